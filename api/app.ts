@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { accountRoutes } from "./accounts/routes";
+import { catalogRoutes } from "./catalog/routes";
+import { healthRoutes } from "./health/routes";
+import { onError, onNotFound } from "./http/on-error";
+import { requestId } from "./http/request-id";
+import type { AppEnv } from "./http/types";
+
+/**
+ * The v1 API. Mounted by a Remix splat resource route that passes the original
+ * request (path starting with /v1) to `app.fetch`; also callable in-process.
+ */
+export const app = new Hono<AppEnv>().basePath("/v1");
+
+app.use("*", requestId);
+app.route("/", healthRoutes);
+app.route("/", accountRoutes);
+app.route("/", catalogRoutes);
+app.notFound(onNotFound);
+app.onError(onError);
+
+export type { AppEnv } from "./http/types";

@@ -1,0 +1,110 @@
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { accounts, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
+import { notFound } from "../http/errors";
+import { fromPrice } from "./fragments";
+import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "./schema";
+
+interface ExperienceWithOperator {
+  summary: ExperienceSummary;
+  timezone: string;
+}
+
+/** One experience with its operator, hidden when it belongs to another storefront. */
+async function findExperience(db: Db, id: string, scope: AccountRow | null): Promise<ExperienceWithOperator> {
+  const [row] = await db
+    .select({ experience: experiences, account: accounts })
+    .from(experiences)
+    .innerJoin(accounts, eq(accounts.id, experiences.accountId))
+    .where(scope ? and(eq(experiences.id, id), eq(experiences.accountId, scope.id)) : eq(experiences.id, id))
+    .limit(1);
+  if (!row) throw notFound(`No experience "${id}".`);
+  const { experience, account } = row;
+  return {
+    timezone: account.timezone,
+    summary: {
+      id: experience.id,
+      title: experience.title,
+      summary: experience.summary,
+      description: experience.description,
+      images: experience.images,
+      included: experience.included,
+      meetingPoint: experience.meetingPoint,
+      cancellationPolicy: experience.cancellationPolicy,
+      category: { slug: experience.categorySlug, name: experience.categoryName },
+      city: { slug: experience.citySlug, name: experience.cityName },
+      operator: { slug: account.slug, name: account.name, logoUrl: account.logoUrl },
+      currency: account.currency,
+    },
+  };
+}
+
+/** GET /v1/experiences/{parentId}: two queries. */
+export async function getExperienceDetail(db: Db, id: string, scope: AccountRow | null): Promise<ExperienceDetail> {
+  const { summary } = await findExperience(db, id, scope);
+  const rows = await db
+    .select({
+      id: services.id,
+      name: services.name,
+      description: services.description,
+      durationMinutes: services.durationMinutes,
+      priceFrom: fromPrice(),
+    })
+    .from(services)
+    .leftJoin(ticketTypes, eq(ticketTypes.serviceId, services.id))
+    .where(eq(services.experienceId, id))
+    .groupBy(services.id)
+    .orderBy(asc(services.sortOrder), asc(services.id));
+  return {
+    ...summary,
+    services: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      durationMinutes: row.durationMinutes,
+      priceFrom: row.priceFrom === null ? null : { amount: Number(row.priceFrom), currency: summary.currency },
+    })),
+  };
+}
+
+/** GET /v1/experiences/{parentId}/services/{serviceId}: four queries. */
+export async function getServiceDetail(
+  db: Db,
+  experienceId: string,
+  serviceId: string,
+  scope: AccountRow | null,
+): Promise<ServiceDetail> {
+  const { summary, timezone } = await findExperience(db, experienceId, scope);
+  const [service] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, serviceId), eq(services.experienceId, experienceId)))
+    .limit(1);
+  if (!service) throw notFound(`No service "${serviceId}" for experience "${experienceId}".`);
+
+  const tickets = await db
+    .select({ id: ticketTypes.id, code: ticketTypes.code, name: ticketTypes.name, priceMinor: ticketTypes.priceMinor })
+    .from(ticketTypes)
+    .where(eq(ticketTypes.serviceId, serviceId))
+    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id));
+
+  const [next] = await db
+    .select({
+      date: sql<string | null>`to_char(min(${slots.startsAt}) at time zone ${timezone}, 'YYYY-MM-DD')`,
+    })
+    .from(slots)
+    .where(and(eq(slots.serviceId, serviceId), gt(slots.startsAt, sql`now()`), lt(slots.seatsTaken, slots.capacity)));
+
+  return {
+    experience: summary,
+    service: {
+      id: service.id,
+      name: service.name,
+      description: service.description,
+      durationMinutes: service.durationMinutes,
+      capacity: service.capacity,
+      ticketTypes: tickets,
+      nextAvailableDate: next?.date ?? null,
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { getApiEnv, MEMORY_DIR } from "../env";
+import { acquireDirLock, type DirLock } from "./dir-lock";
+import * as schema from "./schema";
+import { seed } from "./seed";
+
+/** The database handle services use, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenDbOptions {
+  /** PostgreSQL URL; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory, or "memory://". */
+  pgliteDir?: string;
+  /** Seed the catalog when the accounts table is empty. */
+  seedOnStart?: boolean;
+  /** Defaults to <cwd>/api/db/migrations (the code is bundled, so not relative to this file). */
+  migrationsFolder?: string;
+}
+
+export interface OpenedDb {
+  db: Db;
+  driver: "pg" | "pglite";
+  close(): Promise<void>;
+}
+
+/** Key of the advisory lock that serialises migrations and the first seed across processes. */
+const MIGRATION_LOCK_KEY = 727_274_001;
+
+export function defaultMigrationsFolder(): string {
+  return path.resolve(process.cwd(), "api/db/migrations");
+}
+
+async function seedIfEmpty(db: Db): Promise<void> {
+  const existing = await db.select({ id: schema.accounts.id }).from(schema.accounts).limit(1);
+  if (existing.length === 0) await seed(db);
+}
+
+async function openPostgres(url: string, options: OpenDbOptions): Promise<OpenedDb> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, allowExitOnIdle: true });
+  // An idle client losing its connection must not crash the process.
+  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", error: error.message })));
+  const db = drizzlePg({ client: pool, schema });
+  try {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migratePg(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
+      if (options.seedOnStart) await seedIfEmpty(db);
+    } finally {
+      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      lockClient.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  return { db, driver: "pg", close: () => pool.end() };
+}
+
+async function openPglite(dir: string, options: OpenDbOptions): Promise<OpenedDb> {
+  const inMemory = dir === MEMORY_DIR;
+  let lock: DirLock | undefined;
+  if (!inMemory) {
+    mkdirSync(dir, { recursive: true });
+    lock = acquireDirLock(dir);
+  }
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(inMemory ? MEMORY_DIR : path.resolve(dir));
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
+    if (options.seedOnStart) await seedIfEmpty(db);
+    const opened = client;
+    return {
+      db,
+      driver: "pglite",
+      close: async () => {
+        try {
+          if (!opened.closed) await opened.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    if (client && !client.closed) await client.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}
+
+/** Opens a database, applies the migrations and seeds an empty catalog when asked to. */
+export function openDb(options: OpenDbOptions): Promise<OpenedDb> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPglite(options.pgliteDir ?? "./data/pglite", options);
+}
+
+let current: Promise<OpenedDb> | null = null;
+
+/** The process-wide database (created on first call from the API environment). */
+export function getDb(): Promise<Db> {
+  if (!current) {
+    const env = getApiEnv();
+    const opening = openDb({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDir: env.PGLITE_DIR,
+      seedOnStart: env.SEED_ON_START,
+    });
+    current = opening;
+    // A failed open (e.g. PostgreSQL not up yet) is retried by the next call.
+    opening.catch(() => {
+      if (current === opening) current = null;
+    });
+    installShutdownHooks();
+  }
+  return current.then((opened) => opened.db);
+}
+
+/** Closes the process-wide database (and releases the PGlite directory lock). */
+export async function closeDb(): Promise<void> {
+  const opening = current;
+  current = null;
+  if (!opening) return;
+  const opened = await opening.catch(() => null);
+  await opened?.close();
+}
+
+/** Runs `select 1`; throws when the database cannot answer. */
+export async function pingDb(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+let hooksInstalled = false;
+
+/**
+ * PGlite killed mid-write can corrupt its directory, so SIGINT/SIGTERM close the
+ * database first. When nobody else listens for the signal, it is raised again after
+ * the close so the process ends as it would have; otherwise the other listeners
+ * (e.g. the HTTP server's graceful shutdown) decide when to exit. The lock file is
+ * also released on 'exit'.
+ */
+function installShutdownHooks(): void {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    const onSignal = () => {
+      const othersListen = process.listenerCount(signal) > 1;
+      const closing = Promise.race([
+        closeDb().catch((error) => console.error("closing the database failed:", error)),
+        new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
+      ]);
+      if (othersListen) return;
+      void closing.finally(() => {
+        process.off(signal, onSignal);
+        process.kill(process.pid, signal);
+      });
+    };
+    process.prependListener(signal, onSignal);
+  }
+}

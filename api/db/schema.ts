@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** IDs are URL-safe strings: ^[A-Za-z0-9_-]{1,64}$ (readable slugs or short ids). */
+const idCheck = (column: string) => sql.raw(`${column} ~ '^[A-Za-z0-9_-]{1,64}$'`);
+const slugCheck = (column: string) => sql.raw(`${column} ~ '^[a-z0-9][a-z0-9-]{0,62}$'`);
+const colorCheck = (column: string) => sql.raw(`${column} ~ '^#[0-9a-fA-F]{6}$'`);
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Operators selling experiences; each one can have a white-label storefront. */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    tagline: text("tagline").notNull().default(""),
+    logoUrl: text("logo_url"),
+    primaryColor: text("primary_color").notNull(),
+    accentColor: text("accent_color").notNull(),
+    inkColor: text("ink_color").notNull(),
+    timezone: text("timezone").notNull(),
+    currency: text("currency").notNull(),
+    cancellationCutoffHours: integer("cancellation_cutoff_hours").notNull().default(24),
+    waiverText: text("waiver_text").notNull().default(""),
+    waiverVersion: integer("waiver_version").notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("accounts_slug_key").on(t.slug),
+    check("accounts_id_format", idCheck("id")),
+    check("accounts_slug_format", slugCheck("slug")),
+    check("accounts_currency_format", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("accounts_primary_color_format", colorCheck("primary_color")),
+    check("accounts_accent_color_format", colorCheck("accent_color")),
+    check("accounts_ink_color_format", colorCheck("ink_color")),
+    check("accounts_cutoff_non_negative", sql`${t.cancellationCutoffHours} >= 0`),
+  ],
+);
+
+/** The parent of what is sold: a tour, class or activity of one operator. */
+export const experiences = pgTable(
+  "experiences",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    description: text("description").notNull(),
+    categorySlug: text("category_slug").notNull(),
+    categoryName: text("category_name").notNull(),
+    citySlug: text("city_slug").notNull(),
+    cityName: text("city_name").notNull(),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    included: jsonb("included").$type<string[]>().notNull().default([]),
+    meetingPoint: text("meeting_point").notNull(),
+    cancellationPolicy: text("cancellation_policy").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("experiences_account_id_idx").on(t.accountId),
+    index("experiences_category_slug_idx").on(t.categorySlug),
+    index("experiences_city_slug_idx").on(t.citySlug),
+    check("experiences_id_format", idCheck("id")),
+    check("experiences_category_slug_format", slugCheck("category_slug")),
+    check("experiences_city_slug_format", slugCheck("city_slug")),
+  ],
+);
+
+/** A bookable variant of an experience (e.g. shared or private tour). */
+export const services = pgTable(
+  "services",
+  {
+    id: text("id").primaryKey(),
+    experienceId: text("experience_id")
+      .notNull()
+      .references(() => experiences.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    /** Default capacity of a new slot of this service. */
+    capacity: integer("capacity").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("services_experience_id_idx").on(t.experienceId, t.sortOrder),
+    check("services_id_format", idCheck("id")),
+    check("services_duration_positive", sql`${t.durationMinutes} > 0`),
+    check("services_capacity_positive", sql`${t.capacity} > 0`),
+  ],
+);
+
+/** Prices of a service per kind of ticket (adult, child...), in minor units. */
+export const ticketTypes = pgTable(
+  "ticket_types",
+  {
+    id: text("id").primaryKey(),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    priceMinor: integer("price_minor").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("ticket_types_service_code_key").on(t.serviceId, t.code),
+    check("ticket_types_id_format", idCheck("id")),
+    check("ticket_types_code_format", sql`${t.code} ~ '^[a-z][a-z0-9_]{0,31}$'`),
+    check("ticket_types_price_non_negative", sql`${t.priceMinor} >= 0`),
+  ],
+);
+
+/** One departure of a service; the seat count is guarded by the database. */
+export const slots = pgTable(
+  "slots",
+  {
+    id: text("id").primaryKey(),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    capacity: integer("capacity").notNull(),
+    seatsTaken: integer("seats_taken").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("slots_service_starts_at_key").on(t.serviceId, t.startsAt),
+    index("slots_starts_at_idx").on(t.startsAt),
+    check("slots_id_format", idCheck("id")),
+    check("slots_capacity_non_negative", sql`${t.capacity} >= 0`),
+    check("slots_seats_taken_in_range", sql`${t.seatsTaken} >= 0 AND ${t.seatsTaken} <= ${t.capacity}`),
+    check("slots_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type ExperienceRow = typeof experiences.$inferSelect;
+export type ServiceRow = typeof services.$inferSelect;
+export type TicketTypeRow = typeof ticketTypes.$inferSelect;
+export type SlotRow = typeof slots.$inferSelect;

@@ -1,0 +1,54 @@
+import type { Db } from "./client";
+import * as schema from "./schema";
+import { buildSeedCatalog, type SeedCatalog } from "./seed-data/build";
+
+export interface SeedSummary {
+  accounts: number;
+  experiences: number;
+  services: number;
+  ticketTypes: number;
+  slots: number;
+  milliseconds: number;
+}
+
+/** Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters. */
+const BATCH_SIZE = 1000;
+
+async function insertInBatches<T extends Record<string, unknown>>(
+  rows: T[],
+  insert: (batch: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    await insert(rows.slice(start, start + BATCH_SIZE));
+  }
+}
+
+/**
+ * Replaces the catalog with the deterministic seed catalog, in one transaction:
+ * accounts, experiences, services, ticket types and slots are deleted and inserted
+ * again (departures for 60 days from today, UTC). Running it twice gives the same rows.
+ */
+export async function seed(db: Db, options: { today?: Date } = {}): Promise<SeedSummary> {
+  const started = performance.now();
+  const catalog: SeedCatalog = buildSeedCatalog(options.today ?? new Date());
+  await db.transaction(async (tx) => {
+    await tx.delete(schema.slots);
+    await tx.delete(schema.ticketTypes);
+    await tx.delete(schema.services);
+    await tx.delete(schema.experiences);
+    await tx.delete(schema.accounts);
+    await insertInBatches(catalog.accounts, (batch) => tx.insert(schema.accounts).values(batch));
+    await insertInBatches(catalog.experiences, (batch) => tx.insert(schema.experiences).values(batch));
+    await insertInBatches(catalog.services, (batch) => tx.insert(schema.services).values(batch));
+    await insertInBatches(catalog.ticketTypes, (batch) => tx.insert(schema.ticketTypes).values(batch));
+    await insertInBatches(catalog.slots, (batch) => tx.insert(schema.slots).values(batch));
+  });
+  return {
+    accounts: catalog.accounts.length,
+    experiences: catalog.experiences.length,
+    services: catalog.services.length,
+    ticketTypes: catalog.ticketTypes.length,
+    slots: catalog.slots.length,
+    milliseconds: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import { getDb, pingDb } from "../db/client";
+import { dataResponse, errorResponse } from "../http/envelope";
+import { allowOnly } from "../http/method-guard";
+import type { AppEnv } from "../http/types";
+
+export const healthRoutes = new Hono<AppEnv>();
+
+/** Liveness and database check: 200 when `select 1` answers, 503 otherwise. */
+healthRoutes.get("/health", async (c) => {
+  try {
+    await pingDb(await getDb());
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "health check failed",
+        requestId: c.get("requestId"),
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    return errorResponse(c, 503, "service_unavailable", "The database is not answering.");
+  }
+  c.header("Cache-Control", "no-store");
+  return dataResponse(c, { status: "ok", database: "ok" });
+});
+allowOnly(healthRoutes, "/health", ["GET"]);

@@ -1,0 +1,42 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** Field name → messages, as returned in `error.fields` (same shape as conform's fieldErrors). */
+export type FieldErrors = Record<string, string[]>;
+
+/** An expected failure: thrown by services and routes, answered with the error envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export const validationError = (fields: FieldErrors, message = "Some values are not valid.") =>
+  new ApiError(400, "validation_error", message, fields);
+
+export const unauthorized = (message = "Sign-in is required.") => new ApiError(401, "unauthorized", message);
+
+export const forbidden = (message = "You may not access this resource.") => new ApiError(403, "forbidden", message);
+
+export const notFound = (message = "Not found.", code = "not_found") => new ApiError(404, code, message);
+
+export const methodNotAllowed = (method: string, allowed: string[]) =>
+  new ApiError(405, "method_not_allowed", `Method ${method} is not allowed here.`, undefined, {
+    Allow: allowed.join(", "),
+  });
+
+export const conflict = (message: string, code = "conflict") => new ApiError(409, code, message);
+
+export const rateLimited = (retryAfterSeconds: number) =>
+  new ApiError(429, "rate_limited", "Too many requests. Try again later.", undefined, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+
+export const serviceUnavailable = (message = "The service is temporarily unavailable.") =>
+  new ApiError(503, "service_unavailable", message);

@@ -1,0 +1,12 @@
+import type { Db } from "../db/client";
+import type { AccountRow } from "../db/schema";
+
+/** Hono environment of the v1 API: what middleware puts on the context. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    db: Db;
+    /** The operator named by X-Account-Context, or null in public mode. */
+    account: AccountRow | null;
+  };
+}

@@ -1,0 +1,68 @@
+import { Link, NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/lib/use-root-data";
+
+export function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+    >
+      {t("nav.skipToContent")}
+    </a>
+  );
+}
+
+/** The brand mark: the operator's logo and name on a storefront, the product's otherwise. */
+export function BrandMark() {
+  const { t } = useTranslation();
+  const account = useRootData()?.account;
+  return (
+    <Link to="/" className="flex items-center gap-2 font-semibold text-brand-ink">
+      {account?.logoUrl ? (
+        <img src={account.logoUrl} alt="" width={32} height={32} className="h-8 w-8 rounded" />
+      ) : (
+        <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded bg-brand text-white">
+          W
+        </span>
+      )}
+      <span>{account?.name ?? t("app.name")}</span>
+    </Link>
+  );
+}
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded px-3 py-2 text-sm font-medium ${isActive ? "text-brand" : "text-slate-700 hover:text-brand"}`;
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
+        <BrandMark />
+        <nav aria-label={t("nav.label")} className="flex items-center gap-1">
+          <NavLink to="/" end className={navClass}>
+            {t("nav.explore")}
+          </NavLink>
+          <NavLink to="/account" className={navClass}>
+            {t("nav.account")}
+          </NavLink>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const account = useRootData()?.account;
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-slate-600">
+        {account ? t("footer.storefront", { name: account.name, app: t("app.name") }) : t("footer.tagline")}
+        <span className="ml-2">© {year}</span>
+      </div>
+    </footer>
+  );
+}

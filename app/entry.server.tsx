@@ -1,0 +1,84 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { DEFAULT_LOCALE_HINT, i18nConfig, resources } from "~/i18n";
+import { i18next } from "~/i18next.server";
+import { applySecurityHeaders } from "~/lib/security-headers.server";
+import { warmUpDatabase } from "~/lib/api-app.server";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  const instance = createInstance();
+  const lng = await i18next.getLocale(request);
+  await instance.use(initReactI18next).init({
+    ...i18nConfig,
+    supportedLngs: [...i18nConfig.supportedLngs],
+    ns: i18next.getRouteNamespaces(remixContext),
+    resources,
+    lng,
+  });
+
+  const rootData = remixContext.staticHandlerContext.loaderData?.root as { noindex?: boolean } | undefined;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Language", lng === "en" ? DEFAULT_LOCALE_HINT : lng);
+  if (rootData?.noindex) responseHeaders.set("X-Robots-Tag", "noindex");
+  applySecurityHeaders(responseHeaders);
+
+  // Crawlers and SPA-mode get the whole document at once; browsers get the shell as soon as it is ready.
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={instance}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+      </I18nextProvider>,
+      {
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}
+
+export function handleDataRequest(response: Response) {
+  applySecurityHeaders(response.headers);
+  return response;
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+}
+
+// Open the database (migrations, demo data when empty) as the server starts, not on the first request.
+warmUpDatabase();

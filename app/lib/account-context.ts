@@ -1,0 +1,29 @@
+/** What the storefront needs to brand itself (GET /v1/account-context/{slug}). */
+export type AccountContext = {
+  slug: string;
+  name: string;
+  tagline: string | null;
+  logoUrl: string | null;
+  colors: { primary: string; accent: string; ink: string };
+  currency: string;
+  timezone: string;
+};
+
+const DEFAULT_COLORS = { primary: "#0f766e", accent: "#f59e0b", ink: "#0f172a" };
+
+function hexToRgbTriplet(hex: string, fallback: string): string {
+  const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
+  const value = match ? match[1] : fallback.slice(1);
+  const n = parseInt(value, 16);
+  return `${(n >> 16) & 255} ${(n >> 8) & 255} ${n & 255}`;
+}
+
+/** CSS custom properties for the brand colours (Tailwind's `brand` colours read them). */
+export function brandStyle(account: Pick<AccountContext, "colors"> | null): Record<string, string> {
+  const colors = account?.colors ?? DEFAULT_COLORS;
+  return {
+    "--brand-primary": hexToRgbTriplet(colors.primary, DEFAULT_COLORS.primary),
+    "--brand-accent": hexToRgbTriplet(colors.accent, DEFAULT_COLORS.accent),
+    "--brand-ink": hexToRgbTriplet(colors.ink, DEFAULT_COLORS.ink),
+  };
+}

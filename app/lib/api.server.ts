@@ -1,0 +1,32 @@
+import { apiApp } from "~/lib/api-app.server";
+import { createApiClient, type Transport } from "~/lib/api-client";
+import { env } from "~/lib/env.server";
+import { accountSlugOf, requireHostContext } from "~/lib/host.server";
+
+export { ApiError } from "~/lib/api-client";
+
+const IN_PROCESS_BASE = "http://in-process.invalid";
+
+/** HTTP when API_BASE_URL is set, otherwise the API's own fetch handler in this process. */
+const transport: Transport = env.API_BASE_URL ? (req) => fetch(req) : async (req) => apiApp.fetch(req);
+const baseUrl = env.API_BASE_URL ?? IN_PROCESS_BASE;
+
+/**
+ * The API client for one incoming request: the account context comes from its host,
+ * the token (when signed in) from its session, and its request id travels along.
+ */
+export function apiFor(request: Request, options: { token?: string | null } = {}) {
+  const host = requireHostContext(request);
+  const headers: Record<string, string> = {};
+  const requestId = request.headers.get("X-Request-Id");
+  if (requestId) headers["X-Request-Id"] = requestId;
+  const forwardedFor = request.headers.get("X-Forwarded-For");
+  if (forwardedFor) headers["X-Forwarded-For"] = forwardedFor;
+  return createApiClient({
+    transport,
+    baseUrl,
+    token: options.token ?? null,
+    accountSlug: accountSlugOf(host),
+    headers,
+  });
+}

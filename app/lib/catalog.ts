@@ -1,0 +1,111 @@
+import { z } from "zod";
+
+/** Shapes of the v1 catalog answers (docs/api.md). */
+export type Facet = { slug: string; name: string; count: number };
+export type Facets = { categories: Facet[]; cities: Facet[]; operators: Facet[] };
+export type Money = { amount: number; currency: string };
+
+export type ExperienceCard = {
+  id: string;
+  title: string;
+  summary: string;
+  imageUrl: string;
+  category: { slug: string; name: string };
+  city: { slug: string; name: string };
+  operator: { slug: string; name: string };
+  priceFrom: Money;
+  durationMinutes: number;
+  firstServiceId: string;
+};
+
+export type ExperiencePage = {
+  items: ExperienceCard[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+};
+
+export type ServiceSummary = {
+  id: string;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  priceFrom: Money;
+};
+
+export type Experience = {
+  id: string;
+  title: string;
+  summary: string;
+  description: string;
+  images: string[];
+  included: string[];
+  meetingPoint: string;
+  cancellationPolicy: string;
+  category: { slug: string; name: string };
+  city: { slug: string; name: string };
+  operator: { slug: string; name: string; logoUrl: string | null };
+  currency: string;
+  services: ServiceSummary[];
+};
+
+export type TicketType = { id: string; code: string; name: string; priceMinor: number };
+
+export type ServiceDetail = {
+  experience: Omit<Experience, "services">;
+  service: {
+    id: string;
+    name: string;
+    description: string;
+    durationMinutes: number;
+    capacity: number;
+    ticketTypes: TicketType[];
+    nextAvailableDate: string | null;
+  };
+};
+
+export const SORTS = ["recommended", "price_asc", "price_desc", "title"] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => value || undefined)
+    .catch(undefined);
+const optionalSlug = z
+  .string()
+  .regex(/^[a-z0-9-]{1,64}$/)
+  .optional()
+  .catch(undefined);
+const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+const optionalMoney = z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).optional()).catch(undefined);
+
+/**
+ * The catalog filters a visitor can put in the address. Anything malformed is dropped
+ * rather than failing the page: a hand-edited URL still shows the catalog.
+ */
+export const CatalogQuerySchema = z.object({
+  q: optionalText(100),
+  category: optionalSlug,
+  city: optionalSlug,
+  operator: optionalSlug,
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    .optional()
+    .catch(undefined),
+  minPrice: optionalMoney,
+  maxPrice: optionalMoney,
+  sort: z.enum(SORTS).optional().catch(undefined),
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).optional()).catch(undefined),
+});
+
+export type CatalogQuery = z.infer<typeof CatalogQuerySchema>;
+
+export function parseCatalogQuery(search: URLSearchParams): CatalogQuery {
+  return CatalogQuerySchema.parse(Object.fromEntries(search));
+}

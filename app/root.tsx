@@ -1,0 +1,121 @@
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ErrorPage } from "~/components/error-page";
+import { i18next, localeCookie } from "~/i18next.server";
+import { brandStyle, type AccountContext } from "~/lib/account-context";
+import { apiFor } from "~/lib/api.server";
+import { reloadOnChunkError } from "~/lib/chunk-reload";
+import { requireHostContext } from "~/lib/host.server";
+import { captureMarketingCookie } from "~/lib/marketing.server";
+import { storeMarketingFromQuery } from "~/lib/marketing.client";
+import { withoutTrailingSlash } from "~/lib/paths";
+import { useBlockPinchZoom } from "~/lib/use-block-pinch-zoom";
+import { useRootData } from "~/lib/use-root-data";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "apple-touch-icon", sizes: "180x180", href: "/apple-touch-icon.png" },
+  { rel: "icon", type: "image/png", sizes: "32x32", href: "/favicon-32x32.png" },
+  { rel: "icon", type: "image/png", sizes: "16x16", href: "/favicon-16x16.png" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const canonical = withoutTrailingSlash(url.pathname);
+  if (canonical) throw redirect(canonical + url.search, 301);
+
+  const host = requireHostContext(request);
+  const headers = new Headers();
+  const locale = await i18next.getLocale(request);
+  const cookieLocale = await localeCookie.parse(request.headers.get("Cookie"));
+  if (cookieLocale !== locale) headers.append("Set-Cookie", await localeCookie.serialize(locale));
+  const marketing = await captureMarketingCookie(request, headers);
+
+  let account: AccountContext | null = null;
+  if (host.mode === "account_direct") {
+    try {
+      account = (await apiFor(request).get<{ data: AccountContext }>(`/v1/account-context/${host.accountSlug}`)).data;
+    } catch {
+      // Spec section 8: an account context that fails to load sends the visitor to /404,
+      // which then renders (unbranded) instead of redirecting again.
+      if (url.pathname !== "/404") throw redirect("/404", { headers });
+    }
+  }
+
+  return data(
+    { locale, hostMode: host.mode, account, noindex: host.mode === "account_direct", promoCode: marketing.promoCode },
+    { headers },
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const { i18n } = useTranslation();
+  const locale = root?.locale ?? i18n.language ?? "en";
+  return (
+    <html lang={locale} dir={i18n.dir(locale)} style={brandStyle(root?.account ?? null)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta
+          name="viewport"
+          content="width=device-width, initial-scale=1, minimum-scale=1, maximum-scale=1, user-scalable=no"
+        />
+        <meta name="theme-color" content="#ffffff" />
+        {root?.noindex ? <meta name="robots" content="noindex" /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const root = useRootData();
+  const location = useLocation();
+  useChangeLanguage(root?.locale ?? "en");
+  useBlockPinchZoom();
+  useEffect(() => {
+    storeMarketingFromQuery(location.search);
+  }, [location.search]);
+  useEffect(() => {
+    const onError = (event: ErrorEvent | PromiseRejectionEvent) =>
+      reloadOnChunkError("reason" in event ? event.reason : event.error ?? event.message);
+    window.addEventListener("error", onError);
+    window.addEventListener("unhandledrejection", onError);
+    return () => {
+      window.removeEventListener("error", onError);
+      window.removeEventListener("unhandledrejection", onError);
+    };
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  useEffect(() => {
+    reloadOnChunkError(error);
+  }, [error]);
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data === "string" ? error.data : (error.data?.message ?? error.statusText);
+    return <ErrorPage status={error.status} message={message} />;
+  }
+  return <ErrorPage status={500} message={null} />;
+}

@@ -1,0 +1,44 @@
+import { NavLink, Outlet } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SiteFooter, SiteHeader, SkipLink } from "~/components/site-chrome";
+
+export const ACCOUNT_SECTIONS = [
+  { to: "/account/bookings", key: "account.bookings" },
+  { to: "/account/notifications", key: "account.notifications" },
+  { to: "/account/payments", key: "account.payments" },
+  { to: "/account/personal-info", key: "account.personalInfo" },
+  { to: "/account/security", key: "account.security" },
+] as const;
+
+/** The account layout: the account area's sections beside its content. */
+export default function AccountLayout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-[14rem_1fr]">
+        <nav aria-label={t("account.sectionsLabel")}>
+          <ul className="space-y-1">
+            {ACCOUNT_SECTIONS.map((section) => (
+              <li key={section.to}>
+                <NavLink
+                  to={section.to}
+                  className={({ isActive }) =>
+                    `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand/10 text-brand" : "text-slate-700 hover:bg-slate-100"}`
+                  }
+                >
+                  {t(section.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main">
+          <Outlet />
+        </main>
+      </div>
+      <SiteFooter />
+    </>
+  );
+}

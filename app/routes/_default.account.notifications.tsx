@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { i18next } from "~/i18next.server";
+import { requireUser } from "~/lib/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const t = await i18next.getFixedT(request);
+  return { user, title: t("account.notifications"), appName: t("app.name") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+
+export default function Page() {
+  const { user } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{t("account.notifications")}</h1>
+      <p className="mt-2 text-slate-700">{user.email}</p>
+    </>
+  );
+}

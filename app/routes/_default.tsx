@@ -1,0 +1,16 @@
+import { Outlet } from "@remix-run/react";
+import { SiteFooter, SiteHeader, SkipLink } from "~/components/site-chrome";
+
+/** The default layout: site header, a content column, footer. */
+export default function DefaultLayout() {
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader />
+      <main id="main" className="mx-auto max-w-4xl px-4 py-8">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DurationText } from "~/components/duration-text";
+import { loadServiceDetail } from "~/lib/service-detail.server";
+import { formatMoney } from "~/lib/format";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadServiceDetail(request, params);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: `${data.experience.title} · ${data.appName}` },
+        { name: "description", content: data.experience.summary },
+      ]
+    : [];
+
+export default function ExperienceDetailsPage() {
+  const { experience, service, services } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const money = (amount: number) => formatMoney(amount, experience.currency, i18n.language);
+  return (
+    <article className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <div>
+        <p className="text-sm font-medium text-slate-600">
+          {experience.category.name} · {experience.city.name}
+        </p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight text-brand-ink">{experience.title}</h1>
+        <p className="mt-2 text-slate-700">{t("details.operator", { name: experience.operator.name })}</p>
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label={t("details.photos", { title: experience.title })}>
+          {experience.images.map((src, index) => (
+            <li key={src} className={index === 0 ? "sm:col-span-2" : undefined}>
+              <img src={src} alt="" width={960} height={600} className="w-full rounded-xl object-cover" loading={index === 0 ? "eager" : "lazy"} />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6 whitespace-pre-line text-slate-800">{experience.description}</p>
+        {experience.included.length > 0 ? (
+          <section className="mt-8">
+            <h2 className="text-xl font-semibold">{t("details.included")}</h2>
+            <ul className="mt-2 list-inside list-disc text-slate-800">
+              {experience.included.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <section className="mt-8">
+          <h2 className="text-xl font-semibold">{t("details.meetingPoint")}</h2>
+          <p className="mt-2 text-slate-800">{experience.meetingPoint}</p>
+        </section>
+        <section className="mt-8">
+          <h2 className="text-xl font-semibold">{t("details.cancellation")}</h2>
+          <p className="mt-2 text-slate-800">{experience.cancellationPolicy}</p>
+        </section>
+      </div>
+      <aside className="space-y-6">
+        <section className="rounded-xl border border-slate-200 p-5" aria-labelledby="selected-option">
+          <h2 id="selected-option" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+            {t("details.selectedOption")}
+          </h2>
+          <p className="mt-1 text-lg font-semibold">{service.name}</p>
+          <p className="text-sm text-slate-700">{service.description}</p>
+          <p className="mt-2 text-sm text-slate-700">
+            {t("details.duration")}: <DurationText minutes={service.durationMinutes} />
+          </p>
+          <h3 className="mt-4 font-semibold">{t("details.tickets")}</h3>
+          <ul className="mt-1 divide-y divide-slate-100 text-sm">
+            {service.ticketTypes.map((ticket) => (
+              <li key={ticket.id} className="flex justify-between py-2">
+                <span>{ticket.name}</span>
+                <span className="font-medium">{money(ticket.priceMinor)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 text-sm text-slate-700">
+            {service.nextAvailableDate
+              ? t("details.nextAvailable", { date: service.nextAvailableDate })
+              : t("details.noAvailability")}
+          </p>
+          {service.nextAvailableDate ? (
+            <Link
+              to="confirm"
+              relative="path"
+              className="mt-4 block rounded-md bg-brand px-4 py-2 text-center font-semibold text-white hover:opacity-90"
+            >
+              {t("details.continue")}
+            </Link>
+          ) : null}
+        </section>
+        {services.length > 1 ? (
+          <section aria-labelledby="other-options">
+            <h2 id="other-options" className="font-semibold">
+              {t("details.services")}
+            </h2>
+            <ul className="mt-2 space-y-2">
+              {services.map((option) => (
+                <li key={option.id}>
+                  <Link
+                    to={`/experiences/${experience.id}/${option.id}`}
+                    aria-current={option.id === service.id ? "page" : undefined}
+                    className={`block rounded-lg border p-3 text-sm ${option.id === service.id ? "border-brand bg-brand/5" : "border-slate-200 hover:border-brand"}`}
+                  >
+                    <span className="font-medium">{option.name}</span>
+                    <span className="block text-slate-600">
+                      {t("home.priceFrom", { price: money(option.priceFrom.amount) })}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { i18next } from "~/i18next.server";
+import { idParam, requireParams } from "~/lib/http.server";
+
+/** A tip link from an email. No tip links have been issued yet, so every key is unknown. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireParams(request, params, { accessKey: idParam });
+  const t = await i18next.getFixedT(request);
+  return data({ title: t("gratuity.title"), appName: t("app.name") }, { status: 404 });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }, { name: "robots", content: "noindex" }] : [];
+
+export default function GratuityPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{t("gratuity.title")}</h1>
+      <p className="mt-3 text-slate-700" role="alert">
+        {t("gratuity.invalid")}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { Outlet } from "@remix-run/react";
+import { BrandMark, SkipLink } from "~/components/site-chrome";
+
+/** The external layout: pages reached from emailed or shared links (tips, referrals). */
+export default function ExternalLayout() {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <SkipLink />
+      <header className="mx-auto max-w-lg px-4 pt-8">
+        <BrandMark />
+      </header>
+      <main id="main" className="mx-auto max-w-lg px-4 py-8">
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

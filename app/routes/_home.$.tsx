@@ -1,0 +1,85 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CatalogFilters } from "~/components/catalog/catalog-filters";
+import { ExperienceCard } from "~/components/catalog/experience-card";
+import { Pagination } from "~/components/catalog/pagination";
+import { i18next } from "~/i18next.server";
+import { apiFor } from "~/lib/api.server";
+import { findSlice, type CatalogSlice } from "~/lib/catalog-slice";
+import { parseCatalogQuery, type ExperiencePage, type Facets } from "~/lib/catalog";
+import { pageNotFound } from "~/lib/http.server";
+
+const PAGE_SIZE = 12;
+
+/**
+ * The home page (spec section 2, `/{slug...}`): `/` lists the catalog, a known category, city
+ * or operator slug shows that slice, anything else is 'Page not found: {path}'.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const splat = params["*"] ?? "";
+  const api = apiFor(request);
+  const facets = (await api.get<{ data: Facets }>("/v1/facets")).data;
+
+  let slice: CatalogSlice | null = null;
+  if (splat) {
+    slice = splat.includes("/") ? null : findSlice(facets, splat);
+    if (!slice) throw await pageNotFound(request);
+  }
+
+  const query = parseCatalogQuery(new URL(request.url).searchParams);
+  const filters = { ...query, ...(slice ? { [slice.kind]: slice.slug } : {}) };
+  const page = (
+    await api.get<{ data: ExperiencePage }>("/v1/experiences", {
+      query: {
+        q: filters.q,
+        category: filters.category,
+        city: filters.city,
+        operator: filters.operator,
+        date: filters.date,
+        minPrice: filters.minPrice !== undefined ? filters.minPrice * 100 : undefined,
+        maxPrice: filters.maxPrice !== undefined ? filters.maxPrice * 100 : undefined,
+        sort: filters.sort,
+        page: filters.page,
+        pageSize: PAGE_SIZE,
+      },
+    })
+  ).data;
+
+  const t = await i18next.getFixedT(request);
+  const heading = slice ? t(slice.headingKey, { name: slice.name }) : t("home.heading");
+  return { facets, slice, query, page, heading, title: slice ? heading : t("home.title"), appName: t("app.name") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: `${data.title} · ${data.appName}` },
+        { name: "description", content: data.heading },
+      ]
+    : [];
+
+export default function HomePage() {
+  const { facets, slice, query, page, heading } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const showOperator = facets.operators.length > 1;
+  return (
+    <>
+      <h1 className="mt-8 text-3xl font-bold tracking-tight text-brand-ink">{heading}</h1>
+      <CatalogFilters facets={facets} query={query} fixed={slice?.kind ?? null} />
+      <p className="mt-6 text-sm text-slate-600" role="status">
+        {t("home.results", { count: page.total })}
+      </p>
+      {page.items.length === 0 ? (
+        <p className="mt-6 rounded-lg bg-slate-50 p-6 text-slate-700">{t("home.noResults")}</p>
+      ) : (
+        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="experience-list">
+          {page.items.map((experience) => (
+            <ExperienceCard key={experience.id} experience={experience} showOperator={showOperator} />
+          ))}
+        </ul>
+      )}
+      <Pagination page={page.page} totalPages={page.totalPages} />
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { Hono } from "hono";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { ApiError, conflict, rateLimited } from "~api/http/errors";
+import { onError, onNotFound } from "~api/http/on-error";
+import { requestId } from "~api/http/request-id";
+import type { AppEnv } from "~api/http/types";
+import { validate } from "~api/http/validate";
+
+/** A small app wired like api/app.ts, with routes that fail on purpose. */
+function testApp() {
+  const app = new Hono<AppEnv>().basePath("/v1");
+  app.use("*", requestId);
+  app.get("/boom", () => {
+    throw new Error("secret internal detail");
+  });
+  app.get("/db-down", () => {
+    throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+  });
+  app.get("/taken", () => {
+    throw conflict("This departure is sold out.", "sold_out");
+  });
+  app.get("/slow-down", () => {
+    throw rateLimited(30);
+  });
+  app.post("/echo", validate("json", z.object({ name: z.string().min(2, "Too short.") })), (c) =>
+    c.json({ success: true, data: c.req.valid("json") }),
+  );
+  app.notFound(onNotFound);
+  app.onError(onError);
+  return app;
+}
+
+const call = async (path: string, init?: RequestInit) => {
+  const res = await testApp().fetch(new Request(`http://localhost${path}`, init));
+  return { status: res.status, headers: res.headers, body: await res.json() };
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("onError", () => {
+  it("answers an unexpected exception with a 500 envelope, logged, without details", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const res = await call("/v1/boom");
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({
+      error: { code: "internal_error", message: "Something went wrong on our side." },
+      requestId: res.headers.get("X-Request-Id"),
+    });
+    expect(JSON.stringify(res.body)).not.toContain("secret");
+    expect(log).toHaveBeenCalledOnce();
+    expect(String(log.mock.calls[0][0])).toContain("secret internal detail");
+    expect(String(log.mock.calls[0][0])).toContain(res.body.requestId);
+  });
+
+  it("maps a lost database connection to 503", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const res = await call("/v1/db-down");
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe("service_unavailable");
+  });
+
+  it("keeps the status, code and headers of an ApiError", async () => {
+    const taken = await call("/v1/taken");
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toEqual({ code: "sold_out", message: "This departure is sold out." });
+    const limited = await call("/v1/slow-down");
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe("rate_limited");
+    expect(limited.headers.get("Retry-After")).toBe("30");
+  });
+
+  it("validates JSON bodies with fields, and rejects malformed JSON with 400", async () => {
+    const post = (body: string) =>
+      call("/v1/echo", { method: "POST", body, headers: { "Content-Type": "application/json" } });
+    const invalid = await post(JSON.stringify({ name: "x" }));
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toMatchObject({ code: "validation_error", fields: { name: ["Too short."] } });
+    const malformed = await post("{not json");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe("bad_request");
+    const ok = await post(JSON.stringify({ name: "Ana" }));
+    expect(ok.body).toEqual({ success: true, data: { name: "Ana" } });
+  });
+
+  it("is an ApiError instance check, not a duck type", () => {
+    const error = new ApiError(404, "not_found", "gone");
+    expect(error).toBeInstanceOf(Error);
+    expect(error.status).toBe(404);
+  });
+});

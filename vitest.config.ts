@@ -1,0 +1,22 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const usingPostgres = Boolean(process.env.DATABASE_URL);
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "~api": fileURLToPath(new URL("./api", import.meta.url)),
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "app/**/*.test.{ts,tsx}", "api/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // One shared PostgreSQL database: files run one after another there.
+    fileParallelism: !usingPostgres,
+    pool: "forks",
+  },
+});
