@@ -1,4 +1,5 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   isRouteErrorResponse,
   Links,
@@ -23,6 +24,10 @@ import { storeMarketingFromQuery } from "~/lib/marketing.client";
 import { withoutTrailingSlash } from "~/lib/paths";
 import { useBlockPinchZoom } from "~/lib/use-block-pinch-zoom";
 import { useRootData } from "~/lib/use-root-data";
+import { routeRedirect } from "~/lib/route-rules";
+import { getSession } from "~/lib/session.server";
+import { clearSessionCookie } from "~api/auth/session-cookie";
+import { identityEnv } from "~api/auth/identity-env";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -44,6 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (cookieLocale !== locale) headers.append("Set-Cookie", await localeCookie.serialize(locale));
   const marketing = await captureMarketingCookie(request, headers);
 
+  // Route rules (spec section 2) run here on every navigation: see shouldRevalidate below.
+  const session = await getSession(request);
+  if (session.lost) headers.append("Set-Cookie", clearSessionCookie({ secure: identityEnv.production }));
+  const target = routeRedirect(url, session);
+  if (target) throw redirect(target, { headers });
+
   let account: AccountContext | null = null;
   if (host.mode === "account_direct") {
     try {
@@ -56,10 +67,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   return data(
-    { locale, hostMode: host.mode, account, noindex: host.mode === "account_direct", promoCode: marketing.promoCode },
+    {
+      locale,
+      hostMode: host.mode,
+      account,
+      noindex: host.mode === "account_direct",
+      promoCode: marketing.promoCode,
+      user: session.user ? { firstName: session.user.firstName, email: session.user.email } : null,
+    },
     { headers },
   );
 }
+
+/** The root loader carries the route rules, so it runs on every navigation. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();

@@ -105,31 +105,42 @@ export function openDb(options: OpenDbOptions): Promise<OpenedDb> {
   return openPglite(options.pgliteDir ?? "./data/pglite", options);
 }
 
-let current: Promise<OpenedDb> | null = null;
+/**
+ * Process-wide state, kept on globalThis so that a dev server re-importing a rebuilt
+ * bundle reuses the open database instead of opening the same directory twice.
+ */
+interface DbState {
+  current: Promise<OpenedDb> | null;
+  hooksInstalled: boolean;
+}
+const state: DbState = ((globalThis as { [key: symbol]: unknown })[Symbol.for("api.db.state")] ??= {
+  current: null,
+  hooksInstalled: false,
+}) as DbState;
 
 /** The process-wide database (created on first call from the API environment). */
 export function getDb(): Promise<Db> {
-  if (!current) {
+  if (!state.current) {
     const env = getApiEnv();
     const opening = openDb({
       databaseUrl: env.DATABASE_URL,
       pgliteDir: env.PGLITE_DIR,
       seedOnStart: env.SEED_ON_START,
     });
-    current = opening;
+    state.current = opening;
     // A failed open (e.g. PostgreSQL not up yet) is retried by the next call.
     opening.catch(() => {
-      if (current === opening) current = null;
+      if (state.current === opening) state.current = null;
     });
     installShutdownHooks();
   }
-  return current.then((opened) => opened.db);
+  return state.current.then((opened) => opened.db);
 }
 
 /** Closes the process-wide database (and releases the PGlite directory lock). */
 export async function closeDb(): Promise<void> {
-  const opening = current;
-  current = null;
+  const opening = state.current;
+  state.current = null;
   if (!opening) return;
   const opened = await opening.catch(() => null);
   await opened?.close();
@@ -140,8 +151,6 @@ export async function pingDb(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-let hooksInstalled = false;
-
 /**
  * PGlite killed mid-write can corrupt its directory, so SIGINT/SIGTERM close the
  * database first. When nobody else listens for the signal, it is raised again after
@@ -150,8 +159,8 @@ let hooksInstalled = false;
  * also released on 'exit'.
  */
 function installShutdownHooks(): void {
-  if (hooksInstalled) return;
-  hooksInstalled = true;
+  if (state.hooksInstalled) return;
+  state.hooksInstalled = true;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     const onSignal = () => {
       const othersListen = process.listenerCount(signal) > 1;

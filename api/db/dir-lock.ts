@@ -12,8 +12,12 @@ export interface DirLock {
   release(): void;
 }
 
-/** Lock files held by this process, so a second open in the same process is refused too. */
-const heldHere = new Set<string>();
+/**
+ * Lock files held by this process, so a second open in the same process is refused too.
+ * Kept on globalThis: a dev server re-importing a rebuilt bundle must still see them.
+ */
+const heldHere: Set<string> = ((globalThis as { [key: symbol]: unknown })[Symbol.for("api.db.heldDirLocks")] ??=
+  new Set<string>()) as Set<string>;
 
 export class DirectoryInUseError extends Error {
   constructor(

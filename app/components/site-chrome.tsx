@@ -1,4 +1,4 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/use-root-data";
 
@@ -34,6 +34,8 @@ export function BrandMark() {
 
 export function SiteHeader() {
   const { t } = useTranslation();
+  const user = useRootData()?.user;
+  const location = useLocation();
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `rounded px-3 py-2 text-sm font-medium ${isActive ? "text-brand" : "text-slate-700 hover:text-brand"}`;
   return (
@@ -44,9 +46,25 @@ export function SiteHeader() {
           <NavLink to="/" end className={navClass}>
             {t("nav.explore")}
           </NavLink>
-          <NavLink to="/account" className={navClass}>
-            {t("nav.account")}
-          </NavLink>
+          {user ? (
+            <>
+              <NavLink to="/account" className={navClass}>
+                {t("nav.account")}
+              </NavLink>
+              <Form method="post" action="/auth/logout">
+                <button type="submit" className="rounded px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand">
+                  {t("nav.signOut")}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <NavLink
+              to={`/login?${new URLSearchParams({ redirectUrl: location.pathname + location.search })}`}
+              className={navClass}
+            >
+              {t("nav.signIn")}
+            </NavLink>
+          )}
         </nav>
       </div>
     </header>

@@ -9,7 +9,7 @@ export type ExperienceCard = {
   id: string;
   title: string;
   summary: string;
-  imageUrl: string;
+  imageUrl: string | null;
   category: { slug: string; name: string };
   city: { slug: string; name: string };
   operator: { slug: string; name: string };
@@ -31,7 +31,7 @@ export type ServiceSummary = {
   name: string;
   description: string;
   durationMinutes: number;
-  priceFrom: Money;
+  priceFrom: Money | null;
 };
 
 export type Experience = {
@@ -65,6 +65,12 @@ export type ServiceDetail = {
   };
 };
 
+/** A real YYYY-MM-DD day (2025-02-30 is not). */
+export function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 export const SORTS = ["recommended", "price_asc", "price_desc", "title"] as const;
 
 const optionalText = (max: number) =>
@@ -77,7 +83,7 @@ const optionalText = (max: number) =>
     .catch(undefined);
 const optionalSlug = z
   .string()
-  .regex(/^[a-z0-9-]{1,64}$/)
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/)
   .optional()
   .catch(undefined);
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
@@ -95,7 +101,7 @@ export const CatalogQuerySchema = z.object({
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    .refine(isCalendarDate)
     .optional()
     .catch(undefined),
   minPrice: optionalMoney,

@@ -15,7 +15,7 @@ export async function loadServiceDetail(request: Request, params: Record<string,
     const t = await i18next.getFixedT(request);
     return { ...detail.data, services: experience.data.services, appName: t("app.name") };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw await routeNotFound(request);
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
     throw error;
   }
 }

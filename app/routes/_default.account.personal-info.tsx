@@ -5,7 +5,7 @@ import { i18next } from "~/i18next.server";
 import { requireUser } from "~/lib/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireUser(request);
   const t = await i18next.getFixedT(request);
   return { user, title: t("account.personalInfo"), appName: t("app.name") };
 }

@@ -104,9 +104,11 @@ export default function ExperienceDetailsPage() {
                     className={`block rounded-lg border p-3 text-sm ${option.id === service.id ? "border-brand bg-brand/5" : "border-slate-200 hover:border-brand"}`}
                   >
                     <span className="font-medium">{option.name}</span>
-                    <span className="block text-slate-600">
-                      {t("home.priceFrom", { price: money(option.priceFrom.amount) })}
-                    </span>
+                    {option.priceFrom ? (
+                      <span className="block text-slate-600">
+                        {t("home.priceFrom", { price: money(option.priceFrom.amount) })}
+                      </span>
+                    ) : null}
                   </Link>
                 </li>
               ))}

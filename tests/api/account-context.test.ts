@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { api, expectEnvelope, useSeededDb } from "./helpers/api";
+import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
 
-useSeededDb();
+seedDbForThisFile();
 
 describe("GET /v1/account-context/{slug}", () => {
   it("answers the operator's branding", async () => {

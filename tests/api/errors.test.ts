@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { api, expectEnvelope, useSeededDb } from "./helpers/api";
+import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
 
-useSeededDb();
+seedDbForThisFile();
 
 describe("error envelope", () => {
   it("404 for an unknown /v1 path", async () => {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { services, slots } from "~api/db/schema";
-import { api, expectEnvelope, useSeededDb } from "./helpers/api";
+import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
 
-const { db } = useSeededDb();
+const { db } = seedDbForThisFile();
 
 describe("GET /v1/experiences/{parentId}", () => {
   it("answers the experience with its operator and services", async () => {

@@ -2,10 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, experiences, services, slots } from "~api/db/schema";
 import type { ExperienceCard } from "~api/catalog/schema";
-import { api, useSeededDb } from "./helpers/api";
+import { api, seedDbForThisFile } from "./helpers/api";
 import { countQueries } from "./helpers/query-counter";
 
-const { db } = useSeededDb();
+const { db } = seedDbForThisFile();
 
 interface Page {
   items: ExperienceCard[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { api, useSeededDb } from "./helpers/api";
+import { api, seedDbForThisFile } from "./helpers/api";
 
-useSeededDb();
+seedDbForThisFile();
 
 describe("GET /v1/health", () => {
   it("answers ok when the database answers select 1", async () => {

@@ -7,9 +7,9 @@ import { seed } from "~api/db/seed";
 import { SEED_ACCOUNTS } from "~api/db/seed-data/accounts";
 import { buildSeedCatalog, SEED_DAYS, SEED_EXPERIENCES } from "~api/db/seed-data/build";
 import { seedImageFiles } from "~api/db/seed-data/images";
-import { useSeededDb } from "./helpers/api";
+import { seedDbForThisFile } from "./helpers/api";
 
-const { db } = useSeededDb();
+const { db } = seedDbForThisFile();
 
 function relativeLuminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {

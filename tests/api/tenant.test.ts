@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { api, expectEnvelope, useSeededDb } from "./helpers/api";
+import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
 
-useSeededDb();
+seedDbForThisFile();
 
 async function allItems(query: string, account?: string) {
   const res = await api(`/v1/experiences?pageSize=48&${query}`, { account });

@@ -10,7 +10,7 @@ export function ExperienceCard({ experience, showOperator }: { experience: Card;
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <img
-        src={experience.imageUrl}
+        src={experience.imageUrl ?? "/images/placeholder.svg"}
         alt=""
         width={640}
         height={400}

@@ -4,6 +4,8 @@ import { app } from "~api/app";
 import { closeDb, getDb, type Db } from "~api/db/client";
 import { seed } from "~api/db/seed";
 
+// JSON answers are inspected dynamically in tests; assertions check their shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ApiResult<T = any> {
   status: number;
   headers: Headers;
@@ -11,6 +13,7 @@ export interface ApiResult<T = any> {
 }
 
 /** Calls the v1 app in-process, as the Remix splat route does. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function api<T = any>(path: string, init: RequestInit & { account?: string } = {}): Promise<ApiResult<T>> {
   const { account, ...rest } = init;
   const headers = new Headers(rest.headers);
@@ -21,7 +24,7 @@ export async function api<T = any>(path: string, init: RequestInit & { account?:
 }
 
 /** Resets the catalog to the seed before the file's tests and closes the db after them. */
-export function useSeededDb(): { db: () => Db } {
+export function seedDbForThisFile(): { db: () => Db } {
   let db: Db | undefined;
   beforeAll(async () => {
     db = await getDb();
