@@ -28,6 +28,7 @@ import { routeRedirect } from "~/lib/route-rules";
 import { getSession } from "~/lib/session.server";
 import { clearSessionCookie } from "~api/auth/session-cookie";
 import { identityEnv } from "~api/auth/identity-env";
+import { firebaseClientConfig } from "~/lib/firebase-config.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -74,6 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       noindex: host.mode === "account_direct",
       promoCode: marketing.promoCode,
       user: session.user ? { firstName: session.user.firstName, email: session.user.email } : null,
+      firebase: session.user ? firebaseClientConfig() : null,
     },
     { headers },
   );

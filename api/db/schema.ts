@@ -1,13 +1,17 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 /** IDs are URL-safe strings: ^[A-Za-z0-9_-]{1,64}$ (readable slugs or short ids). */
@@ -147,8 +151,130 @@ export const slots = pgTable(
   ],
 );
 
+/** A postal address given by the user (US style: two-letter state, optional ZIP). */
+export interface UserLocation {
+  address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+}
+
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * People who signed in. The id is the Firebase uid; every row is read and written only
+ * with the uid of a verified token. Not touched by the catalog seed.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    /** E.164, US only for now: +1 and 10 digits. */
+    phone: text("phone"),
+    location: jsonb("location").$type<UserLocation>(),
+    /** How the user last signed in: password, emailLink, google.com, apple.com… */
+    signInMethod: text("sign_in_method").notNull(),
+    requiresPasswordSetup: boolean("requires_password_setup").notNull().default(false),
+    passwordIsSet: boolean("password_is_set").notNull().default(false),
+    hasPaymentMethod: boolean("has_payment_method").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("users_id_format", sql`${t.id} ~ '^[A-Za-z0-9_-]{1,128}$'`),
+    check("users_phone_format", sql`${t.phone} IS NULL OR ${t.phone} ~ '^[+]1[0-9]{10}$'`),
+  ],
+);
+
+/**
+ * Signed waivers: one per user, operator (null = the platform waiver) and text version.
+ * The account foreign key is made DEFERRABLE INITIALLY DEFERRED by migration 0002 so that
+ * re-seeding the catalog (delete and re-insert accounts with the same ids, in one
+ * transaction) keeps the signatures.
+ */
+export const waivers = pgTable(
+  "waivers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: text("account_id").references(() => accounts.id),
+    textVersion: integer("text_version").notNull(),
+    signedName: text("signed_name").notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }).notNull().defaultNow(),
+    ip: text("ip").notNull(),
+    userAgent: text("user_agent").notNull(),
+  },
+  (t) => [
+    unique("waivers_user_account_version_key").on(t.userId, t.accountId, t.textVersion).nullsNotDistinct(),
+    index("waivers_account_id_idx").on(t.accountId),
+    check("waivers_text_version_positive", sql`${t.textVersion} > 0`),
+  ],
+);
+
+export interface OutboxAttachment {
+  name: string;
+  contentType: string;
+  /** Base64. */
+  content: string;
+}
+
+export const OUTBOX_CHANNELS = ["email", "sms"] as const;
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "kept"] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * Messages to send. Written before any delivery attempt; `kept` means no transport is
+ * configured (development): the message is only readable through the dev outbox.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    channel: text("channel").$type<OutboxChannel>().notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull().default(""),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    kind: text("kind").notNull(),
+    meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("outbox_recipient_created_at_idx").on(t.recipient, t.createdAt),
+    index("outbox_status_created_at_idx").on(t.status, t.createdAt),
+    check("outbox_channel_value", sql`${t.channel} IN ('email', 'sms')`),
+    check("outbox_status_value", sql`${t.status} IN ('pending', 'sent', 'failed', 'kept')`),
+    check("outbox_attempts_non_negative", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** Fixed-window counters shared by every process (e.g. sign-in emails per address and per IP). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_start_idx").on(t.windowStart)],
+);
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type ExperienceRow = typeof experiences.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;
 export type TicketTypeRow = typeof ticketTypes.$inferSelect;
 export type SlotRow = typeof slots.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type WaiverRow = typeof waivers.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;

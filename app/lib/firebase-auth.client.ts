@@ -21,7 +21,12 @@ import {
   type User,
   type UserCredential,
 } from "firebase/auth";
-import { POPUP_CLOSED_GRACE_MS, TOKEN_REFRESH_MARGIN_MS, type FirebaseClientConfig } from "~/lib/firebase-config";
+import {
+  POPUP_CLOSED_GRACE_MS,
+  REDIRECT_PENDING_KEY,
+  TOKEN_REFRESH_MARGIN_MS,
+  type FirebaseClientConfig,
+} from "~/lib/firebase-config";
 
 /**
  * Firebase Auth in the browser. Loaded only by the pages where people sign in (a dynamic
@@ -111,6 +116,7 @@ export async function providerSignIn(config: FirebaseClientConfig, name: Provide
   } catch (error) {
     const code = authErrorCode(error);
     if (code === "auth/popup-blocked" || code === "auth/operation-not-supported-in-this-environment") {
+      window.sessionStorage.setItem(REDIRECT_PENDING_KEY, "1");
       await signInWithRedirect(a, providerFor(name));
       return "redirect";
     }
@@ -123,6 +129,7 @@ export async function providerSignIn(config: FirebaseClientConfig, name: Provide
 }
 
 export async function finishRedirectSignIn(config: FirebaseClientConfig): Promise<string | null> {
+  window.sessionStorage.removeItem(REDIRECT_PENDING_KEY);
   const credential = await getRedirectResult(clientAuth(config));
   return credential ? idTokenOf(credential) : null;
 }

@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SessionSync } from "~/components/session-sync";
 import { SiteFooter, SiteHeader, SkipLink } from "~/components/site-chrome";
 
 export const ACCOUNT_SECTIONS = [
@@ -16,6 +17,7 @@ export default function AccountLayout() {
   return (
     <>
       <SkipLink />
+      <SessionSync />
       <SiteHeader />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-[14rem_1fr]">
         <nav aria-label={t("account.sectionsLabel")}>

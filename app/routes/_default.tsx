@@ -1,4 +1,5 @@
 import { Outlet } from "@remix-run/react";
+import { SessionSync } from "~/components/session-sync";
 import { SiteFooter, SiteHeader, SkipLink } from "~/components/site-chrome";
 
 /** The default layout: site header, a content column, footer. */
@@ -6,6 +7,7 @@ export default function DefaultLayout() {
   return (
     <>
       <SkipLink />
+      <SessionSync />
       <SiteHeader />
       <main id="main" className="mx-auto max-w-4xl px-4 py-8">
         <Outlet />

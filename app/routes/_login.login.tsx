@@ -1,15 +1,180 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { EmailLinkForm } from "~/components/auth/email-link-form";
+import { ProviderButtons } from "~/components/auth/provider-buttons";
+import { SignInForm } from "~/components/auth/sign-in-form";
+import { SignUpForm } from "~/components/auth/sign-up-form";
+import { FormError } from "~/components/form/text-field";
 import { i18next } from "~/i18next.server";
+import { ApiError, apiFor } from "~/lib/api.server";
+import { authErrorKey } from "~/lib/auth-errors";
+import { EmailLinkSchema, SignInSchema, signUpSchema } from "~/lib/auth-schemas";
+import { REDIRECT_PENDING_KEY } from "~/lib/firebase-config";
+import { identityRest } from "~/lib/identity-rest.server";
+import { requireSameOrigin } from "~/lib/origin.server";
+import { safeRedirectPath } from "~/lib/redirects";
+import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/lib/sign-in.server";
+import { useClientSignIn } from "~/lib/use-client-sign-in";
+import { useLoginLayoutData } from "~/lib/use-login-layout-data";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
   const t = await i18next.getFixedT(request);
-  return { title: t("login.title"), appName: t("app.name") };
+  const view = url.searchParams.get("view") === "signup" ? "signup" : "signin";
+  return {
+    view,
+    redirectUrl: safeRedirectPath(url.searchParams.get("redirectUrl")),
+    sessionLost: url.searchParams.get("errorCode") === "440",
+    passwordReset: url.searchParams.get("reset") === "done",
+    title: view === "signup" ? t("login.signUpTitle") : t("login.title"),
+    appName: t("app.name"),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
 
-export default function Page() {
+/** The same sign-in methods as native form posts, for browsers without JavaScript. */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const redirectUrl = formData.get("redirectUrl");
+
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: SignInSchema });
+    if (submission.status !== "success") return { intent, result: submission.reply({ hideFields: ["password"] }) };
+    try {
+      const { idToken } = await identityRest.signInWithPassword(submission.value.email, submission.value.password);
+      return await finishServerSignIn(request, idToken, redirectUrl);
+    } catch (error) {
+      return { intent, result: signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] })) };
+    }
+  }
+
+  if (intent === "signup") {
+    const submission = parseWithZod(formData, { schema: signUpSchema(await loadPasswordPolicy(request)) });
+    if (submission.status !== "success") return { intent, result: submission.reply({ hideFields: ["password"] }) };
+    const { email, password, firstName, lastName, phone, address, city, state, zipcode } = submission.value;
+    try {
+      const { idToken } = await identityRest.signUp(email, password);
+      return await finishServerSignIn(request, idToken, redirectUrl, {
+        firstName,
+        lastName,
+        phone,
+        location: { address, city, state, zipcode },
+      });
+    } catch (error) {
+      return { intent, result: signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] })) };
+    }
+  }
+
+  if (intent === "link") {
+    const submission = parseWithZod(formData, { schema: EmailLinkSchema });
+    if (submission.status !== "success") return { intent, result: submission.reply() };
+    try {
+      await apiFor(request).post("/v1/send-auth-link", {
+        email: submission.value.email,
+        continueUrl: safeRedirectPath(redirectUrl),
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        return data({ intent, result: submission.reply({ formErrors: [authErrorKey("auth/too-many-requests")] }) }, { status: 429 });
+      }
+      throw error;
+    }
+    return { intent, result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+  }
+
+  return data({ intent: null, result: undefined }, { status: 400 });
+}
+
+/** A Google/Apple sign-in that fell back to a full-page redirect finishes here. */
+function useFinishRedirectSignIn(redirectUrl: string) {
+  const { firebase } = useLoginLayoutData();
+  const client = useClientSignIn(redirectUrl);
+  const { run } = client;
+  useEffect(() => {
+    if (window.sessionStorage.getItem(REDIRECT_PENDING_KEY)) {
+      void run(async (fb) => (await fb.finishRedirectSignIn(firebase)) ?? Promise.reject({ code: "auth/popup-closed-by-user" }));
+    }
+    // Run once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return client.error;
+}
+
+export default function LoginPage() {
+  const { view, redirectUrl, sessionLost, passwordReset, title } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { firebase, passwordPolicy } = useLoginLayoutData();
   const { t } = useTranslation();
-  return <h1 className="text-2xl font-bold text-brand-ink">{t("login.title")}</h1>;
+  const redirectError = useFinishRedirectSignIn(redirectUrl);
+  const result = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const keep = (extra: Record<string, string>) => `/login?${new URLSearchParams({ redirectUrl, ...extra })}`;
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      {sessionLost ? (
+        <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {t("login.sessionLost")}
+        </p>
+      ) : null}
+      {passwordReset ? (
+        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+          {t("login.resetDone")}
+        </p>
+      ) : null}
+      <div className="mt-4">
+        <FormError errors={redirectError ? [redirectError] : undefined} />
+      </div>
+      {view === "signup" ? (
+        <div className="mt-6 space-y-6">
+          <SignUpForm firebase={firebase} policy={passwordPolicy} redirectUrl={redirectUrl} lastResult={result("signup")} />
+          <p className="text-sm text-slate-700">
+            {t("login.haveAccount")}{" "}
+            <Link to={keep({})} className="font-medium text-brand underline">
+              {t("login.signIn")}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <div className="mt-6 space-y-6">
+          <SignInForm firebase={firebase} redirectUrl={redirectUrl} lastResult={result("password")} />
+          <p className="text-sm">
+            <Link to="/reset-password" className="font-medium text-brand underline">
+              {t("login.forgotPassword")}
+            </Link>
+          </p>
+          <Divider label={t("login.or")} />
+          <ProviderButtons firebase={firebase} redirectUrl={redirectUrl} />
+          <Divider label={t("login.or")} />
+          <EmailLinkForm
+            redirectUrl={redirectUrl}
+            lastResult={result("link")}
+            sentTo={actionData && "sentTo" in actionData ? actionData.sentTo : null}
+          />
+          <p className="text-sm text-slate-700">
+            {t("login.noAccount")}{" "}
+            <Link to={keep({ view: "signup" })} className="font-medium text-brand underline">
+              {t("login.createAccount")}
+            </Link>
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Divider({ label }: { label: string }) {
+  return (
+    <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" aria-hidden="true">
+      <span className="h-px flex-1 bg-slate-200" />
+      {label}
+      <span className="h-px flex-1 bg-slate-200" />
+    </div>
+  );
 }

@@ -1,15 +1,139 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
 import { i18next } from "~/i18next.server";
+import { ApiError, apiFor } from "~/lib/api.server";
+import { authErrorKey } from "~/lib/auth-errors";
+import { emailField, newPasswordSchema } from "~/lib/auth-schemas";
+import { IdentityError, identityRest } from "~/lib/identity-rest.server";
+import { requireSameOrigin } from "~/lib/origin.server";
+import { loadPasswordPolicy } from "~/lib/sign-in.server";
+import { useLoginLayoutData } from "~/lib/use-login-layout-data";
+
+const RequestSchema = z.object({ email: emailField });
+
+function resetCode(url: URL): string | null {
+  return url.searchParams.get("mode") === "resetPassword" ? url.searchParams.get("oobCode") : null;
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request);
-  return { title: t("login.resetTitle"), appName: t("app.name") };
+  const oobCode = resetCode(new URL(request.url));
+  return { mode: oobCode ? ("choose" as const) : ("request" as const), title: t("login.resetTitle"), appName: t("app.name") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
 
-export default function Page() {
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const formData = await request.formData();
+  const oobCode = resetCode(new URL(request.url));
+
+  if (oobCode) {
+    const submission = parseWithZod(formData, { schema: newPasswordSchema(await loadPasswordPolicy(request)) });
+    if (submission.status !== "success") return { mode: "choose", result: submission.reply({ hideFields: ["password", "confirmPassword"] }), sentTo: null };
+    try {
+      await identityRest.resetPassword(oobCode, submission.value.password);
+    } catch (error) {
+      if (error instanceof IdentityError) return { mode: "choose", result: submission.reply({ formErrors: [authErrorKey(error.code)] }), sentTo: null };
+      throw error;
+    }
+    throw redirect("/login?reset=done");
+  }
+
+  const submission = parseWithZod(formData, { schema: RequestSchema });
+  if (submission.status !== "success") return { mode: "request", result: submission.reply(), sentTo: null };
+  try {
+    await apiFor(request).post("/v1/send-password-reset", { email: submission.value.email });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) {
+      return data(
+        { mode: "request", result: submission.reply({ formErrors: [authErrorKey("auth/too-many-requests")] }), sentTo: null },
+        { status: 429 },
+      );
+    }
+    throw error;
+  }
+  return { mode: "request", result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+}
+
+export default function ResetPasswordPage() {
+  const { mode, title } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  return <h1 className="text-2xl font-bold text-brand-ink">{t("login.resetTitle")}</h1>;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      {mode === "choose" ? <ChoosePasswordForm /> : <RequestResetForm />}
+      <p className="mt-6 text-sm">
+        <Link to="/login" className="font-medium text-brand underline">
+          {t("login.backToSignIn")}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function RequestResetForm() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-request",
+    lastResult: actionData?.mode === "request" ? actionData.result : undefined,
+    constraint: getZodConstraint(RequestSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <p className="text-sm text-slate-700">{t("login.resetRequestHint")}</p>
+      {actionData?.sentTo ? (
+        <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+          {t("login.resetSent", { email: actionData.sentTo })}
+        </p>
+      ) : null}
+      <FormError errors={form.errors} id={form.errorId} />
+      <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
+      <SubmitButton pending={navigation.state === "submitting"} label={t("login.resetSend")} pendingLabel={t("login.sending")} />
+    </Form>
+  );
+}
+
+function ChoosePasswordForm() {
+  const { t } = useTranslation();
+  const { passwordPolicy } = useLoginLayoutData();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = useMemo(() => newPasswordSchema(passwordPolicy), [passwordPolicy]);
+  const [form, fields] = useForm({
+    id: "reset-choose",
+    lastResult: actionData?.mode === "choose" ? actionData.result : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <p className="text-sm text-slate-700">{t("login.resetChoose")}</p>
+      <FormError errors={form.errors} id={form.errorId} />
+      <TextField
+        field={fields.password}
+        label={t("login.password")}
+        type="password"
+        autoComplete="new-password"
+        hint={t("login.passwordRules", { min: passwordPolicy.minLength })}
+        messageValues={{ min: passwordPolicy.minLength, max: passwordPolicy.maxLength }}
+        autoFocus
+      />
+      <TextField field={fields.confirmPassword} label={t("login.confirmPassword")} type="password" autoComplete="new-password" />
+      <SubmitButton pending={navigation.state === "submitting"} label={t("login.resetSave")} pendingLabel={t("login.saving")} />
+    </Form>
+  );
 }

@@ -1,15 +1,177 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
 import { i18next } from "~/i18next.server";
+import { ApiError, apiFor } from "~/lib/api.server";
+import { emailField, isEmailSignInLink, newPasswordSchema } from "~/lib/auth-schemas";
+import { EMAIL_FOR_SIGN_IN_KEY } from "~/lib/firebase-config";
+import { identityRest } from "~/lib/identity-rest.server";
+import { requireSameOrigin } from "~/lib/origin.server";
+import { safeRedirectPath } from "~/lib/redirects";
+import { requireFreshUser, getSessionUser } from "~/lib/session.server";
+import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/lib/sign-in.server";
+import { useClientSignIn } from "~/lib/use-client-sign-in";
+import { useLoginLayoutData } from "~/lib/use-login-layout-data";
+
+const ConfirmEmailSchema = z.object({ email: emailField, oobCode: z.string().min(1).max(2048) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const user = await getSessionUser(request);
+  const redirectUrl = safeRedirectPath(url.searchParams.get("redirectUrl"));
   const t = await i18next.getFixedT(request);
-  return { title: t("login.setPasswordTitle"), appName: t("app.name") };
+  const base = { redirectUrl, appName: t("app.name") };
+  if (user) {
+    if (!user.requiresPasswordSetup) throw redirect(redirectUrl);
+    return { ...base, mode: "set" as const, oobCode: null, title: t("login.setPasswordTitle") };
+  }
+  if (isEmailSignInLink(url.searchParams)) {
+    return { ...base, mode: "link" as const, oobCode: url.searchParams.get("oobCode"), title: t("login.confirmEmailTitle") };
+  }
+  throw redirect(`/login?${new URLSearchParams({ redirectUrl })}`);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
 
-export default function Page() {
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const formData = await request.formData();
+  const redirectUrl = safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl"));
+
+  if (formData.get("intent") === "email-link") {
+    const submission = parseWithZod(formData, { schema: ConfirmEmailSchema });
+    if (submission.status !== "success") return { intent: "email-link", result: submission.reply() };
+    try {
+      const { idToken } = await identityRest.signInWithEmailLink(submission.value.email, submission.value.oobCode);
+      return await finishServerSignIn(request, idToken, redirectUrl);
+    } catch (error) {
+      return { intent: "email-link", result: signInFailure(error, (o) => submission.reply(o)) };
+    }
+  }
+
+  const { user, token } = await requireFreshUser(request);
+  const submission = parseWithZod(formData, { schema: newPasswordSchema(await loadPasswordPolicy(request)) });
+  if (submission.status !== "success") return { intent: "set", result: submission.reply({ hideFields: ["password", "confirmPassword"] }) };
+  try {
+    await apiFor(request, { token }).patch("/v1/user/set-password", { password: submission.value.password });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) {
+      return { intent: "set", result: submission.reply({ fieldErrors: { password: ["authErrors.password-does-not-meet-requirements"] } }) };
+    }
+    throw error;
+  }
+  // Setting a password may end existing sessions: sign in again with it for a fresh one.
+  try {
+    const { idToken } = await identityRest.signInWithPassword(user.email, submission.value.password);
+    return await finishServerSignIn(request, idToken, redirectUrl);
+  } catch (error) {
+    return { intent: "set", result: signInFailure(error, (o) => submission.reply(o)) };
+  }
+}
+
+export default function SetPasswordPage() {
+  const { mode, title } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      {mode === "set" ? <SetPasswordForm /> : <ConfirmEmailForm />}
+    </>
+  );
+}
+
+function SetPasswordForm() {
   const { t } = useTranslation();
-  return <h1 className="text-2xl font-bold text-brand-ink">{t("login.setPasswordTitle")}</h1>;
+  const { passwordPolicy } = useLoginLayoutData();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = useMemo(() => newPasswordSchema(passwordPolicy), [passwordPolicy]);
+  const [form, fields] = useForm({
+    id: "set-password",
+    lastResult: actionData?.intent === "set" ? actionData.result : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const values = { min: passwordPolicy.minLength, max: passwordPolicy.maxLength };
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <p className="text-sm text-slate-700">{t("login.setPasswordHint")}</p>
+      <FormError errors={form.errors} id={form.errorId} />
+      <TextField
+        field={fields.password}
+        label={t("login.password")}
+        type="password"
+        autoComplete="new-password"
+        hint={t("login.passwordRules", { min: passwordPolicy.minLength })}
+        messageValues={values}
+        autoFocus
+      />
+      <TextField field={fields.confirmPassword} label={t("login.confirmPassword")} type="password" autoComplete="new-password" />
+      <SubmitButton pending={navigation.state === "submitting"} label={t("login.savePassword")} pendingLabel={t("login.saving")} />
+    </Form>
+  );
+}
+
+/** Finish an emailed sign-in link: the address comes from this browser, or the user confirms it. */
+function ConfirmEmailForm() {
+  const { t } = useTranslation();
+  const { oobCode, redirectUrl } = useLoaderData<typeof loader>();
+  const { firebase } = useLoginLayoutData();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const client = useClientSignIn(redirectUrl);
+  const { run } = client;
+
+  const signIn = (email: string) =>
+    run(async (fb) => {
+      const idToken = await fb.emailLinkSignIn(firebase, email, window.location.href);
+      window.localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
+      return idToken;
+    });
+
+  useEffect(() => {
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY);
+    } catch {
+      stored = null;
+    }
+    if (stored) void signIn(stored);
+    // Run once, when the link is opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const [form, fields] = useForm({
+    id: "confirm-email",
+    lastResult: actionData?.intent === "email-link" ? actionData.result : undefined,
+    constraint: getZodConstraint(ConfirmEmailSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmEmailSchema }),
+    onSubmit(event, { submission }) {
+      if (submission?.status !== "success") return;
+      event.preventDefault();
+      void signIn(submission.value.email);
+    },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <p className="text-sm text-slate-700">{client.pending ? t("login.completingSignIn") : t("login.confirmEmailHint")}</p>
+      <input type="hidden" name="intent" value="email-link" />
+      <input type="hidden" name="oobCode" value={oobCode ?? ""} />
+      <FormError errors={client.error ? [client.error] : form.errors} id={form.errorId} />
+      <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
+      <SubmitButton
+        pending={client.pending || navigation.state === "submitting"}
+        label={t("login.continue")}
+        pendingLabel={t("login.completingSignIn")}
+      />
+    </Form>
+  );
 }

@@ -1,19 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { identityEnv } from "~api/auth/identity-env";
 import { BrandMark, SkipLink } from "~/components/site-chrome";
-import type { FirebaseClientConfig } from "~/lib/firebase-config";
+import { firebaseClientConfig } from "~/lib/firebase-config.server";
 import { loadPasswordPolicy } from "~/lib/sign-in.server";
 
 /** The login layout: Firebase's public config and the password policy for its pages. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const firebase: FirebaseClientConfig = {
-    apiKey: identityEnv.apiKey,
-    authDomain: identityEnv.authDomain,
-    projectId: identityEnv.projectId,
-    emulatorUrl: identityEnv.emulatorHost ? `http://${identityEnv.emulatorHost}` : null,
-  };
-  return { firebase, passwordPolicy: await loadPasswordPolicy(request) };
+  return { firebase: firebaseClientConfig(), passwordPolicy: await loadPasswordPolicy(request) };
 }
 
 /** The login layout: a centred card for sign-in, password reset and password setup. */

@@ -1,0 +1,95 @@
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
+import { i18next } from "~/i18next.server";
+import { ApiError, apiFor } from "~/lib/api.server";
+import { requireSameOrigin } from "~/lib/origin.server";
+import { isProfileField, missingDataBody, missingDataSchema } from "~/lib/profile-schema";
+import { safeRedirectPath } from "~/lib/redirects";
+import { requireUser } from "~/lib/session.server";
+import { missingProfileData } from "~/lib/sign-in-next.server";
+
+function nextAfterProfile(missing: string[], redirectUrl: string) {
+  return missing.includes("waiver") ? `/waiver?${new URLSearchParams({ redirectUrl })}` : redirectUrl;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token } = await requireUser(request);
+  const redirectUrl = safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl"));
+  const missing = await missingProfileData(request, token);
+  const fields = missing.filter(isProfileField);
+  if (fields.length === 0) throw redirect(nextAfterProfile(missing, redirectUrl));
+  const t = await i18next.getFixedT(request);
+  return { fields, waiverNext: missing.includes("waiver"), title: t("profile.title"), appName: t("app.name") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { token } = await requireUser(request);
+  const redirectUrl = safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl"));
+  const missing = await missingProfileData(request, token);
+  const submission = parseWithZod(await request.formData(), { schema: missingDataSchema(missing) });
+  if (submission.status !== "success") return submission.reply();
+  try {
+    await apiFor(request, { token }).patch("/v1/user/missing-data", missingDataBody(submission.value as Record<string, string | undefined>));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) {
+      return submission.reply({ formErrors: ["authErrors.generic"], fieldErrors: mapFields(error.fields) });
+    }
+    throw error;
+  }
+  throw redirect(nextAfterProfile(await missingProfileData(request, token), redirectUrl));
+}
+
+function mapFields(fields: Record<string, string[]> | undefined) {
+  return Object.fromEntries(Object.keys(fields ?? {}).map((key) => [key.replace(/^location\./, ""), ["validation.required"]]));
+}
+
+export default function CompleteProfilePage() {
+  const { fields: missing, waiverNext, title } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const schema = useMemo(() => missingDataSchema(missing), [missing]);
+  const [form, fields] = useForm({
+    id: "complete-profile",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const f = fields as unknown as Record<string, FieldMetadata<string | undefined>>;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      <p className="mt-2 text-sm text-slate-700">{t("profile.hint")}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <FormError errors={form.errors} id={form.errorId} />
+        {missing.includes("firstName") ? <TextField field={f.firstName} label={t("login.firstName")} autoComplete="given-name" /> : null}
+        {missing.includes("lastName") ? <TextField field={f.lastName} label={t("login.lastName")} autoComplete="family-name" /> : null}
+        {missing.includes("phone") ? (
+          <TextField field={f.phone} label={t("login.phone")} type="tel" inputMode="tel" autoComplete="tel-national" hint={t("login.phoneHint")} />
+        ) : null}
+        {missing.includes("location") ? (
+          <>
+            <TextField field={f.address} label={t("login.address")} autoComplete="street-address" />
+            <div className="grid gap-4 sm:grid-cols-3">
+              <TextField field={f.city} label={t("login.city")} autoComplete="address-level2" />
+              <TextField field={f.state} label={t("login.state")} autoComplete="address-level1" hint={t("login.stateHint")} />
+              <TextField field={f.zipcode} label={t("login.zipcode")} autoComplete="postal-code" inputMode="numeric" />
+            </div>
+          </>
+        ) : null}
+        {waiverNext ? <p className="text-sm text-slate-600">{t("profile.waiverNext")}</p> : null}
+        <SubmitButton pending={navigation.state === "submitting"} label={t("profile.save")} pendingLabel={t("login.saving")} />
+      </Form>
+    </>
+  );
+}

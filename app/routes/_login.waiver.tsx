@@ -1,0 +1,129 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
+import { i18next } from "~/i18next.server";
+import { ApiError, apiFor } from "~/lib/api.server";
+import { requireSameOrigin } from "~/lib/origin.server";
+import { safeRedirectPath } from "~/lib/redirects";
+import { requireUser } from "~/lib/session.server";
+
+type Waiver = {
+  accountName: string;
+  textVersion: string;
+  text: string;
+  isSigned: boolean;
+  signedAt: string | null;
+  signedName: string | null;
+};
+
+const SignSchema = z.object({
+  signedName: z
+    .string({ required_error: "validation.signedNameRequired" })
+    .trim()
+    .min(2, "validation.signedNameRequired")
+    .max(120, "validation.tooLong"),
+  agree: z.literal("on", { errorMap: () => ({ message: "validation.agreeRequired" }) }),
+  textVersion: z.string().min(1).max(64),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token } = await requireUser(request);
+  const { data: waiver } = await apiFor(request, { token }).get<{ data: Waiver }>("/v1/user/waiver");
+  const t = await i18next.getFixedT(request);
+  return {
+    waiver,
+    redirectUrl: safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl")),
+    title: t("waiver.title"),
+    appName: t("app.name"),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { token } = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: SignSchema });
+  if (submission.status !== "success") return submission.reply();
+  try {
+    await apiFor(request, { token }).post("/v1/user/waiver/sign", {
+      signedName: submission.value.signedName,
+      agree: true,
+      textVersion: submission.value.textVersion,
+    });
+  } catch (error) {
+    // The waiver text changed while it was open: show the new text to read and sign.
+    if (error instanceof ApiError && error.status === 409) throw redirect(request.url);
+    throw error;
+  }
+  throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl")));
+}
+
+export default function WaiverPage() {
+  const { waiver, redirectUrl, title } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t, i18n } = useTranslation();
+  const [form, fields] = useForm({
+    id: "waiver",
+    lastResult,
+    constraint: getZodConstraint(SignSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignSchema }),
+  });
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {waiver.accountName} · {t("waiver.version", { version: waiver.textVersion })}
+      </p>
+      <div
+        className="mt-4 max-h-72 overflow-y-auto whitespace-pre-line rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800"
+        tabIndex={0}
+        role="region"
+        aria-label={title}
+      >
+        {waiver.text}
+      </div>
+      {waiver.isSigned && waiver.signedAt ? (
+        <>
+          <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+            {t("waiver.signed", { date: new Date(waiver.signedAt).toLocaleDateString(i18n.language), name: waiver.signedName })}
+          </p>
+          <Link to={redirectUrl} className="mt-4 inline-block font-medium text-brand underline">
+            {t("waiver.continue")}
+          </Link>
+        </>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <p className="text-sm text-slate-700">{t("waiver.hint")}</p>
+          <FormError errors={form.errors} id={form.errorId} />
+          <input type="hidden" name="textVersion" value={waiver.textVersion} />
+          <TextField field={fields.signedName} label={t("waiver.signedName")} autoComplete="name" />
+          <div>
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input
+                {...getInputProps(fields.agree, { type: "checkbox", ariaAttributes: false })}
+                aria-invalid={fields.agree.errors ? true : undefined}
+                aria-describedby={fields.agree.errors ? fields.agree.errorId : undefined}
+                className="mt-0.5 h-4 w-4 rounded border-slate-400"
+              />
+              {t("waiver.agree")}
+            </label>
+            {fields.agree.errors ? (
+              <p id={fields.agree.errorId} className="mt-1 text-sm text-red-700">
+                {t(fields.agree.errors[0])}
+              </p>
+            ) : null}
+          </div>
+          <SubmitButton pending={navigation.state === "submitting"} label={t("waiver.sign")} pendingLabel={t("login.saving")} />
+        </Form>
+      )}
+    </>
+  );
+}

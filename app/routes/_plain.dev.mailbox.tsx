@@ -1,0 +1,64 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { i18next } from "~/i18next.server";
+import { apiFor } from "~/lib/api.server";
+import { env } from "~/lib/env.server";
+import { pageNotFound } from "~/lib/http.server";
+
+type OutboxMessage = {
+  id: string | number;
+  channel: string;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  status: string;
+  createdAt: string;
+};
+
+const QuerySchema = z.object({ to: z.string().trim().max(254).optional().catch(undefined) });
+
+/** Dev mailbox: what the outbox holds when no SMTP server is configured. Absent in production. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (env.production) throw await pageNotFound(request);
+  const { to } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { data: messages } = await apiFor(request).get<{ data: OutboxMessage[] }>("/v1/dev/outbox", { query: { to, limit: 50 } });
+  const t = await i18next.getFixedT(request);
+  return { messages, to: to ?? "", title: t("mailbox.title") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+
+export default function DevMailbox() {
+  const { messages, to, title } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t("mailbox.hint")}</p>
+      <Form method="get" className="mt-4 flex items-end gap-2">
+        <label className="text-sm font-medium">
+          {t("mailbox.filter")}
+          <input name="to" type="search" defaultValue={to} className="mt-1 block rounded-md border border-slate-300 px-3 py-2" />
+        </label>
+        <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
+          {t("mailbox.show")}
+        </button>
+      </Form>
+      {messages.length === 0 ? <p className="mt-6 text-slate-700">{t("mailbox.empty")}</p> : null}
+      <ul className="mt-6 space-y-4">
+        {messages.map((message) => (
+          <li key={message.id} className="rounded-lg border border-slate-200 p-4" data-testid="mail">
+            <p className="text-sm text-slate-600">
+              {new Date(message.createdAt).toLocaleString(i18n.language)} · {t("mailbox.to")} {message.recipient} ·{" "}
+              {t("mailbox.status")} {message.status}
+            </p>
+            <h2 className="mt-1 font-semibold">{message.subject}</h2>
+            <pre className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-800">{message.textBody}</pre>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
