@@ -36,6 +36,14 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT) },
+    env: {
+      PORT: String(PORT),
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099",
+      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? "demo-wayfarer",
+      // Check revocation on every request, so the lost-session test does not wait a minute.
+      SESSION_REVOCATION_CHECK_SECONDS: "0",
+      SEND_LINK_LIMIT_PER_EMAIL: "100",
+      SEND_LINK_LIMIT_PER_IP: "1000",
+    },
   },
 });

@@ -15,6 +15,26 @@ const booleanFlag = (name: string, fallback: boolean) =>
       return z.NEVER;
     });
 
+const wholeNumber = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? String(fallback) : value))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,9}$/, "must be a whole number")
+        .transform(Number)
+        .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)),
+    );
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 const apiEnvSchema = z.object({
   DATABASE_URL: z
     .string()
@@ -30,6 +50,17 @@ const apiEnvSchema = z.object({
     .optional()
     .transform((value) => (value ? value : "./data/pglite")),
   SEED_ON_START: booleanFlag("SEED_ON_START", true),
+  /** Password policy announced by GET /v1/auth/password-policy and enforced by set-password (Firebase needs ≥ 6). */
+  PASSWORD_MIN_LENGTH: wholeNumber(8, 6, 128),
+  /** Outgoing mail: smtp:// or smtps:// URL. Unset: messages are kept in the outbox (dev outbox). */
+  SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^\s]+$/.test(value), {
+    message: "SMTP_URL must be an smtp:// or smtps:// URL",
+  }),
+  SMTP_FROM: optionalText.transform((value) => value ?? "Wayfarer <no-reply@localhost>"),
+  /** Sign-in and password-reset emails: at most this many per address, and per client IP, per window. */
+  AUTH_EMAIL_LIMIT_PER_EMAIL: wholeNumber(3, 1, 1_000_000),
+  AUTH_EMAIL_LIMIT_PER_IP: wholeNumber(10, 1, 1_000_000),
+  AUTH_EMAIL_WINDOW_SECONDS: wholeNumber(600, 1, 86_400),
 });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

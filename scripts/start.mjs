@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { ensureAuthEmulator } from "./emulator.mjs";
 
 const dev = process.argv.includes("--dev");
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -38,54 +38,24 @@ function buildIsStale() {
   return sources.some((path) => newestMtime(path) > built);
 }
 
-async function emulatorUp(host) {
-  try {
-    const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
-    return response.ok || response.status < 500;
-  } catch {
-    return false;
-  }
-}
-
 async function startAuthEmulator() {
-  const host = env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (await emulatorUp(host)) {
-    console.log(`Firebase Auth emulator already running on ${host}`);
-    return;
-  }
-  console.log(`Starting the Firebase Auth emulator on ${host} (project ${env.FIREBASE_PROJECT_ID})…`);
-  const child = spawn(
-    bin("firebase"),
-    ["emulators:start", "--only", "auth", "--project", env.FIREBASE_PROJECT_ID, "--config", "firebase.json"],
-    { env: { ...env, NODE_ENV: "development" }, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  children.push(child);
-  child.stdout.on("data", (chunk) => {
-    if (env.EMULATOR_VERBOSE) process.stdout.write(chunk);
-  });
-  child.on("exit", (code) => {
-    if (!shuttingDown) {
-      console.error(`The Firebase Auth emulator exited (${code}).`);
-      shutdown(1);
-    }
-  });
-  const deadline = Date.now() + 60_000;
-  while (!(await emulatorUp(host))) {
-    if (Date.now() > deadline) throw new Error("The Firebase Auth emulator did not start within 60 s.");
-    await sleep(250);
-  }
-  console.log("Firebase Auth emulator ready.");
+  console.log(`Firebase Auth emulator on ${env.FIREBASE_AUTH_EMULATOR_HOST} (project ${env.FIREBASE_PROJECT_ID})…`);
+  const emulator = await ensureAuthEmulator({ host: env.FIREBASE_AUTH_EMULATOR_HOST, projectId: env.FIREBASE_PROJECT_ID });
+  stopEmulator = emulator.stop;
+  console.log(emulator.started ? "Firebase Auth emulator ready." : "Reusing the Firebase Auth emulator already running.");
 }
 
+let stopEmulator = async () => {};
 let shuttingDown = false;
 function shutdown(code = 0) {
   if (shuttingDown) return;
   shuttingDown = true;
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(children.map((child) => (child.exitCode !== null ? null : new Promise((r) => child.on("exit", r))))).then(
-    () => process.exit(code),
-  );
+  setTimeout(() => process.exit(code), 8000).unref();
+  Promise.all([
+    stopEmulator(),
+    ...children.map((child) => (child.exitCode !== null ? null : new Promise((r) => child.on("exit", r)))),
+  ]).then(() => process.exit(code));
 }
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));

@@ -1,5 +1,11 @@
-// `npm test`: typecheck, lint, unit + API tests (vitest), then the end-to-end tests (Playwright).
+// `npm test`: typecheck, lint, unit + API tests (vitest), build, then the end-to-end tests
+// (Playwright + Chromium). The Firebase Auth emulator runs for the whole suite.
 import { spawnSync } from "node:child_process";
+import { DEFAULT_EMULATOR_HOST, DEFAULT_PROJECT_ID, ensureAuthEmulator } from "./emulator.mjs";
+
+const env = { ...process.env };
+env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_EMULATOR_HOST;
+env.FIREBASE_PROJECT_ID ??= DEFAULT_PROJECT_ID;
 
 const steps = [
   ["typecheck", "tsc", []],
@@ -9,13 +15,20 @@ const steps = [
   ["end-to-end tests", "playwright", ["test"]],
 ];
 
+const emulator = await ensureAuthEmulator({ host: env.FIREBASE_AUTH_EMULATOR_HOST, projectId: env.FIREBASE_PROJECT_ID });
+let failed = null;
 for (const [name, bin, args] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(`node_modules/.bin/${bin}`, args, { stdio: "inherit", env: process.env });
+  const result = spawnSync(`node_modules/.bin/${bin}`, args, { stdio: "inherit", env });
   if (result.status !== 0) {
-    console.error(`✖ ${name} failed`);
-    process.exit(result.status ?? 1);
+    failed = name;
+    break;
   }
   console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+await emulator.stop();
+if (failed) {
+  console.error(`✖ ${failed} failed`);
+  process.exit(1);
 }

@@ -1,3 +1,4 @@
+import type { AuthIdentity } from "../auth/verify";
 import type { Db } from "../db/client";
 import type { AccountRow } from "../db/schema";
 
@@ -8,5 +9,7 @@ export interface AppEnv {
     db: Db;
     /** The operator named by X-Account-Context, or null in public mode. */
     account: AccountRow | null;
+    /** The signed-in caller; set by `requireAuth` (api/auth/middleware.ts). */
+    identity: AuthIdentity;
   };
 }

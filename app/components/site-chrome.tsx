@@ -21,13 +21,14 @@ export function BrandMark() {
   return (
     <Link to="/" className="flex items-center gap-2 font-semibold text-brand-ink">
       {account?.logoUrl ? (
-        <img src={account.logoUrl} alt="" width={32} height={32} className="h-8 w-8 rounded" />
+        // The operator's logo is a wordmark that carries their name.
+        <img src={account.logoUrl} alt={account.name} width={160} height={40} className="h-10 w-auto" />
       ) : (
-        <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded bg-brand text-white">
-          W
-        </span>
+        <>
+          <img src="/favicon-32x32.png" alt="" width={32} height={32} className="h-8 w-8" />
+          <span>{t("app.name")}</span>
+        </>
       )}
-      <span>{account?.name ?? t("app.name")}</span>
     </Link>
   );
 }

@@ -1,0 +1,102 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { ApiError, forbidden, serviceUnavailable } from "../http/errors";
+import type { AppEnv } from "../http/types";
+import { readSessionCookie } from "./session-cookie";
+import { InvalidTokenError, verifyFirebaseToken } from "./verify";
+
+export type { AuthIdentity } from "./verify";
+
+/** Where the caller's credentials came from. */
+export type CredentialSource = "bearer" | "cookie";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const BEARER = /^Bearer[ \t]+([A-Za-z0-9_.-]+)[ \t]*$/i;
+
+const unauthorizedWith = (message: string) =>
+  new ApiError(401, "unauthorized", message, undefined, { "WWW-Authenticate": 'Bearer realm="v1"' });
+
+const INVALID_TOKEN_MESSAGES: Record<InvalidTokenError["reason"], string> = {
+  invalid: "The sign-in token is not valid. Sign in again.",
+  expired: "The sign-in token has expired. Sign in again.",
+  revoked: "The session has been revoked. Sign in again.",
+};
+
+/**
+ * The caller's credentials: `Authorization: Bearer <ID token or session cookie JWT>` or, when
+ * there is no Authorization header, the `__session` cookie. A present but malformed
+ * Authorization header is refused (no fallback to the cookie).
+ */
+export function credentialsOf(
+  request: Request,
+): { token: string; source: CredentialSource } | { token: null; reason: "missing" | "malformed" } {
+  const authorization = request.headers.get("Authorization");
+  if (authorization !== null) {
+    const match = BEARER.exec(authorization);
+    return match ? { token: match[1], source: "bearer" } : { token: null, reason: "malformed" };
+  }
+  const cookie = readSessionCookie(request.headers.get("Cookie"));
+  return cookie ? { token: cookie, source: "cookie" } : { token: null, reason: "missing" };
+}
+
+/**
+ * CSRF defence for cookie-authenticated writes: the Origin (or, failing that, the Referer)
+ * must name the host the request was sent to. Browsers add Origin to every cross-site POST,
+ * PUT, PATCH and DELETE, so a forged form or fetch from another site is refused.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const host = new URL(request.url).host;
+  const source = request.headers.get("Origin") ?? request.headers.get("Referer");
+  if (!source || source === "null") return false;
+  try {
+    return new URL(source).host === host;
+  } catch {
+    return false;
+  }
+}
+
+async function authenticate(c: Context<AppEnv>, forceRevocationCheck: boolean): Promise<void> {
+  const credentials = credentialsOf(c.req.raw);
+  if (credentials.token === null) {
+    throw unauthorizedWith(
+      credentials.reason === "malformed" ? "Use Authorization: Bearer <token>." : "Sign-in is required.",
+    );
+  }
+  if (credentials.source === "cookie" && !SAFE_METHODS.has(c.req.method) && !isSameOriginRequest(c.req.raw)) {
+    throw forbidden("Cross-site request refused: the Origin header does not match this host.");
+  }
+  try {
+    c.set("identity", await verifyFirebaseToken(credentials.token, { forceRevocationCheck }));
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw unauthorizedWith(INVALID_TOKEN_MESSAGES[error.reason]);
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "identity provider unavailable",
+        requestId: c.get("requestId"),
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    throw serviceUnavailable("The identity service is temporarily unavailable.");
+  }
+}
+
+function authMiddleware(forceRevocationCheck: boolean) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await authenticate(c, forceRevocationCheck);
+    await next();
+    // Answers about one person must never be stored by a shared cache.
+    c.header("Cache-Control", "private, no-store");
+  });
+}
+
+/**
+ * Requires a verified caller and puts it on `c.var.identity`: 401 `unauthorized` when the
+ * token is missing, malformed, invalid, expired or revoked; 403 `forbidden` for a
+ * cookie-authenticated write from another origin; 503 when the identity provider cannot be
+ * reached. Revocation is checked at most once per SESSION_REVOCATION_CHECK_SECONDS per token.
+ */
+export const requireAuth = authMiddleware(false);
+
+/** `requireAuth` with a revocation check on every call, for sensitive actions. */
+export const requireFreshAuth = authMiddleware(true);

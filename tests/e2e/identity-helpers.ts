@@ -1,0 +1,84 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { origin } from "./helpers";
+
+export const EMULATOR = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099"}`;
+export const PROJECT = process.env.FIREBASE_PROJECT_ID ?? "demo-wayfarer";
+const IDENTITY = `${EMULATOR}/identitytoolkit.googleapis.com/v1`;
+
+let counter = 0;
+export function uniqueEmail(tag: string) {
+  counter += 1;
+  return `${tag}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export const PASSWORD = "trail-mix-42";
+
+/** A user who exists with a complete profile and a signed waiver (made through the emulator and our API). */
+export async function createCompleteUser(request: APIRequestContext, email = uniqueEmail("ready"), password = PASSWORD) {
+  const signUp = await request.post(`${IDENTITY}/accounts:signUp?key=demo-api-key`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  expect(signUp.ok()).toBeTruthy();
+  const { idToken } = await signUp.json();
+  const auth = { Authorization: `Bearer ${idToken}` };
+  const sync = await request.patch(`${origin()}/v1/user/sync`, {
+    headers: auth,
+    data: {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      phone: "+15551234567",
+      location: { address: "1 Main St", city: "Springfield", state: "IL", zipcode: "62701" },
+    },
+  });
+  expect(sync.ok()).toBeTruthy();
+  const waiver = await (await request.get(`${origin()}/v1/user/waiver`, { headers: auth })).json();
+  const signed = await request.post(`${origin()}/v1/user/waiver/sign`, {
+    headers: auth,
+    data: { signedName: "Ada Lovelace", agree: true, textVersion: waiver.data.textVersion },
+  });
+  expect(signed.ok()).toBeTruthy();
+  return { email, password };
+}
+
+/** The newest message for an address in the dev outbox, and the first link in it. */
+export async function latestMail(request: APIRequestContext, to: string) {
+  let message: { subject: string; textBody: string } | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+      message = (await response.json()).data[0];
+      return Boolean(message);
+    })
+    .toBe(true);
+  const link = /https?:\/\/\S+/.exec(message!.textBody)?.[0];
+  return { ...message!, link: link! };
+}
+
+export async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").first().fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+export async function signWaiver(page: Page, name = "Ada Lovelace") {
+  await expect(page).toHaveURL(/\/waiver/);
+  await page.getByLabel("Your full name").fill(name);
+  await page.getByLabel("I have read and agree to this waiver").check();
+  await page.getByRole("button", { name: "Sign waiver" }).click();
+}
+
+export async function completeProfile(page: Page) {
+  await expect(page).toHaveURL(/\/complete-profile/);
+  const fill = async (label: string, value: string) => {
+    const field = page.getByLabel(label, { exact: true });
+    if (await field.count()) await field.fill(value);
+  };
+  await fill("First name", "Grace");
+  await fill("Last name", "Hopper");
+  await fill("Mobile phone (US)", "555 987 6543");
+  await fill("Street address", "2 Harbor Rd");
+  await fill("City", "Arlington");
+  await fill("State", "VA");
+  await fill("ZIP code (optional)", "22201");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+}
