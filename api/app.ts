@@ -1,10 +1,14 @@
 import { Hono } from "hono";
 import { accountRoutes } from "./accounts/routes";
+import { authRoutes } from "./auth/routes";
 import { catalogRoutes } from "./catalog/routes";
 import { healthRoutes } from "./health/routes";
 import { onError, onNotFound } from "./http/on-error";
 import { requestId } from "./http/request-id";
 import type { AppEnv } from "./http/types";
+import { devOutboxRoutes } from "./outbox/routes";
+import { userRoutes } from "./users/routes";
+import { waiverRoutes } from "./waivers/routes";
 
 /**
  * The v1 API. Mounted by a Remix splat resource route that passes the original
@@ -16,6 +20,10 @@ app.use("*", requestId);
 app.route("/", healthRoutes);
 app.route("/", accountRoutes);
 app.route("/", catalogRoutes);
+app.route("/", authRoutes);
+app.route("/", userRoutes);
+app.route("/", waiverRoutes);
+app.route("/", devOutboxRoutes);
 app.notFound(onNotFound);
 app.onError(onError);
 

@@ -50,6 +50,8 @@ const apiEnvSchema = z.object({
     .optional()
     .transform((value) => (value ? value : "./data/pglite")),
   SEED_ON_START: booleanFlag("SEED_ON_START", true),
+  /** The platform's name in emails and on the platform waiver (the web app reads the same variable). */
+  PUBLIC_APP_NAME: optionalText.transform((value) => value ?? "Wayfarer"),
   /** Password policy announced by GET /v1/auth/password-policy and enforced by set-password (Firebase needs ≥ 6). */
   PASSWORD_MIN_LENGTH: wholeNumber(8, 6, 128),
   /** Outgoing mail: smtp:// or smtps:// URL. Unset: messages are kept in the outbox (dev outbox). */

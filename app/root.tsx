@@ -24,10 +24,8 @@ import { storeMarketingFromQuery } from "~/lib/marketing.client";
 import { withoutTrailingSlash } from "~/lib/paths";
 import { useBlockPinchZoom } from "~/lib/use-block-pinch-zoom";
 import { useRootData } from "~/lib/use-root-data";
-import { routeRedirect } from "~/lib/route-rules";
-import { getSession } from "~/lib/session.server";
-import { clearSessionCookie } from "~api/auth/session-cookie";
-import { identityEnv } from "~api/auth/identity-env";
+import { routeRedirect } from "~/lib/route-rules.server";
+import { clearedSessionCookie, getSession } from "~/lib/session.server";
 import { firebaseClientConfig } from "~/lib/firebase-config.server";
 import stylesheet from "~/tailwind.css";
 
@@ -52,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   // Route rules (spec section 2) run here on every navigation: see shouldRevalidate below.
   const session = await getSession(request);
-  if (session.lost) headers.append("Set-Cookie", clearSessionCookie({ secure: identityEnv.production }));
+  if (session.lost) headers.append("Set-Cookie", clearedSessionCookie());
   const target = routeRedirect(url, session);
   if (target) throw redirect(target, { headers });
 

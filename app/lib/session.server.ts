@@ -55,6 +55,10 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return (await getSession(request)).user;
 }
 
+export function clearedSessionCookie(): string {
+  return clearSessionCookie({ secure });
+}
+
 /** Where a lost session goes: /login?errorCode=440, remembering the page. */
 export function lostSessionRedirect(request: Request) {
   const url = new URL(request.url);

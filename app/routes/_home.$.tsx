@@ -7,7 +7,8 @@ import { Pagination } from "~/components/catalog/pagination";
 import { i18next } from "~/i18next.server";
 import { apiFor } from "~/lib/api.server";
 import { findSlice, type CatalogSlice } from "~/lib/catalog-slice";
-import { parseCatalogQuery, type ExperiencePage, type Facets } from "~/lib/catalog";
+import type { ExperiencePage, Facets } from "~/lib/catalog";
+import { parseCatalogQuery } from "~/lib/catalog-query.server";
 import { pageNotFound } from "~/lib/http.server";
 
 const PAGE_SIZE = 12;

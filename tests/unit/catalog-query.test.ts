@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCatalogQuery } from "~/lib/catalog";
+import { parseCatalogQuery } from "~/lib/catalog-query.server";
 import { findSlice } from "~/lib/catalog-slice";
 
 describe("catalog query from the address", () => {

@@ -1,9 +1,12 @@
 /**
  * Test environment of the API suite; import it before anything from ~api.
  * PGlite in memory by default; PostgreSQL when DATABASE_URL is set. The tests seed
- * explicitly, so seeding on open is off.
+ * explicitly, so seeding on open is off. Identity tests use the Firebase Auth emulator
+ * (started before vitest by `npm test` and CI).
  */
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = "memory://";
 process.env.SEED_ON_START = "false";
+process.env.FIREBASE_AUTH_EMULATOR_HOST ||= "127.0.0.1:9099";
+process.env.FIREBASE_PROJECT_ID ||= "demo-wayfarer";
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);

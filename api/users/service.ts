@@ -1,0 +1,126 @@
+import { eq, sql } from "drizzle-orm";
+import type { UserRecord } from "firebase-admin/auth";
+import { adminAuth } from "../auth/firebase-admin";
+import { callIdentity } from "../auth/identity-errors";
+import type { AuthIdentity } from "../auth/verify";
+import type { Db } from "../db/client";
+import { users, type UserRow } from "../db/schema";
+import { ApiError, notFound, validationError } from "../http/errors";
+import { MISSING_DATA_FIELDS, type MissingDataBody, type MissingDataField, type SyncBody, type UserInfo } from "./schema";
+
+export const userNotFound = () => notFound("This user has not been set up yet: call PATCH /v1/user/sync first.", "user_not_found");
+
+const tokenUserGone = () => new ApiError(401, "unauthorized", "This account no longer exists. Sign in again.");
+
+export async function findUser(db: Db, uid: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, uid)).limit(1);
+  return row ?? null;
+}
+
+export async function requireUserRow(db: Db, uid: string): Promise<UserRow> {
+  const row = await findUser(db, uid);
+  if (!row) throw userNotFound();
+  return row;
+}
+
+function providerRecord(uid: string): Promise<UserRecord> {
+  return callIdentity(() => adminAuth().getUser(uid), { "auth/user-not-found": tokenUserGone });
+}
+
+/**
+ * Whether the account has a password. Email-link and password sign-ins both belong to the
+ * "password" provider; only a stored password hash tells them apart. The flag is sticky once
+ * known, because the Admin SDK hides the hash when the credentials may not read it.
+ */
+export function hasPassword(record: UserRecord, known: boolean): boolean {
+  const passwordProvider = record.providerData.some((provider) => provider.providerId === "password");
+  return passwordProvider && (Boolean(record.passwordHash) || known);
+}
+
+/** password | emailLink | google.com | apple.com | … from the token's sign_in_provider. */
+export function signInMethodOf(signInProvider: string, passwordIsSet: boolean): string {
+  if (signInProvider === "password" || signInProvider === "emailLink") return passwordIsSet ? "password" : "emailLink";
+  return signInProvider;
+}
+
+function profileValues(profile: SyncBody) {
+  const values: Partial<typeof users.$inferInsert> = {};
+  if (profile.firstName !== undefined) values.firstName = profile.firstName;
+  if (profile.lastName !== undefined) values.lastName = profile.lastName;
+  if (profile.phone !== undefined) values.phone = profile.phone;
+  if (profile.location !== undefined) values.location = profile.location;
+  return values;
+}
+
+/**
+ * PATCH /v1/user/sync: creates or refreshes the caller's row from the verified token and the
+ * identity provider's record. Only the profile fields given are written.
+ */
+export async function syncUser(db: Db, identity: AuthIdentity, profile: SyncBody): Promise<void> {
+  const [record, existing] = await Promise.all([providerRecord(identity.uid), findUser(db, identity.uid)]);
+  const passwordIsSet = hasPassword(record, existing?.passwordIsSet ?? false);
+  const signInMethod = signInMethodOf(identity.signInProvider, passwordIsSet);
+  const identityValues = {
+    email: identity.email ?? record.email ?? null,
+    signInMethod,
+    passwordIsSet,
+    requiresPasswordSetup: signInMethod === "emailLink",
+  };
+  const profileUpdate = profileValues(profile);
+  await db
+    .insert(users)
+    .values({ id: identity.uid, ...identityValues, ...profileUpdate })
+    .onConflictDoUpdate({ target: users.id, set: { ...identityValues, ...profileUpdate, updatedAt: sql`now()` } });
+}
+
+export function toUserInfo(row: UserRow): UserInfo {
+  return {
+    id: row.id,
+    email: row.email ?? "",
+    firstName: row.firstName ?? "",
+    lastName: row.lastName ?? "",
+    phoneNumber: row.phone ?? "",
+    signInMethod: row.signInMethod,
+    requiresPasswordSetup: row.requiresPasswordSetup,
+  };
+}
+
+/** What the user still has to give, in a fixed order, minus the excluded entries. */
+export function missingDataOf(row: UserRow, exclude: readonly string[] = []): MissingDataField[] {
+  const missing: Record<MissingDataField, boolean> = {
+    firstName: !row.firstName,
+    lastName: !row.lastName,
+    phone: !row.phone,
+    location: !row.location || !row.location.address || !row.location.city || !row.location.state,
+    paymentMethod: !row.hasPaymentMethod,
+  };
+  return MISSING_DATA_FIELDS.filter((field) => missing[field] && !exclude.includes(field));
+}
+
+/** PATCH /v1/user/missing-data. `passwordIsSet` is the caller's own statement about their account. */
+export async function updateMissingData(db: Db, uid: string, input: MissingDataBody): Promise<void> {
+  const values: Partial<typeof users.$inferInsert> = profileValues(input);
+  if (input.passwordIsSet !== undefined) {
+    values.passwordIsSet = input.passwordIsSet;
+    if (input.passwordIsSet) values.requiresPasswordSetup = false;
+  }
+  const updated = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, uid))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw userNotFound();
+}
+
+/** PATCH /v1/user/set-password: sets the password at the identity provider, then records it. */
+export async function setPassword(db: Db, uid: string, password: string): Promise<void> {
+  await requireUserRow(db, uid);
+  await callIdentity(() => adminAuth().updateUser(uid, { password }), {
+    "auth/user-not-found": tokenUserGone,
+    "auth/invalid-password": () => validationError({ password: ["This password is not accepted. Choose another one."] }),
+  });
+  await db
+    .update(users)
+    .set({ passwordIsSet: true, requiresPasswordSetup: false, updatedAt: sql`now()` })
+    .where(eq(users.id, uid));
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+export const signWaiverBody = z.object({
+  signedName: z
+    .string({ required_error: "Type your full name.", invalid_type_error: "Type your full name." })
+    .trim()
+    .min(2, "Use at least 2 characters.")
+    .max(120, "Use at most 120 characters."),
+  agree: z.literal(true, { errorMap: () => ({ message: "You must agree to the waiver." }) }),
+  textVersion: z
+    .number({ required_error: "Give the version of the text you read.", invalid_type_error: "Must be a whole number." })
+    .int("Must be a whole number.")
+    .positive("Must be a whole number."),
+});
+export type SignWaiverBody = z.output<typeof signWaiverBody>;
+
+/** The waiver that applies in the current scope. */
+export interface CurrentWaiver {
+  /** null: the platform waiver. */
+  accountId: string | null;
+  accountName: string;
+  textVersion: number;
+  text: string;
+}
+
+/** Answer of GET /v1/user/waiver. */
+export interface WaiverView {
+  accountName: string;
+  textVersion: number;
+  text: string;
+  isSigned: boolean;
+  signedAt: string | null;
+  signedName: string | null;
+}
+
+/** The web app's waiver page (relative: the storefront's host carries the operator). */
+export const WAIVER_PAGE = "/waiver";

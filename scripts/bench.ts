@@ -1,0 +1,76 @@
+// `npm run bench`: figures, printed. Catalog query latency through the in-process API on a
+// fresh embedded database, and the gzip size of the client JS each page loads (needs `npm run build`).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+process.env.PGLITE_DIR ??= "memory://";
+process.env.SEED_ON_START ??= "true";
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function time(label: string, runs: number, request: () => Promise<Response>) {
+  for (let i = 0; i < 5; i++) await (await request()).arrayBuffer();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const response = await request();
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${label}: HTTP ${response.status}`);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  console.log(`${label.padEnd(48)} p50 ${percentile(samples, 50).toFixed(2)} ms   p95 ${percentile(samples, 95).toFixed(2)} ms   (${runs} runs)`);
+}
+
+async function apiBench() {
+  const { app } = await import("../api/app");
+  const { getDb } = await import("../api/db/client");
+  const opened = performance.now();
+  await getDb();
+  console.log(`database open + migrate + seed: ${(performance.now() - opened).toFixed(0)} ms (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`);
+  const get = async (path: string, headers: Record<string, string> = {}) => app.fetch(new Request(`http://bench.local${path}`, { headers }));
+  await time("GET /v1/experiences (first page)", 200, () => get("/v1/experiences"));
+  await time("GET /v1/experiences?q=tour&sort=price_asc", 200, () => get("/v1/experiences?q=tour&sort=price_asc"));
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await time(`GET /v1/experiences?date=${tomorrow}`, 200, () => get(`/v1/experiences?date=${tomorrow}`));
+  await time("GET /v1/facets (account acme)", 200, () => get("/v1/facets", { "X-Account-Context": "acme" }));
+}
+
+function bundleBench() {
+  const dir = "public/build";
+  const manifestFile = existsSync(dir) ? readdirSync(dir).find((name) => /^manifest-.*\.js$/.test(name)) : undefined;
+  if (!manifestFile) {
+    console.log("client JS: no build found (run `npm run build` first)");
+    return;
+  }
+  const manifest = JSON.parse(readFileSync(join(dir, manifestFile), "utf8").replace(/^window.__remixManifest=/, "").replace(/;$/, ""));
+  const gz = (url: string) => gzipSync(readFileSync(join("public", url))).length;
+  const pageJs = (routeIds: string[]) => {
+    const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+    for (const id of routeIds) {
+      const route = manifest.routes[id];
+      files.add(route.module);
+      for (const file of route.imports ?? []) files.add(file);
+    }
+    return [...files].reduce((sum, file) => sum + gz(file), 0);
+  };
+  const pages: Record<string, string[]> = {
+    "/ (catalog)": ["root", "routes/_home", "routes/_home._index"],
+    "/experiences/:parentId/:serviceId": ["root", "routes/_details", "routes/_details.experiences.$parentId.$serviceId._index"],
+    "/login (before Firebase loads)": ["root", "routes/_login", "routes/_login.login"],
+  };
+  for (const [page, ids] of Object.entries(pages)) {
+    if (ids.every((id) => manifest.routes[id])) console.log(`client JS gzip ${page.padEnd(40)} ${(pageJs(ids) / 1024).toFixed(1)} KiB`);
+  }
+  const firebaseChunk = readdirSync(join(dir, "_shared"))
+    .map((name) => `/build/_shared/${name}`)
+    .filter((file) => file.includes("firebase-auth.client"));
+  for (const file of firebaseChunk) console.log(`lazy Firebase Auth chunk (login pages only)        ${(gz(file) / 1024).toFixed(1)} KiB`);
+}
+
+bundleBench();
+await apiBench();
+process.exit(0);

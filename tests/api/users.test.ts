@@ -1,0 +1,264 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { PasswordPolicy as AppPasswordPolicy } from "~/lib/auth-schemas";
+import type { PasswordPolicy } from "~api/auth/schema";
+import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { call, createEmailLinkUser, createUser, signInWithPassword, syncedUser, useEmulatorUsers } from "./helpers/identity";
+
+seedDbForThisFile();
+useEmulatorUsers();
+
+const PROFILE = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  phone: "+15551234567",
+  location: { address: "12 Analytical Way", city: "Boston", state: "ma", zipcode: "02118" },
+};
+
+describe("PATCH /v1/user/sync and GET /v1/user/info", () => {
+  it("creates the user from the token and the sign-up data", async () => {
+    const user = await createUser();
+    const sync = await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: PROFILE });
+    expect(sync.status).toBe(200);
+    expect(sync.body).toEqual({ success: true });
+    const info = await call("/v1/user/info", { token: user.idToken });
+    expect(info.status).toBe(200);
+    expect(info.body).toEqual({
+      data: {
+        id: user.uid,
+        email: user.email,
+        firstName: "Ada",
+        lastName: "Lovelace",
+        phoneNumber: "+15551234567",
+        signInMethod: "password",
+        requiresPasswordSetup: false,
+      },
+    });
+    expect(info.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("answers empty strings for unknown names and phone; a later sync does not blank them", async () => {
+    const user = await createUser();
+    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} });
+    const bare = await call("/v1/user/info", { token: user.idToken });
+    expect(bare.body.data).toMatchObject({ firstName: "", lastName: "", phoneNumber: "" });
+
+    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: { firstName: "Grace" } });
+    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: { lastName: "Hopper" } });
+    const again = await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} });
+    expect(again.status).toBe(200);
+    const info = await call("/v1/user/info", { token: user.idToken });
+    expect(info.body.data).toMatchObject({ firstName: "Grace", lastName: "Hopper", phoneNumber: "" });
+  });
+
+  it("a sync without a body (no Content-Type) is accepted", async () => {
+    const user = await createUser();
+    const res = await call("/v1/user/sync", { method: "PATCH", token: user.idToken });
+    expect(res.status).toBe(200);
+  });
+
+  it("validates sign-up data (400 with fields)", async () => {
+    const user = await createUser();
+    const res = await call("/v1/user/sync", {
+      method: "PATCH",
+      token: user.idToken,
+      body: { firstName: "  ", phone: "555-123-4567", location: { address: "x", city: "y", state: "Mass" } },
+    });
+    const error = expectEnvelope(res, 400, "validation_error");
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(["firstName", "location.state", "phone"]);
+  });
+
+  it("an email-link user without a password must set one (signInMethod emailLink)", async () => {
+    const user = await createEmailLinkUser();
+    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} });
+    const info = await call("/v1/user/info", { token: user.idToken });
+    expect(info.body.data).toMatchObject({ email: user.email, signInMethod: "emailLink", requiresPasswordSetup: true });
+  });
+
+  it("404 user_not_found before the first sync", async () => {
+    const user = await createUser();
+    expectEnvelope(await call("/v1/user/info", { token: user.idToken }), 404, "user_not_found");
+    expectEnvelope(await call("/v1/user/missing-data", { token: user.idToken }), 404, "user_not_found");
+    expectEnvelope(
+      await call("/v1/user/missing-data", { method: "PATCH", token: user.idToken, body: { firstName: "A" } }),
+      404,
+      "user_not_found",
+    );
+  });
+});
+
+describe("one user never sees or changes another's data", () => {
+  it("the uid always comes from the token", async () => {
+    const a = await syncedUser({ firstName: "Alice", lastName: "A", phone: "+15550000001" });
+    const b = await syncedUser({ firstName: "Bob", lastName: "B" });
+
+    // B's token reads B, whatever else the request says.
+    const info = await call(`/v1/user/info?id=${a.uid}&uid=${a.uid}`, { token: b.idToken, headers: { "X-User-Id": a.uid } });
+    expect(info.body.data).toMatchObject({ id: b.uid, email: b.email, firstName: "Bob" });
+
+    // B's write with A's id in the body changes B only.
+    const write = await call("/v1/user/missing-data", {
+      method: "PATCH",
+      token: b.idToken,
+      body: { id: a.uid, uid: a.uid, firstName: "Mallory" },
+    });
+    expect(write.status).toBe(200);
+    const aInfo = await call("/v1/user/info", { token: a.idToken });
+    expect(aInfo.body.data).toMatchObject({ id: a.uid, firstName: "Alice", phoneNumber: "+15550000001" });
+    const bInfo = await call("/v1/user/info", { token: b.idToken });
+    expect(bInfo.body.data).toMatchObject({ id: b.uid, firstName: "Mallory" });
+
+    const bMissing = await call("/v1/user/missing-data", { token: b.idToken });
+    expect(bMissing.body.data.missingData).toContain("phone");
+    const aMissing = await call("/v1/user/missing-data", { token: a.idToken });
+    expect(aMissing.body.data.missingData).not.toContain("phone");
+  });
+});
+
+describe("GET /v1/user/missing-data", () => {
+  it("lists what is missing, in order, and honours exclude", async () => {
+    const user = await syncedUser({ firstName: "Only" });
+    const all = await call("/v1/user/missing-data", { token: user.idToken });
+    expect(all.body).toEqual({ data: { missingData: ["lastName", "phone", "location", "paymentMethod"] } });
+
+    const some = await call("/v1/user/missing-data?exclude=paymentMethod", { token: user.idToken });
+    expect(some.body.data.missingData).toEqual(["lastName", "phone", "location"]);
+    const both = await call("/v1/user/missing-data?exclude=location,%20paymentMethod", { token: user.idToken });
+    expect(both.body.data.missingData).toEqual(["lastName", "phone"]);
+  });
+
+  it("a complete profile misses only the payment method", async () => {
+    const user = await syncedUser(PROFILE);
+    const res = await call("/v1/user/missing-data", { token: user.idToken });
+    expect(res.body.data.missingData).toEqual(["paymentMethod"]);
+    const excluded = await call("/v1/user/missing-data?exclude=paymentMethod", { token: user.idToken });
+    expect(excluded.body.data.missingData).toEqual([]);
+  });
+
+  it("400 for an unknown exclude entry", async () => {
+    const user = await syncedUser();
+    const error = expectEnvelope(await call("/v1/user/missing-data?exclude=waiver", { token: user.idToken }), 400, "validation_error");
+    expect(Object.keys(error.fields ?? {})).toEqual(["exclude.0"]);
+  });
+});
+
+describe("PATCH /v1/user/missing-data", () => {
+  it("fills the missing data", async () => {
+    const user = await syncedUser();
+    const res = await call("/v1/user/missing-data", {
+      method: "PATCH",
+      token: user.idToken,
+      body: { ...PROFILE, location: { address: " 1 Main St ", city: "Austin", state: "tx" } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    const missing = await call("/v1/user/missing-data?exclude=paymentMethod", { token: user.idToken });
+    expect(missing.body.data.missingData).toEqual([]);
+    const info = await call("/v1/user/info", { token: user.idToken });
+    expect(info.body.data).toMatchObject({ firstName: "Ada", lastName: "Lovelace", phoneNumber: "+15551234567" });
+  });
+
+  it("400 with fields for bad values", async () => {
+    const user = await syncedUser();
+    const res = await call("/v1/user/missing-data", {
+      method: "PATCH",
+      token: user.idToken,
+      body: {
+        firstName: "",
+        lastName: "x".repeat(81),
+        phone: "+4915112345678",
+        passwordIsSet: "yes",
+        location: { address: "", city: "Austin", state: "Texas", zipcode: "7870" },
+      },
+    });
+    const error = expectEnvelope(res, 400, "validation_error");
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual([
+      "firstName",
+      "lastName",
+      "location.address",
+      "location.state",
+      "location.zipcode",
+      "passwordIsSet",
+      "phone",
+    ]);
+    expect(error.fields?.phone).toEqual(["Use +1 followed by 10 digits."]);
+    expect(error.fields?.["location.state"]).toEqual(["Use the two-letter state code."]);
+  });
+
+  it("accepts 5+4 ZIP codes and an absent zipcode", async () => {
+    const user = await syncedUser();
+    for (const zipcode of ["12345-6789", undefined]) {
+      const res = await call("/v1/user/missing-data", {
+        method: "PATCH",
+        token: user.idToken,
+        body: { location: { address: "1 Main St", city: "Austin", state: "TX", zipcode } },
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it("passwordIsSet: true clears requiresPasswordSetup", async () => {
+    const user = await createEmailLinkUser();
+    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} });
+    await call("/v1/user/missing-data", { method: "PATCH", token: user.idToken, body: { passwordIsSet: true } });
+    const info = await call("/v1/user/info", { token: user.idToken });
+    expect(info.body.data.requiresPasswordSetup).toBe(false);
+  });
+});
+
+describe("password policy and PATCH /v1/user/set-password", () => {
+  it("GET /v1/auth/password-policy is public and matches the web app's type", async () => {
+    const res = await call("/v1/auth/password-policy");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: {
+        minLength: 8,
+        maxLength: 128,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireNumeric: true,
+        requireNonAlphanumeric: false,
+      },
+    });
+    expectTypeOf<PasswordPolicy>().toEqualTypeOf<AppPasswordPolicy>();
+  });
+
+  it("an email-link user sets a password, then signs in with it", async () => {
+    const user = await createEmailLinkUser();
+    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} });
+    const res = await call("/v1/user/set-password", { method: "PATCH", token: user.idToken, body: { password: "new-secret-42" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+
+    const signedIn = await signInWithPassword(user.email, "new-secret-42");
+    expect(signedIn.localId).toBe(user.uid);
+    // Firebase revokes older tokens when the password changes: use the new one.
+    const sync = await call("/v1/user/sync", { method: "PATCH", token: signedIn.idToken, body: {} });
+    expect(sync.status).toBe(200);
+    const info = await call("/v1/user/info", { token: signedIn.idToken });
+    expect(info.body.data).toMatchObject({ id: user.uid, signInMethod: "password", requiresPasswordSetup: false });
+  });
+
+  it("400 when the password breaks the policy; nothing changes", async () => {
+    const user = await syncedUser();
+    for (const [password, message] of [
+      ["short1", "Use at least 8 characters."],
+      ["no-digits-here", "Include a number."],
+      [`${"a".repeat(128)}1`, "Use at most 128 characters."],
+    ]) {
+      const error = expectEnvelope(
+        await call("/v1/user/set-password", { method: "PATCH", token: user.idToken, body: { password } }),
+        400,
+        "validation_error",
+      );
+      expect(error.fields?.password).toContain(message);
+    }
+    expectEnvelope(await call("/v1/user/set-password", { method: "PATCH", token: user.idToken, body: {} }), 400, "validation_error");
+    expect((await signInWithPassword(user.email, user.password)).localId).toBe(user.uid);
+  });
+
+  it("404 user_not_found for a user who never synced", async () => {
+    const user = await createUser();
+    const res = await call("/v1/user/set-password", { method: "PATCH", token: user.idToken, body: { password: "another-pass-9" } });
+    expectEnvelope(res, 404, "user_not_found");
+  });
+});
