@@ -1,0 +1,35 @@
+/**
+ * The price of a booking, in minor units. Pure and dependency-free: the API computes the
+ * authoritative amounts with it, and the details page uses it for the live breakdown.
+ */
+export type PricedTicket = { ticketTypeId: string; name: string; unitPriceMinor: number; quantity: number };
+export type Promo = { code: string; percentOff: number | null; amountOffMinor: number | null };
+
+export type PriceBreakdown = {
+  lines: Array<PricedTicket & { totalMinor: number }>;
+  seats: number;
+  subtotalMinor: number;
+  discountMinor: number;
+  feesMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+};
+
+/** The booking fee, in basis points of the discounted subtotal (3%). */
+export const SERVICE_FEE_BPS = 300;
+
+export function priceBreakdown(tickets: PricedTicket[], promo: Promo | null, taxBps = 0): PriceBreakdown {
+  const lines = tickets
+    .filter((ticket) => ticket.quantity > 0)
+    .map((ticket) => ({ ...ticket, totalMinor: ticket.unitPriceMinor * ticket.quantity }));
+  const seats = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const subtotalMinor = lines.reduce((sum, line) => sum + line.totalMinor, 0);
+  let discountMinor = 0;
+  if (promo?.percentOff) discountMinor = Math.round((subtotalMinor * promo.percentOff) / 100);
+  else if (promo?.amountOffMinor) discountMinor = promo.amountOffMinor;
+  discountMinor = Math.min(discountMinor, subtotalMinor);
+  const discounted = subtotalMinor - discountMinor;
+  const feesMinor = Math.round((discounted * SERVICE_FEE_BPS) / 10_000);
+  const taxMinor = Math.round((discounted * taxBps) / 10_000);
+  return { lines, seats, subtotalMinor, discountMinor, feesMinor, taxMinor, totalMinor: discounted + feesMinor + taxMinor };
+}

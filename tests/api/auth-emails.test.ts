@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import {
+  call,
+  createUser,
+  outboxFor,
+  randomIp,
+  resetPasswordWithCode,
+  signInWithEmailLink,
+  signInWithPassword,
+  uniqueEmail,
+  useEmulatorUsers,
+} from "./helpers/identity";
+
+seedDbForThisFile();
+useEmulatorUsers();
+
+function linkIn(text: string): URL {
+  const match = /https?:\/\/\S+/.exec(text);
+  if (!match) throw new Error(`no link in ${text}`);
+  return new URL(match[0]);
+}
+
+describe("POST /v1/send-auth-link", () => {
+  it("answers success for an unknown address and puts a working sign-in link in the outbox", async () => {
+    const email = uniqueEmail("link");
+    const res = await call("/v1/send-auth-link", { body: { email: `  ${email.toUpperCase()} `, continueUrl: "/account/bookings?tab=upcoming" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+
+    const [message, ...others] = await outboxFor(email);
+    expect(others).toEqual([]);
+    expect(message).toMatchObject({ channel: "email", to: email, subject: "Your sign-in link", kind: "auth_link", status: "kept", attempts: 0 });
+    const link = linkIn(message.text);
+    expect(link.origin).toBe("http://localhost");
+    expect(link.pathname).toBe("/set-password");
+    expect(link.searchParams.get("mode")).toBe("signIn");
+    expect(link.searchParams.get("apiKey")).toBe("demo-api-key");
+    expect(link.searchParams.get("redirectUrl")).toBe("/account/bookings?tab=upcoming");
+    expect(message.meta.link).toBe(link.toString());
+    expect(message.html).toContain(link.toString().replaceAll("&", "&#38;"));
+
+    const signedIn = await signInWithEmailLink(email, link.searchParams.get("oobCode")!);
+    expect(signedIn.email).toBe(email);
+  });
+
+  it("continueUrl defaults to /; the link follows the request's origin", async () => {
+    const email = uniqueEmail("origin");
+    const res = await call("/v1/send-auth-link", { body: { email }, headers: {} });
+    expect(res.status).toBe(200);
+    const [message] = await outboxFor(email);
+    expect(linkIn(message.text).searchParams.get("redirectUrl")).toBe("/");
+  });
+
+  it("names the storefront in account mode", async () => {
+    const email = uniqueEmail("store");
+    expect((await call("/v1/send-auth-link", { body: { email }, account: "harbor" })).status).toBe(200);
+    const [message] = await outboxFor(email);
+    expect(message.text).toContain("sign in to Harbor & Tide");
+    expect(message.html).toContain("Harbor &#38; Tide");
+  });
+
+  it("400 for a bad address", async () => {
+    for (const email of ["not-an-email", "", 42, `${"x".repeat(250)}@example.com`]) {
+      const error = expectEnvelope(await call("/v1/send-auth-link", { body: { email } }), 400, "validation_error");
+      expect(Object.keys(error.fields ?? {})).toEqual(["email"]);
+    }
+    expectEnvelope(await call("/v1/send-auth-link", { body: {} }), 400, "validation_error");
+  });
+
+  it("400 for a continueUrl that leaves the site; nothing is sent", async () => {
+    const email = uniqueEmail("evil");
+    for (const continueUrl of ["//evil.com", "/\\evil.com", "https://evil.com/", "evil.com", "/ok\\..\\", "/a b", "javascript:alert(1)"]) {
+      const error = expectEnvelope(await call("/v1/send-auth-link", { body: { email, continueUrl } }), 400, "validation_error");
+      expect(Object.keys(error.fields ?? {})).toEqual(["continueUrl"]);
+    }
+    expect(await outboxFor(email)).toEqual([]);
+  });
+
+  it("per address: 3 per window, then 429 with Retry-After", async () => {
+    const email = uniqueEmail("limit");
+    for (let i = 0; i < 3; i++) {
+      expect((await call("/v1/send-auth-link", { body: { email }, ip: randomIp() })).status).toBe(200);
+    }
+    const res = await call("/v1/send-auth-link", { body: { email }, ip: randomIp() });
+    expectEnvelope(res, 429, "rate_limited");
+    const retryAfter = Number(res.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(await outboxFor(email)).toHaveLength(3);
+
+    // Password resets share the budget of the address.
+    expectEnvelope(await call("/v1/send-password-reset", { body: { email }, ip: randomIp() }), 429, "rate_limited");
+  });
+
+  it("per IP: 10 per window, then 429 with Retry-After (the first X-Forwarded-For entry counts)", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 10; i++) {
+      const res = await call("/v1/send-auth-link", { body: { email: uniqueEmail("ip") }, ip: `${ip}, 10.0.0.${i + 1}` });
+      expect(res.status).toBe(200);
+    }
+    const email = uniqueEmail("ip-over");
+    const res = await call("/v1/send-auth-link", { body: { email }, ip });
+    expectEnvelope(res, 429, "rate_limited");
+    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(await outboxFor(email)).toEqual([]);
+    // Another address is not limited.
+    expect((await call("/v1/send-auth-link", { body: { email }, ip: randomIp() })).status).toBe(200);
+  });
+});
+
+describe("POST /v1/send-password-reset", () => {
+  it("sends nothing for an unknown address, with the same answer", async () => {
+    const email = uniqueEmail("nobody");
+    const res = await call("/v1/send-password-reset", { body: { email } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect(await outboxFor(email)).toEqual([]);
+  });
+
+  it("sends a working reset link to a known address", async () => {
+    const user = await createUser();
+    const res = await call("/v1/send-password-reset", { body: { email: user.email, continueUrl: "/account" } });
+    expect(res.status).toBe(200);
+    const [message] = await outboxFor(user.email);
+    expect(message).toMatchObject({ subject: "Reset your password", kind: "password_reset" });
+    const link = linkIn(message.text);
+    expect(link.origin + link.pathname).toBe("http://localhost/reset-password");
+    expect(link.searchParams.get("mode")).toBe("resetPassword");
+    expect(link.searchParams.get("apiKey")).toBe("demo-api-key");
+    expect(link.searchParams.get("redirectUrl")).toBe("/account");
+
+    await resetPasswordWithCode(link.searchParams.get("oobCode")!, "brand-new-pass-7");
+    expect((await signInWithPassword(user.email, "brand-new-pass-7")).localId).toBe(user.uid);
+  });
+
+  it("validates like send-auth-link", async () => {
+    expectEnvelope(await call("/v1/send-password-reset", { body: { email: "nope" } }), 400, "validation_error");
+    expectEnvelope(
+      await call("/v1/send-password-reset", { body: { email: uniqueEmail(), continueUrl: "//evil.com" } }),
+      400,
+      "validation_error",
+    );
+  });
+});
+
+describe("methods", () => {
+  it("405 for GET on the POST endpoints and POST on the policy", async () => {
+    for (const [method, path, allow] of [
+      ["GET", "/v1/send-auth-link", "POST"],
+      ["GET", "/v1/send-password-reset", "POST"],
+      ["POST", "/v1/auth/password-policy", "GET, HEAD"],
+    ]) {
+      const res = await call(path, { method });
+      expectEnvelope(res, 405, "method_not_allowed");
+      expect(res.headers.get("Allow")).toBe(allow);
+    }
+  });
+});
