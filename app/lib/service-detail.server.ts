@@ -1,4 +1,5 @@
 import { apiFor, ApiError } from "~/lib/api.server";
+import type { Availability } from "~/lib/availability";
 import type { Experience, ServiceDetail } from "~/lib/catalog";
 import { i18next } from "~/i18next.server";
 import { idParam, requireParams, routeNotFound } from "~/lib/http.server";
@@ -18,4 +19,13 @@ export async function loadServiceDetail(request: Request, params: Record<string,
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
     throw error;
   }
+}
+
+/** Open days and time slots for the next six weeks (the date picker's window). */
+export async function loadAvailability(request: Request, parentId: string, serviceId: string, from?: string) {
+  const { data } = await apiFor(request).get<{ data: Availability }>(
+    `/v1/experiences/${parentId}/services/${serviceId}/availability`,
+    { query: { from } },
+  );
+  return data;
 }

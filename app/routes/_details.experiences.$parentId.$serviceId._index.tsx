@@ -2,11 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DurationText } from "~/components/duration-text";
-import { loadServiceDetail } from "~/lib/service-detail.server";
+import { BookingWidget } from "~/components/booking/booking-widget";
+import { loadAvailability, loadServiceDetail } from "~/lib/service-detail.server";
+import { parseSelection } from "~/lib/booking-selection";
 import { formatMoney } from "~/lib/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadServiceDetail(request, params);
+  const detail = await loadServiceDetail(request, params);
+  const availability = await loadAvailability(request, detail.experience.id, detail.service.id);
+  const selection = parseSelection(new URL(request.url).searchParams, detail.service.ticketTypes.map((type) => type.id));
+  return { ...detail, availability, selection };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -18,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [];
 
 export default function ExperienceDetailsPage() {
-  const { experience, service, services } = useLoaderData<typeof loader>();
+  const { experience, service, services, availability, selection } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, experience.currency, i18n.language);
   return (
@@ -66,29 +71,14 @@ export default function ExperienceDetailsPage() {
           <p className="mt-2 text-sm text-slate-700">
             {t("details.duration")}: <DurationText minutes={service.durationMinutes} />
           </p>
-          <h3 className="mt-4 font-semibold">{t("details.tickets")}</h3>
-          <ul className="mt-1 divide-y divide-slate-100 text-sm">
-            {service.ticketTypes.map((ticket) => (
-              <li key={ticket.id} className="flex justify-between py-2">
-                <span>{ticket.name}</span>
-                <span className="font-medium">{money(ticket.priceMinor)}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-3 text-sm text-slate-700">
-            {service.nextAvailableDate
-              ? t("details.nextAvailable", { date: service.nextAvailableDate })
-              : t("details.noAvailability")}
-          </p>
-          {service.nextAvailableDate ? (
-            <Link
-              to="confirm"
-              relative="path"
-              className="mt-4 block rounded-md bg-brand px-4 py-2 text-center font-semibold text-white hover:opacity-90"
-            >
-              {t("details.continue")}
-            </Link>
-          ) : null}
+          <div className="mt-4">
+            <BookingWidget
+              key={`${service.id}:${selection.date ?? ""}`}
+              availability={availability}
+              ticketTypes={service.ticketTypes}
+              selection={selection}
+            />
+          </div>
         </section>
         {services.length > 1 ? (
           <section aria-labelledby="other-options">

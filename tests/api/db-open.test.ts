@@ -31,7 +31,18 @@ async function deadPid(): Promise<number> {
 
 describe("parseApiEnv", () => {
   it("has defaults", () => {
-    expect(parseApiEnv({})).toEqual({ DATABASE_URL: undefined, PGLITE_DIR: "./data/pglite", SEED_ON_START: true });
+    expect(parseApiEnv({})).toEqual({
+      DATABASE_URL: undefined,
+      PGLITE_DIR: "./data/pglite",
+      SEED_ON_START: true,
+      PUBLIC_APP_NAME: "Wayfarer",
+      PASSWORD_MIN_LENGTH: 8,
+      SMTP_URL: undefined,
+      SMTP_FROM: "Wayfarer <no-reply@localhost>",
+      AUTH_EMAIL_LIMIT_PER_EMAIL: 3,
+      AUTH_EMAIL_LIMIT_PER_IP: 10,
+      AUTH_EMAIL_WINDOW_SECONDS: 600,
+    });
   });
 
   it("reads values and flags", () => {
@@ -48,6 +59,28 @@ describe("parseApiEnv", () => {
   it("throws a clear error on bad values", () => {
     expect(() => parseApiEnv({ SEED_ON_START: "maybe" })).toThrow("SEED_ON_START must be true, false, 1 or 0");
     expect(() => parseApiEnv({ DATABASE_URL: "mysql://localhost/db" })).toThrow(/DATABASE_URL/);
+    expect(() => parseApiEnv({ PASSWORD_MIN_LENGTH: "5" })).toThrow("PASSWORD_MIN_LENGTH: must be at least 6");
+    expect(() => parseApiEnv({ PASSWORD_MIN_LENGTH: "ten" })).toThrow("PASSWORD_MIN_LENGTH: must be a whole number");
+    expect(() => parseApiEnv({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
+    expect(() => parseApiEnv({ AUTH_EMAIL_LIMIT_PER_IP: "0" })).toThrow(/AUTH_EMAIL_LIMIT_PER_IP/);
+  });
+
+  it("reads the identity-side settings", () => {
+    expect(
+      parseApiEnv({
+        PASSWORD_MIN_LENGTH: "12",
+        SMTP_URL: "smtps://user:pass@mail.example.com:465",
+        SMTP_FROM: "Acme <hello@example.com>",
+        AUTH_EMAIL_LIMIT_PER_EMAIL: "5",
+        AUTH_EMAIL_WINDOW_SECONDS: "60",
+      }),
+    ).toMatchObject({
+      PASSWORD_MIN_LENGTH: 12,
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      SMTP_FROM: "Acme <hello@example.com>",
+      AUTH_EMAIL_LIMIT_PER_EMAIL: 5,
+      AUTH_EMAIL_WINDOW_SECONDS: 60,
+    });
   });
 });
 

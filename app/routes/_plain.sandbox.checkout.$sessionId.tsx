@@ -1,0 +1,102 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
+import { i18next } from "~/i18next.server";
+import { ApiError, apiFor } from "~/lib/api.server";
+import { CardSchema } from "~/lib/card-schema";
+import { formatMoney } from "~/lib/format";
+import { idParam, requireParams, routeNotFound } from "~/lib/http.server";
+import { requireSameOrigin } from "~/lib/origin.server";
+import { safeRedirectPath } from "~/lib/redirects";
+
+type Checkout = { id: string; amountMinor: number; currency: string; title: string; status: string; bookingId: string; cancelUrl?: string | null };
+
+async function loadCheckout(request: Request, sessionId: string) {
+  try {
+    return (await apiFor(request).get<{ data: Checkout }>(`/v1/payments/sandbox/checkouts/${sessionId}`)).data;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
+    throw error;
+  }
+}
+
+/** The sandbox provider's hosted checkout: test cards only, no money moves. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { sessionId } = await requireParams(request, params, { sessionId: idParam });
+  const checkout = await loadCheckout(request, sessionId);
+  const t = await i18next.getFixedT(request);
+  return { checkout, title: t("checkout.title"), appName: t("app.name") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }, { name: "robots", content: "noindex" }] : [];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { sessionId } = await requireParams(request, params, { sessionId: idParam });
+  const submission = parseWithZod(await request.formData(), { schema: CardSchema });
+  if (submission.status !== "success") return submission.reply({ hideFields: ["cvc"] });
+  try {
+    const { data } = await apiFor(request).post<{ data: { status: string; redirectUrl: string } }>(
+      `/v1/payments/sandbox/checkouts/${sessionId}/pay`,
+      { cardNumber: submission.value.cardNumber, expiry: submission.value.expiry, cvc: submission.value.cvc, saveCard: Boolean(submission.value.saveCard) },
+    );
+    throw redirect(safeRedirectPath(data.redirectUrl));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return submission.reply({ fieldErrors: { cardNumber: ["checkout.cardInvalid"] } });
+    if (error instanceof ApiError && error.status === 409) return submission.reply({ formErrors: ["checkout.closed"] });
+    throw error;
+  }
+}
+
+export default function SandboxCheckout() {
+  const { checkout, title } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t, i18n } = useTranslation();
+  const [form, fields] = useForm({
+    id: "card",
+    lastResult,
+    constraint: getZodConstraint(CardSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CardSchema }),
+  });
+  const amount = formatMoney(checkout.amountMinor, checkout.currency, i18n.language);
+  const open = checkout.status === "open";
+  return (
+    <main id="main" className="min-h-screen bg-slate-100 px-4 py-10">
+      <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
+        <h1 className="text-xl font-bold">{title}</h1>
+        <p className="mt-2 rounded-md bg-sky-50 p-3 text-sm text-sky-900">{t("checkout.hint")}</p>
+        <p className="mt-4 text-sm text-slate-600">{checkout.title}</p>
+        <p className="text-2xl font-semibold" data-testid="checkout-amount">
+          <span className="sr-only">{t("checkout.amount")}: </span>
+          {amount}
+        </p>
+        {open ? (
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+            <FormError errors={form.errors} id={form.errorId} />
+            <TextField field={fields.cardNumber} label={t("checkout.cardNumber")} inputMode="numeric" autoComplete="cc-number" />
+            <div className="grid grid-cols-2 gap-4">
+              <TextField field={fields.expiry} label={t("checkout.expiry")} autoComplete="cc-exp" />
+              <TextField field={fields.cvc} label={t("checkout.cvc")} inputMode="numeric" autoComplete="cc-csc" />
+            </div>
+            <label className="flex items-center gap-2 text-sm">
+              <input {...getInputProps(fields.saveCard, { type: "checkbox" })} className="h-4 w-4" />
+              {t("checkout.saveCard")}
+            </label>
+            <SubmitButton pending={navigation.state === "submitting"} label={t("checkout.pay", { amount })} pendingLabel={t("checkout.paying")} />
+          </Form>
+        ) : (
+          <p role="alert" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {t("checkout.closed")}
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}

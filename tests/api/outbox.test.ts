@@ -1,0 +1,137 @@
+import { Hono } from "hono";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AppEnv } from "~api/http/types";
+import { onError, onNotFound } from "~api/http/on-error";
+import { requestId } from "~api/http/request-id";
+import { setMailTransportForTests, type MailTransport } from "~api/outbox/mailer";
+import { devOnly, devToolsEnabled } from "~api/outbox/routes";
+import { enqueueEmail } from "~api/outbox/service";
+import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { call, uniqueEmail, useEmulatorUsers } from "./helpers/identity";
+
+const { db } = seedDbForThisFile();
+useEmulatorUsers();
+
+afterEach(() => setMailTransportForTests(undefined));
+
+describe("dev outbox", () => {
+  it("lists messages newest first, per recipient, with a limit; reads one by id", async () => {
+    const to = uniqueEmail("outbox");
+    const first = await enqueueEmail(db(), { to: to.toUpperCase(), subject: "First", text: "one", kind: "test" });
+    const second = await enqueueEmail(db(), {
+      to,
+      subject: "Second",
+      text: "two",
+      html: "<p>two</p>",
+      attachments: [{ name: "ticket.txt", contentType: "text/plain", content: Buffer.from("hi").toString("base64") }],
+      kind: "test",
+      meta: { bookingId: "b-1" },
+    });
+    expect(first.message.status).toBe("kept");
+
+    const list = await api(`/v1/dev/outbox?to=${encodeURIComponent(to.toUpperCase())}`);
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((message: { subject: string }) => message.subject)).toEqual(["Second", "First"]);
+    expect(list.body.data[0]).toEqual({
+      id: second.message.id,
+      channel: "email",
+      to,
+      subject: "Second",
+      text: "two",
+      html: "<p>two</p>",
+      attachments: [{ name: "ticket.txt", contentType: "text/plain", content: "aGk=" }],
+      status: "kept",
+      attempts: 0,
+      lastError: null,
+      kind: "test",
+      meta: { bookingId: "b-1" },
+      createdAt: expect.any(String),
+      sentAt: null,
+    });
+
+    const limited = await api(`/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+    expect(limited.body.data).toHaveLength(1);
+    const everyone = await api("/v1/dev/outbox?limit=100");
+    expect(everyone.body.data.length).toBeGreaterThanOrEqual(2);
+
+    const one = await api(`/v1/dev/outbox/${first.message.id}`);
+    expect(one.body.data).toMatchObject({ id: first.message.id, to, subject: "First" });
+  });
+
+  it("404 for an unknown message, 400 for bad parameters", async () => {
+    expectEnvelope(await api("/v1/dev/outbox/00000000-0000-4000-8000-000000000000"), 404, "message_not_found");
+    expectEnvelope(await api("/v1/dev/outbox/not-a-uuid"), 400, "validation_error");
+    const error = expectEnvelope(await api("/v1/dev/outbox?limit=0"), 400, "validation_error");
+    expect(error.fields?.limit).toEqual(["Must be at least 1."]);
+    expectEnvelope(await api("/v1/dev/outbox?limit=101"), 400, "validation_error");
+  });
+
+  it("is off in production: the guard answers 404 like an unknown path", async () => {
+    expect(devToolsEnabled({ production: false })).toBe(true);
+    expect(devToolsEnabled({ production: true })).toBe(false);
+
+    const build = (production: boolean) => {
+      const app = new Hono<AppEnv>();
+      app.use("*", requestId);
+      app.use("/dev/*", devOnly({ production }));
+      app.get("/dev/outbox", (c) => c.json({ data: [] }));
+      app.notFound(onNotFound);
+      app.onError(onError);
+      return app;
+    };
+    const off = await build(true).fetch(new Request("http://localhost/dev/outbox"));
+    expect(off.status).toBe(404);
+    expect((await off.json()).error.code).toBe("not_found");
+    const on = await build(false).fetch(new Request("http://localhost/dev/outbox"));
+    expect(on.status).toBe(200);
+  });
+});
+
+describe("delivery", () => {
+  it("with a transport: pending, then sent with one attempt", async () => {
+    const sent: Parameters<MailTransport["sendMail"]>[0][] = [];
+    setMailTransportForTests({ sendMail: async (message) => void sent.push(message) });
+    const to = uniqueEmail("smtp");
+    const { message, delivery } = await enqueueEmail(db(), {
+      to,
+      subject: "Hello",
+      text: "plain",
+      html: "<p>html</p>",
+      attachments: [{ name: "a.pdf", contentType: "application/pdf", content: "JVBERi0=" }],
+      kind: "test",
+    });
+    expect(message.status).toBe("pending");
+    const done = await delivery;
+    expect(done).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(done.sentAt).toBeInstanceOf(Date);
+    expect(sent).toEqual([
+      {
+        from: "Wayfarer <no-reply@localhost>",
+        to,
+        subject: "Hello",
+        text: "plain",
+        html: "<p>html</p>",
+        attachments: [{ filename: "a.pdf", contentType: "application/pdf", content: "JVBERi0=", encoding: "base64" }],
+      },
+    ]);
+  });
+
+  it("a failing transport marks the message failed and never fails the API call", async () => {
+    setMailTransportForTests({
+      sendMail: async () => {
+        throw new Error("421 try again later");
+      },
+    });
+    const email = uniqueEmail("smtp-fail");
+    const res = await call("/v1/send-auth-link", { body: { email } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    let message;
+    for (let i = 0; i < 50; i++) {
+      [message] = (await api(`/v1/dev/outbox?to=${encodeURIComponent(email)}`)).body.data;
+      if (message?.status === "failed") break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(message).toMatchObject({ status: "failed", attempts: 1, lastError: "421 try again later", sentAt: null });
+  });
+});
