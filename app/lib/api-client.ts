@@ -50,6 +50,8 @@ export type RequestOptions = {
   retries?: number;
   suppressAuth?: boolean;
   signal?: AbortSignal;
+  /** Headers for this call only (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -63,6 +65,7 @@ export function createApiClient(options: ApiClientOptions) {
       if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
     }
     const headers = new Headers(options.headers);
+    for (const [name, value] of Object.entries(opts.headers ?? {})) headers.set(name, value);
     headers.set("Accept", "application/json");
     if (token && !opts.suppressAuth) headers.set("Authorization", `Bearer ${token}`);
     if (accountSlug) headers.set("X-Account-Context", accountSlug);

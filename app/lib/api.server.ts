@@ -15,7 +15,7 @@ const baseUrl = env.API_BASE_URL ?? IN_PROCESS_BASE;
  * The API client for one incoming request: the account context comes from its host,
  * the token (when signed in) from its session, and its request id travels along.
  */
-export function apiFor(request: Request, options: { token?: string | null } = {}) {
+export function apiFor(request: Request, options: { token?: string | null; accountSlug?: string | null } = {}) {
   const host = requireHostContext(request);
   const headers: Record<string, string> = {};
   const requestId = request.headers.get("X-Request-Id");
@@ -26,7 +26,9 @@ export function apiFor(request: Request, options: { token?: string | null } = {}
     transport,
     baseUrl,
     token: options.token ?? null,
-    accountSlug: accountSlugOf(host),
+    // On a storefront the host decides the account; elsewhere a caller may name the operator
+    // it acts for (e.g. the operator's waiver when booking on the public site).
+    accountSlug: accountSlugOf(host) ?? options.accountSlug ?? null,
     headers,
   });
 }

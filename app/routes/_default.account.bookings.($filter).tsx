@@ -1,24 +1,116 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { i18next } from "~/i18next.server";
-import { requireUser } from "~/lib/session.server";
+import { ApiError, apiFor } from "~/lib/api.server";
+import { dayLabel, slotTime } from "~/lib/availability";
+import { BOOKING_FILTERS, type Booking } from "~/lib/bookings";
+import { formatMoney } from "~/lib/format";
+import { idParam, routeNotFound } from "~/lib/http.server";
+import { requireSameOrigin } from "~/lib/origin.server";
+import { requireFreshUser, requireUser } from "~/lib/session.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
+type BookingPage = { items: Booking[]; page: number; totalPages: number; total: number };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token } = await requireUser(request);
+  const filter = params.filter ?? "upcoming";
+  if (!(BOOKING_FILTERS as readonly string[]).includes(filter)) throw await routeNotFound(request);
+  const page = z.coerce.number().int().min(1).max(1000).catch(1).parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const { data: bookings } = await apiFor(request, { token }).get<{ data: BookingPage }>("/v1/bookings", { query: { filter, page } });
   const t = await i18next.getFixedT(request);
-  return { user, title: t("account.bookings"), appName: t("app.name") };
+  return { bookings, filter, title: t("account.bookings"), appName: t("app.name") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
 
-export default function Page() {
-  const { user } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+const CancelSchema = z.object({ bookingId: idParam });
+
+/** Self-service cancellation (a sensitive action: the session is re-checked first). */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { token } = await requireFreshUser(request);
+  const parsed = CancelSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, error: "bookings.cancelClosed" }, { status: 400 });
+  try {
+    await apiFor(request, { token }).post(`/v1/bookings/${parsed.data.bookingId}/cancel`);
+    return { ok: true, error: null };
+  } catch (error) {
+    if (error instanceof ApiError && [404, 409].includes(error.status)) return data({ ok: false, error: "bookings.cancelClosed" }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function BookingsPage() {
+  const { bookings, filter, title } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t, i18n } = useTranslation();
   return (
     <>
-      <h1 className="text-2xl font-bold text-brand-ink">{t("account.bookings")}</h1>
-      <p className="mt-2 text-slate-700">{user.email}</p>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      <nav aria-label={t("bookings.filters")} className="mt-4 flex gap-2">
+        {BOOKING_FILTERS.map((name) => (
+          <NavLink
+            key={name}
+            to={`/account/bookings/${name}`}
+            className={({ isActive }) =>
+              `rounded-full px-3 py-1 text-sm font-medium ${isActive || (name === "upcoming" && filter === "upcoming") ? "bg-brand text-white" : "bg-slate-100 text-slate-800"}`
+            }
+          >
+            {t(`bookings.${name}`)}
+          </NavLink>
+        ))}
+      </nav>
+      {actionData ? (
+        <p role={actionData.ok ? "status" : "alert"} className={`mt-4 rounded-md p-3 text-sm ${actionData.ok ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`}>
+          {t(actionData.ok ? "bookings.cancelled_ok" : actionData.error ?? "bookings.cancelClosed")}
+        </p>
+      ) : null}
+      {bookings.items.length === 0 ? (
+        <div className="mt-6 rounded-lg bg-slate-50 p-6 text-slate-700">
+          <p>{t("bookings.empty")}</p>
+          <Link to="/" className="mt-2 inline-block font-medium text-brand underline">
+            {t("bookings.explore")}
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-4" data-testid="booking-list">
+          {bookings.items.map((booking) => (
+            <li key={booking.id} className="rounded-xl border border-slate-200 p-4">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <p className="font-semibold">{booking.experienceTitle}</p>
+                  <p className="text-sm text-slate-700">
+                    {booking.serviceName} · {dayLabel(booking.startsAt.slice(0, 10), i18n.language)}, {slotTime(booking.startsAt, booking.timezone, i18n.language)}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {t("bookings.seats", { count: booking.seats })} · {formatMoney(booking.totalMinor, booking.currency, i18n.language)} ·{" "}
+                    {t("bookings.reference", { id: booking.id })}
+                  </p>
+                </div>
+                <span className="rounded-full bg-slate-100 px-2 py-1 text-xs font-semibold text-slate-800">{t(`bookings.status_${booking.status}`)}</span>
+              </div>
+              {booking.canCancel ? (
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="bookingId" value={booking.id} />
+                  <button
+                    type="submit"
+                    disabled={navigation.state !== "idle"}
+                    className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
+                  >
+                    {t("bookings.cancel")}
+                  </button>
+                  {booking.cancellationCutoffHours ? (
+                    <span className="ml-3 text-xs text-slate-600">{t("bookings.cancelHint", { hours: booking.cancellationCutoffHours })}</span>
+                  ) : null}
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

@@ -1,31 +1,106 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { idParam, requireParams } from "~/lib/http.server";
-import { loadServiceDetail } from "~/lib/service-detail.server";
+import { i18next } from "~/i18next.server";
+import { ApiError, apiFor } from "~/lib/api.server";
+import { dayLabel, slotTime } from "~/lib/availability";
+import type { Booking } from "~/lib/bookings";
+import { formatMoney } from "~/lib/format";
+import { idParam, requireParams, routeNotFound } from "~/lib/http.server";
+import { requireUser } from "~/lib/session.server";
 
-/** The return from payment. Bookings arrive with the booking API; until one exists it is not found. */
+const PENDING_REFRESH_SECONDS = 3;
+
+/** Back from payment: the booking's state, told truthfully by the server. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireParams(request, params, { bookingId: idParam });
-  const detail = await loadServiceDetail(request, params);
-  return data({ ...detail, booking: null }, { status: 404 });
+  const { parentId, serviceId, bookingId } = await requireParams(request, params, { parentId: idParam, serviceId: idParam, bookingId: idParam });
+  const { token } = await requireUser(request);
+  const api = apiFor(request, { token });
+  let booking: Booking;
+  try {
+    booking = (await api.get<{ data: Booking }>(`/v1/bookings/${bookingId}`)).data;
+    // Ask the payment provider now rather than wait for its webhook.
+    if (booking.status === "held") booking = (await api.post<{ data: Booking }>(`/v1/bookings/${bookingId}/refresh-payment`)).data;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
+    throw error;
+  }
+  if (booking.experienceId !== parentId || booking.serviceId !== serviceId) throw await routeNotFound(request);
+  const t = await i18next.getFixedT(request);
+  return { booking, title: t("return.title"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.experience.title} · ${data.appName}` }, { name: "robots", content: "noindex" }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [];
+  const tags = [{ title: `${data.title} · ${data.appName}` }, { name: "robots", content: "noindex" }];
+  // Pending payments refresh themselves, with or without JavaScript.
+  return data.booking.status === "held" ? [...tags, { httpEquiv: "refresh", content: String(PENDING_REFRESH_SECONDS) }] : tags;
+};
+
+const TONE: Record<Booking["status"], string> = {
+  confirmed: "bg-emerald-50 text-emerald-900",
+  held: "bg-sky-50 text-sky-900",
+  failed: "bg-red-50 text-red-900",
+  expired: "bg-amber-50 text-amber-900",
+  refunded: "bg-amber-50 text-amber-900",
+  cancelled: "bg-slate-100 text-slate-800",
+};
+
+const MESSAGE: Record<Booking["status"], string> = {
+  confirmed: "return.confirmed",
+  held: "return.pending",
+  failed: "return.failed",
+  expired: "return.expired",
+  refunded: "return.refunded",
+  cancelled: "return.cancelled",
+};
 
 export default function ReturnPage() {
-  const { experience, service } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { booking, title } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const revalidator = useRevalidator();
+  const pending = booking.status === "held";
+  const { revalidate } = revalidator;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = window.setInterval(() => revalidate(), PENDING_REFRESH_SECONDS * 1000);
+    return () => window.clearInterval(timer);
+  }, [pending, revalidate]);
+  const date = booking.startsAt.slice(0, 10);
   return (
     <section className="mx-auto max-w-2xl">
-      <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{t("return.title")}</h1>
-      <p className="mt-4 rounded-lg bg-amber-50 p-4 text-amber-900" role="alert">
-        {t("return.notFound")}
+      <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{title}</h1>
+      <p role={pending ? "status" : "alert"} data-testid="booking-status" data-status={booking.status} className={`mt-4 rounded-lg p-4 ${TONE[booking.status]}`}>
+        {t(MESSAGE[booking.status])}
       </p>
-      <Link to={`/experiences/${experience.id}/${service.id}`} className="mt-6 inline-block font-medium text-brand underline">
-        {experience.title}
-      </Link>
+      <div className="mt-6 rounded-xl border border-slate-200 p-5">
+        <p className="text-lg font-semibold">{booking.experienceTitle}</p>
+        <p className="text-slate-700">{booking.serviceName}</p>
+        <p className="mt-2 text-slate-800">
+          {dayLabel(date, i18n.language)}, {slotTime(booking.startsAt, booking.timezone, i18n.language)} · {t("bookings.seats", { count: booking.seats })}
+        </p>
+        <p className="mt-1 font-semibold">{formatMoney(booking.totalMinor, booking.currency, i18n.language)}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {t("return.reference")}: <span data-testid="booking-id">{booking.id}</span>
+        </p>
+      </div>
+      <div className="mt-6 flex gap-4">
+        {pending ? (
+          <Link to="." className="font-medium text-brand underline" reloadDocument>
+            {t("return.refresh")}
+          </Link>
+        ) : null}
+        {booking.status === "confirmed" ? (
+          <Link to="/account/bookings" className="font-medium text-brand underline">
+            {t("return.viewBookings")}
+          </Link>
+        ) : (
+          <Link to={`/experiences/${booking.experienceId}/${booking.serviceId}`} className="font-medium text-brand underline">
+            {t("return.tryAgain")}
+          </Link>
+        )}
+      </div>
     </section>
   );
 }

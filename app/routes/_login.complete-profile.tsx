@@ -8,21 +8,24 @@ import { FormError, SubmitButton, TextField } from "~/components/form/text-field
 import { i18next } from "~/i18next.server";
 import { ApiError, apiFor } from "~/lib/api.server";
 import { requireSameOrigin } from "~/lib/origin.server";
+import { accountParam, stepUrl } from "~/lib/account-param";
 import { isProfileField, missingDataBody, missingDataSchema } from "~/lib/profile-schema";
 import { safeRedirectPath } from "~/lib/redirects";
 import { requireUser } from "~/lib/session.server";
 import { missingProfileData } from "~/lib/sign-in-next.server";
 
-function nextAfterProfile(missing: string[], redirectUrl: string) {
-  return missing.includes("waiver") ? `/waiver?${new URLSearchParams({ redirectUrl })}` : redirectUrl;
+function nextAfterProfile(missing: string[], redirectUrl: string, account: string | null) {
+  return missing.includes("waiver") ? stepUrl("/waiver", redirectUrl, account) : redirectUrl;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const redirectUrl = safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl"));
-  const missing = await missingProfileData(request, token);
+  const query = new URL(request.url).searchParams;
+  const redirectUrl = safeRedirectPath(query.get("redirectUrl"));
+  const account = accountParam(query);
+  const missing = await missingProfileData(request, token, account);
   const fields = missing.filter(isProfileField);
-  if (fields.length === 0) throw redirect(nextAfterProfile(missing, redirectUrl));
+  if (fields.length === 0) throw redirect(nextAfterProfile(missing, redirectUrl, account));
   const t = await i18next.getFixedT(request);
   return { fields, waiverNext: missing.includes("waiver"), title: t("profile.title"), appName: t("app.name") };
 }
@@ -32,8 +35,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { token } = await requireUser(request);
-  const redirectUrl = safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl"));
-  const missing = await missingProfileData(request, token);
+  const query = new URL(request.url).searchParams;
+  const redirectUrl = safeRedirectPath(query.get("redirectUrl"));
+  const account = accountParam(query);
+  const missing = await missingProfileData(request, token, account);
   const submission = parseWithZod(await request.formData(), { schema: missingDataSchema(missing) });
   if (submission.status !== "success") return submission.reply();
   try {
@@ -44,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error;
   }
-  throw redirect(nextAfterProfile(await missingProfileData(request, token), redirectUrl));
+  throw redirect(nextAfterProfile(await missingProfileData(request, token, account), redirectUrl, account));
 }
 
 function mapFields(fields: Record<string, string[]> | undefined) {

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
 import { i18next } from "~/i18next.server";
+import { accountParam } from "~/lib/account-param";
 import { ApiError, apiFor } from "~/lib/api.server";
 import { requireSameOrigin } from "~/lib/origin.server";
 import { safeRedirectPath } from "~/lib/redirects";
@@ -32,7 +33,8 @@ const SignSchema = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const { data: waiver } = await apiFor(request, { token }).get<{ data: Waiver }>("/v1/user/waiver");
+  const account = accountParam(new URL(request.url).searchParams);
+  const { data: waiver } = await apiFor(request, { token, accountSlug: account }).get<{ data: Waiver }>("/v1/user/waiver");
   const t = await i18next.getFixedT(request);
   return {
     waiver,
@@ -50,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: SignSchema });
   if (submission.status !== "success") return submission.reply();
   try {
-    await apiFor(request, { token }).post("/v1/user/waiver/sign", {
+    await apiFor(request, { token, accountSlug: accountParam(new URL(request.url).searchParams) }).post("/v1/user/waiver/sign", {
       signedName: submission.value.signedName,
       agree: true,
       textVersion: submission.value.textVersion,
