@@ -184,7 +184,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("users_id_format", sql`${t.id} ~ '^[A-Za-z0-9_-]{1,128}$'`),
+    // Firebase uids: 1–128 characters (generated ones are 28 alphanumerics; custom ones may be anything).
+    check("users_id_length", sql`char_length(${t.id}) BETWEEN 1 AND 128`),
     check("users_phone_format", sql`${t.phone} IS NULL OR ${t.phone} ~ '^[+]1[0-9]{10}$'`),
   ],
 );

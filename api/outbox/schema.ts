@@ -16,10 +16,10 @@ export interface EmailInput {
 export interface OutboxMessage {
   id: string;
   channel: OutboxChannel;
-  to: string;
+  recipient: string;
   subject: string;
-  text: string;
-  html: string | null;
+  textBody: string;
+  htmlBody: string | null;
   attachments: OutboxAttachment[];
   status: OutboxStatus;
   attempts: number;

@@ -35,7 +35,13 @@ export async function enqueueEmail(db: Db, input: EmailInput): Promise<Enqueued>
       status: transport ? "pending" : "kept",
     })
     .returning();
-  const delivery = transport ? deliverEmail(db, message.id) : Promise.resolve(message);
+  const delivery = transport
+    ? deliverEmail(db, message.id).catch((error: unknown) => {
+        // Nobody awaits this promise in a request: it must never reject.
+        console.error(JSON.stringify({ level: "error", msg: "email delivery crashed", outboxId: message.id, error: String(error) }));
+        return message;
+      })
+    : Promise.resolve(message);
   return { message, delivery };
 }
 
@@ -48,7 +54,11 @@ export async function deliverEmail(db: Db, id: string): Promise<OutboxRow> {
     .where(and(eq(outbox.id, id), inArray(outbox.status, ["pending", "failed"])))
     .returning()
     .catch(logAndReturn([] as OutboxRow[], id));
-  if (!claimed) return (await findRow(db, id))!;
+  if (!claimed) {
+    const row = await findRow(db, id);
+    if (!row) throw new Error(`outbox message ${id} not found`);
+    return row;
+  }
   if (!transport) return claimed;
   try {
     await transport.sendMail({
@@ -93,10 +103,10 @@ export function toOutboxMessage(row: OutboxRow): OutboxMessage {
   return {
     id: row.id,
     channel: row.channel,
-    to: row.recipient,
+    recipient: row.recipient,
     subject: row.subject,
-    text: row.textBody,
-    html: row.htmlBody,
+    textBody: row.textBody,
+    htmlBody: row.htmlBody,
     attachments: row.attachments,
     status: row.status,
     attempts: row.attempts,

@@ -5,11 +5,8 @@ import { accountSlugOf, requireHostContext } from "~/lib/host.server";
 
 export { ApiError } from "~/lib/api-client";
 
-const IN_PROCESS_BASE = "http://in-process.invalid";
-
 /** HTTP when API_BASE_URL is set, otherwise the API's own fetch handler in this process. */
 const transport: Transport = env.API_BASE_URL ? (req) => fetch(req) : async (req) => apiApp.fetch(req);
-const baseUrl = env.API_BASE_URL ?? IN_PROCESS_BASE;
 
 /**
  * The API client for one incoming request: the account context comes from its host,
@@ -24,7 +21,8 @@ export function apiFor(request: Request, options: { token?: string | null; accou
   if (forwardedFor) headers["X-Forwarded-For"] = forwardedFor;
   return createApiClient({
     transport,
-    baseUrl,
+    // In-process, the API sees the same origin as the browser (links it builds point back here).
+    baseUrl: env.API_BASE_URL ?? new URL(request.url).origin,
     token: options.token ?? null,
     // On a storefront the host decides the account; elsewhere a caller may name the operator
     // it acts for (e.g. the operator's waiver when booking on the public site).

@@ -9,11 +9,11 @@ import {
   signInWithEmailLink,
   signInWithPassword,
   uniqueEmail,
-  useEmulatorUsers,
+  withEmulatorUsers,
 } from "./helpers/identity";
 
 seedDbForThisFile();
-useEmulatorUsers();
+withEmulatorUsers();
 
 function linkIn(text: string): URL {
   const match = /https?:\/\/\S+/.exec(text);
@@ -30,15 +30,15 @@ describe("POST /v1/send-auth-link", () => {
 
     const [message, ...others] = await outboxFor(email);
     expect(others).toEqual([]);
-    expect(message).toMatchObject({ channel: "email", to: email, subject: "Your sign-in link", kind: "auth_link", status: "kept", attempts: 0 });
-    const link = linkIn(message.text);
+    expect(message).toMatchObject({ channel: "email", recipient: email, subject: "Your sign-in link", kind: "auth_link", status: "kept", attempts: 0 });
+    const link = linkIn(message.textBody);
     expect(link.origin).toBe("http://localhost");
     expect(link.pathname).toBe("/set-password");
     expect(link.searchParams.get("mode")).toBe("signIn");
     expect(link.searchParams.get("apiKey")).toBe("demo-api-key");
     expect(link.searchParams.get("redirectUrl")).toBe("/account/bookings?tab=upcoming");
     expect(message.meta.link).toBe(link.toString());
-    expect(message.html).toContain(link.toString().replaceAll("&", "&#38;"));
+    expect(message.htmlBody).toContain(link.toString().replaceAll("&", "&#38;"));
 
     const signedIn = await signInWithEmailLink(email, link.searchParams.get("oobCode")!);
     expect(signedIn.email).toBe(email);
@@ -49,15 +49,15 @@ describe("POST /v1/send-auth-link", () => {
     const res = await call("/v1/send-auth-link", { body: { email }, headers: {} });
     expect(res.status).toBe(200);
     const [message] = await outboxFor(email);
-    expect(linkIn(message.text).searchParams.get("redirectUrl")).toBe("/");
+    expect(linkIn(message.textBody).searchParams.get("redirectUrl")).toBe("/");
   });
 
   it("names the storefront in account mode", async () => {
     const email = uniqueEmail("store");
     expect((await call("/v1/send-auth-link", { body: { email }, account: "harbor" })).status).toBe(200);
     const [message] = await outboxFor(email);
-    expect(message.text).toContain("sign in to Harbor & Tide");
-    expect(message.html).toContain("Harbor &#38; Tide");
+    expect(message.textBody).toContain("sign in to Harbor & Tide");
+    expect(message.htmlBody).toContain("Harbor &#38; Tide");
   });
 
   it("400 for a bad address", async () => {
@@ -124,7 +124,7 @@ describe("POST /v1/send-password-reset", () => {
     expect(res.status).toBe(200);
     const [message] = await outboxFor(user.email);
     expect(message).toMatchObject({ subject: "Reset your password", kind: "password_reset" });
-    const link = linkIn(message.text);
+    const link = linkIn(message.textBody);
     expect(link.origin + link.pathname).toBe("http://localhost/reset-password");
     expect(link.searchParams.get("mode")).toBe("resetPassword");
     expect(link.searchParams.get("apiKey")).toBe("demo-api-key");

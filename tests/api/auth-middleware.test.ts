@@ -4,10 +4,10 @@ import { callIdentity } from "~api/auth/identity-errors";
 import { credentialsOf, isSameOriginRequest } from "~api/auth/middleware";
 import { ApiError } from "~api/http/errors";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
-import { call, createUser, sessionCookieFor, syncedUser, useEmulatorUsers } from "./helpers/identity";
+import { call, createUser, sessionCookieFor, syncedUser, withEmulatorUsers } from "./helpers/identity";
 
 seedDbForThisFile();
-useEmulatorUsers();
+withEmulatorUsers();
 
 /** Every /v1/user/* endpoint, with a valid body where it takes one. */
 const USER_ENDPOINTS: [string, string, unknown?][] = [

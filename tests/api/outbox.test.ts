@@ -7,10 +7,10 @@ import { setMailTransportForTests, type MailTransport } from "~api/outbox/mailer
 import { devOnly, devToolsEnabled } from "~api/outbox/routes";
 import { enqueueEmail } from "~api/outbox/service";
 import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
-import { call, uniqueEmail, useEmulatorUsers } from "./helpers/identity";
+import { call, uniqueEmail, withEmulatorUsers } from "./helpers/identity";
 
 const { db } = seedDbForThisFile();
-useEmulatorUsers();
+withEmulatorUsers();
 
 afterEach(() => setMailTransportForTests(undefined));
 
@@ -35,10 +35,10 @@ describe("dev outbox", () => {
     expect(list.body.data[0]).toEqual({
       id: second.message.id,
       channel: "email",
-      to,
+      recipient: to,
       subject: "Second",
-      text: "two",
-      html: "<p>two</p>",
+      textBody: "two",
+      htmlBody: "<p>two</p>",
       attachments: [{ name: "ticket.txt", contentType: "text/plain", content: "aGk=" }],
       status: "kept",
       attempts: 0,
@@ -55,7 +55,7 @@ describe("dev outbox", () => {
     expect(everyone.body.data.length).toBeGreaterThanOrEqual(2);
 
     const one = await api(`/v1/dev/outbox/${first.message.id}`);
-    expect(one.body.data).toMatchObject({ id: first.message.id, to, subject: "First" });
+    expect(one.body.data).toMatchObject({ id: first.message.id, recipient: to, subject: "First", textBody: "one" });
   });
 
   it("404 for an unknown message, 400 for bad parameters", async () => {

@@ -2,10 +2,10 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { PasswordPolicy as AppPasswordPolicy } from "~/lib/auth-schemas";
 import type { PasswordPolicy } from "~api/auth/schema";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
-import { call, createEmailLinkUser, createUser, signInWithPassword, syncedUser, useEmulatorUsers } from "./helpers/identity";
+import { call, createEmailLinkUser, createUser, signInWithPassword, syncedUser, withEmulatorUsers } from "./helpers/identity";
 
 seedDbForThisFile();
-useEmulatorUsers();
+withEmulatorUsers();
 
 const PROFILE = {
   firstName: "Ada",

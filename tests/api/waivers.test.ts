@@ -4,10 +4,10 @@ import { accounts, waivers } from "~api/db/schema";
 import { seed } from "~api/db/seed";
 import { PLATFORM_WAIVER_VERSION } from "~api/waivers/platform-waiver";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
-import { call, createUser, syncedUser, useEmulatorUsers } from "./helpers/identity";
+import { call, createUser, syncedUser, withEmulatorUsers } from "./helpers/identity";
 
 const { db } = seedDbForThisFile();
-useEmulatorUsers();
+withEmulatorUsers();
 
 const UA = "Mozilla/5.0 (X11; Linux x86_64) WaiverTest/1.0";
 

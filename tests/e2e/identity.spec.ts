@@ -18,6 +18,7 @@ test.describe("with JavaScript", () => {
     await page.goto("/account");
     await expect(page).toHaveURL(/\/login\?redirectUrl=%2Faccount$/);
     await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("First name").fill("Ada");
     await page.getByLabel("Last name").fill("Lovelace");

@@ -43,7 +43,7 @@ export function MarkedDayButton(props: DayButtonProps) {
       {...rest}
       day={day}
       modifiers={modifiers}
-      className={`${className ?? ""} dp-day-button group`}
+      className={`${className ?? ""} dp-day-button`}
       aria-describedby={descriptionId}
       onClick={(event) => {
         onClick?.(event);

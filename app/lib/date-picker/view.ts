@@ -224,6 +224,8 @@ export type PopoverEvent =
   | { type: "escape" }
   /** Focus left an element in the dialog; `to` = where it went (null: nowhere, e.g. a click on blank space). */
   | { type: "focus-out"; to: "inside" | "outside" | null }
+  /** Focus arrived somewhere on the page (e.g. Tab wrapped around); `inside` = within the picker. */
+  | { type: "focus-in"; inside: boolean }
   /** The page (or any scroll container) scrolled; `inside` = the scroll happened within the dialog. */
   | { type: "scroll"; inside: boolean; msSinceOpen: number }
   | { type: CloseReason };
@@ -254,6 +256,8 @@ export function closeDecision(event: PopoverEvent, options: PopoverOptions = {})
       return { close: true, restoreFocus: true };
     case "focus-out":
       return event.to === "outside" ? { close: true, restoreFocus: false } : KEEP_OPEN;
+    case "focus-in":
+      return event.inside ? KEEP_OPEN : { close: true, restoreFocus: false };
     case "scroll":
       if (!options.closeOnScroll || event.inside || event.msSinceOpen < OPEN_SCROLL_GRACE_MS) return KEEP_OPEN;
       return { close: true, restoreFocus: true };
@@ -346,6 +350,12 @@ export function describeValue(draft: Draft, t: Translate, options: { locale?: st
   if (draft.mode === "single") return draft.date ? at(day(draft.date), draft.time) : "";
   if (draft.mode === "range") {
     const { start, end } = normalizeRange(draft.range);
+    if (start && end && start === end) {
+      const [from, to] = draft.times;
+      if (!options.withTime || !from || !to) return day(start);
+      const hours = t("datePicker.rangeValue", { start: formatTime(from, options.withSeconds), end: formatTime(to, options.withSeconds) });
+      return t("datePicker.dateAtTime", { date: day(start), time: hours });
+    }
     if (start && end) return t("datePicker.rangeValue", { start: at(day(start), draft.times[0]), end: at(day(end), draft.times[1]) });
     if (start) return t("datePicker.rangeStartOnly", { start: at(day(start), draft.times[0]) });
     if (end) return t("datePicker.rangeEndOnly", { end: at(day(end), draft.times[1]) });

@@ -6,7 +6,7 @@ import { api, type ApiResult } from "./api";
 /**
  * Users and tokens from the Firebase Auth emulator (its REST API, as the browser SDK would
  * use it). Every test uses fresh random addresses, so test files can run in parallel
- * against one emulator; `useEmulatorUsers()` deletes the users a file created.
+ * against one emulator; `withEmulatorUsers()` deletes the users a file created.
  */
 export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099";
 export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? "demo-wayfarer";
@@ -113,7 +113,7 @@ export async function clearEmulatorUsers(): Promise<void> {
 }
 
 /** Checks the emulator before the file's tests and deletes the users it created after them. */
-export function useEmulatorUsers(): void {
+export function withEmulatorUsers(): void {
   beforeAll(requireEmulator);
   afterAll(async () => {
     const uids = [...createdUids];
