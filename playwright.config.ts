@@ -42,8 +42,8 @@ export default defineConfig({
       FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? "demo-wayfarer",
       // Check revocation on every request, so the lost-session test does not wait a minute.
       SESSION_REVOCATION_CHECK_SECONDS: "0",
-      SEND_LINK_LIMIT_PER_EMAIL: "100",
-      SEND_LINK_LIMIT_PER_IP: "1000",
+      AUTH_EMAIL_LIMIT_PER_EMAIL: "100",
+      AUTH_EMAIL_LIMIT_PER_IP: "1000",
     },
   },
 });

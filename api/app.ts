@@ -1,12 +1,17 @@
 import { Hono } from "hono";
 import { accountRoutes } from "./accounts/routes";
 import { authRoutes } from "./auth/routes";
+import { bookingRoutes } from "./bookings/routes";
 import { catalogRoutes } from "./catalog/routes";
 import { healthRoutes } from "./health/routes";
 import { onError, onNotFound } from "./http/on-error";
 import { requestId } from "./http/request-id";
 import type { AppEnv } from "./http/types";
+import { backgroundJobs } from "./jobs/scheduler";
+import { notificationRoutes } from "./notifications/routes";
 import { devOutboxRoutes } from "./outbox/routes";
+import { paymentRoutes } from "./payments/routes";
+import { promoRoutes } from "./promo/routes";
 import { userRoutes } from "./users/routes";
 import { waiverRoutes } from "./waivers/routes";
 
@@ -17,12 +22,17 @@ import { waiverRoutes } from "./waivers/routes";
 export const app = new Hono<AppEnv>().basePath("/v1");
 
 app.use("*", requestId);
+app.use("*", backgroundJobs);
 app.route("/", healthRoutes);
 app.route("/", accountRoutes);
 app.route("/", catalogRoutes);
 app.route("/", authRoutes);
 app.route("/", userRoutes);
 app.route("/", waiverRoutes);
+app.route("/", bookingRoutes);
+app.route("/", promoRoutes);
+app.route("/", paymentRoutes);
+app.route("/", notificationRoutes);
 app.route("/", devOutboxRoutes);
 app.notFound(onNotFound);
 app.onError(onError);

@@ -279,3 +279,207 @@ export type SlotRow = typeof slots.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type WaiverRow = typeof waivers.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * Discount codes. `account_id` null: valid for every operator. Exactly one of `percent_off`
+ * (1–100) and `amount_off_minor` (with its `currency`). A booking counts in `redemptions`
+ * while it is held or confirmed (see api/promo/service.ts).
+ */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    code: text("code").primaryKey(),
+    accountId: text("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    percentOff: integer("percent_off"),
+    amountOffMinor: integer("amount_off_minor"),
+    currency: text("currency"),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validTo: timestamp("valid_to", { withTimezone: true }),
+    maxRedemptions: integer("max_redemptions"),
+    redemptions: integer("redemptions").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("promo_codes_account_id_idx").on(t.accountId),
+    check("promo_codes_code_format", sql`${t.code} ~ '^[A-Z0-9][A-Z0-9_-]{1,31}$'`),
+    check(
+      "promo_codes_one_discount",
+      sql`(${t.percentOff} IS NOT NULL AND ${t.amountOffMinor} IS NULL AND ${t.percentOff} BETWEEN 1 AND 100) OR (${t.percentOff} IS NULL AND ${t.amountOffMinor} IS NOT NULL AND ${t.amountOffMinor} > 0 AND ${t.currency} IS NOT NULL)`,
+    ),
+    check("promo_codes_currency_format", sql`${t.currency} IS NULL OR ${t.currency} ~ '^[A-Z]{3}$'`),
+    check("promo_codes_redemptions_non_negative", sql`${t.redemptions} >= 0`),
+    check("promo_codes_max_redemptions_positive", sql`${t.maxRedemptions} IS NULL OR ${t.maxRedemptions} > 0`),
+    check("promo_codes_valid_range", sql`${t.validFrom} IS NULL OR ${t.validTo} IS NULL OR ${t.validTo} > ${t.validFrom}`),
+  ],
+);
+
+export const BOOKING_STATUSES = ["held", "confirmed", "cancelled", "expired", "refunded", "failed"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded", "not_required"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One ticket line of a booking, priced when the booking was made. */
+export interface BookingTicket {
+  ticketTypeId: string;
+  code: string;
+  name: string;
+  quantity: number;
+  unitPriceMinor: number;
+}
+
+export interface BookingUtm {
+  source?: string;
+  medium?: string;
+  campaign?: string;
+  term?: string;
+  content?: string;
+}
+
+/**
+ * Bookings. A booking holds its seats (they are counted in `slots.seats_taken`) exactly while
+ * its status is `held` or `confirmed`; every other status has given them back.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    experienceId: text("experience_id")
+      .notNull()
+      .references(() => experiences.id),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id),
+    slotId: text("slot_id")
+      .notNull()
+      .references(() => slots.id),
+    status: text("status").$type<BookingStatus>().notNull(),
+    tickets: jsonb("tickets").$type<BookingTicket[]>().notNull(),
+    seats: integer("seats").notNull(),
+    subtotalMinor: integer("subtotal_minor").notNull(),
+    discountMinor: integer("discount_minor").notNull(),
+    feesMinor: integer("fees_minor").notNull(),
+    taxMinor: integer("tax_minor").notNull(),
+    totalMinor: integer("total_minor").notNull(),
+    currency: text("currency").notNull(),
+    promoCode: text("promo_code"),
+    utm: jsonb("utm").$type<BookingUtm>(),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** scheme://host[:port] the booking was made on: links in emails point back there. */
+    origin: text("origin").notNull(),
+    paymentProvider: text("payment_provider"),
+    paymentSessionId: text("payment_session_id"),
+    checkoutUrl: text("checkout_url"),
+    paymentIntentId: text("payment_intent_id"),
+    paymentStatus: text("payment_status").$type<PaymentStatus>().notNull().default("pending"),
+    saveCard: boolean("save_card").notNull().default(false),
+    refundMinor: integer("refund_minor"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("bookings_user_idempotency_key").on(t.userId, t.idempotencyKey),
+    index("bookings_user_id_created_at_idx").on(t.userId, t.createdAt),
+    index("bookings_slot_id_idx").on(t.slotId),
+    index("bookings_account_id_idx").on(t.accountId),
+    uniqueIndex("bookings_payment_session_id_key").on(t.paymentSessionId),
+    // Held bookings by service and expiry: the hold sweep and the availability arithmetic.
+    index("bookings_held_idx").on(t.serviceId, t.holdExpiresAt).where(sql`${t.status} = 'held'`),
+    check("bookings_id_format", sql`${t.id} ~ '^bk_[A-Za-z0-9_-]{16}$'`),
+    check("bookings_status_value", sql`${t.status} IN ('held', 'confirmed', 'cancelled', 'expired', 'refunded', 'failed')`),
+    check(
+      "bookings_payment_status_value",
+      sql`${t.paymentStatus} IN ('pending', 'paid', 'failed', 'expired', 'refunded', 'not_required')`,
+    ),
+    check("bookings_seats_range", sql`${t.seats} BETWEEN 1 AND 20`),
+    check(
+      "bookings_amounts_non_negative",
+      sql`${t.subtotalMinor} >= 0 AND ${t.discountMinor} >= 0 AND ${t.feesMinor} >= 0 AND ${t.taxMinor} >= 0 AND ${t.totalMinor} >= 0`,
+    ),
+    check("bookings_refund_range", sql`${t.refundMinor} IS NULL OR (${t.refundMinor} >= 0 AND ${t.refundMinor} <= ${t.totalMinor})`),
+    check("bookings_currency_format", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("bookings_held_has_expiry", sql`${t.status} <> 'held' OR ${t.holdExpiresAt} IS NOT NULL`),
+    check("bookings_idempotency_key_length", sql`char_length(${t.idempotencyKey}) BETWEEN 8 AND 128`),
+  ],
+);
+
+export const SANDBOX_CHECKOUT_STATUSES = ["open", "paid", "failed", "expired"] as const;
+export type SandboxCheckoutStatus = (typeof SANDBOX_CHECKOUT_STATUSES)[number];
+
+/** The built-in sandbox payment provider's checkout sessions (test cards only, no money moves). */
+export const sandboxCheckouts = pgTable(
+  "sandbox_checkouts",
+  {
+    id: text("id").primaryKey(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    title: text("title").notNull(),
+    status: text("status").$type<SandboxCheckoutStatus>().notNull().default("open"),
+    cardLast4: text("card_last4"),
+    saveCard: boolean("save_card").notNull().default(false),
+    paymentIntentId: text("payment_intent_id"),
+    refundedMinor: integer("refunded_minor").notNull().default(0),
+    successUrl: text("success_url").notNull(),
+    cancelUrl: text("cancel_url"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("sandbox_checkouts_booking_id_key").on(t.bookingId),
+    uniqueIndex("sandbox_checkouts_payment_intent_id_key").on(t.paymentIntentId),
+    check("sandbox_checkouts_id_format", sql`${t.id} ~ '^cs_sandbox_[A-Za-z0-9_-]{1,64}$'`),
+    check("sandbox_checkouts_status_value", sql`${t.status} IN ('open', 'paid', 'failed', 'expired')`),
+    check("sandbox_checkouts_amount_non_negative", sql`${t.amountMinor} >= 0`),
+    check("sandbox_checkouts_refund_range", sql`${t.refundedMinor} >= 0 AND ${t.refundedMinor} <= ${t.amountMinor}`),
+  ],
+);
+
+/** Webhook events already handled, per provider: a replayed event id is acknowledged and ignored. */
+export const processedWebhookEvents = pgTable(
+  "processed_webhook_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull().default(""),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Messages in the user's account area (booking confirmed, cancelled, refunded…). */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    link: text("link"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_id_created_at_idx").on(t.userId, t.createdAt),
+    check("notifications_id_format", idCheck("id")),
+  ],
+);
+
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
+export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,6 +1,8 @@
+import { inArray } from "drizzle-orm";
 import type { Db } from "./client";
 import * as schema from "./schema";
 import { buildSeedCatalog, type SeedCatalog } from "./seed-data/build";
+import { seedPromoCodes } from "./seed-data/promo-codes";
 
 export interface SeedSummary {
   accounts: number;
@@ -8,6 +10,7 @@ export interface SeedSummary {
   services: number;
   ticketTypes: number;
   slots: number;
+  promoCodes: number;
   milliseconds: number;
 }
 
@@ -27,11 +30,23 @@ async function insertInBatches<T extends Record<string, unknown>>(
  * Replaces the catalog with the deterministic seed catalog, in one transaction:
  * accounts, experiences, services, ticket types and slots are deleted and inserted
  * again (departures for 60 days from today, UTC). Running it twice gives the same rows.
+ * Bookings (and their sandbox checkouts) are deleted first: they point at slots and their
+ * seats are part of `seats_taken`, which the seed resets. The seed promo codes are replaced.
+ * The server seeds only an empty database (SEED_ON_START), so this runs on `npm run seed`
+ * and in tests.
  */
 export async function seed(db: Db, options: { today?: Date } = {}): Promise<SeedSummary> {
   const started = performance.now();
   const catalog: SeedCatalog = buildSeedCatalog(options.today ?? new Date());
+  const promoCodes = seedPromoCodes();
   await db.transaction(async (tx) => {
+    await tx.delete(schema.bookings);
+    await tx.delete(schema.promoCodes).where(
+      inArray(
+        schema.promoCodes.code,
+        promoCodes.map((row) => row.code),
+      ),
+    );
     await tx.delete(schema.slots);
     await tx.delete(schema.ticketTypes);
     await tx.delete(schema.services);
@@ -42,6 +57,7 @@ export async function seed(db: Db, options: { today?: Date } = {}): Promise<Seed
     await insertInBatches(catalog.services, (batch) => tx.insert(schema.services).values(batch));
     await insertInBatches(catalog.ticketTypes, (batch) => tx.insert(schema.ticketTypes).values(batch));
     await insertInBatches(catalog.slots, (batch) => tx.insert(schema.slots).values(batch));
+    await tx.insert(schema.promoCodes).values(promoCodes);
   });
   return {
     accounts: catalog.accounts.length,
@@ -49,6 +65,7 @@ export async function seed(db: Db, options: { today?: Date } = {}): Promise<Seed
     services: catalog.services.length,
     ticketTypes: catalog.ticketTypes.length,
     slots: catalog.slots.length,
+    promoCodes: promoCodes.length,
     milliseconds: Math.round(performance.now() - started),
   };
 }

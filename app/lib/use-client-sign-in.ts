@@ -29,6 +29,7 @@ export function useClientSignIn(redirectUrl: string) {
       navigate(redirectTo, { replace: true });
     } catch (caught) {
       const code = firebase ? firebase.authErrorCode(caught) : "auth/network-request-failed";
+      console.warn("sign-in failed:", code, caught);
       if (code === "auth/cancelled-popup-request") return;
       if (code === "auth/password-does-not-meet-requirements") revalidator.revalidate();
       setError(authErrorKey(code));

@@ -14,7 +14,7 @@ import { requireUser } from "~/lib/session.server";
 
 type Waiver = {
   accountName: string;
-  textVersion: string;
+  textVersion: number;
   text: string;
   isSigned: boolean;
   signedAt: string | null;
@@ -28,7 +28,7 @@ const SignSchema = z.object({
     .min(2, "validation.signedNameRequired")
     .max(120, "validation.tooLong"),
   agree: z.literal("on", { errorMap: () => ({ message: "validation.agreeRequired" }) }),
-  textVersion: z.string().min(1).max(64),
+  textVersion: z.coerce.number().int().positive(),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {

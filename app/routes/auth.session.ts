@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { locationFields, phoneField } from "~/lib/auth-schemas";
 import { requireSameOrigin } from "~/lib/origin.server";
@@ -27,20 +27,28 @@ const BodySchema = z.object({
  * the server verifies it, syncs the user and sets the httpOnly session cookie.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return data({ error: { code: "method_not_allowed" } }, { status: 405 });
+  if (request.method !== "POST") return json({ error: { code: "method_not_allowed" } }, 405);
   requireSameOrigin(request);
   const parsed = BodySchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return data({ error: { code: "validation_error", fields: parsed.error.flatten().fieldErrors } }, { status: 400 });
+  if (!parsed.success) return json({ error: { code: "validation_error", fields: parsed.error.flatten().fieldErrors } }, 400);
   try {
     const { user, setCookie } = await createSession(request, parsed.data.idToken, parsed.data.profile);
     const redirectTo = await nextStepAfterSignIn(request, user, safeRedirectPath(parsed.data.redirectUrl), parsed.data.idToken);
-    return data({ user, redirectTo }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+    return json({ user, redirectTo }, 200, { "Set-Cookie": setCookie });
   } catch (error) {
-    if (error instanceof SessionError) return data({ error: { code: error.code } }, { status: error.status });
+    if (error instanceof SessionError) return json({ error: { code: error.code } }, error.status);
     throw error;
   }
 }
 
 export function loader() {
-  return data({ error: { code: "method_not_allowed" } }, { status: 405 });
+  return json({ error: { code: "method_not_allowed" } }, 405);
+}
+
+/** Resource routes answer with a real Response (single fetch would drop headers of plain data). */
+function json(body: unknown, status: number, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
 }

@@ -1,0 +1,113 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { accounts, experiences, services, type AccountRow } from "../db/schema";
+import { notFound, validationError } from "../http/errors";
+import { localDate } from "./format";
+import { DEFAULT_WINDOW_DAYS, FEW_SEATS, MAX_WINDOW_DAYS, type Availability, type AvailabilityDay, type AvailabilityQuery } from "./schema";
+
+const DAY_MS = 86_400_000;
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** from defaults to today in the operator's timezone, to to from + 41 days; at most 62 days. */
+export function availabilityWindow(query: AvailabilityQuery, timezone: string, now = new Date()): { from: string; to: string } {
+  const from = query.from ?? localDate(now, timezone);
+  const to = query.to ?? addDays(from, DEFAULT_WINDOW_DAYS - 1);
+  const span = daysBetween(from, to);
+  if (span < 0) throw validationError({ to: ["Must not be before from."] });
+  if (span >= MAX_WINDOW_DAYS) throw validationError({ to: [`Ask for at most ${MAX_WINDOW_DAYS} days at once.`] });
+  return { from, to };
+}
+
+interface SlotLine {
+  min_date: string | null;
+  max_date: string | null;
+  id: string | null;
+  date: string | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  capacity: number | null;
+  seats_left: number | null;
+}
+
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/**
+ * GET /v1/experiences/{parentId}/services/{serviceId}/availability: the service lookup (tenant
+ * scoped like the catalog), then ONE query for the window's departures and the bookable range,
+ * on the (service_id, starts_at) index. Departures that have started are left out.
+ *
+ * Seats of holds that have expired but not been swept yet count as free here (arithmetic in the
+ * query, no write): a public GET stays read-only and cheap, the answer is as if the sweep had
+ * just run, and the sweep itself runs every 30 s and right before anybody takes seats.
+ */
+export async function getAvailability(
+  db: Db,
+  experienceId: string,
+  serviceId: string,
+  query: AvailabilityQuery,
+  scope: AccountRow | null,
+): Promise<Availability> {
+  const [service] = await db
+    .select({ timezone: accounts.timezone, currency: accounts.currency })
+    .from(services)
+    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+    .innerJoin(accounts, eq(accounts.id, experiences.accountId))
+    .where(
+      and(eq(services.id, serviceId), eq(experiences.id, experienceId), ...(scope ? [eq(accounts.id, scope.id)] : [])),
+    )
+    .limit(1);
+  if (!service) throw notFound(`No service "${serviceId}" for experience "${experienceId}".`);
+  const { timezone, currency } = service;
+  const { from, to } = availabilityWindow(query, timezone);
+
+  const result = await db.execute(sql`
+    with bounds as (
+      select min(starts_at) as first_at, max(starts_at) as last_at
+      from slots where service_id = ${serviceId} and starts_at > now()
+    ),
+    expired_holds as (
+      select slot_id, sum(seats)::int as seats from bookings
+      where service_id = ${serviceId} and status = 'held' and hold_expires_at <= now()
+      group by slot_id
+    )
+    select
+      to_char(b.first_at at time zone ${timezone}, 'YYYY-MM-DD') as min_date,
+      to_char(b.last_at at time zone ${timezone}, 'YYYY-MM-DD') as max_date,
+      w.id, w.date, w.starts_at, w.ends_at, w.capacity, w.seats_left
+    from bounds b
+    left join lateral (
+      select s.id,
+        to_char(s.starts_at at time zone ${timezone}, 'YYYY-MM-DD') as date,
+        to_char(s.starts_at at time zone 'UTC', ${sql.raw(ISO)}) as starts_at,
+        to_char(s.ends_at at time zone 'UTC', ${sql.raw(ISO)}) as ends_at,
+        s.capacity,
+        greatest(0, s.capacity - s.seats_taken + coalesce(x.seats, 0))::int as seats_left,
+        s.starts_at as sort_key
+      from slots s
+      left join expired_holds x on x.slot_id = s.id
+      where s.service_id = ${serviceId}
+        and s.starts_at > now()
+        and s.starts_at >= (${from}::date::timestamp at time zone ${timezone})
+        and s.starts_at < ((${to}::date + 1)::timestamp at time zone ${timezone})
+    ) w on true
+    order by w.sort_key, w.id
+  `);
+  const rows = (result as unknown as { rows: SlotLine[] }).rows;
+
+  const days: AvailabilityDay[] = [];
+  for (const row of rows) {
+    if (row.id === null || row.date === null) continue;
+    let day = days[days.length - 1];
+    if (!day || day.date !== row.date) {
+      day = { date: row.date, seatsLeft: 0, status: "sold_out", slots: [] };
+      days.push(day);
+    }
+    const seatsLeft = Number(row.seats_left);
+    day.slots.push({ id: row.id, startsAt: row.starts_at!, endsAt: row.ends_at!, capacity: Number(row.capacity), seatsLeft });
+    day.seatsLeft += seatsLeft;
+  }
+  for (const day of days) day.status = day.seatsLeft === 0 ? "sold_out" : day.seatsLeft <= FEW_SEATS ? "few" : "available";
+  return { timezone, currency, minDate: rows[0]?.min_date ?? null, maxDate: rows[0]?.max_date ?? null, days };
+}

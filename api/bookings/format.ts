@@ -1,0 +1,19 @@
+/** Money in minor units, formatted for the currency (same rule as the web app's formatMoney). */
+export function formatMoney(amountMinor: number, currency: string, locale = "en-US"): string {
+  const formatter = new Intl.NumberFormat(locale, { style: "currency", currency });
+  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
+  return formatter.format(amountMinor / 10 ** digits);
+}
+
+/** "Tuesday, November 24, 2026, 6:30 PM – 8:30 PM WET" in the operator's timezone. */
+export function formatWhen(start: Date, end: Date, timeZone: string, locale = "en-US"): string {
+  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(start);
+  const time = (date: Date, zone: boolean) =>
+    new Intl.DateTimeFormat(locale, { timeZone, hour: "numeric", minute: "2-digit", ...(zone ? { timeZoneName: "short" } : {}) }).format(date);
+  return `${day}, ${time(start, false)} – ${time(end, true)}`;
+}
+
+/** The operator-local calendar date of an instant, YYYY-MM-DD. */
+export function localDate(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+}

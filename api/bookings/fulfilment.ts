@@ -1,0 +1,174 @@
+import { eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client";
+import { bookings, users, type BookingRow, type BookingStatus, type PaymentStatus } from "../db/schema";
+import { addNotification } from "../notifications/service";
+import { enqueueEmail } from "../outbox/service";
+import type { EmailInput } from "../outbox/schema";
+import { providerNamed } from "../payments";
+import { releasePromo, recountPromo } from "../promo/service";
+import { ACCOUNT_BOOKINGS_PATH, confirmationEmail, lateRefundEmail, type BookingMailContext } from "./emails";
+import { formatWhen } from "./format";
+import { releaseSeats, takeSeats } from "./seats";
+import { findBookingView, type BookingViewRow } from "./view";
+
+/** What a provider says about a completed payment. */
+export interface PaymentConfirmation {
+  /** The checkout session paid; when given it must be the booking's own. */
+  sessionId: string | null;
+  paymentIntentId: string | null;
+  /** The guest chose to keep the card (users.has_payment_method becomes true). */
+  paymentMethodSaved: boolean;
+}
+
+export type FulfilmentOutcome = "confirmed" | "already_confirmed" | "refunded" | "ignored";
+
+function log(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown>): void {
+  const line = JSON.stringify({ level, msg, ...fields });
+  if (level === "error") console.error(line);
+  else if (level === "warn") console.warn(line);
+}
+
+async function lockBooking(db: Db, id: string): Promise<BookingRow | null> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for("update");
+  return row ?? null;
+}
+
+/** Holds its seats (and counts against its promo code) in these statuses only. */
+export const HOLDS_SEATS: readonly BookingStatus[] = ["held", "confirmed"];
+
+/**
+ * Moves a locked booking that holds seats to a status that does not, giving the seats and the
+ * promo redemption back. The caller holds the booking's row lock.
+ */
+export async function releaseBooking(
+  db: Db,
+  booking: BookingRow,
+  status: Exclude<BookingStatus, "held" | "confirmed">,
+  values: PgUpdateSetSource<typeof bookings> = {},
+): Promise<void> {
+  if (!HOLDS_SEATS.includes(booking.status)) throw new Error(`booking ${booking.id} is ${booking.status}: it holds no seats`);
+  await db
+    .update(bookings)
+    .set({ ...values, status, updatedAt: sql`now()` })
+    .where(eq(bookings.id, booking.id));
+  await releaseSeats(db, booking.slotId, booking.seats);
+  if (booking.promoCode) await releasePromo(db, booking.promoCode);
+}
+
+async function mailContext(db: Db, row: BookingViewRow): Promise<BookingMailContext | null> {
+  const [user] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.booking.userId));
+  if (!user?.email) return null;
+  return { row, to: user.email, firstName: user.firstName };
+}
+
+/** Sends a booking email after the change it announces has been committed; never throws. */
+export async function sendBookingEmail(db: Db, bookingId: string, build: (context: BookingMailContext) => EmailInput): Promise<void> {
+  try {
+    const row = await findBookingView(db, bookingId);
+    const context = row ? await mailContext(db, row) : null;
+    if (context) await enqueueEmail(db, build(context));
+  } catch (error) {
+    log("error", "booking email failed", { bookingId, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+const when = (row: BookingViewRow) => formatWhen(row.startsAt, row.endsAt, row.timezone);
+
+/**
+ * THE fulfilment: called by webhooks, the sandbox checkout and refresh-payment, any number of
+ * times, in any order, from any process. In one transaction with the booking row locked:
+ *
+ * - confirmed already: nothing happens;
+ * - held: confirmed (seats were still held, even if the hold ran out a moment ago and has
+ *   not been swept yet);
+ * - expired, failed or cancelled before payment (seats already given back): the seats are
+ *   taken again with the same conditional update as a new booking; if that works it is
+ *   confirmed, otherwise the payment is refunded in full and the booking is `refunded` —
+ *   a late payment is never double-booked;
+ * - refunded, or cancelled after a refund: nothing happens.
+ *
+ * On confirmation: a notification (same transaction), `has_payment_method` when the card was
+ * kept, and after the commit the confirmation email with an .ics invitation (outbox).
+ */
+export async function fulfilBooking(db: Db, bookingId: string, payment: PaymentConfirmation): Promise<FulfilmentOutcome> {
+  const outcome = await db.transaction(async (tx): Promise<FulfilmentOutcome> => {
+    const booking = await lockBooking(tx, bookingId);
+    if (!booking) return "ignored";
+    if (payment.sessionId && booking.paymentSessionId && booking.paymentSessionId !== payment.sessionId) {
+      log("warn", "payment for another checkout of the booking ignored", { bookingId, sessionId: payment.sessionId });
+      return "ignored";
+    }
+    if (booking.status === "confirmed") return "already_confirmed";
+    if (booking.status === "refunded" || booking.refundMinor !== null) return "ignored";
+
+    const paymentIntentId = payment.paymentIntentId ?? booking.paymentIntentId;
+    if (booking.status !== "held") {
+      const retaken = await takeSeats(tx, booking.slotId, booking.serviceId, booking.seats);
+      if (!retaken) {
+        if (booking.totalMinor > 0) {
+          if (!paymentIntentId) throw new Error(`late payment for booking ${bookingId} has no payment id to refund`);
+          await providerNamed(booking.paymentProvider ?? "sandbox").refund(tx, paymentIntentId, booking.totalMinor, {
+            idempotencyKey: `refund_${booking.id}`,
+          });
+        }
+        await tx
+          .update(bookings)
+          .set({ status: "refunded", paymentStatus: "refunded", refundMinor: booking.totalMinor, paymentIntentId, updatedAt: sql`now()` })
+          .where(eq(bookings.id, booking.id));
+        const row = (await findBookingView(tx, booking.id))!;
+        await addNotification(tx, {
+          userId: booking.userId,
+          kind: "booking_refunded",
+          title: "Payment refunded",
+          body: `Your payment for ${row.experienceTitle} (${when(row)}) arrived after the seats were sold. We refunded it in full.`,
+          link: ACCOUNT_BOOKINGS_PATH,
+        });
+        log("info", "late payment refunded", { bookingId });
+        return "refunded";
+      }
+      if (booking.promoCode) await recountPromo(tx, booking.promoCode);
+    }
+
+    const paymentStatus: PaymentStatus = booking.totalMinor > 0 ? "paid" : "not_required";
+    await tx
+      .update(bookings)
+      .set({ status: "confirmed", paymentStatus, paymentIntentId, holdExpiresAt: null, confirmedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(bookings.id, booking.id));
+    if (payment.paymentMethodSaved) {
+      await tx.update(users).set({ hasPaymentMethod: true, updatedAt: sql`now()` }).where(eq(users.id, booking.userId));
+    }
+    const row = (await findBookingView(tx, booking.id))!;
+    await addNotification(tx, {
+      userId: booking.userId,
+      kind: "booking_confirmed",
+      title: `Booking confirmed: ${row.experienceTitle}`,
+      body: `${row.serviceName}, ${when(row)}. Booking ${booking.id}.`,
+      link: ACCOUNT_BOOKINGS_PATH,
+    });
+    return "confirmed";
+  });
+  if (outcome === "confirmed") await sendBookingEmail(db, bookingId, confirmationEmail);
+  if (outcome === "refunded") await sendBookingEmail(db, bookingId, lateRefundEmail);
+  return outcome;
+}
+
+/** The payment failed for good (declined card, failed bank debit): a held booking becomes failed and frees its seats at once. */
+export async function markPaymentFailed(db: Db, bookingId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, bookingId);
+    if (!booking || booking.status !== "held") return false;
+    await releaseBooking(tx, booking, "failed", { paymentStatus: "failed" });
+    return true;
+  });
+}
+
+/** The checkout expired unpaid: a booking still held becomes expired and frees its seats. */
+export async function markCheckoutExpired(db: Db, bookingId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, bookingId);
+    if (!booking || booking.status !== "held") return false;
+    await releaseBooking(tx, booking, "expired", { paymentStatus: "expired" });
+    return true;
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * A minimal iCalendar (RFC 5545) file with one event, for the confirmation email: CRLF line
+ * endings, text escaped, lines folded at 75 octets, times in UTC.
+ */
+export interface CalendarEvent {
+  /** Stable id of the event (the booking id): a later file with the same UID updates it. */
+  uid: string;
+  start: Date;
+  end: Date;
+  summary: string;
+  location?: string;
+  description?: string;
+  url?: string;
+  /** When the file was made (DTSTAMP); defaults to now. */
+  stamp?: Date;
+  /** Host part of the UID, e.g. the site's host name. */
+  domain?: string;
+}
+
+/** 20261124T173000Z */
+export function icsDateTime(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+}
+
+/** TEXT escaping: backslash, semicolon, comma and newlines. */
+export function icsEscape(value: string): string {
+  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+}
+
+/** Folds a content line to at most 75 octets per line (continuations start with a space), never inside a UTF-8 character. */
+export function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, "utf8");
+    const limit = parts.length === 0 ? 75 : 74; // continuation lines carry a leading space
+    if (octets + size > limit) {
+      parts.push(current);
+      current = "";
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join("\r\n ");
+}
+
+export function buildIcs(event: CalendarEvent): string {
+  const domain = event.domain ?? "wayfarer.invalid";
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Wayfarer//Bookings//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:${icsEscape(event.uid)}@${icsEscape(domain)}`,
+    `DTSTAMP:${icsDateTime(event.stamp ?? new Date())}`,
+    `DTSTART:${icsDateTime(event.start)}`,
+    `DTEND:${icsDateTime(event.end)}`,
+    `SUMMARY:${icsEscape(event.summary)}`,
+    ...(event.location ? [`LOCATION:${icsEscape(event.location)}`] : []),
+    ...(event.description ? [`DESCRIPTION:${icsEscape(event.description)}`] : []),
+    ...(event.url ? [`URL:${event.url}`] : []),
+    "STATUS:CONFIRMED",
+    "TRANSP:OPAQUE",
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return lines.map(foldLine).join("\r\n") + "\r\n";
+}

@@ -1,0 +1,365 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { AuthIdentity } from "../auth/verify";
+import type { Db } from "../db/client";
+import { bookings, slots, type AccountRow, type BookingRow } from "../db/schema";
+import { ApiError, conflict, notFound } from "../http/errors";
+import { expireHolds } from "../jobs/hold-expiry";
+import { addNotification } from "../notifications/service";
+import { paymentProvider, providerNamed } from "../payments";
+import type { CheckoutBooking } from "../payments/provider";
+import { findUsablePromo, redeemPromo, toPricingPromo } from "../promo/service";
+import { missingDataOf, requireUserRow } from "../users/service";
+import { currentWaiver, findSignature } from "../waivers/service";
+import { bookingEnv } from "./booking-env";
+import { loadBookableService, loadOpenSlot, priceTickets } from "./context";
+import { cancellationEmail } from "./emails";
+import { fulfilBooking, markCheckoutExpired, markPaymentFailed, releaseBooking, sendBookingEmail } from "./fulfilment";
+import { formatWhen } from "./format";
+import { newBookingId } from "./ids";
+import { priceBreakdown } from "./pricing";
+import { takeSeats } from "./seats";
+import {
+  BOOKINGS_PAGE_SIZE,
+  type BookingFilter,
+  type BookingPage,
+  type BookingView,
+  type CreateBookingBody,
+  type Quote,
+  type QuoteBody,
+} from "./schema";
+import { bookingViewQuery, findBookingView, toBookingView } from "./view";
+
+const bookingNotFound = () => notFound("No such booking.", "booking_not_found");
+
+/** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
+export async function quoteBooking(db: Db, input: QuoteBody, scope: AccountRow | null): Promise<Quote> {
+  const context = await loadBookableService(db, input.serviceId, scope);
+  const slot = await loadOpenSlot(db, input.slotId, input.serviceId);
+  const { priced } = priceTickets(context.ticketTypes, input.tickets);
+  const promo = input.promoCode ? await findUsablePromo(db, input.promoCode, context.account) : null;
+  return {
+    breakdown: priceBreakdown(priced, promo ? toPricingPromo(promo) : null),
+    currency: context.account.currency,
+    promo: input.promoCode ? { code: input.promoCode, valid: promo !== null } : null,
+    seatsLeft: slot.seatsLeft,
+  };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | null; current; ) {
+    if (current.code === "23505" && (current.constraint === undefined || current.constraint === constraint)) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+export interface CreateBookingInput {
+  identity: AuthIdentity;
+  scope: AccountRow | null;
+  body: CreateBookingBody;
+  idempotencyKey: string;
+  /** scheme://host[:port] the request was sent to: payment return links and email links use it. */
+  origin: string;
+}
+
+export interface PlacedBooking {
+  booking: BookingView;
+  checkoutUrl: string;
+  /** false: the Idempotency-Key was used before and this is that booking. */
+  created: boolean;
+}
+
+const sameTickets = (a: Array<{ ticketTypeId: string; quantity: number }>, b: Array<{ ticketTypeId: string; quantity: number }>) => {
+  const key = (lines: typeof a) =>
+    lines
+      .filter((line) => line.quantity > 0)
+      .map((line) => `${line.ticketTypeId}:${line.quantity}`)
+      .sort()
+      .join(",");
+  return key(a) === key(b);
+};
+
+async function findByIdempotencyKey(db: Db, userId: string, key: string): Promise<BookingRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+function successPath(body: CreateBookingBody, bookingId: string): string {
+  return body.returnUrl.replaceAll("{bookingId}", bookingId);
+}
+
+/**
+ * Opens (or finds again: providers are idempotent per booking) the checkout of a held booking
+ * and records it. A booking that no longer waits for payment goes straight to its return page.
+ */
+async function ensureCheckout(db: Db, booking: BookingRow, body: CreateBookingBody, title: string, email: string | null): Promise<string> {
+  const back = successPath(body, booking.id);
+  if (booking.status !== "held") return booking.checkoutUrl ?? back;
+  if (booking.checkoutUrl) return booking.checkoutUrl;
+  const provider = paymentProvider();
+  const checkoutBooking: CheckoutBooking = {
+    id: booking.id,
+    title,
+    tickets: booking.tickets,
+    subtotalMinor: booking.subtotalMinor,
+    discountMinor: booking.discountMinor,
+    feesMinor: booking.feesMinor,
+    taxMinor: booking.taxMinor,
+    totalMinor: booking.totalMinor,
+    currency: booking.currency,
+    promoCode: booking.promoCode,
+    holdExpiresAt: booking.holdExpiresAt!,
+    createdAt: booking.createdAt,
+    saveCard: booking.saveCard,
+    customerEmail: email,
+  };
+  let session;
+  try {
+    session = await provider.createCheckout(db, checkoutBooking, {
+      successUrl: new URL(back, booking.origin).toString(),
+      cancelUrl: body.cancelUrl ? new URL(body.cancelUrl, booking.origin).toString() : null,
+    });
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: "error", msg: "checkout could not be created", bookingId: booking.id, error: error instanceof Error ? error.message : String(error) }),
+    );
+    // The booking keeps its hold: repeating the request (same Idempotency-Key) tries again.
+    throw new ApiError(503, "payment_unavailable", "The payment provider cannot be reached right now. Try again in a moment.");
+  }
+  await db
+    .update(bookings)
+    .set({ paymentProvider: provider.name, paymentSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: sql`now()` })
+    .where(eq(bookings.id, booking.id));
+  return session.url;
+}
+
+async function placed(db: Db, booking: BookingRow, body: CreateBookingBody, email: string | null, created: boolean): Promise<PlacedBooking> {
+  const before = (await findBookingView(db, booking.id))!;
+  const checkoutUrl = await ensureCheckout(db, booking, body, `${before.experienceTitle} · ${before.serviceName}`, email);
+  const view = (await findBookingView(db, booking.id))!;
+  return { booking: toBookingView(view), checkoutUrl, created };
+}
+
+/**
+ * POST /v1/bookings. The same Idempotency-Key from the same user gives the same booking, also
+ * when the two requests race (unique index on (user_id, idempotency_key); the loser's
+ * transaction is rolled back, seats included, and it answers the winner's booking).
+ */
+export async function createBooking(db: Db, input: CreateBookingInput): Promise<PlacedBooking> {
+  const { identity, scope, body, idempotencyKey } = input;
+  const user = await requireUserRow(db, identity.uid);
+
+  const replay = async (existing: BookingRow) => {
+    if (existing.slotId !== body.slotId || existing.serviceId !== body.serviceId || !sameTickets(existing.tickets, body.tickets)) {
+      throw conflict("This Idempotency-Key was used for another booking. Use a new key for a new booking.", "idempotency_key_reused");
+    }
+    return placed(db, existing, body, user.email, false);
+  };
+  const existing = await findByIdempotencyKey(db, user.id, idempotencyKey);
+  if (existing) return replay(existing);
+
+  const missing = missingDataOf(user, ["paymentMethod"]);
+  if (missing.length > 0) {
+    throw conflict(`Complete your profile before booking (missing: ${missing.join(", ")}).`, "profile_incomplete");
+  }
+  const context = await loadBookableService(db, body.serviceId, scope);
+  if (!(await findSignature(db, user.id, currentWaiver(context.account)))) {
+    throw conflict(`Sign the waiver of ${context.account.name} before booking.`, "waiver_required");
+  }
+  // 404 for an unknown or started departure; seats are judged by the update below.
+  await loadOpenSlot(db, body.slotId, body.serviceId);
+  const { priced, tickets } = priceTickets(context.ticketTypes, body.tickets);
+  const promo = body.promoCode ? await findUsablePromo(db, body.promoCode, context.account) : null;
+  if (body.promoCode && !promo) throw conflict(`The promo code ${body.promoCode} cannot be used for this booking.`, "promo_invalid");
+  const price = priceBreakdown(priced, promo ? toPricingPromo(promo) : null);
+
+  // Expired holds of this departure give their seats back before we ask for seats.
+  await expireHolds(db, { slotId: body.slotId });
+
+  let booking: BookingRow;
+  try {
+    booking = await db.transaction(async (tx) => {
+      if (!(await takeSeats(tx, body.slotId, body.serviceId, price.seats))) throw soldOut();
+      if (promo && !(await redeemPromo(tx, promo.code, context.account))) {
+        throw conflict(`The promo code ${promo.code} cannot be used any more.`, "promo_invalid");
+      }
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          id: newBookingId(),
+          userId: user.id,
+          accountId: context.account.id,
+          experienceId: context.experience.id,
+          serviceId: context.service.id,
+          slotId: body.slotId,
+          status: "held",
+          tickets,
+          seats: price.seats,
+          subtotalMinor: price.subtotalMinor,
+          discountMinor: price.discountMinor,
+          feesMinor: price.feesMinor,
+          taxMinor: price.taxMinor,
+          totalMinor: price.totalMinor,
+          currency: context.account.currency,
+          promoCode: promo?.code ?? null,
+          utm: body.utm ?? null,
+          holdExpiresAt: sql`now() + make_interval(mins => ${bookingEnv.holdMinutes})`,
+          idempotencyKey,
+          origin: input.origin,
+          saveCard: body.saveCard,
+          paymentStatus: price.totalMinor > 0 ? "pending" : "not_required",
+        })
+        .returning();
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "bookings_user_idempotency_key")) {
+      const winner = await findByIdempotencyKey(db, user.id, idempotencyKey);
+      if (winner) return replay(winner);
+    }
+    throw error;
+  }
+
+  if (booking.totalMinor === 0) {
+    // Nothing to pay (free tickets only): confirmed at once, no checkout.
+    await fulfilBooking(db, booking.id, { sessionId: null, paymentIntentId: null, paymentMethodSaved: false });
+    const [fresh] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
+    return placed(db, fresh, body, user.email, true);
+  }
+  return placed(db, booking, body, user.email, true);
+}
+
+const soldOut = () => conflict("Not enough seats left for this time.", "sold_out");
+
+/** The caller's booking (and, in account mode, of that operator only); otherwise 404. */
+function ownBooking(userId: string, scope: AccountRow | null, id: string): SQL {
+  return and(eq(bookings.id, id), eq(bookings.userId, userId), ...(scope ? [eq(bookings.accountId, scope.id)] : []))!;
+}
+
+export async function getBooking(db: Db, userId: string, scope: AccountRow | null, id: string): Promise<BookingView> {
+  const [row] = await bookingViewQuery(db).where(ownBooking(userId, scope, id)).limit(1);
+  if (!row) throw bookingNotFound();
+  return toBookingView(row);
+}
+
+/**
+ * GET /v1/bookings: upcoming (held or confirmed, not started; soonest first), past (confirmed,
+ * started; latest first) or cancelled (cancelled or refunded; latest first). Two queries.
+ */
+export async function listBookings(
+  db: Db,
+  userId: string,
+  scope: AccountRow | null,
+  filter: BookingFilter,
+  page: number,
+): Promise<BookingPage> {
+  const pageSize = BOOKINGS_PAGE_SIZE;
+  const mine = [eq(bookings.userId, userId), ...(scope ? [eq(bookings.accountId, scope.id)] : [])];
+  const [where, order] = {
+    upcoming: [and(...mine, inArray(bookings.status, ["held", "confirmed"]), sql`${slots.startsAt} > now()`), [asc(slots.startsAt), asc(bookings.id)]],
+    past: [and(...mine, eq(bookings.status, "confirmed"), sql`${slots.startsAt} <= now()`), [desc(slots.startsAt), desc(bookings.id)]],
+    cancelled: [
+      and(...mine, inArray(bookings.status, ["cancelled", "refunded"])),
+      [desc(sql`coalesce(${bookings.cancelledAt}, ${bookings.updatedAt})`), desc(bookings.id)],
+    ],
+  }[filter] as [SQL, SQL[]];
+  const [rows, [{ total }]] = await Promise.all([
+    bookingViewQuery(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(bookings).innerJoin(slots, eq(slots.id, bookings.slotId)).where(where),
+  ]);
+  const n = Number(total);
+  return { items: rows.map(toBookingView), page, pageSize, total: n, totalPages: Math.ceil(n / pageSize) };
+}
+
+/**
+ * POST /v1/bookings/{id}/refresh-payment: asks the provider about the booking's checkout (the
+ * return page calls it rather than wait for the webhook) and runs the same fulfilment.
+ */
+export async function refreshPayment(db: Db, userId: string, scope: AccountRow | null, id: string): Promise<BookingView> {
+  const [booking] = await db.select().from(bookings).where(ownBooking(userId, scope, id)).limit(1);
+  if (!booking) throw bookingNotFound();
+  if (booking.paymentSessionId && booking.paymentProvider && ["held", "expired", "failed"].includes(booking.status)) {
+    let state;
+    try {
+      state = await providerNamed(booking.paymentProvider).getCheckout(db, booking.paymentSessionId);
+    } catch (error) {
+      console.error(
+        JSON.stringify({ level: "error", msg: "payment status unavailable", bookingId: id, error: error instanceof Error ? error.message : String(error) }),
+      );
+      throw new ApiError(503, "payment_unavailable", "The payment provider cannot be reached right now. Try again in a moment.");
+    }
+    if (state.status === "paid") {
+      await fulfilBooking(db, id, { sessionId: booking.paymentSessionId, paymentIntentId: state.paymentIntentId, paymentMethodSaved: state.paymentMethodSaved });
+    } else if (state.status === "failed") {
+      await markPaymentFailed(db, id);
+    } else if (state.status === "expired") {
+      await markCheckoutExpired(db, id);
+    }
+  }
+  return getBooking(db, userId, scope, id);
+}
+
+/**
+ * POST /v1/bookings/{id}/cancel. A held booking: cancelled, seats freed, nothing to refund. A
+ * confirmed one: only while its departure starts more than the operator's cutoff from now
+ * (else 409 cancellation_closed); refunded in full through its provider, cancelled, seats
+ * freed, the guest notified (notification and email). Cancelling a cancelled booking again
+ * answers it unchanged. Other statuses: 409 not_cancellable.
+ */
+export async function cancelBooking(db: Db, userId: string, scope: AccountRow | null, id: string): Promise<BookingView> {
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        booking: bookings,
+        open: sql<boolean>`${slots.startsAt} > now() + make_interval(hours => (select cancellation_cutoff_hours from accounts where id = ${bookings.accountId}))`,
+      })
+      .from(bookings)
+      .innerJoin(slots, eq(slots.id, bookings.slotId))
+      .where(ownBooking(userId, scope, id))
+      .for("update", { of: bookings });
+    if (!row) throw bookingNotFound();
+    const { booking } = row;
+    if (booking.status === "cancelled") return "unchanged" as const;
+    if (booking.status === "held") {
+      await releaseBooking(tx, booking, "cancelled", { cancelledAt: sql`now()`, paymentStatus: "expired" });
+      return "released" as const;
+    }
+    if (booking.status !== "confirmed") throw conflict("This booking is not active, so it cannot be cancelled.", "not_cancellable");
+    if (!row.open) throw conflict("It is too late to cancel this booking online.", "cancellation_closed");
+    const refundable = booking.totalMinor > 0 && booking.paymentIntentId !== null && booking.paymentProvider !== null;
+    if (refundable) {
+      try {
+        await providerNamed(booking.paymentProvider!).refund(tx, booking.paymentIntentId!, booking.totalMinor, { idempotencyKey: `refund_${booking.id}` });
+      } catch (error) {
+        console.error(
+          JSON.stringify({ level: "error", msg: "refund failed", bookingId: id, error: error instanceof Error ? error.message : String(error) }),
+        );
+        throw new ApiError(503, "payment_unavailable", "The refund could not be made right now, so the booking is unchanged. Try again in a moment.");
+      }
+    }
+    await releaseBooking(tx, booking, "cancelled", {
+      cancelledAt: sql`now()`,
+      refundMinor: refundable ? booking.totalMinor : 0,
+      ...(refundable ? { paymentStatus: "refunded" as const } : {}),
+    });
+    const view = (await findBookingView(tx, id))!;
+    await addNotification(tx, {
+      userId,
+      kind: "booking_cancelled",
+      title: `Booking cancelled: ${view.experienceTitle}`,
+      body: `${view.serviceName}, ${formatWhen(view.startsAt, view.endsAt, view.timezone)}.${refundable ? " Your payment is refunded in full." : ""}`,
+      link: "/account/bookings/cancelled",
+    });
+    return "cancelled" as const;
+  });
+  if (outcome === "cancelled") await sendBookingEmail(db, id, cancellationEmail);
+  return getBooking(db, userId, scope, id);
+}

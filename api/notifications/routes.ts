@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { requireAuth } from "../auth/middleware";
+import { dataResponse } from "../http/envelope";
+import { allowOnly } from "../http/method-guard";
+import type { AppEnv } from "../http/types";
+import { validate } from "../http/validate";
+import { withDb } from "../http/with-db";
+import { notificationListQuery, notificationParams } from "./schema";
+import { listNotifications, markNotificationRead } from "./service";
+
+/** The caller's own notifications (the uid comes from the verified token). */
+export const notificationRoutes = new Hono<AppEnv>();
+
+notificationRoutes.get("/user/notifications", requireAuth, validate("query", notificationListQuery), withDb, async (c) =>
+  dataResponse(c, await listNotifications(c.get("db"), c.get("identity").uid, c.req.valid("query").page)),
+);
+allowOnly(notificationRoutes, "/user/notifications", ["GET"]);
+
+notificationRoutes.patch("/user/notifications/:id/read", requireAuth, validate("param", notificationParams), withDb, async (c) => {
+  await markNotificationRead(c.get("db"), c.get("identity").uid, c.req.valid("param").id);
+  return c.json({ success: true });
+});
+allowOnly(notificationRoutes, "/user/notifications/:id/read", ["PATCH"]);

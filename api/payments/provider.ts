@@ -1,0 +1,108 @@
+import type { Db } from "../db/client";
+import type { BookingTicket } from "../db/schema";
+
+/**
+ * The payment-provider port. The booking code only talks to this interface; the provider is
+ * chosen by PAYMENT_PROVIDER (see `paymentProvider()` in ./index.ts).
+ *
+ * Every method that may touch the database gets the executor to use (`db`): inside a
+ * transaction that is the transaction, so the sandbox provider's rows change atomically with
+ * the booking (and, on PGlite's single connection, a second connection is never waited for).
+ * Stripe ignores it.
+ */
+export type CheckoutStatus = "open" | "paid" | "failed" | "expired";
+
+/** What a provider needs to know about the booking being paid. */
+export interface CheckoutBooking {
+  id: string;
+  /** "<experience title> · <service name>" */
+  title: string;
+  tickets: BookingTicket[];
+  subtotalMinor: number;
+  discountMinor: number;
+  feesMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  currency: string;
+  promoCode: string | null;
+  holdExpiresAt: Date;
+  createdAt: Date;
+  /** The guest asked to keep the card for later bookings. */
+  saveCard: boolean;
+  customerEmail: string | null;
+}
+
+export interface CheckoutUrls {
+  /** Absolute URL the provider sends the guest back to (paid or not). */
+  successUrl: string;
+  /** Absolute URL of the "back" link on the provider's page, if any. */
+  cancelUrl: string | null;
+}
+
+export interface CheckoutSession {
+  sessionId: string;
+  /** Where the guest pays: absolute (Stripe) or a path on this site (sandbox). */
+  url: string;
+}
+
+export interface CheckoutState {
+  status: CheckoutStatus;
+  paymentIntentId: string | null;
+  paymentMethodSaved: boolean;
+}
+
+/** A provider event, whatever its wire format. */
+export type PaymentEventType = "checkout.completed" | "checkout.failed" | "checkout.expired" | "ignored";
+
+export interface PaymentEvent {
+  provider: string;
+  eventId: string;
+  type: PaymentEventType;
+  /** The provider's own event type (e.g. checkout.session.completed). */
+  providerType: string;
+  sessionId: string | null;
+  bookingId: string | null;
+  paymentIntentId: string | null;
+  paymentMethodSaved: boolean;
+}
+
+/** A webhook whose signature or body does not check out (answered 400). */
+export class WebhookVerificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookVerificationError";
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: "sandbox" | "stripe";
+  /**
+   * Opens a checkout for the booking. Idempotent per booking: asking again for the same
+   * booking gives the same session (a replayed booking request never opens a second one).
+   * The session stays payable until `checkoutExpiry(booking.holdExpiresAt)`.
+   */
+  createCheckout(db: Db, booking: CheckoutBooking, urls: CheckoutUrls): Promise<CheckoutSession>;
+  getCheckout(db: Db, sessionId: string): Promise<CheckoutState>;
+  /** Refunds `amountMinor` of a payment; the same idempotency key never refunds twice. */
+  refund(db: Db, paymentIntentId: string, amountMinor: number, options: { idempotencyKey: string }): Promise<{ refundId: string }>;
+  /** Verifies and decodes a webhook (throws WebhookVerificationError). */
+  parseWebhook(rawBody: string, headers: Headers): PaymentEvent;
+}
+
+/** Stripe closes a Checkout Session no sooner than 30 minutes after creating it. */
+export const MIN_CHECKOUT_MINUTES = 30;
+
+/** Margin over Stripe's minimum, so a checkout re-requested a few minutes later is still valid. */
+const CHECKOUT_MARGIN_MINUTES = 5;
+
+/**
+ * When a checkout stops taking payments: the hold's end, but at least 35 minutes after the
+ * booking was made (Stripe needs 30 from the session's creation). Derived from the booking, not
+ * from the clock, so a repeated request sends Stripe the same parameters (its idempotency keys
+ * demand that). A payment that arrives after the hold has expired is handled by fulfilment:
+ * the seats are taken again if they are still free, otherwise the payment is refunded.
+ */
+export function checkoutExpiry(holdExpiresAt: Date, bookingCreatedAt: Date): Date {
+  const earliest = bookingCreatedAt.getTime() + (MIN_CHECKOUT_MINUTES + CHECKOUT_MARGIN_MINUTES) * 60_000;
+  return new Date(Math.max(holdExpiresAt.getTime(), earliest));
+}

@@ -1,0 +1,149 @@
+import Stripe from "stripe";
+import type { Db } from "../db/client";
+import {
+  checkoutExpiry,
+  WebhookVerificationError,
+  type CheckoutBooking,
+  type CheckoutSession,
+  type CheckoutState,
+  type CheckoutUrls,
+  type PaymentEvent,
+  type PaymentEventType,
+  type PaymentProvider,
+} from "./provider";
+
+export interface StripeProviderConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API origin (tests: a fake Stripe server); null = api.stripe.com. */
+  apiBase: string | null;
+}
+
+function clientOptions(apiBase: string | null): Stripe.StripeConfig {
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  if (!apiBase) return options;
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { ...options, protocol, host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443) };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === "string" ? value : value.id;
+
+function isPaid(session: Stripe.Checkout.Session): boolean {
+  return session.status === "complete" && (session.payment_status === "paid" || session.payment_status === "no_payment_required");
+}
+
+/** checkout.session.* events → the port's event types. Other events are acknowledged and ignored. */
+function eventType(event: Stripe.Event, session: Stripe.Checkout.Session): PaymentEventType {
+  switch (event.type) {
+    case "checkout.session.completed":
+      // Delayed methods (bank debits) complete unpaid; their async_payment_* event follows.
+      return isPaid(session) ? "checkout.completed" : "ignored";
+    case "checkout.session.async_payment_succeeded":
+      return "checkout.completed";
+    case "checkout.session.async_payment_failed":
+      return "checkout.failed";
+    case "checkout.session.expired":
+      return "checkout.expired";
+    default:
+      return "ignored";
+  }
+}
+
+/**
+ * Stripe Checkout through the official client. One Checkout Session per booking (the
+ * booking id is the idempotency key), line items from the booking's tickets plus the booking
+ * fee and tax, a one-off coupon for a promo discount, and `setup_future_usage` when the guest
+ * chose to keep the card.
+ */
+export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
+  const stripe = new Stripe(config.secretKey, clientOptions(config.apiBase));
+
+  return {
+    name: "stripe",
+
+    async createCheckout(_db: Db, booking: CheckoutBooking, urls: CheckoutUrls): Promise<CheckoutSession> {
+      const currency = booking.currency.toLowerCase();
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = booking.tickets
+        .filter((ticket) => ticket.quantity > 0 && ticket.unitPriceMinor > 0)
+        .map((ticket) => ({
+          quantity: ticket.quantity,
+          price_data: { currency, unit_amount: ticket.unitPriceMinor, product_data: { name: `${booking.title} — ${ticket.name}` } },
+        }));
+      if (booking.feesMinor > 0) {
+        lineItems.push({ quantity: 1, price_data: { currency, unit_amount: booking.feesMinor, product_data: { name: "Booking fee" } } });
+      }
+      if (booking.taxMinor > 0) {
+        lineItems.push({ quantity: 1, price_data: { currency, unit_amount: booking.taxMinor, product_data: { name: "Taxes" } } });
+      }
+      let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
+      if (booking.discountMinor > 0) {
+        const coupon = await stripe.coupons.create(
+          { amount_off: booking.discountMinor, currency, duration: "once", max_redemptions: 1, name: booking.promoCode ?? "Discount" },
+          { idempotencyKey: `coupon_${booking.id}` },
+        );
+        discounts = [{ coupon: coupon.id }];
+      }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          client_reference_id: booking.id,
+          metadata: { bookingId: booking.id, saveCard: String(booking.saveCard) },
+          line_items: lineItems,
+          ...(discounts ? { discounts } : {}),
+          ...(booking.customerEmail ? { customer_email: booking.customerEmail } : {}),
+          ...(booking.saveCard ? { customer_creation: "always" as const } : {}),
+          payment_intent_data: {
+            metadata: { bookingId: booking.id },
+            ...(booking.saveCard ? { setup_future_usage: "off_session" as const } : {}),
+          },
+          success_url: urls.successUrl,
+          ...(urls.cancelUrl ? { cancel_url: urls.cancelUrl } : {}),
+          expires_at: Math.floor(checkoutExpiry(booking.holdExpiresAt, booking.createdAt).getTime() / 1000),
+        },
+        { idempotencyKey: `checkout_${booking.id}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async getCheckout(_db: Db, sessionId: string): Promise<CheckoutState> {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const paid = isPaid(session);
+      return {
+        status: paid ? "paid" : session.status === "expired" ? "expired" : "open",
+        paymentIntentId: idOf(session.payment_intent),
+        paymentMethodSaved: paid && session.metadata?.saveCard === "true",
+      };
+    },
+
+    async refund(_db: Db, paymentIntentId: string, amountMinor: number, options: { idempotencyKey: string }) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountMinor }, { idempotencyKey: options.idempotencyKey });
+      return { refundId: refund.id };
+    },
+
+    parseWebhook(rawBody: string, headers: Headers): PaymentEvent {
+      const signature = headers.get("Stripe-Signature");
+      if (!signature) throw new WebhookVerificationError("The Stripe-Signature header is missing.");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+      } catch {
+        throw new WebhookVerificationError("The Stripe signature does not match this payload.");
+      }
+      const isSession = event.type.startsWith("checkout.session.");
+      const session = (isSession ? event.data.object : null) as Stripe.Checkout.Session | null;
+      return {
+        provider: "stripe",
+        eventId: event.id,
+        type: session ? eventType(event, session) : "ignored",
+        providerType: event.type,
+        sessionId: session?.id ?? null,
+        bookingId: session ? (session.client_reference_id ?? session.metadata?.bookingId ?? null) : null,
+        paymentIntentId: session ? idOf(session.payment_intent) : null,
+        paymentMethodSaved: session ? isPaid(session) && session.metadata?.saveCard === "true" : false,
+      };
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "~api/db/client";
+import { accounts, bookings, experiences, services, slots, ticketTypes, users, waivers } from "~api/db/schema";
+import type { ApiResult } from "./api";
+import { call, createUser, type TestUser } from "./identity";
+
+/**
+ * Booking test helpers: a service of a given operator with its ticket types, a fresh departure
+ * with a chosen number of free seats, users who may book (profile complete, waiver signed), and
+ * calls of the booking endpoints.
+ */
+export const COMPLETE_PROFILE = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  phone: "+15551234567",
+  location: { address: "1 Main St", city: "Springfield", state: "IL", zipcode: "62701" },
+};
+
+export interface TestService {
+  accountId: string;
+  accountSlug: string;
+  currency: string;
+  timezone: string;
+  cutoffHours: number;
+  waiverVersion: number;
+  experienceId: string;
+  experienceTitle: string;
+  serviceId: string;
+  serviceName: string;
+  adult: { id: string; priceMinor: number; name: string };
+  child: { id: string; priceMinor: number; name: string } | null;
+}
+
+/** The first service (by id) of the operator that sells adult tickets. */
+export async function findService(db: Db, accountSlug = "acme"): Promise<TestService> {
+  const rows = await db
+    .select({ account: accounts, experience: experiences, service: services, ticket: ticketTypes })
+    .from(services)
+    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+    .innerJoin(accounts, eq(accounts.id, experiences.accountId))
+    .innerJoin(ticketTypes, eq(ticketTypes.serviceId, services.id))
+    .where(eq(accounts.slug, accountSlug))
+    .orderBy(asc(services.id), asc(ticketTypes.sortOrder));
+  const service = rows.find((row) => row.ticket.code === "adult")!.service;
+  const mine = rows.filter((row) => row.service.id === service.id);
+  const { account, experience } = mine[0];
+  const ticket = (code: string) => {
+    const found = mine.find((row) => row.ticket.code === code)?.ticket;
+    return found ? { id: found.id, priceMinor: found.priceMinor, name: found.name } : null;
+  };
+  return {
+    accountId: account.id,
+    accountSlug: account.slug,
+    currency: account.currency,
+    timezone: account.timezone,
+    cutoffHours: account.cancellationCutoffHours,
+    waiverVersion: account.waiverVersion,
+    experienceId: experience.id,
+    experienceTitle: experience.title,
+    serviceId: service.id,
+    serviceName: service.name,
+    adult: ticket("adult")!,
+    child: ticket("child"),
+  };
+}
+
+let slotCounter = 0;
+
+/**
+ * A new departure of the service `startsInHours` from now (default: in 10 days), with
+ * `capacity` seats of which `seatsLeft` are free. A random second offset keeps it clear of the
+ * seed's departures (which start on the minute).
+ */
+export async function createSlot(
+  db: Db,
+  serviceId: string,
+  options: { capacity?: number; seatsLeft?: number; startsInHours?: number; durationMinutes?: number } = {},
+): Promise<{ id: string; startsAt: Date; endsAt: Date; capacity: number }> {
+  const capacity = options.capacity ?? 10;
+  const seatsLeft = options.seatsLeft ?? capacity;
+  const startsAt = new Date(Date.now() + (options.startsInHours ?? 240) * 3_600_000 + Math.floor(Math.random() * 3_000_000) * 1000 + 7_000);
+  startsAt.setUTCMilliseconds(0);
+  const endsAt = new Date(startsAt.getTime() + (options.durationMinutes ?? 90) * 60_000);
+  const id = `t-${Date.now().toString(36)}-${(slotCounter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  await db.insert(slots).values({ id, serviceId, startsAt, endsAt, capacity, seatsTaken: capacity - seatsLeft });
+  return { id, startsAt, endsAt, capacity };
+}
+
+export async function seatsTaken(db: Db, slotId: string): Promise<number> {
+  const [row] = await db.select({ seatsTaken: slots.seatsTaken }).from(slots).where(eq(slots.id, slotId));
+  return row.seatsTaken;
+}
+
+export async function bookingRow(db: Db, id: string) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  return row;
+}
+
+/** Makes a held booking's hold run out (as if HOLD_MINUTES had passed). */
+export async function expireHoldNow(db: Db, bookingId: string): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, "held")));
+}
+
+/** An emulator user with a complete profile who signed the operator's waiver: may book at once. */
+export async function bookingUser(service: Pick<TestService, "accountSlug" | "waiverVersion">): Promise<TestUser> {
+  const user = await createUser();
+  const synced = await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: COMPLETE_PROFILE });
+  if (synced.status !== 200) throw new Error(`sync failed: ${synced.status} ${JSON.stringify(synced.body)}`);
+  const signed = await call("/v1/user/waiver/sign", {
+    token: user.idToken,
+    account: service.accountSlug,
+    body: { signedName: "Ada Lovelace", agree: true, textVersion: service.waiverVersion },
+  });
+  if (signed.status !== 200) throw new Error(`waiver failed: ${signed.status} ${JSON.stringify(signed.body)}`);
+  return user;
+}
+
+/**
+ * Many booking users quickly: emulator accounts through its REST API, their rows and waiver
+ * signatures written straight into the database (as sync and sign would).
+ */
+export async function bookingUsers(db: Db, service: TestService, n: number): Promise<TestUser[]> {
+  const created: TestUser[] = [];
+  for (let start = 0; start < n; start += 10) {
+    created.push(...(await Promise.all(Array.from({ length: Math.min(10, n - start) }, () => createUser()))));
+  }
+  await db.insert(users).values(
+    created.map((user) => ({
+      id: user.uid,
+      email: user.email,
+      signInMethod: "password",
+      passwordIsSet: true,
+      firstName: COMPLETE_PROFILE.firstName,
+      lastName: COMPLETE_PROFILE.lastName,
+      phone: COMPLETE_PROFILE.phone,
+      location: COMPLETE_PROFILE.location,
+    })),
+  );
+  await db.insert(waivers).values(
+    created.map((user) => ({
+      userId: user.uid,
+      accountId: service.accountId,
+      textVersion: service.waiverVersion,
+      signedName: "Ada Lovelace",
+      ip: "127.0.0.1",
+      userAgent: "test",
+    })),
+  );
+  return created;
+}
+
+export interface BookingRequest {
+  serviceId: string;
+  slotId: string;
+  tickets: Array<{ ticketTypeId: string; quantity: number }>;
+  promoCode?: string;
+  utm?: Record<string, string>;
+  returnUrl?: string;
+  cancelUrl?: string;
+  saveCard?: boolean;
+}
+
+export function bookingBody(service: TestService, slotId: string, adults = 1, extra: Partial<BookingRequest> = {}): BookingRequest {
+  return {
+    serviceId: service.serviceId,
+    slotId,
+    tickets: [{ ticketTypeId: service.adult.id, quantity: adults }],
+    returnUrl: `/experiences/${service.experienceId}/${service.serviceId}/return/{bookingId}`,
+    cancelUrl: `/experiences/${service.experienceId}/${service.serviceId}/confirm?slot=${slotId}`,
+    ...extra,
+  };
+}
+
+/** POST /v1/bookings with a (fresh by default) Idempotency-Key. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function placeBooking(token: string, body: BookingRequest, options: { key?: string; account?: string } = {}): Promise<ApiResult<any>> {
+  return call("/v1/bookings", { token, body, account: options.account, headers: { "Idempotency-Key": options.key ?? randomUUID() } });
+}
+
+export const SUCCEEDS = "4242 4242 4242 4242";
+export const DECLINED = "4000 0000 0000 0002";
+
+/** The sandbox session id in a checkout URL (/sandbox/checkout/{id}). */
+export function sessionIdOf(checkoutUrl: string): string {
+  const match = /^\/sandbox\/checkout\/(cs_sandbox_[A-Za-z0-9_-]+)$/.exec(checkoutUrl);
+  if (!match) throw new Error(`not a sandbox checkout url: ${checkoutUrl}`);
+  return match[1];
+}
+
+export function pay(sessionId: string, cardNumber = SUCCEEDS, extra: { saveCard?: boolean; expiry?: string; cvc?: string } = {}) {
+  return call(`/v1/payments/sandbox/checkouts/${sessionId}/pay`, {
+    body: { cardNumber, expiry: extra.expiry ?? "12/39", cvc: extra.cvc ?? "123", ...(extra.saveCard === undefined ? {} : { saveCard: extra.saveCard }) },
+  });
+}
+
+/** Books `adults` seats and pays with the test card: a confirmed booking. */
+export async function confirmedBooking(user: TestUser, service: TestService, slotId: string, adults = 1) {
+  const placed = await placeBooking(user.idToken, bookingBody(service, slotId, adults));
+  if (placed.status !== 201) throw new Error(`booking failed: ${placed.status} ${JSON.stringify(placed.body)}`);
+  const paid = await pay(sessionIdOf(placed.body.data.checkoutUrl));
+  if (paid.status !== 200 || paid.body.data.status !== "paid") throw new Error(`payment failed: ${paid.status} ${JSON.stringify(paid.body)}`);
+  return placed.body.data.booking as { id: string; totalMinor: number };
+}
