@@ -1,8 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DurationText } from "~/components/duration-text";
+import { AvailabilityCalendar } from "~/components/booking/availability-calendar";
 import { BookingWidget } from "~/components/booking/booking-widget";
+import { datePickerLinks } from "~/components/date-picker/date-picker";
 import { loadAvailability, loadServiceDetail } from "~/lib/service-detail.server";
 import { parseSelection } from "~/lib/booking-selection";
 import { formatMoney } from "~/lib/format";
@@ -11,8 +13,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const detail = await loadServiceDetail(request, params);
   const availability = await loadAvailability(request, detail.experience.id, detail.service.id);
   const selection = parseSelection(new URL(request.url).searchParams, detail.service.ticketTypes.map((type) => type.id));
-  return { ...detail, availability, selection };
+  // "Today" comes from the server so the calendar shows the same month on both sides.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: availability.timezone }).format(new Date());
+  return { ...detail, availability, selection, today };
 }
+
+export const links: LinksFunction = () => [...datePickerLinks];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -23,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [];
 
 export default function ExperienceDetailsPage() {
-  const { experience, service, services, availability, selection } = useLoaderData<typeof loader>();
+  const { experience, service, services, availability, selection, today } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, experience.currency, i18n.language);
   return (
@@ -77,6 +83,7 @@ export default function ExperienceDetailsPage() {
               availability={availability}
               ticketTypes={service.ticketTypes}
               selection={selection}
+              calendar={<AvailabilityCalendar availability={availability} selected={selection.date} today={today} />}
             />
           </div>
         </section>

@@ -7,6 +7,7 @@ import { dayLabel, slotTime, type Availability } from "~/lib/availability";
 import { MAX_TICKETS_PER_TYPE, ticketParam, type Selection } from "~/lib/booking-selection";
 import type { TicketType } from "~/lib/catalog";
 import { formatMoney } from "~/lib/format";
+import { useHydrated } from "~/lib/use-hydrated";
 
 type Props = {
   availability: Availability;
@@ -24,6 +25,7 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const [quantities, setQuantities] = useState<Record<string, number>>(() =>
     selection.tickets.length > 0
       ? Object.fromEntries(selection.tickets.map((ticket) => [ticket.ticketTypeId, ticket.quantity]))
@@ -48,7 +50,9 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
         <h3 id="availability-heading" className="font-semibold">
           {t("details.chooseDate")}
         </h3>
-        {calendar}
+        {hydrated ? calendar : null}
+        {/* Without JavaScript (or without a calendar) the days are a list to pick from. */}
+        {hydrated && calendar ? null : (
         <Form method="get" action={location.pathname} className="mt-2 flex items-end gap-2" data-testid="date-form">
           <label className="flex-1 text-sm font-medium text-slate-700">
             {t("details.datesLabel")}
@@ -67,6 +71,7 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
             {t("details.showTimes")}
           </button>
         </Form>
+        )}
       </section>
 
       {day ? (

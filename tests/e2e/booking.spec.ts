@@ -1,0 +1,146 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { origin } from "./helpers";
+import { createCompleteUser, latestMail, signInWithPassword } from "./identity-helpers";
+
+type Day = { date: string; seatsLeft: number; slots: Array<{ id: string; seatsLeft: number }> };
+
+/** An experience, one of its services and a day with at least `seats` free seats in one slot. */
+async function findBookableDay(request: APIRequestContext, seats = 2) {
+  const list = await (await request.get(`${origin()}/v1/experiences?pageSize=48`)).json();
+  for (const item of list.data.items) {
+    const availability = await (
+      await request.get(`${origin()}/v1/experiences/${item.id}/services/${item.firstServiceId}/availability`)
+    ).json();
+    const day = (availability.data.days as Day[]).find((candidate) => candidate.slots.some((slot) => slot.seatsLeft >= seats + 2));
+    if (day) {
+      const slot = day.slots.find((candidate) => candidate.seatsLeft >= seats + 2)!;
+      return { parentId: item.id as string, serviceId: item.firstServiceId as string, date: day.date, slot };
+    }
+  }
+  throw new Error("no bookable day in the demo data");
+}
+
+async function seatsLeft(request: APIRequestContext, target: Awaited<ReturnType<typeof findBookableDay>>) {
+  const availability = await (
+    await request.get(`${origin()}/v1/experiences/${target.parentId}/services/${target.serviceId}/availability`)
+  ).json();
+  const day = (availability.data.days as Day[]).find((candidate) => candidate.date === target.date)!;
+  return day.slots.find((slot) => slot.id === target.slot.id)!.seatsLeft;
+}
+
+async function signIn(page: Page, request: APIRequestContext) {
+  const user = await createCompleteUser(request);
+  await page.goto("/login");
+  await signInWithPassword(page, user.email, user.password);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  return user;
+}
+
+async function payWithCard(page: Page, card: string) {
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByLabel("Card number").fill(card);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay / }).click();
+}
+
+test.describe("booking with JavaScript", () => {
+  test("book with the sandbox card: confirmed, emailed with .ics, listed, then cancelled", async ({ page, request }) => {
+    const user = await signIn(page, request);
+    const target = await findBookableDay(request);
+    const before = await seatsLeft(request, target);
+
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
+    await expect(page.getByRole("grid").first()).toBeVisible();
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    const firstTicket = page.locator('input[type="number"][name^="t_"]').first();
+    await firstTicket.fill("2");
+    const total = page.getByTestId("price-total");
+    await expect(total).toBeVisible();
+    const shownTotal = await total.textContent();
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+
+    await expect(page).toHaveURL(/\/confirm\?/);
+    await expect(page.getByTestId("confirm-when")).toBeVisible();
+    await expect(page.getByTestId("price-total")).toHaveText(shownTotal!);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await payWithCard(page, "4242 4242 4242 4242");
+
+    await expect(page).toHaveURL(/\/return\/bk_/);
+    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+    const bookingId = (await page.getByTestId("booking-id").textContent())!;
+    expect(await seatsLeft(request, target)).toBe(before - 2);
+
+    const mail = await latestMail(request, user.email);
+    expect(mail.subject).toMatch(/Booking confirmed/);
+    const full = await (await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(user.email)}`)).json();
+    const confirmation = full.data.find((message: { subject: string }) => /Booking confirmed/.test(message.subject));
+    const ics = confirmation.attachments.find((attachment: { name: string }) => attachment.name.endsWith(".ics"));
+    expect(ics).toBeTruthy();
+    expect(Buffer.from(ics.content, "base64").toString("utf8")).toContain(`UID:${bookingId}`);
+
+    await page.goto("/account/bookings");
+    const row = page.getByTestId("booking-list").getByRole("listitem").filter({ hasText: bookingId });
+    await expect(row).toContainText("Confirmed");
+    await page.goto("/account/notifications");
+    await expect(page.getByText(/Booking confirmed/).first()).toBeVisible();
+
+    await page.goto("/account/bookings");
+    await row.getByRole("button", { name: "Cancel booking" }).click();
+    await expect(page.getByRole("status")).toContainText("cancelled");
+    expect(await seatsLeft(request, target)).toBe(before);
+  });
+
+  test("the decline card fails the payment and frees the seats", async ({ page, request }) => {
+    await signIn(page, request);
+    const target = await findBookableDay(request);
+    const before = await seatsLeft(request, target);
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}/confirm?date=${target.date}&slot=${target.slot.id}`);
+    // No tickets chosen: back to the details page to choose them.
+    await expect(page).toHaveURL(new RegExp(`/experiences/${target.parentId}/${target.serviceId}\\?date=`));
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await payWithCard(page, "4000 0000 0000 0002");
+    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "failed");
+    await expect(page.getByTestId("booking-status")).toContainText("did not go through");
+    expect(await seatsLeft(request, target)).toBe(before);
+  });
+
+  test("booking needs sign-in and keeps the selection", async ({ page, request }) => {
+    const target = await findBookableDay(request);
+    const confirmPath = `/experiences/${target.parentId}/${target.serviceId}/confirm?date=${target.date}&slot=${target.slot.id}`;
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+    const user = await createCompleteUser(request);
+    await signInWithPassword(page, user.email, user.password);
+    await expect(page).toHaveURL(new RegExp(confirmPath.replace(/[?]/g, "\\?")));
+    await expect(page.getByRole("button", { name: /^Pay / })).toBeVisible();
+  });
+});
+
+test.describe("booking without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("book end to end with plain forms", async ({ page, request }) => {
+    await signIn(page, request);
+    const target = await findBookableDay(request);
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}`);
+    await page.getByLabel("Dates with availability").selectOption(target.date);
+    await page.getByRole("button", { name: "Show times" }).click();
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+    await expect(page).toHaveURL(/\/confirm\?/);
+    await page.getByLabel("Promo code").fill("WELCOME10");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("Promo code WELCOME10 applied.")).toBeVisible();
+    await expect(page.getByTestId("price-discount")).toBeVisible();
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await payWithCard(page, "4242424242424242");
+    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+  });
+});
