@@ -121,6 +121,7 @@ export default function App() {
       reloadOnChunkError("reason" in event ? event.reason : event.error ?? event.message);
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onError);
+    document.documentElement.dataset.hydrated = "true";
     return () => {
       window.removeEventListener("error", onError);
       window.removeEventListener("unhandledrejection", onError);

@@ -17,7 +17,11 @@ export const BOOKINGS_PAGE_SIZE = 10;
 const isoDate = z
   .string({ invalid_type_error: "Give this parameter only once." })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD.")
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Not a calendar date.");
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    // Refinements also run after a failed regex: never call toISOString on an invalid date.
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  }, "Not a calendar date.");
 
 const emptyAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 

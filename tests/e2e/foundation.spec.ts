@@ -107,7 +107,7 @@ test.describe("routing rules", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Page Not Found");
     await expect(page.getByTestId("error-message")).toHaveText("Page not found: /no-such-thing");
-    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page.locator("p", { hasText: /^404$/ })).toBeVisible();
   });
 
   test("/404 renders the not-found page with status 404", async ({ page }) => {
@@ -176,6 +176,7 @@ test.describe("shell", () => {
 
   test("a chunk load error reloads the page once per path", async ({ page }) => {
     await page.goto("/");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.evaluate(() => sessionStorage.clear());
     const reloads: string[] = [];
     page.on("load", () => reloads.push(page.url()));
@@ -183,7 +184,7 @@ test.describe("shell", () => {
       window.dispatchEvent(new ErrorEvent("error", { error: new TypeError("Failed to fetch dynamically imported module: /build/x.js") }));
     });
     await expect.poll(() => reloads.length).toBe(1);
-    await page.waitForLoadState("load");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.evaluate(() => {
       window.dispatchEvent(new ErrorEvent("error", { error: new TypeError("Failed to fetch dynamically imported module: /build/x.js") }));
     });
