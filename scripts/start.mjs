@@ -66,7 +66,8 @@ if (!dev && buildIsStale()) {
   const result = spawnSync(bin("remix"), ["build"], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-if (localIdentity) await startAuthEmulator();
+// The emulator (about 10 s cold) and the server start side by side.
+const emulatorReady = localIdentity ? startAuthEmulator() : Promise.resolve();
 
 const server = dev
   ? spawn(bin("remix"), ["dev"], { env, stdio: "inherit" })
@@ -75,4 +76,10 @@ children.push(server);
 server.on("exit", (code) => {
   if (!shuttingDown) shutdown(code ?? 1);
 });
-console.log(`Starting on http://localhost:${env.PORT} (prepared in ${Date.now() - started} ms)`);
+emulatorReady.then(
+  () => console.log(`Ready on http://localhost:${env.PORT} (${Date.now() - started} ms)`),
+  (error) => {
+    console.error(String(error));
+    shutdown(1);
+  },
+);

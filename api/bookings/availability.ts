@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, experiences, services, type AccountRow } from "../db/schema";
 import { notFound, validationError } from "../http/errors";
+import { zonedTimeToUtc } from "../db/seed-data/zoned-time";
 import { localDate } from "./format";
 import { DEFAULT_WINDOW_DAYS, FEW_SEATS, MAX_WINDOW_DAYS, type Availability, type AvailabilityDay, type AvailabilityQuery } from "./schema";
 
@@ -21,10 +22,9 @@ export function availabilityWindow(query: AvailabilityQuery, timezone: string, n
 }
 
 interface SlotLine {
-  min_date: string | null;
-  max_date: string | null;
+  first_at: string | null;
+  last_at: string | null;
   id: string | null;
-  date: string | null;
   starts_at: string | null;
   ends_at: string | null;
   capacity: number | null;
@@ -62,6 +62,11 @@ export async function getAvailability(
   const { timezone, currency } = service;
   const { from, to } = availabilityWindow(query, timezone);
 
+  // Operator-local days are computed here, with the same timezone data as the seed and the
+  // emails (Node's ICU), not with the database's: PGlite bundles newer tzdata than Node and
+  // the system PostgreSQL (they disagree on America/Vancouver from November 2026).
+  const windowStart = zonedTimeToUtc(new Date(`${from}T00:00:00Z`), "00:00", timezone);
+  const windowEnd = zonedTimeToUtc(new Date(`${addDays(to, 1)}T00:00:00Z`), "00:00", timezone);
   const result = await db.execute(sql`
     with bounds as (
       select min(starts_at) as first_at, max(starts_at) as last_at
@@ -73,13 +78,12 @@ export async function getAvailability(
       group by slot_id
     )
     select
-      to_char(b.first_at at time zone ${timezone}, 'YYYY-MM-DD') as min_date,
-      to_char(b.last_at at time zone ${timezone}, 'YYYY-MM-DD') as max_date,
-      w.id, w.date, w.starts_at, w.ends_at, w.capacity, w.seats_left
+      to_char(b.first_at at time zone 'UTC', ${sql.raw(ISO)}) as first_at,
+      to_char(b.last_at at time zone 'UTC', ${sql.raw(ISO)}) as last_at,
+      w.id, w.starts_at, w.ends_at, w.capacity, w.seats_left
     from bounds b
     left join lateral (
       select s.id,
-        to_char(s.starts_at at time zone ${timezone}, 'YYYY-MM-DD') as date,
         to_char(s.starts_at at time zone 'UTC', ${sql.raw(ISO)}) as starts_at,
         to_char(s.ends_at at time zone 'UTC', ${sql.raw(ISO)}) as ends_at,
         s.capacity,
@@ -89,8 +93,8 @@ export async function getAvailability(
       left join expired_holds x on x.slot_id = s.id
       where s.service_id = ${serviceId}
         and s.starts_at > now()
-        and s.starts_at >= (${from}::date::timestamp at time zone ${timezone})
-        and s.starts_at < ((${to}::date + 1)::timestamp at time zone ${timezone})
+        and s.starts_at >= ${windowStart.toISOString()}::timestamptz
+        and s.starts_at < ${windowEnd.toISOString()}::timestamptz
     ) w on true
     order by w.sort_key, w.id
   `);
@@ -98,10 +102,11 @@ export async function getAvailability(
 
   const days: AvailabilityDay[] = [];
   for (const row of rows) {
-    if (row.id === null || row.date === null) continue;
+    if (row.id === null || row.starts_at === null) continue;
+    const date = localDate(new Date(row.starts_at), timezone);
     let day = days[days.length - 1];
-    if (!day || day.date !== row.date) {
-      day = { date: row.date, seatsLeft: 0, status: "sold_out", slots: [] };
+    if (!day || day.date !== date) {
+      day = { date, seatsLeft: 0, status: "sold_out", slots: [] };
       days.push(day);
     }
     const seatsLeft = Number(row.seats_left);
@@ -109,5 +114,13 @@ export async function getAvailability(
     day.seatsLeft += seatsLeft;
   }
   for (const day of days) day.status = day.seatsLeft === 0 ? "sold_out" : day.seatsLeft <= FEW_SEATS ? "few" : "available";
-  return { timezone, currency, minDate: rows[0]?.min_date ?? null, maxDate: rows[0]?.max_date ?? null, days };
+  const first = rows[0]?.first_at;
+  const last = rows[0]?.last_at;
+  return {
+    timezone,
+    currency,
+    minDate: first ? localDate(new Date(first), timezone) : null,
+    maxDate: last ? localDate(new Date(last), timezone) : null,
+    days,
+  };
 }

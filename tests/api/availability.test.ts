@@ -108,7 +108,6 @@ describe("GET …/services/{serviceId}/availability", () => {
       [lone3.id, "available", 6],
     ]);
     const range = (await call(path(other))).body.data;
-    console.log("DEBUG", JSON.stringify(range), lone.startsAt.toISOString(), other.timezone, other.serviceId);
     expect(range.minDate).toBe(localDate(lone.startsAt, other.timezone));
     expect(range.maxDate).toBe(localDate(lone3.startsAt, other.timezone));
   });

@@ -69,8 +69,8 @@ let slotCounter = 0;
 
 /**
  * A new departure of the service `startsInHours` from now (default: in 10 days), with
- * `capacity` seats of which `seatsLeft` are free, up to 12 hours later at random, never on the
- * minute, so it never collides with the seed's departures (which start on the minute).
+ * `capacity` seats of which `seatsLeft` are free, up to an hour later at random (earlier when in
+ * the past), never on the minute, so it never collides with the seed's departures (which start on the minute).
  */
 export async function createSlot(
   db: Db,
@@ -79,7 +79,9 @@ export async function createSlot(
 ): Promise<{ id: string; startsAt: Date; endsAt: Date; capacity: number }> {
   const capacity = options.capacity ?? 10;
   const seatsLeft = options.seatsLeft ?? capacity;
-  const startsAt = new Date(Date.now() + (options.startsInHours ?? 240) * 3_600_000 + Math.floor(Math.random() * 43_200) * 1000);
+  const hours = options.startsInHours ?? 240;
+  const jitterSeconds = hours < 0 ? -Math.floor(Math.random() * 600) : Math.floor(Math.random() * 3_600);
+  const startsAt = new Date(Date.now() + hours * 3_600_000 + jitterSeconds * 1000);
   startsAt.setUTCMilliseconds(0);
   if (startsAt.getUTCSeconds() === 0) startsAt.setUTCSeconds(17);
   const endsAt = new Date(startsAt.getTime() + (options.durationMinutes ?? 90) * 60_000);

@@ -1,0 +1,165 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A fake Stripe API for tests (the network edge): the few endpoints the Stripe provider uses,
+ * answered the way Stripe answers them, with Stripe's idempotency-key replay. Point the official
+ * client at it with STRIPE_API_BASE (or `apiBase`).
+ */
+// Stripe objects are loosely typed JSON here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type StripeObject = Record<string, any>;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  authorization: string | null;
+  params: StripeObject;
+}
+
+export interface FakeStripe {
+  url: string;
+  sessions: Map<string, StripeObject>;
+  coupons: Map<string, StripeObject>;
+  refunds: StripeObject[];
+  requests: RecordedRequest[];
+  /** Marks a session paid (as when the guest pays on Stripe's page). */
+  complete(sessionId: string, options?: { paymentStatus?: "paid" | "unpaid" }): StripeObject;
+  expire(sessionId: string): StripeObject;
+  /** Answer every request with 500 (or stop doing so). */
+  failAll(on: boolean): void;
+  close(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+/** Decodes Stripe's form encoding (a[b][0][c]=v) into nested objects and arrays. */
+export function decodeForm(body: string): StripeObject {
+  const root: StripeObject = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, "").split("[");
+    let node: StripeObject = root;
+    path.forEach((part, index) => {
+      const last = index === path.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(path[index + 1]);
+      if (last) node[part] = value;
+      else node = node[part] ??= nextIsIndex ? [] : {};
+    });
+  }
+  return root;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const sessions = new Map<string, StripeObject>();
+  const coupons = new Map<string, StripeObject>();
+  const refunds: StripeObject[] = [];
+  const requests: RecordedRequest[] = [];
+  const replays = new Map<string, { status: number; body: StripeObject }>();
+  let failing = false;
+
+  const error = (status: number, message: string) => ({ status, body: { error: { type: "invalid_request_error", message } } });
+
+  function handle(method: string, path: string, params: StripeObject): { status: number; body: StripeObject } {
+    if (method === "POST" && path === "/v1/coupons") {
+      const coupon = { id: id("coupon"), object: "coupon", amount_off: Number(params.amount_off), currency: params.currency, duration: params.duration, name: params.name };
+      coupons.set(coupon.id, coupon);
+      return { status: 200, body: coupon };
+    }
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      const lineItems: StripeObject[] = params.line_items ?? [];
+      const subtotal = lineItems.reduce((sum, item) => sum + Number(item.price_data.unit_amount) * Number(item.quantity), 0);
+      const discount = (params.discounts ?? []).reduce((sum: number, entry: StripeObject) => sum + (coupons.get(entry.coupon)?.amount_off ?? 0), 0);
+      const sessionId = id("cs_test");
+      const session = {
+        id: sessionId,
+        object: "checkout.session",
+        mode: params.mode,
+        status: "open",
+        payment_status: "unpaid",
+        url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+        client_reference_id: params.client_reference_id ?? null,
+        metadata: params.metadata ?? {},
+        customer_email: params.customer_email ?? null,
+        currency: lineItems[0]?.price_data.currency ?? null,
+        amount_subtotal: subtotal,
+        amount_total: subtotal - discount,
+        expires_at: Number(params.expires_at),
+        success_url: params.success_url,
+        cancel_url: params.cancel_url ?? null,
+        payment_intent: null,
+        line_items_params: lineItems,
+        discounts_params: params.discounts ?? [],
+        payment_intent_data_params: params.payment_intent_data ?? {},
+        customer_creation: params.customer_creation ?? null,
+      };
+      sessions.set(sessionId, session);
+      return { status: 200, body: session };
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === "GET" && retrieve) {
+      const session = sessions.get(decodeURIComponent(retrieve[1]));
+      return session ? { status: 200, body: session } : error(404, `No such checkout.session: '${retrieve[1]}'`);
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const refund = { id: id("re"), object: "refund", amount: Number(params.amount), payment_intent: params.payment_intent, status: "succeeded" };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
+    return error(404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", "http://fake");
+    const raw = await readBody(request);
+    const params = request.method === "GET" ? decodeForm(url.search.slice(1)) : decodeForm(raw);
+    const idempotencyKey = (request.headers["idempotency-key"] as string | undefined) ?? null;
+    requests.push({ method: request.method ?? "GET", path: url.pathname, idempotencyKey, authorization: (request.headers.authorization as string) ?? null, params });
+    let answer: { status: number; body: StripeObject };
+    if (failing) answer = { status: 500, body: { error: { type: "api_error", message: "fake outage" } } };
+    else if (idempotencyKey && replays.has(idempotencyKey)) answer = replays.get(idempotencyKey)!;
+    else {
+      answer = handle(request.method ?? "GET", url.pathname, params);
+      if (idempotencyKey && answer.status < 500) replays.set(idempotencyKey, answer);
+    }
+    response.writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": id("req") });
+    response.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sessions,
+    coupons,
+    refunds,
+    requests,
+    complete(sessionId, options = {}) {
+      const session = sessions.get(sessionId)!;
+      session.status = "complete";
+      session.payment_status = options.paymentStatus ?? "paid";
+      session.payment_intent = id("pi");
+      return session;
+    },
+    expire(sessionId) {
+      const session = sessions.get(sessionId)!;
+      session.status = "expired";
+      return session;
+    },
+    failAll(on) {
+      failing = on;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,196 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings, processedWebhookEvents } from "~api/db/schema";
+import { setPaymentProviderForTests } from "~api/payments";
+import { createStripeProvider } from "~api/payments/stripe";
+import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { bookingBody, bookingRow, bookingUser, createSlot, expireHoldNow, findService, placeBooking, seatsTaken, type TestService } from "./helpers/booking";
+import { startFakeStripe, type FakeStripe, type StripeObject } from "./helpers/fake-stripe";
+import { call, outboxFor, withEmulatorUsers } from "./helpers/identity";
+
+const { db } = seedDbForThisFile();
+withEmulatorUsers();
+
+const WEBHOOK_SECRET = "whsec_test_fake_secret";
+const signer = new Stripe("sk_test_fake_signer");
+let fake: FakeStripe;
+let acme: TestService;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  setPaymentProviderForTests(createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }));
+  acme = await findService(db(), "acme");
+});
+
+afterAll(async () => {
+  setPaymentProviderForTests(undefined);
+  await fake?.close();
+});
+
+function event(type: string, session: StripeObject, eventId = `evt_${randomUUID().replace(/-/g, "")}`) {
+  return JSON.stringify({ id: eventId, object: "event", type, api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), data: { object: session } });
+}
+
+function sendWebhook(payload: string, options: { secret?: string; signature?: string | null } = {}) {
+  const headers = new Headers({ "Content-Type": "application/json" });
+  const signature = options.signature === undefined ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET }) : options.signature;
+  if (signature !== null) headers.set("Stripe-Signature", signature);
+  return api("/v1/payments/webhook/stripe", { method: "POST", headers, body: payload });
+}
+
+const sessionIdOf = (checkoutUrl: string) => /\/c\/pay\/(cs_test_[a-f0-9]+)$/.exec(checkoutUrl)![1];
+
+describe("Stripe provider (against a fake Stripe API)", () => {
+  it("opens one Checkout Session per booking with the booking's lines, amount, expiry and return URLs", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId);
+    const key = randomUUID();
+    const body = bookingBody(acme, slot.id, 2, { promoCode: "ACME5", saveCard: true });
+    const placed = await placeBooking(user.idToken, body, { key });
+    expect(placed.status).toBe(201);
+    const { booking, checkoutUrl } = placed.body.data;
+    expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    const session = fake.sessions.get(sessionIdOf(checkoutUrl))!;
+    expect(session).toMatchObject({
+      mode: "payment",
+      client_reference_id: booking.id,
+      metadata: { bookingId: booking.id, saveCard: "true" },
+      currency: "usd",
+      amount_total: booking.totalMinor,
+      customer_email: user.email,
+      success_url: `http://localhost/experiences/${acme.experienceId}/${acme.serviceId}/return/${booking.id}`,
+      cancel_url: `http://localhost${body.cancelUrl}`,
+      customer_creation: "always",
+      payment_intent_data_params: { metadata: { bookingId: booking.id }, setup_future_usage: "off_session" },
+    });
+    expect(session.line_items_params[0]).toMatchObject({ quantity: "2", price_data: { currency: "usd", unit_amount: String(acme.adult.priceMinor) } });
+    // The hold is 15 minutes; Stripe needs 30: the session stays open at least 30 minutes.
+    expect(session.expires_at * 1000 - Date.now()).toBeGreaterThan(30 * 60_000);
+    const create = fake.requests.find((request) => request.path === "/v1/checkout/sessions" && request.params.client_reference_id === booking.id)!;
+    expect(create.idempotencyKey).toBe(`checkout_${booking.id}`);
+    expect(create.authorization).toBe("Bearer sk_test_fake");
+
+    // A replay of the booking request answers the same session.
+    const again = await placeBooking(user.idToken, body, { key });
+    expect(again.status).toBe(200);
+    expect(again.body.data.checkoutUrl).toBe(checkoutUrl);
+    // The sandbox checkout does not exist while Stripe is the provider.
+    expectEnvelope(await call("/v1/payments/sandbox/checkouts/cs_sandbox_abc"), 404, "not_found");
+  });
+
+  it("checkout.session.completed replayed 10 times (also concurrently) fulfils once; signatures are verified", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 4 });
+    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
+    const id = placed.body.data.booking.id;
+    const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+    const payload = event("checkout.session.completed", session);
+
+    // Tampered, wrongly signed and unsigned deliveries are refused and change nothing.
+    expectEnvelope(await sendWebhook(payload, { secret: "whsec_wrong" }), 400, "webhook_invalid");
+    expectEnvelope(await sendWebhook(payload.replace(`"${id}"`, '"bk_AAAAAAAAAAAAAAAA"'), { signature: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) }), 400, "webhook_invalid");
+    expectEnvelope(await sendWebhook(payload, { signature: null }), 400, "webhook_invalid");
+    expect((await bookingRow(db(), id)).status).toBe("held");
+
+    const first = await sendWebhook(payload);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ success: true, data: { eventId: JSON.parse(payload).id, duplicate: false } });
+    const sequential = [];
+    for (let i = 0; i < 4; i++) sequential.push(await sendWebhook(payload));
+    const concurrent = await Promise.all(Array.from({ length: 5 }, () => sendWebhook(payload)));
+    for (const res of [...sequential, ...concurrent]) {
+      expect(res.status).toBe(200);
+      expect(res.body.data.duplicate).toBe(true);
+    }
+    const row = await bookingRow(db(), id);
+    expect(row).toMatchObject({ status: "confirmed", paymentStatus: "paid", paymentIntentId: session.payment_intent, paymentProvider: "stripe" });
+    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    expect((await outboxFor(user.email)).filter((message) => message.kind === "booking_confirmed")).toHaveLength(1);
+    const processed = await db().select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, JSON.parse(payload).id));
+    expect(processed).toEqual([expect.objectContaining({ provider: "stripe", type: "checkout.session.completed" })]);
+
+    // A different event about the same payment (e.g. async_payment_succeeded) is harmless too.
+    expect((await sendWebhook(event("checkout.session.async_payment_succeeded", session))).status).toBe(200);
+    expect((await outboxFor(user.email)).filter((message) => message.kind === "booking_confirmed")).toHaveLength(1);
+  });
+
+  it("expired and async-failed sessions release the hold; unrelated events are acknowledged", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 5 });
+    const a = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
+    const b = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
+    expect(await seatsTaken(db(), slot.id)).toBe(3);
+    expect((await sendWebhook(event("checkout.session.expired", fake.expire(sessionIdOf(a.body.data.checkoutUrl))))).status).toBe(200);
+    expect(await bookingRow(db(), a.body.data.booking.id)).toMatchObject({ status: "expired", paymentStatus: "expired" });
+    const failed = fake.complete(sessionIdOf(b.body.data.checkoutUrl), { paymentStatus: "unpaid" });
+    // Completed but unpaid (a bank debit still pending): nothing yet.
+    expect((await sendWebhook(event("checkout.session.completed", failed))).status).toBe(200);
+    expect((await bookingRow(db(), b.body.data.booking.id)).status).toBe("held");
+    expect((await sendWebhook(event("checkout.session.async_payment_failed", failed))).status).toBe(200);
+    expect(await bookingRow(db(), b.body.data.booking.id)).toMatchObject({ status: "failed", paymentStatus: "failed" });
+    expect(await seatsTaken(db(), slot.id)).toBe(0);
+    const other = await sendWebhook(JSON.stringify({ id: "evt_other_1", object: "event", type: "customer.created", data: { object: { id: "cus_1", object: "customer" } } }));
+    expect(other.status).toBe(200);
+    const unknown = await sendWebhook(event("checkout.session.completed", { ...failed, id: "cs_test_unknown", client_reference_id: null, metadata: {} }));
+    expect(unknown.status).toBe(200);
+  });
+
+  it("refresh-payment asks Stripe; cancellation refunds through Stripe with an idempotency key", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 72 });
+    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
+    const id = placed.body.data.booking.id;
+    const held = await call(`/v1/bookings/${id}/refresh-payment`, { method: "POST", token: user.idToken });
+    expect(held.body.data.status).toBe("held");
+    const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+    const refreshed = await call(`/v1/bookings/${id}/refresh-payment`, { method: "POST", token: user.idToken });
+    expect(refreshed.body.data).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+
+    const cancelled = await call(`/v1/bookings/${id}/cancel`, { method: "POST", token: user.idToken });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ status: "cancelled", refundMinor: placed.body.data.booking.totalMinor, paymentStatus: "refunded" });
+    const refund = fake.refunds.find((entry) => entry.payment_intent === session.payment_intent)!;
+    expect(refund.amount).toBe(placed.body.data.booking.totalMinor);
+    expect(fake.requests.find((request) => request.path === "/v1/refunds" && request.params.payment_intent === session.payment_intent)!.idempotencyKey).toBe(`refund_${id}`);
+  });
+
+  it("a late payment for an expired hold whose seats were sold is refunded through Stripe", async () => {
+    const late = await bookingUser(acme);
+    const other = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 2 });
+    const placed = await placeBooking(late.idToken, bookingBody(acme, slot.id, 2));
+    const id = placed.body.data.booking.id;
+    await expireHoldNow(db(), id);
+    expect((await placeBooking(other.idToken, bookingBody(acme, slot.id, 2))).status).toBe(201);
+    const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+    expect((await sendWebhook(event("checkout.session.completed", session))).status).toBe(200);
+    expect(await bookingRow(db(), id)).toMatchObject({ status: "refunded", refundMinor: placed.body.data.booking.totalMinor });
+    expect(fake.refunds.filter((entry) => entry.payment_intent === session.payment_intent)).toHaveLength(1);
+    expect(await seatsTaken(db(), slot.id)).toBe(2);
+  });
+
+  it("Stripe unreachable: 503 payment_unavailable, the hold stays, and the same key retries the checkout", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId);
+    const key = randomUUID();
+    fake.failAll(true);
+    const failed = await placeBooking(user.idToken, bookingBody(acme, slot.id), { key });
+    fake.failAll(false);
+    expectEnvelope(failed, 503, "payment_unavailable");
+    const [row] = await db().select().from(bookings).where(eq(bookings.idempotencyKey, key));
+    expect(row).toMatchObject({ status: "held", checkoutUrl: null });
+    const retried = await placeBooking(user.idToken, bookingBody(acme, slot.id), { key });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.booking.id).toBe(row.id);
+    expect(retried.body.data.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    expect(await seatsTaken(db(), slot.id)).toBe(1);
+  }, 60_000);
+
+  it("webhooks of other providers are 404", async () => {
+    expect((await api("/v1/payments/webhook/sandbox", { method: "POST", body: "{}" })).status).toBe(404);
+    expect((await api("/v1/payments/webhook/paypal", { method: "POST", body: "{}" })).status).toBe(404);
+    expect((await api("/v1/payments/webhook/stripe")).status).toBe(405);
+  });
+});
