@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
@@ -10,10 +9,10 @@ import { i18next } from "~/i18next.server";
 import { ApiError, apiFor } from "~/lib/api.server";
 import { authErrorKey } from "~/lib/auth-errors";
 import { emailField, newPasswordSchema } from "~/lib/auth-schemas";
+import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { IdentityError, identityRest } from "~/lib/identity-rest.server";
 import { requireSameOrigin } from "~/lib/origin.server";
 import { loadPasswordPolicy } from "~/lib/sign-in.server";
-import { useLoginLayoutData } from "~/lib/use-login-layout-data";
 
 const RequestSchema = z.object({ email: emailField });
 
@@ -107,33 +106,13 @@ function RequestResetForm() {
 
 function ChoosePasswordForm() {
   const { t } = useTranslation();
-  const { passwordPolicy } = useLoginLayoutData();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const schema = useMemo(() => newPasswordSchema(passwordPolicy), [passwordPolicy]);
-  const [form, fields] = useForm({
-    id: "reset-choose",
-    lastResult: actionData?.mode === "choose" ? actionData.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-      <p className="text-sm text-slate-700">{t("login.resetChoose")}</p>
-      <FormError errors={form.errors} id={form.errorId} />
-      <TextField
-        field={fields.password}
-        label={t("login.password")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("login.passwordRules", { min: passwordPolicy.minLength })}
-        messageValues={{ min: passwordPolicy.minLength, max: passwordPolicy.maxLength }}
-        autoFocus
-      />
-      <TextField field={fields.confirmPassword} label={t("login.confirmPassword")} type="password" autoComplete="new-password" />
-      <SubmitButton pending={navigation.state === "submitting"} label={t("login.resetSave")} pendingLabel={t("login.saving")} />
-    </Form>
+    <NewPasswordForm
+      id="reset-choose"
+      hint={t("login.resetChoose")}
+      submitLabel={t("login.resetSave")}
+      lastResult={actionData?.mode === "choose" ? actionData.result : undefined}
+    />
   );
 }

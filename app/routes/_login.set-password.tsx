@@ -2,9 +2,10 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
 import { i18next } from "~/i18next.server";
 import { ApiError, apiFor } from "~/lib/api.server";
@@ -86,35 +87,14 @@ export default function SetPasswordPage() {
 
 function SetPasswordForm() {
   const { t } = useTranslation();
-  const { passwordPolicy } = useLoginLayoutData();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const schema = useMemo(() => newPasswordSchema(passwordPolicy), [passwordPolicy]);
-  const [form, fields] = useForm({
-    id: "set-password",
-    lastResult: actionData?.intent === "set" ? actionData.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
-  const values = { min: passwordPolicy.minLength, max: passwordPolicy.maxLength };
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-      <p className="text-sm text-slate-700">{t("login.setPasswordHint")}</p>
-      <FormError errors={form.errors} id={form.errorId} />
-      <TextField
-        field={fields.password}
-        label={t("login.password")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("login.passwordRules", { min: passwordPolicy.minLength })}
-        messageValues={values}
-        autoFocus
-      />
-      <TextField field={fields.confirmPassword} label={t("login.confirmPassword")} type="password" autoComplete="new-password" />
-      <SubmitButton pending={navigation.state === "submitting"} label={t("login.savePassword")} pendingLabel={t("login.saving")} />
-    </Form>
+    <NewPasswordForm
+      id="set-password"
+      hint={t("login.setPasswordHint")}
+      submitLabel={t("login.savePassword")}
+      lastResult={actionData?.intent === "set" ? actionData.result : undefined}
+    />
   );
 }
 
