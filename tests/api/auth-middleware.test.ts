@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { adminAuth } from "~api/auth/firebase-admin";
 import { callIdentity } from "~api/auth/identity-errors";
-import { credentialsOf, isSameOriginRequest } from "~api/auth/middleware";
+import { credentialsOf } from "~api/auth/middleware";
+import { isSameOriginRequest } from "~api/http/same-origin";
 import { ApiError } from "~api/http/errors";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
 import { call, createUser, sessionCookieFor, syncedUser, withEmulatorUsers } from "./helpers/identity";
