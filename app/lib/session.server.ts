@@ -3,19 +3,12 @@ import { adminAuth } from "~api/auth/firebase-admin";
 import { identityEnv } from "~api/auth/identity-env";
 import { clearSessionCookie, readSessionCookie, serializeSessionCookie } from "~api/auth/session-cookie";
 import { InvalidTokenError, verifyFirebaseToken } from "~api/auth/verify";
+import type { UserInfo } from "~api/users/schema";
 import { ApiError, apiFor } from "~/lib/api.server";
 import { loginUrl } from "~/lib/redirects";
 
-/** The signed-in user (spec section 3, session user). */
-export type SessionUser = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  signInMethod: string;
-  requiresPasswordSetup: boolean;
-};
+/** The signed-in user (spec section 3, session user): GET /v1/user/info. */
+export type SessionUser = UserInfo;
 
 export type Session =
   | { user: SessionUser; token: string; lost: false }
