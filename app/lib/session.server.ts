@@ -74,8 +74,10 @@ export async function requireFreshUser(request: Request) {
   const { user, token } = await requireUser(request);
   try {
     await verifyFirebaseToken(token, { forceRevocationCheck: true });
-  } catch {
-    throw lostSessionRedirect(request);
+  } catch (error) {
+    // Only a verdict on the session ends it; an unreachable identity provider is a 5xx, not a sign-out.
+    if (error instanceof InvalidTokenError) throw lostSessionRedirect(request);
+    throw error;
   }
   return { user, token };
 }
