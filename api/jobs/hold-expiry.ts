@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { promoCodes, slots } from "../db/schema";
 
 export interface SweepScope {
   /** Only this departure's holds (before taking its seats). */
@@ -18,27 +19,39 @@ export interface SweepResult {
 /** Bookings one sweep handles at most; the next sweep takes the rest. */
 const BATCH = 500;
 
+interface ExpiredRow {
+  slot_id: string;
+  seats: number;
+  promo_code: string | null;
+}
+
 /**
  * Expires held bookings whose hold has ended and gives their seats (and promo redemptions)
- * back, in ONE statement: the held rows are claimed with FOR UPDATE SKIP LOCKED and updated
- * only while still held, and the seats freed are exactly the seats of the rows this statement
- * updated. Two processes sweeping at once therefore never expire the same booking twice:
- * one of them claims a row, the other skips it (or, if the first has committed already, no
- * longer sees it as held). Fulfilment and cancellation lock the booking row too, so a hold
- * being paid or cancelled at that instant is either swept before or not at all.
+ * back, in one transaction:
+ *
+ * 1. one statement claims the held rows with FOR UPDATE SKIP LOCKED and moves them to expired,
+ *    only while they are still held, returning exactly the rows it changed;
+ * 2. the seats (and redemptions) of exactly those rows are given back, slot by slot in id
+ *    order (and code by code), so two sweeps locking several slots never deadlock.
+ *
+ * Two processes sweeping at once therefore never expire the same booking twice: one claims a
+ * row, the other skips it (or, if the first has committed already, no longer sees it held).
+ * Fulfilment and cancellation lock the booking row too, so a hold being paid or cancelled at
+ * that instant is either swept before or not at all. Lock order everywhere: booking, slot,
+ * promo code.
  */
 export async function expireHolds(db: Db, scope: SweepScope = {}): Promise<SweepResult> {
   const onlySlot = scope.slotId ? sql`and slot_id = ${scope.slotId}` : sql``;
   const onlyService = scope.serviceId ? sql`and service_id = ${scope.serviceId}` : sql``;
-  const result = await db.execute(sql`
-    with claimed as (
-      select id from bookings
-      where status = 'held' and hold_expires_at <= now() ${onlySlot} ${onlyService}
-      order by hold_expires_at
-      limit ${BATCH}
-      for update skip locked
-    ),
-    expired as (
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      with claimed as materialized (
+        select id from bookings
+        where status = 'held' and hold_expires_at <= now() ${onlySlot} ${onlyService}
+        order by hold_expires_at
+        limit ${BATCH}
+        for update skip locked
+      )
       update bookings b
       set status = 'expired',
           payment_status = case when b.payment_status = 'pending' then 'expired' else b.payment_status end,
@@ -46,26 +59,28 @@ export async function expireHolds(db: Db, scope: SweepScope = {}): Promise<Sweep
       from claimed
       where b.id = claimed.id and b.status = 'held'
       returning b.slot_id, b.seats, b.promo_code
-    ),
-    freed as (
-      update slots s
-      set seats_taken = s.seats_taken - f.seats
-      from (select slot_id, sum(seats)::int as seats from expired group by slot_id) f
-      where s.id = f.slot_id
-      returning f.seats
-    ),
-    promos as (
-      update promo_codes p
-      set redemptions = greatest(p.redemptions - f.n, 0)
-      from (select promo_code, count(*)::int as n from expired where promo_code is not null group by promo_code) f
-      where p.code = f.promo_code
-      returning p.code
-    )
-    select
-      (select count(*) from expired)::int as expired,
-      coalesce((select sum(seats) from freed), 0)::int as seats_freed,
-      (select count(*) from promos)::int as promos
-  `);
-  const [row] = (result as unknown as { rows: Array<{ expired: number; seats_freed: number }> }).rows;
-  return { expired: Number(row?.expired ?? 0), seatsFreed: Number(row?.seats_freed ?? 0) };
+    `);
+    const rows = (result as unknown as { rows: ExpiredRow[] }).rows;
+    if (rows.length === 0) return { expired: 0, seatsFreed: 0 };
+
+    const seatsBySlot = new Map<string, number>();
+    const redemptionsByCode = new Map<string, number>();
+    for (const row of rows) {
+      seatsBySlot.set(row.slot_id, (seatsBySlot.get(row.slot_id) ?? 0) + Number(row.seats));
+      if (row.promo_code) redemptionsByCode.set(row.promo_code, (redemptionsByCode.get(row.promo_code) ?? 0) + 1);
+    }
+    for (const slotId of [...seatsBySlot.keys()].sort()) {
+      await tx
+        .update(slots)
+        .set({ seatsTaken: sql`${slots.seatsTaken} - ${seatsBySlot.get(slotId)!}` })
+        .where(eq(slots.id, slotId));
+    }
+    for (const code of [...redemptionsByCode.keys()].sort()) {
+      await tx
+        .update(promoCodes)
+        .set({ redemptions: sql`greatest(${promoCodes.redemptions} - ${redemptionsByCode.get(code)!}, 0)` })
+        .where(eq(promoCodes.code, code));
+    }
+    return { expired: rows.length, seatsFreed: [...seatsBySlot.values()].reduce((sum, n) => sum + n, 0) };
+  });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { newNotificationId } from "../bookings/ids";
 import type { Db } from "../db/client";
 import { notifications, type NotificationRow } from "../db/schema";
@@ -64,13 +64,4 @@ export async function markNotificationRead(db: Db, userId: string, id: string): 
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   if (rows.length === 0) throw notFound("No such notification.", "notification_not_found");
-}
-
-/** Unread count only (e.g. for a badge). */
-export async function unreadCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return Number(row.n);
 }

@@ -325,6 +325,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     const harborSlot = await createSlot(db(), harbor.serviceId);
     expectEnvelope(await placeBooking(harborUser.idToken, bookingBody(harbor, harborSlot.id, 1, { promoCode: "ACME5" })), 409, "promo_invalid");
 
+    await db().delete(promoCodes).where(eq(promoCodes.code, "ONCE"));
     await db().insert(promoCodes).values({ code: "ONCE", percentOff: 50, maxRedemptions: 1 });
     const first = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "ONCE" }));
     expect(first.status).toBe(201);

@@ -1,3 +1,4 @@
+import { inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { priceBreakdown } from "~api/bookings/pricing";
 import { promoCodes } from "~api/db/schema";
@@ -12,6 +13,8 @@ let harbor: TestService;
 beforeAll(async () => {
   acme = await findService(db(), "acme");
   harbor = await findService(db(), "harbor");
+  // PostgreSQL keeps rows between files and runs (the seed replaces only its own codes).
+  await db().delete(promoCodes).where(inArray(promoCodes.code, ["ENDED", "LATER", "USED-UP", "BIGEURO"]));
   await db()
     .insert(promoCodes)
     .values([

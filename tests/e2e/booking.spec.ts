@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { origin } from "./helpers";
-import { createCompleteUser, latestMail, signInWithPassword } from "./identity-helpers";
+import { createCompleteUser, latestMail, signInWithPassword, signWaiver } from "./identity-helpers";
 
 type Day = { date: string; seatsLeft: number; slots: Array<{ id: string; seatsLeft: number }> };
 
@@ -36,6 +36,13 @@ async function signIn(page: Page, request: APIRequestContext) {
   return user;
 }
 
+/** The first booking with an operator asks for that operator's waiver, then returns to the confirm step. */
+async function signOperatorWaiver(page: Page) {
+  await expect(page).toHaveURL(/\/waiver\?redirectUrl=.*confirm.*&account=/);
+  await signWaiver(page);
+  await expect(page).toHaveURL(/\/confirm\?/);
+}
+
 async function payWithCard(page: Page, card: string) {
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await page.getByLabel("Card number").fill(card);
@@ -59,8 +66,7 @@ test.describe("booking with JavaScript", () => {
     await expect(total).toBeVisible();
     const shownTotal = await total.textContent();
     await page.getByRole("button", { name: "Continue to booking" }).click();
-
-    await expect(page).toHaveURL(/\/confirm\?/);
+    await signOperatorWaiver(page);
     await expect(page.getByTestId("confirm-when")).toBeVisible();
     await expect(page.getByTestId("price-total")).toHaveText(shownTotal!);
     await page.getByRole("button", { name: /^Pay / }).click();
@@ -101,6 +107,7 @@ test.describe("booking with JavaScript", () => {
     await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
     await page.locator('input[type="number"][name^="t_"]').first().fill("1");
     await page.getByRole("button", { name: "Continue to booking" }).click();
+    await signOperatorWaiver(page);
     await page.getByRole("button", { name: /^Pay / }).click();
     await payWithCard(page, "4000 0000 0000 0002");
     await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "failed");
@@ -117,6 +124,7 @@ test.describe("booking with JavaScript", () => {
     await expect(page).toHaveURL(/\/login\?redirectUrl=/);
     const user = await createCompleteUser(request);
     await signInWithPassword(page, user.email, user.password);
+    await signOperatorWaiver(page);
     await expect(page).toHaveURL(new RegExp(confirmPath.replace(/[?]/g, "\\?")));
     await expect(page.getByRole("button", { name: /^Pay / })).toBeVisible();
   });
@@ -134,7 +142,7 @@ test.describe("booking without JavaScript", () => {
     await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
     await page.locator('input[type="number"][name^="t_"]').first().fill("1");
     await page.getByRole("button", { name: "Continue to booking" }).click();
-    await expect(page).toHaveURL(/\/confirm\?/);
+    await signOperatorWaiver(page);
     await page.getByLabel("Promo code").fill("WELCOME10");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("Promo code WELCOME10 applied.")).toBeVisible();
