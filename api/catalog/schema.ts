@@ -25,7 +25,11 @@ const wholeNumber = (min: number, max: number) =>
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD.")
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "Not a calendar date.");
+  .refine((value) => {
+    // zod runs refinements even after the regex failed: guard before toISOString() can throw.
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, "Not a calendar date.");
 
 export const experienceListQuery = z
   .object({

@@ -1,5 +1,4 @@
 import { redirect } from "@remix-run/node";
-import type { PriceBreakdown } from "~api/bookings/pricing";
 import { stepUrl } from "~/lib/account-param";
 import { ApiError, apiFor } from "~/lib/api.server";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/lib/booking-selection";
@@ -8,12 +7,7 @@ import { requireUser } from "~/lib/session.server";
 import { loadServiceDetail } from "~/lib/service-detail.server";
 import { missingProfileData } from "~/lib/sign-in-next.server";
 
-export type Quote = {
-  breakdown: PriceBreakdown;
-  currency: string;
-  promo: { code: string; valid: boolean } | null;
-  seatsLeft: number;
-};
+import type { Quote } from "~/lib/bookings";
 
 /**
  * Everything the confirm step needs: the service, a complete selection, a signed-in user with

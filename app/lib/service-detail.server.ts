@@ -1,5 +1,5 @@
 import { apiFor, ApiError } from "~/lib/api.server";
-import type { Availability } from "~/lib/availability";
+import { AVAILABILITY_WINDOW_DAYS, type Availability } from "~/lib/availability";
 import type { Experience, ServiceDetail } from "~/lib/catalog";
 import { i18next } from "~/i18next.server";
 import { idParam, requireParams, routeNotFound } from "~/lib/http.server";
@@ -21,11 +21,20 @@ export async function loadServiceDetail(request: Request, params: Record<string,
   }
 }
 
-/** Open days and time slots for the next six weeks (the date picker's window). */
+/**
+ * Open days and time slots for about two months from `from` (default: today where the operator
+ * is), nearly the widest window the API answers in one call. The date picker stops at the
+ * window's last day.
+ */
 export async function loadAvailability(request: Request, parentId: string, serviceId: string, from?: string) {
+  // Without `from` the API starts at the operator's today, which is within a day of UTC's.
+  const start = from ?? new Date().toISOString().slice(0, 10);
+  const span = from ? AVAILABILITY_WINDOW_DAYS - 1 : AVAILABILITY_WINDOW_DAYS - 3;
+  const to = new Date(Date.parse(`${start}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10);
   const { data } = await apiFor(request).get<{ data: Availability }>(
     `/v1/experiences/${parentId}/services/${serviceId}/availability`,
-    { query: { from } },
+    { query: { from, to } },
   );
-  return data;
+  const lastDay = data.days.at(-1)?.date ?? null;
+  return { ...data, maxDate: data.maxDate && lastDay && data.maxDate > lastDay ? lastDay : data.maxDate };
 }

@@ -4,14 +4,12 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { i18next } from "~/i18next.server";
 import { ApiError, apiFor } from "~/lib/api.server";
-import { dayLabel, slotTime } from "~/lib/availability";
-import { BOOKING_FILTERS, type Booking } from "~/lib/bookings";
+import { slotDay, slotTime } from "~/lib/availability";
+import { BOOKING_FILTERS, type BookingPage } from "~/lib/bookings";
 import { formatMoney } from "~/lib/format";
 import { idParam, routeNotFound } from "~/lib/http.server";
 import { requireSameOrigin } from "~/lib/origin.server";
 import { requireFreshUser, requireUser } from "~/lib/session.server";
-
-type BookingPage = { items: Booking[]; page: number; totalPages: number; total: number };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
@@ -83,7 +81,7 @@ export default function BookingsPage() {
                 <div>
                   <p className="font-semibold">{booking.experienceTitle}</p>
                   <p className="text-sm text-slate-700">
-                    {booking.serviceName} · {dayLabel(booking.startsAt.slice(0, 10), i18n.language)}, {slotTime(booking.startsAt, booking.timezone, i18n.language)}
+                    {booking.serviceName} · {slotDay(booking.startsAt, booking.timezone, i18n.language)}, {slotTime(booking.startsAt, booking.timezone, i18n.language)}
                   </p>
                   <p className="text-sm text-slate-600">
                     {t("bookings.seats", { count: booking.seats })} · {formatMoney(booking.totalMinor, booking.currency, i18n.language)} ·{" "}

@@ -8,11 +8,11 @@ import { requireSameOrigin } from "~/lib/origin.server";
 import { safeRedirectPath } from "~/lib/redirects";
 import { requireUser } from "~/lib/session.server";
 
-type Notification = { id: string; kind: string; title: string; body: string; link: string | null; readAt: string | null; createdAt: string };
+import type { NotificationPage } from "~api/notifications/schema";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const { data: notifications } = await apiFor(request, { token }).get<{ data: { items: Notification[]; unread: number } }>(
+  const { data: notifications } = await apiFor(request, { token }).get<{ data: NotificationPage }>(
     "/v1/user/notifications",
   );
   const t = await i18next.getFixedT(request);

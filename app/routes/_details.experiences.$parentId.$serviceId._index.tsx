@@ -6,6 +6,7 @@ import { AvailabilityCalendar } from "~/components/booking/availability-calendar
 import { BookingWidget } from "~/components/booking/booking-widget";
 import { datePickerLinks } from "~/components/date-picker/date-picker";
 import { loadAvailability, loadServiceDetail } from "~/lib/service-detail.server";
+import { todayIn } from "~/lib/availability";
 import { parseSelection } from "~/lib/booking-selection";
 import { formatMoney } from "~/lib/format";
 
@@ -14,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const availability = await loadAvailability(request, detail.experience.id, detail.service.id);
   const selection = parseSelection(new URL(request.url).searchParams, detail.service.ticketTypes.map((type) => type.id));
   // "Today" comes from the server so the calendar shows the same month on both sides.
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: availability.timezone }).format(new Date());
+  const today = todayIn(availability.timezone);
   return { ...detail, availability, selection, today };
 }
 

@@ -12,7 +12,7 @@ import { loadConfirmContext, promoFor, quoteBooking } from "~/lib/booking.server
 import { formatMoney } from "~/lib/format";
 import { readMarketing } from "~/lib/marketing.server";
 import { requireSameOrigin } from "~/lib/origin.server";
-import { requireFreshUser } from "~/lib/session.server";
+import { lostSessionRedirect, requireFreshUser } from "~/lib/session.server";
 import { loadAvailability } from "~/lib/service-detail.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -77,15 +77,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     return redirect(placed.checkoutUrl);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) {
-      if (error.code === "profile_incomplete") throw redirect(stepUrl("/complete-profile", new URL(request.url).pathname + new URL(request.url).search, operator));
-      if (error.code === "waiver_required") throw redirect(stepUrl("/waiver", new URL(request.url).pathname + new URL(request.url).search, operator));
-      return data({ error: "soldOut" as const }, { status: 409 });
-    }
-    if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return data({ error: "selectionInvalid" as const }, { status: 400 });
+    if (!(error instanceof ApiError)) throw error;
+    const here = new URL(request.url).pathname + new URL(request.url).search;
+    if (error.code === "profile_incomplete") throw redirect(stepUrl("/complete-profile", here, operator));
+    if (error.code === "waiver_required") throw redirect(stepUrl("/waiver", here, operator));
+    if (error.code === "user_not_found") throw lostSessionRedirect(request);
+    if (error.code === "sold_out") return data({ error: "soldOut" as const }, { status: 409 });
+    if (error.code === "promo_invalid") return data({ error: "promoChanged" as const }, { status: 409 });
+    if (error.status === 503) return data({ error: "paymentUnavailable" as const }, { status: 503 });
+    if (error.status === 400 || error.status === 404 || error.status === 409) return data({ error: "selectionInvalid" as const }, { status: error.status });
     throw error;
   }
 }
+
+const ERROR_TEXT = {
+  soldOut: "confirm.soldOut",
+  promoChanged: "confirm.promoChanged",
+  paymentUnavailable: "confirm.paymentUnavailable",
+  selectionInvalid: "confirm.selectionInvalid",
+} as const;
 
 export default function ConfirmPage() {
   const { experience, service, slot, timezone, quote, promoCode, idempotencyKey, detailsPath, selectionQuery: query } = useLoaderData<typeof loader>();
@@ -100,7 +110,7 @@ export default function ConfirmPage() {
       <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{t("confirm.title")}</h1>
       {error ? (
         <div role="alert" className="mt-4 rounded-md bg-amber-50 p-4 text-amber-900">
-          <p>{t(error === "soldOut" ? "confirm.soldOut" : "confirm.selectionInvalid")}</p>
+          <p>{t(ERROR_TEXT[error])}</p>
           <Link to={detailsPath} className="mt-2 inline-block font-medium underline">
             {t("confirm.chooseAgain")}
           </Link>

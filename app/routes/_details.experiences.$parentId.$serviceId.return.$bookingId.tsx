@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { i18next } from "~/i18next.server";
 import { ApiError, apiFor } from "~/lib/api.server";
-import { dayLabel, slotTime } from "~/lib/availability";
+import { slotDay, slotTime } from "~/lib/availability";
 import type { Booking } from "~/lib/bookings";
 import { formatMoney } from "~/lib/format";
 import { idParam, requireParams, routeNotFound } from "~/lib/http.server";
@@ -67,7 +67,6 @@ export default function ReturnPage() {
     const timer = window.setInterval(() => revalidate(), PENDING_REFRESH_SECONDS * 1000);
     return () => window.clearInterval(timer);
   }, [pending, revalidate]);
-  const date = booking.startsAt.slice(0, 10);
   return (
     <section className="mx-auto max-w-2xl">
       <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{title}</h1>
@@ -78,7 +77,7 @@ export default function ReturnPage() {
         <p className="text-lg font-semibold">{booking.experienceTitle}</p>
         <p className="text-slate-700">{booking.serviceName}</p>
         <p className="mt-2 text-slate-800">
-          {dayLabel(date, i18n.language)}, {slotTime(booking.startsAt, booking.timezone, i18n.language)} · {t("bookings.seats", { count: booking.seats })}
+          {slotDay(booking.startsAt, booking.timezone, i18n.language)}, {slotTime(booking.startsAt, booking.timezone, i18n.language)} · {t("bookings.seats", { count: booking.seats })}
         </p>
         <p className="mt-1 font-semibold">{formatMoney(booking.totalMinor, booking.currency, i18n.language)}</p>
         <p className="mt-2 text-sm text-slate-600">

@@ -12,7 +12,7 @@ import { idParam, requireParams, routeNotFound } from "~/lib/http.server";
 import { requireSameOrigin } from "~/lib/origin.server";
 import { safeRedirectPath } from "~/lib/redirects";
 
-type Checkout = { id: string; amountMinor: number; currency: string; title: string; status: string; bookingId: string; cancelUrl?: string | null };
+import type { SandboxCheckoutView as Checkout } from "~api/payments/schema";
 
 async function loadCheckout(request: Request, sessionId: string) {
   try {
@@ -46,7 +46,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     throw redirect(safeRedirectPath(data.redirectUrl));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return submission.reply({ fieldErrors: { cardNumber: ["checkout.cardInvalid"] } });
+    if (error instanceof ApiError && error.status === 400) {
+      // The API names the field it refused (card number, expiry or CVC).
+      const field = (["expiry", "cvc"] as const).find((name) => error.fields?.[name]) ?? "cardNumber";
+      return submission.reply({ fieldErrors: { [field]: [`checkout.${field === "cardNumber" ? "card" : field}Invalid`] } });
+    }
     if (error instanceof ApiError && error.status === 409) return submission.reply({ formErrors: ["checkout.closed"] });
     throw error;
   }

@@ -32,6 +32,11 @@ describe("error envelope", () => {
     expect(error.fields?.sort?.[0]).toContain("price_asc");
   });
 
+  it("400, never 500, for a date that is not even in the YYYY-MM-DD shape", async () => {
+    const error = expectEnvelope(await api("/v1/experiences?date=tomorrow"), 400, "validation_error");
+    expect(error.fields?.date?.[0]).toBe("Use the format YYYY-MM-DD.");
+  });
+
   it("400 when minPrice is above maxPrice, a parameter is repeated, or q is too long", async () => {
     const range = expectEnvelope(await api("/v1/experiences?minPrice=5000&maxPrice=1000"), 400, "validation_error");
     expect(range.fields).toEqual({ maxPrice: ["Must not be below minPrice."] });
