@@ -1,6 +1,4 @@
 /// <reference types="@remix-run/dev" />
-/// <reference types="@remix-run/node" />
-
 import "@remix-run/node";
 
 declare module "@remix-run/node" {
