@@ -48,7 +48,8 @@ test.describe("catalog", () => {
     await first.click();
     await expect(page).toHaveURL(/\/experiences\/[\w-]+\/[\w-]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!.trim());
-    await expect(page.getByRole("heading", { name: "Tickets" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Choose a date" })).toBeVisible();
+    await expect(page.getByRole("grid").first()).toBeVisible();
   });
 
   test.describe("without JavaScript", () => {
