@@ -37,6 +37,26 @@ async function apiBench() {
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   await time(`GET /v1/experiences?date=${tomorrow}`, 200, () => get(`/v1/experiences?date=${tomorrow}`));
   await time("GET /v1/facets (account acme)", 200, () => get("/v1/facets", { "X-Account-Context": "acme" }));
+
+  // Availability for a 42-day window on a service with thousands of slots (a departure every
+  // 30 minutes from 06:00 to 22:00 for a year: about 12,000 slots).
+  const db = await getDb();
+  const { sql } = await import("drizzle-orm");
+  const first = (await (await get("/v1/experiences?pageSize=1")).json()).data.items[0];
+  await db.execute(sql`
+    insert into slots (id, service_id, starts_at, ends_at, capacity, seats_taken)
+    select ${first.firstServiceId} || '-bench-' || to_char(t, 'YYYYMMDDHH24MI'), ${first.firstServiceId}, t, t + interval '90 minutes', 20, (extract(minute from t)::int / 3)
+    from generate_series(date_trunc('day', now()) + interval '6 hours', date_trunc('day', now()) + interval '365 days', interval '30 minutes') as t
+    where extract(hour from t) between 6 and 21
+    on conflict do nothing`);
+  const count = await db.execute(sql`select count(*)::int as n from slots where service_id = ${first.firstServiceId}`);
+  const rows = (count as unknown as { rows: Array<{ n: number }> }).rows;
+  console.log(`service ${first.firstServiceId}: ${rows[0].n} slots`);
+  const from = new Date().toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 41 * 86_400_000).toISOString().slice(0, 10);
+  await time("availability, 42-day window", 200, () =>
+    get(`/v1/experiences/${first.id}/services/${first.firstServiceId}/availability?from=${from}&to=${to}`),
+  );
 }
 
 function bundleBench() {

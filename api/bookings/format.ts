@@ -13,7 +13,17 @@ export function formatWhen(start: Date, end: Date, timeZone: string, locale = "e
   return `${day}, ${time(start, false)} – ${time(end, true)}`;
 }
 
-/** The operator-local calendar date of an instant, YYYY-MM-DD. */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The operator-local calendar date of an instant, YYYY-MM-DD. Formatters are kept per timezone:
+ * creating one costs far more than formatting, and availability formats a date per departure.
+ */
 export function localDate(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dateFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(date);
 }
