@@ -1,3 +1,4 @@
+import { luhnValid } from "./card";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sandboxCheckouts, type SandboxCheckoutRow } from "../db/schema";
@@ -106,20 +107,6 @@ export async function sandboxCheckoutView(db: Db, sessionId: string): Promise<Sa
     bookingId: row.bookingId,
     cancelUrl: row.cancelUrl,
   };
-}
-
-/** Luhn checksum of a card number (digits only). */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return digits.length >= 12 && sum % 10 === 0;
 }
 
 export const cardInvalid = (message: string) => new ApiError(400, "card_invalid", message);

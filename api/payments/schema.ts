@@ -1,18 +1,10 @@
 import { z } from "zod";
+import { expiryInFuture } from "./card";
 import type { CheckoutStatus } from "./provider";
 
 export const sandboxCheckoutParams = z.object({
   sessionId: z.string().regex(/^cs_sandbox_[A-Za-z0-9_-]{1,64}$/, "Not a valid checkout id."),
 });
-
-function expiryInFuture(value: string, now = new Date()): boolean {
-  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(value);
-  if (!match) return false;
-  const month = Number(match[1]);
-  const year = 2000 + Number(match[2]);
-  if (month < 1 || month > 12) return false;
-  return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
-}
 
 /** POST /v1/payments/sandbox/checkouts/{sessionId}/pay (the card number is judged by the service). */
 export const sandboxPayBody = z.object({
