@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { i18next } from "~/i18next.server";
 import { requireUser } from "~/lib/session.server";
@@ -12,13 +12,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
 
-export default function Page() {
-  const { user } = useLoaderData<typeof loader>();
+/** How the user signs in, a password reset, and signing out everywhere. */
+export default function SecurityPage() {
+  const { user, title } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <>
-      <h1 className="text-2xl font-bold text-brand-ink">{t("account.security")}</h1>
-      <p className="mt-2 text-slate-700">{user.email}</p>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      <dl className="mt-6 rounded-xl border border-slate-200 px-4 py-3 text-sm">
+        <dt className="font-medium text-slate-600">{t("security.signInMethod")}</dt>
+        <dd className="mt-1 text-slate-900" data-testid="sign-in-method">
+          {t(`security.method_${user.signInMethod.replace(/\W/g, "_")}`, { defaultValue: user.signInMethod })}
+        </dd>
+      </dl>
+      <p className="mt-6 text-sm text-slate-700">
+        {t("security.resetHint")}{" "}
+        <Link to="/reset-password" className="font-medium text-brand underline">
+          {t("login.resetTitle")}
+        </Link>
+      </p>
+      <Form method="post" action="/auth/logout" className="mt-6">
+        <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">
+          {t("security.signOutEverywhere")}
+        </button>
+      </Form>
     </>
   );
 }
