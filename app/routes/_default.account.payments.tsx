@@ -1,24 +1,70 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { i18next } from "~/i18next.server";
+import { apiFor } from "~/lib/api.server";
+import { slotDay } from "~/lib/availability";
+import { BOOKING_FILTERS, type Booking, type BookingPage } from "~/lib/bookings";
+import { formatMoney } from "~/lib/format";
 import { requireUser } from "~/lib/session.server";
 
+/** Payments made for bookings (paid, refunded), newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
+  const { token } = await requireUser(request);
+  const api = apiFor(request, { token });
+  const pages = await Promise.all(
+    BOOKING_FILTERS.map((filter) => api.get<{ data: BookingPage }>("/v1/bookings", { query: { filter } })),
+  );
+  const payments = pages
+    .flatMap((page) => page.data.items)
+    .filter((booking) => booking.paymentStatus !== "not_required" && booking.paymentStatus !== "pending" && booking.totalMinor > 0)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const t = await i18next.getFixedT(request);
-  return { user, title: t("account.payments"), appName: t("app.name") };
+  return { payments, title: t("account.payments"), appName: t("app.name") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
 
-export default function Page() {
-  const { user } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+export default function PaymentsPage() {
+  const { payments, title } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const money = (booking: Booking, amount: number) => formatMoney(amount, booking.currency, i18n.language);
   return (
     <>
-      <h1 className="text-2xl font-bold text-brand-ink">{t("account.payments")}</h1>
-      <p className="mt-2 text-slate-700">{user.email}</p>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      {payments.length === 0 ? (
+        <p className="mt-6 text-slate-700">{t("paymentsPage.empty")}</p>
+      ) : (
+        <table className="mt-6 w-full text-left text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2">{t("paymentsPage.booking")}</th>
+              <th scope="col" className="py-2">{t("paymentsPage.status")}</th>
+              <th scope="col" className="py-2 text-right">{t("paymentsPage.amount")}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {payments.map((booking) => (
+              <tr key={booking.id}>
+                <td className="py-2">
+                  <Link to={`/experiences/${booking.experienceId}/${booking.serviceId}/return/${booking.id}`} className="font-medium underline">
+                    {booking.experienceTitle}
+                  </Link>
+                  <span className="block text-slate-600">{slotDay(booking.startsAt, booking.timezone, i18n.language)} · {booking.id}</span>
+                </td>
+                <td className="py-2">{t(`paymentsPage.status_${booking.paymentStatus}`, { defaultValue: booking.paymentStatus })}</td>
+                <td className="py-2 text-right">
+                  {money(booking, booking.totalMinor)}
+                  {booking.refundMinor ? (
+                    <span className="block text-slate-600">{t("paymentsPage.refunded", { amount: money(booking, booking.refundMinor) })}</span>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </>
   );
 }
