@@ -90,6 +90,8 @@ test.describe("booking with JavaScript", () => {
     await expect(row).toContainText("Confirmed");
     await page.goto("/account/notifications");
     await expect(page.getByText(/Booking confirmed/).first()).toBeVisible();
+    await page.goto("/account/payments");
+    await expect(page.getByRole("row").filter({ hasText: bookingId })).toContainText("Paid");
 
     await page.goto("/account/bookings");
     await row.getByRole("button", { name: "Cancel booking" }).click();
