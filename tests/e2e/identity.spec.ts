@@ -116,26 +116,30 @@ test.describe("with JavaScript", () => {
     await other.close();
   });
 
-  test("Google sign-in through the emulator's identity provider page", async ({ page, context }) => {
-    // Google's gapi script (used by Firebase's popup flow and the emulator's helper iframe)
-    // is on the internet; the tests serve a small stand-in at that address.
-    await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, (route) =>
-      route.fulfill({ path: "tests/e2e/fixtures/gapi-shim.js", contentType: "application/javascript" }),
-    );
-    const email = uniqueEmail("google");
-    await page.goto("/login?redirectUrl=%2Faccount");
-    const popupPromise = page.waitForEvent("popup");
-    await page.getByRole("button", { name: "Continue with Google" }).click();
-    const popup = await popupPromise;
-    await popup.locator("#add-account-button").click();
-    await popup.locator("#email-input").fill(email);
-    await popup.locator("#display-name-input").fill("Katherine Johnson");
-    await popup.locator("#sign-in").click();
-    await completeProfile(page);
-    await signWaiver(page, "Katherine Johnson");
-    await expect(page).toHaveURL(/\/account$/);
-    await expect(page.getByText(email)).toBeVisible();
-  });
+  for (const provider of ["Google", "Apple"] as const) {
+    test(`${provider} sign-in through the emulator's identity provider page`, async ({ page, context }) => {
+      // Google's gapi script (used by Firebase's popup flow and the emulator's helper iframe)
+      // is on the internet; the tests serve a small stand-in at that address.
+      await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, (route) =>
+        route.fulfill({ path: "tests/e2e/fixtures/gapi-shim.js", contentType: "application/javascript" }),
+      );
+      const email = uniqueEmail(provider.toLowerCase());
+      await page.goto("/login?redirectUrl=%2Faccount");
+      const popupPromise = page.waitForEvent("popup");
+      await page.getByRole("button", { name: `Continue with ${provider}` }).click();
+      const popup = await popupPromise;
+      await popup.locator("#add-account-button").click();
+      await popup.locator("#email-input").fill(email);
+      await popup.locator("#display-name-input").fill("Katherine Johnson");
+      await popup.locator("#sign-in").click();
+      await completeProfile(page);
+      await signWaiver(page, "Katherine Johnson");
+      await expect(page).toHaveURL(/\/account$/);
+      await expect(page.getByText(email)).toBeVisible();
+      await page.goto("/account/security");
+      await expect(page.getByTestId("sign-in-method")).toHaveText(provider);
+    });
+  }
 
   test("reset password by email, then sign in with the new one", async ({ page, request }) => {
     const user = await createCompleteUser(request);
