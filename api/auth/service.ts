@@ -4,7 +4,7 @@ import { getApiEnv } from "../env";
 import { validationError } from "../http/errors";
 import { enqueueEmail } from "../outbox/service";
 import { enforceRateLimits, type RateLimitRule } from "../rate-limit/service";
-import { passwordResetEmail, signInLinkEmail } from "./emails";
+import { passwordResetEmail, signInLinkEmail, type EmailContent } from "./emails";
 import { adminAuth } from "./firebase-admin";
 import { callIdentity } from "./identity-errors";
 import { identityEnv } from "./identity-env";
@@ -52,6 +52,27 @@ function siteName(account: AccountRow | null): string {
   return account?.name ?? getApiEnv().PUBLIC_APP_NAME;
 }
 
+/** Our link to `page` with the provider's one-time code, sent through the outbox. */
+async function sendActionEmail(
+  db: Db,
+  request: AuthEmailRequest,
+  providerLink: string,
+  action: { page: string; mode: string; kind: string; compose: (link: string, site: string) => EmailContent },
+): Promise<void> {
+  const link = appActionLink(request.origin, action.page, {
+    mode: action.mode,
+    oobCode: oobCodeOf(providerLink),
+    apiKey: identityEnv.apiKey,
+    redirectUrl: request.continueUrl,
+  });
+  await enqueueEmail(db, {
+    to: request.email,
+    ...action.compose(link, siteName(request.account)),
+    kind: action.kind,
+    meta: { link, continueUrl: request.continueUrl, account: request.account?.slug ?? null },
+  });
+}
+
 /**
  * POST /v1/send-auth-link: an email sign-in link to <origin>/set-password, whether or not the
  * address has an account yet (the first sign-in creates it).
@@ -66,19 +87,7 @@ export async function sendAuthLink(db: Db, request: AuthEmailRequest): Promise<v
       }),
     { "auth/invalid-email": invalidEmail },
   );
-  const link = appActionLink(request.origin, "/set-password", {
-    mode: "signIn",
-    oobCode: oobCodeOf(providerLink),
-    apiKey: identityEnv.apiKey,
-    redirectUrl: request.continueUrl,
-  });
-  const content = signInLinkEmail(link, siteName(request.account));
-  await enqueueEmail(db, {
-    to: request.email,
-    ...content,
-    kind: "auth_link",
-    meta: { link, continueUrl: request.continueUrl, account: request.account?.slug ?? null },
-  });
+  await sendActionEmail(db, request, providerLink, { page: "/set-password", mode: "signIn", kind: "auth_link", compose: signInLinkEmail });
 }
 
 /**
@@ -99,17 +108,10 @@ export async function sendPasswordReset(db: Db, request: AuthEmailRequest): Prom
     { "auth/invalid-email": invalidEmail },
   );
   if (!providerLink) return;
-  const link = appActionLink(request.origin, "/reset-password", {
+  await sendActionEmail(db, request, providerLink, {
+    page: "/reset-password",
     mode: "resetPassword",
-    oobCode: oobCodeOf(providerLink),
-    apiKey: identityEnv.apiKey,
-    redirectUrl: request.continueUrl,
-  });
-  const content = passwordResetEmail(link, siteName(request.account));
-  await enqueueEmail(db, {
-    to: request.email,
-    ...content,
     kind: "password_reset",
-    meta: { link, continueUrl: request.continueUrl, account: request.account?.slug ?? null },
+    compose: passwordResetEmail,
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emptyAsAbsent, pageParam } from "../http/query";
 import { isSafeContinuePath } from "../auth/schema";
 import { catalogId } from "../catalog/schema";
 import type { BookingStatus, BookingTicket, PaymentStatus } from "../db/schema";
@@ -23,7 +24,6 @@ const isoDate = z
     return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
   }, "Not a calendar date.");
 
-const emptyAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 export const availabilityQuery = z.object({
   from: z.preprocess(emptyAsAbsent, isoDate.optional()),
@@ -110,16 +110,7 @@ export const bookingListQuery = z.object({
       .optional()
       .default("upcoming"),
   ),
-  page: z.preprocess(
-    emptyAsAbsent,
-    z
-      .string({ invalid_type_error: "Give this parameter only once." })
-      .regex(/^\d{1,5}$/, "Must be a whole number.")
-      .transform(Number)
-      .pipe(z.number().min(1, "Must be at least 1.").max(10_000, "Must be at most 10000."))
-      .optional()
-      .default("1"),
-  ),
+  page: pageParam,
 });
 
 export const bookingParams = z.object({ id: z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, "Not a valid booking id.") });

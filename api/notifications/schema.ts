@@ -1,15 +1,10 @@
 import { z } from "zod";
+import { pageParam } from "../http/query";
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const notificationListQuery = z.object({
-  page: z
-    .string({ invalid_type_error: "Give this parameter only once." })
-    .regex(/^\d{1,5}$/, "Must be a whole number.")
-    .transform(Number)
-    .pipe(z.number().min(1, "Must be at least 1.").max(10_000, "Must be at most 10000."))
-    .optional()
-    .default("1"),
+  page: pageParam,
 });
 
 export const notificationParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid notification id.") });
