@@ -72,6 +72,8 @@ let slotCounter = 0;
  * `capacity` seats of which `seatsLeft` are free, up to an hour later at random (earlier when in
  * the past), never on the minute, so it never collides with the seed's departures (which start on the minute).
  */
+const jitterBase = Math.floor(Math.random() * 3_600);
+
 export async function createSlot(
   db: Db,
   serviceId: string,
@@ -80,7 +82,10 @@ export async function createSlot(
   const capacity = options.capacity ?? 10;
   const seatsLeft = options.seatsLeft ?? capacity;
   const hours = options.startsInHours ?? 240;
-  const jitterSeconds = hours < 0 ? -Math.floor(Math.random() * 600) : Math.floor(Math.random() * 3_600);
+  // Distinct offsets per call (13 and 3600 are coprime): random jitter let two departures of one
+  // service land on the same second now and then, which the (service_id, starts_at) key refuses.
+  const step = (jitterBase + slotCounter * 13) % 3_600;
+  const jitterSeconds = hours < 0 ? -(step % 600) : step;
   const startsAt = new Date(Date.now() + hours * 3_600_000 + jitterSeconds * 1000);
   startsAt.setUTCMilliseconds(0);
   if (startsAt.getUTCSeconds() === 0) startsAt.setUTCSeconds(17);
