@@ -118,7 +118,7 @@ export default function App() {
   }, [location.search]);
   useEffect(() => {
     const onError = (event: ErrorEvent | PromiseRejectionEvent) =>
-      reloadOnChunkError("reason" in event ? event.reason : event.error ?? event.message);
+      reloadOnChunkError("reason" in event ? event.reason : (event.error ?? event.message));
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onError);
     document.documentElement.dataset.hydrated = "true";

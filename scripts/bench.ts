@@ -22,7 +22,9 @@ async function time(label: string, runs: number, request: () => Promise<Response
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
-  console.log(`${label.padEnd(48)} p50 ${percentile(samples, 50).toFixed(2)} ms   p95 ${percentile(samples, 95).toFixed(2)} ms   (${runs} runs)`);
+  console.log(
+    `${label.padEnd(48)} p50 ${percentile(samples, 50).toFixed(2)} ms   p95 ${percentile(samples, 95).toFixed(2)} ms   (${runs} runs)`,
+  );
 }
 
 async function apiBench() {
@@ -30,8 +32,11 @@ async function apiBench() {
   const { getDb } = await import("../api/db/client");
   const opened = performance.now();
   await getDb();
-  console.log(`database open + migrate + seed: ${(performance.now() - opened).toFixed(0)} ms (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`);
-  const get = async (path: string, headers: Record<string, string> = {}) => app.fetch(new Request(`http://bench.local${path}`, { headers }));
+  console.log(
+    `database open + migrate + seed: ${(performance.now() - opened).toFixed(0)} ms (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
+  );
+  const get = async (path: string, headers: Record<string, string> = {}) =>
+    app.fetch(new Request(`http://bench.local${path}`, { headers }));
   await time("GET /v1/experiences (first page)", 200, () => get("/v1/experiences"));
   await time("GET /v1/experiences?q=tour&sort=price_asc", 200, () => get("/v1/experiences?q=tour&sort=price_asc"));
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -66,7 +71,11 @@ function bundleBench() {
     console.log("client JS: no build found (run `npm run build` first)");
     return;
   }
-  const manifest = JSON.parse(readFileSync(join(dir, manifestFile), "utf8").replace(/^window.__remixManifest=/, "").replace(/;$/, ""));
+  const manifest = JSON.parse(
+    readFileSync(join(dir, manifestFile), "utf8")
+      .replace(/^window.__remixManifest=/, "")
+      .replace(/;$/, ""),
+  );
   const gz = (url: string) => gzipSync(readFileSync(join("public", url))).length;
   const pageJs = (routeIds: string[]) => {
     const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
@@ -79,16 +88,22 @@ function bundleBench() {
   };
   const pages: Record<string, string[]> = {
     "/ (catalog)": ["root", "routes/_home", "routes/_home._index"],
-    "/experiences/:parentId/:serviceId": ["root", "routes/_details", "routes/_details.experiences.$parentId.$serviceId._index"],
+    "/experiences/:parentId/:serviceId": [
+      "root",
+      "routes/_details",
+      "routes/_details.experiences.$parentId.$serviceId._index",
+    ],
     "/login (before Firebase loads)": ["root", "routes/_login", "routes/_login.login"],
   };
   for (const [page, ids] of Object.entries(pages)) {
-    if (ids.every((id) => manifest.routes[id])) console.log(`client JS gzip ${page.padEnd(40)} ${(pageJs(ids) / 1024).toFixed(1)} KiB`);
+    if (ids.every((id) => manifest.routes[id]))
+      console.log(`client JS gzip ${page.padEnd(40)} ${(pageJs(ids) / 1024).toFixed(1)} KiB`);
   }
   const firebaseChunk = readdirSync(join(dir, "_shared"))
     .map((name) => `/build/_shared/${name}`)
     .filter((file) => file.includes("firebase-auth.client"));
-  for (const file of firebaseChunk) console.log(`lazy Firebase Auth chunk (login pages only)        ${(gz(file) / 1024).toFixed(1)} KiB`);
+  for (const file of firebaseChunk)
+    console.log(`lazy Firebase Auth chunk (login pages only)        ${(gz(file) / 1024).toFixed(1)} KiB`);
 }
 
 bundleBench();

@@ -17,12 +17,20 @@ async function answers(host) {
 }
 
 /** Make sure an emulator answers on `host`; returns a function that stops it if we started it. */
-export async function ensureAuthEmulator({ host = DEFAULT_EMULATOR_HOST, projectId = DEFAULT_PROJECT_ID, verbose = false } = {}) {
+export async function ensureAuthEmulator({
+  host = DEFAULT_EMULATOR_HOST,
+  projectId = DEFAULT_PROJECT_ID,
+  verbose = false,
+} = {}) {
   if (await answers(host)) return { started: false, stop: async () => {} };
   const child = spawn(
     join("node_modules", ".bin", "firebase"),
     ["emulators:start", "--only", "auth", "--project", projectId, "--config", "firebase.json"],
-    { env: { ...process.env, NODE_ENV: "development" }, stdio: ["ignore", verbose ? "inherit" : "ignore", "inherit"], detached: true },
+    {
+      env: { ...process.env, NODE_ENV: "development" },
+      stdio: ["ignore", verbose ? "inherit" : "ignore", "inherit"],
+      detached: true,
+    },
   );
   let exited = false;
   child.on("exit", () => (exited = true));

@@ -40,9 +40,14 @@ function buildIsStale() {
 
 async function startAuthEmulator() {
   console.log(`Firebase Auth emulator on ${env.FIREBASE_AUTH_EMULATOR_HOST} (project ${env.FIREBASE_PROJECT_ID})…`);
-  const emulator = await ensureAuthEmulator({ host: env.FIREBASE_AUTH_EMULATOR_HOST, projectId: env.FIREBASE_PROJECT_ID });
+  const emulator = await ensureAuthEmulator({
+    host: env.FIREBASE_AUTH_EMULATOR_HOST,
+    projectId: env.FIREBASE_PROJECT_ID,
+  });
   stopEmulator = emulator.stop;
-  console.log(emulator.started ? "Firebase Auth emulator ready." : "Reusing the Firebase Auth emulator already running.");
+  console.log(
+    emulator.started ? "Firebase Auth emulator ready." : "Reusing the Firebase Auth emulator already running.",
+  );
 }
 
 let stopEmulator = async () => {};

@@ -15,7 +15,10 @@ const steps = [
   ["end-to-end tests", "playwright", ["test"]],
 ];
 
-const emulator = await ensureAuthEmulator({ host: env.FIREBASE_AUTH_EMULATOR_HOST, projectId: env.FIREBASE_PROJECT_ID });
+const emulator = await ensureAuthEmulator({
+  host: env.FIREBASE_AUTH_EMULATOR_HOST,
+  projectId: env.FIREBASE_PROJECT_ID,
+});
 let failed = null;
 for (const [name, bin, args] of steps) {
   console.log(`\n▶ ${name}`);

@@ -5,7 +5,13 @@ import { DEFAULT_EMULATOR_HOST, DEFAULT_PROJECT_ID, ensureAuthEmulator } from ".
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_EMULATOR_HOST;
 process.env.FIREBASE_PROJECT_ID ??= DEFAULT_PROJECT_ID;
 const [command, ...args] = process.argv.slice(2);
-const emulator = await ensureAuthEmulator({ host: process.env.FIREBASE_AUTH_EMULATOR_HOST, projectId: process.env.FIREBASE_PROJECT_ID });
-const result = spawnSync(command.includes("/") ? command : `node_modules/.bin/${command}`, args, { stdio: "inherit", env: process.env });
+const emulator = await ensureAuthEmulator({
+  host: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+  projectId: process.env.FIREBASE_PROJECT_ID,
+});
+const result = spawnSync(command.includes("/") ? command : `node_modules/.bin/${command}`, args, {
+  stdio: "inherit",
+  env: process.env,
+});
 await emulator.stop();
 process.exit(result.status ?? 1);

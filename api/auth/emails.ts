@@ -26,7 +26,8 @@ function htmlPage(paragraphs: string[], link: string, button: string): string {
 
 export function signInLinkEmail(link: string, siteName: string): EmailContent {
   const intro = `Use the link below to sign in to ${siteName}.`;
-  const outro = "The link works once. If you did not ask for it, you can ignore this email: nobody can sign in without it.";
+  const outro =
+    "The link works once. If you did not ask for it, you can ignore this email: nobody can sign in without it.";
   return {
     subject: "Your sign-in link",
     text: `Hello,\n\n${intro}\n\n${link}\n\n${outro}\n`,
@@ -36,7 +37,8 @@ export function signInLinkEmail(link: string, siteName: string): EmailContent {
 
 export function passwordResetEmail(link: string, siteName: string): EmailContent {
   const intro = `Someone asked to reset the password of your ${siteName} account. Use the link below to choose a new one.`;
-  const outro = "The link works once. If you did not ask for it, you can ignore this email: your password stays the same.";
+  const outro =
+    "The link works once. If you did not ask for it, you can ignore this email: your password stays the same.";
   return {
     subject: "Reset your password",
     text: `Hello,\n\n${intro}\n\n${link}\n\n${outro}\n`,

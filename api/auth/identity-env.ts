@@ -10,7 +10,10 @@ const Schema = z
   .object({
     APP_ENV: z.enum(["local", "production"]).optional(),
     NODE_ENV: z.string().optional(),
-    FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, "a Firebase project id").optional(),
+    FIREBASE_PROJECT_ID: z
+      .string()
+      .regex(/^[a-z0-9-]{4,40}$/, "a Firebase project id")
+      .optional(),
     FIREBASE_API_KEY: z.string().min(1).optional(),
     FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z
@@ -18,7 +21,11 @@ const Schema = z
       .regex(/^[\w.-]+:\d+$/, "host:port")
       .optional(),
     FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
-    SESSION_MAX_AGE_DAYS: z.coerce.number().min(1 / 24).max(14).default(5),
+    SESSION_MAX_AGE_DAYS: z.coerce
+      .number()
+      .min(1 / 24)
+      .max(14)
+      .default(5),
     SESSION_REVOCATION_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   })
   .transform((env, ctx) => {

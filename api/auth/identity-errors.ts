@@ -19,7 +19,9 @@ export async function callIdentity<T>(fn: () => Promise<T>, expected: Record<str
     const mapped = expected[code];
     if (mapped) throw mapped();
     if (code.startsWith("app/") || code === "auth/internal-error") {
-      console.error(JSON.stringify({ level: "error", msg: "identity provider call failed", code, error: String(error) }));
+      console.error(
+        JSON.stringify({ level: "error", msg: "identity provider call failed", code, error: String(error) }),
+      );
       throw serviceUnavailable("The identity service is temporarily unavailable.");
     }
     throw error;

@@ -19,7 +19,13 @@ allowOnly(authRoutes, "/auth/password-policy", ["GET"]);
 
 authRoutes.post("/send-auth-link", validate("json", authEmailBody), withDb, withTenant, async (c) => {
   const { email, continueUrl } = c.req.valid("json");
-  const request: AuthEmailRequest = { email, continueUrl, origin: requestOrigin(c), ip: clientIp(c), account: c.get("account") };
+  const request: AuthEmailRequest = {
+    email,
+    continueUrl,
+    origin: requestOrigin(c),
+    ip: clientIp(c),
+    account: c.get("account"),
+  };
   await sendAuthLink(c.get("db"), request);
   return c.json({ success: true });
 });
@@ -27,7 +33,13 @@ allowOnly(authRoutes, "/send-auth-link", ["POST"]);
 
 authRoutes.post("/send-password-reset", validate("json", authEmailBody), withDb, withTenant, async (c) => {
   const { email, continueUrl } = c.req.valid("json");
-  const request: AuthEmailRequest = { email, continueUrl, origin: requestOrigin(c), ip: clientIp(c), account: c.get("account") };
+  const request: AuthEmailRequest = {
+    email,
+    continueUrl,
+    origin: requestOrigin(c),
+    ip: clientIp(c),
+    account: c.get("account"),
+  };
   await sendPasswordReset(c.get("db"), request);
   return c.json({ success: true });
 });

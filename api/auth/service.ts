@@ -29,7 +29,11 @@ export function authEmailRules(email: string, ip: string): RateLimitRule[] {
   const env = getApiEnv();
   return [
     { key: `auth-email:ip:${ip}`, limit: env.AUTH_EMAIL_LIMIT_PER_IP, windowSeconds: env.AUTH_EMAIL_WINDOW_SECONDS },
-    { key: `auth-email:email:${email}`, limit: env.AUTH_EMAIL_LIMIT_PER_EMAIL, windowSeconds: env.AUTH_EMAIL_WINDOW_SECONDS },
+    {
+      key: `auth-email:email:${email}`,
+      limit: env.AUTH_EMAIL_LIMIT_PER_EMAIL,
+      windowSeconds: env.AUTH_EMAIL_WINDOW_SECONDS,
+    },
   ];
 }
 
@@ -87,7 +91,12 @@ export async function sendAuthLink(db: Db, request: AuthEmailRequest): Promise<v
       }),
     { "auth/invalid-email": invalidEmail },
   );
-  await sendActionEmail(db, request, providerLink, { page: "/set-password", mode: "signIn", kind: "auth_link", compose: signInLinkEmail });
+  await sendActionEmail(db, request, providerLink, {
+    page: "/set-password",
+    mode: "signIn",
+    kind: "auth_link",
+    compose: signInLinkEmail,
+  });
 }
 
 /**

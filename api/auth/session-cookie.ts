@@ -18,11 +18,20 @@ export function readSessionCookie(cookieHeader: string | null | undefined): stri
 }
 
 export function serializeSessionCookie(value: string, options: { maxAgeSeconds: number; secure: boolean }): string {
-  const parts = [`${SESSION_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${Math.floor(options.maxAgeSeconds)}`];
+  const parts = [
+    `${SESSION_COOKIE}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${Math.floor(options.maxAgeSeconds)}`,
+  ];
   if (options.secure) parts.push("Secure");
   return parts.join("; ");
 }
 
 export function clearSessionCookie(options: { secure: boolean }): string {
-  return serializeSessionCookie("", { maxAgeSeconds: 0, secure: options.secure }).replace(`${SESSION_COOKIE}=;`, `${SESSION_COOKIE}=;`);
+  return serializeSessionCookie("", { maxAgeSeconds: 0, secure: options.secure }).replace(
+    `${SESSION_COOKIE}=;`,
+    `${SESSION_COOKIE}=;`,
+  );
 }

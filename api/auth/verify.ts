@@ -66,7 +66,8 @@ export async function verifyFirebaseToken(
     // The identity provider could not be reached or failed: that says nothing about the
     // token, so it must not sign the user out (callers answer 503, not 401).
     if (code.startsWith("app/") || code === "auth/internal-error") throw error;
-    if (code.includes("revoked") || code.includes("user-disabled") || code.includes("user-not-found")) throw new InvalidTokenError("revoked");
+    if (code.includes("revoked") || code.includes("user-disabled") || code.includes("user-not-found"))
+      throw new InvalidTokenError("revoked");
     if (code.includes("expired")) throw new InvalidTokenError("expired");
     throw new InvalidTokenError("invalid");
   }

@@ -4,15 +4,28 @@ import { accounts, experiences, services, type AccountRow } from "../db/schema";
 import { notFound, validationError } from "../http/errors";
 import { zonedTimeToUtc } from "../db/seed-data/zoned-time";
 import { localDate } from "./format";
-import { DEFAULT_WINDOW_DAYS, FEW_SEATS, MAX_WINDOW_DAYS, type Availability, type AvailabilityDay, type AvailabilityQuery } from "./schema";
+import {
+  DEFAULT_WINDOW_DAYS,
+  FEW_SEATS,
+  MAX_WINDOW_DAYS,
+  type Availability,
+  type AvailabilityDay,
+  type AvailabilityQuery,
+} from "./schema";
 
 const DAY_MS = 86_400_000;
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** from defaults to today in the operator's timezone, to to from + 41 days; at most 62 days. */
-export function availabilityWindow(query: AvailabilityQuery, timezone: string, now = new Date()): { from: string; to: string } {
+export function availabilityWindow(
+  query: AvailabilityQuery,
+  timezone: string,
+  now = new Date(),
+): { from: string; to: string } {
   const from = query.from ?? localDate(now, timezone);
   const to = query.to ?? addDays(from, DEFAULT_WINDOW_DAYS - 1);
   const span = daysBetween(from, to);
@@ -110,10 +123,17 @@ export async function getAvailability(
       days.push(day);
     }
     const seatsLeft = Number(row.seats_left);
-    day.slots.push({ id: row.id, startsAt: row.starts_at!, endsAt: row.ends_at!, capacity: Number(row.capacity), seatsLeft });
+    day.slots.push({
+      id: row.id,
+      startsAt: row.starts_at!,
+      endsAt: row.ends_at!,
+      capacity: Number(row.capacity),
+      seatsLeft,
+    });
     day.seatsLeft += seatsLeft;
   }
-  for (const day of days) day.status = day.seatsLeft === 0 ? "sold_out" : day.seatsLeft <= FEW_SEATS ? "few" : "available";
+  for (const day of days)
+    day.status = day.seatsLeft === 0 ? "sold_out" : day.seatsLeft <= FEW_SEATS ? "few" : "available";
   const first = rows[0]?.first_at;
   const last = rows[0]?.last_at;
   return {

@@ -24,7 +24,11 @@ export interface BookableService {
 }
 
 /** The service (404 when unknown or, in account mode, another operator's) and its ticket types: two queries. */
-export async function loadBookableService(db: Db, serviceId: string, scope: AccountRow | null): Promise<BookableService> {
+export async function loadBookableService(
+  db: Db,
+  serviceId: string,
+  scope: AccountRow | null,
+): Promise<BookableService> {
   const [row] = await db
     .select({
       service: services,
@@ -68,7 +72,13 @@ export interface OpenSlot {
 /** A departure of this service that has not started yet; otherwise 404 slot_not_found. */
 export async function loadOpenSlot(db: Db, slotId: string, serviceId: string): Promise<OpenSlot> {
   const [slot] = await db
-    .select({ id: slots.id, startsAt: slots.startsAt, endsAt: slots.endsAt, capacity: slots.capacity, seatsLeft: seatsLeftSql() })
+    .select({
+      id: slots.id,
+      startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
+      capacity: slots.capacity,
+      seatsLeft: seatsLeftSql(),
+    })
     .from(slots)
     .where(and(eq(slots.id, slotId), eq(slots.serviceId, serviceId), sql`${slots.startsAt} > now()`))
     .limit(1);
@@ -94,7 +104,13 @@ export function priceTickets(
     .filter((line) => line.quantity > 0)
     .map((line) => {
       const type = byId.get(line.ticketTypeId)!;
-      return { ticketTypeId: type.id, code: type.code, name: type.name, quantity: line.quantity, unitPriceMinor: type.priceMinor };
+      return {
+        ticketTypeId: type.id,
+        code: type.code,
+        name: type.name,
+        quantity: line.quantity,
+        unitPriceMinor: type.priceMinor,
+      };
     });
   return {
     tickets,

@@ -18,13 +18,16 @@ const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},
 
 function ticketLines(row: BookingViewRow): string[] {
   const { currency } = row.booking;
-  return row.booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name} (${formatMoney(ticket.unitPriceMinor, currency)} each)`);
+  return row.booking.tickets.map(
+    (ticket) => `${ticket.quantity} × ${ticket.name} (${formatMoney(ticket.unitPriceMinor, currency)} each)`,
+  );
 }
 
 function amountLines(row: BookingViewRow): string[] {
   const b = row.booking;
   const lines = [`Subtotal: ${formatMoney(b.subtotalMinor, b.currency)}`];
-  if (b.discountMinor > 0) lines.push(`Discount${b.promoCode ? ` (${b.promoCode})` : ""}: −${formatMoney(b.discountMinor, b.currency)}`);
+  if (b.discountMinor > 0)
+    lines.push(`Discount${b.promoCode ? ` (${b.promoCode})` : ""}: −${formatMoney(b.discountMinor, b.currency)}`);
   if (b.feesMinor > 0) lines.push(`Booking fee: ${formatMoney(b.feesMinor, b.currency)}`);
   if (b.taxMinor > 0) lines.push(`Taxes: ${formatMoney(b.taxMinor, b.currency)}`);
   lines.push(`Total paid: ${formatMoney(b.totalMinor, b.currency)}`);
@@ -94,11 +97,16 @@ export function confirmationEmail({ row, to, firstName }: BookingMailContext): E
 export function cancellationEmail({ row, to, firstName }: BookingMailContext): EmailInput {
   const link = new URL(ACCOUNT_BOOKINGS_PATH, row.booking.origin).toString();
   const b = row.booking;
-  const refund = b.refundMinor ? `We have refunded ${formatMoney(b.refundMinor, b.currency)} to your card; it can take 5–10 days to show.` : "Nothing was charged.";
+  const refund = b.refundMinor
+    ? `We have refunded ${formatMoney(b.refundMinor, b.currency)} to your card; it can take 5–10 days to show.`
+    : "Nothing was charged.";
   const paragraphs = [
     [greeting(firstName)],
     [`Your booking ${b.id} is cancelled.`],
-    [`${row.experienceTitle} — ${row.serviceName}`, `Was: ${formatWhen(row.startsAt, row.endsAt, row.timezone)} (${row.timezone})`],
+    [
+      `${row.experienceTitle} — ${row.serviceName}`,
+      `Was: ${formatWhen(row.startsAt, row.endsAt, row.timezone)} (${row.timezone})`,
+    ],
     [refund],
   ];
   return {
@@ -120,7 +128,9 @@ export function lateRefundEmail({ row, to, firstName }: BookingMailContext): Ema
     [
       `Your payment for ${row.experienceTitle} — ${row.serviceName} arrived after your seats were released, and the departure has sold out meanwhile.`,
     ],
-    [`We have refunded ${formatMoney(b.refundMinor ?? b.totalMinor, b.currency)} in full (booking ${b.id}); it can take 5–10 days to show.`],
+    [
+      `We have refunded ${formatMoney(b.refundMinor ?? b.totalMinor, b.currency)} in full (booking ${b.id}); it can take 5–10 days to show.`,
+    ],
   ];
   return {
     to,

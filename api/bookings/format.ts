@@ -7,9 +7,20 @@ export function formatMoney(amountMinor: number, currency: string, locale = "en-
 
 /** "Tuesday, November 24, 2026, 6:30 PM – 8:30 PM WET" in the operator's timezone. */
 export function formatWhen(start: Date, end: Date, timeZone: string, locale = "en-US"): string {
-  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(start);
+  const day = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+  }).format(start);
   const time = (date: Date, zone: boolean) =>
-    new Intl.DateTimeFormat(locale, { timeZone, hour: "numeric", minute: "2-digit", ...(zone ? { timeZoneName: "short" } : {}) }).format(date);
+    new Intl.DateTimeFormat(locale, {
+      timeZone,
+      hour: "numeric",
+      minute: "2-digit",
+      ...(zone ? { timeZoneName: "short" } : {}),
+    }).format(date);
   return `${day}, ${time(start, false)} – ${time(end, true)}`;
 }
 

@@ -47,7 +47,8 @@ export async function releaseBooking(
   status: Exclude<BookingStatus, "held" | "confirmed">,
   values: PgUpdateSetSource<typeof bookings> = {},
 ): Promise<void> {
-  if (!HOLDS_SEATS.includes(booking.status)) throw new Error(`booking ${booking.id} is ${booking.status}: it holds no seats`);
+  if (!HOLDS_SEATS.includes(booking.status))
+    throw new Error(`booking ${booking.id} is ${booking.status}: it holds no seats`);
   await db
     .update(bookings)
     .set({ ...values, status, updatedAt: sql`now()` })
@@ -57,13 +58,20 @@ export async function releaseBooking(
 }
 
 async function mailContext(db: Db, row: BookingViewRow): Promise<BookingMailContext | null> {
-  const [user] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.booking.userId));
+  const [user] = await db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, row.booking.userId));
   if (!user?.email) return null;
   return { row, to: user.email, firstName: user.firstName };
 }
 
 /** Sends a booking email after the change it announces has been committed; never throws. */
-export async function sendBookingEmail(db: Db, bookingId: string, build: (context: BookingMailContext) => EmailInput): Promise<void> {
+export async function sendBookingEmail(
+  db: Db,
+  bookingId: string,
+  build: (context: BookingMailContext) => EmailInput,
+): Promise<void> {
   try {
     const row = await findBookingView(db, bookingId);
     const context = row ? await mailContext(db, row) : null;
@@ -91,7 +99,11 @@ const when = (row: BookingViewRow) => formatWhen(row.startsAt, row.endsAt, row.t
  * On confirmation: a notification (same transaction), `has_payment_method` when the card was
  * kept, and after the commit the confirmation email with an .ics invitation (outbox).
  */
-export async function fulfilBooking(db: Db, bookingId: string, payment: PaymentConfirmation): Promise<FulfilmentOutcome> {
+export async function fulfilBooking(
+  db: Db,
+  bookingId: string,
+  payment: PaymentConfirmation,
+): Promise<FulfilmentOutcome> {
   const outcome = await db.transaction(async (tx): Promise<FulfilmentOutcome> => {
     const booking = await lockBooking(tx, bookingId);
     if (!booking) return "ignored";
@@ -114,7 +126,13 @@ export async function fulfilBooking(db: Db, bookingId: string, payment: PaymentC
         }
         await tx
           .update(bookings)
-          .set({ status: "refunded", paymentStatus: "refunded", refundMinor: booking.totalMinor, paymentIntentId, updatedAt: sql`now()` })
+          .set({
+            status: "refunded",
+            paymentStatus: "refunded",
+            refundMinor: booking.totalMinor,
+            paymentIntentId,
+            updatedAt: sql`now()`,
+          })
           .where(eq(bookings.id, booking.id));
         const row = (await findBookingView(tx, booking.id))!;
         await addNotification(tx, {
@@ -133,10 +151,20 @@ export async function fulfilBooking(db: Db, bookingId: string, payment: PaymentC
     const paymentStatus: PaymentStatus = booking.totalMinor > 0 ? "paid" : "not_required";
     await tx
       .update(bookings)
-      .set({ status: "confirmed", paymentStatus, paymentIntentId, holdExpiresAt: null, confirmedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        status: "confirmed",
+        paymentStatus,
+        paymentIntentId,
+        holdExpiresAt: null,
+        confirmedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(bookings.id, booking.id));
     if (payment.paymentMethodSaved) {
-      await tx.update(users).set({ hasPaymentMethod: true, updatedAt: sql`now()` }).where(eq(users.id, booking.userId));
+      await tx
+        .update(users)
+        .set({ hasPaymentMethod: true, updatedAt: sql`now()` })
+        .where(eq(users.id, booking.userId));
     }
     const row = (await findBookingView(tx, booking.id))!;
     await addNotification(tx, {

@@ -31,5 +31,13 @@ export function priceBreakdown(tickets: PricedTicket[], promo: Promo | null, tax
   const discounted = subtotalMinor - discountMinor;
   const feesMinor = Math.round((discounted * SERVICE_FEE_BPS) / 10_000);
   const taxMinor = Math.round((discounted * taxBps) / 10_000);
-  return { lines, seats, subtotalMinor, discountMinor, feesMinor, taxMinor, totalMinor: discounted + feesMinor + taxMinor };
+  return {
+    lines,
+    seats,
+    subtotalMinor,
+    discountMinor,
+    feesMinor,
+    taxMinor,
+    totalMinor: discounted + feesMinor + taxMinor,
+  };
 }

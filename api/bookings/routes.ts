@@ -32,7 +32,10 @@ bookingRoutes.get(
   withTenant,
   async (c) => {
     const { parentId, serviceId } = c.req.valid("param");
-    return dataResponse(c, await getAvailability(c.get("db"), parentId, serviceId, c.req.valid("query"), c.get("account")));
+    return dataResponse(
+      c,
+      await getAvailability(c.get("db"), parentId, serviceId, c.req.valid("query"), c.get("account")),
+    );
   },
 );
 allowOnly(bookingRoutes, "/experiences/:parentId/services/:serviceId/availability", ["GET"]);
@@ -57,16 +60,24 @@ const idempotencyKey = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 // Taking seats and starting a payment is sensitive: the token's revocation is always checked.
-bookingRoutes.post("/bookings", requireFreshAuth, idempotencyKey, validate("json", createBookingBody), withDb, withTenant, async (c) => {
-  const result = await createBooking(c.get("db"), {
-    identity: c.get("identity"),
-    scope: c.get("account"),
-    body: c.req.valid("json"),
-    idempotencyKey: c.req.header(IDEMPOTENCY_KEY_HEADER)!,
-    origin: requestOrigin(c),
-  });
-  return c.json({ data: { booking: result.booking, checkoutUrl: result.checkoutUrl } }, result.created ? 201 : 200);
-});
+bookingRoutes.post(
+  "/bookings",
+  requireFreshAuth,
+  idempotencyKey,
+  validate("json", createBookingBody),
+  withDb,
+  withTenant,
+  async (c) => {
+    const result = await createBooking(c.get("db"), {
+      identity: c.get("identity"),
+      scope: c.get("account"),
+      body: c.req.valid("json"),
+      idempotencyKey: c.req.header(IDEMPOTENCY_KEY_HEADER)!,
+      origin: requestOrigin(c),
+    });
+    return c.json({ data: { booking: result.booking, checkoutUrl: result.checkoutUrl } }, result.created ? 201 : 200);
+  },
+);
 bookingRoutes.get("/bookings", requireAuth, validate("query", bookingListQuery), withDb, withTenant, async (c) => {
   const { filter, page } = c.req.valid("query");
   return dataResponse(c, await listBookings(c.get("db"), c.get("identity").uid, c.get("account"), filter, page));
@@ -78,12 +89,27 @@ bookingRoutes.get("/bookings/:id", requireAuth, validate("param", bookingParams)
 );
 allowOnly(bookingRoutes, "/bookings/:id", ["GET"]);
 
-bookingRoutes.post("/bookings/:id/refresh-payment", requireAuth, validate("param", bookingParams), withDb, withTenant, async (c) =>
-  dataResponse(c, await refreshPayment(c.get("db"), c.get("identity").uid, c.get("account"), c.req.valid("param").id)),
+bookingRoutes.post(
+  "/bookings/:id/refresh-payment",
+  requireAuth,
+  validate("param", bookingParams),
+  withDb,
+  withTenant,
+  async (c) =>
+    dataResponse(
+      c,
+      await refreshPayment(c.get("db"), c.get("identity").uid, c.get("account"), c.req.valid("param").id),
+    ),
 );
 allowOnly(bookingRoutes, "/bookings/:id/refresh-payment", ["POST"]);
 
-bookingRoutes.post("/bookings/:id/cancel", requireFreshAuth, validate("param", bookingParams), withDb, withTenant, async (c) =>
-  dataResponse(c, await cancelBooking(c.get("db"), c.get("identity").uid, c.get("account"), c.req.valid("param").id)),
+bookingRoutes.post(
+  "/bookings/:id/cancel",
+  requireFreshAuth,
+  validate("param", bookingParams),
+  withDb,
+  withTenant,
+  async (c) =>
+    dataResponse(c, await cancelBooking(c.get("db"), c.get("identity").uid, c.get("account"), c.req.valid("param").id)),
 );
 allowOnly(bookingRoutes, "/bookings/:id/cancel", ["POST"]);

@@ -24,7 +24,6 @@ const isoDate = z
     return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
   }, "Not a calendar date.");
 
-
 export const availabilityQuery = z.object({
   from: z.preprocess(emptyAsAbsent, isoDate.optional()),
   to: z.preprocess(emptyAsAbsent, isoDate.optional()),
@@ -41,12 +40,16 @@ const ticketLine = z.object({
 });
 
 const tickets = z
-  .array(ticketLine, { required_error: "Choose at least one ticket.", invalid_type_error: "Must be a list of tickets." })
+  .array(ticketLine, {
+    required_error: "Choose at least one ticket.",
+    invalid_type_error: "Must be a list of tickets.",
+  })
   .max(20, "Too many ticket lines.")
   .superRefine((lines, ctx) => {
     const seen = new Set<string>();
     lines.forEach((line, index) => {
-      if (seen.has(line.ticketTypeId)) ctx.addIssue({ code: "custom", path: [index, "ticketTypeId"], message: "This ticket type is listed twice." });
+      if (seen.has(line.ticketTypeId))
+        ctx.addIssue({ code: "custom", path: [index, "ticketTypeId"], message: "This ticket type is listed twice." });
       seen.add(line.ticketTypeId);
     });
     const seats = lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -70,7 +73,11 @@ export const quoteBody = z.object({
 });
 export type QuoteBody = z.output<typeof quoteBody>;
 
-const utmValue = z.string({ invalid_type_error: "Must be text." }).trim().max(200, "Use at most 200 characters.").optional();
+const utmValue = z
+  .string({ invalid_type_error: "Must be text." })
+  .trim()
+  .max(200, "Use at most 200 characters.")
+  .optional();
 
 /** A path on this site (see isSafeContinuePath); `{bookingId}` is replaced by the new booking's id. */
 const sitePath = (what: string) =>

@@ -46,8 +46,9 @@ export async function quoteBooking(db: Db, input: QuoteBody, scope: AccountRow |
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | null; current; ) {
-    if (current.code === "23505" && (current.constraint === undefined || current.constraint === constraint)) return true;
+  for (let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | null; current;) {
+    if (current.code === "23505" && (current.constraint === undefined || current.constraint === constraint))
+      return true;
     current = current.cause as typeof current;
   }
   return false;
@@ -69,7 +70,10 @@ export interface PlacedBooking {
   created: boolean;
 }
 
-const sameTickets = (a: Array<{ ticketTypeId: string; quantity: number }>, b: Array<{ ticketTypeId: string; quantity: number }>) => {
+const sameTickets = (
+  a: Array<{ ticketTypeId: string; quantity: number }>,
+  b: Array<{ ticketTypeId: string; quantity: number }>,
+) => {
   const key = (lines: typeof a) =>
     lines
       .filter((line) => line.quantity > 0)
@@ -96,7 +100,13 @@ function successPath(body: CreateBookingBody, bookingId: string): string {
  * Opens (or finds again: providers are idempotent per booking) the checkout of a held booking
  * and records it. A booking that no longer waits for payment goes straight to its return page.
  */
-async function ensureCheckout(db: Db, booking: BookingRow, body: CreateBookingBody, title: string, email: string | null): Promise<string> {
+async function ensureCheckout(
+  db: Db,
+  booking: BookingRow,
+  body: CreateBookingBody,
+  title: string,
+  email: string | null,
+): Promise<string> {
   const back = successPath(body, booking.id);
   if (booking.status !== "held") return booking.checkoutUrl ?? back;
   if (booking.checkoutUrl) return booking.checkoutUrl;
@@ -125,21 +135,47 @@ async function ensureCheckout(db: Db, booking: BookingRow, body: CreateBookingBo
     });
   } catch (error) {
     console.error(
-      JSON.stringify({ level: "error", msg: "checkout could not be created", bookingId: booking.id, error: error instanceof Error ? error.message : String(error) }),
+      JSON.stringify({
+        level: "error",
+        msg: "checkout could not be created",
+        bookingId: booking.id,
+        error: error instanceof Error ? error.message : String(error),
+      }),
     );
     // The booking keeps its hold: repeating the request (same Idempotency-Key) tries again.
-    throw new ApiError(503, "payment_unavailable", "The payment provider cannot be reached right now. Try again in a moment.");
+    throw new ApiError(
+      503,
+      "payment_unavailable",
+      "The payment provider cannot be reached right now. Try again in a moment.",
+    );
   }
   await db
     .update(bookings)
-    .set({ paymentProvider: provider.name, paymentSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: sql`now()` })
+    .set({
+      paymentProvider: provider.name,
+      paymentSessionId: session.sessionId,
+      checkoutUrl: session.url,
+      updatedAt: sql`now()`,
+    })
     .where(eq(bookings.id, booking.id));
   return session.url;
 }
 
-async function placed(db: Db, booking: BookingRow, body: CreateBookingBody, email: string | null, created: boolean): Promise<PlacedBooking> {
+async function placed(
+  db: Db,
+  booking: BookingRow,
+  body: CreateBookingBody,
+  email: string | null,
+  created: boolean,
+): Promise<PlacedBooking> {
   const before = (await findBookingView(db, booking.id))!;
-  const checkoutUrl = await ensureCheckout(db, booking, body, `${before.experienceTitle} · ${before.serviceName}`, email);
+  const checkoutUrl = await ensureCheckout(
+    db,
+    booking,
+    body,
+    `${before.experienceTitle} · ${before.serviceName}`,
+    email,
+  );
   const view = (await findBookingView(db, booking.id))!;
   return { booking: toBookingView(view), checkoutUrl, created };
 }
@@ -154,8 +190,15 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   const user = await requireUserRow(db, identity.uid);
 
   const replay = async (existing: BookingRow) => {
-    if (existing.slotId !== body.slotId || existing.serviceId !== body.serviceId || !sameTickets(existing.tickets, body.tickets)) {
-      throw conflict("This Idempotency-Key was used for another booking. Use a new key for a new booking.", "idempotency_key_reused");
+    if (
+      existing.slotId !== body.slotId ||
+      existing.serviceId !== body.serviceId ||
+      !sameTickets(existing.tickets, body.tickets)
+    ) {
+      throw conflict(
+        "This Idempotency-Key was used for another booking. Use a new key for a new booking.",
+        "idempotency_key_reused",
+      );
     }
     return placed(db, existing, body, user.email, false);
   };
@@ -174,7 +217,8 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   await loadOpenSlot(db, body.slotId, body.serviceId);
   const { priced, tickets } = priceTickets(context.ticketTypes, body.tickets);
   const promo = body.promoCode ? await findUsablePromo(db, body.promoCode, context.account) : null;
-  if (body.promoCode && !promo) throw conflict(`The promo code ${body.promoCode} cannot be used for this booking.`, "promo_invalid");
+  if (body.promoCode && !promo)
+    throw conflict(`The promo code ${body.promoCode} cannot be used for this booking.`, "promo_invalid");
   const price = priceBreakdown(priced, promo ? toPricingPromo(promo) : null);
 
   // Expired holds of this departure give their seats back before we ask for seats.
@@ -241,7 +285,9 @@ function ownBooking(userId: string, scope: AccountRow | null, id: string): SQL {
 }
 
 export async function getBooking(db: Db, userId: string, scope: AccountRow | null, id: string): Promise<BookingView> {
-  const [row] = await bookingViewQuery(db).where(ownBooking(userId, scope, id)).limit(1);
+  const [row] = await bookingViewQuery(db)
+    .where(ownBooking(userId, scope, id))
+    .limit(1);
   if (!row) throw bookingNotFound();
   return toBookingView(row);
 }
@@ -260,8 +306,14 @@ export async function listBookings(
   const pageSize = BOOKINGS_PAGE_SIZE;
   const mine = [eq(bookings.userId, userId), ...(scope ? [eq(bookings.accountId, scope.id)] : [])];
   const [where, order] = {
-    upcoming: [and(...mine, inArray(bookings.status, ["held", "confirmed"]), sql`${slots.startsAt} > now()`), [asc(slots.startsAt), asc(bookings.id)]],
-    past: [and(...mine, eq(bookings.status, "confirmed"), sql`${slots.startsAt} <= now()`), [desc(slots.startsAt), desc(bookings.id)]],
+    upcoming: [
+      and(...mine, inArray(bookings.status, ["held", "confirmed"]), sql`${slots.startsAt} > now()`),
+      [asc(slots.startsAt), asc(bookings.id)],
+    ],
+    past: [
+      and(...mine, eq(bookings.status, "confirmed"), sql`${slots.startsAt} <= now()`),
+      [desc(slots.startsAt), desc(bookings.id)],
+    ],
     cancelled: [
       and(...mine, inArray(bookings.status, ["cancelled", "refunded"])),
       [desc(sql`coalesce(${bookings.cancelledAt}, ${bookings.updatedAt})`), desc(bookings.id)],
@@ -283,8 +335,17 @@ export async function listBookings(
  * POST /v1/bookings/{id}/refresh-payment: asks the provider about the booking's checkout (the
  * return page calls it rather than wait for the webhook) and runs the same fulfilment.
  */
-export async function refreshPayment(db: Db, userId: string, scope: AccountRow | null, id: string): Promise<BookingView> {
-  const [booking] = await db.select().from(bookings).where(ownBooking(userId, scope, id)).limit(1);
+export async function refreshPayment(
+  db: Db,
+  userId: string,
+  scope: AccountRow | null,
+  id: string,
+): Promise<BookingView> {
+  const [booking] = await db
+    .select()
+    .from(bookings)
+    .where(ownBooking(userId, scope, id))
+    .limit(1);
   if (!booking) throw bookingNotFound();
   if (booking.paymentSessionId && booking.paymentProvider && ["held", "expired", "failed"].includes(booking.status)) {
     let state;
@@ -292,12 +353,25 @@ export async function refreshPayment(db: Db, userId: string, scope: AccountRow |
       state = await providerNamed(booking.paymentProvider).getCheckout(db, booking.paymentSessionId);
     } catch (error) {
       console.error(
-        JSON.stringify({ level: "error", msg: "payment status unavailable", bookingId: id, error: error instanceof Error ? error.message : String(error) }),
+        JSON.stringify({
+          level: "error",
+          msg: "payment status unavailable",
+          bookingId: id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
       );
-      throw new ApiError(503, "payment_unavailable", "The payment provider cannot be reached right now. Try again in a moment.");
+      throw new ApiError(
+        503,
+        "payment_unavailable",
+        "The payment provider cannot be reached right now. Try again in a moment.",
+      );
     }
     if (state.status === "paid") {
-      await fulfilBooking(db, id, { sessionId: booking.paymentSessionId, paymentIntentId: state.paymentIntentId, paymentMethodSaved: state.paymentMethodSaved });
+      await fulfilBooking(db, id, {
+        sessionId: booking.paymentSessionId,
+        paymentIntentId: state.paymentIntentId,
+        paymentMethodSaved: state.paymentMethodSaved,
+      });
     } else if (state.status === "failed") {
       await markPaymentFailed(db, id);
     } else if (state.status === "expired") {
@@ -314,7 +388,12 @@ export async function refreshPayment(db: Db, userId: string, scope: AccountRow |
  * freed, the guest notified (notification and email). Cancelling a cancelled booking again
  * answers it unchanged. Other statuses: 409 not_cancellable.
  */
-export async function cancelBooking(db: Db, userId: string, scope: AccountRow | null, id: string): Promise<BookingView> {
+export async function cancelBooking(
+  db: Db,
+  userId: string,
+  scope: AccountRow | null,
+  id: string,
+): Promise<BookingView> {
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -332,17 +411,29 @@ export async function cancelBooking(db: Db, userId: string, scope: AccountRow | 
       await releaseBooking(tx, booking, "cancelled", { cancelledAt: sql`now()`, paymentStatus: "expired" });
       return "released" as const;
     }
-    if (booking.status !== "confirmed") throw conflict("This booking is not active, so it cannot be cancelled.", "not_cancellable");
+    if (booking.status !== "confirmed")
+      throw conflict("This booking is not active, so it cannot be cancelled.", "not_cancellable");
     if (!row.open) throw conflict("It is too late to cancel this booking online.", "cancellation_closed");
     const refundable = booking.totalMinor > 0 && booking.paymentIntentId !== null && booking.paymentProvider !== null;
     if (refundable) {
       try {
-        await providerNamed(booking.paymentProvider!).refund(tx, booking.paymentIntentId!, booking.totalMinor, { idempotencyKey: `refund_${booking.id}` });
+        await providerNamed(booking.paymentProvider!).refund(tx, booking.paymentIntentId!, booking.totalMinor, {
+          idempotencyKey: `refund_${booking.id}`,
+        });
       } catch (error) {
         console.error(
-          JSON.stringify({ level: "error", msg: "refund failed", bookingId: id, error: error instanceof Error ? error.message : String(error) }),
+          JSON.stringify({
+            level: "error",
+            msg: "refund failed",
+            bookingId: id,
+            error: error instanceof Error ? error.message : String(error),
+          }),
         );
-        throw new ApiError(503, "payment_unavailable", "The refund could not be made right now, so the booking is unchanged. Try again in a moment.");
+        throw new ApiError(
+          503,
+          "payment_unavailable",
+          "The refund could not be made right now, so the booking is unchanged. Try again in a moment.",
+        );
       }
     }
     await releaseBooking(tx, booking, "cancelled", {

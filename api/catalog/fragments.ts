@@ -19,5 +19,7 @@ export function isListable(db: Db): SQL {
  * only count when every ticket is free.
  */
 export function fromPrice(): SQL<number | null> {
-  return sql<number | null>`coalesce(min(${ticketTypes.priceMinor}) filter (where ${ticketTypes.priceMinor} > 0), min(${ticketTypes.priceMinor}))`;
+  return sql<
+    number | null
+  >`coalesce(min(${ticketTypes.priceMinor}) filter (where ${ticketTypes.priceMinor} > 0), min(${ticketTypes.priceMinor}))`;
 }

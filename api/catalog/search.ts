@@ -19,7 +19,11 @@ function searchTerms(q: string | undefined): string[] {
  * Per-experience price, duration and first service come from one grouped CTE; the
  * "recommended" order uses how full the next 30 days of departures are.
  */
-export async function searchExperiences(db: Db, query: ExperienceListQuery, scope: AccountRow | null): Promise<ExperiencePage> {
+export async function searchExperiences(
+  db: Db,
+  query: ExperienceListQuery,
+  scope: AccountRow | null,
+): Promise<ExperiencePage> {
   const offers = db.$with("offers").as(
     db
       .select({
@@ -90,7 +94,9 @@ export async function searchExperiences(db: Db, query: ExperienceListQuery, scop
     db
       .select({
         experienceId: services.experienceId,
-        fillPercent: sql<number>`(100 * sum(${slots.seatsTaken}) / nullif(sum(${slots.capacity}), 0))::int`.as("fill_percent"),
+        fillPercent: sql<number>`(100 * sum(${slots.seatsTaken}) / nullif(sum(${slots.capacity}), 0))::int`.as(
+          "fill_percent",
+        ),
       })
       .from(slots)
       .innerJoin(services, eq(services.id, slots.serviceId))

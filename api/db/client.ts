@@ -48,7 +48,9 @@ async function seedIfEmpty(db: Db): Promise<void> {
 async function openPostgres(url: string, options: OpenDbOptions): Promise<OpenedDb> {
   const pool = new pg.Pool({ connectionString: url, max: 10, allowExitOnIdle: true });
   // An idle client losing its connection must not crash the process.
-  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", error: error.message })));
+  pool.on("error", (error) =>
+    console.error(JSON.stringify({ level: "error", msg: "pg pool error", error: error.message })),
+  );
   const db = drizzlePg({ client: pool, schema });
   try {
     const lockClient = await pool.connect();

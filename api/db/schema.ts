@@ -309,7 +309,10 @@ export const promoCodes = pgTable(
     check("promo_codes_currency_format", sql`${t.currency} IS NULL OR ${t.currency} ~ '^[A-Z]{3}$'`),
     check("promo_codes_redemptions_non_negative", sql`${t.redemptions} >= 0`),
     check("promo_codes_max_redemptions_positive", sql`${t.maxRedemptions} IS NULL OR ${t.maxRedemptions} > 0`),
-    check("promo_codes_valid_range", sql`${t.validFrom} IS NULL OR ${t.validTo} IS NULL OR ${t.validTo} > ${t.validFrom}`),
+    check(
+      "promo_codes_valid_range",
+      sql`${t.validFrom} IS NULL OR ${t.validTo} IS NULL OR ${t.validTo} > ${t.validFrom}`,
+    ),
   ],
 );
 
@@ -392,9 +395,14 @@ export const bookings = pgTable(
     index("bookings_account_id_idx").on(t.accountId),
     uniqueIndex("bookings_payment_session_id_key").on(t.paymentSessionId),
     // Held bookings by service and expiry: the hold sweep and the availability arithmetic.
-    index("bookings_held_idx").on(t.serviceId, t.holdExpiresAt).where(sql`${t.status} = 'held'`),
+    index("bookings_held_idx")
+      .on(t.serviceId, t.holdExpiresAt)
+      .where(sql`${t.status} = 'held'`),
     check("bookings_id_format", sql`${t.id} ~ '^bk_[A-Za-z0-9_-]{16}$'`),
-    check("bookings_status_value", sql`${t.status} IN ('held', 'confirmed', 'cancelled', 'expired', 'refunded', 'failed')`),
+    check(
+      "bookings_status_value",
+      sql`${t.status} IN ('held', 'confirmed', 'cancelled', 'expired', 'refunded', 'failed')`,
+    ),
     check(
       "bookings_payment_status_value",
       sql`${t.paymentStatus} IN ('pending', 'paid', 'failed', 'expired', 'refunded', 'not_required')`,
@@ -404,7 +412,10 @@ export const bookings = pgTable(
       "bookings_amounts_non_negative",
       sql`${t.subtotalMinor} >= 0 AND ${t.discountMinor} >= 0 AND ${t.feesMinor} >= 0 AND ${t.taxMinor} >= 0 AND ${t.totalMinor} >= 0`,
     ),
-    check("bookings_refund_range", sql`${t.refundMinor} IS NULL OR (${t.refundMinor} >= 0 AND ${t.refundMinor} <= ${t.totalMinor})`),
+    check(
+      "bookings_refund_range",
+      sql`${t.refundMinor} IS NULL OR (${t.refundMinor} >= 0 AND ${t.refundMinor} <= ${t.totalMinor})`,
+    ),
     check("bookings_currency_format", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check("bookings_held_has_expiry", sql`${t.status} <> 'held' OR ${t.holdExpiresAt} IS NOT NULL`),
     check("bookings_idempotency_key_length", sql`char_length(${t.idempotencyKey}) BETWEEN 8 AND 128`),

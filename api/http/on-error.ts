@@ -8,7 +8,10 @@ import type { AppEnv } from "./types";
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== "string") return false;
-  return ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "57P01", "57P02", "57P03"].includes(code) || code.startsWith("08");
+  return (
+    ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "57P01", "57P02", "57P03"].includes(code) ||
+    code.startsWith("08")
+  );
 }
 
 function logUnexpected(c: Context<AppEnv>, error: unknown): void {
@@ -29,7 +32,12 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
     return errorResponse(c, error.status, error.code, error.message, error.fields, error.headers);
   }
   if (error instanceof HTTPException && error.status < 500) {
-    return errorResponse(c, error.status, error.status === 400 ? "bad_request" : "http_error", error.message || "Bad request.");
+    return errorResponse(
+      c,
+      error.status,
+      error.status === 400 ? "bad_request" : "http_error",
+      error.message || "Bad request.",
+    );
   }
   logUnexpected(c, error);
   if (isDatabaseUnavailable(error)) {

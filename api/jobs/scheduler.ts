@@ -32,10 +32,18 @@ async function sweep(): Promise<void> {
   try {
     const result = await expireHolds(await getDb());
     if (result.expired > 0) {
-      console.log(JSON.stringify({ level: "info", msg: "holds expired", bookings: result.expired, seats: result.seatsFreed }));
+      console.log(
+        JSON.stringify({ level: "info", msg: "holds expired", bookings: result.expired, seats: result.seatsFreed }),
+      );
     }
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "hold sweep failed", error: error instanceof Error ? error.message : String(error) }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "hold sweep failed",
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
   } finally {
     state.running = false;
   }

@@ -11,13 +11,23 @@ import { listNotifications, markNotificationRead } from "./service";
 /** The caller's own notifications (the uid comes from the verified token). */
 export const notificationRoutes = new Hono<AppEnv>();
 
-notificationRoutes.get("/user/notifications", requireAuth, validate("query", notificationListQuery), withDb, async (c) =>
-  dataResponse(c, await listNotifications(c.get("db"), c.get("identity").uid, c.req.valid("query").page)),
+notificationRoutes.get(
+  "/user/notifications",
+  requireAuth,
+  validate("query", notificationListQuery),
+  withDb,
+  async (c) => dataResponse(c, await listNotifications(c.get("db"), c.get("identity").uid, c.req.valid("query").page)),
 );
 allowOnly(notificationRoutes, "/user/notifications", ["GET"]);
 
-notificationRoutes.patch("/user/notifications/:id/read", requireAuth, validate("param", notificationParams), withDb, async (c) => {
-  await markNotificationRead(c.get("db"), c.get("identity").uid, c.req.valid("param").id);
-  return c.json({ success: true });
-});
+notificationRoutes.patch(
+  "/user/notifications/:id/read",
+  requireAuth,
+  validate("param", notificationParams),
+  withDb,
+  async (c) => {
+    await markNotificationRead(c.get("db"), c.get("identity").uid, c.req.valid("param").id);
+    return c.json({ success: true });
+  },
+);
 allowOnly(notificationRoutes, "/user/notifications/:id/read", ["PATCH"]);

@@ -7,7 +7,9 @@ export const notificationListQuery = z.object({
   page: pageParam,
 });
 
-export const notificationParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid notification id.") });
+export const notificationParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid notification id."),
+});
 
 export interface NotificationView {
   id: string;

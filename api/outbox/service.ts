@@ -38,7 +38,9 @@ export async function enqueueEmail(db: Db, input: EmailInput): Promise<Enqueued>
   const delivery = transport
     ? deliverEmail(db, message.id).catch((error: unknown) => {
         // Nobody awaits this promise in a request: it must never reject.
-        console.error(JSON.stringify({ level: "error", msg: "email delivery crashed", outboxId: message.id, error: String(error) }));
+        console.error(
+          JSON.stringify({ level: "error", msg: "email delivery crashed", outboxId: message.id, error: String(error) }),
+        );
         return message;
       })
     : Promise.resolve(message);
@@ -74,16 +76,30 @@ export async function deliverEmail(db: Db, id: string): Promise<OutboxRow> {
         encoding: "base64" as const,
       })),
     });
-    return await record(db, id, { status: "sent", attempts: claimed.attempts + 1, lastError: null, sentAt: new Date() });
+    return await record(db, id, {
+      status: "sent",
+      attempts: claimed.attempts + 1,
+      lastError: null,
+      sentAt: new Date(),
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(JSON.stringify({ level: "error", msg: "email delivery failed", outboxId: id, error: message }));
-    return await record(db, id, { status: "failed", attempts: claimed.attempts + 1, lastError: message.slice(0, 1000) });
+    return await record(db, id, {
+      status: "failed",
+      attempts: claimed.attempts + 1,
+      lastError: message.slice(0, 1000),
+    });
   }
 }
 
 async function record(db: Db, id: string, values: Partial<typeof outbox.$inferInsert>): Promise<OutboxRow> {
-  const [row] = await db.update(outbox).set(values).where(eq(outbox.id, id)).returning().catch(logAndReturn([] as OutboxRow[], id));
+  const [row] = await db
+    .update(outbox)
+    .set(values)
+    .where(eq(outbox.id, id))
+    .returning()
+    .catch(logAndReturn([] as OutboxRow[], id));
   return row;
 }
 

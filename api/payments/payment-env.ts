@@ -35,26 +35,40 @@ const Schema = z
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER !== "stripe") return;
-    if (!env.STRIPE_SECRET_KEY) ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "required with PAYMENT_PROVIDER=stripe" });
+    if (!env.STRIPE_SECRET_KEY)
+      ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "required with PAYMENT_PROVIDER=stripe" });
     if (!env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "required with PAYMENT_PROVIDER=stripe" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "required with PAYMENT_PROVIDER=stripe",
+      });
     }
   });
 
 export type PaymentEnv =
-  | { provider: "sandbox" }
-  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiBase: string | null };
+  { provider: "sandbox" } | { provider: "stripe"; secretKey: string; webhookSecret: string; apiBase: string | null };
 
-export function parsePaymentEnv(source: Record<string, string | undefined>, production = identityEnv.production): PaymentEnv {
+export function parsePaymentEnv(
+  source: Record<string, string | undefined>,
+  production = identityEnv.production,
+): PaymentEnv {
   const result = Schema.safeParse(source);
-  const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
   if (result.success && production && !result.data.PAYMENT_PROVIDER) {
     problems.push("PAYMENT_PROVIDER: required in production (stripe, or sandbox to accept test cards only)");
   }
   if (!result.success || problems.length > 0) throw new Error(`Invalid payment configuration: ${problems.join("; ")}`);
   const env = result.data;
   if (env.PAYMENT_PROVIDER === "stripe") {
-    return { provider: "stripe", secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiBase: env.STRIPE_API_BASE ?? null };
+    return {
+      provider: "stripe",
+      secretKey: env.STRIPE_SECRET_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      apiBase: env.STRIPE_API_BASE ?? null,
+    };
   }
   return { provider: "sandbox" };
 }

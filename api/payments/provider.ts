@@ -84,7 +84,12 @@ export interface PaymentProvider {
   createCheckout(db: Db, booking: CheckoutBooking, urls: CheckoutUrls): Promise<CheckoutSession>;
   getCheckout(db: Db, sessionId: string): Promise<CheckoutState>;
   /** Refunds `amountMinor` of a payment; the same idempotency key never refunds twice. */
-  refund(db: Db, paymentIntentId: string, amountMinor: number, options: { idempotencyKey: string }): Promise<{ refundId: string }>;
+  refund(
+    db: Db,
+    paymentIntentId: string,
+    amountMinor: number,
+    options: { idempotencyKey: string },
+  ): Promise<{ refundId: string }>;
   /** Verifies and decodes a webhook (throws WebhookVerificationError). */
   parseWebhook(rawBody: string, headers: Headers): PaymentEvent;
 }

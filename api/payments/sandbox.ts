@@ -66,7 +66,12 @@ export function createSandboxProvider(): PaymentProvider {
       // One checkout per booking: a second call answers the first one.
       const sessionId =
         inserted?.id ??
-        (await db.select({ id: sandboxCheckouts.id }).from(sandboxCheckouts).where(eq(sandboxCheckouts.bookingId, booking.id)))[0].id;
+        (
+          await db
+            .select({ id: sandboxCheckouts.id })
+            .from(sandboxCheckouts)
+            .where(eq(sandboxCheckouts.bookingId, booking.id))
+        )[0].id;
       return { sessionId, url: sandboxCheckoutPath(sessionId) };
     },
 
@@ -81,7 +86,9 @@ export function createSandboxProvider(): PaymentProvider {
       // Full refunds only, so setting (not adding) the amount makes a repeated call harmless.
       const [row] = await db
         .update(sandboxCheckouts)
-        .set({ refundedMinor: sql`least(${sandboxCheckouts.amountMinor}, greatest(${sandboxCheckouts.refundedMinor}, ${amountMinor}))` })
+        .set({
+          refundedMinor: sql`least(${sandboxCheckouts.amountMinor}, greatest(${sandboxCheckouts.refundedMinor}, ${amountMinor}))`,
+        })
         .where(and(eq(sandboxCheckouts.paymentIntentId, paymentIntentId), eq(sandboxCheckouts.status, "paid")))
         .returning({ id: sandboxCheckouts.id });
       if (!row) throw new Error(`sandbox payment ${paymentIntentId} not found`);
@@ -138,7 +145,13 @@ export async function paySandboxCheckout(db: Db, sessionId: string, card: Sandbo
       paymentIntentId: paid ? randomId("pi_sandbox_", 24) : null,
       completedAt: sql`now()`,
     })
-    .where(and(eq(sandboxCheckouts.id, sessionId), eq(sandboxCheckouts.status, "open"), gt(sandboxCheckouts.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sandboxCheckouts.id, sessionId),
+        eq(sandboxCheckouts.status, "open"),
+        gt(sandboxCheckouts.expiresAt, sql`now()`),
+      ),
+    )
     .returning();
   if (!checkout) {
     if (!(await findCheckout(db, sessionId))) throw notFound("No such checkout.", "checkout_not_found");

@@ -13,11 +13,17 @@ export const sandboxPayBody = z.object({
     .max(40, "Enter a card number.")
     .transform((value) => value.replace(/[\s-]/g, "")),
   expiry: z
-    .string({ required_error: "Enter the expiry date as MM/YY.", invalid_type_error: "Enter the expiry date as MM/YY." })
+    .string({
+      required_error: "Enter the expiry date as MM/YY.",
+      invalid_type_error: "Enter the expiry date as MM/YY.",
+    })
     .trim()
     .refine((value) => expiryInFuture(value), "Enter an expiry date (MM/YY) that has not passed."),
   cvc: z
-    .string({ required_error: "Enter the 3 or 4 digit security code.", invalid_type_error: "Enter the 3 or 4 digit security code." })
+    .string({
+      required_error: "Enter the 3 or 4 digit security code.",
+      invalid_type_error: "Enter the 3 or 4 digit security code.",
+    })
     .trim()
     .regex(/^\d{3,4}$/, "Enter the 3 or 4 digit security code."),
   saveCard: z.boolean({ invalid_type_error: "Must be true or false." }).optional().default(false),

@@ -31,7 +31,10 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   value == null ? null : typeof value === "string" ? value : value.id;
 
 function isPaid(session: Stripe.Checkout.Session): boolean {
-  return session.status === "complete" && (session.payment_status === "paid" || session.payment_status === "no_payment_required");
+  return (
+    session.status === "complete" &&
+    (session.payment_status === "paid" || session.payment_status === "no_payment_required")
+  );
 }
 
 /** checkout.session.* events → the port's event types. Other events are acknowledged and ignored. */
@@ -69,18 +72,34 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         .filter((ticket) => ticket.quantity > 0 && ticket.unitPriceMinor > 0)
         .map((ticket) => ({
           quantity: ticket.quantity,
-          price_data: { currency, unit_amount: ticket.unitPriceMinor, product_data: { name: `${booking.title} — ${ticket.name}` } },
+          price_data: {
+            currency,
+            unit_amount: ticket.unitPriceMinor,
+            product_data: { name: `${booking.title} — ${ticket.name}` },
+          },
         }));
       if (booking.feesMinor > 0) {
-        lineItems.push({ quantity: 1, price_data: { currency, unit_amount: booking.feesMinor, product_data: { name: "Booking fee" } } });
+        lineItems.push({
+          quantity: 1,
+          price_data: { currency, unit_amount: booking.feesMinor, product_data: { name: "Booking fee" } },
+        });
       }
       if (booking.taxMinor > 0) {
-        lineItems.push({ quantity: 1, price_data: { currency, unit_amount: booking.taxMinor, product_data: { name: "Taxes" } } });
+        lineItems.push({
+          quantity: 1,
+          price_data: { currency, unit_amount: booking.taxMinor, product_data: { name: "Taxes" } },
+        });
       }
       let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
       if (booking.discountMinor > 0) {
         const coupon = await stripe.coupons.create(
-          { amount_off: booking.discountMinor, currency, duration: "once", max_redemptions: 1, name: booking.promoCode ?? "Discount" },
+          {
+            amount_off: booking.discountMinor,
+            currency,
+            duration: "once",
+            max_redemptions: 1,
+            name: booking.promoCode ?? "Discount",
+          },
           { idempotencyKey: `coupon_${booking.id}` },
         );
         discounts = [{ coupon: coupon.id }];
@@ -119,7 +138,10 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async refund(_db: Db, paymentIntentId: string, amountMinor: number, options: { idempotencyKey: string }) {
-      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountMinor }, { idempotencyKey: options.idempotencyKey });
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountMinor },
+        { idempotencyKey: options.idempotencyKey },
+      );
       return { refundId: refund.id };
     },
 

@@ -38,7 +38,11 @@ export async function findUsablePromo(
  * Counts one booking against the code, if it is still usable (a conditional update: two
  * bookings never take the last redemption both). Returns false when it is not.
  */
-export async function redeemPromo(db: Db, code: string, account: Pick<AccountRow, "id" | "currency">): Promise<boolean> {
+export async function redeemPromo(
+  db: Db,
+  code: string,
+  account: Pick<AccountRow, "id" | "currency">,
+): Promise<boolean> {
   const rows = await db
     .update(promoCodes)
     .set({ redemptions: sql`${promoCodes.redemptions} + 1` })

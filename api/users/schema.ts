@@ -64,7 +64,9 @@ export const missingDataQuery = z.object({
     )
     .pipe(
       z.array(
-        z.enum(EXCLUDABLE_FIELDS, { errorMap: () => ({ message: `Use a comma-separated list of: ${EXCLUDABLE_FIELDS.join(", ")}.` }) }),
+        z.enum(EXCLUDABLE_FIELDS, {
+          errorMap: () => ({ message: `Use a comma-separated list of: ${EXCLUDABLE_FIELDS.join(", ")}.` }),
+        }),
       ),
     ),
 });

@@ -6,9 +6,16 @@ import type { AuthIdentity } from "../auth/verify";
 import type { Db } from "../db/client";
 import { users, type UserRow } from "../db/schema";
 import { ApiError, notFound, validationError } from "../http/errors";
-import { MISSING_DATA_FIELDS, type MissingDataBody, type MissingDataField, type SyncBody, type UserInfo } from "./schema";
+import {
+  MISSING_DATA_FIELDS,
+  type MissingDataBody,
+  type MissingDataField,
+  type SyncBody,
+  type UserInfo,
+} from "./schema";
 
-export const userNotFound = () => notFound("This user has not been set up yet: call PATCH /v1/user/sync first.", "user_not_found");
+export const userNotFound = () =>
+  notFound("This user has not been set up yet: call PATCH /v1/user/sync first.", "user_not_found");
 
 const tokenUserGone = () => new ApiError(401, "unauthorized", "This account no longer exists. Sign in again.");
 
@@ -117,7 +124,8 @@ export async function setPassword(db: Db, uid: string, password: string): Promis
   await requireUserRow(db, uid);
   await callIdentity(() => adminAuth().updateUser(uid, { password }), {
     "auth/user-not-found": tokenUserGone,
-    "auth/invalid-password": () => validationError({ password: ["This password is not accepted. Choose another one."] }),
+    "auth/invalid-password": () =>
+      validationError({ password: ["This password is not accepted. Choose another one."] }),
   });
   await db
     .update(users)

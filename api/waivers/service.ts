@@ -10,10 +10,20 @@ import type { CurrentWaiver, SignWaiverBody, WaiverView } from "./schema";
 /** The operator's waiver in a storefront (when it has a text), otherwise the platform's. */
 export function currentWaiver(account: AccountRow | null): CurrentWaiver {
   if (account && account.waiverText.trim() !== "") {
-    return { accountId: account.id, accountName: account.name, textVersion: account.waiverVersion, text: account.waiverText };
+    return {
+      accountId: account.id,
+      accountName: account.name,
+      textVersion: account.waiverVersion,
+      text: account.waiverText,
+    };
   }
   const platformName = getApiEnv().PUBLIC_APP_NAME;
-  return { accountId: null, accountName: platformName, textVersion: PLATFORM_WAIVER_VERSION, text: platformWaiverText(platformName) };
+  return {
+    accountId: null,
+    accountName: platformName,
+    textVersion: PLATFORM_WAIVER_VERSION,
+    text: platformWaiverText(platformName),
+  };
 }
 
 /** The caller's signature of exactly this waiver and version, if any. */

@@ -6,7 +6,10 @@ export function ErrorPage({ status = 500, message }: { status?: number; message:
   const { t } = useTranslation();
   const statusMessage = status === 404 ? t("errors.statusNotFound") : t("errors.statusInternal");
   return (
-    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-6 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-6 text-center"
+    >
       <title>{`${statusMessage} · ${t("app.name")}`}</title>
       <p className="text-6xl font-bold text-brand" aria-hidden="true">
         {status}

@@ -18,7 +18,8 @@ export function SessionSync() {
     let cancelled = false;
     const start = () =>
       import("~/lib/firebase-auth.client").then((fb) => {
-        if (!cancelled) stop = fb.keepSessionInStep(config, () => submit(null, { method: "post", action: "/auth/logout" }));
+        if (!cancelled)
+          stop = fb.keepSessionInStep(config, () => submit(null, { method: "post", action: "/auth/logout" }));
       });
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1000));
     idle(() => void start());

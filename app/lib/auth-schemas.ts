@@ -47,7 +47,10 @@ export const phoneField = z
   .string({ required_error: "validation.phoneRequired" })
   .trim()
   .transform((value) => value.replace(/\D/g, ""))
-  .refine((digits) => digits.length === 10 || (digits.length === 11 && digits.startsWith("1")), "validation.phoneInvalid")
+  .refine(
+    (digits) => digits.length === 10 || (digits.length === 11 && digits.startsWith("1")),
+    "validation.phoneInvalid",
+  )
   .transform((digits) => `+1${digits.slice(-10)}`);
 
 export function toDisplayPhone(phone: string | null | undefined): string {
@@ -55,14 +58,26 @@ export function toDisplayPhone(phone: string | null | undefined): string {
 }
 
 const nameField = (key: string) =>
-  z.string({ required_error: `validation.${key}Required` }).trim().min(1, `validation.${key}Required`).max(80, "validation.tooLong");
+  z
+    .string({ required_error: `validation.${key}Required` })
+    .trim()
+    .min(1, `validation.${key}Required`)
+    .max(80, "validation.tooLong");
 
 export const firstNameField = nameField("firstName");
 export const lastNameField = nameField("lastName");
 
 export const locationFields = {
-  address: z.string({ required_error: "validation.addressRequired" }).trim().min(1, "validation.addressRequired").max(200, "validation.tooLong"),
-  city: z.string({ required_error: "validation.cityRequired" }).trim().min(1, "validation.cityRequired").max(100, "validation.tooLong"),
+  address: z
+    .string({ required_error: "validation.addressRequired" })
+    .trim()
+    .min(1, "validation.addressRequired")
+    .max(200, "validation.tooLong"),
+  city: z
+    .string({ required_error: "validation.cityRequired" })
+    .trim()
+    .min(1, "validation.cityRequired")
+    .max(100, "validation.tooLong"),
   state: z
     .string({ required_error: "validation.stateRequired" })
     .trim()
@@ -76,7 +91,11 @@ export const locationFields = {
     .default(""),
 };
 
-export const SignInSchema = z.object({ intent: z.literal("password"), email: emailField, password: z.string({ required_error: "validation.passwordRequired" }).min(1).max(4096) });
+export const SignInSchema = z.object({
+  intent: z.literal("password"),
+  email: emailField,
+  password: z.string({ required_error: "validation.passwordRequired" }).min(1).max(4096),
+});
 export const EmailLinkSchema = z.object({ intent: z.literal("link"), email: emailField });
 
 export function signUpSchema(policy: PasswordPolicy) {
@@ -93,8 +112,14 @@ export function signUpSchema(policy: PasswordPolicy) {
 
 export function newPasswordSchema(policy: PasswordPolicy) {
   return z
-    .object({ password: passwordField(policy), confirmPassword: z.string({ required_error: "validation.confirmRequired" }) })
-    .refine((value) => value.password === value.confirmPassword, { path: ["confirmPassword"], message: "validation.passwordsDiffer" });
+    .object({
+      password: passwordField(policy),
+      confirmPassword: z.string({ required_error: "validation.confirmRequired" }),
+    })
+    .refine((value) => value.password === value.confirmPassword, {
+      path: ["confirmPassword"],
+      message: "validation.passwordsDiffer",
+    });
 }
 
 /** An address that is an emailed sign-in link (spec section 2). */

@@ -17,7 +17,10 @@ export async function loadConfirmContext(request: Request, params: Record<string
   const url = new URL(request.url);
   const detail = await loadServiceDetail(request, params);
   const detailsPath = `/experiences/${detail.experience.id}/${detail.service.id}`;
-  const selection = parseSelection(url.searchParams, detail.service.ticketTypes.map((type) => type.id));
+  const selection = parseSelection(
+    url.searchParams,
+    detail.service.ticketTypes.map((type) => type.id),
+  );
   if (!isCompleteSelection(selection)) {
     const query = selectionQuery(selection);
     throw redirect(query ? `${detailsPath}?${query}` : detailsPath);
@@ -27,20 +30,28 @@ export async function loadConfirmContext(request: Request, params: Record<string
   const missing = await missingProfileData(request, token, operator);
   if (missing.length > 0) {
     const here = url.pathname + url.search;
-    throw redirect(stepUrl(missing.some((entry) => entry !== "waiver") ? "/complete-profile" : "/waiver", here, operator));
+    throw redirect(
+      stepUrl(missing.some((entry) => entry !== "waiver") ? "/complete-profile" : "/waiver", here, operator),
+    );
   }
   return { detail, detailsPath, selection, user, token, operator };
 }
 
 export async function quoteBooking(
   request: Request,
-  input: { serviceId: string; slotId: string; tickets: Array<{ ticketTypeId: string; quantity: number }>; promoCode?: string },
+  input: {
+    serviceId: string;
+    slotId: string;
+    tickets: Array<{ ticketTypeId: string; quantity: number }>;
+    promoCode?: string;
+  },
 ): Promise<Quote | null> {
   try {
     const { data } = await apiFor(request).post<{ data: Quote }>("/v1/bookings/quote", input);
     return data;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 409)) return null;
+    if (error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 409))
+      return null;
     throw error;
   }
 }

@@ -21,7 +21,9 @@ const optionalSlug = z
   .optional()
   .catch(undefined);
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-const optionalMoney = z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).optional()).catch(undefined);
+const optionalMoney = z
+  .preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).optional())
+  .catch(undefined);
 
 /**
  * The catalog filters a visitor can put in the address. Anything malformed is dropped

@@ -4,14 +4,12 @@ import { z } from "zod";
  * The web app's configuration, read once from the environment and validated at start.
  * Every variable is listed (with a comment) in .env.example.
  */
-const csv = z
-  .string()
-  .transform((value) =>
-    value
-      .split(",")
-      .map((part) => part.trim().toLowerCase())
-      .filter(Boolean),
-  );
+const csv = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 const EnvSchema = z
   .object({

@@ -36,7 +36,9 @@ let auth: Auth | undefined;
 
 export function clientAuth(config: FirebaseClientConfig): Auth {
   if (auth) return auth;
-  const app = getApps()[0] ?? initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
+  const app =
+    getApps()[0] ??
+    initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
   auth = initializeAuth(app, {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence],
     popupRedirectResolver: browserPopupRedirectResolver,

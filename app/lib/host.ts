@@ -5,8 +5,7 @@
  * Hosts outside the configured base domains are not served at all.
  */
 export type HostContext =
-  | { mode: "public_direct"; hostname: string }
-  | { mode: "account_direct"; hostname: string; accountSlug: string };
+  { mode: "public_direct"; hostname: string } | { mode: "account_direct"; hostname: string; accountSlug: string };
 
 export type HostConfig = { baseDomains: string[]; segments: number };
 
@@ -30,9 +29,7 @@ export function resolveHost(host: string, config: HostConfig): HostContext | nul
   if (!hostname) return null;
   if (isIpAddress(hostname)) return { mode: "public_direct", hostname };
 
-  const underBase = config.baseDomains.some(
-    (domain) => hostname === domain || hostname.endsWith(`.${domain}`),
-  );
+  const underBase = config.baseDomains.some((domain) => hostname === domain || hostname.endsWith(`.${domain}`));
   if (!underBase) return null;
 
   const labels = hostname.split(".");

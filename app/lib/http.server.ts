@@ -20,7 +20,10 @@ export async function routeNotFound(request: Request) {
 }
 
 /** Route parameters: required, non-empty, URL-safe. */
-export const idParam = z.string().trim().regex(/^[A-Za-z0-9_-]{1,128}$/);
+export const idParam = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,128}$/);
 
 /** Validate route params; anything else is a 404 'Page Not Found: {path}'. */
 export async function requireParams<T extends z.ZodRawShape>(

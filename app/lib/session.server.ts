@@ -10,9 +10,7 @@ import { loginUrl } from "~/lib/redirects";
 /** The signed-in user (spec section 3, session user): GET /v1/user/info. */
 export type SessionUser = UserInfo;
 
-export type Session =
-  | { user: SessionUser; token: string; lost: false }
-  | { user: null; token: null; lost: boolean };
+export type Session = { user: SessionUser; token: string; lost: false } | { user: null; token: null; lost: boolean };
 
 /** An ID token older than this cannot open a session (a fresh sign-in is required). */
 export const MAX_AUTH_AGE_MS = 5 * 60 * 1000;

@@ -5,7 +5,11 @@ import type { SessionUser } from "~/lib/session.server";
  * What the user still owes us (spec section 3): the API's missing data, plus 'waiver' when the
  * waiver is unsigned. Payment method is asked for at booking time, not here.
  */
-export async function missingProfileData(request: Request, token: string, accountSlug?: string | null): Promise<string[]> {
+export async function missingProfileData(
+  request: Request,
+  token: string,
+  accountSlug?: string | null,
+): Promise<string[]> {
   const api = apiFor(request, { token, accountSlug });
   const [missing, waiver] = await Promise.all([
     api.get<{ data: { missingData: string[] } }>("/v1/user/missing-data", { query: { exclude: "paymentMethod" } }),

@@ -15,7 +15,12 @@ export async function loadPasswordPolicy(request: Request): Promise<PasswordPoli
 }
 
 /** Open the session for an ID token obtained on the server and redirect to the next step. */
-export async function finishServerSignIn(request: Request, idToken: string, redirectUrl: unknown, profile?: SignUpProfile) {
+export async function finishServerSignIn(
+  request: Request,
+  idToken: string,
+  redirectUrl: unknown,
+  profile?: SignUpProfile,
+) {
   const { user, setCookie } = await createSession(request, idToken, profile);
   const next = await nextStepAfterSignIn(request, user, safeRedirectPath(redirectUrl), idToken);
   return redirect(next, { headers: { "Set-Cookie": setCookie } });

@@ -10,7 +10,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user, title: t("account.title"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
 export default function Page() {
   const { user } = useLoaderData<typeof loader>();

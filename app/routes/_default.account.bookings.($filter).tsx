@@ -15,13 +15,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
   const filter = params.filter ?? "upcoming";
   if (!(BOOKING_FILTERS as readonly string[]).includes(filter)) throw await routeNotFound(request);
-  const page = z.coerce.number().int().min(1).max(1000).catch(1).parse(new URL(request.url).searchParams.get("page") ?? 1);
-  const { data: bookings } = await apiFor(request, { token }).get<{ data: BookingPage }>("/v1/bookings", { query: { filter, page } });
+  const page = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .catch(1)
+    .parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const { data: bookings } = await apiFor(request, { token }).get<{ data: BookingPage }>("/v1/bookings", {
+    query: { filter, page },
+  });
   const t = await i18next.getFixedT(request);
   return { bookings, filter, title: t("account.bookings"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
 const CancelSchema = z.object({ bookingId: idParam });
 
@@ -35,7 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await apiFor(request, { token }).post(`/v1/bookings/${parsed.data.bookingId}/cancel`);
     return { ok: true, error: null };
   } catch (error) {
-    if (error instanceof ApiError && [404, 409].includes(error.status)) return data({ ok: false, error: "bookings.cancelClosed" }, { status: error.status });
+    if (error instanceof ApiError && [404, 409].includes(error.status))
+      return data({ ok: false, error: "bookings.cancelClosed" }, { status: error.status });
     throw error;
   }
 }
@@ -62,8 +72,11 @@ export default function BookingsPage() {
         ))}
       </nav>
       {actionData ? (
-        <p role={actionData.ok ? "status" : "alert"} className={`mt-4 rounded-md p-3 text-sm ${actionData.ok ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`}>
-          {t(actionData.ok ? "bookings.cancelled_ok" : actionData.error ?? "bookings.cancelClosed")}
+        <p
+          role={actionData.ok ? "status" : "alert"}
+          className={`mt-4 rounded-md p-3 text-sm ${actionData.ok ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`}
+        >
+          {t(actionData.ok ? "bookings.cancelled_ok" : (actionData.error ?? "bookings.cancelClosed"))}
         </p>
       ) : null}
       {bookings.items.length === 0 ? (
@@ -81,14 +94,18 @@ export default function BookingsPage() {
                 <div>
                   <p className="font-semibold">{booking.experienceTitle}</p>
                   <p className="text-sm text-slate-700">
-                    {booking.serviceName} · {slotDay(booking.startsAt, booking.timezone, i18n.language)}, {slotTime(booking.startsAt, booking.timezone, i18n.language)}
+                    {booking.serviceName} · {slotDay(booking.startsAt, booking.timezone, i18n.language)},{" "}
+                    {slotTime(booking.startsAt, booking.timezone, i18n.language)}
                   </p>
                   <p className="text-sm text-slate-600">
-                    {t("bookings.seats", { count: booking.seats })} · {formatMoney(booking.totalMinor, booking.currency, i18n.language)} ·{" "}
+                    {t("bookings.seats", { count: booking.seats })} ·{" "}
+                    {formatMoney(booking.totalMinor, booking.currency, i18n.language)} ·{" "}
                     {t("bookings.reference", { id: booking.id })}
                   </p>
                 </div>
-                <span className="rounded-full bg-slate-100 px-2 py-1 text-xs font-semibold text-slate-800">{t(`bookings.status_${booking.status}`)}</span>
+                <span className="rounded-full bg-slate-100 px-2 py-1 text-xs font-semibold text-slate-800">
+                  {t(`bookings.status_${booking.status}`)}
+                </span>
               </div>
               {booking.canCancel ? (
                 <Form method="post" className="mt-3">
@@ -101,7 +118,9 @@ export default function BookingsPage() {
                     {t("bookings.cancel")}
                   </button>
                   {booking.cancellationCutoffHours ? (
-                    <span className="ml-3 text-xs text-slate-600">{t("bookings.cancelHint", { hours: booking.cancellationCutoffHours })}</span>
+                    <span className="ml-3 text-xs text-slate-600">
+                      {t("bookings.cancelHint", { hours: booking.cancellationCutoffHours })}
+                    </span>
                   ) : null}
                 </Form>
               ) : null}

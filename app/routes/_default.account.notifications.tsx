@@ -19,7 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { notifications, title: t("account.notifications"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
 const ReadSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
@@ -46,7 +47,10 @@ export default function NotificationsPage() {
       {notifications.items.length === 0 ? <p className="mt-6 text-slate-700">{t("notifications.empty")}</p> : null}
       <ul className="mt-6 space-y-3">
         {notifications.items.map((item) => (
-          <li key={item.id} className={`rounded-lg border p-4 ${item.readAt ? "border-slate-200" : "border-brand bg-brand/5"}`}>
+          <li
+            key={item.id}
+            className={`rounded-lg border p-4 ${item.readAt ? "border-slate-200" : "border-brand bg-brand/5"}`}
+          >
             <div className="flex items-start justify-between gap-3">
               <div>
                 <p className="font-semibold">
@@ -65,7 +69,10 @@ export default function NotificationsPage() {
               {item.readAt ? null : (
                 <Form method="post">
                   <input type="hidden" name="id" value={item.id} />
-                  <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium hover:bg-slate-50">
+                  <button
+                    type="submit"
+                    className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium hover:bg-slate-50"
+                  >
                     {t("notifications.markRead")}
                   </button>
                 </Form>

@@ -17,13 +17,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   const payments = pages
     .flatMap((page) => page.data.items)
-    .filter((booking) => booking.paymentStatus !== "not_required" && booking.paymentStatus !== "pending" && booking.totalMinor > 0)
+    .filter(
+      (booking) =>
+        booking.paymentStatus !== "not_required" && booking.paymentStatus !== "pending" && booking.totalMinor > 0,
+    )
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const t = await i18next.getFixedT(request);
   return { payments, title: t("account.payments"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
 export default function PaymentsPage() {
   const { payments, title } = useLoaderData<typeof loader>();
@@ -39,25 +43,40 @@ export default function PaymentsPage() {
           <caption className="sr-only">{title}</caption>
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>
-              <th scope="col" className="py-2">{t("paymentsPage.booking")}</th>
-              <th scope="col" className="py-2">{t("paymentsPage.status")}</th>
-              <th scope="col" className="py-2 text-right">{t("paymentsPage.amount")}</th>
+              <th scope="col" className="py-2">
+                {t("paymentsPage.booking")}
+              </th>
+              <th scope="col" className="py-2">
+                {t("paymentsPage.status")}
+              </th>
+              <th scope="col" className="py-2 text-right">
+                {t("paymentsPage.amount")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {payments.map((booking) => (
               <tr key={booking.id}>
                 <td className="py-2">
-                  <Link to={`/experiences/${booking.experienceId}/${booking.serviceId}/return/${booking.id}`} className="font-medium underline">
+                  <Link
+                    to={`/experiences/${booking.experienceId}/${booking.serviceId}/return/${booking.id}`}
+                    className="font-medium underline"
+                  >
                     {booking.experienceTitle}
                   </Link>
-                  <span className="block text-slate-600">{slotDay(booking.startsAt, booking.timezone, i18n.language)} · {booking.id}</span>
+                  <span className="block text-slate-600">
+                    {slotDay(booking.startsAt, booking.timezone, i18n.language)} · {booking.id}
+                  </span>
                 </td>
-                <td className="py-2">{t(`paymentsPage.status_${booking.paymentStatus}`, { defaultValue: booking.paymentStatus })}</td>
+                <td className="py-2">
+                  {t(`paymentsPage.status_${booking.paymentStatus}`, { defaultValue: booking.paymentStatus })}
+                </td>
                 <td className="py-2 text-right">
                   {money(booking, booking.totalMinor)}
                   {booking.refundMinor ? (
-                    <span className="block text-slate-600">{t("paymentsPage.refunded", { amount: money(booking, booking.refundMinor) })}</span>
+                    <span className="block text-slate-600">
+                      {t("paymentsPage.refunded", { amount: money(booking, booking.refundMinor) })}
+                    </span>
                   ) : null}
                 </td>
               </tr>

@@ -11,7 +11,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user, title: t("account.personalInfo"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
 /** What we know about the user (spec section 3: the phone is shown without its +1). */
 export default function PersonalInfoPage() {

@@ -10,7 +10,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user, title: t("account.security"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
 /** How the user signs in, a password reset, and signing out everywhere. */
 export default function SecurityPage() {
@@ -32,7 +33,10 @@ export default function SecurityPage() {
         </Link>
       </p>
       <Form method="post" action="/auth/logout" className="mt-6">
-        <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">
+        <button
+          type="submit"
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+        >
           {t("security.signOutEverywhere")}
         </button>
       </Form>

@@ -13,7 +13,10 @@ import { formatMoney } from "~/lib/format";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const detail = await loadServiceDetail(request, params);
   const availability = await loadAvailability(request, detail.experience.id, detail.service.id);
-  const selection = parseSelection(new URL(request.url).searchParams, detail.service.ticketTypes.map((type) => type.id));
+  const selection = parseSelection(
+    new URL(request.url).searchParams,
+    detail.service.ticketTypes.map((type) => type.id),
+  );
   // "Today" comes from the server so the calendar shows the same month on both sides.
   const today = todayIn(availability.timezone);
   return { ...detail, availability, selection, today };
@@ -44,7 +47,14 @@ export default function ExperienceDetailsPage() {
         <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label={t("details.photos", { title: experience.title })}>
           {experience.images.map((src, index) => (
             <li key={src} className={index === 0 ? "sm:col-span-2" : undefined}>
-              <img src={src} alt="" width={960} height={600} className="w-full rounded-xl object-cover" loading={index === 0 ? "eager" : "lazy"} />
+              <img
+                src={src}
+                alt=""
+                width={960}
+                height={600}
+                className="w-full rounded-xl object-cover"
+                loading={index === 0 ? "eager" : "lazy"}
+              />
             </li>
           ))}
         </ul>

@@ -20,7 +20,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { detail, selection } = context;
   const promoCode = await promoFor(request, new URL(request.url).searchParams);
   const [quote, availability] = await Promise.all([
-    quoteBooking(request, { serviceId: detail.service.id, slotId: selection.slotId, tickets: selection.tickets, promoCode: promoCode || undefined }),
+    quoteBooking(request, {
+      serviceId: detail.service.id,
+      slotId: selection.slotId,
+      tickets: selection.tickets,
+      promoCode: promoCode || undefined,
+    }),
     loadAvailability(request, detail.experience.id, detail.service.id, selection.date ?? undefined),
   ]);
   const slot = findSlot(availability, selection.slotId);
@@ -62,7 +67,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { detail, selection, operator } = context;
   const marketing = await readMarketing(request);
   try {
-    const { data: placed } = await apiFor(request, { token }).post<{ data: { booking: { id: string }; checkoutUrl: string } }>(
+    const { data: placed } = await apiFor(request, { token }).post<{
+      data: { booking: { id: string }; checkoutUrl: string };
+    }>(
       "/v1/bookings",
       {
         serviceId: detail.service.id,
@@ -85,7 +92,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error.code === "sold_out") return data({ error: "soldOut" as const }, { status: 409 });
     if (error.code === "promo_invalid") return data({ error: "promoChanged" as const }, { status: 409 });
     if (error.status === 503) return data({ error: "paymentUnavailable" as const }, { status: 503 });
-    if (error.status === 400 || error.status === 404 || error.status === 409) return data({ error: "selectionInvalid" as const }, { status: error.status });
+    if (error.status === 400 || error.status === 404 || error.status === 409)
+      return data({ error: "selectionInvalid" as const }, { status: error.status });
     throw error;
   }
 }
@@ -98,7 +106,17 @@ const ERROR_TEXT = {
 } as const;
 
 export default function ConfirmPage() {
-  const { experience, service, slot, timezone, quote, promoCode, idempotencyKey, detailsPath, selectionQuery: query } = useLoaderData<typeof loader>();
+  const {
+    experience,
+    service,
+    slot,
+    timezone,
+    quote,
+    promoCode,
+    idempotencyKey,
+    detailsPath,
+    selectionQuery: query,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
@@ -124,7 +142,8 @@ export default function ConfirmPage() {
         </p>
         {slot ? (
           <p className="mt-2 text-slate-800" data-testid="confirm-when">
-            {t("confirm.when")}: {dayLabel(slot.date, i18n.language)}, {slotTime(slot.startsAt, timezone, i18n.language)}
+            {t("confirm.when")}: {dayLabel(slot.date, i18n.language)},{" "}
+            {slotTime(slot.startsAt, timezone, i18n.language)}
           </p>
         ) : null}
         {quote ? (
@@ -140,15 +159,26 @@ export default function ConfirmPage() {
         ))}
         <label className="flex-1 text-sm font-medium text-slate-700">
           {t("confirm.promoCode")}
-          <input name="promo" defaultValue={promoCode} maxLength={32} autoCapitalize="characters" className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base uppercase" />
+          <input
+            name="promo"
+            defaultValue={promoCode}
+            maxLength={32}
+            autoCapitalize="characters"
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base uppercase"
+          />
         </label>
-        <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">
+        <button
+          type="submit"
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+        >
           {t("confirm.applyPromo")}
         </button>
       </Form>
       {quote?.promo ? (
         <p role="status" className={`mt-2 text-sm ${quote.promo.valid ? "text-emerald-800" : "text-red-700"}`}>
-          {quote.promo.valid ? t("confirm.promoApplied", { code: quote.promo.code }) : t("confirm.promoInvalid", { code: quote.promo.code })}
+          {quote.promo.valid
+            ? t("confirm.promoApplied", { code: quote.promo.code })
+            : t("confirm.promoInvalid", { code: quote.promo.code })}
         </p>
       ) : null}
 

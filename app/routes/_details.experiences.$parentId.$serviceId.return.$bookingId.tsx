@@ -14,14 +14,19 @@ const PENDING_REFRESH_SECONDS = 3;
 
 /** Back from payment: the booking's state, told truthfully by the server. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { parentId, serviceId, bookingId } = await requireParams(request, params, { parentId: idParam, serviceId: idParam, bookingId: idParam });
+  const { parentId, serviceId, bookingId } = await requireParams(request, params, {
+    parentId: idParam,
+    serviceId: idParam,
+    bookingId: idParam,
+  });
   const { token } = await requireUser(request);
   const api = apiFor(request, { token });
   let booking: Booking;
   try {
     booking = (await api.get<{ data: Booking }>(`/v1/bookings/${bookingId}`)).data;
     // Ask the payment provider now rather than wait for its webhook.
-    if (booking.status === "held") booking = (await api.post<{ data: Booking }>(`/v1/bookings/${bookingId}/refresh-payment`)).data;
+    if (booking.status === "held")
+      booking = (await api.post<{ data: Booking }>(`/v1/bookings/${bookingId}/refresh-payment`)).data;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
     throw error;
@@ -35,7 +40,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [];
   const tags = [{ title: `${data.title} · ${data.appName}` }, { name: "robots", content: "noindex" }];
   // Pending payments refresh themselves, with or without JavaScript.
-  return data.booking.status === "held" ? [...tags, { httpEquiv: "refresh", content: String(PENDING_REFRESH_SECONDS) }] : tags;
+  return data.booking.status === "held"
+    ? [...tags, { httpEquiv: "refresh", content: String(PENDING_REFRESH_SECONDS) }]
+    : tags;
 };
 
 const TONE: Record<Booking["status"], string> = {
@@ -70,14 +77,21 @@ export default function ReturnPage() {
   return (
     <section className="mx-auto max-w-2xl">
       <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{title}</h1>
-      <p role={pending ? "status" : "alert"} data-testid="booking-status" data-status={booking.status} className={`mt-4 rounded-lg p-4 ${TONE[booking.status]}`}>
+      <p
+        role={pending ? "status" : "alert"}
+        data-testid="booking-status"
+        data-status={booking.status}
+        className={`mt-4 rounded-lg p-4 ${TONE[booking.status]}`}
+      >
         {t(MESSAGE[booking.status])}
       </p>
       <div className="mt-6 rounded-xl border border-slate-200 p-5">
         <p className="text-lg font-semibold">{booking.experienceTitle}</p>
         <p className="text-slate-700">{booking.serviceName}</p>
         <p className="mt-2 text-slate-800">
-          {slotDay(booking.startsAt, booking.timezone, i18n.language)}, {slotTime(booking.startsAt, booking.timezone, i18n.language)} · {t("bookings.seats", { count: booking.seats })}
+          {slotDay(booking.startsAt, booking.timezone, i18n.language)},{" "}
+          {slotTime(booking.startsAt, booking.timezone, i18n.language)} ·{" "}
+          {t("bookings.seats", { count: booking.seats })}
         </p>
         <p className="mt-1 font-semibold">{formatMoney(booking.totalMinor, booking.currency, i18n.language)}</p>
         <p className="mt-2 text-sm text-slate-600">
@@ -95,7 +109,10 @@ export default function ReturnPage() {
             {t("return.viewBookings")}
           </Link>
         ) : (
-          <Link to={`/experiences/${booking.experienceId}/${booking.serviceId}`} className="font-medium text-brand underline">
+          <Link
+            to={`/experiences/${booking.experienceId}/${booking.serviceId}`}
+            className="font-medium text-brand underline"
+          >
             {t("return.tryAgain")}
           </Link>
         )}

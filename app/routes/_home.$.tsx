@@ -53,12 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [
-        { title: `${data.title} · ${data.appName}` },
-        { name: "description", content: data.heading },
-      ]
-    : [];
+  data ? [{ title: `${data.title} · ${data.appName}` }, { name: "description", content: data.heading }] : [];
 
 export default function HomePage() {
   const { facets, slice, query, page, heading } = useLoaderData<typeof loader>();

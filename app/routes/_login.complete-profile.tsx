@@ -30,7 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { fields, waiverNext: missing.includes("waiver"), title: t("profile.title"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -42,7 +43,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: missingDataSchema(missing) });
   if (submission.status !== "success") return submission.reply();
   try {
-    await apiFor(request, { token }).patch("/v1/user/missing-data", missingDataBody(submission.value as Record<string, string | undefined>));
+    await apiFor(request, { token }).patch(
+      "/v1/user/missing-data",
+      missingDataBody(submission.value as Record<string, string | undefined>),
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) {
       return submission.reply({ formErrors: ["authErrors.generic"], fieldErrors: mapFields(error.fields) });
@@ -53,7 +57,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function mapFields(fields: Record<string, string[]> | undefined) {
-  return Object.fromEntries(Object.keys(fields ?? {}).map((key) => [key.replace(/^location\./, ""), ["validation.required"]]));
+  return Object.fromEntries(
+    Object.keys(fields ?? {}).map((key) => [key.replace(/^location\./, ""), ["validation.required"]]),
+  );
 }
 
 export default function CompleteProfilePage() {
@@ -77,23 +83,43 @@ export default function CompleteProfilePage() {
       <p className="mt-2 text-sm text-slate-700">{t("profile.hint")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <FormError errors={form.errors} id={form.errorId} />
-        {missing.includes("firstName") ? <TextField field={f.firstName} label={t("login.firstName")} autoComplete="given-name" /> : null}
-        {missing.includes("lastName") ? <TextField field={f.lastName} label={t("login.lastName")} autoComplete="family-name" /> : null}
+        {missing.includes("firstName") ? (
+          <TextField field={f.firstName} label={t("login.firstName")} autoComplete="given-name" />
+        ) : null}
+        {missing.includes("lastName") ? (
+          <TextField field={f.lastName} label={t("login.lastName")} autoComplete="family-name" />
+        ) : null}
         {missing.includes("phone") ? (
-          <TextField field={f.phone} label={t("login.phone")} type="tel" inputMode="tel" autoComplete="tel-national" hint={t("login.phoneHint")} />
+          <TextField
+            field={f.phone}
+            label={t("login.phone")}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            hint={t("login.phoneHint")}
+          />
         ) : null}
         {missing.includes("location") ? (
           <>
             <TextField field={f.address} label={t("login.address")} autoComplete="street-address" />
             <div className="grid gap-4 sm:grid-cols-3">
               <TextField field={f.city} label={t("login.city")} autoComplete="address-level2" />
-              <TextField field={f.state} label={t("login.state")} autoComplete="address-level1" hint={t("login.stateHint")} />
+              <TextField
+                field={f.state}
+                label={t("login.state")}
+                autoComplete="address-level1"
+                hint={t("login.stateHint")}
+              />
               <TextField field={f.zipcode} label={t("login.zipcode")} autoComplete="postal-code" inputMode="numeric" />
             </div>
           </>
         ) : null}
         {waiverNext ? <p className="text-sm text-slate-600">{t("profile.waiverNext")}</p> : null}
-        <SubmitButton pending={navigation.state === "submitting"} label={t("profile.save")} pendingLabel={t("login.saving")} />
+        <SubmitButton
+          pending={navigation.state === "submitting"}
+          label={t("profile.save")}
+          pendingLabel={t("login.saving")}
+        />
       </Form>
     </>
   );

@@ -34,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
 /** The same sign-in methods as native form posts, for browsers without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -81,7 +82,10 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
-        return data({ intent, result: submission.reply({ formErrors: [authErrorKey("auth/too-many-requests")] }) }, { status: 429 });
+        return data(
+          { intent, result: submission.reply({ formErrors: [authErrorKey("auth/too-many-requests")] }) },
+          { status: 429 },
+        );
       }
       throw error;
     }
@@ -98,7 +102,10 @@ function useFinishRedirectSignIn(redirectUrl: string) {
   const { run } = client;
   useEffect(() => {
     if (window.sessionStorage.getItem(REDIRECT_PENDING_KEY)) {
-      void run(async (fb) => (await fb.finishRedirectSignIn(firebase)) ?? Promise.reject({ code: "auth/popup-closed-by-user" }));
+      void run(
+        async (fb) =>
+          (await fb.finishRedirectSignIn(firebase)) ?? Promise.reject({ code: "auth/popup-closed-by-user" }),
+      );
     }
     // Run once, when the page opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -133,7 +140,12 @@ export default function LoginPage() {
       </div>
       {view === "signup" ? (
         <div className="mt-6 space-y-6">
-          <SignUpForm firebase={firebase} policy={passwordPolicy} redirectUrl={redirectUrl} lastResult={result("signup")} />
+          <SignUpForm
+            firebase={firebase}
+            policy={passwordPolicy}
+            redirectUrl={redirectUrl}
+            lastResult={result("signup")}
+          />
           <p className="text-sm text-slate-700">
             {t("login.haveAccount")}{" "}
             <Link to={keep({})} className="font-medium text-brand underline">

@@ -23,10 +23,15 @@ function resetCode(url: URL): string | null {
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request);
   const oobCode = resetCode(new URL(request.url));
-  return { mode: oobCode ? ("choose" as const) : ("request" as const), title: t("login.resetTitle"), appName: t("app.name") };
+  return {
+    mode: oobCode ? ("choose" as const) : ("request" as const),
+    title: t("login.resetTitle"),
+    appName: t("app.name"),
+  };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -35,11 +40,17 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (oobCode) {
     const submission = parseWithZod(formData, { schema: newPasswordSchema(await loadPasswordPolicy(request)) });
-    if (submission.status !== "success") return { mode: "choose", result: submission.reply({ hideFields: ["password", "confirmPassword"] }), sentTo: null };
+    if (submission.status !== "success")
+      return {
+        mode: "choose",
+        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
+        sentTo: null,
+      };
     try {
       await identityRest.resetPassword(oobCode, submission.value.password);
     } catch (error) {
-      if (error instanceof IdentityError) return { mode: "choose", result: submission.reply({ formErrors: [authErrorKey(error.code)] }), sentTo: null };
+      if (error instanceof IdentityError)
+        return { mode: "choose", result: submission.reply({ formErrors: [authErrorKey(error.code)] }), sentTo: null };
       throw error;
     }
     throw redirect("/login?reset=done");
@@ -52,7 +63,11 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) {
       return data(
-        { mode: "request", result: submission.reply({ formErrors: [authErrorKey("auth/too-many-requests")] }), sentTo: null },
+        {
+          mode: "request",
+          result: submission.reply({ formErrors: [authErrorKey("auth/too-many-requests")] }),
+          sentTo: null,
+        },
         { status: 429 },
       );
     }
@@ -99,7 +114,11 @@ function RequestResetForm() {
       ) : null}
       <FormError errors={form.errors} id={form.errorId} />
       <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
-      <SubmitButton pending={navigation.state === "submitting"} label={t("login.resetSend")} pendingLabel={t("login.sending")} />
+      <SubmitButton
+        pending={navigation.state === "submitting"}
+        label={t("login.resetSend")}
+        pendingLabel={t("login.sending")}
+      />
     </Form>
   );
 }

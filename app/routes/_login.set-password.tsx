@@ -32,12 +32,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { ...base, mode: "set" as const, oobCode: null, title: t("login.setPasswordTitle") };
   }
   if (isEmailSignInLink(url.searchParams)) {
-    return { ...base, mode: "link" as const, oobCode: url.searchParams.get("oobCode"), title: t("login.confirmEmailTitle") };
+    return {
+      ...base,
+      mode: "link" as const,
+      oobCode: url.searchParams.get("oobCode"),
+      title: t("login.confirmEmailTitle"),
+    };
   }
   throw redirect(`/login?${new URLSearchParams({ redirectUrl })}`);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -57,12 +63,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const { user, token } = await requireFreshUser(request);
   const submission = parseWithZod(formData, { schema: newPasswordSchema(await loadPasswordPolicy(request)) });
-  if (submission.status !== "success") return { intent: "set", result: submission.reply({ hideFields: ["password", "confirmPassword"] }) };
+  if (submission.status !== "success")
+    return { intent: "set", result: submission.reply({ hideFields: ["password", "confirmPassword"] }) };
   try {
     await apiFor(request, { token }).patch("/v1/user/set-password", { password: submission.value.password });
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) {
-      return { intent: "set", result: submission.reply({ fieldErrors: { password: ["authErrors.password-does-not-meet-requirements"] } }) };
+      return {
+        intent: "set",
+        result: submission.reply({ fieldErrors: { password: ["authErrors.password-does-not-meet-requirements"] } }),
+      };
     }
     throw error;
   }
@@ -142,7 +152,9 @@ function ConfirmEmailForm() {
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-      <p className="text-sm text-slate-700">{client.pending ? t("login.completingSignIn") : t("login.confirmEmailHint")}</p>
+      <p className="text-sm text-slate-700">
+        {client.pending ? t("login.completingSignIn") : t("login.confirmEmailHint")}
+      </p>
       <input type="hidden" name="intent" value="email-link" />
       <input type="hidden" name="oobCode" value={oobCode ?? ""} />
       <FormError errors={client.error ? [client.error] : form.errors} id={form.errorId} />

@@ -34,7 +34,9 @@ const SignSchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
   const account = accountParam(new URL(request.url).searchParams);
-  const { data: waiver } = await apiFor(request, { token, accountSlug: account }).get<{ data: Waiver }>("/v1/user/waiver");
+  const { data: waiver } = await apiFor(request, { token, accountSlug: account }).get<{ data: Waiver }>(
+    "/v1/user/waiver",
+  );
   const t = await i18next.getFixedT(request);
   return {
     waiver,
@@ -44,7 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.title} · ${data.appName}` }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -52,11 +55,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: SignSchema });
   if (submission.status !== "success") return submission.reply();
   try {
-    await apiFor(request, { token, accountSlug: accountParam(new URL(request.url).searchParams) }).post("/v1/user/waiver/sign", {
-      signedName: submission.value.signedName,
-      agree: true,
-      textVersion: submission.value.textVersion,
-    });
+    await apiFor(request, { token, accountSlug: accountParam(new URL(request.url).searchParams) }).post(
+      "/v1/user/waiver/sign",
+      {
+        signedName: submission.value.signedName,
+        agree: true,
+        textVersion: submission.value.textVersion,
+      },
+    );
   } catch (error) {
     // The waiver text changed while it was open: show the new text to read and sign.
     if (error instanceof ApiError && error.status === 409) throw redirect(request.url);
@@ -95,7 +101,10 @@ export default function WaiverPage() {
       {waiver.isSigned && waiver.signedAt ? (
         <>
           <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-            {t("waiver.signed", { date: new Date(waiver.signedAt).toLocaleDateString(i18n.language), name: waiver.signedName })}
+            {t("waiver.signed", {
+              date: new Date(waiver.signedAt).toLocaleDateString(i18n.language),
+              name: waiver.signedName,
+            })}
           </p>
           <Link to={redirectUrl} className="mt-4 inline-block font-medium text-brand underline">
             {t("waiver.continue")}
@@ -123,7 +132,11 @@ export default function WaiverPage() {
               </p>
             ) : null}
           </div>
-          <SubmitButton pending={navigation.state === "submitting"} label={t("waiver.sign")} pendingLabel={t("login.saving")} />
+          <SubmitButton
+            pending={navigation.state === "submitting"}
+            label={t("waiver.sign")}
+            pendingLabel={t("login.saving")}
+          />
         </Form>
       )}
     </>

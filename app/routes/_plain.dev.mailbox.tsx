@@ -23,12 +23,15 @@ const QuerySchema = z.object({ to: z.string().trim().max(254).optional().catch(u
 export async function loader({ request }: LoaderFunctionArgs) {
   if (env.production) throw await pageNotFound(request);
   const { to } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { data: messages } = await apiFor(request).get<{ data: OutboxMessage[] }>("/v1/dev/outbox", { query: { to, limit: 50 } });
+  const { data: messages } = await apiFor(request).get<{ data: OutboxMessage[] }>("/v1/dev/outbox", {
+    query: { to, limit: 50 },
+  });
   const t = await i18next.getFixedT(request);
   return { messages, to: to ?? "", title: t("mailbox.title") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function DevMailbox() {
   const { messages, to, title } = useLoaderData<typeof loader>();
@@ -40,7 +43,12 @@ export default function DevMailbox() {
       <Form method="get" className="mt-4 flex items-end gap-2">
         <label className="text-sm font-medium">
           {t("mailbox.filter")}
-          <input name="to" type="search" defaultValue={to} className="mt-1 block rounded-md border border-slate-300 px-3 py-2" />
+          <input
+            name="to"
+            type="search"
+            defaultValue={to}
+            className="mt-1 block rounded-md border border-slate-300 px-3 py-2"
+          />
         </label>
         <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
           {t("mailbox.show")}

@@ -42,14 +42,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const { data } = await apiFor(request).post<{ data: { status: string; redirectUrl: string } }>(
       `/v1/payments/sandbox/checkouts/${sessionId}/pay`,
-      { cardNumber: submission.value.cardNumber, expiry: submission.value.expiry, cvc: submission.value.cvc, saveCard: Boolean(submission.value.saveCard) },
+      {
+        cardNumber: submission.value.cardNumber,
+        expiry: submission.value.expiry,
+        cvc: submission.value.cvc,
+        saveCard: Boolean(submission.value.saveCard),
+      },
     );
     throw redirect(safeRedirectPath(data.redirectUrl));
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) {
       // The API names the field it refused (card number, expiry or CVC).
       const field = (["expiry", "cvc"] as const).find((name) => error.fields?.[name]) ?? "cardNumber";
-      return submission.reply({ fieldErrors: { [field]: [`checkout.${field === "cardNumber" ? "card" : field}Invalid`] } });
+      return submission.reply({
+        fieldErrors: { [field]: [`checkout.${field === "cardNumber" ? "card" : field}Invalid`] },
+      });
     }
     if (error instanceof ApiError && error.status === 409) return submission.reply({ formErrors: ["checkout.closed"] });
     throw error;
@@ -84,7 +91,12 @@ export default function SandboxCheckout() {
         {open ? (
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
             <FormError errors={form.errors} id={form.errorId} />
-            <TextField field={fields.cardNumber} label={t("checkout.cardNumber")} inputMode="numeric" autoComplete="cc-number" />
+            <TextField
+              field={fields.cardNumber}
+              label={t("checkout.cardNumber")}
+              inputMode="numeric"
+              autoComplete="cc-number"
+            />
             <div className="grid grid-cols-2 gap-4">
               <TextField field={fields.expiry} label={t("checkout.expiry")} autoComplete="cc-exp" />
               <TextField field={fields.cvc} label={t("checkout.cvc")} inputMode="numeric" autoComplete="cc-csc" />
@@ -93,7 +105,11 @@ export default function SandboxCheckout() {
               <input {...getInputProps(fields.saveCard, { type: "checkbox" })} className="h-4 w-4" />
               {t("checkout.saveCard")}
             </label>
-            <SubmitButton pending={navigation.state === "submitting"} label={t("checkout.pay", { amount })} pendingLabel={t("checkout.paying")} />
+            <SubmitButton
+              pending={navigation.state === "submitting"}
+              label={t("checkout.pay", { amount })}
+              pendingLabel={t("checkout.paying")}
+            />
           </Form>
         ) : (
           <p role="alert" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">

@@ -30,10 +30,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: { code: "method_not_allowed" } }, 405);
   requireSameOrigin(request);
   const parsed = BodySchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return json({ error: { code: "validation_error", fields: parsed.error.flatten().fieldErrors } }, 400);
+  if (!parsed.success)
+    return json({ error: { code: "validation_error", fields: parsed.error.flatten().fieldErrors } }, 400);
   try {
     const { user, setCookie } = await createSession(request, parsed.data.idToken, parsed.data.profile);
-    const redirectTo = await nextStepAfterSignIn(request, user, safeRedirectPath(parsed.data.redirectUrl), parsed.data.idToken);
+    const redirectTo = await nextStepAfterSignIn(
+      request,
+      user,
+      safeRedirectPath(parsed.data.redirectUrl),
+      parsed.data.idToken,
+    );
     return json({ user, redirectTo }, 200, { "Set-Cookie": setCookie });
   } catch (error) {
     if (error instanceof SessionError) return json({ error: { code: error.code } }, error.status);

@@ -24,13 +24,22 @@ function linkIn(text: string): URL {
 describe("POST /v1/send-auth-link", () => {
   it("answers success for an unknown address and puts a working sign-in link in the outbox", async () => {
     const email = uniqueEmail("link");
-    const res = await call("/v1/send-auth-link", { body: { email: `  ${email.toUpperCase()} `, continueUrl: "/account/bookings?tab=upcoming" } });
+    const res = await call("/v1/send-auth-link", {
+      body: { email: `  ${email.toUpperCase()} `, continueUrl: "/account/bookings?tab=upcoming" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
 
     const [message, ...others] = await outboxFor(email);
     expect(others).toEqual([]);
-    expect(message).toMatchObject({ channel: "email", recipient: email, subject: "Your sign-in link", kind: "auth_link", status: "kept", attempts: 0 });
+    expect(message).toMatchObject({
+      channel: "email",
+      recipient: email,
+      subject: "Your sign-in link",
+      kind: "auth_link",
+      status: "kept",
+      attempts: 0,
+    });
     const link = linkIn(message.textBody);
     expect(link.origin).toBe("http://localhost");
     expect(link.pathname).toBe("/set-password");
@@ -70,8 +79,20 @@ describe("POST /v1/send-auth-link", () => {
 
   it("400 for a continueUrl that leaves the site; nothing is sent", async () => {
     const email = uniqueEmail("evil");
-    for (const continueUrl of ["//evil.com", "/\\evil.com", "https://evil.com/", "evil.com", "/ok\\..\\", "/a b", "javascript:alert(1)"]) {
-      const error = expectEnvelope(await call("/v1/send-auth-link", { body: { email, continueUrl } }), 400, "validation_error");
+    for (const continueUrl of [
+      "//evil.com",
+      "/\\evil.com",
+      "https://evil.com/",
+      "evil.com",
+      "/ok\\..\\",
+      "/a b",
+      "javascript:alert(1)",
+    ]) {
+      const error = expectEnvelope(
+        await call("/v1/send-auth-link", { body: { email, continueUrl } }),
+        400,
+        "validation_error",
+      );
       expect(Object.keys(error.fields ?? {})).toEqual(["continueUrl"]);
     }
     expect(await outboxFor(email)).toEqual([]);
@@ -96,7 +117,10 @@ describe("POST /v1/send-auth-link", () => {
   it("per IP: 10 per window, then 429 with Retry-After (the first X-Forwarded-For entry counts)", async () => {
     const ip = randomIp();
     for (let i = 0; i < 10; i++) {
-      const res = await call("/v1/send-auth-link", { body: { email: uniqueEmail("ip") }, ip: `${ip}, 10.0.0.${i + 1}` });
+      const res = await call("/v1/send-auth-link", {
+        body: { email: uniqueEmail("ip") },
+        ip: `${ip}, 10.0.0.${i + 1}`,
+      });
       expect(res.status).toBe(200);
     }
     const email = uniqueEmail("ip-over");

@@ -36,13 +36,22 @@ describe("401 on every /v1/user/* endpoint", () => {
   it.each(USER_ENDPOINTS)("%s %s with a garbage token", async (method, path, body) => {
     expectEnvelope(await call(path, { method, body, token: "garbage" }), 401, "unauthorized");
     expectEnvelope(await call(path, { method, body, token: GARBAGE_JWT }), 401, "unauthorized");
-    expectEnvelope(await call(path, { method, body, cookie: GARBAGE_JWT, headers: { Origin: "http://localhost" } }), 401, "unauthorized");
+    expectEnvelope(
+      await call(path, { method, body, cookie: GARBAGE_JWT, headers: { Origin: "http://localhost" } }),
+      401,
+      "unauthorized",
+    );
   });
 
   it("a malformed Authorization header is refused even with a valid cookie", async () => {
     const user = await syncedUser();
     const cookie = await sessionCookieFor(user.idToken);
-    for (const authorization of ["Basic dXNlcjpwYXNz", "Bearer", `Token ${user.idToken}`, `Bearer ${user.idToken} extra`]) {
+    for (const authorization of [
+      "Basic dXNlcjpwYXNz",
+      "Bearer",
+      `Token ${user.idToken}`,
+      `Bearer ${user.idToken} extra`,
+    ]) {
       const res = await call("/v1/user/info", { cookie, headers: { Authorization: authorization } });
       const error = expectEnvelope(res, 401, "unauthorized");
       expect(error.message).toContain("Bearer");
@@ -122,13 +131,18 @@ describe("CSRF: cookie-authenticated writes need a same-host Origin or Referer",
   it("Bearer-authenticated writes and cookie reads need no Origin", async () => {
     const user = await syncedUser();
     const cookie = await sessionCookieFor(user.idToken);
-    expect((await call("/v1/user/missing-data", { method: "PATCH", token: user.idToken, body: { firstName: "B" } })).status).toBe(200);
+    expect(
+      (await call("/v1/user/missing-data", { method: "PATCH", token: user.idToken, body: { firstName: "B" } })).status,
+    ).toBe(200);
     expect((await call("/v1/user/missing-data", { cookie })).status).toBe(200);
-    expect((await call("/v1/user/waiver/sign", { cookie, body: { signedName: "Ada", agree: true, textVersion: 1 } })).status).toBe(403);
+    expect(
+      (await call("/v1/user/waiver/sign", { cookie, body: { signedName: "Ada", agree: true, textVersion: 1 } })).status,
+    ).toBe(403);
   });
 
   it("isSameOriginRequest compares hosts (port included)", () => {
-    const request = (headers: Record<string, string>) => new Request("https://acme.example.com/v1/user/sync", { method: "PATCH", headers });
+    const request = (headers: Record<string, string>) =>
+      new Request("https://acme.example.com/v1/user/sync", { method: "PATCH", headers });
     expect(isSameOriginRequest(request({ Origin: "https://acme.example.com" }))).toBe(true);
     expect(isSameOriginRequest(request({ Referer: "https://acme.example.com/x?y" }))).toBe(true);
     expect(isSameOriginRequest(request({ Origin: "https://acme.example.com:8443" }))).toBe(false);
@@ -141,8 +155,14 @@ describe("CSRF: cookie-authenticated writes need a same-host Origin or Referer",
 describe("helpers", () => {
   it("credentialsOf prefers the Authorization header", () => {
     const request = (headers: Record<string, string>) => new Request("http://localhost/v1/user/info", { headers });
-    expect(credentialsOf(request({ Authorization: "Bearer a.b.c", Cookie: "__session=d.e.f" }))).toEqual({ token: "a.b.c", source: "bearer" });
-    expect(credentialsOf(request({ Cookie: "theme=dark; __session=d.e.f" }))).toEqual({ token: "d.e.f", source: "cookie" });
+    expect(credentialsOf(request({ Authorization: "Bearer a.b.c", Cookie: "__session=d.e.f" }))).toEqual({
+      token: "a.b.c",
+      source: "bearer",
+    });
+    expect(credentialsOf(request({ Cookie: "theme=dark; __session=d.e.f" }))).toEqual({
+      token: "d.e.f",
+      source: "cookie",
+    });
     expect(credentialsOf(request({ Cookie: "__session=<script>" }))).toEqual({ token: null, reason: "missing" });
     expect(credentialsOf(request({ Authorization: "Basic x" }))).toEqual({ token: null, reason: "malformed" });
   });
@@ -152,9 +172,12 @@ describe("helpers", () => {
     const error = await callIdentity(() => Promise.reject(unreachable)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(503);
-    const mapped = await callIdentity(() => Promise.reject(Object.assign(new Error("x"), { code: "auth/user-not-found" })), {
-      "auth/user-not-found": () => new ApiError(404, "user_not_found", "gone"),
-    }).catch((e: unknown) => e);
+    const mapped = await callIdentity(
+      () => Promise.reject(Object.assign(new Error("x"), { code: "auth/user-not-found" })),
+      {
+        "auth/user-not-found": () => new ApiError(404, "user_not_found", "gone"),
+      },
+    ).catch((e: unknown) => e);
     expect((mapped as ApiError).code).toBe("user_not_found");
   });
 

@@ -3,7 +3,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { availabilityWindow } from "~api/bookings/availability";
 import { slots } from "~api/db/schema";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
-import { bookingBody, bookingUser, createSlot, expireHoldNow, findService, placeBooking, seatsTaken, type TestService } from "./helpers/booking";
+import {
+  bookingBody,
+  bookingUser,
+  createSlot,
+  expireHoldNow,
+  findService,
+  placeBooking,
+  seatsTaken,
+  type TestService,
+} from "./helpers/booking";
 import { call, withEmulatorUsers } from "./helpers/identity";
 import { countQueries } from "./helpers/query-counter";
 
@@ -20,9 +29,15 @@ const path = (service: TestService, query = "") =>
 
 const localDate = (date: Date, timeZone: string) =>
   new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-type Day = { date: string; seatsLeft: number; status: string; slots: Array<{ id: string; startsAt: string; endsAt: string; capacity: number; seatsLeft: number }> };
+type Day = {
+  date: string;
+  seatsLeft: number;
+  status: string;
+  slots: Array<{ id: string; startsAt: string; endsAt: string; capacity: number; seatsLeft: number }>;
+};
 
 describe("GET …/services/{serviceId}/availability", () => {
   it("answers the operator's timezone and currency, the bookable range and six weeks of days from today", async () => {
@@ -66,8 +81,12 @@ describe("GET …/services/{serviceId}/availability", () => {
     expect(dates.length).toBeGreaterThan(0);
     expect(dates.every((date: string) => date >= from && date <= addDays(from, 6))).toBe(true);
     expect((await call(path(acme, `from=${from}&to=${addDays(from, 61)}`))).status).toBe(200);
-    expect(expectEnvelope(await call(path(acme, `from=${from}&to=${addDays(from, 62)}`)), 400, "validation_error").fields).toHaveProperty("to");
-    expect(expectEnvelope(await call(path(acme, `from=${from}&to=${addDays(from, -1)}`)), 400, "validation_error").fields).toHaveProperty("to");
+    expect(
+      expectEnvelope(await call(path(acme, `from=${from}&to=${addDays(from, 62)}`)), 400, "validation_error").fields,
+    ).toHaveProperty("to");
+    expect(
+      expectEnvelope(await call(path(acme, `from=${from}&to=${addDays(from, -1)}`)), 400, "validation_error").fields,
+    ).toHaveProperty("to");
     expectEnvelope(await call(path(acme, "from=2026-02-30")), 400, "validation_error");
     expectEnvelope(await call(path(acme, "from=tomorrow")), 400, "validation_error");
     // A window entirely in the past: no days, but the bookable range is still given.
@@ -97,7 +116,9 @@ describe("GET …/services/{serviceId}/availability", () => {
 
     // A day with only a sold-out departure is sold_out; with 3 seats, few.
     const other = await findService(db(), "summit");
-    await db().delete(slots).where(and(eq(slots.serviceId, other.serviceId), gt(slots.startsAt, sql`now()`)));
+    await db()
+      .delete(slots)
+      .where(and(eq(slots.serviceId, other.serviceId), gt(slots.startsAt, sql`now()`)));
     const lone = await createSlot(db(), other.serviceId, { startsInHours: 24 * 5, capacity: 4, seatsLeft: 0 });
     const lone2 = await createSlot(db(), other.serviceId, { startsInHours: 24 * 8, capacity: 12, seatsLeft: 5 });
     const lone3 = await createSlot(db(), other.serviceId, { startsInHours: 24 * 11, capacity: 12, seatsLeft: 6 });
@@ -118,7 +139,11 @@ describe("GET …/services/{serviceId}/availability", () => {
     const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 4));
     expect(placed.status).toBe(201);
     const seatsLeftOf = async () => {
-      const days: Day[] = (await call(path(acme, `from=${localDate(slot.startsAt, acme.timezone)}&to=${localDate(slot.startsAt, acme.timezone)}`))).body.data.days;
+      const days: Day[] = (
+        await call(
+          path(acme, `from=${localDate(slot.startsAt, acme.timezone)}&to=${localDate(slot.startsAt, acme.timezone)}`),
+        )
+      ).body.data.days;
       return days.flatMap((day) => day.slots).find((candidate) => candidate.id === slot.id)!.seatsLeft;
     };
     expect(await seatsLeftOf()).toBe(2);
@@ -133,8 +158,16 @@ describe("GET …/services/{serviceId}/availability", () => {
     expectEnvelope(await call(path(acme), { account: "harbor" }), 404, "not_found");
     expectEnvelope(await call(path(acme), { account: "nope" }), 404, "account_not_found");
     const harbor = await findService(db(), "harbor");
-    expectEnvelope(await call(`/v1/experiences/${acme.experienceId}/services/${harbor.serviceId}/availability`), 404, "not_found");
-    expectEnvelope(await call(`/v1/experiences/${acme.experienceId}/services/bad%20id/availability`), 400, "validation_error");
+    expectEnvelope(
+      await call(`/v1/experiences/${acme.experienceId}/services/${harbor.serviceId}/availability`),
+      404,
+      "not_found",
+    );
+    expectEnvelope(
+      await call(`/v1/experiences/${acme.experienceId}/services/bad%20id/availability`),
+      400,
+      "validation_error",
+    );
     expect((await call(path(acme), { method: "POST", body: {} })).status).toBe(405);
     const queries = await countQueries(db(), () => call(path(acme)));
     expect(queries).toBe(2);

@@ -101,7 +101,11 @@ describe.skipIf(!process.env.DATABASE_URL)("booking concurrency across processes
         const { url } = processes[index % processes.length];
         const response = await fetch(`${url}/v1/bookings`, {
           method: "POST",
-          headers: { "Content-Type": "application/json", Authorization: `Bearer ${user.idToken}`, "Idempotency-Key": randomUUID() },
+          headers: {
+            "Content-Type": "application/json",
+            Authorization: `Bearer ${user.idToken}`,
+            "Idempotency-Key": randomUUID(),
+          },
           body: JSON.stringify(bookingBody(service, slot.id, 1)),
         });
         return { process: index % processes.length, status: response.status, body: await response.json() };
@@ -115,12 +119,19 @@ describe.skipIf(!process.env.DATABASE_URL)("booking concurrency across processes
     const refused = results.filter((result) => result.status === 409);
     console.log(
       JSON.stringify({
-        concurrency: { requests: results.length, created: created.length, soldOut: refused.length, milliseconds: elapsed },
+        concurrency: {
+          requests: results.length,
+          created: created.length,
+          soldOut: refused.length,
+          milliseconds: elapsed,
+        },
         perProcess: processes.map((_, i) => ({
           created: created.filter((result) => result.process === i).length,
           soldOut: refused.filter((result) => result.process === i).length,
         })),
-        other: results.filter((result) => result.status !== 201 && result.status !== 409).map((result) => [result.status, result.body]),
+        other: results
+          .filter((result) => result.status !== 201 && result.status !== 409)
+          .map((result) => [result.status, result.body]),
       }),
     );
     expect(created).toHaveLength(SEATS_LEFT);

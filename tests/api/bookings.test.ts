@@ -2,7 +2,16 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { priceBreakdown } from "~api/bookings/pricing";
-import { bookings, notifications, outbox, promoCodes, sandboxCheckouts, slots, ticketTypes, users } from "~api/db/schema";
+import {
+  bookings,
+  notifications,
+  outbox,
+  promoCodes,
+  sandboxCheckouts,
+  slots,
+  ticketTypes,
+  users,
+} from "~api/db/schema";
 import { seed } from "~api/db/seed";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
 import {
@@ -66,7 +75,10 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(placed.status).toBe(201);
     const { booking, checkoutUrl } = placed.body.data;
     expect(Object.keys(booking).sort()).toEqual([...BOOKING_KEYS].sort());
-    const expected = priceBreakdown([{ ticketTypeId: acme.adult.id, name: acme.adult.name, unitPriceMinor: acme.adult.priceMinor, quantity: 2 }], null);
+    const expected = priceBreakdown(
+      [{ ticketTypeId: acme.adult.id, name: acme.adult.name, unitPriceMinor: acme.adult.priceMinor, quantity: 2 }],
+      null,
+    );
     expect(booking).toMatchObject({
       status: "held",
       experienceId: acme.experienceId,
@@ -78,7 +90,15 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
       endsAt: slot.endsAt.toISOString(),
       timezone: "America/New_York",
       seats: 2,
-      tickets: [{ ticketTypeId: acme.adult.id, code: "adult", name: "Adult", quantity: 2, unitPriceMinor: acme.adult.priceMinor }],
+      tickets: [
+        {
+          ticketTypeId: acme.adult.id,
+          code: "adult",
+          name: "Adult",
+          quantity: 2,
+          unitPriceMinor: acme.adult.priceMinor,
+        },
+      ],
       subtotalMinor: expected.subtotalMinor,
       discountMinor: 0,
       feesMinor: expected.feesMinor,
@@ -122,7 +142,13 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
 
     const got = await call(`/v1/bookings/${booking.id}`, { token: user.idToken });
     expect(got.status).toBe(200);
-    expect(got.body.data).toMatchObject({ id: booking.id, status: "confirmed", paymentStatus: "paid", holdExpiresAt: null, canCancel: true });
+    expect(got.body.data).toMatchObject({
+      id: booking.id,
+      status: "confirmed",
+      paymentStatus: "paid",
+      holdExpiresAt: null,
+      canCancel: true,
+    });
     expect(got.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await seatsTaken(db(), slot.id)).toBe(2);
     expect((await call(`/v1/payments/sandbox/checkouts/${sessionId}`)).body.data.status).toBe("paid");
@@ -135,15 +161,26 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(mail.textBody).toContain("2 × Adult");
     expect(mail.textBody).toContain("http://localhost/account/bookings");
     expect(mail.textBody).toContain("(America/New_York)");
-    const localTime = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "numeric", minute: "2-digit" }).format(slot.startsAt);
+    const localTime = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/New_York",
+      hour: "numeric",
+      minute: "2-digit",
+    }).format(slot.startsAt);
     expect(mail.textBody).toContain(localTime);
     expect(mail.textBody).toContain(`$${(expected.totalMinor / 100).toFixed(2)}`);
     expect(mail.attachments).toHaveLength(1);
-    expect(mail.attachments[0]).toMatchObject({ name: "booking.ics", contentType: expect.stringContaining("text/calendar") });
+    expect(mail.attachments[0]).toMatchObject({
+      name: "booking.ics",
+      contentType: expect.stringContaining("text/calendar"),
+    });
     const ics = Buffer.from(mail.attachments[0].content, "base64").toString("utf8");
     expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
     expect(ics).toContain(`UID:${booking.id}@localhost\r\n`);
-    const utc = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    const utc = (date: Date) =>
+      date
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "");
     expect(ics).toContain(`DTSTART:${utc(slot.startsAt)}\r\n`);
     expect(ics).toContain(`DTEND:${utc(slot.endsAt)}\r\n`);
     expect(ics).toMatch(/\r\nLOCATION:[^\r\n]+/);
@@ -152,7 +189,11 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     const inbox = await call("/v1/user/notifications", { token: user.idToken });
     expect(inbox.status).toBe(200);
     expect(inbox.body.data).toMatchObject({ unread: 1, total: 1, page: 1 });
-    expect(inbox.body.data.items[0]).toMatchObject({ kind: "booking_confirmed", link: "/account/bookings", readAt: null });
+    expect(inbox.body.data.items[0]).toMatchObject({
+      kind: "booking_confirmed",
+      link: "/account/bookings",
+      readAt: null,
+    });
     expect(inbox.body.data.items[0].title).toContain(acme.experienceTitle);
 
     // Paying again: the checkout is closed.
@@ -183,8 +224,12 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     const sessionId = sessionIdOf(placed.body.data.checkoutUrl);
     expectEnvelope(await pay(sessionId, "4242 4242 4242 4241"), 400, "card_invalid");
     expectEnvelope(await pay(sessionId, "5555 5555 5555 4444"), 400, "card_invalid");
-    expect(expectEnvelope(await pay(sessionId, undefined, { expiry: "01/20" }), 400, "validation_error").fields).toHaveProperty("expiry");
-    expect(expectEnvelope(await pay(sessionId, undefined, { cvc: "12" }), 400, "validation_error").fields).toHaveProperty("cvc");
+    expect(
+      expectEnvelope(await pay(sessionId, undefined, { expiry: "01/20" }), 400, "validation_error").fields,
+    ).toHaveProperty("expiry");
+    expect(
+      expectEnvelope(await pay(sessionId, undefined, { cvc: "12" }), 400, "validation_error").fields,
+    ).toHaveProperty("cvc");
     expect((await call(`/v1/payments/sandbox/checkouts/${sessionId}`)).body.data.status).toBe("open");
     expectEnvelope(await call("/v1/payments/sandbox/checkouts/cs_sandbox_nope"), 404, "checkout_not_found");
     expectEnvelope(await call("/v1/payments/sandbox/checkouts/not%20an%20id"), 400, "validation_error");
@@ -216,17 +261,25 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(await seatsTaken(db(), slot.id)).toBe(2);
 
     const raceKey = randomUUID();
-    const racing = await Promise.all(Array.from({ length: 5 }, () => placeBooking(user.idToken, body, { key: raceKey })));
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () => placeBooking(user.idToken, body, { key: raceKey })),
+    );
     expect(racing.map((res) => res.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(racing.map((res) => res.body.data.booking.id)).size).toBe(1);
     expect(new Set(racing.map((res) => res.body.data.checkoutUrl)).size).toBe(1);
     expect(await seatsTaken(db(), slot.id)).toBe(4);
     const rows = await db().select().from(bookings).where(eq(bookings.userId, user.uid));
     expect(rows).toHaveLength(2);
-    expect(await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.bookingId, racing[0].body.data.booking.id))).toHaveLength(1);
+    expect(
+      await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.bookingId, racing[0].body.data.booking.id)),
+    ).toHaveLength(1);
 
     // The same key for another booking is refused.
-    expectEnvelope(await placeBooking(user.idToken, bookingBody(acme, slot.id, 3), { key }), 409, "idempotency_key_reused");
+    expectEnvelope(
+      await placeBooking(user.idToken, bookingBody(acme, slot.id, 3), { key }),
+      409,
+      "idempotency_key_reused",
+    );
   });
 
   it("409 sold_out with a clear message when not enough seats are left; nothing is taken", async () => {
@@ -256,12 +309,26 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     const slot = await createSlot(db(), acme.serviceId);
     const noKey = await call("/v1/bookings", { token: user.idToken, body: bookingBody(acme, slot.id) });
     expect(expectEnvelope(noKey, 400, "validation_error").fields).toHaveProperty("Idempotency-Key");
-    expectEnvelope(await placeBooking(user.idToken, bookingBody(acme, slot.id), { key: "short" }), 400, "validation_error");
+    expectEnvelope(
+      await placeBooking(user.idToken, bookingBody(acme, slot.id), { key: "short" }),
+      400,
+      "validation_error",
+    );
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ tickets: [] }, "tickets"],
       [{ tickets: [{ ticketTypeId: acme.adult.id, quantity: 21 }] }, "tickets.0.quantity"],
       [{ tickets: [{ ticketTypeId: acme.adult.id, quantity: 0 }] }, "tickets"],
-      [{ tickets: [{ ticketTypeId: acme.adult.id, quantity: 20 }, ...(acme.child ? [{ ticketTypeId: acme.child.id, quantity: 1 }] : [{ ticketTypeId: acme.adult.id, quantity: 1 }])] }, "tickets"],
+      [
+        {
+          tickets: [
+            { ticketTypeId: acme.adult.id, quantity: 20 },
+            ...(acme.child
+              ? [{ ticketTypeId: acme.child.id, quantity: 1 }]
+              : [{ ticketTypeId: acme.adult.id, quantity: 1 }]),
+          ],
+        },
+        "tickets",
+      ],
       [{ tickets: [{ ticketTypeId: "sv-other-adult", quantity: 1 }] }, "tickets.0.ticketTypeId"],
       [{ returnUrl: "https://evil.example/return" }, "returnUrl"],
       [{ returnUrl: "//evil.example/x" }, "returnUrl"],
@@ -270,7 +337,12 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     for (const [patch, field] of cases) {
       const res = await placeBooking(user.idToken, { ...bookingBody(acme, slot.id), ...patch } as never);
       const error = expectEnvelope(res, 400, "validation_error");
-      expect(Object.keys(error.fields ?? {}).some((key) => key === field || key.startsWith(`${field}.`) || (field === "tickets" && key === "tickets")), `${JSON.stringify(patch)} → ${JSON.stringify(error.fields)}`).toBe(true);
+      expect(
+        Object.keys(error.fields ?? {}).some(
+          (key) => key === field || key.startsWith(`${field}.`) || (field === "tickets" && key === "tickets"),
+        ),
+        `${JSON.stringify(patch)} → ${JSON.stringify(error.fields)}`,
+      ).toBe(true);
     }
     expectEnvelope(await placeBooking(user.idToken, bookingBody(acme, "no-such-slot")), 404, "slot_not_found");
     const harbor = await findService(db(), "harbor");
@@ -283,7 +355,11 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
 
   it("needs a signed-in user with a complete profile and the operator's waiver", async () => {
     const slot = await createSlot(db(), acme.serviceId);
-    expectEnvelope(await call("/v1/bookings", { body: bookingBody(acme, slot.id), headers: { "Idempotency-Key": randomUUID() } }), 401, "unauthorized");
+    expectEnvelope(
+      await call("/v1/bookings", { body: bookingBody(acme, slot.id), headers: { "Idempotency-Key": randomUUID() } }),
+      401,
+      "unauthorized",
+    );
 
     const neverSynced = await createUser();
     expectEnvelope(await placeBooking(neverSynced.idToken, bookingBody(acme, slot.id)), 404, "user_not_found");
@@ -300,7 +376,11 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     });
     expectEnvelope(await placeBooking(unsigned.idToken, bookingBody(acme, slot.id)), 409, "waiver_required");
     // Another operator's waiver does not count.
-    await call("/v1/user/waiver/sign", { token: unsigned.idToken, account: "harbor", body: { signedName: "Ada Lovelace", agree: true, textVersion: 1 } });
+    await call("/v1/user/waiver/sign", {
+      token: unsigned.idToken,
+      account: "harbor",
+      body: { signedName: "Ada Lovelace", agree: true, textVersion: 1 },
+    });
     expectEnvelope(await placeBooking(unsigned.idToken, bookingBody(acme, slot.id)), 409, "waiver_required");
     expect(await seatsTaken(db(), slot.id)).toBe(0);
   });
@@ -310,28 +390,49 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     const slot = await createSlot(db(), acme.serviceId);
     const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2, { promoCode: "welcome10" }));
     expect(placed.status).toBe(201);
-    const expected = priceBreakdown([{ ticketTypeId: acme.adult.id, name: "Adult", unitPriceMinor: acme.adult.priceMinor, quantity: 2 }], {
-      code: "WELCOME10",
-      percentOff: 10,
-      amountOffMinor: null,
+    const expected = priceBreakdown(
+      [{ ticketTypeId: acme.adult.id, name: "Adult", unitPriceMinor: acme.adult.priceMinor, quantity: 2 }],
+      {
+        code: "WELCOME10",
+        percentOff: 10,
+        amountOffMinor: null,
+      },
+    );
+    expect(placed.body.data.booking).toMatchObject({
+      promoCode: "WELCOME10",
+      discountMinor: expected.discountMinor,
+      totalMinor: expected.totalMinor,
     });
-    expect(placed.body.data.booking).toMatchObject({ promoCode: "WELCOME10", discountMinor: expected.discountMinor, totalMinor: expected.totalMinor });
     const acme5 = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "ACME5" }));
     expect(acme5.body.data.booking).toMatchObject({ promoCode: "ACME5", discountMinor: 500 });
-    expectEnvelope(await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "NOPE99" })), 409, "promo_invalid");
+    expectEnvelope(
+      await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "NOPE99" })),
+      409,
+      "promo_invalid",
+    );
 
     const harbor = await findService(db(), "harbor");
     const harborUser = await bookingUser(harbor);
     const harborSlot = await createSlot(db(), harbor.serviceId);
-    expectEnvelope(await placeBooking(harborUser.idToken, bookingBody(harbor, harborSlot.id, 1, { promoCode: "ACME5" })), 409, "promo_invalid");
+    expectEnvelope(
+      await placeBooking(harborUser.idToken, bookingBody(harbor, harborSlot.id, 1, { promoCode: "ACME5" })),
+      409,
+      "promo_invalid",
+    );
 
     await db().delete(promoCodes).where(eq(promoCodes.code, "ONCE"));
     await db().insert(promoCodes).values({ code: "ONCE", percentOff: 50, maxRedemptions: 1 });
     const first = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "ONCE" }));
     expect(first.status).toBe(201);
-    expectEnvelope(await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "ONCE" })), 409, "promo_invalid");
+    expectEnvelope(
+      await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "ONCE" })),
+      409,
+      "promo_invalid",
+    );
     // Cancelling the held booking gives the redemption back.
-    expect((await call(`/v1/bookings/${first.body.data.booking.id}/cancel`, { method: "POST", token: user.idToken })).status).toBe(200);
+    expect(
+      (await call(`/v1/bookings/${first.body.data.booking.id}/cancel`, { method: "POST", token: user.idToken })).status,
+    ).toBe(200);
     const [once] = await db().select().from(promoCodes).where(eq(promoCodes.code, "ONCE"));
     expect(once.redemptions).toBe(0);
     expect((await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "ONCE" }))).status).toBe(201);
@@ -340,13 +441,29 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
   it("free bookings (nothing to pay) are confirmed at once, without a checkout", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId);
-    await db().insert(ticketTypes).values({ id: `${acme.serviceId}-infant`, serviceId: acme.serviceId, code: "infant", name: "Infant (under 5)", priceMinor: 0, sortOrder: 9 });
-    const res = await placeBooking(user.idToken, { ...bookingBody(acme, slot.id), tickets: [{ ticketTypeId: `${acme.serviceId}-infant`, quantity: 1 }] });
+    await db()
+      .insert(ticketTypes)
+      .values({
+        id: `${acme.serviceId}-infant`,
+        serviceId: acme.serviceId,
+        code: "infant",
+        name: "Infant (under 5)",
+        priceMinor: 0,
+        sortOrder: 9,
+      });
+    const res = await placeBooking(user.idToken, {
+      ...bookingBody(acme, slot.id),
+      tickets: [{ ticketTypeId: `${acme.serviceId}-infant`, quantity: 1 }],
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.booking).toMatchObject({ status: "confirmed", totalMinor: 0, paymentStatus: "not_required" });
-    expect(res.body.data.checkoutUrl).toBe(`/experiences/${acme.experienceId}/${acme.serviceId}/return/${res.body.data.booking.id}`);
+    expect(res.body.data.checkoutUrl).toBe(
+      `/experiences/${acme.experienceId}/${acme.serviceId}/return/${res.body.data.booking.id}`,
+    );
     await db().delete(bookings).where(eq(bookings.id, res.body.data.booking.id));
-    await db().delete(ticketTypes).where(eq(ticketTypes.id, `${acme.serviceId}-infant`));
+    await db()
+      .delete(ticketTypes)
+      .where(eq(ticketTypes.id, `${acme.serviceId}-infant`));
   });
 });
 
@@ -357,8 +474,16 @@ describe("reading bookings", () => {
     const slot = await createSlot(db(), acme.serviceId);
     const booking = await confirmedBooking(owner, acme, slot.id);
     expectEnvelope(await call(`/v1/bookings/${booking.id}`, { token: other.idToken }), 404, "booking_not_found");
-    expectEnvelope(await call(`/v1/bookings/${booking.id}/refresh-payment`, { method: "POST", token: other.idToken }), 404, "booking_not_found");
-    expectEnvelope(await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: other.idToken }), 404, "booking_not_found");
+    expectEnvelope(
+      await call(`/v1/bookings/${booking.id}/refresh-payment`, { method: "POST", token: other.idToken }),
+      404,
+      "booking_not_found",
+    );
+    expectEnvelope(
+      await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: other.idToken }),
+      404,
+      "booking_not_found",
+    );
     expect((await call("/v1/bookings", { token: other.idToken })).body.data.items).toEqual([]);
     expect((await bookingRow(db(), booking.id)).status).toBe("confirmed");
     expectEnvelope(await call(`/v1/bookings/${booking.id}`), 401, "unauthorized");
@@ -370,11 +495,19 @@ describe("reading bookings", () => {
     const slot = await createSlot(db(), acme.serviceId);
     const booking = await confirmedBooking(user, acme, slot.id);
     expect((await call(`/v1/bookings/${booking.id}`, { token: user.idToken, account: "acme" })).status).toBe(200);
-    expectEnvelope(await call(`/v1/bookings/${booking.id}`, { token: user.idToken, account: "harbor" }), 404, "booking_not_found");
+    expectEnvelope(
+      await call(`/v1/bookings/${booking.id}`, { token: user.idToken, account: "harbor" }),
+      404,
+      "booking_not_found",
+    );
     expect((await call("/v1/bookings", { token: user.idToken, account: "harbor" })).body.data.total).toBe(0);
     expect((await call("/v1/bookings", { token: user.idToken, account: "acme" })).body.data.total).toBe(1);
     // Booking an acme service from the harbor storefront: the service is not visible there.
-    expectEnvelope(await placeBooking(user.idToken, bookingBody(acme, slot.id), { account: "harbor" }), 404, "not_found");
+    expectEnvelope(
+      await placeBooking(user.idToken, bookingBody(acme, slot.id), { account: "harbor" }),
+      404,
+      "not_found",
+    );
   });
 
   it("GET /v1/bookings: upcoming, past and cancelled, paged, with the list fields", async () => {
@@ -398,7 +531,12 @@ describe("reading bookings", () => {
     expect(upcoming.body.data).toMatchObject({ page: 1, pageSize: 10, total: 2, totalPages: 1 });
     expect(upcoming.body.data.items.map((item: { id: string }) => item.id)).toEqual([b.id, a.id]);
     expect(Object.keys(upcoming.body.data.items[0]).sort()).toEqual([...BOOKING_KEYS].sort());
-    expect(upcoming.body.data.items[0]).toMatchObject({ seats: 2, canCancel: true, operatorName: "Acme Adventures", status: "confirmed" });
+    expect(upcoming.body.data.items[0]).toMatchObject({
+      seats: 2,
+      canCancel: true,
+      operatorName: "Acme Adventures",
+      status: "confirmed",
+    });
     expect((await call("/v1/bookings", { token: user.idToken })).body.data.total).toBe(2);
 
     const pastPage = await call("/v1/bookings?filter=past", { token: user.idToken });
@@ -407,7 +545,11 @@ describe("reading bookings", () => {
 
     const cancelled = await call("/v1/bookings?filter=cancelled", { token: user.idToken });
     expect(cancelled.body.data.items.map((item: { id: string }) => item.id)).toEqual([c.id]);
-    expect(cancelled.body.data.items[0]).toMatchObject({ status: "cancelled", refundMinor: c.totalMinor, canCancel: false });
+    expect(cancelled.body.data.items[0]).toMatchObject({
+      status: "cancelled",
+      refundMinor: c.totalMinor,
+      canCancel: false,
+    });
 
     const beyond = await call("/v1/bookings?filter=upcoming&page=2", { token: user.idToken });
     expect(beyond.body.data).toMatchObject({ items: [], page: 2, total: 2, totalPages: 1 });
@@ -424,14 +566,23 @@ describe("cancellation", () => {
     expect(await seatsTaken(db(), slot.id)).toBe(2);
     const res = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: user.idToken });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: booking.id, status: "cancelled", refundMinor: booking.totalMinor, paymentStatus: "refunded", canCancel: false });
+    expect(res.body.data).toMatchObject({
+      id: booking.id,
+      status: "cancelled",
+      refundMinor: booking.totalMinor,
+      paymentStatus: "refunded",
+      canCancel: false,
+    });
     expect(await seatsTaken(db(), slot.id)).toBe(0);
     const [checkout] = await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.bookingId, booking.id));
     expect(checkout.refundedMinor).toBe(booking.totalMinor);
     const mails = (await outboxFor(user.email)).filter((message) => message.kind === "booking_cancelled");
     expect(mails).toHaveLength(1);
     expect(mails[0].textBody).toContain("refunded");
-    const notes = await db().select().from(notifications).where(and(eq(notifications.userId, user.uid), eq(notifications.kind, "booking_cancelled")));
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.uid), eq(notifications.kind, "booking_cancelled")));
     expect(notes).toHaveLength(1);
     // Again: unchanged, no second refund or email.
     const again = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: user.idToken });
@@ -447,7 +598,11 @@ describe("cancellation", () => {
     const booking = await confirmedBooking(user, acme, slot.id);
     const view = await call(`/v1/bookings/${booking.id}`, { token: user.idToken });
     expect(view.body.data.canCancel).toBe(false);
-    expectEnvelope(await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: user.idToken }), 409, "cancellation_closed");
+    expectEnvelope(
+      await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: user.idToken }),
+      409,
+      "cancellation_closed",
+    );
     expect((await bookingRow(db(), booking.id)).status).toBe("confirmed");
     expect(await seatsTaken(db(), slot.id)).toBe(1);
   });
@@ -457,14 +612,21 @@ describe("cancellation", () => {
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 5 });
     const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
     expect(placed.body.data.booking.canCancel).toBe(true);
-    const res = await call(`/v1/bookings/${placed.body.data.booking.id}/cancel`, { method: "POST", token: user.idToken });
+    const res = await call(`/v1/bookings/${placed.body.data.booking.id}/cancel`, {
+      method: "POST",
+      token: user.idToken,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: "cancelled", refundMinor: null });
     expect(await seatsTaken(db(), slot.id)).toBe(0);
 
     const failed = await placeBooking(user.idToken, bookingBody(acme, slot.id));
     await pay(sessionIdOf(failed.body.data.checkoutUrl), DECLINED);
-    expectEnvelope(await call(`/v1/bookings/${failed.body.data.booking.id}/cancel`, { method: "POST", token: user.idToken }), 409, "not_cancellable");
+    expectEnvelope(
+      await call(`/v1/bookings/${failed.body.data.booking.id}/cancel`, { method: "POST", token: user.idToken }),
+      409,
+      "not_cancellable",
+    );
   });
 });
 
@@ -477,22 +639,47 @@ describe("notifications", () => {
     await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: user.idToken });
     const list = await call("/v1/user/notifications", { token: user.idToken });
     expect(list.body.data).toMatchObject({ unread: 2, total: 2, page: 1, pageSize: 20, totalPages: 1 });
-    expect(list.body.data.items.map((item: { kind: string }) => item.kind)).toEqual(["booking_cancelled", "booking_confirmed"]);
-    expect(Object.keys(list.body.data.items[0]).sort()).toEqual(["body", "createdAt", "id", "kind", "link", "readAt", "title"]);
+    expect(list.body.data.items.map((item: { kind: string }) => item.kind)).toEqual([
+      "booking_cancelled",
+      "booking_confirmed",
+    ]);
+    expect(Object.keys(list.body.data.items[0]).sort()).toEqual([
+      "body",
+      "createdAt",
+      "id",
+      "kind",
+      "link",
+      "readAt",
+      "title",
+    ]);
     const id = list.body.data.items[1].id;
     expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
 
-    expectEnvelope(await call(`/v1/user/notifications/${id}/read`, { method: "PATCH", token: other.idToken }), 404, "notification_not_found");
+    expectEnvelope(
+      await call(`/v1/user/notifications/${id}/read`, { method: "PATCH", token: other.idToken }),
+      404,
+      "notification_not_found",
+    );
     const read = await call(`/v1/user/notifications/${id}/read`, { method: "PATCH", token: user.idToken });
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ success: true });
-    expect((await call(`/v1/user/notifications/${id}/read`, { method: "PATCH", token: user.idToken })).status).toBe(200);
+    expect((await call(`/v1/user/notifications/${id}/read`, { method: "PATCH", token: user.idToken })).status).toBe(
+      200,
+    );
     const after = await call("/v1/user/notifications", { token: user.idToken });
     expect(after.body.data.unread).toBe(1);
     expect(after.body.data.items[1].readAt).not.toBeNull();
-    expect((await call("/v1/user/notifications", { token: other.idToken })).body.data).toMatchObject({ items: [], unread: 0, total: 0 });
+    expect((await call("/v1/user/notifications", { token: other.idToken })).body.data).toMatchObject({
+      items: [],
+      unread: 0,
+      total: 0,
+    });
     expectEnvelope(await call("/v1/user/notifications"), 401, "unauthorized");
-    expectEnvelope(await call("/v1/user/notifications/nt_unknown1234567/read", { method: "PATCH", token: user.idToken }), 404, "notification_not_found");
+    expectEnvelope(
+      await call("/v1/user/notifications/nt_unknown1234567/read", { method: "PATCH", token: user.idToken }),
+      404,
+      "notification_not_found",
+    );
   });
 });
 

@@ -99,7 +99,9 @@ describe("opening a PGlite directory", () => {
       // A second open of the same directory while it is open is refused.
       const second = openDb({ pgliteDir: dir });
       await expect(second).rejects.toBeInstanceOf(DirectoryInUseError);
-      await expect(second).rejects.toThrow(`database directory ${path.resolve(dir)} is in use by process ${process.pid}`);
+      await expect(second).rejects.toThrow(
+        `database directory ${path.resolve(dir)} is in use by process ${process.pid}`,
+      );
 
       await opened.db.update(accounts).set({ name: "Acme Adventures (edited)" }).where(eq(accounts.slug, "acme"));
     } finally {
@@ -131,7 +133,10 @@ describe("opening a PGlite directory", () => {
     }
   });
 
-  it.each([["a dead process", "dead"], ["garbage", "garbage"]])("takes over a stale lock left by %s", async (_label, kind) => {
+  it.each([
+    ["a dead process", "dead"],
+    ["garbage", "garbage"],
+  ])("takes over a stale lock left by %s", async (_label, kind) => {
     writeFileSync(lockFile, kind === "dead" ? String(await deadPid()) : "not a pid");
     const opened = await openDb({ pgliteDir: dir });
     try {
@@ -149,7 +154,9 @@ describe("opening a PGlite directory", () => {
       env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: childDir, SEED_ON_START: "false" },
       stdio: ["ignore", "pipe", "inherit"],
     });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on("exit", (_code, signal) => resolve(signal)),
+    );
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
       child.on("exit", () => reject(new Error("child exited before it was ready")));

@@ -22,7 +22,9 @@ describe("error envelope", () => {
   });
 
   it("400 with fields for bad query values", async () => {
-    const res = await api("/v1/experiences?page=0&pageSize=100&sort=cheapest&minPrice=ten&date=2025-02-30&city=New%20York");
+    const res = await api(
+      "/v1/experiences?page=0&pageSize=100&sort=cheapest&minPrice=ten&date=2025-02-30&city=New%20York",
+    );
     const error = expectEnvelope(res, 400, "validation_error");
     expect(Object.keys(error.fields ?? {}).sort()).toEqual(["city", "date", "minPrice", "page", "pageSize", "sort"]);
     expect(error.fields?.page).toEqual(["Must be at least 1."]);
@@ -40,7 +42,11 @@ describe("error envelope", () => {
   it("400 when minPrice is above maxPrice, a parameter is repeated, or q is too long", async () => {
     const range = expectEnvelope(await api("/v1/experiences?minPrice=5000&maxPrice=1000"), 400, "validation_error");
     expect(range.fields).toEqual({ maxPrice: ["Must not be below minPrice."] });
-    const repeated = expectEnvelope(await api("/v1/experiences?category=tours&category=water"), 400, "validation_error");
+    const repeated = expectEnvelope(
+      await api("/v1/experiences?category=tours&category=water"),
+      400,
+      "validation_error",
+    );
     expect(repeated.fields?.category).toEqual(["Give this parameter only once."]);
     const long = expectEnvelope(await api(`/v1/experiences?q=${"x".repeat(101)}`), 400, "validation_error");
     expect(long.fields?.q).toEqual(["Use at most 100 characters."]);

@@ -90,7 +90,11 @@ describe("GET /v1/experiences/{parentId}/services/{serviceId}", () => {
 
   it("404 when the service belongs to another experience", async () => {
     const otherService = (await api("/v1/experiences/alfama-fado-evening")).body.data.services[0].id;
-    const error = expectEnvelope(await api(`/v1/experiences/lisbon-sunset-sail/services/${otherService}`), 404, "not_found");
+    const error = expectEnvelope(
+      await api(`/v1/experiences/lisbon-sunset-sail/services/${otherService}`),
+      404,
+      "not_found",
+    );
     expect(error.message).toContain(otherService);
   });
 

@@ -32,7 +32,9 @@ const haystack = (item: ExperienceCard) =>
   `${item.title} ${item.summary} ${item.city.name} ${item.category.name}`.toLowerCase();
 
 function localDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    instant,
+  );
 }
 
 function utcDatePlus(days: number): string {
@@ -68,7 +70,9 @@ describe("GET /v1/experiences: shape and pagination", () => {
     const detail = (await api(`/v1/experiences/${card.id}`)).body.data;
     // Services: evening (adult 11500, child 6500) and family (7900, 4900, infant free).
     expect(card.priceFrom).toEqual({ amount: 4900, currency: "USD" });
-    expect(card.durationMinutes).toBe(Math.min(...detail.services.map((s: { durationMinutes: number }) => s.durationMinutes)));
+    expect(card.durationMinutes).toBe(
+      Math.min(...detail.services.map((s: { durationMinutes: number }) => s.durationMinutes)),
+    );
     expect(card.firstServiceId).toBe(detail.services[0].id);
   });
 
@@ -102,15 +106,23 @@ describe("GET /v1/experiences: shape and pagination", () => {
 describe("GET /v1/experiences: search and filters", () => {
   it("q matches title, summary, city and category, case-insensitively", async () => {
     const sunset = await everything("q=SUNSET");
-    expect(ids(sunset)).toEqual(expect.arrayContaining(["lisbon-sunset-sail", "boston-harbor-sunset-sail", "barcelona-catamaran-sunset"]));
+    expect(ids(sunset)).toEqual(
+      expect.arrayContaining(["lisbon-sunset-sail", "boston-harbor-sunset-sail", "barcelona-catamaran-sunset"]),
+    );
     expect(sunset.every((item) => haystack(item).includes("sunset"))).toBe(true);
 
     const porto = await everything("q=porto");
-    const portoRows = await db().select({ id: experiences.id }).from(experiences).where(eq(experiences.citySlug, "porto"));
+    const portoRows = await db()
+      .select({ id: experiences.id })
+      .from(experiences)
+      .where(eq(experiences.citySlug, "porto"));
     expect(ids(porto)).toEqual(expect.arrayContaining(portoRows.map((row) => row.id)));
 
     const food = await everything("q=food");
-    const foodRows = await db().select({ id: experiences.id }).from(experiences).where(eq(experiences.categorySlug, "food-drink"));
+    const foodRows = await db()
+      .select({ id: experiences.id })
+      .from(experiences)
+      .where(eq(experiences.categorySlug, "food-drink"));
     expect(ids(food)).toEqual(expect.arrayContaining(foodRows.map((row) => row.id)));
   });
 
@@ -163,7 +175,9 @@ describe("GET /v1/experiences: search and filters", () => {
     expect(atMost.every((item) => item.priceFrom.amount <= 3000)).toBe(true);
     expect(atMost.length).toBe(all.filter((item) => item.priceFrom.amount <= 3000).length);
     const between = await everything("minPrice=4000&maxPrice=6000");
-    expect(between.length).toBe(all.filter((item) => item.priceFrom.amount >= 4000 && item.priceFrom.amount <= 6000).length);
+    expect(between.length).toBe(
+      all.filter((item) => item.priceFrom.amount >= 4000 && item.priceFrom.amount <= 6000).length,
+    );
     expect(between.length).toBeGreaterThan(0);
   });
 
@@ -176,7 +190,13 @@ describe("GET /v1/experiences: search and filters", () => {
       .innerJoin(experiences, eq(experiences.id, services.experienceId))
       .innerJoin(accounts, eq(accounts.id, experiences.accountId));
     const withFreeSeat = await db()
-      .select({ id: slots.id, startsAt: slots.startsAt, taken: slots.seatsTaken, capacity: slots.capacity, experienceId: services.experienceId })
+      .select({
+        id: slots.id,
+        startsAt: slots.startsAt,
+        taken: slots.seatsTaken,
+        capacity: slots.capacity,
+        experienceId: services.experienceId,
+      })
       .from(slots)
       .innerJoin(services, eq(services.id, slots.serviceId));
     const tzByExperience = new Map(rows.map((row) => [row.experienceId, row.timezone]));
@@ -202,14 +222,19 @@ describe("GET /v1/experiences: search and filters", () => {
     );
     expect(daySlots.length).toBeGreaterThan(0);
     for (const slot of daySlots) {
-      await db().update(slots).set({ seatsTaken: slot.capacity }).where(and(eq(slots.id, slot.id)));
+      await db()
+        .update(slots)
+        .set({ seatsTaken: slot.capacity })
+        .where(and(eq(slots.id, slot.id)));
     }
     expect(ids(await everything(`date=${date}`))).not.toContain("douro-six-bridges-cruise");
   });
 
   it("date respects weekdays a service does not run", async () => {
     // The Alfama fado evening runs Tuesday to Saturday only.
-    const monday = [...Array(14).keys()].map((i) => utcDatePlus(i + 1)).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 1)!;
+    const monday = [...Array(14).keys()]
+      .map((i) => utcDatePlus(i + 1))
+      .find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 1)!;
     expect(ids(await everything(`date=${monday}`))).not.toContain("alfama-fado-evening");
   });
 
@@ -259,7 +284,11 @@ describe("GET /v1/experiences: SQL statements per request", () => {
   it("detail, service and facets endpoints use a fixed number of statements", async () => {
     expect(await countQueries(db(), () => api("/v1/experiences/sagrada-familia-gaudi-tour"))).toBe(2);
     const detail = (await api("/v1/experiences/sagrada-familia-gaudi-tour")).body.data;
-    expect(await countQueries(db(), () => api(`/v1/experiences/sagrada-familia-gaudi-tour/services/${detail.services[1].id}`))).toBe(4);
+    expect(
+      await countQueries(db(), () =>
+        api(`/v1/experiences/sagrada-familia-gaudi-tour/services/${detail.services[1].id}`),
+      ),
+    ).toBe(4);
     expect(await countQueries(db(), () => api("/v1/facets"))).toBe(3);
   });
 });

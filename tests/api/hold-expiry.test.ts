@@ -31,11 +31,17 @@ let userId: string;
 beforeAll(async () => {
   acme = await findService(db(), "acme");
   userId = `sweep-${randomUUID()}`;
-  await db().insert(users).values({ id: userId, email: `${userId}@example.com`, signInMethod: "password" });
+  await db()
+    .insert(users)
+    .values({ id: userId, email: `${userId}@example.com`, signInMethod: "password" });
 });
 
 /** Held bookings written straight into the database (seats taken as the API would). */
-async function heldBookings(slotId: string, count: number, options: { expired: boolean; seats?: number; promoCode?: string }) {
+async function heldBookings(
+  slotId: string,
+  count: number,
+  options: { expired: boolean; seats?: number; promoCode?: string },
+) {
   const seats = options.seats ?? 1;
   const ids = Array.from({ length: count }, () => newBookingId());
   await db()
@@ -49,7 +55,15 @@ async function heldBookings(slotId: string, count: number, options: { expired: b
         serviceId: acme.serviceId,
         slotId,
         status: "held" as const,
-        tickets: [{ ticketTypeId: acme.adult.id, code: "adult", name: "Adult", quantity: seats, unitPriceMinor: acme.adult.priceMinor }],
+        tickets: [
+          {
+            ticketTypeId: acme.adult.id,
+            code: "adult",
+            name: "Adult",
+            quantity: seats,
+            unitPriceMinor: acme.adult.priceMinor,
+          },
+        ],
         seats,
         subtotalMinor: acme.adult.priceMinor * seats,
         discountMinor: 0,
@@ -59,7 +73,9 @@ async function heldBookings(slotId: string, count: number, options: { expired: b
         currency: "USD",
         promoCode: options.promoCode ?? null,
         // Expiries spread over ten minutes, so sweeps claim rows of several departures interleaved.
-        holdExpiresAt: options.expired ? new Date(Date.now() - 1_000 - Math.floor(Math.random() * 600_000)) : new Date(Date.now() + 15 * 60_000),
+        holdExpiresAt: options.expired
+          ? new Date(Date.now() - 1_000 - Math.floor(Math.random() * 600_000))
+          : new Date(Date.now() + 15 * 60_000),
         idempotencyKey: randomUUID(),
         origin: "http://localhost",
       })),
@@ -119,8 +135,13 @@ describe("expireHolds", () => {
 
   it(`concurrent sweeps never free a seat twice (${usingPostgres ? "PostgreSQL: real concurrency" : "PGlite: serialised"})`, async () => {
     for (let round = 0; round < 3; round++) {
-      const slotList = await Promise.all(Array.from({ length: 4 }, () => createSlot(db(), acme.serviceId, { capacity: 100, seatsLeft: 100 })));
-      await db().insert(promoCodes).values({ code: `RACE${round}`, percentOff: 5 }).onConflictDoUpdate({ target: promoCodes.code, set: { redemptions: 0 } });
+      const slotList = await Promise.all(
+        Array.from({ length: 4 }, () => createSlot(db(), acme.serviceId, { capacity: 100, seatsLeft: 100 })),
+      );
+      await db()
+        .insert(promoCodes)
+        .values({ code: `RACE${round}`, percentOff: 5 })
+        .onConflictDoUpdate({ target: promoCodes.code, set: { redemptions: 0 } });
       for (const slot of slotList) await heldBookings(slot.id, 60, { expired: true, promoCode: `RACE${round}` });
       for (const slot of slotList) expect(await seatsTaken(db(), slot.id)).toBe(60);
       const results = await Promise.all(Array.from({ length: 4 }, () => expireHolds(db())));
@@ -129,7 +150,10 @@ describe("expireHolds", () => {
       expect(total).toBe(240);
       expect(freed).toBe(240);
       for (const slot of slotList) expect(await seatsTaken(db(), slot.id)).toBe(0);
-      const [promo] = await db().select().from(promoCodes).where(eq(promoCodes.code, `RACE${round}`));
+      const [promo] = await db()
+        .select()
+        .from(promoCodes)
+        .where(eq(promoCodes.code, `RACE${round}`));
       expect(promo.redemptions).toBe(0);
       expect((await expireHolds(db())).expired).toBe(0);
     }
@@ -191,13 +215,22 @@ describe("late payments", () => {
     const mails = await outboxFor(late.email);
     expect(mails.filter((message) => message.kind === "booking_confirmed")).toEqual([]);
     expect(mails.filter((message) => message.kind === "booking_refunded")).toHaveLength(1);
-    const notes = await db().select().from(notifications).where(and(eq(notifications.userId, late.uid), eq(notifications.kind, "booking_refunded")));
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, late.uid), eq(notifications.kind, "booking_refunded")));
     expect(notes).toHaveLength(1);
     const view = await call(`/v1/bookings/${id}`, { token: late.idToken });
     expect(view.body.data).toMatchObject({ status: "refunded", refundMinor: row.totalMinor, canCancel: false });
 
     // Fulfilment called again (a webhook retry, refresh-payment): nothing more happens.
-    expect(await fulfilBooking(db(), id, { sessionId: checkout.id, paymentIntentId: checkout.paymentIntentId, paymentMethodSaved: false })).toBe("ignored");
+    expect(
+      await fulfilBooking(db(), id, {
+        sessionId: checkout.id,
+        paymentIntentId: checkout.paymentIntentId,
+        paymentMethodSaved: false,
+      }),
+    ).toBe("ignored");
     expect((await outboxFor(late.email)).filter((message) => message.kind === "booking_refunded")).toHaveLength(1);
   });
 
@@ -208,7 +241,11 @@ describe("late payments", () => {
     const id = placed.body.data.booking.id;
     const sessionId = sessionIdOf(placed.body.data.checkoutUrl);
     const payment = { sessionId, paymentIntentId: "pi_sandbox_manual", paymentMethodSaved: false };
-    const outcomes = await Promise.all([fulfilBooking(db(), id, payment), fulfilBooking(db(), id, payment), fulfilBooking(db(), id, payment)]);
+    const outcomes = await Promise.all([
+      fulfilBooking(db(), id, payment),
+      fulfilBooking(db(), id, payment),
+      fulfilBooking(db(), id, payment),
+    ]);
     expect(outcomes.sort()).toEqual(["already_confirmed", "already_confirmed", "confirmed"]);
     expect((await outboxFor(user.email)).filter((message) => message.kind === "booking_confirmed")).toHaveLength(1);
     expect(await fulfilBooking(db(), id, { ...payment, sessionId: "cs_sandbox_someoneelse" })).toBe("ignored");
@@ -231,7 +268,10 @@ describe("late payments", () => {
     expect((await bookingRow(db(), id)).paymentIntentId).toBe("pi_sandbox_lostwebhook");
     // Still open: stays held.
     const open = await placeBooking(user.idToken, bookingBody(acme, slot.id));
-    const still = await call(`/v1/bookings/${open.body.data.booking.id}/refresh-payment`, { method: "POST", token: user.idToken });
+    const still = await call(`/v1/bookings/${open.body.data.booking.id}/refresh-payment`, {
+      method: "POST",
+      token: user.idToken,
+    });
     expect(still.body.data.status).toBe("held");
   });
 });

@@ -18,15 +18,25 @@ describe("password policy", () => {
 });
 
 describe("continue paths", () => {
-  it.each([["/"], ["/account"], ["/experiences/a/b?date=2026-01-01#top"], ["/%2F%2Fevil.com"]])("accepts %s", (path) => {
-    expect(isSafeContinuePath(path)).toBe(true);
-  });
-  it.each([["//evil.com"], ["/\\evil.com"], ["\\\\evil.com"], ["https://evil.com"], [""], ["account"], ["/a\tb"], ["/a\nb"], ["/x/\\y"]])(
-    "refuses %j",
+  it.each([["/"], ["/account"], ["/experiences/a/b?date=2026-01-01#top"], ["/%2F%2Fevil.com"]])(
+    "accepts %s",
     (path) => {
-      expect(isSafeContinuePath(path)).toBe(false);
+      expect(isSafeContinuePath(path)).toBe(true);
     },
   );
+  it.each([
+    ["//evil.com"],
+    ["/\\evil.com"],
+    ["\\\\evil.com"],
+    ["https://evil.com"],
+    [""],
+    ["account"],
+    ["/a\tb"],
+    ["/a\nb"],
+    ["/x/\\y"],
+  ])("refuses %j", (path) => {
+    expect(isSafeContinuePath(path)).toBe(false);
+  });
 });
 
 describe("sign-in method", () => {
@@ -47,11 +57,20 @@ describe("sign-in method", () => {
 
 describe("missing data", () => {
   const row = (values: Partial<UserRow>): UserRow =>
-    ({ firstName: "A", lastName: "B", phone: "+15551234567", location: { address: "1", city: "c", state: "NY", zipcode: "" }, hasPaymentMethod: true, ...values }) as UserRow;
+    ({
+      firstName: "A",
+      lastName: "B",
+      phone: "+15551234567",
+      location: { address: "1", city: "c", state: "NY", zipcode: "" },
+      hasPaymentMethod: true,
+      ...values,
+    }) as UserRow;
 
   it("location needs address, city and state", () => {
     expect(missingDataOf(row({}))).toEqual([]);
-    expect(missingDataOf(row({ location: { address: "", city: "c", state: "NY", zipcode: "" } }))).toEqual(["location"]);
+    expect(missingDataOf(row({ location: { address: "", city: "c", state: "NY", zipcode: "" } }))).toEqual([
+      "location",
+    ]);
     expect(missingDataOf(row({ location: null, hasPaymentMethod: false }), ["location"])).toEqual(["paymentMethod"]);
   });
 });
@@ -59,8 +78,14 @@ describe("missing data", () => {
 describe("emails", () => {
   it("escape what they embed in HTML", () => {
     expect(escapeHtml(`<a href="x">&'`)).toBe("&#60;a href=&#34;x&#34;&#62;&#38;&#39;");
-    const link = appActionLink("https://acme.example.com", "/set-password", { mode: "signIn", oobCode: "a&b", redirectUrl: "/x?y=1&z=2" });
-    expect(link).toBe("https://acme.example.com/set-password?mode=signIn&oobCode=a%26b&redirectUrl=%2Fx%3Fy%3D1%26z%3D2");
+    const link = appActionLink("https://acme.example.com", "/set-password", {
+      mode: "signIn",
+      oobCode: "a&b",
+      redirectUrl: "/x?y=1&z=2",
+    });
+    expect(link).toBe(
+      "https://acme.example.com/set-password?mode=signIn&oobCode=a%26b&redirectUrl=%2Fx%3Fy%3D1%26z%3D2",
+    );
     const email = signInLinkEmail(link, "<Acme>");
     expect(email.text).toContain(link);
     expect(email.html).not.toContain("<Acme>");

@@ -14,7 +14,9 @@ beforeAll(async () => {
   acme = await findService(db(), "acme");
   harbor = await findService(db(), "harbor");
   // PostgreSQL keeps rows between files and runs (the seed replaces only its own codes).
-  await db().delete(promoCodes).where(inArray(promoCodes.code, ["ENDED", "LATER", "USED-UP", "BIGEURO"]));
+  await db()
+    .delete(promoCodes)
+    .where(inArray(promoCodes.code, ["ENDED", "LATER", "USED-UP", "BIGEURO"]));
   await db()
     .insert(promoCodes)
     .values([
@@ -38,11 +40,17 @@ describe("POST /v1/bookings/quote", () => {
     expect(res.status).toBe(200);
     const priced = [
       { ticketTypeId: acme.adult.id, name: acme.adult.name, unitPriceMinor: acme.adult.priceMinor, quantity: 2 },
-      ...(acme.child ? [{ ticketTypeId: acme.child.id, name: acme.child.name, unitPriceMinor: acme.child.priceMinor, quantity: 1 }] : []),
+      ...(acme.child
+        ? [{ ticketTypeId: acme.child.id, name: acme.child.name, unitPriceMinor: acme.child.priceMinor, quantity: 1 }]
+        : []),
     ];
-    expect(res.body).toEqual({ data: { breakdown: priceBreakdown(priced, null), currency: "USD", promo: null, seatsLeft: 7 } });
+    expect(res.body).toEqual({
+      data: { breakdown: priceBreakdown(priced, null), currency: "USD", promo: null, seatsLeft: 7 },
+    });
     const { breakdown } = res.body.data;
-    expect(breakdown.totalMinor).toBe(breakdown.subtotalMinor - breakdown.discountMinor + breakdown.feesMinor + breakdown.taxMinor);
+    expect(breakdown.totalMinor).toBe(
+      breakdown.subtotalMinor - breakdown.discountMinor + breakdown.feesMinor + breakdown.taxMinor,
+    );
     expect(breakdown.feesMinor).toBe(Math.round(breakdown.subtotalMinor * 0.03));
   });
 
@@ -50,11 +58,15 @@ describe("POST /v1/bookings/quote", () => {
     const slot = await createSlot(db(), acme.serviceId);
     const tickets = [{ ticketTypeId: acme.adult.id, quantity: 3 }];
     const base = { serviceId: acme.serviceId, slotId: slot.id, tickets };
-    const priced = [{ ticketTypeId: acme.adult.id, name: acme.adult.name, unitPriceMinor: acme.adult.priceMinor, quantity: 3 }];
+    const priced = [
+      { ticketTypeId: acme.adult.id, name: acme.adult.name, unitPriceMinor: acme.adult.priceMinor, quantity: 3 },
+    ];
 
     const welcome = await quote({ ...base, promoCode: " welcome10 " });
     expect(welcome.body.data.promo).toEqual({ code: "WELCOME10", valid: true });
-    expect(welcome.body.data.breakdown).toEqual(priceBreakdown(priced, { code: "WELCOME10", percentOff: 10, amountOffMinor: null }));
+    expect(welcome.body.data.breakdown).toEqual(
+      priceBreakdown(priced, { code: "WELCOME10", percentOff: 10, amountOffMinor: null }),
+    );
 
     const acme5 = await quote({ ...base, promoCode: "ACME5" });
     expect(acme5.body.data.promo).toEqual({ code: "ACME5", valid: true });
@@ -69,11 +81,25 @@ describe("POST /v1/bookings/quote", () => {
     expect((await quote({ ...base, promoCode: "" })).body.data.promo).toBeNull();
 
     const harborSlot = await createSlot(db(), harbor.serviceId);
-    const other = await quote({ serviceId: harbor.serviceId, slotId: harborSlot.id, tickets: [{ ticketTypeId: harbor.adult.id, quantity: 1 }], promoCode: "ACME5" });
+    const other = await quote({
+      serviceId: harbor.serviceId,
+      slotId: harborSlot.id,
+      tickets: [{ ticketTypeId: harbor.adult.id, quantity: 1 }],
+      promoCode: "ACME5",
+    });
     expect(other.body.data).toMatchObject({ currency: "EUR", promo: { code: "ACME5", valid: false } });
-    const big = await quote({ serviceId: harbor.serviceId, slotId: harborSlot.id, tickets: [{ ticketTypeId: harbor.adult.id, quantity: 1 }], promoCode: "BIGEURO" });
+    const big = await quote({
+      serviceId: harbor.serviceId,
+      slotId: harborSlot.id,
+      tickets: [{ ticketTypeId: harbor.adult.id, quantity: 1 }],
+      promoCode: "BIGEURO",
+    });
     // An amount off is never more than the subtotal.
-    expect(big.body.data.breakdown).toMatchObject({ discountMinor: harbor.adult.priceMinor, feesMinor: 0, totalMinor: 0 });
+    expect(big.body.data.breakdown).toMatchObject({
+      discountMinor: harbor.adult.priceMinor,
+      feesMinor: 0,
+      totalMinor: 0,
+    });
   });
 
   it("400 for bad tickets; 404 for an unknown, other-service or started slot and an unknown service", async () => {
@@ -85,14 +111,28 @@ describe("POST /v1/bookings/quote", () => {
       [[{ ticketTypeId: acme.adult.id, quantity: 21 }], "tickets.0.quantity"],
       [[{ ticketTypeId: acme.adult.id, quantity: 1.5 }], "tickets.0.quantity"],
       [[{ ticketTypeId: acme.adult.id, quantity: -1 }], "tickets.0.quantity"],
-      [[{ ticketTypeId: acme.adult.id, quantity: 11 }, { ticketTypeId: acme.child?.id ?? "x", quantity: 10 }], "tickets"],
-      [[{ ticketTypeId: acme.adult.id, quantity: 1 }, { ticketTypeId: acme.adult.id, quantity: 1 }], "tickets.1.ticketTypeId"],
+      [
+        [
+          { ticketTypeId: acme.adult.id, quantity: 11 },
+          { ticketTypeId: acme.child?.id ?? "x", quantity: 10 },
+        ],
+        "tickets",
+      ],
+      [
+        [
+          { ticketTypeId: acme.adult.id, quantity: 1 },
+          { ticketTypeId: acme.adult.id, quantity: 1 },
+        ],
+        "tickets.1.ticketTypeId",
+      ],
       [[{ ticketTypeId: harbor.adult.id, quantity: 1 }], "tickets.0.ticketTypeId"],
       ["two", "tickets"],
     ];
     for (const [tickets, field] of bad) {
       const error = expectEnvelope(await quote({ ...base, tickets }), 400, "validation_error");
-      expect(Object.keys(error.fields ?? {}), JSON.stringify(tickets)).toContain(field === "tickets" && !error.fields?.tickets ? "tickets._" : field);
+      expect(Object.keys(error.fields ?? {}), JSON.stringify(tickets)).toContain(
+        field === "tickets" && !error.fields?.tickets ? "tickets._" : field,
+      );
     }
     const tickets = [{ ticketTypeId: acme.adult.id, quantity: 1 }];
     expectEnvelope(await quote({ ...base, slotId: "no-such-slot", tickets }), 404, "slot_not_found");
@@ -108,7 +148,11 @@ describe("POST /v1/bookings/quote", () => {
 
   it("a sold-out slot is quoted with seatsLeft 0 (the booking itself is refused)", async () => {
     const slot = await createSlot(db(), acme.serviceId, { capacity: 5, seatsLeft: 0 });
-    const res = await quote({ serviceId: acme.serviceId, slotId: slot.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 1 }] });
+    const res = await quote({
+      serviceId: acme.serviceId,
+      slotId: slot.id,
+      tickets: [{ ticketTypeId: acme.adult.id, quantity: 1 }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.seatsLeft).toBe(0);
   });
@@ -119,8 +163,16 @@ describe("GET /v1/promo-codes/{code}", () => {
     const res = await call(`/v1/promo-codes/welcome10?serviceId=${harbor.serviceId}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { code: "WELCOME10", percentOff: 10, amountOffMinor: null } });
-    expect((await call("/v1/promo-codes/FALL10")).body.data).toEqual({ code: "FALL10", percentOff: 10, amountOffMinor: null });
-    expect((await call(`/v1/promo-codes/acme5?serviceId=${acme.serviceId}`)).body.data).toEqual({ code: "ACME5", percentOff: null, amountOffMinor: 500 });
+    expect((await call("/v1/promo-codes/FALL10")).body.data).toEqual({
+      code: "FALL10",
+      percentOff: 10,
+      amountOffMinor: null,
+    });
+    expect((await call(`/v1/promo-codes/acme5?serviceId=${acme.serviceId}`)).body.data).toEqual({
+      code: "ACME5",
+      percentOff: null,
+      amountOffMinor: 500,
+    });
     expect((await call("/v1/promo-codes/ACME5", { account: "acme" })).status).toBe(200);
   });
 

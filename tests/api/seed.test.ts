@@ -75,7 +75,9 @@ describe("seed", () => {
     const spanDays = (Date.parse(range.last) - Date.parse(range.first)) / dayMs + 1;
     expect(spanDays).toBeGreaterThanOrEqual(SEED_DAYS);
     expect(spanDays).toBeLessThanOrEqual(SEED_DAYS + 1);
-    expect(Math.abs(Date.parse(range.first) - Date.parse(new Date().toISOString().slice(0, 10)))).toBeLessThanOrEqual(dayMs);
+    expect(Math.abs(Date.parse(range.first) - Date.parse(new Date().toISOString().slice(0, 10)))).toBeLessThanOrEqual(
+      dayMs,
+    );
     expect(Number(range.total)).toBeGreaterThan(2000);
     expect(range.soldOut).toBeGreaterThan(0);
     expect(range.soldOut).toBeLessThan(Number(range.total) * 0.1);
@@ -100,7 +102,12 @@ describe("seed", () => {
 
   it("the database refuses more seats taken than capacity", async () => {
     const [slot] = await db().select().from(slots).limit(1);
-    await expect(db().update(slots).set({ seatsTaken: slot.capacity + 1 }).where(eq(slots.id, slot.id))).rejects.toThrow();
+    await expect(
+      db()
+        .update(slots)
+        .set({ seatsTaken: slot.capacity + 1 })
+        .where(eq(slots.id, slot.id)),
+    ).rejects.toThrow();
     await expect(db().update(slots).set({ seatsTaken: -1 }).where(eq(slots.id, slot.id))).rejects.toThrow();
     const [after] = await db().select().from(slots).where(eq(slots.id, slot.id));
     expect(after.seatsTaken).toBe(slot.seatsTaken);
@@ -133,7 +140,9 @@ describe("seed", () => {
       catalog.slots
         .filter((slot) => slot.serviceId === serviceId)
         .map((slot) =>
-          new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Lisbon", hour: "2-digit", minute: "2-digit" }).format(slot.startsAt),
+          new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Lisbon", hour: "2-digit", minute: "2-digit" }).format(
+            slot.startsAt,
+          ),
         ),
     );
     expect([...localTimes]).toEqual(["18:30"]);

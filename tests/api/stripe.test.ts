@@ -6,7 +6,17 @@ import { bookings, processedWebhookEvents } from "~api/db/schema";
 import { setPaymentProviderForTests } from "~api/payments";
 import { createStripeProvider } from "~api/payments/stripe";
 import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
-import { bookingBody, bookingRow, bookingUser, createSlot, expireHoldNow, findService, placeBooking, seatsTaken, type TestService } from "./helpers/booking";
+import {
+  bookingBody,
+  bookingRow,
+  bookingUser,
+  createSlot,
+  expireHoldNow,
+  findService,
+  placeBooking,
+  seatsTaken,
+  type TestService,
+} from "./helpers/booking";
 import { startFakeStripe, type FakeStripe, type StripeObject } from "./helpers/fake-stripe";
 import { call, outboxFor, withEmulatorUsers } from "./helpers/identity";
 
@@ -20,7 +30,9 @@ let acme: TestService;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  setPaymentProviderForTests(createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }));
+  setPaymentProviderForTests(
+    createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }),
+  );
   acme = await findService(db(), "acme");
 });
 
@@ -30,12 +42,22 @@ afterAll(async () => {
 });
 
 function event(type: string, session: StripeObject, eventId = `evt_${randomUUID().replace(/-/g, "")}`) {
-  return JSON.stringify({ id: eventId, object: "event", type, api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), data: { object: session } });
+  return JSON.stringify({
+    id: eventId,
+    object: "event",
+    type,
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: session },
+  });
 }
 
 function sendWebhook(payload: string, options: { secret?: string; signature?: string | null } = {}) {
   const headers = new Headers({ "Content-Type": "application/json" });
-  const signature = options.signature === undefined ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET }) : options.signature;
+  const signature =
+    options.signature === undefined
+      ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET })
+      : options.signature;
   if (signature !== null) headers.set("Stripe-Signature", signature);
   return api("/v1/payments/webhook/stripe", { method: "POST", headers, body: payload });
 }
@@ -65,10 +87,15 @@ describe("Stripe provider (against a fake Stripe API)", () => {
       customer_creation: "always",
       payment_intent_data_params: { metadata: { bookingId: booking.id }, setup_future_usage: "off_session" },
     });
-    expect(session.line_items_params[0]).toMatchObject({ quantity: "2", price_data: { currency: "usd", unit_amount: String(acme.adult.priceMinor) } });
+    expect(session.line_items_params[0]).toMatchObject({
+      quantity: "2",
+      price_data: { currency: "usd", unit_amount: String(acme.adult.priceMinor) },
+    });
     // The hold is 15 minutes; Stripe needs 30: the session stays open at least 30 minutes.
     expect(session.expires_at * 1000 - Date.now()).toBeGreaterThan(30 * 60_000);
-    const create = fake.requests.find((request) => request.path === "/v1/checkout/sessions" && request.params.client_reference_id === booking.id)!;
+    const create = fake.requests.find(
+      (request) => request.path === "/v1/checkout/sessions" && request.params.client_reference_id === booking.id,
+    )!;
     expect(create.idempotencyKey).toBe(`checkout_${booking.id}`);
     expect(create.authorization).toBe("Bearer sk_test_fake");
 
@@ -90,7 +117,13 @@ describe("Stripe provider (against a fake Stripe API)", () => {
 
     // Tampered, wrongly signed and unsigned deliveries are refused and change nothing.
     expectEnvelope(await sendWebhook(payload, { secret: "whsec_wrong" }), 400, "webhook_invalid");
-    expectEnvelope(await sendWebhook(payload.replace(`"${id}"`, '"bk_AAAAAAAAAAAAAAAA"'), { signature: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) }), 400, "webhook_invalid");
+    expectEnvelope(
+      await sendWebhook(payload.replace(`"${id}"`, '"bk_AAAAAAAAAAAAAAAA"'), {
+        signature: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      }),
+      400,
+      "webhook_invalid",
+    );
     expectEnvelope(await sendWebhook(payload, { signature: null }), 400, "webhook_invalid");
     expect((await bookingRow(db(), id)).status).toBe("held");
 
@@ -105,10 +138,18 @@ describe("Stripe provider (against a fake Stripe API)", () => {
       expect(res.body.data.duplicate).toBe(true);
     }
     const row = await bookingRow(db(), id);
-    expect(row).toMatchObject({ status: "confirmed", paymentStatus: "paid", paymentIntentId: session.payment_intent, paymentProvider: "stripe" });
+    expect(row).toMatchObject({
+      status: "confirmed",
+      paymentStatus: "paid",
+      paymentIntentId: session.payment_intent,
+      paymentProvider: "stripe",
+    });
     expect(await seatsTaken(db(), slot.id)).toBe(2);
     expect((await outboxFor(user.email)).filter((message) => message.kind === "booking_confirmed")).toHaveLength(1);
-    const processed = await db().select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, JSON.parse(payload).id));
+    const processed = await db()
+      .select()
+      .from(processedWebhookEvents)
+      .where(eq(processedWebhookEvents.eventId, JSON.parse(payload).id));
     expect(processed).toEqual([expect.objectContaining({ provider: "stripe", type: "checkout.session.completed" })]);
 
     // A different event about the same payment (e.g. async_payment_succeeded) is harmless too.
@@ -122,8 +163,13 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const a = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
     const b = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
     expect(await seatsTaken(db(), slot.id)).toBe(3);
-    expect((await sendWebhook(event("checkout.session.expired", fake.expire(sessionIdOf(a.body.data.checkoutUrl))))).status).toBe(200);
-    expect(await bookingRow(db(), a.body.data.booking.id)).toMatchObject({ status: "expired", paymentStatus: "expired" });
+    expect(
+      (await sendWebhook(event("checkout.session.expired", fake.expire(sessionIdOf(a.body.data.checkoutUrl))))).status,
+    ).toBe(200);
+    expect(await bookingRow(db(), a.body.data.booking.id)).toMatchObject({
+      status: "expired",
+      paymentStatus: "expired",
+    });
     const failed = fake.complete(sessionIdOf(b.body.data.checkoutUrl), { paymentStatus: "unpaid" });
     // Completed but unpaid (a bank debit still pending): nothing yet.
     expect((await sendWebhook(event("checkout.session.completed", failed))).status).toBe(200);
@@ -131,9 +177,23 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect((await sendWebhook(event("checkout.session.async_payment_failed", failed))).status).toBe(200);
     expect(await bookingRow(db(), b.body.data.booking.id)).toMatchObject({ status: "failed", paymentStatus: "failed" });
     expect(await seatsTaken(db(), slot.id)).toBe(0);
-    const other = await sendWebhook(JSON.stringify({ id: "evt_other_1", object: "event", type: "customer.created", data: { object: { id: "cus_1", object: "customer" } } }));
+    const other = await sendWebhook(
+      JSON.stringify({
+        id: "evt_other_1",
+        object: "event",
+        type: "customer.created",
+        data: { object: { id: "cus_1", object: "customer" } },
+      }),
+    );
     expect(other.status).toBe(200);
-    const unknown = await sendWebhook(event("checkout.session.completed", { ...failed, id: "cs_test_unknown", client_reference_id: null, metadata: {} }));
+    const unknown = await sendWebhook(
+      event("checkout.session.completed", {
+        ...failed,
+        id: "cs_test_unknown",
+        client_reference_id: null,
+        metadata: {},
+      }),
+    );
     expect(unknown.status).toBe(200);
   });
 
@@ -150,10 +210,18 @@ describe("Stripe provider (against a fake Stripe API)", () => {
 
     const cancelled = await call(`/v1/bookings/${id}/cancel`, { method: "POST", token: user.idToken });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.data).toMatchObject({ status: "cancelled", refundMinor: placed.body.data.booking.totalMinor, paymentStatus: "refunded" });
+    expect(cancelled.body.data).toMatchObject({
+      status: "cancelled",
+      refundMinor: placed.body.data.booking.totalMinor,
+      paymentStatus: "refunded",
+    });
     const refund = fake.refunds.find((entry) => entry.payment_intent === session.payment_intent)!;
     expect(refund.amount).toBe(placed.body.data.booking.totalMinor);
-    expect(fake.requests.find((request) => request.path === "/v1/refunds" && request.params.payment_intent === session.payment_intent)!.idempotencyKey).toBe(`refund_${id}`);
+    expect(
+      fake.requests.find(
+        (request) => request.path === "/v1/refunds" && request.params.payment_intent === session.payment_intent,
+      )!.idempotencyKey,
+    ).toBe(`refund_${id}`);
   });
 
   it("a late payment for an expired hold whose seats were sold is refunded through Stripe", async () => {
@@ -166,7 +234,10 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect((await placeBooking(other.idToken, bookingBody(acme, slot.id, 2))).status).toBe(201);
     const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
     expect((await sendWebhook(event("checkout.session.completed", session))).status).toBe(200);
-    expect(await bookingRow(db(), id)).toMatchObject({ status: "refunded", refundMinor: placed.body.data.booking.totalMinor });
+    expect(await bookingRow(db(), id)).toMatchObject({
+      status: "refunded",
+      refundMinor: placed.body.data.booking.totalMinor,
+    });
     expect(fake.refunds.filter((entry) => entry.payment_intent === session.payment_intent)).toHaveLength(1);
     expect(await seatsTaken(db(), slot.id)).toBe(2);
   });

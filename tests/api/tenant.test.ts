@@ -57,11 +57,19 @@ describe("X-Account-Context scoping", () => {
     expect(page.items.every((item) => item.operator.slug === "acme")).toBe(true);
   });
 
-  it.each([["unknown-operator"], ["not a slug!"], [""]])("an unknown or invalid account header is a 404 (%j)", async (account) => {
-    for (const path of ["/v1/experiences", "/v1/facets", "/v1/experiences/lisbon-sunset-sail", "/v1/account-context/acme"]) {
-      expectEnvelope(await api(path, { account }), 404, "account_not_found");
-    }
-  });
+  it.each([["unknown-operator"], ["not a slug!"], [""]])(
+    "an unknown or invalid account header is a 404 (%j)",
+    async (account) => {
+      for (const path of [
+        "/v1/experiences",
+        "/v1/facets",
+        "/v1/experiences/lisbon-sunset-sail",
+        "/v1/account-context/acme",
+      ]) {
+        expectEnvelope(await api(path, { account }), 404, "account_not_found");
+      }
+    },
+  );
 
   it("answers carry Vary: X-Account-Context", async () => {
     const res = await api("/v1/experiences", { account: "acme" });

@@ -2,7 +2,14 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { PasswordPolicy as AppPasswordPolicy } from "~/lib/auth-schemas";
 import type { PasswordPolicy } from "~api/auth/schema";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
-import { call, createEmailLinkUser, createUser, signInWithPassword, syncedUser, withEmulatorUsers } from "./helpers/identity";
+import {
+  call,
+  createEmailLinkUser,
+  createUser,
+  signInWithPassword,
+  syncedUser,
+  withEmulatorUsers,
+} from "./helpers/identity";
 
 seedDbForThisFile();
 withEmulatorUsers();
@@ -92,7 +99,10 @@ describe("one user never sees or changes another's data", () => {
     const b = await syncedUser({ firstName: "Bob", lastName: "B" });
 
     // B's token reads B, whatever else the request says.
-    const info = await call(`/v1/user/info?id=${a.uid}&uid=${a.uid}`, { token: b.idToken, headers: { "X-User-Id": a.uid } });
+    const info = await call(`/v1/user/info?id=${a.uid}&uid=${a.uid}`, {
+      token: b.idToken,
+      headers: { "X-User-Id": a.uid },
+    });
     expect(info.body.data).toMatchObject({ id: b.uid, email: b.email, firstName: "Bob" });
 
     // B's write with A's id in the body changes B only.
@@ -136,7 +146,11 @@ describe("GET /v1/user/missing-data", () => {
 
   it("400 for an unknown exclude entry", async () => {
     const user = await syncedUser();
-    const error = expectEnvelope(await call("/v1/user/missing-data?exclude=waiver", { token: user.idToken }), 400, "validation_error");
+    const error = expectEnvelope(
+      await call("/v1/user/missing-data?exclude=waiver", { token: user.idToken }),
+      400,
+      "validation_error",
+    );
     expect(Object.keys(error.fields ?? {})).toEqual(["exclude.0"]);
   });
 });
@@ -225,7 +239,11 @@ describe("password policy and PATCH /v1/user/set-password", () => {
   it("an email-link user sets a password, then signs in with it", async () => {
     const user = await createEmailLinkUser();
     await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} });
-    const res = await call("/v1/user/set-password", { method: "PATCH", token: user.idToken, body: { password: "new-secret-42" } });
+    const res = await call("/v1/user/set-password", {
+      method: "PATCH",
+      token: user.idToken,
+      body: { password: "new-secret-42" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
 
@@ -252,13 +270,21 @@ describe("password policy and PATCH /v1/user/set-password", () => {
       );
       expect(error.fields?.password).toContain(message);
     }
-    expectEnvelope(await call("/v1/user/set-password", { method: "PATCH", token: user.idToken, body: {} }), 400, "validation_error");
+    expectEnvelope(
+      await call("/v1/user/set-password", { method: "PATCH", token: user.idToken, body: {} }),
+      400,
+      "validation_error",
+    );
     expect((await signInWithPassword(user.email, user.password)).localId).toBe(user.uid);
   });
 
   it("404 user_not_found for a user who never synced", async () => {
     const user = await createUser();
-    const res = await call("/v1/user/set-password", { method: "PATCH", token: user.idToken, body: { password: "another-pass-9" } });
+    const res = await call("/v1/user/set-password", {
+      method: "PATCH",
+      token: user.idToken,
+      body: { password: "another-pass-9" },
+    });
     expectEnvelope(res, 404, "user_not_found");
   });
 });

@@ -54,7 +54,12 @@ describe("waiver endpoints", () => {
     expect(Date.parse(after.body.data.signedAt)).toBeGreaterThanOrEqual(started - 5_000);
 
     const [row] = await db().select().from(waivers).where(eq(waivers.userId, user.uid));
-    expect(row).toMatchObject({ accountId: null, textVersion: PLATFORM_WAIVER_VERSION, ip: "203.0.113.7", userAgent: UA });
+    expect(row).toMatchObject({
+      accountId: null,
+      textVersion: PLATFORM_WAIVER_VERSION,
+      ip: "203.0.113.7",
+      userAgent: UA,
+    });
   });
 
   it("a storefront has its own waiver: signing the platform's does not count there", async () => {
@@ -67,25 +72,42 @@ describe("waiver endpoints", () => {
     expect(acme.body.data).toMatchObject({ accountName: "Acme Adventures", textVersion: 3, isSigned: false });
     expect(acme.body.data.text).toContain("Acme Adventures");
 
-    expect((await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: 3 }, { account: "acme" })).status).toBe(200);
-    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "acme" })).body.data.isSigned).toBe(true);
-    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "harbor" })).body.data.isSigned).toBe(false);
+    expect(
+      (await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: 3 }, { account: "acme" }))
+        .status,
+    ).toBe(200);
+    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "acme" })).body.data.isSigned).toBe(
+      true,
+    );
+    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "harbor" })).body.data.isSigned).toBe(
+      false,
+    );
   });
 
   it("409 waiver_version_changed for a text version that is not the current one", async () => {
     const user = await syncedUser();
-    const res = await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: 2 }, { account: "acme" });
+    const res = await sign(
+      user.idToken,
+      { signedName: "Ada Lovelace", agree: true, textVersion: 2 },
+      { account: "acme" },
+    );
     expectEnvelope(res, 409, "waiver_version_changed");
-    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "acme" })).body.data.isSigned).toBe(false);
+    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "acme" })).body.data.isSigned).toBe(
+      false,
+    );
   });
 
   it("a new version of the operator's text must be signed again", async () => {
     const user = await syncedUser();
     await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: 1 }, { account: "olive" });
-    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "olive" })).body.data.isSigned).toBe(true);
+    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "olive" })).body.data.isSigned).toBe(
+      true,
+    );
     await db().update(accounts).set({ waiverVersion: 2 }).where(eq(accounts.slug, "olive"));
     try {
-      expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "olive" })).body.data.isSigned).toBe(false);
+      expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "olive" })).body.data.isSigned).toBe(
+        false,
+      );
       expectEnvelope(
         await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: 1 }, { account: "olive" }),
         409,
@@ -99,7 +121,11 @@ describe("waiver endpoints", () => {
   it("signing the same version again is idempotent (the first signature stays)", async () => {
     const user = await syncedUser();
     await sign(user.idToken, { signedName: "First Name", agree: true, textVersion: 1 }, { account: "harbor" });
-    const again = await sign(user.idToken, { signedName: "Second Name", agree: true, textVersion: 1 }, { account: "harbor" });
+    const again = await sign(
+      user.idToken,
+      { signedName: "Second Name", agree: true, textVersion: 1 },
+      { account: "harbor" },
+    );
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ success: true });
     const rows = await db()
@@ -113,7 +139,9 @@ describe("waiver endpoints", () => {
     // The platform waiver (account_id null) is unique per version too.
     await sign(user.idToken, { signedName: "First Name", agree: true, textVersion: PLATFORM_WAIVER_VERSION });
     await sign(user.idToken, { signedName: "First Name", agree: true, textVersion: PLATFORM_WAIVER_VERSION });
-    const platformRows = (await db().select().from(waivers).where(eq(waivers.userId, user.uid))).filter((row) => row.accountId === null);
+    const platformRows = (await db().select().from(waivers).where(eq(waivers.userId, user.uid))).filter(
+      (row) => row.accountId === null,
+    );
     expect(platformRows).toHaveLength(1);
   });
 
@@ -135,25 +163,39 @@ describe("waiver endpoints", () => {
 
   it("an unknown IP is stored as 'unknown'; a user who never synced cannot sign", async () => {
     const user = await syncedUser();
-    await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: PLATFORM_WAIVER_VERSION }, { ip: "not-an-ip" });
+    await sign(
+      user.idToken,
+      { signedName: "Ada Lovelace", agree: true, textVersion: PLATFORM_WAIVER_VERSION },
+      { ip: "not-an-ip" },
+    );
     const [row] = await db().select().from(waivers).where(eq(waivers.userId, user.uid));
     expect(row.ip).toBe("unknown");
 
     const stranger = await createUser();
-    const res = await sign(stranger.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: PLATFORM_WAIVER_VERSION });
+    const res = await sign(stranger.idToken, {
+      signedName: "Ada Lovelace",
+      agree: true,
+      textVersion: PLATFORM_WAIVER_VERSION,
+    });
     expectEnvelope(res, 404, "user_not_found");
     expect((await call("/v1/user/waiver/status", { token: stranger.idToken })).body.data.isSigned).toBe(false);
   });
 
   it("an unknown X-Account-Context is a 404 account_not_found", async () => {
     const user = await syncedUser();
-    expectEnvelope(await call("/v1/user/waiver/status", { token: user.idToken, account: "nobody" }), 404, "account_not_found");
+    expectEnvelope(
+      await call("/v1/user/waiver/status", { token: user.idToken, account: "nobody" }),
+      404,
+      "account_not_found",
+    );
   });
 
   it("re-seeding the catalog keeps signed waivers", async () => {
     const user = await syncedUser();
     await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: 2 }, { account: "summit" });
     await seed(db());
-    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "summit" })).body.data.isSigned).toBe(true);
+    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "summit" })).body.data.isSigned).toBe(
+      true,
+    );
   });
 });

@@ -11,7 +11,9 @@ async function findBookableDay(request: APIRequestContext, seats = 2) {
     const availability = await (
       await request.get(`${origin()}/v1/experiences/${item.id}/services/${item.firstServiceId}/availability`)
     ).json();
-    const day = (availability.data.days as Day[]).find((candidate) => candidate.slots.some((slot) => slot.seatsLeft >= seats + 2));
+    const day = (availability.data.days as Day[]).find((candidate) =>
+      candidate.slots.some((slot) => slot.seatsLeft >= seats + 2),
+    );
     if (day) {
       const slot = day.slots.find((candidate) => candidate.seatsLeft >= seats + 2)!;
       return { parentId: item.id as string, serviceId: item.firstServiceId as string, date: day.date, slot };
@@ -52,7 +54,10 @@ async function payWithCard(page: Page, card: string) {
 }
 
 test.describe("booking with JavaScript", () => {
-  test("book with the sandbox card: confirmed, emailed with .ics, listed, then cancelled", async ({ page, request }) => {
+  test("book with the sandbox card: confirmed, emailed with .ics, listed, then cancelled", async ({
+    page,
+    request,
+  }) => {
     const user = await signIn(page, request);
     const target = await findBookableDay(request);
     const before = await seatsLeft(request, target);
@@ -103,7 +108,9 @@ test.describe("booking with JavaScript", () => {
     await signIn(page, request);
     const target = await findBookableDay(request);
     const before = await seatsLeft(request, target);
-    await page.goto(`/experiences/${target.parentId}/${target.serviceId}/confirm?date=${target.date}&slot=${target.slot.id}`);
+    await page.goto(
+      `/experiences/${target.parentId}/${target.serviceId}/confirm?date=${target.date}&slot=${target.slot.id}`,
+    );
     // No tickets chosen: back to the details page to choose them.
     await expect(page).toHaveURL(new RegExp(`/experiences/${target.parentId}/${target.serviceId}\\?date=`));
     await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();

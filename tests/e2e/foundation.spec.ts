@@ -70,7 +70,9 @@ test.describe("operator storefronts (account_direct)", () => {
     expect(response?.headers()["x-robots-tag"]).toBe("noindex");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expect(page.getByTestId("storefront-hero")).toContainText("Acme Adventures");
-    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand-primary"));
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue("--brand-primary"),
+    );
     expect(primary.trim()).not.toBe("15 118 110");
     const operators = await page.getByTestId("experience-list").getByRole("listitem").allTextContents();
     expect(operators.length).toBeGreaterThan(0);
@@ -182,12 +184,16 @@ test.describe("shell", () => {
     const reloads: string[] = [];
     page.on("load", () => reloads.push(page.url()));
     await page.evaluate(() => {
-      window.dispatchEvent(new ErrorEvent("error", { error: new TypeError("Failed to fetch dynamically imported module: /build/x.js") }));
+      window.dispatchEvent(
+        new ErrorEvent("error", { error: new TypeError("Failed to fetch dynamically imported module: /build/x.js") }),
+      );
     });
     await expect.poll(() => reloads.length).toBe(1);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.evaluate(() => {
-      window.dispatchEvent(new ErrorEvent("error", { error: new TypeError("Failed to fetch dynamically imported module: /build/x.js") }));
+      window.dispatchEvent(
+        new ErrorEvent("error", { error: new TypeError("Failed to fetch dynamically imported module: /build/x.js") }),
+      );
     });
     await page.waitForTimeout(1000);
     expect(reloads.length).toBe(1);

@@ -4,7 +4,10 @@ export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const origin = (host = "localhost") => `http://${host}:${PORT}`;
 
 /** A raw HTTP GET with any Host header (browsers cannot send arbitrary ones). */
-export function rawGet(path: string, host: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+export function rawGet(
+  path: string,
+  host: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port: PORT, path, headers: { Host: host } }, (res) => {
       let body = "";

@@ -14,7 +14,11 @@ export function uniqueEmail(tag: string) {
 export const PASSWORD = "trail-mix-42";
 
 /** A user who exists with a complete profile and a signed waiver (made through the emulator and our API). */
-export async function createCompleteUser(request: APIRequestContext, email = uniqueEmail("ready"), password = PASSWORD) {
+export async function createCompleteUser(
+  request: APIRequestContext,
+  email = uniqueEmail("ready"),
+  password = PASSWORD,
+) {
   const signUp = await request.post(`${IDENTITY}/accounts:signUp?key=demo-api-key`, {
     data: { email, password, returnSecureToken: true },
   });

@@ -165,16 +165,22 @@ test.describe("with JavaScript", () => {
     await signInWithPassword(page, user.email, user.password);
     await expect(page).toHaveURL(/\/account$/);
     // Revoke every session of this user at the identity provider (emulator admin API).
-    const lookup = await request.post(`${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:lookup`, {
-      headers: { Authorization: "Bearer owner" },
-      data: { email: [user.email] },
-    });
+    const lookup = await request.post(
+      `${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:lookup`,
+      {
+        headers: { Authorization: "Bearer owner" },
+        data: { email: [user.email] },
+      },
+    );
     const localId = (await lookup.json()).users[0].localId;
     await page.waitForTimeout(1100);
-    const revoke = await request.post(`${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`, {
-      headers: { Authorization: "Bearer owner" },
-      data: { localId, validSince: String(Math.floor(Date.now() / 1000)) },
-    });
+    const revoke = await request.post(
+      `${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`,
+      {
+        headers: { Authorization: "Bearer owner" },
+        data: { localId, validSince: String(Math.floor(Date.now() / 1000)) },
+      },
+    );
     expect(revoke.ok()).toBeTruthy();
     await page.waitForTimeout(1100);
     await page.goto("/account/notifications");

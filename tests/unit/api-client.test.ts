@@ -21,7 +21,10 @@ beforeAll(async () => {
       res.end(
         status < 400
           ? JSON.stringify({ data: { ok: true } })
-          : JSON.stringify({ error: { code: "boom", message: `status ${status}`, fields: { a: ["bad"] } }, requestId: "rid-1" }),
+          : JSON.stringify({
+              error: { code: "boom", message: `status ${status}`, fields: { a: ["bad"] } },
+              requestId: "rid-1",
+            }),
       );
     });
   });
@@ -52,9 +55,17 @@ describe("API client", () => {
 
   it("gives up after the one retry and throws the error envelope", async () => {
     queue = [503, 503, 200];
-    const error = await client().get("/v1/x").catch((e: unknown) => e);
+    const error = await client()
+      .get("/v1/x")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 503, code: "boom", message: "status 503", fields: { a: ["bad"] }, requestId: "rid-1" });
+    expect(error).toMatchObject({
+      status: 503,
+      code: "boom",
+      message: "status 503",
+      fields: { a: ["bad"] },
+      requestId: "rid-1",
+    });
     expect(seen).toHaveLength(2);
   });
 

@@ -4,8 +4,15 @@ import { isCompleteSelection, parseSelection, selectionQuery } from "~/lib/booki
 describe("booking selection in the address", () => {
   const types = ["adult", "child"];
   it("reads date, slot and ticket quantities", () => {
-    const selection = parseSelection(new URLSearchParams("date=2026-12-01&slot=sl_1&t_adult=2&t_child=0&t_other=4"), types);
-    expect(selection).toEqual({ date: "2026-12-01", slotId: "sl_1", tickets: [{ ticketTypeId: "adult", quantity: 2 }] });
+    const selection = parseSelection(
+      new URLSearchParams("date=2026-12-01&slot=sl_1&t_adult=2&t_child=0&t_other=4"),
+      types,
+    );
+    expect(selection).toEqual({
+      date: "2026-12-01",
+      slotId: "sl_1",
+      tickets: [{ ticketTypeId: "adult", quantity: 2 }],
+    });
     expect(isCompleteSelection(selection)).toBe(true);
     expect(selectionQuery(selection)).toBe("date=2026-12-01&slot=sl_1&t_adult=2");
   });

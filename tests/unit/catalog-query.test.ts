@@ -5,8 +5,21 @@ import { findSlice } from "~/lib/catalog-slice";
 describe("catalog query from the address", () => {
   it("keeps valid filters", () => {
     expect(
-      parseCatalogQuery(new URLSearchParams("q=kayak&category=water&city=lisbon&date=2026-12-01&minPrice=10&maxPrice=90&sort=price_asc&page=2")),
-    ).toEqual({ q: "kayak", category: "water", city: "lisbon", date: "2026-12-01", minPrice: 10, maxPrice: 90, sort: "price_asc", page: 2 });
+      parseCatalogQuery(
+        new URLSearchParams(
+          "q=kayak&category=water&city=lisbon&date=2026-12-01&minPrice=10&maxPrice=90&sort=price_asc&page=2",
+        ),
+      ),
+    ).toEqual({
+      q: "kayak",
+      category: "water",
+      city: "lisbon",
+      date: "2026-12-01",
+      minPrice: 10,
+      maxPrice: 90,
+      sort: "price_asc",
+      page: 2,
+    });
   });
 
   it("drops empty and malformed values instead of failing the page", () => {

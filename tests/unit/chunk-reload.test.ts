@@ -8,7 +8,9 @@ function store() {
 
 describe("chunk load reload guard", () => {
   it("recognises chunk load errors from the browsers", () => {
-    expect(isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: /build/routes/x.js"))).toBe(true);
+    expect(isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: /build/routes/x.js"))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new Error("Importing a module script failed."))).toBe(true);
     expect(isChunkLoadError(new Error("error loading dynamically imported module"))).toBe(true);
     expect(isChunkLoadError(new Error("Cannot read properties of undefined"))).toBe(false);

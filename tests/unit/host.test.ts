@@ -16,7 +16,10 @@ describe("host modes", () => {
       hostname: "acme.app.localhost",
       accountSlug: "acme",
     });
-    expect(resolveHost("harbor.app.example.com", production)).toMatchObject({ mode: "account_direct", accountSlug: "harbor" });
+    expect(resolveHost("harbor.app.example.com", production)).toMatchObject({
+      mode: "account_direct",
+      accountSlug: "harbor",
+    });
     expect(resolveHost("app.example.com", production)?.mode).toBe("public_direct");
   });
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  captureMarketing,
-  emptyMarketing,
-  mergeUtm,
-  nextPromoCode,
-  parseUtm,
-  utmFromQuery,
-} from "~/lib/marketing";
+import { captureMarketing, emptyMarketing, mergeUtm, nextPromoCode, parseUtm, utmFromQuery } from "~/lib/marketing";
 import { clearStoredPromoCode, clearStoredUtm, storeMarketingFromQuery } from "~/lib/marketing.client";
 
 const q = (search: string) => new URLSearchParams(search);
@@ -35,7 +28,9 @@ class MemoryStorage implements Storage {
 
 describe("utm capture", () => {
   it("reads the five utm parameters and ignores empty ones", () => {
-    expect(utmFromQuery(q("utm_source=news&utm_medium=email&utm_campaign=fall&utm_term=kayak&utm_content=hero&x=1"))).toEqual({
+    expect(
+      utmFromQuery(q("utm_source=news&utm_medium=email&utm_campaign=fall&utm_term=kayak&utm_content=hero&x=1")),
+    ).toEqual({
       source: "news",
       medium: "email",
       campaign: "fall",

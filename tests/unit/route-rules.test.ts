@@ -9,13 +9,17 @@ const needsPassword = { user: { requiresPasswordSetup: true }, lost: false };
 describe("route rules", () => {
   it("sends anonymous visitors of private routes to /login with the page", () => {
     expect(routeRedirect(at("/account"), anonymous)).toBe("/login?redirectUrl=%2Faccount");
-    expect(routeRedirect(at("/account/bookings/past?x=1"), anonymous)).toBe("/login?redirectUrl=%2Faccount%2Fbookings%2Fpast%3Fx%3D1");
+    expect(routeRedirect(at("/account/bookings/past?x=1"), anonymous)).toBe(
+      "/login?redirectUrl=%2Faccount%2Fbookings%2Fpast%3Fx%3D1",
+    );
     expect(routeRedirect(at("/accounting"), anonymous)).toBeNull();
     expect(routeRedirect(at("/"), anonymous)).toBeNull();
   });
 
   it("adds errorCode 440 when the session was lost", () => {
-    expect(routeRedirect(at("/account"), { user: null, lost: true })).toBe("/login?redirectUrl=%2Faccount&errorCode=440");
+    expect(routeRedirect(at("/account"), { user: null, lost: true })).toBe(
+      "/login?redirectUrl=%2Faccount&errorCode=440",
+    );
   });
 
   it("confines users who must set a password to /set-password, query kept", () => {
@@ -27,7 +31,9 @@ describe("route rules", () => {
   it("sends email sign-in links on a login page to /set-password with the query", () => {
     const link = "/login?mode=signIn&oobCode=abc&apiKey=k";
     expect(routeRedirect(at(link), anonymous)).toBe("/set-password?mode=signIn&oobCode=abc&apiKey=k");
-    expect(routeRedirect(at("/reset-password?mode=signIn&oobCode=abc"), anonymous)).toBe("/set-password?mode=signIn&oobCode=abc");
+    expect(routeRedirect(at("/reset-password?mode=signIn&oobCode=abc"), anonymous)).toBe(
+      "/set-password?mode=signIn&oobCode=abc",
+    );
     expect(routeRedirect(at("/reset-password?mode=resetPassword&oobCode=abc"), anonymous)).toBeNull();
   });
 

@@ -169,7 +169,12 @@ export const ACME_EXPERIENCES: SeedExperience[] = [
       "You eat what you make, with a drink included. Recipes are emailed afterwards so you can repeat it at home.",
     category: "classes",
     city: "new-york",
-    included: ["All ingredients and aprons", "Two pizzas per guest", "One drink (beer, wine or soda)", "Recipes by email"],
+    included: [
+      "All ingredients and aprons",
+      "Two pizzas per guest",
+      "One drink (beer, wine or soda)",
+      "Recipes by email",
+    ],
     meetingPoint: "Carroll Gardens, 312 Court Street (ring the bell marked Class)",
     demand: 0.95,
     services: [

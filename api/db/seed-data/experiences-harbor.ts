@@ -12,7 +12,11 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "The skipper lets anyone who wants to take the helm. A glass of Portuguese wine or a soft drink is served on board while the city turns gold.",
     category: "water",
     city: "lisbon",
-    included: ["Two-hour sail with a licensed skipper", "One glass of wine, beer or soft drink", "Life jackets and insurance"],
+    included: [
+      "Two-hour sail with a licensed skipper",
+      "One glass of wine, beer or soft drink",
+      "Life jackets and insurance",
+    ],
     meetingPoint: "Doca de Santo Amaro, pontoon C, under the bridge",
     demand: 0.9,
     services: [
@@ -152,7 +156,12 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "In the afternoon the road climbs to the cliffs of Cabo da Roca, with a final stop in the fishing town of Cascais before returning to Lisbon. Palace tickets are included, so there are no queues.",
     category: "tours",
     city: "lisbon",
-    included: ["Transport in an air-conditioned minivan", "Pena Palace tickets", "Local guide", "Hotel pick-up in central Lisbon"],
+    included: [
+      "Transport in an air-conditioned minivan",
+      "Pena Palace tickets",
+      "Local guide",
+      "Hotel pick-up in central Lisbon",
+    ],
     meetingPoint: "Hotel pick-up in central Lisbon, or Marquês de Pombal square at 08:45",
     demand: 0.7,
     services: [

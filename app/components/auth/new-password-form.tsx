@@ -36,7 +36,12 @@ export function NewPasswordForm({ id, hint, submitLabel, lastResult }: Props) {
         messageValues={{ min: passwordPolicy.minLength, max: passwordPolicy.maxLength }}
         autoFocus
       />
-      <TextField field={fields.confirmPassword} label={t("login.confirmPassword")} type="password" autoComplete="new-password" />
+      <TextField
+        field={fields.confirmPassword}
+        label={t("login.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+      />
       <SubmitButton pending={navigation.state === "submitting"} label={submitLabel} pendingLabel={t("login.saving")} />
     </Form>
   );

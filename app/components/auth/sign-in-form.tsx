@@ -31,7 +31,8 @@ export function SignInForm({ firebase, redirectUrl, lastResult }: Props) {
       void client.run((fb) => fb.passwordSignIn(firebase, email, password));
     },
   });
-  const pending = client.pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "password");
+  const pending =
+    client.pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "password");
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading" className="sr-only">

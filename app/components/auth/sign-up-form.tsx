@@ -40,9 +40,13 @@ export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props)
       });
     },
   });
-  const pending = client.pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "signup");
+  const pending =
+    client.pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "signup");
   const policyValues = { min: policy.minLength, max: policy.maxLength };
-  const passwordHint = [t("login.passwordRules", { min: policy.minLength }), policy.requireNumeric ? t("login.passwordRulesNumeric") : null]
+  const passwordHint = [
+    t("login.passwordRules", { min: policy.minLength }),
+    policy.requireNumeric ? t("login.passwordRulesNumeric") : null,
+  ]
     .filter(Boolean)
     .join(", ");
   return (
@@ -55,11 +59,23 @@ export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props)
         <TextField field={fields.firstName} label={t("login.firstName")} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t("login.lastName")} autoComplete="family-name" />
       </div>
-      <TextField field={fields.phone} label={t("login.phone")} type="tel" inputMode="tel" autoComplete="tel-national" hint={t("login.phoneHint")} />
+      <TextField
+        field={fields.phone}
+        label={t("login.phone")}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        hint={t("login.phoneHint")}
+      />
       <TextField field={fields.address} label={t("login.address")} autoComplete="street-address" />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField field={fields.city} label={t("login.city")} autoComplete="address-level2" />
-        <TextField field={fields.state} label={t("login.state")} autoComplete="address-level1" hint={t("login.stateHint")} />
+        <TextField
+          field={fields.state}
+          label={t("login.state")}
+          autoComplete="address-level1"
+          hint={t("login.stateHint")}
+        />
         <TextField field={fields.zipcode} label={t("login.zipcode")} autoComplete="postal-code" inputMode="numeric" />
       </div>
       <TextField

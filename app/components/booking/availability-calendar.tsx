@@ -20,7 +20,15 @@ export function unavailableDates(availability: Availability): string[] {
 }
 
 /** The availability calendar: days with slots marked (seats left, sold out), the rest disabled. */
-export function AvailabilityCalendar({ availability, selected, today }: { availability: Availability; selected: string | null; today: string }) {
+export function AvailabilityCalendar({
+  availability,
+  selected,
+  today,
+}: {
+  availability: Availability;
+  selected: string | null;
+  today: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();

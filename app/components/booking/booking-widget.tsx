@@ -37,12 +37,18 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
   const price = useMemo(
     () =>
       priceBreakdown(
-        ticketTypes.map((type) => ({ ticketTypeId: type.id, name: type.name, unitPriceMinor: type.priceMinor, quantity: quantities[type.id] ?? 0 })),
+        ticketTypes.map((type) => ({
+          ticketTypeId: type.id,
+          name: type.name,
+          unitPriceMinor: type.priceMinor,
+          quantity: quantities[type.id] ?? 0,
+        })),
         null,
       ),
     [ticketTypes, quantities],
   );
-  const seatsText = (seatsLeft: number) => (seatsLeft > 0 ? t("details.seatsLeft", { count: seatsLeft }) : t("details.soldOut"));
+  const seatsText = (seatsLeft: number) =>
+    seatsLeft > 0 ? t("details.seatsLeft", { count: seatsLeft }) : t("details.soldOut");
 
   return (
     <div className="space-y-5">
@@ -53,24 +59,31 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
         {hydrated ? calendar : null}
         {/* Without JavaScript (or without a calendar) the days are a list to pick from. */}
         {hydrated && calendar ? null : (
-        <Form method="get" action={location.pathname} className="mt-2 flex items-end gap-2" data-testid="date-form">
-          <label className="flex-1 text-sm font-medium text-slate-700">
-            {t("details.datesLabel")}
-            <select name="date" defaultValue={selection.date ?? ""} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base">
-              <option value="" disabled>
-                {t("details.chooseDate")}
-              </option>
-              {availability.days.map((option) => (
-                <option key={option.date} value={option.date} disabled={option.seatsLeft === 0}>
-                  {dayLabel(option.date, i18n.language)} · {seatsText(option.seatsLeft)}
+          <Form method="get" action={location.pathname} className="mt-2 flex items-end gap-2" data-testid="date-form">
+            <label className="flex-1 text-sm font-medium text-slate-700">
+              {t("details.datesLabel")}
+              <select
+                name="date"
+                defaultValue={selection.date ?? ""}
+                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+              >
+                <option value="" disabled>
+                  {t("details.chooseDate")}
                 </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50">
-            {t("details.showTimes")}
-          </button>
-        </Form>
+                {availability.days.map((option) => (
+                  <option key={option.date} value={option.date} disabled={option.seatsLeft === 0}>
+                    {dayLabel(option.date, i18n.language)} · {seatsText(option.seatsLeft)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="submit"
+              className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+            >
+              {t("details.showTimes")}
+            </button>
+          </Form>
         )}
       </section>
 
@@ -87,7 +100,14 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
                   className={`flex cursor-pointer flex-col rounded-lg border p-3 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/5 ${slot.seatsLeft === 0 ? "cursor-not-allowed opacity-50" : "border-slate-300"}`}
                 >
                   <span className="flex items-center gap-2 font-medium">
-                    <input type="radio" name="slot" value={slot.id} required disabled={slot.seatsLeft === 0} defaultChecked={slot.id === selection.slotId} />
+                    <input
+                      type="radio"
+                      name="slot"
+                      value={slot.id}
+                      required
+                      disabled={slot.seatsLeft === 0}
+                      defaultChecked={slot.id === selection.slotId}
+                    />
                     {slotTime(slot.startsAt, availability.timezone, i18n.language)}
                   </span>
                   <span className="text-slate-600">{seatsText(slot.seatsLeft)}</span>
@@ -100,7 +120,12 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
             <div className="mt-2 space-y-2">
               {ticketTypes.map((type) => (
                 <label key={type.id} className="flex items-center justify-between gap-3 text-sm">
-                  <span>{t("details.quantity", { name: type.name, price: formatMoney(type.priceMinor, availability.currency, i18n.language) })}</span>
+                  <span>
+                    {t("details.quantity", {
+                      name: type.name,
+                      price: formatMoney(type.priceMinor, availability.currency, i18n.language),
+                    })}
+                  </span>
                   <input
                     type="number"
                     name={ticketParam(type.id)}
@@ -108,7 +133,12 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
                     max={MAX_TICKETS_PER_TYPE}
                     inputMode="numeric"
                     defaultValue={quantities[type.id] ?? 0}
-                    onChange={(event) => setQuantities((current) => ({ ...current, [type.id]: Math.max(0, Math.min(MAX_TICKETS_PER_TYPE, Number(event.target.value) || 0)) }))}
+                    onChange={(event) =>
+                      setQuantities((current) => ({
+                        ...current,
+                        [type.id]: Math.max(0, Math.min(MAX_TICKETS_PER_TYPE, Number(event.target.value) || 0)),
+                      }))
+                    }
                     className="w-20 rounded-md border border-slate-300 px-2 py-1.5 text-base"
                   />
                 </label>
@@ -119,7 +149,11 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
             <h3 id="price-heading" className="text-sm font-semibold">
               {t("details.priceBreakdown")}
             </h3>
-            {price.seats > 0 ? <PriceSummary price={price} currency={availability.currency} /> : <p className="text-sm text-slate-600">{t("details.selectTickets")}</p>}
+            {price.seats > 0 ? (
+              <PriceSummary price={price} currency={availability.currency} />
+            ) : (
+              <p className="text-sm text-slate-600">{t("details.selectTickets")}</p>
+            )}
             <p className="mt-2 text-xs text-slate-600">{t("details.promoAtCheckout")}</p>
           </section>
           <button

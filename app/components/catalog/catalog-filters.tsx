@@ -75,11 +75,27 @@ export function CatalogFilters({ facets, query, fixed }: Props) {
         </label>
         <label className="text-sm font-medium text-slate-700">
           {t("home.minPrice")}
-          <input type="number" name="minPrice" min={0} step={1} inputMode="numeric" defaultValue={query.minPrice ?? ""} className={fieldClass} />
+          <input
+            type="number"
+            name="minPrice"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            defaultValue={query.minPrice ?? ""}
+            className={fieldClass}
+          />
         </label>
         <label className="text-sm font-medium text-slate-700">
           {t("home.maxPrice")}
-          <input type="number" name="maxPrice" min={0} step={1} inputMode="numeric" defaultValue={query.maxPrice ?? ""} className={fieldClass} />
+          <input
+            type="number"
+            name="maxPrice"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            defaultValue={query.maxPrice ?? ""}
+            className={fieldClass}
+          />
         </label>
         <label className="text-sm font-medium text-slate-700">
           {t("home.sort")}

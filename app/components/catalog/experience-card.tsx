@@ -22,7 +22,11 @@ export function ExperienceCard({ experience, showOperator }: { experience: Card;
           {experience.category.name} · {experience.city.name}
         </p>
         <h3 className="mt-1 text-lg font-semibold leading-snug">
-          <Link to={href} className="after:absolute after:inset-0 focus:outline-none group-focus-within:underline" prefetch="intent">
+          <Link
+            to={href}
+            className="after:absolute after:inset-0 focus:outline-none group-focus-within:underline"
+            prefetch="intent"
+          >
             {experience.title}
           </Link>
         </h3>

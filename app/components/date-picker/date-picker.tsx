@@ -1,5 +1,15 @@
 import type { LinksFunction } from "@remix-run/node";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent as ReactFocusEvent,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from "react";
 import { DayPicker, type Labels, type Matcher } from "react-day-picker";
 import dayPickerStyles from "react-day-picker/style.css";
 import { useTranslation } from "react-i18next";
@@ -55,7 +65,13 @@ import {
   type RangeTimes,
   type Step,
 } from "~/lib/date-picker/view";
-import { LimitedMonthsDropdown, LimitedYearsDropdown, MarkedDayButton, PartsContext, type CalendarPartsContext } from "./calendar-parts";
+import {
+  LimitedMonthsDropdown,
+  LimitedYearsDropdown,
+  MarkedDayButton,
+  PartsContext,
+  type CalendarPartsContext,
+} from "./calendar-parts";
 import datePickerStyles from "./date-picker.css";
 
 /** Add to a route's `links` (`export const links: LinksFunction = () => [...datePickerLinks]`). */
@@ -164,7 +180,11 @@ function draftFromProps(props: DatePickerProps, last: Draft | null): Draft {
     const lastRange = last?.mode === "range" ? last : null;
     const range = props.value ?? lastRange?.range ?? props.defaultValue ?? { start: null, end: null };
     const times = props.times ?? lastRange?.times ?? [defaultTime, defaultTime];
-    return { mode: "range", range: { start: range.start ?? null, end: range.end ?? null }, times: [times[0] ?? null, times[1] ?? null] };
+    return {
+      mode: "range",
+      range: { start: range.start ?? null, end: range.end ?? null },
+      times: [times[0] ?? null, times[1] ?? null],
+    };
   }
   if (props.mode === "multiple") {
     const lastDates = last?.mode === "multiple" ? last.dates : null;
@@ -179,7 +199,8 @@ function draftFromProps(props: DatePickerProps, last: Draft | null): Draft {
 function emitChange(props: DatePickerProps, value: Draft) {
   if (props.mode === "range" && value.mode === "range") props.onChange?.(value.range, value.times);
   else if (props.mode === "multiple" && value.mode === "multiple") props.onChange?.(value.dates);
-  else if ((props.mode === "single" || props.mode === undefined) && value.mode === "single") props.onChange?.(value.date, value.time);
+  else if ((props.mode === "single" || props.mode === undefined) && value.mode === "single")
+    props.onChange?.(value.date, value.time);
 }
 
 const noop = () => {};
@@ -225,7 +246,20 @@ export function DatePicker(props: DatePickerProps) {
       maxRangeLength: range?.maxRangeLength,
       maxDates,
     }),
-    [min, max, disabledDates, disabledDays, hideOffsetDates, range?.allowPartialRange, range?.noDisabledInRange, range?.fixedStart, range?.fixedEnd, range?.minRangeLength, range?.maxRangeLength, maxDates],
+    [
+      min,
+      max,
+      disabledDates,
+      disabledDays,
+      hideOffsetDates,
+      range?.allowPartialRange,
+      range?.noDisabledInRange,
+      range?.fixedStart,
+      range?.fixedEnd,
+      range?.minRangeLength,
+      range?.maxRangeLength,
+      maxDates,
+    ],
   );
   const timeRules = useMemo(() => ({ disabledTimes, minTime, maxTime }), [disabledTimes, minTime, maxTime]);
   const bounds = useMemo(() => {
@@ -246,7 +280,8 @@ export function DatePicker(props: DatePickerProps) {
     setDraftSource(committedKey);
     setDraft(committed);
     const first = firstSelectedDate(committed);
-    if (first && (!lastCommitted || draftKey(lastCommitted) !== committedKey)) setMonth(initialMonth(first, today, bounds));
+    if (first && (!lastCommitted || draftKey(lastCommitted) !== committedKey))
+      setMonth(initialMonth(first, today, bounds));
   }
   // Bounds may change (new min/max): the month shown always stays inside them.
   const shownMonth = clampMonth(month, bounds);
@@ -266,7 +301,12 @@ export function DatePicker(props: DatePickerProps) {
   const report = (event: Invalid) => {
     const text = eventMessage(event, t, { locale, rules, timeRules });
     setMessage(text);
-    props.onEvent?.({ type: event.event, reason: event.reason, ...(event.date ? { date: event.date } : {}), message: text });
+    props.onEvent?.({
+      type: event.event,
+      reason: event.reason,
+      ...(event.date ? { date: event.date } : {}),
+      message: text,
+    });
   };
 
   const close = (restoreFocus: boolean, keep?: Draft) => {
@@ -285,7 +325,10 @@ export function DatePicker(props: DatePickerProps) {
       emitChange(props, result.commit);
     }
     if (result.close && variant === "popover" && open) {
-      close(closeDecision({ type: result.close }).restoreFocus, result.commit ?? (result.close === "cancelled" ? committed : result.draft));
+      close(
+        closeDecision({ type: result.close }).restoreFocus,
+        result.commit ?? (result.close === "cancelled" ? committed : result.draft),
+      );
     }
   };
 
@@ -326,7 +369,8 @@ export function DatePicker(props: DatePickerProps) {
     document.addEventListener("focusin", onFocusIn);
     // Nothing focusable got focus (e.g. today is disabled and nothing is chosen): focus the dialog itself.
     const frame = requestAnimationFrame(() => {
-      if (dialogRef.current && !dialogRef.current.contains(document.activeElement)) dialogRef.current.focus({ preventScroll: true });
+      if (dialogRef.current && !dialogRef.current.contains(document.activeElement))
+        dialogRef.current.focus({ preventScroll: true });
     });
     return () => {
       document.removeEventListener("pointerdown", onPointerDown, true);
@@ -337,9 +381,15 @@ export function DatePicker(props: DatePickerProps) {
   }, [open]);
 
   // --- month navigation: buttons, dropdowns, keyboard (react-day-picker), swipe, wheel --------
-  const goMonth = useCallback((direction: MonthStep) => {
-    setMonth((current) => shiftMonth(clampMonth(current, bounds), direction === "next" ? 1 : -1, bounds) ?? clampMonth(current, bounds));
-  }, [bounds]);
+  const goMonth = useCallback(
+    (direction: MonthStep) => {
+      setMonth(
+        (current) =>
+          shiftMonth(clampMonth(current, bounds), direction === "next" ? 1 : -1, bounds) ?? clampMonth(current, bounds),
+      );
+    },
+    [bounds],
+  );
 
   const [calendarEl, setCalendarEl] = useState<HTMLDivElement | null>(null);
   const wheelNavigation = (props.wheelNavigation ?? variant === "popover") && !props.disabled;
@@ -379,7 +429,10 @@ export function DatePicker(props: DatePickerProps) {
   // --- the parts react-day-picker renders ----------------------------------------------
   const markerIndex = useMemo(() => indexMarkers(props.markers), [props.markers]);
   const displayYear = Number(shownMonth.slice(0, 4));
-  const monthsOffered = useMemo(() => selectableMonths(min, max, displayYear, { today }), [min, max, displayYear, today]);
+  const monthsOffered = useMemo(
+    () => selectableMonths(min, max, displayYear, { today }),
+    [min, max, displayYear, today],
+  );
   const yearsOffered = useMemo(() => selectableYears(min, max, { today }), [min, max, today]);
   const onUnavailableDayRef = useRef<(date: CalendarDate) => void>(noop);
   onUnavailableDayRef.current = (date) => {
@@ -387,10 +440,19 @@ export function DatePicker(props: DatePickerProps) {
     if (step.event) report(step.event);
   };
   const parts = useMemo<CalendarPartsContext>(
-    () => ({ idPrefix: baseId, markers: markerIndex, months: monthsOffered, years: yearsOffered, onUnavailableDay: (date) => onUnavailableDayRef.current(date) }),
+    () => ({
+      idPrefix: baseId,
+      markers: markerIndex,
+      months: monthsOffered,
+      years: yearsOffered,
+      onUnavailableDay: (date) => onUnavailableDayRef.current(date),
+    }),
     [baseId, markerIndex, monthsOffered, yearsOffered],
   );
-  const components = useMemo(() => ({ DayButton: MarkedDayButton, MonthsDropdown: LimitedMonthsDropdown, YearsDropdown: LimitedYearsDropdown }), []);
+  const components = useMemo(
+    () => ({ DayButton: MarkedDayButton, MonthsDropdown: LimitedMonthsDropdown, YearsDropdown: LimitedYearsDropdown }),
+    [],
+  );
   const labels = useMemo<Partial<Labels>>(
     () => ({
       labelNav: () => t("datePicker.nav"),
@@ -400,7 +462,12 @@ export function DatePicker(props: DatePickerProps) {
       labelYearDropdown: () => t("datePicker.yearDropdown"),
       labelDayButton: (date, modifiers) =>
         dayButtonLabel(
-          formatDisplayDate(toCalendarDate(date), locale, { weekday: "long", year: "numeric", month: "long", day: "numeric" }),
+          formatDisplayDate(toCalendarDate(date), locale, {
+            weekday: "long",
+            year: "numeric",
+            month: "long",
+            day: "numeric",
+          }),
           { today: modifiers.today, selected: modifiers.selected, disabled: modifiers.disabled },
           t,
         ),
@@ -419,11 +486,26 @@ export function DatePicker(props: DatePickerProps) {
     draft.mode === "single"
       ? ({ mode: "single", selected: toPickerDate(draft.date), onSelect: noop } as const)
       : draft.mode === "range"
-        ? ({ mode: "range", selected: draft.range.start || draft.range.end ? { from: toPickerDate(draft.range.start), to: toPickerDate(draft.range.end) } : undefined, onSelect: noop } as const)
+        ? ({
+            mode: "range",
+            selected:
+              draft.range.start || draft.range.end
+                ? { from: toPickerDate(draft.range.start), to: toPickerDate(draft.range.end) }
+                : undefined,
+            onSelect: noop,
+          } as const)
         : ({ mode: "multiple", selected: draft.dates.map((d) => fromCalendarDate(d)), onSelect: noop } as const);
 
   const labelText =
-    props.label ?? props["aria-label"] ?? t(mode === "range" ? "datePicker.labelRange" : mode === "multiple" ? "datePicker.labelMultiple" : "datePicker.label");
+    props.label ??
+    props["aria-label"] ??
+    t(
+      mode === "range"
+        ? "datePicker.labelRange"
+        : mode === "multiple"
+          ? "datePicker.labelMultiple"
+          : "datePicker.label",
+    );
   const labelVisible = props.label !== undefined || props["aria-label"] === undefined;
 
   const calendar = (
@@ -466,8 +548,10 @@ export function DatePicker(props: DatePickerProps) {
     </div>
   );
 
-  const times: (TimeValue | null)[] = draft.mode === "single" ? [draft.time] : draft.mode === "range" ? draft.times : [];
-  const timeLabels = draft.mode === "range" ? [t("datePicker.startTime"), t("datePicker.endTime")] : [t("datePicker.time")];
+  const times: (TimeValue | null)[] =
+    draft.mode === "single" ? [draft.time] : draft.mode === "range" ? draft.times : [];
+  const timeLabels =
+    draft.mode === "range" ? [t("datePicker.startTime"), t("datePicker.endTime")] : [t("datePicker.time")];
   const timeInputs = withTime ? (
     <div className="mt-3 flex flex-wrap gap-3">
       {timeLabels.map((text, index) => (
@@ -491,10 +575,18 @@ export function DatePicker(props: DatePickerProps) {
 
   const actions = !autoApply ? (
     <div className="mt-3 flex justify-end gap-2">
-      <button type="button" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50" onClick={() => run(cancelDraft(committed))}>
+      <button
+        type="button"
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        onClick={() => run(cancelDraft(committed))}
+      >
         {t("datePicker.cancel")}
       </button>
-      <button type="button" className="rounded-md bg-brand px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand/90" onClick={() => run(applyDraft(draft, config, committed))}>
+      <button
+        type="button"
+        className="rounded-md bg-brand px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand/90"
+        onClick={() => run(applyDraft(draft, config, committed))}
+      >
         {t("datePicker.apply")}
       </button>
     </div>
@@ -517,7 +609,14 @@ export function DatePicker(props: DatePickerProps) {
 
   const valueText = describeValue(committed, t, { locale, withTime, withSeconds });
   const placeholder =
-    props.placeholder ?? t(mode === "range" ? "datePicker.placeholderRange" : mode === "multiple" ? "datePicker.placeholderMultiple" : "datePicker.placeholder");
+    props.placeholder ??
+    t(
+      mode === "range"
+        ? "datePicker.placeholderRange"
+        : mode === "multiple"
+          ? "datePicker.placeholderMultiple"
+          : "datePicker.placeholder",
+    );
 
   const onDialogKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "Escape") return;
@@ -528,11 +627,17 @@ export function DatePicker(props: DatePickerProps) {
     const to = event.relatedTarget;
     // A press on the trigger moves focus there first; its click then closes the popover.
     if (to && to === triggerRef.current && triggerPressed.current) return;
-    popoverEvent({ type: "focus-out", to: to === null ? null : dialogRef.current?.contains(to) ? "inside" : "outside" });
+    popoverEvent({
+      type: "focus-out",
+      to: to === null ? null : dialogRef.current?.contains(to) ? "inside" : "outside",
+    });
   };
 
   return (
-    <div ref={rootRef} className={`dp-root ${variant === "popover" ? "relative inline-block" : ""} ${props.className ?? ""}`.trim()}>
+    <div
+      ref={rootRef}
+      className={`dp-root ${variant === "popover" ? "relative inline-block" : ""} ${props.className ?? ""}`.trim()}
+    >
       <span id={ids.label} className={labelVisible ? "mb-1 block text-sm font-medium text-slate-800" : "sr-only"}>
         {labelText}
       </span>

@@ -14,7 +14,16 @@ type Props = {
 };
 
 /** A labelled input with its hint and its errors (locale keys), wired for screen readers. */
-export function TextField({ field, label, type = "text", hint, autoComplete, inputMode, messageValues, autoFocus }: Props) {
+export function TextField({
+  field,
+  label,
+  type = "text",
+  hint,
+  autoComplete,
+  inputMode,
+  messageValues,
+  autoFocus,
+}: Props) {
   const { t } = useTranslation();
   const hintId = `${field.id}-hint`;
   const invalid = Boolean(field.errors?.length);
@@ -58,7 +67,19 @@ export function FormError({ errors, id }: { errors?: string[]; id?: string }) {
   );
 }
 
-export function SubmitButton({ pending, label, pendingLabel, name, value }: { pending: boolean; label: string; pendingLabel: string; name?: string; value?: string }) {
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+  name,
+  value,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  name?: string;
+  value?: string;
+}) {
   return (
     <button
       type="submit"

@@ -13,7 +13,9 @@ export function HomeAccountDirectLayout({ children }: { children: React.ReactNod
       <div className="bg-brand text-white" data-testid="storefront-hero">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-10 sm:py-14">
           <div>
-            <p className="text-2xl font-bold sm:text-3xl">{account ? t("home.storefrontHeading", { name: account.name }) : t("app.name")}</p>
+            <p className="text-2xl font-bold sm:text-3xl">
+              {account ? t("home.storefrontHeading", { name: account.name }) : t("app.name")}
+            </p>
             {account?.tagline ? <p className="mt-1 text-white/90">{account.tagline}</p> : null}
           </div>
         </div>

@@ -56,17 +56,17 @@ export const EMPTY_RANGE: RangeValue = Object.freeze({ start: null, end: null })
 // Spec section 8: events and validation results
 
 /** The date picker events of the spec's error catalogue. */
-export const DATE_PICKER_EVENTS = ["invalid-date", "invalid-select", "invalid-fixed-range", "auto-apply-invalid"] as const;
+export const DATE_PICKER_EVENTS = [
+  "invalid-date",
+  "invalid-select",
+  "invalid-fixed-range",
+  "auto-apply-invalid",
+] as const;
 export type DatePickerEventType = (typeof DATE_PICKER_EVENTS)[number];
 
 /** Why a single day is not selectable. */
 export type DateInvalidReason =
-  | "malformed"
-  | "disabled-date"
-  | "disabled-day"
-  | "before-min"
-  | "after-max"
-  | "hidden-offset-day";
+  "malformed" | "disabled-date" | "disabled-day" | "before-min" | "after-max" | "hidden-offset-day";
 
 /** Why a value (date, range, list, time) is not valid. */
 export type InvalidReason =
@@ -175,13 +175,18 @@ export function matchesDisabledDay(date: CalendarDate, rule: DisabledDay): boole
 }
 
 /** Why `date` cannot be chosen, or null when it can. Checks run in a fixed order (see the reasons). */
-export function dateInvalidReason(date: unknown, rules: DateRules = {}, context: DayContext = {}): DateInvalidReason | null {
+export function dateInvalidReason(
+  date: unknown,
+  rules: DateRules = {},
+  context: DayContext = {},
+): DateInvalidReason | null {
   if (!isCalendarDate(date)) return "malformed";
   if (rules.minDate && isBefore(date, rules.minDate)) return "before-min";
   if (rules.maxDate && isAfter(date, rules.maxDate)) return "after-max";
   if (rules.disabledDates?.includes(date)) return "disabled-date";
   if (rules.disabledDays?.some((rule) => matchesDisabledDay(date, rule))) return "disabled-day";
-  if (rules.hideOffsetDates && context.displayMonth && isOffsetDay(date, context.displayMonth)) return "hidden-offset-day";
+  if (rules.hideOffsetDates && context.displayMonth && isOffsetDay(date, context.displayMonth))
+    return "hidden-offset-day";
   return null;
 }
 
@@ -194,7 +199,11 @@ export function isDateDisabled(date: unknown, rules: DateRules = {}, context: Da
   return dateInvalidReason(date, rules, context) !== null;
 }
 
-export function validateSingle(date: SingleValue | undefined, rules: DateRules = {}, context: DayContext = {}): ValidationResult<CalendarDate> {
+export function validateSingle(
+  date: SingleValue | undefined,
+  rules: DateRules = {},
+  context: DayContext = {},
+): ValidationResult<CalendarDate> {
   if (date === null || date === undefined || date === "") return invalid("invalid-select", "empty");
   const reason = dateInvalidReason(date, rules, context);
   if (reason) return invalid("invalid-date", reason, isCalendarDate(date) ? date : undefined);
@@ -276,8 +285,10 @@ export function validateRange(
       if (blocked) return invalid("invalid-select", "disabled-in-range", blocked);
     }
     const length = rangeLength(start, end);
-    if (rules.minRangeLength !== undefined && length < rules.minRangeLength) return invalid("invalid-select", "range-too-short");
-    if (rules.maxRangeLength !== undefined && length > rules.maxRangeLength) return invalid("invalid-select", "range-too-long");
+    if (rules.minRangeLength !== undefined && length < rules.minRangeLength)
+      return invalid("invalid-select", "range-too-short");
+    if (rules.maxRangeLength !== undefined && length > rules.maxRangeLength)
+      return invalid("invalid-select", "range-too-long");
   }
   return valid({ start, end });
 }
@@ -293,7 +304,11 @@ export function isRangeComplete(range: RangeValue | null | undefined): boolean {
  * `fixedStart` a click only sets the end; with `fixedEnd` only the start. The result is not
  * validated: pass it to `validateRange` with the current range as `previous`.
  */
-export function selectRangeDay(current: RangeValue | null | undefined, day: CalendarDate, rules: RangeRules = {}): RangeValue {
+export function selectRangeDay(
+  current: RangeValue | null | undefined,
+  day: CalendarDate,
+  rules: RangeRules = {},
+): RangeValue {
   const range = current ?? EMPTY_RANGE;
   if (rules.fixedStart && range.start) return normalizeRange({ start: range.start, end: day });
   if (rules.fixedEnd && range.end) return normalizeRange({ start: day, end: range.end });
@@ -310,14 +325,19 @@ export type MultipleRules = DateRules & {
 };
 
 /** Each date must be valid and there may be at most `maxDates`; a valid result is sorted and de-duplicated. */
-export function validateMultiple(dates: readonly unknown[] | null | undefined, rules: MultipleRules = {}, context: DayContext = {}): ValidationResult<CalendarDate[]> {
+export function validateMultiple(
+  dates: readonly unknown[] | null | undefined,
+  rules: MultipleRules = {},
+  context: DayContext = {},
+): ValidationResult<CalendarDate[]> {
   const list = dates ?? [];
   for (const date of list) {
     const reason = dateInvalidReason(date, rules, context);
     if (reason) return invalid("invalid-date", reason, isCalendarDate(date) ? date : undefined);
   }
   const unique = [...new Set(list as CalendarDate[])].sort(compareDates);
-  if (rules.maxDates !== undefined && unique.length > rules.maxDates) return invalid("invalid-select", "too-many-dates");
+  if (rules.maxDates !== undefined && unique.length > rules.maxDates)
+    return invalid("invalid-select", "too-many-dates");
   return valid(unique);
 }
 
@@ -365,7 +385,8 @@ export function matchesDisabledTime(time: TimeValue, rule: Partial<TimeValue>): 
 /** Hours 0–23, minutes and seconds 0–59 (integers); not a disabled time; within min/max time. */
 export function validateTime(time: TimeValue | null | undefined, rules: TimeRules = {}): ValidationResult<TimeValue> {
   if (!isTimeShapeValid(time)) return invalid("invalid-select", "invalid-time");
-  if (rules.disabledTimes?.some((rule) => matchesDisabledTime(time, rule))) return invalid("invalid-select", "disabled-time");
+  if (rules.disabledTimes?.some((rule) => matchesDisabledTime(time, rule)))
+    return invalid("invalid-select", "disabled-time");
   if (rules.minTime && compareTimes(time, rules.minTime) < 0) return invalid("invalid-select", "before-min-time");
   if (rules.maxTime && compareTimes(time, rules.maxTime) > 0) return invalid("invalid-select", "after-max-time");
   return valid({ hours: time.hours, minutes: time.minutes, seconds: time.seconds });
@@ -415,16 +436,28 @@ export type NavigationOptions = {
 export type NavigationBounds = { startMonth: CalendarMonth; endMonth: CalendarMonth };
 
 /** The first and last month the calendar may show: the months of min/max, or today ± a span of years. */
-export function navigationBounds(minDate?: CalendarDate | null, maxDate?: CalendarDate | null, options: NavigationOptions = {}): NavigationBounds {
+export function navigationBounds(
+  minDate?: CalendarDate | null,
+  maxDate?: CalendarDate | null,
+  options: NavigationOptions = {},
+): NavigationBounds {
   const today = options.today ?? todayCalendarDate();
   const year = Number(today.slice(0, 4));
-  const startMonth = minDate && isCalendarDate(minDate) ? monthOf(minDate) : formatCalendarMonth(Math.max(1, year - (options.yearsBefore ?? 100)), 1);
-  const endMonth = maxDate && isCalendarDate(maxDate) ? monthOf(maxDate) : formatCalendarMonth(year + (options.yearsAfter ?? 10), 12);
+  const startMonth =
+    minDate && isCalendarDate(minDate)
+      ? monthOf(minDate)
+      : formatCalendarMonth(Math.max(1, year - (options.yearsBefore ?? 100)), 1);
+  const endMonth =
+    maxDate && isCalendarDate(maxDate) ? monthOf(maxDate) : formatCalendarMonth(year + (options.yearsAfter ?? 10), 12);
   return { startMonth, endMonth };
 }
 
 /** Years offered in the year dropdown: those between min and max (both included). */
-export function selectableYears(minDate?: CalendarDate | null, maxDate?: CalendarDate | null, options: NavigationOptions = {}): number[] {
+export function selectableYears(
+  minDate?: CalendarDate | null,
+  maxDate?: CalendarDate | null,
+  options: NavigationOptions = {},
+): number[] {
   const { startMonth, endMonth } = navigationBounds(minDate, maxDate, options);
   const from = Number(startMonth.slice(0, 4));
   const to = Number(endMonth.slice(0, 4));
@@ -434,7 +467,12 @@ export function selectableYears(minDate?: CalendarDate | null, maxDate?: Calenda
 }
 
 /** Months (1–12) offered in the month dropdown for `year`: those between min's and max's months. */
-export function selectableMonths(minDate: CalendarDate | null | undefined, maxDate: CalendarDate | null | undefined, year: number, options: NavigationOptions = {}): number[] {
+export function selectableMonths(
+  minDate: CalendarDate | null | undefined,
+  maxDate: CalendarDate | null | undefined,
+  year: number,
+  options: NavigationOptions = {},
+): number[] {
   const { startMonth, endMonth } = navigationBounds(minDate, maxDate, options);
   const months: number[] = [];
   for (let m = 1; m <= 12; m++) {
@@ -459,7 +497,11 @@ export function shiftMonth(month: CalendarMonth, delta: number, bounds: Navigati
 }
 
 /** The month to show first: the value's first day, else today, kept within the bounds. */
-export function initialMonth(firstSelected: CalendarDate | null | undefined, today: CalendarDate, bounds: NavigationBounds): CalendarMonth {
+export function initialMonth(
+  firstSelected: CalendarDate | null | undefined,
+  today: CalendarDate,
+  bounds: NavigationBounds,
+): CalendarMonth {
   const anchor = firstSelected && isCalendarDate(firstSelected) ? firstSelected : today;
   return clampMonth(monthOf(anchor), bounds);
 }

@@ -79,7 +79,8 @@ export function emptyDraft(mode: DatePickerMode): Draft {
 /** Every part the user has to choose is chosen (closing the popover waits for this). */
 export function isDraftFull(draft: Draft, withTime = false): boolean {
   if (draft.mode === "single") return Boolean(draft.date) && (!withTime || Boolean(draft.time));
-  if (draft.mode === "range") return Boolean(draft.range.start && draft.range.end) && (!withTime || Boolean(draft.times[0] && draft.times[1]));
+  if (draft.mode === "range")
+    return Boolean(draft.range.start && draft.range.end) && (!withTime || Boolean(draft.times[0] && draft.times[1]));
   return draft.dates.length > 0;
 }
 
@@ -151,13 +152,25 @@ export function pickDay(draft: Draft, day: CalendarDate, config: PickerConfig): 
   if (draft.mode === "range") {
     const range = selectRangeDay(draft.range, day, config.rules);
     // While choosing, a lone start is fine: only the day itself and the fixed ends are checked now.
-    const partial = validateRange(range, { ...config.rules, allowPartialRange: true, minRangeLength: undefined, maxRangeLength: undefined, noDisabledInRange: false }, draft.range, context);
+    const partial = validateRange(
+      range,
+      {
+        ...config.rules,
+        allowPartialRange: true,
+        minRangeLength: undefined,
+        maxRangeLength: undefined,
+        noDisabledInRange: false,
+      },
+      draft.range,
+      context,
+    );
     if (!partial.ok) return step(draft, { event: partial });
     const next: Draft = { ...draft, range: partial.value };
     if (range.start && range.end) {
       const whole = validateRange(range, config.rules, draft.range, context);
       if (!whole.ok) {
-        const restart = config.rules.fixedStart || config.rules.fixedEnd ? draft : { ...draft, range: { start: day, end: null } };
+        const restart =
+          config.rules.fixedStart || config.rules.fixedEnd ? draft : { ...draft, range: { start: day, end: null } };
         return { ...refuse(whole), draft: restart };
       }
     }
@@ -200,7 +213,8 @@ export function cancelDraft(committed: Draft): Step {
 /** A stable key for comparing values (resetting the draft when the controlled value changes). */
 export function draftKey(draft: Draft): string {
   if (draft.mode === "single") return `s|${draft.date ?? ""}|${timeKey(draft.time)}`;
-  if (draft.mode === "range") return `r|${draft.range.start ?? ""}|${draft.range.end ?? ""}|${timeKey(draft.times[0])}|${timeKey(draft.times[1])}`;
+  if (draft.mode === "range")
+    return `r|${draft.range.start ?? ""}|${draft.range.end ?? ""}|${timeKey(draft.times[0])}|${timeKey(draft.times[1])}`;
   return `m|${draft.dates.join(",")}`;
 }
 
@@ -335,7 +349,11 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
  * A calendar day for people, e.g. "Mon, Jan 6, 2025". Formatted in UTC from the day's parts,
  * so the server and the browser print the same day whatever their time zones.
  */
-export function formatDisplayDate(date: CalendarDate, locale = "en-US", options: Intl.DateTimeFormatOptions = { weekday: "short", year: "numeric", month: "short", day: "numeric" }): string {
+export function formatDisplayDate(
+  date: CalendarDate,
+  locale = "en-US",
+  options: Intl.DateTimeFormatOptions = { weekday: "short", year: "numeric", month: "short", day: "numeric" },
+): string {
   if (!isCalendarDate(date)) return date;
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   const at = new Date(Date.UTC(2000, m - 1, d, 12));
@@ -344,19 +362,28 @@ export function formatDisplayDate(date: CalendarDate, locale = "en-US", options:
 }
 
 /** The trigger's text for a value, or the empty string when nothing is chosen. */
-export function describeValue(draft: Draft, t: Translate, options: { locale?: string; withTime?: boolean; withSeconds?: boolean } = {}): string {
+export function describeValue(
+  draft: Draft,
+  t: Translate,
+  options: { locale?: string; withTime?: boolean; withSeconds?: boolean } = {},
+): string {
   const day = (date: CalendarDate) => formatDisplayDate(date, options.locale);
-  const at = (date: string, time: TimeValue | null) => (options.withTime && time ? t("datePicker.dateAtTime", { date, time: formatTime(time, options.withSeconds) }) : date);
+  const at = (date: string, time: TimeValue | null) =>
+    options.withTime && time ? t("datePicker.dateAtTime", { date, time: formatTime(time, options.withSeconds) }) : date;
   if (draft.mode === "single") return draft.date ? at(day(draft.date), draft.time) : "";
   if (draft.mode === "range") {
     const { start, end } = normalizeRange(draft.range);
     if (start && end && start === end) {
       const [from, to] = draft.times;
       if (!options.withTime || !from || !to) return day(start);
-      const hours = t("datePicker.rangeValue", { start: formatTime(from, options.withSeconds), end: formatTime(to, options.withSeconds) });
+      const hours = t("datePicker.rangeValue", {
+        start: formatTime(from, options.withSeconds),
+        end: formatTime(to, options.withSeconds),
+      });
       return t("datePicker.dateAtTime", { date: day(start), time: hours });
     }
-    if (start && end) return t("datePicker.rangeValue", { start: at(day(start), draft.times[0]), end: at(day(end), draft.times[1]) });
+    if (start && end)
+      return t("datePicker.rangeValue", { start: at(day(start), draft.times[0]), end: at(day(end), draft.times[1]) });
     if (start) return t("datePicker.rangeStartOnly", { start: at(day(start), draft.times[0]) });
     if (end) return t("datePicker.rangeEndOnly", { end: at(day(end), draft.times[1]) });
     return "";
@@ -372,7 +399,11 @@ export function markerDescription(markers: readonly DayMarker[] | null | undefin
 }
 
 /** The day button's accessible name: the long date, with "today" / "selected" / "not available". */
-export function dayButtonLabel(dateText: string, flags: { today?: boolean; selected?: boolean; disabled?: boolean }, t: Translate): string {
+export function dayButtonLabel(
+  dateText: string,
+  flags: { today?: boolean; selected?: boolean; disabled?: boolean },
+  t: Translate,
+): string {
   let label = flags.today ? t("datePicker.dayToday", { date: dateText }) : dateText;
   if (flags.selected) label = t("datePicker.daySelected", { date: label });
   if (flags.disabled) label = t("datePicker.dayUnavailable", { date: label });
@@ -380,7 +411,11 @@ export function dayButtonLabel(dateText: string, flags: { today?: boolean; selec
 }
 
 /** The message shown (and announced) for a spec event: the event's sentence and the reason's. */
-export function eventMessage(event: Invalid, t: Translate, options: { locale?: string; rules?: PickerRules; timeRules?: TimeRules } = {}): string {
+export function eventMessage(
+  event: Invalid,
+  t: Translate,
+  options: { locale?: string; rules?: PickerRules; timeRules?: TimeRules } = {},
+): string {
   const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
   const rules = options.rules ?? {};
   const counts: Partial<Record<Invalid["reason"], number | undefined>> = {

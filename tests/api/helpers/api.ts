@@ -47,7 +47,8 @@ export function expectEnvelope(result: ApiResult, status: number, code: string) 
   if (result.status !== status || body?.error?.code !== code) {
     throw new Error(`expected ${status} ${code}, got ${result.status} ${JSON.stringify(body)}`);
   }
-  if (typeof body.error.message !== "string" || body.error.message.length === 0) throw new Error("error.message missing");
+  if (typeof body.error.message !== "string" || body.error.message.length === 0)
+    throw new Error("error.message missing");
   if (body.requestId !== result.headers.get("X-Request-Id")) throw new Error("requestId does not match X-Request-Id");
   if (Object.keys(body).sort().join(",") !== "error,requestId") throw new Error(`unexpected keys ${Object.keys(body)}`);
   return body.error as { code: string; message: string; fields?: Record<string, string[]> };

@@ -21,7 +21,9 @@ const server = createServer(async (req, res) => {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
     const body = chunks.length > 0 && req.method !== "GET" && req.method !== "HEAD" ? Buffer.concat(chunks) : undefined;
-    const response = await app.fetch(new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, { method: req.method, headers, body }));
+    const response = await app.fetch(
+      new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, { method: req.method, headers, body }),
+    );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   } catch (error) {

@@ -172,7 +172,12 @@ export interface BookingRequest {
   saveCard?: boolean;
 }
 
-export function bookingBody(service: TestService, slotId: string, adults = 1, extra: Partial<BookingRequest> = {}): BookingRequest {
+export function bookingBody(
+  service: TestService,
+  slotId: string,
+  adults = 1,
+  extra: Partial<BookingRequest> = {},
+): BookingRequest {
   return {
     serviceId: service.serviceId,
     slotId,
@@ -185,8 +190,17 @@ export function bookingBody(service: TestService, slotId: string, adults = 1, ex
 
 /** POST /v1/bookings with a (fresh by default) Idempotency-Key. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function placeBooking(token: string, body: BookingRequest, options: { key?: string; account?: string } = {}): Promise<ApiResult<any>> {
-  return call("/v1/bookings", { token, body, account: options.account, headers: { "Idempotency-Key": options.key ?? randomUUID() } });
+export function placeBooking(
+  token: string,
+  body: BookingRequest,
+  options: { key?: string; account?: string } = {},
+): Promise<ApiResult<any>> {
+  return call("/v1/bookings", {
+    token,
+    body,
+    account: options.account,
+    headers: { "Idempotency-Key": options.key ?? randomUUID() },
+  });
 }
 
 export const SUCCEEDS = "4242 4242 4242 4242";
@@ -199,9 +213,18 @@ export function sessionIdOf(checkoutUrl: string): string {
   return match[1];
 }
 
-export function pay(sessionId: string, cardNumber = SUCCEEDS, extra: { saveCard?: boolean; expiry?: string; cvc?: string } = {}) {
+export function pay(
+  sessionId: string,
+  cardNumber = SUCCEEDS,
+  extra: { saveCard?: boolean; expiry?: string; cvc?: string } = {},
+) {
   return call(`/v1/payments/sandbox/checkouts/${sessionId}/pay`, {
-    body: { cardNumber, expiry: extra.expiry ?? "12/39", cvc: extra.cvc ?? "123", ...(extra.saveCard === undefined ? {} : { saveCard: extra.saveCard }) },
+    body: {
+      cardNumber,
+      expiry: extra.expiry ?? "12/39",
+      cvc: extra.cvc ?? "123",
+      ...(extra.saveCard === undefined ? {} : { saveCard: extra.saveCard }),
+    },
   });
 }
 
@@ -210,6 +233,7 @@ export async function confirmedBooking(user: TestUser, service: TestService, slo
   const placed = await placeBooking(user.idToken, bookingBody(service, slotId, adults));
   if (placed.status !== 201) throw new Error(`booking failed: ${placed.status} ${JSON.stringify(placed.body)}`);
   const paid = await pay(sessionIdOf(placed.body.data.checkoutUrl));
-  if (paid.status !== 200 || paid.body.data.status !== "paid") throw new Error(`payment failed: ${paid.status} ${JSON.stringify(paid.body)}`);
+  if (paid.status !== 200 || paid.body.data.status !== "paid")
+    throw new Error(`payment failed: ${paid.status} ${JSON.stringify(paid.body)}`);
   return placed.body.data.booking as { id: string; totalMinor: number };
 }

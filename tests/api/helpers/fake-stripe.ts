@@ -65,18 +65,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const replays = new Map<string, { status: number; body: StripeObject }>();
   let failing = false;
 
-  const error = (status: number, message: string) => ({ status, body: { error: { type: "invalid_request_error", message } } });
+  const error = (status: number, message: string) => ({
+    status,
+    body: { error: { type: "invalid_request_error", message } },
+  });
 
   function handle(method: string, path: string, params: StripeObject): { status: number; body: StripeObject } {
     if (method === "POST" && path === "/v1/coupons") {
-      const coupon = { id: id("coupon"), object: "coupon", amount_off: Number(params.amount_off), currency: params.currency, duration: params.duration, name: params.name };
+      const coupon = {
+        id: id("coupon"),
+        object: "coupon",
+        amount_off: Number(params.amount_off),
+        currency: params.currency,
+        duration: params.duration,
+        name: params.name,
+      };
       coupons.set(coupon.id, coupon);
       return { status: 200, body: coupon };
     }
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const lineItems: StripeObject[] = params.line_items ?? [];
-      const subtotal = lineItems.reduce((sum, item) => sum + Number(item.price_data.unit_amount) * Number(item.quantity), 0);
-      const discount = (params.discounts ?? []).reduce((sum: number, entry: StripeObject) => sum + (coupons.get(entry.coupon)?.amount_off ?? 0), 0);
+      const subtotal = lineItems.reduce(
+        (sum, item) => sum + Number(item.price_data.unit_amount) * Number(item.quantity),
+        0,
+      );
+      const discount = (params.discounts ?? []).reduce(
+        (sum: number, entry: StripeObject) => sum + (coupons.get(entry.coupon)?.amount_off ?? 0),
+        0,
+      );
       const sessionId = id("cs_test");
       const session = {
         id: sessionId,
@@ -109,7 +125,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return session ? { status: 200, body: session } : error(404, `No such checkout.session: '${retrieve[1]}'`);
     }
     if (method === "POST" && path === "/v1/refunds") {
-      const refund = { id: id("re"), object: "refund", amount: Number(params.amount), payment_intent: params.payment_intent, status: "succeeded" };
+      const refund = {
+        id: id("re"),
+        object: "refund",
+        amount: Number(params.amount),
+        payment_intent: params.payment_intent,
+        status: "succeeded",
+      };
       refunds.push(refund);
       return { status: 200, body: refund };
     }
@@ -121,7 +143,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const raw = await readBody(request);
     const params = request.method === "GET" ? decodeForm(url.search.slice(1)) : decodeForm(raw);
     const idempotencyKey = (request.headers["idempotency-key"] as string | undefined) ?? null;
-    requests.push({ method: request.method ?? "GET", path: url.pathname, idempotencyKey, authorization: (request.headers.authorization as string) ?? null, params });
+    requests.push({
+      method: request.method ?? "GET",
+      path: url.pathname,
+      idempotencyKey,
+      authorization: (request.headers.authorization as string) ?? null,
+      params,
+    });
     let answer: { status: number; body: StripeObject };
     if (failing) answer = { status: 500, body: { error: { type: "api_error", message: "fake outage" } } };
     else if (idempotencyKey && replays.has(idempotencyKey)) answer = replays.get(idempotencyKey)!;

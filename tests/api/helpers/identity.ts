@@ -94,7 +94,10 @@ export async function resetPasswordWithCode(oobCode: string, newPassword: string
 
 /** A user who signed in with an emailed link and has no password (fresh ID token). */
 export async function createEmailLinkUser(email = uniqueEmail("link")): Promise<TestUser> {
-  const link = await adminAuth().generateSignInWithEmailLink(email, { url: "http://localhost/set-password", handleCodeInApp: true });
+  const link = await adminAuth().generateSignInWithEmailLink(email, {
+    url: "http://localhost/set-password",
+    handleCodeInApp: true,
+  });
   const answer = await signInWithEmailLink(email, new URL(link).searchParams.get("oobCode")!);
   return { uid: answer.localId, email, password: "", idToken: answer.idToken };
 }

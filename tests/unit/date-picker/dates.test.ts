@@ -49,7 +49,9 @@ describe("calendar days (YYYY-MM-DD)", () => {
 
   it("converts to and from a Date at local midnight", () => {
     const date = fromCalendarDate("2025-03-30");
-    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()]).toEqual([2025, 2, 30, 0, 0]);
+    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()]).toEqual([
+      2025, 2, 30, 0, 0,
+    ]);
     expect(toCalendarDate(date)).toBe("2025-03-30");
     expect(toCalendarDate(new Date(2025, 0, 5, 23, 59))).toBe("2025-01-05");
     // Years below 100 are not shifted to 19xx.

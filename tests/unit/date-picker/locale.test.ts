@@ -29,7 +29,9 @@ describe("date picker texts (app/locales/en/common.json → datePicker)", () => 
   it("has every datePicker key the component and the view logic ask for", () => {
     const dir = fileURLToPath(new URL("../../../app/components/date-picker/", import.meta.url));
     const sources = [
-      ...readdirSync(dir).filter((f) => f.endsWith(".tsx")).map((f) => readFileSync(dir + f, "utf8")),
+      ...readdirSync(dir)
+        .filter((f) => f.endsWith(".tsx"))
+        .map((f) => readFileSync(dir + f, "utf8")),
       readFileSync(fileURLToPath(new URL("../../../app/lib/date-picker/view.ts", import.meta.url)), "utf8"),
     ].join("\n");
     const keys = [...new Set([...sources.matchAll(/"(datePicker\.[A-Za-z.]+)"/g)].map((m) => m[1]!))];
@@ -38,19 +40,27 @@ describe("date picker texts (app/locales/en/common.json → datePicker)", () => 
   });
 
   it("renders messages with their values and plurals", () => {
-    expect(eventMessage({ ok: false, event: "auto-apply-invalid", reason: "range-too-long" }, t, { rules: { maxRangeLength: 1 } })).toBe(
-      "The selection was not applied. The range can span at most 1 day.",
-    );
-    expect(eventMessage({ ok: false, event: "invalid-select", reason: "too-many-dates" }, t, { rules: { maxDates: 3 } })).toBe(
-      "That selection can't be used. You can choose at most 3 dates.",
-    );
-    expect(eventMessage({ ok: false, event: "invalid-date", reason: "before-min", date: "2025-01-01" }, t, { rules: { minDate: "2025-01-05" } })).toBe(
-      "That date can't be chosen. Choose Sun, Jan 5, 2025 or later.",
-    );
-    expect(eventMessage({ ok: false, event: "invalid-fixed-range", reason: "fixed-start-moved", date: "2025-01-10" }, t)).toBe(
-      "That end of the range is fixed. The start date, Fri, Jan 10, 2025, stays: choose an end date after it.",
-    );
-    expect(describeValue({ mode: "range", range: { start: "2025-01-10", end: "2025-01-12" }, times: [null, null] }, t)).toBe("Fri, Jan 10, 2025 – Sun, Jan 12, 2025");
-    expect(describeValue({ mode: "multiple", dates: ["2025-01-01", "2025-01-02", "2025-01-03", "2025-01-04"] }, t)).toBe("4 dates");
+    expect(
+      eventMessage({ ok: false, event: "auto-apply-invalid", reason: "range-too-long" }, t, {
+        rules: { maxRangeLength: 1 },
+      }),
+    ).toBe("The selection was not applied. The range can span at most 1 day.");
+    expect(
+      eventMessage({ ok: false, event: "invalid-select", reason: "too-many-dates" }, t, { rules: { maxDates: 3 } }),
+    ).toBe("That selection can't be used. You can choose at most 3 dates.");
+    expect(
+      eventMessage({ ok: false, event: "invalid-date", reason: "before-min", date: "2025-01-01" }, t, {
+        rules: { minDate: "2025-01-05" },
+      }),
+    ).toBe("That date can't be chosen. Choose Sun, Jan 5, 2025 or later.");
+    expect(
+      eventMessage({ ok: false, event: "invalid-fixed-range", reason: "fixed-start-moved", date: "2025-01-10" }, t),
+    ).toBe("That end of the range is fixed. The start date, Fri, Jan 10, 2025, stays: choose an end date after it.");
+    expect(
+      describeValue({ mode: "range", range: { start: "2025-01-10", end: "2025-01-12" }, times: [null, null] }, t),
+    ).toBe("Fri, Jan 10, 2025 – Sun, Jan 12, 2025");
+    expect(
+      describeValue({ mode: "multiple", dates: ["2025-01-01", "2025-01-02", "2025-01-03", "2025-01-04"] }, t),
+    ).toBe("4 dates");
   });
 });

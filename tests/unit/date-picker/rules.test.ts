@@ -54,7 +54,12 @@ describe("spec section 9 constants", () => {
 
 describe("spec section 8 events", () => {
   it("lists the four date picker events", () => {
-    expect([...DATE_PICKER_EVENTS]).toEqual(["invalid-date", "invalid-select", "invalid-fixed-range", "auto-apply-invalid"]);
+    expect([...DATE_PICKER_EVENTS]).toEqual([
+      "invalid-date",
+      "invalid-select",
+      "invalid-fixed-range",
+      "auto-apply-invalid",
+    ]);
   });
 
   it("maps events and reasons to locale keys", () => {
@@ -137,15 +142,23 @@ describe("validateSingle", () => {
       reason: "before-min",
       date: "2025-01-05",
     });
-    expect(validateSingle("2025-02-01", { hideOffsetDates: true }, { displayMonth: "2025-01" })).toMatchObject({ reason: "hidden-offset-day" });
+    expect(validateSingle("2025-02-01", { hideOffsetDates: true }, { displayMonth: "2025-01" })).toMatchObject({
+      reason: "hidden-offset-day",
+    });
     expect(validateSingle("nope")).toEqual({ ok: false, event: "invalid-date", reason: "malformed" });
   });
 });
 
 describe("ranges", () => {
   it("normalizeRange swaps an end before the start (spec section 4)", () => {
-    expect(normalizeRange({ start: "2025-01-20", end: "2025-01-10" })).toEqual({ start: "2025-01-10", end: "2025-01-20" });
-    expect(normalizeRange({ start: "2025-01-10", end: "2025-01-20" })).toEqual({ start: "2025-01-10", end: "2025-01-20" });
+    expect(normalizeRange({ start: "2025-01-20", end: "2025-01-10" })).toEqual({
+      start: "2025-01-10",
+      end: "2025-01-20",
+    });
+    expect(normalizeRange({ start: "2025-01-10", end: "2025-01-20" })).toEqual({
+      start: "2025-01-10",
+      end: "2025-01-20",
+    });
     expect(normalizeRange({ start: "2025-01-10", end: null })).toEqual({ start: "2025-01-10", end: null });
   });
 
@@ -163,11 +176,17 @@ describe("ranges", () => {
 
   describe("validateRange", () => {
     it("is valid with two valid dates", () => {
-      expect(validateRange({ start: "2025-01-10", end: "2025-01-12" })).toEqual({ ok: true, value: { start: "2025-01-10", end: "2025-01-12" } });
+      expect(validateRange({ start: "2025-01-10", end: "2025-01-12" })).toEqual({
+        ok: true,
+        value: { start: "2025-01-10", end: "2025-01-12" },
+      });
     });
 
     it("swaps an end before the start and returns the swapped range", () => {
-      expect(validateRange({ start: "2025-01-12", end: "2025-01-10" })).toEqual({ ok: true, value: { start: "2025-01-10", end: "2025-01-12" } });
+      expect(validateRange({ start: "2025-01-12", end: "2025-01-10" })).toEqual({
+        ok: true,
+        value: { start: "2025-01-10", end: "2025-01-12" },
+      });
     });
 
     it("accepts a same-day range", () => {
@@ -175,13 +194,24 @@ describe("ranges", () => {
     });
 
     it("is invalid with one date unless partial ranges are allowed", () => {
-      expect(validateRange({ start: "2025-01-10", end: null })).toEqual({ ok: false, event: "invalid-select", reason: "incomplete-range" });
-      expect(validateRange({ start: "2025-01-10", end: null }, { allowPartialRange: true })).toEqual({ ok: true, value: { start: "2025-01-10", end: null } });
+      expect(validateRange({ start: "2025-01-10", end: null })).toEqual({
+        ok: false,
+        event: "invalid-select",
+        reason: "incomplete-range",
+      });
+      expect(validateRange({ start: "2025-01-10", end: null }, { allowPartialRange: true })).toEqual({
+        ok: true,
+        value: { start: "2025-01-10", end: null },
+      });
       expect(validateRange({ start: null, end: "2025-01-10" }, { allowPartialRange: true }).ok).toBe(true);
     });
 
     it("is invalid with no dates at all, partial or not", () => {
-      expect(validateRange({ start: null, end: null }, { allowPartialRange: true })).toMatchObject({ ok: false, event: "invalid-select", reason: "empty" });
+      expect(validateRange({ start: null, end: null }, { allowPartialRange: true })).toMatchObject({
+        ok: false,
+        event: "invalid-select",
+        reason: "empty",
+      });
       expect(validateRange(null)).toMatchObject({ ok: false, reason: "empty" });
     });
 
@@ -192,8 +222,13 @@ describe("ranges", () => {
         reason: "disabled-date",
         date: "2025-01-12",
       });
-      expect(validateRange({ start: "2025-01-08", end: "2025-01-12" }, { minDate: "2025-01-09" })).toMatchObject({ reason: "before-min", date: "2025-01-08" });
-      expect(validateRange({ start: "2025-01-08", end: null }, { allowPartialRange: true, maxDate: "2025-01-01" })).toMatchObject({ reason: "after-max" });
+      expect(validateRange({ start: "2025-01-08", end: "2025-01-12" }, { minDate: "2025-01-09" })).toMatchObject({
+        reason: "before-min",
+        date: "2025-01-08",
+      });
+      expect(
+        validateRange({ start: "2025-01-08", end: null }, { allowPartialRange: true, maxDate: "2025-01-01" }),
+      ).toMatchObject({ reason: "after-max" });
     });
 
     it("noDisabledInRange forbids a disabled day inside the range", () => {
@@ -205,31 +240,52 @@ describe("ranges", () => {
         date: "2025-01-11",
       });
       // Without the option the same range is fine.
-      expect(validateRange({ start: "2025-01-10", end: "2025-01-12" }, { disabledDates: ["2025-01-11"] }).ok).toBe(true);
+      expect(validateRange({ start: "2025-01-10", end: "2025-01-12" }, { disabledDates: ["2025-01-11"] }).ok).toBe(
+        true,
+      );
       // Disabled weekdays inside count too.
-      expect(validateRange({ start: "2025-01-03", end: "2025-01-06" }, { disabledDays: [{ daysOfWeek: [0, 6] }], noDisabledInRange: true })).toMatchObject({
+      expect(
+        validateRange(
+          { start: "2025-01-03", end: "2025-01-06" },
+          { disabledDays: [{ daysOfWeek: [0, 6] }], noDisabledInRange: true },
+        ),
+      ).toMatchObject({
         reason: "disabled-in-range",
         date: "2025-01-04",
       });
     });
 
     it("firstDisabledInside looks strictly between the ends", () => {
-      expect(firstDisabledInside("2025-01-10", "2025-01-12", { disabledDates: ["2025-01-10", "2025-01-12"] })).toBeNull();
-      expect(firstDisabledInside("2025-01-10", "2025-01-14", { disabledDates: ["2025-01-13", "2025-01-12"] })).toBe("2025-01-12");
+      expect(
+        firstDisabledInside("2025-01-10", "2025-01-12", { disabledDates: ["2025-01-10", "2025-01-12"] }),
+      ).toBeNull();
+      expect(firstDisabledInside("2025-01-10", "2025-01-14", { disabledDates: ["2025-01-13", "2025-01-12"] })).toBe(
+        "2025-01-12",
+      );
     });
 
     it("minRangeLength rejects a shorter range", () => {
-      expect(validateRange({ start: "2025-01-10", end: "2025-01-11" }, { minRangeLength: 2 })).toEqual({ ok: false, event: "invalid-select", reason: "range-too-short" });
+      expect(validateRange({ start: "2025-01-10", end: "2025-01-11" }, { minRangeLength: 2 })).toEqual({
+        ok: false,
+        event: "invalid-select",
+        reason: "range-too-short",
+      });
       expect(validateRange({ start: "2025-01-10", end: "2025-01-12" }, { minRangeLength: 2 }).ok).toBe(true);
     });
 
     it("maxRangeLength rejects a longer range", () => {
-      expect(validateRange({ start: "2025-01-10", end: "2025-01-18" }, { maxRangeLength: 7 })).toEqual({ ok: false, event: "invalid-select", reason: "range-too-long" });
+      expect(validateRange({ start: "2025-01-10", end: "2025-01-18" }, { maxRangeLength: 7 })).toEqual({
+        ok: false,
+        event: "invalid-select",
+        reason: "range-too-long",
+      });
       expect(validateRange({ start: "2025-01-10", end: "2025-01-17" }, { maxRangeLength: 7 }).ok).toBe(true);
     });
 
     it("does not apply length limits to a partial range", () => {
-      expect(validateRange({ start: "2025-01-10", end: null }, { allowPartialRange: true, minRangeLength: 3 }).ok).toBe(true);
+      expect(validateRange({ start: "2025-01-10", end: null }, { allowPartialRange: true, minRangeLength: 3 }).ok).toBe(
+        true,
+      );
     });
 
     it("fixedStart: a selection that moves the start is invalid-fixed-range", () => {
@@ -253,13 +309,21 @@ describe("ranges", () => {
         date: "2025-01-20",
       });
       // A click after the fixed end swaps into a range whose end moved: refused too.
-      expect(validateRange(normalizeRange({ start: "2025-01-25", end: "2025-01-20" }), { fixedEnd: true }, previous)).toMatchObject({
+      expect(
+        validateRange(normalizeRange({ start: "2025-01-25", end: "2025-01-20" }), { fixedEnd: true }, previous),
+      ).toMatchObject({
         event: "invalid-fixed-range",
       });
     });
 
     it("fixed ends only bind once they are set", () => {
-      expect(validateRange({ start: "2025-01-15", end: "2025-01-22" }, { fixedEnd: true, fixedStart: true }, { start: null, end: null }).ok).toBe(true);
+      expect(
+        validateRange(
+          { start: "2025-01-15", end: "2025-01-22" },
+          { fixedEnd: true, fixedStart: true },
+          { start: null, end: null },
+        ).ok,
+      ).toBe(true);
       expect(validateRange({ start: "2025-01-15", end: "2025-01-22" }, { fixedStart: true }).ok).toBe(true);
     });
   });
@@ -272,26 +336,41 @@ describe("ranges", () => {
     });
 
     it("swaps an end chosen before the start", () => {
-      expect(selectRangeDay({ start: "2025-01-10", end: null }, "2025-01-05")).toEqual({ start: "2025-01-05", end: "2025-01-10" });
+      expect(selectRangeDay({ start: "2025-01-10", end: null }, "2025-01-05")).toEqual({
+        start: "2025-01-05",
+        end: "2025-01-10",
+      });
     });
 
     it("starts over after a complete range", () => {
-      expect(selectRangeDay({ start: "2025-01-10", end: "2025-01-12" }, "2025-01-20")).toEqual({ start: "2025-01-20", end: null });
+      expect(selectRangeDay({ start: "2025-01-10", end: "2025-01-12" }, "2025-01-20")).toEqual({
+        start: "2025-01-20",
+        end: null,
+      });
     });
 
     it("with fixedStart only moves the end", () => {
-      expect(selectRangeDay({ start: "2025-01-10", end: "2025-01-12" }, "2025-01-20", { fixedStart: true })).toEqual({ start: "2025-01-10", end: "2025-01-20" });
+      expect(selectRangeDay({ start: "2025-01-10", end: "2025-01-12" }, "2025-01-20", { fixedStart: true })).toEqual({
+        start: "2025-01-10",
+        end: "2025-01-20",
+      });
     });
 
     it("with fixedEnd only moves the start", () => {
-      expect(selectRangeDay({ start: "2025-01-10", end: "2025-01-20" }, "2025-01-15", { fixedEnd: true })).toEqual({ start: "2025-01-15", end: "2025-01-20" });
+      expect(selectRangeDay({ start: "2025-01-10", end: "2025-01-20" }, "2025-01-15", { fixedEnd: true })).toEqual({
+        start: "2025-01-15",
+        end: "2025-01-20",
+      });
     });
   });
 });
 
 describe("validateMultiple", () => {
   it("accepts valid dates, sorted and without repeats", () => {
-    expect(validateMultiple(["2025-01-12", "2025-01-10", "2025-01-12"])).toEqual({ ok: true, value: ["2025-01-10", "2025-01-12"] });
+    expect(validateMultiple(["2025-01-12", "2025-01-10", "2025-01-12"])).toEqual({
+      ok: true,
+      value: ["2025-01-10", "2025-01-12"],
+    });
     expect(validateMultiple([])).toEqual({ ok: true, value: [] });
   });
 
@@ -306,7 +385,11 @@ describe("validateMultiple", () => {
 
   it("allows at most maxDates dates", () => {
     expect(validateMultiple(["2025-01-10", "2025-01-11"], { maxDates: 2 }).ok).toBe(true);
-    expect(validateMultiple(["2025-01-10", "2025-01-11", "2025-01-12"], { maxDates: 2 })).toEqual({ ok: false, event: "invalid-select", reason: "too-many-dates" });
+    expect(validateMultiple(["2025-01-10", "2025-01-11", "2025-01-12"], { maxDates: 2 })).toEqual({
+      ok: false,
+      event: "invalid-select",
+      reason: "too-many-dates",
+    });
   });
 
   it("toggleDate adds a missing day and removes a present one", () => {
@@ -376,10 +459,16 @@ describe("times", () => {
     });
 
     it("rejects overlapping times on a same-day range", () => {
-      expect(validateRangeTimes(sameDay, [time(12), time(10)])).toEqual({ ok: false, event: "invalid-select", reason: "times-overlap" });
+      expect(validateRangeTimes(sameDay, [time(12), time(10)])).toEqual({
+        ok: false,
+        event: "invalid-select",
+        reason: "times-overlap",
+      });
       expect(validateRangeTimes(sameDay, [time(12), time(12)])).toMatchObject({ reason: "times-overlap" });
       // A lone start is a same-day range too.
-      expect(validateRangeTimes({ start: "2025-01-10", end: null }, [time(12), time(10)])).toMatchObject({ reason: "times-overlap" });
+      expect(validateRangeTimes({ start: "2025-01-10", end: null }, [time(12), time(10)])).toMatchObject({
+        reason: "times-overlap",
+      });
     });
 
     it("allows an earlier end time when the range spans several days", () => {
@@ -388,7 +477,9 @@ describe("times", () => {
 
     it("validates each of the two times", () => {
       expect(validateRangeTimes(twoDays, [time(10), null])).toMatchObject({ reason: "invalid-time" });
-      expect(validateRangeTimes(twoDays, [time(10), time(12)], { disabledTimes: [{ hours: 12 }] })).toMatchObject({ reason: "disabled-time" });
+      expect(validateRangeTimes(twoDays, [time(10), time(12)], { disabledTimes: [{ hours: 12 }] })).toMatchObject({
+        reason: "disabled-time",
+      });
     });
 
     it("handles at most two time entries", () => {
@@ -497,6 +588,9 @@ describe("day markers (spec section 3)", () => {
   it("markerTexts collects the trimmed, non-empty, distinct tooltip texts", () => {
     expect(markerTexts(indexMarkers(markers).get("2025-01-10"))).toEqual(["4 spots left", "Last tour"]);
     expect(markerTexts(indexMarkers(markers).get("2025-01-11"))).toEqual([]);
-    expect(markerTexts([...markers, markers[0]!].filter((m) => m.date === "2025-01-10"))).toEqual(["4 spots left", "Last tour"]);
+    expect(markerTexts([...markers, markers[0]!].filter((m) => m.date === "2025-01-10"))).toEqual([
+      "4 spots left",
+      "Last tour",
+    ]);
   });
 });

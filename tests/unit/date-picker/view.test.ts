@@ -29,10 +29,15 @@ import {
 
 const time = (hours: number, minutes = 0, seconds = 0): TimeValue => ({ hours, minutes, seconds });
 /** A translator that shows the key and its values, to check what is asked for. */
-const t: Translate = (key, options) => (options && Object.keys(options).length ? `${key}${JSON.stringify(options)}` : key);
+const t: Translate = (key, options) =>
+  options && Object.keys(options).length ? `${key}${JSON.stringify(options)}` : key;
 
 const single = (date: string | null, t0: TimeValue | null = null): Draft => ({ mode: "single", date, time: t0 });
-const range = (start: string | null, end: string | null, times: [TimeValue | null, TimeValue | null] = [null, null]): Draft => ({
+const range = (
+  start: string | null,
+  end: string | null,
+  times: [TimeValue | null, TimeValue | null] = [null, null],
+): Draft => ({
   mode: "range",
   range: { start, end },
   times,
@@ -68,8 +73,12 @@ describe("popover close decisions (spec section 4)", () => {
 
   it("ignores scrolling inside the menu and the scroll caused by opening it", () => {
     expect(shouldCloseOn({ type: "scroll", inside: true, msSinceOpen: 1000 }, { closeOnScroll: true })).toBe(false);
-    expect(shouldCloseOn({ type: "scroll", inside: false, msSinceOpen: OPEN_SCROLL_GRACE_MS - 1 }, { closeOnScroll: true })).toBe(false);
-    expect(shouldCloseOn({ type: "scroll", inside: false, msSinceOpen: OPEN_SCROLL_GRACE_MS }, { closeOnScroll: true })).toBe(true);
+    expect(
+      shouldCloseOn({ type: "scroll", inside: false, msSinceOpen: OPEN_SCROLL_GRACE_MS - 1 }, { closeOnScroll: true }),
+    ).toBe(false);
+    expect(
+      shouldCloseOn({ type: "scroll", inside: false, msSinceOpen: OPEN_SCROLL_GRACE_MS }, { closeOnScroll: true }),
+    ).toBe(true);
   });
 
   it("closes after selecting a date, after auto-apply, Apply and Cancel, with focus back on the trigger", () => {
@@ -85,7 +94,12 @@ describe("picking days", () => {
   describe("single", () => {
     it("commits the day and closes (selecting a date)", () => {
       const step = pickDay(single(null), "2025-01-10", base);
-      expect(step).toEqual({ draft: single("2025-01-10"), commit: single("2025-01-10"), event: null, close: "selected" });
+      expect(step).toEqual({
+        draft: single("2025-01-10"),
+        commit: single("2025-01-10"),
+        event: null,
+        close: "selected",
+      });
     });
 
     it("refuses a disabled day with invalid-date", () => {
@@ -96,7 +110,11 @@ describe("picking days", () => {
     });
 
     it("refuses a hidden offset day", () => {
-      const step = pickDay(single(null), "2025-02-01", { ...base, rules: { hideOffsetDates: true }, displayMonth: "2025-01" });
+      const step = pickDay(single(null), "2025-02-01", {
+        ...base,
+        rules: { hideOffsetDates: true },
+        displayMonth: "2025-01",
+      });
       expect(step.event).toMatchObject({ reason: "hidden-offset-day" });
     });
 
@@ -140,7 +158,9 @@ describe("picking days", () => {
     });
 
     it("without auto-apply the same refusal is invalid-select", () => {
-      const step = pickDay(range("2025-01-10", null), "2025-01-12", { rules: { noDisabledInRange: true, disabledDates: ["2025-01-11"] } });
+      const step = pickDay(range("2025-01-10", null), "2025-01-12", {
+        rules: { noDisabledInRange: true, disabledDates: ["2025-01-11"] },
+      });
       expect(step.event).toMatchObject({ event: "invalid-select", reason: "disabled-in-range", date: "2025-01-11" });
     });
 
@@ -161,7 +181,10 @@ describe("picking days", () => {
     });
 
     it("keeps the draft (no restart) when a fixed range's completion breaks a rule", () => {
-      const step = pickDay(range("2025-01-10", "2025-01-12"), "2025-01-30", { ...base, rules: { fixedStart: true, maxRangeLength: 5 } });
+      const step = pickDay(range("2025-01-10", "2025-01-12"), "2025-01-30", {
+        ...base,
+        rules: { fixedStart: true, maxRangeLength: 5 },
+      });
       expect(step.event).toMatchObject({ event: "auto-apply-invalid", reason: "range-too-long" });
       expect(step.draft).toEqual(range("2025-01-10", "2025-01-12"));
     });
@@ -195,7 +218,12 @@ describe("picking days", () => {
 });
 
 describe("time edits", () => {
-  const config: PickerConfig = { rules: {}, autoApply: true, withTime: true, timeRules: { disabledTimes: [{ hours: 12 }] } };
+  const config: PickerConfig = {
+    rules: {},
+    autoApply: true,
+    withTime: true,
+    timeRules: { disabledTimes: [{ hours: 12 }] },
+  };
 
   it("auto-applies a valid time for a chosen day", () => {
     expect(changeTime(single("2025-01-10"), 0, time(10), config).commit).toEqual(single("2025-01-10", time(10)));
@@ -232,18 +260,31 @@ describe("Apply and Cancel", () => {
   });
 
   it("Apply reports an invalid draft and stays open", () => {
-    expect(applyDraft(range("2025-01-10", null), config)).toMatchObject({ commit: null, close: null, event: { event: "invalid-select", reason: "incomplete-range" } });
+    expect(applyDraft(range("2025-01-10", null), config)).toMatchObject({
+      commit: null,
+      close: null,
+      event: { event: "invalid-select", reason: "incomplete-range" },
+    });
     expect(applyDraft(range("2025-01-10", "2025-01-10"), config).event).toMatchObject({ reason: "range-too-short" });
     expect(applyDraft(single(null), config).event).toMatchObject({ reason: "empty" });
   });
 
   it("Apply checks fixed ends against the committed value", () => {
-    const step = applyDraft(range("2025-01-08", "2025-01-12"), { rules: { fixedStart: true } }, range("2025-01-10", "2025-01-12"));
+    const step = applyDraft(
+      range("2025-01-08", "2025-01-12"),
+      { rules: { fixedStart: true } },
+      range("2025-01-10", "2025-01-12"),
+    );
     expect(step.event).toMatchObject({ event: "invalid-fixed-range" });
   });
 
   it("Cancel goes back to the committed value and closes", () => {
-    expect(cancelDraft(single("2025-01-01"))).toEqual({ draft: single("2025-01-01"), commit: null, event: null, close: "cancelled" });
+    expect(cancelDraft(single("2025-01-01"))).toEqual({
+      draft: single("2025-01-01"),
+      commit: null,
+      event: null,
+      close: "cancelled",
+    });
   });
 });
 
@@ -341,12 +382,18 @@ describe("texts", () => {
   it("describes each value shape for the trigger", () => {
     expect(describeValue(single(null), t)).toBe("");
     expect(describeValue(single("2025-01-10"), t)).toBe("Fri, Jan 10, 2025");
-    expect(describeValue(single("2025-01-10", time(9)), t, { withTime: true })).toBe('datePicker.dateAtTime{"date":"Fri, Jan 10, 2025","time":"09:00"}');
-    expect(describeValue(range("2025-01-10", "2025-01-12"), t)).toBe('datePicker.rangeValue{"start":"Fri, Jan 10, 2025","end":"Sun, Jan 12, 2025"}');
+    expect(describeValue(single("2025-01-10", time(9)), t, { withTime: true })).toBe(
+      'datePicker.dateAtTime{"date":"Fri, Jan 10, 2025","time":"09:00"}',
+    );
+    expect(describeValue(range("2025-01-10", "2025-01-12"), t)).toBe(
+      'datePicker.rangeValue{"start":"Fri, Jan 10, 2025","end":"Sun, Jan 12, 2025"}',
+    );
     expect(describeValue(range("2025-01-10", null), t)).toBe('datePicker.rangeStartOnly{"start":"Fri, Jan 10, 2025"}');
     expect(describeValue(range("2025-01-10", "2025-01-10"), t)).toBe("Fri, Jan 10, 2025");
     expect(describeValue(multiple("2025-01-10", "2025-01-12"), t)).toBe("Fri, Jan 10, 2025, Sun, Jan 12, 2025");
-    expect(describeValue(multiple("2025-01-10", "2025-01-11", "2025-01-12", "2025-01-13"), t)).toBe('datePicker.datesCount{"count":4}');
+    expect(describeValue(multiple("2025-01-10", "2025-01-11", "2025-01-12", "2025-01-13"), t)).toBe(
+      'datePicker.datesCount{"count":4}',
+    );
   });
 
   it("composes the marker text screen readers hear", () => {
@@ -362,17 +409,23 @@ describe("texts", () => {
 
   it("labels day buttons with today / selected / not available", () => {
     expect(dayButtonLabel("Friday, January 10, 2025", {}, t)).toBe("Friday, January 10, 2025");
-    expect(dayButtonLabel("D", { today: true, selected: true }, t)).toBe('datePicker.daySelected{"date":"datePicker.dayToday{\\"date\\":\\"D\\"}"}');
+    expect(dayButtonLabel("D", { today: true, selected: true }, t)).toBe(
+      'datePicker.daySelected{"date":"datePicker.dayToday{\\"date\\":\\"D\\"}"}',
+    );
     expect(dayButtonLabel("D", { disabled: true }, t)).toBe('datePicker.dayUnavailable{"date":"D"}');
   });
 
   it("composes an event's message from the event and the reason, with the values they need", () => {
-    const message = eventMessage({ ok: false, event: "invalid-select", reason: "range-too-long" }, t, { rules: { maxRangeLength: 7 } });
+    const message = eventMessage({ ok: false, event: "invalid-select", reason: "range-too-long" }, t, {
+      rules: { maxRangeLength: 7 },
+    });
     expect(message).toContain("datePicker.events.invalidSelect");
-    expect(message).toContain('datePicker.reasons.rangeTooLong{');
+    expect(message).toContain("datePicker.reasons.rangeTooLong{");
     expect(message).toContain('"count":7');
-    expect(eventMessage({ ok: false, event: "invalid-date", reason: "before-min", date: "2025-01-01" }, t, { rules: { minDate: "2025-01-05" } })).toContain(
-      '"min":"Sun, Jan 5, 2025"',
-    );
+    expect(
+      eventMessage({ ok: false, event: "invalid-date", reason: "before-min", date: "2025-01-01" }, t, {
+        rules: { minDate: "2025-01-05" },
+      }),
+    ).toContain('"min":"Sun, Jan 5, 2025"');
   });
 });
