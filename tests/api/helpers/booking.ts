@@ -189,11 +189,11 @@ export function bookingBody(
 }
 
 /** POST /v1/bookings with a (fresh by default) Idempotency-Key. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function placeBooking(
   token: string,
   body: BookingRequest,
   options: { key?: string; account?: string } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<ApiResult<any>> {
   return call("/v1/bookings", {
     token,
