@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: {
     alias: {
       "~api": fileURLToPath(new URL("./api", import.meta.url)),
+      "~contract": fileURLToPath(new URL("./contract", import.meta.url)),
       "~": fileURLToPath(new URL("./app", import.meta.url)),
     },
   },

@@ -50,6 +50,18 @@ const apiEnvSchema = z.object({
     .optional()
     .transform((value) => (value ? value : "./data/pglite")),
   SEED_ON_START: booleanFlag("SEED_ON_START", true),
+  /** The web app's public address, for links in emails and payment returns (default: the request's origin). */
+  APP_PUBLIC_URL: optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+\/?$/.test(value), {
+    message: "APP_PUBLIC_URL must be an http(s) origin such as https://example.com",
+  }),
+  /** An operator's storefront address, `{slug}` replaced by its slug, e.g. https://{slug}.example.com. */
+  STOREFRONT_PUBLIC_URL: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/[^\s/]*\{slug\}[^\s/]*\/?$/.test(value),
+    { message: "STOREFRONT_PUBLIC_URL must be an http(s) origin containing {slug}, e.g. https://{slug}.example.com" },
+  ),
+  /** The API's own port when it runs alone (npm run start:api). */
+  API_PORT: wholeNumber(3001, 1, 65_535),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional().default("info"),
   /** The platform's name in emails and on the platform waiver (the web app reads the same variable). */
   PUBLIC_APP_NAME: optionalText.transform((value) => value ?? "Wayfarer"),
   /** Password policy announced by GET /v1/auth/password-policy and enforced by set-password (Firebase needs ≥ 6). */

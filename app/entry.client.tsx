@@ -3,7 +3,7 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, resources } from "~/i18n";
+import { i18nConfig, resources } from "~/platform/i18n";
 
 async function hydrate() {
   await i18next.use(initReactI18next).init({

@@ -6,10 +6,10 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LOCALE_HINT, i18nConfig, resources } from "~/i18n";
-import { i18next } from "~/i18next.server";
-import { applySecurityHeaders } from "~/lib/security-headers.server";
-import { warmUpDatabase } from "~/lib/api-app.server";
+import { DEFAULT_LOCALE_HINT, i18nConfig, resources } from "~/platform/i18n";
+import { i18next } from "~/platform/i18next.server";
+import { applySecurityHeaders } from "~/platform/security-headers.server";
+import { startInProcessApi } from "~/platform/api.server";
 
 export const streamTimeout = 5_000;
 
@@ -81,4 +81,4 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 }
 
 // Open the database (migrations, demo data when empty) as the server starts, not on the first request.
-warmUpDatabase();
+void startInProcessApi();

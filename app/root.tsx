@@ -13,20 +13,20 @@ import {
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { ErrorPage } from "~/components/error-page";
-import { i18next, localeCookie } from "~/i18next.server";
-import { brandStyle, type AccountContext } from "~/lib/account-context";
-import { apiFor } from "~/lib/api.server";
-import { reloadOnChunkError } from "~/lib/chunk-reload";
-import { requireHostContext } from "~/lib/host.server";
-import { captureMarketingCookie } from "~/lib/marketing.server";
-import { storeMarketingFromQuery } from "~/lib/marketing.client";
-import { withoutTrailingSlash } from "~/lib/paths";
-import { useBlockPinchZoom } from "~/lib/use-block-pinch-zoom";
-import { useRootData } from "~/lib/use-root-data";
-import { routeRedirect } from "~/lib/route-rules.server";
-import { clearedSessionCookie, getSession } from "~/lib/session.server";
-import { firebaseClientConfig } from "~/lib/firebase-config.server";
+import { ErrorPage } from "~/ui/error-page";
+import { i18next, localeCookie } from "~/platform/i18next.server";
+import { brandStyle, type AccountContext } from "~/features/storefront/account-context";
+import { apiFor } from "~/platform/api.server";
+import { reloadOnChunkError } from "~/platform/chunk-reload";
+import { requireHostContext } from "~/platform/host.server";
+import { captureMarketingCookie } from "~/features/marketing/marketing.server";
+import { storeMarketingFromQuery } from "~/features/marketing/marketing.client";
+import { withoutTrailingSlash } from "~/platform/paths";
+import { useBlockPinchZoom } from "~/ui/use-block-pinch-zoom";
+import { useRootData } from "~/ui/use-root-data";
+import { routeRedirect } from "~/platform/route-rules.server";
+import { clearedSessionCookie, getSession } from "~/features/auth/session.server";
+import { firebaseClientConfig } from "~/features/auth/firebase-config.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let account: AccountContext | null = null;
   if (host.mode === "account_direct") {
     try {
-      account = (await apiFor(request).get<{ data: AccountContext }>(`/v1/account-context/${host.accountSlug}`)).data;
+      account = await apiFor(request).call("accountContext", { params: { slug: host.accountSlug } });
     } catch {
       // Spec section 8: an account context that fails to load sends the visitor to /404,
       // which then renders (unbranded) instead of redirecting again.

@@ -5,7 +5,7 @@ import { allowOnly } from "../http/method-guard";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
-import { accountContextParams } from "./schema";
+import { accountContextParams } from "~contract/accounts";
 import { findAccountBySlug, toAccountContext } from "./service";
 import { withTenant } from "./tenant";
 

@@ -1,4 +1,5 @@
 import { ApiError, serviceUnavailable } from "../http/errors";
+import { errorFields, logger } from "../logger";
 
 /** The firebase-admin error code of `error`, or "". */
 export function identityErrorCode(error: unknown): string {
@@ -19,9 +20,7 @@ export async function callIdentity<T>(fn: () => Promise<T>, expected: Record<str
     const mapped = expected[code];
     if (mapped) throw mapped();
     if (code.startsWith("app/") || code === "auth/internal-error") {
-      console.error(
-        JSON.stringify({ level: "error", msg: "identity provider call failed", code, error: String(error) }),
-      );
+      logger.error({ code, err: errorFields(error) }, "identity provider call failed");
       throw serviceUnavailable("The identity service is temporarily unavailable.");
     }
     throw error;

@@ -1,10 +1,11 @@
-import { isSameOriginRequest } from "../http/same-origin";
+import { isSameOriginRequest } from "~contract/same-origin";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError, forbidden, serviceUnavailable } from "../http/errors";
 import type { AppEnv } from "../http/types";
-import { readSessionCookie } from "./session-cookie";
+import { readSessionCookie } from "~contract/session-cookie";
 import { InvalidTokenError, verifyFirebaseToken } from "./verify";
+import { errorFields, logger } from "../logger";
 
 export type { AuthIdentity } from "./verify";
 
@@ -54,14 +55,7 @@ async function authenticate(c: Context<AppEnv>, forceRevocationCheck: boolean): 
     c.set("identity", await verifyFirebaseToken(credentials.token, { forceRevocationCheck }));
   } catch (error) {
     if (error instanceof InvalidTokenError) throw unauthorizedWith(INVALID_TOKEN_MESSAGES[error.reason]);
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "identity provider unavailable",
-        requestId: c.get("requestId"),
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+    logger.error({ requestId: c.get("requestId"), err: errorFields(error) }, "identity provider unavailable");
     throw serviceUnavailable("The identity service is temporarily unavailable.");
   }
 }

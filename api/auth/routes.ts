@@ -6,7 +6,10 @@ import { allowOnly } from "../http/method-guard";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
-import { authEmailBody, passwordPolicy } from "./schema";
+import { authEmailBody, createSessionBody } from "~contract/auth";
+import { requireAuth } from "./middleware";
+import { createSession, revokeSessions } from "./session";
+import { passwordPolicy } from "./password-policy";
 import { sendAuthLink, sendPasswordReset, type AuthEmailRequest } from "./service";
 
 export const authRoutes = new Hono<AppEnv>();
@@ -16,6 +19,21 @@ authRoutes.get("/auth/password-policy", (c) => {
   return dataResponse(c, passwordPolicy());
 });
 allowOnly(authRoutes, "/auth/password-policy", ["GET"]);
+
+/** A fresh ID token becomes a session cookie (the web app sets it); the user is synced first. */
+authRoutes.post("/auth/session", validate("json", createSessionBody), withDb, withTenant, async (c) => {
+  c.header("Cache-Control", "no-store");
+  const { idToken, profile } = c.req.valid("json");
+  return dataResponse(c, await createSession(c.get("db"), { idToken, profile, account: c.get("account") }));
+});
+allowOnly(authRoutes, "/auth/session", ["POST"]);
+
+/** Sign out everywhere: the caller's refresh tokens are revoked, so every session ends. */
+authRoutes.post("/auth/sign-out", requireAuth, async (c) => {
+  await revokeSessions(c.get("identity").uid);
+  return c.json({ success: true });
+});
+allowOnly(authRoutes, "/auth/sign-out", ["POST"]);
 
 authRoutes.post("/send-auth-link", validate("json", authEmailBody), withDb, withTenant, async (c) => {
   const { email, continueUrl } = c.req.valid("json");

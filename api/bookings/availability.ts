@@ -11,7 +11,7 @@ import {
   type Availability,
   type AvailabilityDay,
   type AvailabilityQuery,
-} from "./schema";
+} from "~contract/bookings";
 
 const DAY_MS = 86_400_000;
 

@@ -13,7 +13,7 @@ import {
   type TicketTypeRow,
 } from "../db/schema";
 import { notFound, validationError, type FieldErrors } from "../http/errors";
-import type { PricedTicket } from "./pricing";
+import type { PricedTicket } from "~contract/pricing";
 
 /** A service with its experience, operator and ticket types, as booking needs it. */
 export interface BookableService {

@@ -1,6 +1,6 @@
 import { escapeHtml } from "../auth/emails";
 import type { OutboxAttachment } from "../db/schema";
-import type { EmailInput } from "../outbox/schema";
+import type { EmailInput } from "~contract/outbox";
 import { formatMoney, formatWhen } from "./format";
 import { buildIcs } from "./ics";
 import type { BookingViewRow } from "./view";

@@ -4,13 +4,14 @@ import type { Db } from "../db/client";
 import { bookings, users, type BookingRow, type BookingStatus, type PaymentStatus } from "../db/schema";
 import { addNotification } from "../notifications/service";
 import { enqueueEmail } from "../outbox/service";
-import type { EmailInput } from "../outbox/schema";
+import type { EmailInput } from "~contract/outbox";
 import { providerNamed } from "../payments";
 import { releasePromo, recountPromo } from "../promo/service";
 import { ACCOUNT_BOOKINGS_PATH, confirmationEmail, lateRefundEmail, type BookingMailContext } from "./emails";
 import { formatWhen } from "./format";
 import { releaseSeats, takeSeats } from "./seats";
 import { findBookingView, type BookingViewRow } from "./view";
+import { logger } from "../logger";
 
 /** What a provider says about a completed payment. */
 export interface PaymentConfirmation {
@@ -24,9 +25,7 @@ export interface PaymentConfirmation {
 export type FulfilmentOutcome = "confirmed" | "already_confirmed" | "refunded" | "ignored";
 
 function log(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown>): void {
-  const line = JSON.stringify({ level, msg, ...fields });
-  if (level === "error") console.error(line);
-  else if (level === "warn") console.warn(line);
+  logger[level](fields, msg);
 }
 
 async function lockBooking(db: Db, id: string): Promise<BookingRow | null> {

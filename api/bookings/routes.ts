@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { withTenant } from "../accounts/tenant";
 import { requireAuth, requireFreshAuth } from "../auth/middleware";
-import { serviceParams } from "../catalog/schema";
+import { serviceParams } from "~contract/catalog";
 import { requestOrigin } from "../http/client-info";
 import { dataResponse } from "../http/envelope";
 import { validationError } from "../http/errors";
@@ -15,12 +15,21 @@ import {
   availabilityQuery,
   bookingListQuery,
   bookingParams,
+  paymentListQuery,
   createBookingBody,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   quoteBody,
-} from "./schema";
-import { cancelBooking, createBooking, getBooking, listBookings, quoteBooking, refreshPayment } from "./service";
+} from "~contract/bookings";
+import {
+  cancelBooking,
+  createBooking,
+  getBooking,
+  listBookings,
+  listPayments,
+  quoteBooking,
+  refreshPayment,
+} from "./service";
 
 export const bookingRoutes = new Hono<AppEnv>();
 
@@ -113,3 +122,8 @@ bookingRoutes.post(
     dataResponse(c, await cancelBooking(c.get("db"), c.get("identity").uid, c.get("account"), c.req.valid("param").id)),
 );
 allowOnly(bookingRoutes, "/bookings/:id/cancel", ["POST"]);
+
+bookingRoutes.get("/user/payments", requireAuth, validate("query", paymentListQuery), withDb, withTenant, async (c) =>
+  dataResponse(c, await listPayments(c.get("db"), c.get("identity").uid, c.get("account"), c.req.valid("query").page)),
+);
+allowOnly(bookingRoutes, "/user/payments", ["GET"]);

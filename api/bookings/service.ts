@@ -16,7 +16,7 @@ import { cancellationEmail } from "./emails";
 import { fulfilBooking, markCheckoutExpired, markPaymentFailed, releaseBooking, sendBookingEmail } from "./fulfilment";
 import { formatWhen } from "./format";
 import { newBookingId } from "./ids";
-import { priceBreakdown } from "./pricing";
+import { priceBreakdown } from "~contract/pricing";
 import { takeSeats } from "./seats";
 import {
   BOOKINGS_PAGE_SIZE,
@@ -26,8 +26,9 @@ import {
   type CreateBookingBody,
   type Quote,
   type QuoteBody,
-} from "./schema";
+} from "~contract/bookings";
 import { bookingViewQuery, findBookingView, toBookingView } from "./view";
+import { errorFields, logger } from "../logger";
 
 const bookingNotFound = () => notFound("No such booking.", "booking_not_found");
 
@@ -134,14 +135,7 @@ async function ensureCheckout(
       cancelUrl: body.cancelUrl ? new URL(body.cancelUrl, booking.origin).toString() : null,
     });
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "checkout could not be created",
-        bookingId: booking.id,
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+    logger.error({ bookingId: booking.id, err: errorFields(error) }, "checkout could not be created");
     // The booking keeps its hold: repeating the request (same Idempotency-Key) tries again.
     throw new ApiError(
       503,
@@ -332,6 +326,35 @@ export async function listBookings(
 }
 
 /**
+ * GET /v1/user/payments: the caller's bookings that money moved for (paid, or paid then
+ * refunded), newest first, a page at a time.
+ */
+export async function listPayments(
+  db: Db,
+  userId: string,
+  scope: AccountRow | null,
+  page: number,
+): Promise<BookingPage> {
+  const pageSize = BOOKINGS_PAGE_SIZE;
+  const where = and(
+    eq(bookings.userId, userId),
+    ...(scope ? [eq(bookings.accountId, scope.id)] : []),
+    inArray(bookings.paymentStatus, ["paid", "refunded"]),
+    sql`${bookings.totalMinor} > 0`,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    bookingViewQuery(db)
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(bookings).where(where),
+  ]);
+  const n = Number(total);
+  return { items: rows.map(toBookingView), page, pageSize, total: n, totalPages: Math.ceil(n / pageSize) };
+}
+
+/**
  * POST /v1/bookings/{id}/refresh-payment: asks the provider about the booking's checkout (the
  * return page calls it rather than wait for the webhook) and runs the same fulfilment.
  */
@@ -352,14 +375,7 @@ export async function refreshPayment(
     try {
       state = await providerNamed(booking.paymentProvider).getCheckout(db, booking.paymentSessionId);
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: "error",
-          msg: "payment status unavailable",
-          bookingId: id,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
+      logger.error({ bookingId: id, err: errorFields(error) }, "payment status unavailable");
       throw new ApiError(
         503,
         "payment_unavailable",
@@ -421,14 +437,7 @@ export async function cancelBooking(
           idempotencyKey: `refund_${booking.id}`,
         });
       } catch (error) {
-        console.error(
-          JSON.stringify({
-            level: "error",
-            msg: "refund failed",
-            bookingId: id,
-            error: error instanceof Error ? error.message : String(error),
-          }),
-        );
+        logger.error({ bookingId: id, err: errorFields(error) }, "refund failed");
         throw new ApiError(
           503,
           "payment_unavailable",

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, bookings, experiences, services, slots, type BookingRow } from "../db/schema";
-import type { BookingView } from "./schema";
+import type { BookingView } from "~contract/bookings";
 
 /**
  * A booking can be cancelled by its guest while it is held (the hold is released), or when it

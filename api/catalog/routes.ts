@@ -6,7 +6,7 @@ import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
 import { getFacets } from "./facets";
-import { experienceListQuery, experienceParams, serviceParams } from "./schema";
+import { experienceListQuery, experienceParams, serviceParams } from "~contract/catalog";
 import { searchExperiences } from "./search";
 import { getExperienceDetail, getServiceDetail } from "./service";
 

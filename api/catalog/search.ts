@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, gt, gte, ilike, lt, lte, or, sql, type SQL 
 import type { Db } from "../db/client";
 import { accounts, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
 import { fromPrice } from "./fragments";
-import type { ExperienceCard, ExperienceListQuery, ExperiencePage } from "./schema";
+import type { ExperienceCard, ExperienceListQuery, ExperiencePage } from "~contract/catalog";
 
 /** ILIKE pattern matching `term` anywhere, with % _ \ taken literally. */
 function containsPattern(term: string): string {

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { accounts, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { fromPrice } from "./fragments";
-import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "./schema";
+import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "~contract/catalog";
 
 interface ExperienceWithOperator {
   summary: ExperienceSummary;

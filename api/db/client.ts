@@ -4,17 +4,17 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { getApiEnv, MEMORY_DIR } from "../env";
+import { errorFields, logger } from "../logger";
 import { acquireDirLock, type DirLock } from "./dir-lock";
 import * as schema from "./schema";
 import { seed } from "./seed";
+import type { Db } from "./types";
 
-/** The database handle services use, whichever driver is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Db } from "./types";
 
 export interface OpenDbOptions {
   /** PostgreSQL URL; when absent PGlite is used. */
@@ -48,9 +48,7 @@ async function seedIfEmpty(db: Db): Promise<void> {
 async function openPostgres(url: string, options: OpenDbOptions): Promise<OpenedDb> {
   const pool = new pg.Pool({ connectionString: url, max: 10, allowExitOnIdle: true });
   // An idle client losing its connection must not crash the process.
-  pool.on("error", (error) =>
-    console.error(JSON.stringify({ level: "error", msg: "pg pool error", error: error.message })),
-  );
+  pool.on("error", (error) => logger.error({ err: errorFields(error) }, "pg pool error"));
   const db = drizzlePg({ client: pool, schema });
   try {
     const lockClient = await pool.connect();
@@ -167,7 +165,7 @@ function installShutdownHooks(): void {
     const onSignal = () => {
       const othersListen = process.listenerCount(signal) > 1;
       const closing = Promise.race([
-        closeDb().catch((error) => console.error("closing the database failed:", error)),
+        closeDb().catch((error) => logger.error({ err: errorFields(error) }, "closing the database failed")),
         new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
       ]);
       if (othersListen) return;

@@ -13,6 +13,21 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  BOOKING_STATUSES,
+  OUTBOX_CHANNELS,
+  OUTBOX_STATUSES,
+  PAYMENT_STATUSES,
+  type BookingStatus,
+  type BookingTicket,
+  type OutboxAttachment,
+  type OutboxChannel,
+  type OutboxStatus,
+  type PaymentStatus,
+} from "~contract/statuses";
+
+export { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES };
+export type { BookingStatus, BookingTicket, OutboxAttachment, OutboxChannel, OutboxStatus, PaymentStatus };
 
 /** IDs are URL-safe strings: ^[A-Za-z0-9_-]{1,64}$ (readable slugs or short ids). */
 const idCheck = (column: string) => sql.raw(`${column} ~ '^[A-Za-z0-9_-]{1,64}$'`);
@@ -217,18 +232,6 @@ export const waivers = pgTable(
   ],
 );
 
-export interface OutboxAttachment {
-  name: string;
-  contentType: string;
-  /** Base64. */
-  content: string;
-}
-
-export const OUTBOX_CHANNELS = ["email", "sms"] as const;
-export const OUTBOX_STATUSES = ["pending", "sent", "failed", "kept"] as const;
-export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-
 /**
  * Messages to send. Written before any delivery attempt; `kept` means no transport is
  * configured (development): the message is only readable through the dev outbox.
@@ -315,20 +318,6 @@ export const promoCodes = pgTable(
     ),
   ],
 );
-
-export const BOOKING_STATUSES = ["held", "confirmed", "cancelled", "expired", "refunded", "failed"] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded", "not_required"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/** One ticket line of a booking, priced when the booking was made. */
-export interface BookingTicket {
-  ticketTypeId: string;
-  code: string;
-  name: string;
-  quantity: number;
-  unitPriceMinor: number;
-}
 
 export interface BookingUtm {
   source?: string;

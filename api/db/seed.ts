@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db } from "./types";
 import * as schema from "./schema";
 import { buildSeedCatalog, type SeedCatalog } from "./seed-data/build";
 import { seedPromoCodes } from "./seed-data/promo-codes";

@@ -3,6 +3,7 @@ import { getDb, pingDb } from "../db/client";
 import { dataResponse, errorResponse } from "../http/envelope";
 import { allowOnly } from "../http/method-guard";
 import type { AppEnv } from "../http/types";
+import { errorFields, logger } from "../logger";
 
 export const healthRoutes = new Hono<AppEnv>();
 
@@ -11,14 +12,7 @@ healthRoutes.get("/health", async (c) => {
   try {
     await pingDb(await getDb());
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "health check failed",
-        requestId: c.get("requestId"),
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+    logger.error({ requestId: c.get("requestId"), err: errorFields(error) }, "health check failed");
     return errorResponse(c, 503, "service_unavailable", "The database is not answering.");
   }
   c.header("Cache-Control", "no-store");

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import type { Context } from "hono";
+import { getApiEnv } from "../env";
 import type { AppEnv } from "./types";
 
 export const UNKNOWN_IP = "unknown";
@@ -23,7 +24,15 @@ export function userAgent(c: Context<AppEnv>): string {
   return (c.req.header("User-Agent") ?? "").slice(0, 512);
 }
 
-/** The origin (scheme://host[:port]) the request was sent to. */
-export function requestOrigin(c: Context<AppEnv>): string {
+/**
+ * The web app's public origin for links the API builds (emails, payment returns): the operator's
+ * storefront address in account mode, else APP_PUBLIC_URL; without those settings (one process,
+ * locally) the origin the request was sent to, which is then the browser's.
+ */
+export function requestOrigin(c: Context<AppEnv>, env = getApiEnv()): string {
+  const account = c.get("account");
+  if (account && env.STOREFRONT_PUBLIC_URL)
+    return new URL(env.STOREFRONT_PUBLIC_URL.replace("{slug}", account.slug)).origin;
+  if (!account && env.APP_PUBLIC_URL) return new URL(env.APP_PUBLIC_URL).origin;
   return new URL(c.req.url).origin;
 }

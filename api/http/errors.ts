@@ -1,21 +1,7 @@
-import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ApiError, type FieldErrors } from "~contract/errors";
 
-/** Field name → messages, as returned in `error.fields` (same shape as conform's fieldErrors). */
-export type FieldErrors = Record<string, string[]>;
-
-/** An expected failure: thrown by services and routes, answered with the error envelope. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-    readonly fields?: FieldErrors,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+/** An expected failure is the contract's ApiError: thrown by services and routes, answered with the envelope. */
+export { ApiError, type FieldErrors };
 
 export const validationError = (fields: FieldErrors, message = "Some values are not valid.") =>
   new ApiError(400, "validation_error", message, fields);

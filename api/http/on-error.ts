@@ -1,8 +1,10 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HTTPException } from "hono/http-exception";
 import { errorResponse } from "./envelope";
 import { ApiError } from "./errors";
 import type { AppEnv } from "./types";
+import { errorFields, logger } from "../logger";
 
 /** Connection-level failures of PostgreSQL (client codes and SQLSTATE classes 08 / 57P). */
 function isDatabaseUnavailable(error: unknown): boolean {
@@ -15,21 +17,22 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 function logUnexpected(c: Context<AppEnv>, error: unknown): void {
-  console.error(
-    JSON.stringify({
-      level: "error",
-      msg: "unhandled error in v1 API",
-      requestId: c.get("requestId"),
-      method: c.req.method,
-      path: c.req.path,
-      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-    }),
+  logger.error(
+    { requestId: c.get("requestId"), method: c.req.method, path: c.req.path, err: errorFields(error) },
+    "unhandled error in v1 API",
   );
 }
 
 export const onError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof ApiError) {
-    return errorResponse(c, error.status, error.code, error.message, error.fields, error.headers);
+    return errorResponse(
+      c,
+      error.status as ContentfulStatusCode,
+      error.code,
+      error.message,
+      error.fields,
+      error.headers,
+    );
   }
   if (error instanceof HTTPException && error.status < 500) {
     return errorResponse(

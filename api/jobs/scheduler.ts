@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../http/types";
 import { expireHolds } from "./hold-expiry";
+import { errorFields, logger } from "../logger";
 
 /** How often each server process sweeps expired holds. */
 export const HOLD_SWEEP_INTERVAL_MS = 30_000;
@@ -32,18 +33,10 @@ async function sweep(): Promise<void> {
   try {
     const result = await expireHolds(await getDb());
     if (result.expired > 0) {
-      console.log(
-        JSON.stringify({ level: "info", msg: "holds expired", bookings: result.expired, seats: result.seatsFreed }),
-      );
+      logger.info({ bookings: result.expired, seats: result.seatsFreed }, "holds expired");
     }
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "hold sweep failed",
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+    logger.error({ err: errorFields(error) }, "hold sweep failed");
   } finally {
     state.running = false;
   }

@@ -5,7 +5,7 @@ import { allowOnly } from "../http/method-guard";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
-import { notificationListQuery, notificationParams } from "./schema";
+import { notificationListQuery, notificationParams } from "~contract/notifications";
 import { listNotifications, markNotificationRead } from "./service";
 
 /** The caller's own notifications (the uid comes from the verified token). */

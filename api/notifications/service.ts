@@ -3,7 +3,12 @@ import { newNotificationId } from "../bookings/ids";
 import type { Db } from "../db/client";
 import { notifications, type NotificationRow } from "../db/schema";
 import { notFound } from "../http/errors";
-import { NOTIFICATIONS_PAGE_SIZE, type NewNotification, type NotificationPage, type NotificationView } from "./schema";
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type NewNotification,
+  type NotificationPage,
+  type NotificationView,
+} from "~contract/notifications";
 
 /** Stores a notification (call it inside the transaction that makes the change it announces). */
 export async function addNotification(db: Db, input: NewNotification): Promise<void> {

@@ -7,7 +7,7 @@ import { allowOnly } from "../http/method-guard";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
-import { devOutboxParams, devOutboxQuery } from "./schema";
+import { devOutboxParams, devOutboxQuery } from "~contract/outbox";
 import { getOutboxMessage, listOutbox } from "./service";
 
 /** Development tools exist only outside production. */

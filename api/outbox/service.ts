@@ -3,7 +3,8 @@ import type { Db } from "../db/client";
 import { outbox, type OutboxRow } from "../db/schema";
 import { getApiEnv } from "../env";
 import { mailTransport } from "./mailer";
-import type { EmailInput, OutboxMessage } from "./schema";
+import type { EmailInput, OutboxMessage } from "~contract/outbox";
+import { errorFields, logger } from "../logger";
 
 export interface Enqueued {
   message: OutboxRow;
@@ -38,9 +39,7 @@ export async function enqueueEmail(db: Db, input: EmailInput): Promise<Enqueued>
   const delivery = transport
     ? deliverEmail(db, message.id).catch((error: unknown) => {
         // Nobody awaits this promise in a request: it must never reject.
-        console.error(
-          JSON.stringify({ level: "error", msg: "email delivery crashed", outboxId: message.id, error: String(error) }),
-        );
+        logger.error({ outboxId: message.id, err: errorFields(error) }, "email delivery crashed");
         return message;
       })
     : Promise.resolve(message);
@@ -84,7 +83,7 @@ export async function deliverEmail(db: Db, id: string): Promise<OutboxRow> {
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(JSON.stringify({ level: "error", msg: "email delivery failed", outboxId: id, error: message }));
+    logger.error({ outboxId: id, error: message }, "email delivery failed");
     return await record(db, id, {
       status: "failed",
       attempts: claimed.attempts + 1,
@@ -105,7 +104,7 @@ async function record(db: Db, id: string, values: Partial<typeof outbox.$inferIn
 
 function logAndReturn<T>(fallback: T, id: string) {
   return (error: unknown) => {
-    console.error(JSON.stringify({ level: "error", msg: "outbox update failed", outboxId: id, error: String(error) }));
+    logger.error({ outboxId: id, err: errorFields(error) }, "outbox update failed");
     return fallback;
   };
 }

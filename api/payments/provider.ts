@@ -10,7 +10,9 @@ import type { BookingTicket } from "../db/schema";
  * the booking (and, on PGlite's single connection, a second connection is never waited for).
  * Stripe ignores it.
  */
-export type CheckoutStatus = "open" | "paid" | "failed" | "expired";
+import type { CheckoutStatus } from "~contract/payments";
+
+export type { CheckoutStatus };
 
 /** What a provider needs to know about the booking being paid. */
 export interface CheckoutBooking {

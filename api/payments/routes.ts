@@ -11,7 +11,7 @@ import { receiveEvent } from "./events";
 import { paymentProvider } from "./index";
 import { WebhookVerificationError } from "./provider";
 import { paySandboxCheckout, sandboxCheckoutView } from "./sandbox";
-import { sandboxCheckoutParams, sandboxPayBody, webhookParams } from "./schema";
+import { sandboxCheckoutParams, sandboxPayBody, webhookParams } from "~contract/payments";
 
 export const paymentRoutes = new Hono<AppEnv>();
 

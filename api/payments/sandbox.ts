@@ -1,4 +1,4 @@
-import { luhnValid } from "./card";
+import { luhnValid } from "~contract/card";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sandboxCheckouts, type SandboxCheckoutRow } from "../db/schema";
@@ -15,7 +15,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
 } from "./provider";
-import type { SandboxCheckoutView, SandboxPayBody } from "./schema";
+import type { SandboxCheckoutView, SandboxPayBody } from "~contract/payments";
 
 /**
  * The built-in payment provider: a checkout page of this site (/sandbox/checkout/{id}) that

@@ -7,7 +7,7 @@ import { allowOnly } from "../http/method-guard";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
-import { promoCodeParams, promoCodeQuery } from "./schema";
+import { promoCodeParams, promoCodeQuery } from "~contract/promo";
 import { findUsablePromo, toPromoCodeView } from "./service";
 
 export const promoRoutes = new Hono<AppEnv>();

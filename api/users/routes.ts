@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireAuth, requireFreshAuth } from "../auth/middleware";
-import { passwordPolicy, setPasswordBody } from "../auth/schema";
+import { setPasswordBody } from "~contract/auth";
+import { passwordPolicy } from "../auth/password-policy";
 import { dataResponse } from "../http/envelope";
 import { allowOnly } from "../http/method-guard";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
-import { missingDataBody, missingDataQuery, syncBody } from "./schema";
+import { missingDataBody, missingDataQuery, syncBody } from "~contract/users";
 import { missingDataOf, requireUserRow, setPassword, syncUser, toUserInfo, updateMissingData } from "./service";
 
 /**

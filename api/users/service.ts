@@ -12,7 +12,7 @@ import {
   type MissingDataField,
   type SyncBody,
   type UserInfo,
-} from "./schema";
+} from "~contract/users";
 
 export const userNotFound = () =>
   notFound("This user has not been set up yet: call PATCH /v1/user/sync first.", "user_not_found");

@@ -7,7 +7,7 @@ import { allowOnly } from "../http/method-guard";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
-import { signWaiverBody, WAIVER_PAGE } from "./schema";
+import { signWaiverBody, WAIVER_PAGE } from "~contract/waivers";
 import { currentWaiver, findSignature, signWaiver, waiverView } from "./service";
 
 /** The caller's waiver for the operator of X-Account-Context, or the platform's in public mode. */

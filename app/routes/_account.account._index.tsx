@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { i18next } from "~/i18next.server";
-import { requireUser } from "~/lib/session.server";
+import { i18next } from "~/platform/i18next.server";
+import { requireUser } from "~/features/auth/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SessionSync } from "~/components/session-sync";
-import { SiteFooter, SiteHeader, SkipLink } from "~/components/site-chrome";
+import { SessionSync } from "~/features/auth/session-sync";
+import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
 
 export const ACCOUNT_SECTIONS = [
   { to: "/account/bookings", key: "account.bookings" },

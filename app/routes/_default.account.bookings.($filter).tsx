@@ -2,14 +2,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { i18next } from "~/i18next.server";
-import { ApiError, apiFor } from "~/lib/api.server";
-import { slotDay, slotTime } from "~/lib/availability";
-import { BOOKING_FILTERS, type BookingPage } from "~/lib/bookings";
-import { formatMoney } from "~/lib/format";
-import { idParam, routeNotFound } from "~/lib/http.server";
-import { requireSameOrigin } from "~/lib/origin.server";
-import { requireFreshUser, requireUser } from "~/lib/session.server";
+import { i18next } from "~/platform/i18next.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { apiErrorKey } from "~/platform/api-errors";
+import { slotDay, slotTime } from "~/features/booking/availability";
+import { BOOKING_FILTERS } from "~/features/booking/bookings";
+import { formatMoney } from "~/ui/format";
+import { routeNotFound } from "~/platform/http.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { requireToken, requireUser } from "~/features/auth/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
@@ -22,30 +23,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .max(1000)
     .catch(1)
     .parse(new URL(request.url).searchParams.get("page") ?? 1);
-  const { data: bookings } = await apiFor(request, { token }).get<{ data: BookingPage }>("/v1/bookings", {
-    query: { filter, page },
-  });
-  const t = await i18next.getFixedT(request);
+  const [bookings, t] = await Promise.all([
+    apiFor(request, { token }).call("bookings", { query: { filter, page } }),
+    i18next.getFixedT(request),
+  ]);
   return { bookings, filter, title: t("account.bookings"), appName: t("app.name") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
-const CancelSchema = z.object({ bookingId: idParam });
+const CancelSchema = z.object({ bookingId: z.string().max(64) });
 
-/** Self-service cancellation (a sensitive action: the session is re-checked first). */
+/** Self-service cancellation: the API checks the session (revocation too), the owner and the cutoff. */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { token } = await requireFreshUser(request);
+  const token = requireToken(request);
   const parsed = CancelSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, error: "bookings.cancelClosed" }, { status: 400 });
+  if (!parsed.success) return data({ ok: false, error: apiErrorKey("booking_not_found") }, { status: 400 });
   try {
-    await apiFor(request, { token }).post(`/v1/bookings/${parsed.data.bookingId}/cancel`);
+    await apiFor(request, { token }).call("cancelBooking", { params: { id: parsed.data.bookingId } });
     return { ok: true, error: null };
   } catch (error) {
-    if (error instanceof ApiError && [404, 409].includes(error.status))
-      return data({ ok: false, error: "bookings.cancelClosed" }, { status: error.status });
+    if (isApiError(error) && error.status < 500) {
+      return data({ ok: false, error: apiErrorKey(error.code) }, { status: error.status });
+    }
     throw error;
   }
 }
@@ -76,7 +78,7 @@ export default function BookingsPage() {
           role={actionData.ok ? "status" : "alert"}
           className={`mt-4 rounded-md p-3 text-sm ${actionData.ok ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`}
         >
-          {t(actionData.ok ? "bookings.cancelled_ok" : (actionData.error ?? "bookings.cancelClosed"))}
+          {t(actionData.ok ? "bookings.cancelled_ok" : (actionData.error ?? "apiErrors.default"))}
         </p>
       ) : null}
       {bookings.items.length === 0 ? (

@@ -2,37 +2,42 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { i18next } from "~/i18next.server";
-import { ApiError, apiFor } from "~/lib/api.server";
-import { requireSameOrigin } from "~/lib/origin.server";
-import { safeRedirectPath } from "~/lib/redirects";
-import { requireUser } from "~/lib/session.server";
-
-import type { NotificationPage } from "~api/notifications/schema";
+import { i18next } from "~/platform/i18next.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { safeRedirectPath } from "~/platform/redirects";
+import { requireToken, requireUser } from "~/features/auth/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const { data: notifications } = await apiFor(request, { token }).get<{ data: NotificationPage }>(
-    "/v1/user/notifications",
-  );
-  const t = await i18next.getFixedT(request);
+  const page = new URL(request.url).searchParams.get("page") ?? undefined;
+  const [notifications, t] = await Promise.all([
+    apiFor(request, { token })
+      .call("notifications", { query: { page } })
+      .catch(async (error: unknown) => {
+        // A page number the API refuses (not a number, too big) shows the first page.
+        if (isApiError(error, "validation_error")) return apiFor(request, { token }).call("notifications");
+        throw error;
+      }),
+    i18next.getFixedT(request),
+  ]);
   return { notifications, title: t("account.notifications"), appName: t("app.name") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: `${data.title} · ${data.appName}` }] : [];
 
-const ReadSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+const ReadSchema = z.object({ id: z.string().max(64) });
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { token } = await requireUser(request);
+  const token = requireToken(request);
   const parsed = ReadSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false }, { status: 400 });
   try {
-    await apiFor(request, { token }).patch(`/v1/user/notifications/${parsed.data.id}/read`);
+    await apiFor(request, { token }).call("markNotificationRead", { params: { id: parsed.data.id } });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return data({ ok: false }, { status: 404 });
+    if (isApiError(error) && error.status < 500) return data({ ok: false }, { status: error.status });
     throw error;
   }
   return { ok: true };

@@ -1,28 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { i18next } from "~/i18next.server";
-import { apiFor } from "~/lib/api.server";
-import { slotDay } from "~/lib/availability";
-import { BOOKING_FILTERS, type Booking, type BookingPage } from "~/lib/bookings";
-import { formatMoney } from "~/lib/format";
-import { requireUser } from "~/lib/session.server";
+import { i18next } from "~/platform/i18next.server";
+import { apiFor } from "~/platform/api.server";
+import { slotDay } from "~/features/booking/availability";
+import type { Booking } from "~/features/booking/bookings";
+import { Pagination } from "~/ui/pagination";
+import { formatMoney } from "~/ui/format";
+import { requireUser } from "~/features/auth/session.server";
 
 /** Payments made for bookings (paid, refunded), newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const api = apiFor(request, { token });
-  const pages = await Promise.all(
-    BOOKING_FILTERS.map((filter) => api.get<{ data: BookingPage }>("/v1/bookings", { query: { filter } })),
-  );
-  const payments = pages
-    .flatMap((page) => page.data.items)
-    .filter(
-      (booking) =>
-        booking.paymentStatus !== "not_required" && booking.paymentStatus !== "pending" && booking.totalMinor > 0,
-    )
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const t = await i18next.getFixedT(request);
+  const requested = new URL(request.url).searchParams.get("page");
+  const page = requested && /^\d{1,5}$/.test(requested) && Number(requested) >= 1 ? Number(requested) : 1;
+  const [payments, t] = await Promise.all([
+    apiFor(request, { token }).call("payments", { query: { page } }),
+    i18next.getFixedT(request),
+  ]);
   return { payments, title: t("account.payments"), appName: t("app.name") };
 }
 
@@ -36,7 +31,7 @@ export default function PaymentsPage() {
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      {payments.length === 0 ? (
+      {payments.items.length === 0 ? (
         <p className="mt-6 text-slate-700">{t("paymentsPage.empty")}</p>
       ) : (
         <table className="mt-6 w-full text-left text-sm">
@@ -55,7 +50,7 @@ export default function PaymentsPage() {
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {payments.map((booking) => (
+            {payments.items.map((booking) => (
               <tr key={booking.id}>
                 <td className="py-2">
                   <Link
@@ -84,6 +79,7 @@ export default function PaymentsPage() {
           </tbody>
         </table>
       )}
+      <Pagination page={payments.page} totalPages={payments.totalPages} />
     </>
   );
 }

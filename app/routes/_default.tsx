@@ -1,6 +1,6 @@
 import { Outlet } from "@remix-run/react";
-import { SessionSync } from "~/components/session-sync";
-import { SiteFooter, SiteHeader, SkipLink } from "~/components/site-chrome";
+import { SessionSync } from "~/features/auth/session-sync";
+import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
 
 /** The default layout: site header, a content column, footer. */
 export default function DefaultLayout() {

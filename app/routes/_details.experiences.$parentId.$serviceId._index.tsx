@@ -1,14 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DurationText } from "~/components/duration-text";
-import { AvailabilityCalendar } from "~/components/booking/availability-calendar";
-import { BookingWidget } from "~/components/booking/booking-widget";
-import { datePickerLinks } from "~/components/date-picker/date-picker";
-import { loadAvailability, loadServiceDetail } from "~/lib/service-detail.server";
-import { todayIn } from "~/lib/availability";
-import { parseSelection } from "~/lib/booking-selection";
-import { formatMoney } from "~/lib/format";
+import { DurationText } from "~/ui/duration-text";
+import { AvailabilityCalendar } from "~/features/booking/availability-calendar";
+import { BookingWidget } from "~/features/booking/booking-widget";
+import { datePickerLinks } from "~/features/booking/date-picker/date-picker";
+import { loadAvailability, loadServiceDetail } from "~/features/catalog/service-detail.server";
+import { todayIn } from "~/features/booking/availability";
+import { parseSelection } from "~/features/booking/booking-selection";
+import { formatMoney } from "~/ui/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const detail = await loadServiceDetail(request, params);

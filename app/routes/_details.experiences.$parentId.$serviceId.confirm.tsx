@@ -2,18 +2,20 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { PriceSummary } from "~/components/booking/price-summary";
-import { DurationText } from "~/components/duration-text";
-import { stepUrl } from "~/lib/account-param";
-import { ApiError, apiFor } from "~/lib/api.server";
-import { dayLabel, slotTime, type Availability } from "~/lib/availability";
-import { selectionQuery } from "~/lib/booking-selection";
-import { loadConfirmContext, promoFor, quoteBooking } from "~/lib/booking.server";
-import { formatMoney } from "~/lib/format";
-import { readMarketing } from "~/lib/marketing.server";
-import { requireSameOrigin } from "~/lib/origin.server";
-import { lostSessionRedirect, requireFreshUser } from "~/lib/session.server";
-import { loadAvailability } from "~/lib/service-detail.server";
+import { PriceSummary } from "~/features/booking/price-summary";
+import { DurationText } from "~/ui/duration-text";
+import { stepUrl } from "~/features/auth/account-param";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { apiErrorKey } from "~/platform/api-errors";
+import { idParam, requireParams } from "~/platform/http.server";
+import { dayLabel, slotTime, type Availability } from "~/features/booking/availability";
+import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
+import { loadConfirmContext, promoFor, quoteBooking } from "~/features/booking/booking.server";
+import { formatMoney } from "~/ui/format";
+import { readMarketing } from "~/features/marketing/marketing.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { lostSessionRedirect, requireToken } from "~/features/auth/session.server";
+import { loadAvailability } from "~/features/catalog/service-detail.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadConfirmContext(request, params);
@@ -28,15 +30,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }),
     loadAvailability(request, detail.experience.id, detail.service.id, selection.date ?? undefined),
   ]);
-  const slot = findSlot(availability, selection.slotId);
   return {
     ...detail,
     detailsPath: context.detailsPath,
     selectionQuery: selectionQuery(selection),
-    slot,
+    slot: findSlot(availability, selection.slotId),
     timezone: availability.timezone,
     quote,
     promoCode,
+    operator: context.operator,
     // A fresh key per rendered page: submitting this page twice makes one booking.
     idempotencyKey: crypto.randomUUID(),
   };
@@ -56,54 +58,55 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 const PlaceSchema = z.object({
   idempotencyKey: z.string().uuid(),
   promoCode: z.string().trim().max(32).optional().default(""),
+  /** The operator whose profile and waiver steps apply (only used to route those steps). */
+  operator: z
+    .string()
+    .regex(/^[a-z0-9-]{1,63}$/)
+    .optional(),
 });
 
+/**
+ * Places the booking: one API call, which checks everything itself (session and revocation,
+ * profile, waiver, seats, price, promo, tenant) and answers the checkout to open, or a code.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const context = await loadConfirmContext(request, params);
-  const { token } = await requireFreshUser(request);
+  const { parentId, serviceId } = await requireParams(request, params, { parentId: idParam, serviceId: idParam });
+  const token = requireToken(request);
+  const url = new URL(request.url);
+  const here = url.pathname + url.search;
+  const detailsPath = `/experiences/${parentId}/${serviceId}`;
+  const selection = parseSelection(url.searchParams);
   const parsed = PlaceSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "selectionInvalid" as const }, { status: 400 });
-  const { detail, selection, operator } = context;
-  const marketing = await readMarketing(request);
+  if (!parsed.success || !isCompleteSelection(selection))
+    return data({ error: "confirm.selectionInvalid", soldOut: false }, 400);
+  const { utm } = await readMarketing(request);
   try {
-    const { data: placed } = await apiFor(request, { token }).post<{
-      data: { booking: { id: string }; checkoutUrl: string };
-    }>(
-      "/v1/bookings",
-      {
-        serviceId: detail.service.id,
+    const placed = await apiFor(request, { token }).call("createBooking", {
+      body: {
+        serviceId,
         slotId: selection.slotId,
         tickets: selection.tickets,
         promoCode: parsed.data.promoCode || undefined,
-        utm: marketing.utm,
-        returnUrl: `${context.detailsPath}/return/{bookingId}`,
-        cancelUrl: new URL(request.url).pathname + new URL(request.url).search,
+        utm,
+        returnUrl: `${detailsPath}/return/{bookingId}`,
+        cancelUrl: here,
       },
-      { headers: { "Idempotency-Key": parsed.data.idempotencyKey } },
-    );
+      headers: { "Idempotency-Key": parsed.data.idempotencyKey },
+    });
     return redirect(placed.checkoutUrl);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    const here = new URL(request.url).pathname + new URL(request.url).search;
+    if (!isApiError(error)) throw error;
+    const operator = parsed.data.operator ?? null;
     if (error.code === "profile_incomplete") throw redirect(stepUrl("/complete-profile", here, operator));
     if (error.code === "waiver_required") throw redirect(stepUrl("/waiver", here, operator));
     if (error.code === "user_not_found") throw lostSessionRedirect(request);
-    if (error.code === "sold_out") return data({ error: "soldOut" as const }, { status: 409 });
-    if (error.code === "promo_invalid") return data({ error: "promoChanged" as const }, { status: 409 });
-    if (error.status === 503) return data({ error: "paymentUnavailable" as const }, { status: 503 });
-    if (error.status === 400 || error.status === 404 || error.status === 409)
-      return data({ error: "selectionInvalid" as const }, { status: error.status });
-    throw error;
+    if (error.status >= 500 && error.code !== "payment_unavailable") throw error;
+    const key =
+      error.status === 400 || error.code === "not_found" ? "confirm.selectionInvalid" : apiErrorKey(error.code);
+    return data({ error: key, soldOut: error.code === "sold_out" }, { status: error.status });
   }
 }
-
-const ERROR_TEXT = {
-  soldOut: "confirm.soldOut",
-  promoChanged: "confirm.promoChanged",
-  paymentUnavailable: "confirm.paymentUnavailable",
-  selectionInvalid: "confirm.selectionInvalid",
-} as const;
 
 export default function ConfirmPage() {
   const {
@@ -115,6 +118,7 @@ export default function ConfirmPage() {
     promoCode,
     idempotencyKey,
     detailsPath,
+    operator,
     selectionQuery: query,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -122,13 +126,13 @@ export default function ConfirmPage() {
   const { t, i18n } = useTranslation();
   const selectionParams = new URLSearchParams(query);
   const unavailable = !quote || !slot;
-  const error = actionData?.error ?? (unavailable ? "selectionInvalid" : null);
+  const error = actionData?.error ?? (unavailable ? "confirm.selectionInvalid" : null);
   return (
     <section className="mx-auto max-w-2xl">
       <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{t("confirm.title")}</h1>
       {error ? (
         <div role="alert" className="mt-4 rounded-md bg-amber-50 p-4 text-amber-900">
-          <p>{t(ERROR_TEXT[error])}</p>
+          <p>{t(error)}</p>
           <Link to={detailsPath} className="mt-2 inline-block font-medium underline">
             {t("confirm.chooseAgain")}
           </Link>
@@ -182,9 +186,10 @@ export default function ConfirmPage() {
         </p>
       ) : null}
 
-      {quote && slot && actionData?.error !== "soldOut" ? (
+      {quote && slot && !actionData?.soldOut ? (
         <Form method="post" className="mt-6">
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input type="hidden" name="operator" value={operator} />
           <input type="hidden" name="promoCode" value={quote.promo?.valid ? quote.promo.code : ""} />
           <button
             type="submit"

@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { i18next } from "~/i18next.server";
-import { ApiError, apiFor } from "~/lib/api.server";
-import { slotDay, slotTime } from "~/lib/availability";
-import type { Booking } from "~/lib/bookings";
-import { formatMoney } from "~/lib/format";
-import { idParam, requireParams, routeNotFound } from "~/lib/http.server";
-import { requireUser } from "~/lib/session.server";
+import { i18next } from "~/platform/i18next.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { slotDay, slotTime } from "~/features/booking/availability";
+import type { Booking } from "~/features/booking/bookings";
+import { formatMoney } from "~/ui/format";
+import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
+import { requireUser } from "~/features/auth/session.server";
 
 const PENDING_REFRESH_SECONDS = 3;
 
@@ -23,12 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = apiFor(request, { token });
   let booking: Booking;
   try {
-    booking = (await api.get<{ data: Booking }>(`/v1/bookings/${bookingId}`)).data;
+    booking = await api.call("booking", { params: { id: bookingId } });
     // Ask the payment provider now rather than wait for its webhook.
-    if (booking.status === "held")
-      booking = (await api.post<{ data: Booking }>(`/v1/bookings/${bookingId}/refresh-payment`)).data;
+    if (booking.status === "held") booking = await api.call("refreshPayment", { params: { id: bookingId } });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
     throw error;
   }
   if (booking.experienceId !== parentId || booking.serviceId !== serviceId) throw await routeNotFound(request);

@@ -1,5 +1,5 @@
 import { Outlet } from "@remix-run/react";
-import { SiteFooter, SiteHeader, SkipLink } from "~/components/site-chrome";
+import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
 
 /** The details layout: a wide column for an experience, its confirmation and its payment return. */
 export default function DetailsLayout() {

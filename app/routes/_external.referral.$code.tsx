@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { i18next } from "~/i18next.server";
-import { idParam, requireParams } from "~/lib/http.server";
+import { i18next } from "~/platform/i18next.server";
+import { idParam, requireParams } from "~/platform/http.server";
 
 /** A referral landing page. No referral codes have been issued yet, so every code is unknown. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

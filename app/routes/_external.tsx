@@ -1,5 +1,5 @@
 import { Outlet } from "@remix-run/react";
-import { BrandMark, SkipLink } from "~/components/site-chrome";
+import { BrandMark, SkipLink } from "~/ui/site-chrome";
 
 /** The external layout: pages reached from emailed or shared links (tips, referrals). */
 export default function ExternalLayout() {

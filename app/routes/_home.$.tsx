@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CatalogFilters } from "~/components/catalog/catalog-filters";
-import { ExperienceCard } from "~/components/catalog/experience-card";
-import { Pagination } from "~/components/catalog/pagination";
-import { i18next } from "~/i18next.server";
-import { apiFor } from "~/lib/api.server";
-import { findSlice, type CatalogSlice } from "~/lib/catalog-slice";
-import type { ExperiencePage, Facets } from "~/lib/catalog";
-import { parseCatalogQuery } from "~/lib/catalog-query.server";
-import { pageNotFound } from "~/lib/http.server";
+import { CatalogFilters } from "~/features/catalog/catalog-filters";
+import { ExperienceCard } from "~/features/catalog/experience-card";
+import { Pagination } from "~/ui/pagination";
+import { i18next } from "~/platform/i18next.server";
+import { apiFor } from "~/platform/api.server";
+import { findSlice, type CatalogSlice } from "~/features/catalog/catalog-slice";
+import { parseCatalogQuery } from "~/features/catalog/catalog-query.server";
+import { pageNotFound } from "~/platform/http.server";
 
 const PAGE_SIZE = 12;
 
@@ -20,7 +19,7 @@ const PAGE_SIZE = 12;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const splat = params["*"] ?? "";
   const api = apiFor(request);
-  const facets = (await api.get<{ data: Facets }>("/v1/facets")).data;
+  const facets = await api.call("facets");
 
   let slice: CatalogSlice | null = null;
   if (splat) {
@@ -30,22 +29,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const query = parseCatalogQuery(new URL(request.url).searchParams);
   const filters = { ...query, ...(slice ? { [slice.kind]: slice.slug } : {}) };
-  const page = (
-    await api.get<{ data: ExperiencePage }>("/v1/experiences", {
-      query: {
-        q: filters.q,
-        category: filters.category,
-        city: filters.city,
-        operator: filters.operator,
-        date: filters.date,
-        minPrice: filters.minPrice !== undefined ? filters.minPrice * 100 : undefined,
-        maxPrice: filters.maxPrice !== undefined ? filters.maxPrice * 100 : undefined,
-        sort: filters.sort,
-        page: filters.page,
-        pageSize: PAGE_SIZE,
-      },
-    })
-  ).data;
+  const page = await api.call("experiences", {
+    query: {
+      q: filters.q,
+      category: filters.category,
+      city: filters.city,
+      operator: filters.operator,
+      date: filters.date,
+      minPrice: filters.minPrice !== undefined ? filters.minPrice * 100 : undefined,
+      maxPrice: filters.maxPrice !== undefined ? filters.maxPrice * 100 : undefined,
+      sort: filters.sort,
+      page: filters.page,
+      pageSize: PAGE_SIZE,
+    },
+  });
 
   const t = await i18next.getFixedT(request);
   const heading = slice ? t(slice.headingKey, { name: slice.name }) : t("home.heading");

@@ -1,7 +1,7 @@
 import { Outlet } from "@remix-run/react";
-import { HomeAccountDirectLayout } from "~/components/layouts/home-account-direct-layout";
-import { HomeLayout } from "~/components/layouts/home-layout";
-import { useRootData } from "~/lib/use-root-data";
+import { HomeAccountDirectLayout } from "~/ui/layouts/home-account-direct-layout";
+import { HomeLayout } from "~/ui/layouts/home-layout";
+import { useRootData } from "~/ui/use-root-data";
 
 /** The home layout; on an operator's host (account_direct) the branded home-account-direct layout. */
 export default function HomeLayoutRoute() {

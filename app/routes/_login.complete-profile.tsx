@@ -4,15 +4,15 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
-import { i18next } from "~/i18next.server";
-import { ApiError, apiFor } from "~/lib/api.server";
-import { requireSameOrigin } from "~/lib/origin.server";
-import { accountParam, stepUrl } from "~/lib/account-param";
-import { isProfileField, missingDataBody, missingDataSchema } from "~/lib/profile-schema";
-import { safeRedirectPath } from "~/lib/redirects";
-import { requireUser } from "~/lib/session.server";
-import { missingProfileData } from "~/lib/sign-in-next.server";
+import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { i18next } from "~/platform/i18next.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { accountParam, stepUrl } from "~/features/auth/account-param";
+import { isProfileField, missingDataBody, missingDataSchema } from "~/features/auth/profile-schema";
+import { safeRedirectPath } from "~/platform/redirects";
+import { requireUser } from "~/features/auth/session.server";
+import { missingProfileData } from "~/features/auth/sign-in-next.server";
 
 function nextAfterProfile(missing: string[], redirectUrl: string, account: string | null) {
   return missing.includes("waiver") ? stepUrl("/waiver", redirectUrl, account) : redirectUrl;
@@ -43,12 +43,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: missingDataSchema(missing) });
   if (submission.status !== "success") return submission.reply();
   try {
-    await apiFor(request, { token }).patch(
-      "/v1/user/missing-data",
-      missingDataBody(submission.value as Record<string, string | undefined>),
-    );
+    await apiFor(request, { token }).call("updateMissingData", {
+      body: missingDataBody(submission.value as Record<string, string | undefined>),
+    });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) {
+    if (isApiError(error, "validation_error")) {
       return submission.reply({ formErrors: ["authErrors.generic"], fieldErrors: mapFields(error.fields) });
     }
     throw error;

@@ -3,22 +3,22 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { EmailLinkForm } from "~/components/auth/email-link-form";
-import { ProviderButtons } from "~/components/auth/provider-buttons";
-import { SignInForm } from "~/components/auth/sign-in-form";
-import { SignUpForm } from "~/components/auth/sign-up-form";
-import { FormError } from "~/components/form/text-field";
-import { i18next } from "~/i18next.server";
-import { ApiError, apiFor } from "~/lib/api.server";
-import { authErrorKey } from "~/lib/auth-errors";
-import { EmailLinkSchema, SignInSchema, signUpSchema } from "~/lib/auth-schemas";
-import { REDIRECT_PENDING_KEY } from "~/lib/firebase-config";
-import { identityRest } from "~/lib/identity-rest.server";
-import { requireSameOrigin } from "~/lib/origin.server";
-import { safeRedirectPath } from "~/lib/redirects";
-import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/lib/sign-in.server";
-import { useClientSignIn } from "~/lib/use-client-sign-in";
-import { useLoginLayoutData } from "~/lib/use-login-layout-data";
+import { EmailLinkForm } from "~/features/auth/email-link-form";
+import { ProviderButtons } from "~/features/auth/provider-buttons";
+import { SignInForm } from "~/features/auth/sign-in-form";
+import { SignUpForm } from "~/features/auth/sign-up-form";
+import { FormError } from "~/ui/text-field";
+import { i18next } from "~/platform/i18next.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { authErrorKey } from "~/features/auth/auth-errors";
+import { EmailLinkSchema, SignInSchema, signUpSchema } from "~/features/auth/auth-schemas";
+import { REDIRECT_PENDING_KEY } from "~/features/auth/firebase-config";
+import { identityRest } from "~/features/auth/identity-rest.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { safeRedirectPath } from "~/platform/redirects";
+import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/features/auth/sign-in.server";
+import { useClientSignIn } from "~/features/auth/use-client-sign-in";
+import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -76,12 +76,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: EmailLinkSchema });
     if (submission.status !== "success") return { intent, result: submission.reply() };
     try {
-      await apiFor(request).post("/v1/send-auth-link", {
-        email: submission.value.email,
-        continueUrl: safeRedirectPath(redirectUrl),
+      await apiFor(request).call("sendAuthLink", {
+        body: { email: submission.value.email, continueUrl: safeRedirectPath(redirectUrl) },
       });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429) {
+      if (isApiError(error, "rate_limited")) {
         return data(
           { intent, result: submission.reply({ formErrors: [authErrorKey("auth/too-many-requests")] }) },
           { status: 429 },

@@ -4,15 +4,15 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
-import { i18next } from "~/i18next.server";
-import { ApiError, apiFor } from "~/lib/api.server";
-import { authErrorKey } from "~/lib/auth-errors";
-import { emailField, newPasswordSchema } from "~/lib/auth-schemas";
-import { NewPasswordForm } from "~/components/auth/new-password-form";
-import { IdentityError, identityRest } from "~/lib/identity-rest.server";
-import { requireSameOrigin } from "~/lib/origin.server";
-import { loadPasswordPolicy } from "~/lib/sign-in.server";
+import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { i18next } from "~/platform/i18next.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { authErrorKey } from "~/features/auth/auth-errors";
+import { emailField, newPasswordSchema } from "~/features/auth/auth-schemas";
+import { NewPasswordForm } from "~/features/auth/new-password-form";
+import { IdentityError, identityRest } from "~/features/auth/identity-rest.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
 
 const RequestSchema = z.object({ email: emailField });
 
@@ -59,9 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: RequestSchema });
   if (submission.status !== "success") return { mode: "request", result: submission.reply(), sentTo: null };
   try {
-    await apiFor(request).post("/v1/send-password-reset", { email: submission.value.email });
+    await apiFor(request).call("sendPasswordReset", { body: { email: submission.value.email } });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) {
+    if (isApiError(error, "rate_limited")) {
       return data(
         {
           mode: "request",

@@ -5,19 +5,19 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { NewPasswordForm } from "~/components/auth/new-password-form";
-import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
-import { i18next } from "~/i18next.server";
-import { ApiError, apiFor } from "~/lib/api.server";
-import { emailField, isEmailSignInLink, newPasswordSchema } from "~/lib/auth-schemas";
-import { EMAIL_FOR_SIGN_IN_KEY } from "~/lib/firebase-config";
-import { identityRest } from "~/lib/identity-rest.server";
-import { requireSameOrigin } from "~/lib/origin.server";
-import { safeRedirectPath } from "~/lib/redirects";
-import { requireFreshUser, getSessionUser } from "~/lib/session.server";
-import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/lib/sign-in.server";
-import { useClientSignIn } from "~/lib/use-client-sign-in";
-import { useLoginLayoutData } from "~/lib/use-login-layout-data";
+import { NewPasswordForm } from "~/features/auth/new-password-form";
+import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { i18next } from "~/platform/i18next.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { emailField, isEmailSignInLink, newPasswordSchema } from "~/features/auth/auth-schemas";
+import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
+import { identityRest } from "~/features/auth/identity-rest.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { safeRedirectPath } from "~/platform/redirects";
+import { getSessionUser, requireUser } from "~/features/auth/session.server";
+import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/features/auth/sign-in.server";
+import { useClientSignIn } from "~/features/auth/use-client-sign-in";
+import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 
 const ConfirmEmailSchema = z.object({ email: emailField, oobCode: z.string().min(1).max(2048) });
 
@@ -61,14 +61,14 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 
-  const { user, token } = await requireFreshUser(request);
+  const { user, token } = await requireUser(request);
   const submission = parseWithZod(formData, { schema: newPasswordSchema(await loadPasswordPolicy(request)) });
   if (submission.status !== "success")
     return { intent: "set", result: submission.reply({ hideFields: ["password", "confirmPassword"] }) };
   try {
-    await apiFor(request, { token }).patch("/v1/user/set-password", { password: submission.value.password });
+    await apiFor(request, { token }).call("setPassword", { body: { password: submission.value.password } });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) {
+    if (isApiError(error, "validation_error")) {
       return {
         intent: "set",
         result: submission.reply({ fieldErrors: { password: ["authErrors.password-does-not-meet-requirements"] } }),

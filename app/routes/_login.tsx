@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { BrandMark, SkipLink } from "~/components/site-chrome";
-import { firebaseClientConfig } from "~/lib/firebase-config.server";
-import { loadPasswordPolicy } from "~/lib/sign-in.server";
+import { BrandMark, SkipLink } from "~/ui/site-chrome";
+import { firebaseClientConfig } from "~/features/auth/firebase-config.server";
+import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
 
 /** The login layout: Firebase's public config and the password policy for its pages. */
 export async function loader({ request }: LoaderFunctionArgs) {

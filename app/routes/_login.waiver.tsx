@@ -4,22 +4,15 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
-import { i18next } from "~/i18next.server";
-import { accountParam } from "~/lib/account-param";
-import { ApiError, apiFor } from "~/lib/api.server";
-import { requireSameOrigin } from "~/lib/origin.server";
-import { safeRedirectPath } from "~/lib/redirects";
-import { requireUser } from "~/lib/session.server";
+import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { i18next } from "~/platform/i18next.server";
+import { accountParam } from "~/features/auth/account-param";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { apiErrorKey } from "~/platform/api-errors";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { safeRedirectPath } from "~/platform/redirects";
+import { requireToken, requireUser } from "~/features/auth/session.server";
 
-type Waiver = {
-  accountName: string;
-  textVersion: number;
-  text: string;
-  isSigned: boolean;
-  signedAt: string | null;
-  signedName: string | null;
-};
 
 const SignSchema = z.object({
   signedName: z
@@ -34,10 +27,10 @@ const SignSchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
   const account = accountParam(new URL(request.url).searchParams);
-  const { data: waiver } = await apiFor(request, { token, accountSlug: account }).get<{ data: Waiver }>(
-    "/v1/user/waiver",
-  );
-  const t = await i18next.getFixedT(request);
+  const [waiver, t] = await Promise.all([
+    apiFor(request, { token, accountSlug: account }).call("waiver"),
+    i18next.getFixedT(request),
+  ]);
   return {
     waiver,
     redirectUrl: safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl")),
@@ -51,21 +44,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { token } = await requireUser(request);
+  const token = requireToken(request);
   const submission = parseWithZod(await request.formData(), { schema: SignSchema });
   if (submission.status !== "success") return submission.reply();
   try {
-    await apiFor(request, { token, accountSlug: accountParam(new URL(request.url).searchParams) }).post(
-      "/v1/user/waiver/sign",
-      {
-        signedName: submission.value.signedName,
-        agree: true,
-        textVersion: submission.value.textVersion,
-      },
-    );
+    await apiFor(request, { token, accountSlug: accountParam(new URL(request.url).searchParams) }).call("signWaiver", {
+      body: { signedName: submission.value.signedName, agree: true, textVersion: submission.value.textVersion },
+    });
   } catch (error) {
     // The waiver text changed while it was open: show the new text to read and sign.
-    if (error instanceof ApiError && error.status === 409) throw redirect(request.url);
+    if (isApiError(error, "waiver_version_changed")) throw redirect(request.url);
+    if (isApiError(error) && error.status < 500) return submission.reply({ formErrors: [apiErrorKey(error.code)] });
     throw error;
   }
   throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl")));

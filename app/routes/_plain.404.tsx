@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/platform/i18next.server";
 
 /** /404 renders the not-found page with status 404 (also where a failed storefront lands). */
 export async function loader({ request }: LoaderFunctionArgs) {

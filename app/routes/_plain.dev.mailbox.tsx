@@ -2,30 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { i18next } from "~/i18next.server";
-import { apiFor } from "~/lib/api.server";
-import { env } from "~/lib/env.server";
-import { pageNotFound } from "~/lib/http.server";
+import { i18next } from "~/platform/i18next.server";
+import { apiFor } from "~/platform/api.server";
+import { config } from "~/platform/config.server";
+import { pageNotFound } from "~/platform/http.server";
 
-type OutboxMessage = {
-  id: string | number;
-  channel: string;
-  recipient: string;
-  subject: string;
-  textBody: string;
-  status: string;
-  createdAt: string;
-};
 
 const QuerySchema = z.object({ to: z.string().trim().max(254).optional().catch(undefined) });
 
 /** Dev mailbox: what the outbox holds when no SMTP server is configured. Absent in production. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (env.production) throw await pageNotFound(request);
+  if (config.production) throw await pageNotFound(request);
   const { to } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { data: messages } = await apiFor(request).get<{ data: OutboxMessage[] }>("/v1/dev/outbox", {
-    query: { to, limit: 50 },
-  });
+  const messages = await apiFor(request).call("devOutbox", { query: { to, limit: 50 } });
   const t = await i18next.getFixedT(request);
   return { messages, to: to ?? "", title: t("mailbox.title") };
 }

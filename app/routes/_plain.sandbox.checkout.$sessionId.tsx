@@ -3,22 +3,21 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormError, SubmitButton, TextField } from "~/components/form/text-field";
-import { i18next } from "~/i18next.server";
-import { ApiError, apiFor } from "~/lib/api.server";
-import { CardSchema } from "~/lib/card-schema";
-import { formatMoney } from "~/lib/format";
-import { idParam, requireParams, routeNotFound } from "~/lib/http.server";
-import { requireSameOrigin } from "~/lib/origin.server";
-import { safeRedirectPath } from "~/lib/redirects";
-
-import type { SandboxCheckoutView as Checkout } from "~api/payments/schema";
+import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { i18next } from "~/platform/i18next.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { apiErrorKey } from "~/platform/api-errors";
+import { CardSchema } from "~/features/checkout/card-schema";
+import { formatMoney } from "~/ui/format";
+import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { safeRedirectPath } from "~/platform/redirects";
 
 async function loadCheckout(request: Request, sessionId: string) {
   try {
-    return (await apiFor(request).get<{ data: Checkout }>(`/v1/payments/sandbox/checkouts/${sessionId}`)).data;
+    return await apiFor(request).call("sandboxCheckout", { params: { sessionId } });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
     throw error;
   }
 }
@@ -40,25 +39,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: CardSchema });
   if (submission.status !== "success") return submission.reply({ hideFields: ["cvc"] });
   try {
-    const { data } = await apiFor(request).post<{ data: { status: string; redirectUrl: string } }>(
-      `/v1/payments/sandbox/checkouts/${sessionId}/pay`,
-      {
+    const paid = await apiFor(request).call("paySandboxCheckout", {
+      params: { sessionId },
+      body: {
         cardNumber: submission.value.cardNumber,
         expiry: submission.value.expiry,
         cvc: submission.value.cvc,
         saveCard: Boolean(submission.value.saveCard),
       },
-    );
-    throw redirect(safeRedirectPath(data.redirectUrl));
+    });
+    throw redirect(safeRedirectPath(paid.redirectUrl));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) {
+    if (isApiError(error, "validation_error", "card_invalid")) {
       // The API names the field it refused (card number, expiry or CVC).
       const field = (["expiry", "cvc"] as const).find((name) => error.fields?.[name]) ?? "cardNumber";
       return submission.reply({
         fieldErrors: { [field]: [`checkout.${field === "cardNumber" ? "card" : field}Invalid`] },
       });
     }
-    if (error instanceof ApiError && error.status === 409) return submission.reply({ formErrors: ["checkout.closed"] });
+    if (isApiError(error) && error.status < 500) return submission.reply({ formErrors: [apiErrorKey(error.code)] });
     throw error;
   }
 }
@@ -113,7 +112,7 @@ export default function SandboxCheckout() {
           </Form>
         ) : (
           <p role="alert" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            {t("checkout.closed")}
+            {t("apiErrors.checkout_closed")}
           </p>
         )}
       </div>

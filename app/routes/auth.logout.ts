@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { requireSameOrigin } from "~/lib/origin.server";
-import { destroySession } from "~/lib/session.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { destroySession } from "~/features/auth/session.server";
 
 /** Sign out (a form post): revoke refresh tokens, clear the session cookie, go home. */
 export async function action({ request }: ActionFunctionArgs) {

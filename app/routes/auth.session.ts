@@ -1,48 +1,39 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { locationFields, phoneField } from "~/lib/auth-schemas";
-import { requireSameOrigin } from "~/lib/origin.server";
-import { safeRedirectPath } from "~/lib/redirects";
-import { createSession, SessionError } from "~/lib/session.server";
-import { nextStepAfterSignIn } from "~/lib/sign-in-next.server";
+import type { SyncBody } from "~contract/users";
+import { isApiError } from "~/platform/api.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { safeRedirectPath } from "~/platform/redirects";
+import { openSession } from "~/features/auth/session.server";
+import { nextStepAfterSignIn } from "~/features/auth/sign-in-next.server";
 
-/** Optional sign-up profile sent with the first token. */
-const ProfileSchema = z
-  .object({
-    firstName: z.string().trim().min(1).max(80).optional(),
-    lastName: z.string().trim().min(1).max(80).optional(),
-    phone: phoneField.optional(),
-    location: z.object(locationFields).partial().optional(),
-  })
-  .strict();
-
+/** What the browser posts; the token and profile are the API's to judge. */
 const BodySchema = z.object({
-  idToken: z.string().min(20).max(8192),
-  profile: ProfileSchema.optional(),
+  idToken: z.string().max(8192),
+  profile: z.record(z.unknown()).optional(),
   redirectUrl: z.string().max(2048).optional(),
 });
 
 /**
  * The session endpoint: the browser signs in with Firebase and posts its fresh ID token here;
- * the server verifies it, syncs the user and sets the httpOnly session cookie.
+ * the API verifies it, syncs the user and mints the session cookie, which is set httpOnly here.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: { code: "method_not_allowed" } }, 405);
   requireSameOrigin(request);
   const parsed = BodySchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success)
+  if (!parsed.success) {
     return json({ error: { code: "validation_error", fields: parsed.error.flatten().fieldErrors } }, 400);
+  }
   try {
-    const { user, setCookie } = await createSession(request, parsed.data.idToken, parsed.data.profile);
-    const redirectTo = await nextStepAfterSignIn(
-      request,
-      user,
-      safeRedirectPath(parsed.data.redirectUrl),
-      parsed.data.idToken,
-    );
+    const { idToken, profile, redirectUrl } = parsed.data;
+    const { user, missingData, setCookie } = await openSession(request, idToken, profile as SyncBody);
+    const redirectTo = nextStepAfterSignIn(user, missingData, safeRedirectPath(redirectUrl));
     return json({ user, redirectTo }, 200, { "Set-Cookie": setCookie });
   } catch (error) {
-    if (error instanceof SessionError) return json({ error: { code: error.code } }, error.status);
+    if (isApiError(error) && error.status < 500) {
+      return json({ error: { code: error.code, fields: error.fields } }, error.status);
+    }
     throw error;
   }
 }

@@ -1,11 +1,37 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiApp } from "~/lib/api-app.server";
-import { requireHostContext } from "~/lib/host.server";
+import { apiTransport } from "~/platform/api.server";
+import { config } from "~/platform/config.server";
+import { requireHostContext } from "~/platform/host.server";
 
-/** The v1 API (api/, Hono) mounted at /v1 in this process. */
-function handle({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
+/** Hop-by-hop headers are the connection's, not the message's: never forwarded. */
+const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "te", "trailer"];
+
+/**
+ * The v1 API at /v1 on the web's origin. In one process the request goes to the API's fetch
+ * handler as is; in split mode (API_BASE_URL) it is forwarded to the API, streaming both ways,
+ * with method, headers (the Host stays the browser's, in X-Forwarded-Host) and status kept.
+ */
+async function handle({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
   requireHostContext(request);
-  return apiApp.fetch(request);
+  if (!config.API_BASE_URL) return apiTransport(request);
+  const incoming = new URL(request.url);
+  const target = new URL(incoming.pathname + incoming.search, config.API_BASE_URL);
+  const headers = new Headers(request.headers);
+  for (const name of HOP_BY_HOP) headers.delete(name);
+  headers.set("X-Forwarded-Host", incoming.host);
+  headers.set("X-Forwarded-Proto", incoming.protocol.replace(":", ""));
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const answer = await fetch(target, {
+    method: request.method,
+    headers,
+    body: hasBody ? request.body : undefined,
+    redirect: "manual",
+    signal: request.signal,
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as RequestInit);
+  const answerHeaders = new Headers(answer.headers);
+  for (const name of [...HOP_BY_HOP, "content-encoding", "content-length"]) answerHeaders.delete(name);
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: answerHeaders });
 }
 
 export const loader = handle;

@@ -5,7 +5,7 @@ import { buildIcs, foldLine, icsDateTime, icsEscape } from "~api/bookings/ics";
 import { newBookingId, randomId } from "~api/bookings/ids";
 import { parsePaymentEnv } from "~api/payments/payment-env";
 import { checkoutExpiry } from "~api/payments/provider";
-import { luhnValid } from "~api/payments/card";
+import { luhnValid } from "~contract/card";
 
 describe(".ics generator", () => {
   const event = {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { priceBreakdown } from "~api/bookings/pricing";
+import { priceBreakdown } from "~contract/pricing";
 import {
   bookings,
   notifications,

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, experiences, services, slots } from "~api/db/schema";
-import type { ExperienceCard } from "~api/catalog/schema";
+import type { ExperienceCard } from "~contract/catalog";
 import { api, seedDbForThisFile } from "./helpers/api";
 import { countQueries } from "./helpers/query-counter";
 

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { priceBreakdown } from "~api/bookings/pricing";
+import { priceBreakdown } from "~contract/pricing";
 import { promoCodes } from "~api/db/schema";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
 import { createSlot, findService, type TestService } from "./helpers/booking";

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { PasswordPolicy as AppPasswordPolicy } from "~/lib/auth-schemas";
-import type { PasswordPolicy } from "~api/auth/schema";
+import type { PasswordPolicy as AppPasswordPolicy } from "~/features/auth/auth-schemas";
+import type { PasswordPolicy } from "~contract/auth";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
 import {
   call,

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ApiError, createApiClient, defaultRetries } from "~/lib/api-client";
+import { createApiClient, defaultRetries } from "~contract/client";
+import { ApiError } from "~contract/errors";
 
 /** A real HTTP server that answers from a queue of statuses and records what it received. */
 type Seen = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
@@ -42,6 +43,34 @@ const client = (extra: Partial<Parameters<typeof createApiClient>[0]> = {}) =>
   createApiClient({ transport: (request) => fetch(request), baseUrl, retryDelayMs: 0, ...extra });
 
 describe("API client", () => {
+  it("fills path parameters (URL-encoded) from the endpoint table and answers the envelope's data", async () => {
+    await expect(client().call("booking", { params: { id: "bk_a/b c" } })).resolves.toEqual({ ok: true });
+    expect(seen[0]).toMatchObject({ method: "GET", url: "/v1/bookings/bk_a%2Fb%20c" });
+  });
+
+  it("sends the declared extra headers (Idempotency-Key) with the body", async () => {
+    await client({ token: "tok" }).call("createBooking", {
+      body: { serviceId: "s", slotId: "x", tickets: [], returnUrl: "/r" },
+      headers: { "Idempotency-Key": "key-12345" },
+    });
+    expect(seen[0]).toMatchObject({ method: "POST", url: "/v1/bookings" });
+    expect(seen[0].headers["idempotency-key"]).toBe("key-12345");
+    expect(JSON.parse(seen[0].body)).toMatchObject({ serviceId: "s", returnUrl: "/r" });
+  });
+
+  it("lets onError replace the thrown error (the web turns a 401 into a sign-out redirect)", async () => {
+    queue = [401];
+    const redirected = new Response(null, { status: 302 });
+    const error = await client({
+      onError: (e) => {
+        if (e.status === 401) throw redirected;
+      },
+    })
+      .call("userInfo")
+      .catch((e: unknown) => e);
+    expect(error).toBe(redirected);
+  });
+
   it("retries 0 times for writes and once for reads by default", () => {
     expect(["POST", "PUT", "PATCH", "DELETE"].map((m) => defaultRetries(m as never))).toEqual([0, 0, 0, 0]);
     expect(defaultRetries("GET")).toBe(1);
@@ -49,14 +78,14 @@ describe("API client", () => {
 
   it.each([408, 409, 425, 429, 500, 502, 503, 504])("retries a GET once on %i", async (status) => {
     queue = [status, 200];
-    await expect(client().get("/v1/x")).resolves.toEqual({ data: { ok: true } });
+    await expect(client().call("facets")).resolves.toEqual({ ok: true });
     expect(seen).toHaveLength(2);
   });
 
   it("gives up after the one retry and throws the error envelope", async () => {
     queue = [503, 503, 200];
     const error = await client()
-      .get("/v1/x")
+      .call("facets")
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -71,42 +100,44 @@ describe("API client", () => {
 
   it("does not retry other statuses", async () => {
     queue = [404, 200];
-    await expect(client().get("/v1/x")).rejects.toMatchObject({ status: 404 });
+    await expect(client().call("facets")).rejects.toMatchObject({ status: 404 });
     expect(seen).toHaveLength(1);
   });
 
-  it.each(["post", "put", "patch", "delete"] as const)("does not retry %s by default", async (method) => {
-    queue = [503, 200];
-    await expect(client()[method]("/v1/x", { a: 1 })).rejects.toMatchObject({ status: 503 });
-    expect(seen).toHaveLength(1);
-  });
+  it.each(["signOut", "updateMissingData", "markNotificationRead"] as const)(
+    "does not retry %s (a write) by default",
+    async (name) => {
+      queue = [503, 200];
+      const input = { params: { id: "n1" }, body: {} } as never;
+      await expect(client().call(name, input)).rejects.toMatchObject({ status: 503 });
+      expect(seen).toHaveLength(1);
+    },
+  );
 
   it("honours an explicit retry count", async () => {
     queue = [503, 503, 200];
-    await expect(client().post("/v1/x", {}, { retries: 2 })).resolves.toEqual({ data: { ok: true } });
+    await expect(client().call("signOut", {}, { retries: 2 })).resolves.toEqual({ ok: true });
     expect(seen).toHaveLength(3);
   });
 
   it("sends JSON bodies for PATCH, POST, PUT and DELETE and none for GET", async () => {
-    await client().patch("/v1/x", { firstName: "Ada" });
-    await client().delete("/v1/x");
-    await client().get("/v1/x", { query: { page: 2, q: "kayak", empty: "" } });
-    expect(seen[0]).toMatchObject({ method: "PATCH", body: '{"firstName":"Ada"}' });
+    await client().call("updateMissingData", { body: { firstName: "Ada" } });
+    await client().call("signOut");
+    await client().call("experiences", { query: { page: 2, q: "kayak", category: "" } });
+    expect(seen[0]).toMatchObject({ method: "PATCH", body: '{"firstName":"Ada"}', url: "/v1/user/missing-data" });
     expect(seen[0].headers["content-type"]).toBe("application/json");
-    expect(seen[1]).toMatchObject({ method: "DELETE", body: "{}" });
-    expect(seen[2]).toMatchObject({ method: "GET", body: "", url: "/v1/x?page=2&q=kayak" });
+    expect(seen[1]).toMatchObject({ method: "POST", body: "{}" });
+    expect(seen[2]).toMatchObject({ method: "GET", body: "", url: "/v1/experiences?page=2&q=kayak" });
     expect(seen[2].headers["content-type"]).toBeUndefined();
   });
 
-  it("sends the bearer token unless suppressed, and the account context in account mode", async () => {
-    await client({ token: "tok", accountSlug: "acme" }).get("/v1/x");
-    await client({ token: "tok" }).get("/v1/x", { suppressAuth: true });
-    await client().get("/v1/x");
+  it("sends the bearer token when it has one, and the account context in account mode", async () => {
+    await client({ token: "tok", accountSlug: "acme" }).call("facets");
+    await client().call("facets");
     expect(seen[0].headers.authorization).toBe("Bearer tok");
     expect(seen[0].headers["x-account-context"]).toBe("acme");
     expect(seen[1].headers.authorization).toBeUndefined();
-    expect(seen[2].headers.authorization).toBeUndefined();
-    expect(seen[2].headers["x-account-context"]).toBeUndefined();
+    expect(seen[1].headers["x-account-context"]).toBeUndefined();
   });
 
   it("retries a GET once when the network fails, then reports it", async () => {
@@ -119,7 +150,7 @@ describe("API client", () => {
         throw new TypeError("fetch failed");
       },
     });
-    await expect(failing.get("/v1/x")).rejects.toMatchObject({ status: 503, code: "network_error" });
+    await expect(failing.call("facets")).rejects.toMatchObject({ status: 503, code: "network_error" });
     expect(calls).toBe(2);
   });
 });

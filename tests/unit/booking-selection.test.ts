@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCompleteSelection, parseSelection, selectionQuery } from "~/lib/booking-selection";
+import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
 
 describe("booking selection in the address", () => {
   const types = ["adult", "child"];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCatalogQuery } from "~/lib/catalog-query.server";
-import { findSlice } from "~/lib/catalog-slice";
+import { parseCatalogQuery } from "~/features/catalog/catalog-query.server";
+import { findSlice } from "~/features/catalog/catalog-slice";
 
 describe("catalog query from the address", () => {
   it("keeps valid filters", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHUNK_RELOAD_WINDOW_MS, claimChunkReload, isChunkLoadError } from "~/lib/chunk-reload";
+import { CHUNK_RELOAD_WINDOW_MS, claimChunkReload, isChunkLoadError } from "~/platform/chunk-reload";
 
 function store() {
   const items = new Map<string, string>();

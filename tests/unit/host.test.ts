@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostnameOf, resolveHost } from "~/lib/host";
+import { hostnameOf, resolveHost } from "~/platform/host";
 
 const local = { baseDomains: ["localhost", "app.localhost"], segments: 2 };
 const production = { baseDomains: ["app.example.com"], segments: 3 };

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { captureMarketing, emptyMarketing, mergeUtm, nextPromoCode, parseUtm, utmFromQuery } from "~/lib/marketing";
-import { clearStoredPromoCode, clearStoredUtm, storeMarketingFromQuery } from "~/lib/marketing.client";
+import {
+  captureMarketing,
+  emptyMarketing,
+  mergeUtm,
+  nextPromoCode,
+  parseUtm,
+  utmFromQuery,
+} from "~/features/marketing/marketing";
+import { clearStoredPromoCode, clearStoredUtm, storeMarketingFromQuery } from "~/features/marketing/marketing.client";
 
 const q = (search: string) => new URLSearchParams(search);
 

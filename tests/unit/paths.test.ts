@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { withoutTrailingSlash } from "~/lib/paths";
-import { loginUrl, safeRedirectPath } from "~/lib/redirects";
+import { withoutTrailingSlash } from "~/platform/paths";
+import { loginUrl, safeRedirectPath } from "~/platform/redirects";
 
 describe("trailing slash", () => {
   it("is removed except for the root", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeRedirect } from "~/lib/route-rules.server";
+import { routeRedirect } from "~/platform/route-rules.server";
 
 const at = (path: string) => new URL(path, "http://localhost");
 const anonymous = { user: null, lost: false };

@@ -21,7 +21,7 @@ import {
   startOfWeek,
   toCalendarDate,
   todayCalendarDate,
-} from "~/lib/date-picker/dates";
+} from "~/features/booking/date-picker/dates";
 
 describe("calendar days (YYYY-MM-DD)", () => {
   it("accepts only real days written YYYY-MM-DD", () => {

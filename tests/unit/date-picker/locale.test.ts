@@ -2,9 +2,14 @@ import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig, resources } from "~/i18n";
-import { DATE_PICKER_EVENTS, eventMessageKey, INVALID_REASONS, reasonMessageKey } from "~/lib/date-picker/rules";
-import { describeValue, eventMessage, type Translate } from "~/lib/date-picker/view";
+import { i18nConfig, resources } from "~/platform/i18n";
+import {
+  DATE_PICKER_EVENTS,
+  eventMessageKey,
+  INVALID_REASONS,
+  reasonMessageKey,
+} from "~/features/booking/date-picker/rules";
+import { describeValue, eventMessage, type Translate } from "~/features/booking/date-picker/view";
 
 const i18n = i18next.createInstance();
 let t: Translate;

@@ -39,7 +39,7 @@ import {
   type DateRules,
   type DayMarker,
   type TimeValue,
-} from "~/lib/date-picker/rules";
+} from "~/features/booking/date-picker/rules";
 
 const time = (hours: number, minutes = 0, seconds = 0): TimeValue => ({ hours, minutes, seconds });
 

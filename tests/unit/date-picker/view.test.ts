@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TimeValue } from "~/lib/date-picker/rules";
+import type { TimeValue } from "~/features/booking/date-picker/rules";
 import {
   applyDraft,
   cancelDraft,
@@ -25,7 +25,7 @@ import {
   type Draft,
   type PickerConfig,
   type Translate,
-} from "~/lib/date-picker/view";
+} from "~/features/booking/date-picker/view";
 
 const time = (hours: number, minutes = 0, seconds = 0): TimeValue => ({ hours, minutes, seconds });
 /** A translator that shows the key and its values, to check what is asked for. */

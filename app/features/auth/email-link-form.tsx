@@ -1,0 +1,51 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { EmailLinkSchema } from "~/features/auth/auth-schemas";
+import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
+
+type Props = { redirectUrl: string; lastResult?: SubmissionResult<string[]>; sentTo?: string | null };
+
+/** Request a magic link. The address is remembered in this browser to finish the sign-in. */
+export function EmailLinkForm({ redirectUrl, lastResult, sentTo }: Props) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "email-link",
+    lastResult,
+    constraint: getZodConstraint(EmailLinkSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailLinkSchema }),
+    onSubmit(_event, { submission }) {
+      if (submission?.status === "success") {
+        try {
+          window.localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, submission.value.email);
+        } catch {
+          // Storage blocked: the link page will ask for the email instead.
+        }
+      }
+    },
+  });
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "link";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3" aria-labelledby="email-link-heading">
+      <h2 id="email-link-heading" className="font-semibold">
+        {t("login.emailLinkTitle")}
+      </h2>
+      <p className="text-sm text-slate-600">{t("login.emailLinkHint")}</p>
+      <input type="hidden" name="intent" value="link" />
+      <input type="hidden" name="redirectUrl" value={redirectUrl} />
+      {sentTo ? (
+        <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+          {t("login.linkSent", { email: sentTo })}
+        </p>
+      ) : null}
+      <FormError errors={form.errors} id={form.errorId} />
+      <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
+      <SubmitButton pending={pending} label={t("login.sendLink")} pendingLabel={t("login.sending")} />
+    </Form>
+  );
+}

@@ -1,0 +1,48 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { newPasswordSchema } from "~/features/auth/auth-schemas";
+import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
+
+type Props = { id: string; hint: string; submitLabel: string; lastResult?: SubmissionResult<string[]> };
+
+/** A new password, typed twice, checked against the server's policy (set-password and reset). */
+export function NewPasswordForm({ id, hint, submitLabel, lastResult }: Props) {
+  const { t } = useTranslation();
+  const { passwordPolicy } = useLoginLayoutData();
+  const navigation = useNavigation();
+  const schema = useMemo(() => newPasswordSchema(passwordPolicy), [passwordPolicy]);
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <p className="text-sm text-slate-700">{hint}</p>
+      <FormError errors={form.errors} id={form.errorId} />
+      <TextField
+        field={fields.password}
+        label={t("login.password")}
+        type="password"
+        autoComplete="new-password"
+        hint={t("login.passwordRules", { min: passwordPolicy.minLength })}
+        messageValues={{ min: passwordPolicy.minLength, max: passwordPolicy.maxLength }}
+        autoFocus
+      />
+      <TextField
+        field={fields.confirmPassword}
+        label={t("login.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+      />
+      <SubmitButton pending={navigation.state === "submitting"} label={submitLabel} pendingLabel={t("login.saving")} />
+    </Form>
+  );
+}

@@ -1,0 +1,97 @@
+import { redirect } from "@remix-run/node";
+import type { UserInfo } from "~contract/users";
+import type { SyncBody } from "~contract/users";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { loginUrl } from "~/platform/redirects";
+import {
+  clearedSessionCookie,
+  lostSessionRedirect,
+  sessionCookie,
+  sessionTokenOf,
+} from "~/platform/session-cookie.server";
+
+export { clearedSessionCookie, lostSessionRedirect };
+
+/** The signed-in user (spec section 3, session user): GET /v1/user/info. */
+export type SessionUser = UserInfo;
+
+export type Session = { user: SessionUser; token: string; lost: false } | { user: null; token: null; lost: boolean };
+
+const bySessionRequest = new WeakMap<Request, Promise<Session>>();
+
+async function loadSession(request: Request): Promise<Session> {
+  const token = sessionTokenOf(request);
+  if (!token) return { user: null, token: null, lost: false };
+  try {
+    const user = await apiFor(request, { token, onSessionLost: "throw" }).call("userInfo");
+    return { user, token, lost: false };
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 404)) {
+      return { user: null, token: null, lost: true };
+    }
+    throw error;
+  }
+}
+
+/** The request's session, read once per request (the API verifies the cookie). */
+export function getSession(request: Request): Promise<Session> {
+  let session = bySessionRequest.get(request);
+  if (!session) {
+    session = loadSession(request);
+    bySessionRequest.set(request, session);
+  }
+  return session;
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await getSession(request)).user;
+}
+
+function toLogin(request: Request) {
+  const url = new URL(request.url);
+  return redirect(loginUrl(url.pathname + url.search));
+}
+
+/** Loader guard for private routes: no user → /login?redirectUrl=<the page, query included>. */
+export async function requireUser(request: Request): Promise<{ user: SessionUser; token: string }> {
+  const session = await getSession(request);
+  if (session.user) return { user: session.user, token: session.token };
+  if (session.lost) throw lostSessionRedirect(request);
+  throw toLogin(request);
+}
+
+/**
+ * Action guard: the session token, without asking the API who it is. The API call the action
+ * makes verifies it (and checks revocation for sensitive actions); its 401 signs the user out.
+ */
+export function requireToken(request: Request): string {
+  const token = sessionTokenOf(request);
+  if (!token) throw toLogin(request);
+  return token;
+}
+
+/**
+ * Opens a session from a fresh ID token: the API verifies it, syncs the user and mints the
+ * session cookie. Returns the Set-Cookie value, the user and what they still owe.
+ */
+export async function openSession(request: Request, idToken: string, profile: SyncBody = {}) {
+  const opened = await apiFor(request).call("createSession", { body: { idToken, profile } });
+  return {
+    user: opened.user,
+    missingData: opened.missingData,
+    setCookie: sessionCookie(opened.sessionCookie, opened.maxAgeSeconds),
+  };
+}
+
+/** Sign out: the API revokes the user's refresh tokens (all devices); the cookie is cleared. */
+export async function destroySession(request: Request): Promise<string> {
+  const token = sessionTokenOf(request);
+  if (token) {
+    await apiFor(request, { token, onSessionLost: "throw" })
+      .call("signOut")
+      .catch(() => {
+        // An invalid or already revoked session has nothing left to revoke.
+      });
+  }
+  return clearedSessionCookie();
+}

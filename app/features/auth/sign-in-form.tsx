@@ -1,0 +1,49 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { SignInSchema } from "~/features/auth/auth-schemas";
+import type { FirebaseClientConfig } from "~/features/auth/firebase-config";
+import { useClientSignIn } from "~/features/auth/use-client-sign-in";
+
+type Props = { firebase: FirebaseClientConfig; redirectUrl: string; lastResult?: SubmissionResult<string[]> };
+
+/**
+ * Email and password. With JavaScript the browser signs in with Firebase and hands the ID token
+ * to the session endpoint; without it the form posts and the server signs in.
+ */
+export function SignInForm({ firebase, redirectUrl, lastResult }: Props) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const client = useClientSignIn(redirectUrl);
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult,
+    constraint: getZodConstraint(SignInSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    onSubmit(event, { submission }) {
+      if (submission?.status !== "success") return;
+      event.preventDefault();
+      const { email, password } = submission.value;
+      void client.run((fb) => fb.passwordSignIn(firebase, email, password));
+    },
+  });
+  const pending =
+    client.pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "password");
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="sign-in-heading">
+      <h2 id="sign-in-heading" className="sr-only">
+        {t("login.title")}
+      </h2>
+      <input type="hidden" name="intent" value="password" />
+      <input type="hidden" name="redirectUrl" value={redirectUrl} />
+      <FormError errors={client.error ? [client.error] : form.errors} id={form.errorId} />
+      <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
+      <TextField field={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
+      <SubmitButton pending={pending} label={t("login.signIn")} pendingLabel={t("login.signingIn")} />
+    </Form>
+  );
+}

@@ -1,0 +1,92 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { signUpSchema, type PasswordPolicy } from "~/features/auth/auth-schemas";
+import type { FirebaseClientConfig } from "~/features/auth/firebase-config";
+import { useClientSignIn } from "~/features/auth/use-client-sign-in";
+
+type Props = {
+  firebase: FirebaseClientConfig;
+  policy: PasswordPolicy;
+  redirectUrl: string;
+  lastResult?: SubmissionResult<string[]>;
+};
+
+/** Sign-up: email, names, US phone, location and a password that follows the server's policy. */
+export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const client = useClientSignIn(redirectUrl);
+  const schema = useMemo(() => signUpSchema(policy), [policy]);
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit(event, { submission }) {
+      if (submission?.status !== "success") return;
+      event.preventDefault();
+      const { email, password, firstName, lastName, phone, address, city, state, zipcode } = submission.value;
+      void client.run((fb) => fb.passwordSignUp(firebase, email, password), {
+        firstName,
+        lastName,
+        phone,
+        location: { address, city, state, zipcode },
+      });
+    },
+  });
+  const pending =
+    client.pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "signup");
+  const policyValues = { min: policy.minLength, max: policy.maxLength };
+  const passwordHint = [
+    t("login.passwordRules", { min: policy.minLength }),
+    policy.requireNumeric ? t("login.passwordRulesNumeric") : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name="redirectUrl" value={redirectUrl} />
+      <FormError errors={client.error ? [client.error] : form.errors} id={form.errorId} />
+      <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.firstName} label={t("login.firstName")} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t("login.lastName")} autoComplete="family-name" />
+      </div>
+      <TextField
+        field={fields.phone}
+        label={t("login.phone")}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        hint={t("login.phoneHint")}
+      />
+      <TextField field={fields.address} label={t("login.address")} autoComplete="street-address" />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField field={fields.city} label={t("login.city")} autoComplete="address-level2" />
+        <TextField
+          field={fields.state}
+          label={t("login.state")}
+          autoComplete="address-level1"
+          hint={t("login.stateHint")}
+        />
+        <TextField field={fields.zipcode} label={t("login.zipcode")} autoComplete="postal-code" inputMode="numeric" />
+      </div>
+      <TextField
+        field={fields.password}
+        label={t("login.password")}
+        type="password"
+        autoComplete="new-password"
+        hint={passwordHint}
+        messageValues={policyValues}
+      />
+      <SubmitButton pending={pending} label={t("login.signUp")} pendingLabel={t("login.signingUp")} />
+    </Form>
+  );
+}

@@ -1,0 +1,71 @@
+import { useNavigate, useLocation } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { DatePicker } from "~/features/booking/date-picker/date-picker";
+import type { Availability } from "~/features/booking/availability";
+import { addDays, compareDates } from "~/features/booking/date-picker/dates";
+import type { DayMarker } from "~/features/booking/date-picker/rules";
+
+const COLORS = { available: "#15803d", few: "#b45309", sold_out: "#b91c1c" } as const;
+
+/** Every day of the bookable window without free seats is disabled. */
+export function unavailableDates(availability: Availability): string[] {
+  if (!availability.minDate || !availability.maxDate) return [];
+  const open = new Set(availability.days.filter((day) => day.seatsLeft > 0).map((day) => day.date));
+  const disabled: string[] = [];
+  for (let date = availability.minDate; compareDates(date, availability.maxDate) <= 0; date = addDays(date, 1)) {
+    if (!open.has(date)) disabled.push(date);
+  }
+  return disabled;
+}
+
+/** The availability calendar: days with slots marked (seats left, sold out), the rest disabled. */
+export function AvailabilityCalendar({
+  availability,
+  selected,
+  today,
+}: {
+  availability: Availability;
+  selected: string | null;
+  today: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const markers = useMemo<DayMarker[]>(
+    () =>
+      availability.days.map((day) => ({
+        date: day.date,
+        type: day.status === "sold_out" ? "line" : "dot",
+        color: COLORS[day.status],
+        tooltips: [
+          {
+            text: day.seatsLeft > 0 ? t("details.seatsLeft", { count: day.seatsLeft }) : t("details.soldOut"),
+            color: COLORS[day.status],
+          },
+        ],
+      })),
+    [availability.days, t],
+  );
+  const disabledDates = useMemo(() => unavailableDates(availability), [availability]);
+  if (!availability.minDate || !availability.maxDate) return null;
+  return (
+    <DatePicker
+      variant="inline"
+      aria-label={t("details.chooseDate")}
+      value={selected}
+      today={today}
+      min={availability.minDate}
+      max={availability.maxDate}
+      disabledDates={disabledDates}
+      markers={markers}
+      onChange={(date) => {
+        if (!date) return;
+        const params = new URLSearchParams(location.search);
+        params.set("date", date);
+        params.delete("slot");
+        navigate(`${location.pathname}?${params}`, { preventScrollReset: true, replace: true });
+      }}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The booking selection travels in the address (so it survives sign-in and works without
+ * JavaScript): `date=YYYY-MM-DD&slot=<slotId>&t_<ticketTypeId>=<quantity>`.
+ */
+import { MAX_SEATS, MAX_TICKETS_PER_TYPE } from "~contract/booking-limits";
+
+export const TICKET_PARAM_PREFIX = "t_";
+
+export type Selection = {
+  date: string | null;
+  slotId: string | null;
+  tickets: Array<{ ticketTypeId: string; quantity: number }>;
+};
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function ticketParam(ticketTypeId: string) {
+  return `${TICKET_PARAM_PREFIX}${ticketTypeId}`;
+}
+
+/**
+ * The selection in a query. With `ticketTypeIds` (the service's), only those tickets count;
+ * without, every `t_<id>` parameter does (the API judges the ids).
+ */
+export function parseSelection(query: URLSearchParams, ticketTypeIds?: readonly string[]): Selection {
+  const dateValue = query.get("date");
+  const date = dateValue && /^\d{4}-\d{2}-\d{2}$/.test(dateValue) ? dateValue : null;
+  const slotValue = query.get("slot");
+  const slotId = slotValue && ID.test(slotValue) ? slotValue : null;
+  const ids =
+    ticketTypeIds ??
+    [...query.keys()]
+      .filter((key) => key.startsWith(TICKET_PARAM_PREFIX))
+      .map((key) => key.slice(TICKET_PARAM_PREFIX.length))
+      .filter((id, index, all) => ID.test(id) && all.indexOf(id) === index)
+      .slice(0, MAX_SEATS);
+  const tickets = ids.flatMap((ticketTypeId) => {
+    const raw = query.get(ticketParam(ticketTypeId));
+    const quantity = raw !== null && /^\d{1,2}$/.test(raw.trim()) ? Number(raw.trim()) : 0;
+    return quantity > 0 ? [{ ticketTypeId, quantity: Math.min(quantity, MAX_TICKETS_PER_TYPE) }] : [];
+  });
+  return { date, slotId, tickets };
+}
+
+export function seatsOf(selection: Pick<Selection, "tickets">): number {
+  return selection.tickets.reduce((sum, ticket) => sum + ticket.quantity, 0);
+}
+
+export function isCompleteSelection(selection: Selection): selection is Selection & { slotId: string } {
+  const seats = seatsOf(selection);
+  return selection.slotId !== null && seats > 0 && seats <= MAX_SEATS;
+}
+
+export function selectionQuery(selection: Selection): string {
+  const params = new URLSearchParams();
+  if (selection.date) params.set("date", selection.date);
+  if (selection.slotId) params.set("slot", selection.slotId);
+  for (const ticket of selection.tickets) params.set(ticketParam(ticket.ticketTypeId), String(ticket.quantity));
+  return params.toString();
+}

@@ -1,0 +1,120 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { CatalogQuery, Facets } from "~/features/catalog/catalog";
+
+type Props = {
+  facets: Facets;
+  query: CatalogQuery;
+  /** The facet fixed by the page's slug, not offered as a filter. */
+  fixed: "category" | "city" | "operator" | null;
+};
+
+const fieldClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand focus:ring-brand";
+
+/** Search and filters as a plain GET form: works the same with and without JavaScript. */
+export function CatalogFilters({ facets, query, fixed }: Props) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+  return (
+    <Form method="get" action={location.pathname} className="mt-6 space-y-4" role="search">
+      <div className="flex gap-2">
+        <label htmlFor="catalog-q" className="sr-only">
+          {t("home.searchLabel")}
+        </label>
+        <input
+          id="catalog-q"
+          name="q"
+          type="search"
+          maxLength={100}
+          defaultValue={query.q ?? ""}
+          placeholder={t("home.searchPlaceholder")}
+          className={`${fieldClass} mt-0`}
+        />
+        <button
+          type="submit"
+          className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:opacity-90 disabled:opacity-60"
+          disabled={searching}
+        >
+          {t("home.searchButton")}
+        </button>
+      </div>
+      <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-6">
+        <legend className="sr-only">{t("home.filtersLabel")}</legend>
+        {fixed !== "category" ? (
+          <label className="text-sm font-medium text-slate-700">
+            {t("home.category")}
+            <select name="category" defaultValue={query.category ?? ""} className={fieldClass}>
+              <option value="">{t("home.anyCategory")}</option>
+              {facets.categories.map((facet) => (
+                <option key={facet.slug} value={facet.slug}>
+                  {facet.name} ({facet.count})
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {fixed !== "city" ? (
+          <label className="text-sm font-medium text-slate-700">
+            {t("home.city")}
+            <select name="city" defaultValue={query.city ?? ""} className={fieldClass}>
+              <option value="">{t("home.anyCity")}</option>
+              {facets.cities.map((facet) => (
+                <option key={facet.slug} value={facet.slug}>
+                  {facet.name} ({facet.count})
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label className="text-sm font-medium text-slate-700">
+          {t("home.date")}
+          <input type="date" name="date" defaultValue={query.date ?? ""} className={fieldClass} />
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          {t("home.minPrice")}
+          <input
+            type="number"
+            name="minPrice"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            defaultValue={query.minPrice ?? ""}
+            className={fieldClass}
+          />
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          {t("home.maxPrice")}
+          <input
+            type="number"
+            name="maxPrice"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            defaultValue={query.maxPrice ?? ""}
+            className={fieldClass}
+          />
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          {t("home.sort")}
+          <select name="sort" defaultValue={query.sort ?? "recommended"} className={fieldClass}>
+            <option value="recommended">{t("home.sortRecommended")}</option>
+            <option value="price_asc">{t("home.sortPriceAsc")}</option>
+            <option value="price_desc">{t("home.sortPriceDesc")}</option>
+            <option value="title">{t("home.sortTitle")}</option>
+          </select>
+        </label>
+      </fieldset>
+      <div className="flex gap-3 text-sm">
+        <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50">
+          {t("home.apply")}
+        </button>
+        <Link to={location.pathname} className="px-3 py-2 font-medium text-brand underline">
+          {t("home.clear")}
+        </Link>
+      </div>
+    </Form>
+  );
+}

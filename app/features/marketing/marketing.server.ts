@@ -1,0 +1,39 @@
+import { createCookie } from "@remix-run/node";
+import { config } from "~/platform/config.server";
+import {
+  captureMarketing,
+  emptyMarketing,
+  hasMarketingParams,
+  parseUtm,
+  sameMarketing,
+  type Marketing,
+} from "~/features/marketing/marketing";
+
+/** The server's copy of the captured campaign values, so a booking made without JS still carries them. */
+export const marketingCookie = createCookie("mkt", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  secure: config.production,
+  maxAge: 30 * 24 * 60 * 60,
+});
+
+export async function readMarketing(request: Request): Promise<Marketing> {
+  const raw: unknown = await marketingCookie.parse(request.headers.get("Cookie"));
+  if (!raw || typeof raw !== "object") return emptyMarketing();
+  const value = raw as { utm?: unknown; promoCode?: unknown };
+  return {
+    utm: parseUtm(value.utm),
+    promoCode: typeof value.promoCode === "string" ? value.promoCode.slice(0, 64) : "",
+  };
+}
+
+/** Merge the query's campaign values into the cookie; appends Set-Cookie when they change. */
+export async function captureMarketingCookie(request: Request, headers: Headers): Promise<Marketing> {
+  const previous = await readMarketing(request);
+  const query = new URL(request.url).searchParams;
+  if (!hasMarketingParams(query)) return previous;
+  const next = captureMarketing(previous, query);
+  if (!sameMarketing(previous, next)) headers.append("Set-Cookie", await marketingCookie.serialize(next));
+  return next;
+}

@@ -1,0 +1,11 @@
+import resources from "~/locales/en/common.json";
+
+/**
+ * The one place where the API's error codes become words: a locale key per code
+ * (`apiErrors.<code>` in app/locales), and a general message for any other code.
+ */
+const KNOWN = new Set(Object.keys(resources.apiErrors));
+
+export function apiErrorKey(code: string): string {
+  return `apiErrors.${KNOWN.has(code) ? code : "default"}`;
+}

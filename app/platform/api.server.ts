@@ -1,0 +1,70 @@
+import { createApiClient, type Transport } from "~contract/client";
+import type { ApiError } from "~contract/errors";
+import { config } from "~/platform/config.server";
+import { accountSlugOf, requireHostContext } from "~/platform/host.server";
+import { lostSessionRedirect } from "~/platform/session-cookie.server";
+
+export { ApiError, isApiError } from "~contract/errors";
+
+/**
+ * The v1 API in this process (the default): loaded on first use, so that in split mode
+ * (API_BASE_URL set) the web never loads the API's code, opens no database and checks no token.
+ */
+let inProcess: Promise<Transport> | undefined;
+function inProcessApi(): Promise<Transport> {
+  inProcess ??= import("~api/app").then(
+    ({ app }) =>
+      (request: Request) =>
+        Promise.resolve(app.fetch(request)),
+  );
+  return inProcess;
+}
+
+/** HTTP when API_BASE_URL is set, otherwise the API's own fetch handler in this process. */
+export const apiTransport: Transport = config.API_BASE_URL
+  ? (request) => fetch(request)
+  : async (request) => (await inProcessApi())(request);
+
+/** Start what the API needs in this process (its database); a server that cannot must stop. */
+export async function startInProcessApi(): Promise<void> {
+  if (config.API_BASE_URL) return;
+  const { startApi } = await import("~api/start");
+  await startApi();
+}
+
+/**
+ * The API client for one incoming request: the account context comes from its host,
+ * the token (when signed in) from its session, and its request id travels along.
+ */
+export function apiFor(
+  request: Request,
+  options: {
+    token?: string | null;
+    accountSlug?: string | null;
+    /** A 401 for a call made with a token: "redirect" (default) to /login?errorCode=440, or "throw" the ApiError. */
+    onSessionLost?: "redirect" | "throw";
+  } = {},
+) {
+  const host = requireHostContext(request);
+  const headers: Record<string, string> = {};
+  const requestId = request.headers.get("X-Request-Id");
+  if (requestId) headers["X-Request-Id"] = requestId;
+  const forwardedFor = request.headers.get("X-Forwarded-For");
+  if (forwardedFor) headers["X-Forwarded-For"] = forwardedFor;
+  return createApiClient({
+    transport: apiTransport,
+    baseUrl: config.API_BASE_URL ?? new URL(request.url).origin,
+    token: options.token ?? null,
+    // On a storefront the host decides the account; elsewhere a caller may name the operator
+    // it acts for (e.g. the operator's waiver when booking on the public site).
+    accountSlug: accountSlugOf(host) ?? options.accountSlug ?? null,
+    headers,
+    onError:
+      options.token && options.onSessionLost !== "throw"
+        ? (error: ApiError) => {
+            // The session was revoked or has expired: the API said so; the page signs the user out.
+            if (error.status === 401) throw lostSessionRedirect(request);
+          }
+        : undefined,
+  });
+}

@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+/**
+ * The web process's one configuration, read once from the environment and validated at start
+ * (the API validates its own: api/env.ts).
+ * Every variable is listed (with a comment) in .env.example.
+ */
+const csv = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean),
+);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    APP_ENV: z.enum(["local", "production"]).optional(),
+    APP_BASE_DOMAINS: csv.optional(),
+    HOST_SEGMENTS: z.coerce.number().int().min(1).max(10).optional(),
+    /** The v1 API in another process (split mode); unset: the API runs in this process. */
+    API_BASE_URL: z.string().url().optional(),
+    PUBLIC_APP_NAME: z.string().min(1).default("Wayfarer"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Firebase's public web config (the pages that sign people in) and the no-JavaScript forms'
+    // Identity Toolkit calls. The web holds no Firebase credentials: sessions are the API's.
+    FIREBASE_PROJECT_ID: z
+      .string()
+      .regex(/^[a-z0-9-]{4,40}$/, "a Firebase project id")
+      .optional(),
+    FIREBASE_API_KEY: z.string().min(1).optional(),
+    FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+    FIREBASE_AUTH_EMULATOR_HOST: z
+      .string()
+      .regex(/^[\w.-]+:\d+$/, "host:port")
+      .optional(),
+  })
+  .transform((env) => {
+    const appEnv = env.APP_ENV ?? (env.NODE_ENV === "production" ? "production" : "local");
+    const production = appEnv === "production";
+    const projectId = env.FIREBASE_PROJECT_ID ?? (production ? "" : "demo-wayfarer");
+    const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST ?? (production ? undefined : "127.0.0.1:9099");
+    return {
+      ...env,
+      APP_ENV: appEnv,
+      production,
+      firebase: {
+        projectId,
+        apiKey: env.FIREBASE_API_KEY ?? (production ? "" : "demo-api-key"),
+        authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+        emulatorHost: emulatorHost ?? null,
+      },
+      APP_BASE_DOMAINS: env.APP_BASE_DOMAINS ?? (production ? [] : ["localhost", "app.localhost"]),
+      HOST_SEGMENTS: env.HOST_SEGMENTS ?? (production ? 3 : 2),
+    };
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_BASE_DOMAINS.length === 0) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["APP_BASE_DOMAINS"],
+        message: "set the domain(s) this app is served on, e.g. app.example.com",
+      });
+    }
+    if (env.production && (!env.firebase.projectId || !env.firebase.apiKey)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["FIREBASE_PROJECT_ID"],
+        message: "FIREBASE_PROJECT_ID and FIREBASE_API_KEY are required in production",
+      });
+    }
+    if (env.production && (env.firebase.emulatorHost || env.firebase.projectId.startsWith("demo-"))) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["FIREBASE_AUTH_EMULATOR_HOST"],
+        message: "the Auth emulator and demo- projects are refused in production",
+      });
+    }
+  });
+
+export type Config = z.infer<typeof EnvSchema>;
+
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).map(([key, value]) => [key, value === "" ? undefined : value]),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** The web process's configuration, read once at start. */
+export const config = parseConfig(process.env);

@@ -1,0 +1,37 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { i18next } from "~/platform/i18next.server";
+
+export function pathOf(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** An unmatched path (spec section 8): 404 'Page not found: {path}'. */
+export async function pageNotFound(request: Request, path = new URL(request.url).pathname) {
+  const t = await i18next.getFixedT(request);
+  return data(t("errors.pageNotFound", { path }), { status: 404 });
+}
+
+/** A route whose parameters fail validation (spec section 5): 404 'Page Not Found: {path}'. */
+export async function routeNotFound(request: Request) {
+  const t = await i18next.getFixedT(request);
+  return data(t("errors.routeNotFound", { path: new URL(request.url).pathname }), { status: 404 });
+}
+
+/** Route parameters: required, non-empty, URL-safe. */
+export const idParam = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,128}$/);
+
+/** Validate route params; anything else is a 404 'Page Not Found: {path}'. */
+export async function requireParams<T extends z.ZodRawShape>(
+  request: Request,
+  params: Record<string, string | undefined>,
+  shape: T,
+): Promise<z.infer<z.ZodObject<T>>> {
+  const result = z.object(shape).safeParse(params);
+  if (!result.success) throw await routeNotFound(request);
+  return result.data;
+}

@@ -1,0 +1,87 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/ui/use-root-data";
+
+export function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+    >
+      {t("nav.skipToContent")}
+    </a>
+  );
+}
+
+/** The brand mark: the operator's logo and name on a storefront, the product's otherwise. */
+export function BrandMark() {
+  const { t } = useTranslation();
+  const account = useRootData()?.account;
+  return (
+    <Link to="/" className="flex items-center gap-2 font-semibold text-brand-ink">
+      {account?.logoUrl ? (
+        // The operator's logo is a wordmark that carries their name.
+        <img src={account.logoUrl} alt={account.name} width={160} height={40} className="h-10 w-auto" />
+      ) : (
+        <>
+          <img src="/favicon-32x32.png" alt="" width={32} height={32} className="h-8 w-8" />
+          <span>{t("app.name")}</span>
+        </>
+      )}
+    </Link>
+  );
+}
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const user = useRootData()?.user;
+  const location = useLocation();
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded px-3 py-2 text-sm font-medium ${isActive ? "text-brand" : "text-slate-700 hover:text-brand"}`;
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
+        <BrandMark />
+        <nav aria-label={t("nav.label")} className="flex items-center gap-1">
+          <NavLink to="/" end className={navClass}>
+            {t("nav.explore")}
+          </NavLink>
+          {user ? (
+            <>
+              <NavLink to="/account" className={navClass}>
+                {t("nav.account")}
+              </NavLink>
+              <Form method="post" action="/auth/logout">
+                <button type="submit" className="rounded px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand">
+                  {t("nav.signOut")}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <NavLink
+              to={`/login?${new URLSearchParams({ redirectUrl: location.pathname + location.search })}`}
+              className={navClass}
+            >
+              {t("nav.signIn")}
+            </NavLink>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const account = useRootData()?.account;
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-slate-600">
+        {account ? t("footer.storefront", { name: account.name, app: t("app.name") }) : t("footer.tagline")}
+        <span className="ml-2">© {year}</span>
+      </div>
+    </footer>
+  );
+}

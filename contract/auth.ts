@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { syncBody, type UserInfo } from "./users";
+
+/** The password rules announced by GET /v1/auth/password-policy. */
+export type PasswordPolicy = {
+  minLength: number;
+  maxLength: number;
+  requireLowercase: boolean;
+  requireUppercase: boolean;
+  requireNumeric: boolean;
+  requireNonAlphanumeric: boolean;
+};
+
+export function passwordSchema(policy: PasswordPolicy) {
+  let schema = z
+    .string({ required_error: "Enter a password.", invalid_type_error: "Enter a password." })
+    .min(policy.minLength, `Use at least ${policy.minLength} characters.`)
+    .max(policy.maxLength, `Use at most ${policy.maxLength} characters.`);
+  if (policy.requireLowercase) schema = schema.regex(/[a-z]/, "Include a lowercase letter.");
+  if (policy.requireUppercase) schema = schema.regex(/[A-Z]/, "Include an uppercase letter.");
+  if (policy.requireNumeric) schema = schema.regex(/\d/, "Include a number.");
+  if (policy.requireNonAlphanumeric) schema = schema.regex(/[^A-Za-z0-9]/, "Include a symbol.");
+  return schema;
+}
+
+export const emailAddress = z
+  .string({ required_error: "Enter an email address.", invalid_type_error: "Enter an email address." })
+  .trim()
+  .toLowerCase()
+  .max(254, "Use at most 254 characters.")
+  .email("Enter a valid email address.");
+
+/**
+ * A path on this site to continue to after the link is opened: starts with one "/" (not
+ * "//" or "/\", which browsers treat as another host), no backslashes, whitespace or
+ * control characters, at most 2048 characters.
+ */
+export function isSafeContinuePath(value: string): boolean {
+  if (!value.startsWith("/") || value.startsWith("//")) return false;
+  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    return new URL(value, "http://same.invalid").origin === "http://same.invalid";
+  } catch {
+    return false;
+  }
+}
+
+const continueUrl = z
+  .string({ invalid_type_error: "Use a path on this site, such as /account." })
+  .max(2048, "Use at most 2048 characters.")
+  .refine(isSafeContinuePath, "Use a path on this site, such as /account.")
+  .optional()
+  .transform((value) => value ?? "/");
+
+export const authEmailBody = z.object({ email: emailAddress, continueUrl });
+export type AuthEmailBody = z.output<typeof authEmailBody>;
+
+export const setPasswordBody = (policy: PasswordPolicy) => z.object({ password: passwordSchema(policy) });
+
+/** PATCH /v1/user/set-password (the API checks it against its policy). */
+export const setPasswordInput = z.object({ password: z.string() });
+
+/** POST /v1/auth/session: a fresh Firebase ID token (signed in within 5 minutes) and sign-up data. */
+export const createSessionBody = z.object({
+  idToken: z
+    .string({ required_error: "Send the ID token.", invalid_type_error: "Send the ID token." })
+    .min(20, "Not an ID token.")
+    .max(8192, "Not an ID token."),
+  profile: syncBody.optional(),
+});
+
+/** Answer of POST /v1/auth/session. */
+export interface SessionCreated {
+  /** The session cookie's value (a signed JWT) and how long it lives. */
+  sessionCookie: string;
+  maxAgeSeconds: number;
+  user: UserInfo;
+  /** What the user still owes before booking here: profile fields and "waiver". */
+  missingData: string[];
+}

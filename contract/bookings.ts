@@ -1,0 +1,183 @@
+import { z } from "zod";
+import { emptyAsAbsent, pageParam } from "./query";
+import { isSafeContinuePath } from "./auth";
+import { catalogId } from "./catalog";
+import type { BookingStatus, BookingTicket, PaymentStatus } from "./statuses";
+import type { PriceBreakdown } from "./pricing";
+
+import { BOOKING_FILTERS, MAX_SEATS, MAX_TICKETS_PER_TYPE } from "./booking-limits";
+
+export * from "./booking-limits";
+
+const isoDate = z
+  .string({ invalid_type_error: "Give this parameter only once." })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD.")
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    // Refinements also run after a failed regex: never call toISOString on an invalid date.
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  }, "Not a calendar date.");
+
+export const availabilityQuery = z.object({
+  from: z.preprocess(emptyAsAbsent, isoDate.optional()),
+  to: z.preprocess(emptyAsAbsent, isoDate.optional()),
+});
+export type AvailabilityQuery = z.output<typeof availabilityQuery>;
+
+const ticketLine = z.object({
+  ticketTypeId: catalogId,
+  quantity: z
+    .number({ required_error: "Give a quantity.", invalid_type_error: "Must be a whole number." })
+    .int("Must be a whole number.")
+    .min(0, "Must be at least 0.")
+    .max(MAX_TICKETS_PER_TYPE, `Must be at most ${MAX_TICKETS_PER_TYPE}.`),
+});
+
+const tickets = z
+  .array(ticketLine, {
+    required_error: "Choose at least one ticket.",
+    invalid_type_error: "Must be a list of tickets.",
+  })
+  .max(20, "Too many ticket lines.")
+  .superRefine((lines, ctx) => {
+    const seen = new Set<string>();
+    lines.forEach((line, index) => {
+      if (seen.has(line.ticketTypeId))
+        ctx.addIssue({ code: "custom", path: [index, "ticketTypeId"], message: "This ticket type is listed twice." });
+      seen.add(line.ticketTypeId);
+    });
+    const seats = lines.reduce((sum, line) => sum + line.quantity, 0);
+    if (seats < 1) ctx.addIssue({ code: "custom", message: "Choose at least one ticket." });
+    if (seats > MAX_SEATS) ctx.addIssue({ code: "custom", message: `Book at most ${MAX_SEATS} seats at once.` });
+  });
+
+/** Optional promo code; an empty one counts as none. Not judged here (see the quote and booking rules). */
+const promoCode = z
+  .string({ invalid_type_error: "Must be text." })
+  .trim()
+  .max(32, "Use at most 32 characters.")
+  .optional()
+  .transform((value) => (value ? value.toUpperCase() : undefined));
+
+export const quoteBody = z.object({
+  serviceId: catalogId,
+  slotId: catalogId,
+  tickets,
+  promoCode,
+});
+export type QuoteBody = z.output<typeof quoteBody>;
+
+const utmValue = z
+  .string({ invalid_type_error: "Must be text." })
+  .trim()
+  .max(200, "Use at most 200 characters.")
+  .optional();
+
+/** A path on this site (see isSafeContinuePath); `{bookingId}` is replaced by the new booking's id. */
+const sitePath = (what: string) =>
+  z
+    .string({ required_error: `Give ${what}.`, invalid_type_error: `Give ${what}.` })
+    .max(2048, "Use at most 2048 characters.")
+    .refine((value) => isSafeContinuePath(value), "Use a path on this site, starting with a single /.");
+
+export const createBookingBody = quoteBody.extend({
+  utm: z
+    .object({ source: utmValue, medium: utmValue, campaign: utmValue, term: utmValue, content: utmValue })
+    .optional()
+    .transform((utm) => {
+      if (!utm) return undefined;
+      const entries = Object.entries(utm).filter(([, value]) => value);
+      return entries.length > 0 ? (Object.fromEntries(entries) as Record<string, string>) : undefined;
+    }),
+  returnUrl: sitePath("the page to come back to after payment"),
+  cancelUrl: sitePath("the page to go back to").optional(),
+  /** The guest wants to keep the card for later bookings (Stripe: setup_future_usage). */
+  saveCard: z.boolean({ invalid_type_error: "Must be true or false." }).optional().default(false),
+});
+export type CreateBookingBody = z.output<typeof createBookingBody>;
+
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+/** 8–128 visible ASCII characters (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
+
+export const bookingListQuery = z.object({
+  filter: z.preprocess(
+    emptyAsAbsent,
+    z
+      .enum(BOOKING_FILTERS, { errorMap: () => ({ message: `Use one of: ${BOOKING_FILTERS.join(", ")}.` }) })
+      .optional()
+      .default("upcoming"),
+  ),
+  page: pageParam,
+});
+
+export const paymentListQuery = z.object({ page: pageParam });
+
+export const bookingParams = z.object({ id: z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, "Not a valid booking id.") });
+
+/** Answer of the availability endpoint. */
+export interface AvailabilitySlot {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+  capacity: number;
+  seatsLeft: number;
+}
+export interface AvailabilityDay {
+  date: string;
+  seatsLeft: number;
+  status: "available" | "few" | "sold_out";
+  slots: AvailabilitySlot[];
+}
+export interface Availability {
+  timezone: string;
+  currency: string;
+  minDate: string | null;
+  maxDate: string | null;
+  days: AvailabilityDay[];
+}
+
+export interface Quote {
+  breakdown: PriceBreakdown;
+  currency: string;
+  promo: { code: string; valid: boolean } | null;
+  seatsLeft: number;
+}
+
+/** A booking as every booking endpoint answers it (app/lib/bookings.ts reads it). */
+export interface BookingView {
+  id: string;
+  status: BookingStatus;
+  experienceId: string;
+  experienceTitle: string;
+  serviceId: string;
+  serviceName: string;
+  operatorName: string;
+  startsAt: string;
+  endsAt: string;
+  /** The operator's IANA timezone: show times in it. */
+  timezone: string;
+  seats: number;
+  tickets: BookingTicket[];
+  subtotalMinor: number;
+  discountMinor: number;
+  feesMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  currency: string;
+  promoCode: string | null;
+  canCancel: boolean;
+  cancellationCutoffHours: number;
+  refundMinor: number | null;
+  holdExpiresAt: string | null;
+  createdAt: string;
+  paymentStatus: PaymentStatus;
+}
+
+export interface BookingPage {
+  items: BookingView[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+}

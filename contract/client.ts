@@ -1,0 +1,125 @@
+/**
+ * The one client of the v1 API, derived from the endpoint table (./endpoints.ts):
+ * `api.call("cancelBooking", { params: { id } })` is typed by its endpoint and answers the
+ * envelope's `data`; a failure throws the one `ApiError`.
+ *
+ * HTTP semantics of spec section 7: a Bearer token when there is one, X-Account-Context in
+ * account mode, JSON bodies for PATCH/POST/PUT/DELETE, and retries (0 for those methods, 1 for
+ * others) on 408, 409, 425, 429, 500, 502, 503, 504. The transport is injected: in-process (the
+ * Hono app's fetch) or HTTP (global fetch).
+ */
+import { ACCOUNT_CONTEXT_HEADER } from "./accounts";
+import { fillPath, type HttpMethod, type InputOf, type OutputOf } from "./endpoint";
+import { endpoints, type EndpointName, type Endpoints } from "./endpoints";
+import { ApiError, type ErrorEnvelope } from "./errors";
+
+export type Transport = (request: Request) => Promise<Response>;
+
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const BODY_METHODS: ReadonlySet<HttpMethod> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function defaultRetries(method: HttpMethod): number {
+  return BODY_METHODS.has(method) ? 0 : 1;
+}
+
+export type ApiClientOptions = {
+  transport: Transport;
+  baseUrl: string;
+  token?: string | null;
+  accountSlug?: string | null;
+  /** Extra headers on every call (request id, client address). */
+  headers?: Record<string, string>;
+  /** Pause between attempts, in ms (tests use 0). */
+  retryDelayMs?: number;
+  /** Sees every failure before it is thrown (and may throw something else instead). */
+  onError?: (error: ApiError) => void;
+};
+
+export type CallOptions = { retries?: number; signal?: AbortSignal };
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const { transport, baseUrl, token, accountSlug, retryDelayMs = 100 } = options;
+
+  function buildRequest(name: EndpointName, input: Record<string, unknown>, signal?: AbortSignal): Request {
+    const { method, path } = endpoints[name];
+    const url = new URL(fillPath(path, input.params as Record<string, unknown> | undefined), baseUrl);
+    for (const [key, value] of Object.entries((input.query as Record<string, unknown>) ?? {})) {
+      if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
+    }
+    const headers = new Headers(options.headers);
+    for (const [header, value] of Object.entries((input.headers as Record<string, string>) ?? {})) {
+      headers.set(header, value);
+    }
+    headers.set("Accept", "application/json");
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+    if (accountSlug) headers.set(ACCOUNT_CONTEXT_HEADER, accountSlug);
+    let body: string | undefined;
+    if (BODY_METHODS.has(method)) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(input.body ?? {});
+    }
+    return new Request(url, { method, headers, body, signal });
+  }
+
+  async function call<N extends EndpointName>(
+    name: N,
+    ...[input, callOptions]: Record<string, never> extends InputOf<Endpoints[N]>
+      ? [input?: InputOf<Endpoints[N]>, options?: CallOptions]
+      : [input: InputOf<Endpoints[N]>, options?: CallOptions]
+  ): Promise<OutputOf<Endpoints[N]>> {
+    const method = endpoints[name].method;
+    const retries = callOptions?.retries ?? defaultRetries(method);
+    const signal = callOptions?.signal;
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await transport(buildRequest(name, (input ?? {}) as Record<string, unknown>, signal));
+      } catch (error) {
+        if (attempt < retries && !signal?.aborted) {
+          await pause(retryDelayMs * (attempt + 1));
+          continue;
+        }
+        throw new ApiError(503, "network_error", `The API could not be reached: ${String(error)}`);
+      }
+      if (response.ok) {
+        const body = (await readJson(response)) as { data?: unknown } | null;
+        return body?.data as OutputOf<Endpoints[N]>;
+      }
+      if (RETRY_STATUSES.has(response.status) && attempt < retries) {
+        await response.body?.cancel();
+        await pause(retryDelayMs * (attempt + 1));
+        continue;
+      }
+      const body = ((await readJson(response)) ?? {}) as Partial<ErrorEnvelope>;
+      const retryAfter = response.headers.get("Retry-After");
+      const error = new ApiError(
+        response.status,
+        body.error?.code ?? "http_error",
+        body.error?.message ?? (response.statusText || `HTTP ${response.status}`),
+        body.error?.fields,
+        retryAfter ? { "Retry-After": retryAfter } : undefined,
+        body.requestId ?? response.headers.get("X-Request-Id") ?? undefined,
+      );
+      options.onError?.(error);
+      throw error;
+    }
+  }
+
+  return { call };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function pause(ms: number) {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import type { OutboxAttachment, OutboxChannel, OutboxStatus } from "./statuses";
+
+export interface EmailInput {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: OutboxAttachment[];
+  /** What the message is, e.g. "auth_link", "password_reset". */
+  kind: string;
+  meta?: Record<string, unknown>;
+}
+
+/** An outbox message as the dev outbox shows it. */
+export interface OutboxMessage {
+  id: string;
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  attachments: OutboxAttachment[];
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  kind: string;
+  meta: Record<string, unknown>;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+const singleString = z.string({ invalid_type_error: "Give this parameter only once." });
+
+export const devOutboxQuery = z.object({
+  to: singleString.trim().toLowerCase().max(254, "Use at most 254 characters.").optional(),
+  limit: singleString
+    .trim()
+    .regex(/^\d{1,3}$/, "Must be a whole number.")
+    .transform(Number)
+    .pipe(z.number().min(1, "Must be at least 1.").max(100, "Must be at most 100."))
+    .optional()
+    .transform((value) => value ?? 20),
+});
+
+export const devOutboxParams = z.object({ id: z.string().uuid("Not a valid message id.") });

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { expiryInFuture } from "./card";
+
+/** The state of a hosted checkout. */
+export type CheckoutStatus = "open" | "paid" | "failed" | "expired";
+
+export const sandboxCheckoutParams = z.object({
+  sessionId: z.string().regex(/^cs_sandbox_[A-Za-z0-9_-]{1,64}$/, "Not a valid checkout id."),
+});
+
+/** POST /v1/payments/sandbox/checkouts/{sessionId}/pay (the card number is judged by the service). */
+export const sandboxPayBody = z.object({
+  cardNumber: z
+    .string({ required_error: "Enter a card number.", invalid_type_error: "Enter a card number." })
+    .max(40, "Enter a card number.")
+    .transform((value) => value.replace(/[\s-]/g, "")),
+  expiry: z
+    .string({
+      required_error: "Enter the expiry date as MM/YY.",
+      invalid_type_error: "Enter the expiry date as MM/YY.",
+    })
+    .trim()
+    .refine((value) => expiryInFuture(value), "Enter an expiry date (MM/YY) that has not passed."),
+  cvc: z
+    .string({
+      required_error: "Enter the 3 or 4 digit security code.",
+      invalid_type_error: "Enter the 3 or 4 digit security code.",
+    })
+    .trim()
+    .regex(/^\d{3,4}$/, "Enter the 3 or 4 digit security code."),
+  saveCard: z.boolean({ invalid_type_error: "Must be true or false." }).optional().default(false),
+});
+export type SandboxPayBody = z.output<typeof sandboxPayBody>;
+
+/** Answer of GET /v1/payments/sandbox/checkouts/{sessionId}. */
+export interface SandboxCheckoutView {
+  id: string;
+  amountMinor: number;
+  currency: string;
+  /** "<experience title> · <service name>" */
+  title: string;
+  status: CheckoutStatus;
+  bookingId: string;
+  /** Path back to the booking page, if the booking gave one. */
+  cancelUrl: string | null;
+}
+
+export const webhookParams = z.object({ provider: z.string().regex(/^[a-z]{1,32}$/, "Not a payment provider.") });

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { catalogId } from "./catalog";
+
+/** Promo codes are case-insensitive: trimmed and upper-cased, 2–32 letters, digits, _ or -. */
+export const PROMO_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{1,31}$/;
+
+export const normalizePromoCode = (value: string) => value.trim().toUpperCase();
+
+export const promoCodeParams = z.object({
+  code: z
+    .string()
+    .transform(normalizePromoCode)
+    .refine((value) => PROMO_CODE_PATTERN.test(value), "Use 2–32 letters, digits, _ or -."),
+});
+
+export const promoCodeQuery = z.object({
+  serviceId: z.string({ invalid_type_error: "Give this parameter only once." }).pipe(catalogId).optional(),
+});
+
+/** Answer of GET /v1/promo-codes/{code}. */
+export interface PromoCodeView {
+  code: string;
+  percentOff: number | null;
+  amountOffMinor: number | null;
+}
