@@ -1,6 +1,34 @@
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
+/**
+ * The border between the web app and the API (docs/architecture.md): app/ reaches the API only
+ * through the contract (~contract/*) and the in-process mount (~api/app, ~api/start, loaded
+ * lazily by app/platform/api.server.ts); the contract imports neither side; the API never
+ * imports the web app.
+ */
+const appBorder = {
+  patterns: [
+    {
+      group: ["~api/*"],
+      message:
+        "app/ reaches the API only through ~contract/* (and the in-process mount in app/platform/api.server.ts).",
+    },
+    { group: ["**/api/**", "../api/*"], message: "Import the API through ~contract/*, not by a relative path." },
+  ],
+};
+const contractBorder = {
+  patterns: [
+    {
+      group: ["~api/*", "~/*", "**/api/**", "**/app/**"],
+      message: "contract/ is shared by both sides: it imports neither.",
+    },
+  ],
+};
+const apiBorder = {
+  patterns: [{ group: ["~/*", "**/app/**"], message: "The API never imports the web app." }],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -21,5 +49,18 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  { files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", appBorder] } },
+  {
+    // The in-process mount: the only file of app/ that loads the API (lazily, and only in one-process mode).
+    files: ["app/platform/api.server.ts"],
+    rules: { "no-restricted-imports": "off" },
+  },
+  { files: ["contract/**/*.ts"], rules: { "no-restricted-imports": ["error", contractBorder] } },
+  { files: ["api/**/*.ts"], rules: { "no-restricted-imports": ["error", apiBorder] } },
+  {
+    files: ["app/**/*.{ts,tsx}", "api/**/*.ts", "contract/**/*.ts"],
+    ignores: ["**/*.client.ts", "**/*.client.tsx"],
+    rules: { "no-console": "error" },
   },
 );

@@ -2,7 +2,19 @@ import { defineConfig, devices } from "@playwright/test";
 import { existsSync } from "node:fs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** E2E_SPLIT=1: the web and the v1 API in two processes, the web without a database. */
+const SPLIT = process.env.E2E_SPLIT === "1";
+const API_PORT = PORT + 1;
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+const serverEnv = {
+  FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099",
+  FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? "demo-wayfarer",
+  // Check revocation on every request, so the lost-session test does not wait a minute.
+  SESSION_REVOCATION_CHECK_SECONDS: "0",
+  AUTH_EMAIL_LIMIT_PER_EMAIL: "100",
+  AUTH_EMAIL_LIMIT_PER_IP: "1000",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -29,21 +41,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `http://localhost:${PORT}/v1/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099",
-      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? "demo-wayfarer",
-      // Check revocation on every request, so the lost-session test does not wait a minute.
-      SESSION_REVOCATION_CHECK_SECONDS: "0",
-      AUTH_EMAIL_LIMIT_PER_EMAIL: "100",
-      AUTH_EMAIL_LIMIT_PER_IP: "1000",
-    },
-  },
+  webServer: SPLIT
+    ? [
+        {
+          command: "node scripts/e2e-server.mjs --api",
+          url: `http://127.0.0.1:${API_PORT}/v1/health`,
+          timeout: 180_000,
+          reuseExistingServer: false,
+          stdout: "pipe",
+          stderr: "pipe",
+          env: {
+            ...serverEnv,
+            API_PORT: String(API_PORT),
+            // Links in emails point at the web, not at the API's own address.
+            APP_PUBLIC_URL: `http://localhost:${PORT}`,
+            STOREFRONT_PUBLIC_URL: `http://{slug}.app.localhost:${PORT}`,
+          },
+        },
+        {
+          command: "node scripts/e2e-server.mjs",
+          url: `http://localhost:${PORT}/v1/health`,
+          timeout: 180_000,
+          reuseExistingServer: false,
+          stdout: "pipe",
+          stderr: "pipe",
+          env: { ...serverEnv, PORT: String(PORT), API_BASE_URL: `http://127.0.0.1:${API_PORT}` },
+        },
+      ]
+    : {
+        command: "node scripts/e2e-server.mjs",
+        url: `http://localhost:${PORT}/v1/health`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: "pipe",
+        stderr: "pipe",
+        env: { ...serverEnv, PORT: String(PORT) },
+      },
 });

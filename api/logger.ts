@@ -1,5 +1,4 @@
 import pino from "pino";
-import { getApiEnv } from "./env";
 
 /**
  * The API's one logger: JSON lines in production, readable lines locally. Handlers log through
@@ -7,7 +6,9 @@ import { getApiEnv } from "./env";
  */
 export const logger = pino({
   name: "api",
-  level: process.env.LOG_LEVEL ?? "info",
+  // Read here, not through getApiEnv(): the logger must not fix the environment before tests set it.
+  // api/env.ts refuses an unknown LOG_LEVEL at start.
+  level: process.env.LOG_LEVEL || "info",
   ...(process.env.NODE_ENV !== "production" && process.env.APP_ENV !== "production" && !process.env.CI
     ? { transport: { target: "pino-pretty", options: { colorize: false, translateTime: "SYS:HH:MM:ss.l" } } }
     : {}),
@@ -16,6 +17,3 @@ export const logger = pino({
 export function errorFields(error: unknown) {
   return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error);
 }
-
-// Validated with the rest of the API environment (LOG_LEVEL must be a pino level).
-export const logLevel = () => getApiEnv().LOG_LEVEL;

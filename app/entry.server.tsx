@@ -10,6 +10,7 @@ import { DEFAULT_LOCALE_HINT, i18nConfig, resources } from "~/platform/i18n";
 import { i18next } from "~/platform/i18next.server";
 import { applySecurityHeaders } from "~/platform/security-headers.server";
 import { startInProcessApi } from "~/platform/api.server";
+import { errorFields, logger } from "~/platform/logger.server";
 
 export const streamTimeout = 5_000;
 
@@ -62,7 +63,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: errorFields(error) }, "render failed");
         },
       },
     );
@@ -77,7 +78,10 @@ export function handleDataRequest(response: Response) {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(error);
+  logger.error(
+    { err: errorFields(error), requestId: request.headers.get("X-Request-Id"), path: new URL(request.url).pathname },
+    "unhandled error",
+  );
 }
 
 // Open the database (migrations, demo data when empty) as the server starts, not on the first request.

@@ -1,8 +1,16 @@
-// The server the end-to-end tests run against: a fresh embedded database every run.
+// The servers the end-to-end tests run against: a fresh embedded database every run.
+// `--api`: the v1 API alone (split mode); with API_BASE_URL set: the web alone, which must not
+// open any database (no DATABASE_URL, an unwritable PGLITE_DIR), so a stray open fails loudly.
 import { rmSync } from "node:fs";
 
-const dir = ".data-e2e";
-rmSync(dir, { recursive: true, force: true });
-process.env.PGLITE_DIR = `${dir}/pglite`;
+const apiOnly = process.argv.includes("--api");
 process.env.APP_ENV ??= "local";
+if (process.env.API_BASE_URL && !apiOnly) {
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DIR = "/proc/wayfarer-web-has-no-database";
+} else {
+  const dir = apiOnly ? ".data-e2e-api" : ".data-e2e";
+  rmSync(dir, { recursive: true, force: true });
+  process.env.PGLITE_DIR = `${dir}/pglite`;
+}
 await import("./start.mjs");

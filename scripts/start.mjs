@@ -1,11 +1,14 @@
 // `npm start` / `npm run dev`: build if needed, start the Firebase Auth emulator in local mode,
 // then serve the app (which migrates the database and seeds it when empty) on $PORT.
+// `npm run start:api` (--api): the v1 API alone on $API_PORT (default 3001). With API_BASE_URL
+// set, `npm start` serves the web alone: it opens no database and forwards /v1 to that API.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ensureAuthEmulator } from "./emulator.mjs";
 
 const dev = process.argv.includes("--dev");
+const apiOnly = process.argv.includes("--api");
 if (existsSync(".env")) process.loadEnvFile(".env");
 const env = { ...process.env };
 // Without NODE_ENV this is the local quick start: local configuration (APP_ENV=local), production React.
@@ -32,9 +35,12 @@ function newestMtime(path) {
 }
 
 function buildIsStale() {
-  if (!existsSync("build/index.js") || !existsSync("public/build")) return true;
-  const built = statSync("build/index.js").mtimeMs;
-  const sources = ["app", "api", "remix.config.js", "tailwind.config.ts", "package-lock.json"].filter(existsSync);
+  const outputs = ["build/index.js", "build/api/server.js"];
+  if (!outputs.every(existsSync) || !existsSync("public/build")) return true;
+  const built = Math.min(...outputs.map((path) => statSync(path).mtimeMs));
+  const sources = ["app", "api", "contract", "remix.config.js", "tailwind.config.ts", "package-lock.json"].filter(
+    existsSync,
+  );
   return sources.some((path) => newestMtime(path) > built);
 }
 
@@ -66,23 +72,30 @@ process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
 const started = Date.now();
-if (!dev && buildIsStale()) {
+if ((!dev || apiOnly) && buildIsStale()) {
   console.log("Building the app…");
-  const result = spawnSync(bin("remix"), ["build"], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } });
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 // The emulator (about 10 s cold) and the server start side by side.
 const emulatorReady = localIdentity ? startAuthEmulator() : Promise.resolve();
 
-const server = dev
-  ? spawn(bin("remix"), ["dev"], { env, stdio: "inherit" })
-  : spawn(bin("remix-serve"), ["./build/index.js"], { env, stdio: "inherit" });
+const server = apiOnly
+  ? spawn(process.execPath, ["build/api/server.js"], { env, stdio: "inherit" })
+  : dev
+    ? spawn(bin("remix"), ["dev"], { env, stdio: "inherit" })
+    : spawn(bin("remix-serve"), ["./build/index.js"], { env, stdio: "inherit" });
 children.push(server);
 server.on("exit", (code) => {
   if (!shuttingDown) shutdown(code ?? 1);
 });
 emulatorReady.then(
-  () => console.log(`Ready on http://localhost:${env.PORT} (${Date.now() - started} ms)`),
+  () =>
+    console.log(
+      apiOnly
+        ? `v1 API starting on http://127.0.0.1:${env.API_PORT ?? 3001}/v1 (${Date.now() - started} ms)`
+        : `Ready on http://localhost:${env.PORT} (${Date.now() - started} ms)`,
+    ),
   (error) => {
     console.error(String(error));
     shutdown(1);

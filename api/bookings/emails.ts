@@ -1,7 +1,8 @@
 import { escapeHtml } from "../auth/emails";
 import type { OutboxAttachment } from "../db/schema";
 import type { EmailInput } from "~contract/outbox";
-import { formatMoney, formatWhen } from "./format";
+import { formatMoney } from "~contract/money";
+import { formatWhen } from "./format";
 import { buildIcs } from "./ics";
 import type { BookingViewRow } from "./view";
 

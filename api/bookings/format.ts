@@ -1,10 +1,3 @@
-/** Money in minor units, formatted for the currency (same rule as the web app's formatMoney). */
-export function formatMoney(amountMinor: number, currency: string, locale = "en-US"): string {
-  const formatter = new Intl.NumberFormat(locale, { style: "currency", currency });
-  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatter.format(amountMinor / 10 ** digits);
-}
-
 /** "Tuesday, November 24, 2026, 6:30 PM – 8:30 PM WET" in the operator's timezone. */
 export function formatWhen(start: Date, end: Date, timeZone: string, locale = "en-US"): string {
   const day = new Intl.DateTimeFormat(locale, {

@@ -13,7 +13,6 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 
-
 const SignSchema = z.object({
   signedName: z
     .string({ required_error: "validation.signedNameRequired" })

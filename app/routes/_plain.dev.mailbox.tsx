@@ -7,7 +7,6 @@ import { apiFor } from "~/platform/api.server";
 import { config } from "~/platform/config.server";
 import { pageNotFound } from "~/platform/http.server";
 
-
 const QuerySchema = z.object({ to: z.string().trim().max(254).optional().catch(undefined) });
 
 /** Dev mailbox: what the outbox holds when no SMTP server is configured. Absent in production. */

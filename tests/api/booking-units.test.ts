@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseBookingEnv } from "~api/bookings/booking-env";
-import { formatMoney, formatWhen, localDate } from "~api/bookings/format";
+import { formatMoney } from "~contract/money";
+import { formatWhen, localDate } from "~api/bookings/format";
 import { buildIcs, foldLine, icsDateTime, icsEscape } from "~api/bookings/ics";
 import { newBookingId, randomId } from "~api/bookings/ids";
 import { parsePaymentEnv } from "~api/payments/payment-env";

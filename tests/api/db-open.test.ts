@@ -42,7 +42,19 @@ describe("parseApiEnv", () => {
       AUTH_EMAIL_LIMIT_PER_EMAIL: 3,
       AUTH_EMAIL_LIMIT_PER_IP: 10,
       AUTH_EMAIL_WINDOW_SECONDS: 600,
+      APP_PUBLIC_URL: undefined,
+      STOREFRONT_PUBLIC_URL: undefined,
+      API_PORT: 3001,
+      LOG_LEVEL: "info",
     });
+  });
+
+  it("takes the web's public addresses for links, and refuses others", () => {
+    expect(
+      parseApiEnv({ APP_PUBLIC_URL: "https://example.com", STOREFRONT_PUBLIC_URL: "https://{slug}.example.com" }),
+    ).toMatchObject({ APP_PUBLIC_URL: "https://example.com", STOREFRONT_PUBLIC_URL: "https://{slug}.example.com" });
+    expect(() => parseApiEnv({ APP_PUBLIC_URL: "example.com" })).toThrow(/APP_PUBLIC_URL/);
+    expect(() => parseApiEnv({ STOREFRONT_PUBLIC_URL: "https://shop.example.com" })).toThrow(/STOREFRONT_PUBLIC_URL/);
   });
 
   it("reads values and flags", () => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, expectEnvelope } from "./helpers/api";
+import { logger } from "~api/logger";
 
 // The database this process would open is held by another live process, so every
 // open fails: the API must answer 503 envelopes, not crash or hang.
@@ -16,7 +17,7 @@ beforeAll(() => {
   process.env.PGLITE_DIR = dataDir;
   holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
   writeFileSync(`${dataDir}.lock`, String(holder.pid));
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
+  vi.spyOn(logger, "error").mockImplementation(() => undefined);
 });
 
 afterAll(() => {
@@ -32,7 +33,9 @@ describe("when the database cannot be opened", () => {
 
   it("catalog endpoints answer 503 and the error is logged with the cause", async () => {
     expectEnvelope(await api("/v1/experiences"), 503, "service_unavailable");
-    expect(String(vi.mocked(console.error).mock.calls.at(-1)?.[0])).toContain(`is in use by process ${holder.pid}`);
+    expect(JSON.stringify(vi.mocked(logger.error).mock.calls.at(-1)?.[0])).toContain(
+      `is in use by process ${holder.pid}`,
+    );
   });
 
   it("validation still answers 400 without the database", async () => {

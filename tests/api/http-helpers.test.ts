@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseApiEnv } from "~api/env";
+import { requestOrigin } from "~api/http/client-info";
 import { z } from "zod";
 import { ApiError, conflict, rateLimited } from "~api/http/errors";
 import { onError, onNotFound } from "~api/http/on-error";
 import { requestId } from "~api/http/request-id";
 import type { AppEnv } from "~api/http/types";
 import { validate } from "~api/http/validate";
+import { logger } from "~api/logger";
 
 /** A small app wired like api/app.ts, with routes that fail on purpose. */
 function testApp() {
@@ -40,7 +43,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("onError", () => {
   it("answers an unexpected exception with a 500 envelope, logged, without details", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const res = await call("/v1/boom");
     expect(res.status).toBe(500);
     expect(res.body).toEqual({
@@ -49,12 +52,12 @@ describe("onError", () => {
     });
     expect(JSON.stringify(res.body)).not.toContain("secret");
     expect(log).toHaveBeenCalledOnce();
-    expect(String(log.mock.calls[0][0])).toContain("secret internal detail");
-    expect(String(log.mock.calls[0][0])).toContain(res.body.requestId);
+    expect(JSON.stringify(log.mock.calls[0])).toContain("secret internal detail");
+    expect(JSON.stringify(log.mock.calls[0])).toContain(res.body.requestId);
   });
 
   it("maps a lost database connection to 503", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const res = await call("/v1/db-down");
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe("service_unavailable");
@@ -87,5 +90,26 @@ describe("onError", () => {
     const error = new ApiError(404, "not_found", "gone");
     expect(error).toBeInstanceOf(Error);
     expect(error.status).toBe(404);
+  });
+});
+
+describe("requestOrigin (links the API builds point at the web)", () => {
+  const context = (url: string, account: { slug: string } | null) =>
+    ({ req: { url }, get: (key: string) => (key === "account" ? account : undefined) }) as never;
+  const env = (extra: Record<string, string>) => parseApiEnv(extra);
+
+  it("uses the request's origin when nothing is configured (one process: the browser's)", () => {
+    expect(requestOrigin(context("http://localhost:3000/v1/x", null), env({}))).toBe("http://localhost:3000");
+  });
+
+  it("uses APP_PUBLIC_URL, and the storefront address in account mode, never the API's host", () => {
+    const configured = env({
+      APP_PUBLIC_URL: "https://wayfarer.example",
+      STOREFRONT_PUBLIC_URL: "https://{slug}.wayfarer.example",
+    });
+    expect(requestOrigin(context("http://127.0.0.1:3001/v1/x", null), configured)).toBe("https://wayfarer.example");
+    expect(requestOrigin(context("http://127.0.0.1:3001/v1/x", { slug: "acme" }), configured)).toBe(
+      "https://acme.wayfarer.example",
+    );
   });
 });

@@ -1,12 +1,12 @@
-import { identityEnv } from "~api/auth/identity-env";
+import { config } from "~/platform/config.server";
 import type { FirebaseClientConfig } from "~/features/auth/firebase-config";
 
 /** Firebase's public web config, for the pages that load Firebase Auth. */
 export function firebaseClientConfig(): FirebaseClientConfig {
   return {
-    apiKey: identityEnv.apiKey,
-    authDomain: identityEnv.authDomain,
-    projectId: identityEnv.projectId,
-    emulatorUrl: identityEnv.emulatorHost ? `http://${identityEnv.emulatorHost}` : null,
+    apiKey: config.firebase.apiKey,
+    authDomain: config.firebase.authDomain,
+    projectId: config.firebase.projectId,
+    emulatorUrl: config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null,
   };
 }

@@ -1,4 +1,4 @@
-import { identityEnv } from "~api/auth/identity-env";
+import { config } from "~/platform/config.server";
 
 /**
  * The identity provider's REST API (Identity Toolkit; the Auth emulator locally), for the
@@ -12,8 +12,8 @@ export class IdentityError extends Error {
   }
 }
 
-const BASE = identityEnv.emulatorHost
-  ? `http://${identityEnv.emulatorHost}/identitytoolkit.googleapis.com/v1`
+const BASE = config.firebase.emulatorHost
+  ? `http://${config.firebase.emulatorHost}/identitytoolkit.googleapis.com/v1`
   : "https://identitytoolkit.googleapis.com/v1";
 
 const CODE_BY_MESSAGE: Record<string, string> = {
@@ -35,7 +35,7 @@ const CODE_BY_MESSAGE: Record<string, string> = {
 async function call<T>(method: string, body: Record<string, unknown>): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${BASE}/${method}?key=${encodeURIComponent(identityEnv.apiKey)}`, {
+    response = await fetch(`${BASE}/${method}?key=${encodeURIComponent(config.firebase.apiKey)}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),

@@ -32,12 +32,15 @@ describe("date picker texts (app/locales/en/common.json → datePicker)", () => 
   });
 
   it("has every datePicker key the component and the view logic ask for", () => {
-    const dir = fileURLToPath(new URL("../../../app/components/date-picker/", import.meta.url));
+    const dir = fileURLToPath(new URL("../../../app/features/booking/date-picker/", import.meta.url));
     const sources = [
       ...readdirSync(dir)
         .filter((f) => f.endsWith(".tsx"))
         .map((f) => readFileSync(dir + f, "utf8")),
-      readFileSync(fileURLToPath(new URL("../../../app/lib/date-picker/view.ts", import.meta.url)), "utf8"),
+      readFileSync(
+        fileURLToPath(new URL("../../../app/features/booking/date-picker/view.ts", import.meta.url)),
+        "utf8",
+      ),
     ].join("\n");
     const keys = [...new Set([...sources.matchAll(/"(datePicker\.[A-Za-z.]+)"/g)].map((m) => m[1]!))];
     expect(keys.length).toBeGreaterThan(10);
