@@ -12,7 +12,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "app/**/*.test.{ts,tsx}", "api/**/*.test.ts"],
+    include: [
+      "tests/unit/**/*.test.{ts,tsx}",
+      "tests/api/**/*.test.ts",
+      "tests/routes/**/*.test.ts",
+      "app/**/*.test.{ts,tsx}",
+      "api/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,19 +1,9 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteError,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { ErrorPage } from "~/ui/error-page";
 import { i18next, localeCookie } from "~/platform/i18next.server";
 import { brandStyle, type AccountContext } from "~/features/storefront/account-context";
 import { apiFor } from "~/platform/api.server";
@@ -130,14 +120,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  useEffect(() => {
-    reloadOnChunkError(error);
-  }, [error]);
-  if (isRouteErrorResponse(error)) {
-    const message = typeof error.data === "string" ? error.data : (error.data?.message ?? error.statusText);
-    return <ErrorPage status={error.status} message={message} />;
-  }
-  return <ErrorPage status={500} message={null} />;
-}
+export { RouteErrorPage as ErrorBoundary } from "~/ui/error-page";

@@ -11,8 +11,15 @@ const steps = [
   ["typecheck", "tsc", []],
   ["lint", "eslint", ["."]],
   ["unit and API tests", "vitest", ["run"]],
-  ["build", "remix", ["build"]],
+  ["build", "npm", ["run", "build"]],
+  ["client bundle checks", "vitest", ["run", "--config", "vitest.build.config.ts"]],
   ["end-to-end tests", "playwright", ["test"]],
+  [
+    "end-to-end tests, split mode (web and API in two processes, the web without a database)",
+    "playwright",
+    ["test", "tests/e2e/identity.spec.ts", "tests/e2e/booking.spec.ts"],
+    { E2E_SPLIT: "1", E2E_PORT: "3230" },
+  ],
 ];
 
 const emulator = await ensureAuthEmulator({
@@ -20,10 +27,11 @@ const emulator = await ensureAuthEmulator({
   projectId: env.FIREBASE_PROJECT_ID,
 });
 let failed = null;
-for (const [name, bin, args] of steps) {
+for (const [name, bin, args, extraEnv = {}] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(`node_modules/.bin/${bin}`, args, { stdio: "inherit", env });
+  const command = bin === "npm" ? "npm" : `node_modules/.bin/${bin}`;
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
   if (result.status !== 0) {
     failed = name;
     break;

@@ -3,11 +3,10 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { bookings, users, type BookingRow, type BookingStatus, type PaymentStatus } from "../db/schema";
 import { addNotification } from "../notifications/service";
-import { enqueueEmail } from "../outbox/service";
-import type { EmailInput } from "~contract/outbox";
-import { providerNamed } from "../payments";
 import { releasePromo, recountPromo } from "../promo/service";
-import { ACCOUNT_BOOKINGS_PATH, confirmationEmail, lateRefundEmail, type BookingMailContext } from "./emails";
+import { sendBookingEmail } from "./booking-mail";
+import { ACCOUNT_BOOKINGS_PATH, confirmationEmail } from "./emails";
+import { settleRefund } from "./refunds";
 import { formatWhen } from "./format";
 import { releaseSeats, takeSeats } from "./seats";
 import { findBookingView, type BookingViewRow } from "./view";
@@ -56,30 +55,6 @@ export async function releaseBooking(
   if (booking.promoCode) await releasePromo(db, booking.promoCode);
 }
 
-async function mailContext(db: Db, row: BookingViewRow): Promise<BookingMailContext | null> {
-  const [user] = await db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, row.booking.userId));
-  if (!user?.email) return null;
-  return { row, to: user.email, firstName: user.firstName };
-}
-
-/** Sends a booking email after the change it announces has been committed; never throws. */
-export async function sendBookingEmail(
-  db: Db,
-  bookingId: string,
-  build: (context: BookingMailContext) => EmailInput,
-): Promise<void> {
-  try {
-    const row = await findBookingView(db, bookingId);
-    const context = row ? await mailContext(db, row) : null;
-    if (context) await enqueueEmail(db, build(context));
-  } catch (error) {
-    log("error", "booking email failed", { bookingId, error: error instanceof Error ? error.message : String(error) });
-  }
-}
-
 const when = (row: BookingViewRow) => formatWhen(row.startsAt, row.endsAt, row.timezone);
 
 /**
@@ -103,7 +78,7 @@ export async function fulfilBooking(
   bookingId: string,
   payment: PaymentConfirmation,
 ): Promise<FulfilmentOutcome> {
-  const outcome = await db.transaction(async (tx): Promise<FulfilmentOutcome> => {
+  const outcome = await db.transaction(async (tx): Promise<FulfilmentOutcome | "refund_due"> => {
     const booking = await lockBooking(tx, bookingId);
     if (!booking) return "ignored";
     if (payment.sessionId && booking.paymentSessionId && booking.paymentSessionId !== payment.sessionId) {
@@ -111,38 +86,29 @@ export async function fulfilBooking(
       return "ignored";
     }
     if (booking.status === "confirmed") return "already_confirmed";
+    // A refund decided earlier whose provider call failed: made after this transaction.
+    if (booking.status === "refunded" && booking.paymentStatus === "paid") return "refund_due";
     if (booking.status === "refunded" || booking.refundMinor !== null) return "ignored";
 
     const paymentIntentId = payment.paymentIntentId ?? booking.paymentIntentId;
     if (booking.status !== "held") {
       const retaken = await takeSeats(tx, booking.slotId, booking.serviceId, booking.seats);
       if (!retaken) {
-        if (booking.totalMinor > 0) {
-          if (!paymentIntentId) throw new Error(`late payment for booking ${bookingId} has no payment id to refund`);
-          await providerNamed(booking.paymentProvider ?? "sandbox").refund(tx, paymentIntentId, booking.totalMinor, {
-            idempotencyKey: `refund_${booking.id}`,
-          });
+        if (booking.totalMinor > 0 && !paymentIntentId) {
+          throw new Error(`late payment for booking ${bookingId} has no payment id to refund`);
         }
+        // The refund is owed now and made after the commit (no provider call under the row lock).
         await tx
           .update(bookings)
           .set({
             status: "refunded",
-            paymentStatus: "refunded",
-            refundMinor: booking.totalMinor,
+            paymentStatus: booking.totalMinor > 0 ? "paid" : "not_required",
             paymentIntentId,
             updatedAt: sql`now()`,
           })
           .where(eq(bookings.id, booking.id));
-        const row = (await findBookingView(tx, booking.id))!;
-        await addNotification(tx, {
-          userId: booking.userId,
-          kind: "booking_refunded",
-          title: "Payment refunded",
-          body: `Your payment for ${row.experienceTitle} (${when(row)}) arrived after the seats were sold. We refunded it in full.`,
-          link: ACCOUNT_BOOKINGS_PATH,
-        });
-        log("info", "late payment refunded", { bookingId });
-        return "refunded";
+        log("info", "late payment: seats sold meanwhile, refund owed", { bookingId });
+        return "refund_due";
       }
       if (booking.promoCode) await recountPromo(tx, booking.promoCode);
     }
@@ -176,7 +142,8 @@ export async function fulfilBooking(
     return "confirmed";
   });
   if (outcome === "confirmed") await sendBookingEmail(db, bookingId, confirmationEmail);
-  if (outcome === "refunded") await sendBookingEmail(db, bookingId, lateRefundEmail);
+  // A failed provider call throws: the webhook is answered 5xx and retried, and the sweep retries too.
+  if (outcome === "refund_due") return (await settleRefund(db, bookingId)) === "refunded" ? "refunded" : "ignored";
   return outcome;
 }
 

@@ -13,9 +13,11 @@ import { currentWaiver, findSignature } from "../waivers/service";
 import { bookingEnv } from "./booking-env";
 import { loadBookableService, loadOpenSlot, priceTickets } from "./context";
 import { cancellationEmail } from "./emails";
-import { fulfilBooking, markCheckoutExpired, markPaymentFailed, releaseBooking, sendBookingEmail } from "./fulfilment";
+import { sendBookingEmail } from "./booking-mail";
+import { fulfilBooking, markCheckoutExpired, markPaymentFailed, releaseBooking } from "./fulfilment";
 import { formatWhen } from "./format";
 import { newBookingId } from "./ids";
+import { settleRefund } from "./refunds";
 import { priceBreakdown } from "~contract/pricing";
 import { takeSeats } from "./seats";
 import {
@@ -430,25 +432,11 @@ export async function cancelBooking(
     if (booking.status !== "confirmed")
       throw conflict("This booking is not active, so it cannot be cancelled.", "not_cancellable");
     if (!row.open) throw conflict("It is too late to cancel this booking online.", "cancellation_closed");
+    // A paid booking owes its refund from here; the provider is called after the commit.
     const refundable = booking.totalMinor > 0 && booking.paymentIntentId !== null && booking.paymentProvider !== null;
-    if (refundable) {
-      try {
-        await providerNamed(booking.paymentProvider!).refund(tx, booking.paymentIntentId!, booking.totalMinor, {
-          idempotencyKey: `refund_${booking.id}`,
-        });
-      } catch (error) {
-        logger.error({ bookingId: id, err: errorFields(error) }, "refund failed");
-        throw new ApiError(
-          503,
-          "payment_unavailable",
-          "The refund could not be made right now, so the booking is unchanged. Try again in a moment.",
-        );
-      }
-    }
     await releaseBooking(tx, booking, "cancelled", {
       cancelledAt: sql`now()`,
-      refundMinor: refundable ? booking.totalMinor : 0,
-      ...(refundable ? { paymentStatus: "refunded" as const } : {}),
+      ...(refundable ? {} : { refundMinor: 0 }),
     });
     const view = (await findBookingView(tx, id))!;
     await addNotification(tx, {
@@ -460,6 +448,13 @@ export async function cancelBooking(
     });
     return "cancelled" as const;
   });
+  // The refund owed (now, or left over from an earlier failed attempt) is made outside the
+  // transaction; if the provider fails, the booking stays cancelled and the sweep retries it.
+  try {
+    await settleRefund(db, id);
+  } catch (error) {
+    logger.error({ bookingId: id, err: errorFields(error) }, "refund failed; retried by the sweep");
+  }
   if (outcome === "cancelled") await sendBookingEmail(db, id, cancellationEmail);
   return getBooking(db, userId, scope, id);
 }

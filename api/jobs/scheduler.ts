@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../http/types";
+import { settleDueRefunds } from "../bookings/refunds";
 import { expireHolds } from "./hold-expiry";
 import { errorFields, logger } from "../logger";
 
@@ -8,7 +9,7 @@ import { errorFields, logger } from "../logger";
 export const HOLD_SWEEP_INTERVAL_MS = 30_000;
 
 /**
- * Background work of a server process: the hold-expiry sweep every 30 s. Several processes may
+ * Background work of a server process every 30 s: expired holds, then refunds still owed. Several processes may
  * sweep the same database; `expireHolds` makes that safe. Kept on globalThis so that a dev
  * server re-importing a rebuilt bundle does not start a second timer.
  */
@@ -31,10 +32,13 @@ async function sweep(): Promise<void> {
   if (state.running) return;
   state.running = true;
   try {
-    const result = await expireHolds(await getDb());
+    const db = await getDb();
+    const result = await expireHolds(db);
     if (result.expired > 0) {
       logger.info({ bookings: result.expired, seats: result.seatsFreed }, "holds expired");
     }
+    const refunded = await settleDueRefunds(db);
+    if (refunded > 0) logger.info({ bookings: refunded }, "owed refunds made");
   } catch (error) {
     logger.error({ err: errorFields(error) }, "hold sweep failed");
   } finally {

@@ -2,11 +2,6 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { i18next } from "~/platform/i18next.server";
 
-export function pathOf(request: Request): string {
-  const url = new URL(request.url);
-  return url.pathname + url.search;
-}
-
 /** An unmatched path (spec section 8): 404 'Page not found: {path}'. */
 export async function pageNotFound(request: Request, path = new URL(request.url).pathname) {
   const t = await i18next.getFixedT(request);

@@ -1,6 +1,7 @@
 import { NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SessionSync } from "~/features/auth/session-sync";
+import { RouteErrorContent } from "~/ui/error-page";
 import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
 
 export const ACCOUNT_SECTIONS = [
@@ -12,7 +13,7 @@ export const ACCOUNT_SECTIONS = [
 ] as const;
 
 /** The account layout: the account area's sections beside its content. */
-export default function AccountLayout() {
+function AccountShell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
@@ -36,11 +37,25 @@ export default function AccountLayout() {
             ))}
           </ul>
         </nav>
-        <main id="main">
-          <Outlet />
-        </main>
+        <main id="main">{children}</main>
       </div>
       <SiteFooter />
     </>
+  );
+}
+
+export default function AccountLayout() {
+  return (
+    <AccountShell>
+      <Outlet />
+    </AccountShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AccountShell>
+      <RouteErrorContent />
+    </AccountShell>
   );
 }

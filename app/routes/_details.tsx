@@ -1,16 +1,33 @@
 import { Outlet } from "@remix-run/react";
+import { RouteErrorContent } from "~/ui/error-page";
 import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
 
 /** The details layout: a wide column for an experience, its confirmation and its payment return. */
-export default function DetailsLayout() {
+function DetailsShell({ children }: { children: React.ReactNode }) {
   return (
     <>
       <SkipLink />
       <SiteHeader />
       <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+export default function DetailsLayout() {
+  return (
+    <DetailsShell>
+      <Outlet />
+    </DetailsShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <DetailsShell>
+      <RouteErrorContent />
+    </DetailsShell>
   );
 }

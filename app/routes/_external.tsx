@@ -1,8 +1,9 @@
 import { Outlet } from "@remix-run/react";
+import { RouteErrorContent } from "~/ui/error-page";
 import { BrandMark, SkipLink } from "~/ui/site-chrome";
 
 /** The external layout: pages reached from emailed or shared links (tips, referrals). */
-export default function ExternalLayout() {
+function ExternalShell({ children }: { children: React.ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
@@ -10,10 +11,24 @@ export default function ExternalLayout() {
         <BrandMark />
       </header>
       <main id="main" className="mx-auto max-w-lg px-4 py-8">
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <Outlet />
-        </div>
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">{children}</div>
       </main>
     </div>
+  );
+}
+
+export default function ExternalLayout() {
+  return (
+    <ExternalShell>
+      <Outlet />
+    </ExternalShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <ExternalShell>
+      <RouteErrorContent />
+    </ExternalShell>
   );
 }

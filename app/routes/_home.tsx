@@ -1,15 +1,28 @@
 import { Outlet } from "@remix-run/react";
 import { HomeAccountDirectLayout } from "~/ui/layouts/home-account-direct-layout";
 import { HomeLayout } from "~/ui/layouts/home-layout";
+import { RouteErrorContent } from "~/ui/error-page";
 import { useRootData } from "~/ui/use-root-data";
 
 /** The home layout; on an operator's host (account_direct) the branded home-account-direct layout. */
-export default function HomeLayoutRoute() {
+function HomeShell({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const Layout = root?.hostMode === "account_direct" ? HomeAccountDirectLayout : HomeLayout;
+  return <Layout>{children}</Layout>;
+}
+
+export default function HomeLayoutRoute() {
   return (
-    <Layout>
+    <HomeShell>
       <Outlet />
-    </Layout>
+    </HomeShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <HomeShell>
+      <RouteErrorContent />
+    </HomeShell>
   );
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
+import { RouteErrorContent } from "~/ui/error-page";
 import { BrandMark, SkipLink } from "~/ui/site-chrome";
 import { firebaseClientConfig } from "~/features/auth/firebase-config.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
@@ -10,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The login layout: a centred card for sign-in, password reset and password setup. */
-export default function LoginLayout() {
+function LoginShell({ children }: { children: React.ReactNode }) {
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand/10 to-white">
       <SkipLink />
@@ -18,10 +19,24 @@ export default function LoginLayout() {
         <BrandMark />
       </header>
       <main id="main" className="mx-auto max-w-md px-4 py-8">
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-          <Outlet />
-        </div>
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">{children}</div>
       </main>
     </div>
+  );
+}
+
+export default function LoginLayout() {
+  return (
+    <LoginShell>
+      <Outlet />
+    </LoginShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <LoginShell>
+      <RouteErrorContent />
+    </LoginShell>
   );
 }

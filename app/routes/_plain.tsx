@@ -4,3 +4,5 @@ import { Outlet } from "@remix-run/react";
 export default function PlainLayout() {
   return <Outlet />;
 }
+
+export { RouteErrorPage as ErrorBoundary } from "~/ui/error-page";

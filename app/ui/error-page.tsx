@@ -1,15 +1,14 @@
-import { Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { reloadOnChunkError } from "~/platform/chunk-reload";
 
-/** The error page (spec section 2): status code, status message and error message. */
-export function ErrorPage({ status = 500, message }: { status?: number; message: string | null }) {
+/** What went wrong, in the spec's words (section 2): status code, status message and error message. */
+export function ErrorContent({ status = 500, message }: { status?: number; message: string | null }) {
   const { t } = useTranslation();
   const statusMessage = status === 404 ? t("errors.statusNotFound") : t("errors.statusInternal");
   return (
-    <main
-      id="main"
-      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-6 text-center"
-    >
+    <div className="mx-auto flex max-w-xl flex-col items-center py-12 text-center">
       <title>{`${statusMessage} · ${t("app.name")}`}</title>
       <p className="text-6xl font-bold text-brand" aria-hidden="true">
         {status}
@@ -24,6 +23,40 @@ export function ErrorPage({ status = 500, message }: { status?: number; message:
       <Link to="/" className="mt-8 rounded-md bg-brand px-4 py-2 font-medium text-white hover:opacity-90">
         {t("errors.backHome")}
       </Link>
+    </div>
+  );
+}
+
+/** The error page on its own (no layout): the root's boundary and the plain layout's. */
+export function ErrorPage(props: { status?: number; message: string | null }) {
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center px-6">
+      <ErrorContent {...props} />
     </main>
   );
+}
+
+/** The route error being shown: its status and message (a thrown 404's text is its message). */
+function useRouteErrorDetails(): { status: number; message: string | null } {
+  const error = useRouteError();
+  useEffect(() => {
+    reloadOnChunkError(error);
+  }, [error]);
+  if (isRouteErrorResponse(error)) {
+    const data = error.data as unknown;
+    const message =
+      typeof data === "string" ? data : ((data as { message?: string } | null)?.message ?? error.statusText);
+    return { status: error.status, message };
+  }
+  return { status: 500, message: null };
+}
+
+/** A layout's ErrorBoundary content: the error inside the layout, so its navigation stays. */
+export function RouteErrorContent() {
+  return <ErrorContent {...useRouteErrorDetails()} />;
+}
+
+/** The root's and the plain layout's ErrorBoundary: the error page alone. */
+export function RouteErrorPage() {
+  return <ErrorPage {...useRouteErrorDetails()} />;
 }

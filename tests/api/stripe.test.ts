@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, processedWebhookEvents } from "~api/db/schema";
 import { setPaymentProviderForTests } from "~api/payments";
 import { createStripeProvider } from "~api/payments/stripe";
+import { settleDueRefunds } from "~api/bookings/refunds";
 import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
 import {
   bookingBody,
@@ -222,6 +223,31 @@ describe("Stripe provider (against a fake Stripe API)", () => {
         (request) => request.path === "/v1/refunds" && request.params.payment_intent === session.payment_intent,
       )!.idempotencyKey,
     ).toBe(`refund_${id}`);
+  });
+
+  it("Stripe down at cancellation: cancelled and seats freed at once, the refund owed and made once by the sweep", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 72 });
+    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
+    const id = placed.body.data.booking.id;
+    const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+    await call(`/v1/bookings/${id}/refresh-payment`, { method: "POST", token: user.idToken });
+    fake.failAll(true);
+    const cancelled = await call(`/v1/bookings/${id}/cancel`, { method: "POST", token: user.idToken });
+    fake.failAll(false);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "paid", refundMinor: null });
+    expect(await seatsTaken(db(), slot.id)).toBe(0);
+    expect(fake.refunds.filter((entry) => entry.payment_intent === session.payment_intent)).toHaveLength(0);
+
+    expect(await settleDueRefunds(db())).toBeGreaterThanOrEqual(1);
+    expect(await settleDueRefunds(db())).toBe(0);
+    expect(await bookingRow(db(), id)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "refunded",
+      refundMinor: placed.body.data.booking.totalMinor,
+    });
+    expect(fake.refunds.filter((entry) => entry.payment_intent === session.payment_intent)).toHaveLength(1);
   });
 
   it("a late payment for an expired hold whose seats were sold is refunded through Stripe", async () => {

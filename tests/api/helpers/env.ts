@@ -6,6 +6,8 @@
  */
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = "memory://";
 process.env.SEED_ON_START = "false";
+// Warnings and errors only: tests that expect an error log spy on the logger.
+process.env.LOG_LEVEL ||= "warn";
 process.env.FIREBASE_AUTH_EMULATOR_HOST ||= "127.0.0.1:9099";
 process.env.FIREBASE_PROJECT_ID ||= "demo-wayfarer";
 

@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "./helpers/booking";
+import { call, createUser, signInWithPassword, withEmulatorUsers } from "./helpers/identity";
+
+const { db } = seedDbForThisFile();
+withEmulatorUsers();
+
+const PROFILE = {
+  firstName: "Grace",
+  lastName: "Hopper",
+  phone: "+15557654321",
+  location: { address: "1 Compiler Road", city: "Arlington", state: "VA", zipcode: "22201" },
+};
+
+describe("POST /v1/auth/session", () => {
+  it("turns a fresh ID token into a session cookie, syncs the user and says what they still owe", async () => {
+    const user = await createUser();
+    const res = await call("/v1/auth/session", { body: { idToken: user.idToken } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const { sessionCookie, maxAgeSeconds, user: info, missingData } = res.body.data;
+    expect(sessionCookie).toMatch(/^[\w-]+\.[\w-]+\.[\w-]*$/);
+    expect(maxAgeSeconds).toBeGreaterThan(3600);
+    expect(info).toMatchObject({ id: user.uid, email: user.email });
+    expect(missingData).toEqual(["firstName", "lastName", "phone", "location", "waiver"]);
+    // The cookie is a session: the API accepts it as a credential.
+    expect((await call("/v1/user/info", { token: sessionCookie })).body.data.email).toBe(user.email);
+  });
+
+  it("stores the sign-up profile sent with the token", async () => {
+    const user = await createUser();
+    const res = await call("/v1/auth/session", { body: { idToken: user.idToken, profile: PROFILE } });
+    expect(res.body.data.missingData).toEqual(["waiver"]);
+    expect(res.body.data.user).toMatchObject({ firstName: "Grace", lastName: "Hopper", phoneNumber: PROFILE.phone });
+  });
+
+  it("names the operator's waiver in account mode", async () => {
+    const service = await findService(db(), "acme");
+    const user = await bookingUser(service);
+    const fresh = await signInWithPassword(user.email, user.password);
+    const res = await call("/v1/auth/session", { body: { idToken: fresh.idToken }, account: "acme" });
+    expect(res.body.data.missingData).toEqual([]);
+    const elsewhere = await call("/v1/auth/session", { body: { idToken: fresh.idToken }, account: "harbor" });
+    expect(elsewhere.body.data.missingData).toEqual(["waiver"]);
+  });
+
+  it("refuses a session cookie or garbage in place of an ID token (401 invalid_token)", async () => {
+    const user = await createUser();
+    const opened = await call("/v1/auth/session", { body: { idToken: user.idToken } });
+    expectEnvelope(
+      await call("/v1/auth/session", { body: { idToken: opened.body.data.sessionCookie } }),
+      401,
+      "invalid_token",
+    );
+    expectEnvelope(await call("/v1/auth/session", { body: { idToken: "x".repeat(40) } }), 401, "invalid_token");
+  });
+
+  it("validates the body (400 with fields), and only POST is allowed", async () => {
+    const error = expectEnvelope(await call("/v1/auth/session", { body: { profile: {} } }), 400, "validation_error");
+    expect(Object.keys(error.fields ?? {})).toContain("idToken");
+    expectEnvelope(await call("/v1/auth/session"), 405, "method_not_allowed");
+  });
+});
+
+describe("POST /v1/auth/sign-out", () => {
+  it("revokes the user's sessions everywhere", async () => {
+    const user = await createUser();
+    const a = (await call("/v1/auth/session", { body: { idToken: user.idToken } })).body.data.sessionCookie;
+    const second = await signInWithPassword(user.email, user.password);
+    const b = (await call("/v1/auth/session", { body: { idToken: second.idToken } })).body.data.sessionCookie;
+    // Revocation has a granularity of one second: the sessions must be older than the revocation.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await call("/v1/auth/sign-out", { method: "POST", token: a })).body).toEqual({ success: true });
+    expectEnvelope(await call("/v1/user/info", { token: b }), 401, "unauthorized");
+    expectEnvelope(await call("/v1/user/info", { token: a }), 401, "unauthorized");
+  });
+
+  it("needs a credential (401)", async () => {
+    expectEnvelope(await call("/v1/auth/sign-out", { method: "POST" }), 401, "unauthorized");
+  });
+});
+
+describe("GET /v1/user/payments", () => {
+  let acme: TestService;
+  beforeAll(async () => {
+    acme = await findService(db(), "acme");
+  });
+
+  it("lists every paid booking of the caller, newest first, a page at a time, and nobody else's", async () => {
+    const user = await bookingUser(acme);
+    const other = await bookingUser(acme);
+    const slot = (await createSlot(db(), acme.serviceId, { capacity: 20 })).id;
+    const paid: string[] = [];
+    for (let i = 0; i < 11; i++) paid.push((await confirmedBooking(user, acme, slot)).id);
+    await confirmedBooking(other, acme, slot);
+    const first = await call("/v1/user/payments", { token: user.idToken });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ page: 1, pageSize: 10, total: 11, totalPages: 2 });
+    const second = await call("/v1/user/payments?page=2", { token: user.idToken });
+    const ids = [...first.body.data.items, ...second.body.data.items].map((booking: { id: string }) => booking.id);
+    expect(ids).toEqual([...paid].reverse());
+    expectEnvelope(await call("/v1/user/payments?page=0", { token: user.idToken }), 400, "validation_error");
+    expectEnvelope(await call("/v1/user/payments"), 401, "unauthorized");
+  });
+});

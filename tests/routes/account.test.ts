@@ -1,0 +1,148 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import * as bookingsRoute from "~/routes/_default.account.bookings.($filter)";
+import * as notificationsRoute from "~/routes/_default.account.notifications";
+import * as paymentsRoute from "~/routes/_default.account.payments";
+import * as accountRoute from "~/routes/_account.account._index";
+import { seedDbForThisFile } from "../api/helpers/api";
+import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "../api/helpers/booking";
+import { withEmulatorUsers } from "../api/helpers/identity";
+import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+
+const { db } = seedDbForThisFile();
+withEmulatorUsers();
+
+let acme: TestService;
+beforeAll(async () => {
+  acme = await findService(db(), "acme");
+});
+
+describe("guards of the account pages", () => {
+  it.each([
+    ["/account", accountRoute.loader, {}],
+    ["/account/bookings", bookingsRoute.loader, {}],
+    ["/account/bookings/past?page=2", bookingsRoute.loader, { filter: "past" }],
+    ["/account/notifications", notificationsRoute.loader, {}],
+    ["/account/payments", paymentsRoute.loader, {}],
+  ] as const)("%s without a session goes to /login with the page to come back to", async (path, loader, params) => {
+    const result = await outcome(() => loader(args(pageRequest(path), params) as never));
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(`/login?${new URLSearchParams({ redirectUrl: path })}`);
+  });
+
+  it("a session the API no longer accepts goes to /login?errorCode=440 and clears the cookie", async () => {
+    const result = await outcome(() =>
+      bookingsRoute.loader(args(pageRequest("/account/bookings", { cookie: "__session=aaa.bbb.ccc" })) as never),
+    );
+    expect(result.status).toBe(302);
+    expect(result.location).toContain("errorCode=440");
+    expect(result.headers.get("Set-Cookie")).toMatch(/^__session=;.*Max-Age=0/);
+  });
+});
+
+describe("/account/bookings", () => {
+  it("lists the user's own bookings by filter; an unknown filter is 404", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(user, acme, slot.id);
+    const cookie = await sessionFor(user);
+    const upcoming = await outcome(() =>
+      bookingsRoute.loader(args(pageRequest("/account/bookings", { cookie }), {}) as never),
+    );
+    expect(upcoming.data.bookings.items.map((item: { id: string }) => item.id)).toEqual([booking.id]);
+    const nope = await outcome(() =>
+      bookingsRoute.loader(args(pageRequest("/account/bookings/nope", { cookie }), { filter: "nope" }) as never),
+    );
+    expect(nope.status).toBe(404);
+  });
+
+  it("cancels the user's own booking; another user's booking or a bad id is an error in the page, not a 500", async () => {
+    const owner = await bookingUser(acme);
+    const stranger = await signedInUser();
+    const slot = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(owner, acme, slot.id);
+    const ownerCookie = await sessionFor(owner);
+    const cancel = (cookie: string, bookingId: string, origin?: string) =>
+      outcome(() =>
+        bookingsRoute.action(args(pageRequest("/account/bookings", { cookie, form: { bookingId }, origin })) as never),
+      );
+
+    const foreign = await cancel(stranger.cookie, booking.id);
+    expect(foreign).toMatchObject({ status: 404, data: { ok: false, error: "apiErrors.booking_not_found" } });
+    const malformed = await cancel(ownerCookie, "undefined");
+    expect(malformed.status).toBe(400);
+    expect(malformed.data.ok).toBe(false);
+    const crossSite = await cancel(ownerCookie, booking.id, "https://evil.example");
+    expect(crossSite.status).toBe(403);
+
+    const done = await cancel(ownerCookie, booking.id);
+    expect(done).toMatchObject({ status: 200, data: { ok: true } });
+    // Cancelling again changes nothing and is no error.
+    const again = await cancel(ownerCookie, booking.id);
+    expect(again).toMatchObject({ status: 200, data: { ok: true } });
+  });
+
+  it("an action without a session goes to /login", async () => {
+    const result = await outcome(() =>
+      bookingsRoute.action(args(pageRequest("/account/bookings", { form: { bookingId: "bk_x" } })) as never),
+    );
+    expect(result.status).toBe(302);
+    expect(result.location).toMatch(/^\/login\?redirectUrl=/);
+  });
+});
+
+describe("/account/payments", () => {
+  it("pages through every payment (the API's list), 10 a page", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 20 });
+    for (let i = 0; i < 11; i++) await confirmedBooking(user, acme, slot.id);
+    const cookie = await sessionFor(user);
+    const first = await outcome(() =>
+      paymentsRoute.loader(args(pageRequest("/account/payments", { cookie })) as never),
+    );
+    expect(first.data.payments).toMatchObject({ page: 1, total: 11, totalPages: 2 });
+    expect(first.data.payments.items).toHaveLength(10);
+    const second = await outcome(() =>
+      paymentsRoute.loader(args(pageRequest("/account/payments?page=2", { cookie })) as never),
+    );
+    expect(second.data.payments.items).toHaveLength(1);
+    const junk = await outcome(() =>
+      paymentsRoute.loader(args(pageRequest("/account/payments?page=x%00", { cookie })) as never),
+    );
+    expect(junk.data.payments.page).toBe(1);
+  });
+});
+
+describe("/account/notifications", () => {
+  it("shows the user's notifications and marks one read; a foreign or bad id is refused", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId);
+    await confirmedBooking(user, acme, slot.id);
+    const cookie = await sessionFor(user);
+    const page = await outcome(() =>
+      notificationsRoute.loader(args(pageRequest("/account/notifications?page=1", { cookie })) as never),
+    );
+    const [first] = page.data.notifications.items;
+    expect(first.readAt).toBeNull();
+    const stranger = await signedInUser();
+    const foreign = await outcome(() =>
+      notificationsRoute.action(
+        args(pageRequest("/account/notifications", { cookie: stranger.cookie, form: { id: first.id } })) as never,
+      ),
+    );
+    expect(foreign.status).toBe(404);
+    const read = await outcome(() =>
+      notificationsRoute.action(
+        args(pageRequest("/account/notifications", { cookie, form: { id: first.id } })) as never,
+      ),
+    );
+    expect(read.data).toEqual({ ok: true });
+    const after = await outcome(() =>
+      notificationsRoute.loader(args(pageRequest("/account/notifications", { cookie })) as never),
+    );
+    expect(after.data.notifications.items[0].readAt).not.toBeNull();
+    const badPage = await outcome(() =>
+      notificationsRoute.loader(args(pageRequest("/account/notifications?page=abc", { cookie })) as never),
+    );
+    expect(badPage.data.notifications.page).toBe(1);
+  });
+});
