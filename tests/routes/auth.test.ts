@@ -1,0 +1,227 @@
+import { describe, expect, it } from "vitest";
+import * as sessionRoute from "~/routes/auth.session";
+import * as logoutRoute from "~/routes/auth.logout";
+import * as loginRoute from "~/routes/_login.login";
+import * as profileRoute from "~/routes/_login.complete-profile";
+import * as waiverRoute from "~/routes/_login.waiver";
+import * as setPasswordRoute from "~/routes/_login.set-password";
+import * as resetRoute from "~/routes/_login.reset-password";
+import * as mailboxRoute from "~/routes/_plain.dev.mailbox";
+import { seedDbForThisFile } from "../api/helpers/api";
+import { COMPLETE_PROFILE } from "../api/helpers/booking";
+import {
+  call,
+  createEmailLinkUser,
+  createUser,
+  outboxFor,
+  signInWithPassword,
+  uniqueEmail,
+  withEmulatorUsers,
+} from "../api/helpers/identity";
+import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+
+seedDbForThisFile();
+withEmulatorUsers();
+
+describe("POST /auth/session (the browser's fresh ID token becomes the session cookie)", () => {
+  it("sets an httpOnly, SameSite=Lax session cookie and names the next step", async () => {
+    const user = await createUser();
+    const result = await outcome(() =>
+      sessionRoute.action(
+        args(pageRequest("/auth/session", { json: { idToken: user.idToken, redirectUrl: "/account" } })) as never,
+      ),
+    );
+    expect(result.status).toBe(200);
+    expect(result.headers.get("Set-Cookie")).toMatch(
+      /^__session=[\w-]+\.[\w-]+\.[\w-]*; Path=\/; HttpOnly; SameSite=Lax/,
+    );
+    expect(result.data.redirectTo).toBe(`/complete-profile?${new URLSearchParams({ redirectUrl: "/account" })}`);
+  });
+
+  it("an open redirect target falls back to /; a bad token is 401; bad bodies and cross-site posts are refused", async () => {
+    const user = await createUser();
+    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: COMPLETE_PROFILE });
+    const fresh = await signInWithPassword(user.email, user.password);
+    await call("/v1/user/waiver/sign", {
+      token: fresh.idToken,
+      body: { signedName: "Ada Lovelace", agree: true, textVersion: 1 },
+    });
+    const open = await outcome(() =>
+      sessionRoute.action(
+        args(
+          pageRequest("/auth/session", { json: { idToken: fresh.idToken, redirectUrl: "//evil.example" } }),
+        ) as never,
+      ),
+    );
+    expect(open.data.redirectTo).toBe("/");
+    const bad = await outcome(() =>
+      sessionRoute.action(args(pageRequest("/auth/session", { json: { idToken: "x".repeat(50) } })) as never),
+    );
+    expect(bad).toMatchObject({ status: 401, data: { error: { code: "invalid_token" } } });
+    const notJson = await outcome(() =>
+      sessionRoute.action(args(pageRequest("/auth/session", { form: { idToken: "x" } })) as never),
+    );
+    expect(notJson.status).toBe(400);
+    const crossSite = await outcome(() =>
+      sessionRoute.action(
+        args(
+          pageRequest("/auth/session", { json: { idToken: fresh.idToken }, origin: "https://evil.example" }),
+        ) as never,
+      ),
+    );
+    expect(crossSite.status).toBe(403);
+  });
+});
+
+describe("POST /auth/logout", () => {
+  it("ends the session everywhere and clears the cookie", async () => {
+    const { user, cookie } = await signedInUser();
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // revocation has one-second granularity
+    const result = await outcome(() =>
+      logoutRoute.action(args(pageRequest("/auth/logout", { cookie, form: {} })) as never),
+    );
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/");
+    expect(result.headers.get("Set-Cookie")).toMatch(/^__session=;.*Max-Age=0/);
+    const token = cookie.slice("__session=".length);
+    expect((await call("/v1/user/info", { token })).status).toBe(401);
+    expect(user.email).toContain("@");
+  });
+});
+
+describe("/login without JavaScript", () => {
+  const post = (form: Record<string, string>) =>
+    outcome(() => loginRoute.action(args(pageRequest("/login", { form })) as never));
+
+  it("password sign-in sets the session and goes on; a wrong password is a form error", async () => {
+    const user = await createUser();
+    const ok = await post({ intent: "password", email: user.email, password: user.password, redirectUrl: "/account" });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Set-Cookie")).toMatch(/^__session=/);
+    const wrong = await post({ intent: "password", email: user.email, password: "wrong-password-9", redirectUrl: "/" });
+    expect(wrong.data.result.error[""]).toEqual(["authErrors.invalid-credential"]);
+    expect(wrong.data.result.initialValue.password).toBeUndefined();
+  });
+
+  it("a sign-in link is emailed (through the API's outbox); an invalid email is a field error", async () => {
+    const email = uniqueEmail("link");
+    const sent = await post({ intent: "link", email, redirectUrl: "/account" });
+    expect(sent.data.sentTo).toBe(email);
+    expect((await outboxFor(email))[0].kind).toBe("auth_link");
+    const invalid = await post({ intent: "link", email: "not-an-email" });
+    expect(Object.keys(invalid.data.result.error)).toContain("email");
+  });
+
+  it("an unknown intent is 400", async () => {
+    expect((await post({ intent: "nope" })).status).toBe(400);
+  });
+});
+
+describe("/complete-profile and /waiver", () => {
+  it("asks only for what is missing, saves it, then goes to the waiver and on", async () => {
+    const { cookie } = await signedInUser({ firstName: "Ada" });
+    const path = `/complete-profile?${new URLSearchParams({ redirectUrl: "/account" })}`;
+    const page = await outcome(() => profileRoute.loader(args(pageRequest(path, { cookie })) as never));
+    expect(page.data.fields).toEqual(["lastName", "phone", "location"]);
+    const invalid = await outcome(() =>
+      profileRoute.action(args(pageRequest(path, { cookie, form: { lastName: "", phone: "12" } })) as never),
+    );
+    expect(Object.keys(invalid.data.error)).toEqual(expect.arrayContaining(["lastName", "phone"]));
+    const saved = await outcome(() =>
+      profileRoute.action(
+        args(
+          pageRequest(path, {
+            cookie,
+            form: {
+              lastName: "Lovelace",
+              phone: "5551234567",
+              address: "1 Main St",
+              city: "Springfield",
+              state: "IL",
+              zipcode: "62701",
+            },
+          }),
+        ) as never,
+      ),
+    );
+    expect(saved.location).toBe(`/waiver?${new URLSearchParams({ redirectUrl: "/account" })}`);
+
+    const waiverPath = `/waiver?${new URLSearchParams({ redirectUrl: "/account" })}`;
+    const waiver = await outcome(() => waiverRoute.loader(args(pageRequest(waiverPath, { cookie })) as never));
+    expect(waiver.data.waiver).toMatchObject({ isSigned: false });
+    const unsigned = await outcome(() =>
+      waiverRoute.action(args(pageRequest(waiverPath, { cookie, form: { signedName: "Ada Lovelace" } })) as never),
+    );
+    expect(Object.keys(unsigned.data.error)).toContain("agree");
+    const signed = await outcome(() =>
+      waiverRoute.action(
+        args(
+          pageRequest(waiverPath, {
+            cookie,
+            form: { signedName: "Ada Lovelace", agree: "on", textVersion: String(waiver.data.waiver.textVersion) },
+          }),
+        ) as never,
+      ),
+    );
+    expect(signed.location).toBe("/account");
+  });
+
+  it("both pages need a session", async () => {
+    for (const [loader, path] of [
+      [profileRoute.loader, "/complete-profile"],
+      [waiverRoute.loader, "/waiver"],
+    ] as const) {
+      const result = await outcome(() => loader(args(pageRequest(path)) as never));
+      expect(result.location).toBe(`/login?${new URLSearchParams({ redirectUrl: path })}`);
+    }
+  });
+});
+
+describe("/set-password and /reset-password", () => {
+  it("a link-only user sets a password (checked by the API's policy), then is signed in with it", async () => {
+    const user = await createEmailLinkUser();
+    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: COMPLETE_PROFILE });
+    const cookie = await sessionFor(user);
+    const path = "/set-password?redirectUrl=%2Faccount";
+    const weak = await outcome(() =>
+      setPasswordRoute.action(
+        args(pageRequest(path, { cookie, form: { password: "short", confirmPassword: "short" } })) as never,
+      ),
+    );
+    expect(weak.data.intent).toBe("set");
+    expect(Object.keys(weak.data.result.error)).toContain("password");
+    const set = await outcome(() =>
+      setPasswordRoute.action(
+        args(
+          pageRequest(path, { cookie, form: { password: "a-good-password-1", confirmPassword: "a-good-password-1" } }),
+        ) as never,
+      ),
+    );
+    expect(set.status).toBe(302);
+    expect(set.headers.get("Set-Cookie")).toMatch(/^__session=/);
+    expect((await signInWithPassword(user.email, "a-good-password-1")).idToken).toBeTruthy();
+  });
+
+  it("a reset is requested without saying whether the address has an account", async () => {
+    const email = uniqueEmail("reset");
+    const unknown = await outcome(() =>
+      resetRoute.action(args(pageRequest("/reset-password", { form: { email } })) as never),
+    );
+    expect(unknown.status).toBe(200);
+    const bad = await outcome(() =>
+      resetRoute.action(args(pageRequest("/reset-password", { form: { email: "nope" } })) as never),
+    );
+    expect(JSON.stringify(bad.data)).toContain("email");
+  });
+});
+
+describe("/dev/mailbox", () => {
+  it("lists what the outbox holds for an address (local only)", async () => {
+    const email = uniqueEmail("mailbox");
+    await call("/v1/send-auth-link", { body: { email } });
+    const page = await outcome(() =>
+      mailboxRoute.loader(args(pageRequest(`/dev/mailbox?to=${encodeURIComponent(email)}`)) as never),
+    );
+    expect(page.data.messages.map((message: { recipient: string }) => message.recipient)).toEqual([email]);
+  });
+});

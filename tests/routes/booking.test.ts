@@ -1,0 +1,207 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { app } from "~api/app";
+import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
+import * as returnRoute from "~/routes/_details.experiences.$parentId.$serviceId.return.$bookingId";
+import * as checkoutRoute from "~/routes/_plain.sandbox.checkout.$sessionId";
+import { seedDbForThisFile } from "../api/helpers/api";
+import {
+  bookingBody,
+  bookingUser,
+  createSlot,
+  findService,
+  placeBooking,
+  type TestService,
+} from "../api/helpers/booking";
+import { withEmulatorUsers } from "../api/helpers/identity";
+import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+
+const { db } = seedDbForThisFile();
+withEmulatorUsers();
+
+let acme: TestService;
+beforeAll(async () => {
+  acme = await findService(db(), "acme");
+});
+
+const confirmPath = (slotId: string, adults = 1) =>
+  `/experiences/${acme.experienceId}/${acme.serviceId}/confirm?slot=${slotId}&t_${acme.adult.id}=${adults}`;
+const params = () => ({ parentId: acme.experienceId, serviceId: acme.serviceId });
+
+describe("confirm: loader", () => {
+  it("an incomplete selection goes back to the details page, keeping what was chosen", async () => {
+    const path = `/experiences/${acme.experienceId}/${acme.serviceId}/confirm?date=2030-01-02`;
+    const result = await outcome(() => confirmRoute.loader(args(pageRequest(path), params()) as never));
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(`/experiences/${acme.experienceId}/${acme.serviceId}?date=2030-01-02`);
+  });
+
+  it("a visitor signs in first; a user without profile or waiver completes them first", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const anonymous = await outcome(() =>
+      confirmRoute.loader(args(pageRequest(confirmPath(slot.id)), params()) as never),
+    );
+    expect(anonymous.location).toBe(`/login?${new URLSearchParams({ redirectUrl: confirmPath(slot.id) })}`);
+    const { cookie } = await signedInUser();
+    const incomplete = await outcome(() =>
+      confirmRoute.loader(args(pageRequest(confirmPath(slot.id), { cookie }), params()) as never),
+    );
+    expect(incomplete.location).toBe(
+      `/complete-profile?${new URLSearchParams({ redirectUrl: confirmPath(slot.id), account: "acme" })}`,
+    );
+  });
+
+  it("shows the quote and the departure to a user who may book; an unknown experience is 404", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const cookie = await sessionFor(await bookingUser(acme));
+    const page = await outcome(() =>
+      confirmRoute.loader(args(pageRequest(confirmPath(slot.id, 2), { cookie }), params()) as never),
+    );
+    expect(page.status).toBe(200);
+    expect(page.data.quote.breakdown).toMatchObject({ seats: 2, subtotalMinor: 2 * acme.adult.priceMinor });
+    expect(page.data.slot.id).toBe(slot.id);
+    expect(page.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    const unknown = await outcome(() =>
+      confirmRoute.loader(
+        args(pageRequest(confirmPath(slot.id), { cookie }), { parentId: "nope", serviceId: acme.serviceId }) as never,
+      ),
+    );
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe("confirm: action (placing the booking is one API call)", () => {
+  const place = (path: string, cookie: string | null, form: Record<string, string>, origin?: string) =>
+    outcome(() => confirmRoute.action(args(pageRequest(path, { cookie, form, origin }), params()) as never));
+
+  it("holds the seats and opens the checkout with exactly one call to the API", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const cookie = await sessionFor(await bookingUser(acme));
+    const calls = vi.spyOn(app, "fetch");
+    const result = await place(confirmPath(slot.id), cookie, { idempotencyKey: randomUUID(), operator: "acme" });
+    const made = calls.mock.calls.map(([request]) => `${request.method} ${new URL(request.url).pathname}`);
+    calls.mockRestore();
+    expect(result.status).toBe(302);
+    expect(result.location).toMatch(/^\/sandbox\/checkout\/cs_sandbox_/);
+    expect(made).toEqual(["POST /v1/bookings"]);
+  });
+
+  it("the API's verdicts become the page's: profile step, sold out, a changed selection", async () => {
+    const full = await createSlot(db(), acme.serviceId, { capacity: 1 });
+    const other = await bookingUser(acme);
+    expect((await placeBooking(other.idToken, bookingBody(acme, full.id, 1))).status).toBe(201);
+    const cookie = await sessionFor(await bookingUser(acme));
+    const soldOut = await place(confirmPath(full.id), cookie, { idempotencyKey: randomUUID() });
+    expect(soldOut).toMatchObject({ status: 409, data: { error: "apiErrors.sold_out", soldOut: true } });
+
+    const { cookie: newcomer } = await signedInUser();
+    const slot = await createSlot(db(), acme.serviceId);
+    const profile = await place(confirmPath(slot.id), newcomer, { idempotencyKey: randomUUID(), operator: "acme" });
+    expect(profile.status).toBe(302);
+    expect(profile.location).toBe(
+      `/complete-profile?${new URLSearchParams({ redirectUrl: confirmPath(slot.id), account: "acme" })}`,
+    );
+
+    const garbage = await place(confirmPath(slot.id), cookie, { idempotencyKey: "not-a-uuid" });
+    expect(garbage).toMatchObject({ status: 400, data: { error: "confirm.selectionInvalid" } });
+    const unknownTicket = await place(
+      `/experiences/${acme.experienceId}/${acme.serviceId}/confirm?slot=${slot.id}&t_nope=1`,
+      cookie,
+      { idempotencyKey: randomUUID() },
+    );
+    expect(unknownTicket.status).toBeGreaterThanOrEqual(400);
+    expect(unknownTicket.status).toBeLessThan(500);
+  });
+
+  it("refuses a cross-site post (403) and sends a visitor to sign in", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const cookie = await sessionFor(await bookingUser(acme));
+    const crossSite = await place(
+      confirmPath(slot.id),
+      cookie,
+      { idempotencyKey: randomUUID() },
+      "https://evil.example",
+    );
+    expect(crossSite.status).toBe(403);
+    const visitor = await place(confirmPath(slot.id), null, { idempotencyKey: randomUUID() });
+    expect(visitor.location).toMatch(/^\/login\?redirectUrl=/);
+  });
+});
+
+describe("return page and sandbox checkout", () => {
+  it("pays on the checkout page and returns to a page that only the booker can see", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const user = await bookingUser(acme);
+    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
+    const checkoutPath = new URL(placed.body.data.checkoutUrl, "http://localhost:3000").pathname;
+    const sessionId = checkoutPath.split("/").at(-1)!;
+
+    const page = await outcome(() => checkoutRoute.loader(args(pageRequest(checkoutPath), { sessionId }) as never));
+    expect(page.data.checkout).toMatchObject({ status: "open", bookingId: placed.body.data.booking.id });
+
+    const badCard = await outcome(() =>
+      checkoutRoute.action(
+        args(pageRequest(checkoutPath, { form: { cardNumber: "4242 4242 4242 4241", expiry: "12/39", cvc: "123" } }), {
+          sessionId,
+        }) as never,
+      ),
+    );
+    expect(badCard.data.error.cardNumber).toEqual(["checkout.cardInvalid"]);
+
+    const paid = await outcome(() =>
+      checkoutRoute.action(
+        args(pageRequest(checkoutPath, { form: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" } }), {
+          sessionId,
+        }) as never,
+      ),
+    );
+    expect(paid.status).toBe(302);
+    const returnPath = paid.location!;
+    expect(returnPath).toBe(
+      `/experiences/${acme.experienceId}/${acme.serviceId}/return/${placed.body.data.booking.id}`,
+    );
+    const returnParams = { ...params(), bookingId: placed.body.data.booking.id };
+    const userCookie = await sessionFor(user);
+    const mine = await outcome(() =>
+      returnRoute.loader(args(pageRequest(returnPath, { cookie: userCookie }), returnParams) as never),
+    );
+    expect(mine.data.booking).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    const stranger = await signedInUser();
+    const theirs = await outcome(() =>
+      returnRoute.loader(args(pageRequest(returnPath, { cookie: stranger.cookie }), returnParams) as never),
+    );
+    expect(theirs.status).toBe(404);
+
+    const closed = await outcome(() =>
+      checkoutRoute.action(
+        args(pageRequest(checkoutPath, { form: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" } }), {
+          sessionId,
+        }) as never,
+      ),
+    );
+    expect(closed.data.error[""]).toEqual(["apiErrors.checkout_closed"]);
+  });
+
+  it("an unknown checkout is the spec's 404 on the page and a form error (never a 500) on post", async () => {
+    const loader = await outcome(() =>
+      checkoutRoute.loader(
+        args(pageRequest("/sandbox/checkout/cs_sandbox_nope"), { sessionId: "cs_sandbox_nope" }) as never,
+      ),
+    );
+    expect(loader.status).toBe(404);
+    const action = await outcome(() =>
+      checkoutRoute.action(
+        args(
+          pageRequest("/sandbox/checkout/cs_sandbox_nope", {
+            form: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
+          }),
+          {
+            sessionId: "cs_sandbox_nope",
+          },
+        ) as never,
+      ),
+    );
+    expect(action.status).toBe(200);
+    expect(action.data.error[""]).toEqual(["apiErrors.checkout_not_found"]);
+  });
+});
