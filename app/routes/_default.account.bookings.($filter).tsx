@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +12,7 @@ import { formatMoney } from "~/ui/format";
 import { routeNotFound } from "~/platform/http.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { requireToken, requireUser } from "~/features/auth/session.server";
+import { pageMeta } from "~/ui/meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
@@ -30,8 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { bookings, filter, title: t("account.bookings"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 const CancelSchema = z.object({ bookingId: z.string().max(64) });
 
@@ -39,14 +40,16 @@ const CancelSchema = z.object({ bookingId: z.string().max(64) });
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = requireToken(request);
-  const parsed = CancelSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, error: apiErrorKey("booking_not_found") }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: CancelSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ formErrors: [apiErrorKey("booking_not_found")] }), { status: 400 });
+  }
   try {
-    await apiFor(request, { token }).call("cancelBooking", { params: { id: parsed.data.bookingId } });
-    return { ok: true, error: null };
+    await apiFor(request, { token }).call("cancelBooking", { params: { id: submission.value.bookingId } });
+    return submission.reply();
   } catch (error) {
     if (isApiError(error) && error.status < 500) {
-      return data({ ok: false, error: apiErrorKey(error.code) }, { status: error.status });
+      return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), { status: error.status });
     }
     throw error;
   }
@@ -54,7 +57,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function BookingsPage() {
   const { bookings, filter, title } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
+  const cancelError = lastResult?.error?.[""]?.[0];
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
   return (
@@ -73,12 +77,12 @@ export default function BookingsPage() {
           </NavLink>
         ))}
       </nav>
-      {actionData ? (
+      {lastResult ? (
         <p
-          role={actionData.ok ? "status" : "alert"}
-          className={`mt-4 rounded-md p-3 text-sm ${actionData.ok ? "bg-emerald-50 text-emerald-900" : "bg-amber-50 text-amber-900"}`}
+          role={cancelError ? "alert" : "status"}
+          className={`mt-4 rounded-md p-3 text-sm ${cancelError ? "bg-amber-50 text-amber-900" : "bg-emerald-50 text-emerald-900"}`}
         >
-          {t(actionData.ok ? "bookings.cancelled_ok" : (actionData.error ?? "apiErrors.default"))}
+          {t(cancelError ?? "bookings.cancelled_ok")}
         </p>
       ) : null}
       {bookings.items.length === 0 ? (

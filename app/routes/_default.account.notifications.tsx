@@ -1,12 +1,15 @@
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor, isApiError } from "~/platform/api.server";
+import { apiErrorKey } from "~/platform/api-errors";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
+import { pageMeta } from "~/ui/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
@@ -24,23 +27,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { notifications, title: t("account.notifications"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 const ReadSchema = z.object({ id: z.string().max(64) });
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = requireToken(request);
-  const parsed = ReadSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: ReadSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    await apiFor(request, { token }).call("markNotificationRead", { params: { id: parsed.data.id } });
+    await apiFor(request, { token }).call("markNotificationRead", { params: { id: submission.value.id } });
   } catch (error) {
-    if (isApiError(error) && error.status < 500) return data({ ok: false }, { status: error.status });
+    if (isApiError(error) && error.status < 500) {
+      return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), { status: error.status });
+    }
     throw error;
   }
-  return { ok: true };
+  return submission.reply();
 }
 
 export default function NotificationsPage() {

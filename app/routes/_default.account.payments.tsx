@@ -8,6 +8,7 @@ import type { Booking } from "~/features/booking/bookings";
 import { Pagination } from "~/ui/pagination";
 import { formatMoney } from "~/ui/format";
 import { requireUser } from "~/features/auth/session.server";
+import { pageMeta } from "~/ui/meta";
 
 /** Payments made for bookings (paid, refunded), newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,8 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { payments, title: t("account.payments"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export default function PaymentsPage() {
   const { payments, title } = useLoaderData<typeof loader>();

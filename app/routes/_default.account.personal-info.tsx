@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { i18next } from "~/platform/i18next.server";
 import { toDisplayPhone } from "~/features/auth/auth-schemas";
 import { requireUser } from "~/features/auth/session.server";
+import { pageMeta } from "~/ui/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
@@ -11,8 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user, title: t("account.personalInfo"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 /** What we know about the user (spec section 3: the phone is shown without its +1). */
 export default function PersonalInfoPage() {

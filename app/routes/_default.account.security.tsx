@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { i18next } from "~/platform/i18next.server";
 import { requireUser } from "~/features/auth/session.server";
+import { pageMeta } from "~/ui/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
@@ -10,8 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user, title: t("account.security"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 /** How the user signs in, a password reset, and signing out everywhere. */
 export default function SecurityPage() {

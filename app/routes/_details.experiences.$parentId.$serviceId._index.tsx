@@ -9,6 +9,7 @@ import { loadAvailability, loadServiceDetail } from "~/features/catalog/service-
 import { todayIn } from "~/features/booking/availability";
 import { parseSelection } from "~/features/booking/booking-selection";
 import { formatMoney } from "~/ui/format";
+import { pageMeta } from "~/ui/meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const detail = await loadServiceDetail(request, params);
@@ -25,12 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const links: LinksFunction = () => [...datePickerLinks];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [
-        { title: `${data.experience.title} · ${data.appName}` },
-        { name: "description", content: data.experience.summary },
-      ]
-    : [];
+  pageMeta(data && { title: data.experience.title, appName: data.appName }, [
+    { name: "description", content: data?.experience.summary ?? "" },
+  ]);
 
 export default function ExperienceDetailsPage() {
   const { experience, service, services, availability, selection, today } = useLoaderData<typeof loader>();

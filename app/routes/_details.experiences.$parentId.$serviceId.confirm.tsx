@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +17,7 @@ import { readMarketing } from "~/features/marketing/marketing.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { lostSessionRedirect, requireToken } from "~/features/auth/session.server";
 import { loadAvailability } from "~/features/catalog/service-detail.server";
+import { NOINDEX, pageMeta } from "~/ui/meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadConfirmContext(request, params);
@@ -53,7 +55,7 @@ function findSlot(availability: Availability, slotId: string) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.experience.title} · ${data.appName}` }, { name: "robots", content: "noindex" }] : [];
+  pageMeta(data && { title: data.experience.title, appName: data.appName }, [NOINDEX]);
 
 const PlaceSchema = z.object({
   idempotencyKey: z.string().uuid(),
@@ -77,9 +79,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = url.pathname + url.search;
   const detailsPath = `/experiences/${parentId}/${serviceId}`;
   const selection = parseSelection(url.searchParams);
-  const parsed = PlaceSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success || !isCompleteSelection(selection))
-    return data({ error: "confirm.selectionInvalid", soldOut: false }, 400);
+  const submission = parseWithZod(await request.formData(), { schema: PlaceSchema });
+  if (submission.status !== "success" || !isCompleteSelection(selection)) {
+    return data(submission.reply({ formErrors: ["confirm.selectionInvalid"] }), { status: 400 });
+  }
+  const form = submission.value;
   const { utm } = await readMarketing(request);
   try {
     const placed = await apiFor(request, { token }).call("createBooking", {
@@ -87,24 +91,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
         serviceId,
         slotId: selection.slotId,
         tickets: selection.tickets,
-        promoCode: parsed.data.promoCode || undefined,
+        promoCode: form.promoCode || undefined,
         utm,
         returnUrl: `${detailsPath}/return/{bookingId}`,
         cancelUrl: here,
       },
-      headers: { "Idempotency-Key": parsed.data.idempotencyKey },
+      headers: { "Idempotency-Key": form.idempotencyKey },
     });
     return redirect(placed.checkoutUrl);
   } catch (error) {
     if (!isApiError(error)) throw error;
-    const operator = parsed.data.operator ?? null;
+    const operator = form.operator ?? null;
     if (error.code === "profile_incomplete") throw redirect(stepUrl("/complete-profile", here, operator));
     if (error.code === "waiver_required") throw redirect(stepUrl("/waiver", here, operator));
     if (error.code === "user_not_found") throw lostSessionRedirect(request);
     if (error.status >= 500 && error.code !== "payment_unavailable") throw error;
     const key =
       error.status === 400 || error.code === "not_found" ? "confirm.selectionInvalid" : apiErrorKey(error.code);
-    return data({ error: key, soldOut: error.code === "sold_out" }, { status: error.status });
+    return data(submission.reply({ formErrors: [key] }), { status: error.status });
   }
 }
 
@@ -121,12 +125,13 @@ export default function ConfirmPage() {
     operator,
     selectionQuery: query,
   } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
+  const formError = lastResult?.error?.[""]?.[0];
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
   const selectionParams = new URLSearchParams(query);
   const unavailable = !quote || !slot;
-  const error = actionData?.error ?? (unavailable ? "confirm.selectionInvalid" : null);
+  const error = formError ?? (unavailable ? "confirm.selectionInvalid" : null);
   return (
     <section className="mx-auto max-w-2xl">
       <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{t("confirm.title")}</h1>
@@ -186,7 +191,7 @@ export default function ConfirmPage() {
         </p>
       ) : null}
 
-      {quote && slot && !actionData?.soldOut ? (
+      {quote && slot && formError !== "apiErrors.sold_out" ? (
         <Form method="post" className="mt-6">
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <input type="hidden" name="operator" value={operator} />

@@ -9,6 +9,7 @@ import type { Booking } from "~/features/booking/bookings";
 import { formatMoney } from "~/ui/format";
 import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { requireUser } from "~/features/auth/session.server";
+import { NOINDEX, pageMeta } from "~/ui/meta";
 
 const PENDING_REFRESH_SECONDS = 3;
 
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [];
-  const tags = [{ title: `${data.title} · ${data.appName}` }, { name: "robots", content: "noindex" }];
+  const tags = pageMeta(data, [NOINDEX]);
   // Pending payments refresh themselves, with or without JavaScript.
   return data.booking.status === "held"
     ? [...tags, { httpEquiv: "refresh", content: String(PENDING_REFRESH_SECONDS) }]

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useTranslation } from "react-i18next";
 import { i18next } from "~/platform/i18next.server";
 import { idParam, requireParams } from "~/platform/http.server";
+import { NOINDEX, pageMeta } from "~/ui/meta";
 
 /** A tip link from an email. No tip links have been issued yet, so every key is unknown. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -10,8 +11,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ title: t("gratuity.title"), appName: t("app.name") }, { status: 404 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }, { name: "robots", content: "noindex" }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
 
 export default function GratuityPage() {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ import { apiFor } from "~/platform/api.server";
 import { findSlice, type CatalogSlice } from "~/features/catalog/catalog-slice";
 import { parseCatalogQuery } from "~/features/catalog/catalog-query.server";
 import { pageNotFound } from "~/platform/http.server";
+import { pageMeta } from "~/ui/meta";
 
 const PAGE_SIZE = 12;
 
@@ -50,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }, { name: "description", content: data.heading }] : [];
+  pageMeta(data, data ? [{ name: "description", content: data.heading }] : []);
 
 export default function HomePage() {
   const { facets, slice, query, page, heading } = useLoaderData<typeof loader>();

@@ -13,6 +13,7 @@ import { isProfileField, missingDataBody, missingDataSchema } from "~/features/a
 import { safeRedirectPath } from "~/platform/redirects";
 import { requireUser } from "~/features/auth/session.server";
 import { missingProfileData } from "~/features/auth/sign-in-next.server";
+import { pageMeta } from "~/ui/meta";
 
 function nextAfterProfile(missing: string[], redirectUrl: string, account: string | null) {
   return missing.includes("waiver") ? stepUrl("/waiver", redirectUrl, account) : redirectUrl;
@@ -30,8 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { fields, waiverNext: missing.includes("waiver"), title: t("profile.title"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);

@@ -19,6 +19,7 @@ import { safeRedirectPath } from "~/platform/redirects";
 import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/features/auth/sign-in.server";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
+import { pageMeta } from "~/ui/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -34,8 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 /** The same sign-in methods as native form posts, for browsers without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {

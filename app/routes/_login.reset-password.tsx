@@ -13,6 +13,7 @@ import { NewPasswordForm } from "~/features/auth/new-password-form";
 import { IdentityError, identityRest } from "~/features/auth/identity-rest.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
+import { pageMeta } from "~/ui/meta";
 
 const RequestSchema = z.object({ email: emailField });
 
@@ -30,8 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);

@@ -18,6 +18,7 @@ import { getSessionUser, requireUser } from "~/features/auth/session.server";
 import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/features/auth/sign-in.server";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
+import { pageMeta } from "~/ui/meta";
 
 const ConfirmEmailSchema = z.object({ email: emailField, oobCode: z.string().min(1).max(2048) });
 
@@ -42,8 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   throw redirect(`/login?${new URLSearchParams({ redirectUrl })}`);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);

@@ -12,6 +12,7 @@ import { apiErrorKey } from "~/platform/api-errors";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
+import { pageMeta } from "~/ui/meta";
 
 const SignSchema = z.object({
   signedName: z
@@ -38,8 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);

@@ -12,6 +12,7 @@ import { formatMoney } from "~/ui/format";
 import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
+import { NOINDEX, pageMeta } from "~/ui/meta";
 
 async function loadCheckout(request: Request, sessionId: string) {
   try {
@@ -30,8 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { checkout, title: t("checkout.title"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} · ${data.appName}` }, { name: "robots", content: "noindex" }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
