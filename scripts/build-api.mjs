@@ -1,5 +1,13 @@
-// Bundles the standalone v1 API (api/server.ts) into build/api/server.js; packages stay external.
+// Bundles the standalone v1 API (api/server.ts) into build/api/server.js. Packages stay external
+// (node_modules at run time); our own modules, including the ~contract alias, are bundled.
 import { build } from "esbuild";
+
+const externalPackages = {
+  name: "external-packages",
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./~]/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
 
 await build({
   entryPoints: ["api/server.ts"],
@@ -8,7 +16,7 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  plugins: [externalPackages],
   sourcemap: true,
   logLevel: "warning",
 });
