@@ -15,7 +15,13 @@ import {
   type DayMarker,
   type WeekDay,
 } from "~/features/booking/date-picker/rules";
-import { dayButtonLabel, formatDisplayDate, toPickerDate, type Draft } from "~/features/booking/date-picker/view";
+import {
+  dayButtonLabel,
+  formatDisplayDate,
+  toPickerDate,
+  type Draft,
+  type PickerConfig,
+} from "~/features/booking/date-picker/view";
 import {
   LimitedMonthsDropdown,
   LimitedYearsDropdown,
@@ -23,7 +29,7 @@ import {
   PartsContext,
   type CalendarPartsContext,
 } from "./calendar-parts";
-import type { PickerBounds, usePickerRules } from "./use-picker-rules";
+import type { PickerBounds } from "./use-picker-rules";
 import { useMonthGestures } from "./use-month-gestures";
 
 const noop = () => {};
@@ -37,7 +43,7 @@ export type CalendarProps = {
   idPrefix: string;
   labelId: string;
   draft: Draft;
-  rules: ReturnType<typeof usePickerRules>["rules"];
+  rules: PickerConfig["rules"];
   bounds: PickerBounds;
   month: CalendarMonth;
   setMonth: (update: CalendarMonth | ((current: CalendarMonth) => CalendarMonth)) => void;

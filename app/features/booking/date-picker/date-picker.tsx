@@ -56,57 +56,19 @@ export function DatePicker(props: DatePickerProps) {
   const ids = usePickerIds(props.id);
   const { rules, timeRules, bounds } = usePickerRules(props, today);
   const value = usePickerValue(props, today, bounds);
-  const { committed, draft, shownMonth } = value;
+  const { committed, shownMonth } = value;
   const config: PickerConfig = { rules, timeRules, withTime, autoApply, displayMonth: shownMonth };
   const picker = usePickerController(props, value, { config, popover, today, bounds });
-  const { open, message, run } = picker;
+  const { open } = picker;
 
   const panel = (
-    <>
-      <Calendar
-        idPrefix={ids.base}
-        labelId={ids.label}
-        draft={draft}
-        rules={rules}
-        bounds={bounds}
-        month={shownMonth}
-        setMonth={value.setMonth}
-        today={today}
-        min={props.min}
-        max={props.max}
-        markers={props.markers}
-        weekStartsOn={props.weekStartsOn}
-        sixWeeks={props.sixWeeks}
-        hideOffsetDates={props.hideOffsetDates}
-        monthYearDropdowns={props.monthYearDropdowns}
-        wheel={(props.wheelNavigation ?? popover) && !props.disabled}
-        disabled={Boolean(props.disabled)}
-        autoFocus={popover && open}
-        onDay={(date) => run(pickDay(draft, date, config))}
-        onUnavailableDay={(date) => {
-          const step = pickDay(draft, date, config);
-          if (step.event) picker.report(step.event);
-        }}
-      />
-      {withTime ? (
-        <TimeInputs
-          draft={draft}
-          withSeconds={withSeconds}
-          minTime={props.minTime}
-          maxTime={props.maxTime}
-          disabled={props.disabled}
-          describedBy={message ? ids.message : undefined}
-          onTime={(index, time) => run(changeTime(draft, index, time, config))}
-        />
-      ) : null}
-      {autoApply ? null : (
-        <ApplyCancel
-          onCancel={() => run(cancelDraft(committed))}
-          onApply={() => run(applyDraft(draft, config, committed))}
-        />
-      )}
-      <StatusMessage id={ids.message} message={message} />
-    </>
+    <PickerPanel
+      props={props}
+      picker={picker}
+      value={value}
+      config={config}
+      context={{ ids, bounds, today, popover, withSeconds }}
+    />
   );
 
   const valueText = describeValue(committed, t, { locale: i18n.language || "en", withTime, withSeconds });
@@ -222,5 +184,78 @@ function PopoverDialog({ picker, ids, children }: { picker: PickerController; id
     >
       {children}
     </div>
+  );
+}
+
+/** The calendar, the time inputs, Apply/Cancel and the status line. */
+function PickerPanel({
+  props,
+  picker,
+  value,
+  config,
+  context,
+}: {
+  props: DatePickerProps;
+  picker: PickerController;
+  value: ReturnType<typeof usePickerValue>;
+  config: PickerConfig;
+  context: {
+    ids: PickerIds;
+    bounds: ReturnType<typeof usePickerRules>["bounds"];
+    today: string;
+    popover: boolean;
+    withSeconds: boolean;
+  };
+}) {
+  const { ids, bounds, today, popover, withSeconds } = context;
+  const { committed, draft, shownMonth } = value;
+  const { rules } = config;
+  const { open, message, run } = picker;
+  return (
+    <>
+      <Calendar
+        idPrefix={ids.base}
+        labelId={ids.label}
+        draft={draft}
+        rules={rules}
+        bounds={bounds}
+        month={shownMonth}
+        setMonth={value.setMonth}
+        today={today}
+        min={props.min}
+        max={props.max}
+        markers={props.markers}
+        weekStartsOn={props.weekStartsOn}
+        sixWeeks={props.sixWeeks}
+        hideOffsetDates={props.hideOffsetDates}
+        monthYearDropdowns={props.monthYearDropdowns}
+        wheel={(props.wheelNavigation ?? popover) && !props.disabled}
+        disabled={Boolean(props.disabled)}
+        autoFocus={popover && open}
+        onDay={(date) => run(pickDay(draft, date, config))}
+        onUnavailableDay={(date) => {
+          const step = pickDay(draft, date, config);
+          if (step.event) picker.report(step.event);
+        }}
+      />
+      {config.withTime ? (
+        <TimeInputs
+          draft={draft}
+          withSeconds={withSeconds}
+          minTime={props.minTime}
+          maxTime={props.maxTime}
+          disabled={props.disabled}
+          describedBy={message ? ids.message : undefined}
+          onTime={(index, time) => run(changeTime(draft, index, time, config))}
+        />
+      ) : null}
+      {config.autoApply ? null : (
+        <ApplyCancel
+          onCancel={() => run(cancelDraft(committed))}
+          onApply={() => run(applyDraft(draft, config, committed))}
+        />
+      )}
+      <StatusMessage id={ids.message} message={message} />
+    </>
   );
 }
