@@ -1,6 +1,12 @@
 import { z } from "zod";
 
-/** Environment of the v1 API. Parsed once, on first use (see `getApiEnv`). */
+/**
+ * The API process's one configuration module: every variable it reads, validated with zod.
+ * Sections: identity (Firebase), bookings, payments — parsed when this module loads, so a bad
+ * value stops the process at start — and the rest (database, mail, links, limits), parsed on
+ * first use by `getApiEnv()` (tests choose their database before that). The web validates its
+ * own in app/platform/config.server.ts. Every variable is listed in .env.example.
+ */
 const booleanFlag = (name: string, fallback: boolean) =>
   z
     .string()
@@ -98,3 +104,185 @@ export function getApiEnv(): ApiEnv {
   cached ??= parseApiEnv(process.env);
   return cached;
 }
+
+// --- identity (Firebase) -------------------------------------------------------------
+
+/**
+ * Identity configuration (Firebase). Locally (APP_ENV=local) everything defaults to the Auth
+ * emulator with a `demo-` project that needs no credentials. In production a real project is
+ * required and emulator settings are refused: with FIREBASE_AUTH_EMULATOR_HOST set,
+ * firebase-admin accepts unsigned tokens.
+ */
+const identitySchema = z
+  .object({
+    APP_ENV: z.enum(["local", "production"]).optional(),
+    NODE_ENV: z.string().optional(),
+    FIREBASE_PROJECT_ID: z
+      .string()
+      .regex(/^[a-z0-9-]{4,40}$/, "a Firebase project id")
+      .optional(),
+    FIREBASE_API_KEY: z.string().min(1).optional(),
+    FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+    FIREBASE_AUTH_EMULATOR_HOST: z
+      .string()
+      .regex(/^[\w.-]+:\d+$/, "host:port")
+      .optional(),
+    FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
+    SESSION_MAX_AGE_DAYS: z.coerce
+      .number()
+      .min(1 / 24)
+      .max(14)
+      .default(5),
+    SESSION_REVOCATION_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  })
+  .transform((env, ctx) => {
+    const production = (env.APP_ENV ?? (env.NODE_ENV === "production" ? "production" : "local")) === "production";
+    const projectId = env.FIREBASE_PROJECT_ID ?? (production ? undefined : "demo-wayfarer");
+    if (!projectId) {
+      ctx.addIssue({ code: "custom", path: ["FIREBASE_PROJECT_ID"], message: "required in production" });
+      return z.NEVER;
+    }
+    const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST ?? (production ? undefined : "127.0.0.1:9099");
+    if (production && (emulatorHost || projectId.startsWith("demo-"))) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["FIREBASE_AUTH_EMULATOR_HOST"],
+        message: "the Auth emulator and demo- projects are refused in production",
+      });
+      return z.NEVER;
+    }
+    if (production && !env.FIREBASE_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["FIREBASE_API_KEY"], message: "required in production" });
+      return z.NEVER;
+    }
+    return {
+      production,
+      projectId,
+      apiKey: env.FIREBASE_API_KEY ?? "demo-api-key",
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      emulatorHost: emulatorHost ?? null,
+      serviceAccount: env.FIREBASE_SERVICE_ACCOUNT ?? null,
+      sessionMaxAgeMs: Math.round(env.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000),
+      revocationCheckMs: env.SESSION_REVOCATION_CHECK_SECONDS * 1000,
+    };
+  });
+
+export type IdentityEnv = z.infer<typeof identitySchema>;
+
+export function parseIdentityEnv(source: Record<string, string | undefined>): IdentityEnv {
+  const cleaned = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === "" ? undefined : v]));
+  const result = identitySchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid identity configuration:\n${problems.join("\n")}`);
+  }
+  return result.data;
+}
+
+export const identityEnv = parseIdentityEnv(process.env);
+
+// firebase-admin reads the emulator host from the environment.
+if (identityEnv.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = identityEnv.emulatorHost;
+
+// --- bookings --------------------------------------------------------------------------
+
+/** Booking settings from the environment, validated at start (import). */
+const bookingSchema = z.object({
+  /** Minutes a booking holds its seats while the guest pays (1–120, default 15). */
+  HOLD_MINUTES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? "15" : value))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,3}$/, "must be a whole number of minutes")
+        .transform(Number)
+        .pipe(z.number().min(1, "must be at least 1").max(120, "must be at most 120")),
+    ),
+});
+
+export type BookingEnv = { holdMinutes: number };
+
+export function parseBookingEnv(source: Record<string, string | undefined>): BookingEnv {
+  const result = bookingSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid booking configuration: ${problems.join("; ")}`);
+  }
+  return { holdMinutes: result.data.HOLD_MINUTES };
+}
+
+export const bookingEnv = parseBookingEnv(process.env);
+
+// --- payments --------------------------------------------------------------------------
+
+/**
+ * Payment settings, validated at start (import). PAYMENT_PROVIDER: `sandbox` (default outside
+ * production: test cards only, no money moves) or `stripe` (needs STRIPE_SECRET_KEY and
+ * STRIPE_WEBHOOK_SECRET). In production the provider must be named explicitly, so that a
+ * missing variable never turns a live site into one that accepts test cards.
+ */
+
+const paymentSchema = z
+  .object({
+    PAYMENT_PROVIDER: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .pipe(z.enum(["sandbox", "stripe"], { errorMap: () => ({ message: "must be sandbox or stripe" }) }).optional()),
+    STRIPE_SECRET_KEY: optionalText.refine((value) => value === undefined || /^(sk|rk)_[A-Za-z0-9_]+$/.test(value), {
+      message: "must be a Stripe secret key (sk_… or rk_…)",
+    }),
+    STRIPE_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || /^whsec_[A-Za-z0-9_]+$/.test(value), {
+      message: "must be a Stripe webhook signing secret (whsec_…)",
+    }),
+    /** Another Stripe API origin, e.g. http://127.0.0.1:12111 for a fake server in tests. */
+    STRIPE_API_BASE: optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+\/?$/.test(value), {
+      message: "must be an origin such as https://api.stripe.com or http://127.0.0.1:12111",
+    }),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER !== "stripe") return;
+    if (!env.STRIPE_SECRET_KEY)
+      ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "required with PAYMENT_PROVIDER=stripe" });
+    if (!env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "required with PAYMENT_PROVIDER=stripe",
+      });
+    }
+  });
+
+export type PaymentEnv =
+  { provider: "sandbox" } | { provider: "stripe"; secretKey: string; webhookSecret: string; apiBase: string | null };
+
+export function parsePaymentEnv(
+  source: Record<string, string | undefined>,
+  production = identityEnv.production,
+): PaymentEnv {
+  const result = paymentSchema.safeParse(source);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  if (result.success && production && !result.data.PAYMENT_PROVIDER) {
+    problems.push("PAYMENT_PROVIDER: required in production (stripe, or sandbox to accept test cards only)");
+  }
+  if (!result.success || problems.length > 0) throw new Error(`Invalid payment configuration: ${problems.join("; ")}`);
+  const env = result.data;
+  if (env.PAYMENT_PROVIDER === "stripe") {
+    return {
+      provider: "stripe",
+      secretKey: env.STRIPE_SECRET_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      apiBase: env.STRIPE_API_BASE ?? null,
+    };
+  }
+  return { provider: "sandbox" };
+}
+
+export const paymentEnv = parsePaymentEnv(process.env);

@@ -1,6 +1,6 @@
 import { cert, getApps, initializeApp, applicationDefault, type App } from "firebase-admin/app";
 import { getAuth, type Auth } from "firebase-admin/auth";
-import { identityEnv } from "./identity-env";
+import { identityEnv } from "../env";
 
 let app: App | undefined;
 

@@ -1,13 +1,12 @@
 import type { Db } from "../db/client";
 import type { AccountRow } from "../db/schema";
-import { getApiEnv } from "../env";
+import { getApiEnv, identityEnv } from "../env";
 import { validationError } from "../http/errors";
 import { enqueueEmail } from "../outbox/service";
 import { enforceRateLimits, type RateLimitRule } from "../rate-limit/service";
 import { passwordResetEmail, signInLinkEmail, type EmailContent } from "./emails";
 import { adminAuth } from "./firebase-admin";
 import { callIdentity } from "./identity-errors";
-import { identityEnv } from "./identity-env";
 
 export interface AuthEmailRequest {
   email: string;

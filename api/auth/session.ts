@@ -6,7 +6,7 @@ import { ApiError } from "../http/errors";
 import { missingDataOf, requireUserRow, syncUser, toUserInfo } from "../users/service";
 import { currentWaiver, findSignature } from "../waivers/service";
 import { adminAuth } from "./firebase-admin";
-import { identityEnv } from "./identity-env";
+import { identityEnv } from "../env";
 import { InvalidTokenError, verifyFirebaseToken } from "./verify";
 
 /** An ID token older than this cannot open a session (a fresh sign-in is required). */

@@ -1,6 +1,6 @@
 import type { DecodedIdToken } from "firebase-admin/auth";
 import { adminAuth } from "./firebase-admin";
-import { identityEnv } from "./identity-env";
+import { identityEnv } from "../env";
 
 /** Who a request is: a verified Firebase ID token or session cookie. */
 export type AuthIdentity = {

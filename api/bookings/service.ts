@@ -10,7 +10,7 @@ import type { CheckoutBooking } from "../payments/provider";
 import { findUsablePromo, redeemPromo, toPricingPromo } from "../promo/service";
 import { missingDataOf, requireUserRow } from "../users/service";
 import { currentWaiver, findSignature } from "../waivers/service";
-import { bookingEnv } from "./booking-env";
+import { bookingEnv } from "../env";
 import { loadBookableService, loadOpenSlot, priceTickets } from "./context";
 import { cancellationEmail } from "./emails";
 import { sendBookingEmail } from "./booking-mail";

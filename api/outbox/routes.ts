@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { identityEnv } from "../auth/identity-env";
+import { identityEnv } from "../env";
 import { dataResponse } from "../http/envelope";
 import { notFound } from "../http/errors";
 import { allowOnly } from "../http/method-guard";

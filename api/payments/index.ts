@@ -1,4 +1,4 @@
-import { paymentEnv } from "./payment-env";
+import { paymentEnv } from "../env";
 import type { PaymentProvider } from "./provider";
 import { createSandboxProvider } from "./sandbox";
 import { createStripeProvider } from "./stripe";

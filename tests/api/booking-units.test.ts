@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseBookingEnv } from "~api/bookings/booking-env";
+import { parseBookingEnv, parsePaymentEnv } from "~api/env";
 import { formatMoney } from "~contract/money";
 import { formatWhen, localDate } from "~api/bookings/format";
 import { buildIcs, foldLine, icsDateTime, icsEscape } from "~api/bookings/ics";
 import { newBookingId, randomId } from "~api/bookings/ids";
-import { parsePaymentEnv } from "~api/payments/payment-env";
 import { checkoutExpiry } from "~api/payments/provider";
 import { luhnValid } from "~contract/card";
 
