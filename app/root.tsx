@@ -38,22 +38,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (cookieLocale !== locale) headers.append("Set-Cookie", await localeCookie.serialize(locale));
   const marketing = await captureMarketingCookie(request, headers);
 
+  // The session and the storefront's account are independent facts: asked for at once.
+  const [session, accountResult] = await Promise.all([
+    getSession(request),
+    host.mode === "account_direct"
+      ? apiFor(request)
+          .call("accountContext", { params: { slug: host.accountSlug } })
+          .then(
+            (found) => ({ found }),
+            (error: unknown) => ({ error }),
+          )
+      : null,
+  ]);
   // Route rules (spec section 2) run here on every navigation: see shouldRevalidate below.
-  const session = await getSession(request);
   if (session.lost) headers.append("Set-Cookie", clearedSessionCookie());
   const target = routeRedirect(url, session);
   if (target) throw redirect(target, { headers });
 
   let account: AccountContext | null = null;
-  if (host.mode === "account_direct") {
-    try {
-      account = await apiFor(request).call("accountContext", { params: { slug: host.accountSlug } });
-    } catch {
-      // Spec section 8: an account context that fails to load sends the visitor to /404,
-      // which then renders (unbranded) instead of redirecting again.
-      if (url.pathname !== "/404") throw redirect("/404", { headers });
-    }
-  }
+  if (accountResult && "found" in accountResult) account = accountResult.found;
+  // Spec section 8: an account context that fails to load sends the visitor to /404, which then
+  // renders (unbranded) instead of redirecting again.
+  else if (accountResult && url.pathname !== "/404") throw redirect("/404", { headers });
 
   return data(
     {

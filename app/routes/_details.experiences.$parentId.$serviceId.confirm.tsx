@@ -11,7 +11,8 @@ import { apiErrorKey } from "~/platform/api-errors";
 import { idParam, requireParams } from "~/platform/http.server";
 import { dayLabel, slotTime, type Availability } from "~/features/booking/availability";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
-import { loadConfirmContext, promoFor, quoteBooking } from "~/features/booking/booking.server";
+import { loadConfirmContext, promoFor, quoteBooking, redirectToMissingStep } from "~/features/booking/booking.server";
+import { missingProfileData } from "~/features/auth/sign-in-next.server";
 import { formatMoney } from "~/ui/format";
 import { readMarketing } from "~/features/marketing/marketing.server";
 import { requireSameOrigin } from "~/platform/origin.server";
@@ -23,7 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadConfirmContext(request, params);
   const { detail, selection } = context;
   const promoCode = await promoFor(request, new URL(request.url).searchParams);
-  const [quote, availability] = await Promise.all([
+  const [missing, quote, availability] = await Promise.all([
+    missingProfileData(request, context.token, context.operator),
     quoteBooking(request, {
       serviceId: detail.service.id,
       slotId: selection.slotId,
@@ -32,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }),
     loadAvailability(request, detail.experience.id, detail.service.id, selection.date ?? undefined),
   ]);
+  redirectToMissingStep(request, missing, context.operator);
   return {
     ...detail,
     detailsPath: context.detailsPath,

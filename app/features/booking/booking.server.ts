@@ -5,7 +5,6 @@ import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/
 import { readMarketing } from "~/features/marketing/marketing.server";
 import { requireUser } from "~/features/auth/session.server";
 import { loadServiceDetail } from "~/features/catalog/service-detail.server";
-import { missingProfileData } from "~/features/auth/sign-in-next.server";
 
 import type { Quote } from "~/features/booking/bookings";
 
@@ -15,6 +14,9 @@ import type { Quote } from "~/features/booking/bookings";
  */
 export async function loadConfirmContext(request: Request, params: Record<string, string | undefined>) {
   const url = new URL(request.url);
+  // The service and the user are independent: asked for at once (a bad selection is told first).
+  const signedIn = requireUser(request);
+  signedIn.catch(() => undefined);
   const detail = await loadServiceDetail(request, params);
   const detailsPath = `/experiences/${detail.experience.id}/${detail.service.id}`;
   const selection = parseSelection(
@@ -25,16 +27,17 @@ export async function loadConfirmContext(request: Request, params: Record<string
     const query = selectionQuery(selection);
     throw redirect(query ? `${detailsPath}?${query}` : detailsPath);
   }
-  const { user, token } = await requireUser(request);
+  const { user, token } = await signedIn;
   const operator = detail.experience.operator.slug;
-  const missing = await missingProfileData(request, token, operator);
-  if (missing.length > 0) {
-    const here = url.pathname + url.search;
-    throw redirect(
-      stepUrl(missing.some((entry) => entry !== "waiver") ? "/complete-profile" : "/waiver", here, operator),
-    );
-  }
   return { detail, detailsPath, selection, user, token, operator };
+}
+
+/** What the user still owes this operator sends them to that step first (profile, then waiver). */
+export function redirectToMissingStep(request: Request, missing: string[], operator: string) {
+  if (missing.length === 0) return;
+  const url = new URL(request.url);
+  const step = missing.some((entry) => entry !== "waiver") ? "/complete-profile" : "/waiver";
+  throw redirect(stepUrl(step, url.pathname + url.search, operator));
 }
 
 export async function quoteBooking(
