@@ -2,10 +2,6 @@ import type { z } from "zod";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** A phantom for an endpoint's answer type (the `data` of the envelope). */
-export type Output<T> = { readonly __output?: T };
-export const output = <T>(): Output<T> => ({});
-
 /**
  * One endpoint of the v1 API: method, path (with `:param`s), the zod schemas of what it takes,
  * the type of its `data`, and the error codes of its own that a caller may want to handle.
@@ -24,7 +20,8 @@ export interface Endpoint<
   body?: B;
   /** Extra request headers the endpoint reads (e.g. Idempotency-Key). */
   headers?: readonly string[];
-  output: Output<O>;
+  /** The schema of the envelope's `data` (./outputs.ts). */
+  output: z.ZodType<O>;
   errors: readonly E[];
 }
 
@@ -53,7 +50,7 @@ export type InputOf<T> = ([Part<T, "params">] extends [never]
   };
 
 /** What a call of the endpoint answers (the envelope's `data`). */
-export type OutputOf<T> = T extends { output: Output<infer O> } ? O : never;
+export type OutputOf<T> = T extends { output: z.ZodType<infer O> } ? O : never;
 
 /** The error codes the endpoint declares. */
 export type ErrorCodeOf<T> = T extends { errors: readonly (infer E)[] } ? E : never;

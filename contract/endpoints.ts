@@ -1,5 +1,5 @@
-import { accountContextParams, type AccountContext } from "./accounts";
-import { authEmailBody, createSessionBody, setPasswordInput, type PasswordPolicy, type SessionCreated } from "./auth";
+import { accountContextParams } from "./accounts";
+import { authEmailBody, createSessionBody, setPasswordInput } from "./auth";
 import {
   availabilityQuery,
   bookingListQuery,
@@ -7,27 +7,17 @@ import {
   paymentListQuery,
   createBookingBody,
   quoteBody,
-  type Availability,
-  type BookingPage,
-  type BookingView,
-  type Quote,
 } from "./bookings";
-import {
-  experienceListQuery,
-  experienceParams,
-  serviceParams,
-  type ExperienceDetail,
-  type ExperiencePage,
-  type Facets,
-  type ServiceDetail,
-} from "./catalog";
-import { endpoint, output } from "./endpoint";
-import { notificationListQuery, notificationParams, type NotificationPage } from "./notifications";
-import { devOutboxParams, devOutboxQuery, type OutboxMessage } from "./outbox";
-import { sandboxCheckoutParams, sandboxPayBody, type CheckoutStatus, type SandboxCheckoutView } from "./payments";
-import { promoCodeParams, promoCodeQuery, type PromoCodeView } from "./promo";
-import { missingDataBody, missingDataQuery, syncBody, type MissingDataField, type UserInfo } from "./users";
-import { signWaiverBody, type WaiverView } from "./waivers";
+import { experienceListQuery, experienceParams, serviceParams } from "./catalog";
+import { z } from "zod";
+import { endpoint } from "./endpoint";
+import * as out from "./outputs";
+import { notificationListQuery, notificationParams } from "./notifications";
+import { devOutboxParams, devOutboxQuery } from "./outbox";
+import { sandboxCheckoutParams, sandboxPayBody } from "./payments";
+import { promoCodeParams, promoCodeQuery } from "./promo";
+import { missingDataBody, missingDataQuery, syncBody } from "./users";
+import { signWaiverBody } from "./waivers";
 
 /**
  * The v1 API as its clients see it: every endpoint the web app calls, by name. The API
@@ -39,7 +29,7 @@ export const endpoints = {
   health: endpoint({
     method: "GET",
     path: "/v1/health",
-    output: output<{ status: string; database: string }>(),
+    output: out.health,
     errors: [],
   }),
 
@@ -47,30 +37,30 @@ export const endpoints = {
     method: "GET",
     path: "/v1/account-context/:slug",
     params: accountContextParams,
-    output: output<AccountContext>(),
+    output: out.accountContext,
     errors: ["account_not_found"],
   }),
 
-  facets: endpoint({ method: "GET", path: "/v1/facets", output: output<Facets>(), errors: [] }),
+  facets: endpoint({ method: "GET", path: "/v1/facets", output: out.facets, errors: [] }),
   experiences: endpoint({
     method: "GET",
     path: "/v1/experiences",
     query: experienceListQuery,
-    output: output<ExperiencePage>(),
+    output: out.experiencePage,
     errors: [],
   }),
   experience: endpoint({
     method: "GET",
     path: "/v1/experiences/:parentId",
     params: experienceParams,
-    output: output<ExperienceDetail>(),
+    output: out.experienceDetail,
     errors: ["not_found"],
   }),
   service: endpoint({
     method: "GET",
     path: "/v1/experiences/:parentId/services/:serviceId",
     params: serviceParams,
-    output: output<ServiceDetail>(),
+    output: out.serviceDetail,
     errors: ["not_found"],
   }),
   availability: endpoint({
@@ -78,75 +68,75 @@ export const endpoints = {
     path: "/v1/experiences/:parentId/services/:serviceId/availability",
     params: serviceParams,
     query: availabilityQuery,
-    output: output<Availability>(),
+    output: out.availability,
     errors: ["not_found"],
   }),
 
   passwordPolicy: endpoint({
     method: "GET",
     path: "/v1/auth/password-policy",
-    output: output<PasswordPolicy>(),
+    output: out.passwordPolicy,
     errors: [],
   }),
   createSession: endpoint({
     method: "POST",
     path: "/v1/auth/session",
     body: createSessionBody,
-    output: output<SessionCreated>(),
+    output: out.sessionCreated,
     errors: ["invalid_token", "stale_sign_in"],
   }),
-  signOut: endpoint({ method: "POST", path: "/v1/auth/sign-out", output: output<void>(), errors: [] }),
+  signOut: endpoint({ method: "POST", path: "/v1/auth/sign-out", output: out.nothing, errors: [] }),
   sendAuthLink: endpoint({
     method: "POST",
     path: "/v1/send-auth-link",
     body: authEmailBody,
-    output: output<void>(),
+    output: out.nothing,
     errors: [],
   }),
   sendPasswordReset: endpoint({
     method: "POST",
     path: "/v1/send-password-reset",
     body: authEmailBody,
-    output: output<void>(),
+    output: out.nothing,
     errors: [],
   }),
 
-  syncUser: endpoint({ method: "PATCH", path: "/v1/user/sync", body: syncBody, output: output<void>(), errors: [] }),
-  userInfo: endpoint({ method: "GET", path: "/v1/user/info", output: output<UserInfo>(), errors: ["user_not_found"] }),
+  syncUser: endpoint({ method: "PATCH", path: "/v1/user/sync", body: syncBody, output: out.nothing, errors: [] }),
+  userInfo: endpoint({ method: "GET", path: "/v1/user/info", output: out.userInfo, errors: ["user_not_found"] }),
   missingData: endpoint({
     method: "GET",
     path: "/v1/user/missing-data",
     query: missingDataQuery,
-    output: output<{ missingData: MissingDataField[] }>(),
+    output: out.missingData,
     errors: ["user_not_found"],
   }),
   updateMissingData: endpoint({
     method: "PATCH",
     path: "/v1/user/missing-data",
     body: missingDataBody,
-    output: output<void>(),
+    output: out.nothing,
     errors: ["user_not_found"],
   }),
   setPassword: endpoint({
     method: "PATCH",
     path: "/v1/user/set-password",
     body: setPasswordInput,
-    output: output<void>(),
+    output: out.nothing,
     errors: ["user_not_found"],
   }),
 
-  waiver: endpoint({ method: "GET", path: "/v1/user/waiver", output: output<WaiverView>(), errors: [] }),
+  waiver: endpoint({ method: "GET", path: "/v1/user/waiver", output: out.waiver, errors: [] }),
   waiverStatus: endpoint({
     method: "GET",
     path: "/v1/user/waiver/status",
-    output: output<{ isSigned: boolean }>(),
+    output: out.waiverStatus,
     errors: [],
   }),
   signWaiver: endpoint({
     method: "POST",
     path: "/v1/user/waiver/sign",
     body: signWaiverBody,
-    output: output<void>(),
+    output: out.nothing,
     errors: ["waiver_version_changed"],
   }),
 
@@ -154,7 +144,7 @@ export const endpoints = {
     method: "POST",
     path: "/v1/bookings/quote",
     body: quoteBody,
-    output: output<Quote>(),
+    output: out.quote,
     errors: ["not_found", "slot_not_found", "sold_out"],
   }),
   createBooking: endpoint({
@@ -162,7 +152,7 @@ export const endpoints = {
     path: "/v1/bookings",
     body: createBookingBody,
     headers: ["Idempotency-Key"],
-    output: output<{ booking: BookingView; checkoutUrl: string }>(),
+    output: out.placedBooking,
     errors: [
       "not_found",
       "slot_not_found",
@@ -179,28 +169,28 @@ export const endpoints = {
     method: "GET",
     path: "/v1/bookings",
     query: bookingListQuery,
-    output: output<BookingPage>(),
+    output: out.bookingPage,
     errors: [],
   }),
   booking: endpoint({
     method: "GET",
     path: "/v1/bookings/:id",
     params: bookingParams,
-    output: output<BookingView>(),
+    output: out.booking,
     errors: ["booking_not_found"],
   }),
   refreshPayment: endpoint({
     method: "POST",
     path: "/v1/bookings/:id/refresh-payment",
     params: bookingParams,
-    output: output<BookingView>(),
+    output: out.booking,
     errors: ["booking_not_found"],
   }),
   cancelBooking: endpoint({
     method: "POST",
     path: "/v1/bookings/:id/cancel",
     params: bookingParams,
-    output: output<BookingView>(),
+    output: out.booking,
     errors: ["booking_not_found", "not_cancellable", "cancellation_closed", "payment_unavailable"],
   }),
 
@@ -208,7 +198,7 @@ export const endpoints = {
     method: "GET",
     path: "/v1/user/payments",
     query: paymentListQuery,
-    output: output<BookingPage>(),
+    output: out.bookingPage,
     errors: [],
   }),
 
@@ -217,7 +207,7 @@ export const endpoints = {
     path: "/v1/promo-codes/:code",
     params: promoCodeParams,
     query: promoCodeQuery,
-    output: output<PromoCodeView>(),
+    output: out.promoCode,
     errors: ["promo_not_found"],
   }),
 
@@ -225,7 +215,7 @@ export const endpoints = {
     method: "GET",
     path: "/v1/payments/sandbox/checkouts/:sessionId",
     params: sandboxCheckoutParams,
-    output: output<SandboxCheckoutView>(),
+    output: out.sandboxCheckout,
     errors: ["checkout_not_found"],
   }),
   paySandboxCheckout: endpoint({
@@ -233,7 +223,7 @@ export const endpoints = {
     path: "/v1/payments/sandbox/checkouts/:sessionId/pay",
     params: sandboxCheckoutParams,
     body: sandboxPayBody,
-    output: output<{ status: CheckoutStatus; redirectUrl: string }>(),
+    output: out.sandboxPaid,
     errors: ["checkout_not_found", "checkout_closed", "card_invalid"],
   }),
 
@@ -241,14 +231,14 @@ export const endpoints = {
     method: "GET",
     path: "/v1/user/notifications",
     query: notificationListQuery,
-    output: output<NotificationPage>(),
+    output: out.notificationPage,
     errors: [],
   }),
   markNotificationRead: endpoint({
     method: "PATCH",
     path: "/v1/user/notifications/:id/read",
     params: notificationParams,
-    output: output<void>(),
+    output: out.nothing,
     errors: ["notification_not_found"],
   }),
 
@@ -256,14 +246,14 @@ export const endpoints = {
     method: "GET",
     path: "/v1/dev/outbox",
     query: devOutboxQuery,
-    output: output<OutboxMessage[]>(),
+    output: z.array(out.outboxMessage),
     errors: [],
   }),
   devOutboxMessage: endpoint({
     method: "GET",
     path: "/v1/dev/outbox/:id",
     params: devOutboxParams,
-    output: output<OutboxMessage>(),
+    output: out.outboxMessage,
     errors: ["message_not_found"],
   }),
 } as const;

@@ -10,10 +10,15 @@ import { todayIn } from "~/features/booking/availability";
 import { parseSelection } from "~/features/booking/booking-selection";
 import { formatMoney } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
+import { idParam, requireParams } from "~/platform/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { parentId, serviceId } = await requireParams(request, params, { parentId: idParam, serviceId: idParam });
+  // The service and its availability are asked for at once (an unknown service is told by the first).
+  const pending = loadAvailability(request, parentId, serviceId);
+  pending.catch(() => undefined);
   const detail = await loadServiceDetail(request, params);
-  const availability = await loadAvailability(request, detail.experience.id, detail.service.id);
+  const availability = await pending;
   const selection = parseSelection(
     new URL(request.url).searchParams,
     detail.service.ticketTypes.map((type) => type.id),

@@ -3,6 +3,8 @@ import { afterAll, beforeAll } from "vitest";
 import { app } from "~api/app";
 import { closeDb, getDb, type Db } from "~api/db/client";
 import { seed } from "~api/db/seed";
+import { endpoints } from "~contract/endpoints";
+import type { z } from "zod";
 
 // JSON answers are inspected dynamically in tests; assertions check their shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -10,6 +12,28 @@ export interface ApiResult<T = any> {
   status: number;
   headers: Headers;
   body: T;
+}
+
+const contractRoutes = Object.entries(endpoints).map(([name, endpoint]) => ({
+  name,
+  method: endpoint.method,
+  pattern: new RegExp(`^${endpoint.path.replace(/:[A-Za-z]+/g, "[^/]+")}$`),
+  output: endpoint.output as z.ZodTypeAny,
+}));
+
+/**
+ * The contract test that every API test runs: a successful answer of an endpoint the web calls
+ * must parse with its output schema (contract/outputs.ts), or the test fails.
+ */
+function checkContract(method: string, path: string, status: number, body: unknown): void {
+  if (status < 200 || status >= 300) return;
+  const route = contractRoutes.find((entry) => entry.method === method && entry.pattern.test(path));
+  if (!route) return;
+  const parsed = route.output.safeParse((body as { data?: unknown } | null)?.data);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`contract: ${method} ${path} (${route.name}) answered data that breaks its schema: ${problems}`);
+  }
 }
 
 /** Calls the v1 app in-process, as the Remix splat route does. */
@@ -20,7 +44,9 @@ export async function api<T = any>(path: string, init: RequestInit & { account?:
   if (account !== undefined) headers.set("X-Account-Context", account);
   const response = await app.fetch(new Request(`http://localhost${path}`, { ...rest, headers }));
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  const body = text ? JSON.parse(text) : null;
+  checkContract(rest.method ?? "GET", new URL(path, "http://localhost").pathname, response.status, body);
+  return { status: response.status, headers: response.headers, body };
 }
 
 /** Resets the catalog to the seed before the file's tests and closes the db after them. */

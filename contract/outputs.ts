@@ -1,0 +1,267 @@
+/**
+ * The answers of the endpoints as zod schemas (the envelope's `data`). Each is declared as a
+ * `z.ZodType` of the contract's interface, so TypeScript keeps the two equal; the API test suite
+ * parses every successful answer it receives with its endpoint's schema (tests/api/helpers/api.ts),
+ * so the API cannot drift from what the web reads. The client does not parse at run time.
+ */
+import { z } from "zod";
+import type { AccountContext } from "./accounts";
+import type { PasswordPolicy, SessionCreated } from "./auth";
+import type { Availability, BookingPage, BookingView, Quote } from "./bookings";
+import type { ExperienceDetail, ExperiencePage, Facets, ServiceDetail } from "./catalog";
+import type { NotificationPage } from "./notifications";
+import type { OutboxMessage } from "./outbox";
+import type { CheckoutStatus, SandboxCheckoutView } from "./payments";
+import type { PromoCodeView } from "./promo";
+import { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES } from "./statuses";
+import type { MissingDataField, UserInfo } from "./users";
+import type { WaiverView } from "./waivers";
+
+const isoTime = z.string().datetime({ offset: true });
+const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const minor = z.number().int();
+const count = z.number().int().min(0);
+const paging = { page: z.number().int().min(1), pageSize: z.number().int().min(1), total: count, totalPages: count };
+
+export const nothing = z.undefined();
+export const health = z.object({ status: z.string(), database: z.string() });
+
+export const accountContext: z.ZodType<AccountContext> = z.object({
+  slug: z.string(),
+  name: z.string(),
+  tagline: z.string(),
+  logoUrl: z.string().nullable(),
+  colors: z.object({ primary: z.string(), accent: z.string(), ink: z.string() }),
+  currency: z.string().length(3),
+  timezone: z.string(),
+});
+
+const namedSlug = z.object({ slug: z.string(), name: z.string() });
+const money = z.object({ amount: minor, currency: z.string().length(3) });
+
+export const experiencePage: z.ZodType<ExperiencePage> = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      summary: z.string(),
+      imageUrl: z.string().nullable(),
+      category: namedSlug,
+      city: namedSlug,
+      operator: namedSlug,
+      priceFrom: money,
+      durationMinutes: count,
+      firstServiceId: z.string(),
+    }),
+  ),
+  ...paging,
+});
+
+const experienceSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  included: z.array(z.string()),
+  meetingPoint: z.string(),
+  cancellationPolicy: z.string(),
+  category: namedSlug,
+  city: namedSlug,
+  operator: namedSlug.extend({ logoUrl: z.string().nullable() }),
+  currency: z.string().length(3),
+});
+
+export const experienceDetail: z.ZodType<ExperienceDetail> = experienceSummary.extend({
+  services: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      durationMinutes: count,
+      priceFrom: money.nullable(),
+    }),
+  ),
+});
+
+export const serviceDetail: z.ZodType<ServiceDetail> = z.object({
+  experience: experienceSummary,
+  service: z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    durationMinutes: count,
+    capacity: count,
+    ticketTypes: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), priceMinor: minor })),
+    nextAvailableDate: calendarDate.nullable(),
+  }),
+});
+
+const facetEntry = namedSlug.extend({ count });
+export const facets: z.ZodType<Facets> = z.object({
+  categories: z.array(facetEntry),
+  cities: z.array(facetEntry),
+  operators: z.array(facetEntry),
+});
+
+export const availability: z.ZodType<Availability> = z.object({
+  timezone: z.string(),
+  currency: z.string().length(3),
+  minDate: calendarDate.nullable(),
+  maxDate: calendarDate.nullable(),
+  days: z.array(
+    z.object({
+      date: calendarDate,
+      seatsLeft: count,
+      status: z.enum(["available", "few", "sold_out"]),
+      slots: z.array(
+        z.object({ id: z.string(), startsAt: isoTime, endsAt: isoTime, capacity: count, seatsLeft: count }),
+      ),
+    }),
+  ),
+});
+
+export const passwordPolicy: z.ZodType<PasswordPolicy> = z.object({
+  minLength: count,
+  maxLength: count,
+  requireLowercase: z.boolean(),
+  requireUppercase: z.boolean(),
+  requireNumeric: z.boolean(),
+  requireNonAlphanumeric: z.boolean(),
+});
+
+export const userInfo: z.ZodType<UserInfo> = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string(),
+  signInMethod: z.string(),
+  requiresPasswordSetup: z.boolean(),
+});
+
+export const sessionCreated: z.ZodType<SessionCreated> = z.object({
+  sessionCookie: z.string().min(20),
+  maxAgeSeconds: z.number().int().positive(),
+  user: userInfo,
+  missingData: z.array(z.string()),
+});
+
+export const missingData: z.ZodType<{ missingData: MissingDataField[] }> = z.object({
+  missingData: z.array(z.enum(["firstName", "lastName", "phone", "location", "paymentMethod"])),
+});
+
+export const waiver: z.ZodType<WaiverView> = z.object({
+  accountName: z.string(),
+  textVersion: z.number().int().positive(),
+  text: z.string(),
+  isSigned: z.boolean(),
+  signedAt: isoTime.nullable(),
+  signedName: z.string().nullable(),
+});
+export const waiverStatus = z.object({ isSigned: z.boolean() });
+
+const priceLine = z.object({
+  ticketTypeId: z.string(),
+  name: z.string(),
+  unitPriceMinor: minor,
+  quantity: count,
+  totalMinor: minor,
+});
+export const quote: z.ZodType<Quote> = z.object({
+  breakdown: z.object({
+    lines: z.array(priceLine),
+    seats: count,
+    subtotalMinor: minor,
+    discountMinor: minor,
+    feesMinor: minor,
+    taxMinor: minor,
+    totalMinor: minor,
+  }),
+  currency: z.string().length(3),
+  promo: z.object({ code: z.string(), valid: z.boolean() }).nullable(),
+  seatsLeft: count,
+});
+
+export const booking: z.ZodType<BookingView> = z.object({
+  id: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  experienceId: z.string(),
+  experienceTitle: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  operatorName: z.string(),
+  startsAt: isoTime,
+  endsAt: isoTime,
+  timezone: z.string(),
+  seats: z.number().int().positive(),
+  tickets: z.array(
+    z.object({ ticketTypeId: z.string(), code: z.string(), name: z.string(), quantity: count, unitPriceMinor: minor }),
+  ),
+  subtotalMinor: minor,
+  discountMinor: minor,
+  feesMinor: minor,
+  taxMinor: minor,
+  totalMinor: minor,
+  currency: z.string().length(3),
+  promoCode: z.string().nullable(),
+  canCancel: z.boolean(),
+  cancellationCutoffHours: count,
+  refundMinor: minor.nullable(),
+  holdExpiresAt: isoTime.nullable(),
+  createdAt: isoTime,
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+});
+export const bookingPage: z.ZodType<BookingPage> = z.object({ items: z.array(booking), ...paging });
+export const placedBooking = z.object({ booking, checkoutUrl: z.string().min(1) });
+
+export const promoCode: z.ZodType<PromoCodeView> = z.object({
+  code: z.string(),
+  percentOff: z.number().nullable(),
+  amountOffMinor: minor.nullable(),
+});
+
+const checkoutStatus: z.ZodType<CheckoutStatus> = z.enum(["open", "paid", "failed", "expired"]);
+export const sandboxCheckout: z.ZodType<SandboxCheckoutView> = z.object({
+  id: z.string(),
+  amountMinor: minor,
+  currency: z.string().length(3),
+  title: z.string(),
+  status: checkoutStatus,
+  bookingId: z.string(),
+  cancelUrl: z.string().nullable(),
+});
+export const sandboxPaid = z.object({ status: checkoutStatus, redirectUrl: z.string() });
+
+export const notificationPage: z.ZodType<NotificationPage> = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      title: z.string(),
+      body: z.string(),
+      link: z.string().nullable(),
+      readAt: isoTime.nullable(),
+      createdAt: isoTime,
+    }),
+  ),
+  unread: count,
+  ...paging,
+});
+
+export const outboxMessage: z.ZodType<OutboxMessage> = z.object({
+  id: z.string(),
+  channel: z.enum(OUTBOX_CHANNELS),
+  recipient: z.string(),
+  subject: z.string(),
+  textBody: z.string(),
+  htmlBody: z.string().nullable(),
+  attachments: z.array(z.object({ name: z.string(), contentType: z.string(), content: z.string() })),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: count,
+  lastError: z.string().nullable(),
+  kind: z.string(),
+  meta: z.record(z.unknown()),
+  createdAt: isoTime,
+  sentAt: isoTime.nullable(),
+});

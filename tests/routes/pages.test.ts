@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import * as accountRoute from "~/routes/_account.account._index";
+import * as personalInfoRoute from "~/routes/_default.account.personal-info";
+import * as securityRoute from "~/routes/_default.account.security";
+import * as homeRoute from "~/routes/_home.$";
+import * as detailsRoute from "~/routes/_details.experiences.$parentId.$serviceId._index";
+import * as gratuityRoute from "~/routes/_external.gratuity.$accessKey";
+import * as referralRoute from "~/routes/_external.referral.$code";
+import { seedDbForThisFile } from "../api/helpers/api";
+import { findService } from "../api/helpers/booking";
+import { withEmulatorUsers } from "../api/helpers/identity";
+import { args, outcome, pageRequest, signedInUser } from "./helpers";
+
+const { db } = seedDbForThisFile();
+withEmulatorUsers();
+
+describe("account pages show the signed-in user's own facts", () => {
+  it.each([
+    ["/account", accountRoute.loader],
+    ["/account/personal-info", personalInfoRoute.loader],
+    ["/account/security", securityRoute.loader],
+  ] as const)("%s", async (path, loader) => {
+    const { user, cookie } = await signedInUser({ firstName: "Ada", lastName: "Lovelace", phone: "+15551234567" });
+    const page = await outcome(() => loader(args(pageRequest(path, { cookie })) as never));
+    expect(page.status).toBe(200);
+    expect(page.data.user).toMatchObject({ id: user.uid, email: user.email, firstName: "Ada" });
+    const anonymous = await outcome(() => loader(args(pageRequest(path)) as never));
+    expect(anonymous.location).toBe(`/login?${new URLSearchParams({ redirectUrl: path })}`);
+  });
+});
+
+describe("the catalog pages", () => {
+  it("/ lists experiences and filters by text; a category slug is its slice; an unknown slug is 404", async () => {
+    const all = await outcome(() => homeRoute.loader(args(pageRequest("/"), {}) as never));
+    expect(all.data.page.total).toBeGreaterThan(20);
+    const searched = await outcome(() => homeRoute.loader(args(pageRequest("/?q=kayak"), {}) as never));
+    expect(searched.data.page.total).toBeGreaterThan(0);
+    expect(searched.data.page.total).toBeLessThan(all.data.page.total);
+    const category = all.data.facets.categories[0].slug as string;
+    const slice = await outcome(() => homeRoute.loader(args(pageRequest(`/${category}`), { "*": category }) as never));
+    expect(slice.data.page.items.every((item: { category: { slug: string } }) => item.category.slug === category)).toBe(
+      true,
+    );
+    const unknown = await outcome(() =>
+      homeRoute.loader(args(pageRequest("/nope-nope"), { "*": "nope-nope" }) as never),
+    );
+    expect(unknown).toMatchObject({ status: 404, data: "Page not found: /nope-nope" });
+  });
+
+  it("a details page has the service and its availability; bad or unknown ids are the spec's 404", async () => {
+    const acme = await findService(db(), "acme");
+    const params = { parentId: acme.experienceId, serviceId: acme.serviceId };
+    const path = `/experiences/${acme.experienceId}/${acme.serviceId}`;
+    const page = await outcome(() => detailsRoute.loader(args(pageRequest(path), params) as never));
+    expect(page.data.service.id).toBe(acme.serviceId);
+    expect(page.data.availability.days.length).toBeGreaterThan(0);
+    const unknown = await outcome(() =>
+      detailsRoute.loader(
+        args(pageRequest(`/experiences/nope/${acme.serviceId}`), { ...params, parentId: "nope" }) as never,
+      ),
+    );
+    expect(unknown).toMatchObject({ status: 404, data: `Page Not Found: /experiences/nope/${acme.serviceId}` });
+    const malformed = await outcome(() =>
+      detailsRoute.loader(args(pageRequest("/experiences/a%20b/x"), { parentId: "a b", serviceId: "x" }) as never),
+    );
+    expect(malformed.status).toBe(404);
+  });
+});
+
+describe("tip and referral links", () => {
+  it("an unknown key or code is a 404 page", async () => {
+    const tip = await outcome(() =>
+      gratuityRoute.loader(args(pageRequest("/gratuity/abc"), { accessKey: "abc" }) as never),
+    );
+    expect(tip.status).toBe(404);
+    const referral = await outcome(() =>
+      referralRoute.loader(args(pageRequest("/referral/abc"), { code: "abc" }) as never),
+    );
+    expect(referral.status).toBe(404);
+  });
+});
