@@ -1,5 +1,5 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,6 @@ import { captureMarketingCookie } from "~/features/marketing/marketing.server";
 import { storeMarketingFromQuery } from "~/features/marketing/marketing.client";
 import { withoutTrailingSlash } from "~/platform/paths";
 import { useBlockPinchZoom } from "~/ui/use-block-pinch-zoom";
-import { useRootData } from "~/ui/use-root-data";
 import { routeRedirect } from "~/platform/route-rules.server";
 import { clearedSessionCookie, getSession } from "~/features/auth/session.server";
 import { firebaseClientConfig } from "~/features/auth/firebase-config.server";
@@ -73,6 +72,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { headers },
   );
+}
+
+/** The root loader's data: locale, host mode, the storefront's account context, the user. */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
 }
 
 /** The root loader carries the route rules, so it runs on every navigation. */

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { i18next } from "~/platform/i18next.server";
 import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
+import { LogoutForm } from "~/features/auth/logout-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
@@ -32,14 +33,14 @@ export default function SecurityPage() {
           {t("login.resetTitle")}
         </Link>
       </p>
-      <Form method="post" action="/auth/logout" className="mt-6">
+      <LogoutForm className="mt-6">
         <button
           type="submit"
           className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
         >
           {t("security.signOutEverywhere")}
         </button>
-      </Form>
+      </LogoutForm>
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/ui/use-root-data";
+import { LogoutForm } from "~/features/auth/logout-form";
+import { useRootData } from "~/root";
 
 export function SkipLink() {
   const { t } = useTranslation();
@@ -52,11 +53,11 @@ export function SiteHeader() {
               <NavLink to="/account" className={navClass}>
                 {t("nav.account")}
               </NavLink>
-              <Form method="post" action="/auth/logout">
+              <LogoutForm>
                 <button type="submit" className="rounded px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand">
                   {t("nav.signOut")}
                 </button>
-              </Form>
+              </LogoutForm>
             </>
           ) : (
             <NavLink

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { useRootData } from "~/ui/use-root-data";
+import { useRootData } from "~/root";
 
 /**
  * While a signed-in user has the account area open, Firebase keeps their ID token fresh (renewed

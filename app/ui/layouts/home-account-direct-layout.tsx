@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
-import { useRootData } from "~/ui/use-root-data";
+import { useRootData } from "~/root";
 
 /** An operator's storefront: their name, logo, tagline and colours. */
 export function HomeAccountDirectLayout({ children }: { children: React.ReactNode }) {

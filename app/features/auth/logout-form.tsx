@@ -1,0 +1,29 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useRootData } from "~/root";
+
+/**
+ * Sign out: a native form post to /auth/logout (the server ends every session). With JavaScript
+ * the Firebase client is signed out too, so the browser does not keep a Firebase user around.
+ */
+export function LogoutForm({ className, children }: { className?: string; children: ReactNode }) {
+  const root = useRootData();
+  const config = root?.firebase ?? null;
+  return (
+    <Form
+      method="post"
+      action="/auth/logout"
+      className={className}
+      onSubmit={() => {
+        if (!config) return;
+        void import("~/features/auth/firebase-auth.client")
+          .then((fb) => fb.clientSignOut(config))
+          .catch(() => {
+            // The server session is what matters; a client that cannot sign out is signed out at its next load.
+          });
+      }}
+    >
+      {children}
+    </Form>
+  );
+}
