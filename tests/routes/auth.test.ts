@@ -18,6 +18,7 @@ import {
   uniqueEmail,
   withEmulatorUsers,
 } from "../api/helpers/identity";
+import { adminAuth } from "~api/auth/firebase-admin";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
 
 seedDbForThisFile();
@@ -223,5 +224,69 @@ describe("/dev/mailbox", () => {
       mailboxRoute.loader(args(pageRequest(`/dev/mailbox?to=${encodeURIComponent(email)}`)) as never),
     );
     expect(page.data.messages.map((message: { recipient: string }) => message.recipient)).toEqual([email]);
+  });
+});
+
+describe("the rest of the sign-in forms", () => {
+  it("sign-up without JavaScript creates the account with its profile and opens the session", async () => {
+    const email = uniqueEmail("signup");
+    const result = await outcome(() =>
+      loginRoute.action(
+        args(
+          pageRequest("/login?view=signup", {
+            form: {
+              intent: "signup",
+              email,
+              password: "a-good-password-1",
+              firstName: "Ada",
+              lastName: "Lovelace",
+              phone: "(555) 123-4567",
+              address: "1 Main St",
+              city: "Springfield",
+              state: "il",
+              zipcode: "62701",
+              redirectUrl: "/account",
+            },
+          }),
+        ) as never,
+      ),
+    );
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Set-Cookie")).toMatch(/^__session=/);
+    // Only the waiver is missing: the profile step hands over to it.
+    expect(result.location).toBe(`/complete-profile?${new URLSearchParams({ redirectUrl: "/account" })}`);
+    const info = await call("/v1/user/info", { token: result.headers.get("Set-Cookie")!.split(";")[0].split("=")[1] });
+    expect(info.body.data).toMatchObject({ email, firstName: "Ada", phoneNumber: "+15551234567" });
+  });
+
+  it("a reset link lets the user choose a new password, then sign in with it; a bad code is a form error", async () => {
+    const user = await createUser();
+    const link = await adminAuth().generatePasswordResetLink(user.email);
+    const oobCode = new URL(link).searchParams.get("oobCode")!;
+    const path = `/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`;
+    const page = await outcome(() => resetRoute.loader(args(pageRequest(path)) as never));
+    expect(page.data.mode).toBe("choose");
+    const form = { password: "another-password-2", confirmPassword: "another-password-2" };
+    const done = await outcome(() => resetRoute.action(args(pageRequest(path, { form })) as never));
+    expect(done.location).toBe("/login?reset=done");
+    expect((await signInWithPassword(user.email, "another-password-2")).idToken).toBeTruthy();
+    const reused = await outcome(() => resetRoute.action(args(pageRequest(path, { form })) as never));
+    expect(reused.data.result.error[""]).toHaveLength(1);
+  });
+
+  it("/set-password: a user with a password goes on, a link-only user sets one, a visitor signs in", async () => {
+    const path = "/set-password?redirectUrl=%2Faccount";
+    const withPassword = await signedInUser();
+    const done = await outcome(() =>
+      setPasswordRoute.loader(args(pageRequest(path, { cookie: withPassword.cookie })) as never),
+    );
+    expect(done.location).toBe("/account");
+    const linkOnly = await createEmailLinkUser();
+    await call("/v1/user/sync", { method: "PATCH", token: linkOnly.idToken, body: {} });
+    const linkCookie = await sessionFor(linkOnly);
+    const set = await outcome(() => setPasswordRoute.loader(args(pageRequest(path, { cookie: linkCookie })) as never));
+    expect(set.data.mode).toBe("set");
+    const visitor = await outcome(() => setPasswordRoute.loader(args(pageRequest(path)) as never));
+    expect(visitor.location).toBe(`/login?${new URLSearchParams({ redirectUrl: "/account" })}`);
   });
 });
