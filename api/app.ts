@@ -12,6 +12,7 @@ import { notificationRoutes } from "./notifications/routes";
 import { devOutboxRoutes } from "./outbox/routes";
 import { paymentRoutes } from "./payments/routes";
 import { promoRoutes } from "./promo/routes";
+import { settingsRoutes } from "./users/settings-routes";
 import { userRoutes } from "./users/routes";
 import { waiverRoutes } from "./waivers/routes";
 
@@ -28,6 +29,7 @@ app.route("/", accountRoutes);
 app.route("/", catalogRoutes);
 app.route("/", authRoutes);
 app.route("/", userRoutes);
+app.route("/", settingsRoutes);
 app.route("/", waiverRoutes);
 app.route("/", bookingRoutes);
 app.route("/", promoRoutes);

@@ -17,6 +17,7 @@ import { devOutboxParams, devOutboxQuery } from "./outbox";
 import { sandboxCheckoutParams, sandboxPayBody } from "./payments";
 import { promoCodeParams, promoCodeQuery } from "./promo";
 import { missingDataBody, missingDataQuery, syncBody } from "./users";
+import { codeBody, emailBody, nameBody, phoneBody } from "./settings";
 import { signWaiverBody } from "./waivers";
 
 /**
@@ -123,6 +124,48 @@ export const endpoints = {
     body: setPasswordInput,
     output: out.nothing,
     errors: ["user_not_found"],
+  }),
+
+  personalInfo: endpoint({
+    method: "GET",
+    path: "/v1/user/settings/personal-info",
+    output: out.personalInfo,
+    errors: ["user_not_found"],
+  }),
+  updateName: endpoint({
+    method: "PUT",
+    path: "/v1/user/settings/name",
+    body: nameBody,
+    output: out.nothing,
+    errors: ["user_not_found"],
+  }),
+  changePhone: endpoint({
+    method: "PUT",
+    path: "/v1/user/settings/phone",
+    body: phoneBody,
+    output: out.nothing,
+    errors: ["user_not_found"],
+  }),
+  confirmPhone: endpoint({
+    method: "PUT",
+    path: "/v1/user/settings/phone/confirm",
+    body: codeBody,
+    output: out.nothing,
+    errors: ["invalid_code", "code_expired", "no_pending_change", "too_many_attempts"],
+  }),
+  changeEmail: endpoint({
+    method: "PUT",
+    path: "/v1/user/settings/email",
+    body: emailBody,
+    output: out.nothing,
+    errors: ["user_not_found", "email_taken"],
+  }),
+  confirmEmail: endpoint({
+    method: "PUT",
+    path: "/v1/user/settings/email/confirm",
+    body: codeBody,
+    output: out.renewedSession,
+    errors: ["invalid_code", "code_expired", "no_pending_change", "too_many_attempts", "email_taken"],
   }),
 
   waiver: endpoint({ method: "GET", path: "/v1/user/waiver", output: out.waiver, errors: [] }),

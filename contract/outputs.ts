@@ -15,6 +15,7 @@ import type { CheckoutStatus, SandboxCheckoutView } from "./payments";
 import type { PromoCodeView } from "./promo";
 import { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES } from "./statuses";
 import type { MissingDataField, UserInfo } from "./users";
+import type { PersonalInfo } from "./settings";
 import type { WaiverView } from "./waivers";
 
 const isoTime = z.string().datetime({ offset: true });
@@ -264,4 +265,24 @@ export const outboxMessage: z.ZodType<OutboxMessage> = z.object({
   meta: z.record(z.unknown()),
   createdAt: isoTime,
   sentAt: isoTime.nullable(),
+});
+
+export const personalInfo: z.ZodType<PersonalInfo> = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z
+    .string()
+    .regex(/^\+1\d{10}$/)
+    .nullable(),
+  location: z.object({ address: z.string(), city: z.string(), state: z.string(), zipcode: z.string() }).nullable(),
+  signInMethods: z.array(z.string()),
+  pendingPhone: z.string().nullable(),
+  pendingEmail: z.string().nullable(),
+});
+
+/** A session minted for the caller after a change that ended their sessions (a new email address). */
+export const renewedSession = z.object({
+  sessionCookie: z.string().min(20),
+  maxAgeSeconds: z.number().int().positive(),
 });

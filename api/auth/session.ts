@@ -56,3 +56,25 @@ export async function createSession(
 export async function revokeSessions(uid: string): Promise<void> {
   await adminAuth().revokeRefreshTokens(uid);
 }
+
+/**
+ * A new session for a user whose sessions a major account change (a new email address) has just
+ * revoked: a custom token is exchanged for an ID token at the identity provider, and that for a
+ * session cookie, so the person who made the change stays signed in.
+ */
+export async function renewSession(uid: string): Promise<{ sessionCookie: string; maxAgeSeconds: number }> {
+  const customToken = await adminAuth().createCustomToken(uid);
+  const base = identityEnv.emulatorHost
+    ? `http://${identityEnv.emulatorHost}/identitytoolkit.googleapis.com/v1`
+    : "https://identitytoolkit.googleapis.com/v1";
+  const response = await fetch(`${base}/accounts:signInWithCustomToken?key=${encodeURIComponent(identityEnv.apiKey)}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`signInWithCustomToken answered ${response.status}`);
+  const { idToken } = (await response.json()) as { idToken: string };
+  const sessionCookie = await adminAuth().createSessionCookie(idToken, { expiresIn: identityEnv.sessionMaxAgeMs });
+  return { sessionCookie, maxAgeSeconds: Math.floor(identityEnv.sessionMaxAgeMs / 1000) };
+}

@@ -206,6 +206,36 @@ export const users = pgTable(
 );
 
 /**
+ * A phone or email change waiting for its code (spec section 7). The code is stored hashed;
+ * `status` is pending until the right code confirms it, or the 5th wrong one cancels it.
+ */
+export const VERIFICATION_PURPOSES = ["phone", "email"] as const;
+export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<VerificationPurpose>().notNull(),
+    target: text("target").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    status: text("status").$type<"pending" | "confirmed" | "cancelled" | "replaced">().notNull().default("pending"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("verification_codes_user_purpose_idx").on(t.userId, t.purpose, t.createdAt),
+    check("verification_codes_purpose_value", sql`${t.purpose} IN ('phone', 'email')`),
+    check("verification_codes_status_value", sql`${t.status} IN ('pending', 'confirmed', 'cancelled', 'replaced')`),
+    check("verification_codes_attempts_range", sql`${t.attempts} BETWEEN 0 AND 5`),
+  ],
+);
+export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
+
+/**
  * Signed waivers: one per user, operator (null = the platform waiver) and text version.
  * The account foreign key is made DEFERRABLE INITIALLY DEFERRED by migration 0002 so that
  * re-seeding the catalog (delete and re-insert accounts with the same ids, in one

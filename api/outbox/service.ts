@@ -46,6 +46,29 @@ export async function enqueueEmail(db: Db, input: EmailInput): Promise<Enqueued>
   return { message, delivery };
 }
 
+/**
+ * Stores a text message in the outbox. No SMS provider is wired yet: the message is `kept` and
+ * readable in the dev outbox (locally, and by the tests), like an email without SMTP.
+ */
+export async function enqueueSms(
+  db: Db,
+  input: { to: string; text: string; kind: string; meta?: Record<string, unknown> },
+): Promise<OutboxRow> {
+  const [message] = await db
+    .insert(outbox)
+    .values({
+      channel: "sms",
+      recipient: input.to,
+      subject: "",
+      textBody: input.text,
+      kind: input.kind,
+      meta: input.meta ?? {},
+      status: "kept",
+    })
+    .returning();
+  return message;
+}
+
 /** One delivery attempt of a pending or failed email; records the outcome on the row. */
 export async function deliverEmail(db: Db, id: string): Promise<OutboxRow> {
   const transport = mailTransport();

@@ -1,40 +1,312 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { i18next } from "~/platform/i18next.server";
+import type { z } from "zod";
+import {
+  EmailCodeSchema,
+  EmailSchema,
+  isPersonalInfoIntent,
+  LocationSchema,
+  NameSchema,
+  PERSONAL_INFO_SCHEMAS,
+  PhoneCodeSchema,
+  PhoneSchema,
+  type PersonalInfoIntent,
+} from "~/features/account/personal-info-schemas";
 import { toDisplayPhone } from "~/features/auth/auth-schemas";
-import { requireUser } from "~/features/auth/session.server";
+import { requireToken, requireUser } from "~/features/auth/session.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { apiErrorKey } from "~/platform/api-errors";
+import { setFlash, takeFlash } from "~/platform/flash.server";
+import { sessionCookie } from "~/platform/session-cookie.server";
+import { i18next } from "~/platform/i18next.server";
+import { requireSameOrigin } from "~/platform/origin.server";
 import { pageMeta } from "~/ui/meta";
+import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+
+const PAGE = "/account/personal-info";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
-  const t = await i18next.getFixedT(request);
-  return { user, title: t("account.personalInfo"), appName: t("app.name") };
+  const { token } = await requireUser(request);
+  const [info, flash, t] = await Promise.all([
+    apiFor(request, { token }).call("personalInfo"),
+    takeFlash(request),
+    i18next.getFixedT(request),
+  ]);
+  // "Use a different number/address" shows the first step again while a code is pending.
+  const change = new URL(request.url).searchParams.get("change");
+  return data(
+    { info, flash: flash.message, change, title: t("account.personalInfo"), appName: t("app.name") },
+    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-/** What we know about the user (spec section 3: the phone is shown without its +1). */
+const FLASH: Record<PersonalInfoIntent, string> = {
+  name: "personalInfo.nameSaved",
+  phone: "personalInfo.codeSentPhone",
+  "phone-resend": "personalInfo.codeSentPhone",
+  "phone-confirm": "personalInfo.phoneChanged",
+  email: "personalInfo.codeSentEmail",
+  "email-resend": "personalInfo.codeSentEmail",
+  "email-confirm": "personalInfo.emailChanged",
+  location: "personalInfo.locationSaved",
+};
+
+/** Each form posts here with its intent; the change itself is one call to the settings API. */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const token = requireToken(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isPersonalInfoIntent(intent)) return data({ intent: null, result: undefined }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: PERSONAL_INFO_SCHEMAS[intent] });
+  if (submission.status !== "success") return { intent, result: submission.reply() };
+  const headers = new Headers({ "Set-Cookie": await setFlash(FLASH[intent]) });
+  try {
+    const answer = await save(apiFor(request, { token }), submission.value);
+    // A new email address ends every session; the API answers a new one for this browser.
+    if (answer) headers.append("Set-Cookie", sessionCookie(answer.sessionCookie, answer.maxAgeSeconds));
+  } catch (error) {
+    if (!isApiError(error) || error.status >= 500) throw error;
+    const field = {
+      invalid_code: "code",
+      code_expired: "code",
+      too_many_attempts: "code",
+      no_pending_change: "code",
+      email_taken: "email",
+    }[error.code];
+    const key = apiErrorKey(error.code);
+    const result = field
+      ? submission.reply({ fieldErrors: { [field]: [key] } })
+      : submission.reply({ formErrors: [key] });
+    return data({ intent, result }, { status: error.status });
+  }
+  return redirect(PAGE, { headers });
+}
+
+type Api = ReturnType<typeof apiFor>;
+type Value = z.output<(typeof PERSONAL_INFO_SCHEMAS)[PersonalInfoIntent]>;
+
+function save(api: Api, value: Value) {
+  switch (value.intent) {
+    case "name":
+      return api.call("updateName", { body: { firstName: value.firstName, lastName: value.lastName } });
+    case "phone":
+    case "phone-resend":
+      return api.call("changePhone", { body: { phone: value.phone } });
+    case "phone-confirm":
+      return api.call("confirmPhone", { body: { code: value.code } });
+    case "email":
+    case "email-resend":
+      return api.call("changeEmail", { body: { email: value.email } });
+    case "email-confirm":
+      return api.call("confirmEmail", { body: { code: value.code } });
+    case "location": {
+      const { address, city, state, zipcode } = value;
+      return api.call("updateMissingData", { body: { location: { address, city, state, zipcode } } });
+    }
+  }
+}
+
+/** One form per fact; phone and email in two steps (enter → code), all as native form posts. */
 export default function PersonalInfoPage() {
-  const { user, title } = useLoaderData<typeof loader>();
+  const { info, flash, change, title } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const rows = [
-    [t("login.firstName"), user.firstName],
-    [t("login.lastName"), user.lastName],
-    [t("login.email"), user.email],
-    [t("login.phone"), toDisplayPhone(user.phoneNumber)],
-  ];
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      <dl className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200">
-        {rows.map(([label, value]) => (
-          <div key={label} className="grid grid-cols-3 gap-4 px-4 py-3 text-sm">
-            <dt className="font-medium text-slate-600">{label}</dt>
-            <dd className="col-span-2 text-slate-900">{value || "—"}</dd>
-          </div>
-        ))}
-      </dl>
+      {flash ? (
+        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+          {t(flash)}
+        </p>
+      ) : null}
+      <div className="mt-6 space-y-6">
+        <Section id="name" title={t("personalInfo.name")}>
+          <NameForm firstName={info.firstName} lastName={info.lastName} />
+        </Section>
+        <Section
+          id="phone"
+          title={t("login.phone")}
+          current={info.phone ? toDisplayPhone(info.phone) : t("personalInfo.none")}
+        >
+          {info.pendingPhone && change !== "phone" ? (
+            <CodeForm intent="phone-confirm" target={info.pendingPhone} kind="phone" />
+          ) : (
+            <PhoneForm />
+          )}
+        </Section>
+        <Section id="email" title={t("login.email")} current={info.email}>
+          {info.pendingEmail && change !== "email" ? (
+            <CodeForm intent="email-confirm" target={info.pendingEmail} kind="email" />
+          ) : (
+            <EmailForm />
+          )}
+        </Section>
+        <Section id="location" title={t("personalInfo.location")}>
+          <LocationForm location={info.location} />
+        </Section>
+      </div>
     </>
+  );
+}
+
+function Section(props: { id: string; title: string; current?: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const { id, title, current, children } = props;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-slate-200 p-4">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-brand-ink">
+        {title}
+      </h2>
+      {current !== undefined ? (
+        <p className="mt-1 text-sm text-slate-700">
+          {t("personalInfo.current")}: <span className="font-medium text-slate-900">{current}</span>
+        </p>
+      ) : null}
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/** The conform form for one intent: its own result only, browser validation from the schema. */
+function usePersonalInfoForm<S extends z.ZodTypeAny>(intent: PersonalInfoIntent, schema: S, defaults = {}) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const lastResult = actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const [form, fields] = useForm({
+    id: `personal-info-${intent}`,
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return { form, fields: fields as unknown as Record<string, FieldMetadata<string | undefined>>, pending };
+}
+
+function NameForm(defaults: { firstName: string; lastName: string }) {
+  const { t } = useTranslation();
+  const { form, fields, pending } = usePersonalInfoForm("name", NameSchema, defaults);
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <FormError errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value="name" />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField field={fields.firstName} label={t("login.firstName")} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t("login.lastName")} autoComplete="family-name" />
+      </div>
+      <SubmitButton pending={pending} label={t("personalInfo.saveName")} pendingLabel={t("login.saving")} />
+    </Form>
+  );
+}
+
+function PhoneForm() {
+  const { t } = useTranslation();
+  const { form, fields, pending } = usePersonalInfoForm("phone", PhoneSchema);
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <FormError errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value="phone" />
+      <TextField
+        field={fields.phone}
+        label={t("personalInfo.newPhone")}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        hint={t("login.phoneHint")}
+      />
+      <SubmitButton pending={pending} label={t("personalInfo.sendCode")} pendingLabel={t("login.saving")} />
+    </Form>
+  );
+}
+
+function EmailForm() {
+  const { t } = useTranslation();
+  const { form, fields, pending } = usePersonalInfoForm("email", EmailSchema);
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <FormError errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value="email" />
+      <TextField field={fields.email} label={t("personalInfo.newEmail")} type="email" autoComplete="email" />
+      <SubmitButton pending={pending} label={t("personalInfo.sendCode")} pendingLabel={t("login.saving")} />
+    </Form>
+  );
+}
+
+/** Step two: the code sent to the new number or address, with "send again" and "use another". */
+function CodeForm({
+  intent,
+  target,
+  kind,
+}: {
+  intent: "phone-confirm" | "email-confirm";
+  target: string;
+  kind: "phone" | "email";
+}) {
+  const { t } = useTranslation();
+  const schema = kind === "phone" ? PhoneCodeSchema : EmailCodeSchema;
+  const { form, fields, pending } = usePersonalInfoForm(intent, schema);
+  const shown = kind === "phone" ? toDisplayPhone(target) : target;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-700">{t(`personalInfo.codeSentTo_${kind}`, { target: shown })}</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <FormError errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="intent" value={intent} />
+        <TextField
+          field={fields.code}
+          label={t("personalInfo.code")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+        />
+        <SubmitButton pending={pending} label={t("personalInfo.confirm")} pendingLabel={t("login.saving")} />
+      </Form>
+      <div className="flex flex-wrap items-center gap-4 text-sm">
+        <Form method="post">
+          <input type="hidden" name="intent" value={`${kind}-resend`} />
+          <input type="hidden" name={kind} value={target} />
+          <button type="submit" className="font-medium text-brand underline">
+            {t("personalInfo.resend")}
+          </button>
+        </Form>
+        <Link to={`${PAGE}?change=${kind}`} className="font-medium text-brand underline">
+          {t(`personalInfo.useAnother_${kind}`)}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function LocationForm({
+  location,
+}: {
+  location: { address: string; city: string; state: string; zipcode: string } | null;
+}) {
+  const { t } = useTranslation();
+  const { form, fields, pending } = usePersonalInfoForm("location", LocationSchema, location ?? {});
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <FormError errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value="location" />
+      <TextField field={fields.address} label={t("login.address")} autoComplete="street-address" />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <TextField field={fields.city} label={t("login.city")} autoComplete="address-level2" />
+        <TextField
+          field={fields.state}
+          label={t("login.state")}
+          autoComplete="address-level1"
+          hint={t("login.stateHint")}
+        />
+        <TextField field={fields.zipcode} label={t("login.zipcode")} autoComplete="postal-code" />
+      </div>
+      <SubmitButton pending={pending} label={t("personalInfo.saveLocation")} pendingLabel={t("login.saving")} />
+    </Form>
   );
 }

@@ -1,18 +1,28 @@
-import { Outlet } from "@remix-run/react";
+import { Outlet, useLocation } from "@remix-run/react";
+import { AccountNav } from "~/features/account/account-nav";
 import { SessionSync } from "~/features/auth/session-sync";
 import { RouteErrorContent } from "~/ui/error-page";
 import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
 
 /** The default layout: site header, a content column, footer. */
 function DefaultShell({ children }: { children: React.ReactNode }) {
+  // The account pages (spec: default layout) carry the account area's navigation.
+  const inAccount = /^\/account(\/|$)/.test(useLocation().pathname);
   return (
     <>
       <SkipLink />
       <SessionSync />
       <SiteHeader />
-      <main id="main" className="mx-auto max-w-4xl px-4 py-8">
-        {children}
-      </main>
+      {inAccount ? (
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-[14rem_1fr]">
+          <AccountNav />
+          <main id="main">{children}</main>
+        </div>
+      ) : (
+        <main id="main" className="mx-auto max-w-4xl px-4 py-8">
+          {children}
+        </main>
+      )}
       <SiteFooter />
     </>
   );

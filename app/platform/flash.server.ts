@@ -1,0 +1,30 @@
+import { createCookie } from "@remix-run/node";
+import { config } from "~/platform/config.server";
+
+/**
+ * A one-time message that survives a redirect (post → redirect → get): a locale key in a short,
+ * httpOnly cookie, read and cleared by the next page.
+ */
+const flashCookie = createCookie("flash", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: config.production,
+  path: "/",
+  maxAge: 60,
+});
+
+const FLASH_KEY = /^[A-Za-z][\w.-]{0,80}$/;
+
+export async function setFlash(key: string): Promise<string> {
+  return flashCookie.serialize(key);
+}
+
+/** The message waiting for this page, if any, and the Set-Cookie that clears it. */
+export async function takeFlash(request: Request): Promise<{ message: string | null; clear: string | null }> {
+  const value: unknown = await flashCookie.parse(request.headers.get("Cookie"));
+  if (typeof value !== "string") return { message: null, clear: null };
+  return {
+    message: FLASH_KEY.test(value) ? value : null,
+    clear: await flashCookie.serialize("", { maxAge: 0 }),
+  };
+}

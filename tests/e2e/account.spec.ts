@@ -1,0 +1,59 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { origin } from "./helpers";
+import { createCompleteUser, PASSWORD, signInWithPassword } from "./identity-helpers";
+
+/** The newest SMS to a number in the dev outbox, and the 6-digit code in it. */
+async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code = "";
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(phone)}`);
+      const [message] = (await response.json()).data as Array<{ textBody: string }>;
+      code = /\b(\d{6})\b/.exec(message?.textBody ?? "")?.[1] ?? "";
+      return code;
+    })
+    .not.toBe("");
+  return code;
+}
+
+async function openPersonalInfo(page: Page, request: APIRequestContext) {
+  const { email } = await createCompleteUser(request);
+  await page.goto("/login?redirectUrl=%2Faccount%2Fpersonal-info");
+  await signInWithPassword(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/account\/personal-info$/);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`personal info, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("name and phone (with the code from the outbox) change and survive a reload", async ({ page, request }) => {
+      await openPersonalInfo(page, request);
+      const nav = page.getByRole("navigation", { name: "Account sections" });
+      await expect(nav.getByRole("link", { name: "Personal info" })).toHaveAttribute("aria-current", "page");
+
+      await page.getByLabel("First name").fill("Grace");
+      await page.getByLabel("Last name").fill("Hopper");
+      await page.getByRole("button", { name: "Save name" }).click();
+      await expect(page.getByRole("status")).toHaveText("Your name is saved.");
+
+      const digits = `555${String(Date.now()).slice(-7)}`;
+      const phone = page.getByRole("region", { name: "Mobile phone (US)" });
+      await phone.getByLabel("New phone number").fill(digits);
+      await phone.getByRole("button", { name: "Send a code" }).click();
+      await expect(page.getByText(/We sent a 6-digit code by text message/)).toBeVisible();
+      const code = await smsCode(request, `+1${digits}`);
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+      await phone.getByLabel("6-digit code").fill(wrong);
+      await phone.getByRole("button", { name: "Confirm" }).click();
+      await expect(phone.getByText("This code is not right. Check it and try again.")).toBeVisible();
+      await phone.getByLabel("6-digit code").fill(code);
+      await phone.getByRole("button", { name: "Confirm" }).click();
+      await expect(page.getByRole("status")).toHaveText("Your phone number is changed.");
+
+      await page.reload();
+      await expect(page.getByLabel("First name")).toHaveValue("Grace");
+      await expect(phone.getByText(digits)).toBeVisible();
+    });
+  });
+}
