@@ -1,46 +1,192 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { i18next } from "~/platform/i18next.server";
-import { requireUser } from "~/features/auth/session.server";
-import { pageMeta } from "~/ui/meta";
+import { addPasswordSchema, changePasswordSchema } from "~/features/account/security-schemas";
+import { authErrorKey } from "~/features/auth/auth-errors";
+import { IdentityError, identityRest } from "~/features/auth/identity-rest.server";
 import { LogoutForm } from "~/features/auth/logout-form";
+import { requireUser } from "~/features/auth/session.server";
+import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/features/auth/sign-in.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { setFlash, takeFlash } from "~/platform/flash.server";
+import { i18next } from "~/platform/i18next.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { pageMeta } from "~/ui/meta";
+import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+
+const PAGE = "/account/security";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
-  const t = await i18next.getFixedT(request);
-  return { user, title: t("account.security"), appName: t("app.name") };
+  const { token } = await requireUser(request);
+  const [info, passwordPolicy, flash, t] = await Promise.all([
+    apiFor(request, { token }).call("personalInfo"),
+    loadPasswordPolicy(request),
+    takeFlash(request),
+    i18next.getFixedT(request),
+  ]);
+  return data(
+    {
+      signInMethods: info.signInMethods,
+      hasPassword: info.signInMethods.includes("password"),
+      passwordPolicy,
+      flash: flash.message,
+      title: t("account.security"),
+      appName: t("app.name"),
+    },
+    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-/** How the user signs in, a password reset, and signing out everywhere. */
+/**
+ * Change or add a password. The current password is always checked with the identity provider
+ * first (with or without JavaScript); the API sets the new one (revoking every other session),
+ * and this browser signs in again with it.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { user, token } = await requireUser(request);
+  const formData = await request.formData();
+  const policy = await loadPasswordPolicy(request);
+  const schema = formData.get("intent") === "add-password" ? addPasswordSchema(policy) : changePasswordSchema(policy);
+  const submission = parseWithZod(formData, { schema });
+  const hidden = ["currentPassword", "password", "confirmPassword"];
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: hidden }) };
+  const value = submission.value;
+  if (value.intent === "change-password") {
+    try {
+      await identityRest.signInWithPassword(user.email, value.currentPassword);
+    } catch (error) {
+      if (!(error instanceof IdentityError)) throw error;
+      const key = error.code === "auth/invalid-credential" ? "security.currentWrong" : authErrorKey(error.code);
+      return { result: submission.reply({ hideFields: hidden, fieldErrors: { currentPassword: [key] } }) };
+    }
+  }
+  try {
+    await apiFor(request, { token }).call("setPassword", { body: { password: value.password } });
+  } catch (error) {
+    if (!isApiError(error, "validation_error")) throw error;
+    return {
+      result: submission.reply({
+        hideFields: hidden,
+        fieldErrors: { password: ["authErrors.password-does-not-meet-requirements"] },
+      }),
+    };
+  }
+  try {
+    const { idToken } = await identityRest.signInWithPassword(user.email, value.password);
+    const response = await finishServerSignIn(request, idToken, PAGE);
+    response.headers.append("Set-Cookie", await setFlash("security.passwordChanged"));
+    return response;
+  } catch (error) {
+    return { result: signInFailure(error, (o) => submission.reply({ ...o, hideFields: hidden })) };
+  }
+}
+
 export default function SecurityPage() {
-  const { user, title } = useLoaderData<typeof loader>();
+  const { signInMethods, hasPassword, flash, title } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      <dl className="mt-6 rounded-xl border border-slate-200 px-4 py-3 text-sm">
-        <dt className="font-medium text-slate-600">{t("security.signInMethod")}</dt>
-        <dd className="mt-1 text-slate-900" data-testid="sign-in-method">
-          {t(`security.method_${user.signInMethod.replace(/\W/g, "_")}`, { defaultValue: user.signInMethod })}
-        </dd>
-      </dl>
-      <p className="mt-6 text-sm text-slate-700">
-        {t("security.resetHint")}{" "}
-        <Link to="/reset-password" className="font-medium text-brand underline">
-          {t("login.resetTitle")}
-        </Link>
-      </p>
-      <LogoutForm className="mt-6">
-        <button
-          type="submit"
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-        >
-          {t("security.signOutEverywhere")}
-        </button>
-      </LogoutForm>
+      {flash ? (
+        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+          {t(flash)}
+        </p>
+      ) : null}
+      <section aria-labelledby="methods-heading" className="mt-6 rounded-xl border border-slate-200 p-4">
+        <h2 id="methods-heading" className="text-lg font-semibold text-brand-ink">
+          {t("security.signInMethods")}
+        </h2>
+        <ul className="mt-2 list-disc pl-5 text-sm text-slate-900" data-testid="sign-in-method">
+          {signInMethods.map((method) => (
+            <li key={method}>{t(`security.method_${method.replace(/\W/g, "_")}`, { defaultValue: method })}</li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="password-heading" className="mt-6 rounded-xl border border-slate-200 p-4">
+        <h2 id="password-heading" className="text-lg font-semibold text-brand-ink">
+          {hasPassword ? t("security.changePassword") : t("security.addPassword")}
+        </h2>
+        <PasswordForm change={hasPassword} />
+        <p className="mt-4 text-sm text-slate-700">
+          {t("security.resetHint")}{" "}
+          <Link to="/reset-password" className="font-medium text-brand underline">
+            {t("login.resetTitle")}
+          </Link>
+        </p>
+      </section>
+      <section aria-labelledby="devices-heading" className="mt-6 rounded-xl border border-slate-200 p-4">
+        <h2 id="devices-heading" className="text-lg font-semibold text-brand-ink">
+          {t("security.devices")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">{t("security.devicesHint")}</p>
+        <LogoutForm className="mt-3">
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+          >
+            {t("security.signOutEverywhere")}
+          </button>
+        </LogoutForm>
+      </section>
     </>
+  );
+}
+
+function PasswordForm({ change }: { change: boolean }) {
+  const { t } = useTranslation();
+  const { passwordPolicy } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = useMemo(
+    () => (change ? changePasswordSchema(passwordPolicy) : addPasswordSchema(passwordPolicy)),
+    [change, passwordPolicy],
+  );
+  const [form, fields] = useForm({
+    id: "password",
+    lastResult: actionData?.result as SubmissionResult<string[]> | undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const f = fields as unknown as Record<string, FieldMetadata<string | undefined>>;
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      <FormError errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value={change ? "change-password" : "add-password"} />
+      {change ? (
+        <TextField
+          field={f.currentPassword}
+          label={t("security.currentPassword")}
+          type="password"
+          autoComplete="current-password"
+        />
+      ) : null}
+      <TextField
+        field={f.password}
+        label={t("security.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        hint={t("login.passwordRules", { min: passwordPolicy.minLength })}
+        messageValues={{ min: passwordPolicy.minLength }}
+      />
+      <TextField
+        field={f.confirmPassword}
+        label={t("login.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+      />
+      <SubmitButton
+        pending={navigation.state === "submitting" && navigation.formMethod === "POST"}
+        label={change ? t("security.changePassword") : t("security.addPassword")}
+        pendingLabel={t("login.saving")}
+      />
+    </Form>
   );
 }
