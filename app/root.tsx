@@ -67,7 +67,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       account,
       noindex: host.mode === "account_direct",
       promoCode: marketing.promoCode,
-      user: session.user ? { firstName: session.user.firstName, email: session.user.email } : null,
+      user: session.user
+        ? {
+            firstName: session.user.firstName,
+            email: session.user.email,
+            unread: session.user.unreadNotifications,
+          }
+        : null,
       firebase: session.user ? firebaseClientConfig() : null,
     },
     { headers },

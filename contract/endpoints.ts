@@ -277,6 +277,12 @@ export const endpoints = {
     output: out.notificationPage,
     errors: [],
   }),
+  markAllNotificationsRead: endpoint({
+    method: "PATCH",
+    path: "/v1/user/notifications/read",
+    output: out.nothing,
+    errors: [],
+  }),
   markNotificationRead: endpoint({
     method: "PATCH",
     path: "/v1/user/notifications/:id/read",

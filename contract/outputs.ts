@@ -139,6 +139,7 @@ export const userInfo: z.ZodType<UserInfo> = z.object({
   phoneNumber: z.string(),
   signInMethod: z.string(),
   requiresPasswordSetup: z.boolean(),
+  unreadNotifications: count,
 });
 
 export const sessionCreated: z.ZodType<SessionCreated> = z.object({

@@ -80,4 +80,6 @@ export interface UserInfo {
   phoneNumber: string;
   signInMethod: string;
   requiresPasswordSetup: boolean;
+  /** Unread notifications (for the badge in the header and the account navigation). */
+  unreadNotifications: number;
 }

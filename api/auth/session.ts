@@ -3,6 +3,7 @@ import type { SyncBody } from "~contract/users";
 import type { AccountRow } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
+import { countUnread } from "../notifications/service";
 import { missingDataOf, requireUserRow, syncUser, toUserInfo } from "../users/service";
 import { currentWaiver, findSignature } from "../waivers/service";
 import { adminAuth } from "./firebase-admin";
@@ -35,9 +36,10 @@ export async function createSession(
     throw new ApiError(401, "stale_sign_in", "Sign in again: this sign-in is too old to open a session.");
   }
   await syncUser(db, identity, input.profile ?? {});
-  const [row, signature] = await Promise.all([
+  const [row, signature, unread] = await Promise.all([
     requireUserRow(db, identity.uid),
     findSignature(db, identity.uid, currentWaiver(input.account)),
+    countUnread(db, identity.uid),
   ]);
   const missingData: string[] = missingDataOf(row, ["paymentMethod"]);
   if (!signature) missingData.push("waiver");
@@ -47,7 +49,7 @@ export async function createSession(
   return {
     sessionCookie,
     maxAgeSeconds: Math.floor(identityEnv.sessionMaxAgeMs / 1000),
-    user: toUserInfo(row),
+    user: toUserInfo(row, unread),
     missingData,
   };
 }

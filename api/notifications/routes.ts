@@ -6,7 +6,7 @@ import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
 import { notificationListQuery, notificationParams } from "~contract/notifications";
-import { listNotifications, markNotificationRead } from "./service";
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from "./service";
 
 /** The caller's own notifications (the uid comes from the verified token). */
 export const notificationRoutes = new Hono<AppEnv>();
@@ -19,6 +19,13 @@ notificationRoutes.get(
   async (c) => dataResponse(c, await listNotifications(c.get("db"), c.get("identity").uid, c.req.valid("query").page)),
 );
 allowOnly(notificationRoutes, "/user/notifications", ["GET"]);
+
+// Registered before /user/notifications/:id/read (whose method guard would answer for it).
+notificationRoutes.patch("/user/notifications/read", requireAuth, withDb, async (c) => {
+  await markAllNotificationsRead(c.get("db"), c.get("identity").uid);
+  return c.json({ success: true });
+});
+allowOnly(notificationRoutes, "/user/notifications/read", ["PATCH"]);
 
 notificationRoutes.patch(
   "/user/notifications/:id/read",

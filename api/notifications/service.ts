@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { newNotificationId } from "../bookings/ids";
 import type { Db } from "../db/client";
 import { notifications, type NotificationRow } from "../db/schema";
@@ -69,4 +69,21 @@ export async function markNotificationRead(db: Db, userId: string, id: string): 
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   if (rows.length === 0) throw notFound("No such notification.", "notification_not_found");
+}
+
+/** Unread notifications of a user. */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.unread ?? 0);
+}
+
+/** PATCH /v1/user/notifications/read: every unread notification of the caller is read now. */
+export async function markAllNotificationsRead(db: Db, userId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }

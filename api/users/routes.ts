@@ -9,7 +9,7 @@ import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
 import { missingDataBody, missingDataQuery, syncBody } from "~contract/users";
-import { missingDataOf, requireUserRow, setPassword, syncUser, toUserInfo, updateMissingData } from "./service";
+import { missingDataOf, requireUserRow, setPassword, syncUser, updateMissingData, userInfo } from "./service";
 
 /**
  * The caller's own user row. Every handler takes the uid from the verified token
@@ -24,7 +24,7 @@ userRoutes.patch("/user/sync", requireAuth, validate("json", syncBody), withDb, 
 allowOnly(userRoutes, "/user/sync", ["PATCH"]);
 
 userRoutes.get("/user/info", requireAuth, withDb, async (c) =>
-  dataResponse(c, toUserInfo(await requireUserRow(c.get("db"), c.get("identity").uid))),
+  dataResponse(c, await userInfo(c.get("db"), c.get("identity").uid)),
 );
 allowOnly(userRoutes, "/user/info", ["GET"]);
 

@@ -5,6 +5,7 @@ import { callIdentity } from "../auth/identity-errors";
 import type { AuthIdentity } from "../auth/verify";
 import type { Db } from "../db/client";
 import { users, type UserRow } from "../db/schema";
+import { countUnread } from "../notifications/service";
 import { ApiError, notFound, validationError } from "../http/errors";
 import {
   MISSING_DATA_FIELDS,
@@ -80,7 +81,7 @@ export async function syncUser(db: Db, identity: AuthIdentity, profile: SyncBody
     .onConflictDoUpdate({ target: users.id, set: { ...identityValues, ...profileUpdate, updatedAt: sql`now()` } });
 }
 
-export function toUserInfo(row: UserRow): UserInfo {
+export function toUserInfo(row: UserRow, unreadNotifications: number): UserInfo {
   return {
     id: row.id,
     email: row.email ?? "",
@@ -89,7 +90,14 @@ export function toUserInfo(row: UserRow): UserInfo {
     phoneNumber: row.phone ?? "",
     signInMethod: row.signInMethod,
     requiresPasswordSetup: row.requiresPasswordSetup,
+    unreadNotifications,
   };
+}
+
+/** GET /v1/user/info: the user and their unread notification count, read at once. */
+export async function userInfo(db: Db, uid: string): Promise<UserInfo> {
+  const [row, unread] = await Promise.all([requireUserRow(db, uid), countUnread(db, uid)]);
+  return toUserInfo(row, unread);
 }
 
 /** What the user still has to give, in a fixed order, minus the excluded entries. */

@@ -10,6 +10,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
+import { Pagination } from "~/ui/pagination";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
@@ -29,7 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-const ReadSchema = z.object({ id: z.string().max(64) });
+const ReadSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("one"), id: z.string().max(64) }),
+  z.object({ intent: z.literal("all") }),
+]);
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -37,7 +41,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ReadSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    await apiFor(request, { token }).call("markNotificationRead", { params: { id: submission.value.id } });
+    const api = apiFor(request, { token });
+    const value = submission.value;
+    if (value.intent === "all") await api.call("markAllNotificationsRead");
+    else await api.call("markNotificationRead", { params: { id: value.id } });
   } catch (error) {
     if (isApiError(error) && error.status < 500) {
       return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), { status: error.status });
@@ -52,7 +59,20 @@ export default function NotificationsPage() {
   const { t, i18n } = useTranslation();
   return (
     <>
-      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+        {notifications.unread > 0 ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="all" />
+            <button
+              type="submit"
+              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+            >
+              {t("notifications.markAllRead")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
       {notifications.items.length === 0 ? <p className="mt-6 text-slate-700">{t("notifications.empty")}</p> : null}
       <ul className="mt-6 space-y-3">
         {notifications.items.map((item) => (
@@ -77,6 +97,7 @@ export default function NotificationsPage() {
               </div>
               {item.readAt ? null : (
                 <Form method="post">
+                  <input type="hidden" name="intent" value="one" />
                   <input type="hidden" name="id" value={item.id} />
                   <button
                     type="submit"
@@ -90,6 +111,7 @@ export default function NotificationsPage() {
           </li>
         ))}
       </ul>
+      <Pagination page={notifications.page} totalPages={notifications.totalPages} />
     </>
   );
 }

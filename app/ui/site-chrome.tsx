@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { useRootData } from "~/root";
+import { UnreadBadge } from "~/ui/unread-badge";
 
 export function SkipLink() {
   const { t } = useTranslation();
@@ -52,6 +53,7 @@ export function SiteHeader() {
             <>
               <NavLink to="/account" className={navClass}>
                 {t("nav.account")}
+                <UnreadBadge />
               </NavLink>
               <LogoutForm>
                 <button type="submit" className="rounded px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand">

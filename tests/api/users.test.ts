@@ -38,6 +38,7 @@ describe("PATCH /v1/user/sync and GET /v1/user/info", () => {
         phoneNumber: "+15551234567",
         signInMethod: "password",
         requiresPasswordSetup: false,
+        unreadNotifications: 0,
       },
     });
     expect(info.headers.get("Cache-Control")).toBe("private, no-store");

@@ -5,7 +5,7 @@ import * as paymentsRoute from "~/routes/_default.account.payments";
 import * as accountRoute from "~/routes/_account.account._index";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "../api/helpers/booking";
-import { withEmulatorUsers } from "../api/helpers/identity";
+import { call, withEmulatorUsers } from "../api/helpers/identity";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
 
 const { db } = seedDbForThisFile();
@@ -128,13 +128,15 @@ describe("/account/notifications", () => {
     const stranger = await signedInUser();
     const foreign = await outcome(() =>
       notificationsRoute.action(
-        args(pageRequest("/account/notifications", { cookie: stranger.cookie, form: { id: first.id } })) as never,
+        args(
+          pageRequest("/account/notifications", { cookie: stranger.cookie, form: { intent: "one", id: first.id } }),
+        ) as never,
       ),
     );
     expect(foreign.status).toBe(404);
     const read = await outcome(() =>
       notificationsRoute.action(
-        args(pageRequest("/account/notifications", { cookie, form: { id: first.id } })) as never,
+        args(pageRequest("/account/notifications", { cookie, form: { intent: "one", id: first.id } })) as never,
       ),
     );
     expect(read.data.status).toBe("success");
@@ -142,9 +144,32 @@ describe("/account/notifications", () => {
       notificationsRoute.loader(args(pageRequest("/account/notifications", { cookie })) as never),
     );
     expect(after.data.notifications.items[0].readAt).not.toBeNull();
+    const more = await outcome(() =>
+      notificationsRoute.loader(args(pageRequest("/account/notifications", { cookie })) as never),
+    );
+    expect(more.data.notifications.unread).toBe(0);
     const badPage = await outcome(() =>
       notificationsRoute.loader(args(pageRequest("/account/notifications?page=abc", { cookie })) as never),
     );
     expect(badPage.data.notifications.page).toBe(1);
+  });
+});
+
+describe("unread notifications", () => {
+  it("are counted for the badge and can all be marked read at once", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 5 });
+    await confirmedBooking(user, acme, slot.id);
+    await confirmedBooking(user, acme, slot.id);
+    const cookie = await sessionFor(user);
+    const info = await call("/v1/user/info", { token: user.idToken });
+    expect(info.body.data.unreadNotifications).toBe(2);
+    const all = await outcome(() =>
+      notificationsRoute.action(
+        args(pageRequest("/account/notifications", { cookie, form: { intent: "all" } })) as never,
+      ),
+    );
+    expect(all.data.status).toBe("success");
+    expect((await call("/v1/user/info", { token: user.idToken })).body.data.unreadNotifications).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { UnreadBadge } from "~/ui/unread-badge";
 
 const SECTIONS = [
   { to: "/account", key: "account.overview", end: true },
@@ -26,6 +27,7 @@ export function AccountNav() {
               }
             >
               {t(section.key)}
+              {section.to === "/account/notifications" ? <UnreadBadge /> : null}
             </NavLink>
           </li>
         ))}
