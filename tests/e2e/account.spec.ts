@@ -16,11 +16,12 @@ async function smsCode(request: APIRequestContext, phone: string): Promise<strin
   return code;
 }
 
-async function openPersonalInfo(page: Page, request: APIRequestContext) {
+async function openAccountPage(page: Page, request: APIRequestContext, path: string) {
   const { email } = await createCompleteUser(request);
-  await page.goto("/login?redirectUrl=%2Faccount%2Fpersonal-info");
+  await page.goto(`/login?redirectUrl=${encodeURIComponent(path)}`);
   await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/account\/personal-info$/);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  return email;
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -28,7 +29,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("name and phone (with the code from the outbox) change and survive a reload", async ({ page, request }) => {
-      await openPersonalInfo(page, request);
+      await openAccountPage(page, request, "/account/personal-info");
       const nav = page.getByRole("navigation", { name: "Account sections" });
       await expect(nav.getByRole("link", { name: "Personal info" })).toHaveAttribute("aria-current", "page");
 
@@ -54,6 +55,25 @@ for (const javaScriptEnabled of [true, false]) {
       await page.reload();
       await expect(page.getByLabel("First name")).toHaveValue("Grace");
       await expect(phone.getByText(digits)).toBeVisible();
+    });
+
+    test("change the password, then sign in with the new one", async ({ page, request }) => {
+      const email = await openAccountPage(page, request, "/account/security");
+      await page.getByLabel("Current password").fill("not-my-password-9");
+      await page.getByLabel("New password").fill("brand-new-pass-77");
+      await page.getByLabel("Confirm password").fill("brand-new-pass-77");
+      await page.getByRole("button", { name: "Change password" }).click();
+      await expect(page.getByText("This is not your current password.")).toBeVisible();
+      await page.getByLabel("Current password").fill(PASSWORD);
+      await page.getByLabel("New password").fill("brand-new-pass-77");
+      await page.getByLabel("Confirm password").fill("brand-new-pass-77");
+      await page.getByRole("button", { name: "Change password" }).click();
+      await expect(page.getByRole("status")).toHaveText("Your password is changed. Other devices are signed out.");
+
+      await page.getByRole("button", { name: "Sign out", exact: true }).click();
+      await page.goto("/login?redirectUrl=%2Faccount");
+      await signInWithPassword(page, email, "brand-new-pass-77");
+      await expect(page).toHaveURL(/\/account$/);
     });
   });
 }
