@@ -147,6 +147,8 @@ export interface Quote {
 /** A booking as every booking endpoint answers it (app/lib/bookings.ts reads it). */
 export interface BookingView {
   id: string;
+  /** A reference people can read aloud, e.g. WF-7KQ3-9XPD (derived from the id). */
+  reference: string;
   status: BookingStatus;
   experienceId: string;
   experienceTitle: string;
@@ -157,6 +159,7 @@ export interface BookingView {
   endsAt: string;
   /** The operator's IANA timezone: show times in it. */
   timezone: string;
+  meetingPoint: string;
   seats: number;
   tickets: BookingTicket[];
   subtotalMinor: number;
@@ -169,6 +172,10 @@ export interface BookingView {
   canCancel: boolean;
   cancellationCutoffHours: number;
   refundMinor: number | null;
+  /** What cancelling now would give back (0 when nothing was paid or it cannot be cancelled). */
+  refundIfCancelledMinor: number;
+  /** While held: the checkout to complete the payment in (the same one, resumed). */
+  checkoutUrl: string | null;
   holdExpiresAt: string | null;
   createdAt: string;
   paymentStatus: PaymentStatus;

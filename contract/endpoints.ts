@@ -222,6 +222,13 @@ export const endpoints = {
     output: out.booking,
     errors: ["booking_not_found"],
   }),
+  bookingCalendar: endpoint({
+    method: "GET",
+    path: "/v1/bookings/:id/calendar",
+    params: bookingParams,
+    output: out.calendarFile,
+    errors: ["booking_not_found"],
+  }),
   refreshPayment: endpoint({
     method: "POST",
     path: "/v1/bookings/:id/refresh-payment",

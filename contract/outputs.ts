@@ -187,6 +187,7 @@ export const quote: z.ZodType<Quote> = z.object({
 
 export const booking: z.ZodType<BookingView> = z.object({
   id: z.string(),
+  reference: z.string().regex(/^WF-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/),
   status: z.enum(BOOKING_STATUSES),
   experienceId: z.string(),
   experienceTitle: z.string(),
@@ -196,6 +197,7 @@ export const booking: z.ZodType<BookingView> = z.object({
   startsAt: isoTime,
   endsAt: isoTime,
   timezone: z.string(),
+  meetingPoint: z.string(),
   seats: z.number().int().positive(),
   tickets: z.array(
     z.object({ ticketTypeId: z.string(), code: z.string(), name: z.string(), quantity: count, unitPriceMinor: minor }),
@@ -210,6 +212,8 @@ export const booking: z.ZodType<BookingView> = z.object({
   canCancel: z.boolean(),
   cancellationCutoffHours: count,
   refundMinor: minor.nullable(),
+  refundIfCancelledMinor: minor,
+  checkoutUrl: z.string().nullable(),
   holdExpiresAt: isoTime.nullable(),
   createdAt: isoTime,
   paymentStatus: z.enum(PAYMENT_STATUSES),
@@ -287,3 +291,6 @@ export const renewedSession = z.object({
   sessionCookie: z.string().min(20),
   maxAgeSeconds: z.number().int().positive(),
 });
+
+/** An .ics file for a calendar: its name and its text. */
+export const calendarFile = z.object({ filename: z.string(), content: z.string().startsWith("BEGIN:VCALENDAR") });

@@ -22,6 +22,7 @@ import {
   quoteBody,
 } from "~contract/bookings";
 import {
+  bookingCalendarFile,
   cancelBooking,
   createBooking,
   getBooking,
@@ -127,3 +128,17 @@ bookingRoutes.get("/user/payments", requireAuth, validate("query", paymentListQu
   dataResponse(c, await listPayments(c.get("db"), c.get("identity").uid, c.get("account"), c.req.valid("query").page)),
 );
 allowOnly(bookingRoutes, "/user/payments", ["GET"]);
+
+bookingRoutes.get(
+  "/bookings/:id/calendar",
+  requireAuth,
+  validate("param", bookingParams),
+  withDb,
+  withTenant,
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const file = await bookingCalendarFile(c.get("db"), c.get("identity").uid, c.get("account"), id, requestOrigin(c));
+    return dataResponse(c, file);
+  },
+);
+allowOnly(bookingRoutes, "/bookings/:id/calendar", ["GET"]);

@@ -12,7 +12,7 @@ import { missingDataOf, requireUserRow } from "../users/service";
 import { currentWaiver, findSignature } from "../waivers/service";
 import { bookingEnv } from "../env";
 import { loadBookableService, loadOpenSlot, priceTickets } from "./context";
-import { cancellationEmail } from "./emails";
+import { bookingCalendar, cancellationEmail } from "./emails";
 import { sendBookingEmail } from "./booking-mail";
 import { fulfilBooking, markCheckoutExpired, markPaymentFailed, releaseBooking } from "./fulfilment";
 import { formatWhen } from "./format";
@@ -457,4 +457,18 @@ export async function cancelBooking(
   }
   if (outcome === "cancelled") await sendBookingEmail(db, id, cancellationEmail);
   return getBooking(db, userId, scope, id);
+}
+
+/** GET /v1/bookings/{id}/calendar: the booking as an .ics file (the caller's own only). */
+export async function bookingCalendarFile(
+  db: Db,
+  userId: string,
+  scope: AccountRow | null,
+  id: string,
+  origin: string,
+): Promise<{ filename: string; content: string }> {
+  const view = await getBooking(db, userId, scope, id);
+  const row = (await findBookingView(db, view.id))!;
+  const link = new URL(`/account/booking/${view.id}`, origin).toString();
+  return { filename: `${view.reference}.ics`, content: bookingCalendar(row, link) };
 }

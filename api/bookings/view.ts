@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, bookings, experiences, services, slots, type BookingRow } from "../db/schema";
@@ -49,10 +50,26 @@ export interface BookingViewRow {
   canCancel: boolean;
 }
 
+/** Crockford's base 32 (no I, L, O, U): easy to read aloud and to type. */
+const READABLE = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** WF-XXXX-XXXX from the booking id (40 bits of its SHA-256): stable, readable aloud. */
+export function bookingReference(id: string): string {
+  const digest = createHash("sha256").update(id).digest();
+  let bits = 0n;
+  for (let i = 0; i < 5; i++) bits = (bits << 8n) | BigInt(digest[i]);
+  let text = "";
+  for (let i = 0; i < 8; i++) text = READABLE[Number((bits >> BigInt(5 * i)) & 31n)] + text;
+  return `WF-${text.slice(0, 4)}-${text.slice(4)}`;
+}
+
 export function toBookingView(row: BookingViewRow): BookingView {
   const b = row.booking;
+  const held = b.status === "held" && b.holdExpiresAt !== null && b.holdExpiresAt > new Date();
+  const paid = b.paymentStatus === "paid" && b.totalMinor > 0 && b.paymentIntentId !== null;
   return {
     id: b.id,
+    reference: bookingReference(b.id),
     status: b.status,
     experienceId: b.experienceId,
     experienceTitle: row.experienceTitle,
@@ -62,6 +79,7 @@ export function toBookingView(row: BookingViewRow): BookingView {
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     timezone: row.timezone,
+    meetingPoint: row.meetingPoint,
     seats: b.seats,
     tickets: b.tickets,
     subtotalMinor: b.subtotalMinor,
@@ -74,6 +92,8 @@ export function toBookingView(row: BookingViewRow): BookingView {
     canCancel: Boolean(row.canCancel),
     cancellationCutoffHours: row.cancellationCutoffHours,
     refundMinor: b.refundMinor,
+    refundIfCancelledMinor: row.canCancel && b.status === "confirmed" && paid ? b.totalMinor : 0,
+    checkoutUrl: held ? b.checkoutUrl : null,
     holdExpiresAt: b.status === "held" && b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
     createdAt: b.createdAt.toISOString(),
     paymentStatus: b.paymentStatus,

@@ -98,7 +98,11 @@ export default function BookingsPage() {
             <li key={booking.id} className="rounded-xl border border-slate-200 p-4">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
-                  <p className="font-semibold">{booking.experienceTitle}</p>
+                  <p className="font-semibold">
+                    <Link to={`/account/booking/${booking.id}`} className="underline">
+                      {booking.experienceTitle}
+                    </Link>
+                  </p>
                   <p className="text-sm text-slate-700">
                     {booking.serviceName} · {slotDay(booking.startsAt, booking.timezone, i18n.language)},{" "}
                     {slotTime(booking.startsAt, booking.timezone, i18n.language)}
@@ -106,7 +110,7 @@ export default function BookingsPage() {
                   <p className="text-sm text-slate-600">
                     {t("bookings.seats", { count: booking.seats })} ·{" "}
                     {formatMoney(booking.totalMinor, booking.currency, i18n.language)} ·{" "}
-                    {t("bookings.reference", { id: booking.id })}
+                    {t("bookings.reference", { id: booking.reference })}
                   </p>
                 </div>
                 <span className="rounded-full bg-slate-100 px-2 py-1 text-xs font-semibold text-slate-800">

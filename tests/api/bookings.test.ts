@@ -40,6 +40,10 @@ beforeAll(async () => {
 
 const BOOKING_KEYS = [
   "id",
+  "reference",
+  "meetingPoint",
+  "refundIfCancelledMinor",
+  "checkoutUrl",
   "status",
   "experienceId",
   "experienceTitle",
@@ -112,6 +116,9 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
       paymentStatus: "pending",
     });
     expect(booking.id).toMatch(/^bk_[A-Za-z0-9_-]{16}$/);
+    expect(booking.reference).toMatch(/^WF-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect(booking.checkoutUrl).toBe(checkoutUrl);
+    expect(booking.refundIfCancelledMinor).toBe(0);
     const holdMs = Date.parse(booking.holdExpiresAt) - Date.now();
     expect(holdMs).toBeGreaterThan(14 * 60_000);
     expect(holdMs).toBeLessThanOrEqual(15 * 60_000 + 5_000);

@@ -1,0 +1,228 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { googleCalendarLink, minutesLeft, whenText } from "~/features/account/booking-details";
+import { requireToken, requireUser } from "~/features/auth/session.server";
+import type { Booking } from "~/features/booking/bookings";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { apiErrorKey } from "~/platform/api-errors";
+import { setFlash, takeFlash } from "~/platform/flash.server";
+import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
+import { i18next } from "~/platform/i18next.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { formatMoney } from "~/ui/format";
+import { NOINDEX, pageMeta } from "~/ui/meta";
+
+/** One booking of the signed-in user (ours: not in the spec's table), in the default layout. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { bookingId } = await requireParams(request, params, { bookingId: idParam });
+  const { token } = await requireUser(request);
+  const [booking, flash, t] = await Promise.all([
+    apiFor(request, { token })
+      .call("booking", { params: { id: bookingId } })
+      .catch(async (error: unknown) => {
+        if (isApiError(error) && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
+        throw error;
+      }),
+    takeFlash(request),
+    i18next.getFixedT(request),
+  ]);
+  const confirmCancel = new URL(request.url).searchParams.get("cancel") === "1" && booking.canCancel;
+  return data(
+    {
+      booking,
+      confirmCancel,
+      flash: flash.message,
+      title: t("booking.title", { reference: booking.reference }),
+      appName: t("app.name"),
+    },
+    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
+
+const CancelSchema = z.object({ intent: z.literal("cancel") });
+
+/** Cancels after the confirmation step; the API checks the owner, the cutoff and refunds. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { bookingId } = await requireParams(request, params, { bookingId: idParam });
+  const token = requireToken(request);
+  const submission = parseWithZod(await request.formData(), { schema: CancelSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    await apiFor(request, { token }).call("cancelBooking", { params: { id: bookingId } });
+  } catch (error) {
+    if (isApiError(error) && error.status < 500) {
+      return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), { status: error.status });
+    }
+    throw error;
+  }
+  const page = new URL(request.url).pathname;
+  return redirect(page, { headers: { "Set-Cookie": await setFlash("booking.cancelledNotice") } });
+}
+
+export default function BookingPage() {
+  const { booking, confirmCancel, flash } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
+  const formError = lastResult?.error?.[""]?.[0];
+  return (
+    <article className="space-y-6">
+      <header>
+        <p className="text-sm font-medium text-slate-600">{t("booking.reference")}</p>
+        <h1 className="text-2xl font-bold tracking-wide text-brand-ink" data-testid="booking-reference">
+          {booking.reference}
+        </h1>
+        <p className="mt-1 text-sm text-slate-700">{t(`bookings.status_${booking.status}`)}</p>
+      </header>
+      {flash ? <CancelledNotice booking={booking} /> : null}
+      {formError ? (
+        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {t(formError)}
+        </p>
+      ) : null}
+      <section aria-labelledby="what-heading" className="rounded-xl border border-slate-200 p-4">
+        <h2 id="what-heading" className="text-lg font-semibold">
+          {booking.experienceTitle}
+        </h2>
+        <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-[10rem_1fr]">
+          <dt className="font-medium text-slate-600">{t("booking.with")}</dt>
+          <dd>{booking.operatorName}</dd>
+          <dt className="font-medium text-slate-600">{t("booking.option")}</dt>
+          <dd>{booking.serviceName}</dd>
+          <dt className="font-medium text-slate-600">{t("booking.when")}</dt>
+          <dd data-testid="booking-when">{whenText(booking, i18n.language)}</dd>
+          <dt className="font-medium text-slate-600">{t("booking.meetingPoint")}</dt>
+          <dd>{booking.meetingPoint}</dd>
+          <dt className="font-medium text-slate-600">{t("booking.tickets")}</dt>
+          <dd>{booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`).join(", ")}</dd>
+        </dl>
+        <div className="mt-3 flex flex-wrap gap-4 text-sm">
+          <a href={`/account/booking/${booking.id}/calendar`} className="font-medium text-brand underline" download>
+            {t("booking.downloadIcs")}
+          </a>
+          <a
+            href={googleCalendarLink(booking)}
+            className="font-medium text-brand underline"
+            rel="noopener noreferrer"
+            target="_blank"
+          >
+            {t("booking.googleCalendar")}
+          </a>
+        </div>
+      </section>
+      <section aria-labelledby="price-heading" className="rounded-xl border border-slate-200 p-4">
+        <h2 id="price-heading" className="text-lg font-semibold">
+          {t("booking.payment")}
+        </h2>
+        <dl className="mt-2 text-sm">
+          <Amount label={t("details.subtotal")} value={money(booking.subtotalMinor)} />
+          {booking.discountMinor ? (
+            <Amount label={t("details.discount")} value={`−${money(booking.discountMinor)}`} />
+          ) : null}
+          {booking.feesMinor ? <Amount label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
+          {booking.taxMinor ? <Amount label={t("details.taxes")} value={money(booking.taxMinor)} /> : null}
+          <Amount label={t("details.total")} value={money(booking.totalMinor)} strong />
+        </dl>
+        <p className="mt-2 text-sm text-slate-700">
+          {t(`paymentsPage.status_${booking.paymentStatus}`, { defaultValue: booking.paymentStatus })}
+        </p>
+        {booking.checkoutUrl ? <ResumePayment booking={booking} /> : null}
+      </section>
+      {booking.canCancel ? <Cancellation booking={booking} confirm={confirmCancel} /> : null}
+      <p>
+        <Link to="/account/bookings" className="text-sm font-medium text-brand underline">
+          {t("booking.allBookings")}
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+function Amount({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between py-1 ${strong ? "border-t border-slate-200 pt-2 font-semibold" : ""}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function CancelledNotice({ booking }: { booking: Booking }) {
+  const { t, i18n } = useTranslation();
+  const refunded = booking.refundMinor ?? (booking.paymentStatus === "paid" ? booking.totalMinor : 0);
+  return (
+    <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+      {refunded > 0
+        ? t("booking.cancelledRefunded", { amount: formatMoney(refunded, booking.currency, i18n.language) })
+        : t("booking.cancelled")}
+    </p>
+  );
+}
+
+/** A held booking: the same checkout, resumed, with the time the seats are still held. */
+function ResumePayment({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      <p>{t("booking.heldFor", { count: minutesLeft(booking.holdExpiresAt) })}</p>
+      <a
+        href={booking.checkoutUrl!}
+        className="mt-2 inline-block rounded-md bg-brand px-3 py-2 font-semibold text-white"
+      >
+        {t("booking.completePayment")}
+      </a>
+    </div>
+  );
+}
+
+/** Cancelling is two steps: the policy and the refund first, then the confirmation. */
+function Cancellation({ booking, confirm }: { booking: Booking; confirm: boolean }) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const refund = booking.refundIfCancelledMinor;
+  return (
+    <section aria-labelledby="cancel-heading" className="rounded-xl border border-slate-200 p-4">
+      <h2 id="cancel-heading" className="text-lg font-semibold">
+        {t("booking.cancelTitle")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        {t("bookings.cancelHint", { hours: booking.cancellationCutoffHours })}
+      </p>
+      {confirm ? (
+        <Form method="post" className="mt-3 space-y-3">
+          <p className="text-sm font-medium" data-testid="refund-preview">
+            {refund > 0
+              ? t("booking.refundPreview", { amount: formatMoney(refund, booking.currency, i18n.language) })
+              : t("booking.noRefundDue")}
+          </p>
+          <input type="hidden" name="intent" value="cancel" />
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="submit"
+              disabled={navigation.state !== "idle"}
+              className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white disabled:opacity-60"
+            >
+              {t("booking.confirmCancel")}
+            </button>
+            <Link to="." className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
+              {t("booking.keepBooking")}
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <Link
+          to="?cancel=1"
+          className="mt-3 inline-block rounded-md border border-slate-300 px-3 py-2 text-sm font-medium"
+        >
+          {t("bookings.cancel")}
+        </Link>
+      )}
+    </section>
+  );
+}

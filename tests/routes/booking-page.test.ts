@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import * as page from "~/routes/_default.account.booking.$bookingId";
+import * as calendar from "~/routes/account.booking.$bookingId.calendar";
+import { seedDbForThisFile } from "../api/helpers/api";
+import {
+  bookingBody,
+  bookingUser,
+  confirmedBooking,
+  createSlot,
+  findService,
+  placeBooking,
+  type TestService,
+} from "../api/helpers/booking";
+import { withEmulatorUsers } from "../api/helpers/identity";
+import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+
+const { db } = seedDbForThisFile();
+withEmulatorUsers();
+
+let acme: TestService;
+beforeAll(async () => {
+  acme = await findService(db(), "acme");
+});
+
+describe("/account/booking/{id}", () => {
+  it("shows the booking with its reference; cancelling states the refund first, then tells it", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 96 });
+    const booking = await confirmedBooking(user, acme, slot.id, 2);
+    const cookie = await sessionFor(user);
+    const path = `/account/booking/${booking.id}`;
+    const view = await outcome(() =>
+      page.loader(args(pageRequest(path, { cookie }), { bookingId: booking.id }) as never),
+    );
+    expect(view.data.booking.reference).toMatch(/^WF-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect(view.data.confirmCancel).toBe(false);
+    const confirm = await outcome(() =>
+      page.loader(args(pageRequest(`${path}?cancel=1`, { cookie }), { bookingId: booking.id }) as never),
+    );
+    expect(confirm.data.confirmCancel).toBe(true);
+    expect(confirm.data.booking.refundIfCancelledMinor).toBe(booking.totalMinor);
+
+    const ics = await outcome(() =>
+      calendar.loader(args(pageRequest(`${path}/calendar`, { cookie }), { bookingId: booking.id }) as never),
+    );
+    expect(ics.headers.get("Content-Type"), JSON.stringify(ics)).toContain("text/calendar");
+    expect(String(ics.data)).toContain("BEGIN:VEVENT");
+
+    const cancelled = await outcome(() =>
+      page.action(args(pageRequest(path, { cookie, form: { intent: "cancel" } }), { bookingId: booking.id }) as never),
+    );
+    expect(cancelled.location).toBe(path);
+    const flash = cancelled.headers.get("Set-Cookie")!.split(";")[0];
+    const after = await outcome(() =>
+      page.loader(args(pageRequest(path, { cookie: `${cookie}; ${flash}` }), { bookingId: booking.id }) as never),
+    );
+    expect(after.data.flash).toBe("booking.cancelledNotice");
+    expect(after.data.booking).toMatchObject({ status: "cancelled", refundMinor: booking.totalMinor });
+  });
+
+  it("a held booking can be resumed at its checkout; another user's booking is the spec's 404", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId);
+    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
+    const id = placed.body.data.booking.id as string;
+    const path = `/account/booking/${id}`;
+    const cookie = await sessionFor(user);
+    const mine = await outcome(() => page.loader(args(pageRequest(path, { cookie }), { bookingId: id }) as never));
+    expect(mine.data.booking).toMatchObject({ status: "held", checkoutUrl: placed.body.data.checkoutUrl });
+    const stranger = await signedInUser();
+    const theirs = await outcome(() =>
+      page.loader(args(pageRequest(path, { cookie: stranger.cookie }), { bookingId: id }) as never),
+    );
+    expect(theirs.status).toBe(404);
+    const icsOfOther = await outcome(() =>
+      calendar.loader(args(pageRequest(`${path}/calendar`, { cookie: stranger.cookie }), { bookingId: id }) as never),
+    );
+    expect(icsOfOther.status).toBe(404);
+  });
+});
