@@ -1,17 +1,14 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { i18next } from "~/platform/i18next.server";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors";
+import { apiFor } from "~/platform/api.server";
 import { slotDay, slotTime } from "~/features/booking/availability";
 import { BOOKING_FILTERS } from "~/features/booking/bookings";
 import { formatMoney } from "~/ui/format";
 import { routeNotFound } from "~/platform/http.server";
-import { requireSameOrigin } from "~/platform/origin.server";
-import { requireToken, requireUser } from "~/features/auth/session.server";
+import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -34,32 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-const CancelSchema = z.object({ bookingId: z.string().max(64) });
-
-/** Self-service cancellation: the API checks the session (revocation too), the owner and the cutoff. */
-export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const token = requireToken(request);
-  const submission = parseWithZod(await request.formData(), { schema: CancelSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply({ formErrors: [apiErrorKey("booking_not_found")] }), { status: 400 });
-  }
-  try {
-    await apiFor(request, { token }).call("cancelBooking", { params: { id: submission.value.bookingId } });
-    return submission.reply();
-  } catch (error) {
-    if (isApiError(error) && error.status < 500) {
-      return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), { status: error.status });
-    }
-    throw error;
-  }
-}
-
 export default function BookingsPage() {
   const { bookings, filter, title } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const cancelError = lastResult?.error?.[""]?.[0];
-  const navigation = useNavigation();
   const { t, i18n } = useTranslation();
   return (
     <>
@@ -77,14 +50,6 @@ export default function BookingsPage() {
           </NavLink>
         ))}
       </nav>
-      {lastResult ? (
-        <p
-          role={cancelError ? "alert" : "status"}
-          className={`mt-4 rounded-md p-3 text-sm ${cancelError ? "bg-amber-50 text-amber-900" : "bg-emerald-50 text-emerald-900"}`}
-        >
-          {t(cancelError ?? "bookings.cancelled_ok")}
-        </p>
-      ) : null}
       {bookings.items.length === 0 ? (
         <div className="mt-6 rounded-lg bg-slate-50 p-6 text-slate-700">
           <p>{t("bookings.empty")}</p>
@@ -118,21 +83,19 @@ export default function BookingsPage() {
                 </span>
               </div>
               {booking.canCancel ? (
-                <Form method="post" className="mt-3">
-                  <input type="hidden" name="bookingId" value={booking.id} />
-                  <button
-                    type="submit"
-                    disabled={navigation.state !== "idle"}
-                    className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
+                <p className="mt-3">
+                  <Link
+                    to={`/account/booking/${booking.id}?cancel=1`}
+                    className="inline-block rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
                   >
                     {t("bookings.cancel")}
-                  </button>
+                  </Link>
                   {booking.cancellationCutoffHours ? (
                     <span className="ml-3 text-xs text-slate-600">
                       {t("bookings.cancelHint", { hours: booking.cancellationCutoffHours })}
                     </span>
                   ) : null}
-                </Form>
+                </p>
               ) : null}
             </li>
           ))}

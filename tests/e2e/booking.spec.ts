@@ -91,16 +91,25 @@ test.describe("booking with JavaScript", () => {
     expect(Buffer.from(ics.content, "base64").toString("utf8")).toContain(`UID:${bookingId}`);
 
     await page.goto("/account/bookings");
-    const row = page.getByTestId("booking-list").getByRole("listitem").filter({ hasText: bookingId });
+    const row = page
+      .getByTestId("booking-list")
+      .getByRole("listitem")
+      .filter({ has: page.locator(`a[href="/account/booking/${bookingId}"]`) });
     await expect(row).toContainText("Confirmed");
     await page.goto("/account/notifications");
     await expect(page.getByText(/Booking confirmed/).first()).toBeVisible();
     await page.goto("/account/payments");
     await expect(page.getByRole("row").filter({ hasText: bookingId })).toContainText("Paid");
 
+    // Cancelling states the policy and the refund first, and cancels only when confirmed.
     await page.goto("/account/bookings");
-    await row.getByRole("button", { name: "Cancel booking" }).click();
-    await expect(page.getByRole("status")).toContainText("cancelled");
+    await row.getByRole("link", { name: "Cancel booking" }).click();
+    await expect(page).toHaveURL(new RegExp(`/account/booking/${bookingId}\\?cancel=1$`));
+    await expect(page.getByTestId("booking-reference")).toHaveText(/^WF-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    await expect(page.getByTestId("refund-preview")).toContainText("If you cancel now, you get");
+    expect(await seatsLeft(request, target)).toBeLessThan(before);
+    await page.getByRole("button", { name: "Yes, cancel this booking" }).click();
+    await expect(page.getByRole("status")).toContainText(/cancelled, .+ refunded/);
     expect(await seatsLeft(request, target)).toBe(before);
   });
 

@@ -77,4 +77,28 @@ describe("/account/booking/{id}", () => {
     );
     expect(icsOfOther.status).toBe(404);
   });
+
+  it("cancelling someone else's booking, a malformed id or a cross-site post changes nothing", async () => {
+    const owner = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(owner, acme, slot.id);
+    const stranger = await signedInUser();
+    const cancel = (cookie: string, id: string, origin?: string) =>
+      outcome(() =>
+        page.action(
+          args(pageRequest(`/account/booking/${id}`, { cookie, form: { intent: "cancel" }, origin }), {
+            bookingId: id,
+          }) as never,
+        ),
+      );
+    const foreign = await cancel(stranger.cookie, booking.id);
+    expect(foreign.status).toBe(404);
+    expect(foreign.data.error[""]).toEqual(["apiErrors.booking_not_found"]);
+    const ownerCookie = await sessionFor(owner);
+    expect((await cancel(ownerCookie, "undefined")).status).toBe(400);
+    expect((await cancel(ownerCookie, booking.id, "https://evil.example")).status).toBe(403);
+    expect((await cancel(ownerCookie, booking.id)).status).toBe(302);
+    // Again: nothing happens twice, and it is no error.
+    expect((await cancel(ownerCookie, booking.id)).status).toBe(302);
+  });
 });
