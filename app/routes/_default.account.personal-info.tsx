@@ -136,14 +136,20 @@ export default function PersonalInfoPage() {
           {info.pendingPhone && change !== "phone" ? (
             <CodeForm intent="phone-confirm" target={info.pendingPhone} kind="phone" />
           ) : (
-            <PhoneForm />
+            <>
+              <EndedChange kind="phone" />
+              <PhoneForm />
+            </>
           )}
         </Section>
         <Section id="email" title={t("login.email")} current={info.email}>
           {info.pendingEmail && change !== "email" ? (
             <CodeForm intent="email-confirm" target={info.pendingEmail} kind="email" />
           ) : (
-            <EmailForm />
+            <>
+              <EndedChange kind="email" />
+              <EmailForm />
+            </>
           )}
         </Section>
         <Section id="location" title={t("personalInfo.location")}>
@@ -204,6 +210,23 @@ function NameForm(defaults: { firstName: string; lastName: string }) {
       <SubmitButton pending={pending} label={t("personalInfo.saveName")} pendingLabel={t("login.saving")} />
     </Form>
   );
+}
+
+/**
+ * A code step that ended without a change (the 5th wrong code cancelled it, or it expired):
+ * its message stays on the page, above the first step shown again.
+ */
+function EndedChange({ kind }: { kind: "phone" | "email" }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  if (actionData?.intent !== `${kind}-confirm`) return null;
+  const error = (actionData.result as SubmissionResult<string[]> | undefined)?.error;
+  const key = error?.code?.[0] ?? error?.[""]?.[0];
+  return key ? (
+    <p role="alert" className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      {t(key)}
+    </p>
+  ) : null;
 }
 
 function PhoneForm() {

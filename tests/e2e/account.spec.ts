@@ -75,5 +75,51 @@ for (const javaScriptEnabled of [true, false]) {
       await signInWithPassword(page, email, "brand-new-pass-77");
       await expect(page).toHaveURL(/\/account$/);
     });
+
+    test("email change with the code from the outbox, then sign in with the new address", async ({ page, request }) => {
+      await openAccountPage(page, request, "/account/personal-info");
+      const newEmail = `moved-${Date.now().toString(36)}-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
+      const email = page.getByRole("region", { name: "Email" });
+      await email.getByLabel("New email address").fill(newEmail);
+      await email.getByRole("button", { name: "Send a code" }).click();
+      await expect(email.getByText(`We sent a 6-digit code to ${newEmail}`)).toBeVisible();
+      const code = await smsCode(request, newEmail);
+      await email.getByLabel("6-digit code").fill(code);
+      await email.getByRole("button", { name: "Confirm" }).click();
+      await expect(page.getByRole("status")).toHaveText("Your email address is changed. Sign in with it from now on.");
+      await page.reload();
+      await expect(email.getByText(newEmail)).toBeVisible();
+
+      await page.getByRole("button", { name: "Sign out", exact: true }).click();
+      await page.goto("/login?redirectUrl=%2Faccount");
+      await signInWithPassword(page, newEmail, PASSWORD);
+      await expect(page).toHaveURL(/\/account$/);
+    });
+
+    test("after five wrong codes even the right one is refused", async ({ page, request }) => {
+      await openAccountPage(page, request, "/account/personal-info");
+      const digits = `555${String(Date.now() + 7).slice(-7)}`;
+      const phone = page.getByRole("region", { name: "Mobile phone (US)" });
+      await phone.getByLabel("New phone number").fill(digits);
+      await phone.getByRole("button", { name: "Send a code" }).click();
+      const code = await smsCode(request, `+1${digits}`);
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+      for (let i = 0; i < 5; i++) {
+        await phone.getByLabel("6-digit code").fill(wrong);
+        await phone.getByRole("button", { name: "Confirm" }).click();
+        const message = i < 4 ? "This code is not right." : "Too many wrong codes";
+        await expect(phone.getByText(message, { exact: false })).toBeVisible();
+      }
+      // The change is cancelled: the code step is gone, and even the right code is refused.
+      await expect(phone.getByLabel("6-digit code")).toHaveCount(0);
+      const late = await page.request.put(`${origin()}/v1/user/settings/phone/confirm`, {
+        headers: { Origin: origin() },
+        data: { code },
+      });
+      expect(late.status()).toBe(400);
+      expect((await late.json()).error.code).toBe("too_many_attempts");
+      await page.reload();
+      await expect(phone.getByText(digits)).toHaveCount(0);
+    });
   });
 }
