@@ -13,7 +13,8 @@ import { apiFor, isApiError } from "~/platform/api.server";
 import { authErrorKey } from "~/features/auth/auth-errors";
 import { EmailLinkSchema, SignInSchema, signUpSchema } from "~/features/auth/auth-schemas";
 import { REDIRECT_PENDING_KEY } from "~/features/auth/firebase-config";
-import { identityRest } from "~/features/auth/identity-rest.server";
+import { IdentityError, identityRest } from "~/features/auth/identity-rest.server";
+import { otherMethodCode } from "~/features/auth/sign-in-methods";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/features/auth/sign-in.server";
@@ -50,7 +51,14 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       const { idToken } = await identityRest.signInWithPassword(submission.value.email, submission.value.password);
       return await finishServerSignIn(request, idToken, redirectUrl);
-    } catch (error) {
+    } catch (caught) {
+      let error = caught;
+      if (caught instanceof IdentityError && caught.code === "auth/invalid-credential") {
+        // No password on this address? Say how it signs in instead.
+        const methods = await identityRest.signInMethods(submission.value.email).catch(() => []);
+        const other = otherMethodCode(methods);
+        if (other) error = new IdentityError(other);
+      }
       return { intent, result: signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] })) };
     }
   }

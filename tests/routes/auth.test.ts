@@ -104,6 +104,24 @@ describe("/login without JavaScript", () => {
     expect(wrong.data.result.initialValue.password).toBeUndefined();
   });
 
+  it("a password sign-in for an account without a password says how it signs in", async () => {
+    const linkOnly = await createEmailLinkUser();
+    const result = await post({
+      intent: "password",
+      email: linkOnly.email,
+      password: "some-guess-1",
+      redirectUrl: "/",
+    });
+    expect(result.data.result.error[""]).toEqual(["authErrors.use-email-link"]);
+    const unknown = await post({
+      intent: "password",
+      email: uniqueEmail("nobody"),
+      password: "x-123456",
+      redirectUrl: "/",
+    });
+    expect(unknown.data.result.error[""]).toEqual(["authErrors.invalid-credential"]);
+  });
+
   it("a sign-in link is emailed (through the API's outbox); an invalid email is a field error", async () => {
     const email = uniqueEmail("link");
     const sent = await post({ intent: "link", email, redirectUrl: "/account" });

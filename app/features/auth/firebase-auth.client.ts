@@ -4,6 +4,7 @@ import {
   browserPopupRedirectResolver,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  fetchSignInMethodsForEmail,
   getRedirectResult,
   GoogleAuthProvider,
   indexedDBLocalPersistence,
@@ -27,6 +28,7 @@ import {
   TOKEN_REFRESH_MARGIN_MS,
   type FirebaseClientConfig,
 } from "~/features/auth/firebase-config";
+import { otherMethodCode } from "~/features/auth/sign-in-methods";
 
 /**
  * Firebase Auth in the browser. Loaded only by the pages where people sign in (a dynamic
@@ -67,7 +69,16 @@ const idTokenOf = (credential: UserCredential) => credential.user.getIdToken();
 
 export async function passwordSignIn(config: FirebaseClientConfig, email: string, password: string) {
   const a = clientAuth(config);
-  return idTokenOf(await withBotCheck(a, () => signInWithEmailAndPassword(a, email, password)));
+  try {
+    return idTokenOf(await withBotCheck(a, () => signInWithEmailAndPassword(a, email, password)));
+  } catch (error) {
+    if (authErrorCode(error) !== "auth/invalid-credential") throw error;
+    // No password on this address? Say how it signs in instead.
+    const methods = await fetchSignInMethodsForEmail(a, email).catch(() => [] as string[]);
+    const other = otherMethodCode(methods);
+    if (other) throw Object.assign(new Error(other), { code: other });
+    throw error;
+  }
 }
 
 export async function passwordSignUp(config: FirebaseClientConfig, email: string, password: string) {

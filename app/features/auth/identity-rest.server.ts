@@ -62,6 +62,14 @@ export const identityRest = {
     call<TokenAnswer>("accounts:signUp", { email, password, returnSecureToken: true }),
   signInWithEmailLink: (email: string, oobCode: string) =>
     call<TokenAnswer>("accounts:signInWithEmailLink", { email, oobCode, returnSecureToken: true }),
+  /** How an address can sign in (createAuthUri): its sign-in methods, when the provider tells. */
+  signInMethods: async (email: string) =>
+    (
+      await call<{ signinMethods?: string[] }>("accounts:createAuthUri", {
+        identifier: email,
+        continueUri: "http://localhost/",
+      })
+    ).signinMethods ?? [],
   resetPassword: (oobCode: string, newPassword: string) =>
     call<{ email: string }>("accounts:resetPassword", { oobCode, newPassword }),
 };
