@@ -24,6 +24,7 @@ import { sessionCookie } from "~/platform/session-cookie.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { pageMeta } from "~/ui/meta";
+import { StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton, TextField } from "~/ui/text-field";
 
 const PAGE = "/account/personal-info";
@@ -119,11 +120,7 @@ export default function PersonalInfoPage() {
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      {flash ? (
-        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-          {t(flash)}
-        </p>
-      ) : null}
+      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
       <div className="mt-6 space-y-6">
         <Section id="name" title={t("personalInfo.name")}>
           <NameForm firstName={info.firstName} lastName={info.lastName} />

@@ -15,6 +15,7 @@ import { setFlash, takeFlash } from "~/platform/flash.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { pageMeta } from "~/ui/meta";
+import { StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton, TextField } from "~/ui/text-field";
 
 const PAGE = "/account/security";
@@ -93,11 +94,7 @@ export default function SecurityPage() {
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      {flash ? (
-        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-          {t(flash)}
-        </p>
-      ) : null}
+      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
       <section aria-labelledby="methods-heading" className="mt-6 rounded-xl border border-slate-200 p-4">
         <h2 id="methods-heading" className="text-lg font-semibold text-brand-ink">
           {t("security.signInMethods")}

@@ -97,3 +97,10 @@ export async function signedInUser(profile: Record<string, unknown> = {}) {
   if (synced.status !== 200) throw new Error(`sync failed: ${synced.status}`);
   return { user, cookie: await sessionFor(user) };
 }
+
+/** The `__session=…` pair an answer sets (for the next request's Cookie header). */
+export function sessionSetBy(headers: Headers): string {
+  const cookie = headers.getSetCookie().find((value) => value.startsWith("__session="));
+  if (!cookie) throw new Error("no session cookie was set");
+  return cookie.split(";")[0];
+}

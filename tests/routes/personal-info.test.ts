@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as route from "~/routes/_default.account.personal-info";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { outboxFor, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, signedInUser } from "./helpers";
+import { args, outcome, pageRequest, sessionSetBy, signedInUser } from "./helpers";
 
 seedDbForThisFile();
 withEmulatorUsers();
@@ -65,10 +65,7 @@ describe("/account/personal-info", () => {
     const confirmed = await post(cookie, { intent: "email-confirm", code: await codeIn(email) });
     expect(confirmed.status).toBe(302);
     // The email change ended every session: the action set a new session cookie for this browser.
-    const renewed = confirmed.headers
-      .getSetCookie()
-      .find((value) => value.startsWith("__session="))!
-      .split(";")[0];
+    const renewed = sessionSetBy(confirmed.headers);
     expect(renewed).toMatch(/^__session=[\w-]+\./);
     expect((await load(renewed)).data.info.email).toBe(email);
     const location = { intent: "location", address: "1 Rua Augusta", city: "Lisboa", state: "LI", zipcode: "" };

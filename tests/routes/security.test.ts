@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as route from "~/routes/_default.account.security";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { call, createEmailLinkUser, signInWithPassword, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser } from "./helpers";
 
 seedDbForThisFile();
 withEmulatorUsers();
@@ -10,11 +10,6 @@ withEmulatorUsers();
 const PAGE = "/account/security";
 const post = (cookie: string, form: Record<string, string>) =>
   outcome(() => route.action(args(pageRequest(PAGE, { cookie, form })) as never));
-const sessionOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .find((value) => value.startsWith("__session="))!
-    .split(";")[0];
 
 describe("/account/security", () => {
   it("changes the password after checking the current one; other sessions end, this one goes on", async () => {
@@ -42,7 +37,7 @@ describe("/account/security", () => {
     expect(changed.status).toBe(302);
     // On to the page (after any step the user still owes: this one has no profile yet).
     expect(changed.location).toContain(encodeURIComponent(PAGE));
-    const fresh = sessionOf(changed.headers);
+    const fresh = sessionSetBy(changed.headers);
     expect((await signInWithPassword(user.email, "a-new-password-2")).idToken).toBeTruthy();
     expect((await call("/v1/user/info", { token: fresh.slice("__session=".length) })).status).toBe(200);
     expect((await call("/v1/user/info", { token: other.slice("__session=".length) })).status).toBe(401);

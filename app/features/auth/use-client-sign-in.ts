@@ -29,9 +29,6 @@ export function useClientSignIn(redirectUrl: string) {
       navigate(redirectTo, { replace: true });
     } catch (caught) {
       const code = firebase ? firebase.authErrorCode(caught) : "auth/network-request-failed";
-      // The browser console is the only place a failed client sign-in can be diagnosed.
-      // eslint-disable-next-line no-console
-      console.warn("sign-in failed:", code, caught);
       if (code === "auth/cancelled-popup-request") return;
       if (code === "auth/password-does-not-meet-requirements") revalidator.revalidate();
       setError(authErrorKey(code));
