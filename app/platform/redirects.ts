@@ -25,6 +25,9 @@ export function safeRedirectPath(target: unknown, fallback = "/"): string {
     const base = "http://same.invalid";
     const resolved = new URL(target, base);
     if (resolved.origin !== base) return fallback;
+    // Dot segments can resolve to a path that starts with "//" ("/.//evil.com" → "//evil.com"),
+    // which a browser reads as another host: the resolved path is judged too, not only the input.
+    if (resolved.pathname.startsWith("//") || resolved.pathname.startsWith("/\\")) return fallback;
     return resolved.pathname + resolved.search + resolved.hash;
   } catch {
     return fallback;

@@ -31,6 +31,13 @@ describe("safe redirects", () => {
     "\\\\evil.com",
     "evil.com",
     "",
+    // Dot segments that resolve to a protocol-relative path.
+    "/.//evil.com",
+    "/..//evil.com",
+    "/%2e//evil.com",
+    "/%2E%2E//evil.com",
+    "/a/..//evil.com",
+    "/././/evil.com",
   ])("rejects %s", (payload) => {
     expect(safeRedirectPath(payload)).toBe("/");
   });
