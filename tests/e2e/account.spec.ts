@@ -1,19 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { origin } from "./helpers";
-import { createCompleteUser, PASSWORD, signInWithPassword } from "./identity-helpers";
+import { createCompleteUser, latestMail, PASSWORD, signInWithPassword } from "./identity-helpers";
 
-/** The newest SMS to a number in the dev outbox, and the 6-digit code in it. */
-async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code = "";
-  await expect
-    .poll(async () => {
-      const response = await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(phone)}`);
-      const [message] = (await response.json()).data as Array<{ textBody: string }>;
-      code = /\b(\d{6})\b/.exec(message?.textBody ?? "")?.[1] ?? "";
-      return code;
-    })
-    .not.toBe("");
-  return code;
+/** The 6-digit code in the newest message to a number or address (the dev outbox, polled by latestMail). */
+async function codeSentTo(request: APIRequestContext, recipient: string): Promise<string> {
+  const { subject, textBody } = await latestMail(request, recipient);
+  const code = /\b(\d{6})\b/.exec(`${subject} ${textBody}`)?.[1];
+  expect(code, `a code in the message to ${recipient}`).toBeTruthy();
+  return code!;
 }
 
 async function openAccountPage(page: Page, request: APIRequestContext, path: string) {
@@ -43,7 +37,7 @@ for (const javaScriptEnabled of [true, false]) {
       await phone.getByLabel("New phone number").fill(digits);
       await phone.getByRole("button", { name: "Send a code" }).click();
       await expect(page.getByText(/We sent a 6-digit code by text message/)).toBeVisible();
-      const code = await smsCode(request, `+1${digits}`);
+      const code = await codeSentTo(request, `+1${digits}`);
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
       await phone.getByLabel("6-digit code").fill(wrong);
       await phone.getByRole("button", { name: "Confirm" }).click();
@@ -83,7 +77,7 @@ for (const javaScriptEnabled of [true, false]) {
       await email.getByLabel("New email address").fill(newEmail);
       await email.getByRole("button", { name: "Send a code" }).click();
       await expect(email.getByText(`We sent a 6-digit code to ${newEmail}`)).toBeVisible();
-      const code = await smsCode(request, newEmail);
+      const code = await codeSentTo(request, newEmail);
       await email.getByLabel("6-digit code").fill(code);
       await email.getByRole("button", { name: "Confirm" }).click();
       await expect(page.getByRole("status")).toHaveText("Your email address is changed. Sign in with it from now on.");
@@ -102,7 +96,7 @@ for (const javaScriptEnabled of [true, false]) {
       const phone = page.getByRole("region", { name: "Mobile phone (US)" });
       await phone.getByLabel("New phone number").fill(digits);
       await phone.getByRole("button", { name: "Send a code" }).click();
-      const code = await smsCode(request, `+1${digits}`);
+      const code = await codeSentTo(request, `+1${digits}`);
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
       for (let i = 0; i < 5; i++) {
         await phone.getByLabel("6-digit code").fill(wrong);
