@@ -274,7 +274,7 @@ export const endpoints = {
     params: sandboxCheckoutParams,
     body: sandboxPayBody,
     output: out.sandboxPaid,
-    errors: ["checkout_not_found", "checkout_closed", "card_invalid"],
+    errors: ["checkout_not_found", "checkout_closed", "card_invalid", "card_declined"],
   }),
 
   notifications: endpoint({

@@ -127,7 +127,9 @@ export function lateRefundEmail({ row, to, firstName }: BookingMailContext): Ema
   const paragraphs = [
     [greeting(firstName)],
     [
-      `Your payment for ${row.experienceTitle} — ${row.serviceName} arrived after your seats were released, and the departure has sold out meanwhile.`,
+      b.cancelledAt
+        ? `Your payment for ${row.experienceTitle} — ${row.serviceName} arrived after this booking was cancelled or replaced by a newer one.`
+        : `Your payment for ${row.experienceTitle} — ${row.serviceName} arrived after your seats were released, and the departure has sold out meanwhile.`,
     ],
     [
       `We have refunded ${formatMoney(b.refundMinor ?? b.totalMinor, b.currency)} in full (booking ${b.id}); it can take 5–10 days to show.`,

@@ -64,10 +64,11 @@ const when = (row: BookingViewRow) => formatWhen(row.startsAt, row.endsAt, row.t
  * - confirmed already: nothing happens;
  * - held: confirmed (seats were still held, even if the hold ran out a moment ago and has
  *   not been swept yet);
- * - expired, failed or cancelled before payment (seats already given back): the seats are
- *   taken again with the same conditional update as a new booking; if that works it is
- *   confirmed, otherwise the payment is refunded in full and the booking is `refunded` —
- *   a late payment is never double-booked;
+ * - expired or failed before payment (seats already given back): the seats are taken again
+ *   with the same conditional update as a new booking; if that works it is confirmed,
+ *   otherwise the payment is refunded in full and the booking is `refunded` — a late payment
+ *   is never double-booked;
+ * - cancelled (or replaced by a new order) before payment: the payment is refunded in full;
  * - refunded, or cancelled after a refund: nothing happens.
  *
  * On confirmation: a notification (same transaction), `has_payment_method` when the card was
@@ -92,7 +93,9 @@ export async function fulfilBooking(
 
     const paymentIntentId = payment.paymentIntentId ?? booking.paymentIntentId;
     if (booking.status !== "held") {
-      const retaken = await takeSeats(tx, booking.slotId, booking.serviceId, booking.seats);
+      // A booking the guest cancelled (or replaced) before paying is never confirmed by a late payment.
+      const retaken =
+        booking.status !== "cancelled" && (await takeSeats(tx, booking.slotId, booking.serviceId, booking.seats));
       if (!retaken) {
         if (booking.totalMinor > 0 && !paymentIntentId) {
           throw new Error(`late payment for booking ${bookingId} has no payment id to refund`);
@@ -107,7 +110,7 @@ export async function fulfilBooking(
             updatedAt: sql`now()`,
           })
           .where(eq(bookings.id, booking.id));
-        log("info", "late payment: seats sold meanwhile, refund owed", { bookingId });
+        log("info", "late payment: booking cancelled or seats sold meanwhile, refund owed", { bookingId });
         return "refund_due";
       }
       if (booking.promoCode) await recountPromo(tx, booking.promoCode);

@@ -49,7 +49,7 @@ export async function settleRefund(db: Db, bookingId: string): Promise<RefundOut
       userId: owed.userId,
       kind: "booking_refunded",
       title: "Payment refunded",
-      body: `Your payment for ${row.experienceTitle} (${formatWhen(row.startsAt, row.endsAt, row.timezone)}) arrived after the seats were sold. We refunded it in full.`,
+      body: `Your payment for ${row.experienceTitle} (${formatWhen(row.startsAt, row.endsAt, row.timezone)}) arrived after ${owed.cancelledAt ? "the booking was cancelled" : "the seats were sold"}. We refunded it in full.`,
       link: ACCOUNT_BOOKINGS_PATH,
     });
     await sendBookingEmail(db, owed.id, lateRefundEmail);

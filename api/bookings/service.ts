@@ -220,9 +220,26 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   // Expired holds of this departure give their seats back before we ask for seats.
   await expireHolds(db, { slotId: body.slotId });
 
+  // The guest's own hold on this departure never blocks them: the same order answers that
+  // booking again (one booking however often Pay is pressed, from however many pages); a
+  // changed order replaces it in the transaction that takes the seats, so its seats count.
+  // Two requests of one guest for one departure take turns (a transaction-scoped advisory lock).
   let booking: BookingRow;
+  let replaced: BookingRow[] = [];
+  let reused: BookingRow | undefined;
   try {
     booking = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${user.id}:${body.slotId}`}, 0))`);
+      const ownHolds = await heldBy(tx, user.id, body.slotId);
+      reused = ownHolds.find(
+        (hold) =>
+          sameTickets(hold.tickets, tickets) &&
+          hold.promoCode === (promo?.code ?? null) &&
+          hold.totalMinor === price.totalMinor &&
+          hold.saveCard === body.saveCard,
+      );
+      if (reused) return reused;
+      replaced = await releaseOwnHolds(tx, ownHolds);
       if (!(await takeSeats(tx, body.slotId, body.serviceId, price.seats))) throw soldOut();
       if (promo && !(await redeemPromo(tx, promo.code, context.account))) {
         throw conflict(`The promo code ${promo.code} cannot be used any more.`, "promo_invalid");
@@ -264,6 +281,9 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
     throw error;
   }
 
+  if (reused) return placed(db, booking, body, user.email, false);
+  await closeCheckouts(db, replaced);
+
   if (booking.totalMinor === 0) {
     // Nothing to pay (free tickets only): confirmed at once, no checkout.
     await fulfilBooking(db, booking.id, { sessionId: null, paymentIntentId: null, paymentMethodSaved: false });
@@ -271,6 +291,53 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
     return placed(db, fresh, body, user.email, true);
   }
   return placed(db, booking, body, user.email, true);
+}
+
+/** The guest's held bookings on a departure whose hold has not run out. */
+async function heldBy(db: Db, userId: string, slotId: string): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, userId),
+        eq(bookings.slotId, slotId),
+        eq(bookings.status, "held"),
+        sql`${bookings.holdExpiresAt} > now()`,
+      ),
+    )
+    .orderBy(asc(bookings.createdAt));
+}
+
+/** Cancels the given holds that are still held (row locks first, as everywhere), freeing their seats. */
+async function releaseOwnHolds(tx: Db, holds: BookingRow[]): Promise<BookingRow[]> {
+  const released: BookingRow[] = [];
+  for (const hold of holds) {
+    const [locked] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, hold.id), eq(bookings.status, "held")))
+      .for("update");
+    if (!locked) continue;
+    await releaseBooking(tx, locked, "cancelled", { cancelledAt: sql`now()`, paymentStatus: "expired" });
+    released.push(locked);
+  }
+  return released;
+}
+
+/**
+ * Replaced bookings stop taking payments. Best effort: a payment that still arrives for one
+ * is refunded by fulfilment (a booking cancelled before payment is never confirmed).
+ */
+async function closeCheckouts(db: Db, replaced: BookingRow[]): Promise<void> {
+  for (const old of replaced) {
+    if (!old.paymentSessionId || !old.paymentProvider) continue;
+    try {
+      await providerNamed(old.paymentProvider).closeCheckout(db, old.paymentSessionId);
+    } catch (error) {
+      logger.warn({ bookingId: old.id, err: errorFields(error) }, "replaced checkout could not be closed");
+    }
+  }
 }
 
 const soldOut = () => conflict("Not enough seats left for this time.", "sold_out");

@@ -85,6 +85,11 @@ export interface PaymentProvider {
    */
   createCheckout(db: Db, booking: CheckoutBooking, urls: CheckoutUrls): Promise<CheckoutSession>;
   getCheckout(db: Db, sessionId: string): Promise<CheckoutState>;
+  /**
+   * Stops an open checkout from taking payments (its booking was replaced by a new order).
+   * A checkout that is no longer open is left as it is.
+   */
+  closeCheckout(db: Db, sessionId: string): Promise<void>;
   /** Refunds `amountMinor` of a payment; the same idempotency key never refunds twice. */
   refund(
     db: Db,

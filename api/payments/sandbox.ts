@@ -82,6 +82,13 @@ export function createSandboxProvider(): PaymentProvider {
       return { status, paymentIntentId: row.paymentIntentId, paymentMethodSaved: status === "paid" && row.saveCard };
     },
 
+    async closeCheckout(db: Db, sessionId: string): Promise<void> {
+      await db
+        .update(sandboxCheckouts)
+        .set({ status: "expired" })
+        .where(and(eq(sandboxCheckouts.id, sessionId), eq(sandboxCheckouts.status, "open")));
+    },
+
     async refund(db: Db, paymentIntentId: string, amountMinor: number): Promise<{ refundId: string }> {
       // Full refunds only, so setting (not adding) the amount makes a repeated call harmless.
       const [row] = await db
@@ -123,11 +130,16 @@ export interface SandboxPayment {
   event: PaymentEvent;
 }
 
+export const cardDeclined = () =>
+  new ApiError(402, "card_declined", "The card was declined. Try another card; your seats are still held.");
+
 /**
- * Pays (4242…) or declines (4000 0000 0000 0002) an open checkout: one conditional update, so
- * two submissions never both pay. Any other number is `400 card_invalid`; a checkout that is
- * not open (paid, failed, expired) is `409 checkout_closed`. Returns the provider event to
- * hand to the same path as a webhook.
+ * Pays an open checkout with 4242… in one conditional update, so two submissions never both
+ * pay. The decline card (4000 0000 0000 0002) is refused with `402 card_declined` and the
+ * checkout stays open, as on Stripe's page: the booking keeps its hold and the guest can try
+ * another card until the hold ends. Any other number is `400 card_invalid`; a checkout that is
+ * not open (paid, expired) is `409 checkout_closed`. Returns the provider event to hand to the
+ * same path as a webhook.
  */
 export async function paySandboxCheckout(db: Db, sessionId: string, card: SandboxPayBody): Promise<SandboxPayment> {
   const digits = card.cardNumber;
@@ -135,39 +147,42 @@ export async function paySandboxCheckout(db: Db, sessionId: string, card: Sandbo
   if (digits !== SANDBOX_SUCCEEDS && digits !== SANDBOX_DECLINED) {
     throw cardInvalid("Use a test card: 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).");
   }
-  const paid = digits === SANDBOX_SUCCEEDS;
+  const open = and(
+    eq(sandboxCheckouts.id, sessionId),
+    eq(sandboxCheckouts.status, "open"),
+    gt(sandboxCheckouts.expiresAt, sql`now()`),
+  );
+  const closed = async () => {
+    if (!(await findCheckout(db, sessionId))) return notFound("No such checkout.", "checkout_not_found");
+    return conflict("This checkout is closed: it was paid or has expired.", "checkout_closed");
+  };
+  if (digits === SANDBOX_DECLINED) {
+    const [stillOpen] = await db.select({ id: sandboxCheckouts.id }).from(sandboxCheckouts).where(open).limit(1);
+    throw stillOpen ? cardDeclined() : await closed();
+  }
   const [checkout] = await db
     .update(sandboxCheckouts)
     .set({
-      status: paid ? "paid" : "failed",
+      status: "paid",
       cardLast4: digits.slice(-4),
-      saveCard: paid && card.saveCard,
-      paymentIntentId: paid ? randomId("pi_sandbox_", 24) : null,
+      saveCard: card.saveCard,
+      paymentIntentId: randomId("pi_sandbox_", 24),
       completedAt: sql`now()`,
     })
-    .where(
-      and(
-        eq(sandboxCheckouts.id, sessionId),
-        eq(sandboxCheckouts.status, "open"),
-        gt(sandboxCheckouts.expiresAt, sql`now()`),
-      ),
-    )
+    .where(open)
     .returning();
-  if (!checkout) {
-    if (!(await findCheckout(db, sessionId))) throw notFound("No such checkout.", "checkout_not_found");
-    throw conflict("This checkout is closed: it was paid, declined or has expired.", "checkout_closed");
-  }
+  if (!checkout) throw await closed();
   return {
     checkout,
     event: {
       provider: "sandbox",
       eventId: `evt_sandbox_${sessionId}`,
-      type: paid ? "checkout.completed" : "checkout.failed",
-      providerType: paid ? "checkout.session.completed" : "checkout.session.async_payment_failed",
+      type: "checkout.completed",
+      providerType: "checkout.session.completed",
       sessionId,
       bookingId: checkout.bookingId,
       paymentIntentId: checkout.paymentIntentId,
-      paymentMethodSaved: paid && card.saveCard,
+      paymentMethodSaved: card.saveCard,
     },
   };
 }

@@ -137,6 +137,11 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       };
     },
 
+    async closeCheckout(_db: Db, sessionId: string): Promise<void> {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      if (session.status === "open") await stripe.checkout.sessions.expire(sessionId);
+    },
+
     async refund(_db: Db, paymentIntentId: string, amountMinor: number, options: { idempotencyKey: string }) {
       const refund = await stripe.refunds.create(
         { payment_intent: paymentIntentId, amount: amountMinor },

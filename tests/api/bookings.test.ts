@@ -13,6 +13,7 @@ import {
   users,
 } from "~api/db/schema";
 import { seed } from "~api/db/seed";
+import { expireHolds } from "~api/jobs/hold-expiry";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
 import {
   bookingBody,
@@ -21,6 +22,7 @@ import {
   confirmedBooking,
   createSlot,
   DECLINED,
+  expireHoldNow,
   findService,
   pay,
   placeBooking,
@@ -207,21 +209,29 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expectEnvelope(await pay(sessionId), 409, "checkout_closed");
   });
 
-  it("a declined card (4000 0000 0000 0002) fails the booking and frees its seats at once", async () => {
+  it("a declined card (4000 0000 0000 0002) is 402 card_declined: the booking stays held and another card pays it", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { capacity: 6, seatsLeft: 4 });
     const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 3));
     expect(placed.status).toBe(201);
     expect(await seatsTaken(db(), slot.id)).toBe(5);
-    const declined = await pay(sessionIdOf(placed.body.data.checkoutUrl), DECLINED);
-    expect(declined.status).toBe(200);
-    expect(declined.body.data.status).toBe("failed");
-    expect(declined.body.data.redirectUrl).toContain(placed.body.data.booking.id);
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    const sessionId = sessionIdOf(placed.body.data.checkoutUrl);
+    expectEnvelope(await pay(sessionId, DECLINED), 402, "card_declined");
+    expectEnvelope(await pay(sessionId, DECLINED), 402, "card_declined");
+    expect(await seatsTaken(db(), slot.id)).toBe(5);
     const got = await call(`/v1/bookings/${placed.body.data.booking.id}`, { token: user.idToken });
-    expect(got.body.data).toMatchObject({ status: "failed", paymentStatus: "failed", canCancel: false });
+    expect(got.body.data).toMatchObject({ status: "held", paymentStatus: "pending", canCancel: true });
+    expect(got.body.data.checkoutUrl).toBe(placed.body.data.checkoutUrl);
+    expect((await call(`/v1/payments/sandbox/checkouts/${sessionId}`)).body.data.status).toBe("open");
     expect((await outboxFor(user.email)).filter((message) => message.kind === "booking_confirmed")).toEqual([]);
-    expectEnvelope(await pay(sessionIdOf(placed.body.data.checkoutUrl)), 409, "checkout_closed");
+
+    const paid = await pay(sessionId);
+    expect(paid.status).toBe(200);
+    const after = await call(`/v1/bookings/${placed.body.data.booking.id}`, { token: user.idToken });
+    expect(after.body.data).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    expect(await seatsTaken(db(), slot.id)).toBe(5);
+    // A closed checkout refuses the decline card too.
+    expectEnvelope(await pay(sessionId, DECLINED), 409, "checkout_closed");
   });
 
   it("card numbers: not Luhn-valid or not a test card → 400 card_invalid; bad expiry or CVC → 400 with fields", async () => {
@@ -267,14 +277,17 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(again.body.data.checkoutUrl).toBe(first.body.data.checkoutUrl);
     expect(await seatsTaken(db(), slot.id)).toBe(2);
 
+    // Another departure, so the first hold is not simply answered again.
+    const slot2 = await createSlot(db(), acme.serviceId, { capacity: 10 });
     const raceKey = randomUUID();
     const racing = await Promise.all(
-      Array.from({ length: 5 }, () => placeBooking(user.idToken, body, { key: raceKey })),
+      Array.from({ length: 5 }, () => placeBooking(user.idToken, bookingBody(acme, slot2.id, 2), { key: raceKey })),
     );
     expect(racing.map((res) => res.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(racing.map((res) => res.body.data.booking.id)).size).toBe(1);
     expect(new Set(racing.map((res) => res.body.data.checkoutUrl)).size).toBe(1);
-    expect(await seatsTaken(db(), slot.id)).toBe(4);
+    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    expect(await seatsTaken(db(), slot2.id)).toBe(2);
     const rows = await db().select().from(bookings).where(eq(bookings.userId, user.uid));
     expect(rows).toHaveLength(2);
     expect(
@@ -289,6 +302,60 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     );
   });
 
+  it("your own hold never blocks you: the same order (new key) answers the held booking; a changed order replaces it", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 3, seatsLeft: 3 });
+    const first = await placeBooking(user.idToken, bookingBody(acme, slot.id, 3));
+    expect(first.status).toBe(201);
+    const firstId = first.body.data.booking.id;
+
+    // Pay pressed again from a reloaded page (a new Idempotency-Key): the same booking and checkout.
+    const again = await placeBooking(user.idToken, bookingBody(acme, slot.id, 3));
+    expect(again.status).toBe(200);
+    expect(again.body.data.booking.id).toBe(firstId);
+    expect(again.body.data.checkoutUrl).toBe(first.body.data.checkoutUrl);
+    expect(await seatsTaken(db(), slot.id)).toBe(3);
+
+    // All 3 seats are the guest's own hold; asking for 2 replaces it instead of answering sold_out.
+    const changed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
+    expect(changed.status).toBe(201);
+    expect(changed.body.data.booking.id).not.toBe(firstId);
+    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    expect(await bookingRow(db(), firstId)).toMatchObject({ status: "cancelled", paymentStatus: "expired" });
+    // The replaced checkout no longer takes payments.
+    expectEnvelope(await pay(sessionIdOf(first.body.data.checkoutUrl)), 409, "checkout_closed");
+    const mine = await db().select().from(bookings).where(eq(bookings.userId, user.uid));
+    expect(mine.filter((row) => row.status === "held").map((row) => row.id)).toEqual([changed.body.data.booking.id]);
+
+    // The same order from several tabs at once (different keys): still one booking.
+    const tabs = await Promise.all(
+      Array.from({ length: 4 }, () => placeBooking(user.idToken, bookingBody(acme, slot.id, 2))),
+    );
+    expect(new Set(tabs.map((res) => res.body.data.booking.id))).toEqual(new Set([changed.body.data.booking.id]));
+    expect(await seatsTaken(db(), slot.id)).toBe(2);
+
+    // Another guest's hold still counts: 1 seat left, 2 asked.
+    const other = await bookingUser(acme);
+    expectEnvelope(await placeBooking(other.idToken, bookingBody(acme, slot.id, 2)), 409, "sold_out");
+  });
+
+  it("a late payment for a booking cancelled before payment is refunded, never confirmed", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 4, seatsLeft: 4 });
+    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
+    const id = placed.body.data.booking.id;
+    await call(`/v1/bookings/${id}/cancel`, { method: "POST", token: user.idToken });
+    // The checkout was left open (as a provider page may still be): the payment arrives anyway.
+    await db()
+      .update(sandboxCheckouts)
+      .set({ status: "open" })
+      .where(eq(sandboxCheckouts.id, sessionIdOf(placed.body.data.checkoutUrl)));
+    expect((await pay(sessionIdOf(placed.body.data.checkoutUrl))).status).toBe(200);
+    expect(await bookingRow(db(), id)).toMatchObject({ status: "refunded", paymentStatus: "refunded" });
+    expect(await seatsTaken(db(), slot.id)).toBe(0);
+    expect((await outboxFor(user.email)).map((message) => message.kind)).toContain("booking_refunded");
+  });
+
   it("409 sold_out with a clear message when not enough seats are left; nothing is taken", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { capacity: 10, seatsLeft: 2 });
@@ -299,7 +366,8 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(await db().select().from(bookings).where(eq(bookings.userId, user.uid))).toEqual([]);
     expect((await placeBooking(user.idToken, bookingBody(acme, slot.id, 2))).status).toBe(201);
     expect(await seatsTaken(db(), slot.id)).toBe(10);
-    expectEnvelope(await placeBooking(user.idToken, bookingBody(acme, slot.id, 1)), 409, "sold_out");
+    const other = await bookingUser(acme);
+    expectEnvelope(await placeBooking(other.idToken, bookingBody(acme, slot.id, 1)), 409, "sold_out");
   });
 
   it("concurrent requests in one process never oversell (PGlite serialises them, PostgreSQL locks the row)", async () => {
@@ -614,7 +682,7 @@ describe("cancellation", () => {
     expect(await seatsTaken(db(), slot.id)).toBe(1);
   });
 
-  it("a held booking can be cancelled (seats freed, no refund); a failed one cannot", async () => {
+  it("a held booking can be cancelled (seats freed, no refund); an expired one cannot", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 5 });
     const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
@@ -627,10 +695,11 @@ describe("cancellation", () => {
     expect(res.body.data).toMatchObject({ status: "cancelled", refundMinor: null });
     expect(await seatsTaken(db(), slot.id)).toBe(0);
 
-    const failed = await placeBooking(user.idToken, bookingBody(acme, slot.id));
-    await pay(sessionIdOf(failed.body.data.checkoutUrl), DECLINED);
+    const lapsed = await placeBooking(user.idToken, bookingBody(acme, slot.id));
+    await expireHoldNow(db(), lapsed.body.data.booking.id);
+    await expireHolds(db(), { slotId: slot.id });
     expectEnvelope(
-      await call(`/v1/bookings/${failed.body.data.booking.id}/cancel`, { method: "POST", token: user.idToken }),
+      await call(`/v1/bookings/${lapsed.body.data.booking.id}/cancel`, { method: "POST", token: user.idToken }),
       409,
       "not_cancellable",
     );

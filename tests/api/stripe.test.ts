@@ -162,7 +162,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { capacity: 5 });
     const a = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
-    const b = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
+    const b = await placeBooking((await bookingUser(acme)).idToken, bookingBody(acme, slot.id, 1));
     expect(await seatsTaken(db(), slot.id)).toBe(3);
     expect(
       (await sendWebhook(event("checkout.session.expired", fake.expire(sessionIdOf(a.body.data.checkoutUrl))))).status,
@@ -284,6 +284,26 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect(retried.body.data.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     expect(await seatsTaken(db(), slot.id)).toBe(1);
   }, 60_000);
+
+  it("a changed order replaces the guest's hold and expires its Checkout Session; a payment that still lands is refunded", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 4 });
+    const first = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
+    const second = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
+    expect(second.status).toBe(201);
+    const oldSession = sessionIdOf(first.body.data.checkoutUrl);
+    expect(fake.sessions.get(oldSession)!.status).toBe("expired");
+    expect(await seatsTaken(db(), slot.id)).toBe(1);
+    // Paid on Stripe's page a moment before it expired: refunded, never a second booking.
+    const paid = fake.complete(oldSession);
+    expect((await sendWebhook(event("checkout.session.completed", paid))).status).toBe(200);
+    expect(await bookingRow(db(), first.body.data.booking.id)).toMatchObject({
+      status: "refunded",
+      paymentStatus: "refunded",
+    });
+    expect(fake.refunds.filter((refund) => refund.payment_intent === paid.payment_intent)).toHaveLength(1);
+    expect(await seatsTaken(db(), slot.id)).toBe(1);
+  });
 
   it("webhooks of other providers are 404", async () => {
     expect((await api("/v1/payments/webhook/sandbox", { method: "POST", body: "{}" })).status).toBe(404);

@@ -4,15 +4,19 @@ import { createCompleteUser, latestMail, signInWithPassword, signWaiver } from "
 
 type Day = { date: string; seatsLeft: number; slots: Array<{ id: string; seatsLeft: number }> };
 
-/** An experience, one of its services and a day with at least `seats` free seats in one slot. */
+/**
+ * An experience, one of its services and a day with at least `seats` free seats in one slot,
+ * two days ahead or later (well before any cancellation cutoff, whatever the time of day).
+ */
 async function findBookableDay(request: APIRequestContext, seats = 2) {
+  const earliest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const list = await (await request.get(`${origin()}/v1/experiences?pageSize=48`)).json();
   for (const item of list.data.items) {
     const availability = await (
       await request.get(`${origin()}/v1/experiences/${item.id}/services/${item.firstServiceId}/availability`)
     ).json();
-    const day = (availability.data.days as Day[]).find((candidate) =>
-      candidate.slots.some((slot) => slot.seatsLeft >= seats + 2),
+    const day = (availability.data.days as Day[]).find(
+      (candidate) => candidate.date >= earliest && candidate.slots.some((slot) => slot.seatsLeft >= seats + 2),
     );
     if (day) {
       const slot = day.slots.find((candidate) => candidate.seatsLeft >= seats + 2)!;
@@ -113,7 +117,10 @@ test.describe("booking with JavaScript", () => {
     expect(await seatsLeft(request, target)).toBe(before);
   });
 
-  test("the decline card fails the payment and frees the seats", async ({ page, request }) => {
+  test("a declined card keeps the hold: leave, resume from the booking page, pay with another card", async ({
+    page,
+    request,
+  }) => {
     await signIn(page, request);
     const target = await findBookableDay(request);
     const before = await seatsLeft(request, target);
@@ -126,11 +133,31 @@ test.describe("booking with JavaScript", () => {
     await page.locator('input[type="number"][name^="t_"]').first().fill("1");
     await page.getByRole("button", { name: "Continue to booking" }).click();
     await signOperatorWaiver(page);
+    const confirmUrl = page.url();
     await page.getByRole("button", { name: /^Pay / }).click();
     await payWithCard(page, "4000 0000 0000 0002");
-    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "failed");
-    await expect(page.getByTestId("booking-status")).toContainText("did not go through");
-    expect(await seatsLeft(request, target)).toBe(before);
+    await expect(page.getByRole("alert")).toContainText("Your card was declined");
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+    const checkoutUrl = page.url();
+    expect(await seatsLeft(request, target)).toBe(before - 1);
+
+    // Pressing Pay again from the confirm page opens the same checkout: one booking.
+    await page.goto(confirmUrl);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page).toHaveURL(checkoutUrl);
+    expect(await seatsLeft(request, target)).toBe(before - 1);
+
+    // Leave, then resume from the booking page, which shows the time left.
+    await page.goto("/account/bookings");
+    const row = page.getByRole("listitem").filter({ hasText: "Awaiting payment" }).first();
+    await row.getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/account\/booking\/bk_/);
+    await expect(page.getByText(/held for \d+ more minute/i)).toBeVisible();
+    await page.getByRole("link", { name: "Complete payment" }).click();
+    await expect(page).toHaveURL(checkoutUrl);
+    await payWithCard(page, "4242 4242 4242 4242");
+    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+    expect(await seatsLeft(request, target)).toBe(before - 1);
   });
 
   test("booking needs sign-in and keeps the selection", async ({ page, request }) => {

@@ -124,6 +124,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = sessions.get(decodeURIComponent(retrieve[1]));
       return session ? { status: 200, body: session } : error(404, `No such checkout.session: '${retrieve[1]}'`);
     }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === "POST" && expire) {
+      const session = sessions.get(decodeURIComponent(expire[1]));
+      if (!session) return error(404, `No such checkout.session: '${expire[1]}'`);
+      if (session.status !== "open")
+        return error(400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
+      session.status = "expired";
+      return { status: 200, body: session };
+    }
     if (method === "POST" && path === "/v1/refunds") {
       const refund = {
         id: id("re"),
