@@ -1,3 +1,4 @@
+import { cardParams } from "./cards";
 import { z } from "zod";
 import { emptyAsAbsent, pageParam } from "./query";
 import { isSafeContinuePath } from "./auth";
@@ -93,6 +94,8 @@ export const createBookingBody = quoteBody.extend({
   cancelUrl: sitePath("the page to go back to").optional(),
   /** The guest wants to keep the card for later bookings (Stripe: setup_future_usage). */
   saveCard: z.boolean({ invalid_type_error: "Must be true or false." }).optional().default(false),
+  /** Pay at once with one of the guest's saved cards (GET /v1/user/payment-methods). */
+  paymentMethodId: cardParams.shape.id.optional(),
 });
 export type CreateBookingBody = z.output<typeof createBookingBody>;
 
@@ -179,6 +182,10 @@ export interface BookingView {
   holdExpiresAt: string | null;
   createdAt: string;
   paymentStatus: PaymentStatus;
+  /** When it was paid and confirmed (null before). */
+  confirmedAt: string | null;
+  /** The card that paid, when the provider told us (receipts). */
+  card: { brand: string; last4: string } | null;
 }
 
 export interface BookingPage {

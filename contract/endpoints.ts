@@ -13,6 +13,8 @@ import { z } from "zod";
 import { endpoint } from "./endpoint";
 import * as out from "./outputs";
 import { notificationListQuery, notificationParams } from "./notifications";
+import { notificationPreferencesBody } from "./preferences";
+import { cardParams } from "./cards";
 import { devOutboxParams, devOutboxQuery } from "./outbox";
 import { sandboxCheckoutParams, sandboxPayBody } from "./payments";
 import { promoCodeParams, promoCodeQuery } from "./promo";
@@ -206,6 +208,7 @@ export const endpoints = {
       "user_not_found",
       "payment_unavailable",
       "idempotency_key_reused",
+      "payment_method_not_found",
     ],
   }),
   bookings: endpoint({
@@ -296,6 +299,41 @@ export const endpoints = {
     params: notificationParams,
     output: out.nothing,
     errors: ["notification_not_found"],
+  }),
+
+  notificationPreferences: endpoint({
+    method: "GET",
+    path: "/v1/user/notification-preferences",
+    output: out.notificationPreferences,
+    errors: [],
+  }),
+  setNotificationPreferences: endpoint({
+    method: "PUT",
+    path: "/v1/user/notification-preferences",
+    body: notificationPreferencesBody,
+    output: out.notificationPreferences,
+    errors: [],
+  }),
+
+  savedCards: endpoint({
+    method: "GET",
+    path: "/v1/user/payment-methods",
+    output: out.savedCards,
+    errors: [],
+  }),
+  setDefaultCard: endpoint({
+    method: "PUT",
+    path: "/v1/user/payment-methods/:id/default",
+    params: cardParams,
+    output: out.nothing,
+    errors: ["payment_method_not_found"],
+  }),
+  removeCard: endpoint({
+    method: "DELETE",
+    path: "/v1/user/payment-methods/:id",
+    params: cardParams,
+    output: out.nothing,
+    errors: ["payment_method_not_found"],
   }),
 
   devOutbox: endpoint({

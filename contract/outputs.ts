@@ -10,6 +10,8 @@ import type { PasswordPolicy, SessionCreated } from "./auth";
 import type { Availability, BookingPage, BookingView, Quote } from "./bookings";
 import type { ExperienceDetail, ExperiencePage, Facets, ServiceDetail } from "./catalog";
 import type { NotificationPage } from "./notifications";
+import type { NotificationPreferences } from "./preferences";
+import type { SavedCard } from "./cards";
 import type { OutboxMessage } from "./outbox";
 import type { CheckoutStatus, SandboxCheckoutView } from "./payments";
 import type { PromoCodeView } from "./promo";
@@ -217,6 +219,8 @@ export const booking: z.ZodType<BookingView> = z.object({
   holdExpiresAt: isoTime.nullable(),
   createdAt: isoTime,
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  confirmedAt: isoTime.nullable(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
 });
 export const bookingPage: z.ZodType<BookingPage> = z.object({ items: z.array(booking), ...paging });
 export const placedBooking = z.object({ booking, checkoutUrl: z.string().min(1) });
@@ -238,6 +242,27 @@ export const sandboxCheckout: z.ZodType<SandboxCheckoutView> = z.object({
   cancelUrl: z.string().nullable(),
 });
 export const sandboxPaid = z.object({ status: checkoutStatus, redirectUrl: z.string() });
+
+export const notificationPreferences: z.ZodType<NotificationPreferences> = z.object({
+  booking: z.object({ email: z.boolean(), sms: z.boolean() }),
+  reminders: z.object({ email: z.boolean(), sms: z.boolean() }),
+  tips: z.object({ email: z.boolean(), sms: z.boolean() }),
+  referrals: z.object({ email: z.boolean(), sms: z.boolean() }),
+  news: z.object({ email: z.boolean(), sms: z.boolean() }),
+});
+
+export const savedCards: z.ZodType<SavedCard[]> = z.array(
+  z.object({
+    id: z.string(),
+    brand: z.string(),
+    last4: z.string(),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+    isDefault: z.boolean(),
+    expired: z.boolean(),
+    createdAt: isoTime,
+  }),
+);
 
 export const notificationPage: z.ZodType<NotificationPage> = z.object({
   items: z.array(

@@ -11,6 +11,7 @@ import { formatWhen } from "./format";
 import { releaseSeats, takeSeats } from "./seats";
 import { findBookingView, type BookingViewRow } from "./view";
 import { logger } from "../logger";
+import { saveCard, type CardDetails } from "../payments/saved-cards";
 
 /** What a provider says about a completed payment. */
 export interface PaymentConfirmation {
@@ -19,6 +20,8 @@ export interface PaymentConfirmation {
   paymentIntentId: string | null;
   /** The guest chose to keep the card (users.has_payment_method becomes true). */
   paymentMethodSaved: boolean;
+  /** The card that paid, when the provider tells: shown on the receipt, kept when saved. */
+  card?: CardDetails | null;
 }
 
 export type FulfilmentOutcome = "confirmed" | "already_confirmed" | "refunded" | "ignored";
@@ -123,12 +126,16 @@ export async function fulfilBooking(
         status: "confirmed",
         paymentStatus,
         paymentIntentId,
+        cardBrand: payment.card?.brand ?? null,
+        cardLast4: payment.card?.last4 ?? null,
         holdExpiresAt: null,
         confirmedAt: sql`now()`,
         updatedAt: sql`now()`,
       })
       .where(eq(bookings.id, booking.id));
-    if (payment.paymentMethodSaved) {
+    if (payment.paymentMethodSaved && payment.card) {
+      await saveCard(tx, booking.userId, booking.paymentProvider ?? "sandbox", payment.card);
+    } else if (payment.paymentMethodSaved) {
       await tx
         .update(users)
         .set({ hasPaymentMethod: true, updatedAt: sql`now()` })

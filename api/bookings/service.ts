@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AuthIdentity } from "../auth/verify";
 import type { Db } from "../db/client";
-import { bookings, slots, type AccountRow, type BookingRow } from "../db/schema";
+import { bookings, slots, type AccountRow, type BookingRow, type PaymentMethodRow } from "../db/schema";
+import { ownCard } from "../payments/saved-cards";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { expireHolds } from "../jobs/hold-expiry";
 import { addNotification } from "../notifications/service";
@@ -114,22 +115,7 @@ async function ensureCheckout(
   if (booking.status !== "held") return booking.checkoutUrl ?? back;
   if (booking.checkoutUrl) return booking.checkoutUrl;
   const provider = paymentProvider();
-  const checkoutBooking: CheckoutBooking = {
-    id: booking.id,
-    title,
-    tickets: booking.tickets,
-    subtotalMinor: booking.subtotalMinor,
-    discountMinor: booking.discountMinor,
-    feesMinor: booking.feesMinor,
-    taxMinor: booking.taxMinor,
-    totalMinor: booking.totalMinor,
-    currency: booking.currency,
-    promoCode: booking.promoCode,
-    holdExpiresAt: booking.holdExpiresAt!,
-    createdAt: booking.createdAt,
-    saveCard: booking.saveCard,
-    customerEmail: email,
-  };
+  const checkoutBooking = checkoutBookingOf(booking, title, email);
   let session;
   try {
     session = await provider.createCheckout(db, checkoutBooking, {
@@ -157,21 +143,75 @@ async function ensureCheckout(
   return session.url;
 }
 
+function checkoutBookingOf(booking: BookingRow, title: string, email: string | null): CheckoutBooking {
+  return {
+    id: booking.id,
+    title,
+    tickets: booking.tickets,
+    subtotalMinor: booking.subtotalMinor,
+    discountMinor: booking.discountMinor,
+    feesMinor: booking.feesMinor,
+    taxMinor: booking.taxMinor,
+    totalMinor: booking.totalMinor,
+    currency: booking.currency,
+    promoCode: booking.promoCode,
+    holdExpiresAt: booking.holdExpiresAt!,
+    createdAt: booking.createdAt,
+    saveCard: booking.saveCard,
+    customerEmail: email,
+  };
+}
+
+/**
+ * Pays a held booking with one of the guest's saved cards, at once. False when the card cannot
+ * (expired, of another provider, declined, or the booking has a checkout already): the guest
+ * then pays on the checkout page as usual, the hold unchanged.
+ */
+async function payWithSavedCard(
+  db: Db,
+  booking: BookingRow,
+  card: PaymentMethodRow,
+  title: string,
+  email: string | null,
+): Promise<boolean> {
+  const provider = paymentProvider();
+  if (booking.status !== "held" || booking.paymentSessionId || card.provider !== provider.name) return false;
+  let charged;
+  try {
+    charged = await provider.chargeSavedCard(db, checkoutBookingOf(booking, title, email), card);
+  } catch (error) {
+    logger.warn({ bookingId: booking.id, err: errorFields(error) }, "saved card could not be charged");
+    return false;
+  }
+  if (!charged) return false;
+  await db
+    .update(bookings)
+    .set({ paymentProvider: provider.name, paymentSessionId: charged.sessionId, updatedAt: sql`now()` })
+    .where(eq(bookings.id, booking.id));
+  await fulfilBooking(db, booking.id, {
+    sessionId: charged.sessionId,
+    paymentIntentId: charged.paymentIntentId,
+    paymentMethodSaved: false,
+    card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, providerRef: card.providerRef },
+  });
+  return true;
+}
+
 async function placed(
   db: Db,
   booking: BookingRow,
   body: CreateBookingBody,
   email: string | null,
   created: boolean,
+  savedCard: PaymentMethodRow | null = null,
 ): Promise<PlacedBooking> {
   const before = (await findBookingView(db, booking.id))!;
-  const checkoutUrl = await ensureCheckout(
-    db,
-    booking,
-    body,
-    `${before.experienceTitle} · ${before.serviceName}`,
-    email,
-  );
+  const title = `${before.experienceTitle} · ${before.serviceName}`;
+  if (savedCard && (await payWithSavedCard(db, booking, savedCard, title, email))) {
+    const [paid] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
+    booking = paid;
+  }
+  const checkoutUrl = await ensureCheckout(db, booking, body, title, email);
   const view = (await findBookingView(db, booking.id))!;
   return { booking: toBookingView(view), checkoutUrl, created };
 }
@@ -184,6 +224,8 @@ async function placed(
 export async function createBooking(db: Db, input: CreateBookingInput): Promise<PlacedBooking> {
   const { identity, scope, body, idempotencyKey } = input;
   const user = await requireUserRow(db, identity.uid);
+  // Someone else's card (or a made-up id) is refused before anything is held.
+  const savedCard = body.paymentMethodId ? await ownCard(db, user.id, body.paymentMethodId) : null;
 
   const replay = async (existing: BookingRow) => {
     if (
@@ -196,7 +238,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
         "idempotency_key_reused",
       );
     }
-    return placed(db, existing, body, user.email, false);
+    return placed(db, existing, body, user.email, false, savedCard);
   };
   const existing = await findByIdempotencyKey(db, user.id, idempotencyKey);
   if (existing) return replay(existing);
@@ -281,7 +323,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
     throw error;
   }
 
-  if (reused) return placed(db, booking, body, user.email, false);
+  if (reused) return placed(db, booking, body, user.email, false, savedCard);
   await closeCheckouts(db, replaced);
 
   if (booking.totalMinor === 0) {
@@ -290,7 +332,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
     const [fresh] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
     return placed(db, fresh, body, user.email, true);
   }
-  return placed(db, booking, body, user.email, true);
+  return placed(db, booking, body, user.email, true, savedCard);
 }
 
 /** The guest's held bookings on a departure whose hold has not run out. */
@@ -456,6 +498,7 @@ export async function refreshPayment(
         sessionId: booking.paymentSessionId,
         paymentIntentId: state.paymentIntentId,
         paymentMethodSaved: state.paymentMethodSaved,
+        card: state.card,
       });
     } else if (state.status === "failed") {
       await markPaymentFailed(db, id);

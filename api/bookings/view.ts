@@ -97,6 +97,8 @@ export function toBookingView(row: BookingViewRow): BookingView {
     holdExpiresAt: b.status === "held" && b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
     createdAt: b.createdAt.toISOString(),
     paymentStatus: b.paymentStatus,
+    confirmedAt: b.confirmedAt?.toISOString() ?? null,
+    card: b.cardBrand && b.cardLast4 ? { brand: b.cardBrand, last4: b.cardLast4 } : null,
   };
 }
 

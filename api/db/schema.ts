@@ -402,6 +402,9 @@ export const bookings = pgTable(
     paymentStatus: text("payment_status").$type<PaymentStatus>().notNull().default("pending"),
     saveCard: boolean("save_card").notNull().default(false),
     refundMinor: integer("refund_minor"),
+    /** The card that paid, when the provider tells (receipts). */
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -457,6 +460,8 @@ export const sandboxCheckouts = pgTable(
     title: text("title").notNull(),
     status: text("status").$type<SandboxCheckoutStatus>().notNull().default("open"),
     cardLast4: text("card_last4"),
+    cardExpMonth: integer("card_exp_month"),
+    cardExpYear: integer("card_exp_year"),
     saveCard: boolean("save_card").notNull().default(false),
     paymentIntentId: text("payment_intent_id"),
     refundedMinor: integer("refunded_minor").notNull().default(0),
@@ -513,3 +518,60 @@ export type PromoCodeRow = typeof promoCodes.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * The guest's notification choices, one row per category and channel they set; a missing row
+ * means the default (DEFAULT_NOTIFICATION_PREFERENCES in the contract).
+ */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    channel: text("channel").notNull(),
+    enabled: boolean("enabled").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.category, t.channel] }),
+    check(
+      "notification_preferences_category_value",
+      sql`${t.category} IN ('booking', 'reminders', 'tips', 'referrals', 'news')`,
+    ),
+    check("notification_preferences_channel_value", sql`${t.channel} IN ('email', 'sms')`),
+  ],
+);
+
+/**
+ * Cards guests kept for later bookings: the provider's reference (sandbox: its own id; Stripe:
+ * the PaymentMethod id), never a card number. At most one default per user.
+ */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref").notNull(),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payment_methods_user_id_idx").on(t.userId, t.createdAt),
+    uniqueIndex("payment_methods_user_provider_ref_key").on(t.userId, t.provider, t.providerRef),
+    uniqueIndex("payment_methods_one_default").on(t.userId).where(sql`${t.isDefault}`),
+    check("payment_methods_id_format", sql`${t.id} ~ '^pm_[A-Za-z0-9_-]{8,64}$'`),
+    check("payment_methods_last4_format", sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check("payment_methods_exp_month_range", sql`${t.expMonth} BETWEEN 1 AND 12`),
+    check("payment_methods_exp_year_range", sql`${t.expYear} BETWEEN 2000 AND 2100`),
+  ],
+);
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;

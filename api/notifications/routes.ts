@@ -7,6 +7,8 @@ import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
 import { notificationListQuery, notificationParams } from "~contract/notifications";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "./service";
+import { notificationPreferencesBody } from "~contract/preferences";
+import { getNotificationPreferences, setNotificationPreferences } from "./preferences";
 
 /** The caller's own notifications (the uid comes from the verified token). */
 export const notificationRoutes = new Hono<AppEnv>();
@@ -38,3 +40,16 @@ notificationRoutes.patch(
   },
 );
 allowOnly(notificationRoutes, "/user/notifications/:id/read", ["PATCH"]);
+
+notificationRoutes.get("/user/notification-preferences", requireAuth, withDb, async (c) =>
+  dataResponse(c, await getNotificationPreferences(c.get("db"), c.get("identity").uid)),
+);
+notificationRoutes.put(
+  "/user/notification-preferences",
+  requireAuth,
+  validate("json", notificationPreferencesBody),
+  withDb,
+  async (c) =>
+    dataResponse(c, await setNotificationPreferences(c.get("db"), c.get("identity").uid, c.req.valid("json"))),
+);
+allowOnly(notificationRoutes, "/user/notification-preferences", ["GET", "PUT"]);

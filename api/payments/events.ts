@@ -35,6 +35,7 @@ async function apply(db: Db, event: PaymentEvent): Promise<EventResult["outcome"
         sessionId: event.sessionId,
         paymentIntentId: event.paymentIntentId,
         paymentMethodSaved: event.paymentMethodSaved,
+        card: event.card,
       });
     case "checkout.failed":
       return (await markPaymentFailed(db, bookingId)) ? "failed" : "ignored";

@@ -11,6 +11,7 @@ import type { BookingTicket } from "../db/schema";
  * Stripe ignores it.
  */
 import type { CheckoutStatus } from "~contract/payments";
+import type { CardDetails } from "./saved-cards";
 
 export type { CheckoutStatus };
 
@@ -51,6 +52,8 @@ export interface CheckoutState {
   status: CheckoutStatus;
   paymentIntentId: string | null;
   paymentMethodSaved: boolean;
+  /** The card that paid, when the provider tells. */
+  card: CardDetails | null;
 }
 
 /** A provider event, whatever its wire format. */
@@ -66,6 +69,7 @@ export interface PaymentEvent {
   bookingId: string | null;
   paymentIntentId: string | null;
   paymentMethodSaved: boolean;
+  card: CardDetails | null;
 }
 
 /** A webhook whose signature or body does not check out (answered 400). */
@@ -97,6 +101,16 @@ export interface PaymentProvider {
     amountMinor: number,
     options: { idempotencyKey: string },
   ): Promise<{ refundId: string }>;
+  /**
+   * Charges a saved card for a held booking, the guest present (no page to fill in). Answers
+   * the payment, or null when the card cannot pay it (expired, declined, or the provider asks
+   * for the guest on its page): the booking then goes through the checkout as usual.
+   */
+  chargeSavedCard(
+    db: Db,
+    booking: CheckoutBooking,
+    card: { providerRef: string; last4: string; expMonth: number; expYear: number; brand: string },
+  ): Promise<{ sessionId: string; paymentIntentId: string } | null>;
   /** Verifies and decodes a webhook (throws WebhookVerificationError). */
   parseWebhook(rawBody: string, headers: Headers): PaymentEvent;
 }

@@ -16,6 +16,7 @@ import {
   type PaymentProvider,
 } from "./provider";
 import type { SandboxCheckoutView, SandboxPayBody } from "~contract/payments";
+import { cardExpired, type CardDetails } from "./saved-cards";
 
 /**
  * The built-in payment provider: a checkout page of this site (/sandbox/checkout/{id}) that
@@ -31,6 +32,26 @@ export const sandboxCheckoutPath = (sessionId: string) => `/sandbox/checkout/${s
 export function sitePath(url: string): string {
   const parsed = new URL(url, "http://same.invalid");
   return parsed.pathname + parsed.search + parsed.hash;
+}
+
+/** Test cards starting with 4 are Visa; the sandbox takes no other. */
+const SANDBOX_BRAND = "visa";
+
+function expiryParts(expiry: string): { month: number; year: number } {
+  const [month, year] = expiry.split("/").map(Number);
+  return { month, year: 2000 + year };
+}
+
+/** The card that paid a sandbox checkout (its reference: the card's last 4 and expiry, per user). */
+function cardOf(row: SandboxCheckoutRow): CardDetails | null {
+  if (!row.cardLast4 || !row.cardExpMonth || !row.cardExpYear) return null;
+  return {
+    brand: SANDBOX_BRAND,
+    last4: row.cardLast4,
+    expMonth: row.cardExpMonth,
+    expYear: row.cardExpYear,
+    providerRef: `card_sandbox_${row.cardLast4}_${row.cardExpMonth}_${row.cardExpYear}`,
+  };
 }
 
 /** open, unless its time is up (reported as expired without writing). */
@@ -79,7 +100,12 @@ export function createSandboxProvider(): PaymentProvider {
       const row = await findCheckout(db, sessionId);
       if (!row) throw new Error(`sandbox checkout ${sessionId} not found`);
       const status = effectiveStatus(row);
-      return { status, paymentIntentId: row.paymentIntentId, paymentMethodSaved: status === "paid" && row.saveCard };
+      return {
+        status,
+        paymentIntentId: row.paymentIntentId,
+        paymentMethodSaved: status === "paid" && row.saveCard,
+        card: status === "paid" ? cardOf(row) : null,
+      };
     },
 
     async closeCheckout(db: Db, sessionId: string): Promise<void> {
@@ -100,6 +126,34 @@ export function createSandboxProvider(): PaymentProvider {
         .returning({ id: sandboxCheckouts.id });
       if (!row) throw new Error(`sandbox payment ${paymentIntentId} not found`);
       return { refundId: `re_sandbox_${paymentIntentId.slice("pi_sandbox_".length)}` };
+    },
+
+    async chargeSavedCard(db: Db, booking: CheckoutBooking, card) {
+      if (cardExpired(card)) return null;
+      const sessionId = randomId("cs_sandbox_", 24);
+      const paymentIntentId = randomId("pi_sandbox_", 24);
+      const [paid] = await db
+        .insert(sandboxCheckouts)
+        .values({
+          id: sessionId,
+          bookingId: booking.id,
+          amountMinor: booking.totalMinor,
+          currency: booking.currency,
+          title: booking.title,
+          status: "paid",
+          cardLast4: card.last4,
+          cardExpMonth: card.expMonth,
+          cardExpYear: card.expYear,
+          paymentIntentId,
+          successUrl: "/",
+          expiresAt: checkoutExpiry(booking.holdExpiresAt, booking.createdAt),
+          completedAt: sql`now()`,
+        })
+        // A booking has one sandbox checkout: one that exists already (opened, or paid by a
+        // racing request) is left to the usual path.
+        .onConflictDoNothing({ target: sandboxCheckouts.bookingId })
+        .returning({ id: sandboxCheckouts.id });
+      return paid ? { sessionId, paymentIntentId } : null;
     },
 
     parseWebhook(): PaymentEvent {
@@ -165,6 +219,8 @@ export async function paySandboxCheckout(db: Db, sessionId: string, card: Sandbo
     .set({
       status: "paid",
       cardLast4: digits.slice(-4),
+      cardExpMonth: expiryParts(card.expiry).month,
+      cardExpYear: expiryParts(card.expiry).year,
       saveCard: card.saveCard,
       paymentIntentId: randomId("pi_sandbox_", 24),
       completedAt: sql`now()`,
@@ -183,6 +239,7 @@ export async function paySandboxCheckout(db: Db, sessionId: string, card: Sandbo
       bookingId: checkout.bookingId,
       paymentIntentId: checkout.paymentIntentId,
       paymentMethodSaved: card.saveCard,
+      card: cardOf(checkout),
     },
   };
 }

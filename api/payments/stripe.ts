@@ -134,7 +134,13 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         status: paid ? "paid" : session.status === "expired" ? "expired" : "open",
         paymentIntentId: idOf(session.payment_intent),
         paymentMethodSaved: paid && session.metadata?.saveCard === "true",
+        card: null,
       };
+    },
+
+    // Saved Stripe cards are kept by Stripe (setup_future_usage); charging them from here is not built yet.
+    async chargeSavedCard() {
+      return null;
     },
 
     async closeCheckout(_db: Db, sessionId: string): Promise<void> {
@@ -170,6 +176,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         bookingId: session ? (session.client_reference_id ?? session.metadata?.bookingId ?? null) : null,
         paymentIntentId: session ? idOf(session.payment_intent) : null,
         paymentMethodSaved: session ? isPaid(session) && session.metadata?.saveCard === "true" : false,
+        card: null,
       };
     },
   };

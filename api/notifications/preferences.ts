@@ -1,0 +1,77 @@
+import { and, eq, sql } from "drizzle-orm";
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_CHANNELS,
+  type NotificationCategory,
+  type NotificationChannel,
+  type NotificationPreferences,
+} from "~contract/preferences";
+import type { Db } from "../db/types";
+import { notificationPreferences } from "../db/schema";
+import { requireUserRow } from "../users/service";
+
+function withDefaults(rows: Array<{ category: string; channel: string; enabled: boolean }>): NotificationPreferences {
+  const chosen = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+  for (const row of rows) {
+    if ((NOTIFICATION_CATEGORIES as readonly string[]).includes(row.category)) {
+      chosen[row.category as NotificationCategory][row.channel as NotificationChannel] = row.enabled;
+    }
+  }
+  return chosen;
+}
+
+/** GET /v1/user/notification-preferences: every category and channel, defaults filled in. */
+export async function getNotificationPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
+  await requireUserRow(db, userId);
+  const rows = await db
+    .select({
+      category: notificationPreferences.category,
+      channel: notificationPreferences.channel,
+      enabled: notificationPreferences.enabled,
+    })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return withDefaults(rows);
+}
+
+/** PUT /v1/user/notification-preferences: stores every choice (one statement). */
+export async function setNotificationPreferences(
+  db: Db,
+  userId: string,
+  preferences: NotificationPreferences,
+): Promise<NotificationPreferences> {
+  await requireUserRow(db, userId);
+  const rows = NOTIFICATION_CATEGORIES.flatMap((category) =>
+    NOTIFICATION_CHANNELS.map((channel) => ({ userId, category, channel, enabled: preferences[category][channel] })),
+  );
+  await db
+    .insert(notificationPreferences)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.category, notificationPreferences.channel],
+      set: { enabled: sql`excluded.enabled`, updatedAt: sql`now()` },
+    });
+  return getNotificationPreferences(db, userId);
+}
+
+/** Whether a message of this category may go to the guest on this channel (checked at send time). */
+export async function wantsMessage(
+  db: Db,
+  userId: string,
+  category: NotificationCategory,
+  channel: NotificationChannel,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ enabled: notificationPreferences.enabled })
+    .from(notificationPreferences)
+    .where(
+      and(
+        eq(notificationPreferences.userId, userId),
+        eq(notificationPreferences.category, category),
+        eq(notificationPreferences.channel, channel),
+      ),
+    )
+    .limit(1);
+  return row ? row.enabled : DEFAULT_NOTIFICATION_PREFERENCES[category][channel];
+}
