@@ -567,7 +567,9 @@ export const paymentMethods = pgTable(
   (t) => [
     index("payment_methods_user_id_idx").on(t.userId, t.createdAt),
     uniqueIndex("payment_methods_user_provider_ref_key").on(t.userId, t.provider, t.providerRef),
-    uniqueIndex("payment_methods_one_default").on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex("payment_methods_one_default")
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
     check("payment_methods_id_format", sql`${t.id} ~ '^pm_[A-Za-z0-9_-]{8,64}$'`),
     check("payment_methods_last4_format", sql`${t.last4} ~ '^[0-9]{4}$'`),
     check("payment_methods_exp_month_range", sql`${t.expMonth} BETWEEN 1 AND 12`),

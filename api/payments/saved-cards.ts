@@ -84,7 +84,10 @@ export async function saveCard(db: Db, userId: string, provider: string, card: C
       isDefault: !existingDefault,
     })
     .onConflictDoNothing();
-  await db.update(users).set({ hasPaymentMethod: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ hasPaymentMethod: true, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /** PUT /v1/user/payment-methods/{id}/default */
@@ -117,7 +120,10 @@ export async function removeCard(db: Db, userId: string, id: string): Promise<vo
       await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
     }
     if (!next) {
-      await tx.update(users).set({ hasPaymentMethod: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ hasPaymentMethod: false, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
     }
   });
 }

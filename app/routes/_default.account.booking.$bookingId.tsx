@@ -13,6 +13,7 @@ import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
+import { AmountRow } from "~/ui/amount-row";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 
 /** One booking of the signed-in user (ours: not in the spec's table), in the default layout. */
@@ -121,17 +122,25 @@ export default function BookingPage() {
           {t("booking.payment")}
         </h2>
         <dl className="mt-2 text-sm">
-          <Amount label={t("details.subtotal")} value={money(booking.subtotalMinor)} />
+          <AmountRow label={t("details.subtotal")} value={money(booking.subtotalMinor)} />
           {booking.discountMinor ? (
-            <Amount label={t("details.discount")} value={`−${money(booking.discountMinor)}`} />
+            <AmountRow label={t("details.discount")} value={`−${money(booking.discountMinor)}`} />
           ) : null}
-          {booking.feesMinor ? <Amount label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
-          {booking.taxMinor ? <Amount label={t("details.taxes")} value={money(booking.taxMinor)} /> : null}
-          <Amount label={t("details.total")} value={money(booking.totalMinor)} strong />
+          {booking.feesMinor ? <AmountRow label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
+          {booking.taxMinor ? <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} /> : null}
+          <AmountRow label={t("details.total")} value={money(booking.totalMinor)} strong />
         </dl>
         <p className="mt-2 text-sm text-slate-700">
           {t(`paymentsPage.status_${booking.paymentStatus}`, { defaultValue: booking.paymentStatus })}
         </p>
+        {booking.paymentStatus === "paid" || booking.paymentStatus === "refunded" ? (
+          <Link
+            to={`/account/receipt/${booking.id}`}
+            className="mt-2 inline-block text-sm font-medium text-brand underline"
+          >
+            {t("receipt.view")}
+          </Link>
+        ) : null}
         {booking.checkoutUrl ? <ResumePayment booking={booking} /> : null}
       </section>
       {booking.canCancel ? <Cancellation booking={booking} confirm={confirmCancel} /> : null}
@@ -141,15 +150,6 @@ export default function BookingPage() {
         </Link>
       </p>
     </article>
-  );
-}
-
-function Amount({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={`flex justify-between py-1 ${strong ? "border-t border-slate-200 pt-2 font-semibold" : ""}`}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
   );
 }
 

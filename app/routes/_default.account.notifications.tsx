@@ -1,6 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, type NotificationPreferences } from "~contract/preferences";
+import { setFlash, takeFlash } from "~/platform/flash.server";
+import { StatusMessage } from "~/ui/status-message";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { i18next } from "~/platform/i18next.server";
@@ -15,7 +18,7 @@ import { Pagination } from "~/ui/pagination";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
   const page = new URL(request.url).searchParams.get("page") ?? undefined;
-  const [notifications, t] = await Promise.all([
+  const [notifications, preferences, flash, t] = await Promise.all([
     apiFor(request, { token })
       .call("notifications", { query: { page } })
       .catch(async (error: unknown) => {
@@ -23,17 +26,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
         if (isApiError(error, "validation_error")) return apiFor(request, { token }).call("notifications");
         throw error;
       }),
+    apiFor(request, { token }).call("notificationPreferences"),
+    takeFlash(request),
     i18next.getFixedT(request),
   ]);
-  return { notifications, title: t("account.notifications"), appName: t("app.name") };
+  return data(
+    { notifications, preferences, flash: flash.message, title: t("account.notifications"), appName: t("app.name") },
+    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
+/** A ticked box posts "on"; an unticked one posts nothing. */
+const box = z.literal("on").optional();
 const ReadSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("one"), id: z.string().max(64) }),
   z.object({ intent: z.literal("all") }),
+  z.object({
+    intent: z.literal("preferences"),
+    ...Object.fromEntries(
+      NOTIFICATION_CATEGORIES.flatMap((category) =>
+        NOTIFICATION_CHANNELS.map((channel) => [`${category}_${channel}`, box]),
+      ),
+    ),
+  }),
 ]);
+
+function preferencesOf(value: Record<string, unknown>): NotificationPreferences {
+  return Object.fromEntries(
+    NOTIFICATION_CATEGORIES.map((category) => [
+      category,
+      Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, value[`${category}_${channel}`] === "on"])),
+    ]),
+  ) as NotificationPreferences;
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -43,8 +70,13 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const api = apiFor(request, { token });
     const value = submission.value;
+    if (value.intent === "preferences") {
+      await api.call("setNotificationPreferences", { body: preferencesOf(value) });
+      const url = new URL(request.url);
+      throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": await setFlash("preferences.saved") } });
+    }
     if (value.intent === "all") await api.call("markAllNotificationsRead");
-    else await api.call("markNotificationRead", { params: { id: value.id } });
+    else await api.call("markNotificationRead", { params: { id: value.id as string } });
   } catch (error) {
     if (isApiError(error) && error.status < 500) {
       return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), { status: error.status });
@@ -54,11 +86,75 @@ export async function action({ request }: ActionFunctionArgs) {
   return submission.reply();
 }
 
+function Preferences() {
+  const { preferences } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "preferences";
+  return (
+    <section aria-labelledby="preferences-heading" className="mt-10 rounded-xl border border-slate-200 p-4">
+      <h2 id="preferences-heading" className="text-lg font-semibold">
+        {t("preferences.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t("preferences.hint")}</p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="preferences" />
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{t("preferences.title")}</caption>
+          <thead className="text-slate-600">
+            <tr>
+              <th scope="col" className="py-2">
+                {t("preferences.category")}
+              </th>
+              {NOTIFICATION_CHANNELS.map((channel) => (
+                <th key={channel} scope="col" className="py-2 text-center">
+                  {t(`preferences.${channel}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {NOTIFICATION_CATEGORIES.map((category) => (
+              <tr key={category}>
+                <th scope="row" className="py-2 font-normal">
+                  {t(`preferences.category_${category}`)}
+                </th>
+                {NOTIFICATION_CHANNELS.map((channel) => (
+                  <td key={channel} className="py-2 text-center">
+                    <input
+                      type="checkbox"
+                      name={`${category}_${channel}`}
+                      defaultChecked={preferences[category][channel]}
+                      aria-label={t("preferences.channelLabel", {
+                        channel: t(`preferences.${channel}`),
+                        category: t(`preferences.category_${category}`),
+                      })}
+                      className="h-4 w-4"
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button
+          type="submit"
+          disabled={saving}
+          className="mt-3 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-70"
+        >
+          {t("preferences.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 export default function NotificationsPage() {
-  const { notifications, title } = useLoaderData<typeof loader>();
+  const { notifications, title, flash } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   return (
     <>
+      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
         {notifications.unread > 0 ? (
@@ -112,6 +208,7 @@ export default function NotificationsPage() {
         ))}
       </ul>
       <Pagination page={notifications.page} totalPages={notifications.totalPages} />
+      <Preferences />
     </>
   );
 }

@@ -1,5 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { apiErrorKey } from "~/platform/api-errors";
+import { isApiError } from "~/platform/api.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { setFlash, takeFlash } from "~/platform/flash.server";
+import { requireToken } from "~/features/auth/session.server";
+import { cardLabel } from "~/features/account/card-label";
+import { FormError } from "~/ui/text-field";
+import { StatusMessage } from "~/ui/status-message";
 import { useTranslation } from "react-i18next";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";
@@ -10,27 +20,129 @@ import { formatMoney } from "~/ui/format";
 import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 
-/** Payments made for bookings (paid, refunded), newest first. */
+/** Saved cards, then payments made for bookings (paid, refunded), newest first, each with its receipt. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
   const requested = new URL(request.url).searchParams.get("page");
   const page = requested && /^\d{1,5}$/.test(requested) && Number(requested) >= 1 ? Number(requested) : 1;
-  const [payments, t] = await Promise.all([
-    apiFor(request, { token }).call("payments", { query: { page } }),
+  const api = apiFor(request, { token });
+  const [payments, cards, flash, t] = await Promise.all([
+    api.call("payments", { query: { page } }),
+    api.call("savedCards"),
+    takeFlash(request),
     i18next.getFixedT(request),
   ]);
-  return { payments, title: t("account.payments"), appName: t("app.name") };
+  return data(
+    { payments, cards, flash: flash.message, title: t("account.payments"), appName: t("app.name") },
+    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
+  );
+}
+
+const CardSchema = z.object({
+  intent: z.enum(["default", "remove"]),
+  id: z.string().max(80),
+});
+
+/** Make a saved card the default, or forget it: native posts, then back here with a message. */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const token = requireToken(request);
+  const submission = parseWithZod(await request.formData(), { schema: CardSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { intent, id } = submission.value;
+  try {
+    const api = apiFor(request, { token });
+    if (intent === "default") await api.call("setDefaultCard", { params: { id } });
+    else await api.call("removeCard", { params: { id } });
+  } catch (error) {
+    if (isApiError(error) && error.status < 500) {
+      const key = error.status === 400 ? apiErrorKey("payment_method_not_found") : apiErrorKey(error.code);
+      return data(submission.reply({ formErrors: [key] }), { status: error.status === 400 ? 404 : error.status });
+    }
+    throw error;
+  }
+  const url = new URL(request.url);
+  throw redirect(url.pathname + url.search, {
+    headers: { "Set-Cookie": await setFlash(intent === "default" ? "cards.madeDefault" : "cards.removed") },
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
+function SavedCards() {
+  const { cards } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="cards-heading" className="mt-6">
+      <h2 id="cards-heading" className="text-lg font-semibold">
+        {t("cards.title")}
+      </h2>
+      <FormError errors={lastResult?.error?.[""] ?? undefined} />
+      {cards.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{t("cards.none")}</p>
+      ) : (
+        <ul className="mt-3 space-y-2" data-testid="saved-cards">
+          {cards.map((card) => (
+            <li
+              key={card.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-3"
+            >
+              <span>
+                <span className="font-medium">{cardLabel(card, t)}</span>
+                {card.isDefault ? (
+                  <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                    {t("cards.default")}
+                  </span>
+                ) : null}
+                {card.expired ? <span className="ml-2 text-sm text-red-800">{t("cards.expired")}</span> : null}
+              </span>
+              <span className="flex gap-2">
+                {card.isDefault ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={card.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="default"
+                      className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
+                      aria-label={t("cards.makeDefaultLabel", { card: cardLabel(card, t) })}
+                    >
+                      {t("cards.makeDefault")}
+                    </button>
+                  </Form>
+                )}
+                <Form method="post">
+                  <input type="hidden" name="id" value={card.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
+                    aria-label={t("cards.removeLabel", { card: cardLabel(card, t) })}
+                  >
+                    {t("cards.remove")}
+                  </button>
+                </Form>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default function PaymentsPage() {
-  const { payments, title } = useLoaderData<typeof loader>();
+  const { payments, title, flash } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = (booking: Booking, amount: number) => formatMoney(amount, booking.currency, i18n.language);
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
+      <SavedCards />
+      <h2 className="mt-8 text-lg font-semibold">{t("paymentsPage.history")}</h2>
       {payments.items.length === 0 ? (
         <p className="mt-6 text-slate-700">{t("paymentsPage.empty")}</p>
       ) : (
@@ -53,14 +165,14 @@ export default function PaymentsPage() {
             {payments.items.map((booking) => (
               <tr key={booking.id}>
                 <td className="py-2">
-                  <Link
-                    to={`/experiences/${booking.experienceId}/${booking.serviceId}/return/${booking.id}`}
-                    className="font-medium underline"
-                  >
+                  <Link to={`/account/receipt/${booking.id}`} className="font-medium underline">
                     {booking.experienceTitle}
                   </Link>
                   <span className="block text-slate-600">
-                    {slotDay(booking.startsAt, booking.timezone, i18n.language)} · {booking.id}
+                    {slotDay(booking.startsAt, booking.timezone, i18n.language)} · {booking.reference} ·{" "}
+                    <Link to={`/account/receipt/${booking.id}`} className="underline">
+                      {t("receipt.view")}
+                    </Link>
                   </span>
                 </td>
                 <td className="py-2">

@@ -14,7 +14,7 @@ function DefaultShell({ children }: { children: React.ReactNode }) {
       <SessionSync />
       <SiteHeader />
       {inAccount ? (
-        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-[14rem_1fr]">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-[14rem_1fr] print:block">
           <AccountNav />
           <main id="main">{children}</main>
         </div>

@@ -19,12 +19,13 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { lostSessionRedirect, requireToken } from "~/features/auth/session.server";
 import { loadAvailability } from "~/features/catalog/service-detail.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
+import { cardLabel } from "~/features/account/card-label";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadConfirmContext(request, params);
   const { detail, selection } = context;
   const promoCode = await promoFor(request, new URL(request.url).searchParams);
-  const [missing, quote, availability] = await Promise.all([
+  const [missing, quote, availability, cards] = await Promise.all([
     missingProfileData(request, context.token, context.operator),
     quoteBooking(request, {
       serviceId: detail.service.id,
@@ -33,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       promoCode: promoCode || undefined,
     }),
     loadAvailability(request, detail.experience.id, detail.service.id, selection.date ?? undefined),
+    apiFor(request, { token: context.token }).call("savedCards"),
   ]);
   redirectToMissingStep(request, missing, context.operator);
   return {
@@ -44,6 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     quote,
     promoCode,
     operator: context.operator,
+    // Expired cards cannot pay: not offered.
+    cards: cards.filter((card) => !card.expired),
     // A fresh key per rendered page: submitting this page twice makes one booking.
     idempotencyKey: crypto.randomUUID(),
   };
@@ -63,6 +67,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 const PlaceSchema = z.object({
   idempotencyKey: z.string().uuid(),
   promoCode: z.string().trim().max(32).optional().default(""),
+  /** A saved card's id, or "new" (or nothing) to pay on the checkout page. */
+  paymentMethod: z.string().max(80).optional(),
   /** The operator whose profile and waiver steps apply (only used to route those steps). */
   operator: z
     .string()
@@ -98,6 +104,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         utm,
         returnUrl: `${detailsPath}/return/{bookingId}`,
         cancelUrl: here,
+        paymentMethodId: form.paymentMethod && form.paymentMethod !== "new" ? form.paymentMethod : undefined,
       },
       headers: { "Idempotency-Key": form.idempotencyKey },
     });
@@ -110,7 +117,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error.code === "user_not_found") throw lostSessionRedirect(request);
     if (error.status >= 500 && error.code !== "payment_unavailable") throw error;
     const key =
-      error.status === 400 || error.code === "not_found" ? "confirm.selectionInvalid" : apiErrorKey(error.code);
+      error.code === "validation_error" && error.fields?.paymentMethodId
+        ? apiErrorKey("payment_method_not_found")
+        : error.status === 400 || error.code === "not_found"
+          ? "confirm.selectionInvalid"
+          : apiErrorKey(error.code);
     return data(submission.reply({ formErrors: [key] }), { status: error.status });
   }
 }
@@ -126,6 +137,7 @@ export default function ConfirmPage() {
     idempotencyKey,
     detailsPath,
     operator,
+    cards,
     selectionQuery: query,
   } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -199,6 +211,33 @@ export default function ConfirmPage() {
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <input type="hidden" name="operator" value={operator} />
           <input type="hidden" name="promoCode" value={quote.promo?.valid ? quote.promo.code : ""} />
+          {cards.length > 0 ? (
+            <fieldset className="mb-4 rounded-xl border border-slate-200 p-4">
+              <legend className="px-1 text-sm font-semibold">{t("cards.payWith")}</legend>
+              {cards.map((card) => (
+                <label key={card.id} className="flex items-center gap-2 py-1">
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={card.id}
+                    defaultChecked={card.isDefault}
+                    className="h-4 w-4"
+                  />
+                  {cardLabel(card, t)}
+                </label>
+              ))}
+              <label className="flex items-center gap-2 py-1">
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value="new"
+                  defaultChecked={!cards.some((card) => card.isDefault)}
+                  className="h-4 w-4"
+                />
+                {t("cards.newCard")}
+              </label>
+            </fieldset>
+          ) : null}
           <button
             type="submit"
             disabled={navigation.state !== "idle"}

@@ -42,7 +42,7 @@ export function SiteHeader() {
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `rounded px-3 py-2 text-sm font-medium ${isActive ? "text-brand" : "text-slate-700 hover:text-brand"}`;
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header className="border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
         <BrandMark />
         <nav aria-label={t("nav.label")} className="flex items-center gap-1">
@@ -80,7 +80,7 @@ export function SiteFooter() {
   const account = useRootData()?.account;
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 print:hidden">
       <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-slate-600">
         {account ? t("footer.storefront", { name: account.name, app: t("app.name") }) : t("footer.tagline")}
         <span className="ml-2">© {year}</span>

@@ -15,7 +15,7 @@ const SECTIONS = [
 export function AccountNav() {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("account.sectionsLabel")}>
+    <nav aria-label={t("account.sectionsLabel")} className="print:hidden">
       <ul className="flex gap-1 overflow-x-auto md:block md:space-y-1">
         {SECTIONS.map((section) => (
           <li key={section.to}>

@@ -170,6 +170,7 @@ export interface BookingRequest {
   returnUrl?: string;
   cancelUrl?: string;
   saveCard?: boolean;
+  paymentMethodId?: string;
 }
 
 export function bookingBody(

@@ -1,0 +1,136 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { whenText } from "~/features/account/booking-details";
+import { paidWith } from "~/features/account/card-label";
+import { requireUser } from "~/features/auth/session.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
+import { i18next } from "~/platform/i18next.server";
+import { AmountRow } from "~/ui/amount-row";
+import { formatMoney } from "~/ui/format";
+import { NOINDEX, pageMeta } from "~/ui/meta";
+
+/** A printable receipt for one of the signed-in user's payments; none for a booking nobody paid for. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { bookingId } = await requireParams(request, params, { bookingId: idParam });
+  const { token } = await requireUser(request);
+  const [booking, t] = await Promise.all([
+    apiFor(request, { token })
+      .call("booking", { params: { id: bookingId } })
+      .catch(async (error: unknown) => {
+        if (isApiError(error) && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
+        throw error;
+      }),
+    i18next.getFixedT(request),
+  ]);
+  if (!["paid", "refunded"].includes(booking.paymentStatus) || booking.totalMinor === 0) {
+    throw await routeNotFound(request);
+  }
+  return { booking, title: t("receipt.title", { reference: booking.reference }), appName: t("app.name") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
+
+/** "Print" needs the browser's print dialog: shown once JavaScript runs (without it, the browser's own menu prints). */
+function PrintButton() {
+  const { t } = useTranslation();
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  if (!ready) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => window.print()}
+      className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 print:hidden"
+    >
+      {t("receipt.print")}
+    </button>
+  );
+}
+
+export default function ReceiptPage() {
+  const { booking, title } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
+  const paidAt = booking.confirmedAt ?? booking.createdAt;
+  return (
+    <article className="max-w-2xl space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+          <p className="text-sm text-slate-700">
+            {booking.operatorName} · {t("receipt.paidOn", { date: new Date(paidAt).toLocaleString(i18n.language) })}
+          </p>
+        </div>
+        <PrintButton />
+      </div>
+      <section aria-labelledby="receipt-items" className="rounded-xl border border-slate-200 p-4">
+        <h2 id="receipt-items" className="font-semibold">
+          {booking.experienceTitle} — {booking.serviceName}
+        </h2>
+        <p className="text-sm text-slate-700">{whenText(booking, i18n.language)}</p>
+        <table className="mt-3 w-full text-left text-sm" data-testid="receipt-lines">
+          <caption className="sr-only">{t("receipt.lines")}</caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-1">
+                {t("receipt.item")}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {t("receipt.quantity")}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {t("receipt.unitPrice")}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {t("receipt.lineTotal")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {booking.tickets.map((ticket) => (
+              <tr key={ticket.ticketTypeId}>
+                <td className="py-1">{ticket.name}</td>
+                <td className="py-1 text-right">{ticket.quantity}</td>
+                <td className="py-1 text-right">{money(ticket.unitPriceMinor)}</td>
+                <td className="py-1 text-right">{money(ticket.unitPriceMinor * ticket.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="mt-3 text-sm">
+          <AmountRow label={t("details.subtotal")} value={money(booking.subtotalMinor)} />
+          {booking.discountMinor ? (
+            <AmountRow
+              label={booking.promoCode ? t("receipt.discountCode", { code: booking.promoCode }) : t("details.discount")}
+              value={`−${money(booking.discountMinor)}`}
+            />
+          ) : null}
+          {booking.feesMinor ? <AmountRow label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
+          <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} />
+          <AmountRow label={t("receipt.totalPaid")} value={money(booking.totalMinor)} strong />
+          {booking.refundMinor ? (
+            <AmountRow label={t("receipt.refunded")} value={`−${money(booking.refundMinor)}`} />
+          ) : null}
+        </dl>
+        <p className="mt-3 text-sm text-slate-700" data-testid="receipt-card">
+          {booking.card ? paidWith(booking.card, t) : t("receipt.paidByCard")}
+        </p>
+      </section>
+      <p className="text-sm text-slate-700">
+        {t("receipt.reference")}: <span className="font-mono">{booking.reference}</span>
+      </p>
+      <p className="print:hidden">
+        <Link to={`/account/booking/${booking.id}`} className="text-sm font-medium text-brand underline">
+          {t("receipt.toBooking")}
+        </Link>
+        {" · "}
+        <Link to="/account/payments" className="text-sm font-medium text-brand underline">
+          {t("receipt.allPayments")}
+        </Link>
+      </p>
+    </article>
+  );
+}
