@@ -90,6 +90,53 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/account$/);
     });
 
+    test("the address changes (any country's format) and survives a reload", async ({ page, request }) => {
+      await openAccountPage(page, request, "/account/personal-info");
+      const section = page.getByRole("region", { name: "Address" });
+      await section.getByLabel("Street address").fill("221B Baker Street");
+      await section.getByLabel("City").fill("Chicago");
+      await section.getByLabel("State").fill("IL");
+      await section.getByLabel("ZIP code (optional)").fill("60601");
+      await section.getByRole("button", { name: "Save address" }).click();
+      await expect(page.getByRole("status")).toHaveText("Your address is saved.");
+      await page.reload();
+      await expect(section.getByLabel("Street address")).toHaveValue("221B Baker Street");
+      await expect(section.getByLabel("City")).toHaveValue("Chicago");
+    });
+
+    test("signing out on all devices ends the session in a second browser too", async ({ page, request, browser }) => {
+      const email = await openAccountPage(page, request, "/account/security");
+      const other = await browser.newContext({ javaScriptEnabled });
+      const second = await other.newPage();
+      await second.goto("/login?redirectUrl=%2Faccount%2Fnotifications");
+      await signInWithPassword(second, email, PASSWORD);
+      await expect(second).toHaveURL(/\/account\/notifications$/);
+      // Sessions are judged to the second: revoke in a later second than the second sign-in.
+      await page.waitForTimeout(1100);
+      await page.getByRole("button", { name: "Sign out on all devices" }).click();
+      await expect(page).toHaveURL(/\/(login)?(\?.*)?$/);
+      await page.waitForTimeout(1100);
+      await second.goto("/account/payments");
+      await expect(second).toHaveURL(/\/login\?redirectUrl=%2Faccount%2Fpayments&errorCode=440$/);
+      await expect(second.getByRole("alert")).toContainText("Your session has ended");
+      await other.close();
+    });
+
+    test("notification preferences are saved as ticked (news off at first)", async ({ page, request }) => {
+      await openAccountPage(page, request, "/account/notifications");
+      const news = page.getByLabel("Email: News and offers");
+      const booking = page.getByLabel("Email: Booking updates");
+      await expect(news).not.toBeChecked();
+      await expect(booking).toBeChecked();
+      await news.check();
+      await booking.uncheck();
+      await page.getByRole("button", { name: "Save preferences" }).click();
+      await expect(page.getByRole("status")).toHaveText("Your preferences are saved.");
+      await page.reload();
+      await expect(news).toBeChecked();
+      await expect(booking).not.toBeChecked();
+    });
+
     test("after five wrong codes even the right one is refused", async ({ page, request }) => {
       await openAccountPage(page, request, "/account/personal-info");
       const digits = `555${String(Date.now() + 7).slice(-7)}`;

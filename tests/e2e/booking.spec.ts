@@ -103,7 +103,9 @@ test.describe("booking with JavaScript", () => {
     await page.goto("/account/notifications");
     await expect(page.getByText(/Booking confirmed/).first()).toBeVisible();
     await page.goto("/account/payments");
-    await expect(page.getByRole("row").filter({ hasText: bookingId })).toContainText("Paid");
+    await expect(
+      page.getByRole("row").filter({ has: page.locator(`a[href="/account/receipt/${bookingId}"]`) }),
+    ).toContainText("Paid");
 
     // Cancelling states the policy and the refund first, and cancels only when confirmed.
     await page.goto("/account/bookings");
@@ -158,6 +160,49 @@ test.describe("booking with JavaScript", () => {
     await payWithCard(page, "4242 4242 4242 4242");
     await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
     expect(await seatsLeft(request, target)).toBe(before - 1);
+  });
+
+  test("save the card at checkout: listed, on the receipt, then the next booking is paid with it in one step", async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    const target = await findBookableDay(request, 4);
+    const confirmUrl = `/experiences/${target.parentId}/${target.serviceId}/confirm?date=${target.date}&slot=${target.slot.id}`;
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+    await signOperatorWaiver(page);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+    await page.getByLabel("Save this card for next time").check();
+    await payWithCard(page, "4242 4242 4242 4242");
+    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+    const firstId = (await page.getByTestId("booking-id").textContent())!;
+
+    await page.goto("/account/payments");
+    await expect(page.getByTestId("saved-cards")).toContainText("Visa ending in 4242, expires 12/2034");
+    await expect(page.getByTestId("saved-cards")).toContainText("Default");
+    await page.getByRole("link", { name: "Receipt" }).first().click();
+    await expect(page).toHaveURL(`/account/receipt/${firstId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/Receipt WF-/);
+    await expect(page.getByTestId("receipt-card")).toHaveText("Paid with Visa ending in 4242");
+    await expect(page.getByTestId("receipt-lines")).toContainText("1");
+
+    // The next booking: the saved card is chosen already, and Pay confirms at once.
+    const before = await seatsLeft(request, target);
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    await page.locator('input[type="number"][name^="t_"]').first().fill("2");
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+    await expect(page).toHaveURL(/\/confirm\?/);
+    expect(page.url()).toContain(confirmUrl.split("?")[0]);
+    await expect(page.getByLabel("Visa ending in 4242, expires 12/2034")).toBeChecked();
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/return\/bk_/);
+    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+    expect(await seatsLeft(request, target)).toBe(before - 2);
   });
 
   test("booking needs sign-in and keeps the selection", async ({ page, request }) => {
