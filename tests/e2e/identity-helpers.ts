@@ -44,6 +44,21 @@ export async function createCompleteUser(
   return { email, password };
 }
 
+/** A user who has only ever signed in with an emailed link (no password), through the emulator's REST API. */
+export async function createEmailLinkUser(request: APIRequestContext, email = uniqueEmail("link")) {
+  const sent = await request.post(`${IDENTITY}/accounts:sendOobCode?key=demo-api-key`, {
+    headers: { Authorization: "Bearer owner" },
+    data: { requestType: "EMAIL_SIGNIN", email, returnOobLink: true, continueUrl: `${origin()}/set-password` },
+  });
+  expect(sent.ok()).toBeTruthy();
+  const oobCode = new URL((await sent.json()).oobLink).searchParams.get("oobCode");
+  const signedIn = await request.post(`${IDENTITY}/accounts:signInWithEmailLink?key=demo-api-key`, {
+    data: { email, oobCode },
+  });
+  expect(signedIn.ok()).toBeTruthy();
+  return { email };
+}
+
 /** The newest message for an address in the dev outbox, and the first link in it. */
 export async function latestMail(request: APIRequestContext, to: string) {
   let message: { subject: string; textBody: string } | undefined;

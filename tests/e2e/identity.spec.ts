@@ -3,6 +3,7 @@ import { origin } from "./helpers";
 import {
   completeProfile,
   createCompleteUser,
+  createEmailLinkUser,
   EMULATOR,
   latestMail,
   PASSWORD,
@@ -65,6 +66,14 @@ test.describe("with JavaScript", () => {
     await signInWithPassword(page, user.email, "not-the-password-1");
     await expect(page.getByRole("alert")).toContainText("That email and password do not match");
     await expect(page.getByLabel("Email").first()).toHaveValue(user.email);
+  });
+
+  test("a password sign-in for a link-only account says to use the emailed link", async ({ page, request }) => {
+    const { email } = await createEmailLinkUser(request);
+    await page.goto("/login");
+    await signInWithPassword(page, email, "a-guess-123");
+    await expect(page.getByRole("alert")).toContainText("This account has no password");
+    await expect(page.getByLabel("Email").first()).toHaveValue(email);
   });
 
   test("an open redirect in redirectUrl falls back to /", async ({ page, request }) => {

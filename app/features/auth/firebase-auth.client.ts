@@ -67,12 +67,15 @@ async function withBotCheck<T>(a: Auth, attempt: () => Promise<T>): Promise<T> {
 
 const idTokenOf = (credential: UserCredential) => credential.user.getIdToken();
 
+const WRONG_PASSWORD = new Set(["auth/invalid-credential", "auth/wrong-password", "auth/invalid-login-credentials"]);
+
 export async function passwordSignIn(config: FirebaseClientConfig, email: string, password: string) {
   const a = clientAuth(config);
   try {
     return idTokenOf(await withBotCheck(a, () => signInWithEmailAndPassword(a, email, password)));
   } catch (error) {
-    if (authErrorCode(error) !== "auth/invalid-credential") throw error;
+    // Projects with email enumeration protection say invalid-credential; older ones wrong-password.
+    if (!WRONG_PASSWORD.has(authErrorCode(error))) throw error;
     // No password on this address? Say how it signs in instead.
     const methods = await fetchSignInMethodsForEmail(a, email).catch(() => [] as string[]);
     const other = otherMethodCode(methods);
