@@ -198,6 +198,7 @@ async function payWithSavedCard(
       expMonth: card.expMonth,
       expYear: card.expYear,
       providerRef: card.providerRef,
+      providerCustomer: card.providerCustomer,
     },
   });
   return true;

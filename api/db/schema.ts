@@ -557,6 +557,8 @@ export const paymentMethods = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
     providerRef: text("provider_ref").notNull(),
+    /** Stripe: the Customer the card is attached to (needed to charge it again). */
+    providerCustomer: text("provider_customer"),
     brand: text("brand").notNull(),
     last4: text("last4").notNull(),
     expMonth: integer("exp_month").notNull(),

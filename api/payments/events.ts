@@ -3,6 +3,9 @@ import { fulfilBooking, markCheckoutExpired, markPaymentFailed, type FulfilmentO
 import type { Db } from "../db/client";
 import { bookings, processedWebhookEvents } from "../db/schema";
 import type { PaymentEvent } from "./provider";
+import type { CardDetails } from "./saved-cards";
+import { providerNamed } from "./index";
+import { errorFields, logger } from "../logger";
 
 export interface EventResult {
   /** The event id was handled before: acknowledged and ignored. */
@@ -25,6 +28,17 @@ async function bookingOf(db: Db, event: PaymentEvent): Promise<string | null> {
   return (rows.find((row) => row.sessionId === event.sessionId) ?? rows[0])?.id ?? null;
 }
 
+/** The card that paid, asked of the provider when its event did not say; best effort (receipts, saving). */
+async function cardOf(db: Db, event: PaymentEvent): Promise<CardDetails | null> {
+  if (!event.paymentIntentId) return null;
+  try {
+    return await providerNamed(event.provider).paymentCard(db, event.paymentIntentId);
+  } catch (error) {
+    logger.warn({ paymentIntentId: event.paymentIntentId, err: errorFields(error) }, "payment card unavailable");
+    return null;
+  }
+}
+
 async function apply(db: Db, event: PaymentEvent): Promise<EventResult["outcome"]> {
   if (event.type === "ignored") return "ignored";
   const bookingId = await bookingOf(db, event);
@@ -35,7 +49,7 @@ async function apply(db: Db, event: PaymentEvent): Promise<EventResult["outcome"
         sessionId: event.sessionId,
         paymentIntentId: event.paymentIntentId,
         paymentMethodSaved: event.paymentMethodSaved,
-        card: event.card,
+        card: event.card ?? (await cardOf(db, event)),
       });
     case "checkout.failed":
       return (await markPaymentFailed(db, bookingId)) ? "failed" : "ignored";

@@ -109,8 +109,10 @@ export interface PaymentProvider {
   chargeSavedCard(
     db: Db,
     booking: CheckoutBooking,
-    card: { providerRef: string; last4: string; expMonth: number; expYear: number; brand: string },
+    card: CardDetails,
   ): Promise<{ sessionId: string; paymentIntentId: string } | null>;
+  /** The card that made a payment, when the provider's event did not carry it (receipts, saving). */
+  paymentCard(db: Db, paymentIntentId: string): Promise<CardDetails | null>;
   /** Verifies and decodes a webhook (throws WebhookVerificationError). */
   parseWebhook(rawBody: string, headers: Headers): PaymentEvent;
 }

@@ -156,6 +156,15 @@ export function createSandboxProvider(): PaymentProvider {
       return paid ? { sessionId, paymentIntentId } : null;
     },
 
+    async paymentCard(db: Db, paymentIntentId: string): Promise<CardDetails | null> {
+      const [row] = await db
+        .select()
+        .from(sandboxCheckouts)
+        .where(eq(sandboxCheckouts.paymentIntentId, paymentIntentId))
+        .limit(1);
+      return row ? cardOf(row) : null;
+    },
+
     parseWebhook(): PaymentEvent {
       throw new WebhookVerificationError("The sandbox provider sends no webhooks.");
     },

@@ -14,6 +14,8 @@ export interface CardDetails {
   expYear: number;
   /** The provider's reference to charge it again (sandbox: its own; Stripe: the PaymentMethod id). */
   providerRef: string;
+  /** Stripe: the Customer it is attached to. */
+  providerCustomer?: string | null;
 }
 
 export const paymentMethodNotFound = () => notFound("No such saved card.", "payment_method_not_found");
@@ -77,6 +79,7 @@ export async function saveCard(db: Db, userId: string, provider: string, card: C
       userId,
       provider,
       providerRef: card.providerRef,
+      providerCustomer: card.providerCustomer ?? null,
       brand: card.brand,
       last4: card.last4,
       expMonth: card.expMonth,

@@ -11,6 +11,7 @@ import {
   type PaymentEventType,
   type PaymentProvider,
 } from "./provider";
+import type { CardDetails } from "./saved-cards";
 
 export interface StripeProviderConfig {
   secretKey: string;
@@ -62,6 +63,21 @@ function eventType(event: Stripe.Event, session: Stripe.Checkout.Session): Payme
  */
 export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
   const stripe = new Stripe(config.secretKey, clientOptions(config.apiBase));
+
+  /** The card of a payment (brand, last 4, expiry, its PaymentMethod and Customer); null for other methods. */
+  async function cardOfPayment(paymentIntentId: string): Promise<CardDetails | null> {
+    const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["payment_method"] });
+    const method = intent.payment_method;
+    if (!method || typeof method === "string" || !method.card) return null;
+    return {
+      brand: method.card.brand,
+      last4: method.card.last4,
+      expMonth: method.card.exp_month,
+      expYear: method.card.exp_year,
+      providerRef: method.id,
+      providerCustomer: idOf(intent.customer),
+    };
+  }
 
   return {
     name: "stripe",
@@ -134,13 +150,41 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         status: paid ? "paid" : session.status === "expired" ? "expired" : "open",
         paymentIntentId: idOf(session.payment_intent),
         paymentMethodSaved: paid && session.metadata?.saveCard === "true",
-        card: null,
+        card: paid && session.payment_intent ? await cardOfPayment(idOf(session.payment_intent)!) : null,
       };
     },
 
-    // Saved Stripe cards are kept by Stripe (setup_future_usage); charging them from here is not built yet.
-    async chargeSavedCard() {
-      return null;
+    async paymentCard(_db: Db, paymentIntentId: string) {
+      return cardOfPayment(paymentIntentId);
+    },
+
+    /**
+     * A saved card, the guest present on our page: a PaymentIntent confirmed at once with the
+     * card and its Customer. Anything but an immediate success (a decline, 3-D Secure asking
+     * for the guest) answers null and the booking goes through Checkout instead.
+     */
+    async chargeSavedCard(_db: Db, booking: CheckoutBooking, card: CardDetails) {
+      if (!card.providerCustomer) return null;
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: booking.totalMinor,
+            currency: booking.currency.toLowerCase(),
+            customer: card.providerCustomer,
+            payment_method: card.providerRef,
+            confirm: true,
+            off_session: true,
+            description: booking.title,
+            metadata: { bookingId: booking.id },
+          },
+          { idempotencyKey: `saved_${booking.id}_${card.providerRef}` },
+        );
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) return null;
+        throw error;
+      }
+      return intent.status === "succeeded" ? { sessionId: intent.id, paymentIntentId: intent.id } : null;
     },
 
     async closeCheckout(_db: Db, sessionId: string): Promise<void> {

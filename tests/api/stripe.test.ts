@@ -305,6 +305,51 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect(await seatsTaken(db(), slot.id)).toBe(1);
   });
 
+  it("a card kept at Checkout is saved from its PaymentIntent; the next booking is charged off-session with it, a declined one goes to Checkout", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 10 });
+    const first = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { saveCard: true }));
+    const paid = fake.complete(sessionIdOf(first.body.data.checkoutUrl));
+    expect((await sendWebhook(event("checkout.session.completed", paid))).status).toBe(200);
+    const cards = (await call("/v1/user/payment-methods", { token: user.idToken })).body.data;
+    expect(cards).toEqual([
+      expect.objectContaining({ brand: "visa", last4: "4242", expMonth: 12, expYear: 2034, isDefault: true }),
+    ]);
+    const receipt = await call(`/v1/bookings/${first.body.data.booking.id}`, { token: user.idToken });
+    expect(receipt.body.data.card).toEqual({ brand: "visa", last4: "4242" });
+
+    const slot2 = await createSlot(db(), acme.serviceId, { capacity: 10 });
+    const second = await placeBooking(user.idToken, bookingBody(acme, slot2.id, 2, { paymentMethodId: cards[0].id }));
+    expect(second.status).toBe(201);
+    expect(second.body.data.booking).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    const charge = fake.requests.filter(
+      (request) => request.method === "POST" && request.path === "/v1/payment_intents",
+    );
+    expect(charge).toHaveLength(1);
+    expect(charge[0].params).toMatchObject({
+      amount: String(second.body.data.booking.totalMinor),
+      customer: paid.customer,
+      off_session: "true",
+      confirm: "true",
+    });
+    expect(charge[0].idempotencyKey).toContain(second.body.data.booking.id);
+    // Refunds of such a booking go to its PaymentIntent.
+    await call(`/v1/bookings/${second.body.data.booking.id}/cancel`, { method: "POST", token: user.idToken });
+    expect(fake.refunds.at(-1)).toMatchObject({ amount: second.body.data.booking.totalMinor });
+
+    // A card that declines: the booking stays held and goes through Checkout.
+    const other = await bookingUser(acme);
+    const declining = await placeBooking(other.idToken, bookingBody(acme, slot.id, 1, { saveCard: true }));
+    const paidOnce = fake.complete(sessionIdOf(declining.body.data.checkoutUrl), { last4: "0002" });
+    await sendWebhook(event("checkout.session.completed", paidOnce));
+    const [card] = (await call("/v1/user/payment-methods", { token: other.idToken })).body.data;
+    const slot3 = await createSlot(db(), acme.serviceId, { capacity: 10 });
+    const fallback = await placeBooking(other.idToken, bookingBody(acme, slot3.id, 1, { paymentMethodId: card.id }));
+    expect(fallback.status).toBe(201);
+    expect(fallback.body.data.booking.status).toBe("held");
+    expect(fallback.body.data.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+  });
+
   it("webhooks of other providers are 404", async () => {
     expect((await api("/v1/payments/webhook/sandbox", { method: "POST", body: "{}" })).status).toBe(404);
     expect((await api("/v1/payments/webhook/paypal", { method: "POST", body: "{}" })).status).toBe(404);

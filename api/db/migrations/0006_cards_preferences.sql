@@ -14,6 +14,7 @@ CREATE TABLE "payment_methods" (
 	"user_id" text NOT NULL,
 	"provider" text NOT NULL,
 	"provider_ref" text NOT NULL,
+	"provider_customer" text,
 	"brand" text NOT NULL,
 	"last4" text NOT NULL,
 	"exp_month" integer NOT NULL,

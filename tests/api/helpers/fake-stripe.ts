@@ -24,9 +24,14 @@ export interface FakeStripe {
   sessions: Map<string, StripeObject>;
   coupons: Map<string, StripeObject>;
   refunds: StripeObject[];
+  paymentIntents: Map<string, StripeObject>;
   requests: RecordedRequest[];
-  /** Marks a session paid (as when the guest pays on Stripe's page). */
-  complete(sessionId: string, options?: { paymentStatus?: "paid" | "unpaid" }): StripeObject;
+  /**
+   * Marks a session paid (as when the guest pays on Stripe's page) with a Visa card (last 4
+   * `last4`, default 4242; a card ending 0002 declines later charges), attached to a new
+   * Customer when the session asked to create one.
+   */
+  complete(sessionId: string, options?: { paymentStatus?: "paid" | "unpaid"; last4?: string }): StripeObject;
   expire(sessionId: string): StripeObject;
   /** Answer every request with 500 (or stop doing so). */
   failAll(on: boolean): void;
@@ -61,6 +66,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, StripeObject>();
   const coupons = new Map<string, StripeObject>();
   const refunds: StripeObject[] = [];
+  const paymentIntents = new Map<string, StripeObject>();
+  const paymentMethods = new Map<string, StripeObject>();
+  const intent = (fields: StripeObject) => {
+    const created = { id: id("pi"), object: "payment_intent", status: "succeeded", ...fields };
+    paymentIntents.set(created.id, created);
+    return created;
+  };
   const requests: RecordedRequest[] = [];
   const replays = new Map<string, { status: number; body: StripeObject }>();
   let failing = false;
@@ -133,6 +145,38 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       session.status = "expired";
       return { status: 200, body: session };
     }
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === "GET" && intentPath) {
+      const found = paymentIntents.get(decodeURIComponent(intentPath[1]));
+      if (!found) return error(404, `No such payment_intent: '${intentPath[1]}'`);
+      const expand: string[] = params.expand ?? [];
+      return {
+        status: 200,
+        body: expand.includes("payment_method")
+          ? { ...found, payment_method: paymentMethods.get(found.payment_method) ?? null }
+          : found,
+      };
+    }
+    if (method === "POST" && path === "/v1/payment_intents") {
+      const card = paymentMethods.get(params.payment_method);
+      if (!card || card.customer !== params.customer) return error(400, "No such PaymentMethod for this customer.");
+      if (card.card.last4 === "0002") {
+        return {
+          status: 402,
+          body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } },
+        };
+      }
+      const created = intent({
+        amount: Number(params.amount),
+        currency: params.currency,
+        customer: params.customer,
+        payment_method: params.payment_method,
+        off_session: params.off_session,
+        confirm: params.confirm,
+        metadata: params.metadata ?? {},
+      });
+      return { status: 200, body: created };
+    }
     if (method === "POST" && path === "/v1/refunds") {
       const refund = {
         id: id("re"),
@@ -177,12 +221,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     coupons,
     refunds,
+    paymentIntents,
     requests,
     complete(sessionId, options = {}) {
       const session = sessions.get(sessionId)!;
       session.status = "complete";
       session.payment_status = options.paymentStatus ?? "paid";
-      session.payment_intent = id("pi");
+      const customer = session.customer_creation === "always" ? id("cus") : null;
+      const card = {
+        id: id("pm"),
+        object: "payment_method",
+        type: "card",
+        customer,
+        card: { brand: "visa", last4: options.last4 ?? "4242", exp_month: 12, exp_year: 2034 },
+      };
+      paymentMethods.set(card.id, card);
+      session.customer = customer;
+      session.payment_intent = intent({
+        amount: session.amount_total,
+        currency: session.currency,
+        customer,
+        payment_method: card.id,
+      }).id;
       return session;
     },
     expire(sessionId) {
