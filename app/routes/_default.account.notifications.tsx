@@ -1,7 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS, type NotificationPreferences } from "~contract/preference-values";
+import {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_CHANNELS,
+  type NotificationPreferences,
+} from "~contract/preference-values";
 import { setFlash, takeFlash } from "~/platform/flash.server";
 import { StatusMessage } from "~/ui/status-message";
 import { useTranslation } from "react-i18next";
