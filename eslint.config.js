@@ -8,6 +8,13 @@ import reactHooks from "eslint-plugin-react-hooks";
  * imports the web app.
  */
 const appBorder = {
+  paths: [
+    {
+      name: "@remix-run/node",
+      importNames: ["redirect"],
+      message: "Use redirect from ~/platform/redirect.server: it adds the security headers.",
+    },
+  ],
   patterns: [
     {
       group: ["~api/*"],
@@ -55,6 +62,10 @@ export default tseslint.config(
     // The in-process mount: the only file of app/ that loads the API (lazily, and only in one-process mode).
     files: ["app/platform/api.server.ts"],
     rules: { "no-restricted-imports": "off" },
+  },
+  {
+    files: ["app/platform/redirect.server.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: appBorder.patterns }] },
   },
   { files: ["contract/**/*.ts"], rules: { "no-restricted-imports": ["error", contractBorder] } },
   { files: ["api/**/*.ts"], rules: { "no-restricted-imports": ["error", apiBorder] } },

@@ -16,6 +16,7 @@ export default defineConfig({
       "tests/unit/**/*.test.{ts,tsx}",
       "tests/api/**/*.test.ts",
       "tests/routes/**/*.test.ts",
+      "tests/fuzz/**/*.test.ts",
       "app/**/*.test.{ts,tsx}",
       "api/**/*.test.ts",
     ],

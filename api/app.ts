@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./accounts/routes";
 import { authRoutes } from "./auth/routes";
 import { bookingRoutes } from "./bookings/routes";
@@ -24,6 +25,8 @@ import { waiverRoutes } from "./waivers/routes";
 export const app = new Hono<AppEnv>().basePath("/v1");
 
 app.use("*", requestId);
+// nosniff, no framing, no referrer and friends on every answer, errors included.
+app.use("*", secureHeaders({ strictTransportSecurity: "max-age=31536000; includeSubDomains" }));
 app.use("*", backgroundJobs);
 app.route("/", healthRoutes);
 app.route("/", accountRoutes);

@@ -65,6 +65,12 @@ const apiEnvSchema = z.object({
     (value) => value === undefined || /^https?:\/\/[^\s/]*\{slug\}[^\s/]*\/?$/.test(value),
     { message: "STOREFRONT_PUBLIC_URL must be an http(s) origin containing {slug}, e.g. https://{slug}.example.com" },
   ),
+  /**
+   * How many proxies in front of the app append the client's address to X-Forwarded-For (a load
+   * balancer: 1). The client is the entry that many places from the right; 0 (default): the
+   * header is ignored and per-address limits are not applied (per-account limits still are).
+   */
+  TRUST_PROXY: wholeNumber(0, 0, 10),
   /** The API's own port when it runs alone (npm run start:api). */
   API_PORT: wholeNumber(3001, 1, 65_535),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional().default("info"),
@@ -81,6 +87,10 @@ const apiEnvSchema = z.object({
   AUTH_EMAIL_LIMIT_PER_EMAIL: wholeNumber(3, 1, 1_000_000),
   AUTH_EMAIL_LIMIT_PER_IP: wholeNumber(10, 1, 1_000_000),
   AUTH_EMAIL_WINDOW_SECONDS: wholeNumber(600, 1, 86_400),
+  /** Password sign-ins (without JavaScript): per account per minute and per hour, per client address per 10 minutes. */
+  PASSWORD_ATTEMPTS_PER_MINUTE: wholeNumber(5, 1, 1_000_000),
+  PASSWORD_ATTEMPTS_PER_HOUR: wholeNumber(20, 1, 1_000_000),
+  PASSWORD_ATTEMPTS_PER_IP: wholeNumber(50, 1, 1_000_000),
 });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

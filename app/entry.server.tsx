@@ -9,6 +9,8 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { DEFAULT_LOCALE_HINT, i18nConfig, resources } from "~/platform/i18n";
 import { i18next } from "~/platform/i18next.server";
 import { applySecurityHeaders } from "~/platform/security-headers.server";
+import { contentSecurityPolicy, newNonce } from "~/platform/csp.server";
+import { NonceProvider } from "~/platform/nonce";
 import { startInProcessApi } from "~/platform/api.server";
 import { errorFields, logger } from "~/platform/logger.server";
 
@@ -36,6 +38,8 @@ export default async function handleRequest(
   responseHeaders.set("Content-Language", lng === "en" ? DEFAULT_LOCALE_HINT : lng);
   if (rootData?.noindex) responseHeaders.set("X-Robots-Tag", "noindex");
   applySecurityHeaders(responseHeaders);
+  const nonce = newNonce();
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
   // Crawlers and SPA-mode get the whole document at once; browsers get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -43,10 +47,13 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
-      </I18nextProvider>,
+      <NonceProvider nonce={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

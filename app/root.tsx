@@ -1,6 +1,8 @@
-import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
+import { useNonce } from "~/platform/nonce";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -92,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const { i18n } = useTranslation();
   const locale = root?.locale ?? i18n.language ?? "en";
+  const nonce = useNonce();
   return (
     <html lang={locale} dir={i18n.dir(locale)} style={brandStyle(root?.account ?? null)}>
       <head>
@@ -107,8 +110,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

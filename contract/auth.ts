@@ -69,6 +69,20 @@ export const createSessionBody = z.object({
   profile: syncBody.optional(),
 });
 
+/** POST /v1/auth/password-session: the sign-in form posted without JavaScript. */
+export const passwordSessionBody = z.object({
+  email: z
+    .string({ required_error: "Enter your email address.", invalid_type_error: "Enter your email address." })
+    .trim()
+    .toLowerCase()
+    .max(254, "Enter a valid email address.")
+    .email("Enter a valid email address."),
+  password: z
+    .string({ required_error: "Enter your password.", invalid_type_error: "Enter your password." })
+    .min(1, "Enter your password.")
+    .max(4096, "Enter your password."),
+});
+
 /** Answer of POST /v1/auth/session. */
 export interface SessionCreated {
   /** The session cookie's value (a signed JWT) and how long it lives. */

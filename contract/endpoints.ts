@@ -1,5 +1,5 @@
 import { accountContextParams } from "./accounts";
-import { authEmailBody, createSessionBody, setPasswordInput } from "./auth";
+import { authEmailBody, createSessionBody, passwordSessionBody, setPasswordInput } from "./auth";
 import {
   availabilityQuery,
   bookingListQuery,
@@ -87,6 +87,13 @@ export const endpoints = {
     body: createSessionBody,
     output: out.sessionCreated,
     errors: ["invalid_token", "stale_sign_in"],
+  }),
+  passwordSession: endpoint({
+    method: "POST",
+    path: "/v1/auth/password-session",
+    body: passwordSessionBody,
+    output: out.sessionCreated,
+    errors: ["invalid_credentials", "user_disabled"],
   }),
   signOut: endpoint({ method: "POST", path: "/v1/auth/sign-out", output: out.nothing, errors: [] }),
   sendAuthLink: endpoint({

@@ -6,7 +6,8 @@ import { allowOnly } from "../http/method-guard";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
-import { authEmailBody, createSessionBody } from "~contract/auth";
+import { authEmailBody, createSessionBody, passwordSessionBody } from "~contract/auth";
+import { passwordSession } from "./password-session";
 import { requireAuth } from "./middleware";
 import { createSession, revokeSessions } from "./session";
 import { passwordPolicy } from "./password-policy";
@@ -27,6 +28,17 @@ authRoutes.post("/auth/session", validate("json", createSessionBody), withDb, wi
   return dataResponse(c, await createSession(c.get("db"), { idToken, profile, account: c.get("account") }));
 });
 allowOnly(authRoutes, "/auth/session", ["POST"]);
+
+/** The password form posted without JavaScript: limited per account and address, then a session. */
+authRoutes.post("/auth/password-session", validate("json", passwordSessionBody), withDb, withTenant, async (c) => {
+  c.header("Cache-Control", "no-store");
+  const { email, password } = c.req.valid("json");
+  return dataResponse(
+    c,
+    await passwordSession(c.get("db"), { email, password, ip: clientIp(c), account: c.get("account") }),
+  );
+});
+allowOnly(authRoutes, "/auth/password-session", ["POST"]);
 
 /** Sign out everywhere: the caller's refresh tokens are revoked, so every session ends. */
 authRoutes.post("/auth/sign-out", requireAuth, async (c) => {

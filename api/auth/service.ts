@@ -1,3 +1,4 @@
+import { UNKNOWN_IP } from "../http/client-info";
 import type { Db } from "../db/client";
 import type { AccountRow } from "../db/schema";
 import { getApiEnv, identityEnv } from "../env";
@@ -27,7 +28,16 @@ export interface AuthEmailRequest {
 export function authEmailRules(email: string, ip: string): RateLimitRule[] {
   const env = getApiEnv();
   return [
-    { key: `auth-email:ip:${ip}`, limit: env.AUTH_EMAIL_LIMIT_PER_IP, windowSeconds: env.AUTH_EMAIL_WINDOW_SECONDS },
+    // An unknown address (no trusted proxy) would put every client in one bucket: not counted.
+    ...(ip === UNKNOWN_IP
+      ? []
+      : [
+          {
+            key: `auth-email:ip:${ip}`,
+            limit: env.AUTH_EMAIL_LIMIT_PER_IP,
+            windowSeconds: env.AUTH_EMAIL_WINDOW_SECONDS,
+          },
+        ]),
     {
       key: `auth-email:email:${email}`,
       limit: env.AUTH_EMAIL_LIMIT_PER_EMAIL,

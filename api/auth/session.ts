@@ -1,3 +1,4 @@
+import { identityToolkit } from "./identity-toolkit";
 import type { SessionCreated } from "~contract/auth";
 import type { SyncBody } from "~contract/users";
 import type { AccountRow } from "../db/schema";
@@ -66,17 +67,10 @@ export async function revokeSessions(uid: string): Promise<void> {
  */
 export async function renewSession(uid: string): Promise<{ sessionCookie: string; maxAgeSeconds: number }> {
   const customToken = await adminAuth().createCustomToken(uid);
-  const base = identityEnv.emulatorHost
-    ? `http://${identityEnv.emulatorHost}/identitytoolkit.googleapis.com/v1`
-    : "https://identitytoolkit.googleapis.com/v1";
-  const response = await fetch(`${base}/accounts:signInWithCustomToken?key=${encodeURIComponent(identityEnv.apiKey)}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
-    signal: AbortSignal.timeout(10_000),
+  const { idToken } = await identityToolkit<{ idToken: string }>("accounts:signInWithCustomToken", {
+    token: customToken,
+    returnSecureToken: true,
   });
-  if (!response.ok) throw new Error(`signInWithCustomToken answered ${response.status}`);
-  const { idToken } = (await response.json()) as { idToken: string };
   const sessionCookie = await adminAuth().createSessionCookie(idToken, { expiresIn: identityEnv.sessionMaxAgeMs });
   return { sessionCookie, maxAgeSeconds: Math.floor(identityEnv.sessionMaxAgeMs / 1000) };
 }

@@ -6,17 +6,19 @@ import type { AppEnv } from "./types";
 export const UNKNOWN_IP = "unknown";
 
 /**
- * The caller's IP address: the first X-Forwarded-For entry, else X-Real-IP, else "unknown".
- * Only syntactically valid addresses are used. The first X-Forwarded-For entry is what the
- * client claims: it is trustworthy only when the proxy in front of the app overwrites the
- * header (see docs/api.md).
+ * The caller's IP address, as the outermost of the TRUST_PROXY proxies saw it: the X-Forwarded-For
+ * entry that many places from the right (entries further left are whatever the client sent, so
+ * a forged header changes nothing). "unknown" when no proxy is trusted or the entry is not an
+ * address. The web passes the header on unchanged, so both processes judge alike.
  */
-export function clientIp(c: Context<AppEnv>): string {
-  const forwarded = c.req.header("X-Forwarded-For")?.split(",")[0]?.trim();
-  if (forwarded && isIP(forwarded)) return forwarded.toLowerCase();
-  const real = c.req.header("X-Real-IP")?.trim();
-  if (real && isIP(real)) return real.toLowerCase();
-  return UNKNOWN_IP;
+export function clientIp(c: Context<AppEnv>, trustedHops = getApiEnv().TRUST_PROXY): string {
+  if (trustedHops === 0) return UNKNOWN_IP;
+  const chain = (c.req.header("X-Forwarded-For") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const seen = chain[chain.length - trustedHops];
+  return seen && isIP(seen) ? seen.toLowerCase() : UNKNOWN_IP;
 }
 
 /** The User-Agent header, cut to 512 characters ("" when absent). */

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { clearSessionCookie, readSessionCookie, serializeSessionCookie } from "~contract/session-cookie";
 import { config } from "~/platform/config.server";
 import { loginUrl } from "~/platform/redirects";

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -15,6 +16,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
 import { AmountRow } from "~/ui/amount-row";
 import { NOINDEX, pageMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/form.server";
 
 /** One booking of the signed-in user (ours: not in the spec's table), in the default layout. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -52,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { bookingId } = await requireParams(request, params, { bookingId: idParam });
   const token = requireToken(request);
-  const submission = parseWithZod(await request.formData(), { schema: CancelSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: CancelSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await apiFor(request, { token }).call("cancelBooking", { params: { id: bookingId } });

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import {
   NOTIFICATION_CATEGORIES,
@@ -18,6 +19,7 @@ import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { Pagination } from "~/ui/pagination";
+import { readFormData } from "~/platform/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
@@ -69,7 +71,7 @@ function preferencesOf(value: Record<string, unknown>): NotificationPreferences 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = requireToken(request);
-  const submission = parseWithZod(await request.formData(), { schema: ReadSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ReadSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     const api = apiFor(request, { token });

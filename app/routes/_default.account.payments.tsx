@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { apiErrorKey } from "~/platform/api-errors";
@@ -19,6 +20,7 @@ import { Pagination } from "~/ui/pagination";
 import { formatMoney } from "~/ui/format";
 import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/form.server";
 
 /** Saved cards, then payments made for bookings (paid, refunded), newest first, each with its receipt. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -47,7 +49,7 @@ const CardSchema = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = requireToken(request);
-  const submission = parseWithZod(await request.formData(), { schema: CardSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: CardSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { intent, id } = submission.value;
   try {

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -26,6 +27,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { readFormData } from "~/platform/form.server";
 
 const PAGE = "/account/personal-info";
 
@@ -61,7 +63,7 @@ const FLASH: Record<PersonalInfoIntent, string> = {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = requireToken(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (!isPersonalInfoIntent(intent)) return data({ intent: null, result: undefined }, { status: 400 });
   const submission = parseWithZod(formData, { schema: PERSONAL_INFO_SCHEMAS[intent] });

@@ -17,6 +17,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { readFormData } from "~/platform/form.server";
 
 const PAGE = "/account/security";
 
@@ -51,7 +52,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user, token } = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const policy = await loadPasswordPolicy(request);
   const schema = formData.get("intent") === "add-password" ? addPasswordSchema(policy) : changePasswordSchema(policy);
   const submission = parseWithZod(formData, { schema });

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -20,6 +21,7 @@ import { lostSessionRedirect, requireToken } from "~/features/auth/session.serve
 import { loadAvailability } from "~/features/catalog/service-detail.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { cardLabel } from "~/features/account/card-label";
+import { readFormData } from "~/platform/form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadConfirmContext(request, params);
@@ -88,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = url.pathname + url.search;
   const detailsPath = `/experiences/${parentId}/${serviceId}`;
   const selection = parseSelection(url.searchParams);
-  const submission = parseWithZod(await request.formData(), { schema: PlaceSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: PlaceSchema });
   if (submission.status !== "success" || !isCompleteSelection(selection)) {
     return data(submission.reply({ formErrors: ["confirm.selectionInvalid"] }), { status: 400 });
   }

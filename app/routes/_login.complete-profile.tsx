@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +15,7 @@ import { safeRedirectPath } from "~/platform/redirects";
 import { requireUser } from "~/features/auth/session.server";
 import { missingProfileData } from "~/features/auth/sign-in-next.server";
 import { pageMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/form.server";
 
 function nextAfterProfile(missing: string[], redirectUrl: string, account: string | null) {
   return missing.includes("waiver") ? stepUrl("/waiver", redirectUrl, account) : redirectUrl;
@@ -40,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectUrl = safeRedirectPath(query.get("redirectUrl"));
   const account = accountParam(query);
   const missing = await missingProfileData(request, token, account);
-  const submission = parseWithZod(await request.formData(), { schema: missingDataSchema(missing) });
+  const submission = parseWithZod(await readFormData(request), { schema: missingDataSchema(missing) });
   if (submission.status !== "success") return submission.reply();
   try {
     await apiFor(request, { token }).call("updateMissingData", {

@@ -17,10 +17,16 @@ import { IdentityError, identityRest } from "~/features/auth/identity-rest.serve
 import { otherMethodCode } from "~/features/auth/sign-in-methods";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
-import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/features/auth/sign-in.server";
+import {
+  finishServerSignIn,
+  loadPasswordPolicy,
+  passwordServerSignIn,
+  signInFailure,
+} from "~/features/auth/sign-in.server";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -41,7 +47,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 /** The same sign-in methods as native form posts, for browsers without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const redirectUrl = formData.get("redirectUrl");
 
@@ -49,17 +55,24 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: SignInSchema });
     if (submission.status !== "success") return { intent, result: submission.reply({ hideFields: ["password"] }) };
     try {
-      const { idToken } = await identityRest.signInWithPassword(submission.value.email, submission.value.password);
-      return await finishServerSignIn(request, idToken, redirectUrl);
+      return await passwordServerSignIn(request, submission.value.email, submission.value.password, redirectUrl);
     } catch (caught) {
       let error = caught;
-      if (caught instanceof IdentityError && caught.code === "auth/invalid-credential") {
+      if (isApiError(caught, "invalid_credentials")) {
         // No password on this address? Say how it signs in instead.
         const methods = await identityRest.signInMethods(submission.value.email).catch(() => []);
         const other = otherMethodCode(methods);
         if (other) error = new IdentityError(other);
       }
-      return { intent, result: signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] })) };
+      const result = signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] }));
+      if (isApiError(caught, "rate_limited")) {
+        // Slowed down: the page says so, and the answer says when to try again.
+        return data(
+          { intent, result },
+          { status: 429, headers: { "Retry-After": caught.headers?.["Retry-After"] ?? "60" } },
+        );
+      }
+      return { intent, result };
     }
   }
 

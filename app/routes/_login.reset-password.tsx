@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -14,6 +15,7 @@ import { IdentityError, identityRest } from "~/features/auth/identity-rest.serve
 import { requireSameOrigin } from "~/platform/origin.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
 import { pageMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/form.server";
 
 const RequestSchema = z.object({ email: emailField });
 
@@ -35,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const oobCode = resetCode(new URL(request.url));
 
   if (oobCode) {

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,6 +20,7 @@ import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/feature
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/form.server";
 
 const ConfirmEmailSchema = z.object({ email: emailField, oobCode: z.string().min(1).max(2048) });
 
@@ -47,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const redirectUrl = safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl"));
 
   if (formData.get("intent") === "email-link") {

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -13,6 +14,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/form.server";
 
 const SignSchema = z.object({
   signedName: z
@@ -44,7 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = requireToken(request);
-  const submission = parseWithZod(await request.formData(), { schema: SignSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: SignSchema });
   if (submission.status !== "success") return submission.reply();
   try {
     await apiFor(request, { token, accountSlug: accountParam(new URL(request.url).searchParams) }).call("signWaiver", {

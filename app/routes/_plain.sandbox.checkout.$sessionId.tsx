@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, SubmitButton, TextField } from "~/ui/text-field";
@@ -13,6 +14,7 @@ import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { NOINDEX, pageMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/form.server";
 
 async function loadCheckout(request: Request, sessionId: string) {
   try {
@@ -36,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [N
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { sessionId } = await requireParams(request, params, { sessionId: idParam });
-  const submission = parseWithZod(await request.formData(), { schema: CardSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: CardSchema });
   if (submission.status !== "success") return submission.reply({ hideFields: ["cvc"] });
   try {
     const paid = await apiFor(request).call("paySandboxCheckout", {

@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { destroySession } from "~/features/auth/session.server";
 

@@ -341,6 +341,18 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expectEnvelope(await placeBooking(other.idToken, bookingBody(acme, slot.id, 2)), 409, "sold_out");
   });
 
+  it("same-key twins on the last seat: every copy answers the one booking (none is told sold_out)", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 10, seatsLeft: 1 });
+    const key = randomUUID();
+    const twins = await Promise.all(
+      Array.from({ length: 8 }, () => placeBooking(user.idToken, bookingBody(acme, slot.id, 1), { key })),
+    );
+    expect(twins.map((res) => res.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(twins.map((res) => res.body.data.booking.id)).size).toBe(1);
+    expect(await seatsTaken(db(), slot.id)).toBe(10);
+  });
+
   it("a late payment for a booking cancelled before payment is refunded, never confirmed", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { capacity: 4, seatsLeft: 4 });

@@ -43,7 +43,7 @@ describe("waiver endpoints", () => {
     const res = await sign(
       user.idToken,
       { signedName: "  Ada Lovelace  ", agree: true, textVersion: PLATFORM_WAIVER_VERSION },
-      { ip: "203.0.113.7, 10.0.0.1" },
+      { ip: "10.0.0.1, 203.0.113.7" },
     );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, signInWithPassword, signWaiver } from "./identity-helpers";
 

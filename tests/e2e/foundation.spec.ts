@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded-test";
 import { origin, rawGet } from "./helpers";
 
 test.describe("catalog", () => {
@@ -143,6 +143,32 @@ test.describe("routing rules", () => {
     const body = await missing.json();
     expect(body.error.code).toBeTruthy();
     expect(body.requestId).toBe(missing.headers()["x-request-id"]);
+  });
+});
+
+test.describe("security headers", () => {
+  test("pages carry a nonce CSP; pages, /v1 answers, redirects and errors carry nosniff", async ({ request }) => {
+    const first = await request.get("/");
+    const second = await request.get("/");
+    const csp = first.headers()["content-security-policy"];
+    expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    // A new nonce for every answer, and the page's scripts carry it.
+    expect(second.headers()["content-security-policy"]).not.toBe(csp);
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    expect(await first.text()).toContain(`nonce="${nonce}"`);
+    for (const answer of [
+      first,
+      await request.get("/v1/health"),
+      await request.get("/v1/nope"),
+      await request.get("/account", { maxRedirects: 0 }),
+      await request.get("/nope-nope"),
+    ]) {
+      expect(answer.headers()["x-content-type-options"], answer.url()).toBe("nosniff");
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded-test";
 import { origin } from "./helpers";
 import {
   completeProfile,

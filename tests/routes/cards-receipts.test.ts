@@ -79,7 +79,8 @@ describe("/account/payments: saved cards", () => {
         args(pageRequest("/account/payments", { cookie: stranger.cookie, form: { intent: "remove", id: "x\u0000" } })),
       ),
     );
-    expect(madeUp.status).toBe(404);
+    // A NUL byte in a field: the form is refused as a whole.
+    expect(madeUp.status).toBe(400);
     const badIntent = await outcome(() =>
       paymentsRoute.action(
         args(pageRequest("/account/payments", { cookie: stranger.cookie, form: { intent: "steal", id: card.id } })),

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { parseCatalogQuery } from "~/features/catalog/catalog-query.server";
+import { CatalogQuerySchema, parseCatalogQuery } from "~/features/catalog/catalog-query.server";
 import { findSlice } from "~/features/catalog/catalog-slice";
 
 describe("catalog query from the address", () => {
+  it("drops NUL, control characters and broken surrogates from the search text", () => {
+    expect(parseCatalogQuery(new URLSearchParams("q=a%00b%0Ac")).q).toBe("abc");
+    expect(CatalogQuerySchema.parse({ q: "\ud800kayak" }).q).toBe("kayak");
+    expect(parseCatalogQuery(new URLSearchParams("q=%00")).q).toBeUndefined();
+  });
+
   it("keeps valid filters", () => {
     expect(
       parseCatalogQuery(

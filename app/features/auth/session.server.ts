@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import type { UserInfo } from "~contract/users";
 import type { SyncBody } from "~contract/users";
 import { apiFor, isApiError } from "~/platform/api.server";
@@ -76,6 +76,16 @@ export function requireToken(request: Request): string {
  */
 export async function openSession(request: Request, idToken: string, profile: SyncBody = {}) {
   const opened = await apiFor(request).call("createSession", { body: { idToken, profile } });
+  return {
+    user: opened.user,
+    missingData: opened.missingData,
+    setCookie: sessionCookie(opened.sessionCookie, opened.maxAgeSeconds),
+  };
+}
+
+/** The password form posted without JavaScript: the API checks it (and limits attempts), then opens a session. */
+export async function openPasswordSession(request: Request, email: string, password: string) {
+  const opened = await apiFor(request).call("passwordSession", { body: { email, password } });
   return {
     user: opened.user,
     missingData: opened.missingData,

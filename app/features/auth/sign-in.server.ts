@@ -1,11 +1,11 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "~/features/auth/auth-schemas";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { authErrorKey } from "~/features/auth/auth-errors";
 import { IdentityError } from "~/features/auth/identity-rest.server";
 import { safeRedirectPath } from "~/platform/redirects";
-import { openSession } from "~/features/auth/session.server";
+import { openPasswordSession, openSession } from "~/features/auth/session.server";
 import type { SyncBody } from "~contract/users";
 import { nextStepAfterSignIn } from "~/features/auth/sign-in-next.server";
 
@@ -16,9 +16,17 @@ export async function loadPasswordPolicy(request: Request): Promise<PasswordPoli
 
 /** Open the session for an ID token obtained on the server and redirect to the next step. */
 export async function finishServerSignIn(request: Request, idToken: string, redirectUrl: unknown, profile?: SyncBody) {
-  const { user, missingData, setCookie } = await openSession(request, idToken, profile);
-  const next = nextStepAfterSignIn(user, missingData, safeRedirectPath(redirectUrl));
-  return redirect(next, { headers: { "Set-Cookie": setCookie } });
+  return goOn(await openSession(request, idToken, profile), redirectUrl);
+}
+
+/** The password form without JavaScript: signed in by the API (which limits attempts), then on. */
+export async function passwordServerSignIn(request: Request, email: string, password: string, redirectUrl: unknown) {
+  return goOn(await openPasswordSession(request, email, password), redirectUrl);
+}
+
+function goOn(opened: Awaited<ReturnType<typeof openSession>>, redirectUrl: unknown) {
+  const next = nextStepAfterSignIn(opened.user, opened.missingData, safeRedirectPath(redirectUrl));
+  return redirect(next, { headers: { "Set-Cookie": opened.setCookie } });
 }
 
 /** Turn an identity-provider or session failure into a form error; anything else is a bug. */
@@ -30,5 +38,8 @@ export function signInFailure(
   if (isApiError(error, "invalid_token", "stale_sign_in")) {
     return reply({ formErrors: [authErrorKey(`session/${error.code}`)] });
   }
+  if (isApiError(error, "invalid_credentials")) return reply({ formErrors: [authErrorKey("auth/invalid-credential")] });
+  if (isApiError(error, "user_disabled")) return reply({ formErrors: [authErrorKey("auth/user-disabled")] });
+  if (isApiError(error, "rate_limited")) return reply({ formErrors: [authErrorKey("auth/too-many-requests")] });
   throw error;
 }

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "~/platform/redirect.server";
 import { stepUrl } from "~/features/auth/account-param";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";

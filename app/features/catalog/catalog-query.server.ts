@@ -7,11 +7,14 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/** Control characters and broken surrogate halves are dropped from search text (harmless there). */
+const stripInvalid = (value: string) =>
+  value.replace(/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "");
 const optionalText = (max: number) =>
   z
     .string()
-    .trim()
-    .max(max)
+    .transform(stripInvalid)
+    .pipe(z.string().trim().max(max))
     .optional()
     .transform((value) => value || undefined)
     .catch(undefined);

@@ -6,6 +6,8 @@
  */
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = "memory://";
 process.env.SEED_ON_START = "false";
+// One trusted proxy: the test client's X-Forwarded-For (one address) is the caller's address.
+process.env.TRUST_PROXY ||= "1";
 // Warnings and errors only: tests that expect an error log spy on the logger.
 process.env.LOG_LEVEL ||= "warn";
 process.env.FIREBASE_AUTH_EMULATOR_HOST ||= "127.0.0.1:9099";

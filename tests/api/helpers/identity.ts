@@ -141,7 +141,7 @@ export function call<T = any>(path: string, options: CallOptions = {}): Promise<
   const headers = new Headers(options.headers);
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   if (options.cookie) headers.set("Cookie", `__session=${options.cookie}`);
-  headers.set("X-Forwarded-For", options.ip ?? randomIp());
+  if (options.ip || !headers.has("X-Forwarded-For")) headers.set("X-Forwarded-For", options.ip ?? randomIp());
   let body: string | undefined;
   if (options.body !== undefined) {
     headers.set("Content-Type", "application/json");

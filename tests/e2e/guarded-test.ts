@@ -1,0 +1,19 @@
+import { expect, test as base } from "@playwright/test";
+
+export { expect };
+export type { APIRequestContext, Page } from "@playwright/test";
+
+/**
+ * Playwright's `test`, with a watch on the Content-Security-Policy: every page a test opens
+ * must load without a single violation (Chromium reports each one on the console).
+ */
+export const test = base.extend({
+  page: async ({ page }, provide) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    });
+    await provide(page);
+    expect(violations, "CSP violations").toEqual([]);
+  },
+});
