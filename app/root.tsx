@@ -29,6 +29,9 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  // A backslash in the path (/%5C) cannot even be rendered as a 404 (the router resolves it as a
+  // URL): such addresses go to the not-found page.
+  if (/%5c|\\/i.test(url.pathname)) throw redirect("/404");
   const canonical = withoutTrailingSlash(url.pathname);
   if (canonical) throw redirect(canonical + url.search, 301);
 

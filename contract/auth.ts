@@ -1,3 +1,4 @@
+import { safeSitePath } from "./safe-path";
 import { z } from "zod";
 import { syncBody, type UserInfo } from "./users";
 
@@ -36,13 +37,7 @@ export const emailAddress = z
  * control characters, at most 2048 characters.
  */
 export function isSafeContinuePath(value: string): boolean {
-  if (!value.startsWith("/") || value.startsWith("//")) return false;
-  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return false;
-  try {
-    return new URL(value, "http://same.invalid").origin === "http://same.invalid";
-  } catch {
-    return false;
-  }
+  return safeSitePath(value) !== null;
 }
 
 const continueUrl = z
@@ -50,7 +45,8 @@ const continueUrl = z
   .max(2048, "Use at most 2048 characters.")
   .refine(isSafeContinuePath, "Use a path on this site, such as /account.")
   .optional()
-  .transform((value) => value ?? "/");
+  // The resolved path is used, never the raw input.
+  .transform((value) => (value === undefined ? "/" : safeSitePath(value)!));
 
 export const authEmailBody = z.object({ email: emailAddress, continueUrl });
 export type AuthEmailBody = z.output<typeof authEmailBody>;
