@@ -71,6 +71,10 @@ const apiEnvSchema = z.object({
    * header is ignored and per-address limits are not applied (per-account limits still are).
    */
   TRUST_PROXY: wholeNumber(0, 0, 10),
+  /** Redis for rate limits shared by every process (redis://…); unset: each process counts in memory. */
+  REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\/\S+$/.test(value), {
+    message: "REDIS_URL must be a redis:// or rediss:// URL",
+  }),
   /** The API's own port when it runs alone (npm run start:api). */
   API_PORT: wholeNumber(3001, 1, 65_535),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional().default("info"),

@@ -31,7 +31,7 @@ export async function passwordSession(
   db: Db,
   input: { email: string; password: string; ip: string; account: AccountRow | null },
 ): Promise<SessionCreated> {
-  await enforceRateLimits(db, passwordAttemptRules(input.email, input.ip));
+  await enforceRateLimits(passwordAttemptRules(input.email, input.ip));
   let idToken: string;
   try {
     ({ idToken } = await identityToolkit<{ idToken: string }>("accounts:signInWithPassword", {

@@ -91,7 +91,7 @@ async function sendActionEmail(
  * address has an account yet (the first sign-in creates it).
  */
 export async function sendAuthLink(db: Db, request: AuthEmailRequest): Promise<void> {
-  await enforceRateLimits(db, authEmailRules(request.email, request.ip));
+  await enforceRateLimits(authEmailRules(request.email, request.ip));
   const providerLink = await callIdentity(
     () =>
       adminAuth().generateSignInWithEmailLink(request.email, {
@@ -113,7 +113,7 @@ export async function sendAuthLink(db: Db, request: AuthEmailRequest): Promise<v
  * an account; nothing (and the same answer) when it does not.
  */
 export async function sendPasswordReset(db: Db, request: AuthEmailRequest): Promise<void> {
-  await enforceRateLimits(db, authEmailRules(request.email, request.ip));
+  await enforceRateLimits(authEmailRules(request.email, request.ip));
   const providerLink = await callIdentity(
     () =>
       adminAuth()

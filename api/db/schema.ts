@@ -293,17 +293,6 @@ export const outbox = pgTable(
   ],
 );
 
-/** Fixed-window counters shared by every process (e.g. sign-in emails per address and per IP). */
-export const rateLimits = pgTable(
-  "rate_limits",
-  {
-    key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-    count: integer("count").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_start_idx").on(t.windowStart)],
-);
-
 export type AccountRow = typeof accounts.$inferSelect;
 export type ExperienceRow = typeof experiences.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;

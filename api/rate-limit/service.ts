@@ -1,7 +1,8 @@
-import { and, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { rateLimits } from "../db/schema";
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getApiEnv } from "../env";
 import { rateLimited } from "../http/errors";
+import { errorFields, logger } from "../logger";
 
 export interface RateLimitRule {
   /** What is counted, e.g. "auth-email:email:ann@example.com". */
@@ -11,82 +12,60 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-export interface RateLimitResult {
-  allowed: boolean;
-  /** Weighted number of calls in the sliding window, this one included. */
-  estimate: number;
-  /** When not allowed: seconds until a call would be allowed again (at least 1). */
-  retryAfterSeconds: number;
-}
-
-/** Counters older than this are deleted (two of the longest window the API env allows). */
-const KEEP_MS = 2 * 24 * 60 * 60 * 1000;
-const CLEANUP_EVERY_MS = 60 * 60 * 1000;
-let lastCleanup = 0;
-
 /**
- * Seconds until one more call fits, given the previous window's count `p`, the current
- * window's count `c` (this call included), the elapsed part `t` of the current window and
- * the window length `w` (ms).
+ * Limits on rate-limiter-flexible: in this process's memory by default (one process, the local
+ * quick start), in Redis when REDIS_URL is set, so a limit holds across every process of the
+ * app. Should Redis fail, each process falls back to its own memory (the insurance limiter)
+ * rather than letting everything through or refusing everything.
  */
-export function retryAfterSeconds(p: number, c: number, t: number, w: number, limit: number): number {
-  let waitMs: number;
-  if (c + 1 <= limit && p > 0) {
-    // Still in this window, once enough of the previous window has slid out.
-    waitMs = Math.max(0, w * (1 - (limit - 1 - c) / p) - t);
-  } else {
-    // In the next window, where this window becomes the previous one.
-    waitMs = w - t + Math.max(0, w * (1 - (limit - 1) / c));
+let redis: Redis | null | undefined;
+function redisClient(): Redis | null {
+  if (redis === undefined) {
+    const url = getApiEnv().REDIS_URL;
+    // Commands wait for the first connection; should Redis go away, they fail fast (insurance limiter).
+    redis = url ? new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 }) : null;
+    redis?.on("error", (error: unknown) => logger.warn({ err: errorFields(error) }, "redis unavailable"));
   }
-  return Math.max(1, Math.ceil(waitMs / 1000));
+  return redis;
+}
+
+const limiters = new Map<string, RateLimiterAbstract>();
+function limiterFor(rule: RateLimitRule): RateLimiterAbstract {
+  const id = `${rule.limit}/${rule.windowSeconds}`;
+  let limiter = limiters.get(id);
+  if (!limiter) {
+    const options = { points: rule.limit, duration: rule.windowSeconds, keyPrefix: `wf:limit:${id}` };
+    const client = redisClient();
+    limiter = client
+      ? new RateLimiterRedis({ ...options, storeClient: client, insuranceLimiter: new RateLimiterMemory(options) })
+      : new RateLimiterMemory(options);
+    limiters.set(id, limiter);
+  }
+  return limiter;
 }
 
 /**
- * Counts one call against a sliding-window limit stored in the database, so it holds
- * across processes. Two fixed windows are kept per key; the estimate is the current
- * window's count plus the previous window's count weighted by how much of it still
- * overlaps the sliding window (no double burst at window edges). The increment is one
- * atomic upsert; calls over the limit are counted too.
+ * Counts one call against each rule, in order, and throws 429 `rate_limited` (with Retry-After,
+ * the seconds until that rule's window frees a call) at the first one exceeded; later rules are
+ * then not counted.
  */
-export async function consumeRateLimit(db: Db, rule: RateLimitRule, now = new Date()): Promise<RateLimitResult> {
-  const w = rule.windowSeconds * 1000;
-  const startMs = Math.floor(now.getTime() / w) * w;
-  const [current] = await db
-    .insert(rateLimits)
-    .values({ key: rule.key, windowStart: new Date(startMs), count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
-  const [previous] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, rule.key), eq(rateLimits.windowStart, new Date(startMs - w))))
-    .limit(1);
-  await cleanUpOccasionally(db, now);
-
-  const t = now.getTime() - startMs;
-  const p = previous?.count ?? 0;
-  const c = current.count;
-  const estimate = p * (1 - t / w) + c;
-  const allowed = estimate <= rule.limit;
-  return { allowed, estimate, retryAfterSeconds: allowed ? 0 : retryAfterSeconds(p, c, t, w, rule.limit) };
-}
-
-/**
- * Applies the rules in order and throws 429 `rate_limited` (with Retry-After) at the first
- * one exceeded; later rules are then not counted.
- */
-export async function enforceRateLimits(db: Db, rules: RateLimitRule[], now = new Date()): Promise<void> {
+export async function enforceRateLimits(rules: RateLimitRule[]): Promise<void> {
   for (const rule of rules) {
-    const result = await consumeRateLimit(db, rule, now);
-    if (!result.allowed) throw rateLimited(result.retryAfterSeconds);
+    try {
+      await limiterFor(rule).consume(rule.key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        throw rateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+      }
+      throw rejection;
+    }
   }
 }
 
-async function cleanUpOccasionally(db: Db, now: Date): Promise<void> {
-  if (now.getTime() - lastCleanup < CLEANUP_EVERY_MS) return;
-  lastCleanup = now.getTime();
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - KEEP_MS)));
+/** Closes the Redis connection (process shutdown, tests). */
+export async function closeRateLimits(): Promise<void> {
+  limiters.clear();
+  const client = redis;
+  redis = undefined;
+  await client?.quit().catch(() => undefined);
 }

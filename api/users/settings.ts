@@ -164,7 +164,7 @@ function latestChange(db: Db, uid: string, purpose: VerificationPurpose): Promis
  * kind: 429 with Retry-After). It replaces any code still pending.
  */
 async function newCode(db: Db, uid: string, purpose: VerificationPurpose, target: string): Promise<string> {
-  await enforceRateLimits(db, [
+  await enforceRateLimits([
     { key: `verify:${purpose}:minute:${uid}`, limit: 1, windowSeconds: 60 },
     { key: `verify:${purpose}:hour:${uid}`, limit: 5, windowSeconds: 3600 },
   ]);

@@ -30,3 +30,12 @@ export async function requireParams<T extends z.ZodRawShape>(
   if (!result.success) throw await routeNotFound(request);
   return result.data;
 }
+
+/**
+ * The answer's status for an API error an action shows on its page, and its Retry-After when
+ * the API said how long to wait (a 429 always does).
+ */
+export function errorInit(error: { status: number; headers?: Record<string, string> }, status = error.status) {
+  const retryAfter = error.headers?.["Retry-After"];
+  return { status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined };
+}

@@ -10,7 +10,7 @@ import type { Booking } from "~/features/booking/bookings";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { apiErrorKey } from "~/platform/api-errors";
 import { setFlash, takeFlash } from "~/platform/flash.server";
-import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
+import { idParam, requireParams, routeNotFound, errorInit } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await apiFor(request, { token }).call("cancelBooking", { params: { id: bookingId } });
   } catch (error) {
     if (isApiError(error) && error.status < 500) {
-      return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), { status: error.status });
+      return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), errorInit(error));
     }
     throw error;
   }

@@ -20,6 +20,7 @@ import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { Pagination } from "~/ui/pagination";
 import { readFormData } from "~/platform/form.server";
+import { errorInit } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
@@ -85,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
     else await api.call("markNotificationRead", { params: { id: value.id as string } });
   } catch (error) {
     if (isApiError(error) && error.status < 500) {
-      return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), { status: error.status });
+      return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), errorInit(error));
     }
     throw error;
   }

@@ -28,6 +28,7 @@ import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton, TextField } from "~/ui/text-field";
 import { readFormData } from "~/platform/form.server";
+import { errorInit } from "~/platform/http.server";
 
 const PAGE = "/account/personal-info";
 
@@ -86,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = field
       ? submission.reply({ fieldErrors: { [field]: [key] } })
       : submission.reply({ formErrors: [key] });
-    return data({ intent, result }, { status: error.status });
+    return data({ intent, result }, errorInit(error));
   }
   return redirect(PAGE, { headers });
 }

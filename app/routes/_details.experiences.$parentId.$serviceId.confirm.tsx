@@ -9,7 +9,7 @@ import { DurationText } from "~/ui/duration-text";
 import { stepUrl } from "~/features/auth/account-param";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { apiErrorKey } from "~/platform/api-errors";
-import { idParam, requireParams } from "~/platform/http.server";
+import { idParam, requireParams, errorInit } from "~/platform/http.server";
 import { dayLabel, slotTime, type Availability } from "~/features/booking/availability";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
 import { loadConfirmContext, promoFor, quoteBooking, redirectToMissingStep } from "~/features/booking/booking.server";
@@ -124,7 +124,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : error.status === 400 || error.code === "not_found"
           ? "confirm.selectionInvalid"
           : apiErrorKey(error.code);
-    return data(submission.reply({ formErrors: [key] }), { status: error.status });
+    return data(submission.reply({ formErrors: [key] }), errorInit(error));
   }
 }
 

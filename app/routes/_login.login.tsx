@@ -27,6 +27,7 @@ import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/form.server";
+import { errorInit } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -67,10 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const result = signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] }));
       if (isApiError(caught, "rate_limited")) {
         // Slowed down: the page says so, and the answer says when to try again.
-        return data(
-          { intent, result },
-          { status: 429, headers: { "Retry-After": caught.headers?.["Retry-After"] ?? "60" } },
-        );
+        return data({ intent, result }, errorInit(caught));
       }
       return { intent, result };
     }
@@ -104,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (isApiError(error, "rate_limited")) {
         return data(
           { intent, result: submission.reply({ formErrors: [authErrorKey("auth/too-many-requests")] }) },
-          { status: 429 },
+          errorInit(error),
         );
       }
       throw error;

@@ -16,6 +16,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
 import { pageMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/form.server";
+import { errorInit } from "~/platform/http.server";
 
 const RequestSchema = z.object({ email: emailField });
 
@@ -70,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
           result: submission.reply({ formErrors: [authErrorKey("auth/too-many-requests")] }),
           sentTo: null,
         },
-        { status: 429 },
+        errorInit(error),
       );
     }
     throw error;

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +5,7 @@ import { bookings, slots } from "~api/db/schema";
 import { seedDbForThisFile } from "./helpers/api";
 import { bookingBody, bookingUsers, createSlot, findService, type TestService } from "./helpers/booking";
 import { withEmulatorUsers, type TestUser } from "./helpers/identity";
+import { startAppProcess, stopAppProcesses, type AppProcess } from "./helpers/app-processes";
 
 /**
  * Seats are never oversold across processes: two app processes (child processes serving the
@@ -15,48 +15,6 @@ import { withEmulatorUsers, type TestUser } from "./helpers/identity";
 const USERS = 60;
 const SEATS_LEFT = 5;
 const CAPACITY = 12;
-
-interface AppProcess {
-  child: ChildProcess;
-  url: string;
-}
-
-function startAppProcess(): Promise<AppProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/api/helpers/booking-server.ts"], {
-    env: { ...process.env, SEED_ON_START: "false" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`app process did not start: ${output}`)), 60_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening (\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: `http://127.0.0.1:${match[1]}` });
-      }
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`app process exited (${code}): ${output}`));
-    });
-  });
-}
-
-function stop(processes: AppProcess[]): Promise<unknown> {
-  return Promise.all(
-    processes.map(
-      ({ child }) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null) return resolve(null);
-          child.once("exit", resolve);
-          child.kill("SIGTERM");
-        }),
-    ),
-  );
-}
 
 describe.skipIf(!process.env.DATABASE_URL)("booking concurrency across processes (PostgreSQL)", () => {
   const { db } = seedDbForThisFile();
@@ -73,7 +31,7 @@ describe.skipIf(!process.env.DATABASE_URL)("booking concurrency across processes
   }, 120_000);
 
   afterAll(async () => {
-    await stop(processes);
+    await stopAppProcesses(processes);
   });
 
   it(`${USERS} users on two processes for the last ${SEATS_LEFT} seats: exactly ${SEATS_LEFT} bookings, the rest 409 sold_out`, async () => {

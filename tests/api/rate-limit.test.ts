@@ -1,66 +1,73 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { rateLimits } from "~api/db/schema";
-import { consumeRateLimit, enforceRateLimits, retryAfterSeconds } from "~api/rate-limit/service";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enforceRateLimits } from "~api/rate-limit/service";
 import { ApiError } from "~api/http/errors";
 import { seedDbForThisFile } from "./helpers/api";
+import { startAppProcess, stopAppProcesses, type AppProcess } from "./helpers/app-processes";
+import { withEmulatorUsers } from "./helpers/identity";
 
-const { db } = seedDbForThisFile();
+seedDbForThisFile();
 
-const WINDOW = 600;
-const key = () => `test:${crypto.randomUUID()}`;
-/** A fixed instant at the start of a 10-minute window. */
-const base = Math.ceil(Date.now() / 600_000) * 600_000 + 10 * 600_000;
-const at = (seconds: number) => new Date(base + seconds * 1000);
+const refusal = async (rules: Parameters<typeof enforceRateLimits>[0]) =>
+  enforceRateLimits(rules).then(
+    () => null,
+    (error: unknown) => error as ApiError,
+  );
 
-describe("database rate limiter", () => {
-  it("allows `limit` calls per window, then refuses with the wait until the window frees up", async () => {
-    const rule = { key: key(), limit: 3, windowSeconds: WINDOW };
-    for (let i = 0; i < 3; i++) expect((await consumeRateLimit(db(), rule, at(10 + i))).allowed).toBe(true);
-    const refused = await consumeRateLimit(db(), rule, at(20));
-    expect(refused.allowed).toBe(false);
-    // 4 calls in this window: the next call fits once 4·(1−g)+1 ≤ 3 in the next window (g = ½).
-    expect(refused.retryAfterSeconds).toBe(600 - 20 + 300);
-    expect((await consumeRateLimit(db(), rule, at(600 + 299))).allowed).toBe(false);
-    expect((await consumeRateLimit(db(), rule, at(1200 + 1))).allowed).toBe(true);
+describe("rate limits (rate-limiter-flexible)", () => {
+  it("allows `limit` calls per window, then 429 rate_limited with the seconds to wait", async () => {
+    const rule = { key: `t:${randomUUID()}`, limit: 3, windowSeconds: 600 };
+    for (let i = 0; i < 3; i++) expect(await refusal([rule])).toBeNull();
+    const refused = await refusal([rule]);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 429, code: "rate_limited" });
+    const wait = Number(refused!.headers?.["Retry-After"]);
+    expect(wait).toBeGreaterThan(590);
+    expect(wait).toBeLessThanOrEqual(600);
   });
 
-  it("no double burst at a window edge (sliding window)", async () => {
-    const rule = { key: key(), limit: 3, windowSeconds: WINDOW };
-    expect((await consumeRateLimit(db(), rule, at(598))).allowed).toBe(true);
-    expect((await consumeRateLimit(db(), rule, at(599))).allowed).toBe(true);
-    expect((await consumeRateLimit(db(), rule, at(600))).allowed).toBe(true);
-    const fourth = await consumeRateLimit(db(), rule, at(601));
-    expect(fourth.allowed).toBe(false);
-    expect(fourth.retryAfterSeconds).toBeGreaterThan(0);
+  it("the first rule exceeded stops the count: later rules are not charged; keys are independent", async () => {
+    const first = { key: `a:${randomUUID()}`, limit: 1, windowSeconds: 60 };
+    const second = { key: `b:${randomUUID()}`, limit: 2, windowSeconds: 60 };
+    expect(await refusal([first, second])).toBeNull();
+    expect(await refusal([first, second])).toMatchObject({ status: 429 });
+    // `second` was charged once: one more call still fits it.
+    expect(await refusal([second])).toBeNull();
+    expect(await refusal([second])).toMatchObject({ status: 429 });
+    expect(await refusal([{ ...first, key: `a:${randomUUID()}` }])).toBeNull();
   });
 
-  it("counts are shared by every caller of the same key and kept per window", async () => {
-    const rule = { key: key(), limit: 10, windowSeconds: WINDOW };
-    await Promise.all(Array.from({ length: 5 }, () => consumeRateLimit(db(), rule, at(5))));
-    const rows = await db().select().from(rateLimits).where(eq(rateLimits.key, rule.key));
-    expect(rows).toEqual([{ key: rule.key, windowStart: at(0), count: 5 }]);
+  it("concurrent calls on one key never let more than the limit through", async () => {
+    const rule = { key: `c:${randomUUID()}`, limit: 5, windowSeconds: 60 };
+    const results = await Promise.all(Array.from({ length: 20 }, () => refusal([rule])));
+    expect(results.filter((result) => result === null)).toHaveLength(5);
+  });
+});
+
+/** With REDIS_URL, a limit holds across processes: two app processes count one account's attempts together. */
+describe.skipIf(!process.env.REDIS_URL)("rate limits across two processes (Redis)", () => {
+  withEmulatorUsers();
+  let processes: AppProcess[] = [];
+  beforeAll(async () => {
+    processes = await Promise.all([startAppProcess(), startAppProcess()]);
+  }, 120_000);
+  afterAll(async () => {
+    await stopAppProcesses(processes);
   });
 
-  it("enforceRateLimits throws 429 rate_limited with Retry-After and skips later rules", async () => {
-    const first = { key: key(), limit: 1, windowSeconds: WINDOW };
-    const second = { key: key(), limit: 5, windowSeconds: WINDOW };
-    await enforceRateLimits(db(), [first, second], at(1));
-    const error = await enforceRateLimits(db(), [first, second], at(2)).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(429);
-    expect((error as ApiError).code).toBe("rate_limited");
-    expect(Number((error as ApiError).headers?.["Retry-After"])).toBeGreaterThan(0);
-    const secondRows = await db().select().from(rateLimits).where(eq(rateLimits.key, second.key));
-    expect(secondRows[0].count).toBe(1);
-  });
-
-  it("retryAfterSeconds", () => {
-    // Room in this window once enough of the previous one has slid out: 6·(1−f)+1+1 ≤ 3 → f ≥ ⅚.
-    expect(retryAfterSeconds(6, 1, 0, 600_000, 3)).toBe(500);
-    // Never less than a second.
-    expect(retryAfterSeconds(1, 1, 599_999, 600_000, 3)).toBe(1);
-    // limit 1: a whole extra window.
-    expect(retryAfterSeconds(0, 2, 0, 600_000, 1)).toBe(1200);
-  });
+  it("the 6th password attempt on one account is refused, wherever the attempts landed", async () => {
+    const email = `spread-${randomUUID()}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { url } = processes[i % 2];
+      const res = await fetch(`${url}/v1/auth/password-session`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${i}` },
+        body: JSON.stringify({ email, password: "wrong-guess-1" }),
+      });
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  }, 60_000);
 });

@@ -104,6 +104,24 @@ describe("/login without JavaScript", () => {
     expect(wrong.data.result.initialValue.password).toBeUndefined();
   });
 
+  it("the 6th password in a minute for one account is slowed: 429, Retry-After, a message on the page", async () => {
+    const user = await createUser();
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post({
+        intent: "password",
+        email: user.email,
+        password: `wrong-${i}-pass`,
+        redirectUrl: "/",
+      });
+      expect(wrong.data.result.error[""]).toEqual(["authErrors.invalid-credential"]);
+    }
+    const slowed = await post({ intent: "password", email: user.email, password: user.password, redirectUrl: "/" });
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(slowed.data.result.error[""]).toEqual(["authErrors.too-many-requests"]);
+    expect(slowed.headers.get("Set-Cookie")).toBeNull();
+  });
+
   it("a password sign-in for an account without a password says how it signs in", async () => {
     const linkOnly = await createEmailLinkUser();
     const result = await post({

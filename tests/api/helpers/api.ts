@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { app } from "~api/app";
 import { closeDb, getDb, type Db } from "~api/db/client";
 import { seed } from "~api/db/seed";
+import { closeRateLimits } from "~api/rate-limit/service";
 import { endpoints } from "~contract/endpoints";
 import type { z } from "zod";
 
@@ -58,6 +59,7 @@ export function seedDbForThisFile(): { db: () => Db } {
   });
   afterAll(async () => {
     await closeDb();
+    await closeRateLimits();
   });
   return {
     db: () => {
