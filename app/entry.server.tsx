@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
+import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
@@ -16,6 +16,24 @@ import { errorFields, logger } from "~/platform/logger.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * One i18next instance per language, made once (every namespace is bundled, so one instance
+ * serves every route): a request only looks it up.
+ */
+const instances = new Map<string, Promise<I18n>>();
+function i18nFor(lng: string): Promise<I18n> {
+  let ready = instances.get(lng);
+  if (!ready) {
+    const instance = createInstance();
+    ready = instance
+      .use(initReactI18next)
+      .init({ ...i18nConfig, supportedLngs: [...i18nConfig.supportedLngs], ns: [...i18nConfig.ns], resources, lng })
+      .then(() => instance);
+    instances.set(lng, ready);
+  }
+  return ready;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -23,15 +41,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
   const lng = await i18next.getLocale(request);
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    supportedLngs: [...i18nConfig.supportedLngs],
-    ns: i18next.getRouteNamespaces(remixContext),
-    resources,
-    lng,
-  });
+  const instance = await i18nFor(lng);
 
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { noindex?: boolean } | undefined;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { whenText } from "~/features/account/booking-details";
 import { paidWith } from "~/features/account/card-label";
@@ -9,6 +8,7 @@ import { apiFor, isApiError } from "~/platform/api.server";
 import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { AmountRow } from "~/ui/amount-row";
+import { useHydrated } from "~/ui/use-hydrated";
 import { formatMoney } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 
@@ -36,9 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [N
 /** "Print" needs the browser's print dialog: shown once JavaScript runs (without it, the browser's own menu prints). */
 function PrintButton() {
   const { t } = useTranslation();
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  if (!ready) return null;
+  if (!useHydrated()) return null;
   return (
     <button
       type="button"

@@ -1,4 +1,5 @@
 import type { Booking } from "~/features/booking/bookings";
+import { dateTimeFormat } from "~/ui/date-format";
 
 /** "Add to Google Calendar": the event as Google's template link (times in UTC). */
 export function googleCalendarLink(booking: Booking): string {
@@ -16,9 +17,9 @@ export function googleCalendarLink(booking: Booking): string {
 /** The day and time in the operator's timezone, with the timezone's name. */
 export function whenText(booking: Booking, locale: string): string {
   const options: Intl.DateTimeFormatOptions = { timeZone: booking.timezone };
-  const day = new Intl.DateTimeFormat(locale, { ...options, dateStyle: "full" }).format(new Date(booking.startsAt));
+  const day = dateTimeFormat(locale, { ...options, dateStyle: "full" }).format(new Date(booking.startsAt));
   const time = (iso: string, zone: boolean) =>
-    new Intl.DateTimeFormat(locale, {
+    dateTimeFormat(locale, {
       ...options,
       hour: "numeric",
       minute: "2-digit",

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/ui/date-format";
 /** GET /v1/experiences/{parentId}/services/{serviceId}/availability (docs/api.md). */
 export type { Availability, AvailabilityDay, AvailabilitySlot } from "~contract/bookings";
 
@@ -6,21 +7,19 @@ export const AVAILABILITY_WINDOW_DAYS = 62;
 
 /** A slot's start as the operator's local time, e.g. "9:30 AM". */
 export function slotTime(iso: string, timezone: string, locale = "en-US"): string {
-  return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: timezone }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: timezone }).format(new Date(iso));
 }
 
 /** A calendar day (YYYY-MM-DD), e.g. "Tue, Dec 1". */
 export function dayLabel(date: string, locale = "en-US"): string {
-  return new Intl.DateTimeFormat(locale, { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(
+  return dateTimeFormat(locale, { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(
     new Date(`${date}T00:00:00Z`),
   );
 }
 
 /** The day of an instant in the operator's timezone, e.g. "Tue, Dec 1" (not the UTC date). */
 export function slotDay(iso: string, timezone: string, locale = "en-US"): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: "short",
     month: "short",
     day: "numeric",
@@ -30,5 +29,5 @@ export function slotDay(iso: string, timezone: string, locale = "en-US"): string
 
 /** Today as YYYY-MM-DD in a timezone. */
 export function todayIn(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: timezone }).format(now);
+  return dateTimeFormat("en-CA", { timeZone: timezone }).format(now);
 }

@@ -30,6 +30,7 @@ import {
   type TimeValue,
   type ValidationResult,
 } from "./rules";
+import { dateTimeFormat } from "~/ui/date-format";
 
 // ---------------------------------------------------------------------------
 // The working value
@@ -358,7 +359,7 @@ export function formatDisplayDate(
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   const at = new Date(Date.UTC(2000, m - 1, d, 12));
   at.setUTCFullYear(y);
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(at);
+  return dateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(at);
 }
 
 /** The trigger's text for a value, or the empty string when nothing is chosen. */
