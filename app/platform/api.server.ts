@@ -1,3 +1,5 @@
+import { redirect } from "~/platform/redirect.server";
+import { data } from "@remix-run/node";
 import { createApiClient, type Transport } from "~contract/client";
 import type { ApiError } from "~contract/errors";
 import { config } from "~/platform/config.server";
@@ -32,6 +34,8 @@ export async function startInProcessApi(): Promise<void> {
   await startApi();
 }
 
+const UNAVAILABLE: ReadonlySet<string> = new Set(["service_unavailable", "network_error", "internal_error"]);
+
 /**
  * The API client for one incoming request: the account context comes from its host,
  * the token (when signed in) from its session, and its request id travels along.
@@ -59,12 +63,20 @@ export function apiFor(
     // it acts for (e.g. the operator's waiver when booking on the public site).
     accountSlug: accountSlugOf(host) ?? options.accountSlug ?? null,
     headers,
-    onError:
-      options.token && options.onSessionLost !== "throw"
-        ? (error: ApiError) => {
-            // The session was revoked or has expired: the API said so; the page signs the user out.
-            if (error.status === 401) throw lostSessionRedirect(request);
-          }
-        : undefined,
+    onError: (error: ApiError) => {
+      // The session was revoked or has expired: the API said so; the page signs the user out.
+      if (options.token && options.onSessionLost !== "throw" && error.status === 401) {
+        throw lostSessionRedirect(request);
+      }
+      // The API (or what it stands on) is down or failed: the page's error state says so with a
+      // 503, not a 500 of ours. Errors a page handles (e.g. payment_unavailable) stay ApiErrors.
+      // A storefront host whose operator does not exist (spec section 8): every page goes to /404.
+      if (error.code === "account_not_found" && accountSlugOf(host)) {
+        if (new URL(request.url).pathname !== "/404") throw redirect("/404");
+      }
+      if (UNAVAILABLE.has(error.code)) {
+        throw data("This service is not available right now. Please try again in a moment.", { status: 503 });
+      }
+    },
   });
 }
