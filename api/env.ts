@@ -95,6 +95,10 @@ const apiEnvSchema = z.object({
   PASSWORD_ATTEMPTS_PER_MINUTE: wholeNumber(5, 1, 1_000_000),
   PASSWORD_ATTEMPTS_PER_HOUR: wholeNumber(20, 1, 1_000_000),
   PASSWORD_ATTEMPTS_PER_IP: wholeNumber(50, 1, 1_000_000),
+  /** New bookings one user may ask for per 10 minutes (replays of one Idempotency-Key included). */
+  BOOKING_ATTEMPTS_PER_USER: wholeNumber(30, 1, 1_000_000),
+  /** Sessions one user may open per minute (POST /v1/auth/session and password-session). */
+  SESSION_ATTEMPTS_PER_USER: wholeNumber(20, 1, 1_000_000),
 });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

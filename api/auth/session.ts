@@ -1,3 +1,4 @@
+import { enforceRateLimits } from "../rate-limit/service";
 import { identityToolkit } from "./identity-toolkit";
 import type { SessionCreated } from "~contract/auth";
 import type { SyncBody } from "~contract/users";
@@ -8,7 +9,7 @@ import { countUnread } from "../notifications/service";
 import { missingDataOf, requireUserRow, syncUser, toUserInfo } from "../users/service";
 import { currentWaiver, findSignature } from "../waivers/service";
 import { adminAuth } from "./firebase-admin";
-import { identityEnv } from "../env";
+import { getApiEnv, identityEnv } from "../env";
 import { InvalidTokenError, verifyFirebaseToken } from "./verify";
 
 /** An ID token older than this cannot open a session (a fresh sign-in is required). */
@@ -33,6 +34,9 @@ export async function createSession(
     throw error;
   }
   if (identity.kind !== "id_token") throw invalidToken();
+  await enforceRateLimits([
+    { key: `session:user:${identity.uid}`, limit: getApiEnv().SESSION_ATTEMPTS_PER_USER, windowSeconds: 60 },
+  ]);
   if (Date.now() - identity.authTime * 1000 > MAX_AUTH_AGE_MS) {
     throw new ApiError(401, "stale_sign_in", "Sign in again: this sign-in is too old to open a session.");
   }

@@ -11,7 +11,8 @@ import type { CheckoutBooking } from "../payments/provider";
 import { findUsablePromo, redeemPromo, toPricingPromo } from "../promo/service";
 import { missingDataOf, requireUserRow } from "../users/service";
 import { currentWaiver, findSignature } from "../waivers/service";
-import { bookingEnv } from "../env";
+import { bookingEnv, getApiEnv } from "../env";
+import { enforceRateLimits } from "../rate-limit/service";
 import { loadBookableService, loadOpenSlot, priceTickets } from "./context";
 import { bookingCalendar, cancellationEmail } from "./emails";
 import { sendBookingEmail } from "./booking-mail";
@@ -231,6 +232,9 @@ async function placed(
 export async function createBooking(db: Db, input: CreateBookingInput): Promise<PlacedBooking> {
   const { identity, scope, body, idempotencyKey } = input;
   const user = await requireUserRow(db, identity.uid);
+  await enforceRateLimits([
+    { key: `booking:user:${user.id}`, limit: getApiEnv().BOOKING_ATTEMPTS_PER_USER, windowSeconds: 600 },
+  ]);
   // Someone else's card (or a made-up id) is refused before anything is held.
   const savedCard = body.paymentMethodId ? await ownCard(db, user.id, body.paymentMethodId) : null;
 

@@ -6,10 +6,9 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { addPasswordSchema, changePasswordSchema } from "~/features/account/security-schemas";
 import { authErrorKey } from "~/features/auth/auth-errors";
-import { IdentityError, identityRest } from "~/features/auth/identity-rest.server";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { requireUser } from "~/features/auth/session.server";
-import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/features/auth/sign-in.server";
+import { loadPasswordPolicy, passwordServerSignIn, signInFailure } from "~/features/auth/sign-in.server";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { setFlash, takeFlash } from "~/platform/flash.server";
 import { i18next } from "~/platform/i18next.server";
@@ -18,6 +17,7 @@ import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton, TextField } from "~/ui/text-field";
 import { readFormData } from "~/platform/form.server";
+import { errorInit } from "~/platform/http.server";
 
 const PAGE = "/account/security";
 
@@ -61,11 +61,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const value = submission.value;
   if (value.intent === "change-password") {
     try {
-      await identityRest.signInWithPassword(user.email, value.currentPassword);
+      // The API checks it (attempts are limited per account), whether JavaScript runs or not.
+      await apiFor(request).call("passwordSession", { body: { email: user.email, password: value.currentPassword } });
     } catch (error) {
-      if (!(error instanceof IdentityError)) throw error;
-      const key = error.code === "auth/invalid-credential" ? "security.currentWrong" : authErrorKey(error.code);
-      return { result: submission.reply({ hideFields: hidden, fieldErrors: { currentPassword: [key] } }) };
+      if (isApiError(error, "invalid_credentials")) {
+        return {
+          result: submission.reply({ hideFields: hidden, fieldErrors: { currentPassword: ["security.currentWrong"] } }),
+        };
+      }
+      if (isApiError(error, "rate_limited")) {
+        const reply = submission.reply({ hideFields: hidden, formErrors: [authErrorKey("auth/too-many-requests")] });
+        return data({ result: reply }, errorInit(error));
+      }
+      throw error;
     }
   }
   try {
@@ -80,8 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
     };
   }
   try {
-    const { idToken } = await identityRest.signInWithPassword(user.email, value.password);
-    const response = await finishServerSignIn(request, idToken, PAGE);
+    const response = await passwordServerSignIn(request, user.email, value.password, PAGE);
     response.headers.append("Set-Cookie", await setFlash("security.passwordChanged"));
     return response;
   } catch (error) {

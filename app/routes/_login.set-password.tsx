@@ -16,7 +16,12 @@ import { identityRest } from "~/features/auth/identity-rest.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
-import { finishServerSignIn, loadPasswordPolicy, signInFailure } from "~/features/auth/sign-in.server";
+import {
+  finishServerSignIn,
+  loadPasswordPolicy,
+  passwordServerSignIn,
+  signInFailure,
+} from "~/features/auth/sign-in.server";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
@@ -80,8 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // Setting a password may end existing sessions: sign in again with it for a fresh one.
   try {
-    const { idToken } = await identityRest.signInWithPassword(user.email, submission.value.password);
-    return await finishServerSignIn(request, idToken, redirectUrl);
+    return await passwordServerSignIn(request, user.email, submission.value.password, redirectUrl);
   } catch (error) {
     return { intent: "set", result: signInFailure(error, (o) => submission.reply(o)) };
   }

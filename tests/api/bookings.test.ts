@@ -370,6 +370,19 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect((await outboxFor(user.email)).map((message) => message.kind)).toContain("booking_refunded");
   });
 
+  it("one user may ask for 30 bookings per 10 minutes; the 31st is 429 with Retry-After", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 10 });
+    for (let i = 0; i < 30; i++) {
+      expect([200, 201]).toContain((await placeBooking(user.idToken, bookingBody(acme, slot.id))).status);
+    }
+    const refused = await placeBooking(user.idToken, bookingBody(acme, slot.id));
+    expectEnvelope(refused, 429, "rate_limited");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another user is not affected.
+    expect((await placeBooking((await bookingUser(acme)).idToken, bookingBody(acme, slot.id))).status).toBe(201);
+  });
+
   it("409 sold_out with a clear message when not enough seats are left; nothing is taken", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { capacity: 10, seatsLeft: 2 });

@@ -46,4 +46,14 @@ describe("POST /v1/auth/password-session (the sign-in form without JavaScript)",
     expect(results.slice(0, 50).every((status) => status === 401)).toBe(true);
     expect(results[50]).toBe(429);
   });
+
+  it("one user may open 20 sessions a minute (POST /v1/auth/session); then 429 with Retry-After", async () => {
+    const user = await createUser();
+    for (let i = 0; i < 20; i++) {
+      expect((await call("/v1/auth/session", { method: "POST", body: { idToken: user.idToken } })).status).toBe(200);
+    }
+    const refused = await call("/v1/auth/session", { method: "POST", body: { idToken: user.idToken } });
+    expectEnvelope(refused, 429, "rate_limited");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
 });

@@ -56,8 +56,6 @@ async function call<T>(method: string, body: Record<string, unknown>): Promise<T
 type TokenAnswer = { idToken: string; localId: string; email?: string };
 
 export const identityRest = {
-  signInWithPassword: (email: string, password: string) =>
-    call<TokenAnswer>("accounts:signInWithPassword", { email, password, returnSecureToken: true }),
   signUp: (email: string, password: string) =>
     call<TokenAnswer>("accounts:signUp", { email, password, returnSecureToken: true }),
   signInWithEmailLink: (email: string, oobCode: string) =>
