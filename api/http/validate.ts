@@ -1,6 +1,7 @@
 import type { ValidationTargets } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
+import { INVALID_TEXT } from "~contract/text";
 import { validationError, type FieldErrors } from "./errors";
 
 /** Turns zod issues into `{ field: [messages] }`; issues without a path go under "_". */
@@ -13,18 +14,15 @@ export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-/** NUL, or half of a surrogate pair. */
-const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** Where a value holds text no field may carry (NUL, lone surrogates): the paths, for field errors. */
 export function invalidTextPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
   if (typeof value === "string") {
-    if (BAD_TEXT.test(value)) found.push(path.join(".") || "_");
+    if (INVALID_TEXT.test(value)) found.push(path.join(".") || "_");
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => invalidTextPaths(item, [...path, String(index)], found));
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      if (BAD_TEXT.test(key)) found.push([...path, "_key"].join("."));
+      if (INVALID_TEXT.test(key)) found.push([...path, "_key"].join("."));
       invalidTextPaths(item, [...path, key], found);
     }
   }

@@ -1,8 +1,7 @@
 import { data } from "@remix-run/node";
+import { INVALID_TEXT } from "~contract/text";
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
-/** NUL, or half of a surrogate pair: no field may carry it (the API refuses it too). */
-const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * THE way an action reads its form: a native form post (urlencoded or multipart), readable, its
@@ -20,7 +19,7 @@ export async function readFormData(request: Request): Promise<FormData> {
     throw data("The form could not be read. Try again.", { status: 400 });
   }
   for (const [name, value] of form) {
-    if (BAD_TEXT.test(name) || (typeof value === "string" && BAD_TEXT.test(value))) {
+    if (INVALID_TEXT.test(name) || (typeof value === "string" && INVALID_TEXT.test(value))) {
       throw data("The form holds characters that cannot be used. Remove them and try again.", { status: 400 });
     }
   }

@@ -18,6 +18,7 @@ import { seedDbForThisFile } from "../api/helpers/api";
 import { bookingUser, findService } from "../api/helpers/booking";
 import { withEmulatorUsers } from "../api/helpers/identity";
 import { args, ORIGIN, sessionFor } from "../routes/helpers";
+import { encodePart, statusOf } from "./helpers";
 
 /**
  * Hostile posts at every form action of the web app: random fields and values (NUL bytes,
@@ -121,7 +122,7 @@ describe("fuzzing the form actions", () => {
         const fields = { ...input.fields, ...(input.intent ? { intent: input.intent } : {}) };
         const params = Object.fromEntries(input.target.params.map((name, index) => [name, input.params[index]]));
         let path = input.target.path;
-        for (const [name, value] of Object.entries(params)) path = path.replace(`:${name}`, encodeURIComponent(value));
+        for (const [name, value] of Object.entries(params)) path = path.replace(`:${name}`, encodePart(value));
         const headers = new Headers();
         if (input.contentType) headers.set("Content-Type", input.contentType);
         if (input.origin) headers.set("Origin", input.origin);
@@ -131,16 +132,7 @@ describe("fuzzing the form actions", () => {
           headers,
           body: bodyFor(input.contentType, fields),
         });
-        let status: number;
-        try {
-          const answer = await input.target.action(args(request, params));
-          status = answer instanceof Response ? answer.status : 200;
-        } catch (thrown) {
-          if (thrown instanceof Response) status = thrown.status;
-          else if ((thrown as { type?: string })?.type === "DataWithResponseInit")
-            status = (thrown as { init?: { status?: number } }).init?.status ?? 200;
-          else throw new Error(`${input.method} ${path} threw (a 500): ${String(thrown)}`, { cause: thrown });
-        }
+        const status = await statusOf(`${input.method} ${path}`, () => input.target.action(args(request, params)));
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         expect(status, `${input.method} ${path}`).toBeLessThan(500);
       }),

@@ -5,6 +5,7 @@ import { endpoints } from "~contract/endpoints";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { bookingUser, findService } from "../api/helpers/booking";
 import { withEmulatorUsers } from "../api/helpers/identity";
+import { encodePart } from "./helpers";
 
 /**
  * Hostile requests at every /v1 endpoint of the contract (and at paths next to them): odd
@@ -85,15 +86,6 @@ const request = fc.record({
   account: fc.option(hostileText, { nil: undefined }),
   idempotencyKey: fc.option(hostileText, { nil: undefined }),
 });
-
-/** Percent-encodes, and sends a lone surrogate as the invalid UTF-8 a hostile client would (%ED%A0%80). */
-function encodePart(value: string): string {
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    return encodeURIComponent(value.replace(/[\ud800-\udfff]/g, "")) + "%ED%A0%80";
-  }
-}
 
 function urlOf(path: string, params: string[], query: Record<string, string>): string {
   let index = 0;

@@ -20,6 +20,7 @@ import { seedDbForThisFile } from "../api/helpers/api";
 import { bookingUser, findService } from "../api/helpers/booking";
 import { withEmulatorUsers } from "../api/helpers/identity";
 import { args, sessionFor } from "../routes/helpers";
+import { encodePart, statusOf } from "./helpers";
 
 /**
  * Hostile addresses at the loaders of the pages: odd route params, query strings full of NUL
@@ -95,14 +96,6 @@ const visit = fc.record({
   host: fc.constantFrom("localhost:3000", "localhost:3000", "acme.app.localhost:3000", "nope.app.localhost:3000"),
 });
 
-function encodePart(value: string): string {
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    return "%ED%A0%80";
-  }
-}
-
 describe("fuzzing the page loaders", () => {
   it(`answers ${RUNS} hostile addresses without a 500`, async () => {
     const statuses = new Map<number, number>();
@@ -119,16 +112,7 @@ describe("fuzzing the page loaders", () => {
         if (input.signedIn) headers.set("Cookie", cookie);
         const url = new URL(`${path}${search ? `?${search}` : ""}`, `http://${input.host}`);
         const request = new Request(url, { headers });
-        let status: number;
-        try {
-          const answer = await input.target.loader(args(request, params));
-          status = answer instanceof Response ? answer.status : 200;
-        } catch (thrown) {
-          if (thrown instanceof Response) status = thrown.status;
-          else if ((thrown as { type?: string })?.type === "DataWithResponseInit")
-            status = (thrown as { init?: { status?: number } }).init?.status ?? 200;
-          else throw new Error(`GET ${url} threw (a 500): ${String(thrown)}`, { cause: thrown });
-        }
+        const status = await statusOf(`GET ${url}`, () => input.target.loader(args(request, params)));
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         expect(status, `GET ${url}`).toBeLessThan(500);
       }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SORTS, type CatalogQuery } from "~/features/catalog/catalog";
+import { INVALID_OR_CONTROL_TEXT } from "~contract/text";
 
 /** A real YYYY-MM-DD day (2025-02-30 is not). */
 export function isCalendarDate(value: string): boolean {
@@ -8,8 +9,7 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** Control characters and broken surrogate halves are dropped from search text (harmless there). */
-const stripInvalid = (value: string) =>
-  value.replace(/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "");
+const stripInvalid = (value: string) => value.replace(INVALID_OR_CONTROL_TEXT, "");
 const optionalText = (max: number) =>
   z
     .string()
