@@ -10,6 +10,7 @@ import { DEFAULT_LOCALE_HINT, i18nConfig, resources } from "~/platform/i18n";
 import { i18next } from "~/platform/i18next.server";
 import { applySecurityHeaders } from "~/platform/security-headers.server";
 import { contentSecurityPolicy, newNonce } from "~/platform/csp.server";
+import { applyCachePolicy } from "~/platform/cache-policy.server";
 import { NonceProvider } from "~/platform/nonce";
 import { startInProcessApi } from "~/platform/api.server";
 import { errorFields, logger } from "~/platform/logger.server";
@@ -49,6 +50,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Language", lng === "en" ? DEFAULT_LOCALE_HINT : lng);
   if (rootData?.noindex) responseHeaders.set("X-Robots-Tag", "noindex");
   applySecurityHeaders(responseHeaders);
+  applyCachePolicy(request, responseHeaders);
   const nonce = newNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
@@ -89,8 +91,9 @@ export default async function handleRequest(
   });
 }
 
-export function handleDataRequest(response: Response) {
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
   applySecurityHeaders(response.headers);
+  applyCachePolicy(request, response.headers);
   return response;
 }
 

@@ -124,6 +124,9 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("notification preferences are saved as ticked (news off at first)", async ({ page, request }) => {
       await openAccountPage(page, request, "/account/notifications");
+      // Personal pages are never kept by a browser or a shared cache.
+      const answer = await page.request.get("/account/notifications");
+      expect(answer.headers()["cache-control"]).toBe("private, no-store");
       const news = page.getByLabel("Email: News and offers");
       const booking = page.getByLabel("Email: Booking updates");
       await expect(news).not.toBeChecked();

@@ -160,6 +160,9 @@ test.describe("security headers", () => {
     expect(second.headers()["content-security-policy"]).not.toBe(csp);
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     expect(await first.text()).toContain(`nonce="${nonce}"`);
+    // Sign-in pages are never cached; an anonymous public page is not marked private.
+    expect((await request.get("/login")).headers()["cache-control"]).toBe("private, no-store");
+    expect(first.headers()["cache-control"] ?? "").not.toContain("private");
     for (const answer of [
       first,
       await request.get("/v1/health"),
