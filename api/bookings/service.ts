@@ -193,14 +193,7 @@ async function payWithSavedCard(
     sessionId: charged.sessionId,
     paymentIntentId: charged.paymentIntentId,
     paymentMethodSaved: false,
-    card: {
-      brand: card.brand,
-      last4: card.last4,
-      expMonth: card.expMonth,
-      expYear: card.expYear,
-      providerRef: card.providerRef,
-      providerCustomer: card.providerCustomer,
-    },
+    card,
   });
   return true;
 }

@@ -1,4 +1,5 @@
 import { isPrivatePath, LOGIN_PAGES } from "./route-rules.server";
+import { sessionTokenOf } from "./session-cookie.server";
 
 /**
  * Pages rendered for a signed-in visitor, the account area and the sign-in pages are never kept
@@ -8,7 +9,7 @@ import { isPrivatePath, LOGIN_PAGES } from "./route-rules.server";
 export function applyCachePolicy(request: Request, headers: Headers): void {
   if (headers.has("Cache-Control")) return;
   const { pathname } = new URL(request.url);
-  const signedIn = /(^|;\s*)__session=/.test(request.headers.get("Cookie") ?? "");
+  const signedIn = sessionTokenOf(request) !== null;
   if (signedIn || isPrivatePath(pathname) || LOGIN_PAGES.has(pathname) || PERSONAL_PAGES.test(pathname)) {
     headers.set("Cache-Control", "private, no-store");
   }

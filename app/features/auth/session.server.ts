@@ -1,3 +1,4 @@
+import type { SessionCreated } from "~contract/auth";
 import { redirect } from "~/platform/redirect.server";
 import type { UserInfo } from "~contract/users";
 import type { SyncBody } from "~contract/users";
@@ -75,17 +76,15 @@ export function requireToken(request: Request): string {
  * session cookie. Returns the Set-Cookie value, the user and what they still owe.
  */
 export async function openSession(request: Request, idToken: string, profile: SyncBody = {}) {
-  const opened = await apiFor(request).call("createSession", { body: { idToken, profile } });
-  return {
-    user: opened.user,
-    missingData: opened.missingData,
-    setCookie: sessionCookie(opened.sessionCookie, opened.maxAgeSeconds),
-  };
+  return sessionOpened(await apiFor(request).call("createSession", { body: { idToken, profile } }));
 }
 
 /** The password form posted without JavaScript: the API checks it (and limits attempts), then opens a session. */
 export async function openPasswordSession(request: Request, email: string, password: string) {
-  const opened = await apiFor(request).call("passwordSession", { body: { email, password } });
+  return sessionOpened(await apiFor(request).call("passwordSession", { body: { email, password } }));
+}
+
+function sessionOpened(opened: SessionCreated) {
   return {
     user: opened.user,
     missingData: opened.missingData,
