@@ -65,6 +65,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("status")).toHaveText("Your password is changed. Other devices are signed out.");
 
       await page.getByRole("button", { name: "Sign out", exact: true }).click();
+      // Wait for the sign-out to finish before going on (with JavaScript it is a fetch).
+      await expect(page.getByRole("button", { name: "Sign out", exact: true })).toHaveCount(0);
       await page.goto("/login?redirectUrl=%2Faccount");
       await signInWithPassword(page, email, "brand-new-pass-77");
       await expect(page).toHaveURL(/\/account$/);
@@ -85,6 +87,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(email.getByText(newEmail)).toBeVisible();
 
       await page.getByRole("button", { name: "Sign out", exact: true }).click();
+      // Wait for the sign-out to finish before going on (with JavaScript it is a fetch).
+      await expect(page.getByRole("button", { name: "Sign out", exact: true })).toHaveCount(0);
       await page.goto("/login?redirectUrl=%2Faccount");
       await signInWithPassword(page, newEmail, PASSWORD);
       await expect(page).toHaveURL(/\/account$/);
