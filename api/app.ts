@@ -1,10 +1,12 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { accountRoutes } from "./accounts/routes";
 import { authRoutes } from "./auth/routes";
 import { bookingRoutes } from "./bookings/routes";
 import { catalogRoutes } from "./catalog/routes";
 import { healthRoutes } from "./health/routes";
+import { payloadTooLarge } from "./http/errors";
 import { onError, onNotFound } from "./http/on-error";
 import { requestId } from "./http/request-id";
 import type { AppEnv } from "./http/types";
@@ -27,6 +29,17 @@ export const app = new Hono<AppEnv>().basePath("/v1");
 app.use("*", requestId);
 // nosniff, no framing, no referrer and friends on every answer, errors included.
 app.use("*", secureHeaders({ strictTransportSecurity: "max-age=31536000; includeSubDomains" }));
+// No body we accept comes near this (a Stripe event is a few KiB); a bigger one is a 413 envelope.
+export const MAX_API_BODY_BYTES = 256 * 1024;
+app.use(
+  "*",
+  bodyLimit({
+    maxSize: MAX_API_BODY_BYTES,
+    onError: () => {
+      throw payloadTooLarge(MAX_API_BODY_BYTES);
+    },
+  }),
+);
 app.use("*", backgroundJobs);
 app.route("/", healthRoutes);
 app.route("/", accountRoutes);

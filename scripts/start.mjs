@@ -81,10 +81,15 @@ if ((!dev || apiOnly) && buildIsStale()) {
 const emulatorReady = localIdentity ? startAuthEmulator() : Promise.resolve();
 
 const server = apiOnly
-  ? spawn(process.execPath, ["build/api/server.js"], { env, stdio: "inherit" })
+  ? spawn(process.execPath, ["--import", "./server/edge.mjs", "build/api/server.js"], { env, stdio: "inherit" })
   : dev
     ? spawn(bin("remix"), ["dev"], { env, stdio: "inherit" })
-    : spawn(bin("remix-serve"), ["./build/index.js"], { env, stdio: "inherit" });
+    : // server/edge.mjs: 405 for unknown methods, security headers and early-answer closes on
+      // every answer remix-serve gives, static files included.
+      spawn(process.execPath, ["--import", "./server/edge.mjs", bin("remix-serve"), "./build/index.js"], {
+        env,
+        stdio: "inherit",
+      });
 children.push(server);
 server.on("exit", (code) => {
   if (!shuttingDown) shutdown(code ?? 1);

@@ -19,6 +19,9 @@ export const methodNotAllowed = (method: string, allowed: string[]) =>
 
 export const conflict = (message: string, code = "conflict") => new ApiError(409, code, message);
 
+export const payloadTooLarge = (maxBytes: number) =>
+  new ApiError(413, "payload_too_large", `The request body is larger than ${Math.floor(maxBytes / 1024)} KiB.`);
+
 export const rateLimited = (retryAfterSeconds: number) =>
   new ApiError(429, "rate_limited", "Too many requests. Try again later.", undefined, {
     "Retry-After": String(retryAfterSeconds),

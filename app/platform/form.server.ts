@@ -1,20 +1,31 @@
 import { data } from "@remix-run/node";
 import { INVALID_TEXT } from "~contract/text";
 
+/** No form of ours comes near this (there are no uploads); a bigger body is refused unread. */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+/** A body over the limit, refused before (or while) it is read. */
+export class BodyTooLargeError extends Error {}
+
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 /**
  * THE way an action reads its form: a native form post (urlencoded or multipart), readable, its
  * text clean. Anything else is answered by the route's error page — 415 for another content type,
- * 400 for a broken body or invalid characters — never a 500.
+ * 413 past MAX_FORM_BYTES, 400 for a broken body or invalid characters — never a 500.
  */
 export async function readFormData(request: Request): Promise<FormData> {
-  if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!FORM_TYPES.test(contentType)) {
     throw data("Send this form as a form post.", { status: 415 });
   }
+  const body = await readBoundedBody(request, MAX_FORM_BYTES).catch((error) => {
+    if (error instanceof BodyTooLargeError) throw data("This form is too large to send.", { status: 413 });
+    throw data("The form could not be read. Try again.", { status: 400 });
+  });
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
   } catch {
     throw data("The form could not be read. Try again.", { status: 400 });
   }
@@ -24,4 +35,28 @@ export async function readFormData(request: Request): Promise<FormData> {
     }
   }
   return form;
+}
+
+/**
+ * The body, read only while it stays within `maxBytes` (declared or streamed): BodyTooLargeError
+ * past it, the stream's own error when the body breaks off.
+ */
+export async function readBoundedBody(request: Request, maxBytes: number): Promise<Blob> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw new BodyTooLargeError();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      size += next.value.byteLength;
+      if (size > maxBytes) {
+        void reader.cancel().catch(() => {});
+        throw new BodyTooLargeError();
+      }
+      chunks.push(next.value);
+    }
+  }
+  return new Blob(chunks as BlobPart[]);
 }

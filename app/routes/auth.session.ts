@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { SyncBody } from "~contract/users";
 import { isApiError } from "~/platform/api.server";
+import { BodyTooLargeError, readBoundedBody } from "~/platform/form.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { openSession } from "~/features/auth/session.server";
@@ -21,7 +22,13 @@ const BodySchema = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: { code: "method_not_allowed" } }, 405);
   requireSameOrigin(request);
-  const parsed = BodySchema.safeParse(await request.json().catch(() => null));
+  let body: unknown = null;
+  try {
+    body = JSON.parse(await (await readBoundedBody(request, 32 * 1024)).text());
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return json({ error: { code: "payload_too_large" } }, 413);
+  }
+  const parsed = BodySchema.safeParse(body);
   if (!parsed.success) {
     return json({ error: { code: "validation_error", fields: parsed.error.flatten().fieldErrors } }, 400);
   }

@@ -6,7 +6,9 @@ import { reloadOnChunkError } from "~/platform/chunk-reload";
 /** What went wrong, in the spec's words (section 2): status code, status message and error message. */
 export function ErrorContent({ status = 500, message }: { status?: number; message: string | null }) {
   const { t } = useTranslation();
-  const statusMessage = status === 404 ? t("errors.statusNotFound") : t("errors.statusInternal");
+  const statusMessage = t(`errors.statusText.${status}`, {
+    defaultValue: status >= 400 && status < 500 ? t("errors.statusClient") : t("errors.statusInternal"),
+  });
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center py-12 text-center">
       <title>{`${statusMessage} · ${t("app.name")}`}</title>

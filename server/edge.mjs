@@ -1,0 +1,65 @@
+/**
+ * Preloaded into remix-serve (`node --import ./server/edge.mjs …`, see scripts/start.mjs): the few
+ * rules that must hold before any of our code runs, for every answer the process gives.
+ *
+ * - Methods outside the ones we serve answer 405 with Allow (undici's Request refuses TRACE and
+ *   friends, which remix-serve would turn into a 500).
+ * - Every answer carries the base security headers, including the static files and the errors that
+ *   remix-serve answers itself (a header our code already set is left as it is).
+ * - An answer given before the request body was read (an early 413/415/403 to a large upload) says
+ *   `Connection: close`, so the client opens a new connection at once instead of waiting on one
+ *   whose unread body the server would otherwise have to drain.
+ */
+import http from "node:http";
+import { baseSecurityHeaders } from "./security-headers.mjs";
+
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const allowed = new Set(ALLOWED_METHODS);
+const production =
+  (process.env.APP_ENV ?? (process.env.NODE_ENV === "production" ? "production" : "local")) === "production";
+const securityHeaders = baseSecurityHeaders(production);
+
+/** @param {http.IncomingMessage} req */
+function hasUnreadBody(req) {
+  const sent = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+  return sent && !req.complete;
+}
+
+/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+function guardResponse(req, res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (!res.headersSent) {
+      for (const [name, value] of securityHeaders) if (!res.hasHeader(name)) res.setHeader(name, value);
+      if (hasUnreadBody(req)) res.setHeader("Connection", "close");
+    }
+    return writeHead.apply(this, args);
+  };
+}
+
+/** @param {http.RequestListener} listener */
+export function edge(listener) {
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  return function edgeListener(req, res) {
+    guardResponse(req, res);
+    if (!allowed.has(req.method ?? "")) {
+      const body = JSON.stringify({ error: { code: "method_not_allowed", message: "This method is not allowed." } });
+      res.writeHead(405, {
+        Allow: ALLOWED_METHODS.join(", "),
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Length": Buffer.byteLength(body),
+        "Cache-Control": "no-store",
+      });
+      res.end(body);
+      return;
+    }
+    return listener.call(this, req, res);
+  };
+}
+
+const createServer = http.createServer;
+http.createServer = function (...args) {
+  const index = args.findIndex((arg) => typeof arg === "function");
+  if (index !== -1) args[index] = edge(args[index]);
+  return createServer.apply(this, args);
+};

@@ -1,0 +1,149 @@
+/**
+ * The built app served the way `npm start` serves it (remix-serve with server/edge.mjs preloaded):
+ * what remix-serve answers before our code runs still follows our rules.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const PORT = 3290 + Math.floor(Math.random() * 50);
+const origin = `http://localhost:${PORT}`;
+let server: ChildProcess;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "wayfarer-edge-"));
+  server = spawn(process.execPath, ["--import", "./server/edge.mjs", "node_modules/.bin/remix-serve", "build/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      APP_ENV: "local",
+      PORT: String(PORT),
+      PGLITE_DIR: join(dataDir, "pglite"),
+    },
+    stdio: "ignore",
+  });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const ready = await fetch(`${origin}/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the built server did not start");
+}, 90_000);
+
+afterAll(() => {
+  server?.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One raw HTTP/1.1 exchange: the answer's head and whether the server closed the connection. */
+function rawExchange(head: string, body = ""): Promise<{ head: string; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(PORT, "127.0.0.1");
+    let received = "";
+    let answered: string | null = null;
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+      if (answered === null && received.includes("\r\n\r\n")) answered = received.split("\r\n\r\n")[0];
+    });
+    // A kept-alive connection would stay open: give up on it shortly after the answer came.
+    const timer = setInterval(() => {
+      if (answered !== null) {
+        clearInterval(timer);
+        socket.destroy();
+        resolve({ head: answered, closed: false });
+      }
+    }, 1500);
+    socket.on("end", () => {
+      clearInterval(timer);
+      if (answered === null) reject(new Error(`no answer: ${received}`));
+      else resolve({ head: answered, closed: true });
+    });
+    socket.on("error", (error) => {
+      // The server may reset the connection while the rest of a refused body is still being written.
+      if (answered === null) reject(error);
+    });
+    socket.write(head + "\r\n\r\n");
+    if (body) socket.write(body);
+  });
+}
+
+describe("the edge of the built server", () => {
+  it("answers a method it does not serve with 405 and Allow, not a 500", async () => {
+    for (const method of ["TRACE", "PROPFIND", "M-SEARCH"]) {
+      const response = await rawExchange(`${method} / HTTP/1.1\r\nHost: localhost:${PORT}\r\nConnection: close`);
+      expect(response.head, method).toMatch(/^HTTP\/1\.1 405 /);
+      expect(response.head).toMatch(/\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/);
+      expect(response.head).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/i);
+    }
+  });
+
+  it("puts the security headers on static files and on remix-serve's own errors", async () => {
+    const asset = readdirSync("public/build/_shared").find((name) => name.endsWith(".js"));
+    for (const path of ["/favicon.ico", `/build/_shared/${asset}`, "/build/%E0%A4%A"]) {
+      const response = await fetch(`${origin}${path}`);
+      expect(response.status, path).toBeLessThan(500);
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(response.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(response.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("permissions-policy"), path).toContain("camera=()");
+    }
+  });
+
+  it("keeps the headers our pages set (one of each, not two)", async () => {
+    const response = await rawExchange(`GET /login HTTP/1.1\r\nHost: localhost:${PORT}\r\nConnection: close`);
+    expect(response.head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(response.head.match(/\r\nx-content-type-options:/gi)).toHaveLength(1);
+    expect(response.head.match(/\r\ncontent-security-policy:/gi)).toHaveLength(1);
+  });
+
+  it("refuses a 300 KB form post with 413 and closes the connection instead of leaving it to hang", async () => {
+    const body = "a=" + "x".repeat(300_000);
+    const response = await rawExchange(
+      [
+        "POST /login HTTP/1.1",
+        `Host: localhost:${PORT}`,
+        `Origin: ${origin}`,
+        "Content-Type: application/x-www-form-urlencoded",
+        `Content-Length: ${body.length}`,
+      ].join("\r\n"),
+      body,
+    );
+    expect(response.head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(response.head).toMatch(/\r\nConnection: close\r\n/i);
+    expect(response.closed).toBe(true);
+  });
+
+  it("refuses a 300 KB body on /v1 with the 413 envelope", async () => {
+    const response = await fetch(`${origin}/v1/auth/session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ idToken: "x".repeat(300_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+  });
+
+  it("keeps the connection alive after an early answer to a body it had read in full", async () => {
+    const response = await rawExchange(
+      [
+        "POST /login HTTP/1.1",
+        `Host: localhost:${PORT}`,
+        `Origin: ${origin}`,
+        "Content-Type: application/json",
+        "Content-Length: 2",
+      ].join("\r\n"),
+      "{}",
+    );
+    expect(response.head).toMatch(/^HTTP\/1\.1 415 /);
+    expect(response.head).not.toMatch(/\r\nConnection: close\r\n/i);
+    expect(response.closed).toBe(false);
+  });
+});
