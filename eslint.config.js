@@ -40,6 +40,8 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "bench/minimal-remix/build/",
+      "bench/minimal-remix/public/build/",
       "public/build/",
       ".cache/",
       "node_modules/",

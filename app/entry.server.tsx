@@ -2,12 +2,11 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LOCALE_HINT, i18nConfig, resources } from "~/platform/i18n";
-import { i18next } from "~/platform/i18next.server";
+import { I18nextProvider } from "react-i18next";
+import { DEFAULT_LOCALE_HINT } from "~/platform/i18n";
+import { i18next, i18nFor } from "~/platform/i18next.server";
 import { applySecurityHeaders } from "~/platform/security-headers.server";
 import { contentSecurityPolicy, newNonce } from "~/platform/csp.server";
 import { applyCachePolicy } from "~/platform/cache-policy.server";
@@ -16,24 +15,6 @@ import { startInProcessApi } from "~/platform/api.server";
 import { errorFields, logger } from "~/platform/logger.server";
 
 export const streamTimeout = 5_000;
-
-/**
- * One i18next instance per language, made once (every namespace is bundled, so one instance
- * serves every route): a request only looks it up.
- */
-const instances = new Map<string, Promise<I18n>>();
-function i18nFor(lng: string): Promise<I18n> {
-  let ready = instances.get(lng);
-  if (!ready) {
-    const instance = createInstance();
-    ready = instance
-      .use(initReactI18next)
-      .init({ ...i18nConfig, supportedLngs: [...i18nConfig.supportedLngs], ns: [...i18nConfig.ns], resources, lng })
-      .then(() => instance);
-    instances.set(lng, ready);
-  }
-  return ready;
-}
 
 export default async function handleRequest(
   request: Request,
@@ -50,7 +31,8 @@ export default async function handleRequest(
   responseHeaders.set("Content-Language", lng === "en" ? DEFAULT_LOCALE_HINT : lng);
   if (rootData?.noindex) responseHeaders.set("X-Robots-Tag", "noindex");
   applySecurityHeaders(responseHeaders);
-  applyCachePolicy(request, responseHeaders);
+  const matches = remixContext.staticHandlerContext.matches;
+  applyCachePolicy(request, responseHeaders, { status: responseStatusCode, routeId: matches.at(-1)?.route.id });
   const nonce = newNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
@@ -93,7 +75,7 @@ export default async function handleRequest(
 
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   applySecurityHeaders(response.headers);
-  applyCachePolicy(request, response.headers);
+  applyCachePolicy(request, response.headers, { status: response.status, routeId: undefined });
   return response;
 }
 

@@ -38,8 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const host = requireHostContext(request);
   const headers = new Headers();
   const locale = await i18next.getLocale(request);
-  const cookieLocale = await localeCookie.parse(request.headers.get("Cookie"));
-  if (cookieLocale !== locale) headers.append("Set-Cookie", await localeCookie.serialize(locale));
+  // Remembered only when the visitor chooses a language (?lng=), so a first visit sets no cookie.
+  if (url.searchParams.get("lng") === locale) {
+    const cookieLocale = await localeCookie.parse(request.headers.get("Cookie"));
+    if (cookieLocale !== locale) headers.append("Set-Cookie", await localeCookie.serialize(locale));
+  }
   const marketing = await captureMarketingCookie(request, headers);
 
   // The session and the storefront's account are independent facts: asked for at once.

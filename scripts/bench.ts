@@ -1,5 +1,10 @@
-// `npm run bench`: figures, printed. Catalog query latency through the in-process API on a
-// fresh embedded database, and the gzip size of the client JS each page loads (needs `npm run build`).
+// `npm run bench`: figures, printed. Pages side by side with the smallest Remix page (requests/s,
+// p50/p99, ratio, RSS, Lighthouse mobile; scripts/bench/pages.ts), the gzip size of the client JS
+// each page loads, and catalog query latency through the in-process API on a fresh database.
+// BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_LIGHTHOUSE=0 tune it; with DATABASE_URL the
+// product runs on PostgreSQL.
+import { benchPages, pagesTable } from "./bench/pages";
+import { LIGHTHOUSE_VERSION } from "./bench/lighthouse";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -106,6 +111,20 @@ function bundleBench() {
     console.log(`lazy Firebase Auth chunk (login pages only)        ${(gz(file) / 1024).toFixed(1)} KiB`);
 }
 
+const { figures, rss, lighthouse } = await benchPages();
+console.log(
+  `\n## Pages, ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"} (${new Date().toISOString().slice(0, 16)}Z)\n`,
+);
+console.log(pagesTable(figures));
+console.log(`\nserver RSS after each round: ${rss.map((mib) => `${mib.toFixed(0)} MiB`).join(", ")}`);
+for (const { page, result } of lighthouse) {
+  console.log(
+    "error" in result
+      ? `Lighthouse ${LIGHTHOUSE_VERSION} mobile ${page}: could not run (${result.error})`
+      : `Lighthouse ${LIGHTHOUSE_VERSION} mobile ${page}: performance ${result.score} (FCP ${result.fcp} ms, LCP ${result.lcp} ms, TBT ${result.tbt} ms, CLS ${result.cls})`,
+  );
+}
+console.log("");
 bundleBench();
 await apiBench();
 process.exit(0);

@@ -9,8 +9,10 @@
  * - An answer given before the request body was read (an early 413/415/403 to a large upload) says
  *   `Connection: close`, so the client opens a new connection at once instead of waiting on one
  *   whose unread body the server would otherwise have to drain.
+ * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs).
  */
 import http from "node:http";
+import { handleWithMicroCache } from "./micro-cache.mjs";
 import { baseSecurityHeaders } from "./security-headers.mjs";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -53,6 +55,7 @@ export function edge(listener) {
       res.end(body);
       return;
     }
+    if (handleWithMicroCache(req, res, () => listener.call(this, req, res))) return;
     return listener.call(this, req, res);
   };
 }

@@ -10,7 +10,7 @@ import { missingDataOf, requireUserRow, syncUser, toUserInfo } from "../users/se
 import { currentWaiver, findSignature } from "../waivers/service";
 import { adminAuth } from "./firebase-admin";
 import { getApiEnv, identityEnv } from "../env";
-import { InvalidTokenError, verifyFirebaseToken } from "./verify";
+import { forgetVerifiedSessions, InvalidTokenError, verifyFirebaseToken } from "./verify";
 
 /** An ID token older than this cannot open a session (a fresh sign-in is required). */
 export const MAX_AUTH_AGE_MS = 5 * 60 * 1000;
@@ -62,6 +62,7 @@ export async function createSession(
 /** Ends every session of the user: their refresh tokens are revoked (all devices). */
 export async function revokeSessions(uid: string): Promise<void> {
   await adminAuth().revokeRefreshTokens(uid);
+  forgetVerifiedSessions(uid);
 }
 
 /**

@@ -26,19 +26,35 @@ function issuerOf(token: string): string | null {
 /**
  * Revocation needs a call to the identity provider: it is checked at most once per
  * `SESSION_REVOCATION_CHECK_SECONDS` for each token (in this process), and always when
- * `forceRevocationCheck` is set (sensitive actions).
+ * `forceRevocationCheck` is set (sensitive actions). Between two checks nothing about a token can
+ * change but the clock (its signature and claims are fixed), so the identity verified at the last
+ * check is reused until the next one is due or the token expires, whichever comes first.
  */
-const lastRevocationCheck = new Map<string, number>();
+const verified = new Map<string, { identity: AuthIdentity; checkedAt: number; expiresAt: number }>();
 const MAX_TRACKED = 10_000;
 
-function revocationDue(token: string, now: number): boolean {
-  const last = lastRevocationCheck.get(token);
-  return last === undefined || now - last >= identityEnv.revocationCheckMs;
+function stillVerified(token: string, now: number): AuthIdentity | null {
+  const entry = verified.get(token);
+  if (!entry) return null;
+  if (now - entry.checkedAt >= identityEnv.revocationCheckMs || now >= entry.expiresAt) {
+    verified.delete(token);
+    return null;
+  }
+  return entry.identity;
 }
 
-function markChecked(token: string, now: number) {
-  if (lastRevocationCheck.size >= MAX_TRACKED) lastRevocationCheck.clear();
-  lastRevocationCheck.set(token, now);
+/**
+ * Forgets every identity verified for `uid`, after this process revoked its sessions or changed
+ * its password or email: the next request with any of its tokens is verified (and revocation
+ * checked) again. Other processes notice within SESSION_REVOCATION_CHECK_SECONDS.
+ */
+export function forgetVerifiedSessions(uid: string): void {
+  for (const [token, entry] of verified) if (entry.identity.uid === uid) verified.delete(token);
+}
+
+function remember(token: string, identity: AuthIdentity, now: number, expiresAt: number) {
+  if (verified.size >= MAX_TRACKED) verified.clear();
+  verified.set(token, { identity, checkedAt: now, expiresAt });
 }
 
 export class InvalidTokenError extends Error {
@@ -53,16 +69,19 @@ export async function verifyFirebaseToken(
   options: { forceRevocationCheck?: boolean } = {},
 ): Promise<AuthIdentity> {
   const now = Date.now();
-  const checkRevoked = options.forceRevocationCheck || revocationDue(token, now);
+  if (!options.forceRevocationCheck) {
+    const known = stillVerified(token, now);
+    if (known) return known;
+  }
   const isSession = issuerOf(token)?.startsWith(SESSION_ISSUER) ?? false;
   let decoded: DecodedIdToken;
   try {
     decoded = isSession
-      ? await adminAuth().verifySessionCookie(token, checkRevoked)
-      : await adminAuth().verifyIdToken(token, checkRevoked);
+      ? await adminAuth().verifySessionCookie(token, true)
+      : await adminAuth().verifyIdToken(token, true);
   } catch (error) {
     const code = (error as { code?: string }).code ?? "";
-    lastRevocationCheck.delete(token);
+    verified.delete(token);
     // The identity provider could not be reached or failed: that says nothing about the
     // token, so it must not sign the user out (callers answer 503, not 401).
     if (code.startsWith("app/") || code === "auth/internal-error") throw error;
@@ -71,8 +90,7 @@ export async function verifyFirebaseToken(
     if (code.includes("expired")) throw new InvalidTokenError("expired");
     throw new InvalidTokenError("invalid");
   }
-  if (checkRevoked) markChecked(token, now);
-  return {
+  const identity: AuthIdentity = {
     uid: decoded.uid,
     email: decoded.email ?? null,
     emailVerified: decoded.email_verified ?? false,
@@ -80,4 +98,6 @@ export async function verifyFirebaseToken(
     authTime: decoded.auth_time,
     kind: isSession ? "session_cookie" : "id_token",
   };
+  remember(token, identity, now, decoded.exp * 1000);
+  return identity;
 }

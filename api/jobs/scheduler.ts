@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { publicDataChanged } from "../../server/public-data-version.mjs";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../http/types";
 import { settleDueRefunds } from "../bookings/refunds";
@@ -35,6 +36,7 @@ async function sweep(): Promise<void> {
     const db = await getDb();
     const result = await expireHolds(db);
     if (result.expired > 0) {
+      publicDataChanged();
       logger.info({ bookings: result.expired, seats: result.seatsFreed }, "holds expired");
     }
     const refunded = await settleDueRefunds(db);

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { UserRecord } from "firebase-admin/auth";
 import { adminAuth } from "../auth/firebase-admin";
 import { callIdentity } from "../auth/identity-errors";
-import type { AuthIdentity } from "../auth/verify";
+import { forgetVerifiedSessions, type AuthIdentity } from "../auth/verify";
 import type { Db } from "../db/client";
 import { users, type UserRow } from "../db/schema";
 import { countUnread } from "../notifications/service";
@@ -135,6 +135,7 @@ export async function setPassword(db: Db, uid: string, password: string): Promis
     "auth/invalid-password": () =>
       validationError({ password: ["This password is not accepted. Choose another one."] }),
   });
+  forgetVerifiedSessions(uid);
   await db
     .update(users)
     .set({ passwordIsSet: true, requiresPasswordSetup: false, updatedAt: sql`now()` })

@@ -3,6 +3,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, type PersonalInfo } from "~contract/settings";
 import { adminAuth } from "../auth/firebase-admin";
 import { callIdentity } from "../auth/identity-errors";
+import { forgetVerifiedSessions } from "../auth/verify";
 import { renewSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { users, verificationCodes, type VerificationCodeRow, type VerificationPurpose } from "../db/schema";
@@ -100,6 +101,7 @@ export async function confirmEmailChange(db: Db, uid: string, code: string): Pro
   await callIdentity(() => adminAuth().updateUser(uid, { email: pending.target, emailVerified: true }), {
     "auth/email-already-exists": emailTaken,
   });
+  forgetVerifiedSessions(uid);
   await db.transaction(async (tx) => {
     await tx
       .update(users)

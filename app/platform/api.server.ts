@@ -2,7 +2,9 @@ import { redirect } from "~/platform/redirect.server";
 import { data } from "@remix-run/node";
 import { createApiClient, type Transport } from "~contract/client";
 import type { ApiError } from "~contract/errors";
+import { publicDataChanged } from "../../server/public-data-version.mjs";
 import { config } from "~/platform/config.server";
+import { withReadCache } from "~/platform/api-read-cache.server";
 import { accountSlugOf, requireHostContext } from "~/platform/host.server";
 import { lostSessionRedirect } from "~/platform/session-cookie.server";
 
@@ -23,9 +25,20 @@ function inProcessApi(): Promise<Transport> {
 }
 
 /** HTTP when API_BASE_URL is set, otherwise the API's own fetch handler in this process. */
-export const apiTransport: Transport = config.API_BASE_URL
+const send: Transport = config.API_BASE_URL
   ? (request) => fetch(request)
   : async (request) => (await inProcessApi())(request);
+
+/**
+ * Every call to the API goes through here. A write (any method but GET/HEAD) that succeeded may
+ * have changed what public pages show: the micro-cache drops the pages it holds.
+ */
+const read = withReadCache(send);
+export const apiTransport: Transport = async (request) => {
+  const answer = await read(request);
+  if (request.method !== "GET" && request.method !== "HEAD" && answer.status < 400) publicDataChanged();
+  return answer;
+};
 
 /** Start what the API needs in this process (its database); a server that cannot must stop. */
 export async function startInProcessApi(): Promise<void> {

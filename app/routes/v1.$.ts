@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiTransport } from "~/platform/api.server";
 import { config } from "~/platform/config.server";
+import { publicDataChanged } from "../../server/public-data-version.mjs";
 import { requireHostContext } from "~/platform/host.server";
 
 /** Hop-by-hop headers are the connection's, not the message's: never forwarded. */
@@ -29,6 +30,7 @@ async function handle({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
     signal: request.signal,
     ...(hasBody ? { duplex: "half" } : {}),
   } as RequestInit);
+  if (hasBody && answer.status < 400) publicDataChanged();
   const answerHeaders = new Headers(answer.headers);
   for (const name of [...HOP_BY_HOP, "content-encoding", "content-length"]) answerHeaders.delete(name);
   return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: answerHeaders });

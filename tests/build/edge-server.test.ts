@@ -147,3 +147,96 @@ describe("the edge of the built server", () => {
     expect(response.closed).toBe(false);
   });
 });
+
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+/** A signed-in visitor's session cookie: an emulator account posted to /auth/session. */
+async function signedInCookie(): Promise<string> {
+  const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099";
+  const signUp = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: `edge-${Date.now()}@example.com`, password: "edge-password-1", returnSecureToken: true }),
+  });
+  const { idToken } = (await signUp.json()) as { idToken: string };
+  const session = await fetch(`${origin}/auth/session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ idToken, profile: { firstName: "Edge", lastName: "Tester" } }),
+  });
+  const cookie = /__session=[^;]+/.exec(session.headers.get("set-cookie") ?? "")?.[0];
+  if (!cookie) throw new Error(`no session cookie: ${session.status}`);
+  return cookie;
+}
+
+describe("the micro-cache of public pages", () => {
+  it("serves an anonymous page from memory with a fresh nonce each time, in the header and the page", async () => {
+    await fetch(`${origin}/`);
+    const first = await fetch(`${origin}/`);
+    const second = await fetch(`${origin}/`);
+    expect(first.headers.get("x-micro-cache")).toBe("hit");
+    expect(second.headers.get("x-micro-cache")).toBe("hit");
+    expect(first.headers.get("cache-control")).toMatch(/^public, .*s-maxage=\d+.*stale-while-revalidate=\d+/);
+    expect(first.headers.get("vary")).toMatch(/Cookie/);
+    const [nonceA, nonceB] = [nonceOf(first.headers.get("content-security-policy")), nonceOf(second.headers.get("content-security-policy"))];
+    expect(nonceA).toBeTruthy();
+    expect(nonceA).not.toBe(nonceB);
+    const [pageA, pageB] = [await first.text(), await second.text()];
+    expect(pageA).toContain(`nonce="${nonceA}"`);
+    expect(pageB).toContain(`nonce="${nonceB}"`);
+    expect(pageB).not.toContain(nonceA!);
+    expect(pageA.replaceAll(nonceA!, "")).toBe(pageB.replaceAll(nonceB!, ""));
+  });
+
+  it("answers If-None-Match with 304 and no new policy (the browser keeps the page and its nonce)", async () => {
+    const page = await fetch(`${origin}/`);
+    const etag = page.headers.get("etag");
+    expect(etag).toMatch(/^W\/"/);
+    const again = await fetch(`${origin}/`, { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("content-security-policy")).toBeNull();
+    expect(await again.text()).toBe("");
+  });
+
+  it("never serves a cached page to a signed-in visitor", async () => {
+    await fetch(`${origin}/`);
+    expect((await fetch(`${origin}/`)).headers.get("x-micro-cache")).toBe("hit");
+    const cookie = await signedInCookie();
+    const signedIn = await fetch(`${origin}/`, { headers: { Cookie: cookie } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("x-micro-cache")).toBeNull();
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(await signedIn.text()).toContain("Edge");
+    // And what a signed-in visitor was shown is never kept for anyone else.
+    const anonymous = await fetch(`${origin}/`);
+    expect(await anonymous.text()).not.toContain("Edge");
+  });
+
+  it("keys pages by host: a storefront never gets the public site's page", async () => {
+    await fetch(`${origin}/`);
+    expect((await fetch(`${origin}/`)).headers.get("x-micro-cache")).toBe("hit");
+    const storefront = await rawExchange(`GET / HTTP/1.1\r\nHost: acme.localhost:${PORT}\r\nConnection: close`);
+    expect(storefront.head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(storefront.head).toMatch(/\r\nx-micro-cache: miss\r\n/i);
+  });
+
+  it("keeps nothing that sets a cookie (a marketing visit) and drops pages after a successful write", async () => {
+    const marketing = await fetch(`${origin}/?utm_source=bench`);
+    expect(marketing.headers.get("set-cookie")).toContain("mkt=");
+    expect(marketing.headers.get("cache-control") ?? "").not.toContain("public");
+    expect((await fetch(`${origin}/?utm_source=bench`)).headers.get("x-micro-cache")).not.toBe("hit");
+
+    await fetch(`${origin}/`);
+    expect((await fetch(`${origin}/`)).headers.get("x-micro-cache")).toBe("hit");
+    // A write that fails changes nothing: the page stays.
+    await fetch(`${origin}/v1/bookings`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: "{}",
+    });
+    expect((await fetch(`${origin}/`)).headers.get("x-micro-cache")).toBe("hit");
+    // One that succeeds (a sign-in writes the user) drops what the cache holds.
+    await signedInCookie();
+    expect((await fetch(`${origin}/`)).headers.get("x-micro-cache")).toBe("miss");
+  });
+});

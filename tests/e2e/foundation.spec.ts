@@ -160,8 +160,10 @@ test.describe("security headers", () => {
     expect(second.headers()["content-security-policy"]).not.toBe(csp);
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     expect(await first.text()).toContain(`nonce="${nonce}"`);
-    // Sign-in pages are never cached; an anonymous public page is not marked private.
-    expect((await request.get("/login")).headers()["cache-control"]).toBe("private, no-store");
+    // A sign-in page is the same form for every visitor without a cookie; with one it is private.
+    expect((await request.get("/login")).headers()["cache-control"]).toMatch(/^public, /);
+    const withCookie = await request.get("/login", { headers: { Cookie: "mkt=x" } });
+    expect(withCookie.headers()["cache-control"]).toBe("private, no-store");
     expect(first.headers()["cache-control"] ?? "").not.toContain("private");
     for (const answer of [
       first,
@@ -187,6 +189,9 @@ test.describe("shell", () => {
       const href = await page.locator(`link[rel="icon"][sizes="${size}"]`).getAttribute("href");
       expect((await page.request.get(href!)).status()).toBe(200);
     }
+    // A first visit sets no language cookie (the page stays cacheable); choosing a language does.
+    expect((await page.context().cookies()).find((cookie) => cookie.name === "lng")).toBeUndefined();
+    await page.goto("/?lng=en");
     const cookies = await page.context().cookies();
     const lng = cookies.find((cookie) => cookie.name === "lng");
     expect(lng).toBeTruthy();

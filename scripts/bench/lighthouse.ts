@@ -1,0 +1,48 @@
+// Lighthouse mobile performance of a page, with Debian's chromium. Lighthouse is fetched by npx at
+// a pinned version that runs on our Node (13.x needs Node 22), so `npm ci` stays lean.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const LIGHTHOUSE_VERSION = "12.8.2";
+const CHROME = process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+/** The performance score (0–100) and the main metrics, or null when Lighthouse could not run. */
+export function lighthouse(
+  url: string,
+): { score: number; fcp: number; lcp: number; tbt: number; cls: number } | { error: string } {
+  if (!CHROME) return { error: "no chromium (set CHROME_PATH)" };
+  const dir = mkdtempSync(join(tmpdir(), "wayfarer-lighthouse-"));
+  const report = join(dir, "report.json");
+  try {
+    const run = spawnSync(
+      "npx",
+      [
+        "--yes",
+        `lighthouse@${LIGHTHOUSE_VERSION}`,
+        url,
+        "--only-categories=performance",
+        "--output=json",
+        `--output-path=${report}`,
+        "--quiet",
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROME }, encoding: "utf8", timeout: 180_000 },
+    );
+    if (!existsSync(report)) return { error: (run.stderr || run.stdout || "no report").slice(-300) };
+    const json = JSON.parse(readFileSync(report, "utf8")) as {
+      categories: { performance: { score: number } };
+      audits: Record<string, { numericValue: number }>;
+    };
+    return {
+      score: Math.round(json.categories.performance.score * 100),
+      fcp: Math.round(json.audits["first-contentful-paint"].numericValue),
+      lcp: Math.round(json.audits["largest-contentful-paint"].numericValue),
+      tbt: Math.round(json.audits["total-blocking-time"].numericValue),
+      cls: Number(json.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
