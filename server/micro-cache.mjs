@@ -17,11 +17,23 @@ import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
+import { z } from "zod";
 import { languageCookieOf, mayShareAnswer } from "./cache-rules.mjs";
 import { publicDataVersion } from "./public-data-version.mjs";
 
 const gzip = promisify(gzipCallback);
-const FRESH_MS = Number(process.env.MICRO_CACHE_FRESH_MS ?? 5_000);
+
+/** Its settings, checked as the server starts (a wrong value stops it, as api/env.ts does). */
+const settings = z
+  .object({
+    MICRO_CACHE: z.enum(["on", "off"]).default("on"),
+    MICRO_CACHE_FRESH_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  })
+  .parse({
+    MICRO_CACHE: process.env.MICRO_CACHE || undefined,
+    MICRO_CACHE_FRESH_MS: process.env.MICRO_CACHE_FRESH_MS || undefined,
+  });
+const FRESH_MS = settings.MICRO_CACHE_FRESH_MS;
 const STALE_MS = 30_000;
 const MAX_ENTRIES = 1_000;
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -34,16 +46,17 @@ const NOT_STORED = new Set(["content-length", "transfer-encoding", "connection",
 /** @type {Map<string, Entry>} */
 const entries = new Map();
 
-export const microCacheEnabled = !["off", "false", "0"].includes((process.env.MICRO_CACHE ?? "").toLowerCase());
+export const microCacheEnabled = settings.MICRO_CACHE === "on";
 
 /**
  * Pages only: not the API, not files (static assets, single-fetch `.data` answers, which the app
- * never marks public), so that those pass straight through, streamed and compressed as usual.
+ * never marks public), not Remix's route manifest, so that those pass straight through, streamed
+ * and compressed as usual.
  * @param {string} url
  */
 function isPageUrl(url) {
   const path = url.split("?", 1)[0];
-  if (path.startsWith("/v1/") || path === "/v1" || path.startsWith("/build/")) return false;
+  if (path.startsWith("/v1/") || path === "/v1" || path.startsWith("/build/") || path === "/__manifest") return false;
   return !/\.[A-Za-z0-9]+$/.test(path);
 }
 
