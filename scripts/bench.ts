@@ -117,11 +117,11 @@ console.log(
 );
 console.log(pagesTable(figures));
 console.log(`\nserver RSS after each round: ${rss.map((mib) => `${mib.toFixed(0)} MiB`).join(", ")}`);
-for (const { page, result } of lighthouse) {
+for (const { page, result, all } of lighthouse) {
   console.log(
     "error" in result
       ? `Lighthouse ${LIGHTHOUSE_VERSION} mobile ${page}: could not run (${result.error})`
-      : `Lighthouse ${LIGHTHOUSE_VERSION} mobile ${page}: performance ${result.score} (FCP ${result.fcp} ms, LCP ${result.lcp} ms, TBT ${result.tbt} ms, CLS ${result.cls})`,
+      : `Lighthouse ${LIGHTHOUSE_VERSION} mobile ${page}: performance ${result.score} (median of ${all.join(", ")}; FCP ${result.fcp} ms, LCP ${result.lcp} ms, TBT ${result.tbt} ms, CLS ${result.cls})`,
   );
 }
 console.log("");
