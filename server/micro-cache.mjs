@@ -5,7 +5,8 @@
  * - The app decides what is public (`Cache-Control: public…` from ~/platform/cache-policy.server);
  *   only a 200 without Set-Cookie, asked by a request that may share an answer (cache-rules.mjs:
  *   no cookie but the language, no Authorization), is stored.
- * - Keyed by host, scheme, path with query, language cookie and Accept-Language.
+ * - Keyed by host (and the forwarded host and scheme), path with query, language cookie and
+ *   Accept-Language.
  * - Fresh for FRESH_MS, then served stale for up to STALE_MS while one request revalidates it in
  *   the background; dropped at once when the public data changes in this process
  *   (public-data-version.mjs), so a booking that takes the last seats shows at the next request.
@@ -62,8 +63,10 @@ function isPageUrl(url) {
 
 /** @param {http.IncomingMessage} req */
 function keyOf(req) {
-  const { host = "", "x-forwarded-proto": proto = "", "accept-language": language = "", cookie } = req.headers;
-  return [host, proto, req.url, languageCookieOf(cookie), String(language).slice(0, 128)].join("\n");
+  const { host = "", "accept-language": language = "", cookie } = req.headers;
+  // Everything the app reads the page's origin from (Express takes the port from X-Forwarded-Host).
+  const forwarded = [req.headers["x-forwarded-host"], req.headers["x-forwarded-proto"]].map((v) => String(v ?? ""));
+  return [host, ...forwarded, req.url, languageCookieOf(cookie), String(language).slice(0, 128)].join("\n");
 }
 
 /** @param {string} key */
@@ -215,7 +218,7 @@ function capture(req, res, done) {
 function revalidate(req, entry) {
   entry.revalidating = true;
   const headers = { [REVALIDATE_HEADER]: revalidateToken };
-  for (const name of ["host", "x-forwarded-proto", "accept-language", "cookie", "user-agent"]) {
+  for (const name of ["host", "x-forwarded-host", "x-forwarded-proto", "accept-language", "cookie", "user-agent"]) {
     const value = req.headers[name];
     if (typeof value === "string") headers[name] = value;
   }

@@ -218,6 +218,9 @@ describe("the micro-cache of public pages", () => {
     const storefront = await rawExchange(`GET / HTTP/1.1\r\nHost: acme.localhost:${PORT}\r\nConnection: close`);
     expect(storefront.head).toMatch(/^HTTP\/1\.1 200 /);
     expect(storefront.head).toMatch(/\r\nx-micro-cache: miss\r\n/i);
+    // Express takes the port of the page's origin from X-Forwarded-Host: part of the key too.
+    const forwarded = await fetch(`${origin}/`, { headers: { "X-Forwarded-Host": `localhost:${PORT + 1}` } });
+    expect(forwarded.headers.get("x-micro-cache")).toBe("miss");
   });
 
   it("keeps nothing that sets a cookie (a marketing visit) and drops pages after a successful write", async () => {
