@@ -1,13 +1,13 @@
 /** Money for display, on both sides (emails, pages): minor units in the currency's own format. */
-const moneyFormatters = new Map<string, Intl.NumberFormat>();
+const moneyFormatters = new Map<string, { format: (value: number) => string; digits: number }>();
 
 export function formatMoney(amountMinor: number, currency: string, locale = "en-US"): string {
   const key = `${locale}|${currency}`;
-  let formatter = moneyFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: "currency", currency });
-    moneyFormatters.set(key, formatter);
+  let money = moneyFormatters.get(key);
+  if (!money) {
+    const formatter = new Intl.NumberFormat(locale, { style: "currency", currency });
+    money = { format: formatter.format, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
+    moneyFormatters.set(key, money);
   }
-  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatter.format(amountMinor / 10 ** digits);
+  return money.format(amountMinor / 10 ** money.digits);
 }

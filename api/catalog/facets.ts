@@ -4,6 +4,8 @@ import { accounts, experiences, type AccountRow } from "../db/schema";
 import { isListable } from "./fragments";
 import type { FacetEntry, Facets } from "~contract/catalog";
 
+const collator = new Intl.Collator("en");
+
 /**
  * GET /v1/facets: categories, cities and operators that have listed experiences,
  * with counts, in the current tenant scope. Three grouped queries.
@@ -31,7 +33,7 @@ export async function getFacets(db: Db, scope: AccountRow | null): Promise<Facet
     .groupBy(accounts.id)
     .orderBy(asc(accounts.name));
 
-  const byName = (a: FacetEntry, b: FacetEntry) => a.name.localeCompare(b.name, "en");
+  const byName = (a: FacetEntry, b: FacetEntry) => collator.compare(a.name, b.name);
   const entries = (rows: { slug: string; name: string | null; count: number }[]): FacetEntry[] =>
     rows.map((row) => ({ slug: row.slug, name: row.name ?? row.slug, count: Number(row.count) })).sort(byName);
 

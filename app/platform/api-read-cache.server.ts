@@ -3,14 +3,24 @@ import { publicDataVersion } from "../../server/public-data-version.mjs";
 
 /**
  * Reads almost every page makes, kept a few seconds in this process: the signed-in user (per
- * token), the catalog's facets and a storefront's account context (per account). Only 200s are
- * kept; any successful write through the API client empties the cache at once (the same
+ * token), the catalog's facets, a storefront's account context (per account) and the catalog
+ * itself (a page of results per query, an experience, a service and its availability: no older
+ * than the page the micro-cache would show anyway). Only 200s are kept; any successful write through the API client empties the cache at once (the same
  * counter as the micro-cache), so someone who just changed their name sees it on the next page.
  * Between writes a value is at most TTL_MS old (e.g. the unread count after a notification).
  */
-const CACHED = [/^\/v1\/user\/info$/, /^\/v1\/facets$/, /^\/v1\/account-context\/[^/]+$/];
+const CACHED = [
+  /^\/v1\/user\/info$/,
+  /^\/v1\/facets$/,
+  /^\/v1\/account-context\/[^/]+$/,
+  /^\/v1\/experiences$/,
+  /^\/v1\/experiences\/[^/]+$/,
+  /^\/v1\/experiences\/[^/]+\/services\/[^/]+$/,
+  /^\/v1\/experiences\/[^/]+\/services\/[^/]+\/availability$/,
+];
 const TTL_MS = 5_000;
-const MAX_ENTRIES = 5_000;
+/** A catalog page is some 10–20 KB: at most about 20 MB kept. */
+const MAX_ENTRIES = 1_000;
 
 type Entry = { status: number; headers: [string, string][]; body: string; storedAt: number; version: number };
 const entries = new Map<string, Entry>();
@@ -20,7 +30,7 @@ function keyOf(request: Request, url: URL): string {
   const { headers } = request;
   return [
     url.host,
-    url.pathname,
+    url.pathname + url.search,
     headers.get("X-Forwarded-Host") ?? "",
     headers.get("Authorization") ?? "",
     headers.get("X-Account-Context") ?? "",
@@ -35,7 +45,7 @@ export function withReadCache(send: Transport): Transport {
     // through /v1 (a cookie) always goes to the API.
     const cacheable =
       request.method === "GET" &&
-      !url.search &&
+      url.search.length <= 512 &&
       !request.headers.has("Cookie") &&
       CACHED.some((pattern) => pattern.test(url.pathname));
     if (!cacheable) return send(request);

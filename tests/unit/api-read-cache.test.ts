@@ -27,15 +27,23 @@ describe("the web's read cache", () => {
     expect(api.calls()).toBe(2);
   });
 
-  it("never keeps a browser's cookie call, an error, a query or a path it does not know", async () => {
+  it("never keeps a browser's cookie call, an error or a path it does not know", async () => {
     const api = countingApi();
     for (let i = 0; i < 2; i++) {
       await api.transport(get("/v1/user/info", { Cookie: "__session=x" }));
       await api.transport(get("/v1/user/info", { Authorization: "Bearer gone" }));
-      await api.transport(get("/v1/facets?x=1"));
+      await api.transport(get("/v1/experiences/e1/services/s1/quote"));
       await api.transport(get("/v1/bookings", { Authorization: "Bearer a" }));
     }
     expect(api.calls()).toBe(8);
+  });
+
+  it("keeps a catalog page per query", async () => {
+    const api = countingApi();
+    await api.transport(get("/v1/experiences?q=kayak"));
+    await api.transport(get("/v1/experiences?q=kayak"));
+    await api.transport(get("/v1/experiences?q=pizza"));
+    expect(api.calls()).toBe(2);
   });
 
   it("forgets everything after a write", async () => {
