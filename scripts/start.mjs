@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ensureAuthEmulator } from "./emulator.mjs";
+import { nodeArgs } from "./server-args.mjs";
 
 const dev = process.argv.includes("--dev");
 const apiOnly = process.argv.includes("--api");
@@ -81,12 +82,11 @@ if ((!dev || apiOnly) && buildIsStale()) {
 const emulatorReady = localIdentity ? startAuthEmulator() : Promise.resolve();
 
 const server = apiOnly
-  ? spawn(process.execPath, ["--import", "./server/edge.mjs", "build/api/server.js"], { env, stdio: "inherit" })
+  ? spawn(process.execPath, [...nodeArgs(env), "build/api/server.js"], { env, stdio: "inherit" })
   : dev
     ? spawn(bin("remix"), ["dev"], { env, stdio: "inherit" })
-    : // server/edge.mjs: 405 for unknown methods, security headers and early-answer closes on
-      // every answer remix-serve gives, static files included.
-      spawn(process.execPath, ["--import", "./server/edge.mjs", bin("remix-serve"), "./build/index.js"], {
+    : // scripts/server-args.mjs: the edge preloaded, the heap bounded.
+      spawn(process.execPath, [...nodeArgs(env), bin("remix-serve"), "./build/index.js"], {
         env,
         stdio: "inherit",
       });

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { ensureAuthEmulator } from "../emulator.mjs";
+import { nodeArgs } from "../server-args.mjs";
 import { lighthouse } from "./lighthouse";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -111,22 +112,18 @@ export async function benchPages(): Promise<{ figures: PageFigures[]; rss: numbe
   if (seeded.status !== 0) throw new Error("seeding the bench database failed");
   const children: ChildProcess[] = [];
   try {
-    const product = spawn(
-      process.execPath,
-      ["--import", "./server/edge.mjs", "node_modules/.bin/remix-serve", "./build/index.js"],
-      {
-        stdio: "ignore",
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          APP_ENV: "local",
-          PORT: String(PRODUCT_PORT),
-          PGLITE_DIR: process.env.DATABASE_URL ? undefined : join(dataDir, "pglite"),
-          FIREBASE_AUTH_EMULATOR_HOST: EMULATOR,
-          FIREBASE_PROJECT_ID: "demo-wayfarer",
-        },
+    const product = spawn(process.execPath, [...nodeArgs(), "node_modules/.bin/remix-serve", "./build/index.js"], {
+      stdio: "ignore",
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        APP_ENV: "local",
+        PORT: String(PRODUCT_PORT),
+        PGLITE_DIR: process.env.DATABASE_URL ? undefined : join(dataDir, "pglite"),
+        FIREBASE_AUTH_EMULATOR_HOST: EMULATOR,
+        FIREBASE_PROJECT_ID: "demo-wayfarer",
       },
-    );
+    });
     const minimal = spawn(
       process.execPath,
       [join(process.cwd(), "node_modules/.bin/remix-serve"), "./build/index.js"],
