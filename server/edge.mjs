@@ -6,9 +6,10 @@
  *   friends, which remix-serve would turn into a 500).
  * - Every answer carries the base security headers, including the static files and the errors that
  *   remix-serve answers itself (a header our code already set is left as it is).
- * - An answer given before the request body was read (an early 413/415/403 to a large upload) says
- *   `Connection: close`, so the client opens a new connection at once instead of waiting on one
- *   whose unread body the server would otherwise have to drain.
+ * - An answer given before a large request body was read (an early 413/415/403 to an upload over
+ *   64 KiB, or of unknown length) says `Connection: close`, so the client opens a new connection
+ *   at once instead of waiting on one whose unread body the server would otherwise have to drain;
+ *   a smaller rest is drained by Node and the connection kept.
  * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs).
  */
 import http from "node:http";
@@ -21,10 +22,17 @@ const production =
   (process.env.APP_ENV ?? (process.env.NODE_ENV === "production" ? "production" : "local")) === "production";
 const securityHeaders = baseSecurityHeaders(production);
 
-/** @param {http.IncomingMessage} req */
+/**
+ * Node reads and drops what is left of a small body so that the connection can be reused; past
+ * this it would have to take in a large upload first, so the connection is closed instead.
+ */
+const DRAIN_LIMIT_BYTES = 64 * 1024;
+
+/** Whether answering now would leave more than a small body unread. @param {http.IncomingMessage} req */
 function hasUnreadBody(req) {
-  const sent = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
-  return sent && !req.complete;
+  if (req.complete) return false;
+  if (req.headers["transfer-encoding"] !== undefined) return true;
+  return Number(req.headers["content-length"] ?? 0) > DRAIN_LIMIT_BYTES;
 }
 
 /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */

@@ -223,7 +223,8 @@ function revalidate(req, entry) {
     if (typeof value === "string") headers[name] = value;
   }
   const request = http.request(
-    { host: "127.0.0.1", port: req.socket.localPort, path: req.url, method: "GET", headers },
+    // The address and port this request came in on: the server listens there, whatever HOST says.
+    { host: req.socket.localAddress ?? "127.0.0.1", port: req.socket.localPort, path: req.url, method: "GET", headers },
     (response) => response.resume(),
   );
   request.on("error", () => {
