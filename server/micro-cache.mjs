@@ -265,7 +265,9 @@ export function handleWithMicroCache(req, res, next) {
       /(^|,)\s*public\b/.test(cacheControl) &&
       headers["set-cookie"] === undefined &&
       body.length <= MAX_BODY_BYTES;
-    const nonce = nonceOf(headers);
+    // Only a page that will be served again needs its nonce swapped; one answered once keeps the
+    // fresh nonce the app gave it.
+    const nonce = storable ? nonceOf(headers) : null;
     const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_STORED.has(name)));
     const parts = splitOnNonce(body, nonce);
     /** @type {Entry} */

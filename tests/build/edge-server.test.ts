@@ -8,6 +8,7 @@ import { connect, createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeArgs } from "../../scripts/server-args.mjs";
 
 /** A port nothing listens on now (the system's pick), so a server of an earlier run cannot answer. */
 async function freePort(): Promise<number> {
@@ -27,7 +28,7 @@ beforeAll(async () => {
   PORT = await freePort();
   origin = `http://localhost:${PORT}`;
   dataDir = mkdtempSync(join(tmpdir(), "wayfarer-edge-"));
-  server = spawn(process.execPath, ["--import", "./server/edge.mjs", "node_modules/.bin/remix-serve", "build/index.js"], {
+  server = spawn(process.execPath, [...nodeArgs(), "node_modules/.bin/remix-serve", "build/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
