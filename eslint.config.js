@@ -24,6 +24,24 @@ const appBorder = {
     { group: ["**/api/**", "../api/*"], message: "Import the API through ~contract/*, not by a relative path." },
   ],
 };
+/**
+ * Pages (route modules and components) never import zod or the form schemas: the browser build
+ * would keep them even when only an action used them. Loaders and actions take them from
+ * ~/platform/form.server; the browser validates through ~/ui/use-form-validation, which loads
+ * them after the page is interactive (docs/performance.md).
+ */
+const pagesBorder = {
+  paths: appBorder.paths,
+  patterns: [
+    ...appBorder.patterns,
+    {
+      group: ["zod", "@conform-to/zod", "~/features/*/*-schema", "~/features/*/*-schemas", "~/ui/form-validation"],
+      allowTypeImports: true,
+      message:
+        "Pages load zod and the schemas later (useFormValidation); loaders and actions import them from ~/platform/form.server.",
+    },
+  ],
+};
 const contractBorder = {
   patterns: [
     {
@@ -60,6 +78,10 @@ export default tseslint.config(
     },
   },
   { files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", appBorder] } },
+  {
+    files: ["app/**/*.tsx"],
+    rules: { "no-restricted-imports": "off", "@typescript-eslint/no-restricted-imports": ["error", pagesBorder] },
+  },
   {
     // The in-process mount: the only file of app/ that loads the API (lazily, and only in one-process mode).
     files: ["app/platform/api.server.ts"],

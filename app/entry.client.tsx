@@ -1,29 +1,26 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, resources } from "~/platform/i18n";
+import { i18nConfig } from "~/platform/i18n";
+import { LOCALE_STRINGS_ID, TranslationProvider } from "~/platform/i18n-react";
+import { createTranslator, type Strings } from "~/platform/translate";
 
-async function hydrate() {
-  await i18next.use(initReactI18next).init({
-    ...i18nConfig,
-    supportedLngs: [...i18nConfig.supportedLngs],
-    ns: [...i18nConfig.ns],
-    resources,
-    lng: document.documentElement.lang || i18nConfig.fallbackLng,
-  });
+// The strings come with the page (see LocaleStrings in root.tsx), not in the bundle.
+const stringsJson = document.getElementById(LOCALE_STRINGS_ID)?.textContent ?? "{}";
+const language = document.documentElement.lang || i18nConfig.fallbackLng;
+const translation = {
+  t: createTranslator(language, JSON.parse(stringsJson) as Strings),
+  language,
+  stringsJson,
+};
 
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </I18nextProvider>,
-    );
-  });
-}
-
-void hydrate();
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <TranslationProvider value={translation}>
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>
+    </TranslationProvider>,
+  );
+});

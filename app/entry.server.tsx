@@ -4,9 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TranslationProvider } from "~/platform/i18n-react";
 import { DEFAULT_LOCALE_HINT } from "~/platform/i18n";
-import { i18next, i18nFor } from "~/platform/i18next.server";
+import { i18next, translationFor } from "~/platform/i18next.server";
 import { applySecurityHeaders } from "~/platform/security-headers.server";
 import { contentSecurityPolicy, newNonce } from "~/platform/csp.server";
 import { applyCachePolicy } from "~/platform/cache-policy.server";
@@ -24,7 +24,7 @@ export default async function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const lng = await i18next.getLocale(request);
-  const instance = await i18nFor(lng);
+  const translation = translationFor(lng);
 
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { noindex?: boolean } | undefined;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -43,9 +43,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
-        <I18nextProvider i18n={instance}>
+        <TranslationProvider value={translation}>
           <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceProvider>,
       {
         nonce,

@@ -4,8 +4,8 @@ import { useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/re
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import { useNonce } from "~/platform/nonce";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { LocaleStrings, useTranslation } from "~/platform/i18n-react";
+import { textDirection } from "~/platform/translate";
 import { i18next, localeCookie } from "~/platform/i18next.server";
 import { brandStyle, type AccountContext } from "~/features/storefront/account-context";
 import { apiFor } from "~/platform/api.server";
@@ -102,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = root?.locale ?? i18n.language ?? "en";
   const nonce = useNonce();
   return (
-    <html lang={locale} dir={i18n.dir(locale)} style={brandStyle(root?.account ?? null)}>
+    <html lang={locale} dir={textDirection(locale)} style={brandStyle(root?.account ?? null)}>
       <head>
         <meta charSet="utf-8" />
         <meta
@@ -113,6 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root?.noindex ? <meta name="robots" content="noindex" /> : null}
         <Meta />
         <Links />
+        <LocaleStrings />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
@@ -124,9 +125,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const root = useRootData();
   const location = useLocation();
-  useChangeLanguage(root?.locale ?? "en");
   useBlockPinchZoom();
   useEffect(() => {
     storeMarketingFromQuery(location.search);

@@ -5,9 +5,10 @@
 // product runs on PostgreSQL.
 import { benchPages, pagesTable } from "./bench/pages";
 import { LIGHTHOUSE_VERSION } from "./bench/lighthouse";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { initialJs, readClientManifest } from "./client-js";
 
 process.env.PGLITE_DIR ??= "memory://";
 process.env.SEED_ON_START ??= "true";
@@ -70,45 +71,34 @@ async function apiBench() {
 }
 
 function bundleBench() {
-  const dir = "public/build";
-  const manifestFile = existsSync(dir) ? readdirSync(dir).find((name) => /^manifest-.*\.js$/.test(name)) : undefined;
-  if (!manifestFile) {
+  const manifest = readClientManifest();
+  if (!manifest) {
     console.log("client JS: no build found (run `npm run build` first)");
     return;
   }
-  const manifest = JSON.parse(
-    readFileSync(join(dir, manifestFile), "utf8")
-      .replace(/^window.__remixManifest=/, "")
-      .replace(/;$/, ""),
-  );
-  const gz = (url: string) => gzipSync(readFileSync(join("public", url))).length;
-  const pageJs = (routeIds: string[]) => {
-    const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
-    for (const id of routeIds) {
-      const route = manifest.routes[id];
-      files.add(route.module);
-      for (const file of route.imports ?? []) files.add(file);
-    }
-    return [...files].reduce((sum, file) => sum + gz(file), 0);
+  const pages: Record<string, string> = {
+    "/ (catalog)": "routes/_home._index",
+    "/experiences/:parentId/:serviceId": "routes/_details.experiences.$parentId.$serviceId._index",
+    "/login": "routes/_login.login",
+    "/account": "routes/_account.account._index",
+    "/account/personal-info": "routes/_default.account.personal-info",
   };
-  const pages: Record<string, string[]> = {
-    "/ (catalog)": ["root", "routes/_home", "routes/_home._index"],
-    "/experiences/:parentId/:serviceId": [
-      "root",
-      "routes/_details",
-      "routes/_details.experiences.$parentId.$serviceId._index",
-    ],
-    "/login (before Firebase loads)": ["root", "routes/_login", "routes/_login.login"],
-  };
-  for (const [page, ids] of Object.entries(pages)) {
-    if (ids.every((id) => manifest.routes[id]))
-      console.log(`client JS gzip ${page.padEnd(40)} ${(pageJs(ids) / 1024).toFixed(1)} KiB`);
+  for (const [page, id] of Object.entries(pages)) {
+    if (manifest.routes[id])
+      console.log(
+        `client JS gzip before interactive ${page.padEnd(40)} ${(initialJs(manifest, id).gzipBytes / 1024).toFixed(1)} KiB`,
+      );
   }
-  const firebaseChunk = readdirSync(join(dir, "_shared"))
-    .map((name) => `/build/_shared/${name}`)
-    .filter((file) => file.includes("firebase-auth.client"));
-  for (const file of firebaseChunk)
-    console.log(`lazy Firebase Auth chunk (login pages only)        ${(gz(file) / 1024).toFixed(1)} KiB`);
+  const dir = "public/build/_shared";
+  const gz = (name: string) => gzipSync(readFileSync(join(dir, name))).length;
+  for (const [label, pattern] of [
+    ["Firebase Auth (sign-in pages, on first use)", /^firebase-auth\.client/],
+    ["availability calendar (details, after load)", /^availability-calendar/],
+    ["form validation (form pages, after load)", /^form-validation/],
+  ] as const) {
+    for (const name of readdirSync(dir).filter((file) => pattern.test(file)))
+      console.log(`lazy chunk: ${label.padEnd(46)} ${(gz(name) / 1024).toFixed(1)} KiB`);
+  }
 }
 
 const { figures, rss, lighthouse } = await benchPages();

@@ -1,9 +1,10 @@
 import { createCookie } from "@remix-run/node";
-import { createInstance, type i18n as I18n, type TFunction } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { i18nConfig, resources } from "~/platform/i18n";
+import { i18nConfig } from "~/platform/i18n";
+import { resources } from "~/platform/locale-resources.server";
 import { config } from "~/platform/config.server";
+import { scriptSafeJson, type Translation } from "~/platform/i18n-react";
+import { createTranslator, type Strings, type Translate } from "~/platform/translate";
 
 /** The chosen language, remembered for 365 days (spec section 9). */
 export const localeCookie = createCookie("lng", {
@@ -25,29 +26,30 @@ const detector = new RemixI18Next({
   i18next: { ...i18nConfig, supportedLngs: [...i18nConfig.supportedLngs], ns: [...i18nConfig.ns], resources },
 });
 
-/**
- * One i18next instance per language, made once (every namespace is bundled, so one instance
- * serves every route and the render): a request only looks it up.
- */
-const instances = new Map<string, Promise<I18n>>();
-export function i18nFor(lng: string): Promise<I18n> {
-  let ready = instances.get(lng);
-  if (!ready) {
-    const instance = createInstance();
-    ready = instance
-      .use(initReactI18next)
-      .init({ ...i18nConfig, supportedLngs: [...i18nConfig.supportedLngs], ns: [...i18nConfig.ns], resources, lng })
-      .then(() => instance);
-    instances.set(lng, ready);
-  }
-  return ready;
+function stringsOf(lng: string): Strings {
+  const known = resources as Record<string, { common: Strings }>;
+  return (known[lng] ?? known[i18nConfig.fallbackLng]).common;
 }
 
-/** The request's language, and its translation function from the shared instance. */
+/**
+ * One translation per language, made once: the function, and the strings as the JSON the
+ * document carries for the browser. A request only looks it up.
+ */
+const translations = new Map<string, Translation>();
+export function translationFor(lng: string): Translation {
+  let found = translations.get(lng);
+  if (!found) {
+    const strings = stringsOf(lng);
+    found = { t: createTranslator(lng, strings), language: lng, stringsJson: scriptSafeJson(strings) };
+    translations.set(lng, found);
+  }
+  return found;
+}
+
+/** The request's language, and its translation function. */
 export const i18next = {
   getLocale: (request: Request): Promise<string> => detector.getLocale(request),
-  async getFixedT(request: Request): Promise<TFunction> {
-    const lng = await detector.getLocale(request);
-    return (await i18nFor(lng)).getFixedT(lng);
+  async getFixedT(request: Request): Promise<Translate> {
+    return translationFor(await detector.getLocale(request)).t;
   },
 };

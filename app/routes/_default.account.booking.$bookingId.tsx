@@ -1,14 +1,12 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { useTranslation } from "~/platform/i18n-react";
 import { googleCalendarLink, minutesLeft, whenText } from "~/features/account/booking-details";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import type { Booking } from "~/features/booking/bookings";
 import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors";
+import { apiErrorKey } from "~/platform/api-errors.server";
 import { setFlash, takeFlash } from "~/platform/flash.server";
 import { idParam, requireParams, routeNotFound, errorInit } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
@@ -16,7 +14,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
 import { AmountRow } from "~/ui/amount-row";
 import { NOINDEX, pageMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/form.server";
+import { parseWithZod, readFormData, z } from "~/platform/form.server";
 
 /** One booking of the signed-in user (ours: not in the spec's table), in the default layout. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -47,10 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
 
-const CancelSchema = z.object({ intent: z.literal("cancel") });
-
 /** Cancels after the confirmation step; the API checks the owner, the cutoff and refunds. */
 export async function action({ request, params }: ActionFunctionArgs) {
+  const CancelSchema = z.object({ intent: z.literal("cancel") });
   requireSameOrigin(request);
   const { bookingId } = await requireParams(request, params, { bookingId: idParam });
   const token = requireToken(request);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { z } from "~/platform/form.server";
 import { Link, NavLink, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";
 import { slotDay, slotTime } from "~/features/booking/availability";

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -9,17 +8,16 @@ import {
 } from "~contract/preference-values";
 import { setFlash, takeFlash } from "~/platform/flash.server";
 import { StatusMessage } from "~/ui/status-message";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors";
+import { apiErrorKey } from "~/platform/api-errors.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { Pagination } from "~/ui/pagination";
-import { readFormData } from "~/platform/form.server";
+import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { errorInit } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,21 +43,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-/** A ticked box posts "on"; an unticked one posts nothing. */
-const box = z.literal("on").optional();
-const ReadSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("one"), id: z.string().max(64) }),
-  z.object({ intent: z.literal("all") }),
-  z.object({
-    intent: z.literal("preferences"),
-    ...Object.fromEntries(
-      NOTIFICATION_CATEGORIES.flatMap((category) =>
-        NOTIFICATION_CHANNELS.map((channel) => [`${category}_${channel}`, box]),
-      ),
-    ),
-  }),
-]);
-
 function preferencesOf(value: Record<string, unknown>): NotificationPreferences {
   return Object.fromEntries(
     NOTIFICATION_CATEGORIES.map((category) => [
@@ -70,6 +53,20 @@ function preferencesOf(value: Record<string, unknown>): NotificationPreferences 
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  /** A ticked box posts "on"; an unticked one posts nothing. */
+  const box = z.literal("on").optional();
+  const ReadSchema = z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("one"), id: z.string().max(64) }),
+    z.object({ intent: z.literal("all") }),
+    z.object({
+      intent: z.literal("preferences"),
+      ...Object.fromEntries(
+        NOTIFICATION_CATEGORIES.flatMap((category) =>
+          NOTIFICATION_CHANNELS.map((channel) => [`${category}_${channel}`, box]),
+        ),
+      ),
+    }),
+  ]);
   requireSameOrigin(request);
   const token = requireToken(request);
   const submission = parseWithZod(await readFormData(request), { schema: ReadSchema });

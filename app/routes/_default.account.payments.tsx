@@ -1,17 +1,15 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
-import { apiErrorKey } from "~/platform/api-errors";
+import { apiErrorKey } from "~/platform/api-errors.server";
 import { isApiError } from "~/platform/api.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { setFlash, takeFlash } from "~/platform/flash.server";
 import { requireToken } from "~/features/auth/session.server";
 import { cardLabel } from "~/features/account/card-label";
-import { FormError } from "~/ui/text-field";
+import { FormError } from "~/ui/form-parts";
 import { StatusMessage } from "~/ui/status-message";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";
 import { slotDay } from "~/features/booking/availability";
@@ -20,7 +18,7 @@ import { Pagination } from "~/ui/pagination";
 import { formatMoney } from "~/ui/format";
 import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/form.server";
+import { parseWithZod, readFormData, z } from "~/platform/form.server";
 
 /** Saved cards, then payments made for bookings (paid, refunded), newest first, each with its receipt. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,13 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const CardSchema = z.object({
-  intent: z.enum(["default", "remove"]),
-  id: z.string().max(80),
-});
-
 /** Make a saved card the default, or forget it: native posts, then back here with a message. */
 export async function action({ request }: ActionFunctionArgs) {
+  const CardSchema = z.object({
+    intent: z.enum(["default", "remove"]),
+    id: z.string().max(80),
+  });
   requireSameOrigin(request);
   const token = requireToken(request);
   const submission = parseWithZod(await readFormData(request), { schema: CardSchema });

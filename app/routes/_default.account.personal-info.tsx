@@ -1,33 +1,30 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { useFormValidation } from "~/ui/use-form-validation";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import type { z } from "zod";
-import {
-  EmailCodeSchema,
-  EmailSchema,
-  isPersonalInfoIntent,
-  LocationSchema,
-  NameSchema,
-  PERSONAL_INFO_SCHEMAS,
-  PhoneCodeSchema,
-  PhoneSchema,
-  type PersonalInfoIntent,
-} from "~/features/account/personal-info-schemas";
-import { toDisplayPhone } from "~/features/auth/auth-schemas";
+import { toDisplayPhone } from "~/features/auth/phone-display";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors";
+import { apiErrorKey } from "~/platform/api-errors.server";
 import { setFlash, takeFlash } from "~/platform/flash.server";
 import { sessionCookie } from "~/platform/session-cookie.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
-import { FormError, SubmitButton, TextField } from "~/ui/text-field";
-import { readFormData } from "~/platform/form.server";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { TextField } from "~/ui/text-field";
+import {
+  getZodConstraint,
+  isPersonalInfoIntent,
+  parseWithZod,
+  PERSONAL_INFO_SCHEMAS,
+  type PersonalInfoIntent,
+  readFormData,
+} from "~/platform/form.server";
 import { errorInit } from "~/platform/http.server";
 
 const PAGE = "/account/personal-info";
@@ -42,9 +39,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // "Use a different number/address" shows the first step again while a code is pending.
   const change = new URL(request.url).searchParams.get("change");
   return data(
-    { info, flash: flash.message, change, title: t("account.personalInfo"), appName: t("app.name") },
+    {
+      info,
+      flash: flash.message,
+      change,
+      constraints: constraintsOf(PERSONAL_INFO_SCHEMAS),
+      title: t("account.personalInfo"),
+      appName: t("app.name"),
+    },
     { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
   );
+}
+
+/** The browser's own checks of each form, from its schema (the page carries no zod). */
+function constraintsOf<T extends Record<string, z.ZodTypeAny>>(schemas: T) {
+  return Object.fromEntries(Object.entries(schemas).map(([intent, schema]) => [intent, getZodConstraint(schema)])) as {
+    [K in keyof T]: ReturnType<typeof getZodConstraint>;
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
@@ -179,7 +190,8 @@ function Section(props: { id: string; title: string; current?: string; children:
 }
 
 /** The conform form for one intent: its own result only, browser validation from the schema. */
-function usePersonalInfoForm<S extends z.ZodTypeAny>(intent: PersonalInfoIntent, schema: S, defaults = {}) {
+function usePersonalInfoForm(intent: PersonalInfoIntent, defaults = {}) {
+  const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const lastResult = actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined;
@@ -187,10 +199,8 @@ function usePersonalInfoForm<S extends z.ZodTypeAny>(intent: PersonalInfoIntent,
     id: `personal-info-${intent}`,
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: constraints[intent],
+    ...useFormValidation((forms) => forms.personalInfo.PERSONAL_INFO_SCHEMAS[intent]),
   });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return { form, fields: fields as unknown as Record<string, FieldMetadata<string | undefined>>, pending };
@@ -198,7 +208,7 @@ function usePersonalInfoForm<S extends z.ZodTypeAny>(intent: PersonalInfoIntent,
 
 function NameForm(defaults: { firstName: string; lastName: string }) {
   const { t } = useTranslation();
-  const { form, fields, pending } = usePersonalInfoForm("name", NameSchema, defaults);
+  const { form, fields, pending } = usePersonalInfoForm("name", defaults);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <FormError errors={form.errors} id={form.errorId} />
@@ -231,7 +241,7 @@ function EndedChange({ kind }: { kind: "phone" | "email" }) {
 
 function PhoneForm() {
   const { t } = useTranslation();
-  const { form, fields, pending } = usePersonalInfoForm("phone", PhoneSchema);
+  const { form, fields, pending } = usePersonalInfoForm("phone");
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <FormError errors={form.errors} id={form.errorId} />
@@ -251,7 +261,7 @@ function PhoneForm() {
 
 function EmailForm() {
   const { t } = useTranslation();
-  const { form, fields, pending } = usePersonalInfoForm("email", EmailSchema);
+  const { form, fields, pending } = usePersonalInfoForm("email");
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <FormError errors={form.errors} id={form.errorId} />
@@ -273,8 +283,7 @@ function CodeForm({
   kind: "phone" | "email";
 }) {
   const { t } = useTranslation();
-  const schema = kind === "phone" ? PhoneCodeSchema : EmailCodeSchema;
-  const { form, fields, pending } = usePersonalInfoForm(intent, schema);
+  const { form, fields, pending } = usePersonalInfoForm(intent);
   const shown = kind === "phone" ? toDisplayPhone(target) : target;
   return (
     <div className="space-y-3">
@@ -313,7 +322,7 @@ function LocationForm({
   location: { address: string; city: string; state: string; zipcode: string } | null;
 }) {
   const { t } = useTranslation();
-  const { form, fields, pending } = usePersonalInfoForm("location", LocationSchema, location ?? {});
+  const { form, fields, pending } = usePersonalInfoForm("location", location ?? {});
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <FormError errors={form.errors} id={form.errorId} />

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { whenText } from "~/features/account/booking-details";
 import { paidWith } from "~/features/account/card-label";
 import { requireUser } from "~/features/auth/session.server";

@@ -1,10 +1,8 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { useFormValidation } from "~/ui/use-form-validation";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { addPasswordSchema, changePasswordSchema } from "~/features/account/security-schemas";
+import { useTranslation } from "~/platform/i18n-react";
 import { authErrorKey } from "~/features/auth/auth-errors";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { requireUser } from "~/features/auth/session.server";
@@ -15,8 +13,15 @@ import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
-import { FormError, SubmitButton, TextField } from "~/ui/text-field";
-import { readFormData } from "~/platform/form.server";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { TextField } from "~/ui/text-field";
+import {
+  addPasswordSchema,
+  changePasswordSchema,
+  getZodConstraint,
+  parseWithZod,
+  readFormData,
+} from "~/platform/form.server";
 import { errorInit } from "~/platform/http.server";
 
 const PAGE = "/account/security";
@@ -34,6 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       signInMethods: info.signInMethods,
       hasPassword: info.signInMethods.includes("password"),
       passwordPolicy,
+      constraints: {
+        change: getZodConstraint(changePasswordSchema(passwordPolicy)),
+        add: getZodConstraint(addPasswordSchema(passwordPolicy)),
+      },
       flash: flash.message,
       title: t("account.security"),
       appName: t("app.name"),
@@ -145,20 +154,16 @@ export default function SecurityPage() {
 
 function PasswordForm({ change }: { change: boolean }) {
   const { t } = useTranslation();
-  const { passwordPolicy } = useLoaderData<typeof loader>();
+  const { passwordPolicy, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const schema = useMemo(
-    () => (change ? changePasswordSchema(passwordPolicy) : addPasswordSchema(passwordPolicy)),
-    [change, passwordPolicy],
-  );
   const [form, fields] = useForm({
     id: "password",
     lastResult: actionData?.result as SubmissionResult<string[]> | undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: change ? constraints.change : constraints.add,
+    ...useFormValidation((forms) =>
+      change ? forms.security.changePasswordSchema(passwordPolicy) : forms.security.addPasswordSchema(passwordPolicy),
+    ),
   });
   const f = fields as unknown as Record<string, FieldMetadata<string | undefined>>;
   return (

@@ -1,10 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { DurationText } from "~/ui/duration-text";
-import { AvailabilityCalendar } from "~/features/booking/availability-calendar";
+import { LazyAvailabilityCalendar } from "~/features/booking/lazy-availability-calendar";
 import { BookingWidget } from "~/features/booking/booking-widget";
-import { datePickerLinks } from "~/features/booking/date-picker/date-picker";
+import { datePickerLinks } from "~/features/booking/date-picker/styles";
 import { loadAvailability, loadServiceDetail } from "~/features/catalog/service-detail.server";
 import { todayIn } from "~/features/booking/availability";
 import { parseSelection } from "~/features/booking/booking-selection";
@@ -97,7 +97,9 @@ export default function ExperienceDetailsPage() {
               availability={availability}
               ticketTypes={service.ticketTypes}
               selection={selection}
-              calendar={<AvailabilityCalendar availability={availability} selected={selection.date} today={today} />}
+              calendar={
+                <LazyAvailabilityCalendar availability={availability} selected={selection.date} today={today} />
+              }
             />
           </div>
         </section>

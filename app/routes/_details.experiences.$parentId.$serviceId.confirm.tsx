@@ -1,14 +1,12 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { useTranslation } from "~/platform/i18n-react";
 import { PriceSummary } from "~/features/booking/price-summary";
 import { DurationText } from "~/ui/duration-text";
 import { stepUrl } from "~/features/auth/account-param";
 import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors";
+import { apiErrorKey } from "~/platform/api-errors.server";
 import { idParam, requireParams, errorInit } from "~/platform/http.server";
 import { dayLabel, slotTime, type Availability } from "~/features/booking/availability";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
@@ -21,7 +19,7 @@ import { lostSessionRedirect, requireToken } from "~/features/auth/session.serve
 import { loadAvailability } from "~/features/catalog/service-detail.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { cardLabel } from "~/features/account/card-label";
-import { readFormData } from "~/platform/form.server";
+import { parseWithZod, readFormData, z } from "~/platform/form.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadConfirmContext(request, params);
@@ -66,23 +64,22 @@ function findSlot(availability: Availability, slotId: string) {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data && { title: data.experience.title, appName: data.appName }, [NOINDEX]);
 
-const PlaceSchema = z.object({
-  idempotencyKey: z.string().uuid(),
-  promoCode: z.string().trim().max(32).optional().default(""),
-  /** A saved card's id, or "new" (or nothing) to pay on the checkout page. */
-  paymentMethod: z.string().max(80).optional(),
-  /** The operator whose profile and waiver steps apply (only used to route those steps). */
-  operator: z
-    .string()
-    .regex(/^[a-z0-9-]{1,63}$/)
-    .optional(),
-});
-
 /**
  * Places the booking: one API call, which checks everything itself (session and revocation,
  * profile, waiver, seats, price, promo, tenant) and answers the checkout to open, or a code.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
+  const PlaceSchema = z.object({
+    idempotencyKey: z.string().uuid(),
+    promoCode: z.string().trim().max(32).optional().default(""),
+    /** A saved card's id, or "new" (or nothing) to pay on the checkout page. */
+    paymentMethod: z.string().max(80).optional(),
+    /** The operator whose profile and waiver steps apply (only used to route those steps). */
+    operator: z
+      .string()
+      .regex(/^[a-z0-9-]{1,63}$/)
+      .optional(),
+  });
   requireSameOrigin(request);
   const { parentId, serviceId } = await requireParams(request, params, { parentId: idParam, serviceId: idParam });
   const token = requireToken(request);

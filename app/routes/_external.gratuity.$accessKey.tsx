@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { idParam, requireParams } from "~/platform/http.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";

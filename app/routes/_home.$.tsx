@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { CatalogFilters } from "~/features/catalog/catalog-filters";
 import { ExperienceCard } from "~/features/catalog/experience-card";
 import { Pagination } from "~/ui/pagination";

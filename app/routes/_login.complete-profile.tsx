@@ -1,21 +1,27 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { useTranslation } from "~/platform/i18n-react";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { accountParam, stepUrl } from "~/features/auth/account-param";
-import { isProfileField, missingDataBody, missingDataSchema } from "~/features/auth/profile-schema";
 import { safeRedirectPath } from "~/platform/redirects";
 import { requireUser } from "~/features/auth/session.server";
 import { missingProfileData } from "~/features/auth/sign-in-next.server";
 import { pageMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/form.server";
+import {
+  getZodConstraint,
+  isProfileField,
+  missingDataBody,
+  missingDataSchema,
+  parseWithZod,
+  readFormData,
+} from "~/platform/form.server";
+import { useFormValidation } from "~/ui/use-form-validation";
 
 function nextAfterProfile(missing: string[], redirectUrl: string, account: string | null) {
   return missing.includes("waiver") ? stepUrl("/waiver", redirectUrl, account) : redirectUrl;
@@ -30,7 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const fields = missing.filter(isProfileField);
   if (fields.length === 0) throw redirect(nextAfterProfile(missing, redirectUrl, account));
   const t = await i18next.getFixedT(request);
-  return { fields, waiverNext: missing.includes("waiver"), title: t("profile.title"), appName: t("app.name") };
+  return {
+    fields,
+    constraint: getZodConstraint(missingDataSchema(fields)),
+    waiverNext: missing.includes("waiver"),
+    title: t("profile.title"),
+    appName: t("app.name"),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
@@ -64,18 +76,15 @@ function mapFields(fields: Record<string, string[]> | undefined) {
 }
 
 export default function CompleteProfilePage() {
-  const { fields: missing, waiverNext, title } = useLoaderData<typeof loader>();
+  const { fields: missing, constraint, waiverNext, title } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
-  const schema = useMemo(() => missingDataSchema(missing), [missing]);
   const [form, fields] = useForm({
     id: "complete-profile",
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint,
+    ...useFormValidation((forms) => forms.profile.missingDataSchema(missing)),
   });
   const f = fields as unknown as Record<string, FieldMetadata<string | undefined>>;
   return (

@@ -1,17 +1,15 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { EmailLinkForm } from "~/features/auth/email-link-form";
 import { ProviderButtons } from "~/features/auth/provider-buttons";
 import { SignInForm } from "~/features/auth/sign-in-form";
 import { SignUpForm } from "~/features/auth/sign-up-form";
-import { FormError } from "~/ui/text-field";
+import { FormError } from "~/ui/form-parts";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { authErrorKey } from "~/features/auth/auth-errors";
-import { EmailLinkSchema, SignInSchema, signUpSchema } from "~/features/auth/auth-schemas";
 import { REDIRECT_PENDING_KEY } from "~/features/auth/firebase-config";
 import { IdentityError, identityRest } from "~/features/auth/identity-rest.server";
 import { otherMethodCode } from "~/features/auth/sign-in-methods";
@@ -26,7 +24,7 @@ import {
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/form.server";
+import { EmailLinkSchema, parseWithZod, readFormData, SignInSchema, signUpSchema } from "~/platform/form.server";
 import { errorInit } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

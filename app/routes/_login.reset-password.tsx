@@ -1,24 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { useTranslation } from "~/platform/i18n-react";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { authErrorKey } from "~/features/auth/auth-errors";
-import { emailField, newPasswordSchema } from "~/features/auth/auth-schemas";
+import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
+import { useFormValidation } from "~/ui/use-form-validation";
 import { NewPasswordForm } from "~/features/auth/new-password-form";
 import { IdentityError, identityRest } from "~/features/auth/identity-rest.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
 import { pageMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/form.server";
+import { newPasswordSchema, parseWithZod, readFormData, ResetRequestSchema } from "~/platform/form.server";
 import { errorInit } from "~/platform/http.server";
-
-const RequestSchema = z.object({ email: emailField });
 
 function resetCode(url: URL): string | null {
   return url.searchParams.get("mode") === "resetPassword" ? url.searchParams.get("oobCode") : null;
@@ -59,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw redirect("/login?reset=done");
   }
 
-  const submission = parseWithZod(formData, { schema: RequestSchema });
+  const submission = parseWithZod(formData, { schema: ResetRequestSchema });
   if (submission.status !== "success") return { mode: "request", result: submission.reply(), sentTo: null };
   try {
     await apiFor(request).call("sendPasswordReset", { body: { email: submission.value.email } });
@@ -102,10 +100,8 @@ function RequestResetForm() {
   const [form, fields] = useForm({
     id: "reset-request",
     lastResult: actionData?.mode === "request" ? actionData.result : undefined,
-    constraint: getZodConstraint(RequestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestSchema }),
+    constraint: useLoginLayoutData().constraints.resetRequest,
+    ...useFormValidation((forms) => forms.auth.ResetRequestSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

@@ -1,16 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { useTranslation } from "~/platform/i18n-react";
 import { NewPasswordForm } from "~/features/auth/new-password-form";
-import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor, isApiError } from "~/platform/api.server";
-import { emailField, isEmailSignInLink, newPasswordSchema } from "~/features/auth/auth-schemas";
+import { isEmailSignInLink } from "~/features/auth/email-link";
+import { useFormValidation } from "~/ui/use-form-validation";
 import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
 import { identityRest } from "~/features/auth/identity-rest.server";
 import { requireSameOrigin } from "~/platform/origin.server";
@@ -25,9 +25,7 @@ import {
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/form.server";
-
-const ConfirmEmailSchema = z.object({ email: emailField, oobCode: z.string().min(1).max(2048) });
+import { ConfirmEmailSchema, newPasswordSchema, parseWithZod, readFormData } from "~/platform/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -146,10 +144,8 @@ function ConfirmEmailForm() {
   const [form, fields] = useForm({
     id: "confirm-email",
     lastResult: actionData?.intent === "email-link" ? actionData.result : undefined,
-    constraint: getZodConstraint(ConfirmEmailSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmEmailSchema }),
+    constraint: useLoginLayoutData().constraints.confirmEmail,
+    ...useFormValidation((forms) => forms.auth.ConfirmEmailSchema),
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();

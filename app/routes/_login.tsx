@@ -4,10 +4,12 @@ import { RouteErrorContent } from "~/ui/error-page";
 import { BrandMark, SkipLink } from "~/ui/site-chrome";
 import { firebaseClientConfig } from "~/features/auth/firebase-config.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
+import { loginFormConstraints } from "~/features/auth/form-constraints.server";
 
-/** The login layout: Firebase's public config and the password policy for its pages. */
+/** The login layout: Firebase's public config, the password policy and the checks of its pages' forms. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { firebase: firebaseClientConfig(), passwordPolicy: await loadPasswordPolicy(request) };
+  const passwordPolicy = await loadPasswordPolicy(request);
+  return { firebase: firebaseClientConfig(), passwordPolicy, constraints: loginFormConstraints(passwordPolicy) };
 }
 
 /** The login layout: a centred card for sign-in, password reset and password setup. */

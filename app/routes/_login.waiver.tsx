@@ -1,30 +1,21 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { useTranslation } from "~/platform/i18n-react";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
 import { accountParam } from "~/features/auth/account-param";
 import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors";
+import { apiErrorKey } from "~/platform/api-errors.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/form.server";
-
-const SignSchema = z.object({
-  signedName: z
-    .string({ required_error: "validation.signedNameRequired" })
-    .trim()
-    .min(2, "validation.signedNameRequired")
-    .max(120, "validation.tooLong"),
-  agree: z.literal("on", { errorMap: () => ({ message: "validation.agreeRequired" }) }),
-  textVersion: z.coerce.number().int().positive(),
-});
+import { parseWithZod, readFormData, WaiverSignSchema } from "~/platform/form.server";
+import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
+import { useFormValidation } from "~/ui/use-form-validation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
@@ -46,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = requireToken(request);
-  const submission = parseWithZod(await readFormData(request), { schema: SignSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: WaiverSignSchema });
   if (submission.status !== "success") return submission.reply();
   try {
     await apiFor(request, { token, accountSlug: accountParam(new URL(request.url).searchParams) }).call("signWaiver", {
@@ -69,10 +60,8 @@ export default function WaiverPage() {
   const [form, fields] = useForm({
     id: "waiver",
     lastResult,
-    constraint: getZodConstraint(SignSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignSchema }),
+    constraint: useLoginLayoutData().constraints.waiver,
+    ...useFormValidation((forms) => forms.auth.WaiverSignSchema),
   });
   return (
     <>

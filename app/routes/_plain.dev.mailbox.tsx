@@ -1,16 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { z } from "~/platform/form.server";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";
 import { config } from "~/platform/config.server";
 import { pageNotFound } from "~/platform/http.server";
 
-const QuerySchema = z.object({ to: z.string().trim().max(254).optional().catch(undefined) });
-
 /** Dev mailbox: what the outbox holds when no SMTP server is configured. Absent in production. */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const QuerySchema = z.object({ to: z.string().trim().max(254).optional().catch(undefined) });
   if (config.production) throw await pageNotFound(request);
   const { to } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const messages = await apiFor(request).call("devOutbox", { query: { to, limit: 50 } });

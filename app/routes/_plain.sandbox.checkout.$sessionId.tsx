@@ -1,20 +1,20 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { FormError, SubmitButton, TextField } from "~/ui/text-field";
+import { useTranslation } from "~/platform/i18n-react";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors";
-import { CardSchema } from "~/features/checkout/card-schema";
+import { apiErrorKey } from "~/platform/api-errors.server";
 import { formatMoney } from "~/ui/format";
 import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { NOINDEX, pageMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/form.server";
+import { CardSchema, getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
+import { useFormValidation } from "~/ui/use-form-validation";
 
 async function loadCheckout(request: Request, sessionId: string) {
   try {
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { sessionId } = await requireParams(request, params, { sessionId: idParam });
   const checkout = await loadCheckout(request, sessionId);
   const t = await i18next.getFixedT(request);
-  return { checkout, title: t("checkout.title"), appName: t("app.name") };
+  return { checkout, constraint: getZodConstraint(CardSchema), title: t("checkout.title"), appName: t("app.name") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
@@ -65,17 +65,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SandboxCheckout() {
-  const { checkout, title } = useLoaderData<typeof loader>();
+  const { checkout, constraint, title } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
   const [form, fields] = useForm({
     id: "card",
     lastResult,
-    constraint: getZodConstraint(CardSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CardSchema }),
+    constraint,
+    ...useFormValidation((forms) => forms.checkout.CardSchema),
   });
   const amount = formatMoney(checkout.amountMinor, checkout.currency, i18n.language);
   const open = checkout.status === "open";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { durationParts } from "~/ui/format";
 
 export function DurationText({ minutes }: { minutes: number }) {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { reloadOnChunkError } from "~/platform/chunk-reload";
 
 /** What went wrong, in the spec's words (section 2): status code, status message and error message. */

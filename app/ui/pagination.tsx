@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 
 function pageHref(pathname: string, search: string, page: number) {
   const params = new URLSearchParams(search);

@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { useRootData } from "~/root";
 import { UnreadBadge } from "~/ui/unread-badge";

@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 
 type Props = {
   field: FieldMetadata<string | undefined>;
@@ -54,42 +54,5 @@ export function TextField({
         </p>
       ) : null}
     </div>
-  );
-}
-
-export function FormError({ errors, id }: { errors?: string[]; id?: string }) {
-  const { t } = useTranslation();
-  if (!errors?.length) return null;
-  return (
-    <div id={id} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-      {errors.map((key) => t(key, { defaultValue: t("authErrors.generic") })).join(" ")}
-    </div>
-  );
-}
-
-export function SubmitButton({
-  pending,
-  label,
-  pendingLabel,
-  name,
-  value,
-}: {
-  pending: boolean;
-  label: string;
-  pendingLabel: string;
-  name?: string;
-  value?: string;
-}) {
-  return (
-    <button
-      type="submit"
-      name={name}
-      value={value}
-      disabled={pending}
-      aria-disabled={pending}
-      className="w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60"
-    >
-      {pending ? pendingLabel : label}
-    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { useRootData } from "~/root";
 
 /** The signed-in user's unread notifications, as a small count beside a link (nothing at zero). */

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { PasswordPolicy as AppPasswordPolicy } from "~/features/auth/auth-schemas";
+import type { PasswordPolicy as AppPasswordPolicy } from "~/features/auth/password-policy";
 import type { PasswordPolicy } from "~contract/auth";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
 import {

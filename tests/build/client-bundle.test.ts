@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { initialJs, readClientManifest } from "../../scripts/client-js";
 
 const METAFILE = "build/metafile.js.json";
 const SERVER_PACKAGES = [
@@ -53,5 +54,52 @@ describe("client bundles", () => {
     }
     expect(contract).not.toContain("contract/client.ts");
     expect(contract).not.toContain("contract/endpoints.ts");
+  });
+});
+
+/** Issue 12's budgets for the JS a page loads before it is interactive (gzip). */
+const KIB = 1024;
+function budgetOf(routeId: string): number | null {
+  if (routeId === "routes/_home._index" || routeId === "routes/_home.$") return 100 * KIB;
+  if (routeId === "routes/_details.experiences.$parentId.$serviceId._index") return 125 * KIB;
+  if (routeId.startsWith("routes/_login.")) return 125 * KIB;
+  if (routeId.startsWith("routes/_account.") || routeId.startsWith("routes/_default.account.")) return 120 * KIB;
+  return null;
+}
+const LATER = [
+  { name: "zod (form validation loads after the page)", pattern: /node_modules\/zod\// },
+  { name: "the date picker", pattern: /node_modules\/(react-day-picker|date-fns)\/|date-picker\/date-picker\.tsx/ },
+  { name: "the Firebase SDK", pattern: /node_modules\/@?firebase\// },
+  { name: "a locale file", pattern: /app\/locales\// },
+];
+
+describe("client JS budgets (what a page loads before it is interactive)", () => {
+  const manifest = readClientManifest();
+  const metafile = JSON.parse(readFileSync(METAFILE, "utf8")) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  const routeIds = Object.keys(manifest?.routes ?? {}).filter((id) => budgetOf(id) !== null);
+
+  it("cover the catalog, details, sign-in and account pages", () => {
+    expect(manifest, "no client build: run remix build first").not.toBeNull();
+    for (const id of ["routes/_home._index", "routes/_details.experiences.$parentId.$serviceId._index", "routes/_login.login", "routes/_account.account._index", "routes/_default.account.personal-info"])
+      expect(routeIds).toContain(id);
+  });
+
+  it.each(routeIds)("%s stays within its budget", (routeId) => {
+    const { gzipBytes } = initialJs(manifest!, routeId);
+    expect(gzipBytes, `${routeId}: ${(gzipBytes / KIB).toFixed(1)} KiB`).toBeLessThanOrEqual(budgetOf(routeId)!);
+  });
+
+  it("no page loads zod, the date picker, the Firebase SDK or a locale file before it is interactive", () => {
+    for (const routeId of Object.keys(manifest!.routes)) {
+      const inputs = initialJs(manifest!, routeId)
+        .files.flatMap((file) => Object.keys(metafile.outputs[`public${file}`]?.inputs ?? {}))
+        .filter((input) => !input.endsWith(".css"));
+      for (const { name, pattern } of LATER) {
+        expect(
+          inputs.filter((input) => pattern.test(input)),
+          `${routeId} loads ${name}`,
+        ).toEqual([]);
+      }
+    }
   });
 });

@@ -42,6 +42,8 @@ test.describe("with JavaScript", () => {
 
   test("inline validation shows what to fix", async ({ page }) => {
     await page.goto("/login?view=signup");
+    // The schemas load beside the page; until then a submit is checked by the server instead.
+    await page.waitForFunction(() => document.documentElement.dataset.formValidation === "ready");
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByLabel("Email").blur();
     await expect(page.getByText("Enter a valid email address, like name@example.com.")).toBeVisible();

@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { UnreadBadge } from "~/ui/unread-badge";
 
 const SECTIONS = [

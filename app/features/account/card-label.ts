@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { Translate } from "~/platform/translate";
 import type { SavedCard } from "~contract/cards";
 
 const BRANDS: Record<string, string> = {
@@ -9,7 +9,7 @@ const BRANDS: Record<string, string> = {
 };
 
 /** "Visa ending in 4242, expires 12/2039" */
-export function cardLabel(card: Pick<SavedCard, "brand" | "last4" | "expMonth" | "expYear">, t: TFunction): string {
+export function cardLabel(card: Pick<SavedCard, "brand" | "last4" | "expMonth" | "expYear">, t: Translate): string {
   return t("cards.label", {
     brand: BRANDS[card.brand] ?? card.brand,
     last4: card.last4,
@@ -18,6 +18,6 @@ export function cardLabel(card: Pick<SavedCard, "brand" | "last4" | "expMonth" |
 }
 
 /** "Visa ending in 4242" (a receipt: the card that paid). */
-export function paidWith(card: { brand: string; last4: string }, t: TFunction): string {
+export function paidWith(card: { brand: string; last4: string }, t: Translate): string {
   return t("cards.short", { brand: BRANDS[card.brand] ?? card.brand, last4: card.last4 });
 }

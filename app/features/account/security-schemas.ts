@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { passwordField, type PasswordPolicy } from "~/features/auth/auth-schemas";
+import { passwordField } from "~/features/auth/auth-schemas";
+import type { PasswordPolicy } from "~/features/auth/password-policy";
 
 const confirmed = <T extends { password: string; confirmPassword: string }>(value: T) =>
   value.password === value.confirmPassword;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PasswordPolicy } from "~/features/auth/password-policy";
 
 /**
  * Form schemas shared by the sign-in forms (conform, in the browser) and their actions.
@@ -10,25 +11,6 @@ export const emailField = z
   .toLowerCase()
   .max(254, "validation.emailInvalid")
   .email("validation.emailInvalid");
-
-/** The password policy the server announces (GET /v1/auth/password-policy). */
-export type PasswordPolicy = {
-  minLength: number;
-  maxLength: number;
-  requireLowercase: boolean;
-  requireUppercase: boolean;
-  requireNumeric: boolean;
-  requireNonAlphanumeric: boolean;
-};
-
-export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
-  minLength: 8,
-  maxLength: 128,
-  requireLowercase: false,
-  requireUppercase: false,
-  requireNumeric: true,
-  requireNonAlphanumeric: false,
-};
 
 export function passwordField(policy: PasswordPolicy) {
   let schema = z
@@ -52,10 +34,6 @@ export const phoneField = z
     "validation.phoneInvalid",
   )
   .transform((digits) => `+1${digits.slice(-10)}`);
-
-export function toDisplayPhone(phone: string | null | undefined): string {
-  return (phone ?? "").replace(/^\+1/, "");
-}
 
 const nameField = (key: string) =>
   z
@@ -97,6 +75,21 @@ export const SignInSchema = z.object({
   password: z.string({ required_error: "validation.passwordRequired" }).min(1).max(4096),
 });
 export const EmailLinkSchema = z.object({ intent: z.literal("link"), email: emailField });
+/** Ask for a password-reset email. */
+export const ResetRequestSchema = z.object({ email: emailField });
+/** An emailed sign-in link opened in another browser: the address typed again. */
+export const ConfirmEmailSchema = z.object({ email: emailField, oobCode: z.string().min(1).max(2048) });
+
+/** The waiver, signed with a name. */
+export const WaiverSignSchema = z.object({
+  signedName: z
+    .string({ required_error: "validation.signedNameRequired" })
+    .trim()
+    .min(2, "validation.signedNameRequired")
+    .max(120, "validation.tooLong"),
+  agree: z.literal("on", { errorMap: () => ({ message: "validation.agreeRequired" }) }),
+  textVersion: z.coerce.number().int().positive(),
+});
 
 export function signUpSchema(policy: PasswordPolicy) {
   return z.object({
@@ -120,9 +113,4 @@ export function newPasswordSchema(policy: PasswordPolicy) {
       path: ["confirmPassword"],
       message: "validation.passwordsDiffer",
     });
-}
-
-/** An address that is an emailed sign-in link (spec section 2). */
-export function isEmailSignInLink(query: URLSearchParams): boolean {
-  return query.get("mode") === "signIn" && Boolean(query.get("oobCode"));
 }

@@ -1,9 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { FormError, SubmitButton, TextField } from "~/ui/text-field";
-import { EmailLinkSchema } from "~/features/auth/auth-schemas";
+import { useTranslation } from "~/platform/i18n-react";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { TextField } from "~/ui/text-field";
+import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
+import { useFormValidation } from "~/ui/use-form-validation";
 import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
 
 type Props = { redirectUrl: string; lastResult?: SubmissionResult<string[]>; sentTo?: string | null };
@@ -12,13 +13,12 @@ type Props = { redirectUrl: string; lastResult?: SubmissionResult<string[]>; sen
 export function EmailLinkForm({ redirectUrl, lastResult, sentTo }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "email-link",
     lastResult,
-    constraint: getZodConstraint(EmailLinkSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailLinkSchema }),
+    constraint: constraints.emailLink,
+    ...useFormValidation((forms) => forms.auth.EmailLinkSchema),
     onSubmit(_event, { submission }) {
       if (submission?.status === "success") {
         try {

@@ -1,10 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { FormError, SubmitButton, TextField } from "~/ui/text-field";
-import { newPasswordSchema } from "~/features/auth/auth-schemas";
+import { useTranslation } from "~/platform/i18n-react";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { TextField } from "~/ui/text-field";
+import { useFormValidation } from "~/ui/use-form-validation";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 
 type Props = { id: string; hint: string; submitLabel: string; lastResult?: SubmissionResult<string[]> };
@@ -12,16 +11,13 @@ type Props = { id: string; hint: string; submitLabel: string; lastResult?: Submi
 /** A new password, typed twice, checked against the server's policy (set-password and reset). */
 export function NewPasswordForm({ id, hint, submitLabel, lastResult }: Props) {
   const { t } = useTranslation();
-  const { passwordPolicy } = useLoginLayoutData();
+  const { passwordPolicy, constraints } = useLoginLayoutData();
   const navigation = useNavigation();
-  const schema = useMemo(() => newPasswordSchema(passwordPolicy), [passwordPolicy]);
   const [form, fields] = useForm({
     id,
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: constraints.newPassword,
+    ...useFormValidation((forms) => forms.auth.newPasswordSchema(passwordPolicy)),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

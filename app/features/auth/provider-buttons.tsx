@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { FormError } from "~/ui/text-field";
+import { useTranslation } from "~/platform/i18n-react";
+import { FormError } from "~/ui/form-parts";
 import type { FirebaseClientConfig } from "~/features/auth/firebase-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useHydrated } from "~/ui/use-hydrated";

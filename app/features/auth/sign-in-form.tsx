@@ -1,9 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { FormError, SubmitButton, TextField } from "~/ui/text-field";
-import { SignInSchema } from "~/features/auth/auth-schemas";
+import { useTranslation } from "~/platform/i18n-react";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { TextField } from "~/ui/text-field";
+import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
+import { useFormValidation } from "~/ui/use-form-validation";
 import type { FirebaseClientConfig } from "~/features/auth/firebase-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 
@@ -17,13 +18,12 @@ export function SignInForm({ firebase, redirectUrl, lastResult }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const client = useClientSignIn(redirectUrl);
+  const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-in",
     lastResult,
-    constraint: getZodConstraint(SignInSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    constraint: constraints.signIn,
+    ...useFormValidation((forms) => forms.auth.SignInSchema),
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();

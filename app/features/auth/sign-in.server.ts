@@ -1,6 +1,6 @@
 import { redirect } from "~/platform/redirect.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "~/features/auth/auth-schemas";
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "~/features/auth/password-policy";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { authErrorKey } from "~/features/auth/auth-errors";
 import { IdentityError } from "~/features/auth/identity-rest.server";

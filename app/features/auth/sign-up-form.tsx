@@ -1,10 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { FormError, SubmitButton, TextField } from "~/ui/text-field";
-import { signUpSchema, type PasswordPolicy } from "~/features/auth/auth-schemas";
+import { useTranslation } from "~/platform/i18n-react";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { TextField } from "~/ui/text-field";
+import type { PasswordPolicy } from "~/features/auth/password-policy";
+import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
+import { useFormValidation } from "~/ui/use-form-validation";
 import type { FirebaseClientConfig } from "~/features/auth/firebase-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 
@@ -20,14 +21,12 @@ export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props)
   const { t } = useTranslation();
   const navigation = useNavigation();
   const client = useClientSignIn(redirectUrl);
-  const schema = useMemo(() => signUpSchema(policy), [policy]);
+  const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: constraints.signUp,
+    ...useFormValidation((forms) => forms.auth.signUpSchema(policy)),
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();

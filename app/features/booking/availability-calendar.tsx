@@ -1,6 +1,6 @@
 import { useNavigate, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { DatePicker } from "~/features/booking/date-picker/date-picker";
 import type { Availability } from "~/features/booking/availability";
 import { addDays, compareDates } from "~/features/booking/date-picker/dates";

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Suspense, useMemo, useState } from "react";
+import { useTranslation } from "~/platform/i18n-react";
 import { MAX_TICKETS_PER_TYPE } from "~contract/booking-limits";
 import { priceBreakdown } from "~contract/pricing";
 import { dayLabel, slotTime, type Availability, type AvailabilityDay } from "~/features/booking/availability";
@@ -41,9 +41,17 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
         <h3 id="availability-heading" className="font-semibold">
           {t("details.chooseDate")}
         </h3>
-        {hydrated ? calendar : null}
-        {/* Without JavaScript (or without a calendar) the days are a list to pick from. */}
-        {hydrated && calendar ? null : <DateListForm availability={availability} selected={selection.date} />}
+        {/*
+          Without JavaScript (or without a calendar) the days are a list to pick from; the calendar
+          (its code loaded after the page is interactive) takes its place once it is there.
+        */}
+        {hydrated && calendar ? (
+          <Suspense fallback={<DateListForm availability={availability} selected={selection.date} />}>
+            {calendar}
+          </Suspense>
+        ) : (
+          <DateListForm availability={availability} selected={selection.date} />
+        )}
       </section>
 
       {day ? (

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import type { PriceBreakdown } from "~contract/pricing";
 import { formatMoney } from "~/ui/format";
 

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import type { CatalogQuery, Facets } from "~/features/catalog/catalog";
 
 type Props = {

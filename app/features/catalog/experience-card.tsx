@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { DurationText } from "~/ui/duration-text";
 import type { ExperienceCard as Card } from "~/features/catalog/catalog";
 import { formatMoney } from "~/ui/format";

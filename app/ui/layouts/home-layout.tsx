@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
 
 export function HomeLayout({ children }: { children: React.ReactNode }) {

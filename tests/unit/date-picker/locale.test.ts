@@ -2,7 +2,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig, resources } from "~/platform/i18n";
+import { i18nConfig } from "~/platform/i18n";
+import { resources } from "~/platform/locale-resources.server";
 import {
   DATE_PICKER_EVENTS,
   eventMessageKey,

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from "react";
 import { DayPicker, type Labels, type Matcher } from "react-day-picker";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import {
   dateToMonth,
   fromCalendarDate,

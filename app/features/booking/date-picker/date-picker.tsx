@@ -1,7 +1,5 @@
-import type { LinksFunction } from "@remix-run/node";
 import { useId, type FocusEvent as ReactFocusEvent, type KeyboardEvent, type ReactNode } from "react";
-import dayPickerStyles from "react-day-picker/style.css";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import { todayCalendarDate } from "~/features/booking/date-picker/rules";
 import {
   applyDraft,
@@ -13,7 +11,6 @@ import {
   type PickerConfig,
 } from "~/features/booking/date-picker/view";
 import { Calendar } from "./calendar";
-import datePickerStyles from "./date-picker.css";
 import { ApplyCancel, StatusMessage, TimeInputs } from "./panel-parts";
 import type { DatePickerProps } from "./props";
 import { usePickerController, type PickerController } from "./use-picker-controller";
@@ -27,12 +24,6 @@ export type {
   RangeDatePickerProps,
   SingleDatePickerProps,
 } from "./props";
-
-/** Add to a route's `links` (`export const links: LinksFunction = () => [...datePickerLinks]`). */
-export const datePickerLinks: ReturnType<LinksFunction> = [
-  { rel: "stylesheet", href: dayPickerStyles },
-  { rel: "stylesheet", href: datePickerStyles },
-];
 
 const LABEL_KEYS = { single: "datePicker.label", range: "datePicker.labelRange", multiple: "datePicker.labelMultiple" };
 const PLACEHOLDER_KEYS = {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/i18n-react";
 import type { TimeValue } from "~/features/booking/date-picker/rules";
 import { formatTime, parseTime, type Draft } from "~/features/booking/date-picker/view";
 

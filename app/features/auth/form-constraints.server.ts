@@ -1,0 +1,40 @@
+import { getZodConstraint } from "@conform-to/zod";
+import {
+  ConfirmEmailSchema,
+  EmailLinkSchema,
+  newPasswordSchema,
+  ResetRequestSchema,
+  SignInSchema,
+  signUpSchema,
+  WaiverSignSchema,
+} from "~/features/auth/auth-schemas";
+import type { PasswordPolicy } from "~/features/auth/password-policy";
+
+const byPolicy = new Map<string, ReturnType<typeof build>>();
+
+function build(policy: PasswordPolicy) {
+  return {
+    signIn: getZodConstraint(SignInSchema),
+    signUp: getZodConstraint(signUpSchema(policy)),
+    emailLink: getZodConstraint(EmailLinkSchema),
+    newPassword: getZodConstraint(newPasswordSchema(policy)),
+    resetRequest: getZodConstraint(ResetRequestSchema),
+    confirmEmail: getZodConstraint(ConfirmEmailSchema),
+    waiver: getZodConstraint(WaiverSignSchema),
+  };
+}
+
+/**
+ * The browser's own checks (required, lengths, patterns) for the sign-in pages' forms, from their
+ * schemas: the login layout sends them, so the pages carry no zod (see useFormValidation).
+ */
+export function loginFormConstraints(policy: PasswordPolicy) {
+  const key = JSON.stringify(policy);
+  let found = byPolicy.get(key);
+  if (!found) {
+    found = build(policy);
+    if (byPolicy.size > 20) byPolicy.clear();
+    byPolicy.set(key, found);
+  }
+  return found;
+}
