@@ -205,6 +205,42 @@ test.describe("booking with JavaScript", () => {
     expect(await seatsLeft(request, target)).toBe(before - 2);
   });
 
+  test("seats a guest holds show on the public page, which is served from the cache, within seconds", async ({
+    page,
+    request,
+    playwright,
+  }) => {
+    await signIn(page, request);
+    const target = await findBookableDay(request);
+    const address = `/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`;
+    // A visitor without a session: what the micro-cache serves.
+    const visitor = await playwright.request.newContext({ baseURL: origin() });
+    const shownSeats = async () => {
+      const answer = await visitor.get(address);
+      const html = await answer.text();
+      const seats = new RegExp(`value="${target.slot.id}"[\\s\\S]*?(\\d+) spots? left`).exec(html)?.[1];
+      return { seats: Number(seats), cache: answer.headers()["x-micro-cache"] };
+    };
+    await shownSeats();
+    const before = await shownSeats();
+    expect(before.cache).toMatch(/^(hit|stale)$/);
+    expect(before.seats).toBe(await seatsLeft(request, target));
+
+    await page.goto(address);
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    await page.locator('input[type="number"][name^="t_"]').first().fill("2");
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+    await signOperatorWaiver(page);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+
+    // The hold took the seats: the visitor sees it within the cache's 5 s freshness.
+    await expect
+      .poll(async () => (await shownSeats()).seats, { timeout: 6_000, intervals: [250] })
+      .toBe(before.seats - 2);
+    await visitor.dispose();
+  });
+
   test("booking needs sign-in and keeps the selection", async ({ page, request }) => {
     const target = await findBookableDay(request);
     const confirmPath = `/experiences/${target.parentId}/${target.serviceId}/confirm?date=${target.date}&slot=${target.slot.id}`;
