@@ -5,22 +5,28 @@ import { i18nConfig } from "~/platform/i18n";
 import { LOCALE_STRINGS_ID, TranslationProvider } from "~/platform/i18n-react";
 import { createTranslator, type Strings } from "~/platform/translate";
 
-// The strings come with the page (see LocaleStrings in root.tsx), not in the bundle.
-const stringsJson = document.getElementById(LOCALE_STRINGS_ID)?.textContent ?? "{}";
-const language = document.documentElement.lang || i18nConfig.fallbackLng;
-const translation = {
-  t: createTranslator(language, JSON.parse(stringsJson) as Strings),
-  language,
-  stringsJson,
-};
+/**
+ * The strings file the page names (preloaded beside the scripts: see LocaleStrings in root.tsx),
+ * then hydration. Should it fail to load, the page stays as the server rendered it: every form
+ * and link works without JavaScript.
+ */
+async function hydrate() {
+  const stringsHref = document.getElementById(LOCALE_STRINGS_ID)?.getAttribute("href");
+  if (!stringsHref) return;
+  const answer = await fetch(stringsHref, { credentials: "omit" });
+  if (!answer.ok) return;
+  const language = document.documentElement.lang || i18nConfig.fallbackLng;
+  const translation = { t: createTranslator(language, (await answer.json()) as Strings), language, stringsHref };
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <TranslationProvider value={translation}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </TranslationProvider>,
+    );
+  });
+}
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <TranslationProvider value={translation}>
-      <StrictMode>
-        <RemixBrowser />
-      </StrictMode>
-    </TranslationProvider>,
-  );
-});
+void hydrate();

@@ -3,10 +3,10 @@ import type { Translate } from "~/platform/translate";
 
 /**
  * What every component translates with: the language and its translation function, given once
- * for the document by entry.server (from the locale files) and entry.client (from the strings the
- * server put in the page, see `LocaleStrings`).
+ * for the document by entry.server (from the locale files) and entry.client (from the strings
+ * file the page names, see `LocaleStrings`).
  */
-export type Translation = { t: Translate; language: string; stringsJson: string };
+export type Translation = { t: Translate; language: string; stringsHref: string };
 
 const TranslationContext = createContext<Translation | null>(null);
 
@@ -24,26 +24,12 @@ export function useTranslation() {
 export const LOCALE_STRINGS_ID = "locale-strings";
 
 /**
- * The language's strings as JSON in the document (not executed, so no CSP nonce), read by
- * entry.client before hydrating: the browser bundles carry no locale file.
+ * The language's strings file (/locales/{lng}?v={version}, cached for good by the browser),
+ * fetched while the page's scripts load: entry.client reads it before hydrating, so neither the
+ * browser bundles nor the documents carry the strings.
  */
 export function LocaleStrings() {
   const value = useContext(TranslationContext);
   if (!value) return null;
-  return (
-    <script
-      id={LOCALE_STRINGS_ID}
-      type="application/json"
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: value.stringsJson }}
-    />
-  );
-}
-
-/** JSON that is safe inside a <script> element (no `</script>`, no `<!--`). */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  return <link id={LOCALE_STRINGS_ID} rel="preload" as="fetch" crossOrigin="anonymous" href={value.stringsHref} />;
 }

@@ -3,7 +3,8 @@ import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "~/platform/i18n";
 import { resources } from "~/platform/locale-resources.server";
 import { config } from "~/platform/config.server";
-import { scriptSafeJson, type Translation } from "~/platform/i18n-react";
+import { createHash } from "node:crypto";
+import type { Translation } from "~/platform/i18n-react";
 import { createTranslator, type Strings, type Translate } from "~/platform/translate";
 
 /** The chosen language, remembered for 365 days (spec section 9). */
@@ -31,19 +32,34 @@ function stringsOf(lng: string): Strings {
   return (known[lng] ?? known[i18nConfig.fallbackLng]).common;
 }
 
+type Prepared = Translation & { json: string; version: string };
+
 /**
- * One translation per language, made once: the function, and the strings as the JSON the
- * document carries for the browser. A request only looks it up.
+ * One translation per language, made once: the function, and the strings as the JSON file the
+ * browser fetches (its address names a version, a hash of the text). A request only looks it up.
  */
-const translations = new Map<string, Translation>();
-export function translationFor(lng: string): Translation {
+const translations = new Map<string, Prepared>();
+export function translationFor(lng: string): Prepared {
   let found = translations.get(lng);
   if (!found) {
     const strings = stringsOf(lng);
-    found = { t: createTranslator(lng, strings), language: lng, stringsJson: scriptSafeJson(strings) };
+    const json = JSON.stringify(strings);
+    const version = createHash("sha256").update(json).digest("hex").slice(0, 12);
+    found = {
+      t: createTranslator(lng, strings),
+      language: lng,
+      stringsHref: `/locales/${lng}?v=${version}`,
+      json,
+      version,
+    };
     translations.set(lng, found);
   }
   return found;
+}
+
+/** The languages there are strings for. */
+export function isSupportedLanguage(lng: string): boolean {
+  return (i18nConfig.supportedLngs as readonly string[]).includes(lng);
 }
 
 /** The request's language, and its translation function. */

@@ -6,6 +6,7 @@ import * as homeRoute from "~/routes/_home.$";
 import * as detailsRoute from "~/routes/_details.experiences.$parentId.$serviceId._index";
 import * as gratuityRoute from "~/routes/_external.gratuity.$accessKey";
 import * as referralRoute from "~/routes/_external.referral.$code";
+import * as localesRoute from "~/routes/locales.$lng";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { findService } from "../api/helpers/booking";
 import { withEmulatorUsers } from "../api/helpers/identity";
@@ -78,5 +79,23 @@ describe("tip and referral links", () => {
       referralRoute.loader(args(pageRequest("/referral/abc"), { code: "abc" }) as never),
     );
     expect(referral.status).toBe(404);
+  });
+});
+
+describe("the locale strings file every page names", () => {
+  it("answers the current version for good, another version briefly, an unknown language 404", async () => {
+    const { translationFor } = await import("~/platform/i18next.server");
+    const { stringsHref, version, t } = translationFor("en");
+    expect(stringsHref).toBe(`/locales/en?v=${version}`);
+    const current = await localesRoute.loader(args(pageRequest(stringsHref), { lng: "en" }) as never);
+    expect(current.status).toBe(200);
+    expect(current.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(current.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const strings = await current.json();
+    expect(strings.app.name).toBe(t("app.name"));
+    const old = await localesRoute.loader(args(pageRequest("/locales/en?v=old"), { lng: "en" }) as never);
+    expect(old.headers.get("Cache-Control")).toBe("public, max-age=300");
+    const unknown = await localesRoute.loader(args(pageRequest("/locales/xx"), { lng: "xx" }) as never);
+    expect(unknown.status).toBe(404);
   });
 });
