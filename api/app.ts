@@ -10,7 +10,7 @@ import { payloadTooLarge } from "./http/errors";
 import { onError, onNotFound } from "./http/on-error";
 import { requestId } from "./http/request-id";
 import type { AppEnv } from "./http/types";
-import { backgroundJobs } from "./jobs/scheduler";
+import { devJobRoutes, jobsAndClock } from "./jobs/routes";
 import { notificationRoutes } from "./notifications/routes";
 import { devOutboxRoutes } from "./outbox/routes";
 import { paymentRoutes } from "./payments/routes";
@@ -40,7 +40,7 @@ app.use(
     },
   }),
 );
-app.use("*", backgroundJobs);
+app.use("*", jobsAndClock);
 app.route("/", healthRoutes);
 app.route("/", accountRoutes);
 app.route("/", catalogRoutes);
@@ -54,6 +54,7 @@ app.route("/", paymentRoutes);
 app.route("/", savedCardRoutes);
 app.route("/", notificationRoutes);
 app.route("/", devOutboxRoutes);
+app.route("/", devJobRoutes);
 app.notFound(onNotFound);
 app.onError(onError);
 

@@ -15,6 +15,7 @@ import * as out from "./outputs";
 import { notificationListQuery, notificationParams } from "./notifications";
 import { notificationPreferencesBody } from "./preferences";
 import { cardParams } from "./cards";
+import { devClockBody } from "./jobs";
 import { devOutboxParams, devOutboxQuery } from "./outbox";
 import { sandboxCheckoutParams, sandboxPayBody } from "./payments";
 import { promoCodeParams, promoCodeQuery } from "./promo";
@@ -350,6 +351,15 @@ export const endpoints = {
     output: z.array(out.outboxMessage),
     errors: [],
   }),
+  devClock: endpoint({ method: "GET", path: "/v1/dev/clock", output: out.devClock, errors: [] }),
+  moveDevClock: endpoint({
+    method: "POST",
+    path: "/v1/dev/clock",
+    body: devClockBody,
+    output: out.devClockMoved,
+    errors: [],
+  }),
+  devJobs: endpoint({ method: "GET", path: "/v1/dev/jobs", output: out.devJobs, errors: [] }),
   devOutboxMessage: endpoint({
     method: "GET",
     path: "/v1/dev/outbox/:id",

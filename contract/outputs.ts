@@ -5,6 +5,7 @@
  * so the API cannot drift from what the web reads. The client does not parse at run time.
  */
 import { z } from "zod";
+import type { DevClock, DevClockMoved, DevJobs } from "./jobs";
 import type { AccountContext } from "./accounts";
 import type { PasswordPolicy, SessionCreated } from "./auth";
 import type { Availability, BookingPage, BookingView, Quote } from "./bookings";
@@ -319,3 +320,41 @@ export const renewedSession = z.object({
 
 /** An .ics file for a calendar: its name and its text. */
 export const calendarFile = z.object({ filename: z.string(), content: z.string().startsWith("BEGIN:VCALENDAR") });
+
+export const devClock: z.ZodType<DevClock> = z.object({ now: z.string(), offsetMinutes: z.number() });
+export const devClockMoved: z.ZodType<DevClockMoved> = z.object({
+  now: z.string(),
+  offsetMinutes: z.number(),
+  ran: z.object({
+    expired: z.number(),
+    refunds: z.number(),
+    lapsed: z.number(),
+    reminders: z.number(),
+    completed: z.number(),
+    requeued: z.number(),
+  }),
+});
+const jobCounts = z.object({
+  name: z.string(),
+  created: z.number(),
+  retry: z.number(),
+  active: z.number(),
+  completed: z.number(),
+  failed: z.number(),
+});
+export const devJobs: z.ZodType<DevJobs> = z.object({
+  running: z.boolean(),
+  clock: devClock,
+  queues: z.array(jobCounts),
+  recent: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      state: z.string(),
+      retryCount: z.number(),
+      createdOn: z.string(),
+      completedOn: z.string().nullable(),
+      output: z.string().nullable(),
+    }),
+  ),
+});

@@ -8,7 +8,7 @@ export interface OutboxAttachment {
 }
 
 export const OUTBOX_CHANNELS = ["email", "sms"] as const;
-export const OUTBOX_STATUSES = ["pending", "sent", "failed", "kept"] as const;
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "kept"] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 

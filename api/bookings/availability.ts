@@ -12,6 +12,7 @@ import {
   type AvailabilityDay,
   type AvailabilityQuery,
 } from "~contract/bookings";
+import { clockNow } from "../clock";
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +25,7 @@ const daysBetween = (from: string, to: string) =>
 export function availabilityWindow(
   query: AvailabilityQuery,
   timezone: string,
-  now = new Date(),
+  now = clockNow(),
 ): { from: string; to: string } {
   const from = query.from ?? localDate(now, timezone);
   const to = query.to ?? addDays(from, DEFAULT_WINDOW_DAYS - 1);
@@ -83,11 +84,11 @@ export async function getAvailability(
   const result = await db.execute(sql`
     with bounds as (
       select min(starts_at) as first_at, max(starts_at) as last_at
-      from slots where service_id = ${serviceId} and starts_at > now()
+      from slots where service_id = ${serviceId} and starts_at > app_now()
     ),
     expired_holds as (
       select slot_id, sum(seats)::int as seats from bookings
-      where service_id = ${serviceId} and status = 'held' and hold_expires_at <= now()
+      where service_id = ${serviceId} and status = 'held' and hold_expires_at <= app_now()
       group by slot_id
     )
     select
@@ -105,7 +106,7 @@ export async function getAvailability(
       from slots s
       left join expired_holds x on x.slot_id = s.id
       where s.service_id = ${serviceId}
-        and s.starts_at > now()
+        and s.starts_at > app_now()
         and s.starts_at >= ${windowStart.toISOString()}::timestamptz
         and s.starts_at < ${windowEnd.toISOString()}::timestamptz
     ) w on true

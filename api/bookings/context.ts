@@ -57,7 +57,7 @@ export async function loadBookableService(
 export function seatsLeftSql(slotId = slots.id) {
   return sql<number>`greatest(0, ${slots.capacity} - ${slots.seatsTaken} + coalesce((
     select sum(${bookings.seats}) from ${bookings}
-    where ${bookings.slotId} = ${slotId} and ${bookings.status} = 'held' and ${bookings.holdExpiresAt} <= now()
+    where ${bookings.slotId} = ${slotId} and ${bookings.status} = 'held' and ${bookings.holdExpiresAt} <= app_now()
   ), 0))::int`;
 }
 
@@ -80,7 +80,7 @@ export async function loadOpenSlot(db: Db, slotId: string, serviceId: string): P
       seatsLeft: seatsLeftSql(),
     })
     .from(slots)
-    .where(and(eq(slots.id, slotId), eq(slots.serviceId, serviceId), sql`${slots.startsAt} > now()`))
+    .where(and(eq(slots.id, slotId), eq(slots.serviceId, serviceId), sql`${slots.startsAt} > app_now()`))
     .limit(1);
   if (!slot) throw notFound("This time is not available: it does not exist or has already started.", "slot_not_found");
   return { ...slot, seatsLeft: Number(slot.seatsLeft) };

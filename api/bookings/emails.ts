@@ -144,3 +144,52 @@ export function lateRefundEmail({ row, to, firstName }: BookingMailContext): Ema
     meta: { bookingId: b.id, link },
   };
 }
+
+/** The day before: when, where, what to bring (the booking's page). */
+export function reminderEmail({ row, to, firstName }: BookingMailContext): EmailInput {
+  const link = new URL(`/account/booking/${row.booking.id}`, row.booking.origin).toString();
+  const paragraphs = [
+    [greeting(firstName)],
+    [`A reminder: ${row.experienceTitle} — ${row.serviceName} is coming up.`],
+    [
+      `When: ${formatWhen(row.startsAt, row.endsAt, row.timezone)} (${row.timezone})`,
+      `Meeting point: ${row.meetingPoint}`,
+      `With ${row.operatorName}`,
+    ],
+    [`Booking reference: ${row.booking.id}`],
+  ];
+  return {
+    to,
+    subject: `Reminder: ${row.experienceTitle} is coming up`,
+    text: `${paragraphs.map((lines) => lines.join("\n")).join("\n\n")}\n\nYour booking: ${link}\n`,
+    html: html(paragraphs, link, "See your booking"),
+    kind: "booking_reminder",
+    meta: { bookingId: row.booking.id, link },
+  };
+}
+
+/** A hold ran out unpaid: the seats went back; the guest may book again. */
+export function lapsedHoldEmail({ row, to, firstName }: BookingMailContext): EmailInput {
+  const path = `/experiences/${row.booking.experienceId}/${row.booking.serviceId}`;
+  const link = new URL(path, row.booking.origin).toString();
+  const paragraphs = [
+    [greeting(firstName)],
+    [
+      `Your booking of ${row.experienceTitle} — ${row.serviceName} was not finished, so we released the seats we were holding for you.`,
+    ],
+    [`It was for ${formatWhen(row.startsAt, row.endsAt, row.timezone)} (${row.timezone}). Nothing was charged.`],
+    ["If you still want to go, the seats left are on the experience's page."],
+  ];
+  return {
+    to,
+    subject: `Your booking was not finished: ${row.experienceTitle}`,
+    text: `${paragraphs.map((lines) => lines.join("\n")).join("\n\n")}\n\nBook again: ${link}\n\nYou get this because reminders are on in your notification settings: ${new URL("/account/notifications", row.booking.origin).toString()}\n`,
+    html: html(
+      [...paragraphs, ["You get this because reminders are on in your notification settings."]],
+      link,
+      "See the experience",
+    ),
+    kind: "hold_lapsed",
+    meta: { bookingId: row.booking.id, link },
+  };
+}

@@ -52,7 +52,7 @@ export async function releaseBooking(
     throw new Error(`booking ${booking.id} is ${booking.status}: it holds no seats`);
   await db
     .update(bookings)
-    .set({ ...values, status, updatedAt: sql`now()` })
+    .set({ ...values, status, updatedAt: sql`app_now()` })
     .where(eq(bookings.id, booking.id));
   await releaseSeats(db, booking.slotId, booking.seats);
   if (booking.promoCode) await releasePromo(db, booking.promoCode);
@@ -110,7 +110,7 @@ export async function fulfilBooking(
             status: "refunded",
             paymentStatus: booking.totalMinor > 0 ? "paid" : "not_required",
             paymentIntentId,
-            updatedAt: sql`now()`,
+            updatedAt: sql`app_now()`,
           })
           .where(eq(bookings.id, booking.id));
         log("info", "late payment: booking cancelled or seats sold meanwhile, refund owed", { bookingId });
@@ -129,8 +129,8 @@ export async function fulfilBooking(
         cardBrand: payment.card?.brand ?? null,
         cardLast4: payment.card?.last4 ?? null,
         holdExpiresAt: null,
-        confirmedAt: sql`now()`,
-        updatedAt: sql`now()`,
+        confirmedAt: sql`app_now()`,
+        updatedAt: sql`app_now()`,
       })
       .where(eq(bookings.id, booking.id));
     if (payment.paymentMethodSaved && payment.card) {
@@ -138,7 +138,7 @@ export async function fulfilBooking(
     } else if (payment.paymentMethodSaved) {
       await tx
         .update(users)
-        .set({ hasPaymentMethod: true, updatedAt: sql`now()` })
+        .set({ hasPaymentMethod: true, updatedAt: sql`app_now()` })
         .where(eq(users.id, booking.userId));
     }
     const row = (await findBookingView(tx, booking.id))!;

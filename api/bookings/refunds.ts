@@ -38,7 +38,7 @@ export async function settleRefund(db: Db, bookingId: string): Promise<RefundOut
   });
   const settled = await db
     .update(bookings)
-    .set({ paymentStatus: "refunded", refundMinor: owed.totalMinor, updatedAt: sql`now()` })
+    .set({ paymentStatus: "refunded", refundMinor: owed.totalMinor, updatedAt: sql`app_now()` })
     .where(and(eq(bookings.id, owed.id), eq(bookings.paymentStatus, "paid")))
     .returning({ id: bookings.id });
   if (settled.length === 0) return "none"; // a concurrent settle got there first

@@ -18,7 +18,7 @@ export async function takeSeats(db: Db, slotId: string, serviceId: string, seats
         eq(slots.id, slotId),
         eq(slots.serviceId, serviceId),
         sql`${slots.seatsTaken} + ${seats} <= ${slots.capacity}`,
-        sql`${slots.startsAt} > now()`,
+        sql`${slots.startsAt} > app_now()`,
       ),
     )
     .returning({ id: slots.id });

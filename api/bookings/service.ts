@@ -138,7 +138,7 @@ async function ensureCheckout(
       paymentProvider: provider.name,
       paymentSessionId: session.sessionId,
       checkoutUrl: session.url,
-      updatedAt: sql`now()`,
+      updatedAt: sql`app_now()`,
     })
     .where(eq(bookings.id, booking.id));
   return session.url;
@@ -187,7 +187,7 @@ async function payWithSavedCard(
   if (!charged) return false;
   await db
     .update(bookings)
-    .set({ paymentProvider: provider.name, paymentSessionId: charged.sessionId, updatedAt: sql`now()` })
+    .set({ paymentProvider: provider.name, paymentSessionId: charged.sessionId, updatedAt: sql`app_now()` })
     .where(eq(bookings.id, booking.id));
   await fulfilBooking(db, booking.id, {
     sessionId: charged.sessionId,
@@ -310,7 +310,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
           currency: context.account.currency,
           promoCode: promo?.code ?? null,
           utm: body.utm ?? null,
-          holdExpiresAt: sql`now() + make_interval(mins => ${bookingEnv.holdMinutes})`,
+          holdExpiresAt: sql`app_now() + make_interval(mins => ${bookingEnv.holdMinutes})`,
           idempotencyKey,
           origin: input.origin,
           saveCard: body.saveCard,
@@ -349,7 +349,7 @@ async function heldBy(db: Db, userId: string, slotId: string): Promise<BookingRo
         eq(bookings.userId, userId),
         eq(bookings.slotId, slotId),
         eq(bookings.status, "held"),
-        sql`${bookings.holdExpiresAt} > now()`,
+        sql`${bookings.holdExpiresAt} > app_now()`,
       ),
     )
     .orderBy(asc(bookings.createdAt));
@@ -365,7 +365,7 @@ async function releaseOwnHolds(tx: Db, holds: BookingRow[]): Promise<BookingRow[
       .where(and(eq(bookings.id, hold.id), eq(bookings.status, "held")))
       .for("update");
     if (!locked) continue;
-    await releaseBooking(tx, locked, "cancelled", { cancelledAt: sql`now()`, paymentStatus: "expired" });
+    await releaseBooking(tx, locked, "cancelled", { cancelledAt: sql`app_now()`, paymentStatus: "expired" });
     released.push(locked);
   }
   return released;
@@ -416,11 +416,11 @@ export async function listBookings(
   const mine = [eq(bookings.userId, userId), ...(scope ? [eq(bookings.accountId, scope.id)] : [])];
   const [where, order] = {
     upcoming: [
-      and(...mine, inArray(bookings.status, ["held", "confirmed"]), sql`${slots.startsAt} > now()`),
+      and(...mine, inArray(bookings.status, ["held", "confirmed"]), sql`${slots.startsAt} > app_now()`),
       [asc(slots.startsAt), asc(bookings.id)],
     ],
     past: [
-      and(...mine, eq(bookings.status, "confirmed"), sql`${slots.startsAt} <= now()`),
+      and(...mine, eq(bookings.status, "confirmed"), sql`${slots.startsAt} <= app_now()`),
       [desc(slots.startsAt), desc(bookings.id)],
     ],
     cancelled: [
@@ -530,7 +530,7 @@ export async function cancelBooking(
     const [row] = await tx
       .select({
         booking: bookings,
-        open: sql<boolean>`${slots.startsAt} > now() + make_interval(hours => (select cancellation_cutoff_hours from accounts where id = ${bookings.accountId}))`,
+        open: sql<boolean>`${slots.startsAt} > app_now() + make_interval(hours => (select cancellation_cutoff_hours from accounts where id = ${bookings.accountId}))`,
       })
       .from(bookings)
       .innerJoin(slots, eq(slots.id, bookings.slotId))
@@ -540,7 +540,7 @@ export async function cancelBooking(
     const { booking } = row;
     if (booking.status === "cancelled") return "unchanged" as const;
     if (booking.status === "held") {
-      await releaseBooking(tx, booking, "cancelled", { cancelledAt: sql`now()`, paymentStatus: "expired" });
+      await releaseBooking(tx, booking, "cancelled", { cancelledAt: sql`app_now()`, paymentStatus: "expired" });
       return "released" as const;
     }
     if (booking.status !== "confirmed")
@@ -549,7 +549,7 @@ export async function cancelBooking(
     // A paid booking owes its refund from here; the provider is called after the commit.
     const refundable = booking.totalMinor > 0 && booking.paymentIntentId !== null && booking.paymentProvider !== null;
     await releaseBooking(tx, booking, "cancelled", {
-      cancelledAt: sql`now()`,
+      cancelledAt: sql`app_now()`,
       ...(refundable ? {} : { refundMinor: 0 }),
     });
     const view = (await findBookingView(tx, id))!;

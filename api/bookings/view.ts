@@ -3,14 +3,15 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, bookings, experiences, services, slots, type BookingRow } from "../db/schema";
 import type { BookingView } from "~contract/bookings";
+import { clockNow } from "../clock";
 
 /**
  * A booking can be cancelled by its guest while it is held (the hold is released), or when it
  * is confirmed and its departure starts more than the operator's cutoff from now.
  */
 export const canCancelSql = sql<boolean>`(
-  (${bookings.status} = 'held' and ${bookings.holdExpiresAt} > now())
-  or (${bookings.status} = 'confirmed' and ${slots.startsAt} > now() + make_interval(hours => ${accounts.cancellationCutoffHours}))
+  (${bookings.status} = 'held' and ${bookings.holdExpiresAt} > app_now())
+  or (${bookings.status} = 'confirmed' and ${slots.startsAt} > app_now() + make_interval(hours => ${accounts.cancellationCutoffHours}))
 )`;
 
 const viewColumns = {
@@ -65,7 +66,7 @@ export function bookingReference(id: string): string {
 
 export function toBookingView(row: BookingViewRow): BookingView {
   const b = row.booking;
-  const held = b.status === "held" && b.holdExpiresAt !== null && b.holdExpiresAt > new Date();
+  const held = b.status === "held" && b.holdExpiresAt !== null && b.holdExpiresAt > clockNow();
   const paid = b.paymentStatus === "paid" && b.totalMinor > 0 && b.paymentIntentId !== null;
   return {
     id: b.id,

@@ -73,7 +73,7 @@ export async function searchExperiences(
               eq(services.experienceId, experiences.id),
               gte(slots.startsAt, dayStart),
               lt(slots.startsAt, dayEnd),
-              gt(slots.startsAt, sql`now()`),
+              gt(slots.startsAt, sql`app_now()`),
               lt(slots.seatsTaken, slots.capacity),
             ),
           ),
@@ -100,7 +100,7 @@ export async function searchExperiences(
       })
       .from(slots)
       .innerJoin(services, eq(services.id, slots.serviceId))
-      .where(and(gt(slots.startsAt, sql`now()`), lt(slots.startsAt, sql`now() + interval '30 days'`)))
+      .where(and(gt(slots.startsAt, sql`app_now()`), lt(slots.startsAt, sql`app_now() + interval '30 days'`)))
       .groupBy(services.experienceId),
   );
 

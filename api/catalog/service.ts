@@ -93,7 +93,9 @@ export async function getServiceDetail(
       date: sql<string | null>`to_char(min(${slots.startsAt}) at time zone ${timezone}, 'YYYY-MM-DD')`,
     })
     .from(slots)
-    .where(and(eq(slots.serviceId, serviceId), gt(slots.startsAt, sql`now()`), lt(slots.seatsTaken, slots.capacity)));
+    .where(
+      and(eq(slots.serviceId, serviceId), gt(slots.startsAt, sql`app_now()`), lt(slots.seatsTaken, slots.capacity)),
+    );
 
   return {
     experience: summary,

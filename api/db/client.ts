@@ -27,9 +27,15 @@ export interface OpenDbOptions {
   migrationsFolder?: string;
 }
 
+/** Plain SQL on the same database, for pg-boss (its `db` option). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface OpenedDb {
   db: Db;
   driver: "pg" | "pglite";
+  sql: SqlExecutor;
   close(): Promise<void>;
 }
 
@@ -76,7 +82,13 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Opened
     await pool.end().catch(() => undefined);
     throw error;
   }
-  return { db, driver: "pg", close: () => pool.end() };
+  const executor: SqlExecutor = {
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values ?? []);
+      return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+    },
+  };
+  return { db, driver: "pg", sql: executor, close: () => pool.end() };
 }
 
 async function openPglite(dir: string, options: OpenDbOptions): Promise<OpenedDb> {
@@ -100,9 +112,19 @@ async function openPglite(dir: string, options: OpenDbOptions): Promise<OpenedDb
       db = drizzlePglite({ client, schema });
     }
     const opened = client;
+    // One connection: a query with values is one statement; without, it may be several
+    // (pg-boss's migrations), answered by the last one's rows.
+    const executor: SqlExecutor = {
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return opened.query(text, values);
+        const results = await opened.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
+    };
     return {
       db,
       driver: "pglite",
+      sql: executor,
       close: async () => {
         try {
           if (!opened.closed) await opened.close();
@@ -156,8 +178,21 @@ export function getDb(): Promise<Db> {
   return state.current.then((opened) => opened.db);
 }
 
+const beforeClose: Array<() => Promise<void>> = [];
+/** Work to stop before the process-wide database closes (the job runner). */
+export function onBeforeCloseDb(hook: () => Promise<void>): void {
+  beforeClose.push(hook);
+}
+
+/** The process-wide database as opened: its driver and plain SQL access (the job runner). */
+export async function getOpenedDb(): Promise<OpenedDb> {
+  await getDb();
+  return state.current!;
+}
+
 /** Closes the process-wide database (and releases the PGlite directory lock). */
 export async function closeDb(): Promise<void> {
+  for (const hook of beforeClose.splice(0)) await hook().catch(() => undefined);
   const opening = state.current;
   state.current = null;
   if (!opening) return;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -283,12 +284,14 @@ export const outbox = pgTable(
     meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** While `sending`: until when this attempt owns the message (a crashed one is taken again after). */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
   },
   (t) => [
     index("outbox_recipient_created_at_idx").on(t.recipient, t.createdAt),
     index("outbox_status_created_at_idx").on(t.status, t.createdAt),
     check("outbox_channel_value", sql`${t.channel} IN ('email', 'sms')`),
-    check("outbox_status_value", sql`${t.status} IN ('pending', 'sent', 'failed', 'kept')`),
+    check("outbox_status_value", sql`${t.status} IN ('pending', 'sending', 'sent', 'failed', 'kept')`),
     check("outbox_attempts_non_negative", sql`${t.attempts} >= 0`),
   ],
 );
@@ -398,6 +401,10 @@ export const bookings = pgTable(
     updatedAt: updatedAt(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Scheduled work done for this booking (api/jobs/due-work.ts), each at most once. */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    lapseEmailSentAt: timestamp("lapse_email_sent_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("bookings_user_idempotency_key").on(t.userId, t.idempotencyKey),
@@ -405,6 +412,10 @@ export const bookings = pgTable(
     index("bookings_slot_id_idx").on(t.slotId),
     index("bookings_account_id_idx").on(t.accountId),
     uniqueIndex("bookings_payment_session_id_key").on(t.paymentSessionId),
+    // Confirmed bookings not yet completed: what the scheduled work looks at.
+    index("bookings_open_confirmed_idx")
+      .on(t.slotId)
+      .where(sql`${t.status} = 'confirmed' and ${t.completedAt} is null`),
     // Held bookings by service and expiry: the hold sweep and the availability arithmetic.
     index("bookings_held_idx")
       .on(t.serviceId, t.holdExpiresAt)
@@ -568,3 +579,17 @@ export const paymentMethods = pgTable(
   ],
 );
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/**
+ * The test clock (APP_ENV=local only): how far the product's clock is ahead of the real one.
+ * SQL reads it through app_now() (migration 0008), the code through api/clock.ts.
+ */
+export const appClock = pgTable(
+  "app_clock",
+  {
+    id: integer("id").primaryKey().default(1),
+    offsetMs: bigint("offset_ms", { mode: "number" }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("app_clock_single_row", sql`${t.id} = 1`)],
+);

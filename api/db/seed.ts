@@ -41,6 +41,8 @@ export async function seed(db: Db, options: { today?: Date } = {}): Promise<Seed
   const promoCodes = seedPromoCodes();
   await db.transaction(async (tx) => {
     await tx.delete(schema.bookings);
+    // A fresh catalog starts at the real time: the test clock goes back to zero.
+    await tx.delete(schema.appClock);
     await tx.delete(schema.promoCodes).where(
       inArray(
         schema.promoCodes.code,

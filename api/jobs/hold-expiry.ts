@@ -47,7 +47,7 @@ export async function expireHolds(db: Db, scope: SweepScope = {}): Promise<Sweep
     const result = await tx.execute(sql`
       with claimed as materialized (
         select id from bookings
-        where status = 'held' and hold_expires_at <= now() ${onlySlot} ${onlyService}
+        where status = 'held' and hold_expires_at <= app_now() ${onlySlot} ${onlyService}
         order by hold_expires_at
         limit ${BATCH}
         for update skip locked
@@ -55,7 +55,7 @@ export async function expireHolds(db: Db, scope: SweepScope = {}): Promise<Sweep
       update bookings b
       set status = 'expired',
           payment_status = case when b.payment_status = 'pending' then 'expired' else b.payment_status end,
-          updated_at = now()
+          updated_at = app_now()
       from claimed
       where b.id = claimed.id and b.status = 'held'
       returning b.slot_id, b.seats, b.promo_code

@@ -50,7 +50,7 @@ export async function setNotificationPreferences(
     .values(rows)
     .onConflictDoUpdate({
       target: [notificationPreferences.userId, notificationPreferences.category, notificationPreferences.channel],
-      set: { enabled: sql`excluded.enabled`, updatedAt: sql`now()` },
+      set: { enabled: sql`excluded.enabled`, updatedAt: sql`app_now()` },
     });
   return getNotificationPreferences(db, userId);
 }

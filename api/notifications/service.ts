@@ -65,7 +65,7 @@ export async function listNotifications(db: Db, userId: string, page: number): P
 export async function markNotificationRead(db: Db, userId: string, id: string): Promise<void> {
   const rows = await db
     .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .set({ readAt: sql`coalesce(${notifications.readAt}, app_now())` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   if (rows.length === 0) throw notFound("No such notification.", "notification_not_found");
@@ -84,6 +84,6 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
 export async function markAllNotificationsRead(db: Db, userId: string): Promise<void> {
   await db
     .update(notifications)
-    .set({ readAt: sql`now()` })
+    .set({ readAt: sql`app_now()` })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }

@@ -10,6 +10,7 @@ export interface MailTransport {
     text: string;
     html?: string;
     attachments?: { filename: string; contentType: string; content: string; encoding: "base64" }[];
+    messageId?: string;
   }): Promise<unknown>;
 }
 

@@ -1,24 +1,43 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { desc, eq } from "drizzle-orm";
+import { getDb, type Db } from "../db/client";
 import { outbox, type OutboxRow } from "../db/schema";
-import { getApiEnv } from "../env";
+import { deliverMessage } from "./delivery";
 import { mailTransport } from "./mailer";
 import type { EmailInput, OutboxMessage } from "~contract/outbox";
 import { errorFields, logger } from "../logger";
 
 export interface Enqueued {
   message: OutboxRow;
-  /**
-   * Settles when the delivery attempt is over, with the row as it then is (status `sent` or
-   * `failed`; the same row at once when it was `kept`). Never rejects.
-   */
-  delivery: Promise<OutboxRow>;
 }
 
 /**
- * Stores an email in the outbox, then, when a transport is configured (SMTP_URL), starts
- * delivering it without waiting: the caller's answer neither waits for SMTP nor fails
- * with it. Without a transport the message is stored as `kept` (read it in the dev outbox).
+ * Who delivers a message once it is written: the job runner (api/jobs/runner.ts) when it runs;
+ * otherwise (tests, JOBS_ENABLED=false) this process, a moment later, outside the writer's
+ * transaction.
+ */
+type DeliveryRequester = (id: string) => Promise<void>;
+let requester: DeliveryRequester | null = null;
+export function setDeliveryRequester(next: DeliveryRequester | null): void {
+  requester = next;
+}
+
+function deliverLater(id: string): void {
+  const current = requester;
+  const run = current
+    ? () => current(id)
+    : async () => {
+        await deliverMessage(await getDb(), id, { finalAttempt: true });
+      };
+  setTimeout(() => {
+    run().catch((error: unknown) => logger.error({ outboxId: id, err: errorFields(error) }, "delivery request failed"));
+  }, 0);
+}
+
+/**
+ * Writes an email to the outbox — in the caller's transaction when it passes one, so the message
+ * exists exactly when the change it announces does (a transactional outbox). With SMTP_URL it is
+ * `pending` and delivered by a job (retried with backoff, then parked as `failed`); without, it
+ * is `kept`: the dev mailbox shows it. Never waits for SMTP.
  */
 export async function enqueueEmail(db: Db, input: EmailInput): Promise<Enqueued> {
   const transport = mailTransport();
@@ -36,19 +55,13 @@ export async function enqueueEmail(db: Db, input: EmailInput): Promise<Enqueued>
       status: transport ? "pending" : "kept",
     })
     .returning();
-  const delivery = transport
-    ? deliverEmail(db, message.id).catch((error: unknown) => {
-        // Nobody awaits this promise in a request: it must never reject.
-        logger.error({ outboxId: message.id, err: errorFields(error) }, "email delivery crashed");
-        return message;
-      })
-    : Promise.resolve(message);
-  return { message, delivery };
+  if (transport) deliverLater(message.id);
+  return { message };
 }
 
 /**
- * Stores a text message in the outbox. No SMS provider is wired yet: the message is `kept` and
- * readable in the dev outbox (locally, and by the tests), like an email without SMTP.
+ * Writes a text message to the outbox (the SMS port). No SMS provider is wired: the message is
+ * `kept` and readable in the dev outbox, locally and by the tests, like an email without SMTP.
  */
 export async function enqueueSms(
   db: Db,
@@ -67,69 +80,6 @@ export async function enqueueSms(
     })
     .returning();
   return message;
-}
-
-/** One delivery attempt of a pending or failed email; records the outcome on the row. */
-export async function deliverEmail(db: Db, id: string): Promise<OutboxRow> {
-  const transport = mailTransport();
-  const [claimed] = await db
-    .update(outbox)
-    .set({ status: "pending" })
-    .where(and(eq(outbox.id, id), inArray(outbox.status, ["pending", "failed"])))
-    .returning()
-    .catch(logAndReturn([] as OutboxRow[], id));
-  if (!claimed) {
-    const row = await findRow(db, id);
-    if (!row) throw new Error(`outbox message ${id} not found`);
-    return row;
-  }
-  if (!transport) return claimed;
-  try {
-    await transport.sendMail({
-      from: getApiEnv().SMTP_FROM,
-      to: claimed.recipient,
-      subject: claimed.subject,
-      text: claimed.textBody,
-      ...(claimed.htmlBody ? { html: claimed.htmlBody } : {}),
-      attachments: claimed.attachments.map((file) => ({
-        filename: file.name,
-        contentType: file.contentType,
-        content: file.content,
-        encoding: "base64" as const,
-      })),
-    });
-    return await record(db, id, {
-      status: "sent",
-      attempts: claimed.attempts + 1,
-      lastError: null,
-      sentAt: new Date(),
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    logger.error({ outboxId: id, error: message }, "email delivery failed");
-    return await record(db, id, {
-      status: "failed",
-      attempts: claimed.attempts + 1,
-      lastError: message.slice(0, 1000),
-    });
-  }
-}
-
-async function record(db: Db, id: string, values: Partial<typeof outbox.$inferInsert>): Promise<OutboxRow> {
-  const [row] = await db
-    .update(outbox)
-    .set(values)
-    .where(eq(outbox.id, id))
-    .returning()
-    .catch(logAndReturn([] as OutboxRow[], id));
-  return row;
-}
-
-function logAndReturn<T>(fallback: T, id: string) {
-  return (error: unknown) => {
-    logger.error({ outboxId: id, err: errorFields(error) }, "outbox update failed");
-    return fallback;
-  };
 }
 
 async function findRow(db: Db, id: string): Promise<OutboxRow | undefined> {

@@ -17,6 +17,7 @@ import {
 } from "./provider";
 import type { SandboxCheckoutView, SandboxPayBody } from "~contract/payments";
 import { cardExpired, type CardDetails } from "./saved-cards";
+import { clockNow } from "../clock";
 
 /**
  * The built-in payment provider: a checkout page of this site (/sandbox/checkout/{id}) that
@@ -55,7 +56,7 @@ function cardOf(row: SandboxCheckoutRow): CardDetails | null {
 }
 
 /** open, unless its time is up (reported as expired without writing). */
-function effectiveStatus(row: SandboxCheckoutRow, now = new Date()): CheckoutStatus {
+function effectiveStatus(row: SandboxCheckoutRow, now = clockNow()): CheckoutStatus {
   return row.status === "open" && row.expiresAt.getTime() <= now.getTime() ? "expired" : row.status;
 }
 
@@ -147,7 +148,7 @@ export function createSandboxProvider(): PaymentProvider {
           paymentIntentId,
           successUrl: "/",
           expiresAt: checkoutExpiry(booking.holdExpiresAt, booking.createdAt),
-          completedAt: sql`now()`,
+          completedAt: sql`app_now()`,
         })
         // A booking has one sandbox checkout: one that exists already (opened, or paid by a
         // racing request) is left to the usual path.
@@ -213,7 +214,7 @@ export async function paySandboxCheckout(db: Db, sessionId: string, card: Sandbo
   const open = and(
     eq(sandboxCheckouts.id, sessionId),
     eq(sandboxCheckouts.status, "open"),
-    gt(sandboxCheckouts.expiresAt, sql`now()`),
+    gt(sandboxCheckouts.expiresAt, sql`app_now()`),
   );
   const closed = async () => {
     if (!(await findCheckout(db, sessionId))) return notFound("No such checkout.", "checkout_not_found");
@@ -232,7 +233,7 @@ export async function paySandboxCheckout(db: Db, sessionId: string, card: Sandbo
       cardExpYear: expiryParts(card.expiry).year,
       saveCard: card.saveCard,
       paymentIntentId: randomId("pi_sandbox_", 24),
-      completedAt: sql`now()`,
+      completedAt: sql`app_now()`,
     })
     .where(open)
     .returning();

@@ -5,6 +5,7 @@ import { paymentMethods, users, type PaymentMethodRow } from "../db/schema";
 import { randomId } from "../bookings/ids";
 import { notFound } from "../http/errors";
 import { requireUserRow } from "../users/service";
+import { clockNow } from "../clock";
 
 /** What a provider tells about the card that paid (never its number). */
 export interface CardDetails {
@@ -21,7 +22,7 @@ export interface CardDetails {
 export const paymentMethodNotFound = () => notFound("No such saved card.", "payment_method_not_found");
 
 /** Still usable at the end of its expiry month (UTC). */
-export function cardExpired(card: Pick<PaymentMethodRow, "expMonth" | "expYear">, now = new Date()): boolean {
+export function cardExpired(card: Pick<PaymentMethodRow, "expMonth" | "expYear">, now = clockNow()): boolean {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
   return card.expYear < year || (card.expYear === year && card.expMonth < month);
@@ -89,7 +90,7 @@ export async function saveCard(db: Db, userId: string, provider: string, card: C
     .onConflictDoNothing();
   await db
     .update(users)
-    .set({ hasPaymentMethod: true, updatedAt: sql`now()` })
+    .set({ hasPaymentMethod: true, updatedAt: sql`app_now()` })
     .where(eq(users.id, userId));
 }
 
@@ -125,7 +126,7 @@ export async function removeCard(db: Db, userId: string, id: string): Promise<vo
     if (!next) {
       await tx
         .update(users)
-        .set({ hasPaymentMethod: false, updatedAt: sql`now()` })
+        .set({ hasPaymentMethod: false, updatedAt: sql`app_now()` })
         .where(eq(users.id, userId));
     }
   });

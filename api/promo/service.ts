@@ -11,8 +11,8 @@ import { normalizePromoCode, PROMO_CODE_PATTERN, type PromoCodeView } from "~con
 function usableWith(account: Pick<AccountRow, "id" | "currency"> | null): SQL {
   return and(
     account ? or(isNull(promoCodes.accountId), eq(promoCodes.accountId, account.id)) : isNull(promoCodes.accountId),
-    or(isNull(promoCodes.validFrom), lte(promoCodes.validFrom, sql`now()`)),
-    or(isNull(promoCodes.validTo), gt(promoCodes.validTo, sql`now()`)),
+    or(isNull(promoCodes.validFrom), lte(promoCodes.validFrom, sql`app_now()`)),
+    or(isNull(promoCodes.validTo), gt(promoCodes.validTo, sql`app_now()`)),
     or(isNull(promoCodes.maxRedemptions), sql`${promoCodes.redemptions} < ${promoCodes.maxRedemptions}`),
     or(isNull(promoCodes.amountOffMinor), account ? eq(promoCodes.currency, account.currency) : sql`false`),
   )!;

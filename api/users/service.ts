@@ -78,7 +78,7 @@ export async function syncUser(db: Db, identity: AuthIdentity, profile: SyncBody
   await db
     .insert(users)
     .values({ id: identity.uid, ...identityValues, ...profileUpdate })
-    .onConflictDoUpdate({ target: users.id, set: { ...identityValues, ...profileUpdate, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({ target: users.id, set: { ...identityValues, ...profileUpdate, updatedAt: sql`app_now()` } });
 }
 
 export function toUserInfo(row: UserRow, unreadNotifications: number): UserInfo {
@@ -121,7 +121,7 @@ export async function updateMissingData(db: Db, uid: string, input: MissingDataB
   }
   const updated = await db
     .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sql`app_now()` })
     .where(eq(users.id, uid))
     .returning({ id: users.id });
   if (updated.length === 0) throw userNotFound();
@@ -138,6 +138,6 @@ export async function setPassword(db: Db, uid: string, password: string): Promis
   forgetVerifiedSessions(uid);
   await db
     .update(users)
-    .set({ passwordIsSet: true, requiresPasswordSetup: false, updatedAt: sql`now()` })
+    .set({ passwordIsSet: true, requiresPasswordSetup: false, updatedAt: sql`app_now()` })
     .where(eq(users.id, uid));
 }

@@ -12,6 +12,7 @@ import { ApiError, conflict } from "../http/errors";
 import { enqueueEmail, enqueueSms } from "../outbox/service";
 import { enforceRateLimits } from "../rate-limit/service";
 import { requireUserRow } from "./service";
+import { clockNow } from "../clock";
 
 /** GET /v1/user/settings/personal-info: the caller's own facts and any change waiting for its code. */
 export async function personalInfo(db: Db, uid: string): Promise<PersonalInfo> {
@@ -49,7 +50,7 @@ export async function updateName(db: Db, uid: string, name: { firstName: string;
   await requireUserRow(db, uid);
   await db
     .update(users)
-    .set({ firstName: name.firstName, lastName: name.lastName, updatedAt: sql`now()` })
+    .set({ firstName: name.firstName, lastName: name.lastName, updatedAt: sql`app_now()` })
     .where(eq(users.id, uid));
 }
 
@@ -70,7 +71,7 @@ export async function confirmPhoneChange(db: Db, uid: string, code: string): Pro
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ phone: pending.target, updatedAt: sql`now()` })
+      .set({ phone: pending.target, updatedAt: sql`app_now()` })
       .where(eq(users.id, uid));
     await tx.update(verificationCodes).set({ status: "confirmed" }).where(eq(verificationCodes.id, pending.id));
   });
@@ -105,7 +106,7 @@ export async function confirmEmailChange(db: Db, uid: string, code: string): Pro
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ email: pending.target, updatedAt: sql`now()` })
+      .set({ email: pending.target, updatedAt: sql`app_now()` })
       .where(eq(users.id, uid));
     await tx.update(verificationCodes).set({ status: "confirmed" }).where(eq(verificationCodes.id, pending.id));
   });
@@ -149,7 +150,7 @@ function hashCode(uid: string, purpose: VerificationPurpose, code: string): stri
 /** The newest change of this kind that still waits for its code (not expired, not cancelled). */
 async function pendingChange(db: Db, uid: string, purpose: VerificationPurpose) {
   const [latest] = await latestChange(db, uid, purpose);
-  return latest?.status === "pending" && latest.expiresAt > new Date() ? latest : null;
+  return latest?.status === "pending" && latest.expiresAt > clockNow() ? latest : null;
 }
 
 function latestChange(db: Db, uid: string, purpose: VerificationPurpose): Promise<VerificationCodeRow[]> {
@@ -187,7 +188,7 @@ async function newCode(db: Db, uid: string, purpose: VerificationPurpose, target
       purpose,
       target,
       codeHash: hashCode(uid, purpose, code),
-      expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+      expiresAt: new Date(clockNow().getTime() + CODE_TTL_MINUTES * 60_000),
     });
   });
   return code;
@@ -208,7 +209,7 @@ async function checkCode(db: Db, uid: string, purpose: VerificationPurpose, code
   if (latest.status === "cancelled") {
     throw codeError("too_many_attempts", "Too many wrong codes: the change was cancelled. Start again.");
   }
-  if (latest.expiresAt <= new Date()) throw codeError("code_expired", "This code has expired. Ask for a new one.");
+  if (latest.expiresAt <= clockNow()) throw codeError("code_expired", "This code has expired. Ask for a new one.");
   if (latest.codeHash === hashCode(uid, purpose, code)) return latest;
   const attempts = latest.attempts + 1;
   const cancelled = attempts >= CODE_MAX_ATTEMPTS;

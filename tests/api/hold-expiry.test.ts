@@ -5,7 +5,7 @@ import { fulfilBooking } from "~api/bookings/fulfilment";
 import { newBookingId } from "~api/bookings/ids";
 import { bookings, notifications, promoCodes, sandboxCheckouts, slots, users } from "~api/db/schema";
 import { expireHolds } from "~api/jobs/hold-expiry";
-import { jobsEnabled, startBackgroundJobs, stopBackgroundJobs } from "~api/jobs/scheduler";
+import { jobsEnabled } from "~api/jobs/runner";
 import { seedDbForThisFile } from "./helpers/api";
 import {
   bookingBody,
@@ -276,14 +276,12 @@ describe("late payments", () => {
   });
 });
 
-describe("background sweep", () => {
-  it("is off under vitest and with JOBS_ENABLED=false; starts and stops on request", () => {
+describe("the job runner", () => {
+  it("is off under vitest (unless JOBS_ENABLED=true) and with JOBS_ENABLED=false", () => {
     expect(jobsEnabled()).toBe(false);
     expect(jobsEnabled({})).toBe(true);
+    expect(jobsEnabled({ VITEST: "true", JOBS_ENABLED: "true" })).toBe(true);
     expect(jobsEnabled({ JOBS_ENABLED: "false" })).toBe(false);
     expect(jobsEnabled({ JOBS_ENABLED: "0" })).toBe(false);
-    startBackgroundJobs();
-    startBackgroundJobs();
-    stopBackgroundJobs();
   });
 });

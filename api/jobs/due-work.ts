@@ -1,0 +1,186 @@
+import { eq, sql } from "drizzle-orm";
+import { publicDataChanged } from "../../server/public-data-version.mjs";
+import { syncClock } from "../clock";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import { settleDueRefunds } from "../bookings/refunds";
+import { findBookingView, type BookingViewRow } from "../bookings/view";
+import { lapsedHoldEmail, reminderEmail, type BookingMailContext } from "../bookings/emails";
+import { formatWhen } from "../bookings/format";
+import { addNotification } from "../notifications/service";
+import { wantsMessage } from "../notifications/preferences";
+import { enqueueEmail, enqueueSms } from "../outbox/service";
+import type { EmailInput } from "~contract/outbox";
+import { expireHolds } from "./hold-expiry";
+
+/** Bookings one step handles at most per run; the next run (a minute later) takes the rest. */
+const BATCH = 200;
+
+export interface DueWorkResult {
+  expired: number;
+  refunds: number;
+  lapsed: number;
+  reminders: number;
+  completed: number;
+}
+
+/**
+ * Everything the product's clock made due, each step claiming its bookings in one statement
+ * (FOR UPDATE SKIP LOCKED, then the booking marked) and writing its messages in the same
+ * transaction: two processes running this at once never do a step twice for a booking, and a
+ * process dying mid-way leaves the step either done with its messages or not done at all.
+ */
+export async function runDueWork(db: Db): Promise<DueWorkResult> {
+  await syncClock(db, true);
+  const holds = await expireHolds(db);
+  if (holds.expired > 0) publicDataChanged();
+  const refunds = await settleDueRefunds(db);
+  const lapsed = await lapsedHolds(db);
+  const reminders = await remind(db);
+  const completed = await complete(db);
+  return { expired: holds.expired, refunds, lapsed, reminders, completed };
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+async function claimed(tx: Tx, statement: ReturnType<typeof sql>): Promise<string[]> {
+  const result = await tx.execute(statement);
+  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+}
+
+async function guestOf(tx: Tx, row: BookingViewRow) {
+  const [user] = await tx
+    .select({ email: users.email, firstName: users.firstName, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, row.booking.userId));
+  return user ?? null;
+}
+
+/** The booking's email (if the guest wants this category by email) and its in-app notification. */
+async function tell(
+  tx: Tx,
+  row: BookingViewRow,
+  message: {
+    category: "reminders";
+    email: (context: BookingMailContext) => EmailInput;
+    notification: { kind: string; title: string; body: string; link: string };
+    sms?: string;
+  },
+): Promise<void> {
+  const guest = await guestOf(tx, row);
+  if (!guest) return;
+  const userId = row.booking.userId;
+  await addNotification(tx, { userId, ...message.notification });
+  if (guest.email && (await wantsMessage(tx, userId, message.category, "email"))) {
+    await enqueueEmail(tx, message.email({ row, to: guest.email, firstName: guest.firstName }));
+  }
+  if (message.sms && guest.phone && (await wantsMessage(tx, userId, message.category, "sms"))) {
+    await enqueueSms(tx, {
+      to: guest.phone,
+      text: message.sms,
+      kind: message.notification.kind,
+      meta: { bookingId: row.booking.id },
+    });
+  }
+}
+
+/** Holds that ran out unpaid in the last hour: the guest is told once (unless they booked the departure again). */
+async function lapsedHolds(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ids = await claimed(
+      tx,
+      sql`
+        with due as (
+          select b.id from bookings b
+          where b.status = 'expired' and b.payment_status = 'expired' and b.lapse_email_sent_at is null
+            and b.hold_expires_at > app_now() - interval '1 hour'
+            and not exists (
+              select 1 from bookings o
+              where o.user_id = b.user_id and o.slot_id = b.slot_id and o.status in ('held', 'confirmed')
+            )
+          order by b.hold_expires_at
+          limit ${BATCH}
+          for update skip locked
+        )
+        update bookings b set lapse_email_sent_at = app_now()
+        from due where b.id = due.id and b.lapse_email_sent_at is null
+        returning b.id`,
+    );
+    for (const id of ids) {
+      const row = (await findBookingView(tx, id))!;
+      await tell(tx, row, {
+        category: "reminders",
+        email: lapsedHoldEmail,
+        notification: {
+          kind: "hold_lapsed",
+          title: `Seats released: ${row.experienceTitle}`,
+          body: `Your booking ${id} was not finished in time, so its seats were released. Nothing was charged.`,
+          link: `/experiences/${row.booking.experienceId}/${row.booking.serviceId}`,
+        },
+      });
+    }
+    return ids.length;
+  });
+}
+
+/**
+ * The day before a departure: a reminder, once, for bookings confirmed earlier than that (a
+ * booking made within the last day already has its confirmation).
+ */
+async function remind(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ids = await claimed(
+      tx,
+      sql`
+        with due as (
+          select b.id from bookings b join slots s on s.id = b.slot_id
+          where b.status = 'confirmed' and b.reminder_sent_at is null and b.completed_at is null
+            and s.starts_at > app_now() and s.starts_at <= app_now() + interval '24 hours'
+            and b.confirmed_at <= s.starts_at - interval '24 hours'
+          order by s.starts_at
+          limit ${BATCH}
+          for update of b skip locked
+        )
+        update bookings b set reminder_sent_at = app_now()
+        from due where b.id = due.id and b.reminder_sent_at is null
+        returning b.id`,
+    );
+    for (const id of ids) {
+      const row = (await findBookingView(tx, id))!;
+      const when = formatWhen(row.startsAt, row.endsAt, row.timezone);
+      await tell(tx, row, {
+        category: "reminders",
+        email: reminderEmail,
+        sms: `Wayfarer: ${row.experienceTitle}, ${when}. Meeting point: ${row.meetingPoint}. Booking ${id}.`,
+        notification: {
+          kind: "booking_reminder",
+          title: `Coming up: ${row.experienceTitle}`,
+          body: `${row.serviceName}, ${when}. Meeting point: ${row.meetingPoint}.`,
+          link: `/account/booking/${id}`,
+        },
+      });
+    }
+    return ids.length;
+  });
+}
+
+/** Confirmed bookings whose departure has ended are completed. */
+async function complete(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ids = await claimed(
+      tx,
+      sql`
+        with due as (
+          select b.id from bookings b join slots s on s.id = b.slot_id
+          where b.status = 'confirmed' and b.completed_at is null and s.ends_at <= app_now()
+          order by s.ends_at
+          limit ${BATCH}
+          for update of b skip locked
+        )
+        update bookings b set completed_at = app_now()
+        from due where b.id = due.id and b.completed_at is null
+        returning b.id`,
+    );
+    return ids.length;
+  });
+}

@@ -1,0 +1,22 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+
+/** Messages and codes are kept this long, then purged. */
+export const RETENTION_DAYS = 90;
+
+/**
+ * Nightly: sent, kept and failed messages, used or expired verification codes and read
+ * notifications older than the retention (pg-boss purges its own finished jobs).
+ */
+export async function purgeOld(db: Db): Promise<{ messages: number; codes: number; notifications: number }> {
+  const count = (result: unknown) => (result as { rows: unknown[] }).rows.length;
+  const messages = await db.execute(sql`
+    delete from outbox where status in ('sent', 'kept', 'failed')
+      and created_at < app_now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
+  const codes = await db.execute(sql`
+    delete from verification_codes where expires_at < app_now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
+  const notifications = await db.execute(sql`
+    delete from notifications where read_at is not null
+      and created_at < app_now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
+  return { messages: count(messages), codes: count(codes), notifications: count(notifications) };
+}

@@ -1,0 +1,144 @@
+import PgBoss from "pg-boss";
+import { getOpenedDb, onBeforeCloseDb, type Db } from "../db/client";
+import { errorFields, logger } from "../logger";
+import { deliverMessage, requeueUndelivered } from "../outbox/delivery";
+import { setDeliveryRequester } from "../outbox/service";
+import { runDueWork } from "./due-work";
+import { purgeOld } from "./purge";
+
+/**
+ * Background work on pg-boss, in the API's own database (PostgreSQL, or the embedded PGlite
+ * through pg-boss's `db` option): jobs survive restarts, retry with backoff, run once across
+ * every process that shares the database, and can be listed (GET /v1/dev/jobs, /dev/jobs).
+ *
+ * - `due-work`, every minute (and at once when the test clock moves): whatever the clock made
+ *   due — holds to expire, reminders, completions, follow-up emails (./due-work.ts).
+ * - `outbox-deliver`, one job per message written with SMTP configured: sends it; failures are
+ *   retried with backoff, then the message is parked as `failed`.
+ * - `purge`, nightly: old messages, codes and finished jobs.
+ */
+export const QUEUES = {
+  dueWork: "due-work",
+  deliver: "outbox-deliver",
+  purge: "purge",
+} as const;
+
+/** A message is tried this many times in all. */
+export const DELIVERY_ATTEMPTS = 5;
+
+interface RunnerState {
+  boss: PgBoss | null;
+  starting: Promise<PgBoss | null> | null;
+}
+const state: RunnerState = ((globalThis as { [key: symbol]: unknown })[Symbol.for("api.jobs.runner")] ??= {
+  boss: null,
+  starting: null,
+}) as RunnerState;
+
+/** Off under vitest (tests run the work themselves) and with JOBS_ENABLED=false. */
+export function jobsEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  if (env.VITEST && env.JOBS_ENABLED !== "true") return false;
+  return !["false", "0"].includes((env.JOBS_ENABLED ?? "").trim().toLowerCase());
+}
+
+async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const opened = await getOpenedDb();
+  return work(opened.db);
+}
+
+/** Starts the runner in this process (idempotent); null when jobs are off. */
+export function startJobs(): Promise<PgBoss | null> {
+  if (!jobsEnabled()) return Promise.resolve(null);
+  state.starting ??= (async () => {
+    const opened = await getOpenedDb();
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => opened.sql.executeSql(text, values) },
+      schema: "pgboss",
+      // The embedded database is one process's: nothing to share, so poll less.
+      ...(opened.driver === "pglite" ? { monitorStateIntervalSeconds: 60 } : {}),
+    });
+    boss.on("error", (error) => logger.error({ err: errorFields(error) }, "job runner error"));
+    await boss.start();
+    await boss.createQueue(QUEUES.dueWork, {
+      name: QUEUES.dueWork,
+      policy: "stately",
+      retryLimit: 2,
+      expireInSeconds: 300,
+    });
+    await boss.createQueue(QUEUES.deliver, {
+      name: QUEUES.deliver,
+      retryLimit: DELIVERY_ATTEMPTS - 1,
+      retryDelay: 20,
+      retryBackoff: true,
+      expireInSeconds: 120,
+    });
+    await boss.createQueue(QUEUES.purge, { name: QUEUES.purge, policy: "stately", expireInSeconds: 600 });
+    await boss.schedule(QUEUES.dueWork, "* * * * *");
+    await boss.schedule(QUEUES.purge, "17 3 * * *");
+    await boss.work(QUEUES.dueWork, { pollingIntervalSeconds: 2 }, async () => {
+      const done = await withDb((db) => runDueWork(db));
+      const requeued = await withDb((db) => requeueUndelivered(db));
+      for (const id of requeued) await requestDelivery(id);
+      return { ...done, requeued: requeued.length };
+    });
+    await boss.work<{ id: string }>(
+      QUEUES.deliver,
+      { pollingIntervalSeconds: 1, batchSize: 5, includeMetadata: true },
+      async (jobs) => {
+        for (const job of jobs) {
+          const outcome = await withDb((db) =>
+            deliverMessage(db, job.data.id, { finalAttempt: job.retryCount >= DELIVERY_ATTEMPTS - 1 }),
+          );
+          if (outcome === "retry") throw new Error(`delivery of ${job.data.id} failed: retrying`);
+        }
+      },
+    );
+    await boss.work(QUEUES.purge, async () => withDb((db) => purgeOld(db)));
+    state.boss = boss;
+    setDeliveryRequester(requestDelivery);
+    onBeforeCloseDb(stopJobs);
+    logger.info({ driver: opened.driver }, "job runner started");
+    return boss;
+  })().catch((error: unknown) => {
+    state.starting = null;
+    logger.error({ err: errorFields(error) }, "job runner could not start");
+    return null;
+  });
+  return state.starting;
+}
+
+export async function stopJobs(): Promise<void> {
+  const boss = state.boss;
+  state.boss = null;
+  state.starting = null;
+  setDeliveryRequester(null);
+  if (boss) await boss.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined);
+}
+
+/** The running pg-boss of this process, if any. */
+export function runningBoss(): PgBoss | null {
+  return state.boss;
+}
+
+/**
+ * Asks for a message to be delivered. Never awaited inside a transaction by callers that hold
+ * one (the message may not be committed yet: the job then finds nothing, and the due work picks
+ * the message up once it is). Without a runner (tests), nothing happens here.
+ */
+export async function requestDelivery(id: string): Promise<void> {
+  const boss = state.boss;
+  if (!boss) return;
+  await boss.send(QUEUES.deliver, { id }, { startAfter: 1 }).catch((error: unknown) => {
+    logger.error({ outboxId: id, err: errorFields(error) }, "could not queue a delivery");
+  });
+}
+
+/** Runs the due work now, in this process (the test clock moved); safe beside the runner's own run. */
+export async function runDueWorkNow() {
+  return withDb(async (db) => {
+    const done = await runDueWork(db);
+    const requeued = await requeueUndelivered(db);
+    for (const id of requeued) await requestDelivery(id);
+    return { ...done, requeued: requeued.length };
+  });
+}
