@@ -7,6 +7,7 @@ import * as detailsRoute from "~/routes/_details.experiences.$parentId.$serviceI
 import * as gratuityRoute from "~/routes/_external.gratuity.$accessKey";
 import * as referralRoute from "~/routes/_external.referral.$code";
 import * as localesRoute from "~/routes/locales.$lng";
+import * as devJobsRoute from "~/routes/_plain.dev.jobs";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { findService } from "../api/helpers/booking";
 import { withEmulatorUsers } from "../api/helpers/identity";
@@ -97,5 +98,31 @@ describe("the locale strings file every page names", () => {
     expect(old.headers.get("Cache-Control")).toBe("public, max-age=300");
     const unknown = await localesRoute.loader(args(pageRequest("/locales/xx"), { lng: "xx" }) as never);
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("the dev jobs page", () => {
+  it("shows the runner and the clock; moves the clock from a same-origin form only", async () => {
+    const page = await outcome(() => devJobsRoute.loader(args(pageRequest("/dev/jobs")) as never));
+    expect(page.status).toBe(200);
+    expect(page.data.jobs.clock.offsetMinutes).toBe(0);
+    expect(page.data.jobs.running).toBe(false);
+    const moved = await outcome(() =>
+      devJobsRoute.action(args(pageRequest("/dev/jobs", { form: { minutes: "30" } })) as never),
+    );
+    expect(moved.status).toBe(200);
+    expect(moved.data.ran).toMatchObject({ expired: expect.any(Number), reminders: expect.any(Number) });
+    const after = await outcome(() => devJobsRoute.loader(args(pageRequest("/dev/jobs")) as never));
+    expect(after.data.jobs.clock.offsetMinutes).toBe(30);
+    const bad = await outcome(() =>
+      devJobsRoute.action(args(pageRequest("/dev/jobs", { form: { minutes: "-1" } })) as never),
+    );
+    expect(bad.status).toBe(400);
+    const foreign = await outcome(() =>
+      devJobsRoute.action(
+        args(pageRequest("/dev/jobs", { form: { minutes: "5" }, origin: "https://evil.example" })) as never,
+      ),
+    );
+    expect(foreign.status).toBe(403);
   });
 });

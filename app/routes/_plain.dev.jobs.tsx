@@ -1,0 +1,125 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/platform/i18n-react";
+import { i18next } from "~/platform/i18next.server";
+import { apiFor } from "~/platform/api.server";
+import { config } from "~/platform/config.server";
+import { readFormData } from "~/platform/form.server";
+import { pageNotFound } from "~/platform/http.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+
+/** Dev page: the job runner's queues and latest jobs, and the test clock. Absent in production. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (config.production) throw await pageNotFound(request);
+  const [jobs, t] = await Promise.all([apiFor(request).call("devJobs"), i18next.getFixedT(request)]);
+  return { jobs, title: t("jobs.title") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
+
+/** Moves the test clock forward (minutes) and runs what became due. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (config.production) throw await pageNotFound(request);
+  requireSameOrigin(request);
+  const minutes = Number((await readFormData(request)).get("minutes"));
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > 525_600) return data({ ran: null }, { status: 400 });
+  const moved = await apiFor(request).call("moveDevClock", { body: { advanceMinutes: minutes } });
+  return { ran: moved.ran };
+}
+
+export default function DevJobs() {
+  const { jobs, title } = useLoaderData<typeof loader>();
+  const moved = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  const cell = "border-b border-slate-200 px-2 py-1 text-left";
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t("jobs.hint")}</p>
+      <p className="mt-4" data-testid="runner">
+        {jobs.running ? t("jobs.running") : t("jobs.stopped")}
+      </p>
+      <p className="mt-2" data-testid="clock">
+        {t("jobs.clock", {
+          now: new Date(jobs.clock.now).toLocaleString(i18n.language),
+          offset: jobs.clock.offsetMinutes,
+        })}
+      </p>
+      <Form method="post" className="mt-3 flex items-end gap-2">
+        <label className="text-sm font-medium">
+          {t("jobs.advance")}
+          <input
+            name="minutes"
+            type="number"
+            min={0}
+            max={525600}
+            required
+            defaultValue={60}
+            className="mt-1 block rounded-md border border-slate-300 px-3 py-2"
+          />
+        </label>
+        <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
+          {t("jobs.move")}
+        </button>
+      </Form>
+      {moved?.ran ? (
+        <p role="status" className="mt-3 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+          {t("jobs.moved", {
+            ran: Object.entries(moved.ran)
+              .map(([name, count]) => `${name} ${count}`)
+              .join(", "),
+          })}
+        </p>
+      ) : null}
+      <h2 className="mt-8 text-lg font-semibold">{t("jobs.queues")}</h2>
+      <table className="mt-2 w-full text-sm">
+        <thead>
+          <tr>
+            {[t("jobs.queue"), "created", "retry", "active", "completed", "failed"].map((heading) => (
+              <th key={heading} className={cell}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {jobs.queues.map((queue) => (
+            <tr key={queue.name}>
+              <td className={cell}>{queue.name}</td>
+              <td className={cell}>{queue.created}</td>
+              <td className={cell}>{queue.retry}</td>
+              <td className={cell}>{queue.active}</td>
+              <td className={cell}>{queue.completed}</td>
+              <td className={cell}>{queue.failed}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2 className="mt-8 text-lg font-semibold">{t("jobs.recent")}</h2>
+      {jobs.recent.length === 0 ? <p className="mt-2 text-slate-700">{t("jobs.none")}</p> : null}
+      <table className="mt-2 w-full text-sm">
+        <thead>
+          <tr>
+            {[t("jobs.job"), t("jobs.state"), t("jobs.retries"), t("jobs.created")].map((heading) => (
+              <th key={heading} className={cell}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {jobs.recent.map((job) => (
+            <tr key={job.id}>
+              <td className={cell}>{job.name}</td>
+              <td className={cell}>{job.state}</td>
+              <td className={cell}>{job.retryCount}</td>
+              <td className={cell}>{new Date(job.createdOn).toLocaleString(i18n.language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </main>
+  );
+}
