@@ -17,6 +17,7 @@ import { paymentRoutes } from "./payments/routes";
 import { savedCardRoutes } from "./payments/saved-card-routes";
 import { promoRoutes } from "./promo/routes";
 import { settingsRoutes } from "./users/settings-routes";
+import { tipRoutes } from "./tips/routes";
 import { userRoutes } from "./users/routes";
 import { waiverRoutes } from "./waivers/routes";
 
@@ -53,6 +54,7 @@ app.route("/", promoRoutes);
 app.route("/", paymentRoutes);
 app.route("/", savedCardRoutes);
 app.route("/", notificationRoutes);
+app.route("/", tipRoutes);
 app.route("/", devOutboxRoutes);
 app.route("/", devJobRoutes);
 app.notFound(onNotFound);

@@ -16,6 +16,7 @@ import { notificationListQuery, notificationParams } from "./notifications";
 import { notificationPreferencesBody } from "./preferences";
 import { cardParams } from "./cards";
 import { devClockBody } from "./jobs";
+import { tipBody, tipKeyParams } from "./tips";
 import { devOutboxParams, devOutboxQuery } from "./outbox";
 import { sandboxCheckoutParams, sandboxPayBody } from "./payments";
 import { promoCodeParams, promoCodeQuery } from "./promo";
@@ -351,6 +352,22 @@ export const endpoints = {
     output: z.array(out.outboxMessage),
     errors: [],
   }),
+  tipPage: endpoint({
+    method: "GET",
+    path: "/v1/gratuity/:accessKey",
+    params: tipKeyParams,
+    output: out.tipPage,
+    errors: ["tip_not_found"],
+  }),
+  startTip: endpoint({
+    method: "POST",
+    path: "/v1/gratuity/:accessKey",
+    params: tipKeyParams,
+    body: tipBody,
+    output: out.tipStarted,
+    errors: ["tip_not_found", "tip_already_given", "tip_amount_out_of_range"],
+  }),
+  myTips: endpoint({ method: "GET", path: "/v1/user/tips", output: out.tipList, errors: [] }),
   devClock: endpoint({ method: "GET", path: "/v1/dev/clock", output: out.devClock, errors: [] }),
   moveDevClock: endpoint({
     method: "POST",

@@ -8,7 +8,15 @@ export interface DevClock {
 
 /** What moving the clock made due, and ran. */
 export interface DevClockMoved extends DevClock {
-  ran: { expired: number; refunds: number; lapsed: number; reminders: number; completed: number; requeued: number };
+  ran: {
+    expired: number;
+    refunds: number;
+    lapsed: number;
+    reminders: number;
+    completed: number;
+    tipRequests: number;
+    requeued: number;
+  };
 }
 
 export const devClockBody = z

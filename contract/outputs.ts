@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { DevClock, DevClockMoved, DevJobs } from "./jobs";
+import type { TipListItem, TipPage, TipStarted, TipView } from "./tips";
 import type { AccountContext } from "./accounts";
 import type { PasswordPolicy, SessionCreated } from "./auth";
 import type { Availability, BookingPage, BookingView, Quote } from "./bookings";
@@ -331,6 +332,7 @@ export const devClockMoved: z.ZodType<DevClockMoved> = z.object({
     lapsed: z.number(),
     reminders: z.number(),
     completed: z.number(),
+    tipRequests: z.number(),
     requeued: z.number(),
   }),
 });
@@ -358,3 +360,40 @@ export const devJobs: z.ZodType<DevJobs> = z.object({
     }),
   ),
 });
+
+const tipCard = z.object({ brand: z.string(), last4: z.string() }).nullable();
+const tipView: z.ZodType<TipView> = z.object({
+  amountMinor: z.number(),
+  currency: z.string(),
+  status: z.enum(["pending", "paid"]),
+  paidAt: z.string().nullable(),
+  card: tipCard,
+});
+export const tipPage: z.ZodType<TipPage> = z.object({
+  booking: z.object({
+    reference: z.string(),
+    experienceTitle: z.string(),
+    serviceName: z.string(),
+    operatorName: z.string(),
+    startsAt: z.string(),
+    timezone: z.string(),
+    guide: z.string().nullable(),
+  }),
+  currency: z.string(),
+  presets: z.array(z.object({ percent: z.number().nullable(), amountMinor: z.number() })),
+  minMinor: z.number(),
+  maxMinor: z.number(),
+  tip: tipView.nullable(),
+});
+export const tipStarted: z.ZodType<TipStarted> = z.object({ checkoutUrl: z.string() });
+export const tipList: z.ZodType<TipListItem[]> = z.array(
+  z.object({
+    id: z.string(),
+    bookingId: z.string(),
+    experienceTitle: z.string(),
+    amountMinor: z.number(),
+    currency: z.string(),
+    paidAt: z.string(),
+    card: tipCard,
+  }),
+);

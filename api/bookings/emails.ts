@@ -193,3 +193,25 @@ export function lapsedHoldEmail({ row, to, firstName }: BookingMailContext): Ema
     meta: { bookingId: row.booking.id, link },
   };
 }
+
+/** After the trip: a link to tip the guide (the link's key is the only way in). */
+export function tipEmail({ row, to, firstName }: BookingMailContext, link: string): EmailInput {
+  const settings = new URL("/account/notifications", row.booking.origin).toString();
+  const paragraphs = [
+    [greeting(firstName)],
+    [`We hope you enjoyed ${row.experienceTitle} — ${row.serviceName} with ${row.operatorName}.`],
+    ["If your guide made it special, you can leave a tip: it goes to the team who hosted you."],
+  ];
+  return {
+    to,
+    subject: `How was ${row.experienceTitle}? Tip your guide`,
+    text: `${paragraphs.map((lines) => lines.join("\n")).join("\n\n")}\n\nLeave a tip: ${link}\n\nYou get this because tip emails are on in your notification settings: ${settings}\n`,
+    html: html(
+      [...paragraphs, ["You get this because tip emails are on in your notification settings."]],
+      link,
+      "Leave a tip",
+    ),
+    kind: "tip_request",
+    meta: { bookingId: row.booking.id, link },
+  };
+}

@@ -405,6 +405,9 @@ export const bookings = pgTable(
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     lapseEmailSentAt: timestamp("lapse_email_sent_at", { withTimezone: true }),
+    /** The tip link's access key, hashed (SHA-256, hex); the key itself is only in the tip email. */
+    tipKeyHash: text("tip_key_hash"),
+    tipEmailSentAt: timestamp("tip_email_sent_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("bookings_user_idempotency_key").on(t.userId, t.idempotencyKey),
@@ -412,6 +415,7 @@ export const bookings = pgTable(
     index("bookings_slot_id_idx").on(t.slotId),
     index("bookings_account_id_idx").on(t.accountId),
     uniqueIndex("bookings_payment_session_id_key").on(t.paymentSessionId),
+    uniqueIndex("bookings_tip_key_hash_key").on(t.tipKeyHash),
     // Confirmed bookings not yet completed: what the scheduled work looks at.
     index("bookings_open_confirmed_idx")
       .on(t.slotId)
@@ -455,6 +459,8 @@ export const sandboxCheckouts = pgTable(
     bookingId: text("booking_id")
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
+    /** Set when the checkout pays a tip for the booking rather than the booking itself. */
+    tipId: text("tip_id"),
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),
     title: text("title").notNull(),
@@ -472,7 +478,10 @@ export const sandboxCheckouts = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("sandbox_checkouts_booking_id_key").on(t.bookingId),
+    // One checkout per booking for the booking itself; a tip's checkouts are apart.
+    uniqueIndex("sandbox_checkouts_booking_id_key")
+      .on(t.bookingId)
+      .where(sql`${t.tipId} is null`),
     uniqueIndex("sandbox_checkouts_payment_intent_id_key").on(t.paymentIntentId),
     check("sandbox_checkouts_id_format", sql`${t.id} ~ '^cs_sandbox_[A-Za-z0-9_-]{1,64}$'`),
     check("sandbox_checkouts_status_value", sql`${t.status} IN ('open', 'paid', 'failed', 'expired')`),
@@ -593,3 +602,43 @@ export const appClock = pgTable(
   },
   (t) => [check("app_clock_single_row", sql`${t.id} = 1`)],
 );
+
+export const TIP_STATUSES = ["pending", "paid"] as const;
+export type TipStatus = (typeof TIP_STATUSES)[number];
+
+/**
+ * Tips for the guide, one per booking (reached from the tip email's access key). `pending` while
+ * its checkout is open (a new amount replaces it), `paid` once the provider says so.
+ */
+export const tips = pgTable(
+  "tips",
+  {
+    id: text("id").primaryKey(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<TipStatus>().notNull().default("pending"),
+    paymentProvider: text("payment_provider"),
+    paymentSessionId: text("payment_session_id"),
+    paymentIntentId: text("payment_intent_id"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("tips_booking_id_key").on(t.bookingId),
+    uniqueIndex("tips_payment_session_id_key").on(t.paymentSessionId),
+    index("tips_user_id_idx").on(t.userId, t.createdAt),
+    check("tips_id_format", sql`${t.id} ~ '^tip_[A-Za-z0-9_-]{16}$'`),
+    check("tips_status_value", sql`${t.status} IN ('pending', 'paid')`),
+    check("tips_amount_positive", sql`${t.amountMinor} > 0`),
+  ],
+);
+export type TipRow = typeof tips.$inferSelect;

@@ -2,16 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { publicDataChanged } from "../../server/public-data-version.mjs";
 import { syncClock } from "../clock";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { bookings, users } from "../db/schema";
 import { settleDueRefunds } from "../bookings/refunds";
 import { findBookingView, type BookingViewRow } from "../bookings/view";
-import { lapsedHoldEmail, reminderEmail, type BookingMailContext } from "../bookings/emails";
+import { lapsedHoldEmail, reminderEmail, tipEmail, type BookingMailContext } from "../bookings/emails";
 import { formatWhen } from "../bookings/format";
 import { addNotification } from "../notifications/service";
 import { wantsMessage } from "../notifications/preferences";
 import { enqueueEmail, enqueueSms } from "../outbox/service";
 import type { EmailInput } from "~contract/outbox";
 import { expireHolds } from "./hold-expiry";
+import { hashTipKey, newTipAccessKey, tipPath } from "../tips/service";
 
 /** Bookings one step handles at most per run; the next run (a minute later) takes the rest. */
 const BATCH = 200;
@@ -22,6 +23,7 @@ export interface DueWorkResult {
   lapsed: number;
   reminders: number;
   completed: number;
+  tipRequests: number;
 }
 
 /**
@@ -38,7 +40,8 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
   const lapsed = await lapsedHolds(db);
   const reminders = await remind(db);
   const completed = await complete(db);
-  return { expired: holds.expired, refunds, lapsed, reminders, completed };
+  const tipRequests = await requestTips(db);
+  return { expired: holds.expired, refunds, lapsed, reminders, completed, tipRequests };
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -61,7 +64,7 @@ async function tell(
   tx: Tx,
   row: BookingViewRow,
   message: {
-    category: "reminders";
+    category: "reminders" | "tips";
     email: (context: BookingMailContext) => EmailInput;
     notification: { kind: string; title: string; body: string; link: string };
     sms?: string;
@@ -181,6 +184,56 @@ async function complete(db: Db): Promise<number> {
         from due where b.id = due.id and b.completed_at is null
         returning b.id`,
     );
+    return ids.length;
+  });
+}
+
+/** Minutes after a departure ends before the guest is asked for a tip. */
+export const TIP_REQUEST_AFTER_MINUTES = 30;
+
+/**
+ * 30 minutes after a completed departure: the tip link, once per booking (not for departures
+ * that ended more than a week ago). Its access key is made here and stored hashed; the key
+ * itself only travels in the messages.
+ */
+async function requestTips(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ids = await claimed(
+      tx,
+      sql`
+        with due as (
+          select b.id from bookings b join slots s on s.id = b.slot_id
+          where b.status = 'confirmed' and b.completed_at is not null and b.tip_email_sent_at is null
+            and s.ends_at <= app_now() - make_interval(mins => ${TIP_REQUEST_AFTER_MINUTES})
+            and s.ends_at > app_now() - interval '7 days'
+          order by s.ends_at
+          limit ${BATCH}
+          for update of b skip locked
+        )
+        update bookings b set tip_email_sent_at = app_now()
+        from due where b.id = due.id and b.tip_email_sent_at is null
+        returning b.id`,
+    );
+    for (const id of ids) {
+      const key = newTipAccessKey();
+      await tx
+        .update(bookings)
+        .set({ tipKeyHash: hashTipKey(key) })
+        .where(eq(bookings.id, id));
+      const row = (await findBookingView(tx, id))!;
+      const link = new URL(tipPath(key), row.booking.origin).toString();
+      await tell(tx, row, {
+        category: "tips",
+        email: (context) => tipEmail(context, link),
+        sms: `Wayfarer: enjoyed ${row.experienceTitle}? Tip your guide: ${link}`,
+        notification: {
+          kind: "tip_request",
+          title: `How was ${row.experienceTitle}?`,
+          body: `If your guide made it special, you can leave a tip.`,
+          link: tipPath(key),
+        },
+      });
+    }
     return ids.length;
   });
 }

@@ -5,6 +5,7 @@ import { bookings, processedWebhookEvents } from "../db/schema";
 import type { PaymentEvent } from "./provider";
 import type { CardDetails } from "./saved-cards";
 import { providerNamed } from "./index";
+import { fulfilTip } from "../tips/service";
 import { errorFields, logger } from "../logger";
 
 export interface EventResult {
@@ -41,6 +42,18 @@ async function cardOf(db: Db, event: PaymentEvent): Promise<CardDetails | null> 
 
 async function apply(db: Db, event: PaymentEvent): Promise<EventResult["outcome"]> {
   if (event.type === "ignored") return "ignored";
+  // A tip's checkout: paid or not, the booking itself is not concerned.
+  if (event.tipId) {
+    if (event.type !== "checkout.completed") return "ignored";
+    const card = event.card ?? (await cardOf(db, event));
+    return (await fulfilTip(db, event.tipId, {
+      sessionId: event.sessionId,
+      paymentIntentId: event.paymentIntentId,
+      card,
+    })) === "paid"
+      ? "confirmed"
+      : "ignored";
+  }
   const bookingId = await bookingOf(db, event);
   if (!bookingId) return "ignored";
   switch (event.type) {

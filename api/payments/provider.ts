@@ -35,6 +35,20 @@ export interface CheckoutBooking {
   customerEmail: string | null;
 }
 
+/** A tip being paid (for a booking that has ended). */
+export interface TipCheckout {
+  id: string;
+  bookingId: string;
+  /** "Tip for <experience title>" */
+  title: string;
+  amountMinor: number;
+  currency: string;
+  customerEmail: string | null;
+}
+
+/** How long a tip's checkout stays payable. */
+export const TIP_CHECKOUT_MINUTES = 60;
+
 export interface CheckoutUrls {
   /** Absolute URL the provider sends the guest back to (paid or not). */
   successUrl: string;
@@ -67,6 +81,8 @@ export interface PaymentEvent {
   providerType: string;
   sessionId: string | null;
   bookingId: string | null;
+  /** Set when the checkout paid a tip, not a booking. */
+  tipId: string | null;
   paymentIntentId: string | null;
   paymentMethodSaved: boolean;
   card: CardDetails | null;
@@ -88,6 +104,8 @@ export interface PaymentProvider {
    * The session stays payable until `checkoutExpiry(booking.holdExpiresAt)`.
    */
   createCheckout(db: Db, booking: CheckoutBooking, urls: CheckoutUrls): Promise<CheckoutSession>;
+  /** Opens a checkout for a tip (a new one for each tip id and amount). */
+  createTipCheckout(db: Db, tip: TipCheckout, urls: CheckoutUrls): Promise<CheckoutSession>;
   getCheckout(db: Db, sessionId: string): Promise<CheckoutState>;
   /**
    * Stops an open checkout from taking payments (its booking was replaced by a new order).

@@ -1,5 +1,5 @@
 import { luhnValid } from "~contract/card";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sandboxCheckouts, type SandboxCheckoutRow } from "../db/schema";
 import { randomId } from "../bookings/ids";
@@ -14,6 +14,8 @@ import {
   type CheckoutUrls,
   type PaymentEvent,
   type PaymentProvider,
+  TIP_CHECKOUT_MINUTES,
+  type TipCheckout,
 } from "./provider";
 import type { SandboxCheckoutView, SandboxPayBody } from "~contract/payments";
 import { cardExpired, type CardDetails } from "./saved-cards";
@@ -83,7 +85,7 @@ export function createSandboxProvider(): PaymentProvider {
           cancelUrl: urls.cancelUrl ? sitePath(urls.cancelUrl) : null,
           expiresAt: checkoutExpiry(booking.holdExpiresAt, booking.createdAt),
         })
-        .onConflictDoNothing({ target: sandboxCheckouts.bookingId })
+        .onConflictDoNothing({ target: sandboxCheckouts.bookingId, where: sql`${sandboxCheckouts.tipId} is null` })
         .returning({ id: sandboxCheckouts.id });
       // One checkout per booking: a second call answers the first one.
       const sessionId =
@@ -92,8 +94,24 @@ export function createSandboxProvider(): PaymentProvider {
           await db
             .select({ id: sandboxCheckouts.id })
             .from(sandboxCheckouts)
-            .where(eq(sandboxCheckouts.bookingId, booking.id))
+            .where(and(eq(sandboxCheckouts.bookingId, booking.id), isNull(sandboxCheckouts.tipId)))
         )[0].id;
+      return { sessionId, url: sandboxCheckoutPath(sessionId) };
+    },
+
+    async createTipCheckout(db: Db, tip: TipCheckout, urls: CheckoutUrls): Promise<CheckoutSession> {
+      const sessionId = randomId("cs_sandbox_", 24);
+      await db.insert(sandboxCheckouts).values({
+        id: sessionId,
+        bookingId: tip.bookingId,
+        tipId: tip.id,
+        amountMinor: tip.amountMinor,
+        currency: tip.currency,
+        title: tip.title,
+        successUrl: sitePath(urls.successUrl),
+        cancelUrl: urls.cancelUrl ? sitePath(urls.cancelUrl) : null,
+        expiresAt: new Date(clockNow().getTime() + TIP_CHECKOUT_MINUTES * 60_000),
+      });
       return { sessionId, url: sandboxCheckoutPath(sessionId) };
     },
 
@@ -152,7 +170,7 @@ export function createSandboxProvider(): PaymentProvider {
         })
         // A booking has one sandbox checkout: one that exists already (opened, or paid by a
         // racing request) is left to the usual path.
-        .onConflictDoNothing({ target: sandboxCheckouts.bookingId })
+        .onConflictDoNothing({ target: sandboxCheckouts.bookingId, where: sql`${sandboxCheckouts.tipId} is null` })
         .returning({ id: sandboxCheckouts.id });
       return paid ? { sessionId, paymentIntentId } : null;
     },
@@ -247,6 +265,7 @@ export async function paySandboxCheckout(db: Db, sessionId: string, card: Sandbo
       providerType: "checkout.session.completed",
       sessionId,
       bookingId: checkout.bookingId,
+      tipId: checkout.tipId,
       paymentIntentId: checkout.paymentIntentId,
       paymentMethodSaved: card.saveCard,
       card: cardOf(checkout),

@@ -10,6 +10,8 @@ import {
   type PaymentEvent,
   type PaymentEventType,
   type PaymentProvider,
+  type TipCheckout,
+  TIP_CHECKOUT_MINUTES,
 } from "./provider";
 import type { CardDetails } from "./saved-cards";
 
@@ -143,6 +145,34 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       return { sessionId: session.id, url: session.url };
     },
 
+    async createTipCheckout(_db: Db, tip: TipCheckout, urls: CheckoutUrls): Promise<CheckoutSession> {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          client_reference_id: tip.id,
+          metadata: { tipId: tip.id, bookingId: tip.bookingId },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: tip.currency.toLowerCase(),
+                unit_amount: tip.amountMinor,
+                product_data: { name: tip.title },
+              },
+            },
+          ],
+          ...(tip.customerEmail ? { customer_email: tip.customerEmail } : {}),
+          payment_intent_data: { metadata: { tipId: tip.id, bookingId: tip.bookingId } },
+          success_url: urls.successUrl,
+          ...(urls.cancelUrl ? { cancel_url: urls.cancelUrl } : {}),
+          expires_at: Math.floor(Date.now() / 1000) + TIP_CHECKOUT_MINUTES * 60,
+        },
+        { idempotencyKey: `tip_checkout_${tip.id}_${tip.amountMinor}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { sessionId: session.id, url: session.url };
+    },
+
     async getCheckout(_db: Db, sessionId: string): Promise<CheckoutState> {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const paid = isPaid(session);
@@ -217,7 +247,8 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         type: session ? eventType(event, session) : "ignored",
         providerType: event.type,
         sessionId: session?.id ?? null,
-        bookingId: session ? (session.client_reference_id ?? session.metadata?.bookingId ?? null) : null,
+        bookingId: session ? (session.metadata?.bookingId ?? session.client_reference_id ?? null) : null,
+        tipId: session?.metadata?.tipId ?? null,
         paymentIntentId: session ? idOf(session.payment_intent) : null,
         paymentMethodSaved: session ? isPaid(session) && session.metadata?.saveCard === "true" : false,
         card: null,
