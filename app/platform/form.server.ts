@@ -74,3 +74,4 @@ export * from "~/features/auth/profile-schema";
 export * from "~/features/account/personal-info-schemas";
 export * from "~/features/account/security-schemas";
 export * from "~/features/checkout/card-schema";
+export * from "~/features/tips/tip-schema";

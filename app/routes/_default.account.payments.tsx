@@ -6,7 +6,7 @@ import { isApiError } from "~/platform/api.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { setFlash, takeFlash } from "~/platform/flash.server";
 import { requireToken } from "~/features/auth/session.server";
-import { cardLabel } from "~/features/account/card-label";
+import { cardLabel, paidWith } from "~/features/account/card-label";
 import { FormError } from "~/ui/form-parts";
 import { StatusMessage } from "~/ui/status-message";
 import { useTranslation } from "~/platform/i18n-react";
@@ -26,14 +26,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("page");
   const page = requested && /^\d{1,5}$/.test(requested) && Number(requested) >= 1 ? Number(requested) : 1;
   const api = apiFor(request, { token });
-  const [payments, cards, flash, t] = await Promise.all([
+  const [payments, cards, tips, flash, t] = await Promise.all([
     api.call("payments", { query: { page } }),
     api.call("savedCards"),
+    api.call("myTips"),
     takeFlash(request),
     i18next.getFixedT(request),
   ]);
   return data(
-    { payments, cards, flash: flash.message, title: t("account.payments"), appName: t("app.name") },
+    { payments, cards, tips, flash: flash.message, title: t("account.payments"), appName: t("app.name") },
     { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
   );
 }
@@ -191,6 +192,35 @@ export default function PaymentsPage() {
         </table>
       )}
       <Pagination page={payments.page} totalPages={payments.totalPages} />
+      <Tips />
     </>
+  );
+}
+
+/** Tips given after trips (paid ones), newest first. */
+function Tips() {
+  const { tips } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  if (tips.length === 0) return null;
+  return (
+    <section aria-labelledby="tips-heading" className="mt-8">
+      <h2 id="tips-heading" className="text-lg font-semibold">
+        {t("paymentsPage.tips")}
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="tips">
+        {tips.map((tip) => (
+          <li key={tip.id} className="flex flex-wrap justify-between gap-2 py-2">
+            <span>
+              <span className="font-medium">{t("paymentsPage.tipFor", { title: tip.experienceTitle })}</span>
+              <span className="block text-slate-600">
+                {new Date(tip.paidAt).toLocaleDateString(i18n.language)} · {tip.bookingId}
+                {tip.card ? ` · ${paidWith(tip.card, t)}` : ""}
+              </span>
+            </span>
+            <span>{formatMoney(tip.amountMinor, tip.currency, i18n.language)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

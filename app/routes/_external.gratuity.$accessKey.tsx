@@ -1,26 +1,202 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useTranslation } from "~/platform/i18n-react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getZodConstraint, parseWithZod, readFormData, TipFormSchema, chosenAmount } from "~/platform/form.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { apiErrorKey } from "~/platform/api-errors.server";
+import { errorInit, idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
-import { idParam, requireParams } from "~/platform/http.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { redirect } from "~/platform/redirect.server";
+import { useTranslation } from "~/platform/i18n-react";
+import { slotDay, slotTime } from "~/features/booking/availability";
+import { paidWith } from "~/features/account/card-label";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { formatMoney } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
+import { useFormValidation } from "~/ui/use-form-validation";
 
-/** A tip link from an email. No tip links have been issued yet, so every key is unknown. */
+async function loadTipPage(request: Request, accessKey: string) {
+  try {
+    return await apiFor(request).call("tipPage", { params: { accessKey } });
+  } catch (error) {
+    // An unknown or malformed key: the spec's 404 for a route that does not validate.
+    if (isApiError(error, "tip_not_found")) throw await routeNotFound(request);
+    throw error;
+  }
+}
+
+/** A tip link from the post-trip email: no sign-in, the key is the way in. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireParams(request, params, { accessKey: idParam });
-  const t = await i18next.getFixedT(request);
-  return data({ title: t("gratuity.title"), appName: t("app.name") }, { status: 404 });
+  const { accessKey } = await requireParams(request, params, { accessKey: idParam });
+  const [page, t] = await Promise.all([loadTipPage(request, accessKey), i18next.getFixedT(request)]);
+  return {
+    page,
+    returned: new URL(request.url).searchParams.get("paid") === "1",
+    constraint: getZodConstraint(TipFormSchema),
+    title: t("gratuity.title"),
+    appName: t("app.name"),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
 
+/** Decimals of a currency's minor unit (2 for EUR and USD, 0 for JPY). */
+function currencyDigits(currency: string): number {
+  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { accessKey } = await requireParams(request, params, { accessKey: idParam });
+  const submission = parseWithZod(await readFormData(request), { schema: TipFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const api = apiFor(request);
+  const page = await loadTipPage(request, accessKey);
+  const amount = chosenAmount(submission.value, currencyDigits(page.currency));
+  try {
+    const started = await api.call("startTip", { params: { accessKey }, body: { amount } });
+    return redirect(started.checkoutUrl);
+  } catch (error) {
+    if (isApiError(error) && error.status < 500) {
+      return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), errorInit(error));
+    }
+    throw error;
+  }
+}
+
 export default function GratuityPage() {
-  const { t } = useTranslation();
+  const { page, returned, constraint, title } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const money = (amount: number) => formatMoney(amount, page.currency, i18n.language);
+  const { booking, tip } = page;
   return (
     <>
-      <h1 className="text-2xl font-bold text-brand-ink">{t("gratuity.title")}</h1>
-      <p className="mt-3 text-slate-700" role="alert">
-        {t("gratuity.invalid")}
-      </p>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      <section aria-label={booking.experienceTitle} className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-800">
+        <p className="font-semibold text-slate-900">{booking.experienceTitle}</p>
+        <p>{booking.serviceName}</p>
+        <p>
+          {t("gratuity.when", {
+            day: slotDay(booking.startsAt, booking.timezone, i18n.language),
+            time: slotTime(booking.startsAt, booking.timezone, i18n.language),
+            timezone: booking.timezone.split("/").pop()!.replace(/_/g, " "),
+          })}
+        </p>
+        <p>{booking.guide ?? booking.operatorName}</p>
+        <p className="text-slate-600">{t("gratuity.booking", { reference: booking.reference })}</p>
+      </section>
+      {tip?.status === "paid" ? (
+        <div role="status" data-testid="tip-thanks" className="mt-6 rounded-lg bg-emerald-50 p-4 text-emerald-900">
+          <p className="font-semibold">{t("gratuity.thanks", { amount: money(tip.amountMinor) })}</p>
+          {tip.paidAt ? (
+            <p className="mt-1 text-sm">
+              {t("gratuity.paidOn", { date: new Date(tip.paidAt).toLocaleDateString(i18n.language) })}
+            </p>
+          ) : null}
+          {tip.card ? <p className="text-sm">{t("gratuity.paidWith", { card: paidWith(tip.card, t) })}</p> : null}
+        </div>
+      ) : (
+        <>
+          {returned ? (
+            <p role="status" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              {t("gratuity.confirming")}
+            </p>
+          ) : tip ? (
+            <p className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              {t("gratuity.unfinished", { amount: money(tip.amountMinor) })}
+            </p>
+          ) : null}
+          <p className="mt-6 text-slate-700">{t("gratuity.intro", { operator: booking.operatorName })}</p>
+          <TipForm constraint={constraint} />
+        </>
+      )}
     </>
+  );
+}
+
+function TipForm({ constraint }: { constraint: ReturnType<typeof useLoaderData<typeof loader>>["constraint"] }) {
+  const { page } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t, i18n } = useTranslation();
+  const money = (amount: number) => formatMoney(amount, page.currency, i18n.language);
+  const [form, fields] = useForm({
+    id: "tip",
+    lastResult,
+    constraint,
+    defaultValue: { choice: String(page.presets[1]?.amountMinor ?? page.presets[0]?.amountMinor) },
+    ...useFormValidation((forms) => forms.tips.TipFormSchema),
+  });
+  const customId = `${fields.custom.id}-field`;
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <FormError errors={form.errors} id={form.errorId} />
+      <fieldset>
+        <legend className="font-semibold">{t("gratuity.amount")}</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {page.presets.map((preset) => (
+            <label
+              key={preset.amountMinor}
+              className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
+            >
+              <input
+                type="radio"
+                name={fields.choice.name}
+                value={String(preset.amountMinor)}
+                defaultChecked={fields.choice.initialValue === String(preset.amountMinor)}
+                required
+              />
+              {preset.percent === null
+                ? t("gratuity.fixed", { amount: money(preset.amountMinor) })
+                : t("gratuity.percent", { percent: preset.percent, amount: money(preset.amountMinor) })}
+            </label>
+          ))}
+          <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand/5">
+            <input
+              type="radio"
+              name={fields.choice.name}
+              value="custom"
+              defaultChecked={fields.choice.initialValue === "custom"}
+            />
+            {t("gratuity.other")}
+          </label>
+        </div>
+        {fields.choice.errors?.length ? (
+          <p id={fields.choice.errorId} className="mt-1 text-sm text-red-700">
+            {t(fields.choice.errors[0])}
+          </p>
+        ) : null}
+      </fieldset>
+      <div>
+        <label htmlFor={customId} className="block text-sm font-medium text-slate-800">
+          {t("gratuity.customLabel", { currency: page.currency })}
+        </label>
+        <input
+          id={customId}
+          name={fields.custom.name}
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={fields.custom.initialValue as string | undefined}
+          aria-describedby={`${customId}-hint${fields.custom.errors?.length ? ` ${fields.custom.errorId}` : ""}`}
+          aria-invalid={fields.custom.errors?.length ? true : undefined}
+          className="mt-1 block w-40 rounded-md border border-slate-300 px-3 py-2 text-base"
+        />
+        <p id={`${customId}-hint`} className="mt-1 text-xs text-slate-600">
+          {t("gratuity.customHint", { min: money(page.minMinor), max: money(page.maxMinor) })}
+        </p>
+        {fields.custom.errors?.length ? (
+          <p id={fields.custom.errorId} className="mt-1 text-sm text-red-700">
+            {t(fields.custom.errors[0])}
+          </p>
+        ) : null}
+      </div>
+      <SubmitButton
+        pending={navigation.state === "submitting"}
+        label={t("gratuity.submit")}
+        pendingLabel={t("gratuity.paying")}
+      />
+    </Form>
   );
 }

@@ -9,3 +9,4 @@ export * as profile from "~/features/auth/profile-schema";
 export * as personalInfo from "~/features/account/personal-info-schemas";
 export * as security from "~/features/account/security-schemas";
 export * as checkout from "~/features/checkout/card-schema";
+export * as tips from "~/features/tips/tip-schema";

@@ -1,61 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
+import { expect, test } from "./guarded-test";
+import { findBookableDay, payWithCard, seatsLeft, signIn, signOperatorWaiver } from "./booking-helpers";
 import { origin } from "./helpers";
-import { createCompleteUser, latestMail, signInWithPassword, signWaiver } from "./identity-helpers";
-
-type Day = { date: string; seatsLeft: number; slots: Array<{ id: string; seatsLeft: number }> };
-
-/**
- * An experience, one of its services and a day with at least `seats` free seats in one slot,
- * two days ahead or later (well before any cancellation cutoff, whatever the time of day).
- */
-async function findBookableDay(request: APIRequestContext, seats = 2) {
-  const earliest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-  const list = await (await request.get(`${origin()}/v1/experiences?pageSize=48`)).json();
-  for (const item of list.data.items) {
-    const availability = await (
-      await request.get(`${origin()}/v1/experiences/${item.id}/services/${item.firstServiceId}/availability`)
-    ).json();
-    const day = (availability.data.days as Day[]).find(
-      (candidate) => candidate.date >= earliest && candidate.slots.some((slot) => slot.seatsLeft >= seats + 2),
-    );
-    if (day) {
-      const slot = day.slots.find((candidate) => candidate.seatsLeft >= seats + 2)!;
-      return { parentId: item.id as string, serviceId: item.firstServiceId as string, date: day.date, slot };
-    }
-  }
-  throw new Error("no bookable day in the demo data");
-}
-
-async function seatsLeft(request: APIRequestContext, target: Awaited<ReturnType<typeof findBookableDay>>) {
-  const availability = await (
-    await request.get(`${origin()}/v1/experiences/${target.parentId}/services/${target.serviceId}/availability`)
-  ).json();
-  const day = (availability.data.days as Day[]).find((candidate) => candidate.date === target.date)!;
-  return day.slots.find((slot) => slot.id === target.slot.id)!.seatsLeft;
-}
-
-async function signIn(page: Page, request: APIRequestContext) {
-  const user = await createCompleteUser(request);
-  await page.goto("/login");
-  await signInWithPassword(page, user.email, user.password);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-  return user;
-}
-
-/** The first booking with an operator asks for that operator's waiver, then returns to the confirm step. */
-async function signOperatorWaiver(page: Page) {
-  await expect(page).toHaveURL(/\/waiver\?redirectUrl=.*confirm.*&account=/);
-  await signWaiver(page);
-  await expect(page).toHaveURL(/\/confirm\?/);
-}
-
-async function payWithCard(page: Page, card: string) {
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  await page.getByLabel("Card number").fill(card);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay / }).click();
-}
+import { createCompleteUser, latestMail, signInWithPassword } from "./identity-helpers";
 
 test.describe("booking with JavaScript", () => {
   test("book with the sandbox card: confirmed, emailed with .ics, listed, then cancelled", async ({

@@ -1,0 +1,55 @@
+import { expect, test } from "./guarded-test";
+import { findBookableDay, payWithCard, signIn, signOperatorWaiver } from "./booking-helpers";
+import { origin } from "./helpers";
+
+/**
+ * Tips, end to end. This file moves the product's test clock forward (it never goes back), so it
+ * runs after the others (files run in name order, one worker, one fresh database per run).
+ */
+test.describe("tipping the guide", () => {
+  test("from the emailed link: 18 % with the sandbox card, thanked, listed in payments, shown again; a bad key is 404", async ({
+    page,
+    request,
+  }) => {
+    const user = await signIn(page, request);
+    const target = await findBookableDay(request, 1);
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+    await signOperatorWaiver(page);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await payWithCard(page, "4242 4242 4242 4242");
+    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+
+    // Half an hour after the trip ends, the tip request goes out.
+    const after = new Date(Date.parse(target.slot.endsAt) + 31 * 60_000).toISOString();
+    const moved = await request.post(`${origin()}/v1/dev/clock`, { data: { now: after } });
+    expect(moved.status()).toBe(200);
+    expect((await moved.json()).data.ran.tipRequests).toBeGreaterThanOrEqual(1);
+    const outbox = await (
+      await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(user.email)}&limit=50`)
+    ).json();
+    const mail = outbox.data.find((message: { kind: string }) => message.kind === "tip_request");
+    const link = new URL(/https?:\/\/\S+\/gratuity\/\S+/.exec(mail.textBody)![0]);
+
+    await page.goto(link.pathname);
+    await expect(page.getByRole("heading", { name: "Tip your guide" })).toBeVisible();
+    await page.getByLabel(/^18 %/).check();
+    const chosen = (await page.getByLabel(/^18 %/).locator("xpath=..").textContent())!.split("·")[1].trim();
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await payWithCard(page, "4242 4242 4242 4242");
+    await expect(page).toHaveURL(new RegExp(`${link.pathname}\\?paid=1$`));
+    await expect(page.getByTestId("tip-thanks")).toContainText(`Thank you! Your tip of ${chosen} was received.`);
+
+    await page.goto("/account/payments");
+    await expect(page.getByTestId("tips")).toContainText(chosen);
+    await page.goto(link.pathname);
+    await expect(page.getByTestId("tip-thanks")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue to payment" })).toHaveCount(0);
+
+    const bad = await page.goto(`/gratuity/${"A".repeat(32)}`);
+    expect(bad!.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  });
+});
