@@ -18,8 +18,24 @@ async function mailContext(db: Db, row: BookingViewRow): Promise<BookingMailCont
 }
 
 /**
- * Sends a booking email after the change it announces has been committed, unless the guest
- * turned booking emails off (the account's notification list has it either way); never throws.
+ * Writes a booking email to the outbox in the caller's transaction (the transactional outbox: it
+ * exists exactly when the change it announces does), unless the guest turned booking emails off
+ * (the account's notification list has it either way). Throws with the transaction.
+ */
+export async function writeBookingEmail(
+  db: Db,
+  bookingId: string,
+  build: (context: BookingMailContext) => EmailInput,
+): Promise<void> {
+  const row = await findBookingView(db, bookingId);
+  const context = row ? await mailContext(db, row) : null;
+  if (!context || !(await wantsMessage(db, row!.booking.userId, "booking", "email"))) return;
+  await enqueueEmail(db, build(context));
+}
+
+/**
+ * The same after the change was committed, for emails that tell what only happened afterwards
+ * (a refund made with the provider); never throws.
  */
 export async function sendBookingEmail(
   db: Db,
@@ -27,10 +43,7 @@ export async function sendBookingEmail(
   build: (context: BookingMailContext) => EmailInput,
 ): Promise<void> {
   try {
-    const row = await findBookingView(db, bookingId);
-    const context = row ? await mailContext(db, row) : null;
-    if (!context || !(await wantsMessage(db, row!.booking.userId, "booking", "email"))) return;
-    await enqueueEmail(db, build(context));
+    await writeBookingEmail(db, bookingId, build);
   } catch (error) {
     logger.error({ bookingId, err: errorFields(error) }, "booking email failed");
   }

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { bookings, users, type BookingRow, type BookingStatus, type PaymentStatus } from "../db/schema";
 import { addNotification } from "../notifications/service";
 import { releasePromo, recountPromo } from "../promo/service";
-import { sendBookingEmail } from "./booking-mail";
+import { writeBookingEmail } from "./booking-mail";
 import { ACCOUNT_BOOKINGS_PATH, confirmationEmail } from "./emails";
 import { settleRefund } from "./refunds";
 import { formatWhen } from "./format";
@@ -149,9 +149,9 @@ export async function fulfilBooking(
       body: `${row.serviceName}, ${when(row)}. Booking ${booking.id}.`,
       link: ACCOUNT_BOOKINGS_PATH,
     });
+    await writeBookingEmail(tx, booking.id, confirmationEmail);
     return "confirmed";
   });
-  if (outcome === "confirmed") await sendBookingEmail(db, bookingId, confirmationEmail);
   // A failed provider call throws: the webhook is answered 5xx and retried, and the sweep retries too.
   if (outcome === "refund_due") return (await settleRefund(db, bookingId)) === "refunded" ? "refunded" : "ignored";
   return outcome;

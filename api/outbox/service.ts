@@ -21,16 +21,30 @@ export function setDeliveryRequester(next: DeliveryRequester | null): void {
   requester = next;
 }
 
+/** Without a runner: tries after the writer's transaction has likely committed, then again. */
+const FALLBACK_DELAYS_MS = [300, 2_000, 10_000];
+
 function deliverLater(id: string): void {
   const current = requester;
-  const run = current
-    ? () => current(id)
-    : async () => {
-        await deliverMessage(await getDb(), id, { finalAttempt: true });
-      };
-  setTimeout(() => {
-    run().catch((error: unknown) => logger.error({ outboxId: id, err: errorFields(error) }, "delivery request failed"));
-  }, 0);
+  if (current) {
+    setTimeout(() => {
+      current(id).catch((error: unknown) =>
+        logger.error({ outboxId: id, err: errorFields(error) }, "delivery request failed"),
+      );
+    }, 0);
+    return;
+  }
+  const attempt = (index: number) => {
+    setTimeout(() => {
+      void getDb()
+        .then((db) => deliverMessage(db, id, { finalAttempt: true }))
+        .then((outcome) => {
+          if (outcome === "skipped" && index + 1 < FALLBACK_DELAYS_MS.length) attempt(index + 1);
+        })
+        .catch((error: unknown) => logger.error({ outboxId: id, err: errorFields(error) }, "delivery failed"));
+    }, FALLBACK_DELAYS_MS[index]).unref();
+  };
+  attempt(0);
 }
 
 /**

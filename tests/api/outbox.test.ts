@@ -87,6 +87,22 @@ describe("dev outbox", () => {
   });
 });
 
+describe("a transactional outbox", () => {
+  it("a message written in a transaction exists only if the transaction commits", async () => {
+    const kept = uniqueEmail("committed");
+    const dropped = uniqueEmail("rolled-back");
+    await db().transaction((tx) => enqueueEmail(tx, { to: kept, subject: "Kept", text: "yes", kind: "test" }));
+    await db()
+      .transaction(async (tx) => {
+        await enqueueEmail(tx, { to: dropped, subject: "Dropped", text: "no", kind: "test" });
+        throw new Error("the change failed");
+      })
+      .catch(() => undefined);
+    expect((await api(`/v1/dev/outbox?to=${encodeURIComponent(kept)}`)).body.data).toHaveLength(1);
+    expect((await api(`/v1/dev/outbox?to=${encodeURIComponent(dropped)}`)).body.data).toHaveLength(0);
+  });
+});
+
 describe("delivery", () => {
   it("with a transport: pending, then sent with one attempt", async () => {
     const sent: Parameters<MailTransport["sendMail"]>[0][] = [];
