@@ -350,6 +350,46 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect(fallback.body.data.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
   });
 
+  it("a tip is paid through its own Checkout Session; its webhook pays the tip and leaves the booking alone (moves the test clock: last)", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 6, durationMinutes: 60 });
+    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
+    const bookingId = placed.body.data.booking.id;
+    expect(
+      (await sendWebhook(event("checkout.session.completed", fake.complete(sessionIdOf(placed.body.data.checkoutUrl)))))
+        .status,
+    ).toBe(200);
+    const paidBooking = await bookingRow(db(), bookingId);
+    await call("/v1/dev/clock", { body: { now: new Date(slot.endsAt.getTime() + 31 * 60_000).toISOString() } });
+    const mail = (await outboxFor(user.email)).find((message) => message.kind === "tip_request")!;
+    const key = /\/gratuity\/([A-Za-z0-9_-]{32})/.exec(mail.textBody)![1];
+
+    const started = await call(`/v1/gratuity/${key}`, { body: { amount: 900 } });
+    expect(started.status).toBe(200);
+    const tipSession = fake.sessions.get(sessionIdOf(started.body.data.checkoutUrl))!;
+    expect(tipSession).toMatchObject({
+      mode: "payment",
+      client_reference_id: expect.stringMatching(/^tip_/),
+      metadata: { tipId: tipSession.client_reference_id, bookingId },
+      success_url: expect.stringMatching(new RegExp(`/gratuity/${key}\\?paid=1$`)),
+    });
+    expect(tipSession.line_items_params).toEqual([
+      expect.objectContaining({ quantity: "1", price_data: expect.objectContaining({ unit_amount: "900" }) }),
+    ]);
+    expect(tipSession.amount_total).toBe(900);
+
+    const payload = event("checkout.session.completed", fake.complete(tipSession.id));
+    expect((await sendWebhook(payload)).status).toBe(200);
+    expect((await sendWebhook(payload)).body.data.duplicate).toBe(true);
+    expect((await api(`/v1/gratuity/${key}`)).body.data.tip).toMatchObject({ status: "paid", amountMinor: 900 });
+    expect(await bookingRow(db(), bookingId)).toMatchObject({
+      status: "confirmed",
+      paymentStatus: "paid",
+      paymentIntentId: paidBooking.paymentIntentId,
+      paymentSessionId: paidBooking.paymentSessionId,
+    });
+  });
+
   it("webhooks of other providers are 404", async () => {
     expect((await api("/v1/payments/webhook/sandbox", { method: "POST", body: "{}" })).status).toBe(404);
     expect((await api("/v1/payments/webhook/paypal", { method: "POST", body: "{}" })).status).toBe(404);
