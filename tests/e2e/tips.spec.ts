@@ -53,3 +53,41 @@ test.describe("tipping the guide", () => {
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   });
 });
+
+test.describe("tipping the guide without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("another amount, typed in a plain form, paid on the sandbox checkout, thanked", async ({ page, request }) => {
+    const user = await signIn(page, request);
+    const target = await findBookableDay(request, 1);
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}`);
+    await page.getByLabel("Dates with availability").selectOption(target.date);
+    await page.getByRole("button", { name: "Show times" }).click();
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+    await signOperatorWaiver(page);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await payWithCard(page, "4242424242424242");
+    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+
+    const after = new Date(Date.parse(target.slot.endsAt) + 31 * 60_000).toISOString();
+    expect((await request.post(`${origin()}/v1/dev/clock`, { data: { now: after } })).status()).toBe(200);
+    const outbox = await (
+      await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(user.email)}&limit=50`)
+    ).json();
+    const mail = outbox.data.find((message: { kind: string }) => message.kind === "tip_request");
+    const link = new URL(/https?:\/\/\S+\/gratuity\/\S+/.exec(mail.textBody)![0]);
+
+    await page.goto(link.pathname);
+    await page.getByLabel("Another amount").check();
+    await page.getByLabel(/^Amount in /).fill("abc");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page.getByText("Enter an amount, like 12 or 12.50.")).toBeVisible();
+    await page.getByLabel("Another amount").check();
+    await page.getByLabel(/^Amount in /).fill("12.50");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await payWithCard(page, "4242424242424242");
+    await expect(page.getByTestId("tip-thanks")).toContainText("12.50");
+  });
+});
