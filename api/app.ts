@@ -18,6 +18,7 @@ import { savedCardRoutes } from "./payments/saved-card-routes";
 import { promoRoutes } from "./promo/routes";
 import { settingsRoutes } from "./users/settings-routes";
 import { tipRoutes } from "./tips/routes";
+import { unsubscribeRoutes } from "./unsubscribe/routes";
 import { userRoutes } from "./users/routes";
 import { waiverRoutes } from "./waivers/routes";
 
@@ -55,6 +56,7 @@ app.route("/", paymentRoutes);
 app.route("/", savedCardRoutes);
 app.route("/", notificationRoutes);
 app.route("/", tipRoutes);
+app.route("/", unsubscribeRoutes);
 app.route("/", devOutboxRoutes);
 app.route("/", devJobRoutes);
 app.notFound(onNotFound);

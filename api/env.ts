@@ -304,3 +304,24 @@ export function parsePaymentEnv(
 }
 
 export const paymentEnv = parsePaymentEnv(process.env);
+
+// --- message links -------------------------------------------------------------------
+
+const LOCAL_MESSAGE_LINK_SECRET = "local-only: signs unsubscribe links on this machine";
+
+/**
+ * The secret that signs the unsubscribe links in emails (HMAC-SHA256): 32+ characters, required
+ * in production; locally a fixed development value.
+ */
+export function parseMessageLinkSecret(
+  source: Record<string, string | undefined>,
+  production = identityEnv.production,
+): string {
+  const value = source.MESSAGE_LINK_SECRET?.trim();
+  if (value && value.length < 32)
+    throw new Error("Invalid configuration: MESSAGE_LINK_SECRET needs 32 characters or more");
+  if (!value && production) throw new Error("Invalid configuration: MESSAGE_LINK_SECRET is required in production");
+  return value || LOCAL_MESSAGE_LINK_SECRET;
+}
+
+export const messageLinkSecret = parseMessageLinkSecret(process.env);

@@ -17,6 +17,7 @@ import { notificationPreferencesBody } from "./preferences";
 import { cardParams } from "./cards";
 import { devClockBody } from "./jobs";
 import { tipBody, tipKeyParams } from "./tips";
+import { unsubscribeParams } from "./unsubscribe";
 import { devOutboxParams, devOutboxQuery } from "./outbox";
 import { sandboxCheckoutParams, sandboxPayBody } from "./payments";
 import { promoCodeParams, promoCodeQuery } from "./promo";
@@ -366,6 +367,20 @@ export const endpoints = {
     body: tipBody,
     output: out.tipStarted,
     errors: ["tip_not_found", "tip_already_given", "tip_amount_out_of_range"],
+  }),
+  unsubscribeLink: endpoint({
+    method: "GET",
+    path: "/v1/unsubscribe/:token",
+    params: unsubscribeParams,
+    output: out.unsubscribeView,
+    errors: ["unsubscribe_link_invalid"],
+  }),
+  unsubscribe: endpoint({
+    method: "POST",
+    path: "/v1/unsubscribe/:token",
+    params: unsubscribeParams,
+    output: out.unsubscribeView,
+    errors: ["unsubscribe_link_invalid"],
   }),
   myTips: endpoint({ method: "GET", path: "/v1/user/tips", output: out.tipList, errors: [] }),
   devClock: endpoint({ method: "GET", path: "/v1/dev/clock", output: out.devClock, errors: [] }),

@@ -7,6 +7,8 @@
 import { z } from "zod";
 import type { DevClock, DevClockMoved, DevJobs } from "./jobs";
 import type { TipListItem, TipPage, TipStarted, TipView } from "./tips";
+import type { UnsubscribeView } from "./unsubscribe";
+import { NOTIFICATION_CATEGORIES } from "./preference-values";
 import type { AccountContext } from "./accounts";
 import type { PasswordPolicy, SessionCreated } from "./auth";
 import type { Availability, BookingPage, BookingView, Quote } from "./bookings";
@@ -397,3 +399,9 @@ export const tipList: z.ZodType<TipListItem[]> = z.array(
     card: tipCard,
   }),
 );
+
+export const unsubscribeView: z.ZodType<UnsubscribeView> = z.object({
+  category: z.enum(NOTIFICATION_CATEGORIES),
+  email: z.string(),
+  subscribed: z.boolean(),
+});

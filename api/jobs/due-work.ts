@@ -12,6 +12,7 @@ import { wantsMessage } from "../notifications/preferences";
 import { enqueueEmail, enqueueSms } from "../outbox/service";
 import type { EmailInput } from "~contract/outbox";
 import { expireHolds } from "./hold-expiry";
+import { withUnsubscribe } from "../unsubscribe/service";
 import { hashTipKey, newTipAccessKey, tipPath } from "../tips/service";
 
 /** Bookings one step handles at most per run; the next run (a minute later) takes the rest. */
@@ -75,7 +76,8 @@ async function tell(
   const userId = row.booking.userId;
   await addNotification(tx, { userId, ...message.notification });
   if (guest.email && (await wantsMessage(tx, userId, message.category, "email"))) {
-    await enqueueEmail(tx, message.email({ row, to: guest.email, firstName: guest.firstName }));
+    const email = message.email({ row, to: guest.email, firstName: guest.firstName });
+    await enqueueEmail(tx, withUnsubscribe(email, userId, message.category, row.booking.origin));
   }
   if (message.sms && guest.phone && (await wantsMessage(tx, userId, message.category, "sms"))) {
     await enqueueSms(tx, {

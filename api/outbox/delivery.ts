@@ -61,6 +61,13 @@ export async function deliverMessage(db: Db, id: string, options: { finalAttempt
       })),
       // The same id on every attempt: a receiving server may drop a copy it already has.
       messageId: `<${message.id}@wayfarer.outbox>`,
+      ...(typeof message.meta.listUnsubscribe === "string"
+        ? {
+            list: { unsubscribe: message.meta.listUnsubscribe },
+            // RFC 8058: mail clients may unsubscribe in one click (a POST to that address).
+            headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+          }
+        : {}),
     });
     await db
       .update(outbox)

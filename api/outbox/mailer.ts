@@ -11,6 +11,9 @@ export interface MailTransport {
     html?: string;
     attachments?: { filename: string; contentType: string; content: string; encoding: "base64" }[];
     messageId?: string;
+    /** List-Unsubscribe (nodemailer's `list` option). */
+    list?: { unsubscribe: string };
+    headers?: Record<string, string>;
   }): Promise<unknown>;
 }
 
