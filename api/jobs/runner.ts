@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import { getOpenedDb, onBeforeCloseDb, type Db } from "../db/client";
 import { errorFields, logger } from "../logger";
 import { deliverMessage, requeueUndelivered } from "../outbox/delivery";
+import { mailTransport } from "../outbox/mailer";
 import { setDeliveryRequester } from "../outbox/service";
 import { runDueWork } from "./due-work";
 import { purgeOld } from "./purge";
@@ -75,25 +76,29 @@ export function startJobs(): Promise<PgBoss | null> {
     await boss.createQueue(QUEUES.purge, { name: QUEUES.purge, policy: "stately", expireInSeconds: 600 });
     await boss.schedule(QUEUES.dueWork, "* * * * *");
     await boss.schedule(QUEUES.purge, "17 3 * * *");
-    await boss.work(QUEUES.dueWork, { pollingIntervalSeconds: 2 }, async () => {
+    // Polling is a query each time: on the embedded database it shares one connection with the
+    // pages, so the queues are asked no more often than their work needs.
+    await boss.work(QUEUES.dueWork, { pollingIntervalSeconds: 5 }, async () => {
       const done = await withDb((db) => runDueWork(db));
       const requeued = await withDb((db) => requeueUndelivered(db));
       for (const id of requeued) await requestDelivery(id);
       return { ...done, requeued: requeued.length };
     });
-    await boss.work<{ id: string }>(
-      QUEUES.deliver,
-      { pollingIntervalSeconds: 1, batchSize: 5, includeMetadata: true },
-      async (jobs) => {
-        for (const job of jobs) {
-          const outcome = await withDb((db) =>
-            deliverMessage(db, job.data.id, { finalAttempt: job.retryCount >= DELIVERY_ATTEMPTS - 1 }),
-          );
-          if (outcome === "retry") throw new Error(`delivery of ${job.data.id} failed: retrying`);
-        }
-      },
-    );
-    await boss.work(QUEUES.purge, async () => withDb((db) => purgeOld(db)));
+    // Without SMTP there is nothing to deliver (messages are kept for the dev mailbox).
+    if (mailTransport())
+      await boss.work<{ id: string }>(
+        QUEUES.deliver,
+        { pollingIntervalSeconds: 1, batchSize: 5, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs) {
+            const outcome = await withDb((db) =>
+              deliverMessage(db, job.data.id, { finalAttempt: job.retryCount >= DELIVERY_ATTEMPTS - 1 }),
+            );
+            if (outcome === "retry") throw new Error(`delivery of ${job.data.id} failed: retrying`);
+          }
+        },
+      );
+    await boss.work(QUEUES.purge, { pollingIntervalSeconds: 60 }, async () => withDb((db) => purgeOld(db)));
     state.boss = boss;
     setDeliveryRequester(requestDelivery);
     onBeforeCloseDb(stopJobs);
