@@ -19,6 +19,7 @@ import { promoRoutes } from "./promo/routes";
 import { settingsRoutes } from "./users/settings-routes";
 import { tipRoutes } from "./tips/routes";
 import { unsubscribeRoutes } from "./unsubscribe/routes";
+import { referralRoutes } from "./referrals/routes";
 import { userRoutes } from "./users/routes";
 import { waiverRoutes } from "./waivers/routes";
 
@@ -57,6 +58,7 @@ app.route("/", savedCardRoutes);
 app.route("/", notificationRoutes);
 app.route("/", tipRoutes);
 app.route("/", unsubscribeRoutes);
+app.route("/", referralRoutes);
 app.route("/", devOutboxRoutes);
 app.route("/", devJobRoutes);
 app.notFound(onNotFound);

@@ -1,4 +1,5 @@
 import { cardParams } from "./cards";
+import { referralCodeField, type QuoteReferral } from "./referrals";
 import { z } from "zod";
 import { emptyAsAbsent, pageParam } from "./query";
 import { isSafeContinuePath } from "./auth";
@@ -65,6 +66,8 @@ export const quoteBody = z.object({
   slotId: catalogId,
   tickets,
   promoCode,
+  /** An invitation's code (ignored without a signed-in guest; a promo code takes precedence). */
+  referralCode: referralCodeField,
 });
 export type QuoteBody = z.output<typeof quoteBody>;
 
@@ -144,6 +147,8 @@ export interface Quote {
   breakdown: PriceBreakdown;
   currency: string;
   promo: { code: string; valid: boolean } | null;
+  /** The invitation asked for, if any: applied or why not. */
+  referral: QuoteReferral | null;
   seatsLeft: number;
 }
 

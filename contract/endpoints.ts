@@ -18,6 +18,7 @@ import { cardParams } from "./cards";
 import { devClockBody } from "./jobs";
 import { tipBody, tipKeyParams } from "./tips";
 import { unsubscribeParams } from "./unsubscribe";
+import { referralCodeParams } from "./referrals";
 import { devOutboxParams, devOutboxQuery } from "./outbox";
 import { sandboxCheckoutParams, sandboxPayBody } from "./payments";
 import { promoCodeParams, promoCodeQuery } from "./promo";
@@ -382,6 +383,14 @@ export const endpoints = {
     output: out.unsubscribeView,
     errors: ["unsubscribe_link_invalid"],
   }),
+  referralInvite: endpoint({
+    method: "GET",
+    path: "/v1/referral/:code",
+    params: referralCodeParams,
+    output: out.referralInvite,
+    errors: ["referral_not_found"],
+  }),
+  myReferral: endpoint({ method: "GET", path: "/v1/user/referral", output: out.myReferral, errors: [] }),
   myTips: endpoint({ method: "GET", path: "/v1/user/tips", output: out.tipList, errors: [] }),
   devClock: endpoint({ method: "GET", path: "/v1/dev/clock", output: out.devClock, errors: [] }),
   moveDevClock: endpoint({

@@ -15,6 +15,7 @@ export interface DevClockMoved extends DevClock {
     reminders: number;
     completed: number;
     tipRequests: number;
+    referralRewards: number;
     requeued: number;
   };
 }

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { DevClock, DevClockMoved, DevJobs } from "./jobs";
 import type { TipListItem, TipPage, TipStarted, TipView } from "./tips";
 import type { UnsubscribeView } from "./unsubscribe";
+import type { MyReferral, ReferralInvite } from "./referrals";
 import { NOTIFICATION_CATEGORIES } from "./preference-values";
 import type { AccountContext } from "./accounts";
 import type { PasswordPolicy, SessionCreated } from "./auth";
@@ -188,6 +189,15 @@ export const quote: z.ZodType<Quote> = z.object({
   }),
   currency: z.string().length(3),
   promo: z.object({ code: z.string(), valid: z.boolean() }).nullable(),
+  referral: z
+    .object({
+      code: z.string(),
+      firstName: z.string().nullable(),
+      applied: z.boolean(),
+      reason: z.enum(["referral_not_found", "referral_own_code", "referral_not_first_booking"]).nullable(),
+      discountMinor: minor,
+    })
+    .nullable(),
   seatsLeft: count,
 });
 
@@ -335,6 +345,7 @@ export const devClockMoved: z.ZodType<DevClockMoved> = z.object({
     reminders: z.number(),
     completed: z.number(),
     tipRequests: z.number(),
+    referralRewards: z.number(),
     requeued: z.number(),
   }),
 });
@@ -404,4 +415,16 @@ export const unsubscribeView: z.ZodType<UnsubscribeView> = z.object({
   category: z.enum(NOTIFICATION_CATEGORIES),
   email: z.string(),
   subscribed: z.boolean(),
+});
+
+export const referralInvite: z.ZodType<ReferralInvite> = z.object({
+  firstName: z.string(),
+  offer: z.object({ percentOff: z.number(), maxDiscountMinor: z.number() }),
+});
+export const myReferral: z.ZodType<MyReferral> = z.object({
+  code: z.string(),
+  url: z.string(),
+  invited: z.number(),
+  rewarded: z.number(),
+  credit: z.array(z.string()),
 });

@@ -77,5 +77,16 @@ function authMiddleware(forceRevocationCheck: boolean) {
  */
 export const requireAuth = authMiddleware(false);
 
+/**
+ * For answers that differ for a signed-in caller (a quote with an invitation): verifies the
+ * caller like `requireAuth` when credentials are sent, and lets anonymous calls through.
+ */
+export const optionalAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const credentials = credentialsOf(c.req.raw);
+  if (credentials.token !== null || credentials.reason === "malformed") await authenticate(c, false);
+  await next();
+  if (credentials.token !== null) c.header("Cache-Control", "private, no-store");
+});
+
 /** `requireAuth` with a revocation check on every call, for sensitive actions. */
 export const requireFreshAuth = authMiddleware(true);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { withTenant } from "../accounts/tenant";
-import { requireAuth, requireFreshAuth } from "../auth/middleware";
+import { optionalAuth, requireAuth, requireFreshAuth } from "../auth/middleware";
 import { serviceParams } from "~contract/catalog";
 import { requestOrigin } from "../http/client-info";
 import { dataResponse } from "../http/envelope";
@@ -51,8 +51,11 @@ bookingRoutes.get(
 allowOnly(bookingRoutes, "/experiences/:parentId/services/:serviceId/availability", ["GET"]);
 
 // Registered before /bookings/:id so that its method guard does not answer for it.
-bookingRoutes.post("/bookings/quote", validate("json", quoteBody), withDb, withTenant, async (c) =>
-  dataResponse(c, await quoteBooking(c.get("db"), c.req.valid("json"), c.get("account"))),
+bookingRoutes.post("/bookings/quote", optionalAuth, validate("json", quoteBody), withDb, withTenant, async (c) =>
+  dataResponse(
+    c,
+    await quoteBooking(c.get("db"), c.req.valid("json"), c.get("account"), c.get("identity")?.uid ?? null),
+  ),
 );
 allowOnly(bookingRoutes, "/bookings/quote", ["POST"]);
 

@@ -9,6 +9,7 @@ import { addNotification } from "../notifications/service";
 import { paymentProvider, providerNamed } from "../payments";
 import type { CheckoutBooking } from "../payments/provider";
 import { findUsablePromo, redeemPromo, toPricingPromo } from "../promo/service";
+import { recordReferral, referralFor } from "../referrals/service";
 import { missingDataOf, requireUserRow } from "../users/service";
 import { currentWaiver, findSignature } from "../waivers/service";
 import { bookingEnv, getApiEnv } from "../env";
@@ -37,15 +38,43 @@ import { errorFields, logger } from "../logger";
 const bookingNotFound = () => notFound("No such booking.", "booking_not_found");
 
 /** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
-export async function quoteBooking(db: Db, input: QuoteBody, scope: AccountRow | null): Promise<Quote> {
+/**
+ * The discount of a booking: its promo code, or else the invitation the guest followed (only for
+ * a signed-in guest, only on their first booking: see referralFor).
+ */
+async function discountOf(
+  db: Db,
+  priced: ReturnType<typeof priceTickets>["priced"],
+  promo: Awaited<ReturnType<typeof findUsablePromo>>,
+  referralCode: string | undefined,
+  userId: string | null,
+) {
+  if (promo) return { pricing: toPricingPromo(promo), referral: null };
+  if (!referralCode) return { pricing: null, referral: null };
+  const referral = await referralFor(db, userId, referralCode, priceBreakdown(priced, null).subtotalMinor);
+  if (!userId) return { pricing: null, referral: { ...referral, applied: false, discountMinor: 0 } };
+  const pricing = referral.applied
+    ? { code: referral.code, percentOff: null, amountOffMinor: referral.discountMinor }
+    : null;
+  return { pricing, referral };
+}
+
+export async function quoteBooking(
+  db: Db,
+  input: QuoteBody,
+  scope: AccountRow | null,
+  userId: string | null = null,
+): Promise<Quote> {
   const context = await loadBookableService(db, input.serviceId, scope);
   const slot = await loadOpenSlot(db, input.slotId, input.serviceId);
   const { priced } = priceTickets(context.ticketTypes, input.tickets);
   const promo = input.promoCode ? await findUsablePromo(db, input.promoCode, context.account) : null;
+  const discount = await discountOf(db, priced, promo, input.referralCode, userId);
   return {
-    breakdown: priceBreakdown(priced, promo ? toPricingPromo(promo) : null),
+    breakdown: priceBreakdown(priced, discount.pricing),
     currency: context.account.currency,
     promo: input.promoCode ? { code: input.promoCode, valid: promo !== null } : null,
+    referral: discount.referral,
     seatsLeft: slot.seatsLeft,
   };
 }
@@ -261,7 +290,9 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   const promo = body.promoCode ? await findUsablePromo(db, body.promoCode, context.account) : null;
   if (body.promoCode && !promo)
     throw conflict(`The promo code ${body.promoCode} cannot be used for this booking.`, "promo_invalid");
-  const price = priceBreakdown(priced, promo ? toPricingPromo(promo) : null);
+  const discount = await discountOf(db, priced, promo, body.referralCode, user.id);
+  const price = priceBreakdown(priced, discount.pricing);
+  const referralCode = discount.referral?.applied ? discount.referral.code : null;
 
   // Expired holds of this departure give their seats back before we ask for seats.
   await expireHolds(db, { slotId: body.slotId });
@@ -309,6 +340,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
           totalMinor: price.totalMinor,
           currency: context.account.currency,
           promoCode: promo?.code ?? null,
+          referralCode,
           utm: body.utm ?? null,
           holdExpiresAt: sql`app_now() + make_interval(mins => ${bookingEnv.holdMinutes})`,
           idempotencyKey,
@@ -317,6 +349,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
           paymentStatus: price.totalMinor > 0 ? "pending" : "not_required",
         })
         .returning();
+      if (referralCode) await recordReferral(tx, user.id, referralCode, row.id);
       return row;
     });
   } catch (error) {

@@ -196,10 +196,13 @@ export const users = pgTable(
     requiresPasswordSetup: boolean("requires_password_setup").notNull().default(false),
     passwordIsSet: boolean("password_is_set").notNull().default(false),
     hasPaymentMethod: boolean("has_payment_method").notNull().default(false),
+    /** The code this user shares to invite friends (made on first use). */
+    referralCode: text("referral_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("users_referral_code_key").on(t.referralCode),
     // Firebase uids: 1–128 characters (generated ones are 28 alphanumerics; custom ones may be anything).
     check("users_id_length", sql`char_length(${t.id}) BETWEEN 1 AND 128`),
     check("users_phone_format", sql`${t.phone} IS NULL OR ${t.phone} ~ '^[+]1[0-9]{10}$'`),
@@ -407,6 +410,8 @@ export const bookings = pgTable(
     lapseEmailSentAt: timestamp("lapse_email_sent_at", { withTimezone: true }),
     /** The tip link's access key, hashed (SHA-256, hex); the key itself is only in the tip email. */
     tipKeyHash: text("tip_key_hash"),
+    /** The invitation whose discount this booking got (its first booking). */
+    referralCode: text("referral_code"),
     tipEmailSentAt: timestamp("tip_email_sent_at", { withTimezone: true }),
   },
   (t) => [
@@ -642,3 +647,31 @@ export const tips = pgTable(
   ],
 );
 export type TipRow = typeof tips.$inferSelect;
+
+/**
+ * Invitations taken up: one per invited guest (the first code that discounted one of their
+ * bookings). `rewarded` once a booking of theirs with that discount was completed and the
+ * inviter got their reward (a single-use promo code).
+ */
+export const referrals = pgTable(
+  "referrals",
+  {
+    referredUserId: text("referred_user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    status: text("status").$type<"pending" | "rewarded">().notNull().default("pending"),
+    bookingId: text("booking_id"),
+    rewardCode: text("reward_code"),
+    createdAt: createdAt(),
+    rewardedAt: timestamp("rewarded_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("referrals_referrer_id_idx").on(t.referrerId),
+    check("referrals_status_value", sql`${t.status} IN ('pending', 'rewarded')`),
+    check("referrals_not_self", sql`${t.referrerId} <> ${t.referredUserId}`),
+  ],
+);

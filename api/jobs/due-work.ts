@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { publicDataChanged } from "../../server/public-data-version.mjs";
 import { syncClock } from "../clock";
 import type { Db } from "../db/client";
-import { bookings, users } from "../db/schema";
+import { bookings, referrals, users } from "../db/schema";
 import { settleDueRefunds } from "../bookings/refunds";
 import { findBookingView, type BookingViewRow } from "../bookings/view";
 import { lapsedHoldEmail, reminderEmail, tipEmail, type BookingMailContext } from "../bookings/emails";
@@ -13,6 +13,8 @@ import { enqueueEmail, enqueueSms } from "../outbox/service";
 import type { EmailInput } from "~contract/outbox";
 import { expireHolds } from "./hold-expiry";
 import { withUnsubscribe } from "../unsubscribe/service";
+import { createRewardCode } from "../referrals/service";
+import { referralRewardEmail } from "../referrals/emails";
 import { hashTipKey, newTipAccessKey, tipPath } from "../tips/service";
 
 /** Bookings one step handles at most per run; the next run (a minute later) takes the rest. */
@@ -25,6 +27,7 @@ export interface DueWorkResult {
   reminders: number;
   completed: number;
   tipRequests: number;
+  referralRewards: number;
 }
 
 /**
@@ -42,7 +45,8 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
   const reminders = await remind(db);
   const completed = await complete(db);
   const tipRequests = await requestTips(db);
-  return { expired: holds.expired, refunds, lapsed, reminders, completed, tipRequests };
+  const referralRewards = await rewardReferrals(db);
+  return { expired: holds.expired, refunds, lapsed, reminders, completed, tipRequests, referralRewards };
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -239,3 +243,64 @@ async function requestTips(db: Db): Promise<number> {
     return ids.length;
   });
 }
+
+/**
+ * An invited guest's discounted booking has taken place: the inviter gets a reward (a single-use
+ * promo code), told in the app and by email (referral messages, by their preferences). Once per
+ * invited guest.
+ */
+async function rewardReferrals(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const found = await tx.execute(sql`
+        select r.referred_user_id as referred, r.referrer_id as referrer, b.origin as origin
+        from referrals r join bookings b on b.user_id = r.referred_user_id and b.referral_code = r.code
+        where r.status = 'pending' and b.status = 'confirmed' and b.completed_at is not null
+        order by b.completed_at
+        limit ${BATCH}
+        for update of r skip locked`);
+    const due = (found as unknown as { rows: Array<{ referred: string; referrer: string; origin: string }> }).rows;
+    let rewarded = 0;
+    for (const row of due) {
+      // Claimed first: a guest with several discounted bookings is rewarded once.
+      const claimedRows = await claimed(
+        tx,
+        sql`update referrals set status = 'rewarded', rewarded_at = app_now()
+            where referred_user_id = ${row.referred} and status = 'pending' returning referred_user_id as id`,
+      );
+      if (claimedRows.length === 0) continue;
+      const rewardCode = await createRewardCode(tx);
+      await tx.update(referrals).set({ rewardCode }).where(eq(referrals.referredUserId, row.referred));
+      rewarded++;
+      const [inviter] = await tx
+        .select({ email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.id, row.referrer));
+      await addNotification(tx, {
+        userId: row.referrer,
+        kind: "referral_rewarded",
+        title: "Your invitation paid off",
+        body: `A friend you invited has been on their trip. Here is ${REWARD_TEXT}: ${rewardCode}.`,
+        link: "/account",
+      });
+      if (inviter?.email && (await wantsMessage(tx, row.referrer, "referrals", "email"))) {
+        await enqueueEmail(
+          tx,
+          withUnsubscribe(
+            referralRewardEmail({
+              to: inviter.email,
+              firstName: inviter.firstName,
+              code: rewardCode,
+              origin: row.origin,
+            }),
+            row.referrer,
+            "referrals",
+            row.origin,
+          ),
+        );
+      }
+    }
+    return rewarded;
+  });
+}
+
+const REWARD_TEXT = "10 % off your next booking";

@@ -45,7 +45,7 @@ describe("POST /v1/bookings/quote", () => {
         : []),
     ];
     expect(res.body).toEqual({
-      data: { breakdown: priceBreakdown(priced, null), currency: "USD", promo: null, seatsLeft: 7 },
+      data: { breakdown: priceBreakdown(priced, null), currency: "USD", promo: null, referral: null, seatsLeft: 7 },
     });
     const { breakdown } = res.body.data;
     expect(breakdown.totalMinor).toBe(
