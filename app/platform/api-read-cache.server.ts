@@ -11,6 +11,7 @@ import { publicDataVersion } from "../../server/public-data-version.mjs";
  */
 const CACHED = [
   /^\/v1\/user\/info$/,
+  /^\/v1\/user\/referral$/,
   /^\/v1\/facets$/,
   /^\/v1\/account-context\/[^/]+$/,
   /^\/v1\/experiences$/,

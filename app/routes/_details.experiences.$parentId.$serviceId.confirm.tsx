@@ -14,6 +14,7 @@ import { loadConfirmContext, promoFor, quoteBooking, redirectToMissingStep } fro
 import { missingProfileData } from "~/features/auth/sign-in-next.server";
 import { formatMoney } from "~/ui/format";
 import { readMarketing } from "~/features/marketing/marketing.server";
+import { referralCodeOf } from "~/features/referrals/referral-cookie.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { lostSessionRedirect, requireToken } from "~/features/auth/session.server";
 import { loadAvailability } from "~/features/catalog/service-detail.server";
@@ -24,15 +25,23 @@ import { parseWithZod, readFormData, z } from "~/platform/form.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadConfirmContext(request, params);
   const { detail, selection } = context;
-  const promoCode = await promoFor(request, new URL(request.url).searchParams);
+  const [promoCode, referralCode] = await Promise.all([
+    promoFor(request, new URL(request.url).searchParams),
+    referralCodeOf(request),
+  ]);
   const [missing, quote, availability, cards] = await Promise.all([
     missingProfileData(request, context.token, context.operator),
-    quoteBooking(request, {
-      serviceId: detail.service.id,
-      slotId: selection.slotId,
-      tickets: selection.tickets,
-      promoCode: promoCode || undefined,
-    }),
+    quoteBooking(
+      request,
+      {
+        serviceId: detail.service.id,
+        slotId: selection.slotId,
+        tickets: selection.tickets,
+        promoCode: promoCode || undefined,
+        referralCode,
+      },
+      context.token,
+    ),
     loadAvailability(request, detail.experience.id, detail.service.id, selection.date ?? undefined),
     apiFor(request, { token: context.token }).call("savedCards"),
   ]);
@@ -92,7 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: ["confirm.selectionInvalid"] }), { status: 400 });
   }
   const form = submission.value;
-  const { utm } = await readMarketing(request);
+  const [{ utm }, referralCode] = await Promise.all([readMarketing(request), referralCodeOf(request)]);
   try {
     const placed = await apiFor(request, { token }).call("createBooking", {
       body: {
@@ -100,6 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         slotId: selection.slotId,
         tickets: selection.tickets,
         promoCode: form.promoCode || undefined,
+        referralCode,
         utm,
         returnUrl: `${detailsPath}/return/{bookingId}`,
         cancelUrl: here,
@@ -202,6 +212,16 @@ export default function ConfirmPage() {
           {quote.promo.valid
             ? t("confirm.promoApplied", { code: quote.promo.code })
             : t("confirm.promoInvalid", { code: quote.promo.code })}
+        </p>
+      ) : null}
+      {quote?.referral && !quote.promo && (quote.referral.applied || quote.referral.reason) ? (
+        <p role="status" data-testid="referral-note" className="mt-2 text-sm text-slate-800">
+          {quote.referral.applied
+            ? t("referrals.applied", {
+                name: quote.referral.firstName ?? t("referrals.aFriend"),
+                amount: formatMoney(quote.referral.discountMinor, quote.currency, i18n.language),
+              })
+            : t(`referrals.${quote.referral.reason ?? "referral_not_found"}`)}
         </p>
       ) : null}
 

@@ -1,26 +1,62 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { requireParams, routeNotFound } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
-import { idParam, requireParams } from "~/platform/http.server";
+import { referralCookie } from "~/features/referrals/referral-cookie.server";
+import { z } from "~/platform/form.server";
+import { formatMoney } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 
-/** A referral landing page. No referral codes have been issued yet, so every code is unknown. */
+/**
+ * An invitation link: who invites (first name) and the offer. The code is remembered (a cookie,
+ * 30 days) through sign-up to the first booking, where the API applies it.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireParams(request, params, { code: idParam });
-  const t = await i18next.getFixedT(request);
-  return data({ title: t("referral.title"), appName: t("app.name") }, { status: 404 });
+  const { code } = await requireParams(request, params, { code: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });
+  const normalized = code.toUpperCase();
+  try {
+    const [invite, t] = await Promise.all([
+      apiFor(request).call("referralInvite", { params: { code: normalized } }),
+      i18next.getFixedT(request),
+    ]);
+    return data(
+      { invite, title: t("referral.title"), appName: t("app.name") },
+      { headers: { "Set-Cookie": await referralCookie.serialize(normalized) } },
+    );
+  } catch (error) {
+    if (isApiError(error, "referral_not_found")) throw await routeNotFound(request);
+    throw error;
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
 
 export default function ReferralPage() {
-  const { t } = useTranslation();
+  const { invite, title } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
   return (
     <>
-      <h1 className="text-2xl font-bold text-brand-ink">{t("referral.title")}</h1>
-      <p className="mt-3 text-slate-700" role="alert">
-        {t("referral.invalid")}
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      <p className="mt-3 text-lg text-slate-900" data-testid="referral-invite">
+        {t("referral.invites", { name: invite.firstName })}
       </p>
+      <p className="mt-2 font-semibold text-emerald-800">
+        {t("referral.offer", {
+          percent: invite.offer.percentOff,
+          max: formatMoney(invite.offer.maxDiscountMinor, "USD", i18n.language).replace(/^\D+/, ""),
+        })}
+      </p>
+      <p className="mt-2 text-sm text-slate-700">{t("referral.how")}</p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link to="/" className="rounded-md bg-brand px-4 py-2.5 font-semibold text-white">
+          {t("referral.browse")}
+        </Link>
+        <Link to="/login?view=signup" className="rounded-md border border-slate-300 px-4 py-2.5 font-semibold">
+          {t("referral.signUp")}
+        </Link>
+      </div>
     </>
   );
 }

@@ -47,10 +47,12 @@ export async function quoteBooking(
     slotId: string;
     tickets: Array<{ ticketTypeId: string; quantity: number }>;
     promoCode?: string;
+    referralCode?: string;
   },
+  token?: string,
 ): Promise<Quote | null> {
   try {
-    return await apiFor(request).call("quote", { body: input });
+    return await apiFor(request, { token }).call("quote", { body: input });
   } catch (error) {
     if (isApiError(error) && (error.status === 400 || error.status === 404 || error.status === 409)) return null;
     throw error;

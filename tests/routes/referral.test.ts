@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import * as referralRoute from "~/routes/_external.referral.$code";
+import * as accountRoute from "~/routes/_account.account._index";
+import { seedDbForThisFile } from "../api/helpers/api";
+import { withEmulatorUsers } from "../api/helpers/identity";
+import { args, outcome, pageRequest, signedInUser } from "./helpers";
+
+seedDbForThisFile();
+withEmulatorUsers();
+
+describe("invitations", () => {
+  it("/account shows the user's code and link; /referral/{code} names the inviter and remembers the code; a bad code is 404", async () => {
+    const { cookie } = await signedInUser({ firstName: "Ann", lastName: "Lee" });
+    const account = await outcome(() => accountRoute.loader(args(pageRequest("/account", { cookie })) as never));
+    const { code, url } = account.data.referral;
+    expect(url).toMatch(new RegExp(`/referral/${code}$`));
+
+    const page = await outcome(() =>
+      referralRoute.loader(args(pageRequest(`/referral/${code.toLowerCase()}`), { code: code.toLowerCase() }) as never),
+    );
+    expect(page.status).toBe(200);
+    expect(page.data.invite).toMatchObject({ firstName: "Ann", offer: { percentOff: 10 } });
+    const setCookie = page.headers.get("Set-Cookie")!;
+    expect(setCookie).toContain(`ref=`);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+
+    for (const bad of ["NOPE1234", "x!"]) {
+      const missing = await outcome(() =>
+        referralRoute.loader(args(pageRequest(`/referral/${bad}`), { code: bad }) as never),
+      );
+      expect(missing.status).toBe(404);
+    }
+  });
+});
