@@ -1,10 +1,12 @@
 import { expect, test } from "./guarded-test";
 import { findBookableDay, payWithCard, signIn, signOperatorWaiver } from "./booking-helpers";
+import { createCompleteUser, signInWithPassword } from "./identity-helpers";
 import { origin } from "./helpers";
 
 /**
- * Tips, end to end. This file moves the product's test clock forward (it never goes back), so it
- * runs after the others (files run in name order, one worker, one fresh database per run).
+ * Tips and referrals, end to end. This file moves the product's test clock forward (it never goes
+ * back), so it runs after the others (files run in name order, one worker, one fresh database per
+ * run).
  */
 test.describe("tipping the guide", () => {
   test("from the emailed link: 18 % with the sandbox card, thanked, listed in payments, shown again; a bad key is 404", async ({
@@ -89,5 +91,61 @@ test.describe("tipping the guide without JavaScript", () => {
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await payWithCard(page, "4242424242424242");
     await expect(page.getByTestId("tip-thanks")).toContainText("12.50");
+  });
+});
+
+test.describe("inviting a friend", () => {
+  test("the invitation link, a first booking 10 % off, the trip taken: the inviter rewarded and notified", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    // The inviter takes their link from the account area.
+    const inviter = await createCompleteUser(request);
+    const inviterContext = await browser.newContext();
+    const inviterPage = await inviterContext.newPage();
+    await inviterPage.goto("/login");
+    await signInWithPassword(inviterPage, inviter.email, inviter.password);
+    await expect(inviterPage.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await inviterPage.goto("/account");
+    const link = await inviterPage.getByLabel("Your invitation link").inputValue();
+    expect(link).toMatch(/\/referral\/[0-9A-Z]{8}$/);
+
+    // The friend follows it, signs in for the first time and books.
+    await page.goto(new URL(link).pathname);
+    await expect(page.getByTestId("referral-invite")).toHaveText("Ada invites you to Wayfarer");
+    await signIn(page, request);
+    const target = await findBookableDay(request, 1);
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    await page.locator('input[type="number"][name^="t_"]').first().fill("2");
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+    await signOperatorWaiver(page);
+    await expect(page.getByTestId("referral-note")).toContainText("Invitation from Ada:");
+    await expect(page.getByTestId("price-discount")).toBeVisible();
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await payWithCard(page, "4242 4242 4242 4242");
+    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+
+    // A second booking is at full price: the discount was for the first.
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+    await expect(page.getByTestId("referral-note")).toContainText("for a first booking");
+    await expect(page.getByTestId("price-discount")).toHaveCount(0);
+
+    // The trip takes place: the inviter gets a reward code, by email and in the account area.
+    const after = new Date(Date.parse(target.slot.endsAt) + 60_000).toISOString();
+    const moved = await request.post(`${origin()}/v1/dev/clock`, { data: { now: after } });
+    expect((await moved.json()).data.ran.referralRewards).toBe(1);
+    const outbox = await (
+      await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(inviter.email)}&limit=50`)
+    ).json();
+    expect(outbox.data.filter((message: { kind: string }) => message.kind === "referral_rewarded")).toHaveLength(1);
+    await inviterPage.goto("/account");
+    await expect(inviterPage.getByTestId("invite-friends")).toContainText("Invited: 1 · Trips taken: 1");
+    await expect(inviterPage.getByTestId("invite-friends")).toContainText("THANKS-");
+    await inviterContext.close();
   });
 });
