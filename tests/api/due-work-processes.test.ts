@@ -30,7 +30,7 @@ describe.skipIf(!process.env.DATABASE_URL)("due work across two processes (Postg
     await stopAppProcesses(processes);
   });
 
-  it(`${GUESTS} bookings, the clock moved on both processes at once: one reminder each, completed once`, async () => {
+  it(`${GUESTS} bookings, the clock moved on both processes at once: one reminder, one completion and one tip request each`, async () => {
     const service = await findService(db(), "acme");
     const slot = await createSlot(db(), service.serviceId, { capacity: GUESTS + 2, startsInHours: 72 });
     const guests = await bookingUsers(db(), service, GUESTS);
