@@ -13,7 +13,8 @@ import { createTranslator, type Strings } from "~/platform/translate";
 async function hydrate() {
   const stringsHref = document.getElementById(LOCALE_STRINGS_ID)?.getAttribute("href");
   if (!stringsHref) return;
-  const answer = await fetch(stringsHref, { credentials: "omit" });
+  // Same mode as the preload (crossorigin="anonymous": same-origin credentials), so the preloaded answer is used.
+  const answer = await fetch(stringsHref);
   if (!answer.ok) return;
   const language = document.documentElement.lang || i18nConfig.fallbackLng;
   const translation = { t: createTranslator(language, (await answer.json()) as Strings), language, stringsHref };
