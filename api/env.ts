@@ -87,6 +87,20 @@ const apiEnvSchema = z.object({
     message: "SMTP_URL must be an smtp:// or smtps:// URL",
   }),
   SMTP_FROM: optionalText.transform((value) => value ?? "Wayfarer <no-reply@localhost>"),
+  /** Text messages through Twilio (all three, or none: then they are kept for the dev outbox). */
+  TWILIO_ACCOUNT_SID: optionalText.refine((value) => value === undefined || /^AC[0-9a-fA-F]{32}$/.test(value), {
+    message: "TWILIO_ACCOUNT_SID must look like AC followed by 32 hex digits",
+  }),
+  TWILIO_AUTH_TOKEN: optionalText,
+  /** The sender: a +E.164 number, or a Messaging Service SID (MG…). */
+  TWILIO_FROM: optionalText.refine(
+    (value) => value === undefined || /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/.test(value),
+    {
+      message: "TWILIO_FROM must be a +E.164 number or a Messaging Service SID (MG…)",
+    },
+  ),
+  /** Tests only: another address for Twilio's API. */
+  TWILIO_API_BASE: optionalText,
   /** Sign-in and password-reset emails: at most this many per address, and per client IP, per window. */
   AUTH_EMAIL_LIMIT_PER_EMAIL: wholeNumber(3, 1, 1_000_000),
   AUTH_EMAIL_LIMIT_PER_IP: wholeNumber(10, 1, 1_000_000),
@@ -111,6 +125,10 @@ export function parseApiEnv(source: Record<string, string | undefined>): ApiEnv 
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid API environment: ${problems.join("; ")}`);
+  }
+  const twilio = [result.data.TWILIO_ACCOUNT_SID, result.data.TWILIO_AUTH_TOKEN, result.data.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    throw new Error("Invalid API environment: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together");
   }
   return result.data;
 }

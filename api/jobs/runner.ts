@@ -3,6 +3,7 @@ import { getOpenedDb, onBeforeCloseDb, type Db } from "../db/client";
 import { errorFields, logger } from "../logger";
 import { deliverMessage, requeueUndelivered } from "../outbox/delivery";
 import { mailTransport } from "../outbox/mailer";
+import { smsTransport } from "../outbox/sms";
 import { setDeliveryRequester } from "../outbox/service";
 import { runDueWork } from "./due-work";
 import { purgeOld } from "./purge";
@@ -84,8 +85,8 @@ export function startJobs(): Promise<PgBoss | null> {
       for (const id of requeued) await requestDelivery(id);
       return { ...done, requeued: requeued.length };
     });
-    // Without SMTP there is nothing to deliver (messages are kept for the dev mailbox).
-    if (mailTransport())
+    // Without SMTP or Twilio there is nothing to deliver (messages are kept for the dev mailbox).
+    if (mailTransport() || smsTransport())
       await boss.work<{ id: string }>(
         QUEUES.deliver,
         { pollingIntervalSeconds: 1, batchSize: 5, includeMetadata: true },

@@ -4,6 +4,7 @@ import { outbox, type OutboxRow } from "../db/schema";
 import { getApiEnv } from "../env";
 import { errorFields, logger } from "../logger";
 import { mailTransport } from "./mailer";
+import { smsTransport } from "./sms";
 
 /** How long one delivery attempt owns a message before another may take it (a crash, a hang). */
 const LEASE_SECONDS = 120;
@@ -28,7 +29,6 @@ async function claim(db: Db, id: string): Promise<OutboxRow | null> {
     .where(
       and(
         eq(outbox.id, id),
-        eq(outbox.channel, "email"),
         or(eq(outbox.status, "pending"), and(eq(outbox.status, "sending"), lt(outbox.leaseUntil, sql`app_now()`))),
       ),
     )
@@ -43,32 +43,39 @@ async function claim(db: Db, id: string): Promise<OutboxRow | null> {
  */
 export async function deliverMessage(db: Db, id: string, options: { finalAttempt: boolean }): Promise<DeliveryOutcome> {
   const transport = mailTransport();
-  if (!transport) return "skipped";
+  const sms = smsTransport();
+  if (!transport && !sms) return "skipped";
   const message = await claim(db, id);
   if (!message) return "skipped";
   try {
-    await transport.sendMail({
-      from: getApiEnv().SMTP_FROM,
-      to: message.recipient,
-      subject: message.subject,
-      text: message.textBody,
-      ...(message.htmlBody ? { html: message.htmlBody } : {}),
-      attachments: message.attachments.map((file) => ({
-        filename: file.name,
-        contentType: file.contentType,
-        content: file.content,
-        encoding: "base64" as const,
-      })),
-      // The same id on every attempt: a receiving server may drop a copy it already has.
-      messageId: `<${message.id}@wayfarer.outbox>`,
-      ...(typeof message.meta.listUnsubscribe === "string"
-        ? {
-            list: { unsubscribe: message.meta.listUnsubscribe },
-            // RFC 8058: mail clients may unsubscribe in one click (a POST to that address).
-            headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-          }
-        : {}),
-    });
+    if (message.channel === "sms") {
+      if (!sms) throw new Error("no SMS provider is configured");
+      await sms.send({ to: message.recipient, body: message.textBody });
+    } else {
+      if (!transport) throw new Error("no mail transport is configured");
+      await transport.sendMail({
+        from: getApiEnv().SMTP_FROM,
+        to: message.recipient,
+        subject: message.subject,
+        text: message.textBody,
+        ...(message.htmlBody ? { html: message.htmlBody } : {}),
+        attachments: message.attachments.map((file) => ({
+          filename: file.name,
+          contentType: file.contentType,
+          content: file.content,
+          encoding: "base64" as const,
+        })),
+        // The same id on every attempt: a receiving server may drop a copy it already has.
+        messageId: `<${message.id}@wayfarer.outbox>`,
+        ...(typeof message.meta.listUnsubscribe === "string"
+          ? {
+              list: { unsubscribe: message.meta.listUnsubscribe },
+              // RFC 8058: mail clients may unsubscribe in one click (a POST to that address).
+              headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+            }
+          : {}),
+      });
+    }
     await db
       .update(outbox)
       .set({ status: "sent", sentAt: sql`app_now()`, lastError: null, leaseUntil: null })
@@ -76,7 +83,7 @@ export async function deliverMessage(db: Db, id: string, options: { finalAttempt
     return "sent";
   } catch (error) {
     const text = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-    logger.warn({ outboxId: id, attempt: message.attempts, err: errorFields(error) }, "email delivery failed");
+    logger.warn({ outboxId: id, attempt: message.attempts, err: errorFields(error) }, "message delivery failed");
     const status = options.finalAttempt ? "failed" : "pending";
     await db.update(outbox).set({ status, lastError: text, leaseUntil: null }).where(eq(outbox.id, id));
     return options.finalAttempt ? "failed" : "retry";
@@ -88,13 +95,12 @@ export async function deliverMessage(db: Db, id: string, options: { finalAttempt
  * while, or sending past their lease. The due work queues them again.
  */
 export async function requeueUndelivered(db: Db): Promise<string[]> {
-  if (!mailTransport()) return [];
+  if (!mailTransport() && !smsTransport()) return [];
   const rows = await db
     .select({ id: outbox.id })
     .from(outbox)
     .where(
       and(
-        eq(outbox.channel, "email"),
         or(
           and(
             eq(outbox.status, "pending"),

@@ -3,6 +3,7 @@ import { getDb, type Db } from "../db/client";
 import { outbox, type OutboxRow } from "../db/schema";
 import { deliverMessage } from "./delivery";
 import { mailTransport } from "./mailer";
+import { smsTransport } from "./sms";
 import type { EmailInput, OutboxMessage } from "~contract/outbox";
 import { errorFields, logger } from "../logger";
 
@@ -74,8 +75,9 @@ export async function enqueueEmail(db: Db, input: EmailInput): Promise<Enqueued>
 }
 
 /**
- * Writes a text message to the outbox (the SMS port). No SMS provider is wired: the message is
- * `kept` and readable in the dev outbox, locally and by the tests, like an email without SMTP.
+ * Writes a text message to the outbox (the SMS port), in the caller's transaction when it passes
+ * one. With Twilio configured it is `pending` and delivered by a job like an email; without, it is
+ * `kept` and readable in the dev outbox.
  */
 export async function enqueueSms(
   db: Db,
@@ -90,9 +92,10 @@ export async function enqueueSms(
       textBody: input.text,
       kind: input.kind,
       meta: input.meta ?? {},
-      status: "kept",
+      status: smsTransport() ? "pending" : "kept",
     })
     .returning();
+  if (message.status === "pending") deliverLater(message.id);
   return message;
 }
 
