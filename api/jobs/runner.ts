@@ -4,7 +4,7 @@ import { errorFields, logger } from "../logger";
 import { deliverMessage, requeueUndelivered } from "../outbox/delivery";
 import { mailTransport } from "../outbox/mailer";
 import { smsTransport } from "../outbox/sms";
-import { setDeliveryRequester } from "../outbox/service";
+import { deliverLater, setDeliveryRequester } from "../outbox/service";
 import { runDueWork } from "./due-work";
 import { purgeOld } from "./purge";
 
@@ -144,7 +144,8 @@ export async function runDueWorkNow() {
   return withDb(async (db) => {
     const done = await runDueWork(db);
     const requeued = await requeueUndelivered(db);
-    for (const id of requeued) await requestDelivery(id);
+    // This process's runner may not have started yet (a first request): deliverLater falls back.
+    for (const id of requeued) deliverLater(id);
     return { ...done, requeued: requeued.length };
   });
 }

@@ -25,7 +25,8 @@ export function setDeliveryRequester(next: DeliveryRequester | null): void {
 /** Without a runner: tries after the writer's transaction has likely committed, then again. */
 const FALLBACK_DELAYS_MS = [300, 2_000, 10_000];
 
-function deliverLater(id: string): void {
+/** Asks for a message to be delivered: by the job runner when it runs, else by this process shortly. */
+export function deliverLater(id: string): void {
   const current = requester;
   if (current) {
     setTimeout(() => {
