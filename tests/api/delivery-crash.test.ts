@@ -26,6 +26,8 @@ describe.skipIf(!process.env.DATABASE_URL)("delivery across a crash (PostgreSQL)
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
+      // Closing waits this long at most for connections left open (the one the killed process had).
+      closeTimeout: 1_000,
       onData(stream, session, callback) {
         dataSeen++;
         let text = "";
@@ -44,7 +46,10 @@ describe.skipIf(!process.env.DATABASE_URL)("delivery across a crash (PostgreSQL)
 
   afterAll(async () => {
     await stopAppProcesses(processes);
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await Promise.race([
+      new Promise<void>((resolve) => smtp.close(() => resolve())),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]);
   });
 
   it("killed mid-delivery, then restarted: the message is sent once", async () => {
@@ -62,8 +67,11 @@ describe.skipIf(!process.env.DATABASE_URL)("delivery across a crash (PostgreSQL)
     expect(dataSeen).toBe(1);
     const [inFlight] = await db().select().from(outbox).where(eq(outbox.recipient, email));
     expect(inFlight.status).toBe("sending");
+    const exited = new Promise((resolve) => first.child.once("exit", resolve));
     first.child.kill("SIGKILL");
-    await new Promise((resolve) => first.child.once("exit", resolve));
+    await exited;
+    // Gone: nothing to stop at the end (a killed child has no exit code to wait for).
+    processes.splice(processes.indexOf(first), 1);
 
     const second = await startAppProcess(env);
     processes.push(second);
