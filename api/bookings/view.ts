@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { accounts, bookings, experiences, services, slots, type BookingRow } from "../db/schema";
 import type { BookingView } from "~contract/bookings";
 import { clockNow } from "../clock";
+import { READABLE } from "./ids";
 
 /**
  * A booking can be cancelled by its guest while it is held (the hold is released), or when it
@@ -50,9 +51,6 @@ export interface BookingViewRow {
   cancellationCutoffHours: number;
   canCancel: boolean;
 }
-
-/** Crockford's base 32 (no I, L, O, U): easy to read aloud and to type. */
-const READABLE = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** WF-XXXX-XXXX from the booking id (40 bits of its SHA-256): stable, readable aloud. */
 export function bookingReference(id: string): string {

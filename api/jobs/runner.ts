@@ -79,12 +79,7 @@ export function startJobs(): Promise<PgBoss | null> {
     await boss.schedule(QUEUES.purge, "17 3 * * *");
     // Polling is a query each time: on the embedded database it shares one connection with the
     // pages, so the queues are asked no more often than their work needs.
-    await boss.work(QUEUES.dueWork, { pollingIntervalSeconds: 5 }, async () => {
-      const done = await withDb((db) => runDueWork(db));
-      const requeued = await withDb((db) => requeueUndelivered(db));
-      for (const id of requeued) await requestDelivery(id);
-      return { ...done, requeued: requeued.length };
-    });
+    await boss.work(QUEUES.dueWork, { pollingIntervalSeconds: 5 }, () => runDueWorkNow());
     // Without SMTP or Twilio there is nothing to deliver (messages are kept for the dev mailbox).
     if (mailTransport() || smsTransport())
       await boss.work<{ id: string }>(
@@ -139,7 +134,10 @@ export async function requestDelivery(id: string): Promise<void> {
   });
 }
 
-/** Runs the due work now, in this process (the test clock moved); safe beside the runner's own run. */
+/**
+ * Runs the due work now, in this process: the runner's job, and the test clock's move (safe beside
+ * the runner's own run). Messages left undelivered are asked for again.
+ */
 export async function runDueWorkNow() {
   return withDb(async (db) => {
     const done = await runDueWork(db);

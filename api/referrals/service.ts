@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   normalizeReferralCode,
@@ -12,14 +11,14 @@ import {
 import type { Db } from "../db/client";
 import { bookings, promoCodes, referrals, users } from "../db/schema";
 import { notFound } from "../http/errors";
+import { readableCode } from "../bookings/ids";
 
 /** The invited guest's first booking: 10 % off, at most 20 in its currency. */
 export const REFERRAL_OFFER: ReferralOffer = { percentOff: 10, maxDiscountMinor: 2_000 };
 /** The inviter's reward once that trip has taken place: a single-use 10 % promo code, valid a year. */
 export const REFERRAL_REWARD_PERCENT = 10;
 
-const READABLE = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const newCode = () => Array.from({ length: 8 }, () => READABLE[randomInt(READABLE.length)]).join("");
+const newCode = () => readableCode(8);
 
 /** The user's own code, made on first use. */
 export async function ensureReferralCode(db: Db, userId: string): Promise<string> {
