@@ -7,6 +7,8 @@ export interface EmailInput {
   text: string;
   html?: string;
   attachments?: OutboxAttachment[];
+  /** The From display name (an operator's storefront messages); absent keeps SMTP_FROM's. */
+  senderName?: string;
   /** What the message is, e.g. "auth_link", "password_reset". */
   kind: string;
   meta?: Record<string, unknown>;
@@ -20,6 +22,8 @@ export interface OutboxMessage {
   subject: string;
   textBody: string;
   htmlBody: string | null;
+  /** The From display name, when not SMTP_FROM's. */
+  senderName: string | null;
   attachments: OutboxAttachment[];
   status: OutboxStatus;
   attempts: number;

@@ -301,6 +301,7 @@ export const outboxMessage: z.ZodType<OutboxMessage> = z.object({
   subject: z.string(),
   textBody: z.string(),
   htmlBody: z.string().nullable(),
+  senderName: z.string().nullable(),
   attachments: z.array(z.object({ name: z.string(), contentType: z.string(), content: z.string() })),
   status: z.enum(OUTBOX_STATUSES),
   attempts: count,

@@ -5,7 +5,8 @@ import { getApiEnv, identityEnv } from "../env";
 import { validationError } from "../http/errors";
 import { enqueueEmail } from "../outbox/service";
 import { enforceRateLimits, type RateLimitRule } from "../rate-limit/service";
-import { passwordResetEmail, signInLinkEmail, type EmailContent } from "./emails";
+import { passwordResetEmail, signInLinkEmail, type AuthEmailParts } from "./emails";
+import { composeEmail, operatorBrand, platformBrand, type EmailBrand } from "../outbox/email-layout";
 import { adminAuth } from "./firebase-admin";
 import { callIdentity } from "./identity-errors";
 
@@ -61,8 +62,9 @@ function oobCodeOf(providerLink: string): string {
   return code;
 }
 
-function siteName(account: AccountRow | null): string {
-  return account?.name ?? getApiEnv().PUBLIC_APP_NAME;
+/** An operator's storefront sends under its name and colours; the platform otherwise. */
+function brandOf(request: AuthEmailRequest): EmailBrand {
+  return request.account ? operatorBrand(request.account, request.origin) : platformBrand();
 }
 
 /** Our link to `page` with the provider's one-time code, sent through the outbox. */
@@ -70,7 +72,7 @@ async function sendActionEmail(
   db: Db,
   request: AuthEmailRequest,
   providerLink: string,
-  action: { page: string; mode: string; kind: string; compose: (link: string, site: string) => EmailContent },
+  action: { page: string; mode: string; kind: string; compose: (link: string, brand: EmailBrand) => AuthEmailParts },
 ): Promise<void> {
   const link = appActionLink(request.origin, action.page, {
     mode: action.mode,
@@ -78,12 +80,17 @@ async function sendActionEmail(
     apiKey: identityEnv.apiKey,
     redirectUrl: request.continueUrl,
   });
-  await enqueueEmail(db, {
-    to: request.email,
-    ...action.compose(link, siteName(request.account)),
-    kind: action.kind,
-    meta: { link, continueUrl: request.continueUrl, account: request.account?.slug ?? null },
-  });
+  const brand = brandOf(request);
+  await enqueueEmail(
+    db,
+    composeEmail({
+      to: request.email,
+      ...action.compose(link, brand),
+      brand,
+      kind: action.kind,
+      meta: { link, continueUrl: request.continueUrl, account: request.account?.slug ?? null },
+    }),
+  );
 }
 
 /**

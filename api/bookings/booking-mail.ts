@@ -8,13 +8,13 @@ import { wantsMessage } from "../notifications/preferences";
 import type { BookingMailContext } from "./emails";
 import { findBookingView, type BookingViewRow } from "./view";
 
-async function mailContext(db: Db, row: BookingViewRow): Promise<BookingMailContext | null> {
+/** Who a booking's messages go to (null when the user is gone). */
+export async function guestOf(db: Db, row: BookingViewRow) {
   const [user] = await db
-    .select({ email: users.email, firstName: users.firstName })
+    .select({ email: users.email, firstName: users.firstName, phone: users.phone })
     .from(users)
     .where(eq(users.id, row.booking.userId));
-  if (!user?.email) return null;
-  return { row, to: user.email, firstName: user.firstName };
+  return user ?? null;
 }
 
 /**
@@ -28,9 +28,9 @@ export async function writeBookingEmail(
   build: (context: BookingMailContext) => EmailInput,
 ): Promise<void> {
   const row = await findBookingView(db, bookingId);
-  const context = row ? await mailContext(db, row) : null;
-  if (!context || !(await wantsMessage(db, row!.booking.userId, "booking", "email"))) return;
-  await enqueueEmail(db, build(context));
+  const guest = row ? await guestOf(db, row) : null;
+  if (!row || !guest?.email || !(await wantsMessage(db, row.booking.userId, "booking", "email"))) return;
+  await enqueueEmail(db, build({ row, to: guest.email, firstName: guest.firstName }));
 }
 
 /**

@@ -1,7 +1,13 @@
-import { escapeHtml } from "../auth/emails";
 import type { OutboxAttachment } from "../db/schema";
 import type { EmailInput } from "~contract/outbox";
 import { formatMoney } from "~contract/money";
+import {
+  composeEmail,
+  operatorBrand,
+  platformBrand,
+  type EmailBrand,
+  type UnsubscribeLinks,
+} from "../outbox/email-layout";
 import { formatWhen } from "./format";
 import { buildIcs } from "./ics";
 import type { BookingViewRow } from "./view";
@@ -13,9 +19,27 @@ export interface BookingMailContext {
   row: BookingViewRow;
   to: string;
   firstName: string | null;
+  /** For messages that are not transactional (reminders, tips, lapsed holds). */
+  unsubscribe?: UnsubscribeLinks;
+}
+
+/** The operator's branding for a booking made on their storefront; the platform's otherwise. */
+export function bookingBrand(row: BookingViewRow): EmailBrand {
+  if (!row.booking.storefront) return platformBrand();
+  return operatorBrand(
+    {
+      name: row.operatorName,
+      logoUrl: row.operatorLogoUrl,
+      primaryColor: row.operatorPrimaryColor,
+      inkColor: row.operatorInkColor,
+    },
+    row.booking.origin,
+  );
 }
 
 const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : "Hello,");
+const pageOf = (row: BookingViewRow, path: string) => new URL(path, row.booking.origin).toString();
+const when = (row: BookingViewRow) => `${formatWhen(row.startsAt, row.endsAt, row.timezone)} (${row.timezone})`;
 
 function ticketLines(row: BookingViewRow): string[] {
   const { currency } = row.booking;
@@ -35,16 +59,19 @@ function amountLines(row: BookingViewRow): string[] {
   return lines;
 }
 
-function html(paragraphs: string[][], link: string, button: string): string {
-  const blocks = paragraphs.map((lines) => `<p>${lines.map(escapeHtml).join("<br>")}</p>`);
-  const href = escapeHtml(link);
-  return [
-    "<!doctype html>",
-    '<html><body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #0f172a;">',
-    ...blocks,
-    `<p><a href="${href}" style="display: inline-block; padding: 10px 16px; background: #1d4ed8; color: #ffffff; text-decoration: none; border-radius: 6px;">${escapeHtml(button)}</a></p>`,
-    "</body></html>",
-  ].join("\n");
+/** What every booking email shares: recipient, branding, kind and the booking in its meta. */
+function bookingEmail(
+  context: BookingMailContext,
+  parts: Omit<Parameters<typeof composeEmail>[0], "to" | "brand" | "meta" | "unsubscribe"> & { link: string },
+): EmailInput {
+  const { link, ...rest } = parts;
+  return composeEmail({
+    ...rest,
+    to: context.to,
+    brand: bookingBrand(context.row),
+    unsubscribe: context.unsubscribe ?? null,
+    meta: { bookingId: context.row.booking.id, link },
+  });
 }
 
 /** The .ics attachment of the confirmation: UID = booking id, times in UTC, meeting point as location. */
@@ -67,151 +94,131 @@ export function bookingCalendar(row: BookingViewRow, link: string, stamp = new D
   });
 }
 
-export function confirmationEmail({ row, to, firstName }: BookingMailContext): EmailInput {
-  const link = new URL(ACCOUNT_BOOKINGS_PATH, row.booking.origin).toString();
-  const what = [`${row.experienceTitle} — ${row.serviceName}`, `With ${row.operatorName}`];
-  const when = [
-    `When: ${formatWhen(row.startsAt, row.endsAt, row.timezone)} (${row.timezone})`,
-    `Meeting point: ${row.meetingPoint}`,
-  ];
-  const tickets = ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)];
-  const amounts = amountLines(row);
-  const reference = [`Booking reference: ${row.booking.id}`];
-  const paragraphs = [[greeting(firstName)], ["Your booking is confirmed."], what, when, tickets, amounts, reference];
-  const outro = `See or cancel your booking: ${link}\n\nA calendar invitation is attached.`;
+export function confirmationEmail(context: BookingMailContext): EmailInput {
+  const { row, firstName } = context;
+  const link = pageOf(row, ACCOUNT_BOOKINGS_PATH);
   const attachment: OutboxAttachment = {
     name: "booking.ics",
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
     content: Buffer.from(bookingCalendar(row, link), "utf8").toString("base64"),
   };
-  return {
-    to,
+  return bookingEmail(context, {
     subject: `Booking confirmed: ${row.experienceTitle}`,
-    text: `${paragraphs.map((lines) => lines.join("\n")).join("\n\n")}\n\n${outro}\n`,
-    html: html([...paragraphs, ["A calendar invitation is attached."]], link, "See your bookings"),
-    attachments: [attachment],
     kind: "booking_confirmed",
-    meta: { bookingId: row.booking.id, link },
-  };
+    link,
+    paragraphs: [
+      [greeting(firstName)],
+      ["Your booking is confirmed."],
+      [`${row.experienceTitle} — ${row.serviceName}`, `With ${row.operatorName}`],
+      [`When: ${when(row)}`, `Meeting point: ${row.meetingPoint}`],
+      ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)],
+      amountLines(row),
+      [`Booking reference: ${row.booking.id}`],
+    ],
+    action: { label: "See your bookings", textLabel: "See or cancel your booking", href: link },
+    notes: ["A calendar invitation is attached."],
+    attachments: [attachment],
+  });
 }
 
-export function cancellationEmail({ row, to, firstName }: BookingMailContext): EmailInput {
-  const link = new URL(ACCOUNT_BOOKINGS_PATH, row.booking.origin).toString();
+export function cancellationEmail(context: BookingMailContext): EmailInput {
+  const { row, firstName } = context;
   const b = row.booking;
+  const link = pageOf(row, ACCOUNT_BOOKINGS_PATH);
   const refund = b.refundMinor
     ? `We have refunded ${formatMoney(b.refundMinor, b.currency)} to your card; it can take 5–10 days to show.`
     : "Nothing was charged.";
-  const paragraphs = [
-    [greeting(firstName)],
-    [`Your booking ${b.id} is cancelled.`],
-    [
-      `${row.experienceTitle} — ${row.serviceName}`,
-      `Was: ${formatWhen(row.startsAt, row.endsAt, row.timezone)} (${row.timezone})`,
-    ],
-    [refund],
-  ];
-  return {
-    to,
+  return bookingEmail(context, {
     subject: `Booking cancelled: ${row.experienceTitle}`,
-    text: `${paragraphs.map((lines) => lines.join("\n")).join("\n\n")}\n\nYour bookings: ${link}\n`,
-    html: html(paragraphs, link, "See your bookings"),
     kind: "booking_cancelled",
-    meta: { bookingId: b.id, link },
-  };
+    link,
+    paragraphs: [
+      [greeting(firstName)],
+      [`Your booking ${b.id} is cancelled.`],
+      [`${row.experienceTitle} — ${row.serviceName}`, `Was: ${when(row)}`],
+      [refund],
+    ],
+    action: { label: "See your bookings", href: link },
+  });
 }
 
 /** A payment arrived after the hold expired and the seats had been sold meanwhile. */
-export function lateRefundEmail({ row, to, firstName }: BookingMailContext): EmailInput {
-  const link = new URL(ACCOUNT_BOOKINGS_PATH, row.booking.origin).toString();
+export function lateRefundEmail(context: BookingMailContext): EmailInput {
+  const { row, firstName } = context;
   const b = row.booking;
-  const paragraphs = [
-    [greeting(firstName)],
-    [
-      b.cancelledAt
-        ? `Your payment for ${row.experienceTitle} — ${row.serviceName} arrived after this booking was cancelled or replaced by a newer one.`
-        : `Your payment for ${row.experienceTitle} — ${row.serviceName} arrived after your seats were released, and the departure has sold out meanwhile.`,
-    ],
-    [
-      `We have refunded ${formatMoney(b.refundMinor ?? b.totalMinor, b.currency)} in full (booking ${b.id}); it can take 5–10 days to show.`,
-    ],
-  ];
-  return {
-    to,
+  const link = pageOf(row, ACCOUNT_BOOKINGS_PATH);
+  return bookingEmail(context, {
     subject: `Payment refunded: ${row.experienceTitle}`,
-    text: `${paragraphs.map((lines) => lines.join("\n")).join("\n\n")}\n\nYour bookings: ${link}\n`,
-    html: html(paragraphs, link, "See your bookings"),
     kind: "booking_refunded",
-    meta: { bookingId: b.id, link },
-  };
+    link,
+    paragraphs: [
+      [greeting(firstName)],
+      [
+        b.cancelledAt
+          ? `Your payment for ${row.experienceTitle} — ${row.serviceName} arrived after this booking was cancelled or replaced by a newer one.`
+          : `Your payment for ${row.experienceTitle} — ${row.serviceName} arrived after your seats were released, and the departure has sold out meanwhile.`,
+      ],
+      [
+        `We have refunded ${formatMoney(b.refundMinor ?? b.totalMinor, b.currency)} in full (booking ${b.id}); it can take 5–10 days to show.`,
+      ],
+    ],
+    action: { label: "See your bookings", href: link },
+  });
 }
 
 /** The day before: when, where, what to bring (the booking's page). */
-export function reminderEmail({ row, to, firstName }: BookingMailContext): EmailInput {
-  const link = new URL(`/account/booking/${row.booking.id}`, row.booking.origin).toString();
-  const paragraphs = [
-    [greeting(firstName)],
-    [`A reminder: ${row.experienceTitle} — ${row.serviceName} is coming up.`],
-    [
-      `When: ${formatWhen(row.startsAt, row.endsAt, row.timezone)} (${row.timezone})`,
-      `Meeting point: ${row.meetingPoint}`,
-      `With ${row.operatorName}`,
-    ],
-    [`Booking reference: ${row.booking.id}`],
-  ];
-  return {
-    to,
+export function reminderEmail(context: BookingMailContext): EmailInput {
+  const { row, firstName } = context;
+  const link = pageOf(row, `/account/booking/${row.booking.id}`);
+  return bookingEmail(context, {
     subject: `Reminder: ${row.experienceTitle} is coming up`,
-    text: `${paragraphs.map((lines) => lines.join("\n")).join("\n\n")}\n\nYour booking: ${link}\n`,
-    html: html(paragraphs, link, "See your booking"),
     kind: "booking_reminder",
-    meta: { bookingId: row.booking.id, link },
-  };
+    link,
+    paragraphs: [
+      [greeting(firstName)],
+      [`A reminder: ${row.experienceTitle} — ${row.serviceName} is coming up.`],
+      [`When: ${when(row)}`, `Meeting point: ${row.meetingPoint}`, `With ${row.operatorName}`],
+      [`Booking reference: ${row.booking.id}`],
+    ],
+    action: { label: "See your booking", href: link },
+    notes: ["You get this because reminders are on in your notification settings."],
+  });
 }
 
 /** A hold ran out unpaid: the seats went back; the guest may book again. */
-export function lapsedHoldEmail({ row, to, firstName }: BookingMailContext): EmailInput {
-  const path = `/experiences/${row.booking.experienceId}/${row.booking.serviceId}`;
-  const link = new URL(path, row.booking.origin).toString();
-  const paragraphs = [
-    [greeting(firstName)],
-    [
-      `Your booking of ${row.experienceTitle} — ${row.serviceName} was not finished, so we released the seats we were holding for you.`,
-    ],
-    [`It was for ${formatWhen(row.startsAt, row.endsAt, row.timezone)} (${row.timezone}). Nothing was charged.`],
-    ["If you still want to go, the seats left are on the experience's page."],
-  ];
-  return {
-    to,
+export function lapsedHoldEmail(context: BookingMailContext): EmailInput {
+  const { row, firstName } = context;
+  const link = pageOf(row, `/experiences/${row.booking.experienceId}/${row.booking.serviceId}`);
+  return bookingEmail(context, {
     subject: `Your booking was not finished: ${row.experienceTitle}`,
-    text: `${paragraphs.map((lines) => lines.join("\n")).join("\n\n")}\n\nBook again: ${link}\n\nYou get this because reminders are on in your notification settings: ${new URL("/account/notifications", row.booking.origin).toString()}\n`,
-    html: html(
-      [...paragraphs, ["You get this because reminders are on in your notification settings."]],
-      link,
-      "See the experience",
-    ),
     kind: "hold_lapsed",
-    meta: { bookingId: row.booking.id, link },
-  };
+    link,
+    paragraphs: [
+      [greeting(firstName)],
+      [
+        `Your booking of ${row.experienceTitle} — ${row.serviceName} was not finished, so we released the seats we were holding for you.`,
+      ],
+      [`It was for ${when(row)}. Nothing was charged.`],
+      ["If you still want to go, the seats left are on the experience's page."],
+    ],
+    action: { label: "See the experience", textLabel: "Book again", href: link },
+    notes: ["You get this because reminders are on in your notification settings."],
+  });
 }
 
 /** After the trip: a link to tip the guide (the link's key is the only way in). */
-export function tipEmail({ row, to, firstName }: BookingMailContext, link: string): EmailInput {
-  const settings = new URL("/account/notifications", row.booking.origin).toString();
-  const paragraphs = [
-    [greeting(firstName)],
-    [`We hope you enjoyed ${row.experienceTitle} — ${row.serviceName} with ${row.operatorName}.`],
-    ["If your guide made it special, you can leave a tip: it goes to the team who hosted you."],
-  ];
-  return {
-    to,
+export function tipEmail(context: BookingMailContext, link: string): EmailInput {
+  const { row, firstName } = context;
+  return bookingEmail(context, {
     subject: `How was ${row.experienceTitle}? Tip your guide`,
-    text: `${paragraphs.map((lines) => lines.join("\n")).join("\n\n")}\n\nLeave a tip: ${link}\n\nYou get this because tip emails are on in your notification settings: ${settings}\n`,
-    html: html(
-      [...paragraphs, ["You get this because tip emails are on in your notification settings."]],
-      link,
-      "Leave a tip",
-    ),
     kind: "tip_request",
-    meta: { bookingId: row.booking.id, link },
-  };
+    link,
+    paragraphs: [
+      [greeting(firstName)],
+      [`We hope you enjoyed ${row.experienceTitle} — ${row.serviceName} with ${row.operatorName}.`],
+      ["If your guide made it special, you can leave a tip: it goes to the team who hosted you."],
+    ],
+    action: { label: "Leave a tip", href: link },
+    notes: ["You get this because tip emails are on in your notification settings."],
+  });
 }

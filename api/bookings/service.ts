@@ -345,6 +345,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
           holdExpiresAt: sql`app_now() + make_interval(mins => ${bookingEnv.holdMinutes})`,
           idempotencyKey,
           origin: input.origin,
+          storefront: scope !== null,
           saveCard: body.saveCard,
           paymentStatus: price.totalMinor > 0 ? "pending" : "not_required",
         })

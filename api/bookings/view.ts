@@ -23,6 +23,9 @@ const viewColumns = {
   meetingPoint: experiences.meetingPoint,
   serviceName: services.name,
   operatorName: accounts.name,
+  operatorLogoUrl: accounts.logoUrl,
+  operatorPrimaryColor: accounts.primaryColor,
+  operatorInkColor: accounts.inkColor,
   timezone: accounts.timezone,
   cancellationCutoffHours: accounts.cancellationCutoffHours,
   canCancel: canCancelSql,
@@ -47,6 +50,9 @@ export interface BookingViewRow {
   meetingPoint: string;
   serviceName: string;
   operatorName: string;
+  operatorLogoUrl: string | null;
+  operatorPrimaryColor: string;
+  operatorInkColor: string;
   timezone: string;
   cancellationCutoffHours: number;
   canCancel: boolean;

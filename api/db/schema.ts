@@ -285,6 +285,8 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     kind: text("kind").notNull(),
     meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
+    /** The From display name (an operator's, for their storefront's messages); null keeps SMTP_FROM's. */
+    senderName: text("sender_name"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** While `sending`: until when this attempt owns the message (a crashed one is taken again after). */
@@ -390,6 +392,8 @@ export const bookings = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     /** scheme://host[:port] the booking was made on: links in emails point back there. */
     origin: text("origin").notNull(),
+    /** Made on the operator's storefront (account mode): its emails carry the operator's branding. */
+    storefront: boolean("storefront").notNull().default(false),
     paymentProvider: text("payment_provider"),
     paymentSessionId: text("payment_session_id"),
     checkoutUrl: text("checkout_url"),

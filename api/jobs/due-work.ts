@@ -12,7 +12,8 @@ import { wantsMessage } from "../notifications/preferences";
 import { enqueueEmail, enqueueSms } from "../outbox/service";
 import type { EmailInput } from "~contract/outbox";
 import { expireHolds } from "./hold-expiry";
-import { withUnsubscribe } from "../unsubscribe/service";
+import { unsubscribeLinks } from "../unsubscribe/service";
+import { guestOf } from "../bookings/booking-mail";
 import { createRewardCode } from "../referrals/service";
 import { referralRewardEmail } from "../referrals/emails";
 import { hashTipKey, newTipAccessKey, tipPath } from "../tips/service";
@@ -56,14 +57,6 @@ async function claimed(tx: Tx, statement: ReturnType<typeof sql>): Promise<strin
   return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
 }
 
-async function guestOf(tx: Tx, row: BookingViewRow) {
-  const [user] = await tx
-    .select({ email: users.email, firstName: users.firstName, phone: users.phone })
-    .from(users)
-    .where(eq(users.id, row.booking.userId));
-  return user ?? null;
-}
-
 /** The booking's email (if the guest wants this category by email) and its in-app notification. */
 async function tell(
   tx: Tx,
@@ -80,8 +73,8 @@ async function tell(
   const userId = row.booking.userId;
   await addNotification(tx, { userId, ...message.notification });
   if (guest.email && (await wantsMessage(tx, userId, message.category, "email"))) {
-    const email = message.email({ row, to: guest.email, firstName: guest.firstName });
-    await enqueueEmail(tx, withUnsubscribe(email, userId, message.category, row.booking.origin));
+    const unsubscribe = unsubscribeLinks(userId, message.category, row.booking.origin);
+    await enqueueEmail(tx, message.email({ row, to: guest.email, firstName: guest.firstName, unsubscribe }));
   }
   if (message.sms && guest.phone && (await wantsMessage(tx, userId, message.category, "sms"))) {
     await enqueueSms(tx, {
@@ -285,17 +278,13 @@ async function rewardReferrals(db: Db): Promise<number> {
       if (inviter?.email && (await wantsMessage(tx, row.referrer, "referrals", "email"))) {
         await enqueueEmail(
           tx,
-          withUnsubscribe(
-            referralRewardEmail({
-              to: inviter.email,
-              firstName: inviter.firstName,
-              code: rewardCode,
-              origin: row.origin,
-            }),
-            row.referrer,
-            "referrals",
-            row.origin,
-          ),
+          referralRewardEmail({
+            to: inviter.email,
+            firstName: inviter.firstName,
+            code: rewardCode,
+            origin: row.origin,
+            unsubscribe: unsubscribeLinks(row.referrer, "referrals", row.origin),
+          }),
         );
       }
     }

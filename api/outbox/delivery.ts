@@ -37,6 +37,17 @@ async function claim(db: Db, id: string): Promise<OutboxRow | null> {
 }
 
 /**
+ * SMTP_FROM, or its address under the message's own display name (an operator's storefront
+ * messages): the address stays ours, so SPF/DKIM keep passing.
+ */
+function senderOf(message: OutboxRow): string | { name: string; address: string } {
+  const from = getApiEnv().SMTP_FROM;
+  if (!message.senderName) return from;
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return { name: message.senderName, address };
+}
+
+/**
  * One delivery attempt of an email (SMTP_URL): `sent`; `retry` (back to pending, the job is
  * retried with backoff); on the last attempt `failed` (parked, visible in the dev outbox and the
  * jobs page). `skipped` when there was nothing to send (sent already, or not committed yet).
@@ -54,7 +65,7 @@ export async function deliverMessage(db: Db, id: string, options: { finalAttempt
     } else {
       if (!transport) throw new Error("no mail transport is configured");
       await transport.sendMail({
-        from: getApiEnv().SMTP_FROM,
+        from: senderOf(message),
         to: message.recipient,
         subject: message.subject,
         text: message.textBody,

@@ -4,7 +4,7 @@ import { getApiEnv } from "../env";
 /** What the outbox needs from a mail transport (a nodemailer Transporter fits). */
 export interface MailTransport {
   sendMail(message: {
-    from: string;
+    from: string | { name: string; address: string };
     to: string;
     subject: string;
     text: string;

@@ -68,6 +68,7 @@ export async function enqueueEmail(db: Db, input: EmailInput): Promise<Enqueued>
       attachments: input.attachments ?? [],
       kind: input.kind,
       meta: input.meta ?? {},
+      senderName: input.senderName ?? null,
       status: transport ? "pending" : "kept",
     })
     .returning();
@@ -113,6 +114,7 @@ export function toOutboxMessage(row: OutboxRow): OutboxMessage {
     subject: row.subject,
     textBody: row.textBody,
     htmlBody: row.htmlBody,
+    senderName: row.senderName,
     attachments: row.attachments,
     status: row.status,
     attempts: row.attempts,

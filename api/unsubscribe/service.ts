@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import { notificationPreferences, users } from "../db/schema";
 import { messageLinkSecret } from "../env";
 import { notFound } from "../http/errors";
+import type { UnsubscribeLinks } from "../outbox/email-layout";
 
 /**
  * One-click unsubscribe for messages that are not transactional (reminders, tips, referrals,
@@ -31,32 +32,12 @@ export function unsubscribeToken(userId: string, category: NotificationCategory,
 /** The path of a message's unsubscribe link (on the web) and of its one-click POST (the API). */
 export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
 
-/**
- * Adds the unsubscribe link to a message that is not transactional: a line in the text, a link in
- * the HTML, and what the delivery puts in List-Unsubscribe (the API's one-click POST).
- */
-export function withUnsubscribe<T extends { text: string; html?: string; meta?: Record<string, unknown> }>(
-  message: T,
-  userId: string,
-  category: NotificationCategory,
-  origin: string,
-): T {
+/** The unsubscribe links of a message that is not transactional, for the email layout. */
+export function unsubscribeLinks(userId: string, category: NotificationCategory, origin: string): UnsubscribeLinks {
   const token = unsubscribeToken(userId, category);
-  const page = new URL(unsubscribePath(token), origin).toString();
-  const oneClick = new URL(`/v1${unsubscribePath(token)}`, origin).toString();
-  const escaped = page.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
   return {
-    ...message,
-    text: `${message.text}\nStop these emails: ${page}\n`,
-    ...(message.html
-      ? {
-          html: message.html.replace(
-            "</body></html>",
-            `<p style="font-size: 12px; color: #475569;"><a href="${escaped}">Unsubscribe from these emails</a></p>\n</body></html>`,
-          ),
-        }
-      : {}),
-    meta: { ...message.meta, unsubscribeUrl: page, listUnsubscribe: oneClick },
+    page: new URL(unsubscribePath(token), origin).toString(),
+    oneClick: new URL(`/v1${unsubscribePath(token)}`, origin).toString(),
   };
 }
 

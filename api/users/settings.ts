@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { users, verificationCodes, type VerificationCodeRow, type VerificationPurpose } from "../db/schema";
 import { getApiEnv } from "../env";
 import { ApiError, conflict } from "../http/errors";
+import { composeEmail, platformBrand } from "../outbox/email-layout";
 import { enqueueEmail, enqueueSms } from "../outbox/service";
 import { enforceRateLimits } from "../rate-limit/service";
 import { requireUserRow } from "./service";
@@ -82,12 +83,21 @@ export async function requestEmailChange(db: Db, uid: string, email: string): Pr
   await requireUserRow(db, uid);
   await assertEmailFree(db, uid, email);
   const code = await newCode(db, uid, "email", email);
-  await enqueueEmail(db, {
-    to: email,
-    subject: `Your ${appName()} code: ${code}`,
-    text: `Enter ${code} to make ${email} the address of your ${appName()} account. The code is valid for ${CODE_TTL_MINUTES} minutes. If you did not ask for this, ignore this email.`,
-    kind: "email_code",
-  });
+  await enqueueEmail(
+    db,
+    composeEmail({
+      to: email,
+      subject: `Your ${appName()} code: ${code}`,
+      brand: platformBrand(),
+      paragraphs: [
+        ["Hello,"],
+        [`Enter ${code} to make ${email} the address of your ${appName()} account.`],
+        [`The code is valid for ${CODE_TTL_MINUTES} minutes.`],
+      ],
+      notes: ["If you did not ask for this, ignore this email: your address stays the same."],
+      kind: "email_code",
+    }),
+  );
 }
 
 /**
@@ -111,12 +121,17 @@ export async function confirmEmailChange(db: Db, uid: string, code: string): Pro
     await tx.update(verificationCodes).set({ status: "confirmed" }).where(eq(verificationCodes.id, pending.id));
   });
   if (before.email && before.email !== pending.target) {
-    await enqueueEmail(db, {
-      to: before.email,
-      subject: `Your ${appName()} email address was changed`,
-      text: `The address of your ${appName()} account is now ${pending.target}. If you did not make this change, reply to this email at once.`,
-      kind: "email_changed",
-    });
+    await enqueueEmail(
+      db,
+      composeEmail({
+        to: before.email,
+        subject: `Your ${appName()} email address was changed`,
+        brand: platformBrand(),
+        paragraphs: [["Hello,"], [`The address of your ${appName()} account is now ${pending.target}.`]],
+        notes: ["If you did not make this change, reply to this email at once."],
+        kind: "email_changed",
+      }),
+    );
   }
   // The identity provider ends every session on an email change; the one who made it stays signed in.
   return callIdentity(() => renewSession(uid));

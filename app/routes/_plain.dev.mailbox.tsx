@@ -46,8 +46,9 @@ export default function DevMailbox() {
         {messages.map((message) => (
           <li key={message.id} className="rounded-lg border border-slate-200 p-4" data-testid="mail">
             <p className="text-sm text-slate-600">
-              {new Date(message.createdAt).toLocaleString(i18n.language)} · {t("mailbox.to")} {message.recipient} ·{" "}
-              {t("mailbox.status")} {message.status}
+              {new Date(message.createdAt).toLocaleString(i18n.language)} ·{" "}
+              {message.senderName ? `${t("mailbox.from")} ${message.senderName} · ` : null}
+              {t("mailbox.to")} {message.recipient} · {t("mailbox.status")} {message.status}
             </p>
             <h2 className="mt-1 font-semibold">{message.subject}</h2>
             <pre className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-800">{message.textBody}</pre>

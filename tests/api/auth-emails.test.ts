@@ -61,12 +61,14 @@ describe("POST /v1/send-auth-link", () => {
     expect(linkIn(message.textBody).searchParams.get("redirectUrl")).toBe("/");
   });
 
-  it("names the storefront in account mode", async () => {
+  it("names the storefront in account mode, under its name and colours", async () => {
     const email = uniqueEmail("store");
     expect((await call("/v1/send-auth-link", { body: { email }, account: "harbor" })).status).toBe(200);
     const [message] = await outboxFor(email);
     expect(message.textBody).toContain("sign in to Harbor & Tide");
-    expect(message.htmlBody).toContain("Harbor &#38; Tide");
+    expect(message.htmlBody).toContain("Sign in to Harbor &#38; Tide");
+    expect(message.htmlBody).toContain("background: #0F766E");
+    expect(message.senderName).toBe("Harbor & Tide");
   });
 
   it("400 for a bad address", async () => {

@@ -1,7 +1,8 @@
 import "./helpers/env";
 import type { UserRecord } from "firebase-admin/auth";
 import { describe, expect, it } from "vitest";
-import { escapeHtml, signInLinkEmail } from "~api/auth/emails";
+import { signInLinkEmail } from "~api/auth/emails";
+import { composeEmail, escapeHtml, platformBrand } from "~api/outbox/email-layout";
 import { passwordPolicy } from "~api/auth/password-policy";
 import { isSafeContinuePath, passwordSchema } from "~contract/auth";
 import { appActionLink } from "~api/auth/service";
@@ -87,9 +88,11 @@ describe("emails", () => {
     expect(link).toBe(
       "https://acme.example.com/set-password?mode=signIn&oobCode=a%26b&redirectUrl=%2Fx%3Fy%3D1%26z%3D2",
     );
-    const email = signInLinkEmail(link, "<Acme>");
+    const brand = { ...platformBrand(), name: "<Acme>" };
+    const email = composeEmail({ to: "a@example.com", kind: "auth_link", brand, ...signInLinkEmail(link, brand) });
     expect(email.text).toContain(link);
     expect(email.html).not.toContain("<Acme>");
+    expect(email.html).toContain("Sign in to &#60;Acme&#62;");
     expect(email.html).toContain(`href="${link.replaceAll("&", "&#38;")}"`);
   });
 });

@@ -39,6 +39,7 @@ describe("dev outbox", () => {
       subject: "Second",
       textBody: "two",
       htmlBody: "<p>two</p>",
+      senderName: null,
       attachments: [{ name: "ticket.txt", contentType: "text/plain", content: "aGk=" }],
       status: "kept",
       attempts: 0,

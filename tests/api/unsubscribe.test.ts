@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { deliverMessage } from "~api/outbox/delivery";
 import { setMailTransportForTests, type MailTransport } from "~api/outbox/mailer";
 import { enqueueEmail } from "~api/outbox/service";
-import { unsubscribeToken, withUnsubscribe } from "~api/unsubscribe/service";
+import { composeEmail, platformBrand } from "~api/outbox/email-layout";
+import { unsubscribeLinks, unsubscribeToken } from "~api/unsubscribe/service";
 import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
 import { bookingUser, findService } from "./helpers/booking";
 import { call, withEmulatorUsers } from "./helpers/identity";
@@ -54,18 +55,14 @@ describe("one-click unsubscribe links", () => {
   it("put the link in the message and List-Unsubscribe (one click) in its delivery", async () => {
     const sent: Array<Parameters<MailTransport["sendMail"]>[0]> = [];
     setMailTransportForTests({ sendMail: async (message) => void sent.push(message) });
-    const message = withUnsubscribe(
-      {
-        to: "x@example.com",
-        subject: "Soon",
-        text: "Hello\n",
-        html: "<html><body><p>Hello</p>\n</body></html>",
-        kind: "test",
-      },
-      "user-1",
-      "tips",
-      "https://app.example.com",
-    );
+    const message = composeEmail({
+      to: "x@example.com",
+      subject: "Soon",
+      brand: platformBrand(),
+      paragraphs: [["Hello"]],
+      kind: "test",
+      unsubscribe: unsubscribeLinks("user-1", "tips", "https://app.example.com"),
+    });
     const token = unsubscribeToken("user-1", "tips");
     expect(message.text).toContain(`Stop these emails: https://app.example.com/unsubscribe/${token}`);
     expect(message.html).toContain(`href="https://app.example.com/unsubscribe/${token}"`);

@@ -229,9 +229,15 @@ export function pay(
   });
 }
 
-/** Books `adults` seats and pays with the test card: a confirmed booking. */
-export async function confirmedBooking(user: TestUser, service: TestService, slotId: string, adults = 1) {
-  const placed = await placeBooking(user.idToken, bookingBody(service, slotId, adults));
+/** Books `adults` seats and pays with the test card: a confirmed booking (on `account`'s storefront if given). */
+export async function confirmedBooking(
+  user: TestUser,
+  service: TestService,
+  slotId: string,
+  adults = 1,
+  options: { account?: string } = {},
+) {
+  const placed = await placeBooking(user.idToken, bookingBody(service, slotId, adults), options);
   if (placed.status !== 201) throw new Error(`booking failed: ${placed.status} ${JSON.stringify(placed.body)}`);
   const paid = await pay(sessionIdOf(placed.body.data.checkoutUrl));
   if (paid.status !== 200 || paid.body.data.status !== "paid")

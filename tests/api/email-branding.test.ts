@@ -1,0 +1,102 @@
+import "./helpers/env";
+import { afterEach, describe, expect, it } from "vitest";
+import { contrastRatio, INK, textOn, WHITE } from "~contract/colors";
+import { getApiEnv } from "~api/env";
+import { deliverMessage } from "~api/outbox/delivery";
+import { operatorBrand, platformBrand } from "~api/outbox/email-layout";
+import { setMailTransportForTests, type MailTransport } from "~api/outbox/mailer";
+import { seedDbForThisFile } from "./helpers/api";
+import { bookingUser, confirmedBooking, createSlot, findService } from "./helpers/booking";
+import { outboxFor, withEmulatorUsers } from "./helpers/identity";
+
+const { db } = seedDbForThisFile();
+withEmulatorUsers();
+afterEach(() => setMailTransportForTests(undefined));
+
+type Sent = Parameters<MailTransport["sendMail"]>[0];
+
+async function confirmationOf(email: string) {
+  const mails = (await outboxFor(email)).filter((message) => message.kind === "booking_confirmed");
+  expect(mails).toHaveLength(1);
+  return mails[0];
+}
+
+/** A mail server that keeps what it is sent (set before the messages are written: then they are pending). */
+function captureMail(): Sent[] {
+  const sent: Sent[] = [];
+  setMailTransportForTests({ sendMail: async (message) => void sent.push(message) });
+  return sent;
+}
+
+/** Delivers the message now (or finds it delivered already by the outbox's own request). */
+async function delivered(sent: Sent[], id: string, to: string): Promise<Sent> {
+  await deliverMessage(db(), id, { finalAttempt: true });
+  const copies = sent.filter((message) => message.to === to && /^Booking confirmed/.test(message.subject));
+  expect(copies).toHaveLength(1);
+  return copies[0];
+}
+
+describe("emails in account mode carry the operator's branding", () => {
+  it("a booking made on the operator's storefront: their name, logo and colour, sent under their name", async () => {
+    const harbor = await findService(db(), "harbor");
+    const user = await bookingUser(harbor);
+    const slot = await createSlot(db(), harbor.serviceId);
+    const sent = captureMail();
+    await confirmedBooking(user, harbor, slot.id, 1, { account: "harbor" });
+
+    const mail = await confirmationOf(user.email);
+    expect(mail.senderName).toBe("Harbor & Tide");
+    expect(mail.htmlBody).toContain('alt=""');
+    expect(mail.htmlBody).toMatch(/<img src="http:\/\/localhost(:\d+)?\/images\/logos\/harbor\.svg"/);
+    expect(mail.htmlBody).toContain("Harbor &#38; Tide</span>");
+    expect(mail.htmlBody).toContain("background: #0F766E; color: #ffffff");
+    expect(mail.htmlBody).toContain("Sent by Harbor &#38; Tide.");
+    expect(mail.htmlBody).not.toContain(getApiEnv().PUBLIC_APP_NAME);
+    expect(mail.textBody.trimEnd().endsWith("— Harbor & Tide")).toBe(true);
+
+    const mailed = await delivered(sent, mail.id, user.email);
+    const address = /<([^<>]+)>\s*$/.exec(getApiEnv().SMTP_FROM)?.[1] ?? getApiEnv().SMTP_FROM;
+    expect(mailed.from).toEqual({ name: "Harbor & Tide", address });
+  });
+
+  it("a booking made on the marketplace: the platform's branding and SMTP_FROM as it is", async () => {
+    const harbor = await findService(db(), "harbor");
+    const user = await bookingUser(harbor);
+    const slot = await createSlot(db(), harbor.serviceId);
+    const sent = captureMail();
+    await confirmedBooking(user, harbor, slot.id);
+
+    const mail = await confirmationOf(user.email);
+    expect(mail.senderName).toBeNull();
+    expect(mail.htmlBody).toContain(`${getApiEnv().PUBLIC_APP_NAME}</span>`);
+    expect(mail.htmlBody).not.toContain("<img");
+    expect(mail.htmlBody).toContain("background: #1d4ed8; color: #ffffff");
+    // The operator is still named in the body: who runs the trip.
+    expect(mail.textBody).toContain("With Harbor & Tide");
+
+    const mailed = await delivered(sent, mail.id, user.email);
+    expect(mailed.from).toBe(getApiEnv().SMTP_FROM);
+  });
+});
+
+describe("brand colours stay readable", () => {
+  it("a pale primary colour gives way to the operator's ink; button text contrasts with its background", () => {
+    const pale = operatorBrand(
+      { name: "Sunny", logoUrl: null, primaryColor: "#FACC15", inkColor: "#1C1917" },
+      "https://sunny.example.com",
+    );
+    expect(pale.color).toBe("#1C1917");
+    const paleInk = operatorBrand(
+      { name: "Mist", logoUrl: "/logo.png", primaryColor: "#E0F2FE", inkColor: "#BAE6FD" },
+      "https://mist.example.com",
+    );
+    expect(paleInk.color).toBe(INK);
+    expect(paleInk.logoUrl).toBe("https://mist.example.com/logo.png");
+    for (const background of ["#0F766E", "#FACC15", "#1d4ed8", "#9F1239", "#ffffff", "#000000"]) {
+      expect(contrastRatio(background, textOn(background))).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(textOn("#FACC15")).toBe(INK);
+    expect(textOn("#1d4ed8")).toBe(WHITE);
+    expect(platformBrand().senderName).toBeNull();
+  });
+});
