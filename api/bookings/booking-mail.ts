@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { EmailInput } from "~contract/outbox";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import { errorFields, logger } from "../logger";
 import { enqueueEmail } from "../outbox/service";
 import { wantsMessage } from "../notifications/preferences";
 import type { BookingMailContext } from "./emails";
@@ -31,20 +30,4 @@ export async function writeBookingEmail(
   const guest = row ? await guestOf(db, row) : null;
   if (!row || !guest?.email || !(await wantsMessage(db, row.booking.userId, "booking", "email"))) return;
   await enqueueEmail(db, build({ row, to: guest.email, firstName: guest.firstName }));
-}
-
-/**
- * The same after the change was committed, for emails that tell what only happened afterwards
- * (a refund made with the provider); never throws.
- */
-export async function sendBookingEmail(
-  db: Db,
-  bookingId: string,
-  build: (context: BookingMailContext) => EmailInput,
-): Promise<void> {
-  try {
-    await writeBookingEmail(db, bookingId, build);
-  } catch (error) {
-    logger.error({ bookingId, err: errorFields(error) }, "booking email failed");
-  }
 }

@@ -125,9 +125,13 @@ export function cancellationEmail(context: BookingMailContext): EmailInput {
   const { row, firstName } = context;
   const b = row.booking;
   const link = pageOf(row, ACCOUNT_BOOKINGS_PATH);
-  const refund = b.refundMinor
-    ? `We have refunded ${formatMoney(b.refundMinor, b.currency)} to your card; it can take 5–10 days to show.`
-    : "Nothing was charged.";
+  // Written in the cancelling transaction: a paid booking's refund is owed from then on (made
+  // right after, or by the sweep if the provider is down), so the email can promise it.
+  const paid = b.paymentStatus === "paid" || b.paymentStatus === "refunded";
+  const refund =
+    paid && b.totalMinor > 0 && b.paymentIntentId
+      ? `We are refunding ${formatMoney(b.refundMinor || b.totalMinor, b.currency)} to your card in full; it can take 5–10 days to show.`
+      : "Nothing was charged.";
   return bookingEmail(context, {
     subject: `Booking cancelled: ${row.experienceTitle}`,
     kind: "booking_cancelled",

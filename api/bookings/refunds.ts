@@ -6,7 +6,7 @@ import { addNotification } from "../notifications/service";
 import { providerNamed } from "../payments";
 import { ACCOUNT_BOOKINGS_PATH, lateRefundEmail } from "./emails";
 import { formatWhen } from "./format";
-import { sendBookingEmail } from "./booking-mail";
+import { writeBookingEmail } from "./booking-mail";
 import { findBookingView } from "./view";
 
 /**
@@ -36,24 +36,29 @@ export async function settleRefund(db: Db, bookingId: string): Promise<RefundOut
   await providerNamed(owed.paymentProvider ?? "sandbox").refund(db, owed.paymentIntentId!, owed.totalMinor, {
     idempotencyKey: `refund_${owed.id}`,
   });
-  const settled = await db
-    .update(bookings)
-    .set({ paymentStatus: "refunded", refundMinor: owed.totalMinor, updatedAt: sql`app_now()` })
-    .where(and(eq(bookings.id, owed.id), eq(bookings.paymentStatus, "paid")))
-    .returning({ id: bookings.id });
-  if (settled.length === 0) return "none"; // a concurrent settle got there first
-  if (owed.status === "refunded") {
-    // A late payment for seats sold meanwhile: the guest is told once the money is on its way back.
-    const row = (await findBookingView(db, owed.id))!;
-    await addNotification(db, {
-      userId: owed.userId,
-      kind: "booking_refunded",
-      title: "Payment refunded",
-      body: `Your payment for ${row.experienceTitle} (${formatWhen(row.startsAt, row.endsAt, row.timezone)}) arrived after ${owed.cancelledAt ? "the booking was cancelled" : "the seats were sold"}. We refunded it in full.`,
-      link: ACCOUNT_BOOKINGS_PATH,
-    });
-    await sendBookingEmail(db, owed.id, lateRefundEmail);
-  }
+  // The payment marked refunded and, for a late payment, the guest told: one transaction.
+  const settled = await db.transaction(async (tx) => {
+    const marked = await tx
+      .update(bookings)
+      .set({ paymentStatus: "refunded", refundMinor: owed.totalMinor, updatedAt: sql`app_now()` })
+      .where(and(eq(bookings.id, owed.id), eq(bookings.paymentStatus, "paid")))
+      .returning({ id: bookings.id });
+    if (marked.length === 0) return false; // a concurrent settle got there first
+    if (owed.status === "refunded") {
+      // A late payment for seats sold meanwhile: the guest is told once the money is on its way back.
+      const row = (await findBookingView(tx, owed.id))!;
+      await addNotification(tx, {
+        userId: owed.userId,
+        kind: "booking_refunded",
+        title: "Payment refunded",
+        body: `Your payment for ${row.experienceTitle} (${formatWhen(row.startsAt, row.endsAt, row.timezone)}) arrived after ${owed.cancelledAt ? "the booking was cancelled" : "the seats were sold"}. We refunded it in full.`,
+        link: ACCOUNT_BOOKINGS_PATH,
+      });
+      await writeBookingEmail(tx, owed.id, lateRefundEmail);
+    }
+    return true;
+  });
+  if (!settled) return "none";
   logger.info({ bookingId: owed.id, amountMinor: owed.totalMinor }, "refund made");
   return "refunded";
 }

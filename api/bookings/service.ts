@@ -16,7 +16,7 @@ import { bookingEnv, getApiEnv } from "../env";
 import { enforceRateLimits } from "../rate-limit/service";
 import { loadBookableService, loadOpenSlot, priceTickets } from "./context";
 import { bookingCalendar, cancellationEmail } from "./emails";
-import { sendBookingEmail } from "./booking-mail";
+import { writeBookingEmail } from "./booking-mail";
 import { fulfilBooking, markCheckoutExpired, markPaymentFailed, releaseBooking } from "./fulfilment";
 import { formatWhen } from "./format";
 import { newBookingId } from "./ids";
@@ -560,7 +560,7 @@ export async function cancelBooking(
   scope: AccountRow | null,
   id: string,
 ): Promise<BookingView> {
-  const outcome = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         booking: bookings,
@@ -594,6 +594,7 @@ export async function cancelBooking(
       body: `${view.serviceName}, ${formatWhen(view.startsAt, view.endsAt, view.timezone)}.${refundable ? " Your payment is refunded in full." : ""}`,
       link: "/account/bookings/cancelled",
     });
+    await writeBookingEmail(tx, id, cancellationEmail);
     return "cancelled" as const;
   });
   // The refund owed (now, or left over from an earlier failed attempt) is made outside the
@@ -603,7 +604,6 @@ export async function cancelBooking(
   } catch (error) {
     logger.error({ bookingId: id, err: errorFields(error) }, "refund failed; retried by the sweep");
   }
-  if (outcome === "cancelled") await sendBookingEmail(db, id, cancellationEmail);
   return getBooking(db, userId, scope, id);
 }
 

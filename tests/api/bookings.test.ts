@@ -680,7 +680,10 @@ describe("cancellation", () => {
     expect(checkout.refundedMinor).toBe(booking.totalMinor);
     const mails = (await outboxFor(user.email)).filter((message) => message.kind === "booking_cancelled");
     expect(mails).toHaveLength(1);
-    expect(mails[0].textBody).toContain("refunded");
+    // Written with the cancellation (the same transaction), before the provider's refund is made.
+    expect(mails[0].textBody).toContain(
+      `We are refunding $${(booking.totalMinor / 100).toFixed(2)} to your card in full`,
+    );
     const notes = await db()
       .select()
       .from(notifications)
