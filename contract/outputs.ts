@@ -21,7 +21,7 @@ import type { OutboxMessage } from "./outbox";
 import type { CheckoutStatus, SandboxCheckoutView } from "./payments";
 import type { PromoCodeView } from "./promo";
 import { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES } from "./statuses";
-import type { MissingDataField, UserInfo } from "./users";
+import { MISSING_DATA_FIELDS, type MissingDataField, type UserInfo } from "./users";
 import type { PersonalInfo } from "./settings";
 import type { WaiverView } from "./waivers";
 
@@ -157,7 +157,7 @@ export const sessionCreated: z.ZodType<SessionCreated> = z.object({
 });
 
 export const missingData: z.ZodType<{ missingData: MissingDataField[] }> = z.object({
-  missingData: z.array(z.enum(["firstName", "lastName", "phone", "location", "paymentMethod"])),
+  missingData: z.array(z.enum(MISSING_DATA_FIELDS)),
 });
 
 export const waiver: z.ZodType<WaiverView> = z.object({
@@ -320,7 +320,9 @@ export const personalInfo: z.ZodType<PersonalInfo> = z.object({
     .string()
     .regex(/^\+1\d{10}$/)
     .nullable(),
-  location: z.object({ address: z.string(), city: z.string(), state: z.string(), zipcode: z.string() }).nullable(),
+  location: z
+    .object({ address: z.string(), city: z.string(), state: z.string(), zipcode: z.string(), country: z.string() })
+    .nullable(),
   signInMethods: z.array(z.string()),
   pendingPhone: z.string().nullable(),
   pendingEmail: z.string().nullable(),

@@ -39,7 +39,7 @@ export interface PersonalInfo {
   email: string;
   /** +1 and 10 digits, or null. */
   phone: string | null;
-  location: { address: string; city: string; state: string; zipcode: string } | null;
+  location: { address: string; city: string; state: string; zipcode: string; country: string } | null;
   /** How the account can sign in: password, emailLink, google.com, apple.com… */
   signInMethods: string[];
   /** A change waiting for its code, if any. */

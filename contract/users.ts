@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_COUNTRY, isCountryCode } from "./countries";
 
 const text = (label: string, max: number) =>
   z
@@ -13,20 +14,34 @@ export const phoneNumber = z
   .trim()
   .regex(/^\+1\d{10}$/, "Use +1 followed by 10 digits.");
 
+/**
+ * A postal address in any country's format: street and city required; region (state, province,
+ * county…) and postal code free-form and optional, as many countries have neither; the country as
+ * its ISO code (US when not given: addresses saved before countries were asked).
+ */
 export const locationInput = z.object({
   address: text("an address", 200),
   city: text("a city", 100),
   state: z
-    .string({ required_error: "Enter a state.", invalid_type_error: "Enter a state." })
+    .string({ invalid_type_error: "Enter a region." })
     .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "Use the two-letter state code."),
-  zipcode: z
-    .string({ invalid_type_error: "Use 5 digits, or 5 digits, a hyphen and 4 digits." })
-    .trim()
-    .regex(/^(\d{5}(-\d{4})?)?$/, "Use 5 digits, or 5 digits, a hyphen and 4 digits.")
+    .max(100, "Use at most 100 characters.")
     .optional()
     .default(""),
+  zipcode: z
+    .string({ invalid_type_error: "Enter a postal code." })
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z0-9][A-Z0-9 -]{0,14})?$/, "Use letters, digits, spaces and hyphens (at most 15).")
+    .optional()
+    .default(""),
+  country: z
+    .string({ invalid_type_error: "Choose a country." })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, "Choose a country.")
+    .optional()
+    .default(DEFAULT_COUNTRY),
 });
 
 const profileFields = {
@@ -47,7 +62,8 @@ export const missingDataBody = z.object({
 });
 export type MissingDataBody = z.output<typeof missingDataBody>;
 
-export const MISSING_DATA_FIELDS = ["firstName", "lastName", "phone", "location", "paymentMethod"] as const;
+/** What a user must give before booking. The phone is not among them: it is for text messages only. */
+export const MISSING_DATA_FIELDS = ["firstName", "lastName", "location", "paymentMethod"] as const;
 export type MissingDataField = (typeof MISSING_DATA_FIELDS)[number];
 export const EXCLUDABLE_FIELDS = ["location", "paymentMethod"] as const;
 

@@ -167,12 +167,14 @@ export const slots = pgTable(
   ],
 );
 
-/** A postal address given by the user (US style: two-letter state, optional ZIP). */
+/** A postal address given by the user, in any country's format (region and postal code may be ""). */
 export interface UserLocation {
   address: string;
   city: string;
   state: string;
   zipcode: string;
+  /** ISO 3166-1 alpha-2; absent on addresses saved before countries were asked (then US). */
+  country?: string;
 }
 
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();

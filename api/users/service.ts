@@ -105,8 +105,7 @@ export function missingDataOf(row: UserRow, exclude: readonly string[] = []): Mi
   const missing: Record<MissingDataField, boolean> = {
     firstName: !row.firstName,
     lastName: !row.lastName,
-    phone: !row.phone,
-    location: !row.location || !row.location.address || !row.location.city || !row.location.state,
+    location: !row.location || !row.location.address || !row.location.city,
     paymentMethod: !row.hasPaymentMethod,
   };
   return MISSING_DATA_FIELDS.filter((field) => missing[field] && !exclude.includes(field));

@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { users, verificationCodes, type VerificationCodeRow, type VerificationPurpose } from "../db/schema";
 import { getApiEnv } from "../env";
 import { ApiError, conflict } from "../http/errors";
+import { DEFAULT_COUNTRY } from "~contract/countries";
 import { composeEmail, platformBrand } from "../outbox/email-layout";
 import { enqueueEmail, enqueueSms } from "../outbox/service";
 import { enforceRateLimits } from "../rate-limit/service";
@@ -38,6 +39,7 @@ export async function personalInfo(db: Db, uid: string): Promise<PersonalInfo> {
           city: row.location.city,
           state: row.location.state,
           zipcode: row.location.zipcode ?? "",
+          country: row.location.country ?? DEFAULT_COUNTRY,
         }
       : null,
     signInMethods: [...methods].sort(),

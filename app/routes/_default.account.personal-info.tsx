@@ -1,3 +1,6 @@
+import { AddressFields, type CountryOption } from "~/features/auth/address-fields";
+import { countryChoices } from "~/features/auth/countries.server";
+import { locationOf } from "~/features/auth/location";
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -31,10 +34,11 @@ const PAGE = "/account/personal-info";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const [info, flash, t] = await Promise.all([
+  const [info, flash, t, countries] = await Promise.all([
     apiFor(request, { token }).call("personalInfo"),
     takeFlash(request),
     i18next.getFixedT(request),
+    countryChoices(request),
   ]);
   // "Use a different number/address" shows the first step again while a code is pending.
   const change = new URL(request.url).searchParams.get("change");
@@ -43,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       info,
       flash: flash.message,
       change,
+      countries,
       constraints: constraintsOf(PERSONAL_INFO_SCHEMAS),
       title: t("account.personalInfo"),
       appName: t("app.name"),
@@ -121,15 +126,14 @@ function save(api: Api, value: Value) {
     case "email-confirm":
       return api.call("confirmEmail", { body: { code: value.code } });
     case "location": {
-      const { address, city, state, zipcode } = value;
-      return api.call("updateMissingData", { body: { location: { address, city, state, zipcode } } });
+      return api.call("updateMissingData", { body: { location: locationOf(value) } });
     }
   }
 }
 
 /** One form per fact; phone and email in two steps (enter → code), all as native form posts. */
 export default function PersonalInfoPage() {
-  const { info, flash, change, title } = useLoaderData<typeof loader>();
+  const { info, flash, change, title, countries } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <>
@@ -164,7 +168,7 @@ export default function PersonalInfoPage() {
           )}
         </Section>
         <Section id="location" title={t("personalInfo.location")}>
-          <LocationForm location={info.location} />
+          <LocationForm location={info.location} countries={countries} />
         </Section>
       </div>
     </>
@@ -318,8 +322,10 @@ function CodeForm({
 
 function LocationForm({
   location,
+  countries,
 }: {
-  location: { address: string; city: string; state: string; zipcode: string } | null;
+  location: { address: string; city: string; state: string; zipcode: string; country: string } | null;
+  countries: readonly CountryOption[];
 }) {
   const { t } = useTranslation();
   const { form, fields, pending } = usePersonalInfoForm("location", location ?? {});
@@ -327,17 +333,16 @@ function LocationForm({
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <FormError errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value="location" />
-      <TextField field={fields.address} label={t("login.address")} autoComplete="street-address" />
-      <div className="grid gap-3 sm:grid-cols-3">
-        <TextField field={fields.city} label={t("login.city")} autoComplete="address-level2" />
-        <TextField
-          field={fields.state}
-          label={t("login.state")}
-          autoComplete="address-level1"
-          hint={t("login.stateHint")}
-        />
-        <TextField field={fields.zipcode} label={t("login.zipcode")} autoComplete="postal-code" />
-      </div>
+      <AddressFields
+        fields={{
+          address: fields.address,
+          city: fields.city,
+          state: fields.state,
+          zipcode: fields.zipcode,
+          country: fields.country,
+        }}
+        countries={countries}
+      />
       <SubmitButton pending={pending} label={t("personalInfo.saveLocation")} pendingLabel={t("login.saving")} />
     </Form>
   );

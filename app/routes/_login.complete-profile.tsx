@@ -5,6 +5,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
+import { AddressFields } from "~/features/auth/address-fields";
+import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { requireSameOrigin } from "~/platform/origin.server";
@@ -80,6 +82,7 @@ export default function CompleteProfilePage() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
+  const { countries } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "complete-profile",
     lastResult,
@@ -99,30 +102,11 @@ export default function CompleteProfilePage() {
         {missing.includes("lastName") ? (
           <TextField field={f.lastName} label={t("login.lastName")} autoComplete="family-name" />
         ) : null}
-        {missing.includes("phone") ? (
-          <TextField
-            field={f.phone}
-            label={t("login.phone")}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            hint={t("login.phoneHint")}
-          />
-        ) : null}
         {missing.includes("location") ? (
-          <>
-            <TextField field={f.address} label={t("login.address")} autoComplete="street-address" />
-            <div className="grid gap-4 sm:grid-cols-3">
-              <TextField field={f.city} label={t("login.city")} autoComplete="address-level2" />
-              <TextField
-                field={f.state}
-                label={t("login.state")}
-                autoComplete="address-level1"
-                hint={t("login.stateHint")}
-              />
-              <TextField field={f.zipcode} label={t("login.zipcode")} autoComplete="postal-code" inputMode="numeric" />
-            </div>
-          </>
+          <AddressFields
+            fields={{ address: f.address, city: f.city, state: f.state, zipcode: f.zipcode, country: f.country }}
+            countries={countries}
+          />
         ) : null}
         {waiverNext ? <p className="text-sm text-slate-600">{t("profile.waiverNext")}</p> : null}
         <SubmitButton

@@ -1,3 +1,4 @@
+import { locationOf } from "~/features/auth/location";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -75,14 +76,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "signup") {
     const submission = parseWithZod(formData, { schema: signUpSchema(await loadPasswordPolicy(request)) });
     if (submission.status !== "success") return { intent, result: submission.reply({ hideFields: ["password"] }) };
-    const { email, password, firstName, lastName, phone, address, city, state, zipcode } = submission.value;
+    const { email, password, firstName, lastName, phone } = submission.value;
     try {
       const { idToken } = await identityRest.signUp(email, password);
       return await finishServerSignIn(request, idToken, redirectUrl, {
         firstName,
         lastName,
-        phone,
-        location: { address, city, state, zipcode },
+        ...(phone ? { phone } : {}),
+        location: locationOf(submission.value),
       });
     } catch (error) {
       return { intent, result: signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] })) };

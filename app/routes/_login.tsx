@@ -5,11 +5,17 @@ import { BrandMark, SkipLink } from "~/ui/site-chrome";
 import { firebaseClientConfig } from "~/features/auth/firebase-config.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
 import { loginFormConstraints } from "~/features/auth/form-constraints.server";
+import { countryChoices } from "~/features/auth/countries.server";
 
 /** The login layout: Firebase's public config, the password policy and the checks of its pages' forms. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const passwordPolicy = await loadPasswordPolicy(request);
-  return { firebase: firebaseClientConfig(), passwordPolicy, constraints: loginFormConstraints(passwordPolicy) };
+  const [passwordPolicy, countries] = await Promise.all([loadPasswordPolicy(request), countryChoices(request)]);
+  return {
+    firebase: firebaseClientConfig(),
+    passwordPolicy,
+    constraints: loginFormConstraints(passwordPolicy),
+    countries,
+  };
 }
 
 /** The login layout: a centred card for sign-in, password reset and password setup. */

@@ -23,7 +23,7 @@ describe("POST /v1/auth/session", () => {
     expect(sessionCookie).toMatch(/^[\w-]+\.[\w-]+\.[\w-]*$/);
     expect(maxAgeSeconds).toBeGreaterThan(3600);
     expect(info).toMatchObject({ id: user.uid, email: user.email });
-    expect(missingData).toEqual(["firstName", "lastName", "phone", "location", "waiver"]);
+    expect(missingData).toEqual(["firstName", "lastName", "location", "waiver"]);
     // The cookie is a session: the API accepts it as a credential.
     expect((await call("/v1/user/info", { token: sessionCookie })).body.data.email).toBe(user.email);
   });

@@ -45,7 +45,7 @@ describe("GET /v1/user/settings/personal-info", () => {
       lastName: "Lovelace",
       email: user.email,
       phone: "+15551234567",
-      location: PROFILE.location,
+      location: { ...PROFILE.location, country: "US" },
       signInMethods: ["password"],
       pendingPhone: null,
       pendingEmail: null,

@@ -69,10 +69,10 @@ describe("PATCH /v1/user/sync and GET /v1/user/info", () => {
     const res = await call("/v1/user/sync", {
       method: "PATCH",
       token: user.idToken,
-      body: { firstName: "  ", phone: "555-123-4567", location: { address: "x", city: "y", state: "Mass" } },
+      body: { firstName: "  ", phone: "555-123-4567", location: { address: "x", city: "y", country: "Narnia" } },
     });
     const error = expectEnvelope(res, 400, "validation_error");
-    expect(Object.keys(error.fields ?? {}).sort()).toEqual(["firstName", "location.state", "phone"]);
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(["firstName", "location.country", "phone"]);
   });
 
   it("an email-link user without a password must set one (signInMethod emailLink)", async () => {
@@ -96,7 +96,12 @@ describe("PATCH /v1/user/sync and GET /v1/user/info", () => {
 
 describe("one user never sees or changes another's data", () => {
   it("the uid always comes from the token", async () => {
-    const a = await syncedUser({ firstName: "Alice", lastName: "A", phone: "+15550000001" });
+    const a = await syncedUser({
+      firstName: "Alice",
+      lastName: "A",
+      phone: "+15550000001",
+      location: { address: "1 Main St", city: "Austin" },
+    });
     const b = await syncedUser({ firstName: "Bob", lastName: "B" });
 
     // B's token reads B, whatever else the request says.
@@ -119,9 +124,9 @@ describe("one user never sees or changes another's data", () => {
     expect(bInfo.body.data).toMatchObject({ id: b.uid, firstName: "Mallory" });
 
     const bMissing = await call("/v1/user/missing-data", { token: b.idToken });
-    expect(bMissing.body.data.missingData).toContain("phone");
+    expect(bMissing.body.data.missingData).toContain("location");
     const aMissing = await call("/v1/user/missing-data", { token: a.idToken });
-    expect(aMissing.body.data.missingData).not.toContain("phone");
+    expect(aMissing.body.data.missingData).not.toContain("location");
   });
 });
 
@@ -129,12 +134,13 @@ describe("GET /v1/user/missing-data", () => {
   it("lists what is missing, in order, and honours exclude", async () => {
     const user = await syncedUser({ firstName: "Only" });
     const all = await call("/v1/user/missing-data", { token: user.idToken });
-    expect(all.body).toEqual({ data: { missingData: ["lastName", "phone", "location", "paymentMethod"] } });
+    // The phone is not asked for: it only serves text messages.
+    expect(all.body).toEqual({ data: { missingData: ["lastName", "location", "paymentMethod"] } });
 
     const some = await call("/v1/user/missing-data?exclude=paymentMethod", { token: user.idToken });
-    expect(some.body.data.missingData).toEqual(["lastName", "phone", "location"]);
+    expect(some.body.data.missingData).toEqual(["lastName", "location"]);
     const both = await call("/v1/user/missing-data?exclude=location,%20paymentMethod", { token: user.idToken });
-    expect(both.body.data.missingData).toEqual(["lastName", "phone"]);
+    expect(both.body.data.missingData).toEqual(["lastName"]);
   });
 
   it("a complete profile misses only the payment method", async () => {
@@ -182,7 +188,7 @@ describe("PATCH /v1/user/missing-data", () => {
         lastName: "x".repeat(81),
         phone: "+4915112345678",
         passwordIsSet: "yes",
-        location: { address: "", city: "Austin", state: "Texas", zipcode: "7870" },
+        location: { address: "", city: "Austin", state: "x".repeat(101), zipcode: "78/70", country: "XX" },
       },
     });
     const error = expectEnvelope(res, 400, "validation_error");
@@ -190,24 +196,39 @@ describe("PATCH /v1/user/missing-data", () => {
       "firstName",
       "lastName",
       "location.address",
+      "location.country",
       "location.state",
       "location.zipcode",
       "passwordIsSet",
       "phone",
     ]);
     expect(error.fields?.phone).toEqual(["Use +1 followed by 10 digits."]);
-    expect(error.fields?.["location.state"]).toEqual(["Use the two-letter state code."]);
+    expect(error.fields?.["location.country"]).toEqual(["Choose a country."]);
   });
 
-  it("accepts 5+4 ZIP codes and an absent zipcode", async () => {
+  it("takes addresses in any country's format; the country defaults to US", async () => {
     const user = await syncedUser();
-    for (const zipcode of ["12345-6789", undefined]) {
-      const res = await call("/v1/user/missing-data", {
-        method: "PATCH",
-        token: user.idToken,
-        body: { location: { address: "1 Main St", city: "Austin", state: "TX", zipcode } },
-      });
+    const addresses = [
+      { address: "Rua Augusta 24", city: "Lisboa", state: "", zipcode: "1100-048", country: "PT" },
+      { address: "10 Downing St", city: "London", state: "", zipcode: "SW1A 2AA", country: "gb" },
+      { address: "1-1 Chiyoda", city: "Tokyo", state: "Tokyo-to", zipcode: "100-8111", country: "JP" },
+      { address: "Calle 1", city: "Panama City", country: "PA" },
+      { address: "1 Main St", city: "Austin", state: "TX", zipcode: "12345-6789" },
+    ];
+    for (const location of addresses) {
+      const res = await call("/v1/user/missing-data", { method: "PATCH", token: user.idToken, body: { location } });
       expect(res.status).toBe(200);
+      const info = await call("/v1/user/settings/personal-info", { token: user.idToken });
+      expect(info.body.data.location).toEqual({
+        state: "",
+        zipcode: "",
+        country: "US",
+        ...location,
+        ...(location.country ? { country: location.country.toUpperCase() } : {}),
+      });
+      expect((await call("/v1/user/missing-data", { token: user.idToken })).body.data.missingData).not.toContain(
+        "location",
+      );
     }
   });
 

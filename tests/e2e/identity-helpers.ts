@@ -86,6 +86,7 @@ export async function signWaiver(page: Page, name = "Ada Lovelace") {
   await page.getByRole("button", { name: "Sign waiver" }).click();
 }
 
+/** Completes whatever the profile step asks for, with an address in Lisbon (any country's format is taken). */
 export async function completeProfile(page: Page) {
   await expect(page).toHaveURL(/\/complete-profile/);
   const fill = async (label: string, value: string) => {
@@ -94,10 +95,10 @@ export async function completeProfile(page: Page) {
   };
   await fill("First name", "Grace");
   await fill("Last name", "Hopper");
-  await fill("Mobile phone (US)", "555 987 6543");
-  await fill("Street address", "2 Harbor Rd");
-  await fill("City", "Arlington");
-  await fill("State", "VA");
-  await fill("ZIP code (optional)", "22201");
+  await fill("Street address", "Rua Augusta 24");
+  await fill("City", "Lisboa");
+  await fill("Postal code (optional)", "1100-048");
+  const country = page.getByLabel("Country", { exact: true });
+  if (await country.count()) await country.selectOption("PT");
   await page.getByRole("button", { name: "Save and continue" }).click();
 }

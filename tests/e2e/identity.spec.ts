@@ -23,7 +23,7 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("First name").fill("Ada");
     await page.getByLabel("Last name").fill("Lovelace");
-    await page.getByLabel("Mobile phone (US)").fill("(555) 123-4567");
+    await page.getByLabel("Mobile phone (US, optional)").fill("(555) 123-4567");
     await page.getByLabel("Street address").fill("1 Main St");
     await page.getByLabel("City").fill("Springfield");
     await page.getByLabel("State").fill("il");
@@ -47,8 +47,8 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByLabel("Email").blur();
     await expect(page.getByText("Enter a valid email address, like name@example.com.")).toBeVisible();
-    await page.getByLabel("Mobile phone (US)").fill("123");
-    await page.getByLabel("Mobile phone (US)").blur();
+    await page.getByLabel("Mobile phone (US, optional)").fill("123");
+    await page.getByLabel("Mobile phone (US, optional)").blur();
     await expect(page.getByText("Enter a 10-digit US number, like 555 123 4567.")).toBeVisible();
   });
 
@@ -220,7 +220,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("First name").fill("Ada");
     await page.getByLabel("Last name").fill("Lovelace");
-    await page.getByLabel("Mobile phone (US)").fill("12");
+    await page.getByLabel("Mobile phone (US, optional)").fill("12");
     await page.getByLabel("Street address").fill("1 Main St");
     await page.getByLabel("City").fill("Springfield");
     await page.getByLabel("State").fill("IL");
@@ -228,7 +228,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("Enter a 10-digit US number, like 555 123 4567.")).toBeVisible();
     await expect(page.getByLabel("First name")).toHaveValue("Ada");
-    await page.getByLabel("Mobile phone (US)").fill("5551234567");
+    await page.getByLabel("Mobile phone (US, optional)").fill("5551234567");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
     await signWaiver(page);

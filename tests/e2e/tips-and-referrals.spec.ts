@@ -120,7 +120,7 @@ test.describe("inviting a friend", () => {
     await page.getByLabel("Email").fill(friend);
     await page.getByLabel("First name").fill("Grace");
     await page.getByLabel("Last name").fill("Hopper");
-    await page.getByLabel("Mobile phone (US)").fill("(555) 987-6543");
+    await page.getByLabel("Mobile phone (US, optional)").fill("(555) 987-6543");
     await page.getByLabel("Street address").fill("2 Harbor Rd");
     await page.getByLabel("City").fill("Arlington");
     await page.getByLabel("State").fill("VA");

@@ -159,11 +159,16 @@ describe("/complete-profile and /waiver", () => {
     const { cookie } = await signedInUser({ firstName: "Ada" });
     const path = `/complete-profile?${new URLSearchParams({ redirectUrl: "/account" })}`;
     const page = await outcome(() => profileRoute.loader(args(pageRequest(path, { cookie })) as never));
-    expect(page.data.fields).toEqual(["lastName", "phone", "location"]);
+    // A phone is not asked for (it only serves text messages); the address takes any country's format.
+    expect(page.data.fields).toEqual(["lastName", "location"]);
     const invalid = await outcome(() =>
-      profileRoute.action(args(pageRequest(path, { cookie, form: { lastName: "", phone: "12" } })) as never),
+      profileRoute.action(
+        args(
+          pageRequest(path, { cookie, form: { lastName: "", address: "Rua Augusta 24", country: "Lisbon" } }),
+        ) as never,
+      ),
     );
-    expect(Object.keys(invalid.data.error)).toEqual(expect.arrayContaining(["lastName", "phone"]));
+    expect(Object.keys(invalid.data.error)).toEqual(expect.arrayContaining(["lastName", "city", "country"]));
     const saved = await outcome(() =>
       profileRoute.action(
         args(
@@ -171,11 +176,11 @@ describe("/complete-profile and /waiver", () => {
             cookie,
             form: {
               lastName: "Lovelace",
-              phone: "5551234567",
-              address: "1 Main St",
-              city: "Springfield",
-              state: "IL",
-              zipcode: "62701",
+              address: "Rua Augusta 24",
+              city: "Lisboa",
+              state: "",
+              zipcode: "1100-048",
+              country: "PT",
             },
           }),
         ) as never,

@@ -68,9 +68,24 @@ describe("/account/personal-info", () => {
     const renewed = sessionSetBy(confirmed.headers);
     expect(renewed).toMatch(/^__session=[\w-]+\./);
     expect((await load(renewed)).data.info.email).toBe(email);
-    const location = { intent: "location", address: "1 Rua Augusta", city: "Lisboa", state: "LI", zipcode: "" };
+    const location = {
+      intent: "location",
+      address: "1 Rua Augusta",
+      city: "Lisboa",
+      state: "",
+      zipcode: "1100-048",
+      country: "PT",
+    };
     expect((await post(renewed, location)).status).toBe(302);
-    expect((await load(renewed)).data.info.location).toMatchObject({ city: "Lisboa" });
+    expect((await load(renewed)).data.info.location).toEqual({
+      address: "1 Rua Augusta",
+      city: "Lisboa",
+      state: "",
+      zipcode: "1100-048",
+      country: "PT",
+    });
+    const page = await load(renewed);
+    expect(page.data.countries).toContainEqual(["PT", "Portugal"]);
   });
 
   it("refuses an unknown intent (400), a cross-site post (403) and a visitor (to /login)", async () => {

@@ -56,17 +56,22 @@ export const locationFields = {
     .trim()
     .min(1, "validation.cityRequired")
     .max(100, "validation.tooLong"),
-  state: z
-    .string({ required_error: "validation.stateRequired" })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "validation.stateInvalid"),
+  state: z.string().trim().max(100, "validation.tooLong").optional().default(""),
   zipcode: z
     .string()
     .trim()
-    .regex(/^(\d{5}(-\d{4})?)?$/, "validation.zipcodeInvalid")
+    .toUpperCase()
+    .regex(/^([A-Z0-9][A-Z0-9 -]{0,14})?$/, "validation.zipcodeInvalid")
     .optional()
     .default(""),
+  // The select always sends one; a form without it (an old page) means the US, as the API does.
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "validation.countryInvalid")
+    .optional()
+    .default("US"),
 };
 
 export const SignInSchema = z.object({
@@ -97,7 +102,7 @@ export function signUpSchema(policy: PasswordPolicy) {
     email: emailField,
     firstName: firstNameField,
     lastName: lastNameField,
-    phone: phoneField,
+    phone: phoneField.optional(),
     ...locationFields,
     password: passwordField(policy),
   });

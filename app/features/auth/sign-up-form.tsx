@@ -3,6 +3,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
+import { AddressFields } from "~/features/auth/address-fields";
+import { locationOf } from "~/features/auth/location";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
@@ -16,12 +18,12 @@ type Props = {
   lastResult?: SubmissionResult<string[]>;
 };
 
-/** Sign-up: email, names, US phone, location and a password that follows the server's policy. */
+/** Sign-up: email, names, an optional US phone, an address anywhere and a password that follows the server's policy. */
 export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const client = useClientSignIn(redirectUrl);
-  const { constraints } = useLoginLayoutData();
+  const { constraints, countries } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult,
@@ -30,12 +32,12 @@ export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props)
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();
-      const { email, password, firstName, lastName, phone, address, city, state, zipcode } = submission.value;
+      const { email, password, firstName, lastName, phone } = submission.value;
       void client.run((fb) => fb.passwordSignUp(firebase, email, password), {
         firstName,
         lastName,
-        phone,
-        location: { address, city, state, zipcode },
+        ...(phone ? { phone } : {}),
+        location: locationOf(submission.value),
       });
     },
   });
@@ -60,23 +62,13 @@ export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props)
       </div>
       <TextField
         field={fields.phone}
-        label={t("login.phone")}
+        label={t("login.phoneOptional")}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        hint={t("login.phoneHint")}
+        hint={t("login.phoneOptionalHint")}
       />
-      <TextField field={fields.address} label={t("login.address")} autoComplete="street-address" />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField field={fields.city} label={t("login.city")} autoComplete="address-level2" />
-        <TextField
-          field={fields.state}
-          label={t("login.state")}
-          autoComplete="address-level1"
-          hint={t("login.stateHint")}
-        />
-        <TextField field={fields.zipcode} label={t("login.zipcode")} autoComplete="postal-code" inputMode="numeric" />
-      </div>
+      <AddressFields fields={fields} countries={countries} />
       <TextField
         field={fields.password}
         label={t("login.password")}

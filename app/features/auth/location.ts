@@ -1,0 +1,11 @@
+/** The API's location from a parsed address form (region and postal code may be empty). */
+export function locationOf(value: {
+  address: string;
+  city: string;
+  state?: string;
+  zipcode?: string;
+  country: string;
+}) {
+  const { address, city, state = "", zipcode = "", country } = value;
+  return { address, city, state, zipcode, country };
+}

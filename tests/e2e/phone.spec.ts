@@ -1,0 +1,44 @@
+import { expect, test } from "./guarded-test";
+import { findBookableDay, payWithCard, signOperatorWaiver } from "./booking-helpers";
+import { completeProfile, EMULATOR, PASSWORD, signInWithPassword, signWaiver, uniqueEmail } from "./identity-helpers";
+
+/** On a phone (390×844, as the issue measured): the public pages and a first booking from abroad. */
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test.describe("on a phone", () => {
+  test("a visitor from Lisbon signs in, completes the profile with a Portuguese address and no phone, and books", async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail("lisbon");
+    const signUp = await request.post(
+      `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+      {
+        data: { email, password: PASSWORD, returnSecureToken: true },
+      },
+    );
+    expect(signUp.ok()).toBeTruthy();
+
+    const target = await findBookableDay(request, 1);
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+    await signInWithPassword(page, email, PASSWORD);
+
+    await expect(page).toHaveURL(/\/complete-profile/);
+    await expect(page.getByLabel(/Mobile phone/)).toHaveCount(0);
+    await completeProfile(page);
+    // The platform's waiver after the profile, then the operator's before the booking.
+    await signWaiver(page, "Grace Hopper");
+    await signOperatorWaiver(page);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await payWithCard(page, "4242 4242 4242 4242");
+    await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+
+    await page.goto("/account/personal-info");
+    await expect(page.getByLabel("City", { exact: true })).toHaveValue("Lisboa");
+    await expect(page.getByLabel("Country", { exact: true })).toHaveValue("PT");
+  });
+});
