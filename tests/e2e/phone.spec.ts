@@ -42,3 +42,30 @@ test.describe("on a phone", () => {
     await expect(page.getByLabel("Country", { exact: true })).toHaveValue("PT");
   });
 });
+
+test.describe("the catalog on a phone", () => {
+  test("the first experience is in the first screen; the filters open from their button and apply at once", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const first = page.getByTestId("experience-list").locator("li").first();
+    const box = (await first.boundingBox())!;
+    expect(box.y).toBeLessThan(844 - 120);
+    const filters = page.getByRole("group", { name: "Filters" });
+    await expect(filters).toBeHidden();
+    await page.locator("summary", { hasText: "Filters" }).click();
+    await expect(filters).toBeVisible();
+    await filters.getByLabel("City").selectOption({ index: 1 });
+    await expect(page).toHaveURL(/[?&]city=/);
+    await expect(page.locator("summary", { hasText: "Filters" })).toContainText("1");
+  });
+});
+
+test.describe("the catalog on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+  test("shows the filters open, without the phone's button", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("group", { name: "Filters" })).toBeVisible();
+    await expect(page.locator("summary", { hasText: "Filters" })).toBeHidden();
+  });
+});

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import type { CatalogQuery, Facets } from "~/features/catalog/catalog";
 
@@ -12,14 +12,37 @@ type Props = {
 const fieldClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand focus:ring-brand";
 
-/** Search and filters as a plain GET form: works the same with and without JavaScript. */
+/** Filters in use (the search words aside): counted on the phone's "Filters" button. */
+function activeFilters(query: CatalogQuery): number {
+  return [query.category, query.city, query.date, query.minPrice, query.maxPrice].filter(
+    (value) => value !== undefined && value !== null && value !== "",
+  ).length;
+}
+
+/**
+ * Search and filters as a plain GET form: works the same with and without JavaScript; with it, a
+ * changed filter applies at once. On phones the filters sit behind a "Filters" disclosure.
+ */
 export function CatalogFilters({ facets, query, fixed }: Props) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
+  const submit = useSubmit();
   const searching = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+  const active = activeFilters(query);
+  const applyOnChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement | HTMLSelectElement;
+    // Typed words and prices wait for Enter or the button; choices apply at once.
+    if (target.tagName === "SELECT" || target.type === "date") submit(event.currentTarget, { replace: true });
+  };
   return (
-    <Form method="get" action={location.pathname} className="mt-6 space-y-4" role="search">
+    <Form
+      method="get"
+      action={location.pathname}
+      className="mt-4 space-y-3 md:mt-6 md:space-y-4"
+      role="search"
+      onChange={applyOnChange}
+    >
       <div className="flex gap-2">
         <label htmlFor="catalog-q" className="sr-only">
           {t("home.searchLabel")}
@@ -41,80 +64,86 @@ export function CatalogFilters({ facets, query, fixed }: Props) {
           {t("home.searchButton")}
         </button>
       </div>
-      <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-6">
-        <legend className="sr-only">{t("home.filtersLabel")}</legend>
-        {fixed !== "category" ? (
+      <details className="filters-disclosure" open={active > 0 || undefined}>
+        <summary className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800">
+          {t("home.filtersLabel")}
+          {active > 0 ? <span className="rounded-full bg-brand-ink px-2 text-xs text-white">{active}</span> : null}
+        </summary>
+        <fieldset className="mt-3 grid grid-cols-2 gap-3 md:mt-0 md:grid-cols-6">
+          <legend className="sr-only">{t("home.filtersLabel")}</legend>
+          {fixed !== "category" ? (
+            <label className="text-sm font-medium text-slate-700">
+              {t("home.category")}
+              <select name="category" defaultValue={query.category ?? ""} className={fieldClass}>
+                <option value="">{t("home.anyCategory")}</option>
+                {facets.categories.map((facet) => (
+                  <option key={facet.slug} value={facet.slug}>
+                    {facet.name} ({facet.count})
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {fixed !== "city" ? (
+            <label className="text-sm font-medium text-slate-700">
+              {t("home.city")}
+              <select name="city" defaultValue={query.city ?? ""} className={fieldClass}>
+                <option value="">{t("home.anyCity")}</option>
+                {facets.cities.map((facet) => (
+                  <option key={facet.slug} value={facet.slug}>
+                    {facet.name} ({facet.count})
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <label className="text-sm font-medium text-slate-700">
-            {t("home.category")}
-            <select name="category" defaultValue={query.category ?? ""} className={fieldClass}>
-              <option value="">{t("home.anyCategory")}</option>
-              {facets.categories.map((facet) => (
-                <option key={facet.slug} value={facet.slug}>
-                  {facet.name} ({facet.count})
-                </option>
-              ))}
+            {t("home.date")}
+            <input type="date" name="date" defaultValue={query.date ?? ""} className={fieldClass} />
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            {t("home.minPrice")}
+            <input
+              type="number"
+              name="minPrice"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              defaultValue={query.minPrice ?? ""}
+              className={fieldClass}
+            />
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            {t("home.maxPrice")}
+            <input
+              type="number"
+              name="maxPrice"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              defaultValue={query.maxPrice ?? ""}
+              className={fieldClass}
+            />
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            {t("home.sort")}
+            <select name="sort" defaultValue={query.sort ?? "recommended"} className={fieldClass}>
+              <option value="recommended">{t("home.sortRecommended")}</option>
+              <option value="price_asc">{t("home.sortPriceAsc")}</option>
+              <option value="price_desc">{t("home.sortPriceDesc")}</option>
+              <option value="title">{t("home.sortTitle")}</option>
             </select>
           </label>
-        ) : null}
-        {fixed !== "city" ? (
-          <label className="text-sm font-medium text-slate-700">
-            {t("home.city")}
-            <select name="city" defaultValue={query.city ?? ""} className={fieldClass}>
-              <option value="">{t("home.anyCity")}</option>
-              {facets.cities.map((facet) => (
-                <option key={facet.slug} value={facet.slug}>
-                  {facet.name} ({facet.count})
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <label className="text-sm font-medium text-slate-700">
-          {t("home.date")}
-          <input type="date" name="date" defaultValue={query.date ?? ""} className={fieldClass} />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          {t("home.minPrice")}
-          <input
-            type="number"
-            name="minPrice"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            defaultValue={query.minPrice ?? ""}
-            className={fieldClass}
-          />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          {t("home.maxPrice")}
-          <input
-            type="number"
-            name="maxPrice"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            defaultValue={query.maxPrice ?? ""}
-            className={fieldClass}
-          />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          {t("home.sort")}
-          <select name="sort" defaultValue={query.sort ?? "recommended"} className={fieldClass}>
-            <option value="recommended">{t("home.sortRecommended")}</option>
-            <option value="price_asc">{t("home.sortPriceAsc")}</option>
-            <option value="price_desc">{t("home.sortPriceDesc")}</option>
-            <option value="title">{t("home.sortTitle")}</option>
-          </select>
-        </label>
-      </fieldset>
-      <div className="flex gap-3 text-sm">
-        <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50">
-          {t("home.apply")}
-        </button>
-        <Link to={location.pathname} className="px-3 py-2 font-medium text-brand underline">
-          {t("home.clear")}
-        </Link>
-      </div>
+        </fieldset>
+        <div className="mt-3 flex gap-3 text-sm md:mt-4">
+          <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50">
+            {t("home.apply")}
+          </button>
+          <Link to={location.pathname} className="px-3 py-2 font-medium text-brand underline">
+            {t("home.clear")}
+          </Link>
+        </div>
+      </details>
     </Form>
   );
 }
