@@ -9,6 +9,8 @@ import { loadAvailability, loadServiceDetail } from "~/features/catalog/service-
 import { todayIn } from "~/features/booking/availability";
 import { parseSelection } from "~/features/booking/booking-selection";
 import { formatMoney } from "~/ui/format";
+import { StickyBookingBar } from "~/features/catalog/sticky-booking-bar";
+import { headlinePrice } from "~/features/catalog/headline-price";
 import { pageMeta } from "~/ui/meta";
 import { idParam, requireParams } from "~/platform/http.server";
 
@@ -39,8 +41,9 @@ export default function ExperienceDetailsPage() {
   const { experience, service, services, availability, selection, today } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, experience.currency, i18n.language);
+  const headline = headlinePrice(service.ticketTypes);
   return (
-    <article className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+    <article className="grid gap-8 pb-24 lg:grid-cols-[1fr_22rem] lg:pb-0">
       <div>
         <p className="text-sm font-medium text-slate-600">
           {experience.category.name} · {experience.city.name}
@@ -82,7 +85,12 @@ export default function ExperienceDetailsPage() {
         </section>
       </div>
       <aside className="space-y-6">
-        <section className="rounded-xl border border-slate-200 p-5" aria-labelledby="selected-option">
+        <section
+          id="book"
+          tabIndex={-1}
+          className="scroll-mt-4 rounded-xl border border-slate-200 p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-ink"
+          aria-labelledby="selected-option"
+        >
           <h2 id="selected-option" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
             {t("details.selectedOption")}
           </h2>
@@ -129,6 +137,13 @@ export default function ExperienceDetailsPage() {
           </section>
         ) : null}
       </aside>
+      {headline ? (
+        <StickyBookingBar
+          price={`${t("details.fromPrice")} ${money(headline.priceMinor)}`}
+          perWhom={t(headline.code === "adult" ? "details.perAdult" : "details.perPerson")}
+          targetId="book"
+        />
+      ) : null}
     </article>
   );
 }

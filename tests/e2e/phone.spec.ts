@@ -61,11 +61,34 @@ test.describe("the catalog on a phone", () => {
   });
 });
 
+test.describe("an experience on a phone", () => {
+  test("a sticky bar with the adult price brings the booking widget into view", async ({ page, request }) => {
+    const target = await findBookableDay(request, 1);
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}`);
+    const bar = page.getByTestId("sticky-booking-bar");
+    await expect(bar).toBeInViewport();
+    await expect(bar).toContainText(/From \$\d+(\.\d\d)? per adult/);
+    const widget = page.locator("#book");
+    await expect(widget).not.toBeInViewport();
+    await bar.getByRole("link", { name: "Check availability" }).click();
+    await expect(widget).toBeInViewport();
+    await expect(widget).toBeFocused();
+    await expect(widget.getByRole("grid").first()).toBeVisible();
+  });
+});
+
 test.describe("the catalog on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
   test("shows the filters open, without the phone's button", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("group", { name: "Filters" })).toBeVisible();
     await expect(page.locator("summary", { hasText: "Filters" })).toBeHidden();
+  });
+
+  test("an experience has no sticky bar: the booking widget is beside the description", async ({ page, request }) => {
+    const target = await findBookableDay(request, 1);
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}`);
+    await expect(page.getByTestId("sticky-booking-bar")).toBeHidden();
+    await expect(page.locator("#book")).toBeInViewport();
   });
 });
