@@ -57,16 +57,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
           )
       : null,
   ]);
-  // Route rules (spec section 2) run here on every navigation: see shouldRevalidate below.
   if (session.lost) headers.append("Set-Cookie", clearedSessionCookie());
-  const target = routeRedirect(url, session);
-  if (target) throw redirect(target, { headers });
-
   let account: AccountContext | null = null;
   if (accountResult && "found" in accountResult) account = accountResult.found;
-  // Spec section 8: an account context that fails to load sends the visitor to /404, which then
-  // renders (unbranded) instead of redirecting again.
+  // Spec section 8: an account context that fails to load sends the visitor to /404 — every path,
+  // private ones included, before any sign-in rule — and /404 then renders (unbranded).
   else if (accountResult && url.pathname !== "/404") throw redirect("/404", { headers });
+
+  // Route rules (spec section 2) run here on every navigation: see shouldRevalidate below.
+  const target = routeRedirect(url, session);
+  if (target) throw redirect(target, { headers });
 
   return data(
     {

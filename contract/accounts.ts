@@ -16,6 +16,8 @@ export interface AccountContext {
   colors: { primary: string; accent: string; ink: string };
   currency: string;
   timezone: string;
+  /** How guests reach the operator; each may be null. */
+  contact: { email: string | null; phone: string | null; address: string | null };
 }
 
 export const ACCOUNT_CONTEXT_HEADER = "X-Account-Context";

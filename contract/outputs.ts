@@ -42,6 +42,7 @@ export const accountContext: z.ZodType<AccountContext> = z.object({
   colors: z.object({ primary: z.string(), accent: z.string(), ink: z.string() }),
   currency: z.string().length(3),
   timezone: z.string(),
+  contact: z.object({ email: z.string().nullable(), phone: z.string().nullable(), address: z.string().nullable() }),
 });
 
 const namedSlug = z.object({ slug: z.string(), name: z.string() });

@@ -17,5 +17,6 @@ export function toAccountContext(account: AccountRow): AccountContext {
     colors: { primary: account.primaryColor, accent: account.accentColor, ink: account.inkColor },
     currency: account.currency,
     timezone: account.timezone,
+    contact: { email: account.contactEmail, phone: account.contactPhone, address: account.postalAddress },
   };
 }

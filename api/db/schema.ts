@@ -54,6 +54,11 @@ export const accounts = pgTable(
     cancellationCutoffHours: integer("cancellation_cutoff_hours").notNull().default(24),
     waiverText: text("waiver_text").notNull().default(""),
     waiverVersion: integer("waiver_version").notNull().default(1),
+    /** How guests reach the operator (the storefront's contact page); each may be absent. */
+    contactEmail: text("contact_email"),
+    contactPhone: text("contact_phone"),
+    /** The operator's postal address, as one would write it on an envelope (any country's format). */
+    postalAddress: text("postal_address"),
     createdAt: createdAt(),
   },
   (t) => [

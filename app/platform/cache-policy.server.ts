@@ -13,6 +13,9 @@ const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   "routes/_home._index",
   "routes/_home.$",
   "routes/_details.experiences.$parentId.$serviceId._index",
+  "routes/_default.terms",
+  "routes/_default.privacy",
+  "routes/_default.contact",
 ]);
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-revalidate=30";

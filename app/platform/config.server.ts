@@ -21,6 +21,8 @@ const EnvSchema = z
     /** The v1 API in another process (split mode); unset: the API runs in this process. */
     API_BASE_URL: z.string().url().optional(),
     PUBLIC_APP_NAME: z.string().min(1).default("Wayfarer"),
+    /** Where guests write to the marketplace (contact, terms and privacy pages). */
+    SUPPORT_EMAIL: z.string().email("SUPPORT_EMAIL must be an email address").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // Firebase's public web config (the pages that sign people in) and the no-JavaScript forms'
     // Identity Toolkit calls. The web holds no Firebase credentials: sessions are the API's.
@@ -52,6 +54,7 @@ const EnvSchema = z
       },
       APP_BASE_DOMAINS: env.APP_BASE_DOMAINS ?? (production ? [] : ["localhost", "app.localhost"]),
       HOST_SEGMENTS: env.HOST_SEGMENTS ?? (production ? 3 : 2),
+      SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${(env.APP_BASE_DOMAINS ?? ["localhost"])[0] ?? "localhost"}`,
     };
   })
   .superRefine((env, ctx) => {

@@ -3,9 +3,15 @@ import { z } from "zod";
 import { i18next } from "~/platform/i18next.server";
 
 /** An unmatched path (spec section 8): 404 'Page not found: {path}'. */
-export async function pageNotFound(request: Request, path = new URL(request.url).pathname) {
+export async function pageNotFound(request: Request, path = fullPath(request)) {
   const t = await i18next.getFixedT(request);
   return data(t("errors.pageNotFound", { path }), { status: 404 });
+}
+
+/** The path with its query, as the spec's 'Page not found: {fullPath}' shows it. */
+function fullPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
 }
 
 /** A route whose parameters fail validation (spec section 5): 404 'Page Not Found: {path}'. */

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { reloadOnChunkError } from "~/platform/chunk-reload";
@@ -22,6 +22,24 @@ export function ErrorContent({ status = 500, message }: { status?: number; messa
       <p className="mt-3 text-slate-600" data-testid="error-message">
         {message || (status === 404 ? t("errors.notFoundDefault") : t("errors.internalDefault"))}
       </p>
+      {status === 404 ? (
+        <Form method="get" action="/" role="search" className="mt-8 flex w-full max-w-sm gap-2">
+          <label htmlFor="not-found-q" className="sr-only">
+            {t("home.searchLabel")}
+          </label>
+          <input
+            id="not-found-q"
+            name="q"
+            type="search"
+            maxLength={100}
+            placeholder={t("home.searchPlaceholder")}
+            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm"
+          />
+          <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
+            {t("home.searchButton")}
+          </button>
+        </Form>
+      ) : null}
       <Link to="/" className="mt-8 rounded-md bg-brand px-4 py-2 font-medium text-white hover:opacity-90">
         {t("errors.backHome")}
       </Link>

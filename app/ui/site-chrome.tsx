@@ -81,9 +81,30 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 print:hidden">
-      <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-slate-600">
-        {account ? t("footer.storefront", { name: account.name, app: t("app.name") }) : t("footer.tagline")}
-        <span className="ml-2">© {year}</span>
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-8 text-sm text-slate-600">
+        <p>
+          {account ? t("footer.storefront", { name: account.name, app: t("app.name") }) : t("footer.tagline")}
+          <span className="ml-2">© {year}</span>
+        </p>
+        <nav aria-label={t("footer.nav")}>
+          <ul className="flex gap-4">
+            <li>
+              <Link to="/terms" className="underline hover:text-slate-900">
+                {t("legal.footerTerms")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy" className="underline hover:text-slate-900">
+                {t("legal.footerPrivacy")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className="underline hover:text-slate-900">
+                {t("legal.footerContact")}
+              </Link>
+            </li>
+          </ul>
+        </nav>
       </div>
     </footer>
   );

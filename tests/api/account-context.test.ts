@@ -16,6 +16,11 @@ describe("GET /v1/account-context/{slug}", () => {
         colors: { primary: "#1D4ED8", accent: "#F97316", ink: "#0F172A" },
         currency: "USD",
         timezone: "America/New_York",
+        contact: {
+          email: "hello@acme-adventures.example",
+          phone: "+1 212 555 0142",
+          address: "220 West 26th Street, New York, NY 10001, United States",
+        },
       },
     });
   });

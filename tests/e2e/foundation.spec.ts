@@ -88,6 +88,10 @@ test.describe("operator storefronts (account_direct)", () => {
     expect(response?.status()).toBe(404);
     expect(new URL(page.url()).pathname).toBe("/404");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Page Not Found");
+    // Private paths too: straight to /404, not to the sign-in page first.
+    const account = await page.goto(`${origin("nosuchoperator.app.localhost")}/account`);
+    expect(account?.status()).toBe(404);
+    expect(new URL(page.url()).pathname).toBe("/404");
   });
 
   test("a host outside the base domains gets 400 and no page built from it", async () => {
@@ -105,12 +109,17 @@ test.describe("routing rules", () => {
     expect(response.headers()["location"]).toBe("/experiences/a/b?x=1");
   });
 
-  test("an unmatched path is 404 'Page not found: {path}'", async ({ page }) => {
-    const response = await page.goto("/no-such-thing");
+  test("an unmatched path is 404 'Page not found: {fullPath}', with a search and a way home", async ({ page }) => {
+    const response = await page.goto("/no-such-thing?from=newsletter");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Page Not Found");
-    await expect(page.getByTestId("error-message")).toHaveText("Page not found: /no-such-thing");
+    await expect(page.getByTestId("error-message")).toHaveText("Page not found: /no-such-thing?from=newsletter");
     await expect(page.locator("p", { hasText: /^404$/ })).toBeVisible();
+    const search = page.getByRole("search");
+    await search.getByLabel("Search experiences").fill("kayak");
+    await search.getByRole("button").click();
+    await expect(page).toHaveURL(/\/\?q=kayak$/);
+    await expect(page.getByTestId("experience-list")).toBeVisible();
   });
 
   test("/404 renders the not-found page with status 404", async ({ page }) => {

@@ -48,6 +48,10 @@ describe("the catalog pages", () => {
       homeRoute.loader(args(pageRequest("/nope-nope"), { "*": "nope-nope" }) as never),
     );
     expect(unknown).toMatchObject({ status: 404, data: "Page not found: /nope-nope" });
+    const withQuery = await outcome(() =>
+      homeRoute.loader(args(pageRequest("/nope-nope?utm_source=x&y=1"), { "*": "nope-nope" }) as never),
+    );
+    expect(withQuery).toMatchObject({ status: 404, data: "Page not found: /nope-nope?utm_source=x&y=1" });
   });
 
   it("a details page has the service and its availability; bad or unknown ids are the spec's 404", async () => {

@@ -19,6 +19,9 @@ export const SEED_ACCOUNTS: SeedAccount[] = [
     cancellationCutoffHours: 24,
     waiverText: standardWaiver("Acme Adventures"),
     waiverVersion: 3,
+    contactEmail: "hello@acme-adventures.example",
+    contactPhone: "+1 212 555 0142",
+    postalAddress: "220 West 26th Street, New York, NY 10001, United States",
     monogram: "A",
   },
   {
@@ -33,6 +36,9 @@ export const SEED_ACCOUNTS: SeedAccount[] = [
     cancellationCutoffHours: 48,
     waiverText: standardWaiver("Harbor & Tide"),
     waiverVersion: 1,
+    contactEmail: "ola@harbor-tide.example",
+    contactPhone: "+351 21 555 0187",
+    postalAddress: "Rua da Ribeira Nova 12, 1200-369 Lisboa, Portugal",
     monogram: "H",
   },
   {
@@ -47,6 +53,9 @@ export const SEED_ACCOUNTS: SeedAccount[] = [
     cancellationCutoffHours: 24,
     waiverText: standardWaiver("Summit Trails"),
     waiverVersion: 2,
+    contactEmail: "trails@summit-trails.example",
+    contactPhone: "+1 604 555 0119",
+    postalAddress: "1150 Station Street, Vancouver, BC V6A 4C7, Canada",
     monogram: "S",
   },
   {
@@ -61,6 +70,9 @@ export const SEED_ACCOUNTS: SeedAccount[] = [
     cancellationCutoffHours: 12,
     waiverText: standardWaiver("Olive & Ember"),
     waiverVersion: 1,
+    contactEmail: "hola@olive-ember.example",
+    contactPhone: "+34 93 555 0163",
+    postalAddress: "Carrer de la Princesa 21, 08003 Barcelona, Spain",
     monogram: "OE",
   },
 ];

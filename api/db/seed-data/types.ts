@@ -16,6 +16,9 @@ export interface SeedAccount {
   cancellationCutoffHours: number;
   waiverText: string;
   waiverVersion: number;
+  contactEmail: string;
+  contactPhone: string;
+  postalAddress: string;
   /** One or two letters drawn in the logo. */
   monogram: string;
 }

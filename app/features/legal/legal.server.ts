@@ -1,0 +1,22 @@
+import type { AccountContext } from "~contract/accounts";
+import { apiFor } from "~/platform/api.server";
+import { config } from "~/platform/config.server";
+import { requireHostContext } from "~/platform/host.server";
+import { LEGAL_UPDATED, type LegalContext } from "./documents.server";
+
+/** Who the shop's pages speak for: the storefront's operator (account mode) or the marketplace. */
+export async function shopContext(request: Request): Promise<LegalContext & { account: AccountContext | null }> {
+  const host = requireHostContext(request);
+  // The same read the root makes (kept a few seconds by the API client): not a second fetch.
+  const account =
+    host.mode === "account_direct"
+      ? await apiFor(request).call("accountContext", { params: { slug: host.accountSlug } })
+      : null;
+  return {
+    account,
+    app: config.PUBLIC_APP_NAME,
+    operator: account?.name ?? null,
+    supportEmail: account?.contact.email ?? config.SUPPORT_EMAIL,
+    updated: LEGAL_UPDATED,
+  };
+}
