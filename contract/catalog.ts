@@ -81,7 +81,12 @@ export interface ExperienceCard {
   category: NamedSlug;
   city: NamedSlug;
   operator: NamedSlug;
+  /** What an adult pays (the lowest adult ticket); without adult tickets, the cheapest paid ticket. */
   priceFrom: Money;
+  /** Whom `priceFrom` is for. */
+  priceBasis: "adult" | "person";
+  /** `priceFrom` in US dollars when the operator sells in another currency (null: USD, or no rate). */
+  priceApprox: Money | null;
   durationMinutes: number;
   firstServiceId: string;
 }

@@ -59,6 +59,8 @@ export const experiencePage: z.ZodType<ExperiencePage> = z.object({
       city: namedSlug,
       operator: namedSlug,
       priceFrom: money,
+      priceBasis: z.enum(["adult", "person"]),
+      priceApprox: money.nullable(),
       durationMinutes: count,
       firstServiceId: z.string(),
     }),

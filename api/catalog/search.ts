@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, exists, gt, gte, ilike, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { accounts, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
-import { fromPrice } from "./fragments";
+import { accounts, exchangeRates, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
+import { fromPrice, hasAdultTicket, inUsdCents } from "./fragments";
 import type { ExperienceCard, ExperienceListQuery, ExperiencePage } from "~contract/catalog";
+
+const USD = "USD";
 
 /** ILIKE pattern matching `term` anywhere, with % _ \ taken literally. */
 function containsPattern(term: string): string {
@@ -29,6 +31,7 @@ export async function searchExperiences(
       .select({
         experienceId: services.experienceId,
         priceFrom: sql<number>`${fromPrice()}`.as("price_from"),
+        perAdult: sql<boolean>`${hasAdultTicket()}`.as("per_adult"),
         durationMinutes: sql<number>`min(${services.durationMinutes})`.as("duration_minutes"),
         firstServiceId: sql<string>`(array_agg(${services.id} order by ${services.sortOrder}, ${services.id}))[1]`.as(
           "first_service_id",
@@ -56,8 +59,10 @@ export async function searchExperiences(
       )!,
     );
   }
-  if (query.minPrice !== undefined) conditions.push(gte(offers.priceFrom, query.minPrice));
-  if (query.maxPrice !== undefined) conditions.push(lte(offers.priceFrom, query.maxPrice));
+  // Prices compare across currencies in US cents (the filter's amounts are US cents too).
+  const priceUsd = inUsdCents(sql`${offers.priceFrom}`, exchangeRates.usdMinorMicros);
+  if (query.minPrice !== undefined) conditions.push(gte(priceUsd, query.minPrice));
+  if (query.maxPrice !== undefined) conditions.push(lte(priceUsd, query.maxPrice));
   if (query.date) {
     // The day is the operator's local calendar day; only departures still ahead with a free seat count.
     const dayStart = sql`(${query.date}::date::timestamp at time zone ${accounts.timezone})`;
@@ -88,6 +93,7 @@ export async function searchExperiences(
     .from(experiences)
     .innerJoin(accounts, eq(accounts.id, experiences.accountId))
     .innerJoin(offers, eq(offers.experienceId, experiences.id))
+    .leftJoin(exchangeRates, eq(exchangeRates.currency, accounts.currency))
     .where(where);
 
   const demand = db.$with("demand").as(
@@ -107,10 +113,10 @@ export async function searchExperiences(
   const order: SQL[] = [];
   switch (query.sort) {
     case "price_asc":
-      order.push(asc(offers.priceFrom));
+      order.push(asc(priceUsd));
       break;
     case "price_desc":
-      order.push(desc(offers.priceFrom));
+      order.push(desc(priceUsd));
       break;
     case "title":
       order.push(asc(experiences.title));
@@ -143,12 +149,16 @@ export async function searchExperiences(
             operatorName: accounts.name,
             currency: accounts.currency,
             priceFrom: offers.priceFrom,
+            perAdult: offers.perAdult,
+            priceUsd,
+            hasRate: sql<boolean>`${exchangeRates.currency} is not null`,
             durationMinutes: offers.durationMinutes,
             firstServiceId: offers.firstServiceId,
           })
           .from(experiences)
           .innerJoin(accounts, eq(accounts.id, experiences.accountId))
           .innerJoin(offers, eq(offers.experienceId, experiences.id))
+          .leftJoin(exchangeRates, eq(exchangeRates.currency, accounts.currency))
           .leftJoin(demand, eq(demand.experienceId, experiences.id))
           .where(where)
           .orderBy(...order)
@@ -164,6 +174,9 @@ export async function searchExperiences(
     city: { slug: row.citySlug, name: row.cityName },
     operator: { slug: row.operatorSlug, name: row.operatorName },
     priceFrom: { amount: Number(row.priceFrom), currency: row.currency },
+    priceBasis: row.perAdult ? "adult" : "person",
+    // The US-dollar equivalent beside another currency (none when the rate is unknown).
+    priceApprox: row.currency !== USD && row.hasRate ? { amount: Number(row.priceUsd), currency: USD } : null,
     durationMinutes: Number(row.durationMinutes),
     firstServiceId: row.firstServiceId,
   }));

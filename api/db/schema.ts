@@ -73,6 +73,25 @@ export const accounts = pgTable(
   ],
 );
 
+/**
+ * What one minor unit of a currency (a cent, a yen) is worth in US cents, in millionths: EUR at
+ * 1.08 $ is 1080000, JPY at 0.0067 $ is 670000. The catalog shows "≈ US$" beside other
+ * currencies and sorts and filters prices on it. Seeded by migration 0013; `npm run rates --
+ * EUR=1.09` updates it (in dollars per unit).
+ */
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    currency: text("currency").primaryKey(),
+    usdMinorMicros: integer("usd_minor_micros").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("exchange_rates_currency_format", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("exchange_rates_positive", sql`${t.usdMinorMicros} > 0`),
+  ],
+);
+
 /** The parent of what is sold: a tour, class or activity of one operator. */
 export const experiences = pgTable(
   "experiences",

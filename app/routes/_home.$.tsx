@@ -10,6 +10,7 @@ import { findSlice, type CatalogSlice } from "~/features/catalog/catalog-slice";
 import { parseCatalogQuery } from "~/features/catalog/catalog-query.server";
 import { pageNotFound } from "~/platform/http.server";
 import { pageMeta } from "~/ui/meta";
+import { redirect } from "~/platform/redirect.server";
 
 const PAGE_SIZE = 12;
 
@@ -28,8 +29,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!slice) throw await pageNotFound(request);
   }
 
-  const query = parseCatalogQuery(new URL(request.url).searchParams);
-  const filters = { ...query, ...(slice ? { [slice.kind]: slice.slug } : {}) };
+  const url = new URL(request.url);
+  const query = parseCatalogQuery(url.searchParams);
+  // A range the wrong way round is the visitor's to fix: said beside the fields, not applied.
+  const priceRangeInvalid =
+    query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice;
+  const filters = {
+    ...query,
+    ...(priceRangeInvalid ? { minPrice: undefined, maxPrice: undefined } : {}),
+    ...(slice ? { [slice.kind]: slice.slug } : {}),
+  };
   const page = await api.call("experiences", {
     query: {
       q: filters.q,
@@ -45,22 +54,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
   });
 
+  // A page past the end (an old link, a hand-edited address) shows the last one.
+  if (page.totalPages > 0 && page.page > page.totalPages) {
+    const last = new URLSearchParams(url.search);
+    last.set("page", String(page.totalPages));
+    throw redirect(`${url.pathname}?${last}`);
+  }
+
   const t = await i18next.getFixedT(request);
   const heading = slice ? t(slice.headingKey, { name: slice.name }) : t("home.heading");
-  return { facets, slice, query, page, heading, title: slice ? heading : t("home.title"), appName: t("app.name") };
+  return {
+    facets,
+    slice,
+    query,
+    priceRangeInvalid,
+    page,
+    heading,
+    title: slice ? heading : t("home.title"),
+    appName: t("app.name"),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data, data ? [{ name: "description", content: data.heading }] : []);
 
 export default function HomePage() {
-  const { facets, slice, query, page, heading } = useLoaderData<typeof loader>();
+  const { facets, slice, query, priceRangeInvalid, page, heading } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const showOperator = facets.operators.length > 1;
   return (
     <>
       <h1 className="mt-8 text-3xl font-bold tracking-tight text-brand-ink">{heading}</h1>
-      <CatalogFilters facets={facets} query={query} fixed={slice?.kind ?? null} />
+      <CatalogFilters facets={facets} query={query} fixed={slice?.kind ?? null} priceRangeInvalid={priceRangeInvalid} />
       <p className="mt-6 text-sm text-slate-600" role="status">
         {t("home.results", { count: page.total })}
       </p>
@@ -68,8 +93,13 @@ export default function HomePage() {
         <p className="mt-6 rounded-lg bg-slate-50 p-6 text-slate-700">{t("home.noResults")}</p>
       ) : (
         <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="experience-list">
-          {page.items.map((experience) => (
-            <ExperienceCard key={experience.id} experience={experience} showOperator={showOperator} />
+          {page.items.map((experience, index) => (
+            <ExperienceCard
+              key={experience.id}
+              experience={experience}
+              showOperator={showOperator}
+              priority={index === 0}
+            />
           ))}
         </ul>
       )}

@@ -33,7 +33,8 @@ describe("GET /v1/experiences/{parentId}", () => {
       name: "Shared sunset sail",
       description: expect.any(String),
       durationMinutes: 120,
-      priceFrom: { amount: 2500, currency: "EUR" },
+      // What an adult pays (a child pays 25).
+      priceFrom: { amount: 4500, currency: "EUR" },
     });
   });
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, experiences, services, slots } from "~api/db/schema";
+import { accounts, exchangeRates, experiences, services, slots } from "~api/db/schema";
+import { rateArgument, setRates } from "~api/catalog/rates";
 import type { ExperienceCard } from "~contract/catalog";
 import { api, seedDbForThisFile } from "./helpers/api";
 import { countQueries } from "./helpers/query-counter";
@@ -59,17 +60,23 @@ describe("GET /v1/experiences: shape and pagination", () => {
       category: { slug: "classes", name: "Classes & Workshops" },
       city: { slug: "lisbon", name: "Lisbon" },
       operator: { slug: "harbor", name: "Harbor & Tide" },
-      priceFrom: { amount: 3500, currency: "EUR" },
+      // The adult ticket (a child pays 35).
+      priceFrom: { amount: 5500, currency: "EUR" },
+      priceBasis: "adult",
+      // EUR at 1.08 US$ (exchange_rates, seeded by migration 0013).
+      priceApprox: { amount: 5940, currency: "USD" },
       durationMinutes: 120,
       firstServiceId: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
     });
   });
 
-  it("priceFrom is the cheapest paid ticket, duration the shortest service, firstServiceId the first service", async () => {
+  it("priceFrom is the lowest adult ticket, duration the shortest service, firstServiceId the first service", async () => {
     const [card] = (await list("q=pizza")).items;
     const detail = (await api(`/v1/experiences/${card.id}`)).body.data;
-    // Services: evening (adult 11500, child 6500) and family (7900, 4900, infant free).
-    expect(card.priceFrom).toEqual({ amount: 4900, currency: "USD" });
+    // Services: evening (adult 11500, child 6500) and family (7900, 4900, infant free): an adult pays 79.
+    expect(card.priceFrom).toEqual({ amount: 7900, currency: "USD" });
+    expect(card.priceBasis).toBe("adult");
+    expect(card.priceApprox).toBeNull();
     expect(card.durationMinutes).toBe(
       Math.min(...detail.services.map((s: { durationMinutes: number }) => s.durationMinutes)),
     );
@@ -166,18 +173,18 @@ describe("GET /v1/experiences: search and filters", () => {
     expect((await list("category=underwater-basket-weaving")).total).toBe(0);
   });
 
-  it("minPrice and maxPrice bound priceFrom (minor units)", async () => {
+  it("minPrice and maxPrice bound priceFrom in US cents, whatever the operator's currency", async () => {
     const all = await everything();
+    const usd = (item: ExperienceCard) => item.priceApprox?.amount ?? item.priceFrom.amount;
+    expect(all.some((item) => item.priceFrom.currency !== "USD")).toBe(true);
     const atLeast = await everything("minPrice=5000");
-    expect(atLeast.every((item) => item.priceFrom.amount >= 5000)).toBe(true);
-    expect(atLeast.length).toBe(all.filter((item) => item.priceFrom.amount >= 5000).length);
+    expect(atLeast.every((item) => usd(item) >= 5000)).toBe(true);
+    expect(atLeast.length).toBe(all.filter((item) => usd(item) >= 5000).length);
     const atMost = await everything("maxPrice=3000");
-    expect(atMost.every((item) => item.priceFrom.amount <= 3000)).toBe(true);
-    expect(atMost.length).toBe(all.filter((item) => item.priceFrom.amount <= 3000).length);
+    expect(atMost.every((item) => usd(item) <= 3000)).toBe(true);
+    expect(atMost.length).toBe(all.filter((item) => usd(item) <= 3000).length);
     const between = await everything("minPrice=4000&maxPrice=6000");
-    expect(between.length).toBe(
-      all.filter((item) => item.priceFrom.amount >= 4000 && item.priceFrom.amount <= 6000).length,
-    );
+    expect(between.length).toBe(all.filter((item) => usd(item) >= 4000 && usd(item) <= 6000).length);
     expect(between.length).toBeGreaterThan(0);
   });
 
@@ -245,9 +252,10 @@ describe("GET /v1/experiences: search and filters", () => {
 });
 
 describe("GET /v1/experiences: sort orders", () => {
-  it("price_asc and price_desc order by priceFrom", async () => {
-    const asc = (await everything("sort=price_asc")).map((item) => item.priceFrom.amount);
-    const desc = (await everything("sort=price_desc")).map((item) => item.priceFrom.amount);
+  it("price_asc and price_desc order by priceFrom converted to US dollars", async () => {
+    const usd = (item: ExperienceCard) => item.priceApprox?.amount ?? item.priceFrom.amount;
+    const asc = (await everything("sort=price_asc")).map(usd);
+    const desc = (await everything("sort=price_desc")).map(usd);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
     expect(asc[0]).toBeLessThan(asc[asc.length - 1]);
@@ -290,5 +298,27 @@ describe("GET /v1/experiences: SQL statements per request", () => {
       ),
     ).toBe(4);
     expect(await countQueries(db(), () => api("/v1/facets"))).toBe(3);
+  });
+});
+
+describe("exchange rates", () => {
+  it("an updated rate changes the ≈ US$ price and where the experience sorts; a bad rate is refused", async () => {
+    const pastel = async () => (await list("q=pastel")).items[0];
+    expect((await pastel()).priceApprox).toEqual({ amount: 5940, currency: "USD" });
+    await setRates(db(), [{ currency: "EUR", usdPerUnit: 2 }]);
+    try {
+      expect((await pastel()).priceApprox).toEqual({ amount: 11000, currency: "USD" });
+      const cheap = await everything("maxPrice=6000");
+      expect(ids(cheap)).not.toContain("pastel-de-nata-workshop");
+      // A currency with no minor unit: one yen at 0.0067 US$ is 0.67 US cents.
+      await setRates(db(), [{ currency: "JPY", usdPerUnit: 0.0067 }]);
+      const [yen] = await db().select().from(exchangeRates).where(eq(exchangeRates.currency, "JPY"));
+      expect(yen.usdMinorMicros).toBe(670_000);
+    } finally {
+      await setRates(db(), [{ currency: "EUR", usdPerUnit: 1.08 }]);
+    }
+    expect(rateArgument.safeParse("eur=1.09").data).toEqual({ currency: "EUR", usdPerUnit: 1.09 });
+    for (const bad of ["EUR=0", "EUR=-1", "EURO=1", "EUR=abc", "EUR"])
+      expect(rateArgument.safeParse(bad).success).toBe(false);
   });
 });

@@ -52,6 +52,16 @@ describe("the catalog pages", () => {
       homeRoute.loader(args(pageRequest("/nope-nope?utm_source=x&y=1"), { "*": "nope-nope" }) as never),
     );
     expect(withQuery).toMatchObject({ status: 404, data: "Page not found: /nope-nope?utm_source=x&y=1" });
+
+    // A price range the wrong way round is a message beside the fields, the catalog shown unfiltered.
+    const reversed = await outcome(() => homeRoute.loader(args(pageRequest("/?minPrice=90&maxPrice=10")) as never));
+    expect(reversed.status).toBe(200);
+    expect(reversed.data.priceRangeInvalid).toBe(true);
+    expect(reversed.data.page.total).toBe(all.data.page.total);
+    // A page past the end goes to the last page, the other filters kept.
+    const past = await outcome(() => homeRoute.loader(args(pageRequest("/?q=tour&page=999")) as never));
+    expect(past.status).toBe(302);
+    expect(past.location).toMatch(/^\/\?q=tour&page=\d+$/);
   });
 
   it("a details page has the service and its availability; bad or unknown ids are the spec's 404", async () => {

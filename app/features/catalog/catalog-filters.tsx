@@ -7,6 +7,8 @@ type Props = {
   query: CatalogQuery;
   /** The facet fixed by the page's slug, not offered as a filter. */
   fixed: "category" | "city" | "operator" | null;
+  /** The price range was the wrong way round (not applied). */
+  priceRangeInvalid?: boolean;
 };
 
 const fieldClass =
@@ -23,13 +25,16 @@ function activeFilters(query: CatalogQuery): number {
  * Search and filters as a plain GET form: works the same with and without JavaScript; with it, a
  * changed filter applies at once. On phones the filters sit behind a "Filters" disclosure.
  */
-export function CatalogFilters({ facets, query, fixed }: Props) {
+export function CatalogFilters({ facets, query, fixed, priceRangeInvalid = false }: Props) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
   const submit = useSubmit();
   const searching = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const active = activeFilters(query);
+  const rangeProps = priceRangeInvalid
+    ? ({ "aria-invalid": true, "aria-describedby": "price-range-error" } as const)
+    : {};
   const applyOnChange = (event: React.FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement | HTMLSelectElement;
     // Typed words and prices wait for Enter or the button; choices apply at once.
@@ -106,6 +111,7 @@ export function CatalogFilters({ facets, query, fixed }: Props) {
             <input
               type="number"
               name="minPrice"
+              {...rangeProps}
               min={0}
               step={1}
               inputMode="numeric"
@@ -118,6 +124,7 @@ export function CatalogFilters({ facets, query, fixed }: Props) {
             <input
               type="number"
               name="maxPrice"
+              {...rangeProps}
               min={0}
               step={1}
               inputMode="numeric"
@@ -134,6 +141,11 @@ export function CatalogFilters({ facets, query, fixed }: Props) {
               <option value="title">{t("home.sortTitle")}</option>
             </select>
           </label>
+          {priceRangeInvalid ? (
+            <p id="price-range-error" className="col-span-2 text-sm text-red-700 md:col-span-6" role="alert">
+              {t("home.priceRangeInvalid")}
+            </p>
+          ) : null}
         </fieldset>
         <div className="mt-3 flex gap-3 text-sm md:mt-4">
           <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50">

@@ -3,8 +3,18 @@ import { useTranslation } from "~/platform/i18n-react";
 import { DurationText } from "~/ui/duration-text";
 import type { ExperienceCard as Card } from "~/features/catalog/catalog";
 import { formatMoney } from "~/ui/format";
+import { SERVICE_FEE_BPS } from "~contract/pricing";
 
-export function ExperienceCard({ experience, showOperator }: { experience: Card; showOperator: boolean }) {
+/** A catalog card. `priority`: the first card, whose picture is the page's largest paint. */
+export function ExperienceCard({
+  experience,
+  showOperator,
+  priority = false,
+}: {
+  experience: Card;
+  showOperator: boolean;
+  priority?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const href = `/experiences/${experience.id}/${experience.firstServiceId}`;
   return (
@@ -14,7 +24,8 @@ export function ExperienceCard({ experience, showOperator }: { experience: Card;
         alt=""
         width={640}
         height={400}
-        loading="lazy"
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
         className="aspect-[16/10] w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-4">
@@ -36,10 +47,24 @@ export function ExperienceCard({ experience, showOperator }: { experience: Card;
             <DurationText minutes={experience.durationMinutes} />
             {showOperator ? <span className="block">{t("home.by", { name: experience.operator.name })}</span> : null}
           </div>
-          <p className="font-semibold text-slate-900">
-            {t("home.priceFrom", {
-              price: formatMoney(experience.priceFrom.amount, experience.priceFrom.currency, i18n.language),
-            })}
+          <p className="text-right text-slate-700" data-testid="card-price">
+            <span className="block font-semibold text-slate-900">
+              {t("home.priceFrom", {
+                price: formatMoney(experience.priceFrom.amount, experience.priceFrom.currency, i18n.language),
+              })}
+            </span>{" "}
+            <span className="block text-xs">
+              {t(experience.priceBasis === "adult" ? "home.perAdultFee" : "home.perPersonFee", {
+                fee: SERVICE_FEE_BPS / 100,
+              })}
+            </span>{" "}
+            {experience.priceApprox ? (
+              <span className="block text-xs">
+                {t("home.approx", {
+                  price: formatMoney(experience.priceApprox.amount, "USD", i18n.language),
+                })}
+              </span>
+            ) : null}
           </p>
         </div>
       </div>
