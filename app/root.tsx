@@ -1,3 +1,4 @@
+import { config } from "~/platform/config.server";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
@@ -68,11 +69,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const target = routeRedirect(url, session);
   if (target) throw redirect(target, { headers });
 
+  // The page's one address for search engines: no filters or marketing parameters, its page kept.
+  const canonicalUrl = new URL(url.pathname, url.origin);
+  const pageNumber = url.searchParams.get("page");
+  if (pageNumber && /^([2-9]\d{0,3}|1\d{1,3})$/.test(pageNumber)) canonicalUrl.searchParams.set("page", pageNumber);
+
   return data(
     {
       locale,
       hostMode: host.mode,
       account,
+      siteName: account?.name ?? config.PUBLIC_APP_NAME,
+      origin: url.origin,
+      canonicalUrl: canonicalUrl.toString(),
       noindex: host.mode === "account_direct",
       promoCode: marketing.promoCode,
       user: session.user

@@ -111,7 +111,7 @@ for (const { page, result, all } of lighthouse) {
   console.log(
     "error" in result
       ? `Lighthouse ${LIGHTHOUSE_VERSION} mobile ${page}: could not run (${result.error})`
-      : `Lighthouse ${LIGHTHOUSE_VERSION} mobile ${page}: performance ${result.score} (median of ${all.join(", ")}; FCP ${result.fcp} ms, LCP ${result.lcp} ms, TBT ${result.tbt} ms, CLS ${result.cls})`,
+      : `Lighthouse ${LIGHTHOUSE_VERSION} mobile ${page}: performance ${result.score} (median of ${all.join(", ")}; FCP ${result.fcp} ms, LCP ${result.lcp} ms, TBT ${result.tbt} ms, CLS ${result.cls}), SEO ${result.seo}, accessibility ${result.accessibility}${result.failed.length > 0 ? ` (failing: ${result.failed.join(", ")})` : ""}`,
   );
 }
 console.log("");

@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user, referral, title: t("account.title"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
 export default function Page() {
   const { user, referral } = useLoaderData<typeof loader>();

@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
 
 /** Cancels after the confirmation step; the API checks the owner, the cutoff and refunds. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { bookings, filter, title: t("account.bookings"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
 export default function BookingsPage() {
   const { bookings, filter, title } = useLoaderData<typeof loader>();

@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
 function preferencesOf(value: Record<string, unknown>): NotificationPreferences {
   return Object.fromEntries(

@@ -63,7 +63,7 @@ function constraintsOf<T extends Record<string, z.ZodTypeAny>>(schemas: T) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
 const FLASH: Record<PersonalInfoIntent, string> = {
   name: "personalInfo.nameSaved",

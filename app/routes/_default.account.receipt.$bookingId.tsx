@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { booking, title: t("receipt.title", { reference: booking.reference }), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
 
 /** "Print" needs the browser's print dialog: shown once JavaScript runs (without it, the browser's own menu prints). */
 function PrintButton() {

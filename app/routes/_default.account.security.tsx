@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
 /**
  * Change or add a password. The current password is always checked with the identity provider

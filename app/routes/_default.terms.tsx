@@ -18,8 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data, data ? [{ name: "description", content: data.description }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, data, [], { description: data?.description });
 
 export default function TermsPage() {
   return <LegalPage {...useLoaderData<typeof loader>()} />;

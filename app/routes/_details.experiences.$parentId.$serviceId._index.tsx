@@ -12,6 +12,7 @@ import { formatMoney } from "~/ui/format";
 import { StickyBookingBar } from "~/features/catalog/sticky-booking-bar";
 import { headlinePrice } from "~/features/catalog/headline-price";
 import { pageMeta } from "~/ui/meta";
+import { experienceJsonLd } from "~/features/catalog/structured-data";
 import { idParam, requireParams } from "~/platform/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -32,10 +33,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const links: LinksFunction = () => [...datePickerLinks];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data && { title: data.experience.title, appName: data.appName }, [
-    { name: "description", content: data?.experience.summary ?? "" },
-  ]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(
+    matches,
+    data && { title: data.experience.title, appName: data.appName },
+    data ? [{ "script:ld+json": experienceJsonLd(data, matches) }] : [],
+    { description: data?.experience.summary, image: data?.experience.images[0], type: "product" },
+  );
 
 export default function ExperienceDetailsPage() {
   const { experience, service, services, availability, selection, today } = useLoaderData<typeof loader>();
@@ -45,11 +49,34 @@ export default function ExperienceDetailsPage() {
   return (
     <article className="grid gap-8 pb-24 lg:grid-cols-[1fr_22rem] lg:pb-0">
       <div>
-        <p className="text-sm font-medium text-slate-600">
-          {experience.category.name} · {experience.city.name}
+        <nav aria-label={t("details.breadcrumb")} className="text-sm text-slate-600">
+          <ol className="flex flex-wrap items-center gap-1">
+            <li>
+              <Link to="/" className="underline hover:text-slate-900">
+                {t("details.home")}
+              </Link>
+            </li>
+            <li aria-hidden="true">›</li>
+            <li>
+              <Link to={`/${experience.city.slug}`} className="underline hover:text-slate-900">
+                {experience.city.name}
+              </Link>
+            </li>
+            <li aria-hidden="true">›</li>
+            <li>
+              <Link to={`/${experience.category.slug}`} className="underline hover:text-slate-900">
+                {experience.category.name}
+              </Link>
+            </li>
+          </ol>
+        </nav>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand-ink">{experience.title}</h1>
+        <p className="mt-2 text-slate-700">
+          {t("details.operatedBy")}{" "}
+          <Link to={`/${experience.operator.slug}`} className="font-medium underline hover:text-slate-900">
+            {experience.operator.name}
+          </Link>
         </p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight text-brand-ink">{experience.title}</h1>
-        <p className="mt-2 text-slate-700">{t("details.operator", { name: experience.operator.name })}</p>
         <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label={t("details.photos", { title: experience.title })}>
           {experience.images.map((src, index) => (
             <li key={src} className={index === 0 ? "sm:col-span-2" : undefined}>

@@ -70,8 +70,8 @@ function findSlot(availability: Availability, slotId: string) {
   return null;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data && { title: data.experience.title, appName: data.appName }, [NOINDEX]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, data && { title: data.experience.title, appName: data.appName }, [NOINDEX]);
 
 /**
  * Places the booking: one API call, which checks everything itself (session and revocation,

@@ -36,9 +36,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { booking, title: t("return.title"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [];
-  const tags = pageMeta(data, [NOINDEX]);
+  const tags = pageMeta(matches, data, [NOINDEX]);
   // Pending payments refresh themselves, with or without JavaScript.
   return data.booking.status === "held"
     ? [...tags, { httpEquiv: "refresh", content: String(PENDING_REFRESH_SECONDS) }]

@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
 
 /** Decimals of a currency's minor unit (2 for EUR and USD, 0 for JPY). */
 function currencyDigits(currency: string): number {

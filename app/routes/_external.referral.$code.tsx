@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
 
 export default function ReferralPage() {
   const { invite, title } = useLoaderData<typeof loader>();

@@ -70,13 +70,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     priceRangeInvalid,
     page,
     heading,
+    description: slice ? t("home.sliceDescription", { heading, count: page.total }) : t("home.description"),
     title: slice ? heading : t("home.title"),
     appName: t("app.name"),
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data, data ? [{ name: "description", content: data.heading }] : []);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, data, [], { description: data?.description, image: data?.page.items[0]?.imageUrl });
 
 export default function HomePage() {
   const { facets, slice, query, priceRangeInvalid, page, heading } = useLoaderData<typeof loader>();

@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);

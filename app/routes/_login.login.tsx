@@ -38,11 +38,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sessionLost: url.searchParams.get("errorCode") === "440",
     passwordReset: url.searchParams.get("reset") === "done",
     title: view === "signup" ? t("login.signUpTitle") : t("login.title"),
+    description: t(view === "signup" ? "login.signUpDescription" : "login.description"),
     appName: t("app.name"),
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, data, [], { description: data?.description });
 
 /** The same sign-in methods as native form posts, for browsers without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   throw redirect(`/login?${new URLSearchParams({ redirectUrl })}`);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);

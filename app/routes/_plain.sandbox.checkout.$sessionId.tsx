@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { checkout, constraint: getZodConstraint(CardSchema), title: t("checkout.title"), appName: t("app.name") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [NOINDEX]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);

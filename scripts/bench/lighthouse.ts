@@ -8,10 +8,22 @@ import { join } from "node:path";
 export const LIGHTHOUSE_VERSION = "12.8.2";
 const CHROME = process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
-/** The performance score (0–100) and the main metrics, or null when Lighthouse could not run. */
-export function lighthouse(
-  url: string,
-): { score: number; fcp: number; lcp: number; tbt: number; cls: number } | { error: string } {
+/**
+ * The performance, SEO and accessibility scores (0–100), the main metrics and the SEO and
+ * accessibility audits that failed, or an error when Lighthouse could not run.
+ */
+export function lighthouse(url: string):
+  | {
+      score: number;
+      seo: number;
+      accessibility: number;
+      failed: string[];
+      fcp: number;
+      lcp: number;
+      tbt: number;
+      cls: number;
+    }
+  | { error: string } {
   if (!CHROME) return { error: "no chromium (set CHROME_PATH)" };
   const dir = mkdtempSync(join(tmpdir(), "wayfarer-lighthouse-"));
   const report = join(dir, "report.json");
@@ -22,7 +34,7 @@ export function lighthouse(
         "--yes",
         `lighthouse@${LIGHTHOUSE_VERSION}`,
         url,
-        "--only-categories=performance",
+        "--only-categories=performance,seo,accessibility",
         "--output=json",
         `--output-path=${report}`,
         "--quiet",
@@ -32,11 +44,17 @@ export function lighthouse(
     );
     if (!existsSync(report)) return { error: (run.stderr || run.stdout || "no report").slice(-300) };
     const json = JSON.parse(readFileSync(report, "utf8")) as {
-      categories: { performance: { score: number } };
-      audits: Record<string, { numericValue: number }>;
+      categories: Record<"performance" | "seo" | "accessibility", { score: number; auditRefs: Array<{ id: string }> }>;
+      audits: Record<string, { numericValue: number; score: number | null }>;
     };
+    const failed = [...json.categories.seo.auditRefs, ...json.categories.accessibility.auditRefs]
+      .map((ref) => ref.id)
+      .filter((id) => json.audits[id]?.score === 0);
     return {
       score: Math.round(json.categories.performance.score * 100),
+      seo: Math.round(json.categories.seo.score * 100),
+      accessibility: Math.round(json.categories.accessibility.score * 100),
+      failed: [...new Set(failed)],
       fcp: Math.round(json.audits["first-contentful-paint"].numericValue),
       lcp: Math.round(json.audits["largest-contentful-paint"].numericValue),
       tbt: Math.round(json.audits["total-blocking-time"].numericValue),

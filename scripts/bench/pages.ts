@@ -167,13 +167,16 @@ export async function benchPages(): Promise<{ figures: PageFigures[]; rss: numbe
     }
     const scores: LighthouseFigures = [];
     if (process.env.BENCH_LIGHTHOUSE !== "0") {
-      for (const [page, path] of [
-        ["/", "/"],
-        ["details", details],
+      const storefront = origin.replace("//localhost", "//harbor.app.localhost");
+      for (const [page, url] of [
+        ["/", `${origin}/`],
+        ["details", `${origin}${details}`],
+        ["storefront", `${storefront}/`],
+        ["/login", `${origin}/login`],
       ]) {
         // Three runs, the median kept: one run on a shared 2-core machine swings by 10 points.
         console.log(`lighthouse (mobile) ${page}, 3 runs…`);
-        const runs = [0, 1, 2].map(() => lighthouse(`${origin}${path}`));
+        const runs = [0, 1, 2].map(() => lighthouse(url));
         const scored = runs.filter((run) => !("error" in run)) as Array<
           Extract<(typeof runs)[number], { score: number }>
         >;

@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireHostContext } from "~/platform/host.server";
+
+/**
+ * /robots.txt. The marketplace: everything public may be crawled; the account area, sign-in
+ * steps, payments and the API may not; the sitemap is named. A storefront is not indexed at all
+ * (spec: account mode is noindex), so crawlers are asked to stay out.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const host = requireHostContext(request);
+  const origin = new URL(request.url).origin;
+  const body =
+    host.mode === "account_direct"
+      ? "User-agent: *\nDisallow: /\n"
+      : [
+          "User-agent: *",
+          "Allow: /",
+          ...[
+            "/account",
+            "/login",
+            "/reset-password",
+            "/set-password",
+            "/complete-profile",
+            "/waiver",
+            "/sandbox/",
+            "/gratuity/",
+            "/referral/",
+            "/unsubscribe/",
+            "/dev/",
+            "/v1/",
+          ].map((path) => `Disallow: ${path}`),
+          "Disallow: /experiences/*/confirm",
+          "Disallow: /experiences/*/return/",
+          `Sitemap: ${origin}/sitemap.xml`,
+          "",
+        ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
