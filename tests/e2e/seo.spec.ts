@@ -36,10 +36,7 @@ test.describe("found and shared", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Things to do in");
   });
 
-  test("a storefront's titles carry the operator's name and it stays out of search engines", async ({
-    page,
-    request,
-  }) => {
+  test("a storefront's titles carry the operator's name and it stays out of search engines", async ({ page }) => {
     await page.goto(`${origin("harbor.app.localhost")}/`);
     await expect(page).toHaveTitle(/ · Harbor & Tide$/);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
