@@ -32,7 +32,7 @@ export function ExperienceCard({
         <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
           {experience.category.name} · {experience.city.name}
         </p>
-        <h3 className="mt-1 text-lg font-semibold leading-snug">
+        <h2 className="mt-1 text-lg font-semibold leading-snug">
           <Link
             to={href}
             className="after:absolute after:inset-0 focus:outline-none group-focus-within:underline"
@@ -40,7 +40,7 @@ export function ExperienceCard({
           >
             {experience.title}
           </Link>
-        </h3>
+        </h2>
         <p className="mt-1 line-clamp-2 text-sm text-slate-700">{experience.summary}</p>
         <div className="mt-auto flex items-end justify-between pt-4 text-sm">
           <div className="text-slate-600">

@@ -10,18 +10,18 @@ export function HomeAccountDirectLayout({ children }: { children: React.ReactNod
     <>
       <SkipLink />
       <SiteHeader />
-      <div className="bg-brand text-white" data-testid="storefront-hero">
-        <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-10 sm:py-14">
-          <div>
-            <p className="text-2xl font-bold sm:text-3xl">
-              {account ? t("home.storefrontHeading", { name: account.name }) : t("app.name")}
-            </p>
-            {account?.tagline ? <p className="mt-1 text-white/90">{account.tagline}</p> : null}
+      <main id="main">
+        <div className="bg-brand text-white" data-testid="storefront-hero">
+          <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-10 sm:py-14">
+            <div>
+              <p className="text-2xl font-bold sm:text-3xl">
+                {account ? t("home.storefrontHeading", { name: account.name }) : t("app.name")}
+              </p>
+              {account?.tagline ? <p className="mt-1 text-white/90">{account.tagline}</p> : null}
+            </div>
           </div>
         </div>
-      </div>
-      <main id="main" className="mx-auto max-w-6xl px-4 pb-8">
-        {children}
+        <div className="mx-auto max-w-6xl px-4 pb-8">{children}</div>
       </main>
       <SiteFooter />
     </>

@@ -7,14 +7,14 @@ export function HomeLayout({ children }: { children: React.ReactNode }) {
     <>
       <SkipLink />
       <SiteHeader />
-      <div className="bg-gradient-to-b from-brand/10 to-white">
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand">{t("app.name")}</p>
-          <p className="mt-2 max-w-2xl text-lg text-slate-700">{t("app.tagline")}</p>
+      <main id="main">
+        <div className="bg-gradient-to-b from-brand/10 to-white">
+          <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand">{t("app.name")}</p>
+            <p className="mt-2 max-w-2xl text-lg text-slate-700">{t("app.tagline")}</p>
+          </div>
         </div>
-      </div>
-      <main id="main" className="mx-auto max-w-6xl px-4 pb-8">
-        {children}
+        <div className="mx-auto max-w-6xl px-4 pb-8">{children}</div>
       </main>
       <SiteFooter />
     </>
