@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { waivers, type AccountRow, type WaiverRow } from "../db/schema";
 import { getApiEnv } from "../env";
-import { conflict } from "../http/errors";
+import { conflict, validationError } from "../http/errors";
 import { requireUserRow } from "../users/service";
 import { PLATFORM_WAIVER_VERSION, platformWaiverText } from "./platform-waiver";
 import type { CurrentWaiver, SignWaiverBody, WaiverView } from "~contract/waivers";
@@ -59,6 +59,11 @@ export async function waiverView(db: Db, uid: string, account: AccountRow | null
  * POST /v1/user/waiver/sign. 409 `waiver_version_changed` when the text read is not the
  * current one. Signing the same version again changes nothing (the first signature stays).
  */
+/** A name as people write it: case, accents' composition and spacing do not count. */
+function comparableName(name: string): string {
+  return name.normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase("en");
+}
+
 export async function signWaiver(
   db: Db,
   uid: string,
@@ -73,7 +78,12 @@ export async function signWaiver(
       "waiver_version_changed",
     );
   }
-  await requireUserRow(db, uid);
+  const user = await requireUserRow(db, uid);
+  // A signature is the signer's own name: the profile's full name, however it is spaced or cased.
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  if (user.firstName && user.lastName && comparableName(input.signedName) !== comparableName(fullName)) {
+    throw validationError({ signedName: [`Sign with your full name as in your profile: ${fullName}.`] });
+  }
   await db
     .insert(waivers)
     .values({

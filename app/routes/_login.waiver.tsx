@@ -18,7 +18,7 @@ import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token } = await requireUser(request);
+  const { token, user } = await requireUser(request);
   const account = accountParam(new URL(request.url).searchParams);
   const [waiver, t] = await Promise.all([
     apiFor(request, { token, accountSlug: account }).call("waiver"),
@@ -27,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     waiver,
     redirectUrl: safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl")),
+    // The signature must be the profile's full name (the API checks it): given to the signer up front.
+    fullName: [user.firstName, user.lastName].filter(Boolean).join(" "),
     title: t("waiver.title"),
     appName: t("app.name"),
   };
@@ -46,6 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     // The waiver text changed while it was open: show the new text to read and sign.
     if (isApiError(error, "waiver_version_changed")) throw redirect(request.url);
+    if (isApiError(error, "validation_error") && error.fields?.signedName)
+      return submission.reply({ fieldErrors: { signedName: ["waiver.nameMismatch"] } });
     if (isApiError(error) && error.status < 500) return submission.reply({ formErrors: [apiErrorKey(error.code)] });
     throw error;
   }
@@ -53,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function WaiverPage() {
-  const { waiver, redirectUrl, title } = useLoaderData<typeof loader>();
+  const { waiver, redirectUrl, title, fullName } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
@@ -94,7 +98,13 @@ export default function WaiverPage() {
           <p className="text-sm text-slate-700">{t("waiver.hint")}</p>
           <FormError errors={form.errors} id={form.errorId} />
           <input type="hidden" name="textVersion" value={waiver.textVersion} />
-          <TextField field={fields.signedName} label={t("waiver.signedName")} autoComplete="name" />
+          <TextField
+            field={fields.signedName}
+            label={t("waiver.signedName")}
+            autoComplete="name"
+            hint={fullName ? t("waiver.nameHint", { name: fullName }) : undefined}
+            messageValues={{ name: fullName }}
+          />
           <div>
             <label className="flex items-start gap-2 text-sm text-slate-800">
               <input

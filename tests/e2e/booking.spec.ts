@@ -187,6 +187,34 @@ test.describe("booking with JavaScript", () => {
     await visitor.dispose();
   });
 
+  test("the details page: a calendar legend, focus on the times after a date, times in the operator's zone, tickets capped to the seats left", async ({
+    page,
+    request,
+  }) => {
+    const target = await findBookableDay(request);
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}`);
+    const legend = page.getByRole("list", { name: "Calendar legend" });
+    await expect(legend).toContainText("Available");
+    await expect(legend).toContainText("Sold out");
+    const day = page.locator(`[data-day="${target.date}"] button`);
+    for (let month = 0; month < 3 && !(await day.isVisible()); month++)
+      await page.getByRole("button", { name: /next month/i }).click();
+    await day.click();
+    await expect(page).toHaveURL(new RegExp(`date=${target.date}`));
+    await expect(page.getByTestId("time-choices")).toBeFocused();
+    await expect(page.getByTestId("time-choices")).toContainText(/Times are [A-Za-z ]+ time\./);
+
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    const first = page.locator('input[type="number"][name^="t_"]').first();
+    await expect(first).toHaveAttribute("max", String(Math.min(20, target.slot.seatsLeft)));
+    await first.fill(String(target.slot.seatsLeft + 1));
+    await expect(page.getByTestId("too-many-tickets")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue to booking" })).toBeDisabled();
+    await first.fill("1");
+    await expect(page.getByTestId("too-many-tickets")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Continue to booking" })).toBeEnabled();
+  });
+
   test("booking needs sign-in and keeps the selection", async ({ page, request }) => {
     const target = await findBookableDay(request);
     const confirmPath = `/experiences/${target.parentId}/${target.serviceId}/confirm?date=${target.date}&slot=${target.slot.id}`;

@@ -79,9 +79,11 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-export async function signWaiver(page: Page, name = "Ada Lovelace") {
+/** Signs the waiver on screen with `name`, by default the profile's full name the page asks for. */
+export async function signWaiver(page: Page, name?: string) {
   await expect(page).toHaveURL(/\/waiver/);
-  await page.getByLabel("Your full name").fill(name);
+  const hint = await page.getByText(/^As in your profile: /).textContent();
+  await page.getByLabel("Your full name").fill(name ?? hint!.replace(/^As in your profile: /, ""));
   await page.getByLabel("I have read and agree to this waiver").check();
   await page.getByRole("button", { name: "Sign waiver" }).click();
 }

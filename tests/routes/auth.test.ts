@@ -195,12 +195,25 @@ describe("/complete-profile and /waiver", () => {
       waiverRoute.action(args(pageRequest(waiverPath, { cookie, form: { signedName: "Ada Lovelace" } })) as never),
     );
     expect(Object.keys(unsigned.data.error)).toContain("agree");
+    // The profile's full name is asked for, and any other name is refused beside the field.
+    expect(waiver.data.fullName).toBe("Ada Lovelace");
+    const stranger = await outcome(() =>
+      waiverRoute.action(
+        args(
+          pageRequest(waiverPath, {
+            cookie,
+            form: { signedName: "Mickey Mouse", agree: "on", textVersion: String(waiver.data.waiver.textVersion) },
+          }),
+        ) as never,
+      ),
+    );
+    expect(stranger.data.error).toEqual({ signedName: ["waiver.nameMismatch"] });
     const signed = await outcome(() =>
       waiverRoute.action(
         args(
           pageRequest(waiverPath, {
             cookie,
-            form: { signedName: "Ada Lovelace", agree: "on", textVersion: String(waiver.data.waiver.textVersion) },
+            form: { signedName: "  ada   LOVELACE ", agree: "on", textVersion: String(waiver.data.waiver.textVersion) },
           }),
         ) as never,
       ),

@@ -5,6 +5,7 @@ import { DatePicker } from "~/features/booking/date-picker/date-picker";
 import type { Availability } from "~/features/booking/availability";
 import { addDays, compareDates } from "~/features/booking/date-picker/dates";
 import type { DayMarker } from "~/features/booking/date-picker/rules";
+import { focusTimesNext } from "~/features/booking/times-focus";
 
 const COLORS = { available: "#15803d", few: "#b45309", sold_out: "#b91c1c" } as const;
 
@@ -50,22 +51,43 @@ export function AvailabilityCalendar({
   const disabledDates = useMemo(() => unavailableDates(availability), [availability]);
   if (!availability.minDate || !availability.maxDate) return null;
   return (
-    <DatePicker
-      variant="inline"
-      aria-label={t("details.chooseDate")}
-      value={selected}
-      today={today}
-      min={availability.minDate}
-      max={availability.maxDate}
-      disabledDates={disabledDates}
-      markers={markers}
-      onChange={(date) => {
-        if (!date) return;
-        const params = new URLSearchParams(location.search);
-        params.set("date", date);
-        params.delete("slot");
-        navigate(`${location.pathname}?${params}`, { preventScrollReset: true, replace: true });
-      }}
-    />
+    <>
+      <DatePicker
+        variant="inline"
+        aria-label={t("details.chooseDate")}
+        value={selected}
+        today={today}
+        min={availability.minDate}
+        max={availability.maxDate}
+        disabledDates={disabledDates}
+        markers={markers}
+        onChange={(date) => {
+          if (!date) return;
+          const params = new URLSearchParams(location.search);
+          params.set("date", date);
+          params.delete("slot");
+          focusTimesNext();
+          navigate(`${location.pathname}?${params}`, { preventScrollReset: true, replace: true });
+        }}
+      />
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label={t("details.legend")}>
+        <li className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="inline-block h-2 w-2 rounded-full"
+            style={{ background: COLORS.available }}
+          />
+          {t("details.legendAvailable")}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full" style={{ background: COLORS.few }} />
+          {t("details.legendFew")}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block h-0.5 w-3" style={{ background: COLORS.sold_out }} />
+          {t("details.legendSoldOut")}
+        </li>
+      </ul>
+    </>
   );
 }

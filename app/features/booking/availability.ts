@@ -31,3 +31,8 @@ export function slotDay(iso: string, timezone: string, locale = "en-US"): string
 export function todayIn(timezone: string, now = new Date()): string {
   return dateTimeFormat("en-CA", { timeZone: timezone }).format(now);
 }
+
+/** Where a timezone's clock is, for people: "Europe/Lisbon" → "Lisbon", "America/New_York" → "New York". */
+export function timezonePlace(timezone: string): string {
+  return (timezone.split("/").pop() ?? timezone).replace(/_/g, " ");
+}

@@ -1,9 +1,16 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { Suspense, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { MAX_TICKETS_PER_TYPE } from "~contract/booking-limits";
 import { priceBreakdown } from "~contract/pricing";
-import { dayLabel, slotTime, type Availability, type AvailabilityDay } from "~/features/booking/availability";
+import {
+  dayLabel,
+  slotTime,
+  timezonePlace,
+  type Availability,
+  type AvailabilityDay,
+} from "~/features/booking/availability";
+import { takeTimesFocus } from "~/features/booking/times-focus";
 import { ticketParam, type Selection } from "~/features/booking/booking-selection";
 import { PriceSummary } from "~/features/booking/price-summary";
 import type { TicketType } from "~/features/catalog/catalog";
@@ -35,6 +42,11 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
   const navigation = useNavigation();
   const [quantities, setQuantities] = useState<Quantities>(() => initialQuantities(selection, ticketTypes));
   const day = availability.days.find((candidate) => candidate.date === selection.date) ?? null;
+  const [slotId, setSlotId] = useState<string | null>(selection.slotId);
+  // No more tickets than the chosen departure has seats (the API checks it again when booking).
+  const seatsLeft = day?.slots.find((slot) => slot.id === slotId)?.seatsLeft ?? null;
+  const chosen = Object.values(quantities).reduce((sum, quantity) => sum + quantity, 0);
+  const tooMany = seatsLeft !== null && chosen > seatsLeft;
   return (
     <div className="space-y-5">
       <section aria-labelledby="availability-heading">
@@ -57,17 +69,28 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
       {day ? (
         <Form method="get" action="confirm" relative="path" className="space-y-5" data-testid="slot-form">
           <input type="hidden" name="date" value={day.date} />
-          <SlotChoices day={day} timezone={availability.timezone} selectedSlot={selection.slotId} />
+          <SlotChoices
+            day={day}
+            timezone={availability.timezone}
+            selectedSlot={selection.slotId}
+            onSelect={setSlotId}
+          />
           <TicketQuantities
             ticketTypes={ticketTypes}
             currency={availability.currency}
             quantities={quantities}
+            seatsLeft={seatsLeft}
             onChange={setQuantities}
           />
+          {tooMany ? (
+            <p className="text-sm text-red-700" role="alert" data-testid="too-many-tickets">
+              {t("details.tooManyTickets", { count: seatsLeft })}
+            </p>
+          ) : null}
           <LivePrice ticketTypes={ticketTypes} quantities={quantities} currency={availability.currency} />
           <button
             type="submit"
-            disabled={navigation.state !== "idle"}
+            disabled={navigation.state !== "idle" || tooMany}
             className="block w-full rounded-md bg-brand px-4 py-2.5 text-center font-semibold text-white hover:opacity-90 disabled:opacity-60"
           >
             {t("details.continue")}
@@ -123,14 +146,24 @@ function DateListForm({ availability, selected }: { availability: Availability; 
   );
 }
 
-/** The day's departures as radio buttons, each with its seats left. */
-function SlotChoices(props: { day: AvailabilityDay; timezone: string; selectedSlot: string | null }) {
+/** The day's departures as radio buttons, each with its seats left, in the operator's local time. */
+function SlotChoices(props: {
+  day: AvailabilityDay;
+  timezone: string;
+  selectedSlot: string | null;
+  onSelect: (slotId: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const seatsText = useSeatsText();
   const { day } = props;
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (takeTimesFocus()) fieldset.current?.focus();
+  }, []);
   return (
-    <fieldset>
+    <fieldset ref={fieldset} tabIndex={-1} className="focus:outline-none" data-testid="time-choices">
       <legend className="font-semibold">{t("details.times", { date: dayLabel(day.date, i18n.language) })}</legend>
+      <p className="text-sm text-slate-600">{t("details.localTimes", { place: timezonePlace(props.timezone) })}</p>
       {day.slots.length === 0 ? <p className="mt-2 text-sm text-slate-700">{t("details.noTimes")}</p> : null}
       <div className="mt-2 grid grid-cols-2 gap-2">
         {day.slots.map((slot) => (
@@ -146,6 +179,7 @@ function SlotChoices(props: { day: AvailabilityDay; timezone: string; selectedSl
                 required
                 disabled={slot.seatsLeft === 0}
                 defaultChecked={slot.id === props.selectedSlot}
+                onChange={() => props.onSelect(slot.id)}
               />
               {slotTime(slot.startsAt, props.timezone, i18n.language)}
             </span>
@@ -162,8 +196,11 @@ function TicketQuantities(props: {
   ticketTypes: TicketType[];
   currency: string;
   quantities: Quantities;
+  /** Seats left on the chosen departure (null: none chosen yet). */
+  seatsLeft: number | null;
   onChange: (update: (current: Quantities) => Quantities) => void;
 }) {
+  const cap = Math.min(MAX_TICKETS_PER_TYPE, props.seatsLeft ?? MAX_TICKETS_PER_TYPE);
   const { t, i18n } = useTranslation();
   return (
     <fieldset>
@@ -181,12 +218,13 @@ function TicketQuantities(props: {
               type="number"
               name={ticketParam(type.id)}
               min={0}
-              max={MAX_TICKETS_PER_TYPE}
+              max={cap}
               inputMode="numeric"
               defaultValue={props.quantities[type.id] ?? 0}
               onChange={(event) =>
                 props.onChange((current) => ({
                   ...current,
+                  // Not clamped to the seats left: a sum above them is said (and Continue disabled).
                   [type.id]: Math.max(0, Math.min(MAX_TICKETS_PER_TYPE, Number(event.target.value) || 0)),
                 }))
               }
