@@ -10,7 +10,7 @@ import {
 } from "../outbox/email-layout";
 import { formatWhen } from "./format";
 import { buildIcs } from "./ics";
-import type { BookingViewRow } from "./view";
+import { bookingReference, type BookingViewRow } from "./view";
 
 /** The account area's bookings page. */
 export const ACCOUNT_BOOKINGS_PATH = "/account/bookings";
@@ -84,7 +84,7 @@ export function bookingCalendar(row: BookingViewRow, link: string, stamp = new D
     summary: `${row.experienceTitle} — ${row.serviceName}`,
     location: row.meetingPoint,
     description: [
-      `Booking ${row.booking.id} with ${row.operatorName}`,
+      `Booking ${bookingReference(row.booking.id)} with ${row.operatorName}`,
       ...ticketLines(row),
       `Total paid: ${formatMoney(row.booking.totalMinor, row.booking.currency)}`,
       `Your bookings: ${link}`,
@@ -113,7 +113,7 @@ export function confirmationEmail(context: BookingMailContext): EmailInput {
       [`When: ${when(row)}`, `Meeting point: ${row.meetingPoint}`],
       ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)],
       amountLines(row),
-      [`Booking reference: ${row.booking.id}`],
+      [`Booking reference: ${bookingReference(row.booking.id)}`],
     ],
     action: { label: "See your bookings", textLabel: "See or cancel your booking", href: link },
     notes: ["A calendar invitation is attached."],
@@ -138,7 +138,7 @@ export function cancellationEmail(context: BookingMailContext): EmailInput {
     link,
     paragraphs: [
       [greeting(firstName)],
-      [`Your booking ${b.id} is cancelled.`],
+      [`Your booking ${bookingReference(b.id)} is cancelled.`],
       [`${row.experienceTitle} — ${row.serviceName}`, `Was: ${when(row)}`],
       [refund],
     ],
@@ -163,7 +163,7 @@ export function lateRefundEmail(context: BookingMailContext): EmailInput {
           : `Your payment for ${row.experienceTitle} — ${row.serviceName} arrived after your seats were released, and the departure has sold out meanwhile.`,
       ],
       [
-        `We have refunded ${formatMoney(b.refundMinor ?? b.totalMinor, b.currency)} in full (booking ${b.id}); it can take 5–10 days to show.`,
+        `We have refunded ${formatMoney(b.refundMinor ?? b.totalMinor, b.currency)} in full (booking ${bookingReference(b.id)}); it can take 5–10 days to show.`,
       ],
     ],
     action: { label: "See your bookings", href: link },
@@ -182,7 +182,7 @@ export function reminderEmail(context: BookingMailContext): EmailInput {
       [greeting(firstName)],
       [`A reminder: ${row.experienceTitle} — ${row.serviceName} is coming up.`],
       [`When: ${when(row)}`, `Meeting point: ${row.meetingPoint}`, `With ${row.operatorName}`],
-      [`Booking reference: ${row.booking.id}`],
+      [`Booking reference: ${bookingReference(row.booking.id)}`],
     ],
     action: { label: "See your booking", href: link },
     notes: ["You get this because reminders are on in your notification settings."],

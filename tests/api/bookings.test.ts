@@ -168,7 +168,9 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail.subject).toBe(`Booking confirmed: ${acme.experienceTitle}`);
-    expect(mail.textBody).toContain(booking.id);
+    // The readable reference (WF-XXXX-XXXX), as on the booking's page, not the internal id.
+    expect(mail.textBody).toContain(`Booking reference: ${booking.reference}`);
+    expect(booking.reference).toMatch(/^WF-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(mail.textBody).toContain("2 × Adult");
     expect(mail.textBody).toContain("http://localhost/account/bookings");
     expect(mail.textBody).toContain("(America/New_York)");
