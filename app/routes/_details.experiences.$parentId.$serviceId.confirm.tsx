@@ -21,6 +21,8 @@ import { loadAvailability } from "~/features/catalog/service-detail.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { cardLabel } from "~/features/account/card-label";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
+import { marketingWithout } from "~/features/marketing/marketing.server";
+import { clearStoredPromoCode } from "~/features/marketing/marketing.client";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadConfirmContext(request, params);
@@ -96,7 +98,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = url.pathname + url.search;
   const detailsPath = `/experiences/${parentId}/${serviceId}`;
   const selection = parseSelection(url.searchParams);
-  const submission = parseWithZod(await readFormData(request), { schema: PlaceSchema });
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "remove-promo") {
+    // The code leaves the address and the kept campaign values: it stops applying here and later.
+    url.searchParams.delete("promo");
+    const cleared = await marketingWithout(request, { promoCode: true });
+    throw redirect(url.pathname + url.search, { headers: cleared ? { "Set-Cookie": cleared } : {} });
+  }
+  const submission = parseWithZod(formData, { schema: PlaceSchema });
   if (submission.status !== "success" || !isCompleteSelection(selection)) {
     return data(submission.reply({ formErrors: ["confirm.selectionInvalid"] }), { status: 400 });
   }
@@ -117,7 +126,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
       headers: { "Idempotency-Key": form.idempotencyKey },
     });
-    return redirect(placed.checkoutUrl);
+    // The campaign values have done their job: the booking carries them; later ones start afresh.
+    const cleared = utm && Object.keys(utm).length > 0 ? await marketingWithout(request, { utm: true }) : null;
+    return redirect(placed.checkoutUrl, { headers: cleared ? { "Set-Cookie": cleared } : {} });
   } catch (error) {
     if (!isApiError(error)) throw error;
     const operator = form.operator ?? null;
@@ -208,11 +219,19 @@ export default function ConfirmPage() {
         </button>
       </Form>
       {quote?.promo ? (
-        <p role="status" className={`mt-2 text-sm ${quote.promo.valid ? "text-emerald-800" : "text-red-700"}`}>
-          {quote.promo.valid
-            ? t("confirm.promoApplied", { code: quote.promo.code })
-            : t("confirm.promoInvalid", { code: quote.promo.code })}
-        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <p role="status" className={`text-sm ${quote.promo.valid ? "text-emerald-800" : "text-red-700"}`}>
+            {quote.promo.valid
+              ? t("confirm.promoApplied", { code: quote.promo.code })
+              : t("confirm.promoInvalid", { code: quote.promo.code })}
+          </p>
+          <Form method="post" preventScrollReset onSubmit={() => clearStoredPromoCode()}>
+            <input type="hidden" name="intent" value="remove-promo" />
+            <button type="submit" className="text-sm font-medium text-brand-ink underline" data-testid="remove-promo">
+              {t("confirm.removePromo", { code: quote.promo.code })}
+            </button>
+          </Form>
+        </div>
       ) : null}
       {quote?.referral && !quote.promo && (quote.referral.applied || quote.referral.reason) ? (
         <p role="status" data-testid="referral-note" className="mt-2 text-sm text-slate-800">

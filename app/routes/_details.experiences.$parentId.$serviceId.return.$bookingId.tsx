@@ -10,6 +10,7 @@ import { formatMoney } from "~/ui/format";
 import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { requireUser } from "~/features/auth/session.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
+import { clearStoredUtm } from "~/features/marketing/marketing.client";
 
 const PENDING_REFRESH_SECONDS = 3;
 
@@ -74,6 +75,11 @@ export default function ReturnPage() {
     const timer = window.setInterval(() => revalidate(), PENDING_REFRESH_SECONDS * 1000);
     return () => window.clearInterval(timer);
   }, [pending, revalidate]);
+  // The booking carried the campaign values: the browser's copy is cleared like the cookie was.
+  const confirmed = booking.status === "confirmed";
+  useEffect(() => {
+    if (confirmed) clearStoredUtm();
+  }, [confirmed]);
   return (
     <section className="mx-auto max-w-2xl">
       <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{title}</h1>

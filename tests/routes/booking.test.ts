@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "~api/app";
+import { bookings } from "~api/db/schema";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
 import * as returnRoute from "~/routes/_details.experiences.$parentId.$serviceId.return.$bookingId";
 import * as checkoutRoute from "~/routes/_plain.sandbox.checkout.$sessionId";
@@ -15,6 +17,7 @@ import {
 } from "../api/helpers/booking";
 import { withEmulatorUsers } from "../api/helpers/identity";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+import { marketingCookie } from "~/features/marketing/marketing.server";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -84,6 +87,27 @@ describe("confirm: action (placing the booking is one API call)", () => {
     expect(result.status).toBe(302);
     expect(result.location).toMatch(/^\/sandbox\/checkout\/cs_sandbox_/);
     expect(made).toEqual(["POST /v1/bookings"]);
+  });
+
+  it("the promo code can be removed; the UTM values are cleared once a booking carried them", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const user = await bookingUser(acme);
+    const session = await sessionFor(user);
+    const kept = await marketingCookie.serialize({ utm: { source: "newsletter" }, promoCode: "WELCOME10" });
+    const cookie = `${session}; ${kept.split(";")[0]}`;
+    const path = `${confirmPath(slot.id)}&promo=WELCOME10`;
+
+    const removed = await place(path, cookie, { intent: "remove-promo" });
+    expect(removed.status).toBe(302);
+    expect(removed.location).toBe(confirmPath(slot.id));
+    const afterRemoval = await marketingCookie.parse(removed.headers!.get("Set-Cookie"));
+    expect(afterRemoval).toEqual({ utm: { source: "newsletter" }, promoCode: "" });
+
+    const placed = await place(confirmPath(slot.id), cookie, { idempotencyKey: randomUUID(), operator: "acme" });
+    expect(placed.location).toMatch(/^\/sandbox\/checkout\//);
+    expect(await marketingCookie.parse(placed.headers!.get("Set-Cookie"))).toEqual({ utm: {}, promoCode: "WELCOME10" });
+    const [row] = await db().select().from(bookings).where(eq(bookings.userId, user.uid));
+    expect(row.utm).toEqual({ source: "newsletter" });
   });
 
   it("the API's verdicts become the page's: profile step, sold out, a changed selection", async () => {

@@ -37,3 +37,16 @@ export async function captureMarketingCookie(request: Request, headers: Headers)
   if (!sameMarketing(previous, next)) headers.append("Set-Cookie", await marketingCookie.serialize(next));
   return next;
 }
+
+/**
+ * The cookie without what was used up or removed: the UTM values once a booking has carried them,
+ * the promo code when the guest removes it. Null when nothing changes.
+ */
+export async function marketingWithout(request: Request, drop: { utm?: boolean; promoCode?: boolean }) {
+  const previous = await readMarketing(request);
+  const next: Marketing = {
+    utm: drop.utm ? {} : previous.utm,
+    promoCode: drop.promoCode ? "" : previous.promoCode,
+  };
+  return sameMarketing(previous, next) ? null : marketingCookie.serialize(next);
+}
