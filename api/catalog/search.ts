@@ -5,6 +5,10 @@ import { fromPrice, hasAdultTicket, inUsdCents } from "./fragments";
 import type { ExperienceCard, ExperienceListQuery, ExperiencePage } from "~contract/catalog";
 
 const USD = "USD";
+/** Words this long or longer also match by likeness (typos); shorter ones only by their stem. */
+const TYPO_MIN_LENGTH = 5;
+/** pg_trgm word similarity above which a word counts as the same word misspelt. */
+const TYPO_SIMILARITY = 0.5;
 
 /** ILIKE pattern matching `term` anywhere, with % _ \ taken literally. */
 function containsPattern(term: string): string {
@@ -48,15 +52,15 @@ export async function searchExperiences(
   if (query.category) conditions.push(eq(experiences.categorySlug, query.category));
   if (query.city) conditions.push(eq(experiences.citySlug, query.city));
   const terms = searchTerms(query.q);
+  // Every word must match: by its English stem (full-text search: "kayaks" finds "kayak"), or,
+  // for words of five letters or more, by trigram likeness to a word of the experience (pg_trgm:
+  // "kayack" finds "kayak"). Punctuation alone matches nothing.
   for (const term of terms) {
-    const pattern = containsPattern(term);
+    const stem = sql`${experiences.searchVector} @@ plainto_tsquery('english', ${term})`;
     conditions.push(
-      or(
-        ilike(experiences.title, pattern),
-        ilike(experiences.summary, pattern),
-        ilike(experiences.cityName, pattern),
-        ilike(experiences.categoryName, pattern),
-      )!,
+      term.length >= TYPO_MIN_LENGTH
+        ? or(stem, sql`word_similarity(${term}, ${experiences.searchText}) >= ${TYPO_SIMILARITY}`)!
+        : stem,
     );
   }
   // Prices compare across currencies in US cents (the filter's amounts are US cents too).
@@ -125,6 +129,7 @@ export async function searchExperiences(
       if (terms.length > 0) {
         const titleMatches = and(...terms.map((term) => ilike(experiences.title, containsPattern(term))));
         order.push(sql`case when ${titleMatches} then 0 else 1 end`);
+        order.push(sql`ts_rank(${experiences.searchVector}, plainto_tsquery('english', ${terms.join(" ")})) desc`);
       }
       order.push(sql`coalesce(${demand.fillPercent}, 0) desc`);
       break;

@@ -1,3 +1,4 @@
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -61,7 +62,9 @@ async function seedIfEmpty(db: Db): Promise<boolean> {
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 
-const createPglite = (target: string) => PGlite.create(target, { startParams: PGLITE_START_PARAMS });
+/** pg_trgm: typo-tolerant search (the catalog's migration creates the extension). */
+const createPglite = (target: string) =>
+  PGlite.create(target, { startParams: PGLITE_START_PARAMS, extensions: { pg_trgm } });
 
 async function openPostgres(url: string, options: OpenDbOptions): Promise<OpenedDb> {
   const pool = new pg.Pool({ connectionString: url, max: 10, allowExitOnIdle: true });

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -92,6 +93,9 @@ export const exchangeRates = pgTable(
   ],
 );
 
+/** PostgreSQL's full-text document type (read as text, never written: generated columns only). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 /** The parent of what is sold: a tour, class or activity of one operator. */
 export const experiences = pgTable(
   "experiences",
@@ -111,10 +115,22 @@ export const experiences = pgTable(
     included: jsonb("included").$type<string[]>().notNull().default([]),
     meetingPoint: text("meeting_point").notNull(),
     cancellationPolicy: text("cancellation_policy").notNull(),
+    /**
+     * Search (api/catalog/search.ts): English stems, the title weighing most, then the summary,
+     * then city and category; and the same words in lower case for typo matches (pg_trgm).
+     */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, "title"), 'A') || setweight(to_tsvector('english'::regconfig, "summary"), 'B') || setweight(to_tsvector('english'::regconfig, "city_name" || ' ' || "category_name"), 'C')`,
+    ),
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower("title" || ' ' || "summary" || ' ' || "city_name" || ' ' || "category_name")`,
+    ),
     createdAt: createdAt(),
   },
   (t) => [
     index("experiences_account_id_idx").on(t.accountId),
+    index("experiences_search_vector_idx").using("gin", t.searchVector),
+    index("experiences_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("experiences_category_slug_idx").on(t.categorySlug),
     index("experiences_city_slug_idx").on(t.citySlug),
     check("experiences_id_format", idCheck("id")),

@@ -138,6 +138,18 @@ describe("GET /v1/experiences: search and filters", () => {
     expect(ids(items)).toEqual(["lisbon-sunset-sail"]);
   });
 
+  it("q finds words by their stem and forgives a typo in a longer word", async () => {
+    const kayak = ids(await everything("q=kayak"));
+    expect(kayak.length).toBeGreaterThan(0);
+    expect(ids(await everything("q=kayaks"))).toEqual(expect.arrayContaining(kayak));
+    expect(ids(await everything("q=kayaking"))).toEqual(expect.arrayContaining(kayak));
+    expect(ids(await everything("q=kayack"))).toEqual(expect.arrayContaining(kayak));
+    expect(ids(await everything("q=sailing"))).toEqual(expect.arrayContaining(["lisbon-sunset-sail"]));
+    // Still every word: a typo'd word and a real one narrow together.
+    expect(ids(await everything("q=sunsett%20lisbn"))).toEqual(["lisbon-sunset-sail"]);
+    expect((await list("q=zzzzzz")).total).toBe(0);
+  });
+
   it("q takes % and _ literally", async () => {
     expect((await list("q=%25")).total).toBe(0);
     expect((await list("q=_")).total).toBe(0);

@@ -1,0 +1,5 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+ALTER TABLE "experiences" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, "title"), 'A') || setweight(to_tsvector('english'::regconfig, "summary"), 'B') || setweight(to_tsvector('english'::regconfig, "city_name" || ' ' || "category_name"), 'C')) STORED;--> statement-breakpoint
+ALTER TABLE "experiences" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("title" || ' ' || "summary" || ' ' || "city_name" || ' ' || "category_name")) STORED;--> statement-breakpoint
+CREATE INDEX "experiences_search_vector_idx" ON "experiences" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "experiences_search_text_trgm_idx" ON "experiences" USING gin ("search_text" gin_trgm_ops);
