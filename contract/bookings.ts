@@ -178,6 +178,9 @@ export interface BookingView {
   currency: string;
   promoCode: string | null;
   canCancel: boolean;
+  /** The trip has taken place and the guest has not reviewed it yet (POST /v1/bookings/{id}/review). */
+  canReview: boolean;
+  reviewed: boolean;
   cancellationCutoffHours: number;
   refundMinor: number | null;
   /** What cancelling now would give back (0 when nothing was paid or it cannot be cancelled). */

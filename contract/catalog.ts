@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { RatingSummary } from "./reviews";
 import { accountSlug } from "./accounts";
 
 /** Experience, service and other catalog ids are URL-safe strings. */
@@ -85,6 +86,8 @@ export interface ExperienceCard {
   priceFrom: Money;
   /** Whom `priceFrom` is for. */
   priceBasis: "adult" | "person";
+  /** Guests' reviews: average stars and count (null: none yet). */
+  rating: RatingSummary | null;
   /** `priceFrom` in US dollars when the operator sells in another currency (null: USD, or no rate). */
   priceApprox: Money | null;
   durationMinutes: number;
@@ -112,6 +115,7 @@ export interface ExperienceSummary {
   city: NamedSlug;
   operator: NamedSlug & { logoUrl: string | null };
   currency: string;
+  rating: RatingSummary | null;
 }
 
 export interface ServiceSummary {

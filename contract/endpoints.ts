@@ -10,6 +10,7 @@ import {
 } from "./bookings";
 import { experienceListQuery, experienceParams, serviceParams } from "./catalog";
 import { z } from "zod";
+import { reviewBody, reviewListQuery } from "./reviews";
 import { endpoint } from "./endpoint";
 import * as out from "./outputs";
 import { notificationListQuery, notificationParams } from "./notifications";
@@ -353,6 +354,22 @@ export const endpoints = {
     query: devOutboxQuery,
     output: z.array(out.outboxMessage),
     errors: [],
+  }),
+  reviews: endpoint({
+    method: "GET",
+    path: "/v1/experiences/:parentId/reviews",
+    params: experienceParams,
+    query: reviewListQuery,
+    output: out.reviewPage,
+    errors: [],
+  }),
+  createReview: endpoint({
+    method: "POST",
+    path: "/v1/bookings/:id/review",
+    params: bookingParams,
+    body: reviewBody,
+    output: out.reviewView,
+    errors: ["booking_not_found", "review_not_open", "review_exists"],
   }),
   tipPage: endpoint({
     method: "GET",

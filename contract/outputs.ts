@@ -9,6 +9,7 @@ import type { DevClock, DevClockMoved, DevJobs } from "./jobs";
 import type { TipListItem, TipPage, TipStarted, TipView } from "./tips";
 import type { UnsubscribeView } from "./unsubscribe";
 import type { MyReferral, ReferralInvite } from "./referrals";
+import type { ReviewPage, ReviewView } from "./reviews";
 import { NOTIFICATION_CATEGORIES } from "./preference-values";
 import type { AccountContext } from "./accounts";
 import type { PasswordPolicy, SessionCreated } from "./auth";
@@ -48,6 +49,21 @@ export const accountContext: z.ZodType<AccountContext> = z.object({
 const namedSlug = z.object({ slug: z.string(), name: z.string() });
 const money = z.object({ amount: minor, currency: z.string().length(3) });
 
+const ratingSummary = z.object({ average: z.number().min(1).max(5), count: count });
+export const reviewView: z.ZodType<ReviewView> = z.object({
+  id: z.string(),
+  rating: z.number().int().min(1).max(5),
+  body: z.string(),
+  authorName: z.string(),
+  verified: z.boolean(),
+  createdAt: isoTime,
+});
+export const reviewPage: z.ZodType<ReviewPage> = z.object({
+  items: z.array(reviewView),
+  rating: ratingSummary.nullable(),
+  ...paging,
+});
+
 export const experiencePage: z.ZodType<ExperiencePage> = z.object({
   items: z.array(
     z.object({
@@ -60,6 +76,7 @@ export const experiencePage: z.ZodType<ExperiencePage> = z.object({
       operator: namedSlug,
       priceFrom: money,
       priceBasis: z.enum(["adult", "person"]),
+      rating: ratingSummary.nullable(),
       priceApprox: money.nullable(),
       durationMinutes: count,
       firstServiceId: z.string(),
@@ -81,6 +98,7 @@ const experienceSummary = z.object({
   city: namedSlug,
   operator: namedSlug.extend({ logoUrl: z.string().nullable() }),
   currency: z.string().length(3),
+  rating: ratingSummary.nullable(),
 });
 
 export const experienceDetail: z.ZodType<ExperienceDetail> = experienceSummary.extend({
@@ -229,6 +247,8 @@ export const booking: z.ZodType<BookingView> = z.object({
   currency: z.string().length(3),
   promoCode: z.string().nullable(),
   canCancel: z.boolean(),
+  canReview: z.boolean(),
+  reviewed: z.boolean(),
   cancellationCutoffHours: count,
   refundMinor: minor.nullable(),
   refundIfCancelledMinor: minor,

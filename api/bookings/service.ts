@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "../db/errors";
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AuthIdentity } from "../auth/verify";
 import type { Db } from "../db/client";
@@ -77,15 +78,6 @@ export async function quoteBooking(
     referral: discount.referral,
     seatsLeft: slot.seatsLeft,
   };
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | null; current;) {
-    if (current.code === "23505" && (current.constraint === undefined || current.constraint === constraint))
-      return true;
-    current = current.cause as typeof current;
-  }
-  return false;
 }
 
 export interface CreateBookingInput {
@@ -423,7 +415,7 @@ async function closeCheckouts(db: Db, replaced: BookingRow[]): Promise<void> {
 const soldOut = () => conflict("Not enough seats left for this time.", "sold_out");
 
 /** The caller's booking (and, in account mode, of that operator only); otherwise 404. */
-function ownBooking(userId: string, scope: AccountRow | null, id: string): SQL {
+export function ownBooking(userId: string, scope: AccountRow | null, id: string): SQL {
   return and(eq(bookings.id, id), eq(bookings.userId, userId), ...(scope ? [eq(bookings.accountId, scope.id)] : []))!;
 }
 

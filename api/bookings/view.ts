@@ -29,6 +29,7 @@ const viewColumns = {
   timezone: accounts.timezone,
   cancellationCutoffHours: accounts.cancellationCutoffHours,
   canCancel: canCancelSql,
+  reviewed: sql<boolean>`exists (select 1 from reviews r where r.booking_id = ${bookings.id})`,
 };
 
 /** Bookings joined with their departure, service, experience and operator (one query, no N+1). */
@@ -56,6 +57,7 @@ export interface BookingViewRow {
   timezone: string;
   cancellationCutoffHours: number;
   canCancel: boolean;
+  reviewed: boolean;
 }
 
 /** WF-XXXX-XXXX from the booking id (40 bits of its SHA-256): stable, readable aloud. */
@@ -95,6 +97,8 @@ export function toBookingView(row: BookingViewRow): BookingView {
     currency: b.currency,
     promoCode: b.promoCode,
     canCancel: Boolean(row.canCancel),
+    canReview: b.status === "confirmed" && row.endsAt <= clockNow() && !row.reviewed,
+    reviewed: Boolean(row.reviewed),
     cancellationCutoffHours: row.cancellationCutoffHours,
     refundMinor: b.refundMinor,
     refundIfCancelledMinor: row.canCancel && b.status === "confirmed" && paid ? b.totalMinor : 0,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, exists, gt, gte, ilike, lt, lte, or, sql, type SQL 
 import type { Db } from "../db/client";
 import { accounts, exchangeRates, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
 import { fromPrice, hasAdultTicket, inUsdCents } from "./fragments";
+import { ratingAverageSql, ratingCountSql, toRatingSummary } from "../reviews/service";
 import type { ExperienceCard, ExperienceListQuery, ExperiencePage } from "~contract/catalog";
 
 const USD = "USD";
@@ -155,6 +156,8 @@ export async function searchExperiences(
             currency: accounts.currency,
             priceFrom: offers.priceFrom,
             perAdult: offers.perAdult,
+            ratingAverage: ratingAverageSql,
+            ratingCount: ratingCountSql,
             priceUsd,
             hasRate: sql<boolean>`${exchangeRates.currency} is not null`,
             durationMinutes: offers.durationMinutes,
@@ -180,6 +183,7 @@ export async function searchExperiences(
     operator: { slug: row.operatorSlug, name: row.operatorName },
     priceFrom: { amount: Number(row.priceFrom), currency: row.currency },
     priceBasis: row.perAdult ? "adult" : "person",
+    rating: toRatingSummary(row.ratingAverage, row.ratingCount),
     // The US-dollar equivalent beside another currency (none when the rate is unknown).
     priceApprox: row.currency !== USD && row.hasRate ? { amount: Number(row.priceUsd), currency: USD } : null,
     durationMinutes: Number(row.durationMinutes),

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { accounts, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { fromPrice } from "./fragments";
+import { ratingAverageSql, ratingCountSql, toRatingSummary } from "../reviews/service";
 import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "~contract/catalog";
 
 interface ExperienceWithOperator {
@@ -13,7 +14,12 @@ interface ExperienceWithOperator {
 /** One experience with its operator, hidden when it belongs to another storefront. */
 async function findExperience(db: Db, id: string, scope: AccountRow | null): Promise<ExperienceWithOperator> {
   const [row] = await db
-    .select({ experience: experiences, account: accounts })
+    .select({
+      experience: experiences,
+      account: accounts,
+      ratingAverage: ratingAverageSql,
+      ratingCount: ratingCountSql,
+    })
     .from(experiences)
     .innerJoin(accounts, eq(accounts.id, experiences.accountId))
     .where(scope ? and(eq(experiences.id, id), eq(experiences.accountId, scope.id)) : eq(experiences.id, id))
@@ -35,6 +41,7 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
       city: { slug: experience.citySlug, name: experience.cityName },
       operator: { slug: account.slug, name: account.name, logoUrl: account.logoUrl },
       currency: account.currency,
+      rating: toRatingSummary(row.ratingAverage, row.ratingCount),
     },
   };
 }

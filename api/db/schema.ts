@@ -721,3 +721,29 @@ export const referrals = pgTable(
     check("referrals_not_self", sql`${t.referrerId} <> ${t.referredUserId}`),
   ],
 );
+
+/**
+ * Reviews of experiences: one per completed booking, by its guest (verified); demo reviews of the
+ * seed have no booking. The catalog reads their average and count per experience.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    experienceId: text("experience_id")
+      .notNull()
+      .references(() => experiences.id, { onDelete: "cascade" }),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull(),
+    authorName: text("author_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_booking_id_key").on(t.bookingId),
+    index("reviews_experience_id_created_at_idx").on(t.experienceId, t.createdAt),
+    check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+export type ReviewRow = typeof reviews.$inferSelect;

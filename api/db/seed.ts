@@ -3,6 +3,7 @@ import type { Db } from "./types";
 import * as schema from "./schema";
 import { buildSeedCatalog, type SeedCatalog } from "./seed-data/build";
 import { seedPromoCodes } from "./seed-data/promo-codes";
+import { seedReviews } from "./seed-data/reviews";
 
 export interface SeedSummary {
   accounts: number;
@@ -37,7 +38,12 @@ async function insertInBatches<T extends Record<string, unknown>>(
  */
 export async function seed(db: Db, options: { today?: Date } = {}): Promise<SeedSummary> {
   const started = performance.now();
-  const catalog: SeedCatalog = buildSeedCatalog(options.today ?? new Date());
+  const today = options.today ?? new Date();
+  const catalog: SeedCatalog = buildSeedCatalog(today);
+  const demoReviews = seedReviews(
+    catalog.experiences.map((experience) => experience.id),
+    today,
+  );
   const promoCodes = seedPromoCodes();
   await db.transaction(async (tx) => {
     await tx.delete(schema.bookings);
@@ -59,6 +65,7 @@ export async function seed(db: Db, options: { today?: Date } = {}): Promise<Seed
     await insertInBatches(catalog.services, (batch) => tx.insert(schema.services).values(batch));
     await insertInBatches(catalog.ticketTypes, (batch) => tx.insert(schema.ticketTypes).values(batch));
     await insertInBatches(catalog.slots, (batch) => tx.insert(schema.slots).values(batch));
+    await insertInBatches(demoReviews, (batch) => tx.insert(schema.reviews).values(batch));
     await tx.insert(schema.promoCodes).values(promoCodes);
   });
   return {

@@ -63,6 +63,7 @@ describe("GET /v1/experiences: shape and pagination", () => {
       // The adult ticket (a child pays 35).
       priceFrom: { amount: 5500, currency: "EUR" },
       priceBasis: "adult",
+      rating: { average: expect.any(Number), count: expect.any(Number) },
       // EUR at 1.08 US$ (exchange_rates, seeded by migration 0013).
       priceApprox: { amount: 5940, currency: "USD" },
       durationMinutes: 120,

@@ -1,0 +1,123 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { RatingSummary, ReviewBody, ReviewPage, ReviewView } from "~contract/reviews";
+import { clockNow } from "../clock";
+import type { Db } from "../db/client";
+import { bookings, experiences, reviews, slots, users, type AccountRow, type ReviewRow } from "../db/schema";
+import { conflict, notFound } from "../http/errors";
+import { ownBooking } from "../bookings/service";
+import { isUniqueViolation } from "../db/errors";
+
+export const REVIEWS_PAGE_SIZE = 5;
+
+/**
+ * Average (one decimal) and count of an experience's reviews, as SQL beside `experiences` (the
+ * column written out in full: drizzle leaves it unqualified, which the subquery would read as its own).
+ */
+const EXPERIENCE_ID = sql.raw(`"experiences"."id"`);
+export const ratingAverageSql = sql<
+  string | null
+>`(select round(avg(r.rating)::numeric, 1) from reviews r where r.experience_id = ${EXPERIENCE_ID})`;
+export const ratingCountSql = sql<number>`(select count(*)::int from reviews r where r.experience_id = ${EXPERIENCE_ID})`;
+
+export function toRatingSummary(average: string | number | null, count: number | string): RatingSummary | null {
+  const total = Number(count);
+  return total > 0 && average !== null ? { average: Number(average), count: total } : null;
+}
+
+/** "Ada L.": what other guests see of the author. */
+export function authorNameOf(firstName: string | null, lastName: string | null): string {
+  const first = firstName?.trim() || "A guest";
+  const initial = lastName?.trim().charAt(0);
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+}
+
+function toReviewView(row: ReviewRow): ReviewView {
+  return {
+    id: row.id,
+    rating: row.rating,
+    body: row.body,
+    authorName: row.authorName,
+    verified: row.bookingId !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * POST /v1/bookings/{id}/review: the guest of a confirmed booking whose departure has ended
+ * reviews it once (409 review_exists after; 409 review_not_open before the trip). 404 for
+ * someone else's booking.
+ */
+export async function createReview(
+  db: Db,
+  userId: string,
+  scope: AccountRow | null,
+  bookingId: string,
+  body: ReviewBody,
+): Promise<ReviewView> {
+  const [row] = await db
+    .select({ booking: bookings, endsAt: slots.endsAt, firstName: users.firstName, lastName: users.lastName })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(ownBooking(userId, scope, bookingId))
+    .limit(1);
+  if (!row) throw notFound("We could not find this booking.", "booking_not_found");
+  if (row.booking.status !== "confirmed" || row.endsAt > clockNow()) {
+    throw conflict("You can review a booking once its trip has taken place.", "review_not_open");
+  }
+  try {
+    const [created] = await db
+      .insert(reviews)
+      .values({
+        experienceId: row.booking.experienceId,
+        bookingId,
+        userId,
+        rating: body.rating,
+        body: body.body,
+        authorName: authorNameOf(row.firstName, row.lastName),
+      })
+      .returning();
+    return toReviewView(created);
+  } catch (error) {
+    if (isUniqueViolation(error, "reviews_booking_id_key"))
+      throw conflict("You have reviewed this booking already.", "review_exists");
+    throw error;
+  }
+}
+
+/** GET /v1/experiences/{parentId}/reviews: newest first, a page at a time, with the average. Two queries. */
+export async function listReviews(
+  db: Db,
+  experienceId: string,
+  scope: AccountRow | null,
+  page: number,
+): Promise<ReviewPage> {
+  const [summary] = await db
+    .select({ average: ratingAverageSql, count: ratingCountSql })
+    .from(experiences)
+    .where(
+      scope
+        ? and(eq(experiences.id, experienceId), eq(experiences.accountId, scope.id))
+        : eq(experiences.id, experienceId),
+    );
+  if (!summary) throw notFound(`No experience "${experienceId}".`);
+  const total = Number(summary.count);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select()
+          .from(reviews)
+          .where(eq(reviews.experienceId, experienceId))
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(REVIEWS_PAGE_SIZE)
+          .offset((page - 1) * REVIEWS_PAGE_SIZE);
+  return {
+    items: rows.map(toReviewView),
+    rating: toRatingSummary(summary.average, total),
+    page,
+    pageSize: REVIEWS_PAGE_SIZE,
+    total,
+    totalPages: Math.ceil(total / REVIEWS_PAGE_SIZE),
+  };
+}
