@@ -221,6 +221,7 @@ export function tipEmail(context: BookingMailContext, link: string): EmailInput 
       [greeting(firstName)],
       [`We hope you enjoyed ${row.experienceTitle} — ${row.serviceName} with ${row.operatorName}.`],
       ["If your guide made it special, you can leave a tip: it goes to the team who hosted you."],
+      [`Tell other travellers how it was: ${pageOf(row, `/account/booking/${row.booking.id}`)}#review`],
     ],
     action: { label: "Leave a tip", href: link },
     notes: ["You get this because tip emails are on in your notification settings."],

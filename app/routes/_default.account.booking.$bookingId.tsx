@@ -1,3 +1,4 @@
+import { ReviewForm } from "~/features/reviews/review-form";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -45,16 +46,40 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
 
-/** Cancels after the confirmation step; the API checks the owner, the cutoff and refunds. */
+/**
+ * Cancels after the confirmation step (the API checks the owner, the cutoff and refunds), or
+ * posts the guest's review after the trip (the API checks that it may).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const CancelSchema = z.object({ intent: z.literal("cancel") });
+  const BookingActionSchema = z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("cancel") }),
+    z.object({
+      intent: z.literal("review"),
+      rating: z.coerce
+        .number({ invalid_type_error: "reviews.ratingRequired" })
+        .int()
+        .min(1, "reviews.ratingRequired")
+        .max(5, "reviews.ratingRequired"),
+      body: z
+        .string({ required_error: "reviews.bodyRequired" })
+        .trim()
+        .min(10, "reviews.bodyRequired")
+        .max(2000, "validation.tooLong"),
+    }),
+  ]);
   requireSameOrigin(request);
   const { bookingId } = await requireParams(request, params, { bookingId: idParam });
   const token = requireToken(request);
-  const submission = parseWithZod(await readFormData(request), { schema: CancelSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: BookingActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const value = submission.value;
+  const api = apiFor(request, { token });
   try {
-    await apiFor(request, { token }).call("cancelBooking", { params: { id: bookingId } });
+    if (value.intent === "review") {
+      await api.call("createReview", { params: { id: bookingId }, body: { rating: value.rating, body: value.body } });
+    } else {
+      await api.call("cancelBooking", { params: { id: bookingId } });
+    }
   } catch (error) {
     if (isApiError(error) && error.status < 500) {
       return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), errorInit(error));
@@ -62,7 +87,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error;
   }
   const page = new URL(request.url).pathname;
-  return redirect(page, { headers: { "Set-Cookie": await setFlash("booking.cancelledNotice") } });
+  const notice = value.intent === "review" ? "reviews.thanks" : "booking.cancelledNotice";
+  return redirect(page, { headers: { "Set-Cookie": await setFlash(notice) } });
 }
 
 export default function BookingPage() {
@@ -80,7 +106,13 @@ export default function BookingPage() {
         </h1>
         <p className="mt-1 text-sm text-slate-700">{t(`bookings.status_${booking.status}`)}</p>
       </header>
-      {flash ? <CancelledNotice booking={booking} /> : null}
+      {flash === "reviews.thanks" ? (
+        <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+          {t("reviews.thanks")}
+        </p>
+      ) : flash ? (
+        <CancelledNotice booking={booking} />
+      ) : null}
       {formError ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           {t(formError)}
@@ -143,6 +175,11 @@ export default function BookingPage() {
         {booking.checkoutUrl ? <ResumePayment booking={booking} /> : null}
       </section>
       {booking.canCancel ? <Cancellation booking={booking} confirm={confirmCancel} /> : null}
+      {booking.canReview ? (
+        <ReviewForm errors={lastResult?.error as Record<string, string[] | undefined> | undefined} />
+      ) : booking.reviewed && flash !== "reviews.thanks" ? (
+        <p className="text-sm text-slate-700">{t("reviews.alreadyReviewed")}</p>
+      ) : null}
       <p>
         <Link to="/account/bookings" className="text-sm font-medium text-brand underline">
           {t("booking.allBookings")}

@@ -12,6 +12,10 @@ import { formatMoney } from "~/ui/format";
 import { StickyBookingBar } from "~/features/catalog/sticky-booking-bar";
 import { headlinePrice } from "~/features/catalog/headline-price";
 import { pageMeta } from "~/ui/meta";
+import { RatingStars } from "~/features/reviews/rating-stars";
+import { ReviewList } from "~/features/reviews/review-list";
+import { reviewPageParam } from "~/features/reviews/review-page";
+import { apiFor } from "~/platform/api.server";
 import { experienceJsonLd } from "~/features/catalog/structured-data";
 import { idParam, requireParams } from "~/platform/http.server";
 
@@ -20,15 +24,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The service and its availability are asked for at once (an unknown service is told by the first).
   const pending = loadAvailability(request, parentId, serviceId);
   pending.catch(() => undefined);
+  const reviewsPage = reviewPageParam(new URL(request.url).searchParams);
+  const pendingReviews = apiFor(request).call("reviews", { params: { parentId }, query: { page: reviewsPage } });
+  pendingReviews.catch(() => undefined);
   const detail = await loadServiceDetail(request, params);
-  const availability = await pending;
+  const [availability, reviews] = await Promise.all([pending, pendingReviews]);
   const selection = parseSelection(
     new URL(request.url).searchParams,
     detail.service.ticketTypes.map((type) => type.id),
   );
   // "Today" comes from the server so the calendar shows the same month on both sides.
   const today = todayIn(availability.timezone);
-  return { ...detail, availability, selection, today };
+  return { ...detail, availability, selection, today, reviews };
 }
 
 export const links: LinksFunction = () => [...datePickerLinks];
@@ -42,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   );
 
 export default function ExperienceDetailsPage() {
-  const { experience, service, services, availability, selection, today } = useLoaderData<typeof loader>();
+  const { experience, service, services, availability, selection, today, reviews } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, experience.currency, i18n.language);
   const headline = headlinePrice(service.ticketTypes);
@@ -71,6 +78,11 @@ export default function ExperienceDetailsPage() {
           </ol>
         </nav>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand-ink">{experience.title}</h1>
+        {experience.rating ? (
+          <a href="#reviews" className="mt-1 inline-block text-sm hover:underline">
+            <RatingStars rating={experience.rating} />
+          </a>
+        ) : null}
         <p className="mt-2 text-slate-700">
           {t("details.operatedBy")}{" "}
           <Link to={`/${experience.operator.slug}`} className="font-medium underline hover:text-slate-900">
@@ -110,6 +122,7 @@ export default function ExperienceDetailsPage() {
           <h2 className="text-xl font-semibold">{t("details.cancellation")}</h2>
           <p className="mt-2 text-slate-800">{experience.cancellationPolicy}</p>
         </section>
+        <ReviewList reviews={reviews} />
       </div>
       <aside className="space-y-6">
         <section

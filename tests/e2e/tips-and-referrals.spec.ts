@@ -53,6 +53,21 @@ test.describe("tipping the guide", () => {
     const bad = await page.goto(`/gratuity/${"A".repeat(32)}`);
     expect(bad!.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+
+    // The tip email also asks for a review: from the booking's page, once; then first on the experience.
+    const reviewLink = new URL(/https?:\/\/\S+#review/.exec(mail.textBody)![0]);
+    await page.goto(reviewLink.pathname);
+    const form = page.locator("#review");
+    await form.getByLabel("4 stars").check();
+    await form.getByLabel("Your review").fill("A lovely evening: friendly guide, great stories.");
+    await form.getByRole("button", { name: "Post review" }).click();
+    await expect(page.getByText("Thank you: your review is posted.")).toBeVisible();
+    await expect(page.locator("#review")).toHaveCount(0);
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}`);
+    const newest = page.getByTestId("review-list").locator("li").first();
+    await expect(newest).toContainText("A lovely evening: friendly guide, great stories.");
+    await expect(newest).toContainText("Ada L.");
+    await expect(newest).toContainText("Verified booking");
   });
 });
 

@@ -1,4 +1,6 @@
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { slots } from "~api/db/schema";
 import * as page from "~/routes/_default.account.booking.$bookingId";
 import * as calendar from "~/routes/account.booking.$bookingId.calendar";
 import { seedDbForThisFile } from "../api/helpers/api";
@@ -23,6 +25,38 @@ beforeAll(async () => {
 });
 
 describe("/account/booking/{id}", () => {
+  it("after the trip, the guest reviews it once from the page; a bad form is told beside its fields", async () => {
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(user, acme, slot.id);
+    const cookie = await sessionFor(user);
+    const path = `/account/booking/${booking.id}`;
+    const post = (form: Record<string, string>) =>
+      outcome(() => page.action(args(pageRequest(path, { cookie, form }), { bookingId: booking.id }) as never));
+    const load = () =>
+      outcome(() => page.loader(args(pageRequest(path, { cookie }), { bookingId: booking.id }) as never));
+
+    expect((await load()).data.booking.canReview).toBe(false);
+    const early = await post({ intent: "review", rating: "5", body: "Too early to say, surely." });
+    expect(early.status).toBe(409);
+    expect(early.data.error[""]).toEqual(["apiErrors.review_not_open"]);
+
+    await db()
+      .update(slots)
+      .set({ startsAt: sql`now() - interval '3 hours'`, endsAt: sql`now() - interval '1 hour'` })
+      .where(eq(slots.id, slot.id));
+    expect((await load()).data.booking.canReview).toBe(true);
+    const invalid = await post({ intent: "review", rating: "9", body: "short" });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.data.error).sort()).toEqual(["body", "rating"]);
+    const posted = await post({ intent: "review", rating: "4", body: "Lovely trip, would go again." });
+    expect(posted.location).toBe(path);
+    expect(posted.headers.get("Set-Cookie")).toContain("flash");
+    expect((await load()).data.booking).toMatchObject({ canReview: false, reviewed: true });
+    const twice = await post({ intent: "review", rating: "4", body: "Lovely trip, would go again." });
+    expect(twice.data.error[""]).toEqual(["apiErrors.review_exists"]);
+  });
+
   it("shows the booking with its reference; cancelling states the refund first, then tells it", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 96 });

@@ -4,6 +4,7 @@ import { DurationText } from "~/ui/duration-text";
 import type { ExperienceCard as Card } from "~/features/catalog/catalog";
 import { formatMoney } from "~/ui/format";
 import { SERVICE_FEE_BPS } from "~contract/pricing";
+import { RatingStars } from "~/features/reviews/rating-stars";
 
 /** A catalog card. `priority`: the first card, whose picture is the page's largest paint. */
 export function ExperienceCard({
@@ -41,6 +42,7 @@ export function ExperienceCard({
             {experience.title}
           </Link>
         </h2>
+        {experience.rating ? <RatingStars rating={experience.rating} className="mt-1 text-sm" /> : null}
         <p className="mt-1 line-clamp-2 text-sm text-slate-700">{experience.summary}</p>
         <div className="mt-auto flex items-end justify-between pt-4 text-sm">
           <div className="text-slate-600">

@@ -35,6 +35,17 @@ export function experienceJsonLd(data: ServiceDetail, matches: Matches) {
       brand: { "@type": "Brand", name: experience.operator.name },
       category: experience.category.name,
       url,
+      ...(experience.rating
+        ? {
+            aggregateRating: {
+              "@type": "AggregateRating",
+              ratingValue: experience.rating.average,
+              reviewCount: experience.rating.count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
+        : {}),
       ...(price
         ? {
             offers: {
