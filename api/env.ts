@@ -126,6 +126,13 @@ export function parseApiEnv(source: Record<string, string | undefined>): ApiEnv 
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid API environment: ${problems.join("; ")}`);
   }
+  // Links in emails come from configuration in production, never from a request's Host header.
+  const production = (source.APP_ENV ?? (source.NODE_ENV === "production" ? "production" : "local")) === "production";
+  if (production && (!result.data.APP_PUBLIC_URL || !result.data.STOREFRONT_PUBLIC_URL)) {
+    throw new Error(
+      "Invalid API environment: set APP_PUBLIC_URL and STOREFRONT_PUBLIC_URL in production (the addresses emails link to)",
+    );
+  }
   const twilio = [result.data.TWILIO_ACCOUNT_SID, result.data.TWILIO_AUTH_TOKEN, result.data.TWILIO_FROM];
   if (twilio.some(Boolean) && !twilio.every(Boolean)) {
     throw new Error("Invalid API environment: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together");

@@ -61,6 +61,18 @@ describe("parseApiEnv", () => {
     ).toMatchObject({ APP_PUBLIC_URL: "https://example.com", STOREFRONT_PUBLIC_URL: "https://{slug}.example.com" });
     expect(() => parseApiEnv({ APP_PUBLIC_URL: "example.com" })).toThrow(/APP_PUBLIC_URL/);
     expect(() => parseApiEnv({ STOREFRONT_PUBLIC_URL: "https://shop.example.com" })).toThrow(/STOREFRONT_PUBLIC_URL/);
+    // In production both are required: email links never come from a request's Host header.
+    expect(() => parseApiEnv({ APP_ENV: "production" })).toThrow(/APP_PUBLIC_URL and STOREFRONT_PUBLIC_URL/);
+    expect(() => parseApiEnv({ NODE_ENV: "production", APP_PUBLIC_URL: "https://example.com" })).toThrow(
+      /STOREFRONT_PUBLIC_URL/,
+    );
+    expect(
+      parseApiEnv({
+        APP_ENV: "production",
+        APP_PUBLIC_URL: "https://example.com",
+        STOREFRONT_PUBLIC_URL: "https://{slug}.example.com",
+      }).APP_PUBLIC_URL,
+    ).toBe("https://example.com");
   });
 
   it("reads values and flags", () => {
