@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireHostContext } from "~/platform/host.server";
 
 /**
- * /robots.txt. The marketplace: everything public may be crawled; the account area, sign-in
- * steps, payments and the API may not; the sitemap is named. A storefront is not indexed at all
+ * /robots.txt. The marketplace: everything public may be crawled (the sign-in page too: people
+ * search for it); the account area, the later sign-in steps, payments and the API may not; the sitemap is named. A storefront is not indexed at all
  * (spec: account mode is noindex), so crawlers are asked to stay out.
  */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -17,7 +17,6 @@ export function loader({ request }: LoaderFunctionArgs) {
           "Allow: /",
           ...[
             "/account",
-            "/login",
             "/reset-password",
             "/set-password",
             "/complete-profile",
