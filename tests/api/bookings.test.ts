@@ -42,6 +42,8 @@ beforeAll(async () => {
 
 const BOOKING_KEYS = [
   "id",
+  "canReview",
+  "reviewed",
   "confirmedAt",
   "card",
   "reference",
