@@ -98,14 +98,17 @@ for (const javaScriptEnabled of [true, false]) {
       await openAccountPage(page, request, "/account/personal-info");
       const section = page.getByRole("region", { name: "Address" });
       await section.getByLabel("Street address").fill("221B Baker Street");
-      await section.getByLabel("City").fill("Chicago");
-      await section.getByLabel("State").fill("IL");
-      await section.getByLabel("ZIP code (optional)").fill("60601");
+      await section.getByLabel("City").fill("London");
+      await section.getByLabel("State, province or region (optional)").fill("");
+      await section.getByLabel("Postal code (optional)").fill("NW1 6XE");
+      await section.getByLabel("Country").selectOption("GB");
       await section.getByRole("button", { name: "Save address" }).click();
       await expect(page.getByRole("status")).toHaveText("Your address is saved.");
       await page.reload();
       await expect(section.getByLabel("Street address")).toHaveValue("221B Baker Street");
-      await expect(section.getByLabel("City")).toHaveValue("Chicago");
+      await expect(section.getByLabel("City")).toHaveValue("London");
+      await expect(section.getByLabel("Postal code (optional)")).toHaveValue("NW1 6XE");
+      await expect(section.getByLabel("Country")).toHaveValue("GB");
     });
 
     test("signing out on all devices ends the session in a second browser too", async ({ page, request, browser }) => {
