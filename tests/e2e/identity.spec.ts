@@ -144,7 +144,7 @@ test.describe("with JavaScript", () => {
       await popup.locator("#display-name-input").fill("Katherine Johnson");
       await popup.locator("#sign-in").click();
       await completeProfile(page);
-      await signWaiver(page, "Katherine Johnson");
+      await signWaiver(page);
       await expect(page).toHaveURL(/\/account$/);
       await expect(page.getByText(email)).toBeVisible();
       await page.goto("/account/security");
