@@ -7,6 +7,14 @@ const NOT_COUNTRIES = new Set("AC AN BU CP CQ CS DD DG EA EU EZ FX IC QO SU TA T
 
 let codes: readonly string[] | null = null;
 
+function canonicalRegion(code: string): string | null {
+  try {
+    return Intl.getCanonicalLocales(`und-${code}`)[0]?.split("-")[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function countryCodes(): readonly string[] {
   if (!codes) {
     const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
@@ -14,7 +22,9 @@ export function countryCodes(): readonly string[] {
     for (let a = 65; a <= 90; a++)
       for (let b = 65; b <= 90; b++) {
         const code = String.fromCharCode(a, b);
-        if (!NOT_COUNTRIES.has(code) && names.of(code)) found.push(code);
+        // Retired codes the runtime still names (DY for Benin, UK for the United Kingdom) canonicalise
+        // to today's code: only the canonical one is listed, so no country appears twice.
+        if (!NOT_COUNTRIES.has(code) && names.of(code) && canonicalRegion(code) === code) found.push(code);
       }
     codes = found;
   }

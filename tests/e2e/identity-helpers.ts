@@ -91,9 +91,15 @@ export async function signWaiver(page: Page, name?: string) {
 /** Completes whatever the profile step asks for, with an address in Lisbon (any country's format is taken). */
 export async function completeProfile(page: Page) {
   await expect(page).toHaveURL(/\/complete-profile/);
+  // After a popup sign-in the page is still settling (hydration, the session's revalidation):
+  // typing before that can be lost when the form re-renders.
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.waitForLoadState("networkidle");
   const fill = async (label: string, value: string) => {
     const field = page.getByLabel(label, { exact: true });
-    if (await field.count()) await field.fill(value);
+    if (!(await field.count())) return;
+    await field.fill(value);
+    await expect(field).toHaveValue(value);
   };
   await fill("First name", "Grace");
   await fill("Last name", "Hopper");

@@ -86,6 +86,10 @@ describe("/account/personal-info", () => {
     });
     const page = await load(renewed);
     expect(page.data.countries).toContainEqual(["PT", "Portugal"]);
+    // Every country once (retired codes such as DY for Benin are left out).
+    const names = page.data.countries.map(([, name]: [string, string]) => name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(page.data.countries.map(([code]: [string, string]) => code)).not.toContain("DY");
   });
 
   it("refuses an unknown intent (400), a cross-site post (403) and a visitor (to /login)", async () => {
