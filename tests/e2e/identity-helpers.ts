@@ -91,15 +91,16 @@ export async function signWaiver(page: Page, name?: string) {
 /** Completes whatever the profile step asks for, with an address in Lisbon (any country's format is taken). */
 export async function completeProfile(page: Page) {
   await expect(page).toHaveURL(/\/complete-profile/);
-  // After a popup sign-in the page is still settling (hydration, the session's revalidation):
-  // typing before that can be lost when the form re-renders.
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // After a popup sign-in the page may still be settling (the session's revalidation): typing
+  // then can be lost when the form re-renders, so each value is typed until it stays.
   await page.waitForLoadState("networkidle");
   const fill = async (label: string, value: string) => {
     const field = page.getByLabel(label, { exact: true });
     if (!(await field.count())) return;
-    await field.fill(value);
-    await expect(field).toHaveValue(value);
+    await expect(async () => {
+      await field.fill(value);
+      await expect(field).toHaveValue(value, { timeout: 1_000 });
+    }).toPass();
   };
   await fill("First name", "Grace");
   await fill("Last name", "Hopper");
