@@ -11,3 +11,8 @@ export function formatMoney(amountMinor: number, currency: string, locale = "en-
   }
   return money.format(amountMinor / 10 ** money.digits);
 }
+
+/** Digits after the decimal point of a currency's minor unit (2 for EUR, 0 for JPY). */
+export function minorUnitDigits(currency: string): number {
+  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}

@@ -2,11 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { exchangeRates } from "../db/schema";
-
-/** Digits after the decimal point of a currency's minor unit (2 for EUR, 0 for JPY). */
-function minorDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
+import { minorUnitDigits } from "~contract/money";
 
 /** `EUR=1.09`: a currency and what one unit of it is worth in US dollars. */
 export const rateArgument = z
@@ -24,7 +20,7 @@ export const rateArgument = z
  */
 export async function setRates(db: Db, rates: Array<{ currency: string; usdPerUnit: number }>): Promise<void> {
   for (const { currency, usdPerUnit } of rates) {
-    const usdMinorMicros = Math.round(usdPerUnit * 1_000_000 * 10 ** (2 - minorDigits(currency)));
+    const usdMinorMicros = Math.round(usdPerUnit * 1_000_000 * 10 ** (2 - minorUnitDigits(currency)));
     await db
       .insert(exchangeRates)
       .values({ currency, usdMinorMicros })

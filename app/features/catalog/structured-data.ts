@@ -1,5 +1,6 @@
 import type { ServiceDetail } from "~contract/catalog";
 import { headlinePrice } from "./headline-price";
+import { minorUnitDigits } from "~contract/money";
 
 type Matches = ReadonlyArray<{ id: string; data: unknown } | undefined>;
 
@@ -10,8 +11,7 @@ function originOf(matches: Matches): string | null {
 
 /** Minor units as the decimal string schema.org expects ("29.00", "3500" for JPY). */
 function decimal(amountMinor: number, currency: string): string {
-  const digits =
-    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits = minorUnitDigits(currency);
   return (amountMinor / 10 ** digits).toFixed(digits);
 }
 
