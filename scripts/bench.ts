@@ -1,33 +1,23 @@
 // `npm run bench`: figures, printed. Pages side by side with the smallest Remix page (requests/s,
 // p50/p99, ratio, RSS, Lighthouse mobile; scripts/bench/pages.ts), the gzip size of the client JS
-// each page loads, and catalog query latency through the in-process API on a fresh database.
+// each page loads, catalog query latency through the in-process API on a fresh database, and (with
+// DATABASE_URL) the catalog at 10,000 experiences (scripts/bench-catalog.ts).
 // BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_LIGHTHOUSE=0 tune it; with DATABASE_URL the
 // product runs on PostgreSQL.
 import { benchPages, pagesTable } from "./bench/pages";
 import { LIGHTHOUSE_VERSION } from "./bench/lighthouse";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { initialJs, readClientManifest } from "./client-js";
+import { percentile, timeRequests } from "./bench/timing";
 
 process.env.PGLITE_DIR ??= "memory://";
 process.env.SEED_ON_START ??= "true";
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 async function time(label: string, runs: number, request: () => Promise<Response>) {
-  for (let i = 0; i < 5; i++) await (await request()).arrayBuffer();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    const response = await request();
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${label}: HTTP ${response.status}`);
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
+  const samples = await timeRequests(label, runs, request);
   console.log(
     `${label.padEnd(48)} p50 ${percentile(samples, 50).toFixed(2)} ms   p95 ${percentile(samples, 95).toFixed(2)} ms   (${runs} runs)`,
   );
@@ -117,4 +107,6 @@ for (const { page, result, all } of lighthouse) {
 console.log("");
 bundleBench();
 await apiBench();
+// The catalog with 10,000 experiences, on a scratch PostgreSQL database (skipped without one).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-catalog.ts"], { stdio: "inherit", env: process.env });
 process.exit(0);

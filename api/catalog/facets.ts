@@ -11,7 +11,7 @@ const collator = new Intl.Collator("en");
  * with counts, in the current tenant scope. Three grouped queries.
  */
 export async function getFacets(db: Db, scope: AccountRow | null): Promise<Facets> {
-  const where: SQL | undefined = scope ? and(eq(experiences.accountId, scope.id), isListable(db)) : isListable(db);
+  const where: SQL | undefined = scope ? and(eq(experiences.accountId, scope.id), isListable()) : isListable();
 
   const categories = await db
     .select({ slug: experiences.categorySlug, name: min(experiences.categoryName), count: count() })

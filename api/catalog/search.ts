@@ -1,15 +1,13 @@
-import { and, asc, desc, eq, exists, gt, gte, ilike, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { accounts, exchangeRates, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
-import { fromPrice, hasAdultTicket, inUsdCents } from "./fragments";
-import { ratingAverageSql, ratingCountSql, toRatingSummary } from "../reviews/service";
+import { accounts, departureDays, exchangeRates, experiences, searchWords, type AccountRow } from "../db/schema";
+import { isListable } from "./fragments";
+import { ratingOf } from "../reviews/service";
 import type { ExperienceCard, ExperienceListQuery, ExperiencePage } from "~contract/catalog";
 
 const USD = "USD";
 /** Words this long or longer also match by likeness (typos); shorter ones only by their stem. */
 const TYPO_MIN_LENGTH = 5;
-/** pg_trgm word similarity above which a word counts as the same word misspelt. */
-const TYPO_SIMILARITY = 0.5;
 
 /** ILIKE pattern matching `term` anywhere, with % _ \ taken literally. */
 function containsPattern(term: string): string {
@@ -22,98 +20,39 @@ function searchTerms(q: string | undefined): string[] {
 }
 
 /**
- * GET /v1/experiences. Two SQL statements whatever the page: a count and the page itself.
- * Per-experience price, duration and first service come from one grouped CTE; the
- * "recommended" order uses how full the next 30 days of departures are.
+ * GET /v1/experiences. Two SQL statements whatever the page: a count and the page itself, both on
+ * `experiences` alone with its operator and exchange rate: the offer, rating and demand a card
+ * shows are kept on the row by the database (migration 0016), never aggregated per request.
  */
 export async function searchExperiences(
   db: Db,
   query: ExperienceListQuery,
   scope: AccountRow | null,
 ): Promise<ExperiencePage> {
-  const offers = db.$with("offers").as(
-    db
-      .select({
-        experienceId: services.experienceId,
-        priceFrom: sql<number>`${fromPrice()}`.as("price_from"),
-        perAdult: sql<boolean>`${hasAdultTicket()}`.as("per_adult"),
-        durationMinutes: sql<number>`min(${services.durationMinutes})`.as("duration_minutes"),
-        firstServiceId: sql<string>`(array_agg(${services.id} order by ${services.sortOrder}, ${services.id}))[1]`.as(
-          "first_service_id",
-        ),
-      })
-      .from(services)
-      .innerJoin(ticketTypes, eq(ticketTypes.serviceId, services.id))
-      .groupBy(services.experienceId),
-  );
-
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [isListable()];
   if (scope) conditions.push(eq(experiences.accountId, scope.id));
-  if (query.operator) conditions.push(eq(accounts.slug, query.operator));
+  if (query.operator)
+    conditions.push(
+      eq(experiences.accountId, db.select({ id: accounts.id }).from(accounts).where(eq(accounts.slug, query.operator))),
+    );
   if (query.category) conditions.push(eq(experiences.categorySlug, query.category));
   if (query.city) conditions.push(eq(experiences.citySlug, query.city));
   const terms = searchTerms(query.q);
-  // Every word must match: by its English stem (full-text search: "kayaks" finds "kayak"), or,
-  // for words of five letters or more, by trigram likeness to a word of the experience (pg_trgm:
-  // "kayack" finds "kayak"). Punctuation alone matches nothing.
-  for (const term of terms) {
-    const stem = sql`${experiences.searchVector} @@ plainto_tsquery('english', ${term})`;
-    conditions.push(
-      term.length >= TYPO_MIN_LENGTH
-        ? or(stem, sql`word_similarity(${term}, ${experiences.searchText}) >= ${TYPO_SIMILARITY}`)!
-        : stem,
-    );
-  }
+  // Every word must match (full-text search, GIN): by its English stem ("kayaks" finds "kayak"),
+  // or, for words of five letters or more, by a catalog word it resembles. Punctuation alone
+  // matches nothing.
+  for (const term of terms) conditions.push(sql`${experiences.searchVector} @@ ${wordQuery(db, term)}`);
   // Prices compare across currencies in US cents (the filter's amounts are US cents too).
-  const priceUsd = inUsdCents(sql`${offers.priceFrom}`, exchangeRates.usdMinorMicros);
+  const priceUsd = experiences.priceUsd;
   if (query.minPrice !== undefined) conditions.push(gte(priceUsd, query.minPrice));
   if (query.maxPrice !== undefined) conditions.push(lte(priceUsd, query.maxPrice));
-  if (query.date) {
-    // The day is the operator's local calendar day; only departures still ahead with a free seat count.
-    const dayStart = sql`(${query.date}::date::timestamp at time zone ${accounts.timezone})`;
-    const dayEnd = sql`((${query.date}::date + 1)::timestamp at time zone ${accounts.timezone})`;
-    conditions.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(slots)
-          .innerJoin(services, eq(services.id, slots.serviceId))
-          .where(
-            and(
-              eq(services.experienceId, experiences.id),
-              gte(slots.startsAt, dayStart),
-              lt(slots.startsAt, dayEnd),
-              gt(slots.startsAt, sql`app_now()`),
-              lt(slots.seatsTaken, slots.capacity),
-            ),
-          ),
-      ),
-    );
-  }
+  if (query.date) conditions.push(departsOn(db, query.date));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
 
   const [{ total }] = await db
-    .with(offers)
     .select({ total: sql<number>`count(*)::int` })
     .from(experiences)
-    .innerJoin(accounts, eq(accounts.id, experiences.accountId))
-    .innerJoin(offers, eq(offers.experienceId, experiences.id))
-    .leftJoin(exchangeRates, eq(exchangeRates.currency, accounts.currency))
     .where(where);
-
-  const demand = db.$with("demand").as(
-    db
-      .select({
-        experienceId: services.experienceId,
-        fillPercent: sql<number>`(100 * sum(${slots.seatsTaken}) / nullif(sum(${slots.capacity}), 0))::int`.as(
-          "fill_percent",
-        ),
-      })
-      .from(slots)
-      .innerJoin(services, eq(services.id, slots.serviceId))
-      .where(and(gt(slots.startsAt, sql`app_now()`), lt(slots.startsAt, sql`app_now() + interval '30 days'`)))
-      .groupBy(services.experienceId),
-  );
 
   const order: SQL[] = [];
   switch (query.sort) {
@@ -132,7 +71,7 @@ export async function searchExperiences(
         order.push(sql`case when ${titleMatches} then 0 else 1 end`);
         order.push(sql`ts_rank(${experiences.searchVector}, plainto_tsquery('english', ${terms.join(" ")})) desc`);
       }
-      order.push(sql`coalesce(${demand.fillPercent}, 0) desc`);
+      order.push(desc(experiences.demandPercent));
       break;
   }
   order.push(asc(experiences.id));
@@ -141,7 +80,6 @@ export async function searchExperiences(
     total === 0
       ? []
       : await db
-          .with(offers, demand)
           .select({
             id: experiences.id,
             title: experiences.title,
@@ -154,20 +92,18 @@ export async function searchExperiences(
             operatorSlug: accounts.slug,
             operatorName: accounts.name,
             currency: accounts.currency,
-            priceFrom: offers.priceFrom,
-            perAdult: offers.perAdult,
-            ratingAverage: ratingAverageSql,
-            ratingCount: ratingCountSql,
+            priceFrom: experiences.priceFrom,
+            perAdult: experiences.perAdult,
+            ratingCount: experiences.ratingCount,
+            ratingTotal: experiences.ratingTotal,
             priceUsd,
             hasRate: sql<boolean>`${exchangeRates.currency} is not null`,
-            durationMinutes: offers.durationMinutes,
-            firstServiceId: offers.firstServiceId,
+            durationMinutes: experiences.durationMinutes,
+            firstServiceId: experiences.firstServiceId,
           })
           .from(experiences)
           .innerJoin(accounts, eq(accounts.id, experiences.accountId))
-          .innerJoin(offers, eq(offers.experienceId, experiences.id))
           .leftJoin(exchangeRates, eq(exchangeRates.currency, accounts.currency))
-          .leftJoin(demand, eq(demand.experienceId, experiences.id))
           .where(where)
           .orderBy(...order)
           .limit(query.pageSize)
@@ -183,11 +119,11 @@ export async function searchExperiences(
     operator: { slug: row.operatorSlug, name: row.operatorName },
     priceFrom: { amount: Number(row.priceFrom), currency: row.currency },
     priceBasis: row.perAdult ? "adult" : "person",
-    rating: toRatingSummary(row.ratingAverage, row.ratingCount),
+    rating: ratingOf(row),
     // The US-dollar equivalent beside another currency (none when the rate is unknown).
     priceApprox: row.currency !== USD && row.hasRate ? { amount: Number(row.priceUsd), currency: USD } : null,
     durationMinutes: Number(row.durationMinutes),
-    firstServiceId: row.firstServiceId,
+    firstServiceId: row.firstServiceId!,
   }));
 
   return {
@@ -197,4 +133,40 @@ export async function searchExperiences(
     total,
     totalPages: Math.ceil(total / query.pageSize),
   };
+}
+
+/**
+ * Departs on `date`, the operator's local calendar day: a departure still ahead with a free seat
+ * (departure_days keeps each day's latest such start per experience).
+ */
+function departsOn(db: Db, date: string): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(departureDays)
+      .where(
+        and(
+          eq(departureDays.day, date),
+          eq(departureDays.experienceId, experiences.id),
+          // A subquery: computed once per statement (app_now() itself would run per row).
+          gt(departureDays.lastOpenStart, sql`(select app_now())`),
+        ),
+      ),
+  );
+}
+
+/**
+ * The full-text query for one searched word: its English stem, or any word of the catalog's
+ * lexicon (search_words) it resembles by pg_trgm word likeness, for words of five letters or more
+ * ("kayack" finds "kayak"; WORD_SIMILARITY_THRESHOLD in api/db/client.ts; a GIN index on a few
+ * thousand short words, so no experience's text is compared letter by letter).
+ */
+function wordQuery(db: Db, term: string): SQL {
+  const stem = sql`plainto_tsquery('english', ${term})`;
+  if (term.length < TYPO_MIN_LENGTH) return stem;
+  const alike = db
+    .select({ query: sql`websearch_to_tsquery('english', string_agg(${searchWords.word}, ' or '))` })
+    .from(searchWords)
+    .where(sql`${term} <% ${searchWords.word}`);
+  return sql`(${stem} || coalesce((${alike}), ''::tsquery))`;
 }

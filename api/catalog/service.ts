@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { accounts, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { fromPrice } from "./fragments";
-import { ratingAverageSql, ratingCountSql, toRatingSummary } from "../reviews/service";
+import { ratingOf } from "../reviews/service";
 import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "~contract/catalog";
 
 interface ExperienceWithOperator {
@@ -17,8 +17,6 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
     .select({
       experience: experiences,
       account: accounts,
-      ratingAverage: ratingAverageSql,
-      ratingCount: ratingCountSql,
     })
     .from(experiences)
     .innerJoin(accounts, eq(accounts.id, experiences.accountId))
@@ -41,7 +39,7 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
       city: { slug: experience.citySlug, name: experience.cityName },
       operator: { slug: account.slug, name: account.name, logoUrl: account.logoUrl },
       currency: account.currency,
-      rating: toRatingSummary(row.ratingAverage, row.ratingCount),
+      rating: ratingOf(experience),
     },
   };
 }

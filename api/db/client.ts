@@ -62,12 +62,23 @@ async function seedIfEmpty(db: Db): Promise<boolean> {
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 
+/**
+ * How alike a searched word and a word of an experience must be to count as the same word
+ * misspelt (pg_trgm's word similarity, through its indexable `<%` operator: the catalog search,
+ * api/catalog/search.ts). A setting of every connection: 0.5 lets "kayack" find "kayak".
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+const TRGM_SETTING = `pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
+
 /** pg_trgm: typo-tolerant search (the catalog's migration creates the extension). */
-const createPglite = (target: string) =>
-  PGlite.create(target, { startParams: PGLITE_START_PARAMS, extensions: { pg_trgm } });
+async function createPglite(target: string): Promise<PGlite> {
+  const client = await PGlite.create(target, { startParams: PGLITE_START_PARAMS, extensions: { pg_trgm } });
+  await client.exec(`SET ${TRGM_SETTING.replace("=", " = ")}`);
+  return client;
+}
 
 async function openPostgres(url: string, options: OpenDbOptions): Promise<OpenedDb> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, allowExitOnIdle: true });
+  const pool = new pg.Pool({ connectionString: url, max: 10, allowExitOnIdle: true, options: `-c ${TRGM_SETTING}` });
   // An idle client losing its connection must not crash the process.
   pool.on("error", (error) => logger.error({ err: errorFields(error) }, "pg pool error"));
   const db = drizzlePg({ client: pool, schema });

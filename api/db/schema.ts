@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -117,7 +118,8 @@ export const experiences = pgTable(
     cancellationPolicy: text("cancellation_policy").notNull(),
     /**
      * Search (api/catalog/search.ts): English stems, the title weighing most, then the summary,
-     * then city and category; and the same words in lower case for typo matches (pg_trgm).
+     * then city and category; and the same words in lower case, from which the search lexicon
+     * (search_words, for typos) takes its words.
      */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, "title"), 'A') || setweight(to_tsvector('english'::regconfig, "summary"), 'B') || setweight(to_tsvector('english'::regconfig, "city_name" || ' ' || "category_name"), 'C')`,
@@ -125,14 +127,50 @@ export const experiences = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       sql`lower("title" || ' ' || "summary" || ' ' || "city_name" || ' ' || "category_name")`,
     ),
+    /**
+     * What a catalog card shows, kept by the database as the data behind it changes (migration
+     * 0016: triggers on services, ticket types and reviews; demand refreshed by a job), so a
+     * catalog page never aggregates prices, reviews or departures per request.
+     * The "from" price (api/catalog/fragments.ts fromPrice); null: no ticket type, not listed.
+     */
+    priceFrom: integer("price_from"),
+    /** priceFrom in US cents (exchange_rates; 1:1 without a rate): the price filter and sort. */
+    priceUsd: integer("price_usd"),
+    /** Whether priceFrom is an adult ticket's price ("per adult"), else "per person". */
+    perAdult: boolean("per_adult").notNull().default(false),
+    /** The shortest service with a price. */
+    durationMinutes: integer("duration_minutes"),
+    /** The first service (by sort order) with a price: where a card links. */
+    firstServiceId: text("first_service_id"),
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
+    /** How full the next 30 days of departures are, 0–100: the "recommended" order. */
+    demandPercent: integer("demand_percent").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     index("experiences_account_id_idx").on(t.accountId),
     index("experiences_search_vector_idx").using("gin", t.searchVector),
-    index("experiences_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    index("experiences_category_slug_idx").on(t.categorySlug),
-    index("experiences_city_slug_idx").on(t.citySlug),
+    // Filters of listed experiences (and their counts: index-only).
+    index("experiences_category_slug_idx")
+      .on(t.categorySlug)
+      .where(sql`${t.priceFrom} is not null`),
+    index("experiences_city_slug_idx")
+      .on(t.citySlug)
+      .where(sql`${t.priceFrom} is not null`),
+    index("experiences_listed_account_idx")
+      .on(t.accountId)
+      .where(sql`${t.priceFrom} is not null`),
+    // The catalog's orders, each walked from the top for a page (listed experiences only).
+    index("experiences_listed_demand_idx")
+      .on(sql`${t.demandPercent} desc`, t.id)
+      .where(sql`${t.priceFrom} is not null`),
+    index("experiences_listed_price_idx")
+      .on(t.priceUsd, t.id)
+      .where(sql`${t.priceFrom} is not null`),
+    index("experiences_listed_title_idx")
+      .on(t.title, t.id)
+      .where(sql`${t.priceFrom} is not null`),
     check("experiences_id_format", idCheck("id")),
     check("experiences_category_slug_format", slugCheck("category_slug")),
     check("experiences_city_slug_format", slugCheck("city_slug")),
@@ -205,6 +243,31 @@ export const slots = pgTable(
     check("slots_seats_taken_in_range", sql`${t.seatsTaken} >= 0 AND ${t.seatsTaken} <= ${t.capacity}`),
     check("slots_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
   ],
+);
+
+/**
+ * Every word of the catalog's search text (three letters or more), kept by a statement trigger on
+ * experiences (migration 0016): a misspelt search word is matched against these few thousand words
+ * by trigram likeness (GIN), and the words it resembles join its full-text query.
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
+
+/**
+ * Per operator-local day and experience, the latest start of a departure with a free seat (null:
+ * none has one): the catalog's date filter reads one row per experience instead of its departures.
+ * Kept by statement triggers on slots (migration 0016) when a departure is added, moved or removed
+ * or becomes full or free again; days long past are purged.
+ */
+export const departureDays = pgTable(
+  "departure_days",
+  {
+    day: date("day").notNull(),
+    experienceId: text("experience_id").notNull(),
+    lastOpenStart: timestamp("last_open_start", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.experienceId] })],
 );
 
 /** A postal address given by the user, in any country's format (region and postal code may be ""). */

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "./types";
 import * as schema from "./schema";
 import { buildSeedCatalog, type SeedCatalog } from "./seed-data/build";
@@ -67,6 +67,8 @@ export async function seed(db: Db, options: { today?: Date } = {}): Promise<Seed
     await insertInBatches(catalog.slots, (batch) => tx.insert(schema.slots).values(batch));
     await insertInBatches(demoReviews, (batch) => tx.insert(schema.reviews).values(batch));
     await tx.insert(schema.promoCodes).values(promoCodes);
+    // Offers and ratings were kept by triggers as the rows went in; demand is refreshed here.
+    await tx.execute(sql`select refresh_experience_demand()`);
   });
   return {
     accounts: catalog.accounts.length,

@@ -6,7 +6,8 @@ export const RETENTION_DAYS = 90;
 
 /**
  * Nightly: sent, kept and failed messages, used or expired verification codes and read
- * notifications older than the retention (pg-boss purges its own finished jobs).
+ * notifications older than the retention (pg-boss purges its own finished jobs), and the catalog's
+ * departure days that are over everywhere.
  */
 export async function purgeOld(db: Db): Promise<{ messages: number; codes: number; notifications: number }> {
   const count = (result: unknown) => (result as { rows: unknown[] }).rows.length;
@@ -18,5 +19,6 @@ export async function purgeOld(db: Db): Promise<{ messages: number; codes: numbe
   const notifications = await db.execute(sql`
     delete from notifications where read_at is not null
       and created_at < app_now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
+  await db.execute(sql`delete from departure_days where day < (app_now() at time zone 'UTC')::date - 2`);
   return { messages: count(messages), codes: count(codes), notifications: count(notifications) };
 }

@@ -7,6 +7,7 @@ import { smsTransport } from "../outbox/sms";
 import { deliverLater, setDeliveryRequester } from "../outbox/service";
 import { runDueWork } from "./due-work";
 import { purgeOld } from "./purge";
+import { refreshDemand } from "../catalog/demand";
 
 /**
  * Background work on pg-boss, in the API's own database (PostgreSQL, or the embedded PGlite
@@ -18,11 +19,13 @@ import { purgeOld } from "./purge";
  * - `outbox-deliver`, one job per message written with SMTP configured: sends it; failures are
  *   retried with backoff, then the message is parked as `failed`.
  * - `purge`, nightly: old messages, codes and finished jobs.
+ * - `catalog-demand`, every 15 minutes: the "recommended" order's figures (../catalog/demand.ts).
  */
 export const QUEUES = {
   dueWork: "due-work",
   deliver: "outbox-deliver",
   purge: "purge",
+  demand: "catalog-demand",
 } as const;
 
 /** A message is tried this many times in all. */
@@ -76,7 +79,9 @@ export function startJobs(): Promise<PgBoss | null> {
     });
     await boss.createQueue(QUEUES.purge, { name: QUEUES.purge, policy: "stately", expireInSeconds: 600 });
     await boss.schedule(QUEUES.dueWork, "* * * * *");
+    await boss.createQueue(QUEUES.demand, { name: QUEUES.demand, policy: "stately", expireInSeconds: 300 });
     await boss.schedule(QUEUES.purge, "17 3 * * *");
+    await boss.schedule(QUEUES.demand, "*/15 * * * *");
     // Polling is a query each time: on the embedded database it shares one connection with the
     // pages, so the queues are asked no more often than their work needs.
     await boss.work(QUEUES.dueWork, { pollingIntervalSeconds: 5 }, () => runDueWorkNow());
@@ -95,6 +100,7 @@ export function startJobs(): Promise<PgBoss | null> {
         },
       );
     await boss.work(QUEUES.purge, { pollingIntervalSeconds: 60 }, async () => withDb((db) => purgeOld(db)));
+    await boss.work(QUEUES.demand, { pollingIntervalSeconds: 60 }, async () => withDb((db) => refreshDemand(db)));
     state.boss = boss;
     setDeliveryRequester(requestDelivery);
     onBeforeCloseDb(stopJobs);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { RatingSummary, ReviewBody, ReviewPage, ReviewView } from "~contract/reviews";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
@@ -10,18 +10,12 @@ import { isUniqueViolation } from "../db/errors";
 export const REVIEWS_PAGE_SIZE = 5;
 
 /**
- * Average (one decimal) and count of an experience's reviews, as SQL beside `experiences` (the
- * column written out in full: drizzle leaves it unqualified, which the subquery would read as its own).
+ * An experience's rating from its kept figures (experiences.rating_count and rating_total, kept by
+ * a trigger on reviews): the average to one decimal, or null before the first review.
  */
-const EXPERIENCE_ID = sql.raw(`"experiences"."id"`);
-export const ratingAverageSql = sql<
-  string | null
->`(select round(avg(r.rating)::numeric, 1) from reviews r where r.experience_id = ${EXPERIENCE_ID})`;
-export const ratingCountSql = sql<number>`(select count(*)::int from reviews r where r.experience_id = ${EXPERIENCE_ID})`;
-
-export function toRatingSummary(average: string | number | null, count: number | string): RatingSummary | null {
-  const total = Number(count);
-  return total > 0 && average !== null ? { average: Number(average), count: total } : null;
+export function ratingOf(experience: { ratingCount: number; ratingTotal: number }): RatingSummary | null {
+  const { ratingCount: count, ratingTotal: total } = experience;
+  return count > 0 ? { average: Math.round((total * 10) / count) / 10, count } : null;
 }
 
 /** "Ada L.": what other guests see of the author. */
@@ -93,7 +87,7 @@ export async function listReviews(
   page: number,
 ): Promise<ReviewPage> {
   const [summary] = await db
-    .select({ average: ratingAverageSql, count: ratingCountSql })
+    .select({ ratingCount: experiences.ratingCount, ratingTotal: experiences.ratingTotal })
     .from(experiences)
     .where(
       scope
@@ -101,7 +95,7 @@ export async function listReviews(
         : eq(experiences.id, experienceId),
     );
   if (!summary) throw notFound(`No experience "${experienceId}".`);
-  const total = Number(summary.count);
+  const total = summary.ratingCount;
   const rows =
     total === 0
       ? []
@@ -114,7 +108,7 @@ export async function listReviews(
           .offset((page - 1) * REVIEWS_PAGE_SIZE);
   return {
     items: rows.map(toReviewView),
-    rating: toRatingSummary(summary.average, total),
+    rating: ratingOf(summary),
     page,
     pageSize: REVIEWS_PAGE_SIZE,
     total,

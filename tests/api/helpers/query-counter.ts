@@ -9,7 +9,8 @@ export async function countQueries(db: Db, fn: () => Promise<unknown>): Promise<
   const original = client.query;
   let count = 0;
   client.query = function (this: unknown, ...args: unknown[]) {
-    count++;
+    // The local test clock's offset is re-read at most once a second (api/clock.ts): not per request.
+    if (!/from "app_clock"/.test(String(args[0]))) count++;
     return original.apply(this, args);
   };
   try {
