@@ -31,6 +31,7 @@ if (!keep || !exists) {
 
 process.env.DATABASE_URL = scratch.toString();
 process.env.SEED_ON_START = "true";
+process.env.JOBS_ENABLED = "false";
 process.env.LOG_LEVEL ??= "warn";
 
 try {

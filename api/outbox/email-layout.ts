@@ -1,5 +1,6 @@
 import { INK, readableOnWhite, textOn } from "~contract/colors";
 import type { EmailInput } from "~contract/outbox";
+import { escapeMarkup } from "~contract/text";
 import type { OutboxAttachment } from "../db/schema";
 import { getApiEnv } from "../env";
 
@@ -9,10 +10,6 @@ import { getApiEnv } from "../env";
  * storefront), the action as a button, and — for anything not transactional — the unsubscribe link
  * in the body and in List-Unsubscribe.
  */
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 export interface EmailBrand {
   /** Named at the top and at the bottom of the message. */
@@ -79,9 +76,9 @@ function textVersion(parts: EmailParts): string {
 }
 
 function header(brand: EmailBrand): string {
-  const name = `<span style="font-size: 18px; font-weight: 700; color: ${INK};">${escapeHtml(brand.name)}</span>`;
+  const name = `<span style="font-size: 18px; font-weight: 700; color: ${INK};">${escapeMarkup(brand.name)}</span>`;
   const logo = brand.logoUrl
-    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="" width="32" height="32" style="vertical-align: middle; margin-right: 8px; border-radius: 8px;">`
+    ? `<img src="${escapeMarkup(brand.logoUrl)}" alt="" width="32" height="32" style="vertical-align: middle; margin-right: 8px; border-radius: 8px;">`
     : "";
   return `<p style="margin: 0 0 24px;">${logo}${name}</p>`;
 }
@@ -90,24 +87,26 @@ function htmlVersion(parts: EmailParts): string {
   const { brand, action } = parts;
   const out = [
     "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>`,
+    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(parts.subject)}</title></head>`,
     `<body style="margin: 0; padding: 24px; font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; font-size: 16px; line-height: 1.5; color: ${INK}; background: #ffffff;">`,
     header(brand),
-    ...parts.paragraphs.map((lines) => `<p>${lines.map(escapeHtml).join("<br>")}</p>`),
+    ...parts.paragraphs.map((lines) => `<p>${lines.map(escapeMarkup).join("<br>")}</p>`),
   ];
   if (action) {
-    const href = escapeHtml(action.href);
+    const href = escapeMarkup(action.href);
     out.push(
-      `<p><a href="${href}" style="display: inline-block; padding: 10px 16px; background: ${brand.color}; color: ${textOn(brand.color)}; text-decoration: none; border-radius: 6px; font-weight: 600;">${escapeHtml(action.label)}</a></p>`,
+      `<p><a href="${href}" style="display: inline-block; padding: 10px 16px; background: ${brand.color}; color: ${textOn(brand.color)}; text-decoration: none; border-radius: 6px; font-weight: 600;">${escapeMarkup(action.label)}</a></p>`,
     );
     if (action.spellOut)
       out.push(`<p style="font-size: 14px; color: #475569;">Or paste this address into your browser:<br>${href}</p>`);
   }
-  out.push(...(parts.notes ?? []).map((note) => `<p style="font-size: 14px; color: #475569;">${escapeHtml(note)}</p>`));
-  const footer = [`Sent by ${escapeHtml(brand.name)}.`];
+  out.push(
+    ...(parts.notes ?? []).map((note) => `<p style="font-size: 14px; color: #475569;">${escapeMarkup(note)}</p>`),
+  );
+  const footer = [`Sent by ${escapeMarkup(brand.name)}.`];
   if (parts.unsubscribe)
     footer.push(
-      `<a href="${escapeHtml(parts.unsubscribe.page)}" style="color: #475569;">Unsubscribe from these emails</a>`,
+      `<a href="${escapeMarkup(parts.unsubscribe.page)}" style="color: #475569;">Unsubscribe from these emails</a>`,
     );
   out.push(`<p style="margin-top: 32px; font-size: 12px; color: #475569;">${footer.join(" ")}</p>`, "</body></html>");
   return out.join("\n");

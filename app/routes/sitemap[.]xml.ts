@@ -1,3 +1,4 @@
+import { escapeMarkup } from "~contract/text";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiFor } from "~/platform/api.server";
 import { requireHostContext } from "~/platform/host.server";
@@ -6,9 +7,6 @@ import { pageNotFound } from "~/platform/http.server";
 const PAGE_SIZE = 48;
 /** The sitemap protocol's limit per file. */
 const MAX_URLS = 50_000;
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * /sitemap.xml of the marketplace: home, the city, category and operator pages, every
@@ -29,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const urls = paths
     .slice(0, MAX_URLS)
-    .map((path) => `  <url><loc>${escapeXml(new URL(path, origin).toString())}</loc></url>`);
+    .map((path) => `  <url><loc>${escapeMarkup(new URL(path, origin).toString())}</loc></url>`);
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

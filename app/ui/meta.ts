@@ -5,9 +5,11 @@ export const NOINDEX: MetaDescriptor = { name: "robots", content: "noindex" };
 
 /** What the root loader tells every page's meta: the site's name and the page's address. */
 type RootMeta = { siteName?: string; canonicalUrl?: string; origin?: string } | undefined;
-type Matches = ReadonlyArray<{ id: string; data: unknown } | undefined>;
+/** The route matches a meta function receives. */
+export type Matches = ReadonlyArray<{ id: string; data: unknown } | undefined>;
 
-function rootOf(matches: Matches): RootMeta {
+/** The root loader's data, as every page's meta reads it. */
+export function rootOf(matches: Matches): RootMeta {
   return matches.find((match) => match?.id === "root")?.data as RootMeta;
 }
 

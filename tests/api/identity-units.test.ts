@@ -2,7 +2,8 @@ import "./helpers/env";
 import type { UserRecord } from "firebase-admin/auth";
 import { describe, expect, it } from "vitest";
 import { signInLinkEmail } from "~api/auth/emails";
-import { composeEmail, escapeHtml, platformBrand } from "~api/outbox/email-layout";
+import { composeEmail, platformBrand } from "~api/outbox/email-layout";
+import { escapeMarkup } from "~contract/text";
 import { passwordPolicy } from "~api/auth/password-policy";
 import { isSafeContinuePath, passwordSchema } from "~contract/auth";
 import { appActionLink } from "~api/auth/service";
@@ -79,7 +80,7 @@ describe("missing data", () => {
 
 describe("emails", () => {
   it("escape what they embed in HTML", () => {
-    expect(escapeHtml(`<a href="x">&'`)).toBe("&#60;a href=&#34;x&#34;&#62;&#38;&#39;");
+    expect(escapeMarkup(`<a href="x">&'`)).toBe("&#60;a href=&#34;x&#34;&#62;&#38;&#39;");
     const link = appActionLink("https://acme.example.com", "/set-password", {
       mode: "signIn",
       oobCode: "a&b",

@@ -13,17 +13,22 @@ export function uniqueEmail(tag: string) {
 
 export const PASSWORD = "trail-mix-42";
 
+/** An account made in the Auth emulator (no profile yet); its ID token. */
+export async function signUpWithPassword(request: APIRequestContext, email: string, password = PASSWORD) {
+  const signUp = await request.post(`${IDENTITY}/accounts:signUp?key=demo-api-key`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  expect(signUp.ok()).toBeTruthy();
+  return ((await signUp.json()) as { idToken: string }).idToken;
+}
+
 /** A user who exists with a complete profile and a signed waiver (made through the emulator and our API). */
 export async function createCompleteUser(
   request: APIRequestContext,
   email = uniqueEmail("ready"),
   password = PASSWORD,
 ) {
-  const signUp = await request.post(`${IDENTITY}/accounts:signUp?key=demo-api-key`, {
-    data: { email, password, returnSecureToken: true },
-  });
-  expect(signUp.ok()).toBeTruthy();
-  const { idToken } = await signUp.json();
+  const idToken = await signUpWithPassword(request, email, password);
   const auth = { Authorization: `Bearer ${idToken}` };
   const sync = await request.patch(`${origin()}/v1/user/sync`, {
     headers: auth,

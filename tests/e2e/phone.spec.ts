@@ -1,6 +1,13 @@
 import { expect, test } from "./guarded-test";
 import { findBookableDay, payWithCard, signOperatorWaiver } from "./booking-helpers";
-import { completeProfile, EMULATOR, PASSWORD, signInWithPassword, signWaiver, uniqueEmail } from "./identity-helpers";
+import {
+  completeProfile,
+  PASSWORD,
+  signInWithPassword,
+  signUpWithPassword,
+  signWaiver,
+  uniqueEmail,
+} from "./identity-helpers";
 
 /** On a phone (390×844, as the issue measured): the public pages and a first booking from abroad. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -11,13 +18,7 @@ test.describe("on a phone", () => {
     request,
   }) => {
     const email = uniqueEmail("lisbon");
-    const signUp = await request.post(
-      `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-      {
-        data: { email, password: PASSWORD, returnSecureToken: true },
-      },
-    );
-    expect(signUp.ok()).toBeTruthy();
+    await signUpWithPassword(request, email);
 
     const target = await findBookableDay(request, 1);
     await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);

@@ -1,3 +1,4 @@
+import { escapeMarkup } from "~contract/text";
 import { CATEGORIES, CITIES } from "./places";
 import { createRandom } from "./random";
 import type { CategorySlug, SeedAccount, SeedExperience } from "./types";
@@ -18,10 +19,6 @@ export function experienceImageUrls(id: string): string[] {
 
 export function logoUrl(slug: string): string {
   return `/images/logos/${slug}.svg`;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 function hashSeed(text: string): number {
@@ -136,15 +133,15 @@ export function experienceSvg(experience: SeedExperience, variant: 1 | 2): strin
   const text = lines
     .map(
       (line, i) =>
-        `<text x="70" y="${firstBaseline + i * (fontSize + 10)}" font-size="${fontSize}" font-weight="700">${escapeXml(line)}</text>`,
+        `<text x="70" y="${firstBaseline + i * (fontSize + 10)}" font-size="${fontSize}" font-weight="700">${escapeMarkup(line)}</text>`,
     )
     .join("");
   const caption =
     variant === 1
-      ? `<text x="70" y="${HEIGHT - 70}" font-size="32" opacity="0.9">${escapeXml(`${city} · ${category.name}`)}</text>`
+      ? `<text x="70" y="${HEIGHT - 70}" font-size="32" opacity="0.9">${escapeMarkup(`${city} · ${category.name}`)}</text>`
       : "";
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(experience.title)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeMarkup(experience.title)}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>` +
     `<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></linearGradient></defs>` +
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#g)"/>${art}<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#shade)"/>` +
@@ -155,11 +152,11 @@ export function experienceSvg(experience: SeedExperience, variant: 1 | 2): strin
 export function logoSvg(account: SeedAccount): string {
   const monogramSize = account.monogram.length > 1 ? 26 : 34;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="80" viewBox="0 0 320 80" role="img" aria-label="${escapeXml(account.name)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="80" viewBox="0 0 320 80" role="img" aria-label="${escapeMarkup(account.name)}">` +
     `<rect x="8" y="8" width="64" height="64" rx="16" fill="${account.primaryColor}"/>` +
     `<circle cx="60" cy="20" r="7" fill="${account.accentColor}"/>` +
-    `<text x="40" y="52" text-anchor="middle" font-size="${monogramSize}" font-weight="800" fill="#fff" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">${escapeXml(account.monogram)}</text>` +
-    `<text x="88" y="50" font-size="24" font-weight="700" fill="${account.inkColor}" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">${escapeXml(account.name)}</text>` +
+    `<text x="40" y="52" text-anchor="middle" font-size="${monogramSize}" font-weight="800" fill="#fff" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">${escapeMarkup(account.monogram)}</text>` +
+    `<text x="88" y="50" font-size="24" font-weight="700" fill="${account.inkColor}" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">${escapeMarkup(account.name)}</text>` +
     `</svg>\n`
   );
 }

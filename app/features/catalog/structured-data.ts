@@ -1,12 +1,10 @@
 import type { ServiceDetail } from "~contract/catalog";
 import { headlinePrice } from "./headline-price";
 import { minorUnitDigits } from "~contract/money";
-
-type Matches = ReadonlyArray<{ id: string; data: unknown } | undefined>;
+import { rootOf, type Matches } from "~/ui/meta";
 
 function originOf(matches: Matches): string | null {
-  const root = matches.find((match) => match?.id === "root")?.data as { origin?: string } | undefined;
-  return root?.origin ?? null;
+  return rootOf(matches)?.origin ?? null;
 }
 
 /** Minor units as the decimal string schema.org expects ("29.00", "3500" for JPY). */
