@@ -56,6 +56,8 @@ const apiEnvSchema = z.object({
     .optional()
     .transform((value) => (value ? value : "./data/pglite")),
   SEED_ON_START: booleanFlag("SEED_ON_START", true),
+  /** A PGlite data-directory dump (tar) an in-memory database starts from (the test suite's migrated catalog). */
+  PGLITE_TEMPLATE: optionalText,
   /** The web app's public address, for links in emails and payment returns (default: the request's origin). */
   APP_PUBLIC_URL: optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+\/?$/.test(value), {
     message: "APP_PUBLIC_URL must be an http(s) origin such as https://example.com",

@@ -1,5 +1,5 @@
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -26,6 +26,8 @@ export interface OpenDbOptions {
   seedOnStart?: boolean;
   /** Defaults to <cwd>/api/db/migrations (the code is bundled, so not relative to this file). */
   migrationsFolder?: string;
+  /** An in-memory PGlite starts from this data-directory dump (PGLITE_TEMPLATE) instead of empty. */
+  template?: Blob;
 }
 
 /** Plain SQL on the same database, for pg-boss (its `db` option). */
@@ -38,6 +40,8 @@ export interface OpenedDb {
   driver: "pg" | "pglite";
   sql: SqlExecutor;
   close(): Promise<void>;
+  /** PGlite: its whole data directory as a tar (what PGLITE_TEMPLATE loads). */
+  dump?: () => Promise<Blob>;
 }
 
 /** Key of the advisory lock that serialises migrations and the first seed across processes. */
@@ -73,8 +77,12 @@ export const WORD_SIMILARITY_THRESHOLD = 0.5;
 const TRGM_SETTING = `pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
 
 /** pg_trgm: typo-tolerant search (the catalog's migration creates the extension). */
-async function createPglite(target: string): Promise<PGlite> {
-  const client = await PGlite.create(target, { startParams: PGLITE_START_PARAMS, extensions: { pg_trgm } });
+async function createPglite(target: string, template?: Blob): Promise<PGlite> {
+  const client = await PGlite.create(target, {
+    startParams: PGLITE_START_PARAMS,
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   await client.exec(`SET ${TRGM_SETTING.replace("=", " = ")}`);
   return client;
 }
@@ -117,7 +125,7 @@ async function openPglite(dir: string, options: OpenDbOptions): Promise<OpenedDb
   let client: PGlite | undefined;
   try {
     const target = inMemory ? MEMORY_DIR : path.resolve(dir);
-    client = await createPglite(target);
+    client = await createPglite(target, inMemory ? options.template : undefined);
     let db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
     if (options.seedOnStart && (await seedIfEmpty(db)) && !inMemory) {
@@ -148,6 +156,7 @@ async function openPglite(dir: string, options: OpenDbOptions): Promise<OpenedDb
           lock?.release();
         }
       },
+      dump: () => opened.dumpDataDir("none"),
     };
   } catch (error) {
     if (client && !client.closed) await client.close().catch(() => undefined);
@@ -183,6 +192,7 @@ export function getDb(): Promise<Db> {
       databaseUrl: env.DATABASE_URL,
       pgliteDir: env.PGLITE_DIR,
       seedOnStart: env.SEED_ON_START,
+      template: env.PGLITE_TEMPLATE ? new Blob([readFileSync(env.PGLITE_TEMPLATE)]) : undefined,
     });
     state.current = opening;
     // A failed open (e.g. PostgreSQL not up yet) is retried by the next call.

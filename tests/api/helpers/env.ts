@@ -1,10 +1,17 @@
 /**
  * Test environment of the API suite; import it before anything from ~api.
- * PGlite in memory by default; PostgreSQL when DATABASE_URL is set. The tests seed
- * explicitly, so seeding on open is off. Identity tests use the Firebase Auth emulator
+ * PGlite in memory by default, each file's from the run's migrated template; PostgreSQL when
+ * DATABASE_URL is set. The tests seed explicitly, so seeding on open is off. Identity tests use the Firebase Auth emulator
  * (started before vitest by `npm test` and CI).
  */
-if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = "memory://";
+import { inject } from "vitest";
+
+if (!process.env.DATABASE_URL) {
+  process.env.PGLITE_DIR = "memory://";
+  // Migrated and seeded once for the run (tests/global-setup.ts).
+  const template = inject("pgliteTemplate");
+  if (template) process.env.PGLITE_TEMPLATE = template;
+}
 process.env.SEED_ON_START = "false";
 // One trusted proxy: the test client's X-Forwarded-For (one address) is the caller's address.
 process.env.TRUST_PROXY ||= "1";
