@@ -10,7 +10,9 @@ export async function countQueries(db: Db, fn: () => Promise<unknown>): Promise<
   let count = 0;
   client.query = function (this: unknown, ...args: unknown[]) {
     // The local test clock's offset is re-read at most once a second (api/clock.ts): not per request.
-    if (!/from "app_clock"/.test(String(args[0]))) count++;
+    // (PGlite is given the SQL text, node-postgres a { text, values } query config.)
+    const text = typeof args[0] === "string" ? args[0] : String((args[0] as { text?: unknown } | undefined)?.text);
+    if (!/from "app_clock"/.test(text)) count++;
     return original.apply(this, args);
   };
   try {
