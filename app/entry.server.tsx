@@ -37,10 +37,24 @@ export default async function handleRequest(
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
   // Crawlers and SPA-mode get the whole document at once; browsers get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const wholeDocument = isbot(request.headers.get("user-agent") ?? "");
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Stops a render still waiting on data after the stream timeout; cleared once all is rendered,
+    // so a finished page's render state is not kept alive by a pending timer.
+    const timeout = setTimeout(() => abort(), streamTimeout + 1_000);
+    const send = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
         <TranslationProvider value={translation}>
@@ -49,18 +63,15 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!wholeDocument) send();
+        },
+        onAllReady() {
+          clearTimeout(timeout);
+          if (wholeDocument) send();
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -69,7 +80,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

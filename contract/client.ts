@@ -15,6 +15,20 @@ import { ApiError, type ErrorEnvelope } from "./errors";
 
 export type Transport = (request: Request) => Promise<Response>;
 
+/**
+ * Answers the caller keeps (the web's read cache), asked before a GET is even built into a
+ * Request. `open` answers with a kept body; or one that another call is fetching right now
+ * (`pending`, null if that call got no 200); or `keep`, which this call must call once with the
+ * body it got (null if none); or null when the call is not one it keeps. Bodies are text, parsed
+ * for each caller.
+ */
+export interface ReadCache {
+  open(
+    url: URL,
+    headers: Headers,
+  ): { kept: string } | { pending: Promise<string | null> } | { keep(body: string | null): void } | null;
+}
+
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const BODY_METHODS: ReadonlySet<HttpMethod> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -33,6 +47,7 @@ export type ApiClientOptions = {
   retryDelayMs?: number;
   /** Sees every failure before it is thrown (and may throw something else instead). */
   onError?: (error: ApiError) => void;
+  readCache?: ReadCache;
 };
 
 export type CallOptions = { retries?: number; signal?: AbortSignal };
@@ -42,7 +57,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 export function createApiClient(options: ApiClientOptions) {
   const { transport, baseUrl, token, accountSlug, retryDelayMs = 100 } = options;
 
-  function buildRequest(name: EndpointName, input: Record<string, unknown>, signal?: AbortSignal): Request {
+  function describe(name: EndpointName, input: Record<string, unknown>) {
     const { method, path } = endpoints[name];
     const url = new URL(fillPath(path, input.params as Record<string, unknown> | undefined), baseUrl);
     for (const [key, value] of Object.entries((input.query as Record<string, unknown>) ?? {})) {
@@ -60,7 +75,7 @@ export function createApiClient(options: ApiClientOptions) {
       headers.set("Content-Type", "application/json");
       body = JSON.stringify(input.body ?? {});
     }
-    return new Request(url, { method, headers, body, signal });
+    return { method, url, headers, body };
   }
 
   async function call<N extends EndpointName>(
@@ -72,46 +87,64 @@ export function createApiClient(options: ApiClientOptions) {
     const method = endpoints[name].method;
     const retries = callOptions?.retries ?? defaultRetries(method);
     const signal = callOptions?.signal;
-    for (let attempt = 0; ; attempt++) {
-      let response: Response;
-      try {
-        response = await transport(buildRequest(name, (input ?? {}) as Record<string, unknown>, signal));
-      } catch (error) {
-        if (attempt < retries && !signal?.aborted) {
+    const { url, headers, body } = describe(name, (input ?? {}) as Record<string, unknown>);
+    const slot = method === "GET" ? (options.readCache?.open(url, headers) ?? null) : null;
+    if (slot && "kept" in slot) return dataOf(slot.kept) as OutputOf<Endpoints[N]>;
+    if (slot && "pending" in slot) {
+      const shared = await slot.pending;
+      if (shared !== null) return dataOf(shared) as OutputOf<Endpoints[N]>;
+    }
+    const keep = slot && "keep" in slot ? slot.keep : null;
+    let kept: string | null = null;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        let response: Response;
+        try {
+          response = await transport(new Request(url, { method, headers, body, signal }));
+        } catch (error) {
+          if (attempt < retries && !signal?.aborted) {
+            await pause(retryDelayMs * (attempt + 1));
+            continue;
+          }
+          throw new ApiError(503, "network_error", `The API could not be reached: ${String(error)}`);
+        }
+        if (response.ok) {
+          const text = await response.text();
+          if (response.status === 200) kept = text;
+          return dataOf(text) as OutputOf<Endpoints[N]>;
+        }
+        if (RETRY_STATUSES.has(response.status) && attempt < retries) {
+          await response.body?.cancel();
           await pause(retryDelayMs * (attempt + 1));
           continue;
         }
-        throw new ApiError(503, "network_error", `The API could not be reached: ${String(error)}`);
+        const envelope = (parseJson(await response.text()) ?? {}) as Partial<ErrorEnvelope>;
+        const retryAfter = response.headers.get("Retry-After");
+        const error = new ApiError(
+          response.status,
+          envelope.error?.code ?? "http_error",
+          envelope.error?.message ?? (response.statusText || `HTTP ${response.status}`),
+          envelope.error?.fields,
+          retryAfter ? { "Retry-After": retryAfter } : undefined,
+          envelope.requestId ?? response.headers.get("X-Request-Id") ?? undefined,
+        );
+        options.onError?.(error);
+        throw error;
       }
-      if (response.ok) {
-        const body = (await readJson(response)) as { data?: unknown } | null;
-        return body?.data as OutputOf<Endpoints[N]>;
-      }
-      if (RETRY_STATUSES.has(response.status) && attempt < retries) {
-        await response.body?.cancel();
-        await pause(retryDelayMs * (attempt + 1));
-        continue;
-      }
-      const body = ((await readJson(response)) ?? {}) as Partial<ErrorEnvelope>;
-      const retryAfter = response.headers.get("Retry-After");
-      const error = new ApiError(
-        response.status,
-        body.error?.code ?? "http_error",
-        body.error?.message ?? (response.statusText || `HTTP ${response.status}`),
-        body.error?.fields,
-        retryAfter ? { "Retry-After": retryAfter } : undefined,
-        body.requestId ?? response.headers.get("X-Request-Id") ?? undefined,
-      );
-      options.onError?.(error);
-      throw error;
+    } finally {
+      keep?.(kept);
     }
   }
 
   return { call };
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** The envelope's `data` of a success body. */
+function dataOf(text: string): unknown {
+  return (parseJson(text) as { data?: unknown } | null)?.data;
+}
+
+function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);

@@ -1,13 +1,18 @@
-import type { Transport } from "~contract/client";
+import type { ReadCache } from "~contract/client";
 import { publicDataVersion } from "../../server/public-data-version.mjs";
 
 /**
  * Reads almost every page makes, kept a few seconds in this process: the signed-in user (per
  * token), the catalog's facets, a storefront's account context (per account) and the catalog
  * itself (a page of results per query, an experience, a service and its availability: no older
- * than the page the micro-cache would show anyway). Only 200s are kept; any successful write through the API client empties the cache at once (the same
- * counter as the micro-cache), so someone who just changed their name sees it on the next page.
- * Between writes a value is at most TTL_MS old (e.g. the unread count after a notification).
+ * than the page the micro-cache would show anyway). Only 200s are kept; any successful write
+ * through the API client empties the cache at once (the same counter as the micro-cache), so
+ * someone who just changed their name sees it on the next page. Between writes a value is at
+ * most TTL_MS old (e.g. the unread count after a notification), give or take the one fetch that
+ * renews it; one call at a time asks the API for a given answer.
+ *
+ * The API client asks it before it builds a Request (contract/client.ts `ReadCache`): a kept
+ * answer costs a lookup and a JSON.parse, no Request or Response.
  */
 const CACHED = [
   /^\/v1\/user\/info$/,
@@ -20,50 +25,66 @@ const CACHED = [
   /^\/v1\/experiences\/[^/]+\/services\/[^/]+\/availability$/,
 ];
 const TTL_MS = 5_000;
+/**
+ * Past its TTL an answer is still given for this long while one call fetches the next: the
+ * callers that come meanwhile (a busy page's every visitor, when the user's facts expire) neither
+ * wait nor all ask the API at once.
+ */
+const STALE_MS = 30_000;
+/** A fetch that has not settled after this long no longer holds the others back. */
+const PENDING_MS = 10_000;
 /** A catalog page is some 10–20 KB: at most about 20 MB kept. */
 const MAX_ENTRIES = 1_000;
 
-type Entry = { status: number; headers: [string, string][]; body: string; storedAt: number; version: number };
+type Entry = { body: string; storedAt: number; version: number };
+type Fetching = { since: number; version: number; body: Promise<string | null> };
 const entries = new Map<string, Entry>();
+const fetching = new Map<string, Fetching>();
 
 /** Who asks, for whom, on which host: everything the answers depend on besides the path. */
-function keyOf(request: Request, url: URL): string {
-  const { headers } = request;
+function keyOf(url: URL, headers: Headers): string {
   return [
     url.host,
     url.pathname + url.search,
-    headers.get("X-Forwarded-Host") ?? "",
     headers.get("Authorization") ?? "",
     headers.get("X-Account-Context") ?? "",
     headers.get("Accept-Language") ?? "",
   ].join("\n");
 }
 
-export function withReadCache(send: Transport): Transport {
-  return async (request) => {
-    const url = new URL(request.url);
-    // Only the web's own calls, which name the caller with a Bearer token; a browser's call
-    // through /v1 (a cookie) always goes to the API.
-    const cacheable =
-      request.method === "GET" &&
-      url.search.length <= 512 &&
-      !request.headers.has("Cookie") &&
-      CACHED.some((pattern) => pattern.test(url.pathname));
-    if (!cacheable) return send(request);
-    const key = keyOf(request, url);
-    const version = publicDataVersion();
-    const found = entries.get(key);
-    if (found && found.version === version && Date.now() - found.storedAt < TTL_MS) {
-      return new Response(found.body, { status: found.status, headers: found.headers });
-    }
-    const answer = await send(request);
-    if (answer.status !== 200) return answer;
-    const body = await answer.text();
-    const headers = [...answer.headers];
-    if (version === publicDataVersion()) {
+/** This call fetches the answer for `key`; the others that come meanwhile share it. */
+function fetchHere(key: string, version: number) {
+  let settle!: (body: string | null) => void;
+  const body = new Promise<string | null>((resolve) => (settle = resolve));
+  if (fetching.size >= MAX_ENTRIES) fetching.clear();
+  fetching.set(key, { since: Date.now(), version, body });
+  return {
+    keep(answer: string | null) {
+      if (fetching.get(key)?.body === body) fetching.delete(key);
+      settle(answer);
+      // A write that finished while this answer was on its way may have made it stale.
+      if (answer === null || version !== publicDataVersion()) return;
       if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(key, { status: answer.status, headers, body, storedAt: Date.now(), version });
-    }
-    return new Response(body, { status: answer.status, headers });
+      entries.set(key, { body: answer, storedAt: Date.now(), version });
+    },
   };
 }
+
+export const readCache: ReadCache = {
+  open(url, headers) {
+    // A call that names its caller by cookie (a browser's, passed on) is never kept.
+    if (url.search.length > 512 || headers.has("Cookie")) return null;
+    if (!CACHED.some((pattern) => pattern.test(url.pathname))) return null;
+    const key = keyOf(url, headers);
+    const version = publicDataVersion();
+    const now = Date.now();
+    const found = entries.get(key);
+    const current = found && found.version === version ? found : undefined;
+    if (current && now - current.storedAt < TTL_MS) return { kept: current.body };
+    const inFlight = fetching.get(key);
+    const shared = inFlight && inFlight.version === version && now - inFlight.since < PENDING_MS ? inFlight : undefined;
+    if (shared && current && now - current.storedAt < TTL_MS + STALE_MS) return { kept: current.body };
+    if (shared) return { pending: shared.body };
+    return fetchHere(key, version);
+  },
+};

@@ -4,7 +4,7 @@ import { createApiClient, type Transport } from "~contract/client";
 import type { ApiError } from "~contract/errors";
 import { publicDataChanged } from "../../server/public-data-version.mjs";
 import { config } from "~/platform/config.server";
-import { withReadCache } from "~/platform/api-read-cache.server";
+import { readCache } from "~/platform/api-read-cache.server";
 import { accountSlugOf, requireHostContext } from "~/platform/host.server";
 import { lostSessionRedirect } from "~/platform/session-cookie.server";
 
@@ -31,11 +31,10 @@ const send: Transport = config.API_BASE_URL
 
 /**
  * Every call to the API goes through here. A write (any method but GET/HEAD) that succeeded may
- * have changed what public pages show: the micro-cache drops the pages it holds.
+ * have changed what public pages show: the micro-cache and the read cache drop what they hold.
  */
-const read = withReadCache(send);
 export const apiTransport: Transport = async (request) => {
-  const answer = await read(request);
+  const answer = await send(request);
   if (request.method !== "GET" && request.method !== "HEAD" && answer.status < 400) publicDataChanged();
   return answer;
 };
@@ -76,6 +75,7 @@ export function apiFor(
     // it acts for (e.g. the operator's waiver when booking on the public site).
     accountSlug: accountSlugOf(host) ?? options.accountSlug ?? null,
     headers,
+    readCache,
     onError: (error: ApiError) => {
       // The session was revoked or has expired: the API said so; the page signs the user out.
       if (options.token && options.onSessionLost !== "throw" && error.status === 401) {

@@ -121,6 +121,16 @@ describe("the edge of the built server", () => {
     expect(response.head.match(/\r\ncontent-security-policy:/gi)).toHaveLength(1);
   });
 
+  it("renders the whole document for a crawler, and a browser's page as it streams", async () => {
+    for (const agent of ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Mozilla/5.0"]) {
+      const response = await fetch(`${origin}/login?agent=${agent.length}`, { headers: { "User-Agent": agent } });
+      expect(response.status, agent).toBe(200);
+      const page = await response.text();
+      expect(page, agent).toMatch(/^<!DOCTYPE html>/);
+      expect(page, agent).toContain("</html>");
+    }
+  });
+
   it("refuses a 300 KB form post with 413 and closes the connection instead of leaving it to hang", async () => {
     const body = "a=" + "x".repeat(300_000);
     const response = await rawExchange(
