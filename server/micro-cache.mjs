@@ -15,6 +15,7 @@
  *   browser already has), gzip when asked for, and `X-Micro-Cache: hit|stale|miss`.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { newNonce } from "./nonce.mjs";
 import http from "node:http";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
@@ -127,7 +128,7 @@ async function send(req, res, entry, state) {
       return;
     }
   }
-  const nonce = entry.nonce ? randomBytes(16).toString("base64") : null;
+  const nonce = entry.nonce ? newNonce() : null;
   let body = nonce
     ? Buffer.concat(entry.parts.flatMap((part, i) => (i === 0 ? [part] : [Buffer.from(nonce), part])))
     : entry.parts[0];

@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { config } from "./config.server";
 
-export const newNonce = () => randomBytes(16).toString("base64");
+export { newNonce } from "../../server/nonce.mjs";
 
 const FIREBASE_HOSTS = [
   "https://identitytoolkit.googleapis.com",

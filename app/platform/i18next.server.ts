@@ -62,10 +62,21 @@ export function isSupportedLanguage(lng: string): boolean {
   return (i18nConfig.supportedLngs as readonly string[]).includes(lng);
 }
 
+/** Each request's language, detected once (the root loader, the page's loader and the render ask). */
+const localeOf = new WeakMap<Request, Promise<string>>();
+function getLocale(request: Request): Promise<string> {
+  let locale = localeOf.get(request);
+  if (!locale) {
+    locale = detector.getLocale(request);
+    localeOf.set(request, locale);
+  }
+  return locale;
+}
+
 /** The request's language, and its translation function. */
 export const i18next = {
-  getLocale: (request: Request): Promise<string> => detector.getLocale(request),
+  getLocale,
   async getFixedT(request: Request): Promise<Translate> {
-    return translationFor(await detector.getLocale(request)).t;
+    return translationFor(await getLocale(request)).t;
   },
 };

@@ -2,8 +2,8 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type { AgnosticRouteObject } from "@remix-run/router";
 
-// The server-side route matching patches (patches/, applied by `npm install`): see
-// docs/performance.md. They must be there, and matching must answer as before.
+// The server-side patches of the framework (patches/, applied by `npm install`): see
+// docs/performance.md. They must be there, and the framework must answer as before.
 const require = createRequire(import.meta.url);
 const router = require("@remix-run/router") as typeof import("@remix-run/router");
 
@@ -29,6 +29,9 @@ describe("route matching on the server (patched to keep each tree's ranked branc
     expect(readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("rankedBranchesCache");
     expect(readFileSync(require.resolve("react-router-dom/server"), "utf8")).toContain("dataRoutesCache");
     expect(readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8")).toContain("serverRoutesOf");
+    expect(readFileSync(require.resolve("@remix-run/server-runtime/dist/data.js"), "utf8")).toContain(
+      "Nothing to strip",
+    );
   });
 
   it("answers each match with its own params, the same tree asked again and again", () => {
@@ -54,5 +57,39 @@ describe("route matching on the server (patched to keep each tree's ranked branc
     const other: AgnosticRouteObject[] = [{ id: "other", path: "/account/booking/:id", caseSensitive: true }];
     expect(ids(router.matchRoutes(other, "/account/booking/x"))).toEqual(["other"]);
     expect(router.matchRoutes(other, "/ACCOUNT/booking/x")).toBeNull();
+  });
+});
+
+type CallRouteLoader = (args: {
+  loader: (args: { request: Request }) => unknown;
+  request: Request;
+  params: Record<string, string>;
+  loadContext: unknown;
+  routeId: string;
+  singleFetch: boolean;
+}) => Promise<unknown>;
+
+describe("the request a loader gets (patched to be the page's own when there is nothing to strip)", () => {
+  const { callRouteLoader } = require("@remix-run/server-runtime/dist/data.js") as {
+    callRouteLoader: CallRouteLoader;
+  };
+  const requestSeen = (request: Request) =>
+    callRouteLoader({
+      loader: ({ request: seen }) => seen,
+      request,
+      params: {},
+      loadContext: {},
+      routeId: "root",
+      singleFetch: true,
+    }) as Promise<Request>;
+
+  it("is the same Request, so that what is read once per request is read once", async () => {
+    const request = new Request("http://localhost/account?tab=1");
+    expect(await requestSeen(request)).toBe(request);
+  });
+
+  it("still loses Remix's own ?index and ?_routes parameters, and keeps the others", async () => {
+    const seen = await requestSeen(new Request("http://localhost/account?index&_routes=root&tab=1"));
+    expect(new URL(seen.url).search).toBe("?tab=1");
   });
 });
