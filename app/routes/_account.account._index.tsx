@@ -6,22 +6,25 @@ import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { apiFor } from "~/platform/api.server";
 import { InviteFriends } from "~/features/referrals/invite-friends";
+import { useRootData } from "~/root";
 
+// The signed-in user's name and email come with the root's data (a page gets each fact once).
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, token } = await requireUser(request);
+  const { token } = await requireUser(request);
   const [referral, t] = await Promise.all([apiFor(request, { token }).call("myReferral"), i18next.getFixedT(request)]);
-  return { user, referral, title: t("account.title"), appName: t("app.name") };
+  return { referral, title: t("account.title"), appName: t("app.name") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
 export default function Page() {
-  const { user, referral } = useLoaderData<typeof loader>();
+  const { referral } = useLoaderData<typeof loader>();
+  const user = useRootData()?.user;
   const { t } = useTranslation();
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{t("account.title")}</h1>
-      <p className="mt-2 text-slate-700">{user.email}</p>
+      <p className="mt-2 text-slate-700">{user?.email}</p>
       <InviteFriends referral={referral} />
     </>
   );
