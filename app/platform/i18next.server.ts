@@ -3,6 +3,7 @@ import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "~/platform/i18n";
 import { resources } from "~/platform/locale-resources.server";
 import { config } from "~/platform/config.server";
+import { oncePerRequest } from "~/platform/per-request.server";
 import { createHash } from "node:crypto";
 import type { Translation } from "~/platform/i18n-react";
 import { createTranslator, type Strings, type Translate } from "~/platform/translate";
@@ -63,15 +64,7 @@ export function isSupportedLanguage(lng: string): boolean {
 }
 
 /** Each request's language, detected once (the root loader, the page's loader and the render ask). */
-const localeOf = new WeakMap<Request, Promise<string>>();
-function getLocale(request: Request): Promise<string> {
-  let locale = localeOf.get(request);
-  if (!locale) {
-    locale = detector.getLocale(request);
-    localeOf.set(request, locale);
-  }
-  return locale;
-}
+const getLocale = oncePerRequest((request) => detector.getLocale(request));
 
 /** The request's language, and its translation function. */
 export const i18next = {

@@ -4,6 +4,7 @@ import type { UserInfo } from "~contract/users";
 import type { SyncBody } from "~contract/users";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { loginUrl } from "~/platform/redirects";
+import { oncePerRequest } from "~/platform/per-request.server";
 import {
   clearedSessionCookie,
   lostSessionRedirect,
@@ -17,8 +18,6 @@ export { clearedSessionCookie, lostSessionRedirect };
 export type SessionUser = UserInfo;
 
 export type Session = { user: SessionUser; token: string; lost: false } | { user: null; token: null; lost: boolean };
-
-const bySessionRequest = new WeakMap<Request, Promise<Session>>();
 
 async function loadSession(request: Request): Promise<Session> {
   const token = sessionTokenOf(request);
@@ -35,14 +34,7 @@ async function loadSession(request: Request): Promise<Session> {
 }
 
 /** The request's session, read once per request (the API verifies the cookie). */
-export function getSession(request: Request): Promise<Session> {
-  let session = bySessionRequest.get(request);
-  if (!session) {
-    session = loadSession(request);
-    bySessionRequest.set(request, session);
-  }
-  return session;
-}
+export const getSession: (request: Request) => Promise<Session> = oncePerRequest(loadSession);
 
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   return (await getSession(request)).user;
