@@ -10,9 +10,12 @@
  *   64 KiB, or of unknown length) says `Connection: close`, so the client opens a new connection
  *   at once instead of waiting on one whose unread body the server would otherwise have to drain;
  *   a smaller rest is drained by Node and the connection kept.
- * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs).
+ * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs); what it
+ *   does not answer from memory waits its turn to reach the app (server/admission.mjs), but for
+ *   static files, which never wait.
  */
 import http from "node:http";
+import { admission } from "./admission.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
 import { baseSecurityHeaders } from "./security-headers.mjs";
 
@@ -47,6 +50,16 @@ function guardResponse(req, res) {
   };
 }
 
+/**
+ * The built assets and the files of public/ (a path with an extension), which remix-serve sends
+ * from disk; single-fetch `.data` answers are the app's work.
+ * @param {string} url
+ */
+function isStaticFile(url) {
+  const path = url.split("?", 1)[0];
+  return path.startsWith("/build/") || (/\.[A-Za-z0-9]+$/.test(path) && !path.endsWith(".data"));
+}
+
 /** @param {http.RequestListener} listener */
 export function edge(listener) {
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
@@ -63,8 +76,11 @@ export function edge(listener) {
       res.end(body);
       return;
     }
-    if (handleWithMicroCache(req, res, () => listener.call(this, req, res))) return;
-    return listener.call(this, req, res);
+    const run = () => listener.call(this, req, res);
+    if (isStaticFile(req.url ?? "/")) return run();
+    const admitted = () => admission.admit(req, res, run);
+    if (handleWithMicroCache(req, res, admitted)) return;
+    admitted();
   };
 }
 

@@ -36,6 +36,8 @@ beforeAll(async () => {
       PORT: String(PORT),
       PGLITE_DIR: join(dataDir, "pglite"),
       MICRO_CACHE_FRESH_MS: String(FRESH_MS),
+      // Two places in the app at once, so that the tests below can fill them.
+      ADMISSION_CONCURRENCY: "2",
     },
     stdio: "ignore",
   });
@@ -172,6 +174,42 @@ describe("the edge of the built server", () => {
     expect(response.head).toMatch(/^HTTP\/1\.1 415 /);
     expect(response.head).not.toMatch(/\r\nConnection: close\r\n/i);
     expect(response.closed).toBe(false);
+  });
+});
+
+describe("admission to the app", () => {
+  it("serves everyone when many ask at once, in turn", async () => {
+    const answers = await Promise.all(Array.from({ length: 24 }, () => fetch(`${origin}/v1/health`)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(24).fill(200));
+  });
+
+  it("does not let slow uploads that hold every place stall the others", async () => {
+    // Two form posts that send their head and a little of their body, then nothing: the app has
+    // started on them and waits for the rest.
+    const uploads = [0, 1].map(() => {
+      const socket = connect(PORT, "127.0.0.1");
+      socket.write(
+        [
+          "POST /login HTTP/1.1",
+          `Host: localhost:${PORT}`,
+          `Origin: ${origin}`,
+          "Content-Type: application/x-www-form-urlencoded",
+          "Content-Length: 1000",
+          "",
+          "email=slow",
+        ].join("\r\n"),
+      );
+      return socket;
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [health, file] = await Promise.all([fetch(`${origin}/v1/health`), fetch(`${origin}/favicon.ico`)]);
+      expect(health.status).toBe(200);
+      expect(file.status).toBe(200);
+      expect(uploads.every((socket) => !socket.destroyed)).toBe(true);
+    } finally {
+      for (const socket of uploads) socket.destroy();
+    }
   });
 });
 
