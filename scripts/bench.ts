@@ -2,7 +2,8 @@
 // p50/p99, ratio, RSS, Lighthouse mobile; scripts/bench/pages.ts), the gzip size of the client JS
 // each page loads, catalog query latency through the in-process API on a fresh database, and (with
 // DATABASE_URL) the catalog at 10,000 experiences (scripts/bench-catalog.ts).
-// BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_LIGHTHOUSE=0 tune it; with DATABASE_URL the
+// BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_OVERLOAD_CONNECTIONS (200: signed-in
+// /account past what one process serves), BENCH_LIGHTHOUSE=0 tune it; with DATABASE_URL the
 // product runs on PostgreSQL.
 import { benchPages, pagesTable } from "./bench/pages";
 import { LIGHTHOUSE_VERSION } from "./bench/lighthouse";
@@ -93,12 +94,16 @@ function bundleBench() {
   }
 }
 
-const { figures, rss, lighthouse } = await benchPages();
+const { figures, rss, overload, lighthouse } = await benchPages();
 console.log(
   `\n## Pages, ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"} (${new Date().toISOString().slice(0, 16)}Z)\n`,
 );
 console.log(pagesTable(figures));
 console.log(`\nserver RSS after each round: ${rss.map((mib) => `${mib.toFixed(0)} MiB`).join(", ")}`);
+console.log(
+  `overload, /account (signed in) at ${overload.connections} connections: ${overload.requests.toFixed(0)} req/s, ` +
+    `p50 ${overload.p50} ms, p99 ${overload.p99} ms, slowest ${overload.max} ms${overload.non2xx ? ` (${overload.non2xx} non-2xx)` : ""}`,
+);
 for (const { page, result, all } of lighthouse) {
   console.log(
     "error" in result

@@ -44,21 +44,41 @@ export function lighthouse(url: string):
     );
     if (!existsSync(report)) return { error: (run.stderr || run.stdout || "no report").slice(-300) };
     const json = JSON.parse(readFileSync(report, "utf8")) as {
-      categories: Record<"performance" | "seo" | "accessibility", { score: number; auditRefs: Array<{ id: string }> }>;
-      audits: Record<string, { numericValue: number; score: number | null }>;
+      runtimeError?: { code: string; message: string };
+      categories: Record<
+        "performance" | "seo" | "accessibility",
+        { score: number | null; auditRefs: Array<{ id: string }> }
+      >;
+      audits: Record<string, { numericValue?: number; score: number | null; errorMessage?: string }>;
     };
+    // A run that could not measure the page (Chromium lost it, a timeout): an error, not a score.
+    const metrics = [
+      "first-contentful-paint",
+      "largest-contentful-paint",
+      "total-blocking-time",
+      "cumulative-layout-shift",
+    ];
+    const unmeasured = metrics.find((id) => typeof json.audits[id]?.numericValue !== "number");
+    if (json.runtimeError || json.categories.performance.score === null || unmeasured) {
+      return {
+        error: json.runtimeError
+          ? `${json.runtimeError.code}: ${json.runtimeError.message}`
+          : `${unmeasured ?? "performance"} not measured: ${json.audits[unmeasured ?? ""]?.errorMessage ?? "no score"}`,
+      };
+    }
+    const value = (id: string) => json.audits[id].numericValue as number;
     const failed = [...json.categories.seo.auditRefs, ...json.categories.accessibility.auditRefs]
       .map((ref) => ref.id)
       .filter((id) => json.audits[id]?.score === 0);
     return {
       score: Math.round(json.categories.performance.score * 100),
-      seo: Math.round(json.categories.seo.score * 100),
-      accessibility: Math.round(json.categories.accessibility.score * 100),
+      seo: Math.round((json.categories.seo.score ?? 0) * 100),
+      accessibility: Math.round((json.categories.accessibility.score ?? 0) * 100),
       failed: [...new Set(failed)],
-      fcp: Math.round(json.audits["first-contentful-paint"].numericValue),
-      lcp: Math.round(json.audits["largest-contentful-paint"].numericValue),
-      tbt: Math.round(json.audits["total-blocking-time"].numericValue),
-      cls: Number(json.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+      fcp: Math.round(value("first-contentful-paint")),
+      lcp: Math.round(value("largest-contentful-paint")),
+      tbt: Math.round(value("total-blocking-time")),
+      cls: Number(value("cumulative-layout-shift").toFixed(3)),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -13,6 +13,8 @@ import { lighthouse } from "./lighthouse";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Past what one process can serve: how the wait is shared (server/admission.mjs). */
+const OVERLOAD_CONNECTIONS = Number(process.env.BENCH_OVERLOAD_CONNECTIONS ?? 200);
 const PRODUCT_PORT = 3460;
 const MINIMAL_PORT = 3461;
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099";
@@ -21,6 +23,7 @@ export interface Round {
   requests: number;
   p50: number;
   p99: number;
+  max: number;
   non2xx: number;
 }
 
@@ -47,12 +50,13 @@ function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Round> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+async function load(url: string, headers: Record<string, string> = {}, connections = CONNECTIONS): Promise<Round> {
+  const result = await autocannon({ url, connections, duration: SECONDS, headers });
   return {
     requests: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     non2xx: result.non2xx,
   };
 }
@@ -91,7 +95,12 @@ export async function signedInCookie(origin: string): Promise<string> {
 
 export type LighthouseFigures = Array<{ page: string; result: ReturnType<typeof lighthouse>; all: number[] }>;
 
-export async function benchPages(): Promise<{ figures: PageFigures[]; rss: number[]; lighthouse: LighthouseFigures }> {
+export async function benchPages(): Promise<{
+  figures: PageFigures[];
+  rss: number[];
+  overload: Round & { connections: number };
+  lighthouse: LighthouseFigures;
+}> {
   console.log("building the product and the smallest Remix page…");
   if (spawnSync("npm", ["run", "build"], { stdio: "ignore" }).status !== 0) throw new Error("npm run build failed");
   const built = spawnSync(join(process.cwd(), "node_modules/.bin/remix"), ["build"], {
@@ -165,6 +174,11 @@ export async function benchPages(): Promise<{ figures: PageFigures[]; rss: numbe
       }
       rss.push(rssMiB(product.pid!));
     }
+    process.stdout.write(`overload: /account (signed in) at ${OVERLOAD_CONNECTIONS} connections…\n`);
+    const overload = {
+      ...(await load(`${origin}/account`, { Cookie: cookie }, OVERLOAD_CONNECTIONS)),
+      connections: OVERLOAD_CONNECTIONS,
+    };
     const scores: LighthouseFigures = [];
     if (process.env.BENCH_LIGHTHOUSE !== "0") {
       const storefront = origin.replace("//localhost", "//harbor.app.localhost");
@@ -188,7 +202,7 @@ export async function benchPages(): Promise<{ figures: PageFigures[]; rss: numbe
         });
       }
     }
-    return { figures, rss, lighthouse: scores };
+    return { figures, rss, overload, lighthouse: scores };
   } finally {
     for (const child of children) child.kill("SIGTERM");
     await emulator.stop();
