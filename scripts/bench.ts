@@ -104,12 +104,13 @@ console.log(
   `overload, /account (signed in) at ${overload.connections} connections: ${overload.requests.toFixed(0)} req/s, ` +
     `p50 ${overload.p50} ms, p99 ${overload.p99} ms, slowest ${overload.max} ms${overload.non2xx ? ` (${overload.non2xx} non-2xx)` : ""}`,
 );
-for (const { page, result, all } of lighthouse) {
+for (const { page, result, all, errors } of lighthouse) {
   console.log(
     "error" in result
       ? `Lighthouse ${LIGHTHOUSE_VERSION} mobile ${page}: could not run (${result.error})`
       : `Lighthouse ${LIGHTHOUSE_VERSION} mobile ${page}: performance ${result.score} (median of ${all.join(", ")}; FCP ${result.fcp} ms, LCP ${result.lcp} ms, TBT ${result.tbt} ms, CLS ${result.cls}), SEO ${result.seo}, accessibility ${result.accessibility}${result.failed.length > 0 ? ` (failing: ${result.failed.join(", ")})` : ""}`,
   );
+  for (const error of "error" in result ? [] : errors) console.log(`  a run that could not measure: ${error}`);
 }
 console.log("");
 bundleBench();

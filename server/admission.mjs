@@ -85,7 +85,8 @@ export function createAdmission({ concurrency, maxWaiting, holdMs }) {
    * @param {IncomingMessage} req @param {ServerResponse} res @param {() => void} run
    */
   function admit(req, res, run) {
-    if (concurrency === 0 || (active < concurrency && waitingCount() === 0)) return start(req, res, run);
+    if (concurrency === 0) return run();
+    if (active < concurrency && waitingCount() === 0) return start(req, res, run);
     if (waitingCount() >= maxWaiting) return overloaded(res);
     /** @type {Waiting} */
     const waiting = { req, res, run, gone: false };

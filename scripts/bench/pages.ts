@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import { ensureAuthEmulator } from "../emulator.mjs";
 import { nodeArgs } from "../server-args.mjs";
 import { lighthouse } from "./lighthouse";
+import { signedInCookie } from "../signed-in-session";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -61,39 +62,21 @@ async function load(url: string, headers: Record<string, string> = {}, connectio
   };
 }
 
-/** A signed-in visitor: an emulator account with a profile, its session cookie from /auth/session. */
-export async function signedInCookie(origin: string): Promise<string> {
-  const signUp = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      email: `bench-${Date.now()}@example.com`,
-      password: "bench-password-1",
-      returnSecureToken: true,
-    }),
-  });
-  const { idToken } = (await signUp.json()) as { idToken: string };
-  const session = await fetch(`${origin}/auth/session`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin },
-    body: JSON.stringify({
-      idToken,
-      profile: {
-        firstName: "Bench",
-        lastName: "Mark",
-        phone: "+12025550143",
-        location: { address: "1 Main St", city: "Springfield", state: "IL", zipcode: "62701" },
-      },
-    }),
-  });
-  const cookie = /__session=[^;]+/.exec(session.headers.get("set-cookie") ?? "")?.[0];
-  if (!cookie) throw new Error(`no session: ${session.status} ${await session.text()}`);
+/** The bench's signed-in visitor, checked to reach /account. */
+async function benchVisitor(origin: string): Promise<string> {
+  const cookie = await signedInCookie(origin, "bench");
   const account = await fetch(`${origin}/account`, { headers: { Cookie: cookie }, redirect: "manual" });
   if (account.status !== 200) throw new Error(`/account answered ${account.status} for the bench user`);
   return cookie;
 }
 
-export type LighthouseFigures = Array<{ page: string; result: ReturnType<typeof lighthouse>; all: number[] }>;
+export type LighthouseFigures = Array<{
+  page: string;
+  result: ReturnType<typeof lighthouse>;
+  all: number[];
+  /** Runs that could not measure the page, and why. */
+  errors: string[];
+}>;
 
 export async function benchPages(): Promise<{
   figures: PageFigures[];
@@ -152,7 +135,7 @@ export async function benchPages(): Promise<{
     if (!details) throw new Error("no details link on /");
     const city = ((await (await fetch(`${origin}/v1/facets`)).json()) as { data: { cities: Array<{ slug: string }> } })
       .data.cities[0]?.slug;
-    const cookie = await signedInCookie(origin);
+    const cookie = await benchVisitor(origin);
     const pages: Array<[string, string, Record<string, string>]> = [
       ["/", "/", {}],
       ["details", details, {}],
@@ -199,6 +182,7 @@ export async function benchPages(): Promise<{
           page,
           result: scored[Math.floor(scored.length / 2)] ?? runs[0],
           all: scored.map((run) => run.score),
+          errors: runs.flatMap((run) => ("error" in run ? [run.error] : [])),
         });
       }
     }

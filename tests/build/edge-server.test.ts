@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeArgs } from "../../scripts/server-args.mjs";
+import { signedInCookie } from "../../scripts/signed-in-session";
 
 /** A port nothing listens on now (the system's pick), so a server of an earlier run cannot answer. */
 async function freePort(): Promise<number> {
@@ -219,25 +220,6 @@ const FRESH_MS = 2_000;
 
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
-/** A signed-in visitor's session cookie: an emulator account posted to /auth/session. */
-async function signedInCookie(): Promise<string> {
-  const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099";
-  const signUp = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: `edge-${Date.now()}@example.com`, password: "edge-password-1", returnSecureToken: true }),
-  });
-  const { idToken } = (await signUp.json()) as { idToken: string };
-  const session = await fetch(`${origin}/auth/session`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin },
-    body: JSON.stringify({ idToken, profile: { firstName: "Edge", lastName: "Tester" } }),
-  });
-  const cookie = /__session=[^;]+/.exec(session.headers.get("set-cookie") ?? "")?.[0];
-  if (!cookie) throw new Error(`no session cookie: ${session.status}`);
-  return cookie;
-}
-
 describe("the micro-cache of public pages", () => {
   it("serves an anonymous page from memory with a fresh nonce each time, in the header and the page", async () => {
     await fetch(`${origin}/`);
@@ -270,7 +252,7 @@ describe("the micro-cache of public pages", () => {
   it("never serves a cached page to a signed-in visitor", async () => {
     await fetch(`${origin}/`);
     expect((await fetch(`${origin}/`)).headers.get("x-micro-cache")).toMatch(FROM_MEMORY);
-    const cookie = await signedInCookie();
+    const cookie = await signedInCookie(origin, "edge");
     const signedIn = await fetch(`${origin}/`, { headers: { Cookie: cookie } });
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get("x-micro-cache")).toBeNull();
@@ -308,12 +290,12 @@ describe("the micro-cache of public pages", () => {
     });
     expect((await fetch(`${origin}/`)).headers.get("x-micro-cache")).toMatch(FROM_MEMORY);
     // One that succeeds (a sign-in writes the user) drops what the cache holds.
-    await signedInCookie();
+    await signedInCookie(origin, "edge");
     expect((await fetch(`${origin}/`)).headers.get("x-micro-cache")).toBe("miss");
   });
 
   it("serves a page past its freshness stale once, while it is rendered again in the background", async () => {
-    await signedInCookie(); // a write: what the cache holds is dropped
+    await signedInCookie(origin, "edge"); // a write: what the cache holds is dropped
     expect((await fetch(`${origin}/barcelona`)).headers.get("x-micro-cache")).toBe("miss");
     await new Promise((resolve) => setTimeout(resolve, FRESH_MS + 200));
     const stale = await fetch(`${origin}/barcelona`);
