@@ -75,7 +75,7 @@ export function createApiClient(options: ApiClientOptions) {
       headers.set("Content-Type", "application/json");
       body = JSON.stringify(input.body ?? {});
     }
-    return { method, url, headers, body };
+    return { url, headers, body };
   }
 
   async function call<N extends EndpointName>(
