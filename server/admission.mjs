@@ -9,8 +9,8 @@
  * number at work and the others in line, each finishes quickly once started, and the wait is
  * about the same for everyone.
  *
- * - What goes through: everything the app answers (pages, `.data`, /v1); static files and pages
- *   the micro-cache answers from memory do not wait.
+ * - What goes through: everything the app answers (pages, `.data`, /v1); static files, the health
+ *   check and pages the micro-cache answers from memory do not wait (server/edge.mjs).
  * - A place is given back when the answer is finished, when the client goes away, or after
  *   HOLD_MS (half a second) at the latest: a request waiting on something slow (a slow upload, a payment provider,
  *   a slow reader) stops counting, so a few of those cannot stall everyone else.

@@ -12,7 +12,7 @@
  *   a smaller rest is drained by Node and the connection kept.
  * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs); what it
  *   does not answer from memory waits its turn to reach the app (server/admission.mjs), but for
- *   static files, which never wait.
+ *   static files and the health check, which never wait.
  */
 import http from "node:http";
 import { admission } from "./admission.mjs";
@@ -60,6 +60,14 @@ function isStaticFile(url) {
   return path.startsWith("/build/") || (/\.[A-Za-z0-9]+$/.test(path) && !path.endsWith(".data"));
 }
 
+/**
+ * The process's answer about itself, which a load balancer must get even while the line is long.
+ * @param {string} url
+ */
+function isHealthCheck(url) {
+  return url.split("?", 1)[0] === "/v1/health";
+}
+
 /** @param {http.RequestListener} listener */
 export function edge(listener) {
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
@@ -77,7 +85,7 @@ export function edge(listener) {
       return;
     }
     const run = () => listener.call(this, req, res);
-    if (isStaticFile(req.url ?? "/")) return run();
+    if (isStaticFile(req.url ?? "/") || isHealthCheck(req.url ?? "/")) return run();
     const admitted = () => admission.admit(req, res, run);
     if (handleWithMicroCache(req, res, admitted)) return;
     admitted();

@@ -180,7 +180,7 @@ describe("the edge of the built server", () => {
 
 describe("admission to the app", () => {
   it("serves everyone when many ask at once, in turn", async () => {
-    const answers = await Promise.all(Array.from({ length: 24 }, () => fetch(`${origin}/v1/health`)));
+    const answers = await Promise.all(Array.from({ length: 24 }, () => fetch(`${origin}/v1/facets`)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(24).fill(200));
   });
 
@@ -204,7 +204,12 @@ describe("admission to the app", () => {
     });
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const [health, file] = await Promise.all([fetch(`${origin}/v1/health`), fetch(`${origin}/favicon.ico`)]);
+      const [read, health, file] = await Promise.all([
+        fetch(`${origin}/v1/facets`),
+        fetch(`${origin}/v1/health`),
+        fetch(`${origin}/favicon.ico`),
+      ]);
+      expect(read.status).toBe(200);
       expect(health.status).toBe(200);
       expect(file.status).toBe(200);
       expect(uploads.every((socket) => !socket.destroyed)).toBe(true);
