@@ -33,8 +33,8 @@ const settings = z
 
 const HOLD_MS = 500;
 
-/** @typedef {import("node:http").IncomingMessage} IncomingMessage @typedef {import("node:http").ServerResponse} ServerResponse */
-/** @typedef {{ req: IncomingMessage, res: ServerResponse, run: () => void, gone: boolean }} Waiting */
+/** @typedef {import("node:http").ServerResponse} ServerResponse */
+/** @typedef {{ res: ServerResponse, run: () => void, gone: boolean }} Waiting */
 
 /**
  * A FIFO line of waiting requests (an array with a moving head: O(1) at both ends).
@@ -58,12 +58,12 @@ export function createAdmission({ concurrency, maxWaiting, holdMs }) {
         line = line.slice(head);
         head = 0;
       }
-      if (waiting && !waiting.gone) start(waiting.req, waiting.res, waiting.run);
+      if (waiting && !waiting.gone) start(waiting.res, waiting.run);
     }
   }
 
-  /** @param {IncomingMessage} req @param {ServerResponse} res @param {() => void} run */
-  function start(req, res, run) {
+  /** @param {ServerResponse} res @param {() => void} run */
+  function start(res, run) {
     active++;
     let held = true;
     const release = () => {
@@ -81,15 +81,15 @@ export function createAdmission({ concurrency, maxWaiting, holdMs }) {
   }
 
   /**
-   * Run `run` now or when a place frees up.
-   * @param {IncomingMessage} req @param {ServerResponse} res @param {() => void} run
+   * Run `run` (the app's answer to `res`) now or when a place frees up.
+   * @param {ServerResponse} res @param {() => void} run
    */
-  function admit(req, res, run) {
+  function admit(res, run) {
     if (concurrency === 0) return run();
-    if (active < concurrency && waitingCount() === 0) return start(req, res, run);
+    if (active < concurrency && waitingCount() === 0) return start(res, run);
     if (waitingCount() >= maxWaiting) return overloaded(res);
     /** @type {Waiting} */
-    const waiting = { req, res, run, gone: false };
+    const waiting = { res, run, gone: false };
     line.push(waiting);
     res.once("close", () => {
       waiting.gone = true;

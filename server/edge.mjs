@@ -86,7 +86,7 @@ export function edge(listener) {
     }
     const run = () => listener.call(this, req, res);
     if (isStaticFile(req.url ?? "/") || isHealthCheck(req.url ?? "/")) return run();
-    const admitted = () => admission.admit(req, res, run);
+    const admitted = () => admission.admit(res, run);
     if (handleWithMicroCache(req, res, admitted)) return;
     admitted();
   };

@@ -28,7 +28,7 @@ async function serve(options: { concurrency: number; maxWaiting: number; holdMs:
   const started: string[] = [];
   const open = new Map<string, http.ServerResponse>();
   const server = http.createServer((req, res) =>
-    admission.admit(req, res, () => {
+    admission.admit(res, () => {
       started.push(req.url ?? "");
       open.set(req.url ?? "", res);
     }),
