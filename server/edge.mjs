@@ -17,6 +17,7 @@
 import http from "node:http";
 import { admission } from "./admission.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
+import { isStaticFile, pathOf } from "./paths.mjs";
 import { baseSecurityHeaders } from "./security-headers.mjs";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -50,23 +51,8 @@ function guardResponse(req, res) {
   };
 }
 
-/**
- * The built assets and the files of public/ (a path with an extension), which remix-serve sends
- * from disk; single-fetch `.data` answers are the app's work.
- * @param {string} url
- */
-function isStaticFile(url) {
-  const path = url.split("?", 1)[0];
-  return path.startsWith("/build/") || (/\.[A-Za-z0-9]+$/.test(path) && !path.endsWith(".data"));
-}
-
-/**
- * The process's answer about itself, which a load balancer must get even while the line is long.
- * @param {string} url
- */
-function isHealthCheck(url) {
-  return url.split("?", 1)[0] === "/v1/health";
-}
+/** The process's answer about itself, which a load balancer must get even while the line is long. */
+const HEALTH_CHECK_PATH = "/v1/health";
 
 /** @param {http.RequestListener} listener */
 export function edge(listener) {
@@ -85,7 +71,8 @@ export function edge(listener) {
       return;
     }
     const run = () => listener.call(this, req, res);
-    if (isStaticFile(req.url ?? "/") || isHealthCheck(req.url ?? "/")) return run();
+    const path = pathOf(req.url ?? "/");
+    if (isStaticFile(path) || path === HEALTH_CHECK_PATH) return run();
     const admitted = () => admission.admit(res, run);
     if (handleWithMicroCache(req, res, admitted)) return;
     admitted();

@@ -21,6 +21,7 @@ import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import { z } from "zod";
 import { languageCookieOf, mayShareAnswer } from "./cache-rules.mjs";
+import { hasExtension, isStaticFile, pathOf } from "./paths.mjs";
 import { publicDataVersion } from "./public-data-version.mjs";
 
 const gzip = promisify(gzipCallback);
@@ -57,9 +58,9 @@ export const microCacheEnabled = settings.MICRO_CACHE === "on";
  * @param {string} url
  */
 function isPageUrl(url) {
-  const path = url.split("?", 1)[0];
-  if (path.startsWith("/v1/") || path === "/v1" || path.startsWith("/build/") || path === "/__manifest") return false;
-  return !/\.[A-Za-z0-9]+$/.test(path);
+  const path = pathOf(url);
+  if (path.startsWith("/v1/") || path === "/v1" || path === "/__manifest") return false;
+  return !isStaticFile(path) && !hasExtension(path);
 }
 
 /** @param {http.IncomingMessage} req */

@@ -1,0 +1,23 @@
+/**
+ * What kind of request target a URL is, as the edge (server/edge.mjs) and the micro-cache
+ * (server/micro-cache.mjs) both need to tell.
+ */
+
+/** The path of a request target, without its query. @param {string} url */
+export function pathOf(url) {
+  return url.split("?", 1)[0];
+}
+
+/** A path that ends in an extension: a file, or a single-fetch `.data` answer. @param {string} path */
+export function hasExtension(path) {
+  return /\.[A-Za-z0-9]+$/.test(path);
+}
+
+/**
+ * The built assets and the files of public/, which remix-serve sends from disk; single-fetch
+ * `.data` answers are the app's work.
+ * @param {string} path
+ */
+export function isStaticFile(path) {
+  return path.startsWith("/build/") || (hasExtension(path) && !path.endsWith(".data"));
+}
