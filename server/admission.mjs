@@ -20,6 +20,7 @@
  * - ADMISSION_CONCURRENCY=0 turns it off.
  */
 import { z } from "zod";
+import { answerError } from "./error-answer.mjs";
 
 const settings = z
   .object({
@@ -87,7 +88,11 @@ export function createAdmission({ concurrency, maxWaiting, holdMs }) {
   function admit(res, run) {
     if (concurrency === 0) return run();
     if (active < concurrency && waitingCount() === 0) return start(res, run);
-    if (waitingCount() >= maxWaiting) return overloaded(res);
+    if (waitingCount() >= maxWaiting) {
+      return answerError(res, 503, "service_unavailable", "The server is busy. Please try again in a moment.", {
+        "Retry-After": "1",
+      });
+    }
     /** @type {Waiting} */
     const waiting = { res, run, gone: false };
     line.push(waiting);
@@ -97,20 +102,6 @@ export function createAdmission({ concurrency, maxWaiting, holdMs }) {
   }
 
   return { admit, stats: () => ({ active, waiting: waitingCount() }) };
-}
-
-/** @param {ServerResponse} res */
-function overloaded(res) {
-  const body = JSON.stringify({
-    error: { code: "service_unavailable", message: "The server is busy. Please try again in a moment." },
-  });
-  res.writeHead(503, {
-    "Retry-After": "1",
-    "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": Buffer.byteLength(body),
-    "Cache-Control": "no-store",
-  });
-  res.end(body);
 }
 
 export const admission = createAdmission({

@@ -16,6 +16,7 @@
  */
 import http from "node:http";
 import { admission } from "./admission.mjs";
+import { answerError } from "./error-answer.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
 import { isStaticFile, pathOf } from "./paths.mjs";
 import { baseSecurityHeaders } from "./security-headers.mjs";
@@ -60,14 +61,9 @@ export function edge(listener) {
   return function edgeListener(req, res) {
     guardResponse(req, res);
     if (!allowed.has(req.method ?? "")) {
-      const body = JSON.stringify({ error: { code: "method_not_allowed", message: "This method is not allowed." } });
-      res.writeHead(405, {
+      answerError(res, 405, "method_not_allowed", "This method is not allowed.", {
         Allow: ALLOWED_METHODS.join(", "),
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Length": Buffer.byteLength(body),
-        "Cache-Control": "no-store",
       });
-      res.end(body);
       return;
     }
     const run = () => listener.call(this, req, res);
