@@ -1,6 +1,7 @@
 // A signed-in visitor of a running server, for the bench and the built-server tests: an account made
 // in the Auth emulator, posted to the server's /auth/session, and the session cookie it set.
-const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099";
+import { DEFAULT_EMULATOR_HOST } from "./emulator.mjs";
+const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST;
 
 /** `label` names the account: its email starts with it, and it is the visitor's first name ("edge" → Edge). */
 export async function signedInCookie(origin: string, label = "visitor"): Promise<string> {

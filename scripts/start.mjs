@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { ensureAuthEmulator } from "./emulator.mjs";
+import { DEFAULT_EMULATOR_HOST, ensureAuthEmulator } from "./emulator.mjs";
 import { nodeArgs } from "./server-args.mjs";
 
 const dev = process.argv.includes("--dev");
@@ -22,7 +22,7 @@ const local = env.APP_ENV === "local";
 // Local identity: no real Firebase project configured → the Auth emulator with a demo- project.
 if (local && !env.FIREBASE_PROJECT_ID) env.FIREBASE_PROJECT_ID = "demo-wayfarer";
 const localIdentity = local && env.FIREBASE_PROJECT_ID.startsWith("demo-");
-if (localIdentity) env.FIREBASE_AUTH_EMULATOR_HOST ??= "127.0.0.1:9099";
+if (localIdentity) env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_EMULATOR_HOST;
 
 const bin = (name) => join("node_modules", ".bin", name);
 const children = [];

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { ensureAuthEmulator } from "../emulator.mjs";
+import { DEFAULT_EMULATOR_HOST, ensureAuthEmulator } from "../emulator.mjs";
 import { nodeArgs } from "../server-args.mjs";
 import { lighthouse } from "./lighthouse";
 import { signedInCookie } from "../signed-in-session";
@@ -18,7 +18,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const OVERLOAD_CONNECTIONS = Number(process.env.BENCH_OVERLOAD_CONNECTIONS ?? 200);
 const PRODUCT_PORT = 3460;
 const MINIMAL_PORT = 3461;
-const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099";
+const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST;
 
 export interface Round {
   requests: number;
