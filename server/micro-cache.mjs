@@ -21,7 +21,7 @@ import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import { z } from "zod";
 import { languageCookieOf, mayShareAnswer } from "./cache-rules.mjs";
-import { hasExtension, isStaticFile, pathOf } from "./paths.mjs";
+import { hasExtension, pathOf } from "./paths.mjs";
 import { publicDataVersion } from "./public-data-version.mjs";
 
 const gzip = promisify(gzipCallback);
@@ -60,7 +60,7 @@ export const microCacheEnabled = settings.MICRO_CACHE === "on";
 function isPageUrl(url) {
   const path = pathOf(url);
   if (path.startsWith("/v1/") || path === "/v1" || path === "/__manifest") return false;
-  return !isStaticFile(path) && !hasExtension(path);
+  return !path.startsWith("/build/") && !hasExtension(path);
 }
 
 /** @param {http.IncomingMessage} req */
