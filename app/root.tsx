@@ -2,7 +2,7 @@ import { config } from "~/platform/config.server";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
 import { useNonce } from "~/platform/nonce";
 import { useEffect } from "react";
 import { LocaleStrings, useTranslation } from "~/platform/i18n-react";
@@ -110,6 +110,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const locale = root?.locale ?? i18n.language ?? "en";
   const nonce = useNonce();
+  // A page shown at another page's address (the edge's 403 for a cross-site post) stays plain HTML.
+  const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (
     <html lang={locale} dir={textDirection(locale)} style={brandStyle(root?.account ?? null)}>
       <head>
@@ -126,8 +128,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
+        {hydrate ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -10,12 +10,15 @@
  *   64 KiB, or of unknown length) says `Connection: close`, so the client opens a new connection
  *   at once instead of waiting on one whose unread body the server would otherwise have to drain;
  *   a smaller rest is drained by Node and the connection kept.
+ * - A write from another site is refused with a 403 before the app runs (server/cross-site-refusal.mjs):
+ *   the 403 page for a form post, the API's envelope on /v1 and for data requests.
  * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs); what it
  *   does not answer from memory waits its turn to reach the app (server/admission.mjs), but for
  *   static files and the health check, which never wait.
  */
 import http from "node:http";
 import { admission } from "./admission.mjs";
+import { refuseCrossSiteWrite } from "./cross-site-refusal.mjs";
 import { answerError } from "./error-answer.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
 import { isStaticFile, pathOf } from "./paths.mjs";
@@ -67,6 +70,9 @@ export function edge(listener) {
       return;
     }
     const run = () => listener.call(this, req, res);
+    const refusal = refuseCrossSiteWrite(req, res, { closeConnection: hasUnreadBody(req) });
+    if (refusal === "answered") return;
+    if (refusal === "page") return admission.admit(res, run);
     const path = pathOf(req.url ?? "/");
     if (isStaticFile(path) || path === HEALTH_CHECK_PATH) return run();
     const admitted = () => admission.admit(res, run);

@@ -21,3 +21,21 @@ export function hasExtension(path) {
 export function isStaticFile(path) {
   return path.startsWith("/build/") || (hasExtension(path) && !path.endsWith(".data"));
 }
+
+/** The v1 API's paths. @param {string} path */
+export function isApiPath(path) {
+  return path === "/v1" || path.startsWith("/v1/");
+}
+
+/**
+ * Whether the request target is read by a program rather than shown as a page: the API, and the
+ * app's data requests (single-fetch `.data`, `?_data=`). An error answered before the app runs is
+ * then the API's JSON envelope; a page otherwise.
+ * @param {string} url the request target, query included
+ */
+export function answersInEnvelope(url) {
+  const path = pathOf(url);
+  if (isApiPath(path) || path.endsWith(".data")) return true;
+  const query = url.slice(path.length + 1);
+  return query !== "" && new URLSearchParams(query).has("_data");
+}

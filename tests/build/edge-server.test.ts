@@ -2,65 +2,26 @@
  * The built app served the way `npm start` serves it (remix-serve with server/edge.mjs preloaded):
  * what remix-serve answers before our code runs still follows our rules.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { connect, createServer, type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodeArgs } from "../../scripts/server-args.mjs";
 import { signedInCookie } from "../../scripts/signed-in-session";
-
-/** A port nothing listens on now (the system's pick), so a server of an earlier run cannot answer. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { startBuiltServer, type BuiltServer } from "./built-server";
 
 let PORT = 0;
 let origin = "";
-let server: ChildProcess;
-let dataDir: string;
+let server: BuiltServer;
 
 beforeAll(async () => {
-  PORT = await freePort();
-  origin = `http://localhost:${PORT}`;
-  dataDir = mkdtempSync(join(tmpdir(), "wayfarer-edge-"));
-  server = spawn(process.execPath, [...nodeArgs(), "node_modules/.bin/remix-serve", "build/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      APP_ENV: "local",
-      PORT: String(PORT),
-      PGLITE_DIR: join(dataDir, "pglite"),
-      MICRO_CACHE_FRESH_MS: String(FRESH_MS),
-      // Two places in the app at once, so that the tests below can fill them.
-      ADMISSION_CONCURRENCY: "2",
-    },
-    stdio: "ignore",
+  server = await startBuiltServer({
+    MICRO_CACHE_FRESH_MS: String(FRESH_MS),
+    // Two places in the app at once, so that the tests below can fill them.
+    ADMISSION_CONCURRENCY: "2",
   });
-  for (let attempt = 0; attempt < 120; attempt++) {
-    const ready = await fetch(`${origin}/v1/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the built server did not start");
+  ({ port: PORT, origin } = server);
 }, 90_000);
 
-afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-}, 20_000);
+afterAll(() => server?.stop(), 20_000);
 
 /** One raw HTTP/1.1 exchange: the answer's head and whether the server closed the connection. */
 function rawExchange(head: string, body = ""): Promise<{ head: string; closed: boolean }> {

@@ -1,0 +1,70 @@
+/**
+ * The built app served the way `npm start` serves it (remix-serve with server/edge.mjs preloaded),
+ * on a fresh embedded database, for the tests of tests/build.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { nodeArgs } from "../../scripts/server-args.mjs";
+
+/** A port nothing listens on now (the system's pick), so a server of an earlier run cannot answer. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export interface BuiltServer {
+  port: number;
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a built server and waits until its health check answers. `entry` is the web
+ * (remix-serve build/index.js, the default) or the API alone (build/api/server.js, on API_PORT).
+ */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  entry: "web" | "api" = "web",
+): Promise<BuiltServer> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "wayfarer-built-"));
+  const script = entry === "web" ? ["node_modules/.bin/remix-serve", "build/index.js"] : ["build/api/server.js"];
+  const server: ChildProcess = spawn(process.execPath, [...nodeArgs(), ...script], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      APP_ENV: "local",
+      PORT: String(port),
+      API_PORT: String(port),
+      PGLITE_DIR: join(dataDir, "pglite"),
+      ...env,
+    },
+    stdio: "ignore",
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const ready = await fetch(`${origin}/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { port, origin, stop };
+    if (server.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await stop();
+  throw new Error(`the built ${entry} server did not start`);
+}

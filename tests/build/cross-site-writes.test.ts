@@ -1,0 +1,314 @@
+/**
+ * Cross-site writes against the built server (the edge in front of remix-serve): every page route
+ * of the build's manifest, with an action or without, and every /v1 endpoint of the contract.
+ * A write from another site is a 403 — the page in the site's layout for a form post, the API's
+ * envelope for /v1 and data requests — and nothing runs; the same write from our own pages still
+ * reaches the app.
+ */
+import fc from "fast-check";
+import { readdirSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { endpoints } from "../../contract/endpoints";
+import { signedInCookie } from "../../scripts/signed-in-session";
+import { startBuiltServer, type BuiltServer } from "./built-server";
+
+const RUNS = Number(process.env.FUZZ_CROSS_SITE_RUNS ?? 200);
+/** The page's words (app/locales/en/common.json, errors.crossSite) and the envelope's message. */
+const PAGE_REFUSAL = "This request came from another site";
+const ENVELOPE_REFUSAL = "Cross-site request refused: nothing was changed.";
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let server: BuiltServer;
+let origin = "";
+let cookie = "";
+
+beforeAll(async () => {
+  server = await startBuiltServer();
+  origin = server.origin;
+  cookie = await signedInCookie(origin, "crosser");
+}, 120_000);
+
+afterAll(() => server?.stop(), 20_000);
+
+/** Every page route of the build (its client manifest): full path pattern and whether it has an action. */
+function pageRoutes(): Array<{ id: string; pattern: string; index: boolean; action: boolean }> {
+  const file = readdirSync("public/build").find((name) => /^manifest-.*\.js$/.test(name));
+  const text = readFileSync(`public/build/${file}`, "utf8");
+  type Route = { id: string; parentId?: string; path?: string; index?: boolean; hasAction: boolean };
+  const routes = (JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as { routes: Record<string, Route> })
+    .routes;
+  const fullPath = (route: Route): string => {
+    const parent = route.parentId ? fullPath(routes[route.parentId]) : "";
+    return route.path ? `${parent}/${route.path}`.replace(/\/+/g, "/") : parent;
+  };
+  return Object.values(routes)
+    .filter((route) => route.id !== "root" && (route.path !== undefined || route.index) && route.id !== "routes/v1.$")
+    .map((route) => ({
+      id: route.id,
+      pattern: fullPath(route) || "/",
+      index: Boolean(route.index),
+      action: route.hasAction,
+    }));
+}
+
+const PAGES = pageRoutes();
+const API = Object.values(endpoints)
+  .filter((endpoint) => endpoint.method !== "GET")
+  .map(({ method, path }) => ({ method, path }));
+
+const segment = fc.oneof(
+  fc.stringMatching(/^[a-z0-9-]{1,12}$/),
+  fc.constantFrom("1", "00000000-0000-0000-0000-000000000000", "acme", "%00", "..", "x".repeat(200)),
+);
+
+/** A concrete path for a pattern: each :param (optional ones sometimes left out) and splat filled. */
+function pathArbitrary(pattern: string): fc.Arbitrary<string> {
+  const parts = pattern.split("/").filter(Boolean);
+  if (parts.length === 0) return fc.constant("/");
+  return fc
+    .tuple(
+      ...parts.map((part) =>
+        part === "*"
+          ? fc.array(segment, { minLength: 1, maxLength: 3 }).map((segments) => segments.join("/"))
+          : part.startsWith(":")
+            ? part.endsWith("?")
+              ? fc.option(segment, { nil: "" })
+              : segment
+            : fc.constant(part),
+      ),
+    )
+    .map((filled) => "/" + filled.filter(Boolean).join("/"));
+}
+
+const writeMethod = fc.constantFrom("POST", "PUT", "PATCH", "DELETE");
+const foreignOrigin = fc.constantFrom(
+  "https://evil.example",
+  "http://localhost.evil.example",
+  "http://localhost:1",
+  "http://acme.app.localhost",
+  "null",
+  "not a url",
+);
+/** Where a cross-site request says it comes from: a foreign Origin, or only a foreign Referer. */
+const crossSource = fc.oneof(
+  foreignOrigin.map((value) => ({ Origin: value })),
+  foreignOrigin.filter((value) => value !== "null").map((value) => ({ Referer: `${value}/page?x=1` })),
+);
+/** A page's form post from another site may also name no source at all (a page must name its own). */
+const crossPageSource = fc.oneof(crossSource, fc.constant({}));
+const sameSource = fc.oneof(
+  fc.constant(null).map(() => ({ Origin: origin })),
+  fc.constant(null).map(() => ({ Referer: `${origin}/login` })),
+);
+
+/** A body as a form, JSON, multipart or nothing. */
+const body = fc.oneof(
+  fc
+    .dictionary(fc.constantFrom("intent", "email", "password", "idToken", "redirectUrl", "code"), fc.string({ maxLength: 20 }))
+    .map((fields) => ({
+      type: "application/x-www-form-urlencoded",
+      payload: new URLSearchParams(fields).toString(),
+    })),
+  fc.jsonValue({ maxDepth: 2 }).map((value) => ({ type: "application/json", payload: JSON.stringify(value) })),
+  fc.constant({ type: "multipart/form-data; boundary=x", payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n' }),
+  fc.constant({ type: null, payload: "" }),
+);
+
+/** How a page is asked: as a document, or as the app's data request (single fetch, `?_data=`). */
+const pageForm = fc.constantFrom("document", "single-fetch", "data-param");
+/**
+ * Our own pages ask as documents or single fetch. (The legacy `?_data=` requests are not ours: a
+ * single-fetch app answers some of them 500 inside Remix, whatever their origin.)
+ */
+const ownPageForm = fc.constantFrom("document", "single-fetch");
+
+function pageTarget(path: string, index: boolean, form: string, routeId: string): string {
+  const query = index ? "?index" : "";
+  if (form === "single-fetch") return `${path === "/" ? "/_root" : path}.data${query}`;
+  if (form === "data-param") return `${path}?_data=${encodeURIComponent(routeId)}${index ? "&index" : ""}`;
+  return path + query;
+}
+
+async function send(
+  target: string,
+  method: string,
+  headers: Record<string, string>,
+  content: { type: string | null; payload: string },
+  signedIn: boolean,
+) {
+  const response = await fetch(origin + target, {
+    method,
+    redirect: "manual",
+    headers: {
+      ...headers,
+      ...(content.type ? { "Content-Type": content.type } : {}),
+      ...(signedIn ? { Cookie: cookie } : {}),
+    },
+    body: content.payload || undefined,
+  });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+describe("a write from another site", () => {
+  it("is refused with 403 on every page route, as the page in the layout or the envelope, and runs nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...PAGES).chain((route) =>
+          fc.record({
+            route: fc.constant(route),
+            path: pathArbitrary(route.pattern),
+            form: pageForm,
+            method: writeMethod,
+            source: crossPageSource,
+            body,
+            signedIn: fc.boolean(),
+          }),
+        ),
+        async ({ route, path, form, method, source, body: content, signedIn }) => {
+          const target = pageTarget(path, route.index, form, route.id);
+          const answer = await send(target, method, source, content, signedIn);
+          const what = `${method} ${target} ${JSON.stringify(source)}`;
+          expect(answer.status, what).toBe(403);
+          expect(answer.headers.get("set-cookie"), what).toBeNull();
+          if (form === "document") {
+            expect(answer.headers.get("content-type"), what).toMatch(/^text\/html/);
+            expect(answer.text, what).toContain(PAGE_REFUSAL);
+            expect(answer.text, what).toContain("<header");
+          } else {
+            expect(JSON.parse(answer.text), what).toEqual({ error: { code: "forbidden", message: ENVELOPE_REFUSAL } });
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("is refused with the 403 envelope on every /v1 endpoint", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...API).chain((endpoint) =>
+          fc.record({
+            endpoint: fc.constant(endpoint),
+            path: pathArbitrary(endpoint.path),
+            source: crossSource,
+            body,
+            signedIn: fc.boolean(),
+          }),
+        ),
+        async ({ endpoint, path, source, body: content, signedIn }) => {
+          const answer = await send(path, endpoint.method, source, content, signedIn);
+          const what = `${endpoint.method} ${path} ${JSON.stringify(source)}`;
+          expect(answer.status, what).toBe(403);
+          expect(JSON.parse(answer.text), what).toEqual({ error: { code: "forbidden", message: ENVELOPE_REFUSAL } });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("leaves a signed-in visitor signed in: no new session from /login, no sign-out, no booking", async () => {
+    const visitor = await signedInCookie(origin, "victim");
+    const evil = { Origin: "https://evil.example" };
+    const form = "application/x-www-form-urlencoded";
+    const signedInAs = async () =>
+      (await fetch(`${origin}/account`, { redirect: "manual", headers: { Cookie: visitor } })).status;
+    const bookings = async () =>
+      (
+        (await (await fetch(`${origin}/v1/bookings`, { headers: { Cookie: visitor } })).json()) as {
+          data: { items: unknown[] };
+        }
+      ).data.items.length;
+    expect(await signedInAs()).toBe(200);
+    const bookingsBefore = await bookings();
+
+    const post = (path: string, payload: string, headers: Record<string, string>) =>
+      fetch(origin + path, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...headers, Cookie: visitor, "Content-Type": form },
+        body: payload,
+      });
+    const login = await post("/login", "email=visitor%40example.com&password=x", evil);
+    expect(login.status).toBe(403);
+    expect(login.headers.get("set-cookie")).toBeNull();
+    const booking = await post(
+      "/experiences/1/1/confirm?slotId=1&adult=1",
+      "idempotencyKey=cross-site-1&paymentMethod=new",
+      evil,
+    );
+    expect(booking.status).toBe(403);
+    expect(await bookings()).toBe(bookingsBefore);
+    const logout = await post("/auth/logout", "", evil);
+    expect(logout.status).toBe(403);
+    expect(await signedInAs()).toBe(200);
+
+    // The same sign-out from our own page does sign out (it clears the cookie): the refusal above
+    // is what kept the session.
+    const ours = await post("/auth/logout", "", { Origin: origin });
+    expect(ours.status).toBe(302);
+    expect(ours.headers.get("set-cookie")).toMatch(/__session=;/);
+  });
+});
+
+describe("the same write from our own pages", () => {
+  it("reaches the app on every page route (never the refusal, never a 500)", async () => {
+    const visitor = await signedInCookie(origin, "sameside");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...PAGES).chain((route) =>
+          fc.record({
+            route: fc.constant(route),
+            path: pathArbitrary(route.pattern),
+            form: ownPageForm,
+            method: writeMethod,
+            source: sameSource,
+            body,
+            signedIn: fc.boolean(),
+          }),
+        ),
+        async ({ route, path, form, method, source, body: content, signedIn }) => {
+          const target = pageTarget(path, route.index, form, route.id);
+          const response = await fetch(origin + target, {
+            method,
+            redirect: "manual",
+            headers: {
+              ...source,
+              ...(content.type ? { "Content-Type": content.type } : {}),
+              ...(signedIn ? { Cookie: visitor } : {}),
+            },
+            body: content.payload || undefined,
+          });
+          const text = await response.text();
+          const what = `${method} ${target} → ${response.status}`;
+          expect(response.status, what).toBeLessThan(500);
+          expect(text, what).not.toContain(PAGE_REFUSAL);
+          expect(text, what).not.toContain(ENVELOPE_REFUSAL);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("reaches the API on every /v1 endpoint, and so does a write that names no source (a script, a webhook)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...API).chain((endpoint) =>
+          fc.record({
+            endpoint: fc.constant(endpoint),
+            path: pathArbitrary(endpoint.path),
+            source: fc.oneof(sameSource, fc.constant({})),
+            body,
+          }),
+        ),
+        async ({ endpoint, path, source, body: content }) => {
+          const answer = await send(path, endpoint.method, source, content, false);
+          const what = `${endpoint.method} ${path} → ${answer.status} ${answer.text.slice(0, 200)}`;
+          expect(answer.status, what).toBeLessThan(500);
+          expect(answer.text, what).not.toContain(ENVELOPE_REFUSAL);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
