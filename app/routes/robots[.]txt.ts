@@ -4,14 +4,16 @@ import { requireHostContext } from "~/platform/host.server";
 /**
  * /robots.txt. The marketplace: everything public may be crawled (the sign-in page too: people
  * search for it); the account area, the later sign-in steps, payments and the API may not; the sitemap is named. A storefront is not indexed at all
- * (spec: account mode is noindex), so crawlers are asked to stay out.
+ * (spec: account mode is noindex): crawlers may fetch its pages, so that they read the `noindex`
+ * each one carries (meta and X-Robots-Tag) — a page they may not fetch can still be listed by its
+ * address alone. It names no sitemap.
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const host = requireHostContext(request);
   const origin = new URL(request.url).origin;
   const body =
     host.mode === "account_direct"
-      ? "User-agent: *\nDisallow: /\n"
+      ? "User-agent: *\nAllow: /\n"
       : [
           "User-agent: *",
           "Allow: /",

@@ -42,7 +42,8 @@ test.describe("found and shared", () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     // Node cannot resolve *.localhost: these go to the server with the storefront's Host header.
     const storefront = `harbor.app.localhost:${new URL(origin()).port}`;
-    expect((await rawGet("/robots.txt", storefront)).body).toBe("User-agent: *\nDisallow: /\n");
+    // Crawlers may fetch its pages, so that they read the noindex.
+    expect((await rawGet("/robots.txt", storefront)).body).toBe("User-agent: *\nAllow: /\n");
     expect((await rawGet("/sitemap.xml", storefront)).status).toBe(404);
   });
 
