@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { i18nConfig } from "~/platform/i18n";
 import { LOCALE_STRINGS_ID, TranslationProvider } from "~/platform/i18n-react";
 import { createTranslator, type Strings } from "~/platform/translate";
+import { registerMetaTranslation } from "~/platform/meta-translation";
 
 /**
  * The strings file the page names (preloaded beside the scripts: see LocaleStrings in root.tsx),
@@ -18,6 +19,7 @@ async function hydrate() {
   if (!answer.ok) return;
   const language = document.documentElement.lang || i18nConfig.fallbackLng;
   const translation = { t: createTranslator(language, (await answer.json()) as Strings), language, stringsHref };
+  registerMetaTranslation(language, translation.t);
   startTransition(() => {
     hydrateRoot(
       document,

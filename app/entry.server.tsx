@@ -7,9 +7,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import { TranslationProvider } from "~/platform/i18n-react";
 import { DEFAULT_LOCALE_HINT } from "~/platform/i18n";
 import { i18next, translationFor } from "~/platform/i18next.server";
+import { registerMetaTranslation } from "~/platform/meta-translation";
 import { applySecurityHeaders } from "~/platform/security-headers.server";
 import { contentSecurityPolicy, newNonce } from "~/platform/csp.server";
 import { applyCachePolicy } from "~/platform/cache-policy.server";
+import { applyRetryAfter } from "~/platform/http.server";
 import { NonceProvider } from "~/platform/nonce";
 import { startInProcessApi } from "~/platform/api.server";
 import { errorFields, logger } from "~/platform/logger.server";
@@ -25,6 +27,7 @@ export default async function handleRequest(
 ) {
   const lng = await i18next.getLocale(request);
   const translation = translationFor(lng);
+  registerMetaTranslation(lng, translation.t);
 
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { noindex?: boolean } | undefined;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -33,6 +36,7 @@ export default async function handleRequest(
   applySecurityHeaders(responseHeaders);
   const matches = remixContext.staticHandlerContext.matches;
   applyCachePolicy(request, responseHeaders, { status: responseStatusCode, routeId: matches.at(-1)?.route.id });
+  applyRetryAfter(responseStatusCode, responseHeaders);
   const nonce = newNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
@@ -86,6 +90,7 @@ export default async function handleRequest(
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   applySecurityHeaders(response.headers);
   applyCachePolicy(request, response.headers, { status: response.status, routeId: undefined });
+  applyRetryAfter(response.status, response.headers);
   return response;
 }
 

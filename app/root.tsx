@@ -1,5 +1,5 @@
 import { config } from "~/platform/config.server";
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
@@ -19,6 +19,8 @@ import { useBlockPinchZoom } from "~/ui/use-block-pinch-zoom";
 import { routeRedirect } from "~/platform/route-rules.server";
 import { clearedSessionCookie, getSession } from "~/features/auth/session.server";
 import { firebaseClientConfig } from "~/features/auth/firebase-config.server";
+import { metaTranslation } from "~/platform/meta-translation";
+import { errorStatusOf, errorStatusText } from "~/ui/error-page";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -96,6 +98,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers },
   );
 }
+
+/**
+ * An error page's title, in the head (the layouts' boundaries export no meta: they take this one);
+ * pages set their own.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data: root, error }) => {
+  const t = error ? metaTranslation(root?.locale) : undefined;
+  if (!t) return [];
+  return [{ title: `${errorStatusText(t, errorStatusOf(error))} · ${root?.siteName ?? t("app.name")}` }];
+};
 
 /** The root loader's data: locale, host mode, the storefront's account context, the user. */
 export function useRootData() {

@@ -106,7 +106,9 @@ export function createApiClient(options: ApiClientOptions) {
             await pause(retryDelayMs * (attempt + 1));
             continue;
           }
-          throw new ApiError(503, "network_error", `The API could not be reached: ${String(error)}`);
+          const unreachable = new ApiError(503, "network_error", `The API could not be reached: ${String(error)}`);
+          options.onError?.(unreachable);
+          throw unreachable;
         }
         if (response.ok) {
           const text = await response.text();

@@ -16,11 +16,12 @@
  *   a slow reader) stops counting, so a few of those cannot stall everyone else.
  * - A client that goes away while waiting leaves the line.
  * - When the line is longer than MAX_WAITING, the request is answered 503 with Retry-After at
- *   once: better a clear "try again" than a wait of minutes.
+ *   once: better a clear "try again" than a wait of minutes (a page for a browser, the envelope
+ *   for the API and data requests: server/unavailable-answer.mjs).
  * - ADMISSION_CONCURRENCY=0 turns it off.
  */
 import { z } from "zod";
-import { answerError } from "./error-answer.mjs";
+import { answerUnavailable } from "./unavailable-answer.mjs";
 
 const settings = z
   .object({
@@ -33,6 +34,8 @@ const settings = z
   });
 
 const HOLD_MS = 500;
+/** A full line empties in well under a second: the Retry-After of a 503 for a full line. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** @typedef {import("node:http").ServerResponse} ServerResponse */
 /** @typedef {{ res: ServerResponse, run: () => void, gone: boolean }} Waiting */
@@ -83,16 +86,13 @@ export function createAdmission({ concurrency, maxWaiting, holdMs }) {
 
   /**
    * Run `run` (the app's answer to `res`) now or when a place frees up.
+   * @param {string} url the request target (what a refusal answers: a page or the envelope)
    * @param {ServerResponse} res @param {() => void} run
    */
-  function admit(res, run) {
+  function admit(url, res, run) {
     if (concurrency === 0) return run();
     if (active < concurrency && waitingCount() === 0) return start(res, run);
-    if (waitingCount() >= maxWaiting) {
-      return answerError(res, 503, "service_unavailable", "The server is busy. Please try again in a moment.", {
-        "Retry-After": "1",
-      });
-    }
+    if (waitingCount() >= maxWaiting) return answerUnavailable(url, res, BUSY_RETRY_AFTER_SECONDS);
     /** @type {Waiting} */
     const waiting = { res, run, gone: false };
     line.push(waiting);

@@ -17,6 +17,7 @@
  *   static files and the health check, which never wait.
  */
 import http from "node:http";
+import { syncBuiltinESMExports } from "node:module";
 import { admission } from "./admission.mjs";
 import { refuseCrossSiteWrite } from "./cross-site-refusal.mjs";
 import { answerError } from "./error-answer.mjs";
@@ -70,12 +71,13 @@ export function edge(listener) {
       return;
     }
     const run = () => listener.call(this, req, res);
+    const target = req.url ?? "/";
     const refusal = refuseCrossSiteWrite(req, res, { closeConnection: hasUnreadBody(req) });
     if (refusal === "answered") return;
-    if (refusal === "page") return admission.admit(res, run);
-    const path = pathOf(req.url ?? "/");
+    if (refusal === "page") return admission.admit(target, res, run);
+    const path = pathOf(target);
     if (isStaticFile(path) || path === HEALTH_CHECK_PATH) return run();
-    const admitted = () => admission.admit(res, run);
+    const admitted = () => admission.admit(target, res, run);
     if (handleWithMicroCache(req, res, admitted)) return;
     admitted();
   };
@@ -87,3 +89,6 @@ http.createServer = function (...args) {
   if (index !== -1) args[index] = edge(args[index]);
   return createServer.apply(this, args);
 };
+// Modules that import `createServer` by name (`import { createServer } from "node:http"`, as
+// @hono/node-server does for the API alone) get the one above too, not the original.
+syncBuiltinESMExports();

@@ -87,9 +87,8 @@ export function apiFor(
       if (error.code === "account_not_found" && accountSlugOf(host)) {
         if (new URL(request.url).pathname !== "/404") throw redirect("/404");
       }
-      if (UNAVAILABLE.has(error.code)) {
-        throw data("This service is not available right now. Please try again in a moment.", { status: 503 });
-      }
+      // The error page says "not available right now" and entry.server adds the Retry-After.
+      if (UNAVAILABLE.has(error.code)) throw data(null, { status: 503 });
     },
   });
 }

@@ -45,3 +45,12 @@ export function errorInit(error: { status: number; headers?: Record<string, stri
   const retryAfter = error.headers?.["Retry-After"];
   return { status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined };
 }
+
+/** How long a visitor is asked to wait when the API (or what it stands on) is not available. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 10;
+
+/** Every 503 the app answers (a page, data, the /v1 forward) says when to try again. */
+export function applyRetryAfter(status: number, headers: Headers): void {
+  if (status === 503 && !headers.has("Retry-After"))
+    headers.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+}

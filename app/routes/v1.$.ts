@@ -3,6 +3,8 @@ import { apiTransport } from "~/platform/api.server";
 import { config } from "~/platform/config.server";
 import { publicDataChanged } from "../../server/public-data-version.mjs";
 import { requireHostContext } from "~/platform/host.server";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/platform/http.server";
+import { errorFields, logger } from "~/platform/logger.server";
 
 /** Hop-by-hop headers are the connection's, not the message's: never forwarded. */
 const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "te", "trailer"];
@@ -22,14 +24,32 @@ async function handle({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
   headers.set("X-Forwarded-Host", incoming.host);
   headers.set("X-Forwarded-Proto", incoming.protocol.replace(":", ""));
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  const answer = await fetch(target, {
-    method: request.method,
-    headers,
-    body: hasBody ? request.body : undefined,
-    redirect: "manual",
-    signal: request.signal,
-    ...(hasBody ? { duplex: "half" } : {}),
-  } as RequestInit);
+  let answer: Response;
+  try {
+    answer = await fetch(target, {
+      method: request.method,
+      headers,
+      body: hasBody ? request.body : undefined,
+      redirect: "manual",
+      signal: request.signal,
+      ...(hasBody ? { duplex: "half" } : {}),
+    } as RequestInit);
+  } catch (error) {
+    // The API cannot be reached (down, refused, reset): the envelope's 503, not a 500 of ours.
+    logger.warn({ err: errorFields(error), path: incoming.pathname }, "the API could not be reached");
+    return Response.json(
+      {
+        error: {
+          code: "service_unavailable",
+          message: "The API is not available right now. Please try again in a moment.",
+        },
+      },
+      {
+        status: 503,
+        headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+      },
+    );
+  }
   if (hasBody && answer.status < 400) publicDataChanged();
   const answerHeaders = new Headers(answer.headers);
   for (const name of [...HOP_BY_HOP, "content-encoding", "content-length"]) answerHeaders.delete(name);

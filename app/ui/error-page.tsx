@@ -1,17 +1,35 @@
-import { Form, isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { reloadOnChunkError } from "~/platform/chunk-reload";
+import type { Translate } from "~/platform/translate";
+
+/** The status message of an error page: its heading, and its title (the root's meta). */
+export function errorStatusText(t: Translate, status: number): string {
+  return t(`errors.statusText.${status}`, {
+    defaultValue: status >= 400 && status < 500 ? t("errors.statusClient") : t("errors.statusInternal"),
+  });
+}
+
+/** The status of a route error: a thrown response's, else 500. */
+export function errorStatusOf(error: unknown): number {
+  return isRouteErrorResponse(error) ? error.status : 500;
+}
+
+/** The message when the error has none of its own. */
+function defaultMessage(t: Translate, status: number): string {
+  if (status === 404) return t("errors.notFoundDefault");
+  if (status === 503) return t("apiErrors.service_unavailable");
+  return t("errors.internalDefault");
+}
 
 /** What went wrong, in the spec's words (section 2): status code, status message and error message. */
 export function ErrorContent({ status = 500, message }: { status?: number; message: string | null }) {
   const { t } = useTranslation();
-  const statusMessage = t(`errors.statusText.${status}`, {
-    defaultValue: status >= 400 && status < 500 ? t("errors.statusClient") : t("errors.statusInternal"),
-  });
+  const { pathname, search } = useLocation();
+  const statusMessage = errorStatusText(t, status);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center py-12 text-center">
-      <title>{`${statusMessage} · ${t("app.name")}`}</title>
       <p className="text-6xl font-bold text-brand" aria-hidden="true">
         {status}
       </p>
@@ -20,7 +38,7 @@ export function ErrorContent({ status = 500, message }: { status?: number; messa
         {statusMessage}
       </h1>
       <p className="mt-3 text-slate-600" data-testid="error-message">
-        {message || (status === 404 ? t("errors.notFoundDefault") : t("errors.internalDefault"))}
+        {message || defaultMessage(t, status)}
       </p>
       {status === 404 ? (
         <Form method="get" action="/" role="search" className="mt-8 flex w-full max-w-sm gap-2">
@@ -40,9 +58,19 @@ export function ErrorContent({ status = 500, message }: { status?: number; messa
           </button>
         </Form>
       ) : null}
-      <Link to="/" className="mt-8 rounded-md bg-brand px-4 py-2 font-medium text-white hover:opacity-90">
-        {t("errors.backHome")}
-      </Link>
+      {status === 503 ? (
+        // Not available right now: the home page would be too; the way on is this page again, later.
+        <a
+          href={pathname + search}
+          className="mt-8 rounded-md bg-brand px-4 py-2 font-medium text-white hover:opacity-90"
+        >
+          {t("errors.tryAgain")}
+        </a>
+      ) : (
+        <Link to="/" className="mt-8 rounded-md bg-brand px-4 py-2 font-medium text-white hover:opacity-90">
+          {t("errors.backHome")}
+        </Link>
+      )}
     </div>
   );
 }
@@ -66,7 +94,7 @@ function useRouteErrorDetails(): { status: number; message: string | null } {
     const data = error.data as unknown;
     const message =
       typeof data === "string" ? data : ((data as { message?: string } | null)?.message ?? error.statusText);
-    return { status: error.status, message };
+    return { status: errorStatusOf(error), message };
   }
   return { status: 500, message: null };
 }

@@ -25,13 +25,15 @@ export interface BuiltServer {
 }
 
 /**
- * Starts a built server and waits until its health check answers. `entry` is the web
- * (remix-serve build/index.js, the default) or the API alone (build/api/server.js, on API_PORT).
+ * Starts a built server and waits until `readyPath` (the health check by default) answers 200.
+ * `entry` is the web (remix-serve build/index.js, the default) or the API alone
+ * (build/api/server.js, on API_PORT).
  */
-export async function startBuiltServer(
-  env: Record<string, string> = {},
-  entry: "web" | "api" = "web",
-): Promise<BuiltServer> {
+export async function startBuiltServer({
+  env = {},
+  entry = "web",
+  readyPath = "/v1/health",
+}: { env?: Record<string, string>; entry?: "web" | "api"; readyPath?: string } = {}): Promise<BuiltServer> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "wayfarer-built-"));
@@ -57,7 +59,7 @@ export async function startBuiltServer(
     rmSync(dataDir, { recursive: true, force: true });
   };
   for (let attempt = 0; attempt < 120; attempt++) {
-    const ready = await fetch(`${origin}/v1/health`).then(
+    const ready = await fetch(origin + readyPath).then(
       (response) => response.ok,
       () => false,
     );

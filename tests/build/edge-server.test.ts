@@ -14,9 +14,11 @@ let server: BuiltServer;
 
 beforeAll(async () => {
   server = await startBuiltServer({
-    MICRO_CACHE_FRESH_MS: String(FRESH_MS),
-    // Two places in the app at once, so that the tests below can fill them.
-    ADMISSION_CONCURRENCY: "2",
+    env: {
+      MICRO_CACHE_FRESH_MS: String(FRESH_MS),
+      // Two places in the app at once, so that the tests below can fill them.
+      ADMISSION_CONCURRENCY: "2",
+    },
   });
   ({ port: PORT, origin } = server);
 }, 90_000);

@@ -28,7 +28,7 @@ async function serve(options: { concurrency: number; maxWaiting: number; holdMs:
   const started: string[] = [];
   const open = new Map<string, http.ServerResponse>();
   const server = http.createServer((req, res) =>
-    admission.admit(res, () => {
+    admission.admit(req.url ?? "/", res, () => {
       started.push(req.url ?? "");
       open.set(req.url ?? "", res);
     }),
@@ -103,10 +103,19 @@ describe("admission", () => {
     const second = get(`${app.origin}/second`);
     await until(() => app.stats().waiting === 1);
 
-    const refused = await get(`${app.origin}/third`);
+    // The API (and the app's data requests) get the envelope; a browser, the page.
+    const refused = await get(`${app.origin}/v1/third`);
     expect(refused.status).toBe(503);
     expect(refused.retryAfter).toBe("1");
     expect(JSON.parse(refused.body).error.code).toBe("service_unavailable");
+    const page = await get(`${app.origin}/third?x=1`);
+    expect(page.status).toBe(503);
+    expect(page.retryAfter).toBe("1");
+    expect(page.body).toMatch(/^<!DOCTYPE html>/);
+    expect(page.body).toContain("<title>Service Unavailable · Wayfarer</title>");
+    expect(page.body).toContain("This service is not available right now.");
+    expect(page.body).toContain('<a href="/third"');
+    expect(page.body).not.toContain("Back to the home page");
 
     app.finish("/first");
     await until(() => app.started.length === 2);

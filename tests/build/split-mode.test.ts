@@ -1,0 +1,108 @@
+/**
+ * The built web and API in two processes (API_BASE_URL), and the web alone with its API gone: a
+ * write from another site is refused in both processes, and a visitor whose API cannot be reached
+ * gets "not available right now" (503, Retry-After), as a page or as the envelope on /v1 — never a
+ * 500. And error pages carry their title in the head.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startBuiltServer, type BuiltServer } from "./built-server";
+
+let api: BuiltServer;
+let web: BuiltServer;
+let orphan: BuiltServer;
+
+/** The web alone never opens a database: an unwritable directory makes a stray open fail loudly. */
+const NO_DATABASE = "/proc/wayfarer-web-has-no-database";
+
+beforeAll(async () => {
+  api = await startBuiltServer({ entry: "api" });
+  [web, orphan] = await Promise.all([
+    startBuiltServer({ env: { API_BASE_URL: `http://127.0.0.1:${api.port}`, PGLITE_DIR: NO_DATABASE } }),
+    // An API address where nothing listens: the API is down.
+    freePort().then((port) =>
+      startBuiltServer({
+        env: { API_BASE_URL: `http://127.0.0.1:${port}`, PGLITE_DIR: NO_DATABASE },
+        readyPath: "/robots.txt",
+      }),
+    ),
+  ]);
+}, 120_000);
+
+afterAll(() => Promise.all([web?.stop(), orphan?.stop(), api?.stop()]), 20_000);
+
+const REFUSED = { error: { code: "forbidden", message: "Cross-site request refused: nothing was changed." } };
+
+/** The <title>s of a document and whether each is inside its head. */
+function titlesOf(page: string): Array<{ text: string; inHead: boolean }> {
+  const headEnd = page.indexOf("</head>");
+  return [...page.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => ({
+    text: match[1],
+    inHead: match.index < headEnd,
+  }));
+}
+
+describe("split mode: a write from another site", () => {
+  it("is refused by the web before it forwards to the API, and by the API alone", async () => {
+    for (const server of [web, api]) {
+      const response = await fetch(`${server.origin}/v1/auth/session`, {
+        method: "POST",
+        headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+        body: JSON.stringify({ idToken: "x" }),
+      });
+      expect(response.status, server.origin).toBe(403);
+      expect(await response.json()).toEqual(REFUSED);
+    }
+    const page = await fetch(`${web.origin}/login`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=a%40example.com&password=x",
+    });
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain("This request came from another site");
+  });
+
+  it("goes through from our own pages (forwarded with the browser's host)", async () => {
+    const response = await fetch(`${web.origin}/v1/auth/session`, {
+      method: "POST",
+      headers: { Origin: web.origin, "Content-Type": "application/json" },
+      body: JSON.stringify({}),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("validation_error");
+  });
+});
+
+describe("the API cannot be reached", () => {
+  it("gives a page a 503 'not available right now' with Retry-After and a way to try again", async () => {
+    for (const path of ["/", "/experiences/1/2", "/login"]) {
+      const response = await fetch(orphan.origin + path);
+      expect(response.status, path).toBe(503);
+      expect(Number(response.headers.get("retry-after")), path).toBeGreaterThan(0);
+      const page = await response.text();
+      expect(page).toContain("This service is not available right now.");
+      expect(page).not.toContain("Internal Server Error");
+      // Not "back to the home page", which is not available either: this page again.
+      expect(page).toMatch(new RegExp(`<a href="${path.replace(/\//g, "\\/")}"[^>]*>Try again</a>`));
+      expect(titlesOf(page)).toEqual([{ text: "Service Unavailable · Wayfarer", inHead: true }]);
+    }
+  });
+
+  it("answers /v1 with the 503 envelope and Retry-After, not a plain-text 500", async () => {
+    for (const init of [{}, { method: "POST", headers: { Origin: orphan.origin }, body: "{}" }]) {
+      const response = await fetch(`${orphan.origin}/v1/experiences`, init);
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("service_unavailable");
+    }
+  });
+});
+
+describe("error pages", () => {
+  it("carry one title, in the head (the not-found page, and an error inside a layout)", async () => {
+    for (const path of ["/404", "/experiences/%20/x"]) {
+      const response = await fetch(web.origin + path);
+      expect(response.status, path).toBe(404);
+      expect(titlesOf(await response.text()), path).toEqual([{ text: "Page Not Found · Wayfarer", inHead: true }]);
+    }
+  });
+});
