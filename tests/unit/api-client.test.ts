@@ -153,4 +153,21 @@ describe("API client", () => {
     await expect(failing.call("facets")).rejects.toMatchObject({ status: 503, code: "network_error" });
     expect(calls).toBe(2);
   });
+
+  it("tells onError about an unreachable API too, which may throw its own answer instead", async () => {
+    const seen: string[] = [];
+    const unreachable = createApiClient({
+      baseUrl,
+      retryDelayMs: 0,
+      transport: async () => {
+        throw new TypeError("fetch failed");
+      },
+      onError: (error) => {
+        seen.push(error.code);
+        throw new Response(null, { status: 503 });
+      },
+    });
+    await expect(unreachable.call("facets")).rejects.toBeInstanceOf(Response);
+    expect(seen).toEqual(["network_error"]);
+  });
 });
