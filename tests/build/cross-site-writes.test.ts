@@ -207,7 +207,7 @@ describe("a write from another site", () => {
     );
   });
 
-  it("leaves a signed-in visitor signed in: no new session from /login, no sign-out, no booking", async () => {
+  it("changes nothing for a signed-in visitor: no new session from /login, no booking, no new name, no sign-out", async () => {
     const visitor = await signedInCookie(origin, "victim");
     const evil = { Origin: "https://evil.example" };
     const form = "application/x-www-form-urlencoded";
@@ -239,6 +239,19 @@ describe("a write from another site", () => {
     );
     expect(booking.status).toBe(403);
     expect(await bookings()).toBe(bookingsBefore);
+    // A change of name: refused from another site, made from our own page.
+    const firstName = async () =>
+      (
+        (await (await fetch(`${origin}/v1/user/info`, { headers: { Cookie: visitor } })).json()) as {
+          data: { firstName: string };
+        }
+      ).data.firstName;
+    const rename = "intent=name&firstName=Mallory&lastName=Visitor";
+    expect((await post("/account/personal-info", rename, evil)).status).toBe(403);
+    expect(await firstName()).toBe("Victim");
+    expect((await post("/account/personal-info", rename, { Origin: origin })).status).toBeLessThan(400);
+    expect(await firstName()).toBe("Mallory");
+
     const logout = await post("/auth/logout", "", evil);
     expect(logout.status).toBe(403);
     expect(await signedInAs()).toBe(200);
