@@ -71,6 +71,17 @@ describe("onError", () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe("rate_limited");
     expect(limited.headers.get("Retry-After")).toBe("30");
+    expect(limited.body.error.message).toBe("Too many requests. Try again in 30 seconds.");
+  });
+
+  it("a 429 says in words when to try again, never earlier than its Retry-After", () => {
+    const said = (seconds: number) => [rateLimited(seconds).message, rateLimited(seconds).headers?.["Retry-After"]];
+    expect(said(1)).toEqual(["Too many requests. Try again in 1 second.", "1"]);
+    expect(said(60)).toEqual(["Too many requests. Try again in 1 minute.", "60"]);
+    expect(said(61)).toEqual(["Too many requests. Try again in 2 minutes.", "61"]);
+    expect(said(3600)).toEqual(["Too many requests. Try again in 1 hour.", "3600"]);
+    expect(said(5000)).toEqual(["Too many requests. Try again in 2 hours.", "5000"]);
+    expect(said(0.2)).toEqual(["Too many requests. Try again in 1 second.", "1"]);
   });
 
   it("validates JSON bodies with fields, and rejects malformed JSON with 400", async () => {

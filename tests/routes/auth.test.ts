@@ -118,7 +118,8 @@ describe("/login without JavaScript", () => {
     const slowed = await post({ intent: "password", email: user.email, password: user.password, redirectUrl: "/" });
     expect(slowed.status).toBe(429);
     expect(Number(slowed.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(slowed.data.result.error[""]).toEqual(["authErrors.too-many-requests"]);
+    // The page says when: the Retry-After of a minute in words.
+    expect(slowed.data.result.error[""]).toEqual(["retryAfter.inAMinute"]);
     expect(slowed.headers.get("Set-Cookie")).toBeNull();
   });
 
