@@ -10,12 +10,15 @@
  *   64 KiB, or of unknown length) says `Connection: close`, so the client opens a new connection
  *   at once instead of waiting on one whose unread body the server would otherwise have to drain;
  *   a smaller rest is drained by Node and the connection kept.
+ * - Every request carries the address of its connection in a header the edge sets itself
+ *   (server/connection-address.mjs): per-address limits need it, and Remix never sees the socket.
  * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs); what it
  *   does not answer from memory waits its turn to reach the app (server/admission.mjs), but for
  *   static files and the health check, which never wait.
  */
 import http from "node:http";
 import { admission } from "./admission.mjs";
+import { recordConnectionAddress } from "./connection-address.mjs";
 import { answerError } from "./error-answer.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
 import { isStaticFile, pathOf } from "./paths.mjs";
@@ -59,6 +62,7 @@ const HEALTH_CHECK_PATH = "/v1/health";
 export function edge(listener) {
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
   return function edgeListener(req, res) {
+    recordConnectionAddress(req);
     guardResponse(req, res);
     if (!allowed.has(req.method ?? "")) {
       answerError(res, 405, "method_not_allowed", "This method is not allowed.", {
