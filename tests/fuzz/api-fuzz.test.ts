@@ -135,7 +135,7 @@ describe("deeply nested JSON", () => {
 });
 
 describe("fuzzing the v1 API", () => {
-  it(`answers ${RUNS} hostile requests without a 500 or a stack trace`, async () => {
+  it(`answers ${RUNS} hostile requests without a 500 or a stack trace; a 429 says when to try again`, async () => {
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(request, async (input) => {
@@ -165,6 +165,10 @@ describe("fuzzing the v1 API", () => {
           expect(typeof envelope.error?.message).toBe("string");
         }
         expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+        if (response.status === 429) {
+          expect(response.headers.get("Retry-After"), `${method} ${input.target.path}`).toMatch(/^\d+$/);
+          if (method !== "HEAD") expect(text).toMatch(/Try again in \d+ \w+\./);
+        }
       }),
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
     );
