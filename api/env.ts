@@ -69,8 +69,9 @@ const apiEnvSchema = z.object({
   ),
   /**
    * How many proxies in front of the app append the client's address to X-Forwarded-For (a load
-   * balancer: 1). The client is the entry that many places from the right; 0 (default): the
-   * header is ignored and per-address limits are not applied (per-account limits still are).
+   * balancer: 1). The client is the entry that many places from the right; 0 (the default
+   * locally; production requires the variable): the header is ignored and the connection's
+   * address is the client's (api/http/client-info.ts).
    */
   TRUST_PROXY: wholeNumber(0, 0, 10),
   /** Redis for rate limits shared by every process (redis://…); unset: each process counts in memory. */
@@ -133,6 +134,12 @@ export function parseApiEnv(source: Record<string, string | undefined>): ApiEnv 
   if (production && (!result.data.APP_PUBLIC_URL || !result.data.STOREFRONT_PUBLIC_URL)) {
     throw new Error(
       "Invalid API environment: set APP_PUBLIC_URL and STOREFRONT_PUBLIC_URL in production (the addresses emails link to)",
+    );
+  }
+  // Per-address limits key on what TRUST_PROXY says; a guess either way is wrong behind a proxy or without one.
+  if (production && !source.TRUST_PROXY?.trim()) {
+    throw new Error(
+      "Invalid API environment: set TRUST_PROXY in production (0 when clients connect to the app directly, else the number of proxies in front of it that append to X-Forwarded-For)",
     );
   }
   const twilio = [result.data.TWILIO_ACCOUNT_SID, result.data.TWILIO_AUTH_TOKEN, result.data.TWILIO_FROM];

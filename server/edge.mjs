@@ -12,6 +12,8 @@
  *   a smaller rest is drained by Node and the connection kept.
  * - A write from another site is refused with a 403 before the app runs (server/cross-site-refusal.mjs):
  *   the 403 page for a form post, the API's envelope on /v1 and for data requests.
+ * - Every request carries the address of its connection in a header the edge sets itself
+ *   (server/connection-address.mjs): per-address limits need it, and Remix never sees the socket.
  * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs); what it
  *   does not answer from memory waits its turn to reach the app (server/admission.mjs), but for
  *   static files and the health check, which never wait.
@@ -20,6 +22,7 @@ import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import { admission } from "./admission.mjs";
 import { refuseCrossSiteWrite } from "./cross-site-refusal.mjs";
+import { recordConnectionAddress } from "./connection-address.mjs";
 import { answerError } from "./error-answer.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
 import { isStaticFile, pathOf } from "./paths.mjs";
@@ -63,6 +66,7 @@ const HEALTH_CHECK_PATH = "/v1/health";
 export function edge(listener) {
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
   return function edgeListener(req, res) {
+    recordConnectionAddress(req);
     guardResponse(req, res);
     if (!allowed.has(req.method ?? "")) {
       answerError(res, 405, "method_not_allowed", "This method is not allowed.", {

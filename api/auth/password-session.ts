@@ -2,7 +2,7 @@ import type { AccountRow } from "../db/schema";
 import type { Db } from "../db/types";
 import { getApiEnv } from "../env";
 import { UNKNOWN_IP } from "../http/client-info";
-import { ApiError } from "../http/errors";
+import { ApiError, rateLimited } from "../http/errors";
 import { enforceRateLimits, type RateLimitRule } from "../rate-limit/service";
 import type { SessionCreated } from "~contract/auth";
 import { IdentityToolkitError, identityToolkit } from "./identity-toolkit";
@@ -43,9 +43,7 @@ export async function passwordSession(
     if (!(error instanceof IdentityToolkitError)) throw error;
     if (error.reason === "USER_DISABLED") throw new ApiError(403, "user_disabled", "This account is disabled.");
     if (error.reason === "TOO_MANY_ATTEMPTS_TRY_LATER") {
-      throw new ApiError(429, "rate_limited", "Too many attempts. Try again later.", undefined, {
-        "Retry-After": "60",
-      });
+      throw rateLimited(60, "Too many attempts.");
     }
     if (["EMAIL_NOT_FOUND", "INVALID_PASSWORD", "INVALID_LOGIN_CREDENTIALS", "INVALID_EMAIL"].includes(error.reason)) {
       throw invalidCredentials();

@@ -29,7 +29,7 @@ export interface AuthEmailRequest {
 export function authEmailRules(email: string, ip: string): RateLimitRule[] {
   const env = getApiEnv();
   return [
-    // An unknown address (no trusted proxy) would put every client in one bucket: not counted.
+    // An unknown address (none could be told) would put every client in one bucket: not counted.
     ...(ip === UNKNOWN_IP
       ? []
       : [

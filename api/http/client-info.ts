@@ -1,24 +1,41 @@
 import { isIP } from "node:net";
 import type { Context } from "hono";
+import { connectionAddressOf } from "../../server/connection-address.mjs";
 import { getApiEnv } from "../env";
 import type { AppEnv } from "./types";
 
 export const UNKNOWN_IP = "unknown";
 
 /**
- * The caller's IP address, as the outermost of the TRUST_PROXY proxies saw it: the X-Forwarded-For
- * entry that many places from the right (entries further left are whatever the client sent, so
- * a forged header changes nothing). "unknown" when no proxy is trusted or the entry is not an
- * address. The web passes the header on unchanged, so both processes judge alike.
+ * The caller's IP address: the connection's (TRUST_PROXY=0: clients reach the app directly), or
+ * the X-Forwarded-For entry TRUST_PROXY places from the right (the address the outermost of that
+ * many proxies saw; entries further left are whatever the client sent, so a forged header changes
+ * nothing). "unknown" when that entry is missing or not an address.
+ *
+ * In the web's process the connection's address is the one the edge recorded
+ * (server/connection-address.mjs), passed on by the web with its API calls. Alone in its process
+ * (npm run start:api) the API is reached through the web, one more proxy: its own peer is the
+ * web, which appends the address it saw to X-Forwarded-For when it forwards a call.
  */
 export function clientIp(c: Context<AppEnv>, trustedHops = getApiEnv().TRUST_PROXY): string {
-  if (trustedHops === 0) return UNKNOWN_IP;
+  const peer = c.env?.incoming?.socket.remoteAddress;
+  const connection = peer ?? connectionAddressOf(c.req.raw.headers);
+  const hops = peer === undefined ? trustedHops : trustedHops + 1;
   const chain = (c.req.header("X-Forwarded-For") ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-  const seen = chain[chain.length - trustedHops];
-  return seen && isIP(seen) ? seen.toLowerCase() : UNKNOWN_IP;
+  chain.push(connection);
+  return addressOrUnknown(chain[chain.length - 1 - hops]);
+}
+
+/** An IP address as one key: lower case, an IPv4 address without its IPv6 mapping (::ffff:). */
+function addressOrUnknown(value: string | undefined): string {
+  const address = value
+    ?.trim()
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  return address && isIP(address) ? address : UNKNOWN_IP;
 }
 
 /** The User-Agent header, cut to 512 characters ("" when absent). */

@@ -22,10 +22,24 @@ export const conflict = (message: string, code = "conflict") => new ApiError(409
 export const payloadTooLarge = (maxBytes: number) =>
   new ApiError(413, "payload_too_large", `The request body is larger than ${Math.floor(maxBytes / 1024)} KiB.`);
 
-export const rateLimited = (retryAfterSeconds: number) =>
-  new ApiError(429, "rate_limited", "Too many requests. Try again later.", undefined, {
-    "Retry-After": String(retryAfterSeconds),
+/** A wait in words: "in 1 minute", "in 45 seconds", "in 2 hours" (rounded up: never earlier than allowed). */
+export function waitInWords(seconds: number): string {
+  const [amount, unit] =
+    seconds < 60
+      ? [seconds, "second"]
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), "minute"]
+        : [Math.ceil(seconds / 3600), "hour"];
+  return `in ${amount} ${unit}${amount === 1 ? "" : "s"}`;
+}
+
+/** 429: Retry-After in seconds, and the message says when to try again in words. */
+export const rateLimited = (retryAfterSeconds: number, what = "Too many requests.") => {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(429, "rate_limited", `${what} Try again ${waitInWords(seconds)}.`, undefined, {
+    "Retry-After": String(seconds),
   });
+};
 
 export const serviceUnavailable = (message = "The service is temporarily unavailable.") =>
   new ApiError(503, "service_unavailable", message);

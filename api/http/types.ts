@@ -1,9 +1,12 @@
+import type { HttpBindings } from "@hono/node-server";
 import type { AuthIdentity } from "../auth/verify";
 import type { Db } from "../db/client";
 import type { AccountRow } from "../db/schema";
 
 /** Hono environment of the v1 API: what middleware puts on the context. */
 export interface AppEnv {
+  /** Alone in its process (api/server.ts): the Node request, whose socket's peer is the web. In the web's process: none. */
+  Bindings: Partial<HttpBindings>;
   Variables: {
     requestId: string;
     db: Db;

@@ -14,16 +14,41 @@ export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-/** Where a value holds text no field may carry (NUL, lone surrogates): the paths, for field errors. */
-export function invalidTextPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
-  if (typeof value === "string") {
-    if (INVALID_TEXT.test(value)) found.push(path.join(".") || "_");
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => invalidTextPaths(item, [...path, String(index)], found));
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (INVALID_TEXT.test(key)) found.push([...path, "_key"].join("."));
-      invalidTextPaths(item, [...path, key], found);
+/** How deeply a value we accept may nest: no input of ours comes near it; a deeper one is refused. */
+export const MAX_INPUT_DEPTH = 32;
+
+/** A value nested deeper than MAX_INPUT_DEPTH (arrays and objects), refused before anything walks it further. */
+export class InputTooDeepError extends Error {
+  constructor() {
+    super(`The input is nested more than ${MAX_INPUT_DEPTH} levels deep.`);
+  }
+}
+
+/**
+ * Where a value holds text no field may carry (NUL, lone surrogates): the paths, for field errors.
+ * Walks with its own stack, not the call stack, and throws InputTooDeepError past MAX_INPUT_DEPTH
+ * (a body of a few KiB of brackets would otherwise overflow the call stack: a 500).
+ */
+export function invalidTextPaths(value: unknown): string[] {
+  const found: string[] = [];
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value: item, path } = next;
+    if (typeof item === "string") {
+      if (INVALID_TEXT.test(item)) found.push(path.join(".") || "_");
+      continue;
+    }
+    if (!item || typeof item !== "object") continue;
+    if (path.length >= MAX_INPUT_DEPTH) throw new InputTooDeepError();
+    const entries = Array.isArray(item)
+      ? item.map((child, index) => [String(index), child] as const)
+      : Object.entries(item);
+    if (!Array.isArray(item) && entries.some(([key]) => INVALID_TEXT.test(key)))
+      found.push([...path, "_key"].join("."));
+    // Pushed in reverse, so that the paths come out in the order the value lists them.
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, child] = entries[index];
+      pending.push({ value: child, path: [...path, key] });
     }
   }
   return found;
@@ -32,14 +57,20 @@ export function invalidTextPaths(value: unknown, path: string[] = [], found: str
 /**
  * Validates query, route params or JSON body with a zod schema; failures become a 400
  * validation_error envelope with `fields`. Text with a NUL byte or a lone surrogate is refused
- * first (PostgreSQL cannot store it). Read the result with `c.req.valid(target)`.
+ * first (PostgreSQL cannot store it), and so is a value nested more than MAX_INPUT_DEPTH levels. Read the result with `c.req.valid(target)`.
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodTypeAny>(
   target: Target,
   schema: Schema,
 ) {
   return validator(target, (value): z.output<Schema> => {
-    const invalid = invalidTextPaths(value);
+    let invalid: string[];
+    try {
+      invalid = invalidTextPaths(value);
+    } catch (error) {
+      if (!(error instanceof InputTooDeepError)) throw error;
+      throw validationError({ _: [error.message] }, "The input is nested too deeply.");
+    }
     if (invalid.length > 0) {
       throw validationError(Object.fromEntries(invalid.map((field) => [field, ["Remove the invalid characters."]])));
     }

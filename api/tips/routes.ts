@@ -15,7 +15,7 @@ import { listTips, startTip, tipPage } from "./service";
 const TIP_LOOKUPS_PER_ADDRESS = 120;
 const limitLookups = createMiddleware<AppEnv>(async (c, next) => {
   const ip = clientIp(c);
-  // Without a trusted proxy there is no client address to count by (TRUST_PROXY), as for sign-in.
+  // An address that cannot be told (no edge recorded the connection's) is not counted, as for sign-in.
   if (ip !== UNKNOWN_IP)
     await enforceRateLimits([{ key: `tip:ip:${ip}`, limit: TIP_LOOKUPS_PER_ADDRESS, windowSeconds: 600 }]);
   c.header("Cache-Control", "private, no-store");

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { createApiClient, type Transport } from "~contract/client";
 import type { ApiError } from "~contract/errors";
 import { publicDataChanged } from "../../server/public-data-version.mjs";
+import { CONNECTION_ADDRESS_HEADER, connectionAddressOf } from "../../server/connection-address.mjs";
 import { config } from "~/platform/config.server";
 import { readCache } from "~/platform/api-read-cache.server";
 import { accountSlugOf, requireHostContext } from "~/platform/host.server";
@@ -46,6 +47,26 @@ export async function startInProcessApi(): Promise<void> {
   await startApi();
 }
 
+/**
+ * What tells the API the browser's address (api/http/client-info.ts), for a call made on behalf
+ * of an incoming request. In this process: X-Forwarded-For as it came and the connection's
+ * address the edge recorded. Over HTTP (API_BASE_URL) the web is one more proxy in front of the
+ * API: X-Forwarded-For with the connection's address appended ("unknown" when there is none, so
+ * that the API, which counts the web as a hop, never takes an entry the client wrote).
+ */
+export function clientAddressHeaders(incoming: Headers): Record<string, string> {
+  const forwardedFor = incoming.get("X-Forwarded-For");
+  if (config.API_BASE_URL) {
+    const appended = [forwardedFor, connectionAddressOf(incoming) || "unknown"].filter(Boolean).join(", ");
+    return { "X-Forwarded-For": appended };
+  }
+  const connection = incoming.get(CONNECTION_ADDRESS_HEADER);
+  return {
+    ...(forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}),
+    ...(connection ? { [CONNECTION_ADDRESS_HEADER]: connection } : {}),
+  };
+}
+
 const UNAVAILABLE: ReadonlySet<string> = new Set(["service_unavailable", "network_error", "internal_error"]);
 
 /**
@@ -65,8 +86,7 @@ export function apiFor(
   const headers: Record<string, string> = {};
   const requestId = request.headers.get("X-Request-Id");
   if (requestId) headers["X-Request-Id"] = requestId;
-  const forwardedFor = request.headers.get("X-Forwarded-For");
-  if (forwardedFor) headers["X-Forwarded-For"] = forwardedFor;
+  Object.assign(headers, clientAddressHeaders(request.headers));
   return createApiClient({
     transport: apiTransport,
     baseUrl: config.API_BASE_URL ?? new URL(request.url).origin,

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, type HeadersFunction } from "@remix-run/node";
 import { z } from "zod";
 import { i18next } from "~/platform/i18next.server";
 
@@ -54,3 +54,19 @@ export function applyRetryAfter(status: number, headers: Headers): void {
   if (status === 503 && !headers.has("Retry-After"))
     headers.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
 }
+
+/**
+ * The `headers` export of every route that can answer with headers of its own (errorInit's
+ * Retry-After on a 429): without one, Remix keeps only the cookies of a loader's or action's
+ * answer. Passes on the parent's, the loader's, the action's and the error's headers, in that
+ * order (cookies Remix adds itself). tests/unit/route-headers.test.ts checks the routes.
+ */
+export const passHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders, errorHeaders }) => {
+  const headers = new Headers();
+  for (const source of [parentHeaders, loaderHeaders, actionHeaders, errorHeaders]) {
+    source?.forEach((value, name) => {
+      if (name !== "set-cookie") headers.set(name, value);
+    });
+  }
+  return headers;
+};

@@ -9,7 +9,7 @@ import type { Booking } from "~/features/booking/bookings";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { apiErrorKey } from "~/platform/api-errors.server";
 import { setFlash, takeFlash } from "~/platform/flash.server";
-import { idParam, requireParams, routeNotFound, errorInit } from "~/platform/http.server";
+import { idParam, passHeaders, requireParams, routeNotFound, errorInit } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
@@ -45,6 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
+
+// A 429 (errorInit) keeps its Retry-After on the page.
+export const headers = passHeaders;
 
 /**
  * Cancels after the confirmation step (the API checks the owner, the cutoff and refunds), or
@@ -82,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (isApiError(error) && error.status < 500) {
-      return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), errorInit(error));
+      return data(submission.reply({ formErrors: [apiErrorKey(error)] }), errorInit(error));
     }
     throw error;
   }

@@ -18,7 +18,7 @@ import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { Pagination } from "~/ui/pagination";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
-import { errorInit } from "~/platform/http.server";
+import { errorInit, passHeaders } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
@@ -52,6 +52,9 @@ function preferencesOf(value: Record<string, unknown>): NotificationPreferences 
   ) as NotificationPreferences;
 }
 
+// A 429 (errorInit) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
 export async function action({ request }: ActionFunctionArgs) {
   /** A ticked box posts "on"; an unticked one posts nothing. */
   const box = z.literal("on").optional();
@@ -83,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
     else await api.call("markNotificationRead", { params: { id: value.id as string } });
   } catch (error) {
     if (isApiError(error) && error.status < 500) {
-      return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), errorInit(error));
+      return data(submission.reply({ formErrors: [apiErrorKey(error)] }), errorInit(error));
     }
     throw error;
   }

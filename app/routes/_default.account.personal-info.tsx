@@ -28,7 +28,7 @@ import {
   type PersonalInfoIntent,
   readFormData,
 } from "~/platform/form.server";
-import { errorInit } from "~/platform/http.server";
+import { errorInit, passHeaders } from "~/platform/http.server";
 
 const PAGE = "/account/personal-info";
 
@@ -76,6 +76,9 @@ const FLASH: Record<PersonalInfoIntent, string> = {
   location: "personalInfo.locationSaved",
 };
 
+// A 429 (errorInit) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
 /** Each form posts here with its intent; the change itself is one call to the settings API. */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -99,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
       no_pending_change: "code",
       email_taken: "email",
     }[error.code];
-    const key = apiErrorKey(error.code);
+    const key = apiErrorKey(error);
     const result = field
       ? submission.reply({ fieldErrors: { [field]: [key] } })
       : submission.reply({ formErrors: [key] });

@@ -3,7 +3,7 @@ import { useFormValidation } from "~/ui/use-form-validation";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
-import { authErrorKey } from "~/features/auth/auth-errors";
+import { apiErrorKey } from "~/platform/api-errors.server";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { requireUser } from "~/features/auth/session.server";
 import { loadPasswordPolicy, passwordServerSignIn, signInFailure } from "~/features/auth/sign-in.server";
@@ -22,7 +22,7 @@ import {
   parseWithZod,
   readFormData,
 } from "~/platform/form.server";
-import { errorInit } from "~/platform/http.server";
+import { errorInit, passHeaders } from "~/platform/http.server";
 
 const PAGE = "/account/security";
 
@@ -53,6 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
+// A 429 (errorInit) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
 /**
  * Change or add a password. The current password is always checked with the identity provider
  * first (with or without JavaScript); the API sets the new one (revoking every other session),
@@ -79,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
         };
       }
       if (isApiError(error, "rate_limited")) {
-        const reply = submission.reply({ hideFields: hidden, formErrors: [authErrorKey("auth/too-many-requests")] });
+        const reply = submission.reply({ hideFields: hidden, formErrors: [apiErrorKey(error)] });
         return data({ result: reply }, errorInit(error));
       }
       throw error;

@@ -7,7 +7,7 @@ import { DurationText } from "~/ui/duration-text";
 import { stepUrl } from "~/features/auth/account-param";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { apiErrorKey } from "~/platform/api-errors.server";
-import { idParam, requireParams, errorInit } from "~/platform/http.server";
+import { idParam, passHeaders, requireParams, errorInit } from "~/platform/http.server";
 import { dayLabel, slotTime, type Availability } from "~/features/booking/availability";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
 import { loadConfirmContext, promoFor, quoteBooking, redirectToMissingStep } from "~/features/booking/booking.server";
@@ -75,6 +75,9 @@ function findSlot(availability: Availability, slotId: string) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data && { title: data.experience.title, appName: data.appName }, [NOINDEX]);
 
+// A 429 (errorInit) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
 /**
  * Places the booking: one API call, which checks everything itself (session and revocation,
  * profile, waiver, seats, price, promo, tenant) and answers the checkout to open, or a code.
@@ -141,7 +144,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ? apiErrorKey("payment_method_not_found")
         : error.status === 400 || error.code === "not_found"
           ? "confirm.selectionInvalid"
-          : apiErrorKey(error.code);
+          : apiErrorKey(error);
     return data(submission.reply({ formErrors: [key] }), errorInit(error));
   }
 }

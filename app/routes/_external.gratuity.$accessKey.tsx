@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { getZodConstraint, parseWithZod, readFormData, TipFormSchema, chosenAmount } from "~/platform/form.server";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { apiErrorKey } from "~/platform/api-errors.server";
-import { errorInit, idParam, requireParams, routeNotFound } from "~/platform/http.server";
+import { errorInit, idParam, passHeaders, requireParams, routeNotFound } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
@@ -47,6 +47,9 @@ function currencyDigits(currency: string): number {
   return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
+// A 429 (errorInit) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { accessKey } = await requireParams(request, params, { accessKey: idParam });
@@ -60,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(started.checkoutUrl);
   } catch (error) {
     if (isApiError(error) && error.status < 500) {
-      return data(submission.reply({ formErrors: [apiErrorKey(error.code)] }), errorInit(error));
+      return data(submission.reply({ formErrors: [apiErrorKey(error)] }), errorInit(error));
     }
     throw error;
   }

@@ -10,7 +10,7 @@ import { SignUpForm } from "~/features/auth/sign-up-form";
 import { FormError } from "~/ui/form-parts";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor, isApiError } from "~/platform/api.server";
-import { authErrorKey } from "~/features/auth/auth-errors";
+import { apiErrorKey } from "~/platform/api-errors.server";
 import { REDIRECT_PENDING_KEY } from "~/features/auth/firebase-config";
 import { IdentityError, identityRest } from "~/features/auth/identity-rest.server";
 import { otherMethodCode } from "~/features/auth/sign-in-methods";
@@ -26,7 +26,7 @@ import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
 import { EmailLinkSchema, parseWithZod, readFormData, SignInSchema, signUpSchema } from "~/platform/form.server";
-import { errorInit } from "~/platform/http.server";
+import { errorInit, passHeaders } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -45,6 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data, [], { description: data?.description });
+
+// A 429 (errorInit) keeps its Retry-After on the page.
+export const headers = passHeaders;
 
 /** The same sign-in methods as native form posts, for browsers without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -101,10 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     } catch (error) {
       if (isApiError(error, "rate_limited")) {
-        return data(
-          { intent, result: submission.reply({ formErrors: [authErrorKey("auth/too-many-requests")] }) },
-          errorInit(error),
-        );
+        return data({ intent, result: submission.reply({ formErrors: [apiErrorKey(error)] }) }, errorInit(error));
       }
       throw error;
     }

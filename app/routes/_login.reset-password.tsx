@@ -8,6 +8,7 @@ import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { authErrorKey } from "~/features/auth/auth-errors";
+import { apiErrorKey } from "~/platform/api-errors.server";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { NewPasswordForm } from "~/features/auth/new-password-form";
@@ -16,7 +17,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
 import { pageMeta } from "~/ui/meta";
 import { newPasswordSchema, parseWithZod, readFormData, ResetRequestSchema } from "~/platform/form.server";
-import { errorInit } from "~/platform/http.server";
+import { errorInit, passHeaders } from "~/platform/http.server";
 
 function resetCode(url: URL): string | null {
   return url.searchParams.get("mode") === "resetPassword" ? url.searchParams.get("oobCode") : null;
@@ -33,6 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
+
+// A 429 (errorInit) keeps its Retry-After on the page.
+export const headers = passHeaders;
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -66,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data(
         {
           mode: "request",
-          result: submission.reply({ formErrors: [authErrorKey("auth/too-many-requests")] }),
+          result: submission.reply({ formErrors: [apiErrorKey(error)] }),
           sentTo: null,
         },
         errorInit(error),

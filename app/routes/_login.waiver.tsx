@@ -12,6 +12,7 @@ import { apiErrorKey } from "~/platform/api-errors.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
+import { rethrowUnknownAccount } from "~/features/auth/sign-in-next.server";
 import { pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, WaiverSignSchema } from "~/platform/form.server";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [waiver, t] = await Promise.all([
     apiFor(request, { token, accountSlug: account }).call("waiver"),
     i18next.getFixedT(request),
-  ]);
+  ]).catch((error: unknown) => rethrowUnknownAccount(request, error));
   return {
     waiver,
     redirectUrl: safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl")),

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { z } from "~/platform/form.server";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
@@ -6,14 +6,17 @@ import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";
 import { config } from "~/platform/config.server";
 import { pageNotFound } from "~/platform/http.server";
+import { INVALID_TEXT } from "~contract/text";
 
 /** Dev mailbox: what the outbox holds when no SMTP server is configured. Absent in production. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const QuerySchema = z.object({ to: z.string().trim().max(254).optional().catch(undefined) });
   if (config.production) throw await pageNotFound(request);
-  const { to } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const messages = await apiFor(request).call("devOutbox", { query: { to, limit: 50 } });
   const t = await i18next.getFixedT(request);
+  const { to } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  // A NUL byte or half a surrogate pair cannot be in an address (the API would refuse the filter).
+  if (to !== undefined && INVALID_TEXT.test(to)) throw data(t("mailbox.invalidFilter"), { status: 400 });
+  const messages = await apiFor(request).call("devOutbox", { query: { to, limit: 50 } });
   return { messages, to: to ?? "", title: t("mailbox.title") };
 }
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiTransport } from "~/platform/api.server";
+import { apiTransport, clientAddressHeaders } from "~/platform/api.server";
+import { CONNECTION_ADDRESS_HEADER } from "../../server/connection-address.mjs";
 import { config } from "~/platform/config.server";
 import { publicDataChanged } from "../../server/public-data-version.mjs";
 import { requireHostContext } from "~/platform/host.server";
@@ -12,7 +13,8 @@ const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", 
 /**
  * The v1 API at /v1 on the web's origin. In one process the request goes to the API's fetch
  * handler as is; in split mode (API_BASE_URL) it is forwarded to the API, streaming both ways,
- * with method, headers (the Host stays the browser's, in X-Forwarded-Host) and status kept.
+ * with method, headers (the Host stays the browser's, in X-Forwarded-Host; the connection's
+ * address appended to X-Forwarded-For) and status kept.
  */
 async function handle({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
   requireHostContext(request);
@@ -20,7 +22,9 @@ async function handle({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
   const incoming = new URL(request.url);
   const target = new URL(incoming.pathname + incoming.search, config.API_BASE_URL);
   const headers = new Headers(request.headers);
-  for (const name of HOP_BY_HOP) headers.delete(name);
+  for (const name of [...HOP_BY_HOP, CONNECTION_ADDRESS_HEADER]) headers.delete(name);
+  // The web is a proxy in front of the API: the address it saw goes on X-Forwarded-For.
+  for (const [name, value] of Object.entries(clientAddressHeaders(request.headers))) headers.set(name, value);
   headers.set("X-Forwarded-Host", incoming.host);
   headers.set("X-Forwarded-Proto", incoming.protocol.replace(":", ""));
   const hasBody = request.method !== "GET" && request.method !== "HEAD";

@@ -71,8 +71,22 @@ describe("parseApiEnv", () => {
         APP_ENV: "production",
         APP_PUBLIC_URL: "https://example.com",
         STOREFRONT_PUBLIC_URL: "https://{slug}.example.com",
+        TRUST_PROXY: "1",
       }).APP_PUBLIC_URL,
     ).toBe("https://example.com");
+  });
+
+  it("needs TRUST_PROXY said in production (0 included), and defaults it to 0 locally", () => {
+    const production = {
+      APP_ENV: "production",
+      APP_PUBLIC_URL: "https://example.com",
+      STOREFRONT_PUBLIC_URL: "https://{slug}.example.com",
+    };
+    expect(() => parseApiEnv(production)).toThrow(/set TRUST_PROXY in production/);
+    expect(() => parseApiEnv({ ...production, TRUST_PROXY: " " })).toThrow(/set TRUST_PROXY in production/);
+    expect(parseApiEnv({ ...production, TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
+    expect(parseApiEnv({ ...production, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseApiEnv({}).TRUST_PROXY).toBe(0);
   });
 
   it("reads values and flags", () => {

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseApiEnv } from "~api/env";
-import { requestOrigin } from "~api/http/client-info";
+import { clientIp, requestOrigin } from "~api/http/client-info";
+import type { IncomingMessage } from "node:http";
+import { CONNECTION_ADDRESS_HEADER, recordConnectionAddress } from "../../server/connection-address.mjs";
 import { z } from "zod";
 import { ApiError, conflict, rateLimited } from "~api/http/errors";
 import { onError, onNotFound } from "~api/http/on-error";
@@ -71,6 +73,17 @@ describe("onError", () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe("rate_limited");
     expect(limited.headers.get("Retry-After")).toBe("30");
+    expect(limited.body.error.message).toBe("Too many requests. Try again in 30 seconds.");
+  });
+
+  it("a 429 says in words when to try again, never earlier than its Retry-After", () => {
+    const said = (seconds: number) => [rateLimited(seconds).message, rateLimited(seconds).headers?.["Retry-After"]];
+    expect(said(1)).toEqual(["Too many requests. Try again in 1 second.", "1"]);
+    expect(said(60)).toEqual(["Too many requests. Try again in 1 minute.", "60"]);
+    expect(said(61)).toEqual(["Too many requests. Try again in 2 minutes.", "61"]);
+    expect(said(3600)).toEqual(["Too many requests. Try again in 1 hour.", "3600"]);
+    expect(said(5000)).toEqual(["Too many requests. Try again in 2 hours.", "5000"]);
+    expect(said(0.2)).toEqual(["Too many requests. Try again in 1 second.", "1"]);
   });
 
   it("validates JSON bodies with fields, and rejects malformed JSON with 400", async () => {
@@ -111,5 +124,47 @@ describe("requestOrigin (links the API builds point at the web)", () => {
     expect(requestOrigin(context("http://127.0.0.1:3001/v1/x", { slug: "acme" }), configured)).toBe(
       "https://acme.wayfarer.example",
     );
+  });
+});
+
+describe("clientIp: the address per-address limits key on", () => {
+  /** The API's answer to who called, TRUST_PROXY=`hops`; `peer`: the API alone, reached from that address. */
+  async function ipSeen(hops: number, headers: Record<string, string>, peer?: string) {
+    const app = new Hono<AppEnv>().get("/ip", (c) => c.text(clientIp(c, hops)));
+    const env = peer === undefined ? undefined : { incoming: { socket: { remoteAddress: peer } } as IncomingMessage };
+    return (await app.fetch(new Request("http://localhost/ip", { headers }), env)).text();
+  }
+  const FORGED = { [CONNECTION_ADDRESS_HEADER]: "6.6.6.6" };
+
+  it("without the edge in the process, a client's copy of the connection header counts for nothing", async () => {
+    expect(await ipSeen(0, FORGED)).toBe("unknown");
+  });
+
+  it("the connection's address when no proxy is trusted; the N-th X-Forwarded-For entry from the right with N", async () => {
+    // The edge records the socket's address, replacing what the client sent.
+    const req = {
+      headers: { ...FORGED },
+      socket: { remoteAddress: "::ffff:203.0.113.9" },
+    } as unknown as IncomingMessage;
+    recordConnectionAddress(req);
+    expect(req.headers[CONNECTION_ADDRESS_HEADER]).toBe("::ffff:203.0.113.9");
+    const recorded = { [CONNECTION_ADDRESS_HEADER]: "::ffff:203.0.113.9" };
+    const forwarded = { ...recorded, "X-Forwarded-For": "6.6.6.6, 198.51.100.7" };
+    expect(await ipSeen(0, recorded)).toBe("203.0.113.9");
+    expect(await ipSeen(0, forwarded)).toBe("203.0.113.9");
+    expect(await ipSeen(1, forwarded)).toBe("198.51.100.7");
+    expect(await ipSeen(2, forwarded)).toBe("6.6.6.6");
+    expect(await ipSeen(3, forwarded)).toBe("unknown");
+    expect(await ipSeen(1, recorded)).toBe("unknown");
+    expect(await ipSeen(0, { [CONNECTION_ADDRESS_HEADER]: "2001:DB8::1" })).toBe("2001:db8::1");
+  });
+
+  it("alone in its process, the API counts the web as one more proxy and never reads the header", async () => {
+    // The web appended the address it saw (203.0.113.9) to what came in.
+    const viaWeb = { ...FORGED, "X-Forwarded-For": "6.6.6.6, 203.0.113.9" };
+    expect(await ipSeen(0, viaWeb, "10.0.0.2")).toBe("203.0.113.9");
+    expect(await ipSeen(1, viaWeb, "10.0.0.2")).toBe("6.6.6.6");
+    // The web knew no address: "unknown", not the entry a client wrote before it.
+    expect(await ipSeen(0, { "X-Forwarded-For": "6.6.6.6, unknown" }, "10.0.0.2")).toBe("unknown");
   });
 });

@@ -1,26 +1,10 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as root from "~/root";
-import * as accountHome from "~/routes/_account.account._index";
-import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
-import * as bookings from "~/routes/_default.account.bookings.($filter)";
-import * as notifications from "~/routes/_default.account.notifications";
-import * as payments from "~/routes/_default.account.payments";
-import * as personalInfo from "~/routes/_default.account.personal-info";
-import * as receipt from "~/routes/_default.account.receipt.$bookingId";
-import * as security from "~/routes/_default.account.security";
-import * as details from "~/routes/_details.experiences.$parentId.$serviceId._index";
-import * as confirm from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
-import * as returnPage from "~/routes/_details.experiences.$parentId.$serviceId.return.$bookingId";
-import * as catalogSlice from "~/routes/_home.$";
-import * as login from "~/routes/_login.login";
-import * as sandboxCheckout from "~/routes/_plain.sandbox.checkout.$sessionId";
-import * as calendar from "~/routes/account.booking.$bookingId.calendar";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { bookingUser, findService } from "../api/helpers/booking";
 import { withEmulatorUsers } from "../api/helpers/identity";
 import { args, sessionFor } from "../routes/helpers";
-import { encodePart, statusOf } from "./helpers";
+import { allRoutes, answerFrom, encodePart, expectRetryAfterKept, fillPath, type Route } from "./helpers";
 
 /**
  * Hostile addresses at the loaders of the pages: odd route params, query strings full of NUL
@@ -36,37 +20,8 @@ beforeAll(async () => {
   cookie = await sessionFor(await bookingUser(await findService(db(), "acme")));
 });
 
-type Loader = (input: ReturnType<typeof args>) => unknown;
-const LOADERS: Array<{ path: string; loader: Loader; params: string[] }> = [
-  { path: "/", loader: root.loader as Loader, params: [] },
-  { path: "/account", loader: accountHome.loader as Loader, params: [] },
-  { path: "/account/booking/:bookingId", loader: bookingPage.loader as Loader, params: ["bookingId"] },
-  { path: "/account/bookings/:filter", loader: bookings.loader as Loader, params: ["filter"] },
-  { path: "/account/notifications", loader: notifications.loader as Loader, params: [] },
-  { path: "/account/payments", loader: payments.loader as Loader, params: [] },
-  { path: "/account/personal-info", loader: personalInfo.loader as Loader, params: [] },
-  { path: "/account/receipt/:bookingId", loader: receipt.loader as Loader, params: ["bookingId"] },
-  { path: "/account/security", loader: security.loader as Loader, params: [] },
-  {
-    path: "/experiences/:parentId/:serviceId",
-    loader: details.loader as Loader,
-    params: ["parentId", "serviceId"],
-  },
-  {
-    path: "/experiences/:parentId/:serviceId/confirm",
-    loader: confirm.loader as Loader,
-    params: ["parentId", "serviceId"],
-  },
-  {
-    path: "/experiences/:parentId/:serviceId/return/:bookingId",
-    loader: returnPage.loader as Loader,
-    params: ["parentId", "serviceId", "bookingId"],
-  },
-  { path: "/:slug", loader: catalogSlice.loader as Loader, params: ["*"] },
-  { path: "/login", loader: login.loader as Loader, params: [] },
-  { path: "/sandbox/checkout/:sessionId", loader: sandboxCheckout.loader as Loader, params: ["sessionId"] },
-  { path: "/account/booking/:bookingId/calendar", loader: calendar.loader as Loader, params: ["bookingId"] },
-];
+// Every route module with a loader (the root's included), at the path Remix serves it.
+const LOADERS: Route[] = (await allRoutes()).filter((route) => route.module.loader);
 
 const text = fc.oneof(
   fc.string({ maxLength: 30 }),
@@ -81,15 +36,40 @@ const text = fc.oneof(
     "0",
     "9".repeat(30),
     "2026-02-30",
+    "9999-12-31",
+    "0000-01-01",
     "hudson-river-kayak",
     "bk_AAAAAAAAAAAAAAAA",
     "",
   ),
 );
-const QUERY_KEYS = ["page", "q", "date", "slot", "promo", "redirectUrl", "filter", "cancel", "errorCode", "sort"];
+const QUERY_KEYS = [
+  "page",
+  "q",
+  "date",
+  "slot",
+  "promo",
+  "redirectUrl",
+  "filter",
+  "cancel",
+  "errorCode",
+  "sort",
+  "to",
+  "view",
+  "reset",
+  "account",
+  "from",
+  "v",
+  "lng",
+  "t_adult",
+  "category",
+  "city",
+  "minPrice",
+];
 
 const visit = fc.record({
-  target: fc.constantFrom(...LOADERS),
+  // An index (a counterexample then prints a number, not a module).
+  target: fc.integer({ min: 0, max: LOADERS.length - 1 }),
   params: fc.array(text, { minLength: 3, maxLength: 3 }),
   query: fc.dictionary(fc.oneof(fc.constantFrom(...QUERY_KEYS), text), text, { maxKeys: 4 }),
   signedIn: fc.boolean(),
@@ -97,24 +77,59 @@ const visit = fc.record({
 });
 
 describe("fuzzing the page loaders", () => {
-  it(`answers ${RUNS} hostile addresses without a 500`, async () => {
+  it("covers every loader, at the paths Remix serves them", () => {
+    const paths = LOADERS.map((route) => route.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/login",
+        "/dev/mailbox",
+        "/experiences/:parentId/:serviceId/confirm",
+        "/account/bookings/:filter",
+        "/:*",
+        "/robots.txt",
+      ]),
+    );
+    expect(LOADERS.length).toBeGreaterThanOrEqual(35);
+  });
+
+  it("answers each hostile value in every param and every query key at once without a 500", async () => {
+    // Deterministic beside the random visits: each loader meets each value in every key it may read.
+    const HOSTILE = ["\u0000", "a\u0000b", "\ud800", "x".repeat(5000), "9999-12-31", "-1", "//evil.com", ""];
+    for (const target of LOADERS) {
+      for (const value of HOSTILE) {
+        for (const signedIn of [false, true]) {
+          const params = Object.fromEntries(target.params.map((name) => [name, value]));
+          const search = QUERY_KEYS.map((key) => `${key}=${encodePart(value)}`).join("&");
+          const url = new URL(`${fillPath(target, params)}?${search}`, "http://localhost:3000");
+          const request = new Request(url, { headers: signedIn ? { Cookie: cookie } : {} });
+          const answer = await answerFrom(`GET ${url}`.slice(0, 300), () =>
+            target.module.loader!(args(request, params)),
+          );
+          expect(answer.status, `GET ${url}`.slice(0, 300)).toBeLessThan(500);
+          expectRetryAfterKept(`GET ${target.path}`, target, answer, "loader");
+        }
+      }
+    }
+  }, 300_000);
+
+  it(`answers ${RUNS} hostile addresses without a 500; a 429 keeps its Retry-After`, async () => {
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(visit, async (input) => {
-        const params = Object.fromEntries(input.target.params.map((name, index) => [name, input.params[index]]));
-        let path = input.target.path;
-        for (const [name, value] of Object.entries(params))
-          path = path.replace(`:${name === "*" ? "slug" : name}`, encodePart(value));
+        const target = LOADERS[input.target];
+        const params = Object.fromEntries(target.params.map((name, index) => [name, input.params[index]]));
         const search = Object.entries(input.query)
           .map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`)
           .join("&");
         const headers = new Headers({ Host: input.host });
         if (input.signedIn) headers.set("Cookie", cookie);
-        const url = new URL(`${path}${search ? `?${search}` : ""}`, `http://${input.host}`);
+        const url = new URL(`${fillPath(target, params)}${search ? `?${search}` : ""}`, `http://${input.host}`);
         const request = new Request(url, { headers });
-        const status = await statusOf(`GET ${url}`, () => input.target.loader(args(request, params)));
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        expect(status, `GET ${url}`).toBeLessThan(500);
+        const answer = await answerFrom(`GET ${url}`, () => target.module.loader!(args(request, params)));
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        expect(answer.status, `GET ${url}`).toBeLessThan(500);
+        expectRetryAfterKept(`GET ${url}`, target, answer, "loader");
       }),
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
     );

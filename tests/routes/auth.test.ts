@@ -118,7 +118,8 @@ describe("/login without JavaScript", () => {
     const slowed = await post({ intent: "password", email: user.email, password: user.password, redirectUrl: "/" });
     expect(slowed.status).toBe(429);
     expect(Number(slowed.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(slowed.data.result.error[""]).toEqual(["authErrors.too-many-requests"]);
+    // The page says when: the Retry-After of a minute in words.
+    expect(slowed.data.result.error[""]).toEqual(["retryAfter.inAMinute"]);
     expect(slowed.headers.get("Set-Cookie")).toBeNull();
   });
 
@@ -155,6 +156,16 @@ describe("/login without JavaScript", () => {
 });
 
 describe("/complete-profile and /waiver", () => {
+  it("an operator in the address that does not exist is the spec's 404, not a 500", async () => {
+    const { cookie } = await signedInUser({ firstName: "Ada" });
+    const query = new URLSearchParams({ redirectUrl: "/account", account: "no-such-operator" });
+    for (const route of [profileRoute, waiverRoute]) {
+      const path = `/${route === profileRoute ? "complete-profile" : "waiver"}?${query}`;
+      const page = await outcome(() => route.loader(args(pageRequest(path, { cookie })) as never));
+      expect(page.status, path).toBe(404);
+    }
+  });
+
   it("asks only for what is missing, saves it, then goes to the waiver and on", async () => {
     const { cookie } = await signedInUser({ firstName: "Ada" });
     const path = `/complete-profile?${new URLSearchParams({ redirectUrl: "/account" })}`;

@@ -71,6 +71,19 @@ describe("confirm: loader", () => {
     );
     expect(unknown.status).toBe(404);
   });
+
+  it("a date in the address that no window can start on is ignored, not a 500", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const cookie = await sessionFor(await bookingUser(acme));
+    for (const date of ["9999-12-31", "9999-10-02", "2026-02-30", "0000-01-01"]) {
+      const page = await outcome(() =>
+        confirmRoute.loader(args(pageRequest(`${confirmPath(slot.id)}&date=${date}`, { cookie }), params()) as never),
+      );
+      expect(page.status, date).toBe(200);
+      // The window starts today instead, where the departure is.
+      expect(page.data.slot?.id, date).toBe(slot.id);
+    }
+  });
 });
 
 describe("confirm: action (placing the booking is one API call)", () => {

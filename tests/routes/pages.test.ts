@@ -8,6 +8,7 @@ import * as gratuityRoute from "~/routes/_external.gratuity.$accessKey";
 import * as referralRoute from "~/routes/_external.referral.$code";
 import * as localesRoute from "~/routes/locales.$lng";
 import * as devJobsRoute from "~/routes/_plain.dev.jobs";
+import * as mailboxRoute from "~/routes/_plain.dev.mailbox";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { findService } from "../api/helpers/booking";
 import { withEmulatorUsers } from "../api/helpers/identity";
@@ -113,6 +114,21 @@ describe("the locale strings file every page names", () => {
     expect(old.headers.get("Cache-Control")).toBe("public, max-age=300");
     const unknown = await localesRoute.loader(args(pageRequest("/locales/xx"), { lng: "xx" }) as never);
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("the dev mailbox", () => {
+  it("filters by recipient; a filter no address can be (a NUL byte) is a 400 page, not a 500", async () => {
+    const all = await outcome(() =>
+      mailboxRoute.loader(args(pageRequest("/dev/mailbox?to=ann%40example.com")) as never),
+    );
+    expect(all.status).toBe(200);
+    expect(all.data.to).toBe("ann@example.com");
+    for (const to of ["a%00b", "%00"]) {
+      const bad = await outcome(() => mailboxRoute.loader(args(pageRequest(`/dev/mailbox?to=${to}`)) as never));
+      expect(bad.status, to).toBe(400);
+      expect(bad.data).toMatch(/characters/);
+    }
   });
 });
 

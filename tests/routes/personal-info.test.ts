@@ -48,7 +48,8 @@ describe("/account/personal-info", () => {
     expect(wrong.data.result.error.code).toEqual(["apiErrors.invalid_code"]);
     const resend = await post(cookie, { intent: "phone-resend", phone: "5557000001" });
     expect(resend.status).toBe(429);
-    expect(resend.data.result.error[""]).toEqual(["apiErrors.rate_limited"]);
+    expect(resend.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(resend.data.result.error[""]).toEqual([expect.stringMatching(/^retryAfter\./)]);
     const done = await post(cookie, { intent: "phone-confirm", code });
     expect(done.headers.get("Set-Cookie")).toContain("flash=");
     expect((await load(cookie)).data.info).toMatchObject({ phone: "+15557000001", pendingPhone: null });

@@ -1,4 +1,5 @@
-import { apiFor } from "~/platform/api.server";
+import { apiFor, isApiError } from "~/platform/api.server";
+import { routeNotFound } from "~/platform/http.server";
 import type { SessionUser } from "~/features/auth/session.server";
 
 /**
@@ -14,8 +15,17 @@ export async function missingProfileData(
   const [missing, waiver] = await Promise.all([
     api.call("missingData", { query: { exclude: "paymentMethod" } }),
     api.call("waiverStatus"),
-  ]);
+  ]).catch((error: unknown) => rethrowUnknownAccount(request, error));
   return waiver.isSigned ? missing.missingData : [...missing.missingData, "waiver"];
+}
+
+/**
+ * For a call that names an operator from the address (`?account=`, accountParam): one that does
+ * not exist is a bad link, the spec's 404 page, not a 500. Any other error is thrown as it is.
+ */
+export async function rethrowUnknownAccount(request: Request, error: unknown): Promise<never> {
+  if (isApiError(error, "account_not_found")) throw await routeNotFound(request);
+  throw error;
 }
 
 /** Where a freshly signed-in user goes: password setup, then missing data and waiver, then their page. */

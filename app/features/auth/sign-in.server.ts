@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "~/features/auth/password-policy";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { authErrorKey } from "~/features/auth/auth-errors";
+import { apiErrorKey } from "~/platform/api-errors.server";
 import { IdentityError } from "~/features/auth/identity-rest.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { openPasswordSession, openSession } from "~/features/auth/session.server";
@@ -40,6 +41,6 @@ export function signInFailure(
   }
   if (isApiError(error, "invalid_credentials")) return reply({ formErrors: [authErrorKey("auth/invalid-credential")] });
   if (isApiError(error, "user_disabled")) return reply({ formErrors: [authErrorKey("auth/user-disabled")] });
-  if (isApiError(error, "rate_limited")) return reply({ formErrors: [authErrorKey("auth/too-many-requests")] });
+  if (isApiError(error, "rate_limited")) return reply({ formErrors: [apiErrorKey(error)] });
   throw error;
 }

@@ -1,5 +1,6 @@
 import { apiFor, isApiError } from "~/platform/api.server";
 import { AVAILABILITY_WINDOW_DAYS } from "~/features/booking/availability";
+import { addDays, isCalendarDate } from "~/features/booking/date-picker/dates";
 import { i18next } from "~/platform/i18next.server";
 import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 
@@ -20,17 +21,25 @@ export async function loadServiceDetail(request: Request, params: Record<string,
   }
 }
 
+/** The last day a window can start on and still end on a day the API can read (YYYY-MM-DD, year ≤ 9999). */
+const LAST_WINDOW_START = "9999-10-01";
+
 /**
  * Open days and time slots for about two months from `from` (default: today where the operator
  * is), nearly the widest window the API answers in one call. The date picker stops at the
- * window's last day.
+ * window's last day. A `from` from the address that is no calendar day, or too far off for a
+ * window to end on a day (9999-12-31), counts as none.
  */
 export async function loadAvailability(request: Request, parentId: string, serviceId: string, from?: string) {
+  const start = from && isCalendarDate(from) && from <= LAST_WINDOW_START ? from : undefined;
   // Without `from` the API starts at the operator's today, which is within a day of UTC's.
-  const start = from ?? new Date().toISOString().slice(0, 10);
-  const span = from ? AVAILABILITY_WINDOW_DAYS - 1 : AVAILABILITY_WINDOW_DAYS - 3;
-  const to = new Date(Date.parse(`${start}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10);
-  const data = await apiFor(request).call("availability", { params: { parentId, serviceId }, query: { from, to } });
+  const first = start ?? new Date().toISOString().slice(0, 10);
+  const span = start ? AVAILABILITY_WINDOW_DAYS - 1 : AVAILABILITY_WINDOW_DAYS - 3;
+  const to = addDays(first, span);
+  const data = await apiFor(request).call("availability", {
+    params: { parentId, serviceId },
+    query: { from: start, to },
+  });
   const lastDay = data.days.at(-1)?.date ?? null;
   return { ...data, maxDate: data.maxDate && lastDay && data.maxDate > lastDay ? lastDay : data.maxDate };
 }
