@@ -449,6 +449,7 @@ export const unsubscribeView: z.ZodType<UnsubscribeView> = z.object({
 export const referralInvite: z.ZodType<ReferralInvite> = z.object({
   firstName: z.string(),
   offer: z.object({ percentOff: z.number(), maxDiscountMinor: z.number() }),
+  own: z.boolean(),
 });
 export const myReferral: z.ZodType<MyReferral> = z.object({
   code: z.string(),

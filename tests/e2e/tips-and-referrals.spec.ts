@@ -130,6 +130,14 @@ test.describe("inviting a friend", () => {
     await inviterPage.goto("/account");
     const link = await inviterPage.getByLabel("Your invitation link").inputValue();
     expect(link).toMatch(/\/referral\/[0-9A-Z]{8}$/);
+    // Opened by the inviter: their own link, how to share it, no sign-up offer.
+    await inviterPage.goto(new URL(link).pathname);
+    await expect(inviterPage.getByTestId("referral-invite")).toContainText("This is your own invitation link.");
+    await expect(inviterPage.getByRole("link", { name: "Create an account" })).toHaveCount(0);
+    await expect(inviterPage.getByRole("link", { name: "Copy or share your link" })).toHaveAttribute(
+      "href",
+      "/account#invite-heading",
+    );
 
     // The friend follows it, creates an account from the invitation and books.
     await page.goto(new URL(link).pathname);
