@@ -61,10 +61,14 @@ test.describe("booking with JavaScript", () => {
     await row.getByRole("link", { name: "Cancel booking" }).click();
     await expect(page).toHaveURL(new RegExp(`/account/booking/${bookingId}\\?cancel=1$`));
     await expect(page.getByTestId("booking-reference")).toHaveText(reference);
+    await expect(page.getByRole("link", { name: "Add to Google Calendar" })).toBeVisible();
     await expect(page.getByTestId("refund-preview")).toContainText("If you cancel now, you get");
     expect(await seatsLeft(request, target)).toBeLessThan(before);
     await page.getByRole("button", { name: "Yes, cancel this booking" }).click();
     await expect(page.getByRole("status")).toContainText(/cancelled, .+ refunded/);
+    // A cancelled booking no longer offers "add to calendar".
+    await expect(page.getByRole("link", { name: "Add to Google Calendar" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Download to your calendar (.ics)" })).toHaveCount(0);
     expect(await seatsLeft(request, target)).toBe(before);
   });
 
