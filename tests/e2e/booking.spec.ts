@@ -23,6 +23,8 @@ test.describe("booking with JavaScript", () => {
     await page.getByRole("button", { name: "Continue to booking" }).click();
     await signOperatorWaiver(page);
     await expect(page.getByTestId("confirm-when")).toBeVisible();
+    // The time says which clock it is on: the experience's zone (EST, EDT, GMT+1…).
+    await expect(page.getByTestId("confirm-when")).toHaveText(/\d:\d\d\s[AP]M\s([A-Z]{2,5}|GMT[+-]\d{1,2}(:\d\d)?)$/);
     await expect(page.getByTestId("price-total")).toHaveText(shownTotal!);
     await page.getByRole("button", { name: /^Pay / }).click();
     await payWithCard(page, "4242 4242 4242 4242");
