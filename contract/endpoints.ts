@@ -242,7 +242,7 @@ export const endpoints = {
     path: "/v1/bookings/:id/calendar",
     params: bookingParams,
     output: out.calendarFile,
-    errors: ["booking_not_found"],
+    errors: ["booking_not_found", "booking_not_confirmed"],
   }),
   refreshPayment: endpoint({
     method: "POST",

@@ -30,6 +30,8 @@ const isoTime = z.string().datetime({ offset: true });
 const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const minor = z.number().int();
 const count = z.number().int().min(0);
+/** What a traveller is shown of a booking: WF-XXXX-XXXX (api/bookings/view.ts makes it), never the bk_ id. */
+const bookingReference = z.string().regex(/^WF-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
 const paging = { page: z.number().int().min(1), pageSize: z.number().int().min(1), total: count, totalPages: count };
 
 export const nothing = z.undefined();
@@ -224,7 +226,7 @@ export const quote: z.ZodType<Quote> = z.object({
 
 export const booking: z.ZodType<BookingView> = z.object({
   id: z.string(),
-  reference: z.string().regex(/^WF-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/),
+  reference: bookingReference,
   status: z.enum(BOOKING_STATUSES),
   experienceId: z.string(),
   experienceTitle: z.string(),
@@ -410,7 +412,7 @@ const tipView: z.ZodType<TipView> = z.object({
 });
 export const tipPage: z.ZodType<TipPage> = z.object({
   booking: z.object({
-    reference: z.string(),
+    reference: bookingReference,
     experienceTitle: z.string(),
     serviceName: z.string(),
     operatorName: z.string(),
@@ -429,6 +431,7 @@ export const tipList: z.ZodType<TipListItem[]> = z.array(
   z.object({
     id: z.string(),
     bookingId: z.string(),
+    reference: bookingReference,
     experienceTitle: z.string(),
     amountMinor: z.number(),
     currency: z.string(),
@@ -446,6 +449,7 @@ export const unsubscribeView: z.ZodType<UnsubscribeView> = z.object({
 export const referralInvite: z.ZodType<ReferralInvite> = z.object({
   firstName: z.string(),
   offer: z.object({ percentOff: z.number(), maxDiscountMinor: z.number() }),
+  own: z.boolean(),
 });
 export const myReferral: z.ZodType<MyReferral> = z.object({
   code: z.string(),

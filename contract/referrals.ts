@@ -24,6 +24,8 @@ export interface ReferralInvite {
   /** The inviter's first name only. */
   firstName: string;
   offer: ReferralOffer;
+  /** The caller is signed in as the inviter: their own link (it gives them nothing). */
+  own: boolean;
 }
 
 /** GET /v1/user/referral */

@@ -33,6 +33,7 @@ export interface TipView {
 /** GET /v1/gratuity/{accessKey} */
 export interface TipPage {
   booking: {
+    /** The booking's reference as travellers know it (WF-XXXX-XXXX), never its id. */
     reference: string;
     experienceTitle: string;
     serviceName: string;
@@ -59,6 +60,8 @@ export interface TipStarted {
 export interface TipListItem {
   id: string;
   bookingId: string;
+  /** The booking's reference as travellers know it (WF-XXXX-XXXX). */
+  reference: string;
   experienceTitle: string;
   amountMinor: number;
   currency: string;

@@ -9,7 +9,7 @@ import { ACCOUNT_BOOKINGS_PATH, confirmationEmail } from "./emails";
 import { settleRefund } from "./refunds";
 import { formatWhen } from "./format";
 import { releaseSeats, takeSeats } from "./seats";
-import { findBookingView, type BookingViewRow } from "./view";
+import { bookingReference, findBookingView, type BookingViewRow } from "./view";
 import { logger } from "../logger";
 import { saveCard, type CardDetails } from "../payments/saved-cards";
 
@@ -146,7 +146,7 @@ export async function fulfilBooking(
       userId: booking.userId,
       kind: "booking_confirmed",
       title: `Booking confirmed: ${row.experienceTitle}`,
-      body: `${row.serviceName}, ${when(row)}. Booking ${booking.id}.`,
+      body: `${row.serviceName}, ${when(row)}. Booking ${bookingReference(booking.id)}.`,
       link: ACCOUNT_BOOKINGS_PATH,
     });
     await writeBookingEmail(tx, booking.id, confirmationEmail);

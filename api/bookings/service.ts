@@ -599,7 +599,10 @@ export async function cancelBooking(
   return getBooking(db, userId, scope, id);
 }
 
-/** GET /v1/bookings/{id}/calendar: the booking as an .ics file (the caller's own only). */
+/**
+ * GET /v1/bookings/{id}/calendar: the booking as an .ics file (the caller's own only, and only
+ * while it is confirmed: a held, cancelled or expired booking is no event to keep).
+ */
 export async function bookingCalendarFile(
   db: Db,
   userId: string,
@@ -608,6 +611,8 @@ export async function bookingCalendarFile(
   origin: string,
 ): Promise<{ filename: string; content: string }> {
   const view = await getBooking(db, userId, scope, id);
+  if (view.status !== "confirmed")
+    throw conflict("Only a confirmed booking goes in a calendar.", "booking_not_confirmed");
   const row = (await findBookingView(db, view.id))!;
   const link = new URL(`/account/booking/${view.id}`, origin).toString();
   return { filename: `${view.reference}.ics`, content: bookingCalendar(row, link) };

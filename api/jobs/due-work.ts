@@ -4,7 +4,7 @@ import { syncClock } from "../clock";
 import type { Db } from "../db/client";
 import { bookings, referrals, users } from "../db/schema";
 import { settleDueRefunds } from "../bookings/refunds";
-import { findBookingView, type BookingViewRow } from "../bookings/view";
+import { bookingReference, findBookingView, type BookingViewRow } from "../bookings/view";
 import { lapsedHoldEmail, reminderEmail, tipEmail, type BookingMailContext } from "../bookings/emails";
 import { formatWhen } from "../bookings/format";
 import { addNotification } from "../notifications/service";
@@ -116,7 +116,7 @@ async function lapsedHolds(db: Db): Promise<number> {
         notification: {
           kind: "hold_lapsed",
           title: `Seats released: ${row.experienceTitle}`,
-          body: `Your booking ${id} was not finished in time, so its seats were released. Nothing was charged.`,
+          body: `Your booking ${bookingReference(id)} was not finished in time, so its seats were released. Nothing was charged.`,
           link: `/experiences/${row.booking.experienceId}/${row.booking.serviceId}`,
         },
       });
@@ -153,7 +153,7 @@ async function remind(db: Db): Promise<number> {
       await tell(tx, row, {
         category: "reminders",
         email: reminderEmail,
-        sms: `Wayfarer: ${row.experienceTitle}, ${when}. Meeting point: ${row.meetingPoint}. Booking ${id}.`,
+        sms: `Wayfarer: ${row.experienceTitle}, ${when}. Meeting point: ${row.meetingPoint}. Booking ${bookingReference(id)}.`,
         notification: {
           kind: "booking_reminder",
           title: `Coming up: ${row.experienceTitle}`,

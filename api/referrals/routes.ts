@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { referralCodeParams } from "~contract/referrals";
-import { requireAuth } from "../auth/middleware";
+import { optionalAuth, requireAuth } from "../auth/middleware";
 import { dataResponse } from "../http/envelope";
 import { requestOrigin } from "../http/client-info";
 import { allowOnly } from "../http/method-guard";
@@ -11,9 +11,9 @@ import { myReferral, referralInvite } from "./service";
 
 export const referralRoutes = new Hono<AppEnv>();
 
-/** Public: the landing page of an invitation link. */
-referralRoutes.get("/referral/:code", validate("param", referralCodeParams), withDb, async (c) =>
-  dataResponse(c, await referralInvite(c.get("db"), c.req.valid("param").code)),
+/** Public: the landing page of an invitation link (signed in: whether it is the caller's own). */
+referralRoutes.get("/referral/:code", optionalAuth, validate("param", referralCodeParams), withDb, async (c) =>
+  dataResponse(c, await referralInvite(c.get("db"), c.req.valid("param").code, c.get("identity")?.uid ?? null)),
 );
 allowOnly(referralRoutes, "/referral/:code", ["GET"]);
 

@@ -48,11 +48,14 @@ async function inviterOf(db: Db, code: string) {
   return user ? { ...user, code: normalized } : null;
 }
 
-/** GET /v1/referral/{code}: who invites (first name only) and the offer. */
-export async function referralInvite(db: Db, code: string): Promise<ReferralInvite> {
+/**
+ * GET /v1/referral/{code}: who invites (first name only), the offer, and whether the caller (when
+ * signed in) is the inviter.
+ */
+export async function referralInvite(db: Db, code: string, userId: string | null): Promise<ReferralInvite> {
   const inviter = await inviterOf(db, code);
   if (!inviter) throw notFound("This invitation is not valid.", "referral_not_found");
-  return { firstName: inviter.firstName?.trim() || "A friend", offer: REFERRAL_OFFER };
+  return { firstName: inviter.firstName?.trim() || "A friend", offer: REFERRAL_OFFER, own: userId === inviter.id };
 }
 
 /** GET /v1/user/referral */

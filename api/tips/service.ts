@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { TIP_KEY_PATTERN, type TipListItem, type TipPage, type TipPreset, type TipView } from "~contract/tips";
 import type { Db } from "../db/client";
 import { bookings, experiences, tips, users, type TipRow } from "../db/schema";
-import { findBookingView, type BookingViewRow } from "../bookings/view";
+import { bookingReference, findBookingView, type BookingViewRow } from "../bookings/view";
 import { randomId } from "../bookings/ids";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { addNotification } from "../notifications/service";
@@ -78,7 +78,7 @@ export async function tipPage(db: Db, key: string): Promise<TipPage> {
   if (tip?.status === "pending" && tip.paymentSessionId) tip = (await refreshTip(db, tip)) ?? tip;
   return {
     booking: {
-      reference: row.booking.id,
+      reference: bookingReference(row.booking.id),
       experienceTitle: row.experienceTitle,
       serviceName: row.serviceName,
       operatorName: row.operatorName,
@@ -221,6 +221,7 @@ export async function listTips(db: Db, userId: string): Promise<TipListItem[]> {
   return rows.map(({ tip, experienceTitle }) => ({
     id: tip.id,
     bookingId: tip.bookingId,
+    reference: bookingReference(tip.bookingId),
     experienceTitle,
     amountMinor: tip.amountMinor,
     currency: tip.currency,

@@ -137,19 +137,22 @@ export default function BookingPage() {
           <dt className="font-medium text-slate-600">{t("booking.tickets")}</dt>
           <dd>{booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`).join(", ")}</dd>
         </dl>
-        <div className="mt-3 flex flex-wrap gap-4 text-sm">
-          <a href={`/account/booking/${booking.id}/calendar`} className="font-medium text-brand underline" download>
-            {t("booking.downloadIcs")}
-          </a>
-          <a
-            href={googleCalendarLink(booking)}
-            className="font-medium text-brand underline"
-            rel="noopener noreferrer"
-            target="_blank"
-          >
-            {t("booking.googleCalendar")}
-          </a>
-        </div>
+        {booking.status === "confirmed" ? (
+          // Only a confirmed booking is an event to keep (the API gives no file for the others).
+          <div className="mt-3 flex flex-wrap gap-4 text-sm" data-testid="add-to-calendar">
+            <a href={`/account/booking/${booking.id}/calendar`} className="font-medium text-brand underline" download>
+              {t("booking.downloadIcs")}
+            </a>
+            <a
+              href={googleCalendarLink(booking)}
+              className="font-medium text-brand underline"
+              rel="noopener noreferrer"
+              target="_blank"
+            >
+              {t("booking.googleCalendar")}
+            </a>
+          </div>
+        ) : null}
       </section>
       <section aria-labelledby="price-heading" className="rounded-xl border border-slate-200 p-4">
         <h2 id="price-heading" className="text-lg font-semibold">

@@ -196,7 +196,7 @@ export default function NotificationsPage() {
                   )}
                 </p>
                 <p className="text-sm text-slate-700">{item.body}</p>
-                <p className="mt-1 text-xs text-slate-500">{new Date(item.createdAt).toLocaleString(i18n.language)}</p>
+                <p className="mt-1 text-xs text-slate-600">{new Date(item.createdAt).toLocaleString(i18n.language)}</p>
               </div>
               {item.readAt ? null : (
                 <Form method="post">

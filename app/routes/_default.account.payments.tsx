@@ -213,7 +213,7 @@ function Tips() {
             <span>
               <span className="font-medium">{t("paymentsPage.tipFor", { title: tip.experienceTitle })}</span>
               <span className="block text-slate-600">
-                {new Date(tip.paidAt).toLocaleDateString(i18n.language)} · {tip.bookingId}
+                {new Date(tip.paidAt).toLocaleDateString(i18n.language)} · {tip.reference}
                 {tip.card ? ` · ${paidWith(tip.card, t)}` : ""}
               </span>
             </span>

@@ -8,7 +8,6 @@ import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import type { z } from "zod";
-import { toDisplayPhone } from "~/features/auth/phone-display";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { apiErrorKey } from "~/platform/api-errors.server";
@@ -16,6 +15,7 @@ import { setFlash, takeFlash } from "~/platform/flash.server";
 import { sessionCookie } from "~/platform/session-cookie.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
+import { formatPhone } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton } from "~/ui/form-parts";
@@ -149,7 +149,7 @@ export default function PersonalInfoPage() {
         <Section
           id="phone"
           title={t("login.phone")}
-          current={info.phone ? toDisplayPhone(info.phone) : t("personalInfo.none")}
+          current={info.phone ? formatPhone(info.phone) : t("personalInfo.none")}
         >
           {info.pendingPhone && change !== "phone" ? (
             <CodeForm intent="phone-confirm" target={info.pendingPhone} kind="phone" />
@@ -291,7 +291,7 @@ function CodeForm({
 }) {
   const { t } = useTranslation();
   const { form, fields, pending } = usePersonalInfoForm(intent);
-  const shown = kind === "phone" ? toDisplayPhone(target) : target;
+  const shown = kind === "phone" ? formatPhone(target) : target;
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">{t(`personalInfo.codeSentTo_${kind}`, { target: shown })}</p>

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { shopContext } from "~/features/legal/legal.server";
+import { formatPhone } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
 
 /** /contact: the operator's details on their storefront; the marketplace's support address otherwise. */
@@ -48,7 +49,7 @@ export default function ContactPage() {
             <dt className="text-sm font-semibold text-slate-600">{t("legal.phone")}</dt>
             <dd>
               <a href={`tel:${phone.replace(/[^+\d]/g, "")}`} className="font-medium text-brand-ink underline">
-                {phone}
+                {formatPhone(phone)}
               </a>
               {timezone ? <span className="ml-2 text-sm text-slate-600">({timezone.replace(/_/g, " ")})</span> : null}
             </dd>

@@ -14,9 +14,12 @@ function DefaultShell({ children }: { children: React.ReactNode }) {
       <SessionSync />
       <SiteHeader />
       {inAccount ? (
-        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-[14rem_1fr] print:block">
+        // minmax(0, 1fr): a column is never wider than the screen because of what it holds.
+        <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-8 md:grid-cols-[14rem_minmax(0,1fr)] print:block">
           <AccountNav />
-          <main id="main">{children}</main>
+          <main id="main" className="min-w-0">
+            {children}
+          </main>
         </div>
       ) : (
         <main id="main" className="mx-auto max-w-4xl px-4 py-8">

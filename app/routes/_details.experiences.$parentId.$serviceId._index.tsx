@@ -54,7 +54,7 @@ export default function ExperienceDetailsPage() {
   const money = (amount: number) => formatMoney(amount, experience.currency, i18n.language);
   const headline = headlinePrice(service.ticketTypes);
   return (
-    <article className="grid gap-8 pb-24 lg:grid-cols-[1fr_22rem] lg:pb-0">
+    <article className="grid grid-cols-[minmax(0,1fr)] gap-8 pb-24 lg:grid-cols-[minmax(0,1fr)_22rem] lg:pb-0">
       <div>
         <nav aria-label={t("details.breadcrumb")} className="text-sm text-slate-600">
           <ol className="flex flex-wrap items-center gap-1">

@@ -190,7 +190,7 @@ export default function ConfirmPage() {
         {slot ? (
           <p className="mt-2 text-slate-800" data-testid="confirm-when">
             {t("confirm.when")}: {dayLabel(slot.date, i18n.language)},{" "}
-            {slotTime(slot.startsAt, timezone, i18n.language)}
+            {slotTime(slot.startsAt, timezone, i18n.language, { zone: true })}
           </p>
         ) : null}
         {quote ? (

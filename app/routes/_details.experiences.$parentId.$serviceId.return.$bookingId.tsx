@@ -101,7 +101,7 @@ export default function ReturnPage() {
         </p>
         <p className="mt-1 font-semibold">{formatMoney(booking.totalMinor, booking.currency, i18n.language)}</p>
         <p className="mt-2 text-sm text-slate-600">
-          {t("return.reference")}: <span data-testid="booking-id">{booking.id}</span>
+          {t("return.reference")}: <span data-testid="booking-reference">{booking.reference}</span>
         </p>
       </div>
       <div className="mt-6 flex gap-4">

@@ -27,20 +27,41 @@ async function loadTipPage(request: Request, accessKey: string) {
   }
 }
 
+/** While a tip just paid is being confirmed, the page asks again every few seconds, this many times at most. */
+const CONFIRMING_REFRESH_SECONDS = 3;
+const CONFIRMING_CHECKS = 20;
+
+/**
+ * Back from paying (`?paid=1`) with the tip still pending: the page refreshes itself (a meta
+ * refresh: with or without JavaScript; each load asks the provider) until the tip is paid, up to
+ * CONFIRMING_CHECKS times (`check` counts them); then it says to come back later.
+ */
+function confirmingState(url: URL, tip: { status: "pending" | "paid" } | null) {
+  const returned = url.searchParams.get("paid") === "1";
+  if (!returned || tip?.status !== "pending") return { returned, refresh: null, gaveUp: false };
+  const check = Math.max(0, Math.floor(Number(url.searchParams.get("check")) || 0));
+  if (check >= CONFIRMING_CHECKS) return { returned, refresh: null, gaveUp: true };
+  const next = `${url.pathname}?${new URLSearchParams({ paid: "1", check: String(check + 1) })}`;
+  return { returned, refresh: `${CONFIRMING_REFRESH_SECONDS};url=${next}`, gaveUp: false };
+}
+
 /** A tip link from the post-trip email: no sign-in, the key is the way in. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { accessKey } = await requireParams(request, params, { accessKey: idParam });
   const [page, t] = await Promise.all([loadTipPage(request, accessKey), i18next.getFixedT(request)]);
   return {
     page,
-    returned: new URL(request.url).searchParams.get("paid") === "1",
+    ...confirmingState(new URL(request.url), page.tip),
     constraint: getZodConstraint(TipFormSchema),
     title: t("gratuity.title"),
     appName: t("app.name"),
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const tags = pageMeta(matches, data, [NOINDEX]);
+  return data?.refresh ? [...tags, { httpEquiv: "refresh", content: data.refresh }] : tags;
+};
 
 /** Decimals of a currency's minor unit (2 for EUR and USD, 0 for JPY). */
 function currencyDigits(currency: string): number {
@@ -70,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function GratuityPage() {
-  const { page, returned, constraint, title } = useLoaderData<typeof loader>();
+  const { page, returned, gaveUp, constraint, title } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, page.currency, i18n.language);
   const { booking, tip } = page;
@@ -103,8 +124,12 @@ export default function GratuityPage() {
       ) : (
         <>
           {returned ? (
-            <p role="status" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-              {t("gratuity.confirming")}
+            <p
+              role="status"
+              className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="tip-confirming"
+            >
+              {t(gaveUp ? "gratuity.stillConfirming" : "gratuity.confirming")}
             </p>
           ) : tip ? (
             <p className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">

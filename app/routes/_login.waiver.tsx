@@ -74,6 +74,7 @@ export default function WaiverPage() {
       <p className="mt-1 text-sm text-slate-600">
         {waiver.accountName} · {t("waiver.version", { version: waiver.textVersion })}
       </p>
+      {waiver.isSigned ? null : <p className="mt-4 text-sm text-slate-700">{t("waiver.hint")}</p>}
       <div
         className="mt-4 max-h-72 overflow-y-auto whitespace-pre-line rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800"
         tabIndex={0}
@@ -96,7 +97,6 @@ export default function WaiverPage() {
         </>
       ) : (
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <p className="text-sm text-slate-700">{t("waiver.hint")}</p>
           <FormError errors={form.errors} id={form.errorId} />
           <input type="hidden" name="textVersion" value={waiver.textVersion} />
           <TextField

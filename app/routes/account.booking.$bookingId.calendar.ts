@@ -17,7 +17,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
+    // Not theirs, malformed, or not confirmed (a cancelled booking is no event): no file to give.
+    if (
+      isApiError(error, "booking_not_confirmed") ||
+      (isApiError(error) && (error.status === 404 || error.status === 400))
+    )
+      throw await routeNotFound(request);
     throw error;
   }
 }

@@ -4,3 +4,13 @@ export { formatMoney } from "~contract/money";
 export function durationParts(totalMinutes: number): { hours: number; minutes: number } {
   return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
 }
+
+/**
+ * A phone number as people read it, wherever one is shown: a US number (stored +1 and 10 digits,
+ * the spec's only kind for travellers) as "+1 415 555 0132"; anything else (an operator's number
+ * abroad, already written for people) as given.
+ */
+export function formatPhone(phone: string): string {
+  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone.trim());
+  return us ? `+1 ${us[1]} ${us[2]} ${us[3]}` : phone.trim();
+}

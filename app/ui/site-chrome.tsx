@@ -21,7 +21,7 @@ export function BrandMark() {
   const { t } = useTranslation();
   const account = useRootData()?.account;
   return (
-    <Link to="/" className="flex items-center gap-2 font-semibold text-brand-ink">
+    <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold text-brand-ink">
       {account?.logoUrl ? (
         // The operator's logo is a wordmark that carries their name.
         <img src={account.logoUrl} alt={account.name} width={160} height={40} className="h-10 w-auto" />
@@ -39,13 +39,15 @@ export function SiteHeader() {
   const { t } = useTranslation();
   const user = useRootData()?.user;
   const location = useLocation();
+  // Labels never wrap; on a narrow phone the navigation takes a second row under the brand.
+  const itemClass = "whitespace-nowrap rounded px-2 py-2 text-sm font-medium sm:px-3";
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded px-3 py-2 text-sm font-medium ${isActive ? "text-brand" : "text-slate-700 hover:text-brand"}`;
+    `${itemClass} ${isActive ? "text-brand" : "text-slate-700 hover:text-brand"}`;
   return (
     <header className="border-b border-slate-200 bg-white print:hidden">
-      <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
         <BrandMark />
-        <nav aria-label={t("nav.label")} className="flex items-center gap-1">
+        <nav aria-label={t("nav.label")} className="-mx-2 flex items-center gap-1 sm:mx-0">
           <NavLink to="/" end className={navClass}>
             {t("nav.explore")}
           </NavLink>
@@ -56,7 +58,7 @@ export function SiteHeader() {
                 <UnreadBadge />
               </NavLink>
               <LogoutForm>
-                <button type="submit" className="rounded px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand">
+                <button type="submit" className={`${itemClass} text-slate-700 hover:text-brand`}>
                   {t("nav.signOut")}
                 </button>
               </LogoutForm>

@@ -42,7 +42,13 @@ describe("referrals", () => {
     expect(invite.body.data).toEqual({
       firstName: expect.any(String),
       offer: { percentOff: 10, maxDiscountMinor: 2000 },
+      own: false,
     });
+    // Asked by the inviter: their own link; by anyone else signed in: not.
+    const asInviter = await call(`/v1/referral/${code}`, { method: "GET", token: ann.idToken });
+    expect(asInviter.body.data.own).toBe(true);
+    expect(asInviter.headers.get("Cache-Control")).toBe("private, no-store");
+    expect((await call(`/v1/referral/${code}`, { method: "GET", token: bob.idToken })).body.data.own).toBe(false);
     expectEnvelope(await api("/v1/referral/NOPE1234"), 404, "referral_not_found");
 
     const slot = await createSlot(db(), service.serviceId, { startsInHours: 30, durationMinutes: 60 });

@@ -1,5 +1,5 @@
 import "./helpers/env";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications } from "~api/db/schema";
 import { api, seedDbForThisFile } from "./helpers/api";
@@ -7,6 +7,7 @@ import {
   bookingBody,
   bookingRow,
   bookingUser,
+  COMPLETE_PROFILE,
   confirmedBooking,
   createSlot,
   findService,
@@ -79,6 +80,36 @@ describe("the test clock and what it makes due (each exactly once)", () => {
     expect((await move({ advanceMinutes: 60 })).body.data.ran.reminders).toBe(0);
     expect(await mail(guest.email, "booking_reminder")).toHaveLength(1);
     expect((await bookingRow(db(), booked.id)).completedAt).toBeNull();
+
+    // Travellers only ever see the WF- reference: the reminder text and the in-app notifications
+    // (confirmed, reminder, hold lapsed) carry it, never the internal bk_ id.
+    const reference = async (user: typeof guest, id: string) =>
+      (await call(`/v1/bookings/${id}`, { method: "GET", token: user.idToken })).body.data.reference as string;
+    const texts = (
+      (await api(`/v1/dev/outbox?to=${encodeURIComponent(COMPLETE_PROFILE.phone)}&limit=100`)).body.data as Array<{
+        kind: string;
+        textBody: string;
+      }>
+    ).filter((message) => message.kind === "booking_reminder");
+    expect(texts.length).toBeGreaterThanOrEqual(1);
+    for (const text of texts) expect(text.textBody).not.toMatch(/bk_/);
+    expect(texts.map((text) => text.textBody).join("\n")).toContain(`Booking ${await reference(guest, booked.id)}.`);
+    const told = await db()
+      .select({ kind: notifications.kind, title: notifications.title, body: notifications.body })
+      .from(notifications)
+      .where(
+        inArray(notifications.userId, [
+          (await bookingRow(db(), booked.id)).userId,
+          (await bookingRow(db(), held.body.data.booking.id)).userId,
+        ]),
+      );
+    for (const notification of told) expect(`${notification.title} ${notification.body}`).not.toMatch(/bk_/);
+    expect(told.find((notification) => notification.kind === "booking_confirmed")!.body).toContain(
+      `Booking ${await reference(guest, booked.id)}.`,
+    );
+    expect(told.find((notification) => notification.kind === "hold_lapsed")!.body).toContain(
+      `Your booking ${await reference(lapsing, held.body.data.booking.id)} was not finished`,
+    );
 
     // After the end: completed.
     const ended = await move({ now: new Date(slot.endsAt.getTime() + 60_000).toISOString() });

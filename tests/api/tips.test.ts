@@ -49,7 +49,8 @@ describe("tips by access key", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(page.body.data).toMatchObject({
-      booking: { reference: booking.id, operatorName: expect.any(String), experienceTitle: expect.any(String) },
+      // The reference travellers know (WF-…), as on the booking's page, not the internal id.
+      booking: { reference: booking.reference, operatorName: expect.any(String), experienceTitle: expect.any(String) },
       currency: expect.stringMatching(/^[A-Z]{3}$/),
       presets: [15, 18, 20].map((percent) => ({
         percent,
@@ -93,6 +94,7 @@ describe("tips by access key", () => {
     expect(mine.body.data).toEqual([
       expect.objectContaining({
         bookingId: booking.id,
+        reference: booking.reference,
         amountMinor: eighteen,
         card: expect.objectContaining({ last4: "4242" }),
       }),

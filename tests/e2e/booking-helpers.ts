@@ -11,10 +11,10 @@ export type Day = {
 
 /**
  * An experience, one of its services and a day with at least `seats` free seats in one slot,
- * two days ahead or later (well before any cancellation cutoff, whatever the time of day).
+ * two days after `now` or later (well before any cancellation cutoff, whatever the time of day).
  */
-export async function findBookableDay(request: APIRequestContext, seats = 2) {
-  const earliest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+export async function findBookableDay(request: APIRequestContext, seats = 2, now = Date.now()) {
+  const earliest = new Date(now + 2 * 86_400_000).toISOString().slice(0, 10);
   const list = await (await request.get(`${origin()}/v1/experiences?pageSize=48`)).json();
   for (const item of list.data.items) {
     const availability = await (

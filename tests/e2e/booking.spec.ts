@@ -23,13 +23,18 @@ test.describe("booking with JavaScript", () => {
     await page.getByRole("button", { name: "Continue to booking" }).click();
     await signOperatorWaiver(page);
     await expect(page.getByTestId("confirm-when")).toBeVisible();
+    // The time says which clock it is on: the experience's zone (EST, EDT, GMT+1…).
+    await expect(page.getByTestId("confirm-when")).toHaveText(/\d:\d\d\s[AP]M\s([A-Z]{2,5}|GMT[+-]\d{1,2}(:\d\d)?)$/);
     await expect(page.getByTestId("price-total")).toHaveText(shownTotal!);
     await page.getByRole("button", { name: /^Pay / }).click();
     await payWithCard(page, "4242 4242 4242 4242");
 
     await expect(page).toHaveURL(/\/return\/bk_/);
     await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
-    const bookingId = (await page.getByTestId("booking-id").textContent())!;
+    // The traveller sees the reference (WF-…), the same as on the booking's page; the id is the URL's.
+    const reference = (await page.getByTestId("booking-reference").textContent())!;
+    expect(reference).toMatch(/^WF-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    const bookingId = /\/return\/(bk_[^/?]+)/.exec(page.url())![1];
     expect(await seatsLeft(request, target)).toBe(before - 2);
 
     const mail = await latestMail(request, user.email);
@@ -57,11 +62,15 @@ test.describe("booking with JavaScript", () => {
     await page.goto("/account/bookings");
     await row.getByRole("link", { name: "Cancel booking" }).click();
     await expect(page).toHaveURL(new RegExp(`/account/booking/${bookingId}\\?cancel=1$`));
-    await expect(page.getByTestId("booking-reference")).toHaveText(/^WF-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    await expect(page.getByTestId("booking-reference")).toHaveText(reference);
+    await expect(page.getByRole("link", { name: "Add to Google Calendar" })).toBeVisible();
     await expect(page.getByTestId("refund-preview")).toContainText("If you cancel now, you get");
     expect(await seatsLeft(request, target)).toBeLessThan(before);
     await page.getByRole("button", { name: "Yes, cancel this booking" }).click();
     await expect(page.getByRole("status")).toContainText(/cancelled, .+ refunded/);
+    // A cancelled booking no longer offers "add to calendar".
+    await expect(page.getByRole("link", { name: "Add to Google Calendar" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Download to your calendar (.ics)" })).toHaveCount(0);
     expect(await seatsLeft(request, target)).toBe(before);
   });
 
@@ -125,7 +134,7 @@ test.describe("booking with JavaScript", () => {
     await page.getByLabel("Save this card for next time").check();
     await payWithCard(page, "4242 4242 4242 4242");
     await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
-    const firstId = (await page.getByTestId("booking-id").textContent())!;
+    const firstId = /\/return\/(bk_[^/?]+)/.exec(page.url())![1];
 
     await page.goto("/account/payments");
     await expect(page.getByTestId("saved-cards")).toContainText("Visa ending in 4242, expires 12/2034");

@@ -87,6 +87,16 @@ export async function signInWithPassword(page: Page, email: string, password: st
 /** Signs the waiver on screen with `name`, by default the profile's full name the page asks for. */
 export async function signWaiver(page: Page, name?: string) {
   await expect(page).toHaveURL(/\/waiver/);
+  // "Read the waiver below" comes before the waiver's text, not under it.
+  await expect(page.getByLabel("Your full name")).toBeVisible();
+  const instructionFirst = await page.evaluate(() => {
+    const instruction = [...document.querySelectorAll("main p")].find((p) =>
+      p.textContent?.startsWith("Please read the waiver below"),
+    );
+    const text = document.querySelector('main [role="region"]');
+    return Boolean(instruction && text && instruction.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  expect(instructionFirst).toBe(true);
   const hint = await page.getByText(/^As in your profile: /).textContent();
   await page.getByLabel("Your full name").fill(name ?? hint!.replace(/^As in your profile: /, ""));
   await page.getByLabel("I have read and agree to this waiver").check();

@@ -37,6 +37,9 @@ test.describe("tipping the guide", () => {
 
     await page.goto(link.pathname);
     await expect(page.getByRole("heading", { name: "Tip your guide" })).toBeVisible();
+    // The booking as the traveller knows it: its WF- reference, never the internal id.
+    await expect(page.getByText(/^Booking WF-[0-9A-Z]{4}-[0-9A-Z]{4}$/)).toBeVisible();
+    await expect(page.locator("main")).not.toContainText("bk_");
     await page.getByLabel(/^18 %/).check();
     const chosen = (await page.getByLabel(/^18 %/).locator("xpath=..").textContent())!.split("·")[1].trim();
     await page.getByRole("button", { name: "Continue to payment" }).click();
@@ -46,6 +49,8 @@ test.describe("tipping the guide", () => {
 
     await page.goto("/account/payments");
     await expect(page.getByTestId("tips")).toContainText(chosen);
+    await expect(page.getByTestId("tips")).toContainText(/WF-[0-9A-Z]{4}-[0-9A-Z]{4}/);
+    await expect(page.getByTestId("tips")).not.toContainText("bk_");
     await page.goto(link.pathname);
     await expect(page.getByTestId("tip-thanks")).toBeVisible();
     await expect(page.getByRole("button", { name: "Continue to payment" })).toHaveCount(0);
@@ -125,6 +130,14 @@ test.describe("inviting a friend", () => {
     await inviterPage.goto("/account");
     const link = await inviterPage.getByLabel("Your invitation link").inputValue();
     expect(link).toMatch(/\/referral\/[0-9A-Z]{8}$/);
+    // Opened by the inviter: their own link, how to share it, no sign-up offer.
+    await inviterPage.goto(new URL(link).pathname);
+    await expect(inviterPage.getByTestId("referral-invite")).toContainText("This is your own invitation link.");
+    await expect(inviterPage.getByRole("link", { name: "Create an account" })).toHaveCount(0);
+    await expect(inviterPage.getByRole("link", { name: "Copy or share your link" })).toHaveAttribute(
+      "href",
+      "/account#invite-heading",
+    );
 
     // The friend follows it, creates an account from the invitation and books.
     await page.goto(new URL(link).pathname);

@@ -90,6 +90,11 @@ describe("/account/booking/{id}", () => {
     );
     expect(after.data.flash).toBe("booking.cancelledNotice");
     expect(after.data.booking).toMatchObject({ status: "cancelled", refundMinor: booking.totalMinor });
+    // A cancelled booking is no event to keep: no calendar file (and its page offers none).
+    const icsAfter = await outcome(() =>
+      calendar.loader(args(pageRequest(`${path}/calendar`, { cookie }), { bookingId: booking.id }) as never),
+    );
+    expect(icsAfter.status).toBe(404);
   });
 
   it("a held booking can be resumed at its checkout; another user's booking is the spec's 404", async () => {

@@ -8,10 +8,11 @@ import { args, outcome, pageRequest } from "./helpers";
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
 
-/** A completed booking's tip link, as the post-trip email carries it. */
+/** A completed booking's tip link, as the post-trip email carries it (the test clock only moves forward). */
 async function tipKey(): Promise<string> {
   const service = await findService(db());
-  const slot = await createSlot(db(), service.serviceId, { startsInHours: 20, durationMinutes: 60 });
+  const ahead = (Date.parse((await api("/v1/dev/clock")).body.data.now) - Date.now()) / 3_600_000;
+  const slot = await createSlot(db(), service.serviceId, { startsInHours: ahead + 20, durationMinutes: 60 });
   const guest = await bookingUser(service);
   await confirmedBooking(guest, service, slot.id);
   await call("/v1/dev/clock", { body: { now: new Date(slot.endsAt.getTime() + 31 * 60_000).toISOString() } });
@@ -51,6 +52,32 @@ describe("/gratuity/{accessKey}", () => {
     const again = await post(key, { choice: "custom", custom: "12.50" });
     expect(again.status).toBe(409);
     expect(again.data.error[""]).toEqual(["apiErrors.tip_already_given"]);
+  });
+
+  it("back from paying while the tip is still being confirmed, the page refreshes itself (no JavaScript needed), then stops", async () => {
+    const key = await tipKey();
+    const started = await post(key, { choice: "500" });
+    expect(started.status).toBe(302);
+    const refreshOf = (loaded: Awaited<ReturnType<typeof load>>) =>
+      gratuityRoute
+        .meta({ data: loaded.data, matches: [] } as never)
+        .find((tag) => "httpEquiv" in tag && tag.httpEquiv === "refresh") as { content: string } | undefined;
+
+    // Not confirmed yet (as while a payment event is on its way): "confirming", and the page asks again.
+    const confirming = await load(key, "?paid=1");
+    expect(confirming.data).toMatchObject({ returned: true, gaveUp: false, page: { tip: { status: "pending" } } });
+    expect(refreshOf(confirming)?.content).toBe(`3;url=/gratuity/${key}?paid=1&check=1`);
+    expect(refreshOf(await load(key, "?paid=1&check=7"))?.content).toBe(`3;url=/gratuity/${key}?paid=1&check=8`);
+    // Not forever: after 20 checks it says to come back later.
+    const tired = await load(key, "?paid=1&check=20");
+    expect(tired.data.gaveUp).toBe(true);
+    expect(refreshOf(tired)).toBeUndefined();
+    // No refresh on a plain visit, nor once the tip is paid.
+    expect(refreshOf(await load(key))).toBeUndefined();
+    expect((await pay(sessionIdOf(started.location!))).status).toBe(200);
+    const settled = await load(key, "?paid=1&check=3");
+    expect(settled.data.page.tip).toMatchObject({ status: "paid" });
+    expect(refreshOf(settled)).toBeUndefined();
   });
 
   it("an unknown or malformed key is the 404 page", async () => {

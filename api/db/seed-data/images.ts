@@ -149,10 +149,15 @@ export function experienceSvg(experience: SeedExperience, variant: 1 | 2): strin
   );
 }
 
+/**
+ * The wordmark is as wide as the name needs: its text is drawn in whatever font the browser has,
+ * so the width allows a wide bold one (0.72 em a character); a fixed 320 cut "Acme Adventures".
+ */
 export function logoSvg(account: SeedAccount): string {
   const monogramSize = account.monogram.length > 1 ? 26 : 34;
+  const width = Math.max(320, 88 + Math.ceil(account.name.length * 24 * 0.72) + 12);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="80" viewBox="0 0 320 80" role="img" aria-label="${escapeMarkup(account.name)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="80" viewBox="0 0 ${width} 80" role="img" aria-label="${escapeMarkup(account.name)}">` +
     `<rect x="8" y="8" width="64" height="64" rx="16" fill="${account.primaryColor}"/>` +
     `<circle cx="60" cy="20" r="7" fill="${account.accentColor}"/>` +
     `<text x="40" y="52" text-anchor="middle" font-size="${monogramSize}" font-weight="800" fill="#fff" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">${escapeMarkup(account.monogram)}</text>` +

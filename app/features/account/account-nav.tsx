@@ -16,7 +16,8 @@ export function AccountNav() {
   const { t } = useTranslation();
   return (
     <nav aria-label={t("account.sectionsLabel")} className="print:hidden">
-      <ul className="flex gap-1 overflow-x-auto md:block md:space-y-1">
+      {/* Phones: the sections wrap onto as many rows as they need (all in sight, no sideways scroll). */}
+      <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
         {SECTIONS.map((section) => (
           <li key={section.to}>
             <NavLink

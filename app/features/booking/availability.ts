@@ -5,9 +5,14 @@ export type { Availability, AvailabilityDay, AvailabilitySlot } from "~contract/
 /** The widest window the availability endpoint answers in one call (days). */
 export const AVAILABILITY_WINDOW_DAYS = 62;
 
-/** A slot's start as the operator's local time, e.g. "9:30 AM". */
-export function slotTime(iso: string, timezone: string, locale = "en-US"): string {
-  return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: timezone }).format(new Date(iso));
+/** A slot's start as the operator's local time, e.g. "9:30 AM" ("9:30 AM EST" with `zone`: where the clock is not said around it). */
+export function slotTime(iso: string, timezone: string, locale = "en-US", options: { zone?: boolean } = {}): string {
+  return dateTimeFormat(locale, {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: timezone,
+    ...(options.zone ? { timeZoneName: "short" } : {}),
+  }).format(new Date(iso));
 }
 
 /** A calendar day (YYYY-MM-DD), e.g. "Tue, Dec 1". */

@@ -242,5 +242,5 @@ export async function confirmedBooking(
   const paid = await pay(sessionIdOf(placed.body.data.checkoutUrl));
   if (paid.status !== 200 || paid.body.data.status !== "paid")
     throw new Error(`payment failed: ${paid.status} ${JSON.stringify(paid.body)}`);
-  return placed.body.data.booking as { id: string; totalMinor: number };
+  return placed.body.data.booking as { id: string; reference: string; totalMinor: number };
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { formatPhone } from "~/ui/format";
+import { slotTime } from "~/features/booking/availability";
+
+describe("formatPhone: the one way a phone number is shown", () => {
+  it("shows a stored US number as +1 and three groups, not bare digits", () => {
+    expect(formatPhone("+14155550132")).toBe("+1 415 555 0132");
+    expect(formatPhone(" +15551234567 ")).toBe("+1 555 123 4567");
+  });
+
+  it("leaves a number already written for people (an operator's abroad) as it is", () => {
+    expect(formatPhone("+351 21 555 0187")).toBe("+351 21 555 0187");
+    expect(formatPhone("+1 212 555 0142")).toBe("+1 212 555 0142");
+  });
+});
+
+describe("slotTime with the zone's name", () => {
+  it("says which clock the time is on, in the experience's zone whatever the machine's", () => {
+    // 15:00 UTC is 10 AM in New York in January (EST) and 11 AM in July (EDT).
+    expect(slotTime("2026-01-15T15:00:00Z", "America/New_York", "en-US", { zone: true })).toBe("10:00 AM EST");
+    expect(slotTime("2026-07-15T15:00:00Z", "America/New_York", "en-US", { zone: true })).toBe("11:00 AM EDT");
+    expect(slotTime("2026-01-15T15:00:00Z", "America/New_York", "en-US")).toBe("10:00 AM");
+  });
+});
