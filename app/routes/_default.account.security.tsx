@@ -6,7 +6,11 @@ import { useTranslation } from "~/platform/i18n-react";
 import { authErrorKey } from "~/features/auth/auth-errors";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { requireUser } from "~/features/auth/session.server";
-import { loadPasswordPolicy, passwordServerSignIn, signInFailure } from "~/features/auth/sign-in.server";
+import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
+import { FirebaseClientField } from "~/features/auth/firebase-client-field";
+import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
+import { redirect } from "~/platform/redirect.server";
+import { sessionCookie } from "~/platform/session-cookie.server";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { setFlash, takeFlash } from "~/platform/flash.server";
 import { i18next } from "~/platform/i18next.server";
@@ -55,8 +59,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 /**
  * Change or add a password. The current password is always checked with the identity provider
- * first (with or without JavaScript); the API sets the new one (revoking every other session),
- * and this browser signs in again with it.
+ * first (with or without JavaScript); the API sets the new one (ending every session) and answers
+ * a new session for this browser, and a custom token for its Firebase client.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -85,8 +89,9 @@ export async function action({ request }: ActionFunctionArgs) {
       throw error;
     }
   }
+  let renewed;
   try {
-    await apiFor(request, { token }).call("setPassword", { body: { password: value.password } });
+    renewed = await apiFor(request, { token }).call("setPassword", { body: { password: value.password } });
   } catch (error) {
     if (!isApiError(error, "validation_error")) throw error;
     return {
@@ -96,13 +101,12 @@ export async function action({ request }: ActionFunctionArgs) {
       }),
     };
   }
-  try {
-    const response = await passwordServerSignIn(request, user.email, value.password, PAGE);
-    response.headers.append("Set-Cookie", await setFlash("security.passwordChanged"));
-    return response;
-  } catch (error) {
-    return { result: signInFailure(error, (o) => submission.reply({ ...o, hideFields: hidden })) };
-  }
+  // Every session ended with the new password: this browser gets the new one the API answered.
+  const headers = new Headers({ "Set-Cookie": sessionCookie(renewed.sessionCookie, renewed.maxAgeSeconds) });
+  headers.append("Set-Cookie", await setFlash("security.passwordChanged"));
+  const resync = await firebaseResyncCookie(formData, renewed.customToken);
+  if (resync) headers.append("Set-Cookie", resync);
+  return redirect(PAGE, { headers });
 }
 
 export default function SecurityPage() {
@@ -139,7 +143,7 @@ export default function SecurityPage() {
           {t("security.devices")}
         </h2>
         <p className="mt-1 text-sm text-slate-700">{t("security.devicesHint")}</p>
-        <LogoutForm className="mt-3">
+        <LogoutForm className="mt-3" everywhere>
           <button
             type="submit"
             className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
@@ -170,6 +174,7 @@ function PasswordForm({ change }: { change: boolean }) {
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
       <FormError errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value={change ? "change-password" : "add-password"} />
+      <FirebaseClientField />
       {change ? (
         <TextField
           field={f.currentPassword}

@@ -76,7 +76,10 @@ export async function openPasswordSession(request: Request, email: string, passw
   return sessionOpened(await apiFor(request).call("passwordSession", { body: { email, password } }));
 }
 
-function sessionOpened(opened: SessionCreated) {
+/** A session the API opened: its Set-Cookie, the user and what they still owe. */
+export function sessionOpened(
+  opened: Pick<SessionCreated, "sessionCookie" | "maxAgeSeconds" | "user" | "missingData">,
+) {
   return {
     user: opened.user,
     missingData: opened.missingData,
@@ -84,14 +87,17 @@ function sessionOpened(opened: SessionCreated) {
   };
 }
 
-/** Sign out: the API revokes the user's refresh tokens (all devices); the cookie is cleared. */
-export async function destroySession(request: Request): Promise<string> {
+/**
+ * Sign out: this browser's session ends (the API refuses it from now on), or with `everywhere`
+ * every session of the user (their refresh tokens are revoked: all devices); the cookie is cleared.
+ */
+export async function destroySession(request: Request, options: { everywhere?: boolean } = {}): Promise<string> {
   const token = sessionTokenOf(request);
   if (token) {
     await apiFor(request, { token, onSessionLost: "throw" })
-      .call("signOut")
+      .call(options.everywhere ? "signOutEverywhere" : "signOut")
       .catch(() => {
-        // An invalid or already revoked session has nothing left to revoke.
+        // An invalid or already revoked session has nothing left to end.
       });
   }
   return clearedSessionCookie();
