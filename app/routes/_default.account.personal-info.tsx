@@ -81,7 +81,7 @@ const FLASH: Record<PersonalInfoIntent, string> = {
 /** Each form posts here with its intent; the change itself is one call to the settings API. */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const token = requireToken(request);
+  const token = await requireToken(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (!isPersonalInfoIntent(intent)) return data({ intent: null, result: undefined }, { status: 400 });

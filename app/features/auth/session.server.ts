@@ -4,6 +4,7 @@ import type { UserInfo } from "~contract/users";
 import type { SyncBody } from "~contract/users";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { loginUrl } from "~/platform/redirects";
+import { passwordSetupRedirect } from "~/platform/route-rules.server";
 import { oncePerRequest } from "~/platform/per-request.server";
 import {
   clearedSessionCookie,
@@ -45,22 +46,28 @@ function toLogin(request: Request) {
   return redirect(loginUrl(url.pathname + url.search));
 }
 
-/** Loader guard for private routes: no user → /login?redirectUrl=<the page, query included>. */
+/**
+ * Guard for private loaders and every signed-in action: no user → /login?redirectUrl=<the page,
+ * query included>; a user who must set a password → /set-password (the route rule of page loads,
+ * which a form post would otherwise skip: the root loader runs after the action).
+ */
 export async function requireUser(request: Request): Promise<{ user: SessionUser; token: string }> {
   const session = await getSession(request);
-  if (session.user) return { user: session.user, token: session.token };
+  if (session.user) {
+    const confined = passwordSetupRedirect(new URL(request.url), session.user);
+    if (confined) throw redirect(confined);
+    return { user: session.user, token: session.token };
+  }
   if (session.lost) throw lostSessionRedirect(request);
   throw toLogin(request);
 }
 
 /**
- * Action guard: the session token, without asking the API who it is. The API call the action
- * makes verifies it (and checks revocation for sensitive actions); its 401 signs the user out.
+ * Action guard: the session token of a signed-in user (`requireUser`'s rules). The API call the
+ * action makes verifies it again (and checks revocation for sensitive actions).
  */
-export function requireToken(request: Request): string {
-  const token = sessionTokenOf(request);
-  if (!token) throw toLogin(request);
-  return token;
+export async function requireToken(request: Request): Promise<string> {
+  return (await requireUser(request)).token;
 }
 
 /**
