@@ -25,7 +25,8 @@ export function routeRedirect(
   if (confined) return confined;
   if (LOGIN_PAGES.has(pathname)) {
     if (isEmailSignInLink(searchParams)) return `/set-password${search}`;
-    if (user) return safeRedirectPath(searchParams.get("redirectUrl"));
+    // An emailed reset link works for a signed-in user too (asked for on /account/security).
+    if (user && !isPasswordResetLink(url)) return safeRedirectPath(searchParams.get("redirectUrl"));
   }
   return null;
 }
@@ -36,4 +37,13 @@ export function routeRedirect(
  */
 export function passwordSetupRedirect(url: URL, user: { requiresPasswordSetup: boolean } | null): string | null {
   return user?.requiresPasswordSetup && url.pathname !== "/set-password" ? `/set-password${url.search}` : null;
+}
+
+/** The page of an emailed password-reset link (/reset-password?mode=resetPassword&oobCode=…). */
+function isPasswordResetLink(url: URL): boolean {
+  return (
+    url.pathname === "/reset-password" &&
+    url.searchParams.get("mode") === "resetPassword" &&
+    Boolean(url.searchParams.get("oobCode"))
+  );
 }

@@ -1,12 +1,13 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { authErrorKey } from "~/features/auth/auth-errors";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { requireUser } from "~/features/auth/session.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
+import { passwordHint } from "~/features/auth/password-policy";
 import { FirebaseClientField } from "~/features/auth/firebase-client-field";
 import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
 import { redirect } from "~/platform/redirect.server";
@@ -66,6 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user, token } = await requireUser(request);
   const formData = await readFormData(request);
+  if (formData.get("intent") === "send-reset") return sendReset(request, user.email);
   const policy = await loadPasswordPolicy(request);
   const schema = formData.get("intent") === "add-password" ? addPasswordSchema(policy) : changePasswordSchema(policy);
   const submission = parseWithZod(formData, { schema });
@@ -109,6 +111,20 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(PAGE, { headers });
 }
 
+/** "Forgot your password?": the reset link goes to the user's own address (limited like /reset-password). */
+async function sendReset(request: Request, email: string) {
+  try {
+    await apiFor(request).call("sendPasswordReset", { body: { email, continueUrl: PAGE } });
+  } catch (error) {
+    if (!isApiError(error, "rate_limited")) throw error;
+    return data(
+      { result: undefined, resetSentTo: null, resetError: authErrorKey("auth/too-many-requests") },
+      errorInit(error),
+    );
+  }
+  return { result: undefined, resetSentTo: email, resetError: null };
+}
+
 export default function SecurityPage() {
   const { signInMethods, hasPassword, flash, title } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -131,12 +147,7 @@ export default function SecurityPage() {
           {hasPassword ? t("security.changePassword") : t("security.addPassword")}
         </h2>
         <PasswordForm change={hasPassword} />
-        <p className="mt-4 text-sm text-slate-700">
-          {t("security.resetHint")}{" "}
-          <Link to="/reset-password" className="font-medium text-brand underline">
-            {t("login.resetTitle")}
-          </Link>
-        </p>
+        <ResetForm />
       </section>
       <section aria-labelledby="devices-heading" className="mt-6 rounded-xl border border-slate-200 p-4">
         <h2 id="devices-heading" className="text-lg font-semibold text-brand-ink">
@@ -188,8 +199,8 @@ function PasswordForm({ change }: { change: boolean }) {
         label={t("security.newPassword")}
         type="password"
         autoComplete="new-password"
-        hint={t("login.passwordRules", { min: passwordPolicy.minLength })}
-        messageValues={{ min: passwordPolicy.minLength }}
+        hint={passwordHint(t, passwordPolicy)}
+        messageValues={{ min: passwordPolicy.minLength, max: passwordPolicy.maxLength }}
       />
       <TextField
         field={f.confirmPassword}
@@ -202,6 +213,32 @@ function PasswordForm({ change }: { change: boolean }) {
         label={change ? t("security.changePassword") : t("security.addPassword")}
         pendingLabel={t("login.saving")}
       />
+    </Form>
+  );
+}
+
+/** A signed-in user is not sent to /reset-password (a sign-in page): the link is emailed from here. */
+function ResetForm() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sentTo = actionData && "resetSentTo" in actionData ? actionData.resetSentTo : null;
+  const error = actionData && "resetError" in actionData ? actionData.resetError : null;
+  return (
+    <Form method="post" className="mt-4 text-sm text-slate-700">
+      <input type="hidden" name="intent" value="send-reset" />
+      {sentTo ? <StatusMessage>{t("security.resetSent", { email: sentTo })}</StatusMessage> : null}
+      {error ? <FormError errors={[error]} id="reset-error" /> : null}
+      <p>
+        {t("security.resetHint")}{" "}
+        <button
+          type="submit"
+          disabled={navigation.state === "submitting" && navigation.formData?.get("intent") === "send-reset"}
+          className="font-medium text-brand underline"
+        >
+          {t("security.resetSend")}
+        </button>
+      </p>
     </Form>
   );
 }

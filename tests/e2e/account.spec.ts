@@ -53,6 +53,8 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("change the password, then sign in with the new one", async ({ page, request }) => {
       const email = await openAccountPage(page, request, "/account/security");
+      // The whole policy of the API, not only its length.
+      await expect(page.getByText("At least 8 characters, including a number")).toBeVisible();
       await page.getByLabel("Current password").fill("not-my-password-9");
       await page.getByLabel("New password").fill("brand-new-pass-77");
       await page.getByLabel("Confirm password").fill("brand-new-pass-77");

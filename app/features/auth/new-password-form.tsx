@@ -6,6 +6,7 @@ import { TextField } from "~/ui/text-field";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { FirebaseClientField } from "~/features/auth/firebase-client-field";
+import { passwordHint } from "~/features/auth/password-policy";
 
 type Props = { id: string; hint: string; submitLabel: string; lastResult?: SubmissionResult<string[]> };
 
@@ -30,7 +31,7 @@ export function NewPasswordForm({ id, hint, submitLabel, lastResult }: Props) {
         label={t("login.password")}
         type="password"
         autoComplete="new-password"
-        hint={t("login.passwordRules", { min: passwordPolicy.minLength })}
+        hint={passwordHint(t, passwordPolicy)}
         messageValues={{ min: passwordPolicy.minLength, max: passwordPolicy.maxLength }}
         autoFocus
       />

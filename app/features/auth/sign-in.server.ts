@@ -1,6 +1,6 @@
 import { redirect } from "~/platform/redirect.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "~/features/auth/password-policy";
+import type { PasswordPolicy } from "~/features/auth/password-policy";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { authErrorKey } from "~/features/auth/auth-errors";
 import { IdentityError } from "~/features/auth/identity-rest.server";
@@ -11,7 +11,7 @@ import { nextStepAfterSignIn } from "~/features/auth/sign-in-next.server";
 
 /** The password policy announced by the API. */
 export async function loadPasswordPolicy(request: Request): Promise<PasswordPolicy> {
-  return { ...DEFAULT_PASSWORD_POLICY, ...(await apiFor(request).call("passwordPolicy")) };
+  return apiFor(request).call("passwordPolicy");
 }
 
 /** Open the session for an ID token obtained on the server and redirect to the next step. */
