@@ -15,6 +15,8 @@ export type AuthIdentity = {
   authTime: number;
   /** When the token expires (milliseconds since the epoch). */
   expiresAt: number;
+  /** The user must set a password before anything else (an emailed-link sign-in). */
+  requiresPasswordSetup: boolean;
   kind: "id_token" | "session_cookie";
 };
 
@@ -37,12 +39,21 @@ export function tokenHash(token: string): string {
 /**
  * Our own end of sessions, in the database so every process sees it: the user's cut-off (to the
  * millisecond; a session signed in during the cut-off's second is refused too, since tokens only
- * carry whole seconds) and this very token signed out on its device.
+ * carry whole seconds) and this very token signed out on its device; and whether the user must
+ * set a password first (the confinement rule, see middleware.ts).
  */
-async function endedHere(uid: string, token: string, authTimeSeconds: number): Promise<boolean> {
+async function ourSessionState(
+  uid: string,
+  token: string,
+  authTimeSeconds: number,
+): Promise<{ ended: boolean; requiresPasswordSetup: boolean }> {
   const db = await getDb();
   const [row] = await db
-    .select({ cutoff: users.sessionsValidAfter, signedOut: signedOutSessions.tokenHash })
+    .select({
+      cutoff: users.sessionsValidAfter,
+      signedOut: signedOutSessions.tokenHash,
+      requiresPasswordSetup: users.requiresPasswordSetup,
+    })
     .from(users)
     .leftJoin(
       signedOutSessions,
@@ -50,14 +61,14 @@ async function endedHere(uid: string, token: string, authTimeSeconds: number): P
     )
     .where(eq(users.id, uid))
     .limit(1);
-  if (!row) return false;
-  if (row.signedOut) return true;
-  return row.cutoff !== null && authTimeSeconds * 1000 < row.cutoff.getTime();
+  if (!row) return { ended: false, requiresPasswordSetup: false };
+  const ended = Boolean(row.signedOut) || (row.cutoff !== null && authTimeSeconds * 1000 < row.cutoff.getTime());
+  return { ended, requiresPasswordSetup: row.requiresPasswordSetup };
 }
 
 /**
  * Revocation needs a call to the identity provider (and a read of our own cut-off, see
- * `endedHere`): it is checked at most once per
+ * `ourSessionState`): it is checked at most once per
  * `SESSION_REVOCATION_CHECK_SECONDS` for each token (in this process), and always when
  * `forceRevocationCheck` is set (sensitive actions). Between two checks nothing about a token can
  * change but the clock (its signature and claims are fixed), so the identity verified at the last
@@ -123,7 +134,8 @@ export async function verifyFirebaseToken(
     if (code.includes("expired")) throw new InvalidTokenError("expired");
     throw new InvalidTokenError("invalid");
   }
-  if (await endedHere(decoded.uid, token, decoded.auth_time)) {
+  const state = await ourSessionState(decoded.uid, token, decoded.auth_time);
+  if (state.ended) {
     verified.delete(token);
     throw new InvalidTokenError("revoked");
   }
@@ -134,6 +146,7 @@ export async function verifyFirebaseToken(
     signInProvider: decoded.firebase?.sign_in_provider ?? "unknown",
     authTime: decoded.auth_time,
     expiresAt: decoded.exp * 1000,
+    requiresPasswordSetup: state.requiresPasswordSetup,
     kind: isSession ? "session_cookie" : "id_token",
   };
   remember(token, identity, now, decoded.exp * 1000);

@@ -3,7 +3,7 @@ import type { UserRecord } from "firebase-admin/auth";
 import { adminAuth } from "../auth/firebase-admin";
 import { callIdentity } from "../auth/identity-errors";
 import { cutOffSessions, renewSession, sessionUser } from "../auth/session";
-import type { AuthIdentity } from "../auth/verify";
+import { forgetVerifiedSessions, type AuthIdentity } from "../auth/verify";
 import type { PasswordSet } from "~contract/auth";
 import type { Db } from "../db/client";
 import { users, type AccountRow, type UserRow } from "../db/schema";
@@ -81,6 +81,8 @@ export async function syncUser(db: Db, identity: AuthIdentity, profile: SyncBody
     .insert(users)
     .values({ id: identity.uid, ...identityValues, ...profileUpdate })
     .onConflictDoUpdate({ target: users.id, set: { ...identityValues, ...profileUpdate, updatedAt: sql`app_now()` } });
+  // Whether a password must be set first is part of a verified identity: verify again next time.
+  forgetVerifiedSessions(identity.uid);
 }
 
 export function toUserInfo(row: UserRow, unreadNotifications: number): UserInfo {
@@ -119,6 +121,7 @@ export async function updateMissingData(db: Db, uid: string, input: MissingDataB
   if (input.passwordIsSet !== undefined) {
     values.passwordIsSet = input.passwordIsSet;
     if (input.passwordIsSet) values.requiresPasswordSetup = false;
+    forgetVerifiedSessions(uid);
   }
   const updated = await db
     .update(users)

@@ -63,11 +63,14 @@ export async function requireUser(request: Request): Promise<{ user: SessionUser
 }
 
 /**
- * Action guard: the session token of a signed-in user (`requireUser`'s rules). The API call the
- * action makes verifies it again (and checks revocation for sensitive actions).
+ * Action guard: the session token, without asking the API who it is. The API call the action
+ * makes verifies it (and checks revocation for sensitive actions); its 401 signs the user out, and
+ * its 403 password_setup_required sends a user who must set a password to /set-password.
  */
 export async function requireToken(request: Request): Promise<string> {
-  return (await requireUser(request)).token;
+  const token = sessionTokenOf(request);
+  if (!token) throw toLogin(request);
+  return token;
 }
 
 /**
