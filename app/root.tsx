@@ -21,6 +21,8 @@ import { clearedSessionCookie, getSession } from "~/features/auth/session.server
 import { firebaseClientConfig } from "~/features/auth/firebase-config.server";
 import { metaTranslation } from "~/platform/meta-translation";
 import { errorStatusOf, errorStatusText } from "~/ui/error-page";
+import { takeFirebaseResync } from "~/features/auth/firebase-resync.server";
+import { FirebaseResync } from "~/features/auth/session-sync";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -70,6 +72,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Route rules (spec section 2) run here on every navigation: see shouldRevalidate below.
   const target = routeRedirect(url, session);
   if (target) throw redirect(target, { headers });
+  // A custom token a password or email change left for this browser's Firebase client, once.
+  const resync = session.user ? await takeFirebaseResync(request) : null;
+  if (resync?.clear) headers.append("Set-Cookie", resync.clear);
 
   // The page's one address for search engines: no filters or marketing parameters, its page kept.
   const canonicalUrl = new URL(url.pathname, url.origin);
@@ -94,6 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           }
         : null,
       firebase: session.user ? firebaseClientConfig() : null,
+      firebaseResync: resync?.token ?? null,
     },
     { headers },
   );
@@ -164,7 +170,12 @@ export default function App() {
       window.removeEventListener("unhandledrejection", onError);
     };
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <FirebaseResync />
+    </>
+  );
 }
 
 export { RouteErrorPage as ErrorBoundary } from "~/ui/error-page";

@@ -88,3 +88,17 @@ export interface SessionCreated {
   /** What the user still owes before booking here: profile fields and "waiver". */
   missingData: string[];
 }
+
+/**
+ * A new session for the device that made a change ending every session (a new password or email
+ * address): the cookie, and a custom token the browser's Firebase client signs in with (the
+ * change revoked its refresh token).
+ */
+export interface RenewedSession {
+  sessionCookie: string;
+  maxAgeSeconds: number;
+  customToken: string;
+}
+
+/** Answer of PATCH /v1/user/set-password: a renewed session and what the user still owes. */
+export type PasswordSet = RenewedSession & Pick<SessionCreated, "user" | "missingData">;

@@ -101,6 +101,12 @@ export const endpoints = {
     errors: ["invalid_credentials", "user_disabled"],
   }),
   signOut: endpoint({ method: "POST", path: "/v1/auth/sign-out", output: out.nothing, errors: [] }),
+  signOutEverywhere: endpoint({
+    method: "POST",
+    path: "/v1/auth/sign-out-everywhere",
+    output: out.nothing,
+    errors: [],
+  }),
   sendAuthLink: endpoint({
     method: "POST",
     path: "/v1/send-auth-link",
@@ -136,7 +142,7 @@ export const endpoints = {
     method: "PATCH",
     path: "/v1/user/set-password",
     body: setPasswordInput,
-    output: out.nothing,
+    output: out.passwordSet,
     errors: ["user_not_found"],
   }),
 

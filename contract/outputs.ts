@@ -12,7 +12,7 @@ import type { MyReferral, ReferralInvite } from "./referrals";
 import type { ReviewPage, ReviewView } from "./reviews";
 import { NOTIFICATION_CATEGORIES } from "./preference-values";
 import type { AccountContext } from "./accounts";
-import type { PasswordPolicy, SessionCreated } from "./auth";
+import type { PasswordPolicy, PasswordSet, RenewedSession, SessionCreated } from "./auth";
 import type { Availability, BookingPage, BookingView, Quote } from "./bookings";
 import type { ExperienceDetail, ExperiencePage, Facets, ServiceDetail } from "./catalog";
 import type { NotificationPage } from "./notifications";
@@ -354,9 +354,18 @@ export const personalInfo: z.ZodType<PersonalInfo> = z.object({
 });
 
 /** A session minted for the caller after a change that ended their sessions (a new email address). */
-export const renewedSession = z.object({
+export const renewedSession: z.ZodType<RenewedSession> = z.object({
   sessionCookie: z.string().min(20),
   maxAgeSeconds: z.number().int().positive(),
+  customToken: z.string().min(20),
+});
+
+export const passwordSet: z.ZodType<PasswordSet> = z.object({
+  sessionCookie: z.string().min(20),
+  maxAgeSeconds: z.number().int().positive(),
+  customToken: z.string().min(20),
+  user: userInfo,
+  missingData: z.array(z.string()),
 });
 
 /** An .ics file for a calendar: its name and its text. */

@@ -51,14 +51,29 @@ async function authenticate(c: Context<AppEnv>, forceRevocationCheck: boolean): 
   if (credentials.source === "cookie" && !SAFE_METHODS.has(c.req.method) && !isSameOriginRequest(c.req.raw)) {
     throw forbidden("Cross-site request refused: the Origin header does not match this host.");
   }
+  let identity;
   try {
-    c.set("identity", await verifyFirebaseToken(credentials.token, { forceRevocationCheck }));
+    identity = await verifyFirebaseToken(credentials.token, { forceRevocationCheck });
   } catch (error) {
     if (error instanceof InvalidTokenError) throw unauthorizedWith(INVALID_TOKEN_MESSAGES[error.reason]);
     logger.error({ requestId: c.get("requestId"), err: errorFields(error) }, "identity provider unavailable");
     throw serviceUnavailable("The identity service is temporarily unavailable.");
   }
+  if (identity.requiresPasswordSetup && !SAFE_METHODS.has(c.req.method) && !SETUP_ALLOWED.has(c.req.path)) {
+    throw new ApiError(403, "password_setup_required", "Set a password first: PATCH /v1/user/set-password.");
+  }
+  c.set("identity", identity);
 }
+
+/** What a user who must set a password may still change (the rest answers 403 password_setup_required). */
+const SETUP_ALLOWED = new Set([
+  "/v1/user/set-password",
+  // The spec's way for a client that set the password itself to say so (passwordIsSet).
+  "/v1/user/missing-data",
+  "/v1/user/sync",
+  "/v1/auth/sign-out",
+  "/v1/auth/sign-out-everywhere",
+]);
 
 function authMiddleware(forceRevocationCheck: boolean) {
   return createMiddleware<AppEnv>(async (c, next) => {

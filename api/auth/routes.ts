@@ -8,8 +8,8 @@ import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
 import { authEmailBody, createSessionBody, passwordSessionBody } from "~contract/auth";
 import { passwordSession } from "./password-session";
-import { requireAuth } from "./middleware";
-import { createSession, revokeSessions } from "./session";
+import { credentialsOf, requireAuth } from "./middleware";
+import { createSession, endAllSessions, endThisSession } from "./session";
 import { passwordPolicy } from "./password-policy";
 import { sendAuthLink, sendPasswordReset, type AuthEmailRequest } from "./service";
 
@@ -40,12 +40,19 @@ authRoutes.post("/auth/password-session", validate("json", passwordSessionBody),
 });
 allowOnly(authRoutes, "/auth/password-session", ["POST"]);
 
-/** Sign out everywhere: the caller's refresh tokens are revoked, so every session ends. */
-authRoutes.post("/auth/sign-out", requireAuth, async (c) => {
-  await revokeSessions(c.get("identity").uid);
+/** Sign out on this device: the very session (or ID token) the caller used ends; other devices stay. */
+authRoutes.post("/auth/sign-out", requireAuth, withDb, async (c) => {
+  await endThisSession(c.get("db"), c.get("identity"), credentialsOf(c.req.raw).token!);
   return c.json({ success: true });
 });
 allowOnly(authRoutes, "/auth/sign-out", ["POST"]);
+
+/** Sign out on all devices: the caller's refresh tokens are revoked and every session ends. */
+authRoutes.post("/auth/sign-out-everywhere", requireAuth, withDb, async (c) => {
+  await endAllSessions(c.get("db"), c.get("identity").uid);
+  return c.json({ success: true });
+});
+allowOnly(authRoutes, "/auth/sign-out-everywhere", ["POST"]);
 
 authRoutes.post("/send-auth-link", validate("json", authEmailBody), withDb, withTenant, async (c) => {
   const { email, continueUrl } = c.req.valid("json");

@@ -1,8 +1,9 @@
 import { enforceRateLimits } from "../rate-limit/service";
 import { identityToolkit } from "./identity-toolkit";
-import type { SessionCreated } from "~contract/auth";
+import { eq, sql } from "drizzle-orm";
+import type { RenewedSession, SessionCreated } from "~contract/auth";
 import type { SyncBody } from "~contract/users";
-import type { AccountRow } from "../db/schema";
+import { signedOutSessions, users, type AccountRow } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { countUnread } from "../notifications/service";
@@ -10,7 +11,7 @@ import { missingDataOf, requireUserRow, syncUser, toUserInfo } from "../users/se
 import { currentWaiver, findSignature } from "../waivers/service";
 import { adminAuth } from "./firebase-admin";
 import { getApiEnv, identityEnv } from "../env";
-import { forgetVerifiedSessions, InvalidTokenError, verifyFirebaseToken } from "./verify";
+import { forgetVerifiedSessions, InvalidTokenError, tokenHash, verifyFirebaseToken, type AuthIdentity } from "./verify";
 
 /** An ID token older than this cannot open a session (a fresh sign-in is required). */
 export const MAX_AUTH_AGE_MS = 5 * 60 * 1000;
@@ -41,41 +42,104 @@ export async function createSession(
     throw new ApiError(401, "stale_sign_in", "Sign in again: this sign-in is too old to open a session.");
   }
   await syncUser(db, identity, input.profile ?? {});
-  const [row, signature, unread] = await Promise.all([
-    requireUserRow(db, identity.uid),
-    findSignature(db, identity.uid, currentWaiver(input.account)),
-    countUnread(db, identity.uid),
-  ]);
-  const missingData: string[] = missingDataOf(row, ["paymentMethod"]);
-  if (!signature) missingData.push("waiver");
   const sessionCookie = await adminAuth().createSessionCookie(input.idToken, {
     expiresIn: identityEnv.sessionMaxAgeMs,
   });
   return {
     sessionCookie,
     maxAgeSeconds: Math.floor(identityEnv.sessionMaxAgeMs / 1000),
-    user: toUserInfo(row, unread),
-    missingData,
+    ...(await sessionUser(db, identity.uid, input.account)),
   };
 }
 
-/** Ends every session of the user: their refresh tokens are revoked (all devices). */
-export async function revokeSessions(uid: string): Promise<void> {
-  await adminAuth().revokeRefreshTokens(uid);
-  forgetVerifiedSessions(uid);
+/** Who a new session is for and what they still owe (profile fields, then "waiver"). */
+export async function sessionUser(
+  db: Db,
+  uid: string,
+  account: AccountRow | null,
+): Promise<Pick<SessionCreated, "user" | "missingData">> {
+  const [row, signature, unread] = await Promise.all([
+    requireUserRow(db, uid),
+    findSignature(db, uid, currentWaiver(account)),
+    countUnread(db, uid),
+  ]);
+  const missingData: string[] = missingDataOf(row, ["paymentMethod"]);
+  if (!signature) missingData.push("waiver");
+  return { user: toUserInfo(row, unread), missingData };
 }
 
 /**
- * A new session for a user whose sessions a major account change (a new email address) has just
- * revoked: a custom token is exchanged for an ID token at the identity provider, and that for a
- * session cookie, so the person who made the change stays signed in.
+ * Ends every session of the user (all devices): their refresh tokens are revoked at the identity
+ * provider, and our own cut-off is set to this millisecond, since the provider's revocation counts
+ * whole seconds. Answers the cut-off (a fresh session for this device must be signed in after it).
  */
-export async function renewSession(uid: string): Promise<{ sessionCookie: string; maxAgeSeconds: number }> {
-  const customToken = await adminAuth().createCustomToken(uid);
-  const { idToken } = await identityToolkit<{ idToken: string }>("accounts:signInWithCustomToken", {
-    token: customToken,
-    returnSecureToken: true,
-  });
-  const sessionCookie = await adminAuth().createSessionCookie(idToken, { expiresIn: identityEnv.sessionMaxAgeMs });
-  return { sessionCookie, maxAgeSeconds: Math.floor(identityEnv.sessionMaxAgeMs / 1000) };
+export async function endAllSessions(db: Db, uid: string): Promise<number> {
+  await adminAuth().revokeRefreshTokens(uid);
+  return cutOffSessions(db, uid);
+}
+
+/**
+ * Our cut-off alone, for changes after which the identity provider has already revoked the
+ * sessions itself (a new password, a new email address).
+ */
+export async function cutOffSessions(db: Db, uid: string): Promise<number> {
+  const cutoff = new Date();
+  await db.update(users).set({ sessionsValidAfter: cutoff }).where(eq(users.id, uid));
+  forgetVerifiedSessions(uid);
+  return cutoff.getTime();
+}
+
+/**
+ * Signs out the one session (cookie or ID token) the caller used, until it would have expired:
+ * the user's other devices stay signed in.
+ */
+export async function endThisSession(db: Db, identity: AuthIdentity, token: string): Promise<void> {
+  await db
+    .insert(signedOutSessions)
+    .select(
+      db
+        .select({
+          tokenHash: sql`${tokenHash(token)}`.as("token_hash"),
+          userId: users.id,
+          expiresAt: sql`${new Date(identity.expiresAt)}::timestamptz`.as("expires_at"),
+        })
+        .from(users)
+        .where(eq(users.id, identity.uid)),
+    )
+    .onConflictDoNothing();
+  forgetVerifiedSessions(identity.uid);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function authTimeOf(idToken: string): number {
+  const payload = JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString("utf8"));
+  return Number(payload.auth_time);
+}
+
+/**
+ * A new session for the person who made a major account change (a new password or email
+ * address) that ended every session: a custom token is exchanged for an ID token at the identity
+ * provider, and that for a session cookie. Tokens count whole seconds, so the sign-in waits for
+ * the second after the cut-off (at most a second). The answer carries another custom token for
+ * the browser's Firebase client, whose refresh token the change has revoked.
+ */
+export async function renewSession(uid: string, cutoff: number): Promise<RenewedSession> {
+  let idToken = "";
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const wait = Math.ceil(cutoff / 1000) * 1000 - Date.now();
+    if (wait > 0) await sleep(wait);
+    ({ idToken } = await identityToolkit<{ idToken: string }>("accounts:signInWithCustomToken", {
+      token: await adminAuth().createCustomToken(uid),
+      returnSecureToken: true,
+    }));
+    // The provider's clock may be a little behind ours: then once more, a second later.
+    if (authTimeOf(idToken) * 1000 >= cutoff) break;
+    cutoff += 1000;
+  }
+  const [sessionCookie, customToken] = await Promise.all([
+    adminAuth().createSessionCookie(idToken, { expiresIn: identityEnv.sessionMaxAgeMs }),
+    adminAuth().createCustomToken(uid),
+  ]);
+  return { sessionCookie, maxAgeSeconds: Math.floor(identityEnv.sessionMaxAgeMs / 1000), customToken };
 }

@@ -1,4 +1,8 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import type { DecodedIdToken } from "firebase-admin/auth";
+import { getDb } from "../db/client";
+import { signedOutSessions, users } from "../db/schema";
 import { adminAuth } from "./firebase-admin";
 import { identityEnv } from "../env";
 
@@ -9,6 +13,10 @@ export type AuthIdentity = {
   emailVerified: boolean;
   signInProvider: string;
   authTime: number;
+  /** When the token expires (milliseconds since the epoch). */
+  expiresAt: number;
+  /** The user must set a password before anything else (an emailed-link sign-in). */
+  requiresPasswordSetup: boolean;
   kind: "id_token" | "session_cookie";
 };
 
@@ -23,8 +31,44 @@ function issuerOf(token: string): string | null {
   }
 }
 
+/** How a token is named in the database (never the token itself). */
+export function tokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
 /**
- * Revocation needs a call to the identity provider: it is checked at most once per
+ * Our own end of sessions, in the database so every process sees it: the user's cut-off (to the
+ * millisecond; a session signed in during the cut-off's second is refused too, since tokens only
+ * carry whole seconds) and this very token signed out on its device; and whether the user must
+ * set a password first (the confinement rule, see middleware.ts).
+ */
+async function ourSessionState(
+  uid: string,
+  token: string,
+  authTimeSeconds: number,
+): Promise<{ ended: boolean; requiresPasswordSetup: boolean }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      cutoff: users.sessionsValidAfter,
+      signedOut: signedOutSessions.tokenHash,
+      requiresPasswordSetup: users.requiresPasswordSetup,
+    })
+    .from(users)
+    .leftJoin(
+      signedOutSessions,
+      and(eq(signedOutSessions.userId, users.id), eq(signedOutSessions.tokenHash, tokenHash(token))),
+    )
+    .where(eq(users.id, uid))
+    .limit(1);
+  if (!row) return { ended: false, requiresPasswordSetup: false };
+  const ended = Boolean(row.signedOut) || (row.cutoff !== null && authTimeSeconds * 1000 < row.cutoff.getTime());
+  return { ended, requiresPasswordSetup: row.requiresPasswordSetup };
+}
+
+/**
+ * Revocation needs a call to the identity provider (and a read of our own cut-off, see
+ * `ourSessionState`): it is checked at most once per
  * `SESSION_REVOCATION_CHECK_SECONDS` for each token (in this process), and always when
  * `forceRevocationCheck` is set (sensitive actions). Between two checks nothing about a token can
  * change but the clock (its signature and claims are fixed), so the identity verified at the last
@@ -90,12 +134,19 @@ export async function verifyFirebaseToken(
     if (code.includes("expired")) throw new InvalidTokenError("expired");
     throw new InvalidTokenError("invalid");
   }
+  const state = await ourSessionState(decoded.uid, token, decoded.auth_time);
+  if (state.ended) {
+    verified.delete(token);
+    throw new InvalidTokenError("revoked");
+  }
   const identity: AuthIdentity = {
     uid: decoded.uid,
     email: decoded.email ?? null,
     emailVerified: decoded.email_verified ?? false,
     signInProvider: decoded.firebase?.sign_in_provider ?? "unknown",
     authTime: decoded.auth_time,
+    expiresAt: decoded.exp * 1000,
+    requiresPasswordSetup: state.requiresPasswordSetup,
     kind: isSession ? "session_cookie" : "id_token",
   };
   remember(token, identity, now, decoded.exp * 1000);

@@ -303,6 +303,12 @@ export const users = pgTable(
     hasPaymentMethod: boolean("has_payment_method").notNull().default(false),
     /** The code this user shares to invite friends (made on first use). */
     referralCode: text("referral_code"),
+    /**
+     * Sessions signed in before this instant (to the millisecond) are refused: set by "sign out on
+     * all devices", a password change and an email change. The identity provider's own revocation
+     * counts whole seconds, so a session opened in the same second would otherwise survive.
+     */
+    sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true, precision: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -318,6 +324,23 @@ export const users = pgTable(
  * A phone or email change waiting for its code (spec section 7). The code is stored hashed;
  * `status` is pending until the right code confirms it, or the 5th wrong one cancels it.
  */
+/**
+ * Sessions signed out on one device ("Sign out" in the header): refused until they would have
+ * expired anyway (the identity provider can only end all of a user's sessions at once).
+ */
+export const signedOutSessions = pgTable(
+  "signed_out_sessions",
+  {
+    /** SHA-256 of the session cookie (or ID token), hex. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("signed_out_sessions_expires_idx").on(t.expiresAt)],
+);
+
 export const VERIFICATION_PURPOSES = ["phone", "email"] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 export const verificationCodes = pgTable(

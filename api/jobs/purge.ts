@@ -6,8 +6,9 @@ export const RETENTION_DAYS = 90;
 
 /**
  * Nightly: sent, kept and failed messages, used or expired verification codes and read
- * notifications older than the retention (pg-boss purges its own finished jobs), and the catalog's
- * departure days that are over everywhere.
+ * notifications older than the retention (pg-boss purges its own finished jobs), the catalog's
+ * departure days that are over everywhere, and sessions signed out on one device that have expired
+ * anyway.
  */
 export async function purgeOld(db: Db): Promise<{ messages: number; codes: number; notifications: number }> {
   const count = (result: unknown) => (result as { rows: unknown[] }).rows.length;
@@ -20,5 +21,7 @@ export async function purgeOld(db: Db): Promise<{ messages: number; codes: numbe
     delete from notifications where read_at is not null
       and created_at < app_now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
   await db.execute(sql`delete from departure_days where day < (app_now() at time zone 'UTC')::date - 2`);
+  // Session expiry is real time (the identity provider's), not the product's test clock.
+  await db.execute(sql`delete from signed_out_sessions where expires_at < now()`);
   return { messages: count(messages), codes: count(codes), notifications: count(notifications) };
 }

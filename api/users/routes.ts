@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requireAuth, requireFreshAuth } from "../auth/middleware";
 import { setPasswordBody } from "~contract/auth";
 import { passwordPolicy } from "../auth/password-policy";
+import { withTenant } from "../accounts/tenant";
 import { dataResponse } from "../http/envelope";
 import { allowOnly } from "../http/method-guard";
 import type { AppEnv } from "../http/types";
@@ -41,8 +42,15 @@ allowOnly(userRoutes, "/user/missing-data", ["GET", "PATCH"]);
 // Built on first use: the policy comes from the API environment.
 const setPasswordSchema = z.lazy(() => setPasswordBody(passwordPolicy()));
 
-userRoutes.patch("/user/set-password", requireFreshAuth, validate("json", setPasswordSchema), withDb, async (c) => {
-  await setPassword(c.get("db"), c.get("identity").uid, c.req.valid("json").password);
-  return c.json({ success: true });
-});
+userRoutes.patch(
+  "/user/set-password",
+  requireFreshAuth,
+  validate("json", setPasswordSchema),
+  withDb,
+  withTenant,
+  async (c) => {
+    const { uid } = c.get("identity");
+    return dataResponse(c, await setPassword(c.get("db"), uid, c.req.valid("json").password, c.get("account")));
+  },
+);
 allowOnly(userRoutes, "/user/set-password", ["PATCH"]);

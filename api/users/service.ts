@@ -2,9 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import type { UserRecord } from "firebase-admin/auth";
 import { adminAuth } from "../auth/firebase-admin";
 import { callIdentity } from "../auth/identity-errors";
+import { cutOffSessions, renewSession, sessionUser } from "../auth/session";
 import { forgetVerifiedSessions, type AuthIdentity } from "../auth/verify";
+import type { PasswordSet } from "~contract/auth";
 import type { Db } from "../db/client";
-import { users, type UserRow } from "../db/schema";
+import { users, type AccountRow, type UserRow } from "../db/schema";
 import { countUnread } from "../notifications/service";
 import { ApiError, notFound, validationError } from "../http/errors";
 import {
@@ -79,6 +81,8 @@ export async function syncUser(db: Db, identity: AuthIdentity, profile: SyncBody
     .insert(users)
     .values({ id: identity.uid, ...identityValues, ...profileUpdate })
     .onConflictDoUpdate({ target: users.id, set: { ...identityValues, ...profileUpdate, updatedAt: sql`app_now()` } });
+  // Whether a password must be set first is part of a verified identity: verify again next time.
+  forgetVerifiedSessions(identity.uid);
 }
 
 export function toUserInfo(row: UserRow, unreadNotifications: number): UserInfo {
@@ -117,6 +121,7 @@ export async function updateMissingData(db: Db, uid: string, input: MissingDataB
   if (input.passwordIsSet !== undefined) {
     values.passwordIsSet = input.passwordIsSet;
     if (input.passwordIsSet) values.requiresPasswordSetup = false;
+    forgetVerifiedSessions(uid);
   }
   const updated = await db
     .update(users)
@@ -126,17 +131,26 @@ export async function updateMissingData(db: Db, uid: string, input: MissingDataB
   if (updated.length === 0) throw userNotFound();
 }
 
-/** PATCH /v1/user/set-password: sets the password at the identity provider, then records it. */
-export async function setPassword(db: Db, uid: string, password: string): Promise<void> {
+/**
+ * PATCH /v1/user/set-password: sets the password at the identity provider, then records it. The
+ * provider ends every session on a new password; this device gets a new one (see renewSession).
+ */
+export async function setPassword(
+  db: Db,
+  uid: string,
+  password: string,
+  account: AccountRow | null,
+): Promise<PasswordSet> {
   await requireUserRow(db, uid);
   await callIdentity(() => adminAuth().updateUser(uid, { password }), {
     "auth/user-not-found": tokenUserGone,
     "auth/invalid-password": () =>
       validationError({ password: ["This password is not accepted. Choose another one."] }),
   });
-  forgetVerifiedSessions(uid);
   await db
     .update(users)
     .set({ passwordIsSet: true, requiresPasswordSetup: false, updatedAt: sql`app_now()` })
     .where(eq(users.id, uid));
+  const renewed = await callIdentity(async () => renewSession(uid, await cutOffSessions(db, uid)));
+  return { ...renewed, ...(await sessionUser(db, uid, account)) };
 }

@@ -3,8 +3,8 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, type PersonalInfo } from "~contract/settings";
 import { adminAuth } from "../auth/firebase-admin";
 import { callIdentity } from "../auth/identity-errors";
-import { forgetVerifiedSessions } from "../auth/verify";
-import { renewSession } from "../auth/session";
+import { cutOffSessions, renewSession } from "../auth/session";
+import type { RenewedSession } from "~contract/auth";
 import type { Db } from "../db/client";
 import { users, verificationCodes, type VerificationCodeRow, type VerificationPurpose } from "../db/schema";
 import { getApiEnv } from "../env";
@@ -114,7 +114,7 @@ export async function confirmEmailChange(db: Db, uid: string, code: string): Pro
   await callIdentity(() => adminAuth().updateUser(uid, { email: pending.target, emailVerified: true }), {
     "auth/email-already-exists": emailTaken,
   });
-  forgetVerifiedSessions(uid);
+  const cutoff = await cutOffSessions(db, uid);
   await db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -136,10 +136,8 @@ export async function confirmEmailChange(db: Db, uid: string, code: string): Pro
     );
   }
   // The identity provider ends every session on an email change; the one who made it stays signed in.
-  return callIdentity(() => renewSession(uid));
+  return callIdentity(() => renewSession(uid, cutoff));
 }
-
-type RenewedSession = { sessionCookie: string; maxAgeSeconds: number };
 
 const emailTaken = () => conflict("Another account uses this email address.", "email_taken");
 

@@ -101,6 +101,10 @@ export function apiFor(
       if (options.token && options.onSessionLost !== "throw" && error.status === 401) {
         throw lostSessionRedirect(request);
       }
+      // A user who must set a password changes nothing else first (the route rule, for form posts).
+      if (options.token && error.code === "password_setup_required") {
+        throw redirect(`/set-password${new URL(request.url).search}`);
+      }
       // The API (or what it stands on) is down or failed: the page's error state says so with a
       // 503, not a 500 of ours. Errors a page handles (e.g. payment_unavailable) stay ApiErrors.
       // A storefront host whose operator does not exist (spec section 8): every page goes to /404.

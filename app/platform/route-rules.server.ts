@@ -21,10 +21,29 @@ export function routeRedirect(
   if (isPrivatePath(pathname) && !user) {
     return loginUrl(pathname + search, session.lost ? { errorCode: "440" } : {});
   }
-  if (user?.requiresPasswordSetup && pathname !== "/set-password") return `/set-password${search}`;
+  const confined = passwordSetupRedirect(url, user);
+  if (confined) return confined;
   if (LOGIN_PAGES.has(pathname)) {
     if (isEmailSignInLink(searchParams)) return `/set-password${search}`;
-    if (user) return safeRedirectPath(searchParams.get("redirectUrl"));
+    // An emailed reset link works for a signed-in user too (asked for on /account/security).
+    if (user && !isPasswordResetLink(url)) return safeRedirectPath(searchParams.get("redirectUrl"));
   }
   return null;
+}
+
+/**
+ * A user who must set a password is kept on /set-password (query kept): on page loads (above)
+ * and on form posts (the action guards in app/features/auth/session.server.ts).
+ */
+export function passwordSetupRedirect(url: URL, user: { requiresPasswordSetup: boolean } | null): string | null {
+  return user?.requiresPasswordSetup && url.pathname !== "/set-password" ? `/set-password${url.search}` : null;
+}
+
+/** The page of an emailed password-reset link (/reset-password?mode=resetPassword&oobCode=…). */
+function isPasswordResetLink(url: URL): boolean {
+  return (
+    url.pathname === "/reset-password" &&
+    url.searchParams.get("mode") === "resetPassword" &&
+    Boolean(url.searchParams.get("oobCode"))
+  );
 }

@@ -72,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   ]);
   requireSameOrigin(request);
   const { bookingId } = await requireParams(request, params, { bookingId: idParam });
-  const token = requireToken(request);
+  const token = await requireToken(request);
   const submission = parseWithZod(await readFormData(request), { schema: BookingActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const value = submission.value;

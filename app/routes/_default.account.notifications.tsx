@@ -71,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }),
   ]);
   requireSameOrigin(request);
-  const token = requireToken(request);
+  const token = await requireToken(request);
   const submission = parseWithZod(await readFormData(request), { schema: ReadSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {

@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
     id: z.string().max(80),
   });
   requireSameOrigin(request);
-  const token = requireToken(request);
+  const token = await requireToken(request);
   const submission = parseWithZod(await readFormData(request), { schema: CardSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { intent, id } = submission.value;

@@ -13,6 +13,8 @@ import { apiFor, isApiError } from "~/platform/api.server";
 import { apiErrorKey } from "~/platform/api-errors.server";
 import { setFlash, takeFlash } from "~/platform/flash.server";
 import { sessionCookie } from "~/platform/session-cookie.server";
+import { FirebaseClientField } from "~/features/auth/firebase-client-field";
+import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatPhone } from "~/ui/format";
@@ -82,7 +84,7 @@ export const headers = passHeaders;
 /** Each form posts here with its intent; the change itself is one call to the settings API. */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const token = requireToken(request);
+  const token = await requireToken(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (!isPersonalInfoIntent(intent)) return data({ intent: null, result: undefined }, { status: 400 });
@@ -92,7 +94,11 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const answer = await save(apiFor(request, { token }), submission.value);
     // A new email address ends every session; the API answers a new one for this browser.
-    if (answer) headers.append("Set-Cookie", sessionCookie(answer.sessionCookie, answer.maxAgeSeconds));
+    if (answer) {
+      headers.append("Set-Cookie", sessionCookie(answer.sessionCookie, answer.maxAgeSeconds));
+      const resync = await firebaseResyncCookie(formData, answer.customToken);
+      if (resync) headers.append("Set-Cookie", resync);
+    }
   } catch (error) {
     if (!isApiError(error) || error.status >= 500) throw error;
     const field = {
@@ -298,6 +304,7 @@ function CodeForm({
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name="intent" value={intent} />
+        {intent === "email-confirm" ? <FirebaseClientField /> : null}
         <TextField
           field={fields.code}
           label={t("personalInfo.code")}

@@ -1,12 +1,17 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { apiErrorKey } from "~/platform/api-errors.server";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { requireUser } from "~/features/auth/session.server";
-import { loadPasswordPolicy, passwordServerSignIn, signInFailure } from "~/features/auth/sign-in.server";
+import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
+import { passwordHint } from "~/features/auth/password-policy";
+import { FirebaseClientField } from "~/features/auth/firebase-client-field";
+import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
+import { redirect } from "~/platform/redirect.server";
+import { sessionCookie } from "~/platform/session-cookie.server";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { setFlash, takeFlash } from "~/platform/flash.server";
 import { i18next } from "~/platform/i18next.server";
@@ -58,13 +63,14 @@ export const headers = passHeaders;
 
 /**
  * Change or add a password. The current password is always checked with the identity provider
- * first (with or without JavaScript); the API sets the new one (revoking every other session),
- * and this browser signs in again with it.
+ * first (with or without JavaScript); the API sets the new one (ending every session) and answers
+ * a new session for this browser, and a custom token for its Firebase client.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user, token } = await requireUser(request);
   const formData = await readFormData(request);
+  if (formData.get("intent") === "send-reset") return sendReset(request, user.email);
   const policy = await loadPasswordPolicy(request);
   const schema = formData.get("intent") === "add-password" ? addPasswordSchema(policy) : changePasswordSchema(policy);
   const submission = parseWithZod(formData, { schema });
@@ -88,8 +94,9 @@ export async function action({ request }: ActionFunctionArgs) {
       throw error;
     }
   }
+  let renewed;
   try {
-    await apiFor(request, { token }).call("setPassword", { body: { password: value.password } });
+    renewed = await apiFor(request, { token }).call("setPassword", { body: { password: value.password } });
   } catch (error) {
     if (!isApiError(error, "validation_error")) throw error;
     return {
@@ -99,13 +106,26 @@ export async function action({ request }: ActionFunctionArgs) {
       }),
     };
   }
+  // Every session ended with the new password: this browser gets the new one the API answered.
+  const headers = new Headers({ "Set-Cookie": sessionCookie(renewed.sessionCookie, renewed.maxAgeSeconds) });
+  headers.append("Set-Cookie", await setFlash("security.passwordChanged"));
+  const resync = await firebaseResyncCookie(formData, renewed.customToken);
+  if (resync) headers.append("Set-Cookie", resync);
+  return redirect(PAGE, { headers });
+}
+
+/** "Forgot your password?": the reset link goes to the user's own address (limited like /reset-password). */
+async function sendReset(request: Request, email: string) {
   try {
-    const response = await passwordServerSignIn(request, user.email, value.password, PAGE);
-    response.headers.append("Set-Cookie", await setFlash("security.passwordChanged"));
-    return response;
+    await apiFor(request).call("sendPasswordReset", { body: { email, continueUrl: PAGE } });
   } catch (error) {
-    return { result: signInFailure(error, (o) => submission.reply({ ...o, hideFields: hidden })) };
+    if (!isApiError(error, "rate_limited")) throw error;
+    return data(
+      { result: undefined, resetSentTo: null, resetError: authErrorKey("auth/too-many-requests") },
+      errorInit(error),
+    );
   }
+  return { result: undefined, resetSentTo: email, resetError: null };
 }
 
 export default function SecurityPage() {
@@ -130,19 +150,14 @@ export default function SecurityPage() {
           {hasPassword ? t("security.changePassword") : t("security.addPassword")}
         </h2>
         <PasswordForm change={hasPassword} />
-        <p className="mt-4 text-sm text-slate-700">
-          {t("security.resetHint")}{" "}
-          <Link to="/reset-password" className="font-medium text-brand underline">
-            {t("login.resetTitle")}
-          </Link>
-        </p>
+        <ResetForm />
       </section>
       <section aria-labelledby="devices-heading" className="mt-6 rounded-xl border border-slate-200 p-4">
         <h2 id="devices-heading" className="text-lg font-semibold text-brand-ink">
           {t("security.devices")}
         </h2>
         <p className="mt-1 text-sm text-slate-700">{t("security.devicesHint")}</p>
-        <LogoutForm className="mt-3">
+        <LogoutForm className="mt-3" everywhere>
           <button
             type="submit"
             className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
@@ -173,6 +188,7 @@ function PasswordForm({ change }: { change: boolean }) {
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
       <FormError errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value={change ? "change-password" : "add-password"} />
+      <FirebaseClientField />
       {change ? (
         <TextField
           field={f.currentPassword}
@@ -186,8 +202,8 @@ function PasswordForm({ change }: { change: boolean }) {
         label={t("security.newPassword")}
         type="password"
         autoComplete="new-password"
-        hint={t("login.passwordRules", { min: passwordPolicy.minLength })}
-        messageValues={{ min: passwordPolicy.minLength }}
+        hint={passwordHint(t, passwordPolicy)}
+        messageValues={{ min: passwordPolicy.minLength, max: passwordPolicy.maxLength }}
       />
       <TextField
         field={f.confirmPassword}
@@ -200,6 +216,32 @@ function PasswordForm({ change }: { change: boolean }) {
         label={change ? t("security.changePassword") : t("security.addPassword")}
         pendingLabel={t("login.saving")}
       />
+    </Form>
+  );
+}
+
+/** A signed-in user is not sent to /reset-password (a sign-in page): the link is emailed from here. */
+function ResetForm() {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sentTo = actionData && "resetSentTo" in actionData ? actionData.resetSentTo : null;
+  const error = actionData && "resetError" in actionData ? actionData.resetError : null;
+  return (
+    <Form method="post" className="mt-4 text-sm text-slate-700">
+      <input type="hidden" name="intent" value="send-reset" />
+      {sentTo ? <StatusMessage>{t("security.resetSent", { email: sentTo })}</StatusMessage> : null}
+      {error ? <FormError errors={[error]} id="reset-error" /> : null}
+      <p>
+        {t("security.resetHint")}{" "}
+        <button
+          type="submit"
+          disabled={navigation.state === "submitting" && navigation.formData?.get("intent") === "send-reset"}
+          className="font-medium text-brand underline"
+        >
+          {t("security.resetSend")}
+        </button>
+      </p>
     </Form>
   );
 }

@@ -96,7 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   requireSameOrigin(request);
   const { parentId, serviceId } = await requireParams(request, params, { parentId: idParam, serviceId: idParam });
-  const token = requireToken(request);
+  const token = await requireToken(request);
   const url = new URL(request.url);
   const here = url.pathname + url.search;
   const detailsPath = `/experiences/${parentId}/${serviceId}`;

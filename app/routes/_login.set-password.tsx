@@ -17,11 +17,12 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
 import {
+  continueWithSession,
   finishServerSignIn,
   loadPasswordPolicy,
-  passwordServerSignIn,
   signInFailure,
 } from "~/features/auth/sign-in.server";
+import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
@@ -66,12 +67,13 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 
-  const { user, token } = await requireUser(request);
+  const { token } = await requireUser(request);
   const submission = parseWithZod(formData, { schema: newPasswordSchema(await loadPasswordPolicy(request)) });
   if (submission.status !== "success")
     return { intent: "set", result: submission.reply({ hideFields: ["password", "confirmPassword"] }) };
+  let renewed;
   try {
-    await apiFor(request, { token }).call("setPassword", { body: { password: submission.value.password } });
+    renewed = await apiFor(request, { token }).call("setPassword", { body: { password: submission.value.password } });
   } catch (error) {
     if (isApiError(error, "validation_error")) {
       return {
@@ -81,12 +83,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error;
   }
-  // Setting a password may end existing sessions: sign in again with it for a fresh one.
-  try {
-    return await passwordServerSignIn(request, user.email, submission.value.password, redirectUrl);
-  } catch (error) {
-    return { intent: "set", result: signInFailure(error, (o) => submission.reply(o)) };
-  }
+  // Setting a password ends existing sessions: the API answers a new one for this browser.
+  const response = continueWithSession(renewed, redirectUrl);
+  const resync = await firebaseResyncCookie(formData, renewed.customToken);
+  if (resync) response.headers.append("Set-Cookie", resync);
+  return response;
 }
 
 export default function SetPasswordPage() {

@@ -39,7 +39,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const token = requireToken(request);
+  const token = await requireToken(request);
   const submission = parseWithZod(await readFormData(request), { schema: WaiverSignSchema });
   if (submission.status !== "success") return submission.reply();
   try {

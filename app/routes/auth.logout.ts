@@ -1,12 +1,18 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { requireSameOrigin } from "~/platform/origin.server";
+import { readFormData } from "~/platform/form.server";
 import { destroySession } from "~/features/auth/session.server";
+import { SIGN_OUT_EVERYWHERE_FIELD } from "~/features/auth/logout-form";
 
-/** Sign out (a form post): revoke refresh tokens, clear the session cookie, go home. */
+/**
+ * Sign out (a form post): this browser's session ends, or every session of the user when the
+ * form says so ("Sign out on all devices"); the cookie is cleared and the user goes home.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const clear = await destroySession(request);
+  const formData = await readFormData(request);
+  const clear = await destroySession(request, { everywhere: formData.get(SIGN_OUT_EVERYWHERE_FIELD) === "1" });
   return redirect("/", { headers: { "Set-Cookie": clear, "Cache-Control": "no-store" } });
 }
 

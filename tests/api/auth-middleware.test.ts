@@ -5,7 +5,14 @@ import { credentialsOf } from "~api/auth/middleware";
 import { isSameOriginRequest } from "~contract/same-origin.mjs";
 import { ApiError } from "~api/http/errors";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
-import { call, createUser, sessionCookieFor, syncedUser, withEmulatorUsers } from "./helpers/identity";
+import {
+  call,
+  createEmailLinkUser,
+  createUser,
+  sessionCookieFor,
+  syncedUser,
+  withEmulatorUsers,
+} from "./helpers/identity";
 
 seedDbForThisFile();
 withEmulatorUsers();
@@ -188,5 +195,35 @@ describe("helpers", () => {
   it("a user who has a token but never synced is a 404, not a 401", async () => {
     const user = await createUser();
     expectEnvelope(await call("/v1/user/info", { token: user.idToken }), 404, "user_not_found");
+  });
+});
+
+describe("a user who must set a password", () => {
+  it("changes nothing but the password first (403 password_setup_required); reads still work", async () => {
+    const user = await createEmailLinkUser();
+    expect((await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} })).status).toBe(200);
+    expectEnvelope(
+      await call("/v1/user/settings/name", {
+        method: "PUT",
+        token: user.idToken,
+        body: { firstName: "Eve", lastName: "Mallory" },
+      }),
+      403,
+      "password_setup_required",
+    );
+    expect((await call("/v1/user/info", { token: user.idToken })).status).toBe(200);
+    const set = await call("/v1/user/set-password", {
+      method: "PATCH",
+      token: user.idToken,
+      body: { password: "now-a-password-1" },
+    });
+    expect(set.status).toBe(200);
+    const renewed = set.body.data.sessionCookie as string;
+    const named = await call("/v1/user/settings/name", {
+      method: "PUT",
+      token: renewed,
+      body: { firstName: "Eve", lastName: "Mallory" },
+    });
+    expect(named.status).toBe(200);
   });
 });

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { users } from "~api/db/schema";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
 import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "./helpers/booking";
 import { call, createUser, signInWithPassword, withEmulatorUsers } from "./helpers/identity";
@@ -63,21 +65,87 @@ describe("POST /v1/auth/session", () => {
   });
 });
 
-describe("POST /v1/auth/sign-out", () => {
-  it("revokes the user's sessions everywhere", async () => {
+/** A session cookie for a new sign-in of `user`. */
+async function newSession(user: { email: string; password: string }): Promise<string> {
+  const { idToken } = await signInWithPassword(user.email, user.password);
+  return (await call("/v1/auth/session", { body: { idToken } })).body.data.sessionCookie;
+}
+
+const secondsOf = (jwt: string, claim: "auth_time") =>
+  Number(JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString("utf8"))[claim]);
+
+/** Waits for the start of the next second, so that what follows happens within one second. */
+async function startOfSecond(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+}
+
+async function cutoffOf(uid: string): Promise<Date | null> {
+  const [row] = await db().select({ cutoff: users.sessionsValidAfter }).from(users).where(eq(users.id, uid));
+  return row?.cutoff ?? null;
+}
+
+describe("POST /v1/auth/sign-out (this device)", () => {
+  it("ends the session it is called with; the user's other sessions stay", async () => {
     const user = await createUser();
     const a = (await call("/v1/auth/session", { body: { idToken: user.idToken } })).body.data.sessionCookie;
-    const second = await signInWithPassword(user.email, user.password);
-    const b = (await call("/v1/auth/session", { body: { idToken: second.idToken } })).body.data.sessionCookie;
-    // Revocation has a granularity of one second: the sessions must be older than the revocation.
+    // Two sessions opened in the same second are the same token (same claims): a later one.
     await new Promise((resolve) => setTimeout(resolve, 1100));
+    const b = await newSession(user);
+    expect((await call("/v1/user/info", { cookie: a })).status).toBe(200);
     expect((await call("/v1/auth/sign-out", { method: "POST", token: a })).body).toEqual({ success: true });
-    expectEnvelope(await call("/v1/user/info", { token: b }), 401, "unauthorized");
+    expectEnvelope(await call("/v1/user/info", { cookie: a }), 401, "unauthorized");
     expectEnvelope(await call("/v1/user/info", { token: a }), 401, "unauthorized");
+    expect((await call("/v1/user/info", { cookie: b })).status).toBe(200);
   });
 
   it("needs a credential (401)", async () => {
     expectEnvelope(await call("/v1/auth/sign-out", { method: "POST" }), 401, "unauthorized");
+  });
+});
+
+describe("POST /v1/auth/sign-out-everywhere", () => {
+  it("revokes the user's sessions everywhere", async () => {
+    const user = await createUser();
+    const a = (await call("/v1/auth/session", { body: { idToken: user.idToken } })).body.data.sessionCookie;
+    const b = await newSession(user);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await call("/v1/auth/sign-out-everywhere", { method: "POST", token: a })).body).toEqual({ success: true });
+    expectEnvelope(await call("/v1/user/info", { token: b }), 401, "unauthorized");
+    expectEnvelope(await call("/v1/user/info", { token: a }), 401, "unauthorized");
+  });
+
+  it("also ends a session signed in less than a second before (tokens count whole seconds)", async () => {
+    const user = await createUser();
+    const a = (await call("/v1/auth/session", { body: { idToken: user.idToken } })).body.data.sessionCookie;
+    await startOfSecond();
+    const b = await newSession(user);
+    expect((await call("/v1/auth/sign-out-everywhere", { method: "POST", token: a })).status).toBe(200);
+    // The case at hand: b was signed in during the cut-off's second, before it.
+    const cutoff = (await cutoffOf(user.uid))!;
+    expect(secondsOf(b, "auth_time")).toBe(Math.floor(cutoff.getTime() / 1000));
+    expectEnvelope(await call("/v1/user/info", { token: b }), 401, "unauthorized");
+    // …and stays refused when the user signs in again later (that session works).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expectEnvelope(await call("/v1/user/info", { token: b }), 401, "unauthorized");
+    expect((await call("/v1/user/info", { token: await newSession(user) })).status).toBe(200);
+  });
+
+  it("the cut-off lives in the database: one written by another process is honoured at the next check", async () => {
+    const user = await createUser();
+    const a = (await call("/v1/auth/session", { body: { idToken: user.idToken } })).body.data.sessionCookie;
+    expect((await call("/v1/user/info", { token: a })).status).toBe(200);
+    // Another process ended the sessions (this one still has `a` verified in its memory).
+    await db().update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, user.uid));
+    // A sensitive action always checks.
+    expectEnvelope(
+      await call("/v1/user/settings/phone", { method: "PUT", token: a, body: { phone: "+15550001111" } }),
+      401,
+      "unauthorized",
+    );
+  });
+
+  it("needs a credential (401)", async () => {
+    expectEnvelope(await call("/v1/auth/sign-out-everywhere", { method: "POST" }), 401, "unauthorized");
   });
 });
 

@@ -6,6 +6,7 @@ import {
   call,
   createUser,
   outboxFor,
+  signInWithCustomToken,
   signInWithPassword,
   syncedUser,
   uniqueEmail,
@@ -156,6 +157,11 @@ describe("email change in two steps", () => {
     expect(confirmed.body.data.maxAgeSeconds).toBeGreaterThan(0);
     expect(await info(renewed)).toMatchObject({ email, pendingEmail: null });
     expect((await call("/v1/user/info", { token: renewed.idToken })).body.data.email).toBe(email);
+    // The session that asked is over (it was signed in before the change, maybe in the same second)…
+    expectEnvelope(await call("/v1/user/info", { token: user.idToken }), 401, "unauthorized");
+    // …and the browser's Firebase client gets a custom token to sign in again with.
+    const client = await signInWithCustomToken(confirmed.body.data.customToken);
+    expect((await call("/v1/user/info", { token: client.idToken })).body.data.email).toBe(email);
     const [notice] = await outboxFor(user.email);
     expect(notice).toMatchObject({ kind: "email_changed" });
     expect((await signInWithPassword(email, user.password)).idToken).toBeTruthy();

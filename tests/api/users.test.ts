@@ -6,6 +6,7 @@ import {
   call,
   createEmailLinkUser,
   createUser,
+  signInWithCustomToken,
   signInWithPassword,
   syncedUser,
   withEmulatorUsers,
@@ -267,15 +268,22 @@ describe("password policy and PATCH /v1/user/set-password", () => {
       body: { password: "new-secret-42" },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true });
+    // A new password ends every session, even one signed in the same second: this device gets a
+    // new session, and its Firebase client a custom token to sign in again with.
+    const { sessionCookie, customToken, user: info, missingData } = res.body.data;
+    expect(info).toMatchObject({ id: user.uid, requiresPasswordSetup: false });
+    expect(missingData).toEqual(["firstName", "lastName", "location", "waiver"]);
+    expectEnvelope(await call("/v1/user/info", { token: user.idToken }), 401, "unauthorized");
+    expect((await call("/v1/user/info", { token: sessionCookie })).body.data.id).toBe(user.uid);
+    const client = await signInWithCustomToken(customToken);
+    expect((await call("/v1/user/info", { token: client.idToken })).status).toBe(200);
 
     const signedIn = await signInWithPassword(user.email, "new-secret-42");
     expect(signedIn.localId).toBe(user.uid);
-    // Firebase revokes older tokens when the password changes: use the new one.
     const sync = await call("/v1/user/sync", { method: "PATCH", token: signedIn.idToken, body: {} });
     expect(sync.status).toBe(200);
-    const info = await call("/v1/user/info", { token: signedIn.idToken });
-    expect(info.body.data).toMatchObject({ id: user.uid, signInMethod: "password", requiresPasswordSetup: false });
+    const after = await call("/v1/user/info", { token: signedIn.idToken });
+    expect(after.body.data).toMatchObject({ id: user.uid, signInMethod: "password", requiresPasswordSetup: false });
   });
 
   it("400 when the password breaks the policy; nothing changes", async () => {

@@ -106,16 +106,16 @@ export async function signWaiver(page: Page, name?: string) {
 /** Completes whatever the profile step asks for, with an address in Lisbon (any country's format is taken). */
 export async function completeProfile(page: Page) {
   await expect(page).toHaveURL(/\/complete-profile/);
-  // After a popup sign-in the page may still be settling (the session's revalidation): typing
-  // then can be lost when the form re-renders, so each value is typed until it stays.
-  await page.waitForLoadState("networkidle");
+  // After a client-side navigation (a popup sign-in) the address changes before React has rendered
+  // the new page (navigations are transitions): until the profile form is there, the fields below
+  // would be looked for in the page before it, found missing and skipped. Wait for the form itself.
+  const save = page.getByRole("button", { name: "Save and continue" });
+  await expect(save).toBeVisible();
   const fill = async (label: string, value: string) => {
     const field = page.getByLabel(label, { exact: true });
     if (!(await field.count())) return;
-    await expect(async () => {
-      await field.fill(value);
-      await expect(field).toHaveValue(value, { timeout: 1_000 });
-    }).toPass();
+    await field.fill(value);
+    await expect(field).toHaveValue(value);
   };
   await fill("First name", "Grace");
   await fill("Last name", "Hopper");
@@ -124,5 +124,5 @@ export async function completeProfile(page: Page) {
   await fill("Postal code (optional)", "1100-048");
   const country = page.getByLabel("Country", { exact: true });
   if (await country.count()) await country.selectOption("PT");
-  await page.getByRole("button", { name: "Save and continue" }).click();
+  await save.click();
 }

@@ -103,6 +103,7 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/set-password\?promo_code=X$/);
     await page.goBack();
 
+    await expect(page.getByText("At least 8 characters, including a number")).toBeVisible();
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm password").fill(PASSWORD);
     await page.getByRole("button", { name: "Save password" }).click();
@@ -160,6 +161,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("status")).toContainText(user.email);
     const mail = await latestMail(request, user.email);
     await page.goto(mail.link);
+    await expect(page.getByText("At least 8 characters, including a number")).toBeVisible();
     const newPassword = "new-trail-mix-77";
     await page.getByLabel("Password", { exact: true }).fill(newPassword);
     await page.getByLabel("Confirm password").fill(newPassword);

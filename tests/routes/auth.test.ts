@@ -75,18 +75,33 @@ describe("POST /auth/session (the browser's fresh ID token becomes the session c
 });
 
 describe("POST /auth/logout", () => {
-  it("ends the session everywhere and clears the cookie", async () => {
+  const logout = (cookie: string, form: Record<string, string> = {}) =>
+    outcome(() => logoutRoute.action(args(pageRequest("/auth/logout", { cookie, form })) as never));
+
+  it('"Sign out" ends this browser\'s session only and clears the cookie', async () => {
     const { user, cookie } = await signedInUser();
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // revocation has one-second granularity
-    const result = await outcome(() =>
-      logoutRoute.action(args(pageRequest("/auth/logout", { cookie, form: {} })) as never),
-    );
+    // Another device, signed in a second later (two sessions of one second are the same token).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const other = await sessionFor(user);
+    const result = await logout(cookie);
     expect(result.status).toBe(302);
     expect(result.location).toBe("/");
     expect(result.headers.get("Set-Cookie")).toMatch(/^__session=;.*Max-Age=0/);
-    const token = cookie.slice("__session=".length);
-    expect((await call("/v1/user/info", { token })).status).toBe(401);
-    expect(user.email).toContain("@");
+    // The cookie this browser had is refused from now on (a copy of it cannot be used)…
+    expect((await call("/v1/user/info", { token: cookie.slice("__session=".length) })).status).toBe(401);
+    // …and the other device stays signed in.
+    expect((await call("/v1/user/info", { token: other.slice("__session=".length) })).status).toBe(200);
+  });
+
+  it('"Sign out on all devices" ends every session of the user', async () => {
+    const { user, cookie } = await signedInUser();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const other = await sessionFor(user);
+    const result = await logout(cookie, { everywhere: "1" });
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Set-Cookie")).toMatch(/^__session=;.*Max-Age=0/);
+    expect((await call("/v1/user/info", { token: cookie.slice("__session=".length) })).status).toBe(401);
+    expect((await call("/v1/user/info", { token: other.slice("__session=".length) })).status).toBe(401);
   });
 });
 

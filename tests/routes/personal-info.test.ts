@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as route from "~/routes/_default.account.personal-info";
 import { seedDbForThisFile } from "../api/helpers/api";
-import { outboxFor, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionSetBy, signedInUser } from "./helpers";
+import { call, createEmailLinkUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
+import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser } from "./helpers";
 
 seedDbForThisFile();
 withEmulatorUsers();
@@ -103,5 +103,24 @@ describe("/account/personal-info", () => {
       route.action(args(pageRequest(PAGE, { form: { intent: "name", firstName: "X", lastName: "Y" } })) as never),
     );
     expect(visitor.location).toBe(`/login?${new URLSearchParams({ redirectUrl: PAGE })}`);
+  });
+
+  it("a user who must set a password is sent to /set-password by a form post too (nothing is saved)", async () => {
+    const user = await createEmailLinkUser();
+    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: PROFILE });
+    const cookie = await sessionFor(user);
+    const posted = await outcome(() =>
+      route.action(
+        args(
+          pageRequest(`${PAGE}?tab=x`, { cookie, form: { intent: "name", firstName: "Eve", lastName: "Mallory" } }),
+        ) as never,
+      ),
+    );
+    expect(posted.status).toBe(302);
+    expect(posted.location).toBe("/set-password?tab=x");
+    expect((await call("/v1/user/info", { token: user.idToken })).body.data).toMatchObject({
+      firstName: "Ada",
+      requiresPasswordSetup: true,
+    });
   });
 });

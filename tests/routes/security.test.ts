@@ -1,10 +1,13 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { users } from "~api/db/schema";
 import * as route from "~/routes/_default.account.security";
+import * as rootRoute from "~/root";
 import { seedDbForThisFile } from "../api/helpers/api";
-import { call, createEmailLinkUser, signInWithPassword, withEmulatorUsers } from "../api/helpers/identity";
+import { call, createEmailLinkUser, outboxFor, signInWithPassword, withEmulatorUsers } from "../api/helpers/identity";
 import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser } from "./helpers";
 
-seedDbForThisFile();
+const { db } = seedDbForThisFile();
 withEmulatorUsers();
 
 const PAGE = "/account/security";
@@ -27,7 +30,7 @@ describe("/account/security", () => {
     expect(wrong.data.result.error.currentPassword).toEqual(["security.currentWrong"]);
     expect(wrong.data.result.initialValue.currentPassword).toBeUndefined();
 
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // revocation has one-second granularity
+    // No waiting: a session of the same second as the change ends too (our cut-off is in milliseconds).
     const changed = await post(cookie, {
       intent: "change-password",
       currentPassword: user.password,
@@ -35,17 +38,21 @@ describe("/account/security", () => {
       confirmPassword: "a-new-password-2",
     });
     expect(changed.status).toBe(302);
-    // On to the page (after any step the user still owes: this one has no profile yet).
-    expect(changed.location).toContain(encodeURIComponent(PAGE));
+    expect(changed.location).toBe(PAGE);
+    // Posted without JavaScript: no Firebase client to hand a custom token to.
+    expect(changed.headers.getSetCookie().some((c) => c.startsWith("fbresync="))).toBe(false);
     const fresh = sessionSetBy(changed.headers);
+    expect((await call("/v1/user/info", { token: cookie.slice("__session=".length) })).status).toBe(401);
     expect((await signInWithPassword(user.email, "a-new-password-2")).idToken).toBeTruthy();
     expect((await call("/v1/user/info", { token: fresh.slice("__session=".length) })).status).toBe(200);
     expect((await call("/v1/user/info", { token: other.slice("__session=".length) })).status).toBe(401);
   });
 
-  it("a user who only used a link adds a first password", async () => {
+  it("a user without a password (not kept on /set-password) adds a first password", async () => {
     const user = await createEmailLinkUser();
     await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} });
+    // Like a Google or Apple user: no password, and not required to set one.
+    await db().update(users).set({ requiresPasswordSetup: false }).where(eq(users.id, user.uid));
     const cookie = await sessionFor(user);
     const page = await outcome(() => route.loader(args(pageRequest(PAGE, { cookie })) as never));
     expect(page.data).toMatchObject({ signInMethods: ["emailLink"], hasPassword: false });
@@ -56,5 +63,66 @@ describe("/account/security", () => {
     });
     expect(added.status).toBe(302);
     expect((await signInWithPassword(user.email, "my-first-password-3")).idToken).toBeTruthy();
+    // The new session works on the next page.
+    const fresh = sessionSetBy(added.headers);
+    expect((await outcome(() => route.loader(args(pageRequest(PAGE, { cookie: fresh })) as never))).status).toBe(200);
+  });
+});
+
+describe("/account/security with JavaScript", () => {
+  it("hands this browser's Firebase client a custom token (httpOnly, for the next page only)", async () => {
+    const { user, cookie } = await signedInUser();
+    const changed = await post(cookie, {
+      intent: "change-password",
+      currentPassword: user.password,
+      password: "a-new-password-4",
+      confirmPassword: "a-new-password-4",
+      firebaseClient: "1",
+    });
+    expect(changed.location).toBe(PAGE);
+    const resync = changed.headers.getSetCookie().find((c) => c.startsWith("fbresync="));
+    expect(resync).toMatch(/HttpOnly/);
+    expect(resync).toMatch(/SameSite=Lax/);
+    expect(resync).toMatch(/Max-Age=60/);
+    // The next page hands it over once (root data) and clears it.
+    const next = `${sessionSetBy(changed.headers)}; ${resync!.split(";")[0]}`;
+    const root = await outcome(() => rootRoute.loader(args(pageRequest(PAGE, { cookie: next })) as never));
+    expect(root.data.firebaseResync).toMatch(/^[\w-]+\.[\w-]+\.[\w-]*$/);
+    expect(root.headers.getSetCookie().some((c) => /^fbresync=;.*Max-Age=0/.test(c))).toBe(true);
+  });
+});
+
+describe("/account/security: forgot the password", () => {
+  it("emails a reset link to the user's own address, and the link opens for the signed-in user", async () => {
+    const { user, cookie } = await signedInUser();
+    const sent = await post(cookie, { intent: "send-reset" });
+    expect(sent.status).toBe(200);
+    expect(sent.data.resetSentTo).toBe(user.email);
+    const [mail] = await outboxFor(user.email);
+    const link = new URL(/https?:\/\/\S+/.exec(mail.textBody)![0]);
+    expect(link.pathname).toBe("/reset-password");
+    expect(link.searchParams.get("mode")).toBe("resetPassword");
+    // Signed in, the reset page opens (a login page otherwise sends a signed-in user home).
+    const opened = await outcome(() =>
+      rootRoute.loader(args(pageRequest(link.pathname + link.search, { cookie })) as never),
+    );
+    expect(opened.status).toBe(200);
+  });
+});
+
+describe("/account/security for a user who must set a password", () => {
+  it("is /set-password (page and form post alike)", async () => {
+    const user = await createEmailLinkUser();
+    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} });
+    const cookie = await sessionFor(user);
+    expect((await outcome(() => route.loader(args(pageRequest(PAGE, { cookie })) as never))).location).toBe(
+      "/set-password",
+    );
+    const added = await post(cookie, {
+      intent: "add-password",
+      password: "my-pass-word-5",
+      confirmPassword: "my-pass-word-5",
+    });
+    expect(added.location).toBe("/set-password");
   });
 });

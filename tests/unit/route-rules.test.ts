@@ -37,6 +37,12 @@ describe("route rules", () => {
     expect(routeRedirect(at("/reset-password?mode=resetPassword&oobCode=abc"), anonymous)).toBeNull();
   });
 
+  it("lets a signed-in user open an emailed reset link (asked for on /account/security)", () => {
+    expect(routeRedirect(at("/reset-password?mode=resetPassword&oobCode=abc&apiKey=k"), signedIn)).toBeNull();
+    expect(routeRedirect(at("/reset-password"), signedIn)).toBe("/");
+    expect(routeRedirect(at("/login?mode=resetPassword&oobCode=abc"), signedIn)).toBe("/");
+  });
+
   it("sends signed-in users away from login pages, only to same-site paths", () => {
     expect(routeRedirect(at("/login"), signedIn)).toBe("/");
     expect(routeRedirect(at("/login?redirectUrl=%2Faccount"), signedIn)).toBe("/account");

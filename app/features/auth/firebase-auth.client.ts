@@ -14,6 +14,7 @@ import {
   onIdTokenChanged,
   OAuthProvider,
   signInWithEmailAndPassword,
+  signInWithCustomToken,
   signInWithEmailLink,
   signInWithPopup,
   signInWithRedirect,
@@ -152,6 +153,28 @@ export async function finishRedirectSignIn(config: FirebaseClientConfig): Promis
 
 export async function clientSignOut(config: FirebaseClientConfig) {
   await signOut(clientAuth(config));
+}
+
+function uidOfCustomToken(token: string): string | null {
+  try {
+    const payload = JSON.parse(atob((token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/")));
+    return typeof payload.uid === "string" ? payload.uid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * After a change that ended every session (a new password or email address) the client's refresh
+ * token is revoked: it signs in again with the custom token the server handed over, so its next
+ * refresh works. Only a client signed in as that same user is touched.
+ */
+export async function resyncClient(config: FirebaseClientConfig, customToken: string): Promise<void> {
+  const a = clientAuth(config);
+  await a.authStateReady();
+  const user = a.currentUser;
+  if (!user || user.uid !== uidOfCustomToken(customToken)) return;
+  await signInWithCustomToken(a, customToken);
 }
 
 /**

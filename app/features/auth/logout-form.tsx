@@ -2,11 +2,22 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useRootData } from "~/root";
 
+export const SIGN_OUT_EVERYWHERE_FIELD = "everywhere";
+
 /**
- * Sign out: a native form post to /auth/logout (the server ends every session). With JavaScript
- * the Firebase client is signed out too, so the browser does not keep a Firebase user around.
+ * Sign out: a native form post to /auth/logout. The server ends this browser's session, or with
+ * `everywhere` every session of the user. With JavaScript the Firebase client is signed out too,
+ * so the browser does not keep a Firebase user around.
  */
-export function LogoutForm({ className, children }: { className?: string; children: ReactNode }) {
+export function LogoutForm({
+  className,
+  children,
+  everywhere = false,
+}: {
+  className?: string;
+  children: ReactNode;
+  everywhere?: boolean;
+}) {
   const root = useRootData();
   const config = root?.firebase ?? null;
   return (
@@ -23,6 +34,7 @@ export function LogoutForm({ className, children }: { className?: string; childr
           });
       }}
     >
+      {everywhere ? <input type="hidden" name={SIGN_OUT_EVERYWHERE_FIELD} value="1" /> : null}
       {children}
     </Form>
   );

@@ -5,6 +5,8 @@ import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
+import { FirebaseClientField } from "~/features/auth/firebase-client-field";
+import { passwordHint } from "~/features/auth/password-policy";
 
 type Props = { id: string; hint: string; submitLabel: string; lastResult?: SubmissionResult<string[]> };
 
@@ -23,12 +25,13 @@ export function NewPasswordForm({ id, hint, submitLabel, lastResult }: Props) {
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <p className="text-sm text-slate-700">{hint}</p>
       <FormError errors={form.errors} id={form.errorId} />
+      <FirebaseClientField />
       <TextField
         field={fields.password}
         label={t("login.password")}
         type="password"
         autoComplete="new-password"
-        hint={t("login.passwordRules", { min: passwordPolicy.minLength })}
+        hint={passwordHint(t, passwordPolicy)}
         messageValues={{ min: passwordPolicy.minLength, max: passwordPolicy.maxLength }}
         autoFocus
       />

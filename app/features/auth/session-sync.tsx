@@ -30,3 +30,22 @@ export function SessionSync() {
   }, [config, submit]);
   return null;
 }
+
+/**
+ * Hands the browser's Firebase client the custom token a password or email change left for it (in
+ * the root data, once), so that its next token refresh does not fail. Mounted on every page.
+ */
+export function FirebaseResync() {
+  const root = useRootData();
+  const token = root?.firebaseResync ?? null;
+  const config = root?.firebase ?? null;
+  useEffect(() => {
+    if (!token || !config) return;
+    void import("~/features/auth/firebase-auth.client")
+      .then((fb) => fb.resyncClient(config, token))
+      .catch(() => {
+        // Nothing worse than before: the client refreshes with its old token and may be signed out here.
+      });
+  }, [token, config]);
+  return null;
+}

@@ -4,6 +4,7 @@ import type { UserInfo } from "~contract/users";
 import type { SyncBody } from "~contract/users";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { loginUrl } from "~/platform/redirects";
+import { passwordSetupRedirect } from "~/platform/route-rules.server";
 import { oncePerRequest } from "~/platform/per-request.server";
 import {
   clearedSessionCookie,
@@ -45,19 +46,28 @@ function toLogin(request: Request) {
   return redirect(loginUrl(url.pathname + url.search));
 }
 
-/** Loader guard for private routes: no user → /login?redirectUrl=<the page, query included>. */
+/**
+ * Guard for private loaders and every signed-in action: no user → /login?redirectUrl=<the page,
+ * query included>; a user who must set a password → /set-password (the route rule of page loads,
+ * which a form post would otherwise skip: the root loader runs after the action).
+ */
 export async function requireUser(request: Request): Promise<{ user: SessionUser; token: string }> {
   const session = await getSession(request);
-  if (session.user) return { user: session.user, token: session.token };
+  if (session.user) {
+    const confined = passwordSetupRedirect(new URL(request.url), session.user);
+    if (confined) throw redirect(confined);
+    return { user: session.user, token: session.token };
+  }
   if (session.lost) throw lostSessionRedirect(request);
   throw toLogin(request);
 }
 
 /**
  * Action guard: the session token, without asking the API who it is. The API call the action
- * makes verifies it (and checks revocation for sensitive actions); its 401 signs the user out.
+ * makes verifies it (and checks revocation for sensitive actions); its 401 signs the user out, and
+ * its 403 password_setup_required sends a user who must set a password to /set-password.
  */
-export function requireToken(request: Request): string {
+export async function requireToken(request: Request): Promise<string> {
   const token = sessionTokenOf(request);
   if (!token) throw toLogin(request);
   return token;
@@ -76,7 +86,10 @@ export async function openPasswordSession(request: Request, email: string, passw
   return sessionOpened(await apiFor(request).call("passwordSession", { body: { email, password } }));
 }
 
-function sessionOpened(opened: SessionCreated) {
+/** A session the API opened: its Set-Cookie, the user and what they still owe. */
+export function sessionOpened(
+  opened: Pick<SessionCreated, "sessionCookie" | "maxAgeSeconds" | "user" | "missingData">,
+) {
   return {
     user: opened.user,
     missingData: opened.missingData,
@@ -84,14 +97,17 @@ function sessionOpened(opened: SessionCreated) {
   };
 }
 
-/** Sign out: the API revokes the user's refresh tokens (all devices); the cookie is cleared. */
-export async function destroySession(request: Request): Promise<string> {
+/**
+ * Sign out: this browser's session ends (the API refuses it from now on), or with `everywhere`
+ * every session of the user (their refresh tokens are revoked: all devices); the cookie is cleared.
+ */
+export async function destroySession(request: Request, options: { everywhere?: boolean } = {}): Promise<string> {
   const token = sessionTokenOf(request);
   if (token) {
     await apiFor(request, { token, onSessionLost: "throw" })
-      .call("signOut")
+      .call(options.everywhere ? "signOutEverywhere" : "signOut")
       .catch(() => {
-        // An invalid or already revoked session has nothing left to revoke.
+        // An invalid or already revoked session has nothing left to end.
       });
   }
   return clearedSessionCookie();

@@ -1,18 +1,18 @@
 import { redirect } from "~/platform/redirect.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "~/features/auth/password-policy";
+import type { PasswordPolicy } from "~/features/auth/password-policy";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { authErrorKey } from "~/features/auth/auth-errors";
 import { apiErrorKey } from "~/platform/api-errors.server";
 import { IdentityError } from "~/features/auth/identity-rest.server";
 import { safeRedirectPath } from "~/platform/redirects";
-import { openPasswordSession, openSession } from "~/features/auth/session.server";
+import { openPasswordSession, openSession, sessionOpened } from "~/features/auth/session.server";
 import type { SyncBody } from "~contract/users";
 import { nextStepAfterSignIn } from "~/features/auth/sign-in-next.server";
 
 /** The password policy announced by the API. */
 export async function loadPasswordPolicy(request: Request): Promise<PasswordPolicy> {
-  return { ...DEFAULT_PASSWORD_POLICY, ...(await apiFor(request).call("passwordPolicy")) };
+  return apiFor(request).call("passwordPolicy");
 }
 
 /** Open the session for an ID token obtained on the server and redirect to the next step. */
@@ -25,7 +25,12 @@ export async function passwordServerSignIn(request: Request, email: string, pass
   return goOn(await openPasswordSession(request, email, password), redirectUrl);
 }
 
-function goOn(opened: Awaited<ReturnType<typeof openSession>>, redirectUrl: unknown) {
+/** Go on with a session the API opened itself (a new password: PATCH /v1/user/set-password). */
+export function continueWithSession(opened: Parameters<typeof sessionOpened>[0], redirectUrl: unknown) {
+  return goOn(sessionOpened(opened), redirectUrl);
+}
+
+function goOn(opened: ReturnType<typeof sessionOpened>, redirectUrl: unknown) {
   const next = nextStepAfterSignIn(opened.user, opened.missingData, safeRedirectPath(redirectUrl));
   return redirect(next, { headers: { "Set-Cookie": opened.setCookie } });
 }

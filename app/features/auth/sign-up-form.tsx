@@ -5,7 +5,7 @@ import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { AddressFields } from "~/features/auth/address-fields";
 import { locationOf } from "~/features/auth/location";
-import type { PasswordPolicy } from "~/features/auth/password-policy";
+import { passwordHint, type PasswordPolicy } from "~/features/auth/password-policy";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 import type { FirebaseClientConfig } from "~/features/auth/firebase-config";
@@ -44,12 +44,6 @@ export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props)
   const pending =
     client.pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "signup");
   const policyValues = { min: policy.minLength, max: policy.maxLength };
-  const passwordHint = [
-    t("login.passwordRules", { min: policy.minLength }),
-    policy.requireNumeric ? t("login.passwordRulesNumeric") : null,
-  ]
-    .filter(Boolean)
-    .join(", ");
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="signup" />
@@ -74,7 +68,7 @@ export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props)
         label={t("login.password")}
         type="password"
         autoComplete="new-password"
-        hint={passwordHint}
+        hint={passwordHint(t, policy)}
         messageValues={policyValues}
       />
       <SubmitButton pending={pending} label={t("login.signUp")} pendingLabel={t("login.signingUp")} />

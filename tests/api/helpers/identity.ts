@@ -81,6 +81,11 @@ export async function signInWithPassword(email: string, password: string): Promi
   return rest<TokenAnswer>("accounts:signInWithPassword", { email, password, returnSecureToken: true });
 }
 
+/** What the browser's Firebase client does with a custom token the API hands it. */
+export async function signInWithCustomToken(token: string): Promise<TokenAnswer> {
+  return rest<TokenAnswer>("accounts:signInWithCustomToken", { token, returnSecureToken: true });
+}
+
 /** Completes an email-link sign-in (creates the user on first use, like the real service). */
 export async function signInWithEmailLink(email: string, oobCode: string): Promise<TokenAnswer> {
   const answer = await rest<TokenAnswer>("accounts:signInWithEmailLink", { email, oobCode });
