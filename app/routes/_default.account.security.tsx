@@ -120,10 +120,7 @@ async function sendReset(request: Request, email: string) {
     await apiFor(request).call("sendPasswordReset", { body: { email, continueUrl: PAGE } });
   } catch (error) {
     if (!isApiError(error, "rate_limited")) throw error;
-    return data(
-      { result: undefined, resetSentTo: null, resetError: authErrorKey("auth/too-many-requests") },
-      errorInit(error),
-    );
+    return data({ result: undefined, resetSentTo: null, resetError: apiErrorKey(error) }, errorInit(error));
   }
   return { result: undefined, resetSentTo: email, resetError: null };
 }
