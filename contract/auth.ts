@@ -56,6 +56,22 @@ export const setPasswordBody = (policy: PasswordPolicy) => z.object({ password: 
 /** PATCH /v1/user/set-password (the API checks it against its policy). */
 export const setPasswordInput = z.object({ password: z.string() });
 
+/** The code of an emailed password-reset link (Firebase's `oobCode`). */
+const resetCode = z
+  .string({
+    required_error: "Open the link from the email again.",
+    invalid_type_error: "Open the link from the email again.",
+  })
+  .min(1, "Open the link from the email again.")
+  .max(2048, "Open the link from the email again.");
+
+/** POST /v1/auth/password-reset, as the API checks it (against its policy). */
+export const resetPasswordBody = (policy: PasswordPolicy) =>
+  z.object({ oobCode: resetCode, password: passwordSchema(policy) });
+
+/** POST /v1/auth/password-reset: the emailed link's code and the new password. */
+export const resetPasswordInput = z.object({ oobCode: resetCode, password: z.string() });
+
 /** POST /v1/auth/session: a fresh Firebase ID token (signed in within 5 minutes) and sign-up data. */
 export const createSessionBody = z.object({
   idToken: z

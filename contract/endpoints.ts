@@ -1,5 +1,5 @@
 import { accountContextParams } from "./accounts";
-import { authEmailBody, createSessionBody, passwordSessionBody, setPasswordInput } from "./auth";
+import { authEmailBody, createSessionBody, passwordSessionBody, resetPasswordInput, setPasswordInput } from "./auth";
 import {
   availabilityQuery,
   bookingListQuery,
@@ -113,6 +113,13 @@ export const endpoints = {
     body: authEmailBody,
     output: out.nothing,
     errors: [],
+  }),
+  resetPassword: endpoint({
+    method: "POST",
+    path: "/v1/auth/password-reset",
+    body: resetPasswordInput,
+    output: out.nothing,
+    errors: ["invalid_reset_link", "user_disabled"],
   }),
   sendPasswordReset: endpoint({
     method: "POST",

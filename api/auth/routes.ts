@@ -6,7 +6,9 @@ import { allowOnly } from "../http/method-guard";
 import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
-import { authEmailBody, createSessionBody, passwordSessionBody } from "~contract/auth";
+import { z } from "zod";
+import { authEmailBody, createSessionBody, passwordSessionBody, resetPasswordBody } from "~contract/auth";
+import { resetPassword } from "./password-reset";
 import { passwordSession } from "./password-session";
 import { credentialsOf, requireAuth } from "./middleware";
 import { createSession, endAllSessions, endThisSession } from "./session";
@@ -53,6 +55,18 @@ authRoutes.post("/auth/sign-out-everywhere", requireAuth, withDb, async (c) => {
   return c.json({ success: true });
 });
 allowOnly(authRoutes, "/auth/sign-out-everywhere", ["POST"]);
+
+// Built on first use: the policy comes from the API environment.
+const resetPasswordSchema = z.lazy(() => resetPasswordBody(passwordPolicy()));
+
+/** The emailed reset link's form: a new password, and every session before it ends. */
+authRoutes.post("/auth/password-reset", validate("json", resetPasswordSchema), withDb, async (c) => {
+  c.header("Cache-Control", "no-store");
+  const { oobCode, password } = c.req.valid("json");
+  await resetPassword(c.get("db"), { oobCode, password, ip: clientIp(c) });
+  return c.json({ success: true });
+});
+allowOnly(authRoutes, "/auth/password-reset", ["POST"]);
 
 authRoutes.post("/send-auth-link", validate("json", authEmailBody), withDb, withTenant, async (c) => {
   const { email, continueUrl } = c.req.valid("json");

@@ -7,12 +7,10 @@ import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor, isApiError } from "~/platform/api.server";
-import { authErrorKey } from "~/features/auth/auth-errors";
 import { apiErrorKey } from "~/platform/api-errors.server";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { NewPasswordForm } from "~/features/auth/new-password-form";
-import { IdentityError, identityRest } from "~/features/auth/identity-rest.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
 import { pageMeta } from "~/ui/meta";
@@ -52,11 +50,16 @@ export async function action({ request }: ActionFunctionArgs) {
         sentTo: null,
       };
     try {
-      await identityRest.resetPassword(oobCode, submission.value.password);
+      await apiFor(request).call("resetPassword", { body: { oobCode, password: submission.value.password } });
     } catch (error) {
-      if (error instanceof IdentityError)
-        return { mode: "choose", result: submission.reply({ formErrors: [authErrorKey(error.code)] }), sentTo: null };
-      throw error;
+      if (!isApiError(error, "invalid_reset_link", "user_disabled", "validation_error", "rate_limited")) throw error;
+      const reply = submission.reply({
+        hideFields: ["password", "confirmPassword"],
+        ...(error.code === "validation_error"
+          ? { fieldErrors: { password: ["authErrors.password-does-not-meet-requirements"] } }
+          : { formErrors: [apiErrorKey(error)] }),
+      });
+      return data({ mode: "choose" as const, result: reply, sentTo: null }, errorInit(error));
     }
     throw redirect("/login?reset=done");
   }

@@ -170,6 +170,65 @@ describe("POST /v1/send-password-reset", () => {
   });
 });
 
+describe("POST /v1/auth/password-reset", () => {
+  async function resetCodeFor(email: string): Promise<string> {
+    await call("/v1/send-password-reset", { body: { email } });
+    const [message] = await outboxFor(email);
+    return linkIn(message.textBody).searchParams.get("oobCode")!;
+  }
+
+  async function sessionOf(email: string, password: string): Promise<string> {
+    const { idToken } = await signInWithPassword(email, password);
+    return (await call("/v1/auth/session", { body: { idToken } })).body.data.sessionCookie;
+  }
+
+  it("sets the new password and ends every session, one signed in the same second included", async () => {
+    const user = await createUser();
+    const oobCode = await resetCodeFor(user.email);
+    // At the start of a second, so that the session and the reset share it (the provider counts seconds).
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+    const session = await sessionOf(user.email, user.password);
+    expect((await call("/v1/user/info", { token: session })).status).toBe(200);
+
+    const res = await call("/v1/auth/password-reset", { body: { oobCode, password: "brand-new-pass-7" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expectEnvelope(await call("/v1/user/info", { token: session }), 401, "unauthorized");
+    // The new password works, and a session signed in with it after the reset does too.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await call("/v1/user/info", { token: await sessionOf(user.email, "brand-new-pass-7") })).status).toBe(200);
+    // The link works once.
+    expectEnvelope(
+      await call("/v1/auth/password-reset", { body: { oobCode, password: "another-pass-8" } }),
+      400,
+      "invalid_reset_link",
+    );
+  });
+
+  it("checks the password against the policy and the code before the provider sees them", async () => {
+    const user = await createUser();
+    const oobCode = await resetCodeFor(user.email);
+    const weak = await call("/v1/auth/password-reset", { body: { oobCode, password: "short" } });
+    expectEnvelope(weak, 400, "validation_error");
+    expect(Object.keys(weak.body.error.fields)).toEqual(["password"]);
+    expectEnvelope(
+      await call("/v1/auth/password-reset", { body: { password: "brand-new-pass-7" } }),
+      400,
+      "validation_error",
+    );
+    expectEnvelope(
+      await call("/v1/auth/password-reset", { body: { oobCode: "not-a-code", password: "brand-new-pass-7" } }),
+      400,
+      "invalid_reset_link",
+    );
+    // The refused attempts left the link usable and the old password in place.
+    expect((await signInWithPassword(user.email, user.password)).localId).toBe(user.uid);
+    expect((await call("/v1/auth/password-reset", { body: { oobCode, password: "brand-new-pass-7" } })).status).toBe(
+      200,
+    );
+  });
+});
+
 describe("methods", () => {
   it("405 for GET on the POST endpoints and POST on the policy", async () => {
     for (const [method, path, allow] of [

@@ -68,6 +68,4 @@ export const identityRest = {
         continueUri: "http://localhost/",
       })
     ).signinMethods ?? [],
-  resetPassword: (oobCode: string, newPassword: string) =>
-    call<{ email: string }>("accounts:resetPassword", { oobCode, newPassword }),
 };
