@@ -8,7 +8,7 @@ import { enforceRateLimits } from "../rate-limit/service";
 import { adminAuth } from "./firebase-admin";
 import { callIdentity, identityErrorCode } from "./identity-errors";
 import { IdentityToolkitError, identityToolkit } from "./identity-toolkit";
-import { cutOffSessions } from "./session";
+import { cutOffSessions, waitPastCutoff } from "./session";
 
 const invalidResetLink = () =>
   new ApiError(400, "invalid_reset_link", "This link is invalid, already used or expired. Request a new one.");
@@ -16,8 +16,9 @@ const invalidResetLink = () =>
 /**
  * POST /v1/auth/password-reset: the emailed link's code and a new password. The identity provider
  * checks the code and sets the password (it revokes the user's sessions, counting whole seconds);
- * our own cut-off then ends every session to the millisecond, as after a password change. The code
- * is a secret: guesses are limited per client address.
+ * our own cut-off then ends every session to the millisecond, as after a password change, and the
+ * answer waits for the next second so that signing in right after it works. The code is a secret:
+ * guesses are limited per client address.
  */
 export async function resetPassword(db: Db, input: { oobCode: string; password: string; ip: string }): Promise<void> {
   if (input.ip !== UNKNOWN_IP) {
@@ -56,5 +57,6 @@ export async function resetPassword(db: Db, input: { oobCode: string; password: 
     .update(users)
     .set({ passwordIsSet: true, updatedAt: sql`app_now()` })
     .where(eq(users.id, user.uid));
-  await cutOffSessions(db, user.uid);
+  // Answered once the user can sign in with the new password and keep that session.
+  await waitPastCutoff(await cutOffSessions(db, user.uid));
 }

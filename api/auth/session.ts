@@ -118,6 +118,15 @@ function authTimeOf(idToken: string): number {
 }
 
 /**
+ * Waits until the second after the cut-off (at most a second): a sign-in from then on is counted
+ * after it (tokens count whole seconds; one of the cut-off's own second is refused).
+ */
+export async function waitPastCutoff(cutoff: number): Promise<void> {
+  const wait = Math.ceil(cutoff / 1000) * 1000 - Date.now();
+  if (wait > 0) await sleep(wait);
+}
+
+/**
  * A new session for the person who made a major account change (a new password or email
  * address) that ended every session: a custom token is exchanged for an ID token at the identity
  * provider, and that for a session cookie. Tokens count whole seconds, so the sign-in waits for
@@ -127,8 +136,7 @@ function authTimeOf(idToken: string): number {
 export async function renewSession(uid: string, cutoff: number): Promise<RenewedSession> {
   let idToken = "";
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const wait = Math.ceil(cutoff / 1000) * 1000 - Date.now();
-    if (wait > 0) await sleep(wait);
+    await waitPastCutoff(cutoff);
     ({ idToken } = await identityToolkit<{ idToken: string }>("accounts:signInWithCustomToken", {
       token: await adminAuth().createCustomToken(uid),
       returnSecureToken: true,

@@ -194,8 +194,7 @@ describe("POST /v1/auth/password-reset", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     expectEnvelope(await call("/v1/user/info", { token: session }), 401, "unauthorized");
-    // The new password works, and a session signed in with it after the reset does too.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The new password works, and a session signed in with it right after the reset does too.
     expect((await call("/v1/user/info", { token: await sessionOf(user.email, "brand-new-pass-7") })).status).toBe(200);
     // The link works once.
     expectEnvelope(
