@@ -4,7 +4,9 @@ import { DEFAULT_EMULATOR_HOST, DEFAULT_PROJECT_ID, ensureAuthEmulator } from ".
 
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_EMULATOR_HOST;
 process.env.FIREBASE_PROJECT_ID ??= DEFAULT_PROJECT_ID;
-const [command, ...args] = process.argv.slice(2);
+// `npx vitest …` works too: npx is dropped, the project's own binary runs.
+const given = process.argv.slice(2);
+const [command, ...args] = given[0] === "npx" ? given.slice(1) : given;
 const emulator = await ensureAuthEmulator({
   host: process.env.FIREBASE_AUTH_EMULATOR_HOST,
   projectId: process.env.FIREBASE_PROJECT_ID,
@@ -14,4 +16,5 @@ const result = spawnSync(command.includes("/") ? command : `node_modules/.bin/${
   env: process.env,
 });
 await emulator.stop();
+if (result.error) console.error(`with-emulator: could not run ${command}: ${result.error.message}`);
 process.exit(result.status ?? 1);
