@@ -8,7 +8,4 @@ export const INVALID_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD8
 export const INVALID_OR_CONTROL_TEXT =
   /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Text made safe inside HTML or XML, in an element or a quoted attribute (& < > " ' escaped). */
-export function escapeMarkup(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+export { escapeMarkup } from "./markup.mjs";

@@ -13,15 +13,13 @@
  * provider's webhook) goes on to the API, which refuses a cookie-authenticated write that does
  * not name this origin (api/auth/middleware.ts).
  */
+import { REFUSAL_CROSS_SITE, REFUSAL_HEADER } from "../contract/edge-headers.mjs";
 import { requestSource, WRITE_METHODS } from "../contract/same-origin.mjs";
 import { answerError } from "./error-answer.mjs";
 import { answersInEnvelope, isApiPath, pathOf } from "./paths.mjs";
 
 /** The page the app renders for a refused form post. */
 export const REFUSAL_PATH = "/cross-site";
-/** Set by the edge alone (it removes it from every incoming request): the app's sign of a refusal. */
-export const REFUSAL_HEADER = "x-wayfarer-refused";
-export const REFUSAL_CROSS_SITE = "cross-site";
 
 /** @param {import("node:http").IncomingMessage} req */
 function headerOf(req) {

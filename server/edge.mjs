@@ -10,10 +10,12 @@
  *   64 KiB, or of unknown length) says `Connection: close`, so the client opens a new connection
  *   at once instead of waiting on one whose unread body the server would otherwise have to drain;
  *   a smaller rest is drained by Node and the connection kept.
+ * - A legacy data request (`?_data=` on a page) answers 400: this app asks for `.data` (single
+ *   fetch), and Remix answers `?_data=` posts to some routes with a 500.
  * - A write from another site is refused with a 403 before the app runs (server/cross-site-refusal.mjs):
  *   the 403 page for a form post, the API's envelope on /v1 and for data requests.
  * - Every request carries the address of its connection in a header the edge sets itself
- *   (server/connection-address.mjs): per-address limits need it, and Remix never sees the socket.
+ *   (contract/edge-headers.mjs): per-address limits need it, and Remix never sees the socket.
  * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs); what it
  *   does not answer from memory waits its turn to reach the app (server/admission.mjs), but for
  *   static files and the health check, which never wait.
@@ -22,10 +24,10 @@ import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import { admission } from "./admission.mjs";
 import { refuseCrossSiteWrite } from "./cross-site-refusal.mjs";
-import { recordConnectionAddress } from "./connection-address.mjs";
+import { recordConnectionAddress } from "../contract/edge-headers.mjs";
 import { answerError } from "./error-answer.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
-import { isStaticFile, pathOf } from "./paths.mjs";
+import { isLegacyDataRequest, isStaticFile, pathOf } from "./paths.mjs";
 import { baseSecurityHeaders } from "./security-headers.mjs";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -78,6 +80,10 @@ export function edge(listener) {
     const target = req.url ?? "/";
     const refusal = refuseCrossSiteWrite(req, res, { closeConnection: hasUnreadBody(req) });
     if (refusal === "answered") return;
+    if (isLegacyDataRequest(target)) {
+      answerError(res, 400, "validation_error", "This site answers data requests as .data, not ?_data=.");
+      return;
+    }
     if (refusal === "page") return admission.admit(target, res, run);
     const path = pathOf(target);
     if (isStaticFile(path) || path === HEALTH_CHECK_PATH) return run();

@@ -27,6 +27,21 @@ export function isApiPath(path) {
   return path === "/v1" || path.startsWith("/v1/");
 }
 
+/** The query of a request target ("" without one). @param {string} url */
+function queryOf(url) {
+  const path = pathOf(url);
+  return url.slice(path.length + 1);
+}
+
+/**
+ * A page asked for with `?_data=`, the data request of Remix before single fetch: not one this
+ * app makes (it asks for `.data`). @param {string} url
+ */
+export function isLegacyDataRequest(url) {
+  const query = queryOf(url);
+  return query !== "" && !isApiPath(pathOf(url)) && new URLSearchParams(query).has("_data");
+}
+
 /**
  * Whether the request target is read by a program rather than shown as a page: the API, and the
  * app's data requests (single-fetch `.data`, `?_data=`). An error answered before the app runs is
@@ -35,7 +50,5 @@ export function isApiPath(path) {
  */
 export function answersInEnvelope(url) {
   const path = pathOf(url);
-  if (isApiPath(path) || path.endsWith(".data")) return true;
-  const query = url.slice(path.length + 1);
-  return query !== "" && new URLSearchParams(query).has("_data");
+  return isApiPath(path) || path.endsWith(".data") || isLegacyDataRequest(url);
 }

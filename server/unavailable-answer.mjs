@@ -6,6 +6,7 @@
  * overloaded.
  */
 import { readFileSync } from "node:fs";
+import { escapeMarkup } from "../contract/markup.mjs";
 import { answerError } from "./error-answer.mjs";
 import { answersInEnvelope, pathOf } from "./paths.mjs";
 
@@ -17,11 +18,6 @@ const TEXT = {
   again: strings.errors.tryAgain,
 };
 
-/** @param {string} text */
-function escapeHtml(text) {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
 /** @param {string} path where "try again" leads: the address asked for, as a plain GET */
 function page(path) {
   const href = /^\/(?![/\\])[\w\-.~!$&'()*+,;=:@%/]*$/.test(path) ? path : "/";
@@ -31,14 +27,14 @@ function page(path) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(`${TEXT.title} · ${TEXT.appName}`)}</title>
+<title>${escapeMarkup(`${TEXT.title} · ${TEXT.appName}`)}</title>
 </head>
 <body style="font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;text-align:center;color:#0f172a">
 <main id="main" style="max-width:36rem;padding:3rem 1.5rem">
 <p style="font-size:3.75rem;font-weight:700;margin:0" aria-hidden="true">503</p>
-<h1 style="font-size:1.5rem;margin:1rem 0 0"><span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)">503 </span>${escapeHtml(TEXT.title)}</h1>
-<p style="color:#475569;margin:.75rem 0 2rem">${escapeHtml(TEXT.message)}</p>
-<a href="${escapeHtml(href)}" style="display:inline-block;border-radius:.375rem;background:#0f172a;color:#fff;padding:.5rem 1rem;text-decoration:none">${escapeHtml(TEXT.again)}</a>
+<h1 style="font-size:1.5rem;margin:1rem 0 0"><span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)">503 </span>${escapeMarkup(TEXT.title)}</h1>
+<p style="color:#475569;margin:.75rem 0 2rem">${escapeMarkup(TEXT.message)}</p>
+<a href="${escapeMarkup(href)}" style="display:inline-block;border-radius:.375rem;background:#0f172a;color:#fff;padding:.5rem 1rem;text-decoration:none">${escapeMarkup(TEXT.again)}</a>
 </main>
 </body>
 </html>

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { createApiClient, type Transport } from "~contract/client";
 import type { ApiError } from "~contract/errors";
 import { publicDataChanged } from "../../server/public-data-version.mjs";
-import { CONNECTION_ADDRESS_HEADER, connectionAddressOf } from "../../server/connection-address.mjs";
+import { CONNECTION_ADDRESS_HEADER, connectionAddressOf } from "~contract/edge-headers.mjs";
 import { config } from "~/platform/config.server";
 import { readCache } from "~/platform/api-read-cache.server";
 import { accountSlugOf, requireHostContext } from "~/platform/host.server";

@@ -1,5 +1,5 @@
 import { isSameOriginRequest } from "~contract/same-origin.mjs";
-import { REFUSAL_CROSS_SITE, REFUSAL_HEADER } from "../../server/cross-site-refusal.mjs";
+import { REFUSAL_CROSS_SITE, REFUSAL_HEADER } from "~contract/edge-headers.mjs";
 
 /**
  * State-changing form posts must come from our own pages (the one rule, ~contract/same-origin.mjs);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiTransport, clientAddressHeaders } from "~/platform/api.server";
-import { CONNECTION_ADDRESS_HEADER } from "../../server/connection-address.mjs";
+import { CONNECTION_ADDRESS_HEADER } from "~contract/edge-headers.mjs";
 import { config } from "~/platform/config.server";
 import { publicDataChanged } from "../../server/public-data-version.mjs";
 import { requireHostContext } from "~/platform/host.server";

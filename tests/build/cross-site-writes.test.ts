@@ -117,11 +117,8 @@ const body = fc.oneof(
 
 /** How a page is asked: as a document, or as the app's data request (single fetch, `?_data=`). */
 const pageForm = fc.constantFrom("document", "single-fetch", "data-param");
-/**
- * Our own pages ask as documents or single fetch. (The legacy `?_data=` requests are not ours: a
- * single-fetch app answers some of them 500 inside Remix, whatever their origin.)
- */
-const ownPageForm = fc.constantFrom("document", "single-fetch");
+/** The legacy `?_data=` data request is not ours (single fetch asks for `.data`): 400 before Remix, which answered some with a 500. */
+const LEGACY_DATA_REFUSAL = { error: { code: "validation_error", message: "This site answers data requests as .data, not ?_data=." } };
 
 function pageTarget(path: string, index: boolean, form: string, routeId: string): string {
   const query = index ? "?index" : "";
@@ -265,7 +262,7 @@ describe("a write from another site", () => {
 });
 
 describe("the same write from our own pages", () => {
-  it("reaches the app on every page route (never the refusal, never a 500)", async () => {
+  it("reaches the app on every page route (never the refusal, never a 500; a legacy ?_data= request gets 400)", async () => {
     const visitor = await signedInCookie(origin, "sameside");
     await fc.assert(
       fc.asyncProperty(
@@ -273,7 +270,7 @@ describe("the same write from our own pages", () => {
           fc.record({
             route: fc.constant(route),
             path: pathArbitrary(route.pattern),
-            form: ownPageForm,
+            form: pageForm,
             method: writeMethod,
             source: sameSource,
             body,
@@ -294,6 +291,11 @@ describe("the same write from our own pages", () => {
           });
           const text = await response.text();
           const what = `${method} ${target} → ${response.status}`;
+          if (form === "data-param") {
+            expect(response.status, what).toBe(400);
+            expect(JSON.parse(text), what).toEqual(LEGACY_DATA_REFUSAL);
+            return;
+          }
           expect(response.status, what).toBeLessThan(500);
           expect(text, what).not.toContain(PAGE_REFUSAL);
           expect(text, what).not.toContain(ENVELOPE_REFUSAL);
@@ -323,5 +325,16 @@ describe("the same write from our own pages", () => {
       ),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe("a legacy ?_data= request", () => {
+  it("answers 400 before Remix, which answered this same-site post with a 500", async () => {
+    const target = `/sandbox/checkout/x?_data=${encodeURIComponent("routes/_plain.sandbox.checkout.$sessionId")}`;
+    for (const method of ["POST", "GET"]) {
+      const answer = await send(target, method, { Origin: origin }, { type: "application/x-www-form-urlencoded", payload: method === "POST" ? "a=b" : "" }, false);
+      expect(answer.status, method).toBe(400);
+      expect(JSON.parse(answer.text)).toEqual(LEGACY_DATA_REFUSAL);
+    }
   });
 });

@@ -1,4 +1,8 @@
 /**
+ * The headers the edge (server/edge.mjs) writes for the app and the API to read: plain JavaScript
+ * in contract/ because the edge runs before any build, and the web and the API must not reach up
+ * into the edge for them.
+ *
  * The address of the connection a request came on, for per-address limits (api/http/client-info.ts).
  *
  * Remix sees a Request, not the socket, so the edge (server/edge.mjs) writes the socket's address
@@ -24,3 +28,7 @@ export function connectionAddressOf(headers) {
   if (/** @type {any} */ (globalThis)[EDGE_RECORDS] !== true) return "";
   return headers.get(CONNECTION_ADDRESS_HEADER) ?? "";
 }
+
+/** Set by the edge alone (it removes it from every incoming request): the app's sign of a refusal (server/cross-site-refusal.mjs). */
+export const REFUSAL_HEADER = "x-wayfarer-refused";
+export const REFUSAL_CROSS_SITE = "cross-site";
