@@ -189,7 +189,8 @@ async function heldBooking(page: Page, request: APIRequestContext, target: Targe
     },
   });
   expect(synced.ok()).toBeTruthy();
-  for (const account of [{}, { "X-Account-Context": target.operator }]) {
+  const accounts: Array<Record<string, string>> = [{}, { "X-Account-Context": target.operator }];
+  for (const account of accounts) {
     const headers = { ...auth, ...account };
     const waiver = await (await request.get(`${origin()}/v1/user/waiver`, { headers })).json();
     const signed = await request.post(`${origin()}/v1/user/waiver/sign`, {
