@@ -111,6 +111,8 @@ export interface ExperienceSummary {
   included: string[];
   meetingPoint: string;
   cancellationPolicy: string;
+  /** Free cancellation until this many hours before a departure (the operator's rule the API applies). */
+  cancellationCutoffHours: number;
   category: NamedSlug;
   city: NamedSlug;
   operator: NamedSlug & { logoUrl: string | null };

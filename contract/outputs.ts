@@ -96,6 +96,7 @@ const experienceSummary = z.object({
   included: z.array(z.string()),
   meetingPoint: z.string(),
   cancellationPolicy: z.string(),
+  cancellationCutoffHours: z.number().int().min(0),
   category: namedSlug,
   city: namedSlug,
   operator: namedSlug.extend({ logoUrl: z.string().nullable() }),

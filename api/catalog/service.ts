@@ -35,6 +35,7 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
       included: experience.included,
       meetingPoint: experience.meetingPoint,
       cancellationPolicy: experience.cancellationPolicy,
+      cancellationCutoffHours: account.cancellationCutoffHours,
       category: { slug: experience.categorySlug, name: experience.categoryName },
       city: { slug: experience.citySlug, name: experience.cityName },
       operator: { slug: account.slug, name: account.name, logoUrl: account.logoUrl },

@@ -2,6 +2,7 @@ import { ReviewForm } from "~/features/reviews/review-form";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { googleCalendarLink, minutesLeft, whenText } from "~/features/account/booking-details";
 import { requireToken, requireUser } from "~/features/auth/session.server";
@@ -223,6 +224,26 @@ function ResumePayment({ booking }: { booking: Booking }) {
   );
 }
 
+/** The confirmation step's anchor: the address brings it into view without JavaScript. */
+const CANCEL_STEP_ID = "cancel-step";
+
+/**
+ * The confirmation step's heading takes the focus when the step opens (a screen reader says it,
+ * and the step comes into view on a phone, where it sits far down the page).
+ */
+function CancelStepHeading() {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <h3 ref={heading} tabIndex={-1} className="font-semibold focus:outline-none" data-testid="cancel-step-heading">
+      {t("booking.confirmCancelTitle")}
+    </h3>
+  );
+}
+
 /** Cancelling is two steps: the policy and the refund first, then the confirmation. */
 function Cancellation({ booking, confirm }: { booking: Booking; confirm: boolean }) {
   const { t, i18n } = useTranslation();
@@ -237,7 +258,8 @@ function Cancellation({ booking, confirm }: { booking: Booking; confirm: boolean
         {t("bookings.cancelHint", { hours: booking.cancellationCutoffHours })}
       </p>
       {confirm ? (
-        <Form method="post" className="mt-3 space-y-3">
+        <Form method="post" id={CANCEL_STEP_ID} className="mt-3 scroll-mt-4 space-y-3">
+          <CancelStepHeading />
           <p className="text-sm font-medium" data-testid="refund-preview">
             {refund > 0
               ? t("booking.refundPreview", { amount: formatMoney(refund, booking.currency, i18n.language) })
@@ -259,7 +281,7 @@ function Cancellation({ booking, confirm }: { booking: Booking; confirm: boolean
         </Form>
       ) : (
         <Link
-          to="?cancel=1"
+          to={`?cancel=1#${CANCEL_STEP_ID}`}
           className="mt-3 inline-block rounded-md border border-slate-300 px-3 py-2 text-sm font-medium"
         >
           {t("bookings.cancel")}

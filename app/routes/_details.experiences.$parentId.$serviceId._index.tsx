@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { DurationText } from "~/ui/duration-text";
@@ -7,9 +7,16 @@ import { BookingWidget } from "~/features/booking/booking-widget";
 import { datePickerLinks } from "~/features/booking/date-picker/styles";
 import { loadAvailability, loadServiceDetail } from "~/features/catalog/service-detail.server";
 import { todayIn } from "~/features/booking/availability";
-import { parseSelection } from "~/features/booking/booking-selection";
+import {
+  isCompleteSelection,
+  parseSelection,
+  selectionQuery,
+  selectionWithin,
+} from "~/features/booking/booking-selection";
+import { checkTicketChoice } from "~/features/booking/ticket-choice.server";
+import { redirect } from "~/platform/redirect.server";
 import { formatMoney } from "~/ui/format";
-import { StickyBookingBar } from "~/features/catalog/sticky-booking-bar";
+import { ExperienceFacts } from "~/features/catalog/experience-facts";
 import { headlinePrice } from "~/features/catalog/headline-price";
 import { pageMeta } from "~/ui/meta";
 import { RatingStars } from "~/features/reviews/rating-stars";
@@ -24,18 +31,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The service and its availability are asked for at once (an unknown service is told by the first).
   const pending = loadAvailability(request, parentId, serviceId);
   pending.catch(() => undefined);
-  const reviewsPage = reviewPageParam(new URL(request.url).searchParams);
+  const query = new URL(request.url).searchParams;
+  const reviewsPage = reviewPageParam(query);
   const pendingReviews = apiFor(request).call("reviews", { params: { parentId }, query: { page: reviewsPage } });
   pendingReviews.catch(() => undefined);
   const detail = await loadServiceDetail(request, params);
   const [availability, reviews] = await Promise.all([pending, pendingReviews]);
-  const selection = parseSelection(
-    new URL(request.url).searchParams,
-    detail.service.ticketTypes.map((type) => type.id),
-  );
+  const ticketTypeIds = detail.service.ticketTypes.map((type) => type.id);
+  // A day outside the bookable window (past, too far, closed; e.g. from a catalog search) selects nothing.
+  const { selection, seatsLeft } = selectionWithin(parseSelection(query, ticketTypeIds), availability);
+  const tickets = checkTicketChoice(query, ticketTypeIds, seatsLeft);
+  let refusal = tickets.refusal;
+  if (query.get("intent") === "continue") {
+    // The widget's "Continue" (a GET form, with or without JavaScript): on to the confirm step,
+    // or back to the widget saying why not.
+    refusal ??= selection.slotId === null ? { key: "details.chooseTime" } : null;
+    if (!refusal && isCompleteSelection(selection)) {
+      throw redirect(`/experiences/${detail.experience.id}/${detail.service.id}/confirm?${selectionQuery(selection)}`);
+    }
+  }
   // "Today" comes from the server so the calendar shows the same month on both sides.
   const today = todayIn(availability.timezone);
-  return { ...detail, availability, selection, today, reviews };
+  return data(
+    { ...detail, availability, selection, quantities: tickets.quantities, refusal, today, reviews },
+    { status: refusal && query.get("intent") === "continue" ? 400 : 200 },
+  );
 }
 
 export const links: LinksFunction = () => [...datePickerLinks];
@@ -49,7 +69,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   );
 
 export default function ExperienceDetailsPage() {
-  const { experience, service, services, availability, selection, today, reviews } = useLoaderData<typeof loader>();
+  const { experience, service, services, availability, selection, quantities, refusal, today, reviews } =
+    useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, experience.currency, i18n.language);
   const headline = headlinePrice(service.ticketTypes);
@@ -78,6 +99,11 @@ export default function ExperienceDetailsPage() {
           </ol>
         </nav>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand-ink">{experience.title}</h1>
+        <ExperienceFacts
+          price={headline && { amount: money(headline.priceMinor), perAdult: headline.code === "adult" }}
+          cutoffHours={experience.cancellationCutoffHours}
+          durationMinutes={service.durationMinutes}
+        />
         {experience.rating ? (
           <a href="#reviews" className="mt-1 inline-block text-sm hover:underline">
             <RatingStars rating={experience.rating} />
@@ -145,6 +171,14 @@ export default function ExperienceDetailsPage() {
               availability={availability}
               ticketTypes={service.ticketTypes}
               selection={selection}
+              quantities={quantities}
+              refusal={refusal}
+              headline={
+                headline && {
+                  price: `${t("details.fromPrice")} ${money(headline.priceMinor)}`,
+                  perWhom: t(headline.code === "adult" ? "details.perAdult" : "details.perPerson"),
+                }
+              }
               calendar={
                 <LazyAvailabilityCalendar availability={availability} selected={selection.date} today={today} />
               }
@@ -177,13 +211,6 @@ export default function ExperienceDetailsPage() {
           </section>
         ) : null}
       </aside>
-      {headline ? (
-        <StickyBookingBar
-          price={`${t("details.fromPrice")} ${money(headline.priceMinor)}`}
-          perWhom={t(headline.code === "adult" ? "details.perAdult" : "details.perPerson")}
-          targetId="book"
-        />
-      ) : null}
     </article>
   );
 }

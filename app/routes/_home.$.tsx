@@ -100,6 +100,7 @@ export default function HomePage() {
               experience={experience}
               showOperator={showOperator}
               priority={index === 0}
+              date={query.date}
             />
           ))}
         </ul>

@@ -23,6 +23,8 @@ describe("GET /v1/experiences/{parentId}", () => {
     expect(data.included.length).toBeGreaterThan(0);
     expect(data.meetingPoint).toContain("Santo Amaro");
     expect(data.cancellationPolicy).toContain("48 hours");
+    // The rule itself, for the one-line policy beside the title (issue 31).
+    expect(data.cancellationCutoffHours).toBe(48);
     expect(data.services.map((s: { name: string }) => s.name)).toEqual([
       "Shared sunset sail",
       "Private sunset charter",

@@ -66,6 +66,8 @@ export function AvailabilityCalendar({
           const params = new URLSearchParams(location.search);
           params.set("date", date);
           params.delete("slot");
+          // A new day is no request to go on (a refused "Continue" left `intent` in the address).
+          params.delete("intent");
           focusTimesNext();
           navigate(`${location.pathname}?${params}`, { preventScrollReset: true, replace: true });
         }}

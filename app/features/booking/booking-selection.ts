@@ -6,6 +6,9 @@ import { MAX_SEATS, MAX_TICKETS_PER_TYPE } from "~contract/booking-limits";
 
 export const TICKET_PARAM_PREFIX = "t_";
 
+/** Why a choice of tickets is refused: a locale key and its values (ticket-choice.server.ts). */
+export type TicketRefusal = { key: string; values?: Record<string, number> };
+
 export type Selection = {
   date: string | null;
   slotId: string | null;
@@ -57,4 +60,21 @@ export function selectionQuery(selection: Selection): string {
   if (selection.slotId) params.set("slot", selection.slotId);
   for (const ticket of selection.tickets) params.set(ticketParam(ticket.ticketTypeId), String(ticket.quantity));
   return params.toString();
+}
+
+/**
+ * The selection as far as the availability has it: a day it does not list (past, beyond the
+ * window, closed) selects nothing, nor does a time that day does not have. With the chosen
+ * departure's seats left (null: none chosen).
+ */
+export function selectionWithin(
+  selection: Selection,
+  availability: { days: Array<{ date: string; slots: Array<{ id: string; seatsLeft: number }> }> },
+): { selection: Selection; seatsLeft: number | null } {
+  const day = availability.days.find((candidate) => candidate.date === selection.date);
+  const slot = day?.slots.find((candidate) => candidate.id === selection.slotId) ?? null;
+  return {
+    selection: { ...selection, date: day ? day.date : null, slotId: slot ? slot.id : null },
+    seatsLeft: slot ? slot.seatsLeft : null,
+  };
 }

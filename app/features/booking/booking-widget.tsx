@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { MAX_TICKETS_PER_TYPE } from "~contract/booking-limits";
-import { priceBreakdown } from "~contract/pricing";
+import { priceBreakdown, type PriceBreakdown } from "~contract/pricing";
 import {
   dayLabel,
   slotTime,
@@ -11,7 +11,8 @@ import {
   type AvailabilityDay,
 } from "~/features/booking/availability";
 import { takeTimesFocus } from "~/features/booking/times-focus";
-import { ticketParam, type Selection } from "~/features/booking/booking-selection";
+import { ticketParam, type Selection, type TicketRefusal } from "~/features/booking/booking-selection";
+import { StickyBookingBar, type BarStep } from "~/features/catalog/sticky-booking-bar";
 import { PriceSummary } from "~/features/booking/price-summary";
 import type { TicketType } from "~/features/catalog/catalog";
 import { formatMoney } from "~/ui/format";
@@ -21,6 +22,12 @@ type Props = {
   availability: Availability;
   ticketTypes: TicketType[];
   selection: Selection;
+  /** The quantities the address carries (0 kept: a refused choice stays as it was chosen). */
+  quantities: Quantities | null;
+  /** Why the last "Continue" (or "Update total") was refused, checked by the server. */
+  refusal: TicketRefusal | null;
+  /** The from-price the phone's sticky bar shows until a departure and tickets are chosen. */
+  headline: { price: string; perWhom: string } | null;
   /** The calendar (progressive enhancement); the date list below works without JavaScript. */
   calendar?: React.ReactNode;
 };
@@ -33,20 +40,49 @@ function useSeatsText() {
 }
 
 /**
- * Date → time → tickets, as plain GET forms: the date list reloads the page with `date`, the
- * second form goes to the confirm step with the slot and quantities.
+ * Date → time → tickets, as plain GET forms that come back to this page at the widget (the
+ * `#times` and `#tickets` anchors): the date list reloads the page with `date`; the second form
+ * reloads it with the slot and quantities, to update the total without JavaScript or to go on
+ * (`intent=continue`: the loader sends a complete choice to the confirm step, or says why not).
  */
-export function BookingWidget({ availability, ticketTypes, selection, calendar }: Props) {
-  const { t } = useTranslation();
+export function BookingWidget({
+  availability,
+  ticketTypes,
+  selection,
+  quantities: given,
+  refusal,
+  headline,
+  calendar,
+}: Props) {
+  const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [quantities, setQuantities] = useState<Quantities>(() => initialQuantities(selection, ticketTypes));
+  const location = useLocation();
+  const [quantities, setQuantities] = useState<Quantities>(() => given ?? defaultQuantities(ticketTypes));
+  // The server's refusal stands for the quantities it judged, until they change (a new one shows again).
+  const [editedAfter, setEditedAfter] = useState<TicketRefusal | null | undefined>(undefined);
   const day = availability.days.find((candidate) => candidate.date === selection.date) ?? null;
   const [slotId, setSlotId] = useState<string | null>(selection.slotId);
   // No more tickets than the chosen departure has seats (the API checks it again when booking).
   const seatsLeft = day?.slots.find((slot) => slot.id === slotId)?.seatsLeft ?? null;
-  const chosen = Object.values(quantities).reduce((sum, quantity) => sum + quantity, 0);
-  const tooMany = seatsLeft !== null && chosen > seatsLeft;
+  const price = useMemo(() => livePrice(ticketTypes, quantities), [ticketTypes, quantities]);
+  const tooMany = seatsLeft !== null && price.seats > seatsLeft;
+  const message = tooMany
+    ? { key: "details.tooManyTickets", values: { count: seatsLeft } }
+    : editedAfter === refusal
+      ? null
+      : refusal;
+  const step: BarStep = !day
+    ? { kind: "date" }
+    : !slotId
+      ? { kind: "time" }
+      : price.seats === 0 || tooMany || message
+        ? { kind: "tickets" }
+        : {
+            kind: "continue",
+            seats: price.seats,
+            total: formatMoney(price.totalMinor, availability.currency, i18n.language),
+          };
   return (
     <div className="space-y-5">
       <section aria-labelledby="availability-heading">
@@ -67,7 +103,13 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
       </section>
 
       {day ? (
-        <Form method="get" action="confirm" relative="path" className="space-y-5" data-testid="slot-form">
+        <Form
+          method="get"
+          action={`${location.pathname}#tickets`}
+          id={SLOT_FORM_ID}
+          className="space-y-5"
+          data-testid="slot-form"
+        >
           <input type="hidden" name="date" value={day.date} />
           <SlotChoices
             day={day}
@@ -80,36 +122,76 @@ export function BookingWidget({ availability, ticketTypes, selection, calendar }
             currency={availability.currency}
             quantities={quantities}
             seatsLeft={seatsLeft}
-            onChange={setQuantities}
+            invalid={message !== null}
+            onChange={(update) => {
+              setEditedAfter(refusal);
+              setQuantities(update);
+            }}
           />
-          {tooMany ? (
-            <p className="text-sm text-red-700" role="alert" data-testid="too-many-tickets">
-              {t("details.tooManyTickets", { count: seatsLeft })}
+          {message ? (
+            <p
+              id="tickets-error"
+              className="text-sm text-red-700"
+              role="alert"
+              data-testid={tooMany ? "too-many-tickets" : "tickets-refused"}
+            >
+              {t(message.key, message.values)}
             </p>
           ) : null}
-          <LivePrice ticketTypes={ticketTypes} quantities={quantities} currency={availability.currency} />
-          <button
-            type="submit"
-            disabled={navigation.state !== "idle" || tooMany}
-            className="block w-full rounded-md bg-brand px-4 py-2.5 text-center font-semibold text-white hover:opacity-90 disabled:opacity-60"
-          >
-            {t("details.continue")}
-          </button>
+          <div id={SUMMARY_ID} className="space-y-5">
+            <LivePrice price={price} currency={availability.currency} />
+            {/* Without JavaScript the total is the server's: this reloads it for the numbers typed. */}
+            {hydrated ? null : (
+              <button
+                type="submit"
+                name="intent"
+                value="price"
+                formNoValidate
+                className="block w-full rounded-md border border-slate-300 px-4 py-2 text-center text-sm font-medium hover:bg-slate-50"
+              >
+                {t("details.updateTotal")}
+              </button>
+            )}
+            <button
+              type="submit"
+              name="intent"
+              value="continue"
+              disabled={navigation.state !== "idle" || tooMany}
+              className="block w-full rounded-md bg-brand px-4 py-2.5 text-center font-semibold text-white hover:opacity-90 disabled:opacity-60"
+            >
+              {t("details.continue")}
+            </button>
+          </div>
         </Form>
       ) : availability.days.length === 0 ? (
         <p className="text-sm text-slate-700">{t("details.noAvailability")}</p>
       ) : (
         <MoreDates availability={availability} />
       )}
+      {headline ? (
+        <StickyBookingBar headline={headline} step={step} formId={SLOT_FORM_ID} summaryId={SUMMARY_ID} />
+      ) : null}
     </div>
   );
 }
 
-function initialQuantities(selection: Selection, ticketTypes: TicketType[]): Quantities {
-  if (selection.tickets.length > 0) {
-    return Object.fromEntries(selection.tickets.map((ticket) => [ticket.ticketTypeId, ticket.quantity]));
-  }
+const SLOT_FORM_ID = "slot-form";
+const SUMMARY_ID = "booking-summary";
+
+function defaultQuantities(ticketTypes: TicketType[]): Quantities {
   return ticketTypes[0] ? { [ticketTypes[0].id]: 1 } : {};
+}
+
+function livePrice(ticketTypes: TicketType[], quantities: Quantities) {
+  return priceBreakdown(
+    ticketTypes.map((type) => ({
+      ticketTypeId: type.id,
+      name: type.name,
+      unitPriceMinor: type.priceMinor,
+      quantity: quantities[type.id] ?? 0,
+    })),
+    null,
+  );
 }
 
 /** The open days as a list (a GET form that reloads the page with `date`). */
@@ -118,7 +200,12 @@ function DateListForm({ availability, selected }: { availability: Availability; 
   const location = useLocation();
   const seatsText = useSeatsText();
   return (
-    <Form method="get" action={location.pathname} className="mt-2 flex items-end gap-2" data-testid="date-form">
+    <Form
+      method="get"
+      action={`${location.pathname}#times`}
+      className="mt-2 flex items-end gap-2"
+      data-testid="date-form"
+    >
       <label className="flex-1 text-sm font-medium text-slate-700">
         {t("details.datesLabel")}
         <select
@@ -161,7 +248,13 @@ function SlotChoices(props: {
     if (takeTimesFocus()) fieldset.current?.focus();
   }, []);
   return (
-    <fieldset ref={fieldset} tabIndex={-1} className="focus:outline-none" data-testid="time-choices">
+    <fieldset
+      ref={fieldset}
+      id="times"
+      tabIndex={-1}
+      className="scroll-mt-4 focus:outline-none"
+      data-testid="time-choices"
+    >
       <legend className="font-semibold">{t("details.times", { date: dayLabel(day.date, i18n.language) })}</legend>
       <p className="text-sm text-slate-600">{t("details.localTimes", { place: timezonePlace(props.timezone) })}</p>
       {day.slots.length === 0 ? <p className="mt-2 text-sm text-slate-700">{t("details.noTimes")}</p> : null}
@@ -198,12 +291,19 @@ function TicketQuantities(props: {
   quantities: Quantities;
   /** Seats left on the chosen departure (null: none chosen yet). */
   seatsLeft: number | null;
+  /** The choice is refused (the message is #tickets-error). */
+  invalid: boolean;
   onChange: (update: (current: Quantities) => Quantities) => void;
 }) {
   const cap = Math.min(MAX_TICKETS_PER_TYPE, props.seatsLeft ?? MAX_TICKETS_PER_TYPE);
   const { t, i18n } = useTranslation();
   return (
-    <fieldset>
+    <fieldset
+      id="tickets"
+      tabIndex={-1}
+      className="scroll-mt-4 focus:outline-none"
+      aria-describedby={props.invalid ? "tickets-error" : undefined}
+    >
       <legend className="font-semibold">{t("details.tickets")}</legend>
       <div className="mt-2 space-y-2">
         {props.ticketTypes.map((type) => (
@@ -220,6 +320,7 @@ function TicketQuantities(props: {
               min={0}
               max={cap}
               inputMode="numeric"
+              aria-invalid={props.invalid || undefined}
               defaultValue={props.quantities[type.id] ?? 0}
               onChange={(event) =>
                 props.onChange((current) => ({
@@ -238,29 +339,15 @@ function TicketQuantities(props: {
 }
 
 /** The price of the chosen tickets as they change (the API prices the booking itself). */
-function LivePrice(props: { ticketTypes: TicketType[]; quantities: Quantities; currency: string }) {
+function LivePrice({ price, currency }: { price: PriceBreakdown; currency: string }) {
   const { t } = useTranslation();
-  const { ticketTypes, quantities } = props;
-  const price = useMemo(
-    () =>
-      priceBreakdown(
-        ticketTypes.map((type) => ({
-          ticketTypeId: type.id,
-          name: type.name,
-          unitPriceMinor: type.priceMinor,
-          quantity: quantities[type.id] ?? 0,
-        })),
-        null,
-      ),
-    [ticketTypes, quantities],
-  );
   return (
     <section aria-labelledby="price-heading" className="rounded-lg bg-slate-50 p-3">
       <h3 id="price-heading" className="text-sm font-semibold">
         {t("details.priceBreakdown")}
       </h3>
       {price.seats > 0 ? (
-        <PriceSummary price={price} currency={props.currency} />
+        <PriceSummary price={price} currency={currency} />
       ) : (
         <p className="text-sm text-slate-600">{t("details.selectTickets")}</p>
       )}
@@ -280,7 +367,7 @@ function MoreDates({ availability }: { availability: Availability }) {
         .map((option) => (
           <li key={option.date}>
             <Link
-              to={`?date=${option.date}`}
+              to={`?date=${option.date}#times`}
               preventScrollReset
               className="inline-block rounded-full border border-slate-300 px-3 py-1 text-sm hover:border-brand"
             >

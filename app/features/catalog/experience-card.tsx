@@ -6,18 +6,24 @@ import { formatMoney } from "~/ui/format";
 import { SERVICE_FEE_BPS } from "~contract/pricing";
 import { RatingStars } from "~/features/reviews/rating-stars";
 
-/** A catalog card. `priority`: the first card, whose picture is the page's largest paint. */
+/**
+ * A catalog card. `priority`: the first card, whose picture is the page's largest paint. `date`:
+ * the day searched for, carried to the details page, whose booking widget opens on it.
+ */
 export function ExperienceCard({
   experience,
   showOperator,
   priority = false,
+  date,
 }: {
   experience: Card;
   showOperator: boolean;
   priority?: boolean;
+  date?: string;
 }) {
   const { t, i18n } = useTranslation();
-  const href = `/experiences/${experience.id}/${experience.firstServiceId}`;
+  const path = `/experiences/${experience.id}/${experience.firstServiceId}`;
+  const href = date ? `${path}?${new URLSearchParams({ date })}` : path;
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <img
