@@ -22,6 +22,7 @@ import { fulfilBooking, markCheckoutExpired, markPaymentFailed, releaseBooking }
 import { formatWhen } from "./format";
 import { newBookingId } from "./ids";
 import { settleRefund } from "./refunds";
+import { freeCancellationUntil } from "./cancellation-deadline";
 import { priceBreakdown } from "~contract/pricing";
 import { takeSeats } from "./seats";
 import {
@@ -77,6 +78,10 @@ export async function quoteBooking(
     promo: input.promoCode ? { code: input.promoCode, valid: promo !== null } : null,
     referral: discount.referral,
     seatsLeft: slot.seatsLeft,
+    startsAt: slot.startsAt.toISOString(),
+    endsAt: slot.endsAt.toISOString(),
+    timezone: context.account.timezone,
+    freeCancellationUntil: freeCancellationUntil(slot.startsAt, context.account.cancellationCutoffHours),
   };
 }
 

@@ -70,6 +70,7 @@ const BOOKING_KEYS = [
   "promoCode",
   "canCancel",
   "cancellationCutoffHours",
+  "freeCancellationUntil",
   "refundMinor",
   "holdExpiresAt",
   "createdAt",
