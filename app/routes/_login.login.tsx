@@ -1,4 +1,4 @@
-import { locationOf } from "~/features/auth/location";
+import { optionalLocationOf } from "~/features/auth/location";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -92,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
         firstName,
         lastName,
         ...(phone ? { phone } : {}),
-        location: locationOf(submission.value),
+        ...optionalLocationOf(submission.value),
       });
     } catch (error) {
       return { intent, result: signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] })) };
