@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./guarded-test";
 import { findBookableDay } from "./booking-helpers";
 import { PASSWORD, signWaiver, uniqueEmail } from "./identity-helpers";
@@ -22,6 +23,12 @@ async function expectStep(page: Page, step: number, name: string, summary: Summa
   await expect(box).toContainText(`2 × ${summary.ticket}`);
   await expect(box).toContainText(summary.total);
   await expect(box.locator("time")).toHaveText(new RegExp(`^${DATE_TIME}$`));
+}
+
+/** axe-core on the page as it is now (the spec disables zoom: `meta-viewport` left out). */
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(" ")}`)).toEqual([]);
 }
 
 test("a new visitor signs up, signs the waivers and reaches the pay page, told the step and the booking each time", async ({
@@ -51,6 +58,7 @@ test("a new visitor signs up, signs the waivers and reaches the pay page, told t
   await expectStep(page, 1, "Sign in", summary);
   // No booking needs a postal address: it is optional and folded away.
   await expect(page.getByLabel("Street address")).toBeHidden();
+  await expectAxeClean(page);
   await page.getByLabel("Email").fill(uniqueEmail("funnel"));
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("Last name").fill("Lovelace");
@@ -76,6 +84,7 @@ test("a new visitor signs up, signs the waivers and reaches the pay page, told t
   await expect(page.getByTestId("confirm-meeting-point")).not.toBeEmpty();
   await expect(page.getByTestId("confirm-operator")).not.toBeEmpty();
   await expect(page.getByTestId("price-total")).toHaveText(total);
+  await expectAxeClean(page);
   // Change: back to the details page with the same day, time and tickets.
   await page.getByTestId("confirm-change").click();
   await expect(page).toHaveURL(
@@ -83,4 +92,24 @@ test("a new visitor signs up, signs the waivers and reaches the pay page, told t
   );
   expect(new URL(page.url()).searchParams.get("date")).toBe(target.date);
   expect([...new URL(page.url()).searchParams.values()]).toContain("2");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the sign-in page on the way to a booking shows the step and the booking", async ({ page, request }) => {
+    const target = await findBookableDay(request);
+    const service = await (await request.get(`/v1/experiences/${target.parentId}/services/${target.serviceId}`)).json();
+    const ticket = service.data.service.ticketTypes[0];
+    const confirm = `/experiences/${target.parentId}/${target.serviceId}/confirm?slot=${target.slot.id}&t_${ticket.id}=2`;
+    await page.goto(confirm);
+    await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+    const steps = page.getByRole("navigation", { name: "Booking steps" });
+    await expect(steps).toContainText("Step 1 of 4: Sign in");
+    await expect(page.getByTestId("funnel-summary")).toContainText(`2 × ${ticket.name}`);
+    await expect(page.getByTestId("funnel-summary").locator("time")).toHaveText(new RegExp(`^${DATE_TIME}$`));
+    // The change link keeps the selection, without JavaScript too.
+    await page.getByRole("link", { name: /^Change/ }).click();
+    await expect(page).toHaveURL(new RegExp(`slot=${target.slot.id}`));
+  });
 });
