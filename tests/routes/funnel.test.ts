@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as loginRoute from "~/routes/_login.login";
 import * as profileRoute from "~/routes/_login.complete-profile";
 import * as waiverRoute from "~/routes/_login.waiver";
+import * as setPasswordRoute from "~/routes/_login.set-password";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
 import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
 import common from "~/locales/en/common.json";
@@ -73,6 +74,16 @@ describe("the funnel's pages show what is being booked", () => {
     expect(profile.data.funnel).toEqual(expectedSummary(slot));
     const waiver = await outcome(() => waiverRoute.loader(args(pageRequest(`/waiver?${query}`, { cookie })) as never));
     expect(waiver.data.funnel).toEqual(expectedSummary(slot));
+  });
+
+  it("/set-password after a first sign-in by link carries it too", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const linkOnly = await createEmailLinkUser();
+    await call("/v1/user/sync", { method: "PATCH", token: linkOnly.idToken, body: {} });
+    const cookie = await sessionFor(linkOnly);
+    const path = `/set-password?${new URLSearchParams({ redirectUrl: confirmPath(slot.id) })}`;
+    const page = await outcome(() => setPasswordRoute.loader(args(pageRequest(path, { cookie })) as never));
+    expect(page.data).toMatchObject({ mode: "set", funnel: expectedSummary(slot) });
   });
 });
 
