@@ -150,6 +150,12 @@ export interface Quote {
   /** The invitation asked for, if any: applied or why not. */
   referral: QuoteReferral | null;
   seatsLeft: number;
+  /** The departure priced: its start and end, and the operator's IANA timezone to show them in. */
+  startsAt: string;
+  endsAt: string;
+  timezone: string;
+  /** The last moment a booking of this departure can be cancelled with a full refund (null: already past). */
+  freeCancellationUntil: string | null;
 }
 
 /** A booking as every booking endpoint answers it (app/lib/bookings.ts reads it). */
@@ -182,6 +188,11 @@ export interface BookingView {
   canReview: boolean;
   reviewed: boolean;
   cancellationCutoffHours: number;
+  /**
+   * The last moment it can be cancelled with a full refund: the departure minus the operator's
+   * cutoff. Null when that moment has passed or the booking no longer stands (cancelled, refunded…).
+   */
+  freeCancellationUntil: string | null;
   refundMinor: number | null;
   /** What cancelling now would give back (0 when nothing was paid or it cannot be cancelled). */
   refundIfCancelledMinor: number;

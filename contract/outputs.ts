@@ -223,6 +223,10 @@ export const quote: z.ZodType<Quote> = z.object({
     })
     .nullable(),
   seatsLeft: count,
+  startsAt: isoTime,
+  endsAt: isoTime,
+  timezone: z.string().min(1),
+  freeCancellationUntil: isoTime.nullable(),
 });
 
 export const booking: z.ZodType<BookingView> = z.object({
@@ -253,6 +257,7 @@ export const booking: z.ZodType<BookingView> = z.object({
   canReview: z.boolean(),
   reviewed: z.boolean(),
   cancellationCutoffHours: count,
+  freeCancellationUntil: isoTime.nullable(),
   refundMinor: minor.nullable(),
   refundIfCancelledMinor: minor,
   checkoutUrl: z.string().nullable(),

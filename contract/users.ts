@@ -66,6 +66,12 @@ export type MissingDataBody = z.output<typeof missingDataBody>;
 export const MISSING_DATA_FIELDS = ["firstName", "lastName", "location", "paymentMethod"] as const;
 export type MissingDataField = (typeof MISSING_DATA_FIELDS)[number];
 export const EXCLUDABLE_FIELDS = ["location", "paymentMethod"] as const;
+/**
+ * What booking does not need (the spec lets both be filtered out): the card comes at checkout,
+ * and an experience meets at its meeting point, so a postal address is asked for nowhere in the
+ * booking funnel (it stays in personal info, optional at sign-up).
+ */
+export const NOT_NEEDED_TO_BOOK = ["location", "paymentMethod"] as const satisfies readonly MissingDataField[];
 
 /** GET /v1/user/missing-data?exclude=location,paymentMethod */
 export const missingDataQuery = z.object({

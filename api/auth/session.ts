@@ -7,7 +7,7 @@ import { signedOutSessions, users, type AccountRow } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { countUnread } from "../notifications/service";
-import { missingDataOf, requireUserRow, syncUser, toUserInfo } from "../users/service";
+import { missingToBook, requireUserRow, syncUser, toUserInfo } from "../users/service";
 import { currentWaiver, findSignature } from "../waivers/service";
 import { adminAuth } from "./firebase-admin";
 import { getApiEnv, identityEnv } from "../env";
@@ -63,7 +63,7 @@ export async function sessionUser(
     findSignature(db, uid, currentWaiver(account)),
     countUnread(db, uid),
   ]);
-  const missingData: string[] = missingDataOf(row, ["paymentMethod"]);
+  const missingData: string[] = missingToBook(row);
   if (!signature) missingData.push("waiver");
   return { user: toUserInfo(row, unread), missingData };
 }

@@ -11,7 +11,7 @@ import { paymentProvider, providerNamed } from "../payments";
 import type { CheckoutBooking } from "../payments/provider";
 import { findUsablePromo, redeemPromo, toPricingPromo } from "../promo/service";
 import { recordReferral, referralFor } from "../referrals/service";
-import { missingDataOf, requireUserRow } from "../users/service";
+import { missingToBook, requireUserRow } from "../users/service";
 import { currentWaiver, findSignature } from "../waivers/service";
 import { bookingEnv, getApiEnv } from "../env";
 import { enforceRateLimits } from "../rate-limit/service";
@@ -22,6 +22,7 @@ import { fulfilBooking, markCheckoutExpired, markPaymentFailed, releaseBooking }
 import { formatWhen } from "./format";
 import { newBookingId } from "./ids";
 import { settleRefund } from "./refunds";
+import { freeCancellationUntil } from "./cancellation-deadline";
 import { priceBreakdown } from "~contract/pricing";
 import { takeSeats } from "./seats";
 import {
@@ -77,6 +78,10 @@ export async function quoteBooking(
     promo: input.promoCode ? { code: input.promoCode, valid: promo !== null } : null,
     referral: discount.referral,
     seatsLeft: slot.seatsLeft,
+    startsAt: slot.startsAt.toISOString(),
+    endsAt: slot.endsAt.toISOString(),
+    timezone: context.account.timezone,
+    freeCancellationUntil: freeCancellationUntil(slot.startsAt, context.account.cancellationCutoffHours),
   };
 }
 
@@ -268,7 +273,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   const existing = await findByIdempotencyKey(db, user.id, idempotencyKey);
   if (existing) return replay(existing);
 
-  const missing = missingDataOf(user, ["paymentMethod"]);
+  const missing = missingToBook(user);
   if (missing.length > 0) {
     throw conflict(`Complete your profile before booking (missing: ${missing.join(", ")}).`, "profile_incomplete");
   }

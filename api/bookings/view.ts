@@ -5,6 +5,7 @@ import { accounts, bookings, experiences, services, slots, type BookingRow } fro
 import type { BookingView } from "~contract/bookings";
 import { clockNow } from "../clock";
 import { READABLE } from "./ids";
+import { freeCancellationUntil } from "./cancellation-deadline";
 
 /**
  * A booking can be cancelled by its guest while it is held (the hold is released), or when it
@@ -100,6 +101,11 @@ export function toBookingView(row: BookingViewRow): BookingView {
     canReview: b.status === "confirmed" && row.endsAt <= clockNow() && !row.reviewed,
     reviewed: Boolean(row.reviewed),
     cancellationCutoffHours: row.cancellationCutoffHours,
+    // Only a booking that still stands can be cancelled for free (a held one, once paid).
+    freeCancellationUntil:
+      b.status === "held" || b.status === "confirmed"
+        ? freeCancellationUntil(row.startsAt, row.cancellationCutoffHours)
+        : null,
     refundMinor: b.refundMinor,
     refundIfCancelledMinor: row.canCancel && b.status === "confirmed" && paid ? b.totalMinor : 0,
     checkoutUrl: held ? b.checkoutUrl : null,

@@ -11,6 +11,7 @@ import { countUnread } from "../notifications/service";
 import { ApiError, notFound, validationError } from "../http/errors";
 import {
   MISSING_DATA_FIELDS,
+  NOT_NEEDED_TO_BOOK,
   type MissingDataBody,
   type MissingDataField,
   type SyncBody,
@@ -105,6 +106,11 @@ export async function userInfo(db: Db, uid: string): Promise<UserInfo> {
 }
 
 /** What the user still has to give, in a fixed order, minus the excluded entries. */
+/** What the user must still give before booking (names): see NOT_NEEDED_TO_BOOK. */
+export function missingToBook(row: UserRow): MissingDataField[] {
+  return missingDataOf(row, NOT_NEEDED_TO_BOOK);
+}
+
 export function missingDataOf(row: UserRow, exclude: readonly string[] = []): MissingDataField[] {
   const missing: Record<MissingDataField, boolean> = {
     firstName: !row.firstName,

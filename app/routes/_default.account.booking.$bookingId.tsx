@@ -15,6 +15,7 @@ import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
 import { AmountRow } from "~/ui/amount-row";
+import { zonedDateTime } from "~/features/booking/zoned-date-time";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 
@@ -137,6 +138,16 @@ export default function BookingPage() {
           <dd>{booking.meetingPoint}</dd>
           <dt className="font-medium text-slate-600">{t("booking.tickets")}</dt>
           <dd>{booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`).join(", ")}</dd>
+          {booking.freeCancellationUntil ? (
+            <>
+              <dt className="font-medium text-slate-600">{t("booking.cancellation")}</dt>
+              <dd data-testid="booking-free-cancellation">
+                {t("confirm.freeCancellationUntil", {
+                  date: zonedDateTime(booking.freeCancellationUntil, booking.timezone, i18n.language),
+                })}
+              </dd>
+            </>
+          ) : null}
         </dl>
         {booking.status === "confirmed" ? (
           // Only a confirmed booking is an event to keep (the API gives no file for the others).

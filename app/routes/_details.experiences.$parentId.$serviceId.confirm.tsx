@@ -8,7 +8,8 @@ import { stepUrl } from "~/features/auth/account-param";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { apiErrorKey } from "~/platform/api-errors.server";
 import { idParam, passHeaders, requireParams, errorInit } from "~/platform/http.server";
-import { dayLabel, slotTime, type Availability } from "~/features/booking/availability";
+import { zonedDateTime } from "~/features/booking/zoned-date-time";
+import { FunnelSteps } from "~/features/booking/funnel-steps";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
 import { loadConfirmContext, promoFor, quoteBooking, redirectToMissingStep } from "~/features/booking/booking.server";
 import { missingProfileData } from "~/features/auth/sign-in-next.server";
@@ -17,7 +18,6 @@ import { readMarketing } from "~/features/marketing/marketing.server";
 import { referralCodeOf } from "~/features/referrals/referral-cookie.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { lostSessionRedirect, requireToken } from "~/features/auth/session.server";
-import { loadAvailability } from "~/features/catalog/service-detail.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { cardLabel } from "~/features/account/card-label";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     promoFor(request, new URL(request.url).searchParams),
     referralCodeOf(request),
   ]);
-  const [missing, quote, availability, cards] = await Promise.all([
+  const [missing, quote, cards] = await Promise.all([
     missingProfileData(request, context.token, context.operator),
     quoteBooking(
       request,
@@ -44,16 +44,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       context.token,
     ),
-    loadAvailability(request, detail.experience.id, detail.service.id, selection.date ?? undefined),
     apiFor(request, { token: context.token }).call("savedCards"),
   ]);
   redirectToMissingStep(request, missing, context.operator);
+  const query = selectionQuery(selection);
   return {
     ...detail,
     detailsPath: context.detailsPath,
-    selectionQuery: selectionQuery(selection),
-    slot: findSlot(availability, selection.slotId),
-    timezone: availability.timezone,
+    selectionQuery: query,
+    // Back to the details page with the same day, time and tickets chosen.
+    changeUrl: `${context.detailsPath}?${query}`,
+    // The departure as the quote priced it (null: gone, started or not this service's).
+    slot: quote ? { id: selection.slotId, startsAt: quote.startsAt, timezone: quote.timezone } : null,
     quote,
     promoCode,
     operator: context.operator,
@@ -62,14 +64,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // A fresh key per rendered page: submitting this page twice makes one booking.
     idempotencyKey: crypto.randomUUID(),
   };
-}
-
-function findSlot(availability: Availability, slotId: string) {
-  for (const day of availability.days) {
-    const slot = day.slots.find((candidate) => candidate.id === slotId);
-    if (slot) return { ...slot, date: day.date };
-  }
-  return null;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -154,7 +148,7 @@ export default function ConfirmPage() {
     experience,
     service,
     slot,
-    timezone,
+    changeUrl,
     quote,
     promoCode,
     idempotencyKey,
@@ -172,6 +166,7 @@ export default function ConfirmPage() {
   const error = formError ?? (unavailable ? "confirm.selectionInvalid" : null);
   return (
     <section className="mx-auto max-w-2xl">
+      <FunnelSteps current="pay" />
       <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{t("confirm.title")}</h1>
       {error ? (
         <div role="alert" className="mt-4 rounded-md bg-amber-50 p-4 text-amber-900">
@@ -182,17 +177,51 @@ export default function ConfirmPage() {
         </div>
       ) : null}
       <div className="mt-6 rounded-xl border border-slate-200 p-5">
-        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t("confirm.summary")}</h2>
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t("confirm.summary")}</h2>
+          <Link to={changeUrl} className="text-sm font-medium text-brand-ink underline" data-testid="confirm-change">
+            {t("confirm.change")}
+            <span className="sr-only">{t("funnel.changeWhat")}</span>
+          </Link>
+        </div>
         <p className="mt-2 text-lg font-semibold">{experience.title}</p>
         <p className="text-slate-700">
           {service.name} · <DurationText minutes={service.durationMinutes} />
         </p>
-        {slot ? (
-          <p className="mt-2 text-slate-800" data-testid="confirm-when">
-            {t("confirm.when")}: {dayLabel(slot.date, i18n.language)},{" "}
-            {slotTime(slot.startsAt, timezone, i18n.language, { zone: true })}
-          </p>
-        ) : null}
+        <dl className="mt-3 space-y-2 text-slate-800">
+          {slot ? (
+            <div>
+              <dt className="inline font-medium">{t("confirm.when")}: </dt>
+              <dd className="inline" data-testid="confirm-when">
+                <time dateTime={slot.startsAt}>{zonedDateTime(slot.startsAt, slot.timezone, i18n.language)}</time>
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt className="inline font-medium">{t("confirm.meetingPoint")}: </dt>
+            <dd className="inline" data-testid="confirm-meeting-point">
+              {experience.meetingPoint}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline font-medium">{t("confirm.operator")}: </dt>
+            <dd className="inline" data-testid="confirm-operator">
+              {experience.operator.name}
+            </dd>
+          </div>
+          {quote && slot ? (
+            <div>
+              <dt className="inline font-medium">{t("confirm.cancellation")}: </dt>
+              <dd className="inline" data-testid="confirm-cancellation">
+                {quote.freeCancellationUntil
+                  ? t("confirm.freeCancellationUntil", {
+                      date: zonedDateTime(quote.freeCancellationUntil, slot.timezone, i18n.language),
+                    })
+                  : t("confirm.noFreeCancellation")}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
         {quote ? (
           <div className="mt-4">
             <PriceSummary price={quote.breakdown} currency={quote.currency} />

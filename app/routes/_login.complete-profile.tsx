@@ -15,6 +15,8 @@ import { safeRedirectPath } from "~/platform/redirects";
 import { requireUser } from "~/features/auth/session.server";
 import { missingProfileData } from "~/features/auth/sign-in-next.server";
 import { pageMeta } from "~/ui/meta";
+import { bookingFunnel } from "~/features/booking/funnel.server";
+import { FunnelHeader } from "~/features/booking/funnel-steps";
 import {
   getZodConstraint,
   isProfileField,
@@ -34,12 +36,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const redirectUrl = safeRedirectPath(query.get("redirectUrl"));
   const account = accountParam(query);
-  const missing = await missingProfileData(request, token, account);
+  const [missing, t, funnel] = await Promise.all([
+    missingProfileData(request, token, account),
+    i18next.getFixedT(request),
+    bookingFunnel(request, redirectUrl, token),
+  ]);
   const fields = missing.filter(isProfileField);
   if (fields.length === 0) throw redirect(nextAfterProfile(missing, redirectUrl, account));
-  const t = await i18next.getFixedT(request);
   return {
     fields,
+    funnel,
     constraint: getZodConstraint(missingDataSchema(fields)),
     waiverNext: missing.includes("waiver"),
     title: t("profile.title"),
@@ -78,7 +84,7 @@ function mapFields(fields: Record<string, string[]> | undefined) {
 }
 
 export default function CompleteProfilePage() {
-  const { fields: missing, constraint, waiverNext, title } = useLoaderData<typeof loader>();
+  const { fields: missing, constraint, waiverNext, title, funnel } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -92,6 +98,7 @@ export default function CompleteProfilePage() {
   const f = fields as unknown as Record<string, FieldMetadata<string | undefined>>;
   return (
     <>
+      <FunnelHeader funnel={funnel} current="details" />
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
       <p className="mt-2 text-sm text-slate-700">{t("profile.hint")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

@@ -1,4 +1,4 @@
-import { locationOf } from "~/features/auth/location";
+import { optionalLocationOf } from "~/features/auth/location";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -25,16 +25,20 @@ import {
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
+import { bookingFunnel } from "~/features/booking/funnel.server";
+import { FunnelHeader } from "~/features/booking/funnel-steps";
 import { EmailLinkSchema, parseWithZod, readFormData, SignInSchema, signUpSchema } from "~/platform/form.server";
 import { errorInit, passHeaders } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const t = await i18next.getFixedT(request);
+  const redirectUrl = safeRedirectPath(url.searchParams.get("redirectUrl"));
+  const [t, funnel] = await Promise.all([i18next.getFixedT(request), bookingFunnel(request, redirectUrl)]);
   const view = url.searchParams.get("view") === "signup" ? "signup" : "signin";
   return {
     view,
-    redirectUrl: safeRedirectPath(url.searchParams.get("redirectUrl")),
+    redirectUrl,
+    funnel,
     sessionLost: url.searchParams.get("errorCode") === "440",
     passwordReset: url.searchParams.get("reset") === "done",
     title: view === "signup" ? t("login.signUpTitle") : t("login.title"),
@@ -88,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
         firstName,
         lastName,
         ...(phone ? { phone } : {}),
-        location: locationOf(submission.value),
+        ...optionalLocationOf(submission.value),
       });
     } catch (error) {
       return { intent, result: signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] })) };
@@ -133,7 +137,7 @@ function useFinishRedirectSignIn(redirectUrl: string) {
 }
 
 export default function LoginPage() {
-  const { view, redirectUrl, sessionLost, passwordReset, title } = useLoaderData<typeof loader>();
+  const { view, redirectUrl, sessionLost, passwordReset, title, funnel } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { firebase, passwordPolicy } = useLoginLayoutData();
   const { t } = useTranslation();
@@ -143,6 +147,7 @@ export default function LoginPage() {
 
   return (
     <>
+      <FunnelHeader funnel={funnel} current="signIn" />
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
       {sessionLost ? (
         <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">

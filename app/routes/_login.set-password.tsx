@@ -26,14 +26,16 @@ import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
+import { bookingFunnel } from "~/features/booking/funnel.server";
+import { FunnelHeader } from "~/features/booking/funnel-steps";
 import { ConfirmEmailSchema, newPasswordSchema, parseWithZod, readFormData } from "~/platform/form.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getSessionUser(request);
   const redirectUrl = safeRedirectPath(url.searchParams.get("redirectUrl"));
-  const t = await i18next.getFixedT(request);
-  const base = { redirectUrl, appName: t("app.name") };
+  const [t, funnel] = await Promise.all([i18next.getFixedT(request), bookingFunnel(request, redirectUrl)]);
+  const base = { redirectUrl, appName: t("app.name"), funnel };
   if (user) {
     if (!user.requiresPasswordSetup) throw redirect(redirectUrl);
     return { ...base, mode: "set" as const, oobCode: null, title: t("login.setPasswordTitle") };
@@ -91,9 +93,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SetPasswordPage() {
-  const { mode, title } = useLoaderData<typeof loader>();
+  const { mode, title, funnel } = useLoaderData<typeof loader>();
   return (
     <>
+      <FunnelHeader funnel={funnel} current="signIn" />
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
       {mode === "set" ? <SetPasswordForm /> : <ConfirmEmailForm />}
     </>

@@ -14,6 +14,8 @@ import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { rethrowUnknownAccount } from "~/features/auth/sign-in-next.server";
 import { pageMeta } from "~/ui/meta";
+import { bookingFunnel } from "~/features/booking/funnel.server";
+import { FunnelHeader } from "~/features/booking/funnel-steps";
 import { parseWithZod, readFormData, WaiverSignSchema } from "~/platform/form.server";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
@@ -21,13 +23,16 @@ import { useFormValidation } from "~/ui/use-form-validation";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request);
   const account = accountParam(new URL(request.url).searchParams);
-  const [waiver, t] = await Promise.all([
+  const redirectUrl = safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl"));
+  const [waiver, t, funnel] = await Promise.all([
     apiFor(request, { token, accountSlug: account }).call("waiver"),
     i18next.getFixedT(request),
+    bookingFunnel(request, redirectUrl, token),
   ]).catch((error: unknown) => rethrowUnknownAccount(request, error));
   return {
     waiver,
-    redirectUrl: safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl")),
+    redirectUrl,
+    funnel,
     // The signature must be the profile's full name (the API checks it): given to the signer up front.
     fullName: [user.firstName, user.lastName].filter(Boolean).join(" "),
     title: t("waiver.title"),
@@ -58,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function WaiverPage() {
-  const { waiver, redirectUrl, title, fullName } = useLoaderData<typeof loader>();
+  const { waiver, redirectUrl, title, fullName, funnel } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
@@ -70,6 +75,7 @@ export default function WaiverPage() {
   });
   return (
     <>
+      <FunnelHeader funnel={funnel} current="waiver" />
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
       <p className="mt-1 text-sm text-slate-600">
         {waiver.accountName} · {t("waiver.version", { version: waiver.textVersion })}

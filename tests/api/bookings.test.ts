@@ -70,6 +70,7 @@ const BOOKING_KEYS = [
   "promoCode",
   "canCancel",
   "cancellationCutoffHours",
+  "freeCancellationUntil",
   "refundMinor",
   "holdExpiresAt",
   "createdAt",
@@ -473,6 +474,9 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     const incomplete = await syncedUser({ firstName: "Ada" });
     const res = await placeBooking(incomplete.idToken, bookingBody(acme, slot.id));
     expect(expectEnvelope(res, 409, "profile_incomplete").message).toContain("lastName");
+    // A postal address is not needed to book: a named guest without one only owes the waiver.
+    const noAddress = await syncedUser({ firstName: "Ada", lastName: "Lovelace" });
+    expectEnvelope(await placeBooking(noAddress.idToken, bookingBody(acme, slot.id)), 409, "waiver_required");
 
     const unsigned = await syncedUser({
       firstName: "Ada",

@@ -45,7 +45,17 @@ describe("POST /v1/bookings/quote", () => {
         : []),
     ];
     expect(res.body).toEqual({
-      data: { breakdown: priceBreakdown(priced, null), currency: "USD", promo: null, referral: null, seatsLeft: 7 },
+      data: {
+        breakdown: priceBreakdown(priced, null),
+        currency: "USD",
+        promo: null,
+        referral: null,
+        seatsLeft: 7,
+        startsAt: slot.startsAt.toISOString(),
+        endsAt: slot.endsAt.toISOString(),
+        timezone: acme.timezone,
+        freeCancellationUntil: new Date(slot.startsAt.getTime() - acme.cutoffHours * 3_600_000).toISOString(),
+      },
     });
     const { breakdown } = res.body.data;
     expect(breakdown.totalMinor).toBe(

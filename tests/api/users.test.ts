@@ -272,7 +272,7 @@ describe("password policy and PATCH /v1/user/set-password", () => {
     // new session, and its Firebase client a custom token to sign in again with.
     const { sessionCookie, customToken, user: info, missingData } = res.body.data;
     expect(info).toMatchObject({ id: user.uid, requiresPasswordSetup: false });
-    expect(missingData).toEqual(["firstName", "lastName", "location", "waiver"]);
+    expect(missingData).toEqual(["firstName", "lastName", "waiver"]);
     expectEnvelope(await call("/v1/user/info", { token: user.idToken }), 401, "unauthorized");
     expect((await call("/v1/user/info", { token: sessionCookie })).body.data.id).toBe(user.uid);
     const client = await signInWithCustomToken(customToken);

@@ -103,7 +103,7 @@ export async function signWaiver(page: Page, name?: string) {
   await page.getByRole("button", { name: "Sign waiver" }).click();
 }
 
-/** Completes whatever the profile step asks for, with an address in Lisbon (any country's format is taken). */
+/** Completes whatever the profile step asks for (names; an address in Lisbon if one were asked: any country's format is taken). */
 export async function completeProfile(page: Page) {
   await expect(page).toHaveURL(/\/complete-profile/);
   // After a client-side navigation (a popup sign-in) the address changes before React has rendered

@@ -24,9 +24,6 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("First name").fill("Ada");
     await page.getByLabel("Last name").fill("Lovelace");
     await page.getByLabel("Mobile phone (US, optional)").fill("(555) 123-4567");
-    await page.getByLabel("Street address").fill("1 Main St");
-    await page.getByLabel("City").fill("Springfield");
-    await page.getByLabel("State").fill("il");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
     await signWaiver(page);
@@ -223,9 +220,6 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("First name").fill("Ada");
     await page.getByLabel("Last name").fill("Lovelace");
     await page.getByLabel("Mobile phone (US, optional)").fill("12");
-    await page.getByLabel("Street address").fill("1 Main St");
-    await page.getByLabel("City").fill("Springfield");
-    await page.getByLabel("State").fill("IL");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("Enter a 10-digit US number, like 555 123 4567.")).toBeVisible();

@@ -185,16 +185,12 @@ describe("/complete-profile and /waiver", () => {
     const { cookie } = await signedInUser({ firstName: "Ada" });
     const path = `/complete-profile?${new URLSearchParams({ redirectUrl: "/account" })}`;
     const page = await outcome(() => profileRoute.loader(args(pageRequest(path, { cookie })) as never));
-    // A phone is not asked for (it only serves text messages); the address takes any country's format.
-    expect(page.data.fields).toEqual(["lastName", "location"]);
+    // Neither a phone (it only serves text messages) nor a postal address (no booking needs one) is asked for.
+    expect(page.data.fields).toEqual(["lastName"]);
     const invalid = await outcome(() =>
-      profileRoute.action(
-        args(
-          pageRequest(path, { cookie, form: { lastName: "", address: "Rua Augusta 24", country: "Lisbon" } }),
-        ) as never,
-      ),
+      profileRoute.action(args(pageRequest(path, { cookie, form: { lastName: "" } })) as never),
     );
-    expect(Object.keys(invalid.data.error)).toEqual(expect.arrayContaining(["lastName", "city", "country"]));
+    expect(Object.keys(invalid.data.error)).toEqual(["lastName"]);
     const saved = await outcome(() =>
       profileRoute.action(
         args(

@@ -74,6 +74,23 @@ export const locationFields = {
     .default("US"),
 };
 
+/**
+ * The address at sign-up: optional, as no booking needs one (NOT_NEEDED_TO_BOOK in the contract);
+ * once a street or a city is given, both are needed (what the API keeps as a location).
+ */
+const optionalAddressFields = {
+  ...locationFields,
+  address: z.string().trim().max(200, "validation.tooLong").optional(),
+  city: z.string().trim().max(100, "validation.tooLong").optional(),
+};
+
+function requireStreetWithCity(value: { address?: string; city?: string }, ctx: z.RefinementCtx) {
+  if (value.address && !value.city)
+    ctx.addIssue({ code: "custom", path: ["city"], message: "validation.cityRequired" });
+  if (value.city && !value.address)
+    ctx.addIssue({ code: "custom", path: ["address"], message: "validation.addressRequired" });
+}
+
 export const SignInSchema = z.object({
   intent: z.literal("password"),
   email: emailField,
@@ -97,15 +114,17 @@ export const WaiverSignSchema = z.object({
 });
 
 export function signUpSchema(policy: PasswordPolicy) {
-  return z.object({
-    intent: z.literal("signup"),
-    email: emailField,
-    firstName: firstNameField,
-    lastName: lastNameField,
-    phone: phoneField.optional(),
-    ...locationFields,
-    password: passwordField(policy),
-  });
+  return z
+    .object({
+      intent: z.literal("signup"),
+      email: emailField,
+      firstName: firstNameField,
+      lastName: lastNameField,
+      phone: phoneField.optional(),
+      ...optionalAddressFields,
+      password: passwordField(policy),
+    })
+    .superRefine(requireStreetWithCity);
 }
 
 export function newPasswordSchema(policy: PasswordPolicy) {

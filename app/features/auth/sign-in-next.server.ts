@@ -1,10 +1,12 @@
 import { apiFor, isApiError } from "~/platform/api.server";
 import { routeNotFound } from "~/platform/http.server";
+import { NOT_NEEDED_TO_BOOK } from "~contract/users";
 import type { SessionUser } from "~/features/auth/session.server";
 
 /**
  * What the user still owes us (spec section 3): the API's missing data, plus 'waiver' when the
- * waiver is unsigned. Payment method is asked for at booking time, not here.
+ * waiver is unsigned. Payment method is asked for at booking time, and no booking needs a postal
+ * address (NOT_NEEDED_TO_BOOK): neither is asked for here.
  */
 export async function missingProfileData(
   request: Request,
@@ -13,7 +15,7 @@ export async function missingProfileData(
 ): Promise<string[]> {
   const api = apiFor(request, { token, accountSlug });
   const [missing, waiver] = await Promise.all([
-    api.call("missingData", { query: { exclude: "paymentMethod" } }),
+    api.call("missingData", { query: { exclude: NOT_NEEDED_TO_BOOK.join(",") } }),
     api.call("waiverStatus"),
   ]).catch((error: unknown) => rethrowUnknownAccount(request, error));
   return waiver.isSigned ? missing.missingData : [...missing.missingData, "waiver"];

@@ -4,7 +4,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { AddressFields } from "~/features/auth/address-fields";
-import { locationOf } from "~/features/auth/location";
+import { optionalLocationOf } from "~/features/auth/location";
 import { passwordHint, type PasswordPolicy } from "~/features/auth/password-policy";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
@@ -18,7 +18,7 @@ type Props = {
   lastResult?: SubmissionResult<string[]>;
 };
 
-/** Sign-up: email, names, an optional US phone, an address anywhere and a password that follows the server's policy. */
+/** Sign-up: email, names, an optional US phone, an optional address anywhere and a password that follows the server's policy. */
 export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -37,12 +37,13 @@ export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props)
         firstName,
         lastName,
         ...(phone ? { phone } : {}),
-        location: locationOf(submission.value),
+        ...optionalLocationOf(submission.value),
       });
     },
   });
   const pending =
     client.pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "signup");
+  const hasAddressError = Boolean(fields.address.errors?.length || fields.city.errors?.length);
   const policyValues = { min: policy.minLength, max: policy.maxLength };
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -62,7 +63,14 @@ export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props)
         autoComplete="tel-national"
         hint={t("login.phoneOptionalHint")}
       />
-      <AddressFields fields={fields} countries={countries} />
+      {/* Optional: no booking needs a postal address (the experience has its meeting point). */}
+      <details className="rounded-md border border-slate-200 p-3" open={hasAddressError || undefined}>
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">{t("login.addressOptional")}</summary>
+        <p className="mt-1 text-sm text-slate-600">{t("login.addressOptionalHint")}</p>
+        <div className="mt-3 space-y-4">
+          <AddressFields fields={fields} countries={countries} />
+        </div>
+      </details>
       <TextField
         field={fields.password}
         label={t("login.password")}

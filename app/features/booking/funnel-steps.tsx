@@ -1,0 +1,96 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "~/platform/i18n-react";
+import { formatMoney } from "~/ui/format";
+import { zonedDateTime } from "~/features/booking/zoned-date-time";
+
+/** The booking funnel of a new visitor, in order (the spec's steps: sign-in, profile, waiver, then pay). */
+export const FUNNEL_STEPS = ["signIn", "details", "waiver", "pay"] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+
+/** What is being booked, as the funnel's pages show it (funnel.server.ts reads it from the return address). */
+export interface BookingSummaryData {
+  title: string;
+  option: string;
+  startsAt: string;
+  timezone: string;
+  tickets: Array<{ name: string; quantity: number }>;
+  totalMinor: number;
+  currency: string;
+  /** The details page with the same selection, to change it. */
+  changeUrl: string;
+}
+
+/** "Step 2 of 4: Your details", and the steps as a list: done, current (aria-current="step"), to come. */
+export function FunnelSteps({ current }: { current: FunnelStep }) {
+  const { t } = useTranslation();
+  const index = FUNNEL_STEPS.indexOf(current);
+  return (
+    <nav aria-label={t("funnel.label")} className="mb-6" data-testid="funnel-steps">
+      <p className="text-sm font-semibold text-brand-ink">
+        {t("funnel.stepOf", { step: index + 1, count: FUNNEL_STEPS.length, name: t(`funnel.steps.${current}`) })}
+      </p>
+      <ol className="mt-2 flex gap-1" role="list">
+        {FUNNEL_STEPS.map((step, i) => (
+          <li
+            key={step}
+            aria-current={i === index ? "step" : undefined}
+            className={`flex-1 border-t-4 pt-1 text-xs ${
+              i < index
+                ? "border-brand text-slate-700"
+                : i === index
+                  ? "border-brand font-semibold text-brand-ink"
+                  : "border-slate-200 text-slate-600"
+            }`}
+          >
+            <span className="sr-only">{i < index ? t("funnel.done") : i > index ? t("funnel.toCome") : null}</span>
+            {t(`funnel.steps.${step}`)}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** The booking a funnel page is on the way to: experience, option, when (with its zone), tickets, total. */
+export function BookingSummary({ summary }: { summary: BookingSummaryData }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section
+      aria-labelledby="funnel-summary-heading"
+      className="mb-6 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm"
+      data-testid="funnel-summary"
+    >
+      <h2 id="funnel-summary-heading" className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+        {t("funnel.booking")}
+      </h2>
+      <p className="mt-1 font-semibold text-slate-900">{summary.title}</p>
+      <p className="text-slate-700">{summary.option}</p>
+      <p className="text-slate-800">
+        <time dateTime={summary.startsAt}>{zonedDateTime(summary.startsAt, summary.timezone, i18n.language)}</time>
+      </p>
+      <p className="text-slate-800">
+        {summary.tickets.map((ticket) => t("funnel.ticket", { count: ticket.quantity, name: ticket.name })).join(", ")}
+      </p>
+      <p className="mt-1 flex items-baseline justify-between gap-2">
+        <span className="font-semibold text-slate-900">
+          {t("funnel.total", { total: formatMoney(summary.totalMinor, summary.currency, i18n.language) })}
+        </span>
+        <Link to={summary.changeUrl} className="font-medium text-brand-ink underline">
+          {t("funnel.change")}
+          <span className="sr-only">{t("funnel.changeWhat")}</span>
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** The top of a funnel page reached from a booking: where the visitor is, and what they are booking. */
+export function FunnelHeader({ funnel, current }: { funnel: BookingSummaryData | null; current: FunnelStep }) {
+  if (!funnel) return null;
+  return (
+    <>
+      <FunnelSteps current={current} />
+      <BookingSummary summary={funnel} />
+    </>
+  );
+}
