@@ -128,6 +128,8 @@ export interface AvailabilitySlot {
   endsAt: string;
   capacity: number;
   seatsLeft: number;
+  /** The last moment a booking of this departure can be cancelled for a full refund; null once past (api/bookings/cancellation-deadline.ts). */
+  freeCancellationUntil: string | null;
 }
 export interface AvailabilityDay {
   date: string;

@@ -147,7 +147,14 @@ export const availability: z.ZodType<Availability> = z.object({
       seatsLeft: count,
       status: z.enum(["available", "few", "sold_out"]),
       slots: z.array(
-        z.object({ id: z.string(), startsAt: isoTime, endsAt: isoTime, capacity: count, seatsLeft: count }),
+        z.object({
+          id: z.string(),
+          startsAt: isoTime,
+          endsAt: isoTime,
+          capacity: count,
+          seatsLeft: count,
+          freeCancellationUntil: isoTime.nullable(),
+        }),
       ),
     }),
   ),

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { accounts, experiences, services, type AccountRow } from "../db/schema";
 import { notFound, validationError } from "../http/errors";
 import { zonedTimeToUtc } from "../db/seed-data/zoned-time";
+import { freeCancellationUntil } from "./cancellation-deadline";
 import { localDate } from "./format";
 import {
   DEFAULT_WINDOW_DAYS,
@@ -64,7 +65,11 @@ export async function getAvailability(
   scope: AccountRow | null,
 ): Promise<Availability> {
   const [service] = await db
-    .select({ timezone: accounts.timezone, currency: accounts.currency })
+    .select({
+      timezone: accounts.timezone,
+      currency: accounts.currency,
+      cancellationCutoffHours: accounts.cancellationCutoffHours,
+    })
     .from(services)
     .innerJoin(experiences, eq(experiences.id, services.experienceId))
     .innerJoin(accounts, eq(accounts.id, experiences.accountId))
@@ -73,7 +78,7 @@ export async function getAvailability(
     )
     .limit(1);
   if (!service) throw notFound(`No service "${serviceId}" for experience "${experienceId}".`);
-  const { timezone, currency } = service;
+  const { timezone, currency, cancellationCutoffHours } = service;
   const { from, to } = availabilityWindow(query, timezone);
 
   // Operator-local days are computed here, with the same timezone data as the seed and the
@@ -130,6 +135,7 @@ export async function getAvailability(
       endsAt: row.ends_at!,
       capacity: Number(row.capacity),
       seatsLeft,
+      freeCancellationUntil: freeCancellationUntil(new Date(row.starts_at), cancellationCutoffHours),
     });
     day.seatsLeft += seatsLeft;
   }

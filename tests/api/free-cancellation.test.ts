@@ -46,6 +46,18 @@ describe("freeCancellationUntil", () => {
     });
   });
 
+  it("each departure of the availability tells its deadline (the details page's), null inside the cutoff", async () => {
+    const later = await createSlot(db(), acme.serviceId, { startsInHours: 72 });
+    const soon = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
+    const res = await call(`/v1/experiences/${acme.experienceId}/services/${acme.serviceId}/availability`);
+    expect(res.status).toBe(200);
+    const slots = (
+      res.body.data.days as Array<{ slots: Array<{ id: string; freeCancellationUntil: string | null }> }>
+    ).flatMap((day) => day.slots);
+    expect(slots.find((slot) => slot.id === later.id)?.freeCancellationUntil).toBe(deadlineOf(later.startsAt));
+    expect(slots.find((slot) => slot.id === soon.id)?.freeCancellationUntil).toBeNull();
+  });
+
   it("null in the quote once the deadline has passed (a departure inside the cutoff is not refundable)", async () => {
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
     const res = await quote(slot.id);

@@ -9,11 +9,13 @@ import {
   timezonePlace,
   type Availability,
   type AvailabilityDay,
+  type AvailabilitySlot,
 } from "~/features/booking/availability";
 import { takeTimesFocus } from "~/features/booking/times-focus";
 import { ticketParam, type Selection, type TicketRefusal } from "~/features/booking/booking-selection";
 import { StickyBookingBar, type BarStep } from "~/features/catalog/sticky-booking-bar";
 import { PriceSummary } from "~/features/booking/price-summary";
+import { zonedDateTime } from "~/features/booking/zoned-date-time";
 import type { TicketType } from "~/features/catalog/catalog";
 import { formatMoney } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -64,7 +66,8 @@ export function BookingWidget({
   const day = availability.days.find((candidate) => candidate.date === selection.date) ?? null;
   const [slotId, setSlotId] = useState<string | null>(selection.slotId);
   // No more tickets than the chosen departure has seats (the API checks it again when booking).
-  const seatsLeft = day?.slots.find((slot) => slot.id === slotId)?.seatsLeft ?? null;
+  const chosenSlot = day?.slots.find((slot) => slot.id === slotId) ?? null;
+  const seatsLeft = chosenSlot?.seatsLeft ?? null;
   const price = useMemo(() => livePrice(ticketTypes, quantities), [ticketTypes, quantities]);
   const tooMany = seatsLeft !== null && price.seats > seatsLeft;
   const message = tooMany
@@ -140,6 +143,7 @@ export function BookingWidget({
           ) : null}
           <div id={SUMMARY_ID} className="space-y-5">
             <LivePrice price={price} currency={availability.currency} />
+            {chosenSlot ? <CancellationDeadline slot={chosenSlot} timezone={availability.timezone} /> : null}
             {/* Without JavaScript the total is the server's: this reloads it for the numbers typed. */}
             {hydrated ? null : (
               <button
@@ -353,6 +357,20 @@ function LivePrice({ price, currency }: { price: PriceBreakdown; currency: strin
       )}
       <p className="mt-2 text-xs text-slate-600">{t("details.promoAtCheckout")}</p>
     </section>
+  );
+}
+
+/** The chosen departure's free-cancellation deadline, as a date and time in the experience's zone (the API's rule). */
+function CancellationDeadline({ slot, timezone }: { slot: AvailabilitySlot; timezone: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <p className="text-sm text-slate-700" data-testid="slot-free-cancellation">
+      {slot.freeCancellationUntil
+        ? t("confirm.freeCancellationUntil", {
+            date: zonedDateTime(slot.freeCancellationUntil, timezone, i18n.language),
+          })
+        : t("confirm.noFreeCancellation")}
+    </p>
   );
 }
 
