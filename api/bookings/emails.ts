@@ -1,6 +1,7 @@
 import type { OutboxAttachment } from "../db/schema";
 import type { EmailInput } from "~contract/outbox";
 import { formatMoney } from "~contract/money";
+import { openStreetMapUrl } from "~contract/geo";
 import {
   composeEmail,
   operatorBrand,
@@ -41,6 +42,13 @@ export function bookingBrand(row: BookingViewRow): EmailBrand {
     },
     row.booking.origin,
   );
+}
+
+/** The meeting point on OpenStreetMap, when the operator placed it. */
+function mapLinks(row: BookingViewRow): { label: string; href: string }[] {
+  if (row.meetingPointLat === null || row.meetingPointLng === null) return [];
+  const href = openStreetMapUrl({ lat: row.meetingPointLat, lng: row.meetingPointLng });
+  return [{ label: "Map of the meeting point", href }];
 }
 
 const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : "Hello,");
@@ -129,6 +137,7 @@ export function confirmationEmail(context: BookingMailContext): EmailInput {
       [`Booking reference: ${bookingReference(row.booking.id)}`],
     ],
     action: { label: "See your booking", textLabel: "See or cancel your booking", href: link },
+    links: mapLinks(row),
     notes: ["A calendar invitation is attached."],
     attachments: [attachment],
   });
@@ -198,6 +207,7 @@ export function reminderEmail(context: BookingMailContext): EmailInput {
       [`Booking reference: ${bookingReference(row.booking.id)}`],
     ],
     action: { label: "See your booking", href: link },
+    links: mapLinks(row),
     notes: ["You get this because reminders are on in your notification settings."],
   });
 }

@@ -21,6 +21,8 @@ const viewColumns = {
   endsAt: slots.endsAt,
   experienceTitle: experiences.title,
   meetingPoint: experiences.meetingPoint,
+  meetingPointLat: experiences.meetingPointLat,
+  meetingPointLng: experiences.meetingPointLng,
   serviceName: services.name,
   operatorName: accounts.name,
   operatorLogoUrl: accounts.logoUrl,
@@ -49,6 +51,8 @@ export interface BookingViewRow {
   endsAt: Date;
   experienceTitle: string;
   meetingPoint: string;
+  meetingPointLat: number | null;
+  meetingPointLng: number | null;
   serviceName: string;
   operatorName: string;
   operatorLogoUrl: string | null;

@@ -10,6 +10,7 @@ import { todayIn } from "~/features/booking/availability";
 import { parseSelection } from "~/features/booking/booking-selection";
 import { formatMoney } from "~/ui/format";
 import { StickyBookingBar } from "~/features/catalog/sticky-booking-bar";
+import { MeetingPoint } from "~/features/catalog/meeting-point";
 import { headlinePrice } from "~/features/catalog/headline-price";
 import { pageMeta } from "~/ui/meta";
 import { RatingStars } from "~/features/reviews/rating-stars";
@@ -114,10 +115,7 @@ export default function ExperienceDetailsPage() {
             </ul>
           </section>
         ) : null}
-        <section className="mt-8">
-          <h2 className="text-xl font-semibold">{t("details.meetingPoint")}</h2>
-          <p className="mt-2 text-slate-800">{experience.meetingPoint}</p>
-        </section>
+        <MeetingPoint experience={experience} />
         <section className="mt-8">
           <h2 className="text-xl font-semibold">{t("details.cancellation")}</h2>
           <p className="mt-2 text-slate-800">{experience.cancellationPolicy}</p>

@@ -100,6 +100,13 @@ describe("booking emails point at the booking", () => {
     expect(mail.htmlBody).toContain(">See your booking</span>");
     expect(mail.textBody).toContain(`See or cancel your booking: ${page}`);
     expect(mail.textBody).not.toContain("/account/bookings");
+    // The meeting point on OpenStreetMap, in both versions.
+    const map =
+      /Map of the meeting point: (https:\/\/www\.openstreetmap\.org\/\?mlat=(-?[\d.]+)&mlon=(-?[\d.]+)#map=17\/\2\/\3)\n/.exec(
+        mail.textBody,
+      );
+    expect(map).not.toBeNull();
+    expect(mail.htmlBody).toContain(`href="${map![1].replace("&", "&amp;")}"`);
     const ics = Buffer.from(mail.attachments[0].content, "base64").toString("utf8").replace(/\r\n /g, "");
     expect(ics).toContain(`\r\nURL:${page}\r\n`);
     expect(ics).toContain(`Your booking: ${page}`);
