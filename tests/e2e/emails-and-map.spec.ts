@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./guarded-test";
 import { findBookableDay, payWithCard, signIn, signOperatorWaiver } from "./booking-helpers";
 
@@ -63,6 +64,9 @@ test.describe("the dev mailbox", () => {
     await expect(mail.getByRole("listitem").filter({ has: page.getByTestId("mail-attachment") })).toContainText(
       /text\/calendar.*, [\d.,]+ ?(byte|kB)/,
     );
+    // The page and the email in its frame pass axe (`meta-viewport`: the spec disables zoom).
+    const axe = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(" ")}`)).toEqual([]);
     const download = page.waitForEvent("download");
     await attachment.click();
     const file = await download;
