@@ -30,6 +30,7 @@ test.describe("the meeting point on a map", () => {
 
 test.describe("the dev mailbox", () => {
   test("shows a booking confirmation's HTML, its text and its calendar file to download", async ({ page, request }) => {
+    test.slow(); // a whole booking, then axe over the page and the email's frame
     const user = await signIn(page, request);
     const target = await findBookableDay(request, 1);
     await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
