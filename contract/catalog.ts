@@ -102,6 +102,12 @@ export interface ExperiencePage {
   totalPages: number;
 }
 
+/** A place on the map, WGS 84 degrees. */
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
 export interface ExperienceSummary {
   id: string;
   title: string;
@@ -110,6 +116,8 @@ export interface ExperienceSummary {
   images: string[];
   included: string[];
   meetingPoint: string;
+  /** Where the meeting point is, for a map link; null when the operator has not placed it. */
+  meetingPointLocation: GeoPoint | null;
   cancellationPolicy: string;
   /** Free cancellation until this many hours before a departure (the operator's rule the API applies). */
   cancellationCutoffHours: number;

@@ -20,6 +20,12 @@ export function contrastRatio(a: string, b: string): number {
 export const WHITE = "#ffffff";
 export const INK = "#0f172a";
 
+/**
+ * The marketplace's own brand (app/tailwind.css's --brand-* defaults): teal, amber, slate ink.
+ * The site, the storefront fallback and the platform's emails use these.
+ */
+export const PLATFORM_COLORS = { primary: "#0f766e", accent: "#f59e0b", ink: INK } as const;
+
 /** Text colour for a background: white when it reads at 4.5:1 or better, else the dark ink. */
 export function textOn(background: string): string {
   return contrastRatio(background, WHITE) >= 4.5 ? WHITE : INK;

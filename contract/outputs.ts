@@ -87,6 +87,8 @@ export const experiencePage: z.ZodType<ExperiencePage> = z.object({
   ...paging,
 });
 
+const geoPoint = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+
 const experienceSummary = z.object({
   id: z.string(),
   title: z.string(),
@@ -95,6 +97,7 @@ const experienceSummary = z.object({
   images: z.array(z.string()),
   included: z.array(z.string()),
   meetingPoint: z.string(),
+  meetingPointLocation: geoPoint.nullable(),
   cancellationPolicy: z.string(),
   cancellationCutoffHours: z.number().int().min(0),
   category: namedSlug,

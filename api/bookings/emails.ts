@@ -1,6 +1,7 @@
 import type { OutboxAttachment } from "../db/schema";
 import type { EmailInput } from "~contract/outbox";
 import { formatMoney } from "~contract/money";
+import { openStreetMapUrl } from "~contract/geo";
 import {
   composeEmail,
   operatorBrand,
@@ -9,11 +10,17 @@ import {
   type UnsubscribeLinks,
 } from "../outbox/email-layout";
 import { formatWhen } from "./format";
-import { buildIcs } from "./ics";
+import { buildIcs, type IcsDuration } from "./ics";
 import { bookingReference, type BookingViewRow } from "./view";
 
 /** The account area's bookings page. */
 export const ACCOUNT_BOOKINGS_PATH = "/account/bookings";
+
+/** How long before a departure the guest is reminded (the due work's reminder, the invite's alarm). */
+export const REMINDER_LEAD: IcsDuration = "PT24H";
+
+/** A booking's own page in the account area (where it is seen, cancelled and reviewed). */
+export const bookingPath = (bookingId: string) => `/account/booking/${bookingId}`;
 
 export interface BookingMailContext {
   row: BookingViewRow;
@@ -37,8 +44,17 @@ export function bookingBrand(row: BookingViewRow): EmailBrand {
   );
 }
 
+/** The meeting point on OpenStreetMap, when the operator placed it. */
+function mapLinks(row: BookingViewRow): { label: string; href: string }[] {
+  if (row.meetingPointLat === null || row.meetingPointLng === null) return [];
+  const href = openStreetMapUrl({ lat: row.meetingPointLat, lng: row.meetingPointLng });
+  return [{ label: "Map of the meeting point", href }];
+}
+
 const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : "Hello,");
+/** An address on the site the booking was made on (the operator's storefront in account mode). */
 const pageOf = (row: BookingViewRow, path: string) => new URL(path, row.booking.origin).toString();
+const bookingPage = (row: BookingViewRow) => pageOf(row, bookingPath(row.booking.id));
 const when = (row: BookingViewRow) => `${formatWhen(row.startsAt, row.endsAt, row.timezone)} (${row.timezone})`;
 
 function ticketLines(row: BookingViewRow): string[] {
@@ -53,7 +69,7 @@ function amountLines(row: BookingViewRow): string[] {
   const lines = [`Subtotal: ${formatMoney(b.subtotalMinor, b.currency)}`];
   if (b.discountMinor > 0)
     lines.push(`Discount${b.promoCode ? ` (${b.promoCode})` : ""}: −${formatMoney(b.discountMinor, b.currency)}`);
-  if (b.feesMinor > 0) lines.push(`Booking fee: ${formatMoney(b.feesMinor, b.currency)}`);
+  if (b.feesMinor > 0) lines.push(`Service fee: ${formatMoney(b.feesMinor, b.currency)}`);
   if (b.taxMinor > 0) lines.push(`Taxes: ${formatMoney(b.taxMinor, b.currency)}`);
   lines.push(`Total paid: ${formatMoney(b.totalMinor, b.currency)}`);
   return lines;
@@ -74,7 +90,10 @@ function bookingEmail(
   });
 }
 
-/** The .ics attachment of the confirmation: UID = booking id, times in UTC, meeting point as location. */
+/**
+ * The .ics attachment of the confirmation (and the booking page's download): UID = booking id,
+ * times in UTC, meeting point as location, URL = the booking's page, a reminder the day before.
+ */
 export function bookingCalendar(row: BookingViewRow, link: string, stamp = new Date()): string {
   return buildIcs({
     uid: row.booking.id,
@@ -87,16 +106,18 @@ export function bookingCalendar(row: BookingViewRow, link: string, stamp = new D
       `Booking ${bookingReference(row.booking.id)} with ${row.operatorName}`,
       ...ticketLines(row),
       `Total paid: ${formatMoney(row.booking.totalMinor, row.booking.currency)}`,
-      `Your bookings: ${link}`,
+      `Your booking: ${link}`,
     ].join("\n"),
     url: link,
     stamp,
+    // The same lead time as the reminder email and text (24 hours before: docs/api.md, due work).
+    alarm: { before: REMINDER_LEAD, description: `Reminder: ${row.experienceTitle} starts in 24 hours` },
   });
 }
 
 export function confirmationEmail(context: BookingMailContext): EmailInput {
   const { row, firstName } = context;
-  const link = pageOf(row, ACCOUNT_BOOKINGS_PATH);
+  const link = bookingPage(row);
   const attachment: OutboxAttachment = {
     name: "booking.ics",
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
@@ -115,7 +136,8 @@ export function confirmationEmail(context: BookingMailContext): EmailInput {
       amountLines(row),
       [`Booking reference: ${bookingReference(row.booking.id)}`],
     ],
-    action: { label: "See your bookings", textLabel: "See or cancel your booking", href: link },
+    action: { label: "See your booking", textLabel: "See or cancel your booking", href: link },
+    links: mapLinks(row),
     notes: ["A calendar invitation is attached."],
     attachments: [attachment],
   });
@@ -124,7 +146,7 @@ export function confirmationEmail(context: BookingMailContext): EmailInput {
 export function cancellationEmail(context: BookingMailContext): EmailInput {
   const { row, firstName } = context;
   const b = row.booking;
-  const link = pageOf(row, ACCOUNT_BOOKINGS_PATH);
+  const link = bookingPage(row);
   // Written in the cancelling transaction: a paid booking's refund is owed from then on (made
   // right after, or by the sweep if the provider is down), so the email can promise it.
   const paid = b.paymentStatus === "paid" || b.paymentStatus === "refunded";
@@ -142,7 +164,7 @@ export function cancellationEmail(context: BookingMailContext): EmailInput {
       [`${row.experienceTitle} — ${row.serviceName}`, `Was: ${when(row)}`],
       [refund],
     ],
-    action: { label: "See your bookings", href: link },
+    action: { label: "See your booking", href: link },
   });
 }
 
@@ -150,7 +172,7 @@ export function cancellationEmail(context: BookingMailContext): EmailInput {
 export function lateRefundEmail(context: BookingMailContext): EmailInput {
   const { row, firstName } = context;
   const b = row.booking;
-  const link = pageOf(row, ACCOUNT_BOOKINGS_PATH);
+  const link = bookingPage(row);
   return bookingEmail(context, {
     subject: `Payment refunded: ${row.experienceTitle}`,
     kind: "booking_refunded",
@@ -166,14 +188,14 @@ export function lateRefundEmail(context: BookingMailContext): EmailInput {
         `We have refunded ${formatMoney(b.refundMinor ?? b.totalMinor, b.currency)} in full (booking ${bookingReference(b.id)}); it can take 5–10 days to show.`,
       ],
     ],
-    action: { label: "See your bookings", href: link },
+    action: { label: "See your booking", href: link },
   });
 }
 
 /** The day before: when, where, what to bring (the booking's page). */
 export function reminderEmail(context: BookingMailContext): EmailInput {
   const { row, firstName } = context;
-  const link = pageOf(row, `/account/booking/${row.booking.id}`);
+  const link = bookingPage(row);
   return bookingEmail(context, {
     subject: `Reminder: ${row.experienceTitle} is coming up`,
     kind: "booking_reminder",
@@ -185,6 +207,7 @@ export function reminderEmail(context: BookingMailContext): EmailInput {
       [`Booking reference: ${bookingReference(row.booking.id)}`],
     ],
     action: { label: "See your booking", href: link },
+    links: mapLinks(row),
     notes: ["You get this because reminders are on in your notification settings."],
   });
 }
@@ -221,7 +244,7 @@ export function tipEmail(context: BookingMailContext, link: string): EmailInput 
       [greeting(firstName)],
       [`We hope you enjoyed ${row.experienceTitle} — ${row.serviceName} with ${row.operatorName}.`],
       ["If your guide made it special, you can leave a tip: it goes to the team who hosted you."],
-      [`Tell other travellers how it was: ${pageOf(row, `/account/booking/${row.booking.id}`)}#review`],
+      [`Tell other travellers how it was: ${bookingPage(row)}#review`],
     ],
     action: { label: "Leave a tip", href: link },
     notes: ["You get this because tip emails are on in your notification settings."],

@@ -1,6 +1,6 @@
 /**
  * A minimal iCalendar (RFC 5545) file with one event, for the confirmation email: CRLF line
- * endings, text escaped, lines folded at 75 octets, times in UTC.
+ * endings, text escaped, lines folded at 75 octets, times in UTC, optionally a display reminder.
  */
 export interface CalendarEvent {
   /** Stable id of the event (the booking id): a later file with the same UID updates it. */
@@ -15,7 +15,12 @@ export interface CalendarEvent {
   stamp?: Date;
   /** Host part of the UID, e.g. the site's host name. */
   domain?: string;
+  /** A display alarm (VALARM) this long before the start, with its text. */
+  alarm?: { before: IcsDuration; description: string };
 }
+
+/** A negative-able RFC 5545 dur-value such as PT24H, P1D or PT30M (the alarm's lead time). */
+export type IcsDuration = `P${string}`;
 
 /** 20261124T173000Z */
 export function icsDateTime(date: Date): string {
@@ -73,6 +78,15 @@ export function buildIcs(event: CalendarEvent): string {
     ...(event.url ? [`URL:${event.url}`] : []),
     "STATUS:CONFIRMED",
     "TRANSP:OPAQUE",
+    ...(event.alarm
+      ? [
+          "BEGIN:VALARM",
+          "ACTION:DISPLAY",
+          `TRIGGER;RELATED=START:-${event.alarm.before}`,
+          `DESCRIPTION:${icsEscape(event.alarm.description)}`,
+          "END:VALARM",
+        ]
+      : []),
     "END:VEVENT",
     "END:VCALENDAR",
   ];

@@ -16,7 +16,7 @@ import { currentWaiver, findSignature } from "../waivers/service";
 import { bookingEnv, getApiEnv } from "../env";
 import { enforceRateLimits } from "../rate-limit/service";
 import { loadBookableService, loadOpenSlot, priceTickets } from "./context";
-import { bookingCalendar, cancellationEmail } from "./emails";
+import { bookingCalendar, bookingPath, cancellationEmail } from "./emails";
 import { writeBookingEmail } from "./booking-mail";
 import { fulfilBooking, markCheckoutExpired, markPaymentFailed, releaseBooking } from "./fulfilment";
 import { formatWhen } from "./format";
@@ -619,6 +619,6 @@ export async function bookingCalendarFile(
   if (view.status !== "confirmed")
     throw conflict("Only a confirmed booking goes in a calendar.", "booking_not_confirmed");
   const row = (await findBookingView(db, view.id))!;
-  const link = new URL(`/account/booking/${view.id}`, origin).toString();
+  const link = new URL(bookingPath(view.id), origin).toString();
   return { filename: `${view.reference}.ics`, content: bookingCalendar(row, link) };
 }

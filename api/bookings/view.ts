@@ -22,6 +22,8 @@ const viewColumns = {
   endsAt: slots.endsAt,
   experienceTitle: experiences.title,
   meetingPoint: experiences.meetingPoint,
+  meetingPointLat: experiences.meetingPointLat,
+  meetingPointLng: experiences.meetingPointLng,
   serviceName: services.name,
   operatorName: accounts.name,
   operatorLogoUrl: accounts.logoUrl,
@@ -50,6 +52,8 @@ export interface BookingViewRow {
   endsAt: Date;
   experienceTitle: string;
   meetingPoint: string;
+  meetingPointLat: number | null;
+  meetingPointLng: number | null;
   serviceName: string;
   operatorName: string;
   operatorLogoUrl: string | null;

@@ -34,6 +34,10 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
       images: experience.images,
       included: experience.included,
       meetingPoint: experience.meetingPoint,
+      meetingPointLocation:
+        experience.meetingPointLat !== null && experience.meetingPointLng !== null
+          ? { lat: experience.meetingPointLat, lng: experience.meetingPointLng }
+          : null,
       cancellationPolicy: experience.cancellationPolicy,
       cancellationCutoffHours: account.cancellationCutoffHours,
       category: { slug: experience.categorySlug, name: experience.categoryName },

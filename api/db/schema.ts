@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -115,6 +116,9 @@ export const experiences = pgTable(
     images: jsonb("images").$type<string[]>().notNull().default([]),
     included: jsonb("included").$type<string[]>().notNull().default([]),
     meetingPoint: text("meeting_point").notNull(),
+    /** Where the meeting point is (WGS 84 degrees), for a map link; both or neither. */
+    meetingPointLat: doublePrecision("meeting_point_lat"),
+    meetingPointLng: doublePrecision("meeting_point_lng"),
     cancellationPolicy: text("cancellation_policy").notNull(),
     /**
      * Search (api/catalog/search.ts): English stems, the title weighing most, then the summary,
@@ -173,6 +177,10 @@ export const experiences = pgTable(
       .where(sql`${t.priceFrom} is not null`),
     check("experiences_id_format", idCheck("id")),
     check("experiences_category_slug_format", slugCheck("category_slug")),
+    check(
+      "experiences_meeting_point_coordinates",
+      sql`(${t.meetingPointLat} is null) = (${t.meetingPointLng} is null) and ${t.meetingPointLat} between -90 and 90 and ${t.meetingPointLng} between -180 and 180`,
+    ),
     check("experiences_city_slug_format", slugCheck("city_slug")),
   ],
 );

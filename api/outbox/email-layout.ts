@@ -1,13 +1,13 @@
-import { INK, readableOnWhite, textOn } from "~contract/colors";
+import { INK, PLATFORM_COLORS, readableOnWhite } from "~contract/colors";
 import type { EmailInput } from "~contract/outbox";
-import { escapeMarkup } from "~contract/text";
 import type { OutboxAttachment } from "../db/schema";
 import { getApiEnv } from "../env";
+import { emailHtml } from "./email-html";
 
 /**
  * The one shape of every email the product sends: a text version and an HTML one from the same
  * parts, the sender's branding (the platform, or the operator for what was done on their
- * storefront), the action as a button, and — for anything not transactional — the unsubscribe link
+ * storefront), the action as a button, further links (a map), and — for anything not transactional — the unsubscribe link
  * in the body and in List-Unsubscribe.
  */
 
@@ -22,10 +22,8 @@ export interface EmailBrand {
   senderName: string | null;
 }
 
-const PLATFORM_COLOR = "#1d4ed8";
-
 export function platformBrand(): EmailBrand {
-  return { name: getApiEnv().PUBLIC_APP_NAME, color: PLATFORM_COLOR, logoUrl: null, senderName: null };
+  return { name: getApiEnv().PUBLIC_APP_NAME, color: PLATFORM_COLORS.primary, logoUrl: null, senderName: null };
 }
 
 /** An operator's branding, for messages about what was done on their storefront (account mode). */
@@ -57,6 +55,10 @@ export interface EmailParts {
   paragraphs: string[][];
   /** The button; `textLabel` replaces its label in the text version; `spellOut` prints the address under it. */
   action?: { label: string; href: string; textLabel?: string; spellOut?: boolean };
+  /** Further links after the button, e.g. the meeting point's map: "label: href" in the text version. */
+  links?: { label: string; href: string }[];
+  /** The line mail clients show after the subject in the inbox; the subject by default. */
+  preview?: string;
   /** Small print after the button. */
   notes?: string[];
   /** Only for messages that are not transactional. */
@@ -69,47 +71,11 @@ const block = (lines: string[]) => lines.join("\n");
 function textVersion(parts: EmailParts): string {
   const sections = parts.paragraphs.map(block);
   if (parts.action) sections.push(`${parts.action.textLabel ?? parts.action.label}: ${parts.action.href}`);
+  for (const link of parts.links ?? []) sections.push(`${link.label}: ${link.href}`);
   sections.push(...(parts.notes ?? []));
   if (parts.unsubscribe) sections.push(`Stop these emails: ${parts.unsubscribe.page}`);
   sections.push(`— ${parts.brand.name}`);
   return `${sections.join("\n\n")}\n`;
-}
-
-function header(brand: EmailBrand): string {
-  const name = `<span style="font-size: 18px; font-weight: 700; color: ${INK};">${escapeMarkup(brand.name)}</span>`;
-  const logo = brand.logoUrl
-    ? `<img src="${escapeMarkup(brand.logoUrl)}" alt="" width="32" height="32" style="vertical-align: middle; margin-right: 8px; border-radius: 8px;">`
-    : "";
-  return `<p style="margin: 0 0 24px;">${logo}${name}</p>`;
-}
-
-function htmlVersion(parts: EmailParts): string {
-  const { brand, action } = parts;
-  const out = [
-    "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(parts.subject)}</title></head>`,
-    `<body style="margin: 0; padding: 24px; font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; font-size: 16px; line-height: 1.5; color: ${INK}; background: #ffffff;">`,
-    header(brand),
-    ...parts.paragraphs.map((lines) => `<p>${lines.map(escapeMarkup).join("<br>")}</p>`),
-  ];
-  if (action) {
-    const href = escapeMarkup(action.href);
-    out.push(
-      `<p><a href="${href}" style="display: inline-block; padding: 10px 16px; background: ${brand.color}; color: ${textOn(brand.color)}; text-decoration: none; border-radius: 6px; font-weight: 600;">${escapeMarkup(action.label)}</a></p>`,
-    );
-    if (action.spellOut)
-      out.push(`<p style="font-size: 14px; color: #475569;">Or paste this address into your browser:<br>${href}</p>`);
-  }
-  out.push(
-    ...(parts.notes ?? []).map((note) => `<p style="font-size: 14px; color: #475569;">${escapeMarkup(note)}</p>`),
-  );
-  const footer = [`Sent by ${escapeMarkup(brand.name)}.`];
-  if (parts.unsubscribe)
-    footer.push(
-      `<a href="${escapeMarkup(parts.unsubscribe.page)}" style="color: #475569;">Unsubscribe from these emails</a>`,
-    );
-  out.push(`<p style="margin-top: 32px; font-size: 12px; color: #475569;">${footer.join(" ")}</p>`, "</body></html>");
-  return out.join("\n");
 }
 
 /** The outbox input of a message built from its parts. */
@@ -118,7 +84,7 @@ export function composeEmail(parts: EmailParts): EmailInput {
     to: parts.to,
     subject: parts.subject,
     text: textVersion(parts),
-    html: htmlVersion(parts),
+    html: emailHtml(parts),
     ...(parts.attachments ? { attachments: parts.attachments } : {}),
     ...(parts.brand.senderName ? { senderName: parts.brand.senderName } : {}),
     kind: parts.kind,

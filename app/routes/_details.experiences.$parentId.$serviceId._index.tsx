@@ -17,6 +17,7 @@ import { checkTicketChoice } from "~/features/booking/ticket-choice.server";
 import { redirect } from "~/platform/redirect.server";
 import { formatMoney } from "~/ui/format";
 import { ExperienceFacts } from "~/features/catalog/experience-facts";
+import { MeetingPoint } from "~/features/catalog/meeting-point";
 import { headlinePrice } from "~/features/catalog/headline-price";
 import { pageMeta } from "~/ui/meta";
 import { RatingStars } from "~/features/reviews/rating-stars";
@@ -140,10 +141,7 @@ export default function ExperienceDetailsPage() {
             </ul>
           </section>
         ) : null}
-        <section className="mt-8">
-          <h2 className="text-xl font-semibold">{t("details.meetingPoint")}</h2>
-          <p className="mt-2 text-slate-800">{experience.meetingPoint}</p>
-        </section>
+        <MeetingPoint experience={experience} />
         <section className="mt-8">
           <h2 className="text-xl font-semibold">{t("details.cancellation")}</h2>
           <p className="mt-2 text-slate-800">{experience.cancellationPolicy}</p>

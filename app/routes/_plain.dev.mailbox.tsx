@@ -7,6 +7,8 @@ import { apiFor } from "~/platform/api.server";
 import { config } from "~/platform/config.server";
 import { pageNotFound } from "~/platform/http.server";
 import { INVALID_TEXT } from "~contract/text";
+import { summarizeAttachment } from "~/features/dev-mailbox/attachments";
+import { MailMessage, type MailboxMessage } from "~/features/dev-mailbox/mail-message";
 
 /** Dev mailbox: what the outbox holds when no SMTP server is configured. Absent in production. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,7 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A NUL byte or half a surrogate pair cannot be in an address (the API would refuse the filter).
   if (to !== undefined && INVALID_TEXT.test(to)) throw data(t("mailbox.invalidFilter"), { status: 400 });
   const messages = await apiFor(request).call("devOutbox", { query: { to, limit: 50 } });
-  return { messages, to: to ?? "", title: t("mailbox.title") };
+  // Attachments are listed by name, type and size; their content is downloaded on its own.
+  const listed: MailboxMessage[] = messages.map((message) => ({
+    ...message,
+    attachments: message.attachments.map(summarizeAttachment),
+  }));
+  return { messages: listed, to: to ?? "", title: t("mailbox.title") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -25,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export default function DevMailbox() {
   const { messages, to, title } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">{title}</h1>
@@ -47,15 +54,7 @@ export default function DevMailbox() {
       {messages.length === 0 ? <p className="mt-6 text-slate-700">{t("mailbox.empty")}</p> : null}
       <ul className="mt-6 space-y-4">
         {messages.map((message) => (
-          <li key={message.id} className="rounded-lg border border-slate-200 p-4" data-testid="mail">
-            <p className="text-sm text-slate-600">
-              {new Date(message.createdAt).toLocaleString(i18n.language)} ·{" "}
-              {message.senderName ? `${t("mailbox.from")} ${message.senderName} · ` : null}
-              {t("mailbox.to")} {message.recipient} · {t("mailbox.status")} {message.status}
-            </p>
-            <h2 className="mt-1 font-semibold">{message.subject}</h2>
-            <pre className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-800">{message.textBody}</pre>
-          </li>
+          <MailMessage key={message.id} message={message} />
         ))}
       </ul>
     </main>

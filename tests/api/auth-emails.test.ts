@@ -47,7 +47,7 @@ describe("POST /v1/send-auth-link", () => {
     expect(link.searchParams.get("apiKey")).toBe("demo-api-key");
     expect(link.searchParams.get("redirectUrl")).toBe("/account/bookings?tab=upcoming");
     expect(message.meta.link).toBe(link.toString());
-    expect(message.htmlBody).toContain(link.toString().replaceAll("&", "&#38;"));
+    expect(message.htmlBody).toContain(link.toString().replaceAll("&", "&amp;"));
 
     const signedIn = await signInWithEmailLink(email, link.searchParams.get("oobCode")!);
     expect(signedIn.email).toBe(email);
@@ -66,8 +66,8 @@ describe("POST /v1/send-auth-link", () => {
     expect((await call("/v1/send-auth-link", { body: { email }, account: "harbor" })).status).toBe(200);
     const [message] = await outboxFor(email);
     expect(message.textBody).toContain("sign in to Harbor & Tide");
-    expect(message.htmlBody).toContain("Sign in to Harbor &#38; Tide");
-    expect(message.htmlBody).toContain("background: #0F766E");
+    expect(message.htmlBody).toContain("Sign in to Harbor &amp; Tide");
+    expect(message.htmlBody).toContain("background-color:#0F766E");
     expect(message.senderName).toBe("Harbor & Tide");
   });
 

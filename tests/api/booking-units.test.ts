@@ -50,6 +50,29 @@ describe(".ics generator", () => {
     expect(folded.split("\r\n ").map((part) => part.length)).toEqual([75, 74, 11]);
   });
 
+  it("adds a display reminder (VALARM) inside the event, relative to its start, valid when folded", () => {
+    expect(buildIcs(event)).not.toContain("BEGIN:VALARM");
+    const description = `Reminder: ${"Sunset Sail, Lisbon; Tagus — Shared ".repeat(4)}starts in 24 hours`;
+    const ics = buildIcs({ ...event, alarm: { before: "PT24H", description } });
+    const physical = ics.split("\r\n");
+    for (const line of physical) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
+    expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    const lines = ics.replace(/\r\n /g, "").split("\r\n").filter(Boolean);
+    const begin = lines.indexOf("BEGIN:VALARM");
+    expect(begin).toBeGreaterThan(lines.indexOf("BEGIN:VEVENT"));
+    expect(lines.indexOf("END:VALARM")).toBeLessThan(lines.indexOf("END:VEVENT"));
+    // RFC 5545 §3.6.6: a DISPLAY alarm has exactly ACTION, TRIGGER and DESCRIPTION.
+    expect(lines.slice(begin, begin + 5)).toEqual([
+      "BEGIN:VALARM",
+      "ACTION:DISPLAY",
+      "TRIGGER;RELATED=START:-PT24H",
+      `DESCRIPTION:${icsEscape(description)}`,
+      "END:VALARM",
+    ]);
+    // The long DESCRIPTION was folded (a continuation line starts with a space).
+    expect(physical.some((line) => line.startsWith(" "))).toBe(true);
+  });
+
   it("escapes text and formats instants", () => {
     expect(icsEscape("a,b;c\\d\ne\r\nf")).toBe("a\\,b\\;c\\\\d\\ne\\nf");
     expect(icsDateTime(new Date("2031-12-31T23:59:59.999Z"))).toBe("20311231T235959Z");

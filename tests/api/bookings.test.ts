@@ -175,7 +175,9 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(mail.textBody).toContain(`Booking reference: ${booking.reference}`);
     expect(booking.reference).toMatch(/^WF-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(mail.textBody).toContain("2 × Adult");
-    expect(mail.textBody).toContain("http://localhost/account/bookings");
+    // The booking's own page, in the text and the HTML alike.
+    expect(mail.textBody).toContain(`See or cancel your booking: http://localhost/account/booking/${booking.id}`);
+    expect(mail.htmlBody).toContain(`href="http://localhost/account/booking/${booking.id}"`);
     expect(mail.textBody).toContain("(America/New_York)");
     const localTime = new Intl.DateTimeFormat("en-US", {
       timeZone: "America/New_York",
@@ -201,6 +203,8 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(ics).toContain(`DTEND:${utc(slot.endsAt)}\r\n`);
     expect(ics).toMatch(/\r\nLOCATION:[^\r\n]+/);
     expect(ics.replace(/\r\n/g, "")).not.toContain("\n");
+    expect(ics.replace(/\r\n /g, "")).toContain(`\r\nURL:http://localhost/account/booking/${booking.id}\r\n`);
+    expect(ics).toContain("\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;RELATED=START:-PT24H\r\n");
 
     const inbox = await call("/v1/user/notifications", { token: user.idToken });
     expect(inbox.status).toBe(200);

@@ -1,6 +1,6 @@
 import "./helpers/env";
 import { afterEach, describe, expect, it } from "vitest";
-import { contrastRatio, INK, textOn, WHITE } from "~contract/colors";
+import { contrastRatio, INK, PLATFORM_COLORS, textOn, WHITE } from "~contract/colors";
 import { getApiEnv } from "~api/env";
 import { deliverMessage } from "~api/outbox/delivery";
 import { operatorBrand, platformBrand } from "~api/outbox/email-layout";
@@ -47,10 +47,10 @@ describe("emails in account mode carry the operator's branding", () => {
     const mail = await confirmationOf(user.email);
     expect(mail.senderName).toBe("Harbor & Tide");
     expect(mail.htmlBody).toContain('alt=""');
-    expect(mail.htmlBody).toMatch(/<img src="http:\/\/localhost(:\d+)?\/images\/logos\/harbor\.svg"/);
-    expect(mail.htmlBody).toContain("Harbor &#38; Tide</span>");
-    expect(mail.htmlBody).toContain("background: #0F766E; color: #ffffff");
-    expect(mail.htmlBody).toContain("Sent by Harbor &#38; Tide.");
+    expect(mail.htmlBody).toMatch(/<img alt="" [^>]*src="http:\/\/localhost(:\d+)?\/images\/logos\/harbor\.svg"/);
+    expect(mail.htmlBody).toContain("Harbor &amp; Tide</span>");
+    expect(mail.htmlBody).toContain("background-color:#0F766E;color:#ffffff");
+    expect(mail.htmlBody).toContain("Sent by Harbor &amp; Tide.");
     expect(mail.htmlBody).not.toContain(getApiEnv().PUBLIC_APP_NAME);
     expect(mail.textBody.trimEnd().endsWith("— Harbor & Tide")).toBe(true);
 
@@ -70,12 +70,49 @@ describe("emails in account mode carry the operator's branding", () => {
     expect(mail.senderName).toBeNull();
     expect(mail.htmlBody).toContain(`${getApiEnv().PUBLIC_APP_NAME}</span>`);
     expect(mail.htmlBody).not.toContain("<img");
-    expect(mail.htmlBody).toContain("background: #1d4ed8; color: #ffffff");
+    // The marketplace's teal (PLATFORM_COLORS, app/tailwind.css), white on it.
+    expect(mail.htmlBody).toContain(`background-color:${PLATFORM_COLORS.primary};color:#ffffff`);
+    expect(PLATFORM_COLORS.primary).toBe("#0f766e");
     // The operator is still named in the body: who runs the trip.
     expect(mail.textBody).toContain("With Harbor & Tide");
 
     const mailed = await delivered(sent, mail.id, user.email);
     expect(mailed.from).toBe(getApiEnv().SMTP_FROM);
+  });
+});
+
+describe("booking emails point at the booking", () => {
+  it("the confirmation: reference and the booking's page in HTML and text, its .ics with that URL and a reminder", async () => {
+    const harbor = await findService(db(), "harbor");
+    const user = await bookingUser(harbor);
+    const slot = await createSlot(db(), harbor.serviceId);
+    const booking = await confirmedBooking(user, harbor, slot.id, 1, { account: "harbor" });
+
+    const mail = await confirmationOf(user.email);
+    // On the storefront's host (the booking's origin), its own page.
+    const page = String(mail.meta.link);
+    expect(page).toMatch(new RegExp(`^http://localhost(:\\d+)?/account/booking/${booking.id}$`));
+    for (const body of [mail.textBody, mail.htmlBody!]) {
+      expect(body).toContain(booking.reference);
+      expect(body).toContain(page);
+    }
+    expect(mail.htmlBody).toContain(`<a href="${page}"`);
+    expect(mail.htmlBody).toContain(">See your booking</span>");
+    expect(mail.textBody).toContain(`See or cancel your booking: ${page}`);
+    expect(mail.textBody).not.toContain("/account/bookings");
+    // The meeting point on OpenStreetMap, in both versions.
+    const map =
+      /Map of the meeting point: (https:\/\/www\.openstreetmap\.org\/\?mlat=(-?[\d.]+)&mlon=(-?[\d.]+)#map=17\/\2\/\3)\n/.exec(
+        mail.textBody,
+      );
+    expect(map).not.toBeNull();
+    expect(mail.htmlBody).toContain(`href="${map![1].replace("&", "&amp;")}"`);
+    const ics = Buffer.from(mail.attachments[0].content, "base64").toString("utf8").replace(/\r\n /g, "");
+    expect(ics).toContain(`\r\nURL:${page}\r\n`);
+    expect(ics).toContain(`Your booking: ${page}`);
+    expect(ics).toMatch(
+      /\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;RELATED=START:-PT24H\r\nDESCRIPTION:[^\r\n]+\r\nEND:VALARM\r\nEND:VEVENT\r\n/,
+    );
   });
 });
 
@@ -98,5 +135,7 @@ describe("brand colours stay readable", () => {
     expect(textOn("#FACC15")).toBe(INK);
     expect(textOn("#1d4ed8")).toBe(WHITE);
     expect(platformBrand().senderName).toBeNull();
+    expect(platformBrand().color).toBe(PLATFORM_COLORS.primary);
+    expect(contrastRatio(PLATFORM_COLORS.primary, WHITE)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { services, slots } from "~api/db/schema";
+import { experiences, services, slots } from "~api/db/schema";
 import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
 
 const { db } = seedDbForThisFile();
@@ -38,6 +38,41 @@ describe("GET /v1/experiences/{parentId}", () => {
       // What an adult pays (a child pays 25).
       priceFrom: { amount: 4500, currency: "EUR" },
     });
+  });
+
+  it("places every meeting point on the map: coordinates in range, near the city, in the contract's output", async () => {
+    const lisbon = (await api("/v1/experiences/lisbon-sunset-sail")).body.data;
+    // Doca de Santo Amaro, Alcântara.
+    expect(lisbon.meetingPointLocation.lat).toBeCloseTo(38.7, 1);
+    expect(lisbon.meetingPointLocation.lng).toBeCloseTo(-9.18, 1);
+    const rows = await db().select({ id: experiences.id }).from(experiences);
+    const cities: Record<string, [number, number]> = {};
+    for (const { id } of rows) {
+      const res = await api(`/v1/experiences/${id}`); // checked against outputs.experienceDetail
+      const { meetingPointLocation: at, city } = res.body.data;
+      expect(at, id).not.toBeNull();
+      expect(Math.abs(at.lat), id).toBeLessThanOrEqual(90);
+      expect(Math.abs(at.lng), id).toBeLessThanOrEqual(180);
+      // Experiences of one city meet within about 40 km of each other.
+      const first = (cities[city.slug] ??= [at.lat, at.lng]);
+      expect(Math.abs(at.lat - first[0]) + Math.abs(at.lng - first[1]), id).toBeLessThan(0.5);
+    }
+    // An experience its operator has not placed answers null, which the schema accepts.
+    await db()
+      .update(experiences)
+      .set({ meetingPointLat: null, meetingPointLng: null })
+      .where(eq(experiences.id, "douro-six-bridges-cruise"));
+    expect((await api("/v1/experiences/douro-six-bridges-cruise")).body.data.meetingPointLocation).toBeNull();
+    // Half a point, or a point off the globe, is refused by the database.
+    await expect(
+      db().update(experiences).set({ meetingPointLat: 41.1 }).where(eq(experiences.id, "douro-six-bridges-cruise")),
+    ).rejects.toThrow();
+    await expect(
+      db()
+        .update(experiences)
+        .set({ meetingPointLat: 91, meetingPointLng: 0 })
+        .where(eq(experiences.id, "douro-six-bridges-cruise")),
+    ).rejects.toThrow();
   });
 
   it("lists the same services as the database, in their order", async () => {

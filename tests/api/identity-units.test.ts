@@ -93,7 +93,7 @@ describe("emails", () => {
     const email = composeEmail({ to: "a@example.com", kind: "auth_link", brand, ...signInLinkEmail(link, brand) });
     expect(email.text).toContain(link);
     expect(email.html).not.toContain("<Acme>");
-    expect(email.html).toContain("Sign in to &#60;Acme&#62;");
-    expect(email.html).toContain(`href="${link.replaceAll("&", "&#38;")}"`);
+    expect(email.html).toContain("Sign in to &lt;Acme&gt;");
+    expect(email.html).toContain(`href="${link.replaceAll("&", "&amp;")}"`);
   });
 });

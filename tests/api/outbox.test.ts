@@ -7,7 +7,8 @@ import { setMailTransportForTests, type MailTransport } from "~api/outbox/mailer
 import { devOnly, devToolsEnabled } from "~api/outbox/routes";
 import { enqueueEmail } from "~api/outbox/service";
 import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
-import { call, uniqueEmail, withEmulatorUsers } from "./helpers/identity";
+import { bookingUser, confirmedBooking, createSlot, findService } from "./helpers/booking";
+import { call, outboxFor, uniqueEmail, withEmulatorUsers } from "./helpers/identity";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -15,6 +16,29 @@ withEmulatorUsers();
 afterEach(() => setMailTransportForTests(undefined));
 
 describe("dev outbox", () => {
+  it("reads a booking confirmation by id with its HTML, its text and its calendar file", async () => {
+    const acme = await findService(db(), "acme");
+    const user = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(user, acme, slot.id);
+    const [listed] = (await outboxFor(user.email)).filter((message) => message.kind === "booking_confirmed");
+
+    // api() checks the answer against the contract's outboxMessage schema.
+    const one = await api(`/v1/dev/outbox/${listed.id}`);
+    expect(one.status).toBe(200);
+    const mail = one.body.data;
+    expect(mail.htmlBody).toMatch(/^<!DOCTYPE html/);
+    expect(mail.htmlBody).toContain(booking.reference);
+    expect(mail.textBody).toContain(`Booking reference: ${booking.reference}`);
+    expect(mail.attachments).toEqual([
+      { name: "booking.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: expect.any(String) },
+    ]);
+    expect(Buffer.from(mail.attachments[0].content, "base64").toString("utf8")).toContain("BEGIN:VALARM\r\n");
+    expect(one.headers.get("Cache-Control")).toBe("no-store");
+    expectEnvelope(await api("/v1/dev/outbox/00000000-0000-4000-8000-000000000000"), 404, "message_not_found");
+    expectEnvelope(await api("/v1/dev/outbox/nope"), 400, "validation_error");
+  });
+
   it("lists messages newest first, per recipient, with a limit; reads one by id", async () => {
     const to = uniqueEmail("outbox");
     const first = await enqueueEmail(db(), { to: to.toUpperCase(), subject: "First", text: "one", kind: "test" });

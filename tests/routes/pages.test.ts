@@ -9,6 +9,8 @@ import * as referralRoute from "~/routes/_external.referral.$code";
 import * as localesRoute from "~/routes/locales.$lng";
 import * as devJobsRoute from "~/routes/_plain.dev.jobs";
 import * as mailboxRoute from "~/routes/_plain.dev.mailbox";
+import * as mailboxAttachmentRoute from "~/routes/dev.mailbox.$messageId.attachments.$index";
+import { enqueueEmail } from "~api/outbox/service";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { findService } from "../api/helpers/booking";
 import { withEmulatorUsers } from "../api/helpers/identity";
@@ -128,6 +130,56 @@ describe("the dev mailbox", () => {
       const bad = await outcome(() => mailboxRoute.loader(args(pageRequest(`/dev/mailbox?to=${to}`)) as never));
       expect(bad.status, to).toBe(400);
       expect(bad.data).toMatch(/characters/);
+    }
+  });
+});
+
+describe("the dev mailbox's messages", () => {
+  it("lists each message's HTML, text and attachments (name, type, size); an attachment downloads", async () => {
+    const to = `files-${Date.now()}@example.com`;
+    const ics = "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n";
+    const { message } = await enqueueEmail(db(), {
+      to,
+      subject: "With a file",
+      text: "The text version",
+      html: "<p>The HTML version</p>",
+      attachments: [
+        { name: "Trip “1”.ics", contentType: "text/calendar", content: Buffer.from(ics).toString("base64") },
+      ],
+      kind: "test",
+    });
+    const page = await outcome(() =>
+      mailboxRoute.loader(args(pageRequest(`/dev/mailbox?to=${encodeURIComponent(to)}`)) as never),
+    );
+    expect(page.status).toBe(200);
+    expect(page.data.messages).toHaveLength(1);
+    expect(page.data.messages[0]).toMatchObject({
+      htmlBody: "<p>The HTML version</p>",
+      textBody: "The text version",
+      attachments: [{ name: "Trip “1”.ics", contentType: "text/calendar", size: Buffer.byteLength(ics) }],
+    });
+    // The page lists the files; their content is fetched on its own.
+    expect(JSON.stringify(page.data)).not.toContain(Buffer.from(ics).toString("base64"));
+
+    const path = `/dev/mailbox/${message.id}/attachments/0`;
+    const file = (await mailboxAttachmentRoute.loader(
+      args(pageRequest(path), { messageId: message.id, index: "0" }) as never,
+    )) as Response;
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe(ics);
+    expect(file.headers.get("Content-Type")).toBe("text/calendar");
+    expect(file.headers.get("Content-Disposition")).toBe(
+      "attachment; filename=\"Trip _1_.ics\"; filename*=UTF-8''Trip%20%E2%80%9C1%E2%80%9D.ics",
+    );
+    expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    for (const params of [
+      { messageId: message.id, index: "1" },
+      { messageId: "00000000-0000-4000-8000-000000000000", index: "0" },
+      { messageId: "not-a-uuid", index: "0" },
+      { messageId: message.id, index: "-1" },
+    ]) {
+      const missing = await outcome(() => mailboxAttachmentRoute.loader(args(pageRequest(path), params) as never));
+      expect(missing.status, JSON.stringify(params)).toBe(404);
     }
   });
 });

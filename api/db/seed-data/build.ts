@@ -89,6 +89,8 @@ export function buildSeedCatalog(today: Date): SeedCatalog {
       images: experienceImageUrls(experience.id),
       included: experience.included,
       meetingPoint: experience.meetingPoint,
+      meetingPointLat: experience.meetingPointLocation.lat,
+      meetingPointLng: experience.meetingPointLocation.lng,
       cancellationPolicy: experience.cancellationPolicy ?? cancellationPolicy(account),
     });
 

@@ -11,6 +11,7 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "Our sailing yachts leave the Santo Amaro dock in the early evening and follow the river towards the sea, passing the Monument to the Discoveries, Belém Tower and the Christ the King statue on the far bank.\n\n" +
       "The skipper lets anyone who wants to take the helm. A glass of Portuguese wine or a soft drink is served on board while the city turns gold.",
     category: "water",
+    kind: "sailing",
     city: "lisbon",
     included: [
       "Two-hour sail with a licensed skipper",
@@ -18,6 +19,7 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "Life jackets and insurance",
     ],
     meetingPoint: "Doca de Santo Amaro, pontoon C, under the bridge",
+    meetingPointLocation: { lat: 38.7003, lng: -9.1795 },
     demand: 0.9,
     services: [
       {
@@ -62,9 +64,11 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "Fado was born in the lanes of Alfama. Your guide takes you through the old Moorish quarter at dusk, stopping at the viewpoints of Santa Luzia and Portas do Sol, before you sit down in a small tasca for a set dinner.\n\n" +
       "Between courses, a fadista and two guitarists perform three short sets. Silence is expected while they sing; the food is worth the wait.",
     category: "culture",
+    kind: "music",
     city: "lisbon",
     included: ["Guided walk", "Three-course dinner with wine", "Live fado performance"],
     meetingPoint: "Largo das Portas do Sol, by the statue of Saint Vincent",
+    meetingPointLocation: { lat: 38.7121, lng: -9.1297 },
     demand: 0.75,
     services: [
       {
@@ -90,9 +94,11 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "Lisbon is famously steep. An electric tuk-tuk takes the effort out of it: Graça, Senhora do Monte, São Pedro de Alcântara and the cathedral, with stops long enough to look around and take photos.\n\n" +
       "Each vehicle takes up to six people, so small families often book it for themselves.",
     category: "tours",
+    kind: "drive",
     city: "lisbon",
     included: ["Electric tuk-tuk with driver-guide", "Bottled water", "Hotel drop-off in the centre"],
     meetingPoint: "Praça do Comércio, at the foot of the Rua Augusta arch",
+    meetingPointLocation: { lat: 38.7087, lng: -9.1366 },
     demand: 0.55,
     services: [
       {
@@ -128,9 +134,11 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "A pastry chef shows you each step of the pastel de nata: rolling and spiralling the dough, pressing it into tins, and cooking a custard that will not split. Your tarts bake in a very hot oven while you drink a bica.\n\n" +
       "You leave with six tarts in a box and the recipe. Classes are held in English in a bright kitchen in Príncipe Real.",
     category: "classes",
+    kind: "baking",
     city: "lisbon",
     included: ["Hands-on class", "Six tarts to take away", "Coffee", "Printed recipe"],
     meetingPoint: "Rua da Escola Politécnica 54, Príncipe Real (second floor)",
+    meetingPointLocation: { lat: 38.717, lng: -9.15 },
     demand: 0.97,
     services: [
       {
@@ -155,6 +163,7 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "Leave the city behind for the hills of Sintra. Your guide drives a small group to Pena Palace, then down through the forest to the old town for lunch and a travesseiro pastry.\n\n" +
       "In the afternoon the road climbs to the cliffs of Cabo da Roca, with a final stop in the fishing town of Cascais before returning to Lisbon. Palace tickets are included, so there are no queues.",
     category: "tours",
+    kind: "drive",
     city: "lisbon",
     included: [
       "Transport in an air-conditioned minivan",
@@ -163,6 +172,7 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "Hotel pick-up in central Lisbon",
     ],
     meetingPoint: "Hotel pick-up in central Lisbon, or Marquês de Pombal square at 08:45",
+    meetingPointLocation: { lat: 38.7253, lng: -9.15 },
     demand: 0.7,
     services: [
       {
@@ -188,9 +198,11 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "Carcavelos is a long sandy beach twenty minutes from the city by train, with gentle waves most of the year. Lessons start on the sand with paddling and pop-up practice, then move into the white water with an instructor beside you.\n\n" +
       "Wetsuits come in all sizes. You should be able to swim; no surfing experience is needed.",
     category: "water",
+    kind: "surf",
     city: "lisbon",
     included: ["Soft-top board and wetsuit", "Certified instructor", "Showers and lockers at the surf school"],
     meetingPoint: "Carcavelos beach, surf school hut opposite the train station exit",
+    meetingPointLocation: { lat: 38.679, lng: -9.3355 },
     demand: 0.5,
     services: [
       {
@@ -223,9 +235,11 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "Across the Douro from Porto, the port houses still age their wine in long, cool lodges. You will walk through the barrel rooms of two of them, learn how tawny differs from ruby, and finish with a guided tasting of five wines paired with cheese and chocolate.\n\n" +
       "Guests must be 18 or older to taste.",
     category: "food-drink",
+    kind: "wine",
     city: "porto",
     included: ["Entry to two port lodges", "Five tastings", "Cheese and chocolate pairing"],
     meetingPoint: "Cais de Gaia, by the rabelo boats opposite the Dom Luís I bridge",
+    meetingPointLocation: { lat: 41.1375, lng: -8.6125 },
     demand: 0.8,
     services: [
       {
@@ -250,9 +264,11 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "The rabelo boats once carried barrels of port down the river; today they carry visitors. The cruise passes under all six bridges, from the Arrábida to the Freixo, with commentary on the Ribeira's merchant houses.\n\n" +
       "Departures every hour. The boats are covered, so the cruise runs in light rain.",
     category: "water",
+    kind: "boat",
     city: "porto",
     included: ["Fifty-minute cruise", "Audio commentary in English"],
     meetingPoint: "Cais da Ribeira, pier 2",
+    meetingPointLocation: { lat: 41.1405, lng: -8.613 },
     demand: 0.35,
     services: [
       {
@@ -278,9 +294,11 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
       "Porto's churches and stations are covered in blue-and-white azulejos. In a ceramics studio near São Bento, an artist explains the history of the tiles and the cobalt technique before you paint your own design.\n\n" +
       "Tiles are fired overnight and can be collected the next day or posted to your home for a small fee.",
     category: "classes",
+    kind: "painting",
     city: "porto",
     included: ["Tile, paints and brushes", "Kiln firing", "Tea and biscuits"],
     meetingPoint: "Rua das Flores 112, ground-floor studio",
+    meetingPointLocation: { lat: 41.1436, lng: -8.6137 },
     demand: 0.6,
     services: [
       {

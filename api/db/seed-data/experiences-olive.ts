@@ -11,9 +11,11 @@ export const OLIVE_EXPERIENCES: SeedExperience[] = [
       "Start with a walk through La Boqueria market, where your chef picks the seafood and vegetables for the day and introduces you to the stallholders. Back in the kitchen you will make a tomato salad, prepare a seafood paella from scratch and mix a jug of sangria.\n\n" +
       "Lunch is served at one long table. A vegetarian paella is cooked alongside for anyone who asks when booking.",
     category: "classes",
+    kind: "paella",
     city: "barcelona",
     included: ["Market tour", "Cooking class", "Lunch with wine and sangria", "Recipe booklet"],
     meetingPoint: "La Boqueria main entrance on La Rambla, under the stained-glass sign",
+    meetingPointLocation: { lat: 41.3817, lng: 2.1719 },
     demand: 0.92,
     services: [
       {
@@ -50,9 +52,11 @@ export const OLIVE_EXPERIENCES: SeedExperience[] = [
       "When the day-trippers leave, the narrow streets of the Barri Gòtic fall quiet. Your guide, a historian, follows the line of the Roman walls, tells the stories of the Jewish quarter and the cathedral, and explains the bullet marks in Plaça de Sant Felip Neri.\n\n" +
       "The walk finishes near a bodega where the group often stays for a drink.",
     category: "tours",
+    kind: "walking",
     city: "barcelona",
     included: ["Historian guide", "Small group of up to 18"],
     meetingPoint: "Plaça Nova, in front of the cathedral's Picasso frieze",
+    meetingPointLocation: { lat: 41.3844, lng: 2.1751 },
     demand: 0.5,
     services: [
       {
@@ -78,9 +82,11 @@ export const OLIVE_EXPERIENCES: SeedExperience[] = [
       "Gràcia still feels like the village it once was. Follow a local food writer to four of her favourite bars for patatas bravas, bombas, anchovies, croquetas and more, each paired with vermouth, wine or cava.\n\n" +
       "The portions add up to a full dinner. Guests must be 18 or older.",
     category: "food-drink",
+    kind: "wine",
     city: "barcelona",
     included: ["Eight tapas", "Four drinks", "Local food writer as guide"],
     meetingPoint: "Plaça de la Vila de Gràcia, by the clock tower",
+    meetingPointLocation: { lat: 41.4022, lng: 2.1569 },
     demand: 0.88,
     services: [
       {
@@ -111,9 +117,11 @@ export const OLIVE_EXPERIENCES: SeedExperience[] = [
       "An architect explains how Gaudí designed the Sagrada Família like a forest of stone, why it has taken more than a century to build, and how the light through the stained glass changes through the day.\n\n" +
       "Tickets are booked for your time slot, so there is no queue. Shoulders and knees must be covered inside the basilica.",
     category: "culture",
+    kind: "landmark",
     city: "barcelona",
     included: ["Basilica entry ticket", "Architect guide", "Headsets"],
     meetingPoint: "Plaça de Gaudí, by the pond facing the Nativity façade",
+    meetingPointLocation: { lat: 41.4045, lng: 2.176 },
     demand: 0.93,
     services: [
       {
@@ -152,9 +160,11 @@ export const OLIVE_EXPERIENCES: SeedExperience[] = [
       "Board a large sailing catamaran at Port Vell and head out along the beaches of Barceloneta towards the Olympic Port. Lie on the front nets, listen to a relaxed DJ set and watch the city glow as the sun sets behind Montjuïc.\n\n" +
       "A glass of cava and snacks are included; the bar on board sells other drinks.",
     category: "water",
+    kind: "sailing",
     city: "barcelona",
     included: ["Ninety-minute cruise", "Glass of cava", "Snacks", "Life jackets"],
     meetingPoint: "Port Vell, Moll de la Fusta, pier 3",
+    meetingPointLocation: { lat: 41.3775, lng: 2.181 },
     demand: 0.7,
     services: [
       {

@@ -11,9 +11,11 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
       "Leave the crowds on the Grouse Grind behind and take the quieter BCMC trail with a certified hiking guide. The climb is steady and steep, through cedar and hemlock forest, and ends at the mountain's chalet with wide views of the city.\n\n" +
       "The gondola ride down is included. Good fitness and proper shoes are needed; the guide sets a pace that suits the group.",
     category: "outdoors",
+    kind: "hiking",
     city: "vancouver",
     included: ["Certified hiking guide", "Gondola ticket down", "Trail snacks", "Round-trip shuttle from downtown"],
     meetingPoint: "Canada Place, shuttle stop on the cruise terminal side",
+    meetingPointLocation: { lat: 49.2888, lng: -123.1111 },
     demand: 0.6,
     services: [
       {
@@ -38,9 +40,11 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
       "Stanley Park's seawall is one of the great city bike rides. Your guide leads the way around the whole park, stopping at Brockton Point, Siwash Rock and the Lions Gate Bridge lookout, and shares stories of the park's history and its first peoples.\n\n" +
       "The route is flat apart from one short climb. Children can ride their own bike from age ten or join on a tag-along.",
     category: "tours",
+    kind: "bike",
     city: "vancouver",
     included: ["Bike and helmet rental", "Guide", "Bike lock for the stops"],
     meetingPoint: "Denman Street bike shop, 1798 West Georgia Street",
+    meetingPointLocation: { lat: 49.292, lng: -123.134 },
     demand: 0.7,
     services: [
       {
@@ -65,9 +69,11 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
       "Granville Island Public Market has been feeding Vancouver since 1979. Meet the fishmongers, bakers and cheesemakers who sell there and taste their best products, from wild sockeye candy to freshly made pasta.\n\n" +
       "The tour includes a short tasting at a brewery on the island. Non-alcoholic options are always available.",
     category: "food-drink",
+    kind: "food-tour",
     city: "vancouver",
     included: ["Seven tastings", "Brewery flight or soft drink", "Market guide"],
     meetingPoint: "Granville Island, the Net Loft entrance on Johnston Street",
+    meetingPointLocation: { lat: 49.2712, lng: -123.1345 },
     demand: 0.85,
     services: [
       {
@@ -92,9 +98,11 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
       "Deep Cove sits at the mouth of Indian Arm, a glacial fjord just thirty minutes from downtown. In stable double kayaks you will paddle along the shoreline to Jug Island, looking out for harbour seals, bald eagles and sea stars.\n\n" +
       "The tour suits beginners. The guide chooses the route for the day's wind and tide.",
     category: "water",
+    kind: "kayak",
     city: "vancouver",
     included: ["Double kayak and safety gear", "Paddling guide", "Dry bag"],
     meetingPoint: "Deep Cove Kayak Centre, 2156 Banbury Road, North Vancouver",
+    meetingPointLocation: { lat: 49.3293, lng: -122.949 },
     demand: 0.75,
     services: [
       {
@@ -128,9 +136,11 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
       "Five lines of increasing length and speed cross the valley between Whistler and Blackcomb mountains, the longest over a kilometre. Between the lines you cross suspension bridges through the old-growth forest canopy.\n\n" +
       "Guests must weigh between 30 and 125 kg and be at least seven years old. The guides handle all the gear; you just need closed shoes.",
     category: "outdoors",
+    kind: "zipline",
     city: "whistler",
     included: ["Harness, helmet and trolley", "Two zipline guides", "Off-road transfer to the first line"],
     meetingPoint: "Carleton Lodge, Whistler Village, zipline desk on the ground floor",
+    meetingPointLocation: { lat: 50.114, lng: -122.954 },
     demand: 0.8,
     services: [
       {
@@ -155,9 +165,11 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
       "Whistler's ski runs turn into feeding grounds for black bears in the green season. Ride up the service roads in a 4x4 with a biologist who tracks the local bears and knows where they are likely to be.\n\n" +
       "Sightings are very likely but never guaranteed. Binoculars are provided and the vehicles keep a respectful distance at all times.",
     category: "tours",
+    kind: "wildlife",
     city: "whistler",
     included: ["4x4 vehicle and driver", "Wildlife biologist guide", "Binoculars"],
     meetingPoint: "Blackcomb Daylodge, front entrance",
+    meetingPointLocation: { lat: 50.1155, lng: -122.948 },
     demand: 0.55,
     services: [
       {
@@ -194,9 +206,11 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
       "Ride the Peak 2 Peak gondola and spend the afternoon above the tree line with a professional landscape photographer. The workshop covers composition, exposure in bright snow and light, and how to use foreground to give mountain photos depth.\n\n" +
       "Bring any camera, including a phone. The group is small so everyone gets individual feedback.",
     category: "classes",
+    kind: "photography",
     city: "whistler",
     included: ["Peak 2 Peak gondola ticket", "Professional photographer", "Edited photo review by email"],
     meetingPoint: "Whistler Village Gondola base, next to the guest relations desk",
+    meetingPointLocation: { lat: 50.1144, lng: -122.955 },
     demand: 0.4,
     services: [
       {

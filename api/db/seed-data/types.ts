@@ -1,3 +1,5 @@
+import type { GeoPoint } from "~contract/catalog";
+
 /** Shapes of the hand-written seed catalog (see accounts.ts and experiences-*.ts). */
 export type CategorySlug = "tours" | "food-drink" | "classes" | "outdoors" | "water" | "culture";
 export type CitySlug = "new-york" | "boston" | "lisbon" | "porto" | "vancouver" | "whistler" | "barcelona";
@@ -40,6 +42,20 @@ export interface SeedService {
   tickets: SeedTicket[];
 }
 
+/**
+ * What an experience is, within its category: its illustration (images.ts) draws this, so a pizza
+ * class shows a pizza, not the category's generic palette.
+ */
+export const EXPERIENCE_KINDS = {
+  tours: ["walking", "bike", "drive", "wildlife"],
+  "food-drink": ["food-tour", "wine", "coffee"],
+  classes: ["pizza", "baking", "paella", "painting", "photography"],
+  outdoors: ["hiking", "bike", "zipline"],
+  water: ["kayak", "sailing", "boat", "surf"],
+  culture: ["music", "street-art", "landmark"],
+} as const satisfies Record<CategorySlug, readonly string[]>;
+export type ExperienceKind = (typeof EXPERIENCE_KINDS)[CategorySlug][number];
+
 export interface SeedExperience {
   id: string;
   account: AccountSlug;
@@ -47,9 +63,13 @@ export interface SeedExperience {
   summary: string;
   description: string;
   category: CategorySlug;
+  /** One of EXPERIENCE_KINDS[category]. */
+  kind: ExperienceKind;
   city: CitySlug;
   included: string[];
   meetingPoint: string;
+  /** The meeting point on a map (WGS 84 degrees). */
+  meetingPointLocation: GeoPoint;
   /** Overrides the operator's standard cancellation wording. */
   cancellationPolicy?: string;
   /** 0..1: how full its departures tend to be. */

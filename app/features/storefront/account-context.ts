@@ -1,3 +1,5 @@
+import { PLATFORM_COLORS } from "~contract/colors";
+
 /** What the storefront needs to brand itself (GET /v1/account-context/{slug}). */
 export type AccountContext = {
   slug: string;
@@ -9,7 +11,7 @@ export type AccountContext = {
   timezone: string;
 };
 
-const DEFAULT_COLORS = { primary: "#0f766e", accent: "#f59e0b", ink: "#0f172a" };
+const DEFAULT_COLORS = PLATFORM_COLORS;
 
 function hexToRgbTriplet(hex: string, fallback: string): string {
   const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());

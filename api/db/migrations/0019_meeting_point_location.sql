@@ -1,0 +1,3 @@
+ALTER TABLE "experiences" ADD COLUMN "meeting_point_lat" double precision;--> statement-breakpoint
+ALTER TABLE "experiences" ADD COLUMN "meeting_point_lng" double precision;--> statement-breakpoint
+ALTER TABLE "experiences" ADD CONSTRAINT "experiences_meeting_point_coordinates" CHECK (("experiences"."meeting_point_lat" is null) = ("experiences"."meeting_point_lng" is null) and "experiences"."meeting_point_lat" between -90 and 90 and "experiences"."meeting_point_lng" between -180 and 180);

@@ -1,0 +1,43 @@
+import { useTranslation } from "~/platform/i18n-react";
+import type { ExperienceSummary } from "~contract/catalog";
+import { geoUri, openStreetMapUrl } from "~contract/geo";
+
+/**
+ * The details page's meeting point: where to be, and — when the operator placed it — links to it
+ * on OpenStreetMap and in the phone's maps app (plain links: no map script, no tiles on our page).
+ */
+export function MeetingPoint({
+  experience,
+}: {
+  experience: Pick<ExperienceSummary, "meetingPoint" | "meetingPointLocation">;
+}) {
+  const { t } = useTranslation();
+  const location = experience.meetingPointLocation;
+  return (
+    <section className="mt-8" aria-labelledby="meeting-point">
+      <h2 id="meeting-point" className="text-xl font-semibold">
+        {t("details.meetingPoint")}
+      </h2>
+      <p className="mt-2 text-slate-800">{experience.meetingPoint}</p>
+      {location ? (
+        <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <li>
+            <a
+              href={openStreetMapUrl(location)}
+              className="font-medium text-brand-ink underline"
+              rel="noopener noreferrer"
+              data-testid="map-link"
+            >
+              {t("details.mapLink")}
+            </a>
+          </li>
+          <li>
+            <a href={geoUri(location)} className="font-medium text-brand-ink underline" data-testid="map-app-link">
+              {t("details.mapApp")}
+            </a>
+          </li>
+        </ul>
+      ) : null}
+    </section>
+  );
+}

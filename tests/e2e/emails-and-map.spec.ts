@@ -1,0 +1,81 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./guarded-test";
+import { findBookableDay, payWithCard, signIn, signOperatorWaiver } from "./booking-helpers";
+
+test.describe("the meeting point on a map", () => {
+  test("the details page links the meeting point to OpenStreetMap and the phone's maps app, no map script", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith("http://localhost")) scripts.push(request.url());
+    });
+    const detail = await (await page.request.get("/v1/experiences/lisbon-sunset-sail")).json();
+    const serviceId = detail.data.services[0].id;
+    await page.goto(`/experiences/lisbon-sunset-sail/${serviceId}`);
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "Meeting point" }) });
+    await expect(section).toContainText("Doca de Santo Amaro");
+    const map = section.getByRole("link", { name: "See it on OpenStreetMap" });
+    await expect(map).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.openstreetmap\.org\/\?mlat=38\.\d+&mlon=-9\.\d+#map=17\/38\.\d+\/-9\.\d+$/,
+    );
+    await expect(section.getByRole("link", { name: "Open in your maps app" })).toHaveAttribute(
+      "href",
+      /^geo:38\.\d+,-9\.\d+$/,
+    );
+    expect(scripts, "nothing loaded from another site").toEqual([]);
+  });
+});
+
+test.describe("the dev mailbox", () => {
+  test("shows a booking confirmation's HTML, its text and its calendar file to download", async ({ page, request }) => {
+    test.slow(); // a whole booking, then axe over the page and the email's frame
+    const user = await signIn(page, request);
+    const target = await findBookableDay(request, 1);
+    await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
+    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
+    await page.getByRole("button", { name: "Continue to booking" }).click();
+    await signOperatorWaiver(page);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await payWithCard(page, "4242 4242 4242 4242");
+    await expect(page).toHaveURL(/\/return\/bk_/);
+    const bookingId = /\/return\/(bk_[^/?]+)/.exec(page.url())![1];
+    const reference = (await page.getByTestId("booking-reference").textContent())!;
+
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(user.email)}`);
+    const mail = page.getByTestId("mail").filter({ hasText: "Booking confirmed" });
+    await expect(mail).toHaveCount(1);
+    // The HTML, in its sandboxed frame: the brand's button to the booking's own page.
+    const frame = mail.frameLocator('[data-testid="mail-html"]');
+    const button = frame.getByRole("link", { name: "See your booking" });
+    await expect(button).toHaveAttribute("href", new RegExp(`/account/booking/${bookingId}$`));
+    await expect(frame.locator("body")).toContainText(reference);
+    await expect(mail.getByTestId("mail-html")).toHaveAttribute(
+      "sandbox",
+      "allow-popups allow-popups-to-escape-sandbox",
+    );
+    // The text version.
+    await expect(mail.getByTestId("mail-text")).toContainText(`Booking reference: ${reference}`);
+    await expect(mail.getByTestId("mail-text")).toContainText(`/account/booking/${bookingId}`);
+    // The calendar file: named, typed, sized, and downloadable.
+    const attachment = mail.getByTestId("mail-attachment");
+    await expect(attachment).toHaveText("booking.ics");
+    await expect(mail.getByRole("listitem").filter({ has: page.getByTestId("mail-attachment") })).toContainText(
+      /text\/calendar.*, [\d.,]+ ?(byte|kB)/,
+    );
+    // The page and the email in its frame pass axe (`meta-viewport`: the spec disables zoom).
+    const axe = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(" ")}`)).toEqual([]);
+    const download = page.waitForEvent("download");
+    await attachment.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("booking.ics");
+    const ics = await (
+      await request.get(new URL((await attachment.getAttribute("href"))!, page.url()).toString())
+    ).text();
+    expect(ics).toContain(`UID:${bookingId}@`);
+    expect(ics).toContain("BEGIN:VALARM\r\n");
+  });
+});
