@@ -7,6 +7,7 @@ import { apiFor } from "~/platform/api.server";
 import { config } from "~/platform/config.server";
 import { pageNotFound } from "~/platform/http.server";
 import { INVALID_TEXT } from "~contract/text";
+import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 
 /** Dev mailbox: what the outbox holds when no SMTP server is configured. Absent in production. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -49,7 +50,7 @@ export default function DevMailbox() {
         {messages.map((message) => (
           <li key={message.id} className="rounded-lg border border-slate-200 p-4" data-testid="mail">
             <p className="text-sm text-slate-600">
-              {new Date(message.createdAt).toLocaleString(i18n.language)} ·{" "}
+              {formatDateTime(message.createdAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language })} ·{" "}
               {message.senderName ? `${t("mailbox.from")} ${message.senderName} · ` : null}
               {t("mailbox.to")} {message.recipient} · {t("mailbox.status")} {message.status}
             </p>
