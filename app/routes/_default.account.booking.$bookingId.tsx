@@ -131,7 +131,9 @@ export default function BookingPage() {
           <dt className="font-medium text-slate-600">{t("booking.option")}</dt>
           <dd>{booking.serviceName}</dd>
           <dt className="font-medium text-slate-600">{t("booking.when")}</dt>
-          <dd data-testid="booking-when">{whenText(booking, i18n.language)}</dd>
+          <dd data-testid="booking-when">
+            <time dateTime={booking.startsAt}>{whenText(booking, i18n.language)}</time>
+          </dd>
           <dt className="font-medium text-slate-600">{t("booking.meetingPoint")}</dt>
           <dd>{booking.meetingPoint}</dd>
           <dt className="font-medium text-slate-600">{t("booking.tickets")}</dt>
