@@ -163,14 +163,14 @@ export default function BookingPage() {
         <dl className="mt-2 text-sm">
           <AmountRow label={t("details.subtotal")} value={money(booking.subtotalMinor)} />
           {booking.discountMinor ? (
-            <AmountRow label={t("details.discount")} value={`−${money(booking.discountMinor)}`} />
+            <AmountRow label={t("details.discount")} value={money(-booking.discountMinor)} />
           ) : null}
           {booking.feesMinor ? <AmountRow label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
           {booking.taxMinor ? <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} /> : null}
           <AmountRow label={t("details.total")} value={money(booking.totalMinor)} strong />
         </dl>
         <p className="mt-2 text-sm text-slate-700">
-          {t(`paymentsPage.status_${booking.paymentStatus}`, { defaultValue: booking.paymentStatus })}
+          {t(`paymentsPage.status_${booking.paymentStatus}`)}
         </p>
         {booking.paymentStatus === "paid" || booking.paymentStatus === "refunded" ? (
           <Link

@@ -177,7 +177,7 @@ export default function PaymentsPage() {
                   </span>
                 </td>
                 <td className="py-2">
-                  {t(`paymentsPage.status_${booking.paymentStatus}`, { defaultValue: booking.paymentStatus })}
+                  {t(`paymentsPage.status_${booking.paymentStatus}`)}
                 </td>
                 <td className="py-2 text-right">
                   {money(booking, booking.totalMinor)}

@@ -111,14 +111,14 @@ export default function ReceiptPage() {
           {booking.discountMinor ? (
             <AmountRow
               label={booking.promoCode ? t("receipt.discountCode", { code: booking.promoCode }) : t("details.discount")}
-              value={`−${money(booking.discountMinor)}`}
+              value={money(-booking.discountMinor)}
             />
           ) : null}
           {booking.feesMinor ? <AmountRow label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
           <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} />
           <AmountRow label={t("receipt.totalPaid")} value={money(booking.totalMinor)} strong />
           {booking.refundMinor ? (
-            <AmountRow label={t("receipt.refunded")} value={`−${money(booking.refundMinor)}`} />
+            <AmountRow label={t("receipt.refunded")} value={money(-booking.refundMinor)} />
           ) : null}
         </dl>
         <p className="mt-3 text-sm text-slate-700" data-testid="receipt-card">

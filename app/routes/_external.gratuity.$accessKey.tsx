@@ -13,7 +13,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { slotDay, slotTime } from "~/features/booking/availability";
 import { paidWith } from "~/features/account/card-label";
 import { FormError, SubmitButton } from "~/ui/form-parts";
-import { formatMoney } from "~/ui/format";
+import { formatMoney, formatPercent } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
@@ -183,7 +183,7 @@ function TipForm({ constraint }: { constraint: ReturnType<typeof useLoaderData<t
               />
               {preset.percent === null
                 ? t("gratuity.fixed", { amount: money(preset.amountMinor) })
-                : t("gratuity.percent", { percent: preset.percent, amount: money(preset.amountMinor) })}
+                : t("gratuity.percent", { percent: formatPercent(preset.percent, i18n.language), amount: money(preset.amountMinor) })}
             </label>
           ))}
           <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand/5">
