@@ -14,8 +14,10 @@ export function formatMoney(amountMinor: number, currency: string, locale = "en-
     money = { formatter, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
     moneyFormatters.set(key, money);
   }
+  const amount = amountMinor / 10 ** money.digits;
+  if (amount >= 0) return money.formatter.format(amount);
   return money.formatter
-    .formatToParts(amountMinor / 10 ** money.digits)
+    .formatToParts(amount)
     .map((part) => (part.type === "minusSign" ? MINUS : part.value))
     .join("");
 }

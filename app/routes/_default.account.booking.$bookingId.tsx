@@ -169,9 +169,7 @@ export default function BookingPage() {
           {booking.taxMinor ? <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} /> : null}
           <AmountRow label={t("details.total")} value={money(booking.totalMinor)} strong />
         </dl>
-        <p className="mt-2 text-sm text-slate-700">
-          {t(`paymentsPage.status_${booking.paymentStatus}`)}
-        </p>
+        <p className="mt-2 text-sm text-slate-700">{t(`paymentsPage.status_${booking.paymentStatus}`)}</p>
         {booking.paymentStatus === "paid" || booking.paymentStatus === "refunded" ? (
           <Link
             to={`/account/receipt/${booking.id}`}

@@ -176,9 +176,7 @@ export default function PaymentsPage() {
                     </Link>
                   </span>
                 </td>
-                <td className="py-2">
-                  {t(`paymentsPage.status_${booking.paymentStatus}`)}
-                </td>
+                <td className="py-2">{t(`paymentsPage.status_${booking.paymentStatus}`)}</td>
                 <td className="py-2 text-right">
                   {money(booking, booking.totalMinor)}
                   {booking.refundMinor ? (

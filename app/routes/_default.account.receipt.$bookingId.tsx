@@ -117,9 +117,7 @@ export default function ReceiptPage() {
           {booking.feesMinor ? <AmountRow label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
           <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} />
           <AmountRow label={t("receipt.totalPaid")} value={money(booking.totalMinor)} strong />
-          {booking.refundMinor ? (
-            <AmountRow label={t("receipt.refunded")} value={money(-booking.refundMinor)} />
-          ) : null}
+          {booking.refundMinor ? <AmountRow label={t("receipt.refunded")} value={money(-booking.refundMinor)} /> : null}
         </dl>
         <p className="mt-3 text-sm text-slate-700" data-testid="receipt-card">
           {booking.card ? paidWith(booking.card, t) : t("receipt.paidByCard")}

@@ -183,7 +183,10 @@ function TipForm({ constraint }: { constraint: ReturnType<typeof useLoaderData<t
               />
               {preset.percent === null
                 ? t("gratuity.fixed", { amount: money(preset.amountMinor) })
-                : t("gratuity.percent", { percent: formatPercent(preset.percent, i18n.language), amount: money(preset.amountMinor) })}
+                : t("gratuity.percent", {
+                    percent: formatPercent(preset.percent, i18n.language),
+                    amount: money(preset.amountMinor),
+                  })}
             </label>
           ))}
           <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand/5">

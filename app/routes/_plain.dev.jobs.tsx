@@ -116,7 +116,9 @@ export default function DevJobs() {
               <td className={cell}>{job.name}</td>
               <td className={cell}>{job.state}</td>
               <td className={cell}>{job.retryCount}</td>
-              <td className={cell}>{formatDateTime(job.createdOn, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language })}</td>
+              <td className={cell}>
+                {formatDateTime(job.createdOn, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language })}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -14,9 +14,7 @@ describe("dates in a named zone: the same words on the server and in any browser
 
   it("says the zone beside a time of day", () => {
     expect(formatDateTime(AT, { timeZone: TRAVELLER_TIME_ZONE, locale: "en-US" })).toBe("Nov 21, 2026, 12:36 AM UTC");
-    expect(formatDateTime(AT, { timeZone: "America/Los_Angeles", locale: "en-US" })).toBe(
-      "Nov 20, 2026, 4:36 PM PST",
-    );
+    expect(formatDateTime(AT, { timeZone: "America/Los_Angeles", locale: "en-US" })).toBe("Nov 20, 2026, 4:36 PM PST");
   });
 
   it("keeps a calendar day the same day in every zone", () => {

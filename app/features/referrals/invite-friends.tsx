@@ -27,7 +27,9 @@ export function InviteFriends({ referral }: { referral: MyReferral }) {
       <h2 id="invite-heading" className="text-lg font-semibold text-brand-ink">
         {t("referrals.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("referrals.hint", { percent: formatPercent(10, i18n.language) })}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        {t("referrals.hint", { percent: formatPercent(10, i18n.language) })}
+      </p>
       <p className="mt-3 text-sm">
         {t("referrals.code")}: <span className="font-mono font-semibold">{referral.code}</span>
       </p>
