@@ -1,5 +1,7 @@
 /** Money is kept in minor units; formatted for the locale and the operator's currency (one rule, the API's). */
 export { formatMoney } from "~contract/money";
+/** Percentages, likewise: "3%" in English (Intl.NumberFormat, style percent). */
+export { formatPercent } from "~contract/percent";
 
 export function durationParts(totalMinutes: number): { hours: number; minutes: number } {
   return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
@@ -13,12 +15,4 @@ export function durationParts(totalMinutes: number): { hours: number; minutes: n
 export function formatPhone(phone: string): string {
   const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone.trim());
   return us ? `+1 ${us[1]} ${us[2]} ${us[3]}` : phone.trim();
-}
-
-/**
- * A percentage as the locale writes it ("3%" in English, "3 %" in French): `percent` in hundredths,
- * as our data keeps it (a promo's `percentOff`, the service fee's basis points / 100).
- */
-export function formatPercent(percent: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(percent / 100);
 }
