@@ -18,10 +18,12 @@ let firstZoneDates: Record<string, string[]> | null = null;
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async ({ browser, request }) => {
+test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ timezoneId: "UTC" });
   const page = await context.newPage();
+  // The context's own request client: it lives as long as the context this setup closes itself.
+  const request = context.request;
   await signIn(page, request);
   const target = await findBookableDay(request, 1);
   await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
