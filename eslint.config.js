@@ -98,4 +98,24 @@ export default tseslint.config(
     ignores: ["**/*.client.ts", "**/*.client.tsx"],
     rules: { "no-console": "error" },
   },
+  {
+    // Dates on pages go through ~/ui/date-format, whose options require a timeZone: a date
+    // formatted in the machine's zone differs between the HTML and the browser (hydration errors).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/ui/date-format.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+          message:
+            "Format dates with ~/ui/date-format (formatDate, formatDateTime: they name the time zone), numbers with ~/ui/format.",
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: "Use dateTimeFormat from ~/ui/date-format: its options require a timeZone.",
+        },
+      ],
+    },
+  },
 );

@@ -1,15 +1,25 @@
-/** Money for display, on both sides (emails, pages): minor units in the currency's own format. */
-const moneyFormatters = new Map<string, { format: (value: number) => string; digits: number }>();
+/**
+ * Money for display, on both sides (emails, pages): minor units in the currency's own format.
+ * A negative amount (a discount, a refund) is written with the minus sign U+2212 ("−$17.50"),
+ * never the hyphen-minus Intl gives ("-$17.50"): pass the amount negative, do not prefix a sign.
+ */
+const moneyFormatters = new Map<string, { formatter: Intl.NumberFormat; digits: number }>();
+const MINUS = "\u2212";
 
 export function formatMoney(amountMinor: number, currency: string, locale = "en-US"): string {
   const key = `${locale}|${currency}`;
   let money = moneyFormatters.get(key);
   if (!money) {
     const formatter = new Intl.NumberFormat(locale, { style: "currency", currency });
-    money = { format: formatter.format, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
+    money = { formatter, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
     moneyFormatters.set(key, money);
   }
-  return money.format(amountMinor / 10 ** money.digits);
+  const amount = amountMinor / 10 ** money.digits;
+  if (amount >= 0) return money.formatter.format(amount);
+  return money.formatter
+    .formatToParts(amount)
+    .map((part) => (part.type === "minusSign" ? MINUS : part.value))
+    .join("");
 }
 
 /** Digits after the decimal point of a currency's minor unit (2 for EUR, 0 for JPY). */

@@ -2,6 +2,7 @@ import type { OutboxAttachment } from "../db/schema";
 import type { EmailInput } from "~contract/outbox";
 import { formatMoney } from "~contract/money";
 import { openStreetMapUrl } from "~contract/geo";
+import { glossary } from "~contract/glossary";
 import {
   composeEmail,
   operatorBrand,
@@ -68,8 +69,8 @@ function amountLines(row: BookingViewRow): string[] {
   const b = row.booking;
   const lines = [`Subtotal: ${formatMoney(b.subtotalMinor, b.currency)}`];
   if (b.discountMinor > 0)
-    lines.push(`Discount${b.promoCode ? ` (${b.promoCode})` : ""}: −${formatMoney(b.discountMinor, b.currency)}`);
-  if (b.feesMinor > 0) lines.push(`Service fee: ${formatMoney(b.feesMinor, b.currency)}`);
+    lines.push(`Discount${b.promoCode ? ` (${b.promoCode})` : ""}: ${formatMoney(-b.discountMinor, b.currency)}`);
+  if (b.feesMinor > 0) lines.push(`${glossary.en.serviceFee}: ${formatMoney(b.feesMinor, b.currency)}`);
   if (b.taxMinor > 0) lines.push(`Taxes: ${formatMoney(b.taxMinor, b.currency)}`);
   lines.push(`Total paid: ${formatMoney(b.totalMinor, b.currency)}`);
   return lines;

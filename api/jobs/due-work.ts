@@ -14,7 +14,8 @@ import type { EmailInput } from "~contract/outbox";
 import { expireHolds } from "./hold-expiry";
 import { unsubscribeLinks } from "../unsubscribe/service";
 import { guestOf } from "../bookings/booking-mail";
-import { createRewardCode } from "../referrals/service";
+import { createRewardCode, REFERRAL_REWARD_PERCENT } from "../referrals/service";
+import { formatPercent } from "~contract/percent";
 import { referralRewardEmail } from "../referrals/emails";
 import { hashTipKey, newTipAccessKey, tipPath } from "../tips/service";
 
@@ -292,4 +293,4 @@ async function rewardReferrals(db: Db): Promise<number> {
   });
 }
 
-const REWARD_TEXT = "10 % off your next booking";
+const REWARD_TEXT = `${formatPercent(REFERRAL_REWARD_PERCENT)} off your next booking`;

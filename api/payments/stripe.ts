@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { glossary } from "~contract/glossary";
 import type { Db } from "../db/client";
 import {
   checkoutExpiry,
@@ -99,7 +100,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       if (booking.feesMinor > 0) {
         lineItems.push({
           quantity: 1,
-          price_data: { currency, unit_amount: booking.feesMinor, product_data: { name: "Booking fee" } },
+          price_data: { currency, unit_amount: booking.feesMinor, product_data: { name: glossary.en.serviceFee } },
         });
       }
       if (booking.taxMinor > 0) {

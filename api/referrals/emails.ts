@@ -1,4 +1,6 @@
 import type { EmailInput } from "~contract/outbox";
+import { formatPercent } from "~contract/percent";
+import { REFERRAL_REWARD_PERCENT } from "./service";
 import { composeEmail, platformBrand, type UnsubscribeLinks } from "../outbox/email-layout";
 
 /** The inviter's reward: a promo code for their next booking (invitations are the platform's). */
@@ -13,14 +15,16 @@ export function referralRewardEmail(input: {
   const brand = platformBrand();
   return composeEmail({
     to: input.to,
-    subject: "Your invitation paid off: 10 % off your next booking",
+    subject: `Your invitation paid off: ${formatPercent(REFERRAL_REWARD_PERCENT)} off your next booking`,
     kind: "referral_rewarded",
     meta: { code: input.code, link },
     brand,
     paragraphs: [
       [input.firstName ? `Hello ${input.firstName},` : "Hello,"],
       [`A friend you invited to ${brand.name} has been on their trip. Thank you for spreading the word!`],
-      [`Here is 10 % off your next booking: use the code ${input.code} at checkout (valid for a year, once).`],
+      [
+        `Here is ${formatPercent(REFERRAL_REWARD_PERCENT)} off your next booking: use the code ${input.code} at checkout (valid for a year, once).`,
+      ],
     ],
     action: { label: "Find your next experience", href: link },
     unsubscribe: input.unsubscribe,

@@ -15,7 +15,7 @@ import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
 import { AmountRow } from "~/ui/amount-row";
-import { zonedDateTime } from "~/features/booking/zoned-date-time";
+import { formatMoment } from "~/ui/date-format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 
@@ -133,7 +133,9 @@ export default function BookingPage() {
           <dt className="font-medium text-slate-600">{t("booking.option")}</dt>
           <dd>{booking.serviceName}</dd>
           <dt className="font-medium text-slate-600">{t("booking.when")}</dt>
-          <dd data-testid="booking-when">{whenText(booking, i18n.language)}</dd>
+          <dd data-testid="booking-when">
+            <time dateTime={booking.startsAt}>{whenText(booking, i18n.language)}</time>
+          </dd>
           <dt className="font-medium text-slate-600">{t("booking.meetingPoint")}</dt>
           <dd>{booking.meetingPoint}</dd>
           <dt className="font-medium text-slate-600">{t("booking.tickets")}</dt>
@@ -143,7 +145,10 @@ export default function BookingPage() {
               <dt className="font-medium text-slate-600">{t("booking.cancellation")}</dt>
               <dd data-testid="booking-free-cancellation">
                 {t("confirm.freeCancellationUntil", {
-                  date: zonedDateTime(booking.freeCancellationUntil, booking.timezone, i18n.language),
+                  date: formatMoment(booking.freeCancellationUntil, {
+                    timeZone: booking.timezone,
+                    locale: i18n.language,
+                  }),
                 })}
               </dd>
             </>
@@ -173,15 +178,13 @@ export default function BookingPage() {
         <dl className="mt-2 text-sm">
           <AmountRow label={t("details.subtotal")} value={money(booking.subtotalMinor)} />
           {booking.discountMinor ? (
-            <AmountRow label={t("details.discount")} value={`−${money(booking.discountMinor)}`} />
+            <AmountRow label={t("details.discount")} value={money(-booking.discountMinor)} />
           ) : null}
           {booking.feesMinor ? <AmountRow label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
           {booking.taxMinor ? <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} /> : null}
           <AmountRow label={t("details.total")} value={money(booking.totalMinor)} strong />
         </dl>
-        <p className="mt-2 text-sm text-slate-700">
-          {t(`paymentsPage.status_${booking.paymentStatus}`, { defaultValue: booking.paymentStatus })}
-        </p>
+        <p className="mt-2 text-sm text-slate-700">{t(`paymentsPage.status_${booking.paymentStatus}`)}</p>
         {booking.paymentStatus === "paid" || booking.paymentStatus === "refunded" ? (
           <Link
             to={`/account/receipt/${booking.id}`}

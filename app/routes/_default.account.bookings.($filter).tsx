@@ -69,8 +69,11 @@ export default function BookingsPage() {
                     </Link>
                   </p>
                   <p className="text-sm text-slate-700">
-                    {booking.serviceName} · {slotDay(booking.startsAt, booking.timezone, i18n.language)},{" "}
-                    {slotTime(booking.startsAt, booking.timezone, i18n.language)}
+                    {booking.serviceName} ·{" "}
+                    <time dateTime={booking.startsAt}>
+                      {slotDay(booking.startsAt, booking.timezone, i18n.language)},{" "}
+                      {slotTime(booking.startsAt, booking.timezone, i18n.language, { zone: true })}
+                    </time>
                   </p>
                   <p className="text-sm text-slate-600">
                     {t("bookings.seats", { count: booking.seats })} ·{" "}

@@ -19,6 +19,7 @@ import { pageMeta } from "~/ui/meta";
 import { Pagination } from "~/ui/pagination";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { errorInit, passHeaders } from "~/platform/http.server";
+import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
@@ -196,7 +197,11 @@ export default function NotificationsPage() {
                   )}
                 </p>
                 <p className="text-sm text-slate-700">{item.body}</p>
-                <p className="mt-1 text-xs text-slate-600">{new Date(item.createdAt).toLocaleString(i18n.language)}</p>
+                <p className="mt-1 text-xs text-slate-600">
+                  <time dateTime={item.createdAt}>
+                    {formatDateTime(item.createdAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language })}
+                  </time>
+                </p>
               </div>
               {item.readAt ? null : (
                 <Form method="post">

@@ -19,6 +19,7 @@ import { formatMoney } from "~/ui/format";
 import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
+import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 
 /** Saved cards, then payments made for bookings (paid, refunded), newest first, each with its receipt. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -175,9 +176,7 @@ export default function PaymentsPage() {
                     </Link>
                   </span>
                 </td>
-                <td className="py-2">
-                  {t(`paymentsPage.status_${booking.paymentStatus}`, { defaultValue: booking.paymentStatus })}
-                </td>
+                <td className="py-2">{t(`paymentsPage.status_${booking.paymentStatus}`)}</td>
                 <td className="py-2 text-right">
                   {money(booking, booking.totalMinor)}
                   {booking.refundMinor ? (
@@ -213,7 +212,10 @@ function Tips() {
             <span>
               <span className="font-medium">{t("paymentsPage.tipFor", { title: tip.experienceTitle })}</span>
               <span className="block text-slate-600">
-                {new Date(tip.paidAt).toLocaleDateString(i18n.language)} · {tip.reference}
+                <time dateTime={tip.paidAt}>
+                  {formatDate(tip.paidAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language })}
+                </time>{" "}
+                · {tip.reference}
                 {tip.card ? ` · ${paidWith(tip.card, t)}` : ""}
               </span>
             </span>

@@ -11,6 +11,7 @@ import { AmountRow } from "~/ui/amount-row";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatMoney } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
+import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 
 /** A printable receipt for one of the signed-in user's payments; none for a booking nobody paid for. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -59,7 +60,12 @@ export default function ReceiptPage() {
         <div>
           <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
           <p className="text-sm text-slate-700">
-            {booking.operatorName} · {t("receipt.paidOn", { date: new Date(paidAt).toLocaleString(i18n.language) })}
+            {booking.operatorName} ·{" "}
+            <time dateTime={paidAt}>
+              {t("receipt.paidOn", {
+                date: formatDateTime(paidAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language }),
+              })}
+            </time>
           </p>
         </div>
         <PrintButton />
@@ -68,7 +74,9 @@ export default function ReceiptPage() {
         <h2 id="receipt-items" className="font-semibold">
           {booking.experienceTitle} — {booking.serviceName}
         </h2>
-        <p className="text-sm text-slate-700">{whenText(booking, i18n.language)}</p>
+        <p className="text-sm text-slate-700">
+          <time dateTime={booking.startsAt}>{whenText(booking, i18n.language)}</time>
+        </p>
         <table className="mt-3 w-full text-left text-sm" data-testid="receipt-lines">
           <caption className="sr-only">{t("receipt.lines")}</caption>
           <thead className="border-b border-slate-200 text-slate-600">
@@ -103,15 +111,13 @@ export default function ReceiptPage() {
           {booking.discountMinor ? (
             <AmountRow
               label={booking.promoCode ? t("receipt.discountCode", { code: booking.promoCode }) : t("details.discount")}
-              value={`−${money(booking.discountMinor)}`}
+              value={money(-booking.discountMinor)}
             />
           ) : null}
           {booking.feesMinor ? <AmountRow label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
           <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} />
           <AmountRow label={t("receipt.totalPaid")} value={money(booking.totalMinor)} strong />
-          {booking.refundMinor ? (
-            <AmountRow label={t("receipt.refunded")} value={`−${money(booking.refundMinor)}`} />
-          ) : null}
+          {booking.refundMinor ? <AmountRow label={t("receipt.refunded")} value={money(-booking.refundMinor)} /> : null}
         </dl>
         <p className="mt-3 text-sm text-slate-700" data-testid="receipt-card">
           {booking.card ? paidWith(booking.card, t) : t("receipt.paidByCard")}

@@ -8,7 +8,7 @@ import { stepUrl } from "~/features/auth/account-param";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { apiErrorKey } from "~/platform/api-errors.server";
 import { idParam, passHeaders, requireParams, errorInit } from "~/platform/http.server";
-import { zonedDateTime } from "~/features/booking/zoned-date-time";
+import { formatMoment } from "~/ui/date-format";
 import { FunnelSteps } from "~/features/booking/funnel-steps";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
 import { loadConfirmContext, promoFor, quoteBooking, redirectToMissingStep } from "~/features/booking/booking.server";
@@ -193,7 +193,9 @@ export default function ConfirmPage() {
             <div>
               <dt className="inline font-medium">{t("confirm.when")}: </dt>
               <dd className="inline" data-testid="confirm-when">
-                <time dateTime={slot.startsAt}>{zonedDateTime(slot.startsAt, slot.timezone, i18n.language)}</time>
+                <time dateTime={slot.startsAt}>
+                  {formatMoment(slot.startsAt, { timeZone: slot.timezone, locale: i18n.language })}
+                </time>
               </dd>
             </div>
           ) : null}
@@ -215,7 +217,10 @@ export default function ConfirmPage() {
               <dd className="inline" data-testid="confirm-cancellation">
                 {quote.freeCancellationUntil
                   ? t("confirm.freeCancellationUntil", {
-                      date: zonedDateTime(quote.freeCancellationUntil, slot.timezone, i18n.language),
+                      date: formatMoment(quote.freeCancellationUntil, {
+                        timeZone: slot.timezone,
+                        locale: i18n.language,
+                      }),
                     })
                   : t("confirm.noFreeCancellation")}
               </dd>

@@ -13,9 +13,10 @@ import { useTranslation } from "~/platform/i18n-react";
 import { slotDay, slotTime } from "~/features/booking/availability";
 import { paidWith } from "~/features/account/card-label";
 import { FormError, SubmitButton } from "~/ui/form-parts";
-import { formatMoney } from "~/ui/format";
+import { formatMoney, formatPercent } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { useFormValidation } from "~/ui/use-form-validation";
+import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 
 async function loadTipPage(request: Request, accessKey: string) {
   try {
@@ -116,7 +117,11 @@ export default function GratuityPage() {
           <p className="font-semibold">{t("gratuity.thanks", { amount: money(tip.amountMinor) })}</p>
           {tip.paidAt ? (
             <p className="mt-1 text-sm">
-              {t("gratuity.paidOn", { date: new Date(tip.paidAt).toLocaleDateString(i18n.language) })}
+              <time dateTime={tip.paidAt}>
+                {t("gratuity.paidOn", {
+                  date: formatDate(tip.paidAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language }),
+                })}
+              </time>
             </p>
           ) : null}
           {tip.card ? <p className="text-sm">{t("gratuity.paidWith", { card: paidWith(tip.card, t) })}</p> : null}
@@ -178,7 +183,10 @@ function TipForm({ constraint }: { constraint: ReturnType<typeof useLoaderData<t
               />
               {preset.percent === null
                 ? t("gratuity.fixed", { amount: money(preset.amountMinor) })
-                : t("gratuity.percent", { percent: preset.percent, amount: money(preset.amountMinor) })}
+                : t("gratuity.percent", {
+                    percent: formatPercent(preset.percent, i18n.language),
+                    amount: money(preset.amountMinor),
+                  })}
             </label>
           ))}
           <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand/5">

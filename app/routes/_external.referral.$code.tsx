@@ -8,7 +8,7 @@ import { referralCookie } from "~/features/referrals/referral-cookie.server";
 import { getSession } from "~/features/auth/session.server";
 import { useRootData } from "~/root";
 import { z } from "~/platform/form.server";
-import { formatMoney } from "~/ui/format";
+import { formatMoney, formatPercent } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 
 /**
@@ -42,7 +42,7 @@ export default function ReferralPage() {
   const signedIn = Boolean(useRootData()?.user);
   const { t, i18n } = useTranslation();
   const offer = {
-    percent: invite.offer.percentOff,
+    percent: formatPercent(invite.offer.percentOff, i18n.language),
     max: formatMoney(invite.offer.maxDiscountMinor, "USD", i18n.language).replace(/^\D+/, ""),
   };
   if (invite.own) {

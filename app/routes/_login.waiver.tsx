@@ -19,6 +19,7 @@ import { FunnelHeader } from "~/features/booking/funnel-steps";
 import { parseWithZod, readFormData, WaiverSignSchema } from "~/platform/form.server";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
+import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request);
@@ -93,7 +94,7 @@ export default function WaiverPage() {
         <>
           <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
             {t("waiver.signed", {
-              date: new Date(waiver.signedAt).toLocaleDateString(i18n.language),
+              date: formatDate(waiver.signedAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language }),
               name: waiver.signedName,
             })}
           </p>

@@ -8,6 +8,7 @@ import { config } from "~/platform/config.server";
 import { readFormData } from "~/platform/form.server";
 import { pageNotFound } from "~/platform/http.server";
 import { requireSameOrigin } from "~/platform/origin.server";
+import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 
 /** Dev page: the job runner's queues and latest jobs, and the test clock. Absent in production. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -43,7 +44,7 @@ export default function DevJobs() {
       </p>
       <p className="mt-2" data-testid="clock">
         {t("jobs.clock", {
-          now: new Date(jobs.clock.now).toLocaleString(i18n.language),
+          now: formatDateTime(jobs.clock.now, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language }),
           offset: jobs.clock.offsetMinutes,
         })}
       </p>
@@ -115,7 +116,9 @@ export default function DevJobs() {
               <td className={cell}>{job.name}</td>
               <td className={cell}>{job.state}</td>
               <td className={cell}>{job.retryCount}</td>
-              <td className={cell}>{new Date(job.createdOn).toLocaleString(i18n.language)}</td>
+              <td className={cell}>
+                {formatDateTime(job.createdOn, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language })}
+              </td>
             </tr>
           ))}
         </tbody>

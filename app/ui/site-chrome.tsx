@@ -80,7 +80,8 @@ export function SiteHeader() {
 export function SiteFooter() {
   const { t } = useTranslation();
   const account = useRootData()?.account;
-  const year = new Date().getFullYear();
+  // The year in UTC, as the server printed it (not the visitor's local year on New Year's Eve).
+  const year = new Date().getUTCFullYear();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 print:hidden">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-8 text-sm text-slate-600">

@@ -256,6 +256,9 @@ test.describe("booking without JavaScript", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("Promo code WELCOME10 applied.")).toBeVisible();
     await expect(page.getByTestId("price-discount")).toBeVisible();
+    // One money formatter and one glossary: the discount with the minus sign U+2212, the fee's one name.
+    await expect(page.getByTestId("price-discount")).toHaveText(/^\u2212\$\d/);
+    await expect(page.getByText("Service fee", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: /^Pay / }).click();
     await payWithCard(page, "4242424242424242");
     await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");

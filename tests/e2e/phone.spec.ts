@@ -53,7 +53,7 @@ test.describe("the catalog on a phone", () => {
     const box = (await first.boundingBox())!;
     expect(box.y).toBeLessThan(844 - 120);
     // Honest prices: per adult, the fee said, other currencies with their US-dollar worth.
-    await expect(first.getByTestId("card-price")).toContainText(/From .+ per adult, plus 3 % fee/);
+    await expect(first.getByTestId("card-price")).toContainText(/From .+ per adult, plus 3% fee/);
     await expect(page.getByTestId("card-price").filter({ hasText: "€" }).first()).toContainText(/≈ \$\d/);
     const filters = page.getByRole("group", { name: "Filters" });
     await expect(filters).toBeHidden();

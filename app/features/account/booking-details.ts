@@ -16,7 +16,7 @@ export function googleCalendarLink(booking: Booking): string {
 
 /** The day and time in the operator's timezone, with the timezone's name. */
 export function whenText(booking: Booking, locale: string): string {
-  const options: Intl.DateTimeFormatOptions = { timeZone: booking.timezone };
+  const options = { timeZone: booking.timezone };
   const day = dateTimeFormat(locale, { ...options, dateStyle: "full" }).format(new Date(booking.startsAt));
   const time = (iso: string, zone: boolean) =>
     dateTimeFormat(locale, {

@@ -15,7 +15,7 @@ import { takeTimesFocus } from "~/features/booking/times-focus";
 import { ticketParam, type Selection, type TicketRefusal } from "~/features/booking/booking-selection";
 import { StickyBookingBar, type BarStep } from "~/features/catalog/sticky-booking-bar";
 import { PriceSummary } from "~/features/booking/price-summary";
-import { zonedDateTime } from "~/features/booking/zoned-date-time";
+import { formatMoment } from "~/ui/date-format";
 import type { TicketType } from "~/features/catalog/catalog";
 import { formatMoney } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -367,7 +367,7 @@ function CancellationDeadline({ slot, timezone }: { slot: AvailabilitySlot; time
     <p className="text-sm text-slate-700" data-testid="slot-free-cancellation">
       {slot.freeCancellationUntil
         ? t("confirm.freeCancellationUntil", {
-            date: zonedDateTime(slot.freeCancellationUntil, timezone, i18n.language),
+            date: formatMoment(slot.freeCancellationUntil, { timeZone: timezone, locale: i18n.language }),
           })
         : t("confirm.noFreeCancellation")}
     </p>

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatMoney } from "~/ui/format";
-import { zonedDateTime } from "~/features/booking/zoned-date-time";
+import { formatMoment } from "~/ui/date-format";
 
 /** The booking funnel of a new visitor, in order (the spec's steps: sign-in, profile, waiver, then pay). */
 export const FUNNEL_STEPS = ["signIn", "details", "waiver", "pay"] as const;
@@ -66,7 +66,9 @@ export function BookingSummary({ summary }: { summary: BookingSummaryData }) {
       <p className="mt-1 font-semibold text-slate-900">{summary.title}</p>
       <p className="text-slate-700">{summary.option}</p>
       <p className="text-slate-800">
-        <time dateTime={summary.startsAt}>{zonedDateTime(summary.startsAt, summary.timezone, i18n.language)}</time>
+        <time dateTime={summary.startsAt}>
+          {formatMoment(summary.startsAt, { timeZone: summary.timezone, locale: i18n.language })}
+        </time>
       </p>
       <p className="text-slate-800">
         {summary.tickets.map((ticket) => t("funnel.ticket", { count: ticket.quantity, name: ticket.name })).join(", ")}

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { DurationText } from "~/ui/duration-text";
 import type { ExperienceCard as Card } from "~/features/catalog/catalog";
-import { formatMoney } from "~/ui/format";
+import { formatMoney, formatPercent } from "~/ui/format";
 import { SERVICE_FEE_BPS } from "~contract/pricing";
 import { RatingStars } from "~/features/reviews/rating-stars";
 
@@ -63,7 +63,7 @@ export function ExperienceCard({
             </span>{" "}
             <span className="block text-xs">
               {t(experience.priceBasis === "adult" ? "home.perAdultFee" : "home.perPersonFee", {
-                fee: SERVICE_FEE_BPS / 100,
+                fee: formatPercent(SERVICE_FEE_BPS / 100, i18n.language),
               })}
             </span>{" "}
             {experience.priceApprox ? (

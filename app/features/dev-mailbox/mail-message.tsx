@@ -1,5 +1,6 @@
 import { useTranslation } from "~/platform/i18n-react";
 import type { OutboxMessage } from "~contract/outbox";
+import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 import { attachmentHref, type AttachmentSummary } from "./attachments";
 
 /** A message as the dev mailbox page gets it: attachments summarised, their content left on the server. */
@@ -23,7 +24,7 @@ export function MailMessage({ message }: { message: MailboxMessage }) {
   return (
     <li className="rounded-lg border border-slate-200 p-4" data-testid="mail" aria-labelledby={headingId}>
       <p className="text-sm text-slate-600">
-        {new Date(message.createdAt).toLocaleString(i18n.language)} ·{" "}
+        {formatDateTime(message.createdAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language })} ·{" "}
         {message.senderName ? `${t("mailbox.from")} ${message.senderName} · ` : null}
         {t("mailbox.to")} {message.recipient} · {t("mailbox.status")} {message.status}
       </p>

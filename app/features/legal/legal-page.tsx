@@ -1,4 +1,5 @@
 import { useTranslation } from "~/platform/i18n-react";
+import { formatCalendarDay } from "~/ui/date-format";
 
 export interface LegalPageData {
   title: string;
@@ -9,9 +10,7 @@ export interface LegalPageData {
 /** Terms or privacy: headed sections, plain text, the date they were last changed. */
 export function LegalPage({ title, updated, sections }: LegalPageData) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${updated}T00:00:00Z`),
-  );
+  const date = formatCalendarDay(updated, { locale: i18n.language, style: "long" });
   return (
     <article className="max-w-prose">
       <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{title}</h1>

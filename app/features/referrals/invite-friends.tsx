@@ -2,10 +2,11 @@ import { useState } from "react";
 import type { MyReferral } from "~contract/referrals";
 import { useTranslation } from "~/platform/i18n-react";
 import { useHydrated } from "~/ui/use-hydrated";
+import { formatPercent } from "~/ui/format";
 
 /** The account's invitation: code and link, with copy and (where the browser has it) share. */
 export function InviteFriends({ referral }: { referral: MyReferral }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   const canShare = hydrated && typeof navigator !== "undefined" && typeof navigator.share === "function";
@@ -26,7 +27,9 @@ export function InviteFriends({ referral }: { referral: MyReferral }) {
       <h2 id="invite-heading" className="text-lg font-semibold text-brand-ink">
         {t("referrals.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("referrals.hint", { percent: 10 })}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        {t("referrals.hint", { percent: formatPercent(10, i18n.language) })}
+      </p>
       <p className="mt-3 text-sm">
         {t("referrals.code")}: <span className="font-mono font-semibold">{referral.code}</span>
       </p>

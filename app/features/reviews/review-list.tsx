@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import type { ReviewPage } from "~contract/reviews";
 import { RatingStars } from "./rating-stars";
+import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 
 /** An experience's reviews, newest first, a page at a time (links: works without JavaScript). */
 export function ReviewList({ reviews }: { reviews: ReviewPage }) {
@@ -12,7 +13,6 @@ export function ReviewList({ reviews }: { reviews: ReviewPage }) {
     query.set("reviews", String(page));
     return `${location.pathname}?${query}#reviews`;
   };
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
   return (
     <section id="reviews" className="mt-8 scroll-mt-4" aria-labelledby="reviews-heading">
       <h2 id="reviews-heading" className="flex flex-wrap items-center gap-3 text-xl font-semibold">
@@ -30,7 +30,9 @@ export function ReviewList({ reviews }: { reviews: ReviewPage }) {
               </span>
               <span className="sr-only">{t("reviews.stars", { count: review.rating })}</span>
               <span className="font-medium text-slate-900">{review.authorName}</span>
-              <span className="text-slate-600">{date.format(new Date(review.createdAt))}</span>
+              <time className="text-slate-600" dateTime={review.createdAt}>
+                {formatDate(review.createdAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language })}
+              </time>
               {review.verified ? (
                 <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-900">
                   {t("reviews.verified")}

@@ -1,6 +1,5 @@
 import { useId, type FocusEvent as ReactFocusEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n-react";
-import { todayCalendarDate } from "~/features/booking/date-picker/rules";
 import {
   applyDraft,
   cancelDraft,
@@ -43,7 +42,7 @@ export function DatePicker(props: DatePickerProps) {
   const autoApply = props.autoApply ?? true;
   const withTime = Boolean(props.withTime) && mode !== "multiple";
   const withSeconds = Boolean(props.withSeconds);
-  const today = props.today ?? todayCalendarDate();
+  const today = props.today;
   const ids = usePickerIds(props.id);
   const { rules, timeRules, bounds } = usePickerRules(props, today);
   const value = usePickerValue(props, today, bounds);

@@ -56,8 +56,11 @@ type CommonProps = {
   monthYearDropdowns?: boolean;
   /** Mouse wheel over the calendar changes the month (default: on for the popover, off inline so the page scrolls). */
   wheelNavigation?: boolean;
-  /** Today, YYYY-MM-DD. Pass it from the loader so the server and the browser render the same month. */
-  today?: CalendarDate;
+  /**
+   * Today, YYYY-MM-DD, from the loader (in the zone the dates belong to), so the server and the
+   * browser render the same month and mark the same day whatever the visitor's clock says.
+   */
+  today: CalendarDate;
   /** Renders hidden inputs carrying the committed value (see `hiddenInputs` for the names). */
   hiddenInputName?: string;
   disabled?: boolean;
