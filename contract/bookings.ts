@@ -3,7 +3,7 @@ import { referralCodeField, type QuoteReferral } from "./referrals";
 import { z } from "zod";
 import { emptyAsAbsent, pageParam } from "./query";
 import { isSafeContinuePath } from "./auth";
-import { catalogId } from "./catalog";
+import { catalogId, type GeoPoint } from "./catalog";
 import type { BookingStatus, BookingTicket, PaymentStatus } from "./statuses";
 import type { PriceBreakdown } from "./pricing";
 
@@ -176,6 +176,8 @@ export interface BookingView {
   /** The operator's IANA timezone: show times in it. */
   timezone: string;
   meetingPoint: string;
+  /** Where the meeting point is, when the operator placed it. */
+  meetingPointLocation: GeoPoint | null;
   seats: number;
   tickets: BookingTicket[];
   subtotalMinor: number;

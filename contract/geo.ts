@@ -14,3 +14,8 @@ export function openStreetMapUrl(point: GeoPoint): string {
 export function geoUri(point: GeoPoint): string {
   return `geo:${degrees(point.lat)},${degrees(point.lng)}`;
 }
+
+/** A place from its two stored columns: both set, or none (the database checks it). */
+export function geoPointOf(lat: number | null, lng: number | null): GeoPoint | null {
+  return lat !== null && lng !== null ? { lat, lng } : null;
+}

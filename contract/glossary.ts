@@ -6,6 +6,9 @@
  */
 export const glossary = {
   en: {
+    subtotal: "Subtotal",
+    promoDiscount: "Promo discount",
     serviceFee: "Service fee",
+    taxes: "Taxes",
   },
 } as const;

@@ -252,6 +252,7 @@ export const booking: z.ZodType<BookingView> = z.object({
   endsAt: isoTime,
   timezone: z.string(),
   meetingPoint: z.string(),
+  meetingPointLocation: geoPoint.nullable(),
   seats: z.number().int().positive(),
   tickets: z.array(
     z.object({ ticketTypeId: z.string(), code: z.string(), name: z.string(), quantity: count, unitPriceMinor: minor }),

@@ -14,9 +14,6 @@ import { formatWhen } from "./format";
 import { buildIcs, type IcsDuration } from "./ics";
 import { bookingReference, type BookingViewRow } from "./view";
 
-/** The account area's bookings page. */
-export const ACCOUNT_BOOKINGS_PATH = "/account/bookings";
-
 /** How long before a departure the guest is reminded (the due work's reminder, the invite's alarm). */
 export const REMINDER_LEAD: IcsDuration = "PT24H";
 
@@ -67,11 +64,14 @@ function ticketLines(row: BookingViewRow): string[] {
 
 function amountLines(row: BookingViewRow): string[] {
   const b = row.booking;
-  const lines = [`Subtotal: ${formatMoney(b.subtotalMinor, b.currency)}`];
+  const words = glossary.en;
+  const lines = [`${words.subtotal}: ${formatMoney(b.subtotalMinor, b.currency)}`];
   if (b.discountMinor > 0)
-    lines.push(`Discount${b.promoCode ? ` (${b.promoCode})` : ""}: ${formatMoney(-b.discountMinor, b.currency)}`);
-  if (b.feesMinor > 0) lines.push(`${glossary.en.serviceFee}: ${formatMoney(b.feesMinor, b.currency)}`);
-  if (b.taxMinor > 0) lines.push(`Taxes: ${formatMoney(b.taxMinor, b.currency)}`);
+    lines.push(
+      `${words.promoDiscount}${b.promoCode ? ` (${b.promoCode})` : ""}: ${formatMoney(-b.discountMinor, b.currency)}`,
+    );
+  if (b.feesMinor > 0) lines.push(`${words.serviceFee}: ${formatMoney(b.feesMinor, b.currency)}`);
+  if (b.taxMinor > 0) lines.push(`${words.taxes}: ${formatMoney(b.taxMinor, b.currency)}`);
   lines.push(`Total paid: ${formatMoney(b.totalMinor, b.currency)}`);
   return lines;
 }

@@ -5,7 +5,7 @@ import { bookings, users, type BookingRow, type BookingStatus, type PaymentStatu
 import { addNotification } from "../notifications/service";
 import { releasePromo, recountPromo } from "../promo/service";
 import { writeBookingEmail } from "./booking-mail";
-import { ACCOUNT_BOOKINGS_PATH, confirmationEmail } from "./emails";
+import { bookingPath, confirmationEmail } from "./emails";
 import { settleRefund } from "./refunds";
 import { formatWhen } from "./format";
 import { releaseSeats, takeSeats } from "./seats";
@@ -147,7 +147,7 @@ export async function fulfilBooking(
       kind: "booking_confirmed",
       title: `Booking confirmed: ${row.experienceTitle}`,
       body: `${row.serviceName}, ${when(row)}. Booking ${bookingReference(booking.id)}.`,
-      link: ACCOUNT_BOOKINGS_PATH,
+      link: bookingPath(booking.id),
     });
     await writeBookingEmail(tx, booking.id, confirmationEmail);
     return "confirmed";

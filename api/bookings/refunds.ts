@@ -4,7 +4,7 @@ import { bookings } from "../db/schema";
 import { errorFields, logger } from "../logger";
 import { addNotification } from "../notifications/service";
 import { providerNamed } from "../payments";
-import { ACCOUNT_BOOKINGS_PATH, lateRefundEmail } from "./emails";
+import { bookingPath, lateRefundEmail } from "./emails";
 import { formatWhen } from "./format";
 import { writeBookingEmail } from "./booking-mail";
 import { findBookingView } from "./view";
@@ -52,7 +52,7 @@ export async function settleRefund(db: Db, bookingId: string): Promise<RefundOut
         kind: "booking_refunded",
         title: "Payment refunded",
         body: `Your payment for ${row.experienceTitle} (${formatWhen(row.startsAt, row.endsAt, row.timezone)}) arrived after ${owed.cancelledAt ? "the booking was cancelled" : "the seats were sold"}. We refunded it in full.`,
-        link: ACCOUNT_BOOKINGS_PATH,
+        link: bookingPath(owed.id),
       });
       await writeBookingEmail(tx, owed.id, lateRefundEmail);
     }

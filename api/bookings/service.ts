@@ -589,7 +589,7 @@ export async function cancelBooking(
       kind: "booking_cancelled",
       title: `Booking cancelled: ${view.experienceTitle}`,
       body: `${view.serviceName}, ${formatWhen(view.startsAt, view.endsAt, view.timezone)}.${refundable ? " Your payment is refunded in full." : ""}`,
-      link: "/account/bookings/cancelled",
+      link: bookingPath(id),
     });
     await writeBookingEmail(tx, id, cancellationEmail);
     return "cancelled" as const;

@@ -1,3 +1,4 @@
+import { geoPointOf } from "~contract/geo";
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -92,6 +93,7 @@ export function toBookingView(row: BookingViewRow): BookingView {
     endsAt: row.endsAt.toISOString(),
     timezone: row.timezone,
     meetingPoint: row.meetingPoint,
+    meetingPointLocation: geoPointOf(row.meetingPointLat, row.meetingPointLng),
     seats: b.seats,
     tickets: b.tickets,
     subtotalMinor: b.subtotalMinor,

@@ -1,3 +1,4 @@
+import { geoPointOf } from "~contract/geo";
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
@@ -34,10 +35,7 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
       images: experience.images,
       included: experience.included,
       meetingPoint: experience.meetingPoint,
-      meetingPointLocation:
-        experience.meetingPointLat !== null && experience.meetingPointLng !== null
-          ? { lat: experience.meetingPointLat, lng: experience.meetingPointLng }
-          : null,
+      meetingPointLocation: geoPointOf(experience.meetingPointLat, experience.meetingPointLng),
       cancellationPolicy: experience.cancellationPolicy,
       cancellationCutoffHours: account.cancellationCutoffHours,
       category: { slug: experience.categorySlug, name: experience.categoryName },

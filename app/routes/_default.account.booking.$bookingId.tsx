@@ -16,6 +16,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
 import { AmountRow } from "~/ui/amount-row";
 import { formatMoment } from "~/ui/date-format";
+import { MapLinks } from "~/features/catalog/meeting-point";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 
@@ -137,7 +138,12 @@ export default function BookingPage() {
             <time dateTime={booking.startsAt}>{whenText(booking, i18n.language)}</time>
           </dd>
           <dt className="font-medium text-slate-600">{t("booking.meetingPoint")}</dt>
-          <dd>{booking.meetingPoint}</dd>
+          <dd>
+            {booking.meetingPoint}
+            {booking.meetingPointLocation ? (
+              <MapLinks location={booking.meetingPointLocation} className="mt-1" />
+            ) : null}
+          </dd>
           <dt className="font-medium text-slate-600">{t("booking.tickets")}</dt>
           <dd>{booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`).join(", ")}</dd>
           {booking.freeCancellationUntil ? (

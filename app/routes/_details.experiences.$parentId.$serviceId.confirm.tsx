@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     detailsPath: context.detailsPath,
     selectionQuery: query,
     // Back to the details page with the same day, time and tickets chosen.
-    changeUrl: `${context.detailsPath}?${query}`,
+    changeUrl: `${context.detailsPath}?${query}#book`,
     // The departure as the quote priced it (null: gone, started or not this service's).
     slot: quote ? { id: selection.slotId, startsAt: quote.startsAt, timezone: quote.timezone } : null,
     quote,

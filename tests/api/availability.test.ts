@@ -60,7 +60,14 @@ describe("GET …/services/{serviceId}/availability", () => {
       expect(day.seatsLeft).toBe(day.slots.reduce((sum, slot) => sum + slot.seatsLeft, 0));
       expect(day.status).toBe(day.seatsLeft === 0 ? "sold_out" : day.seatsLeft <= 5 ? "few" : "available");
       for (const slot of day.slots) {
-        expect(Object.keys(slot).sort()).toEqual(["capacity", "endsAt", "id", "seatsLeft", "startsAt"]);
+        expect(Object.keys(slot).sort()).toEqual([
+          "capacity",
+          "endsAt",
+          "freeCancellationUntil",
+          "id",
+          "seatsLeft",
+          "startsAt",
+        ]);
         expect(Date.parse(slot.startsAt)).toBeGreaterThan(now);
         expect(new Date(slot.startsAt).toISOString()).toBe(slot.startsAt);
         expect(localDate(new Date(slot.startsAt), acme.timezone)).toBe(day.date);

@@ -211,7 +211,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(inbox.body.data).toMatchObject({ unread: 1, total: 1, page: 1 });
     expect(inbox.body.data.items[0]).toMatchObject({
       kind: "booking_confirmed",
-      link: "/account/bookings",
+      link: `/account/booking/${booking.id}`,
       readAt: null,
     });
     expect(inbox.body.data.items[0].title).toContain(acme.experienceTitle);
@@ -701,6 +701,8 @@ describe("cancellation", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, user.uid), eq(notifications.kind, "booking_cancelled")));
     expect(notes).toHaveLength(1);
+    // The in-app notice leads to the booking itself, as the emails do.
+    expect(notes[0].link).toBe(`/account/booking/${booking.id}`);
     // Again: unchanged, no second refund or email.
     const again = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: user.idToken });
     expect(again.status).toBe(200);

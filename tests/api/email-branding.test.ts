@@ -100,6 +100,9 @@ describe("booking emails point at the booking", () => {
     expect(mail.htmlBody).toContain(">See your booking</span>");
     expect(mail.textBody).toContain(`See or cancel your booking: ${page}`);
     expect(mail.textBody).not.toContain("/account/bookings");
+    // The price words are the site's (contract/glossary.ts): never "Booking fee".
+    expect(mail.textBody).toMatch(/^Service fee: €\d+\.\d\d$/m);
+    expect(mail.textBody).not.toContain("Booking fee");
     // The meeting point on OpenStreetMap, in both versions.
     const map =
       /Map of the meeting point: (https:\/\/www\.openstreetmap\.org\/\?mlat=(-?[\d.]+)&mlon=(-?[\d.]+)#map=17\/\2\/\3)\n/.exec(

@@ -77,6 +77,8 @@ describe("freeCancellationUntil", () => {
     const booking = await confirmedBooking(guest, acme, slot.id);
     const view = await call(`/v1/bookings/${booking.id}`, { token: guest.idToken });
     expect(view.body.data).toMatchObject({ canCancel: true, freeCancellationUntil: deadlineOf(slot.startsAt) });
+    // Its page links the meeting point to a map, as the details page does.
+    expect(view.body.data.meetingPointLocation).toEqual({ lat: expect.any(Number), lng: expect.any(Number) });
     const cancelled = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", freeCancellationUntil: null });
 

@@ -81,6 +81,7 @@ test("a new visitor signs up, signs the waivers and reaches the pay page, told t
   await expect(page.getByTestId("confirm-cancellation")).toHaveText(
     new RegExp(`^Free cancellation until ${DATE_TIME}, with a full refund\\.$`),
   );
+  const deadline = await page.getByTestId("confirm-cancellation").textContent();
   await expect(page.getByTestId("confirm-meeting-point")).not.toBeEmpty();
   await expect(page.getByTestId("confirm-operator")).not.toBeEmpty();
   await expect(page.getByTestId("price-total")).toHaveText(total);
@@ -92,6 +93,9 @@ test("a new visitor signs up, signs the waivers and reaches the pay page, told t
   );
   expect(new URL(page.url()).searchParams.get("date")).toBe(target.date);
   expect([...new URL(page.url()).searchParams.values()]).toContain("2");
+  // Back at the widget, which says the same deadline for the chosen time as the pay page did.
+  expect(new URL(page.url()).hash).toBe("#book");
+  await expect(page.getByTestId("slot-free-cancellation")).toHaveText(deadline!);
 });
 
 test.describe("without JavaScript", () => {

@@ -39,7 +39,7 @@ function expectedSummary(slot: { id: string; startsAt: Date }, adults = 2) {
     tickets: [{ name: acme.adult.name, quantity: adults }],
     totalMinor: subtotal + Math.round(subtotal * 0.03),
     currency: acme.currency,
-    changeUrl: `${detailsPath()}?slot=${slot.id}&t_${acme.adult.id}=${adults}`,
+    changeUrl: `${detailsPath()}?slot=${slot.id}&t_${acme.adult.id}=${adults}#book`,
   };
 }
 

@@ -31,6 +31,9 @@ describe("one glossary", () => {
   it("names the fee with the same word on the site and in what the API writes (emails, checkout)", () => {
     expect(common.details.fees).toBe(glossary.en.serviceFee);
     expect(glossary.en.serviceFee).toBe("Service fee");
+    expect(common.details.subtotal).toBe(glossary.en.subtotal);
+    expect(common.details.discount).toBe(glossary.en.promoDiscount);
+    expect(common.details.taxes).toBe(glossary.en.taxes);
   });
 
   it("has words for every payment and booking status, so no raw status reaches a traveller", () => {

@@ -42,7 +42,7 @@ export async function bookingFunnel(
       tickets: quote.breakdown.lines.map((line) => ({ name: line.name, quantity: line.quantity })),
       totalMinor: quote.breakdown.totalMinor,
       currency: quote.currency,
-      changeUrl: `/experiences/${parentId}/${serviceId}?${query}`,
+      changeUrl: `/experiences/${parentId}/${serviceId}?${query}#book`,
     };
   } catch (error) {
     if (isApiError(error) && error.status < 500) return null;

@@ -11,6 +11,8 @@ export function ReviewList({ reviews }: { reviews: ReviewPage }) {
   const pageLink = (page: number) => {
     const query = new URLSearchParams(location.search);
     query.set("reviews", String(page));
+    // Paging reviews is not a choice to go on with: a refused "Continue" is not sent again.
+    query.delete("intent");
     return `${location.pathname}?${query}#reviews`;
   };
   return (
