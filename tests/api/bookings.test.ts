@@ -48,6 +48,7 @@ const BOOKING_KEYS = [
   "card",
   "reference",
   "meetingPoint",
+  "meetingPointLocation",
   "refundIfCancelledMinor",
   "checkoutUrl",
   "status",
