@@ -47,18 +47,22 @@ export function formatDate(
   return dateTimeFormat(locale, { dateStyle: style, timeZone }).format(toDate(at));
 }
 
-/** An instant's day and time in a zone, with the zone's name: "Nov 21, 2026, 12:36 AM UTC". */
-export function formatDateTime(at: Instant, { timeZone, locale }: { timeZone: string; locale: string }): string {
-  return dateTimeFormat(locale, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-    timeZone,
-  }).format(toDate(at));
+/** A formatter of instants in a zone that names it beside the time. */
+function withZoneName(options: Intl.DateTimeFormatOptions) {
+  return (at: Instant, { timeZone, locale }: { timeZone: string; locale: string }): string =>
+    dateTimeFormat(locale, { ...options, hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone }).format(
+      toDate(at),
+    );
 }
+
+/** An instant's day and time in a zone, with the zone's name: "Nov 21, 2026, 12:36 AM UTC". */
+export const formatDateTime = withZoneName({ year: "numeric", month: "short", day: "numeric" });
+
+/**
+ * A moment as travellers check it before paying (a departure, a free-cancellation deadline), in the
+ * experience's zone and naming it: "Fri, Nov 27, 10:00 AM EST".
+ */
+export const formatMoment = withZoneName({ weekday: "short", month: "short", day: "numeric" });
 
 /** A calendar day (YYYY-MM-DD) for people, the same in every zone: "Nov 21, 2026". */
 export function formatCalendarDay(
@@ -66,20 +70,4 @@ export function formatCalendarDay(
   { locale, style = "medium" }: { locale: string; style?: "medium" | "long" | "full" },
 ): string {
   return dateTimeFormat(locale, { dateStyle: style, timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
-}
-
-/**
- * A moment as travellers check it before paying (a departure, a free-cancellation deadline), in the
- * experience's zone and naming it: "Fri, Nov 27, 10:00 AM EST".
- */
-export function formatMoment(at: Instant, { timeZone, locale }: { timeZone: string; locale: string }): string {
-  return dateTimeFormat(locale, {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-    timeZone,
-  }).format(toDate(at));
 }
