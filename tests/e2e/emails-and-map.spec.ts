@@ -65,9 +65,24 @@ test.describe("the dev mailbox", () => {
     await expect(mail.getByRole("listitem").filter({ has: page.getByTestId("mail-attachment") })).toContainText(
       /text\/calendar.*, [\d.,]+ ?(byte|kB)/,
     );
-    // The page and the email in its frame pass axe (`meta-viewport`: the spec disables zoom).
-    const axe = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
-    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(" ")}`)).toEqual([]);
+    // The page passes axe (`meta-viewport`: the spec disables zoom), and so does the email on a
+    // page of its own (axe, in its legacy mode, is not sent into the sandboxed frames: its newer
+    // mode opens a page of its own to finish, which never came back with these frames here).
+    const problems = async (builder: AxeBuilder) =>
+      (await builder.analyze()).violations.map(
+        (violation) => `${violation.id}: ${violation.nodes[0]?.target.join(" ")}`,
+      );
+    expect(
+      await problems(
+        new AxeBuilder({ page }).options({ iframes: false }).disableRules(["meta-viewport"]).setLegacyMode(true),
+      ),
+    ).toEqual([]);
+    const email = await page.context().newPage();
+    await email.setContent((await mail.getByTestId("mail-html").getAttribute("srcdoc"))!);
+    // An email is a fragment the mail client places in its own page: no landmarks or h1 of its own.
+    const pageRules = ["landmark-one-main", "page-has-heading-one", "region"];
+    expect(await problems(new AxeBuilder({ page: email }).disableRules(pageRules).setLegacyMode(true))).toEqual([]);
+    await email.close();
     const download = page.waitForEvent("download");
     await attachment.click();
     const file = await download;
