@@ -61,3 +61,18 @@ export async function payWithCard(page: Page, card: string) {
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: /^Pay / }).click();
 }
+
+/** Books `tickets` of the target's departure from its details page and pays with `card` (the operator's waiver on the way). */
+export async function bookAndPay(
+  page: Page,
+  target: Awaited<ReturnType<typeof findBookableDay>>,
+  { tickets = 1, card = "4242 4242 4242 4242" }: { tickets?: number; card?: string } = {},
+) {
+  await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
+  await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+  await page.locator('input[type="number"][name^="t_"]').first().fill(String(tickets));
+  await page.getByRole("button", { name: "Continue to booking" }).click();
+  await signOperatorWaiver(page);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await payWithCard(page, card);
+}

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
 import type { Day } from "./booking-helpers";
 import { origin } from "./helpers";
-import { PASSWORD, signInWithPassword, signUpWithPassword, uniqueEmail } from "./identity-helpers";
+import { createCompleteUser, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
 
 /**
  * The details page and the booking page on a phone and a desktop, with JavaScript on and off
@@ -176,29 +176,10 @@ test.describe("the details page on a phone, without JavaScript", () => {
 
 /** A signed-in browser with a held booking (made through the API) of `target`. */
 async function heldBooking(page: Page, request: APIRequestContext, target: Target) {
-  const email = uniqueEmail("cancel-step");
-  const idToken = await signUpWithPassword(request, email);
-  const auth = { Authorization: `Bearer ${idToken}` };
-  const synced = await request.patch(`${origin()}/v1/user/sync`, {
-    headers: auth,
-    data: {
-      firstName: "Ada",
-      lastName: "Lovelace",
-      phone: "+15551234567",
-      location: { address: "1 Main St", city: "Springfield", state: "IL", zipcode: "62701" },
-    },
+  const { email, idToken } = await createCompleteUser(request, uniqueEmail("cancel-step"), PASSWORD, {
+    operators: [target.operator],
   });
-  expect(synced.ok()).toBeTruthy();
-  const accounts: Array<Record<string, string>> = [{}, { "X-Account-Context": target.operator }];
-  for (const account of accounts) {
-    const headers = { ...auth, ...account };
-    const waiver = await (await request.get(`${origin()}/v1/user/waiver`, { headers })).json();
-    const signed = await request.post(`${origin()}/v1/user/waiver/sign`, {
-      headers,
-      data: { signedName: "Ada Lovelace", agree: true, textVersion: waiver.data.textVersion },
-    });
-    expect(signed.ok()).toBeTruthy();
-  }
+  const auth = { Authorization: `Bearer ${idToken}` };
   const placed = await request.post(`${origin()}/v1/bookings`, {
     headers: { ...auth, "Idempotency-Key": crypto.randomUUID() },
     data: {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./guarded-test";
-import { findBookableDay, payWithCard, signIn, signOperatorWaiver } from "./booking-helpers";
+import { bookAndPay, findBookableDay, signIn } from "./booking-helpers";
 
 test.describe("the meeting point on a map", () => {
   test("the details page links the meeting point to OpenStreetMap and the phone's maps app, no map script", async ({
@@ -33,13 +33,7 @@ test.describe("the dev mailbox", () => {
     test.slow(); // a whole booking, then axe over the page and the email's frame
     const user = await signIn(page, request);
     const target = await findBookableDay(request, 1);
-    await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
-    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
-    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
-    await page.getByRole("button", { name: "Continue to booking" }).click();
-    await signOperatorWaiver(page);
-    await page.getByRole("button", { name: /^Pay / }).click();
-    await payWithCard(page, "4242 4242 4242 4242");
+    await bookAndPay(page, target);
     await expect(page).toHaveURL(/\/return\/bk_/);
     const bookingId = /\/return\/(bk_[^/?]+)/.exec(page.url())![1];
     const reference = (await page.getByTestId("booking-reference").textContent())!;

@@ -22,11 +22,15 @@ export async function signUpWithPassword(request: APIRequestContext, email: stri
   return ((await signUp.json()) as { idToken: string }).idToken;
 }
 
-/** A user who exists with a complete profile and a signed waiver (made through the emulator and our API). */
+/**
+ * A user who exists with a complete profile and a signed waiver (made through the emulator and our
+ * API); `operators`: also each of these operators' waivers, for booking with them.
+ */
 export async function createCompleteUser(
   request: APIRequestContext,
   email = uniqueEmail("ready"),
   password = PASSWORD,
+  { operators = [] }: { operators?: string[] } = {},
 ) {
   const idToken = await signUpWithPassword(request, email, password);
   const auth = { Authorization: `Bearer ${idToken}` };
@@ -40,13 +44,17 @@ export async function createCompleteUser(
     },
   });
   expect(sync.ok()).toBeTruthy();
-  const waiver = await (await request.get(`${origin()}/v1/user/waiver`, { headers: auth })).json();
-  const signed = await request.post(`${origin()}/v1/user/waiver/sign`, {
-    headers: auth,
-    data: { signedName: "Ada Lovelace", agree: true, textVersion: waiver.data.textVersion },
-  });
-  expect(signed.ok()).toBeTruthy();
-  return { email, password };
+  // The marketplace's waiver, then each operator's (asked for in that operator's account context).
+  for (const account of [{}, ...operators.map((slug) => ({ "X-Account-Context": slug }))]) {
+    const headers = { ...auth, ...account };
+    const waiver = await (await request.get(`${origin()}/v1/user/waiver`, { headers })).json();
+    const signed = await request.post(`${origin()}/v1/user/waiver/sign`, {
+      headers,
+      data: { signedName: "Ada Lovelace", agree: true, textVersion: waiver.data.textVersion },
+    });
+    expect(signed.ok()).toBeTruthy();
+  }
+  return { email, password, idToken };
 }
 
 /** A user who has only ever signed in with an emailed link (no password), through the emulator's REST API. */

@@ -1,5 +1,5 @@
 import { expect, test } from "./guarded-test";
-import { findBookableDay, payWithCard, signIn, signOperatorWaiver } from "./booking-helpers";
+import { bookAndPay, findBookableDay, payWithCard, signIn, signOperatorWaiver } from "./booking-helpers";
 import { createCompleteUser, PASSWORD, signInWithPassword, signWaiver, uniqueEmail } from "./identity-helpers";
 import { origin } from "./helpers";
 
@@ -15,13 +15,7 @@ test.describe("tipping the guide", () => {
   }) => {
     const user = await signIn(page, request);
     const target = await findBookableDay(request, 1);
-    await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
-    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
-    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
-    await page.getByRole("button", { name: "Continue to booking" }).click();
-    await signOperatorWaiver(page);
-    await page.getByRole("button", { name: /^Pay / }).click();
-    await payWithCard(page, "4242 4242 4242 4242");
+    await bookAndPay(page, target);
     await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
 
     // Half an hour after the trip ends, the tip request goes out.
