@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ChangeTopic } from "./changes";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -23,6 +24,10 @@ export interface Endpoint<
   /** The schema of the envelope's `data` (./outputs.ts). */
   output: z.ZodType<O>;
   errors: readonly E[];
+  /** A read the web may keep until one of these topics changes (./changes.ts); absent: never kept. */
+  dependsOn?: readonly ChangeTopic[];
+  /** What a successful call changes for caches (./changes.ts); absent: nothing (a quote, a read). */
+  changes?: readonly ChangeTopic[];
 }
 
 export function endpoint<

@@ -47,15 +47,17 @@ export const endpoints = {
     params: accountContextParams,
     output: out.accountContext,
     errors: ["account_not_found"],
+    dependsOn: ["catalog"],
   }),
 
-  facets: endpoint({ method: "GET", path: "/v1/facets", output: out.facets, errors: [] }),
+  facets: endpoint({ method: "GET", path: "/v1/facets", output: out.facets, errors: [], dependsOn: ["catalog"] }),
   experiences: endpoint({
     method: "GET",
     path: "/v1/experiences",
     query: experienceListQuery,
     output: out.experiencePage,
     errors: [],
+    dependsOn: ["catalog", "seats"],
   }),
   experience: endpoint({
     method: "GET",
@@ -63,6 +65,7 @@ export const endpoints = {
     params: experienceParams,
     output: out.experienceDetail,
     errors: ["not_found"],
+    dependsOn: ["catalog", "seats"],
   }),
   service: endpoint({
     method: "GET",
@@ -70,6 +73,7 @@ export const endpoints = {
     params: serviceParams,
     output: out.serviceDetail,
     errors: ["not_found"],
+    dependsOn: ["catalog", "seats"],
   }),
   availability: endpoint({
     method: "GET",
@@ -78,6 +82,7 @@ export const endpoints = {
     query: availabilityQuery,
     output: out.availability,
     errors: ["not_found"],
+    dependsOn: ["seats"],
   }),
 
   passwordPolicy: endpoint({
@@ -92,6 +97,7 @@ export const endpoints = {
     body: createSessionBody,
     output: out.sessionCreated,
     errors: ["invalid_token", "stale_sign_in"],
+    changes: ["user"],
   }),
   passwordSession: endpoint({
     method: "POST",
@@ -99,13 +105,15 @@ export const endpoints = {
     body: passwordSessionBody,
     output: out.sessionCreated,
     errors: ["invalid_credentials", "user_disabled"],
+    changes: ["user"],
   }),
-  signOut: endpoint({ method: "POST", path: "/v1/auth/sign-out", output: out.nothing, errors: [] }),
+  signOut: endpoint({ method: "POST", path: "/v1/auth/sign-out", output: out.nothing, errors: [], changes: ["user"] }),
   signOutEverywhere: endpoint({
     method: "POST",
     path: "/v1/auth/sign-out-everywhere",
     output: out.nothing,
     errors: [],
+    changes: ["user"],
   }),
   sendAuthLink: endpoint({
     method: "POST",
@@ -129,8 +137,21 @@ export const endpoints = {
     errors: [],
   }),
 
-  syncUser: endpoint({ method: "PATCH", path: "/v1/user/sync", body: syncBody, output: out.nothing, errors: [] }),
-  userInfo: endpoint({ method: "GET", path: "/v1/user/info", output: out.userInfo, errors: ["user_not_found"] }),
+  syncUser: endpoint({
+    method: "PATCH",
+    path: "/v1/user/sync",
+    body: syncBody,
+    output: out.nothing,
+    errors: [],
+    changes: ["user"],
+  }),
+  userInfo: endpoint({
+    method: "GET",
+    path: "/v1/user/info",
+    output: out.userInfo,
+    errors: ["user_not_found"],
+    dependsOn: ["user"],
+  }),
   missingData: endpoint({
     method: "GET",
     path: "/v1/user/missing-data",
@@ -144,6 +165,7 @@ export const endpoints = {
     body: missingDataBody,
     output: out.nothing,
     errors: ["user_not_found"],
+    changes: ["user"],
   }),
   setPassword: endpoint({
     method: "PATCH",
@@ -151,6 +173,7 @@ export const endpoints = {
     body: setPasswordInput,
     output: out.passwordSet,
     errors: ["user_not_found"],
+    changes: ["user"],
   }),
 
   personalInfo: endpoint({
@@ -165,6 +188,7 @@ export const endpoints = {
     body: nameBody,
     output: out.nothing,
     errors: ["user_not_found"],
+    changes: ["user"],
   }),
   changePhone: endpoint({
     method: "PUT",
@@ -172,6 +196,7 @@ export const endpoints = {
     body: phoneBody,
     output: out.nothing,
     errors: ["user_not_found"],
+    changes: ["user"],
   }),
   confirmPhone: endpoint({
     method: "PUT",
@@ -179,6 +204,7 @@ export const endpoints = {
     body: codeBody,
     output: out.nothing,
     errors: ["invalid_code", "code_expired", "no_pending_change", "too_many_attempts"],
+    changes: ["user"],
   }),
   changeEmail: endpoint({
     method: "PUT",
@@ -186,6 +212,7 @@ export const endpoints = {
     body: emailBody,
     output: out.nothing,
     errors: ["user_not_found", "email_taken"],
+    changes: ["user"],
   }),
   confirmEmail: endpoint({
     method: "PUT",
@@ -193,6 +220,7 @@ export const endpoints = {
     body: codeBody,
     output: out.renewedSession,
     errors: ["invalid_code", "code_expired", "no_pending_change", "too_many_attempts", "email_taken"],
+    changes: ["user"],
   }),
 
   waiver: endpoint({ method: "GET", path: "/v1/user/waiver", output: out.waiver, errors: [] }),
@@ -208,6 +236,7 @@ export const endpoints = {
     body: signWaiverBody,
     output: out.nothing,
     errors: ["waiver_version_changed"],
+    changes: ["user"],
   }),
 
   quote: endpoint({
@@ -235,6 +264,7 @@ export const endpoints = {
       "idempotency_key_reused",
       "payment_method_not_found",
     ],
+    changes: ["seats"],
   }),
   bookings: endpoint({
     method: "GET",
@@ -263,6 +293,7 @@ export const endpoints = {
     params: bookingParams,
     output: out.booking,
     errors: ["booking_not_found"],
+    changes: ["seats"],
   }),
   cancelBooking: endpoint({
     method: "POST",
@@ -270,6 +301,7 @@ export const endpoints = {
     params: bookingParams,
     output: out.booking,
     errors: ["booking_not_found", "not_cancellable", "cancellation_closed", "payment_unavailable"],
+    changes: ["seats"],
   }),
 
   payments: endpoint({
@@ -303,6 +335,7 @@ export const endpoints = {
     body: sandboxPayBody,
     output: out.sandboxPaid,
     errors: ["checkout_not_found", "checkout_closed", "card_invalid", "card_declined"],
+    changes: ["seats"],
   }),
 
   notifications: endpoint({
@@ -317,6 +350,7 @@ export const endpoints = {
     path: "/v1/user/notifications/read",
     output: out.nothing,
     errors: [],
+    changes: ["user"],
   }),
   markNotificationRead: endpoint({
     method: "PATCH",
@@ -324,6 +358,7 @@ export const endpoints = {
     params: notificationParams,
     output: out.nothing,
     errors: ["notification_not_found"],
+    changes: ["user"],
   }),
 
   notificationPreferences: endpoint({
@@ -383,6 +418,7 @@ export const endpoints = {
     body: reviewBody,
     output: out.reviewView,
     errors: ["booking_not_found", "review_not_open", "review_exists"],
+    changes: ["catalog"],
   }),
   tipPage: endpoint({
     method: "GET",
@@ -420,7 +456,13 @@ export const endpoints = {
     output: out.referralInvite,
     errors: ["referral_not_found"],
   }),
-  myReferral: endpoint({ method: "GET", path: "/v1/user/referral", output: out.myReferral, errors: [] }),
+  myReferral: endpoint({
+    method: "GET",
+    path: "/v1/user/referral",
+    output: out.myReferral,
+    errors: [],
+    dependsOn: ["user"],
+  }),
   myTips: endpoint({ method: "GET", path: "/v1/user/tips", output: out.tipList, errors: [] }),
   devClock: endpoint({ method: "GET", path: "/v1/dev/clock", output: out.devClock, errors: [] }),
   moveDevClock: endpoint({
@@ -429,6 +471,7 @@ export const endpoints = {
     body: devClockBody,
     output: out.devClockMoved,
     errors: [],
+    changes: ["catalog", "seats", "user"],
   }),
   devJobs: endpoint({ method: "GET", path: "/v1/dev/jobs", output: out.devJobs, errors: [] }),
   devOutboxMessage: endpoint({
