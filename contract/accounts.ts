@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type * as out from "./outputs";
 
 /** Operator slugs: lowercase letters, digits and hyphens, 1–63 characters, not starting with a hyphen. */
 export const accountSlug = z
@@ -8,16 +9,6 @@ export const accountSlug = z
 export const accountContextParams = z.object({ slug: accountSlug });
 
 /** Answer of GET /v1/account-context/{slug}. */
-export interface AccountContext {
-  slug: string;
-  name: string;
-  tagline: string;
-  logoUrl: string | null;
-  colors: { primary: string; accent: string; ink: string };
-  currency: string;
-  timezone: string;
-  /** How guests reach the operator; each may be null. */
-  contact: { email: string | null; phone: string | null; address: string | null };
-}
+export type AccountContext = z.infer<typeof out.accountContext>;
 
 export const ACCOUNT_CONTEXT_HEADER = "X-Account-Context";

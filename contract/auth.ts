@@ -1,16 +1,10 @@
 import { safeSitePath } from "./safe-path";
 import { z } from "zod";
-import { syncBody, type UserInfo } from "./users";
+import { syncBody } from "./users";
+import type * as out from "./outputs";
 
 /** The password rules announced by GET /v1/auth/password-policy. */
-export type PasswordPolicy = {
-  minLength: number;
-  maxLength: number;
-  requireLowercase: boolean;
-  requireUppercase: boolean;
-  requireNumeric: boolean;
-  requireNonAlphanumeric: boolean;
-};
+export type PasswordPolicy = z.infer<typeof out.passwordPolicy>;
 
 export function passwordSchema(policy: PasswordPolicy) {
   let schema = z
@@ -96,25 +90,14 @@ export const passwordSessionBody = z.object({
 });
 
 /** Answer of POST /v1/auth/session. */
-export interface SessionCreated {
-  /** The session cookie's value (a signed JWT) and how long it lives. */
-  sessionCookie: string;
-  maxAgeSeconds: number;
-  user: UserInfo;
-  /** What the user still owes before booking here: profile fields and "waiver". */
-  missingData: string[];
-}
+export type SessionCreated = z.infer<typeof out.sessionCreated>;
 
 /**
  * A new session for the device that made a change ending every session (a new password or email
  * address): the cookie, and a custom token the browser's Firebase client signs in with (the
  * change revoked its refresh token).
  */
-export interface RenewedSession {
-  sessionCookie: string;
-  maxAgeSeconds: number;
-  customToken: string;
-}
+export type RenewedSession = z.infer<typeof out.renewedSession>;
 
 /** Answer of PATCH /v1/user/set-password: a renewed session and what the user still owes. */
 export type PasswordSet = RenewedSession & Pick<SessionCreated, "user" | "missingData">;

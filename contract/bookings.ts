@@ -1,13 +1,12 @@
 import { cardParams } from "./cards";
-import { referralCodeField, type QuoteReferral } from "./referrals";
+import { referralCodeField } from "./referrals";
 import { z } from "zod";
 import { emptyAsAbsent, pageParam } from "./query";
 import { isSafeContinuePath } from "./auth";
-import { catalogId, type GeoPoint } from "./catalog";
-import type { BookingStatus, BookingTicket, PaymentStatus } from "./statuses";
-import type { PriceBreakdown } from "./pricing";
+import { catalogId } from "./catalog";
 
 import { BOOKING_FILTERS, MAX_SEATS, MAX_TICKETS_PER_TYPE } from "./booking-limits";
+import type * as out from "./outputs";
 
 export * from "./booking-limits";
 
@@ -122,99 +121,13 @@ export const paymentListQuery = z.object({ page: pageParam });
 export const bookingParams = z.object({ id: z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, "Not a valid booking id.") });
 
 /** Answer of the availability endpoint. */
-export interface AvailabilitySlot {
-  id: string;
-  startsAt: string;
-  endsAt: string;
-  capacity: number;
-  seatsLeft: number;
-  /** The last moment a booking of this departure can be cancelled for a full refund; null once past (api/bookings/cancellation-deadline.ts). */
-  freeCancellationUntil: string | null;
-}
-export interface AvailabilityDay {
-  date: string;
-  seatsLeft: number;
-  status: "available" | "few" | "sold_out";
-  slots: AvailabilitySlot[];
-}
-export interface Availability {
-  timezone: string;
-  currency: string;
-  minDate: string | null;
-  maxDate: string | null;
-  days: AvailabilityDay[];
-}
+export type AvailabilitySlot = z.infer<typeof out.availabilitySlot>;
+export type AvailabilityDay = z.infer<typeof out.availabilityDay>;
+export type Availability = z.infer<typeof out.availability>;
 
-export interface Quote {
-  breakdown: PriceBreakdown;
-  currency: string;
-  promo: { code: string; valid: boolean } | null;
-  /** The invitation asked for, if any: applied or why not. */
-  referral: QuoteReferral | null;
-  seatsLeft: number;
-  /** The departure priced: its start and end, and the operator's IANA timezone to show them in. */
-  startsAt: string;
-  endsAt: string;
-  timezone: string;
-  /** The last moment a booking of this departure can be cancelled with a full refund (null: already past). */
-  freeCancellationUntil: string | null;
-}
+export type Quote = z.infer<typeof out.quote>;
 
 /** A booking as every booking endpoint answers it (app/lib/bookings.ts reads it). */
-export interface BookingView {
-  id: string;
-  /** A reference people can read aloud, e.g. WF-7KQ3-9XPD (derived from the id). */
-  reference: string;
-  status: BookingStatus;
-  experienceId: string;
-  experienceTitle: string;
-  serviceId: string;
-  serviceName: string;
-  operatorName: string;
-  startsAt: string;
-  endsAt: string;
-  /** The operator's IANA timezone: show times in it. */
-  timezone: string;
-  meetingPoint: string;
-  /** Where the meeting point is, when the operator placed it. */
-  meetingPointLocation: GeoPoint | null;
-  seats: number;
-  tickets: BookingTicket[];
-  subtotalMinor: number;
-  discountMinor: number;
-  feesMinor: number;
-  taxMinor: number;
-  totalMinor: number;
-  currency: string;
-  promoCode: string | null;
-  canCancel: boolean;
-  /** The trip has taken place and the guest has not reviewed it yet (POST /v1/bookings/{id}/review). */
-  canReview: boolean;
-  reviewed: boolean;
-  cancellationCutoffHours: number;
-  /**
-   * The last moment it can be cancelled with a full refund: the departure minus the operator's
-   * cutoff. Null when that moment has passed or the booking no longer stands (cancelled, refunded…).
-   */
-  freeCancellationUntil: string | null;
-  refundMinor: number | null;
-  /** What cancelling now would give back (0 when nothing was paid or it cannot be cancelled). */
-  refundIfCancelledMinor: number;
-  /** While held: the checkout to complete the payment in (the same one, resumed). */
-  checkoutUrl: string | null;
-  holdExpiresAt: string | null;
-  createdAt: string;
-  paymentStatus: PaymentStatus;
-  /** When it was paid and confirmed (null before). */
-  confirmedAt: string | null;
-  /** The card that paid, when the provider told us (receipts). */
-  card: { brand: string; last4: string } | null;
-}
+export type BookingView = z.infer<typeof out.booking>;
 
-export interface BookingPage {
-  items: BookingView[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-}
+export type BookingPage = z.infer<typeof out.bookingPage>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { RatingSummary } from "./reviews";
 import { accountSlug } from "./accounts";
+import type * as out from "./outputs";
 
 /** Experience, service and other catalog ids are URL-safe strings. */
 export const catalogId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid id.");
@@ -63,110 +63,27 @@ export type ExperienceListQuery = z.output<typeof experienceListQuery>;
 export const experienceParams = z.object({ parentId: catalogId });
 export const serviceParams = z.object({ parentId: catalogId, serviceId: catalogId });
 
-export interface Money {
-  /** Minor units (cents). */
-  amount: number;
-  currency: string;
-}
+export type Money = z.infer<typeof out.money>;
 
-export interface NamedSlug {
-  slug: string;
-  name: string;
-}
+export type NamedSlug = z.infer<typeof out.namedSlug>;
 
-export interface ExperienceCard {
-  id: string;
-  title: string;
-  summary: string;
-  imageUrl: string | null;
-  category: NamedSlug;
-  city: NamedSlug;
-  operator: NamedSlug;
-  /** What an adult pays (the lowest adult ticket); without adult tickets, the cheapest paid ticket. */
-  priceFrom: Money;
-  /** Whom `priceFrom` is for. */
-  priceBasis: "adult" | "person";
-  /** Guests' reviews: average stars and count (null: none yet). */
-  rating: RatingSummary | null;
-  /** `priceFrom` in US dollars when the operator sells in another currency (null: USD, or no rate). */
-  priceApprox: Money | null;
-  durationMinutes: number;
-  firstServiceId: string;
-}
+export type ExperienceCard = z.infer<typeof out.experienceCard>;
 
-export interface ExperiencePage {
-  items: ExperienceCard[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-}
+export type ExperiencePage = z.infer<typeof out.experiencePage>;
 
 /** A place on the map, WGS 84 degrees. */
-export interface GeoPoint {
-  lat: number;
-  lng: number;
-}
+export type GeoPoint = z.infer<typeof out.geoPoint>;
 
-export interface ExperienceSummary {
-  id: string;
-  title: string;
-  summary: string;
-  description: string;
-  images: string[];
-  included: string[];
-  meetingPoint: string;
-  /** Where the meeting point is, for a map link; null when the operator has not placed it. */
-  meetingPointLocation: GeoPoint | null;
-  cancellationPolicy: string;
-  /** Free cancellation until this many hours before a departure (the operator's rule the API applies). */
-  cancellationCutoffHours: number;
-  category: NamedSlug;
-  city: NamedSlug;
-  operator: NamedSlug & { logoUrl: string | null };
-  currency: string;
-  rating: RatingSummary | null;
-}
+export type ExperienceSummary = z.infer<typeof out.experienceSummary>;
 
-export interface ServiceSummary {
-  id: string;
-  name: string;
-  description: string;
-  durationMinutes: number;
-  priceFrom: Money | null;
-}
+export type ServiceSummary = z.infer<typeof out.serviceSummary>;
 
-export interface ExperienceDetail extends ExperienceSummary {
-  services: ServiceSummary[];
-}
+export type ExperienceDetail = z.infer<typeof out.experienceDetail>;
 
-export interface TicketTypeView {
-  id: string;
-  code: string;
-  name: string;
-  priceMinor: number;
-}
+export type TicketTypeView = z.infer<typeof out.ticketTypeView>;
 
-export interface ServiceDetail {
-  experience: ExperienceSummary;
-  service: {
-    id: string;
-    name: string;
-    description: string;
-    durationMinutes: number;
-    capacity: number;
-    ticketTypes: TicketTypeView[];
-    /** First local date (operator's timezone) with a future departure that has free seats. */
-    nextAvailableDate: string | null;
-  };
-}
+export type ServiceDetail = z.infer<typeof out.serviceDetail>;
 
-export interface FacetEntry extends NamedSlug {
-  count: number;
-}
+export type FacetEntry = z.infer<typeof out.facetEntry>;
 
-export interface Facets {
-  categories: FacetEntry[];
-  cities: FacetEntry[];
-  operators: FacetEntry[];
-}
+export type Facets = z.infer<typeof out.facets>;

@@ -1,24 +1,11 @@
 import { z } from "zod";
+import type * as out from "./outputs";
 
 /** The test clock (local only): the product's now, and how far it is ahead of the real time. */
-export interface DevClock {
-  now: string;
-  offsetMinutes: number;
-}
+export type DevClock = z.infer<typeof out.devClock>;
 
 /** What moving the clock made due, and ran. */
-export interface DevClockMoved extends DevClock {
-  ran: {
-    expired: number;
-    refunds: number;
-    lapsed: number;
-    reminders: number;
-    completed: number;
-    tipRequests: number;
-    referralRewards: number;
-    requeued: number;
-  };
-}
+export type DevClockMoved = z.infer<typeof out.devClockMoved>;
 
 export const devClockBody = z
   .object({
@@ -37,17 +24,4 @@ export const devClockBody = z
 export type DevClockBody = z.output<typeof devClockBody>;
 
 /** The job runner as the dev page shows it. */
-export interface DevJobs {
-  running: boolean;
-  clock: DevClock;
-  queues: Array<{ name: string; created: number; retry: number; active: number; completed: number; failed: number }>;
-  recent: Array<{
-    id: string;
-    name: string;
-    state: string;
-    retryCount: number;
-    createdOn: string;
-    completedOn: string | null;
-    output: string | null;
-  }>;
-}
+export type DevJobs = z.infer<typeof out.devJobs>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageParam } from "./query";
+import type * as out from "./outputs";
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
@@ -11,26 +12,9 @@ export const notificationParams = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid notification id."),
 });
 
-export interface NotificationView {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  /** A path in the web app, or null. */
-  link: string | null;
-  readAt: string | null;
-  createdAt: string;
-}
+export type NotificationView = z.infer<typeof out.notificationView>;
 
-export interface NotificationPage {
-  items: NotificationView[];
-  /** Unread notifications in total (not only on this page). */
-  unread: number;
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-}
+export type NotificationPage = z.infer<typeof out.notificationPage>;
 
 export interface NewNotification {
   userId: string;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { OutboxAttachment, OutboxChannel, OutboxStatus } from "./statuses";
+import type { OutboxAttachment } from "./statuses";
+import type * as out from "./outputs";
 
 export interface EmailInput {
   to: string;
@@ -15,24 +16,7 @@ export interface EmailInput {
 }
 
 /** An outbox message as the dev outbox shows it. */
-export interface OutboxMessage {
-  id: string;
-  channel: OutboxChannel;
-  recipient: string;
-  subject: string;
-  textBody: string;
-  htmlBody: string | null;
-  /** The From display name, when not SMTP_FROM's. */
-  senderName: string | null;
-  attachments: OutboxAttachment[];
-  status: OutboxStatus;
-  attempts: number;
-  lastError: string | null;
-  kind: string;
-  meta: Record<string, unknown>;
-  createdAt: string;
-  sentAt: string | null;
-}
+export type OutboxMessage = z.infer<typeof out.outboxMessage>;
 
 const singleString = z.string({ invalid_type_error: "Give this parameter only once." });
 

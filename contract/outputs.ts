@@ -1,30 +1,14 @@
 /**
- * The answers of the endpoints as zod schemas (the envelope's `data`). Each is declared as a
- * `z.ZodType` of the contract's interface, so TypeScript keeps the two equal; the API test suite
- * parses every successful answer it receives with its endpoint's schema (tests/api/helpers/api.ts),
- * so the API cannot drift from what the web reads. The client does not parse at run time.
+ * The answers of the endpoints as zod schemas (the envelope's `data`). The types the code uses
+ * are inferred from them (`z.infer`, named in each domain's file: contract/bookings.ts has
+ * `BookingView`…), so there is no hand-written twin to drift; the API test suite parses every
+ * successful answer it receives with its endpoint's schema (tests/api/helpers/api.ts), and the
+ * OpenAPI document is generated from them. The client does not parse at run time.
  */
 import { z } from "zod";
-import type { DevClock, DevClockMoved, DevJobs } from "./jobs";
-import type { TipListItem, TipPage, TipStarted, TipView } from "./tips";
-import type { UnsubscribeView } from "./unsubscribe";
-import type { MyReferral, ReferralInvite } from "./referrals";
-import type { ReviewPage, ReviewView } from "./reviews";
 import { NOTIFICATION_CATEGORIES } from "./preference-values";
-import type { AccountContext } from "./accounts";
-import type { PasswordPolicy, PasswordSet, RenewedSession, SessionCreated } from "./auth";
-import type { Availability, BookingPage, BookingView, Quote } from "./bookings";
-import type { ExperienceDetail, ExperiencePage, Facets, ServiceDetail } from "./catalog";
-import type { NotificationPage } from "./notifications";
-import type { NotificationPreferences } from "./preferences";
-import type { SavedCard } from "./cards";
-import type { OutboxMessage } from "./outbox";
-import type { CheckoutStatus, SandboxCheckoutView } from "./payments";
-import type { PromoCodeView } from "./promo";
 import { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES } from "./statuses";
-import { MISSING_DATA_FIELDS, type MissingDataField, type UserInfo } from "./users";
-import type { PersonalInfo } from "./settings";
-import type { WaiverView } from "./waivers";
+import { MISSING_DATA_FIELDS } from "./users";
 
 const isoTime = z.string().datetime({ offset: true });
 const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -37,7 +21,7 @@ const paging = { page: z.number().int().min(1), pageSize: z.number().int().min(1
 export const nothing = z.undefined();
 export const health = z.object({ status: z.string(), database: z.string() });
 
-export const accountContext: z.ZodType<AccountContext> = z.object({
+export const accountContext = z.object({
   slug: z.string(),
   name: z.string(),
   tagline: z.string(),
@@ -45,51 +29,57 @@ export const accountContext: z.ZodType<AccountContext> = z.object({
   colors: z.object({ primary: z.string(), accent: z.string(), ink: z.string() }),
   currency: z.string().length(3),
   timezone: z.string(),
+  /** How guests reach the operator; each may be null. */
   contact: z.object({ email: z.string().nullable(), phone: z.string().nullable(), address: z.string().nullable() }),
 });
 
-const namedSlug = z.object({ slug: z.string(), name: z.string() });
-const money = z.object({ amount: minor, currency: z.string().length(3) });
+export const namedSlug = z.object({ slug: z.string(), name: z.string() });
+/** An amount in minor units (cents) and its currency. */
+export const money = z.object({ amount: minor, currency: z.string().length(3) });
 
-const ratingSummary = z.object({ average: z.number().min(1).max(5), count: count });
-export const reviewView: z.ZodType<ReviewView> = z.object({
+/** Guests' reviews: average stars and count. */
+export const ratingSummary = z.object({ average: z.number().min(1).max(5), count: count });
+export const reviewView = z.object({
   id: z.string(),
   rating: z.number().int().min(1).max(5),
   body: z.string(),
+  /** First name and the initial of the last ("Ada L."). */
   authorName: z.string(),
+  /** Written by a guest after a completed booking (demo reviews of the seed are not). */
   verified: z.boolean(),
   createdAt: isoTime,
 });
-export const reviewPage: z.ZodType<ReviewPage> = z.object({
+export const reviewPage = z.object({
   items: z.array(reviewView),
   rating: ratingSummary.nullable(),
   ...paging,
 });
 
-export const experiencePage: z.ZodType<ExperiencePage> = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      summary: z.string(),
-      imageUrl: z.string().nullable(),
-      category: namedSlug,
-      city: namedSlug,
-      operator: namedSlug,
-      priceFrom: money,
-      priceBasis: z.enum(["adult", "person"]),
-      rating: ratingSummary.nullable(),
-      priceApprox: money.nullable(),
-      durationMinutes: count,
-      firstServiceId: z.string(),
-    }),
-  ),
-  ...paging,
+export const experienceCard = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  imageUrl: z.string().nullable(),
+  category: namedSlug,
+  city: namedSlug,
+  operator: namedSlug,
+  /** What an adult pays (the lowest adult ticket); without adult tickets, the cheapest paid ticket. */
+  priceFrom: money,
+  /** Whom `priceFrom` is for. */
+  priceBasis: z.enum(["adult", "person"]),
+  /** Null: no reviews yet. */
+  rating: ratingSummary.nullable(),
+  /** `priceFrom` in US dollars when the operator sells in another currency (null: USD, or no rate). */
+  priceApprox: money.nullable(),
+  durationMinutes: count,
+  firstServiceId: z.string(),
 });
+export const experiencePage = z.object({ items: z.array(experienceCard), ...paging });
 
-const geoPoint = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+/** A place on the map, WGS 84 degrees. */
+export const geoPoint = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 
-const experienceSummary = z.object({
+export const experienceSummary = z.object({
   id: z.string(),
   title: z.string(),
   summary: z.string(),
@@ -97,8 +87,10 @@ const experienceSummary = z.object({
   images: z.array(z.string()),
   included: z.array(z.string()),
   meetingPoint: z.string(),
+  /** Where the meeting point is, for a map link; null when the operator has not placed it. */
   meetingPointLocation: geoPoint.nullable(),
   cancellationPolicy: z.string(),
+  /** Free cancellation until this many hours before a departure (the operator's rule the API applies). */
   cancellationCutoffHours: z.number().int().min(0),
   category: namedSlug,
   city: namedSlug,
@@ -107,19 +99,18 @@ const experienceSummary = z.object({
   rating: ratingSummary.nullable(),
 });
 
-export const experienceDetail: z.ZodType<ExperienceDetail> = experienceSummary.extend({
-  services: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      description: z.string(),
-      durationMinutes: count,
-      priceFrom: money.nullable(),
-    }),
-  ),
+export const serviceSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  durationMinutes: count,
+  priceFrom: money.nullable(),
 });
+export const experienceDetail = experienceSummary.extend({ services: z.array(serviceSummary) });
 
-export const serviceDetail: z.ZodType<ServiceDetail> = z.object({
+export const ticketTypeView = z.object({ id: z.string(), code: z.string(), name: z.string(), priceMinor: minor });
+
+export const serviceDetail = z.object({
   experience: experienceSummary,
   service: z.object({
     id: z.string(),
@@ -127,43 +118,43 @@ export const serviceDetail: z.ZodType<ServiceDetail> = z.object({
     description: z.string(),
     durationMinutes: count,
     capacity: count,
-    ticketTypes: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), priceMinor: minor })),
+    ticketTypes: z.array(ticketTypeView),
+    /** First local date (operator's timezone) with a future departure that has free seats. */
     nextAvailableDate: calendarDate.nullable(),
   }),
 });
 
-const facetEntry = namedSlug.extend({ count });
-export const facets: z.ZodType<Facets> = z.object({
+export const facetEntry = namedSlug.extend({ count });
+export const facets = z.object({
   categories: z.array(facetEntry),
   cities: z.array(facetEntry),
   operators: z.array(facetEntry),
 });
 
-export const availability: z.ZodType<Availability> = z.object({
+export const availabilitySlot = z.object({
+  id: z.string(),
+  startsAt: isoTime,
+  endsAt: isoTime,
+  capacity: count,
+  seatsLeft: count,
+  /** The last moment a booking of this departure can be cancelled for a full refund; null once past (api/bookings/cancellation-deadline.ts). */
+  freeCancellationUntil: isoTime.nullable(),
+});
+export const availabilityDay = z.object({
+  date: calendarDate,
+  seatsLeft: count,
+  status: z.enum(["available", "few", "sold_out"]),
+  slots: z.array(availabilitySlot),
+});
+export const availability = z.object({
   timezone: z.string(),
   currency: z.string().length(3),
   minDate: calendarDate.nullable(),
   maxDate: calendarDate.nullable(),
-  days: z.array(
-    z.object({
-      date: calendarDate,
-      seatsLeft: count,
-      status: z.enum(["available", "few", "sold_out"]),
-      slots: z.array(
-        z.object({
-          id: z.string(),
-          startsAt: isoTime,
-          endsAt: isoTime,
-          capacity: count,
-          seatsLeft: count,
-          freeCancellationUntil: isoTime.nullable(),
-        }),
-      ),
-    }),
-  ),
+  days: z.array(availabilityDay),
 });
 
-export const passwordPolicy: z.ZodType<PasswordPolicy> = z.object({
+export const passwordPolicy = z.object({
   minLength: count,
   maxLength: count,
   requireLowercase: z.boolean(),
@@ -172,7 +163,7 @@ export const passwordPolicy: z.ZodType<PasswordPolicy> = z.object({
   requireNonAlphanumeric: z.boolean(),
 });
 
-export const userInfo: z.ZodType<UserInfo> = z.object({
+export const userInfo = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -180,21 +171,24 @@ export const userInfo: z.ZodType<UserInfo> = z.object({
   phoneNumber: z.string(),
   signInMethod: z.string(),
   requiresPasswordSetup: z.boolean(),
+  /** Unread notifications (for the badge in the header and the account navigation). */
   unreadNotifications: count,
 });
 
-export const sessionCreated: z.ZodType<SessionCreated> = z.object({
+export const sessionCreated = z.object({
+  /** The session cookie's value (a signed JWT) and how long it lives. */
   sessionCookie: z.string().min(20),
   maxAgeSeconds: z.number().int().positive(),
   user: userInfo,
+  /** What the user still owes before booking here: profile fields and "waiver". */
   missingData: z.array(z.string()),
 });
 
-export const missingData: z.ZodType<{ missingData: MissingDataField[] }> = z.object({
+export const missingData = z.object({
   missingData: z.array(z.enum(MISSING_DATA_FIELDS)),
 });
 
-export const waiver: z.ZodType<WaiverView> = z.object({
+export const waiver = z.object({
   accountName: z.string(),
   textVersion: z.number().int().positive(),
   text: z.string(),
@@ -211,7 +205,15 @@ const priceLine = z.object({
   quantity: count,
   totalMinor: minor,
 });
-export const quote: z.ZodType<Quote> = z.object({
+/** The invitation on a quote: applied, or why not. */
+export const quoteReferral = z.object({
+  code: z.string(),
+  firstName: z.string().nullable(),
+  applied: z.boolean(),
+  reason: z.enum(["referral_not_found", "referral_own_code", "referral_not_first_booking"]).nullable(),
+  discountMinor: minor,
+});
+export const quote = z.object({
   breakdown: z.object({
     lines: z.array(priceLine),
     seats: count,
@@ -223,24 +225,29 @@ export const quote: z.ZodType<Quote> = z.object({
   }),
   currency: z.string().length(3),
   promo: z.object({ code: z.string(), valid: z.boolean() }).nullable(),
-  referral: z
-    .object({
-      code: z.string(),
-      firstName: z.string().nullable(),
-      applied: z.boolean(),
-      reason: z.enum(["referral_not_found", "referral_own_code", "referral_not_first_booking"]).nullable(),
-      discountMinor: minor,
-    })
-    .nullable(),
+  /** The invitation asked for, if any: applied or why not. */
+  referral: quoteReferral.nullable(),
   seatsLeft: count,
+  /** The departure priced: its start and end, and the operator's IANA timezone to show them in. */
   startsAt: isoTime,
   endsAt: isoTime,
   timezone: z.string().min(1),
+  /** The last moment a booking of this departure can be cancelled with a full refund (null: already past). */
   freeCancellationUntil: isoTime.nullable(),
 });
 
-export const booking: z.ZodType<BookingView> = z.object({
+/** One ticket line of a booking, priced when the booking was made. */
+export const bookingTicket = z.object({
+  ticketTypeId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  quantity: count,
+  unitPriceMinor: minor,
+});
+/** A booking as every booking endpoint answers it. */
+export const booking = z.object({
   id: z.string(),
+  /** A reference people can read aloud, e.g. WF-7KQ3-9XPD (derived from the id). */
   reference: bookingReference,
   status: z.enum(BOOKING_STATUSES),
   experienceId: z.string(),
@@ -250,13 +257,13 @@ export const booking: z.ZodType<BookingView> = z.object({
   operatorName: z.string(),
   startsAt: isoTime,
   endsAt: isoTime,
+  /** The operator's IANA timezone: show times in it. */
   timezone: z.string(),
   meetingPoint: z.string(),
+  /** Where the meeting point is, when the operator placed it. */
   meetingPointLocation: geoPoint.nullable(),
   seats: z.number().int().positive(),
-  tickets: z.array(
-    z.object({ ticketTypeId: z.string(), code: z.string(), name: z.string(), quantity: count, unitPriceMinor: minor }),
-  ),
+  tickets: z.array(bookingTicket),
   subtotalMinor: minor,
   discountMinor: minor,
   feesMinor: minor,
@@ -265,41 +272,52 @@ export const booking: z.ZodType<BookingView> = z.object({
   currency: z.string().length(3),
   promoCode: z.string().nullable(),
   canCancel: z.boolean(),
+  /** The trip has taken place and the guest has not reviewed it yet (POST /v1/bookings/{id}/review). */
   canReview: z.boolean(),
   reviewed: z.boolean(),
   cancellationCutoffHours: count,
+  /**
+   * The last moment it can be cancelled with a full refund: the departure minus the operator's
+   * cutoff. Null when that moment has passed or the booking no longer stands (cancelled, refunded…).
+   */
   freeCancellationUntil: isoTime.nullable(),
   refundMinor: minor.nullable(),
+  /** What cancelling now would give back (0 when nothing was paid or it cannot be cancelled). */
   refundIfCancelledMinor: minor,
+  /** While held: the checkout to complete the payment in (the same one, resumed). */
   checkoutUrl: z.string().nullable(),
   holdExpiresAt: isoTime.nullable(),
   createdAt: isoTime,
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** When it was paid and confirmed (null before). */
   confirmedAt: isoTime.nullable(),
+  /** The card that paid, when the provider told us (receipts). */
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
 });
-export const bookingPage: z.ZodType<BookingPage> = z.object({ items: z.array(booking), ...paging });
+export const bookingPage = z.object({ items: z.array(booking), ...paging });
 export const placedBooking = z.object({ booking, checkoutUrl: z.string().min(1) });
 
-export const promoCode: z.ZodType<PromoCodeView> = z.object({
+export const promoCode = z.object({
   code: z.string(),
   percentOff: z.number().nullable(),
   amountOffMinor: minor.nullable(),
 });
 
-const checkoutStatus: z.ZodType<CheckoutStatus> = z.enum(["open", "paid", "failed", "expired"]);
-export const sandboxCheckout: z.ZodType<SandboxCheckoutView> = z.object({
+export const checkoutStatus = z.enum(["open", "paid", "failed", "expired"]);
+export const sandboxCheckout = z.object({
   id: z.string(),
   amountMinor: minor,
   currency: z.string().length(3),
+  /** "<experience title> · <service name>" */
   title: z.string(),
   status: checkoutStatus,
   bookingId: z.string(),
+  /** Path back to the booking page, if the booking gave one. */
   cancelUrl: z.string().nullable(),
 });
 export const sandboxPaid = z.object({ status: checkoutStatus, redirectUrl: z.string() });
 
-export const notificationPreferences: z.ZodType<NotificationPreferences> = z.object({
+export const notificationPreferences = z.object({
   booking: z.object({ email: z.boolean(), sms: z.boolean() }),
   reminders: z.object({ email: z.boolean(), sms: z.boolean() }),
   tips: z.object({ email: z.boolean(), sms: z.boolean() }),
@@ -307,42 +325,44 @@ export const notificationPreferences: z.ZodType<NotificationPreferences> = z.obj
   news: z.object({ email: z.boolean(), sms: z.boolean() }),
 });
 
-export const savedCards: z.ZodType<SavedCard[]> = z.array(
-  z.object({
-    id: z.string(),
-    brand: z.string(),
-    last4: z.string(),
-    expMonth: z.number().int(),
-    expYear: z.number().int(),
-    isDefault: z.boolean(),
-    expired: z.boolean(),
-    createdAt: isoTime,
-  }),
-);
+export const savedCard = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  isDefault: z.boolean(),
+  /** Past its expiry month: listed, but not offered at checkout. */
+  expired: z.boolean(),
+  createdAt: isoTime,
+});
+export const savedCards = z.array(savedCard);
 
-export const notificationPage: z.ZodType<NotificationPage> = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.string(),
-      title: z.string(),
-      body: z.string(),
-      link: z.string().nullable(),
-      readAt: isoTime.nullable(),
-      createdAt: isoTime,
-    }),
-  ),
+export const notificationView = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** A path in the web app, or null. */
+  link: z.string().nullable(),
+  readAt: isoTime.nullable(),
+  createdAt: isoTime,
+});
+export const notificationPage = z.object({
+  items: z.array(notificationView),
+  /** Unread notifications in total (not only on this page). */
   unread: count,
   ...paging,
 });
 
-export const outboxMessage: z.ZodType<OutboxMessage> = z.object({
+export const outboxMessage = z.object({
   id: z.string(),
   channel: z.enum(OUTBOX_CHANNELS),
   recipient: z.string(),
   subject: z.string(),
   textBody: z.string(),
   htmlBody: z.string().nullable(),
+  /** The From display name, when not SMTP_FROM's. */
   senderName: z.string().nullable(),
   attachments: z.array(z.object({ name: z.string(), contentType: z.string(), content: z.string() })),
   status: z.enum(OUTBOX_STATUSES),
@@ -354,10 +374,11 @@ export const outboxMessage: z.ZodType<OutboxMessage> = z.object({
   sentAt: isoTime.nullable(),
 });
 
-export const personalInfo: z.ZodType<PersonalInfo> = z.object({
+export const personalInfo = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** +1 and 10 digits, or null. */
   phone: z
     .string()
     .regex(/^\+1\d{10}$/)
@@ -365,19 +386,21 @@ export const personalInfo: z.ZodType<PersonalInfo> = z.object({
   location: z
     .object({ address: z.string(), city: z.string(), state: z.string(), zipcode: z.string(), country: z.string() })
     .nullable(),
+  /** How the account can sign in: password, emailLink, google.com, apple.com… */
   signInMethods: z.array(z.string()),
+  /** A change waiting for its code, if any. */
   pendingPhone: z.string().nullable(),
   pendingEmail: z.string().nullable(),
 });
 
 /** A session minted for the caller after a change that ended their sessions (a new email address). */
-export const renewedSession: z.ZodType<RenewedSession> = z.object({
+export const renewedSession = z.object({
   sessionCookie: z.string().min(20),
   maxAgeSeconds: z.number().int().positive(),
   customToken: z.string().min(20),
 });
 
-export const passwordSet: z.ZodType<PasswordSet> = z.object({
+export const passwordSet = z.object({
   sessionCookie: z.string().min(20),
   maxAgeSeconds: z.number().int().positive(),
   customToken: z.string().min(20),
@@ -388,8 +411,8 @@ export const passwordSet: z.ZodType<PasswordSet> = z.object({
 /** An .ics file for a calendar: its name and its text. */
 export const calendarFile = z.object({ filename: z.string(), content: z.string().startsWith("BEGIN:VCALENDAR") });
 
-export const devClock: z.ZodType<DevClock> = z.object({ now: z.string(), offsetMinutes: z.number() });
-export const devClockMoved: z.ZodType<DevClockMoved> = z.object({
+export const devClock = z.object({ now: z.string(), offsetMinutes: z.number() });
+export const devClockMoved = z.object({
   now: z.string(),
   offsetMinutes: z.number(),
   ran: z.object({
@@ -411,7 +434,7 @@ const jobCounts = z.object({
   completed: z.number(),
   failed: z.number(),
 });
-export const devJobs: z.ZodType<DevJobs> = z.object({
+export const devJobs = z.object({
   running: z.boolean(),
   clock: devClock,
   queues: z.array(jobCounts),
@@ -429,31 +452,39 @@ export const devJobs: z.ZodType<DevJobs> = z.object({
 });
 
 const tipCard = z.object({ brand: z.string(), last4: z.string() }).nullable();
-const tipView: z.ZodType<TipView> = z.object({
+export const tipView = z.object({
   amountMinor: z.number(),
   currency: z.string(),
   status: z.enum(["pending", "paid"]),
   paidAt: z.string().nullable(),
   card: tipCard,
 });
-export const tipPage: z.ZodType<TipPage> = z.object({
+export const tipPreset = z.object({
+  /** 15, 18, 20 (% of the booking), or null for a fixed amount (free bookings). */
+  percent: z.number().nullable(),
+  amountMinor: z.number(),
+});
+export const tipPage = z.object({
   booking: z.object({
+    /** The booking's reference as travellers know it (WF-XXXX-XXXX), never its id. */
     reference: bookingReference,
     experienceTitle: z.string(),
     serviceName: z.string(),
     operatorName: z.string(),
     startsAt: z.string(),
     timezone: z.string(),
+    /** The guide's name, when the operator gives one. */
     guide: z.string().nullable(),
   }),
   currency: z.string(),
-  presets: z.array(z.object({ percent: z.number().nullable(), amountMinor: z.number() })),
+  presets: z.array(tipPreset),
   minMinor: z.number(),
   maxMinor: z.number(),
+  /** The tip given (or being paid), if any. */
   tip: tipView.nullable(),
 });
-export const tipStarted: z.ZodType<TipStarted> = z.object({ checkoutUrl: z.string() });
-export const tipList: z.ZodType<TipListItem[]> = z.array(
+export const tipStarted = z.object({ checkoutUrl: z.string() });
+export const tipList = z.array(
   z.object({
     id: z.string(),
     bookingId: z.string(),
@@ -466,21 +497,30 @@ export const tipList: z.ZodType<TipListItem[]> = z.array(
   }),
 );
 
-export const unsubscribeView: z.ZodType<UnsubscribeView> = z.object({
+export const unsubscribeView = z.object({
   category: z.enum(NOTIFICATION_CATEGORIES),
+  /** The address, masked: a•••@example.com */
   email: z.string(),
+  /** Whether emails of this category still go out. */
   subscribed: z.boolean(),
 });
 
-export const referralInvite: z.ZodType<ReferralInvite> = z.object({
+/** What an invitation gives: a share off the first booking, up to a cap in its currency. */
+export const referralOffer = z.object({ percentOff: z.number(), maxDiscountMinor: z.number() });
+export const referralInvite = z.object({
+  /** The inviter's first name only. */
   firstName: z.string(),
-  offer: z.object({ percentOff: z.number(), maxDiscountMinor: z.number() }),
+  offer: referralOffer,
+  /** The caller is signed in as the inviter: their own link (it gives them nothing). */
   own: z.boolean(),
 });
-export const myReferral: z.ZodType<MyReferral> = z.object({
+export const myReferral = z.object({
   code: z.string(),
   url: z.string(),
+  /** Guests who booked with the code. */
   invited: z.number(),
+  /** Of those, the ones whose trip took place (each gave a reward). */
   rewarded: z.number(),
+  /** The reward promo codes not used yet. */
   credit: z.array(z.string()),
 });

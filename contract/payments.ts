@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { expiryInFuture } from "./card";
+import type * as out from "./outputs";
 
 /** The state of a hosted checkout. */
 export type CheckoutStatus = "open" | "paid" | "failed" | "expired";
@@ -33,16 +34,6 @@ export const sandboxPayBody = z.object({
 export type SandboxPayBody = z.output<typeof sandboxPayBody>;
 
 /** Answer of GET /v1/payments/sandbox/checkouts/{sessionId}. */
-export interface SandboxCheckoutView {
-  id: string;
-  amountMinor: number;
-  currency: string;
-  /** "<experience title> · <service name>" */
-  title: string;
-  status: CheckoutStatus;
-  bookingId: string;
-  /** Path back to the booking page, if the booking gave one. */
-  cancelUrl: string | null;
-}
+export type SandboxCheckoutView = z.infer<typeof out.sandboxCheckout>;
 
 export const webhookParams = z.object({ provider: z.string().regex(/^[a-z]{1,32}$/, "Not a payment provider.") });

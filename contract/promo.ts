@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { catalogId } from "./catalog";
+import type * as out from "./outputs";
 
 /** Promo codes are case-insensitive: trimmed and upper-cased, 2–32 letters, digits, _ or -. */
 export const PROMO_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{1,31}$/;
@@ -18,8 +19,4 @@ export const promoCodeQuery = z.object({
 });
 
 /** Answer of GET /v1/promo-codes/{code}. */
-export interface PromoCodeView {
-  code: string;
-  percentOff: number | null;
-  amountOffMinor: number | null;
-}
+export type PromoCodeView = z.infer<typeof out.promoCode>;

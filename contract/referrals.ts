@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type * as out from "./outputs";
 
 /** Referral codes: 8 characters of Crockford's base 32 (no I, L, O, U). */
 export const REFERRAL_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
@@ -14,40 +15,16 @@ export const referralCodeField = z
   .optional();
 
 /** What an invitation gives: a share off the first booking, up to a cap in its currency. */
-export interface ReferralOffer {
-  percentOff: number;
-  maxDiscountMinor: number;
-}
+export type ReferralOffer = z.infer<typeof out.referralOffer>;
 
 /** GET /v1/referral/{code} */
-export interface ReferralInvite {
-  /** The inviter's first name only. */
-  firstName: string;
-  offer: ReferralOffer;
-  /** The caller is signed in as the inviter: their own link (it gives them nothing). */
-  own: boolean;
-}
+export type ReferralInvite = z.infer<typeof out.referralInvite>;
 
 /** GET /v1/user/referral */
-export interface MyReferral {
-  code: string;
-  url: string;
-  /** Guests who booked with the code. */
-  invited: number;
-  /** Of those, the ones whose trip took place (each gave a reward). */
-  rewarded: number;
-  /** The reward promo codes not used yet. */
-  credit: string[];
-}
+export type MyReferral = z.infer<typeof out.myReferral>;
 
 /** Why an invitation does not apply to a booking. */
 export type ReferralRefusal = "referral_not_found" | "referral_own_code" | "referral_not_first_booking";
 
 /** The invitation on a quote: applied, or why not. */
-export interface QuoteReferral {
-  code: string;
-  firstName: string | null;
-  applied: boolean;
-  reason: ReferralRefusal | null;
-  discountMinor: number;
-}
+export type QuoteReferral = z.infer<typeof out.quoteReferral>;

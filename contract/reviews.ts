@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageParam } from "./query";
+import type * as out from "./outputs";
 
 /** POST /v1/bookings/{id}/review: 1–5 stars and a few words about the trip. */
 export const reviewBody = z
@@ -21,28 +22,9 @@ export type ReviewBody = z.output<typeof reviewBody>;
 /** GET /v1/experiences/{parentId}/reviews?page= */
 export const reviewListQuery = z.object({ page: pageParam });
 
-export interface ReviewView {
-  id: string;
-  rating: number;
-  body: string;
-  /** First name and the initial of the last ("Ada L."). */
-  authorName: string;
-  /** Written by a guest after a completed booking (demo reviews of the seed are not). */
-  verified: boolean;
-  createdAt: string;
-}
+export type ReviewView = z.infer<typeof out.reviewView>;
 
 /** Average stars (one decimal) and how many reviews. */
-export interface RatingSummary {
-  average: number;
-  count: number;
-}
+export type RatingSummary = z.infer<typeof out.ratingSummary>;
 
-export interface ReviewPage {
-  items: ReviewView[];
-  rating: RatingSummary | null;
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-}
+export type ReviewPage = z.infer<typeof out.reviewPage>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailAddress } from "./auth";
 import { phoneNumber } from "./users";
+import type * as out from "./outputs";
 
 /** Account settings (spec section 7): personal info, and phone and email changes in two steps. */
 
@@ -33,16 +34,4 @@ export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 
 /** Answer of GET /v1/user/settings/personal-info. */
-export interface PersonalInfo {
-  firstName: string;
-  lastName: string;
-  email: string;
-  /** +1 and 10 digits, or null. */
-  phone: string | null;
-  location: { address: string; city: string; state: string; zipcode: string; country: string } | null;
-  /** How the account can sign in: password, emailLink, google.com, apple.com… */
-  signInMethods: string[];
-  /** A change waiting for its code, if any. */
-  pendingPhone: string | null;
-  pendingEmail: string | null;
-}
+export type PersonalInfo = z.infer<typeof out.personalInfo>;

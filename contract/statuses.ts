@@ -1,3 +1,5 @@
+import type * as out from "./outputs";
+import type { z } from "zod";
 /** Statuses and stored shapes that both the API and its clients read. */
 
 export interface OutboxAttachment {
@@ -18,10 +20,4 @@ export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refund
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** One ticket line of a booking, priced when the booking was made. */
-export interface BookingTicket {
-  ticketTypeId: string;
-  code: string;
-  name: string;
-  quantity: number;
-  unitPriceMinor: number;
-}
+export type BookingTicket = z.infer<typeof out.bookingTicket>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type * as out from "./outputs";
 
 /** A tip link's access key: 32 URL-safe characters (192 random bits). */
 export const TIP_KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/;
@@ -16,55 +17,15 @@ export const tipBody = z
   .strict();
 export type TipBody = z.output<typeof tipBody>;
 
-export interface TipPreset {
-  /** 15, 18, 20 (% of the booking), or null for a fixed amount (free bookings). */
-  percent: number | null;
-  amountMinor: number;
-}
+export type TipPreset = z.infer<typeof out.tipPreset>;
 
-export interface TipView {
-  amountMinor: number;
-  currency: string;
-  status: "pending" | "paid";
-  paidAt: string | null;
-  card: { brand: string; last4: string } | null;
-}
+export type TipView = z.infer<typeof out.tipView>;
 
 /** GET /v1/gratuity/{accessKey} */
-export interface TipPage {
-  booking: {
-    /** The booking's reference as travellers know it (WF-XXXX-XXXX), never its id. */
-    reference: string;
-    experienceTitle: string;
-    serviceName: string;
-    operatorName: string;
-    startsAt: string;
-    timezone: string;
-    /** The guide's name, when the operator gives one. */
-    guide: string | null;
-  };
-  currency: string;
-  presets: TipPreset[];
-  minMinor: number;
-  maxMinor: number;
-  /** The tip given (or being paid), if any. */
-  tip: TipView | null;
-}
+export type TipPage = z.infer<typeof out.tipPage>;
 
 /** POST /v1/gratuity/{accessKey}: where to pay. */
-export interface TipStarted {
-  checkoutUrl: string;
-}
+export type TipStarted = z.infer<typeof out.tipStarted>;
 
 /** GET /v1/user/tips: the guest's paid tips, newest first. */
-export interface TipListItem {
-  id: string;
-  bookingId: string;
-  /** The booking's reference as travellers know it (WF-XXXX-XXXX). */
-  reference: string;
-  experienceTitle: string;
-  amountMinor: number;
-  currency: string;
-  paidAt: string;
-  card: { brand: string; last4: string } | null;
-}
+export type TipListItem = z.infer<typeof out.tipList>[number];

@@ -1,13 +1,7 @@
 import { z } from "zod";
-import type { NotificationCategory } from "./preference-values";
+import type * as out from "./outputs";
 
 export const unsubscribeParams = z.object({ token: z.string().max(300, "Not a valid link.") });
 
 /** GET and POST /v1/unsubscribe/{token} */
-export interface UnsubscribeView {
-  category: NotificationCategory;
-  /** The address, masked: a•••@example.com */
-  email: string;
-  /** Whether emails of this category still go out. */
-  subscribed: boolean;
-}
+export type UnsubscribeView = z.infer<typeof out.unsubscribeView>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COUNTRY, isCountryCode } from "./countries";
+import type * as out from "./outputs";
 
 const text = (label: string, max: number) =>
   z
@@ -94,14 +95,4 @@ export const missingDataQuery = z.object({
 });
 
 /** Answer of GET /v1/user/info (the session user without token fields). */
-export interface UserInfo {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  signInMethod: string;
-  requiresPasswordSetup: boolean;
-  /** Unread notifications (for the badge in the header and the account navigation). */
-  unreadNotifications: number;
-}
+export type UserInfo = z.infer<typeof out.userInfo>;

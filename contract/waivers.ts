@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type * as out from "./outputs";
 
 export const signWaiverBody = z.object({
   signedName: z
@@ -24,14 +25,7 @@ export interface CurrentWaiver {
 }
 
 /** Answer of GET /v1/user/waiver. */
-export interface WaiverView {
-  accountName: string;
-  textVersion: number;
-  text: string;
-  isSigned: boolean;
-  signedAt: string | null;
-  signedName: string | null;
-}
+export type WaiverView = z.infer<typeof out.waiver>;
 
 /** The web app's waiver page (relative: the storefront's host carries the operator). */
 export const WAIVER_PAGE = "/waiver";
