@@ -1,6 +1,6 @@
-import type * as out from "./outputs";
-import type { z } from "zod";
 /** Statuses and stored shapes that both the API and its clients read. */
+import type { z } from "zod";
+import type * as out from "./outputs";
 
 export interface OutboxAttachment {
   name: string;
