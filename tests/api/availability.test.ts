@@ -1,9 +1,10 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { availabilityWindow } from "~api/bookings/availability";
 import { slots } from "~api/db/schema";
-import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { expectEnvelope } from "./helpers/api";
 import {
+  bookingWorld,
   bookingBody,
   bookingUser,
   createSlot,
@@ -13,16 +14,10 @@ import {
   seatsTaken,
   type TestService,
 } from "./helpers/booking";
-import { call, withEmulatorUsers } from "./helpers/identity";
+import { call } from "./helpers/identity";
 import { countQueries } from "./helpers/query-counter";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
-
-let acme: TestService;
-beforeAll(async () => {
-  acme = await findService(db(), "acme");
-});
+const { db, acme } = bookingWorld();
 
 const path = (service: TestService, query = "") =>
   `/v1/experiences/${service.experienceId}/services/${service.serviceId}/availability${query ? `?${query}` : ""}`;

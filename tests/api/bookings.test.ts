@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { priceBreakdown } from "~contract/pricing";
 import {
   bookings,
@@ -14,8 +14,9 @@ import {
 } from "~api/db/schema";
 import { seed } from "~api/db/seed";
 import { expireHolds } from "~api/jobs/hold-expiry";
-import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { expectEnvelope } from "./helpers/api";
 import {
+  bookingWorld,
   bookingBody,
   bookingRow,
   bookingUser,
@@ -28,17 +29,10 @@ import {
   placeBooking,
   seatsTaken,
   sessionIdOf,
-  type TestService,
 } from "./helpers/booking";
-import { call, createUser, outboxFor, syncedUser, withEmulatorUsers } from "./helpers/identity";
+import { call, createUser, outboxFor, syncedUser } from "./helpers/identity";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
-
-let acme: TestService;
-beforeAll(async () => {
-  acme = await findService(db(), "acme");
-});
+const { db, acme } = bookingWorld();
 
 const BOOKING_KEYS = [
   "id",

@@ -1,29 +1,22 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "~contract/preferences";
 import { paymentMethods, users } from "~api/db/schema";
-import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { expectEnvelope } from "./helpers/api";
 import {
+  bookingWorld,
   bookingBody,
   bookingRow,
   bookingUser,
   createSlot,
-  findService,
   pay,
   placeBooking,
   seatsTaken,
   sessionIdOf,
-  type TestService,
 } from "./helpers/booking";
-import { call, outboxFor, syncedUser, withEmulatorUsers, type TestUser } from "./helpers/identity";
+import { call, outboxFor, syncedUser, type TestUser } from "./helpers/identity";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
-
-let acme: TestService;
-beforeAll(async () => {
-  acme = await findService(db(), "acme");
-});
+const { db, acme } = bookingWorld();
 
 const cards = async (user: TestUser) => (await call("/v1/user/payment-methods", { token: user.idToken })).body.data;
 

@@ -1,31 +1,16 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { appClock } from "~api/db/schema";
 import { forgetClock } from "~api/clock";
 import { freeCancellationUntil } from "~api/bookings/cancellation-deadline";
-import { seedDbForThisFile } from "./helpers/api";
-import {
-  bookingBody,
-  bookingUser,
-  confirmedBooking,
-  createSlot,
-  findService,
-  placeBooking,
-  type TestService,
-} from "./helpers/booking";
-import { call, withEmulatorUsers } from "./helpers/identity";
+import { bookingWorld, bookingBody, bookingUser, confirmedBooking, createSlot, placeBooking } from "./helpers/booking";
+import { call } from "./helpers/identity";
 
 /**
  * The free-cancellation deadline is the API's rule (the departure minus the operator's cutoff),
  * told by the quote (the pay page, the details page) and the booking (its page) as one moment.
  */
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
-
-let acme: TestService;
-beforeAll(async () => {
-  acme = await findService(db(), "acme");
-});
+const { db, acme } = bookingWorld();
 
 const quote = (slotId: string) =>
   call("/v1/bookings/quote", {

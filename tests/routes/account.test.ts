@@ -1,20 +1,13 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as bookingsRoute from "~/routes/_default.account.bookings.($filter)";
 import * as notificationsRoute from "~/routes/_default.account.notifications";
 import * as paymentsRoute from "~/routes/_default.account.payments";
 import * as accountRoute from "~/routes/_account.account._index";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "../api/helpers/booking";
-import { call, withEmulatorUsers } from "../api/helpers/identity";
+import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../api/helpers/booking";
+import { call } from "../api/helpers/identity";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
-
-let acme: TestService;
-beforeAll(async () => {
-  acme = await findService(db(), "acme");
-});
+const { db, acme } = bookingWorld();
 
 describe("guards of the account pages", () => {
   it.each([

@@ -1,28 +1,19 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { slots } from "~api/db/schema";
 import * as page from "~/routes/_default.account.booking.$bookingId";
 import * as calendar from "~/routes/account.booking.$bookingId.calendar";
-import { seedDbForThisFile } from "../api/helpers/api";
 import {
+  bookingWorld,
   bookingBody,
   bookingUser,
   confirmedBooking,
   createSlot,
-  findService,
   placeBooking,
-  type TestService,
 } from "../api/helpers/booking";
-import { withEmulatorUsers } from "../api/helpers/identity";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
-
-let acme: TestService;
-beforeAll(async () => {
-  acme = await findService(db(), "acme");
-});
+const { db, acme } = bookingWorld();
 
 describe("/account/booking/{id}", () => {
   it("after the trip, the guest reviews it once from the page; a bad form is told beside its fields", async () => {

@@ -1,31 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { app } from "~api/app";
 import { bookings } from "~api/db/schema";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
 import * as returnRoute from "~/routes/_details.experiences.$parentId.$serviceId.return.$bookingId";
 import * as checkoutRoute from "~/routes/_plain.sandbox.checkout.$sessionId";
-import { seedDbForThisFile } from "../api/helpers/api";
-import {
-  bookingBody,
-  bookingUser,
-  createSlot,
-  findService,
-  placeBooking,
-  type TestService,
-} from "../api/helpers/booking";
-import { withEmulatorUsers } from "../api/helpers/identity";
+import { bookingWorld, bookingBody, bookingUser, createSlot, placeBooking } from "../api/helpers/booking";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
 import { marketingCookie } from "~/features/marketing/marketing.server";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
-
-let acme: TestService;
-beforeAll(async () => {
-  acme = await findService(db(), "acme");
-});
+const { db, acme } = bookingWorld();
 
 const confirmPath = (slotId: string, adults = 1) =>
   `/experiences/${acme.experienceId}/${acme.serviceId}/confirm?slot=${slotId}&t_${acme.adult.id}=${adults}`;

@@ -1,28 +1,20 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as notificationsRoute from "~/routes/_default.account.notifications";
 import * as paymentsRoute from "~/routes/_default.account.payments";
 import * as receiptRoute from "~/routes/_default.account.receipt.$bookingId";
-import { seedDbForThisFile } from "../api/helpers/api";
 import {
+  bookingWorld,
   bookingBody,
   bookingUser,
   createSlot,
-  findService,
   pay,
   placeBooking,
   sessionIdOf,
-  type TestService,
 } from "../api/helpers/booking";
-import { call, withEmulatorUsers } from "../api/helpers/identity";
+import { call } from "../api/helpers/identity";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
-
-let acme: TestService;
-beforeAll(async () => {
-  acme = await findService(db(), "acme");
-});
+const { db, acme } = bookingWorld();
 
 async function paidWithSavedCard(user: Awaited<ReturnType<typeof bookingUser>>, expiry = "12/39") {
   const slot = await createSlot(db(), acme.serviceId, { capacity: 10 });

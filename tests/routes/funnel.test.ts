@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as loginRoute from "~/routes/_login.login";
 import * as profileRoute from "~/routes/_login.complete-profile";
 import * as waiverRoute from "~/routes/_login.waiver";
@@ -6,9 +6,8 @@ import * as setPasswordRoute from "~/routes/_login.set-password";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
 import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
 import common from "~/locales/en/common.json";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "../api/helpers/booking";
-import { call, createEmailLinkUser, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
+import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../api/helpers/booking";
+import { call, createEmailLinkUser, uniqueEmail } from "../api/helpers/identity";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
 
 /**
@@ -16,13 +15,7 @@ import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers"
  * page says what is being booked; the pay page and the booking page say until when it can be
  * cancelled for free, in the experience's zone (the API's rule).
  */
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
-
-let acme: TestService;
-beforeAll(async () => {
-  acme = await findService(db(), "acme");
-});
+const { db, acme } = bookingWorld();
 
 const detailsPath = () => `/experiences/${acme.experienceId}/${acme.serviceId}`;
 const confirmPath = (slotId: string, adults = 2) =>

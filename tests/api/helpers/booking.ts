@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~api/db/client";
 import { accounts, bookings, experiences, services, slots, ticketTypes, users, waivers } from "~api/db/schema";
-import type { ApiResult } from "./api";
-import { call, createUser, type TestUser } from "./identity";
+import { beforeAll } from "vitest";
+import { seedDbForThisFile, type ApiResult } from "./api";
+import { call, createUser, withEmulatorUsers, type TestUser } from "./identity";
 
 /**
  * Booking test helpers: a service of a given operator with its ticket types, a fresh departure
@@ -30,6 +31,20 @@ export interface TestService {
   serviceName: string;
   adult: { id: string; priceMinor: number; name: string };
   child: { id: string; priceMinor: number; name: string } | null;
+}
+
+/**
+ * What most booking test files start from: a seeded database of the file's own, the emulator's
+ * users cleared between files, and the seed's "acme" service to book (filled in before the tests).
+ */
+export function bookingWorld() {
+  const { db } = seedDbForThisFile();
+  withEmulatorUsers();
+  const acme = {} as TestService;
+  beforeAll(async () => {
+    Object.assign(acme, await findService(db(), "acme"));
+  });
+  return { db, acme };
 }
 
 /** The first service (by id) of the operator that sells adult tickets. */
