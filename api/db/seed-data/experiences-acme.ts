@@ -1,4 +1,4 @@
-import type { SeedExperience } from "./types";
+import { adultAndChild, type SeedExperience } from "./types";
 
 /** Acme Adventures: New York and Boston, prices in US cents. */
 export const ACME_EXPERIENCES: SeedExperience[] = [
@@ -62,10 +62,7 @@ export const ACME_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 180,
         capacity: 12,
         times: ["11:00", "14:30"],
-        tickets: [
-          { code: "adult", priceMinor: 8900 },
-          { code: "child", priceMinor: 5900 },
-        ],
+        tickets: adultAndChild(8900, 5900),
       },
     ],
   },
@@ -91,10 +88,7 @@ export const ACME_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 120,
         capacity: 16,
         times: ["09:00", "13:00", "16:00"],
-        tickets: [
-          { code: "adult", priceMinor: 5900 },
-          { code: "child", priceMinor: 3900 },
-        ],
+        tickets: adultAndChild(5900, 3900),
       },
       {
         name: "Half-day park and Harlem Meer",
@@ -103,10 +97,7 @@ export const ACME_EXPERIENCES: SeedExperience[] = [
         capacity: 10,
         times: ["10:00"],
         weekdays: [0, 5, 6],
-        tickets: [
-          { code: "adult", priceMinor: 9900 },
-          { code: "child", priceMinor: 6900 },
-        ],
+        tickets: adultAndChild(9900, 6900),
       },
     ],
   },
@@ -133,10 +124,7 @@ export const ACME_EXPERIENCES: SeedExperience[] = [
         capacity: 12,
         times: ["10:00", "15:00"],
         weekdays: [0, 2, 3, 4, 5, 6],
-        tickets: [
-          { code: "adult", priceMinor: 6500 },
-          { code: "child", priceMinor: 4500 },
-        ],
+        tickets: adultAndChild(6500, 4500),
       },
     ],
   },
@@ -196,10 +184,7 @@ export const ACME_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 150,
         capacity: 10,
         times: ["18:30"],
-        tickets: [
-          { code: "adult", priceMinor: 11500 },
-          { code: "child", priceMinor: 6500 },
-        ],
+        tickets: adultAndChild(11500, 6500),
       },
       {
         name: "Weekend family class",
@@ -298,10 +283,7 @@ export const ACME_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 150,
         capacity: 14,
         times: ["13:00"],
-        tickets: [
-          { code: "adult", priceMinor: 7500 },
-          { code: "child", priceMinor: 4500 },
-        ],
+        tickets: adultAndChild(7500, 4500),
       },
     ],
   },

@@ -1,4 +1,4 @@
-import type { SeedExperience } from "./types";
+import { adultAndChild, type SeedExperience } from "./types";
 
 /** Harbor & Tide: Lisbon and Porto, prices in euro cents. */
 export const HARBOR_EXPERIENCES: SeedExperience[] = [
@@ -28,10 +28,7 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 120,
         capacity: 10,
         times: ["18:30"],
-        tickets: [
-          { code: "adult", priceMinor: 4500 },
-          { code: "child", priceMinor: 2500 },
-        ],
+        tickets: adultAndChild(4500, 2500),
       },
       {
         name: "Private sunset charter",
@@ -48,10 +45,7 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
         capacity: 10,
         times: ["10:00"],
         weekdays: [0, 6],
-        tickets: [
-          { code: "adult", priceMinor: 3800 },
-          { code: "child", priceMinor: 2000 },
-        ],
+        tickets: adultAndChild(3800, 2000),
       },
     ],
   },
@@ -78,10 +72,7 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
         capacity: 16,
         times: ["19:30"],
         weekdays: [2, 3, 4, 5, 6],
-        tickets: [
-          { code: "adult", priceMinor: 7900 },
-          { code: "child", priceMinor: 3900 },
-        ],
+        tickets: adultAndChild(7900, 3900),
       },
     ],
   },
@@ -107,10 +98,7 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 90,
         capacity: 6,
         times: ["10:00", "12:00", "15:00", "17:00"],
-        tickets: [
-          { code: "adult", priceMinor: 3500 },
-          { code: "child", priceMinor: 2000 },
-        ],
+        tickets: adultAndChild(3500, 2000),
       },
       {
         name: "Three-hour Lisbon and Belém",
@@ -118,10 +106,7 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 180,
         capacity: 6,
         times: ["10:00", "14:30"],
-        tickets: [
-          { code: "adult", priceMinor: 6000 },
-          { code: "child", priceMinor: 3500 },
-        ],
+        tickets: adultAndChild(6000, 3500),
       },
     ],
   },
@@ -147,10 +132,7 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 120,
         capacity: 8,
         times: ["10:30", "15:00"],
-        tickets: [
-          { code: "adult", priceMinor: 5500 },
-          { code: "child", priceMinor: 3500 },
-        ],
+        tickets: adultAndChild(5500, 3500),
       },
     ],
   },
@@ -308,10 +290,7 @@ export const HARBOR_EXPERIENCES: SeedExperience[] = [
         capacity: 10,
         times: ["10:00", "15:00"],
         weekdays: [1, 2, 3, 4, 5, 6],
-        tickets: [
-          { code: "adult", priceMinor: 4200 },
-          { code: "child", priceMinor: 2800 },
-        ],
+        tickets: adultAndChild(4200, 2800),
       },
     ],
   },

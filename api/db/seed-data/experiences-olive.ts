@@ -1,4 +1,4 @@
-import type { SeedExperience } from "./types";
+import { adultAndChild, type SeedExperience } from "./types";
 
 /** Olive & Ember: Barcelona, prices in euro cents. */
 export const OLIVE_EXPERIENCES: SeedExperience[] = [
@@ -25,10 +25,7 @@ export const OLIVE_EXPERIENCES: SeedExperience[] = [
         capacity: 14,
         times: ["10:00"],
         weekdays: [1, 2, 3, 4, 5, 6],
-        tickets: [
-          { code: "adult", priceMinor: 8500 },
-          { code: "child", priceMinor: 4500 },
-        ],
+        tickets: adultAndChild(8500, 4500),
       },
       {
         name: "Evening class without market",
@@ -144,10 +141,7 @@ export const OLIVE_EXPERIENCES: SeedExperience[] = [
         capacity: 16,
         times: ["09:00"],
         weekdays: [1, 3, 5],
-        tickets: [
-          { code: "adult", priceMinor: 9900 },
-          { code: "child", priceMinor: 6900 },
-        ],
+        tickets: adultAndChild(9900, 6900),
       },
     ],
   },
@@ -173,10 +167,7 @@ export const OLIVE_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 90,
         capacity: 50,
         times: ["18:00"],
-        tickets: [
-          { code: "adult", priceMinor: 4900 },
-          { code: "child", priceMinor: 2900 },
-        ],
+        tickets: adultAndChild(4900, 2900),
       },
     ],
   },

@@ -1,4 +1,4 @@
-import type { SeedExperience } from "./types";
+import { adultAndChild, type SeedExperience } from "./types";
 
 /** Summit Trails: Vancouver and Whistler, prices in Canadian cents. */
 export const SUMMIT_EXPERIENCES: SeedExperience[] = [
@@ -53,10 +53,7 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 180,
         capacity: 16,
         times: ["09:30", "13:30"],
-        tickets: [
-          { code: "adult", priceMinor: 7500 },
-          { code: "child", priceMinor: 4500 },
-        ],
+        tickets: adultAndChild(7500, 4500),
       },
     ],
   },
@@ -82,10 +79,7 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 120,
         capacity: 14,
         times: ["10:30"],
-        tickets: [
-          { code: "adult", priceMinor: 8900 },
-          { code: "child", priceMinor: 5400 },
-        ],
+        tickets: adultAndChild(8900, 5400),
       },
     ],
   },
@@ -111,10 +105,7 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 180,
         capacity: 12,
         times: ["09:00", "14:00"],
-        tickets: [
-          { code: "adult", priceMinor: 12500 },
-          { code: "child", priceMinor: 8500 },
-        ],
+        tickets: adultAndChild(12500, 8500),
       },
       {
         name: "Sunset paddle",
@@ -149,10 +140,7 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 150,
         capacity: 14,
         times: ["09:00", "11:30", "14:00"],
-        tickets: [
-          { code: "adult", priceMinor: 15900 },
-          { code: "child", priceMinor: 12900 },
-        ],
+        tickets: adultAndChild(15900, 12900),
       },
     ],
   },
@@ -178,10 +166,7 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
         durationMinutes: 180,
         capacity: 8,
         times: ["17:00"],
-        tickets: [
-          { code: "adult", priceMinor: 14900 },
-          { code: "child", priceMinor: 9900 },
-        ],
+        tickets: adultAndChild(14900, 9900),
       },
       {
         name: "Morning bear tour",
@@ -190,10 +175,7 @@ export const SUMMIT_EXPERIENCES: SeedExperience[] = [
         capacity: 8,
         times: ["06:30"],
         weekdays: [0, 3, 6],
-        tickets: [
-          { code: "adult", priceMinor: 13900 },
-          { code: "child", priceMinor: 8900 },
-        ],
+        tickets: adultAndChild(13900, 8900),
       },
     ],
   },

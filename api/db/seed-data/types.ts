@@ -30,6 +30,14 @@ export interface SeedTicket {
   priceMinor: number;
 }
 
+/** The usual pair: an adult and a child price, in the operator's minor units. */
+export function adultAndChild(adultMinor: number, childMinor: number): SeedTicket[] {
+  return [
+    { code: "adult", priceMinor: adultMinor },
+    { code: "child", priceMinor: childMinor },
+  ];
+}
+
 export interface SeedService {
   name: string;
   description: string;
