@@ -77,61 +77,42 @@ export function CatalogFilters({ facets, query, fixed, priceRangeInvalid = false
         <fieldset className="mt-3 grid grid-cols-2 gap-3 md:mt-0 md:grid-cols-6">
           <legend className="sr-only">{t("home.filtersLabel")}</legend>
           {fixed !== "category" ? (
-            <label className="text-sm font-medium text-slate-700">
-              {t("home.category")}
-              <select name="category" defaultValue={query.category ?? ""} className={fieldClass}>
-                <option value="">{t("home.anyCategory")}</option>
-                {facets.categories.map((facet) => (
-                  <option key={facet.slug} value={facet.slug}>
-                    {facet.name} ({facet.count})
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FacetSelect
+              name="category"
+              label={t("home.category")}
+              anyLabel={t("home.anyCategory")}
+              entries={facets.categories}
+              value={query.category}
+            />
           ) : null}
           {fixed !== "city" ? (
-            <label className="text-sm font-medium text-slate-700">
-              {t("home.city")}
-              <select name="city" defaultValue={query.city ?? ""} className={fieldClass}>
-                <option value="">{t("home.anyCity")}</option>
-                {facets.cities.map((facet) => (
-                  <option key={facet.slug} value={facet.slug}>
-                    {facet.name} ({facet.count})
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FacetSelect
+              name="city"
+              label={t("home.city")}
+              anyLabel={t("home.anyCity")}
+              entries={facets.cities}
+              value={query.city}
+            />
           ) : null}
           <label className="text-sm font-medium text-slate-700">
             {t("home.date")}
             <input type="date" name="date" defaultValue={query.date ?? ""} className={fieldClass} />
           </label>
-          <label className="text-sm font-medium text-slate-700">
-            {t("home.minPrice")}
-            <input
-              type="number"
-              name="minPrice"
-              {...rangeProps}
-              min={0}
-              step={1}
-              inputMode="numeric"
-              defaultValue={query.minPrice ?? ""}
-              className={fieldClass}
-            />
-          </label>
-          <label className="text-sm font-medium text-slate-700">
-            {t("home.maxPrice")}
-            <input
-              type="number"
-              name="maxPrice"
-              {...rangeProps}
-              min={0}
-              step={1}
-              inputMode="numeric"
-              defaultValue={query.maxPrice ?? ""}
-              className={fieldClass}
-            />
-          </label>
+          {(["minPrice", "maxPrice"] as const).map((name) => (
+            <label key={name} className="text-sm font-medium text-slate-700">
+              {t(`home.${name}`)}
+              <input
+                type="number"
+                name={name}
+                {...rangeProps}
+                min={0}
+                step={1}
+                inputMode="numeric"
+                defaultValue={query[name] ?? ""}
+                className={fieldClass}
+              />
+            </label>
+          ))}
           <label className="text-sm font-medium text-slate-700">
             {t("home.sort")}
             <select name="sort" defaultValue={query.sort ?? "recommended"} className={fieldClass}>
@@ -157,5 +138,28 @@ export function CatalogFilters({ facets, query, fixed, priceRangeInvalid = false
         </div>
       </details>
     </Form>
+  );
+}
+
+/** A facet as a choice: "any" first, then each entry with how many experiences it has. */
+function FacetSelect(props: {
+  name: string;
+  label: string;
+  anyLabel: string;
+  entries: ReadonlyArray<{ slug: string; name: string; count: number }>;
+  value: string | undefined;
+}) {
+  return (
+    <label className="text-sm font-medium text-slate-700">
+      {props.label}
+      <select name={props.name} defaultValue={props.value ?? ""} className={fieldClass}>
+        <option value="">{props.anyLabel}</option>
+        {props.entries.map((facet) => (
+          <option key={facet.slug} value={facet.slug}>
+            {facet.name} ({facet.count})
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
