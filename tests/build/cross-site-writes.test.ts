@@ -120,6 +120,26 @@ const pageForm = fc.constantFrom("document", "single-fetch", "data-param");
 /** The legacy `?_data=` data request is not ours (single fetch asks for `.data`): 400 before Remix, which answered some with a 500. */
 const LEGACY_DATA_REFUSAL = { error: { code: "validation_error", message: "This site answers data requests as .data, not ?_data=." } };
 
+type Source = fc.Arbitrary<Record<string, string>>;
+/** A write to one of the page routes, asked in any form, from `source`. */
+const pageWrite = (source: Source) =>
+  fc.constantFrom(...PAGES).chain((route) =>
+    fc.record({
+      route: fc.constant(route),
+      path: pathArbitrary(route.pattern),
+      form: pageForm,
+      method: writeMethod,
+      source,
+      body,
+      signedIn: fc.boolean(),
+    }),
+  );
+/** A call of one of the /v1 endpoints, from `source`. */
+const apiWrite = (source: Source) =>
+  fc.constantFrom(...API).chain((endpoint) =>
+    fc.record({ endpoint: fc.constant(endpoint), path: pathArbitrary(endpoint.path), source, body, signedIn: fc.boolean() }),
+  );
+
 function pageTarget(path: string, index: boolean, form: string, routeId: string): string {
   const query = index ? "?index" : "";
   if (form === "single-fetch") return `${path === "/" ? "/_root" : path}.data${query}`;
@@ -151,17 +171,7 @@ describe("a write from another site", () => {
   it("is refused with 403 on every page route, as the page in the layout or the envelope, and runs nothing", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...PAGES).chain((route) =>
-          fc.record({
-            route: fc.constant(route),
-            path: pathArbitrary(route.pattern),
-            form: pageForm,
-            method: writeMethod,
-            source: crossPageSource,
-            body,
-            signedIn: fc.boolean(),
-          }),
-        ),
+        pageWrite(crossPageSource),
         async ({ route, path, form, method, source, body: content, signedIn }) => {
           const target = pageTarget(path, route.index, form, route.id);
           const answer = await send(target, method, source, content, signedIn);
@@ -184,15 +194,7 @@ describe("a write from another site", () => {
   it("is refused with the 403 envelope on every /v1 endpoint", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...API).chain((endpoint) =>
-          fc.record({
-            endpoint: fc.constant(endpoint),
-            path: pathArbitrary(endpoint.path),
-            source: crossSource,
-            body,
-            signedIn: fc.boolean(),
-          }),
-        ),
+        apiWrite(crossSource),
         async ({ endpoint, path, source, body: content, signedIn }) => {
           const answer = await send(path, endpoint.method, source, content, signedIn);
           const what = `${endpoint.method} ${path} ${JSON.stringify(source)}`;
@@ -266,17 +268,7 @@ describe("the same write from our own pages", () => {
     const visitor = await signedInCookie(origin, "sameside");
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...PAGES).chain((route) =>
-          fc.record({
-            route: fc.constant(route),
-            path: pathArbitrary(route.pattern),
-            form: pageForm,
-            method: writeMethod,
-            source: sameSource,
-            body,
-            signedIn: fc.boolean(),
-          }),
-        ),
+        pageWrite(sameSource),
         async ({ route, path, form, method, source, body: content, signedIn }) => {
           const target = pageTarget(path, route.index, form, route.id);
           const response = await fetch(origin + target, {
@@ -308,14 +300,7 @@ describe("the same write from our own pages", () => {
   it("reaches the API on every /v1 endpoint, and so does a write that names no source (a script, a webhook)", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...API).chain((endpoint) =>
-          fc.record({
-            endpoint: fc.constant(endpoint),
-            path: pathArbitrary(endpoint.path),
-            source: fc.oneof(sameSource, fc.constant({})),
-            body,
-          }),
-        ),
+        apiWrite(fc.oneof(sameSource, fc.constant({}))),
         async ({ endpoint, path, source, body: content }) => {
           const answer = await send(path, endpoint.method, source, content, false);
           const what = `${endpoint.method} ${path} → ${answer.status} ${answer.text.slice(0, 200)}`;
