@@ -45,38 +45,29 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: SPLIT
     ? [
-        {
-          command: "node scripts/e2e-server.mjs --api",
-          url: `http://127.0.0.1:${API_PORT}/v1/health`,
-          timeout: 180_000,
-          reuseExistingServer: false,
-          stdout: "pipe",
-          stderr: "pipe",
-          env: {
-            ...serverEnv,
-            API_PORT: String(API_PORT),
-            // Links in emails point at the web, not at the API's own address.
-            APP_PUBLIC_URL: `http://localhost:${PORT}`,
-            STOREFRONT_PUBLIC_URL: `http://{slug}.app.localhost:${PORT}`,
-          },
-        },
-        {
-          command: "node scripts/e2e-server.mjs",
-          url: `http://localhost:${PORT}/v1/health`,
-          timeout: 180_000,
-          reuseExistingServer: false,
-          stdout: "pipe",
-          stderr: "pipe",
-          env: { ...serverEnv, PORT: String(PORT), API_BASE_URL: `http://127.0.0.1:${API_PORT}` },
-        },
+        server("--api", `http://127.0.0.1:${API_PORT}/v1/health`, {
+          API_PORT: String(API_PORT),
+          // Links in emails point at the web, not at the API's own address.
+          APP_PUBLIC_URL: `http://localhost:${PORT}`,
+          STOREFRONT_PUBLIC_URL: `http://{slug}.app.localhost:${PORT}`,
+        }),
+        server("", `http://localhost:${PORT}/v1/health`, {
+          PORT: String(PORT),
+          API_BASE_URL: `http://127.0.0.1:${API_PORT}`,
+        }),
       ]
-    : {
-        command: "node scripts/e2e-server.mjs",
-        url: `http://localhost:${PORT}/v1/health`,
-        timeout: 180_000,
-        reuseExistingServer: false,
-        stdout: "pipe",
-        stderr: "pipe",
-        env: { ...serverEnv, PORT: String(PORT) },
-      },
+    : server("", `http://localhost:${PORT}/v1/health`, { PORT: String(PORT) }),
 });
+
+/** One process of the product under test (scripts/e2e-server.mjs), ready when `url` answers. */
+function server(flag: string, url: string, env: Record<string, string>) {
+  return {
+    command: `node scripts/e2e-server.mjs ${flag}`.trim(),
+    url,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    env: { ...serverEnv, ...env },
+  };
+}
