@@ -76,3 +76,14 @@ export async function bookAndPay(
   await page.getByRole("button", { name: /^Pay / }).click();
   await payWithCard(page, card);
 }
+
+/** Chooses the target's departure and one ticket with the widget's plain forms (date, "Show times"), then passes the operator's waiver. */
+export async function chooseWithPlainForms(page: Page, target: Awaited<ReturnType<typeof findBookableDay>>) {
+  await page.goto(`/experiences/${target.parentId}/${target.serviceId}`);
+  await page.getByLabel("Dates with availability").selectOption(target.date);
+  await page.getByRole("button", { name: "Show times" }).click();
+  await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
+  await page.locator('input[type="number"][name^="t_"]').first().fill("1");
+  await page.getByRole("button", { name: "Continue to booking" }).click();
+  await signOperatorWaiver(page);
+}

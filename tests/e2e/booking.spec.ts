@@ -1,5 +1,12 @@
 import { expect, test } from "./guarded-test";
-import { findBookableDay, payWithCard, seatsLeft, signIn, signOperatorWaiver } from "./booking-helpers";
+import {
+  chooseWithPlainForms,
+  findBookableDay,
+  payWithCard,
+  seatsLeft,
+  signIn,
+  signOperatorWaiver,
+} from "./booking-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, signInWithPassword } from "./identity-helpers";
 
@@ -245,13 +252,7 @@ test.describe("booking without JavaScript", () => {
   test("book end to end with plain forms", async ({ page, request }) => {
     await signIn(page, request);
     const target = await findBookableDay(request);
-    await page.goto(`/experiences/${target.parentId}/${target.serviceId}`);
-    await page.getByLabel("Dates with availability").selectOption(target.date);
-    await page.getByRole("button", { name: "Show times" }).click();
-    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
-    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
-    await page.getByRole("button", { name: "Continue to booking" }).click();
-    await signOperatorWaiver(page);
+    await chooseWithPlainForms(page, target);
     await page.getByLabel("Promo code").fill("WELCOME10");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("Promo code WELCOME10 applied.")).toBeVisible();

@@ -1,5 +1,12 @@
-import { expect, test } from "./guarded-test";
-import { bookAndPay, findBookableDay, payWithCard, signIn, signOperatorWaiver } from "./booking-helpers";
+import { expect, test, type APIRequestContext } from "./guarded-test";
+import {
+  bookAndPay,
+  chooseWithPlainForms,
+  findBookableDay,
+  payWithCard,
+  signIn,
+  signOperatorWaiver,
+} from "./booking-helpers";
 import { createCompleteUser, PASSWORD, signInWithPassword, signWaiver, uniqueEmail } from "./identity-helpers";
 import { origin } from "./helpers";
 
@@ -23,11 +30,7 @@ test.describe("tipping the guide", () => {
     const moved = await request.post(`${origin()}/v1/dev/clock`, { data: { now: after } });
     expect(moved.status()).toBe(200);
     expect((await moved.json()).data.ran.tipRequests).toBeGreaterThanOrEqual(1);
-    const outbox = await (
-      await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(user.email)}&limit=50`)
-    ).json();
-    const mail = outbox.data.find((message: { kind: string }) => message.kind === "tip_request");
-    const link = new URL(/https?:\/\/\S+\/gratuity\/\S+/.exec(mail.textBody)![0]);
+    const { mail, link } = await tipRequest(request, user.email);
 
     await page.goto(link.pathname);
     await expect(page.getByRole("heading", { name: "Tip your guide" })).toBeVisible();
@@ -76,24 +79,14 @@ test.describe("tipping the guide without JavaScript", () => {
   test("another amount, typed in a plain form, paid on the sandbox checkout, thanked", async ({ page, request }) => {
     const user = await signIn(page, request);
     const target = await findBookableDay(request, 1);
-    await page.goto(`/experiences/${target.parentId}/${target.serviceId}`);
-    await page.getByLabel("Dates with availability").selectOption(target.date);
-    await page.getByRole("button", { name: "Show times" }).click();
-    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
-    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
-    await page.getByRole("button", { name: "Continue to booking" }).click();
-    await signOperatorWaiver(page);
+    await chooseWithPlainForms(page, target);
     await page.getByRole("button", { name: /^Pay / }).click();
     await payWithCard(page, "4242424242424242");
     await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
 
     const after = new Date(Date.parse(target.slot.endsAt) + 31 * 60_000).toISOString();
     expect((await request.post(`${origin()}/v1/dev/clock`, { data: { now: after } })).status()).toBe(200);
-    const outbox = await (
-      await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(user.email)}&limit=50`)
-    ).json();
-    const mail = outbox.data.find((message: { kind: string }) => message.kind === "tip_request");
-    const link = new URL(/https?:\/\/\S+\/gratuity\/\S+/.exec(mail.textBody)![0]);
+    const { link } = await tipRequest(request, user.email);
 
     await page.goto(link.pathname);
     await page.getByLabel("Another amount").check();
@@ -182,3 +175,10 @@ test.describe("inviting a friend", () => {
     await inviterContext.close();
   });
 });
+
+/** The guest's tip-request email (the dev outbox) and the tip link in it. */
+async function tipRequest(request: APIRequestContext, email: string) {
+  const outbox = await (await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(email)}&limit=50`)).json();
+  const mail = outbox.data.find((message: { kind: string }) => message.kind === "tip_request");
+  return { mail: mail as { textBody: string }, link: new URL(/https?:\/\/\S+\/gratuity\/\S+/.exec(mail.textBody)![0]) };
+}
