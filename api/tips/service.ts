@@ -4,7 +4,7 @@ import { TIP_KEY_PATTERN, type TipListItem, type TipPage, type TipPreset, type T
 import type { Db } from "../db/client";
 import { bookings, experiences, tips, users, type TipRow } from "../db/schema";
 import { bookingReference, findBookingView, type BookingViewRow } from "../bookings/view";
-import { randomId } from "../bookings/ids";
+import { randomId } from "../ids";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { addNotification } from "../notifications/service";
 import { paymentProvider, providerNamed } from "../payments/index";
