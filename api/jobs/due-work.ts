@@ -11,7 +11,7 @@ import { addNotification } from "../notifications/service";
 import { wantsMessage } from "../notifications/preferences";
 import { enqueueEmail, enqueueSms } from "../outbox/service";
 import type { EmailInput } from "~contract/outbox";
-import { expireHolds } from "./hold-expiry";
+import { expireHolds } from "../bookings/hold-expiry";
 import { unsubscribeLinks } from "../unsubscribe/service";
 import { guestOf } from "../bookings/booking-mail";
 import { createRewardCode, REFERRAL_REWARD_PERCENT } from "../referrals/service";

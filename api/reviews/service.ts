@@ -4,7 +4,7 @@ import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import { bookings, experiences, reviews, slots, users, type AccountRow, type ReviewRow } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
-import { ownBooking } from "../bookings/service";
+import { ownBooking } from "../bookings/read";
 import { isUniqueViolation } from "../db/errors";
 
 export const REVIEWS_PAGE_SIZE = 5;
