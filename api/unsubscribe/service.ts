@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { notificationPreferences, users } from "../db/schema";
 import { messageLinkSecret } from "../env";
 import { notFound } from "../http/errors";
-import type { UnsubscribeLinks } from "../outbox/email-layout";
+import type { UnsubscribeLinks } from "../outbox/email-parts";
 
 /**
  * One-click unsubscribe for messages that are not transactional (reminders, tips, referrals,
