@@ -1,3 +1,4 @@
+/** Placing a booking: the guest may book this, the order is priced, its seats are held, its payment starts. */
 import { and, eq } from "drizzle-orm";
 import type { AuthIdentity } from "../auth/verify";
 import type { Db } from "../db/client";

@@ -1,3 +1,4 @@
+/** The caller's bookings as they read them: one, a page of them, their payments, one as a calendar file. */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bookings, slots, type AccountRow } from "../db/schema";
