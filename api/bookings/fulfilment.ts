@@ -157,7 +157,7 @@ export async function fulfilBooking(
   return outcome;
 }
 
-/** A booking still held whose checkout ended unpaid takes that status and frees its seats; false when it is not held. */
+/** A booking still held whose checkout ended unpaid takes that status and frees its seats (false: not held). */
 async function releaseUnpaid(db: Db, bookingId: string, status: "failed" | "expired"): Promise<boolean> {
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);

@@ -1,4 +1,7 @@
-/** Holding a new booking's seats: the guest's own earlier hold answered again or replaced, the seats and the promo code taken. */
+/**
+ * Holding a new booking's seats: the guest's own earlier hold answered again or replaced, the
+ * seats and the promo code's redemption taken.
+ */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bookings, type BookingRow } from "../db/schema";
