@@ -18,4 +18,3 @@ export function randomId(prefix: string, length = 16): string {
       .slice(0, length)
   );
 }
-
