@@ -23,6 +23,9 @@ import { unsubscribeRoutes } from "./unsubscribe/routes";
 import { referralRoutes } from "./referrals/routes";
 import { userRoutes } from "./users/routes";
 import { waiverRoutes } from "./waivers/routes";
+import { wireRooms } from "./wiring";
+
+wireRooms();
 
 /**
  * The v1 API. Mounted by a Remix splat resource route that passes the original

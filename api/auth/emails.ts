@@ -1,4 +1,4 @@
-import type { EmailBrand, EmailParts } from "../outbox/email-layout";
+import type { EmailBrand, EmailParts } from "../outbox/email-parts";
 
 /** The emails the auth endpoints send: the parts the email layout turns into text and HTML. */
 export type AuthEmailParts = Pick<EmailParts, "subject" | "paragraphs" | "action" | "notes">;

@@ -6,7 +6,8 @@ import { validationError } from "../http/errors";
 import { enqueueEmail } from "../outbox/service";
 import { enforceRateLimits, type RateLimitRule } from "../rate-limit/service";
 import { passwordResetEmail, signInLinkEmail, type AuthEmailParts } from "./emails";
-import { composeEmail, operatorBrand, platformBrand, type EmailBrand } from "../outbox/email-layout";
+import { composeEmail, operatorBrand, platformBrand } from "../outbox/email-layout";
+import type { EmailBrand } from "../outbox/email-parts";
 import { adminAuth } from "./firebase-admin";
 import { callIdentity } from "./identity-errors";
 

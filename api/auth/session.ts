@@ -6,9 +6,8 @@ import type { SyncBody } from "~contract/users";
 import { signedOutSessions, users, type AccountRow } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
-import { countUnread } from "../notifications/service";
-import { missingToBook, requireUserRow, syncUser, toUserInfo } from "../users/service";
-import { currentWaiver, findSignature } from "../waivers/service";
+import { syncUser } from "../users/service";
+import { sessionUser } from "../users/session-user";
 import { adminAuth } from "./firebase-admin";
 import { getApiEnv, identityEnv } from "../env";
 import { forgetVerifiedSessions, InvalidTokenError, tokenHash, verifyFirebaseToken, type AuthIdentity } from "./verify";
@@ -50,22 +49,6 @@ export async function createSession(
     maxAgeSeconds: Math.floor(identityEnv.sessionMaxAgeMs / 1000),
     ...(await sessionUser(db, identity.uid, input.account)),
   };
-}
-
-/** Who a new session is for and what they still owe (profile fields, then "waiver"). */
-export async function sessionUser(
-  db: Db,
-  uid: string,
-  account: AccountRow | null,
-): Promise<Pick<SessionCreated, "user" | "missingData">> {
-  const [row, signature, unread] = await Promise.all([
-    requireUserRow(db, uid),
-    findSignature(db, uid, currentWaiver(account)),
-    countUnread(db, uid),
-  ]);
-  const missingData: string[] = missingToBook(row);
-  if (!signature) missingData.push("waiver");
-  return { user: toUserInfo(row, unread), missingData };
 }
 
 /**

@@ -5,20 +5,10 @@ import { getDb } from "../db/client";
 import { signedOutSessions, users } from "../db/schema";
 import { adminAuth } from "./firebase-admin";
 import { identityEnv } from "../env";
+import type { AuthIdentity } from "../http/types";
 
-/** Who a request is: a verified Firebase ID token or session cookie. */
-export type AuthIdentity = {
-  uid: string;
-  email: string | null;
-  emailVerified: boolean;
-  signInProvider: string;
-  authTime: number;
-  /** When the token expires (milliseconds since the epoch). */
-  expiresAt: number;
-  /** The user must set a password before anything else (an emailed-link sign-in). */
-  requiresPasswordSetup: boolean;
-  kind: "id_token" | "session_cookie";
-};
+/** Who a request is: the verified caller (its shape is the request's, api/http/types.ts). */
+export type { AuthIdentity };
 
 const SESSION_ISSUER = "https://session.firebase.google.com/";
 

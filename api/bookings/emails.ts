@@ -3,13 +3,8 @@ import type { EmailInput } from "~contract/outbox";
 import { formatMoney } from "~contract/money";
 import { openStreetMapUrl } from "~contract/geo";
 import { glossary } from "~contract/glossary";
-import {
-  composeEmail,
-  operatorBrand,
-  platformBrand,
-  type EmailBrand,
-  type UnsubscribeLinks,
-} from "../outbox/email-layout";
+import { composeEmail, operatorBrand, platformBrand } from "../outbox/email-layout";
+import type { EmailBrand, UnsubscribeLinks } from "../outbox/email-parts";
 import { formatWhen } from "./format";
 import { buildIcs, type IcsDuration } from "./ics";
 import { bookingReference, type BookingViewRow } from "./view";

@@ -157,22 +157,18 @@ export async function fulfilBooking(
   return outcome;
 }
 
-/** The payment failed for good (declined card, failed bank debit): a held booking becomes failed and frees its seats at once. */
-export async function markPaymentFailed(db: Db, bookingId: string): Promise<boolean> {
+/** A booking still held whose checkout ended unpaid takes that status and frees its seats (false: not held). */
+async function releaseUnpaid(db: Db, bookingId: string, status: "failed" | "expired"): Promise<boolean> {
   return db.transaction(async (tx) => {
     const booking = await lockBooking(tx, bookingId);
     if (!booking || booking.status !== "held") return false;
-    await releaseBooking(tx, booking, "failed", { paymentStatus: "failed" });
+    await releaseBooking(tx, booking, status, { paymentStatus: status });
     return true;
   });
 }
 
+/** The payment failed for good (declined card, failed bank debit): a held booking becomes failed and frees its seats at once. */
+export const markPaymentFailed = (db: Db, bookingId: string) => releaseUnpaid(db, bookingId, "failed");
+
 /** The checkout expired unpaid: a booking still held becomes expired and frees its seats. */
-export async function markCheckoutExpired(db: Db, bookingId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, bookingId);
-    if (!booking || booking.status !== "held") return false;
-    await releaseBooking(tx, booking, "expired", { paymentStatus: "expired" });
-    return true;
-  });
-}
+export const markCheckoutExpired = (db: Db, bookingId: string) => releaseUnpaid(db, bookingId, "expired");

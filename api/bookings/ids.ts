@@ -1,22 +1,3 @@
-import { randomBytes, randomInt } from "node:crypto";
-
-/** Crockford's base 32 (no I, L, O, U): easy to read aloud and to type. */
-export const READABLE = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-/** `length` random characters of READABLE. */
-export function readableCode(length: number): string {
-  return Array.from({ length }, () => READABLE[randomInt(READABLE.length)]).join("");
-}
-
-/** `<prefix>` followed by `length` URL-safe random characters (6 bits each). */
-export function randomId(prefix: string, length = 16): string {
-  return (
-    prefix +
-    randomBytes(Math.ceil((length * 3) / 4))
-      .toString("base64url")
-      .slice(0, length)
-  );
-}
+import { randomId } from "../ids";
 
 export const newBookingId = () => randomId("bk_");
-export const newNotificationId = () => randomId("nt_");

@@ -21,16 +21,11 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   quoteBody,
 } from "~contract/bookings";
-import {
-  bookingCalendarFile,
-  cancelBooking,
-  createBooking,
-  getBooking,
-  listBookings,
-  listPayments,
-  quoteBooking,
-  refreshPayment,
-} from "./service";
+import { cancelBooking } from "./cancel";
+import { refreshPayment } from "./checkout-outcome";
+import { createBooking } from "./place";
+import { quoteBooking } from "./quote";
+import { bookingCalendarFile, getBooking, listBookings, listPayments } from "./read";
 
 export const bookingRoutes = new Hono<AppEnv>();
 

@@ -1,6 +1,45 @@
+/** A departure's seats: how many are left, taking them, giving them back. */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { slots } from "../db/schema";
+import { bookings, slots } from "../db/schema";
+import { notFound } from "../http/errors";
+
+/**
+ * Seats a slot can still sell: capacity minus seats taken, where seats of holds that have
+ * expired but not been swept yet count as free (the sweep gives them back for real before
+ * anybody takes seats). Use inside a select from `slots`.
+ */
+export function seatsLeftSql(slotId = slots.id) {
+  return sql<number>`greatest(0, ${slots.capacity} - ${slots.seatsTaken} + coalesce((
+    select sum(${bookings.seats}) from ${bookings}
+    where ${bookings.slotId} = ${slotId} and ${bookings.status} = 'held' and ${bookings.holdExpiresAt} <= app_now()
+  ), 0))::int`;
+}
+
+export interface OpenSlot {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  capacity: number;
+  seatsLeft: number;
+}
+
+/** A departure of this service that has not started yet; otherwise 404 slot_not_found. */
+export async function loadOpenSlot(db: Db, slotId: string, serviceId: string): Promise<OpenSlot> {
+  const [slot] = await db
+    .select({
+      id: slots.id,
+      startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
+      capacity: slots.capacity,
+      seatsLeft: seatsLeftSql(),
+    })
+    .from(slots)
+    .where(and(eq(slots.id, slotId), eq(slots.serviceId, serviceId), sql`${slots.startsAt} > app_now()`))
+    .limit(1);
+  if (!slot) throw notFound("This time is not available: it does not exist or has already started.", "slot_not_found");
+  return { ...slot, seatsLeft: Number(slot.seatsLeft) };
+}
 
 /**
  * Takes `seats` seats of a departure that has not started, in one conditional update: the

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { accounts, bookings, experiences, services, slots, type BookingRow } from "../db/schema";
 import type { BookingView } from "~contract/bookings";
 import { clockNow } from "../clock";
-import { READABLE } from "./ids";
+import { READABLE } from "../ids";
 import { freeCancellationUntil } from "./cancellation-deadline";
 
 /**

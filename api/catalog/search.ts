@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, gt, gte, ilike, lte, sql, type SQL } from "
 import type { Db } from "../db/client";
 import { accounts, departureDays, exchangeRates, experiences, searchWords, type AccountRow } from "../db/schema";
 import { isListable } from "./fragments";
-import { ratingOf } from "../reviews/service";
+import { ratingOf } from "./rating";
 import type { ExperienceCard, ExperienceListQuery, ExperiencePage } from "~contract/catalog";
 
 const USD = "USD";

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { accounts, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { fromPrice } from "./fragments";
-import { ratingOf } from "../reviews/service";
+import { ratingOf } from "./rating";
 import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "~contract/catalog";
 
 interface ExperienceWithOperator {

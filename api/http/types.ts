@@ -1,7 +1,20 @@
 import type { HttpBindings } from "@hono/node-server";
-import type { AuthIdentity } from "../auth/verify";
 import type { Db } from "../db/client";
 import type { AccountRow } from "../db/schema";
+
+/** Who a request is: a verified Firebase ID token or session cookie (api/auth/verify.ts). */
+export type AuthIdentity = {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  signInProvider: string;
+  authTime: number;
+  /** When the token expires (milliseconds since the epoch). */
+  expiresAt: number;
+  /** The user must set a password before anything else (an emailed-link sign-in). */
+  requiresPasswordSetup: boolean;
+  kind: "id_token" | "session_cookie";
+};
 
 /** Hono environment of the v1 API: what middleware puts on the context. */
 export interface AppEnv {

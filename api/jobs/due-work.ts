@@ -11,7 +11,7 @@ import { addNotification } from "../notifications/service";
 import { wantsMessage } from "../notifications/preferences";
 import { enqueueEmail, enqueueSms } from "../outbox/service";
 import type { EmailInput } from "~contract/outbox";
-import { expireHolds } from "./hold-expiry";
+import { expireHolds } from "../bookings/hold-expiry";
 import { unsubscribeLinks } from "../unsubscribe/service";
 import { guestOf } from "../bookings/booking-mail";
 import { createRewardCode, REFERRAL_REWARD_PERCENT } from "../referrals/service";
@@ -58,6 +58,27 @@ async function claimed(tx: Tx, statement: ReturnType<typeof sql>): Promise<strin
   return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
 }
 
+/**
+ * A step's bookings, claimed and marked in one statement: `due` selects them (from `bookings b`,
+ * in the order they are due), at most a batch of them are locked (SKIP LOCKED) and `mark` is set
+ * to now on exactly those not marked yet. Answers their ids.
+ */
+async function claimDue(
+  tx: Tx,
+  mark: "lapse_email_sent_at" | "reminder_sent_at" | "completed_at" | "tip_email_sent_at",
+  due: ReturnType<typeof sql>,
+): Promise<string[]> {
+  const column = sql.raw(mark);
+  return claimed(
+    tx,
+    sql`
+      with due as (${due} limit ${BATCH} for update of b skip locked)
+      update bookings b set ${column} = app_now()
+      from due where b.id = due.id and b.${column} is null
+      returning b.id`,
+  );
+}
+
 /** The booking's email (if the guest wants this category by email) and its in-app notification. */
 async function tell(
   tx: Tx,
@@ -90,24 +111,18 @@ async function tell(
 /** Holds that ran out unpaid in the last hour: the guest is told once (unless they booked the departure again). */
 async function lapsedHolds(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const ids = await claimed(
+    const ids = await claimDue(
       tx,
+      "lapse_email_sent_at",
       sql`
-        with due as (
-          select b.id from bookings b
-          where b.status = 'expired' and b.payment_status = 'expired' and b.lapse_email_sent_at is null
-            and b.hold_expires_at > app_now() - interval '1 hour'
-            and not exists (
-              select 1 from bookings o
-              where o.user_id = b.user_id and o.slot_id = b.slot_id and o.status in ('held', 'confirmed')
-            )
-          order by b.hold_expires_at
-          limit ${BATCH}
-          for update skip locked
-        )
-        update bookings b set lapse_email_sent_at = app_now()
-        from due where b.id = due.id and b.lapse_email_sent_at is null
-        returning b.id`,
+        select b.id from bookings b
+        where b.status = 'expired' and b.payment_status = 'expired' and b.lapse_email_sent_at is null
+          and b.hold_expires_at > app_now() - interval '1 hour'
+          and not exists (
+            select 1 from bookings o
+            where o.user_id = b.user_id and o.slot_id = b.slot_id and o.status in ('held', 'confirmed')
+          )
+        order by b.hold_expires_at`,
     );
     for (const id of ids) {
       const row = (await findBookingView(tx, id))!;
@@ -132,21 +147,15 @@ async function lapsedHolds(db: Db): Promise<number> {
  */
 async function remind(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const ids = await claimed(
+    const ids = await claimDue(
       tx,
+      "reminder_sent_at",
       sql`
-        with due as (
-          select b.id from bookings b join slots s on s.id = b.slot_id
-          where b.status = 'confirmed' and b.reminder_sent_at is null and b.completed_at is null
-            and s.starts_at > app_now() and s.starts_at <= app_now() + interval '24 hours'
-            and b.confirmed_at <= s.starts_at - interval '24 hours'
-          order by s.starts_at
-          limit ${BATCH}
-          for update of b skip locked
-        )
-        update bookings b set reminder_sent_at = app_now()
-        from due where b.id = due.id and b.reminder_sent_at is null
-        returning b.id`,
+        select b.id from bookings b join slots s on s.id = b.slot_id
+        where b.status = 'confirmed' and b.reminder_sent_at is null and b.completed_at is null
+          and s.starts_at > app_now() and s.starts_at <= app_now() + interval '24 hours'
+          and b.confirmed_at <= s.starts_at - interval '24 hours'
+        order by s.starts_at`,
     );
     for (const id of ids) {
       const row = (await findBookingView(tx, id))!;
@@ -170,19 +179,13 @@ async function remind(db: Db): Promise<number> {
 /** Confirmed bookings whose departure has ended are completed. */
 async function complete(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const ids = await claimed(
+    const ids = await claimDue(
       tx,
+      "completed_at",
       sql`
-        with due as (
-          select b.id from bookings b join slots s on s.id = b.slot_id
-          where b.status = 'confirmed' and b.completed_at is null and s.ends_at <= app_now()
-          order by s.ends_at
-          limit ${BATCH}
-          for update of b skip locked
-        )
-        update bookings b set completed_at = app_now()
-        from due where b.id = due.id and b.completed_at is null
-        returning b.id`,
+        select b.id from bookings b join slots s on s.id = b.slot_id
+        where b.status = 'confirmed' and b.completed_at is null and s.ends_at <= app_now()
+        order by s.ends_at`,
     );
     return ids.length;
   });
@@ -198,21 +201,15 @@ export const TIP_REQUEST_AFTER_MINUTES = 30;
  */
 async function requestTips(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const ids = await claimed(
+    const ids = await claimDue(
       tx,
+      "tip_email_sent_at",
       sql`
-        with due as (
-          select b.id from bookings b join slots s on s.id = b.slot_id
-          where b.status = 'confirmed' and b.completed_at is not null and b.tip_email_sent_at is null
-            and s.ends_at <= app_now() - make_interval(mins => ${TIP_REQUEST_AFTER_MINUTES})
-            and s.ends_at > app_now() - interval '7 days'
-          order by s.ends_at
-          limit ${BATCH}
-          for update of b skip locked
-        )
-        update bookings b set tip_email_sent_at = app_now()
-        from due where b.id = due.id and b.tip_email_sent_at is null
-        returning b.id`,
+        select b.id from bookings b join slots s on s.id = b.slot_id
+        where b.status = 'confirmed' and b.completed_at is not null and b.tip_email_sent_at is null
+          and s.ends_at <= app_now() - make_interval(mins => ${TIP_REQUEST_AFTER_MINUTES})
+          and s.ends_at > app_now() - interval '7 days'
+        order by s.ends_at`,
     );
     for (const id of ids) {
       const key = newTipAccessKey();

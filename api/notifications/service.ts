@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { newNotificationId } from "../bookings/ids";
+import { randomId } from "../ids";
 import type { Db } from "../db/client";
 import { notifications, type NotificationRow } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -9,6 +9,8 @@ import {
   type NotificationPage,
   type NotificationView,
 } from "~contract/notifications";
+
+const newNotificationId = () => randomId("nt_");
 
 /** Stores a notification (call it inside the transaction that makes the change it announces). */
 export async function addNotification(db: Db, input: NewNotification): Promise<void> {

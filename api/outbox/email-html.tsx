@@ -12,7 +12,7 @@ import { Text } from "@react-email/text";
 import type { CSSProperties } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { INK, textOn } from "~contract/colors";
-import type { EmailParts } from "./email-layout";
+import type { EmailParts } from "./email-parts";
 
 /**
  * The HTML version of every email, built with React Email's components (tables and inline styles

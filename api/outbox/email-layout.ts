@@ -1,8 +1,8 @@
 import { INK, PLATFORM_COLORS, readableOnWhite } from "~contract/colors";
 import type { EmailInput } from "~contract/outbox";
-import type { OutboxAttachment } from "../db/schema";
 import { getApiEnv } from "../env";
 import { emailHtml } from "./email-html";
+import type { EmailBrand, EmailParts } from "./email-parts";
 
 /**
  * The one shape of every email the product sends: a text version and an HTML one from the same
@@ -10,17 +10,6 @@ import { emailHtml } from "./email-html";
  * storefront), the action as a button, further links (a map), and — for anything not transactional — the unsubscribe link
  * in the body and in List-Unsubscribe.
  */
-
-export interface EmailBrand {
-  /** Named at the top and at the bottom of the message. */
-  name: string;
-  /** Buttons and links: readable on white (4.5:1). */
-  color: string;
-  /** Absolute address of the logo, or null. */
-  logoUrl: string | null;
-  /** The From display name; null keeps SMTP_FROM's. */
-  senderName: string | null;
-}
 
 export function platformBrand(): EmailBrand {
   return { name: getApiEnv().PUBLIC_APP_NAME, color: PLATFORM_COLORS.primary, logoUrl: null, senderName: null };
@@ -37,33 +26,6 @@ export function operatorBrand(
     logoUrl: account.logoUrl ? new URL(account.logoUrl, origin).toString() : null,
     senderName: account.name,
   };
-}
-
-/** A message's unsubscribe page (web) and its one-click POST address (API, RFC 8058). */
-export interface UnsubscribeLinks {
-  page: string;
-  oneClick: string;
-}
-
-export interface EmailParts {
-  to: string;
-  subject: string;
-  kind: string;
-  meta?: Record<string, unknown>;
-  brand: EmailBrand;
-  /** Paragraphs, each a list of lines. */
-  paragraphs: string[][];
-  /** The button; `textLabel` replaces its label in the text version; `spellOut` prints the address under it. */
-  action?: { label: string; href: string; textLabel?: string; spellOut?: boolean };
-  /** Further links after the button, e.g. the meeting point's map: "label: href" in the text version. */
-  links?: { label: string; href: string }[];
-  /** The line mail clients show after the subject in the inbox; the subject by default. */
-  preview?: string;
-  /** Small print after the button. */
-  notes?: string[];
-  /** Only for messages that are not transactional. */
-  unsubscribe?: UnsubscribeLinks | null;
-  attachments?: OutboxAttachment[];
 }
 
 const block = (lines: string[]) => lines.join("\n");

@@ -2,7 +2,7 @@ import { luhnValid } from "~contract/card";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sandboxCheckouts, type SandboxCheckoutRow } from "../db/schema";
-import { randomId } from "../bookings/ids";
+import { randomId } from "../ids";
 import { ApiError, conflict, notFound } from "../http/errors";
 import {
   checkoutExpiry,

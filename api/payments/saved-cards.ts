@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { SavedCard } from "~contract/cards";
 import type { Db } from "../db/types";
 import { paymentMethods, users, type PaymentMethodRow } from "../db/schema";
-import { randomId } from "../bookings/ids";
+import { randomId } from "../ids";
 import { notFound } from "../http/errors";
 import { requireUserRow } from "../users/service";
 import { clockNow } from "../clock";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { withTenant } from "../accounts/tenant";
-import { loadBookableService } from "../bookings/context";
+import { loadBookableService } from "../catalog/bookable-service";
 import { dataResponse } from "../http/envelope";
 import { notFound } from "../http/errors";
 import { allowOnly } from "../http/method-guard";

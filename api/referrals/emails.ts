@@ -1,7 +1,8 @@
 import type { EmailInput } from "~contract/outbox";
 import { formatPercent } from "~contract/percent";
 import { REFERRAL_REWARD_PERCENT } from "./service";
-import { composeEmail, platformBrand, type UnsubscribeLinks } from "../outbox/email-layout";
+import { composeEmail, platformBrand } from "../outbox/email-layout";
+import type { UnsubscribeLinks } from "../outbox/email-parts";
 
 /** The inviter's reward: a promo code for their next booking (invitations are the platform's). */
 export function referralRewardEmail(input: {

@@ -11,7 +11,7 @@ import {
 import type { Db } from "../db/client";
 import { bookings, promoCodes, referrals, users } from "../db/schema";
 import { notFound } from "../http/errors";
-import { readableCode } from "../bookings/ids";
+import { readableCode } from "../ids";
 
 /** The invited guest's first booking: 10 % off, at most 20 in its currency. */
 export const REFERRAL_OFFER: ReferralOffer = { percentOff: 10, maxDiscountMinor: 2_000 };

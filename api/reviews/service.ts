@@ -1,22 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { RatingSummary, ReviewBody, ReviewPage, ReviewView } from "~contract/reviews";
+import type { ReviewBody, ReviewPage, ReviewView } from "~contract/reviews";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import { bookings, experiences, reviews, slots, users, type AccountRow, type ReviewRow } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
-import { ownBooking } from "../bookings/service";
+import { ownBooking } from "../bookings/read";
 import { isUniqueViolation } from "../db/errors";
+import { ratingOf } from "../catalog/rating";
 
 export const REVIEWS_PAGE_SIZE = 5;
-
-/**
- * An experience's rating from its kept figures (experiences.rating_count and rating_total, kept by
- * a trigger on reviews): the average to one decimal, or null before the first review.
- */
-export function ratingOf(experience: { ratingCount: number; ratingTotal: number }): RatingSummary | null {
-  const { ratingCount: count, ratingTotal: total } = experience;
-  return count > 0 ? { average: Math.round((total * 10) / count) / 10, count } : null;
-}
 
 /** "Ada L.": what other guests see of the author. */
 export function authorNameOf(firstName: string | null, lastName: string | null): string {

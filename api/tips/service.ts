@@ -4,10 +4,11 @@ import { TIP_KEY_PATTERN, type TipListItem, type TipPage, type TipPreset, type T
 import type { Db } from "../db/client";
 import { bookings, experiences, tips, users, type TipRow } from "../db/schema";
 import { bookingReference, findBookingView, type BookingViewRow } from "../bookings/view";
-import { randomId } from "../bookings/ids";
+import { randomId } from "../ids";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { addNotification } from "../notifications/service";
 import { paymentProvider, providerNamed } from "../payments/index";
+import type { CheckoutHandler } from "../payments/checkout-handlers";
 import type { CardDetails } from "../payments/saved-cards";
 import { errorFields, logger } from "../logger";
 
@@ -190,6 +191,18 @@ export async function fulfilTip(
     return "paid";
   });
 }
+
+/** The payments port: a tip's checkout was paid (its failure or expiry changes nothing: the tip stays pending). */
+export const tipPaid: CheckoutHandler = async (db, event) => {
+  if (!event.tipId) return "ignored";
+  const card = await event.paidCard();
+  const paid = await fulfilTip(db, event.tipId, {
+    sessionId: event.sessionId,
+    paymentIntentId: event.paymentIntentId,
+    card,
+  });
+  return paid === "paid" ? "confirmed" : "ignored";
+};
 
 /** A pending tip whose checkout may have been paid without its event reaching us yet. */
 async function refreshTip(db: Db, tip: TipRow): Promise<TipRow | null> {

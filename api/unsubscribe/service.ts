@@ -1,16 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  NOTIFICATION_CATEGORIES,
-  type NotificationCategory,
-} from "~contract/preference-values";
+import { eq, sql } from "drizzle-orm";
+import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "~contract/preference-values";
 import type { UnsubscribeView } from "~contract/unsubscribe";
 import type { Db } from "../db/client";
 import { notificationPreferences, users } from "../db/schema";
 import { messageLinkSecret } from "../env";
 import { notFound } from "../http/errors";
-import type { UnsubscribeLinks } from "../outbox/email-layout";
+import { wantsMessage } from "../notifications/preferences";
+import type { UnsubscribeLinks } from "../outbox/email-parts";
 
 /**
  * One-click unsubscribe for messages that are not transactional (reminders, tips, referrals,
@@ -67,25 +64,11 @@ function masked(email: string): string {
   return domain ? `${name.slice(0, 1)}•••@${domain}` : "";
 }
 
-async function subscribed(db: Db, userId: string, category: NotificationCategory): Promise<boolean> {
-  const [row] = await db
-    .select({ enabled: notificationPreferences.enabled })
-    .from(notificationPreferences)
-    .where(
-      and(
-        eq(notificationPreferences.userId, userId),
-        eq(notificationPreferences.category, category),
-        eq(notificationPreferences.channel, "email"),
-      ),
-    );
-  return row ? row.enabled : DEFAULT_NOTIFICATION_PREFERENCES[category].email;
-}
-
 /** GET /v1/unsubscribe/{token}: what the link would stop. */
 export async function unsubscribeView(db: Db, token: string): Promise<UnsubscribeView> {
   const { userId, category } = readToken(token);
   const email = await emailOf(db, userId);
-  return { category, email: masked(email), subscribed: await subscribed(db, userId, category) };
+  return { category, email: masked(email), subscribed: await wantsMessage(db, userId, category, "email") };
 }
 
 /** POST /v1/unsubscribe/{token} (also the mail client's one-click POST): emails of that category stop. */

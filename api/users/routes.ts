@@ -10,7 +10,8 @@ import type { AppEnv } from "../http/types";
 import { validate } from "../http/validate";
 import { withDb } from "../http/with-db";
 import { missingDataBody, missingDataQuery, syncBody } from "~contract/users";
-import { missingDataOf, requireUserRow, setPassword, syncUser, updateMissingData, userInfo } from "./service";
+import { setPassword } from "./password";
+import { missingDataOf, requireUserRow, syncUser, updateMissingData, userInfo } from "./service";
 
 /**
  * The caller's own user row. Every handler takes the uid from the verified token

@@ -2,13 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import type { UserRecord } from "firebase-admin/auth";
 import { adminAuth } from "../auth/firebase-admin";
 import { callIdentity } from "../auth/identity-errors";
-import { cutOffSessions, renewSession, sessionUser } from "../auth/session";
 import { forgetVerifiedSessions, type AuthIdentity } from "../auth/verify";
-import type { PasswordSet } from "~contract/auth";
 import type { Db } from "../db/client";
-import { users, type AccountRow, type UserRow } from "../db/schema";
+import { users, type UserRow } from "../db/schema";
 import { countUnread } from "../notifications/service";
-import { ApiError, notFound, validationError } from "../http/errors";
+import { ApiError, notFound } from "../http/errors";
 import {
   MISSING_DATA_FIELDS,
   NOT_NEEDED_TO_BOOK,
@@ -21,7 +19,8 @@ import {
 export const userNotFound = () =>
   notFound("This user has not been set up yet: call PATCH /v1/user/sync first.", "user_not_found");
 
-const tokenUserGone = () => new ApiError(401, "unauthorized", "This account no longer exists. Sign in again.");
+/** The token is valid but its account is gone at the identity provider. */
+export const tokenUserGone = () => new ApiError(401, "unauthorized", "This account no longer exists. Sign in again.");
 
 export async function findUser(db: Db, uid: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, uid)).limit(1);
@@ -135,28 +134,4 @@ export async function updateMissingData(db: Db, uid: string, input: MissingDataB
     .where(eq(users.id, uid))
     .returning({ id: users.id });
   if (updated.length === 0) throw userNotFound();
-}
-
-/**
- * PATCH /v1/user/set-password: sets the password at the identity provider, then records it. The
- * provider ends every session on a new password; this device gets a new one (see renewSession).
- */
-export async function setPassword(
-  db: Db,
-  uid: string,
-  password: string,
-  account: AccountRow | null,
-): Promise<PasswordSet> {
-  await requireUserRow(db, uid);
-  await callIdentity(() => adminAuth().updateUser(uid, { password }), {
-    "auth/user-not-found": tokenUserGone,
-    "auth/invalid-password": () =>
-      validationError({ password: ["This password is not accepted. Choose another one."] }),
-  });
-  await db
-    .update(users)
-    .set({ passwordIsSet: true, requiresPasswordSetup: false, updatedAt: sql`app_now()` })
-    .where(eq(users.id, uid));
-  const renewed = await callIdentity(async () => renewSession(uid, await cutOffSessions(db, uid)));
-  return { ...renewed, ...(await sessionUser(db, uid, account)) };
 }

@@ -68,16 +68,22 @@ export async function requestPhoneChange(db: Db, uid: string, phone: string): Pr
   });
 }
 
-/** PUT /v1/user/settings/phone/confirm: the right code makes the number the user's phone. */
-export async function confirmPhoneChange(db: Db, uid: string, code: string): Promise<void> {
-  const pending = await checkCode(db, uid, "phone", code);
+/** The change a code confirmed, made: the number or address becomes the user's, and the code is spent. */
+async function makeChange(db: Db, uid: string, pending: VerificationCodeRow): Promise<void> {
+  const change = pending.purpose === "phone" ? { phone: pending.target } : { email: pending.target };
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ phone: pending.target, updatedAt: sql`app_now()` })
+      .set({ ...change, updatedAt: sql`app_now()` })
       .where(eq(users.id, uid));
     await tx.update(verificationCodes).set({ status: "confirmed" }).where(eq(verificationCodes.id, pending.id));
   });
+}
+
+/** PUT /v1/user/settings/phone/confirm: the right code makes the number the user's phone. */
+export async function confirmPhoneChange(db: Db, uid: string, code: string): Promise<void> {
+  const pending = await checkCode(db, uid, "phone", code);
+  await makeChange(db, uid, pending);
 }
 
 /** PUT /v1/user/settings/email: a code goes to the new address (never to one another account has). */
@@ -115,13 +121,7 @@ export async function confirmEmailChange(db: Db, uid: string, code: string): Pro
     "auth/email-already-exists": emailTaken,
   });
   const cutoff = await cutOffSessions(db, uid);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ email: pending.target, updatedAt: sql`app_now()` })
-      .where(eq(users.id, uid));
-    await tx.update(verificationCodes).set({ status: "confirmed" }).where(eq(verificationCodes.id, pending.id));
-  });
+  await makeChange(db, uid, pending);
   if (before.email && before.email !== pending.target) {
     await enqueueEmail(
       db,

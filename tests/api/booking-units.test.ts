@@ -3,7 +3,8 @@ import { parseBookingEnv, parsePaymentEnv } from "~api/env";
 import { formatMoney } from "~contract/money";
 import { formatWhen, localDate } from "~api/bookings/format";
 import { buildIcs, foldLine, icsDateTime, icsEscape } from "~api/bookings/ics";
-import { newBookingId, randomId } from "~api/bookings/ids";
+import { newBookingId } from "~api/bookings/ids";
+import { randomId } from "~api/ids";
 import { checkoutExpiry } from "~api/payments/provider";
 import { luhnValid } from "~contract/card";
 

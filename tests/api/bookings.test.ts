@@ -13,7 +13,7 @@ import {
   users,
 } from "~api/db/schema";
 import { seed } from "~api/db/seed";
-import { expireHolds } from "~api/jobs/hold-expiry";
+import { expireHolds } from "~api/bookings/hold-expiry";
 import { expectEnvelope } from "./helpers/api";
 import {
   bookingWorld,

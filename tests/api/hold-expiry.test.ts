@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fulfilBooking } from "~api/bookings/fulfilment";
 import { newBookingId } from "~api/bookings/ids";
 import { bookings, notifications, promoCodes, sandboxCheckouts, slots, users } from "~api/db/schema";
-import { expireHolds } from "~api/jobs/hold-expiry";
+import { expireHolds } from "~api/bookings/hold-expiry";
 import { jobsEnabled } from "~api/jobs/runner";
 import { seedDbForThisFile } from "./helpers/api";
 import {

@@ -1,0 +1,157 @@
+/** Paying a placed booking: its checkout page, or the guest's saved card at once. */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { bookings, type BookingRow, type PaymentMethodRow } from "../db/schema";
+import { ApiError } from "../http/errors";
+import { errorFields, logger } from "../logger";
+import { paymentProvider, providerNamed } from "../payments";
+import type { CheckoutBooking } from "../payments/provider";
+import { fulfilBooking } from "./fulfilment";
+import { findBookingView, toBookingView } from "./view";
+import type { BookingView, CreateBookingBody } from "~contract/bookings";
+
+export interface PlacedBooking {
+  booking: BookingView;
+  checkoutUrl: string;
+  /** false: the Idempotency-Key was used before and this is that booking. */
+  created: boolean;
+}
+
+/** The provider could not be asked (the booking is unchanged: the guest tries again). */
+export const paymentUnavailable = () =>
+  new ApiError(503, "payment_unavailable", "The payment provider cannot be reached right now. Try again in a moment.");
+
+function successPath(body: CreateBookingBody, bookingId: string): string {
+  return body.returnUrl.replaceAll("{bookingId}", bookingId);
+}
+
+/**
+ * Opens (or finds again: providers are idempotent per booking) the checkout of a held booking
+ * and records it. A booking that no longer waits for payment goes straight to its return page.
+ */
+async function ensureCheckout(
+  db: Db,
+  booking: BookingRow,
+  body: CreateBookingBody,
+  title: string,
+  email: string | null,
+): Promise<string> {
+  const back = successPath(body, booking.id);
+  if (booking.status !== "held") return booking.checkoutUrl ?? back;
+  if (booking.checkoutUrl) return booking.checkoutUrl;
+  const provider = paymentProvider();
+  const checkoutBooking = checkoutBookingOf(booking, title, email);
+  let session;
+  try {
+    session = await provider.createCheckout(db, checkoutBooking, {
+      successUrl: new URL(back, booking.origin).toString(),
+      cancelUrl: body.cancelUrl ? new URL(body.cancelUrl, booking.origin).toString() : null,
+    });
+  } catch (error) {
+    logger.error({ bookingId: booking.id, err: errorFields(error) }, "checkout could not be created");
+    // The booking keeps its hold: repeating the request (same Idempotency-Key) tries again.
+    throw paymentUnavailable();
+  }
+  await db
+    .update(bookings)
+    .set({
+      paymentProvider: provider.name,
+      paymentSessionId: session.sessionId,
+      checkoutUrl: session.url,
+      updatedAt: sql`app_now()`,
+    })
+    .where(eq(bookings.id, booking.id));
+  return session.url;
+}
+
+function checkoutBookingOf(booking: BookingRow, title: string, email: string | null): CheckoutBooking {
+  return {
+    id: booking.id,
+    title,
+    tickets: booking.tickets,
+    subtotalMinor: booking.subtotalMinor,
+    discountMinor: booking.discountMinor,
+    feesMinor: booking.feesMinor,
+    taxMinor: booking.taxMinor,
+    totalMinor: booking.totalMinor,
+    currency: booking.currency,
+    promoCode: booking.promoCode,
+    holdExpiresAt: booking.holdExpiresAt!,
+    createdAt: booking.createdAt,
+    saveCard: booking.saveCard,
+    customerEmail: email,
+  };
+}
+
+/**
+ * Pays a held booking with one of the guest's saved cards, at once. False when the card cannot
+ * (expired, of another provider, declined, or the booking has a checkout already): the guest
+ * then pays on the checkout page as usual, the hold unchanged.
+ */
+async function payWithSavedCard(
+  db: Db,
+  booking: BookingRow,
+  card: PaymentMethodRow,
+  title: string,
+  email: string | null,
+): Promise<boolean> {
+  const provider = paymentProvider();
+  if (booking.status !== "held" || booking.paymentSessionId || card.provider !== provider.name) return false;
+  let charged;
+  try {
+    charged = await provider.chargeSavedCard(db, checkoutBookingOf(booking, title, email), card);
+  } catch (error) {
+    logger.warn({ bookingId: booking.id, err: errorFields(error) }, "saved card could not be charged");
+    return false;
+  }
+  if (!charged) return false;
+  await db
+    .update(bookings)
+    .set({ paymentProvider: provider.name, paymentSessionId: charged.sessionId, updatedAt: sql`app_now()` })
+    .where(eq(bookings.id, booking.id));
+  await fulfilBooking(db, booking.id, {
+    sessionId: charged.sessionId,
+    paymentIntentId: charged.paymentIntentId,
+    paymentMethodSaved: false,
+    card,
+  });
+  return true;
+}
+
+/**
+ * A placed booking and where it is paid: a saved card is charged at once when the guest chose
+ * one (and it can pay); otherwise the booking's checkout, opened now or found again.
+ */
+export async function startPayment(
+  db: Db,
+  booking: BookingRow,
+  body: CreateBookingBody,
+  email: string | null,
+  created: boolean,
+  savedCard: PaymentMethodRow | null = null,
+): Promise<PlacedBooking> {
+  const before = (await findBookingView(db, booking.id))!;
+  const title = `${before.experienceTitle} · ${before.serviceName}`;
+  if (savedCard && (await payWithSavedCard(db, booking, savedCard, title, email))) {
+    const [paid] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
+    booking = paid;
+  }
+  const checkoutUrl = await ensureCheckout(db, booking, body, title, email);
+  const view = (await findBookingView(db, booking.id))!;
+  return { booking: toBookingView(view), checkoutUrl, created };
+}
+
+/**
+ * Replaced bookings stop taking payments. Best effort: a payment that still arrives for one
+ * is refunded by fulfilment (a booking cancelled before payment is never confirmed).
+ */
+export async function closeCheckouts(db: Db, replaced: BookingRow[]): Promise<void> {
+  for (const old of replaced) {
+    if (!old.paymentSessionId || !old.paymentProvider) continue;
+    try {
+      await providerNamed(old.paymentProvider).closeCheckout(db, old.paymentSessionId);
+    } catch (error) {
+      logger.warn({ bookingId: old.id, err: errorFields(error) }, "replaced checkout could not be closed");
+    }
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Holding a new booking's seats: the guest's own earlier hold answered again or replaced, the
+ * seats and the promo code's redemption taken.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { bookings, type BookingRow } from "../db/schema";
+import { bookingEnv } from "../env";
+import { conflict } from "../http/errors";
+import type { BookableService } from "../catalog/bookable-service";
+import { redeemPromo } from "../promo/service";
+import { recordReferral } from "../referrals/service";
+import { releaseBooking } from "./fulfilment";
+import { newBookingId } from "./ids";
+import type { PricedOrder } from "./price";
+import { takeSeats } from "./seats";
+import type { CreateBookingBody } from "~contract/bookings";
+
+type TicketLines = Array<{ ticketTypeId: string; quantity: number }>;
+
+/** The same tickets, whatever their order (lines of quantity 0 do not count). */
+export const sameTickets = (a: TicketLines, b: TicketLines) => {
+  const key = (lines: TicketLines) =>
+    lines
+      .filter((line) => line.quantity > 0)
+      .map((line) => `${line.ticketTypeId}:${line.quantity}`)
+      .sort()
+      .join(",");
+  return key(a) === key(b);
+};
+
+const soldOut = () => conflict("Not enough seats left for this time.", "sold_out");
+
+/** The guest's held bookings on a departure whose hold has not run out. */
+async function heldBy(db: Db, userId: string, slotId: string): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, userId),
+        eq(bookings.slotId, slotId),
+        eq(bookings.status, "held"),
+        sql`${bookings.holdExpiresAt} > app_now()`,
+      ),
+    )
+    .orderBy(asc(bookings.createdAt));
+}
+
+/** Cancels the given holds that are still held (row locks first, as everywhere), freeing their seats. */
+async function releaseOwnHolds(tx: Db, holds: BookingRow[]): Promise<BookingRow[]> {
+  const released: BookingRow[] = [];
+  for (const hold of holds) {
+    const [locked] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, hold.id), eq(bookings.status, "held")))
+      .for("update");
+    if (!locked) continue;
+    await releaseBooking(tx, locked, "cancelled", { cancelledAt: sql`app_now()`, paymentStatus: "expired" });
+    released.push(locked);
+  }
+  return released;
+}
+
+export interface HoldRequest {
+  userId: string;
+  context: BookableService;
+  body: CreateBookingBody;
+  order: PricedOrder;
+  idempotencyKey: string;
+  /** scheme://host[:port] the request was sent to. */
+  origin: string;
+  /** Booked in an operator's storefront. */
+  storefront: boolean;
+}
+
+export interface Hold {
+  booking: BookingRow;
+  /** The guest's own hold of this very order, answered again (nothing was taken). */
+  reused: boolean;
+  /** The guest's earlier holds on the departure that this order replaced (their checkouts are to be closed). */
+  replaced: BookingRow[];
+}
+
+/**
+ * Takes the order's seats (and its promo code's redemption) and writes the booking, held, in one
+ * transaction; 409 sold_out or promo_invalid when they cannot be had.
+ *
+ * The guest's own hold on this departure never blocks them: the same order answers that booking
+ * again (one booking however often Pay is pressed, from however many pages); a changed order
+ * replaces it in the transaction that takes the seats, so its seats count. Two requests of one
+ * guest for one departure take turns (a transaction-scoped advisory lock).
+ */
+export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
+  const { userId, context, body, order } = request;
+  const { promo, price } = order;
+  const referralCode = order.referral?.applied ? order.referral.code : null;
+  return db.transaction(async (tx): Promise<Hold> => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${userId}:${body.slotId}`}, 0))`);
+    const ownHolds = await heldBy(tx, userId, body.slotId);
+    const reused = ownHolds.find(
+      (hold) =>
+        sameTickets(hold.tickets, order.tickets) &&
+        hold.promoCode === (promo?.code ?? null) &&
+        hold.totalMinor === price.totalMinor &&
+        hold.saveCard === body.saveCard,
+    );
+    if (reused) return { booking: reused, reused: true, replaced: [] };
+    const replaced = await releaseOwnHolds(tx, ownHolds);
+    if (!(await takeSeats(tx, body.slotId, body.serviceId, price.seats))) throw soldOut();
+    if (promo && !(await redeemPromo(tx, promo.code, context.account))) {
+      throw conflict(`The promo code ${promo.code} cannot be used any more.`, "promo_invalid");
+    }
+    const [row] = await tx
+      .insert(bookings)
+      .values({
+        id: newBookingId(),
+        userId,
+        accountId: context.account.id,
+        experienceId: context.experience.id,
+        serviceId: context.service.id,
+        slotId: body.slotId,
+        status: "held",
+        tickets: order.tickets,
+        seats: price.seats,
+        subtotalMinor: price.subtotalMinor,
+        discountMinor: price.discountMinor,
+        feesMinor: price.feesMinor,
+        taxMinor: price.taxMinor,
+        totalMinor: price.totalMinor,
+        currency: context.account.currency,
+        promoCode: promo?.code ?? null,
+        referralCode,
+        utm: body.utm ?? null,
+        holdExpiresAt: sql`app_now() + make_interval(mins => ${bookingEnv.holdMinutes})`,
+        idempotencyKey: request.idempotencyKey,
+        origin: request.origin,
+        storefront: request.storefront,
+        saveCard: body.saveCard,
+        paymentStatus: price.totalMinor > 0 ? "pending" : "not_required",
+      })
+      .returning();
+    if (referralCode) await recordReferral(tx, userId, referralCode, row.id);
+    return { booking: row, reused: false, replaced };
+  });
+}

@@ -1,0 +1,115 @@
+/** Placing a booking: the guest may book this, the order is priced, its seats are held, its payment starts. */
+import { and, eq } from "drizzle-orm";
+import type { AuthIdentity } from "../auth/verify";
+import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { bookings, type AccountRow, type BookingRow } from "../db/schema";
+import { getApiEnv } from "../env";
+import { conflict } from "../http/errors";
+import { loadBookableService } from "../catalog/bookable-service";
+import { ownCard } from "../payments/saved-cards";
+import { enforceRateLimits } from "../rate-limit/service";
+import { missingToBook, requireUserRow } from "../users/service";
+import { currentWaiver, findSignature } from "../waivers/service";
+import { closeCheckouts, startPayment, type PlacedBooking } from "./checkout";
+import { fulfilBooking } from "./fulfilment";
+import { expireHolds } from "./hold-expiry";
+import { holdSeats, sameTickets, type Hold } from "./hold-seats";
+import { priceOrder } from "./price";
+import { loadOpenSlot } from "./seats";
+import type { CreateBookingBody } from "~contract/bookings";
+
+export interface CreateBookingInput {
+  identity: AuthIdentity;
+  scope: AccountRow | null;
+  body: CreateBookingBody;
+  idempotencyKey: string;
+  /** scheme://host[:port] the request was sent to: payment return links and email links use it. */
+  origin: string;
+}
+
+async function findByIdempotencyKey(db: Db, userId: string, key: string): Promise<BookingRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * POST /v1/bookings. The same Idempotency-Key from the same user gives the same booking, also
+ * when the two requests race (unique index on (user_id, idempotency_key); the loser's
+ * transaction is rolled back, seats included, and it answers the winner's booking).
+ */
+export async function createBooking(db: Db, input: CreateBookingInput): Promise<PlacedBooking> {
+  const { identity, scope, body, idempotencyKey } = input;
+  const user = await requireUserRow(db, identity.uid);
+  await enforceRateLimits([
+    { key: `booking:user:${user.id}`, limit: getApiEnv().BOOKING_ATTEMPTS_PER_USER, windowSeconds: 600 },
+  ]);
+  // Someone else's card (or a made-up id) is refused before anything is held.
+  const savedCard = body.paymentMethodId ? await ownCard(db, user.id, body.paymentMethodId) : null;
+
+  const replay = async (existing: BookingRow) => {
+    if (
+      existing.slotId !== body.slotId ||
+      existing.serviceId !== body.serviceId ||
+      !sameTickets(existing.tickets, body.tickets)
+    ) {
+      throw conflict(
+        "This Idempotency-Key was used for another booking. Use a new key for a new booking.",
+        "idempotency_key_reused",
+      );
+    }
+    return startPayment(db, existing, body, user.email, false, savedCard);
+  };
+  const existing = await findByIdempotencyKey(db, user.id, idempotencyKey);
+  if (existing) return replay(existing);
+
+  const missing = missingToBook(user);
+  if (missing.length > 0) {
+    throw conflict(`Complete your profile before booking (missing: ${missing.join(", ")}).`, "profile_incomplete");
+  }
+  const context = await loadBookableService(db, body.serviceId, scope);
+  if (!(await findSignature(db, user.id, currentWaiver(context.account)))) {
+    throw conflict(`Sign the waiver of ${context.account.name} before booking.`, "waiver_required");
+  }
+  // 404 for an unknown or started departure; seats are judged by the update below.
+  await loadOpenSlot(db, body.slotId, body.serviceId);
+  const order = await priceOrder(db, context, body, user.id);
+  if (body.promoCode && !order.promo)
+    throw conflict(`The promo code ${body.promoCode} cannot be used for this booking.`, "promo_invalid");
+
+  // Expired holds of this departure give their seats back before we ask for seats.
+  await expireHolds(db, { slotId: body.slotId });
+  let hold: Hold;
+  try {
+    hold = await holdSeats(db, {
+      userId: user.id,
+      context,
+      body,
+      order,
+      idempotencyKey,
+      origin: input.origin,
+      storefront: scope !== null,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "bookings_user_idempotency_key")) {
+      const winner = await findByIdempotencyKey(db, user.id, idempotencyKey);
+      if (winner) return replay(winner);
+    }
+    throw error;
+  }
+
+  const { booking } = hold;
+  if (hold.reused) return startPayment(db, booking, body, user.email, false, savedCard);
+  await closeCheckouts(db, hold.replaced);
+  if (booking.totalMinor === 0) {
+    // Nothing to pay (free tickets only): confirmed at once, no checkout.
+    await fulfilBooking(db, booking.id, { sessionId: null, paymentIntentId: null, paymentMethodSaved: false });
+    const [fresh] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
+    return startPayment(db, fresh, body, user.email, true);
+  }
+  return startPayment(db, booking, body, user.email, true, savedCard);
+}

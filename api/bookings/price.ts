@@ -1,0 +1,93 @@
+/**
+ * The price of an order: its tickets at the service's prices, less the discount of its promo code
+ * or, without one, of the invitation the guest followed. A quote and a booking are priced alike.
+ */
+import type { Db } from "../db/client";
+import type { BookingTicket, PromoCodeRow, TicketTypeRow } from "../db/schema";
+import { validationError, type FieldErrors } from "../http/errors";
+import type { BookableService } from "../catalog/bookable-service";
+import { findUsablePromo, toPricingPromo } from "../promo/service";
+import { referralFor } from "../referrals/service";
+import { priceBreakdown, type PriceBreakdown, type PricedTicket } from "~contract/pricing";
+import type { QuoteBody } from "~contract/bookings";
+import type { QuoteReferral } from "~contract/referrals";
+
+/**
+ * Prices the requested tickets with the service's ticket types (400 with `fields` for a type
+ * of another service). Lines with quantity 0 are dropped.
+ */
+function priceTickets(
+  types: TicketTypeRow[],
+  requested: Array<{ ticketTypeId: string; quantity: number }>,
+): { priced: PricedTicket[]; tickets: BookingTicket[] } {
+  const byId = new Map(types.map((type) => [type.id, type]));
+  const fields: FieldErrors = {};
+  requested.forEach((line, index) => {
+    if (!byId.has(line.ticketTypeId)) fields[`tickets.${index}.ticketTypeId`] = ["Not a ticket type of this service."];
+  });
+  if (Object.keys(fields).length > 0) throw validationError(fields);
+  const tickets = requested
+    .filter((line) => line.quantity > 0)
+    .map((line) => {
+      const type = byId.get(line.ticketTypeId)!;
+      return {
+        ticketTypeId: type.id,
+        code: type.code,
+        name: type.name,
+        quantity: line.quantity,
+        unitPriceMinor: type.priceMinor,
+      };
+    });
+  return {
+    tickets,
+    priced: tickets.map((ticket) => ({
+      ticketTypeId: ticket.ticketTypeId,
+      name: ticket.name,
+      unitPriceMinor: ticket.unitPriceMinor,
+      quantity: ticket.quantity,
+    })),
+  };
+}
+
+/**
+ * The discount of a booking: its promo code, or else the invitation the guest followed (only for
+ * a signed-in guest, only on their first booking: see referralFor).
+ */
+async function discountOf(
+  db: Db,
+  priced: PricedTicket[],
+  promo: PromoCodeRow | null,
+  referralCode: string | undefined,
+  userId: string | null,
+) {
+  if (promo) return { pricing: toPricingPromo(promo), referral: null };
+  if (!referralCode) return { pricing: null, referral: null };
+  const referral = await referralFor(db, userId, referralCode, priceBreakdown(priced, null).subtotalMinor);
+  if (!userId) return { pricing: null, referral: { ...referral, applied: false, discountMinor: 0 } };
+  const pricing = referral.applied
+    ? { code: referral.code, percentOff: null, amountOffMinor: referral.discountMinor }
+    : null;
+  return { pricing, referral };
+}
+
+export interface PricedOrder {
+  tickets: BookingTicket[];
+  /** The promo code asked for, when it can be used with this operator now. */
+  promo: PromoCodeRow | null;
+  /** The invitation asked for: applied or why not (null without one, or when a promo code is used). */
+  referral: QuoteReferral | null;
+  price: PriceBreakdown;
+}
+
+/** Prices an order for this service; an unusable promo code is simply not applied (`promo` null). */
+export async function priceOrder(
+  db: Db,
+  context: BookableService,
+  order: Pick<QuoteBody, "tickets" | "promoCode" | "referralCode">,
+  userId: string | null,
+): Promise<PricedOrder> {
+  const { priced, tickets } = priceTickets(context.ticketTypes, order.tickets);
+  const promo = order.promoCode ? await findUsablePromo(db, order.promoCode, context.account) : null;
+  const discount = await discountOf(db, priced, promo, order.referralCode, userId);
+  return { tickets, promo, referral: discount.referral, price: priceBreakdown(priced, discount.pricing) };
+}

@@ -1,0 +1,30 @@
+import type { Db } from "../db/client";
+import type { AccountRow } from "../db/schema";
+import { loadBookableService } from "../catalog/bookable-service";
+import { freeCancellationUntil } from "./cancellation-deadline";
+import { priceOrder } from "./price";
+import { loadOpenSlot } from "./seats";
+import type { Quote, QuoteBody } from "~contract/bookings";
+
+/** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
+export async function quoteBooking(
+  db: Db,
+  input: QuoteBody,
+  scope: AccountRow | null,
+  userId: string | null = null,
+): Promise<Quote> {
+  const context = await loadBookableService(db, input.serviceId, scope);
+  const slot = await loadOpenSlot(db, input.slotId, input.serviceId);
+  const order = await priceOrder(db, context, input, userId);
+  return {
+    breakdown: order.price,
+    currency: context.account.currency,
+    promo: input.promoCode ? { code: input.promoCode, valid: order.promo !== null } : null,
+    referral: order.referral,
+    seatsLeft: slot.seatsLeft,
+    startsAt: slot.startsAt.toISOString(),
+    endsAt: slot.endsAt.toISOString(),
+    timezone: context.account.timezone,
+    freeCancellationUntil: freeCancellationUntil(slot.startsAt, context.account.cancellationCutoffHours),
+  };
+}

@@ -1,0 +1,46 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import {
+  accounts,
+  experiences,
+  services,
+  ticketTypes,
+  type AccountRow,
+  type ServiceRow,
+  type TicketTypeRow,
+} from "../db/schema";
+import { notFound } from "../http/errors";
+
+/** A service with its experience, operator and ticket types, as booking (and a promo code's check) needs it. */
+export interface BookableService {
+  service: ServiceRow;
+  experience: { id: string; title: string; meetingPoint: string };
+  account: AccountRow;
+  ticketTypes: TicketTypeRow[];
+}
+
+/** The service (404 when unknown or, in account mode, another operator's) and its ticket types: two queries. */
+export async function loadBookableService(
+  db: Db,
+  serviceId: string,
+  scope: AccountRow | null,
+): Promise<BookableService> {
+  const [row] = await db
+    .select({
+      service: services,
+      experience: { id: experiences.id, title: experiences.title, meetingPoint: experiences.meetingPoint },
+      account: accounts,
+    })
+    .from(services)
+    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+    .innerJoin(accounts, eq(accounts.id, experiences.accountId))
+    .where(scope ? and(eq(services.id, serviceId), eq(accounts.id, scope.id)) : eq(services.id, serviceId))
+    .limit(1);
+  if (!row) throw notFound(`No service "${serviceId}".`);
+  const types = await db
+    .select()
+    .from(ticketTypes)
+    .where(eq(ticketTypes.serviceId, serviceId))
+    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id));
+  return { ...row, ticketTypes: types };
+}

@@ -1,0 +1,22 @@
+import type { Db } from "../db/client";
+import type { AccountRow } from "../db/schema";
+import { countUnread } from "../notifications/service";
+import { currentWaiver, findSignature } from "../waivers/service";
+import { missingToBook, requireUserRow, toUserInfo } from "./service";
+import type { SessionCreated } from "~contract/auth";
+
+/** Who a new session is for and what they still owe (profile fields, then "waiver"). */
+export async function sessionUser(
+  db: Db,
+  uid: string,
+  account: AccountRow | null,
+): Promise<Pick<SessionCreated, "user" | "missingData">> {
+  const [row, signature, unread] = await Promise.all([
+    requireUserRow(db, uid),
+    findSignature(db, uid, currentWaiver(account)),
+    countUnread(db, uid),
+  ]);
+  const missingData: string[] = missingToBook(row);
+  if (!signature) missingData.push("waiver");
+  return { user: toUserInfo(row, unread), missingData };
+}

@@ -1,0 +1,16 @@
+import { bookingCheckoutExpired, bookingPaid, bookingPaymentFailed } from "./bookings/checkout-outcome";
+import { onCheckoutCompleted, onCheckoutExpired, onCheckoutFailed } from "./payments/checkout-handlers";
+import { tipPaid } from "./tips/service";
+
+/**
+ * Where the API's rooms meet, once, as the app is made (api/app.ts): a room lower down offers a
+ * port, the rooms above it register here, so the lower one never imports them. Payments hands
+ * each checkout's outcome to the room that opened the checkout.
+ * (The job runner plugs itself into the outbox when it starts: api/jobs/runner.ts.)
+ */
+export function wireRooms(): void {
+  onCheckoutCompleted("booking", bookingPaid);
+  onCheckoutFailed("booking", bookingPaymentFailed);
+  onCheckoutExpired("booking", bookingCheckoutExpired);
+  onCheckoutCompleted("tip", tipPaid);
+}

@@ -1,0 +1,53 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { apiImports, apiRooms, describeTie, roomOf } from "../../scripts/api-rooms";
+
+/**
+ * The API's rooms (its folders) import one another one way: docs/architecture.md, "API rooms".
+ * `npx tsx scripts/api-rooms.ts` prints what these checks read.
+ */
+const MAX_TWO_WAY_TIES = 3;
+
+/**
+ * Imports of the edge (server/) that are being taken out on another branch: allowed until then,
+ * and no others.
+ */
+const OUTSIDE_FOR_NOW = [
+  "api/catalog/demand.ts -> server/public-data-version.mjs",
+  "api/jobs/due-work.ts -> server/public-data-version.mjs",
+];
+
+const imports = apiImports();
+const rooms = apiRooms(imports);
+
+describe("the API's rooms", () => {
+  it("are read from the source (bookings imports payments, jobs imports bookings)", () => {
+    expect(rooms.edges.has("bookings -> payments")).toBe(true);
+    expect(rooms.edges.has("jobs -> bookings")).toBe(true);
+  });
+
+  it(`have at most ${MAX_TWO_WAY_TIES} two-way ties, each explained in docs/architecture.md`, () => {
+    const explained = readFileSync("docs/architecture.md", "utf8");
+    const report = rooms.ties.map((tie) => describeTie(rooms, tie)).join("\n");
+    expect(rooms.ties.length, report).toBeLessThanOrEqual(MAX_TWO_WAY_TIES);
+    for (const tie of rooms.ties)
+      expect(explained.includes(tie.replace("<->", "↔")), `${tie} is not explained there`).toBe(true);
+  });
+
+  it("never import the web app or the edge", () => {
+    const outside = rooms.outside.map((item) => `${item.from} -> ${item.to}`);
+    expect(outside.filter((line) => !OUTSIDE_FOR_NOW.includes(line))).toEqual([]);
+  });
+
+  it("leave jobs/ to the top: no room imports it, only the app and its start do", () => {
+    const intoJobs = imports.filter(
+      (item) => roomOf(item.to) === "jobs" && roomOf(item.from) !== "jobs" && !/^api\/(app|start)\.ts$/.test(item.from),
+    );
+    expect(intoJobs.map((item) => `${item.from} -> ${item.to}`)).toEqual([]);
+  });
+
+  it("let payments hand a checkout's outcome on through its port: it imports neither bookings nor tips", () => {
+    expect(rooms.edges.get("payments -> bookings") ?? []).toEqual([]);
+    expect(rooms.edges.get("payments -> tips") ?? []).toEqual([]);
+  });
+});
