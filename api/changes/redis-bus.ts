@@ -42,7 +42,12 @@ export function redisTransport(url: string): BusTransport {
       if (ping) clearInterval(ping);
       const clients = [publisher, subscriber];
       publisher = subscriber = null;
-      await Promise.all(clients.map((client) => client?.quit().catch(() => client.disconnect())));
+      await Promise.all(
+        clients.map((client) =>
+          // quit() waits for a connection that may never come back.
+          client?.status === "ready" ? client.quit().catch(() => client.disconnect()) : client?.disconnect(),
+        ),
+      );
     },
   };
 }
