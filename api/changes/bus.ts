@@ -44,7 +44,7 @@ export function openChangeBus(
   hear: Hearing,
   env: Pick<ApiEnv, "REDIS_URL" | "DATABASE_URL">,
   /** Tests open two buses in one process as if they were two. */
-  processId = THIS_PROCESS,
+  processId: string = THIS_PROCESS,
 ): ChangeBus {
   const transport = env.REDIS_URL
     ? redisTransport(env.REDIS_URL)

@@ -76,7 +76,7 @@ describe.skipIf(!process.env.REDIS_URL)("the change bus on Redis (pub/sub)", () 
   busTests({ REDIS_URL: process.env.REDIS_URL }, async () => {
     const admin = new Redis(process.env.REDIS_URL!);
     try {
-      await admin.client("KILL", "TYPE", "pubsub");
+      await admin.call("CLIENT", "KILL", "TYPE", "pubsub");
     } finally {
       await admin.quit();
     }

@@ -85,8 +85,8 @@ describe("a write's changes", () => {
 });
 
 /** Reads Server-Sent Events from a stream, one block (up to a blank line) at a time. */
-function eventReader(body: ReadableStream<Uint8Array>) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+function eventReader(answer: Response) {
+  const reader = answer.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = "";
   return {
     async next(): Promise<{ event: string; data: string } | null> {
@@ -114,7 +114,7 @@ describe("GET /v1/changes", () => {
     const answer = await app.fetch(new Request("http://localhost/v1/changes"));
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
-    const events = eventReader(answer.body!);
+    const events = eventReader(answer);
     let event = await events.next();
     while (event && event.event !== "ready") event = await events.next();
     expect(event).toEqual({ event: "ready", data: "{}" });
