@@ -2,9 +2,11 @@
  * The built web and API in two processes (API_BASE_URL), and the web alone with its API gone: a
  * write from another site is refused in both processes, and a visitor whose API cannot be reached
  * gets "not available right now" (503, Retry-After), as a page or as the envelope on /v1 — never a
- * 500. And error pages carry their title in the head.
+ * 500. And error pages carry their title in the head. And the web's caches hear what the API
+ * changed, whoever asked it to.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookableDeparture, bookingGuest, placeBooking, seatsShown } from "./booking-over-http";
 import { freePort, startBuiltServer, type BuiltServer } from "./built-server";
 
 let api: BuiltServer;
@@ -104,5 +106,32 @@ describe("error pages", () => {
       expect(response.status, path).toBe(404);
       expect(titlesOf(await response.text()), path).toEqual([{ text: "Page Not Found · Wayfarer", inHead: true }]);
     }
+  });
+});
+
+describe("split mode: what the API changed", () => {
+  it("reaches the web's pages within a second, for a booking the web never saw (its change feed)", async () => {
+    const departure = await bookableDeparture(api.origin);
+    const token = await bookingGuest(api.origin, departure.operator);
+    await seatsShown(web.origin, departure);
+    const before = await seatsShown(web.origin, departure);
+    expect(before.cache).toMatch(/^(hit|stale)$/);
+    expect((await placeBooking(api.origin, token, departure, 2)).status).toBe(201);
+    const booked = performance.now();
+    let shown = before.seats;
+    while (shown !== before.seats - 2 && performance.now() - booked < 1_000) {
+      shown = (await seatsShown(web.origin, departure)).seats;
+    }
+    expect(shown).toBe(before.seats - 2);
+  });
+
+  it("drops the web's pages at once for a booking made through the web (the answer's header)", async () => {
+    const departure = await bookableDeparture(web.origin);
+    const token = await bookingGuest(web.origin, departure.operator);
+    await seatsShown(web.origin, departure);
+    const before = await seatsShown(web.origin, departure);
+    expect(before.cache).toMatch(/^(hit|stale)$/);
+    expect((await placeBooking(web.origin, token, departure, 2)).status).toBe(201);
+    expect(await seatsShown(web.origin, departure)).toEqual({ seats: before.seats - 2, cache: "miss" });
   });
 });
