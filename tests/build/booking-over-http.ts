@@ -101,6 +101,22 @@ export function placeBooking(origin: string, token: string, departure: Departure
   });
 }
 
+/** The seats left the details page shows, once the micro-cache serves it (it must by the second ask). */
+export async function cachedSeatsShown(origin: string, departure: Departure): Promise<number> {
+  await seatsShown(origin, departure);
+  const { seats, cache } = await seatsShown(origin, departure);
+  if (!cache || !/^(hit|stale)$/.test(cache)) throw new Error(`${departure.page} was not served from memory: ${cache}`);
+  return seats;
+}
+
+/** Asks for the details page until it shows `seats` or `ms` have passed: how long that took, and what it showed last. */
+export async function waitForSeatsShown(origin: string, departure: Departure, seats: number, ms: number) {
+  const started = performance.now();
+  let shown = (await seatsShown(origin, departure)).seats;
+  while (shown !== seats && performance.now() - started < ms) shown = (await seatsShown(origin, departure)).seats;
+  return { shown, milliseconds: Math.round(performance.now() - started) };
+}
+
 /** The seats left the details page shows an anonymous visitor, and whether the micro-cache answered. */
 export async function seatsShown(origin: string, departure: Departure): Promise<{ seats: number; cache: string | null }> {
   const answer = await fetch(origin + departure.page);

@@ -26,6 +26,24 @@ function countingApi() {
   return { client, calls: () => calls };
 }
 
+/** An API (the injected transport) that holds its first answer until `release()`; each answer says how many calls came. */
+function heldApi(token?: string) {
+  let calls = 0;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const client = createApiClient({
+    baseUrl: "http://localhost",
+    token,
+    readCache,
+    transport: async () => {
+      calls++;
+      if (calls === 1) await gate;
+      return Response.json({ data: { calls } });
+    },
+  });
+  return { client, release, calls: () => calls };
+}
+
 // Each test starts with nothing kept.
 beforeEach(() => everythingChanged());
 
@@ -98,45 +116,22 @@ describe("the web's read cache", () => {
   });
 
   it("does not keep an answer fetched while a topic it depends on changed", async () => {
-    let calls = 0;
-    let answer!: () => void;
-    const gate = new Promise<void>((resolve) => (answer = resolve));
-    const client = createApiClient({
-      baseUrl: "http://localhost",
-      readCache,
-      transport: async () => {
-        calls++;
-        if (calls === 1) await gate;
-        return Response.json({ data: { calls } });
-      },
-    });
-    const first = client.call("facets");
+    const api = heldApi();
+    const first = api.client.call("facets");
     topicsChanged(["catalog"]);
-    answer();
+    api.release();
     expect(await first).toEqual({ calls: 1 });
-    expect(await client.call("facets")).toEqual({ calls: 2 });
+    expect(await api.client.call("facets")).toEqual({ calls: 2 });
   });
 });
 
 describe("the web's read cache under load", () => {
   it("asks the API once for callers that come while an answer is on its way", async () => {
-    let calls = 0;
-    let answer!: () => void;
-    const gate = new Promise<void>((resolve) => (answer = resolve));
-    const client = createApiClient({
-      baseUrl: "http://localhost",
-      token: "herd",
-      readCache,
-      transport: async () => {
-        calls++;
-        await gate;
-        return Response.json({ data: { calls } });
-      },
-    });
+    const { client, release, calls } = heldApi("herd");
     const all = Promise.all([client.call("userInfo"), client.call("userInfo"), client.call("userInfo")]);
-    answer();
+    release();
     expect(await all).toEqual([{ calls: 1 }, { calls: 1 }, { calls: 1 }]);
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
   });
 
   it("lets the callers that wait for a failed answer ask for themselves", async () => {
