@@ -5,7 +5,7 @@ import reactHooks from "eslint-plugin-react-hooks";
  * The border between the web app and the API (docs/architecture.md): app/ reaches the API only
  * through the contract (~contract/*) and the in-process mount (~api/app, ~api/start, loaded
  * lazily by app/platform/api.server.ts); the contract imports neither side; the API never
- * imports the web app.
+ * imports the web app or its edge (server/).
  */
 const appBorder = {
   paths: [
@@ -51,7 +51,13 @@ const contractBorder = {
   ],
 };
 const apiBorder = {
-  patterns: [{ group: ["~/*", "**/app/**"], message: "The API never imports the web app." }],
+  patterns: [
+    { group: ["~/*", "**/app/**"], message: "The API never imports the web app." },
+    {
+      group: ["**/server/*"],
+      message: "The API never imports the web's edge (server/): what it changed goes through api/changes/.",
+    },
+  ],
 };
 
 export default tseslint.config(

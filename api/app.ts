@@ -5,6 +5,8 @@ import { accountRoutes } from "./accounts/routes";
 import { authRoutes } from "./auth/routes";
 import { bookingRoutes } from "./bookings/routes";
 import { catalogRoutes } from "./catalog/routes";
+import { announceDeclaredChanges } from "./changes/declared-changes";
+import { changeRoutes } from "./changes/routes";
 import { healthRoutes } from "./health/routes";
 import { payloadTooLarge } from "./http/errors";
 import { onError, onNotFound } from "./http/on-error";
@@ -48,7 +50,9 @@ app.use(
   }),
 );
 app.use("*", jobsAndClock);
+app.use("*", announceDeclaredChanges);
 app.route("/", healthRoutes);
+app.route("/", changeRoutes);
 app.route("/", accountRoutes);
 app.route("/", catalogRoutes);
 app.route("/", authRoutes);

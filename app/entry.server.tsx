@@ -14,6 +14,7 @@ import { applyCachePolicy } from "~/platform/cache-policy.server";
 import { applyRetryAfter } from "~/platform/http.server";
 import { NonceProvider } from "~/platform/nonce";
 import { startInProcessApi } from "~/platform/api.server";
+import { followApiChanges } from "~/platform/api-change-feed.server";
 import { errorFields, logger } from "~/platform/logger.server";
 
 export const streamTimeout = 5_000;
@@ -104,3 +105,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 
 // Open the database (migrations, demo data when empty) as the server starts, not on the first request.
 void startInProcessApi();
+// What any process of the API changes reaches this one's caches (the micro-cache, the read cache).
+followApiChanges();

@@ -9,7 +9,7 @@
  * Hono app's fetch) or HTTP (global fetch).
  */
 import { ACCOUNT_CONTEXT_HEADER } from "./accounts";
-import { fillPath, type HttpMethod, type InputOf, type OutputOf } from "./endpoint";
+import { fillPath, type Endpoint, type HttpMethod, type InputOf, type OutputOf } from "./endpoint";
 import { endpoints, type EndpointName, type Endpoints } from "./endpoints";
 import { ApiError, type ErrorEnvelope } from "./errors";
 
@@ -17,15 +17,16 @@ export type Transport = (request: Request) => Promise<Response>;
 
 /**
  * Answers the caller keeps (the web's read cache), asked before a GET is even built into a
- * Request. `open` answers with a kept body; or one that another call is fetching right now
- * (`pending`, null if that call got no 200); or `keep`, which this call must call once with the
- * body it got (null if none); or null when the call is not one it keeps. Bodies are text, parsed
- * for each caller.
+ * Request, with the endpoint's declaration (what its answer depends on: `dependsOn`). `open`
+ * answers with a kept body; or one that another call is fetching right now (`pending`, null if
+ * that call got no 200); or `keep`, which this call must call once with the body it got (null if
+ * none); or null when the call is not one it keeps. Bodies are text, parsed for each caller.
  */
 export interface ReadCache {
   open(
     url: URL,
     headers: Headers,
+    declared: Endpoint,
   ): { kept: string } | { pending: Promise<string | null> } | { keep(body: string | null): void } | null;
 }
 
@@ -84,11 +85,12 @@ export function createApiClient(options: ApiClientOptions) {
       ? [input?: InputOf<Endpoints[N]>, options?: CallOptions]
       : [input: InputOf<Endpoints[N]>, options?: CallOptions]
   ): Promise<OutputOf<Endpoints[N]>> {
-    const method = endpoints[name].method;
+    const declared: Endpoint = endpoints[name];
+    const method = declared.method;
     const retries = callOptions?.retries ?? defaultRetries(method);
     const signal = callOptions?.signal;
     const { url, headers, body } = describe(name, (input ?? {}) as Record<string, unknown>);
-    const slot = method === "GET" ? (options.readCache?.open(url, headers) ?? null) : null;
+    const slot = method === "GET" ? (options.readCache?.open(url, headers, declared) ?? null) : null;
     if (slot && "kept" in slot) return dataOf(slot.kept) as OutputOf<Endpoints[N]>;
     if (slot && "pending" in slot) {
       const shared = await slot.pending;

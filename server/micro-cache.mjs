@@ -8,8 +8,9 @@
  * - Keyed by host (and the forwarded host and scheme), path with query, language cookie and
  *   Accept-Language.
  * - Fresh for FRESH_MS, then served stale for up to STALE_MS while one request revalidates it in
- *   the background; dropped at once when the public data changes in this process
- *   (public-data-version.mjs), so a booking that takes the last seats shows at the next request.
+ *   the background; dropped at once when the API says the catalog or the seats changed, whichever
+ *   process made the change (topic-versions.mjs), so a booking that takes the last seats shows at
+ *   the next request. A write that changes neither (a quote, a sign-in) keeps every page.
  * - Every answer gets a fresh CSP nonce (swapped into the header and the page as it is sent),
  *   an ETag of the page without its nonce (If-None-Match → 304, which keeps the nonce the
  *   browser already has), gzip when asked for, and `X-Micro-Cache: hit|stale|miss`.
@@ -22,7 +23,7 @@ import { gzip as gzipCallback } from "node:zlib";
 import { z } from "zod";
 import { languageCookieOf, mayShareAnswer } from "./cache-rules.mjs";
 import { hasExtension, pathOf } from "./paths.mjs";
-import { publicDataVersion } from "./public-data-version.mjs";
+import { versionOf } from "./topic-versions.mjs";
 
 const gzip = promisify(gzipCallback);
 
@@ -41,6 +42,8 @@ const STALE_MS = 30_000;
 const MAX_ENTRIES = 1_000;
 const MAX_BODY_BYTES = 1024 * 1024;
 const REVALIDATE_HEADER = "x-micro-cache-revalidate";
+/** What public pages show of the API (contract/changes.ts): nothing of a signed-in user's. */
+const PAGE_TOPICS = ["catalog", "seats"];
 const revalidateToken = randomBytes(16).toString("hex");
 const NOT_STORED = new Set(["content-length", "transfer-encoding", "connection", "keep-alive", "date", "etag"]);
 
@@ -75,7 +78,7 @@ function keyOf(req) {
 function lookup(key) {
   const entry = entries.get(key);
   if (!entry) return undefined;
-  if (entry.version !== publicDataVersion() || Date.now() - entry.storedAt > FRESH_MS + STALE_MS) {
+  if (entry.version !== versionOf(PAGE_TOPICS) || Date.now() - entry.storedAt > FRESH_MS + STALE_MS) {
     entries.delete(key);
     return undefined;
   }
@@ -254,7 +257,7 @@ export function handleWithMicroCache(req, res, next) {
     send(req, res, found, stale ? "stale" : "hit").catch(() => res.destroy());
     return true;
   }
-  const version = publicDataVersion();
+  const version = versionOf(PAGE_TOPICS);
   const acceptEncoding = req.headers["accept-encoding"];
   // The app answers uncompressed (its compression would hide the nonce); send() compresses.
   delete req.headers["accept-encoding"];
@@ -278,7 +281,7 @@ export function handleWithMicroCache(req, res, next) {
       const hash = createHash("sha1");
       for (const part of parts) hash.update(part).update("\0");
       entry.etag = `W/"${hash.digest("base64url").slice(0, 27)}"`;
-      if (version === publicDataVersion()) store(key, entry);
+      if (version === versionOf(PAGE_TOPICS)) store(key, entry);
     }
     send(req, res, entry, storable ? "miss" : "bypass").catch(() => res.destroy());
   });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { publicDataChanged } from "../../server/public-data-version.mjs";
+import { announceChanges } from "../changes/feed";
 import type { Db } from "../db/client";
 
 /**
@@ -13,6 +13,7 @@ export async function refreshDemand(db: Db): Promise<number> {
     rows: Array<{ changed: number }>;
   };
   const changed = Number(result.rows[0]?.changed ?? 0);
-  if (changed > 0) publicDataChanged();
+  // The "recommended" order of catalog pages moved.
+  if (changed > 0) announceChanges(["catalog"]);
   return changed;
 }

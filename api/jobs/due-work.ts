@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { publicDataChanged } from "../../server/public-data-version.mjs";
+import { announceChanges } from "../changes/feed";
 import { syncClock } from "../clock";
 import type { Db } from "../db/client";
 import { bookings, referrals, users } from "../db/schema";
@@ -41,7 +41,7 @@ export interface DueWorkResult {
 export async function runDueWork(db: Db): Promise<DueWorkResult> {
   await syncClock(db, true);
   const holds = await expireHolds(db);
-  if (holds.expired > 0) publicDataChanged();
+  if (holds.expired > 0) announceChanges(["seats"]);
   const refunds = await settleDueRefunds(db);
   const lapsed = await lapsedHolds(db);
   const reminders = await remind(db);

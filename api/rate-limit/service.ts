@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { onBeforeCloseDb } from "../db/client";
 import { getApiEnv } from "../env";
 import { rateLimited } from "../http/errors";
 import { errorFields, logger } from "../logger";
@@ -25,6 +26,8 @@ function redisClient(): Redis | null {
     // Commands wait for the first connection; should Redis go away, they fail fast (insurance limiter).
     redis = url ? new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 }) : null;
     redis?.on("error", (error: unknown) => logger.warn({ err: errorFields(error) }, "redis unavailable"));
+    // Closed with the database when the process stops: an open connection would keep it running.
+    if (redis) onBeforeCloseDb(closeRateLimits);
   }
   return redis;
 }

@@ -1,29 +1,20 @@
 import type { ReadCache } from "~contract/client";
-import { publicDataVersion } from "../../server/public-data-version.mjs";
+import { versionOf } from "../../server/topic-versions.mjs";
 
 /**
- * Reads almost every page makes, kept a few seconds in this process: the signed-in user (per
- * token), the catalog's facets, a storefront's account context (per account) and the catalog
- * itself (a page of results per query, an experience, a service and its availability: no older
- * than the page the micro-cache would show anyway). Only 200s are kept; any successful write
- * through the API client empties the cache at once (the same counter as the micro-cache), so
- * someone who just changed their name sees it on the next page. Between writes a value is at
+ * The API's answers that its declarations say a caller may keep (`dependsOn` in
+ * contract/endpoints.ts: the signed-in user per token, the facets, a storefront's account
+ * context, the catalog's pages, experiences, services and availability), kept a few seconds in
+ * this process. Only 200s are kept. An answer is dropped as soon as one of the topics it depends
+ * on changes (server/topic-versions.mjs: the API names them on a write's answer and on its change
+ * feed, whichever process made the change), so someone who just changed their name sees it on the
+ * next page, and a quote, which changes nothing, drops nothing. Between changes a value is at
  * most TTL_MS old (e.g. the unread count after a notification), give or take the one fetch that
  * renews it; one call at a time asks the API for a given answer.
  *
  * The API client asks it before it builds a Request (contract/client.ts `ReadCache`): a kept
  * answer costs a lookup and a JSON.parse, no Request or Response.
  */
-const CACHED = [
-  /^\/v1\/user\/info$/,
-  /^\/v1\/user\/referral$/,
-  /^\/v1\/facets$/,
-  /^\/v1\/account-context\/[^/]+$/,
-  /^\/v1\/experiences$/,
-  /^\/v1\/experiences\/[^/]+$/,
-  /^\/v1\/experiences\/[^/]+\/services\/[^/]+$/,
-  /^\/v1\/experiences\/[^/]+\/services\/[^/]+\/availability$/,
-];
 const TTL_MS = 5_000;
 /**
  * Past its TTL an answer is still given for this long while one call fetches the next: the
@@ -37,6 +28,7 @@ const PENDING_MS = 10_000;
 const MAX_ENTRIES = 1_000;
 
 type Entry = { body: string; storedAt: number; version: number };
+type Topics = readonly string[];
 type Fetching = { since: number; version: number; body: Promise<string | null> };
 const entries = new Map<string, Entry>();
 const fetching = new Map<string, Fetching>();
@@ -53,7 +45,7 @@ function keyOf(url: URL, headers: Headers): string {
 }
 
 /** This call fetches the answer for `key`; the others that come meanwhile share it. */
-function fetchHere(key: string, version: number) {
+function fetchHere(key: string, topics: Topics, version: number) {
   let settle!: (body: string | null) => void;
   const body = new Promise<string | null>((resolve) => (settle = resolve));
   if (fetching.size >= MAX_ENTRIES) fetching.clear();
@@ -62,8 +54,8 @@ function fetchHere(key: string, version: number) {
     keep(answer: string | null) {
       if (fetching.get(key)?.body === body) fetching.delete(key);
       settle(answer);
-      // A write that finished while this answer was on its way may have made it stale.
-      if (answer === null || version !== publicDataVersion()) return;
+      // A change told while this answer was on its way may have made it stale.
+      if (answer === null || version !== versionOf(topics)) return;
       if (entries.size >= MAX_ENTRIES) entries.clear();
       entries.set(key, { body: answer, storedAt: Date.now(), version });
     },
@@ -71,12 +63,13 @@ function fetchHere(key: string, version: number) {
 }
 
 export const readCache: ReadCache = {
-  open(url, headers) {
+  open(url, headers, declared) {
+    const topics = declared.dependsOn;
+    if (!topics || topics.length === 0) return null;
     // A call that names its caller by cookie (a browser's, passed on) is never kept.
     if (url.search.length > 512 || headers.has("Cookie")) return null;
-    if (!CACHED.some((pattern) => pattern.test(url.pathname))) return null;
     const key = keyOf(url, headers);
-    const version = publicDataVersion();
+    const version = versionOf(topics);
     const now = Date.now();
     const found = entries.get(key);
     const current = found && found.version === version ? found : undefined;
@@ -85,6 +78,6 @@ export const readCache: ReadCache = {
     const shared = inFlight && inFlight.version === version && now - inFlight.since < PENDING_MS ? inFlight : undefined;
     if (shared && current && now - current.storedAt < TTL_MS + STALE_MS) return { kept: current.body };
     if (shared) return { pending: shared.body };
-    return fetchHere(key, version);
+    return fetchHere(key, topics, version);
   },
 };

@@ -2,7 +2,8 @@ import { redirect } from "~/platform/redirect.server";
 import { data } from "@remix-run/node";
 import { createApiClient, type Transport } from "~contract/client";
 import type { ApiError } from "~contract/errors";
-import { publicDataChanged } from "../../server/public-data-version.mjs";
+import { CHANGED_HEADER, parseChangedTopics } from "~contract/changes";
+import { topicsChanged } from "../../server/topic-versions.mjs";
 import { CONNECTION_ADDRESS_HEADER, connectionAddressOf } from "~contract/edge-headers.mjs";
 import { config } from "~/platform/config.server";
 import { readCache } from "~/platform/api-read-cache.server";
@@ -26,17 +27,24 @@ function inProcessApi(): Promise<Transport> {
 }
 
 /** HTTP when API_BASE_URL is set, otherwise the API's own fetch handler in this process. */
-const send: Transport = config.API_BASE_URL
+export const sendToApi: Transport = config.API_BASE_URL
   ? (request) => fetch(request)
   : async (request) => (await inProcessApi())(request);
 
 /**
- * Every call to the API goes through here. A write (any method but GET/HEAD) that succeeded may
- * have changed what public pages show: the micro-cache and the read cache drop what they hold.
+ * What the API says an answer's write changed (its CHANGED_HEADER): the micro-cache and the read
+ * cache drop what depends on it, before the page that follows the write is rendered. Other
+ * processes' writes come through the change feed (app/platform/api-change-feed.server.ts).
  */
+export function forgetWhatChanged(answer: Response): void {
+  const topics = parseChangedTopics(answer.headers.get(CHANGED_HEADER));
+  if (topics.length > 0) topicsChanged(topics);
+}
+
+/** Every call to the API goes through here. */
 export const apiTransport: Transport = async (request) => {
-  const answer = await send(request);
-  if (request.method !== "GET" && request.method !== "HEAD" && answer.status < 400) publicDataChanged();
+  const answer = await sendToApi(request);
+  forgetWhatChanged(answer);
   return answer;
 };
 

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiTransport, clientAddressHeaders } from "~/platform/api.server";
+import { apiTransport, clientAddressHeaders, forgetWhatChanged } from "~/platform/api.server";
 import { CONNECTION_ADDRESS_HEADER } from "~contract/edge-headers.mjs";
 import { config } from "~/platform/config.server";
-import { publicDataChanged } from "../../server/public-data-version.mjs";
 import { requireHostContext } from "~/platform/host.server";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/platform/http.server";
 import { errorFields, logger } from "~/platform/logger.server";
@@ -54,7 +53,7 @@ async function handle({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
       },
     );
   }
-  if (hasBody && answer.status < 400) publicDataChanged();
+  forgetWhatChanged(answer);
   const answerHeaders = new Headers(answer.headers);
   for (const name of [...HOP_BY_HOP, "content-encoding", "content-length"]) answerHeaders.delete(name);
   return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: answerHeaders });

@@ -6,6 +6,7 @@ import { readdirSync } from "node:fs";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCookie } from "../../scripts/signed-in-session";
+import { bookableDeparture, bookingGuest, placeBooking, seatsShown } from "./booking-over-http";
 import { startBuiltServer, type BuiltServer } from "./built-server";
 
 let PORT = 0;
@@ -242,28 +243,55 @@ describe("the micro-cache of public pages", () => {
     expect(forwarded.headers.get("x-micro-cache")).toBe("miss");
   });
 
-  it("keeps nothing that sets a cookie (a marketing visit) and drops pages after a successful write", async () => {
+  it("keeps nothing that sets a cookie (a marketing visit)", async () => {
     const marketing = await fetch(`${origin}/?utm_source=bench`);
     expect(marketing.headers.get("set-cookie")).toContain("mkt=");
     expect(marketing.headers.get("cache-control") ?? "").not.toContain("public");
     expect((await fetch(`${origin}/?utm_source=bench`)).headers.get("x-micro-cache")).not.toMatch(FROM_MEMORY);
+  });
 
-    await fetch(`${origin}/`);
-    expect((await fetch(`${origin}/`)).headers.get("x-micro-cache")).toMatch(FROM_MEMORY);
-    // A write that fails changes nothing: the page stays.
-    await fetch(`${origin}/v1/bookings`, {
+  it("keeps its pages through writes that change nothing they show, and drops them when seats are taken", async () => {
+    const departure = await bookableDeparture(origin);
+    const token = await bookingGuest(origin, departure.operator);
+    const pages = ["/", departure.page];
+    const states = async () => Promise.all(pages.map(async (path) => (await fetch(origin + path)).headers.get("x-micro-cache")));
+    await states();
+    expect(await states()).toEqual([expect.stringMatching(FROM_MEMORY), expect.stringMatching(FROM_MEMORY)]);
+    const { seats } = await seatsShown(origin, departure);
+
+    // A write that fails, a quote (a POST that changes nothing) and a sign-in (the user's own facts).
+    const refused = await fetch(`${origin}/v1/bookings`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: origin },
       body: "{}",
     });
-    expect((await fetch(`${origin}/`)).headers.get("x-micro-cache")).toMatch(FROM_MEMORY);
-    // One that succeeds (a sign-in writes the user) drops what the cache holds.
+    expect(refused.status).toBe(401);
+    const quote = await fetch(`${origin}/v1/bookings/quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({
+        serviceId: departure.serviceId,
+        slotId: departure.slotId,
+        tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: 2 }],
+      }),
+    });
+    expect(quote.status).toBe(200);
     await signedInCookie(origin, "edge");
+    expect(await states()).toEqual([expect.stringMatching(FROM_MEMORY), expect.stringMatching(FROM_MEMORY)]);
+
+    expect((await placeBooking(origin, token, departure, 2)).status).toBe(201);
+    expect(await seatsShown(origin, departure)).toEqual({ seats: seats - 2, cache: "miss" });
     expect((await fetch(`${origin}/`)).headers.get("x-micro-cache")).toBe("miss");
   });
 
   it("serves a page past its freshness stale once, while it is rendered again in the background", async () => {
-    await signedInCookie(origin, "edge"); // a write: what the cache holds is dropped
+    // A write that changes the catalog and the seats (the test clock, not moved): every page is dropped.
+    const moved = await fetch(`${origin}/v1/dev/clock`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ advanceMinutes: 0 }),
+    });
+    expect(moved.status).toBe(200);
     expect((await fetch(`${origin}/barcelona`)).headers.get("x-micro-cache")).toBe("miss");
     await new Promise((resolve) => setTimeout(resolve, FRESH_MS + 200));
     const stale = await fetch(`${origin}/barcelona`);

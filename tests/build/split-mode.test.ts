@@ -2,9 +2,18 @@
  * The built web and API in two processes (API_BASE_URL), and the web alone with its API gone: a
  * write from another site is refused in both processes, and a visitor whose API cannot be reached
  * gets "not available right now" (503, Retry-After), as a page or as the envelope on /v1 — never a
- * 500. And error pages carry their title in the head.
+ * 500. And error pages carry their title in the head. And the web's caches hear what the API
+ * changed, whoever asked it to.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  bookableDeparture,
+  bookingGuest,
+  cachedSeatsShown,
+  placeBooking,
+  seatsShown,
+  waitForSeatsShown,
+} from "./booking-over-http";
 import { freePort, startBuiltServer, type BuiltServer } from "./built-server";
 
 let api: BuiltServer;
@@ -104,5 +113,23 @@ describe("error pages", () => {
       expect(response.status, path).toBe(404);
       expect(titlesOf(await response.text()), path).toEqual([{ text: "Page Not Found · Wayfarer", inHead: true }]);
     }
+  });
+});
+
+describe("split mode: what the API changed", () => {
+  it("reaches the web's pages within a second, for a booking the web never saw (its change feed)", async () => {
+    const departure = await bookableDeparture(api.origin);
+    const token = await bookingGuest(api.origin, departure.operator);
+    const before = await cachedSeatsShown(web.origin, departure);
+    expect((await placeBooking(api.origin, token, departure, 2)).status).toBe(201);
+    expect((await waitForSeatsShown(web.origin, departure, before - 2, 1_000)).shown).toBe(before - 2);
+  });
+
+  it("drops the web's pages at once for a booking made through the web (the answer's header)", async () => {
+    const departure = await bookableDeparture(web.origin);
+    const token = await bookingGuest(web.origin, departure.operator);
+    const before = await cachedSeatsShown(web.origin, departure);
+    expect((await placeBooking(web.origin, token, departure, 2)).status).toBe(201);
+    expect(await seatsShown(web.origin, departure)).toEqual({ seats: before - 2, cache: "miss" });
   });
 });

@@ -1,8 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiClient } from "~contract/client";
 import { isApiError } from "~contract/errors";
 import { readCache } from "~/platform/api-read-cache.server";
-import { publicDataChanged } from "../../server/public-data-version.mjs";
+import { everythingChanged, topicsChanged } from "../../server/topic-versions.mjs";
 
 /** An API (the client's injected transport) that answers with who asked and how many times it was asked. */
 function countingApi() {
@@ -26,6 +26,27 @@ function countingApi() {
   return { client, calls: () => calls };
 }
 
+/** An API (the injected transport) that holds its first answer until `release()`; each answer says how many calls came. */
+function heldApi(token?: string) {
+  let calls = 0;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const client = createApiClient({
+    baseUrl: "http://localhost",
+    token,
+    readCache,
+    transport: async () => {
+      calls++;
+      if (calls === 1) await gate;
+      return Response.json({ data: { calls } });
+    },
+  });
+  return { client, release, calls: () => calls };
+}
+
+// Each test starts with nothing kept.
+beforeEach(() => everythingChanged());
+
 describe("the web's read cache", () => {
   it("keeps the signed-in user per token, never across tokens", async () => {
     const api = countingApi();
@@ -38,7 +59,7 @@ describe("the web's read cache", () => {
     expect(api.calls()).toBe(2);
   });
 
-  it("never keeps a browser's cookie call, an error or a path it does not know", async () => {
+  it("never keeps a browser's cookie call, an error or a read its declaration does not say it may keep", async () => {
     const api = countingApi();
     for (let i = 0; i < 2; i++) {
       await api.client({ headers: { Cookie: "__session=x" } }).call("userInfo");
@@ -46,6 +67,7 @@ describe("the web's read cache", () => {
         .client({ token: "gone" })
         .call("userInfo")
         .catch((error: unknown) => expect(isApiError(error) && error.status).toBe(401));
+      // No `dependsOn`: a user's bookings are never kept, nor a write's answer.
       await api.client({ token: "a" }).call("bookings");
       await api.client({ token: "a" }).call("quote", { body: { serviceId: "s", slotId: "x", tickets: [] } });
     }
@@ -60,36 +82,56 @@ describe("the web's read cache", () => {
     expect(api.calls()).toBe(2);
   });
 
-  it("forgets everything after a write", async () => {
+  it("drops an answer when a topic it depends on changes, and only then", async () => {
     const api = countingApi();
-    await api.client().call("facets");
-    await api.client().call("facets");
-    expect(api.calls()).toBe(1);
-    publicDataChanged();
-    await api.client().call("facets");
+    const facets = () => api.client().call("facets"); // depends on the catalog
+    const availability = () =>
+      api.client().call("availability", { params: { parentId: "p", serviceId: "s" }, query: {} }); // on the seats
+    await facets();
+    await availability();
     expect(api.calls()).toBe(2);
+    topicsChanged(["seats"]);
+    await facets();
+    expect(api.calls()).toBe(2);
+    await availability();
+    expect(api.calls()).toBe(3);
+    topicsChanged(["user"]);
+    await facets();
+    await availability();
+    expect(api.calls()).toBe(3);
+    topicsChanged(["catalog"]);
+    await facets();
+    await availability();
+    expect(api.calls()).toBe(4);
+  });
+
+  it("drops everything when anything may have changed unheard", async () => {
+    const api = countingApi();
+    await api.client({ token: "all" }).call("userInfo");
+    await api.client().call("facets");
+    everythingChanged();
+    await api.client({ token: "all" }).call("userInfo");
+    await api.client().call("facets");
+    expect(api.calls()).toBe(4);
+  });
+
+  it("does not keep an answer fetched while a topic it depends on changed", async () => {
+    const api = heldApi();
+    const first = api.client.call("facets");
+    topicsChanged(["catalog"]);
+    api.release();
+    expect(await first).toEqual({ calls: 1 });
+    expect(await api.client.call("facets")).toEqual({ calls: 2 });
   });
 });
 
 describe("the web's read cache under load", () => {
   it("asks the API once for callers that come while an answer is on its way", async () => {
-    let calls = 0;
-    let answer!: () => void;
-    const gate = new Promise<void>((resolve) => (answer = resolve));
-    const client = createApiClient({
-      baseUrl: "http://localhost",
-      token: "herd",
-      readCache,
-      transport: async () => {
-        calls++;
-        await gate;
-        return Response.json({ data: { calls } });
-      },
-    });
+    const { client, release, calls } = heldApi("herd");
     const all = Promise.all([client.call("userInfo"), client.call("userInfo"), client.call("userInfo")]);
-    answer();
+    release();
     expect(await all).toEqual([{ calls: 1 }, { calls: 1 }, { calls: 1 }]);
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
   });
 
   it("lets the callers that wait for a failed answer ask for themselves", async () => {

@@ -1,0 +1,127 @@
+/**
+ * Booking seats on a running server, over HTTP only, for the tests of tests/build: a departure
+ * with seats free, a guest who may book it (an Auth emulator account with a complete profile who
+ * signed the operator's waiver), the booking, and the seats-left its details page shows.
+ */
+import { randomUUID } from "node:crypto";
+import { DEFAULT_EMULATOR_HOST } from "../../scripts/emulator.mjs";
+
+const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST;
+
+export interface Departure {
+  parentId: string;
+  serviceId: string;
+  operator: string;
+  ticketTypeId: string;
+  date: string;
+  slotId: string;
+  /** The details page that shows its seats left. */
+  page: string;
+}
+
+// Answers are inspected dynamically; what is used is checked by the tests.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function data(response: Response): Promise<any> {
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** A departure at least two days away with `seats` + 2 seats free. */
+export async function bookableDeparture(origin: string, seats = 2): Promise<Departure> {
+  const earliest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const list = await data(await fetch(`${origin}/v1/experiences?pageSize=48`));
+  for (const item of list.items) {
+    const base = `${origin}/v1/experiences/${item.id}/services/${item.firstServiceId}`;
+    const availability = await data(await fetch(`${base}/availability`));
+    for (const day of availability.days) {
+      if (day.date < earliest) continue;
+      const slot = day.slots.find((candidate: { seatsLeft: number }) => candidate.seatsLeft >= seats + 2);
+      if (!slot) continue;
+      const detail = await data(await fetch(base));
+      return {
+        parentId: item.id,
+        serviceId: item.firstServiceId,
+        operator: detail.experience.operator.slug,
+        ticketTypeId: detail.service.ticketTypes[0].id,
+        date: day.date,
+        slotId: slot.id,
+        page: `/experiences/${item.id}/${item.firstServiceId}?date=${day.date}`,
+      };
+    }
+  }
+  throw new Error("no bookable departure");
+}
+
+/** A signed-up guest's ID token, with a complete profile and the operator's waiver signed. */
+export async function bookingGuest(origin: string, operator: string): Promise<string> {
+  const signUp = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: `guest-${randomUUID()}@example.com`, password: "guest-password-1", returnSecureToken: true }),
+  });
+  const { idToken } = (await signUp.json()) as { idToken: string };
+  const headers = { Authorization: `Bearer ${idToken}`, "Content-Type": "application/json" };
+  await data(
+    await fetch(`${origin}/v1/user/sync`, {
+      method: "PATCH",
+      headers,
+      body: JSON.stringify({
+        firstName: "Ada",
+        lastName: "Lovelace",
+        phone: "+15551234567",
+        location: { address: "1 Main St", city: "Springfield", state: "IL", zipcode: "62701" },
+      }),
+    }),
+  );
+  const withOperator = { ...headers, "X-Account-Context": operator };
+  const waiver = await data(await fetch(`${origin}/v1/user/waiver`, { headers: withOperator }));
+  await data(
+    await fetch(`${origin}/v1/user/waiver/sign`, {
+      method: "POST",
+      headers: withOperator,
+      body: JSON.stringify({ signedName: "Ada Lovelace", agree: true, textVersion: waiver.textVersion }),
+    }),
+  );
+  return idToken;
+}
+
+/** POST /v1/bookings: the answer as it came. */
+export function placeBooking(origin: string, token: string, departure: Departure, seats: number): Promise<Response> {
+  return fetch(`${origin}/v1/bookings`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+    body: JSON.stringify({
+      serviceId: departure.serviceId,
+      slotId: departure.slotId,
+      tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: seats }],
+      returnUrl: `/experiences/${departure.parentId}/${departure.serviceId}/return/{bookingId}`,
+      cancelUrl: `/experiences/${departure.parentId}/${departure.serviceId}/confirm?slot=${departure.slotId}`,
+    }),
+  });
+}
+
+/** The seats left the details page shows, once the micro-cache serves it (it must by the second ask). */
+export async function cachedSeatsShown(origin: string, departure: Departure): Promise<number> {
+  await seatsShown(origin, departure);
+  const { seats, cache } = await seatsShown(origin, departure);
+  if (!cache || !/^(hit|stale)$/.test(cache)) throw new Error(`${departure.page} was not served from memory: ${cache}`);
+  return seats;
+}
+
+/** Asks for the details page until it shows `seats` or `ms` have passed: how long that took, and what it showed last. */
+export async function waitForSeatsShown(origin: string, departure: Departure, seats: number, ms: number) {
+  const started = performance.now();
+  let shown = (await seatsShown(origin, departure)).seats;
+  while (shown !== seats && performance.now() - started < ms) shown = (await seatsShown(origin, departure)).seats;
+  return { shown, milliseconds: Math.round(performance.now() - started) };
+}
+
+/** The seats left the details page shows an anonymous visitor, and whether the micro-cache answered. */
+export async function seatsShown(origin: string, departure: Departure): Promise<{ seats: number; cache: string | null }> {
+  const answer = await fetch(origin + departure.page);
+  const html = await answer.text();
+  const seats = new RegExp(`value="${departure.slotId}"[\\s\\S]*?(\\d+) spots? left`).exec(html)?.[1];
+  if (seats === undefined) throw new Error(`no seats shown on ${departure.page}: ${answer.status}`);
+  return { seats: Number(seats), cache: answer.headers.get("x-micro-cache") };
+}
