@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANGE_TOPICS, type ChangeTopic } from "./changes";
+import { CHANGE_TOPICS } from "./changes";
 import { endpoint } from "./endpoint";
 
 /**
@@ -12,10 +12,8 @@ import { endpoint } from "./endpoint";
  * one `ChangeEvent` as JSON), and a comment line every HEARTBEAT_SECONDS so that a reader can tell
  * a quiet feed from a dead connection.
  */
-export interface ChangeEvent {
-  topics: ChangeTopic[];
-}
-export const changeEvent: z.ZodType<ChangeEvent> = z.object({ topics: z.array(z.enum(CHANGE_TOPICS)) });
+export const changeEvent = z.object({ topics: z.array(z.enum(CHANGE_TOPICS)) });
+export type ChangeEvent = z.infer<typeof changeEvent>;
 
 export const CHANGE_FEED_EVENTS = { ready: "ready", changes: "changes" } as const;
 

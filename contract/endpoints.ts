@@ -12,6 +12,7 @@ import { experienceListQuery, experienceParams, serviceParams } from "./catalog"
 import { z } from "zod";
 import { reviewBody, reviewListQuery } from "./reviews";
 import { endpoint } from "./endpoint";
+import { changeFeed } from "./change-feed";
 import * as out from "./outputs";
 import { notificationListQuery, notificationParams } from "./notifications";
 import { notificationPreferencesBody } from "./preferences";
@@ -40,6 +41,8 @@ export const endpoints = {
     output: out.health,
     errors: [],
   }),
+
+  changeFeed,
 
   accountContext: endpoint({
     method: "GET",
@@ -264,7 +267,7 @@ export const endpoints = {
       "idempotency_key_reused",
       "payment_method_not_found",
     ],
-    changes: ["seats"],
+    changes: ["seats", "user"],
   }),
   bookings: endpoint({
     method: "GET",
@@ -301,7 +304,7 @@ export const endpoints = {
     params: bookingParams,
     output: out.booking,
     errors: ["booking_not_found", "not_cancellable", "cancellation_closed", "payment_unavailable"],
-    changes: ["seats"],
+    changes: ["seats", "user"],
   }),
 
   payments: endpoint({
@@ -335,7 +338,7 @@ export const endpoints = {
     body: sandboxPayBody,
     output: out.sandboxPaid,
     errors: ["checkout_not_found", "checkout_closed", "card_invalid", "card_declined"],
-    changes: ["seats"],
+    changes: ["seats", "user"],
   }),
 
   notifications: endpoint({

@@ -8,15 +8,6 @@ import { apiImports, apiRooms, describeTie, roomOf } from "../../scripts/api-roo
  */
 const MAX_TWO_WAY_TIES = 3;
 
-/**
- * Imports of the edge (server/) that are being taken out on another branch: allowed until then,
- * and no others.
- */
-const OUTSIDE_FOR_NOW = [
-  "api/catalog/demand.ts -> server/public-data-version.mjs",
-  "api/jobs/due-work.ts -> server/public-data-version.mjs",
-];
-
 const imports = apiImports();
 const rooms = apiRooms(imports);
 
@@ -36,7 +27,7 @@ describe("the API's rooms", () => {
 
   it("never import the web app or the edge", () => {
     const outside = rooms.outside.map((item) => `${item.from} -> ${item.to}`);
-    expect(outside.filter((line) => !OUTSIDE_FOR_NOW.includes(line))).toEqual([]);
+    expect(outside).toEqual([]);
   });
 
   it("leave jobs/ to the top: no room imports it, only the app and its start do", () => {
