@@ -43,7 +43,7 @@ async function heardDuring(work: () => Promise<void>): Promise<ChangeTopic[][]> 
 }
 
 describe("a write's changes", () => {
-  it("a quote and a refused booking name nothing; a booking names the seats, on its answer and on the feed", async () => {
+  it("a quote and a refused booking name nothing; a booking names the seats and the guest's kept facts, on its answer and on the feed", async () => {
     const slot = await createSlot(db(), acme.serviceId, { capacity: 4 });
     const heard = await heardDuring(async () => {
       const quote = await call("/v1/bookings/quote", { body: bookingBody(acme, slot.id, 2) });
@@ -54,9 +54,9 @@ describe("a write's changes", () => {
       expect(refused.headers.get(CHANGED_HEADER)).toBeNull();
       const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 2));
       expect(placed.status).toBe(201);
-      expect(placed.headers.get(CHANGED_HEADER)).toBe("seats");
+      expect(placed.headers.get(CHANGED_HEADER)).toBe("seats, user");
     });
-    expect(heard).toEqual([["seats"]]);
+    expect(heard).toEqual([["seats", "user"]]);
   });
 
   it("a user's own write names the user, not the catalog or the seats", async () => {
@@ -122,7 +122,7 @@ describe("GET /v1/changes", () => {
     expect((await call("/v1/bookings/quote", { body: bookingBody(acme, slot.id, 1) })).status).toBe(200);
     expect((await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1))).status).toBe(201);
     // The quote said nothing: the next event is the booking's.
-    expect(await events.next()).toEqual({ event: "changes", data: JSON.stringify({ topics: ["seats"] }) });
+    expect(await events.next()).toEqual({ event: "changes", data: JSON.stringify({ topics: ["seats", "user"] }) });
 
     await closeChanges();
     expect(await events.next()).toBeNull();
