@@ -1,17 +1,10 @@
-import { createCookie } from "@remix-run/node";
-import { config } from "~/platform/config.server";
+import { siteCookie } from "~/platform/cookie.server";
 
 /**
  * A one-time message that survives a redirect (post → redirect → get): a locale key in a short,
  * httpOnly cookie, read and cleared by the next page.
  */
-const flashCookie = createCookie("flash", {
-  httpOnly: true,
-  sameSite: "lax",
-  secure: config.production,
-  path: "/",
-  maxAge: 60,
-});
+const flashCookie = siteCookie("flash", 60);
 
 const FLASH_KEY = /^[A-Za-z][\w.-]{0,80}$/;
 

@@ -1,21 +1,14 @@
-import { createCookie } from "@remix-run/node";
+import { siteCookie } from "~/platform/cookie.server";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "~/platform/i18n";
 import { resources } from "~/platform/locale-resources.server";
-import { config } from "~/platform/config.server";
 import { oncePerRequest } from "~/platform/per-request.server";
 import { createHash } from "node:crypto";
 import type { Translation } from "~/platform/i18n-react";
 import { createTranslator, type Strings, type Translate } from "~/platform/translate";
 
 /** The chosen language, remembered for 365 days (spec section 9). */
-export const localeCookie = createCookie("lng", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  secure: config.production,
-  maxAge: 365 * 24 * 60 * 60,
-});
+export const localeCookie = siteCookie("lng", 365 * 24 * 60 * 60);
 
 /** remix-i18next picks the language of a request (?lng=, the cookie, Accept-Language). */
 const detector = new RemixI18Next({

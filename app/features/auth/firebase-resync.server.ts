@@ -1,5 +1,4 @@
-import { createCookie } from "@remix-run/node";
-import { config } from "~/platform/config.server";
+import { siteCookie } from "~/platform/cookie.server";
 import { FIREBASE_CLIENT_FIELD } from "~/features/auth/firebase-client-field";
 
 /**
@@ -9,13 +8,7 @@ import { FIREBASE_CLIENT_FIELD } from "~/features/auth/firebase-client-field";
  * with JavaScript (the field below), it waits here, in a short httpOnly cookie, for the next page,
  * whose root data hands it to the client once (see FirebaseResync).
  */
-const resyncCookie = createCookie("fbresync", {
-  httpOnly: true,
-  sameSite: "lax",
-  secure: config.production,
-  path: "/",
-  maxAge: 60,
-});
+const resyncCookie = siteCookie("fbresync", 60);
 
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 

@@ -1,5 +1,4 @@
-import { createCookie } from "@remix-run/node";
-import { config } from "~/platform/config.server";
+import { siteCookie } from "~/platform/cookie.server";
 import {
   captureMarketing,
   emptyMarketing,
@@ -10,13 +9,7 @@ import {
 } from "~/features/marketing/marketing";
 
 /** The server's copy of the captured campaign values, so a booking made without JS still carries them. */
-export const marketingCookie = createCookie("mkt", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  secure: config.production,
-  maxAge: 30 * 24 * 60 * 60,
-});
+export const marketingCookie = siteCookie("mkt", 30 * 24 * 60 * 60);
 
 export async function readMarketing(request: Request): Promise<Marketing> {
   const raw: unknown = await marketingCookie.parse(request.headers.get("Cookie"));

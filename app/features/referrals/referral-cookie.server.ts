@@ -1,17 +1,10 @@
-import { createCookie } from "@remix-run/node";
-import { config } from "~/platform/config.server";
+import { siteCookie } from "~/platform/cookie.server";
 
 /**
  * The invitation a visitor followed (/referral/{code}), kept 30 days through sign-up to their
  * first booking, where the API decides whether it applies.
  */
-export const referralCookie = createCookie("ref", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  secure: config.production,
-  maxAge: 30 * 24 * 60 * 60,
-});
+export const referralCookie = siteCookie("ref", 30 * 24 * 60 * 60);
 
 export async function referralCodeOf(request: Request): Promise<string | undefined> {
   const value = await referralCookie.parse(request.headers.get("Cookie"));

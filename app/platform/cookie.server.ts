@@ -1,0 +1,16 @@
+import { createCookie } from "@remix-run/node";
+import { config } from "~/platform/config.server";
+
+/**
+ * One of our own cookies, with the one rule for all of them: httpOnly, SameSite=Lax, the whole
+ * site, and Secure in production. (The session cookie is the API's: contract/session-cookie.ts.)
+ */
+export function siteCookie(name: string, maxAgeSeconds: number) {
+  return createCookie(name, {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: config.production,
+    maxAge: maxAgeSeconds,
+  });
+}
