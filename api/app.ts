@@ -5,6 +5,7 @@ import { accountRoutes } from "./accounts/routes";
 import { authRoutes } from "./auth/routes";
 import { bookingRoutes } from "./bookings/routes";
 import { catalogRoutes } from "./catalog/routes";
+import { docsRoutes } from "./docs/routes";
 import { healthRoutes } from "./health/routes";
 import { payloadTooLarge } from "./http/errors";
 import { onError, onNotFound } from "./http/on-error";
@@ -63,6 +64,7 @@ app.route("/", unsubscribeRoutes);
 app.route("/", referralRoutes);
 app.route("/", devOutboxRoutes);
 app.route("/", devJobRoutes);
+app.route("/", docsRoutes);
 app.notFound(onNotFound);
 app.onError(onError);
 
