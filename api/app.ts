@@ -5,8 +5,8 @@ import { accountRoutes } from "./accounts/routes";
 import { authRoutes } from "./auth/routes";
 import { bookingRoutes } from "./bookings/routes";
 import { catalogRoutes } from "./catalog/routes";
-import { announceDeclaredChanges } from "./changes/declared-changes";
-import { changeRoutes } from "./changes/routes";
+import { changeRoutes } from "./change-feed/routes";
+import { docsRoutes } from "./docs/routes";
 import { healthRoutes } from "./health/routes";
 import { payloadTooLarge } from "./http/errors";
 import { onError, onNotFound } from "./http/on-error";
@@ -50,7 +50,6 @@ app.use(
   }),
 );
 app.use("*", jobsAndClock);
-app.use("*", announceDeclaredChanges);
 app.route("/", healthRoutes);
 app.route("/", changeRoutes);
 app.route("/", accountRoutes);
@@ -70,6 +69,7 @@ app.route("/", unsubscribeRoutes);
 app.route("/", referralRoutes);
 app.route("/", devOutboxRoutes);
 app.route("/", devJobRoutes);
+app.route("/", docsRoutes);
 app.notFound(onNotFound);
 app.onError(onError);
 

@@ -105,6 +105,13 @@ export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 /** 8–128 visible ASCII characters (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
 
+/** POST /v1/bookings: the same key from the same user gives the same booking. */
+export const idempotencyKeyHeaders = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string({ required_error: "Send an Idempotency-Key header (e.g. a UUID)." })
+    .regex(IDEMPOTENCY_KEY_PATTERN, "Use 8–128 visible ASCII characters."),
+});
+
 export const bookingListQuery = z.object({
   filter: z.preprocess(
     emptyAsAbsent,

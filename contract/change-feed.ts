@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { CHANGE_TOPICS } from "./changes";
-import { endpoint } from "./endpoint";
 
 /**
  * The API's change feed: what its writes changed (./changes.ts), told as it happens to whoever
@@ -19,10 +18,3 @@ export const CHANGE_FEED_EVENTS = { ready: "ready", changes: "changes" } as cons
 
 /** How often a quiet feed sends its comment line. */
 export const HEARTBEAT_SECONDS = 15;
-
-export const changeFeed = endpoint({
-  method: "GET",
-  path: "/v1/changes",
-  output: changeEvent,
-  errors: [],
-});

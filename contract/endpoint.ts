@@ -4,8 +4,34 @@ import type { ChangeTopic } from "./changes";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * One endpoint of the v1 API: method, path (with `:param`s), the zod schemas of what it takes,
- * the type of its `data`, and the error codes of its own that a caller may want to handle.
+ * Who may call an endpoint (the API applies it: api/http/register.ts):
+ * - `public`: anyone; no credentials are read.
+ * - `optional`: anyone; credentials, when sent, are verified and make the answer the caller's.
+ * - `user`: a signed-in user (401 `unauthorized` without valid credentials).
+ * - `freshUser`: a signed-in user whose session's revocation is checked on every call (sensitive
+ *   actions: seats and payments, phone, email, password).
+ *
+ * An operator's member will be one more kind, `{ role: "operator" }`: the API's one switch over
+ * these kinds is exhaustive, so adding it there is the only other change.
+ */
+export type EndpointAuth = "public" | "optional" | "user" | "freshUser";
+
+/** The statuses a success may have. */
+export type SuccessStatus = 200 | 201 | 202;
+
+/**
+ * What a success answers when it is not the JSON envelope: the body as is, of this media type
+ * (the API's reference: its page, its script, its OpenAPI document; the change feed's stream, whose
+ * `output` is the schema of one event's data).
+ */
+export type BareMedia = "application/json" | "text/html" | "text/javascript" | "text/event-stream";
+
+/**
+ * One endpoint of the v1 API, declared once: method, path (with `:param`s), who may call it, the
+ * zod schemas of what it takes, the schema of its `data`, the error codes of its own that a
+ * caller may want to handle, and what it means for caches. The API registers its route from this
+ * (validation, auth, 405, envelope), the typed client calls it by name and /v1/openapi.json
+ * describes it with `operationId` = its name.
  */
 export interface Endpoint<
   P extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
@@ -13,16 +39,28 @@ export interface Endpoint<
   B extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
   O = unknown,
   E extends string = string,
+  H extends z.AnyZodObject | undefined = z.AnyZodObject | undefined,
 > {
   method: HttpMethod;
   path: `/v1/${string}`;
+  /** One line for the reference (/v1/docs). */
+  summary: string;
+  auth: EndpointAuth;
+  /**
+   * The answer is the operator's named by X-Account-Context (an unknown one: 404
+   * `account_not_found`), or every operator's without it.
+   */
+  tenant?: true;
   params?: P;
   query?: Q;
   body?: B;
-  /** Extra request headers the endpoint reads (e.g. Idempotency-Key). */
-  headers?: readonly string[];
-  /** The schema of the envelope's `data` (./outputs.ts). */
+  /** Extra request headers the endpoint reads, by name as sent (e.g. `Idempotency-Key`). */
+  headers?: H;
+  /** The schema of the envelope's `data` (./outputs.ts); with `media`, of the whole body. */
   output: z.ZodType<O>;
+  /** The statuses of a success, the usual one first; absent: 200. */
+  statuses?: readonly [SuccessStatus, ...SuccessStatus[]];
+  media?: BareMedia;
   errors: readonly E[];
   /** A read the web may keep until one of these topics changes (./changes.ts); absent: never kept. */
   dependsOn?: readonly ChangeTopic[];
@@ -36,8 +74,21 @@ export function endpoint<
   P extends z.ZodTypeAny | undefined = undefined,
   Q extends z.ZodTypeAny | undefined = undefined,
   B extends z.ZodTypeAny | undefined = undefined,
->(definition: Endpoint<P, Q, B, O, E>): Endpoint<P, Q, B, O, E> {
+  H extends z.AnyZodObject | undefined = undefined,
+>(definition: Endpoint<P, Q, B, O, E, H>): Endpoint<P, Q, B, O, E, H> {
   return definition;
+}
+
+/** The endpoints of one domain, with its name as their tag (the reference's sections). */
+// The constraint names no generic part of Endpoint: a contextual Endpoint<…> would widen what each
+// `endpoint()` infers (an absent `params` would become "any schema or none").
+export function domain<const T extends Record<string, Pick<Endpoint, "method" | "path">>>(
+  tag: string,
+  group: T,
+): { [K in keyof T]: T[K] & { tag: string } } {
+  return Object.fromEntries(Object.entries(group).map(([name, entry]) => [name, { ...entry, tag }])) as {
+    [K in keyof T]: T[K] & { tag: string };
+  };
 }
 
 type QueryValue = string | number | boolean | null | undefined;

@@ -1,11 +1,11 @@
+import type { z } from "zod";
+import type { errorEnvelopeOf } from "./error-envelope";
+
 /** Field name → messages, as in `error.fields` of the envelope (the shape of conform's field errors). */
 export type FieldErrors = Record<string, string[]>;
 
-/** The one error envelope of every failing v1 answer. */
-export interface ErrorEnvelope {
-  error: { code: string; message: string; fields?: FieldErrors };
-  requestId: string;
-}
+/** The one error envelope of every failing v1 answer (./error-envelope.ts). */
+export type ErrorEnvelope = z.infer<ReturnType<typeof errorEnvelopeOf>>;
 
 /** Codes any endpoint may answer, besides its own (see `endpoints`). */
 export const COMMON_ERROR_CODES = [

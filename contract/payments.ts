@@ -37,3 +37,12 @@ export type SandboxPayBody = z.output<typeof sandboxPayBody>;
 export type SandboxCheckoutView = z.infer<typeof out.sandboxCheckout>;
 
 export const webhookParams = z.object({ provider: z.string().regex(/^[a-z]{1,32}$/, "Not a payment provider.") });
+
+/**
+ * What a payment provider's webhook may sign its event with (Stripe: `Stripe-Signature`); the
+ * provider's adapter checks it on the raw body (a missing or wrong one: 400 `webhook_invalid`).
+ */
+export const webhookHeaders = z.object({ "Stripe-Signature": z.string().max(4096).optional() });
+
+/** Answer of POST /v1/payments/webhook/{provider}: the event, and whether it had been received before. */
+export const webhookReceipt = z.object({ eventId: z.string(), duplicate: z.boolean() });

@@ -29,3 +29,6 @@ export type WaiverView = z.infer<typeof out.waiver>;
 
 /** The web app's waiver page (relative: the storefront's host carries the operator). */
 export const WAIVER_PAGE = "/waiver";
+
+/** Answer of GET /v1/user/waiver/link: where the web app shows the waiver to sign. */
+export const waiverLink = z.object({ waiverUrl: z.string() });

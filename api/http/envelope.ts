@@ -1,12 +1,8 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorEnvelope } from "~contract/errors";
 import type { FieldErrors } from "./errors";
 import type { AppEnv } from "./types";
-
-export interface ErrorEnvelope {
-  error: { code: string; message: string; fields?: FieldErrors };
-  requestId: string;
-}
 
 /** Answers with the one error envelope used by every failing v1 response. */
 export function errorResponse(
@@ -26,7 +22,7 @@ export function errorResponse(
   return response;
 }
 
-/** `{ data }` for reads. */
-export function dataResponse<T>(c: Context<AppEnv>, data: T): Response {
-  return c.json({ data });
+/** The envelope of a success: `{ data }`, or `{ success: true }` for a write that answers nothing. */
+export function dataResponse<T>(c: Context<AppEnv>, data: T, status: ContentfulStatusCode = 200): Response {
+  return c.json(data === undefined ? { success: true } : { data }, status);
 }

@@ -55,27 +55,30 @@ export function invalidTextPaths(value: unknown): string[] {
 }
 
 /**
- * Validates query, route params or JSON body with a zod schema; failures become a 400
- * validation_error envelope with `fields`. Text with a NUL byte or a lone surrogate is refused
- * first (PostgreSQL cannot store it), and so is a value nested more than MAX_INPUT_DEPTH levels. Read the result with `c.req.valid(target)`.
+ * Parses a value of the request with a zod schema; failures are a 400 validation_error with
+ * `fields`. Text with a NUL byte or a lone surrogate is refused first (PostgreSQL cannot store it),
+ * and so is a value nested more than MAX_INPUT_DEPTH levels.
  */
+export function parseInput<Schema extends z.ZodTypeAny>(schema: Schema, value: unknown): z.output<Schema> {
+  let invalid: string[];
+  try {
+    invalid = invalidTextPaths(value);
+  } catch (error) {
+    if (!(error instanceof InputTooDeepError)) throw error;
+    throw validationError({ _: [error.message] }, "The input is nested too deeply.");
+  }
+  if (invalid.length > 0) {
+    throw validationError(Object.fromEntries(invalid.map((field) => [field, ["Remove the invalid characters."]])));
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(fieldErrorsFrom(result.error));
+  return result.data;
+}
+
+/** Validates query, route params, headers or JSON body with `parseInput`. Read the result with `c.req.valid(target)`. */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodTypeAny>(
   target: Target,
   schema: Schema,
 ) {
-  return validator(target, (value): z.output<Schema> => {
-    let invalid: string[];
-    try {
-      invalid = invalidTextPaths(value);
-    } catch (error) {
-      if (!(error instanceof InputTooDeepError)) throw error;
-      throw validationError({ _: [error.message] }, "The input is nested too deeply.");
-    }
-    if (invalid.length > 0) {
-      throw validationError(Object.fromEntries(invalid.map((field) => [field, ["Remove the invalid characters."]])));
-    }
-    const result = schema.safeParse(value);
-    if (!result.success) throw validationError(fieldErrorsFrom(result.error));
-    return result.data;
-  });
+  return validator(target, (value): z.output<Schema> => parseInput(schema, value));
 }

@@ -1,15 +1,12 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { endpoints } from "~contract/endpoints";
 import type { DevClock, DevJobs } from "~contract/jobs";
-import { devClockBody } from "~contract/jobs";
 import { clockNow, clockOffsetMs, setClock, syncClock } from "../clock";
 import { getDb, getOpenedDb } from "../db/client";
 import { identityEnv } from "../env";
-import { dataResponse } from "../http/envelope";
-import { allowOnly } from "../http/method-guard";
+import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
-import { validate } from "../http/validate";
-import { withDb } from "../http/with-db";
 import { devOnly } from "../outbox/routes";
 import { runDueWorkNow, runningBoss, startJobs } from "./runner";
 
@@ -36,22 +33,20 @@ export const devJobRoutes = new Hono<AppEnv>();
 devJobRoutes.use("/dev/clock", devOnly());
 devJobRoutes.use("/dev/jobs", devOnly());
 
-devJobRoutes.get("/dev/clock", withDb, async (c) => {
+handle(devJobRoutes, endpoints.devClock, async (c) => {
   await syncClock(c.get("db"), true);
-  return dataResponse(c, clockView());
+  return clockView();
 });
 
 /** Moves the test clock forward and runs, here and now, whatever became due. */
-devJobRoutes.post("/dev/clock", validate("json", devClockBody), withDb, async (c) => {
-  const body = c.req.valid("json");
+handle(devJobRoutes, endpoints.moveDevClock, async (c, { body }) => {
   const db = c.get("db");
   await syncClock(db, true);
   const target = body.now ? new Date(body.now) : new Date(clockNow().getTime() + body.advanceMinutes! * 60_000);
   await setClock(db, target);
   const ran = await runDueWorkNow();
-  return dataResponse(c, { ...clockView(), ran });
+  return { ...clockView(), ran };
 });
-allowOnly(devJobRoutes, "/dev/clock", ["GET", "POST"]);
 
 interface CountRow {
   name: string;
@@ -59,7 +54,7 @@ interface CountRow {
   n: number;
 }
 
-devJobRoutes.get("/dev/jobs", withDb, async (c) => {
+handle(devJobRoutes, endpoints.devJobs, async () => {
   const boss = runningBoss();
   const view: DevJobs = { running: boss !== null, clock: clockView(), queues: [], recent: [] };
   const opened = await getOpenedDb();
@@ -100,6 +95,5 @@ devJobRoutes.get("/dev/jobs", withDb, async (c) => {
       output: job.output ? job.output.slice(0, 500) : null,
     }));
   }
-  return dataResponse(c, view);
+  return view;
 });
-allowOnly(devJobRoutes, "/dev/jobs", ["GET"]);

@@ -1,13 +1,10 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { endpoints } from "~contract/endpoints";
 import { identityEnv } from "../env";
-import { dataResponse } from "../http/envelope";
 import { notFound } from "../http/errors";
-import { allowOnly } from "../http/method-guard";
+import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
-import { validate } from "../http/validate";
-import { withDb } from "../http/with-db";
-import { devOutboxParams, devOutboxQuery } from "~contract/outbox";
 import { getOutboxMessage, listOutbox } from "./service";
 
 /** Development tools exist only outside production. */
@@ -28,15 +25,12 @@ export const devOutboxRoutes = new Hono<AppEnv>();
 
 devOutboxRoutes.use("/dev/*", devOnly());
 
-devOutboxRoutes.get("/dev/outbox", validate("query", devOutboxQuery), withDb, async (c) => {
-  const { to, limit } = c.req.valid("query");
-  return dataResponse(c, await listOutbox(c.get("db"), { to, limit }));
-});
-allowOnly(devOutboxRoutes, "/dev/outbox", ["GET"]);
+handle(devOutboxRoutes, endpoints.devOutbox, async (c, { query: { to, limit } }) =>
+  listOutbox(c.get("db"), { to, limit }),
+);
 
-devOutboxRoutes.get("/dev/outbox/:id", validate("param", devOutboxParams), withDb, async (c) => {
-  const message = await getOutboxMessage(c.get("db"), c.req.valid("param").id);
+handle(devOutboxRoutes, endpoints.devOutboxMessage, async (c, { params }) => {
+  const message = await getOutboxMessage(c.get("db"), params.id);
   if (!message) throw notFound("No such message.", "message_not_found");
-  return dataResponse(c, message);
+  return message;
 });
-allowOnly(devOutboxRoutes, "/dev/outbox/:id", ["GET"]);

@@ -1,17 +1,13 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { withTenant } from "../accounts/tenant";
-import { dataResponse } from "../http/envelope";
+import { endpoints } from "~contract/endpoints";
 import { ApiError, notFound } from "../http/errors";
-import { allowOnly } from "../http/method-guard";
+import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
-import { validate } from "../http/validate";
-import { withDb } from "../http/with-db";
 import { receiveEvent } from "./events";
 import { paymentProvider } from "./index";
 import { WebhookVerificationError } from "./provider";
 import { paySandboxCheckout, sandboxCheckoutView } from "./sandbox";
-import { sandboxCheckoutParams, sandboxPayBody, webhookParams } from "~contract/payments";
 
 export const paymentRoutes = new Hono<AppEnv>();
 
@@ -22,43 +18,28 @@ const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-paymentRoutes.get(
-  "/payments/sandbox/checkouts/:sessionId",
-  sandboxOnly,
-  validate("param", sandboxCheckoutParams),
-  withDb,
-  withTenant,
-  async (c) => dataResponse(c, await sandboxCheckoutView(c.get("db"), c.req.valid("param").sessionId)),
+handle(paymentRoutes, endpoints.sandboxCheckout, { use: [sandboxOnly] }, async (c, { params }) =>
+  sandboxCheckoutView(c.get("db"), params.sessionId),
 );
-allowOnly(paymentRoutes, "/payments/sandbox/checkouts/:sessionId", ["GET"]);
 
 /**
  * Pays or declines a sandbox checkout (public: the session id is the capability, as on a
  * hosted payment page). The outcome goes through the same event path as a webhook.
  */
-paymentRoutes.post(
-  "/payments/sandbox/checkouts/:sessionId/pay",
-  sandboxOnly,
-  validate("param", sandboxCheckoutParams),
-  validate("json", sandboxPayBody),
-  withDb,
-  withTenant,
-  async (c) => {
-    const db = c.get("db");
-    const { checkout, event } = await paySandboxCheckout(db, c.req.valid("param").sessionId, c.req.valid("json"));
-    await receiveEvent(db, event);
-    return dataResponse(c, { status: checkout.status, redirectUrl: checkout.successUrl });
-  },
-);
-allowOnly(paymentRoutes, "/payments/sandbox/checkouts/:sessionId/pay", ["POST"]);
+handle(paymentRoutes, endpoints.paySandboxCheckout, { use: [sandboxOnly] }, async (c, { params, body }) => {
+  const db = c.get("db");
+  const { checkout, event } = await paySandboxCheckout(db, params.sessionId, body);
+  await receiveEvent(db, event);
+  return { status: checkout.status, redirectUrl: checkout.successUrl };
+});
 
 /**
  * Provider webhooks: the signature is verified on the raw body (400 when it does not match);
  * an event id handled before is acknowledged (200) and ignored.
  */
-paymentRoutes.post("/payments/webhook/:provider", validate("param", webhookParams), withDb, async (c) => {
+handle(paymentRoutes, endpoints.paymentWebhook, async (c, { params }) => {
   const provider = paymentProvider();
-  if (provider.name === "sandbox" || c.req.valid("param").provider !== provider.name) {
+  if (provider.name === "sandbox" || params.provider !== provider.name) {
     throw notFound(`No endpoint at ${c.req.method} ${c.req.path}.`);
   }
   const rawBody = await c.req.text();
@@ -70,6 +51,5 @@ paymentRoutes.post("/payments/webhook/:provider", validate("param", webhookParam
     throw error;
   }
   const result = await receiveEvent(c.get("db"), event);
-  return c.json({ success: true, data: { eventId: event.eventId, duplicate: result.duplicate } });
+  return { eventId: event.eventId, duplicate: result.duplicate };
 });
-allowOnly(paymentRoutes, "/payments/webhook/:provider", ["POST"]);

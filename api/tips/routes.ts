@@ -1,13 +1,9 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { tipBody, tipKeyParams } from "~contract/tips";
-import { requireAuth } from "../auth/middleware";
-import { dataResponse } from "../http/envelope";
+import { endpoints } from "~contract/endpoints";
 import { clientIp, UNKNOWN_IP } from "../http/client-info";
-import { allowOnly } from "../http/method-guard";
+import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
-import { validate } from "../http/validate";
-import { withDb } from "../http/with-db";
 import { enforceRateLimits } from "../rate-limit/service";
 import { listTips, startTip, tipPage } from "./service";
 
@@ -24,20 +20,12 @@ const limitLookups = createMiddleware<AppEnv>(async (c, next) => {
 
 export const tipRoutes = new Hono<AppEnv>();
 
-tipRoutes.get("/gratuity/:accessKey", limitLookups, validate("param", tipKeyParams), withDb, async (c) =>
-  dataResponse(c, await tipPage(c.get("db"), c.req.valid("param").accessKey)),
+handle(tipRoutes, endpoints.tipPage, { use: [limitLookups] }, async (c, { params }) =>
+  tipPage(c.get("db"), params.accessKey),
 );
-tipRoutes.post(
-  "/gratuity/:accessKey",
-  limitLookups,
-  validate("param", tipKeyParams),
-  validate("json", tipBody),
-  withDb,
-  async (c) => dataResponse(c, await startTip(c.get("db"), c.req.valid("param").accessKey, c.req.valid("json").amount)),
-);
-allowOnly(tipRoutes, "/gratuity/:accessKey", ["GET", "POST"]);
 
-tipRoutes.get("/user/tips", requireAuth, withDb, async (c) =>
-  dataResponse(c, await listTips(c.get("db"), c.get("identity").uid)),
+handle(tipRoutes, endpoints.startTip, { use: [limitLookups] }, async (c, { params, body }) =>
+  startTip(c.get("db"), params.accessKey, body.amount),
 );
-allowOnly(tipRoutes, "/user/tips", ["GET"]);
+
+handle(tipRoutes, endpoints.myTips, async (c) => listTips(c.get("db"), c.get("identity").uid));

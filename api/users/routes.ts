@@ -1,15 +1,10 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { requireAuth, requireFreshAuth } from "../auth/middleware";
+import { endpoints } from "~contract/endpoints";
 import { setPasswordBody } from "~contract/auth";
 import { passwordPolicy } from "../auth/password-policy";
-import { withTenant } from "../accounts/tenant";
-import { dataResponse } from "../http/envelope";
-import { allowOnly } from "../http/method-guard";
+import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
-import { validate } from "../http/validate";
-import { withDb } from "../http/with-db";
-import { missingDataBody, missingDataQuery, syncBody } from "~contract/users";
+import { parseInput } from "../http/validate";
 import { setPassword } from "./password";
 import { missingDataOf, requireUserRow, syncUser, updateMissingData, userInfo } from "./service";
 
@@ -19,39 +14,23 @@ import { missingDataOf, requireUserRow, syncUser, updateMissingData, userInfo } 
  */
 export const userRoutes = new Hono<AppEnv>();
 
-userRoutes.patch("/user/sync", requireAuth, validate("json", syncBody), withDb, async (c) => {
-  await syncUser(c.get("db"), c.get("identity"), c.req.valid("json"));
-  return c.json({ success: true });
+handle(userRoutes, endpoints.syncUser, async (c, { body }) => {
+  await syncUser(c.get("db"), c.get("identity"), body);
 });
-allowOnly(userRoutes, "/user/sync", ["PATCH"]);
 
-userRoutes.get("/user/info", requireAuth, withDb, async (c) =>
-  dataResponse(c, await userInfo(c.get("db"), c.get("identity").uid)),
-);
-allowOnly(userRoutes, "/user/info", ["GET"]);
+handle(userRoutes, endpoints.userInfo, async (c) => userInfo(c.get("db"), c.get("identity").uid));
 
-userRoutes.get("/user/missing-data", requireAuth, validate("query", missingDataQuery), withDb, async (c) => {
+handle(userRoutes, endpoints.missingData, async (c, { query }) => {
   const row = await requireUserRow(c.get("db"), c.get("identity").uid);
-  return dataResponse(c, { missingData: missingDataOf(row, c.req.valid("query").exclude) });
+  return { missingData: missingDataOf(row, query.exclude) };
 });
-userRoutes.patch("/user/missing-data", requireAuth, validate("json", missingDataBody), withDb, async (c) => {
-  await updateMissingData(c.get("db"), c.get("identity").uid, c.req.valid("json"));
-  return c.json({ success: true });
+
+handle(userRoutes, endpoints.updateMissingData, async (c, { body }) => {
+  await updateMissingData(c.get("db"), c.get("identity").uid, body);
 });
-allowOnly(userRoutes, "/user/missing-data", ["GET", "PATCH"]);
 
-// Built on first use: the policy comes from the API environment.
-const setPasswordSchema = z.lazy(() => setPasswordBody(passwordPolicy()));
-
-userRoutes.patch(
-  "/user/set-password",
-  requireFreshAuth,
-  validate("json", setPasswordSchema),
-  withDb,
-  withTenant,
-  async (c) => {
-    const { uid } = c.get("identity");
-    return dataResponse(c, await setPassword(c.get("db"), uid, c.req.valid("json").password, c.get("account")));
-  },
-);
-allowOnly(userRoutes, "/user/set-password", ["PATCH"]);
+/** The new password is held to the policy of the API's environment. */
+handle(userRoutes, endpoints.setPassword, async (c, { body }) => {
+  const { password } = parseInput(setPasswordBody(passwordPolicy()), body);
+  return setPassword(c.get("db"), c.get("identity").uid, password, c.get("account"));
+});

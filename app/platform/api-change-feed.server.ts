@@ -1,4 +1,5 @@
-import { changeEvent, changeFeed, CHANGE_FEED_EVENTS, HEARTBEAT_SECONDS } from "~contract/change-feed";
+import { changeEvent, CHANGE_FEED_EVENTS, HEARTBEAT_SECONDS } from "~contract/change-feed";
+import { endpoints } from "~contract/endpoints";
 import { config } from "~/platform/config.server";
 import { sendToApi } from "~/platform/api.server";
 import { errorFields, logger } from "~/platform/logger.server";
@@ -64,7 +65,7 @@ export function followApiChanges(): void {
 
 /** The feed's events as they come; ends with the feed, and aborts it after SILENCE_MS without a byte. */
 async function* serverSentEvents(controller: AbortController): AsyncGenerator<{ event: string; data: string }> {
-  const url = new URL(changeFeed.path, config.API_BASE_URL ?? "http://localhost");
+  const url = new URL(endpoints.changeFeed.path, config.API_BASE_URL ?? "http://localhost");
   const answer = await sendToApi(
     new Request(url, { headers: { Accept: "text/event-stream" }, signal: controller.signal }),
   );

@@ -1,24 +1,23 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { changeFeed, CHANGE_FEED_EVENTS, HEARTBEAT_SECONDS, type ChangeEvent } from "~contract/change-feed";
+import { CHANGE_FEED_EVENTS, HEARTBEAT_SECONDS, type ChangeEvent } from "~contract/change-feed";
+import { endpoints } from "~contract/endpoints";
 import type { ChangeTopic } from "~contract/changes";
-import { allowOnly } from "../http/method-guard";
+import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
-import { followChanges, hearingEveryProcess, onChangesClosed } from "./feed";
+import { followChanges, hearingEveryProcess, onChangesClosed } from "../changes/feed";
 
 /** How long `ready` waits for the bus to hear the other processes before it is sent anyway. */
 const READY_WAIT_MS = 2_000;
 
 export const changeRoutes = new Hono<AppEnv>();
 
-const path = changeFeed.path.slice("/v1".length);
-
 /**
  * GET /v1/changes (contract/change-feed.ts): Server-Sent Events, one reader per web process. What
  * a slow reader has not taken yet is merged into one event, so a stuck reader holds one pending
  * write, not one per announcement.
  */
-changeRoutes.get(path, (c) => {
+handle(changeRoutes, endpoints.changeFeed, { db: false }, (c) => {
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
     const pending = new Set<ChangeTopic>();
@@ -56,4 +55,3 @@ changeRoutes.get(path, (c) => {
     unfollow();
   });
 });
-allowOnly(changeRoutes, path, ["GET"]);

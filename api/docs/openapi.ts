@@ -1,0 +1,163 @@
+import {
+  extendZodWithOpenApi,
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type ResponseConfig,
+  type RouteConfig,
+} from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { ACCOUNT_CONTEXT_HEADER, accountSlug } from "~contract/accounts";
+import { CHANGED_HEADER } from "~contract/changes";
+import type { Endpoint, EndpointAuth } from "~contract/endpoint";
+import { endpoints } from "~contract/endpoints";
+import { errorEnvelopeOf } from "~contract/error-envelope";
+import { COMMON_ERROR_CODES } from "~contract/errors";
+
+// The generator reads what `.openapi()` would add; nothing here calls it.
+extendZodWithOpenApi(z);
+
+type Declared = Endpoint & { tag: string };
+
+const SECURITY: Record<EndpointAuth, RouteConfig["security"]> = {
+  public: [],
+  optional: [{}, { bearer: [] }, { session: [] }],
+  user: [{ bearer: [] }, { session: [] }],
+  freshUser: [{ bearer: [] }, { session: [] }],
+};
+
+const WHO: Record<EndpointAuth, string> = {
+  public: "Anyone may call it.",
+  optional: "Anyone may call it; with credentials the answer is the caller's.",
+  user: "A signed-in user.",
+  freshUser: "A signed-in user; the session's revocation is checked on every call.",
+};
+
+/** The codes answered by the API itself (the client makes `network_error` and `http_error`). */
+const COMMON_CODES = COMMON_ERROR_CODES.filter((code) => code !== "network_error" && code !== "http_error");
+
+/** `/v1/bookings/:id` → `/v1/bookings/{id}` */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z]+)/g, "{$1}");
+}
+
+const tenantHeader = z.object({ [ACCOUNT_CONTEXT_HEADER]: accountSlug.optional() });
+
+function successBody(entry: Declared): z.ZodTypeAny {
+  if (entry.media) return entry.output;
+  if (entry.output instanceof z.ZodUndefined) return z.object({ success: z.literal(true) });
+  return z.object({ data: entry.output });
+}
+
+function successes(entry: Declared): Record<string, ResponseConfig> {
+  const headers = entry.changes?.length
+    ? {
+        [CHANGED_HEADER]: {
+          description: `What the call changed for caches: ${entry.changes.join(", ")}.`,
+          schema: { type: "string" as const },
+        },
+      }
+    : undefined;
+  return Object.fromEntries(
+    (entry.statuses ?? [200]).map((status) => [
+      String(status),
+      {
+        description: status === 201 ? "Created." : "Success.",
+        headers,
+        content: { [entry.media ?? "application/json"]: { schema: successBody(entry) } },
+      },
+    ]),
+  );
+}
+
+function failures(entry: Declared): Record<string, ResponseConfig> {
+  const own = entry.errors.map((code) => `\`${code}\``).join(", ");
+  const envelope = { "application/json": { schema: errorEnvelopeOf() } };
+  return {
+    ...(entry.auth === "public"
+      ? {}
+      : {
+          "401": {
+            description: "`unauthorized`: credentials missing, malformed, invalid, expired or revoked.",
+            content: { "application/json": { schema: errorEnvelopeOf(["unauthorized"]) } },
+          },
+        }),
+    default: {
+      description:
+        (own
+          ? `A failure in the error envelope. This endpoint's own codes: ${own}.`
+          : "A failure in the error envelope.") +
+        ` Any endpoint may also answer: ${COMMON_CODES.map((code) => `\`${code}\``).join(", ")}.`,
+      content: envelope,
+    },
+  };
+}
+
+function description(entry: Declared): string {
+  return [
+    WHO[entry.auth],
+    entry.tenant && `Scoped to the operator named by ${ACCOUNT_CONTEXT_HEADER} (every operator's without it).`,
+    entry.changes?.length && `Changes for caches: ${entry.changes.join(", ")}.`,
+    entry.dependsOn?.length && `May be kept until one of these changes: ${entry.dependsOn.join(", ")}.`,
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+function route(name: string, entry: Declared): RouteConfig {
+  const headers = entry.tenant ? (entry.headers ? entry.headers.merge(tenantHeader) : tenantHeader) : entry.headers;
+  return {
+    method: entry.method.toLowerCase() as RouteConfig["method"],
+    path: openApiPath(entry.path),
+    operationId: name,
+    summary: entry.summary,
+    description: description(entry),
+    tags: [entry.tag],
+    security: SECURITY[entry.auth],
+    "x-error-codes": [...entry.errors],
+    request: {
+      params: entry.params as z.AnyZodObject | undefined,
+      query: entry.query as z.AnyZodObject | undefined,
+      headers,
+      body: entry.body && { required: true, content: { "application/json": { schema: entry.body } } },
+    },
+    responses: { ...successes(entry), ...failures(entry) },
+  };
+}
+
+function generate() {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "A Firebase ID token, or the session cookie's JWT.",
+  });
+  registry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "__session",
+    description: "The web app's session cookie (a write must then come from this origin).",
+  });
+  const declared = Object.entries(endpoints as Record<string, Declared>);
+  for (const [name, entry] of declared) registry.registerPath(route(name, entry));
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Wayfarer v1 API",
+      version: "1",
+      description:
+        "Every endpoint of the v1 API, generated from its declaration (contract/endpoints.ts); " +
+        "`operationId` is the name the typed client calls it by. Successes answer `{ data }` " +
+        "(or `{ success: true }`), failures the error envelope. Concepts, flows, idempotency and " +
+        "limits: docs/api.md.",
+    },
+    tags: [...new Set(declared.map(([, entry]) => entry.tag))].map((tag) => ({ name: tag })),
+  });
+}
+
+let document: ReturnType<typeof generate> | undefined;
+
+/** The OpenAPI 3.1 document of every declared endpoint, generated once. */
+export function openApiDocument(): ReturnType<typeof generate> {
+  return (document ??= generate());
+}

@@ -1,0 +1,201 @@
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { CHANGED_HEADER } from "~contract/changes";
+import type { Endpoint, EndpointAuth, HttpMethod, OutputOf, SuccessStatus } from "~contract/endpoint";
+import { endpoints } from "~contract/endpoints";
+import { announceChanges } from "../changes/feed";
+import { dataResponse } from "./envelope";
+import { methodNotAllowed } from "./errors";
+import type { AppEnv } from "./types";
+import { validate } from "./validate";
+import { withDb } from "./with-db";
+
+/**
+ * The one way a v1 route is registered: from its declaration in contract/endpoints.ts.
+ *
+ *     handle(bookingRoutes, endpoints.cancelBooking, async (c, { params }) => cancelBooking(…, params.id));
+ *
+ * In order: the caller is checked as the declaration's `auth` says, the route's own middleware
+ * runs (`use`: a rate limit, a provider's guard), the declared headers, params, query and JSON body
+ * are validated (a 400 `validation_error` with fields), the database is opened and, for a `tenant`
+ * endpoint, X-Account-Context resolved. The handler returns the `data`; it is answered in the
+ * envelope (`{ success: true }` when there is none) with the declared status, and a write that
+ * declares `changes` names them in CHANGED_HEADER and announces them. Other methods on the path
+ * answer 405 with Allow, from every declaration of that path.
+ */
+export function handle<E extends Endpoint>(router: Hono<AppEnv>, endpoint: E, handler: RouteHandler<E>): void;
+export function handle<E extends Endpoint>(
+  router: Hono<AppEnv>,
+  endpoint: E,
+  options: RouteOptions,
+  handler: RouteHandler<E>,
+): void;
+export function handle<E extends Endpoint>(
+  router: Hono<AppEnv>,
+  endpoint: E,
+  ...args: [RouteHandler<E>] | [RouteOptions, RouteHandler<E>]
+): void {
+  const [options, handler] = args.length === 1 ? [{}, args[0]] : args;
+  if (options.db === false && endpoint.tenant)
+    throw new Error(`${endpoint.path}: a tenant endpoint needs the database.`);
+  const path = endpoint.path.slice("/v1".length);
+  guardMethods(router, path, endpoint.path);
+  const chain: MiddlewareHandler<AppEnv>[] = [
+    ...authOf(endpoint.auth),
+    ...(options.use ?? []),
+    ...validators(endpoint),
+    ...(options.db === false ? [] : [withDb]),
+    ...(endpoint.tenant ? [tenantCheck] : []),
+  ];
+  router.on(endpoint.method, [path], ...chain, async (c) => {
+    const input = {
+      params: endpoint.params && c.req.valid("param" as never),
+      query: endpoint.query && c.req.valid("query" as never),
+      body: endpoint.body && c.req.valid("json" as never),
+      headers: endpoint.headers && c.req.valid("header" as never),
+    } as RouteInput<E>;
+    return answer(c, endpoint, await handler(c, input));
+  });
+}
+
+export interface RouteOptions {
+  /** Middleware of this route alone: after the caller is checked, before the input is validated. */
+  use?: MiddlewareHandler<AppEnv>[];
+  /** The handler needs no database: withDb is not run (neither can a `tenant` endpoint be). */
+  db?: false;
+}
+
+type Parsed<E, K extends "params" | "query" | "body" | "headers"> = E extends { [P in K]?: infer S }
+  ? S extends z.ZodTypeAny
+    ? z.output<S>
+    : undefined
+  : undefined;
+
+/** The validated input of a route: what its declaration takes (undefined for a part it does not). */
+export interface RouteInput<E> {
+  params: Parsed<E, "params">;
+  query: Parsed<E, "query">;
+  body: Parsed<E, "body">;
+  headers: Parsed<E, "headers">;
+}
+
+/** A success with a declared status other than the usual one (the first of `statuses`). */
+export class WithStatus<T> {
+  constructor(
+    readonly status: SuccessStatus,
+    readonly data: T,
+  ) {}
+}
+
+type Result<E> = E extends { media: "text/event-stream" }
+  ? Response
+  : [OutputOf<E>] extends [undefined]
+    ? void
+    : OutputOf<E> | WithStatus<OutputOf<E>>;
+
+export type RouteHandler<E> = (c: Context<AppEnv>, input: RouteInput<E>) => Result<E> | Promise<Result<E>>;
+
+function answer(c: Context<AppEnv>, endpoint: Endpoint, result: unknown): Response {
+  // A stream (the change feed) is answered by its handler, events and all.
+  if (endpoint.media === "text/event-stream") return result as Response;
+  const statuses = endpoint.statuses ?? [200];
+  const { status, data } = result instanceof WithStatus ? result : { status: statuses[0], data: result };
+  if (!statuses.includes(status)) throw new Error(`${endpoint.path} does not declare the status ${status}.`);
+  if (endpoint.changes?.length) {
+    c.header(CHANGED_HEADER, endpoint.changes.join(", "));
+    announceChanges(endpoint.changes);
+  }
+  if (endpoint.media === "application/json") return c.json(data, status);
+  if (endpoint.media) return c.body(String(data), status, { "Content-Type": `${endpoint.media}; charset=utf-8` });
+  return dataResponse(c, data, status);
+}
+
+/**
+ * How each kind of caller is checked and how X-Account-Context is resolved: the auth and accounts
+ * rooms own those, and give them here as the app is made (api/wiring.ts), so http imports neither.
+ */
+export interface RouteChecks {
+  caller: Record<Exclude<EndpointAuth, "public">, MiddlewareHandler<AppEnv>>;
+  tenant: MiddlewareHandler<AppEnv>;
+}
+let checks: RouteChecks | undefined;
+
+export function provideRouteChecks(given: RouteChecks): void {
+  checks = given;
+}
+
+function provided(): RouteChecks {
+  if (!checks) throw new Error("The route checks were not provided (api/wiring.ts wireRooms).");
+  return checks;
+}
+
+/** Looked up per request: routes are registered as their modules load, before the app wires them. */
+const callerCheck =
+  (kind: keyof RouteChecks["caller"]): MiddlewareHandler<AppEnv> =>
+  (c, next) =>
+    provided().caller[kind](c, next);
+const tenantCheck: MiddlewareHandler<AppEnv> = (c, next) => provided().tenant(c, next);
+
+function authOf(auth: EndpointAuth): MiddlewareHandler<AppEnv>[] {
+  switch (auth) {
+    case "public":
+      return [];
+    case "optional":
+    case "user":
+    case "freshUser":
+      return [callerCheck(auth)];
+    default:
+      // A new kind of caller (an operator's role) must be handled above.
+      return auth satisfies never;
+  }
+}
+
+/** Declared headers are read by their names as declared (fields keyed `Idempotency-Key`, not lower case). */
+function declaredHeaders(schema: z.AnyZodObject) {
+  const names = Object.keys(schema.shape);
+  return z.preprocess(
+    (all) => Object.fromEntries(names.map((name) => [name, (all as Record<string, string>)[name.toLowerCase()]])),
+    schema,
+  );
+}
+
+function validators(endpoint: Endpoint): MiddlewareHandler<AppEnv>[] {
+  return [
+    ...(endpoint.headers ? [validate("header", declaredHeaders(endpoint.headers))] : []),
+    ...(endpoint.params ? [validate("param", endpoint.params)] : []),
+    ...(endpoint.query ? [validate("query", endpoint.query)] : []),
+    ...(endpoint.body ? [validate("json", endpoint.body)] : []),
+  ] as MiddlewareHandler<AppEnv>[];
+}
+
+const METHOD_ORDER: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** What the Allow header of a declared path says: its declared methods, and HEAD with GET. */
+export function allowedMethods(path: string): string[] {
+  const declared = Object.values(endpoints as Record<string, Endpoint>).filter((entry) => entry.path === path);
+  const methods: string[] = METHOD_ORDER.filter((method) => declared.some((entry) => entry.method === method));
+  return methods.includes("GET") ? [...methods, "HEAD"] : methods;
+}
+
+const guarded = new WeakMap<Hono<AppEnv>, Set<string>>();
+
+/**
+ * Before a path's first handler in a router: a 405 for the methods no declaration of the path has.
+ * The declared ones pass on, to their handlers in this router or another. (HEAD runs the GET handlers.)
+ */
+function guardMethods(router: Hono<AppEnv>, path: string, declaredPath: string): void {
+  const paths = guarded.get(router) ?? new Set<string>();
+  guarded.set(router, paths);
+  if (paths.has(path)) return;
+  paths.add(path);
+  const allowed = allowedMethods(declaredPath);
+  router.all(path, async (c, next) => {
+    if (!allowed.includes(c.req.method)) throw methodNotAllowed(c.req.method, allowed);
+    await next();
+  });
+}
+
+/** `handle`'s answer with another declared status: `withStatus(200, booking)`. */
+export function withStatus<T>(status: SuccessStatus, data: T): WithStatus<T> {
+  return new WithStatus(status, data);
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/**
+ * The one error envelope of every failing v1 answer, as a schema: `code` is one of `codes` when
+ * given (the reference lists each endpoint's), any string otherwise.
+ */
+export function errorEnvelopeOf(codes?: readonly [string, ...string[]]) {
+  return z.object({
+    error: z.object({
+      code: codes ? z.enum(codes) : z.string(),
+      message: z.string(),
+      /** Field name → messages, as conform shows them. */
+      fields: z.record(z.array(z.string())).optional(),
+    }),
+    requestId: z.string(),
+  });
+}

@@ -1,0 +1,131 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { app } from "~api/app";
+import { openApiPath } from "~api/docs/openapi";
+import type { Endpoint } from "~contract/endpoint";
+import { endpoints } from "~contract/endpoints";
+
+const declared = Object.entries(endpoints as Record<string, Endpoint & { tag: string }>);
+
+// A JSON document: any shape is inspected below.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Document = any;
+
+async function fetchDocument(): Promise<{ response: Response; document: Document }> {
+  const response = await app.fetch(new Request(`http://localhost${endpoints.openapi.path}`));
+  return { response, document: await response.json() };
+}
+
+describe("GET /v1/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const { response, document } = await fetchDocument();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("describes every declared endpoint as its operationId, and nothing else", async () => {
+    const { document } = await fetchDocument();
+    const operations = Object.entries(document.paths as Record<string, Record<string, Document>>).flatMap(
+      ([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+    );
+    expect(operations.map(({ operation }) => operation.operationId).sort()).toEqual(
+      declared.map(([name]) => name).sort(),
+    );
+    for (const [name, entry] of declared) {
+      const operation = document.paths[openApiPath(entry.path)]?.[entry.method.toLowerCase()];
+      expect(operation?.operationId, `${entry.method} ${entry.path}`).toBe(name);
+      expect(operation.summary).toBe(entry.summary);
+      expect(operation.tags).toEqual([entry.tag]);
+      expect(operation["x-error-codes"]).toEqual(entry.errors);
+      for (const code of entry.errors) expect(operation.responses.default.description).toContain(`\`${code}\``);
+      const pathParams = (operation.parameters ?? [])
+        .filter((p: Document) => p.in === "path")
+        .map((p: Document) => p.name);
+      expect(pathParams.sort()).toEqual([...entry.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]).sort());
+      expect(Object.keys(operation.responses)).toEqual(
+        expect.arrayContaining([...(entry.statuses ?? [200]).map(String), "default"]),
+      );
+      expect(operation.security, name).toEqual(
+        entry.auth === "public"
+          ? []
+          : entry.auth === "optional"
+            ? [{}, { bearer: [] }, { session: [] }]
+            : [{ bearer: [] }, { session: [] }],
+      );
+    }
+  });
+
+  it("puts the success inside the envelope, the input schemas and the declared headers in", async () => {
+    const { document } = await fetchDocument();
+    const cancel = document.paths["/v1/bookings/{id}/cancel"].post;
+    const data = cancel.responses["200"].content["application/json"].schema;
+    expect(data.required).toEqual(["data"]);
+    expect(data.properties.data.properties.id).toBeDefined();
+    expect(cancel.responses["200"].headers["X-Wayfarer-Changed"]).toBeDefined();
+    expect(cancel.responses["401"].content["application/json"].schema.properties.error.properties.code.enum).toEqual([
+      "unauthorized",
+    ]);
+
+    const place = document.paths["/v1/bookings"].post;
+    expect(Object.keys(place.responses)).toEqual(expect.arrayContaining(["201", "200"]));
+    expect(place.requestBody.content["application/json"].schema.required).toContain("tickets");
+    const headers = place.parameters
+      .filter((p: Document) => p.in === "header")
+      .map((p: Document) => [p.name, p.required]);
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        ["Idempotency-Key", true],
+        ["X-Account-Context", false],
+      ]),
+    );
+
+    const search = document.paths["/v1/experiences"].get;
+    expect(search.parameters.filter((p: Document) => p.in === "query").map((p: Document) => p.name)).toContain("date");
+    expect(search.security).toEqual([]);
+
+    const signOut = document.paths["/v1/auth/sign-out"].post;
+    expect(signOut.responses["200"].content["application/json"].schema.properties.success).toEqual({
+      type: "boolean",
+      enum: [true],
+    });
+    expect(document.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("is generated once", async () => {
+    const { openApiDocument } = await import("~api/docs/openapi");
+    expect(openApiDocument()).toBe(openApiDocument());
+  });
+});
+
+describe("GET /v1/docs", () => {
+  it("is an HTML page that loads the reference script and the document, its scripts under a fresh nonce", async () => {
+    const page = async () => app.fetch(new Request(`http://localhost${endpoints.apiReference.path}`));
+    const [first, second] = [await page(), await page()];
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toMatch(/^text\/html/);
+    const html = await first.text();
+    expect(html).toContain(`src="${endpoints.apiReferenceScript.path}"`);
+    expect(html).toContain(`"url":"${endpoints.openapi.path}"`);
+    const csp = first.headers.get("Content-Security-Policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain(`script-src 'nonce-${nonce}';`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(html.match(/<script nonce="([^"]+)"/g)).toEqual([`<script nonce="${nonce}"`, `<script nonce="${nonce}"`]);
+    expect(second.headers.get("Content-Security-Policy")).not.toBe(csp);
+  });
+
+  it("serves Scalar's standalone bundle from this API", async () => {
+    const response = await app.fetch(new Request(`http://localhost${endpoints.apiReferenceScript.path}`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/javascript/);
+    expect(await response.text()).toContain("createApiReference");
+  });
+});
