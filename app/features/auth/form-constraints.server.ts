@@ -9,10 +9,11 @@ import {
   WaiverSignSchema,
 } from "~/features/auth/auth-schemas";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
+import type { LoginFormConstraints } from "~/features/auth/use-login-layout-data";
 
-const byPolicy = new Map<string, ReturnType<typeof build>>();
+const byPolicy = new Map<string, LoginFormConstraints>();
 
-function build(policy: PasswordPolicy) {
+function build(policy: PasswordPolicy): LoginFormConstraints {
   return {
     signIn: getZodConstraint(SignInSchema),
     signUp: getZodConstraint(signUpSchema(policy)),
@@ -28,7 +29,7 @@ function build(policy: PasswordPolicy) {
  * The browser's own checks (required, lengths, patterns) for the sign-in pages' forms, from their
  * schemas: the login layout sends them, so the pages carry no zod (see useFormValidation).
  */
-export function loginFormConstraints(policy: PasswordPolicy) {
+export function loginFormConstraints(policy: PasswordPolicy): LoginFormConstraints {
   const key = JSON.stringify(policy);
   let found = byPolicy.get(key);
   if (!found) {
