@@ -98,8 +98,14 @@ export function usPhoneNumber(typed: string): string | null {
   return null;
 }
 
-/** A US mobile number (for text messages), kept as +1 and 10 digits. */
+/** A US mobile number (for text messages), as the API takes it: +1 and 10 digits (E.164). */
 export const phoneNumber = z
+  .string({ required_error: said("phone.required"), invalid_type_error: said("phone.invalid") })
+  .trim()
+  .refine((value) => usPhoneNumber(value) === value, said("phone.invalid"));
+
+/** The same number as a person types it in a form, kept as +1 and 10 digits. */
+export const typedPhoneNumber = z
   .string({ required_error: said("phone.required"), invalid_type_error: said("phone.invalid") })
   .transform((value, ctx) => {
     const number = usPhoneNumber(value);

@@ -14,6 +14,7 @@ import {
   newPassword,
   phoneNumber,
   signedName,
+  typedPhoneNumber,
   usPhoneNumber,
   verificationCode,
   type FieldMessageCode,
@@ -48,7 +49,9 @@ const FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [lastName, undefined, "lastName.required"],
   [firstName, "x".repeat(81), "text.tooLong"],
   [phoneNumber, undefined, "phone.required"],
-  [phoneNumber, "12", "phone.invalid"],
+  [phoneNumber, "5551234567", "phone.invalid"],
+  [typedPhoneNumber, undefined, "phone.required"],
+  [typedPhoneNumber, "12", "phone.invalid"],
   [locationFields.address, "", "address.required"],
   [locationFields.city, undefined, "city.required"],
   [locationFields.state, 7, "region.invalid"],
@@ -89,15 +92,18 @@ describe("the field rules (contract/fields.ts)", () => {
     ["1-555-123-4567", "+15551234567"],
     ["+1 555 123 4567", "+15551234567"],
     ["  +15551234567 ", "+15551234567"],
-  ])("read the phone number %s as %s", (typed, number) => {
+  ])("read the phone number %s, typed in a form, as %s (the API takes only the latter)", (typed, number) => {
     expect(usPhoneNumber(typed)).toBe(number);
-    expect(phoneNumber.parse(typed)).toBe(number);
+    expect(typedPhoneNumber.parse(typed)).toBe(number);
+    expect(phoneNumber.safeParse(typed).success).toBe(typed.trim() === number);
+    expect(phoneNumber.parse(number)).toBe(number);
   });
 
   it.each(["+44 20 7946 0958", "+4915112345678", "+5551234567", "555-1234", "555123456x7", "2555123456789", ""])(
     "refuse the phone number %j",
     (typed) => {
       expect(usPhoneNumber(typed)).toBeNull();
+      expect(typedPhoneNumber.safeParse(typed).success).toBe(false);
     },
   );
 });

@@ -6,7 +6,7 @@ import {
   lastName,
   locationFields,
   newPassword,
-  phoneNumber,
+  typedPhoneNumber,
   signedName,
   type FieldMessageCode,
   type PasswordPolicy,
@@ -56,7 +56,7 @@ export function signUpSchema(policy: PasswordPolicy) {
       email: emailAddress,
       firstName,
       lastName,
-      phone: phoneNumber.optional(),
+      phone: typedPhoneNumber.optional(),
       ...optionalAddressFields,
       password: newPassword(policy),
     })
