@@ -71,6 +71,18 @@ const apiBorder = {
   patterns: [{ group: ["~/*", "**/app/**"], message: "The API never imports the web app." }],
 };
 
+const dateFormatting = [
+  {
+    selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+    message:
+      "Format dates with ~/ui/date-format (formatDate, formatDateTime: they name the time zone), numbers with ~/ui/format.",
+  },
+  {
+    selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+    message: "Use dateTimeFormat from ~/ui/date-format: its options require a timeZone.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -141,17 +153,20 @@ export default tseslint.config(
     // formatted in the machine's zone differs between the HTML and the browser (hydration errors).
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/ui/date-format.ts"],
+    rules: { "no-restricted-syntax": ["error", ...dateFormatting] },
+  },
+  {
+    // A server module re-exports by name: esbuild 0.17 does not initialise a module re-exported
+    // with `export *` that is also loaded by `import()` (a form's schemas), so the server build
+    // would see it empty.
+    files: ["app/**/*.server.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
+        ...dateFormatting,
         {
-          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
-          message:
-            "Format dates with ~/ui/date-format (formatDate, formatDateTime: they name the time zone), numbers with ~/ui/format.",
-        },
-        {
-          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
-          message: "Use dateTimeFormat from ~/ui/date-format: its options require a timeZone.",
+          selector: "ExportAllDeclaration",
+          message: "Re-export by name (export { A, B } from …): see the comment in eslint.config.js.",
         },
       ],
     },

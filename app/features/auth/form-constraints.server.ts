@@ -1,13 +1,5 @@
 import { getZodConstraint } from "@conform-to/zod";
-import {
-  ConfirmEmailSchema,
-  EmailLinkSchema,
-  newPasswordSchema,
-  ResetRequestSchema,
-  SignInSchema,
-  signUpSchema,
-  WaiverSignSchema,
-} from "~/features/auth/auth-schemas";
+import * as schemas from "~/features/auth/auth-schemas";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
 import type { LoginFormConstraints } from "~/features/auth/use-login-layout-data";
 
@@ -15,13 +7,13 @@ const byPolicy = new Map<string, LoginFormConstraints>();
 
 function build(policy: PasswordPolicy): LoginFormConstraints {
   return {
-    signIn: getZodConstraint(SignInSchema),
-    signUp: getZodConstraint(signUpSchema(policy)),
-    emailLink: getZodConstraint(EmailLinkSchema),
-    newPassword: getZodConstraint(newPasswordSchema(policy)),
-    resetRequest: getZodConstraint(ResetRequestSchema),
-    confirmEmail: getZodConstraint(ConfirmEmailSchema),
-    waiver: getZodConstraint(WaiverSignSchema),
+    signIn: getZodConstraint(schemas.SignInSchema),
+    signUp: getZodConstraint(schemas.signUpSchema(policy)),
+    emailLink: getZodConstraint(schemas.EmailLinkSchema),
+    newPassword: getZodConstraint(schemas.newPasswordSchema(policy)),
+    resetRequest: getZodConstraint(schemas.ResetRequestSchema),
+    confirmEmail: getZodConstraint(schemas.ConfirmEmailSchema),
+    waiver: getZodConstraint(schemas.WaiverSignSchema),
   };
 }
 
