@@ -14,6 +14,12 @@ const appBorder = {
       importNames: ["redirect"],
       message: "Use redirect from ~/platform/redirect.server: it adds the security headers.",
     },
+    {
+      name: "@conform-to/zod",
+      importNames: ["parseWithZod"],
+      message:
+        "Use parseWithZod from ~/platform/form.server (actions) or useFormValidation (pages): it shows the contract's field codes by their locale keys.",
+    },
   ],
   patterns: [
     {
@@ -26,21 +32,32 @@ const appBorder = {
 };
 /**
  * Pages (route modules and components) never import zod or the form schemas: the browser build
- * would keep them even when only an action used them. Loaders and actions take them from
- * ~/platform/form.server; the browser validates through ~/ui/use-form-validation, which loads
- * them after the page is interactive (docs/performance.md).
+ * would keep them even when only an action used them. Loaders and actions take zod and the parser
+ * from ~/platform/form.server and a form's schema from its feature's *-forms.server module; the
+ * browser validates through ~/ui/use-form-validation, which loads the form's schema module
+ * (`() => import(...)`) after the page is interactive (docs/performance.md).
  */
 const pagesBorder = {
   paths: appBorder.paths,
   patterns: [
     ...appBorder.patterns,
     {
-      group: ["zod", "@conform-to/zod", "~/features/*/*-schema", "~/features/*/*-schemas", "~/ui/form-validation"],
+      group: ["zod", "@conform-to/zod", "~/features/*/*-schema", "~/features/*/*-schemas"],
       allowTypeImports: true,
       message:
-        "Pages load zod and the schemas later (useFormValidation); loaders and actions import them from ~/platform/form.server.",
+        "Pages load zod and the schemas later (useFormValidation); loaders and actions import them from ~/platform/form.server and the feature's *-forms.server module.",
     },
   ],
+};
+/**
+ * The web's rooms, from the top: root and routes, features, ui, platform. A lower room never
+ * imports the root module or a route: what they share (the root loader's data, a layout's data)
+ * is a type declared below them, which the loader satisfies.
+ */
+const upwardImports = {
+  group: ["~/root", "~/routes/*", "**/root", "**/routes/*"],
+  message:
+    "features/, ui/ and platform/ never import app/root.tsx or a route: use ~/platform/root-data, or declare the data's type in the feature.",
 };
 const contractBorder = {
   patterns: [
@@ -59,6 +76,18 @@ const apiBorder = {
     },
   ],
 };
+
+const dateFormatting = [
+  {
+    selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+    message:
+      "Format dates with ~/ui/date-format (formatDate, formatDateTime: they name the time zone), numbers with ~/ui/format.",
+  },
+  {
+    selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+    message: "Use dateTimeFormat from ~/ui/date-format: its options require a timeZone.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -89,6 +118,27 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off", "@typescript-eslint/no-restricted-imports": ["error", pagesBorder] },
   },
   {
+    files: ["app/features/**/*.ts", "app/ui/**/*.ts", "app/platform/**/*.ts"],
+    ignores: ["app/platform/api.server.ts", "app/platform/redirect.server.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: appBorder.paths, patterns: [...appBorder.patterns, upwardImports] }],
+    },
+  },
+  {
+    files: ["app/features/**/*.tsx", "app/ui/**/*.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: pagesBorder.paths, patterns: [...pagesBorder.patterns, upwardImports] },
+      ],
+    },
+  },
+  {
+    // The form parser: the one module of app/ that calls conform's parseWithZod.
+    files: ["app/platform/parse-with-zod.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: appBorder.paths.slice(0, 1), patterns: appBorder.patterns }] },
+  },
+  {
     // The in-process mount: the only file of app/ that loads the API (lazily, and only in one-process mode).
     files: ["app/platform/api.server.ts"],
     rules: { "no-restricted-imports": "off" },
@@ -109,17 +159,20 @@ export default tseslint.config(
     // formatted in the machine's zone differs between the HTML and the browser (hydration errors).
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/ui/date-format.ts"],
+    rules: { "no-restricted-syntax": ["error", ...dateFormatting] },
+  },
+  {
+    // A server module re-exports by name: esbuild 0.17 does not initialise a module re-exported
+    // with `export *` that is also loaded by `import()` (a form's schemas), so the server build
+    // would see it empty.
+    files: ["app/**/*.server.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
+        ...dateFormatting,
         {
-          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
-          message:
-            "Format dates with ~/ui/date-format (formatDate, formatDateTime: they name the time zone), numbers with ~/ui/format.",
-        },
-        {
-          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
-          message: "Use dateTimeFormat from ~/ui/date-format: its options require a timeZone.",
+          selector: "ExportAllDeclaration",
+          message: "Re-export by name (export { A, B } from …): see the comment in eslint.config.js.",
         },
       ],
     },

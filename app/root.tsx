@@ -1,14 +1,15 @@
 import { config } from "~/platform/config.server";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
 import { useNonce } from "~/platform/nonce";
 import { useEffect } from "react";
 import { LocaleStrings, useTranslation } from "~/platform/i18n-react";
 import { textDirection } from "~/platform/translate";
 import { i18next, localeCookie } from "~/platform/i18next.server";
-import { brandStyle, type AccountContext } from "~/features/storefront/account-context";
+import { brandStyle } from "~/features/storefront/account-context";
+import { useRootData, type RootData } from "~/platform/root-data";
 import { apiFor } from "~/platform/api.server";
 import { reloadOnChunkError } from "~/platform/chunk-reload";
 import { requireHostContext } from "~/platform/host.server";
@@ -63,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
   ]);
   if (session.lost) headers.append("Set-Cookie", clearedSessionCookie());
-  let account: AccountContext | null = null;
+  let account: RootData["account"] = null;
   if (accountResult && "found" in accountResult) account = accountResult.found;
   // Spec section 8: an account context that fails to load sends the visitor to /404 — every path,
   // private ones included, before any sign-in rule — and /404 then renders (unbranded).
@@ -100,7 +101,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       firebase: session.user ? firebaseClientConfig() : null,
       firebaseResync: resync?.token ?? null,
-    },
+    } satisfies RootData,
     { headers },
   );
 }
@@ -114,11 +115,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: root, error }) => {
   if (!t) return [];
   return [{ title: `${errorStatusText(t, errorStatusOf(error))} · ${root?.siteName ?? t("app.name")}` }];
 };
-
-/** The root loader's data: locale, host mode, the storefront's account context, the user. */
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
-}
 
 /** The root loader carries the route rules, so it runs on every navigation. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;

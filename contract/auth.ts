@@ -1,29 +1,11 @@
 import { safeSitePath } from "./safe-path";
 import { z } from "zod";
+import { currentPassword, emailAddress, newPassword, type PasswordPolicy } from "./fields";
 import { syncBody } from "./users";
 import type * as out from "./outputs";
 
-/** The password rules announced by GET /v1/auth/password-policy. */
-export type PasswordPolicy = z.infer<typeof out.passwordPolicy>;
-
-export function passwordSchema(policy: PasswordPolicy) {
-  let schema = z
-    .string({ required_error: "Enter a password.", invalid_type_error: "Enter a password." })
-    .min(policy.minLength, `Use at least ${policy.minLength} characters.`)
-    .max(policy.maxLength, `Use at most ${policy.maxLength} characters.`);
-  if (policy.requireLowercase) schema = schema.regex(/[a-z]/, "Include a lowercase letter.");
-  if (policy.requireUppercase) schema = schema.regex(/[A-Z]/, "Include an uppercase letter.");
-  if (policy.requireNumeric) schema = schema.regex(/\d/, "Include a number.");
-  if (policy.requireNonAlphanumeric) schema = schema.regex(/[^A-Za-z0-9]/, "Include a symbol.");
-  return schema;
-}
-
-export const emailAddress = z
-  .string({ required_error: "Enter an email address.", invalid_type_error: "Enter an email address." })
-  .trim()
-  .toLowerCase()
-  .max(254, "Use at most 254 characters.")
-  .email("Enter a valid email address.");
+/** The password rules announced by GET /v1/auth/password-policy (the rules: contract/fields.ts). */
+export type { PasswordPolicy };
 
 /**
  * A path on this site to continue to after the link is opened: starts with one "/" (not
@@ -45,7 +27,7 @@ const continueUrl = z
 export const authEmailBody = z.object({ email: emailAddress, continueUrl });
 export type AuthEmailBody = z.output<typeof authEmailBody>;
 
-export const setPasswordBody = (policy: PasswordPolicy) => z.object({ password: passwordSchema(policy) });
+export const setPasswordBody = (policy: PasswordPolicy) => z.object({ password: newPassword(policy) });
 
 /** PATCH /v1/user/set-password (the API checks it against its policy). */
 export const setPasswordInput = z.object({ password: z.string() });
@@ -61,7 +43,7 @@ const resetCode = z
 
 /** POST /v1/auth/password-reset, as the API checks it (against its policy). */
 export const resetPasswordBody = (policy: PasswordPolicy) =>
-  z.object({ oobCode: resetCode, password: passwordSchema(policy) });
+  z.object({ oobCode: resetCode, password: newPassword(policy) });
 
 /** POST /v1/auth/password-reset: the emailed link's code and the new password. */
 export const resetPasswordInput = z.object({ oobCode: resetCode, password: z.string() });
@@ -76,18 +58,7 @@ export const createSessionBody = z.object({
 });
 
 /** POST /v1/auth/password-session: the sign-in form posted without JavaScript. */
-export const passwordSessionBody = z.object({
-  email: z
-    .string({ required_error: "Enter your email address.", invalid_type_error: "Enter your email address." })
-    .trim()
-    .toLowerCase()
-    .max(254, "Enter a valid email address.")
-    .email("Enter a valid email address."),
-  password: z
-    .string({ required_error: "Enter your password.", invalid_type_error: "Enter your password." })
-    .min(1, "Enter your password.")
-    .max(4096, "Enter your password."),
-});
+export const passwordSessionBody = z.object({ email: emailAddress, password: currentPassword });
 
 /** Answer of POST /v1/auth/session. */
 export type SessionCreated = z.infer<typeof out.sessionCreated>;

@@ -1,19 +1,11 @@
 import { z } from "zod";
-import { emailAddress } from "./auth";
-import { phoneNumber } from "./users";
+import { emailAddress, firstName, lastName, phoneNumber, verificationCode } from "./fields";
 import type * as out from "./outputs";
 
 /** Account settings (spec section 7): personal info, and phone and email changes in two steps. */
 
-const personName = (label: string) =>
-  z
-    .string({ required_error: `Enter ${label}.`, invalid_type_error: `Enter ${label}.` })
-    .trim()
-    .min(1, `Enter ${label}.`)
-    .max(80, "Use at most 80 characters.");
-
 /** PUT /v1/user/settings/name */
-export const nameBody = z.object({ firstName: personName("a first name"), lastName: personName("a last name") });
+export const nameBody = z.object({ firstName, lastName });
 
 /** PUT /v1/user/settings/phone: the new number gets a code by SMS. */
 export const phoneBody = z.object({ phone: phoneNumber });
@@ -22,12 +14,7 @@ export const phoneBody = z.object({ phone: phoneNumber });
 export const emailBody = z.object({ email: emailAddress });
 
 /** PUT /v1/user/settings/phone/confirm and …/email/confirm */
-export const codeBody = z.object({
-  code: z
-    .string({ required_error: "Enter the 6-digit code.", invalid_type_error: "Enter the 6-digit code." })
-    .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code."),
-});
+export const codeBody = z.object({ code: verificationCode });
 
 /** Codes: 6 digits, valid this long, this many wrong tries before the change is cancelled. */
 export const CODE_TTL_MINUTES = 10;

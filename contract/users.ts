@@ -1,53 +1,13 @@
 import { z } from "zod";
-import { DEFAULT_COUNTRY, isCountryCode } from "./countries";
+import { firstName, lastName, locationFields, phoneNumber } from "./fields";
 import type * as out from "./outputs";
 
-const text = (label: string, max: number) =>
-  z
-    .string({ required_error: `Enter ${label}.`, invalid_type_error: `Enter ${label}.` })
-    .trim()
-    .min(1, `Enter ${label}.`)
-    .max(max, `Use at most ${max} characters.`);
-
-/** US phone numbers in E.164: +1 followed by 10 digits. */
-export const phoneNumber = z
-  .string({ invalid_type_error: "Use +1 followed by 10 digits." })
-  .trim()
-  .regex(/^\+1\d{10}$/, "Use +1 followed by 10 digits.");
-
-/**
- * A postal address in any country's format: street and city required; region (state, province,
- * county…) and postal code free-form and optional, as many countries have neither; the country as
- * its ISO code (US when not given: addresses saved before countries were asked).
- */
-export const locationInput = z.object({
-  address: text("an address", 200),
-  city: text("a city", 100),
-  state: z
-    .string({ invalid_type_error: "Enter a region." })
-    .trim()
-    .max(100, "Use at most 100 characters.")
-    .optional()
-    .default(""),
-  zipcode: z
-    .string({ invalid_type_error: "Enter a postal code." })
-    .trim()
-    .toUpperCase()
-    .regex(/^([A-Z0-9][A-Z0-9 -]{0,14})?$/, "Use letters, digits, spaces and hyphens (at most 15).")
-    .optional()
-    .default(""),
-  country: z
-    .string({ invalid_type_error: "Choose a country." })
-    .trim()
-    .toUpperCase()
-    .refine(isCountryCode, "Choose a country.")
-    .optional()
-    .default(DEFAULT_COUNTRY),
-});
+/** A postal address in any country's format (the rules: contract/fields.ts). */
+export const locationInput = z.object(locationFields);
 
 const profileFields = {
-  firstName: text("a first name", 80).optional(),
-  lastName: text("a last name", 80).optional(),
+  firstName: firstName.optional(),
+  lastName: lastName.optional(),
   phone: phoneNumber.optional(),
   location: locationInput.optional(),
 };

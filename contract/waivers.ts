@@ -1,12 +1,9 @@
 import { z } from "zod";
 import type * as out from "./outputs";
+import { signedName } from "./fields";
 
 export const signWaiverBody = z.object({
-  signedName: z
-    .string({ required_error: "Type your full name.", invalid_type_error: "Type your full name." })
-    .trim()
-    .min(2, "Use at least 2 characters.")
-    .max(120, "Use at most 120 characters."),
+  signedName,
   agree: z.literal(true, { errorMap: () => ({ message: "You must agree to the waiver." }) }),
   textVersion: z
     .number({ required_error: "Give the version of the text you read.", invalid_type_error: "Must be a whole number." })

@@ -87,11 +87,26 @@ function bundleBench() {
   for (const [label, pattern] of [
     ["Firebase Auth (sign-in pages, on first use)", /^firebase-auth\.client/],
     ["availability calendar (details, after load)", /^availability-calendar/],
-    ["form validation (form pages, after load)", /^form-validation/],
   ] as const) {
     for (const name of readdirSync(dir).filter((file) => pattern.test(file)))
       console.log(`lazy chunk: ${label.padEnd(46)} ${(gz(name) / 1024).toFixed(1)} KiB`);
   }
+  // Form validation is the parser's chunk, zod's, the contract's field rules and each form's schemas.
+  const metafile = JSON.parse(readFileSync("build/metafile.js.json", "utf8")) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
+  const validation = Object.entries(metafile.outputs)
+    .filter(([, output]) =>
+      Object.keys(output.inputs).some((input) =>
+        /^(app\/platform\/parse-with-zod\.ts|node_modules\/zod\/|contract\/fields\.ts|app\/features\/.*-schemas?\.ts)/.test(
+          input,
+        ),
+      ),
+    )
+    .reduce((sum, [file]) => sum + gzipSync(readFileSync(file)).length, 0);
+  console.log(
+    `lazy chunks: ${"form validation (form pages, after load)".padEnd(45)} ${(validation / 1024).toFixed(1)} KiB`,
+  );
 }
 
 const { figures, rss, overload, lighthouse } = await benchPages();

@@ -3,13 +3,17 @@ import { validator } from "hono/validator";
 import type { z } from "zod";
 import { INVALID_TEXT } from "~contract/text";
 import { validationError, type FieldErrors } from "./errors";
+import { fieldMessage } from "./field-messages";
 
-/** Turns zod issues into `{ field: [messages] }`; issues without a path go under "_". */
+/**
+ * Turns zod issues into `{ field: [messages] }` (a field rule's code in English: field-messages.ts);
+ * issues without a path go under "_".
+ */
 export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join(".") : "_";
-    (fields[key] ??= []).push(issue.message);
+    (fields[key] ??= []).push(fieldMessage(issue));
   }
   return fields;
 }

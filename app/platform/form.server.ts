@@ -62,16 +62,12 @@ export async function readBoundedBody(request: Request, maxBytes: number): Promi
 }
 
 /*
- * What loaders and actions validate forms with. Route modules import these from here, never from
- * zod, conform's zod adapter or the schema modules: the browser build of a route keeps an import
- * even when only its action used it (esbuild 0.17 in Remix's compiler), and this module is empty
- * there. Pages validate in the browser through useFormValidation, which loads the schemas later.
+ * What loaders and actions validate forms with. Route modules import these from here (and a form's
+ * schema from its feature's *-forms.server module), never from zod, conform's zod adapter or a
+ * schema module: the browser build of a route keeps an import even when only its action used it
+ * (esbuild 0.17 in Remix's compiler), and a .server module is empty there. Pages validate in the
+ * browser through useFormValidation, which loads the schemas later.
  */
-export { getZodConstraint, parseWithZod } from "@conform-to/zod";
+export { getZodConstraint } from "@conform-to/zod";
 export { z } from "zod";
-export * from "~/features/auth/auth-schemas";
-export * from "~/features/auth/profile-schema";
-export * from "~/features/account/personal-info-schemas";
-export * from "~/features/account/security-schemas";
-export * from "~/features/checkout/card-schema";
-export * from "~/features/tips/tip-schema";
+export { parseWithZod } from "./parse-with-zod";

@@ -6,7 +6,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { apiFor } from "~/platform/api.server";
 import { InviteFriends } from "~/features/referrals/invite-friends";
-import { useRootData } from "~/root";
+import { useRootData } from "~/platform/root-data";
 
 // The signed-in user's name and email come with the root's data (a page gets each fact once).
 export async function loader({ request }: LoaderFunctionArgs) {

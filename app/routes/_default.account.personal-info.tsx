@@ -22,14 +22,12 @@ import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
+import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
 import {
-  getZodConstraint,
   isPersonalInfoIntent,
-  parseWithZod,
   PERSONAL_INFO_SCHEMAS,
   type PersonalInfoIntent,
-  readFormData,
-} from "~/platform/form.server";
+} from "~/features/account/account-forms.server";
 import { errorInit, passHeaders } from "~/platform/http.server";
 
 const PAGE = "/account/personal-info";
@@ -213,7 +211,10 @@ function usePersonalInfoForm(intent: PersonalInfoIntent, defaults = {}) {
     lastResult,
     defaultValue: defaults,
     constraint: constraints[intent],
-    ...useFormValidation((forms) => forms.personalInfo.PERSONAL_INFO_SCHEMAS[intent]),
+    ...useFormValidation(
+      () => import("~/features/account/personal-info-schemas"),
+      (schemas) => schemas.PERSONAL_INFO_SCHEMAS[intent],
+    ),
   });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return { form, fields: fields as unknown as Record<string, FieldMetadata<string | undefined>>, pending };

@@ -20,13 +20,8 @@ import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
-import {
-  addPasswordSchema,
-  changePasswordSchema,
-  getZodConstraint,
-  parseWithZod,
-  readFormData,
-} from "~/platform/form.server";
+import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
+import { addPasswordSchema, changePasswordSchema } from "~/features/account/account-forms.server";
 import { errorInit, passHeaders } from "~/platform/http.server";
 
 const PAGE = "/account/security";
@@ -176,8 +171,9 @@ function PasswordForm({ change }: { change: boolean }) {
     id: "password",
     lastResult: actionData?.result as SubmissionResult<string[]> | undefined,
     constraint: change ? constraints.change : constraints.add,
-    ...useFormValidation((forms) =>
-      change ? forms.security.changePasswordSchema(passwordPolicy) : forms.security.addPasswordSchema(passwordPolicy),
+    ...useFormValidation(
+      () => import("~/features/account/security-schemas"),
+      (schemas) => (change ? schemas.changePasswordSchema(passwordPolicy) : schemas.addPasswordSchema(passwordPolicy)),
     ),
   });
   const f = fields as unknown as Record<string, FieldMetadata<string | undefined>>;

@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getZodConstraint, parseWithZod, readFormData, TipFormSchema, chosenAmount } from "~/platform/form.server";
+import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
+import { chosenAmount, TipFormSchema } from "~/features/tips/tip-form.server";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { apiErrorKey } from "~/platform/api-errors.server";
 import { errorInit, idParam, passHeaders, requireParams, routeNotFound } from "~/platform/http.server";
@@ -160,7 +161,10 @@ function TipForm({ constraint }: { constraint: ReturnType<typeof useLoaderData<t
     lastResult,
     constraint,
     defaultValue: { choice: String(page.presets[1]?.amountMinor ?? page.presets[0]?.amountMinor) },
-    ...useFormValidation((forms) => forms.tips.TipFormSchema),
+    ...useFormValidation(
+      () => import("~/features/tips/tip-schema"),
+      (schemas) => schemas.TipFormSchema,
+    ),
   });
   const customId = `${fields.custom.id}-field`;
   return (

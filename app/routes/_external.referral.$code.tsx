@@ -6,7 +6,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { referralCookie } from "~/features/referrals/referral-cookie.server";
 import { getSession } from "~/features/auth/session.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/platform/root-data";
 import { z } from "~/platform/form.server";
 import { formatMoney, formatPercent } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";

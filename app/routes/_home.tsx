@@ -2,7 +2,7 @@ import { Outlet } from "@remix-run/react";
 import { HomeAccountDirectLayout } from "~/ui/layouts/home-account-direct-layout";
 import { HomeLayout } from "~/ui/layouts/home-layout";
 import { RouteErrorContent } from "~/ui/error-page";
-import { useRootData } from "~/root";
+import { useRootData } from "~/platform/root-data";
 
 /** The home layout; on an operator's host (account_direct) the branded home-account-direct layout. */
 function HomeShell({ children }: { children: React.ReactNode }) {

@@ -17,14 +17,8 @@ import { missingProfileData } from "~/features/auth/sign-in-next.server";
 import { pageMeta } from "~/ui/meta";
 import { bookingFunnel } from "~/features/booking/funnel.server";
 import { FunnelHeader } from "~/features/booking/funnel-steps";
-import {
-  getZodConstraint,
-  isProfileField,
-  missingDataBody,
-  missingDataSchema,
-  parseWithZod,
-  readFormData,
-} from "~/platform/form.server";
+import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
+import { isProfileField, missingDataBody, missingDataSchema } from "~/features/auth/auth-forms.server";
 import { useFormValidation } from "~/ui/use-form-validation";
 
 function nextAfterProfile(missing: string[], redirectUrl: string, account: string | null) {
@@ -93,7 +87,10 @@ export default function CompleteProfilePage() {
     id: "complete-profile",
     lastResult,
     constraint,
-    ...useFormValidation((forms) => forms.profile.missingDataSchema(missing)),
+    ...useFormValidation(
+      () => import("~/features/auth/profile-schema"),
+      (schemas) => schemas.missingDataSchema(missing),
+    ),
   });
   const f = fields as unknown as Record<string, FieldMetadata<string | undefined>>;
   return (

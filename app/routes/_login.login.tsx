@@ -27,7 +27,8 @@ import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
 import { bookingFunnel } from "~/features/booking/funnel.server";
 import { FunnelHeader } from "~/features/booking/funnel-steps";
-import { EmailLinkSchema, parseWithZod, readFormData, SignInSchema, signUpSchema } from "~/platform/form.server";
+import { parseWithZod, readFormData } from "~/platform/form.server";
+import { EmailLinkSchema, SignInSchema, signUpSchema } from "~/features/auth/auth-forms.server";
 import { errorInit, passHeaders } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -14,7 +14,8 @@ import { NewPasswordForm } from "~/features/auth/new-password-form";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
 import { pageMeta } from "~/ui/meta";
-import { newPasswordSchema, parseWithZod, readFormData, ResetRequestSchema } from "~/platform/form.server";
+import { parseWithZod, readFormData } from "~/platform/form.server";
+import { newPasswordSchema, ResetRequestSchema } from "~/features/auth/auth-forms.server";
 import { errorInit, passHeaders } from "~/platform/http.server";
 
 function resetCode(url: URL): string | null {
@@ -108,7 +109,10 @@ function RequestResetForm() {
     id: "reset-request",
     lastResult: actionData?.mode === "request" ? actionData.result : undefined,
     constraint: useLoginLayoutData().constraints.resetRequest,
-    ...useFormValidation((forms) => forms.auth.ResetRequestSchema),
+    ...useFormValidation(
+      () => import("~/features/auth/auth-schemas"),
+      (schemas) => schemas.ResetRequestSchema,
+    ),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

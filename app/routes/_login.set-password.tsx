@@ -28,7 +28,8 @@ import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
 import { bookingFunnel } from "~/features/booking/funnel.server";
 import { FunnelHeader } from "~/features/booking/funnel-steps";
-import { ConfirmEmailSchema, newPasswordSchema, parseWithZod, readFormData } from "~/platform/form.server";
+import { parseWithZod, readFormData } from "~/platform/form.server";
+import { ConfirmEmailSchema, newPasswordSchema } from "~/features/auth/auth-forms.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -149,7 +150,10 @@ function ConfirmEmailForm() {
     id: "confirm-email",
     lastResult: actionData?.intent === "email-link" ? actionData.result : undefined,
     constraint: useLoginLayoutData().constraints.confirmEmail,
-    ...useFormValidation((forms) => forms.auth.ConfirmEmailSchema),
+    ...useFormValidation(
+      () => import("~/features/auth/auth-schemas"),
+      (schemas) => schemas.ConfirmEmailSchema,
+    ),
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();

@@ -6,6 +6,7 @@ import { firebaseClientConfig } from "~/features/auth/firebase-config.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
 import { loginFormConstraints } from "~/features/auth/form-constraints.server";
 import { countryChoices } from "~/features/auth/countries.server";
+import type { LoginLayoutData } from "~/features/auth/use-login-layout-data";
 
 /** The login layout: Firebase's public config, the password policy and the checks of its pages' forms. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     passwordPolicy,
     constraints: loginFormConstraints(passwordPolicy),
     countries,
-  };
+  } satisfies LoginLayoutData;
 }
 
 /** The login layout: a centred card for sign-in, password reset and password setup. */

@@ -16,7 +16,8 @@ import { rethrowUnknownAccount } from "~/features/auth/sign-in-next.server";
 import { pageMeta } from "~/ui/meta";
 import { bookingFunnel } from "~/features/booking/funnel.server";
 import { FunnelHeader } from "~/features/booking/funnel-steps";
-import { parseWithZod, readFormData, WaiverSignSchema } from "~/platform/form.server";
+import { parseWithZod, readFormData } from "~/platform/form.server";
+import { WaiverSignSchema } from "~/features/auth/auth-forms.server";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
@@ -72,7 +73,10 @@ export default function WaiverPage() {
     id: "waiver",
     lastResult,
     constraint: useLoginLayoutData().constraints.waiver,
-    ...useFormValidation((forms) => forms.auth.WaiverSignSchema),
+    ...useFormValidation(
+      () => import("~/features/auth/auth-schemas"),
+      (schemas) => schemas.WaiverSignSchema,
+    ),
   });
   return (
     <>

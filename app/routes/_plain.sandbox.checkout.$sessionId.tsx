@@ -13,7 +13,8 @@ import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { NOINDEX, pageMeta } from "~/ui/meta";
-import { CardSchema, getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
+import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
+import { CardSchema } from "~/features/checkout/card-form.server";
 import { useFormValidation } from "~/ui/use-form-validation";
 
 async function loadCheckout(request: Request, sessionId: string) {
@@ -73,7 +74,10 @@ export default function SandboxCheckout() {
     id: "card",
     lastResult,
     constraint,
-    ...useFormValidation((forms) => forms.checkout.CardSchema),
+    ...useFormValidation(
+      () => import("~/features/checkout/card-schema"),
+      (schemas) => schemas.CardSchema,
+    ),
   });
   const amount = formatMoney(checkout.amountMinor, checkout.currency, i18n.language);
   const open = checkout.status === "open";

@@ -1,7 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { LogoutForm } from "~/features/auth/logout-form";
-import { useRootData } from "~/root";
+import { useRootData } from "~/platform/root-data";
 import { UnreadBadge } from "~/ui/unread-badge";
 
 export function SkipLink() {

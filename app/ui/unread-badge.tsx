@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/i18n-react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/platform/root-data";
 
 /** The signed-in user's unread notifications, as a small count beside a link (nothing at zero). */
 export function UnreadBadge() {

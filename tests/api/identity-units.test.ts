@@ -5,7 +5,8 @@ import { signInLinkEmail } from "~api/auth/emails";
 import { composeEmail, platformBrand } from "~api/outbox/email-layout";
 import { escapeMarkup } from "~contract/text";
 import { passwordPolicy } from "~api/auth/password-policy";
-import { isSafeContinuePath, passwordSchema } from "~contract/auth";
+import { isSafeContinuePath } from "~contract/auth";
+import { newPassword } from "~contract/fields";
 import { appActionLink } from "~api/auth/service";
 import type { UserRow } from "~api/db/schema";
 import { hasPassword, missingDataOf, signInMethodOf } from "~api/users/service";
@@ -14,7 +15,7 @@ describe("password policy", () => {
   it("follows PASSWORD_MIN_LENGTH", () => {
     const policy = passwordPolicy({ PASSWORD_MIN_LENGTH: 12 });
     expect(policy.minLength).toBe(12);
-    const schema = passwordSchema(policy);
+    const schema = newPassword(policy);
     expect(schema.safeParse("eleven-ch-1").success).toBe(false);
     expect(schema.safeParse("twelve-chr-1").success).toBe(true);
   });

@@ -1,21 +1,24 @@
 import { z } from "zod";
-import { emailField, firstNameField, lastNameField, locationFields, phoneField } from "~/features/auth/auth-schemas";
+import {
+  emailAddress,
+  firstName,
+  lastName,
+  locationFields,
+  typedPhoneNumber,
+  verificationCode,
+} from "~contract/fields";
 
 /** The personal-info page's forms: one schema each, shared by the form and the action. */
-export const NameSchema = z.object({ intent: z.literal("name"), firstName: firstNameField, lastName: lastNameField });
-export const PhoneSchema = z.object({ intent: z.literal("phone"), phone: phoneField });
-export const EmailSchema = z.object({ intent: z.literal("email"), email: emailField });
+export const NameSchema = z.object({ intent: z.literal("name"), firstName, lastName });
+export const PhoneSchema = z.object({ intent: z.literal("phone"), phone: typedPhoneNumber });
+export const EmailSchema = z.object({ intent: z.literal("email"), email: emailAddress });
 export const LocationSchema = z.object({ intent: z.literal("location"), ...locationFields });
 
-const code = z
-  .string({ required_error: "validation.codeInvalid" })
-  .trim()
-  .regex(/^\d{6}$/, "validation.codeInvalid");
-export const PhoneCodeSchema = z.object({ intent: z.literal("phone-confirm"), code });
-export const EmailCodeSchema = z.object({ intent: z.literal("email-confirm"), code });
+export const PhoneCodeSchema = z.object({ intent: z.literal("phone-confirm"), code: verificationCode });
+export const EmailCodeSchema = z.object({ intent: z.literal("email-confirm"), code: verificationCode });
 /** "Send the code again": the pending number or address comes back with the form. */
-export const PhoneResendSchema = z.object({ intent: z.literal("phone-resend"), phone: phoneField });
-export const EmailResendSchema = z.object({ intent: z.literal("email-resend"), email: emailField });
+export const PhoneResendSchema = z.object({ intent: z.literal("phone-resend"), phone: typedPhoneNumber });
+export const EmailResendSchema = z.object({ intent: z.literal("email-resend"), email: emailAddress });
 
 export const PERSONAL_INFO_SCHEMAS = {
   name: NameSchema,

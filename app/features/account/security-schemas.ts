@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { passwordField } from "~/features/auth/auth-schemas";
-import type { PasswordPolicy } from "~/features/auth/password-policy";
+import { currentPassword, newPassword, type PasswordPolicy } from "~contract/fields";
 
 const confirmed = <T extends { password: string; confirmPassword: string }>(value: T) =>
   value.password === value.confirmPassword;
@@ -11,8 +10,8 @@ export function changePasswordSchema(policy: PasswordPolicy) {
   return z
     .object({
       intent: z.literal("change-password"),
-      currentPassword: z.string({ required_error: "validation.passwordRequired" }).min(1).max(4096),
-      password: passwordField(policy),
+      currentPassword,
+      password: newPassword(policy),
       confirmPassword: z.string({ required_error: "validation.confirmRequired" }),
     })
     .refine(confirmed, mismatch);
@@ -23,7 +22,7 @@ export function addPasswordSchema(policy: PasswordPolicy) {
   return z
     .object({
       intent: z.literal("add-password"),
-      password: passwordField(policy),
+      password: newPassword(policy),
       confirmPassword: z.string({ required_error: "validation.confirmRequired" }),
     })
     .refine(confirmed, mismatch);

@@ -18,7 +18,10 @@ export function EmailLinkForm({ redirectUrl, lastResult, sentTo }: Props) {
     id: "email-link",
     lastResult,
     constraint: constraints.emailLink,
-    ...useFormValidation((forms) => forms.auth.EmailLinkSchema),
+    ...useFormValidation(
+      () => import("~/features/auth/auth-schemas"),
+      (schemas) => schemas.EmailLinkSchema,
+    ),
     onSubmit(_event, { submission }) {
       if (submission?.status === "success") {
         try {

@@ -23,12 +23,8 @@ import {
   type User,
   type UserCredential,
 } from "firebase/auth";
-import {
-  POPUP_CLOSED_GRACE_MS,
-  REDIRECT_PENDING_KEY,
-  TOKEN_REFRESH_MARGIN_MS,
-  type FirebaseClientConfig,
-} from "~/features/auth/firebase-config";
+import { POPUP_CLOSED_GRACE_MS, REDIRECT_PENDING_KEY, TOKEN_REFRESH_MARGIN_MS } from "~/features/auth/firebase-config";
+import type { FirebaseClientConfig } from "~/platform/firebase-client-config";
 import { otherMethodCode } from "~/features/auth/sign-in-methods";
 
 /**

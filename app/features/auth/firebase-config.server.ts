@@ -1,5 +1,5 @@
 import { config } from "~/platform/config.server";
-import type { FirebaseClientConfig } from "~/features/auth/firebase-config";
+import type { FirebaseClientConfig } from "~/platform/firebase-client-config";
 
 /** Firebase's public web config, for the pages that load Firebase Auth. */
 export function firebaseClientConfig(): FirebaseClientConfig {

@@ -1,12 +1,3 @@
-/** What the browser needs to talk to Firebase Auth (public values, sent by the login layout). */
-export type FirebaseClientConfig = {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  /** http://host:port of the Auth emulator, or null for the real service. */
-  emulatorUrl: string | null;
-};
-
 /** Firebase error codes that the sign-in screens treat specially (spec section 8). */
 export const POPUP_CLOSED_GRACE_MS = 8_000;
 export const TOKEN_REFRESH_MARGIN_MS = 300_000;

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/platform/root-data";
 
 export const SIGN_OUT_EVERYWHERE_FIELD = "everywhere";
 

@@ -19,7 +19,10 @@ export function NewPasswordForm({ id, hint, submitLabel, lastResult }: Props) {
     id,
     lastResult,
     constraint: constraints.newPassword,
-    ...useFormValidation((forms) => forms.auth.newPasswordSchema(passwordPolicy)),
+    ...useFormValidation(
+      () => import("~/features/auth/auth-schemas"),
+      (schemas) => schemas.newPasswordSchema(passwordPolicy),
+    ),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

@@ -1,4 +1,4 @@
-import type { PasswordPolicy } from "~contract/auth";
+import type { PasswordPolicy } from "~contract/fields";
 
 /** The password policy the API announces (GET /v1/auth/password-policy) and enforces: its one copy. */
 export type { PasswordPolicy };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { firstNameField, lastNameField, locationFields } from "~/features/auth/auth-schemas";
+import { firstName, lastName, locationFields } from "~contract/fields";
 import { locationOf } from "~/features/auth/location";
 
 /** The profile entries the completion screen can collect (payment method comes with booking; the phone is optional). */
@@ -13,8 +13,8 @@ export function isProfileField(value: string): value is ProfileField {
 /** A schema asking exactly for what is missing. */
 export function missingDataSchema(missing: readonly string[]) {
   return z.object({
-    ...(missing.includes("firstName") ? { firstName: firstNameField } : {}),
-    ...(missing.includes("lastName") ? { lastName: lastNameField } : {}),
+    ...(missing.includes("firstName") ? { firstName } : {}),
+    ...(missing.includes("lastName") ? { lastName } : {}),
     ...(missing.includes("location") ? locationFields : {}),
   });
 }

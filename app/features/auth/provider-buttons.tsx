@@ -1,6 +1,6 @@
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError } from "~/ui/form-parts";
-import type { FirebaseClientConfig } from "~/features/auth/firebase-config";
+import type { FirebaseClientConfig } from "~/platform/firebase-client-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useHydrated } from "~/ui/use-hydrated";
 

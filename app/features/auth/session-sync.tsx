@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/platform/root-data";
 
 /**
  * While a signed-in user has the account area open, Firebase keeps their ID token fresh (renewed

@@ -5,7 +5,7 @@ import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
-import type { FirebaseClientConfig } from "~/features/auth/firebase-config";
+import type { FirebaseClientConfig } from "~/platform/firebase-client-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 
 type Props = { firebase: FirebaseClientConfig; redirectUrl: string; lastResult?: SubmissionResult<string[]> };
@@ -23,7 +23,10 @@ export function SignInForm({ firebase, redirectUrl, lastResult }: Props) {
     id: "sign-in",
     lastResult,
     constraint: constraints.signIn,
-    ...useFormValidation((forms) => forms.auth.SignInSchema),
+    ...useFormValidation(
+      () => import("~/features/auth/auth-schemas"),
+      (schemas) => schemas.SignInSchema,
+    ),
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();

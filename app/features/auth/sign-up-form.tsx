@@ -8,7 +8,7 @@ import { optionalLocationOf } from "~/features/auth/location";
 import { passwordHint, type PasswordPolicy } from "~/features/auth/password-policy";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
-import type { FirebaseClientConfig } from "~/features/auth/firebase-config";
+import type { FirebaseClientConfig } from "~/platform/firebase-client-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 
 type Props = {
@@ -28,7 +28,10 @@ export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props)
     id: "sign-up",
     lastResult,
     constraint: constraints.signUp,
-    ...useFormValidation((forms) => forms.auth.signUpSchema(policy)),
+    ...useFormValidation(
+      () => import("~/features/auth/auth-schemas"),
+      (schemas) => schemas.signUpSchema(policy),
+    ),
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();

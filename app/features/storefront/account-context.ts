@@ -1,15 +1,5 @@
+import type { AccountContext } from "~contract/accounts";
 import { PLATFORM_COLORS } from "~contract/colors";
-
-/** What the storefront needs to brand itself (GET /v1/account-context/{slug}). */
-export type AccountContext = {
-  slug: string;
-  name: string;
-  tagline: string | null;
-  logoUrl: string | null;
-  colors: { primary: string; accent: string; ink: string };
-  currency: string;
-  timezone: string;
-};
 
 const DEFAULT_COLORS = PLATFORM_COLORS;
 

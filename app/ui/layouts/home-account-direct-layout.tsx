@@ -1,6 +1,6 @@
 import { useTranslation } from "~/platform/i18n-react";
 import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
-import { useRootData } from "~/root";
+import { useRootData } from "~/platform/root-data";
 
 /** An operator's storefront: their name, logo, tagline and colours. */
 export function HomeAccountDirectLayout({ children }: { children: React.ReactNode }) {

@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { DEFAULT_COUNTRY, isCountryCode } from "./countries";
+import type * as out from "./outputs";
+
+/**
+ * Every field rule the API's bodies and the web's forms share, written once. A failing rule says
+ * which by a message code, never in words: the API writes the code in English in its error
+ * envelope (api/http/field-messages.ts), the web shows it by a locale key
+ * (app/platform/field-message-keys.ts). Both tables must name every code (tests/unit).
+ */
+export const FIELD_MESSAGE_CODES = [
+  "email.required",
+  "email.invalid",
+  "password.required",
+  "password.tooShort",
+  "password.tooLong",
+  "password.lowercase",
+  "password.uppercase",
+  "password.numeric",
+  "password.symbol",
+  "firstName.required",
+  "lastName.required",
+  "phone.required",
+  "phone.invalid",
+  "address.required",
+  "city.required",
+  "region.invalid",
+  "zipcode.invalid",
+  "country.invalid",
+  "code.invalid",
+  "signedName.required",
+  "signedName.tooShort",
+  "text.tooLong",
+] as const;
+export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
+
+/** A code as a zod message (a typo is a type error). */
+const said = (code: FieldMessageCode) => code;
+/** A missing value and a value of another type read the same to a person. */
+const required = (code: FieldMessageCode) => ({ required_error: said(code), invalid_type_error: said(code) });
+
+/** Trimmed text that must not be empty, at most `max` characters. */
+const text = (code: FieldMessageCode, max: number) =>
+  z.string(required(code)).trim().min(1, said(code)).max(max, said("text.tooLong"));
+
+export const emailAddress = z
+  .string(required("email.required"))
+  .trim()
+  .toLowerCase()
+  .max(254, said("text.tooLong"))
+  .email(said("email.invalid"));
+
+/** The password rules announced by GET /v1/auth/password-policy. */
+export type PasswordPolicy = z.infer<typeof out.passwordPolicy>;
+
+/** A new password, held to the policy. */
+export function newPassword(policy: PasswordPolicy) {
+  let schema = z
+    .string(required("password.required"))
+    .min(policy.minLength, said("password.tooShort"))
+    .max(policy.maxLength, said("password.tooLong"));
+  if (policy.requireLowercase) schema = schema.regex(/[a-z]/, said("password.lowercase"));
+  if (policy.requireUppercase) schema = schema.regex(/[A-Z]/, said("password.uppercase"));
+  if (policy.requireNumeric) schema = schema.regex(/\d/, said("password.numeric"));
+  if (policy.requireNonAlphanumeric) schema = schema.regex(/[^A-Za-z0-9]/, said("password.symbol"));
+  return schema;
+}
+
+/** A password typed to sign in or to confirm who one is: checked by the identity provider, not the policy. */
+export const currentPassword = z
+  .string(required("password.required"))
+  .min(1, said("password.required"))
+  .max(4096, said("password.tooLong"));
+
+export const firstName = text("firstName.required", 80);
+export const lastName = text("lastName.required", 80);
+
+/** The characters a phone number may be typed with: digits, spaces, ( ) . - and a leading +. */
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
+
+/**
+ * A US number in E.164 (+1 and 10 digits) from one typed any common way ("555 123 4567",
+ * "(555) 123-4567", "1-555-123-4567", "+1 555 123 4567"), or null. Plain code.
+ */
+export function usPhoneNumber(typed: string): string | null {
+  const value = typed.trim();
+  if (!PHONE_CHARACTERS.test(value)) return null;
+  const digits = value.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
+  // Without a "+", 10 digits are a US number; with one, the country code must be there.
+  if (digits.length === 10 && !value.startsWith("+")) return `+1${digits}`;
+  return null;
+}
+
+/** A US mobile number (for text messages), as the API takes it: +1 and 10 digits (E.164). */
+export const phoneNumber = z
+  .string({ required_error: said("phone.required"), invalid_type_error: said("phone.invalid") })
+  .trim()
+  .refine((value) => usPhoneNumber(value) === value, said("phone.invalid"));
+
+/** The same number as a person types it in a form, kept as +1 and 10 digits. */
+export const typedPhoneNumber = z
+  .string({ required_error: said("phone.required"), invalid_type_error: said("phone.invalid") })
+  .transform((value, ctx) => {
+    const number = usPhoneNumber(value);
+    if (number) return number;
+    ctx.addIssue({ code: "custom", message: said("phone.invalid") });
+    return z.NEVER;
+  });
+
+/**
+ * A postal address in any country's format: street and city required; region (state, province,
+ * county…) and postal code free-form and optional, as many countries have neither; the country as
+ * its ISO code (US when not given: addresses saved before countries were asked).
+ */
+export const locationFields = {
+  address: text("address.required", 200),
+  city: text("city.required", 100),
+  state: z
+    .string({ invalid_type_error: said("region.invalid") })
+    .trim()
+    .max(100, said("text.tooLong"))
+    .optional()
+    .default(""),
+  zipcode: z
+    .string({ invalid_type_error: said("zipcode.invalid") })
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z0-9][A-Z0-9 -]{0,14})?$/, said("zipcode.invalid"))
+    .optional()
+    .default(""),
+  country: z
+    .string({ invalid_type_error: said("country.invalid") })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, said("country.invalid"))
+    .optional()
+    .default(DEFAULT_COUNTRY),
+};
+
+/** A 6-digit code sent by text message or email. */
+export const verificationCode = z
+  .string(required("code.invalid"))
+  .trim()
+  .regex(/^\d{6}$/, said("code.invalid"));
+
+/** The name a waiver is signed with. */
+export const signedName = z
+  .string(required("signedName.required"))
+  .trim()
+  .min(2, said("signedName.tooShort"))
+  .max(120, said("text.tooLong"));
