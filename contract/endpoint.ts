@@ -21,10 +21,10 @@ export type SuccessStatus = 200 | 201 | 202;
 
 /**
  * What a success answers when it is not the JSON envelope: the body as is, of this media type
- * (the API's reference: its page, its script, its OpenAPI document; the change feed's stream, whose
- * `output` is the schema of one event's data).
+ * (the API's reference: its page, its script, its stylesheet, its OpenAPI document; the change
+ * feed's stream, whose `output` is the schema of one event's data).
  */
-export type BareMedia = "application/json" | "text/html" | "text/javascript" | "text/event-stream";
+export type BareMedia = "application/json" | "text/html" | "text/javascript" | "text/css" | "text/event-stream";
 
 /**
  * One endpoint of the v1 API, declared once: method, path (with `:param`s), who may call it, the

@@ -7,5 +7,5 @@ export const openApiDocument = z.object({
   paths: z.record(z.unknown()).optional(),
 });
 
-/** GET /v1/docs: the reference's HTML page; GET /v1/docs/scalar.js: the script that renders it. */
+/** GET /v1/docs: the reference's HTML page; /v1/docs/swagger-ui.js and .css: its script and stylesheet. */
 export const text = z.string();

@@ -1,40 +1,48 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { endpoints } from "~contract/endpoints";
 
 /**
- * The readable reference at /v1/docs: Scalar's API reference (its standalone browser bundle, served
- * by this API from node_modules, never from a CDN) rendering /v1/openapi.json. Its own fonts,
- * telemetry, AI agent and API client are off: the page reaches nothing but this origin.
+ * The readable reference at /v1/docs: Swagger UI (swagger-ui-dist's browser bundle and stylesheet,
+ * served by this API from node_modules, never from a CDN) rendering /v1/openapi.json. Its
+ * validator badge (which sends the document's address to validator.swagger.io) and its "Try it
+ * out" client are off, and it takes no configuration from the query string: the page reaches
+ * nothing but this origin.
  */
 
-let script: string | undefined;
+const packages = createRequire(import.meta.url);
+const assets = new Map<string, string>();
 
-/** Scalar's standalone bundle, read once. */
-export function referenceScript(): string {
-  // The package exports no path to it: it sits beside the package's entry (dist/index.js).
-  const entry = createRequire(import.meta.url).resolve("@scalar/api-reference");
-  return (script ??= readFileSync(join(dirname(entry), "browser", "standalone.js"), "utf8"));
+/** A file of swagger-ui-dist, read once. */
+function asset(file: "swagger-ui-bundle.js" | "swagger-ui.css"): string {
+  let text = assets.get(file);
+  if (text === undefined) assets.set(file, (text = readFileSync(packages.resolve(`swagger-ui-dist/${file}`), "utf8")));
+  return text;
 }
+
+/** Swagger UI's bundle (it defines the global `SwaggerUIBundle`). */
+export const referenceScript = () => asset("swagger-ui-bundle.js");
+
+/** Swagger UI's stylesheet. */
+export const referenceStylesheet = () => asset("swagger-ui.css");
 
 const CONFIGURATION = {
   url: endpoints.openapi.path,
-  withDefaultFonts: false,
-  telemetry: false,
-  hideClientButton: true,
-  agent: { disabled: true },
-  mcp: { disabled: true },
-  showDeveloperTools: "never",
-  documentDownloadType: "json",
+  dom_id: "#reference",
+  validatorUrl: null,
+  queryConfigEnabled: false,
+  supportedSubmitMethods: [],
+  displayOperationId: true,
+  deepLinking: true,
 };
 
 /**
  * The page, and its Content-Security-Policy: exactly its two scripts run (a fresh nonce), and
- * nothing loads or connects anywhere but this origin. Styles may be inline: Scalar's libraries add
- * style elements and attributes that carry no nonce, and with every load and connection held to
- * this origin an injected style can send nothing elsewhere.
+ * nothing loads or connects anywhere but this origin (no eval either). Styles come from this
+ * origin alone too: Swagger UI sets its few inline styles through the DOM (`element.style`), which
+ * style-src does not govern, so it needs no 'unsafe-inline'. Its icons are data: images in its
+ * stylesheet.
  */
 export function referencePage(): { html: string; contentSecurityPolicy: string } {
   const nonce = randomBytes(16).toString("base64");
@@ -44,21 +52,21 @@ export function referencePage(): { html: string; contentSecurityPolicy: string }
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Wayfarer v1 API reference</title>
+    <link rel="stylesheet" href="${endpoints.apiReferenceStylesheet.path}" />
   </head>
   <body>
     <div id="reference"></div>
     <noscript>The reference needs JavaScript. The document it shows: <a href="${endpoints.openapi.path}">${endpoints.openapi.path}</a>.</noscript>
     <script nonce="${nonce}" src="${endpoints.apiReferenceScript.path}"></script>
-    <script nonce="${nonce}">Scalar.createApiReference("#reference", ${JSON.stringify(CONFIGURATION)});</script>
+    <script nonce="${nonce}">SwaggerUIBundle(${JSON.stringify(CONFIGURATION)});</script>
   </body>
 </html>
 `;
   const contentSecurityPolicy = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
+    "style-src 'self'",
     "img-src 'self' data:",
-    "font-src 'self' data:",
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",

@@ -3,7 +3,7 @@ import { endpoints } from "~contract/endpoints";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { openApiDocument } from "./openapi";
-import { referencePage, referenceScript } from "./reference-page";
+import { referencePage, referenceScript, referenceStylesheet } from "./reference-page";
 
 /** The API's own reference: the OpenAPI document of its declarations, and a page that reads it. */
 export const docsRoutes = new Hono<AppEnv>();
@@ -23,4 +23,9 @@ handle(docsRoutes, endpoints.apiReference, { db: false }, (c) => {
 handle(docsRoutes, endpoints.apiReferenceScript, { db: false }, (c) => {
   c.header("Cache-Control", "public, max-age=86400");
   return referenceScript();
+});
+
+handle(docsRoutes, endpoints.apiReferenceStylesheet, { db: false }, (c) => {
+  c.header("Cache-Control", "public, max-age=86400");
+  return referenceStylesheet();
 });

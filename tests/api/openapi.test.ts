@@ -103,29 +103,67 @@ describe("GET /v1/openapi.json", () => {
 });
 
 describe("GET /v1/docs", () => {
-  it("is an HTML page that loads the reference script and the document, its scripts under a fresh nonce", async () => {
-    const page = async () => app.fetch(new Request(`http://localhost${endpoints.apiReference.path}`));
+  const page = async () => app.fetch(new Request(`http://localhost${endpoints.apiReference.path}`));
+
+  it("is an HTML page that loads Swagger UI's script and stylesheet from here, and the document", async () => {
+    const response = await page();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const html = await response.text();
+    expect(html).toContain(`<script nonce="`);
+    expect(html).toContain(` src="${endpoints.apiReferenceScript.path}"></script>`);
+    expect(html).toContain(`<link rel="stylesheet" href="${endpoints.apiReferenceStylesheet.path}" />`);
+    const init = /<script nonce="[^"]+">SwaggerUIBundle\((\{.*\})\);<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(init ?? "null")).toMatchObject({
+      url: endpoints.openapi.path,
+      dom_id: "#reference",
+      validatorUrl: null,
+      queryConfigEnabled: false,
+      supportedSubmitMethods: [],
+    });
+    expect(html).toContain(`<div id="reference"></div>`);
+    // Nothing from elsewhere: every src and href is a path of this origin.
+    for (const [, url] of html.matchAll(/(?:src|href)="([^"]*)"/g)) expect(url).toMatch(/^\/v1\//);
+  });
+
+  it("runs its scripts under a fresh nonce, and loads and connects nowhere but here", async () => {
     const [first, second] = [await page(), await page()];
-    expect(first.status).toBe(200);
-    expect(first.headers.get("Content-Type")).toMatch(/^text\/html/);
-    const html = await first.text();
-    expect(html).toContain(`src="${endpoints.apiReferenceScript.path}"`);
-    expect(html).toContain(`"url":"${endpoints.openapi.path}"`);
     const csp = first.headers.get("Content-Security-Policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("connect-src 'self'");
-    expect(csp).toContain(`script-src 'nonce-${nonce}';`);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(html.match(/<script nonce="([^"]+)"/g)).toEqual([`<script nonce="${nonce}"`, `<script nonce="${nonce}"`]);
-    expect(second.headers.get("Content-Security-Policy")).not.toBe(csp);
+    expect(csp.split("; ").sort()).toEqual(
+      [
+        "default-src 'none'",
+        `script-src 'nonce-${nonce}'`,
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+      ].sort(),
+    );
+    expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|https?:|\*/);
+    const html = await first.text();
+    expect(html.match(/<script[^>]*>/g)).toEqual([
+      `<script nonce="${nonce}" src="${endpoints.apiReferenceScript.path}">`,
+      `<script nonce="${nonce}">`,
+    ]);
+    const again = second.headers.get("Content-Security-Policy") ?? "";
+    expect(/'nonce-([^']+)'/.exec(again)?.[1]).not.toBe(nonce);
+    expect(await second.text()).not.toContain(nonce);
   });
 
-  it("serves Scalar's standalone bundle from this API", async () => {
-    const response = await app.fetch(new Request(`http://localhost${endpoints.apiReferenceScript.path}`));
+  it.each([
+    ["apiReferenceScript", /^text\/javascript/, "SwaggerUIBundle"],
+    ["apiReferenceStylesheet", /^text\/css/, ".swagger-ui"],
+  ] as const)("%s: Swagger UI's file, served from this API", async (name, type, content) => {
+    const response = await app.fetch(new Request(`http://localhost${endpoints[name].path}`));
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toMatch(/^text\/javascript/);
-    expect(await response.text()).toContain("createApiReference");
+    expect(response.headers.get("Content-Type")).toMatch(type);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=86400");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(await response.text()).toContain(content);
   });
 });
