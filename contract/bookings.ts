@@ -145,6 +145,15 @@ export interface Availability {
   days: AvailabilityDay[];
 }
 
+/**
+ * What a caller still has to do before `POST /v1/bookings` takes their booking, in the order the
+ * booking funnel asks for it: sign in, complete the profile (first and last name), sign the
+ * operator's current waiver. A caller who must set a password first never gets this far: every
+ * POST of theirs but the password's answers `403 password_setup_required`.
+ */
+export const BOOKING_STEPS = ["sign_in", "profile", "waiver"] as const;
+export type BookingStep = (typeof BOOKING_STEPS)[number];
+
 export interface Quote {
   breakdown: PriceBreakdown;
   currency: string;
@@ -158,6 +167,8 @@ export interface Quote {
   timezone: string;
   /** The last moment a booking of this departure can be cancelled with a full refund (null: already past). */
   freeCancellationUntil: string | null;
+  /** What the caller must still do to book it (empty: nothing); `["sign_in"]` without a caller. */
+  missing: BookingStep[];
 }
 
 /** A booking as every booking endpoint answers it (app/lib/bookings.ts reads it). */

@@ -13,7 +13,7 @@ import type { ReviewPage, ReviewView } from "./reviews";
 import { NOTIFICATION_CATEGORIES } from "./preference-values";
 import type { AccountContext } from "./accounts";
 import type { PasswordPolicy, PasswordSet, RenewedSession, SessionCreated } from "./auth";
-import type { Availability, BookingPage, BookingView, Quote } from "./bookings";
+import { BOOKING_STEPS, type Availability, type BookingPage, type BookingView, type Quote } from "./bookings";
 import type { ExperienceDetail, ExperiencePage, Facets, ServiceDetail } from "./catalog";
 import type { NotificationPage } from "./notifications";
 import type { NotificationPreferences } from "./preferences";
@@ -237,6 +237,7 @@ export const quote: z.ZodType<Quote> = z.object({
   endsAt: isoTime,
   timezone: z.string().min(1),
   freeCancellationUntil: isoTime.nullable(),
+  missing: z.array(z.enum(BOOKING_STEPS)),
 });
 
 export const booking: z.ZodType<BookingView> = z.object({

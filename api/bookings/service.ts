@@ -11,8 +11,8 @@ import { paymentProvider, providerNamed } from "../payments";
 import type { CheckoutBooking } from "../payments/provider";
 import { findUsablePromo, redeemPromo, toPricingPromo } from "../promo/service";
 import { recordReferral, referralFor } from "../referrals/service";
-import { missingToBook, requireUserRow } from "../users/service";
-import { currentWaiver, findSignature } from "../waivers/service";
+import { findUser, requireUserRow } from "../users/service";
+import { missingSteps, refuseMissingSteps } from "./missing-steps";
 import { bookingEnv, getApiEnv } from "../env";
 import { enforceRateLimits } from "../rate-limit/service";
 import { loadBookableService, loadOpenSlot, priceTickets } from "./context";
@@ -72,6 +72,7 @@ export async function quoteBooking(
   const { priced } = priceTickets(context.ticketTypes, input.tickets);
   const promo = input.promoCode ? await findUsablePromo(db, input.promoCode, context.account) : null;
   const discount = await discountOf(db, priced, promo, input.referralCode, userId);
+  const user = userId ? await findUser(db, userId) : null;
   return {
     breakdown: priceBreakdown(priced, discount.pricing),
     currency: context.account.currency,
@@ -82,6 +83,7 @@ export async function quoteBooking(
     endsAt: slot.endsAt.toISOString(),
     timezone: context.account.timezone,
     freeCancellationUntil: freeCancellationUntil(slot.startsAt, context.account.cancellationCutoffHours),
+    missing: await missingSteps(db, user, context.account),
   };
 }
 
@@ -273,14 +275,8 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   const existing = await findByIdempotencyKey(db, user.id, idempotencyKey);
   if (existing) return replay(existing);
 
-  const missing = missingToBook(user);
-  if (missing.length > 0) {
-    throw conflict(`Complete your profile before booking (missing: ${missing.join(", ")}).`, "profile_incomplete");
-  }
   const context = await loadBookableService(db, body.serviceId, scope);
-  if (!(await findSignature(db, user.id, currentWaiver(context.account)))) {
-    throw conflict(`Sign the waiver of ${context.account.name} before booking.`, "waiver_required");
-  }
+  await refuseMissingSteps(db, user, context.account);
   // 404 for an unknown or started departure; seats are judged by the update below.
   await loadOpenSlot(db, body.slotId, body.serviceId);
   const { priced, tickets } = priceTickets(context.ticketTypes, body.tickets);
