@@ -1,16 +1,17 @@
 import { ReviewForm } from "~/features/reviews/review-form";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { googleCalendarLink, minutesLeft, whenText } from "~/features/account/booking-details";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import type { Booking } from "~/features/booking/bookings";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
 import { setFlash, takeFlash } from "~/platform/flash.server";
-import { idParam, passHeaders, requireParams, routeNotFound, errorInit } from "~/platform/http.server";
+import { idParam, passHeaders, requireParams } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
@@ -19,18 +20,14 @@ import { formatMoment } from "~/ui/date-format";
 import { MapLinks } from "~/features/catalog/meeting-point";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
+import { useIsPending } from "~/ui/use-is-pending";
 
 /** One booking of the signed-in user (ours: not in the spec's table), in the default layout. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { bookingId } = await requireParams(request, params, { bookingId: idParam });
   const { token } = await requireUser(request);
   const [booking, flash, t] = await Promise.all([
-    apiFor(request, { token })
-      .call("booking", { params: { id: bookingId } })
-      .catch(async (error: unknown) => {
-        if (isApiError(error) && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
-        throw error;
-      }),
+    orNotFound(request, apiFor(request, { token }).call("booking", { params: { id: bookingId } })),
     takeFlash(request),
     i18next.getFixedT(request),
   ]);
@@ -49,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
 
-// A 429 (errorInit) keeps its Retry-After on the page.
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
 
 /**
@@ -77,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { bookingId } = await requireParams(request, params, { bookingId: idParam });
   const token = await requireToken(request);
   const submission = parseWithZod(await readFormData(request), { schema: BookingActionSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formResult(submission.reply());
   const value = submission.value;
   const api = apiFor(request, { token });
   try {
@@ -87,10 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await api.call("cancelBooking", { params: { id: bookingId } });
     }
   } catch (error) {
-    if (isApiError(error) && error.status < 500) {
-      return data(submission.reply({ formErrors: [apiErrorKey(error)] }), errorInit(error));
-    }
-    throw error;
+    return apiErrorResult(error, submission);
   }
   const page = new URL(request.url).pathname;
   const notice = value.intent === "review" ? "reviews.thanks" : "booking.cancelledNotice";
@@ -99,7 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function BookingPage() {
   const { booking, confirmCancel, flash } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
   const formError = lastResult?.error?.[""]?.[0];
@@ -267,7 +261,7 @@ function CancelStepHeading() {
 /** Cancelling is two steps: the policy and the refund first, then the confirmation. */
 function Cancellation({ booking, confirm }: { booking: Booking; confirm: boolean }) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
+  const cancelling = useIsPending({ intent: "cancel" });
   const refund = booking.refundIfCancelledMinor;
   return (
     <section aria-labelledby="cancel-heading" className="rounded-xl border border-slate-200 p-4">
@@ -289,7 +283,7 @@ function Cancellation({ booking, confirm }: { booking: Booking; confirm: boolean
           <div className="flex flex-wrap gap-3">
             <button
               type="submit"
-              disabled={navigation.state !== "idle"}
+              disabled={cancelling}
               className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white disabled:opacity-60"
             >
               {t("booking.confirmCancel")}

@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { apiErrorKey } from "~/platform/api-errors.server";
-import { isApiError } from "~/platform/api.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { setFlash, takeFlash } from "~/platform/flash.server";
 import { requireToken } from "~/features/auth/session.server";
@@ -20,15 +20,14 @@ import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { pageOf, passHeaders } from "~/platform/http.server";
 
 /** Saved cards, then payments made for bookings (paid, refunded), newest first, each with its receipt. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const requested = new URL(request.url).searchParams.get("page");
-  const page = requested && /^\d{1,5}$/.test(requested) && Number(requested) >= 1 ? Number(requested) : 1;
   const api = apiFor(request, { token });
   const [payments, cards, tips, flash, t] = await Promise.all([
-    api.call("payments", { query: { page } }),
+    api.call("payments", { query: { page: pageOf(request) } }),
     api.call("savedCards"),
     api.call("myTips"),
     takeFlash(request),
@@ -49,18 +48,15 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = await requireToken(request);
   const submission = parseWithZod(await readFormData(request), { schema: CardSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formResult(submission.reply());
   const { intent, id } = submission.value;
   try {
     const api = apiFor(request, { token });
     if (intent === "default") await api.call("setDefaultCard", { params: { id } });
     else await api.call("removeCard", { params: { id } });
   } catch (error) {
-    if (isApiError(error) && error.status < 500) {
-      const key = error.status === 400 ? apiErrorKey("payment_method_not_found") : apiErrorKey(error.code);
-      return data(submission.reply({ formErrors: [key] }), { status: error.status === 400 ? 404 : error.status });
-    }
-    throw error;
+    // A card id the API cannot read is no card of theirs either.
+    return apiErrorResult(error, submission, { codes: { validation_error: { key: "apiErrors.payment_method_not_found" } } });
   }
   const url = new URL(request.url);
   throw redirect(url.pathname + url.search, {
@@ -70,9 +66,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
 function SavedCards() {
   const { cards } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const { t } = useTranslation();
   return (
     <section aria-labelledby="cards-heading" className="mt-6">

@@ -5,12 +5,13 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { useFormValidation } from "~/ui/use-form-validation";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import type { z } from "zod";
 import { requireToken, requireUser } from "~/features/auth/session.server";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
 import { setFlash, takeFlash } from "~/platform/flash.server";
 import { sessionCookie } from "~/platform/session-cookie.server";
 import { FirebaseClientField } from "~/features/auth/firebase-client-field";
@@ -30,7 +31,8 @@ import {
   type PersonalInfoIntent,
   readFormData,
 } from "~/platform/form.server";
-import { errorInit, passHeaders } from "~/platform/http.server";
+import { passHeaders } from "~/platform/http.server";
+import { useIsPending } from "~/ui/use-is-pending";
 
 const PAGE = "/account/personal-info";
 
@@ -78,8 +80,17 @@ const FLASH: Record<PersonalInfoIntent, string> = {
   location: "personalInfo.locationSaved",
 };
 
-// A 429 (errorInit) keeps its Retry-After on the page.
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
+
+/** The API's refusals told on a field: the code's, or the new address's. */
+const ON_FIELDS = {
+  invalid_code: { field: "code" },
+  code_expired: { field: "code" },
+  too_many_attempts: { field: "code" },
+  no_pending_change: { field: "code" },
+  email_taken: { field: "email" },
+};
 
 /** Each form posts here with its intent; the change itself is one call to the settings API. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -87,9 +98,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await requireToken(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (!isPersonalInfoIntent(intent)) return data({ intent: null, result: undefined }, { status: 400 });
+  if (!isPersonalInfoIntent(intent)) throw data("Choose one of the page's forms.", { status: 400 });
   const submission = parseWithZod(formData, { schema: PERSONAL_INFO_SCHEMAS[intent] });
-  if (submission.status !== "success") return { intent, result: submission.reply() };
+  if (submission.status !== "success") return formResult(submission.reply(), { intent });
   const headers = new Headers({ "Set-Cookie": await setFlash(FLASH[intent]) });
   try {
     const answer = await save(apiFor(request, { token }), submission.value);
@@ -100,19 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (resync) headers.append("Set-Cookie", resync);
     }
   } catch (error) {
-    if (!isApiError(error) || error.status >= 500) throw error;
-    const field = {
-      invalid_code: "code",
-      code_expired: "code",
-      too_many_attempts: "code",
-      no_pending_change: "code",
-      email_taken: "email",
-    }[error.code];
-    const key = apiErrorKey(error);
-    const result = field
-      ? submission.reply({ fieldErrors: { [field]: [key] } })
-      : submission.reply({ formErrors: [key] });
-    return data({ intent, result }, errorInit(error));
+    return apiErrorResult(error, submission, { codes: ON_FIELDS, intent });
   }
   return redirect(PAGE, { headers });
 }
@@ -206,7 +205,6 @@ function Section(props: { id: string; title: string; current?: string; children:
 function usePersonalInfoForm(intent: PersonalInfoIntent, defaults = {}) {
   const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const lastResult = actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined;
   const [form, fields] = useForm({
     id: `personal-info-${intent}`,
@@ -215,7 +213,7 @@ function usePersonalInfoForm(intent: PersonalInfoIntent, defaults = {}) {
     constraint: constraints[intent],
     ...useFormValidation((forms) => forms.personalInfo.PERSONAL_INFO_SCHEMAS[intent]),
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = useIsPending({ intent });
   return { form, fields: fields as unknown as Record<string, FieldMetadata<string | undefined>>, pending };
 }
 

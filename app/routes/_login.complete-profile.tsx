@@ -1,14 +1,18 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { AddressFields } from "~/features/auth/address-fields";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { i18next } from "~/platform/i18next.server";
-import { apiFor, isApiError } from "~/platform/api.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
+import { passHeaders } from "~/platform/http.server";
+import { useIsPending } from "~/ui/use-is-pending";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { accountParam, stepUrl } from "~/features/auth/account-param";
 import { safeRedirectPath } from "~/platform/redirects";
@@ -55,6 +59,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { token } = await requireUser(request);
@@ -63,30 +70,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const account = accountParam(query);
   const missing = await missingProfileData(request, token, account);
   const submission = parseWithZod(await readFormData(request), { schema: missingDataSchema(missing) });
-  if (submission.status !== "success") return submission.reply();
+  if (submission.status !== "success") return formResult(submission.reply());
   try {
     await apiFor(request, { token }).call("updateMissingData", {
       body: missingDataBody(submission.value as Record<string, string | undefined>),
     });
   } catch (error) {
-    if (isApiError(error, "validation_error")) {
-      return submission.reply({ formErrors: ["authErrors.generic"], fieldErrors: mapFields(error.fields) });
-    }
-    throw error;
+    return apiErrorResult(error, submission);
   }
   throw redirect(nextAfterProfile(await missingProfileData(request, token, account), redirectUrl, account));
 }
 
-function mapFields(fields: Record<string, string[]> | undefined) {
-  return Object.fromEntries(
-    Object.keys(fields ?? {}).map((key) => [key.replace(/^location\./, ""), ["validation.required"]]),
-  );
-}
-
 export default function CompleteProfilePage() {
   const { fields: missing, constraint, waiverNext, title, funnel } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const lastResult = useActionData<typeof action>()?.result;
+  const saving = useIsPending();
   const { t } = useTranslation();
   const { countries } = useLoginLayoutData();
   const [form, fields] = useForm({
@@ -117,7 +115,7 @@ export default function CompleteProfilePage() {
         ) : null}
         {waiverNext ? <p className="text-sm text-slate-600">{t("profile.waiverNext")}</p> : null}
         <SubmitButton
-          pending={navigation.state === "submitting"}
+          pending={saving}
           label={t("profile.save")}
           pendingLabel={t("login.saving")}
         />

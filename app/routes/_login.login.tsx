@@ -9,26 +9,21 @@ import { SignInForm } from "~/features/auth/sign-in-form";
 import { SignUpForm } from "~/features/auth/sign-up-form";
 import { FormError } from "~/ui/form-parts";
 import { i18next } from "~/platform/i18next.server";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
 import { REDIRECT_PENDING_KEY } from "~/features/auth/firebase-config";
-import { IdentityError, identityRest } from "~/features/auth/identity-rest.server";
-import { otherMethodCode } from "~/features/auth/sign-in-methods";
+import { identityRest } from "~/features/auth/identity-rest.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
-import {
-  finishServerSignIn,
-  loadPasswordPolicy,
-  passwordServerSignIn,
-  signInFailure,
-} from "~/features/auth/sign-in.server";
+import { finishServerSignIn, loadPasswordPolicy, passwordSignIn, signInFailed } from "~/features/auth/sign-in.server";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
 import { bookingFunnel } from "~/features/booking/funnel.server";
 import { FunnelHeader } from "~/features/booking/funnel-steps";
 import { EmailLinkSchema, parseWithZod, readFormData, SignInSchema, signUpSchema } from "~/platform/form.server";
-import { errorInit, passHeaders } from "~/platform/http.server";
+import { passHeaders } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -50,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data, [], { description: data?.description });
 
-// A 429 (errorInit) keeps its Retry-After on the page.
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
 
 /** The same sign-in methods as native form posts, for browsers without JavaScript. */
@@ -62,29 +57,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "password") {
     const submission = parseWithZod(formData, { schema: SignInSchema });
-    if (submission.status !== "success") return { intent, result: submission.reply({ hideFields: ["password"] }) };
-    try {
-      return await passwordServerSignIn(request, submission.value.email, submission.value.password, redirectUrl);
-    } catch (caught) {
-      let error = caught;
-      if (isApiError(caught, "invalid_credentials")) {
-        // No password on this address? Say how it signs in instead.
-        const methods = await identityRest.signInMethods(submission.value.email).catch(() => []);
-        const other = otherMethodCode(methods);
-        if (other) error = new IdentityError(other);
-      }
-      const result = signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] }));
-      if (isApiError(caught, "rate_limited")) {
-        // Slowed down: the page says so, and the answer says when to try again.
-        return data({ intent, result }, errorInit(caught));
-      }
-      return { intent, result };
-    }
+    if (submission.status !== "success") return formResult(submission.reply({ hideFields: ["password"] }), { intent });
+    return passwordSignIn(request, submission, submission.value, redirectUrl);
   }
 
   if (intent === "signup") {
     const submission = parseWithZod(formData, { schema: signUpSchema(await loadPasswordPolicy(request)) });
-    if (submission.status !== "success") return { intent, result: submission.reply({ hideFields: ["password"] }) };
+    if (submission.status !== "success") return formResult(submission.reply({ hideFields: ["password"] }), { intent });
     const { email, password, firstName, lastName, phone } = submission.value;
     try {
       const { idToken } = await identityRest.signUp(email, password);
@@ -95,27 +74,25 @@ export async function action({ request }: ActionFunctionArgs) {
         ...optionalLocationOf(submission.value),
       });
     } catch (error) {
-      return { intent, result: signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] })) };
+      return signInFailed(error, submission, { intent });
     }
   }
 
   if (intent === "link") {
     const submission = parseWithZod(formData, { schema: EmailLinkSchema });
-    if (submission.status !== "success") return { intent, result: submission.reply() };
+    if (submission.status !== "success") return formResult(submission.reply(), { intent });
     try {
       await apiFor(request).call("sendAuthLink", {
         body: { email: submission.value.email, continueUrl: safeRedirectPath(redirectUrl) },
       });
     } catch (error) {
-      if (isApiError(error, "rate_limited")) {
-        return data({ intent, result: submission.reply({ formErrors: [apiErrorKey(error)] }) }, errorInit(error));
-      }
-      throw error;
+      return apiErrorResult(error, submission, { intent });
     }
-    return { intent, result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+    // A success: the page says where the link went (the address stays in the form).
+    return formResult(submission.reply(), { intent });
   }
 
-  return data({ intent: null, result: undefined }, { status: 400 });
+  throw data("Choose a way to sign in.", { status: 400 });
 }
 
 /** A Google/Apple sign-in that fell back to a full-page redirect finishes here. */
@@ -143,6 +120,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const redirectError = useFinishRedirectSignIn(redirectUrl);
   const result = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const link = result("link");
   const keep = (extra: Record<string, string>) => `/login?${new URLSearchParams({ redirectUrl, ...extra })}`;
 
   return (
@@ -190,8 +168,8 @@ export default function LoginPage() {
           <Divider label={t("login.or")} />
           <EmailLinkForm
             redirectUrl={redirectUrl}
-            lastResult={result("link")}
-            sentTo={actionData && "sentTo" in actionData ? actionData.sentTo : null}
+            lastResult={link}
+            sentTo={link?.status === "success" ? String(link.initialValue?.email) : null}
           />
           <p className="text-sm text-slate-700">
             {t("login.noAccount")}{" "}

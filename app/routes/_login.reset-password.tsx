@@ -1,21 +1,23 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { NewPasswordForm } from "~/features/auth/new-password-form";
 import { requireSameOrigin } from "~/platform/origin.server";
-import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
+import { loadPasswordPolicy, newPasswordRefused } from "~/features/auth/sign-in.server";
 import { pageMeta } from "~/ui/meta";
 import { newPasswordSchema, parseWithZod, readFormData, ResetRequestSchema } from "~/platform/form.server";
-import { errorInit, passHeaders } from "~/platform/http.server";
+import { passHeaders } from "~/platform/http.server";
+import { useIsPending } from "~/ui/use-is-pending";
 
 function resetCode(url: URL): string | null {
   return url.searchParams.get("mode") === "resetPassword" ? url.searchParams.get("oobCode") : null;
@@ -33,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
-// A 429 (errorInit) keeps its Retry-After on the page.
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,45 +45,25 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (oobCode) {
     const submission = parseWithZod(formData, { schema: newPasswordSchema(await loadPasswordPolicy(request)) });
-    if (submission.status !== "success")
-      return {
-        mode: "choose",
-        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
-        sentTo: null,
-      };
+    const hideFields = ["password", "confirmPassword"];
+    if (submission.status !== "success") return formResult(submission.reply({ hideFields }), { intent: "choose" });
     try {
       await apiFor(request).call("resetPassword", { body: { oobCode, password: submission.value.password } });
     } catch (error) {
-      if (!isApiError(error, "invalid_reset_link", "user_disabled", "validation_error", "rate_limited")) throw error;
-      const reply = submission.reply({
-        hideFields: ["password", "confirmPassword"],
-        ...(error.code === "validation_error"
-          ? { fieldErrors: { password: ["authErrors.password-does-not-meet-requirements"] } }
-          : { formErrors: [apiErrorKey(error)] }),
-      });
-      return data({ mode: "choose" as const, result: reply, sentTo: null }, errorInit(error));
+      return newPasswordRefused(error, submission, { intent: "choose" });
     }
     throw redirect("/login?reset=done");
   }
 
   const submission = parseWithZod(formData, { schema: ResetRequestSchema });
-  if (submission.status !== "success") return { mode: "request", result: submission.reply(), sentTo: null };
+  if (submission.status !== "success") return formResult(submission.reply(), { intent: "request" });
   try {
     await apiFor(request).call("sendPasswordReset", { body: { email: submission.value.email } });
   } catch (error) {
-    if (isApiError(error, "rate_limited")) {
-      return data(
-        {
-          mode: "request",
-          result: submission.reply({ formErrors: [apiErrorKey(error)] }),
-          sentTo: null,
-        },
-        errorInit(error),
-      );
-    }
-    throw error;
+    return apiErrorResult(error, submission, { intent: "request" });
   }
-  return { mode: "request", result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+  // A success: the page says where the link went (the address stays in the form).
+  return formResult(submission.reply(), { intent: "request" });
 }
 
 export default function ResetPasswordPage() {
@@ -103,25 +85,26 @@ export default function ResetPasswordPage() {
 function RequestResetForm() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const result = actionData?.intent === "request" ? actionData.result : undefined;
+  const sending = useIsPending();
   const [form, fields] = useForm({
     id: "reset-request",
-    lastResult: actionData?.mode === "request" ? actionData.result : undefined,
+    lastResult: result,
     constraint: useLoginLayoutData().constraints.resetRequest,
     ...useFormValidation((forms) => forms.auth.ResetRequestSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <p className="text-sm text-slate-700">{t("login.resetRequestHint")}</p>
-      {actionData?.sentTo ? (
+      {result?.status === "success" ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-          {t("login.resetSent", { email: actionData.sentTo })}
+          {t("login.resetSent", { email: String(result.initialValue?.email) })}
         </p>
       ) : null}
       <FormError errors={form.errors} id={form.errorId} />
       <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
       <SubmitButton
-        pending={navigation.state === "submitting"}
+        pending={sending}
         label={t("login.resetSend")}
         pendingLabel={t("login.sending")}
       />
@@ -135,9 +118,10 @@ function ChoosePasswordForm() {
   return (
     <NewPasswordForm
       id="reset-choose"
+      intent="choose"
       hint={t("login.resetChoose")}
       submitLabel={t("login.resetSave")}
-      lastResult={actionData?.mode === "choose" ? actionData.result : undefined}
+      lastResult={actionData?.intent === "choose" ? actionData.result : undefined}
     />
   );
 }

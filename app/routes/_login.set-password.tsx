@@ -1,14 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { NewPasswordForm } from "~/features/auth/new-password-form";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
-import { apiFor, isApiError } from "~/platform/api.server";
+import { apiFor } from "~/platform/api.server";
+import { formResult } from "~/platform/form-result.server";
+import { passHeaders } from "~/platform/http.server";
+import { useIsPending } from "~/ui/use-is-pending";
 import { isEmailSignInLink } from "~/features/auth/email-link";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
@@ -20,7 +23,8 @@ import {
   continueWithSession,
   finishServerSignIn,
   loadPasswordPolicy,
-  signInFailure,
+  newPasswordRefused,
+  signInFailed,
 } from "~/features/auth/sign-in.server";
 import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
@@ -53,6 +57,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const formData = await readFormData(request);
@@ -60,30 +67,24 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "email-link") {
     const submission = parseWithZod(formData, { schema: ConfirmEmailSchema });
-    if (submission.status !== "success") return { intent: "email-link", result: submission.reply() };
+    if (submission.status !== "success") return formResult(submission.reply(), { intent: "email-link" });
     try {
       const { idToken } = await identityRest.signInWithEmailLink(submission.value.email, submission.value.oobCode);
       return await finishServerSignIn(request, idToken, redirectUrl);
     } catch (error) {
-      return { intent: "email-link", result: signInFailure(error, (o) => submission.reply(o)) };
+      return signInFailed(error, submission, { intent: "email-link" });
     }
   }
 
   const { token } = await requireUser(request);
   const submission = parseWithZod(formData, { schema: newPasswordSchema(await loadPasswordPolicy(request)) });
-  if (submission.status !== "success")
-    return { intent: "set", result: submission.reply({ hideFields: ["password", "confirmPassword"] }) };
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return formResult(submission.reply({ hideFields }), { intent: "set" });
   let renewed;
   try {
     renewed = await apiFor(request, { token }).call("setPassword", { body: { password: submission.value.password } });
   } catch (error) {
-    if (isApiError(error, "validation_error")) {
-      return {
-        intent: "set",
-        result: submission.reply({ fieldErrors: { password: ["authErrors.password-does-not-meet-requirements"] } }),
-      };
-    }
-    throw error;
+    return newPasswordRefused(error, submission, { intent: "set" });
   }
   // Setting a password ends existing sessions: the API answers a new one for this browser.
   const response = continueWithSession(renewed, redirectUrl);
@@ -109,6 +110,7 @@ function SetPasswordForm() {
   return (
     <NewPasswordForm
       id="set-password"
+      intent="set"
       hint={t("login.setPasswordHint")}
       submitLabel={t("login.savePassword")}
       lastResult={actionData?.intent === "set" ? actionData.result : undefined}
@@ -122,7 +124,7 @@ function ConfirmEmailForm() {
   const { oobCode, redirectUrl } = useLoaderData<typeof loader>();
   const { firebase } = useLoginLayoutData();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const posting = useIsPending({ intent: "email-link" });
   const client = useClientSignIn(redirectUrl);
   const { run } = client;
 
@@ -166,7 +168,7 @@ function ConfirmEmailForm() {
       <FormError errors={client.error ? [client.error] : form.errors} id={form.errorId} />
       <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
       <SubmitButton
-        pending={client.pending || navigation.state === "submitting"}
+        pending={client.pending || posting}
         label={t("login.continue")}
         pendingLabel={t("login.completingSignIn")}
       />

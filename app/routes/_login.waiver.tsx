@@ -1,18 +1,20 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
 import { accountParam } from "~/features/auth/account-param";
 import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
+import { passHeaders } from "~/platform/http.server";
+import { useIsPending } from "~/ui/use-is-pending";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
-import { rethrowUnknownAccount } from "~/features/auth/sign-in-next.server";
 import { pageMeta } from "~/ui/meta";
 import { bookingFunnel } from "~/features/booking/funnel.server";
 import { FunnelHeader } from "~/features/booking/funnel-steps";
@@ -25,11 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request);
   const account = accountParam(new URL(request.url).searchParams);
   const redirectUrl = safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl"));
+  // An operator in the address (`?account=`) that does not exist: a bad link, the 404 page.
   const [waiver, t, funnel] = await Promise.all([
-    apiFor(request, { token, accountSlug: account }).call("waiver"),
+    orNotFound(request, apiFor(request, { token, accountSlug: account }).call("waiver")),
     i18next.getFixedT(request),
     bookingFunnel(request, redirectUrl, token),
-  ]).catch((error: unknown) => rethrowUnknownAccount(request, error));
+  ]);
   return {
     waiver,
     redirectUrl,
@@ -43,11 +46,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
+/** The API checks the signature against the profile's full name. */
+const NAME_REFUSED = { signedName: "waiver.nameMismatch" };
+
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = await requireToken(request);
   const submission = parseWithZod(await readFormData(request), { schema: WaiverSignSchema });
-  if (submission.status !== "success") return submission.reply();
+  if (submission.status !== "success") return formResult(submission.reply());
   try {
     await apiFor(request, { token, accountSlug: accountParam(new URL(request.url).searchParams) }).call("signWaiver", {
       body: { signedName: submission.value.signedName, agree: true, textVersion: submission.value.textVersion },
@@ -55,18 +64,15 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     // The waiver text changed while it was open: show the new text to read and sign.
     if (isApiError(error, "waiver_version_changed")) throw redirect(request.url);
-    if (isApiError(error, "validation_error") && error.fields?.signedName)
-      return submission.reply({ fieldErrors: { signedName: ["waiver.nameMismatch"] } });
-    if (isApiError(error) && error.status < 500) return submission.reply({ formErrors: [apiErrorKey(error.code)] });
-    throw error;
+    return apiErrorResult(error, submission, { fields: NAME_REFUSED });
   }
   throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl")));
 }
 
 export default function WaiverPage() {
   const { waiver, redirectUrl, title, fullName, funnel } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const lastResult = useActionData<typeof action>()?.result;
+  const signing = useIsPending();
   const { t, i18n } = useTranslation();
   const [form, fields] = useForm({
     id: "waiver",
@@ -130,7 +136,7 @@ export default function WaiverPage() {
             ) : null}
           </div>
           <SubmitButton
-            pending={navigation.state === "submitting"}
+            pending={signing}
             label={t("waiver.sign")}
             pendingLabel={t("login.saving")}
           />

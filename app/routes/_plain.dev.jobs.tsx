@@ -6,7 +6,7 @@ import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";
 import { config } from "~/platform/config.server";
 import { readFormData } from "~/platform/form.server";
-import { pageNotFound } from "~/platform/http.server";
+import { pageNotFound, passHeaders } from "~/platform/http.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 
@@ -20,7 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
-/** Moves the test clock forward (minutes) and runs what became due. */
+// Like every page with an action (tests/unit/route-headers.test.ts).
+export const headers = passHeaders;
+
+/**
+ * Moves the test clock forward (minutes) and runs what became due. Answers what ran: a dev tool's
+ * report, the one action without a form's result (FormResult).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   if (config.production) throw await pageNotFound(request);
   requireSameOrigin(request);

@@ -54,6 +54,25 @@ describe("confirm: loader", () => {
     );
   });
 
+  it("asks the quote what is missing and sends the visitor to that step; it checks nothing itself", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const named = await signedInUser({ firstName: "Ada", lastName: "Lovelace" });
+    const calls = vi.spyOn(app, "fetch");
+    const waiverOnly = await outcome(() =>
+      confirmRoute.loader(args(pageRequest(confirmPath(slot.id), { cookie: named.cookie }), params()) as never),
+    );
+    const made = calls.mock.calls.map(([request]) => `${request.method} ${new URL(request.url).pathname}`);
+    calls.mockRestore();
+    // Only the waiver is owed (no address is needed to book): straight to it, for this operator.
+    expect(waiverOnly.location).toBe(
+      `/waiver?${new URLSearchParams({ redirectUrl: confirmPath(slot.id), account: "acme" })}`,
+    );
+    expect(made).toContain("POST /v1/bookings/quote");
+    for (const own of ["GET /v1/user/info", "GET /v1/user/missing-data", "GET /v1/user/waiver/status"]) {
+      expect(made).not.toContain(own);
+    }
+  });
+
   it("shows the quote and the departure to a user who may book; an unknown experience is 404", async () => {
     const slot = await createSlot(db(), acme.serviceId);
     const cookie = await sessionFor(await bookingUser(acme));

@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
@@ -12,7 +13,6 @@ type Props = { redirectUrl: string; lastResult?: SubmissionResult<string[]>; sen
 /** Request a magic link. The address is remembered in this browser to finish the sign-in. */
 export function EmailLinkForm({ redirectUrl, lastResult, sentTo }: Props) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "email-link",
@@ -29,7 +29,7 @@ export function EmailLinkForm({ redirectUrl, lastResult, sentTo }: Props) {
       }
     },
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "link";
+  const pending = useIsPending({ intent: "link" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3" aria-labelledby="email-link-heading">
       <h2 id="email-link-heading" className="font-semibold">

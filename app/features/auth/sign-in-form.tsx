@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
@@ -16,8 +17,8 @@ type Props = { firebase: FirebaseClientConfig; redirectUrl: string; lastResult?:
  */
 export function SignInForm({ firebase, redirectUrl, lastResult }: Props) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const client = useClientSignIn(redirectUrl);
+  const posting = useIsPending({ intent: "password" });
   const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-in",
@@ -31,8 +32,7 @@ export function SignInForm({ firebase, redirectUrl, lastResult }: Props) {
       void client.run((fb) => fb.passwordSignIn(firebase, email, password));
     },
   });
-  const pending =
-    client.pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "password");
+  const pending = client.pending || posting;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading" className="sr-only">

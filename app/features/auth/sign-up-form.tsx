@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
@@ -21,8 +22,8 @@ type Props = {
 /** Sign-up: email, names, an optional US phone, an optional address anywhere and a password that follows the server's policy. */
 export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const client = useClientSignIn(redirectUrl);
+  const posting = useIsPending({ intent: "signup" });
   const { constraints, countries } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-up",
@@ -41,8 +42,7 @@ export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props)
       });
     },
   });
-  const pending =
-    client.pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "signup");
+  const pending = client.pending || posting;
   const hasAddressError = Boolean(fields.address.errors?.length || fields.city.errors?.length);
   const policyValues = { min: policy.minLength, max: policy.maxLength };
   return (
