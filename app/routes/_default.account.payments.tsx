@@ -56,7 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
     else await api.call("removeCard", { params: { id } });
   } catch (error) {
     // A card id the API cannot read is no card of theirs either.
-    return apiErrorResult(error, submission, { codes: { validation_error: { key: "apiErrors.payment_method_not_found" } } });
+    return apiErrorResult(error, submission, {
+      codes: { validation_error: { key: "apiErrors.payment_method_not_found" } },
+    });
   }
   const url = new URL(request.url);
   throw redirect(url.pathname + url.search, {

@@ -223,11 +223,7 @@ function ResetForm() {
       <FormError errors={result?.error?.[""] ?? undefined} id="reset-error" />
       <p>
         {t("security.resetHint")}{" "}
-        <button
-          type="submit"
-          disabled={sending}
-          className="font-medium text-brand underline"
-        >
+        <button type="submit" disabled={sending} className="font-medium text-brand underline">
           {t("security.resetSend")}
         </button>
       </p>

@@ -221,11 +221,7 @@ function TipForm({ constraint }: { constraint: ReturnType<typeof useLoaderData<t
           </p>
         ) : null}
       </div>
-      <SubmitButton
-        pending={paying}
-        label={t("gratuity.submit")}
-        pendingLabel={t("gratuity.paying")}
-      />
+      <SubmitButton pending={paying} label={t("gratuity.submit")} pendingLabel={t("gratuity.paying")} />
     </Form>
   );
 }

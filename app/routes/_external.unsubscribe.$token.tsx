@@ -51,11 +51,7 @@ export default function UnsubscribePage() {
       {view.subscribed ? (
         <Form method="post" className="mt-4 space-y-4">
           <p className="text-slate-800">{t("unsubscribe.question", { category, email: view.email })}</p>
-          <SubmitButton
-            pending={sending}
-            label={t("unsubscribe.confirm")}
-            pendingLabel={t("unsubscribe.confirm")}
-          />
+          <SubmitButton pending={sending} label={t("unsubscribe.confirm")} pendingLabel={t("unsubscribe.confirm")} />
         </Form>
       ) : (
         <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900">

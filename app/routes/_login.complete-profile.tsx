@@ -114,11 +114,7 @@ export default function CompleteProfilePage() {
           />
         ) : null}
         {waiverNext ? <p className="text-sm text-slate-600">{t("profile.waiverNext")}</p> : null}
-        <SubmitButton
-          pending={saving}
-          label={t("profile.save")}
-          pendingLabel={t("login.saving")}
-        />
+        <SubmitButton pending={saving} label={t("profile.save")} pendingLabel={t("login.saving")} />
       </Form>
     </>
   );

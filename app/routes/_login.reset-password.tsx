@@ -103,11 +103,7 @@ function RequestResetForm() {
       ) : null}
       <FormError errors={form.errors} id={form.errorId} />
       <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
-      <SubmitButton
-        pending={sending}
-        label={t("login.resetSend")}
-        pendingLabel={t("login.sending")}
-      />
+      <SubmitButton pending={sending} label={t("login.resetSend")} pendingLabel={t("login.sending")} />
     </Form>
   );
 }

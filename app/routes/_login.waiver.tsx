@@ -135,11 +135,7 @@ export default function WaiverPage() {
               </p>
             ) : null}
           </div>
-          <SubmitButton
-            pending={signing}
-            label={t("waiver.sign")}
-            pendingLabel={t("login.saving")}
-          />
+          <SubmitButton pending={signing} label={t("waiver.sign")} pendingLabel={t("login.saving")} />
         </Form>
       )}
     </>

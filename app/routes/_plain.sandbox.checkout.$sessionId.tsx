@@ -99,11 +99,7 @@ export default function SandboxCheckout() {
               <input {...getInputProps(fields.saveCard, { type: "checkbox" })} className="h-4 w-4" />
               {t("checkout.saveCard")}
             </label>
-            <SubmitButton
-              pending={paying}
-              label={t("checkout.pay", { amount })}
-              pendingLabel={t("checkout.paying")}
-            />
+            <SubmitButton pending={paying} label={t("checkout.pay", { amount })} pendingLabel={t("checkout.paying")} />
           </Form>
         ) : (
           <p role="alert" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">

@@ -149,7 +149,7 @@ describe("confirm: action (placing the booking is one API call)", () => {
     const cookie = await sessionFor(await bookingUser(acme));
     const soldOut = await place(confirmPath(full.id), cookie, { idempotencyKey: randomUUID() });
     expect(soldOut.status).toBe(409);
-    expect(soldOut.data.error[""]).toEqual(["apiErrors.sold_out"]);
+    expect(soldOut.data.result.error[""]).toEqual(["apiErrors.sold_out"]);
 
     const { cookie: newcomer } = await signedInUser();
     const slot = await createSlot(db(), acme.serviceId);
@@ -161,7 +161,7 @@ describe("confirm: action (placing the booking is one API call)", () => {
 
     const garbage = await place(confirmPath(slot.id), cookie, { idempotencyKey: "not-a-uuid" });
     expect(garbage.status).toBe(400);
-    expect(garbage.data.error[""]).toEqual(["confirm.selectionInvalid"]);
+    expect(garbage.data.result.error[""]).toEqual(["confirm.selectionInvalid"]);
     const unknownTicket = await place(
       `/experiences/${acme.experienceId}/${acme.serviceId}/confirm?slot=${slot.id}&t_nope=1`,
       cookie,
@@ -204,7 +204,7 @@ describe("return page and sandbox checkout", () => {
         }) as never,
       ),
     );
-    expect(badCard.data.error.cardNumber).toEqual(["checkout.cardInvalid"]);
+    expect(badCard.data.result.error.cardNumber).toEqual(["checkout.cardInvalid"]);
 
     const paid = await outcome(() =>
       checkoutRoute.action(
@@ -237,7 +237,7 @@ describe("return page and sandbox checkout", () => {
         }) as never,
       ),
     );
-    expect(closed.data.error[""]).toEqual(["apiErrors.checkout_closed"]);
+    expect(closed.data.result.error[""]).toEqual(["apiErrors.checkout_closed"]);
   });
 
   it("an unknown checkout is the spec's 404 on the page and a form error (never a 500) on post", async () => {
@@ -259,7 +259,8 @@ describe("return page and sandbox checkout", () => {
         ) as never,
       ),
     );
-    expect(action.status).toBe(200);
-    expect(action.data.error[""]).toEqual(["apiErrors.checkout_not_found"]);
+    // The form again, with the API's status.
+    expect(action.status).toBe(404);
+    expect(action.data.result.error[""]).toEqual(["apiErrors.checkout_not_found"]);
   });
 });

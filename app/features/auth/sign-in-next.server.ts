@@ -17,7 +17,10 @@ export async function missingProfileData(
   const api = apiFor(request, { token, accountSlug });
   const [missing, waiver] = await orNotFound(
     request,
-    Promise.all([api.call("missingData", { query: { exclude: NOT_NEEDED_TO_BOOK.join(",") } }), api.call("waiverStatus")]),
+    Promise.all([
+      api.call("missingData", { query: { exclude: NOT_NEEDED_TO_BOOK.join(",") } }),
+      api.call("waiverStatus"),
+    ]),
   );
   return waiver.isSigned ? missing.missingData : [...missing.missingData, "waiver"];
 }
