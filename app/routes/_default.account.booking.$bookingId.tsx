@@ -1,5 +1,5 @@
 import { ReviewForm } from "~/features/reviews/review-form";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -10,7 +10,7 @@ import type { Booking } from "~/features/booking/bookings";
 import { apiFor } from "~/platform/api.server";
 import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
-import { setFlash, takeFlash } from "~/platform/flash.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
 import { idParam, passHeaders, requireParams } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
@@ -26,22 +26,12 @@ import { useIsPending } from "~/ui/use-is-pending";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { bookingId } = await requireParams(request, params, { bookingId: idParam });
   const { token } = await requireUser(request);
-  const [booking, flash, t] = await Promise.all([
+  const [booking, t] = await Promise.all([
     orNotFound(request, apiFor(request, { token }).call("booking", { params: { id: bookingId } })),
-    takeFlash(request),
     i18next.getFixedT(request),
   ]);
   const confirmCancel = new URL(request.url).searchParams.get("cancel") === "1" && booking.canCancel;
-  return data(
-    {
-      booking,
-      confirmCancel,
-      flash: flash.message,
-      title: t("booking.title", { reference: booking.reference }),
-      appName: t("app.name"),
-    },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
+  return withFlash(request, { booking, confirmCancel, title: t("booking.title", { reference: booking.reference }) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);

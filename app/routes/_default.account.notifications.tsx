@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
@@ -6,7 +6,7 @@ import {
   NOTIFICATION_CHANNELS,
   type NotificationPreferences,
 } from "~contract/preference-values";
-import { setFlash, takeFlash } from "~/platform/flash.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
 import { StatusMessage } from "~/ui/status-message";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
@@ -26,16 +26,12 @@ import { useIsPending } from "~/ui/use-is-pending";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const [notifications, preferences, flash, t] = await Promise.all([
+  const [notifications, preferences, t] = await Promise.all([
     apiFor(request, { token }).call("notifications", { query: { page: pageOf(request) } }),
     apiFor(request, { token }).call("notificationPreferences"),
-    takeFlash(request),
     i18next.getFixedT(request),
   ]);
-  return data(
-    { notifications, preferences, flash: flash.message, title: t("account.notifications"), appName: t("app.name") },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
+  return withFlash(request, { notifications, preferences, title: t("account.notifications") });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);

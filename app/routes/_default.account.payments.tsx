@@ -1,10 +1,10 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { apiErrorResult } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
 import { requireSameOrigin } from "~/platform/origin.server";
-import { setFlash, takeFlash } from "~/platform/flash.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
 import { requireToken } from "~/features/auth/session.server";
 import { cardLabel, paidWith } from "~/features/account/card-label";
 import { FormError } from "~/ui/form-parts";
@@ -26,17 +26,13 @@ import { pageOf, passHeaders } from "~/platform/http.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
   const api = apiFor(request, { token });
-  const [payments, cards, tips, flash, t] = await Promise.all([
+  const [payments, cards, tips, t] = await Promise.all([
     api.call("payments", { query: { page: pageOf(request) } }),
     api.call("savedCards"),
     api.call("myTips"),
-    takeFlash(request),
     i18next.getFixedT(request),
   ]);
-  return data(
-    { payments, cards, tips, flash: flash.message, title: t("account.payments"), appName: t("app.name") },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
+  return withFlash(request, { payments, cards, tips, title: t("account.payments") });
 }
 
 /** Make a saved card the default, or forget it: native posts, then back here with a message. */

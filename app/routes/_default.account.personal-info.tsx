@@ -12,7 +12,7 @@ import { requireToken, requireUser } from "~/features/auth/session.server";
 import { apiFor } from "~/platform/api.server";
 import { apiErrorResult } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
-import { setFlash, takeFlash } from "~/platform/flash.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
 import { sessionCookie } from "~/platform/session-cookie.server";
 import { FirebaseClientField } from "~/features/auth/firebase-client-field";
 import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
@@ -38,26 +38,15 @@ const PAGE = "/account/personal-info";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const [info, flash, t, countries] = await Promise.all([
+  const [info, t, countries] = await Promise.all([
     apiFor(request, { token }).call("personalInfo"),
-    takeFlash(request),
     i18next.getFixedT(request),
     countryChoices(request),
   ]);
   // "Use a different number/address" shows the first step again while a code is pending.
   const change = new URL(request.url).searchParams.get("change");
-  return data(
-    {
-      info,
-      flash: flash.message,
-      change,
-      countries,
-      constraints: constraintsOf(PERSONAL_INFO_SCHEMAS),
-      title: t("account.personalInfo"),
-      appName: t("app.name"),
-    },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
+  const constraints = constraintsOf(PERSONAL_INFO_SCHEMAS);
+  return withFlash(request, { info, change, countries, constraints, title: t("account.personalInfo") });
 }
 
 /** The browser's own checks of each form, from its schema (the page carries no zod). */

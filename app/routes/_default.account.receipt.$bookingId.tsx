@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!["paid", "refunded"].includes(booking.paymentStatus) || booking.totalMinor === 0) {
     throw await routeNotFound(request);
   }
-  return { booking, title: t("receipt.title", { reference: booking.reference }), appName: t("app.name") };
+  return { booking, title: t("receipt.title", { reference: booking.reference }) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);

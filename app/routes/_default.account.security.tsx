@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useFormValidation } from "~/ui/use-form-validation";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { apiErrorResult } from "~/platform/api-errors.server";
@@ -14,7 +14,7 @@ import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
 import { redirect } from "~/platform/redirect.server";
 import { sessionCookie } from "~/platform/session-cookie.server";
 import { apiFor } from "~/platform/api.server";
-import { setFlash, takeFlash } from "~/platform/flash.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { pageMeta } from "~/ui/meta";
@@ -36,28 +36,22 @@ const PAGE = "/account/security";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const [info, passwordPolicy, flash, t] = await Promise.all([
+  const [info, passwordPolicy, t] = await Promise.all([
     apiFor(request, { token }).call("personalInfo"),
     loadPasswordPolicy(request),
-    takeFlash(request),
     i18next.getFixedT(request),
   ]);
-  return data(
-    {
-      email: info.email,
-      signInMethods: info.signInMethods,
-      hasPassword: info.signInMethods.includes("password"),
-      passwordPolicy,
-      constraints: {
-        change: getZodConstraint(changePasswordSchema(passwordPolicy)),
-        add: getZodConstraint(addPasswordSchema(passwordPolicy)),
-      },
-      flash: flash.message,
-      title: t("account.security"),
-      appName: t("app.name"),
+  return withFlash(request, {
+    email: info.email,
+    signInMethods: info.signInMethods,
+    hasPassword: info.signInMethods.includes("password"),
+    passwordPolicy,
+    constraints: {
+      change: getZodConstraint(changePasswordSchema(passwordPolicy)),
+      add: getZodConstraint(addPasswordSchema(passwordPolicy)),
     },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
+    title: t("account.security"),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);

@@ -74,7 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, data && { title: data.experience.title, appName: data.appName }, [NOINDEX]);
+  pageMeta(matches, data && { title: data.experience.title }, [NOINDEX]);
 
 // A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;

@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (booking.status === "held") booking = await api.call("refreshPayment", { params: { id: bookingId } });
   if (booking.experienceId !== parentId || booking.serviceId !== serviceId) throw await routeNotFound(request);
   const t = await i18next.getFixedT(request);
-  return { booking, title: t("return.title"), appName: t("app.name") };
+  return { booking, title: t("return.title") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -51,7 +51,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...confirmingState(new URL(request.url), page.tip),
     constraint: getZodConstraint(TipFormSchema),
     title: t("gratuity.title"),
-    appName: t("app.name"),
   };
 }
 

@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     i18next.getFixedT(request),
   ]);
   return data(
-    { invite, title: t(invite.own ? "referral.ownTitle" : "referral.title"), appName: t("app.name") },
+    { invite, title: t(invite.own ? "referral.ownTitle" : "referral.title") },
     invite.own ? {} : { headers: { "Set-Cookie": await referralCookie.serialize(normalized) } },
   );
 }

@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     orNotFound(request, apiFor(request).call("unsubscribeLink", { params: { token } })),
     i18next.getFixedT(request),
   ]);
-  return { view, title: t("unsubscribe.title"), appName: t("app.name") };
+  return { view, title: t("unsubscribe.title") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);

@@ -53,7 +53,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraint: getZodConstraint(missingDataSchema(fields)),
     waiverNext: missing.includes("waiver"),
     title: t("profile.title"),
-    appName: t("app.name"),
   };
 }
 

@@ -38,7 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     passwordReset: url.searchParams.get("reset") === "done",
     title: view === "signup" ? t("login.signUpTitle") : t("login.title"),
     description: t(view === "signup" ? "login.signUpDescription" : "login.description"),
-    appName: t("app.name"),
   };
 }
 

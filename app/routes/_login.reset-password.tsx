@@ -29,7 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     mode: oobCode ? ("choose" as const) : ("request" as const),
     title: t("login.resetTitle"),
-    appName: t("app.name"),
   };
 }
 

@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   const redirectUrl = safeRedirectPath(url.searchParams.get("redirectUrl"));
   const [t, funnel] = await Promise.all([i18next.getFixedT(request), bookingFunnel(request, redirectUrl)]);
-  const base = { redirectUrl, appName: t("app.name"), funnel };
+  const base = { redirectUrl, funnel };
   if (user) {
     if (!user.requiresPasswordSetup) throw redirect(redirectUrl);
     return { ...base, mode: "set" as const, oobCode: null, title: t("login.setPasswordTitle") };

@@ -40,7 +40,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The signature must be the profile's full name (the API checks it): given to the signer up front.
     fullName: [user.firstName, user.lastName].filter(Boolean).join(" "),
     title: t("waiver.title"),
-    appName: t("app.name"),
   };
 }
 

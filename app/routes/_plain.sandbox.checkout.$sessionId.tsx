@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { sessionId } = await requireParams(request, params, { sessionId: idParam });
   const checkout = await orNotFound(request, apiFor(request).call("sandboxCheckout", { params: { sessionId } }));
   const t = await i18next.getFixedT(request);
-  return { checkout, constraint: getZodConstraint(CardSchema), title: t("checkout.title"), appName: t("app.name") };
+  return { checkout, constraint: getZodConstraint(CardSchema), title: t("checkout.title") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
