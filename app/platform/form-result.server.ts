@@ -1,18 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
+import type { FormResult } from "~/ui/use-form-result";
 
 /**
- * THE answer of every form action that does not redirect: conform's result of the submission
- * (`submission.reply(…)`, which the page's `useForm` takes as `lastResult`), and, only on a page
- * with several forms, the `intent` of the form that was sent (each form takes its own result).
- */
-export interface FormResult {
-  result: SubmissionResult<string[]>;
-  intent?: string;
-}
-
-/**
- * A form's result with its status: 400 when the form was refused (its own rules or the API's),
+ * THE answer of every form action that does not redirect (FormResult; the page reads it with
+ * useFormResult): `submission.reply(…)`, with the form's `intent` on a page with several forms,
+ * and its status: 400 when the form was refused (its own rules or the API's),
  * else 200, unless given (an API error's, with its Retry-After: see apiErrorResult).
  */
 export function formResult(

@@ -1,7 +1,8 @@
 import { ReviewForm } from "~/features/reviews/review-form";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { googleCalendarLink, minutesLeft, whenText } from "~/features/account/booking-details";
@@ -83,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function BookingPage() {
   const { booking, confirmCancel, flash } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const lastResult = useFormResult();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
   const formError = lastResult?.error?.[""]?.[0];

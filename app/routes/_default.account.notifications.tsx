@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import {
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_CHANNELS,
@@ -147,7 +148,7 @@ function Preferences() {
 
 export default function NotificationsPage() {
   const { notifications, title, flash } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>()?.result.error?.[""];
+  const refused = useFormResult()?.error?.[""];
   const { t, i18n } = useTranslation();
   return (
     <>

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { apiErrorResult } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
 import { requireSameOrigin } from "~/platform/origin.server";
@@ -69,7 +70,7 @@ export const headers = passHeaders;
 
 function SavedCards() {
   const { cards } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const lastResult = useFormResult();
   const { t } = useTranslation();
   return (
     <section aria-labelledby="cards-heading" className="mt-6">

@@ -1,11 +1,12 @@
 import { AddressFields, type CountryOption } from "~/features/auth/address-fields";
 import { countryChoices } from "~/features/auth/countries.server";
 import { locationOf } from "~/features/auth/location";
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import type { z } from "zod";
 import { requireToken, requireUser } from "~/features/auth/session.server";
@@ -193,8 +194,7 @@ function Section(props: { id: string; title: string; current?: string; children:
 /** The conform form for one intent: its own result only, browser validation from the schema. */
 function usePersonalInfoForm(intent: PersonalInfoIntent, defaults = {}) {
   const { constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const lastResult = actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const lastResult = useFormResult(intent);
   const [form, fields] = useForm({
     id: `personal-info-${intent}`,
     lastResult,
@@ -228,9 +228,7 @@ function NameForm(defaults: { firstName: string; lastName: string }) {
  */
 function EndedChange({ kind }: { kind: "phone" | "email" }) {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  if (actionData?.intent !== `${kind}-confirm`) return null;
-  const error = (actionData.result as SubmissionResult<string[]> | undefined)?.error;
+  const error = useFormResult(`${kind}-confirm`)?.error;
   const key = error?.code?.[0] ?? error?.[""]?.[0];
   return key ? (
     <p role="alert" className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">

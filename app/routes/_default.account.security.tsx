@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { apiErrorResult } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
@@ -156,11 +157,10 @@ function PasswordForm({ change }: { change: boolean }) {
   const { t } = useTranslation();
   const { passwordPolicy, constraints } = useLoaderData<typeof loader>();
   const intent = change ? "change-password" : "add-password";
-  const actionData = useActionData<typeof action>();
   const saving = useIsPending({ intent });
   const [form, fields] = useForm({
     id: "password",
-    lastResult: actionData?.intent === intent ? actionData.result : undefined,
+    lastResult: useFormResult(intent),
     constraint: change ? constraints.change : constraints.add,
     ...useFormValidation((forms) =>
       change ? forms.security.changePasswordSchema(passwordPolicy) : forms.security.addPasswordSchema(passwordPolicy),
@@ -207,8 +207,7 @@ function PasswordForm({ change }: { change: boolean }) {
 function ResetForm() {
   const { t } = useTranslation();
   const { email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const result = actionData?.intent === "send-reset" ? actionData.result : undefined;
+  const result = useFormResult("send-reset");
   const sending = useIsPending({ intent: "send-reset" });
   return (
     <Form method="post" className="mt-4 text-sm text-slate-700">

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { PriceSummary } from "~/features/booking/price-summary";
 import { DurationText } from "~/ui/duration-text";
@@ -158,7 +159,7 @@ export default function ConfirmPage() {
     cards,
     selectionQuery: query,
   } = useLoaderData<typeof loader>();
-  const formError = useActionData<typeof action>()?.result.error?.[""]?.[0];
+  const formError = useFormResult()?.error?.[""]?.[0];
   const paying = useIsPending({ intent: "pay" });
   const { t, i18n } = useTranslation();
   const selectionParams = new URLSearchParams(query);

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { getZodConstraint, parseWithZod, readFormData, TipFormSchema, chosenAmount } from "~/platform/form.server";
 import { apiFor } from "~/platform/api.server";
 import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
@@ -143,7 +144,7 @@ export default function GratuityPage() {
 
 function TipForm({ constraint }: { constraint: ReturnType<typeof useLoaderData<typeof loader>>["constraint"] }) {
   const { page } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const lastResult = useFormResult();
   const paying = useIsPending();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, page.currency, i18n.language);

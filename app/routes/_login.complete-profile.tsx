@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
@@ -82,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CompleteProfilePage() {
   const { fields: missing, constraint, waiverNext, title, funnel } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const lastResult = useFormResult();
   const saving = useIsPending();
   const { t } = useTranslation();
   const { countries } = useLoginLayoutData();

@@ -1,6 +1,6 @@
 import { optionalLocationOf } from "~/features/auth/location";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { EmailLinkForm } from "~/features/auth/email-link-form";
@@ -114,12 +114,9 @@ function useFinishRedirectSignIn(redirectUrl: string) {
 
 export default function LoginPage() {
   const { view, redirectUrl, sessionLost, passwordReset, title, funnel } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { firebase, passwordPolicy } = useLoginLayoutData();
   const { t } = useTranslation();
   const redirectError = useFinishRedirectSignIn(redirectUrl);
-  const result = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
-  const link = result("link");
   const keep = (extra: Record<string, string>) => `/login?${new URLSearchParams({ redirectUrl, ...extra })}`;
 
   return (
@@ -141,12 +138,7 @@ export default function LoginPage() {
       </div>
       {view === "signup" ? (
         <div className="mt-6 space-y-6">
-          <SignUpForm
-            firebase={firebase}
-            policy={passwordPolicy}
-            redirectUrl={redirectUrl}
-            lastResult={result("signup")}
-          />
+          <SignUpForm firebase={firebase} policy={passwordPolicy} redirectUrl={redirectUrl} />
           <p className="text-sm text-slate-700">
             {t("login.haveAccount")}{" "}
             <Link to={keep({})} className="font-medium text-brand underline">
@@ -156,7 +148,7 @@ export default function LoginPage() {
         </div>
       ) : (
         <div className="mt-6 space-y-6">
-          <SignInForm firebase={firebase} redirectUrl={redirectUrl} lastResult={result("password")} />
+          <SignInForm firebase={firebase} redirectUrl={redirectUrl} />
           <p className="text-sm">
             <Link to="/reset-password" className="font-medium text-brand underline">
               {t("login.forgotPassword")}
@@ -165,11 +157,7 @@ export default function LoginPage() {
           <Divider label={t("login.or")} />
           <ProviderButtons firebase={firebase} redirectUrl={redirectUrl} />
           <Divider label={t("login.or")} />
-          <EmailLinkForm
-            redirectUrl={redirectUrl}
-            lastResult={link}
-            sentTo={link?.status === "success" ? String(link.initialValue?.email) : null}
-          />
+          <EmailLinkForm redirectUrl={redirectUrl} />
           <p className="text-sm text-slate-700">
             {t("login.noAccount")}{" "}
             <Link to={keep({ view: "signup" })} className="font-medium text-brand underline">

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
@@ -71,7 +72,16 @@ export default function ResetPasswordPage() {
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      {mode === "choose" ? <ChoosePasswordForm /> : <RequestResetForm />}
+      {mode === "choose" ? (
+        <NewPasswordForm
+          id="reset-choose"
+          intent="choose"
+          hint={t("login.resetChoose")}
+          submitLabel={t("login.resetSave")}
+        />
+      ) : (
+        <RequestResetForm />
+      )}
       <p className="mt-6 text-sm">
         <Link to="/login" className="font-medium text-brand underline">
           {t("login.backToSignIn")}
@@ -83,8 +93,7 @@ export default function ResetPasswordPage() {
 
 function RequestResetForm() {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  const result = actionData?.intent === "request" ? actionData.result : undefined;
+  const result = useFormResult("request");
   const sending = useIsPending();
   const [form, fields] = useForm({
     id: "reset-request",
@@ -104,19 +113,5 @@ function RequestResetForm() {
       <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
       <SubmitButton pending={sending} label={t("login.resetSend")} pendingLabel={t("login.sending")} />
     </Form>
-  );
-}
-
-function ChoosePasswordForm() {
-  const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  return (
-    <NewPasswordForm
-      id="reset-choose"
-      intent="choose"
-      hint={t("login.resetChoose")}
-      submitLabel={t("login.resetSave")}
-      lastResult={actionData?.intent === "choose" ? actionData.result : undefined}
-    />
   );
 }

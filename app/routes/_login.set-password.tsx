@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useEffect } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { NewPasswordForm } from "~/features/auth/new-password-form";
@@ -95,26 +96,22 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SetPasswordPage() {
   const { mode, title, funnel } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <>
       <FunnelHeader funnel={funnel} current="signIn" />
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      {mode === "set" ? <SetPasswordForm /> : <ConfirmEmailForm />}
+      {mode === "set" ? (
+        <NewPasswordForm
+          id="set-password"
+          intent="set"
+          hint={t("login.setPasswordHint")}
+          submitLabel={t("login.savePassword")}
+        />
+      ) : (
+        <ConfirmEmailForm />
+      )}
     </>
-  );
-}
-
-function SetPasswordForm() {
-  const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  return (
-    <NewPasswordForm
-      id="set-password"
-      intent="set"
-      hint={t("login.setPasswordHint")}
-      submitLabel={t("login.savePassword")}
-      lastResult={actionData?.intent === "set" ? actionData.result : undefined}
-    />
   );
 }
 
@@ -123,7 +120,6 @@ function ConfirmEmailForm() {
   const { t } = useTranslation();
   const { oobCode, redirectUrl } = useLoaderData<typeof loader>();
   const { firebase } = useLoginLayoutData();
-  const actionData = useActionData<typeof action>();
   const posting = useIsPending({ intent: "email-link" });
   const client = useClientSignIn(redirectUrl);
   const { run } = client;
@@ -149,7 +145,7 @@ function ConfirmEmailForm() {
 
   const [form, fields] = useForm({
     id: "confirm-email",
-    lastResult: actionData?.intent === "email-link" ? actionData.result : undefined,
+    lastResult: useFormResult("email-link"),
     constraint: useLoginLayoutData().constraints.confirmEmail,
     ...useFormValidation((forms) => forms.auth.ConfirmEmailSchema),
     onSubmit(event, { submission }) {

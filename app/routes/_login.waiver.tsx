@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
@@ -70,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function WaiverPage() {
   const { waiver, redirectUrl, title, fullName, funnel } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const lastResult = useFormResult();
   const signing = useIsPending();
   const { t, i18n } = useTranslation();
   const [form, fields] = useForm({

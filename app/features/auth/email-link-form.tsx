@@ -1,5 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
@@ -8,10 +9,13 @@ import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
 
-type Props = { redirectUrl: string; lastResult?: SubmissionResult<string[]>; sentTo?: string | null };
+type Props = { redirectUrl: string };
 
 /** Request a magic link. The address is remembered in this browser to finish the sign-in. */
-export function EmailLinkForm({ redirectUrl, lastResult, sentTo }: Props) {
+export function EmailLinkForm({ redirectUrl }: Props) {
+  const lastResult = useFormResult("link");
+  // Sent: the page says where the link went (the address stays in the form).
+  const sentTo = lastResult?.status === "success" ? String(lastResult.initialValue?.email) : null;
   const { t } = useTranslation();
   const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({

@@ -1,5 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
@@ -15,17 +16,16 @@ type Props = {
   intent: string;
   hint: string;
   submitLabel: string;
-  lastResult?: SubmissionResult<string[]>;
 };
 
 /** A new password, typed twice, checked against the server's policy (set-password and reset). */
-export function NewPasswordForm({ id, intent, hint, submitLabel, lastResult }: Props) {
+export function NewPasswordForm({ id, intent, hint, submitLabel }: Props) {
   const { t } = useTranslation();
   const { passwordPolicy, constraints } = useLoginLayoutData();
   const saving = useIsPending({ intent });
   const [form, fields] = useForm({
     id,
-    lastResult,
+    lastResult: useFormResult(intent),
     constraint: constraints.newPassword,
     ...useFormValidation((forms) => forms.auth.newPasswordSchema(passwordPolicy)),
   });

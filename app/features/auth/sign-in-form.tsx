@@ -1,5 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
@@ -9,20 +10,20 @@ import { useFormValidation } from "~/ui/use-form-validation";
 import type { FirebaseClientConfig } from "~/features/auth/firebase-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 
-type Props = { firebase: FirebaseClientConfig; redirectUrl: string; lastResult?: SubmissionResult<string[]> };
+type Props = { firebase: FirebaseClientConfig; redirectUrl: string };
 
 /**
  * Email and password. With JavaScript the browser signs in with Firebase and hands the ID token
  * to the session endpoint; without it the form posts and the server signs in.
  */
-export function SignInForm({ firebase, redirectUrl, lastResult }: Props) {
+export function SignInForm({ firebase, redirectUrl }: Props) {
   const { t } = useTranslation();
   const client = useClientSignIn(redirectUrl);
   const posting = useIsPending({ intent: "password" });
   const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-in",
-    lastResult,
+    lastResult: useFormResult("password"),
     constraint: constraints.signIn,
     ...useFormValidation((forms) => forms.auth.SignInSchema),
     onSubmit(event, { submission }) {

@@ -1,5 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
@@ -16,18 +17,17 @@ type Props = {
   firebase: FirebaseClientConfig;
   policy: PasswordPolicy;
   redirectUrl: string;
-  lastResult?: SubmissionResult<string[]>;
 };
 
 /** Sign-up: email, names, an optional US phone, an optional address anywhere and a password that follows the server's policy. */
-export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props) {
+export function SignUpForm({ firebase, policy, redirectUrl }: Props) {
   const { t } = useTranslation();
   const client = useClientSignIn(redirectUrl);
   const posting = useIsPending({ intent: "signup" });
   const { constraints, countries } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-up",
-    lastResult,
+    lastResult: useFormResult("signup"),
     constraint: constraints.signUp,
     ...useFormValidation((forms) => forms.auth.signUpSchema(policy)),
     onSubmit(event, { submission }) {
