@@ -22,6 +22,7 @@ import { MapLinks } from "~/features/catalog/meeting-point";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { useIsPending } from "~/ui/use-is-pending";
+import { AlertMessage, StatusMessage } from "~/ui/status-message";
 
 /** One booking of the signed-in user (ours: not in the spec's table), in the default layout. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -98,17 +99,11 @@ export default function BookingPage() {
         <p className="mt-1 text-sm text-slate-700">{t(`bookings.status_${booking.status}`)}</p>
       </header>
       {flash === "reviews.thanks" ? (
-        <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-          {t("reviews.thanks")}
-        </p>
+        <StatusMessage className="">{t("reviews.thanks")}</StatusMessage>
       ) : flash ? (
         <CancelledNotice booking={booking} />
       ) : null}
-      {formError ? (
-        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {t(formError)}
-        </p>
-      ) : null}
+      {formError ? <AlertMessage className="">{t(formError)}</AlertMessage> : null}
       <section aria-labelledby="what-heading" className="rounded-xl border border-slate-200 p-4">
         <h2 id="what-heading" className="text-lg font-semibold">
           {booking.experienceTitle}
@@ -205,11 +200,11 @@ function CancelledNotice({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation();
   const refunded = booking.refundMinor ?? (booking.paymentStatus === "paid" ? booking.totalMinor : 0);
   return (
-    <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+    <StatusMessage className="">
       {refunded > 0
         ? t("booking.cancelledRefunded", { amount: formatMoney(refunded, booking.currency, i18n.language) })
         : t("booking.cancelled")}
-    </p>
+    </StatusMessage>
   );
 }
 

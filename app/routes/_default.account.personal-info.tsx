@@ -21,7 +21,7 @@ import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatPhone } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
-import { StatusMessage } from "~/ui/status-message";
+import { AlertMessage, StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import {
@@ -230,11 +230,7 @@ function EndedChange({ kind }: { kind: "phone" | "email" }) {
   const { t } = useTranslation();
   const error = useFormResult(`${kind}-confirm`)?.error;
   const key = error?.code?.[0] ?? error?.[""]?.[0];
-  return key ? (
-    <p role="alert" className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-      {t(key)}
-    </p>
-  ) : null;
+  return key ? <AlertMessage className="mb-3">{t(key)}</AlertMessage> : null;
 }
 
 function PhoneForm() {

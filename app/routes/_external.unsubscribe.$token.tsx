@@ -12,6 +12,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { SubmitButton } from "~/ui/form-parts";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { z } from "~/platform/form.server";
+import { StatusMessage } from "~/ui/status-message";
 
 const TOKEN = { token: z.string().regex(/^[A-Za-z0-9_.-]{1,300}$/) };
 
@@ -54,9 +55,7 @@ export default function UnsubscribePage() {
           <SubmitButton pending={sending} label={t("unsubscribe.confirm")} pendingLabel={t("unsubscribe.confirm")} />
         </Form>
       ) : (
-        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900">
-          {t("unsubscribe.done", { category, email: view.email })}
-        </p>
+        <StatusMessage>{t("unsubscribe.done", { category, email: view.email })}</StatusMessage>
       )}
       <p className="mt-4 text-sm text-slate-700">
         <Link to="/account/notifications" className="font-medium text-brand underline">

@@ -24,6 +24,7 @@ import { bookingFunnel } from "~/features/booking/funnel.server";
 import { FunnelHeader } from "~/features/booking/funnel-steps";
 import { EmailLinkSchema, parseWithZod, readFormData, SignInSchema, signUpSchema } from "~/platform/form.server";
 import { passHeaders } from "~/platform/http.server";
+import { AlertMessage, StatusMessage } from "~/ui/status-message";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -123,16 +124,8 @@ export default function LoginPage() {
     <>
       <FunnelHeader funnel={funnel} current="signIn" />
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      {sessionLost ? (
-        <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {t("login.sessionLost")}
-        </p>
-      ) : null}
-      {passwordReset ? (
-        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-          {t("login.resetDone")}
-        </p>
-      ) : null}
+      {sessionLost ? <AlertMessage>{t("login.sessionLost")}</AlertMessage> : null}
+      {passwordReset ? <StatusMessage>{t("login.resetDone")}</StatusMessage> : null}
       <div className="mt-4">
         <FormError errors={redirectError ? [redirectError] : undefined} />
       </div>

@@ -19,6 +19,7 @@ import { pageMeta } from "~/ui/meta";
 import { newPasswordSchema, parseWithZod, readFormData, ResetRequestSchema } from "~/platform/form.server";
 import { passHeaders } from "~/platform/http.server";
 import { useIsPending } from "~/ui/use-is-pending";
+import { StatusMessage } from "~/ui/status-message";
 
 function resetCode(url: URL): string | null {
   return url.searchParams.get("mode") === "resetPassword" ? url.searchParams.get("oobCode") : null;
@@ -105,9 +106,9 @@ function RequestResetForm() {
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <p className="text-sm text-slate-700">{t("login.resetRequestHint")}</p>
       {result?.status === "success" ? (
-        <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+        <StatusMessage className="">
           {t("login.resetSent", { email: String(result.initialValue?.email) })}
-        </p>
+        </StatusMessage>
       ) : null}
       <FormError errors={form.errors} id={form.errorId} />
       <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />

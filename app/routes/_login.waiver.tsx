@@ -23,6 +23,7 @@ import { parseWithZod, readFormData, WaiverSignSchema } from "~/platform/form.se
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { StatusMessage } from "~/ui/status-message";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request);
@@ -98,12 +99,12 @@ export default function WaiverPage() {
       </div>
       {waiver.isSigned && waiver.signedAt ? (
         <>
-          <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+          <StatusMessage>
             {t("waiver.signed", {
               date: formatDate(waiver.signedAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language }),
               name: waiver.signedName,
             })}
-          </p>
+          </StatusMessage>
           <Link to={redirectUrl} className="mt-4 inline-block font-medium text-brand underline">
             {t("waiver.continue")}
           </Link>

@@ -9,6 +9,7 @@ import { readFormData } from "~/platform/form.server";
 import { pageNotFound, passHeaders } from "~/platform/http.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { StatusMessage } from "~/ui/status-message";
 
 /** Dev page: the job runner's queues and latest jobs, and the test clock. Absent in production. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -72,13 +73,13 @@ export default function DevJobs() {
         </button>
       </Form>
       {moved?.ran ? (
-        <p role="status" className="mt-3 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+        <StatusMessage className="mt-3">
           {t("jobs.moved", {
             ran: Object.entries(moved.ran)
               .map(([name, count]) => `${name} ${count}`)
               .join(", "),
           })}
-        </p>
+        </StatusMessage>
       ) : null}
       <h2 className="mt-8 text-lg font-semibold">{t("jobs.queues")}</h2>
       <table className="mt-2 w-full text-sm">

@@ -18,6 +18,7 @@ import { NOINDEX, pageMeta } from "~/ui/meta";
 import { CardSchema, getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
+import { AlertMessage } from "~/ui/status-message";
 
 /** The sandbox provider's hosted checkout: test cards only, no money moves. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -103,9 +104,7 @@ export default function SandboxCheckout() {
             <SubmitButton pending={paying} label={t("checkout.pay", { amount })} pendingLabel={t("checkout.paying")} />
           </Form>
         ) : (
-          <p role="alert" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            {t("apiErrors.checkout_closed")}
-          </p>
+          <AlertMessage className="mt-6">{t("apiErrors.checkout_closed")}</AlertMessage>
         )}
       </div>
     </main>

@@ -8,6 +8,7 @@ import { TextField } from "~/ui/text-field";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
+import { StatusMessage } from "~/ui/status-message";
 
 type Props = { redirectUrl: string };
 
@@ -42,11 +43,7 @@ export function EmailLinkForm({ redirectUrl }: Props) {
       <p className="text-sm text-slate-600">{t("login.emailLinkHint")}</p>
       <input type="hidden" name="intent" value="link" />
       <input type="hidden" name="redirectUrl" value={redirectUrl} />
-      {sentTo ? (
-        <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-          {t("login.linkSent", { email: sentTo })}
-        </p>
-      ) : null}
+      {sentTo ? <StatusMessage className="">{t("login.linkSent", { email: sentTo })}</StatusMessage> : null}
       <FormError errors={form.errors} id={form.errorId} />
       <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
       <SubmitButton pending={pending} label={t("login.sendLink")} pendingLabel={t("login.sending")} />
