@@ -8,6 +8,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { setFlash, withFlash } from "~/platform/flash.server";
 import { requireToken } from "~/features/auth/session.server";
 import { cardLabel, paidWith } from "~/features/account/card-label";
+import type { SavedCard } from "~contract/cards";
 import { FormError } from "~/ui/form-parts";
 import { StatusMessage } from "~/ui/status-message";
 import { useTranslation } from "~/platform/i18n-react";
@@ -97,38 +98,33 @@ function SavedCards() {
                 {card.expired ? <span className="ml-2 text-sm text-red-800">{t("cards.expired")}</span> : null}
               </span>
               <span className="flex gap-2">
-                {card.isDefault ? null : (
-                  <Form method="post">
-                    <input type="hidden" name="id" value={card.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="default"
-                      className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
-                      aria-label={t("cards.makeDefaultLabel", { card: cardLabel(card, t) })}
-                    >
-                      {t("cards.makeDefault")}
-                    </button>
-                  </Form>
-                )}
-                <Form method="post">
-                  <input type="hidden" name="id" value={card.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="remove"
-                    className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
-                    aria-label={t("cards.removeLabel", { card: cardLabel(card, t) })}
-                  >
-                    {t("cards.remove")}
-                  </button>
-                </Form>
+                {card.isDefault ? null : <CardAction card={card} intent="default" text="cards.makeDefault" />}
+                <CardAction card={card} intent="remove" text="cards.remove" />
               </span>
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One button of a saved card (make it the default, remove it), a native post; its label names the card. */
+function CardAction({ card, intent, text }: { card: SavedCard; intent: "default" | "remove"; text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={card.id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
+        aria-label={t(`${text}Label`, { card: cardLabel(card, t) })}
+      >
+        {t(text)}
+      </button>
+    </Form>
   );
 }
 
