@@ -74,12 +74,7 @@ export default function ResetPasswordPage() {
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
       {mode === "choose" ? (
-        <NewPasswordForm
-          id="reset-choose"
-          intent="choose"
-          hint={t("login.resetChoose")}
-          submitLabel={t("login.resetSave")}
-        />
+        <NewPasswordForm intent="choose" hint="login.resetChoose" submitLabel="login.resetSave" />
       ) : (
         <RequestResetForm />
       )}

@@ -96,18 +96,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SetPasswordPage() {
   const { mode, title, funnel } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
   return (
     <>
       <FunnelHeader funnel={funnel} current="signIn" />
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
       {mode === "set" ? (
-        <NewPasswordForm
-          id="set-password"
-          intent="set"
-          hint={t("login.setPasswordHint")}
-          submitLabel={t("login.savePassword")}
-        />
+        <NewPasswordForm intent="set" hint="login.setPasswordHint" submitLabel="login.savePassword" />
       ) : (
         <ConfirmEmailForm />
       )}

@@ -11,27 +11,27 @@ import { FirebaseClientField } from "~/features/auth/firebase-client-field";
 import { passwordHint } from "~/features/auth/password-policy";
 
 type Props = {
-  id: string;
   /** The form's intent on its page (its result and pending state are its own). */
   intent: string;
+  /** Locale keys of the words above the form and on its button. */
   hint: string;
   submitLabel: string;
 };
 
 /** A new password, typed twice, checked against the server's policy (set-password and reset). */
-export function NewPasswordForm({ id, intent, hint, submitLabel }: Props) {
+export function NewPasswordForm({ intent, hint, submitLabel }: Props) {
   const { t } = useTranslation();
   const { passwordPolicy, constraints } = useLoginLayoutData();
   const saving = useIsPending({ intent });
   const [form, fields] = useForm({
-    id,
+    id: `${intent}-password`,
     lastResult: useFormResult(intent),
     constraint: constraints.newPassword,
     ...useFormValidation((forms) => forms.auth.newPasswordSchema(passwordPolicy)),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-      <p className="text-sm text-slate-700">{hint}</p>
+      <p className="text-sm text-slate-700">{t(hint)}</p>
       <FormError errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value={intent} />
       <FirebaseClientField />
@@ -50,7 +50,7 @@ export function NewPasswordForm({ id, intent, hint, submitLabel }: Props) {
         type="password"
         autoComplete="new-password"
       />
-      <SubmitButton pending={saving} label={submitLabel} pendingLabel={t("login.saving")} />
+      <SubmitButton pending={saving} label={t(submitLabel)} pendingLabel={t("login.saving")} />
     </Form>
   );
 }
