@@ -19,6 +19,7 @@ import { NOINDEX, pageMeta } from "~/ui/meta";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { minorUnitDigits } from "~contract/money";
 
 /** An unknown or malformed key: the spec's 404 for a route that does not validate. */
 function loadTipPage(request: Request, accessKey: string) {
@@ -60,11 +61,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return data?.refresh ? [...tags, { httpEquiv: "refresh", content: data.refresh }] : tags;
 };
 
-/** Decimals of a currency's minor unit (2 for EUR and USD, 0 for JPY). */
-function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
 // A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
 
@@ -75,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return formResult(submission.reply());
   const api = apiFor(request);
   const page = await loadTipPage(request, accessKey);
-  const amount = chosenAmount(submission.value, currencyDigits(page.currency));
+  const amount = chosenAmount(submission.value, minorUnitDigits(page.currency));
   try {
     const started = await api.call("startTip", { params: { accessKey }, body: { amount } });
     return redirect(started.checkoutUrl);

@@ -15,8 +15,7 @@ import { formResult } from "~/platform/form-result.server";
 import { passHeaders } from "~/platform/http.server";
 import { useIsPending } from "~/ui/use-is-pending";
 import { requireSameOrigin } from "~/platform/origin.server";
-import { accountParam, stepUrl } from "~/features/auth/account-param";
-import { safeRedirectPath } from "~/platform/redirects";
+import { stepOf, stepUrl } from "~/features/auth/account-param";
 import { requireUser } from "~/features/auth/session.server";
 import { missingProfileData } from "~/features/auth/sign-in-next.server";
 import { pageMeta } from "~/ui/meta";
@@ -38,9 +37,7 @@ function nextAfterProfile(missing: string[], redirectUrl: string, account: strin
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const query = new URL(request.url).searchParams;
-  const redirectUrl = safeRedirectPath(query.get("redirectUrl"));
-  const account = accountParam(query);
+  const { redirectUrl, account } = stepOf(request);
   const [missing, t, funnel] = await Promise.all([
     missingProfileData(request, token, account),
     i18next.getFixedT(request),
@@ -65,9 +62,7 @@ export const headers = passHeaders;
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { token } = await requireUser(request);
-  const query = new URL(request.url).searchParams;
-  const redirectUrl = safeRedirectPath(query.get("redirectUrl"));
-  const account = accountParam(query);
+  const { redirectUrl, account } = stepOf(request);
   const missing = await missingProfileData(request, token, account);
   const submission = parseWithZod(await readFormData(request), { schema: missingDataSchema(missing) });
   if (submission.status !== "success") return formResult(submission.reply());

@@ -7,14 +7,13 @@ import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
-import { accountParam } from "~/features/auth/account-param";
+import { stepOf } from "~/features/auth/account-param";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
 import { passHeaders } from "~/platform/http.server";
 import { useIsPending } from "~/ui/use-is-pending";
 import { requireSameOrigin } from "~/platform/origin.server";
-import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { bookingFunnel } from "~/features/booking/funnel.server";
@@ -27,8 +26,7 @@ import { StatusMessage } from "~/ui/status-message";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request);
-  const account = accountParam(new URL(request.url).searchParams);
-  const redirectUrl = safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl"));
+  const { redirectUrl, account } = stepOf(request);
   // An operator in the address (`?account=`) that does not exist: a bad link, the 404 page.
   const [waiver, t, funnel] = await Promise.all([
     orNotFound(request, apiFor(request, { token, accountSlug: account }).call("waiver")),
@@ -56,10 +54,11 @@ const NAME_REFUSED = { signedName: "waiver.nameMismatch" };
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = await requireToken(request);
+  const { redirectUrl, account } = stepOf(request);
   const submission = parseWithZod(await readFormData(request), { schema: WaiverSignSchema });
   if (submission.status !== "success") return formResult(submission.reply());
   try {
-    await apiFor(request, { token, accountSlug: accountParam(new URL(request.url).searchParams) }).call("signWaiver", {
+    await apiFor(request, { token, accountSlug: account }).call("signWaiver", {
       body: { signedName: submission.value.signedName, agree: true, textVersion: submission.value.textVersion },
     });
   } catch (error) {
@@ -67,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (isApiError(error, "waiver_version_changed")) throw redirect(request.url);
     return apiErrorResult(error, submission, { fields: NAME_REFUSED });
   }
-  throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl")));
+  throw redirect(redirectUrl);
 }
 
 export default function WaiverPage() {
