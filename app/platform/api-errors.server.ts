@@ -80,7 +80,10 @@ export interface Replyable {
 }
 
 export interface ApiErrorShown {
-  /** Codes not shown as the form's message with their apiErrors text: on a field, or with another text. */
+  /**
+   * Codes shown otherwise than by default: on a field (`field`), and/or with another text (`key`);
+   * a code named here without a field is the form's message, whatever fields the API names.
+   */
   codes?: Record<string, { field?: string; key?: string }>;
   /**
    * The fields that show an error the API gives them (validation_error), with its text; without
@@ -95,17 +98,20 @@ export interface ApiErrorShown {
 
 /**
  * The page's answer to the API refusing a form: the form again (formResult) with the error where
- * it belongs, and the API's status and Retry-After. Where: on a field when `codes` says so; on the
- * fields the API names for a validation_error (`location.city` is the form's `city`) that the form
- * shows (`fields`); else as the form's message, its text apiErrorKey's (a 429 says when to try again).
+ * it belongs, and the API's status and Retry-After. Where: as `codes` says; else, for a
+ * validation_error, on the fields the API names (`location.city` is the form's `city`) that the
+ * form shows (`fields`); else as the form's message, its text apiErrorKey's (a 429 says when to
+ * try again).
  * Anything but an ApiError is thrown on, and so is a 5xx the page has no words for.
  */
 export function apiErrorResult(error: unknown, submission: Replyable, shown: ApiErrorShown = {}) {
   if (!isApiError(error) || (error.status >= 500 && !KNOWN.has(error.code))) throw error;
   const { codes = {}, hideFields, intent } = shown;
-  const key = codes[error.code]?.key ?? apiErrorKey(error);
-  const field = codes[error.code]?.field;
-  const fieldErrors = field ? { [field]: [key] } : refusedFields(error.code, error.fields, submission, shown.fields);
+  const named = codes[error.code];
+  const key = named?.key ?? apiErrorKey(error);
+  const fieldErrors = named
+    ? named.field && { [named.field]: [key] }
+    : refusedFields(error.code, error.fields, submission, shown.fields);
   const reply = fieldErrors
     ? submission.reply({ hideFields, fieldErrors })
     : submission.reply({ hideFields, formErrors: [key] });

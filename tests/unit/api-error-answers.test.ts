@@ -88,6 +88,11 @@ describe("apiErrorResult", () => {
     );
     expect(wrong.data.result).toMatchObject({ error: { current: ["security.currentWrong"] }, initialValue: {} });
     expect(JSON.stringify(wrong.data)).not.toContain("secret-1");
+    // A code named without a field is the form's message, whatever field the API names.
+    const unreadable = refused(400, "validation_error", { id: ["Not a card id."] });
+    const notFound = { validation_error: { key: "apiErrors.payment_method_not_found" } };
+    const message = answer(apiErrorResult(unreadable, form({ id: "x" }), { codes: notFound }));
+    expect(message.data.result.error).toEqual({ "": ["apiErrors.payment_method_not_found"] });
   });
 
   it("tells a 5xx the page has words for (payment_unavailable) and throws any other, and anything but an ApiError", () => {
