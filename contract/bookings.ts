@@ -132,6 +132,15 @@ export type AvailabilitySlot = z.infer<typeof out.availabilitySlot>;
 export type AvailabilityDay = z.infer<typeof out.availabilityDay>;
 export type Availability = z.infer<typeof out.availability>;
 
+/**
+ * What a caller still has to do before `POST /v1/bookings` takes their booking, in the order the
+ * booking funnel asks for it: sign in, complete the profile (first and last name), sign the
+ * operator's current waiver. A caller who must set a password first never gets this far: every
+ * POST of theirs but the password's answers `403 password_setup_required`.
+ */
+export const BOOKING_STEPS = ["sign_in", "profile", "waiver"] as const;
+export type BookingStep = (typeof BOOKING_STEPS)[number];
+
 export type Quote = z.infer<typeof out.quote>;
 
 /** A booking as every booking endpoint answers it (app/lib/bookings.ts reads it). */

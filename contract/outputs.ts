@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { NOTIFICATION_CATEGORIES } from "./preference-values";
+import { BOOKING_STEPS } from "./bookings";
 import { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES } from "./statuses";
 import { MISSING_DATA_FIELDS } from "./users";
 
@@ -234,6 +235,8 @@ export const quote = z.object({
   timezone: z.string().min(1),
   /** The last moment a booking of this departure can be cancelled with a full refund (null: already past). */
   freeCancellationUntil: isoTime.nullable(),
+  /** What the caller must still do to book it (empty: nothing); `["sign_in"]` without a caller. */
+  missing: z.array(z.enum(BOOKING_STEPS)),
 });
 
 /** One ticket line of a booking, priced when the booking was made. */

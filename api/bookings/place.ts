@@ -9,8 +9,8 @@ import { conflict } from "../http/errors";
 import { loadBookableService } from "../catalog/bookable-service";
 import { ownCard } from "../payments/saved-cards";
 import { enforceRateLimits } from "../rate-limit/service";
-import { missingToBook, requireUserRow } from "../users/service";
-import { currentWaiver, findSignature } from "../waivers/service";
+import { requireUserRow } from "../users/service";
+import { refuseMissingSteps } from "./missing-steps";
 import { closeCheckouts, startPayment, type PlacedBooking } from "./checkout";
 import { fulfilBooking } from "./fulfilment";
 import { expireHolds } from "./hold-expiry";
@@ -67,14 +67,8 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   const existing = await findByIdempotencyKey(db, user.id, idempotencyKey);
   if (existing) return replay(existing);
 
-  const missing = missingToBook(user);
-  if (missing.length > 0) {
-    throw conflict(`Complete your profile before booking (missing: ${missing.join(", ")}).`, "profile_incomplete");
-  }
   const context = await loadBookableService(db, body.serviceId, scope);
-  if (!(await findSignature(db, user.id, currentWaiver(context.account)))) {
-    throw conflict(`Sign the waiver of ${context.account.name} before booking.`, "waiver_required");
-  }
+  await refuseMissingSteps(db, user, context.account);
   // 404 for an unknown or started departure; seats are judged by the update below.
   await loadOpenSlot(db, body.slotId, body.serviceId);
   const order = await priceOrder(db, context, body, user.id);

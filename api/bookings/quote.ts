@@ -4,6 +4,8 @@ import { loadBookableService } from "../catalog/bookable-service";
 import { freeCancellationUntil } from "./cancellation-deadline";
 import { priceOrder } from "./price";
 import { loadOpenSlot } from "./seats";
+import { missingSteps } from "./missing-steps";
+import { findUser } from "../users/service";
 import type { Quote, QuoteBody } from "~contract/bookings";
 
 /** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
@@ -16,6 +18,7 @@ export async function quoteBooking(
   const context = await loadBookableService(db, input.serviceId, scope);
   const slot = await loadOpenSlot(db, input.slotId, input.serviceId);
   const order = await priceOrder(db, context, input, userId);
+  const user = userId ? await findUser(db, userId) : null;
   return {
     breakdown: order.price,
     currency: context.account.currency,
@@ -26,5 +29,6 @@ export async function quoteBooking(
     endsAt: slot.endsAt.toISOString(),
     timezone: context.account.timezone,
     freeCancellationUntil: freeCancellationUntil(slot.startsAt, context.account.cancellationCutoffHours),
+    missing: await missingSteps(db, user, context.account),
   };
 }

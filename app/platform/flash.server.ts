@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import { siteCookie } from "~/platform/cookie.server";
 
 /**
@@ -13,11 +14,20 @@ export async function setFlash(key: string): Promise<string> {
 }
 
 /** The message waiting for this page, if any, and the Set-Cookie that clears it. */
-export async function takeFlash(request: Request): Promise<{ message: string | null; clear: string | null }> {
+async function takeFlash(request: Request): Promise<{ message: string | null; clear: string | null }> {
   const value: unknown = await flashCookie.parse(request.headers.get("Cookie"));
   if (typeof value !== "string") return { message: null, clear: null };
   return {
     message: FLASH_KEY.test(value) ? value : null,
     clear: await flashCookie.serialize("", { maxAge: 0 }),
   };
+}
+
+/**
+ * A page's data with the message waiting for it (`flash`: a locale key, or null) and the
+ * Set-Cookie that clears it: the loader's answer of a page that a post redirects to with setFlash.
+ */
+export async function withFlash<T extends object>(request: Request, page: T) {
+  const { message, clear } = await takeFlash(request);
+  return data({ ...page, flash: message }, { headers: clear ? { "Set-Cookie": clear } : {} });
 }

@@ -1,5 +1,6 @@
 import { data, type HeadersFunction } from "@remix-run/node";
 import { z } from "zod";
+import { pageParam } from "~contract/query";
 import { i18next } from "~/platform/i18next.server";
 
 /** An unmatched path (spec section 8): 404 'Page not found: {path}'. */
@@ -35,6 +36,14 @@ export async function requireParams<T extends z.ZodRawShape>(
   const result = z.object(shape).safeParse(params);
   if (!result.success) throw await routeNotFound(request);
   return result.data;
+}
+
+/**
+ * The `page` of a paginated list's address, as the API reads it (a whole number from 1), or the
+ * first page when the address has none or one the API would refuse.
+ */
+export function pageOf(request: Request): number {
+  return pageParam.catch(1).parse(new URL(request.url).searchParams.get("page") ?? undefined);
 }
 
 /**

@@ -12,7 +12,7 @@ import { useRootData } from "~/platform/root-data";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
   const [referral, t] = await Promise.all([apiFor(request, { token }).call("myReferral"), i18next.getFixedT(request)]);
-  return { referral, title: t("account.title"), appName: t("app.name") };
+  return { referral, title: t("account.title") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);

@@ -1,16 +1,18 @@
 import { ReviewForm } from "~/features/reviews/review-form";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { googleCalendarLink, minutesLeft, whenText } from "~/features/account/booking-details";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import type { Booking } from "~/features/booking/bookings";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
-import { setFlash, takeFlash } from "~/platform/flash.server";
-import { idParam, passHeaders, requireParams, routeNotFound, errorInit } from "~/platform/http.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
+import { idParam, passHeaders, requireParams } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
@@ -19,37 +21,24 @@ import { formatMoment } from "~/ui/date-format";
 import { MapLinks } from "~/features/catalog/meeting-point";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
+import { useIsPending } from "~/ui/use-is-pending";
+import { AlertMessage, StatusMessage } from "~/ui/status-message";
 
 /** One booking of the signed-in user (ours: not in the spec's table), in the default layout. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { bookingId } = await requireParams(request, params, { bookingId: idParam });
   const { token } = await requireUser(request);
-  const [booking, flash, t] = await Promise.all([
-    apiFor(request, { token })
-      .call("booking", { params: { id: bookingId } })
-      .catch(async (error: unknown) => {
-        if (isApiError(error) && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
-        throw error;
-      }),
-    takeFlash(request),
+  const [booking, t] = await Promise.all([
+    orNotFound(request, apiFor(request, { token }).call("booking", { params: { id: bookingId } })),
     i18next.getFixedT(request),
   ]);
   const confirmCancel = new URL(request.url).searchParams.get("cancel") === "1" && booking.canCancel;
-  return data(
-    {
-      booking,
-      confirmCancel,
-      flash: flash.message,
-      title: t("booking.title", { reference: booking.reference }),
-      appName: t("app.name"),
-    },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
+  return withFlash(request, { booking, confirmCancel, title: t("booking.title", { reference: booking.reference }) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
 
-// A 429 (errorInit) keeps its Retry-After on the page.
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
 
 /**
@@ -77,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { bookingId } = await requireParams(request, params, { bookingId: idParam });
   const token = await requireToken(request);
   const submission = parseWithZod(await readFormData(request), { schema: BookingActionSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formResult(submission.reply());
   const value = submission.value;
   const api = apiFor(request, { token });
   try {
@@ -87,10 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await api.call("cancelBooking", { params: { id: bookingId } });
     }
   } catch (error) {
-    if (isApiError(error) && error.status < 500) {
-      return data(submission.reply({ formErrors: [apiErrorKey(error)] }), errorInit(error));
-    }
-    throw error;
+    return apiErrorResult(error, submission);
   }
   const page = new URL(request.url).pathname;
   const notice = value.intent === "review" ? "reviews.thanks" : "booking.cancelledNotice";
@@ -99,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function BookingPage() {
   const { booking, confirmCancel, flash } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useFormResult();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
   const formError = lastResult?.error?.[""]?.[0];
@@ -113,17 +99,11 @@ export default function BookingPage() {
         <p className="mt-1 text-sm text-slate-700">{t(`bookings.status_${booking.status}`)}</p>
       </header>
       {flash === "reviews.thanks" ? (
-        <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-          {t("reviews.thanks")}
-        </p>
+        <StatusMessage className="">{t("reviews.thanks")}</StatusMessage>
       ) : flash ? (
         <CancelledNotice booking={booking} />
       ) : null}
-      {formError ? (
-        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {t(formError)}
-        </p>
-      ) : null}
+      {formError ? <AlertMessage className="">{t(formError)}</AlertMessage> : null}
       <section aria-labelledby="what-heading" className="rounded-xl border border-slate-200 p-4">
         <h2 id="what-heading" className="text-lg font-semibold">
           {booking.experienceTitle}
@@ -220,11 +200,11 @@ function CancelledNotice({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation();
   const refunded = booking.refundMinor ?? (booking.paymentStatus === "paid" ? booking.totalMinor : 0);
   return (
-    <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+    <StatusMessage className="">
       {refunded > 0
         ? t("booking.cancelledRefunded", { amount: formatMoney(refunded, booking.currency, i18n.language) })
         : t("booking.cancelled")}
-    </p>
+    </StatusMessage>
   );
 }
 
@@ -267,7 +247,7 @@ function CancelStepHeading() {
 /** Cancelling is two steps: the policy and the refund first, then the confirmation. */
 function Cancellation({ booking, confirm }: { booking: Booking; confirm: boolean }) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
+  const cancelling = useIsPending({ intent: "cancel" });
   const refund = booking.refundIfCancelledMinor;
   return (
     <section aria-labelledby="cancel-heading" className="rounded-xl border border-slate-200 p-4">
@@ -289,7 +269,7 @@ function Cancellation({ booking, confirm }: { booking: Booking; confirm: boolean
           <div className="flex flex-wrap gap-3">
             <button
               type="submit"
-              disabled={navigation.state !== "idle"}
+              disabled={cancelling}
               className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white disabled:opacity-60"
             >
               {t("booking.confirmCancel")}

@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     apiFor(request, { token }).call("bookings", { query: { filter, page } }),
     i18next.getFixedT(request),
   ]);
-  return { bookings, filter, title: t("account.bookings"), appName: t("app.name") };
+  return { bookings, filter, title: t("account.bookings") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);

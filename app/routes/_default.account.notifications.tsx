@@ -1,45 +1,38 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import {
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_CHANNELS,
   type NotificationPreferences,
 } from "~contract/preference-values";
-import { setFlash, takeFlash } from "~/platform/flash.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
 import { StatusMessage } from "~/ui/status-message";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { Pagination } from "~/ui/pagination";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
-import { errorInit, passHeaders } from "~/platform/http.server";
+import { pageOf, passHeaders } from "~/platform/http.server";
 import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { FormError } from "~/ui/form-parts";
+import { useIsPending } from "~/ui/use-is-pending";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const page = new URL(request.url).searchParams.get("page") ?? undefined;
-  const [notifications, preferences, flash, t] = await Promise.all([
-    apiFor(request, { token })
-      .call("notifications", { query: { page } })
-      .catch(async (error: unknown) => {
-        // A page number the API refuses (not a number, too big) shows the first page.
-        if (isApiError(error, "validation_error")) return apiFor(request, { token }).call("notifications");
-        throw error;
-      }),
+  const [notifications, preferences, t] = await Promise.all([
+    apiFor(request, { token }).call("notifications", { query: { page: pageOf(request) } }),
     apiFor(request, { token }).call("notificationPreferences"),
-    takeFlash(request),
     i18next.getFixedT(request),
   ]);
-  return data(
-    { notifications, preferences, flash: flash.message, title: t("account.notifications"), appName: t("app.name") },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
+  return withFlash(request, { notifications, preferences, title: t("account.notifications") });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
@@ -53,7 +46,7 @@ function preferencesOf(value: Record<string, unknown>): NotificationPreferences 
   ) as NotificationPreferences;
 }
 
-// A 429 (errorInit) keeps its Retry-After on the page.
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -74,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = await requireToken(request);
   const submission = parseWithZod(await readFormData(request), { schema: ReadSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formResult(submission.reply());
   try {
     const api = apiFor(request, { token });
     const value = submission.value;
@@ -86,19 +79,15 @@ export async function action({ request }: ActionFunctionArgs) {
     if (value.intent === "all") await api.call("markAllNotificationsRead");
     else await api.call("markNotificationRead", { params: { id: value.id as string } });
   } catch (error) {
-    if (isApiError(error) && error.status < 500) {
-      return data(submission.reply({ formErrors: [apiErrorKey(error)] }), errorInit(error));
-    }
-    throw error;
+    return apiErrorResult(error, submission);
   }
-  return submission.reply();
+  return formResult(submission.reply());
 }
 
 function Preferences() {
   const { preferences } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "preferences";
+  const saving = useIsPending({ intent: "preferences" });
   return (
     <section aria-labelledby="preferences-heading" className="mt-10 rounded-xl border border-slate-200 p-4">
       <h2 id="preferences-heading" className="text-lg font-semibold">
@@ -159,10 +148,12 @@ function Preferences() {
 
 export default function NotificationsPage() {
   const { notifications, title, flash } = useLoaderData<typeof loader>();
+  const refused = useFormResult()?.error?.[""];
   const { t, i18n } = useTranslation();
   return (
     <>
       {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
+      <FormError errors={refused ?? undefined} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
         {notifications.unread > 0 ? (

@@ -1,12 +1,14 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { apiErrorKey } from "~/platform/api-errors.server";
-import { isApiError } from "~/platform/api.server";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
 import { requireSameOrigin } from "~/platform/origin.server";
-import { setFlash, takeFlash } from "~/platform/flash.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
 import { requireToken } from "~/features/auth/session.server";
 import { cardLabel, paidWith } from "~/features/account/card-label";
+import type { SavedCard } from "~contract/cards";
 import { FormError } from "~/ui/form-parts";
 import { StatusMessage } from "~/ui/status-message";
 import { useTranslation } from "~/platform/i18n-react";
@@ -20,24 +22,19 @@ import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { pageOf, passHeaders } from "~/platform/http.server";
 
 /** Saved cards, then payments made for bookings (paid, refunded), newest first, each with its receipt. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const requested = new URL(request.url).searchParams.get("page");
-  const page = requested && /^\d{1,5}$/.test(requested) && Number(requested) >= 1 ? Number(requested) : 1;
   const api = apiFor(request, { token });
-  const [payments, cards, tips, flash, t] = await Promise.all([
-    api.call("payments", { query: { page } }),
+  const [payments, cards, tips, t] = await Promise.all([
+    api.call("payments", { query: { page: pageOf(request) } }),
     api.call("savedCards"),
     api.call("myTips"),
-    takeFlash(request),
     i18next.getFixedT(request),
   ]);
-  return data(
-    { payments, cards, tips, flash: flash.message, title: t("account.payments"), appName: t("app.name") },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
+  return withFlash(request, { payments, cards, tips, title: t("account.payments") });
 }
 
 /** Make a saved card the default, or forget it: native posts, then back here with a message. */
@@ -49,18 +46,17 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = await requireToken(request);
   const submission = parseWithZod(await readFormData(request), { schema: CardSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formResult(submission.reply());
   const { intent, id } = submission.value;
   try {
     const api = apiFor(request, { token });
     if (intent === "default") await api.call("setDefaultCard", { params: { id } });
     else await api.call("removeCard", { params: { id } });
   } catch (error) {
-    if (isApiError(error) && error.status < 500) {
-      const key = error.status === 400 ? apiErrorKey("payment_method_not_found") : apiErrorKey(error.code);
-      return data(submission.reply({ formErrors: [key] }), { status: error.status === 400 ? 404 : error.status });
-    }
-    throw error;
+    // A card id the API cannot read is no card of theirs either.
+    return apiErrorResult(error, submission, {
+      codes: { validation_error: { key: "apiErrors.payment_method_not_found" } },
+    });
   }
   const url = new URL(request.url);
   throw redirect(url.pathname + url.search, {
@@ -70,9 +66,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
 function SavedCards() {
   const { cards } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useFormResult();
   const { t } = useTranslation();
   return (
     <section aria-labelledby="cards-heading" className="mt-6">
@@ -99,38 +98,33 @@ function SavedCards() {
                 {card.expired ? <span className="ml-2 text-sm text-red-800">{t("cards.expired")}</span> : null}
               </span>
               <span className="flex gap-2">
-                {card.isDefault ? null : (
-                  <Form method="post">
-                    <input type="hidden" name="id" value={card.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="default"
-                      className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
-                      aria-label={t("cards.makeDefaultLabel", { card: cardLabel(card, t) })}
-                    >
-                      {t("cards.makeDefault")}
-                    </button>
-                  </Form>
-                )}
-                <Form method="post">
-                  <input type="hidden" name="id" value={card.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="remove"
-                    className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
-                    aria-label={t("cards.removeLabel", { card: cardLabel(card, t) })}
-                  >
-                    {t("cards.remove")}
-                  </button>
-                </Form>
+                {card.isDefault ? null : <CardAction card={card} intent="default" text="cards.makeDefault" />}
+                <CardAction card={card} intent="remove" text="cards.remove" />
               </span>
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One button of a saved card (make it the default, remove it), a native post; its label names the card. */
+function CardAction({ card, intent, text }: { card: SavedCard; intent: "default" | "remove"; text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={card.id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-50"
+        aria-label={t(`${text}Label`, { card: cardLabel(card, t) })}
+      >
+        {t(text)}
+      </button>
+    </Form>
   );
 }
 

@@ -1,17 +1,19 @@
 import { AddressFields, type CountryOption } from "~/features/auth/address-fields";
 import { countryChoices } from "~/features/auth/countries.server";
 import { locationOf } from "~/features/auth/location";
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import type { z } from "zod";
 import { requireToken, requireUser } from "~/features/auth/session.server";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
-import { setFlash, takeFlash } from "~/platform/flash.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
 import { sessionCookie } from "~/platform/session-cookie.server";
 import { FirebaseClientField } from "~/features/auth/firebase-client-field";
 import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
@@ -19,7 +21,7 @@ import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatPhone } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
-import { StatusMessage } from "~/ui/status-message";
+import { AlertMessage, StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
@@ -28,32 +30,22 @@ import {
   PERSONAL_INFO_SCHEMAS,
   type PersonalInfoIntent,
 } from "~/features/account/account-forms.server";
-import { errorInit, passHeaders } from "~/platform/http.server";
+import { passHeaders } from "~/platform/http.server";
+import { useIsPending } from "~/ui/use-is-pending";
 
 const PAGE = "/account/personal-info";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const [info, flash, t, countries] = await Promise.all([
+  const [info, t, countries] = await Promise.all([
     apiFor(request, { token }).call("personalInfo"),
-    takeFlash(request),
     i18next.getFixedT(request),
     countryChoices(request),
   ]);
   // "Use a different number/address" shows the first step again while a code is pending.
   const change = new URL(request.url).searchParams.get("change");
-  return data(
-    {
-      info,
-      flash: flash.message,
-      change,
-      countries,
-      constraints: constraintsOf(PERSONAL_INFO_SCHEMAS),
-      title: t("account.personalInfo"),
-      appName: t("app.name"),
-    },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
+  const constraints = constraintsOf(PERSONAL_INFO_SCHEMAS);
+  return withFlash(request, { info, change, countries, constraints, title: t("account.personalInfo") });
 }
 
 /** The browser's own checks of each form, from its schema (the page carries no zod). */
@@ -76,8 +68,17 @@ const FLASH: Record<PersonalInfoIntent, string> = {
   location: "personalInfo.locationSaved",
 };
 
-// A 429 (errorInit) keeps its Retry-After on the page.
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
+
+/** The API's refusals told on a field: the code's, or the new address's. */
+const ON_FIELDS = {
+  invalid_code: { field: "code" },
+  code_expired: { field: "code" },
+  too_many_attempts: { field: "code" },
+  no_pending_change: { field: "code" },
+  email_taken: { field: "email" },
+};
 
 /** Each form posts here with its intent; the change itself is one call to the settings API. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -85,9 +86,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await requireToken(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (!isPersonalInfoIntent(intent)) return data({ intent: null, result: undefined }, { status: 400 });
+  if (!isPersonalInfoIntent(intent)) throw data("Choose one of the page's forms.", { status: 400 });
   const submission = parseWithZod(formData, { schema: PERSONAL_INFO_SCHEMAS[intent] });
-  if (submission.status !== "success") return { intent, result: submission.reply() };
+  if (submission.status !== "success") return formResult(submission.reply(), { intent });
   const headers = new Headers({ "Set-Cookie": await setFlash(FLASH[intent]) });
   try {
     const answer = await save(apiFor(request, { token }), submission.value);
@@ -98,19 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (resync) headers.append("Set-Cookie", resync);
     }
   } catch (error) {
-    if (!isApiError(error) || error.status >= 500) throw error;
-    const field = {
-      invalid_code: "code",
-      code_expired: "code",
-      too_many_attempts: "code",
-      no_pending_change: "code",
-      email_taken: "email",
-    }[error.code];
-    const key = apiErrorKey(error);
-    const result = field
-      ? submission.reply({ fieldErrors: { [field]: [key] } })
-      : submission.reply({ formErrors: [key] });
-    return data({ intent, result }, errorInit(error));
+    return apiErrorResult(error, submission, { codes: ON_FIELDS, intent });
   }
   return redirect(PAGE, { headers });
 }
@@ -203,9 +192,7 @@ function Section(props: { id: string; title: string; current?: string; children:
 /** The conform form for one intent: its own result only, browser validation from the schema. */
 function usePersonalInfoForm(intent: PersonalInfoIntent, defaults = {}) {
   const { constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const lastResult = actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const lastResult = useFormResult(intent);
   const [form, fields] = useForm({
     id: `personal-info-${intent}`,
     lastResult,
@@ -216,7 +203,7 @@ function usePersonalInfoForm(intent: PersonalInfoIntent, defaults = {}) {
       (schemas) => schemas.PERSONAL_INFO_SCHEMAS[intent],
     ),
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = useIsPending({ intent });
   return { form, fields: fields as unknown as Record<string, FieldMetadata<string | undefined>>, pending };
 }
 
@@ -242,15 +229,9 @@ function NameForm(defaults: { firstName: string; lastName: string }) {
  */
 function EndedChange({ kind }: { kind: "phone" | "email" }) {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  if (actionData?.intent !== `${kind}-confirm`) return null;
-  const error = (actionData.result as SubmissionResult<string[]> | undefined)?.error;
+  const error = useFormResult(`${kind}-confirm`)?.error;
   const key = error?.code?.[0] ?? error?.[""]?.[0];
-  return key ? (
-    <p role="alert" className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-      {t(key)}
-    </p>
-  ) : null;
+  return key ? <AlertMessage className="mb-3">{t(key)}</AlertMessage> : null;
 }
 
 function PhoneForm() {

@@ -4,7 +4,8 @@ import { useTranslation } from "~/platform/i18n-react";
 import { whenText } from "~/features/account/booking-details";
 import { paidWith } from "~/features/account/card-label";
 import { requireUser } from "~/features/auth/session.server";
-import { apiFor, isApiError } from "~/platform/api.server";
+import { apiFor } from "~/platform/api.server";
+import { orNotFound } from "~/platform/api-errors.server";
 import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { AmountRow } from "~/ui/amount-row";
@@ -18,18 +19,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { bookingId } = await requireParams(request, params, { bookingId: idParam });
   const { token } = await requireUser(request);
   const [booking, t] = await Promise.all([
-    apiFor(request, { token })
-      .call("booking", { params: { id: bookingId } })
-      .catch(async (error: unknown) => {
-        if (isApiError(error) && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
-        throw error;
-      }),
+    orNotFound(request, apiFor(request, { token }).call("booking", { params: { id: bookingId } })),
     i18next.getFixedT(request),
   ]);
   if (!["paid", "refunded"].includes(booking.paymentStatus) || booking.totalMinor === 0) {
     throw await routeNotFound(request);
   }
-  return { booking, title: t("receipt.title", { reference: booking.reference }), appName: t("app.name") };
+  return { booking, title: t("receipt.title", { reference: booking.reference }) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);

@@ -1,59 +1,57 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useFormValidation } from "~/ui/use-form-validation";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { requireUser } from "~/features/auth/session.server";
-import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
+import { loadPasswordPolicy, newPasswordRefused } from "~/features/auth/sign-in.server";
 import { passwordHint } from "~/features/auth/password-policy";
 import { FirebaseClientField } from "~/features/auth/firebase-client-field";
 import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
 import { redirect } from "~/platform/redirect.server";
 import { sessionCookie } from "~/platform/session-cookie.server";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { setFlash, takeFlash } from "~/platform/flash.server";
+import { apiFor } from "~/platform/api.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
-import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
+import { getZodConstraint, parseWithZod, readFormData, z } from "~/platform/form.server";
 import { addPasswordSchema, changePasswordSchema } from "~/features/account/account-forms.server";
-import { errorInit, passHeaders } from "~/platform/http.server";
+import { passHeaders } from "~/platform/http.server";
+import { useIsPending } from "~/ui/use-is-pending";
 
 const PAGE = "/account/security";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const [info, passwordPolicy, flash, t] = await Promise.all([
+  const [info, passwordPolicy, t] = await Promise.all([
     apiFor(request, { token }).call("personalInfo"),
     loadPasswordPolicy(request),
-    takeFlash(request),
     i18next.getFixedT(request),
   ]);
-  return data(
-    {
-      signInMethods: info.signInMethods,
-      hasPassword: info.signInMethods.includes("password"),
-      passwordPolicy,
-      constraints: {
-        change: getZodConstraint(changePasswordSchema(passwordPolicy)),
-        add: getZodConstraint(addPasswordSchema(passwordPolicy)),
-      },
-      flash: flash.message,
-      title: t("account.security"),
-      appName: t("app.name"),
+  return withFlash(request, {
+    email: info.email,
+    signInMethods: info.signInMethods,
+    hasPassword: info.signInMethods.includes("password"),
+    passwordPolicy,
+    constraints: {
+      change: getZodConstraint(changePasswordSchema(passwordPolicy)),
+      add: getZodConstraint(addPasswordSchema(passwordPolicy)),
     },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
+    title: t("account.security"),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
-// A 429 (errorInit) keeps its Retry-After on the page.
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
 
 /**
@@ -65,41 +63,28 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user, token } = await requireUser(request);
   const formData = await readFormData(request);
-  if (formData.get("intent") === "send-reset") return sendReset(request, user.email);
+  if (formData.get("intent") === "send-reset") return sendReset(request, formData, user.email);
   const policy = await loadPasswordPolicy(request);
-  const schema = formData.get("intent") === "add-password" ? addPasswordSchema(policy) : changePasswordSchema(policy);
+  const intent = formData.get("intent") === "add-password" ? "add-password" : "change-password";
+  const schema = intent === "add-password" ? addPasswordSchema(policy) : changePasswordSchema(policy);
   const submission = parseWithZod(formData, { schema });
-  const hidden = ["currentPassword", "password", "confirmPassword"];
-  if (submission.status !== "success") return { result: submission.reply({ hideFields: hidden }) };
+  const hideFields = ["currentPassword", "password", "confirmPassword"];
+  if (submission.status !== "success") return formResult(submission.reply({ hideFields }), { intent });
   const value = submission.value;
   if (value.intent === "change-password") {
     try {
       // The API checks it (attempts are limited per account), whether JavaScript runs or not.
       await apiFor(request).call("passwordSession", { body: { email: user.email, password: value.currentPassword } });
     } catch (error) {
-      if (isApiError(error, "invalid_credentials")) {
-        return {
-          result: submission.reply({ hideFields: hidden, fieldErrors: { currentPassword: ["security.currentWrong"] } }),
-        };
-      }
-      if (isApiError(error, "rate_limited")) {
-        const reply = submission.reply({ hideFields: hidden, formErrors: [apiErrorKey(error)] });
-        return data({ result: reply }, errorInit(error));
-      }
-      throw error;
+      const wrong = { field: "currentPassword", key: "security.currentWrong" };
+      return apiErrorResult(error, submission, { codes: { invalid_credentials: wrong }, hideFields, intent });
     }
   }
   let renewed;
   try {
     renewed = await apiFor(request, { token }).call("setPassword", { body: { password: value.password } });
   } catch (error) {
-    if (!isApiError(error, "validation_error")) throw error;
-    return {
-      result: submission.reply({
-        hideFields: hidden,
-        fieldErrors: { password: ["authErrors.password-does-not-meet-requirements"] },
-      }),
-    };
+    return newPasswordRefused(error, submission, { intent });
   }
   // Every session ended with the new password: this browser gets the new one the API answered.
   const headers = new Headers({ "Set-Cookie": sessionCookie(renewed.sessionCookie, renewed.maxAgeSeconds) });
@@ -110,14 +95,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** "Forgot your password?": the reset link goes to the user's own address (limited like /reset-password). */
-async function sendReset(request: Request, email: string) {
+async function sendReset(request: Request, formData: FormData, email: string) {
+  const submission = parseWithZod(formData, { schema: z.object({ intent: z.literal("send-reset") }) });
   try {
     await apiFor(request).call("sendPasswordReset", { body: { email, continueUrl: PAGE } });
   } catch (error) {
-    if (!isApiError(error, "rate_limited")) throw error;
-    return data({ result: undefined, resetSentTo: null, resetError: apiErrorKey(error) }, errorInit(error));
+    return apiErrorResult(error, submission, { intent: "send-reset" });
   }
-  return { result: undefined, resetSentTo: email, resetError: null };
+  return formResult(submission.reply(), { intent: "send-reset" });
 }
 
 export default function SecurityPage() {
@@ -165,11 +150,11 @@ export default function SecurityPage() {
 function PasswordForm({ change }: { change: boolean }) {
   const { t } = useTranslation();
   const { passwordPolicy, constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const intent = change ? "change-password" : "add-password";
+  const saving = useIsPending({ intent });
   const [form, fields] = useForm({
     id: "password",
-    lastResult: actionData?.result as SubmissionResult<string[]> | undefined,
+    lastResult: useFormResult(intent),
     constraint: change ? constraints.change : constraints.add,
     ...useFormValidation(
       () => import("~/features/account/security-schemas"),
@@ -180,7 +165,7 @@ function PasswordForm({ change }: { change: boolean }) {
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
       <FormError errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value={change ? "change-password" : "add-password"} />
+      <input type="hidden" name="intent" value={intent} />
       <FirebaseClientField />
       {change ? (
         <TextField
@@ -205,7 +190,7 @@ function PasswordForm({ change }: { change: boolean }) {
         autoComplete="new-password"
       />
       <SubmitButton
-        pending={navigation.state === "submitting" && navigation.formMethod === "POST"}
+        pending={saving}
         label={change ? t("security.changePassword") : t("security.addPassword")}
         pendingLabel={t("login.saving")}
       />
@@ -216,22 +201,17 @@ function PasswordForm({ change }: { change: boolean }) {
 /** A signed-in user is not sent to /reset-password (a sign-in page): the link is emailed from here. */
 function ResetForm() {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const sentTo = actionData && "resetSentTo" in actionData ? actionData.resetSentTo : null;
-  const error = actionData && "resetError" in actionData ? actionData.resetError : null;
+  const { email } = useLoaderData<typeof loader>();
+  const result = useFormResult("send-reset");
+  const sending = useIsPending({ intent: "send-reset" });
   return (
     <Form method="post" className="mt-4 text-sm text-slate-700">
       <input type="hidden" name="intent" value="send-reset" />
-      {sentTo ? <StatusMessage>{t("security.resetSent", { email: sentTo })}</StatusMessage> : null}
-      {error ? <FormError errors={[error]} id="reset-error" /> : null}
+      {result?.status === "success" ? <StatusMessage>{t("security.resetSent", { email })}</StatusMessage> : null}
+      <FormError errors={result?.error?.[""] ?? undefined} id="reset-error" />
       <p>
         {t("security.resetHint")}{" "}
-        <button
-          type="submit"
-          disabled={navigation.state === "submitting" && navigation.formData?.get("intent") === "send-reset"}
-          className="font-medium text-brand underline"
-        >
+        <button type="submit" disabled={sending} className="font-medium text-brand underline">
           {t("security.resetSend")}
         </button>
       </p>

@@ -12,7 +12,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const name = shop.operator ?? shop.app;
   return {
     title: t("legal.contact"),
-    appName: name,
     name,
     description: t("legal.contactDescription", { name }),
     email: shop.supportEmail,

@@ -11,7 +11,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [shop, t] = await Promise.all([shopContext(request), i18next.getFixedT(request)]);
   return {
     title: t("legal.privacy"),
-    appName: shop.operator ?? shop.app,
     description: t("legal.privacyDescription", { name: shop.operator ?? shop.app }),
     updated: shop.updated,
     sections: privacyOf(shop),

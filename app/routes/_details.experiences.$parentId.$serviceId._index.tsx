@@ -64,7 +64,7 @@ export const links: LinksFunction = () => [...datePickerLinks];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(
     matches,
-    data && { title: data.experience.title, appName: data.appName },
+    data && { title: data.experience.title },
     data ? [{ "script:ld+json": experienceJsonLd(data, matches) }] : [],
     { description: data?.experience.summary, image: data?.experience.images[0], type: "product" },
   );

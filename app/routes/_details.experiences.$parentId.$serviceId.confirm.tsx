@@ -1,38 +1,44 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { PriceSummary } from "~/features/booking/price-summary";
 import { DurationText } from "~/ui/duration-text";
-import { stepUrl } from "~/features/auth/account-param";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
-import { idParam, passHeaders, requireParams, errorInit } from "~/platform/http.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult, orNone } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
+import { idParam, passHeaders, requireParams } from "~/platform/http.server";
 import { formatMoment } from "~/ui/date-format";
 import { FunnelSteps } from "~/features/booking/funnel-steps";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
-import { loadConfirmContext, promoFor, quoteBooking, redirectToMissingStep } from "~/features/booking/booking.server";
-import { missingProfileData } from "~/features/auth/sign-in-next.server";
+import {
+  loadConfirmContext,
+  promoFor,
+  quoteBooking,
+  redirectToMissingStep,
+  redirectToRefusedStep,
+} from "~/features/booking/booking.server";
 import { formatMoney } from "~/ui/format";
 import { readMarketing } from "~/features/marketing/marketing.server";
 import { referralCodeOf } from "~/features/referrals/referral-cookie.server";
 import { requireSameOrigin } from "~/platform/origin.server";
-import { lostSessionRedirect, requireToken } from "~/features/auth/session.server";
+import { requireToken } from "~/features/auth/session.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { cardLabel } from "~/features/account/card-label";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { marketingWithout } from "~/features/marketing/marketing.server";
 import { clearStoredPromoCode } from "~/features/marketing/marketing.client";
+import { useIsPending } from "~/ui/use-is-pending";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadConfirmContext(request, params);
-  const { detail, selection } = context;
+  const { detail, selection, token } = context;
   const [promoCode, referralCode] = await Promise.all([
     promoFor(request, new URL(request.url).searchParams),
     referralCodeOf(request),
   ]);
-  const [missing, quote, cards] = await Promise.all([
-    missingProfileData(request, context.token, context.operator),
+  const [quote, cards] = await Promise.all([
     quoteBooking(
       request,
       {
@@ -42,11 +48,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         promoCode: promoCode || undefined,
         referralCode,
       },
-      context.token,
+      token,
     ),
-    apiFor(request, { token: context.token }).call("savedCards"),
+    // A user the API does not know yet has none (the quote sends them to sign in).
+    token ? orNone(apiFor(request, { token }).call("savedCards")) : null,
   ]);
-  redirectToMissingStep(request, missing, context.operator);
+  // What the API says is still to do before this booking (sign in, profile, waiver) comes first.
+  if (quote) redirectToMissingStep(request, quote.missing, context.operator);
   const query = selectionQuery(selection);
   return {
     ...detail,
@@ -60,17 +68,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     promoCode,
     operator: context.operator,
     // Expired cards cannot pay: not offered.
-    cards: cards.filter((card) => !card.expired),
+    cards: (cards ?? []).filter((card) => !card.expired),
     // A fresh key per rendered page: submitting this page twice makes one booking.
     idempotencyKey: crypto.randomUUID(),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, data && { title: data.experience.title, appName: data.appName }, [NOINDEX]);
+  pageMeta(matches, data && { title: data.experience.title }, [NOINDEX]);
 
-// A 429 (errorInit) keeps its Retry-After on the page.
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
+
+/** A selection the API cannot book as sent (a changed or made-up one): choose again. */
+const SELECTION_INVALID = { key: "confirm.selectionInvalid" };
 
 /**
  * Places the booking: one API call, which checks everything itself (session and revocation,
@@ -104,7 +115,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: PlaceSchema });
   if (submission.status !== "success" || !isCompleteSelection(selection)) {
-    return data(submission.reply({ formErrors: ["confirm.selectionInvalid"] }), { status: 400 });
+    return formResult(submission.reply({ formErrors: [SELECTION_INVALID.key] }));
   }
   const form = submission.value;
   const [{ utm }, referralCode] = await Promise.all([readMarketing(request), referralCodeOf(request)]);
@@ -127,19 +138,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const cleared = utm && Object.keys(utm).length > 0 ? await marketingWithout(request, { utm: true }) : null;
     return redirect(placed.checkoutUrl, { headers: cleared ? { "Set-Cookie": cleared } : {} });
   } catch (error) {
-    if (!isApiError(error)) throw error;
-    const operator = form.operator ?? null;
-    if (error.code === "profile_incomplete") throw redirect(stepUrl("/complete-profile", here, operator));
-    if (error.code === "waiver_required") throw redirect(stepUrl("/waiver", here, operator));
-    if (error.code === "user_not_found") throw lostSessionRedirect(request);
-    if (error.status >= 500 && error.code !== "payment_unavailable") throw error;
-    const key =
-      error.code === "validation_error" && error.fields?.paymentMethodId
-        ? apiErrorKey("payment_method_not_found")
-        : error.status === 400 || error.code === "not_found"
-          ? "confirm.selectionInvalid"
-          : apiErrorKey(error);
-    return data(submission.reply({ formErrors: [key] }), errorInit(error));
+    redirectToRefusedStep(request, error, form.operator ?? null);
+    return apiErrorResult(error, submission, {
+      codes: { not_found: SELECTION_INVALID, validation_error: SELECTION_INVALID },
+    });
   }
 }
 
@@ -157,9 +159,8 @@ export default function ConfirmPage() {
     cards,
     selectionQuery: query,
   } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const formError = lastResult?.error?.[""]?.[0];
-  const navigation = useNavigation();
+  const formError = useFormResult()?.error?.[""]?.[0];
+  const paying = useIsPending({ intent: "pay" });
   const { t, i18n } = useTranslation();
   const selectionParams = new URLSearchParams(query);
   const unavailable = !quote || !slot;
@@ -283,6 +284,7 @@ export default function ConfirmPage() {
 
       {quote && slot && formError !== "apiErrors.sold_out" ? (
         <Form method="post" className="mt-6">
+          <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <input type="hidden" name="operator" value={operator} />
           <input type="hidden" name="promoCode" value={quote.promo?.valid ? quote.promo.code : ""} />
@@ -315,10 +317,10 @@ export default function ConfirmPage() {
           ) : null}
           <button
             type="submit"
-            disabled={navigation.state !== "idle"}
+            disabled={paying}
             className="w-full rounded-md bg-brand px-4 py-3 text-lg font-semibold text-white hover:opacity-90 disabled:opacity-60"
           >
-            {navigation.state === "submitting"
+            {paying
               ? t("confirm.paying")
               : t("confirm.pay", { total: formatMoney(quote.breakdown.totalMinor, quote.currency, i18n.language) })}
           </button>

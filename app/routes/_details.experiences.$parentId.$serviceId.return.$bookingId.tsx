@@ -3,7 +3,8 @@ import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
-import { apiFor, isApiError } from "~/platform/api.server";
+import { apiFor } from "~/platform/api.server";
+import { orNotFound } from "~/platform/api-errors.server";
 import { slotDay, slotTime } from "~/features/booking/availability";
 import type { Booking } from "~/features/booking/bookings";
 import { formatMoney } from "~/ui/format";
@@ -23,18 +24,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   const { token } = await requireUser(request);
   const api = apiFor(request, { token });
-  let booking: Booking;
-  try {
-    booking = await api.call("booking", { params: { id: bookingId } });
-    // Ask the payment provider now rather than wait for its webhook.
-    if (booking.status === "held") booking = await api.call("refreshPayment", { params: { id: bookingId } });
-  } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
-    throw error;
-  }
+  let booking = await orNotFound(request, api.call("booking", { params: { id: bookingId } }));
+  // Ask the payment provider now rather than wait for its webhook.
+  if (booking.status === "held") booking = await api.call("refreshPayment", { params: { id: bookingId } });
   if (booking.experienceId !== parentId || booking.serviceId !== serviceId) throw await routeNotFound(request);
   const t = await i18next.getFixedT(request);
-  return { booking, title: t("return.title"), appName: t("app.name") };
+  return { booking, title: t("return.title") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
 import { chosenAmount, TipFormSchema } from "~/features/tips/tip-form.server";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
-import { errorInit, idParam, passHeaders, requireParams, routeNotFound } from "~/platform/http.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
+import { idParam, passHeaders, requireParams } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
@@ -17,16 +18,13 @@ import { FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney, formatPercent } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { useFormValidation } from "~/ui/use-form-validation";
+import { useIsPending } from "~/ui/use-is-pending";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { minorUnitDigits } from "~contract/money";
 
-async function loadTipPage(request: Request, accessKey: string) {
-  try {
-    return await apiFor(request).call("tipPage", { params: { accessKey } });
-  } catch (error) {
-    // An unknown or malformed key: the spec's 404 for a route that does not validate.
-    if (isApiError(error, "tip_not_found")) throw await routeNotFound(request);
-    throw error;
-  }
+/** An unknown or malformed key: the spec's 404 for a route that does not validate. */
+function loadTipPage(request: Request, accessKey: string) {
+  return orNotFound(request, apiFor(request).call("tipPage", { params: { accessKey } }));
 }
 
 /** While a tip just paid is being confirmed, the page asks again every few seconds, this many times at most. */
@@ -56,7 +54,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...confirmingState(new URL(request.url), page.tip),
     constraint: getZodConstraint(TipFormSchema),
     title: t("gratuity.title"),
-    appName: t("app.name"),
   };
 }
 
@@ -65,30 +62,22 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return data?.refresh ? [...tags, { httpEquiv: "refresh", content: data.refresh }] : tags;
 };
 
-/** Decimals of a currency's minor unit (2 for EUR and USD, 0 for JPY). */
-function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
-// A 429 (errorInit) keeps its Retry-After on the page.
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { accessKey } = await requireParams(request, params, { accessKey: idParam });
   const submission = parseWithZod(await readFormData(request), { schema: TipFormSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formResult(submission.reply());
   const api = apiFor(request);
   const page = await loadTipPage(request, accessKey);
-  const amount = chosenAmount(submission.value, currencyDigits(page.currency));
+  const amount = chosenAmount(submission.value, minorUnitDigits(page.currency));
   try {
     const started = await api.call("startTip", { params: { accessKey }, body: { amount } });
     return redirect(started.checkoutUrl);
   } catch (error) {
-    if (isApiError(error) && error.status < 500) {
-      return data(submission.reply({ formErrors: [apiErrorKey(error)] }), errorInit(error));
-    }
-    throw error;
+    return apiErrorResult(error, submission);
   }
 }
 
@@ -152,8 +141,8 @@ export default function GratuityPage() {
 
 function TipForm({ constraint }: { constraint: ReturnType<typeof useLoaderData<typeof loader>>["constraint"] }) {
   const { page } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const lastResult = useFormResult();
+  const paying = useIsPending();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, page.currency, i18n.language);
   const [form, fields] = useForm({
@@ -232,11 +221,7 @@ function TipForm({ constraint }: { constraint: ReturnType<typeof useLoaderData<t
           </p>
         ) : null}
       </div>
-      <SubmitButton
-        pending={navigation.state === "submitting"}
-        label={t("gratuity.submit")}
-        pendingLabel={t("gratuity.paying")}
-      />
+      <SubmitButton pending={paying} label={t("gratuity.submit")} pendingLabel={t("gratuity.paying")} />
     </Form>
   );
 }

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { requireParams, routeNotFound } from "~/platform/http.server";
+import { apiFor } from "~/platform/api.server";
+import { orNotFound } from "~/platform/api-errors.server";
+import { requireParams } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { referralCookie } from "~/features/referrals/referral-cookie.server";
@@ -19,20 +20,15 @@ import { NOINDEX, pageMeta } from "~/ui/meta";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { code } = await requireParams(request, params, { code: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });
   const normalized = code.toUpperCase();
-  try {
-    const { token } = await getSession(request);
-    const [invite, t] = await Promise.all([
-      apiFor(request, { token }).call("referralInvite", { params: { code: normalized } }),
-      i18next.getFixedT(request),
-    ]);
-    return data(
-      { invite, title: t(invite.own ? "referral.ownTitle" : "referral.title"), appName: t("app.name") },
-      invite.own ? {} : { headers: { "Set-Cookie": await referralCookie.serialize(normalized) } },
-    );
-  } catch (error) {
-    if (isApiError(error, "referral_not_found")) throw await routeNotFound(request);
-    throw error;
-  }
+  const { token } = await getSession(request);
+  const [invite, t] = await Promise.all([
+    orNotFound(request, apiFor(request, { token }).call("referralInvite", { params: { code: normalized } })),
+    i18next.getFixedT(request),
+  ]);
+  return data(
+    { invite, title: t(invite.own ? "referral.ownTitle" : "referral.title") },
+    invite.own ? {} : { headers: { "Set-Cookie": await referralCookie.serialize(normalized) } },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);

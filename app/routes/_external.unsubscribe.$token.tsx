@@ -1,35 +1,30 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { apiFor, isApiError } from "~/platform/api.server";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { apiFor } from "~/platform/api.server";
+import { orNotFound } from "~/platform/api-errors.server";
 import { readFormData } from "~/platform/form.server";
-import { requireParams, routeNotFound } from "~/platform/http.server";
+import { passHeaders, requireParams } from "~/platform/http.server";
+import { redirect } from "~/platform/redirect.server";
+import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { SubmitButton } from "~/ui/form-parts";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { z } from "~/platform/form.server";
+import { StatusMessage } from "~/ui/status-message";
 
 const TOKEN = { token: z.string().regex(/^[A-Za-z0-9_.-]{1,300}$/) };
-
-/** Turns an invalid link into the 404 page. */
-async function call<T>(request: Request, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isApiError(error, "unsubscribe_link_invalid")) throw await routeNotFound(request);
-    throw error;
-  }
-}
 
 /** The unsubscribe link of a reminder, tip or referral email: no sign-in, the link is signed. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token } = await requireParams(request, params, TOKEN);
   const [view, t] = await Promise.all([
-    call(request, () => apiFor(request).call("unsubscribeLink", { params: { token } })),
+    // An invalid link: the 404 page.
+    orNotFound(request, apiFor(request).call("unsubscribeLink", { params: { token } })),
     i18next.getFixedT(request),
   ]);
-  return { view, title: t("unsubscribe.title"), appName: t("app.name") };
+  return { view, title: t("unsubscribe.title") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
@@ -38,32 +33,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { token } = await requireParams(request, params, TOKEN);
   await readFormData(request);
-  return { view: await call(request, () => apiFor(request).call("unsubscribe", { params: { token } })) };
+  await orNotFound(request, apiFor(request).call("unsubscribe", { params: { token } }));
+  // Back to the link's page, which now says it is done (a reload changes nothing).
+  return redirect(new URL(request.url).pathname);
 }
 
+// A 429 keeps its Retry-After on the page.
+export const headers = passHeaders;
+
 export default function UnsubscribePage() {
-  const loaded = useLoaderData<typeof loader>();
-  const done = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const { view, title } = useLoaderData<typeof loader>();
+  const sending = useIsPending();
   const { t } = useTranslation();
-  const view = done?.view ?? loaded.view;
   const category = t(`unsubscribe.category_${view.category}`);
   return (
     <>
-      <h1 className="text-2xl font-bold text-brand-ink">{loaded.title}</h1>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
       {view.subscribed ? (
         <Form method="post" className="mt-4 space-y-4">
           <p className="text-slate-800">{t("unsubscribe.question", { category, email: view.email })}</p>
-          <SubmitButton
-            pending={navigation.state === "submitting"}
-            label={t("unsubscribe.confirm")}
-            pendingLabel={t("unsubscribe.confirm")}
-          />
+          <SubmitButton pending={sending} label={t("unsubscribe.confirm")} pendingLabel={t("unsubscribe.confirm")} />
         </Form>
       ) : (
-        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900">
-          {t("unsubscribe.done", { category, email: view.email })}
-        </p>
+        <StatusMessage>{t("unsubscribe.done", { category, email: view.email })}</StatusMessage>
       )}
       <p className="mt-4 text-sm text-slate-700">
         <Link to="/account/notifications" className="font-medium text-brand underline">

@@ -72,7 +72,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     heading,
     description: slice ? t("home.sliceDescription", { heading, count: page.total }) : t("home.description"),
     title: slice ? heading : t("home.title"),
-    appName: t("app.name"),
   };
 }
 

@@ -1,17 +1,21 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { AddressFields } from "~/features/auth/address-fields";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { i18next } from "~/platform/i18next.server";
-import { apiFor, isApiError } from "~/platform/api.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
+import { passHeaders } from "~/platform/http.server";
+import { useIsPending } from "~/ui/use-is-pending";
 import { requireSameOrigin } from "~/platform/origin.server";
-import { accountParam, stepUrl } from "~/features/auth/account-param";
-import { safeRedirectPath } from "~/platform/redirects";
+import { stepOf, stepUrl } from "~/features/auth/account-param";
 import { requireUser } from "~/features/auth/session.server";
 import { missingProfileData } from "~/features/auth/sign-in-next.server";
 import { pageMeta } from "~/ui/meta";
@@ -27,9 +31,7 @@ function nextAfterProfile(missing: string[], redirectUrl: string, account: strin
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const query = new URL(request.url).searchParams;
-  const redirectUrl = safeRedirectPath(query.get("redirectUrl"));
-  const account = accountParam(query);
+  const { redirectUrl, account } = stepOf(request);
   const [missing, t, funnel] = await Promise.all([
     missingProfileData(request, token, account),
     i18next.getFixedT(request),
@@ -43,44 +45,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraint: getZodConstraint(missingDataSchema(fields)),
     waiverNext: missing.includes("waiver"),
     title: t("profile.title"),
-    appName: t("app.name"),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { token } = await requireUser(request);
-  const query = new URL(request.url).searchParams;
-  const redirectUrl = safeRedirectPath(query.get("redirectUrl"));
-  const account = accountParam(query);
+  const { redirectUrl, account } = stepOf(request);
   const missing = await missingProfileData(request, token, account);
   const submission = parseWithZod(await readFormData(request), { schema: missingDataSchema(missing) });
-  if (submission.status !== "success") return submission.reply();
+  if (submission.status !== "success") return formResult(submission.reply());
   try {
     await apiFor(request, { token }).call("updateMissingData", {
       body: missingDataBody(submission.value as Record<string, string | undefined>),
     });
   } catch (error) {
-    if (isApiError(error, "validation_error")) {
-      return submission.reply({ formErrors: ["authErrors.generic"], fieldErrors: mapFields(error.fields) });
-    }
-    throw error;
+    return apiErrorResult(error, submission);
   }
   throw redirect(nextAfterProfile(await missingProfileData(request, token, account), redirectUrl, account));
 }
 
-function mapFields(fields: Record<string, string[]> | undefined) {
-  return Object.fromEntries(
-    Object.keys(fields ?? {}).map((key) => [key.replace(/^location\./, ""), ["validation.required"]]),
-  );
-}
-
 export default function CompleteProfilePage() {
   const { fields: missing, constraint, waiverNext, title, funnel } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const lastResult = useFormResult();
+  const saving = useIsPending();
   const { t } = useTranslation();
   const { countries } = useLoginLayoutData();
   const [form, fields] = useForm({
@@ -113,11 +106,7 @@ export default function CompleteProfilePage() {
           />
         ) : null}
         {waiverNext ? <p className="text-sm text-slate-600">{t("profile.waiverNext")}</p> : null}
-        <SubmitButton
-          pending={navigation.state === "submitting"}
-          label={t("profile.save")}
-          pendingLabel={t("login.saving")}
-        />
+        <SubmitButton pending={saving} label={t("profile.save")} pendingLabel={t("login.saving")} />
       </Form>
     </>
   );

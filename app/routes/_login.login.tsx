@@ -1,6 +1,6 @@
 import { optionalLocationOf } from "~/features/auth/location";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { EmailLinkForm } from "~/features/auth/email-link-form";
@@ -9,19 +9,14 @@ import { SignInForm } from "~/features/auth/sign-in-form";
 import { SignUpForm } from "~/features/auth/sign-up-form";
 import { FormError } from "~/ui/form-parts";
 import { i18next } from "~/platform/i18next.server";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
 import { REDIRECT_PENDING_KEY } from "~/features/auth/firebase-config";
-import { IdentityError, identityRest } from "~/features/auth/identity-rest.server";
-import { otherMethodCode } from "~/features/auth/sign-in-methods";
+import { identityRest } from "~/features/auth/identity-rest.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
-import {
-  finishServerSignIn,
-  loadPasswordPolicy,
-  passwordServerSignIn,
-  signInFailure,
-} from "~/features/auth/sign-in.server";
+import { finishServerSignIn, loadPasswordPolicy, passwordSignIn, signInFailed } from "~/features/auth/sign-in.server";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
@@ -29,7 +24,8 @@ import { bookingFunnel } from "~/features/booking/funnel.server";
 import { FunnelHeader } from "~/features/booking/funnel-steps";
 import { parseWithZod, readFormData } from "~/platform/form.server";
 import { EmailLinkSchema, SignInSchema, signUpSchema } from "~/features/auth/auth-forms.server";
-import { errorInit, passHeaders } from "~/platform/http.server";
+import { passHeaders } from "~/platform/http.server";
+import { AlertMessage, StatusMessage } from "~/ui/status-message";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -44,14 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     passwordReset: url.searchParams.get("reset") === "done",
     title: view === "signup" ? t("login.signUpTitle") : t("login.title"),
     description: t(view === "signup" ? "login.signUpDescription" : "login.description"),
-    appName: t("app.name"),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data, [], { description: data?.description });
 
-// A 429 (errorInit) keeps its Retry-After on the page.
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
 
 /** The same sign-in methods as native form posts, for browsers without JavaScript. */
@@ -63,29 +58,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "password") {
     const submission = parseWithZod(formData, { schema: SignInSchema });
-    if (submission.status !== "success") return { intent, result: submission.reply({ hideFields: ["password"] }) };
-    try {
-      return await passwordServerSignIn(request, submission.value.email, submission.value.password, redirectUrl);
-    } catch (caught) {
-      let error = caught;
-      if (isApiError(caught, "invalid_credentials")) {
-        // No password on this address? Say how it signs in instead.
-        const methods = await identityRest.signInMethods(submission.value.email).catch(() => []);
-        const other = otherMethodCode(methods);
-        if (other) error = new IdentityError(other);
-      }
-      const result = signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] }));
-      if (isApiError(caught, "rate_limited")) {
-        // Slowed down: the page says so, and the answer says when to try again.
-        return data({ intent, result }, errorInit(caught));
-      }
-      return { intent, result };
-    }
+    if (submission.status !== "success") return formResult(submission.reply({ hideFields: ["password"] }), { intent });
+    return passwordSignIn(request, submission, submission.value, redirectUrl);
   }
 
   if (intent === "signup") {
     const submission = parseWithZod(formData, { schema: signUpSchema(await loadPasswordPolicy(request)) });
-    if (submission.status !== "success") return { intent, result: submission.reply({ hideFields: ["password"] }) };
+    if (submission.status !== "success") return formResult(submission.reply({ hideFields: ["password"] }), { intent });
     const { email, password, firstName, lastName, phone } = submission.value;
     try {
       const { idToken } = await identityRest.signUp(email, password);
@@ -96,27 +75,25 @@ export async function action({ request }: ActionFunctionArgs) {
         ...optionalLocationOf(submission.value),
       });
     } catch (error) {
-      return { intent, result: signInFailure(error, (o) => submission.reply({ ...o, hideFields: ["password"] })) };
+      return signInFailed(error, submission, { intent });
     }
   }
 
   if (intent === "link") {
     const submission = parseWithZod(formData, { schema: EmailLinkSchema });
-    if (submission.status !== "success") return { intent, result: submission.reply() };
+    if (submission.status !== "success") return formResult(submission.reply(), { intent });
     try {
       await apiFor(request).call("sendAuthLink", {
         body: { email: submission.value.email, continueUrl: safeRedirectPath(redirectUrl) },
       });
     } catch (error) {
-      if (isApiError(error, "rate_limited")) {
-        return data({ intent, result: submission.reply({ formErrors: [apiErrorKey(error)] }) }, errorInit(error));
-      }
-      throw error;
+      return apiErrorResult(error, submission, { intent });
     }
-    return { intent, result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+    // A success: the page says where the link went (the address stays in the form).
+    return formResult(submission.reply(), { intent });
   }
 
-  return data({ intent: null, result: undefined }, { status: 400 });
+  throw data("Choose a way to sign in.", { status: 400 });
 }
 
 /** A Google/Apple sign-in that fell back to a full-page redirect finishes here. */
@@ -139,38 +116,23 @@ function useFinishRedirectSignIn(redirectUrl: string) {
 
 export default function LoginPage() {
   const { view, redirectUrl, sessionLost, passwordReset, title, funnel } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { firebase, passwordPolicy } = useLoginLayoutData();
   const { t } = useTranslation();
   const redirectError = useFinishRedirectSignIn(redirectUrl);
-  const result = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const keep = (extra: Record<string, string>) => `/login?${new URLSearchParams({ redirectUrl, ...extra })}`;
 
   return (
     <>
       <FunnelHeader funnel={funnel} current="signIn" />
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      {sessionLost ? (
-        <p role="alert" className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {t("login.sessionLost")}
-        </p>
-      ) : null}
-      {passwordReset ? (
-        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-          {t("login.resetDone")}
-        </p>
-      ) : null}
+      {sessionLost ? <AlertMessage>{t("login.sessionLost")}</AlertMessage> : null}
+      {passwordReset ? <StatusMessage>{t("login.resetDone")}</StatusMessage> : null}
       <div className="mt-4">
         <FormError errors={redirectError ? [redirectError] : undefined} />
       </div>
       {view === "signup" ? (
         <div className="mt-6 space-y-6">
-          <SignUpForm
-            firebase={firebase}
-            policy={passwordPolicy}
-            redirectUrl={redirectUrl}
-            lastResult={result("signup")}
-          />
+          <SignUpForm firebase={firebase} policy={passwordPolicy} redirectUrl={redirectUrl} />
           <p className="text-sm text-slate-700">
             {t("login.haveAccount")}{" "}
             <Link to={keep({})} className="font-medium text-brand underline">
@@ -180,7 +142,7 @@ export default function LoginPage() {
         </div>
       ) : (
         <div className="mt-6 space-y-6">
-          <SignInForm firebase={firebase} redirectUrl={redirectUrl} lastResult={result("password")} />
+          <SignInForm firebase={firebase} redirectUrl={redirectUrl} />
           <p className="text-sm">
             <Link to="/reset-password" className="font-medium text-brand underline">
               {t("login.forgotPassword")}
@@ -189,11 +151,7 @@ export default function LoginPage() {
           <Divider label={t("login.or")} />
           <ProviderButtons firebase={firebase} redirectUrl={redirectUrl} />
           <Divider label={t("login.or")} />
-          <EmailLinkForm
-            redirectUrl={redirectUrl}
-            lastResult={result("link")}
-            sentTo={actionData && "sentTo" in actionData ? actionData.sentTo : null}
-          />
+          <EmailLinkForm redirectUrl={redirectUrl} />
           <p className="text-sm text-slate-700">
             {t("login.noAccount")}{" "}
             <Link to={keep({ view: "signup" })} className="font-medium text-brand underline">

@@ -1,22 +1,26 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { NewPasswordForm } from "~/features/auth/new-password-form";
 import { requireSameOrigin } from "~/platform/origin.server";
-import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
+import { loadPasswordPolicy, newPasswordRefused } from "~/features/auth/sign-in.server";
 import { pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData } from "~/platform/form.server";
 import { newPasswordSchema, ResetRequestSchema } from "~/features/auth/auth-forms.server";
-import { errorInit, passHeaders } from "~/platform/http.server";
+import { passHeaders } from "~/platform/http.server";
+import { useIsPending } from "~/ui/use-is-pending";
+import { StatusMessage } from "~/ui/status-message";
 
 function resetCode(url: URL): string | null {
   return url.searchParams.get("mode") === "resetPassword" ? url.searchParams.get("oobCode") : null;
@@ -28,13 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     mode: oobCode ? ("choose" as const) : ("request" as const),
     title: t("login.resetTitle"),
-    appName: t("app.name"),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
-// A 429 (errorInit) keeps its Retry-After on the page.
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
 export const headers = passHeaders;
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -44,45 +47,25 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (oobCode) {
     const submission = parseWithZod(formData, { schema: newPasswordSchema(await loadPasswordPolicy(request)) });
-    if (submission.status !== "success")
-      return {
-        mode: "choose",
-        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
-        sentTo: null,
-      };
+    const hideFields = ["password", "confirmPassword"];
+    if (submission.status !== "success") return formResult(submission.reply({ hideFields }), { intent: "choose" });
     try {
       await apiFor(request).call("resetPassword", { body: { oobCode, password: submission.value.password } });
     } catch (error) {
-      if (!isApiError(error, "invalid_reset_link", "user_disabled", "validation_error", "rate_limited")) throw error;
-      const reply = submission.reply({
-        hideFields: ["password", "confirmPassword"],
-        ...(error.code === "validation_error"
-          ? { fieldErrors: { password: ["authErrors.password-does-not-meet-requirements"] } }
-          : { formErrors: [apiErrorKey(error)] }),
-      });
-      return data({ mode: "choose" as const, result: reply, sentTo: null }, errorInit(error));
+      return newPasswordRefused(error, submission, { intent: "choose" });
     }
     throw redirect("/login?reset=done");
   }
 
   const submission = parseWithZod(formData, { schema: ResetRequestSchema });
-  if (submission.status !== "success") return { mode: "request", result: submission.reply(), sentTo: null };
+  if (submission.status !== "success") return formResult(submission.reply(), { intent: "request" });
   try {
     await apiFor(request).call("sendPasswordReset", { body: { email: submission.value.email } });
   } catch (error) {
-    if (isApiError(error, "rate_limited")) {
-      return data(
-        {
-          mode: "request",
-          result: submission.reply({ formErrors: [apiErrorKey(error)] }),
-          sentTo: null,
-        },
-        errorInit(error),
-      );
-    }
-    throw error;
+    return apiErrorResult(error, submission, { intent: "request" });
   }
-  return { mode: "request", result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+  // A success: the page says where the link went (the address stays in the form).
+  return formResult(submission.reply(), { intent: "request" });
 }
 
 export default function ResetPasswordPage() {
@@ -91,7 +74,11 @@ export default function ResetPasswordPage() {
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      {mode === "choose" ? <ChoosePasswordForm /> : <RequestResetForm />}
+      {mode === "choose" ? (
+        <NewPasswordForm intent="choose" hint="login.resetChoose" submitLabel="login.resetSave" />
+      ) : (
+        <RequestResetForm />
+      )}
       <p className="mt-6 text-sm">
         <Link to="/login" className="font-medium text-brand underline">
           {t("login.backToSignIn")}
@@ -103,11 +90,11 @@ export default function ResetPasswordPage() {
 
 function RequestResetForm() {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const result = useFormResult("request");
+  const sending = useIsPending();
   const [form, fields] = useForm({
     id: "reset-request",
-    lastResult: actionData?.mode === "request" ? actionData.result : undefined,
+    lastResult: result,
     constraint: useLoginLayoutData().constraints.resetRequest,
     ...useFormValidation(
       () => import("~/features/auth/auth-schemas"),
@@ -117,31 +104,14 @@ function RequestResetForm() {
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <p className="text-sm text-slate-700">{t("login.resetRequestHint")}</p>
-      {actionData?.sentTo ? (
-        <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-          {t("login.resetSent", { email: actionData.sentTo })}
-        </p>
+      {result?.status === "success" ? (
+        <StatusMessage className="">
+          {t("login.resetSent", { email: String(result.initialValue?.email) })}
+        </StatusMessage>
       ) : null}
       <FormError errors={form.errors} id={form.errorId} />
       <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
-      <SubmitButton
-        pending={navigation.state === "submitting"}
-        label={t("login.resetSend")}
-        pendingLabel={t("login.sending")}
-      />
+      <SubmitButton pending={sending} label={t("login.resetSend")} pendingLabel={t("login.sending")} />
     </Form>
-  );
-}
-
-function ChoosePasswordForm() {
-  const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  return (
-    <NewPasswordForm
-      id="reset-choose"
-      hint={t("login.resetChoose")}
-      submitLabel={t("login.resetSave")}
-      lastResult={actionData?.mode === "choose" ? actionData.result : undefined}
-    />
   );
 }

@@ -1,14 +1,18 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useEffect } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { NewPasswordForm } from "~/features/auth/new-password-form";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
-import { apiFor, isApiError } from "~/platform/api.server";
+import { apiFor } from "~/platform/api.server";
+import { formResult } from "~/platform/form-result.server";
+import { passHeaders } from "~/platform/http.server";
+import { useIsPending } from "~/ui/use-is-pending";
 import { isEmailSignInLink } from "~/features/auth/email-link";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
@@ -20,7 +24,8 @@ import {
   continueWithSession,
   finishServerSignIn,
   loadPasswordPolicy,
-  signInFailure,
+  newPasswordRefused,
+  signInFailed,
 } from "~/features/auth/sign-in.server";
 import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
@@ -36,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   const redirectUrl = safeRedirectPath(url.searchParams.get("redirectUrl"));
   const [t, funnel] = await Promise.all([i18next.getFixedT(request), bookingFunnel(request, redirectUrl)]);
-  const base = { redirectUrl, appName: t("app.name"), funnel };
+  const base = { redirectUrl, funnel };
   if (user) {
     if (!user.requiresPasswordSetup) throw redirect(redirectUrl);
     return { ...base, mode: "set" as const, oobCode: null, title: t("login.setPasswordTitle") };
@@ -54,6 +59,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const formData = await readFormData(request);
@@ -61,30 +69,24 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "email-link") {
     const submission = parseWithZod(formData, { schema: ConfirmEmailSchema });
-    if (submission.status !== "success") return { intent: "email-link", result: submission.reply() };
+    if (submission.status !== "success") return formResult(submission.reply(), { intent: "email-link" });
     try {
       const { idToken } = await identityRest.signInWithEmailLink(submission.value.email, submission.value.oobCode);
       return await finishServerSignIn(request, idToken, redirectUrl);
     } catch (error) {
-      return { intent: "email-link", result: signInFailure(error, (o) => submission.reply(o)) };
+      return signInFailed(error, submission, { intent: "email-link" });
     }
   }
 
   const { token } = await requireUser(request);
   const submission = parseWithZod(formData, { schema: newPasswordSchema(await loadPasswordPolicy(request)) });
-  if (submission.status !== "success")
-    return { intent: "set", result: submission.reply({ hideFields: ["password", "confirmPassword"] }) };
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return formResult(submission.reply({ hideFields }), { intent: "set" });
   let renewed;
   try {
     renewed = await apiFor(request, { token }).call("setPassword", { body: { password: submission.value.password } });
   } catch (error) {
-    if (isApiError(error, "validation_error")) {
-      return {
-        intent: "set",
-        result: submission.reply({ fieldErrors: { password: ["authErrors.password-does-not-meet-requirements"] } }),
-      };
-    }
-    throw error;
+    return newPasswordRefused(error, submission, { intent: "set" });
   }
   // Setting a password ends existing sessions: the API answers a new one for this browser.
   const response = continueWithSession(renewed, redirectUrl);
@@ -99,21 +101,12 @@ export default function SetPasswordPage() {
     <>
       <FunnelHeader funnel={funnel} current="signIn" />
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      {mode === "set" ? <SetPasswordForm /> : <ConfirmEmailForm />}
+      {mode === "set" ? (
+        <NewPasswordForm intent="set" hint="login.setPasswordHint" submitLabel="login.savePassword" />
+      ) : (
+        <ConfirmEmailForm />
+      )}
     </>
-  );
-}
-
-function SetPasswordForm() {
-  const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  return (
-    <NewPasswordForm
-      id="set-password"
-      hint={t("login.setPasswordHint")}
-      submitLabel={t("login.savePassword")}
-      lastResult={actionData?.intent === "set" ? actionData.result : undefined}
-    />
   );
 }
 
@@ -122,8 +115,7 @@ function ConfirmEmailForm() {
   const { t } = useTranslation();
   const { oobCode, redirectUrl } = useLoaderData<typeof loader>();
   const { firebase } = useLoginLayoutData();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const posting = useIsPending({ intent: "email-link" });
   const client = useClientSignIn(redirectUrl);
   const { run } = client;
 
@@ -148,7 +140,7 @@ function ConfirmEmailForm() {
 
   const [form, fields] = useForm({
     id: "confirm-email",
-    lastResult: actionData?.intent === "email-link" ? actionData.result : undefined,
+    lastResult: useFormResult("email-link"),
     constraint: useLoginLayoutData().constraints.confirmEmail,
     ...useFormValidation(
       () => import("~/features/auth/auth-schemas"),
@@ -170,7 +162,7 @@ function ConfirmEmailForm() {
       <FormError errors={client.error ? [client.error] : form.errors} id={form.errorId} />
       <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
       <SubmitButton
-        pending={client.pending || navigation.state === "submitting"}
+        pending={client.pending || posting}
         label={t("login.continue")}
         pendingLabel={t("login.completingSignIn")}
       />

@@ -1,18 +1,20 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
-import { accountParam } from "~/features/auth/account-param";
+import { stepOf } from "~/features/auth/account-param";
 import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
+import { passHeaders } from "~/platform/http.server";
+import { useIsPending } from "~/ui/use-is-pending";
 import { requireSameOrigin } from "~/platform/origin.server";
-import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
-import { rethrowUnknownAccount } from "~/features/auth/sign-in-next.server";
 import { pageMeta } from "~/ui/meta";
 import { bookingFunnel } from "~/features/booking/funnel.server";
 import { FunnelHeader } from "~/features/booking/funnel-steps";
@@ -21,16 +23,17 @@ import { WaiverSignSchema } from "~/features/auth/auth-forms.server";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { StatusMessage } from "~/ui/status-message";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request);
-  const account = accountParam(new URL(request.url).searchParams);
-  const redirectUrl = safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl"));
+  const { redirectUrl, account } = stepOf(request);
+  // An operator in the address (`?account=`) that does not exist: a bad link, the 404 page.
   const [waiver, t, funnel] = await Promise.all([
-    apiFor(request, { token, accountSlug: account }).call("waiver"),
+    orNotFound(request, apiFor(request, { token, accountSlug: account }).call("waiver")),
     i18next.getFixedT(request),
     bookingFunnel(request, redirectUrl, token),
-  ]).catch((error: unknown) => rethrowUnknownAccount(request, error));
+  ]);
   return {
     waiver,
     redirectUrl,
@@ -38,36 +41,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The signature must be the profile's full name (the API checks it): given to the signer up front.
     fullName: [user.firstName, user.lastName].filter(Boolean).join(" "),
     title: t("waiver.title"),
-    appName: t("app.name"),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
+/** The API checks the signature against the profile's full name. */
+const NAME_REFUSED = { signedName: "waiver.nameMismatch" };
+
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const token = await requireToken(request);
+  const { redirectUrl, account } = stepOf(request);
   const submission = parseWithZod(await readFormData(request), { schema: WaiverSignSchema });
-  if (submission.status !== "success") return submission.reply();
+  if (submission.status !== "success") return formResult(submission.reply());
   try {
-    await apiFor(request, { token, accountSlug: accountParam(new URL(request.url).searchParams) }).call("signWaiver", {
+    await apiFor(request, { token, accountSlug: account }).call("signWaiver", {
       body: { signedName: submission.value.signedName, agree: true, textVersion: submission.value.textVersion },
     });
   } catch (error) {
     // The waiver text changed while it was open: show the new text to read and sign.
     if (isApiError(error, "waiver_version_changed")) throw redirect(request.url);
-    if (isApiError(error, "validation_error") && error.fields?.signedName)
-      return submission.reply({ fieldErrors: { signedName: ["waiver.nameMismatch"] } });
-    if (isApiError(error) && error.status < 500) return submission.reply({ formErrors: [apiErrorKey(error.code)] });
-    throw error;
+    return apiErrorResult(error, submission, { fields: NAME_REFUSED });
   }
-  throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectUrl")));
+  throw redirect(redirectUrl);
 }
 
 export default function WaiverPage() {
   const { waiver, redirectUrl, title, fullName, funnel } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const lastResult = useFormResult();
+  const signing = useIsPending();
   const { t, i18n } = useTranslation();
   const [form, fields] = useForm({
     id: "waiver",
@@ -96,12 +102,12 @@ export default function WaiverPage() {
       </div>
       {waiver.isSigned && waiver.signedAt ? (
         <>
-          <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+          <StatusMessage>
             {t("waiver.signed", {
               date: formatDate(waiver.signedAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language }),
               name: waiver.signedName,
             })}
-          </p>
+          </StatusMessage>
           <Link to={redirectUrl} className="mt-4 inline-block font-medium text-brand underline">
             {t("waiver.continue")}
           </Link>
@@ -133,11 +139,7 @@ export default function WaiverPage() {
               </p>
             ) : null}
           </div>
-          <SubmitButton
-            pending={navigation.state === "submitting"}
-            label={t("waiver.sign")}
-            pendingLabel={t("login.saving")}
-          />
+          <SubmitButton pending={signing} label={t("waiver.sign")} pendingLabel={t("login.saving")} />
         </Form>
       )}
     </>

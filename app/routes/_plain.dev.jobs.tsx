@@ -6,9 +6,10 @@ import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";
 import { config } from "~/platform/config.server";
 import { readFormData } from "~/platform/form.server";
-import { pageNotFound } from "~/platform/http.server";
+import { pageNotFound, passHeaders } from "~/platform/http.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { StatusMessage } from "~/ui/status-message";
 
 /** Dev page: the job runner's queues and latest jobs, and the test clock. Absent in production. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,7 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
-/** Moves the test clock forward (minutes) and runs what became due. */
+// Like every page with an action (tests/unit/route-headers.test.ts).
+export const headers = passHeaders;
+
+/**
+ * Moves the test clock forward (minutes) and runs what became due. Answers what ran: a dev tool's
+ * report, the one action without a form's result (FormResult).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   if (config.production) throw await pageNotFound(request);
   requireSameOrigin(request);
@@ -66,13 +73,13 @@ export default function DevJobs() {
         </button>
       </Form>
       {moved?.ran ? (
-        <p role="status" className="mt-3 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+        <StatusMessage className="mt-3">
           {t("jobs.moved", {
             ran: Object.entries(moved.ran)
               .map(([name, count]) => `${name} ${count}`)
               .join(", "),
           })}
-        </p>
+        </StatusMessage>
       ) : null}
       <h2 className="mt-8 text-lg font-semibold">{t("jobs.queues")}</h2>
       <table className="mt-2 w-full text-sm">

@@ -1,46 +1,51 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
-import { apiFor, isApiError } from "~/platform/api.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
 import { formatMoney } from "~/ui/format";
-import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
+import { idParam, passHeaders, requireParams } from "~/platform/http.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
 import { CardSchema } from "~/features/checkout/card-form.server";
 import { useFormValidation } from "~/ui/use-form-validation";
-
-async function loadCheckout(request: Request, sessionId: string) {
-  try {
-    return await apiFor(request).call("sandboxCheckout", { params: { sessionId } });
-  } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
-    throw error;
-  }
-}
+import { useIsPending } from "~/ui/use-is-pending";
+import { AlertMessage } from "~/ui/status-message";
 
 /** The sandbox provider's hosted checkout: test cards only, no money moves. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { sessionId } = await requireParams(request, params, { sessionId: idParam });
-  const checkout = await loadCheckout(request, sessionId);
+  const checkout = await orNotFound(request, apiFor(request).call("sandboxCheckout", { params: { sessionId } }));
   const t = await i18next.getFixedT(request);
-  return { checkout, constraint: getZodConstraint(CardSchema), title: t("checkout.title"), appName: t("app.name") };
+  return { checkout, constraint: getZodConstraint(CardSchema), title: t("checkout.title") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
+
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
+/** The card the API refused, on its field (card number, expiry or CVC). */
+const CARD_REFUSED = {
+  codes: { card_invalid: { field: "cardNumber", key: "checkout.cardInvalid" } },
+  fields: { cardNumber: "checkout.cardInvalid", expiry: "checkout.expiryInvalid", cvc: "checkout.cvcInvalid" },
+  hideFields: ["cvc"],
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { sessionId } = await requireParams(request, params, { sessionId: idParam });
   const submission = parseWithZod(await readFormData(request), { schema: CardSchema });
-  if (submission.status !== "success") return submission.reply({ hideFields: ["cvc"] });
+  if (submission.status !== "success") return formResult(submission.reply({ hideFields: ["cvc"] }));
   try {
     const paid = await apiFor(request).call("paySandboxCheckout", {
       params: { sessionId },
@@ -51,24 +56,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
         saveCard: Boolean(submission.value.saveCard),
       },
     });
-    throw redirect(safeRedirectPath(paid.redirectUrl));
+    return redirect(safeRedirectPath(paid.redirectUrl));
   } catch (error) {
-    if (isApiError(error, "validation_error", "card_invalid")) {
-      // The API names the field it refused (card number, expiry or CVC).
-      const field = (["expiry", "cvc"] as const).find((name) => error.fields?.[name]) ?? "cardNumber";
-      return submission.reply({
-        fieldErrors: { [field]: [`checkout.${field === "cardNumber" ? "card" : field}Invalid`] },
-      });
-    }
-    if (isApiError(error) && error.status < 500) return submission.reply({ formErrors: [apiErrorKey(error.code)] });
-    throw error;
+    return apiErrorResult(error, submission, CARD_REFUSED);
   }
 }
 
 export default function SandboxCheckout() {
   const { checkout, constraint, title } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const lastResult = useFormResult();
+  const paying = useIsPending();
   const { t, i18n } = useTranslation();
   const [form, fields] = useForm({
     id: "card",
@@ -108,16 +105,10 @@ export default function SandboxCheckout() {
               <input {...getInputProps(fields.saveCard, { type: "checkbox" })} className="h-4 w-4" />
               {t("checkout.saveCard")}
             </label>
-            <SubmitButton
-              pending={navigation.state === "submitting"}
-              label={t("checkout.pay", { amount })}
-              pendingLabel={t("checkout.paying")}
-            />
+            <SubmitButton pending={paying} label={t("checkout.pay", { amount })} pendingLabel={t("checkout.paying")} />
           </Form>
         ) : (
-          <p role="alert" className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            {t("apiErrors.checkout_closed")}
-          </p>
+          <AlertMessage className="mt-6">{t("apiErrors.checkout_closed")}</AlertMessage>
         )}
       </div>
     </main>

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { downloadDisposition } from "~/features/dev-mailbox/attachments";
-import { apiFor, isApiError } from "~/platform/api.server";
+import { apiFor } from "~/platform/api.server";
+import { orNotFound } from "~/platform/api-errors.server";
 import { config } from "~/platform/config.server";
 import { pageNotFound, requireParams } from "~/platform/http.server";
 
@@ -15,21 +16,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     messageId: z.string().uuid(),
     index: z.coerce.number().int().min(0).max(99),
   });
-  try {
-    const message = await apiFor(request).call("devOutboxMessage", { params: { id: messageId } });
-    const file = message.attachments[index];
-    if (!file) throw await pageNotFound(request);
-    return new Response(Buffer.from(file.content, "base64"), {
-      headers: {
-        "Content-Type": file.contentType,
-        "Content-Disposition": downloadDisposition(file.name),
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "no-store",
-      },
-    });
-  } catch (error) {
-    if (isApiError(error, "message_not_found")) throw await pageNotFound(request);
-    throw error;
-  }
+  const message = await orNotFound(request, apiFor(request).call("devOutboxMessage", { params: { id: messageId } }));
+  const file = message.attachments[index];
+  if (!file) throw await pageNotFound(request);
+  return new Response(Buffer.from(file.content, "base64"), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": downloadDisposition(file.name),
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+    },
+  });
 }

@@ -23,27 +23,28 @@ export interface PageSeo {
 }
 
 /**
- * The one title rule, "{page} · {site}" — the site being the operator on their storefront — and,
- * for pages with a description, the canonical address and the tags search engines and shares
- * read (description, Open Graph, Twitter card). Nothing while there is no data.
+ * The one title rule, "{page} · {site}" — the site (the root loader's siteName) being the operator
+ * on their storefront — and, for pages with a description, the canonical address and the tags
+ * search engines and shares read (description, Open Graph, Twitter card). Nothing while there is
+ * no data.
  */
 export function pageMeta(
   matches: Matches,
-  data: { title: string; appName: string } | null | undefined,
+  data: { title: string } | null | undefined,
   extra: MetaDescriptor[] = [],
   seo: PageSeo = {},
 ): MetaDescriptor[] {
   if (!data) return [];
   const root = rootOf(matches);
-  const site = root?.siteName ?? data.appName;
-  const title = `${data.title} · ${site}`;
+  const site = root?.siteName;
+  const title = site ? `${data.title} · ${site}` : data.title;
   const tags: MetaDescriptor[] = [{ title }];
   if (root?.canonicalUrl) tags.push({ tagName: "link", rel: "canonical", href: root.canonicalUrl });
   if (seo.description) {
     const image = seo.image && root?.origin ? new URL(seo.image, root.origin).toString() : null;
     tags.push(
       { name: "description", content: seo.description },
-      { property: "og:site_name", content: site },
+      ...(site ? [{ property: "og:site_name", content: site }] : []),
       { property: "og:title", content: title },
       { property: "og:description", content: seo.description },
       { property: "og:type", content: seo.type ?? "website" },

@@ -55,6 +55,8 @@ describe("POST /v1/bookings/quote", () => {
         endsAt: slot.endsAt.toISOString(),
         timezone: acme.timezone,
         freeCancellationUntil: new Date(slot.startsAt.getTime() - acme.cutoffHours * 3_600_000).toISOString(),
+        // Nobody asked: who may book is not known yet.
+        missing: ["sign_in"],
       },
     });
     const { breakdown } = res.body.data;

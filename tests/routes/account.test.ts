@@ -109,7 +109,7 @@ describe("/account/notifications", () => {
         args(pageRequest("/account/notifications", { cookie, form: { intent: "one", id: first.id } })) as never,
       ),
     );
-    expect(read.data.status).toBe("success");
+    expect(read.data.result.status).toBe("success");
     const after = await outcome(() =>
       notificationsRoute.loader(args(pageRequest("/account/notifications", { cookie })) as never),
     );
@@ -139,7 +139,7 @@ describe("unread notifications", () => {
         args(pageRequest("/account/notifications", { cookie, form: { intent: "all" } })) as never,
       ),
     );
-    expect(all.data.status).toBe("success");
+    expect(all.data.result.status).toBe("success");
     expect((await call("/v1/user/info", { token: user.idToken })).body.data.unreadNotifications).toBe(0);
   });
 });

@@ -159,7 +159,7 @@ describe("/login without JavaScript", () => {
   it("a sign-in link is emailed (through the API's outbox); an invalid email is a field error", async () => {
     const email = uniqueEmail("link");
     const sent = await post({ intent: "link", email, redirectUrl: "/account" });
-    expect(sent.data.sentTo).toBe(email);
+    expect(sent.data).toMatchObject({ intent: "link", result: { status: "success", initialValue: { email } } });
     expect((await outboxFor(email))[0].kind).toBe("auth_link");
     const invalid = await post({ intent: "link", email: "not-an-email" });
     expect(Object.keys(invalid.data.result.error)).toContain("email");
@@ -190,7 +190,7 @@ describe("/complete-profile and /waiver", () => {
     const invalid = await outcome(() =>
       profileRoute.action(args(pageRequest(path, { cookie, form: { lastName: "" } })) as never),
     );
-    expect(Object.keys(invalid.data.error)).toEqual(["lastName"]);
+    expect(Object.keys(invalid.data.result.error)).toEqual(["lastName"]);
     const saved = await outcome(() =>
       profileRoute.action(
         args(
@@ -216,7 +216,7 @@ describe("/complete-profile and /waiver", () => {
     const unsigned = await outcome(() =>
       waiverRoute.action(args(pageRequest(waiverPath, { cookie, form: { signedName: "Ada Lovelace" } })) as never),
     );
-    expect(Object.keys(unsigned.data.error)).toContain("agree");
+    expect(Object.keys(unsigned.data.result.error)).toContain("agree");
     // The profile's full name is asked for, and any other name is refused beside the field.
     expect(waiver.data.fullName).toBe("Ada Lovelace");
     const stranger = await outcome(() =>
@@ -229,7 +229,7 @@ describe("/complete-profile and /waiver", () => {
         ) as never,
       ),
     );
-    expect(stranger.data.error).toEqual({ signedName: ["waiver.nameMismatch"] });
+    expect(stranger.data.result.error).toEqual({ signedName: ["waiver.nameMismatch"] });
     const signed = await outcome(() =>
       waiverRoute.action(
         args(

@@ -30,7 +30,7 @@ describe("/account/booking/{id}", () => {
     expect((await load()).data.booking.canReview).toBe(false);
     const early = await post({ intent: "review", rating: "5", body: "Too early to say, surely." });
     expect(early.status).toBe(409);
-    expect(early.data.error[""]).toEqual(["apiErrors.review_not_open"]);
+    expect(early.data.result.error[""]).toEqual(["apiErrors.review_not_open"]);
 
     await db()
       .update(slots)
@@ -39,13 +39,13 @@ describe("/account/booking/{id}", () => {
     expect((await load()).data.booking.canReview).toBe(true);
     const invalid = await post({ intent: "review", rating: "9", body: "short" });
     expect(invalid.status).toBe(400);
-    expect(Object.keys(invalid.data.error).sort()).toEqual(["body", "rating"]);
+    expect(Object.keys(invalid.data.result.error).sort()).toEqual(["body", "rating"]);
     const posted = await post({ intent: "review", rating: "4", body: "Lovely trip, would go again." });
     expect(posted.location).toBe(path);
     expect(posted.headers.get("Set-Cookie")).toContain("flash");
     expect((await load()).data.booking).toMatchObject({ canReview: false, reviewed: true });
     const twice = await post({ intent: "review", rating: "4", body: "Lovely trip, would go again." });
-    expect(twice.data.error[""]).toEqual(["apiErrors.review_exists"]);
+    expect(twice.data.result.error[""]).toEqual(["apiErrors.review_exists"]);
   });
 
   it("shows the booking with its reference; cancelling states the refund first, then tells it", async () => {
@@ -123,7 +123,7 @@ describe("/account/booking/{id}", () => {
       );
     const foreign = await cancel(stranger.cookie, booking.id);
     expect(foreign.status).toBe(404);
-    expect(foreign.data.error[""]).toEqual(["apiErrors.booking_not_found"]);
+    expect(foreign.data.result.error[""]).toEqual(["apiErrors.booking_not_found"]);
     const ownerCookie = await sessionFor(owner);
     expect((await cancel(ownerCookie, "undefined")).status).toBe(400);
     expect((await cancel(ownerCookie, booking.id, "https://evil.example")).status).toBe(403);

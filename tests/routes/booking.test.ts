@@ -39,6 +39,25 @@ describe("confirm: loader", () => {
     );
   });
 
+  it("asks the quote what is missing and sends the visitor to that step; it checks nothing itself", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const named = await signedInUser({ firstName: "Ada", lastName: "Lovelace" });
+    const calls = vi.spyOn(app, "fetch");
+    const waiverOnly = await outcome(() =>
+      confirmRoute.loader(args(pageRequest(confirmPath(slot.id), { cookie: named.cookie }), params()) as never),
+    );
+    const made = calls.mock.calls.map(([request]) => `${request.method} ${new URL(request.url).pathname}`);
+    calls.mockRestore();
+    // Only the waiver is owed (no address is needed to book): straight to it, for this operator.
+    expect(waiverOnly.location).toBe(
+      `/waiver?${new URLSearchParams({ redirectUrl: confirmPath(slot.id), account: "acme" })}`,
+    );
+    expect(made).toContain("POST /v1/bookings/quote");
+    for (const own of ["GET /v1/user/info", "GET /v1/user/missing-data", "GET /v1/user/waiver/status"]) {
+      expect(made).not.toContain(own);
+    }
+  });
+
   it("shows the quote and the departure to a user who may book; an unknown experience is 404", async () => {
     const slot = await createSlot(db(), acme.serviceId);
     const cookie = await sessionFor(await bookingUser(acme));
@@ -115,7 +134,7 @@ describe("confirm: action (placing the booking is one API call)", () => {
     const cookie = await sessionFor(await bookingUser(acme));
     const soldOut = await place(confirmPath(full.id), cookie, { idempotencyKey: randomUUID() });
     expect(soldOut.status).toBe(409);
-    expect(soldOut.data.error[""]).toEqual(["apiErrors.sold_out"]);
+    expect(soldOut.data.result.error[""]).toEqual(["apiErrors.sold_out"]);
 
     const { cookie: newcomer } = await signedInUser();
     const slot = await createSlot(db(), acme.serviceId);
@@ -127,7 +146,7 @@ describe("confirm: action (placing the booking is one API call)", () => {
 
     const garbage = await place(confirmPath(slot.id), cookie, { idempotencyKey: "not-a-uuid" });
     expect(garbage.status).toBe(400);
-    expect(garbage.data.error[""]).toEqual(["confirm.selectionInvalid"]);
+    expect(garbage.data.result.error[""]).toEqual(["confirm.selectionInvalid"]);
     const unknownTicket = await place(
       `/experiences/${acme.experienceId}/${acme.serviceId}/confirm?slot=${slot.id}&t_nope=1`,
       cookie,
@@ -170,7 +189,7 @@ describe("return page and sandbox checkout", () => {
         }) as never,
       ),
     );
-    expect(badCard.data.error.cardNumber).toEqual(["checkout.cardInvalid"]);
+    expect(badCard.data.result.error.cardNumber).toEqual(["checkout.cardInvalid"]);
 
     const paid = await outcome(() =>
       checkoutRoute.action(
@@ -203,7 +222,7 @@ describe("return page and sandbox checkout", () => {
         }) as never,
       ),
     );
-    expect(closed.data.error[""]).toEqual(["apiErrors.checkout_closed"]);
+    expect(closed.data.result.error[""]).toEqual(["apiErrors.checkout_closed"]);
   });
 
   it("an unknown checkout is the spec's 404 on the page and a form error (never a 500) on post", async () => {
@@ -225,7 +244,8 @@ describe("return page and sandbox checkout", () => {
         ) as never,
       ),
     );
-    expect(action.status).toBe(200);
-    expect(action.data.error[""]).toEqual(["apiErrors.checkout_not_found"]);
+    // The form again, with the API's status.
+    expect(action.status).toBe(404);
+    expect(action.data.result.error[""]).toEqual(["apiErrors.checkout_not_found"]);
   });
 });

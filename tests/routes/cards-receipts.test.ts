@@ -65,7 +65,7 @@ describe("/account/payments: saved cards", () => {
       ),
     );
     expect(foreign.status).toBe(404);
-    expect(foreign.data.error[""]).toEqual(["apiErrors.payment_method_not_found"]);
+    expect(foreign.data.result.error[""]).toEqual(["apiErrors.payment_method_not_found"]);
     const madeUp = await outcome(() =>
       paymentsRoute.action(
         args(pageRequest("/account/payments", { cookie: stranger.cookie, form: { intent: "remove", id: "x\u0000" } })),

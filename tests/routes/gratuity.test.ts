@@ -51,7 +51,7 @@ describe("/gratuity/{accessKey}", () => {
     expect(thanked.data.page.tip).toMatchObject({ status: "paid", amountMinor: Number(eighteen) });
     const again = await post(key, { choice: "custom", custom: "12.50" });
     expect(again.status).toBe(409);
-    expect(again.data.error[""]).toEqual(["apiErrors.tip_already_given"]);
+    expect(again.data.result.error[""]).toEqual(["apiErrors.tip_already_given"]);
   });
 
   it("back from paying while the tip is still being confirmed, the page refreshes itself (no JavaScript needed), then stops", async () => {

@@ -12,11 +12,11 @@ import { createTranslator, type Strings } from "~/platform/translate";
 /**
  * Every page that can answer 429 carries Retry-After: Remix keeps only the cookies of a loader's
  * or action's answer unless the route exports `headers`, so each such route exports passHeaders.
- * A route can answer 429 when it answers with errorInit (an API error's status and Retry-After),
- * or names the status or the header itself.
+ * Every page with an action can: a form's answer to an API refusal has the API's status and
+ * Retry-After (apiErrorResult); so can a route that names the status or the header itself.
  */
 const ROUTES_DIR = "app/routes";
-const CAN_ANSWER_429 = /\berrorInit\(|\b429\b|Retry-After/;
+const CAN_ANSWER_429 = /^export async function action\b|\b429\b|Retry-After/m;
 
 const pages = readdirSync(ROUTES_DIR)
   .filter((file) => /\.tsx?$/.test(file))

@@ -1,7 +1,17 @@
-/** The `account` query parameter: the operator a profile/waiver step is for (public site bookings). */
-export function accountParam(query: URLSearchParams): string | null {
-  const value = query.get("account");
-  return value && /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(value) ? value : null;
+import { safeRedirectPath } from "~/platform/redirects";
+
+/**
+ * What a step of the booking funnel (profile, waiver) reads from its address: where to go back
+ * to (`redirectUrl`, a path on this site) and the operator the step is for (`account`, public site
+ * bookings; null when absent or not a slug).
+ */
+export function stepOf(request: Request): { redirectUrl: string; account: string | null } {
+  const query = new URL(request.url).searchParams;
+  const account = query.get("account");
+  return {
+    redirectUrl: safeRedirectPath(query.get("redirectUrl")),
+    account: account && /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(account) ? account : null,
+  };
 }
 
 /** `/path?redirectUrl=…(&account=…)` */

@@ -1,18 +1,23 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
+import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
+import { StatusMessage } from "~/ui/status-message";
 
-type Props = { redirectUrl: string; lastResult?: SubmissionResult<string[]>; sentTo?: string | null };
+type Props = { redirectUrl: string };
 
 /** Request a magic link. The address is remembered in this browser to finish the sign-in. */
-export function EmailLinkForm({ redirectUrl, lastResult, sentTo }: Props) {
+export function EmailLinkForm({ redirectUrl }: Props) {
+  const lastResult = useFormResult("link");
+  // Sent: the page says where the link went (the address stays in the form).
+  const sentTo = lastResult?.status === "success" ? String(lastResult.initialValue?.email) : null;
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "email-link",
@@ -32,7 +37,7 @@ export function EmailLinkForm({ redirectUrl, lastResult, sentTo }: Props) {
       }
     },
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "link";
+  const pending = useIsPending({ intent: "link" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3" aria-labelledby="email-link-heading">
       <h2 id="email-link-heading" className="font-semibold">
@@ -41,11 +46,7 @@ export function EmailLinkForm({ redirectUrl, lastResult, sentTo }: Props) {
       <p className="text-sm text-slate-600">{t("login.emailLinkHint")}</p>
       <input type="hidden" name="intent" value="link" />
       <input type="hidden" name="redirectUrl" value={redirectUrl} />
-      {sentTo ? (
-        <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-          {t("login.linkSent", { email: sentTo })}
-        </p>
-      ) : null}
+      {sentTo ? <StatusMessage className="">{t("login.linkSent", { email: sentTo })}</StatusMessage> : null}
       <FormError errors={form.errors} id={form.errorId} />
       <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" />
       <SubmitButton pending={pending} label={t("login.sendLink")} pendingLabel={t("login.sending")} />

@@ -1,5 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
+import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
@@ -8,16 +10,22 @@ import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { FirebaseClientField } from "~/features/auth/firebase-client-field";
 import { passwordHint } from "~/features/auth/password-policy";
 
-type Props = { id: string; hint: string; submitLabel: string; lastResult?: SubmissionResult<string[]> };
+type Props = {
+  /** The form's intent on its page (its result and pending state are its own). */
+  intent: string;
+  /** Locale keys of the words above the form and on its button. */
+  hint: string;
+  submitLabel: string;
+};
 
 /** A new password, typed twice, checked against the server's policy (set-password and reset). */
-export function NewPasswordForm({ id, hint, submitLabel, lastResult }: Props) {
+export function NewPasswordForm({ intent, hint, submitLabel }: Props) {
   const { t } = useTranslation();
   const { passwordPolicy, constraints } = useLoginLayoutData();
-  const navigation = useNavigation();
+  const saving = useIsPending({ intent });
   const [form, fields] = useForm({
-    id,
-    lastResult,
+    id: `${intent}-password`,
+    lastResult: useFormResult(intent),
     constraint: constraints.newPassword,
     ...useFormValidation(
       () => import("~/features/auth/auth-schemas"),
@@ -26,8 +34,9 @@ export function NewPasswordForm({ id, hint, submitLabel, lastResult }: Props) {
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-      <p className="text-sm text-slate-700">{hint}</p>
+      <p className="text-sm text-slate-700">{t(hint)}</p>
       <FormError errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value={intent} />
       <FirebaseClientField />
       <TextField
         field={fields.password}
@@ -44,7 +53,7 @@ export function NewPasswordForm({ id, hint, submitLabel, lastResult }: Props) {
         type="password"
         autoComplete="new-password"
       />
-      <SubmitButton pending={navigation.state === "submitting"} label={submitLabel} pendingLabel={t("login.saving")} />
+      <SubmitButton pending={saving} label={t(submitLabel)} pendingLabel={t("login.saving")} />
     </Form>
   );
 }

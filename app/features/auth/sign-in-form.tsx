@@ -1,5 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
+import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
@@ -8,20 +10,20 @@ import { useFormValidation } from "~/ui/use-form-validation";
 import type { FirebaseClientConfig } from "~/platform/firebase-client-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 
-type Props = { firebase: FirebaseClientConfig; redirectUrl: string; lastResult?: SubmissionResult<string[]> };
+type Props = { firebase: FirebaseClientConfig; redirectUrl: string };
 
 /**
  * Email and password. With JavaScript the browser signs in with Firebase and hands the ID token
  * to the session endpoint; without it the form posts and the server signs in.
  */
-export function SignInForm({ firebase, redirectUrl, lastResult }: Props) {
+export function SignInForm({ firebase, redirectUrl }: Props) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const client = useClientSignIn(redirectUrl);
+  const posting = useIsPending({ intent: "password" });
   const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-in",
-    lastResult,
+    lastResult: useFormResult("password"),
     constraint: constraints.signIn,
     ...useFormValidation(
       () => import("~/features/auth/auth-schemas"),
@@ -34,8 +36,7 @@ export function SignInForm({ firebase, redirectUrl, lastResult }: Props) {
       void client.run((fb) => fb.passwordSignIn(firebase, email, password));
     },
   });
-  const pending =
-    client.pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "password");
+  const pending = client.pending || posting;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading" className="sr-only">

@@ -1,12 +1,13 @@
-import { apiFor, isApiError } from "~/platform/api.server";
-import { routeNotFound } from "~/platform/http.server";
+import { apiFor } from "~/platform/api.server";
+import { orNotFound } from "~/platform/api-errors.server";
 import { NOT_NEEDED_TO_BOOK } from "~contract/users";
 import type { SessionUser } from "~/features/auth/session.server";
 
 /**
  * What the user still owes us (spec section 3): the API's missing data, plus 'waiver' when the
  * waiver is unsigned. Payment method is asked for at booking time, and no booking needs a postal
- * address (NOT_NEEDED_TO_BOOK): neither is asked for here.
+ * address (NOT_NEEDED_TO_BOOK): neither is asked for here. An operator named in the address
+ * (`?account=`, accountParam) that does not exist is a bad link: the 404 page, not a 500.
  */
 export async function missingProfileData(
   request: Request,
@@ -14,20 +15,14 @@ export async function missingProfileData(
   accountSlug?: string | null,
 ): Promise<string[]> {
   const api = apiFor(request, { token, accountSlug });
-  const [missing, waiver] = await Promise.all([
-    api.call("missingData", { query: { exclude: NOT_NEEDED_TO_BOOK.join(",") } }),
-    api.call("waiverStatus"),
-  ]).catch((error: unknown) => rethrowUnknownAccount(request, error));
+  const [missing, waiver] = await orNotFound(
+    request,
+    Promise.all([
+      api.call("missingData", { query: { exclude: NOT_NEEDED_TO_BOOK.join(",") } }),
+      api.call("waiverStatus"),
+    ]),
+  );
   return waiver.isSigned ? missing.missingData : [...missing.missingData, "waiver"];
-}
-
-/**
- * For a call that names an operator from the address (`?account=`, accountParam): one that does
- * not exist is a bad link, the spec's 404 page, not a 500. Any other error is thrown as it is.
- */
-export async function rethrowUnknownAccount(request: Request, error: unknown): Promise<never> {
-  if (isApiError(error, "account_not_found")) throw await routeNotFound(request);
-  throw error;
 }
 
 /** Where a freshly signed-in user goes: password setup, then missing data and waiver, then their page. */

@@ -1,5 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useFormResult } from "~/ui/use-form-result";
+import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
@@ -15,18 +17,17 @@ type Props = {
   firebase: FirebaseClientConfig;
   policy: PasswordPolicy;
   redirectUrl: string;
-  lastResult?: SubmissionResult<string[]>;
 };
 
 /** Sign-up: email, names, an optional US phone, an optional address anywhere and a password that follows the server's policy. */
-export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props) {
+export function SignUpForm({ firebase, policy, redirectUrl }: Props) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const client = useClientSignIn(redirectUrl);
+  const posting = useIsPending({ intent: "signup" });
   const { constraints, countries } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-up",
-    lastResult,
+    lastResult: useFormResult("signup"),
     constraint: constraints.signUp,
     ...useFormValidation(
       () => import("~/features/auth/auth-schemas"),
@@ -44,8 +45,7 @@ export function SignUpForm({ firebase, policy, redirectUrl, lastResult }: Props)
       });
     },
   });
-  const pending =
-    client.pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "signup");
+  const pending = client.pending || posting;
   const hasAddressError = Boolean(fields.address.errors?.length || fields.city.errors?.length);
   const policyValues = { min: policy.minLength, max: policy.maxLength };
   return (

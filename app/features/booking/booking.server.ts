@@ -1,22 +1,21 @@
 import { redirect } from "~/platform/redirect.server";
 import { stepUrl } from "~/features/auth/account-param";
 import { apiFor, isApiError } from "~/platform/api.server";
+import { orNone } from "~/platform/api-errors.server";
+import { loginUrl } from "~/platform/redirects";
+import { lostSessionRedirect, sessionTokenOf } from "~/platform/session-cookie.server";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
 import { readMarketing } from "~/features/marketing/marketing.server";
-import { requireUser } from "~/features/auth/session.server";
 import { loadServiceDetail } from "~/features/catalog/service-detail.server";
-
-import type { Quote } from "~/features/booking/bookings";
+import type { BookingStep, Quote } from "~contract/bookings";
 
 /**
- * Everything the confirm step needs: the service, a complete selection, a signed-in user with
- * a complete profile and the operator's waiver (otherwise the matching redirect).
+ * What the confirm step knows before it asks the API: the service, a complete selection (else
+ * back to the details page, keeping what was chosen) and the session's token, if any. Who may
+ * book is the quote's to say (its `missing`: redirectToMissingStep).
  */
 export async function loadConfirmContext(request: Request, params: Record<string, string | undefined>) {
   const url = new URL(request.url);
-  // The service and the user are independent: asked for at once (a bad selection is told first).
-  const signedIn = requireUser(request);
-  signedIn.catch(() => undefined);
   const detail = await loadServiceDetail(request, params);
   const detailsPath = `/experiences/${detail.experience.id}/${detail.service.id}`;
   const selection = parseSelection(
@@ -27,19 +26,43 @@ export async function loadConfirmContext(request: Request, params: Record<string
     const query = selectionQuery(selection);
     throw redirect(query ? `${detailsPath}?${query}` : detailsPath);
   }
-  const { user, token } = await signedIn;
   const operator = detail.experience.operator.slug;
-  return { detail, detailsPath, selection, user, token, operator };
+  return { detail, detailsPath, selection, token: sessionTokenOf(request), operator };
 }
 
-/** What the user still owes this operator sends them to that step first (profile, then waiver). */
-export function redirectToMissingStep(request: Request, missing: string[], operator: string) {
-  if (missing.length === 0) return;
+const STEP_PAGES: Record<Exclude<BookingStep, "sign_in">, string> = {
+  profile: "/complete-profile",
+  waiver: "/waiver",
+};
+
+/**
+ * The first step the API says is missing before this booking (the quote's `missing`), with the
+ * way back to this page: /login, /complete-profile or /waiver (the operator's). Nothing missing:
+ * nothing happens. (A password to set comes before all: the route rule and the API's 403.)
+ */
+export function redirectToMissingStep(request: Request, missing: readonly BookingStep[], operator: string | null) {
+  const [step] = missing;
+  if (!step) return;
   const url = new URL(request.url);
-  const step = missing.some((entry) => entry !== "waiver") ? "/complete-profile" : "/waiver";
-  throw redirect(stepUrl(step, url.pathname + url.search, operator));
+  const here = url.pathname + url.search;
+  throw redirect(step === "sign_in" ? loginUrl(here) : stepUrl(STEP_PAGES[step], here, operator));
 }
 
+/** The API's refusals of a booking that a step of the funnel settles. */
+const REFUSED_STEPS: Record<string, BookingStep> = { profile_incomplete: "profile", waiver_required: "waiver" };
+
+/**
+ * A booking the API refused for something the guest still has to do: to that step (a user the API
+ * does not know any more signs in again). Any other error is left to the caller.
+ */
+export function redirectToRefusedStep(request: Request, error: unknown, operator: string | null) {
+  if (!isApiError(error)) return;
+  if (error.code === "user_not_found") throw lostSessionRedirect(request);
+  const step = REFUSED_STEPS[error.code];
+  if (step) redirectToMissingStep(request, [step], operator);
+}
+
+/** The quote of a selection, or null when it cannot be priced (gone, started, not this service's, sold out). */
 export async function quoteBooking(
   request: Request,
   input: {
@@ -49,14 +72,9 @@ export async function quoteBooking(
     promoCode?: string;
     referralCode?: string;
   },
-  token?: string,
+  token?: string | null,
 ): Promise<Quote | null> {
-  try {
-    return await apiFor(request, { token }).call("quote", { body: input });
-  } catch (error) {
-    if (isApiError(error) && (error.status === 400 || error.status === 404 || error.status === 409)) return null;
-    throw error;
-  }
+  return orNone(apiFor(request, { token }).call("quote", { body: input }), "sold_out");
 }
 
 export async function promoFor(request: Request, query: URLSearchParams): Promise<string> {

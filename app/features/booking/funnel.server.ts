@@ -1,4 +1,5 @@
-import { apiFor, isApiError } from "~/platform/api.server";
+import { apiFor } from "~/platform/api.server";
+import { orNone } from "~/platform/api-errors.server";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
 import { promoFor, quoteBooking } from "~/features/booking/booking.server";
 import type { BookingSummaryData } from "~/features/booking/funnel-steps";
@@ -22,30 +23,25 @@ export async function bookingFunnel(
   const [, parentId, serviceId] = match;
   const selection = parseSelection(target.searchParams);
   if (!isCompleteSelection(selection)) return null;
-  try {
-    const promoCode = await promoFor(request, target.searchParams);
-    const [detail, quote] = await Promise.all([
-      apiFor(request).call("service", { params: { parentId, serviceId } }),
-      quoteBooking(
-        request,
-        { serviceId, slotId: selection.slotId, tickets: selection.tickets, promoCode: promoCode || undefined },
-        token,
-      ),
-    ]);
-    if (!quote) return null;
-    const query = selectionQuery(selection);
-    return {
-      title: detail.experience.title,
-      option: detail.service.name,
-      startsAt: quote.startsAt,
-      timezone: quote.timezone,
-      tickets: quote.breakdown.lines.map((line) => ({ name: line.name, quantity: line.quantity })),
-      totalMinor: quote.breakdown.totalMinor,
-      currency: quote.currency,
-      changeUrl: `/experiences/${parentId}/${serviceId}?${query}#book`,
-    };
-  } catch (error) {
-    if (isApiError(error) && error.status < 500) return null;
-    throw error;
-  }
+  const promoCode = await promoFor(request, target.searchParams);
+  const [detail, quote] = await Promise.all([
+    orNone(apiFor(request).call("service", { params: { parentId, serviceId } })),
+    quoteBooking(
+      request,
+      { serviceId, slotId: selection.slotId, tickets: selection.tickets, promoCode: promoCode || undefined },
+      token,
+    ),
+  ]);
+  if (!detail || !quote) return null;
+  const query = selectionQuery(selection);
+  return {
+    title: detail.experience.title,
+    option: detail.service.name,
+    startsAt: quote.startsAt,
+    timezone: quote.timezone,
+    tickets: quote.breakdown.lines.map((line) => ({ name: line.name, quantity: line.quantity })),
+    totalMinor: quote.breakdown.totalMinor,
+    currency: quote.currency,
+    changeUrl: `/experiences/${parentId}/${serviceId}?${query}#book`,
+  };
 }

@@ -1,24 +1,18 @@
-import { apiFor, isApiError } from "~/platform/api.server";
+import { apiFor } from "~/platform/api.server";
+import { orNotFound } from "~/platform/api-errors.server";
 import { AVAILABILITY_WINDOW_DAYS } from "~/features/booking/availability";
 import { addDays, isCalendarDate } from "~/features/booking/date-picker/dates";
-import { i18next } from "~/platform/i18next.server";
-import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
+import { idParam, requireParams } from "~/platform/http.server";
 
 /** The experience and one of its services, for the details, confirm and return pages. */
 export async function loadServiceDetail(request: Request, params: Record<string, string | undefined>) {
   const { parentId, serviceId } = await requireParams(request, params, { parentId: idParam, serviceId: idParam });
   const api = apiFor(request);
-  try {
-    const [detail, experience, t] = await Promise.all([
-      api.call("service", { params: { parentId, serviceId } }),
-      api.call("experience", { params: { parentId } }),
-      i18next.getFixedT(request),
-    ]);
-    return { ...detail, services: experience.services, appName: t("app.name") };
-  } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.status === 400)) throw await routeNotFound(request);
-    throw error;
-  }
+  const [detail, experience] = await Promise.all([
+    orNotFound(request, api.call("service", { params: { parentId, serviceId } })),
+    orNotFound(request, api.call("experience", { params: { parentId } })),
+  ]);
+  return { ...detail, services: experience.services };
 }
 
 /** The last day a window can start on and still end on a day the API can read (YYYY-MM-DD, year ≤ 9999). */

@@ -1,12 +1,13 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
+import { useIsPending } from "~/ui/use-is-pending";
 
 const STARS = [5, 4, 3, 2, 1] as const;
 
 /** After the trip: 1–5 stars and a few words, as a plain form post (the API checks the rest). */
 export function ReviewForm({ errors }: { errors: Record<string, string[] | undefined> | undefined }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const sending = useIsPending({ intent: "review" });
   const ratingError = errors?.rating?.[0];
   const bodyError = errors?.body?.[0];
   return (
@@ -57,7 +58,7 @@ export function ReviewForm({ errors }: { errors: Record<string, string[] | undef
         </div>
         <button
           type="submit"
-          disabled={navigation.state !== "idle"}
+          disabled={sending}
           className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
         >
           {t("reviews.submit")}
