@@ -132,14 +132,10 @@ export type AvailabilitySlot = z.infer<typeof out.availabilitySlot>;
 export type AvailabilityDay = z.infer<typeof out.availabilityDay>;
 export type Availability = z.infer<typeof out.availability>;
 
-/**
- * What a caller still has to do before `POST /v1/bookings` takes their booking, in the order the
- * booking funnel asks for it: sign in, complete the profile (first and last name), sign the
- * operator's current waiver. A caller who must set a password first never gets this far: every
- * POST of theirs but the password's answers `403 password_setup_required`.
- */
-export const BOOKING_STEPS = ["sign_in", "profile", "waiver"] as const;
-export type BookingStep = (typeof BOOKING_STEPS)[number];
+export { BOOKING_STEPS, type BookingStep } from "./statuses";
+
+/** One ticket line of a booking, priced when the booking was made. */
+export type BookingTicket = z.infer<typeof out.bookingTicket>;
 
 export type Quote = z.infer<typeof out.quote>;
 

@@ -7,9 +7,14 @@
  */
 import { z } from "zod";
 import { NOTIFICATION_CATEGORIES } from "./preference-values";
-import { BOOKING_STEPS } from "./bookings";
-import { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES } from "./statuses";
-import { MISSING_DATA_FIELDS } from "./users";
+import {
+  BOOKING_STATUSES,
+  BOOKING_STEPS,
+  MISSING_DATA_FIELDS,
+  OUTBOX_CHANNELS,
+  OUTBOX_STATUSES,
+  PAYMENT_STATUSES,
+} from "./statuses";
 
 const isoTime = z.string().datetime({ offset: true });
 const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -1,6 +1,4 @@
 /** Statuses and stored shapes that both the API and its clients read. */
-import type { z } from "zod";
-import type * as out from "./outputs";
 
 export interface OutboxAttachment {
   name: string;
@@ -19,5 +17,15 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded", "not_required"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** One ticket line of a booking, priced when the booking was made. */
-export type BookingTicket = z.infer<typeof out.bookingTicket>;
+/** What the user still owes before booking here (GET /v1/user/missing-data). */
+export const MISSING_DATA_FIELDS = ["firstName", "lastName", "location", "paymentMethod"] as const;
+export type MissingDataField = (typeof MISSING_DATA_FIELDS)[number];
+
+/**
+ * What a caller still has to do before `POST /v1/bookings` takes their booking, in the order the
+ * booking funnel asks for it: sign in, complete the profile (first and last name), sign the
+ * operator's current waiver. A caller who must set a password first never gets this far: every
+ * POST of theirs but the password's answers `403 password_setup_required`.
+ */
+export const BOOKING_STEPS = ["sign_in", "profile", "waiver"] as const;
+export type BookingStep = (typeof BOOKING_STEPS)[number];

@@ -24,8 +24,9 @@ export const missingDataBody = z.object({
 export type MissingDataBody = z.output<typeof missingDataBody>;
 
 /** What a user must give before booking. The phone is not among them: it is for text messages only. */
-export const MISSING_DATA_FIELDS = ["firstName", "lastName", "location", "paymentMethod"] as const;
-export type MissingDataField = (typeof MISSING_DATA_FIELDS)[number];
+import { MISSING_DATA_FIELDS, type MissingDataField } from "./statuses";
+
+export { MISSING_DATA_FIELDS, type MissingDataField };
 export const EXCLUDABLE_FIELDS = ["location", "paymentMethod"] as const;
 /**
  * What booking does not need (the spec lets both be filtered out): the card comes at checkout,

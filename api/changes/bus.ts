@@ -17,14 +17,6 @@ import { redisTransport } from "./redis-bus";
  * - Publishing never throws into a request and is not waited for: a failure is logged, and the
  *   other processes' caches then only expire with time.
  */
-export interface BusTransport {
-  /** Sends a message to every process that listens (itself included). */
-  publish(message: string): Promise<void>;
-  /** Starts listening (called once); `onListening` after every (re)subscription. */
-  listen(onMessage: (message: string) => void, onListening: () => void): void;
-  close(): Promise<void>;
-}
-
 export interface ChangeBus {
   /** Tells every other process; returns at once. */
   publish(topics: readonly ChangeTopic[]): void;

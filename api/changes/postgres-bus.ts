@@ -1,7 +1,7 @@
 import pg from "pg";
 import { getOpenedDb } from "../db/client";
 import { errorFields, logger } from "../logger";
-import type { BusTransport } from "./bus";
+import type { BusTransport } from "./transport";
 
 const CHANNEL = "wayfarer_changes";
 /** The listening connection's name in pg_stat_activity. */

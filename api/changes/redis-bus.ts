@@ -1,6 +1,6 @@
 import { Redis, type RedisOptions } from "ioredis";
 import { errorFields, logger } from "../logger";
-import type { BusTransport } from "./bus";
+import type { BusTransport } from "./transport";
 
 const CHANNEL = "wf:changes";
 /** A quiet subscription is pinged this often: a connection a proxy or NAT dropped is noticed and renewed. */

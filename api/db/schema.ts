@@ -23,12 +23,12 @@ import {
   OUTBOX_STATUSES,
   PAYMENT_STATUSES,
   type BookingStatus,
-  type BookingTicket,
   type OutboxAttachment,
   type OutboxChannel,
   type OutboxStatus,
   type PaymentStatus,
 } from "~contract/statuses";
+import type { BookingTicket } from "~contract/bookings";
 
 export { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES };
 export type { BookingStatus, BookingTicket, OutboxAttachment, OutboxChannel, OutboxStatus, PaymentStatus };
