@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firebasePublicEnv } from "~contract/firebase-env";
 
 /**
  * The API process's one configuration module: every variable it reads, validated with zod.
@@ -169,16 +170,7 @@ const identitySchema = z
   .object({
     APP_ENV: z.enum(["local", "production"]).optional(),
     NODE_ENV: z.string().optional(),
-    FIREBASE_PROJECT_ID: z
-      .string()
-      .regex(/^[a-z0-9-]{4,40}$/, "a Firebase project id")
-      .optional(),
-    FIREBASE_API_KEY: z.string().min(1).optional(),
-    FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
-    FIREBASE_AUTH_EMULATOR_HOST: z
-      .string()
-      .regex(/^[\w.-]+:\d+$/, "host:port")
-      .optional(),
+    ...firebasePublicEnv,
     FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
     SESSION_MAX_AGE_DAYS: z.coerce
       .number()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firebasePublicEnv } from "~contract/firebase-env";
 
 /**
  * The web process's one configuration, read once from the environment and validated at start
@@ -26,16 +27,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // Firebase's public web config (the pages that sign people in) and the no-JavaScript forms'
     // Identity Toolkit calls. The web holds no Firebase credentials: sessions are the API's.
-    FIREBASE_PROJECT_ID: z
-      .string()
-      .regex(/^[a-z0-9-]{4,40}$/, "a Firebase project id")
-      .optional(),
-    FIREBASE_API_KEY: z.string().min(1).optional(),
-    FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
-    FIREBASE_AUTH_EMULATOR_HOST: z
-      .string()
-      .regex(/^[\w.-]+:\d+$/, "host:port")
-      .optional(),
+    ...firebasePublicEnv,
   })
   .transform((env) => {
     const appEnv = env.APP_ENV ?? (env.NODE_ENV === "production" ? "production" : "local");

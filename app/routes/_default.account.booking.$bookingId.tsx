@@ -6,14 +6,14 @@ import { useFormResult } from "~/ui/use-form-result";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { googleCalendarLink, minutesLeft, whenText } from "~/features/account/booking-details";
-import { requireToken, requireUser } from "~/features/auth/session.server";
+import { requireToken } from "~/features/auth/session.server";
 import type { Booking } from "~/features/booking/bookings";
 import { apiFor } from "~/platform/api.server";
-import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
 import { setFlash, withFlash } from "~/platform/flash.server";
 import { idParam, passHeaders, requireParams } from "~/platform/http.server";
-import { i18next } from "~/platform/i18next.server";
+import { loadMyBooking } from "~/features/account/my-booking.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
 import { AmountRow } from "~/ui/amount-row";
@@ -26,12 +26,7 @@ import { AlertMessage, StatusMessage } from "~/ui/status-message";
 
 /** One booking of the signed-in user (ours: not in the spec's table), in the default layout. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { bookingId } = await requireParams(request, params, { bookingId: idParam });
-  const { token } = await requireUser(request);
-  const [booking, t] = await Promise.all([
-    orNotFound(request, apiFor(request, { token }).call("booking", { params: { id: bookingId } })),
-    i18next.getFixedT(request),
-  ]);
+  const { booking, t } = await loadMyBooking(request, params);
   const confirmCancel = new URL(request.url).searchParams.get("cancel") === "1" && booking.canCancel;
   return withFlash(request, { booking, confirmCancel, title: t("booking.title", { reference: booking.reference }) });
 }

@@ -19,6 +19,7 @@ import { safeRedirectPath } from "~/platform/redirects";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { Pagination } from "~/ui/pagination";
+import { ColumnHeads } from "~/ui/column-heads";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { pageOf, passHeaders } from "~/platform/http.server";
 import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
@@ -98,18 +99,16 @@ function Preferences() {
         <input type="hidden" name="intent" value="preferences" />
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{t("preferences.title")}</caption>
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-2">
-                {t("preferences.category")}
-              </th>
-              {NOTIFICATION_CHANNELS.map((channel) => (
-                <th key={channel} scope="col" className="py-2 text-center">
-                  {t(`preferences.${channel}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads
+            className="text-slate-600"
+            columns={[
+              { label: t("preferences.category"), className: "py-2" },
+              ...NOTIFICATION_CHANNELS.map((channel) => ({
+                label: t(`preferences.${channel}`),
+                className: "py-2 text-center",
+              })),
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {NOTIFICATION_CATEGORIES.map((category) => (
               <tr key={category}>

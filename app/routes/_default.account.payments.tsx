@@ -17,6 +17,7 @@ import { apiFor } from "~/platform/api.server";
 import { slotDay } from "~/features/booking/availability";
 import type { Booking } from "~/features/booking/bookings";
 import { Pagination } from "~/ui/pagination";
+import { ColumnHeads } from "~/ui/column-heads";
 import { formatMoney } from "~/ui/format";
 import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
@@ -143,19 +144,14 @@ export default function PaymentsPage() {
       ) : (
         <table className="mt-6 w-full text-left text-sm">
           <caption className="sr-only">{title}</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2">
-                {t("paymentsPage.booking")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("paymentsPage.status")}
-              </th>
-              <th scope="col" className="py-2 text-right">
-                {t("paymentsPage.amount")}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            className="border-b border-slate-200 text-slate-600"
+            columns={[
+              { label: t("paymentsPage.booking"), className: "py-2" },
+              { label: t("paymentsPage.status"), className: "py-2" },
+              { label: t("paymentsPage.amount"), className: "py-2 text-right" },
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {payments.items.map((booking) => (
               <tr key={booking.id}>

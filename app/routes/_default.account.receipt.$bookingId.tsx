@@ -3,12 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { whenText } from "~/features/account/booking-details";
 import { paidWith } from "~/features/account/card-label";
-import { requireUser } from "~/features/auth/session.server";
-import { apiFor } from "~/platform/api.server";
-import { orNotFound } from "~/platform/api-errors.server";
-import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
-import { i18next } from "~/platform/i18next.server";
+import { routeNotFound } from "~/platform/http.server";
+import { loadMyBooking } from "~/features/account/my-booking.server";
 import { AmountRow } from "~/ui/amount-row";
+import { ColumnHeads } from "~/ui/column-heads";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatMoney } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
@@ -16,12 +14,7 @@ import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 
 /** A printable receipt for one of the signed-in user's payments; none for a booking nobody paid for. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { bookingId } = await requireParams(request, params, { bookingId: idParam });
-  const { token } = await requireUser(request);
-  const [booking, t] = await Promise.all([
-    orNotFound(request, apiFor(request, { token }).call("booking", { params: { id: bookingId } })),
-    i18next.getFixedT(request),
-  ]);
+  const { booking, t } = await loadMyBooking(request, params);
   if (!["paid", "refunded"].includes(booking.paymentStatus) || booking.totalMinor === 0) {
     throw await routeNotFound(request);
   }
@@ -75,22 +68,15 @@ export default function ReceiptPage() {
         </p>
         <table className="mt-3 w-full text-left text-sm" data-testid="receipt-lines">
           <caption className="sr-only">{t("receipt.lines")}</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-1">
-                {t("receipt.item")}
-              </th>
-              <th scope="col" className="py-1 text-right">
-                {t("receipt.quantity")}
-              </th>
-              <th scope="col" className="py-1 text-right">
-                {t("receipt.unitPrice")}
-              </th>
-              <th scope="col" className="py-1 text-right">
-                {t("receipt.lineTotal")}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            className="border-b border-slate-200 text-slate-600"
+            columns={[
+              { label: t("receipt.item"), className: "py-1" },
+              { label: t("receipt.quantity"), className: "py-1 text-right" },
+              { label: t("receipt.unitPrice"), className: "py-1 text-right" },
+              { label: t("receipt.lineTotal"), className: "py-1 text-right" },
+            ]}
+          />
           <tbody>
             {booking.tickets.map((ticket) => (
               <tr key={ticket.ticketTypeId}>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DevTable, OneFieldForm } from "~/features/dev/dev-parts";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";
@@ -41,7 +42,6 @@ export default function DevJobs() {
   const { jobs, title } = useLoaderData<typeof loader>();
   const moved = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
-  const cell = "border-b border-slate-200 px-2 py-1 text-left";
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold">{title}</h1>
@@ -55,23 +55,13 @@ export default function DevJobs() {
           offset: jobs.clock.offsetMinutes,
         })}
       </p>
-      <Form method="post" className="mt-3 flex items-end gap-2">
-        <label className="text-sm font-medium">
-          {t("jobs.advance")}
-          <input
-            name="minutes"
-            type="number"
-            min={0}
-            max={525600}
-            required
-            defaultValue={60}
-            className="mt-1 block rounded-md border border-slate-300 px-3 py-2"
-          />
-        </label>
-        <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
-          {t("jobs.move")}
-        </button>
-      </Form>
+      <OneFieldForm
+        method="post"
+        className="mt-3 flex items-end gap-2"
+        label={t("jobs.advance")}
+        submit={t("jobs.move")}
+        input={{ name: "minutes", type: "number", min: 0, max: 525600, required: true, defaultValue: 60 }}
+      />
       {moved?.ran ? (
         <StatusMessage className="mt-3">
           {t("jobs.moved", {
@@ -82,54 +72,27 @@ export default function DevJobs() {
         </StatusMessage>
       ) : null}
       <h2 className="mt-8 text-lg font-semibold">{t("jobs.queues")}</h2>
-      <table className="mt-2 w-full text-sm">
-        <thead>
-          <tr>
-            {[t("jobs.queue"), "created", "retry", "active", "completed", "failed"].map((heading) => (
-              <th key={heading} className={cell}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {jobs.queues.map((queue) => (
-            <tr key={queue.name}>
-              <td className={cell}>{queue.name}</td>
-              <td className={cell}>{queue.created}</td>
-              <td className={cell}>{queue.retry}</td>
-              <td className={cell}>{queue.active}</td>
-              <td className={cell}>{queue.completed}</td>
-              <td className={cell}>{queue.failed}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DevTable
+        headings={[t("jobs.queue"), "created", "retry", "active", "completed", "failed"]}
+        rows={jobs.queues.map((queue) => ({
+          key: queue.name,
+          cells: [queue.name, queue.created, queue.retry, queue.active, queue.completed, queue.failed],
+        }))}
+      />
       <h2 className="mt-8 text-lg font-semibold">{t("jobs.recent")}</h2>
       {jobs.recent.length === 0 ? <p className="mt-2 text-slate-700">{t("jobs.none")}</p> : null}
-      <table className="mt-2 w-full text-sm">
-        <thead>
-          <tr>
-            {[t("jobs.job"), t("jobs.state"), t("jobs.retries"), t("jobs.created")].map((heading) => (
-              <th key={heading} className={cell}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {jobs.recent.map((job) => (
-            <tr key={job.id}>
-              <td className={cell}>{job.name}</td>
-              <td className={cell}>{job.state}</td>
-              <td className={cell}>{job.retryCount}</td>
-              <td className={cell}>
-                {formatDateTime(job.createdOn, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language })}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DevTable
+        headings={[t("jobs.job"), t("jobs.state"), t("jobs.retries"), t("jobs.created")]}
+        rows={jobs.recent.map((job) => ({
+          key: job.id,
+          cells: [
+            job.name,
+            job.state,
+            job.retryCount,
+            formatDateTime(job.createdOn, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language }),
+          ],
+        }))}
+      />
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { z } from "~/platform/form.server";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { OneFieldForm } from "~/features/dev/dev-parts";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";
@@ -37,20 +38,13 @@ export default function DevMailbox() {
     <main id="main" className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="mt-1 text-sm text-slate-600">{t("mailbox.hint")}</p>
-      <Form method="get" className="mt-4 flex items-end gap-2">
-        <label className="text-sm font-medium">
-          {t("mailbox.filter")}
-          <input
-            name="to"
-            type="search"
-            defaultValue={to}
-            className="mt-1 block rounded-md border border-slate-300 px-3 py-2"
-          />
-        </label>
-        <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
-          {t("mailbox.show")}
-        </button>
-      </Form>
+      <OneFieldForm
+        method="get"
+        className="mt-4 flex items-end gap-2"
+        label={t("mailbox.filter")}
+        submit={t("mailbox.show")}
+        input={{ name: "to", type: "search", defaultValue: to }}
+      />
       {messages.length === 0 ? <p className="mt-6 text-slate-700">{t("mailbox.empty")}</p> : null}
       <ul className="mt-6 space-y-4">
         {messages.map((message) => (

@@ -1,16 +1,14 @@
 import { useTranslation } from "~/platform/i18n-react";
-import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
 import { useRootData } from "~/platform/root-data";
+import { HeroLayout } from "~/ui/layouts/home-layout";
 
 /** An operator's storefront: their name, logo, tagline and colours. */
 export function HomeAccountDirectLayout({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const account = useRootData()?.account;
   return (
-    <>
-      <SkipLink />
-      <SiteHeader />
-      <main id="main">
+    <HeroLayout
+      hero={
         <div className="bg-brand text-white" data-testid="storefront-hero">
           <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-10 sm:py-14">
             <div>
@@ -21,9 +19,9 @@ export function HomeAccountDirectLayout({ children }: { children: React.ReactNod
             </div>
           </div>
         </div>
-        <div className="mx-auto max-w-6xl px-4 pb-8">{children}</div>
-      </main>
-      <SiteFooter />
-    </>
+      }
+    >
+      {children}
+    </HeroLayout>
   );
 }
