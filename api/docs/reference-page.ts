@@ -37,6 +37,18 @@ const CONFIGURATION = {
   deepLinking: true,
 };
 
+/** The page's Content-Security-Policy directives for the nonce of its two scripts. */
+export const referencePolicy = (nonce: string) => [
+  "default-src 'none'",
+  `script-src 'nonce-${nonce}'`,
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+];
+
 /**
  * The page, and its Content-Security-Policy: exactly its two scripts run (a fresh nonce), and
  * nothing loads or connects anywhere but this origin (no eval either). Styles come from this
@@ -62,15 +74,5 @@ export function referencePage(): { html: string; contentSecurityPolicy: string }
   </body>
 </html>
 `;
-  const contentSecurityPolicy = [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-  return { html, contentSecurityPolicy };
+  return { html, contentSecurityPolicy: referencePolicy(nonce).join("; ") };
 }

@@ -1,31 +1,19 @@
-import { seedDbForThisFile } from "./helpers/api";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "~api/app";
 import { closeChanges, followChanges, hearingEveryProcess } from "~api/changes/feed";
 import { runDueWork } from "~api/jobs/due-work";
 import { CHANGED_HEADER, type ChangeTopic } from "~contract/changes";
-import {
-  bookingBody,
-  bookingUser,
-  createSlot,
-  expireHoldNow,
-  findService,
-  placeBooking,
-  type TestService,
-} from "./helpers/booking";
-import { call, withEmulatorUsers, type TestUser } from "./helpers/identity";
+import { bookingWorld, bookingBody, bookingUser, createSlot, expireHoldNow, placeBooking } from "./helpers/booking";
+import { call, type TestUser } from "./helpers/identity";
 
 /**
  * What the API says a write changed (contract/changes.ts): on the write's answer and on its change
  * feed, exactly as the endpoint declares it, and nothing for a write that changes nothing.
  */
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db, acme } = bookingWorld();
 
-let acme: TestService;
 let guest: TestUser;
 beforeAll(async () => {
-  acme = await findService(db(), "acme");
   guest = await bookingUser(acme);
 });
 

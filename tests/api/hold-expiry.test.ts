@@ -6,30 +6,26 @@ import { newBookingId } from "~api/bookings/ids";
 import { bookings, notifications, promoCodes, sandboxCheckouts, slots, users } from "~api/db/schema";
 import { expireHolds } from "~api/bookings/hold-expiry";
 import { jobsEnabled } from "~api/jobs/runner";
-import { seedDbForThisFile } from "./helpers/api";
 import {
+  bookingWorld,
   bookingBody,
   bookingRow,
   bookingUser,
   createSlot,
   expireHoldNow,
-  findService,
+  lapsedHoldSoldOn,
   pay,
   placeBooking,
   seatsTaken,
   sessionIdOf,
-  type TestService,
 } from "./helpers/booking";
-import { call, outboxFor, withEmulatorUsers } from "./helpers/identity";
+import { call, outboxFor } from "./helpers/identity";
 import { usingPostgres } from "./helpers/env";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db, acme } = bookingWorld();
 
-let acme: TestService;
 let userId: string;
 beforeAll(async () => {
-  acme = await findService(db(), "acme");
   userId = `sweep-${randomUUID()}`;
   await db()
     .insert(users)
@@ -193,14 +189,8 @@ describe("late payments", () => {
   });
 
   it("paid after the hold expired and the seats were sold: refunded in full, never double-booked", async () => {
-    const late = await bookingUser(acme);
-    const other = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 3 });
-    const placed = await placeBooking(late.idToken, bookingBody(acme, slot.id, 2));
-    const id = placed.body.data.booking.id;
-    await expireHoldNow(db(), id);
     // Someone else books the freed seats (the sweep runs before taking them).
-    expect((await placeBooking(other.idToken, bookingBody(acme, slot.id, 3))).status).toBe(201);
+    const { late, slot, placed, id } = await lapsedHoldSoldOn(db(), acme, { capacity: 3, held: 2, sold: 3 });
     expect((await bookingRow(db(), id)).status).toBe("expired");
     expect(await seatsTaken(db(), slot.id)).toBe(3);
 

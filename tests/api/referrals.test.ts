@@ -2,29 +2,27 @@ import "./helpers/env";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications } from "~api/db/schema";
-import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { api, expectEnvelope } from "./helpers/api";
 import {
+  bookingWorld,
   bookingBody,
   bookingRow,
   bookingUser,
   confirmedBooking,
   createSlot,
-  findService,
   pay,
   placeBooking,
   sessionIdOf,
 } from "./helpers/booking";
-import { call, outboxFor, withEmulatorUsers } from "./helpers/identity";
+import { call, outboxFor } from "./helpers/identity";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db, acme: service } = bookingWorld();
 
 const quote = (token: string | null, body: Record<string, unknown>) =>
   call("/v1/bookings/quote", { body, ...(token ? { token } : {}) });
 
 describe("referrals", () => {
   it("a code per user; the invited guest's first booking is 10 % off once; the inviter is rewarded after the trip", async () => {
-    const service = await findService(db());
     const [ann, bob] = await Promise.all([bookingUser(service), bookingUser(service)]);
     const mine = await call("/v1/user/referral", { method: "GET", token: ann.idToken });
     expect(mine.status).toBe(200);

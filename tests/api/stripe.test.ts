@@ -6,35 +6,31 @@ import { bookings, processedWebhookEvents } from "~api/db/schema";
 import { setPaymentProviderForTests } from "~api/payments";
 import { createStripeProvider } from "~api/payments/stripe";
 import { settleDueRefunds } from "~api/bookings/refunds";
-import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { api, expectEnvelope } from "./helpers/api";
 import {
+  bookingWorld,
   bookingBody,
   bookingRow,
   bookingUser,
   createSlot,
-  expireHoldNow,
-  findService,
+  lapsedHoldSoldOn,
   placeBooking,
   seatsTaken,
-  type TestService,
 } from "./helpers/booking";
 import { startFakeStripe, type FakeStripe, type StripeObject } from "./helpers/fake-stripe";
-import { call, outboxFor, withEmulatorUsers } from "./helpers/identity";
+import { call, outboxFor } from "./helpers/identity";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db, acme } = bookingWorld();
 
 const WEBHOOK_SECRET = "whsec_test_fake_secret";
 const signer = new Stripe("sk_test_fake_signer");
 let fake: FakeStripe;
-let acme: TestService;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
   setPaymentProviderForTests(
     createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }),
   );
-  acme = await findService(db(), "acme");
 });
 
 afterAll(async () => {
@@ -251,13 +247,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
   });
 
   it("a late payment for an expired hold whose seats were sold is refunded through Stripe", async () => {
-    const late = await bookingUser(acme);
-    const other = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 2 });
-    const placed = await placeBooking(late.idToken, bookingBody(acme, slot.id, 2));
-    const id = placed.body.data.booking.id;
-    await expireHoldNow(db(), id);
-    expect((await placeBooking(other.idToken, bookingBody(acme, slot.id, 2))).status).toBe(201);
+    const { slot, placed, id } = await lapsedHoldSoldOn(db(), acme, { capacity: 2, held: 2, sold: 2 });
     const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
     expect((await sendWebhook(event("checkout.session.completed", session))).status).toBe(200);
     expect(await bookingRow(db(), id)).toMatchObject({

@@ -1,19 +1,18 @@
 import "./helpers/env";
 import { describe, expect, it } from "vitest";
-import { api, expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { api, expectEnvelope } from "./helpers/api";
 import {
+  bookingWorld,
   bookingRow,
   bookingUser,
   confirmedBooking,
   createSlot,
-  findService,
   pay,
   sessionIdOf,
 } from "./helpers/booking";
-import { call, createUser, withEmulatorUsers } from "./helpers/identity";
+import { call, createUser } from "./helpers/identity";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db, acme: service } = bookingWorld();
 
 const tipMails = async (to: string) =>
   (
@@ -25,7 +24,6 @@ const tipMails = async (to: string) =>
 
 describe("tips by access key", () => {
   it("asks once after the trip; the link shows the booking and presets, takes one paid tip, refuses the rest", async () => {
-    const service = await findService(db());
     const slot = await createSlot(db(), service.serviceId, { startsInHours: 30, durationMinutes: 90 });
     const guest = await bookingUser(service);
     const booking = await confirmedBooking(guest, service, slot.id, 2);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~api/db/client";
 import { accounts, bookings, experiences, services, slots, ticketTypes, users, waivers } from "~api/db/schema";
-import { beforeAll } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { seedDbForThisFile, type ApiResult } from "./api";
 import { call, createUser, withEmulatorUsers, type TestUser } from "./identity";
 
@@ -217,6 +217,26 @@ export function placeBooking(
     account: options.account,
     headers: { "Idempotency-Key": options.key ?? randomUUID() },
   });
+}
+
+/**
+ * A hold that lapsed and whose seats were sold on: `late` holds `held` seats of a fresh departure
+ * of `capacity`, the hold expires, and `other` books `sold` seats (answered 201) before `late` pays.
+ */
+export async function lapsedHoldSoldOn(
+  db: Db,
+  service: TestService,
+  { capacity, held, sold }: { capacity: number; held: number; sold: number },
+) {
+  const late = await bookingUser(service);
+  const other = await bookingUser(service);
+  const slot = await createSlot(db, service.serviceId, { capacity });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const placed: ApiResult<any> = await placeBooking(late.idToken, bookingBody(service, slot.id, held));
+  const id: string = placed.body.data.booking.id;
+  await expireHoldNow(db, id);
+  expect((await placeBooking(other.idToken, bookingBody(service, slot.id, sold))).status).toBe(201);
+  return { late, slot, placed, id };
 }
 
 export const SUCCEEDS = "4242 4242 4242 4242";
