@@ -219,15 +219,19 @@ export const quoteReferral = z.object({
   reason: z.enum(["referral_not_found", "referral_own_code", "referral_not_first_booking"]).nullable(),
   discountMinor: minor,
 });
+/** A price's parts in minor units, as a quote's breakdown and a booking both state them. */
+const priceAmounts = {
+  subtotalMinor: minor,
+  discountMinor: minor,
+  feesMinor: minor,
+  taxMinor: minor,
+  totalMinor: minor,
+};
 export const quote = z.object({
   breakdown: z.object({
     lines: z.array(priceLine),
     seats: count,
-    subtotalMinor: minor,
-    discountMinor: minor,
-    feesMinor: minor,
-    taxMinor: minor,
-    totalMinor: minor,
+    ...priceAmounts,
   }),
   currency: z.string().length(3),
   promo: z.object({ code: z.string(), valid: z.boolean() }).nullable(),
@@ -272,11 +276,7 @@ export const booking = z.object({
   meetingPointLocation: geoPoint.nullable(),
   seats: z.number().int().positive(),
   tickets: z.array(bookingTicket),
-  subtotalMinor: minor,
-  discountMinor: minor,
-  feesMinor: minor,
-  taxMinor: minor,
-  totalMinor: minor,
+  ...priceAmounts,
   currency: z.string().length(3),
   promoCode: z.string().nullable(),
   canCancel: z.boolean(),

@@ -9,7 +9,7 @@ import { formResult } from "~/platform/form-result.server";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { requireUser } from "~/features/auth/session.server";
 import { loadPasswordPolicy, newPasswordRefused } from "~/features/auth/sign-in.server";
-import { passwordHint } from "~/features/auth/password-policy";
+import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { FirebaseClientField } from "~/features/auth/firebase-client-field";
 import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
 import { redirect } from "~/platform/redirect.server";
@@ -26,6 +26,7 @@ import { getZodConstraint, parseWithZod, readFormData, z } from "~/platform/form
 import { addPasswordSchema, changePasswordSchema } from "~/features/account/account-forms.server";
 import { passHeaders } from "~/platform/http.server";
 import { useIsPending } from "~/ui/use-is-pending";
+import { LabelledSection } from "~/ui/labelled-section";
 
 const PAGE = "/account/security";
 
@@ -112,27 +113,33 @@ export default function SecurityPage() {
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
       {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
-      <section aria-labelledby="methods-heading" className="mt-6 rounded-xl border border-slate-200 p-4">
-        <h2 id="methods-heading" className="text-lg font-semibold text-brand-ink">
-          {t("security.signInMethods")}
-        </h2>
+      <LabelledSection
+        headingId="methods-heading"
+        headingClassName="text-lg font-semibold text-brand-ink"
+        heading={t("security.signInMethods")}
+        className="mt-6 rounded-xl border border-slate-200 p-4"
+      >
         <ul className="mt-2 list-disc pl-5 text-sm text-slate-900" data-testid="sign-in-method">
           {signInMethods.map((method) => (
             <li key={method}>{t(`security.method_${method.replace(/\W/g, "_")}`, { defaultValue: method })}</li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="password-heading" className="mt-6 rounded-xl border border-slate-200 p-4">
-        <h2 id="password-heading" className="text-lg font-semibold text-brand-ink">
-          {hasPassword ? t("security.changePassword") : t("security.addPassword")}
-        </h2>
+      </LabelledSection>
+      <LabelledSection
+        headingId="password-heading"
+        headingClassName="text-lg font-semibold text-brand-ink"
+        heading={hasPassword ? t("security.changePassword") : t("security.addPassword")}
+        className="mt-6 rounded-xl border border-slate-200 p-4"
+      >
         <PasswordForm change={hasPassword} />
         <ResetForm />
-      </section>
-      <section aria-labelledby="devices-heading" className="mt-6 rounded-xl border border-slate-200 p-4">
-        <h2 id="devices-heading" className="text-lg font-semibold text-brand-ink">
-          {t("security.devices")}
-        </h2>
+      </LabelledSection>
+      <LabelledSection
+        headingId="devices-heading"
+        headingClassName="text-lg font-semibold text-brand-ink"
+        heading={t("security.devices")}
+        className="mt-6 rounded-xl border border-slate-200 p-4"
+      >
         <p className="mt-1 text-sm text-slate-700">{t("security.devicesHint")}</p>
         <LogoutForm className="mt-3" everywhere>
           <button
@@ -142,7 +149,7 @@ export default function SecurityPage() {
             {t("security.signOutEverywhere")}
           </button>
         </LogoutForm>
-      </section>
+      </LabelledSection>
     </>
   );
 }
@@ -175,19 +182,11 @@ function PasswordForm({ change }: { change: boolean }) {
           autoComplete="current-password"
         />
       ) : null}
-      <TextField
-        field={f.password}
+      <NewPasswordFields
+        password={f.password}
+        confirm={f.confirmPassword}
         label={t("security.newPassword")}
-        type="password"
-        autoComplete="new-password"
-        hint={passwordHint(t, passwordPolicy)}
-        messageValues={{ min: passwordPolicy.minLength, max: passwordPolicy.maxLength }}
-      />
-      <TextField
-        field={f.confirmPassword}
-        label={t("login.confirmPassword")}
-        type="password"
-        autoComplete="new-password"
+        policy={passwordPolicy}
       />
       <SubmitButton
         pending={saving}

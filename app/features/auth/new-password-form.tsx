@@ -4,11 +4,10 @@ import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
-import { TextField } from "~/ui/text-field";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { FirebaseClientField } from "~/features/auth/firebase-client-field";
-import { passwordHint } from "~/features/auth/password-policy";
+import { NewPasswordFields } from "~/features/auth/new-password-fields";
 
 type Props = {
   /** The form's intent on its page (its result and pending state are its own). */
@@ -38,20 +37,12 @@ export function NewPasswordForm({ intent, hint, submitLabel }: Props) {
       <FormError errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value={intent} />
       <FirebaseClientField />
-      <TextField
-        field={fields.password}
+      <NewPasswordFields
+        password={fields.password}
+        confirm={fields.confirmPassword}
         label={t("login.password")}
-        type="password"
-        autoComplete="new-password"
-        hint={passwordHint(t, passwordPolicy)}
-        messageValues={{ min: passwordPolicy.minLength, max: passwordPolicy.maxLength }}
+        policy={passwordPolicy}
         autoFocus
-      />
-      <TextField
-        field={fields.confirmPassword}
-        label={t("login.confirmPassword")}
-        type="password"
-        autoComplete="new-password"
       />
       <SubmitButton pending={saving} label={t(submitLabel)} pendingLabel={t("login.saving")} />
     </Form>

@@ -5,9 +5,10 @@ import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
+import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { AddressFields } from "~/features/auth/address-fields";
 import { optionalLocationOf } from "~/features/auth/location";
-import { passwordHint, type PasswordPolicy } from "~/features/auth/password-policy";
+import { type PasswordPolicy } from "~/features/auth/password-policy";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
 import type { FirebaseClientConfig } from "~/platform/firebase-client-config";
@@ -47,7 +48,6 @@ export function SignUpForm({ firebase, policy, redirectUrl }: Props) {
   });
   const pending = client.pending || posting;
   const hasAddressError = Boolean(fields.address.errors?.length || fields.city.errors?.length);
-  const policyValues = { min: policy.minLength, max: policy.maxLength };
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="signup" />
@@ -74,14 +74,7 @@ export function SignUpForm({ firebase, policy, redirectUrl }: Props) {
           <AddressFields fields={fields} countries={countries} />
         </div>
       </details>
-      <TextField
-        field={fields.password}
-        label={t("login.password")}
-        type="password"
-        autoComplete="new-password"
-        hint={passwordHint(t, policy)}
-        messageValues={policyValues}
-      />
+      <NewPasswordFields password={fields.password} label={t("login.password")} policy={policy} />
       <SubmitButton pending={pending} label={t("login.signUp")} pendingLabel={t("login.signingUp")} />
     </Form>
   );

@@ -1,9 +1,11 @@
 import type {
   CalendarDate,
+  DateRules,
   DatePickerEventType,
   DayMarker,
   DisabledDay,
   InvalidReason,
+  RangeRules,
   RangeValue,
   TimeValue,
   WeekDay,
@@ -77,21 +79,15 @@ export type SingleDatePickerProps = CommonProps & {
   onChange?: (value: CalendarDate | null, time: TimeValue | null) => void;
 };
 
-export type RangeDatePickerProps = CommonProps & {
-  mode: "range";
-  value?: RangeValue;
-  defaultValue?: RangeValue;
-  times?: RangeTimes;
-  onChange?: (value: RangeValue, times: RangeTimes) => void;
-  allowPartialRange?: boolean;
-  noDisabledInRange?: boolean;
-  fixedStart?: boolean;
-  fixedEnd?: boolean;
-  /** Least days from start to end (a same-day range is 0). */
-  minRangeLength?: number;
-  /** Most days from start to end. */
-  maxRangeLength?: number;
-};
+/** The range's own rules (partial ranges, fixed ends, lengths) are props as they are. */
+export type RangeDatePickerProps = CommonProps &
+  Omit<RangeRules, keyof DateRules> & {
+    mode: "range";
+    value?: RangeValue;
+    defaultValue?: RangeValue;
+    times?: RangeTimes;
+    onChange?: (value: RangeValue, times: RangeTimes) => void;
+  };
 
 export type MultipleDatePickerProps = CommonProps & {
   mode: "multiple";
