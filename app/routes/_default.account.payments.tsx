@@ -24,6 +24,7 @@ import { pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 import { pageOf, passHeaders } from "~/platform/http.server";
+import { LabelledSection } from "~/ui/labelled-section";
 
 /** Saved cards, then payments made for bookings (paid, refunded), newest first, each with its receipt. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -75,10 +76,12 @@ function SavedCards() {
   const lastResult = useFormResult();
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="cards-heading" className="mt-6">
-      <h2 id="cards-heading" className="text-lg font-semibold">
-        {t("cards.title")}
-      </h2>
+    <LabelledSection
+      headingId="cards-heading"
+      headingClassName="text-lg font-semibold"
+      heading={t("cards.title")}
+      className="mt-6"
+    >
       <FormError errors={lastResult?.error?.[""] ?? undefined} />
       {cards.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">{t("cards.none")}</p>
@@ -106,7 +109,7 @@ function SavedCards() {
           ))}
         </ul>
       )}
-    </section>
+    </LabelledSection>
   );
 }
 
@@ -192,10 +195,12 @@ function Tips() {
   const { t, i18n } = useTranslation();
   if (tips.length === 0) return null;
   return (
-    <section aria-labelledby="tips-heading" className="mt-8">
-      <h2 id="tips-heading" className="text-lg font-semibold">
-        {t("paymentsPage.tips")}
-      </h2>
+    <LabelledSection
+      headingId="tips-heading"
+      headingClassName="text-lg font-semibold"
+      heading={t("paymentsPage.tips")}
+      className="mt-8"
+    >
       <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="tips">
         {tips.map((tip) => (
           <li key={tip.id} className="flex flex-wrap justify-between gap-2 py-2">
@@ -213,6 +218,6 @@ function Tips() {
           </li>
         ))}
       </ul>
-    </section>
+    </LabelledSection>
   );
 }

@@ -26,6 +26,7 @@ import { reviewPageParam } from "~/features/reviews/review-page";
 import { apiFor } from "~/platform/api.server";
 import { experienceJsonLd } from "~/features/catalog/structured-data";
 import { idParam, requireParams } from "~/platform/http.server";
+import { LabelledSection } from "~/ui/labelled-section";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { parentId, serviceId } = await requireParams(request, params, { parentId: idParam, serviceId: idParam });
@@ -149,15 +150,14 @@ export default function ExperienceDetailsPage() {
         <ReviewList reviews={reviews} />
       </div>
       <aside className="space-y-6">
-        <section
+        <LabelledSection
+          headingId="selected-option"
+          headingClassName="text-sm font-semibold uppercase tracking-wide text-slate-600"
+          heading={t("details.selectedOption")}
           id="book"
           tabIndex={-1}
           className="scroll-mt-4 rounded-xl border border-slate-200 p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-ink"
-          aria-labelledby="selected-option"
         >
-          <h2 id="selected-option" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-            {t("details.selectedOption")}
-          </h2>
           <p className="mt-1 text-lg font-semibold">{service.name}</p>
           <p className="text-sm text-slate-700">{service.description}</p>
           <p className="mt-2 text-sm text-slate-700">
@@ -182,12 +182,9 @@ export default function ExperienceDetailsPage() {
               }
             />
           </div>
-        </section>
+        </LabelledSection>
         {services.length > 1 ? (
-          <section aria-labelledby="other-options">
-            <h2 id="other-options" className="font-semibold">
-              {t("details.services")}
-            </h2>
+          <LabelledSection headingId="other-options" headingClassName="font-semibold" heading={t("details.services")}>
             <ul className="mt-2 space-y-2">
               {services.map((option) => (
                 <li key={option.id}>
@@ -206,7 +203,7 @@ export default function ExperienceDetailsPage() {
                 </li>
               ))}
             </ul>
-          </section>
+          </LabelledSection>
         ) : null}
       </aside>
     </article>

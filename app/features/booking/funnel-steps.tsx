@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatMoney } from "~/ui/format";
 import { formatMoment } from "~/ui/date-format";
+import { LabelledSection } from "~/ui/labelled-section";
 
 /** The booking funnel of a new visitor, in order (the spec's steps: sign-in, profile, waiver, then pay). */
 export const FUNNEL_STEPS = ["signIn", "details", "waiver", "pay"] as const;
@@ -55,14 +56,13 @@ export function FunnelSteps({ current }: { current: FunnelStep }) {
 export function BookingSummary({ summary }: { summary: BookingSummaryData }) {
   const { t, i18n } = useTranslation();
   return (
-    <section
-      aria-labelledby="funnel-summary-heading"
+    <LabelledSection
+      headingId="funnel-summary-heading"
+      headingClassName="text-xs font-semibold uppercase tracking-wide text-slate-600"
+      heading={t("funnel.booking")}
       className="mb-6 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm"
       data-testid="funnel-summary"
     >
-      <h2 id="funnel-summary-heading" className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-        {t("funnel.booking")}
-      </h2>
       <p className="mt-1 font-semibold text-slate-900">{summary.title}</p>
       <p className="text-slate-700">{summary.option}</p>
       <p className="text-slate-800">
@@ -82,7 +82,7 @@ export function BookingSummary({ summary }: { summary: BookingSummaryData }) {
           <span className="sr-only">{t("funnel.changeWhat")}</span>
         </Link>
       </p>
-    </section>
+    </LabelledSection>
   );
 }
 

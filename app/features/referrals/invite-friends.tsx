@@ -3,6 +3,7 @@ import type { MyReferral } from "~contract/referrals";
 import { useTranslation } from "~/platform/i18n-react";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatPercent } from "~/ui/format";
+import { LabelledSection } from "~/ui/labelled-section";
 
 /** The account's invitation: code and link, with copy and (where the browser has it) share. */
 export function InviteFriends({ referral }: { referral: MyReferral }) {
@@ -19,14 +20,13 @@ export function InviteFriends({ referral }: { referral: MyReferral }) {
     }
   };
   return (
-    <section
-      aria-labelledby="invite-heading"
+    <LabelledSection
+      headingId="invite-heading"
+      headingClassName="text-lg font-semibold text-brand-ink"
+      heading={t("referrals.title")}
       className="mt-8 rounded-xl border border-slate-200 p-4"
       data-testid="invite-friends"
     >
-      <h2 id="invite-heading" className="text-lg font-semibold text-brand-ink">
-        {t("referrals.title")}
-      </h2>
       <p className="mt-1 text-sm text-slate-700">
         {t("referrals.hint", { percent: formatPercent(10, i18n.language) })}
       </p>
@@ -72,6 +72,6 @@ export function InviteFriends({ referral }: { referral: MyReferral }) {
       {referral.credit.length ? (
         <p className="mt-1 text-sm text-slate-900">{t("referrals.credit", { codes: referral.credit.join(", ") })}</p>
       ) : null}
-    </section>
+    </LabelledSection>
   );
 }
