@@ -23,7 +23,7 @@ import { formatPhone } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
 import { AlertMessage, StatusMessage } from "~/ui/status-message";
 import { FormError, SubmitButton } from "~/ui/form-parts";
-import { TextField } from "~/ui/text-field";
+import { PhoneField, TextField } from "~/ui/text-field";
 import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
 import {
   isPersonalInfoIntent,
@@ -241,14 +241,7 @@ function PhoneForm() {
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <FormError errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value="phone" />
-      <TextField
-        field={fields.phone}
-        label={t("personalInfo.newPhone")}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        hint={t("login.phoneHint")}
-      />
+      <PhoneField field={fields.phone} label={t("personalInfo.newPhone")} hint={t("login.phoneHint")} />
       <SubmitButton pending={pending} label={t("personalInfo.sendCode")} pendingLabel={t("login.saving")} />
     </Form>
   );

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
@@ -81,23 +82,20 @@ export default function ExperienceDetailsPage() {
       <div>
         <nav aria-label={t("details.breadcrumb")} className="text-sm text-slate-600">
           <ol className="flex flex-wrap items-center gap-1">
-            <li>
-              <Link to="/" className="underline hover:text-slate-900">
-                {t("details.home")}
-              </Link>
-            </li>
-            <li aria-hidden="true">›</li>
-            <li>
-              <Link to={`/${experience.city.slug}`} className="underline hover:text-slate-900">
-                {experience.city.name}
-              </Link>
-            </li>
-            <li aria-hidden="true">›</li>
-            <li>
-              <Link to={`/${experience.category.slug}`} className="underline hover:text-slate-900">
-                {experience.category.name}
-              </Link>
-            </li>
+            {[
+              { to: "/", label: t("details.home") },
+              { to: `/${experience.city.slug}`, label: experience.city.name },
+              { to: `/${experience.category.slug}`, label: experience.category.name },
+            ].map((crumb, index) => (
+              <Fragment key={crumb.to}>
+                {index > 0 ? <li aria-hidden="true">›</li> : null}
+                <li>
+                  <Link to={crumb.to} className="underline hover:text-slate-900">
+                    {crumb.label}
+                  </Link>
+                </li>
+              </Fragment>
+            ))}
           </ol>
         </nav>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand-ink">{experience.title}</h1>

@@ -77,6 +77,13 @@ export function SiteHeader() {
   );
 }
 
+/** The footer's pages, in order (locale keys of their link texts). */
+const FOOTER_LINKS = [
+  { to: "/terms", label: "legal.footerTerms" },
+  { to: "/privacy", label: "legal.footerPrivacy" },
+  { to: "/contact", label: "legal.footerContact" },
+];
+
 export function SiteFooter() {
   const { t } = useTranslation();
   const account = useRootData()?.account;
@@ -91,21 +98,13 @@ export function SiteFooter() {
         </p>
         <nav aria-label={t("footer.nav")}>
           <ul className="flex gap-4">
-            <li>
-              <Link to="/terms" className="underline hover:text-slate-900">
-                {t("legal.footerTerms")}
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacy" className="underline hover:text-slate-900">
-                {t("legal.footerPrivacy")}
-              </Link>
-            </li>
-            <li>
-              <Link to="/contact" className="underline hover:text-slate-900">
-                {t("legal.footerContact")}
-              </Link>
-            </li>
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="underline hover:text-slate-900">
+                  {t(link.label)}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

@@ -56,3 +56,8 @@ export function TextField({
     </div>
   );
 }
+
+/** A US phone number (national format): the phone keypad, and the browser fills it in. */
+export function PhoneField(props: Pick<Props, "field" | "label" | "hint">) {
+  return <TextField {...props} type="tel" inputMode="tel" autoComplete="tel-national" />;
+}

@@ -4,7 +4,7 @@ import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
-import { TextField } from "~/ui/text-field";
+import { PhoneField, TextField } from "~/ui/text-field";
 import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { AddressFields } from "~/features/auth/address-fields";
 import { optionalLocationOf } from "~/features/auth/location";
@@ -58,14 +58,7 @@ export function SignUpForm({ firebase, policy, redirectUrl }: Props) {
         <TextField field={fields.firstName} label={t("login.firstName")} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t("login.lastName")} autoComplete="family-name" />
       </div>
-      <TextField
-        field={fields.phone}
-        label={t("login.phoneOptional")}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        hint={t("login.phoneOptionalHint")}
-      />
+      <PhoneField field={fields.phone} label={t("login.phoneOptional")} hint={t("login.phoneOptionalHint")} />
       {/* Optional: no booking needs a postal address (the experience has its meeting point). */}
       <details className="rounded-md border border-slate-200 p-3" open={hasAddressError || undefined}>
         <summary className="cursor-pointer text-sm font-medium text-slate-800">{t("login.addressOptional")}</summary>
