@@ -101,13 +101,10 @@ function Preferences() {
           <caption className="sr-only">{t("preferences.title")}</caption>
           <ColumnHeads
             className="text-slate-600"
-            columns={[
-              { label: t("preferences.category"), className: "py-2" },
-              ...NOTIFICATION_CHANNELS.map((channel) => ({
-                label: t(`preferences.${channel}`),
-                className: "py-2 text-center",
-              })),
-            ]}
+            cell="py-2"
+            labels={[t("preferences.category"), ...NOTIFICATION_CHANNELS.map((channel) => t(`preferences.${channel}`))]}
+            alignFrom={1}
+            align="text-center"
           />
           <tbody className="divide-y divide-slate-100">
             {NOTIFICATION_CATEGORIES.map((category) => (

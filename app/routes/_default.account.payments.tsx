@@ -148,12 +148,9 @@ export default function PaymentsPage() {
         <table className="mt-6 w-full text-left text-sm">
           <caption className="sr-only">{title}</caption>
           <ColumnHeads
-            className="border-b border-slate-200 text-slate-600"
-            columns={[
-              { label: t("paymentsPage.booking"), className: "py-2" },
-              { label: t("paymentsPage.status"), className: "py-2" },
-              { label: t("paymentsPage.amount"), className: "py-2 text-right" },
-            ]}
+            cell="py-2"
+            labels={[t("paymentsPage.booking"), t("paymentsPage.status"), t("paymentsPage.amount")]}
+            alignFrom={2}
           />
           <tbody className="divide-y divide-slate-100">
             {payments.items.map((booking) => (

@@ -69,13 +69,9 @@ export default function ReceiptPage() {
         <table className="mt-3 w-full text-left text-sm" data-testid="receipt-lines">
           <caption className="sr-only">{t("receipt.lines")}</caption>
           <ColumnHeads
-            className="border-b border-slate-200 text-slate-600"
-            columns={[
-              { label: t("receipt.item"), className: "py-1" },
-              { label: t("receipt.quantity"), className: "py-1 text-right" },
-              { label: t("receipt.unitPrice"), className: "py-1 text-right" },
-              { label: t("receipt.lineTotal"), className: "py-1 text-right" },
-            ]}
+            cell="py-1"
+            labels={[t("receipt.item"), t("receipt.quantity"), t("receipt.unitPrice"), t("receipt.lineTotal")]}
+            alignFrom={1}
           />
           <tbody>
             {booking.tickets.map((ticket) => (
