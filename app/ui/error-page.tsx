@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { reloadOnChunkError } from "~/platform/chunk-reload";
 import type { Translate } from "~/platform/translate";
+import { SearchQueryField } from "~/ui/search-field";
 
 /** The status message of an error page: its heading, and its title (the root's meta). */
 export function errorStatusText(t: Translate, status: number): string {
@@ -42,15 +43,8 @@ export function ErrorContent({ status = 500, message }: { status?: number; messa
       </p>
       {status === 404 ? (
         <Form method="get" action="/" role="search" className="mt-8 flex w-full max-w-sm gap-2">
-          <label htmlFor="not-found-q" className="sr-only">
-            {t("home.searchLabel")}
-          </label>
-          <input
+          <SearchQueryField
             id="not-found-q"
-            name="q"
-            type="search"
-            maxLength={100}
-            placeholder={t("home.searchPlaceholder")}
             className="block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm"
           />
           <button type="submit" className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">

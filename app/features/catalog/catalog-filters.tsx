@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import type { CatalogQuery, Facets } from "~/features/catalog/catalog";
+import { SearchQueryField } from "~/ui/search-field";
 
 type Props = {
   facets: Facets;
@@ -49,18 +50,7 @@ export function CatalogFilters({ facets, query, fixed, priceRangeInvalid = false
       onChange={applyOnChange}
     >
       <div className="flex gap-2">
-        <label htmlFor="catalog-q" className="sr-only">
-          {t("home.searchLabel")}
-        </label>
-        <input
-          id="catalog-q"
-          name="q"
-          type="search"
-          maxLength={100}
-          defaultValue={query.q ?? ""}
-          placeholder={t("home.searchPlaceholder")}
-          className={`${fieldClass} mt-0`}
-        />
+        <SearchQueryField id="catalog-q" defaultValue={query.q ?? ""} className={`${fieldClass} mt-0`} />
         <button
           type="submit"
           className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:opacity-90 disabled:opacity-60"
