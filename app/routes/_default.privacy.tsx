@@ -1,20 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { i18next } from "~/platform/i18next.server";
 import { privacyOf } from "~/features/legal/documents.server";
-import { shopContext } from "~/features/legal/legal.server";
+import { legalPageData } from "~/features/legal/legal.server";
 import { LegalPage } from "~/features/legal/legal-page";
 import { pageMeta } from "~/ui/meta";
 
 /** /privacy: what we keep about guests, why, and their rights. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [shop, t] = await Promise.all([shopContext(request), i18next.getFixedT(request)]);
-  return {
-    title: t("legal.privacy"),
-    description: t("legal.privacyDescription", { name: shop.operator ?? shop.app }),
-    updated: shop.updated,
-    sections: privacyOf(shop),
-  };
+  return legalPageData(request, {
+    title: "legal.privacy",
+    description: "legal.privacyDescription",
+    sections: privacyOf,
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { RouteErrorContent } from "~/ui/error-page";
-import { BrandMark, SkipLink } from "~/ui/site-chrome";
+import { CardShell } from "~/ui/layouts/card-shell";
 import { firebaseClientConfig } from "~/features/auth/firebase-config.server";
 import { loadPasswordPolicy } from "~/features/auth/sign-in.server";
 import { loginFormConstraints } from "~/features/auth/form-constraints.server";
@@ -22,15 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The login layout: a centred card for sign-in, password reset and password setup. */
 function LoginShell({ children }: { children: React.ReactNode }) {
   return (
-    <div className="min-h-screen bg-gradient-to-b from-brand/10 to-white">
-      <SkipLink />
-      <header className="mx-auto max-w-md px-4 pt-10">
-        <BrandMark />
-      </header>
-      <main id="main" className="mx-auto max-w-md px-4 py-8">
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">{children}</div>
-      </main>
-    </div>
+    <CardShell background="bg-gradient-to-b from-brand/10 to-white" width="max-w-md" headerTop="pt-10" roomy>
+      {children}
+    </CardShell>
   );
 }
 
