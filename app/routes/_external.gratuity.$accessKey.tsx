@@ -14,7 +14,7 @@ import { redirect } from "~/platform/redirect.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { slotDay, slotTime } from "~/features/booking/availability";
 import { paidWith } from "~/features/account/card-label";
-import { FormError, SubmitButton } from "~/ui/form-parts";
+import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney, formatPercent } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { useFormValidation } from "~/ui/use-form-validation";
@@ -192,11 +192,7 @@ function TipForm({ constraint }: { constraint: ReturnType<typeof useLoaderData<t
             {t("gratuity.other")}
           </label>
         </div>
-        {fields.choice.errors?.length ? (
-          <p id={fields.choice.errorId} className="mt-1 text-sm text-red-700">
-            {t(fields.choice.errors[0])}
-          </p>
-        ) : null}
+        <FieldError field={fields.choice} />
       </fieldset>
       <div>
         <label htmlFor={customId} className="block text-sm font-medium text-slate-800">
@@ -215,11 +211,7 @@ function TipForm({ constraint }: { constraint: ReturnType<typeof useLoaderData<t
         <p id={`${customId}-hint`} className="mt-1 text-xs text-slate-600">
           {t("gratuity.customHint", { min: money(page.minMinor), max: money(page.maxMinor) })}
         </p>
-        {fields.custom.errors?.length ? (
-          <p id={fields.custom.errorId} className="mt-1 text-sm text-red-700">
-            {t(fields.custom.errors[0])}
-          </p>
-        ) : null}
+        <FieldError field={fields.custom} />
       </div>
       <SubmitButton pending={paying} label={t("gratuity.submit")} pendingLabel={t("gratuity.paying")} />
     </Form>

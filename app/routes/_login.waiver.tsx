@@ -4,7 +4,7 @@ import { redirect } from "~/platform/redirect.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
-import { FormError, SubmitButton } from "~/ui/form-parts";
+import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
 import { stepOf } from "~/features/auth/account-param";
@@ -133,11 +133,7 @@ export default function WaiverPage() {
               />
               {t("waiver.agree")}
             </label>
-            {fields.agree.errors ? (
-              <p id={fields.agree.errorId} className="mt-1 text-sm text-red-700">
-                {t(fields.agree.errors[0])}
-              </p>
-            ) : null}
+            <FieldError field={fields.agree} />
           </div>
           <SubmitButton pending={signing} label={t("waiver.sign")} pendingLabel={t("login.saving")} />
         </Form>

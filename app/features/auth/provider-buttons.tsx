@@ -4,6 +4,9 @@ import type { FirebaseClientConfig } from "~/platform/firebase-client-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useHydrated } from "~/ui/use-hydrated";
 
+/** The providers offered, in order (each also names its locale key, login.<provider>). */
+const PROVIDERS = ["google", "apple"] as const;
+
 /** Google and Apple sign-in: popups need JavaScript, and the page says so politely without it. */
 export function ProviderButtons({ firebase, redirectUrl }: { firebase: FirebaseClientConfig; redirectUrl: string }) {
   const { t } = useTranslation();
@@ -17,22 +20,17 @@ export function ProviderButtons({ firebase, redirectUrl }: { firebase: FirebaseC
       <noscript>
         <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-700">{t("login.providersNeedJs")}</p>
       </noscript>
-      <button
-        type="button"
-        className={buttonClass}
-        disabled={!hydrated || client.pending}
-        onClick={() => void client.run((fb) => fb.providerSignIn(firebase, "google"))}
-      >
-        {t("login.google")}
-      </button>
-      <button
-        type="button"
-        className={buttonClass}
-        disabled={!hydrated || client.pending}
-        onClick={() => void client.run((fb) => fb.providerSignIn(firebase, "apple"))}
-      >
-        {t("login.apple")}
-      </button>
+      {PROVIDERS.map((provider) => (
+        <button
+          key={provider}
+          type="button"
+          className={buttonClass}
+          disabled={!hydrated || client.pending}
+          onClick={() => void client.run((fb) => fb.providerSignIn(firebase, provider))}
+        >
+          {t(`login.${provider}`)}
+        </button>
+      ))}
     </div>
   );
 }
