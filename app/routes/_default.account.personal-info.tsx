@@ -144,24 +144,14 @@ export default function PersonalInfoPage() {
           title={t("login.phone")}
           current={info.phone ? formatPhone(info.phone) : t("personalInfo.none")}
         >
-          {info.pendingPhone && change !== "phone" ? (
-            <CodeForm intent="phone-confirm" target={info.pendingPhone} kind="phone" />
-          ) : (
-            <>
-              <EndedChange kind="phone" />
-              <PhoneForm />
-            </>
-          )}
+          <ChangeStep kind="phone" pending={info.pendingPhone} change={change}>
+            <PhoneForm />
+          </ChangeStep>
         </Section>
         <Section id="email" title={t("login.email")} current={info.email}>
-          {info.pendingEmail && change !== "email" ? (
-            <CodeForm intent="email-confirm" target={info.pendingEmail} kind="email" />
-          ) : (
-            <>
-              <EndedChange kind="email" />
-              <EmailForm />
-            </>
-          )}
+          <ChangeStep kind="email" pending={info.pendingEmail} change={change}>
+            <EmailForm />
+          </ChangeStep>
         </Section>
         <Section id="location" title={t("personalInfo.location")}>
           <LocationForm location={info.location} countries={countries} />
@@ -227,6 +217,30 @@ function NameForm(defaults: { firstName: string; lastName: string }) {
  * A code step that ended without a change (the 5th wrong code cancelled it, or it expired):
  * its message stays on the page, above the first step shown again.
  */
+/**
+ * A phone or email change: the code step while a new value waits for its code (unless the guest
+ * asked to change it again), else how the last one ended and the form for a new value.
+ */
+function ChangeStep({
+  kind,
+  pending,
+  change,
+  children,
+}: {
+  kind: "phone" | "email";
+  pending: string | null;
+  change: string | null;
+  children: React.ReactNode;
+}) {
+  if (pending && change !== kind) return <CodeForm intent={`${kind}-confirm`} target={pending} kind={kind} />;
+  return (
+    <>
+      <EndedChange kind={kind} />
+      {children}
+    </>
+  );
+}
+
 function EndedChange({ kind }: { kind: "phone" | "email" }) {
   const { t } = useTranslation();
   const error = useFormResult(`${kind}-confirm`)?.error;
