@@ -5,7 +5,7 @@ import * as paymentsRoute from "~/routes/_default.account.payments";
 import * as accountRoute from "~/routes/_account.account._index";
 import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../api/helpers/booking";
 import { call } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+import { args, loaded, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
 
 const { db, acme } = bookingWorld();
 
@@ -68,18 +68,12 @@ describe("/account/payments", () => {
     const slot = await createSlot(db(), acme.serviceId, { capacity: 20 });
     for (let i = 0; i < 11; i++) await confirmedBooking(user, acme, slot.id);
     const cookie = await sessionFor(user);
-    const first = await outcome(() =>
-      paymentsRoute.loader(args(pageRequest("/account/payments", { cookie })) as never),
-    );
+    const first = await loaded(paymentsRoute, "/account/payments", cookie);
     expect(first.data.payments).toMatchObject({ page: 1, total: 11, totalPages: 2 });
     expect(first.data.payments.items).toHaveLength(10);
-    const second = await outcome(() =>
-      paymentsRoute.loader(args(pageRequest("/account/payments?page=2", { cookie })) as never),
-    );
+    const second = await loaded(paymentsRoute, "/account/payments?page=2", cookie);
     expect(second.data.payments.items).toHaveLength(1);
-    const junk = await outcome(() =>
-      paymentsRoute.loader(args(pageRequest("/account/payments?page=x%00", { cookie })) as never),
-    );
+    const junk = await loaded(paymentsRoute, "/account/payments?page=x%00", cookie);
     expect(junk.data.payments.page).toBe(1);
   });
 });
@@ -90,9 +84,7 @@ describe("/account/notifications", () => {
     const slot = await createSlot(db(), acme.serviceId);
     await confirmedBooking(user, acme, slot.id);
     const cookie = await sessionFor(user);
-    const page = await outcome(() =>
-      notificationsRoute.loader(args(pageRequest("/account/notifications?page=1", { cookie })) as never),
-    );
+    const page = await loaded(notificationsRoute, "/account/notifications?page=1", cookie);
     const [first] = page.data.notifications.items;
     expect(first.readAt).toBeNull();
     const stranger = await signedInUser();
@@ -110,17 +102,11 @@ describe("/account/notifications", () => {
       ),
     );
     expect(read.data.result.status).toBe("success");
-    const after = await outcome(() =>
-      notificationsRoute.loader(args(pageRequest("/account/notifications", { cookie })) as never),
-    );
+    const after = await loaded(notificationsRoute, "/account/notifications", cookie);
     expect(after.data.notifications.items[0].readAt).not.toBeNull();
-    const more = await outcome(() =>
-      notificationsRoute.loader(args(pageRequest("/account/notifications", { cookie })) as never),
-    );
+    const more = await loaded(notificationsRoute, "/account/notifications", cookie);
     expect(more.data.notifications.unread).toBe(0);
-    const badPage = await outcome(() =>
-      notificationsRoute.loader(args(pageRequest("/account/notifications?page=abc", { cookie })) as never),
-    );
+    const badPage = await loaded(notificationsRoute, "/account/notifications?page=abc", cookie);
     expect(badPage.data.notifications.page).toBe(1);
   });
 });

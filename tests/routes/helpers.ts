@@ -84,6 +84,11 @@ export async function outcome(run: () => unknown): Promise<Outcome> {
 
 export const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
+/** A route's loader answering a GET of `path` with this session cookie: what the browser would get. */
+export function loaded(route: { loader: (args: never) => unknown }, path: string, cookie: string): Promise<Outcome> {
+  return outcome(() => route.loader(args(pageRequest(path, { cookie })) as never));
+}
+
 /** The Cookie header of a signed-in browser for a user (a real session cookie from the emulator). */
 export async function sessionFor(user: Pick<TestUser, "email" | "password"> & { idToken?: string }): Promise<string> {
   const idToken = user.idToken ?? (await signInWithPassword(user.email, user.password)).idToken;
