@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { firebasePublicEnv } from "~contract/firebase-env";
+import { parseEnvironment } from "~contract/parse-env";
 
 /**
  * The API process's one configuration module: every variable it reads, validated with zod.
@@ -214,13 +215,7 @@ const identitySchema = z
 export type IdentityEnv = z.infer<typeof identitySchema>;
 
 export function parseIdentityEnv(source: Record<string, string | undefined>): IdentityEnv {
-  const cleaned = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === "" ? undefined : v]));
-  const result = identitySchema.safeParse(cleaned);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid identity configuration:\n${problems.join("\n")}`);
-  }
-  return result.data;
+  return parseEnvironment(identitySchema, source, "identity configuration");
 }
 
 export const identityEnv = parseIdentityEnv(process.env);

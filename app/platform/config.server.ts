@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { firebasePublicEnv } from "~contract/firebase-env";
+import { parseEnvironment } from "~contract/parse-env";
 
 /**
  * The web process's one configuration, read once from the environment and validated at start
@@ -76,15 +77,7 @@ const EnvSchema = z
 export type Config = z.infer<typeof EnvSchema>;
 
 export function parseConfig(source: Record<string, string | undefined>): Config {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).map(([key, value]) => [key, value === "" ? undefined : value]),
-  );
-  const result = EnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
-  }
-  return result.data;
+  return parseEnvironment(EnvSchema, source, "environment configuration");
 }
 
 /** The web process's configuration, read once at start. */
