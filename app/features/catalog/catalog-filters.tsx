@@ -41,6 +41,11 @@ export function CatalogFilters({ facets, query, fixed, priceRangeInvalid = false
     // Typed words and prices wait for Enter or the button; choices apply at once.
     if (target.tagName === "SELECT" || target.type === "date") submit(event.currentTarget, { replace: true });
   };
+  // The facets offered as selects: all but the one the page's slug fixes.
+  const selects = [
+    { name: "category", any: "home.anyCategory", entries: facets.categories },
+    { name: "city", any: "home.anyCity", entries: facets.cities },
+  ] as const;
   return (
     <Form
       method="get"
@@ -66,24 +71,18 @@ export function CatalogFilters({ facets, query, fixed, priceRangeInvalid = false
         </summary>
         <fieldset className="mt-3 grid grid-cols-2 gap-3 md:mt-0 md:grid-cols-6">
           <legend className="sr-only">{t("home.filtersLabel")}</legend>
-          {fixed !== "category" ? (
-            <FacetSelect
-              name="category"
-              label={t("home.category")}
-              anyLabel={t("home.anyCategory")}
-              entries={facets.categories}
-              value={query.category}
-            />
-          ) : null}
-          {fixed !== "city" ? (
-            <FacetSelect
-              name="city"
-              label={t("home.city")}
-              anyLabel={t("home.anyCity")}
-              entries={facets.cities}
-              value={query.city}
-            />
-          ) : null}
+          {selects
+            .filter((facet) => facet.name !== fixed)
+            .map((facet) => (
+              <FacetSelect
+                key={facet.name}
+                name={facet.name}
+                label={t(`home.${facet.name}`)}
+                anyLabel={t(facet.any)}
+                entries={facet.entries}
+                value={query[facet.name]}
+              />
+            ))}
           <label className="text-sm font-medium text-slate-700">
             {t("home.date")}
             <input type="date" name="date" defaultValue={query.date ?? ""} className={fieldClass} />
