@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { apiFor } from "~/platform/api.server";
 import { orNotFound } from "~/platform/api-errors.server";
 import { readFormData } from "~/platform/form.server";
@@ -13,6 +13,7 @@ import { SubmitButton } from "~/ui/form-parts";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { z } from "~/platform/form.server";
 import { StatusMessage } from "~/ui/status-message";
+import { LinkLine } from "~/ui/link-line";
 
 const TOKEN = { token: z.string().regex(/^[A-Za-z0-9_.-]{1,300}$/) };
 
@@ -57,11 +58,9 @@ export default function UnsubscribePage() {
       ) : (
         <StatusMessage>{t("unsubscribe.done", { category, email: view.email })}</StatusMessage>
       )}
-      <p className="mt-4 text-sm text-slate-700">
-        <Link to="/account/notifications" className="font-medium text-brand underline">
-          {t("unsubscribe.settings")}
-        </Link>
-      </p>
+      <LinkLine to="/account/notifications" className="mt-4 text-sm text-slate-700">
+        {t("unsubscribe.settings")}
+      </LinkLine>
     </>
   );
 }

@@ -26,6 +26,7 @@ import { parseWithZod, readFormData } from "~/platform/form.server";
 import { EmailLinkSchema, SignInSchema, signUpSchema } from "~/features/auth/auth-forms.server";
 import { passHeaders } from "~/platform/http.server";
 import { AlertMessage, StatusMessage } from "~/ui/status-message";
+import { LinkLine } from "~/ui/link-line";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -143,11 +144,9 @@ export default function LoginPage() {
       ) : (
         <div className="mt-6 space-y-6">
           <SignInForm firebase={firebase} redirectUrl={redirectUrl} />
-          <p className="text-sm">
-            <Link to="/reset-password" className="font-medium text-brand underline">
-              {t("login.forgotPassword")}
-            </Link>
-          </p>
+          <LinkLine to="/reset-password" className="text-sm">
+            {t("login.forgotPassword")}
+          </LinkLine>
           <Divider label={t("login.or")} />
           <ProviderButtons firebase={firebase} redirectUrl={redirectUrl} />
           <Divider label={t("login.or")} />

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
@@ -21,6 +21,7 @@ import { newPasswordSchema, ResetRequestSchema } from "~/features/auth/auth-form
 import { passHeaders } from "~/platform/http.server";
 import { useIsPending } from "~/ui/use-is-pending";
 import { StatusMessage } from "~/ui/status-message";
+import { LinkLine } from "~/ui/link-line";
 
 function resetCode(url: URL): string | null {
   return url.searchParams.get("mode") === "resetPassword" ? url.searchParams.get("oobCode") : null;
@@ -79,11 +80,9 @@ export default function ResetPasswordPage() {
       ) : (
         <RequestResetForm />
       )}
-      <p className="mt-6 text-sm">
-        <Link to="/login" className="font-medium text-brand underline">
-          {t("login.backToSignIn")}
-        </Link>
-      </p>
+      <LinkLine to="/login" className="mt-6 text-sm">
+        {t("login.backToSignIn")}
+      </LinkLine>
     </>
   );
 }

@@ -1,19 +1,13 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "~api/db/schema";
-import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { expectEnvelope } from "./helpers/api";
 import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "./helpers/booking";
-import { call, createUser, signInWithPassword, withEmulatorUsers } from "./helpers/identity";
+import { identityWorld, testProfile, call, createUser, signInWithPassword } from "./helpers/identity";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db } = identityWorld();
 
-const PROFILE = {
-  firstName: "Grace",
-  lastName: "Hopper",
-  phone: "+15557654321",
-  location: { address: "1 Compiler Road", city: "Arlington", state: "VA", zipcode: "22201" },
-};
+const PROFILE = testProfile(["Grace", "Hopper"], "+15557654321", ["1 Compiler Road", "Arlington", "VA", "22201"]);
 
 describe("POST /v1/auth/session", () => {
   it("turns a fresh ID token into a session cookie, syncs the user and says what they still owe", async () => {

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { verificationCodes } from "~api/db/schema";
-import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { expectEnvelope } from "./helpers/api";
 import {
+  identityWorld,
+  testProfile,
   call,
   createUser,
   outboxFor,
@@ -10,19 +12,12 @@ import {
   signInWithPassword,
   syncedUser,
   uniqueEmail,
-  withEmulatorUsers,
   type TestUser,
 } from "./helpers/identity";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db } = identityWorld();
 
-const PROFILE = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  phone: "+15551234567",
-  location: { address: "12 Analytical Way", city: "Boston", state: "MA", zipcode: "02118" },
-};
+const PROFILE = testProfile(["Ada", "Lovelace"], "+15551234567", ["12 Analytical Way", "Boston", "MA", "02118"]);
 
 const put = (path: string, user: TestUser, body: unknown) =>
   call(`/v1/user/settings/${path}`, { method: "PUT", token: user.idToken, body });

@@ -61,6 +61,14 @@ function sendWebhook(payload: string, options: { secret?: string; signature?: st
 
 const sessionIdOf = (checkoutUrl: string) => /\/c\/pay\/(cs_test_[a-f0-9]+)$/.exec(checkoutUrl)![1];
 
+/** A guest's booking of `seats` on a new departure, held at Stripe's checkout. */
+async function heldAtStripe(slot: Parameters<typeof createSlot>[2], seats: number) {
+  const user = await bookingUser(acme);
+  const created = await createSlot(db(), acme.serviceId, slot);
+  const placed = await placeBooking(user.idToken, bookingBody(acme, created.id, seats));
+  return { user, slot: created, placed, id: placed.body.data.booking.id as string };
+}
+
 describe("Stripe provider (against a fake Stripe API)", () => {
   it("opens one Checkout Session per booking with the booking's lines, amount, expiry and return URLs", async () => {
     const user = await bookingUser(acme);
@@ -105,10 +113,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
   });
 
   it("checkout.session.completed replayed 10 times (also concurrently) fulfils once; signatures are verified", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 4 });
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
-    const id = placed.body.data.booking.id;
+    const { user, slot, placed, id } = await heldAtStripe({ capacity: 4 }, 2);
     const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
     const payload = event("checkout.session.completed", session);
 
@@ -195,10 +200,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
   });
 
   it("refresh-payment asks Stripe; cancellation refunds through Stripe with an idempotency key", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 72 });
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
-    const id = placed.body.data.booking.id;
+    const { user, placed, id } = await heldAtStripe({ startsInHours: 72 }, 1);
     const held = await call(`/v1/bookings/${id}/refresh-payment`, { method: "POST", token: user.idToken });
     expect(held.body.data.status).toBe("held");
     const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
@@ -222,10 +224,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
   });
 
   it("Stripe down at cancellation: cancelled and seats freed at once, the refund owed and made once by the sweep", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 72 });
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
-    const id = placed.body.data.booking.id;
+    const { user, slot, placed, id } = await heldAtStripe({ startsInHours: 72 }, 1);
     const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
     await call(`/v1/bookings/${id}/refresh-payment`, { method: "POST", token: user.idToken });
     fake.failAll(true);

@@ -1,26 +1,21 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { PasswordPolicy as AppPasswordPolicy } from "~/features/auth/password-policy";
 import type { PasswordPolicy } from "~contract/auth";
-import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
+import { expectEnvelope } from "./helpers/api";
 import {
+  identityWorld,
+  testProfile,
   call,
   createEmailLinkUser,
   createUser,
   signInWithCustomToken,
   signInWithPassword,
   syncedUser,
-  withEmulatorUsers,
 } from "./helpers/identity";
 
-seedDbForThisFile();
-withEmulatorUsers();
+identityWorld();
 
-const PROFILE = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  phone: "+15551234567",
-  location: { address: "12 Analytical Way", city: "Boston", state: "ma", zipcode: "02118" },
-};
+const PROFILE = testProfile(["Ada", "Lovelace"], "+15551234567", ["12 Analytical Way", "Boston", "ma", "02118"]);
 
 describe("PATCH /v1/user/sync and GET /v1/user/info", () => {
   it("creates the user from the token and the sign-up data", async () => {

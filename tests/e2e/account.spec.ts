@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "./guarded-test";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, PASSWORD, signInWithPassword } from "./identity-helpers";
 
@@ -16,6 +16,16 @@ async function openAccountPage(page: Page, request: APIRequestContext, path: str
   await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   return email;
+}
+
+/** The same user signed in in a second browser, on /account/notifications. */
+async function signInElsewhere(browser: Browser, email: string, options: { javaScriptEnabled?: boolean } = {}) {
+  const other = await browser.newContext(options);
+  const second = await other.newPage();
+  await second.goto("/login?redirectUrl=%2Faccount%2Fnotifications");
+  await signInWithPassword(second, email, PASSWORD);
+  await expect(second).toHaveURL(/\/account\/notifications$/);
+  return { other, second };
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -117,11 +127,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("signing out on all devices ends the session in a second browser too", async ({ page, request, browser }) => {
       const email = await openAccountPage(page, request, "/account/security");
-      const other = await browser.newContext({ javaScriptEnabled });
-      const second = await other.newPage();
-      await second.goto("/login?redirectUrl=%2Faccount%2Fnotifications");
-      await signInWithPassword(second, email, PASSWORD);
-      await expect(second).toHaveURL(/\/account\/notifications$/);
+      const { other, second } = await signInElsewhere(browser, email, { javaScriptEnabled });
       // No waiting: a session signed in during the same second as the sign-out ends too.
       await page.getByRole("button", { name: "Sign out on all devices" }).click();
       await expect(page).toHaveURL(/\/(login)?(\?.*)?$/);
@@ -227,11 +233,7 @@ test.describe("a change that ends every session keeps this browser signed in (Ja
     }) => {
       const path = change === "password" ? "/account/security" : "/account/personal-info";
       const email = await openAccountPage(page, request, path);
-      const other = await browser.newContext();
-      const second = await other.newPage();
-      await second.goto("/login?redirectUrl=%2Faccount%2Fnotifications");
-      await signInWithPassword(second, email, PASSWORD);
-      await expect(second).toHaveURL(/\/account\/notifications$/);
+      const { other, second } = await signInElsewhere(browser, email);
 
       // The browser's Firebase client signed in with the page (the JavaScript sign-in).
       let before: string | null = null;
@@ -281,11 +283,7 @@ for (const javaScriptEnabled of [true, false]) {
     const mine = await browser.newContext({ javaScriptEnabled });
     const page = await mine.newPage();
     const email = await openAccountPage(page, request, "/account/notifications");
-    const other = await browser.newContext({ javaScriptEnabled });
-    const second = await other.newPage();
-    await second.goto("/login?redirectUrl=%2Faccount%2Fnotifications");
-    await signInWithPassword(second, email, PASSWORD);
-    await expect(second).toHaveURL(/\/account\/notifications$/);
+    const { other, second } = await signInElsewhere(browser, email, { javaScriptEnabled });
 
     await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page.getByRole("button", { name: "Sign out", exact: true })).toHaveCount(0);

@@ -68,13 +68,25 @@ export async function bookAndPay(
   target: Awaited<ReturnType<typeof findBookableDay>>,
   { tickets = 1, card = "4242 4242 4242 4242" }: { tickets?: number; card?: string } = {},
 ) {
-  await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
+  await toCheckout(page, target, { tickets });
+  await payWithCard(page, card);
+}
+
+/**
+ * From the target's details page (`from`: that page's address, by default with the target's date)
+ * to the checkout: its departure and `tickets`, the operator's waiver on the way, then "Pay".
+ */
+export async function toCheckout(
+  page: Page,
+  target: Awaited<ReturnType<typeof findBookableDay>>,
+  { tickets = 1, from = `/experiences/${target.parentId}/${target.serviceId}?date=${target.date}` } = {},
+) {
+  await page.goto(from);
   await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
   await page.locator('input[type="number"][name^="t_"]').first().fill(String(tickets));
   await page.getByRole("button", { name: "Continue to booking" }).click();
   await signOperatorWaiver(page);
   await page.getByRole("button", { name: /^Pay / }).click();
-  await payWithCard(page, card);
 }
 
 /** Chooses the target's departure and one ticket with the widget's plain forms (date, "Show times"), then passes the operator's waiver. */

@@ -6,6 +6,7 @@ import {
   seatsLeft,
   signIn,
   signOperatorWaiver,
+  toCheckout,
 } from "./booking-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, signInWithPassword } from "./identity-helpers";
@@ -131,12 +132,7 @@ test.describe("booking with JavaScript", () => {
     await signIn(page, request);
     const target = await findBookableDay(request, 4);
     const confirmUrl = `/experiences/${target.parentId}/${target.serviceId}/confirm?date=${target.date}&slot=${target.slot.id}`;
-    await page.goto(`/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`);
-    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
-    await page.locator('input[type="number"][name^="t_"]').first().fill("1");
-    await page.getByRole("button", { name: "Continue to booking" }).click();
-    await signOperatorWaiver(page);
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await toCheckout(page, target);
     await expect(page).toHaveURL(/\/sandbox\/checkout\//);
     await page.getByLabel("Save this card for next time").check();
     await payWithCard(page, "4242 4242 4242 4242");
@@ -188,12 +184,7 @@ test.describe("booking with JavaScript", () => {
     expect(before.cache).toMatch(/^(hit|stale)$/);
     expect(before.seats).toBe(await seatsLeft(request, target));
 
-    await page.goto(address);
-    await page.locator(`input[name="slot"][value="${target.slot.id}"]`).check();
-    await page.locator('input[type="number"][name^="t_"]').first().fill("2");
-    await page.getByRole("button", { name: "Continue to booking" }).click();
-    await signOperatorWaiver(page);
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await toCheckout(page, target, { tickets: 2, from: address });
     await expect(page).toHaveURL(/\/sandbox\/checkout\//);
 
     // The hold took the seats: the visitor sees it within the cache's 5 s freshness.

@@ -134,3 +134,13 @@ export async function completeProfile(page: Page) {
   if (await country.count()) await country.selectOption("PT");
   await save.click();
 }
+
+/** Fills the sign-up form (its five fields) and posts it. */
+export async function signUpWith(page: Page, email: string, [firstName, lastName]: [string, string], phone: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill(lastName);
+  await page.getByLabel("Mobile phone (US, optional)").fill(phone);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+}

@@ -11,6 +11,7 @@ import {
   signInWithPassword,
   signWaiver,
   uniqueEmail,
+  signUpWith,
 } from "./identity-helpers";
 
 test.describe("with JavaScript", () => {
@@ -20,12 +21,7 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/login\?redirectUrl=%2Faccount$/);
     await page.getByRole("link", { name: "Create an account" }).click();
     await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("First name").fill("Ada");
-    await page.getByLabel("Last name").fill("Lovelace");
-    await page.getByLabel("Mobile phone (US, optional)").fill("(555) 123-4567");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Create account" }).click();
+    await signUpWith(page, email, ["Ada", "Lovelace"], "(555) 123-4567");
     await signWaiver(page);
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByText(email)).toBeVisible();
@@ -216,12 +212,7 @@ test.describe("without JavaScript", () => {
   test("sign-up with server-side validation", async ({ page }) => {
     const email = uniqueEmail("nojs");
     await page.goto("/login?view=signup&redirectUrl=%2Faccount");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("First name").fill("Ada");
-    await page.getByLabel("Last name").fill("Lovelace");
-    await page.getByLabel("Mobile phone (US, optional)").fill("12");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Create account" }).click();
+    await signUpWith(page, email, ["Ada", "Lovelace"], "12");
     await expect(page.getByText("Enter a 10-digit US number, like 555 123 4567.")).toBeVisible();
     await expect(page.getByLabel("First name")).toHaveValue("Ada");
     await page.getByLabel("Mobile phone (US, optional)").fill("5551234567");

@@ -7,7 +7,7 @@ import {
   signIn,
   signOperatorWaiver,
 } from "./booking-helpers";
-import { createCompleteUser, PASSWORD, signInWithPassword, signWaiver, uniqueEmail } from "./identity-helpers";
+import { createCompleteUser, signInWithPassword, signUpWith, signWaiver, uniqueEmail } from "./identity-helpers";
 import { origin } from "./helpers";
 
 /**
@@ -132,12 +132,7 @@ test.describe("inviting a friend", () => {
     await page.getByRole("link", { name: "Create an account" }).click();
     await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
     const friend = uniqueEmail("friend");
-    await page.getByLabel("Email").fill(friend);
-    await page.getByLabel("First name").fill("Grace");
-    await page.getByLabel("Last name").fill("Hopper");
-    await page.getByLabel("Mobile phone (US, optional)").fill("(555) 987-6543");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Create account" }).click();
+    await signUpWith(page, friend, ["Grace", "Hopper"], "(555) 987-6543");
     await signWaiver(page, "Grace Hopper");
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     const target = await findBookableDay(request, 1);

@@ -19,7 +19,7 @@ import {
   withEmulatorUsers,
 } from "../api/helpers/identity";
 import { adminAuth } from "~api/auth/firebase-admin";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "./helpers";
 
 seedDbForThisFile();
 withEmulatorUsers();
@@ -176,7 +176,7 @@ describe("/complete-profile and /waiver", () => {
     const query = new URLSearchParams({ redirectUrl: "/account", account: "no-such-operator" });
     for (const route of [profileRoute, waiverRoute]) {
       const path = `/${route === profileRoute ? "complete-profile" : "waiver"}?${query}`;
-      const page = await outcome(() => route.loader(args(pageRequest(path, { cookie })) as never));
+      const page = await loaded(route, path, cookie);
       expect(page.status, path).toBe(404);
     }
   });
@@ -184,7 +184,7 @@ describe("/complete-profile and /waiver", () => {
   it("asks only for what is missing, saves it, then goes to the waiver and on", async () => {
     const { cookie } = await signedInUser({ firstName: "Ada" });
     const path = `/complete-profile?${new URLSearchParams({ redirectUrl: "/account" })}`;
-    const page = await outcome(() => profileRoute.loader(args(pageRequest(path, { cookie })) as never));
+    const page = await loaded(profileRoute, path, cookie);
     // Neither a phone (it only serves text messages) nor a postal address (no booking needs one) is asked for.
     expect(page.data.fields).toEqual(["lastName"]);
     const invalid = await outcome(() =>
@@ -211,7 +211,7 @@ describe("/complete-profile and /waiver", () => {
     expect(saved.location).toBe(`/waiver?${new URLSearchParams({ redirectUrl: "/account" })}`);
 
     const waiverPath = `/waiver?${new URLSearchParams({ redirectUrl: "/account" })}`;
-    const waiver = await outcome(() => waiverRoute.loader(args(pageRequest(waiverPath, { cookie })) as never));
+    const waiver = await loaded(waiverRoute, waiverPath, cookie);
     expect(waiver.data.waiver).toMatchObject({ isSigned: false });
     const unsigned = await outcome(() =>
       waiverRoute.action(args(pageRequest(waiverPath, { cookie, form: { signedName: "Ada Lovelace" } })) as never),

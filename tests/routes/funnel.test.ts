@@ -8,7 +8,7 @@ import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
 import common from "~/locales/en/common.json";
 import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../api/helpers/booking";
 import { call, createEmailLinkUser, uniqueEmail } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "./helpers";
 
 /**
  * The booking funnel (issue 31, items 7 and 8): every page between the details page and the pay
@@ -65,7 +65,7 @@ describe("the funnel's pages show what is being booked", () => {
       profileRoute.loader(args(pageRequest(`/complete-profile?${query}`, { cookie })) as never),
     );
     expect(profile.data.funnel).toEqual(expectedSummary(slot));
-    const waiver = await outcome(() => waiverRoute.loader(args(pageRequest(`/waiver?${query}`, { cookie })) as never));
+    const waiver = await loaded(waiverRoute, `/waiver?${query}`, cookie);
     expect(waiver.data.funnel).toEqual(expectedSummary(slot));
   });
 
@@ -75,7 +75,7 @@ describe("the funnel's pages show what is being booked", () => {
     await call("/v1/user/sync", { method: "PATCH", token: linkOnly.idToken, body: {} });
     const cookie = await sessionFor(linkOnly);
     const path = `/set-password?${new URLSearchParams({ redirectUrl: confirmPath(slot.id) })}`;
-    const page = await outcome(() => setPasswordRoute.loader(args(pageRequest(path, { cookie })) as never));
+    const page = await loaded(setPasswordRoute, path, cookie);
     expect(page.data).toMatchObject({ mode: "set", funnel: expectedSummary(slot) });
   });
 });
@@ -97,7 +97,7 @@ describe("the address is asked for nowhere in the funnel (no booking needs one)"
     expect(result.headers.get("Set-Cookie")).toMatch(/^__session=/);
     const cookie = result.headers.get("Set-Cookie")!.split(";")[0];
     // Only the waiver is left: the profile page has nothing to ask and hands over to it.
-    const profile = await outcome(() => profileRoute.loader(args(pageRequest(result.location!, { cookie })) as never));
+    const profile = await loaded(profileRoute, result.location!, cookie);
     expect(profile.location).toBe(`/waiver?${new URLSearchParams({ redirectUrl: confirmPath(slot.id) })}`);
 
     const half = await signUp({ ...base, email: uniqueEmail("halfaddress"), address: "1 Main St" });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as route from "~/routes/_default.account.personal-info";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { call, createEmailLinkUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser } from "./helpers";
+import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "./helpers";
 
 seedDbForThisFile();
 withEmulatorUsers();
@@ -17,7 +17,7 @@ const PROFILE = {
 
 const post = (cookie: string, form: Record<string, string>, origin?: string) =>
   outcome(() => route.action(args(pageRequest(PAGE, { cookie, form, origin })) as never));
-const load = (cookie: string) => outcome(() => route.loader(args(pageRequest(PAGE, { cookie })) as never));
+const load = (cookie: string) => loaded(route, PAGE, cookie);
 const codeIn = async (recipient: string) => /\b(\d{6})\b/.exec((await outboxFor(recipient))[0].textBody)![1];
 
 describe("/account/personal-info", () => {

@@ -3,7 +3,7 @@ import * as referralRoute from "~/routes/_external.referral.$code";
 import * as accountRoute from "~/routes/_account.account._index";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, signedInUser } from "./helpers";
+import { args, outcome, pageRequest, signedInUser, loaded } from "./helpers";
 
 seedDbForThisFile();
 withEmulatorUsers();
@@ -11,7 +11,7 @@ withEmulatorUsers();
 describe("invitations", () => {
   it("/account shows the user's code and link; /referral/{code} names the inviter and remembers the code; a bad code is 404", async () => {
     const { cookie } = await signedInUser({ firstName: "Ann", lastName: "Lee" });
-    const account = await outcome(() => accountRoute.loader(args(pageRequest("/account", { cookie })) as never));
+    const account = await loaded(accountRoute, "/account", cookie);
     const { code, url } = account.data.referral;
     expect(url).toMatch(new RegExp(`/referral/${code}$`));
 

@@ -5,7 +5,7 @@ import * as route from "~/routes/_default.account.security";
 import * as rootRoute from "~/root";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { call, createEmailLinkUser, outboxFor, signInWithPassword, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser } from "./helpers";
+import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "./helpers";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -18,7 +18,7 @@ describe("/account/security", () => {
   it("changes the password after checking the current one; other sessions end, this one goes on", async () => {
     const { user, cookie } = await signedInUser();
     const other = await sessionFor(user);
-    const page = await outcome(() => route.loader(args(pageRequest(PAGE, { cookie })) as never));
+    const page = await loaded(route, PAGE, cookie);
     expect(page.data).toMatchObject({ signInMethods: ["password"], hasPassword: true });
 
     const wrong = await post(cookie, {
@@ -54,7 +54,7 @@ describe("/account/security", () => {
     // Like a Google or Apple user: no password, and not required to set one.
     await db().update(users).set({ requiresPasswordSetup: false }).where(eq(users.id, user.uid));
     const cookie = await sessionFor(user);
-    const page = await outcome(() => route.loader(args(pageRequest(PAGE, { cookie })) as never));
+    const page = await loaded(route, PAGE, cookie);
     expect(page.data).toMatchObject({ signInMethods: ["emailLink"], hasPassword: false });
     const added = await post(cookie, {
       intent: "add-password",
@@ -115,9 +115,7 @@ describe("/account/security for a user who must set a password", () => {
     const user = await createEmailLinkUser();
     await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} });
     const cookie = await sessionFor(user);
-    expect((await outcome(() => route.loader(args(pageRequest(PAGE, { cookie })) as never))).location).toBe(
-      "/set-password",
-    );
+    expect((await loaded(route, PAGE, cookie)).location).toBe("/set-password");
     const added = await post(cookie, {
       intent: "add-password",
       password: "my-pass-word-5",

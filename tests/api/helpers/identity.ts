@@ -1,7 +1,7 @@
 import "./env";
 import { afterAll, beforeAll } from "vitest";
 import { adminAuth } from "~api/auth/firebase-admin";
-import { api, type ApiResult } from "./api";
+import { api, seedDbForThisFile, type ApiResult } from "./api";
 
 /**
  * Users and tokens from the Firebase Auth emulator (its REST API, as the browser SDK would
@@ -169,4 +169,20 @@ export async function outboxFor(email: string): Promise<any[]> {
   const res = await api(`/v1/dev/outbox?to=${encodeURIComponent(email)}`);
   if (res.status !== 200) throw new Error(`dev outbox: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
+}
+
+/** What most identity test files start from: a seeded database of their own and the emulator's users cleared. */
+export function identityWorld() {
+  const { db } = seedDbForThisFile();
+  withEmulatorUsers();
+  return { db };
+}
+
+/** A sign-up profile: names, a US phone and a postal address (region and postal code as typed). */
+export function testProfile(
+  [firstName, lastName]: [string, string],
+  phone: string,
+  [address, city, state, zipcode]: [string, string, string, string],
+) {
+  return { firstName, lastName, phone, location: { address, city, state, zipcode } };
 }
