@@ -17,8 +17,11 @@ export async function quoteBooking(
 ): Promise<Quote> {
   const context = await loadBookableService(db, input.serviceId, scope);
   const slot = await loadOpenSlot(db, input.slotId, input.serviceId);
-  const order = await priceOrder(db, context, input, userId);
-  const user = userId ? await findUser(db, userId) : null;
+  // The price and what the caller still owes read different rows: asked together.
+  const [order, missing] = await Promise.all([
+    priceOrder(db, context, input, userId),
+    (userId ? findUser(db, userId) : Promise.resolve(null)).then((user) => missingSteps(db, user, context.account)),
+  ]);
   return {
     breakdown: order.price,
     currency: context.account.currency,
@@ -29,6 +32,6 @@ export async function quoteBooking(
     endsAt: slot.endsAt.toISOString(),
     timezone: context.account.timezone,
     freeCancellationUntil: freeCancellationUntil(slot.startsAt, context.account.cancellationCutoffHours),
-    missing: await missingSteps(db, user, context.account),
+    missing,
   };
 }
