@@ -8,6 +8,7 @@ env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_EMULATOR_HOST;
 env.FIREBASE_PROJECT_ID ??= DEFAULT_PROJECT_ID;
 
 const steps = [
+  ["known advisories in production dependencies", "node", ["scripts/check-advisories.mjs"]],
   ["typecheck", "tsc", []],
   ["lint", "eslint", ["."]],
   ["unit and API tests", "vitest", ["run"]],
@@ -30,7 +31,7 @@ let failed = null;
 for (const [name, bin, args, extraEnv = {}] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const command = bin === "npm" ? "npm" : `node_modules/.bin/${bin}`;
+  const command = bin === "npm" || bin === "node" ? bin : `node_modules/.bin/${bin}`;
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
   if (result.status !== 0) {
     failed = name;
