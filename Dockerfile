@@ -1,0 +1,51 @@
+# syntax=docker/dockerfile:1
+# One image, two commands: the web (default) and the v1 API alone (`node … build/api/server.js`,
+# see compose.yaml). The runtime stage holds the build, the production dependencies and the few
+# source files the built server reads at run time; scripts/check-image-layout.mjs rebuilds that
+# layout in a temporary directory and starts both commands from it (Docker does not run in CI).
+# Node: the version in .nvmrc (every test runs on it).
+ARG NODE_VERSION=20.20.2
+
+# --- build: every dependency, then `npm run build` (build/index.js, build/api/server.js, public/build)
+FROM node:${NODE_VERSION}-bookworm-slim AS build
+WORKDIR /app
+# npm 11: allowScripts in package.json says which dependencies may run install scripts.
+RUN npm install -g npm@11.19.1
+COPY package.json package-lock.json ./
+COPY patches ./patches
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# --- runtime: production dependencies only, no compiler, no sources beyond what runs
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    APP_ENV=production \
+    PORT=3000 \
+    API_PORT=3001
+WORKDIR /app
+RUN npm install -g npm@11.19.1
+COPY package.json package-lock.json ./
+# patch-package (a production dependency) applies patches/ at postinstall.
+COPY patches ./patches
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+# Preloaded by both commands (--import ./server/edge.mjs), with the two contract modules it imports.
+COPY server ./server
+COPY contract/*.mjs ./contract/
+# Read at run time by `npm run db:migrate` and, when MIGRATE_ON_START allows it, on start.
+COPY api/db/migrations ./api/db/migrations
+# `npm run db:migrate` and the other npm scripts.
+COPY scripts ./scripts
+# Files stay root's and read-only to the server: it writes nothing to disk in production.
+USER node
+EXPOSE 3000 3001
+# The web answers /health/ready (including the API's readiness in split mode); a container running
+# the API alone overrides this with its /v1/health/ready on API_PORT (compose.yaml).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+STOPSIGNAL SIGTERM
+# The web: remix-serve with the edge preloaded (as `npm start`, without the local launcher's
+# rebuild and Auth emulator). The API alone: node --import ./server/edge.mjs build/api/server.js
+CMD ["node", "--max-old-space-size=192", "--import", "./server/edge.mjs", "node_modules/.bin/remix-serve", "./build/index.js"]
