@@ -31,9 +31,11 @@ COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-# Preloaded by both commands (--import ./server/edge.mjs), with the two contract modules it imports.
+# Preloaded by both commands (--import ./server/edge.mjs), with the contract modules it imports and
+# the English words of its own 503 page.
 COPY server ./server
 COPY contract/*.mjs ./contract/
+COPY app/locales/en/common.json ./app/locales/en/common.json
 # Read at run time by `npm run db:migrate` and, when MIGRATE_ON_START allows it, on start.
 COPY api/db/migrations ./api/db/migrations
 # `npm run db:migrate` and the other npm scripts.
