@@ -87,7 +87,10 @@ function namesInEnvFile(path: string): Set<string> {
 function docsTable(): Map<string, string> {
   const text = readFileSync("docs/deploy.md", "utf8");
   return new Map(
-    [...text.matchAll(new RegExp(`^\\| \`(${NAME})\` \\| ([^|]+) \\|`, "gm"))].map((m) => [m[1], m[2].trim()]),
+    [...text.matchAll(new RegExp(`^\\|\\s*\`(${NAME})\`\\s*\\|\\s*([^|]+?)\\s*\\|`, "gm"))].map((m) => [
+      m[1],
+      m[2].trim(),
+    ]),
   );
 }
 
