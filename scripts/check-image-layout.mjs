@@ -125,7 +125,13 @@ async function main() {
           .find((part) => part.startsWith("npm ci"));
         if (!install) continue; // npm itself, the cache: nothing the layout depends on
         const started = Date.now();
-        const result = spawnSync("sh", ["-c", install], { cwd: root, stdio: "inherit", env });
+        // The lock pins every version and checksum: npm's cache serves them without asking the
+        // registry again (CI has just run npm ci), as a Docker layer cache would.
+        const result = spawnSync("sh", ["-c", install], {
+          cwd: root,
+          stdio: "inherit",
+          env: { ...env, npm_config_prefer_offline: "true" },
+        });
         timings.install = Date.now() - started;
         if (result.status !== 0) throw new Error(`${install} failed`);
       }
@@ -133,6 +139,19 @@ async function main() {
     for (const devOnly of ["vitest", "@remix-run/dev", "esbuild", "firebase-tools", "vite"]) {
       if (existsSync(join(root, "node_modules", devOnly))) throw new Error(`${devOnly} (development) is installed`);
     }
+
+    // The migration step runs in the image too (compose.yaml's migrate service): its script must
+    // not need a development dependency. --help changes nothing.
+    const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    if (scripts["db:migrate"]) {
+      const help = spawnSync("npm", ["run", "--silent", "db:migrate", "--", "--help"], {
+        cwd: root,
+        env,
+        encoding: "utf8",
+      });
+      if (help.status !== 0) throw new Error(`npm run db:migrate -- --help failed in the image:\n${help.stderr}`);
+      console.log("✔ npm run db:migrate -- --help runs with production dependencies");
+    } else console.log("· no db:migrate script yet: the migrate service's command is not checked");
 
     // The image's commands, from the temporary directory. Local identity (the Auth emulator): the
     // check is about the files; production settings are refused without real services.
