@@ -49,5 +49,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 STOPSIGNAL SIGTERM
 # The web: remix-serve with the edge preloaded (as `npm start`, without the local launcher's
-# rebuild and Auth emulator). The API alone: node --import ./server/edge.mjs build/api/server.js
+# rebuild and Auth emulator). The API alone: compose.yaml's api1 command.
 CMD ["node", "--max-old-space-size=192", "--import", "./server/edge.mjs", "node_modules/.bin/remix-serve", "./build/index.js"]
