@@ -10,7 +10,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer } from "./built-server";
+import { freePort, startBuiltServer } from "./built-server";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const journal = JSON.parse(readFileSync("api/db/migrations/meta/_journal.json", "utf8")) as {
@@ -179,4 +179,41 @@ describe.skipIf(!DATABASE_URL)("the built server with a complete production sett
       await server.stop();
     }
   }, 120_000);
+});
+
+describe.skipIf(!DATABASE_URL)("a production API on a database that lacks migrations", () => {
+  const scratch = scratchDatabase("3");
+  beforeAll(() => scratch.create(), 30_000);
+  afterAll(() => scratch.drop(), 30_000);
+
+  it("does not migrate on start, and logs an error naming every missing migration", async () => {
+    const api = spawn(process.execPath, ["build/api/server.js"], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "production",
+        ...productionEnv(scratch.url),
+        API_PORT: String(await freePort()),
+        JOBS_ENABLED: "false",
+      },
+    });
+    let logged = "";
+    api.stdout.on("data", (chunk: Buffer) => (logged += chunk.toString()));
+    api.stderr.on("data", (chunk: Buffer) => (logged += chunk.toString()));
+    try {
+      const deadline = Date.now() + 30_000;
+      while (!logged.includes("run npm run db:migrate") && Date.now() < deadline && api.exitCode === null) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(logged).toContain("run npm run db:migrate");
+      const line = JSON.parse(logged.split("\n").find((text) => text.includes("run npm run db:migrate"))!);
+      expect(line).toMatchObject({ level: 50, pendingMigrations: allTags });
+      expect(line.msg).toMatch(/^the database lacks 20 migration\(s\): 0000_catalog, /);
+      // Nothing was applied: drizzle's table is not even there.
+      expect(await query(scratch.url, "select to_regclass('drizzle.__drizzle_migrations') as t")).toEqual([{ t: null }]);
+    } finally {
+      api.kill("SIGTERM");
+      await new Promise((resolve) => (api.exitCode === null ? api.once("exit", resolve) : resolve(null)));
+    }
+  }, 60_000);
 });
