@@ -102,7 +102,8 @@ export function productionProblems(env, role) {
       "required (0 when clients connect directly, else how many proxies in front append to X-Forwarded-For)",
     );
     const linkSecret = value(env, "MESSAGE_LINK_SECRET");
-    if (!linkSecret) problems.push(`MESSAGE_LINK_SECRET: required (${MIN_SECRET_LENGTH}+ characters; signs unsubscribe links)`);
+    if (!linkSecret)
+      problems.push(`MESSAGE_LINK_SECRET: required (${MIN_SECRET_LENGTH}+ characters; signs unsubscribe links)`);
     else if (linkSecret.length < MIN_SECRET_LENGTH) {
       problems.push(`MESSAGE_LINK_SECRET: needs ${MIN_SECRET_LENGTH} characters or more`);
     }

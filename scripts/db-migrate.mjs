@@ -20,4 +20,14 @@ if (!existsSync(bundle)) {
   console.error("db:migrate: build/api/migrate.js is missing; run npm run build first");
   process.exit(1);
 }
-await import(bundle.href);
+try {
+  const { migrateDatabase } = await import(bundle.href);
+  const { target, applied, total, milliseconds } = await migrateDatabase();
+  if (applied.length === 0)
+    console.log(`${target} is current: all ${total} migrations applied before (${milliseconds} ms)`);
+  else
+    console.log(`${target}: applied ${applied.length} migration(s) in ${milliseconds} ms\n  ${applied.join("\n  ")}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+}

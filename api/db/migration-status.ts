@@ -20,7 +20,9 @@ const journalSchema = z.object({
 
 /** The migrations of the journal (meta/_journal.json), oldest first. */
 export function journalMigrations(migrationsFolder = defaultMigrationsFolder()): Array<{ tag: string; when: number }> {
-  const journal = journalSchema.parse(JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")));
+  const journal = journalSchema.parse(
+    JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")),
+  );
   return [...journal.entries].sort((a, b) => a.when - b.when);
 }
 
@@ -35,7 +37,10 @@ async function newestApplied(sql: SqlExecutor): Promise<number | null> {
 }
 
 /** The tags of the migrations `sql`'s database lacks, oldest first (what drizzle's migrate would apply). */
-export async function pendingMigrationsIn(sql: SqlExecutor, migrationsFolder = defaultMigrationsFolder()): Promise<string[]> {
+export async function pendingMigrationsIn(
+  sql: SqlExecutor,
+  migrationsFolder = defaultMigrationsFolder(),
+): Promise<string[]> {
   const newest = await newestApplied(sql);
   return journalMigrations(migrationsFolder)
     .filter((migration) => newest === null || migration.when > newest)
