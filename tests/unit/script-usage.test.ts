@@ -64,5 +64,11 @@ describe("npm start in production", () => {
     expect(api.status).toBe(1);
     expect(api.stderr).toMatch(/Refusing to start the API/);
     expect(api.stderr).not.toContain("SESSION_SECRET");
+    // The web alone (split mode) asks nothing of the API's.
+    const web = run(["scripts/start.mjs"], { APP_ENV: "production", API_BASE_URL: "http://api.internal:3001" });
+    expect(web.status).toBe(1);
+    expect(web.stderr).toMatch(/Refusing to start the web/);
+    expect(web.stderr).toContain("  - SESSION_SECRET: ");
+    expect(web.stderr).not.toMatch(/DATABASE_URL|SMTP_URL|PAYMENT_PROVIDER/);
   });
 });
