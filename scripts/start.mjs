@@ -1,5 +1,7 @@
 // `npm start` / `npm run dev`: build if needed, start the Firebase Auth emulator in local mode,
-// then serve the app (which migrates the database and seeds it when empty) on $PORT.
+// then serve the app (which, locally, migrates the database and seeds it when empty) on $PORT.
+// With APP_ENV=production it first checks every setting (contract/production-preflight.mjs) and
+// exits listing what is missing; production migrates with `npm run db:migrate`, not on start.
 // `npm run start:api` (--api): the v1 API alone on $API_PORT (default 3001). With API_BASE_URL
 // set, `npm start` serves the web alone: it opens no database and forwards /v1 to that API.
 import { spawn, spawnSync } from "node:child_process";

@@ -47,7 +47,7 @@ const EnvSchema = z
     // Identity Toolkit calls. The web holds no Firebase credentials: sessions are the API's.
     ...firebasePublicEnv,
   })
-  .transform((env) => {
+  .transform(({ SESSION_SECRET: sessionSecret, ...env }) => {
     const appEnv = env.APP_ENV ?? (env.NODE_ENV === "production" ? "production" : "local");
     const production = appEnv === "production";
     const projectId = env.FIREBASE_PROJECT_ID ?? (production ? "" : "demo-wayfarer");
@@ -65,7 +65,7 @@ const EnvSchema = z
       APP_BASE_DOMAINS: env.APP_BASE_DOMAINS ?? (production ? [] : ["localhost", "app.localhost"]),
       HOST_SEGMENTS: env.HOST_SEGMENTS ?? (production ? 3 : 2),
       /** The first signs, every one verifies (rotation): a cookie no secret verifies reads as absent. */
-      sessionSecrets: env.SESSION_SECRET?.length ? env.SESSION_SECRET : production ? [] : [LOCAL_SESSION_SECRET],
+      sessionSecrets: sessionSecret?.length ? sessionSecret : production ? [] : [LOCAL_SESSION_SECRET],
       SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${(env.APP_BASE_DOMAINS ?? ["localhost"])[0] ?? "localhost"}`,
     };
   })
