@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { firebasePublicEnv } from "~contract/firebase-env";
 import { parseEnvironment } from "~contract/parse-env";
+import { assertProductionReady, isProduction } from "~contract/production-preflight.mjs";
 
 /**
  * The API process's one configuration module: every variable it reads, validated with zod.
@@ -9,14 +10,14 @@ import { parseEnvironment } from "~contract/parse-env";
  * first use by `getApiEnv()` (tests choose their database before that). The web validates its
  * own in app/platform/config.server.ts. Every variable is listed in .env.example.
  */
-const booleanFlag = (name: string, fallback: boolean) =>
+const booleanFlag = <Fallback extends boolean | undefined>(name: string, fallback: Fallback) =>
   z
     .string()
     .trim()
     .toLowerCase()
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value === "") return fallback;
+      if (value === undefined || value === "") return fallback as boolean | Fallback;
       if (value === "true" || value === "1") return true;
       if (value === "false" || value === "0") return false;
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${name} must be true, false, 1 or 0` });
@@ -57,7 +58,13 @@ const apiEnvSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value ? value : "./data/pglite")),
+  /** Load the demo catalog into an empty database (locally; never in production). */
   SEED_ON_START: booleanFlag("SEED_ON_START", true),
+  /**
+   * Apply pending migrations when the process opens its database (default: true locally, false in
+   * production, where `npm run db:migrate` is a deployment step).
+   */
+  MIGRATE_ON_START: booleanFlag("MIGRATE_ON_START", undefined),
   /** A PGlite data-directory dump (tar) an in-memory database starts from (the test suite's migrated catalog). */
   PGLITE_TEMPLATE: optionalText,
   /** The web app's public address, for links in emails and payment returns (default: the request's origin). */
@@ -120,7 +127,7 @@ const apiEnvSchema = z.object({
   SESSION_ATTEMPTS_PER_USER: wholeNumber(20, 1, 1_000_000),
 });
 
-export type ApiEnv = z.infer<typeof apiEnvSchema>;
+export type ApiEnv = Omit<z.infer<typeof apiEnvSchema>, "MIGRATE_ON_START"> & { MIGRATE_ON_START: boolean };
 
 /** PGLITE_DIR value that selects an in-memory database. */
 export const MEMORY_DIR = "memory://";
@@ -132,7 +139,7 @@ export function parseApiEnv(source: Record<string, string | undefined>): ApiEnv 
     throw new Error(`Invalid API environment: ${problems.join("; ")}`);
   }
   // Links in emails come from configuration in production, never from a request's Host header.
-  const production = (source.APP_ENV ?? (source.NODE_ENV === "production" ? "production" : "local")) === "production";
+  const production = isProduction(source);
   if (production && (!result.data.APP_PUBLIC_URL || !result.data.STOREFRONT_PUBLIC_URL)) {
     throw new Error(
       "Invalid API environment: set APP_PUBLIC_URL and STOREFRONT_PUBLIC_URL in production (the addresses emails link to)",
@@ -148,7 +155,12 @@ export function parseApiEnv(source: Record<string, string | undefined>): ApiEnv 
   if (twilio.some(Boolean) && !twilio.every(Boolean)) {
     throw new Error("Invalid API environment: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together");
   }
-  return result.data;
+  return {
+    ...result.data,
+    // Demo data is never loaded in production (the preflight refuses SEED_ON_START=true there).
+    SEED_ON_START: production ? false : result.data.SEED_ON_START,
+    MIGRATE_ON_START: result.data.MIGRATE_ON_START ?? !production,
+  };
 }
 
 let cached: ApiEnv | undefined;
@@ -158,6 +170,9 @@ export function getApiEnv(): ApiEnv {
   cached ??= parseApiEnv(process.env);
   return cached;
 }
+
+// Production: every missing or unsafe setting in one message, before any section stops at its first.
+assertProductionReady(process.env, "api");
 
 // --- identity (Firebase) -------------------------------------------------------------
 

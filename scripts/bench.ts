@@ -5,6 +5,7 @@
 // BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_OVERLOAD_CONNECTIONS (200: signed-in
 // /account past what one process serves), BENCH_LIGHTHOUSE=0 tune it; with DATABASE_URL the
 // product runs on PostgreSQL.
+import { readCommandLine } from "./cli.mjs";
 import { benchPages, pagesTable } from "./bench/pages";
 import { LIGHTHOUSE_VERSION } from "./bench/lighthouse";
 import { readdirSync, readFileSync } from "node:fs";
@@ -13,6 +14,17 @@ import { spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { initialJs, readClientManifest } from "./client-js";
 import { percentile, timeRequests } from "./bench/timing";
+
+readCommandLine({
+  usage: `
+Usage: npm run bench     (tsx scripts/bench.ts)
+
+Measures the built app and prints the figures: pages beside the smallest Remix page (requests/s,
+p50/p99, RSS, Lighthouse), the client JS each page loads, catalog query latency on a fresh database
+(PGlite in memory, or DATABASE_URL), and with DATABASE_URL the catalog at 10,000 experiences.
+Tuned by BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_OVERLOAD_CONNECTIONS, BENCH_LIGHTHOUSE=0.
+  -h, --help  this text`,
+});
 
 process.env.PGLITE_DIR ??= "memory://";
 process.env.SEED_ON_START ??= "true";

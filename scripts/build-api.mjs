@@ -1,4 +1,5 @@
-// Bundles the standalone v1 API (api/server.ts) into build/api/server.js. Packages stay external
+// Bundles the standalone v1 API (api/server.ts) into build/api/server.js, and the migration step
+// (api/db/migrate.ts, `npm run db:migrate`) into build/api/migrate.js. Packages stay external
 // (node_modules at run time); our own modules, including the ~contract alias, are bundled.
 import { build } from "esbuild";
 
@@ -10,8 +11,8 @@ const externalPackages = {
 };
 
 await build({
-  entryPoints: ["api/server.ts"],
-  outfile: "build/api/server.js",
+  entryPoints: { server: "api/server.ts", migrate: "api/db/migrate.ts" },
+  outdir: "build/api",
   bundle: true,
   platform: "node",
   format: "esm",

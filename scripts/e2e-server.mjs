@@ -2,8 +2,20 @@
 // `--api`: the v1 API alone (split mode); with API_BASE_URL set: the web alone, which must not
 // open any database (no DATABASE_URL, an unwritable PGLITE_DIR), so a stray open fails loudly.
 import { rmSync } from "node:fs";
+import { readCommandLine } from "./cli.mjs";
 
-const apiOnly = process.argv.includes("--api");
+const { values } = readCommandLine({
+  usage: `
+Usage: node scripts/e2e-server.mjs [--api]
+
+The server the end-to-end tests (playwright.config.ts) run against, on a fresh embedded database
+each run (.data-e2e, or .data-e2e-api with --api), through scripts/start.mjs.
+  --api       the v1 API alone (split mode); with API_BASE_URL set and no --api: the web alone,
+              which must open no database
+  -h, --help  this text`,
+  options: { api: { type: "boolean" } },
+});
+const apiOnly = Boolean(values.api);
 process.env.APP_ENV ??= "local";
 if (process.env.API_BASE_URL && !apiOnly) {
   delete process.env.DATABASE_URL;

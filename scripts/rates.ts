@@ -4,13 +4,26 @@
  * prints the rates. Writes to DATABASE_URL, or to the PGlite directory (stop the server first:
  * PGlite has one writer).
  */
-import { openDb } from "../api/db/client";
-import { exchangeRates } from "../api/db/schema";
-import { rateArgument, setRates } from "../api/catalog/rates";
-import { getApiEnv } from "../api/env";
+import { readCommandLine } from "./cli.mjs";
+
+const { positionals } = readCommandLine({
+  usage: `
+Usage: npm run rates [-- CUR=usd ...]     (tsx scripts/rates.ts)
+
+Without arguments, prints the exchange rates. With CUR=value arguments (e.g. EUR=1.09 CAD=0.73:
+what one unit is worth in US dollars), sets them, then prints them. Writes to DATABASE_URL, or to
+the PGlite directory PGLITE_DIR (stop the server first: PGlite has one writer).
+  -h, --help  this text`,
+  positionals: true,
+});
 
 async function main(): Promise<void> {
-  const parsed = process.argv.slice(2).map((argument) => rateArgument.safeParse(argument));
+  // Loaded after the command line is read: --help opens nothing.
+  const { openDb } = await import("../api/db/client");
+  const { exchangeRates } = await import("../api/db/schema");
+  const { rateArgument, setRates } = await import("../api/catalog/rates");
+  const { getApiEnv } = await import("../api/env");
+  const parsed = positionals.map((argument) => rateArgument.safeParse(argument));
   const bad = parsed.find((result) => !result.success);
   if (bad && !bad.success) throw new Error(bad.error.issues[0].message);
   const env = getApiEnv();

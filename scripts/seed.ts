@@ -2,18 +2,32 @@
  * `npm run seed`: writes the generated seed images into public/images/ and replaces
  * the catalog (accounts, experiences, services, ticket types, slots) in the database
  * named by DATABASE_URL, or in the PGlite directory PGLITE_DIR (default ./data/pglite).
- * Safe to run again: the same rows are produced, with departures from today.
+ * Safe to run again: the same rows are produced, with departures from today. The seed makes
+ * no booking, so a database holding one is real: refused unless --force; production always.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { openDb } from "../api/db/client";
-import { seed } from "../api/db/seed";
-import { SEED_ACCOUNTS } from "../api/db/seed-data/accounts";
-import { SEED_EXPERIENCES } from "../api/db/seed-data/build";
-import { seedImageFiles } from "../api/db/seed-data/images";
-import { getApiEnv } from "../api/env";
+import { count } from "drizzle-orm";
+import { isProduction } from "../contract/production-preflight.mjs";
+import { readCommandLine } from "./cli.mjs";
 
-function writeImages(publicDir: string): number {
+const { values } = readCommandLine({
+  usage: `
+Usage: npm run seed [-- --force]     (tsx scripts/seed.ts)
+
+Replaces the demo catalog (accounts, experiences, services, ticket types, departures) in the
+database of DATABASE_URL, or the PGlite directory PGLITE_DIR (default ./data/pglite; stop the server
+first), and writes the seed images into public/images/. It deletes the catalog's bookings with it, so
+it refuses a database that holds any booking unless --force is given, and always with APP_ENV=production.
+  --force     replace the catalog even though the database holds bookings (never in production)
+  -h, --help  this text`,
+  options: { force: { type: "boolean" } },
+});
+
+async function writeImages(publicDir: string): Promise<number> {
+  const { SEED_ACCOUNTS } = await import("../api/db/seed-data/accounts");
+  const { SEED_EXPERIENCES } = await import("../api/db/seed-data/build");
+  const { seedImageFiles } = await import("../api/db/seed-data/images");
   let written = 0;
   for (const file of seedImageFiles(SEED_ACCOUNTS, SEED_EXPERIENCES)) {
     const target = path.join(publicDir, file.relativePath);
@@ -32,13 +46,27 @@ function writeImages(publicDir: string): number {
 }
 
 async function main(): Promise<void> {
+  if (isProduction(process.env)) {
+    throw new Error("seed: refused with APP_ENV=production (demo data is never loaded in production)");
+  }
+  // Loaded after the command line is read: --help opens nothing.
+  const { openDb } = await import("../api/db/client");
+  const { seed } = await import("../api/db/seed");
+  const { bookings } = await import("../api/db/schema");
+  const { getApiEnv } = await import("../api/env");
   const env = getApiEnv();
-  const written = writeImages(path.resolve(process.cwd(), "public"));
-  console.log(`images: ${written} file(s) written to public/images`);
-
   const target = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${env.PGLITE_DIR}`;
   const opened = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR, seedOnStart: false });
   try {
+    const [held] = await opened.db.select({ bookings: count() }).from(bookings);
+    if (held.bookings > 0 && !values.force) {
+      throw new Error(
+        `seed: refused: ${target} holds ${held.bookings} booking(s), which the seed would delete with the catalog. ` +
+          "Run npm run seed -- --force to replace it anyway.",
+      );
+    }
+    const written = await writeImages(path.resolve(process.cwd(), "public"));
+    console.log(`images: ${written} file(s) written to public/images`);
     const summary = await seed(opened.db);
     console.log(
       `seeded ${target}: ${summary.accounts} accounts, ${summary.experiences} experiences, ` +

@@ -1,17 +1,41 @@
 // `npm start` / `npm run dev`: build if needed, start the Firebase Auth emulator in local mode,
-// then serve the app (which migrates the database and seeds it when empty) on $PORT.
+// then serve the app (which, locally, migrates the database and seeds it when empty) on $PORT.
+// With APP_ENV=production it first checks every setting (contract/production-preflight.mjs) and
+// exits listing what is missing; production migrates with `npm run db:migrate`, not on start.
 // `npm run start:api` (--api): the v1 API alone on $API_PORT (default 3001). With API_BASE_URL
 // set, `npm start` serves the web alone: it opens no database and forwards /v1 to that API.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { productionPreflight, webProcessRole } from "../contract/production-preflight.mjs";
+import { readCommandLine } from "./cli.mjs";
 import { DEFAULT_EMULATOR_HOST, ensureAuthEmulator } from "./emulator.mjs";
 import { nodeArgs } from "./server-args.mjs";
 
-const dev = process.argv.includes("--dev");
-const apiOnly = process.argv.includes("--api");
+const { values: flags } = readCommandLine({
+  usage: `
+Usage: npm start [-- --api | --dev]     (node scripts/start.mjs)
+
+Builds the app when its sources are newer than the build, starts the Firebase Auth emulator when
+the configuration is local, and serves the app on $PORT (default 3000).
+  (no flag)  the web, with the v1 API in the same process (or the web alone when API_BASE_URL is set)
+  --api      the v1 API alone on $API_PORT (default 3001)   (npm run start:api)
+  --dev      the Remix dev server, rebuilding on change      (npm run dev)
+  -h, --help this text
+Settings come from the environment and .env (.env.example lists them). With APP_ENV=production the
+start is refused, before anything is built, while a setting is missing or unsafe (README: Production).`,
+  options: { api: { type: "boolean" }, dev: { type: "boolean" } },
+});
+const dev = Boolean(flags.dev);
+const apiOnly = Boolean(flags.api);
 if (existsSync(".env")) process.loadEnvFile(".env");
 const env = { ...process.env };
+// Production: every missing or unsafe setting at once, before anything is built or spawned.
+const refused = productionPreflight(env, apiOnly ? "api" : webProcessRole(env));
+if (refused) {
+  console.error(refused);
+  process.exit(1);
+}
 // Without NODE_ENV this is the local quick start: local configuration (APP_ENV=local), production React.
 if (!env.NODE_ENV && !env.APP_ENV) env.APP_ENV = "local";
 env.NODE_ENV ??= dev ? "development" : "production";

@@ -1,7 +1,18 @@
 // `npm test`: typecheck, lint, unit + API tests (vitest), build, then the end-to-end tests
 // (Playwright + Chromium). The Firebase Auth emulator runs for the whole suite.
 import { spawnSync } from "node:child_process";
+import { readCommandLine } from "./cli.mjs";
 import { DEFAULT_EMULATOR_HOST, DEFAULT_PROJECT_ID, ensureAuthEmulator } from "./emulator.mjs";
+
+readCommandLine({
+  usage: `
+Usage: npm test     (node scripts/test.mjs)
+
+Every check, in order, stopping at the first failure: typecheck, lint, unit and API tests (vitest),
+build, checks of the built app, end-to-end tests (Playwright + Chromium), then the end-to-end tests
+in split mode. The Firebase Auth emulator runs for the whole suite (started, or the running one reused).
+  -h, --help  this text`,
+});
 
 const env = { ...process.env };
 env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_EMULATOR_HOST;

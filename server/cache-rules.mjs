@@ -22,8 +22,12 @@ export function mayShareAnswer(method, cookieHeader, authorization) {
   return true;
 }
 
-/** The language cookie's raw value (part of the cache key: it picks the page's language). */
+/**
+ * The language cookie's raw value (part of the cache key: it picks the page's language). Whole:
+ * it is signed (SESSION_SECRET), and a value cut short could share a key with one whose signature
+ * fails, which the page reads as no language.
+ */
 export function languageCookieOf(/** @type {string | undefined} */ cookieHeader) {
   const match = /(?:^|;\s*)lng=([^;]*)/.exec(cookieHeader ?? "");
-  return match ? match[1].slice(0, 64) : "";
+  return match ? match[1].slice(0, 256) : "";
 }

@@ -11,11 +11,13 @@ import pg from "pg";
 import { getApiEnv, MEMORY_DIR } from "../env";
 import { errorFields, logger } from "../logger";
 import { acquireDirLock, type DirLock } from "./dir-lock";
+import { defaultMigrationsFolder, pendingMigrations, pendingMigrationsIn } from "./migration-status";
 import * as schema from "./schema";
 import { seed } from "./seed";
 import type { Db } from "./types";
 
 export type { Db } from "./types";
+export { defaultMigrationsFolder } from "./migration-status";
 
 export interface OpenDbOptions {
   /** PostgreSQL URL; when absent PGlite is used. */
@@ -24,6 +26,8 @@ export interface OpenDbOptions {
   pgliteDir?: string;
   /** Seed the catalog when the accounts table is empty. */
   seedOnStart?: boolean;
+  /** Apply the pending migrations (default true; MIGRATE_ON_START for the process-wide database). */
+  migrate?: boolean;
   /** Defaults to <cwd>/api/db/migrations (the code is bundled, so not relative to this file). */
   migrationsFolder?: string;
   /** An in-memory PGlite starts from this data-directory dump (PGLITE_TEMPLATE) instead of empty. */
@@ -42,14 +46,12 @@ export interface OpenedDb {
   close(): Promise<void>;
   /** PGlite: its whole data directory as a tar (what PGLITE_TEMPLATE loads). */
   dump?: () => Promise<Blob>;
+  /** The migrations this open applied, oldest first (tags of the journal). */
+  applied: string[];
 }
 
 /** Key of the advisory lock that serialises migrations and the first seed across processes. */
-const MIGRATION_LOCK_KEY = 727_274_001;
-
-export function defaultMigrationsFolder(): string {
-  return path.resolve(process.cwd(), "api/db/migrations");
-}
+export const MIGRATION_LOCK_KEY = 727_274_001;
 
 /** Seeds an empty catalog; true when it did. */
 async function seedIfEmpty(db: Db): Promise<boolean> {
@@ -92,11 +94,23 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Opened
   // An idle client losing its connection must not crash the process.
   pool.on("error", (error) => logger.error({ err: errorFields(error) }, "pg pool error"));
   const db = drizzlePg({ client: pool, schema });
+  const executor: SqlExecutor = {
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values ?? []);
+      return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+    },
+  };
+  let applied: string[] = [];
   try {
     const lockClient = await pool.connect();
     try {
       await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      await migratePg(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
+      if (options.migrate !== false) {
+        // Read under the lock: of processes migrating at once, the first applies, the others find nothing.
+        const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+        applied = await pendingMigrationsIn(executor, migrationsFolder);
+        if (applied.length > 0) await migratePg(db, { migrationsFolder });
+      }
       if (options.seedOnStart) await seedIfEmpty(db);
     } finally {
       await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
@@ -106,13 +120,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Opened
     await pool.end().catch(() => undefined);
     throw error;
   }
-  const executor: SqlExecutor = {
-    executeSql: async (text, values) => {
-      const result = await pool.query(text, values ?? []);
-      return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
-    },
-  };
-  return { db, driver: "pg", sql: executor, close: () => pool.end() };
+  return { db, driver: "pg", sql: executor, close: () => pool.end(), applied };
 }
 
 async function openPglite(dir: string, options: OpenDbOptions): Promise<OpenedDb> {
@@ -127,7 +135,13 @@ async function openPglite(dir: string, options: OpenDbOptions): Promise<OpenedDb
     const target = inMemory ? MEMORY_DIR : path.resolve(dir);
     client = await createPglite(target, inMemory ? options.template : undefined);
     let db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
+    let applied: string[] = [];
+    if (options.migrate !== false) {
+      const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+      const first = client;
+      applied = await pendingMigrationsIn({ executeSql: (text) => first.query(text) }, migrationsFolder);
+      if (applied.length > 0) await migratePglite(db, { migrationsFolder });
+    }
     if (options.seedOnStart && (await seedIfEmpty(db)) && !inMemory) {
       // Seeding grows PGlite's WebAssembly memory by some 500 MB that it never gives back: the
       // server goes on with a fresh instance on the seeded files.
@@ -157,6 +171,7 @@ async function openPglite(dir: string, options: OpenDbOptions): Promise<OpenedDb
         }
       },
       dump: () => opened.dumpDataDir("none"),
+      applied,
     };
   } catch (error) {
     if (client && !client.closed) await client.close().catch(() => undefined);
@@ -192,8 +207,9 @@ export function getDb(): Promise<Db> {
       databaseUrl: env.DATABASE_URL,
       pgliteDir: env.PGLITE_DIR,
       seedOnStart: env.SEED_ON_START,
+      migrate: env.MIGRATE_ON_START,
       template: env.PGLITE_TEMPLATE ? new Blob([readFileSync(env.PGLITE_TEMPLATE)]) : undefined,
-    });
+    }).then(reportMigrations);
     state.current = opening;
     // A failed open (e.g. PostgreSQL not up yet) is retried by the next call.
     opening.catch(() => {
@@ -202,6 +218,26 @@ export function getDb(): Promise<Db> {
     installShutdownHooks();
   }
   return state.current.then((opened) => opened.db);
+}
+
+/**
+ * Says what the open applied, or, when the process does not migrate (MIGRATE_ON_START=false, the
+ * production default), which migrations the database lacks: `npm run db:migrate` must run first.
+ */
+async function reportMigrations(opened: OpenedDb): Promise<OpenedDb> {
+  if (opened.applied.length > 0) logger.info({ migrations: opened.applied }, "migrations applied");
+  if (getApiEnv().MIGRATE_ON_START) return opened;
+  const pending = await pendingMigrations(opened).catch((error: unknown) => {
+    logger.error({ err: errorFields(error) }, "could not read which migrations the database lacks");
+    return [];
+  });
+  if (pending.length > 0) {
+    logger.error(
+      { pendingMigrations: pending },
+      `the database lacks ${pending.length} migration(s): ${pending.join(", ")}; run npm run db:migrate (or set MIGRATE_ON_START=true)`,
+    );
+  }
+  return opened;
 }
 
 const beforeClose: Array<() => Promise<void>> = [];

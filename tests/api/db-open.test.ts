@@ -35,6 +35,7 @@ describe("parseApiEnv", () => {
       DATABASE_URL: undefined,
       PGLITE_DIR: "./data/pglite",
       SEED_ON_START: true,
+      MIGRATE_ON_START: true,
       PUBLIC_APP_NAME: "Wayfarer",
       PASSWORD_MIN_LENGTH: 8,
       SMTP_URL: undefined,
@@ -87,6 +88,21 @@ describe("parseApiEnv", () => {
     expect(parseApiEnv({ ...production, TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
     expect(parseApiEnv({ ...production, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
     expect(parseApiEnv({}).TRUST_PROXY).toBe(0);
+  });
+
+  it("migrates on start locally, not in production unless told to, and never seeds in production", () => {
+    const production = {
+      APP_ENV: "production",
+      APP_PUBLIC_URL: "https://example.com",
+      STOREFRONT_PUBLIC_URL: "https://{slug}.example.com",
+      TRUST_PROXY: "1",
+    };
+    expect(parseApiEnv({}).MIGRATE_ON_START).toBe(true);
+    expect(parseApiEnv({ MIGRATE_ON_START: "false" }).MIGRATE_ON_START).toBe(false);
+    expect(parseApiEnv(production)).toMatchObject({ MIGRATE_ON_START: false, SEED_ON_START: false });
+    expect(parseApiEnv({ ...production, MIGRATE_ON_START: "true" }).MIGRATE_ON_START).toBe(true);
+    expect(parseApiEnv({ ...production, SEED_ON_START: "true" }).SEED_ON_START).toBe(false);
+    expect(() => parseApiEnv({ MIGRATE_ON_START: "yes" })).toThrow("MIGRATE_ON_START must be true, false, 1 or 0");
   });
 
   it("reads values and flags", () => {
