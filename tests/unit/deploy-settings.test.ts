@@ -26,8 +26,6 @@ const NOT_OURS: Record<string, string> = {
  * reads one, this test says to remove it from here (and then requires it in .env.example).
  */
 const ANNOUNCED: Record<string, string> = {
-  SESSION_SECRET: "production settings",
-  MIGRATE_ON_START: "migrations as a step",
   SHUTDOWN_TIMEOUT_MS: "graceful shutdown",
   METRICS_ENABLED: "/metrics",
 };
@@ -69,6 +67,8 @@ function readByCode(): Map<string, Set<string>> {
       new RegExp(`process\\.env\\[["'](${NAME})["']\\]`, "g"),
       // A configuration module's own reads: env.X, source.X (the environment passed in).
       new RegExp(`\\b(?:env|source)\\??\\.(${NAME})\\b`, "g"),
+      // The production preflight's reads: value(env, "X"), missing("X", …).
+      new RegExp(`\\b(?:value\\(env, |missing\\()"(${NAME})"`, "g"),
     ];
     // The keys of a configuration schema (api/env.ts, contract/*-env.ts, config.server.ts).
     if (/(?:^|[/-])env\.ts$|config\.server\.ts$/.test(file)) patterns.push(new RegExp(`^\\s+(${NAME})\\??:`, "gm"));
