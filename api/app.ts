@@ -13,7 +13,6 @@ import { onError, onNotFound } from "./http/on-error";
 import { requestId } from "./http/request-id";
 import type { AppEnv } from "./http/types";
 import { devJobRoutes, jobsAndClock } from "./jobs/routes";
-import "./jobs/queue-metrics";
 import { notificationRoutes } from "./notifications/routes";
 import { devOutboxRoutes } from "./outbox/routes";
 import { paymentRoutes } from "./payments/routes";
