@@ -183,7 +183,10 @@ describe("a write from another site", () => {
             expect(answer.text, what).toContain(PAGE_REFUSAL);
             expect(answer.text, what).toContain("<header");
           } else {
-            expect(JSON.parse(answer.text), what).toEqual({ error: { code: "forbidden", message: ENVELOPE_REFUSAL } });
+            expect(JSON.parse(answer.text), what).toEqual({
+              error: { code: "forbidden", message: ENVELOPE_REFUSAL },
+              requestId: answer.headers.get("x-request-id"),
+            });
           }
         },
       ),
@@ -199,7 +202,10 @@ describe("a write from another site", () => {
           const answer = await send(path, endpoint.method, source, content, signedIn);
           const what = `${endpoint.method} ${path} ${JSON.stringify(source)}`;
           expect(answer.status, what).toBe(403);
-          expect(JSON.parse(answer.text), what).toEqual({ error: { code: "forbidden", message: ENVELOPE_REFUSAL } });
+          expect(JSON.parse(answer.text), what).toEqual({
+              error: { code: "forbidden", message: ENVELOPE_REFUSAL },
+              requestId: answer.headers.get("x-request-id"),
+            });
         },
       ),
       { numRuns: RUNS },
