@@ -120,7 +120,8 @@ http.createServer = function (...args) {
   const server = createServer.apply(this, args);
   server.once("listening", () => {
     const address = server.address();
-    if (typeof address === "object" && address) logger.info({ address: address.address, port: address.port }, "listening");
+    if (typeof address === "object" && address)
+      logger.info({ address: address.address, port: address.port }, "listening");
   });
   return server;
 };

@@ -64,7 +64,10 @@ export function startMetricsServer(createServer) {
   server.listen(metricsSettings.METRICS_PORT, metricsSettings.METRICS_HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : metricsSettings.METRICS_PORT;
-    logger.info({ host: metricsSettings.METRICS_HOST, port }, `metrics on http://${metricsSettings.METRICS_HOST}:${port}/metrics`);
+    logger.info(
+      { host: metricsSettings.METRICS_HOST, port },
+      `metrics on http://${metricsSettings.METRICS_HOST}:${port}/metrics`,
+    );
   });
   return server;
 }

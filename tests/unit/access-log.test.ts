@@ -93,7 +93,9 @@ describe("the access line", () => {
   });
 
   it("leaves out the secret a path carries", async () => {
-    await (await fetch(`${origin}/v1/unsubscribe/tok-123456?x=1`, { headers: { "X-Request-Id": "secret-path-1" } })).text();
+    await (
+      await fetch(`${origin}/v1/unsubscribe/tok-123456?x=1`, { headers: { "X-Request-Id": "secret-path-1" } })
+    ).text();
     await (await fetch(`${origin}/gratuity/key-abcdef`, { headers: { "X-Request-Id": "secret-path-2" } })).text();
     expect((await lineOf("secret-path-1")).path).toBe("/v1/unsubscribe/:secret?x=");
     expect((await lineOf("secret-path-2")).path).toBe("/gratuity/:secret");
@@ -108,7 +110,10 @@ describe("the access line", () => {
 
   it("says when the client went away before the end", async () => {
     const controller = new AbortController();
-    const answer = await fetch(`${origin}/hang`, { headers: { "X-Request-Id": "aborted-1" }, signal: controller.signal });
+    const answer = await fetch(`${origin}/hang`, {
+      headers: { "X-Request-Id": "aborted-1" },
+      signal: controller.signal,
+    });
     expect(answer.status).toBe(200);
     controller.abort();
     const line = await lineOf("aborted-1");
