@@ -66,7 +66,7 @@ export default async function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
-        <RequestIdProvider requestId={request.headers.get("X-Request-Id")}>
+        <RequestIdProvider value={renderedRequest(request)}>
           <TranslationProvider value={translation}>
             <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
           </TranslationProvider>
@@ -92,6 +92,13 @@ export default async function handleRequest(
       },
     );
   });
+}
+
+/** The request's id for the error page's reference (the edge gave every request one). */
+function renderedRequest(request: Request) {
+  const requestId = request.headers.get("X-Request-Id");
+  const url = new URL(request.url);
+  return requestId ? { requestId, href: url.pathname + url.search } : null;
 }
 
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
