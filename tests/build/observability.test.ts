@@ -185,11 +185,13 @@ describe("/metrics", () => {
   });
 
   it("shows the API's answers by endpoint, rate-limit refusals, job queues and (on PostgreSQL) the pool", async () => {
+    // Its own address each run: a limit counted in Redis outlives the processes.
+    const email = `metrics-limit-${Date.now()}@example.com`;
     const signIn = () =>
       fetch(`${api.origin}/v1/auth/password-session`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: "metrics-limit@example.com", password: "not-the-password" }),
+        body: JSON.stringify({ email, password: "not-the-password" }),
       });
     await (await signIn()).text();
     const refused = await signIn();
