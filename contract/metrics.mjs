@@ -10,11 +10,13 @@
 import client from "prom-client";
 
 /** @type {{ registry: import("prom-client").Registry, made: Map<string, unknown>, defaults: boolean }} */
-const shared = /** @type {any} */ ((globalThis)[Symbol.for("wayfarer.metrics")] ??= {
-  registry: new client.Registry(),
-  made: new Map(),
-  defaults: false,
-});
+const shared = /** @type {any} */ (
+  globalThis[Symbol.for("wayfarer.metrics")] ??= {
+    registry: new client.Registry(),
+    made: new Map(),
+    defaults: false,
+  }
+);
 
 export const metricsRegistry = shared.registry;
 

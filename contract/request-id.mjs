@@ -34,7 +34,7 @@ export function requestIdFor(incoming) {
  * their own copy of this module.
  * @type {AsyncLocalStorage<RequestContext>}
  */
-const storage = /** @type {any} */ ((globalThis)[Symbol.for("wayfarer.requestContext")] ??= new AsyncLocalStorage());
+const storage = /** @type {any} */ (globalThis[Symbol.for("wayfarer.requestContext")] ??= new AsyncLocalStorage());
 
 /**
  * Runs `work` (the app's answer to one request) with its context.
