@@ -1,18 +1,13 @@
-import pino from "pino";
+import { createLogger } from "~contract/logger.mjs";
 
 /**
- * The API's one logger: JSON lines in production, readable lines locally. Handlers log through
- * `c.get("log")`, a child that carries the request id on every line.
+ * The API's one logger (contract/logger.mjs): JSON lines in production and CI, readable lines
+ * locally, and the request id on every line written while a request is handled behind the edge.
+ * Handlers name it too (`requestId: c.get("requestId")`), which holds without the edge (tests).
  */
-export const logger = pino({
-  name: "api",
-  // Read here, not through getApiEnv(): the logger must not fix the environment before tests set it.
-  // api/env.ts refuses an unknown LOG_LEVEL at start.
-  level: process.env.LOG_LEVEL || "info",
-  ...(process.env.NODE_ENV !== "production" && process.env.APP_ENV !== "production" && !process.env.CI
-    ? { transport: { target: "pino-pretty", options: { colorize: false, translateTime: "SYS:HH:MM:ss.l" } } }
-    : {}),
-});
+// The level is read here, not through getApiEnv(): the logger must not fix the environment before
+// tests set it. api/env.ts refuses an unknown LOG_LEVEL at start.
+export const logger = createLogger("api");
 
 export function errorFields(error: unknown) {
   return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error);

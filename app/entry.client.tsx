@@ -5,6 +5,7 @@ import { i18nConfig } from "~/platform/i18n";
 import { LOCALE_STRINGS_ID, TranslationProvider } from "~/platform/i18n-react";
 import { createTranslator, type Strings } from "~/platform/translate";
 import { registerMetaTranslation } from "~/platform/meta-translation";
+import { renderedRequest, RequestIdProvider } from "~/platform/request-id";
 
 /**
  * The strings file the page names (preloaded beside the scripts: see LocaleStrings in root.tsx),
@@ -20,14 +21,17 @@ async function hydrate() {
   const language = document.documentElement.lang || i18nConfig.fallbackLng;
   const translation = { t: createTranslator(language, (await answer.json()) as Strings), language, stringsHref };
   registerMetaTranslation(language, translation.t);
+  const rendered = renderedRequest();
   startTransition(() => {
     hydrateRoot(
       document,
-      <TranslationProvider value={translation}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </TranslationProvider>,
+      <RequestIdProvider value={rendered}>
+        <TranslationProvider value={translation}>
+          <StrictMode>
+            <RemixBrowser />
+          </StrictMode>
+        </TranslationProvider>
+      </RequestIdProvider>,
     );
   });
 }

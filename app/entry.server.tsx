@@ -16,6 +16,8 @@ import { NonceProvider } from "~/platform/nonce";
 import { startInProcessApi } from "~/platform/api.server";
 import { followApiChanges } from "~/platform/api-change-feed.server";
 import { errorFields, logger } from "~/platform/logger.server";
+import { nameRoute } from "~contract/request-id.mjs";
+import { RequestIdProvider } from "~/platform/request-id";
 
 export const streamTimeout = 5_000;
 
@@ -36,7 +38,9 @@ export default async function handleRequest(
   if (rootData?.noindex) responseHeaders.set("X-Robots-Tag", "noindex");
   applySecurityHeaders(responseHeaders);
   const matches = remixContext.staticHandlerContext.matches;
-  applyCachePolicy(request, responseHeaders, { status: responseStatusCode, routeId: matches.at(-1)?.route.id });
+  const routeId = matches.at(-1)?.route.id;
+  if (routeId) nameRoute(routeId);
+  applyCachePolicy(request, responseHeaders, { status: responseStatusCode, routeId });
   applyRetryAfter(responseStatusCode, responseHeaders);
   const nonce = newNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
@@ -62,9 +66,11 @@ export default async function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
-        <TranslationProvider value={translation}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </TranslationProvider>
+        <RequestIdProvider value={renderedRequest(request)}>
+          <TranslationProvider value={translation}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          </TranslationProvider>
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -86,6 +92,13 @@ export default async function handleRequest(
       },
     );
   });
+}
+
+/** The request's id for the error page's reference (the edge gave every request one). */
+function renderedRequest(request: Request) {
+  const requestId = request.headers.get("X-Request-Id");
+  const url = new URL(request.url);
+  return requestId ? { requestId, href: url.pathname + url.search } : null;
 }
 
 export function handleDataRequest(response: Response, { request }: { request: Request }) {

@@ -19,6 +19,10 @@
  * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs); what it
  *   does not answer from memory waits its turn to reach the app (server/admission.mjs), but for
  *   static files and the health check, which never wait.
+ * - Every request has an id (contract/request-id.mjs: the X-Request-Id it came with when that is
+ *   a safe token, else a new one), on the request the app sees, on the answer, and on every log
+ *   line written while it is handled; every answer gets one access line (server/access-log.mjs).
+ * - With METRICS_ENABLED, /metrics on a port of its own (server/metrics-server.mjs).
  */
 import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
@@ -26,7 +30,11 @@ import { admission } from "./admission.mjs";
 import { refuseCrossSiteWrite } from "./cross-site-refusal.mjs";
 import { recordConnectionAddress } from "../contract/edge-headers.mjs";
 import { answerError } from "./error-answer.mjs";
+import { logAnswer } from "./access-log.mjs";
+import { logger } from "./logger.mjs";
+import { metricsSettings, startMetricsServer } from "./metrics-server.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
+import { REQUEST_ID_HEADER, requestIdFor, runInRequestContext } from "../contract/request-id.mjs";
 import { isLegacyDataRequest, isStaticFile, pathOf } from "./paths.mjs";
 import { baseSecurityHeaders } from "./security-headers.mjs";
 
@@ -55,6 +63,8 @@ function guardResponse(req, res) {
   res.writeHead = function (...args) {
     if (!res.headersSent) {
       for (const [name, value] of securityHeaders) if (!res.hasHeader(name)) res.setHeader(name, value);
+      // This request's id, whatever answers (a page from the micro-cache was another request's).
+      res.setHeader("X-Request-Id", /** @type {string} */ (req.headers[REQUEST_ID_HEADER]));
       if (hasUnreadBody(req)) res.setHeader("Connection", "close");
     }
     return writeHead.apply(this, args);
@@ -69,7 +79,16 @@ export function edge(listener) {
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
   return function edgeListener(req, res) {
     recordConnectionAddress(req);
+    const requestId = requestIdFor(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    const context = { requestId };
+    logAnswer(req, res, context, { log: logger, metrics: metricsSettings.METRICS_ENABLED });
     guardResponse(req, res);
+    runInRequestContext(context, () => answer.call(this, req, res));
+  };
+
+  /** @this {unknown} @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  function answer(req, res) {
     if (!allowed.has(req.method ?? "")) {
       answerError(res, 405, "method_not_allowed", "This method is not allowed.", {
         Allow: ALLOWED_METHODS.join(", "),
@@ -90,14 +109,21 @@ export function edge(listener) {
     const admitted = () => admission.admit(target, res, run);
     if (handleWithMicroCache(req, res, admitted)) return;
     admitted();
-  };
+  }
 }
 
 const createServer = http.createServer;
+startMetricsServer(createServer);
 http.createServer = function (...args) {
   const index = args.findIndex((arg) => typeof arg === "function");
   if (index !== -1) args[index] = edge(args[index]);
-  return createServer.apply(this, args);
+  const server = createServer.apply(this, args);
+  server.once("listening", () => {
+    const address = server.address();
+    if (typeof address === "object" && address)
+      logger.info({ address: address.address, port: address.port }, "listening");
+  });
+  return server;
 };
 // Modules that import `createServer` by name (`import { createServer } from "node:http"`, as
 // @hono/node-server does for the API alone) get the one above too, not the original.

@@ -24,6 +24,8 @@ import { z } from "zod";
 import { languageCookieOf, mayShareAnswer } from "./cache-rules.mjs";
 import { hasExtension, pathOf } from "./paths.mjs";
 import { versionOf } from "./topic-versions.mjs";
+import { microCacheAnswers } from "../contract/metrics.mjs";
+import { currentRequestContext, nameRoute } from "../contract/request-id.mjs";
 
 const gzip = promisify(gzipCallback);
 
@@ -45,9 +47,22 @@ const REVALIDATE_HEADER = "x-micro-cache-revalidate";
 /** What public pages show of the API (contract/changes.ts): nothing of a signed-in user's. */
 const PAGE_TOPICS = ["catalog", "seats"];
 const revalidateToken = randomBytes(16).toString("hex");
-const NOT_STORED = new Set(["content-length", "transfer-encoding", "connection", "keep-alive", "date", "etag"]);
+/** Not kept with a page: the connection's, the moment's, and the request id (each answer gets its own). */
+const NOT_STORED = new Set([
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "x-request-id",
+]);
+/** Counted per answer (contract/metrics.mjs), the labelled counters bound once. */
+const counted = Object.fromEntries(
+  ["hit", "stale", "miss", "bypass"].map((result) => [result, microCacheAnswers.labels(result)]),
+);
 
-/** @typedef {{ status: number, headers: Record<string, string | string[]>, parts: Buffer[], nonce: string | null, etag: string | null, storedAt: number, version: number, revalidating?: boolean }} Entry */
+/** @typedef {{ status: number, headers: Record<string, string | string[]>, parts: Buffer[], nonce: string | null, etag: string | null, storedAt: number, version: number, route?: string, revalidating?: boolean }} Entry */
 
 /** @type {Map<string, Entry>} */
 const entries = new Map();
@@ -118,6 +133,7 @@ function nonceOf(headers) {
  * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {Entry} entry @param {string} state
  */
 async function send(req, res, entry, state) {
+  counted[state]?.inc();
   const headers = { ...entry.headers, "x-micro-cache": state };
   if (entry.etag) {
     headers.etag = entry.etag;
@@ -254,6 +270,7 @@ export function handleWithMicroCache(req, res, next) {
   if (found) {
     const stale = Date.now() - found.storedAt > FRESH_MS;
     if (stale && !found.revalidating) revalidate(req, found);
+    if (found.route) nameRoute(found.route);
     send(req, res, found, stale ? "stale" : "hit").catch(() => res.destroy());
     return true;
   }
@@ -276,7 +293,8 @@ export function handleWithMicroCache(req, res, next) {
     const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_STORED.has(name)));
     const parts = splitOnNonce(body, nonce);
     /** @type {Entry} */
-    const entry = { status, headers: kept, parts, nonce, etag: null, storedAt: Date.now(), version };
+    const route = currentRequestContext()?.route;
+    const entry = { status, headers: kept, parts, nonce, etag: null, storedAt: Date.now(), version, route };
     if (storable) {
       const hash = createHash("sha1");
       for (const part of parts) hash.update(part).update("\0");

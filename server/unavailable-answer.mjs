@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { escapeMarkup } from "../contract/markup.mjs";
+import { REQUEST_ID_HEADER } from "../contract/request-id.mjs";
 import { answerError } from "./error-answer.mjs";
 import { answersInEnvelope, pathOf } from "./paths.mjs";
 
@@ -16,10 +17,14 @@ const TEXT = {
   title: strings.errors.statusText["503"],
   message: strings.apiErrors.service_unavailable,
   again: strings.errors.tryAgain,
+  reference: strings.errors.reference,
 };
 
-/** @param {string} path where "try again" leads: the address asked for, as a plain GET */
-function page(path) {
+/**
+ * @param {string} path where "try again" leads: the address asked for, as a plain GET
+ * @param {string | undefined} requestId the reference a visitor can quote
+ */
+function page(path, requestId) {
   const href = /^\/(?![/\\])[\w\-.~!$&'()*+,;=:@%/]*$/.test(path) ? path : "/";
   return `<!DOCTYPE html>
 <html lang="en">
@@ -34,7 +39,7 @@ function page(path) {
 <p style="font-size:3.75rem;font-weight:700;margin:0" aria-hidden="true">503</p>
 <h1 style="font-size:1.5rem;margin:1rem 0 0"><span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)">503 </span>${escapeMarkup(TEXT.title)}</h1>
 <p style="color:#475569;margin:.75rem 0 2rem">${escapeMarkup(TEXT.message)}</p>
-<a href="${escapeMarkup(href)}" style="display:inline-block;border-radius:.375rem;background:#0f172a;color:#fff;padding:.5rem 1rem;text-decoration:none">${escapeMarkup(TEXT.again)}</a>
+${requestId ? `<p style="color:#64748b;font-size:.875rem;margin:0 0 2rem" data-request-id="${escapeMarkup(requestId)}">${escapeMarkup(TEXT.reference.replace("{{id}}", requestId))}</p>\n` : ""}<a href="${escapeMarkup(href)}" style="display:inline-block;border-radius:.375rem;background:#0f172a;color:#fff;padding:.5rem 1rem;text-decoration:none">${escapeMarkup(TEXT.again)}</a>
 </main>
 </body>
 </html>
@@ -52,7 +57,8 @@ export function answerUnavailable(url, res, retryAfterSeconds) {
     answerError(res, 503, "service_unavailable", "The server is busy. Please try again in a moment.", headers);
     return;
   }
-  const body = page(pathOf(url));
+  const requestId = res.req?.headers[REQUEST_ID_HEADER];
+  const body = page(pathOf(url), typeof requestId === "string" ? requestId : undefined);
   res.writeHead(503, {
     ...headers,
     "Content-Type": "text/html; charset=utf-8",

@@ -12,6 +12,7 @@ import { getApiEnv, MEMORY_DIR } from "../env";
 import { errorFields, logger } from "../logger";
 import { acquireDirLock, type DirLock } from "./dir-lock";
 import { defaultMigrationsFolder, pendingMigrations, pendingMigrationsIn } from "./migration-status";
+import { watchPool } from "./pool-metrics";
 import * as schema from "./schema";
 import { seed } from "./seed";
 import type { Db } from "./types";
@@ -93,6 +94,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Opened
   const pool = new pg.Pool({ connectionString: url, max: 10, allowExitOnIdle: true, options: `-c ${TRGM_SETTING}` });
   // An idle client losing its connection must not crash the process.
   pool.on("error", (error) => logger.error({ err: errorFields(error) }, "pg pool error"));
+  watchPool(pool);
   const db = drizzlePg({ client: pool, schema });
   const executor: SqlExecutor = {
     executeSql: async (text, values) => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CHANGED_HEADER } from "~contract/changes";
 import type { Endpoint, EndpointAuth, HttpMethod, OutputOf, SuccessStatus } from "~contract/endpoint";
 import { endpoints } from "~contract/endpoints";
+import { nameRoute } from "~contract/request-id.mjs";
 import { announceChanges } from "../changes/feed";
 import { dataResponse } from "./envelope";
 import { methodNotAllowed } from "./errors";
@@ -41,6 +42,7 @@ export function handle<E extends Endpoint>(
   const path = endpoint.path.slice("/v1".length);
   guardMethods(router, path, endpoint.path);
   const chain: MiddlewareHandler<AppEnv>[] = [
+    namedRoute(endpoint.path),
     ...authOf(endpoint.auth),
     ...(options.use ?? []),
     ...validators(endpoint),
@@ -166,6 +168,14 @@ function validators(endpoint: Endpoint): MiddlewareHandler<AppEnv>[] {
     ...(endpoint.query ? [validate("query", endpoint.query)] : []),
     ...(endpoint.body ? [validate("json", endpoint.body)] : []),
   ] as MiddlewareHandler<AppEnv>[];
+}
+
+/** The request's route for the metrics (contract/request-id.mjs): the declared path template. */
+function namedRoute(path: string): MiddlewareHandler<AppEnv> {
+  return async (_c, next) => {
+    nameRoute(path, "api");
+    await next();
+  };
 }
 
 const METHOD_ORDER: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];

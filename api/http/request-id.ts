@@ -1,12 +1,13 @@
 import { createMiddleware } from "hono/factory";
+import { REQUEST_ID_HEADER, requestIdFor } from "~contract/request-id.mjs";
 import type { AppEnv } from "./types";
 
-/** A caller-supplied id is reused when it is a sane token (no spaces, quotes or control characters). */
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-
+/**
+ * The request's id (contract/request-id.mjs): the caller's X-Request-Id when it is a safe token
+ * (behind the edge, the id the edge gave the request; from the web, the page's), else a new one.
+ */
 export const requestId = createMiddleware<AppEnv>(async (c, next) => {
-  const incoming = c.req.header("X-Request-Id");
-  const id = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  const id = requestIdFor(c.req.header(REQUEST_ID_HEADER));
   c.set("requestId", id);
   c.header("X-Request-Id", id);
   await next();

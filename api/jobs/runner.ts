@@ -7,6 +7,7 @@ import { smsTransport } from "../outbox/sms";
 import { deliverLater, setDeliveryRequester } from "../outbox/service";
 import { runDueWork } from "./due-work";
 import { purgeOld } from "./purge";
+import { watchQueues } from "./queue-metrics";
 import { refreshDemand } from "../catalog/demand";
 
 /**
@@ -39,6 +40,8 @@ const state: RunnerState = ((globalThis as { [key: symbol]: unknown })[Symbol.fo
   boss: null,
   starting: null,
 }) as RunnerState;
+
+watchQueues(Object.values(QUEUES), () => state.boss);
 
 /** Off under vitest (tests run the work themselves) and with JOBS_ENABLED=false. */
 export function jobsEnabled(env: Record<string, string | undefined> = process.env): boolean {

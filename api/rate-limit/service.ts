@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { rateLimitRefusals } from "~contract/metrics.mjs";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { onBeforeCloseDb } from "../db/client";
 import { getApiEnv } from "../env";
@@ -58,6 +59,8 @@ export async function enforceRateLimits(rules: RateLimitRule[]): Promise<void> {
       await limiterFor(rule).consume(rule.key);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
+        // Counted by the rule's kind ("auth-email:ip"), never by its key: a key names a person.
+        rateLimitRefusals.inc({ limit: rule.key.split(":", 2).join(":") });
         throw rateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
       }
       throw rejection;

@@ -1,14 +1,11 @@
-import pino from "pino";
+import { createLogger } from "~contract/logger.mjs";
 import { config } from "~/platform/config.server";
 
-/** The web process's one logger: JSON lines in production, readable lines locally. */
-export const logger = pino({
-  name: "web",
-  level: config.LOG_LEVEL,
-  ...(!config.production && !process.env.CI
-    ? { transport: { target: "pino-pretty", options: { colorize: false, translateTime: "SYS:HH:MM:ss.l" } } }
-    : {}),
-});
+/**
+ * The web process's one logger (contract/logger.mjs): JSON lines in production and CI, readable
+ * lines locally, the request id on every line written while a request is handled.
+ */
+export const logger = createLogger("web", { level: config.LOG_LEVEL });
 
 export function errorFields(error: unknown) {
   return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error);

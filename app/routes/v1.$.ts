@@ -46,6 +46,7 @@ async function handle({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
           code: "service_unavailable",
           message: "The API is not available right now. Please try again in a moment.",
         },
+        requestId: request.headers.get("X-Request-Id") ?? "",
       },
       {
         status: 503,

@@ -2,6 +2,7 @@ import { Form, isRouteErrorResponse, Link, useLocation, useRouteError } from "@r
 import { useEffect } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { reloadOnChunkError } from "~/platform/chunk-reload";
+import { REQUEST_ID_ATTRIBUTE, useRequestId } from "~/platform/request-id";
 import type { Translate } from "~/platform/translate";
 import { SearchQueryField } from "~/ui/search-field";
 
@@ -28,6 +29,7 @@ function defaultMessage(t: Translate, status: number): string {
 export function ErrorContent({ status = 500, message }: { status?: number; message: string | null }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
+  const requestId = useRequestId();
   const statusMessage = errorStatusText(t, status);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center py-12 text-center">
@@ -41,6 +43,11 @@ export function ErrorContent({ status = 500, message }: { status?: number; messa
       <p className="mt-3 text-slate-600" data-testid="error-message">
         {message || defaultMessage(t, status)}
       </p>
+      {requestId && status >= 500 ? (
+        <p className="mt-2 text-sm text-slate-500" {...{ [REQUEST_ID_ATTRIBUTE]: requestId }}>
+          {t("errors.reference", { id: requestId })}
+        </p>
+      ) : null}
       {status === 404 ? (
         <Form method="get" action="/" role="search" className="mt-8 flex w-full max-w-sm gap-2">
           <SearchQueryField

@@ -33,7 +33,14 @@ export async function startBuiltServer({
   env = {},
   entry = "web",
   readyPath = "/v1/health",
-}: { env?: Record<string, string>; entry?: "web" | "api"; readyPath?: string } = {}): Promise<BuiltServer> {
+  stdout,
+}: {
+  env?: Record<string, string>;
+  entry?: "web" | "api";
+  readyPath?: string;
+  /** Collects what the server writes to its standard output, a line at a time (ignored without). */
+  stdout?: string[];
+} = {}): Promise<BuiltServer> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "wayfarer-built-"));
@@ -48,8 +55,17 @@ export async function startBuiltServer({
       PGLITE_DIR: join(dataDir, "pglite"),
       ...env,
     },
-    stdio: "ignore",
+    stdio: ["ignore", stdout ? "pipe" : "ignore", "ignore"],
   });
+  if (stdout && server.stdout) {
+    let rest = "";
+    server.stdout.setEncoding("utf8");
+    server.stdout.on("data", (chunk: string) => {
+      const parts = (rest + chunk).split("\n");
+      rest = parts.pop() ?? "";
+      stdout.push(...parts);
+    });
+  }
   const stop = async () => {
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once("exit", resolve));

@@ -19,6 +19,7 @@ const SERVER_PACKAGES = [
   "stripe",
   "pino",
   "pino-pretty",
+  "prom-client",
 ];
 
 /**

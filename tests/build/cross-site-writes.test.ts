@@ -183,7 +183,10 @@ describe("a write from another site", () => {
             expect(answer.text, what).toContain(PAGE_REFUSAL);
             expect(answer.text, what).toContain("<header");
           } else {
-            expect(JSON.parse(answer.text), what).toEqual({ error: { code: "forbidden", message: ENVELOPE_REFUSAL } });
+            expect(JSON.parse(answer.text), what).toEqual({
+              error: { code: "forbidden", message: ENVELOPE_REFUSAL },
+              requestId: answer.headers.get("x-request-id"),
+            });
           }
         },
       ),
@@ -199,7 +202,10 @@ describe("a write from another site", () => {
           const answer = await send(path, endpoint.method, source, content, signedIn);
           const what = `${endpoint.method} ${path} ${JSON.stringify(source)}`;
           expect(answer.status, what).toBe(403);
-          expect(JSON.parse(answer.text), what).toEqual({ error: { code: "forbidden", message: ENVELOPE_REFUSAL } });
+          expect(JSON.parse(answer.text), what).toEqual({
+              error: { code: "forbidden", message: ENVELOPE_REFUSAL },
+              requestId: answer.headers.get("x-request-id"),
+            });
         },
       ),
       { numRuns: RUNS },
@@ -285,7 +291,10 @@ describe("the same write from our own pages", () => {
           const what = `${method} ${target} → ${response.status}`;
           if (form === "data-param") {
             expect(response.status, what).toBe(400);
-            expect(JSON.parse(text), what).toEqual(LEGACY_DATA_REFUSAL);
+            expect(JSON.parse(text), what).toEqual({
+              ...LEGACY_DATA_REFUSAL,
+              requestId: response.headers.get("x-request-id"),
+            });
             return;
           }
           expect(response.status, what).toBeLessThan(500);
@@ -319,7 +328,10 @@ describe("a legacy ?_data= request", () => {
     for (const method of ["POST", "GET"]) {
       const answer = await send(target, method, { Origin: origin }, { type: "application/x-www-form-urlencoded", payload: method === "POST" ? "a=b" : "" }, false);
       expect(answer.status, method).toBe(400);
-      expect(JSON.parse(answer.text)).toEqual(LEGACY_DATA_REFUSAL);
+      expect(JSON.parse(answer.text)).toEqual({
+        ...LEGACY_DATA_REFUSAL,
+        requestId: answer.headers.get("x-request-id"),
+      });
     }
   });
 });

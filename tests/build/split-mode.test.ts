@@ -59,7 +59,7 @@ describe("split mode: a write from another site", () => {
         body: JSON.stringify({ idToken: "x" }),
       });
       expect(response.status, server.origin).toBe(403);
-      expect(await response.json()).toEqual(REFUSED);
+      expect(await response.json()).toEqual({ ...REFUSED, requestId: response.headers.get("x-request-id") });
     }
     const page = await fetch(`${web.origin}/login`, {
       method: "POST",
