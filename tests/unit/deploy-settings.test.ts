@@ -27,7 +27,6 @@ const NOT_OURS: Record<string, string> = {
  */
 const ANNOUNCED: Record<string, string> = {
   SHUTDOWN_TIMEOUT_MS: "graceful shutdown",
-  METRICS_ENABLED: "/metrics",
 };
 
 const PROCESSES = new Set(["web", "API", "local", "compose"]);
