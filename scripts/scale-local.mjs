@@ -145,7 +145,8 @@ function startProcess(spec) {
     child.on("exit", (code, signal) => {
       if (stopping) return;
       log(`${spec.name} (pid ${child.pid}) exited (${signal ?? `code ${code}`}); see ${LOG_DIR}/${spec.name}.log`);
-      if (!spec.restart) return void stop(1);
+      // A signal to the whole process group (Ctrl-C) may reach a process before this one hears it.
+      if (!spec.restart) return void setTimeout(() => void stop(1), 300);
       setTimeout(() => {
         if (stopping) return;
         launch();
