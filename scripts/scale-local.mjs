@@ -135,7 +135,7 @@ function writeLayout() {
  */
 function startProcess(spec) {
   const entry = { ...spec, child: null };
-  const out = createWriteStream(join(LOG_DIR, `${spec.name}.log`), { flags: "a" });
+  const out = createWriteStream(join(LOG_DIR, `${spec.name}.log`));
   const launch = () => {
     const child = spawn(spec.command, spec.args, { env: spec.env, stdio: ["ignore", "pipe", "pipe"] });
     for (const stream of [child.stdout, child.stderr]) {
@@ -308,7 +308,10 @@ try {
   }
   if (!existsSync("build/index.js") || !existsSync("build/api/server.js")) {
     log("building the app (build/ is missing)…");
-    const built = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    const built = spawnSync("npm", ["run", "build"], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     if (built.status !== 0) throw new Error("the build failed");
   }
   const started = Date.now();
