@@ -270,6 +270,7 @@ async function ensureRedis() {
 function startNginx() {
   const prefix = join(RUN_DIR, "nginx");
   rmSync(prefix, { recursive: true, force: true });
+  for (const log of ["nginx-access.log", "nginx-error.log"]) rmSync(join(LOG_DIR, log), { force: true });
   mkdirSync(prefix, { recursive: true });
   const asRoot = process.getuid?.() === 0;
   const config = nginxConfig({ prefix, ports, logDir: LOG_DIR, user: asRoot ? "nobody nogroup" : null });
@@ -333,7 +334,8 @@ try {
   }
   if (emulator) stopEmulator = (await emulator).stop;
 
-  const nginx = startNginx();
+  // In order, so that nginx never sees a process that is not up yet (it would set it aside for
+  // 2 s): the APIs, then nginx (its balancer in front of them), then the webs behind it.
   const apis = ports.apis.map((port, index) =>
     startProcess({
       name: `api-${index + 1}`,
@@ -345,6 +347,8 @@ try {
       restart: true,
     }),
   );
+  await Promise.all(apis.map((api) => waitForHealthy(api, ["/v1/health/ready", "/v1/health"])));
+  const nginx = startNginx();
   // Split mode: a web opens no database and runs no jobs; it reaches the APIs through nginx's
   // balancer (ports.apiBalancer), so a web outlives the death of either API.
   const webEnv = { ...env, API_BASE_URL: `http://127.0.0.1:${ports.apiBalancer}` };
@@ -362,10 +366,7 @@ try {
     }),
   );
   writeLayout();
-  await Promise.all([
-    ...apis.map((api) => waitForHealthy(api, ["/v1/health/ready", "/v1/health"])),
-    ...webs.map((web) => waitForHealthy(web, ["/health/ready", "/v1/health"])),
-  ]);
+  await Promise.all(webs.map((web) => waitForHealthy(web, ["/health/ready", "/v1/health"])));
   await waitForHealthy(nginx, ["/v1/health"]);
   if (stopping) await new Promise(() => {});
   log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s on ${publicUrl}`);

@@ -42,6 +42,20 @@ test.beforeAll(async () => {
 
 test.afterAll(() => closeDatabase());
 
+test("nginx sends requests round robin to both webs, and the webs to both APIs", async () => {
+  const probe = randomUUID();
+  for (let i = 0; i < 8; i++) expect((await fetch(`${nginx()}/v1/health?probe=${probe}`)).status).toBe(200);
+  // Both of nginx's servers log to one access log: the public one's upstream is a web, the balancer's an API.
+  const served = readFileSync(join(layout().logs, "nginx-access.log"), "utf8")
+    .split("\n")
+    .filter((line) => line.includes(probe))
+    .map((line) => Number(/upstream=127\.0\.0\.1:(\d+)/.exec(line)?.[1]));
+  const count = (port: number) => served.filter((candidate) => candidate === port).length;
+  const perProcess = Object.fromEntries([...webs(), ...apis()].map((each) => [each.name, count(each.port)]));
+  figure("round-robin", perProcess);
+  for (const each of [...webs(), ...apis()]) expect(perProcess[each.name], each.name).toBe(4);
+});
+
 test("a session opened through nginx is the same session on every web process", async ({ page }) => {
   const user = await signIn(page, page.request);
   for (const web of webs()) {
