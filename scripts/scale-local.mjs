@@ -2,7 +2,16 @@
 // processes, two web processes and nginx in front, round robin — for trying scale-out and for the
 // scale suite (playwright.scale.config.ts). `--help` for the options.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { connect } from "node:net";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -126,7 +135,9 @@ function writeLayout() {
     logs: LOG_DIR,
     processes: running.map(({ name, child, port, url }) => ({ name, pid: child?.pid ?? null, port, url })),
   };
-  writeFileSync(LAYOUT_FILE, JSON.stringify(layout, null, 2) + "\n");
+  // Whole or not at all for a reader: written beside, then renamed over.
+  writeFileSync(`${LAYOUT_FILE}.new`, JSON.stringify(layout, null, 2) + "\n");
+  renameSync(`${LAYOUT_FILE}.new`, LAYOUT_FILE);
 }
 
 /**
@@ -267,24 +278,31 @@ async function ensureRedis() {
 
 // --- nginx ------------------------------------------------------------------------------
 
+/**
+ * Starts nginx with only the APIs' balancer; `open()` then adds the public server (a reload, which
+ * also forgets any process set aside while it was starting), once the webs behind it answer.
+ */
 function startNginx() {
   const prefix = join(RUN_DIR, "nginx");
   rmSync(prefix, { recursive: true, force: true });
   for (const log of ["nginx-access.log", "nginx-error.log"]) rmSync(join(LOG_DIR, log), { force: true });
   mkdirSync(prefix, { recursive: true });
   const asRoot = process.getuid?.() === 0;
-  const config = nginxConfig({ prefix, ports, logDir: LOG_DIR, user: asRoot ? "nobody nogroup" : null });
-  writeFileSync(join(prefix, "nginx.conf"), config.text);
-  for (const dir of config.tempDirs) {
-    mkdirSync(dir, { recursive: true });
-    // Workers run as nobody when nginx starts as root: they write request bodies there.
-    if (asRoot) chmodSync(dir, 0o777);
-  }
   const nginx = process.env.NGINX ?? "/usr/sbin/nginx";
   const args = ["-p", prefix, "-c", join(prefix, "nginx.conf"), "-e", join(LOG_DIR, "nginx-error.log")];
-  const test = spawnSync(nginx, [...args, "-t", "-q"], { encoding: "utf8" });
-  if (test.status !== 0) throw new Error(`nginx refused its configuration: ${test.stderr || test.error}`);
-  return startProcess({
+  const configure = (withPublic) => {
+    const config = nginxConfig({ prefix, ports, logDir: LOG_DIR, user: asRoot ? "nobody nogroup" : null, withPublic });
+    writeFileSync(join(prefix, "nginx.conf"), config.text);
+    for (const dir of config.tempDirs) {
+      mkdirSync(dir, { recursive: true });
+      // Workers run as nobody when nginx starts as root: they write request bodies there.
+      if (asRoot) chmodSync(dir, 0o777);
+    }
+    const test = spawnSync(nginx, [...args, "-t", "-q"], { encoding: "utf8" });
+    if (test.status !== 0) throw new Error(`nginx refused its configuration: ${test.stderr || test.error}`);
+  };
+  configure(false);
+  const entry = startProcess({
     name: "nginx",
     command: nginx,
     args: [...args, "-g", "daemon off;"],
@@ -294,6 +312,12 @@ function startNginx() {
     // SIGQUIT: finish what is in flight, then stop.
     stopSignal: "SIGQUIT",
   });
+  const open = async () => {
+    configure(true);
+    entry.child.kill("SIGHUP");
+    await waitForHealthy(entry, ["/v1/health"]);
+  };
+  return { open };
 }
 
 // --- the layout -------------------------------------------------------------------------
@@ -335,7 +359,7 @@ try {
   if (emulator) stopEmulator = (await emulator).stop;
 
   // In order, so that nginx never sees a process that is not up yet (it would set it aside for
-  // 2 s): the APIs, then nginx (its balancer in front of them), then the webs behind it.
+  // 2 s): the APIs, then nginx's balancer in front of them, the webs behind it, then the public server.
   const apis = ports.apis.map((port, index) =>
     startProcess({
       name: `api-${index + 1}`,
@@ -367,7 +391,7 @@ try {
   );
   writeLayout();
   await Promise.all(webs.map((web) => waitForHealthy(web, ["/health/ready", "/v1/health"])));
-  await waitForHealthy(nginx, ["/v1/health"]);
+  await nginx.open();
   if (stopping) await new Promise(() => {});
   log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s on ${publicUrl}`);
   for (const { name, child, url } of running) log(`  ${name.padEnd(6)} pid ${String(child.pid).padEnd(8)} ${url}`);

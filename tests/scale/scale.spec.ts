@@ -21,7 +21,9 @@ import { apis, closeDatabase, database, figure, layout, pollUntil, processNamed,
 
 test.describe.configure({ mode: "serial" });
 
-const nginx = () => layout().url.replace("localhost", "127.0.0.1");
+let NGINX: string | undefined;
+/** nginx's address (read once: the layout file is rewritten when a process restarts). */
+const nginx = () => (NGINX ??= layout().url.replace("localhost", "127.0.0.1"));
 
 /** Set up first, checked last: a hold whose time ran out, for the scheduled due work to find. */
 let lapsed: { bookingId: string; since: Date };
