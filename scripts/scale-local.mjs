@@ -15,8 +15,8 @@ import {
 import { connect } from "node:net";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseArgs } from "node:util";
 import pg from "pg";
+import { readCommandLine } from "./cli.mjs";
 import { DEFAULT_EMULATOR_HOST, DEFAULT_PROJECT_ID, ensureAuthEmulator } from "./emulator.mjs";
 import { nginxConfig } from "./scale-nginx.mjs";
 import { nodeArgs } from "./server-args.mjs";
@@ -30,10 +30,11 @@ Builds first if build/ is missing. Ctrl-C (or SIGTERM) stops everything it start
 process that dies is started again after a second.
 
 Options:
-  --port <n>     nginx's port (default 3500, or SCALE_PORT). The others follow from it:
+  --port <n>     nginx's port (default 3500). The others follow from it:
                    n+1 the APIs' load balancer (the webs' API_BASE_URL), n+11 and n+12 the webs,
                    n+21 and n+22 the APIs, n+95 Redis (unless REDIS_URL is set)
   --fresh        drop and create the database first (an empty database: migrated, then seeded)
+  --nginx <path> the nginx binary (default /usr/sbin/nginx: Debian's nginx-light or nginx)
   --verbose      print every process's log here too (they are always in .data-scale/logs/)
   -h, --help     print this and change nothing
 
@@ -47,23 +48,19 @@ Environment:
 
 While it runs, .data-scale/layout.json lists every process (name, pid, port, url).`;
 
-const { values: options } = parseArgs({
+const { values: options } = readCommandLine({
+  usage: USAGE,
   options: {
-    port: { type: "string" },
+    port: { type: "string", default: "3500" },
+    nginx: { type: "string", default: "/usr/sbin/nginx" },
     fresh: { type: "boolean", default: false },
     verbose: { type: "boolean", default: false },
-    help: { type: "boolean", short: "h", default: false },
   },
-  strict: true,
 });
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
 
-const base = Number(options.port ?? process.env.SCALE_PORT ?? 3500);
-if (!Number.isInteger(base) || base < 1024 || base > 65_000) {
-  console.error(`--port must be a whole number from 1024 to 65000, not ${options.port ?? process.env.SCALE_PORT}`);
+const base = Number(options.port);
+if (!/^\d+$/.test(options.port) || base < 1024 || base > 65_000) {
+  console.error(`--port must be a whole number from 1024 to 65000, not ${options.port}`);
   process.exit(2);
 }
 const RUN_DIR = resolve(".data-scale");
@@ -288,7 +285,7 @@ function startNginx() {
   for (const log of ["nginx-access.log", "nginx-error.log"]) rmSync(join(LOG_DIR, log), { force: true });
   mkdirSync(prefix, { recursive: true });
   const asRoot = process.getuid?.() === 0;
-  const nginx = process.env.NGINX ?? "/usr/sbin/nginx";
+  const nginx = options.nginx;
   const args = ["-p", prefix, "-c", join(prefix, "nginx.conf"), "-e", join(LOG_DIR, "nginx-error.log")];
   const configure = (withPublic) => {
     const config = nginxConfig({ prefix, ports, logDir: LOG_DIR, user: asRoot ? "nobody nogroup" : null, withPublic });
@@ -331,7 +328,10 @@ try {
   if (taken.length > 0) {
     throw new Error(`port(s) ${taken.join(", ")} already in use: is a layout running? (--port moves them all)`);
   }
-  if (!existsSync("build/index.js") || !existsSync("build/api/server.js")) {
+  const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts ?? {};
+  // What it runs: the web, the API alone, and the migrations step when there is one.
+  const outputs = ["build/index.js", "build/api/server.js", ...(scripts["db:migrate"] ? ["build/api/migrate.js"] : [])];
+  if (!outputs.every((output) => existsSync(output))) {
     log("building the app (build/ is missing)…");
     const built = spawnSync("npm", ["run", "build"], {
       stdio: "inherit",
@@ -348,7 +348,6 @@ try {
   env.DATABASE_URL = databaseUrl;
   log(`PostgreSQL: ${databaseUrl.replace(/\/\/[^@/]*@/, "//…@")}`);
 
-  const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts ?? {};
   if (scripts["db:migrate"]) {
     log("migrating (npm run db:migrate)…");
     const migrated = spawnSync("npm", ["run", "db:migrate"], { stdio: "inherit", env });
