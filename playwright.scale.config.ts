@@ -3,8 +3,9 @@ import { existsSync } from "node:fs";
 
 /**
  * The scale suite (tests/scale): the product as `npm run scale:local` lays it out — nginx, two
- * webs, two APIs, PostgreSQL (DATABASE_URL, else the local cluster's wayfarer_scale, emptied
- * first) and a Redis of its own — on SCALE_PORT (default 3500) and the ports after it.
+ * webs, two APIs, PostgreSQL and a Redis of its own — on SCALE_PORT (default 3500) and the ports
+ * after it. Its database is emptied first: the local cluster's wayfarer_scale, or
+ * SCALE_DATABASE_URL (never DATABASE_URL, which may be someone's own).
  */
 const PORT = Number(process.env.SCALE_PORT ?? 3500);
 // tests/e2e's helpers address the product at E2E_PORT: here, nginx.
@@ -38,6 +39,9 @@ export default defineConfig({
     // Everything it started stops in order (the APIs finish their jobs, nginx its requests).
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     env: {
+      DATABASE_URL: process.env.SCALE_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/wayfarer_scale",
+      // Empty: the layout's own Redis, started with it.
+      REDIS_URL: "",
       FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099",
       FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? "demo-wayfarer",
       // Every client of the run is this machine: the per-address limits must not be the ones hit.
