@@ -137,15 +137,25 @@ function writeLayout() {
   renameSync(`${LAYOUT_FILE}.new`, LAYOUT_FILE);
 }
 
+/** A process that dies this soon after it started, this many times in a row, is not started again. */
+const CRASH_WINDOW_MS = 10_000;
+const CRASHES_IN_A_ROW = 3;
+
 /**
  * Starts a process and keeps it running: `restart` ones (the APIs and webs) are started again a
- * second after they die; any other dying stops the whole layout.
+ * second after they die, unless they keep dying at start; any other dying stops the whole layout.
  */
 function startProcess(spec) {
   const entry = { ...spec, child: null };
   const out = createWriteStream(join(LOG_DIR, `${spec.name}.log`));
+  let crashes = 0;
   const launch = () => {
+    const launchedAt = Date.now();
     const child = spawn(spec.command, spec.args, { env: spec.env, stdio: ["ignore", "pipe", "pipe"] });
+    child.on("error", (error) => {
+      console.error(`[scale] could not start ${spec.name} (${spec.command}): ${error.message}`);
+      void stop(1);
+    });
     for (const stream of [child.stdout, child.stderr]) {
       stream.pipe(out, { end: false });
       if (options.verbose) stream.on("data", (chunk) => process.stdout.write(`${spec.name} | ${chunk}`));
@@ -155,6 +165,15 @@ function startProcess(spec) {
       log(`${spec.name} (pid ${child.pid}) exited (${signal ?? `code ${code}`}); see ${LOG_DIR}/${spec.name}.log`);
       // A signal to the whole process group (Ctrl-C) may reach a process before this one hears it.
       if (!spec.restart) return void setTimeout(() => void stop(1), 300);
+      crashes = Date.now() - launchedAt < CRASH_WINDOW_MS ? crashes + 1 : 0;
+      if (crashes >= CRASHES_IN_A_ROW) {
+        console.error(`[scale] ${spec.name} died ${crashes} times within seconds of starting: stopping. Its log ends:`);
+        const lines = readFileSync(join(LOG_DIR, `${spec.name}.log`), "utf8")
+          .trimEnd()
+          .split("\n");
+        console.error(lines.slice(-15).join("\n"));
+        return void stop(1);
+      }
       setTimeout(() => {
         if (stopping) return;
         launch();
@@ -327,6 +346,9 @@ try {
   }
   if (taken.length > 0) {
     throw new Error(`port(s) ${taken.join(", ")} already in use: is a layout running? (--port moves them all)`);
+  }
+  if (spawnSync(options.nginx, ["-v"]).error) {
+    throw new Error(`no nginx at ${options.nginx} (apt-get install nginx-light, or --nginx <path>)`);
   }
   const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts ?? {};
   // What it runs: the web, the API alone, and the migrations step when there is one.
