@@ -123,7 +123,9 @@ test("a booking race across every process never oversells: exactly the seats lef
     other: results.filter((result) => result.status !== 201 && result.code !== "sold_out").map((r) => r.status),
     oversold: Math.max(0, counts.booked - SEATS_LEFT),
     milliseconds,
-    entries: entries.length,
+    createdPerEntry: Object.fromEntries(
+      entries.map((entry) => [entry, results.filter((r) => r.entry === entry && r.status === 201).length]),
+    ),
   });
   expect(created).toBe(SEATS_LEFT);
   expect(soldOut).toBe(ATTEMPTS - SEATS_LEFT);
