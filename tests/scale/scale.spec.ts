@@ -1,0 +1,318 @@
+/**
+ * The product on several processes (playwright.scale.config.ts starts `npm run scale:local`):
+ * nginx in front of two webs, the webs in front of two APIs (through nginx's balancer), one
+ * PostgreSQL and one Redis. Each test prints its figures as a JSON line ({"scale": …}).
+ */
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  bookableDeparture,
+  bookingGuest,
+  cachedSeatsShown,
+  placeBooking,
+  waitForSeatsShown,
+  type Departure,
+} from "../build/booking-over-http";
+import { signIn } from "../e2e/booking-helpers";
+import { expect, test } from "../e2e/guarded-test";
+import { apis, closeDatabase, database, figure, layout, pollUntil, processNamed, webs } from "./layout";
+
+test.describe.configure({ mode: "serial" });
+
+let NGINX: string | undefined;
+/** nginx's address (read once: the layout file is rewritten when a process restarts). */
+const nginx = () => (NGINX ??= layout().url.replace("localhost", "127.0.0.1"));
+
+/** Set up first, checked last: a hold whose time ran out, for the scheduled due work to find. */
+let lapsed: { bookingId: string; since: Date };
+
+test.beforeAll(async () => {
+  const departure = await bookableDeparture(nginx());
+  const token = await bookingGuest(nginx(), departure.operator);
+  const answer = await placeBooking(nginx(), token, departure, 1);
+  expect(answer.status).toBe(201);
+  const bookingId = ((await answer.json()) as { data: { booking: { id: string } } }).data.booking.id;
+  const since = new Date();
+  await database().query(
+    "update bookings set hold_expires_at = now() - interval '1 second' where id = $1 and status = 'held'",
+    [bookingId],
+  );
+  lapsed = { bookingId, since };
+});
+
+test.afterAll(() => closeDatabase());
+
+test("nginx sends requests round robin to both webs, and the webs to both APIs", async () => {
+  const probe = randomUUID();
+  for (let i = 0; i < 8; i++) expect((await fetch(`${nginx()}/v1/health?probe=${probe}`)).status).toBe(200);
+  // Both of nginx's servers log to one access log: the public one's upstream is a web, the balancer's an API.
+  const served = readFileSync(join(layout().logs, "nginx-access.log"), "utf8")
+    .split("\n")
+    .filter((line) => line.includes(probe))
+    .map((line) => Number(/upstream=127\.0\.0\.1:(\d+)/.exec(line)?.[1]));
+  const count = (port: number) => served.filter((candidate) => candidate === port).length;
+  const perProcess = Object.fromEntries([...webs(), ...apis()].map((each) => [each.name, count(each.port)]));
+  figure("round-robin", perProcess);
+  for (const each of [...webs(), ...apis()]) expect(perProcess[each.name], each.name).toBe(4);
+});
+
+test("a session opened through nginx is the same session on every web process", async ({ page }) => {
+  const user = await signIn(page, page.request);
+  for (const web of webs()) {
+    const own = `http://localhost:${web.port}`;
+    await page.goto(`${own}/`);
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    const personal = await page.request.get(`${own}/account/personal-info`, { maxRedirects: 0 });
+    expect(personal.status(), `${web.name} answers the signed-in page`).toBe(200);
+    expect(await personal.text()).toContain(user.email);
+  }
+  figure("session", { signedInOn: webs().map((web) => web.name) });
+});
+
+test("a booking race across every process never oversells: exactly the seats left are booked", async () => {
+  const SEATS_LEFT = 5;
+  const ATTEMPTS = 60;
+  // A departure of its own, 12 seats of which 7 are taken, ten days away.
+  const found = await bookableDeparture(nginx());
+  const slot = { id: `scale-race-${Date.now().toString(36)}`, capacity: 12 };
+  await database().query(
+    `insert into slots (id, service_id, starts_at, ends_at, capacity, seats_taken)
+     values ($1, $2, date_trunc('second', now()) + interval '10 days 7 seconds',
+             date_trunc('second', now()) + interval '10 days 97 minutes', $3::int, $3::int - $4::int)`,
+    [slot.id, found.serviceId, slot.capacity, SEATS_LEFT],
+  );
+  const departure: Departure = { ...found, slotId: slot.id };
+  // Every entry point takes part: nginx, each web on its own port, each API on its own.
+  const entries = [nginx(), ...webs().map((web) => web.url), ...apis().map((api) => api.url)];
+  const tokens: string[] = [];
+  for (let batch = 0; batch < ATTEMPTS; batch += 10) {
+    tokens.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, (_, i) => bookingGuest(entries[(batch + i) % entries.length], departure.operator)),
+      )),
+    );
+  }
+  const started = performance.now();
+  const results = await Promise.all(
+    tokens.map(async (token, index) => {
+      const entry = entries[index % entries.length];
+      const answer = await placeBooking(entry, token, departure, 1);
+      const body = (await answer.json()) as { error?: { code: string } };
+      return { entry, status: answer.status, code: body.error?.code };
+    }),
+  );
+  const milliseconds = Math.round(performance.now() - started);
+  const created = results.filter((result) => result.status === 201).length;
+  const soldOut = results.filter((result) => result.status === 409 && result.code === "sold_out").length;
+  const {
+    rows: [counts],
+  } = await database().query<{ taken: number; booked: number }>(
+    `select s.seats_taken as taken,
+            (select coalesce(sum(b.seats), 0)::int from bookings b
+              where b.slot_id = s.id and b.status in ('held', 'confirmed')) as booked
+     from slots s where s.id = $1`,
+    [slot.id],
+  );
+  figure("booking-race", {
+    attempts: ATTEMPTS,
+    seatsLeft: SEATS_LEFT,
+    created,
+    soldOut,
+    other: results.filter((result) => result.status !== 201 && result.code !== "sold_out").map((r) => r.status),
+    oversold: Math.max(0, counts.booked - SEATS_LEFT),
+    milliseconds,
+    createdPerEntry: Object.fromEntries(
+      entries.map((entry) => [entry, results.filter((r) => r.entry === entry && r.status === 201).length]),
+    ),
+  });
+  expect(created).toBe(SEATS_LEFT);
+  expect(soldOut).toBe(ATTEMPTS - SEATS_LEFT);
+  expect(counts.taken).toBe(slot.capacity);
+  // The seats booked are exactly those that were left: none twice.
+  expect(counts.booked).toBe(SEATS_LEFT);
+});
+
+test("a rate limit reached through some processes holds on the others (Redis)", async () => {
+  // PASSWORD_ATTEMPTS_PER_MINUTE (5 by default) on one account: the 6th is refused wherever it lands.
+  const email = `spread-${randomUUID()}@example.com`;
+  const entries = [
+    ...webs().map((web) => web.url),
+    ...apis().map((api) => api.url),
+    nginx(),
+    webs()[1].url,
+    apis()[0].url,
+  ];
+  const statuses: number[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const answer = await fetch(`${entry}/v1/auth/password-session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${index + 1}` },
+      body: JSON.stringify({ email, password: "wrong-guess-1" }),
+    });
+    statuses.push(answer.status);
+  }
+  figure("rate-limit", { statuses, refusedFrom: statuses.indexOf(429) + 1 });
+  // Five wrong passwords, one on each web, each API and nginx; then refused on a web and an API.
+  expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+});
+
+test("a change through one process purges the page cache of every web within a second", async () => {
+  const departure: Departure = await bookableDeparture(nginx());
+  const token = await bookingGuest(nginx(), departure.operator);
+  const before = await Promise.all(webs().map((web) => cachedSeatsShown(web.url, departure)));
+  expect(new Set(before).size).toBe(1);
+  expect((await placeBooking(nginx(), token, departure, 2)).status).toBe(201);
+  const seen = await Promise.all(webs().map((web) => waitForSeatsShown(web.url, departure, before[0] - 2, 5_000)));
+  figure("cache-purge", Object.fromEntries(webs().map((web, i) => [`${web.name}Ms`, seen[i].milliseconds])));
+  for (const { shown, milliseconds } of seen) {
+    expect(shown).toBe(before[0] - 2);
+    expect(milliseconds).toBeLessThan(1_000);
+  }
+});
+
+const CLIENTS = 6;
+
+/**
+ * Idempotent GETs through nginx from CLIENTS clients at once, for `ms`; `during` runs a while in.
+ * `failed`: answers that were not a 200, or no answer at all — nginx must send every request the
+ * killed process did not answer to another. `cut`: answers whose body stopped mid-way because the
+ * process sending them was killed at that instant; no proxy can take those back once it has
+ * passed their first bytes on, so at most one per client can be cut.
+ */
+async function streamOfReads(paths: string[], ms: number, during: () => Promise<void>) {
+  const failed: string[] = [];
+  const cut: string[] = [];
+  let requests = 0;
+  const until = Date.now() + ms;
+  const client = async (offset: number) => {
+    for (let i = offset; Date.now() < until; i++) {
+      const path = paths[i % paths.length];
+      requests++;
+      const answer = await fetch(nginx() + path, { signal: AbortSignal.timeout(10_000) }).catch((error: unknown) => {
+        failed.push(`${path}: ${String(error)}`);
+        return null;
+      });
+      if (!answer) continue;
+      if (answer.status !== 200) failed.push(`${path}: ${answer.status}`);
+      await answer.arrayBuffer().catch((error: unknown) => cut.push(`${path}: ${String(error)}`));
+    }
+  };
+  const clients = Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
+  await sleep(1_000);
+  await during();
+  await clients;
+  return { requests, failed, cut };
+}
+
+/** SIGKILL a process of the layout, and how long until the layout has it running and answering again. */
+async function killAndAwaitRestart(name: string): Promise<() => Promise<number>> {
+  const victim = processNamed(name);
+  process.kill(victim.pid, "SIGKILL");
+  const killed = Date.now();
+  return async () => {
+    const back = await pollUntil(
+      async () => {
+        const now = processNamed(name);
+        if (now.pid === victim.pid) return false;
+        return fetch(`${now.url}/v1/health`).then(
+          (answer) => answer.ok,
+          () => false,
+        );
+      },
+      Boolean,
+      30_000,
+      200,
+    );
+    expect(back, `${name} is started again`).toBe(true);
+    return Date.now() - killed;
+  };
+}
+
+for (const name of ["web-1", "api-1"]) {
+  test(`${name} killed mid-stream: nginx keeps every read answered from the others`, async () => {
+    const departure = await bookableDeparture(nginx());
+    const paths = ["/", "/v1/health", departure.page, "/v1/experiences?pageSize=4"];
+    let restarted: (() => Promise<number>) | undefined;
+    const { requests, failed, cut } = await streamOfReads(paths, 6_000, async () => {
+      restarted = await killAndAwaitRestart(name);
+    });
+    const backInMs = await restarted!();
+    figure("kill", {
+      process: name,
+      requests,
+      failed: failed.length,
+      cut: cut.length,
+      backInMs,
+      examples: [...failed, ...cut].slice(0, 3),
+    });
+    expect(failed).toEqual([]);
+    expect(cut.length).toBeLessThanOrEqual(CLIENTS);
+    expect(requests).toBeGreaterThan(50);
+  });
+}
+
+/** The due-work jobs (pg-boss) created since `since`, per minute: how many, how many completed. */
+async function dueWorkRuns(since: Date) {
+  const { rows } = await database().query<{ minute: Date; n: number; completed: number; last: Date }>(
+    `select date_trunc('minute', created_on) as minute, count(*)::int as n,
+            count(*) filter (where state = 'completed')::int as completed, max(created_on) as last
+     from (select created_on, state from pgboss.job where name = 'due-work'
+           union all select created_on, state from pgboss.archive where name = 'due-work') runs
+     where created_on >= $1 group by 1 order by 1`,
+    [since],
+  );
+  return rows;
+}
+
+test("each scheduled job runs once across both API processes", async () => {
+  // Both APIs run the job runner (the webs, in split mode, run none), as their logs say: pino's
+  // JSON lines ("pid":123) or its readable ones ((api/123)).
+  for (const { name, pid } of [...apis(), ...webs()]) {
+    const log = readFileSync(join(layout().logs, `${name}.log`), "utf8");
+    const ours = (line: string) => line.includes(`"pid":${pid},`) || line.includes(`/${pid})`);
+    const started = log.split("\n").some((line) => ours(line) && line.includes("job runner started"));
+    expect(started, `${name} runs the job runner`).toBe(name.startsWith("api"));
+  }
+  // The due work (every minute) expires the hold made first and tells its guest, once.
+  const waiting = Date.now();
+  const booking = await pollUntil(
+    async () => {
+      const { rows } = await database().query<{ status: string; lapse_email_sent_at: Date | null }>(
+        "select status, lapse_email_sent_at from bookings where id = $1",
+        [lapsed.bookingId],
+      );
+      return rows[0];
+    },
+    (row) => row.lapse_email_sent_at !== null,
+    150_000,
+    1_000,
+  );
+  expect(booking.status).toBe("expired");
+  const lapsedAfterMs = Date.now() - waiting;
+  // One more run after that one, which must find nothing left to do for this booking.
+  const runs = await pollUntil(
+    () => dueWorkRuns(lapsed.since),
+    (rows) => rows.some((run) => run.completed > 0 && run.last > booking.lapse_email_sent_at!),
+    90_000,
+    1_000,
+  );
+  const { rows: emails } = await database().query<{ n: number }>(
+    "select count(*)::int as n from outbox where kind = 'hold_lapsed' and meta->>'bookingId' = $1",
+    [lapsed.bookingId],
+  );
+  figure("jobs", {
+    lapsedAfterMs,
+    waitedMs: Date.now() - waiting,
+    lapseEmails: emails[0].n,
+    dueWorkRuns: runs.map((run) => ({
+      minute: run.minute.toISOString().slice(11, 16),
+      jobs: run.n,
+      done: run.completed,
+    })),
+  });
+  expect(emails[0].n).toBe(1);
+  expect(runs.length).toBeGreaterThanOrEqual(2);
+  for (const run of runs) expect(run.n, `due-work jobs created at ${run.minute.toISOString()}`).toBe(1);
+});
