@@ -18,13 +18,19 @@
  *   (contract/edge-headers.mjs): per-address limits need it, and Remix never sees the socket.
  * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs); what it
  *   does not answer from memory waits its turn to reach the app (server/admission.mjs), but for
- *   static files and the health check, which never wait.
+ *   static files and the health checks, which never wait.
+ * - The process's own health (server/health.mjs): /health/live and /health/ready, answered here so
+ *   that a load balancer gets them even while the line is long; on SIGTERM or SIGINT the servers
+ *   it made stop as contract/process-lifecycle.mjs says (readiness 503 at once, in-flight requests
+ *   finished, then the API's job runner and database closed).
  */
 import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import { admission } from "./admission.mjs";
 import { refuseCrossSiteWrite } from "./cross-site-refusal.mjs";
 import { recordConnectionAddress } from "../contract/edge-headers.mjs";
+import { shutdownTimeoutMs, trackServer } from "../contract/process-lifecycle.mjs";
+import { answerHealth, isHealthPath } from "./health.mjs";
 import { answerError } from "./error-answer.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
 import { isLegacyDataRequest, isStaticFile, pathOf } from "./paths.mjs";
@@ -61,8 +67,10 @@ function guardResponse(req, res) {
   };
 }
 
-/** The process's answer about itself, which a load balancer must get even while the line is long. */
-const HEALTH_CHECK_PATH = "/v1/health";
+/** The API's answers about itself (in this process, or forwarded), which never wait either. */
+const API_HEALTH_PATHS = new Set(["/v1/health", "/v1/health/live", "/v1/health/ready"]);
+// A wrong SHUTDOWN_TIMEOUT_MS stops the process at start, not at its first SIGTERM.
+shutdownTimeoutMs();
 
 /** @param {http.RequestListener} listener */
 export function edge(listener) {
@@ -86,7 +94,8 @@ export function edge(listener) {
     }
     if (refusal === "page") return admission.admit(target, res, run);
     const path = pathOf(target);
-    if (isStaticFile(path) || path === HEALTH_CHECK_PATH) return run();
+    if (isHealthPath(path)) return answerHealth(req, res, path);
+    if (isStaticFile(path) || API_HEALTH_PATHS.has(path)) return run();
     const admitted = () => admission.admit(target, res, run);
     if (handleWithMicroCache(req, res, admitted)) return;
     admitted();
@@ -97,7 +106,9 @@ const createServer = http.createServer;
 http.createServer = function (...args) {
   const index = args.findIndex((arg) => typeof arg === "function");
   if (index !== -1) args[index] = edge(args[index]);
-  return createServer.apply(this, args);
+  const server = createServer.apply(this, args);
+  trackServer(server);
+  return server;
 };
 // Modules that import `createServer` by name (`import { createServer } from "node:http"`, as
 // @hono/node-server does for the API alone) get the one above too, not the original.
