@@ -16,14 +16,18 @@ import { startBuiltServer, type BuiltServer } from "./built-server";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const DEPARTURES = 3;
-const GUESTS_PER_DEPARTURE = 16;
-const WORKERS = 6;
+const GUESTS_PER_DEPARTURE = 20;
+/** More than the server works on at once (ADMISSION_CONCURRENCY): at the signal, some requests wait in line. */
+const WORKERS = 16;
 
 const dataDir = mkdtempSync(join(tmpdir(), "wayfarer-shutdown-"));
 const env = {
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { PGLITE_DIR: join(dataDir, "pglite") }),
   REDIS_URL: "",
   SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+  ADMISSION_CONCURRENCY: "2",
+  // Without a job runner to stop first, a database closed on the signal would fail the requests in line.
+  JOBS_ENABLED: "false",
 };
 const servers: BuiltServer[] = [];
 afterAll(async () => {
