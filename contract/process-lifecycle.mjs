@@ -42,7 +42,7 @@ const IDLE_SWEEP_MS = 100;
  *   signalsInstalled: boolean,
  * }}
  */
-const state = /** @type {any} */ (globalThis)[Symbol.for("wayfarer.processLifecycle")] ??= {
+const state = /** @type {any} */ ((globalThis)[Symbol.for("wayfarer.processLifecycle")] ??= {
   stopping: false,
   servers: new Set(),
   onStopping: new Set(),
@@ -51,7 +51,7 @@ const state = /** @type {any} */ (globalThis)[Symbol.for("wayfarer.processLifecy
   log: (level, message, fields) =>
     console[level === "info" ? "log" : level](JSON.stringify({ level, msg: message, ...fields })),
   signalsInstalled: false,
-};
+});
 
 /**
  * SHUTDOWN_TIMEOUT_MS: milliseconds in-flight requests get to finish (0–600000, default 10000).
@@ -160,7 +160,10 @@ async function shutdown(signal) {
   }
   const servers = [...state.servers];
   const closed = Promise.all(
-    servers.map((server) => new Promise((resolve) => (server.listening ? server.close(() => resolve(undefined)) : resolve(undefined)))),
+    servers.map(
+      (server) =>
+        new Promise((resolve) => (server.listening ? server.close(() => resolve(undefined)) : resolve(undefined))),
+    ),
   );
   const sweep = setInterval(() => servers.forEach((server) => server.closeIdleConnections()), IDLE_SWEEP_MS);
   const drained = await Promise.race([closed.then(() => true), sleep(timeoutMs).then(() => false)]);

@@ -31,9 +31,15 @@ export function isHealthPath(path) {
 /** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res @param {string} path */
 export function answerHealth(req, res, path) {
   if (req.method !== "GET" && req.method !== "HEAD") {
-    send(req, res, 405, { error: { code: "method_not_allowed", message: "Only GET and HEAD are allowed here." } }, {
-      Allow: "GET, HEAD",
-    });
+    send(
+      req,
+      res,
+      405,
+      { error: { code: "method_not_allowed", message: "Only GET and HEAD are allowed here." } },
+      {
+        Allow: "GET, HEAD",
+      },
+    );
     return;
   }
   if (path === LIVE_PATH) {

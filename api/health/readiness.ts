@@ -3,7 +3,7 @@ import type { healthCheck, readinessChecks } from "~contract/outputs";
 import { stopping } from "~contract/process-lifecycle.mjs";
 import { getOpenedDb, pingDb } from "../db/client";
 import { pendingMigrations } from "../db/migration-status";
-import { getApiEnv, identityEnv } from "../env";
+import { identityEnv } from "../env";
 import { jobsEnabled, runningBoss } from "../jobs/runner";
 import { redisClient } from "../rate-limit/service";
 
