@@ -7,6 +7,7 @@
  * and the seats left are what they were less the seats those bookings took.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -86,6 +87,19 @@ async function book(origin: string, token: string, departure: Departure, guest: 
   return outcome;
 }
 
+/**
+ * A readiness probe begun before the signal (its headers not yet finished, so the connection is
+ * not idle) and finished after it: the answer it then gets, as raw text.
+ */
+function probeAcrossTheSignal(port: number) {
+  const socket = connect(port, "127.0.0.1");
+  let text = "";
+  socket.setEncoding("utf8").on("data", (chunk) => (text += chunk));
+  const answered = new Promise<string>((resolve) => socket.on("close", () => resolve(text)));
+  socket.write("GET /health/ready HTTP/1.1\r\nHost: localhost\r\n");
+  return { finish: () => socket.write("\r\n"), answered };
+}
+
 describe("SIGTERM during a stream of bookings", () => {
   it("loses no booking and leaves none half-done", async () => {
     const first = await startBuiltServer({ env });
@@ -119,9 +133,12 @@ describe("SIGTERM during a stream of bookings", () => {
       }
     });
     await reachedHalfway;
+    const probe = probeAcrossTheSignal(first.port);
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const exited = new Promise<number | null>((resolve) => first.child.once("exit", (code) => resolve(code)));
     signalledAt = performance.now();
     first.child.kill("SIGTERM");
+    setTimeout(probe.finish, 100);
     const code = await exited;
     const stoppedMs = performance.now() - signalledAt;
     await Promise.all(workers);
@@ -142,6 +159,11 @@ describe("SIGTERM during a stream of bookings", () => {
       }),
     );
     expect(code).toBe(0);
+    // Readiness says no as soon as the shutdown begins, and the connection is not kept.
+    const probed = await probe.answered;
+    expect(probed).toMatch(/^HTTP\/1\.1 503 /);
+    expect(probed).toMatch(/\r\nConnection: close\r\n/i);
+    expect(probed).toContain('"shutdown":{"status":"failed","reason":"the process is shutting down"}');
     expect(stoppedMs).toBeLessThan(SHUTDOWN_TIMEOUT_MS + AFTER_DRAIN_LIMIT_MS);
     // Requests in flight at the signal were finished, not cut.
     expect(answeredAfterSignal.length).toBeGreaterThan(0);
