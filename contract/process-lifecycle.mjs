@@ -31,6 +31,9 @@ const IDLE_SWEEP_MS = 100;
  * @typedef {(level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) => void} LifecycleLog
  */
 
+/** @type {any} */
+const shared = globalThis;
+
 /**
  * @type {{
  *   stopping: boolean,
@@ -42,12 +45,13 @@ const IDLE_SWEEP_MS = 100;
  *   signalsInstalled: boolean,
  * }}
  */
-const state = /** @type {any} */ ((globalThis)[Symbol.for("wayfarer.processLifecycle")] ??= {
+const state = (shared[Symbol.for("wayfarer.processLifecycle")] ??= {
   stopping: false,
   servers: new Set(),
   onStopping: new Set(),
   afterDrain: [],
   readiness: null,
+  /** @type {LifecycleLog} */
   log: (level, message, fields) =>
     console[level === "info" ? "log" : level](JSON.stringify({ level, msg: message, ...fields })),
   signalsInstalled: false,

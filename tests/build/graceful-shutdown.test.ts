@@ -100,6 +100,19 @@ function probeAcrossTheSignal(port: number) {
   return { finish: () => socket.write("\r\n"), answered };
 }
 
+/** Resolves once `port` refuses connections: the server has begun to stop (it no longer listens). */
+async function untilRefused(port: number): Promise<void> {
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, "127.0.0.1");
+      socket.once("connect", () => resolve(false)).once("error", () => resolve(true));
+      socket.unref();
+    });
+    if (refused) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe("SIGTERM during a stream of bookings", () => {
   it("loses no booking and leaves none half-done", async () => {
     const first = await startBuiltServer({ env });
@@ -138,7 +151,7 @@ describe("SIGTERM during a stream of bookings", () => {
     const exited = new Promise<number | null>((resolve) => first.child.once("exit", (code) => resolve(code)));
     signalledAt = performance.now();
     first.child.kill("SIGTERM");
-    setTimeout(probe.finish, 100);
+    void untilRefused(first.port).then(probe.finish);
     const code = await exited;
     const stoppedMs = performance.now() - signalledAt;
     await Promise.all(workers);
