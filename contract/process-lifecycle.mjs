@@ -7,8 +7,9 @@
  * The order, once a signal comes:
  * 1. `stopping()` turns true: readiness answers 503 at once; `onStopping` listeners run (the
  *    change feed lets its long-lived readers go, so that they do not hold the drain).
- * 2. Every tracked server stops accepting connections; idle keep-alive connections are closed,
- *    and every answer from now on says `Connection: close`.
+ * 2. Every tracked server stops accepting connections; its connections with no request in flight
+ *    are closed (idle keep-alive ones, and ones that never sent a request), and every answer from
+ *    now on says `Connection: close`.
  * 3. In-flight requests finish, for at most SHUTDOWN_TIMEOUT_MS (default 10 000); what is still
  *    open then is cut.
  * 4. The `afterDrain` work runs, in order (the API: the job runner, the change bus and Redis, then
@@ -43,6 +44,7 @@ const shared = globalThis;
  *   readiness: (() => Promise<Readiness>) | null,
  *   log: LifecycleLog,
  *   signalsInstalled: boolean,
+ *   connections: WeakMap<import("node:http").Server, Map<import("node:net").Socket, { requests: number, readWhenIdle: number }>>,
  * }}
  */
 const state = (shared[Symbol.for("wayfarer.processLifecycle")] ??= {
@@ -55,6 +57,7 @@ const state = (shared[Symbol.for("wayfarer.processLifecycle")] ??= {
   log: (level, message, fields) =>
     console[level === "info" ? "log" : level](JSON.stringify({ level, msg: message, ...fields })),
   signalsInstalled: false,
+  connections: new WeakMap(),
 });
 
 /**
@@ -130,11 +133,36 @@ export function trackServer(server) {
     closing = true;
     return close.call(server, callback);
   };
+  // Requests in flight per connection: Node's closeIdleConnections() keeps a connection that has
+  // sent nothing yet (a browser's preconnect, a probe) until its headers timeout, which would hold
+  // the drain; the shutdown closes every connection that has no request in flight and has sent
+  // nothing since its last answer (a request whose headers are still coming is in flight).
+  /** @type {Map<import("node:net").Socket, { requests: number, readWhenIdle: number }>} */
+  const connections = new Map();
+  state.connections.set(server, connections);
+  server.on("connection", (socket) => {
+    connections.set(socket, { requests: 0, readWhenIdle: 0 });
+    socket.once("close", () => connections.delete(socket));
+  });
   // First, before the app answers: an answer given while stopping closes its connection.
-  server.prependListener("request", (_req, res) => {
+  server.prependListener("request", (req, res) => {
     if (state.stopping) res.shouldKeepAlive = false;
+    const connection = connections.get(req.socket);
+    if (!connection) return;
+    connection.requests += 1;
+    res.once("close", () => {
+      connection.requests -= 1;
+      if (connection.requests === 0) connection.readWhenIdle = req.socket.bytesRead;
+    });
   });
   installSignals();
+}
+
+/** Closes the server's connections with no request in flight (and nothing left to write). @param {import("node:http").Server} server */
+function closeIdle(server) {
+  for (const [socket, { requests, readWhenIdle }] of state.connections.get(server) ?? []) {
+    if (requests === 0 && socket.bytesRead === readWhenIdle && socket.writableLength === 0) socket.destroy();
+  }
 }
 
 function installSignals() {
@@ -169,12 +197,17 @@ async function shutdown(signal) {
         new Promise((resolve) => (server.listening ? server.close(() => resolve(undefined)) : resolve(undefined))),
     ),
   );
-  const sweep = setInterval(() => servers.forEach((server) => server.closeIdleConnections()), IDLE_SWEEP_MS);
+  servers.forEach(closeIdle);
+  const sweep = setInterval(() => servers.forEach(closeIdle), IDLE_SWEEP_MS);
   const drained = await Promise.race([closed.then(() => true), sleep(timeoutMs).then(() => false)]);
   clearInterval(sweep);
   if (!drained) {
-    state.log("warn", "requests still in flight at the shutdown timeout were cut", { timeoutMs });
-    servers.forEach((server) => server.closeAllConnections());
+    const cut = servers.reduce((sum, server) => sum + (state.connections.get(server)?.size ?? 0), 0);
+    state.log("warn", "requests still in flight at the shutdown timeout were cut", { timeoutMs, connections: cut });
+    servers.forEach((server) => {
+      server.closeAllConnections();
+      for (const socket of state.connections.get(server)?.keys() ?? []) socket.destroy();
+    });
   }
   for (const { name, run } of state.afterDrain) {
     const done = await Promise.race([
