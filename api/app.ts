@@ -49,8 +49,9 @@ app.use(
     },
   }),
 );
-app.use("*", jobsAndClock);
+// Before the job runner and the test clock: health answers must not wait on the database's clock.
 app.route("/", healthRoutes);
+app.use("*", jobsAndClock);
 app.route("/", changeRoutes);
 app.route("/", accountRoutes);
 app.route("/", catalogRoutes);

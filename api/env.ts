@@ -89,6 +89,8 @@ const apiEnvSchema = z.object({
   }),
   /** The API's own port when it runs alone (npm run start:api). */
   API_PORT: wholeNumber(3001, 1, 65_535),
+  /** On SIGTERM, how long requests in flight get to finish (contract/process-lifecycle.mjs reads it too). */
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000, 0, 600_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional().default("info"),
   /** The platform's name in emails and on the platform waiver (the web app reads the same variable). */
   PUBLIC_APP_NAME: optionalText.transform((value) => value ?? "Wayfarer"),

@@ -1,8 +1,11 @@
 /**
  * The v1 API alone in its own process (`npm run start:api`): the web app then reaches it over
- * HTTP (API_BASE_URL) and forwards the browser's /v1 calls to it.
+ * HTTP (API_BASE_URL) and forwards the browser's /v1 calls to it. On SIGTERM or SIGINT it stops as
+ * contract/process-lifecycle.mjs says (also when started without server/edge.mjs preloaded).
  */
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
+import { trackServer } from "~contract/process-lifecycle.mjs";
 import { app } from "./app";
 import { getApiEnv } from "./env";
 import { logger } from "./logger";
@@ -13,10 +16,4 @@ await startApi();
 const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: process.env.API_HOST ?? "127.0.0.1" }, (info) =>
   logger.info({ port: info.port }, `v1 API listening on http://${info.address}:${info.port}/v1`),
 );
-
-function shutdown() {
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 5_000).unref();
-}
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+trackServer(server as Server);

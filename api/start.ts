@@ -1,9 +1,19 @@
-import { getDb } from "./db/client";
+import { afterDrain, provideLifecycleLog, provideReadiness } from "~contract/process-lifecycle.mjs";
+import { closeDb, getDb } from "./db/client";
+import { checkReadiness } from "./health/readiness";
 import { startJobs } from "./jobs/runner";
 import { errorFields, logger } from "./logger";
 
-/** Open the database now (migrations, first seed); a server that cannot open it must not keep running. */
+/**
+ * Open the database now (migrations, first seed); a server that cannot open it must not keep
+ * running. The process's readiness (/health/ready, server/health.mjs) is then the API's, and its
+ * shutdown (contract/process-lifecycle.mjs) closes the job runner, the buses and the database
+ * once the requests in flight are done.
+ */
 export async function startApi(): Promise<void> {
+  provideLifecycleLog((level, message, fields) => logger[level](fields ?? {}, message));
+  provideReadiness(checkReadiness);
+  afterDrain("database", closeDb);
   try {
     await getDb();
     void startJobs();

@@ -27,6 +27,36 @@ const paging = { page: z.number().int().min(1), pageSize: z.number().int().min(1
 export const nothing = z.undefined();
 export const health = z.object({ status: z.string(), database: z.string() });
 
+/** GET /v1/health/live: the process runs. */
+export const healthLive = z.object({ status: z.literal("live") });
+
+/** One readiness check: `off` when this process does not use it (no Redis, jobs turned off). */
+export const healthCheck = z.object({
+  status: z.enum(["ok", "failed", "off"]),
+  /** Why it failed, or why it is not checked; no secrets. */
+  reason: z.string().optional(),
+});
+
+/**
+ * GET /v1/health/ready: each check of the process (a 503 `service_unavailable` names the failed
+ * ones and their reasons in its message, and each in `fields`).
+ */
+export const readinessChecks = z.object({
+  /** Failed once the process has begun to stop (SIGTERM). */
+  shutdown: healthCheck,
+  /** `select 1` within a second. */
+  database: healthCheck,
+  /** PING within a second; off without REDIS_URL. */
+  redis: healthCheck,
+  /** The Auth emulator answers HTTP; off in production (Google's service is not called). */
+  auth: healthCheck,
+  /** Every migration this code knows is applied. */
+  migrations: healthCheck,
+  /** The job runner has started; off with JOBS_ENABLED=false (and under tests). */
+  jobs: healthCheck,
+});
+export const healthReady = z.object({ status: z.literal("ready"), checks: readinessChecks });
+
 export const accountContext = z.object({
   slug: z.string(),
   name: z.string(),

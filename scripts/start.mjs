@@ -11,6 +11,7 @@ import { productionPreflight, webProcessRole } from "../contract/production-pref
 import { readCommandLine } from "./cli.mjs";
 import { DEFAULT_EMULATOR_HOST, ensureAuthEmulator } from "./emulator.mjs";
 import { nodeArgs } from "./server-args.mjs";
+import { AFTER_DRAIN_LIMIT_MS, shutdownTimeoutMs } from "../contract/process-lifecycle.mjs";
 
 const { values: flags } = readCommandLine({
   usage: `
@@ -42,6 +43,8 @@ env.NODE_ENV ??= dev ? "development" : "production";
 env.APP_ENV ??= env.NODE_ENV === "production" ? "production" : "local";
 env.PORT ??= "3000";
 const local = env.APP_ENV === "local";
+// How long the server may take to stop: its drain, then its jobs and database (contract/process-lifecycle.mjs).
+const stopLimitMs = shutdownTimeoutMs(env) + AFTER_DRAIN_LIMIT_MS + 4_000;
 
 // Local identity: no real Firebase project configured → the Auth emulator with a demo- project.
 if (local && !env.FIREBASE_PROJECT_ID) env.FIREBASE_PROJECT_ID = "demo-wayfarer";
@@ -87,7 +90,7 @@ function shutdown(code = 0) {
   if (shuttingDown) return;
   shuttingDown = true;
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 8000).unref();
+  setTimeout(() => process.exit(code), stopLimitMs).unref();
   Promise.all([
     stopEmulator(),
     ...children.map((child) => (child.exitCode !== null ? null : new Promise((r) => child.on("exit", r)))),

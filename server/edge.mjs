@@ -18,17 +18,23 @@
  *   (contract/edge-headers.mjs): per-address limits need it, and Remix never sees the socket.
  * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs); what it
  *   does not answer from memory waits its turn to reach the app (server/admission.mjs), but for
- *   static files and the health check, which never wait.
+ *   static files and the health checks, which never wait.
  * - Every request has an id (contract/request-id.mjs: the X-Request-Id it came with when that is
  *   a safe token, else a new one), on the request the app sees, on the answer, and on every log
  *   line written while it is handled; every answer gets one access line (server/access-log.mjs).
  * - With METRICS_ENABLED, /metrics on a port of its own (server/metrics-server.mjs).
+ * - The process's own health (server/health.mjs): /health/live and /health/ready, answered here so
+ *   that a load balancer gets them even while the line is long; on SIGTERM or SIGINT the servers
+ *   it made stop as contract/process-lifecycle.mjs says (readiness 503 at once, in-flight requests
+ *   finished, then the API's job runner and database closed).
  */
 import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import { admission } from "./admission.mjs";
 import { refuseCrossSiteWrite } from "./cross-site-refusal.mjs";
 import { recordConnectionAddress } from "../contract/edge-headers.mjs";
+import { shutdownTimeoutMs, trackServer } from "../contract/process-lifecycle.mjs";
+import { answerHealth, isHealthPath } from "./health.mjs";
 import { answerError } from "./error-answer.mjs";
 import { logAnswer } from "./access-log.mjs";
 import { logger } from "./logger.mjs";
@@ -71,8 +77,10 @@ function guardResponse(req, res) {
   };
 }
 
-/** The process's answer about itself, which a load balancer must get even while the line is long. */
-const HEALTH_CHECK_PATH = "/v1/health";
+/** The API's answers about itself (in this process, or forwarded), which never wait either. */
+const API_HEALTH_PATHS = new Set(["/v1/health", "/v1/health/live", "/v1/health/ready"]);
+// A wrong SHUTDOWN_TIMEOUT_MS stops the process at start, not at its first SIGTERM.
+shutdownTimeoutMs();
 
 /** @param {http.RequestListener} listener */
 export function edge(listener) {
@@ -105,7 +113,8 @@ export function edge(listener) {
     }
     if (refusal === "page") return admission.admit(target, res, run);
     const path = pathOf(target);
-    if (isStaticFile(path) || path === HEALTH_CHECK_PATH) return run();
+    if (isHealthPath(path)) return answerHealth(req, res, path);
+    if (isStaticFile(path) || API_HEALTH_PATHS.has(path)) return run();
     const admitted = () => admission.admit(target, res, run);
     if (handleWithMicroCache(req, res, admitted)) return;
     admitted();
@@ -123,6 +132,7 @@ http.createServer = function (...args) {
     if (typeof address === "object" && address)
       logger.info({ address: address.address, port: address.port }, "listening");
   });
+  trackServer(server);
   return server;
 };
 // Modules that import `createServer` by name (`import { createServer } from "node:http"`, as

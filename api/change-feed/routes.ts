@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { CHANGE_FEED_EVENTS, HEARTBEAT_SECONDS, type ChangeEvent } from "~contract/change-feed";
 import { endpoints } from "~contract/endpoints";
+import { stopping } from "~contract/process-lifecycle.mjs";
 import type { ChangeTopic } from "~contract/changes";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
@@ -41,6 +42,7 @@ handle(changeRoutes, endpoints.changeFeed, { db: false }, (c) => {
     const ended = new Promise<void>((resolve) => {
       stream.onAbort(resolve);
       unclosed = onChangesClosed(resolve);
+      if (stopping()) resolve();
     });
     let waited: NodeJS.Timeout | undefined;
     const waiting = new Promise((resolve) => (waited = setTimeout(resolve, READY_WAIT_MS)));

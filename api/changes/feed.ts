@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import { CHANGE_TOPICS, type ChangeTopic } from "~contract/changes";
+import { onStopping } from "~contract/process-lifecycle.mjs";
 import { onBeforeCloseDb } from "../db/client";
 import { getApiEnv } from "../env";
 import { openChangeBus, type ChangeBus } from "./bus";
@@ -21,6 +22,10 @@ const state = ((globalThis as { [key: symbol]: unknown })[Symbol.for("api.change
   emitter: new EventEmitter().setMaxListeners(0),
   bus: null,
 }) as FeedState;
+
+// When the process begins to stop, the feed's readers are let go at once: an endless stream must
+// not hold the shutdown's drain (the bus stays open until the database closes).
+onStopping(() => state.emitter.emit("closed"));
 
 function tell(topics: readonly ChangeTopic[]) {
   if (topics.length > 0) state.emitter.emit("changes", topics);

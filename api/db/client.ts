@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { shutdownIsCoordinated } from "~contract/process-lifecycle.mjs";
 import { getApiEnv, MEMORY_DIR } from "../env";
 import { errorFields, logger } from "../logger";
 import { acquireDirLock, type DirLock } from "./dir-lock";
@@ -270,17 +271,19 @@ export async function pingDb(db: Db): Promise<void> {
 }
 
 /**
- * PGlite killed mid-write can corrupt its directory, so SIGINT/SIGTERM close the
- * database first. When nobody else listens for the signal, it is raised again after
- * the close so the process ends as it would have; otherwise the other listeners
- * (e.g. the HTTP server's graceful shutdown) decide when to exit. The lock file is
- * also released on 'exit'.
+ * PGlite killed mid-write can corrupt its directory, so SIGINT/SIGTERM close the database.
+ * In a server process the shutdown (contract/process-lifecycle.mjs) does it once the requests in
+ * flight are done (api/start.ts asks it to): closing it on the signal would fail them. Elsewhere
+ * (a script, a test) it is closed on the signal; when nobody else listens for the signal, it is
+ * raised again after the close so the process ends as it would have; otherwise the other listeners
+ * decide when to exit. The lock file is also released on 'exit'.
  */
 function installShutdownHooks(): void {
   if (state.hooksInstalled) return;
   state.hooksInstalled = true;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     const onSignal = () => {
+      if (shutdownIsCoordinated()) return;
       const othersListen = process.listenerCount(signal) > 1;
       const closing = Promise.race([
         closeDb().catch((error) => logger.error({ err: errorFields(error) }, "closing the database failed")),

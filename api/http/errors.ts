@@ -41,5 +41,5 @@ export const rateLimited = (retryAfterSeconds: number, what = "Too many requests
   });
 };
 
-export const serviceUnavailable = (message = "The service is temporarily unavailable.") =>
-  new ApiError(503, "service_unavailable", message);
+export const serviceUnavailable = (message = "The service is temporarily unavailable.", fields?: FieldErrors) =>
+  new ApiError(503, "service_unavailable", message, fields);

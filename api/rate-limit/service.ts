@@ -21,7 +21,8 @@ export interface RateLimitRule {
  * rather than letting everything through or refusing everything.
  */
 let redis: Redis | null | undefined;
-function redisClient(): Redis | null {
+/** The process's Redis connection for commands (null without REDIS_URL): the limits, and readiness's PING. */
+export function redisClient(): Redis | null {
   if (redis === undefined) {
     const url = getApiEnv().REDIS_URL;
     // Commands wait for the first connection; should Redis go away, they fail fast (insurance limiter).

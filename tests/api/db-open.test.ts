@@ -9,6 +9,7 @@ import { DirectoryInUseError, lockPathFor } from "~api/db/dir-lock";
 import { accounts } from "~api/db/schema";
 import { parseApiEnv } from "~api/env";
 import { usingPostgres } from "./helpers/env";
+import { shutdownTimeoutMs } from "~contract/process-lifecycle.mjs";
 
 const root = mkdtempSync(path.join(tmpdir(), "api-db-open-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -52,8 +53,23 @@ describe("parseApiEnv", () => {
       APP_PUBLIC_URL: undefined,
       STOREFRONT_PUBLIC_URL: undefined,
       API_PORT: 3001,
+      SHUTDOWN_TIMEOUT_MS: 10_000,
       LOG_LEVEL: "info",
     });
+  });
+
+  it("bounds the shutdown's drain", () => {
+    expect(parseApiEnv({ SHUTDOWN_TIMEOUT_MS: "0" }).SHUTDOWN_TIMEOUT_MS).toBe(0);
+    expect(parseApiEnv({ SHUTDOWN_TIMEOUT_MS: "30000" }).SHUTDOWN_TIMEOUT_MS).toBe(30_000);
+    expect(() => parseApiEnv({ SHUTDOWN_TIMEOUT_MS: "600001" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => parseApiEnv({ SHUTDOWN_TIMEOUT_MS: "10s" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    // The edge reads it too (contract/process-lifecycle.mjs), the same way.
+    for (const value of ["", "0", "30000", "600000"])
+      expect(shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: value })).toBe(
+        parseApiEnv({ SHUTDOWN_TIMEOUT_MS: value }).SHUTDOWN_TIMEOUT_MS,
+      );
+    for (const value of ["600001", "10s", "-1"])
+      expect(() => shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: value })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
   });
 
   it("takes the web's public addresses for links, and refuses others", () => {

@@ -29,28 +29,39 @@ async function data(response: Response): Promise<any> {
 
 /** A departure at least two days away with `seats` + 2 seats free. */
 export async function bookableDeparture(origin: string, seats = 2): Promise<Departure> {
+  const [departure] = await bookableDepartures(origin, seats, 1);
+  return departure;
+}
+
+/** `count` departures at least two days away, each of a different experience, with `seats` + 2 seats free. */
+export async function bookableDepartures(origin: string, seats: number, count: number): Promise<Departure[]> {
   const earliest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const list = await data(await fetch(`${origin}/v1/experiences?pageSize=48`));
+  const found: Departure[] = [];
   for (const item of list.items) {
     const base = `${origin}/v1/experiences/${item.id}/services/${item.firstServiceId}`;
     const availability = await data(await fetch(`${base}/availability`));
-    for (const day of availability.days) {
-      if (day.date < earliest) continue;
-      const slot = day.slots.find((candidate: { seatsLeft: number }) => candidate.seatsLeft >= seats + 2);
-      if (!slot) continue;
-      const detail = await data(await fetch(base));
-      return {
-        parentId: item.id,
-        serviceId: item.firstServiceId,
-        operator: detail.experience.operator.slug,
-        ticketTypeId: detail.service.ticketTypes[0].id,
+    const bookable = availability.days
+      .filter((day: { date: string }) => day.date >= earliest)
+      .map((day: { date: string; slots: Array<{ id: string; seatsLeft: number }> }) => ({
         date: day.date,
-        slotId: slot.id,
-        page: `/experiences/${item.id}/${item.firstServiceId}?date=${day.date}`,
-      };
-    }
+        slot: day.slots.find((candidate) => candidate.seatsLeft >= seats + 2),
+      }))
+      .find((day: { slot?: unknown }) => day.slot);
+    if (!bookable) continue;
+    const detail = await data(await fetch(base));
+    found.push({
+      parentId: item.id,
+      serviceId: item.firstServiceId,
+      operator: detail.experience.operator.slug,
+      ticketTypeId: detail.service.ticketTypes[0].id,
+      date: bookable.date,
+      slotId: bookable.slot.id,
+      page: `/experiences/${item.id}/${item.firstServiceId}?date=${bookable.date}`,
+    });
+    if (found.length === count) return found;
   }
-  throw new Error("no bookable departure");
+  throw new Error(`fewer than ${count} bookable departures`);
 }
 
 /** A signed-up guest's ID token, with a complete profile and the operator's waiver signed. */

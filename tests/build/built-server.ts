@@ -22,6 +22,8 @@ export interface BuiltServer {
   port: number;
   origin: string;
   stop: () => Promise<void>;
+  /** The server's process (to signal it and watch it exit). */
+  child: ChildProcess;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function startBuiltServer({
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { port, origin, stop };
+    if (ready) return { port, origin, stop, child: server };
     if (server.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

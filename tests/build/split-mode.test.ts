@@ -133,3 +133,32 @@ describe("split mode: what the API changed", () => {
     expect(await seatsShown(web.origin, departure)).toEqual({ seats: before - 2, cache: "miss" });
   });
 });
+
+describe("split mode: each process's health (server/health.mjs)", () => {
+  it("is live whatever its API does, and ready only while its API is", async () => {
+    for (const server of [api, web, orphan]) {
+      const live = await fetch(`${server.origin}/health/live`);
+      expect([live.status, await live.json()]).toEqual([200, { status: "live" }]);
+    }
+    const apiReady = await fetch(`${api.origin}/health/ready`);
+    expect(apiReady.status).toBe(200);
+    expect((await apiReady.json()).checks).toMatchObject({ shutdown: { status: "ok" }, database: { status: "ok" } });
+
+    const webReady = await fetch(`${web.origin}/health/ready`);
+    expect(webReady.headers.get("Cache-Control")).toBe("no-store");
+    expect([webReady.status, await webReady.json()]).toEqual([
+      200,
+      { status: "ready", checks: { shutdown: { status: "ok" }, api: { status: "ok" } } },
+    ]);
+
+    const orphanReady = await fetch(`${orphan.origin}/health/ready`);
+    expect([orphanReady.status, await orphanReady.json()]).toEqual([
+      503,
+      {
+        status: "not_ready",
+        checks: { shutdown: { status: "ok" }, api: { status: "failed", reason: "the API could not be reached" } },
+      },
+    ]);
+    expect((await fetch(`${orphan.origin}/health/ready`, { method: "HEAD" })).status).toBe(503);
+  });
+});
