@@ -89,6 +89,12 @@ const apiEnvSchema = z.object({
   }),
   /** The API's own port when it runs alone (npm run start:api). */
   API_PORT: wholeNumber(3001, 1, 65_535),
+  /** The address the API alone listens on: 127.0.0.1 (this machine only) unless set, e.g. 0.0.0.0 in a container. */
+  API_HOST: optionalText
+    .refine((value) => value === undefined || /^(?:[A-Za-z0-9.-]{1,253}|\[?[0-9A-Fa-f:.]{2,45}\]?)$/.test(value), {
+      message: "API_HOST must be a host name or an IP address such as 0.0.0.0 or ::",
+    })
+    .transform((value) => value ?? "127.0.0.1"),
   /** On SIGTERM, how long requests in flight get to finish (contract/process-lifecycle.mjs reads it too). */
   SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000, 0, 600_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional().default("info"),

@@ -13,7 +13,7 @@ import { startApi } from "./start";
 
 const env = getApiEnv();
 await startApi();
-const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: process.env.API_HOST ?? "127.0.0.1" }, (info) =>
+const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) =>
   logger.info({ port: info.port }, `v1 API listening on http://${info.address}:${info.port}/v1`),
 );
 trackServer(server as Server);

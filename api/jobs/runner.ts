@@ -8,6 +8,7 @@ import { deliverLater, setDeliveryRequester } from "../outbox/service";
 import { runDueWork } from "./due-work";
 import { purgeOld } from "./purge";
 import { watchQueues } from "./queue-metrics";
+import { provideJobsCheck } from "../health/readiness";
 import { refreshDemand } from "../catalog/demand";
 
 /**
@@ -53,6 +54,12 @@ async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
   const opened = await getOpenedDb();
   return work(opened.db);
 }
+
+// Readiness (/v1/health/ready) asks the runner how it is: off, running, or not started.
+provideJobsCheck(() => {
+  if (!jobsEnabled()) return { status: "off", reason: "JOBS_ENABLED=false" };
+  return state.boss ? { status: "ok" } : { status: "failed", reason: "the job runner has not started" };
+});
 
 /** Starts the runner in this process (idempotent); null when jobs are off. */
 export function startJobs(): Promise<PgBoss | null> {

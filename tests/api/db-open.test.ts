@@ -53,9 +53,18 @@ describe("parseApiEnv", () => {
       APP_PUBLIC_URL: undefined,
       STOREFRONT_PUBLIC_URL: undefined,
       API_PORT: 3001,
+      API_HOST: "127.0.0.1",
       SHUTDOWN_TIMEOUT_MS: 10_000,
       LOG_LEVEL: "info",
     });
+  });
+
+  it("listens on this machine only unless API_HOST says otherwise, and refuses what is not an address", () => {
+    expect(parseApiEnv({}).API_HOST).toBe("127.0.0.1");
+    for (const host of ["0.0.0.0", "::", "[::]", "api.internal", "10.0.0.7"])
+      expect(parseApiEnv({ API_HOST: host }).API_HOST).toBe(host);
+    for (const host of ["http://0.0.0.0", "a b", "host:3001/x"])
+      expect(() => parseApiEnv({ API_HOST: host })).toThrow(/API_HOST/);
   });
 
   it("bounds the shutdown's drain", () => {

@@ -26,7 +26,6 @@ const NOT_OURS: Record<string, string> = {
  * reads one, this test says to remove it from here (and then requires it in .env.example).
  */
 const ANNOUNCED: Record<string, string> = {
-  SHUTDOWN_TIMEOUT_MS: "graceful shutdown",
 };
 
 const PROCESSES = new Set(["web", "API", "local", "compose"]);
