@@ -22,6 +22,7 @@ const steps = [
   ["known advisories in production dependencies", "node", ["scripts/check-advisories.mjs"]],
   ["typecheck", "tsc", []],
   ["lint", "eslint", ["."]],
+  ["formatting", "prettier", ["--check", "."]],
   ["unit and API tests", "vitest", ["run"]],
   ["build", "npm", ["run", "build"]],
   ["client bundle checks", "vitest", ["run", "--config", "vitest.build.config.ts"]],
