@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { stopping } from "~contract/process-lifecycle.mjs";
 import { getOpenedDb, onBeforeCloseDb, type Db } from "../db/client";
 import { errorFields, logger } from "../logger";
 import { deliverMessage, requeueUndelivered } from "../outbox/delivery";
@@ -61,18 +62,20 @@ provideJobsCheck(() => {
   return state.boss ? { status: "ok" } : { status: "failed", reason: "the job runner has not started" };
 });
 
-/** Starts the runner in this process (idempotent); null when jobs are off. */
-export function startJobs(): Promise<PgBoss | null> {
-  if (!jobsEnabled()) return Promise.resolve(null);
-  state.starting ??= (async () => {
-    const opened = await getOpenedDb();
-    const boss = new PgBoss({
-      db: { executeSql: (text, values) => opened.sql.executeSql(text, values) },
-      schema: "pgboss",
-      // The embedded database is one process's: nothing to share, so poll less.
-      ...(opened.driver === "pglite" ? { monitorStateIntervalSeconds: 60 } : {}),
-    });
-    boss.on("error", (error) => logger.error({ err: errorFields(error) }, "job runner error"));
+/**
+ * Starts pg-boss and its queues once; throws when it cannot (the database not answering yet, or
+ * two processes setting up the same queues at once: PostgreSQL may then end one as a deadlock).
+ */
+async function startRunner(): Promise<PgBoss> {
+  const opened = await getOpenedDb();
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => opened.sql.executeSql(text, values) },
+    schema: "pgboss",
+    // The embedded database is one process's: nothing to share, so poll less.
+    ...(opened.driver === "pglite" ? { monitorStateIntervalSeconds: 60 } : {}),
+  });
+  boss.on("error", (error) => logger.error({ err: errorFields(error) }, "job runner error"));
+  try {
     await boss.start();
     await boss.createQueue(QUEUES.dueWork, {
       name: QUEUES.dueWork,
@@ -111,16 +114,43 @@ export function startJobs(): Promise<PgBoss | null> {
       );
     await boss.work(QUEUES.purge, { pollingIntervalSeconds: 60 }, async () => withDb((db) => purgeOld(db)));
     await boss.work(QUEUES.demand, { pollingIntervalSeconds: 60 }, async () => withDb((db) => refreshDemand(db)));
-    state.boss = boss;
-    setDeliveryRequester(requestDelivery);
-    onBeforeCloseDb(stopJobs);
-    logger.info({ driver: opened.driver }, "job runner started");
-    return boss;
-  })().catch((error: unknown) => {
-    state.starting = null;
-    logger.error({ err: errorFields(error) }, "job runner could not start");
-    return null;
-  });
+  } catch (error) {
+    // A runner half set up must not keep polling: stop it before trying again.
+    await boss.stop({ graceful: false, wait: true, timeout: 1_000 }).catch(() => undefined);
+    throw error;
+  }
+  state.boss = boss;
+  setDeliveryRequester(requestDelivery);
+  onBeforeCloseDb(stopJobs);
+  logger.info({ driver: opened.driver }, "job runner started");
+  return boss;
+}
+
+/** Tries to start this many times in all, waiting longer each time (with jitter) in between. */
+const START_ATTEMPTS = 6;
+const startDelayMs = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), 8_000) * (0.5 + Math.random());
+
+/**
+ * Starts the runner in this process (idempotent); null when jobs are off, or when it could not
+ * start after START_ATTEMPTS tries (readiness then says so).
+ */
+export function startJobs(): Promise<PgBoss | null> {
+  if (!jobsEnabled()) return Promise.resolve(null);
+  state.starting ??= (async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await startRunner();
+      } catch (error) {
+        if (attempt >= START_ATTEMPTS || stopping()) {
+          state.starting = null;
+          logger.error({ err: errorFields(error), attempt }, "job runner could not start");
+          return null;
+        }
+        logger.warn({ err: errorFields(error), attempt }, "job runner could not start: trying again");
+        await new Promise((resolve) => setTimeout(resolve, startDelayMs(attempt)).unref());
+      }
+    }
+  })();
   return state.starting;
 }
 
