@@ -29,6 +29,7 @@ import {
   type PaymentStatus,
 } from "~contract/statuses";
 import type { BookingTicket } from "~contract/bookings";
+import type { OperatorRole } from "~contract/operators";
 
 export { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES };
 export type { BookingStatus, BookingTicket, OutboxAttachment, OutboxChannel, OutboxStatus, PaymentStatus };
@@ -842,9 +843,7 @@ export const reviews = pgTable(
 );
 export type ReviewRow = typeof reviews.$inferSelect;
 
-/** What a member of an operator's team may do in the console (contract/operators.ts says what each allows). */
-export const OPERATOR_ROLES = ["owner", "manager", "guide"] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** A member's role (contract/operators.ts: owner, manager, guide). */
 const roleCheck = (column: string) => sql.raw(`${column} IN ('owner', 'manager', 'guide')`);
 
 /** The people of an operator's team, each with one role there. */
