@@ -4,6 +4,7 @@ import * as schema from "./schema";
 import { buildSeedCatalog, type SeedCatalog } from "./seed-data/build";
 import { seedPromoCodes } from "./seed-data/promo-codes";
 import { seedReviews } from "./seed-data/reviews";
+import { DEMO_OWNERS } from "./seed-data/demo-owners.mjs";
 
 export interface SeedSummary {
   accounts: number;
@@ -67,6 +68,30 @@ export async function seed(db: Db, options: { today?: Date } = {}): Promise<Seed
     await insertInBatches(catalog.slots, (batch) => tx.insert(schema.slots).values(batch));
     await insertInBatches(demoReviews, (batch) => tx.insert(schema.reviews).values(batch));
     await tx.insert(schema.promoCodes).values(promoCodes);
+    // Each demo operator's owner (the accounts' delete took the teams): signs in locally only, in
+    // the Auth emulator (scripts/demo-owners.mjs); elsewhere no identity has these uids.
+    const owners = DEMO_OWNERS.filter((owner) => catalog.accounts.some((account) => account.slug === owner.slug));
+    if (owners.length)
+      await tx
+        .insert(schema.users)
+        .values(
+          owners.map(({ uid, email, firstName, lastName }) => ({
+            id: uid,
+            email,
+            firstName,
+            lastName,
+            signInMethod: "password",
+          })),
+        )
+        .onConflictDoNothing();
+    if (owners.length)
+      await tx.insert(schema.operatorMembers).values(
+        owners.map((owner) => ({
+          accountId: catalog.accounts.find((account) => account.slug === owner.slug)!.id,
+          userId: owner.uid,
+          role: "owner" as const,
+        })),
+      );
     // Offers and ratings were kept by triggers as the rows went in; demand is refreshed here.
     await tx.execute(sql`select refresh_experience_demand()`);
   });

@@ -158,6 +158,10 @@ describe("operator console: the team", () => {
   });
 
   it("roles change and members go; the last owner stays; another operator's member is not found", async () => {
+    // Olive's team is this test's alone (without the seed's demo owner).
+    await db()
+      .delete(operatorMembers)
+      .where(eq(operatorMembers.accountId, await accountId("olive")));
     const owner = await member("olive", "owner");
     const manager = await syncedUser();
     await db()
