@@ -3,9 +3,9 @@ import { emailAddress } from "./fields";
 import type * as out from "./outputs";
 import { pageParam } from "./query";
 
-/** The roles of an operator's team: owner (everything), manager (catalog, schedules, prices, refunds), guide (their departures). */
-export const OPERATOR_ROLES = ["owner", "manager", "guide"] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+import { OPERATOR_ROLES, type OperatorRole } from "./statuses";
+
+export { OPERATOR_ROLES, type OperatorRole };
 
 const role = z.enum(OPERATOR_ROLES, {
   errorMap: () => ({ message: "Choose owner, manager or guide." }),

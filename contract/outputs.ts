@@ -13,6 +13,7 @@ import {
   MISSING_DATA_FIELDS,
   OUTBOX_CHANNELS,
   OUTBOX_STATUSES,
+  OPERATOR_ROLES,
   PAYMENT_STATUSES,
 } from "./statuses";
 
@@ -563,7 +564,7 @@ export const myReferral = z.object({
   credit: z.array(z.string()),
 });
 
-const operatorRole = z.enum(["owner", "manager", "guide"]);
+const operatorRole = z.enum(OPERATOR_ROLES);
 /** GET /v1/operator/me: the caller as a member of this operator's team. */
 export const operatorMe = z.object({
   account: z.object({ id: z.string(), slug: z.string(), name: z.string() }),

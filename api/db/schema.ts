@@ -25,11 +25,11 @@ import {
   type BookingStatus,
   type OutboxAttachment,
   type OutboxChannel,
+  type OperatorRole,
   type OutboxStatus,
   type PaymentStatus,
 } from "~contract/statuses";
 import type { BookingTicket } from "~contract/bookings";
-import type { OperatorRole } from "~contract/operators";
 
 export { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES };
 export type { BookingStatus, BookingTicket, OutboxAttachment, OutboxChannel, OutboxStatus, PaymentStatus };

@@ -2,7 +2,8 @@ import { getFormProps, getSelectProps, useForm, type FieldMetadata } from "@conf
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { OPERATOR_ROLES, type OperatorMember, type OperatorRole } from "~contract/operators";
+import type { OperatorMember } from "~contract/operators";
+import { OPERATOR_ROLES, type OperatorRole } from "~contract/statuses";
 import { isTeamIntent, TEAM_SCHEMAS, type TeamIntent } from "~/features/console/console-forms.server";
 import { requireConsoleOwner } from "~/features/console/console.server";
 import { apiErrorResult } from "~/platform/api-errors.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailAddress } from "~contract/fields";
-import { OPERATOR_ROLES } from "~contract/operators";
+import { OPERATOR_ROLES } from "~contract/statuses";
 
 const role = z.enum(OPERATOR_ROLES, { errorMap: () => ({ message: "console.roleRequired" }) });
 const userId = z.string().min(1).max(128);
