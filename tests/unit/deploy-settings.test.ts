@@ -25,8 +25,7 @@ const NOT_OURS: Record<string, string> = {
  * observability, production settings): documented and in compose.yaml already. Once the code
  * reads one, this test says to remove it from here (and then requires it in .env.example).
  */
-const ANNOUNCED: Record<string, string> = {
-};
+const ANNOUNCED: Record<string, string> = {};
 
 const PROCESSES = new Set(["web", "API", "local", "compose"]);
 const NAME = "[A-Z][A-Z0-9_]*";
