@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { LogoutForm } from "~/features/auth/logout-form";
 import { ConsoleNav } from "~/features/console/console-nav";
 import { requireConsole } from "~/features/console/console.server";
 import { useTranslation } from "~/platform/i18n-react";
@@ -26,9 +27,16 @@ function ConsoleShell({ children, nav }: { children: React.ReactNode; nav?: Reac
               {t("console.badge")}
             </span>
           </div>
-          <Link to="/" className="text-sm font-medium text-slate-700 underline hover:text-brand">
-            {t("console.toStorefront")}
-          </Link>
+          <div className="flex items-center gap-4">
+            <Link to="/" className="text-sm font-medium text-slate-700 underline hover:text-brand">
+              {t("console.toStorefront")}
+            </Link>
+            <LogoutForm>
+              <button type="submit" className="text-sm font-medium text-slate-700 hover:text-brand">
+                {t("nav.signOut")}
+              </button>
+            </LogoutForm>
+          </div>
         </div>
       </header>
       <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-8 md:grid-cols-[14rem_minmax(0,1fr)]">
