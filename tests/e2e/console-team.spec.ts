@@ -3,15 +3,7 @@ import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { createDemoOwners } from "../../scripts/demo-owners.mjs";
 import { expect, test, type Page } from "./guarded-test";
 import { origin } from "./helpers";
-import {
-  createCompleteUser,
-  latestMail,
-  PASSWORD,
-  PROJECT,
-  signInWithPassword,
-  signWaiver,
-  uniqueEmail,
-} from "./identity-helpers";
+import { createCompleteUser, latestMail, PASSWORD, PROJECT, signInWithPassword, uniqueEmail } from "./identity-helpers";
 
 const ACME = origin("acme.app.localhost");
 const OWNER = "owner@acme.example";
@@ -25,12 +17,10 @@ async function expectAxeClean(page: Page) {
   ).toEqual([]);
 }
 
-/** Signs in on the login page it is on; the first sign-in on this storefront asks for its waiver. */
+/** Signs in on the login page it is on: straight on to the console (no guest steps, no waiver). */
 async function signInHere(page: Page, email: string, password: string, then: RegExp) {
   await expect(page).toHaveURL(/\/login\?redirectUrl=/);
   await signInWithPassword(page, email, password);
-  await expect(page).toHaveURL(new RegExp(`${then.source}|/waiver`));
-  if (/\/waiver/.test(page.url())) await signWaiver(page);
   await expect(page).toHaveURL(then);
 }
 

@@ -6,8 +6,9 @@ import * as home from "~/routes/_console.console._index";
 import * as audit from "~/routes/_console.console.audit-log";
 import * as team from "~/routes/_console.console.team";
 import * as invitation from "~/routes/_external.console.invitations.$token";
+import * as sessionRoute from "~/routes/auth.session";
 import { seedDbForThisFile } from "../api/helpers/api";
-import { outboxFor, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
+import { createUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
 import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
 
 const { db } = seedDbForThisFile();
@@ -44,6 +45,21 @@ describe("/console", () => {
     const owner = await memberOfAcme("owner");
     expect((await load(home, "/console", owner.cookie, "localhost:3000")).status).toBe(404);
     expect((await load(home, "/console", owner.cookie, "harbor.app.localhost:3000")).status).toBe(404);
+  });
+
+  it("signing in for the console asks no guest steps (profile, waiver); elsewhere it still does", async () => {
+    const next = async (redirectUrl: string) => {
+      const user = await createUser();
+      const result = await outcome(() =>
+        sessionRoute.action(
+          args(pageRequest("/auth/session", { json: { idToken: user.idToken, redirectUrl }, host: ACME })) as never,
+        ),
+      );
+      return result.data.redirectTo;
+    };
+    expect(await next("/console")).toBe("/console");
+    expect(await next("/console/invitations/abc")).toBe("/console/invitations/abc");
+    expect(await next("/consoles")).toBe(`/complete-profile?${new URLSearchParams({ redirectUrl: "/consoles" })}`);
   });
 
   it("a member sees who they are; a guide may not open the team or the audit log (403)", async () => {
