@@ -5,6 +5,7 @@ import { buildSeedCatalog, type SeedCatalog } from "./seed-data/build";
 import { seedPromoCodes } from "./seed-data/promo-codes";
 import { seedReviews } from "./seed-data/reviews";
 import { DEMO_OWNERS } from "./seed-data/demo-owners.mjs";
+import { identityEnv } from "../env";
 
 export interface SeedSummary {
   accounts: number;
@@ -37,7 +38,14 @@ async function insertInBatches<T extends Record<string, unknown>>(
  * The server seeds only an empty database (SEED_ON_START), so this runs on `npm run seed`
  * and in tests.
  */
-export async function seed(db: Db, options: { today?: Date } = {}): Promise<SeedSummary> {
+export async function seed(
+  db: Db,
+  options: {
+    today?: Date;
+    /** Each demo operator's owner (demo-owners.mjs); by default only with the Auth emulator, never in production. */
+    demoOwners?: boolean;
+  } = {},
+): Promise<SeedSummary> {
   const started = performance.now();
   const today = options.today ?? new Date();
   const catalog: SeedCatalog = buildSeedCatalog(today);
@@ -68,9 +76,12 @@ export async function seed(db: Db, options: { today?: Date } = {}): Promise<Seed
     await insertInBatches(catalog.slots, (batch) => tx.insert(schema.slots).values(batch));
     await insertInBatches(demoReviews, (batch) => tx.insert(schema.reviews).values(batch));
     await tx.insert(schema.promoCodes).values(promoCodes);
-    // Each demo operator's owner (the accounts' delete took the teams): signs in locally only, in
-    // the Auth emulator (scripts/demo-owners.mjs); elsewhere no identity has these uids.
-    const owners = DEMO_OWNERS.filter((owner) => catalog.accounts.some((account) => account.slug === owner.slug));
+    // Each demo operator's owner (the accounts' delete took the teams): only with the Auth emulator,
+    // where local start creates them (scripts/demo-owners.mjs); production refuses the emulator.
+    const withOwners = options.demoOwners ?? identityEnv.emulatorHost !== null;
+    const owners = withOwners
+      ? DEMO_OWNERS.filter((owner) => catalog.accounts.some((account) => account.slug === owner.slug))
+      : [];
     if (owners.length)
       await tx
         .insert(schema.users)

@@ -50,6 +50,13 @@ describe("seed", () => {
     );
   });
 
+  it("gives no operator a demo owner when told not to (what a real identity provider gets)", async () => {
+    await seed(db(), { demoOwners: false });
+    expect(await db().select().from(operatorMembers)).toEqual([]);
+    await seed(db());
+    expect(await db().select().from(operatorMembers)).toHaveLength(DEMO_OWNERS.length);
+  });
+
   it("creates 25+ experiences over several categories and 4+ cities, each with 1–3 services that have prices", async () => {
     const experienceRows = await db().select().from(experiences);
     expect(experienceRows.length).toBeGreaterThanOrEqual(25);
