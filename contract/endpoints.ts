@@ -22,6 +22,7 @@ import { devClockBody } from "./jobs";
 import { tipBody, tipKeyParams } from "./tips";
 import { unsubscribeParams } from "./unsubscribe";
 import { referralCodeParams } from "./referrals";
+import { auditLogQuery, invitationTokenParams, inviteMemberBody, memberParams, updateMemberBody } from "./operators";
 import { devOutboxParams, devOutboxQuery } from "./outbox";
 import { sandboxCheckoutParams, sandboxPayBody, webhookHeaders, webhookParams, webhookReceipt } from "./payments";
 import { promoCodeParams, promoCodeQuery } from "./promo";
@@ -706,6 +707,79 @@ export const endpoints = {
       output: out.myReferral,
       errors: [],
       dependsOn: ["user"],
+    }),
+  }),
+
+  ...domain("Operator console", {
+    operatorMe: endpoint({
+      method: "GET",
+      path: "/v1/operator/me",
+      summary: "The caller as a member of this operator's team: role and what it opens (non-members: 404)",
+      auth: "user",
+      tenant: true,
+      output: out.operatorMe,
+      errors: [],
+    }),
+    operatorListMembers: endpoint({
+      method: "GET",
+      path: "/v1/operator/members",
+      summary: "The operator's team and its open invitations (owner)",
+      auth: "user",
+      tenant: true,
+      output: out.operatorTeam,
+      errors: [],
+    }),
+    operatorInviteMember: endpoint({
+      method: "POST",
+      path: "/v1/operator/invitations",
+      summary: "Invite someone to the team by email, with a role: a single-use link valid 7 days (owner)",
+      auth: "user",
+      tenant: true,
+      body: inviteMemberBody,
+      output: out.operatorInvitation,
+      statuses: [201],
+      errors: ["already_member"],
+    }),
+    operatorAcceptInvitation: endpoint({
+      method: "POST",
+      path: "/v1/operator/invitations/:token/accept",
+      summary: "Join the team: the signed-in user whose email was invited, once, before the link expires",
+      auth: "user",
+      tenant: true,
+      params: invitationTokenParams,
+      output: out.operatorAccepted,
+      errors: ["invitation_not_found", "invitation_expired", "invitation_used", "invitation_email_mismatch"],
+    }),
+    operatorUpdateMember: endpoint({
+      method: "PATCH",
+      path: "/v1/operator/members/:userId",
+      summary: "Change a member's role; the last owner stays an owner (owner)",
+      auth: "user",
+      tenant: true,
+      params: memberParams,
+      body: updateMemberBody,
+      output: out.operatorMember,
+      errors: ["member_not_found", "last_owner"],
+    }),
+    operatorRemoveMember: endpoint({
+      method: "DELETE",
+      path: "/v1/operator/members/:userId",
+      summary: "Remove a member from the team; the last owner cannot be removed (owner)",
+      auth: "user",
+      tenant: true,
+      params: memberParams,
+      output: out.nothing,
+      errors: ["member_not_found", "last_owner"],
+    }),
+    operatorAuditLog: endpoint({
+      method: "GET",
+      path: "/v1/operator/audit-log",
+      summary: "Every console action: who, what, when, from where; newest first (owner)",
+      auth: "user",
+      tenant: true,
+      query: auditLogQuery,
+      output: out.auditLogPage,
+      errors: [],
     }),
   }),
 

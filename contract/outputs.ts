@@ -13,6 +13,7 @@ import {
   MISSING_DATA_FIELDS,
   OUTBOX_CHANNELS,
   OUTBOX_STATUSES,
+  OPERATOR_ROLES,
   PAYMENT_STATUSES,
 } from "./statuses";
 
@@ -562,3 +563,48 @@ export const myReferral = z.object({
   /** The reward promo codes not used yet. */
   credit: z.array(z.string()),
 });
+
+const operatorRole = z.enum(OPERATOR_ROLES);
+/** GET /v1/operator/me: the caller as a member of this operator's team. */
+export const operatorMe = z.object({
+  account: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+  userId: z.string(),
+  email: z.string().nullable(),
+  role: operatorRole,
+  /** What the role opens in the console. */
+  can: z.object({ manageTeam: z.boolean(), readAuditLog: z.boolean() }),
+});
+export const operatorMember = z.object({
+  userId: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  role: operatorRole,
+  since: isoTime,
+});
+export const operatorInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: operatorRole,
+  expiresAt: isoTime,
+  invitedAt: isoTime,
+});
+/** GET /v1/operator/members: the team and the invitations still open. */
+export const operatorTeam = z.object({
+  members: z.array(operatorMember),
+  invitations: z.array(operatorInvitation),
+});
+/** POST /v1/operator/invitations/{token}/accept */
+export const operatorAccepted = z.object({
+  account: z.object({ slug: z.string(), name: z.string() }),
+  role: operatorRole,
+});
+export const auditEntry = z.object({
+  id: z.string(),
+  at: isoTime,
+  actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+  action: z.string(),
+  target: z.record(z.string().nullable()),
+  clientAddress: z.string(),
+});
+/** GET /v1/operator/audit-log: newest first. */
+export const auditLogPage = z.object({ items: z.array(auditEntry), ...paging });

@@ -29,3 +29,7 @@ export type MissingDataField = (typeof MISSING_DATA_FIELDS)[number];
  */
 export const BOOKING_STEPS = ["sign_in", "profile", "waiver"] as const;
 export type BookingStep = (typeof BOOKING_STEPS)[number];
+
+/** The roles of an operator's team: owner (everything), manager (catalog, schedules, prices, refunds), guide (their departures). */
+export const OPERATOR_ROLES = ["owner", "manager", "guide"] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];

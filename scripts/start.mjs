@@ -9,6 +9,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { productionPreflight, webProcessRole } from "../contract/production-preflight.mjs";
 import { readCommandLine } from "./cli.mjs";
+import { createDemoOwners } from "./demo-owners.mjs";
 import { DEFAULT_EMULATOR_HOST, ensureAuthEmulator } from "./emulator.mjs";
 import { nodeArgs } from "./server-args.mjs";
 import { AFTER_DRAIN_LIMIT_MS, shutdownTimeoutMs } from "../contract/process-lifecycle.mjs";
@@ -82,6 +83,9 @@ async function startAuthEmulator() {
   console.log(
     emulator.started ? "Firebase Auth emulator ready." : "Reusing the Firebase Auth emulator already running.",
   );
+  // The demo operators' owners (README), in the emulator only: localIdentity is a demo- project.
+  const created = await createDemoOwners({ host: env.FIREBASE_AUTH_EMULATOR_HOST, projectId: env.FIREBASE_PROJECT_ID });
+  if (created) console.log(`Demo operators' owners created in the Auth emulator: ${created}.`);
 }
 
 let stopEmulator = async () => {};

@@ -25,6 +25,7 @@ import {
   type BookingStatus,
   type OutboxAttachment,
   type OutboxChannel,
+  type OperatorRole,
   type OutboxStatus,
   type PaymentStatus,
 } from "~contract/statuses";
@@ -841,3 +842,74 @@ export const reviews = pgTable(
   ],
 );
 export type ReviewRow = typeof reviews.$inferSelect;
+
+/** A member's role (contract/operators.ts: owner, manager, guide). */
+const roleCheck = (column: string) => sql.raw(`${column} IN ('owner', 'manager', 'guide')`);
+
+/** The people of an operator's team, each with one role there. */
+export const operatorMembers = pgTable(
+  "operator_members",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<OperatorRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.userId] }),
+    index("operator_members_user_id_idx").on(t.userId),
+    check("operator_members_role_value", roleCheck("role")),
+  ],
+);
+
+/**
+ * An invitation to an operator's team, sent by email: the link carries a token, of which only the
+ * SHA-256 is kept. Single use (accepted_at), valid until expires_at.
+ */
+export const operatorInvitations = pgTable(
+  "operator_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").$type<OperatorRole>().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("operator_invitations_token_hash_key").on(t.tokenHash),
+    index("operator_invitations_account_id_idx").on(t.accountId, t.createdAt),
+    check("operator_invitations_role_value", roleCheck("role")),
+  ],
+);
+
+/** Every console action: who (actor), what (action, target), when (at), from where (client address). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The user who acted (null once that user is deleted: the row stays). */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's email when they acted. */
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    target: jsonb("target").$type<Record<string, string | null>>().notNull().default({}),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    clientAddress: text("client_address").notNull(),
+  },
+  (t) => [index("audit_log_account_id_at_idx").on(t.accountId, t.at)],
+);
+export type AuditLogRow = typeof auditLog.$inferSelect;

@@ -4,6 +4,8 @@ import * as schema from "./schema";
 import { buildSeedCatalog, type SeedCatalog } from "./seed-data/build";
 import { seedPromoCodes } from "./seed-data/promo-codes";
 import { seedReviews } from "./seed-data/reviews";
+import { DEMO_OWNERS } from "./seed-data/demo-owners.mjs";
+import { identityEnv } from "../env";
 
 export interface SeedSummary {
   accounts: number;
@@ -36,7 +38,14 @@ async function insertInBatches<T extends Record<string, unknown>>(
  * The server seeds only an empty database (SEED_ON_START), so this runs on `npm run seed`
  * and in tests.
  */
-export async function seed(db: Db, options: { today?: Date } = {}): Promise<SeedSummary> {
+export async function seed(
+  db: Db,
+  options: {
+    today?: Date;
+    /** Each demo operator's owner (demo-owners.mjs); by default only with the Auth emulator, never in production. */
+    demoOwners?: boolean;
+  } = {},
+): Promise<SeedSummary> {
   const started = performance.now();
   const today = options.today ?? new Date();
   const catalog: SeedCatalog = buildSeedCatalog(today);
@@ -67,6 +76,33 @@ export async function seed(db: Db, options: { today?: Date } = {}): Promise<Seed
     await insertInBatches(catalog.slots, (batch) => tx.insert(schema.slots).values(batch));
     await insertInBatches(demoReviews, (batch) => tx.insert(schema.reviews).values(batch));
     await tx.insert(schema.promoCodes).values(promoCodes);
+    // Each demo operator's owner (the accounts' delete took the teams): only with the Auth emulator,
+    // where local start creates them (scripts/demo-owners.mjs); production refuses the emulator.
+    const withOwners = options.demoOwners ?? identityEnv.emulatorHost !== null;
+    const owners = withOwners
+      ? DEMO_OWNERS.filter((owner) => catalog.accounts.some((account) => account.slug === owner.slug))
+      : [];
+    if (owners.length)
+      await tx
+        .insert(schema.users)
+        .values(
+          owners.map(({ uid, email, firstName, lastName }) => ({
+            id: uid,
+            email,
+            firstName,
+            lastName,
+            signInMethod: "password",
+          })),
+        )
+        .onConflictDoNothing();
+    if (owners.length)
+      await tx.insert(schema.operatorMembers).values(
+        owners.map((owner) => ({
+          accountId: catalog.accounts.find((account) => account.slug === owner.slug)!.id,
+          userId: owner.uid,
+          role: "owner" as const,
+        })),
+      );
     // Offers and ratings were kept by triggers as the rows went in; demand is refreshed here.
     await tx.execute(sql`select refresh_experience_demand()`);
   });

@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, experiences, services, slots, ticketTypes } from "~api/db/schema";
+import { accounts, experiences, operatorMembers, services, slots, ticketTypes, users } from "~api/db/schema";
 import { seed } from "~api/db/seed";
 import { SEED_ACCOUNTS } from "~api/db/seed-data/accounts";
+import { DEMO_OWNERS } from "~api/db/seed-data/demo-owners.mjs";
 import { buildSeedCatalog, SEED_DAYS, SEED_EXPERIENCES } from "~api/db/seed-data/build";
 import { seedImageFiles } from "~api/db/seed-data/images";
 import { seedDbForThisFile } from "./helpers/api";
@@ -33,6 +34,27 @@ describe("seed", () => {
       expect(row.currency).toMatch(/^[A-Z]{3}$/);
       expect(row.waiverText.length).toBeGreaterThan(50);
     }
+  });
+
+  it("gives every operator its demo owner (owner@<slug>.example), again when seeded twice", async () => {
+    await seed(db());
+    const rows = await db()
+      .select({ slug: accounts.slug, email: users.email, role: operatorMembers.role, uid: users.id })
+      .from(operatorMembers)
+      .innerJoin(accounts, eq(accounts.id, operatorMembers.accountId))
+      .innerJoin(users, eq(users.id, operatorMembers.userId));
+    const slugs = (await db().select({ slug: accounts.slug }).from(accounts)).map((row) => row.slug).sort();
+    expect(DEMO_OWNERS.map((owner) => owner.slug).sort()).toEqual(slugs);
+    expect(rows.sort((a, b) => a.slug.localeCompare(b.slug))).toEqual(
+      slugs.map((slug) => ({ slug, email: `owner@${slug}.example`, role: "owner", uid: `demo-owner-${slug}` })),
+    );
+  });
+
+  it("gives no operator a demo owner when told not to (what a real identity provider gets)", async () => {
+    await seed(db(), { demoOwners: false });
+    expect(await db().select().from(operatorMembers)).toEqual([]);
+    await seed(db());
+    expect(await db().select().from(operatorMembers)).toHaveLength(DEMO_OWNERS.length);
   });
 
   it("creates 25+ experiences over several categories and 4+ cities, each with 1–3 services that have prices", async () => {

@@ -71,6 +71,8 @@ function budgetOf(routeId: string): number | null {
   if (routeId === "routes/_details.experiences.$parentId.$serviceId._index") return 125 * KIB;
   if (routeId.startsWith("routes/_login.")) return 125 * KIB;
   if (routeId.startsWith("routes/_account.") || routeId.startsWith("routes/_default.account.")) return 120 * KIB;
+  // The operator console (issue 28): small pages of native forms.
+  if (routeId.startsWith("routes/_console.")) return 120 * KIB;
   return null;
 }
 const LATER = [

@@ -25,10 +25,18 @@ export async function missingProfileData(
   return waiver.isSigned ? missing.missingData : [...missing.missingData, "waiver"];
 }
 
-/** Where a freshly signed-in user goes: password setup, then missing data and waiver, then their page. */
+/**
+ * Where a freshly signed-in user goes: password setup, then missing data and waiver, then their page.
+ * The operator console (/console…) asks nothing of a guest: its people go straight there.
+ */
 export function nextStepAfterSignIn(user: SessionUser, missingData: string[], target: string): string {
   const back = new URLSearchParams({ redirectUrl: target }).toString();
   if (user.requiresPasswordSetup) return `/set-password?${back}`;
-  if (missingData.length > 0) return `/complete-profile?${back}`;
+  if (missingData.length > 0 && !isConsolePath(target)) return `/complete-profile?${back}`;
   return target;
+}
+
+function isConsolePath(target: string): boolean {
+  const { pathname } = new URL(target, "http://localhost");
+  return pathname === "/console" || pathname.startsWith("/console/");
 }

@@ -1,0 +1,41 @@
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import type { OperatorRole } from "~contract/operators";
+import type { AccountRow } from "../db/schema";
+import { operatorMembers } from "../db/schema";
+import { forbidden, notFound, unauthorized } from "../http/errors";
+import type { AppEnv } from "../http/types";
+
+/** The caller as a member of the operator whose storefront (X-Account-Context) they are on. */
+export interface Member {
+  account: AccountRow;
+  userId: string;
+  email: string | null;
+  role: OperatorRole;
+}
+
+/** Every role: for what any member may do (their own view of the console). */
+export const ANY_ROLE: readonly OperatorRole[] = ["owner", "manager", "guide"];
+export const OWNER: readonly OperatorRole[] = ["owner"];
+
+/**
+ * The one guard of the console's endpoints, first in each handler: the caller is signed in (else
+ * 401; the route's `auth: "user"` has already checked it), the request names an operator
+ * (X-Account-Context: its storefront), the caller is a member of THAT operator's team (else 404
+ * `not_found`: the console never says that it exists to anyone else), and their role is one of
+ * `roles` (else 403 `forbidden`).
+ */
+export async function requireMember(c: Context<AppEnv>, roles: readonly OperatorRole[]): Promise<Member> {
+  const identity = c.get("identity");
+  if (!identity) throw unauthorized();
+  const account = c.get("account");
+  if (!account) throw notFound();
+  const [row] = await c
+    .get("db")
+    .select({ role: operatorMembers.role })
+    .from(operatorMembers)
+    .where(and(eq(operatorMembers.accountId, account.id), eq(operatorMembers.userId, identity.uid)));
+  if (!row) throw notFound();
+  if (!roles.includes(row.role)) throw forbidden("Your role in this team does not allow this.");
+  return { account, userId: identity.uid, email: identity.email, role: row.role };
+}

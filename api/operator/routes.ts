@@ -1,0 +1,83 @@
+import { Hono } from "hono";
+import { endpoints } from "~contract/endpoints";
+import { clientIp, requestOrigin } from "../http/client-info";
+import { ApiError } from "../http/errors";
+import { handle, WithStatus } from "../http/register";
+import type { AppEnv } from "../http/types";
+import { enforceRateLimits } from "../rate-limit/service";
+import { actorOf, readAuditLog } from "./audit";
+import { ANY_ROLE, OWNER, requireMember } from "./guard";
+import { acceptInvitation, inviteMember, listTeam, removeMember, updateMember } from "./team";
+
+/** The operator console's API: every route answers only on an operator's storefront (X-Account-Context). */
+export const operatorRoutes = new Hono<AppEnv>();
+
+/** Invitations: at most 20 an hour per operator, 10 an hour per inviter. */
+export const INVITATION_LIMITS = { perAccount: 20, perInviter: 10, windowSeconds: 3600 };
+
+handle(operatorRoutes, endpoints.operatorMe, async (c) => {
+  const member = await requireMember(c, ANY_ROLE);
+  const owner = member.role === "owner";
+  return {
+    account: { id: member.account.id, slug: member.account.slug, name: member.account.name },
+    userId: member.userId,
+    email: member.email,
+    role: member.role,
+    can: { manageTeam: owner, readAuditLog: owner },
+  };
+});
+
+handle(operatorRoutes, endpoints.operatorListMembers, async (c) => {
+  const member = await requireMember(c, OWNER);
+  return listTeam(c.get("db"), member.account.id);
+});
+
+handle(operatorRoutes, endpoints.operatorInviteMember, async (c, { body }) => {
+  const member = await requireMember(c, OWNER);
+  await enforceRateLimits([
+    {
+      key: `operator-invite:account:${member.account.id}`,
+      limit: INVITATION_LIMITS.perAccount,
+      windowSeconds: INVITATION_LIMITS.windowSeconds,
+    },
+    {
+      key: `operator-invite:inviter:${member.userId}`,
+      limit: INVITATION_LIMITS.perInviter,
+      windowSeconds: INVITATION_LIMITS.windowSeconds,
+    },
+  ]);
+  const invitation = await inviteMember(
+    c.get("db"),
+    actorOf(member, clientIp(c)),
+    member.account,
+    body,
+    requestOrigin(c),
+  );
+  return new WithStatus(201, invitation);
+});
+
+handle(operatorRoutes, endpoints.operatorAcceptInvitation, async (c, { params }) => {
+  const account = c.get("account");
+  const identity = c.get("identity");
+  if (!account) throw notFoundInvitation();
+  return acceptInvitation(c.get("db"), account, identity, params.token, clientIp(c));
+});
+
+handle(operatorRoutes, endpoints.operatorUpdateMember, async (c, { params, body }) => {
+  const member = await requireMember(c, OWNER);
+  return updateMember(c.get("db"), actorOf(member, clientIp(c)), params.userId, body.role);
+});
+
+handle(operatorRoutes, endpoints.operatorRemoveMember, async (c, { params }) => {
+  const member = await requireMember(c, OWNER);
+  await removeMember(c.get("db"), actorOf(member, clientIp(c)), params.userId);
+});
+
+handle(operatorRoutes, endpoints.operatorAuditLog, async (c, { query }) => {
+  const member = await requireMember(c, OWNER);
+  return readAuditLog(c.get("db"), member.account.id, query.page);
+});
+
+function notFoundInvitation() {
+  return new ApiError(404, "invitation_not_found", "This invitation is not valid.");
+}

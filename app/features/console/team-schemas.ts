@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { emailAddress } from "~contract/fields";
+import { OPERATOR_ROLES } from "~contract/statuses";
+
+const role = z.enum(OPERATOR_ROLES, { errorMap: () => ({ message: "console.roleRequired" }) });
+const userId = z.string().min(1).max(128);
+
+/** The Team page's forms: one schema each, shared by the form and the action. */
+export const InviteSchema = z.object({ intent: z.literal("invite"), email: emailAddress, role });
+export const RoleSchema = z.object({ intent: z.literal("role"), userId, role });
+export const RemoveSchema = z.object({ intent: z.literal("remove"), userId });
+
+export const TEAM_SCHEMAS = { invite: InviteSchema, role: RoleSchema, remove: RemoveSchema } as const;
+export type TeamIntent = keyof typeof TEAM_SCHEMAS;
+
+export function isTeamIntent(value: unknown): value is TeamIntent {
+  return typeof value === "string" && Object.hasOwn(TEAM_SCHEMAS, value);
+}
+
+/** The invitation page's one button. */
+export const AcceptSchema = z.object({ intent: z.literal("accept") });

@@ -1,0 +1,75 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireConsoleOwner } from "~/features/console/console.server";
+import { orNotFound } from "~/platform/api-errors.server";
+import { useTranslation } from "~/platform/i18n-react";
+import { i18next } from "~/platform/i18next.server";
+import { pageMeta } from "~/ui/meta";
+import { Pagination } from "~/ui/pagination";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [{ api }, t] = await Promise.all([requireConsoleOwner(request), i18next.getFixedT(request)]);
+  const page = new URL(request.url).searchParams.get("page") ?? undefined;
+  // A page number the API cannot read is the 404 page.
+  const log = await orNotFound(request, api.call("operatorAuditLog", { query: { page } }));
+  return { log, title: t("console.auditLog") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
+
+/** Every console action, newest first: when, who, what, from where. */
+export default function AuditLogPage() {
+  const { log } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{t("console.auditLog")}</h1>
+      {log.items.length === 0 ? (
+        <p className="mt-4 text-slate-700">{t("console.auditEmpty")}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="min-w-full text-left text-sm" data-testid="audit-log">
+            <caption className="sr-only">{t("console.auditLog")}</caption>
+            <thead className="border-b border-slate-300">
+              <tr>
+                <th scope="col" className="py-2 pr-4">
+                  {t("console.auditWhen")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("console.auditWho")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("console.auditWhat")}
+                </th>
+                <th scope="col" className="py-2">
+                  {t("console.auditWhere")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {log.items.map((entry) => (
+                <tr key={entry.id} data-testid="audit-entry" data-action={entry.action}>
+                  <td className="whitespace-nowrap py-2 pr-4">
+                    <time dateTime={entry.at}>{entry.at.replace("T", " ").slice(0, 19)} UTC</time>
+                  </td>
+                  <td className="py-2 pr-4">{entry.actor.email ?? entry.actor.id ?? "—"}</td>
+                  <td className="py-2 pr-4">
+                    {t(`console.action_${entry.action.replace(".", "_")}`, {
+                      defaultValue: entry.action,
+                      email: entry.target.email ?? "",
+                      role: entry.target.role ? t(`console.role_${entry.target.role}`) : "",
+                      from: entry.target.from ? t(`console.role_${entry.target.from}`) : "",
+                      to: entry.target.to ? t(`console.role_${entry.target.to}`) : "",
+                    })}
+                  </td>
+                  <td className="py-2">{entry.clientAddress}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={log.page} totalPages={log.totalPages} />
+    </>
+  );
+}

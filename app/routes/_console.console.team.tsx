@@ -1,0 +1,241 @@
+import { getFormProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import type { OperatorMember } from "~contract/operators";
+import { OPERATOR_ROLES, type OperatorRole } from "~contract/statuses";
+import { isTeamIntent, TEAM_SCHEMAS, type TeamIntent } from "~/features/console/console-forms.server";
+import { requireConsoleOwner } from "~/features/console/console.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
+import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
+import { formResult } from "~/platform/form-result.server";
+import { passHeaders } from "~/platform/http.server";
+import { useTranslation } from "~/platform/i18n-react";
+import { i18next } from "~/platform/i18next.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { redirect } from "~/platform/redirect.server";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { pageMeta } from "~/ui/meta";
+import { StatusMessage } from "~/ui/status-message";
+import { TextField } from "~/ui/text-field";
+import { useFormResult } from "~/ui/use-form-result";
+import { useFormValidation } from "~/ui/use-form-validation";
+import { useIsPending } from "~/ui/use-is-pending";
+
+const PAGE = "/console/team";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [{ api, me }, t] = await Promise.all([requireConsoleOwner(request), i18next.getFixedT(request)]);
+  const team = await api.call("operatorListMembers");
+  const constraints = {
+    invite: getZodConstraint(TEAM_SCHEMAS.invite),
+    role: getZodConstraint(TEAM_SCHEMAS.role),
+  };
+  return withFlash(request, { team, me: { userId: me.userId }, constraints, title: t("console.team") });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
+
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
+const FLASH: Record<TeamIntent, string> = {
+  invite: "console.invited",
+  role: "console.roleChanged",
+  remove: "console.removed",
+};
+
+/** Each form posts here with its intent; each is one call to the console API. */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { api } = await requireConsoleOwner(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (!isTeamIntent(intent)) throw data("Choose one of the page's forms.", { status: 400 });
+  const submission = parseWithZod(formData, { schema: TEAM_SCHEMAS[intent] });
+  // A member's row has its own forms: the result goes to that row's.
+  const formId = rowIntent(intent, formData.get("userId"));
+  if (submission.status !== "success") return formResult(submission.reply(), { intent: formId });
+  const value = submission.value as z.output<(typeof TEAM_SCHEMAS)[TeamIntent]>;
+  try {
+    switch (value.intent) {
+      case "invite":
+        await api.call("operatorInviteMember", { body: { email: value.email, role: value.role } });
+        break;
+      case "role":
+        await api.call("operatorUpdateMember", { params: { userId: value.userId }, body: { role: value.role } });
+        break;
+      case "remove":
+        await api.call("operatorRemoveMember", { params: { userId: value.userId } });
+        break;
+    }
+  } catch (error) {
+    return apiErrorResult(error, submission, {
+      codes: { already_member: { field: "email" } },
+      intent: formId,
+    });
+  }
+  return redirect(PAGE, { headers: { "Set-Cookie": await setFlash(FLASH[intent]) } });
+}
+
+function rowIntent(intent: TeamIntent, userId: FormDataEntryValue | null): string {
+  return intent === "invite" ? intent : `${intent}:${typeof userId === "string" ? userId : ""}`;
+}
+
+/** The team: its members (role change, removal) and open invitations; the invite form. */
+export default function TeamPage() {
+  const { team, flash, me } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{t("console.team")}</h1>
+      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
+      <section aria-labelledby="members-heading" className="mt-6">
+        <h2 id="members-heading" className="text-lg font-semibold text-brand-ink">
+          {t("console.members")}
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200" data-testid="members">
+          {team.members.map((member) => (
+            <MemberRow key={member.userId} member={member} self={member.userId === me.userId} />
+          ))}
+        </ul>
+      </section>
+      {team.invitations.length ? (
+        <section aria-labelledby="invitations-heading" className="mt-8">
+          <h2 id="invitations-heading" className="text-lg font-semibold text-brand-ink">
+            {t("console.openInvitations")}
+          </h2>
+          <ul className="mt-3 space-y-1 text-sm" data-testid="invitations">
+            {team.invitations.map((invitation) => (
+              <li key={invitation.id}>
+                {t("console.invitationLine", {
+                  email: invitation.email,
+                  role: t(`console.role_${invitation.role}`),
+                  date: invitation.expiresAt.slice(0, 10),
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="invite-heading" className="mt-8 max-w-md rounded-xl border border-slate-200 p-4">
+        <h2 id="invite-heading" className="text-lg font-semibold text-brand-ink">
+          {t("console.invite")}
+        </h2>
+        <InviteForm />
+      </section>
+    </>
+  );
+}
+
+function useTeamForm(intent: "invite" | "role", id: string, defaults: Record<string, string> = {}) {
+  const { constraints } = useLoaderData<typeof loader>();
+  const lastResult = useFormResult(id);
+  return useForm({
+    id: `team-${id.replace(":", "-")}`,
+    lastResult,
+    defaultValue: defaults,
+    constraint: constraints[intent],
+    ...useFormValidation(
+      () => import("~/features/console/team-schemas"),
+      (schemas) => schemas.TEAM_SCHEMAS[intent],
+    ),
+  });
+}
+
+function RoleSelect({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        {...getSelectProps(field, { ariaAttributes: false })}
+        key={field.key}
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={field.errors?.length ? field.errorId : undefined}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+      >
+        {OPERATOR_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {t(`console.role_${role}`)}
+          </option>
+        ))}
+      </select>
+      {field.errors?.length ? (
+        <p id={field.errorId} className="mt-1 text-sm text-red-700">
+          {t(field.errors[0])}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function InviteForm() {
+  const { t } = useTranslation();
+  const [form, fields] = useTeamForm("invite", "invite", { role: "manager" });
+  const pending = useIsPending({ intent: "invite" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      <FormError errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value="invite" />
+      <TextField
+        field={fields.email as FieldMetadata<string | undefined>}
+        label={t("login.email")}
+        type="email"
+        autoComplete="off"
+      />
+      <RoleSelect field={fields.role as FieldMetadata<string | undefined>} label={t("console.role")} />
+      <SubmitButton pending={pending} label={t("console.sendInvitation")} pendingLabel={t("login.saving")} />
+    </Form>
+  );
+}
+
+function MemberRow({ member, self }: { member: OperatorMember; self: boolean }) {
+  const { t } = useTranslation();
+  const id = `role:${member.userId}`;
+  const [form, fields] = useTeamForm("role", id, { role: member.role, userId: member.userId });
+  const removeError = useFormResult(`remove:${member.userId}`)?.error?.[""] ?? undefined;
+  const who = member.name ? `${member.name} (${member.email ?? ""})` : (member.email ?? member.userId);
+  return (
+    <li className="flex flex-wrap items-end justify-between gap-4 p-4" data-testid="member">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">
+          {who}
+          {self ? ` ${t("console.you")}` : ""}
+        </p>
+        <p className="text-sm text-slate-700" data-testid="member-role">
+          {t(`console.role_${member.role as OperatorRole}`)}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <Form method="post" {...getFormProps(form)} className="flex items-end gap-2">
+          <FormError errors={form.errors} id={form.errorId} />
+          <input type="hidden" name="intent" value="role" />
+          <input type="hidden" name="userId" value={member.userId} />
+          <RoleSelect
+            field={fields.role as FieldMetadata<string | undefined>}
+            label={t("console.roleOf", { who: member.email ?? member.userId })}
+          />
+          <button type="submit" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
+            {t("console.changeRole")}
+          </button>
+        </Form>
+        <Form method="post">
+          <FormError errors={removeError} />
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="userId" value={member.userId} />
+          <button
+            type="submit"
+            className="rounded-md border border-red-300 px-3 py-2 text-sm font-medium text-red-800"
+            aria-label={t("console.removeWho", { who: member.email ?? member.userId })}
+          >
+            {t("console.remove")}
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,219 @@
+import "./helpers/env";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { accounts, auditLog, operatorInvitations, operatorMembers } from "~api/db/schema";
+import { expectEnvelope } from "./helpers/api";
+import { call, identityWorld, outboxFor, syncedUser, type TestUser } from "./helpers/identity";
+
+const { db } = identityWorld();
+
+async function accountId(slug: string): Promise<string> {
+  const [row] = await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.slug, slug));
+  return row.id;
+}
+
+/** A synced user who is a member of `slug`'s team with `role`. */
+async function member(slug: string, role: "owner" | "manager" | "guide"): Promise<TestUser> {
+  const user = await syncedUser();
+  await db()
+    .insert(operatorMembers)
+    .values({ accountId: await accountId(slug), userId: user.uid, role });
+  return user;
+}
+
+const on = (account: string, token: string | undefined, extra: { method?: string; body?: unknown } = {}) => ({
+  account,
+  ...(token ? { token } : {}),
+  ...extra,
+});
+
+/** Invites `email` on acme as `owner` and returns the token from the emailed link. */
+async function invite(owner: TestUser, email: string, role = "manager"): Promise<string> {
+  const res = await call("/v1/operator/invitations", on("acme", owner.idToken, { body: { email, role } }));
+  expect(res.status).toBe(201);
+  const [mail] = await outboxFor(email);
+  const link = new URL(mail.meta.link as string);
+  expect(link.pathname).toMatch(/^\/console\/invitations\/[A-Za-z0-9_-]{43}$/);
+  return link.pathname.split("/").pop()!;
+}
+
+describe("operator console: the guard", () => {
+  it("signed out 401, no operator or a non-member 404, a role that does not allow it 403", async () => {
+    const [owner, guide, stranger] = await Promise.all([
+      member("acme", "owner"),
+      member("acme", "guide"),
+      syncedUser(),
+    ]);
+    expectEnvelope(await call("/v1/operator/me", on("acme", undefined)), 401, "unauthorized");
+    expectEnvelope(await call("/v1/operator/me", { token: owner.idToken }), 404, "not_found");
+    expectEnvelope(await call("/v1/operator/me", on("acme", stranger.idToken)), 404, "not_found");
+    // A member of acme is nobody on harbor.
+    expectEnvelope(await call("/v1/operator/me", on("harbor", owner.idToken)), 404, "not_found");
+    expectEnvelope(await call("/v1/operator/members", on("harbor", owner.idToken)), 404, "not_found");
+
+    const me = await call("/v1/operator/me", on("acme", guide.idToken));
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({
+      account: { slug: "acme" },
+      userId: guide.uid,
+      role: "guide",
+      can: { manageTeam: false, readAuditLog: false },
+    });
+    for (const [path, method, body] of [
+      ["/v1/operator/members", "GET", undefined],
+      ["/v1/operator/audit-log", "GET", undefined],
+      ["/v1/operator/invitations", "POST", { email: "x@example.com", role: "guide" }],
+      [`/v1/operator/members/${owner.uid}`, "PATCH", { role: "guide" }],
+      [`/v1/operator/members/${owner.uid}`, "DELETE", undefined],
+    ] as const) {
+      expectEnvelope(await call(path, on("acme", guide.idToken, { method, body })), 403, "forbidden");
+      expectEnvelope(await call(path, on("acme", stranger.idToken, { method, body })), 404, "not_found");
+      expectEnvelope(await call(path, on("acme", undefined, { method, body })), 401, "unauthorized");
+    }
+    const ownerMe = await call("/v1/operator/me", on("acme", owner.idToken));
+    expect(ownerMe.body.data.can).toEqual({ manageTeam: true, readAuditLog: true });
+  });
+});
+
+describe("operator console: the team", () => {
+  it("the owner invites by email; the invited person accepts once; both are in the team and the audit log", async () => {
+    const owner = await member("acme", "owner");
+    const invitee = await syncedUser();
+    const token = await invite(owner, invitee.email.toUpperCase());
+    const [mail] = await outboxFor(invitee.email);
+    expect(mail.subject).toContain("team");
+    expect(new URL(mail.meta.link as string).origin).toBe("http://localhost");
+
+    const team = await call("/v1/operator/members", on("acme", owner.idToken));
+    expect(team.body.data.invitations).toEqual([expect.objectContaining({ email: invitee.email, role: "manager" })]);
+    // Only the token's hash is kept.
+    const [stored] = await db().select().from(operatorInvitations).where(eq(operatorInvitations.email, invitee.email));
+    expect(stored.tokenHash).not.toContain(token);
+
+    // Someone else signed in, another operator's storefront, an unknown token: refused.
+    const other = await syncedUser();
+    const accept = (user: TestUser, account = "acme", t = token) =>
+      call(`/v1/operator/invitations/${t}/accept`, on(account, user.idToken, { method: "POST" }));
+    expectEnvelope(await accept(other), 403, "invitation_email_mismatch");
+    expectEnvelope(await accept(invitee, "harbor"), 404, "invitation_not_found");
+    expectEnvelope(await accept(invitee, "acme", "nope"), 404, "invitation_not_found");
+    expectEnvelope(
+      await call(`/v1/operator/invitations/${token}/accept`, on("acme", undefined, { method: "POST" })),
+      401,
+      "unauthorized",
+    );
+
+    const accepted = await accept(invitee);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data).toEqual({ account: { slug: "acme", name: expect.any(String) }, role: "manager" });
+    expectEnvelope(await accept(invitee), 409, "invitation_used");
+
+    const me = await call("/v1/operator/me", on("acme", invitee.idToken));
+    expect(me.body.data.role).toBe("manager");
+    const after = await call("/v1/operator/members", on("acme", owner.idToken));
+    expect(after.body.data.members.map((m: { userId: string; role: string }) => [m.userId, m.role])).toEqual(
+      expect.arrayContaining([
+        [owner.uid, "owner"],
+        [invitee.uid, "manager"],
+      ]),
+    );
+    expect(after.body.data.invitations).toEqual([]);
+    // Invited again: already in the team.
+    expectEnvelope(
+      await call(
+        "/v1/operator/invitations",
+        on("acme", owner.idToken, { body: { email: invitee.email, role: "guide" } }),
+      ),
+      409,
+      "already_member",
+    );
+
+    const log = await call("/v1/operator/audit-log", on("acme", owner.idToken));
+    expect(log.status).toBe(200);
+    const mine = log.body.data.items.filter(
+      (entry: { target: Record<string, string> }) => entry.target.email === invitee.email,
+    );
+    expect(mine.map((entry: { action: string }) => entry.action)).toEqual(["invitation.accepted", "member.invited"]);
+    expect(mine[1]).toMatchObject({ actor: { id: owner.uid, email: owner.email }, target: { role: "manager" } });
+    expect(mine[0]).toMatchObject({ actor: { id: invitee.uid }, clientAddress: expect.stringMatching(/^10\./) });
+    // Not harbor's.
+    const harborOwner = await member("harbor", "owner");
+    const harborLog = await call("/v1/operator/audit-log", on("harbor", harborOwner.idToken));
+    expect(harborLog.body.data.items).toEqual([]);
+  });
+
+  it("an expired invitation answers 410 invitation_expired", async () => {
+    const owner = await member("acme", "owner");
+    const invitee = await syncedUser();
+    const token = await invite(owner, invitee.email, "guide");
+    await db()
+      .update(operatorInvitations)
+      .set({ expiresAt: sql`app_now() - interval '1 minute'` })
+      .where(eq(operatorInvitations.email, invitee.email));
+    expectEnvelope(
+      await call(`/v1/operator/invitations/${token}/accept`, on("acme", invitee.idToken, { method: "POST" })),
+      410,
+      "invitation_expired",
+    );
+  });
+
+  it("roles change and members go; the last owner stays; another operator's member is not found", async () => {
+    // Olive's team is this test's alone (without the seed's demo owner).
+    await db()
+      .delete(operatorMembers)
+      .where(eq(operatorMembers.accountId, await accountId("olive")));
+    const owner = await member("olive", "owner");
+    const manager = await syncedUser();
+    await db()
+      .insert(operatorMembers)
+      .values({ accountId: await accountId("olive"), userId: manager.uid, role: "manager" });
+    const patch = (uid: string, role: string, as = owner) =>
+      call(`/v1/operator/members/${uid}`, on("olive", as.idToken, { method: "PATCH", body: { role } }));
+    const remove = (uid: string) =>
+      call(`/v1/operator/members/${uid}`, on("olive", owner.idToken, { method: "DELETE" }));
+
+    expectEnvelope(await patch(owner.uid, "manager"), 409, "last_owner");
+    expectEnvelope(await remove(owner.uid), 409, "last_owner");
+    expectEnvelope(await patch("someone-else", "guide"), 404, "member_not_found");
+    const harborGuide = await member("harbor", "guide");
+    expectEnvelope(await patch(harborGuide.uid, "owner"), 404, "member_not_found");
+    expectEnvelope(await remove(harborGuide.uid), 404, "member_not_found");
+    expectEnvelope(await patch(manager.uid, "boss"), 400, "validation_error");
+
+    const promoted = await patch(manager.uid, "owner");
+    expect(promoted.status).toBe(200);
+    expect(promoted.body.data).toMatchObject({ userId: manager.uid, role: "owner", email: manager.email });
+    // Two owners now: the first may step down, and the new one is then the last.
+    expect((await patch(owner.uid, "guide", owner)).status).toBe(200);
+    expectEnvelope(await patch(manager.uid, "manager", manager), 409, "last_owner");
+    expect((await patch(owner.uid, "owner", manager)).status).toBe(200);
+    const removed = await call(`/v1/operator/members/${manager.uid}`, on("olive", owner.idToken, { method: "DELETE" }));
+    expect(removed.status).toBe(200);
+    expectEnvelope(await call("/v1/operator/me", on("olive", manager.idToken)), 404, "not_found");
+
+    const rows = await db()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, await accountId("olive"))));
+    expect(rows.map((row) => row.action).sort()).toEqual([
+      "member.removed",
+      "member.role_changed",
+      "member.role_changed",
+      "member.role_changed",
+    ]);
+  });
+
+  it("invitations are rate-limited per inviter", async () => {
+    const owner = await member("summit", "owner");
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await call(
+        "/v1/operator/invitations",
+        on("summit", owner.idToken, { body: { email: `guest-${i}-${owner.uid}@example.com`, role: "guide" } }),
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});

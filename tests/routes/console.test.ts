@@ -1,0 +1,136 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { accounts, operatorMembers } from "~api/db/schema";
+import * as layout from "~/routes/_console";
+import * as home from "~/routes/_console.console._index";
+import * as audit from "~/routes/_console.console.audit-log";
+import * as team from "~/routes/_console.console.team";
+import * as invitation from "~/routes/_external.console.invitations.$token";
+import * as sessionRoute from "~/routes/auth.session";
+import { seedDbForThisFile } from "../api/helpers/api";
+import { createUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
+import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
+
+const { db } = seedDbForThisFile();
+withEmulatorUsers();
+
+const ACME = "acme.app.localhost:3000";
+type Route = { loader: (args: never) => unknown };
+const load = (route: Route, path: string, cookie: string | null, host = ACME): Promise<Outcome> =>
+  outcome(() => route.loader(args(pageRequest(path, { cookie, host })) as never));
+const post = (
+  route: { action: (args: never) => unknown },
+  path: string,
+  cookie: string,
+  form: Record<string, string>,
+  params: Record<string, string> = {},
+) => outcome(() => route.action(args(pageRequest(path, { cookie, form, host: ACME }), params) as never));
+
+async function memberOfAcme(role: "owner" | "manager" | "guide") {
+  const signedIn = await signedInUser();
+  const [acme] = await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.slug, "acme"));
+  await db().insert(operatorMembers).values({ accountId: acme.id, userId: signedIn.user.uid, role });
+  return signedIn;
+}
+
+describe("/console", () => {
+  it("signed out: to sign-in and back; the marketplace: 404; a non-member: 404", async () => {
+    const out = await load(home, "/console", null);
+    expect(out.status).toBe(302);
+    expect(out.location).toBe("/login?redirectUrl=%2Fconsole");
+    const { cookie } = await signedInUser();
+    expect((await load(home, "/console", cookie)).status).toBe(404);
+    expect((await load(layout, "/console", cookie)).status).toBe(404);
+    expect((await load(team, "/console/team", cookie)).status).toBe(404);
+    const owner = await memberOfAcme("owner");
+    expect((await load(home, "/console", owner.cookie, "localhost:3000")).status).toBe(404);
+    expect((await load(home, "/console", owner.cookie, "harbor.app.localhost:3000")).status).toBe(404);
+  });
+
+  it("signing in for the console asks no guest steps (profile, waiver); elsewhere it still does", async () => {
+    const next = async (redirectUrl: string) => {
+      const user = await createUser();
+      const result = await outcome(() =>
+        sessionRoute.action(
+          args(pageRequest("/auth/session", { json: { idToken: user.idToken, redirectUrl }, host: ACME })) as never,
+        ),
+      );
+      return result.data.redirectTo;
+    };
+    expect(await next("/console")).toBe("/console");
+    expect(await next("/console/invitations/abc")).toBe("/console/invitations/abc");
+    expect(await next("/consoles")).toBe(`/complete-profile?${new URLSearchParams({ redirectUrl: "/consoles" })}`);
+  });
+
+  it("a member sees who they are; a guide may not open the team or the audit log (403)", async () => {
+    const guide = await memberOfAcme("guide");
+    const page = await load(home, "/console", guide.cookie);
+    expect(page.status).toBe(200);
+    expect(page.data.me).toMatchObject({ role: "guide", account: { slug: "acme" } });
+    expect((await load(team, "/console/team", guide.cookie)).status).toBe(403);
+    expect((await load(audit, "/console/audit-log", guide.cookie)).status).toBe(403);
+    expect((await post(team, "/console/team", guide.cookie, { intent: "remove", userId: "x" })).status).toBe(403);
+  });
+
+  it("the owner invites (form rules, then the API's), the invited person accepts, roles change, the log tells it", async () => {
+    const owner = await memberOfAcme("owner");
+    const invalid = await post(team, "/console/team", owner.cookie, { intent: "invite", email: "nope", role: "boss" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.data.intent).toBe("invite");
+    expect(Object.keys(invalid.data.result.error).sort()).toEqual(["email", "role"]);
+
+    const invitee = await signedInUser();
+    const sent = await post(team, "/console/team", owner.cookie, {
+      intent: "invite",
+      email: invitee.user.email,
+      role: "manager",
+    });
+    expect(sent.status).toBe(302);
+    expect(sent.location).toBe("/console/team");
+    const again = await post(team, "/console/team", owner.cookie, {
+      intent: "invite",
+      email: uniqueEmail(),
+      role: "guide",
+    });
+    expect(again.status).toBe(302);
+    const link = new URL((await outboxFor(invitee.user.email))[0].meta.link);
+    expect(link.host).toBe(ACME);
+    const token = link.pathname.split("/").pop()!;
+
+    const signedOut = await load(invitation, link.pathname, null);
+    expect(signedOut.location).toBe(`/login?redirectUrl=${encodeURIComponent(link.pathname)}`);
+    const someoneElse = await signedInUser();
+    const refused = await post(invitation, link.pathname, someoneElse.cookie, { intent: "accept" }, { token });
+    expect(refused.status).toBe(403);
+    expect(refused.data.result.error[""]).toEqual(["apiErrors.invitation_email_mismatch"]);
+    const accepted = await post(invitation, link.pathname, invitee.cookie, { intent: "accept" }, { token });
+    expect(accepted.status).toBe(302);
+    expect(accepted.location).toBe("/console");
+    const used = await post(invitation, link.pathname, invitee.cookie, { intent: "accept" }, { token });
+    expect(used.data.result.error[""]).toEqual(["apiErrors.invitation_used"]);
+    expect((await load(home, "/console", invitee.cookie)).data.me.role).toBe("manager");
+
+    const members = (await load(team, "/console/team", owner.cookie)).data.team.members;
+    expect(members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual(
+      expect.arrayContaining([
+        [owner.user.email, "owner"],
+        [invitee.user.email, "manager"],
+      ]),
+    );
+    const guide = await post(team, "/console/team", owner.cookie, {
+      intent: "role",
+      userId: invitee.user.uid,
+      role: "guide",
+    });
+    expect(guide.status).toBe(302);
+    // Acme's seeded owner and this one: removing the invitee works, and the log lists it all.
+    expect(
+      (await post(team, "/console/team", owner.cookie, { intent: "remove", userId: invitee.user.uid })).status,
+    ).toBe(302);
+    const log = await load(audit, "/console/audit-log", owner.cookie);
+    const actions = log.data.log.items
+      .filter((entry: { target: { email?: string } }) => entry.target.email === invitee.user.email)
+      .map((entry: { action: string }) => entry.action);
+    expect(actions).toEqual(["member.removed", "member.role_changed", "invitation.accepted", "member.invited"]);
+  });
+});
