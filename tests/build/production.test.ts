@@ -208,7 +208,7 @@ describe.skipIf(!DATABASE_URL)("a production API on a database that lacks migrat
       expect(logged).toContain("run npm run db:migrate");
       const line = JSON.parse(logged.split("\n").find((text) => text.includes("run npm run db:migrate"))!);
       expect(line).toMatchObject({ level: 50, pendingMigrations: allTags });
-      expect(line.msg).toMatch(/^the database lacks 20 migration\(s\): 0000_catalog, /);
+      expect(line.msg.startsWith(`the database lacks ${allTags.length} migration(s): 0000_catalog, `)).toBe(true);
       // Nothing was applied: drizzle's table is not even there.
       expect(await query(scratch.url, "select to_regclass('drizzle.__drizzle_migrations') as t")).toEqual([{ t: null }]);
     } finally {
