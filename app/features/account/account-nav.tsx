@@ -1,5 +1,5 @@
-import { NavLink } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
+import { SectionNav } from "~/ui/section-nav";
 import { UnreadBadge } from "~/ui/unread-badge";
 
 const SECTIONS = [
@@ -15,24 +15,15 @@ const SECTIONS = [
 export function AccountNav() {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("account.sectionsLabel")} className="print:hidden">
-      {/* Phones: the sections wrap onto as many rows as they need (all in sight, no sideways scroll). */}
-      <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
-        {SECTIONS.map((section) => (
-          <li key={section.to}>
-            <NavLink
-              to={section.to}
-              end={section.end}
-              className={({ isActive }) =>
-                `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand/10 text-brand" : "text-slate-700 hover:bg-slate-100"}`
-              }
-            >
-              {t(section.key)}
-              {section.to === "/account/notifications" ? <UnreadBadge /> : null}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <SectionNav
+      label={t("account.sectionsLabel")}
+      className="print:hidden"
+      sections={SECTIONS.map((section) => ({
+        to: section.to,
+        label: t(section.key),
+        end: section.end,
+        after: section.to === "/account/notifications" ? <UnreadBadge /> : null,
+      }))}
+    />
   );
 }

@@ -1,32 +1,14 @@
-import { NavLink } from "@remix-run/react";
 import type { OperatorMe } from "~contract/operators";
 import { useTranslation } from "~/platform/i18n-react";
+import { SectionNav } from "~/ui/section-nav";
 
 /** The console's sections the member's role opens; the current one has aria-current="page". */
 export function ConsoleNav({ can }: { can: OperatorMe["can"] }) {
   const { t } = useTranslation();
   const sections = [
-    { to: "/console", key: "console.home", end: true },
-    ...(can.manageTeam ? [{ to: "/console/team", key: "console.team", end: false }] : []),
-    ...(can.readAuditLog ? [{ to: "/console/audit-log", key: "console.auditLog", end: false }] : []),
+    { to: "/console", label: t("console.home"), end: true },
+    ...(can.manageTeam ? [{ to: "/console/team", label: t("console.team"), end: false }] : []),
+    ...(can.readAuditLog ? [{ to: "/console/audit-log", label: t("console.auditLog"), end: false }] : []),
   ];
-  return (
-    <nav aria-label={t("console.sectionsLabel")}>
-      <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
-        {sections.map((section) => (
-          <li key={section.to}>
-            <NavLink
-              to={section.to}
-              end={section.end}
-              className={({ isActive }) =>
-                `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand/10 text-brand" : "text-slate-700 hover:bg-slate-100"}`
-              }
-            >
-              {t(section.key)}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <SectionNav label={t("console.sectionsLabel")} sections={sections} />;
 }
