@@ -73,7 +73,7 @@ async function answer(url, deadline, children = []) {
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.status === 200) return response;
-      last = `${response.status}`;
+      last = `${response.status} ${(await response.text()).slice(0, 400)}`;
       if (response.status === 404) return response;
     } catch (error) {
       last = error.cause?.code ?? error.message;

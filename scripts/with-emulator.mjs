@@ -11,7 +11,10 @@ const emulator = await ensureAuthEmulator({
   host: process.env.FIREBASE_AUTH_EMULATOR_HOST,
   projectId: process.env.FIREBASE_PROJECT_ID,
 });
-const result = spawnSync(command.includes("/") ? command : `node_modules/.bin/${command}`, args, {
+// `node …` is this Node; a bare name is the project's own binary.
+const executable =
+  command === "node" ? process.execPath : command.includes("/") ? command : `node_modules/.bin/${command}`;
+const result = spawnSync(executable, args, {
   stdio: "inherit",
   env: process.env,
 });
