@@ -572,7 +572,7 @@ export const operatorMe = z.object({
   email: z.string().nullable(),
   role: operatorRole,
   /** What the role opens in the console. */
-  can: z.object({ manageTeam: z.boolean(), readAuditLog: z.boolean() }),
+  can: z.object({ manageTeam: z.boolean(), readAuditLog: z.boolean(), manageCatalog: z.boolean() }),
 });
 export const operatorMember = z.object({
   userId: z.string(),

@@ -17,6 +17,8 @@ export interface Member {
 /** Every role: for what any member may do (their own view of the console). */
 export const ANY_ROLE: readonly OperatorRole[] = ["owner", "manager", "guide"];
 export const OWNER: readonly OperatorRole[] = ["owner"];
+/** The catalog: experiences, photos, schedules, departures, capacity and prices. */
+export const CATALOG: readonly OperatorRole[] = ["owner", "manager"];
 
 /**
  * The one guard of the console's endpoints, first in each handler: the caller is signed in (else

@@ -6,7 +6,7 @@ import { handle, WithStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { enforceRateLimits } from "../rate-limit/service";
 import { actorOf, readAuditLog } from "./audit";
-import { ANY_ROLE, OWNER, requireMember } from "./guard";
+import { ANY_ROLE, CATALOG, OWNER, requireMember } from "./guard";
 import { acceptInvitation, inviteMember, listTeam, removeMember, updateMember } from "./team";
 
 /** The operator console's API: every route answers only on an operator's storefront (X-Account-Context). */
@@ -23,7 +23,7 @@ handle(operatorRoutes, endpoints.operatorMe, async (c) => {
     userId: member.userId,
     email: member.email,
     role: member.role,
-    can: { manageTeam: owner, readAuditLog: owner },
+    can: { manageTeam: owner, readAuditLog: owner, manageCatalog: CATALOG.includes(member.role) },
   };
 });
 

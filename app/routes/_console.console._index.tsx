@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useConsoleSections } from "~/features/console/console-nav";
 import { requireConsole } from "~/features/console/console.server";
 import { withFlash } from "~/platform/flash.server";
 import { useTranslation } from "~/platform/i18n-react";
@@ -18,6 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 export default function ConsoleHome() {
   const { me, flash } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const others = useConsoleSections(me.can).slice(1);
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{t("console.welcome", { name: me.account.name })}</h1>
@@ -29,22 +31,15 @@ export default function ConsoleHome() {
         <dd data-testid="console-role">{t(`console.role_${me.role}`)}</dd>
       </dl>
       <p className="mt-4 text-sm text-slate-700">{t(`console.roleHint_${me.role}`)}</p>
-      {me.can.manageTeam || me.can.readAuditLog ? (
+      {others.length > 0 ? (
         <ul className="mt-6 space-y-2">
-          {me.can.manageTeam ? (
-            <li>
-              <Link to="/console/team" className="font-medium text-brand underline">
-                {t("console.team")}
+          {others.map((section) => (
+            <li key={section.to}>
+              <Link to={section.to} className="font-medium text-brand underline">
+                {section.label}
               </Link>
             </li>
-          ) : null}
-          {me.can.readAuditLog ? (
-            <li>
-              <Link to="/console/audit-log" className="font-medium text-brand underline">
-                {t("console.auditLog")}
-              </Link>
-            </li>
-          ) : null}
+          ))}
         </ul>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireConsoleOwner } from "~/features/console/console.server";
+import { requireConsoleAbility } from "~/features/console/console.server";
 import { orNotFound } from "~/platform/api-errors.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
@@ -8,7 +8,7 @@ import { pageMeta } from "~/ui/meta";
 import { Pagination } from "~/ui/pagination";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ api }, t] = await Promise.all([requireConsoleOwner(request), i18next.getFixedT(request)]);
+  const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "readAuditLog"), i18next.getFixedT(request)]);
   const page = new URL(request.url).searchParams.get("page") ?? undefined;
   // A page number the API cannot read is the 404 page.
   const log = await orNotFound(request, api.call("operatorAuditLog", { query: { page } }));

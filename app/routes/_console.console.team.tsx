@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { OperatorMember } from "~contract/operators";
 import { OPERATOR_ROLES, type OperatorRole } from "~contract/statuses";
 import { isTeamIntent, TEAM_SCHEMAS, type TeamIntent } from "~/features/console/console-forms.server";
-import { requireConsoleOwner } from "~/features/console/console.server";
+import { requireConsoleAbility } from "~/features/console/console.server";
 import { apiErrorResult } from "~/platform/api-errors.server";
 import { setFlash, withFlash } from "~/platform/flash.server";
 import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
@@ -26,7 +26,10 @@ import { useIsPending } from "~/ui/use-is-pending";
 const PAGE = "/console/team";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ api, me }, t] = await Promise.all([requireConsoleOwner(request), i18next.getFixedT(request)]);
+  const [{ api, me }, t] = await Promise.all([
+    requireConsoleAbility(request, "manageTeam"),
+    i18next.getFixedT(request),
+  ]);
   const team = await api.call("operatorListMembers");
   const constraints = {
     invite: getZodConstraint(TEAM_SCHEMAS.invite),
@@ -49,7 +52,7 @@ const FLASH: Record<TeamIntent, string> = {
 /** Each form posts here with its intent; each is one call to the console API. */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { api } = await requireConsoleOwner(request);
+  const { api } = await requireConsoleAbility(request, "manageTeam");
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (!isTeamIntent(intent)) throw data("Choose one of the page's forms.", { status: 400 });

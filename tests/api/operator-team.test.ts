@@ -57,7 +57,7 @@ describe("operator console: the guard", () => {
       account: { slug: "acme" },
       userId: guide.uid,
       role: "guide",
-      can: { manageTeam: false, readAuditLog: false },
+      can: { manageTeam: false, readAuditLog: false, manageCatalog: false },
     });
     for (const [path, method, body] of [
       ["/v1/operator/members", "GET", undefined],
@@ -71,7 +71,7 @@ describe("operator console: the guard", () => {
       expectEnvelope(await call(path, on("acme", undefined, { method, body })), 401, "unauthorized");
     }
     const ownerMe = await call("/v1/operator/me", on("acme", owner.idToken));
-    expect(ownerMe.body.data.can).toEqual({ manageTeam: true, readAuditLog: true });
+    expect(ownerMe.body.data.can).toEqual({ manageTeam: true, readAuditLog: true, manageCatalog: true });
   });
 });
 

@@ -31,9 +31,15 @@ export const requireConsole: (request: Request) => Promise<ConsoleCaller> = once
   }
 });
 
-/** A page only some roles may open: the others get 403 (they are members: the console is no secret to them). */
-export async function requireConsoleOwner(request: Request): Promise<ConsoleCaller> {
+/**
+ * A page only some roles may open (what `operatorMe` says the role can do): the others get 403
+ * (they are members: the console is no secret to them).
+ */
+export async function requireConsoleAbility(
+  request: Request,
+  ability: keyof OperatorMe["can"],
+): Promise<ConsoleCaller> {
   const caller = await requireConsole(request);
-  if (caller.me.role !== "owner") throw data("Forbidden", { status: 403 });
+  if (!caller.me.can[ability]) throw data("Forbidden", { status: 403 });
   return caller;
 }
