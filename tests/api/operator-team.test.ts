@@ -1,23 +1,17 @@
 import "./helpers/env";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, auditLog, operatorInvitations, operatorMembers } from "~api/db/schema";
+import { auditLog, operatorInvitations, operatorMembers } from "~api/db/schema";
 import { expectEnvelope } from "./helpers/api";
+import { accountIdOf, addTeamMember } from "./helpers/operator";
 import { call, identityWorld, outboxFor, syncedUser, type TestUser } from "./helpers/identity";
 
 const { db } = identityWorld();
 
-async function accountId(slug: string): Promise<string> {
-  const [row] = await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.slug, slug));
-  return row.id;
-}
-
 /** A synced user who is a member of `slug`'s team with `role`. */
 async function member(slug: string, role: "owner" | "manager" | "guide"): Promise<TestUser> {
   const user = await syncedUser();
-  await db()
-    .insert(operatorMembers)
-    .values({ accountId: await accountId(slug), userId: user.uid, role });
+  await addTeamMember(db(), slug, user.uid, role);
   return user;
 }
 
@@ -161,12 +155,12 @@ describe("operator console: the team", () => {
     // Olive's team is this test's alone (without the seed's demo owner).
     await db()
       .delete(operatorMembers)
-      .where(eq(operatorMembers.accountId, await accountId("olive")));
+      .where(eq(operatorMembers.accountId, await accountIdOf(db(), "olive")));
     const owner = await member("olive", "owner");
     const manager = await syncedUser();
     await db()
       .insert(operatorMembers)
-      .values({ accountId: await accountId("olive"), userId: manager.uid, role: "manager" });
+      .values({ accountId: await accountIdOf(db(), "olive"), userId: manager.uid, role: "manager" });
     const patch = (uid: string, role: string, as = owner) =>
       call(`/v1/operator/members/${uid}`, on("olive", as.idToken, { method: "PATCH", body: { role } }));
     const remove = (uid: string) =>
@@ -194,7 +188,7 @@ describe("operator console: the team", () => {
     const rows = await db()
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.accountId, await accountId("olive"))));
+      .where(and(eq(auditLog.accountId, await accountIdOf(db(), "olive"))));
     expect(rows.map((row) => row.action).sort()).toEqual([
       "member.removed",
       "member.role_changed",

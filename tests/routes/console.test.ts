@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, operatorMembers } from "~api/db/schema";
 import * as layout from "~/routes/_console";
 import * as home from "~/routes/_console.console._index";
 import * as audit from "~/routes/_console.console.audit-log";
@@ -8,6 +6,7 @@ import * as team from "~/routes/_console.console.team";
 import * as invitation from "~/routes/_external.console.invitations.$token";
 import * as sessionRoute from "~/routes/auth.session";
 import { seedDbForThisFile } from "../api/helpers/api";
+import { addTeamMember } from "../api/helpers/operator";
 import { createUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
 import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
 
@@ -28,8 +27,7 @@ const post = (
 
 async function memberOfAcme(role: "owner" | "manager" | "guide") {
   const signedIn = await signedInUser();
-  const [acme] = await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.slug, "acme"));
-  await db().insert(operatorMembers).values({ accountId: acme.id, userId: signedIn.user.uid, role });
+  await addTeamMember(db(), "acme", signedIn.user.uid, role);
   return signedIn;
 }
 

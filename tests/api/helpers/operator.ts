@@ -1,0 +1,16 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~api/db/client";
+import { accounts, operatorMembers } from "~api/db/schema";
+import type { OperatorRole } from "~contract/operators";
+
+/** A seeded operator's id by its slug (acme, harbor, …). */
+export async function accountIdOf(db: Db, slug: string): Promise<string> {
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.slug, slug));
+  if (!row) throw new Error(`no operator ${slug}`);
+  return row.id;
+}
+
+/** Makes the user `uid` a member of `slug`'s team with `role` (as an accepted invitation would). */
+export async function addTeamMember(db: Db, slug: string, uid: string, role: OperatorRole): Promise<void> {
+  await db.insert(operatorMembers).values({ accountId: await accountIdOf(db, slug), userId: uid, role });
+}
