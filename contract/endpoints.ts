@@ -22,7 +22,14 @@ import { devClockBody } from "./jobs";
 import { tipBody, tipKeyParams } from "./tips";
 import { unsubscribeParams } from "./unsubscribe";
 import { referralCodeParams } from "./referrals";
-import { auditLogQuery, invitationTokenParams, inviteMemberBody, memberParams, updateMemberBody } from "./operators";
+import {
+  auditLogQuery,
+  invitationParams,
+  invitationTokenParams,
+  inviteMemberBody,
+  memberParams,
+  updateMemberBody,
+} from "./operators";
 import { devOutboxParams, devOutboxQuery } from "./outbox";
 import { sandboxCheckoutParams, sandboxPayBody, webhookHeaders, webhookParams, webhookReceipt } from "./payments";
 import { promoCodeParams, promoCodeQuery } from "./promo";
@@ -739,6 +746,26 @@ export const endpoints = {
       output: out.operatorInvitation,
       statuses: [201],
       errors: ["already_member"],
+    }),
+    operatorResendInvitation: endpoint({
+      method: "POST",
+      path: "/v1/operator/invitations/:invitationId/resend",
+      summary: "Send an open or expired invitation again: a new link valid 7 days, the old one dead (owner)",
+      auth: "user",
+      tenant: true,
+      params: invitationParams,
+      output: out.operatorInvitation,
+      errors: ["invitation_not_found", "invitation_used"],
+    }),
+    operatorCancelInvitation: endpoint({
+      method: "DELETE",
+      path: "/v1/operator/invitations/:invitationId",
+      summary: "Withdraw an invitation not yet accepted: its link stops working (owner)",
+      auth: "user",
+      tenant: true,
+      params: invitationParams,
+      output: out.nothing,
+      errors: ["invitation_not_found", "invitation_used"],
     }),
     operatorAcceptInvitation: endpoint({
       method: "POST",

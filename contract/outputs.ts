@@ -567,7 +567,8 @@ export const myReferral = z.object({
 const operatorRole = z.enum(OPERATOR_ROLES);
 /** GET /v1/operator/me: the caller as a member of this operator's team. */
 export const operatorMe = z.object({
-  account: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+  /** timeZone: the operator's own (IANA); the console shows its times in it. */
+  account: z.object({ id: z.string(), slug: z.string(), name: z.string(), timeZone: z.string() }),
   userId: z.string(),
   email: z.string().nullable(),
   role: operatorRole,
@@ -587,8 +588,10 @@ export const operatorInvitation = z.object({
   role: operatorRole,
   expiresAt: isoTime,
   invitedAt: isoTime,
+  /** Past its date: the link no longer works; the owner may send it again. */
+  expired: z.boolean(),
 });
-/** GET /v1/operator/members: the team and the invitations still open. */
+/** GET /v1/operator/members: the team and the invitations not accepted (expired ones for 30 days). */
 export const operatorTeam = z.object({
   members: z.array(operatorMember),
   invitations: z.array(operatorInvitation),

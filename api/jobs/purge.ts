@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { EXPIRED_INVITATION_DAYS } from "~contract/operators";
 import type { Db } from "../db/client";
 
 /** Messages and codes are kept this long, then purged. */
@@ -7,7 +8,7 @@ export const RETENTION_DAYS = 90;
 /**
  * Nightly: sent, kept and failed messages, used or expired verification codes and read
  * notifications older than the retention (pg-boss purges its own finished jobs), the catalog's
- * departure days that are over everywhere, and sessions signed out on one device that have expired
+ * departure days that are over everywhere, invitations long expired, and sessions signed out on one device that have expired
  * anyway.
  */
 export async function purgeOld(db: Db): Promise<{ messages: number; codes: number; notifications: number }> {
@@ -21,6 +22,10 @@ export async function purgeOld(db: Db): Promise<{ messages: number; codes: numbe
     delete from notifications where read_at is not null
       and created_at < app_now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
   await db.execute(sql`delete from departure_days where day < (app_now() at time zone 'UTC')::date - 2`);
+  // Invitations never accepted, a month after they expired (the team page lists them until then).
+  await db.execute(sql`
+    delete from operator_invitations where accepted_at is null
+      and expires_at < app_now() - make_interval(days => ${EXPIRED_INVITATION_DAYS})`);
   // Session expiry is real time (the identity provider's), not the product's test clock.
   await db.execute(sql`delete from signed_out_sessions where expires_at < now()`);
   return { messages: count(messages), codes: count(codes), notifications: count(notifications) };

@@ -6,20 +6,33 @@ import { handle, WithStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { enforceRateLimits } from "../rate-limit/service";
 import { actorOf, readAuditLog } from "./audit";
-import { ANY_ROLE, CATALOG, OWNER, requireMember } from "./guard";
-import { acceptInvitation, inviteMember, listTeam, removeMember, updateMember } from "./team";
+import { ANY_ROLE, CATALOG, OWNER, requireMember, type Member } from "./guard";
+import {
+  acceptInvitation,
+  cancelInvitation,
+  inviteMember,
+  listTeam,
+  removeMember,
+  resendInvitation,
+  updateMember,
+} from "./team";
 
 /** The operator console's API: every route answers only on an operator's storefront (X-Account-Context). */
 export const operatorRoutes = new Hono<AppEnv>();
 
-/** Invitations: at most 20 an hour per operator, 10 an hour per inviter. */
+/** Invitations sent or sent again: at most 20 an hour per operator, 10 an hour per inviter. */
 export const INVITATION_LIMITS = { perAccount: 20, perInviter: 10, windowSeconds: 3600 };
 
 handle(operatorRoutes, endpoints.operatorMe, async (c) => {
   const member = await requireMember(c, ANY_ROLE);
   const owner = member.role === "owner";
   return {
-    account: { id: member.account.id, slug: member.account.slug, name: member.account.name },
+    account: {
+      id: member.account.id,
+      slug: member.account.slug,
+      name: member.account.name,
+      timeZone: member.account.timezone,
+    },
     userId: member.userId,
     email: member.email,
     role: member.role,
@@ -32,9 +45,9 @@ handle(operatorRoutes, endpoints.operatorListMembers, async (c) => {
   return listTeam(c.get("db"), member.account.id);
 });
 
-handle(operatorRoutes, endpoints.operatorInviteMember, async (c, { body }) => {
-  const member = await requireMember(c, OWNER);
-  await enforceRateLimits([
+/** INVITATION_LIMITS, counted for this operator and this inviter. */
+function limitInvitations(member: Member) {
+  return enforceRateLimits([
     {
       key: `operator-invite:account:${member.account.id}`,
       limit: INVITATION_LIMITS.perAccount,
@@ -46,6 +59,11 @@ handle(operatorRoutes, endpoints.operatorInviteMember, async (c, { body }) => {
       windowSeconds: INVITATION_LIMITS.windowSeconds,
     },
   ]);
+}
+
+handle(operatorRoutes, endpoints.operatorInviteMember, async (c, { body }) => {
+  const member = await requireMember(c, OWNER);
+  await limitInvitations(member);
   const invitation = await inviteMember(
     c.get("db"),
     actorOf(member, clientIp(c)),
@@ -54,6 +72,18 @@ handle(operatorRoutes, endpoints.operatorInviteMember, async (c, { body }) => {
     requestOrigin(c),
   );
   return new WithStatus(201, invitation);
+});
+
+handle(operatorRoutes, endpoints.operatorResendInvitation, async (c, { params }) => {
+  const member = await requireMember(c, OWNER);
+  await limitInvitations(member);
+  const actor = actorOf(member, clientIp(c));
+  return resendInvitation(c.get("db"), actor, member.account, params.invitationId, requestOrigin(c));
+});
+
+handle(operatorRoutes, endpoints.operatorCancelInvitation, async (c, { params }) => {
+  const member = await requireMember(c, OWNER);
+  await cancelInvitation(c.get("db"), actorOf(member, clientIp(c)), member.account.id, params.invitationId);
 });
 
 handle(operatorRoutes, endpoints.operatorAcceptInvitation, async (c, { params }) => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
+  EXPIRED_INVITATION_DAYS,
   INVITATION_DAYS,
   type OperatorInvitation,
   type OperatorMember,
@@ -51,13 +52,13 @@ export async function listTeam(db: Db, accountId: string): Promise<OperatorTeam>
       .where(eq(operatorMembers.accountId, accountId))
       .orderBy(asc(operatorMembers.createdAt), asc(operatorMembers.userId)),
     db
-      .select()
+      .select(invitationColumns)
       .from(operatorInvitations)
       .where(
         and(
           eq(operatorInvitations.accountId, accountId),
           isNull(operatorInvitations.acceptedAt),
-          gt(operatorInvitations.expiresAt, sql`app_now()`),
+          gt(operatorInvitations.expiresAt, sql`app_now() - make_interval(days => ${EXPIRED_INVITATION_DAYS})`),
         ),
       )
       .orderBy(asc(operatorInvitations.createdAt)),
@@ -65,12 +66,24 @@ export async function listTeam(db: Db, accountId: string): Promise<OperatorTeam>
   return { members: members.map(toMember), invitations: invitations.map(toInvitation) };
 }
 
-const toInvitation = (row: typeof operatorInvitations.$inferSelect): OperatorInvitation => ({
+const invitationColumns = {
+  row: operatorInvitations,
+  expired: sql<boolean>`${operatorInvitations.expiresAt} <= app_now()`,
+};
+
+const toInvitation = ({
+  row,
+  expired,
+}: {
+  row: typeof operatorInvitations.$inferSelect;
+  expired: boolean;
+}): OperatorInvitation => ({
   id: row.id,
   email: row.email,
   role: row.role,
   expiresAt: row.expiresAt.toISOString(),
   invitedAt: row.createdAt.toISOString(),
+  expired,
 });
 
 /**
@@ -104,12 +117,71 @@ export async function inviteMember(
       })
       .returning();
     await writeAudit(tx, actor, "member.invited", { invitationId: row.id, email: input.email, role: input.role });
-    const link = new URL(`/console/invitations/${token}`, origin).toString();
-    await enqueueEmail(
-      tx,
-      invitationEmail({ to: input.email, account, role: input.role, link, origin, days: INVITATION_DAYS }),
-    );
-    return toInvitation(row);
+    await sendInvitation(tx, account, row, token, origin);
+    return toInvitation({ row, expired: false });
+  });
+}
+
+function sendInvitation(
+  tx: Db,
+  account: AccountRow,
+  row: { email: string; role: OperatorRole },
+  token: string,
+  origin: string,
+) {
+  const link = new URL(`/console/invitations/${token}`, origin).toString();
+  return enqueueEmail(
+    tx,
+    invitationEmail({ to: row.email, account, role: row.role, link, origin, days: INVITATION_DAYS }),
+  );
+}
+
+/** This operator's invitation `id`, locked; accepted ones cannot be withdrawn or sent again. */
+async function openInvitation(tx: Db, accountId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(operatorInvitations)
+    .where(and(eq(operatorInvitations.id, id), eq(operatorInvitations.accountId, accountId)))
+    .for("update");
+  if (!row) throw notFound("This invitation is not valid.", "invitation_not_found");
+  if (row.acceptedAt) throw conflict("This invitation has already been used.", "invitation_used");
+  return row;
+}
+
+/**
+ * POST /v1/operator/invitations/{id}/resend: a new token (the old link stops working), valid
+ * INVITATION_DAYS from now, emailed again.
+ */
+export async function resendInvitation(
+  db: Db,
+  actor: Actor,
+  account: AccountRow,
+  id: string,
+  origin: string,
+): Promise<OperatorInvitation> {
+  const token = randomBytes(32).toString("base64url");
+  return db.transaction(async (tx) => {
+    await openInvitation(tx, account.id, id);
+    const [row] = await tx
+      .update(operatorInvitations)
+      .set({
+        tokenHash: tokenHash(token),
+        expiresAt: sql`app_now() + make_interval(days => ${INVITATION_DAYS})`,
+      })
+      .where(eq(operatorInvitations.id, id))
+      .returning();
+    await writeAudit(tx, actor, "invitation.resent", { invitationId: id, email: row.email, role: row.role });
+    await sendInvitation(tx, account, row, token, origin);
+    return toInvitation({ row, expired: false });
+  });
+}
+
+/** DELETE /v1/operator/invitations/{id}: the invitation is gone; its link answers "not valid". */
+export async function cancelInvitation(db: Db, actor: Actor, accountId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await openInvitation(tx, accountId, id);
+    await tx.delete(operatorInvitations).where(eq(operatorInvitations.id, id));
+    await writeAudit(tx, actor, "invitation.cancelled", { invitationId: id, email: row.email, role: row.role });
   });
 }
 

@@ -4,23 +4,28 @@ import { requireConsoleAbility } from "~/features/console/console.server";
 import { orNotFound } from "~/platform/api-errors.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
+import { ColumnHeads } from "~/ui/column-heads";
+import { formatDateTime } from "~/ui/date-format";
 import { pageMeta } from "~/ui/meta";
 import { Pagination } from "~/ui/pagination";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "readAuditLog"), i18next.getFixedT(request)]);
+  const [{ api, me }, t] = await Promise.all([
+    requireConsoleAbility(request, "readAuditLog"),
+    i18next.getFixedT(request),
+  ]);
   const page = new URL(request.url).searchParams.get("page") ?? undefined;
   // A page number the API cannot read is the 404 page.
   const log = await orNotFound(request, api.call("operatorAuditLog", { query: { page } }));
-  return { log, title: t("console.auditLog") };
+  return { log, timeZone: me.account.timeZone, title: t("console.auditLog") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
 /** Every console action, newest first: when, who, what, from where. */
 export default function AuditLogPage() {
-  const { log } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { log, timeZone } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{t("console.auditLog")}</h1>
@@ -30,27 +35,17 @@ export default function AuditLogPage() {
         <div className="mt-4 overflow-x-auto">
           <table className="min-w-full text-left text-sm" data-testid="audit-log">
             <caption className="sr-only">{t("console.auditLog")}</caption>
-            <thead className="border-b border-slate-300">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  {t("console.auditWhen")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("console.auditWho")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("console.auditWhat")}
-                </th>
-                <th scope="col" className="py-2">
-                  {t("console.auditWhere")}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className="border-b border-slate-300"
+              cell="py-2 pr-4"
+              labels={[t("console.auditWhen"), t("console.auditWho"), t("console.auditWhat"), t("console.auditWhere")]}
+              alignFrom={4}
+            />
             <tbody className="divide-y divide-slate-200">
               {log.items.map((entry) => (
                 <tr key={entry.id} data-testid="audit-entry" data-action={entry.action}>
                   <td className="whitespace-nowrap py-2 pr-4">
-                    <time dateTime={entry.at}>{entry.at.replace("T", " ").slice(0, 19)} UTC</time>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at, { timeZone, locale: i18n.language })}</time>
                   </td>
                   <td className="py-2 pr-4">{entry.actor.email ?? entry.actor.id ?? "—"}</td>
                   <td className="py-2 pr-4">

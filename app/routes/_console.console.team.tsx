@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm, type FieldMetadata } from "@conf
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import type { OperatorMember } from "~contract/operators";
+import type { OperatorInvitation, OperatorMember } from "~contract/operators";
 import { OPERATOR_ROLES, type OperatorRole } from "~contract/statuses";
 import { isTeamIntent, TEAM_SCHEMAS, type TeamIntent } from "~/features/console/console-forms.server";
 import { requireConsoleAbility } from "~/features/console/console.server";
@@ -15,7 +15,9 @@ import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
+import { formatDateTime } from "~/ui/date-format";
 import { FormError, SubmitButton } from "~/ui/form-parts";
+import { LabelledSection } from "~/ui/labelled-section";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
@@ -35,7 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     invite: getZodConstraint(TEAM_SCHEMAS.invite),
     role: getZodConstraint(TEAM_SCHEMAS.role),
   };
-  return withFlash(request, { team, me: { userId: me.userId }, constraints, title: t("console.team") });
+  return withFlash(request, {
+    team,
+    me: { userId: me.userId, timeZone: me.account.timeZone },
+    constraints,
+    title: t("console.team"),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
@@ -47,6 +54,8 @@ const FLASH: Record<TeamIntent, string> = {
   invite: "console.invited",
   role: "console.roleChanged",
   remove: "console.removed",
+  resend: "console.invitationResent",
+  cancelInvitation: "console.invitationCancelled",
 };
 
 /** Each form posts here with its intent; each is one call to the console API. */
@@ -57,8 +66,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (!isTeamIntent(intent)) throw data("Choose one of the page's forms.", { status: 400 });
   const submission = parseWithZod(formData, { schema: TEAM_SCHEMAS[intent] });
-  // A member's row has its own forms: the result goes to that row's.
-  const formId = rowIntent(intent, formData.get("userId"));
+  // A member's or an invitation's row has its own forms: the result goes to that row's.
+  const formId = rowIntent(intent, formData.get(intent === "role" || intent === "remove" ? "userId" : "invitationId"));
   if (submission.status !== "success") return formResult(submission.reply(), { intent: formId });
   const value = submission.value as z.output<(typeof TEAM_SCHEMAS)[TeamIntent]>;
   try {
@@ -72,6 +81,12 @@ export async function action({ request }: ActionFunctionArgs) {
       case "remove":
         await api.call("operatorRemoveMember", { params: { userId: value.userId } });
         break;
+      case "resend":
+        await api.call("operatorResendInvitation", { params: { invitationId: value.invitationId } });
+        break;
+      case "cancelInvitation":
+        await api.call("operatorCancelInvitation", { params: { invitationId: value.invitationId } });
+        break;
     }
   } catch (error) {
     return apiErrorResult(error, submission, {
@@ -82,8 +97,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(PAGE, { headers: { "Set-Cookie": await setFlash(FLASH[intent]) } });
 }
 
-function rowIntent(intent: TeamIntent, userId: FormDataEntryValue | null): string {
-  return intent === "invite" ? intent : `${intent}:${typeof userId === "string" ? userId : ""}`;
+function rowIntent(intent: TeamIntent, rowId: FormDataEntryValue | null): string {
+  return intent === "invite" ? intent : `${intent}:${typeof rowId === "string" ? rowId : ""}`;
 }
 
 /** The team: its members (role change, removal) and open invitations; the invite form. */
@@ -94,41 +109,88 @@ export default function TeamPage() {
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{t("console.team")}</h1>
       {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
-      <section aria-labelledby="members-heading" className="mt-6">
-        <h2 id="members-heading" className="text-lg font-semibold text-brand-ink">
-          {t("console.members")}
-        </h2>
+      <LabelledSection
+        headingId="members-heading"
+        heading={t("console.members")}
+        headingClassName={HEADING}
+        className="mt-6"
+      >
         <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200" data-testid="members">
           {team.members.map((member) => (
             <MemberRow key={member.userId} member={member} self={member.userId === me.userId} />
           ))}
         </ul>
-      </section>
+      </LabelledSection>
       {team.invitations.length ? (
-        <section aria-labelledby="invitations-heading" className="mt-8">
-          <h2 id="invitations-heading" className="text-lg font-semibold text-brand-ink">
-            {t("console.openInvitations")}
-          </h2>
-          <ul className="mt-3 space-y-1 text-sm" data-testid="invitations">
+        <LabelledSection
+          headingId="invitations-heading"
+          heading={t("console.openInvitations")}
+          headingClassName={HEADING}
+          className="mt-8"
+        >
+          <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200" data-testid="invitations">
             {team.invitations.map((invitation) => (
-              <li key={invitation.id}>
-                {t("console.invitationLine", {
-                  email: invitation.email,
-                  role: t(`console.role_${invitation.role}`),
-                  date: invitation.expiresAt.slice(0, 10),
-                })}
-              </li>
+              <InvitationRow key={invitation.id} invitation={invitation} timeZone={me.timeZone} />
             ))}
           </ul>
-        </section>
+        </LabelledSection>
       ) : null}
-      <section aria-labelledby="invite-heading" className="mt-8 max-w-md rounded-xl border border-slate-200 p-4">
-        <h2 id="invite-heading" className="text-lg font-semibold text-brand-ink">
-          {t("console.invite")}
-        </h2>
+      <LabelledSection
+        headingId="invite-heading"
+        heading={t("console.invite")}
+        headingClassName={HEADING}
+        className="mt-8 max-w-md rounded-xl border border-slate-200 p-4"
+      >
         <InviteForm />
-      </section>
+      </LabelledSection>
     </>
+  );
+}
+
+const HEADING = "text-lg font-semibold text-brand-ink";
+
+/** An invitation not accepted: to whom, as what, until when (or expired); send again, withdraw. */
+function InvitationRow({ invitation, timeZone }: { invitation: OperatorInvitation; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const resendError = useFormResult(`resend:${invitation.id}`)?.error?.[""] ?? undefined;
+  const cancelError = useFormResult(`cancelInvitation:${invitation.id}`)?.error?.[""] ?? undefined;
+  const values = {
+    email: invitation.email,
+    role: t(`console.role_${invitation.role}`),
+    date: formatDateTime(invitation.expiresAt, { timeZone, locale: i18n.language }),
+  };
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-4 p-4 text-sm" data-testid="invitation">
+      <p className="text-slate-800">
+        {t(invitation.expired ? "console.invitationExpiredLine" : "console.invitationLine", values)}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Form method="post">
+          <FormError errors={resendError} />
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="invitationId" value={invitation.id} />
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 px-3 py-2 font-medium"
+            aria-label={t("console.resendTo", { email: invitation.email })}
+          >
+            {t("console.resend")}
+          </button>
+        </Form>
+        <Form method="post">
+          <FormError errors={cancelError} />
+          <input type="hidden" name="intent" value="cancelInvitation" />
+          <input type="hidden" name="invitationId" value={invitation.id} />
+          <button
+            type="submit"
+            className="rounded-md border border-red-300 px-3 py-2 font-medium text-red-800"
+            aria-label={t("console.cancelInvitationTo", { email: invitation.email })}
+          >
+            {t("console.cancelInvitation")}
+          </button>
+        </Form>
+      </div>
+    </li>
   );
 }
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { auditLog, operatorInvitations, operatorMembers } from "~api/db/schema";
 import { expectEnvelope } from "./helpers/api";
 import { accountIdOf, addTeamMember } from "./helpers/operator";
-import { call, identityWorld, outboxFor, syncedUser, type TestUser } from "./helpers/identity";
+import { purgeOld } from "~api/jobs/purge";
+import { call, identityWorld, outboxFor, syncedUser, uniqueEmail, type TestUser } from "./helpers/identity";
 
 const { db } = identityWorld();
 
@@ -149,6 +150,97 @@ describe("operator console: the team", () => {
       410,
       "invitation_expired",
     );
+  });
+
+  it("an invitation is sent again with a new link (the old one dead) or withdrawn; an accepted one is neither", async () => {
+    const owner = await member("acme", "owner");
+    const invitee = await syncedUser();
+    const firstToken = await invite(owner, invitee.email, "guide");
+    // Expired: still listed, marked, and it can be sent again.
+    await db()
+      .update(operatorInvitations)
+      .set({ expiresAt: sql`app_now() - interval '1 day'` })
+      .where(eq(operatorInvitations.email, invitee.email));
+    const listed = await call("/v1/operator/members", on("acme", owner.idToken));
+    const [invitation] = listed.body.data.invitations.filter((i: { email: string }) => i.email === invitee.email);
+    expect(invitation).toMatchObject({ role: "guide", expired: true });
+
+    const resend = (id: string, as = owner, account = "acme") =>
+      call(`/v1/operator/invitations/${id}/resend`, on(account, as.idToken, { method: "POST" }));
+    const withdraw = (id: string, as = owner, account = "acme") =>
+      call(`/v1/operator/invitations/${id}`, on(account, as.idToken, { method: "DELETE" }));
+    // Not an owner, another operator, a malformed or unknown id.
+    const guide = await member("acme", "guide");
+    expectEnvelope(await resend(invitation.id, guide), 403, "forbidden");
+    expectEnvelope(await withdraw(invitation.id, guide), 403, "forbidden");
+    const harborOwner = await member("harbor", "owner");
+    expectEnvelope(await resend(invitation.id, harborOwner, "harbor"), 404, "invitation_not_found");
+    expectEnvelope(await withdraw(invitation.id, harborOwner, "harbor"), 404, "invitation_not_found");
+    expectEnvelope(await resend("not-a-uuid"), 400, "validation_error");
+    expectEnvelope(await withdraw("00000000-0000-4000-8000-000000000000"), 404, "invitation_not_found");
+
+    const again = await resend(invitation.id);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ id: invitation.id, expired: false });
+    expect(Date.parse(again.body.data.expiresAt)).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+    const mails = await outboxFor(invitee.email);
+    expect(mails).toHaveLength(2);
+    const secondToken = new URL(mails[0].meta.link as string).pathname.split("/").pop()!;
+    expect(secondToken).not.toBe(firstToken);
+    const accept = (token: string) =>
+      call(`/v1/operator/invitations/${token}/accept`, on("acme", invitee.idToken, { method: "POST" }));
+    expectEnvelope(await accept(firstToken), 404, "invitation_not_found");
+    expect((await accept(secondToken)).status).toBe(200);
+    expectEnvelope(await resend(invitation.id), 409, "invitation_used");
+    expectEnvelope(await withdraw(invitation.id), 409, "invitation_used");
+
+    // Withdrawn: gone from the list, its link not valid.
+    const other = await syncedUser();
+    const token = await invite(owner, other.email, "manager");
+    const [open] = (await call("/v1/operator/members", on("acme", owner.idToken))).body.data.invitations.filter(
+      (i: { email: string }) => i.email === other.email,
+    );
+    expect((await withdraw(open.id)).status).toBe(200);
+    expect(
+      (await call("/v1/operator/members", on("acme", owner.idToken))).body.data.invitations.map(
+        (i: { email: string }) => i.email,
+      ),
+    ).not.toContain(other.email);
+    expectEnvelope(
+      await call(`/v1/operator/invitations/${token}/accept`, on("acme", other.idToken, { method: "POST" })),
+      404,
+      "invitation_not_found",
+    );
+    const log = await call("/v1/operator/audit-log", on("acme", owner.idToken));
+    const actions = log.body.data.items
+      .filter((entry: { target: { email?: string } }) => [invitee.email, other.email].includes(entry.target.email!))
+      .map((entry: { action: string }) => entry.action);
+    expect(actions).toEqual([
+      "invitation.cancelled",
+      "member.invited",
+      "invitation.accepted",
+      "invitation.resent",
+      "member.invited",
+    ]);
+  });
+
+  it("invitations expired a month ago are purged; newer ones stay", async () => {
+    const owner = await member("acme", "owner");
+    const [old, recent] = [uniqueEmail("old"), uniqueEmail("recent")];
+    await invite(owner, old);
+    await invite(owner, recent);
+    await db()
+      .update(operatorInvitations)
+      .set({ expiresAt: sql`app_now() - interval '31 days'` })
+      .where(eq(operatorInvitations.email, old));
+    await db()
+      .update(operatorInvitations)
+      .set({ expiresAt: sql`app_now() - interval '29 days'` })
+      .where(eq(operatorInvitations.email, recent));
+    await purgeOld(db());
+    const left = await db().select({ email: operatorInvitations.email }).from(operatorInvitations);
+    expect(left.map((row) => row.email)).toContain(recent);
+    expect(left.map((row) => row.email)).not.toContain(old);
   });
 
   it("roles change and members go; the last owner stays; another operator's member is not found", async () => {

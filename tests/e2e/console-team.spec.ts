@@ -51,12 +51,26 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Team" }).click();
       await expect(page).toHaveURL(/\/console\/team$/);
       if (javaScriptEnabled) await expectAxeClean(page);
-      const inviteForm = page.locator("form", { has: page.getByRole("button", { name: "Send the invitation" }) });
+      const inviteForm = page.locator("form", {
+        has: page.getByRole("button", { name: "Send the invitation", exact: true }),
+      });
       await inviteForm.getByLabel("Email").fill(invitee);
       await inviteForm.getByLabel("Role").selectOption("manager");
-      await inviteForm.getByRole("button", { name: "Send the invitation" }).click();
+      await inviteForm.getByRole("button", { name: "Send the invitation", exact: true }).click();
       await expect(page.getByRole("status")).toHaveText("The invitation has been sent.");
       await expect(page.getByTestId("invitations")).toContainText(invitee);
+      // Sent again: a new link (the one fetched below); another invitation withdrawn.
+      await page.getByRole("button", { name: `Send the invitation to ${invitee} again` }).click();
+      await expect(page.getByRole("status")).toHaveText(
+        "The invitation has been sent again; the earlier link no longer works.",
+      );
+      const extra = uniqueEmail("withdrawn");
+      await inviteForm.getByLabel("Email").fill(extra);
+      await inviteForm.getByRole("button", { name: "Send the invitation", exact: true }).click();
+      await expect(page.getByTestId("invitations")).toContainText(extra);
+      await page.getByRole("button", { name: `Withdraw the invitation to ${extra}` }).click();
+      await expect(page.getByRole("status")).toHaveText("The invitation has been withdrawn.");
+      await expect(page.getByTestId("invitations")).not.toContainText(extra);
 
       // The email is in the dev mailbox, with the link to the storefront's console.
       const mail = await latestMail(request, invitee);

@@ -131,4 +131,36 @@ describe("/console", () => {
       .map((entry: { action: string }) => entry.action);
     expect(actions).toEqual(["member.removed", "member.role_changed", "invitation.accepted", "member.invited"]);
   });
+
+  it("the owner sends an invitation again or withdraws it from the team page", async () => {
+    const owner = await memberOfAcme("owner");
+    const email = uniqueEmail("again");
+    expect((await post(team, "/console/team", owner.cookie, { intent: "invite", email, role: "guide" })).status).toBe(
+      302,
+    );
+    const listed = (await load(team, "/console/team", owner.cookie)).data;
+    expect(listed.me.timeZone).toBe("America/New_York");
+    const invitation = listed.team.invitations.find((i: { email: string }) => i.email === email);
+    const bad = await post(team, "/console/team", owner.cookie, { intent: "resend", invitationId: "x" });
+    expect(bad.status).toBe(400);
+    expect(bad.data.intent).toBe("resend:x");
+    const resent = await post(team, "/console/team", owner.cookie, { intent: "resend", invitationId: invitation.id });
+    expect(resent.status).toBe(302);
+    expect(await outboxFor(email)).toHaveLength(2);
+    const withdrawn = await post(team, "/console/team", owner.cookie, {
+      intent: "cancelInvitation",
+      invitationId: invitation.id,
+    });
+    expect(withdrawn.status).toBe(302);
+    const after = (await load(team, "/console/team", owner.cookie)).data.team.invitations;
+    expect(after.map((i: { email: string }) => i.email)).not.toContain(email);
+    // Gone: withdrawing again says so on the row.
+    const gone = await post(team, "/console/team", owner.cookie, {
+      intent: "cancelInvitation",
+      invitationId: invitation.id,
+    });
+    expect(gone.status).toBe(404);
+    expect(gone.data).toMatchObject({ intent: `cancelInvitation:${invitation.id}` });
+    expect(gone.data.result.error[""]).toEqual(["apiErrors.invitation_not_found"]);
+  });
 });

@@ -9,8 +9,17 @@ const userId = z.string().min(1).max(128);
 export const InviteSchema = z.object({ intent: z.literal("invite"), email: emailAddress, role });
 export const RoleSchema = z.object({ intent: z.literal("role"), userId, role });
 export const RemoveSchema = z.object({ intent: z.literal("remove"), userId });
+const invitationId = z.string().uuid();
+export const ResendSchema = z.object({ intent: z.literal("resend"), invitationId });
+export const CancelInvitationSchema = z.object({ intent: z.literal("cancelInvitation"), invitationId });
 
-export const TEAM_SCHEMAS = { invite: InviteSchema, role: RoleSchema, remove: RemoveSchema } as const;
+export const TEAM_SCHEMAS = {
+  invite: InviteSchema,
+  role: RoleSchema,
+  remove: RemoveSchema,
+  resend: ResendSchema,
+  cancelInvitation: CancelInvitationSchema,
+} as const;
 export type TeamIntent = keyof typeof TEAM_SCHEMAS;
 
 export function isTeamIntent(value: unknown): value is TeamIntent {
