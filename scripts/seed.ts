@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   const { openDb } = await import("../api/db/client");
   const { seed } = await import("../api/db/seed");
   const { bookings } = await import("../api/db/schema");
-  const { getApiEnv } = await import("../api/env");
+  const { getApiEnv, identityEnv } = await import("../api/env");
   const env = getApiEnv();
   const target = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${env.PGLITE_DIR}`;
   const opened = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR, seedOnStart: false });
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     }
     const written = await writeImages(path.resolve(process.cwd(), "public"));
     console.log(`images: ${written} file(s) written to public/images`);
-    const summary = await seed(opened.db);
+    const summary = await seed(opened.db, { demoOwners: identityEnv.emulatorHost !== null });
     console.log(
       `seeded ${target}: ${summary.accounts} accounts, ${summary.experiences} experiences, ` +
         `${summary.services} services, ${summary.ticketTypes} ticket types, ${summary.slots} slots ` +

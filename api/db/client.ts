@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { shutdownIsCoordinated } from "~contract/process-lifecycle.mjs";
-import { getApiEnv, MEMORY_DIR } from "../env";
+import { getApiEnv, identityEnv, MEMORY_DIR } from "../env";
 import { errorFields, logger } from "../logger";
 import { acquireDirLock, type DirLock } from "./dir-lock";
 import { defaultMigrationsFolder, pendingMigrations, pendingMigrationsIn } from "./migration-status";
@@ -59,7 +59,7 @@ export const MIGRATION_LOCK_KEY = 727_274_001;
 async function seedIfEmpty(db: Db): Promise<boolean> {
   const existing = await db.select({ id: schema.accounts.id }).from(schema.accounts).limit(1);
   if (existing.length > 0) return false;
-  await seed(db);
+  await seed(db, { demoOwners: identityEnv.emulatorHost !== null });
   return true;
 }
 

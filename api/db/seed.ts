@@ -5,7 +5,6 @@ import { buildSeedCatalog, type SeedCatalog } from "./seed-data/build";
 import { seedPromoCodes } from "./seed-data/promo-codes";
 import { seedReviews } from "./seed-data/reviews";
 import { DEMO_OWNERS } from "./seed-data/demo-owners.mjs";
-import { identityEnv } from "../env";
 
 export interface SeedSummary {
   accounts: number;
@@ -42,9 +41,12 @@ export async function seed(
   db: Db,
   options: {
     today?: Date;
-    /** Each demo operator's owner (demo-owners.mjs); by default only with the Auth emulator, never in production. */
-    demoOwners?: boolean;
-  } = {},
+    /**
+     * Each demo operator's owner (demo-owners.mjs): the caller says, from its identity settings
+     * (only with the Auth emulator, where local start creates them; production refuses the emulator).
+     */
+    demoOwners: boolean;
+  },
 ): Promise<SeedSummary> {
   const started = performance.now();
   const today = options.today ?? new Date();
@@ -76,10 +78,8 @@ export async function seed(
     await insertInBatches(catalog.slots, (batch) => tx.insert(schema.slots).values(batch));
     await insertInBatches(demoReviews, (batch) => tx.insert(schema.reviews).values(batch));
     await tx.insert(schema.promoCodes).values(promoCodes);
-    // Each demo operator's owner (the accounts' delete took the teams): only with the Auth emulator,
-    // where local start creates them (scripts/demo-owners.mjs); production refuses the emulator.
-    const withOwners = options.demoOwners ?? identityEnv.emulatorHost !== null;
-    const owners = withOwners
+    // Each demo operator's owner (the accounts' delete took the teams), when asked.
+    const owners = options.demoOwners
       ? DEMO_OWNERS.filter((owner) => catalog.accounts.some((account) => account.slug === owner.slug))
       : [];
     if (owners.length)

@@ -803,7 +803,7 @@ describe("seeding with bookings", () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId);
     await confirmedBooking(user, acme, slot.id);
-    const summary = await seed(db());
+    const summary = await seed(db(), { demoOwners: true });
     expect(summary.promoCodes).toBe(3);
     expect(await db().select().from(bookings)).toEqual([]);
     const codes = await db().select().from(promoCodes);

@@ -37,7 +37,7 @@ describe("seed", () => {
   });
 
   it("gives every operator its demo owner (owner@<slug>.example), again when seeded twice", async () => {
-    await seed(db());
+    await seed(db(), { demoOwners: true });
     const rows = await db()
       .select({ slug: accounts.slug, email: users.email, role: operatorMembers.role, uid: users.id })
       .from(operatorMembers)
@@ -53,7 +53,7 @@ describe("seed", () => {
   it("gives no operator a demo owner when told not to (what a real identity provider gets)", async () => {
     await seed(db(), { demoOwners: false });
     expect(await db().select().from(operatorMembers)).toEqual([]);
-    await seed(db());
+    await seed(db(), { demoOwners: true });
     expect(await db().select().from(operatorMembers)).toHaveLength(DEMO_OWNERS.length);
   });
 
@@ -137,7 +137,7 @@ describe("seed", () => {
 
   it("is idempotent: seeding again replaces the catalog with the same rows", async () => {
     const before = await db().select().from(experiences).orderBy(experiences.id);
-    const summary = await seed(db());
+    const summary = await seed(db(), { demoOwners: true });
     const after = await db().select().from(experiences).orderBy(experiences.id);
     expect(after.map(({ createdAt: _c, ...row }) => row)).toEqual(before.map(({ createdAt: _c, ...row }) => row));
     const [{ n }] = await db().select({ n: count() }).from(slots);

@@ -193,7 +193,7 @@ describe("waiver endpoints", () => {
   it("re-seeding the catalog keeps signed waivers", async () => {
     const user = await syncedUser();
     await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: 2 }, { account: "summit" });
-    await seed(db());
+    await seed(db(), { demoOwners: true });
     expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "summit" })).body.data.isSigned).toBe(
       true,
     );

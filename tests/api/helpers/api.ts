@@ -55,7 +55,7 @@ export function seedDbForThisFile(): { db: () => Db } {
   let db: Db | undefined;
   beforeAll(async () => {
     db = await getDb();
-    await seed(db);
+    await seed(db, { demoOwners: true });
   });
   afterAll(async () => {
     await closeDb();
