@@ -1,15 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
-import { existsSync } from "node:fs";
+import { emulatorEnv } from "./scripts/emulator.mjs";
+import { browserUse } from "./tests/playwright-browser";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** E2E_SPLIT=1: the web and the v1 API in two processes, the web without a database. */
 const SPLIT = process.env.E2E_SPLIT === "1";
 const API_PORT = PORT + 1;
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 const serverEnv = {
-  FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099",
-  FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? "demo-wayfarer",
+  ...emulatorEnv(),
   // Check revocation on every request, so the lost-session test does not wait a minute.
   SESSION_REVOCATION_CHECK_SECONDS: "0",
   AUTH_EMAIL_LIMIT_PER_EMAIL: "100",
@@ -26,22 +25,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
-  use: {
-    baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
-  },
+  use: browserUse(PORT),
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: SPLIT
     ? [

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
-import { existsSync } from "node:fs";
+import { emulatorEnv } from "./scripts/emulator.mjs";
+import { browserUse } from "./tests/playwright-browser";
 
 /**
  * The scale suite (tests/scale): the product as `npm run scale:local` lays it out — nginx, two
@@ -10,7 +11,6 @@ import { existsSync } from "node:fs";
 const PORT = Number(process.env.SCALE_PORT ?? 3500);
 // tests/e2e's helpers address the product at E2E_PORT: here, nginx.
 process.env.E2E_PORT = String(PORT);
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export default defineConfig({
   testDir: "tests/scale",
@@ -20,14 +20,7 @@ export default defineConfig({
   timeout: 180_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
-  use: {
-    baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: chromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-quic"],
-    },
-  },
+  use: browserUse(PORT),
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
     command: `node scripts/scale-local.mjs --fresh --port ${PORT}`,
@@ -42,8 +35,7 @@ export default defineConfig({
       DATABASE_URL: process.env.SCALE_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/wayfarer_scale",
       // Empty: the layout's own Redis, started with it.
       REDIS_URL: "",
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099",
-      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? "demo-wayfarer",
+      ...emulatorEnv(),
       // Every client of the run is this machine: the per-address limits must not be the ones hit.
       AUTH_EMAIL_LIMIT_PER_IP: "1000",
       PASSWORD_ATTEMPTS_PER_IP: "1000",

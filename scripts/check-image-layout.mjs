@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
+import { emulatorEnv } from "./emulator.mjs";
 
 const usage = `Usage: node scripts/check-image-layout.mjs [options]
 
@@ -153,8 +154,7 @@ async function main() {
     const runEnv = {
       ...env,
       APP_ENV: "local",
-      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? "demo-wayfarer",
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099",
+      ...emulatorEnv(),
       PGLITE_DIR: "memory://",
       DATABASE_URL: "",
       REDIS_URL: "",

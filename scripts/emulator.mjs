@@ -7,6 +7,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 export const DEFAULT_EMULATOR_HOST = "127.0.0.1:9099";
 export const DEFAULT_PROJECT_ID = "demo-wayfarer";
 
+/** The emulator's two settings for a process a script or a test run starts: the caller's, else the defaults. */
+export function emulatorEnv(env = process.env) {
+  return {
+    FIREBASE_AUTH_EMULATOR_HOST: env.FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST,
+    FIREBASE_PROJECT_ID: env.FIREBASE_PROJECT_ID ?? DEFAULT_PROJECT_ID,
+  };
+}
+
 async function answers(host) {
   try {
     const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
