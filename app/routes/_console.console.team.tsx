@@ -152,8 +152,6 @@ const HEADING = "text-lg font-semibold text-brand-ink";
 /** An invitation not accepted: to whom, as what, until when (or expired); send again, withdraw. */
 function InvitationRow({ invitation, timeZone }: { invitation: OperatorInvitation; timeZone: string }) {
   const { t, i18n } = useTranslation();
-  const resendError = useFormResult(`resend:${invitation.id}`)?.error?.[""] ?? undefined;
-  const cancelError = useFormResult(`cancelInvitation:${invitation.id}`)?.error?.[""] ?? undefined;
   const values = {
     email: invitation.email,
     role: t(`console.role_${invitation.role}`),
@@ -165,32 +163,52 @@ function InvitationRow({ invitation, timeZone }: { invitation: OperatorInvitatio
         {t(invitation.expired ? "console.invitationExpiredLine" : "console.invitationLine", values)}
       </p>
       <div className="flex flex-wrap gap-3">
-        <Form method="post">
-          <FormError errors={resendError} />
-          <input type="hidden" name="intent" value="resend" />
-          <input type="hidden" name="invitationId" value={invitation.id} />
-          <button
-            type="submit"
-            className="rounded-md border border-slate-300 px-3 py-2 font-medium"
-            aria-label={t("console.resendTo", { email: invitation.email })}
-          >
-            {t("console.resend")}
-          </button>
-        </Form>
-        <Form method="post">
-          <FormError errors={cancelError} />
-          <input type="hidden" name="intent" value="cancelInvitation" />
-          <input type="hidden" name="invitationId" value={invitation.id} />
-          <button
-            type="submit"
-            className="rounded-md border border-red-300 px-3 py-2 font-medium text-red-800"
-            aria-label={t("console.cancelInvitationTo", { email: invitation.email })}
-          >
-            {t("console.cancelInvitation")}
-          </button>
-        </Form>
+        <RowAction
+          intent="resend"
+          row={{ name: "invitationId", value: invitation.id }}
+          label={t("console.resend")}
+          ariaLabel={t("console.resendTo", { email: invitation.email })}
+        />
+        <RowAction
+          intent="cancelInvitation"
+          row={{ name: "invitationId", value: invitation.id }}
+          label={t("console.cancelInvitation")}
+          ariaLabel={t("console.cancelInvitationTo", { email: invitation.email })}
+          danger
+        />
       </div>
     </li>
+  );
+}
+
+/** One button posting an intent for one row (a member, an invitation); the API's refusal shows above it. */
+function RowAction({
+  intent,
+  row,
+  label,
+  ariaLabel,
+  danger = false,
+}: {
+  intent: "remove" | "resend" | "cancelInvitation";
+  row: { name: "userId" | "invitationId"; value: string };
+  label: string;
+  ariaLabel: string;
+  danger?: boolean;
+}) {
+  const error = useFormResult(`${intent}:${row.value}`)?.error?.[""] ?? undefined;
+  return (
+    <Form method="post">
+      <FormError errors={error} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={row.name} value={row.value} />
+      <button
+        type="submit"
+        className={`rounded-md border px-3 py-2 text-sm font-medium ${danger ? "border-red-300 text-red-800" : "border-slate-300"}`}
+        aria-label={ariaLabel}
+      >
+        {label}
+      </button>
+    </Form>
   );
 }
 
@@ -262,7 +280,6 @@ function MemberRow({ member, self }: { member: OperatorMember; self: boolean }) 
   const { t } = useTranslation();
   const id = `role:${member.userId}`;
   const [form, fields] = useTeamForm("role", id, { role: member.role, userId: member.userId });
-  const removeError = useFormResult(`remove:${member.userId}`)?.error?.[""] ?? undefined;
   const who = member.name ? `${member.name} (${member.email ?? ""})` : (member.email ?? member.userId);
   return (
     <li className="flex flex-wrap items-end justify-between gap-4 p-4" data-testid="member">
@@ -288,18 +305,13 @@ function MemberRow({ member, self }: { member: OperatorMember; self: boolean }) 
             {t("console.changeRole")}
           </button>
         </Form>
-        <Form method="post">
-          <FormError errors={removeError} />
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="userId" value={member.userId} />
-          <button
-            type="submit"
-            className="rounded-md border border-red-300 px-3 py-2 text-sm font-medium text-red-800"
-            aria-label={t("console.removeWho", { who: member.email ?? member.userId })}
-          >
-            {t("console.remove")}
-          </button>
-        </Form>
+        <RowAction
+          intent="remove"
+          row={{ name: "userId", value: member.userId }}
+          label={t("console.remove")}
+          ariaLabel={t("console.removeWho", { who: member.email ?? member.userId })}
+          danger
+        />
       </div>
     </li>
   );
