@@ -185,7 +185,6 @@ function usePriceForm<S extends Record<string, unknown>>(intent: FormName, id: s
 const asText = (field: FieldMetadata<unknown>) => field as FieldMetadata<string | undefined>;
 
 function ServiceSection({ service }: { service: OperatorService }) {
-  const { t } = useTranslation();
   const headingId = `service-${service.id}-heading`;
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-xl border border-slate-200 p-4" data-testid="service">
