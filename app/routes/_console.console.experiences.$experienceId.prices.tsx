@@ -182,6 +182,9 @@ function usePriceForm<S extends Record<string, unknown>>(intent: FormName, id: s
   });
 }
 
+const figuresKey = (service: OperatorService) =>
+  [service.name, service.description, service.durationMinutes, service.capacity, service.sortOrder].join("|");
+
 const asText = (field: FieldMetadata<unknown>) => field as FieldMetadata<string | undefined>;
 
 function ServiceSection({ service }: { service: OperatorService }) {
@@ -192,8 +195,9 @@ function ServiceSection({ service }: { service: OperatorService }) {
         {service.name}
       </h2>
       <div className="mt-3 grid gap-8 lg:grid-cols-2">
-        <ServiceForm service={service} />
-        <PricesForm service={service} />
+        {/* Saved figures remount a form: it shows them, not what was typed. */}
+        <ServiceForm key={figuresKey(service)} service={service} />
+        <PricesForm key={JSON.stringify(service.ticketTypes)} service={service} />
       </div>
       <DeleteServiceForm service={service} />
     </section>
