@@ -30,6 +30,13 @@ import {
   memberParams,
   updateMemberBody,
 } from "./operators";
+import {
+  createServiceBody,
+  experienceIdParams,
+  serviceIdParams,
+  setTicketTypesBody,
+  updateServiceBody,
+} from "./operator-services";
 import { devOutboxParams, devOutboxQuery } from "./outbox";
 import { sandboxCheckoutParams, sandboxPayBody, webhookHeaders, webhookParams, webhookReceipt } from "./payments";
 import { promoCodeParams, promoCodeQuery } from "./promo";
@@ -807,6 +814,67 @@ export const endpoints = {
       query: auditLogQuery,
       output: out.auditLogPage,
       errors: [],
+    }),
+    operatorListServices: endpoint({
+      method: "GET",
+      path: "/v1/operator/experiences/:experienceId/services",
+      summary:
+        "An experience's services with their capacity, ticket types and prices, and what their departures sold (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: experienceIdParams,
+      output: out.operatorServices,
+      errors: [],
+    }),
+    operatorCreateService: endpoint({
+      method: "POST",
+      path: "/v1/operator/experiences/:experienceId/services",
+      summary: "Add a service to an experience: name, description, duration, default capacity (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: experienceIdParams,
+      body: createServiceBody,
+      output: out.operatorService,
+      statuses: [201],
+      errors: [],
+      changes: ["catalog", "seats"],
+    }),
+    operatorUpdateService: endpoint({
+      method: "PATCH",
+      path: "/v1/operator/services/:serviceId",
+      summary:
+        "Change a service; a new capacity applies to its future departures at the old one, never below the seats sold and held (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: serviceIdParams,
+      body: updateServiceBody,
+      output: out.operatorService,
+      errors: ["capacity_below_taken"],
+      changes: ["catalog", "seats"],
+    }),
+    operatorDeleteService: endpoint({
+      method: "DELETE",
+      path: "/v1/operator/services/:serviceId",
+      summary: "Delete a service with its departures; refused while it has bookings (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: serviceIdParams,
+      output: out.nothing,
+      errors: ["service_has_bookings"],
+      changes: ["catalog", "seats"],
+    }),
+    operatorSetTicketTypes: endpoint({
+      method: "PUT",
+      path: "/v1/operator/services/:serviceId/ticket-types",
+      summary:
+        "Set a service's ticket types and prices, the whole list; new quotes use them, bookings keep their price (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: serviceIdParams,
+      body: setTicketTypesBody,
+      output: out.operatorService,
+      errors: [],
+      changes: ["catalog"],
     }),
   }),
 

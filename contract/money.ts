@@ -26,3 +26,16 @@ export function formatMoney(amountMinor: number, currency: string, locale = "en-
 export function minorUnitDigits(currency: string): number {
   return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
+
+/** A price as typed in major units ("12.50", "12,50"; "1500" for yen) → minor units (1250). Check its form first. */
+export function toMinorUnits(typed: string, digits: number): number {
+  const [whole, fraction = ""] = typed.trim().replace(",", ".").split(".");
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || 0);
+}
+
+/** Minor units → the major units a form shows, without grouping (1250 → "12.50"; 1500 yen → "1500"). */
+export function toMajorUnits(minor: number, digits: number): string {
+  if (digits === 0) return String(minor);
+  const text = String(minor).padStart(digits + 1, "0");
+  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}

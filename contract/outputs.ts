@@ -611,3 +611,31 @@ export const auditEntry = z.object({
 });
 /** GET /v1/operator/audit-log: newest first. */
 export const auditLogPage = z.object({ items: z.array(auditEntry), ...paging });
+
+/** A ticket type as the console edits it: its price in the operator's currency, minor units. */
+export const operatorTicketType = z.object({ id: z.string(), code: z.string(), name: z.string(), priceMinor: minor });
+/** One service of an experience in the console, with what its future departures have sold. */
+export const operatorService = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  durationMinutes: count,
+  /** The default capacity of its departures. */
+  capacity: count,
+  sortOrder: count,
+  /** The currency of every price (the operator's). */
+  currency: z.string().length(3),
+  ticketTypes: z.array(operatorTicketType),
+  /** Future departures that follow the default capacity (not changed one by one): a new capacity applies to them. */
+  departuresAtCapacity: count,
+  /** The most seats sold and held on one of those: the capacity cannot go below it. */
+  seatsTakenMax: count,
+  /** Bookings ever made of it (any status): a service with bookings cannot be deleted. */
+  bookings: count,
+});
+/** GET /v1/operator/experiences/{experienceId}/services */
+export const operatorServices = z.object({
+  experience: z.object({ id: z.string(), title: z.string() }),
+  currency: z.string().length(3),
+  services: z.array(operatorService),
+});

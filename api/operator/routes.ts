@@ -7,6 +7,7 @@ import type { AppEnv } from "../http/types";
 import { enforceRateLimits } from "../rate-limit/service";
 import { actorOf, readAuditLog } from "./audit";
 import { ANY_ROLE, CATALOG, OWNER, requireMember, type Member } from "./guard";
+import { createService, deleteService, listServices, updateService } from "./services";
 import {
   acceptInvitation,
   cancelInvitation,
@@ -16,6 +17,7 @@ import {
   resendInvitation,
   updateMember,
 } from "./team";
+import { setTicketTypes } from "./ticket-types";
 
 /** The operator console's API: every route answers only on an operator's storefront (X-Account-Context). */
 export const operatorRoutes = new Hono<AppEnv>();
@@ -106,6 +108,36 @@ handle(operatorRoutes, endpoints.operatorRemoveMember, async (c, { params }) => 
 handle(operatorRoutes, endpoints.operatorAuditLog, async (c, { query }) => {
   const member = await requireMember(c, OWNER);
   return readAuditLog(c.get("db"), member.account.id, query.page);
+});
+
+// Services, capacity and prices: the catalog's roles (a guide: 403).
+handle(operatorRoutes, endpoints.operatorListServices, async (c, { params }) => {
+  const member = await requireMember(c, CATALOG);
+  return listServices(c.get("db"), member.account, params.experienceId);
+});
+
+handle(operatorRoutes, endpoints.operatorCreateService, async (c, { params, body }) => {
+  const member = await requireMember(c, CATALOG);
+  const actor = actorOf(member, clientIp(c));
+  return new WithStatus(
+    201,
+    await createService(c.get("db"), actor, member.account.currency, params.experienceId, body),
+  );
+});
+
+handle(operatorRoutes, endpoints.operatorUpdateService, async (c, { params, body }) => {
+  const member = await requireMember(c, CATALOG);
+  return updateService(c.get("db"), actorOf(member, clientIp(c)), member.account.currency, params.serviceId, body);
+});
+
+handle(operatorRoutes, endpoints.operatorDeleteService, async (c, { params }) => {
+  const member = await requireMember(c, CATALOG);
+  await deleteService(c.get("db"), actorOf(member, clientIp(c)), params.serviceId);
+});
+
+handle(operatorRoutes, endpoints.operatorSetTicketTypes, async (c, { params, body }) => {
+  const member = await requireMember(c, CATALOG);
+  return setTicketTypes(c.get("db"), actorOf(member, clientIp(c)), member.account.currency, params.serviceId, body);
 });
 
 function notFoundInvitation() {

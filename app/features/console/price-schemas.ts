@@ -1,0 +1,114 @@
+import { z } from "zod";
+import {
+  MAX_DURATION_MINUTES,
+  MAX_PRICE_MINOR,
+  MAX_SERVICE_CAPACITY,
+  MAX_TICKET_TYPES,
+  TICKET_CODE,
+} from "~contract/operator-services";
+import { toMinorUnits } from "~contract/money";
+
+/**
+ * The Services and prices page's forms: one schema each, shared by the form and the action.
+ * Prices are typed in the currency's major units as people write them ("12.50", "12,50"; "1500"
+ * in yen) and sent to the API in minor units (toMinorUnits).
+ */
+const serviceId = z.string({ required_error: "prices.invalid" }).regex(/^[A-Za-z0-9_-]{1,64}$/, "prices.invalid");
+const name = z
+  .string({ required_error: "prices.nameRequired" })
+  .trim()
+  .min(1, "prices.nameRequired")
+  .max(120, "prices.tooLong");
+const description = z.string().trim().max(2000, "prices.tooLong").default("");
+const whole = (max: number, min = 1) =>
+  z
+    .number({ required_error: "prices.wholeNumber", invalid_type_error: "prices.wholeNumber" })
+    .int("prices.wholeNumber")
+    .min(min, "prices.tooSmall")
+    .max(max, "prices.tooBig");
+
+const serviceFields = {
+  name,
+  description,
+  durationMinutes: whole(MAX_DURATION_MINUTES),
+  capacity: whole(MAX_SERVICE_CAPACITY),
+};
+
+export const ServiceSchema = z.object({
+  intent: z.literal("service"),
+  serviceId,
+  ...serviceFields,
+  sortOrder: whole(1000, 0),
+});
+export const CreateServiceSchema = z.object({ intent: z.literal("create"), ...serviceFields });
+export const DeleteServiceSchema = z.object({
+  intent: z.literal("delete"),
+  serviceId,
+  confirm: z.literal("on", { errorMap: () => ({ message: "prices.confirmDelete" }) }),
+});
+
+/** A price as typed, in a currency with `digits` decimals. */
+export function majorAmount(digits: number) {
+  const pattern = digits > 0 ? new RegExp(`^\\d{1,9}([.,]\\d{1,${digits}})?$`) : /^\d{1,9}$/;
+  return z
+    .string({ required_error: "prices.priceRequired" })
+    .trim()
+    .regex(pattern, digits > 0 ? "prices.priceFormat" : "prices.priceWhole")
+    .refine((value) => toMinorUnits(value, digits) <= MAX_PRICE_MINOR, "prices.priceTooHigh");
+}
+
+/** The ticket-type table of one service, edited as a whole. */
+export function pricesSchema(digits: number) {
+  return z.object({
+    intent: z.literal("prices"),
+    serviceId,
+    tickets: z
+      .array(
+        z.object({
+          code: z
+            .string({ required_error: "prices.codeRequired" })
+            .trim()
+            .toLowerCase()
+            .regex(TICKET_CODE, "prices.codeFormat"),
+          name: z
+            .string({ required_error: "prices.nameRequired" })
+            .trim()
+            .min(1, "prices.nameRequired")
+            .max(80, "prices.tooLong"),
+          price: majorAmount(digits),
+        }),
+        { required_error: "prices.atLeastOne" },
+      )
+      .min(1, "prices.atLeastOne")
+      .max(MAX_TICKET_TYPES, "prices.tooMany")
+      .superRefine((rows, ctx) => {
+        const seen = new Set<string>();
+        rows.forEach((row, index) => {
+          if (seen.has(row.code))
+            ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "code"], message: "prices.codeTwice" });
+          seen.add(row.code);
+        });
+      }),
+  });
+}
+
+export const PRICE_INTENTS = ["service", "create", "delete", "prices"] as const;
+export type PriceIntent = (typeof PRICE_INTENTS)[number];
+
+export function isPriceIntent(value: unknown): value is PriceIntent {
+  return typeof value === "string" && (PRICE_INTENTS as readonly string[]).includes(value);
+}
+
+/** The schema of a form of the page, for a currency with `digits` decimals. */
+export function priceFormSchema(intent: PriceIntent, digits: number) {
+  switch (intent) {
+    case "service":
+      return ServiceSchema;
+    case "create":
+      return CreateServiceSchema;
+    case "delete":
+      return DeleteServiceSchema;
+    case "prices":
+      return pricesSchema(digits);
+  }
+}

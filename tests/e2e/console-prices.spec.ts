@@ -1,0 +1,105 @@
+import AxeBuilder from "@axe-core/playwright";
+import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
+import { createDemoOwners } from "../../scripts/demo-owners.mjs";
+import { expect, test, type Page } from "./guarded-test";
+import { origin } from "./helpers";
+import { PROJECT, signInWithPassword } from "./identity-helpers";
+
+const ACME = origin("acme.app.localhost");
+const OWNER = "owner@acme.example";
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`),
+    `axe on ${page.url()}`,
+  ).toEqual([]);
+}
+
+test.beforeAll(async () => {
+  await createDemoOwners({ host: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099", projectId: PROJECT });
+});
+
+// Each run edits its own experience: the two share one database.
+const RUNS = [
+  { javaScriptEnabled: true, experienceId: "lower-east-side-food-tour", title: "Lower East Side Food Tour" },
+  { javaScriptEnabled: false, experienceId: "central-park-bike-tour", title: "Central Park Bike Tour" },
+];
+
+for (const { javaScriptEnabled, experienceId, title } of RUNS) {
+  test.describe(`operator console: services and prices, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the owner edits prices and adds a ticket type, the storefront shows them; a capacity below the seats taken is refused in words", async ({
+      page,
+    }) => {
+      const path = `/console/experiences/${experienceId}/prices`;
+      await page.goto(`${ACME}${path}`);
+      await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+      await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Services and prices: ${title}`);
+      await expect(
+        page.getByRole("navigation", { name: new RegExp(title) }).getByRole("link", { name: /prices/i }),
+      ).toHaveAttribute("aria-current", "page");
+      if (javaScriptEnabled) {
+        await page.locator("html[data-form-validation=ready]").waitFor({ state: "attached" });
+        await expectAxeClean(page);
+      }
+
+      const service = page.getByTestId("service").first();
+      const serviceId = (await service.locator("input[name=serviceId]").first().getAttribute("value"))!;
+      const prices = service.locator("form", { has: page.getByRole("button", { name: "Save the prices" }) });
+      const rowsBefore = await prices.getByTestId("ticket-row").count();
+      await prices.getByLabel("Price of row 1 in USD").fill("61.50");
+      await prices.getByRole("button", { name: "Add a ticket type" }).click();
+      const added = rowsBefore + 1;
+      await expect(prices.getByTestId("ticket-row")).toHaveCount(added);
+      if (javaScriptEnabled) await expect(prices.getByLabel(`Type of row ${added}`)).toBeFocused();
+      // Without JavaScript the page came back with the row added and the typed price kept.
+      await expect(prices.getByLabel("Price of row 1 in USD")).toHaveValue("61.50");
+      await prices.getByLabel(`Type of row ${added}`).fill("senior");
+      await prices.getByLabel(`Name of row ${added}`).fill("Senior (65+)");
+      await prices.getByLabel(`Price of row ${added} in USD`).fill("12.5");
+      await prices.getByRole("button", { name: "Save the prices" }).click();
+      await expect(page.getByRole("status")).toHaveText("The prices are saved. New bookings use them from now on.");
+      await expect(page.getByTestId("service").first().getByLabel(`Price of row ${added} in USD`)).toHaveValue("12.50");
+      if (javaScriptEnabled) await expectAxeClean(page);
+
+      // A price that cannot be: refused next to the field.
+      const again = page
+        .getByTestId("service")
+        .first()
+        .locator("form", {
+          has: page.getByRole("button", { name: "Save the prices" }),
+        });
+      await again.getByLabel("Price of row 1 in USD").fill("12.345");
+      await again.getByRole("button", { name: "Save the prices" }).click();
+      await expect(again.getByText("Enter a price like 12 or 12.50.")).toBeVisible();
+      await expect(again.getByLabel("Price of row 1 in USD")).toHaveAttribute("aria-invalid", "true");
+
+      // The capacity cannot go below the seats sold and held: said in words, with the count.
+      const details = page
+        .getByTestId("service")
+        .first()
+        .locator("form", {
+          has: page.getByRole("button", { name: "Save the service" }),
+        });
+      await details.getByLabel("Capacity (seats per departure)").fill("1");
+      await details.getByRole("button", { name: "Save the service" }).click();
+      const refusal = page
+        .getByTestId("service")
+        .first()
+        .getByText(/^\d+ seats? (is|are) already sold or held on a departure: the capacity cannot be less than \d+\.$/);
+      await expect(refusal).toBeVisible();
+      await expect(details.getByLabel("Capacity (seats per departure)")).toHaveAttribute("aria-invalid", "true");
+      if (javaScriptEnabled) await expectAxeClean(page);
+
+      // The storefront's details page shows the new price at once (its kept page was purged).
+      const storefront = await page.context().newPage();
+      await storefront.goto(`${ACME}/experiences/${experienceId}/${serviceId}`);
+      await expect(storefront.getByText("$61.50").first()).toBeVisible();
+      await storefront.close();
+    });
+  });
+}

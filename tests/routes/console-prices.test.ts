@@ -1,0 +1,244 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { services, slots, ticketTypes } from "~api/db/schema";
+import * as prices from "~/routes/_console.console.experiences.$experienceId.prices";
+import { seedDbForThisFile } from "../api/helpers/api";
+import { bookingUser, confirmedBooking, createSlot, findService } from "../api/helpers/booking";
+import { addTeamMember } from "../api/helpers/operator";
+import { withEmulatorUsers } from "../api/helpers/identity";
+import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
+
+const { db } = seedDbForThisFile();
+withEmulatorUsers();
+
+const ACME = "acme.app.localhost:3000";
+const EXPERIENCE = "brooklyn-bridge-sunrise-walk";
+const PATH = `/console/experiences/${EXPERIENCE}/prices`;
+
+const load = (cookie: string | null, experienceId = EXPERIENCE, host = ACME): Promise<Outcome> =>
+  outcome(() =>
+    prices.loader(
+      args(pageRequest(`/console/experiences/${experienceId}/prices`, { cookie, host }), { experienceId }) as never,
+    ),
+  );
+const post = (cookie: string, form: Record<string, string>, experienceId = EXPERIENCE) =>
+  outcome(() =>
+    prices.action(
+      args(pageRequest(`/console/experiences/${experienceId}/prices`, { cookie, form, host: ACME }), {
+        experienceId,
+      }) as never,
+    ),
+  );
+
+async function memberOfAcme(role: "owner" | "manager" | "guide") {
+  const signedIn = await signedInUser();
+  await addTeamMember(db(), "acme", signedIn.user.uid, role);
+  return signedIn;
+}
+
+async function serviceOf(experienceId: string, index = 0) {
+  const rows = await db()
+    .select()
+    .from(services)
+    .where(eq(services.experienceId, experienceId))
+    .orderBy(asc(services.sortOrder), asc(services.id));
+  return rows[index];
+}
+
+const pricesForm = (serviceId: string, rows: Array<[string, string, string]>, extra: Record<string, string> = {}) => ({
+  intent: "prices",
+  serviceId,
+  ...Object.fromEntries(
+    rows.flatMap(([code, name, price], index) => [
+      [`tickets[${index}].code`, code],
+      [`tickets[${index}].name`, name],
+      [`tickets[${index}].price`, price],
+    ]),
+  ),
+  ...extra,
+});
+
+describe("/console/experiences/:experienceId/prices", () => {
+  it("signed out: sign in; a non-member, another operator's experience or a malformed id: 404; a guide: 403", async () => {
+    const out = await load(null);
+    expect(out.status).toBe(302);
+    expect(out.location).toBe(`/login?redirectUrl=${encodeURIComponent(PATH)}`);
+    const stranger = await signedInUser();
+    expect((await load(stranger.cookie)).status).toBe(404);
+    const manager = await memberOfAcme("manager");
+    const harbor = await findService(db(), "harbor");
+    expect((await load(manager.cookie, harbor.experienceId)).status).toBe(404);
+    expect((await load(manager.cookie, "no such experience")).status).toBe(404);
+    expect((await load(manager.cookie, EXPERIENCE, "harbor.app.localhost:3000")).status).toBe(404);
+    const guide = await memberOfAcme("guide");
+    expect((await load(guide.cookie)).status).toBe(403);
+    const service = await serviceOf(EXPERIENCE);
+    expect((await post(guide.cookie, pricesForm(service.id, [["adult", "Adult", "1"]]))).status).toBe(403);
+  });
+
+  it("the page: each service with its figures and its prices in major units", async () => {
+    const manager = await memberOfAcme("manager");
+    const page = await load(manager.cookie);
+    expect(page.status).toBe(200);
+    expect(page.data.digits).toBe(2);
+    expect(page.data.title).toBe("Services and prices: Brooklyn Bridge Sunrise Walk");
+    expect(page.data.page.services.map((s: { name: string }) => s.name)).toEqual([
+      "Small-group walk",
+      "Private sunrise walk",
+    ]);
+    expect(page.data.constraints.prices).toMatchObject({ "tickets[].code": { required: true } });
+  });
+
+  it("prices typed in major units are saved in minor units; rows are added and removed without JavaScript", async () => {
+    const manager = await memberOfAcme("manager");
+    const service = await serviceOf(EXPERIENCE);
+
+    // Add a row (conform's intent button, as a native post sends it): the table comes back with it.
+    const added = await post(
+      manager.cookie,
+      pricesForm(service.id, [["adult", "Adult", "49.00"]], {
+        __intent__: JSON.stringify({
+          type: "insert",
+          payload: { name: "tickets", defaultValue: { code: "", name: "", price: "" } },
+        }),
+      }),
+    );
+    expect(added.status).toBe(200);
+    expect(added.data.intent).toBe(`prices:${service.id}`);
+    expect(added.data.result.initialValue.tickets).toHaveLength(2);
+    // Remove the first of two rows.
+    const removed = await post(
+      manager.cookie,
+      pricesForm(
+        service.id,
+        [
+          ["adult", "Adult", "49.00"],
+          ["child", "Child", "29"],
+        ],
+        { __intent__: JSON.stringify({ type: "remove", payload: { name: "tickets", index: 0 } }) },
+      ),
+    );
+    expect(removed.status).toBe(200);
+    expect(removed.data.result.initialValue.tickets).toEqual([{ code: "child", name: "Child", price: "29" }]);
+    // Nothing was saved by either.
+    expect((await db().select().from(ticketTypes).where(eq(ticketTypes.serviceId, service.id))).length).toBe(3);
+
+    const invalid = await post(
+      manager.cookie,
+      pricesForm(service.id, [
+        ["adult", "Adult", "12.505"],
+        ["adult", "", "-3"],
+      ]),
+    );
+    expect(invalid.status).toBe(400);
+    expect(invalid.data.result.error).toMatchObject({
+      "tickets[0].price": ["prices.priceFormat"],
+      "tickets[1].name": ["prices.nameRequired"],
+      "tickets[1].price": ["prices.priceFormat"],
+    });
+
+    const twice = await post(
+      manager.cookie,
+      pricesForm(service.id, [
+        ["adult", "Adult", "12"],
+        ["adult", "Grown-up", "13"],
+      ]),
+    );
+    expect(twice.data.result.error).toEqual({ "tickets[1].code": ["prices.codeTwice"] });
+
+    const saved = await post(
+      manager.cookie,
+      pricesForm(service.id, [
+        ["adult", "Adult", "12.50"],
+        ["student", "Student", "9,9"],
+        ["infant", "Infant", "0"],
+      ]),
+    );
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe(PATH);
+    expect(saved.headers.get("Set-Cookie")).toBeTruthy();
+    const rows = await db()
+      .select()
+      .from(ticketTypes)
+      .where(eq(ticketTypes.serviceId, service.id))
+      .orderBy(asc(ticketTypes.sortOrder));
+    expect(rows.map((row) => [row.code, row.name, row.priceMinor])).toEqual([
+      ["adult", "Adult", 1250],
+      ["student", "Student", 990],
+      ["infant", "Infant", 0],
+    ]);
+  });
+
+  it("a service's fields; a capacity below the seats taken: 409 on the field, with the count from the page", async () => {
+    const manager = await memberOfAcme("manager");
+    const service = await serviceOf(EXPERIENCE);
+    await createSlot(db(), service.id, { capacity: service.capacity, seatsLeft: 1 });
+    const serviceForm = (capacity: string) => ({
+      intent: "service",
+      serviceId: service.id,
+      name: "Small-group sunrise walk",
+      description: service.description,
+      durationMinutes: "125",
+      capacity,
+      sortOrder: "0",
+    });
+    const refused = await post(manager.cookie, serviceForm("3"));
+    expect(refused.status).toBe(409);
+    expect(refused.data.intent).toBe(`service:${service.id}`);
+    expect(refused.data.result.error).toEqual({ capacity: ["prices.capacityBelowTaken"] });
+    const page = await load(manager.cookie);
+    // The page's figure, which the message's count reads, is what the API refused on.
+    expect(page.data.page.services[0].seatsTakenMax).toBeGreaterThanOrEqual(service.capacity - 1);
+
+    expect((await post(manager.cookie, serviceForm("zero"))).data.result.error).toEqual({
+      capacity: ["prices.wholeNumber"],
+    });
+    const saved = await post(manager.cookie, serviceForm(String(service.capacity + 2)));
+    expect(saved.status).toBe(302);
+    const [row] = await db().select().from(services).where(eq(services.id, service.id));
+    expect(row).toMatchObject({
+      name: "Small-group sunrise walk",
+      durationMinutes: 125,
+      capacity: service.capacity + 2,
+    });
+  });
+
+  it("a new service; deleting asks for confirmation; a booked service is not deleted", async () => {
+    const manager = await memberOfAcme("manager");
+    const created = await post(manager.cookie, {
+      intent: "create",
+      name: "Photographers' walk",
+      description: "Tripods welcome.",
+      durationMinutes: "180",
+      capacity: "6",
+    });
+    expect(created.status).toBe(302);
+    const fresh = (await db().select().from(services).where(eq(services.name, "Photographers' walk")))[0];
+    expect(fresh).toMatchObject({ experienceId: EXPERIENCE, capacity: 6, durationMinutes: 180 });
+    await createSlot(db(), fresh.id, { capacity: 6 });
+
+    const unconfirmed = await post(manager.cookie, { intent: "delete", serviceId: fresh.id });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.data.result.error).toEqual({ confirm: ["prices.confirmDelete"] });
+    const deleted = await post(manager.cookie, { intent: "delete", serviceId: fresh.id, confirm: "on" });
+    expect(deleted.status).toBe(302);
+    expect(await db().select().from(services).where(eq(services.id, fresh.id))).toEqual([]);
+    expect(await db().select().from(slots).where(eq(slots.serviceId, fresh.id))).toEqual([]);
+
+    const booked = await findService(db(), "acme");
+    const slot = await createSlot(db(), booked.serviceId);
+    await confirmedBooking(await bookingUser(booked), booked, slot.id, 1);
+    const refused = await post(
+      manager.cookie,
+      { intent: "delete", serviceId: booked.serviceId, confirm: "on" },
+      booked.experienceId,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.data.result.error).toEqual({ "": ["prices.hasBookings"] });
+    // Another operator's service through this page: the API's 404.
+    const harbor = await findService(db(), "harbor");
+    const foreign = await post(manager.cookie, { intent: "delete", serviceId: harbor.serviceId, confirm: "on" });
+    expect(foreign.status).toBe(404);
+    expect(await db().select().from(services).where(eq(services.id, harbor.serviceId))).toHaveLength(1);
+  });
+});
