@@ -1,8 +1,11 @@
 import { geoPointOf } from "~contract/geo";
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { accounts, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
+import { accounts, experiencePhotos, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
 import { notFound } from "../http/errors";
+import { pictureOf } from "../photos/picture";
+import { storedOf } from "../photos/stored";
+import { photoStorage } from "../photos/storage";
 import { fromPrice } from "./fragments";
 import { ratingOf } from "./rating";
 import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "~contract/catalog";
@@ -14,16 +17,24 @@ interface ExperienceWithOperator {
 
 /** One experience with its operator, hidden when it belongs to another storefront. */
 async function findExperience(db: Db, id: string, scope: AccountRow | null): Promise<ExperienceWithOperator> {
-  const [row] = await db
-    .select({
-      experience: experiences,
-      account: accounts,
-    })
-    .from(experiences)
-    .innerJoin(accounts, eq(accounts.id, experiences.accountId))
-    .where(scope ? and(eq(experiences.id, id), eq(experiences.accountId, scope.id)) : eq(experiences.id, id))
-    .limit(1);
+  const [[row], photos] = await Promise.all([
+    db
+      .select({
+        experience: experiences,
+        account: accounts,
+      })
+      .from(experiences)
+      .innerJoin(accounts, eq(accounts.id, experiences.accountId))
+      .where(scope ? and(eq(experiences.id, id), eq(experiences.accountId, scope.id)) : eq(experiences.id, id))
+      .limit(1),
+    db
+      .select()
+      .from(experiencePhotos)
+      .where(eq(experiencePhotos.experienceId, id))
+      .orderBy(asc(experiencePhotos.position)),
+  ]);
   if (!row) throw notFound(`No experience "${id}".`);
+  const storage = photoStorage();
   const { experience, account } = row;
   return {
     timezone: account.timezone,
@@ -33,6 +44,7 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
       summary: experience.summary,
       description: experience.description,
       images: experience.images,
+      photos: photos.map((photo) => pictureOf(storedOf(photo), storage)),
       included: experience.included,
       meetingPoint: experience.meetingPoint,
       meetingPointLocation: geoPointOf(experience.meetingPointLat, experience.meetingPointLng),
