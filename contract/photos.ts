@@ -1,13 +1,9 @@
 import { z } from "zod";
 import type * as out from "./outputs";
 
-/** A photo's file may not be larger than this (a bigger one: 413 `payload_too_large`). */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-/** Nor hold more pixels than this (a decompression bomb: 422 `image_too_large`). */
-export const MAX_PHOTO_PIXELS = 40_000_000;
-/** Photos one experience may have (one more: 409 `too_many_photos`). */
-export const MAX_PHOTOS_PER_EXPERIENCE = 20;
-export const MAX_ALT_LENGTH = 250;
+import { MAX_ALT_LENGTH, MAX_PHOTOS_PER_EXPERIENCE } from "./picture";
+
+export { MAX_ALT_LENGTH, MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_PHOTOS_PER_EXPERIENCE } from "./picture";
 
 /** What the OpenAPI document draws as a file (`type: string, format: binary`). */
 export const FILE_FIELD = "A file (multipart/form-data)";

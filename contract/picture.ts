@@ -3,6 +3,14 @@
  * writes each photo as AVIF, WebP and JPEG at PHOTO_WIDTHS no wider than the original
  * (api/photos/pipeline.ts); `src` is where its variants are, `{src}/{width}.{ext}`.
  */
+/** A photo's file may not be larger than this (a bigger one: 413 `payload_too_large`). */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** Nor hold more pixels than this (a decompression bomb: 422 `image_too_large`). */
+export const MAX_PHOTO_PIXELS = 40_000_000;
+/** Photos one experience may have (one more: 409 `too_many_photos`). */
+export const MAX_PHOTOS_PER_EXPERIENCE = 20;
+export const MAX_ALT_LENGTH = 250;
+
 export const PHOTO_WIDTHS = [480, 960, 1600] as const;
 export const PHOTO_FORMATS = ["avif", "webp", "jpeg"] as const;
 export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
