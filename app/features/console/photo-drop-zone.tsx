@@ -100,9 +100,11 @@ export function PhotoDropZone({
           <progress id="upload-progress" max={100} value={progress.percent} className="mt-1 w-full" />
         </div>
       ) : null}
-      <p aria-live="polite" role="status" className="mt-2 text-sm text-slate-800" data-testid="drop-status">
-        {said}
-      </p>
+      {hydrated ? (
+        <p aria-live="polite" role="status" className="mt-2 text-sm text-slate-800" data-testid="drop-status">
+          {said}
+        </p>
+      ) : null}
     </div>
   );
 }
