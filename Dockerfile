@@ -40,7 +40,9 @@ COPY app/locales/en/common.json ./app/locales/en/common.json
 COPY api/db/migrations ./api/db/migrations
 # `npm run db:migrate` and the other npm scripts.
 COPY scripts ./scripts
-# Files stay root's and read-only to the server: it writes nothing to disk in production.
+# Files stay root's and read-only to the server: it writes nothing to disk in production but the
+# photos of the disk storage (MEDIA_DIR; compose.yaml mounts one volume there for every API process).
+RUN mkdir -p /app/data/media && chown node:node /app/data/media
 USER node
 EXPOSE 3000 3001
 # The web answers /health/ready (including the API's readiness in split mode); a container running

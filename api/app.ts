@@ -10,11 +10,14 @@ import { docsRoutes } from "./docs/routes";
 import { healthRoutes } from "./health/routes";
 import { payloadTooLarge } from "./http/errors";
 import { onError, onNotFound } from "./http/on-error";
+import { hasOwnBodyLimit } from "./http/register";
 import { requestId } from "./http/request-id";
 import type { AppEnv } from "./http/types";
 import { devJobRoutes, jobsAndClock } from "./jobs/routes";
 import { notificationRoutes } from "./notifications/routes";
 import { operatorRoutes } from "./operator/routes";
+import { photoRoutes } from "./operator/photos";
+import { mediaRoutes } from "./photos/media-routes";
 import { devOutboxRoutes } from "./outbox/routes";
 import { paymentRoutes } from "./payments/routes";
 import { savedCardRoutes } from "./payments/saved-card-routes";
@@ -40,16 +43,15 @@ app.use("*", requestId);
 // nosniff, no framing, no referrer and friends on every answer, errors included.
 app.use("*", secureHeaders({ strictTransportSecurity: "max-age=31536000; includeSubDomains" }));
 // No body we accept comes near this (a Stripe event is a few KiB); a bigger one is a 413 envelope.
+// An upload (a route declaring maxBodyBytes) has its own, larger limit (api/http/register.ts).
 export const MAX_API_BODY_BYTES = 256 * 1024;
-app.use(
-  "*",
-  bodyLimit({
-    maxSize: MAX_API_BODY_BYTES,
-    onError: () => {
-      throw payloadTooLarge(MAX_API_BODY_BYTES);
-    },
-  }),
-);
+const apiBodyLimit = bodyLimit({
+  maxSize: MAX_API_BODY_BYTES,
+  onError: () => {
+    throw payloadTooLarge(MAX_API_BODY_BYTES);
+  },
+});
+app.use("*", (c, next) => (hasOwnBodyLimit(c.req.method, c.req.path) ? next() : apiBodyLimit(c, next)));
 // Before the job runner and the test clock: health answers must not wait on the database's clock.
 app.route("/", healthRoutes);
 app.use("*", jobsAndClock);
@@ -70,6 +72,8 @@ app.route("/", tipRoutes);
 app.route("/", unsubscribeRoutes);
 app.route("/", referralRoutes);
 app.route("/", operatorRoutes);
+app.route("/", photoRoutes);
+app.route("/", mediaRoutes);
 app.route("/", devOutboxRoutes);
 app.route("/", devJobRoutes);
 app.route("/", docsRoutes);

@@ -133,6 +133,28 @@ const apiEnvSchema = z.object({
   BOOKING_ATTEMPTS_PER_USER: wholeNumber(30, 1, 1_000_000),
   /** Sessions one user may open per minute (POST /v1/auth/session and password-session). */
   SESSION_ATTEMPTS_PER_USER: wholeNumber(20, 1, 1_000_000),
+  /**
+   * Photos (api/photos/storage.ts): on this directory by default (one API process, or a volume all
+   * of them share); in an S3-compatible bucket when S3_BUCKET is set.
+   */
+  MEDIA_DIR: optionalText.transform((value) => value ?? "./data/media"),
+  S3_BUCKET: optionalText.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
+    message: "S3_BUCKET must be a bucket name (3–63 lower-case letters, digits, dots and hyphens)",
+  }),
+  /** The bucket's API origin (path-style requests); default: AWS's for S3_REGION. */
+  S3_ENDPOINT: optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+\/?$/.test(value), {
+    message: "S3_ENDPOINT must be an http(s) origin such as https://s3.eu-west-1.amazonaws.com",
+  }),
+  S3_REGION: optionalText.transform((value) => value ?? "us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /**
+   * Where browsers fetch the photos from (the bucket's public address or a CDN in front of it),
+   * e.g. https://media.example.com; unset: through this API's /v1/media/….
+   */
+  MEDIA_PUBLIC_URL: optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s?#]+$/.test(value), {
+    message: "MEDIA_PUBLIC_URL must be an http(s) URL such as https://media.example.com",
+  }),
 });
 
 export type ApiEnv = Omit<z.infer<typeof apiEnvSchema>, "MIGRATE_ON_START"> & { MIGRATE_ON_START: boolean };
@@ -158,6 +180,10 @@ export function parseApiEnv(source: Record<string, string | undefined>): ApiEnv 
     throw new Error(
       "Invalid API environment: set TRUST_PROXY in production (0 when clients connect to the app directly, else the number of proxies in front of it that append to X-Forwarded-For)",
     );
+  }
+  const bucket = [result.data.S3_BUCKET, result.data.S3_ACCESS_KEY_ID, result.data.S3_SECRET_ACCESS_KEY];
+  if (bucket.some(Boolean) && !bucket.every(Boolean)) {
+    throw new Error("Invalid API environment: set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together");
   }
   const twilio = [result.data.TWILIO_ACCOUNT_SID, result.data.TWILIO_AUTH_TOKEN, result.data.TWILIO_FROM];
   if (twilio.some(Boolean) && !twilio.every(Boolean)) {

@@ -59,7 +59,7 @@ export function createApiClient(options: ApiClientOptions) {
   const { transport, baseUrl, token, accountSlug, retryDelayMs = 100 } = options;
 
   function describe(name: EndpointName, input: Record<string, unknown>) {
-    const { method, path } = endpoints[name];
+    const { method, path, bodyMedia } = endpoints[name] as Endpoint;
     const url = new URL(fillPath(path, input.params as Record<string, unknown> | undefined), baseUrl);
     for (const [key, value] of Object.entries((input.query as Record<string, unknown>) ?? {})) {
       if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
@@ -71,8 +71,11 @@ export function createApiClient(options: ApiClientOptions) {
     headers.set("Accept", "application/json");
     if (token) headers.set("Authorization", `Bearer ${token}`);
     if (accountSlug) headers.set(ACCOUNT_CONTEXT_HEADER, accountSlug);
-    let body: string | undefined;
-    if (BODY_METHODS.has(method)) {
+    let body: string | FormData | undefined;
+    if (BODY_METHODS.has(method) && bodyMedia === "multipart/form-data") {
+      // An upload: its fields as a form (fetch writes the Content-Type with its boundary).
+      body = formOf((input.body ?? {}) as Record<string, unknown>);
+    } else if (BODY_METHODS.has(method)) {
       headers.set("Content-Type", "application/json");
       body = JSON.stringify(input.body ?? {});
     }
@@ -141,6 +144,17 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return { call };
+}
+
+/** A multipart body: each field's text, or its file (a Blob; a File keeps its name). */
+function formOf(fields: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(name, value, value instanceof File ? value.name : "upload");
+    else form.append(name, String(value));
+  }
+  return form;
 }
 
 /** The envelope's `data` of a success body. */

@@ -24,7 +24,18 @@ export type SuccessStatus = 200 | 201 | 202;
  * (the API's reference: its page, its script, its stylesheet, its OpenAPI document; the change
  * feed's stream, whose `output` is the schema of one event's data).
  */
-export type BareMedia = "application/json" | "text/html" | "text/javascript" | "text/css" | "text/event-stream";
+export type BareMedia =
+  "application/json" | "text/html" | "text/javascript" | "text/css" | "text/event-stream" | "image/*";
+
+/** Media the handler answers itself, headers and all (a stream, a stored file): a Response. */
+export type OwnResponseMedia = "text/event-stream" | "image/*";
+
+/**
+ * How a body other than JSON is sent: `multipart/form-data` (an upload): its fields are `body`'s,
+ * a file field being the contract's `photoFile`-style Blob (the OpenAPI document draws fields
+ * described FILE_FIELD as binary).
+ */
+export type BodyMedia = "multipart/form-data";
 
 /**
  * One endpoint of the v1 API, declared once: method, path (with `:param`s), who may call it, the
@@ -54,6 +65,10 @@ export interface Endpoint<
   params?: P;
   query?: Q;
   body?: B;
+  /** The body's media type when it is not JSON. */
+  bodyMedia?: BodyMedia;
+  /** A larger body than the API's usual limit (api/app.ts MAX_API_BODY_BYTES) for this route alone. */
+  maxBodyBytes?: number;
   /** Extra request headers the endpoint reads, by name as sent (e.g. `Idempotency-Key`). */
   headers?: H;
   /** The schema of the envelope's `data` (./outputs.ts); with `media`, of the whole body. */

@@ -38,6 +38,15 @@ import {
   updateServiceBody,
 } from "./operator-services";
 import { devOutboxParams, devOutboxQuery } from "./outbox";
+import {
+  experiencePhotosParams,
+  MAX_PHOTO_BYTES,
+  mediaParams,
+  photoParams,
+  reorderPhotosBody,
+  updatePhotoBody,
+  uploadPhotoBody,
+} from "./photos";
 import { sandboxCheckoutParams, sandboxPayBody, webhookHeaders, webhookParams, webhookReceipt } from "./payments";
 import { promoCodeParams, promoCodeQuery } from "./promo";
 import { openApiDocument, text } from "./reference";
@@ -876,6 +885,94 @@ export const endpoints = {
       errors: [],
       changes: ["catalog"],
     }),
+  }),
+
+  ...domain("Operator console: photos", {
+    operatorListPhotos: endpoint({
+      method: "GET",
+      path: "/v1/operator/experiences/:experienceId/photos",
+      summary: "An experience's photos, cover first (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: experiencePhotosParams,
+      output: out.operatorPhotos,
+      errors: ["experience_not_found"],
+    }),
+    operatorUploadPhoto: endpoint({
+      method: "POST",
+      path: "/v1/operator/experiences/:experienceId/photos",
+      summary:
+        "Add a photo (multipart/form-data: `file`, JPEG, PNG, WebP or AVIF up to 10 MB and 40 megapixels, and `alt`): " +
+        "turned upright, stripped of metadata, written as AVIF, WebP and JPEG (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: experiencePhotosParams,
+      body: uploadPhotoBody,
+      bodyMedia: "multipart/form-data",
+      // The file and its alt text, and the multipart framing around them.
+      maxBodyBytes: MAX_PHOTO_BYTES + 64 * 1024,
+      output: out.operatorPhoto,
+      statuses: [201],
+      errors: [
+        "experience_not_found",
+        "unsupported_media_type",
+        "payload_too_large",
+        "image_too_large",
+        "too_many_photos",
+      ],
+      changes: ["catalog"],
+    }),
+    operatorUpdatePhoto: endpoint({
+      method: "PATCH",
+      path: "/v1/operator/experiences/:experienceId/photos/:photoId",
+      summary: "Change a photo's alt text or place (position 0: the cover) (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: photoParams,
+      body: updatePhotoBody,
+      output: out.operatorPhotos,
+      errors: ["experience_not_found", "photo_not_found"],
+      changes: ["catalog"],
+    }),
+    operatorReorderPhotos: endpoint({
+      method: "PUT",
+      path: "/v1/operator/experiences/:experienceId/photo-order",
+      summary: "Put every photo of an experience in a new order, the cover first (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: experiencePhotosParams,
+      body: reorderPhotosBody,
+      output: out.operatorPhotos,
+      errors: ["experience_not_found", "photo_order_mismatch"],
+      changes: ["catalog"],
+    }),
+    operatorDeletePhoto: endpoint({
+      method: "DELETE",
+      path: "/v1/operator/experiences/:experienceId/photos/:photoId",
+      summary: "Delete a photo and its stored files; the next one becomes the cover (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: photoParams,
+      output: out.operatorPhotos,
+      errors: ["experience_not_found", "photo_not_found"],
+      changes: ["catalog"],
+    }),
+  }),
+
+  ...domain("Media", {
+    // The literal media type tells the route's handler to answer the file itself.
+    mediaFile: {
+      ...endpoint({
+        method: "GET",
+        path: "/v1/media/photos/:experienceId/:photoId/:file",
+        summary: "One stored variant of a photo (AVIF, WebP or JPEG): immutable, cached for a year",
+        auth: "public",
+        params: mediaParams,
+        output: out.mediaFile,
+        errors: [],
+      }),
+      media: "image/*" as const,
+    },
   }),
 
   ...domain("Development", {

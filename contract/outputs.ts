@@ -92,11 +92,24 @@ export const reviewPage = z.object({
   ...paging,
 });
 
+/** A photo as pages draw it (contract/picture.ts: its variants' addresses). */
+export const picture = z.object({
+  src: z.string().min(1),
+  widths: z.array(z.number().int().positive()).min(1),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  alt: z.string(),
+  placeholder: z.string().startsWith("data:image/"),
+});
+
 export const experienceCard = z.object({
   id: z.string(),
   title: z.string(),
   summary: z.string(),
+  /** The seed's illustration, drawn when the operator has uploaded no photo. */
   imageUrl: z.string().nullable(),
+  /** The operator's cover photo (the experience's first); null: none uploaded. */
+  cover: picture.nullable(),
   category: namedSlug,
   city: namedSlug,
   operator: namedSlug,
@@ -121,7 +134,10 @@ export const experienceSummary = z.object({
   title: z.string(),
   summary: z.string(),
   description: z.string(),
+  /** The seed's illustrations, drawn when the operator has uploaded no photo. */
   images: z.array(z.string()),
+  /** The operator's photos, cover first (empty: none uploaded). */
+  photos: z.array(picture),
   included: z.array(z.string()),
   meetingPoint: z.string(),
   /** Where the meeting point is, for a map link; null when the operator has not placed it. */
@@ -639,3 +655,23 @@ export const operatorServices = z.object({
   currency: z.string().length(3),
   services: z.array(operatorService),
 });
+/** One photo of an experience in the console (api/photos). */
+export const operatorPhoto = z.object({
+  id: z.string(),
+  /** 0 is the cover. */
+  position: count,
+  cover: z.boolean(),
+  picture,
+  /** Bytes of every variant written. */
+  bytes: count,
+  createdAt: isoTime,
+});
+/** GET /v1/operator/experiences/{experienceId}/photos: cover first. */
+export const operatorPhotos = z.object({
+  experience: z.object({ id: z.string(), title: z.string() }),
+  photos: z.array(operatorPhoto),
+  maxPhotos: count,
+  maxBytes: count,
+});
+/** GET /v1/media/…: the variant's bytes. */
+export const mediaFile = z.string();

@@ -24,5 +24,7 @@ if (process.env.API_BASE_URL && !apiOnly) {
   const dir = apiOnly ? ".data-e2e-api" : ".data-e2e";
   rmSync(dir, { recursive: true, force: true });
   process.env.PGLITE_DIR = `${dir}/pglite`;
+  // The run's photos beside its database (fresh each run too).
+  process.env.MEDIA_DIR = `${dir}/media`;
 }
 await import("./start.mjs");

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, exists, gt, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { pictureOf } from "../photos/picture";
+import { photoStorage } from "../photos/storage";
 import { accounts, departureDays, exchangeRates, experiences, searchWords, type AccountRow } from "../db/schema";
 import { isListable } from "./fragments";
 import { ratingOf } from "./rating";
@@ -85,6 +87,7 @@ export async function searchExperiences(
             title: experiences.title,
             summary: experiences.summary,
             images: experiences.images,
+            coverPhoto: experiences.coverPhoto,
             categorySlug: experiences.categorySlug,
             categoryName: experiences.categoryName,
             citySlug: experiences.citySlug,
@@ -114,6 +117,7 @@ export async function searchExperiences(
     title: row.title,
     summary: row.summary,
     imageUrl: row.images[0] ?? null,
+    cover: row.coverPhoto ? pictureOf(row.coverPhoto, photoStorage()) : null,
     category: { slug: row.categorySlug, name: row.categoryName },
     city: { slug: row.citySlug, name: row.cityName },
     operator: { slug: row.operatorSlug, name: row.operatorName },

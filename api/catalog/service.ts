@@ -1,8 +1,19 @@
 import { geoPointOf } from "~contract/geo";
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { accounts, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
+import {
+  accounts,
+  experiencePhotos,
+  experiences,
+  services,
+  slots,
+  ticketTypes,
+  type AccountRow,
+  type StoredPicture,
+} from "../db/schema";
 import { notFound } from "../http/errors";
+import { pictureOf } from "../photos/picture";
+import { photoStorage } from "../photos/storage";
 import { fromPrice } from "./fragments";
 import { ratingOf } from "./rating";
 import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "~contract/catalog";
@@ -18,12 +29,21 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
     .select({
       experience: experiences,
       account: accounts,
+      // The gallery in the same statement, cover first.
+      photos: sql<StoredPicture[]>`(
+        select coalesce(jsonb_agg(jsonb_build_object(
+          'prefix', ${experiencePhotos.storagePrefix}, 'widths', ${experiencePhotos.widths},
+          'width', ${experiencePhotos.width}, 'height', ${experiencePhotos.height},
+          'alt', ${experiencePhotos.alt}, 'placeholder', ${experiencePhotos.placeholder}
+        ) order by ${experiencePhotos.position}), '[]'::jsonb)
+        from ${experiencePhotos} where ${experiencePhotos.experienceId} = ${experiences.id})`,
     })
     .from(experiences)
     .innerJoin(accounts, eq(accounts.id, experiences.accountId))
     .where(scope ? and(eq(experiences.id, id), eq(experiences.accountId, scope.id)) : eq(experiences.id, id))
     .limit(1);
   if (!row) throw notFound(`No experience "${id}".`);
+  const storage = photoStorage();
   const { experience, account } = row;
   return {
     timezone: account.timezone,
@@ -33,6 +53,7 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
       summary: experience.summary,
       description: experience.description,
       images: experience.images,
+      photos: row.photos.map((photo) => pictureOf(photo, storage)),
       included: experience.included,
       meetingPoint: experience.meetingPoint,
       meetingPointLocation: geoPointOf(experience.meetingPointLat, experience.meetingPointLng),

@@ -115,6 +115,11 @@ export const experiences = pgTable(
     citySlug: text("city_slug").notNull(),
     cityName: text("city_name").notNull(),
     images: jsonb("images").$type<string[]>().notNull().default([]),
+    /**
+     * The cover (experience_photos at position 0) as a card draws it, kept in the transaction of
+     * every photo change (api/photos/service.ts), so a catalog page reads no other table for it.
+     */
+    coverPhoto: jsonb("cover_photo").$type<StoredPicture>(),
     included: jsonb("included").$type<string[]>().notNull().default([]),
     meetingPoint: text("meeting_point").notNull(),
     /** Where the meeting point is (WGS 84 degrees), for a map link; both or neither. */
@@ -844,6 +849,46 @@ export const reviews = pgTable(
 export type ReviewRow = typeof reviews.$inferSelect;
 
 /** A member's role (contract/operators.ts: owner, manager, guide). */
+/** A photo as kept for drawing it: its storage key prefix and what the <picture> needs. */
+export interface StoredPicture {
+  prefix: string;
+  widths: number[];
+  width: number;
+  height: number;
+  alt: string;
+  placeholder: string;
+}
+
+/**
+ * An experience's photos (api/photos): position 0 is the cover, one per place (so one cover).
+ * The files (AVIF, WebP, JPEG at each of `widths`) are in the photo storage under storage_prefix.
+ */
+export const experiencePhotos = pgTable(
+  "experience_photos",
+  {
+    id: text("id").primaryKey(),
+    experienceId: text("experience_id")
+      .notNull()
+      .references(() => experiences.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    alt: text("alt").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    widths: jsonb("widths").$type<number[]>().notNull(),
+    formats: jsonb("formats").$type<string[]>().notNull(),
+    storagePrefix: text("storage_prefix").notNull(),
+    placeholder: text("placeholder").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("experience_photos_position_unique").on(t.experienceId, t.position),
+    check("experience_photos_alt_length", sql`char_length(${t.alt}) BETWEEN 1 AND 250`),
+    check("experience_photos_size_positive", sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.bytes} >= 0`),
+    check("experience_photos_placeholder_small", sql`char_length(${t.placeholder}) <= 1500`),
+  ],
+);
+
 const roleCheck = (column: string) => sql.raw(`${column} IN ('owner', 'manager', 'guide')`);
 
 /** The people of an operator's team, each with one role there. */

@@ -12,6 +12,7 @@ import type { Endpoint, EndpointAuth } from "~contract/endpoint";
 import { endpoints } from "~contract/endpoints";
 import { errorEnvelopeOf } from "~contract/error-envelope";
 import { COMMON_ERROR_CODES } from "~contract/errors";
+import { FILE_FIELD } from "~contract/photos";
 
 // The generator reads what `.openapi()` would add; nothing here calls it.
 extendZodWithOpenApi(z);
@@ -43,6 +44,7 @@ export function openApiPath(path: string): string {
 const tenantHeader = z.object({ [ACCOUNT_CONTEXT_HEADER]: accountSlug.optional() });
 
 function successBody(entry: Declared): z.ZodTypeAny {
+  if (entry.media === "image/*") return z.string().openapi({ format: "binary" });
   if (entry.media) return entry.output;
   if (entry.output instanceof z.ZodUndefined) return z.object({ success: z.literal(true) });
   return z.object({ data: entry.output });
@@ -103,6 +105,21 @@ function description(entry: Declared): string {
     .join(" ");
 }
 
+/** A multipart body's fields, its files (described FILE_FIELD) drawn as binary strings. */
+function requestBody(entry: Declared): z.ZodTypeAny {
+  const body = entry.body!;
+  if (!entry.bodyMedia || !(body instanceof z.ZodObject)) return body;
+  const shape = body.shape as Record<string, z.ZodTypeAny>;
+  return z.object(
+    Object.fromEntries(
+      Object.entries(shape).map(([name, field]) => [
+        name,
+        field.description === FILE_FIELD ? z.string().openapi({ format: "binary", description: FILE_FIELD }) : field,
+      ]),
+    ),
+  );
+}
+
 function route(name: string, entry: Declared): RouteConfig {
   const headers = entry.tenant ? (entry.headers ? entry.headers.merge(tenantHeader) : tenantHeader) : entry.headers;
   return {
@@ -118,7 +135,10 @@ function route(name: string, entry: Declared): RouteConfig {
       params: entry.params as z.AnyZodObject | undefined,
       query: entry.query as z.AnyZodObject | undefined,
       headers,
-      body: entry.body && { required: true, content: { "application/json": { schema: entry.body } } },
+      body: entry.body && {
+        required: true,
+        content: { [entry.bodyMedia ?? "application/json"]: { schema: requestBody(entry) } },
+      },
     },
     responses: { ...successes(entry), ...failures(entry) },
   };

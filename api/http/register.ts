@@ -1,12 +1,13 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { CHANGED_HEADER } from "~contract/changes";
-import type { Endpoint, EndpointAuth, HttpMethod, OutputOf, SuccessStatus } from "~contract/endpoint";
+import type { Endpoint, EndpointAuth, HttpMethod, OutputOf, OwnResponseMedia, SuccessStatus } from "~contract/endpoint";
 import { endpoints } from "~contract/endpoints";
 import { nameRoute } from "~contract/request-id.mjs";
 import { announceChanges } from "../changes/feed";
 import { dataResponse } from "./envelope";
-import { methodNotAllowed } from "./errors";
+import { ApiError, methodNotAllowed } from "./errors";
 import type { AppEnv } from "./types";
 import { validate } from "./validate";
 import { withDb } from "./with-db";
@@ -44,6 +45,7 @@ export function handle<E extends Endpoint>(
   const chain: MiddlewareHandler<AppEnv>[] = [
     namedRoute(endpoint.path),
     ...authOf(endpoint.auth),
+    ...(endpoint.maxBodyBytes ? [routeBodyLimit(endpoint.maxBodyBytes)] : []),
     ...(options.use ?? []),
     ...validators(endpoint),
     ...(options.db === false ? [] : [withDb]),
@@ -53,7 +55,7 @@ export function handle<E extends Endpoint>(
     const input = {
       params: endpoint.params && c.req.valid("param" as never),
       query: endpoint.query && c.req.valid("query" as never),
-      body: endpoint.body && c.req.valid("json" as never),
+      body: endpoint.body && c.req.valid((endpoint.bodyMedia ? "form" : "json") as never),
       headers: endpoint.headers && c.req.valid("header" as never),
     } as RouteInput<E>;
     return answer(c, endpoint, await handler(c, input));
@@ -89,7 +91,7 @@ export class WithStatus<T> {
   ) {}
 }
 
-type Result<E> = E extends { media: "text/event-stream" }
+type Result<E> = E extends { media: OwnResponseMedia }
   ? Response
   : [OutputOf<E>] extends [undefined]
     ? void
@@ -98,8 +100,8 @@ type Result<E> = E extends { media: "text/event-stream" }
 export type RouteHandler<E> = (c: Context<AppEnv>, input: RouteInput<E>) => Result<E> | Promise<Result<E>>;
 
 function answer(c: Context<AppEnv>, endpoint: Endpoint, result: unknown): Response {
-  // A stream (the change feed) is answered by its handler, events and all.
-  if (endpoint.media === "text/event-stream") return result as Response;
+  // A stream (the change feed) or a stored file (media) is answered by its handler, headers and all.
+  if (endpoint.media === "text/event-stream" || endpoint.media === "image/*") return result as Response;
   const statuses = endpoint.statuses ?? [200];
   const { status, data } = result instanceof WithStatus ? result : { status: statuses[0], data: result };
   if (!statuses.includes(status)) throw new Error(`${endpoint.path} does not declare the status ${status}.`);
@@ -166,8 +168,34 @@ function validators(endpoint: Endpoint): MiddlewareHandler<AppEnv>[] {
     ...(endpoint.headers ? [validate("header", declaredHeaders(endpoint.headers))] : []),
     ...(endpoint.params ? [validate("param", endpoint.params)] : []),
     ...(endpoint.query ? [validate("query", endpoint.query)] : []),
-    ...(endpoint.body ? [validate("json", endpoint.body)] : []),
+    ...(endpoint.body && endpoint.bodyMedia ? [requireMultipart, validate("form", endpoint.body)] : []),
+    ...(endpoint.body && !endpoint.bodyMedia ? [validate("json", endpoint.body)] : []),
   ] as MiddlewareHandler<AppEnv>[];
+}
+
+/** An upload is a multipart/form-data body: any other is refused in words (415), not read. */
+const requireMultipart: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!/^multipart\/form-data\s*;\s*boundary=/i.test(c.req.header("Content-Type") ?? ""))
+    throw new ApiError(
+      415,
+      "unsupported_media_type",
+      "Send the file as multipart/form-data (a form with the file in its field).",
+    );
+  await next();
+};
+
+/** The route's own body limit (its declared maxBodyBytes; api/app.ts leaves such routes to it). */
+function routeBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiError(
+        413,
+        "payload_too_large",
+        `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB: choose a smaller one.`,
+      );
+    },
+  });
 }
 
 /** The request's route for the metrics (contract/request-id.mjs): the declared path template. */
@@ -204,6 +232,20 @@ function guardMethods(router: Hono<AppEnv>, path: string, declaredPath: string):
     await next();
   });
 }
+
+/**
+ * Whether a request is for a route that declares its own body limit (`maxBodyBytes`, an upload):
+ * the API's usual limit (api/app.ts) leaves it to that route's.
+ */
+export function hasOwnBodyLimit(method: string, path: string): boolean {
+  return OWN_LIMITS.some((entry) => entry.method === method && entry.pattern.test(path));
+}
+const OWN_LIMITS = Object.values(endpoints as Record<string, Endpoint>)
+  .filter((entry) => entry.maxBodyBytes)
+  .map((entry) => ({
+    method: entry.method,
+    pattern: new RegExp(`^${entry.path.replace(/:[A-Za-z]+/g, "[^/]+")}$`),
+  }));
 
 /** `handle`'s answer with another declared status: `withStatus(200, booking)`. */
 export function withStatus<T>(status: SuccessStatus, data: T): WithStatus<T> {

@@ -28,6 +28,12 @@ import { apiFor } from "~/platform/api.server";
 import { experienceJsonLd } from "~/features/catalog/structured-data";
 import { idParam, requireParams } from "~/platform/http.server";
 import { LabelledSection } from "~/ui/labelled-section";
+import { ExperiencePicture } from "~/features/catalog/experience-picture";
+import { shareImage } from "~/features/catalog/structured-data";
+
+/** The gallery's cover spans the main column (about 46rem at its widest); the others half of it. */
+const GALLERY_COVER_SIZES = "(min-width: 1152px) 736px, (min-width: 1024px) 62vw, 92vw";
+const GALLERY_SIZES = "(min-width: 1152px) 362px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { parentId, serviceId } = await requireParams(request, params, { parentId: idParam, serviceId: idParam });
@@ -68,7 +74,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     matches,
     data && { title: data.experience.title },
     data ? [{ "script:ld+json": experienceJsonLd(data, matches) }] : [],
-    { description: data?.experience.summary, image: data?.experience.images[0], type: "product" },
+    { description: data?.experience.summary, image: data && shareImage(data.experience), type: "product" },
   );
 
 export default function ExperienceDetailsPage() {
@@ -116,7 +122,18 @@ export default function ExperienceDetailsPage() {
           </Link>
         </p>
         <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label={t("details.photos", { title: experience.title })}>
-          {experience.images.map((src, index) => (
+          {experience.photos.map((picture, index) => (
+            <li key={picture.src} className={index === 0 ? "sm:col-span-2" : undefined}>
+              <ExperiencePicture
+                picture={picture}
+                sizes={index === 0 ? GALLERY_COVER_SIZES : GALLERY_SIZES}
+                priority={index === 0 ? "high" : "lazy"}
+                className="rounded-xl"
+              />
+            </li>
+          ))}
+          {/* The seed's illustrations, for an experience without photos. */}
+          {(experience.photos.length ? [] : experience.images).map((src, index) => (
             <li key={src} className={index === 0 ? "sm:col-span-2" : undefined}>
               <img
                 src={src}

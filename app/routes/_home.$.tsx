@@ -13,6 +13,8 @@ import { pageMeta } from "~/ui/meta";
 import { redirect } from "~/platform/redirect.server";
 
 const PAGE_SIZE = 12;
+/** The cards of the grid's first row at its widest (3 columns): their pictures load at once. */
+const FIRST_ROW = 3;
 
 /**
  * The home page (spec section 2, `/{slug...}`): `/` lists the catalog, a known category, city
@@ -98,7 +100,7 @@ export default function HomePage() {
               key={experience.id}
               experience={experience}
               showOperator={showOperator}
-              priority={index === 0}
+              priority={index === 0 ? "high" : index < FIRST_ROW ? "eager" : "lazy"}
               date={query.date}
             />
           ))}

@@ -60,6 +60,8 @@ describe("GET /v1/experiences: shape and pagination", () => {
       title: "Pastel de Nata Baking Workshop",
       summary: expect.any(String),
       imageUrl: "/images/seed/pastel-de-nata-workshop.svg",
+      // No photo uploaded: the seed's illustration is drawn.
+      cover: null,
       category: { slug: "classes", name: "Classes & Workshops" },
       city: { slug: "lisbon", name: "Lisbon" },
       operator: { slug: "harbor", name: "Harbor & Tide" },

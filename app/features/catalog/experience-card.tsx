@@ -5,20 +5,26 @@ import type { ExperienceCard as Card } from "~/features/catalog/catalog";
 import { formatMoney, formatPercent } from "~/ui/format";
 import { SERVICE_FEE_BPS } from "~contract/pricing";
 import { RatingStars } from "~/features/reviews/rating-stars";
+import { ExperiencePicture } from "~/features/catalog/experience-picture";
+
+/** A card's width: the catalog's grid has 3 columns from lg, 2 from sm, else 1 (in a 72rem column). */
+const CARD_SIZES = "(min-width: 1152px) 368px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw";
 
 /**
- * A catalog card. `priority`: the first card, whose picture is the page's largest paint. `date`:
- * the day searched for, carried to the details page, whose booking widget opens on it.
+ * A catalog card. `priority`: "high" for the first card, whose picture is the page's largest
+ * paint (eager, fetched first), "eager" for the others of the first row, else "lazy". `date`:
+ * the day searched for, carried to the details page, whose booking widget opens on it. The
+ * operator's cover photo when there is one, else the seed's illustration.
  */
 export function ExperienceCard({
   experience,
   showOperator,
-  priority = false,
+  priority = "lazy",
   date,
 }: {
   experience: Card;
   showOperator: boolean;
-  priority?: boolean;
+  priority?: "high" | "eager" | "lazy";
   date?: string;
 }) {
   const { t, i18n } = useTranslation();
@@ -26,15 +32,24 @@ export function ExperienceCard({
   const href = date ? `${path}?${new URLSearchParams({ date })}` : path;
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <img
-        src={experience.imageUrl ?? "/images/placeholder.svg"}
-        alt=""
-        width={640}
-        height={400}
-        loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : undefined}
-        className="aspect-[16/10] w-full object-cover"
-      />
+      {experience.cover ? (
+        <ExperiencePicture
+          picture={experience.cover}
+          sizes={CARD_SIZES}
+          priority={priority}
+          className="aspect-[16/10]"
+        />
+      ) : (
+        <img
+          src={experience.imageUrl ?? "/images/placeholder.svg"}
+          alt=""
+          width={640}
+          height={400}
+          loading={priority === "high" ? "eager" : "lazy"}
+          fetchPriority={priority === "high" ? "high" : undefined}
+          className="aspect-[16/10] w-full object-cover"
+        />
+      )}
       <div className="flex flex-1 flex-col p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
           {experience.category.name} · {experience.city.name}

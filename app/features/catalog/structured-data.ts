@@ -2,6 +2,12 @@ import type { ServiceDetail } from "~contract/catalog";
 import { headlinePrice } from "./headline-price";
 import { minorUnitDigits } from "~contract/money";
 import { rootOf, type Matches } from "~/ui/meta";
+import { shareImageOf } from "~contract/picture";
+
+/** What a share shows (og:image): the cover's large JPEG, else the seed's first illustration. */
+export function shareImage(experience: ServiceDetail["experience"]): string | null {
+  return experience.photos[0] ? shareImageOf(experience.photos[0]) : (experience.images[0] ?? null);
+}
 
 function originOf(matches: Matches): string | null {
   return rootOf(matches)?.origin ?? null;
@@ -29,7 +35,9 @@ export function experienceJsonLd(data: ServiceDetail, matches: Matches) {
       "@type": "Product",
       name: experience.title,
       description: experience.summary,
-      image: experience.images.map((src) => new URL(src, origin).toString()),
+      image: (experience.photos.length ? experience.photos.map(shareImageOf) : experience.images).map((src) =>
+        new URL(src, origin).toString(),
+      ),
       brand: { "@type": "Brand", name: experience.operator.name },
       category: experience.category.name,
       url,

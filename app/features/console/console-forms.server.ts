@@ -4,3 +4,4 @@
  */
 export { AcceptSchema, isTeamIntent, TEAM_SCHEMAS, type TeamIntent } from "./team-schemas";
 export { isPriceIntent, priceFormSchema, type PriceIntent } from "./price-schemas";
+export { isPhotoIntent, PHOTO_SCHEMAS, type PhotoIntent } from "./photo-schemas";

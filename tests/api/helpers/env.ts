@@ -4,6 +4,8 @@
  * DATABASE_URL is set. The tests seed explicitly, so seeding on open is off. Identity tests use the Firebase Auth emulator
  * (started before vitest by `npm test` and CI).
  */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { inject } from "vitest";
 
 if (!process.env.DATABASE_URL) {
@@ -13,6 +15,8 @@ if (!process.env.DATABASE_URL) {
   if (template) process.env.PGLITE_TEMPLATE = template;
 }
 process.env.SEED_ON_START = "false";
+// Photos on a directory of the run's own, not the checkout's data/.
+process.env.MEDIA_DIR ||= join(tmpdir(), `wayfarer-test-media-${process.pid}`);
 // One trusted proxy: the test client's X-Forwarded-For (one address) is the caller's address.
 process.env.TRUST_PROXY ||= "1";
 // Warnings and errors only: tests that expect an error log spy on the logger.

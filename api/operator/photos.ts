@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { endpoints } from "~contract/endpoints";
+import { clientIp } from "../http/client-info";
+import { handle, WithStatus } from "../http/register";
+import type { AppEnv } from "../http/types";
+import { deletePhoto, listPhotos, reorderPhotos, updatePhoto, uploadPhoto } from "../photos/service";
+import { photoStorage } from "../photos/storage";
+import { actorOf } from "./audit";
+import { CATALOG, requireMember } from "./guard";
+
+/** The console's photos of an experience (owner, manager): api/photos does the work. */
+export const photoRoutes = new Hono<AppEnv>();
+
+handle(photoRoutes, endpoints.operatorListPhotos, async (c, { params }) => {
+  const member = await requireMember(c, CATALOG);
+  return listPhotos(c.get("db"), photoStorage(), member.account.id, params.experienceId);
+});
+
+handle(photoRoutes, endpoints.operatorUploadPhoto, async (c, { params, body }) => {
+  const member = await requireMember(c, CATALOG);
+  const actor = actorOf(member, clientIp(c));
+  const photo = await uploadPhoto(c.get("db"), photoStorage(), actor, params.experienceId, body.file, body.alt);
+  return new WithStatus(201, photo);
+});
+
+handle(photoRoutes, endpoints.operatorUpdatePhoto, async (c, { params, body }) => {
+  const member = await requireMember(c, CATALOG);
+  const actor = actorOf(member, clientIp(c));
+  return updatePhoto(c.get("db"), photoStorage(), actor, params.experienceId, params.photoId, body);
+});
+
+handle(photoRoutes, endpoints.operatorReorderPhotos, async (c, { params, body }) => {
+  const member = await requireMember(c, CATALOG);
+  const actor = actorOf(member, clientIp(c));
+  return reorderPhotos(c.get("db"), photoStorage(), actor, params.experienceId, body.photoIds);
+});
+
+handle(photoRoutes, endpoints.operatorDeletePhoto, async (c, { params }) => {
+  const member = await requireMember(c, CATALOG);
+  const actor = actorOf(member, clientIp(c));
+  return deletePhoto(c.get("db"), photoStorage(), actor, params.experienceId, params.photoId);
+});

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { MAX_ALT_LENGTH, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_EXPERIENCE } from "~contract/picture";
+
+/** The API's limits (contract/picture.ts), in the page's words (locale keys). */
+const photoId = z.string().min(1).max(64);
+const alt = z
+  .string({ required_error: "photos.altRequired" })
+  .trim()
+  .min(1, "photos.altRequired")
+  .max(MAX_ALT_LENGTH, "photos.altTooLong");
+
+/** The Photos page's forms: one schema each, shared by the forms and the action. */
+export const UploadSchema = z.object({
+  intent: z.literal("upload"),
+  file: z
+    .instanceof(File, { message: "photos.fileRequired" })
+    .refine((file) => file.size <= MAX_PHOTO_BYTES, "photos.fileTooLarge"),
+  alt,
+});
+export const AltSchema = z.object({ intent: z.literal("alt"), photoId, alt });
+/** Make cover (0), move up or down: the place the button names. */
+export const MoveSchema = z.object({
+  intent: z.literal("move"),
+  photoId,
+  position: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_PHOTOS_PER_EXPERIENCE - 1),
+});
+export const DeleteSchema = z.object({ intent: z.literal("delete"), photoId });
+
+export const PHOTO_SCHEMAS = { upload: UploadSchema, alt: AltSchema, move: MoveSchema, delete: DeleteSchema } as const;
+export type PhotoIntent = keyof typeof PHOTO_SCHEMAS;
+
+export function isPhotoIntent(value: unknown): value is PhotoIntent {
+  return typeof value === "string" && Object.hasOwn(PHOTO_SCHEMAS, value);
+}

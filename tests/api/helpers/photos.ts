@@ -1,0 +1,22 @@
+import sharp from "sharp";
+
+/** A landscape photo as an iPhone stores a portrait one: pixels sideways, EXIF Orientation 6, GPS. */
+export async function iphoneStyleJpeg(width = 2000, height = 1500): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: "#3a7bd5" } })
+    .composite([
+      {
+        input: await sharp({ create: { width: 200, height: 100, channels: 3, background: "#ff0000" } })
+          .png()
+          .toBuffer(),
+        top: 0,
+        left: 0,
+      },
+    ])
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: "Apple", Model: "iPhone 15" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "38/1 42/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "9/1 8/1 0/1" },
+    })
+    .toBuffer();
+}
