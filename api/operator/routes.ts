@@ -7,6 +7,7 @@ import type { AppEnv } from "../http/types";
 import { enforceRateLimits } from "../rate-limit/service";
 import { actorOf, readAuditLog } from "./audit";
 import { ANY_ROLE, CATALOG, OWNER, requireMember } from "./guard";
+import { scheduleRoutes } from "./schedule-routes";
 import { acceptInvitation, inviteMember, listTeam, removeMember, updateMember } from "./team";
 
 /** The operator console's API: every route answers only on an operator's storefront (X-Account-Context). */
@@ -77,6 +78,8 @@ handle(operatorRoutes, endpoints.operatorAuditLog, async (c, { query }) => {
   const member = await requireMember(c, OWNER);
   return readAuditLog(c.get("db"), member.account.id, query.page);
 });
+
+scheduleRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");
