@@ -3,3 +3,12 @@
  * schema only from a .server module, which its browser build leaves out (see ~/platform/form.server).
  */
 export { AcceptSchema, isTeamIntent, TEAM_SCHEMAS, type TeamIntent } from "./team-schemas";
+export {
+  DEPARTURE_SCHEMAS,
+  isDepartureIntent,
+  isScheduleIntent,
+  SCHEDULE_SCHEMAS,
+  splitList,
+  type DepartureIntent,
+  type ScheduleIntent,
+} from "./schedule-schemas";
