@@ -13,7 +13,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
-import { formatCalendarDay, formatMoment } from "~/ui/date-format";
+import { dateTimeFormat, formatCalendarDay, formatMoment } from "~/ui/date-format";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
@@ -212,12 +212,11 @@ function ScheduleForm() {
   });
   const pending = useIsPending({ intent: "schedule" });
   const ruleFields = fields.rules.getFieldList();
+  // 2024-01-01 was a Monday: ISO weekday n is January n (a calendar day, formatted in UTC).
   const weekdayNames = WEEKDAYS.map((day) =>
-    // 2024-01-01 was a Monday: ISO weekday n is January n.
-    new Intl.DateTimeFormat(i18n.language, { weekday: "long", timeZone: "UTC" }).format(
-      new Date(Date.UTC(2024, 0, day)),
-    ),
+    dateTimeFormat(i18n.language, { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day))),
   );
+
   return (
     <section aria-labelledby="schedule-heading" className="mt-8 rounded-xl border border-slate-200 p-4">
       <h2 id="schedule-heading" className="text-lg font-semibold text-brand-ink">
