@@ -182,6 +182,8 @@ export async function listDepartures(
             sql`${slots.serviceId} in ${chosen}`,
             sql`${slots.startsAt} >= ${start.toISOString()}::timestamptz`,
             sql`${slots.startsAt} < ${end.toISOString()}::timestamptz`,
+            // Without a first day: the upcoming ones (from now, not from today's midnight).
+            query.from === undefined ? sql`${slots.startsAt} > app_now()` : undefined,
           ),
         ),
     departuresNeedingDecision(db, accountId, chosen),
