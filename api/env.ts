@@ -304,6 +304,38 @@ export function parseBookingEnv(source: Record<string, string | undefined>): Boo
 
 export const bookingEnv = parseBookingEnv(process.env);
 
+// --- schedules -------------------------------------------------------------------------
+
+/** Schedule settings from the environment, validated at start (import). */
+const scheduleSchema = z.object({
+  /** Days ahead for which weekly rules keep departures materialised (7–730, default 120). */
+  SCHEDULE_HORIZON_DAYS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? "120" : value))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,3}$/, "must be a whole number of days")
+        .transform(Number)
+        .pipe(z.number().min(7, "must be at least 7").max(730, "must be at most 730")),
+    ),
+});
+
+export type ScheduleEnv = { horizonDays: number };
+
+export function parseScheduleEnv(source: Record<string, string | undefined>): ScheduleEnv {
+  const result = scheduleSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid schedule configuration: ${problems.join("; ")}`);
+  }
+  return { horizonDays: result.data.SCHEDULE_HORIZON_DAYS };
+}
+
+export const scheduleEnv = parseScheduleEnv(process.env);
+
 // --- payments --------------------------------------------------------------------------
 
 /**

@@ -135,6 +135,7 @@ export function createApiClient(options: ApiClientOptions) {
           retryAfter ? { "Retry-After": retryAfter } : undefined,
           envelope.requestId ?? response.headers.get("X-Request-Id") ?? undefined,
         );
+        if (envelope.error?.details) error.details = envelope.error.details;
         options.onError?.(error);
         throw error;
       }

@@ -47,6 +47,16 @@ import {
   updatePhotoBody,
   uploadPhotoBody,
 } from "./photos";
+import {
+  createDepartureBody,
+  departureListQuery,
+  departureParams,
+  experienceScheduleParams,
+  scheduleQuery,
+  serviceScheduleParams,
+  setScheduleBody,
+  updateDepartureBody,
+} from "./schedules";
 import { sandboxCheckoutParams, sandboxPayBody, webhookHeaders, webhookParams, webhookReceipt } from "./payments";
 import { promoCodeParams, promoCodeQuery } from "./promo";
 import { openApiDocument, text } from "./reference";
@@ -444,7 +454,7 @@ export const endpoints = {
       tenant: true,
       body: quoteBody,
       output: out.quote,
-      errors: ["not_found", "slot_not_found", "sold_out"],
+      errors: ["not_found", "slot_not_found", "sales_closed", "sold_out"],
     }),
     createBooking: endpoint({
       method: "POST",
@@ -459,6 +469,7 @@ export const endpoints = {
       errors: [
         "not_found",
         "slot_not_found",
+        "sales_closed",
         "sold_out",
         "profile_incomplete",
         "waiver_required",
@@ -973,6 +984,91 @@ export const endpoints = {
       }),
       media: "image/*" as const,
     },
+    operatorGetSchedule: endpoint({
+      method: "GET",
+      path: "/v1/operator/experiences/:experienceId/schedule",
+      summary:
+        "A service's weekly rules, blackout dates, cut-off and zone, and its departures needing a decision (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: experienceScheduleParams,
+      query: scheduleQuery,
+      output: out.operatorSchedule,
+      errors: ["experience_not_found", "service_not_found"],
+    }),
+    operatorSetSchedule: endpoint({
+      method: "PUT",
+      path: "/v1/operator/services/:serviceId/schedule",
+      summary:
+        "Set a service's whole schedule (zone, weekly rules, blackouts, cut-off): departures are materialised at once; booked ones are never moved or removed (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: serviceScheduleParams,
+      body: setScheduleBody,
+      output: out.scheduleOutcome,
+      errors: ["service_not_found"],
+      changes: ["catalog", "seats"],
+    }),
+    operatorListDepartures: endpoint({
+      method: "GET",
+      path: "/v1/operator/experiences/:experienceId/departures",
+      summary:
+        "An experience's (or one service's) departures by local dates, with capacity, seats sold and held, status (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: experienceScheduleParams,
+      query: departureListQuery,
+      output: out.operatorDepartures,
+      errors: ["experience_not_found", "service_not_found"],
+    }),
+    operatorCreateDeparture: endpoint({
+      method: "POST",
+      path: "/v1/operator/services/:serviceId/departures",
+      summary: "Add a one-off departure at a local date and time of the experience's zone (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: serviceScheduleParams,
+      body: createDepartureBody,
+      output: out.operatorDeparture,
+      statuses: [201],
+      errors: ["service_not_found", "departure_exists"],
+      changes: ["catalog", "seats"],
+    }),
+    operatorGetDeparture: endpoint({
+      method: "GET",
+      path: "/v1/operator/departures/:departureId",
+      summary: "One departure with its experience (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: departureParams,
+      output: out.operatorDepartureDetail,
+      errors: ["departure_not_found"],
+    }),
+    operatorUpdateDeparture: endpoint({
+      method: "PATCH",
+      path: "/v1/operator/departures/:departureId",
+      summary:
+        "Change a departure's capacity (never below the seats sold and held: 409 with the count), close or reopen its sales, or keep it as a one-off (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: departureParams,
+      body: updateDepartureBody,
+      output: out.operatorDeparture,
+      errors: ["departure_not_found", "capacity_below_taken", "departure_cancelled", "departure_started"],
+      changes: ["catalog", "seats"],
+    }),
+    operatorCancelDeparture: endpoint({
+      method: "POST",
+      path: "/v1/operator/departures/:departureId/cancel",
+      summary:
+        "Cancel a departure: its bookings are cancelled and refunded in full, its guests told; again, nothing more happens (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: departureParams,
+      output: out.departureCancelled,
+      errors: ["departure_not_found", "departure_started"],
+      changes: ["catalog", "seats"],
+    }),
   }),
 
   ...domain("Development", {

@@ -11,6 +11,8 @@ export function errorEnvelopeOf(codes?: readonly [string, ...string[]]) {
       message: z.string(),
       /** Field name → messages, as conform shows them. */
       fields: z.record(z.array(z.string())).optional(),
+      /** Facts of the refusal a page may put in words (e.g. `{ taken: 3 }` of capacity_below_taken). */
+      details: z.record(z.union([z.string(), z.number()])).optional(),
     }),
     requestId: z.string(),
   });

@@ -26,6 +26,9 @@ export const COMMON_ERROR_CODES = [
  * envelope; the typed client turns an envelope back into it.
  */
 export class ApiError extends Error {
+  /** Facts of the refusal a page may put in words (the envelope's `details`), e.g. `{ taken: 3 }`. */
+  details?: Record<string, string | number>;
+
   constructor(
     readonly status: number,
     readonly code: string,

@@ -14,6 +14,7 @@ import {
   OUTBOX_CHANNELS,
   OUTBOX_STATUSES,
   OPERATOR_ROLES,
+  DEPARTURE_STATUSES,
   PAYMENT_STATUSES,
 } from "./statuses";
 
@@ -478,6 +479,8 @@ export const devClockMoved = z.object({
     completed: z.number(),
     tipRequests: z.number(),
     referralRewards: z.number(),
+    /** Departures added by weekly rules as the days moved on. */
+    departures: z.number(),
     requeued: z.number(),
   }),
 });
@@ -675,3 +678,84 @@ export const operatorPhotos = z.object({
 });
 /** GET /v1/media/…: the variant's bytes. */
 export const mediaFile = z.string();
+// --- schedules and departures (issue 28, item 4) ----------------------------------------------
+
+const localDateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const scheduleExperience = z.object({ id: z.string(), title: z.string(), timezone: z.string() });
+const scheduleService = z.object({ id: z.string(), name: z.string(), capacity: z.number().int() });
+/** One departure as the console sees it: instants in UTC, shown in `timezone` (the experience's). */
+export const operatorDeparture = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  startsAt: isoTime,
+  endsAt: isoTime,
+  timezone: z.string(),
+  capacity: z.number().int(),
+  /** Seats of confirmed bookings. */
+  seatsSold: z.number().int(),
+  /** Seats of bookings held while their guests pay (a hold that ran out counts until it is swept). */
+  seatsHeld: z.number().int(),
+  /** Confirmed and held bookings on it. */
+  bookings: z.number().int(),
+  status: z.enum(DEPARTURE_STATUSES),
+  /** Made by a weekly rule (its id), or null: a one-off (created so, or kept). */
+  ruleId: z.string().nullable(),
+  /** Its rule no longer wants it but it has bookings or holds: keep it (a one-off) or cancel it. */
+  needsDecision: z.boolean(),
+  /** Online sales still open: open, and the service's cut-off before its start not reached. */
+  onSale: z.boolean(),
+  cancelledAt: isoTime.nullable(),
+});
+/** GET /v1/operator/experiences/{experienceId}/schedule */
+export const operatorSchedule = z.object({
+  experience: scheduleExperience,
+  services: z.array(scheduleService),
+  /** The service whose schedule this is (null: the experience has no service yet). */
+  service: scheduleService.extend({ salesCutoffMinutes: z.number().int() }).nullable(),
+  rules: z.array(
+    z.object({
+      id: z.string(),
+      weekdays: z.array(z.number().int()),
+      startTimes: z.array(z.string()),
+      validFrom: localDateText,
+      validUntil: localDateText.nullable(),
+    }),
+  ),
+  blackouts: z.array(z.object({ date: localDateText, reason: z.string() })),
+  /** Departures are kept materialised this many days ahead. */
+  horizonDays: z.number().int(),
+  /** The operator's own zone: the default of a new experience. */
+  operatorTimezone: z.string(),
+  needsDecision: z.array(operatorDeparture),
+});
+/** PUT /v1/operator/services/{serviceId}/schedule: what the new schedule did to the departures. */
+export const scheduleOutcome = z.object({
+  schedule: operatorSchedule,
+  /** Departures added. */
+  created: z.number().int(),
+  /** Departures of the old rules no longer wanted, with nobody booked: removed. */
+  removed: z.number().int(),
+  /** Departures no longer wanted that have bookings or holds: kept untouched, each needs a decision. */
+  kept: z.number().int(),
+});
+/** GET /v1/operator/experiences/{experienceId}/departures */
+export const operatorDepartures = z.object({
+  experience: scheduleExperience,
+  services: z.array(scheduleService),
+  from: localDateText,
+  to: localDateText,
+  departures: z.array(operatorDeparture),
+  /** Every future departure waiting for the operator's keep or cancel (any date). */
+  needsDecision: z.array(operatorDeparture),
+});
+/** POST /v1/operator/departures/{departureId}/cancel */
+export const departureCancelled = z.object({
+  departure: operatorDeparture,
+  /** Bookings cancelled by this call (0 when it was cancelled already). */
+  cancelledBookings: z.number().int(),
+  /** Of those, paid bookings whose full refund was made (or is owed and retried by the sweep). */
+  refunds: z.number().int(),
+});
+/** GET /v1/operator/departures/{departureId}: with the experience it belongs to. */
+export const operatorDepartureDetail = z.object({ experience: scheduleExperience, departure: operatorDeparture });

@@ -33,3 +33,7 @@ export type BookingStep = (typeof BOOKING_STEPS)[number];
 /** The roles of an operator's team: owner (everything), manager (catalog, schedules, prices, refunds), guide (their departures). */
 export const OPERATOR_ROLES = ["owner", "manager", "guide"] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** A departure's status: on sale; closed (no more sales, bookings stand); cancelled (bookings refunded). */
+export const DEPARTURE_STATUSES = ["open", "closed", "cancelled"] as const;
+export type DepartureStatus = (typeof DEPARTURE_STATUSES)[number];

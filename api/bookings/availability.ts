@@ -51,7 +51,8 @@ const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 /**
  * GET /v1/experiences/{parentId}/services/{serviceId}/availability: the service lookup (tenant
  * scoped like the catalog), then ONE query for the window's departures and the bookable range,
- * on the (service_id, starts_at) index. Departures that have started are left out.
+ * on the (service_id, starts_at) index. Departures not on sale are left out: started, within the
+ * service's online cut-off of their start, closed or cancelled by the operator.
  *
  * Seats of holds that have expired but not been swept yet count as free here (arithmetic in the
  * query, no write): a public GET stays read-only and cheap, the answer is as if the sweep had
@@ -66,7 +67,8 @@ export async function getAvailability(
 ): Promise<Availability> {
   const [service] = await db
     .select({
-      timezone: accounts.timezone,
+      timezone: experiences.timezone,
+      salesCutoffMinutes: services.salesCutoffMinutes,
       currency: accounts.currency,
       cancellationCutoffHours: accounts.cancellationCutoffHours,
     })
@@ -78,7 +80,7 @@ export async function getAvailability(
     )
     .limit(1);
   if (!service) throw notFound(`No service "${serviceId}" for experience "${experienceId}".`);
-  const { timezone, currency, cancellationCutoffHours } = service;
+  const { timezone, currency, cancellationCutoffHours, salesCutoffMinutes } = service;
   const { from, to } = availabilityWindow(query, timezone);
 
   // Operator-local days are computed here, with the same timezone data as the seed and the
@@ -89,7 +91,8 @@ export async function getAvailability(
   const result = await db.execute(sql`
     with bounds as (
       select min(starts_at) as first_at, max(starts_at) as last_at
-      from slots where service_id = ${serviceId} and starts_at > app_now()
+      from slots where service_id = ${serviceId} and status = 'open'
+        and starts_at > app_now() + make_interval(mins => ${salesCutoffMinutes})
     ),
     expired_holds as (
       select slot_id, sum(seats)::int as seats from bookings
@@ -111,7 +114,8 @@ export async function getAvailability(
       from slots s
       left join expired_holds x on x.slot_id = s.id
       where s.service_id = ${serviceId}
-        and s.starts_at > app_now()
+        and s.status = 'open'
+        and s.starts_at > app_now() + make_interval(mins => ${salesCutoffMinutes})
         and s.starts_at >= ${windowStart.toISOString()}::timestamptz
         and s.starts_at < ${windowEnd.toISOString()}::timestamptz
     ) w on true

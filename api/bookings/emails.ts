@@ -164,6 +164,32 @@ export function cancellationEmail(context: BookingMailContext): EmailInput {
   });
 }
 
+/** The operator cancelled the departure: the booking is cancelled with it, refunded in full. */
+export function departureCancelledEmail(context: BookingMailContext): EmailInput {
+  const { row, firstName } = context;
+  const b = row.booking;
+  const link = bookingPage(row);
+  const paid = b.paymentStatus === "paid" || b.paymentStatus === "refunded";
+  const refund =
+    paid && b.totalMinor > 0 && b.paymentIntentId
+      ? `We are refunding ${formatMoney(b.totalMinor, b.currency)} to your card in full; it can take 5–10 days to show.`
+      : "Nothing was charged.";
+  return bookingEmail(context, {
+    subject: `Departure cancelled: ${row.experienceTitle}`,
+    kind: "booking_cancelled",
+    link,
+    paragraphs: [
+      [greeting(firstName)],
+      [
+        `${row.operatorName} has cancelled this departure, so your booking ${bookingReference(b.id)} is cancelled. We are sorry for the change of plans.`,
+      ],
+      [`${row.experienceTitle} — ${row.serviceName}`, `Was: ${when(row)}`],
+      [refund],
+    ],
+    action: { label: "See your booking", href: link },
+  });
+}
+
 /** A payment arrived after the hold expired and the seats had been sold meanwhile. */
 export function lateRefundEmail(context: BookingMailContext): EmailInput {
   const { row, firstName } = context;

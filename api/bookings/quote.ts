@@ -30,7 +30,7 @@ export async function quoteBooking(
     seatsLeft: slot.seatsLeft,
     startsAt: slot.startsAt.toISOString(),
     endsAt: slot.endsAt.toISOString(),
-    timezone: context.account.timezone,
+    timezone: context.experience.timezone,
     freeCancellationUntil: freeCancellationUntil(slot.startsAt, context.account.cancellationCutoffHours),
     missing,
   };

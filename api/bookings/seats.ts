@@ -1,8 +1,8 @@
 /** A departure's seats: how many are left, taking them, giving them back. */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { bookings, slots } from "../db/schema";
-import { notFound } from "../http/errors";
+import { bookings, services, slots } from "../db/schema";
+import { conflict, notFound } from "../http/errors";
 
 /**
  * Seats a slot can still sell: capacity minus seats taken, where seats of holds that have
@@ -24,7 +24,19 @@ export interface OpenSlot {
   seatsLeft: number;
 }
 
-/** A departure of this service that has not started yet; otherwise 404 slot_not_found. */
+/**
+ * Online sales of a departure are open: the operator has not closed or cancelled it, and its
+ * service's cut-off before its start has not been reached. Use in a statement on `slots`.
+ */
+export const onSaleSql = sql<boolean>`(${slots.status} = 'open' and ${slots.startsAt} > app_now() + make_interval(mins => (
+  select ${services.salesCutoffMinutes} from ${services} where ${services.id} = ${slots.serviceId}
+)))`;
+
+/**
+ * A departure of this service whose online sales are open; 404 slot_not_found when there is no
+ * such departure or it has started, 409 sales_closed when the operator closed or cancelled it or
+ * the service's cut-off before its start has passed.
+ */
 export async function loadOpenSlot(db: Db, slotId: string, serviceId: string): Promise<OpenSlot> {
   const [slot] = await db
     .select({
@@ -33,20 +45,26 @@ export async function loadOpenSlot(db: Db, slotId: string, serviceId: string): P
       endsAt: slots.endsAt,
       capacity: slots.capacity,
       seatsLeft: seatsLeftSql(),
+      onSale: onSaleSql,
     })
     .from(slots)
     .where(and(eq(slots.id, slotId), eq(slots.serviceId, serviceId), sql`${slots.startsAt} > app_now()`))
     .limit(1);
   if (!slot) throw notFound("This time is not available: it does not exist or has already started.", "slot_not_found");
-  return { ...slot, seatsLeft: Number(slot.seatsLeft) };
+  if (!slot.onSale) throw salesClosed();
+  const { onSale: _onSale, ...open } = slot;
+  return { ...open, seatsLeft: Number(slot.seatsLeft) };
 }
+
+export const salesClosed = () =>
+  conflict("Online sales for this time have closed. Choose another time.", "sales_closed");
 
 /**
  * Takes `seats` seats of a departure that has not started, in one conditional update: the
  * database, not a read-then-write, refuses the extra seat (and the CHECK constraint
  * seats_taken <= capacity is the backstop). Concurrent callers queue on the slot's row lock,
  * and each re-checks the condition on the row as the previous one left it.
- * Returns false when there are not enough seats (or the departure has started).
+ * Returns false when there are not enough seats (or its online sales have closed meanwhile).
  */
 export async function takeSeats(db: Db, slotId: string, serviceId: string, seats: number): Promise<boolean> {
   const rows = await db
@@ -57,7 +75,7 @@ export async function takeSeats(db: Db, slotId: string, serviceId: string, seats
         eq(slots.id, slotId),
         eq(slots.serviceId, serviceId),
         sql`${slots.seatsTaken} + ${seats} <= ${slots.capacity}`,
-        sql`${slots.startsAt} > app_now()`,
+        onSaleSql,
       ),
     )
     .returning({ id: slots.id });

@@ -30,7 +30,7 @@ const viewColumns = {
   operatorLogoUrl: accounts.logoUrl,
   operatorPrimaryColor: accounts.primaryColor,
   operatorInkColor: accounts.inkColor,
-  timezone: accounts.timezone,
+  timezone: experiences.timezone,
   cancellationCutoffHours: accounts.cancellationCutoffHours,
   canCancel: canCancelSql,
   reviewed: sql<boolean>`exists (select 1 from reviews r where r.booking_id = ${bookings.id})`,

@@ -14,7 +14,7 @@ import { notFound } from "../http/errors";
 /** A service with its experience, operator and ticket types, as booking (and a promo code's check) needs it. */
 export interface BookableService {
   service: ServiceRow;
-  experience: { id: string; title: string; meetingPoint: string };
+  experience: { id: string; title: string; meetingPoint: string; timezone: string };
   account: AccountRow;
   ticketTypes: TicketTypeRow[];
 }
@@ -28,7 +28,12 @@ export async function loadBookableService(
   const [row] = await db
     .select({
       service: services,
-      experience: { id: experiences.id, title: experiences.title, meetingPoint: experiences.meetingPoint },
+      experience: {
+        id: experiences.id,
+        title: experiences.title,
+        meetingPoint: experiences.meetingPoint,
+        timezone: experiences.timezone,
+      },
       account: accounts,
     })
     .from(services)

@@ -46,7 +46,7 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
   const storage = photoStorage();
   const { experience, account } = row;
   return {
-    timezone: account.timezone,
+    timezone: experience.timezone,
     summary: {
       id: experience.id,
       title: experience.title,
@@ -123,7 +123,12 @@ export async function getServiceDetail(
     })
     .from(slots)
     .where(
-      and(eq(slots.serviceId, serviceId), gt(slots.startsAt, sql`app_now()`), lt(slots.seatsTaken, slots.capacity)),
+      and(
+        eq(slots.serviceId, serviceId),
+        eq(slots.status, "open"),
+        gt(slots.startsAt, sql`app_now() + make_interval(mins => ${service.salesCutoffMinutes})`),
+        lt(slots.seatsTaken, slots.capacity),
+      ),
     );
 
   return {

@@ -26,6 +26,7 @@ import {
   type OutboxAttachment,
   type OutboxChannel,
   type OperatorRole,
+  type DepartureStatus,
   type OutboxStatus,
   type PaymentStatus,
 } from "~contract/statuses";
@@ -127,6 +128,14 @@ export const experiences = pgTable(
     meetingPointLng: doublePrecision("meeting_point_lng"),
     cancellationPolicy: text("cancellation_policy").notNull(),
     /**
+     * The IANA zone its schedules are kept in (migration 0023): its weekly rules' local times and
+     * the local days its departures are listed by. An insert that leaves it out takes the
+     * operator's zone (a BEFORE INSERT trigger; NOT NULL holds after it).
+     */
+    timezone: text("timezone")
+      .notNull()
+      .default(sql`null`),
+    /**
      * Search (api/catalog/search.ts): English stems, the title weighing most, then the summary,
      * then city and category; and the same words in lower case, from which the search lexicon
      * (search_words, for typos) takes its words.
@@ -205,10 +214,15 @@ export const services = pgTable(
     /** Default capacity of a new slot of this service. */
     capacity: integer("capacity").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** Online sales of a departure stop this many minutes before it starts (0: at the start). */
+    salesCutoffMinutes: integer("sales_cutoff_minutes").notNull().default(0),
+    /** The last local date its weekly rules were expanded to (api/schedules/materialise.ts); null: never. */
+    materialisedThrough: date("materialised_through", { mode: "string" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("services_experience_id_idx").on(t.experienceId, t.sortOrder),
+    check("services_sales_cutoff_range", sql`${t.salesCutoffMinutes} >= 0 AND ${t.salesCutoffMinutes} <= 10080`),
     check("services_id_format", idCheck("id")),
     check("services_duration_positive", sql`${t.durationMinutes} > 0`),
     check("services_capacity_positive", sql`${t.capacity} > 0`),
@@ -248,15 +262,72 @@ export const slots = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     capacity: integer("capacity").notNull(),
     seatsTaken: integer("seats_taken").notNull().default(0),
+    /** The weekly rule that made it; null: a one-off (created so, or kept when its rule changed). */
+    ruleId: uuid("rule_id").references(() => scheduleRules.id, { onDelete: "set null" }),
+    /** open: on sale; closed: no more sales (bookings stand); cancelled: its bookings cancelled and refunded. */
+    status: text("status").$type<DepartureStatus>().notNull().default("open"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Its rule no longer wants it but it has bookings or holds: the operator keeps or cancels it. */
+    needsDecision: boolean("needs_decision").notNull().default(false),
   },
   (t) => [
     uniqueIndex("slots_service_starts_at_key").on(t.serviceId, t.startsAt),
+    index("slots_rule_id_idx").on(t.ruleId),
+    index("slots_needs_decision_idx")
+      .on(t.serviceId)
+      .where(sql`${t.needsDecision}`),
+    check("slots_status_value", sql`${t.status} IN ('open', 'closed', 'cancelled')`),
+    check("slots_cancelled_at_with_status", sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
     index("slots_starts_at_idx").on(t.startsAt),
     check("slots_id_format", idCheck("id")),
     check("slots_capacity_non_negative", sql`${t.capacity} >= 0`),
     check("slots_seats_taken_in_range", sql`${t.seatsTaken} >= 0 AND ${t.seatsTaken} <= ${t.capacity}`),
     check("slots_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
   ],
+);
+
+/**
+ * A service's weekly rule (migration 0023): on these ISO weekdays (1 Monday … 7 Sunday), at these
+ * local start times ("HH:MM") in the experience's zone, from `validFrom` to `validUntil` (both
+ * included; null: open-ended). Departures are materialised from the rules (api/schedules/).
+ */
+export const scheduleRules = pgTable(
+  "schedule_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    weekdays: integer("weekdays").array().notNull(),
+    startTimes: text("start_times").array().notNull(),
+    validFrom: date("valid_from", { mode: "string" }).notNull(),
+    validUntil: date("valid_until", { mode: "string" }),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("schedule_rules_service_id_idx").on(t.serviceId, t.sortOrder),
+    check("schedule_rules_weekdays_iso", sql`cardinality(${t.weekdays}) > 0 AND ${t.weekdays} <@ ARRAY[1,2,3,4,5,6,7]`),
+    check(
+      "schedule_rules_start_times_format",
+      sql`cardinality(${t.startTimes}) > 0 AND array_to_string(${t.startTimes}, ',') ~ '^([01][0-9]|2[0-3]):[0-5][0-9](,([01][0-9]|2[0-3]):[0-5][0-9])*$'`,
+    ),
+    check("schedule_rules_valid_range", sql`${t.validUntil} IS NULL OR ${t.validUntil} >= ${t.validFrom}`),
+  ],
+);
+
+/** A local date of the experience's zone on which a service's weekly rules make no departure. */
+export const scheduleBlackouts = pgTable(
+  "schedule_blackouts",
+  {
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    reason: text("reason").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.date] })],
 );
 
 /**
@@ -448,6 +519,7 @@ export type ExperienceRow = typeof experiences.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;
 export type TicketTypeRow = typeof ticketTypes.$inferSelect;
 export type SlotRow = typeof slots.$inferSelect;
+export type ScheduleRuleRow = typeof scheduleRules.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type WaiverRow = typeof waivers.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;

@@ -12,9 +12,13 @@ export function errorResponse(
   message: string,
   fields?: FieldErrors,
   headers?: Record<string, string>,
+  details?: Record<string, string | number>,
 ): Response {
   const requestId = c.get("requestId") ?? "";
-  const body: ErrorEnvelope = { error: fields ? { code, message, fields } : { code, message }, requestId };
+  const body: ErrorEnvelope = {
+    error: { code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) },
+    requestId,
+  };
   const response = c.json(body, status);
   response.headers.set("X-Request-Id", requestId);
   response.headers.set("Cache-Control", "no-store");

@@ -32,6 +32,7 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
       error.message,
       error.fields,
       error.headers,
+      error.details,
     );
   }
   if (error instanceof HTTPException && error.status < 500) {

@@ -18,6 +18,7 @@ import { createRewardCode, REFERRAL_REWARD_PERCENT } from "../referrals/service"
 import { formatPercent } from "~contract/percent";
 import { referralRewardEmail } from "../referrals/emails";
 import { hashTipKey, newTipAccessKey, tipPath } from "../tips/service";
+import { materialiseDueServices } from "../schedules/materialise";
 
 /** Bookings one step handles at most per run; the next run (a minute later) takes the rest. */
 const BATCH = 200;
@@ -30,6 +31,7 @@ export interface DueWorkResult {
   completed: number;
   tipRequests: number;
   referralRewards: number;
+  departures: number;
 }
 
 /**
@@ -48,7 +50,19 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
   const completed = await complete(db);
   const tipRequests = await requestTips(db);
   const referralRewards = await rewardReferrals(db);
-  return { expired: holds.expired, refunds, lapsed, reminders, completed, tipRequests, referralRewards };
+  // Weekly rules reach a new day (today + SCHEDULE_HORIZON_DAYS of each experience's zone).
+  const schedules = await materialiseDueServices(db);
+  if (schedules.created + schedules.removed > 0) announceChanges(["seats", "catalog"]);
+  return {
+    expired: holds.expired,
+    refunds,
+    lapsed,
+    reminders,
+    completed,
+    tipRequests,
+    referralRewards,
+    departures: schedules.created,
+  };
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

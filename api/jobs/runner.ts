@@ -11,6 +11,8 @@ import { purgeOld } from "./purge";
 import { watchQueues } from "./queue-metrics";
 import { provideJobsCheck } from "../health/readiness";
 import { refreshDemand } from "../catalog/demand";
+import { announceChanges } from "../changes/feed";
+import { materialiseDueServices } from "../schedules/materialise";
 
 /**
  * Background work on pg-boss, in the API's own database (PostgreSQL, or the embedded PGlite
@@ -23,12 +25,16 @@ import { refreshDemand } from "../catalog/demand";
  *   retried with backoff, then the message is parked as `failed`.
  * - `purge`, nightly: old messages, codes and finished jobs.
  * - `catalog-demand`, every 15 minutes: the "recommended" order's figures (../catalog/demand.ts).
+ * - `schedules`, daily: every service with weekly rules materialised again up to the horizon
+ *   (../schedules/materialise.ts); the due work already adds each new day's departures as the
+ *   day moves on, this pass is the safety net.
  */
 export const QUEUES = {
   dueWork: "due-work",
   deliver: "outbox-deliver",
   purge: "purge",
   demand: "catalog-demand",
+  schedules: "schedules",
 } as const;
 
 /** A message is tried this many times in all. */
@@ -95,6 +101,8 @@ async function startRunner(): Promise<PgBoss> {
     await boss.createQueue(QUEUES.demand, { name: QUEUES.demand, policy: "stately", expireInSeconds: 300 });
     await boss.schedule(QUEUES.purge, "17 3 * * *");
     await boss.schedule(QUEUES.demand, "*/15 * * * *");
+    await boss.createQueue(QUEUES.schedules, { name: QUEUES.schedules, policy: "stately", expireInSeconds: 900 });
+    await boss.schedule(QUEUES.schedules, "23 2 * * *");
     // Polling is a query each time: on the embedded database it shares one connection with the
     // pages, so the queues are asked no more often than their work needs.
     await boss.work(QUEUES.dueWork, { pollingIntervalSeconds: 5 }, () => runDueWorkNow());
@@ -114,6 +122,12 @@ async function startRunner(): Promise<PgBoss> {
       );
     await boss.work(QUEUES.purge, { pollingIntervalSeconds: 60 }, async () => withDb((db) => purgeOld(db)));
     await boss.work(QUEUES.demand, { pollingIntervalSeconds: 60 }, async () => withDb((db) => refreshDemand(db)));
+    await boss.work(QUEUES.schedules, { pollingIntervalSeconds: 60 }, async () =>
+      withDb(async (db) => {
+        const done = await materialiseDueServices(db, { all: true });
+        if (done.created + done.removed > 0) announceChanges(["seats", "catalog"]);
+      }),
+    );
   } catch (error) {
     // A runner half set up must not keep polling: stop it before trying again.
     await boss.stop({ graceful: false, wait: true, timeout: 1_000 }).catch(() => undefined);

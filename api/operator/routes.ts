@@ -7,6 +7,7 @@ import type { AppEnv } from "../http/types";
 import { enforceRateLimits } from "../rate-limit/service";
 import { actorOf, readAuditLog } from "./audit";
 import { ANY_ROLE, CATALOG, OWNER, requireMember, type Member } from "./guard";
+import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {
   acceptInvitation,
@@ -139,6 +140,8 @@ handle(operatorRoutes, endpoints.operatorSetTicketTypes, async (c, { params, bod
   const member = await requireMember(c, CATALOG);
   return setTicketTypes(c.get("db"), actorOf(member, clientIp(c)), member.account.currency, params.serviceId, body);
 });
+
+scheduleRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

@@ -5,3 +5,12 @@
 export { AcceptSchema, isTeamIntent, TEAM_SCHEMAS, type TeamIntent } from "./team-schemas";
 export { isPriceIntent, priceFormSchema, type PriceIntent } from "./price-schemas";
 export { isPhotoIntent, PHOTO_SCHEMAS, type PhotoIntent } from "./photo-schemas";
+export {
+  DEPARTURE_SCHEMAS,
+  isDepartureIntent,
+  isScheduleIntent,
+  SCHEDULE_SCHEMAS,
+  splitList,
+  type DepartureIntent,
+  type ScheduleIntent,
+} from "./schedule-schemas";

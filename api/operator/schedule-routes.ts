@@ -1,0 +1,74 @@
+import type { Hono } from "hono";
+import { endpoints } from "~contract/endpoints";
+import { clockNow } from "../clock";
+import { cancelDeparture } from "../bookings/cancel-departure";
+import { clientIp } from "../http/client-info";
+import { conflict } from "../http/errors";
+import { handle, WithStatus } from "../http/register";
+import type { AppEnv } from "../http/types";
+import { actorOf, writeAudit } from "./audit";
+import {
+  createDeparture,
+  departureDetail,
+  listDepartures,
+  lockOwnedDeparture,
+  ownedDeparture,
+  updateDeparture,
+} from "./departures";
+import { CATALOG, requireMember } from "./guard";
+import { getSchedule, setSchedule } from "./schedules";
+
+/** The console's schedules and departures (owner, manager): registered on the operator router. */
+export function scheduleRoutes(router: Hono<AppEnv>): void {
+  handle(router, endpoints.operatorGetSchedule, async (c, { params, query }) => {
+    const member = await requireMember(c, CATALOG);
+    return getSchedule(c.get("db"), member.account, params.experienceId, query.service);
+  });
+
+  handle(router, endpoints.operatorSetSchedule, async (c, { params, body }) => {
+    const member = await requireMember(c, CATALOG);
+    return setSchedule(c.get("db"), actorOf(member, clientIp(c)), member.account, params.serviceId, body);
+  });
+
+  handle(router, endpoints.operatorListDepartures, async (c, { params, query }) => {
+    const member = await requireMember(c, CATALOG);
+    return listDepartures(c.get("db"), member.account.id, params.experienceId, query);
+  });
+
+  handle(router, endpoints.operatorCreateDeparture, async (c, { params, body }) => {
+    const member = await requireMember(c, CATALOG);
+    return new WithStatus(
+      201,
+      await createDeparture(c.get("db"), actorOf(member, clientIp(c)), params.serviceId, body),
+    );
+  });
+
+  handle(router, endpoints.operatorGetDeparture, async (c, { params }) => {
+    const member = await requireMember(c, CATALOG);
+    return departureDetail(c.get("db"), member.account.id, params.departureId);
+  });
+
+  handle(router, endpoints.operatorUpdateDeparture, async (c, { params, body }) => {
+    const member = await requireMember(c, CATALOG);
+    return updateDeparture(c.get("db"), actorOf(member, clientIp(c)), params.departureId, body);
+  });
+
+  handle(router, endpoints.operatorCancelDeparture, async (c, { params }) => {
+    const member = await requireMember(c, CATALOG);
+    const db = c.get("db");
+    const actor = actorOf(member, clientIp(c));
+    const departure = await ownedDeparture(db, member.account.id, params.departureId);
+    if (departure.status !== "cancelled" && Date.parse(departure.startsAt) <= clockNow().getTime())
+      throw conflict("This departure has started: it cannot be cancelled.", "departure_started");
+    const outcome = await cancelDeparture(db, departure.id, async (tx, slot, done) => {
+      await lockOwnedDeparture(tx, member.account.id, slot.id);
+      await writeAudit(tx, actor, "departure.cancelled", {
+        departureId: slot.id,
+        startsAt: slot.startsAt.toISOString(),
+        bookings: String(done.cancelledBookings),
+        refunds: String(done.refunds),
+      });
+    });
+    return { departure: await ownedDeparture(db, member.account.id, departure.id), ...outcome };
+  });
+}

@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { catalogId } from "./catalog";
+import type * as out from "./outputs";
+import { emptyAsAbsent } from "./query";
+import { DEPARTURE_STATUSES, type DepartureStatus } from "./statuses";
+import { INVALID_TEXT } from "./text";
+
+export { DEPARTURE_STATUSES, type DepartureStatus };
+
+/**
+ * The IANA zone names this runtime knows (Intl's canonical list, plus UTC). Zone names are case
+ * sensitive and aliases ("US/Eastern", "EST") are refused: one spelling per zone.
+ */
+export const TIME_ZONES: readonly string[] = (() => {
+  const names = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return names.includes("UTC") ? names : [...names, "UTC"].sort();
+})();
+const zoneSet = new Set(TIME_ZONES);
+export const isTimeZone = (value: string) => zoneSet.has(value);
+
+export const timeZone = z
+  .string()
+  .max(64, "Not a time zone.")
+  .refine(isTimeZone, "Choose a time zone from the list (an IANA name such as Europe/Lisbon).");
+
+/** A calendar date, YYYY-MM-DD, that exists. */
+export const localDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Give a date as YYYY-MM-DD.")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, "This date does not exist.");
+
+/** A local time of day, HH:MM (24 hours). */
+export const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give a time as HH:MM (24 hours).");
+
+/** ISO weekdays: 1 Monday … 7 Sunday. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** Limits of one schedule: rules, times per rule, blackout dates, cut-off. */
+export const SCHEDULE_LIMITS = { rules: 20, times: 24, blackouts: 366, cutoffMinutes: 10_080, reason: 200 } as const;
+
+/** How many departures a service may have at most (capacity of one departure). */
+export const MAX_CAPACITY = 10_000;
+
+export const weeklyRule = z
+  .object({
+    weekdays: z
+      .array(z.number().int().min(1).max(7))
+      .min(1, "Choose at least one day of the week.")
+      .max(7)
+      .transform((days) => [...new Set(days)].sort()),
+    startTimes: z
+      .array(localTime)
+      .min(1, "Give at least one start time.")
+      .max(SCHEDULE_LIMITS.times, `At most ${SCHEDULE_LIMITS.times} start times.`)
+      .transform((times) => [...new Set(times)].sort()),
+    validFrom: localDate,
+    validUntil: localDate.nullable().default(null),
+  })
+  .refine((rule) => rule.validUntil === null || rule.validUntil >= rule.validFrom, {
+    message: "The last day must not be before the first.",
+    path: ["validUntil"],
+  });
+
+export const blackout = z.object({
+  date: localDate,
+  reason: z
+    .string()
+    .max(SCHEDULE_LIMITS.reason, `At most ${SCHEDULE_LIMITS.reason} characters.`)
+    .refine((value) => !INVALID_TEXT.test(value), "This text contains characters that cannot be stored.")
+    .default(""),
+});
+
+export const salesCutoffMinutes = z
+  .number()
+  .int("Give whole minutes.")
+  .min(0, "Must be 0 or more.")
+  .max(SCHEDULE_LIMITS.cutoffMinutes, "At most 7 days (10080 minutes).");
+
+/** PUT /v1/operator/services/{serviceId}/schedule: the whole schedule of a service. */
+export const setScheduleBody = z.object({
+  /** The experience's zone (every service of the experience shares it). */
+  timezone: timeZone,
+  rules: z.array(weeklyRule).max(SCHEDULE_LIMITS.rules, `At most ${SCHEDULE_LIMITS.rules} rules.`),
+  blackouts: z
+    .array(blackout)
+    .max(SCHEDULE_LIMITS.blackouts, `At most ${SCHEDULE_LIMITS.blackouts} blackout dates.`)
+    .refine((list) => new Set(list.map((entry) => entry.date)).size === list.length, "Each date once."),
+  salesCutoffMinutes,
+});
+
+export const capacity = z
+  .number()
+  .int("Give a whole number.")
+  .min(1, "At least 1 seat.")
+  .max(MAX_CAPACITY, `At most ${MAX_CAPACITY} seats.`);
+
+/** POST /v1/operator/services/{serviceId}/departures: a one-off, at a local date and time of the experience's zone. */
+export const createDepartureBody = z.object({
+  date: localDate,
+  time: localTime,
+  /** Absent: the service's capacity. */
+  capacity: capacity.optional(),
+});
+
+/**
+ * PATCH /v1/operator/departures/{departureId}: its capacity (never below the seats sold and held),
+ * closing or reopening its sales, or keeping it as a one-off when its rule no longer wants it.
+ */
+export const updateDepartureBody = z
+  .object({
+    capacity: capacity.optional(),
+    status: z.enum(["open", "closed"], { errorMap: () => ({ message: "Choose open or closed." }) }).optional(),
+    keep: z.literal(true).optional(),
+  })
+  .refine((body) => body.capacity !== undefined || body.status !== undefined || body.keep !== undefined, {
+    message: "Give a capacity, a status or keep.",
+  });
+
+export const serviceScheduleParams = z.object({ serviceId: catalogId });
+export const experienceScheduleParams = z.object({ experienceId: catalogId });
+export const departureParams = z.object({ departureId: catalogId });
+
+/** GET …/schedule?service=: the service whose schedule to read (absent: the experience's first). */
+export const scheduleQuery = z.object({ service: z.preprocess(emptyAsAbsent, catalogId.optional()) });
+
+/** The most days one listing of departures covers. */
+export const MAX_DEPARTURE_DAYS = 120;
+
+/** GET …/departures?service=&from=&to=: local dates of the experience's zone (default: today, and 30 days on). */
+export const departureListQuery = z.object({
+  service: z.preprocess(emptyAsAbsent, catalogId.optional()),
+  from: z.preprocess(emptyAsAbsent, localDate.optional()),
+  to: z.preprocess(emptyAsAbsent, localDate.optional()),
+});
+
+export type WeeklyRule = z.output<typeof weeklyRule>;
+export type SetScheduleBody = z.input<typeof setScheduleBody>;
+export type OperatorSchedule = z.infer<typeof out.operatorSchedule>;
+export type ScheduleOutcome = z.infer<typeof out.scheduleOutcome>;
+export type OperatorDeparture = z.infer<typeof out.operatorDeparture>;
+export type OperatorDepartures = z.infer<typeof out.operatorDepartures>;
+export type DepartureCancelled = z.infer<typeof out.departureCancelled>;

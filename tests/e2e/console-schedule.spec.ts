@@ -1,0 +1,91 @@
+import AxeBuilder from "@axe-core/playwright";
+import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
+import { createDemoOwners } from "../../scripts/demo-owners.mjs";
+import { expect, test, type Page } from "./guarded-test";
+import { origin } from "./helpers";
+import { PROJECT, signInWithPassword } from "./identity-helpers";
+
+const ACME = origin("acme.app.localhost");
+const OWNER = "owner@acme.example";
+const EXPERIENCE = "hudson-river-kayak";
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`),
+    `axe on ${page.url()}`,
+  ).toEqual([]);
+}
+
+/** Today in New York (the experience's zone), YYYY-MM-DD. */
+const todayInNewYork = () =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
+
+test.beforeAll(async () => {
+  await createDemoOwners({ host: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099", projectId: PROJECT });
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`operator console: schedules and departures, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a weekly rule makes departures; capacity changes; capacity below the seats taken is refused in words", async ({
+      page,
+    }) => {
+      const time = javaScriptEnabled ? "07:25" : "07:35";
+      await page.goto(`${ACME}/console/experiences/${EXPERIENCE}/schedule`);
+      await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+      await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
+      await expect(page).toHaveURL(/\/schedule$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Schedule: Hudson River Kayak Session");
+      if (javaScriptEnabled) await expectAxeClean(page);
+
+      const rule = page.getByRole("group", { name: "Add a weekly rule" });
+      await rule.getByLabel("Wednesday").check();
+      await rule.getByLabel("Start times").fill(time);
+      await rule.getByLabel("First day").fill(todayInNewYork());
+      await page.getByRole("button", { name: "Save the schedule" }).click();
+      await expect(page.getByRole("status")).toContainText(/\d+ departures added\./);
+      // The saved rule is on the page again, with its time.
+      await expect
+        .poll(() =>
+          page
+            .getByLabel("Start times")
+            .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+        )
+        .toContain(time);
+      if (javaScriptEnabled) await expectAxeClean(page);
+
+      await page.goto(`${ACME}/console/experiences/${EXPERIENCE}/departures`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Departures: Hudson River Kayak Session");
+      if (javaScriptEnabled) await expectAxeClean(page);
+      const made = page
+        .getByTestId("departure")
+        .filter({ hasText: new RegExp(`${Number(time.slice(0, 2))}:${time.slice(3)} AM`) })
+        .filter({ hasText: "0 sold · 0 held" })
+        .first();
+      await expect(made).toContainText("weekly rule");
+      await made.getByLabel("Capacity").fill("9");
+      await made.getByRole("button", { name: "Save capacity" }).click();
+      await expect(page.getByRole("status")).toHaveText("The capacity is saved.");
+
+      // A seeded departure with seats taken: capacity 1 is below them.
+      const taken = page
+        .getByTestId("departure")
+        .filter({ hasText: /· [1-9]\d* (sold|held)/ })
+        .first();
+      const id = await taken.getAttribute("id");
+      await taken.getByLabel("Capacity").fill("1");
+      await taken.getByRole("button", { name: "Save capacity" }).click();
+      const row = page.locator(`[id="${id}"]`);
+      await expect(row.getByText(/At least \d+: \d+ seats? (is|are) already sold or held\./)).toBeVisible();
+      await expect(row.getByLabel("Capacity")).toHaveAttribute("aria-invalid", "true");
+      if (javaScriptEnabled) await expectAxeClean(page);
+    });
+  });
+}
