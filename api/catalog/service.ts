@@ -3,7 +3,7 @@ import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
 import { notFound } from "../http/errors";
-import { fromPrice } from "./fragments";
+import { fromPrice, isPublished } from "./fragments";
 import { ratingOf } from "./rating";
 import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "~contract/catalog";
 
@@ -12,7 +12,7 @@ interface ExperienceWithOperator {
   timezone: string;
 }
 
-/** One experience with its operator, hidden when it belongs to another storefront. */
+/** One published experience with its operator, hidden when it belongs to another storefront (a draft: 404). */
 async function findExperience(db: Db, id: string, scope: AccountRow | null): Promise<ExperienceWithOperator> {
   const [row] = await db
     .select({
@@ -21,7 +21,7 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
     })
     .from(experiences)
     .innerJoin(accounts, eq(accounts.id, experiences.accountId))
-    .where(scope ? and(eq(experiences.id, id), eq(experiences.accountId, scope.id)) : eq(experiences.id, id))
+    .where(and(eq(experiences.id, id), isPublished(), scope ? eq(experiences.accountId, scope.id) : undefined))
     .limit(1);
   if (!row) throw notFound(`No experience "${id}".`);
   const { experience, account } = row;
