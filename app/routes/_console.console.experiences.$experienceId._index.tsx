@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { isApiError } from "~contract/errors";
+import { isApiError } from "~/platform/api.server";
 import type { OperatorExperience } from "~contract/operator-experiences";
 import { EditExperienceSchema, experienceBody, PublishSchema } from "~/features/console/console-forms.server";
 import { requireConsoleAbility } from "~/features/console/console.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { experienceRules, type ExperienceMessages } from "~contract/operator-experiences";
+import { experienceRules, type ExperienceMessages } from "~contract/experience-fields";
 
 /** The rules' messages as locale keys (operatorExperiences.errors.*). */
 const MESSAGES = Object.fromEntries(
