@@ -127,6 +127,8 @@ export const experienceSummary = z.object({
   /** Where the meeting point is, for a map link; null when the operator has not placed it. */
   meetingPointLocation: geoPoint.nullable(),
   cancellationPolicy: z.string(),
+  /** The languages it is given in: BCP 47 codes, as the operator set them. */
+  languages: z.array(z.string()),
   /** Free cancellation until this many hours before a departure (the operator's rule the API applies). */
   cancellationCutoffHours: z.number().int().min(0),
   category: namedSlug,

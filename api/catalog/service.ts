@@ -37,6 +37,7 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
       meetingPoint: experience.meetingPoint,
       meetingPointLocation: geoPointOf(experience.meetingPointLat, experience.meetingPointLng),
       cancellationPolicy: experience.cancellationPolicy,
+      languages: experience.languages,
       cancellationCutoffHours: account.cancellationCutoffHours,
       category: { slug: experience.categorySlug, name: experience.categoryName },
       city: { slug: experience.citySlug, name: experience.cityName },

@@ -368,7 +368,11 @@ describe("operator experiences: edits", () => {
       status: "published",
     });
     const details = await call(`/v1/experiences/${seeded.experienceId}`, { account: "acme" });
-    expect(details.body.data).toMatchObject({ title: "Brooklyn Bridge at Dawn", meetingPointLocation: null });
+    expect(details.body.data).toMatchObject({
+      title: "Brooklyn Bridge at Dawn",
+      meetingPointLocation: null,
+      languages: ["en", "es"],
+    });
     const [entry] = await db()
       .select()
       .from(auditLog)

@@ -113,6 +113,7 @@ for (const javaScriptEnabled of [true, false]) {
       const first = await traveller.goto(`${ACME}${storefront}`);
       expect(first?.status()).toBe(200);
       await expect(traveller.getByRole("heading", { level: 1 })).toHaveText(seeded);
+      await expect(traveller.getByTestId("experience-languages")).toHaveText("Given in English");
 
       await page.getByRole("button", { name: "Unpublish", exact: true }).click();
       await expect(page.getByRole("status")).toHaveText(
