@@ -37,6 +37,12 @@ import {
   setTicketTypesBody,
   updateServiceBody,
 } from "./operator-services";
+import {
+  createExperienceBody,
+  operatorExperienceParams,
+  operatorExperiencesQuery,
+  updateExperienceBody,
+} from "./operator-experiences";
 import { devOutboxParams, devOutboxQuery } from "./outbox";
 import {
   experiencePhotosParams,
@@ -834,6 +840,51 @@ export const endpoints = {
       query: auditLogQuery,
       output: out.auditLogPage,
       errors: [],
+    }),
+    operatorListExperiences: endpoint({
+      method: "GET",
+      path: "/v1/operator/experiences",
+      summary:
+        "The operator's experiences, drafts included: status, city, category, from-price, services, departures (owner, manager)",
+      auth: "user",
+      tenant: true,
+      query: operatorExperiencesQuery,
+      output: out.operatorExperienceList,
+      errors: [],
+    }),
+    operatorGetExperience: endpoint({
+      method: "GET",
+      path: "/v1/operator/experiences/:experienceId",
+      summary: "One of the operator's experiences with every field the console edits (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: operatorExperienceParams,
+      output: out.operatorExperience,
+      errors: ["not_found"],
+    }),
+    operatorCreateExperience: endpoint({
+      method: "POST",
+      path: "/v1/operator/experiences",
+      summary: "Create an experience as a draft, with its first service (owner, manager)",
+      auth: "user",
+      tenant: true,
+      body: createExperienceBody,
+      output: out.operatorExperienceCreated,
+      statuses: [201],
+      errors: [],
+    }),
+    operatorUpdateExperience: endpoint({
+      method: "PATCH",
+      path: "/v1/operator/experiences/:experienceId",
+      summary:
+        "Change an experience's fields, publish it (it needs a ticket type with a price) or unpublish it (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: operatorExperienceParams,
+      body: updateExperienceBody,
+      output: out.operatorExperience,
+      errors: ["not_found", "not_publishable"],
+      changes: ["catalog"],
     }),
     operatorListServices: endpoint({
       method: "GET",

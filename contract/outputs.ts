@@ -144,6 +144,8 @@ export const experienceSummary = z.object({
   /** Where the meeting point is, for a map link; null when the operator has not placed it. */
   meetingPointLocation: geoPoint.nullable(),
   cancellationPolicy: z.string(),
+  /** The languages it is given in: BCP 47 codes, as the operator set them. */
+  languages: z.array(z.string()),
   /** Free cancellation until this many hours before a departure (the operator's rule the API applies). */
   cancellationCutoffHours: z.number().int().min(0),
   category: namedSlug,
@@ -759,3 +761,49 @@ export const departureCancelled = z.object({
 });
 /** GET /v1/operator/departures/{departureId}: with the experience it belongs to. */
 export const operatorDepartureDetail = z.object({ experience: scheduleExperience, departure: operatorDeparture });
+const experienceStatus = z.enum(["draft", "published"]);
+/** One row of GET /v1/operator/experiences. */
+export const operatorExperienceRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: experienceStatus,
+  city: namedSlug.extend({ country: z.string().nullable() }),
+  category: namedSlug,
+  /** The card's "from" price; null while no service has a ticket type (or while a draft is not listed). */
+  priceFrom: money.nullable(),
+  /** Whom `priceFrom` is for. */
+  priceBasis: z.enum(["per_adult", "per_person"]),
+  services: count,
+  upcomingDepartures: count,
+  updatedAt: isoTime,
+});
+/** GET /v1/operator/experiences: this operator's experiences, drafts included, most recently changed first. */
+export const operatorExperienceList = z.object({ items: z.array(operatorExperienceRow), ...paging });
+/** GET /v1/operator/experiences/{experienceId} and the answers of its writes: every editable field. */
+export const operatorExperience = z.object({
+  id: z.string(),
+  status: experienceStatus,
+  publishedAt: isoTime.nullable(),
+  title: z.string(),
+  summary: z.string(),
+  description: z.string(),
+  city: z.string(),
+  citySlug: z.string(),
+  country: z.string().nullable(),
+  category: z.string(),
+  /** The first service's duration. */
+  durationMinutes: count,
+  meetingPoint: z.string(),
+  meetingPointLocation: geoPoint.nullable(),
+  languages: z.array(z.string()),
+  included: z.array(z.string()),
+  cancellationPolicy: z.string(),
+  /** What publishing still needs (empty: it may be published). */
+  missingToPublish: z.array(z.enum(["ticket_type"])),
+  /** The details page travellers see (null while a draft or without a priced service). */
+  storefrontPath: z.string().nullable(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+/** POST /v1/operator/experiences */
+export const operatorExperienceCreated = z.object({ id: z.string(), serviceId: z.string() });

@@ -71,11 +71,11 @@ try {
   await db.execute(sql`
     insert into experiences (id, account_id, title, summary, description, category_slug, category_name,
       city_slug, city_name, images, included, meeting_point, cancellation_policy, price_from, price_usd,
-      per_adult, duration_minutes, first_service_id, demand_percent)
+      per_adult, duration_minutes, first_service_id, demand_percent, published_at, languages, country_code)
     select e.id || '-c' || g, e.account_id, e.title || ' ' || g, e.summary, e.description, e.category_slug,
       e.category_name, e.city_slug, e.city_name, e.images, e.included, e.meeting_point, e.cancellation_policy,
       e.price_from + g % 500, usd_cents(e.price_from + g % 500, a.currency), e.per_adult, e.duration_minutes,
-      e.first_service_id || '-c' || g, e.demand_percent
+      e.first_service_id || '-c' || g, e.demand_percent, e.published_at, e.languages, e.country_code
     from experiences e join accounts a on a.id = e.account_id cross join generate_series(1, ${copies}) g`);
   await db.execute(sql`
     insert into services (id, experience_id, name, description, duration_minutes, capacity, sort_order)

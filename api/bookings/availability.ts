@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, experiences, services, type AccountRow } from "../db/schema";
 import { notFound, validationError } from "../http/errors";
+import { isPublished } from "../catalog/fragments";
 import { zonedTimeToUtc } from "../db/seed-data/zoned-time";
 import { freeCancellationUntil } from "./cancellation-deadline";
 import { localDate } from "./format";
@@ -76,7 +77,12 @@ export async function getAvailability(
     .innerJoin(experiences, eq(experiences.id, services.experienceId))
     .innerJoin(accounts, eq(accounts.id, experiences.accountId))
     .where(
-      and(eq(services.id, serviceId), eq(experiences.id, experienceId), ...(scope ? [eq(accounts.id, scope.id)] : [])),
+      and(
+        eq(services.id, serviceId),
+        eq(experiences.id, experienceId),
+        isPublished(),
+        ...(scope ? [eq(accounts.id, scope.id)] : []),
+      ),
     )
     .limit(1);
   if (!service) throw notFound(`No service "${serviceId}" for experience "${experienceId}".`);

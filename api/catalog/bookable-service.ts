@@ -10,6 +10,7 @@ import {
   type TicketTypeRow,
 } from "../db/schema";
 import { notFound } from "../http/errors";
+import { isPublished } from "./fragments";
 
 /** A service with its experience, operator and ticket types, as booking (and a promo code's check) needs it. */
 export interface BookableService {
@@ -19,7 +20,7 @@ export interface BookableService {
   ticketTypes: TicketTypeRow[];
 }
 
-/** The service (404 when unknown or, in account mode, another operator's) and its ticket types: two queries. */
+/** The service (404 when unknown, a draft's or, in account mode, another operator's) and its ticket types: two queries. */
 export async function loadBookableService(
   db: Db,
   serviceId: string,
@@ -39,7 +40,7 @@ export async function loadBookableService(
     .from(services)
     .innerJoin(experiences, eq(experiences.id, services.experienceId))
     .innerJoin(accounts, eq(accounts.id, experiences.accountId))
-    .where(scope ? and(eq(services.id, serviceId), eq(accounts.id, scope.id)) : eq(services.id, serviceId))
+    .where(and(eq(services.id, serviceId), isPublished(), scope ? eq(accounts.id, scope.id) : undefined))
     .limit(1);
   if (!row) throw notFound(`No service "${serviceId}".`);
   const types = await db

@@ -1,7 +1,18 @@
 import { isNotNull, sql, type SQL } from "drizzle-orm";
 import { experiences, ticketTypes } from "../db/schema";
 
-/** An experience is listed when at least one of its services has a ticket type (a price). */
+/**
+ * A traveller may see it (details, availability, quote, booking, reviews): the operator published
+ * it. A draft answers 404 like an unknown id.
+ */
+export function isPublished(): SQL {
+  return isNotNull(experiences.publishedAt);
+}
+
+/**
+ * An experience is listed when it is published and at least one of its services has a ticket type
+ * (a price): the database keeps priceFrom null otherwise (migrations 0016, 0021).
+ */
 export function isListable(): SQL {
   return isNotNull(experiences.priceFrom);
 }

@@ -14,7 +14,7 @@ import {
 import { notFound } from "../http/errors";
 import { pictureOf } from "../photos/picture";
 import { photoStorage } from "../photos/storage";
-import { fromPrice } from "./fragments";
+import { fromPrice, isPublished } from "./fragments";
 import { ratingOf } from "./rating";
 import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "~contract/catalog";
 
@@ -23,7 +23,7 @@ interface ExperienceWithOperator {
   timezone: string;
 }
 
-/** One experience with its operator, hidden when it belongs to another storefront. */
+/** One published experience with its operator, hidden when it belongs to another storefront (a draft: 404). */
 async function findExperience(db: Db, id: string, scope: AccountRow | null): Promise<ExperienceWithOperator> {
   const [row] = await db
     .select({
@@ -40,7 +40,7 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
     })
     .from(experiences)
     .innerJoin(accounts, eq(accounts.id, experiences.accountId))
-    .where(scope ? and(eq(experiences.id, id), eq(experiences.accountId, scope.id)) : eq(experiences.id, id))
+    .where(and(eq(experiences.id, id), isPublished(), scope ? eq(experiences.accountId, scope.id) : undefined))
     .limit(1);
   if (!row) throw notFound(`No experience "${id}".`);
   const storage = photoStorage();
@@ -58,6 +58,7 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
       meetingPoint: experience.meetingPoint,
       meetingPointLocation: geoPointOf(experience.meetingPointLat, experience.meetingPointLng),
       cancellationPolicy: experience.cancellationPolicy,
+      languages: experience.languages,
       cancellationCutoffHours: account.cancellationCutoffHours,
       category: { slug: experience.categorySlug, name: experience.categoryName },
       city: { slug: experience.citySlug, name: experience.cityName },

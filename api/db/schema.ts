@@ -165,7 +165,18 @@ export const experiences = pgTable(
     ratingTotal: integer("rating_total").notNull().default(0),
     /** How full the next 30 days of departures are, 0–100: the "recommended" order. */
     demandPercent: integer("demand_percent").notNull().default(0),
+    /**
+     * When the operator published it; null: a draft, invisible to travellers (migration 0021: its
+     * priceFrom and priceUsd stay null, so it is not listed; the details, availability, quote and
+     * booking doors check it too).
+     */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The languages it is given in: BCP 47 codes ("en", "pt-BR"). */
+    languages: jsonb("languages").$type<string[]>().notNull().default([]),
+    /** The city's country, ISO 3166-1 alpha-2. */
+    countryCode: text("country_code"),
     createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("experiences_account_id_idx").on(t.accountId),
@@ -197,6 +208,10 @@ export const experiences = pgTable(
       sql`(${t.meetingPointLat} is null) = (${t.meetingPointLng} is null) and ${t.meetingPointLat} between -90 and 90 and ${t.meetingPointLng} between -180 and 180`,
     ),
     check("experiences_city_slug_format", slugCheck("city_slug")),
+    check("experiences_languages_array", sql`jsonb_typeof(${t.languages}) = 'array'`),
+    check("experiences_country_code_format", sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
+    // The console's list: an operator's experiences, most recently changed first.
+    index("experiences_account_updated_idx").on(t.accountId, sql`${t.updatedAt} desc`, t.id),
   ],
 );
 

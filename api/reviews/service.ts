@@ -7,6 +7,7 @@ import { conflict, notFound } from "../http/errors";
 import { ownBooking } from "../bookings/read";
 import { isUniqueViolation } from "../db/errors";
 import { ratingOf } from "../catalog/rating";
+import { isPublished } from "../catalog/fragments";
 
 export const REVIEWS_PAGE_SIZE = 5;
 
@@ -82,9 +83,7 @@ export async function listReviews(
     .select({ ratingCount: experiences.ratingCount, ratingTotal: experiences.ratingTotal })
     .from(experiences)
     .where(
-      scope
-        ? and(eq(experiences.id, experienceId), eq(experiences.accountId, scope.id))
-        : eq(experiences.id, experienceId),
+      and(eq(experiences.id, experienceId), isPublished(), scope ? eq(experiences.accountId, scope.id) : undefined),
     );
   if (!summary) throw notFound(`No experience "${experienceId}".`);
   const total = summary.ratingCount;

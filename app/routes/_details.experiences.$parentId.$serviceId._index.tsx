@@ -18,6 +18,7 @@ import { checkTicketChoice } from "~/features/booking/ticket-choice.server";
 import { redirect } from "~/platform/redirect.server";
 import { formatMoney } from "~/ui/format";
 import { ExperienceFacts } from "~/features/catalog/experience-facts";
+import { ExperienceLanguages } from "~/features/catalog/experience-languages";
 import { MeetingPoint } from "~/features/catalog/meeting-point";
 import { headlinePrice } from "~/features/catalog/headline-price";
 import { pageMeta } from "~/ui/meta";
@@ -121,6 +122,7 @@ export default function ExperienceDetailsPage() {
             {experience.operator.name}
           </Link>
         </p>
+        <ExperienceLanguages codes={experience.languages} />
         <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label={t("details.photos", { title: experience.title })}>
           {experience.photos.map((picture, index) => (
             <li key={picture.src} className={index === 0 ? "sm:col-span-2" : undefined}>

@@ -92,6 +92,10 @@ export function buildSeedCatalog(today: Date): SeedCatalog {
       meetingPointLat: experience.meetingPointLocation.lat,
       meetingPointLng: experience.meetingPointLocation.lng,
       cancellationPolicy: experience.cancellationPolicy ?? cancellationPolicy(account),
+      languages: CITIES[experience.city].languages,
+      countryCode: CITIES[experience.city].country,
+      publishedAt: new Date(firstDay),
+      updatedAt: new Date(firstDay),
     });
 
     experience.services.forEach((service, index) => {

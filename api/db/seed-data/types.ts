@@ -1,7 +1,8 @@
+import type { CategorySlug } from "~contract/categories";
 import type { GeoPoint } from "~contract/catalog";
 
 /** Shapes of the hand-written seed catalog (see accounts.ts and experiences-*.ts). */
-export type CategorySlug = "tours" | "food-drink" | "classes" | "outdoors" | "water" | "culture";
+export type { CategorySlug };
 export type CitySlug = "new-york" | "boston" | "lisbon" | "porto" | "vancouver" | "whistler" | "barcelona";
 export type AccountSlug = "acme" | "harbor" | "summit" | "olive";
 export type TicketCode = "adult" | "child" | "senior" | "student" | "infant" | "participant" | "couple" | "group";

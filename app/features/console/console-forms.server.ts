@@ -14,3 +14,4 @@ export {
   type DepartureIntent,
   type ScheduleIntent,
 } from "./schedule-schemas";
+export { CreateExperienceSchema, EditExperienceSchema, experienceBody, PublishSchema } from "./experience-schemas";

@@ -1,0 +1,158 @@
+import { getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "~/platform/i18n-react";
+import { FieldError } from "~/ui/form-parts";
+import { TextField } from "~/ui/text-field";
+import type { ExperienceFormOptions } from "./experience-options.server";
+
+type Field = FieldMetadata<string | undefined>;
+type Option = { value: string; label: string };
+
+const CONTROL = "mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm";
+const border = (field: Field) => (field.errors?.length ? "border-red-600" : "border-slate-300");
+const describedBy = (field: Field, hint?: boolean) =>
+  [hint ? `${field.id}-hint` : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ") ||
+  undefined;
+
+function TextArea({ field, label, hint, rows = 4 }: { field: Field; label: string; hint?: string; rows?: number }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        {...getTextareaProps(field, { ariaAttributes: false })}
+        key={field.key}
+        rows={rows}
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={describedBy(field, Boolean(hint))}
+        className={`${CONTROL} ${border(field)}`}
+      />
+      {hint ? (
+        <p id={`${field.id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+function Select({
+  field,
+  label,
+  options,
+  placeholder,
+}: {
+  field: Field;
+  label: string;
+  options: Option[];
+  placeholder: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        {...getSelectProps(field, { ariaAttributes: false })}
+        key={field.key}
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={describedBy(field)}
+        className={`${CONTROL} ${border(field)}`}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** The languages as checkboxes (one name, several values): a fieldset with its legend and its error. */
+function Languages({ field, options }: { field: FieldMetadata<string[] | undefined>; options: Option[] }) {
+  const { t } = useTranslation();
+  const initial = field.initialValue;
+  const checked = new Set(Array.isArray(initial) ? initial : initial ? [initial] : []);
+  return (
+    <fieldset
+      aria-describedby={field.errors?.length ? field.errorId : undefined}
+      aria-invalid={field.errors?.length ? true : undefined}
+    >
+      <legend className="text-sm font-medium text-slate-800">{t("operatorExperiences.languages")}</legend>
+      <div className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              name={field.name}
+              value={option.value}
+              defaultChecked={checked.has(option.value)}
+              key={`${field.key ?? ""}-${option.value}`}
+              className="h-4 w-4"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError field={field as unknown as Field} />
+    </fieldset>
+  );
+}
+
+export type ExperienceFields = Record<
+  | "title"
+  | "summary"
+  | "description"
+  | "city"
+  | "country"
+  | "category"
+  | "durationMinutes"
+  | "meetingPoint"
+  | "latitude"
+  | "longitude"
+  | "included"
+  | "cancellationPolicy",
+  Field
+> & { languages: FieldMetadata<string[] | undefined>; capacity?: Field };
+
+/** The fields of the experience form (create and edit), in the order an operator thinks of them. */
+export function ExperienceFormFields({
+  fields,
+  options,
+}: {
+  fields: ExperienceFields;
+  options: ExperienceFormOptions;
+}) {
+  const { t } = useTranslation();
+  const k = (key: string) => t(`operatorExperiences.${key}`);
+  return (
+    <div className="space-y-4">
+      <TextField field={fields.title} label={k("titleLabel")} />
+      <TextField field={fields.summary} label={k("summary")} hint={k("summaryHint")} />
+      <TextArea field={fields.description} label={k("description")} rows={6} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.city} label={k("city")} autoComplete="off" />
+        <Select field={fields.country} label={k("country")} options={options.countries} placeholder={k("choose")} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select field={fields.category} label={k("category")} options={options.categories} placeholder={k("choose")} />
+        <TextField field={fields.durationMinutes} label={k("duration")} inputMode="numeric" hint={k("durationHint")} />
+      </div>
+      {fields.capacity ? (
+        <TextField field={fields.capacity} label={k("capacity")} inputMode="numeric" hint={k("capacityHint")} />
+      ) : null}
+      <TextField field={fields.meetingPoint} label={k("meetingPoint")} hint={k("meetingPointHint")} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.latitude} label={k("latitude")} inputMode="decimal" hint={k("coordinatesHint")} />
+        <TextField field={fields.longitude} label={k("longitude")} inputMode="decimal" hint={k("coordinatesHint")} />
+      </div>
+      <Languages field={fields.languages} options={options.languages} />
+      <TextArea field={fields.included} label={k("included")} hint={k("includedHint")} />
+      <TextArea field={fields.cancellationPolicy} label={k("cancellationPolicy")} />
+    </div>
+  );
+}

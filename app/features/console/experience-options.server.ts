@@ -1,0 +1,38 @@
+import { countryOptions } from "~contract/countries";
+import { CATEGORY_SLUGS, EXPERIENCE_CATEGORIES } from "~contract/operator-experiences";
+
+/** The languages the form offers as checkboxes (any BCP 47 code the experience already has is added). */
+const COMMON_LANGUAGES = [
+  "en",
+  "es",
+  "fr",
+  "de",
+  "it",
+  "pt",
+  "nl",
+  "ca",
+  "el",
+  "pl",
+  "sv",
+  "ru",
+  "tr",
+  "ar",
+  "he",
+  "hi",
+  "zh",
+  "ja",
+  "ko",
+];
+
+/** The choices of the experience form: categories, countries and languages, named in English. */
+export function experienceFormOptions(current: string[] = []) {
+  const names = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
+  const codes = [...COMMON_LANGUAGES, ...current.filter((code) => !COMMON_LANGUAGES.includes(code))];
+  return {
+    categories: CATEGORY_SLUGS.map((slug) => ({ value: slug, label: EXPERIENCE_CATEGORIES[slug] })),
+    countries: countryOptions("en").map((country) => ({ value: country.code, label: country.name })),
+    languages: codes.map((code) => ({ value: code, label: names.of(code) ?? code })),
+  };
+}
+
+export type ExperienceFormOptions = ReturnType<typeof experienceFormOptions>;

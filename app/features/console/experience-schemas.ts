@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { experienceRules, type ExperienceMessages } from "~contract/experience-fields";
+
+/** The rules' messages as locale keys (operatorExperiences.errors.*). */
+const MESSAGES = Object.fromEntries(
+  [
+    "required",
+    "tooLong",
+    "category",
+    "country",
+    "language",
+    "languagesRequired",
+    "tooMany",
+    "wholeMinutes",
+    "duration",
+    "capacity",
+    "latitude",
+    "longitude",
+    "coordinatesBoth",
+  ].map((rule) => [rule, `operatorExperiences.errors.${rule}`]),
+) as ExperienceMessages;
+
+const rules = experienceRules(MESSAGES);
+
+/** A text area of one item per line → the lines that have text. */
+const lines = z
+  .string()
+  .optional()
+  .transform((text) =>
+    (text ?? "")
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+  )
+  .pipe(rules.included);
+
+/** The fields of the create and edit forms: the API's rules (contract), in the form's shapes. */
+const fields = {
+  title: rules.title,
+  summary: rules.summary,
+  description: rules.description,
+  city: rules.city,
+  country: rules.country,
+  category: rules.category,
+  durationMinutes: rules.durationMinutes,
+  meetingPoint: rules.meetingPoint,
+  latitude: rules.latitude.optional(),
+  longitude: rules.longitude.optional(),
+  languages: rules.languages,
+  included: lines,
+  cancellationPolicy: rules.cancellationPolicy,
+};
+
+type Place = { latitude?: number; longitude?: number };
+function bothOrNeither(value: Place, ctx: z.RefinementCtx) {
+  if ((value.latitude === undefined) !== (value.longitude === undefined)) {
+    const path = value.latitude === undefined ? "latitude" : "longitude";
+    ctx.addIssue({ code: "custom", path: [path], message: MESSAGES.coordinatesBoth });
+  }
+}
+
+export const CreateExperienceSchema = z.object({ ...fields, capacity: rules.capacity }).superRefine(bothOrNeither);
+export const EditExperienceSchema = z.object({ intent: z.literal("save"), ...fields }).superRefine(bothOrNeither);
+export const PublishSchema = z.object({ intent: z.literal("publish"), published: z.enum(["true", "false"]) });
+
+export type ExperienceFormValue = z.output<typeof CreateExperienceSchema>;
+
+/** The API's body from a form's value: the meeting point's place from its two coordinates. */
+export function experienceBody<T extends Place>(value: T) {
+  const { latitude, longitude, ...rest } = value;
+  return {
+    ...rest,
+    meetingPointLocation: latitude !== undefined && longitude !== undefined ? { lat: latitude, lng: longitude } : null,
+  };
+}

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { CATEGORY_SLUGS } from "./categories";
+import { isCountryCode } from "./countries";
+
+/**
+ * The rules of an experience's fields (the console), with the messages given: the API's bodies
+ * (contract/operator-experiences.ts, English) and the console's form (locale keys) are built from
+ * them. Like ./fields.ts, a module of rules the browser loads with a form's validation.
+ */
+
+/** The limits of an experience's fields: the API's rules, which the console's form repeats. */
+export const EXPERIENCE_LIMITS = {
+  title: 120,
+  summary: 300,
+  description: 8000,
+  city: 100,
+  meetingPoint: 300,
+  cancellationPolicy: 2000,
+  includedLine: 200,
+  includedLines: 30,
+  languages: 20,
+  durationMinutes: { min: 5, max: 30 * 24 * 60 },
+  capacity: { min: 1, max: 10_000 },
+} as const;
+
+/** The messages of the rules below, by rule: English for the API, locale keys for the console's form. */
+export type ExperienceMessages = Record<
+  | "required"
+  | "tooLong"
+  | "category"
+  | "country"
+  | "language"
+  | "languagesRequired"
+  | "tooMany"
+  | "wholeMinutes"
+  | "duration"
+  | "capacity"
+  | "latitude"
+  | "longitude"
+  | "coordinatesBoth",
+  string
+>;
+
+export const EXPERIENCE_MESSAGES_EN: ExperienceMessages = {
+  required: "Required.",
+  tooLong: "Too long.",
+  category: `Choose one of: ${CATEGORY_SLUGS.join(", ")}.`,
+  country: "Choose a country (ISO 3166-1 alpha-2 code).",
+  language: "Not a language code (BCP 47, e.g. en, pt-BR).",
+  languagesRequired: "Give at least one language.",
+  tooMany: "Too many items.",
+  wholeMinutes: "Must be a whole number of minutes.",
+  duration: `Between ${EXPERIENCE_LIMITS.durationMinutes.min} and ${EXPERIENCE_LIMITS.durationMinutes.max} minutes.`,
+  capacity: `Between ${EXPERIENCE_LIMITS.capacity.min} and ${EXPERIENCE_LIMITS.capacity.max} guests.`,
+  latitude: "A latitude between -90 and 90.",
+  longitude: "A longitude between -180 and 180.",
+  coordinatesBoth: "Give both latitude and longitude, or neither.",
+};
+
+/** A BCP 47 language tag in its canonical form ("pt-br" → "pt-BR"), or null. Plain code. */
+export function canonicalLanguage(code: string): string | null {
+  if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(code) || code.length > 35) return null;
+  try {
+    return Intl.getCanonicalLocales(code)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The rules of each field, with the messages given: the API's body and the console's form are built from them. */
+export function experienceRules(m: ExperienceMessages) {
+  const text = (max: number) =>
+    z
+      .string({ required_error: m.required, invalid_type_error: m.required })
+      .trim()
+      .min(1, m.required)
+      .max(max, m.tooLong);
+  const whole = (range: { min: number; max: number }, message: string) =>
+    z
+      .number({ required_error: m.required, invalid_type_error: m.wholeMinutes })
+      .int(m.wholeMinutes)
+      .min(range.min, message)
+      .max(range.max, message);
+  return {
+    title: text(EXPERIENCE_LIMITS.title),
+    summary: text(EXPERIENCE_LIMITS.summary),
+    description: text(EXPERIENCE_LIMITS.description),
+    city: text(EXPERIENCE_LIMITS.city),
+    country: z
+      .string({ required_error: m.country, invalid_type_error: m.country })
+      .trim()
+      .toUpperCase()
+      .refine(isCountryCode, m.country),
+    category: z.enum(CATEGORY_SLUGS, { errorMap: () => ({ message: m.category }) }),
+    durationMinutes: whole(EXPERIENCE_LIMITS.durationMinutes, m.duration),
+    capacity: whole(EXPERIENCE_LIMITS.capacity, m.capacity),
+    meetingPoint: text(EXPERIENCE_LIMITS.meetingPoint),
+    latitude: z.number({ invalid_type_error: m.latitude }).min(-90, m.latitude).max(90, m.latitude),
+    longitude: z.number({ invalid_type_error: m.longitude }).min(-180, m.longitude).max(180, m.longitude),
+    languages: z
+      .array(
+        z.string({ invalid_type_error: m.language }).transform((code, ctx) => {
+          const canonical = canonicalLanguage(code.trim());
+          if (canonical) return canonical;
+          ctx.addIssue({ code: "custom", message: m.language });
+          return z.NEVER;
+        }),
+        { required_error: m.languagesRequired, invalid_type_error: m.languagesRequired },
+      )
+      .min(1, m.languagesRequired)
+      .max(EXPERIENCE_LIMITS.languages, m.tooMany)
+      .transform((codes) => [...new Set(codes)]),
+    included: z
+      .array(text(EXPERIENCE_LIMITS.includedLine), { invalid_type_error: m.required })
+      .max(EXPERIENCE_LIMITS.includedLines, m.tooMany),
+    cancellationPolicy: text(EXPERIENCE_LIMITS.cancellationPolicy),
+  };
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { CATEGORY_SLUGS, EXPERIENCE_CATEGORIES, type CategorySlug } from "./categories";
+import { catalogId } from "./catalog";
+import { EXPERIENCE_MESSAGES_EN, experienceRules } from "./experience-fields";
+import type * as out from "./outputs";
+import { pageParam } from "./query";
+
+export { CATEGORY_SLUGS, EXPERIENCE_CATEGORIES, type CategorySlug };
+export {
+  canonicalLanguage,
+  EXPERIENCE_LIMITS,
+  EXPERIENCE_MESSAGES_EN,
+  experienceRules,
+  type ExperienceMessages,
+} from "./experience-fields";
+
+const rules = experienceRules(EXPERIENCE_MESSAGES_EN);
+
+const meetingPointLocation = z
+  .object({ lat: rules.latitude, lng: rules.longitude }, { invalid_type_error: EXPERIENCE_MESSAGES_EN.coordinatesBoth })
+  .strict()
+  .nullable();
+
+const editable = {
+  title: rules.title,
+  summary: rules.summary,
+  description: rules.description,
+  city: rules.city,
+  country: rules.country,
+  category: rules.category,
+  durationMinutes: rules.durationMinutes,
+  meetingPoint: rules.meetingPoint,
+  /** Where to meet, for the details page's map link: both coordinates, or null for none. */
+  meetingPointLocation,
+  languages: rules.languages,
+  included: rules.included,
+  cancellationPolicy: rules.cancellationPolicy,
+};
+
+/** POST /v1/operator/experiences: a new draft, with its first service ("Standard") of `capacity` guests. */
+export const createExperienceBody = z
+  .object({
+    ...editable,
+    meetingPointLocation: meetingPointLocation.optional().default(null),
+    included: rules.included.optional().default([]),
+    capacity: rules.capacity.optional().default(10),
+  })
+  .strict();
+
+/** PATCH /v1/operator/experiences/{experienceId}: any of the fields, and whether it is published. */
+export const updateExperienceBody = z
+  .object({
+    ...Object.fromEntries(Object.entries(editable).map(([key, schema]) => [key, schema.optional()])),
+    published: z.boolean({ invalid_type_error: "true or false." }).optional(),
+  } as { [K in keyof typeof editable]: z.ZodOptional<(typeof editable)[K]> } & {
+    published: z.ZodOptional<z.ZodBoolean>;
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), "Give at least one field to change.");
+
+export const operatorExperienceParams = z.object({ experienceId: catalogId });
+
+export const operatorExperiencesQuery = z.object({ page: pageParam });
+
+/** The console's list shows this many experiences a page. */
+export const OPERATOR_EXPERIENCES_PAGE_SIZE = 50;
+
+/** What publishing needs that an experience may lack (409 `not_publishable` names it). */
+export const PUBLISH_REQUIREMENTS = ["ticket_type"] as const;
+export type PublishRequirement = (typeof PUBLISH_REQUIREMENTS)[number];
+
+export type CreateExperienceBody = z.input<typeof createExperienceBody>;
+export type UpdateExperienceBody = z.output<typeof updateExperienceBody>;
+export type OperatorExperienceRow = z.infer<typeof out.operatorExperienceRow>;
+export type OperatorExperienceList = z.infer<typeof out.operatorExperienceList>;
+export type OperatorExperience = z.infer<typeof out.operatorExperience>;

@@ -1,0 +1,138 @@
+import AxeBuilder from "@axe-core/playwright";
+import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
+import { createDemoOwners } from "../../scripts/demo-owners.mjs";
+import { expect, test, type Page } from "./guarded-test";
+import { origin } from "./helpers";
+import { PROJECT, signInWithPassword } from "./identity-helpers";
+
+const ACME = origin("acme.app.localhost");
+const OWNER = "owner@acme.example";
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`),
+    `axe on ${page.url()}`,
+  ).toEqual([]);
+}
+
+test.beforeAll(async () => {
+  await createDemoOwners({ host: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099", projectId: PROJECT });
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "on" : "off";
+  test.describe(`operator console: experiences, JavaScript ${mode}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the owner creates a draft, is told why it cannot be published yet, edits it", async ({ page, browser }) => {
+      await page.goto(`${ACME}/console/experiences`);
+      await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+      await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
+      await expect(page).toHaveURL(/\/console\/experiences$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Experiences");
+      await expect(page.getByTestId("experience-row").first()).toBeVisible();
+      if (javaScriptEnabled) await expectAxeClean(page);
+
+      await page.getByRole("link", { name: "New experience" }).click();
+      await expect(page).toHaveURL(/\/console\/experiences\/new$/);
+      if (javaScriptEnabled) await expectAxeClean(page);
+
+      // Refused in words next to the field (the browser's own checks are bypassed to reach ours).
+      await page.locator("form#new-experience").evaluate((form) => form.setAttribute("novalidate", ""));
+      await page.getByRole("button", { name: "Create the draft" }).click();
+      await expect(page.getByText("Fill in this field.").first()).toBeVisible();
+      if (javaScriptEnabled) await expectAxeClean(page);
+
+      const title = `Azulejo Workshop ${mode} ${Date.now().toString(36)}`;
+      await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Summary").fill("Paint your own tile with a Lisbon ceramicist.");
+      await page.getByLabel("Description").fill("Two hours in a working studio. You take your tile home.");
+      await page.getByLabel("City").fill("Lisbon");
+      await page.getByLabel("Country").selectOption("PT");
+      await page.getByLabel("Category").selectOption("classes");
+      await page.getByLabel("Duration (minutes)").fill("120");
+      await page.getByLabel("Guests per departure").fill("8");
+      await page.getByLabel("Meeting point").fill("Rua de São Miguel 12, 1100-544 Lisboa");
+      await page.getByLabel("Latitude (optional)").fill("38.7118");
+      await page.getByLabel("Longitude (optional)").fill("-9.1303");
+      await page.getByRole("checkbox", { name: "Portuguese" }).check();
+      await page.getByLabel("What is included").fill("Tile and paints\nFiring and packing");
+      await page.getByLabel("Cancellation policy").fill("Free cancellation up to 24 hours before.");
+      await page.getByRole("button", { name: "Create the draft" }).click();
+
+      await expect(page).toHaveURL(/\/console\/experiences\/azulejo-workshop-[a-z0-9-]+$/);
+      await expect(page.getByRole("status")).toHaveText("The experience has been created as a draft.");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(page.getByTestId("status-line")).toContainText("Draft: travellers cannot see it or book it.");
+      await expect(page.getByRole("navigation", { name: `Pages of ${title}` })).toBeVisible();
+      await expect(page.getByRole("checkbox", { name: "Portuguese" })).toBeChecked();
+      await expect(page.getByRole("checkbox", { name: "English" })).toBeChecked();
+      if (javaScriptEnabled) await expectAxeClean(page);
+
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await expect(page.getByRole("alert")).toContainText("It cannot be published yet: travellers need a price.");
+      if (javaScriptEnabled) await expectAxeClean(page);
+
+      await page.getByLabel("Title").fill(`${title} (edited)`);
+      await page.getByLabel("What is included").fill("Tile and paints\nFiring and packing\nA glass of wine");
+      await page.getByRole("button", { name: "Save the changes" }).click();
+      await expect(page.getByRole("status")).toHaveText("The changes have been saved.");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (edited)`);
+      await expect(page.getByLabel("What is included")).toHaveValue(
+        "Tile and paints\nFiring and packing\nA glass of wine",
+      );
+
+      await page.goto(`${ACME}/console/experiences`);
+      const row = page.getByTestId("experience-row").filter({ hasText: `${title} (edited)` });
+      await expect(row.getByTestId("status")).toHaveText("Draft");
+      // Travellers do not find it: the storefront's search finds the seeded ones, not the draft.
+      const traveller = await (await browser.newContext({ javaScriptEnabled })).newPage();
+      const found = await traveller.goto(`${ACME}/?q=${encodeURIComponent("Lisbon workshop")}`);
+      expect(found?.status()).toBe(200);
+      expect(await traveller.content()).not.toContain(title);
+      const seededSearch = await traveller.goto(`${ACME}/?q=${encodeURIComponent("food tour")}`);
+      expect(seededSearch?.status()).toBe(200);
+      await expect(traveller.getByText("Lower East Side Food Tour").first()).toBeVisible();
+    });
+
+    test("unpublishing a seeded experience makes its details page 404 at once; publishing brings it back", async ({
+      page,
+      browser,
+    }) => {
+      const seeded = javaScriptEnabled ? "Lower East Side Food Tour" : "Brooklyn Bridge Sunrise Walk";
+      await page.goto(`${ACME}/console/experiences`);
+      await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
+      await expect(page).toHaveURL(/\/console\/experiences$/);
+      await page.getByRole("link", { name: seeded, exact: true }).click();
+      await expect(page.getByTestId("status-line")).toContainText("Published: travellers can find it and book it.");
+      const storefront = await page.getByRole("link", { name: "View on the storefront" }).getAttribute("href");
+      expect(storefront).toMatch(/^\/experiences\//);
+
+      const traveller = await (await browser.newContext({ javaScriptEnabled })).newPage();
+      const first = await traveller.goto(`${ACME}${storefront}`);
+      expect(first?.status()).toBe(200);
+      await expect(traveller.getByRole("heading", { level: 1 })).toHaveText(seeded);
+      await expect(traveller.getByTestId("experience-languages")).toHaveText("Given in English");
+
+      await page.getByRole("button", { name: "Unpublish", exact: true }).click();
+      await expect(page.getByRole("status")).toHaveText(
+        "The experience is unpublished: travellers can no longer see it.",
+      );
+      await expect(page.getByTestId("status-line")).toContainText("Draft");
+      await expect(page.getByRole("link", { name: "View on the storefront" })).toHaveCount(0);
+      const hidden = await traveller.goto(`${ACME}${storefront}`);
+      expect(hidden?.status()).toBe(404);
+      const catalog = await traveller.goto(`${ACME}/`);
+      expect(await catalog?.text()).not.toContain(seeded);
+
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await expect(page.getByRole("status")).toHaveText(
+        "The experience is published: travellers can find it and book it.",
+      );
+      const back = await traveller.goto(`${ACME}${storefront}`);
+      expect(back?.status()).toBe(200);
+      await expect(traveller.getByRole("heading", { level: 1 })).toHaveText(seeded);
+    });
+  });
+}
