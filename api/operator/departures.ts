@@ -8,7 +8,7 @@ import { ApiError, conflict, notFound, validationError } from "../http/errors";
 import { onSaleSql } from "../bookings/seats";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
 import { newDepartureId } from "../schedules/materialise";
-import { writeAudit, type Actor } from "./audit";
+import { writeAudit, type Actor } from "../audit/log";
 
 export const experienceNotFound = () => notFound("No such experience in this catalog.", "experience_not_found");
 export const serviceNotFound = () => notFound("No such service in this catalog.", "service_not_found");

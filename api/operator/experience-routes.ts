@@ -3,9 +3,8 @@ import { endpoints } from "~contract/endpoints";
 import { clientIp } from "../http/client-info";
 import { handle, WithStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
-import { actorOf } from "./audit";
 import { createExperience, getExperience, listExperiences, updateExperience } from "./experiences";
-import { CATALOG, requireMember } from "./guard";
+import { actorOf, CATALOG, requireMember } from "./guard";
 
 /** The console's experiences (owner, manager): list, read, create as a draft, edit, publish. */
 export const operatorExperienceRoutes = new Hono<AppEnv>();

@@ -16,7 +16,7 @@ import type { Db } from "../db/client";
 import { experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";
 import { ApiError, notFound } from "../http/errors";
 import { randomId } from "../ids";
-import { writeAudit, type Actor } from "./audit";
+import { writeAudit, type Actor } from "../audit/log";
 
 type ExperienceRow = typeof experiences.$inferSelect;
 type CreateInput = z.output<typeof createExperienceBody>;

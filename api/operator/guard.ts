@@ -5,6 +5,7 @@ import type { AccountRow } from "../db/schema";
 import { operatorMembers } from "../db/schema";
 import { forbidden, notFound, unauthorized } from "../http/errors";
 import type { AppEnv } from "../http/types";
+import type { Actor } from "../audit/log";
 
 /** The caller as a member of the operator whose storefront (X-Account-Context) they are on. */
 export interface Member {
@@ -41,3 +42,11 @@ export async function requireMember(c: Context<AppEnv>, roles: readonly Operator
   if (!roles.includes(row.role)) throw forbidden("Your role in this team does not allow this.");
   return { account, userId: identity.uid, email: identity.email, role: row.role };
 }
+
+/** The audit log's actor for this member's request from `clientAddress`. */
+export const actorOf = (member: Member, clientAddress: string): Actor => ({
+  accountId: member.account.id,
+  userId: member.userId,
+  email: member.email,
+  clientAddress,
+});

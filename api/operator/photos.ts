@@ -5,8 +5,7 @@ import { handle, WithStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { deletePhoto, listPhotos, reorderPhotos, updatePhoto, uploadPhoto } from "../photos/service";
 import { photoStorage } from "../photos/storage";
-import { actorOf } from "./audit";
-import { CATALOG, requireMember } from "./guard";
+import { actorOf, CATALOG, requireMember } from "./guard";
 
 /** The console's photos of an experience (owner, manager): api/photos does the work. */
 export const photoRoutes = new Hono<AppEnv>();

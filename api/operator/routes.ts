@@ -5,8 +5,8 @@ import { ApiError } from "../http/errors";
 import { handle, WithStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { enforceRateLimits } from "../rate-limit/service";
-import { actorOf, readAuditLog } from "./audit";
-import { ANY_ROLE, CATALOG, OWNER, requireMember, type Member } from "./guard";
+import { readAuditLog } from "../audit/log";
+import { actorOf, ANY_ROLE, CATALOG, type Member, OWNER, requireMember } from "./guard";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {

@@ -6,7 +6,7 @@ import { clientIp } from "../http/client-info";
 import { conflict } from "../http/errors";
 import { handle, WithStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
-import { actorOf, writeAudit } from "./audit";
+import { writeAudit } from "../audit/log";
 import {
   createDeparture,
   departureDetail,
@@ -15,7 +15,7 @@ import {
   ownedDeparture,
   updateDeparture,
 } from "./departures";
-import { CATALOG, requireMember } from "./guard";
+import { actorOf, CATALOG, requireMember } from "./guard";
 import { getSchedule, setSchedule } from "./schedules";
 
 /** The console's schedules and departures (owner, manager): registered on the operator router. */

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { experiences, scheduleBlackouts, scheduleRules, services } from "../db/schema";
 import { scheduleEnv } from "../env";
 import { materialiseService, ruledDepartures } from "../schedules/materialise";
-import { writeAudit, type Actor } from "./audit";
+import { writeAudit, type Actor } from "../audit/log";
 import { departuresNeedingDecision, ownedExperience, ownedService, serviceNotFound } from "./departures";
 
 /**

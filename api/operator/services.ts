@@ -16,7 +16,7 @@ import type { Db } from "../db/client";
 import { bookings, experiences, services, slots, ticketTypes, type ServiceRow } from "../db/schema";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { expireHolds } from "../bookings/hold-expiry";
-import { writeAudit, type Actor } from "./audit";
+import { writeAudit, type Actor } from "../audit/log";
 
 /** A new row's id: a prefix and 16 random base64url characters. */
 export const newCatalogId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;

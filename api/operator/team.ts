@@ -12,7 +12,7 @@ import type { Db } from "../db/client";
 import { operatorInvitations, operatorMembers, users, type AccountRow } from "../db/schema";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { enqueueEmail } from "../outbox/service";
-import { writeAudit, type Actor } from "./audit";
+import { writeAudit, type Actor } from "../audit/log";
 import { invitationEmail } from "./emails";
 
 /** Only the hash of an invitation's token is stored; the link carries the token. */

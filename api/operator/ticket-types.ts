@@ -7,7 +7,7 @@ import { and, asc, eq, notInArray } from "drizzle-orm";
 import type { OperatorService, SetTicketTypesBody } from "~contract/operator-services";
 import type { Db } from "../db/client";
 import { ticketTypes, type TicketTypeRow } from "../db/schema";
-import { writeAudit, type Actor } from "./audit";
+import { writeAudit, type Actor } from "../audit/log";
 import { newCatalogId, ownService, serviceView } from "./services";
 
 /** "adult 4500, child 2500" (minor units), for the audit log. */

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { experiencePhotos, experiences } from "../db/schema";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { randomId } from "../ids";
-import { writeAudit, type Actor } from "../operator/audit";
+import { writeAudit, type Actor } from "../audit/log";
 import { pictureOf } from "./picture";
 import { storedOf } from "./stored";
 import { processPhoto, type ProcessedPhoto } from "./pipeline";

@@ -56,6 +56,8 @@ describe("parseApiEnv", () => {
       API_HOST: "127.0.0.1",
       SHUTDOWN_TIMEOUT_MS: 10_000,
       LOG_LEVEL: "info",
+      MEDIA_DIR: "./data/media",
+      S3_REGION: "us-east-1",
     });
   });
 

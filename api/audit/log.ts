@@ -1,8 +1,11 @@
+/**
+ * The operators' audit log: every console write records who (Actor), what, when and from where,
+ * in the transaction of the change (the operator room and the domains it drives, photos among them).
+ */
 import { count, desc, eq } from "drizzle-orm";
 import type { AuditLogPage } from "~contract/operators";
 import type { Db } from "../db/client";
 import { auditLog } from "../db/schema";
-import type { Member } from "./guard";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -13,13 +16,6 @@ export interface Actor {
   email: string | null;
   clientAddress: string;
 }
-
-export const actorOf = (member: Member, clientAddress: string): Actor => ({
-  accountId: member.account.id,
-  userId: member.userId,
-  email: member.email,
-  clientAddress,
-});
 
 /** Writes one row of the operator's audit log: call it in the transaction of the change it records. */
 export async function writeAudit(
