@@ -41,9 +41,11 @@ export async function searchExperiences(
   if (query.city) conditions.push(eq(experiences.citySlug, query.city));
   const terms = searchTerms(query.q);
   // Every word must match (full-text search, GIN): by its English stem ("kayaks" finds "kayak"),
-  // or, for words of five letters or more, by a catalog word it resembles. Punctuation alone
-  // matches nothing.
-  for (const term of terms) conditions.push(sql`${experiences.searchVector} @@ ${wordQuery(db, term)}`);
+  // or, for words of five letters or more, by a catalog word it resembles. A stop word ("the",
+  // "on", "off") has no stem and is left out, as the title's own copy of it was; punctuation
+  // alone matches nothing.
+  for (const term of terms)
+    conditions.push(sql`(${isStopWord(term)} or ${experiences.searchVector} @@ ${wordQuery(db, term)})`);
   // Prices compare across currencies in US cents (the filter's amounts are US cents too).
   const priceUsd = experiences.priceUsd;
   if (query.minPrice !== undefined) conditions.push(gte(priceUsd, query.minPrice));
@@ -165,6 +167,11 @@ function departsOn(db: Db, date: string): SQL {
  * ("kayack" finds "kayak"; WORD_SIMILARITY_THRESHOLD in api/db/client.ts; a GIN index on a few
  * thousand short words, so no experience's text is compared letter by letter).
  */
+/** A word English search leaves out ("the", "on"): a word, yet no stem. Punctuation is no word. */
+function isStopWord(term: string): SQL {
+  return sql`(numnode(plainto_tsquery('english', ${term})) = 0 and numnode(plainto_tsquery('simple', ${term})) > 0)`;
+}
+
 function wordQuery(db: Db, term: string): SQL {
   const stem = sql`plainto_tsquery('english', ${term})`;
   if (term.length < TYPO_MIN_LENGTH) return stem;

@@ -51,6 +51,8 @@ export default function AuditLogPage() {
                   <td className="py-2 pr-4">
                     {t(`console.action_${entry.action.replace(".", "_")}`, {
                       defaultValue: entry.action,
+                      // What the action names (ids, figures, texts), then the roles in words.
+                      ...entry.target,
                       email: entry.target.email ?? "",
                       role: entry.target.role ? t(`console.role_${entry.target.role}`) : "",
                       from: entry.target.from ? t(`console.role_${entry.target.from}`) : "",

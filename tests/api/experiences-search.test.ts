@@ -146,6 +146,8 @@ describe("GET /v1/experiences: search and filters", () => {
     // Still every word: a typo'd word and a real one narrow together.
     expect(ids(await everything("q=sunsett%20lisbn"))).toEqual(["lisbon-sunset-sail"]);
     expect((await list("q=zzzzzz")).total).toBe(0);
+    // Stop words are left out, as they were from the titles: an exact title with "the" or "off" finds it.
+    expect(ids(await everything("q=the%20lisbon%20sunset%20off%20on"))).toEqual(["lisbon-sunset-sail"]);
   });
 
   it("q takes % and _ literally", async () => {

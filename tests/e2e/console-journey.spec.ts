@@ -1,0 +1,194 @@
+import sharp from "sharp";
+import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
+import { createDemoOwners } from "../../scripts/demo-owners.mjs";
+import { payWithCard, signOperatorWaiver, type Day } from "./booking-helpers";
+import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
+import { origin } from "./helpers";
+import { createCompleteUser, latestMail, PASSWORD, PROJECT, signInWithPassword, uniqueEmail } from "./identity-helpers";
+
+/**
+ * Issue 28's whole journey, as people do it: the owner invites a manager; the manager creates an
+ * experience with two photos, two ticket types and a weekly schedule, and publishes it; a traveller
+ * finds it on the storefront and books it. JavaScript on and off.
+ */
+const ACME = origin("acme.app.localhost");
+const OWNER = "owner@acme.example";
+
+/** Today in Lisbon (the experience's zone), YYYY-MM-DD. */
+const todayInLisbon = () =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Lisbon",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
+
+const photo = (background: string) =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+
+/** The first day from the day after tomorrow with a departure of the service that has seats. */
+async function bookableDay(request: APIRequestContext, experienceId: string, serviceId: string) {
+  const earliest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const answer = await request.get(`${ACME}/v1/experiences/${experienceId}/services/${serviceId}/availability`);
+  expect(answer.status()).toBe(200);
+  const days = (await answer.json()).data.days as Day[];
+  const day = days.find(
+    (candidate) => candidate.date >= earliest && candidate.slots.some((slot) => slot.seatsLeft > 2),
+  );
+  expect(day, "a day with departures after the schedule was set").toBeTruthy();
+  return { date: day!.date, slot: day!.slots.find((slot) => slot.seatsLeft > 2)! };
+}
+
+async function signInHere(page: Page, email: string, password: string, then: RegExp) {
+  await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+  await signInWithPassword(page, email, password);
+  await expect(page).toHaveURL(then);
+}
+
+test.beforeAll(async () => {
+  await createDemoOwners({ host: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099", projectId: PROJECT });
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "on" : "off";
+  test.describe(`operator console: from invitation to a traveller's booking, JavaScript ${mode}`, () => {
+    test.use({ javaScriptEnabled });
+    test.setTimeout(180_000);
+
+    test("the owner invites a manager, who builds and publishes an experience; a traveller books it", async ({
+      page,
+      browser,
+      request,
+    }) => {
+      // 1. The owner invites a manager.
+      const managerEmail = uniqueEmail(`journey-manager-${mode}`);
+      await createCompleteUser(request, managerEmail, PASSWORD);
+      await page.goto(`${ACME}/console/team`);
+      await signInHere(page, OWNER, DEMO_OWNER_PASSWORD, /\/console\/team$/);
+      const invite = page.locator("form", {
+        has: page.getByRole("button", { name: "Send the invitation", exact: true }),
+      });
+      await invite.getByLabel("Email").fill(managerEmail);
+      await invite.getByLabel("Role").selectOption("manager");
+      await invite.getByRole("button", { name: "Send the invitation", exact: true }).click();
+      await expect(page.getByRole("status")).toHaveText("The invitation has been sent.");
+
+      // 2. The manager accepts from the emailed link.
+      const manager = await (await browser.newContext({ javaScriptEnabled })).newPage();
+      await manager.goto((await latestMail(request, managerEmail)).link);
+      await signInHere(manager, managerEmail, PASSWORD, /\/console\/invitations\//);
+      await manager.getByRole("button", { name: "Accept the invitation" }).click();
+      await expect(manager.getByTestId("console-role")).toHaveText("Manager");
+
+      // 3. A new experience, a draft.
+      await manager
+        .getByRole("navigation", { name: "Console sections" })
+        .getByRole("link", { name: "Experiences" })
+        .click();
+      await manager.getByRole("link", { name: "New experience" }).click();
+      const title = `Tram 28 Sketch Walk ${mode} ${Date.now().toString(36)}`;
+      await manager.getByLabel("Title").fill(title);
+      await manager.getByLabel("Summary").fill("Draw Lisbon's old quarters from the tram line.");
+      await manager.getByLabel("Description").fill("A sketching walk along tram 28 with a local illustrator.");
+      await manager.getByLabel("City").fill("Lisbon");
+      await manager.getByLabel("Country").selectOption("PT");
+      await manager.getByLabel("Category").selectOption("classes");
+      await manager.getByLabel("Duration (minutes)").fill("150");
+      await manager.getByLabel("Guests per departure").fill("8");
+      await manager.getByLabel("Meeting point").fill("Largo do Martim Moniz, 1100-341 Lisboa");
+      await manager.getByRole("checkbox", { name: "Portuguese" }).check();
+      await manager.getByLabel("What is included").fill("Sketchbook and pens\nA pastel de nata");
+      await manager.getByLabel("Cancellation policy").fill("Free cancellation up to 24 hours before.");
+      await manager.getByRole("button", { name: "Create the draft" }).click();
+      await expect(manager.getByRole("status")).toHaveText("The experience has been created as a draft.");
+      const experienceId = /\/console\/experiences\/([^/?]+)$/.exec(manager.url())![1];
+      const pages = manager.getByRole("navigation", { name: `Pages of ${title}` });
+
+      // 4. Two photos, through the plain file input (JavaScript adds a drop zone beside it).
+      await pages.getByRole("link", { name: "Photos" }).click();
+      const upload = manager.locator("form", { has: manager.getByRole("button", { name: "Upload photo" }) });
+      for (const [name, colour, alt] of [
+        ["tram.jpg", "#facc15", "A yellow tram on a steep street"],
+        ["sketch.jpg", "#1d4ed8", "A sketchbook open on a tiled wall"],
+      ]) {
+        await upload
+          .getByLabel("Photo file")
+          .setInputFiles({ name, mimeType: "image/jpeg", buffer: await photo(colour) });
+        await upload.getByLabel("Alt text").fill(alt);
+        await upload.getByRole("button", { name: "Upload photo" }).click();
+        await expect(manager.getByRole("status").filter({ hasText: "The photo was added." })).toBeVisible();
+      }
+      await expect(manager.getByTestId("photo")).toHaveCount(2);
+
+      // 5. Two ticket types on the first service.
+      await pages.getByRole("link", { name: "Services and prices" }).click();
+      const prices = manager
+        .getByTestId("service")
+        .first()
+        .locator("form", { has: manager.getByRole("button", { name: "Save the prices" }) });
+      await prices.getByLabel("Type of row 1").fill("adult");
+      await prices.getByLabel("Name of row 1").fill("Adult");
+      await prices.getByLabel("Price of row 1 in USD").fill("45");
+      await prices.getByRole("button", { name: "Add a ticket type" }).click();
+      await expect(prices.getByTestId("ticket-row")).toHaveCount(2);
+      await prices.getByLabel("Type of row 2").fill("child");
+      await prices.getByLabel("Name of row 2").fill("Child (6–12)");
+      await prices.getByLabel("Price of row 2 in USD").fill("20");
+      await prices.getByRole("button", { name: "Save the prices" }).click();
+      await expect(manager.getByRole("status")).toHaveText("The prices are saved. New bookings use them from now on.");
+
+      // 6. A weekly schedule in Lisbon: every day at 10:00.
+      await pages.getByRole("link", { name: "Schedule" }).click();
+      await manager.getByLabel("Time zone of the experience").selectOption("Europe/Lisbon");
+      const rule = manager.getByRole("group", { name: "Add a weekly rule" });
+      for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) {
+        await rule.getByLabel(day).check();
+      }
+      await rule.getByLabel("Start times").fill("10:00");
+      await rule.getByLabel("First day").fill(todayInLisbon());
+      await manager.getByRole("button", { name: "Save the schedule" }).click();
+      await expect(manager.getByRole("status")).toContainText(/\d+ departures added\./);
+
+      // 7. Published.
+      await pages.getByRole("link", { name: "Details" }).click();
+      await manager.getByRole("button", { name: "Publish", exact: true }).click();
+      await expect(manager.getByRole("status")).toHaveText(
+        "The experience is published: travellers can find it and book it.",
+      );
+      const storefrontPath = await manager.getByRole("link", { name: "View on the storefront" }).getAttribute("href");
+      const serviceId = storefrontPath!.split("/")[3];
+
+      // 8. A traveller finds it on the storefront, with its photos and prices, and books it.
+      const traveller = await (await browser.newContext({ javaScriptEnabled })).newPage();
+      const guest = await createCompleteUser(request, uniqueEmail(`journey-guest-${mode}`));
+      await traveller.goto(`${ACME}/login`);
+      await signInWithPassword(traveller, guest.email, guest.password);
+      await traveller.goto(`${ACME}/?q=${encodeURIComponent(title)}`);
+      const card = traveller.locator("li", { has: traveller.getByRole("link", { name: title }) });
+      await expect(card.locator('picture source[type="image/avif"]')).toHaveCount(1);
+      await expect(card).toContainText("$45");
+      const { date, slot } = await bookableDay(request, experienceId, serviceId);
+      expect(
+        new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Lisbon", hour: "2-digit", minute: "2-digit" }).format(
+          new Date(slot.startsAt),
+        ),
+      ).toBe("10:00");
+      await traveller.goto(`${ACME}/experiences/${experienceId}/${serviceId}?date=${date}`);
+      await expect(traveller.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(traveller.locator("img[alt='A yellow tram on a steep street']").first()).toBeVisible();
+      await traveller.locator(`input[name="slot"][value="${slot.id}"]`).check();
+      await traveller.locator('input[type="number"][name^="t_"]').first().fill("2");
+      await traveller.getByRole("button", { name: "Continue to booking" }).click();
+      await signOperatorWaiver(traveller);
+      await traveller.getByRole("button", { name: /^Pay / }).click();
+      await payWithCard(traveller, "4242 4242 4242 4242");
+      await expect(traveller.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+
+      // The manager sees the two seats sold on that departure.
+      await manager.goto(`${ACME}/console/experiences/${experienceId}/departures`);
+      await expect(manager.locator(`[id="departure-${slot.id}"]`)).toContainText("2 sold");
+    });
+  });
+}
