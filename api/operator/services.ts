@@ -14,9 +14,10 @@ import type {
 } from "~contract/operator-services";
 import type { Db } from "../db/client";
 import { bookings, experiences, services, slots, ticketTypes, type ServiceRow } from "../db/schema";
-import { ApiError, conflict, notFound } from "../http/errors";
+import { conflict, notFound } from "../http/errors";
 import { expireHolds } from "../bookings/hold-expiry";
 import { writeAudit, type Actor } from "../audit/log";
+import { capacityBelowTaken } from "./departures";
 
 /** A new row's id: a prefix and 16 random base64url characters. */
 export const newCatalogId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
@@ -161,13 +162,6 @@ const figuresOf = (row: ServiceRow) => ({
   sortOrder: row.sortOrder,
 });
 
-/** 409: the seats already sold and held on a departure are more than the capacity asked for. */
-function capacityBelowTaken(capacity: number, taken: { id: string; seatsTaken: number }): ApiError {
-  const seats = taken.seatsTaken === 1 ? "1 seat is" : `${taken.seatsTaken} seats are`;
-  const message = `${seats} already sold or held on a departure (${taken.id}): the capacity cannot be less than ${taken.seatsTaken}, and ${capacity} was asked.`;
-  return new ApiError(409, "capacity_below_taken", message, { capacity: [message] });
-}
-
 /**
  * PATCH /v1/operator/services/{serviceId}. A new capacity applies to the future departures that
  * still have the old one (a departure whose capacity was changed by itself keeps it), in one
@@ -199,7 +193,7 @@ export async function updateService(
         (most, slot) => (most && most.seatsTaken >= slot.seatsTaken ? most : slot),
         null,
       );
-      if (fullest && fullest.seatsTaken > input.capacity) throw capacityBelowTaken(input.capacity, fullest);
+      if (fullest && fullest.seatsTaken > input.capacity) throw capacityBelowTaken(fullest.seatsTaken);
       if (following.length > 0)
         await tx
           .update(slots)

@@ -243,7 +243,8 @@ describe("console capacity", () => {
       call(`/v1/operator/services/${serviceId}`, on(manager.idToken, { method: "PATCH", body: { capacity } }));
     const error = expectEnvelope(await patch(taken - 1), 409, "capacity_below_taken");
     expect(error.message).toContain(`${taken} seats are already sold or held`);
-    expect(error.fields?.capacity?.[0]).toContain(`cannot be less than ${taken}`);
+    expect(error.fields?.capacity?.[0]).toBe(`At least ${taken}: ${taken} seats are already sold or held.`);
+    expect(error.details).toEqual({ taken });
     const [unchanged] = await db().select().from(slots).where(eq(slots.id, full.id));
     expect(unchanged.capacity).toBe(12);
 

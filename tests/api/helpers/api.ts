@@ -79,5 +79,10 @@ export function expectEnvelope(result: ApiResult, status: number, code: string) 
     throw new Error("error.message missing");
   if (body.requestId !== result.headers.get("X-Request-Id")) throw new Error("requestId does not match X-Request-Id");
   if (Object.keys(body).sort().join(",") !== "error,requestId") throw new Error(`unexpected keys ${Object.keys(body)}`);
-  return body.error as { code: string; message: string; fields?: Record<string, string[]> };
+  return body.error as {
+    code: string;
+    message: string;
+    fields?: Record<string, string[]>;
+    details?: Record<string, string | number>;
+  };
 }
