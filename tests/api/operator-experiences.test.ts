@@ -3,18 +3,15 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, experiences, services, ticketTypes } from "~api/db/schema";
 import { CHANGED_HEADER } from "~contract/changes";
+import type { OperatorRole } from "~contract/operators";
 import { expectEnvelope } from "./helpers/api";
 import { bookingBody, bookingUser, createSlot, findService, placeBooking, type TestService } from "./helpers/booking";
-import { accountIdOf, addTeamMember } from "./helpers/operator";
+import { accountIdOf, syncedMember } from "./helpers/operator";
 import { call, identityWorld, syncedUser, type TestUser } from "./helpers/identity";
 
 const { db } = identityWorld();
 
-async function member(slug: string, role: "owner" | "manager" | "guide"): Promise<TestUser> {
-  const user = await syncedUser();
-  await addTeamMember(db(), slug, user.uid, role);
-  return user;
-}
+const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
 const on = (account: string, token: string | undefined, extra: { method?: string; body?: unknown } = {}) => ({
   account,

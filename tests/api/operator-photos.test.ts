@@ -2,6 +2,7 @@
 // API on a real database, the guard on every endpoint, order/cover/alt/delete with their audit
 // rows and kept cover, what travellers are answered, the media endpoint, and the S3 adapter
 // against a small S3-speaking server of this file (we cannot run S3 here).
+import type { OperatorRole } from "~contract/operators";
 import "./helpers/env";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -15,17 +16,13 @@ import { auditLog, experiencePhotos, experiences } from "~api/db/schema";
 import { s3Storage } from "~api/photos/s3-storage";
 import { getApiEnv } from "~api/env";
 import { api, expectEnvelope, type ApiResult } from "./helpers/api";
-import { call, identityWorld, randomIp, syncedUser, type TestUser } from "./helpers/identity";
-import { accountIdOf, addTeamMember } from "./helpers/operator";
+import { call, identityWorld, randomIp, syncedUser } from "./helpers/identity";
+import { accountIdOf, syncedMember } from "./helpers/operator";
 import { iphoneStyleJpeg } from "./helpers/photos";
 
 const { db } = identityWorld();
 
-async function member(slug: string, role: "owner" | "manager" | "guide"): Promise<TestUser> {
-  const user = await syncedUser();
-  await addTeamMember(db(), slug, user.uid, role);
-  return user;
-}
+const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
 /** A listed experience of the operator (one with a price: it is on the catalog). */
 async function experienceOf(slug: string, skip = 0): Promise<string> {

@@ -4,6 +4,7 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { auditLog, experiences, sandboxCheckouts, services, slots } from "~api/db/schema";
 import { CHANGED_HEADER } from "~contract/changes";
+import type { OperatorRole } from "~contract/operators";
 import { expectEnvelope } from "./helpers/api";
 import {
   bookingBody,
@@ -15,16 +16,12 @@ import {
   placeBooking,
   seatsTaken,
 } from "./helpers/booking";
-import { call, outboxFor, syncedUser, type TestUser } from "./helpers/identity";
-import { addTeamMember } from "./helpers/operator";
+import { call, outboxFor, syncedUser } from "./helpers/identity";
+import { syncedMember } from "./helpers/operator";
 
 const { db, acme } = bookingWorld();
 
-async function member(slug: string, role: "owner" | "manager" | "guide"): Promise<TestUser> {
-  const user = await syncedUser();
-  await addTeamMember(db(), slug, user.uid, role);
-  return user;
-}
+const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
 const on = (token: string | undefined, extra: { method?: string; body?: unknown; account?: string } = {}) => ({
   account: extra.account ?? "acme",

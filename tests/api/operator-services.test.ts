@@ -1,3 +1,4 @@
+import type { OperatorRole } from "~contract/operators";
 import "./helpers/env";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -16,16 +17,12 @@ import {
   sessionIdOf,
   type TestService,
 } from "./helpers/booking";
-import { call, identityWorld, syncedUser, type TestUser } from "./helpers/identity";
-import { addTeamMember } from "./helpers/operator";
+import { call, identityWorld, syncedUser } from "./helpers/identity";
+import { syncedMember } from "./helpers/operator";
 
 const { db } = identityWorld();
 
-async function member(slug: string, role: "owner" | "manager" | "guide"): Promise<TestUser> {
-  const user = await syncedUser();
-  await addTeamMember(db(), slug, user.uid, role);
-  return user;
-}
+const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
 const on = (token: string | undefined, extra: { method?: string; body?: unknown; account?: string } = {}) => ({
   account: extra.account ?? "acme",

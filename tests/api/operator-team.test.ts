@@ -2,19 +2,15 @@ import "./helpers/env";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, operatorInvitations, operatorMembers } from "~api/db/schema";
+import type { OperatorRole } from "~contract/operators";
 import { expectEnvelope } from "./helpers/api";
-import { accountIdOf, addTeamMember } from "./helpers/operator";
+import { accountIdOf, syncedMember } from "./helpers/operator";
 import { purgeOld } from "~api/jobs/purge";
 import { call, identityWorld, outboxFor, syncedUser, uniqueEmail, type TestUser } from "./helpers/identity";
 
 const { db } = identityWorld();
 
-/** A synced user who is a member of `slug`'s team with `role`. */
-async function member(slug: string, role: "owner" | "manager" | "guide"): Promise<TestUser> {
-  const user = await syncedUser();
-  await addTeamMember(db(), slug, user.uid, role);
-  return user;
-}
+const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
 const on = (account: string, token: string | undefined, extra: { method?: string; body?: unknown } = {}) => ({
   account,

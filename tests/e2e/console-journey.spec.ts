@@ -1,18 +1,16 @@
 import sharp from "sharp";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
-import { createDemoOwners } from "../../scripts/demo-owners.mjs";
 import { payWithCard, signOperatorWaiver, type Day } from "./booking-helpers";
-import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
+import { expect, test, type APIRequestContext } from "./guarded-test";
+import { ACME, OWNER, signInHere, withDemoOwners } from "./console-helpers";
 import { origin } from "./helpers";
-import { createCompleteUser, latestMail, PASSWORD, PROJECT, signInWithPassword, uniqueEmail } from "./identity-helpers";
+import { createCompleteUser, latestMail, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
 
 /**
  * Issue 28's whole journey, as people do it: the owner invites a manager; the manager creates an
  * experience with two photos, two ticket types and a weekly schedule, and publishes it; a traveller
  * finds it on the storefront and books it. JavaScript on and off.
  */
-const ACME = origin("acme.app.localhost");
-const OWNER = "owner@acme.example";
 
 /** Today in Lisbon (the experience's zone), YYYY-MM-DD. */
 const todayInLisbon = () =>
@@ -42,15 +40,7 @@ async function bookableDay(request: APIRequestContext, experienceId: string, ser
   return { date: day!.date, slot: day!.slots.find((slot) => slot.seatsLeft > 2)! };
 }
 
-async function signInHere(page: Page, email: string, password: string, then: RegExp) {
-  await expect(page).toHaveURL(/\/login\?redirectUrl=/);
-  await signInWithPassword(page, email, password);
-  await expect(page).toHaveURL(then);
-}
-
-test.beforeAll(async () => {
-  await createDemoOwners({ host: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099", projectId: PROJECT });
-});
+withDemoOwners();
 
 for (const javaScriptEnabled of [true, false]) {
   const mode = javaScriptEnabled ? "on" : "off";

@@ -1,21 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
-import { createDemoOwners } from "../../scripts/demo-owners.mjs";
-import { expect, test, type Page } from "./guarded-test";
-import { origin } from "./helpers";
-import { PROJECT, signInWithPassword } from "./identity-helpers";
-
-const ACME = origin("acme.app.localhost");
-const OWNER = "owner@acme.example";
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
+import { expect, test } from "./guarded-test";
+import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
+import { signInWithPassword } from "./identity-helpers";
 
 /** A JPEG made here: a quarter turn stored sideways (EXIF Orientation 6), as phones write them. */
 async function photo(colour: string): Promise<Buffer> {
@@ -25,9 +12,7 @@ async function photo(colour: string): Promise<Buffer> {
     .toBuffer();
 }
 
-test.beforeAll(async () => {
-  await createDemoOwners({ host: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099", projectId: PROJECT });
-});
+withDemoOwners();
 
 for (const javaScriptEnabled of [true, false]) {
   // One experience each: the runs do not see each other's photos.

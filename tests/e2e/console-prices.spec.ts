@@ -1,24 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
-import { createDemoOwners } from "../../scripts/demo-owners.mjs";
-import { expect, test, type Page } from "./guarded-test";
-import { origin } from "./helpers";
-import { PROJECT, signInWithPassword } from "./identity-helpers";
+import { expect, test } from "./guarded-test";
+import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
+import { signInWithPassword } from "./identity-helpers";
 
-const ACME = origin("acme.app.localhost");
-const OWNER = "owner@acme.example";
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
-
-test.beforeAll(async () => {
-  await createDemoOwners({ host: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099", projectId: PROJECT });
-});
+withDemoOwners();
 
 // Each run edits its own experience: the two share one database.
 const RUNS = [

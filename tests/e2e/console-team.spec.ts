@@ -1,33 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
-import { createDemoOwners } from "../../scripts/demo-owners.mjs";
-import { expect, test, type Page } from "./guarded-test";
-import { origin } from "./helpers";
-import { createCompleteUser, latestMail, PASSWORD, PROJECT, signInWithPassword, uniqueEmail } from "./identity-helpers";
+import { expect, test } from "./guarded-test";
+import { ACME, OWNER, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
+import { createCompleteUser, latestMail, PASSWORD, uniqueEmail } from "./identity-helpers";
 
-const ACME = origin("acme.app.localhost");
-const OWNER = "owner@acme.example";
-
-/** axe-core runs in the page: on with JavaScript (the markup is the same without). */
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
-
-/** Signs in on the login page it is on: straight on to the console (no guest steps, no waiver). */
-async function signInHere(page: Page, email: string, password: string, then: RegExp) {
-  await expect(page).toHaveURL(/\/login\?redirectUrl=/);
-  await signInWithPassword(page, email, password);
-  await expect(page).toHaveURL(then);
-}
-
-test.beforeAll(async () => {
-  // Local start made them; another suite may have cleared the emulator since.
-  await createDemoOwners({ host: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099", projectId: PROJECT });
-});
+withDemoOwners();
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`operator console: the team, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

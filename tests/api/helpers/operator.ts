@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~api/db/client";
 import { accounts, operatorMembers } from "~api/db/schema";
 import type { OperatorRole } from "~contract/operators";
+import { syncedUser, type TestUser } from "./identity";
 
 /** A seeded operator's id by its slug (acme, harbor, …). */
 export async function accountIdOf(db: Db, slug: string): Promise<string> {
@@ -13,4 +14,11 @@ export async function accountIdOf(db: Db, slug: string): Promise<string> {
 /** Makes the user `uid` a member of `slug`'s team with `role` (as an accepted invitation would). */
 export async function addTeamMember(db: Db, slug: string, uid: string, role: OperatorRole): Promise<void> {
   await db.insert(operatorMembers).values({ accountId: await accountIdOf(db, slug), userId: uid, role });
+}
+
+/** A new user, synced, who is a member of `slug`'s team with `role`. */
+export async function syncedMember(db: Db, slug: string, role: OperatorRole): Promise<TestUser> {
+  const user = await syncedUser();
+  await addTeamMember(db, slug, user.uid, role);
+  return user;
 }
