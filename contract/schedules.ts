@@ -4,45 +4,29 @@ import type * as out from "./outputs";
 import { emptyAsAbsent } from "./query";
 import { DEPARTURE_STATUSES, type DepartureStatus } from "./statuses";
 import { INVALID_TEXT } from "./text";
+import {
+  isTimeZone,
+  localDate,
+  localTime,
+  MAX_CAPACITY,
+  SCHEDULE_LIMITS,
+  timeZone,
+  TIME_ZONES,
+  WEEKDAYS,
+} from "./schedule-fields";
 
-export { DEPARTURE_STATUSES, type DepartureStatus };
-
-/**
- * The IANA zone names this runtime knows (Intl's canonical list, plus UTC). Zone names are case
- * sensitive and aliases ("US/Eastern", "EST") are refused: one spelling per zone.
- */
-export const TIME_ZONES: readonly string[] = (() => {
-  const names = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return names.includes("UTC") ? names : [...names, "UTC"].sort();
-})();
-const zoneSet = new Set(TIME_ZONES);
-export const isTimeZone = (value: string) => zoneSet.has(value);
-
-export const timeZone = z
-  .string()
-  .max(64, "Not a time zone.")
-  .refine(isTimeZone, "Choose a time zone from the list (an IANA name such as Europe/Lisbon).");
-
-/** A calendar date, YYYY-MM-DD, that exists. */
-export const localDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Give a date as YYYY-MM-DD.")
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, "This date does not exist.");
-
-/** A local time of day, HH:MM (24 hours). */
-export const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give a time as HH:MM (24 hours).");
-
-/** ISO weekdays: 1 Monday … 7 Sunday. */
-export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-/** Limits of one schedule: rules, times per rule, blackout dates, cut-off. */
-export const SCHEDULE_LIMITS = { rules: 20, times: 24, blackouts: 366, cutoffMinutes: 10_080, reason: 200 } as const;
-
-/** How many departures a service may have at most (capacity of one departure). */
-export const MAX_CAPACITY = 10_000;
+export {
+  DEPARTURE_STATUSES,
+  isTimeZone,
+  localDate,
+  localTime,
+  MAX_CAPACITY,
+  SCHEDULE_LIMITS,
+  timeZone,
+  TIME_ZONES,
+  WEEKDAYS,
+  type DepartureStatus,
+};
 
 export const weeklyRule = z
   .object({

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { TIME_ZONES, WEEKDAYS } from "~contract/schedules";
+import { TIME_ZONES, WEEKDAYS } from "~contract/time-zones";
 import { isScheduleIntent, SCHEDULE_SCHEMAS, splitList } from "~/features/console/console-forms.server";
 import { requireConsoleAbility } from "~/features/console/console.server";
 import { ExperienceNav } from "~/features/console/experience-nav";

@@ -5,7 +5,7 @@ import {
   MAX_SERVICE_CAPACITY,
   MAX_TICKET_TYPES,
   TICKET_CODE,
-} from "~contract/operator-services";
+} from "~contract/service-limits";
 import { toMinorUnits } from "~contract/money";
 
 /**

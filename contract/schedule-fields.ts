@@ -1,0 +1,35 @@
+/**
+ * A schedule's field rules, as the API's schemas (./schedules.ts) and the console's form
+ * (app/features/console/schedule-schemas.ts, loaded after the page) check them: zod and the plain
+ * values of ./time-zones.ts only.
+ */
+import { z } from "zod";
+import { TIME_ZONES, WEEKDAYS } from "./time-zones";
+
+export { TIME_ZONES, WEEKDAYS };
+
+const zoneSet = new Set(TIME_ZONES);
+export const isTimeZone = (value: string) => zoneSet.has(value);
+
+export const timeZone = z
+  .string()
+  .max(64, "Not a time zone.")
+  .refine(isTimeZone, "Choose a time zone from the list (an IANA name such as Europe/Lisbon).");
+
+/** A calendar date, YYYY-MM-DD, that exists. */
+export const localDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Give a date as YYYY-MM-DD.")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, "This date does not exist.");
+
+/** A local time of day, HH:MM (24 hours). */
+export const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give a time as HH:MM (24 hours).");
+
+/** Limits of one schedule: rules, times per rule, blackout dates, cut-off. */
+export const SCHEDULE_LIMITS = { rules: 20, times: 24, blackouts: 366, cutoffMinutes: 10_080, reason: 200 } as const;
+
+/** How many departures a service may have at most (capacity of one departure). */
+export const MAX_CAPACITY = 10_000;
