@@ -593,8 +593,19 @@ export const operatorMe = z.object({
   userId: z.string(),
   email: z.string().nullable(),
   role: operatorRole,
-  /** What the role opens in the console. */
-  can: z.object({ manageTeam: z.boolean(), readAuditLog: z.boolean(), manageCatalog: z.boolean() }),
+  /**
+   * What the role opens in the console: the day's work (manifest, check-in) is every member's;
+   * bookings' refunds, branding and reports are the owner's and managers'.
+   */
+  can: z.object({
+    manageTeam: z.boolean(),
+    readAuditLog: z.boolean(),
+    manageCatalog: z.boolean(),
+    runDay: z.boolean(),
+    refund: z.boolean(),
+    manageBranding: z.boolean(),
+    readReports: z.boolean(),
+  }),
 });
 export const operatorMember = z.object({
   userId: z.string(),

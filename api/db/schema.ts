@@ -686,6 +686,49 @@ export const bookings = pgTable(
   ],
 );
 
+export const REFUND_STATUSES = ["owed", "made"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Refunds of a booking, each one a row (migration 0024): full ones from a cancellation and
+ * partial or full ones an operator makes. `owed` once decided (in the deciding transaction),
+ * `made` once the provider refunded it. Reports sum them by `created_at`.
+ */
+export const bookingRefunds = pgTable(
+  "booking_refunds",
+  {
+    id: text("id").primaryKey(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull().default(""),
+    /** The member who made it (null: the traveller's own cancellation, or the system). */
+    requestedBy: text("requested_by"),
+    releaseSeats: boolean("release_seats").notNull().default(false),
+    idempotencyKey: text("idempotency_key").notNull(),
+    status: text("status").$type<RefundStatus>().notNull().default("owed"),
+    createdAt: createdAt(),
+    madeAt: timestamp("made_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("booking_refunds_booking_idempotency_key").on(t.bookingId, t.idempotencyKey),
+    index("booking_refunds_account_created_idx").on(t.accountId, t.createdAt),
+    check("booking_refunds_id_format", sql`${t.id} ~ '^rf_[A-Za-z0-9_-]{1,64}$'`),
+    check("booking_refunds_amount_positive", sql`${t.amountMinor} > 0`),
+    check("booking_refunds_currency_format", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("booking_refunds_status_value", sql`${t.status} IN ('owed', 'made')`),
+    check("booking_refunds_made_at_with_status", sql`(${t.status} = 'made') = (${t.madeAt} IS NOT NULL)`),
+    check("booking_refunds_reason_length", sql`char_length(${t.reason}) <= 500`),
+    check("booking_refunds_idempotency_key_length", sql`char_length(${t.idempotencyKey}) BETWEEN 8 AND 128`),
+  ],
+);
+export type BookingRefundRow = typeof bookingRefunds.$inferSelect;
+
 export const SANDBOX_CHECKOUT_STATUSES = ["open", "paid", "failed", "expired"] as const;
 export type SandboxCheckoutStatus = (typeof SANDBOX_CHECKOUT_STATUSES)[number];
 

@@ -39,7 +39,15 @@ handle(operatorRoutes, endpoints.operatorMe, async (c) => {
     userId: member.userId,
     email: member.email,
     role: member.role,
-    can: { manageTeam: owner, readAuditLog: owner, manageCatalog: CATALOG.includes(member.role) },
+    can: {
+      manageTeam: owner,
+      readAuditLog: owner,
+      manageCatalog: CATALOG.includes(member.role),
+      runDay: true,
+      refund: CATALOG.includes(member.role),
+      manageBranding: CATALOG.includes(member.role),
+      readReports: CATALOG.includes(member.role),
+    },
   };
 });
 

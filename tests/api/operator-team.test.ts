@@ -48,7 +48,15 @@ describe("operator console: the guard", () => {
       account: { slug: "acme" },
       userId: guide.uid,
       role: "guide",
-      can: { manageTeam: false, readAuditLog: false, manageCatalog: false },
+      can: {
+        manageTeam: false,
+        readAuditLog: false,
+        manageCatalog: false,
+        runDay: true,
+        refund: false,
+        manageBranding: false,
+        readReports: false,
+      },
     });
     for (const [path, method, body] of [
       ["/v1/operator/members", "GET", undefined],
@@ -62,7 +70,15 @@ describe("operator console: the guard", () => {
       expectEnvelope(await call(path, on("acme", undefined, { method, body })), 401, "unauthorized");
     }
     const ownerMe = await call("/v1/operator/me", on("acme", owner.idToken));
-    expect(ownerMe.body.data.can).toEqual({ manageTeam: true, readAuditLog: true, manageCatalog: true });
+    expect(ownerMe.body.data.can).toEqual({
+      manageTeam: true,
+      readAuditLog: true,
+      manageCatalog: true,
+      runDay: true,
+      refund: true,
+      manageBranding: true,
+      readReports: true,
+    });
   });
 });
 
