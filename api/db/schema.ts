@@ -64,6 +64,8 @@ export const accounts = pgTable(
     contactPhone: text("contact_phone"),
     /** The operator's postal address, as one would write it on an envelope (any country's format). */
     postalAddress: text("postal_address"),
+    /** Only checked-in guests get the tip and review emails (migration 0025). */
+    requireCheckIn: boolean("require_check_in").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -284,6 +286,8 @@ export const slots = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** Its rule no longer wants it but it has bookings or holds: the operator keeps or cancels it. */
     needsDecision: boolean("needs_decision").notNull().default(false),
+    /** The guide who leads it (a member of the operator's team); null: not assigned. */
+    guideUserId: text("guide_user_id"),
   },
   (t) => [
     uniqueIndex("slots_service_starts_at_key").on(t.serviceId, t.startsAt),
@@ -646,6 +650,13 @@ export const bookings = pgTable(
     /** The invitation whose discount this booking got (its first booking). */
     referralCode: text("referral_code"),
     tipEmailSentAt: timestamp("tip_email_sent_at", { withTimezone: true }),
+    /**
+     * The ticket's secret (migration 0025): 26 characters of Crockford base32, 130 random bits,
+     * made by the database's new_ticket_code(); shown (and as a QR code) once confirmed.
+     */
+    ticketCode: text("ticket_code")
+      .notNull()
+      .default(sql`new_ticket_code()`),
   },
   (t) => [
     uniqueIndex("bookings_user_idempotency_key").on(t.userId, t.idempotencyKey),
@@ -654,6 +665,7 @@ export const bookings = pgTable(
     index("bookings_account_id_idx").on(t.accountId),
     uniqueIndex("bookings_payment_session_id_key").on(t.paymentSessionId),
     uniqueIndex("bookings_tip_key_hash_key").on(t.tipKeyHash),
+    uniqueIndex("bookings_ticket_code_key").on(t.ticketCode),
     // Confirmed bookings not yet completed: what the scheduled work looks at.
     index("bookings_open_confirmed_idx")
       .on(t.slotId)
@@ -728,6 +740,47 @@ export const bookingRefunds = pgTable(
   ],
 );
 export type BookingRefundRow = typeof bookingRefunds.$inferSelect;
+
+export const CHECK_IN_STATUSES = ["checked_in", "no_show"] as const;
+export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
+
+/** Check-in per guest (1 … seats) of a booking: a row once checked in or a no-show (migration 0025). */
+export const bookingCheckIns = pgTable(
+  "booking_check_ins",
+  {
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    guestNo: integer("guest_no").notNull(),
+    status: text("status").$type<CheckInStatus>().notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    byUserId: text("by_user_id"),
+  },
+  (t) => [
+    primaryKey({ name: "booking_check_ins_pk", columns: [t.bookingId, t.guestNo] }),
+    check("booking_check_ins_guest_no_range", sql`${t.guestNo} BETWEEN 1 AND 20`),
+    check("booking_check_ins_status_value", sql`${t.status} IN ('checked_in', 'no_show')`),
+  ],
+);
+export type BookingCheckInRow = typeof bookingCheckIns.$inferSelect;
+
+/** A scan's answer by its idempotency key, per operator: a retried scan gets the first answer. */
+export const checkInScans = pgTable(
+  "check_in_scans",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    answer: jsonb("answer").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "check_in_scans_pk", columns: [t.accountId, t.idempotencyKey] }),
+    index("check_in_scans_created_at_idx").on(t.createdAt),
+    check("check_in_scans_key_length", sql`char_length(${t.idempotencyKey}) BETWEEN 8 AND 128`),
+  ],
+);
 
 export const SANDBOX_CHECKOUT_STATUSES = ["open", "paid", "failed", "expired"] as const;
 export type SandboxCheckoutStatus = (typeof SANDBOX_CHECKOUT_STATUSES)[number];
