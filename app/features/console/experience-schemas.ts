@@ -64,3 +64,8 @@ export function experienceBody<T extends Place>(value: T) {
     meetingPointLocation: latitude !== undefined && longitude !== undefined ? { lat: latitude, lng: longitude } : null,
   };
 }
+
+/** The API's refusal of a field (422 naming it), shown on that field of either form. */
+export const EXPERIENCE_FIELD_REFUSALS = Object.fromEntries(
+  Object.keys(CreateExperienceSchema.innerType().shape).map((name) => [name, "operatorExperiences.errors.refused"]),
+);
