@@ -15,3 +15,4 @@ export {
   type ScheduleIntent,
 } from "./schedule-schemas";
 export { CreateExperienceSchema, EditExperienceSchema, experienceBody, PublishSchema } from "./experience-schemas";
+export { CHECK_IN_SCHEMAS, isCheckInIntent, type CheckInIntent } from "./check-in-schemas";
