@@ -170,7 +170,8 @@ function ScanForm({
   });
   const pending = useIsPending({ intent: "scan" });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
+    // Without JavaScript, the answer's page opens at the result (the fragment); with it, the focus goes there.
+    <Form method="post" action={`${PAGE}#check-in-result`} {...getFormProps(form)} className="mt-3 space-y-4">
       <input type="hidden" name="intent" value="scan" />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <div>
