@@ -118,7 +118,7 @@ export default function CheckInPage() {
         <div className="space-y-8">
           <LabelledSection
             headingId="type-heading"
-            heading={t("tickets.codeField")}
+            heading={t("tickets.typeHeading")}
             headingClassName={HEADING}
             className="rounded-xl border border-slate-200 p-4"
           >

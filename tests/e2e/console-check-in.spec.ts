@@ -15,6 +15,20 @@ const EXPERIENCE = "brooklyn-bridge-sunrise-walk";
 /** The fake camera's picture (Chromium reads it when the page asks for the camera). */
 const CAMERA_FILE = `/tmp/wayfarer-e2e-camera-${PORT}.y4m`;
 
+// The file's browser has a fake camera that shows CAMERA_FILE (written by the camera test before it asks).
+const base = browserUse(PORT)!.launchOptions!;
+test.use({
+  launchOptions: {
+    ...base,
+    args: [
+      ...(base.args ?? []),
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${CAMERA_FILE}`,
+    ],
+  },
+});
+
 async function ownerToken(request: APIRequestContext): Promise<string> {
   const answer = await request.post(
     `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
@@ -116,7 +130,7 @@ async function signInToCheckIn(page: Page) {
 }
 
 async function typeCode(page: Page, code: string, guests?: number) {
-  await page.getByLabel("Ticket code", { exact: true }).fill(code);
+  await page.getByRole("textbox", { name: "Ticket code" }).fill(code);
   if (guests !== undefined) await page.getByLabel("Guests to let in").fill(String(guests));
   await page.getByRole("button", { name: "Check in", exact: true }).click();
 }
@@ -218,19 +232,6 @@ async function writeCameraFile(png: Buffer) {
 }
 
 test.describe("scanning with the camera (JavaScript on)", () => {
-  const base = browserUse(PORT)!.launchOptions!;
-  test.use({
-    launchOptions: {
-      ...base,
-      args: [
-        ...(base.args ?? []),
-        "--use-fake-ui-for-media-stream",
-        "--use-fake-device-for-media-stream",
-        `--use-file-for-fake-video-capture=${CAMERA_FILE}`,
-      ],
-    },
-  });
-
   test("the camera reads the ticket's QR code and checks the booking in; the answer is announced", async ({
     page,
     request,

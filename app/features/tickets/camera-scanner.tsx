@@ -6,6 +6,9 @@ const SAME_CODE_MS = 4_000;
 
 type Decode = typeof import("jsqr").default;
 
+/** Set before the page reloads to get the camera: the scanner starts once it is back. */
+const RESUME = "wayfarer.check-in.camera";
+
 /**
  * "Scan with the camera": the camera (getUserMedia) shown in a <video>, its frames drawn into a
  * canvas and decoded by jsqr, which is loaded only when the button is pressed (a dynamic import:
@@ -32,7 +35,25 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
 
   useEffect(() => stop, [stop]);
 
+  // Back after the reload below: start as asked.
+  useEffect(() => {
+    if (sessionStorage.getItem(RESUME) !== "1") return;
+    sessionStorage.removeItem(RESUME);
+    void start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   async function start() {
+    // A document keeps the Permissions-Policy it was loaded with: one reached by a client-side
+    // navigation from a page without the camera (the sign-in page, the marketplace) reloads once
+    // to get the console's (camera=(self)), then starts.
+    const policy = (document as Document & { permissionsPolicy?: { allowsFeature(name: string): boolean } })
+      .permissionsPolicy;
+    if (policy && !policy.allowsFeature("camera")) {
+      sessionStorage.setItem(RESUME, "1");
+      window.location.reload();
+      return;
+    }
     setState("starting");
     try {
       if (!navigator.mediaDevices?.getUserMedia) throw new Error("no camera API");
