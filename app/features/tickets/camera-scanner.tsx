@@ -47,8 +47,9 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
     // A document keeps the Permissions-Policy it was loaded with: one reached by a client-side
     // navigation from a page without the camera (the sign-in page, the marketplace) reloads once
     // to get the console's (camera=(self)), then starts.
-    const policy = (document as Document & { permissionsPolicy?: { allowsFeature(name: string): boolean } })
-      .permissionsPolicy;
+    type Policy = { allowsFeature(name: string): boolean };
+    const own = document as Document & { permissionsPolicy?: Policy; featurePolicy?: Policy };
+    const policy = own.permissionsPolicy ?? own.featurePolicy;
     if (policy && !policy.allowsFeature("camera")) {
       sessionStorage.setItem(RESUME, "1");
       window.location.reload();
