@@ -148,7 +148,7 @@ export function confirmationEmail(context: BookingMailContext, ticketQr?: Outbox
     notes: [
       ticketQr ? "Your ticket's QR code and a calendar invitation are attached." : "A calendar invitation is attached.",
     ],
-    attachments: ticketQr ? [ticketQr, attachment] : [attachment],
+    attachments: ticketQr ? [attachment, ticketQr] : [attachment],
   });
 }
 
