@@ -137,7 +137,7 @@ describe("the booking page's ticket", () => {
       bookingPage.loader(args(pageRequest(path, { cookie }), { bookingId: booking.id }) as never),
     );
     expect(after.data.booking).toMatchObject({ canCancel: false, checkedInGuests: 1 });
-    // The cancel form's action is refused too.
+    // The cancel form's action is refused too (today's departure is also inside the cutoff).
     const cancel = await outcome(() =>
       bookingPage.action(
         args(pageRequest(path, { cookie, form: { intent: "cancel" } }), { bookingId: booking.id }) as never,
