@@ -8,7 +8,7 @@ import { TranslationProvider } from "~/platform/i18n-react";
 import { DEFAULT_LOCALE_HINT } from "~/platform/i18n";
 import { i18next, translationFor } from "~/platform/i18next.server";
 import { registerMetaTranslation } from "~/platform/meta-translation";
-import { applySecurityHeaders } from "~/platform/security-headers.server";
+import { applyRoutePermissions, applySecurityHeaders } from "~/platform/security-headers.server";
 import { contentSecurityPolicy, newNonce } from "~/platform/csp.server";
 import { applyCachePolicy } from "~/platform/cache-policy.server";
 import { applyRetryAfter } from "~/platform/http.server";
@@ -40,6 +40,7 @@ export default async function handleRequest(
   const matches = remixContext.staticHandlerContext.matches;
   const routeId = matches.at(-1)?.route.id;
   if (routeId) nameRoute(routeId);
+  applyRoutePermissions(responseHeaders, routeId);
   applyCachePolicy(request, responseHeaders, { status: responseStatusCode, routeId });
   applyRetryAfter(responseStatusCode, responseHeaders);
   const nonce = newNonce();

@@ -15,6 +15,7 @@ import { reviewBody, reviewListQuery } from "./reviews";
 import { domain, endpoint } from "./endpoint";
 import { changeEvent } from "./change-feed";
 import * as out from "./outputs";
+import { checkInAnswer, checkInBody, checkInSettings, checkInSettingsBody } from "./operator-check-in";
 import { notificationListQuery, notificationParams } from "./notifications";
 import { notificationPreferencesBody } from "./preferences";
 import { cardParams } from "./cards";
@@ -527,7 +528,7 @@ export const endpoints = {
       tenant: true,
       params: bookingParams,
       output: out.booking,
-      errors: ["booking_not_found", "not_cancellable", "cancellation_closed", "payment_unavailable"],
+      errors: ["booking_not_found", "not_cancellable", "cancellation_closed", "checked_in", "payment_unavailable"],
       changes: ["seats", "user"],
     }),
     payments: endpoint({
@@ -1033,6 +1034,40 @@ export const endpoints = {
       output: out.operatorPhotos,
       errors: ["experience_not_found", "photo_not_found"],
       changes: ["catalog"],
+    }),
+  }),
+
+  ...domain("Operator console: check-in", {
+    operatorCheckIn: endpoint({
+      method: "POST",
+      path: "/v1/operator/check-ins",
+      summary:
+        "Check a booking's guests in by its ticket code: answers the outcome and its reason (ok, already_checked_in, cancelled, unpaid, wrong_date, wrong_operator, not_assigned, invalid); the same idempotency key answers the first answer (any member; a guide: departures assigned to them or to no one)",
+      auth: "user",
+      tenant: true,
+      body: checkInBody,
+      output: checkInAnswer,
+      errors: [],
+    }),
+    operatorCheckInSettings: endpoint({
+      method: "GET",
+      path: "/v1/operator/check-in-settings",
+      summary:
+        "The operator's check-in settings: whether only checked-in guests get the tip and review emails (any member)",
+      auth: "user",
+      tenant: true,
+      output: checkInSettings,
+      errors: [],
+    }),
+    operatorUpdateCheckInSettings: endpoint({
+      method: "PUT",
+      path: "/v1/operator/check-in-settings",
+      summary: "Require check-in (or not) for the tip and review emails (owner, manager)",
+      auth: "user",
+      tenant: true,
+      body: checkInSettingsBody,
+      output: checkInSettings,
+      errors: [],
     }),
   }),
 

@@ -351,6 +351,13 @@ export const booking = z.object({
   confirmedAt: isoTime.nullable(),
   /** The card that paid, when the provider told us (receipts). */
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /**
+   * The ticket's secret code (26 characters of Crockford's base32, shown as a QR code) once the
+   * booking is confirmed; null otherwise. The operator's console checks guests in with it.
+   */
+  ticketCode: z.string().nullable(),
+  /** Guests of this booking checked in by the operator (a checked-in booking cannot be cancelled). */
+  checkedInGuests: count,
 });
 export const bookingPage = z.object({ items: z.array(booking), ...paging });
 export const placedBooking = z.object({ booking, checkoutUrl: z.string().min(1) });

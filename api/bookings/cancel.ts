@@ -10,14 +10,15 @@ import { formatWhen } from "./format";
 import { releaseBooking } from "./fulfilment";
 import { bookingNotFound, getBooking, ownBooking } from "./read";
 import { settleRefund } from "./refunds";
-import { findBookingView } from "./view";
+import { checkedInGuestsSql, findBookingView } from "./view";
 import type { BookingView } from "~contract/bookings";
 
 /**
  * POST /v1/bookings/{id}/cancel. A held booking: cancelled, seats freed, nothing to refund. A
  * confirmed one: only while its departure starts more than the operator's cutoff from now
  * (else 409 cancellation_closed); refunded in full through its provider, cancelled, seats
- * freed, the guest notified (notification and email). Cancelling a cancelled booking again
+ * freed, the guest notified (notification and email); once a guest of it is checked in, 409
+ * checked_in. Cancelling a cancelled booking again
  * answers it unchanged. Other statuses: 409 not_cancellable.
  */
 export async function cancelBooking(
@@ -31,6 +32,7 @@ export async function cancelBooking(
       .select({
         booking: bookings,
         open: sql<boolean>`${slots.startsAt} > app_now() + make_interval(hours => (select cancellation_cutoff_hours from accounts where id = ${bookings.accountId}))`,
+        checkedIn: sql<boolean>`${checkedInGuestsSql} > 0`,
       })
       .from(bookings)
       .innerJoin(slots, eq(slots.id, bookings.slotId))
@@ -46,6 +48,9 @@ export async function cancelBooking(
     if (booking.status !== "confirmed")
       throw conflict("This booking is not active, so it cannot be cancelled.", "not_cancellable");
     if (!row.open) throw conflict("It is too late to cancel this booking online.", "cancellation_closed");
+    // Checked in at the meeting point (the operator's console): the trip has begun for it.
+    if (row.checkedIn)
+      throw conflict("A guest of this booking is checked in, so it can no longer be cancelled.", "checked_in");
     // A paid booking owes its refund from here; the provider is called after the commit.
     const refundable = booking.totalMinor > 0 && booking.paymentIntentId !== null && booking.paymentProvider !== null;
     await releaseBooking(tx, booking, "cancelled", {

@@ -7,6 +7,7 @@ import { composeEmail, operatorBrand, platformBrand } from "../outbox/email-layo
 import type { EmailBrand, UnsubscribeLinks } from "../outbox/email-parts";
 import { formatWhen } from "./format";
 import { buildIcs, type IcsDuration } from "./ics";
+import { groupTicketCode } from "~contract/ticket-code";
 import { bookingReference, type BookingViewRow } from "./view";
 
 /** How long before a departure the guest is reminded (the due work's reminder, the invite's alarm). */
@@ -102,6 +103,7 @@ export function bookingCalendar(row: BookingViewRow, link: string, stamp = new D
       `Booking ${bookingReference(row.booking.id)} with ${row.operatorName}`,
       ...ticketLines(row),
       `Total paid: ${formatMoney(row.booking.totalMinor, row.booking.currency)}`,
+      ...(row.booking.status === "confirmed" ? [`Ticket code: ${groupTicketCode(row.booking.ticketCode)}`] : []),
       `Your booking: ${link}`,
     ].join("\n"),
     url: link,
@@ -111,7 +113,12 @@ export function bookingCalendar(row: BookingViewRow, link: string, stamp = new D
   });
 }
 
-export function confirmationEmail(context: BookingMailContext): EmailInput {
+/**
+ * The confirmation: the ticket's code as text and its QR code as `ticketQr` (ticket.png:
+ * api/bookings/ticket-png.ts, made by the caller since rendering it is asynchronous), with the
+ * calendar file.
+ */
+export function confirmationEmail(context: BookingMailContext, ticketQr?: OutboxAttachment): EmailInput {
   const { row, firstName } = context;
   const link = bookingPage(row);
   const attachment: OutboxAttachment = {
@@ -131,11 +138,17 @@ export function confirmationEmail(context: BookingMailContext): EmailInput {
       ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)],
       amountLines(row),
       [`Booking reference: ${bookingReference(row.booking.id)}`],
+      [
+        `Your ticket code: ${groupTicketCode(row.booking.ticketCode)}`,
+        "Show its QR code (attached, and on your booking page) or tell the code at check-in.",
+      ],
     ],
     action: { label: "See your booking", textLabel: "See or cancel your booking", href: link },
     links: mapLinks(row),
-    notes: ["A calendar invitation is attached."],
-    attachments: [attachment],
+    notes: [
+      ticketQr ? "Your ticket's QR code and a calendar invitation are attached." : "A calendar invitation is attached.",
+    ],
+    attachments: ticketQr ? [attachment, ticketQr] : [attachment],
   });
 }
 

@@ -6,6 +6,7 @@ import { addNotification } from "../notifications/service";
 import { releasePromo, recountPromo } from "../promo/service";
 import { writeBookingEmail } from "./booking-mail";
 import { bookingPath, confirmationEmail } from "./emails";
+import { ticketQrAttachment } from "./ticket-png";
 import { settleRefund } from "./refunds";
 import { formatWhen } from "./format";
 import { releaseSeats, takeSeats } from "./seats";
@@ -149,7 +150,8 @@ export async function fulfilBooking(
       body: `${row.serviceName}, ${when(row)}. Booking ${bookingReference(booking.id)}.`,
       link: bookingPath(booking.id),
     });
-    await writeBookingEmail(tx, booking.id, confirmationEmail);
+    const ticketQr = await ticketQrAttachment(row.booking.ticketCode);
+    await writeBookingEmail(tx, booking.id, (context) => confirmationEmail(context, ticketQr));
     return "confirmed";
   });
   // A failed provider call throws: the webhook is answered 5xx and retried, and the sweep retries too.

@@ -8,13 +8,17 @@ import { clockNow } from "../clock";
 import { READABLE } from "../ids";
 import { freeCancellationUntil } from "./cancellation-deadline";
 
+export const checkedInGuestsSql = sql<number>`(select count(*) from booking_check_ins ci where ci.booking_id = ${bookings.id} and ci.status = 'checked_in')::int`;
+
 /**
  * A booking can be cancelled by its guest while it is held (the hold is released), or when it
- * is confirmed and its departure starts more than the operator's cutoff from now.
+ * is confirmed, none of its guests is checked in, and its departure starts more than the
+ * operator's cutoff from now.
  */
 export const canCancelSql = sql<boolean>`(
   (${bookings.status} = 'held' and ${bookings.holdExpiresAt} > app_now())
-  or (${bookings.status} = 'confirmed' and ${slots.startsAt} > app_now() + make_interval(hours => ${accounts.cancellationCutoffHours}))
+  or (${bookings.status} = 'confirmed' and ${slots.startsAt} > app_now() + make_interval(hours => ${accounts.cancellationCutoffHours})
+      and ${checkedInGuestsSql} = 0)
 )`;
 
 const viewColumns = {
@@ -33,6 +37,7 @@ const viewColumns = {
   timezone: experiences.timezone,
   cancellationCutoffHours: accounts.cancellationCutoffHours,
   canCancel: canCancelSql,
+  checkedInGuests: checkedInGuestsSql,
   reviewed: sql<boolean>`exists (select 1 from reviews r where r.booking_id = ${bookings.id})`,
 };
 
@@ -63,6 +68,7 @@ export interface BookingViewRow {
   timezone: string;
   cancellationCutoffHours: number;
   canCancel: boolean;
+  checkedInGuests: number;
   reviewed: boolean;
 }
 
@@ -120,6 +126,8 @@ export function toBookingView(row: BookingViewRow): BookingView {
     paymentStatus: b.paymentStatus,
     confirmedAt: b.confirmedAt?.toISOString() ?? null,
     card: b.cardBrand && b.cardLast4 ? { brand: b.cardBrand, last4: b.cardLast4 } : null,
+    ticketCode: b.status === "confirmed" ? b.ticketCode : null,
+    checkedInGuests: Number(row.checkedInGuests),
   };
 }
 

@@ -213,8 +213,9 @@ async function complete(db: Db): Promise<number> {
 export const TIP_REQUEST_AFTER_MINUTES = 30;
 
 /**
- * 30 minutes after a completed departure: the tip link, once per booking (not for departures
- * that ended more than a week ago). Its access key is made here and stored hashed; the key
+ * 30 minutes after a completed departure: the tip link (and the review invitation), once per
+ * booking (not for departures that ended more than a week ago; when the operator requires
+ * check-in, only for bookings with at least one guest checked in). Its access key is made here and stored hashed; the key
  * itself only travels in the messages.
  */
 async function requestTips(db: Db): Promise<number> {
@@ -227,6 +228,11 @@ async function requestTips(db: Db): Promise<number> {
         where b.status = 'confirmed' and b.completed_at is not null and b.tip_email_sent_at is null
           and s.ends_at <= app_now() - make_interval(mins => ${TIP_REQUEST_AFTER_MINUTES})
           and s.ends_at > app_now() - interval '7 days'
+          -- "Require check-in" (the operator's setting): only bookings with a guest checked in.
+          and (
+            not (select a.require_check_in from accounts a where a.id = b.account_id)
+            or exists (select 1 from booking_check_ins ci where ci.booking_id = b.id and ci.status = 'checked_in')
+          )
         order by s.ends_at`,
     );
     for (const id of ids) {

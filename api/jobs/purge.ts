@@ -4,6 +4,8 @@ import type { Db } from "../db/client";
 
 /** Messages and codes are kept this long, then purged. */
 export const RETENTION_DAYS = 90;
+/** A scan's first answer is kept this long for retries, then purged. */
+export const CHECK_IN_SCAN_RETENTION_DAYS = 3;
 
 /**
  * Nightly: sent, kept and failed messages, used or expired verification codes and read
@@ -26,6 +28,9 @@ export async function purgeOld(db: Db): Promise<{ messages: number; codes: numbe
   await db.execute(sql`
     delete from operator_invitations where accepted_at is null
       and expires_at < app_now() - make_interval(days => ${EXPIRED_INVITATION_DAYS})`);
+  // Scan answers (api/operator/check-in.ts) matter only while a device may retry its scan.
+  await db.execute(sql`
+    delete from check_in_scans where created_at < app_now() - make_interval(days => ${CHECK_IN_SCAN_RETENTION_DAYS})`);
   // Session expiry is real time (the identity provider's), not the product's test clock.
   await db.execute(sql`delete from signed_out_sessions where expires_at < now()`);
   return { messages: count(messages), codes: count(codes), notifications: count(notifications) };

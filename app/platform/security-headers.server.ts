@@ -9,3 +9,14 @@ import { config } from "./config.server";
 export function applySecurityHeaders(headers: Headers) {
   for (const [name, value] of baseSecurityHeaders(config.production)) headers.set(name, value);
 }
+
+/**
+ * The console's pages may use the camera on their own origin (the check-in page scans tickets
+ * with it; every console page gets it because the console's links navigate without reloading the
+ * document, and a document keeps the policy it was loaded with). Everything else: no camera.
+ */
+export function applyRoutePermissions(headers: Headers, routeId: string | undefined) {
+  if (routeId?.startsWith("routes/_console.")) {
+    headers.set("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=()");
+  }
+}

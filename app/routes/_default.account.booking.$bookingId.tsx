@@ -23,12 +23,19 @@ import { NOINDEX, pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { useIsPending } from "~/ui/use-is-pending";
 import { AlertMessage, StatusMessage } from "~/ui/status-message";
+import { TicketCard } from "~/features/tickets/ticket-card";
+import { ticketQrMarkup } from "~/features/tickets/ticket-qr.server";
 
 /** One booking of the signed-in user (ours: not in the spec's table), in the default layout. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking, t } = await loadMyBooking(request, params);
   const confirmCancel = new URL(request.url).searchParams.get("cancel") === "1" && booking.canCancel;
-  return withFlash(request, { booking, confirmCancel, title: t("booking.title", { reference: booking.reference }) });
+  return withFlash(request, {
+    booking,
+    confirmCancel,
+    ticketQr: ticketQrMarkup(booking.ticketCode),
+    title: t("booking.title", { reference: booking.reference }),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
@@ -79,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function BookingPage() {
-  const { booking, confirmCancel, flash } = useLoaderData<typeof loader>();
+  const { booking, confirmCancel, flash, ticketQr } = useLoaderData<typeof loader>();
   const lastResult = useFormResult();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
@@ -152,6 +159,7 @@ export default function BookingPage() {
           </div>
         ) : null}
       </section>
+      {booking.ticketCode && ticketQr ? <TicketCard code={booking.ticketCode} qrSvg={ticketQr} /> : null}
       <section aria-labelledby="price-heading" className="rounded-xl border border-slate-200 p-4">
         <h2 id="price-heading" className="text-lg font-semibold">
           {t("booking.payment")}
@@ -176,7 +184,13 @@ export default function BookingPage() {
         ) : null}
         {booking.checkoutUrl ? <ResumePayment booking={booking} /> : null}
       </section>
-      {booking.canCancel ? <Cancellation booking={booking} confirm={confirmCancel} /> : null}
+      {booking.canCancel ? (
+        <Cancellation booking={booking} confirm={confirmCancel} />
+      ) : booking.status === "confirmed" && booking.checkedInGuests > 0 ? (
+        <p className="text-sm text-slate-700" data-testid="checked-in-no-cancel">
+          {t("tickets.checkedIn", { count: booking.checkedInGuests })}
+        </p>
+      ) : null}
       {booking.canReview ? (
         <ReviewForm errors={lastResult?.error as Record<string, string[] | undefined> | undefined} />
       ) : booking.reviewed && flash !== "reviews.thanks" ? (

@@ -70,6 +70,8 @@ const BOOKING_KEYS = [
   "holdExpiresAt",
   "createdAt",
   "paymentStatus",
+  "ticketCode",
+  "checkedInGuests",
 ];
 
 describe("POST /v1/bookings and the sandbox checkout", () => {
@@ -181,11 +183,13 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     }).format(slot.startsAt);
     expect(mail.textBody).toContain(localTime);
     expect(mail.textBody).toContain(`$${(expected.totalMinor / 100).toFixed(2)}`);
-    expect(mail.attachments).toHaveLength(1);
+    // The calendar file, then the ticket's QR code (tests/api/operator-check-in.test.ts).
+    expect(mail.attachments).toHaveLength(2);
     expect(mail.attachments[0]).toMatchObject({
       name: "booking.ics",
       contentType: expect.stringContaining("text/calendar"),
     });
+    expect(mail.attachments[1]).toMatchObject({ name: "ticket.png", contentType: "image/png" });
     const ics = Buffer.from(mail.attachments[0].content, "base64").toString("utf8");
     expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
     expect(ics).toContain(`UID:${booking.id}@localhost\r\n`);

@@ -32,6 +32,7 @@ describe("dev outbox", () => {
     expect(mail.textBody).toContain(`Booking reference: ${booking.reference}`);
     expect(mail.attachments).toEqual([
       { name: "booking.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: expect.any(String) },
+      { name: "ticket.png", contentType: "image/png", content: expect.any(String) },
     ]);
     expect(Buffer.from(mail.attachments[0].content, "base64").toString("utf8")).toContain("BEGIN:VALARM\r\n");
     expect(one.headers.get("Cache-Control")).toBe("no-store");

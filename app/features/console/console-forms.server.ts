@@ -21,3 +21,4 @@ export {
   experienceBody,
   PublishSchema,
 } from "./experience-schemas";
+export { CHECK_IN_SCHEMAS, isCheckInIntent, type CheckInIntent } from "./check-in-schemas";

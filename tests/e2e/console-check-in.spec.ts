@@ -1,0 +1,258 @@
+import { writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import jsQR from "jsqr";
+import sharp from "sharp";
+import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
+import { browserUse } from "../playwright-browser";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "./guarded-test";
+import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
+import { origin, PORT } from "./helpers";
+import { createCompleteUser, EMULATOR, signInWithPassword } from "./identity-helpers";
+
+withDemoOwners();
+
+const EXPERIENCE = "brooklyn-bridge-sunrise-walk";
+/** The fake camera's picture (Chromium reads it when the page asks for the camera). */
+const CAMERA_FILE = `/tmp/wayfarer-e2e-camera-${PORT}.y4m`;
+
+// The file's browser has a fake camera that shows CAMERA_FILE (written by the camera test before it asks).
+const base = browserUse(PORT)!.launchOptions!;
+test.use({
+  launchOptions: {
+    ...base,
+    args: [
+      ...(base.args ?? []),
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${CAMERA_FILE}`,
+    ],
+  },
+});
+
+async function ownerToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      data: { email: OWNER, password: DEMO_OWNER_PASSWORD, returnSecureToken: true },
+    },
+  );
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { idToken: string }).idToken;
+}
+
+/**
+ * A departure of acme's today (its zone), 2 hours from now, made by the owner through the API;
+ * a traveller books 2 Adults on it and pays with the sandbox card.
+ */
+let made = 0;
+async function todaysBooking(request: APIRequestContext) {
+  const token = await ownerToken(request);
+  const headers = { Authorization: `Bearer ${token}`, "X-Account-Context": "acme" };
+  const listed = await (
+    await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/departures`, { headers })
+  ).json();
+  const zone = listed.data.experience.timezone as string;
+  // Each call its own hour and an odd minute (the seed's departures start on round minutes).
+  const local = new Date(Date.now() + (2 + made++) * 3_600_000);
+  local.setUTCMinutes(7 + 2 * Math.floor(Math.random() * 25));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(local)
+      .map((part) => [part.type, part.value]),
+  );
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+  test.skip(`${parts.year}-${parts.month}-${parts.day}` !== today, "too close to midnight in the operator's zone");
+  const services = await (
+    await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/services`, { headers })
+  ).json();
+  const service = services.data.services[0];
+  const adult = service.ticketTypes.find((type: { code: string }) => type.code === "adult");
+  const created = await request.post(`${origin()}/v1/operator/services/${service.id}/departures`, {
+    headers,
+    data: { date: today, time: `${parts.hour}:${parts.minute}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const slotId = (await created.json()).data.id as string;
+
+  const traveller = await createCompleteUser(request, undefined, undefined, { operators: ["acme"] });
+  const placed = await request.post(`${origin()}/v1/bookings`, {
+    headers: { Authorization: `Bearer ${traveller.idToken}`, "Idempotency-Key": randomUUID() },
+    data: {
+      serviceId: service.id,
+      slotId,
+      tickets: [{ ticketTypeId: adult.id, quantity: 2 }],
+      returnUrl: `/experiences/${EXPERIENCE}/${service.id}/return/{bookingId}`,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { booking, checkoutUrl } = (await placed.json()).data;
+  const sessionId = /cs_sandbox_[A-Za-z0-9_-]+/.exec(checkoutUrl)![0];
+  const paid = await request.post(`${origin()}/v1/payments/sandbox/checkouts/${sessionId}/pay`, {
+    data: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
+  });
+  expect(paid.ok()).toBeTruthy();
+  return { traveller, bookingId: booking.id as string };
+}
+
+/** PNG bytes → what jsqr reads in them. */
+async function decodePng(png: Buffer): Promise<string | null> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null;
+}
+
+/** The traveller's booking page (JavaScript on): the ticket's QR code, read from a screenshot of it. */
+async function ticketFromBookingPage(page: Page, traveller: { email: string; password: string }, bookingId: string) {
+  await page.goto(`/account/booking/${bookingId}`);
+  await expect(page).toHaveURL(/\/login/);
+  await signInWithPassword(page, traveller.email, traveller.password);
+  await expect(page).toHaveURL(new RegExp(`/account/booking/${bookingId}$`));
+  const qr = page.getByRole("img", { name: /^QR code of your ticket code / });
+  await expect(qr).toBeVisible();
+  const shown = (await page.getByTestId("ticket-code").textContent())!.trim();
+  expect(shown).toMatch(/^([0-9A-Z]{4} ){6}[0-9A-Z]{2}$/);
+  const decoded = await decodePng(await qr.screenshot());
+  expect(decoded).toBe(shown.replace(/ /g, ""));
+  await expectAxeClean(page);
+  return decoded!;
+}
+
+async function signInToCheckIn(page: Page) {
+  await page.goto(`${ACME}/console/check-in`);
+  await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+  await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
+  await expect(page).toHaveURL(/\/console\/check-in$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check-in");
+}
+
+async function typeCode(page: Page, code: string, guests?: number) {
+  await page.getByRole("textbox", { name: "Ticket code" }).fill(code);
+  if (guests !== undefined) await page.getByLabel("Guests to let in").fill(String(guests));
+  await page.getByRole("button", { name: "Check in", exact: true }).click();
+}
+
+async function newContext(browser: Browser, javaScriptEnabled: boolean) {
+  return browser.newContext({ javaScriptEnabled, baseURL: origin() });
+}
+
+test.describe("tickets and check-in by code", () => {
+  test("the booking's QR code is read from the page; one guest is checked in by typed code (JS off), the other by the decoded QR (JS on); again: already checked in with the time; the traveller can no longer cancel", async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const { traveller, bookingId } = await todaysBooking(request);
+    const code = await ticketFromBookingPage(page, traveller, bookingId);
+    await expect(page.getByRole("button", { name: /cancel/i })).toHaveCount(0);
+
+    // JavaScript off: the owner types the code (grouped, lower case) for one guest.
+    const plain = await newContext(browser, false);
+    const desk = await plain.newPage();
+    await signInToCheckIn(desk);
+    await expect(desk.getByRole("button", { name: "Scan with the camera" })).toHaveCount(0);
+    await typeCode(desk, code.toLowerCase().replace(/(.{4})/g, "$1 "), 1);
+    const first = desk.getByTestId("check-in-result");
+    await expect(first).toHaveAttribute("data-outcome", "ok");
+    await expect(first.getByRole("heading")).toHaveAccessibleName("Checked in");
+    await expect(desk.getByTestId("check-in-reason")).toHaveText("1 of 2 guests let in now; 1 of 2 checked in.");
+    await expect(desk.getByTestId("check-in-guests")).toHaveText("2 Adults");
+    await expect(desk).toHaveURL(/#check-in-result$/);
+    await plain.close();
+
+    // JavaScript on: the decoded QR code lets the other guest in; the answer takes the focus.
+    const scripted = await newContext(browser, true);
+    const gate = await scripted.newPage();
+    await signInToCheckIn(gate);
+    await expect(gate.getByRole("button", { name: "Scan with the camera" })).toBeVisible();
+    await expectAxeClean(gate);
+    await typeCode(gate, code);
+    const second = gate.getByTestId("check-in-result");
+    await expect(second).toHaveAttribute("data-outcome", "ok");
+    await expect(second).toBeFocused();
+    await expect(gate.getByTestId("check-in-count")).toHaveText("2 of 2");
+    await expectAxeClean(gate);
+
+    // Once more: already checked in, with the time of the first.
+    await typeCode(gate, code);
+    await expect(gate.getByTestId("check-in-result")).toHaveAttribute("data-outcome", "already_checked_in");
+    await expect(gate.getByTestId("check-in-reason")).toHaveText(
+      /^Every guest was already checked in; the first at .+\d{1,2}:\d{2}/,
+    );
+    // A code that is no ticket.
+    await typeCode(gate, "0".repeat(26));
+    await expect(gate.getByTestId("check-in-result")).toHaveAttribute("data-outcome", "invalid");
+    await expect(gate.getByTestId("check-in-result").getByRole("heading")).toHaveAccessibleName("Unknown code");
+    await scripted.close();
+
+    // The traveller's page says why the booking cannot be cancelled.
+    await page.reload();
+    await expect(page.getByTestId("checked-in-no-cancel")).toHaveText(
+      "2 guests are checked in, so this booking can no longer be cancelled.",
+    );
+    await expect(page.getByRole("button", { name: /cancel/i })).toHaveCount(0);
+  });
+
+  test("the owner turns on “require check-in” without JavaScript", async ({ browser }) => {
+    const plain = await newContext(browser, false);
+    const desk = await plain.newPage();
+    await signInToCheckIn(desk);
+    const box = desk.getByLabel("Only guests who were checked in get the tip email and the review invitation");
+    await expect(box).not.toBeChecked();
+    await box.check();
+    await desk.getByRole("button", { name: "Save setting" }).click();
+    await expect(desk.getByRole("status")).toHaveText("Check-in setting saved.");
+    await expect(desk.getByTestId("check-in-setting")).toHaveText("Check-in is required for tip and review emails.");
+    await desk.getByLabel("Only guests who were checked in get the tip email and the review invitation").uncheck();
+    await desk.getByRole("button", { name: "Save setting" }).click();
+    await expect(desk.getByTestId("check-in-setting")).toHaveText(
+      "Every guest of a confirmed booking gets the tip and review emails.",
+    );
+    await plain.close();
+  });
+});
+
+/** A picture as one frame of a Y4M video (grey: the luma plane, chroma at 128), Chromium's fake camera format. */
+async function writeCameraFile(png: Buffer) {
+  const width = 640;
+  const height = 480;
+  const luma = await sharp(png)
+    .resize(360, 360)
+    .extend({ top: 60, bottom: 60, left: 140, right: 140, background: "#ffffff" })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F5:1 Ip A1:1 C420jpeg\n`);
+  const frame = Buffer.concat([Buffer.from("FRAME\n"), luma.subarray(0, width * height), chroma]);
+  writeFileSync(CAMERA_FILE, Buffer.concat([header, frame, frame]));
+}
+
+test.describe("scanning with the camera (JavaScript on)", () => {
+  test("the camera reads the ticket's QR code and checks the booking in; the answer is announced", async ({
+    page,
+    request,
+    context,
+  }) => {
+    const { traveller, bookingId } = await todaysBooking(request);
+    const code = await ticketFromBookingPage(page, traveller, bookingId);
+    const qr = await page.getByRole("img", { name: /^QR code of your ticket code / }).screenshot();
+    await writeCameraFile(qr);
+    await context.grantPermissions(["camera"], { origin: ACME });
+    await signInToCheckIn(page);
+    await page.getByRole("button", { name: "Scan with the camera" }).click();
+    const live = page.getByTestId("check-in-live");
+    await expect(live).toHaveAttribute("aria-live", "polite");
+    await expect(live.getByTestId("check-in-result")).toHaveAttribute("data-outcome", "ok", { timeout: 20_000 });
+    await expect(live.getByTestId("check-in-count")).toHaveText("2 of 2");
+    await expect(live).toContainText(code.match(/.{1,4}/g)!.join(" "));
+    await page.getByRole("button", { name: "Stop the camera" }).click();
+    await expectAxeClean(page);
+  });
+});
