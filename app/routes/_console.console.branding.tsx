@@ -84,8 +84,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isBrandingIntent(intent)) throw data("Choose one of the page's forms.", { status: 400 });
   if (intent === "save") chosenColor(formData);
   const submission = parseWithZod(formData, { schema: BRANDING_SCHEMAS[intent] });
-  if (submission.status !== "success")
-    return formResult(submission.reply(), { intent, status: intent === "save" ? 422 : 400 });
+  if (submission.status !== "success") {
+    // A colour the button text cannot be read on is refused as the API would: 422.
+    const contrast = submission.error?.primaryColor?.includes("branding.contrastTooLow");
+    return formResult(submission.reply(), { intent, status: contrast ? 422 : 400 });
+  }
   const value = submission.value as z.output<(typeof BRANDING_SCHEMAS)[BrandingIntent]>;
   try {
     switch (value.intent) {
