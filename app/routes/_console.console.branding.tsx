@@ -234,11 +234,19 @@ function ColorField({
   const { t } = useTranslation();
   const initial = typeof field.initialValue === "string" ? field.initialValue : previous;
   const [typed, setTyped] = useState(initial);
+  // A saved draft (the page's new answer) is what the field then holds.
+  const [draftColor, setDraftColor] = useState(previous);
+  if (draftColor !== previous) {
+    setDraftColor(previous);
+    setTyped(previous);
+  }
   const valid = /^#[0-9a-fA-F]{6}$/.test(typed.trim());
   const invalid = Boolean(field.errors?.length);
   const shown = valid ? typed.trim().toLowerCase() : previous;
   const ratio = shownRatio(buttonContrast(shown));
   const passes = buttonContrast(shown) >= MIN_BUTTON_CONTRAST;
+  // Controlled: the picker writes into it too.
+  const { defaultValue: _unused, ...textProps } = getInputProps(field, { type: "text", ariaAttributes: false });
   const pickerId = `${field.id}-picker`;
   const hintId = `${field.id}-hint`;
   const ratioId = `${field.id}-ratio`;
@@ -254,8 +262,9 @@ function ColorField({
       </label>
       <div className="mt-1 flex items-center gap-3">
         <input
-          {...getInputProps(field, { type: "text", ariaAttributes: false })}
+          {...textProps}
           key={field.key}
+          value={typed}
           onChange={(event) => change(event.currentTarget.value)}
           aria-invalid={invalid || undefined}
           aria-describedby={[hintId, ratioId, invalid ? field.errorId : null].filter(Boolean).join(" ")}
