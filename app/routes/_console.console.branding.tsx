@@ -207,13 +207,7 @@ function DraftForm({ draft, onColor }: { draft: BrandingView; onColor: (color: s
         hint={t("branding.supportPhoneHint")}
         autoComplete="off"
       />
-      <SubmitButton
-        pending={pending}
-        label={t("branding.save")}
-        pendingLabel={t("branding.saving")}
-        name="intent"
-        value="save"
-      />
+      <SubmitButton pending={pending} label={t("branding.save")} pendingLabel={t("branding.saving")} />
     </Form>
   );
 }
@@ -250,9 +244,11 @@ function ColorField({
   const pickerId = `${field.id}-picker`;
   const hintId = `${field.id}-hint`;
   const ratioId = `${field.id}-ratio`;
+  // The preview takes a colour once it could be published (a refused one would make it unreadable).
   const change = (value: string) => {
     setTyped(value);
-    if (/^#[0-9a-fA-F]{6}$/.test(value.trim())) onColor(value.trim().toLowerCase());
+    const next = value.trim().toLowerCase();
+    if (/^#[0-9a-f]{6}$/.test(next) && buttonContrast(next) >= MIN_BUTTON_CONTRAST) onColor(next);
   };
   return (
     <div>
@@ -358,13 +354,7 @@ function LogoForms({ draft }: { draft: BrandingView }) {
           </p>
           <FieldError field={file} />
         </div>
-        <SubmitButton
-          pending={pending}
-          label={t("branding.uploadLogo")}
-          pendingLabel={t("branding.uploading")}
-          name="intent"
-          value="logo"
-        />
+        <SubmitButton pending={pending} label={t("branding.uploadLogo")} pendingLabel={t("branding.uploading")} />
       </Form>
     </>
   );
@@ -431,13 +421,8 @@ function PublishForm({ unpublished }: { unpublished: boolean }) {
       </p>
       <Form method="post" className="mt-3">
         <FormError errors={result?.error?.[""] ?? undefined} id="branding-publish-error" />
-        <SubmitButton
-          pending={pending}
-          label={t("branding.publish")}
-          pendingLabel={t("branding.publishing")}
-          name="intent"
-          value="publish"
-        />
+        <input type="hidden" name="intent" value="publish" />
+        <SubmitButton pending={pending} label={t("branding.publish")} pendingLabel={t("branding.publishing")} />
       </Form>
     </section>
   );
