@@ -33,13 +33,3 @@ export const passesButtonContrast = (color: string) => buttonContrast(color) >= 
 /** The API's refusal, in English: "The button text on #7dd3fc reaches 1.6:1; it needs 4.5:1." */
 export const contrastRefusal = (color: string) =>
   `The button text on ${color} reaches ${shownRatio(buttonContrast(color))}:1; it needs ${MIN_BUTTON_CONTRAST}:1.`;
-
-/**
- * The files of one of our logos, from its URL (`…/192.png`): WebP and PNG at 1x and 2x; null for
- * an address that is not one of ours (seeded logos), drawn as is.
- */
-export function logoSources(logoUrl: string): { webp: string; png: string } | null {
-  if (!/\/192\.png$/.test(logoUrl)) return null;
-  const base = logoUrl.slice(0, -"192.png".length);
-  return { webp: `${base}96.webp 1x, ${base}192.webp 2x`, png: `${base}96.png` };
-}

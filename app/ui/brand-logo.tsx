@@ -1,4 +1,12 @@
-import { logoSources } from "~contract/branding-rules";
+/**
+ * The files of one of our logos, from its URL (`…/192.png`): WebP and PNG at 1x and 2x; null for
+ * an address that is not one of ours (seeded logos), drawn as is.
+ */
+function logoSources(logoUrl: string): { webp: string; png: string } | null {
+  if (!/\/192\.png$/.test(logoUrl)) return null;
+  const base = logoUrl.slice(0, -"192.png".length);
+  return { webp: `${base}96.webp 1x, ${base}192.webp 2x`, png: `${base}96.png` };
+}
 
 /**
  * An operator's logo in a header, 40 px high: our logos (…/192.png) as WebP with the PNG fallback
