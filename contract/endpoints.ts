@@ -68,6 +68,7 @@ import {
 import { sandboxCheckoutParams, sandboxPayBody, webhookHeaders, webhookParams, webhookReceipt } from "./payments";
 import { promoCodeParams, promoCodeQuery } from "./promo";
 import { openApiDocument, text } from "./reference";
+import { logoMediaParams, operatorBranding, updateBrandingBody, uploadLogoBody } from "./operator-branding";
 import { missingDataBody, missingDataQuery, syncBody } from "./users";
 import { codeBody, emailBody, nameBody, phoneBody } from "./settings";
 import { signWaiverBody, waiverLink } from "./waivers";
@@ -1069,6 +1070,79 @@ export const endpoints = {
       output: checkInSettings,
       errors: [],
     }),
+  }),
+
+  ...domain("Operator console: branding", {
+    operatorGetBranding: endpoint({
+      method: "GET",
+      path: "/v1/operator/branding",
+      summary:
+        "The storefront's branding: the published one (what travellers see) and the draft being edited (owner, manager)",
+      auth: "user",
+      tenant: true,
+      output: operatorBranding,
+      errors: [],
+    }),
+    operatorUpdateBranding: endpoint({
+      method: "PATCH",
+      path: "/v1/operator/branding",
+      summary:
+        "Change the DRAFT branding (display name, tagline, primary colour, support email and phone; travellers see it " +
+        "once published). A primary colour on which the buttons' white text reaches less than 4.5:1 is refused: 422 " +
+        "`contrast_too_low` with the measured ratio in the message and `details.ratio` (owner, manager)",
+      auth: "user",
+      tenant: true,
+      body: updateBrandingBody,
+      output: operatorBranding,
+      errors: ["contrast_too_low"],
+    }),
+    operatorPublishBranding: endpoint({
+      method: "POST",
+      path: "/v1/operator/branding/publish",
+      summary:
+        "Publish the draft branding: the storefront, its emails and the console show it at once (owner, manager)",
+      auth: "user",
+      tenant: true,
+      output: operatorBranding,
+      errors: ["contrast_too_low"],
+      changes: ["catalog"],
+    }),
+    operatorUploadLogo: endpoint({
+      method: "POST",
+      path: "/v1/operator/branding/logo",
+      summary:
+        "The draft's logo (multipart/form-data: `file`, JPEG, PNG, WebP or AVIF up to 10 MB and 40 megapixels; SVG " +
+        "and other formats 415): written 96 and 192 px high as WebP and PNG, transparency kept (owner, manager)",
+      auth: "user",
+      tenant: true,
+      body: uploadLogoBody,
+      bodyMedia: "multipart/form-data",
+      maxBodyBytes: MAX_PHOTO_BYTES + 64 * 1024,
+      output: operatorBranding,
+      statuses: [201],
+      errors: ["unsupported_media_type", "payload_too_large", "image_too_large"],
+    }),
+    operatorRemoveLogo: endpoint({
+      method: "DELETE",
+      path: "/v1/operator/branding/logo",
+      summary: "Take the logo out of the draft branding (the storefront shows the name; owner, manager)",
+      auth: "user",
+      tenant: true,
+      output: operatorBranding,
+      errors: [],
+    }),
+    mediaLogo: {
+      ...endpoint({
+        method: "GET",
+        path: "/v1/media/logos/:accountId/:logoId/:file",
+        summary: "One stored variant of an operator's logo (WebP or PNG, 96 or 192 px high): immutable",
+        auth: "public",
+        params: logoMediaParams,
+        output: out.mediaFile,
+        errors: [],
+      }),
+      media: "image/*" as const,
+    },
   }),
 
   ...domain("Media", {

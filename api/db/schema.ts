@@ -31,6 +31,7 @@ import {
   type PaymentStatus,
 } from "~contract/statuses";
 import type { BookingTicket } from "~contract/bookings";
+import type { BrandingView as BrandingDraft } from "~contract/operator-branding";
 
 export { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES };
 export type { BookingStatus, BookingTicket, OutboxAttachment, OutboxChannel, OutboxStatus, PaymentStatus };
@@ -66,6 +67,8 @@ export const accounts = pgTable(
     postalAddress: text("postal_address"),
     /** Only checked-in guests get the tip and review emails (migration 0025). */
     requireCheckIn: boolean("require_check_in").notNull().default(false),
+    /** The console's draft branding, not yet published (migration 0029); null: none. */
+    brandingDraft: jsonb("branding_draft").$type<BrandingDraft>(),
     createdAt: createdAt(),
   },
   (t) => [

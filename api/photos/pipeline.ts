@@ -73,10 +73,18 @@ let queue: Promise<unknown> = Promise.resolve();
  * process (the others wait their turn). Refusals: see inspectPhoto; bytes sharp then fails on: 415.
  */
 export function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
-  const run = queue.then(() => writeVariants(bytes));
+  return oneAtATime(() => writeVariants(bytes));
+}
+
+/** Image work (a photo's, a logo's) in this process's one queue: one file at a time. */
+export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work);
   queue = run.catch(() => undefined);
   return run;
 }
+
+/** The refusal of bytes whose header reads but whose pixels do not (truncated, corrupt): 415. */
+export const unreadableImage = unsupported;
 
 async function writeVariants(bytes: Uint8Array): Promise<ProcessedPhoto> {
   await inspectPhoto(bytes);

@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { useRootData } from "~/platform/root-data";
+import { BrandLogo } from "~/ui/brand-logo";
 import { UnreadBadge } from "~/ui/unread-badge";
 
 export function SkipLink() {
@@ -24,7 +25,9 @@ export function BrandMark() {
     <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold text-brand-ink">
       {account?.logoUrl ? (
         // The operator's logo is a wordmark that carries their name.
-        <img src={account.logoUrl} alt={account.name} width={160} height={40} className="h-10 w-auto" />
+        <BrandLogo logoUrl={account.logoUrl} name={account.name} />
+      ) : account ? (
+        <span data-testid="brand-name">{account.name}</span>
       ) : (
         <>
           <img src="/favicon-32x32.png" alt="" width={32} height={32} className="h-8 w-8" />

@@ -22,3 +22,4 @@ export {
   PublishSchema,
 } from "./experience-schemas";
 export { CHECK_IN_SCHEMAS, isCheckInIntent, type CheckInIntent } from "./check-in-schemas";
+export { BRANDING_SCHEMAS, isBrandingIntent, type BrandingIntent } from "./branding-schemas";
