@@ -1044,6 +1044,7 @@ export const endpoints = {
       params: operatorBookingParams,
       body: operatorRefundBody,
       output: out.operatorRefundResult,
+      statuses: [201],
       errors: [
         "booking_not_found",
         "booking_not_paid",
