@@ -1,17 +1,15 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { isApiError } from "~contract/errors";
 import { minorUnitDigits, toMinorUnits } from "~contract/money";
-import { operatorBookingParams } from "~contract/operator-refunds";
 import { refundFormSchema } from "~/features/console/console-forms.server";
-import { requireConsoleAbility } from "~/features/console/console.server";
+import { consoleBookingOf, refundConflictOf, type RefundConflict } from "~/features/console/console-booking.server";
 import { newRefundKey } from "~/features/console/refund-key.server";
-import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
 import { setFlash, withFlash } from "~/platform/flash.server";
 import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
 import { formResult } from "~/platform/form-result.server";
-import { passHeaders, requireParams } from "~/platform/http.server";
+import { passHeaders } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
@@ -27,18 +25,8 @@ import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
 
-/** The page's caller and booking: every member may view (a guide: the departures they lead, else 404). */
-async function pageOf(request: Request, params: Record<string, string | undefined>) {
-  const [caller, { bookingId }] = await Promise.all([
-    requireConsoleAbility(request, "runDay"),
-    requireParams(request, params, operatorBookingParams.shape),
-  ]);
-  const page = await orNotFound(request, caller.api.call("operatorGetBooking", { params: { bookingId } }));
-  return { ...caller, bookingId, page, path: `/console/bookings/${bookingId}` };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [{ page, me }, t] = await Promise.all([pageOf(request, params), i18next.getFixedT(request)]);
+  const [{ page, me }, t] = await Promise.all([consoleBookingOf(request, params), i18next.getFixedT(request)]);
   const digits = minorUnitDigits(page.money.currency);
   return withFlash(request, {
     page,
@@ -57,14 +45,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 export const headers = passHeaders;
 
-interface RefundConflict {
-  conflict: { key: string; amountMinor: number; currency: string };
-}
-
 /** The refund form posts here: one call to operatorRefundBooking, then back to the page with a flash. */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { api, me, bookingId, page, path } = await pageOf(request, params);
+  const { api, me, bookingId, page, path } = await consoleBookingOf(request, params);
   if (!me.can.refund) throw data("Forbidden", { status: 403 });
   const digits = minorUnitDigits(page.money.currency);
   const formData = await readFormData(request);
@@ -84,19 +68,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   } catch (error) {
     // Refunded meanwhile, or more than is left: the page again with the current figures, in words.
-    if (isApiError(error, "refund_stale", "refund_exceeds_paid")) {
-      const amountMinor = Number(
-        error.code === "refund_stale" ? error.details?.refundedMinor : error.details?.refundableMinor,
-      );
-      const body: RefundConflict = {
-        conflict: {
-          key: error.code === "refund_stale" ? "refunds.stale" : "refunds.exceeds",
-          amountMinor: Number.isFinite(amountMinor) ? amountMinor : 0,
-          currency: page.money.currency,
-        },
-      };
-      return data(body, { status: 409 });
-    }
+    const conflict = refundConflictOf(error, page.money.currency);
+    if (conflict) return data(conflict, { status: 409 });
     return apiErrorResult(error, submission, {
       codes: {
         booking_not_paid: { key: "refunds.notPaid" },
