@@ -148,6 +148,7 @@ async function markMade(db: Db, refund: BookingRefundRow): Promise<boolean> {
 
 /** The sweep: bookings with refunds still owed (the provider failed earlier) are tried again, a few at a time. */
 export async function settleDueRefunds(db: Db, limit = 20): Promise<number> {
+  await recordLegacyOwedRefunds(db);
   const due = await db
     .selectDistinct({ id: bookingRefunds.bookingId })
     .from(bookingRefunds)
@@ -162,6 +163,24 @@ export async function settleDueRefunds(db: Db, limit = 20): Promise<number> {
     }
   }
   return settled;
+}
+
+/**
+ * Refunds owed under the earlier model (a cancelled or late-paid booking still `paid`, with no
+ * refund row: its provider call failed before migration 0024) get their row, with the key that
+ * model used (`refund_<booking id>`), so the provider refunds them once. New paths always write a
+ * row when they decide a refund, so a booking without one is only such a leftover.
+ */
+async function recordLegacyOwedRefunds(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into booking_refunds (id, booking_id, account_id, amount_minor, currency, reason, release_seats, idempotency_key, status)
+    select 'rf_' || substr(md5(b.id || ':legacy'), 1, 16), b.id, b.account_id, b.total_minor, b.currency,
+           'Cancellation', true, 'refund_' || b.id, 'owed'
+    from bookings b
+    where b.status in ('cancelled', 'refunded') and b.payment_status = 'paid' and b.total_minor > 0
+      and b.payment_intent_id is not null
+      and not exists (select 1 from booking_refunds r where r.booking_id = b.id)
+    on conflict (booking_id, idempotency_key) do nothing`);
 }
 
 /** A booking's refunds, oldest first (for many bookings at once). */

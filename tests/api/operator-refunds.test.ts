@@ -385,6 +385,34 @@ describe("operator refunds: partial, full, conflicts", () => {
   });
 });
 
+describe("refunds owed under the earlier model", () => {
+  it("a cancelled booking still paid with no refund row gets one from the sweep, refunded once", async () => {
+    const { guest, booking } = await paidBooking(1);
+    await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
+    // As the earlier model left a cancellation whose provider call failed: no row, still paid.
+    await db().delete(bookingRefunds).where(eq(bookingRefunds.bookingId, booking.id));
+    await db()
+      .delete(sandboxRefunds)
+      .where(eq(sandboxRefunds.paymentIntentId, (await bookingRow(db(), booking.id)).paymentIntentId!));
+    await db().execute(`update bookings set payment_status = 'paid', refund_minor = null where id = '${booking.id}'`);
+    await db().execute(`update sandbox_checkouts set refunded_minor = 0 where booking_id = '${booking.id}'`);
+    expect(await settleDueRefunds(db())).toBeGreaterThanOrEqual(1);
+    expect(await settleDueRefunds(db())).toBe(0);
+    expect(await refundRows(booking.id)).toEqual([
+      expect.objectContaining({
+        amountMinor: booking.totalMinor,
+        status: "made",
+        idempotencyKey: `refund_${booking.id}`,
+      }),
+    ]);
+    expect(await bookingRow(db(), booking.id)).toMatchObject({
+      paymentStatus: "refunded",
+      refundMinor: booking.totalMinor,
+    });
+    expect(await checkoutRefunded(booking.id)).toBe(booking.totalMinor);
+  });
+});
+
 describe("operator refunds: the race", () => {
   it("the same refund sent 10 times at once: one refund, one provider call, refund_minor once", async () => {
     const manager = await member("acme", "manager");
