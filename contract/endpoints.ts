@@ -1,4 +1,5 @@
 import { accountContextParams } from "./accounts";
+import { operatorBookingParams, operatorRefundBody } from "./operator-refunds";
 import { authEmailBody, createSessionBody, passwordSessionBody, resetPasswordInput, setPasswordInput } from "./auth";
 import {
   availabilityQuery,
@@ -1143,6 +1144,41 @@ export const endpoints = {
       }),
       media: "image/*" as const,
     },
+  }),
+
+  ...domain("Operator console: refunds", {
+    operatorGetBooking: endpoint({
+      method: "GET",
+      path: "/v1/operator/bookings/:bookingId",
+      summary:
+        "One booking of the operator: its guest, departure, tickets, totals, payment and refunds (owner, manager; a guide for the departures they lead)",
+      auth: "user",
+      tenant: true,
+      params: operatorBookingParams,
+      output: out.operatorBooking,
+      errors: ["booking_not_found"],
+    }),
+    operatorRefundBooking: endpoint({
+      method: "POST",
+      path: "/v1/operator/bookings/:bookingId/refunds",
+      summary:
+        "Refund part or all of a paid booking, with a reason, optionally cancelling it and freeing its seats; the same idempotency key again answers the same refund (owner, manager)",
+      auth: "user",
+      tenant: true,
+      params: operatorBookingParams,
+      body: operatorRefundBody,
+      output: out.operatorRefundResult,
+      statuses: [201],
+      errors: [
+        "booking_not_found",
+        "booking_not_paid",
+        "refund_stale",
+        "refund_exceeds_paid",
+        "not_cancellable",
+        "departure_started",
+      ],
+      changes: ["seats"],
+    }),
   }),
 
   ...domain("Media", {

@@ -307,6 +307,15 @@ export const bookingTicket = z.object({
   unitPriceMinor: minor,
 });
 /** A booking as every booking endpoint answers it. */
+/** One refund of a booking, as its guest sees it (owed: decided, on its way; made: the provider refunded it). */
+export const bookingRefund = z.object({
+  id: z.string(),
+  amountMinor: minor,
+  currency: z.string().length(3),
+  status: z.enum(["owed", "made"]),
+  createdAt: isoTime,
+  madeAt: isoTime.nullable(),
+});
 export const booking = z.object({
   id: z.string(),
   /** A reference people can read aloud, e.g. WF-7KQ3-9XPD (derived from the id). */
@@ -358,6 +367,8 @@ export const booking = z.object({
   ticketCode: z.string().nullable(),
   /** Guests of this booking checked in by the operator (a checked-in booking cannot be cancelled). */
   checkedInGuests: count,
+  /** Its refunds, oldest first (every path: cancellations, the operator's refunds, late payments). */
+  refunds: z.array(bookingRefund),
 });
 export const bookingPage = z.object({ items: z.array(booking), ...paging });
 export const placedBooking = z.object({ booking, checkoutUrl: z.string().min(1) });
@@ -827,3 +838,50 @@ export const operatorExperience = z.object({
 });
 /** POST /v1/operator/experiences */
 export const operatorExperienceCreated = z.object({ id: z.string(), serviceId: z.string() });
+
+/** Operator console, refunds (issue 29): a refund as the console sees it, with its reason and who decided it. */
+export const operatorRefund = bookingRefund.extend({
+  reason: z.string(),
+  /** The member who decided it (null: the traveller's cancellation or the system). */
+  requestedBy: z.string().nullable(),
+  releaseSeats: z.boolean(),
+});
+/** A booking's money as the console sees it: paid, refunded so far (owed or made), what can still be refunded. */
+export const operatorBookingMoney = z.object({
+  currency: z.string().length(3),
+  paidMinor: minor,
+  refundedMinor: minor,
+  refundableMinor: minor,
+});
+/** POST /v1/operator/bookings/{bookingId}/refunds */
+export const operatorRefundResult = z.object({
+  refund: operatorRefund,
+  booking: operatorBookingMoney.extend({
+    id: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+  }),
+});
+/** GET /v1/operator/bookings/{bookingId}: the console's booking page. */
+export const operatorBooking = z.object({
+  booking,
+  guest: z.object({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  departure: z.object({
+    id: z.string(),
+    startsAt: isoTime,
+    endsAt: isoTime,
+    status: z.enum(DEPARTURE_STATUSES),
+    started: z.boolean(),
+  }),
+  money: operatorBookingMoney,
+  payment: z.object({ provider: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
+  refunds: z.array(operatorRefund),
+  /** Whether a refund can be made now (paid, something left), and whether it may release the seats. */
+  canRefund: z.boolean(),
+  canReleaseSeats: z.boolean(),
+});

@@ -4,10 +4,10 @@ import { bookings, slots } from "../db/schema";
 import { errorFields, logger } from "../logger";
 import { addNotification } from "../notifications/service";
 import { writeBookingEmail } from "./booking-mail";
-import { bookingPath, departureCancelledEmail } from "./emails";
+import { bookingPath, departureCancelledEmail, refundNote } from "./emails";
 import { formatWhen } from "./format";
 import { releaseBooking } from "./fulfilment";
-import { settleRefund } from "./refunds";
+import { hasPayment, owePaymentRemainder, settleRefund } from "./refunds";
 import { findBookingView } from "./view";
 
 export interface DepartureCancellation {
@@ -46,18 +46,20 @@ export async function cancelDeparture(
         await releaseBooking(tx, booking, "cancelled", { cancelledAt: sql`app_now()`, paymentStatus: "expired" });
         continue;
       }
-      const paid = booking.totalMinor > 0 && booking.paymentIntentId !== null && booking.paymentProvider !== null;
+      const paid = hasPayment(booking);
       await releaseBooking(tx, booking, "cancelled", {
         cancelledAt: sql`app_now()`,
         ...(paid ? {} : { refundMinor: 0 }),
       });
-      if (paid) refundable.push(booking.id);
+      // What is left of the payment is owed from here (a booking_refunds row); made after the commit.
+      const owed = await owePaymentRemainder(tx, booking, "Departure cancelled by the operator");
+      if (owed > 0) refundable.push(booking.id);
       const view = (await findBookingView(tx, booking.id))!;
       await addNotification(tx, {
         userId: booking.userId,
         kind: "booking_cancelled",
         title: `Departure cancelled: ${view.experienceTitle}`,
-        body: `${view.operatorName} cancelled ${view.serviceName}, ${formatWhen(view.startsAt, view.endsAt, view.timezone)}.${paid ? " Your payment is refunded in full." : ""}`,
+        body: `${view.operatorName} cancelled ${view.serviceName}, ${formatWhen(view.startsAt, view.endsAt, view.timezone)}.${refundNote(owed, booking)}`,
         link: bookingPath(booking.id),
       });
       await writeBookingEmail(tx, booking.id, departureCancelledEmail);

@@ -5,11 +5,11 @@ import { conflict } from "../http/errors";
 import { errorFields, logger } from "../logger";
 import { addNotification } from "../notifications/service";
 import { writeBookingEmail } from "./booking-mail";
-import { bookingPath, cancellationEmail } from "./emails";
+import { bookingPath, cancellationEmail, refundNote } from "./emails";
 import { formatWhen } from "./format";
 import { releaseBooking } from "./fulfilment";
 import { bookingNotFound, getBooking, ownBooking } from "./read";
-import { settleRefund } from "./refunds";
+import { hasPayment, owePaymentRemainder, settleRefund } from "./refunds";
 import { checkedInGuestsSql, findBookingView } from "./view";
 import type { BookingView } from "~contract/bookings";
 
@@ -51,18 +51,20 @@ export async function cancelBooking(
     // Checked in at the meeting point (the operator's console): the trip has begun for it.
     if (row.checkedIn)
       throw conflict("A guest of this booking is checked in, so it can no longer be cancelled.", "checked_in");
-    // A paid booking owes its refund from here; the provider is called after the commit.
-    const refundable = booking.totalMinor > 0 && booking.paymentIntentId !== null && booking.paymentProvider !== null;
+    // A paid booking owes what is left of its payment from here (a row in booking_refunds, in
+    // this transaction); the provider is called after the commit.
+    const refundable = hasPayment(booking);
     await releaseBooking(tx, booking, "cancelled", {
       cancelledAt: sql`app_now()`,
       ...(refundable ? {} : { refundMinor: 0 }),
     });
+    const owed = await owePaymentRemainder(tx, booking, "Cancelled by the traveller");
     const view = (await findBookingView(tx, id))!;
     await addNotification(tx, {
       userId,
       kind: "booking_cancelled",
       title: `Booking cancelled: ${view.experienceTitle}`,
-      body: `${view.serviceName}, ${formatWhen(view.startsAt, view.endsAt, view.timezone)}.${refundable ? " Your payment is refunded in full." : ""}`,
+      body: `${view.serviceName}, ${formatWhen(view.startsAt, view.endsAt, view.timezone)}.${refundNote(owed, booking)}`,
       link: bookingPath(id),
     });
     await writeBookingEmail(tx, id, cancellationEmail);

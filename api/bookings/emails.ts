@@ -152,6 +152,54 @@ export function confirmationEmail(context: BookingMailContext, ticketQr?: Outbox
   });
 }
 
+/**
+ * What a cancelled booking's guest gets back: the whole payment, or what is left of it after the
+ * operator's earlier partial refunds (`refund_minor` is what was refunded before this one).
+ */
+function refundSentence(b: BookingViewRow["booking"]): string {
+  const earlier = b.refundMinor ?? 0;
+  if (earlier >= b.totalMinor)
+    return `Your payment of ${formatMoney(b.totalMinor, b.currency)} was already refunded in full.`;
+  if (earlier === 0)
+    return `We are refunding ${formatMoney(b.totalMinor, b.currency)} to your card in full; it can take 5–10 days to show.`;
+  return `We are refunding the remaining ${formatMoney(b.totalMinor - earlier, b.currency)} to your card (${formatMoney(earlier, b.currency)} was refunded earlier); it can take 5–10 days to show.`;
+}
+
+/** The refund sentence of a cancellation's notification (`owed`: the amount refunded now). */
+export function refundNote(owed: number, booking: { totalMinor: number; currency: string }): string {
+  if (owed <= 0) return "";
+  if (owed >= booking.totalMinor) return " Your payment is refunded in full.";
+  return ` The remaining ${formatMoney(owed, booking.currency)} of your payment is refunded.`;
+}
+
+/** The operator refunded part or all of a paid booking: how much, why, and what remains paid. */
+export function operatorRefundEmail(refund: { amountMinor: number; reason: string; remainingPaidMinor: number }) {
+  return (context: BookingMailContext): EmailInput => {
+    const { row, firstName } = context;
+    const b = row.booking;
+    const link = bookingPage(row);
+    return bookingEmail(context, {
+      subject: `Refund from ${row.operatorName}: ${row.experienceTitle}`,
+      kind: "booking_refunded",
+      link,
+      paragraphs: [
+        [greeting(firstName)],
+        [
+          `${row.operatorName} has refunded ${formatMoney(refund.amountMinor, b.currency)} of your booking ${bookingReference(b.id)}; it can take 5–10 days to show on your card.`,
+        ],
+        [`${row.experienceTitle} — ${row.serviceName}`, `When: ${when(row)}`],
+        [`Reason: ${refund.reason}`],
+        [
+          refund.remainingPaidMinor > 0
+            ? `You have now paid ${formatMoney(refund.remainingPaidMinor, b.currency)} in all for this booking.`
+            : "Your payment is now refunded in full.",
+        ],
+      ],
+      action: { label: "See your booking", href: link },
+    });
+  };
+}
+
 export function cancellationEmail(context: BookingMailContext): EmailInput {
   const { row, firstName } = context;
   const b = row.booking;
@@ -159,10 +207,7 @@ export function cancellationEmail(context: BookingMailContext): EmailInput {
   // Written in the cancelling transaction: a paid booking's refund is owed from then on (made
   // right after, or by the sweep if the provider is down), so the email can promise it.
   const paid = b.paymentStatus === "paid" || b.paymentStatus === "refunded";
-  const refund =
-    paid && b.totalMinor > 0 && b.paymentIntentId
-      ? `We are refunding ${formatMoney(b.refundMinor || b.totalMinor, b.currency)} to your card in full; it can take 5–10 days to show.`
-      : "Nothing was charged.";
+  const refund = paid && b.totalMinor > 0 && b.paymentIntentId ? refundSentence(b) : "Nothing was charged.";
   return bookingEmail(context, {
     subject: `Booking cancelled: ${row.experienceTitle}`,
     kind: "booking_cancelled",
@@ -183,10 +228,7 @@ export function departureCancelledEmail(context: BookingMailContext): EmailInput
   const b = row.booking;
   const link = bookingPage(row);
   const paid = b.paymentStatus === "paid" || b.paymentStatus === "refunded";
-  const refund =
-    paid && b.totalMinor > 0 && b.paymentIntentId
-      ? `We are refunding ${formatMoney(b.totalMinor, b.currency)} to your card in full; it can take 5–10 days to show.`
-      : "Nothing was charged.";
+  const refund = paid && b.totalMinor > 0 && b.paymentIntentId ? refundSentence(b) : "Nothing was charged.";
   return bookingEmail(context, {
     subject: `Departure cancelled: ${row.experienceTitle}`,
     kind: "booking_cancelled",

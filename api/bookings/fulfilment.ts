@@ -7,7 +7,7 @@ import { releasePromo, recountPromo } from "../promo/service";
 import { writeBookingEmail } from "./booking-mail";
 import { bookingPath, confirmationEmail } from "./emails";
 import { ticketQrAttachment } from "./ticket-png";
-import { settleRefund } from "./refunds";
+import { owePaymentRemainder, settleRefund } from "./refunds";
 import { formatWhen } from "./format";
 import { releaseSeats, takeSeats } from "./seats";
 import { bookingReference, findBookingView, type BookingViewRow } from "./view";
@@ -114,6 +114,7 @@ export async function fulfilBooking(
             updatedAt: sql`app_now()`,
           })
           .where(eq(bookings.id, booking.id));
+        await owePaymentRemainder(tx, { ...booking, paymentIntentId }, "Late payment");
         log("info", "late payment: booking cancelled or seats sold meanwhile, refund owed", { bookingId });
         return "refund_due";
       }

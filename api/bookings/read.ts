@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { bookings, slots, type AccountRow } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import { bookingCalendar, bookingPath } from "./emails";
+import { refundsOf } from "./refunds";
 import { bookingViewQuery, findBookingView, toBookingView } from "./view";
 import { BOOKINGS_PAGE_SIZE, type BookingFilter, type BookingPage, type BookingView } from "~contract/bookings";
 
@@ -25,7 +26,7 @@ export async function getBooking(db: Db, userId: string, scope: AccountRow | nul
     .where(ownBooking(userId, scope, id))
     .limit(1);
   if (!row) throw bookingNotFound();
-  return toBookingView(row);
+  return toBookingView(row, (await refundsOf(db, [row.booking.id])).get(row.booking.id));
 }
 
 /** One page of the bookings that match, in this order, and how many match in all: two queries. */
@@ -40,7 +41,17 @@ async function bookingPage(db: Db, where: SQL, order: SQL[], page: number): Prom
     db.select({ total: count() }).from(bookings).innerJoin(slots, eq(slots.id, bookings.slotId)).where(where),
   ]);
   const n = Number(total);
-  return { items: rows.map(toBookingView), page, pageSize, total: n, totalPages: Math.ceil(n / pageSize) };
+  const refunds = await refundsOf(
+    db,
+    rows.map((row) => row.booking.id),
+  );
+  return {
+    items: rows.map((row) => toBookingView(row, refunds.get(row.booking.id))),
+    page,
+    pageSize,
+    total: n,
+    totalPages: Math.ceil(n / pageSize),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { bookings } from "../db/schema";
+import { bookingRefunds, bookings, type BookingRefundRow, type BookingRow } from "../db/schema";
+import { randomId } from "../ids";
 import { errorFields, logger } from "../logger";
 import { addNotification } from "../notifications/service";
 import { providerNamed } from "../payments";
@@ -10,62 +11,149 @@ import { writeBookingEmail } from "./booking-mail";
 import { findBookingView } from "./view";
 
 /**
- * Refunds are owed, then made. A transaction that decides a refund (a cancellation, a late
- * payment for sold-out seats) records the booking as cancelled or refunded with its payment
- * still `paid`; after it commits, `settleRefund` calls the provider — never while a row lock is
- * held — and marks the payment `refunded`. The provider call carries the idempotency key
- * `refund_<booking id>`, so a retry (the guest again, a webhook replay, the sweep) refunds once.
+ * THE refund model: every refund, of every path (the traveller cancels, the operator cancels a
+ * departure, a late payment, the operator refunds), is a `booking_refunds` row written `owed` in
+ * the transaction that decides it. After that transaction commits, `settleRefund` calls the
+ * provider — never while a row lock is held — with the row's idempotency key, then marks the row
+ * `made`. `bookings.refund_minor` is the sum of the booking's refunds made, and its payment is
+ * `refunded` once they add up to the whole amount paid. The sweep retries rows still owed.
  */
-const owesRefund = and(
-  inArray(bookings.status, ["cancelled", "refunded"]),
-  eq(bookings.paymentStatus, "paid"),
-  gt(bookings.totalMinor, 0),
-  isNotNull(bookings.paymentIntentId),
-);
+
+/** The idempotency key of the full (remaining) refund a cancellation or a late payment owes. */
+export const fullRefundKey = (bookingId: string) => `refund_${bookingId}`;
+
+/** A booking's payment, when there is one to refund (a total, a payment id, a provider). */
+export const hasPayment = (booking: BookingRow) =>
+  booking.totalMinor > 0 && booking.paymentIntentId !== null && booking.paymentProvider !== null;
+
+/** The sum of a booking's refunds recorded so far (owed or made). */
+export async function refundedSoFar(db: Db, bookingId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${bookingRefunds.amountMinor}), 0)::int` })
+    .from(bookingRefunds)
+    .where(eq(bookingRefunds.bookingId, bookingId));
+  return Number(row?.total ?? 0);
+}
+
+export interface RefundDecision {
+  amountMinor: number;
+  reason: string;
+  /** The member who decided it (null: the traveller or the system). */
+  requestedBy: string | null;
+  releaseSeats: boolean;
+  idempotencyKey: string;
+}
+
+/** Records a refund owed (in the deciding transaction, the booking row locked by the caller). */
+export async function recordRefund(db: Db, booking: BookingRow, decision: RefundDecision): Promise<BookingRefundRow> {
+  const [row] = await db
+    .insert(bookingRefunds)
+    .values({
+      id: randomId("rf_"),
+      bookingId: booking.id,
+      accountId: booking.accountId,
+      amountMinor: decision.amountMinor,
+      currency: booking.currency,
+      reason: decision.reason,
+      requestedBy: decision.requestedBy,
+      releaseSeats: decision.releaseSeats,
+      idempotencyKey: decision.idempotencyKey,
+      status: "owed",
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * A cancellation (or a late payment) owes what is left of the payment: the whole amount, or the
+ * remainder after earlier partial refunds. Returns the amount owed (0: nothing to refund).
+ */
+export async function owePaymentRemainder(db: Db, booking: BookingRow, reason: string): Promise<number> {
+  if (!hasPayment(booking)) return 0;
+  const remainder = booking.totalMinor - (await refundedSoFar(db, booking.id));
+  if (remainder <= 0) return 0;
+  await recordRefund(db, booking, {
+    amountMinor: remainder,
+    reason,
+    requestedBy: null,
+    releaseSeats: true,
+    idempotencyKey: fullRefundKey(booking.id),
+  });
+  return remainder;
+}
 
 export type RefundOutcome = "refunded" | "none";
 
-/** Makes the refund a booking owes, if any; throws when the provider fails (it is retried later). */
+/** Makes the refunds a booking owes, if any; throws when the provider fails (the sweep retries). */
 export async function settleRefund(db: Db, bookingId: string): Promise<RefundOutcome> {
-  const [owed] = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.id, bookingId), owesRefund))
-    .limit(1);
-  if (!owed) return "none";
-  await providerNamed(owed.paymentProvider ?? "sandbox").refund(db, owed.paymentIntentId!, owed.totalMinor, {
-    idempotencyKey: `refund_${owed.id}`,
-  });
-  // The payment marked refunded and, for a late payment, the guest told: one transaction.
-  const settled = await db.transaction(async (tx) => {
+  const owed = await db
+    .select({ refund: bookingRefunds, booking: bookings })
+    .from(bookingRefunds)
+    .innerJoin(bookings, eq(bookings.id, bookingRefunds.bookingId))
+    .where(and(eq(bookingRefunds.bookingId, bookingId), eq(bookingRefunds.status, "owed")))
+    .orderBy(asc(bookingRefunds.createdAt), asc(bookingRefunds.id));
+  let outcome: RefundOutcome = "none";
+  for (const { refund, booking } of owed) {
+    if (!booking.paymentIntentId) throw new Error(`booking ${booking.id} owes a refund but has no payment id`);
+    await providerNamed(booking.paymentProvider ?? "sandbox").refund(db, booking.paymentIntentId, refund.amountMinor, {
+      idempotencyKey: refund.idempotencyKey,
+    });
+    if (await markMade(db, refund)) {
+      outcome = "refunded";
+      logger.info({ bookingId, refundId: refund.id, amountMinor: refund.amountMinor }, "refund made");
+    }
+  }
+  return outcome;
+}
+
+/** The row made, the booking's running sum and payment status updated; a late payment's guest told. */
+async function markMade(db: Db, refund: BookingRefundRow): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const marked = await tx
-      .update(bookings)
-      .set({ paymentStatus: "refunded", refundMinor: owed.totalMinor, updatedAt: sql`app_now()` })
-      .where(and(eq(bookings.id, owed.id), eq(bookings.paymentStatus, "paid")))
-      .returning({ id: bookings.id });
+      .update(bookingRefunds)
+      .set({ status: "made", madeAt: sql`app_now()` })
+      .where(and(eq(bookingRefunds.id, refund.id), eq(bookingRefunds.status, "owed")))
+      .returning({ id: bookingRefunds.id });
     if (marked.length === 0) return false; // a concurrent settle got there first
-    if (owed.status === "refunded") {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, refund.bookingId)).for("update");
+    const [made] = await tx
+      .select({ total: sql<number>`coalesce(sum(${bookingRefunds.amountMinor}), 0)::int` })
+      .from(bookingRefunds)
+      .where(and(eq(bookingRefunds.bookingId, booking.id), eq(bookingRefunds.status, "made")));
+    const madeMinor = Math.min(Number(made.total), booking.totalMinor);
+    const whole = madeMinor >= booking.totalMinor;
+    await tx
+      .update(bookings)
+      .set({
+        refundMinor: madeMinor,
+        ...(whole && booking.paymentStatus === "paid" ? { paymentStatus: "refunded" as const } : {}),
+        updatedAt: sql`app_now()`,
+      })
+      .where(eq(bookings.id, booking.id));
+    if (booking.status === "refunded" && refund.idempotencyKey === fullRefundKey(booking.id)) {
       // A late payment for seats sold meanwhile: the guest is told once the money is on its way back.
-      const row = (await findBookingView(tx, owed.id))!;
+      const row = (await findBookingView(tx, booking.id))!;
       await addNotification(tx, {
-        userId: owed.userId,
+        userId: booking.userId,
         kind: "booking_refunded",
         title: "Payment refunded",
-        body: `Your payment for ${row.experienceTitle} (${formatWhen(row.startsAt, row.endsAt, row.timezone)}) arrived after ${owed.cancelledAt ? "the booking was cancelled" : "the seats were sold"}. We refunded it in full.`,
-        link: bookingPath(owed.id),
+        body: `Your payment for ${row.experienceTitle} (${formatWhen(row.startsAt, row.endsAt, row.timezone)}) arrived after ${booking.cancelledAt ? "the booking was cancelled" : "the seats were sold"}. We refunded it in full.`,
+        link: bookingPath(booking.id),
       });
-      await writeBookingEmail(tx, owed.id, lateRefundEmail);
+      await writeBookingEmail(tx, booking.id, lateRefundEmail);
     }
     return true;
   });
-  if (!settled) return "none";
-  logger.info({ bookingId: owed.id, amountMinor: owed.totalMinor }, "refund made");
-  return "refunded";
 }
 
-/** The sweep: refunds still owed (the provider failed earlier) are tried again, a few at a time. */
+/** The sweep: bookings with refunds still owed (the provider failed earlier) are tried again, a few at a time. */
 export async function settleDueRefunds(db: Db, limit = 20): Promise<number> {
-  const due = await db.select({ id: bookings.id }).from(bookings).where(owesRefund).limit(limit);
+  await recordLegacyOwedRefunds(db);
+  const due = await db
+    .selectDistinct({ id: bookingRefunds.bookingId })
+    .from(bookingRefunds)
+    .where(eq(bookingRefunds.status, "owed"))
+    .limit(limit);
   let settled = 0;
   for (const { id } of due) {
     try {
@@ -75,4 +163,35 @@ export async function settleDueRefunds(db: Db, limit = 20): Promise<number> {
     }
   }
   return settled;
+}
+
+/**
+ * Refunds owed under the earlier model (a cancelled or late-paid booking still `paid`, with no
+ * refund row: its provider call failed before migration 0024) get their row, with the key that
+ * model used (`refund_<booking id>`), so the provider refunds them once. New paths always write a
+ * row when they decide a refund, so a booking without one is only such a leftover.
+ */
+async function recordLegacyOwedRefunds(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into booking_refunds (id, booking_id, account_id, amount_minor, currency, reason, release_seats, idempotency_key, status)
+    select 'rf_' || substr(md5(b.id || ':legacy'), 1, 16), b.id, b.account_id, b.total_minor, b.currency,
+           'Cancellation', true, 'refund_' || b.id, 'owed'
+    from bookings b
+    where b.status in ('cancelled', 'refunded') and b.payment_status = 'paid' and b.total_minor > 0
+      and b.payment_intent_id is not null
+      and not exists (select 1 from booking_refunds r where r.booking_id = b.id)
+    on conflict (booking_id, idempotency_key) do nothing`);
+}
+
+/** A booking's refunds, oldest first (for many bookings at once). */
+export async function refundsOf(db: Db, bookingIds: readonly string[]): Promise<Map<string, BookingRefundRow[]>> {
+  const byBooking = new Map<string, BookingRefundRow[]>();
+  if (bookingIds.length === 0) return byBooking;
+  const rows = await db
+    .select()
+    .from(bookingRefunds)
+    .where(inArray(bookingRefunds.bookingId, [...bookingIds]))
+    .orderBy(asc(bookingRefunds.createdAt), asc(bookingRefunds.id));
+  for (const row of rows) byBooking.set(row.bookingId, [...(byBooking.get(row.bookingId) ?? []), row]);
+  return byBooking;
 }

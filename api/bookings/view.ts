@@ -2,7 +2,7 @@ import { geoPointOf } from "~contract/geo";
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { accounts, bookings, experiences, services, slots, type BookingRow } from "../db/schema";
+import { accounts, bookings, experiences, services, slots, type BookingRefundRow, type BookingRow } from "../db/schema";
 import type { BookingView } from "~contract/bookings";
 import { clockNow } from "../clock";
 import { READABLE } from "../ids";
@@ -82,7 +82,20 @@ export function bookingReference(id: string): string {
   return `WF-${text.slice(0, 4)}-${text.slice(4)}`;
 }
 
-export function toBookingView(row: BookingViewRow): BookingView {
+/** A refund as the guest sees it (BookingView.refunds). */
+export function toBookingRefund(refund: BookingRefundRow): BookingView["refunds"][number] {
+  return {
+    id: refund.id,
+    amountMinor: refund.amountMinor,
+    currency: refund.currency,
+    status: refund.status,
+    createdAt: refund.createdAt.toISOString(),
+    madeAt: refund.madeAt?.toISOString() ?? null,
+  };
+}
+
+/** The booking as its guest reads it, with its refunds (oldest first; none for a booking just placed). */
+export function toBookingView(row: BookingViewRow, refunds: readonly BookingRefundRow[] = []): BookingView {
   const b = row.booking;
   const held = b.status === "held" && b.holdExpiresAt !== null && b.holdExpiresAt > clockNow();
   const paid = b.paymentStatus === "paid" && b.totalMinor > 0 && b.paymentIntentId !== null;
@@ -119,7 +132,11 @@ export function toBookingView(row: BookingViewRow): BookingView {
         ? freeCancellationUntil(row.startsAt, row.cancellationCutoffHours)
         : null,
     refundMinor: b.refundMinor,
-    refundIfCancelledMinor: row.canCancel && b.status === "confirmed" && paid ? b.totalMinor : 0,
+    // What is left of the payment after the operator's earlier refunds, if any.
+    refundIfCancelledMinor:
+      row.canCancel && b.status === "confirmed" && paid
+        ? Math.max(0, b.totalMinor - refunds.reduce((sum, refund) => sum + refund.amountMinor, 0))
+        : 0,
     checkoutUrl: held ? b.checkoutUrl : null,
     holdExpiresAt: b.status === "held" && b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
     createdAt: b.createdAt.toISOString(),
@@ -128,6 +145,7 @@ export function toBookingView(row: BookingViewRow): BookingView {
     card: b.cardBrand && b.cardLast4 ? { brand: b.cardBrand, last4: b.cardLast4 } : null,
     ticketCode: b.status === "confirmed" ? b.ticketCode : null,
     checkedInGuests: Number(row.checkedInGuests),
+    refunds: refunds.map(toBookingRefund),
   };
 }
 

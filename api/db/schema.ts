@@ -856,6 +856,24 @@ export const sandboxCheckouts = pgTable(
   ],
 );
 
+/**
+ * The sandbox's refunds, one per idempotency key (migration 0028): a repeated call with the same
+ * key refunds nothing more, as a real provider's idempotency keys do; partial refunds add up.
+ */
+export const sandboxRefunds = pgTable(
+  "sandbox_refunds",
+  {
+    idempotencyKey: text("idempotency_key").primaryKey(),
+    paymentIntentId: text("payment_intent_id").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sandbox_refunds_payment_intent_idx").on(t.paymentIntentId),
+    check("sandbox_refunds_amount_positive", sql`${t.amountMinor} > 0`),
+  ],
+);
+
 /** Webhook events already handled, per provider: a replayed event id is acknowledged and ignored. */
 export const processedWebhookEvents = pgTable(
   "processed_webhook_events",

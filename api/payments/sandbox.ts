@@ -1,7 +1,8 @@
 import { luhnValid } from "~contract/card";
+import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sandboxCheckouts, type SandboxCheckoutRow } from "../db/schema";
+import { sandboxCheckouts, sandboxRefunds, type SandboxCheckoutRow } from "../db/schema";
 import { randomId } from "../ids";
 import { ApiError, conflict, notFound } from "../http/errors";
 import {
@@ -134,17 +135,35 @@ export function createSandboxProvider(): PaymentProvider {
         .where(and(eq(sandboxCheckouts.id, sessionId), eq(sandboxCheckouts.status, "open")));
     },
 
-    async refund(db: Db, paymentIntentId: string, amountMinor: number): Promise<{ refundId: string }> {
-      // Full refunds only, so setting (not adding) the amount makes a repeated call harmless.
-      const [row] = await db
-        .update(sandboxCheckouts)
-        .set({
-          refundedMinor: sql`least(${sandboxCheckouts.amountMinor}, greatest(${sandboxCheckouts.refundedMinor}, ${amountMinor}))`,
-        })
-        .where(and(eq(sandboxCheckouts.paymentIntentId, paymentIntentId), eq(sandboxCheckouts.status, "paid")))
-        .returning({ id: sandboxCheckouts.id });
-      if (!row) throw new Error(`sandbox payment ${paymentIntentId} not found`);
-      return { refundId: `re_sandbox_${paymentIntentId.slice("pi_sandbox_".length)}` };
+    async refund(db: Db, paymentIntentId: string, amountMinor: number, options: { idempotencyKey: string }) {
+      // One refund per idempotency key (a repeated call refunds nothing more); partial refunds add up.
+      const refundId = `re_sandbox_${createHash("sha256").update(options.idempotencyKey).digest("hex").slice(0, 24)}`;
+      return db.transaction(async (tx) => {
+        const [payment] = await tx
+          .select({ id: sandboxCheckouts.id, amountMinor: sandboxCheckouts.amountMinor })
+          .from(sandboxCheckouts)
+          .where(and(eq(sandboxCheckouts.paymentIntentId, paymentIntentId), eq(sandboxCheckouts.status, "paid")))
+          .for("update");
+        if (!payment) throw new Error(`sandbox payment ${paymentIntentId} not found`);
+        const [made] = await tx
+          .insert(sandboxRefunds)
+          .values({ idempotencyKey: options.idempotencyKey, paymentIntentId, amountMinor })
+          .onConflictDoNothing()
+          .returning({ key: sandboxRefunds.idempotencyKey });
+        if (!made) return { refundId };
+        const [updated] = await tx
+          .update(sandboxCheckouts)
+          .set({ refundedMinor: sql`${sandboxCheckouts.refundedMinor} + ${amountMinor}` })
+          .where(
+            and(
+              eq(sandboxCheckouts.id, payment.id),
+              sql`${sandboxCheckouts.refundedMinor} + ${amountMinor} <= ${sandboxCheckouts.amountMinor}`,
+            ),
+          )
+          .returning({ id: sandboxCheckouts.id });
+        if (!updated) throw new Error(`sandbox refund of ${amountMinor} exceeds what ${paymentIntentId} has left`);
+        return { refundId };
+      });
     },
 
     async chargeSavedCard(db: Db, booking: CheckoutBooking, card) {

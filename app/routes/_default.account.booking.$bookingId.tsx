@@ -17,7 +17,8 @@ import { loadMyBooking } from "~/features/account/my-booking.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
 import { AmountRow } from "~/ui/amount-row";
-import { formatMoment } from "~/ui/date-format";
+import { formatMoment, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { RefundRows } from "~/features/refunds/refund-rows";
 import { MapLinks } from "~/features/catalog/meeting-point";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
@@ -172,6 +173,7 @@ export default function BookingPage() {
           {booking.feesMinor ? <AmountRow label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
           {booking.taxMinor ? <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} /> : null}
           <AmountRow label={t("details.total")} value={money(booking.totalMinor)} strong />
+          <RefundRows booking={booking} timeZone={TRAVELLER_TIME_ZONE} />
         </dl>
         <p className="mt-2 text-sm text-slate-700">{t(`paymentsPage.status_${booking.paymentStatus}`)}</p>
         {booking.paymentStatus === "paid" || booking.paymentStatus === "refunded" ? (

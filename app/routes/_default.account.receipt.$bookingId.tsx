@@ -6,6 +6,7 @@ import { paidWith } from "~/features/account/card-label";
 import { routeNotFound } from "~/platform/http.server";
 import { loadMyBooking } from "~/features/account/my-booking.server";
 import { AmountRow } from "~/ui/amount-row";
+import { RefundRows } from "~/features/refunds/refund-rows";
 import { ColumnHeads } from "~/ui/column-heads";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatMoney } from "~/ui/format";
@@ -95,7 +96,11 @@ export default function ReceiptPage() {
           {booking.feesMinor ? <AmountRow label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
           <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} />
           <AmountRow label={t("receipt.totalPaid")} value={money(booking.totalMinor)} strong />
-          {booking.refundMinor ? <AmountRow label={t("receipt.refunded")} value={money(-booking.refundMinor)} /> : null}
+          {booking.refunds.length > 0 ? (
+            <RefundRows booking={booking} timeZone={TRAVELLER_TIME_ZONE} />
+          ) : booking.refundMinor ? (
+            <AmountRow label={t("receipt.refunded")} value={money(-booking.refundMinor)} />
+          ) : null}
         </dl>
         <p className="mt-3 text-sm text-slate-700" data-testid="receipt-card">
           {booking.card ? paidWith(booking.card, t) : t("receipt.paidByCard")}

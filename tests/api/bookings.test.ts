@@ -40,6 +40,7 @@ const BOOKING_KEYS = [
   "reviewed",
   "confirmedAt",
   "card",
+  "refunds",
   "reference",
   "meetingPoint",
   "meetingPointLocation",

@@ -23,3 +23,4 @@ export {
 } from "./experience-schemas";
 export { CHECK_IN_SCHEMAS, isCheckInIntent, type CheckInIntent } from "./check-in-schemas";
 export { BRANDING_SCHEMAS, isBrandingIntent, type BrandingIntent } from "./branding-schemas";
+export { refundFormSchema } from "./refund-schemas";

@@ -1,0 +1,220 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { OperatorBooking, OperatorRefundBody, OperatorRefundResult } from "~contract/operator-refunds";
+import { formatMoney } from "~contract/money";
+import type { Db } from "../db/client";
+import { bookingRefunds, bookings, slots, users, type BookingRefundRow, type BookingRow } from "../db/schema";
+import { ApiError, conflict } from "../http/errors";
+import { errorFields, logger } from "../logger";
+import { addNotification } from "../notifications/service";
+import { writeAudit, type Actor } from "../audit/log";
+import { writeBookingEmail } from "../bookings/booking-mail";
+import { bookingPath, operatorRefundEmail } from "../bookings/emails";
+import { releaseBooking } from "../bookings/fulfilment";
+import { bookingNotFound } from "../bookings/read";
+import { hasPayment, recordRefund, refundsOf, settleRefund } from "../bookings/refunds";
+import { findBookingView, toBookingRefund, toBookingView } from "../bookings/view";
+import type { Member } from "./guard";
+
+/** The provider's key of an operator's refund: the booking's id and the console's key (unique at the provider too). */
+const operatorRefundKey = (bookingId: string, clientKey: string) => `op_${bookingId}_${clientKey}`;
+
+const paidStatus = (booking: BookingRow) =>
+  hasPayment(booking) && (booking.paymentStatus === "paid" || booking.paymentStatus === "refunded");
+
+const sum = (refunds: readonly BookingRefundRow[]) => refunds.reduce((total, refund) => total + refund.amountMinor, 0);
+
+function toOperatorRefund(refund: BookingRefundRow) {
+  return {
+    ...toBookingRefund(refund),
+    reason: refund.reason,
+    requestedBy: refund.requestedBy,
+    releaseSeats: refund.releaseSeats,
+  };
+}
+
+function moneyOf(booking: BookingRow, refundedMinor: number) {
+  const paidMinor = paidStatus(booking) ? booking.totalMinor : 0;
+  return {
+    currency: booking.currency,
+    paidMinor,
+    refundedMinor,
+    refundableMinor: Math.max(0, paidMinor - refundedMinor),
+  };
+}
+
+/** 409 refund_stale: another refund was recorded since the operator looked (`details.refundedMinor`). */
+function refundStale(booking: BookingRow, refundedMinor: number): ApiError {
+  const error = conflict(
+    `This booking has been refunded ${formatMoney(refundedMinor, booking.currency)} in all since you looked. Check the amount and try again.`,
+    "refund_stale",
+  );
+  error.details = { refundedMinor, refundableMinor: Math.max(0, booking.totalMinor - refundedMinor) };
+  return error;
+}
+
+/** 409 refund_exceeds_paid: more than what is left of the payment (`details.refundableMinor`). */
+function refundExceedsPaid(booking: BookingRow, refundableMinor: number): ApiError {
+  const error = new ApiError(
+    409,
+    "refund_exceeds_paid",
+    `At most ${formatMoney(refundableMinor, booking.currency)} can still be refunded.`,
+    { amountMinor: [`At most ${formatMoney(refundableMinor, booking.currency)}.`] },
+  );
+  error.details = { refundableMinor };
+  return error;
+}
+
+/** A guide sees the bookings of the departures they lead only; owners and managers every booking. */
+function visibleTo(member: Member) {
+  return member.role === "guide" ? eq(slots.guideUserId, member.userId) : sql`true`;
+}
+
+/**
+ * POST /v1/operator/bookings/{bookingId}/refunds. In one transaction with the booking row locked
+ * FOR UPDATE: the same idempotency key again answers the refund it made (nothing more); otherwise
+ * the refunded total the operator saw must still be the booking's (else 409 refund_stale), the
+ * booking paid (409 booking_not_paid), the amount at most what is left (409 refund_exceeds_paid).
+ * The refund is recorded owed, the guest told (notification and email), the seats released if
+ * asked (before the departure starts), the audit log written; after the commit the provider is
+ * called with the refund's key and the refund marked made (or retried by the sweep).
+ */
+export async function refundBooking(
+  db: Db,
+  actor: Actor,
+  member: Member,
+  bookingId: string,
+  body: OperatorRefundBody,
+): Promise<OperatorRefundResult> {
+  const key = operatorRefundKey(bookingId, body.idempotencyKey);
+  const decided = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ booking: bookings, started: sql<boolean>`${slots.startsAt} <= app_now()` })
+      .from(bookings)
+      .innerJoin(slots, eq(slots.id, bookings.slotId))
+      .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, member.account.id)))
+      .for("update", { of: bookings });
+    if (!row) throw bookingNotFound();
+    const { booking } = row;
+    const [replay] = await tx
+      .select()
+      .from(bookingRefunds)
+      .where(and(eq(bookingRefunds.bookingId, booking.id), eq(bookingRefunds.idempotencyKey, key)));
+    if (replay) return { refund: replay, created: false };
+    if (!paidStatus(booking)) throw conflict("This booking has no payment to refund.", "booking_not_paid");
+    const refunded = sum((await refundsOf(tx, [booking.id])).get(booking.id) ?? []);
+    if (body.alreadyRefundedMinor !== refunded) throw refundStale(booking, refunded);
+    const refundable = booking.totalMinor - refunded;
+    if (refundable <= 0 || body.amountMinor > refundable) throw refundExceedsPaid(booking, Math.max(0, refundable));
+    if (body.releaseSeats) {
+      if (booking.status !== "confirmed")
+        throw conflict("This booking no longer holds seats to release.", "not_cancellable");
+      if (row.started)
+        throw conflict("This departure has started: its seats can no longer be released.", "departure_started");
+      await releaseBooking(tx, booking, "cancelled", { cancelledAt: sql`app_now()` });
+    }
+    const refund = await recordRefund(tx, booking, {
+      amountMinor: body.amountMinor,
+      reason: body.reason,
+      requestedBy: member.userId,
+      releaseSeats: body.releaseSeats,
+      idempotencyKey: key,
+    });
+    const remainingPaidMinor = refundable - body.amountMinor;
+    const view = (await findBookingView(tx, booking.id))!;
+    await addNotification(tx, {
+      userId: booking.userId,
+      kind: "booking_refunded",
+      title: `Refund from ${view.operatorName}: ${formatMoney(body.amountMinor, booking.currency)}`,
+      body: `${view.experienceTitle} — ${view.serviceName}. Reason: ${body.reason}${body.releaseSeats ? " The booking is cancelled." : ""}`,
+      link: bookingPath(booking.id),
+    });
+    await writeBookingEmail(
+      tx,
+      booking.id,
+      operatorRefundEmail({ amountMinor: body.amountMinor, reason: body.reason, remainingPaidMinor }),
+    );
+    await writeAudit(tx, actor, "booking.refunded", {
+      bookingId: booking.id,
+      refundId: refund.id,
+      amountMinor: String(body.amountMinor),
+      currency: booking.currency,
+      releaseSeats: String(body.releaseSeats),
+      reason: body.reason,
+    });
+    return { refund, created: true };
+  });
+  // Only the request that recorded the refund makes it (a replay does not call the provider again);
+  // a provider failure leaves it owed for the sweep.
+  if (decided.created) {
+    try {
+      await settleRefund(db, bookingId);
+    } catch (error) {
+      logger.error({ bookingId, err: errorFields(error) }, "refund failed; retried by the sweep");
+    }
+  }
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const refunds = (await refundsOf(db, [bookingId])).get(bookingId) ?? [];
+  const refund = refunds.find((r) => r.id === decided.refund.id) ?? decided.refund;
+  return {
+    refund: toOperatorRefund(refund),
+    booking: {
+      id: booking.id,
+      status: booking.status,
+      paymentStatus: booking.paymentStatus,
+      ...moneyOf(booking, sum(refunds)),
+    },
+  };
+}
+
+/** GET /v1/operator/bookings/{bookingId}: one of the operator's bookings for the console's page. */
+export async function operatorBooking(db: Db, member: Member, bookingId: string): Promise<OperatorBooking> {
+  const [found] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, member.account.id), visibleTo(member)));
+  if (!found) throw bookingNotFound();
+  const row = (await findBookingView(db, bookingId))!;
+  const booking = row.booking;
+  const [[slot], [guest], refundMap] = await Promise.all([
+    db
+      .select({
+        id: slots.id,
+        startsAt: slots.startsAt,
+        endsAt: slots.endsAt,
+        status: slots.status,
+        started: sql<boolean>`${slots.startsAt} <= app_now()`,
+      })
+      .from(slots)
+      .where(eq(slots.id, booking.slotId)),
+    db
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+      .from(users)
+      .where(eq(users.id, booking.userId)),
+    refundsOf(db, [bookingId]),
+  ]);
+  const refunds = refundMap.get(bookingId) ?? [];
+  const money = moneyOf(booking, sum(refunds));
+  const canRefund = paidStatus(booking) && money.refundableMinor > 0;
+  return {
+    booking: toBookingView(row, refunds),
+    guest: {
+      userId: booking.userId,
+      name: [guest?.firstName, guest?.lastName].filter(Boolean).join(" ") || (guest?.email ?? ""),
+      email: guest?.email ?? null,
+      phone: guest?.phone ?? null,
+    },
+    departure: {
+      id: slot.id,
+      startsAt: slot.startsAt.toISOString(),
+      endsAt: slot.endsAt.toISOString(),
+      status: slot.status,
+      started: Boolean(slot.started),
+    },
+    money,
+    payment: { provider: booking.paymentProvider, status: booking.paymentStatus },
+    refunds: refunds.map(toOperatorRefund),
+    canRefund,
+    canReleaseSeats: canRefund && booking.status === "confirmed" && !slot.started,
+  };
+}

@@ -1,0 +1,271 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { minorUnitDigits, toMinorUnits } from "~contract/money";
+import { refundFormSchema } from "~/features/console/console-forms.server";
+import { consoleBookingOf, refundConflictOf, type RefundConflict } from "~/features/console/console-booking.server";
+import { newRefundKey } from "~/features/console/refund-key.server";
+import { apiErrorResult } from "~/platform/api-errors.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
+import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
+import { formResult } from "~/platform/form-result.server";
+import { passHeaders } from "~/platform/http.server";
+import { useTranslation } from "~/platform/i18n-react";
+import { i18next } from "~/platform/i18next.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { redirect } from "~/platform/redirect.server";
+import { AmountRow } from "~/ui/amount-row";
+import { formatDateTime, formatMoment } from "~/ui/date-format";
+import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { formatMoney } from "~/ui/format";
+import { pageMeta } from "~/ui/meta";
+import { StatusMessage } from "~/ui/status-message";
+import { TextField } from "~/ui/text-field";
+import { useFormResult } from "~/ui/use-form-result";
+import { useFormValidation } from "~/ui/use-form-validation";
+import { useIsPending } from "~/ui/use-is-pending";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [{ page, me }, t] = await Promise.all([consoleBookingOf(request, params), i18next.getFixedT(request)]);
+  const digits = minorUnitDigits(page.money.currency);
+  return withFlash(request, {
+    page,
+    digits,
+    canRefund: me.can.refund && page.canRefund,
+    mayRefund: me.can.refund,
+    timeZone: me.account.timeZone,
+    constraint: getZodConstraint(refundFormSchema(digits, page.money.refundableMinor)),
+    // A fresh key per page view: a double click or a second tab cannot refund twice.
+    idempotencyKey: newRefundKey(),
+    title: t("refunds.pageTitle", { reference: page.booking.reference }),
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
+
+export const headers = passHeaders;
+
+/** The refund form posts here: one call to operatorRefundBooking, then back to the page with a flash. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { api, me, bookingId, page, path } = await consoleBookingOf(request, params);
+  if (!me.can.refund) throw data("Forbidden", { status: 403 });
+  const digits = minorUnitDigits(page.money.currency);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: refundFormSchema(digits, Number.MAX_SAFE_INTEGER) });
+  if (submission.status !== "success") return formResult(submission.reply());
+  const value = submission.value;
+  try {
+    await api.call("operatorRefundBooking", {
+      params: { bookingId },
+      body: {
+        amountMinor: toMinorUnits(value.amount, digits),
+        alreadyRefundedMinor: value.alreadyRefundedMinor,
+        reason: value.reason,
+        releaseSeats: value.releaseSeats === "on",
+        idempotencyKey: value.idempotencyKey,
+      },
+    });
+  } catch (error) {
+    // Refunded meanwhile, or more than is left: the page again with the current figures, in words.
+    const conflict = refundConflictOf(error, page.money.currency);
+    if (conflict) return data(conflict, { status: 409 });
+    return apiErrorResult(error, submission, {
+      codes: {
+        booking_not_paid: { key: "refunds.notPaid" },
+        not_cancellable: { key: "refunds.notCancellable" },
+        departure_started: { key: "refunds.departureStarted" },
+      },
+    });
+  }
+  return redirect(path, { headers: { "Set-Cookie": await setFlash("refunds.done") } });
+}
+
+/** One booking in the console: its facts, its refunds, and (owners and managers) the refund form. */
+export default function ConsoleBookingPage() {
+  const { page, flash, title, canRefund, mayRefund, timeZone } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const { booking, guest, departure, money } = page;
+  const amount = (minor: number) => formatMoney(minor, money.currency, i18n.language);
+  return (
+    <>
+      <p className="text-sm">
+        <Link to="/console" className="font-medium text-brand underline">
+          {t("refunds.back")}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-brand-ink">{title}</h1>
+      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
+      <section aria-labelledby="facts-heading" className="mt-6 max-w-2xl rounded-xl border border-slate-200 p-4">
+        <h2 id="facts-heading" className="text-lg font-semibold text-brand-ink">
+          {t("refunds.facts")}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="font-medium">{t("refunds.guest")}</dt>
+          <dd>
+            {guest.name}
+            {guest.email ? ` · ${guest.email}` : ""}
+            {guest.phone ? ` · ${guest.phone}` : ""}
+          </dd>
+          <dt className="font-medium">{t("refunds.experience")}</dt>
+          <dd>
+            {booking.experienceTitle} — {booking.serviceName}
+          </dd>
+          <dt className="font-medium">{t("refunds.departure")}</dt>
+          <dd>{formatMoment(departure.startsAt, { timeZone, locale: i18n.language })}</dd>
+          <dt className="font-medium">{t("refunds.status")}</dt>
+          <dd data-testid="booking-status">{t(`paymentsPage.status_${booking.paymentStatus}`)}</dd>
+          <dt className="font-medium">{t("refunds.tickets")}</dt>
+          <dd>
+            {booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`).join(", ")} ({booking.seats}{" "}
+            {t("refunds.seats").toLowerCase()})
+          </dd>
+        </dl>
+        <dl className="mt-4 max-w-sm text-sm" data-testid="money">
+          <AmountRow label={t("refunds.paid")} value={amount(money.paidMinor)} />
+          <AmountRow label={t("refunds.refunded")} value={amount(money.refundedMinor)} />
+          <AmountRow label={t("refunds.refundable")} value={amount(money.refundableMinor)} strong />
+        </dl>
+      </section>
+      <RefundHistory timeZone={timeZone} />
+      {canRefund ? (
+        <RefundForm key={`${money.refundedMinor}`} />
+      ) : mayRefund ? (
+        <p className="mt-6 text-sm text-slate-700">
+          {money.paidMinor > 0 ? t("refunds.nothingLeft") : t("refunds.notPaid")}
+        </p>
+      ) : (
+        <p className="mt-6 text-sm text-slate-700">{t("refunds.viewOnly")}</p>
+      )}
+    </>
+  );
+}
+
+function RefundHistory({ timeZone }: { timeZone: string }) {
+  const { page } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  return (
+    <section aria-labelledby="history-heading" className="mt-6 max-w-2xl">
+      <h2 id="history-heading" className="text-lg font-semibold text-brand-ink">
+        {t("refunds.history")}
+      </h2>
+      {page.refunds.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{t("refunds.noRefunds")}</p>
+      ) : (
+        <table className="mt-2 w-full text-left text-sm" data-testid="refund-history">
+          <thead>
+            <tr>
+              <th scope="col" className="pb-1 pr-3 font-medium">
+                {t("refunds.colDate")}
+              </th>
+              <th scope="col" className="pb-1 pr-3 text-right font-medium">
+                {t("refunds.colAmount")}
+              </th>
+              <th scope="col" className="pb-1 pr-3 font-medium">
+                {t("refunds.colReason")}
+              </th>
+              <th scope="col" className="pb-1 font-medium">
+                {t("refunds.colStatus")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.refunds.map((refund) => (
+              <tr key={refund.id} className="border-t border-slate-200 align-top" data-testid="refund-row">
+                <td className="py-1 pr-3">{formatDateTime(refund.createdAt, { timeZone, locale: i18n.language })}</td>
+                <td className="py-1 pr-3 text-right">
+                  {formatMoney(refund.amountMinor, refund.currency, i18n.language)}
+                </td>
+                <td className="py-1 pr-3">
+                  {refund.reason}
+                  {refund.releaseSeats ? ` (${t("refunds.seatsReleased")})` : ""}
+                </td>
+                <td className="py-1">{t(refund.status === "made" ? "refunds.statusMade" : "refunds.statusOwed")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function RefundForm() {
+  const { page, digits, constraint, idempotencyKey } = useLoaderData<typeof loader>();
+  const answer = useActionData<RefundConflict>();
+  const { t, i18n } = useTranslation();
+  const lastResult = useFormResult();
+  const { money } = page;
+  const validation = useFormValidation(
+    () => import("~/features/console/refund-schemas"),
+    (schemas) => schemas.refundFormSchema(digits, money.refundableMinor),
+  );
+  const [form, fields] = useForm({
+    id: "refund",
+    lastResult,
+    constraint,
+    ...validation,
+  });
+  const pending = useIsPending();
+  const conflict = answer && "conflict" in answer ? answer.conflict : null;
+  return (
+    <section aria-labelledby="refund-heading" className="mt-8 max-w-xl rounded-xl border border-slate-200 p-4">
+      <h2 id="refund-heading" className="text-lg font-semibold text-brand-ink">
+        {t("refunds.formTitle")}
+      </h2>
+      {conflict ? (
+        <div
+          role="alert"
+          className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="refund-conflict"
+        >
+          {t(conflict.key, { amount: formatMoney(conflict.amountMinor, conflict.currency, i18n.language) })}
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+        <FormError errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="alreadyRefundedMinor" value={money.refundedMinor} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <TextField
+          field={fields.amount}
+          label={t("refunds.amount", { currency: money.currency })}
+          hint={t("refunds.amountHint", { amount: formatMoney(money.refundableMinor, money.currency, i18n.language) })}
+          inputMode="decimal"
+        />
+        <div>
+          <label htmlFor={fields.reason.id} className="block text-sm font-medium text-slate-800">
+            {t("refunds.reason")}
+          </label>
+          <textarea
+            {...getTextareaProps(fields.reason, { ariaAttributes: false })}
+            key={fields.reason.key}
+            rows={3}
+            aria-invalid={fields.reason.errors?.length ? true : undefined}
+            aria-describedby={fields.reason.errors?.length ? fields.reason.errorId : undefined}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+          />
+          <FieldError field={fields.reason} />
+        </div>
+        {page.canReleaseSeats ? (
+          <div className="flex items-start gap-2">
+            <input
+              {...getInputProps(fields.releaseSeats, { type: "checkbox", value: "on", ariaAttributes: false })}
+              key={fields.releaseSeats.key}
+              aria-describedby={`${fields.releaseSeats.id}-hint`}
+              className="mt-1 h-4 w-4"
+            />
+            <div>
+              <label htmlFor={fields.releaseSeats.id} className="text-sm font-medium text-slate-800">
+                {t("refunds.releaseSeats")}
+              </label>
+              <p id={`${fields.releaseSeats.id}-hint`} className="text-sm text-slate-700">
+                {t("refunds.releaseSeatsHint")}
+              </p>
+            </div>
+          </div>
+        ) : null}
+        <SubmitButton pending={pending} label={t("refunds.submit")} pendingLabel={t("refunds.submitting")} />
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { INVALID_TEXT } from "./text";
+import type * as out from "./outputs";
+
+/** The longest reason a refund may carry (the booking_refunds check). */
+export const REFUND_REASON_MAX = 500;
+
+/** A booking's id in the console's paths (bk_ + 16 URL-safe characters). */
+export const operatorBookingParams = z.object({
+  bookingId: z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, "Not a valid booking id."),
+});
+
+/** The client's idempotency key of one refund (the console renders a fresh one per page view). */
+export const refundIdempotencyKey = z
+  .string({ required_error: "Send an idempotency key." })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "The idempotency key is 8 to 64 letters, digits, - or _.");
+
+/** POST /v1/operator/bookings/{bookingId}/refunds */
+export const operatorRefundBody = z
+  .object({
+    /** What to refund now, in minor units. */
+    amountMinor: z.number().int().positive("Refund more than nothing.").max(100_000_000),
+    /** The booking's refunded total the operator saw when deciding: another refund meanwhile is a 409. */
+    alreadyRefundedMinor: z.number().int().min(0).max(100_000_000),
+    reason: z
+      .string({ required_error: "Give a reason." })
+      .trim()
+      .min(1, "Give a reason.")
+      .max(REFUND_REASON_MAX, `At most ${REFUND_REASON_MAX} characters.`)
+      .refine((text) => !INVALID_TEXT.test(text), "The reason has characters we cannot store."),
+    /** Cancel the booking and free its seats (only before the departure starts). */
+    releaseSeats: z.boolean(),
+    idempotencyKey: refundIdempotencyKey,
+  })
+  .strict();
+
+export type OperatorRefundBody = z.infer<typeof operatorRefundBody>;
+export type OperatorRefund = z.infer<typeof out.operatorRefund>;
+export type OperatorRefundResult = z.infer<typeof out.operatorRefundResult>;
+export type OperatorBooking = z.infer<typeof out.operatorBooking>;

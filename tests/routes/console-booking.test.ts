@@ -1,0 +1,138 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { bookingRefunds } from "~api/db/schema";
+import * as page from "~/routes/_console.console.bookings.$bookingId";
+import * as receipt from "~/routes/_default.account.receipt.$bookingId";
+import { bookingUser, bookingWorld, confirmedBooking, createSlot } from "../api/helpers/booking";
+import { addTeamMember } from "../api/helpers/operator";
+import { args, outcome, pageRequest, sessionFor, signedInUser, type Outcome } from "./helpers";
+
+const { db, acme } = bookingWorld();
+
+const ACME = "acme.app.localhost:3000";
+const load = (
+  route: { loader: (args: never) => unknown },
+  path: string,
+  cookie: string | null,
+  params: Record<string, string>,
+) => outcome(() => route.loader(args(pageRequest(path, { cookie, host: ACME }), params) as never));
+const post = (
+  path: string,
+  cookie: string,
+  form: Record<string, string>,
+  params: Record<string, string>,
+): Promise<Outcome> =>
+  outcome(() => page.action(args(pageRequest(path, { cookie, form, host: ACME }), params) as never));
+
+async function memberOfAcme(role: "owner" | "manager" | "guide") {
+  const signedIn = await signedInUser();
+  await addTeamMember(db(), "acme", signedIn.user.uid, role);
+  return signedIn;
+}
+
+async function paidBooking() {
+  const guest = await bookingUser(acme);
+  const slot = await createSlot(db(), acme.serviceId);
+  const booking = await confirmedBooking(guest, acme, slot.id, 2);
+  return { guest, booking, path: `/console/bookings/${booking.id}`, params: { bookingId: booking.id } };
+}
+
+const rows = (bookingId: string) => db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, bookingId));
+
+describe("/console/bookings/$bookingId", () => {
+  it("the guard: signed out to sign-in, a stranger 404, a guide not leading it 404 (view) and 403 (refund), a malformed id 404", async () => {
+    const { path, params } = await paidBooking();
+    const out = await load(page, path, null, params);
+    expect(out.status).toBe(302);
+    expect(out.location).toContain("/login?redirectUrl=");
+    const stranger = await signedInUser();
+    expect((await load(page, path, stranger.cookie, params)).status).toBe(404);
+    const guide = await memberOfAcme("guide");
+    expect((await load(page, path, guide.cookie, params)).status).toBe(404);
+    expect(
+      (await load(page, "/console/bookings/nope", (await memberOfAcme("manager")).cookie, { bookingId: "nope" }))
+        .status,
+    ).toBe(404);
+  });
+
+  it("a manager refunds part with a reason; the same form sent twice refunds once; a stale form is 409 with the current figure; the receipt lists the refund", async () => {
+    const { guest, booking, path, params } = await paidBooking();
+    const manager = await memberOfAcme("manager");
+    const first = await load(page, path, manager.cookie, params);
+    expect(first.status).toBe(200);
+    const view = first.data;
+    expect(view.canRefund).toBe(true);
+    expect(view.page.money).toMatchObject({ paidMinor: booking.totalMinor, refundedMinor: 0 });
+    expect(view.idempotencyKey).toMatch(/^[a-f0-9]{32}$/);
+    const form = {
+      amount: "5.00",
+      reason: "The boat was late",
+      alreadyRefundedMinor: String(view.page.money.refundedMinor),
+      idempotencyKey: view.idempotencyKey,
+    };
+    const sent = await post(path, manager.cookie, form, params);
+    expect(sent.status).toBe(302);
+    expect(sent.location).toBe(path);
+    // A double click: the same form again (same key) answers the same refund.
+    const again = await post(path, manager.cookie, form, params);
+    expect(again.status).toBe(302);
+    expect(await rows(booking.id)).toHaveLength(1);
+    expect((await rows(booking.id))[0]).toMatchObject({
+      amountMinor: 500,
+      reason: "The boat was late",
+      requestedBy: manager.user.uid,
+    });
+
+    // A second tab, opened before the refund: a new key, the old figure → 409 with the current figure.
+    const stale = await post(path, manager.cookie, { ...form, idempotencyKey: "othertab12345678" }, params);
+    expect(stale.status).toBe(409);
+    expect(stale.data.conflict).toMatchObject({ key: "refunds.stale", amountMinor: 500 });
+    expect(await rows(booking.id)).toHaveLength(1);
+
+    // The page again: the refund listed, a fresh key, the new figure in the hidden field.
+    const after = await load(page, path, manager.cookie, params);
+    expect(after.data.page.refunds).toHaveLength(1);
+    expect(after.data.page.money.refundedMinor).toBe(500);
+    expect(after.data.idempotencyKey).not.toBe(view.idempotencyKey);
+
+    // Invalid input: the form again with the field's error, nothing refunded.
+    const invalid = await post(
+      path,
+      manager.cookie,
+      { ...form, amount: "abc", idempotencyKey: after.data.idempotencyKey, alreadyRefundedMinor: "500" },
+      params,
+    );
+    expect(invalid.status).toBe(400);
+    expect(await rows(booking.id)).toHaveLength(1);
+
+    const guestCookie = await sessionFor(guest);
+    const shown = await outcome(() =>
+      receipt.loader(
+        args(pageRequest(`/account/receipt/${booking.id}`, { cookie: guestCookie }), {
+          bookingId: booking.id,
+        }) as never,
+      ),
+    );
+    expect(shown.status).toBe(200);
+    expect(shown.data.booking.refunds).toEqual([expect.objectContaining({ amountMinor: 500 })]);
+  });
+
+  it("a guide leading the departure views the booking but gets no refund form, and cannot post one", async () => {
+    const { booking, path, params } = await paidBooking();
+    const guide = await memberOfAcme("guide");
+    const { bookingRow } = await import("../api/helpers/booking");
+    const row = await bookingRow(db(), booking.id);
+    await db().execute(`update slots set guide_user_id = '${guide.user.uid}' where id = '${row.slotId}'`);
+    const seen = await load(page, path, guide.cookie, params);
+    expect(seen.status).toBe(200);
+    expect(seen.data.canRefund).toBe(false);
+    const refused = await post(
+      path,
+      guide.cookie,
+      { amount: "1", reason: "x", alreadyRefundedMinor: "0", idempotencyKey: seen.data.idempotencyKey },
+      params,
+    );
+    expect(refused.status).toBe(403);
+    expect(await rows(booking.id)).toHaveLength(0);
+  });
+});
