@@ -7,6 +7,7 @@ import type { AppEnv } from "../http/types";
 import { enforceRateLimits } from "../rate-limit/service";
 import { readAuditLog } from "../audit/log";
 import { actorOf, ANY_ROLE, CATALOG, type Member, OWNER, requireMember } from "./guard";
+import { manifestRoutes } from "./manifest-routes";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {
@@ -150,6 +151,7 @@ handle(operatorRoutes, endpoints.operatorSetTicketTypes, async (c, { params, bod
 });
 
 scheduleRoutes(operatorRoutes);
+manifestRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");
