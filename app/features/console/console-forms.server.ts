@@ -15,3 +15,4 @@ export {
   type ScheduleIntent,
 } from "./schedule-schemas";
 export { CreateExperienceSchema, EditExperienceSchema, experienceBody, PublishSchema } from "./experience-schemas";
+export { CheckInFormSchema } from "./manifest-schemas";
