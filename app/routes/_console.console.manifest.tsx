@@ -93,17 +93,20 @@ async function back(request: Request, date: unknown, perPage: unknown, message: 
   return redirect(`/console/manifest${search}`, { headers: { "Set-Cookie": await setFlash(message) } });
 }
 
-/** Printing: no chrome, no forms, black on white; one departure per page when asked. */
+/**
+ * Printing: no chrome, no forms, black on white; one departure per page when asked. No quotes or
+ * angle brackets: the server writes the style element's text escaped.
+ */
 const PRINT_CSS = `@media print {
-  header, nav, [data-print="hide"], a[href="#main"] { display: none !important; }
+  header, nav, [data-print=hide] { display: none !important; }
   body, main, section, table { background: #fff !important; color: #000 !important; }
   main { grid-column: 1 / -1; }
   .manifest-page * { color: #000 !important; border-color: #000 !important; box-shadow: none !important; }
   .manifest-page table { border-collapse: collapse; width: 100%; font-size: 10pt; }
   .manifest-page th, .manifest-page td { border: 1px solid #000; padding: 2pt 4pt; vertical-align: top; }
   .manifest-page tr { break-inside: avoid; }
-  .manifest-page[data-per-page="true"] .manifest-departure + .manifest-departure { break-before: page; }
-  .manifest-page[data-per-page="true"] .manifest-departure { break-after: page; }
+  .manifest-page[data-per-page=true] .manifest-departure + .manifest-departure { break-before: page; }
+  .manifest-page[data-per-page=true] .manifest-departure { break-after: page; }
 }`;
 
 export default function ManifestPage() {

@@ -94,10 +94,10 @@ for (const { javaScriptEnabled, experienceId } of RUNS) {
       // The owner (a manager's rights) assigns the guide to the booked departure.
       await page.goto(`${ACME}/console/experiences/${experienceId}/departures`);
       const row = page.locator(`[id="departure-${booked.slotId}"]`);
-      await row.getByLabel("Guide").selectOption(uidOf(guideUser.idToken));
+      await row.getByLabel("Guide", { exact: true }).selectOption(uidOf(guideUser.idToken));
       await row.getByRole("button", { name: /^Save the guide of the departure/ }).click();
       await expect(page.getByRole("status")).toHaveText("Guide saved.");
-      await expect(page.locator(`[id="departure-${booked.slotId}"]`).getByLabel("Guide")).toHaveValue(
+      await expect(page.locator(`[id="departure-${booked.slotId}"]`).getByLabel("Guide", { exact: true })).toHaveValue(
         uidOf(guideUser.idToken),
       );
 
@@ -145,7 +145,7 @@ for (const { javaScriptEnabled, experienceId } of RUNS) {
       // Printing: no forms, no buttons, no navigation; the table stays.
       await guide.emulateMedia({ media: "print" });
       await expect(checkIn).toBeHidden();
-      await expect(guide.getByLabel("Date")).toBeHidden();
+      await expect(guide.getByLabel("Date", { exact: true })).toBeHidden();
       await expect(guide.getByRole("navigation", { name: "Console sections" })).toBeHidden();
       await expect(booking.getByTestId("guests-label")).toBeVisible();
       await guide.emulateMedia({ media: "screen" });
