@@ -1,10 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import type { ManifestBooking, ManifestDeparture, ManifestGuest } from "~contract/operator-manifest";
-import { isApiError } from "~contract/errors";
 import { CheckInFormSchema } from "~/features/console/console-forms.server";
 import { requireConsoleAbility } from "~/features/console/console.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { checkInFromManifest, loadManifest } from "~/features/console/manifest.server";
 import { setFlash, withFlash } from "~/platform/flash.server";
 import { parseWithZod, readFormData } from "~/platform/form.server";
 import { passHeaders } from "~/platform/http.server";
@@ -25,16 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("date") ?? "";
   const perPage = url.searchParams.get("perPage") === "1";
-  let invalidDate = false;
-  let manifest;
-  try {
-    manifest = await api.call("operatorManifest", { query: { date: asked || undefined } });
-  } catch (error) {
-    // A date that does not exist (2026-02-30) or is not one: today instead, and say so.
-    if (!isApiError(error, "validation_error")) throw error;
-    invalidDate = true;
-    manifest = await api.call("operatorManifest");
-  }
+  // A date that does not exist (2026-02-30) or is not one: today instead, and say so.
+  const { manifest, invalidDate } = await loadManifest(api, asked || undefined);
   return withFlash(request, {
     manifest,
     perPage,
@@ -45,14 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 export const headers = passHeaders;
-
-const DONE = { checked_in: "manifest.checkedInDone", no_show: "manifest.noShowDone", reset: "manifest.resetDone" };
-const ERRORS: Record<string, string> = {
-  booking_not_confirmed: "manifest.errorNotConfirmed",
-  guest_not_found: "manifest.errorGuest",
-  booking_not_found: "manifest.errorBooking",
-  forbidden: "manifest.errorNotYours",
-};
 
 /**
  * A guest (or all guests) of a booking checked in, a no-show or reset. Without JavaScript: back
@@ -69,18 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return back(request, formData.get("date"), formData.get("perPage"), "manifest.errorForm");
   }
   const value = submission.value;
-  let message: string = DONE[value.status];
-  let status = 200;
-  try {
-    await api.call("operatorUpdateCheckIn", {
-      params: { bookingId: value.bookingId },
-      body: { guestNo: value.guestNo, status: value.status },
-    });
-  } catch (error) {
-    if (!isApiError(error) || error.status >= 500) throw error;
-    message = ERRORS[error.code] ?? apiErrorKey(error);
-    status = error.status;
-  }
+  const { message, status } = await checkInFromManifest(api, value);
   if (value.js) return data({ ok: status === 200, message }, { status });
   return back(request, value.date ?? null, value.perPage ?? null, message);
 }
