@@ -5,7 +5,8 @@ import { clientIp } from "../http/client-info";
 import { handle, InAlternateMedia } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { updateCheckIn } from "./check-ins";
-import { actorOf, ANY_ROLE, requireMember } from "./guard";
+import { actorOf, ANY_ROLE, CATALOG, requireMember } from "./guard";
+import { listGuides } from "./guides";
 import { readManifest } from "./manifest";
 
 /** The day manifest and check-in from it (every member; a guide, their departures): on the operator router. */
@@ -25,6 +26,11 @@ export function manifestRoutes(router: Hono<AppEnv>): void {
         },
       }),
     );
+  });
+
+  handle(router, endpoints.operatorListGuides, async (c) => {
+    const member = await requireMember(c, CATALOG);
+    return listGuides(c.get("db"), member.account.id);
   });
 
   handle(router, endpoints.operatorUpdateCheckIn, async (c, { params, body }) => {
