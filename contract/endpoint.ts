@@ -76,6 +76,12 @@ export interface Endpoint<
   /** The statuses of a success, the usual one first; absent: 200. */
   statuses?: readonly [SuccessStatus, ...SuccessStatus[]];
   media?: BareMedia;
+  /**
+   * A second media type the success may be answered in, when the caller asks for it (`Accept`, or
+   * the endpoint's own query parameter): the handler then answers a Response of it itself (the
+   * day manifest's CSV). The OpenAPI document lists it beside the JSON envelope.
+   */
+  alternateMedia?: "text/csv";
   errors: readonly E[];
   /** A read the web may keep until one of these topics changes (./changes.ts); absent: never kept. */
   dependsOn?: readonly ChangeTopic[];

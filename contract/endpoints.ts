@@ -73,6 +73,14 @@ import { logoMediaParams, operatorBranding, updateBrandingBody, uploadLogoBody }
 import { missingDataBody, missingDataQuery, syncBody } from "./users";
 import { codeBody, emailBody, nameBody, phoneBody } from "./settings";
 import { signWaiverBody, waiverLink } from "./waivers";
+import {
+  checkInUpdate,
+  guideChoices,
+  manifest as manifestOutput,
+  manifestBookingParams,
+  manifestQuery,
+  updateCheckInBody,
+} from "./operator-manifest";
 
 /**
  * The v1 API: every endpoint, declared once, by name. The API registers each route from its entry
@@ -1181,6 +1189,41 @@ export const endpoints = {
     }),
   }),
 
+  ...domain("Operator console: day manifest", {
+    operatorManifest: endpoint({
+      method: "GET",
+      path: "/v1/operator/manifest",
+      summary:
+        "The day manifest: every departure starting on a local date of the operator's zone (default today), with its guide, bookings (confirmed, and held ones marked), guests per ticket type, lead guest, waiver, paid/owed/refunded, each guest's check-in and totals; a guide sees the departures assigned to them. JSON, or CSV (one row per booking) with `Accept: text/csv` or `format=csv` (every member)",
+      auth: "user",
+      tenant: true,
+      query: manifestQuery,
+      output: manifestOutput,
+      alternateMedia: "text/csv",
+      errors: [],
+    }),
+    operatorUpdateCheckIn: endpoint({
+      method: "POST",
+      path: "/v1/operator/bookings/:bookingId/check-ins",
+      summary:
+        "Check one guest of a confirmed booking (or all of them) in, mark a no-show, or reset to not yet; setting a state again changes nothing (every member, for the departures they may see)",
+      auth: "user",
+      tenant: true,
+      params: manifestBookingParams,
+      body: updateCheckInBody,
+      output: checkInUpdate,
+      errors: ["booking_not_found", "booking_not_confirmed", "guest_not_found"],
+    }),
+    operatorListGuides: endpoint({
+      method: "GET",
+      path: "/v1/operator/guides",
+      summary: "The team's members who may lead a departure (any role), by name (owner, manager)",
+      auth: "user",
+      tenant: true,
+      output: guideChoices,
+      errors: [],
+    }),
+  }),
   ...domain("Media", {
     // The literal media type tells the route's handler to answer the file itself.
     mediaFile: {
@@ -1259,13 +1302,19 @@ export const endpoints = {
       method: "PATCH",
       path: "/v1/operator/departures/:departureId",
       summary:
-        "Change a departure's capacity (never below the seats sold and held: 409 with the count), close or reopen its sales, or keep it as a one-off (owner, manager)",
+        "Change a departure's capacity (never below the seats sold and held: 409 with the count), close or reopen its sales, keep it as a one-off, or assign its guide (a member of the team) or none (owner, manager)",
       auth: "user",
       tenant: true,
       params: departureParams,
       body: updateDepartureBody,
       output: out.operatorDeparture,
-      errors: ["departure_not_found", "capacity_below_taken", "departure_cancelled", "departure_started"],
+      errors: [
+        "departure_not_found",
+        "capacity_below_taken",
+        "departure_cancelled",
+        "departure_started",
+        "guide_not_member",
+      ],
       changes: ["catalog", "seats"],
     }),
     operatorCancelDeparture: endpoint({

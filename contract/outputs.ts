@@ -739,6 +739,8 @@ export const operatorDeparture = z.object({
   /** Online sales still open: open, and the service's cut-off before its start not reached. */
   onSale: z.boolean(),
   cancelledAt: isoTime.nullable(),
+  /** The guide who leads it (a member of the team; name: their profile's, else their email), or null. */
+  guide: z.object({ userId: z.string(), name: z.string() }).nullable(),
 });
 /** GET /v1/operator/experiences/{experienceId}/schedule */
 export const operatorSchedule = z.object({

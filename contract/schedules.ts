@@ -98,10 +98,23 @@ export const updateDepartureBody = z
     capacity: capacity.optional(),
     status: z.enum(["open", "closed"], { errorMap: () => ({ message: "Choose open or closed." }) }).optional(),
     keep: z.literal(true).optional(),
+    /** The guide who leads it (a member of the team, any role), or null: none. */
+    guideUserId: z
+      .string()
+      .min(1, "Choose a member of the team.")
+      .max(128, "Choose a member of the team.")
+      .refine((value) => !INVALID_TEXT.test(value), "Choose a member of the team.")
+      .nullable()
+      .optional(),
   })
-  .refine((body) => body.capacity !== undefined || body.status !== undefined || body.keep !== undefined, {
-    message: "Give a capacity, a status or keep.",
-  });
+  .refine(
+    (body) =>
+      body.capacity !== undefined ||
+      body.status !== undefined ||
+      body.keep !== undefined ||
+      body.guideUserId !== undefined,
+    { message: "Give a capacity, a status, keep or a guide." },
+  );
 
 export const serviceScheduleParams = z.object({ serviceId: catalogId });
 export const experienceScheduleParams = z.object({ experienceId: catalogId });

@@ -65,7 +65,10 @@ function successes(entry: Declared): Record<string, ResponseConfig> {
       {
         description: status === 201 ? "Created." : "Success.",
         headers,
-        content: { [entry.media ?? "application/json"]: { schema: successBody(entry) } },
+        content: {
+          [entry.media ?? "application/json"]: { schema: successBody(entry) },
+          ...(entry.alternateMedia ? { [entry.alternateMedia]: { schema: z.string() } } : {}),
+        },
       },
     ]),
   );

@@ -91,17 +91,29 @@ export class WithStatus<T> {
   ) {}
 }
 
+/**
+ * A success in the endpoint's declared `alternateMedia` (a CSV the caller asked for): the handler
+ * wrote the Response, headers and all.
+ */
+export class InAlternateMedia {
+  constructor(readonly response: Response) {}
+}
+
 type Result<E> = E extends { media: OwnResponseMedia }
   ? Response
   : [OutputOf<E>] extends [undefined]
     ? void
-    : OutputOf<E> | WithStatus<OutputOf<E>>;
+    : OutputOf<E> | WithStatus<OutputOf<E>> | InAlternateMedia;
 
 export type RouteHandler<E> = (c: Context<AppEnv>, input: RouteInput<E>) => Result<E> | Promise<Result<E>>;
 
 function answer(c: Context<AppEnv>, endpoint: Endpoint, result: unknown): Response {
   // A stream (the change feed) or a stored file (media) is answered by its handler, headers and all.
   if (endpoint.media === "text/event-stream" || endpoint.media === "image/*") return result as Response;
+  if (result instanceof InAlternateMedia) {
+    if (!endpoint.alternateMedia) throw new Error(`${endpoint.path} declares no alternate media.`);
+    return result.response;
+  }
   const statuses = endpoint.statuses ?? [200];
   const { status, data } = result instanceof WithStatus ? result : { status: statuses[0], data: result };
   if (!statuses.includes(status)) throw new Error(`${endpoint.path} does not declare the status ${status}.`);

@@ -3,7 +3,8 @@ import type { OperatorDeparture, OperatorDepartures } from "~contract/schedules"
 import { MAX_DEPARTURE_DAYS } from "~contract/schedules";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
-import { bookings, experiences, services, slots } from "../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { bookings, experiences, operatorMembers, services, slots, users } from "../db/schema";
 import { ApiError, conflict, notFound, validationError } from "../http/errors";
 import { onSaleSql } from "../bookings/seats";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
@@ -58,6 +59,12 @@ export async function ownedService(db: Db, accountId: string, serviceId: string)
 const seatsSold = sql<number>`coalesce((select sum(${bookings.seats}) from ${bookings} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed'), 0)::int`;
 const activeBookings = sql<number>`(select count(*) from ${bookings} where ${bookings.slotId} = ${slots.id} and ${bookings.status} in ('held', 'confirmed'))::int`;
 
+/** The guide's user row (an alias: other joins of a query may name users too). */
+export const guideUsers = alias(users, "guide_users");
+
+/** A person's name as the console shows it: their profile's first and last name, else their email, else their id. */
+export const guideNameSql = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${guideUsers.firstName}, ${guideUsers.lastName})), ''), ${guideUsers.email}, ${slots.guideUserId})`;
+
 const departureColumns = {
   id: slots.id,
   serviceId: slots.serviceId,
@@ -74,6 +81,8 @@ const departureColumns = {
   needsDecision: slots.needsDecision,
   onSale: onSaleSql,
   cancelledAt: slots.cancelledAt,
+  guideUserId: slots.guideUserId,
+  guideName: guideNameSql,
 };
 
 function toDeparture(row: Record<string, unknown>): OperatorDeparture {
@@ -93,6 +102,8 @@ function toDeparture(row: Record<string, unknown>): OperatorDeparture {
     needsDecision: boolean;
     onSale: boolean;
     cancelledAt: Date | null;
+    guideUserId: string | null;
+    guideName: string | null;
   };
   const sold = Number(r.seatsSold);
   return {
@@ -111,6 +122,7 @@ function toDeparture(row: Record<string, unknown>): OperatorDeparture {
     needsDecision: r.needsDecision,
     onSale: Boolean(r.onSale),
     cancelledAt: r.cancelledAt ? r.cancelledAt.toISOString() : null,
+    guide: r.guideUserId ? { userId: r.guideUserId, name: r.guideName ?? r.guideUserId } : null,
   };
 }
 
@@ -121,6 +133,7 @@ export async function departuresWhere(db: Db, accountId: string, where: SQL | un
     .from(slots)
     .innerJoin(services, eq(services.id, slots.serviceId))
     .innerJoin(experiences, eq(experiences.id, services.experienceId))
+    .leftJoin(guideUsers, eq(guideUsers.id, slots.guideUserId))
     .where(and(eq(experiences.accountId, accountId), where))
     .orderBy(asc(slots.startsAt), asc(slots.id));
   return rows.map(toDeparture);
@@ -246,8 +259,14 @@ export async function lockOwnedDeparture(tx: Db, accountId: string, departureId:
   return row.slot;
 }
 
+/** 422 guide_not_member: the guide chosen is not a member of this operator's team. */
+export const guideNotMember = () =>
+  new ApiError(422, "guide_not_member", "The guide must be a member of this team.", {
+    guideUserId: ["Choose a member of the team."],
+  });
+
 /**
- * PATCH /v1/operator/departures/{departureId}: capacity, close/reopen, keep. The capacity is
+ * PATCH /v1/operator/departures/{departureId}: capacity, close/reopen, keep, its guide. The capacity is
  * never set below the seats taken (sold and held): the departure's row is locked, the update is
  * conditional and the table's check constraint is the backstop, so a booking taking seats at the
  * same moment waits and then finds the new capacity (409 capacity_below_taken with the count).
@@ -256,14 +275,23 @@ export async function updateDeparture(
   db: Db,
   actor: Actor,
   departureId: string,
-  input: { capacity?: number; status?: "open" | "closed"; keep?: true },
+  input: { capacity?: number; status?: "open" | "closed"; keep?: true; guideUserId?: string | null },
 ): Promise<OperatorDeparture> {
   await db.transaction(async (tx) => {
     const slot = await lockOwnedDeparture(tx, actor.accountId, departureId);
     if (slot.status === "cancelled")
       throw conflict("This departure is cancelled: it cannot be changed.", "departure_cancelled");
-    if (slot.startsAt.getTime() <= clockNow().getTime())
+    // Its guide may still be changed on the day, once it has started; nothing else may.
+    const onlyGuide = input.capacity === undefined && input.status === undefined && input.keep === undefined;
+    if (!onlyGuide && slot.startsAt.getTime() <= clockNow().getTime())
       throw conflict("This departure has started: it cannot be changed.", "departure_started");
+    if (input.guideUserId) {
+      const [member] = await tx
+        .select({ userId: operatorMembers.userId })
+        .from(operatorMembers)
+        .where(and(eq(operatorMembers.accountId, actor.accountId), eq(operatorMembers.userId, input.guideUserId)));
+      if (!member) throw guideNotMember();
+    }
     if (input.capacity !== undefined && input.capacity < slot.seatsTaken) throw capacityBelowTaken(slot.seatsTaken);
     const changes: Partial<typeof slots.$inferInsert> = {};
     const target: Record<string, string | null> = { departureId, startsAt: slot.startsAt.toISOString() };
@@ -280,6 +308,10 @@ export async function updateDeparture(
       changes.ruleId = null;
       target.kept = "a one-off";
     }
+    if (input.guideUserId !== undefined && input.guideUserId !== slot.guideUserId) {
+      changes.guideUserId = input.guideUserId;
+      target.guide = `${slot.guideUserId ?? "none"} → ${input.guideUserId ?? "none"}`;
+    }
     if (Object.keys(changes).length === 0) return;
     const updated = await tx
       .update(slots)
@@ -287,7 +319,8 @@ export async function updateDeparture(
       .where(and(eq(slots.id, departureId), sql`${slots.seatsTaken} <= ${changes.capacity ?? slots.capacity}`))
       .returning({ id: slots.id });
     if (updated.length === 0) throw capacityBelowTaken(slot.seatsTaken);
-    await writeAudit(tx, actor, input.keep ? "departure.kept" : "departure.updated", target);
+    const action = input.keep ? "departure.kept" : onlyGuide ? "departure.guide_assigned" : "departure.updated";
+    await writeAudit(tx, actor, action, target);
   });
   return ownedDeparture(db, actor.accountId, departureId);
 }

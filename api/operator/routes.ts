@@ -9,6 +9,7 @@ import { readAuditLog } from "../audit/log";
 import { actorOf, ANY_ROLE, CATALOG, type Member, OWNER, requireMember } from "./guard";
 import { checkInRoutes } from "./check-in-routes";
 import { refundRoutes } from "./refund-routes";
+import { manifestRoutes } from "./manifest-routes";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {
@@ -154,6 +155,7 @@ handle(operatorRoutes, endpoints.operatorSetTicketTypes, async (c, { params, bod
 scheduleRoutes(operatorRoutes);
 checkInRoutes(operatorRoutes);
 refundRoutes(operatorRoutes);
+manifestRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);
   const url = new URL(request.url);
   const cancelId = url.searchParams.get("cancel");
-  const [list, cancel] = await Promise.all([
+  const [list, cancel, team] = await Promise.all([
     orNotFound(
       request,
       api.call("operatorListDepartures", {
@@ -32,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       }),
     ),
     cancelId ? orNone(api.call("operatorGetDeparture", { params: { departureId: cancelId } })) : null,
+    api.call("operatorListGuides"),
   ]);
   return {
     list,
@@ -41,6 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? cancel.departure
         : null,
     notice: url.searchParams.get("done"),
+    // Who may lead a departure: any member of the team.
+    guides: team.guides,
     capacityConstraint: getZodConstraint(DEPARTURE_SCHEMAS.capacity),
     title: t("schedules.departuresTitle", { title: list.experience.title }),
   };
@@ -54,6 +57,7 @@ const NOTICES = {
   status: "statusSaved",
   keep: "keptDone",
   cancel: "cancelledDone",
+  guide: "guideSaved",
 } as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -74,6 +78,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await api.call("operatorUpdateDeparture", { params: departureId, body: { status: value.status } });
     else if (value.intent === "keep")
       await api.call("operatorUpdateDeparture", { params: departureId, body: { keep: true } });
+    else if (value.intent === "guide")
+      await api.call("operatorUpdateDeparture", {
+        params: departureId,
+        body: { guideUserId: value.guideUserId ? value.guideUserId : null },
+      });
     else await api.call("operatorCancelDeparture", { params: departureId });
   } catch (error) {
     const taken = (error as { code?: string; details?: { taken?: number } }).details?.taken;
@@ -103,7 +112,7 @@ export default function DeparturesPage() {
         {t("schedules.departuresTitle", { title: list.experience.title })}
       </h1>
       {notice && Object.values(NOTICES).includes(notice as never) ? (
-        <StatusMessage>{t(`schedules.${notice}`)}</StatusMessage>
+        <StatusMessage>{t(notice === "guideSaved" ? "manifest.guideSaved" : `schedules.${notice}`)}</StatusMessage>
       ) : null}
       {cancel ? <CancelStep departure={cancel} /> : null}
       {list.needsDecision.length ? (
@@ -164,6 +173,7 @@ function DepartureRow({ departure, decide = false }: { departure: OperatorDepart
       </div>
       {cancelled ? null : (
         <div className="flex flex-wrap items-end gap-3">
+          {decide ? null : <GuideForm departure={departure} when={when} />}
           {decide ? null : <CapacityForm departure={departure} />}
           {decide ? (
             <Form method="post">
@@ -201,6 +211,44 @@ function DepartureRow({ departure, decide = false }: { departure: OperatorDepart
         </div>
       )}
     </li>
+  );
+}
+
+/** The departure's guide: a select of the team (or none) and its own submit; works without JavaScript. */
+function GuideForm({ departure, when }: { departure: OperatorDeparture; when: string }) {
+  const { guides } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const selectId = `guide-${departure.id}`;
+  return (
+    <Form method="post" className="flex items-end gap-2">
+      <input type="hidden" name="intent" value="guide" />
+      <input type="hidden" name="departureId" value={departure.id} />
+      <div>
+        <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
+          {t("manifest.guide")}
+        </label>
+        <select
+          id={selectId}
+          name="guideUserId"
+          defaultValue={departure.guide?.userId ?? ""}
+          className="mt-1 block max-w-48 rounded-md border border-slate-300 px-3 py-2 text-base"
+        >
+          <option value="">{t("manifest.noGuide")}</option>
+          {guides.map((guide) => (
+            <option key={guide.userId} value={guide.userId}>
+              {guide.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium"
+        aria-label={t("manifest.assignGuideWhen", { when })}
+      >
+        {t("manifest.assignGuide")}
+      </button>
+    </Form>
   );
 }
 

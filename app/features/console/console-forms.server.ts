@@ -24,3 +24,4 @@ export {
 export { CHECK_IN_SCHEMAS, isCheckInIntent, type CheckInIntent } from "./check-in-schemas";
 export { BRANDING_SCHEMAS, isBrandingIntent, type BrandingIntent } from "./branding-schemas";
 export { refundFormSchema } from "./refund-schemas";
+export { CheckInFormSchema } from "./manifest-schemas";

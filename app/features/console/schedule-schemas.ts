@@ -88,12 +88,19 @@ export const CapacitySchema = z.object({
 export const StatusSchema = z.object({ intent: z.literal("status"), departureId, status: z.enum(["open", "closed"]) });
 export const KeepSchema = z.object({ intent: z.literal("keep"), departureId });
 export const CancelSchema = z.object({ intent: z.literal("cancel"), departureId });
+/** The departure's guide: a team member's user id, or empty for none. */
+export const GuideSchema = z.object({
+  intent: z.literal("guide"),
+  departureId,
+  guideUserId: z.string().max(128, "manifest.guideInvalid").optional(),
+});
 
 export const DEPARTURE_SCHEMAS = {
   capacity: CapacitySchema,
   status: StatusSchema,
   keep: KeepSchema,
   cancel: CancelSchema,
+  guide: GuideSchema,
 } as const;
 export type DepartureIntent = keyof typeof DEPARTURE_SCHEMAS;
 export const isDepartureIntent = (value: unknown): value is DepartureIntent =>

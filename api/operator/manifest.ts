@@ -1,0 +1,268 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import {
+  manifestGuestsLabel,
+  type Manifest,
+  type ManifestBooking,
+  type ManifestDeparture,
+  type ManifestGuest,
+} from "~contract/operator-manifest";
+import { clockNow } from "../clock";
+import type { Db } from "../db/client";
+import {
+  bookingCheckIns,
+  bookingRefunds,
+  bookings,
+  experiences,
+  services,
+  slots,
+  ticketTypes,
+  users,
+  waivers,
+  type AccountRow,
+  type CheckInStatus,
+} from "../db/schema";
+import { bookingReference } from "../bookings/view";
+import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
+import { currentWaiver } from "../waivers/service";
+import { guideNameSql, guideUsers } from "./departures";
+import type { Member } from "./guard";
+
+/** What a member may see of the day: a guide, the departures assigned to them; owner and manager, all. */
+export const seesAllDepartures = (member: Member) => member.role !== "guide";
+
+interface TicketLine {
+  ticketTypeId: string;
+  code: string;
+  name: string;
+  quantity: number;
+}
+
+interface CheckInRow {
+  bookingId: string;
+  guestNo: number;
+  status: CheckInStatus;
+  at: Date;
+}
+
+/**
+ * Guests 1..seats of a booking, each with its ticket type (in the order of the booking's tickets:
+ * 2 adults then 1 child → guests 1 and 2 adults, guest 3 a child) and its check-in.
+ */
+export function guestsOf(seats: number, tickets: TicketLine[], checkIns: CheckInRow[]): ManifestGuest[] {
+  const types = tickets.flatMap((ticket) => Array.from({ length: ticket.quantity }, () => ticket));
+  const byGuest = new Map(checkIns.map((row) => [row.guestNo, row]));
+  return Array.from({ length: seats }, (_, index) => {
+    const guestNo = index + 1;
+    const ticket = types[index] ?? types[types.length - 1];
+    const row = byGuest.get(guestNo);
+    return {
+      guestNo,
+      ticketTypeCode: ticket?.code ?? "",
+      ticketTypeName: ticket?.name ?? "",
+      status: row?.status ?? "none",
+      at: row ? row.at.toISOString() : null,
+    };
+  });
+}
+
+/** The refunded total of a booking: its refunds' rows (migration 0024), never less than the booking's own figure. */
+const refundedSql = sql<number>`greatest(coalesce((select sum(${bookingRefunds.amountMinor}) from ${bookingRefunds} where ${bookingRefunds.bookingId} = ${bookings.id}), 0), coalesce(${bookings.refundMinor}, 0))::int`;
+
+/** Paid and kept, owed, refunded, from the booking's total and payment status. */
+export function moneyOf(row: { status: string; paymentStatus: string; totalMinor: number; refundedMinor: number }) {
+  const paidOnce = row.paymentStatus === "paid" || row.paymentStatus === "refunded";
+  const refundedMinor = paidOnce ? Math.min(row.refundedMinor, row.totalMinor) : 0;
+  return {
+    paidMinor: paidOnce ? row.totalMinor - refundedMinor : 0,
+    owedMinor: !paidOnce && row.paymentStatus !== "not_required" ? row.totalMinor : 0,
+    refundedMinor,
+  };
+}
+
+/**
+ * GET /v1/operator/manifest: the departures of this operator starting on `date` (local, the
+ * operator's zone; default today), cancelled ones included and marked by their status, with their
+ * confirmed and held bookings. Four queries whatever the day holds: departures, bookings (with
+ * lead guest, waiver and refunds), ticket type names, check-ins.
+ */
+export async function readManifest(db: Db, member: Member, date: string | undefined): Promise<Manifest> {
+  const account: AccountRow = member.account;
+  const zone = account.timezone;
+  const day = date ?? localDateOf(clockNow(), zone);
+  const start = localToUtc(day, "00:00", zone);
+  const end = localToUtc(addLocalDays(day, 1), "00:00", zone);
+  const departureRows = await db
+    .select({
+      id: slots.id,
+      experienceId: experiences.id,
+      experienceTitle: experiences.title,
+      serviceId: services.id,
+      serviceName: services.name,
+      startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
+      capacity: slots.capacity,
+      seatsTaken: slots.seatsTaken,
+      status: slots.status,
+      guideUserId: slots.guideUserId,
+      guideName: guideNameSql,
+    })
+    .from(slots)
+    .innerJoin(services, eq(services.id, slots.serviceId))
+    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+    .leftJoin(guideUsers, eq(guideUsers.id, slots.guideUserId))
+    .where(
+      and(
+        eq(experiences.accountId, account.id),
+        sql`${slots.startsAt} >= ${start.toISOString()}::timestamptz`,
+        sql`${slots.startsAt} < ${end.toISOString()}::timestamptz`,
+        seesAllDepartures(member) ? undefined : eq(slots.guideUserId, member.userId),
+      ),
+    )
+    .orderBy(asc(slots.startsAt), asc(experiences.title), asc(slots.id));
+
+  const slotIds = departureRows.map((row) => row.id);
+  const serviceIds = [...new Set(departureRows.map((row) => row.serviceId))];
+  const waiver = currentWaiver(account);
+  const signed = sql<boolean>`exists (select 1 from ${waivers} where ${waivers.userId} = ${bookings.userId} and ${
+    waiver.accountId === null ? isNull(waivers.accountId) : eq(waivers.accountId, waiver.accountId)
+  } and ${waivers.textVersion} = ${waiver.textVersion})`;
+  const [bookingRows, typeRows, checkInRows] =
+    slotIds.length === 0
+      ? [[], [], []]
+      : await Promise.all([
+          db
+            .select({
+              id: bookings.id,
+              slotId: bookings.slotId,
+              status: bookings.status,
+              holdExpiresAt: bookings.holdExpiresAt,
+              seats: bookings.seats,
+              tickets: bookings.tickets,
+              currency: bookings.currency,
+              totalMinor: bookings.totalMinor,
+              paymentStatus: bookings.paymentStatus,
+              refundedMinor: refundedSql,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              phone: users.phone,
+              email: users.email,
+              waiverSigned: signed,
+            })
+            .from(bookings)
+            .innerJoin(users, eq(users.id, bookings.userId))
+            .where(
+              and(
+                inArray(bookings.slotId, slotIds),
+                eq(bookings.accountId, account.id),
+                inArray(bookings.status, ["confirmed", "held"]),
+              ),
+            )
+            .orderBy(asc(bookings.createdAt), asc(bookings.id)),
+          db
+            .select({ id: ticketTypes.id, name: ticketTypes.name })
+            .from(ticketTypes)
+            .where(inArray(ticketTypes.serviceId, serviceIds)),
+          db
+            .select({
+              bookingId: bookingCheckIns.bookingId,
+              guestNo: bookingCheckIns.guestNo,
+              status: bookingCheckIns.status,
+              at: bookingCheckIns.at,
+            })
+            .from(bookingCheckIns)
+            .innerJoin(bookings, eq(bookings.id, bookingCheckIns.bookingId))
+            .where(and(inArray(bookings.slotId, slotIds), eq(bookings.accountId, account.id))),
+        ]);
+
+  const typeNames = new Map(typeRows.map((row) => [row.id, row.name]));
+  const checkInsByBooking = new Map<string, CheckInRow[]>();
+  for (const row of checkInRows) {
+    const list = checkInsByBooking.get(row.bookingId) ?? [];
+    list.push(row);
+    checkInsByBooking.set(row.bookingId, list);
+  }
+  const bookingsBySlot = new Map<string, ManifestBooking[]>();
+  for (const row of bookingRows) {
+    // The ticket type's current name (the operator may have renamed it), else the one booked.
+    const tickets = row.tickets.map((ticket) => ({
+      ticketTypeId: ticket.ticketTypeId,
+      code: ticket.code,
+      name: typeNames.get(ticket.ticketTypeId) ?? ticket.name,
+      quantity: ticket.quantity,
+    }));
+    const entry: ManifestBooking = {
+      id: row.id,
+      reference: bookingReference(row.id),
+      status: row.status === "held" ? "held" : "confirmed",
+      holdExpiresAt: row.status === "held" && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+      seats: row.seats,
+      tickets: tickets.map(({ code, name, quantity }) => ({ code, name, quantity })),
+      guestsLabel: manifestGuestsLabel(tickets),
+      lead: {
+        name: [row.firstName, row.lastName].filter(Boolean).join(" ") || (row.email ?? ""),
+        phone: row.phone,
+        email: row.email,
+      },
+      waiverSigned: Boolean(row.waiverSigned),
+      paymentStatus: row.paymentStatus,
+      currency: row.currency,
+      totalMinor: row.totalMinor,
+      ...moneyOf({ ...row, refundedMinor: Number(row.refundedMinor) }),
+      guests: guestsOf(row.seats, tickets, checkInsByBooking.get(row.id) ?? []),
+    };
+    const list = bookingsBySlot.get(row.slotId) ?? [];
+    list.push(entry);
+    bookingsBySlot.set(row.slotId, list);
+  }
+
+  const departures: ManifestDeparture[] = departureRows.map((row) => {
+    const list = bookingsBySlot.get(row.id) ?? [];
+    return {
+      id: row.id,
+      experienceId: row.experienceId,
+      experienceTitle: row.experienceTitle,
+      serviceId: row.serviceId,
+      serviceName: row.serviceName,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      capacity: row.capacity,
+      seatsTaken: row.seatsTaken,
+      status: row.status,
+      guide: row.guideUserId ? { userId: row.guideUserId, name: row.guideName ?? row.guideUserId } : null,
+      bookings: list,
+      totals: totalsOf(list),
+    };
+  });
+  return {
+    date: day,
+    timezone: zone,
+    currency: account.currency,
+    previousDate: addLocalDays(day, -1),
+    nextDate: addLocalDays(day, 1),
+    departures,
+  };
+}
+
+/** A departure's totals: bookings (and how many held), guests per ticket type, money, check-ins. */
+export function totalsOf(list: ManifestBooking[]): ManifestDeparture["totals"] {
+  const tickets = new Map<string, { code: string; name: string; quantity: number }>();
+  for (const booking of list)
+    for (const ticket of booking.tickets) {
+      const seen = tickets.get(ticket.code) ?? { code: ticket.code, name: ticket.name, quantity: 0 };
+      seen.quantity += ticket.quantity;
+      tickets.set(ticket.code, seen);
+    }
+  const guests = list.flatMap((booking) => booking.guests);
+  const sum = (pick: (booking: ManifestBooking) => number) => list.reduce((total, b) => total + pick(b), 0);
+  return {
+    bookings: list.length,
+    heldBookings: list.filter((booking) => booking.status === "held").length,
+    guests: sum((booking) => booking.seats),
+    tickets: [...tickets.values()],
+    paidMinor: sum((booking) => booking.paidMinor),
+    owedMinor: sum((booking) => booking.owedMinor),
+    refundedMinor: sum((booking) => booking.refundedMinor),
+    checkedIn: guests.filter((guest) => guest.status === "checked_in").length,
+    noShows: guests.filter((guest) => guest.status === "no_show").length,
+  };
+}

@@ -1,0 +1,402 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
+import type { ManifestBooking, ManifestDeparture, ManifestGuest } from "~contract/operator-manifest";
+import { CheckInFormSchema } from "~/features/console/console-forms.server";
+import { requireConsoleAbility } from "~/features/console/console.server";
+import { checkInFromManifest, loadManifest } from "~/features/console/manifest.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
+import { parseWithZod, readFormData } from "~/platform/form.server";
+import { passHeaders } from "~/platform/http.server";
+import { useTranslation } from "~/platform/i18n-react";
+import { i18next } from "~/platform/i18next.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { redirect } from "~/platform/redirect.server";
+import { dateTimeFormat, formatCalendarDay, formatDateTime } from "~/ui/date-format";
+import { formatMoney, formatPhone } from "~/ui/format";
+import { pageMeta } from "~/ui/meta";
+import { AlertMessage, StatusMessage } from "~/ui/status-message";
+import { useHydrated } from "~/ui/use-hydrated";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "runDay"), i18next.getFixedT(request)]);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("date") ?? "";
+  const perPage = url.searchParams.get("perPage") === "1";
+  // A date that does not exist (2026-02-30) or is not one: today instead, and say so.
+  const { manifest, invalidDate } = await loadManifest(api, asked || undefined);
+  return withFlash(request, {
+    manifest,
+    perPage,
+    invalidDate,
+    title: t("manifest.title"),
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
+export const headers = passHeaders;
+
+/**
+ * A guest (or all guests) of a booking checked in, a no-show or reset. Without JavaScript: back
+ * to the same day with a flash message; with it (the fetcher sends `js`): the message as data,
+ * the page's data revalidated, no navigation.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { api } = await requireConsoleAbility(request, "runDay");
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: CheckInFormSchema });
+  if (submission.status !== "success") {
+    if (formData.get("js") === "1") return data({ ok: false, message: "manifest.errorForm" }, { status: 400 });
+    return back(request, formData.get("date"), formData.get("perPage"), "manifest.errorForm");
+  }
+  const value = submission.value;
+  const { message, status } = await checkInFromManifest(api, value);
+  if (value.js) return data({ ok: status === 200, message }, { status });
+  return back(request, value.date ?? null, value.perPage ?? null, message);
+}
+
+async function back(request: Request, date: unknown, perPage: unknown, message: string) {
+  const query = new URLSearchParams();
+  if (typeof date === "string" && DATE.test(date)) query.set("date", date);
+  if (perPage === "1") query.set("perPage", "1");
+  const search = query.size ? `?${query}` : "";
+  return redirect(`/console/manifest${search}`, { headers: { "Set-Cookie": await setFlash(message) } });
+}
+
+/**
+ * Printing: no chrome, no forms, black on white; one departure per page when asked. No quotes or
+ * angle brackets: the server writes the style element's text escaped.
+ */
+const PRINT_CSS = `@media print {
+  header, nav, [data-print=hide] { display: none !important; }
+  body, main, section, table { background: #fff !important; color: #000 !important; }
+  main { grid-column: 1 / -1; }
+  .manifest-page * { color: #000 !important; border-color: #000 !important; box-shadow: none !important; }
+  .manifest-page table { border-collapse: collapse; width: 100%; font-size: 10pt; }
+  .manifest-page th, .manifest-page td { border: 1px solid #000; padding: 2pt 4pt; vertical-align: top; }
+  .manifest-page tr { break-inside: avoid; }
+  .manifest-page[data-per-page=true] .manifest-departure + .manifest-departure { break-before: page; }
+  .manifest-page[data-per-page=true] .manifest-departure { break-after: page; }
+}`;
+
+export default function ManifestPage() {
+  const { manifest, perPage, invalidDate, flash } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const day = formatCalendarDay(manifest.date, { locale: i18n.language, style: "full" });
+  const linkTo = (date: string) => `?${new URLSearchParams({ date, ...(perPage ? { perPage: "1" } : {}) })}`;
+  return (
+    <div className="manifest-page" data-per-page={perPage ? "true" : "false"}>
+      <style>{PRINT_CSS}</style>
+      <h1 className="text-2xl font-bold text-brand-ink">{t("manifest.heading", { day })}</h1>
+      <p className="mt-1 text-sm text-slate-700">{t("manifest.zone", { zone: manifest.timezone })}</p>
+      {invalidDate ? <AlertMessage>{t("manifest.invalidDate")}</AlertMessage> : null}
+      {flash ? (
+        flash.startsWith("manifest.error") || flash.startsWith("apiErrors.") ? (
+          <AlertMessage>{t(flash)}</AlertMessage>
+        ) : (
+          <StatusMessage>{t(flash)}</StatusMessage>
+        )
+      ) : null}
+      <div data-print="hide" className="mt-4 flex flex-wrap items-end gap-4">
+        <Form method="get" className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="manifest-date" className="block text-sm font-medium text-slate-800">
+              {t("manifest.date")}
+            </label>
+            <input
+              id="manifest-date"
+              type="date"
+              name="date"
+              defaultValue={manifest.date}
+              className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-base"
+            />
+          </div>
+          <div className="flex items-center gap-2 pb-2">
+            <input
+              id="manifest-per-page"
+              type="checkbox"
+              name="perPage"
+              value="1"
+              defaultChecked={perPage}
+              className="h-4 w-4"
+            />
+            <label htmlFor="manifest-per-page" className="text-sm text-slate-800">
+              {t("manifest.perPage")}
+            </label>
+          </div>
+          <button type="submit" className="rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white">
+            {t("manifest.show")}
+          </button>
+        </Form>
+        <nav aria-label={t("manifest.daysLabel")} className="flex gap-3 pb-2 text-sm">
+          <Link to={linkTo(manifest.previousDate)} className="font-medium text-brand underline">
+            {t("manifest.previousDay")}
+          </Link>
+          <Link to={linkTo(manifest.nextDate)} className="font-medium text-brand underline">
+            {t("manifest.nextDay")}
+          </Link>
+        </nav>
+        <a
+          href={`/console/manifest.csv?${new URLSearchParams({ date: manifest.date })}`}
+          download
+          className="pb-2 text-sm font-medium text-brand underline"
+        >
+          {t("manifest.downloadCsv")}
+        </a>
+      </div>
+      {manifest.departures.length === 0 ? (
+        <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-6" data-testid="manifest-empty">
+          <h2 className="text-lg font-semibold text-brand-ink">{t("manifest.emptyTitle")}</h2>
+          <p className="mt-1 text-slate-700">{t("manifest.emptyHint")}</p>
+        </div>
+      ) : (
+        manifest.departures.map((departure) => <DepartureSection key={departure.id} departure={departure} />)
+      )}
+    </div>
+  );
+}
+
+function DepartureSection({ departure }: { departure: ManifestDeparture }) {
+  const { manifest } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const time = (at: string) =>
+    dateTimeFormat(i18n.language, { hour: "numeric", minute: "2-digit", timeZone: manifest.timezone }).format(
+      new Date(at),
+    );
+  const money = (minor: number) => formatMoney(minor, manifest.currency, i18n.language);
+  const headingId = `departure-${departure.id}`;
+  const { totals } = departure;
+  const cancelled = departure.status === "cancelled";
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="manifest-departure mt-8 rounded-xl border border-slate-200 p-4"
+      data-testid="manifest-departure"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-brand-ink">
+        {t("manifest.departureHeading", {
+          start: time(departure.startsAt),
+          end: time(departure.endsAt),
+          experience: departure.experienceTitle,
+          service: departure.serviceName,
+        })}
+      </h2>
+      <p className="mt-1 text-sm text-slate-800">
+        {departure.guide ? t("manifest.guideIs", { name: departure.guide.name }) : t("manifest.noGuideYet")}
+        {" · "}
+        {t("manifest.seats", { taken: departure.seatsTaken, capacity: departure.capacity })}
+        {" · "}
+        <strong>{t(`manifest.status_${departure.status}`)}</strong>
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4" data-testid="manifest-totals">
+        <div>
+          <dt className="font-medium text-slate-700">{t("manifest.totalBookings")}</dt>
+          <dd>{t("manifest.bookingsCount", { count: totals.bookings, held: totals.heldBookings })}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-700">{t("manifest.totalGuests")}</dt>
+          <dd>
+            {totals.guests}
+            {totals.tickets.length ? ` (${totals.tickets.map((x) => `${x.quantity} × ${x.name}`).join(", ")})` : ""}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-700">{t("manifest.totalMoney")}</dt>
+          <dd>{t("manifest.moneyLine", { paid: money(totals.paidMinor), owed: money(totals.owedMinor) })}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-700">{t("manifest.totalCheckIns")}</dt>
+          <dd>{t("manifest.checkInLine", { checkedIn: totals.checkedIn, noShows: totals.noShows })}</dd>
+        </div>
+      </dl>
+      {departure.bookings.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">{t("manifest.noBookings")}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">
+              {t("manifest.tableCaption", { start: time(departure.startsAt), experience: departure.experienceTitle })}
+            </caption>
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  {t("manifest.colBooking")}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t("manifest.colGuests")}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t("manifest.colLead")}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t("manifest.colWaiver")}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t("manifest.colMoney")}
+                </th>
+                <th scope="col" className="py-2">
+                  {t("manifest.colCheckIn")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {departure.bookings.map((booking) => (
+                <BookingRow key={booking.id} booking={booking} checkable={!cancelled} money={money} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function BookingRow({
+  booking,
+  checkable,
+  money,
+}: {
+  booking: ManifestBooking;
+  checkable: boolean;
+  money: (minor: number) => string;
+}) {
+  const { manifest } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const held = booking.status === "held";
+  return (
+    <tr
+      className={`border-b border-slate-200 align-top ${held ? "bg-amber-50" : ""}`}
+      data-testid="manifest-booking"
+      data-booking-id={booking.id}
+    >
+      <th scope="row" className="py-2 pr-3 font-medium">
+        <Link to={`/console/bookings/${booking.id}`} className="text-brand underline">
+          {booking.reference}
+        </Link>
+        {held ? (
+          <p className="mt-1 text-xs font-semibold text-amber-900" data-testid="held-badge">
+            {t("manifest.held", {
+              until: formatDateTime(booking.holdExpiresAt!, { timeZone: manifest.timezone, locale: i18n.language }),
+            })}
+          </p>
+        ) : null}
+      </th>
+      <td className="py-2 pr-3" data-testid="guests-label">
+        {booking.guestsLabel}
+      </td>
+      <td className="py-2 pr-3">
+        <p>{booking.lead.name}</p>
+        {booking.lead.phone ? <p>{formatPhone(booking.lead.phone)}</p> : null}
+        {booking.lead.email ? <p className="break-all">{booking.lead.email}</p> : null}
+      </td>
+      <td className="py-2 pr-3">{booking.waiverSigned ? t("manifest.waiverSigned") : t("manifest.waiverMissing")}</td>
+      <td className="py-2 pr-3">
+        <p>{t("manifest.paid", { amount: money(booking.paidMinor) })}</p>
+        {booking.owedMinor ? <p>{t("manifest.owed", { amount: money(booking.owedMinor) })}</p> : null}
+        {booking.refundedMinor ? <p>{t("manifest.refunded", { amount: money(booking.refundedMinor) })}</p> : null}
+      </td>
+      <td className="py-2">
+        <ul className="space-y-2">
+          {booking.guests.map((guest) => (
+            <GuestLine key={guest.guestNo} booking={booking} guest={guest} checkable={checkable && !held} />
+          ))}
+        </ul>
+        {checkable && !held && booking.seats > 1 ? (
+          <CheckInButtons
+            booking={booking}
+            guestNo="all"
+            label={t("manifest.allGuests", { reference: booking.reference })}
+          />
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+function GuestLine({
+  booking,
+  guest,
+  checkable,
+}: {
+  booking: ManifestBooking;
+  guest: ManifestGuest;
+  checkable: boolean;
+}) {
+  const { manifest } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const at = guest.at
+    ? dateTimeFormat(i18n.language, { hour: "numeric", minute: "2-digit", timeZone: manifest.timezone }).format(
+        new Date(guest.at),
+      )
+    : null;
+  const who = t("manifest.guestOf", { n: guest.guestNo, reference: booking.reference });
+  return (
+    <li data-testid="manifest-guest" data-guest-no={guest.guestNo} data-status={guest.status}>
+      <span>
+        {t("manifest.guestLine", { n: guest.guestNo, ticket: guest.ticketTypeName })}:{" "}
+        <strong>{t(`manifest.guest_${guest.status}`)}</strong>
+        {at ? ` (${at})` : ""}
+      </span>
+      {checkable ? <CheckInButtons booking={booking} guestNo={guest.guestNo} label={who} /> : null}
+    </li>
+  );
+}
+
+/** Check in, no-show, reset: one form per guest (or for all), a native post that a fetcher enhances. */
+function CheckInButtons({
+  booking,
+  guestNo,
+  label,
+}: {
+  booking: ManifestBooking;
+  guestNo: number | "all";
+  label: string;
+}) {
+  const { manifest, perPage } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const button = "rounded-md border px-2 py-1 text-xs font-medium";
+  return (
+    <fetcher.Form method="post" data-print="hide" className="mt-1 flex flex-wrap items-center gap-2" aria-label={label}>
+      <input type="hidden" name="intent" value="checkIn" />
+      <input type="hidden" name="bookingId" value={booking.id} />
+      <input type="hidden" name="guestNo" value={String(guestNo)} />
+      <input type="hidden" name="date" value={manifest.date} />
+      {perPage ? <input type="hidden" name="perPage" value="1" /> : null}
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <button
+        type="submit"
+        name="status"
+        value="checked_in"
+        className={`${button} border-emerald-700 text-emerald-900`}
+        aria-label={t("manifest.checkInWho", { who: label })}
+      >
+        {guestNo === "all" ? t("manifest.checkInAll") : t("manifest.checkIn")}
+      </button>
+      <button
+        type="submit"
+        name="status"
+        value="no_show"
+        className={`${button} border-amber-700 text-amber-900`}
+        aria-label={t("manifest.noShowWho", { who: label })}
+      >
+        {guestNo === "all" ? t("manifest.noShowAll") : t("manifest.noShow")}
+      </button>
+      <button
+        type="submit"
+        name="status"
+        value="reset"
+        className={`${button} border-slate-400 text-slate-800`}
+        aria-label={t("manifest.resetWho", { who: label })}
+      >
+        {guestNo === "all" ? t("manifest.resetAll") : t("manifest.reset")}
+      </button>
+      <span role="status" className={`text-xs ${fetcher.data?.ok === false ? "text-red-700" : "text-slate-700"}`}>
+        {fetcher.state === "idle" && fetcher.data ? t(fetcher.data.message) : ""}
+      </span>
+    </fetcher.Form>
+  );
+}

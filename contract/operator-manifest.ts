@@ -1,0 +1,246 @@
+/**
+ * The day manifest (issue 29, item 1) and per-guest check-in from it (item 2, the manifest's
+ * side): the query and bodies the API validates, the shape it answers, and the CSV it writes
+ * (the web's download is the same function of the same answer: manifestCsv).
+ */
+import { z } from "zod";
+import { emptyAsAbsent } from "./query";
+import { localDate } from "./schedule-fields";
+import { DEPARTURE_STATUSES } from "./statuses";
+
+const isoTime = z.string().datetime({ offset: true });
+const minor = z.number().int();
+const count = z.number().int().min(0);
+
+/** GET /v1/operator/manifest?date=&format=: a local date of the operator's zone (default today). */
+export const manifestQuery = z.object({
+  date: z.preprocess(emptyAsAbsent, localDate.optional()),
+  /** `csv`: the same as `Accept: text/csv`. */
+  format: z.preprocess(
+    emptyAsAbsent,
+    z.enum(["json", "csv"], { errorMap: () => ({ message: "Choose json or csv." }) }).optional(),
+  ),
+});
+
+/** The most guests one booking has (bookings.seats and booking_check_ins.guest_no: 1..20). */
+export const MAX_GUESTS = 20;
+
+export const CHECK_IN_ACTIONS = ["checked_in", "no_show", "reset"] as const;
+export type CheckInAction = (typeof CHECK_IN_ACTIONS)[number];
+
+export const manifestBookingParams = z.object({
+  bookingId: z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, "Not a valid booking id."),
+});
+
+/** POST /v1/operator/bookings/{bookingId}/check-ins: one guest (1..seats) or "all" of them. */
+export const updateCheckInBody = z.object({
+  guestNo: z.union([z.number().int().min(1).max(MAX_GUESTS), z.literal("all")], {
+    errorMap: () => ({ message: `Give a guest number from 1 to ${MAX_GUESTS}, or "all".` }),
+  }),
+  status: z.enum(CHECK_IN_ACTIONS, { errorMap: () => ({ message: "Choose checked_in, no_show or reset." }) }),
+});
+
+export const GUEST_STATUSES = ["none", "checked_in", "no_show"] as const;
+export type GuestStatus = (typeof GUEST_STATUSES)[number];
+
+export const manifestGuest = z.object({
+  guestNo: z.number().int().min(1),
+  ticketTypeCode: z.string(),
+  ticketTypeName: z.string(),
+  status: z.enum(GUEST_STATUSES),
+  at: isoTime.nullable(),
+});
+
+export const manifestTicketCount = z.object({ code: z.string(), name: z.string(), quantity: count });
+
+export const manifestBooking = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: z.enum(["confirmed", "held"]),
+  /** A held booking's hold ends then (its guest is paying). */
+  holdExpiresAt: isoTime.nullable(),
+  seats: count,
+  tickets: z.array(manifestTicketCount),
+  /** "2 Adults, 1 Child (5–12)" (manifestGuestsLabel). */
+  guestsLabel: z.string(),
+  lead: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  /** The booking's guest signed this operator's current waiver version. */
+  waiverSigned: z.boolean(),
+  paymentStatus: z.string(),
+  currency: z.string(),
+  totalMinor: minor,
+  /** Paid and kept: the total once paid, minus what was refunded. */
+  paidMinor: minor,
+  /** Still to pay: the total of a held or unpaid booking. */
+  owedMinor: minor,
+  refundedMinor: minor,
+  guests: z.array(manifestGuest),
+});
+
+export const manifestTotals = z.object({
+  bookings: count,
+  heldBookings: count,
+  guests: count,
+  tickets: z.array(manifestTicketCount),
+  paidMinor: minor,
+  owedMinor: minor,
+  refundedMinor: minor,
+  checkedIn: count,
+  noShows: count,
+});
+
+export const manifestDeparture = z.object({
+  id: z.string(),
+  experienceId: z.string(),
+  experienceTitle: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  startsAt: isoTime,
+  endsAt: isoTime,
+  capacity: count,
+  /** Seats of confirmed and held bookings. */
+  seatsTaken: count,
+  status: z.enum(DEPARTURE_STATUSES),
+  guide: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  bookings: z.array(manifestBooking),
+  totals: manifestTotals,
+});
+
+/** GET /v1/operator/manifest */
+export const manifest = z.object({
+  date: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+  previousDate: z.string(),
+  nextDate: z.string(),
+  departures: z.array(manifestDeparture),
+});
+
+/** POST /v1/operator/bookings/{bookingId}/check-ins: the booking's guests after the change. */
+export const checkInUpdate = z.object({ bookingId: z.string(), guests: z.array(manifestGuest) });
+
+/** GET /v1/operator/guides: the team's members, any of whom may lead a departure. */
+export const guideChoices = z.object({
+  guides: z.array(z.object({ userId: z.string(), name: z.string(), role: z.enum(["owner", "manager", "guide"]) })),
+});
+
+export type Manifest = z.infer<typeof manifest>;
+export type ManifestDeparture = z.infer<typeof manifestDeparture>;
+export type ManifestBooking = z.infer<typeof manifestBooking>;
+export type ManifestGuest = z.infer<typeof manifestGuest>;
+export type CheckInUpdate = z.infer<typeof checkInUpdate>;
+
+const IRREGULAR: Record<string, string> = { child: "children", person: "people", man: "men", woman: "women" };
+
+/** English plural of a ticket type's name: its last word before any "(…)": "Child (5–12)" → "Children (5–12)". */
+export function pluralTicketName(name: string): string {
+  const match = /^(.*?)([A-Za-z]+)(\s*\(.*\))?$/.exec(name.trim());
+  if (!match) return name;
+  const [, head, word, tail = ""] = match;
+  const lower = word.toLowerCase();
+  let plural = IRREGULAR[lower] ?? (/(s|x|z|ch|sh)$/.test(lower) ? `${lower}es` : `${lower}s`);
+  if (word[0] === word[0].toUpperCase()) plural = plural[0].toUpperCase() + plural.slice(1);
+  return `${head}${plural}${tail}`;
+}
+
+/** "2 Adults, 1 Child (5–12)": each ticket type with a quantity, in the booking's order. */
+export function manifestGuestsLabel(tickets: ReadonlyArray<{ name: string; quantity: number }>): string {
+  return tickets
+    .filter((ticket) => ticket.quantity > 0)
+    .map((ticket) => `${ticket.quantity} ${ticket.quantity === 1 ? ticket.name : pluralTicketName(ticket.name)}`)
+    .join(", ");
+}
+
+/** The columns of the manifest's CSV, one row per booking. */
+export const MANIFEST_CSV_COLUMNS = [
+  "date",
+  "departure_id",
+  "experience",
+  "service",
+  "starts_at",
+  "ends_at",
+  "departure_status",
+  "capacity",
+  "seats_taken",
+  "guide",
+  "booking_id",
+  "reference",
+  "booking_status",
+  "hold_expires_at",
+  "seats",
+  "guests",
+  "lead_name",
+  "lead_phone",
+  "lead_email",
+  "waiver_signed",
+  "payment_status",
+  "currency",
+  "total_minor",
+  "paid_minor",
+  "owed_minor",
+  "refunded_minor",
+  "checked_in",
+  "no_shows",
+] as const;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; a cell that a
+ * spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) gets
+ * a leading apostrophe.
+ */
+export function csvCell(value: string | number | boolean | null): string {
+  let text = value === null ? "" : String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The CSV rows (header first) of a manifest: one per booking, its departure's columns repeated. */
+export function manifestCsvRows(manifest: Manifest): Array<Array<string | number | boolean | null>> {
+  const rows: Array<Array<string | number | boolean | null>> = [[...MANIFEST_CSV_COLUMNS]];
+  for (const departure of manifest.departures) {
+    for (const booking of departure.bookings) {
+      rows.push([
+        manifest.date,
+        departure.id,
+        departure.experienceTitle,
+        departure.serviceName,
+        departure.startsAt,
+        departure.endsAt,
+        departure.status,
+        departure.capacity,
+        departure.seatsTaken,
+        departure.guide?.name ?? "",
+        booking.id,
+        booking.reference,
+        booking.status,
+        booking.holdExpiresAt ?? "",
+        booking.seats,
+        booking.guestsLabel,
+        booking.lead.name,
+        booking.lead.phone ?? "",
+        booking.lead.email ?? "",
+        booking.waiverSigned ? "yes" : "no",
+        booking.paymentStatus,
+        booking.currency,
+        booking.totalMinor,
+        booking.paidMinor,
+        booking.owedMinor,
+        booking.refundedMinor,
+        booking.guests.filter((guest) => guest.status === "checked_in").length,
+        booking.guests.filter((guest) => guest.status === "no_show").length,
+      ]);
+    }
+  }
+  return rows;
+}
+
+/** The manifest as CSV text (CRLF line ends, RFC 4180). */
+export function manifestCsv(manifest: Manifest): string {
+  return manifestCsvRows(manifest)
+    .map((row) => row.map(csvCell).join(","))
+    .join("\r\n")
+    .concat("\r\n");
+}
+
+/** The download's file name: manifest-acme-2026-11-26.csv */
+export const manifestCsvFilename = (slug: string, date: string) => `manifest-${slug}-${date}.csv`;

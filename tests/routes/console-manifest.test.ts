@@ -1,0 +1,155 @@
+import { DateTime } from "luxon";
+import { describe, expect, it } from "vitest";
+import { slots } from "~api/db/schema";
+import * as page from "~/routes/_console.console.manifest";
+import * as csv from "~/routes/_console.console.manifest[.]csv";
+import { bookingUser, confirmedBooking, findService, type TestService } from "../api/helpers/booking";
+import { seedDbForThisFile } from "../api/helpers/api";
+import { withEmulatorUsers } from "../api/helpers/identity";
+import { addTeamMember } from "../api/helpers/operator";
+import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
+
+const { db } = seedDbForThisFile();
+withEmulatorUsers();
+
+const ACME = "acme.app.localhost:3000";
+const ZONE = "America/New_York";
+type Route = { loader: (args: never) => unknown; action?: (args: never) => unknown };
+const load = (route: Route, path: string, cookie: string | null): Promise<Outcome> =>
+  outcome(() => route.loader(args(pageRequest(path, { cookie, host: ACME })) as never));
+const post = (path: string, cookie: string, form: Record<string, string>) =>
+  outcome(() => page.action(args(pageRequest(path, { cookie, form, host: ACME })) as never));
+
+async function memberOfAcme(role: "owner" | "manager" | "guide") {
+  const signedIn = await signedInUser();
+  await addTeamMember(db(), "acme", signedIn.user.uid, role);
+  return signedIn;
+}
+
+/** The flash message a redirect sets (the cookie's value: base64 of its JSON). */
+const flashOf = (headers: Headers) => {
+  const value = decodeURIComponent(/flash=([^;]*)/.exec(headers.get("Set-Cookie") ?? "")?.[1] ?? "");
+  return Buffer.from(value.split(".")[0], "base64").toString("utf8");
+};
+
+const localDay = (days: number) => DateTime.now().setZone(ZONE).plus({ days }).toISODate()!;
+
+let made = 0;
+async function departureOn(acme: TestService, date: string, guideUserId: string | null) {
+  const startsAt = DateTime.fromISO(date, { zone: ZONE })
+    .set({ hour: 10, minute: 7 + made++, second: 41 })
+    .toJSDate();
+  const id = `t-rman-${Math.random().toString(36).slice(2, 10)}`;
+  await db()
+    .insert(slots)
+    .values({
+      id,
+      serviceId: acme.serviceId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 90 * 60_000),
+      capacity: 10,
+      guideUserId,
+    });
+  return id;
+}
+
+describe("/console/manifest and /console/manifest.csv", () => {
+  it("guards: signed out to sign-in, a non-member 404; every member opens it", async () => {
+    const out = await load(page, "/console/manifest", null);
+    expect(out.status).toBe(302);
+    expect(out.location).toContain("/login?redirectUrl=");
+    const stranger = await signedInUser();
+    expect((await load(page, "/console/manifest", stranger.cookie)).status).toBe(404);
+    expect((await load(csv, "/console/manifest.csv", stranger.cookie)).status).toBe(404);
+    const guide = await memberOfAcme("guide");
+    const today = await load(page, "/console/manifest", guide.cookie);
+    expect(today.status).toBe(200);
+    expect(today.data.manifest.date).toBe(DateTime.now().setZone(ZONE).toISODate());
+  });
+
+  it("a guide's day: their departure with its booking; check-in without JS redirects back with a flash; with JS answers data", async () => {
+    const acme = await findService(db(), "acme");
+    const guide = await memberOfAcme("guide");
+    const date = localDay(21);
+    const mine = await departureOn(acme, date, guide.user.uid);
+    await departureOn(acme, date, null);
+    const traveller = await bookingUser(acme);
+    const booking = await confirmedBooking(traveller, acme, mine, 2);
+
+    const day = await load(page, `/console/manifest?date=${date}&perPage=1`, guide.cookie);
+    expect(day.status).toBe(200);
+    expect(day.data.perPage).toBe(true);
+    expect(day.data.manifest.departures.map((d: { id: string }) => d.id)).toEqual([mine]);
+    expect(day.data.manifest.departures[0].bookings[0]).toMatchObject({ id: booking.id, guestsLabel: "2 Adults" });
+
+    const native = await post("/console/manifest", guide.cookie, {
+      intent: "checkIn",
+      bookingId: booking.id,
+      guestNo: "1",
+      status: "checked_in",
+      date,
+      perPage: "1",
+    });
+    expect(native.status).toBe(302);
+    expect(native.location).toBe(`/console/manifest?date=${date}&perPage=1`);
+    expect(flashOf(native.headers)).toContain("manifest.checkedInDone");
+
+    const fetched = await post("/console/manifest", guide.cookie, {
+      intent: "checkIn",
+      bookingId: booking.id,
+      guestNo: "2",
+      status: "no_show",
+      date,
+      js: "1",
+    });
+    expect(fetched).toMatchObject({ status: 200, data: { ok: true, message: "manifest.noShowDone" } });
+    const after = await load(page, `/console/manifest?date=${date}`, guide.cookie);
+    expect(after.data.manifest.departures[0].bookings[0].guests.map((g: { status: string }) => g.status)).toEqual([
+      "checked_in",
+      "no_show",
+    ]);
+    // A guest the booking does not have: refused with words, nothing changed.
+    const refused = await post("/console/manifest", guide.cookie, {
+      intent: "checkIn",
+      bookingId: booking.id,
+      guestNo: "3",
+      status: "checked_in",
+      js: "1",
+    });
+    expect(refused).toMatchObject({ status: 422, data: { ok: false, message: "manifest.errorGuest" } });
+    const garbage = await post("/console/manifest", guide.cookie, {
+      intent: "checkIn",
+      bookingId: "nope",
+      guestNo: "x",
+      status: "dance",
+    });
+    expect(garbage.status).toBe(302);
+    expect(flashOf(garbage.headers)).toContain("manifest.errorForm");
+  });
+
+  it("an impossible date falls back to today and says so; the CSV download is the day's bookings with a dated file name", async () => {
+    const acme = await findService(db(), "acme");
+    const manager = await memberOfAcme("manager");
+    const bad = await load(page, "/console/manifest?date=2026-02-30", manager.cookie);
+    expect(bad.status).toBe(200);
+    expect(bad.data.invalidDate).toBe(true);
+    const date = localDay(22);
+    const slot = await departureOn(acme, date, null);
+    const traveller = await bookingUser(acme);
+    const booking = await confirmedBooking(traveller, acme, slot, 1);
+    const file = await load(csv, `/console/manifest.csv?date=${date}`, manager.cookie);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toMatch(/^text\/csv/);
+    expect(file.headers.get("Content-Disposition")).toBe(`attachment; filename="manifest-acme-${date}.csv"`);
+    const lines = String(file.data).trim().split("\r\n");
+    expect(lines[0].startsWith("date,departure_id,")).toBe(true);
+    const json = await load(page, `/console/manifest?date=${date}`, manager.cookie);
+    const ids = json.data.manifest.departures.flatMap((d: { bookings: Array<{ id: string }> }) =>
+      d.bookings.map((b) => b.id),
+    );
+    expect(lines.length - 1).toBe(ids.length);
+    expect(ids).toContain(booking.id);
+    expect(lines.some((line) => line.includes(booking.id) && line.includes("1 Adult"))).toBe(true);
+    expect((await load(csv, "/console/manifest.csv?date=2026-02-30", manager.cookie)).status).toBe(400);
+  });
+});
