@@ -277,21 +277,15 @@ if (identityEnv.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = identity
 /** Booking settings from the environment, validated at start (import). */
 const bookingSchema = z.object({
   /** Minutes a booking holds its seats while the guest pays (1–120, default 15). */
-  HOLD_MINUTES: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === undefined || value === "" ? "15" : value))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{1,3}$/, "must be a whole number of minutes")
-        .transform(Number)
-        .pipe(z.number().min(1, "must be at least 1").max(120, "must be at most 120")),
-    ),
+  HOLD_MINUTES: wholeNumber(15, 1, 120),
+  /**
+   * Hours after a signed-in traveller left the confirm page without booking before the one
+   * reminder goes out, if they allowed marketing email (1–168, default 8).
+   */
+  CHECKOUT_REMINDER_HOURS: wholeNumber(8, 1, 168),
 });
 
-export type BookingEnv = { holdMinutes: number };
+export type BookingEnv = { holdMinutes: number; checkoutReminderHours: number };
 
 export function parseBookingEnv(source: Record<string, string | undefined>): BookingEnv {
   const result = bookingSchema.safeParse(source);
@@ -299,7 +293,7 @@ export function parseBookingEnv(source: Record<string, string | undefined>): Boo
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid booking configuration: ${problems.join("; ")}`);
   }
-  return { holdMinutes: result.data.HOLD_MINUTES };
+  return { holdMinutes: result.data.HOLD_MINUTES, checkoutReminderHours: result.data.CHECKOUT_REMINDER_HOURS };
 }
 
 export const bookingEnv = parseBookingEnv(process.env);
@@ -309,18 +303,7 @@ export const bookingEnv = parseBookingEnv(process.env);
 /** Schedule settings from the environment, validated at start (import). */
 const scheduleSchema = z.object({
   /** Days ahead for which weekly rules keep departures materialised (7–730, default 120). */
-  SCHEDULE_HORIZON_DAYS: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === undefined || value === "" ? "120" : value))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{1,3}$/, "must be a whole number of days")
-        .transform(Number)
-        .pipe(z.number().min(7, "must be at least 7").max(730, "must be at most 730")),
-    ),
+  SCHEDULE_HORIZON_DAYS: wholeNumber(120, 7, 730),
 });
 
 export type ScheduleEnv = { horizonDays: number };

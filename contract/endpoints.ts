@@ -22,6 +22,7 @@ import { devClockBody } from "./jobs";
 import { tipBody, tipKeyParams } from "./tips";
 import { unsubscribeParams } from "./unsubscribe";
 import { referralCodeParams } from "./referrals";
+import { checkoutVisitBody } from "./checkout-visits";
 import {
   auditLogQuery,
   invitationParams,
@@ -754,6 +755,20 @@ export const endpoints = {
       output: out.myReferral,
       errors: [],
       dependsOn: ["user"],
+    }),
+  }),
+
+  ...domain("Checkout reminders", {
+    recordCheckoutVisit: endpoint({
+      method: "POST",
+      path: "/v1/user/checkout-visits",
+      summary:
+        "The caller reached this service's confirm page: if they do not book it, one reminder follows after CHECKOUT_REMINDER_HOURS (only with marketing email allowed, seats left and nothing booked since; once a week per experience)",
+      auth: "user",
+      tenant: true,
+      body: checkoutVisitBody,
+      output: out.nothing,
+      errors: ["not_found"],
     }),
   }),
 

@@ -116,3 +116,24 @@ export function experienceRules(m: ExperienceMessages) {
     cancellationPolicy: text(EXPERIENCE_LIMITS.cancellationPolicy),
   };
 }
+
+/**
+ * The fields the create and edit forms and the API share as they are (the meeting point's place,
+ * what is included and the capacity take a different shape in each, so each adds its own).
+ */
+export function sharedExperienceFields(rules: ReturnType<typeof experienceRules>) {
+  const { title, summary, description, city, country, category } = rules;
+  const { durationMinutes, meetingPoint, languages, cancellationPolicy } = rules;
+  return {
+    title,
+    summary,
+    description,
+    city,
+    country,
+    category,
+    durationMinutes,
+    meetingPoint,
+    languages,
+    cancellationPolicy,
+  };
+}

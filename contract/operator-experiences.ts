@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS, EXPERIENCE_CATEGORIES, type CategorySlug } from "./categories";
 import { catalogId } from "./catalog";
-import { EXPERIENCE_MESSAGES_EN, experienceRules } from "./experience-fields";
+import { EXPERIENCE_MESSAGES_EN, experienceRules, sharedExperienceFields } from "./experience-fields";
 import type * as out from "./outputs";
 import { pageParam } from "./query";
 
@@ -22,19 +22,10 @@ const meetingPointLocation = z
   .nullable();
 
 const editable = {
-  title: rules.title,
-  summary: rules.summary,
-  description: rules.description,
-  city: rules.city,
-  country: rules.country,
-  category: rules.category,
-  durationMinutes: rules.durationMinutes,
-  meetingPoint: rules.meetingPoint,
+  ...sharedExperienceFields(rules),
   /** Where to meet, for the details page's map link: both coordinates, or null for none. */
   meetingPointLocation,
-  languages: rules.languages,
   included: rules.included,
-  cancellationPolicy: rules.cancellationPolicy,
 };
 
 /** POST /v1/operator/experiences: a new draft, with its first service ("Standard") of `capacity` guests. */

@@ -483,6 +483,8 @@ export const devClockMoved = z.object({
     referralRewards: z.number(),
     /** Departures added by weekly rules as the days moved on. */
     departures: z.number(),
+    /** Reminders of bookings left unfinished at the confirm page (api/reminders/checkout-visits.ts). */
+    checkoutReminders: z.number(),
     requeued: z.number(),
   }),
 });

@@ -782,6 +782,35 @@ export const checkInScans = pgTable(
   ],
 );
 
+/**
+ * A signed-in traveller who reached an experience's confirm page (migration 0031): the latest
+ * visit per traveller and experience, and when they were last reminded (at most once a week).
+ */
+export const checkoutVisits = pgTable(
+  "checkout_visits",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    experienceId: text("experience_id")
+      .notNull()
+      .references(() => experiences.id, { onDelete: "cascade" }),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    /** scheme://host[:port] of the visit: the reminder's link goes back there. */
+    origin: text("origin").notNull(),
+    /** On the operator's storefront: the reminder carries the operator's branding. */
+    storefront: boolean("storefront").notNull().default(false),
+    visitedAt: timestamp("visited_at", { withTimezone: true }).notNull(),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: "checkout_visits_pk", columns: [t.userId, t.experienceId] }),
+    index("checkout_visits_visited_at_idx").on(t.visitedAt),
+  ],
+);
+
 export const SANDBOX_CHECKOUT_STATUSES = ["open", "paid", "failed", "expired"] as const;
 export type SandboxCheckoutStatus = (typeof SANDBOX_CHECKOUT_STATUSES)[number];
 

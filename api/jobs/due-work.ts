@@ -19,6 +19,7 @@ import { formatPercent } from "~contract/percent";
 import { referralRewardEmail } from "../referrals/emails";
 import { hashTipKey, newTipAccessKey, tipPath } from "../tips/service";
 import { materialiseDueServices } from "../schedules/materialise";
+import { sendCheckoutReminders } from "../reminders/checkout-visits";
 
 /** Bookings one step handles at most per run; the next run (a minute later) takes the rest. */
 const BATCH = 200;
@@ -32,6 +33,7 @@ export interface DueWorkResult {
   tipRequests: number;
   referralRewards: number;
   departures: number;
+  checkoutReminders: number;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
   const completed = await complete(db);
   const tipRequests = await requestTips(db);
   const referralRewards = await rewardReferrals(db);
+  const checkoutReminders = await sendCheckoutReminders(db);
   // Weekly rules reach a new day (today + SCHEDULE_HORIZON_DAYS of each experience's zone).
   const schedules = await materialiseDueServices(db);
   if (schedules.created + schedules.removed > 0) announceChanges(["seats", "catalog"]);
@@ -62,6 +65,7 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
     tipRequests,
     referralRewards,
     departures: schedules.created,
+    checkoutReminders,
   };
 }
 

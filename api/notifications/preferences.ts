@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_CATEGORIES,
@@ -74,4 +74,14 @@ export async function wantsMessage(
     )
     .limit(1);
   return row ? row.enabled : DEFAULT_NOTIFICATION_PREFERENCES[category][channel];
+}
+
+/**
+ * The same choice as a SQL condition on a user id column, for jobs that pick their recipients in
+ * one statement: the stored choice, else the default.
+ */
+export function wantsMessageSql(userId: SQL, category: NotificationCategory, channel: NotificationChannel): SQL {
+  return sql`coalesce((select np.enabled from notification_preferences np
+    where np.user_id = ${userId} and np.category = ${category} and np.channel = ${channel}),
+    ${DEFAULT_NOTIFICATION_PREFERENCES[category][channel]})`;
 }

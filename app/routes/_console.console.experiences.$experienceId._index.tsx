@@ -3,7 +3,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { isApiError } from "~/platform/api.server";
 import type { OperatorExperience } from "~contract/operator-experiences";
-import { EditExperienceSchema, experienceBody, PublishSchema } from "~/features/console/console-forms.server";
+import {
+  EditExperienceSchema,
+  experienceBody,
+  PublishSchema,
+  EXPERIENCE_FIELD_REFUSALS,
+} from "~/features/console/console-forms.server";
 import { requireConsoleAbility } from "~/features/console/console.server";
 import { ExperienceFormFields, type ExperienceFields } from "~/features/console/experience-form";
 import { ExperienceNav } from "~/features/console/experience-nav";
@@ -75,28 +80,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await api.call("operatorUpdateExperience", { params: { experienceId }, body: experienceBody(value) });
   } catch (error) {
     if (isApiError(error, "not_found")) throw await routeNotFound(request);
-    return apiErrorResult(error, submission, { intent: "save", fields: FIELD_TEXTS });
+    return apiErrorResult(error, submission, { intent: "save", fields: EXPERIENCE_FIELD_REFUSALS });
   }
   return redirect(page, { headers: { "Set-Cookie": await setFlash("operatorExperiences.saved") } });
 }
-
-const FIELD_TEXTS = Object.fromEntries(
-  [
-    "title",
-    "summary",
-    "description",
-    "city",
-    "country",
-    "category",
-    "durationMinutes",
-    "meetingPoint",
-    "latitude",
-    "longitude",
-    "languages",
-    "included",
-    "cancellationPolicy",
-  ].map((name) => [name, "operatorExperiences.errors.refused"]),
-);
 
 const defaultsOf = (experience: OperatorExperience) => ({
   title: experience.title,

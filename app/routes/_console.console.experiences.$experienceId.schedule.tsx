@@ -21,6 +21,7 @@ import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
+import { SelectField } from "~/ui/select-field";
 
 const count = (value: string | null) => (value && /^\d{1,5}$/.test(value) ? Number(value) : null);
 
@@ -227,26 +228,15 @@ function ScheduleForm() {
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name="intent" value="schedule" />
         <input type="hidden" name="serviceId" value={service.id} />
-        <div>
-          <label htmlFor={fields.timezone.id} className="block text-sm font-medium text-slate-800">
-            {t("schedules.timezone")}
-          </label>
-          <select
-            id={fields.timezone.id}
-            name={fields.timezone.name}
-            defaultValue={fields.timezone.initialValue as string}
-            key={fields.timezone.key}
-            aria-invalid={fields.timezone.errors?.length ? true : undefined}
-            aria-describedby={fields.timezone.errors?.length ? fields.timezone.errorId : undefined}
-            className="mt-1 block w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-base"
-          >
-            {TIME_ZONES.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone === schedule.operatorTimezone ? t("schedules.operatorZone", { zone }) : zone}
-              </option>
-            ))}
-          </select>
-          <FieldError field={fields.timezone} />
+        <div className="max-w-sm">
+          <SelectField
+            field={fields.timezone}
+            label={t("schedules.timezone")}
+            options={TIME_ZONES.map((zone) => ({
+              value: zone,
+              label: zone === schedule.operatorTimezone ? t("schedules.operatorZone", { zone }) : zone,
+            }))}
+          />
         </div>
         <div className="max-w-xs">
           <label htmlFor={fields.salesCutoffMinutes.id} className="block text-sm font-medium text-slate-800">

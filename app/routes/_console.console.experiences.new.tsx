@@ -1,7 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { CreateExperienceSchema, experienceBody } from "~/features/console/console-forms.server";
+import {
+  CreateExperienceSchema,
+  experienceBody,
+  EXPERIENCE_FIELD_REFUSALS,
+} from "~/features/console/console-forms.server";
 import { requireConsoleAbility } from "~/features/console/console.server";
 import { ExperienceFormFields, type ExperienceFields } from "~/features/console/experience-form";
 import { experienceFormOptions } from "~/features/console/experience-options.server";
@@ -45,29 +49,9 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { "Set-Cookie": await setFlash("operatorExperiences.created") },
     });
   } catch (error) {
-    return apiErrorResult(error, submission, { fields: FIELD_TEXTS });
+    return apiErrorResult(error, submission, { fields: EXPERIENCE_FIELD_REFUSALS });
   }
 }
-
-/** The API's refusals of a field, shown on it. */
-const FIELD_TEXTS = Object.fromEntries(
-  [
-    "title",
-    "summary",
-    "description",
-    "city",
-    "country",
-    "category",
-    "durationMinutes",
-    "capacity",
-    "meetingPoint",
-    "latitude",
-    "longitude",
-    "languages",
-    "included",
-    "cancellationPolicy",
-  ].map((name) => [name, "operatorExperiences.errors.refused"]),
-);
 
 export default function NewExperiencePage() {
   const { options, constraint } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
@@ -24,6 +24,7 @@ import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
+import { SelectField } from "~/ui/select-field";
 
 const PAGE = "/console/team";
 
@@ -227,33 +228,11 @@ function useTeamForm(intent: "invite" | "role", id: string, defaults: Record<str
   });
 }
 
+/** The role select: owner, manager or guide. */
 function RoleSelect({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {
   const { t } = useTranslation();
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        {...getSelectProps(field, { ariaAttributes: false })}
-        key={field.key}
-        aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={field.errors?.length ? field.errorId : undefined}
-        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-      >
-        {OPERATOR_ROLES.map((role) => (
-          <option key={role} value={role}>
-            {t(`console.role_${role}`)}
-          </option>
-        ))}
-      </select>
-      {field.errors?.length ? (
-        <p id={field.errorId} className="mt-1 text-sm text-red-700">
-          {t(field.errors[0])}
-        </p>
-      ) : null}
-    </div>
-  );
+  const options = OPERATOR_ROLES.map((role) => ({ value: role, label: t(`console.role_${role}`) }));
+  return <SelectField field={field} label={label} options={options} />;
 }
 
 function InviteForm() {

@@ -27,9 +27,22 @@ import { requireToken } from "~/features/auth/session.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { cardLabel } from "~/features/account/card-label";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
+import { logger } from "~/platform/logger.server";
 import { marketingWithout } from "~/features/marketing/marketing.server";
 import { clearStoredPromoCode } from "~/features/marketing/marketing.client";
 import { useIsPending } from "~/ui/use-is-pending";
+
+/** Remembers the visit for the unfinished-booking reminder; the page never fails because of it. */
+async function recordVisit(request: Request, token: string, serviceId: string): Promise<void> {
+  try {
+    await apiFor(request, { token }).call("recordCheckoutVisit", { body: { serviceId } });
+  } catch (error) {
+    logger.warn(
+      { err: error instanceof Error ? error.message : String(error), serviceId },
+      "checkout visit not recorded",
+    );
+  }
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadConfirmContext(request, params);
@@ -55,6 +68,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   // What the API says is still to do before this booking (sign in, profile, waiver) comes first.
   if (quote) redirectToMissingStep(request, quote.missing, context.operator);
+  // A signed-in traveller reached this page: if they leave without booking, one reminder may follow.
+  if (token && quote) await recordVisit(request, token, detail.service.id);
   const query = selectionQuery(selection);
   return {
     ...detail,

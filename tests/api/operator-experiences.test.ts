@@ -6,18 +6,12 @@ import { CHANGED_HEADER } from "~contract/changes";
 import type { OperatorRole } from "~contract/operators";
 import { expectEnvelope } from "./helpers/api";
 import { bookingBody, bookingUser, createSlot, findService, placeBooking, type TestService } from "./helpers/booking";
-import { accountIdOf, syncedMember } from "./helpers/operator";
+import { accountIdOf, asMember, syncedMember } from "./helpers/operator";
 import { call, identityWorld, syncedUser, type TestUser } from "./helpers/identity";
 
 const { db } = identityWorld();
 
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
-
-const on = (account: string, token: string | undefined, extra: { method?: string; body?: unknown } = {}) => ({
-  account,
-  ...(token ? { token } : {}),
-  ...extra,
-});
 
 const NEW_EXPERIENCE = {
   title: "Alfama Tile Workshop",
@@ -51,13 +45,13 @@ beforeAll(async () => {
 });
 
 async function create(user: TestUser, body: Record<string, unknown> = NEW_EXPERIENCE) {
-  const res = await call("/v1/operator/experiences", on("acme", user.idToken, { body }));
+  const res = await call("/v1/operator/experiences", asMember(user.idToken, { body }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: string; serviceId: string };
 }
 
 const patch = (user: TestUser | undefined, id: string, body: unknown, account = "acme") =>
-  call(`/v1/operator/experiences/${id}`, on(account, user?.idToken, { method: "PATCH", body }));
+  call(`/v1/operator/experiences/${id}`, asMember(user?.idToken, { account: account, method: "PATCH", body }));
 
 /** Every door a traveller may knock on, with the statuses they answer. */
 async function travellerDoors(id: string, serviceId: string, slotId: string, traveller: TestUser) {
@@ -107,21 +101,25 @@ describe("operator experiences: the guard", () => {
       [`/v1/operator/experiences/${id}`, "PATCH", { title: "Changed" }],
     ];
     for (const [path, method, body] of endpoints) {
-      expectEnvelope(await call(path, on("acme", undefined, { method, body })), 401, "unauthorized");
-      expectEnvelope(await call(path, on("acme", stranger.idToken, { method, body })), 404, "not_found");
-      expectEnvelope(await call(path, on("acme", harborOwner.idToken, { method, body })), 404, "not_found");
-      expectEnvelope(await call(path, on("acme", guide.idToken, { method, body })), 403, "forbidden");
+      expectEnvelope(await call(path, asMember(undefined, { method, body })), 401, "unauthorized");
+      expectEnvelope(await call(path, asMember(stranger.idToken, { method, body })), 404, "not_found");
+      expectEnvelope(await call(path, asMember(harborOwner.idToken, { method, body })), 404, "not_found");
+      expectEnvelope(await call(path, asMember(guide.idToken, { method, body })), 403, "forbidden");
     }
     // Another operator's experience, asked for by its own member on its own storefront: acme's id is unknown there.
-    expectEnvelope(await call(`/v1/operator/experiences/${id}`, on("harbor", harborOwner.idToken)), 404, "not_found");
+    expectEnvelope(
+      await call(`/v1/operator/experiences/${id}`, asMember(harborOwner.idToken, { account: "harbor" })),
+      404,
+      "not_found",
+    );
     expectEnvelope(await patch(harborOwner, id, { title: "Mine now" }, "harbor"), 404, "not_found");
     // And acme's owner cannot reach harbor's seeded experience from acme.
-    expectEnvelope(await call(`/v1/operator/experiences/${seededHarbor}`, on("acme", owner.idToken)), 404, "not_found");
+    expectEnvelope(await call(`/v1/operator/experiences/${seededHarbor}`, asMember(owner.idToken)), 404, "not_found");
     expectEnvelope(await patch(owner, seededHarbor, { published: false }), 404, "not_found");
     const [row] = await db().select().from(experiences).where(eq(experiences.id, seededHarbor));
     expect(row.publishedAt).not.toBeNull();
     // A manager may.
-    expect((await call("/v1/operator/experiences", on("acme", manager.idToken))).status).toBe(200);
+    expect((await call("/v1/operator/experiences", asMember(manager.idToken))).status).toBe(200);
   });
 });
 
@@ -132,7 +130,7 @@ describe("operator experiences: create, list, read", () => {
     const [service] = await db().select().from(services).where(eq(services.experienceId, id));
     expect(service).toMatchObject({ id: serviceId, name: "Standard", durationMinutes: 120, capacity: 8 });
 
-    const got = await call(`/v1/operator/experiences/${id}`, on("acme", manager.idToken));
+    const got = await call(`/v1/operator/experiences/${id}`, asMember(manager.idToken));
     expect(got.status).toBe(200);
     expect(got.body.data).toMatchObject({
       id,
@@ -151,7 +149,7 @@ describe("operator experiences: create, list, read", () => {
       storefrontPath: null,
     });
 
-    const list = await call("/v1/operator/experiences", on("acme", owner.idToken));
+    const list = await call("/v1/operator/experiences", asMember(owner.idToken));
     expect(list.status).toBe(200);
     const acmeId = await accountIdOf(db(), "acme");
     const seeded = await db().select().from(experiences).where(eq(experiences.accountId, acmeId));
@@ -192,7 +190,7 @@ describe("operator experiences: create, list, read", () => {
     const { id: third } = await create(owner, { ...NEW_EXPERIENCE, city: "東京", country: "JP" });
     const slugs = await Promise.all(
       [first, second, third].map(
-        async (id) => (await call(`/v1/operator/experiences/${id}`, on("acme", owner.idToken))).body.data.citySlug,
+        async (id) => (await call(`/v1/operator/experiences/${id}`, asMember(owner.idToken))).body.data.citySlug,
       ),
     );
     expect(slugs[0]).toBe("portland");
@@ -218,7 +216,7 @@ describe("operator experiences: validation at the edge", () => {
       [{ ...NEW_EXPERIENCE, included: Array(31).fill("x") }, "included"],
     ];
     for (const [body, field] of bad) {
-      const res = await call("/v1/operator/experiences", on("acme", owner.idToken, { body }));
+      const res = await call("/v1/operator/experiences", asMember(owner.idToken, { body }));
       expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       expect(res.body.error.code).toBe("validation_error");

@@ -17,18 +17,11 @@ import {
   seatsTaken,
 } from "./helpers/booking";
 import { call, outboxFor, syncedUser } from "./helpers/identity";
-import { syncedMember } from "./helpers/operator";
+import { asMember, syncedMember } from "./helpers/operator";
 
 const { db, acme } = bookingWorld();
 
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
-
-const on = (token: string | undefined, extra: { method?: string; body?: unknown; account?: string } = {}) => ({
-  account: extra.account ?? "acme",
-  ...(token ? { token } : {}),
-  ...(extra.method ? { method: extra.method } : {}),
-  ...(extra.body !== undefined ? { body: extra.body } : {}),
-});
 
 const HORIZON = 120;
 
@@ -52,7 +45,7 @@ function schedule(
 }
 
 async function setSchedule(token: string, serviceId: string, body: unknown) {
-  return call(`/v1/operator/services/${serviceId}/schedule`, on(token, { method: "PUT", body }));
+  return call(`/v1/operator/services/${serviceId}/schedule`, asMember(token, { method: "PUT", body }));
 }
 
 /** The service's future departures made by a rule, in order. */
@@ -104,11 +97,11 @@ describe("operator schedules: the guard, endpoint by endpoint", () => {
       [`/v1/operator/departures/${slot.id}/cancel`, "POST", undefined],
     ];
     for (const [path, method, payload] of calls) {
-      expectEnvelope(await call(path, on(undefined, { method, body: payload })), 401, "unauthorized");
-      expectEnvelope(await call(path, on(stranger.idToken, { method, body: payload })), 404, "not_found");
-      expectEnvelope(await call(path, on(guide.idToken, { method, body: payload })), 403, "forbidden");
+      expectEnvelope(await call(path, asMember(undefined, { method, body: payload })), 401, "unauthorized");
+      expectEnvelope(await call(path, asMember(stranger.idToken, { method, body: payload })), 404, "not_found");
+      expectEnvelope(await call(path, asMember(guide.idToken, { method, body: payload })), 403, "forbidden");
       // harbor's owner, on harbor's storefront, naming acme's experience, service or departure.
-      const other = await call(path, on(harborOwner.idToken, { method, body: payload, account: "harbor" }));
+      const other = await call(path, asMember(harborOwner.idToken, { method, body: payload, account: "harbor" }));
       expect(other.status, `${method} ${path}`).toBe(404);
     }
     // Nothing was changed by any of them.
@@ -136,11 +129,11 @@ describe("operator schedules: the guard, endpoint by endpoint", () => {
       expect(res.body.error.code).toBe("validation_error");
     }
     expect(
-      (await call(`/v1/operator/services/bad%20id!/schedule`, on(manager.idToken, { method: "PUT", body: good })))
+      (await call(`/v1/operator/services/bad%20id!/schedule`, asMember(manager.idToken, { method: "PUT", body: good })))
         .status,
     ).toBe(400);
     const wrongType = await call(`/v1/operator/services/${acme.serviceId}/schedule`, {
-      ...on(manager.idToken, { method: "PUT" }),
+      ...asMember(manager.idToken, { method: "PUT" }),
       headers: { "Content-Type": "text/plain" },
     });
     expect(wrongType.status).toBeGreaterThanOrEqual(400);
@@ -148,7 +141,7 @@ describe("operator schedules: the guard, endpoint by endpoint", () => {
     expectEnvelope(
       await call(
         `/v1/operator/departures/no-such-departure`,
-        on(manager.idToken, { method: "PATCH", body: { capacity: 3 } }),
+        asMember(manager.idToken, { method: "PATCH", body: { capacity: 3 } }),
       ),
       404,
       "departure_not_found",
@@ -257,14 +250,14 @@ describe("operator schedules: materialised departures", () => {
     expect(listed[1]).toMatchObject({ seatsSold: 0, seatsHeld: 1, bookings: 1 });
     const departures = await call(
       `/v1/operator/experiences/${acme.experienceId}/departures?service=${serviceId}`,
-      on(manager.idToken),
+      asMember(manager.idToken),
     );
     expect(departures.body.data.needsDecision).toHaveLength(2);
 
     // Keep: a one-off now; a later schedule change leaves it alone.
     const kept = await call(
       `/v1/operator/departures/${heldSlot.id}`,
-      on(manager.idToken, { method: "PATCH", body: { keep: true } }),
+      asMember(manager.idToken, { method: "PATCH", body: { keep: true } }),
     );
     expect(kept.status).toBe(200);
     expect(kept.body.data).toMatchObject({ needsDecision: false, ruleId: null, status: "open" });
@@ -276,7 +269,7 @@ describe("operator schedules: materialised departures", () => {
     const before = await bookingRow(db(), booking.id);
     const cancelled = await call(
       `/v1/operator/departures/${paidSlot.id}/cancel`,
-      on(manager.idToken, { method: "POST" }),
+      asMember(manager.idToken, { method: "POST" }),
     );
     expect(cancelled.status).toBe(200);
     expect(cancelled.headers.get(CHANGED_HEADER)).toContain("seats");
@@ -288,7 +281,10 @@ describe("operator schedules: materialised departures", () => {
     const after = await bookingRow(db(), booking.id);
     expect(after).toMatchObject({ status: "cancelled", paymentStatus: "refunded", refundMinor: before.totalMinor });
     expect(await seatsTaken(db(), paidSlot.id)).toBe(0);
-    const again = await call(`/v1/operator/departures/${paidSlot.id}/cancel`, on(manager.idToken, { method: "POST" }));
+    const again = await call(
+      `/v1/operator/departures/${paidSlot.id}/cancel`,
+      asMember(manager.idToken, { method: "POST" }),
+    );
     expect(again.body.data).toMatchObject({ cancelledBookings: 0, refunds: 0 });
     const [checkout] = await db()
       .select()
@@ -325,11 +321,11 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     await confirmedBooking(guest, acme, slot.id, 3);
     expect((await placeBooking(holder.idToken, bookingBody(acme, slot.id, 2))).status).toBe(201);
     const path = `/v1/operator/departures/${slot.id}`;
-    const below = await call(path, on(manager.idToken, { method: "PATCH", body: { capacity: 4 } }));
+    const below = await call(path, asMember(manager.idToken, { method: "PATCH", body: { capacity: 4 } }));
     expectEnvelope(below, 409, "capacity_below_taken");
     expect(below.body.error.details).toEqual({ taken: 5 });
     expect(below.body.error.message).toContain("5 seats are already sold or held");
-    const at = await call(path, on(manager.idToken, { method: "PATCH", body: { capacity: 5 } }));
+    const at = await call(path, asMember(manager.idToken, { method: "PATCH", body: { capacity: 5 } }));
     expect(at.status).toBe(200);
     expect(at.body.data).toMatchObject({ capacity: 5, seatsSold: 3, seatsHeld: 2, bookings: 2, onSale: true });
     // Full now: nobody else gets a seat.
@@ -348,7 +344,7 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     const guest = await bookingUser(acme);
     const booking = await confirmedBooking(guest, acme, slot.id, 1);
     const path = `/v1/operator/departures/${slot.id}`;
-    const closed = await call(path, on(manager.idToken, { method: "PATCH", body: { status: "closed" } }));
+    const closed = await call(path, asMember(manager.idToken, { method: "PATCH", body: { status: "closed" } }));
     expect(closed.body.data).toMatchObject({ status: "closed", onSale: false, seatsSold: 1 });
     const quote = {
       serviceId: acme.serviceId,
@@ -365,7 +361,7 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     expect(ids(await call(availability, { account: "acme" }))).not.toContain(slot.id);
     expect((await bookingRow(db(), booking.id)).status).toBe("confirmed");
 
-    await call(path, on(manager.idToken, { method: "PATCH", body: { status: "open" } }));
+    await call(path, asMember(manager.idToken, { method: "PATCH", body: { status: "open" } }));
     expect((await call("/v1/bookings/quote", { account: "acme", body: quote })).status).toBe(200);
     expect(ids(await call(availability, { account: "acme" }))).toContain(slot.id);
   });
@@ -395,7 +391,7 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     expect((await quote(later.id)).status).toBe(200);
     const listed = await call(
       `/v1/operator/experiences/${acme.experienceId}/departures?service=${serviceId}`,
-      on(manager.idToken),
+      asMember(manager.idToken),
     );
     const byId = new Map(listed.body.data.departures.map((d: { id: string }) => [d.id, d]));
     expect(byId.get(soon.id)).toMatchObject({ onSale: false, status: "open" });
@@ -412,14 +408,18 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     const manager = await member("acme", "manager");
     const date = plus(today(acme.timezone), 20);
     const path = `/v1/operator/services/${acme.serviceId}/departures`;
-    const made = await call(path, on(manager.idToken, { body: { date, time: "05:35", capacity: 4 } }));
+    const made = await call(path, asMember(manager.idToken, { body: { date, time: "05:35", capacity: 4 } }));
     expect(made.status).toBe(201);
     expect(made.body.data).toMatchObject({ capacity: 4, ruleId: null, status: "open", seatsSold: 0, onSale: true });
     const local = DateTime.fromISO(made.body.data.startsAt, { zone: acme.timezone });
     expect(local.toFormat("yyyy-MM-dd HH:mm")).toBe(`${date} 05:35`);
-    expectEnvelope(await call(path, on(manager.idToken, { body: { date, time: "05:35" } })), 409, "departure_exists");
     expectEnvelope(
-      await call(path, on(manager.idToken, { body: { date: plus(today(acme.timezone), -2), time: "05:35" } })),
+      await call(path, asMember(manager.idToken, { body: { date, time: "05:35" } })),
+      409,
+      "departure_exists",
+    );
+    expectEnvelope(
+      await call(path, asMember(manager.idToken, { body: { date: plus(today(acme.timezone), -2), time: "05:35" } })),
       400,
       "validation_error",
     );

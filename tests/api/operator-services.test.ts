@@ -18,18 +18,11 @@ import {
   type TestService,
 } from "./helpers/booking";
 import { call, identityWorld, syncedUser } from "./helpers/identity";
-import { syncedMember } from "./helpers/operator";
+import { asMember, syncedMember } from "./helpers/operator";
 
 const { db } = identityWorld();
 
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
-
-const on = (token: string | undefined, extra: { method?: string; body?: unknown; account?: string } = {}) => ({
-  account: extra.account ?? "acme",
-  ...(token ? { token } : {}),
-  ...(extra.method ? { method: extra.method } : {}),
-  ...(extra.body !== undefined ? { body: extra.body } : {}),
-});
 
 async function firstServiceOf(experienceId: string): Promise<string> {
   const [row] = await db()
@@ -72,17 +65,21 @@ describe("console services and prices: the guard", () => {
         [`/v1/operator/services/${serviceId}`, "DELETE", undefined],
       ] as const;
     for (const [path, method, body] of requests(acmeExperience, acmeService)) {
-      expectEnvelope(await call(path, on(undefined, { method, body })), 401, "unauthorized");
-      expectEnvelope(await call(path, on(stranger.idToken, { method, body })), 404, "not_found");
-      expectEnvelope(await call(path, on(guide.idToken, { method, body })), 403, "forbidden");
+      expectEnvelope(await call(path, asMember(undefined, { method, body })), 401, "unauthorized");
+      expectEnvelope(await call(path, asMember(stranger.idToken, { method, body })), 404, "not_found");
+      expectEnvelope(await call(path, asMember(guide.idToken, { method, body })), 403, "forbidden");
       // A member of acme is nobody on harbor's storefront.
-      expectEnvelope(await call(path, on(manager.idToken, { method, body, account: "harbor" })), 404, "not_found");
+      expectEnvelope(
+        await call(path, asMember(manager.idToken, { method, body, account: "harbor" })),
+        404,
+        "not_found",
+      );
     }
     // Harbor's ids on acme's storefront: not found, for every endpoint.
     for (const [path, method, body] of requests(harborExperience, harborService))
-      expectEnvelope(await call(path, on(manager.idToken, { method, body })), 404, "not_found");
+      expectEnvelope(await call(path, asMember(manager.idToken, { method, body })), 404, "not_found");
 
-    const list = await call(`/v1/operator/experiences/${acmeExperience}/services`, on(manager.idToken));
+    const list = await call(`/v1/operator/experiences/${acmeExperience}/services`, asMember(manager.idToken));
     expect(list.status).toBe(200);
     expect(list.body.data.experience).toEqual({ id: acmeExperience, title: "Brooklyn Bridge Sunrise Walk" });
     expect(list.body.data.currency).toBe("USD");
@@ -102,14 +99,16 @@ describe("console services and prices: the guard", () => {
     });
     expect(list.body.data.services[0].departuresAtCapacity).toBeGreaterThan(0);
     const owner = await member("acme", "owner");
-    expect((await call(`/v1/operator/experiences/${acmeExperience}/services`, on(owner.idToken))).status).toBe(200);
+    expect((await call(`/v1/operator/experiences/${acmeExperience}/services`, asMember(owner.idToken))).status).toBe(
+      200,
+    );
   });
 
   it("refuses hostile input with a 4xx: NUL, duplicates, negative, huge, empty list, malformed ids, wrong types", async () => {
     const manager = await member("acme", "manager");
     const serviceId = await firstServiceOf("central-park-bike-tour");
     const put = (body: unknown) =>
-      call(`/v1/operator/services/${serviceId}/ticket-types`, on(manager.idToken, { method: "PUT", body }));
+      call(`/v1/operator/services/${serviceId}/ticket-types`, asMember(manager.idToken, { method: "PUT", body }));
     const refused = async (body: unknown, field: string) => {
       const error = expectEnvelope(await put(body), 400, "validation_error");
       expect(Object.keys(error.fields ?? {})).toContain(field);
@@ -130,7 +129,7 @@ describe("console services and prices: the guard", () => {
     await refused({ ticketTypes: [] }, "ticketTypes");
     await refused({ ticketTypes: "adult" }, "ticketTypes");
     const malformed = await call("/v1/operator/services/..%2F..%2Fx/ticket-types", {
-      ...on(manager.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult", 100]]) }),
+      ...asMember(manager.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult", 100]]) }),
     });
     expect(malformed.status).toBe(400);
     const wrongType = await api(`/v1/operator/services/${serviceId}`, {
@@ -142,14 +141,14 @@ describe("console services and prices: the guard", () => {
     expect(wrongType.status).toBeGreaterThanOrEqual(400);
     expect(wrongType.status).toBeLessThan(500);
     const patch = (body: unknown) =>
-      call(`/v1/operator/services/${serviceId}`, on(manager.idToken, { method: "PATCH", body }));
+      call(`/v1/operator/services/${serviceId}`, asMember(manager.idToken, { method: "PATCH", body }));
     expectEnvelope(await patch({}), 400, "validation_error");
     expectEnvelope(await patch({ capacity: 0 }), 400, "validation_error");
     expectEnvelope(await patch({ capacity: "12" }), 400, "validation_error");
     expectEnvelope(await patch({ durationMinutes: 100_000 }), 400, "validation_error");
     expectEnvelope(await patch({ seatsTaken: 0 }), 400, "validation_error");
     // Nothing was changed by any of them.
-    const list = await call("/v1/operator/experiences/central-park-bike-tour/services", on(manager.idToken));
+    const list = await call("/v1/operator/experiences/central-park-bike-tour/services", asMember(manager.idToken));
     expect(list.body.data.services[0].ticketTypes.length).toBeGreaterThan(0);
   });
 });
@@ -171,7 +170,7 @@ describe("console prices: bookings keep the price they were sold at", () => {
     const newPrice = oldPrice + 1234;
     const set = await call(
       `/v1/operator/services/${service.serviceId}/ticket-types`,
-      on(manager.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult (13+)", newPrice]]) }),
+      asMember(manager.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult (13+)", newPrice]]) }),
     );
     expect(set.status).toBe(200);
     expect(set.headers.get("X-Wayfarer-Changed")).toBe("catalog");
@@ -230,14 +229,14 @@ describe("console capacity", () => {
     // One departure with 9 of 12 taken; one set by hand to 20.
     const full = await createSlot(db(), serviceId, { capacity: 12, seatsLeft: 3 });
     const own = await createSlot(db(), serviceId, { capacity: 20, seatsLeft: 20 });
-    const list = await call(`/v1/operator/experiences/${experienceId}/services`, on(manager.idToken));
+    const list = await call(`/v1/operator/experiences/${experienceId}/services`, asMember(manager.idToken));
     const view = list.body.data.services[0];
     expect(view.capacity).toBe(12);
     const taken = view.seatsTakenMax;
     expect(taken).toBeGreaterThanOrEqual(9);
 
     const patch = (capacity: number) =>
-      call(`/v1/operator/services/${serviceId}`, on(manager.idToken, { method: "PATCH", body: { capacity } }));
+      call(`/v1/operator/services/${serviceId}`, asMember(manager.idToken, { method: "PATCH", body: { capacity } }));
     const error = expectEnvelope(await patch(taken - 1), 409, "capacity_below_taken");
     expect(error.message).toContain(`${taken} seats are already sold or held`);
     expect(error.fields?.capacity?.[0]).toBe(`At least ${taken}: ${taken} seats are already sold or held.`);
@@ -272,13 +271,13 @@ describe("console capacity", () => {
     const manager = await member("acme", "manager");
     const created = await call(
       "/v1/operator/experiences/central-park-bike-tour/services",
-      on(manager.idToken, { body: { name: "Race ride", durationMinutes: 60, capacity: 6 } }),
+      asMember(manager.idToken, { body: { name: "Race ride", durationMinutes: 60, capacity: 6 } }),
     );
     expect(created.status).toBe(201);
     const serviceId: string = created.body.data.id;
     const priced = await call(
       `/v1/operator/services/${serviceId}/ticket-types`,
-      on(manager.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult", 1500]]) }),
+      asMember(manager.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult", 1500]]) }),
     );
     const base = await findService(db(), "acme");
     const service: TestService = {
@@ -291,7 +290,7 @@ describe("console capacity", () => {
     const slot = await createSlot(db(), serviceId, { capacity: 6, seatsLeft: 4 });
     const people = await Promise.all([1, 2, 3, 4].map(() => bookingUser(service)));
     const [change, ...booked] = await Promise.all([
-      call(`/v1/operator/services/${serviceId}`, on(manager.idToken, { method: "PATCH", body: { capacity: 3 } })),
+      call(`/v1/operator/services/${serviceId}`, asMember(manager.idToken, { method: "PATCH", body: { capacity: 3 } })),
       ...people.map((person) => placeBooking(person.idToken, bookingBody(service, slot.id, 1))),
     ]);
     const [row] = await db().select().from(slots).where(eq(slots.id, slot.id));
@@ -320,7 +319,7 @@ describe("console services: create, update, delete; the catalog's kept figures f
     const put = (list: Array<[string, string, number]>) =>
       call(
         `/v1/operator/services/${serviceId}/ticket-types`,
-        on(manager.idToken, { method: "PUT", body: ticketsOf(list) }),
+        asMember(manager.idToken, { method: "PUT", body: ticketsOf(list) }),
       );
     expect(
       (
@@ -366,7 +365,7 @@ describe("console services: create, update, delete; the catalog's kept figures f
     const from = (await card(id))!.priceFrom.amount;
     const created = await call(
       `/v1/operator/experiences/${id}/services`,
-      on(manager.idToken, {
+      asMember(manager.idToken, {
         body: { name: "Quick look", description: "Half the bridge.", durationMinutes: 45, capacity: 8 },
       }),
     );
@@ -384,24 +383,24 @@ describe("console services: create, update, delete; the catalog's kept figures f
     expect((await card(id))!.priceFrom.amount).toBe(from);
     await call(
       `/v1/operator/services/${serviceId}/ticket-types`,
-      on(manager.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult", 1900]]) }),
+      asMember(manager.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult", 1900]]) }),
     );
     expect((await card(id))!).toMatchObject({ priceFrom: { amount: 1900 }, durationMinutes: 45 });
     await createSlot(db(), serviceId, { capacity: 8 });
 
     const updated = await call(
       `/v1/operator/services/${serviceId}`,
-      on(manager.idToken, { method: "PATCH", body: { name: "Quick look at the bridge", durationMinutes: 50 } }),
+      asMember(manager.idToken, { method: "PATCH", body: { name: "Quick look at the bridge", durationMinutes: 50 } }),
     );
     expect(updated.body.data).toMatchObject({ name: "Quick look at the bridge", durationMinutes: 50 });
     expect((await card(id))!.durationMinutes).toBe(50);
 
-    const deleted = await call(`/v1/operator/services/${serviceId}`, on(manager.idToken, { method: "DELETE" }));
+    const deleted = await call(`/v1/operator/services/${serviceId}`, asMember(manager.idToken, { method: "DELETE" }));
     expect(deleted.status).toBe(200);
     expect((await card(id))!).toMatchObject({ priceFrom: { amount: from }, durationMinutes: 120 });
     expect(await db().select().from(slots).where(eq(slots.serviceId, serviceId))).toEqual([]);
     expectEnvelope(
-      await call(`/v1/operator/services/${serviceId}`, on(manager.idToken, { method: "DELETE" })),
+      await call(`/v1/operator/services/${serviceId}`, asMember(manager.idToken, { method: "DELETE" })),
       404,
       "not_found",
     );
@@ -411,7 +410,7 @@ describe("console services: create, update, delete; the catalog's kept figures f
     const slot = await createSlot(db(), service.serviceId);
     await confirmedBooking(await bookingUser(service), service, slot.id, 1);
     const refused = expectEnvelope(
-      await call(`/v1/operator/services/${service.serviceId}`, on(manager.idToken, { method: "DELETE" })),
+      await call(`/v1/operator/services/${service.serviceId}`, asMember(manager.idToken, { method: "DELETE" })),
       409,
       "service_has_bookings",
     );
@@ -430,7 +429,7 @@ describe("console services: create, update, delete; the catalog's kept figures f
       .orderBy(asc(ticketTypes.sortOrder));
     await call(
       `/v1/operator/services/${serviceId}/ticket-types`,
-      on(owner.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult", 2500]]) }),
+      asMember(owner.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult", 2500]]) }),
     );
     const [{ maxTaken }] = await db()
       .select({ maxTaken: sql<number>`coalesce(max(${slots.seatsTaken}), 0)::int` })
@@ -441,11 +440,11 @@ describe("console services: create, update, delete; the catalog's kept figures f
       (
         await call(
           `/v1/operator/services/${serviceId}`,
-          on(owner.idToken, { method: "PATCH", body: { capacity: next } }),
+          asMember(owner.idToken, { method: "PATCH", body: { capacity: next } }),
         )
       ).status,
     ).toBe(200);
-    const log = (await call("/v1/operator/audit-log", on(owner.idToken))).body.data.items;
+    const log = (await call("/v1/operator/audit-log", asMember(owner.idToken))).body.data.items;
     const mine = log.filter((entry: { actor: { id: string } }) => entry.actor.id === owner.uid);
     expect(mine[0]).toMatchObject({
       action: "service.updated",

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, operatorInvitations, operatorMembers } from "~api/db/schema";
 import type { OperatorRole } from "~contract/operators";
 import { expectEnvelope } from "./helpers/api";
-import { accountIdOf, syncedMember } from "./helpers/operator";
+import { accountIdOf, asMember, syncedMember } from "./helpers/operator";
 import { purgeOld } from "~api/jobs/purge";
 import { call, identityWorld, outboxFor, syncedUser, uniqueEmail, type TestUser } from "./helpers/identity";
 
@@ -12,15 +12,9 @@ const { db } = identityWorld();
 
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
-const on = (account: string, token: string | undefined, extra: { method?: string; body?: unknown } = {}) => ({
-  account,
-  ...(token ? { token } : {}),
-  ...extra,
-});
-
 /** Invites `email` on acme as `owner` and returns the token from the emailed link. */
 async function invite(owner: TestUser, email: string, role = "manager"): Promise<string> {
-  const res = await call("/v1/operator/invitations", on("acme", owner.idToken, { body: { email, role } }));
+  const res = await call("/v1/operator/invitations", asMember(owner.idToken, { body: { email, role } }));
   expect(res.status).toBe(201);
   const [mail] = await outboxFor(email);
   const link = new URL(mail.meta.link as string);
@@ -35,14 +29,18 @@ describe("operator console: the guard", () => {
       member("acme", "guide"),
       syncedUser(),
     ]);
-    expectEnvelope(await call("/v1/operator/me", on("acme", undefined)), 401, "unauthorized");
+    expectEnvelope(await call("/v1/operator/me", asMember(undefined)), 401, "unauthorized");
     expectEnvelope(await call("/v1/operator/me", { token: owner.idToken }), 404, "not_found");
-    expectEnvelope(await call("/v1/operator/me", on("acme", stranger.idToken)), 404, "not_found");
+    expectEnvelope(await call("/v1/operator/me", asMember(stranger.idToken)), 404, "not_found");
     // A member of acme is nobody on harbor.
-    expectEnvelope(await call("/v1/operator/me", on("harbor", owner.idToken)), 404, "not_found");
-    expectEnvelope(await call("/v1/operator/members", on("harbor", owner.idToken)), 404, "not_found");
+    expectEnvelope(await call("/v1/operator/me", asMember(owner.idToken, { account: "harbor" })), 404, "not_found");
+    expectEnvelope(
+      await call("/v1/operator/members", asMember(owner.idToken, { account: "harbor" })),
+      404,
+      "not_found",
+    );
 
-    const me = await call("/v1/operator/me", on("acme", guide.idToken));
+    const me = await call("/v1/operator/me", asMember(guide.idToken));
     expect(me.status).toBe(200);
     expect(me.body.data).toMatchObject({
       account: { slug: "acme" },
@@ -65,11 +63,11 @@ describe("operator console: the guard", () => {
       [`/v1/operator/members/${owner.uid}`, "PATCH", { role: "guide" }],
       [`/v1/operator/members/${owner.uid}`, "DELETE", undefined],
     ] as const) {
-      expectEnvelope(await call(path, on("acme", guide.idToken, { method, body })), 403, "forbidden");
-      expectEnvelope(await call(path, on("acme", stranger.idToken, { method, body })), 404, "not_found");
-      expectEnvelope(await call(path, on("acme", undefined, { method, body })), 401, "unauthorized");
+      expectEnvelope(await call(path, asMember(guide.idToken, { method, body })), 403, "forbidden");
+      expectEnvelope(await call(path, asMember(stranger.idToken, { method, body })), 404, "not_found");
+      expectEnvelope(await call(path, asMember(undefined, { method, body })), 401, "unauthorized");
     }
-    const ownerMe = await call("/v1/operator/me", on("acme", owner.idToken));
+    const ownerMe = await call("/v1/operator/me", asMember(owner.idToken));
     expect(ownerMe.body.data.can).toEqual({
       manageTeam: true,
       readAuditLog: true,
@@ -91,7 +89,7 @@ describe("operator console: the team", () => {
     expect(mail.subject).toContain("team");
     expect(new URL(mail.meta.link as string).origin).toBe("http://localhost");
 
-    const team = await call("/v1/operator/members", on("acme", owner.idToken));
+    const team = await call("/v1/operator/members", asMember(owner.idToken));
     expect(team.body.data.invitations).toEqual([expect.objectContaining({ email: invitee.email, role: "manager" })]);
     // Only the token's hash is kept.
     const [stored] = await db().select().from(operatorInvitations).where(eq(operatorInvitations.email, invitee.email));
@@ -100,12 +98,12 @@ describe("operator console: the team", () => {
     // Someone else signed in, another operator's storefront, an unknown token: refused.
     const other = await syncedUser();
     const accept = (user: TestUser, account = "acme", t = token) =>
-      call(`/v1/operator/invitations/${t}/accept`, on(account, user.idToken, { method: "POST" }));
+      call(`/v1/operator/invitations/${t}/accept`, asMember(user.idToken, { account: account, method: "POST" }));
     expectEnvelope(await accept(other), 403, "invitation_email_mismatch");
     expectEnvelope(await accept(invitee, "harbor"), 404, "invitation_not_found");
     expectEnvelope(await accept(invitee, "acme", "nope"), 404, "invitation_not_found");
     expectEnvelope(
-      await call(`/v1/operator/invitations/${token}/accept`, on("acme", undefined, { method: "POST" })),
+      await call(`/v1/operator/invitations/${token}/accept`, asMember(undefined, { method: "POST" })),
       401,
       "unauthorized",
     );
@@ -115,9 +113,9 @@ describe("operator console: the team", () => {
     expect(accepted.body.data).toEqual({ account: { slug: "acme", name: expect.any(String) }, role: "manager" });
     expectEnvelope(await accept(invitee), 409, "invitation_used");
 
-    const me = await call("/v1/operator/me", on("acme", invitee.idToken));
+    const me = await call("/v1/operator/me", asMember(invitee.idToken));
     expect(me.body.data.role).toBe("manager");
-    const after = await call("/v1/operator/members", on("acme", owner.idToken));
+    const after = await call("/v1/operator/members", asMember(owner.idToken));
     expect(after.body.data.members.map((m: { userId: string; role: string }) => [m.userId, m.role])).toEqual(
       expect.arrayContaining([
         [owner.uid, "owner"],
@@ -129,13 +127,13 @@ describe("operator console: the team", () => {
     expectEnvelope(
       await call(
         "/v1/operator/invitations",
-        on("acme", owner.idToken, { body: { email: invitee.email, role: "guide" } }),
+        asMember(owner.idToken, { body: { email: invitee.email, role: "guide" } }),
       ),
       409,
       "already_member",
     );
 
-    const log = await call("/v1/operator/audit-log", on("acme", owner.idToken));
+    const log = await call("/v1/operator/audit-log", asMember(owner.idToken));
     expect(log.status).toBe(200);
     const mine = log.body.data.items.filter(
       (entry: { target: Record<string, string> }) => entry.target.email === invitee.email,
@@ -145,7 +143,7 @@ describe("operator console: the team", () => {
     expect(mine[0]).toMatchObject({ actor: { id: invitee.uid }, clientAddress: expect.stringMatching(/^10\./) });
     // Not harbor's.
     const harborOwner = await member("harbor", "owner");
-    const harborLog = await call("/v1/operator/audit-log", on("harbor", harborOwner.idToken));
+    const harborLog = await call("/v1/operator/audit-log", asMember(harborOwner.idToken, { account: "harbor" }));
     expect(harborLog.body.data.items).toEqual([]);
   });
 
@@ -158,7 +156,7 @@ describe("operator console: the team", () => {
       .set({ expiresAt: sql`app_now() - interval '1 minute'` })
       .where(eq(operatorInvitations.email, invitee.email));
     expectEnvelope(
-      await call(`/v1/operator/invitations/${token}/accept`, on("acme", invitee.idToken, { method: "POST" })),
+      await call(`/v1/operator/invitations/${token}/accept`, asMember(invitee.idToken, { method: "POST" })),
       410,
       "invitation_expired",
     );
@@ -173,14 +171,14 @@ describe("operator console: the team", () => {
       .update(operatorInvitations)
       .set({ expiresAt: sql`app_now() - interval '1 day'` })
       .where(eq(operatorInvitations.email, invitee.email));
-    const listed = await call("/v1/operator/members", on("acme", owner.idToken));
+    const listed = await call("/v1/operator/members", asMember(owner.idToken));
     const [invitation] = listed.body.data.invitations.filter((i: { email: string }) => i.email === invitee.email);
     expect(invitation).toMatchObject({ role: "guide", expired: true });
 
     const resend = (id: string, as = owner, account = "acme") =>
-      call(`/v1/operator/invitations/${id}/resend`, on(account, as.idToken, { method: "POST" }));
+      call(`/v1/operator/invitations/${id}/resend`, asMember(as.idToken, { account: account, method: "POST" }));
     const withdraw = (id: string, as = owner, account = "acme") =>
-      call(`/v1/operator/invitations/${id}`, on(account, as.idToken, { method: "DELETE" }));
+      call(`/v1/operator/invitations/${id}`, asMember(as.idToken, { account: account, method: "DELETE" }));
     // Not an owner, another operator, a malformed or unknown id.
     const guide = await member("acme", "guide");
     expectEnvelope(await resend(invitation.id, guide), 403, "forbidden");
@@ -200,7 +198,7 @@ describe("operator console: the team", () => {
     const secondToken = new URL(mails[0].meta.link as string).pathname.split("/").pop()!;
     expect(secondToken).not.toBe(firstToken);
     const accept = (token: string) =>
-      call(`/v1/operator/invitations/${token}/accept`, on("acme", invitee.idToken, { method: "POST" }));
+      call(`/v1/operator/invitations/${token}/accept`, asMember(invitee.idToken, { method: "POST" }));
     expectEnvelope(await accept(firstToken), 404, "invitation_not_found");
     expect((await accept(secondToken)).status).toBe(200);
     expectEnvelope(await resend(invitation.id), 409, "invitation_used");
@@ -209,21 +207,21 @@ describe("operator console: the team", () => {
     // Withdrawn: gone from the list, its link not valid.
     const other = await syncedUser();
     const token = await invite(owner, other.email, "manager");
-    const [open] = (await call("/v1/operator/members", on("acme", owner.idToken))).body.data.invitations.filter(
+    const [open] = (await call("/v1/operator/members", asMember(owner.idToken))).body.data.invitations.filter(
       (i: { email: string }) => i.email === other.email,
     );
     expect((await withdraw(open.id)).status).toBe(200);
     expect(
-      (await call("/v1/operator/members", on("acme", owner.idToken))).body.data.invitations.map(
+      (await call("/v1/operator/members", asMember(owner.idToken))).body.data.invitations.map(
         (i: { email: string }) => i.email,
       ),
     ).not.toContain(other.email);
     expectEnvelope(
-      await call(`/v1/operator/invitations/${token}/accept`, on("acme", other.idToken, { method: "POST" })),
+      await call(`/v1/operator/invitations/${token}/accept`, asMember(other.idToken, { method: "POST" })),
       404,
       "invitation_not_found",
     );
-    const log = await call("/v1/operator/audit-log", on("acme", owner.idToken));
+    const log = await call("/v1/operator/audit-log", asMember(owner.idToken));
     const actions = log.body.data.items
       .filter((entry: { target: { email?: string } }) => [invitee.email, other.email].includes(entry.target.email!))
       .map((entry: { action: string }) => entry.action);
@@ -266,9 +264,9 @@ describe("operator console: the team", () => {
       .insert(operatorMembers)
       .values({ accountId: await accountIdOf(db(), "olive"), userId: manager.uid, role: "manager" });
     const patch = (uid: string, role: string, as = owner) =>
-      call(`/v1/operator/members/${uid}`, on("olive", as.idToken, { method: "PATCH", body: { role } }));
+      call(`/v1/operator/members/${uid}`, asMember(as.idToken, { account: "olive", method: "PATCH", body: { role } }));
     const remove = (uid: string) =>
-      call(`/v1/operator/members/${uid}`, on("olive", owner.idToken, { method: "DELETE" }));
+      call(`/v1/operator/members/${uid}`, asMember(owner.idToken, { account: "olive", method: "DELETE" }));
 
     expectEnvelope(await patch(owner.uid, "manager"), 409, "last_owner");
     expectEnvelope(await remove(owner.uid), 409, "last_owner");
@@ -285,9 +283,12 @@ describe("operator console: the team", () => {
     expect((await patch(owner.uid, "guide", owner)).status).toBe(200);
     expectEnvelope(await patch(manager.uid, "manager", manager), 409, "last_owner");
     expect((await patch(owner.uid, "owner", manager)).status).toBe(200);
-    const removed = await call(`/v1/operator/members/${manager.uid}`, on("olive", owner.idToken, { method: "DELETE" }));
+    const removed = await call(
+      `/v1/operator/members/${manager.uid}`,
+      asMember(owner.idToken, { account: "olive", method: "DELETE" }),
+    );
     expect(removed.status).toBe(200);
-    expectEnvelope(await call("/v1/operator/me", on("olive", manager.idToken)), 404, "not_found");
+    expectEnvelope(await call("/v1/operator/me", asMember(manager.idToken, { account: "olive" })), 404, "not_found");
 
     const rows = await db()
       .select({ action: auditLog.action })
@@ -307,7 +308,10 @@ describe("operator console: the team", () => {
     for (let i = 0; i < 11; i++) {
       const res = await call(
         "/v1/operator/invitations",
-        on("summit", owner.idToken, { body: { email: `guest-${i}-${owner.uid}@example.com`, role: "guide" } }),
+        asMember(owner.idToken, {
+          account: "summit",
+          body: { email: `guest-${i}-${owner.uid}@example.com`, role: "guide" },
+        }),
       );
       statuses.push(res.status);
     }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { app } from "~api/app";
-import { bookings } from "~api/db/schema";
+import { bookings, checkoutVisits } from "~api/db/schema";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
 import * as returnRoute from "~/routes/_details.experiences.$parentId.$serviceId.return.$bookingId";
 import * as checkoutRoute from "~/routes/_plain.sandbox.checkout.$sessionId";
@@ -60,11 +60,15 @@ describe("confirm: loader", () => {
 
   it("shows the quote and the departure to a user who may book; an unknown experience is 404", async () => {
     const slot = await createSlot(db(), acme.serviceId);
-    const cookie = await sessionFor(await bookingUser(acme));
+    const user = await bookingUser(acme);
+    const cookie = await sessionFor(user);
     const page = await outcome(() =>
       confirmRoute.loader(args(pageRequest(confirmPath(slot.id, 2), { cookie }), params()) as never),
     );
     expect(page.status).toBe(200);
+    // The visit is remembered for the unfinished-booking reminder.
+    const [visit] = await db().select().from(checkoutVisits).where(eq(checkoutVisits.userId, user.uid));
+    expect(visit).toMatchObject({ experienceId: acme.experienceId, serviceId: acme.serviceId, remindedAt: null });
     expect(page.data.quote.breakdown).toMatchObject({ seats: 2, subtotalMinor: 2 * acme.adult.priceMinor });
     expect(page.data.slot.id).toBe(slot.id);
     expect(page.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);

@@ -8,37 +8,12 @@ import * as details from "~/routes/_details.experiences.$parentId.$serviceId._in
 import * as sitemap from "~/routes/sitemap[.]xml";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { findService } from "../api/helpers/booking";
-import { addTeamMember } from "../api/helpers/operator";
 import { withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
+import { signedInUser } from "./helpers";
+import { ACME, consoleLoad as load, consolePost as post, memberOf } from "./console-helpers";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
-
-const ACME = "acme.app.localhost:3000";
-type Loader = { loader: (args: never) => unknown };
-type Action = { action: (args: never) => unknown };
-const load = (route: Loader, path: string, cookie: string | null, params: Record<string, string> = {}, host = ACME) =>
-  outcome(() => route.loader(args(pageRequest(path, { cookie, host }), params) as never));
-const post = (
-  route: Action,
-  path: string,
-  cookie: string,
-  form: Record<string, string> | URLSearchParams,
-  params: Record<string, string> = {},
-): Promise<Outcome> => {
-  const request =
-    form instanceof URLSearchParams
-      ? new Request(pageRequest(path, { cookie, host: ACME, method: "POST" }), { body: form })
-      : pageRequest(path, { cookie, form, host: ACME });
-  return outcome(() => route.action(args(request, params) as never));
-};
-
-async function memberOfAcme(role: "owner" | "manager" | "guide") {
-  const signedIn = await signedInUser();
-  await addTeamMember(db(), "acme", signedIn.user.uid, role);
-  return signedIn;
-}
 
 const FORM = {
   title: "Harbour Kayak at Dawn",
@@ -70,7 +45,7 @@ describe("/console/experiences: the guard", () => {
     expect((await load(create, "/console/experiences/new", stranger.cookie)).status).toBe(404);
     expect((await post(create, "/console/experiences/new", stranger.cookie, FORM)).status).toBe(404);
 
-    const guide = await memberOfAcme("guide");
+    const guide = await memberOf(db(), "guide");
     const { experienceId } = await seeded();
     expect((await load(list, "/console/experiences", guide.cookie)).status).toBe(403);
     expect((await load(create, "/console/experiences/new", guide.cookie)).status).toBe(403);
@@ -90,7 +65,7 @@ describe("/console/experiences: the guard", () => {
       ).status,
     ).toBe(403);
 
-    const owner = await memberOfAcme("owner");
+    const owner = await memberOf(db(), "owner");
     const harbor = (await findService(db(), "harbor")).experienceId;
     const path = `/console/experiences/${harbor}`;
     expect((await load(edit, path, owner.cookie, { experienceId: harbor })).status).toBe(404);
@@ -112,7 +87,7 @@ describe("/console/experiences: the guard", () => {
 
 describe("/console/experiences: create, edit, publish", () => {
   it("the list shows every experience with its status; the form refuses in words; a draft is created", async () => {
-    const manager = await memberOfAcme("manager");
+    const manager = await memberOf(db(), "manager");
     const page = await load(list, "/console/experiences", manager.cookie);
     expect(page.status).toBe(200);
     expect(page.data.list.items.length).toBeGreaterThan(0);
@@ -165,7 +140,7 @@ describe("/console/experiences: create, edit, publish", () => {
   });
 
   it("the edit page saves, refuses to publish without a price (in words), publishes, unpublishes", async () => {
-    const owner = await memberOfAcme("owner");
+    const owner = await memberOf(db(), "owner");
     const body = new URLSearchParams(Object.entries(FORM));
     const created = await post(create, "/console/experiences/new", owner.cookie, body);
     const experienceId = created.location!.split("/").pop()!;
@@ -220,7 +195,7 @@ describe("/console/experiences: create, edit, publish", () => {
 
 describe("/console/experiences: travellers see a change at once", () => {
   it("a kept details page shows the new title after a console edit; unpublished, it and the sitemap drop it", async () => {
-    const owner = await memberOfAcme("owner");
+    const owner = await memberOf(db(), "owner");
     const { experienceId, serviceId } = await seeded();
     const detailsPath = `/experiences/${experienceId}/${serviceId}`;
     const params = { parentId: experienceId, serviceId };

@@ -8,20 +8,13 @@ import { experiences } from "~api/db/schema";
 import * as page from "~/routes/_console.console.experiences.$experienceId.photos";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { withEmulatorUsers } from "../api/helpers/identity";
-import { accountIdOf, addTeamMember } from "../api/helpers/operator";
+import { accountIdOf } from "../api/helpers/operator";
 import { iphoneStyleJpeg } from "../api/helpers/photos";
-import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
+import { args, outcome, signedInUser, type Outcome } from "./helpers";
+import { ACME, consoleLoad, consolePost, memberOf } from "./console-helpers";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
-
-const ACME = "acme.app.localhost:3000";
-
-async function memberOfAcme(role: "owner" | "manager" | "guide") {
-  const signedIn = await signedInUser();
-  await addTeamMember(db(), "acme", signedIn.user.uid, role);
-  return signedIn;
-}
 
 async function experienceOf(slug: string, skip = 0): Promise<string> {
   const rows = await db()
@@ -34,11 +27,9 @@ async function experienceOf(slug: string, skip = 0): Promise<string> {
 
 const path = (experienceId: string) => `/console/experiences/${experienceId}/photos`;
 const load = (experienceId: string, cookie: string | null, host = ACME): Promise<Outcome> =>
-  outcome(() => page.loader(args(pageRequest(path(experienceId), { cookie, host }), { experienceId }) as never));
+  consoleLoad(page, path(experienceId), cookie, { experienceId }, host);
 const post = (experienceId: string, cookie: string, form: Record<string, string>) =>
-  outcome(() =>
-    page.action(args(pageRequest(path(experienceId), { cookie, form, host: ACME }), { experienceId }) as never),
-  );
+  consolePost(page, path(experienceId), cookie, form, { experienceId });
 
 /** The upload form as a browser posts it: multipart/form-data, its boundary, the file's bytes. */
 function upload(experienceId: string, cookie: string, fields: { file?: Blob; name?: string; alt?: string }) {
@@ -65,10 +56,10 @@ describe("/console/experiences/:experienceId/photos", () => {
     expect(out.location).toBe(`/login?redirectUrl=${encodeURIComponent(path(experienceId))}`);
     const stranger = await signedInUser();
     expect((await load(experienceId, stranger.cookie)).status).toBe(404);
-    const guide = await memberOfAcme("guide");
+    const guide = await memberOf(db(), "guide");
     expect((await load(experienceId, guide.cookie)).status).toBe(403);
     expect((await post(experienceId, guide.cookie, { intent: "delete", photoId: "ph_x" })).status).toBe(403);
-    const manager = await memberOfAcme("manager");
+    const manager = await memberOf(db(), "manager");
     expect((await load(await experienceOf("harbor"), manager.cookie)).status).toBe(404);
     expect((await load("not a valid id!", manager.cookie)).status).toBe(404);
     const own = await load(experienceId, manager.cookie);
@@ -78,7 +69,7 @@ describe("/console/experiences/:experienceId/photos", () => {
   });
 
   it("a multipart upload (no JavaScript) goes through the API: redirect with a flash, then the photo is on the page", async () => {
-    const manager = await memberOfAcme("manager");
+    const manager = await memberOf(db(), "manager");
     const experienceId = await experienceOf("acme", 1);
     const jpeg = new Blob([new Uint8Array(await iphoneStyleJpeg(1600, 1200))], { type: "image/jpeg" });
     const out = await upload(experienceId, manager.cookie, { file: jpeg, alt: "Paddling past the lighthouse" });
@@ -94,7 +85,7 @@ describe("/console/experiences/:experienceId/photos", () => {
   });
 
   it("refusals are on the fields, in the page's words, with the API's status: no file, no alt, SVG 415, 11 MB 413 unread, 48 MP 422", async () => {
-    const owner = await memberOfAcme("owner");
+    const owner = await memberOf(db(), "owner");
     const experienceId = await experienceOf("acme", 2);
     const noFile = await upload(experienceId, owner.cookie, { alt: "Something" });
     expect(noFile.status).toBe(400);
@@ -131,7 +122,7 @@ describe("/console/experiences/:experienceId/photos", () => {
   });
 
   it("alt text, make cover, move and delete are plain form posts", async () => {
-    const owner = await memberOfAcme("owner");
+    const owner = await memberOf(db(), "owner");
     const experienceId = await experienceOf("acme", 3);
     for (const alt of ["First", "Second"]) {
       const jpeg = new Blob([new Uint8Array(await iphoneStyleJpeg(600, 400))]);

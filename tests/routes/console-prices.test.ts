@@ -4,37 +4,20 @@ import { services, slots, ticketTypes } from "~api/db/schema";
 import * as prices from "~/routes/_console.console.experiences.$experienceId.prices";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { bookingUser, confirmedBooking, createSlot, findService } from "../api/helpers/booking";
-import { addTeamMember } from "../api/helpers/operator";
 import { withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
+import { signedInUser, type Outcome } from "./helpers";
+import { ACME, consoleLoad, consolePost, memberOf } from "./console-helpers";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
 
-const ACME = "acme.app.localhost:3000";
 const EXPERIENCE = "brooklyn-bridge-sunrise-walk";
 const PATH = `/console/experiences/${EXPERIENCE}/prices`;
 
 const load = (cookie: string | null, experienceId = EXPERIENCE, host = ACME): Promise<Outcome> =>
-  outcome(() =>
-    prices.loader(
-      args(pageRequest(`/console/experiences/${experienceId}/prices`, { cookie, host }), { experienceId }) as never,
-    ),
-  );
+  consoleLoad(prices, `/console/experiences/${experienceId}/prices`, cookie, { experienceId }, host);
 const post = (cookie: string, form: Record<string, string>, experienceId = EXPERIENCE) =>
-  outcome(() =>
-    prices.action(
-      args(pageRequest(`/console/experiences/${experienceId}/prices`, { cookie, form, host: ACME }), {
-        experienceId,
-      }) as never,
-    ),
-  );
-
-async function memberOfAcme(role: "owner" | "manager" | "guide") {
-  const signedIn = await signedInUser();
-  await addTeamMember(db(), "acme", signedIn.user.uid, role);
-  return signedIn;
-}
+  consolePost(prices, `/console/experiences/${experienceId}/prices`, cookie, form, { experienceId });
 
 async function serviceOf(experienceId: string, index = 0) {
   const rows = await db()
@@ -65,19 +48,19 @@ describe("/console/experiences/:experienceId/prices", () => {
     expect(out.location).toBe(`/login?redirectUrl=${encodeURIComponent(PATH)}`);
     const stranger = await signedInUser();
     expect((await load(stranger.cookie)).status).toBe(404);
-    const manager = await memberOfAcme("manager");
+    const manager = await memberOf(db(), "manager");
     const harbor = await findService(db(), "harbor");
     expect((await load(manager.cookie, harbor.experienceId)).status).toBe(404);
     expect((await load(manager.cookie, "no such experience")).status).toBe(404);
     expect((await load(manager.cookie, EXPERIENCE, "harbor.app.localhost:3000")).status).toBe(404);
-    const guide = await memberOfAcme("guide");
+    const guide = await memberOf(db(), "guide");
     expect((await load(guide.cookie)).status).toBe(403);
     const service = await serviceOf(EXPERIENCE);
     expect((await post(guide.cookie, pricesForm(service.id, [["adult", "Adult", "1"]]))).status).toBe(403);
   });
 
   it("the page: each service with its figures and its prices in major units", async () => {
-    const manager = await memberOfAcme("manager");
+    const manager = await memberOf(db(), "manager");
     const page = await load(manager.cookie);
     expect(page.status).toBe(200);
     expect(page.data.digits).toBe(2);
@@ -90,7 +73,7 @@ describe("/console/experiences/:experienceId/prices", () => {
   });
 
   it("prices typed in major units are saved in minor units; rows are added and removed without JavaScript", async () => {
-    const manager = await memberOfAcme("manager");
+    const manager = await memberOf(db(), "manager");
     const service = await serviceOf(EXPERIENCE);
 
     // Add a row (conform's intent button, as a native post sends it): the table comes back with it.
@@ -170,7 +153,7 @@ describe("/console/experiences/:experienceId/prices", () => {
   });
 
   it("a service's fields; a capacity below the seats taken: 409 on the field, with the count from the page", async () => {
-    const manager = await memberOfAcme("manager");
+    const manager = await memberOf(db(), "manager");
     const service = await serviceOf(EXPERIENCE);
     await createSlot(db(), service.id, { capacity: service.capacity, seatsLeft: 1 });
     const serviceForm = (capacity: string) => ({
@@ -204,7 +187,7 @@ describe("/console/experiences/:experienceId/prices", () => {
   });
 
   it("a new service; deleting asks for confirmation; a booked service is not deleted", async () => {
-    const manager = await memberOfAcme("manager");
+    const manager = await memberOf(db(), "manager");
     const created = await post(manager.cookie, {
       intent: "create",
       name: "Photographers' walk",

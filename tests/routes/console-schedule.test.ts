@@ -7,29 +7,11 @@ import * as schedule from "~/routes/_console.console.experiences.$experienceId.s
 import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "../api/helpers/booking";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { withEmulatorUsers } from "../api/helpers/identity";
-import { addTeamMember } from "../api/helpers/operator";
-import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
+import { signedInUser } from "./helpers";
+import { consoleLoad as load, consolePost as post, memberOf } from "./console-helpers";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
-
-const ACME = "acme.app.localhost:3000";
-type Route = { loader: (args: never) => unknown; action: (args: never) => unknown };
-const load = (route: Route, path: string, cookie: string | null, params: Record<string, string>): Promise<Outcome> =>
-  outcome(() => route.loader(args(pageRequest(path, { cookie, host: ACME }), params) as never));
-const post = (
-  route: Route,
-  path: string,
-  cookie: string,
-  form: Record<string, string>,
-  params: Record<string, string>,
-) => outcome(() => route.action(args(pageRequest(path, { cookie, form, host: ACME }), params) as never));
-
-async function memberOfAcme(role: "owner" | "manager" | "guide") {
-  const signedIn = await signedInUser();
-  await addTeamMember(db(), "acme", signedIn.user.uid, role);
-  return signedIn;
-}
 
 let acme: TestService;
 const pages = () => {
@@ -48,13 +30,13 @@ describe("/console/experiences/:id/schedule and /departures", () => {
     const stranger = await signedInUser();
     expect((await load(schedule, schedulePath, stranger.cookie, params)).status).toBe(404);
     expect((await load(departures, departuresPath, stranger.cookie, params)).status).toBe(404);
-    const guide = await memberOfAcme("guide");
+    const guide = await memberOf(db(), "guide");
     expect((await load(schedule, schedulePath, guide.cookie, params)).status).toBe(403);
     expect((await load(departures, departuresPath, guide.cookie, params)).status).toBe(403);
     expect(
       (await post(departures, departuresPath, guide.cookie, { intent: "keep", departureId: "x" }, params)).status,
     ).toBe(403);
-    const manager = await memberOfAcme("manager");
+    const manager = await memberOf(db(), "manager");
     const harbor = await findService(db(), "harbor");
     const other = { experienceId: harbor.experienceId };
     expect(
@@ -67,7 +49,7 @@ describe("/console/experiences/:id/schedule and /departures", () => {
 
   it("the schedule form: its own rules in words, then a weekly rule saved, the answer says what changed", async () => {
     const { params, schedulePath } = pages();
-    const manager = await memberOfAcme("manager");
+    const manager = await memberOf(db(), "manager");
     const page = await load(schedule, schedulePath, manager.cookie, params);
     expect(page.status).toBe(200);
     expect(page.data.schedule.service.id).toBe(acme.serviceId);
@@ -137,7 +119,7 @@ describe("/console/experiences/:id/schedule and /departures", () => {
 
   it("the departures page: capacity below the seats sold is refused in words with the count; a cancel step says who is refunded", async () => {
     const { params, departuresPath } = pages();
-    const manager = await memberOfAcme("manager");
+    const manager = await memberOf(db(), "manager");
     const slot = await createSlot(db(), acme.serviceId, { capacity: 10, startsInHours: 24 * 3 });
     const guest = await bookingUser(acme);
     await confirmedBooking(guest, acme, slot.id, 3);

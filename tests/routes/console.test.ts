@@ -6,30 +6,12 @@ import * as team from "~/routes/_console.console.team";
 import * as invitation from "~/routes/_external.console.invitations.$token";
 import * as sessionRoute from "~/routes/auth.session";
 import { seedDbForThisFile } from "../api/helpers/api";
-import { addTeamMember } from "../api/helpers/operator";
 import { createUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
+import { args, outcome, pageRequest, signedInUser } from "./helpers";
+import { ACME, consoleLoad as load, consolePost as post, memberOf } from "./console-helpers";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
-
-const ACME = "acme.app.localhost:3000";
-type Route = { loader: (args: never) => unknown };
-const load = (route: Route, path: string, cookie: string | null, host = ACME): Promise<Outcome> =>
-  outcome(() => route.loader(args(pageRequest(path, { cookie, host })) as never));
-const post = (
-  route: { action: (args: never) => unknown },
-  path: string,
-  cookie: string,
-  form: Record<string, string>,
-  params: Record<string, string> = {},
-) => outcome(() => route.action(args(pageRequest(path, { cookie, form, host: ACME }), params) as never));
-
-async function memberOfAcme(role: "owner" | "manager" | "guide") {
-  const signedIn = await signedInUser();
-  await addTeamMember(db(), "acme", signedIn.user.uid, role);
-  return signedIn;
-}
 
 describe("/console", () => {
   it("signed out: to sign-in and back; the marketplace: 404; a non-member: 404", async () => {
@@ -40,9 +22,9 @@ describe("/console", () => {
     expect((await load(home, "/console", cookie)).status).toBe(404);
     expect((await load(layout, "/console", cookie)).status).toBe(404);
     expect((await load(team, "/console/team", cookie)).status).toBe(404);
-    const owner = await memberOfAcme("owner");
-    expect((await load(home, "/console", owner.cookie, "localhost:3000")).status).toBe(404);
-    expect((await load(home, "/console", owner.cookie, "harbor.app.localhost:3000")).status).toBe(404);
+    const owner = await memberOf(db(), "owner");
+    expect((await load(home, "/console", owner.cookie, {}, "localhost:3000")).status).toBe(404);
+    expect((await load(home, "/console", owner.cookie, {}, "harbor.app.localhost:3000")).status).toBe(404);
   });
 
   it("signing in for the console asks no guest steps (profile, waiver); elsewhere it still does", async () => {
@@ -61,7 +43,7 @@ describe("/console", () => {
   });
 
   it("a member sees who they are; a guide may not open the team or the audit log (403)", async () => {
-    const guide = await memberOfAcme("guide");
+    const guide = await memberOf(db(), "guide");
     const page = await load(home, "/console", guide.cookie);
     expect(page.status).toBe(200);
     expect(page.data.me).toMatchObject({ role: "guide", account: { slug: "acme" } });
@@ -71,7 +53,7 @@ describe("/console", () => {
   });
 
   it("the owner invites (form rules, then the API's), the invited person accepts, roles change, the log tells it", async () => {
-    const owner = await memberOfAcme("owner");
+    const owner = await memberOf(db(), "owner");
     const invalid = await post(team, "/console/team", owner.cookie, { intent: "invite", email: "nope", role: "boss" });
     expect(invalid.status).toBe(400);
     expect(invalid.data.intent).toBe("invite");
@@ -133,7 +115,7 @@ describe("/console", () => {
   });
 
   it("the owner sends an invitation again or withdraws it from the team page", async () => {
-    const owner = await memberOfAcme("owner");
+    const owner = await memberOf(db(), "owner");
     const email = uniqueEmail("again");
     expect((await post(team, "/console/team", owner.cookie, { intent: "invite", email, role: "guide" })).status).toBe(
       302,

@@ -14,5 +14,11 @@ export {
   type DepartureIntent,
   type ScheduleIntent,
 } from "./schedule-schemas";
-export { CreateExperienceSchema, EditExperienceSchema, experienceBody, PublishSchema } from "./experience-schemas";
+export {
+  CreateExperienceSchema,
+  EditExperienceSchema,
+  EXPERIENCE_FIELD_REFUSALS,
+  experienceBody,
+  PublishSchema,
+} from "./experience-schemas";
 export { CheckInFormSchema } from "./manifest-schemas";

@@ -1,6 +1,7 @@
-import { getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { FieldError } from "~/ui/form-parts";
+import { SelectField } from "~/ui/select-field";
 import { TextField } from "~/ui/text-field";
 import type { ExperienceFormOptions } from "./experience-options.server";
 
@@ -32,41 +33,6 @@ function TextArea({ field, label, hint, rows = 4 }: { field: Field; label: strin
           {hint}
         </p>
       ) : null}
-      <FieldError field={field} />
-    </div>
-  );
-}
-
-function Select({
-  field,
-  label,
-  options,
-  placeholder,
-}: {
-  field: Field;
-  label: string;
-  options: Option[];
-  placeholder: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        {...getSelectProps(field, { ariaAttributes: false })}
-        key={field.key}
-        aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={describedBy(field)}
-        className={`${CONTROL} ${border(field)}`}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
       <FieldError field={field} />
     </div>
   );
@@ -136,10 +102,20 @@ export function ExperienceFormFields({
       <TextArea field={fields.description} label={k("description")} rows={6} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.city} label={k("city")} autoComplete="off" />
-        <Select field={fields.country} label={k("country")} options={options.countries} placeholder={k("choose")} />
+        <SelectField
+          field={fields.country}
+          label={k("country")}
+          options={options.countries}
+          placeholder={k("choose")}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select field={fields.category} label={k("category")} options={options.categories} placeholder={k("choose")} />
+        <SelectField
+          field={fields.category}
+          label={k("category")}
+          options={options.categories}
+          placeholder={k("choose")}
+        />
         <TextField field={fields.durationMinutes} label={k("duration")} inputMode="numeric" hint={k("durationHint")} />
       </div>
       {fields.capacity ? (

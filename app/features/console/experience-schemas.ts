@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { experienceRules, type ExperienceMessages } from "~contract/experience-fields";
+import { experienceRules, sharedExperienceFields, type ExperienceMessages } from "~contract/experience-fields";
 
 /** The rules' messages as locale keys (operatorExperiences.errors.*). */
 const MESSAGES = Object.fromEntries(
@@ -36,19 +36,10 @@ const lines = z
 
 /** The fields of the create and edit forms: the API's rules (contract), in the form's shapes. */
 const fields = {
-  title: rules.title,
-  summary: rules.summary,
-  description: rules.description,
-  city: rules.city,
-  country: rules.country,
-  category: rules.category,
-  durationMinutes: rules.durationMinutes,
-  meetingPoint: rules.meetingPoint,
+  ...sharedExperienceFields(rules),
   latitude: rules.latitude.optional(),
   longitude: rules.longitude.optional(),
-  languages: rules.languages,
   included: lines,
-  cancellationPolicy: rules.cancellationPolicy,
 };
 
 type Place = { latitude?: number; longitude?: number };
@@ -73,3 +64,8 @@ export function experienceBody<T extends Place>(value: T) {
     meetingPointLocation: latitude !== undefined && longitude !== undefined ? { lat: latitude, lng: longitude } : null,
   };
 }
+
+/** The API's refusal of a field (422 naming it), shown on that field of either form. */
+export const EXPERIENCE_FIELD_REFUSALS = Object.fromEntries(
+  Object.keys(CreateExperienceSchema.innerType().shape).map((name) => [name, "operatorExperiences.errors.refused"]),
+);

@@ -22,3 +22,14 @@ export async function syncedMember(db: Db, slug: string, role: OperatorRole): Pr
   await addTeamMember(db, slug, user.uid, role);
   return user;
 }
+
+/** The request options of a console call: the caller's token on `account`'s storefront (acme by default). */
+export const asMember = (
+  token: string | undefined,
+  extra: { method?: string; body?: unknown; account?: string } = {},
+) => ({
+  account: extra.account ?? "acme",
+  ...(token ? { token } : {}),
+  ...(extra.method ? { method: extra.method } : {}),
+  ...(extra.body !== undefined ? { body: extra.body } : {}),
+});
