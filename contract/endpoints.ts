@@ -15,6 +15,7 @@ import { reviewBody, reviewListQuery } from "./reviews";
 import { domain, endpoint } from "./endpoint";
 import { changeEvent } from "./change-feed";
 import * as out from "./outputs";
+import { operatorReport, reportQuery } from "./operator-reports";
 import { notificationListQuery, notificationParams } from "./notifications";
 import { notificationPreferencesBody } from "./preferences";
 import { cardParams } from "./cards";
@@ -1069,6 +1070,21 @@ export const endpoints = {
       errors: ["booking_not_found", "booking_not_confirmed", "guest_not_found"],
     }),
   }),
+  ...domain("Operator console: reports", {
+    operatorReport: endpoint({
+      method: "GET",
+      path: "/v1/operator/report",
+      summary:
+        "Bookings, guests, revenue, refunds, tips and net by local day for a range of at most 366 days (default the last 30), with totals, summed by the database; and the occupancy (seats taken / capacity) of the next `weeks` weeks' departures. JSON, or CSV (one row per day and a totals row) with `Accept: text/csv` or `format=csv` (owner, manager)",
+      auth: "user",
+      tenant: true,
+      query: reportQuery,
+      output: operatorReport,
+      alternateMedia: "text/csv",
+      errors: [],
+    }),
+  }),
+
   ...domain("Media", {
     // The literal media type tells the route's handler to answer the file itself.
     mediaFile: {

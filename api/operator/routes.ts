@@ -8,6 +8,7 @@ import { enforceRateLimits } from "../rate-limit/service";
 import { readAuditLog } from "../audit/log";
 import { actorOf, ANY_ROLE, CATALOG, type Member, OWNER, requireMember } from "./guard";
 import { manifestRoutes } from "./manifest-routes";
+import { reportRoutes } from "./report-routes";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {
@@ -152,6 +153,7 @@ handle(operatorRoutes, endpoints.operatorSetTicketTypes, async (c, { params, bod
 
 scheduleRoutes(operatorRoutes);
 manifestRoutes(operatorRoutes);
+reportRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");
