@@ -226,7 +226,8 @@ function DailyChart({
     <svg
       viewBox={`0 0 ${width} ${height}`}
       role="img"
-      aria-labelledby="report-chart-title report-chart-desc"
+      aria-labelledby="report-chart-title"
+      aria-describedby="report-chart-desc"
       className="mt-3 h-auto w-full max-w-3xl"
       data-chart={metric}
     >

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test } from "./guarded-test";
 import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
@@ -22,8 +23,8 @@ for (const javaScriptEnabled of [true, false]) {
       ).toHaveAttribute("aria-current", "page");
 
       // A range of 14 days through the GET form: 14 bars, 14 rows.
-      await page.getByLabel("From").fill("2026-11-01");
-      await page.getByLabel("To").fill("2026-11-14");
+      await page.getByLabel("From", { exact: true }).fill("2026-11-01");
+      await page.getByLabel("To", { exact: true }).fill("2026-11-14");
       await page.getByRole("button", { name: "Show" }).click();
       await expect(page).toHaveURL(/from=2026-11-01&to=2026-11-14/);
       const chart = page.getByRole("img", { name: "Revenue by day" });
@@ -38,9 +39,13 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("link", { name: "Guests", exact: true })).toHaveAttribute("aria-current", "page");
 
       // The CSV's totals row equals the table's.
-      const csv = await page.request.get(`${ACME}/console/reports.csv?from=2026-11-01&to=2026-11-14`);
-      expect(csv.status()).toBe(200);
-      const totals = (await csv.text()).trimEnd().split("\r\n").at(-1)!.split(",");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download CSV" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("report-acme-2026-11-01-to-2026-11-14.csv");
+      const text = await readFile((await download.path())!, "utf8");
+      const totals = text.trimEnd().split("\r\n").at(-1)!.split(",");
       expect(totals[0]).toBe("total");
       await expect(table.locator('td[data-total="bookings"]')).toHaveText(Number(totals[1]).toLocaleString("en-US"));
       await expect(table.locator('td[data-total="guests"]')).toHaveText(Number(totals[2]).toLocaleString("en-US"));
