@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import type { ManifestBooking, ManifestDeparture, ManifestGuest } from "~contract/operator-manifest";
-import { isApiError } from "~contract/errors";
+import { isApiError } from "~/platform/api.server";
 import { CheckInFormSchema } from "~/features/console/console-forms.server";
 import { requireConsoleAbility } from "~/features/console/console.server";
 import { apiErrorKey } from "~/platform/api-errors.server";

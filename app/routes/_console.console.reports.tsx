@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { isApiError } from "~contract/errors";
+import { isApiError } from "~/platform/api.server";
 import type { OccupancyDeparture, OperatorReport, ReportFigures } from "~contract/operator-reports";
 import { requireConsoleAbility } from "~/features/console/console.server";
 import { barChart } from "~/features/console/report-chart";
