@@ -73,6 +73,7 @@ import { codeBody, emailBody, nameBody, phoneBody } from "./settings";
 import { signWaiverBody, waiverLink } from "./waivers";
 import {
   checkInUpdate,
+  guideChoices,
   manifest as manifestOutput,
   manifestBookingParams,
   manifestQuery,
@@ -1068,6 +1069,15 @@ export const endpoints = {
       body: updateCheckInBody,
       output: checkInUpdate,
       errors: ["booking_not_found", "booking_not_confirmed", "guest_not_found"],
+    }),
+    operatorListGuides: endpoint({
+      method: "GET",
+      path: "/v1/operator/guides",
+      summary: "The team's members who may lead a departure (any role), by name (owner, manager)",
+      auth: "user",
+      tenant: true,
+      output: guideChoices,
+      errors: [],
     }),
   }),
   ...domain("Operator console: reports", {

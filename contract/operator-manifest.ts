@@ -120,6 +120,11 @@ export const manifest = z.object({
 /** POST /v1/operator/bookings/{bookingId}/check-ins: the booking's guests after the change. */
 export const checkInUpdate = z.object({ bookingId: z.string(), guests: z.array(manifestGuest) });
 
+/** GET /v1/operator/guides: the team's members, any of whom may lead a departure. */
+export const guideChoices = z.object({
+  guides: z.array(z.object({ userId: z.string(), name: z.string(), role: z.enum(["owner", "manager", "guide"]) })),
+});
+
 export type Manifest = z.infer<typeof manifest>;
 export type ManifestDeparture = z.infer<typeof manifestDeparture>;
 export type ManifestBooking = z.infer<typeof manifestBooking>;

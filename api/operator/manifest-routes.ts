@@ -6,7 +6,8 @@ import { csvAnswer, wantsCsv } from "../http/csv";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { updateCheckIn } from "./check-ins";
-import { actorOf, ANY_ROLE, requireMember } from "./guard";
+import { actorOf, ANY_ROLE, CATALOG, requireMember } from "./guard";
+import { listGuides } from "./guides";
 import { readManifest } from "./manifest";
 
 /** The day manifest and check-in from it (every member; a guide, their departures): on the operator router. */
@@ -16,6 +17,11 @@ export function manifestRoutes(router: Hono<AppEnv>): void {
     const manifest = await readManifest(c.get("db"), member, query.date);
     if (!wantsCsv(c, query.format)) return manifest;
     return csvAnswer(manifestCsv(manifest), manifestCsvFilename(member.account.slug, manifest.date));
+  });
+
+  handle(router, endpoints.operatorListGuides, async (c) => {
+    const member = await requireMember(c, CATALOG);
+    return listGuides(c.get("db"), member.account.id);
   });
 
   handle(router, endpoints.operatorUpdateCheckIn, async (c, { params, body }) => {

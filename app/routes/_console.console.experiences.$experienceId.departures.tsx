@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       }),
     ),
     cancelId ? orNone(api.call("operatorGetDeparture", { params: { departureId: cancelId } })) : null,
-    api.call("operatorListMembers"),
+    api.call("operatorListGuides"),
   ]);
   return {
     list,
@@ -43,10 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
     notice: url.searchParams.get("done"),
     // Who may lead a departure: any member of the team.
-    guides: team.members.map((member) => ({
-      userId: member.userId,
-      name: member.name ?? member.email ?? member.userId,
-    })),
+    guides: team.guides,
     capacityConstraint: getZodConstraint(DEPARTURE_SCHEMAS.capacity),
     title: t("schedules.departuresTitle", { title: list.experience.title }),
   };

@@ -1,10 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import type { ManifestBooking, ManifestDeparture, ManifestGuest } from "~contract/operator-manifest";
-import { isApiError } from "~/platform/api.server";
 import { CheckInFormSchema } from "~/features/console/console-forms.server";
 import { requireConsoleAbility } from "~/features/console/console.server";
-import { apiErrorKey } from "~/platform/api-errors.server";
+import { checkInFromManifest, loadManifest } from "~/features/console/manifest.server";
 import { setFlash, withFlash } from "~/platform/flash.server";
 import { parseWithZod, readFormData } from "~/platform/form.server";
 import { passHeaders } from "~/platform/http.server";
@@ -25,16 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("date") ?? "";
   const perPage = url.searchParams.get("perPage") === "1";
-  let invalidDate = false;
-  let manifest;
-  try {
-    manifest = await api.call("operatorManifest", { query: { date: asked || undefined } });
-  } catch (error) {
-    // A date that does not exist (2026-02-30) or is not one: today instead, and say so.
-    if (!isApiError(error, "validation_error")) throw error;
-    invalidDate = true;
-    manifest = await api.call("operatorManifest");
-  }
+  // A date that does not exist (2026-02-30) or is not one: today instead, and say so.
+  const { manifest, invalidDate } = await loadManifest(api, asked || undefined);
   return withFlash(request, {
     manifest,
     perPage,
@@ -45,14 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 export const headers = passHeaders;
-
-const DONE = { checked_in: "manifest.checkedInDone", no_show: "manifest.noShowDone", reset: "manifest.resetDone" };
-const ERRORS: Record<string, string> = {
-  booking_not_confirmed: "manifest.errorNotConfirmed",
-  guest_not_found: "manifest.errorGuest",
-  booking_not_found: "manifest.errorBooking",
-  forbidden: "manifest.errorNotYours",
-};
 
 /**
  * A guest (or all guests) of a booking checked in, a no-show or reset. Without JavaScript: back
@@ -69,18 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return back(request, formData.get("date"), formData.get("perPage"), "manifest.errorForm");
   }
   const value = submission.value;
-  let message: string = DONE[value.status];
-  let status = 200;
-  try {
-    await api.call("operatorUpdateCheckIn", {
-      params: { bookingId: value.bookingId },
-      body: { guestNo: value.guestNo, status: value.status },
-    });
-  } catch (error) {
-    if (!isApiError(error) || error.status >= 500) throw error;
-    message = ERRORS[error.code] ?? apiErrorKey(error);
-    status = error.status;
-  }
+  const { message, status } = await checkInFromManifest(api, value);
   if (value.js) return data({ ok: status === 200, message }, { status });
   return back(request, value.date ?? null, value.perPage ?? null, message);
 }
@@ -93,17 +65,20 @@ async function back(request: Request, date: unknown, perPage: unknown, message: 
   return redirect(`/console/manifest${search}`, { headers: { "Set-Cookie": await setFlash(message) } });
 }
 
-/** Printing: no chrome, no forms, black on white; one departure per page when asked. */
+/**
+ * Printing: no chrome, no forms, black on white; one departure per page when asked. No quotes or
+ * angle brackets: the server writes the style element's text escaped.
+ */
 const PRINT_CSS = `@media print {
-  header, nav, [data-print="hide"], a[href="#main"] { display: none !important; }
+  header, nav, [data-print=hide] { display: none !important; }
   body, main, section, table { background: #fff !important; color: #000 !important; }
   main { grid-column: 1 / -1; }
   .manifest-page * { color: #000 !important; border-color: #000 !important; box-shadow: none !important; }
   .manifest-page table { border-collapse: collapse; width: 100%; font-size: 10pt; }
   .manifest-page th, .manifest-page td { border: 1px solid #000; padding: 2pt 4pt; vertical-align: top; }
   .manifest-page tr { break-inside: avoid; }
-  .manifest-page[data-per-page="true"] .manifest-departure + .manifest-departure { break-before: page; }
-  .manifest-page[data-per-page="true"] .manifest-departure { break-after: page; }
+  .manifest-page[data-per-page=true] .manifest-departure + .manifest-departure { break-before: page; }
+  .manifest-page[data-per-page=true] .manifest-departure { break-after: page; }
 }`;
 
 export default function ManifestPage() {

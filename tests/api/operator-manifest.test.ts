@@ -184,6 +184,13 @@ describe("operator manifest: the guard", () => {
       400,
       "validation_error",
     );
+    // The choices: every member of the team, for owner and manager only.
+    expectEnvelope(await call("/v1/operator/guides", on(guide.idToken)), 403, "forbidden");
+    const choices = await call("/v1/operator/guides", on(manager.idToken));
+    expect(choices.status).toBe(200);
+    const offered = choices.body.data.guides.map((g: { userId: string }) => g.userId);
+    expect(offered).toEqual(expect.arrayContaining([guide.uid, otherGuide.uid, manager.uid]));
+    expect(offered).not.toContain(harborGuide.uid);
     const assigned = await patch(manager.idToken, mine.id, { guideUserId: guide.uid });
     expect(assigned.status).toBe(200);
     expect(assigned.body.data.guide).toEqual({ userId: guide.uid, name: expect.any(String) });
