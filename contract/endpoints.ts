@@ -17,6 +17,7 @@ import { domain, endpoint } from "./endpoint";
 import { changeEvent } from "./change-feed";
 import * as out from "./outputs";
 import { checkInAnswer, checkInBody, checkInSettings, checkInSettingsBody } from "./operator-check-in";
+import { operatorReport, reportQuery } from "./operator-reports";
 import { notificationListQuery, notificationParams } from "./notifications";
 import { notificationPreferencesBody } from "./preferences";
 import { cardParams } from "./cards";
@@ -1224,6 +1225,21 @@ export const endpoints = {
       errors: [],
     }),
   }),
+  ...domain("Operator console: reports", {
+    operatorReport: endpoint({
+      method: "GET",
+      path: "/v1/operator/report",
+      summary:
+        "Bookings, guests, revenue, refunds, tips and net by local day for a range of at most 366 days (default the last 30), with totals, summed by the database; and the occupancy (seats taken / capacity) of the next `weeks` weeks' departures. JSON, or CSV (one row per day and a totals row) with `Accept: text/csv` or `format=csv` (owner, manager)",
+      auth: "user",
+      tenant: true,
+      query: reportQuery,
+      output: operatorReport,
+      alternateMedia: "text/csv",
+      errors: [],
+    }),
+  }),
+
   ...domain("Media", {
     // The literal media type tells the route's handler to answer the file itself.
     mediaFile: {

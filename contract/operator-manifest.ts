@@ -4,6 +4,7 @@
  * (the web's download is the same function of the same answer: manifestCsv).
  */
 import { z } from "zod";
+import { csvText, type CsvValue } from "./csv";
 import { emptyAsAbsent } from "./query";
 import { localDate } from "./schedule-fields";
 import { DEPARTURE_STATUSES } from "./statuses";
@@ -183,20 +184,9 @@ export const MANIFEST_CSV_COLUMNS = [
   "no_shows",
 ] as const;
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; a cell that a
- * spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) gets
- * a leading apostrophe.
- */
-export function csvCell(value: string | number | boolean | null): string {
-  let text = value === null ? "" : String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The CSV rows (header first) of a manifest: one per booking, its departure's columns repeated. */
-export function manifestCsvRows(manifest: Manifest): Array<Array<string | number | boolean | null>> {
-  const rows: Array<Array<string | number | boolean | null>> = [[...MANIFEST_CSV_COLUMNS]];
+export function manifestCsvRows(manifest: Manifest): CsvValue[][] {
+  const rows: CsvValue[][] = [[...MANIFEST_CSV_COLUMNS]];
   for (const departure of manifest.departures) {
     for (const booking of departure.bookings) {
       rows.push([
@@ -236,10 +226,7 @@ export function manifestCsvRows(manifest: Manifest): Array<Array<string | number
 
 /** The manifest as CSV text (CRLF line ends, RFC 4180). */
 export function manifestCsv(manifest: Manifest): string {
-  return manifestCsvRows(manifest)
-    .map((row) => row.map(csvCell).join(","))
-    .join("\r\n")
-    .concat("\r\n");
+  return csvText(manifestCsvRows(manifest));
 }
 
 /** The download's file name: manifest-acme-2026-11-26.csv */

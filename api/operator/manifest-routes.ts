@@ -2,7 +2,8 @@ import type { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
 import { manifestCsv, manifestCsvFilename } from "~contract/operator-manifest";
 import { clientIp } from "../http/client-info";
-import { handle, InAlternateMedia } from "../http/register";
+import { csvAnswer, wantsCsv } from "../http/csv";
+import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { updateCheckIn } from "./check-ins";
 import { actorOf, ANY_ROLE, CATALOG, requireMember } from "./guard";
@@ -14,18 +15,8 @@ export function manifestRoutes(router: Hono<AppEnv>): void {
   handle(router, endpoints.operatorManifest, async (c, { query }) => {
     const member = await requireMember(c, ANY_ROLE);
     const manifest = await readManifest(c.get("db"), member, query.date);
-    const wantsCsv = query.format === "csv" || (query.format === undefined && acceptsCsv(c.req.header("Accept")));
-    if (!wantsCsv) return manifest;
-    return new InAlternateMedia(
-      new Response(manifestCsv(manifest), {
-        status: 200,
-        headers: {
-          "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": `attachment; filename="${manifestCsvFilename(member.account.slug, manifest.date)}"`,
-          "Cache-Control": "private, no-store",
-        },
-      }),
-    );
+    if (!wantsCsv(c, query.format)) return manifest;
+    return csvAnswer(manifestCsv(manifest), manifestCsvFilename(member.account.slug, manifest.date));
   });
 
   handle(router, endpoints.operatorListGuides, async (c) => {
@@ -37,13 +28,4 @@ export function manifestRoutes(router: Hono<AppEnv>): void {
     const member = await requireMember(c, ANY_ROLE);
     return updateCheckIn(c.get("db"), member, actorOf(member, clientIp(c)), params.bookingId, body);
   });
-}
-
-/** The caller prefers CSV: `text/csv` named in Accept before any JSON. */
-function acceptsCsv(accept: string | undefined): boolean {
-  if (!accept) return false;
-  const types = accept.split(",").map((part) => part.split(";")[0].trim().toLowerCase());
-  const csv = types.indexOf("text/csv");
-  const json = types.indexOf("application/json");
-  return csv !== -1 && (json === -1 || csv < json);
 }

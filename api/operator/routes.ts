@@ -10,6 +10,7 @@ import { actorOf, ANY_ROLE, CATALOG, type Member, OWNER, requireMember } from ".
 import { checkInRoutes } from "./check-in-routes";
 import { refundRoutes } from "./refund-routes";
 import { manifestRoutes } from "./manifest-routes";
+import { reportRoutes } from "./report-routes";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {
@@ -156,6 +157,7 @@ scheduleRoutes(operatorRoutes);
 checkInRoutes(operatorRoutes);
 refundRoutes(operatorRoutes);
 manifestRoutes(operatorRoutes);
+reportRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

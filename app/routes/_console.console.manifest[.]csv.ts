@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isApiError } from "~contract/errors";
+import { csvHeaders } from "~contract/csv";
+import { isApiError } from "~/platform/api.server";
 import { manifestCsv, manifestCsvFilename } from "~contract/operator-manifest";
 import { requireConsoleAbility } from "~/features/console/console.server";
 
@@ -24,10 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw error;
   }
   return new Response(manifestCsv(manifest), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${manifestCsvFilename(me.account.slug, manifest.date)}"`,
-      "Cache-Control": "private, no-store",
-    },
+    headers: csvHeaders(manifestCsvFilename(me.account.slug, manifest.date)),
   });
 }

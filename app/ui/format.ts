@@ -3,6 +3,14 @@ export { formatMoney } from "~contract/money";
 /** Percentages, likewise: "3%" in English (Intl.NumberFormat, style percent). */
 export { formatPercent } from "~contract/percent";
 
+const counts = new Map<string, Intl.NumberFormat>();
+/** A whole count for people: "1,234" in English. */
+export function formatCount(value: number, locale: string): string {
+  let format = counts.get(locale);
+  if (!format) counts.set(locale, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })));
+  return format.format(value);
+}
+
 export function durationParts(totalMinutes: number): { hours: number; minutes: number } {
   return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
 }

@@ -50,6 +50,19 @@ export async function api<T = any>(path: string, init: RequestInit & { account?:
   return { status: response.status, headers: response.headers, body };
 }
 
+/** Calls the v1 app in-process for an answer that is not JSON (a CSV): its status, headers and text. */
+export async function apiText(
+  path: string,
+  init: RequestInit & { account?: string; token?: string } = {},
+): Promise<{ status: number; headers: Headers; text: string }> {
+  const { account, token, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (account !== undefined) headers.set("X-Account-Context", account);
+  if (token !== undefined) headers.set("Authorization", `Bearer ${token}`);
+  const response = await app.fetch(new Request(`http://localhost${path}`, { ...rest, headers }));
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
 /** Resets the catalog to the seed before the file's tests and closes the db after them. */
 export function seedDbForThisFile(): { db: () => Db } {
   let db: Db | undefined;

@@ -1,0 +1,126 @@
+import { sql } from "drizzle-orm";
+import {
+  DEFAULT_OCCUPANCY_WEEKS,
+  DEFAULT_REPORT_DAYS,
+  type OccupancyDeparture,
+  type OperatorReport,
+  type ReportFigures,
+} from "~contract/operator-reports";
+import { clockNow } from "../clock";
+import type { Db } from "../db/client";
+import type { AccountRow } from "../db/schema";
+import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+const figures = (row: Row): ReportFigures => ({
+  bookings: Number(row.bookings),
+  guests: Number(row.guests),
+  revenueMinor: Number(row.revenue),
+  refundsMinor: Number(row.refunds),
+  tipsMinor: Number(row.tips),
+  netMinor: Number(row.net),
+});
+
+/**
+ * GET /v1/operator/report: the figures of every local day of [from, to] in the operator's zone
+ * and their totals, summed by the database in one statement (days without activity are zeros,
+ * from generate_series), and the occupancy of the departures of the next `weeks` weeks (a second
+ * statement). Each figure counts on the local day of its own moment: a booking when it was
+ * confirmed, a refund when it was decided, a tip when it was paid.
+ */
+export async function readReport(
+  db: Db,
+  account: AccountRow,
+  query: { from?: string; to?: string; weeks?: number },
+): Promise<OperatorReport> {
+  const zone = account.timezone;
+  const today = localDateOf(clockNow(), zone);
+  const to = query.to ?? today;
+  const from = query.from ?? addLocalDays(today, 1 - DEFAULT_REPORT_DAYS);
+  const start = localToUtc(from, "00:00", zone).toISOString();
+  const end = localToUtc(addLocalDays(to, 1), "00:00", zone).toISOString();
+  const daily = await db.execute(sql`
+    with days as (
+      select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') as d
+    ),
+    booked as (
+      select (b.confirmed_at at time zone ${zone})::date as day, count(*) as bookings,
+             sum(b.seats) as guests, sum(b.total_minor) as revenue
+      from bookings b
+      where b.account_id = ${account.id} and b.confirmed_at >= ${start}::timestamptz
+        and b.confirmed_at < ${end}::timestamptz
+      group by 1
+    ),
+    refunded as (
+      select (r.created_at at time zone ${zone})::date as day, sum(r.amount_minor) as refunds
+      from booking_refunds r
+      where r.account_id = ${account.id} and r.created_at >= ${start}::timestamptz and r.created_at < ${end}::timestamptz
+      group by 1
+    ),
+    tipped as (
+      select (t.paid_at at time zone ${zone})::date as day, sum(t.amount_minor) as tips
+      from tips t join bookings b on b.id = t.booking_id
+      where b.account_id = ${account.id} and t.status = 'paid'
+        and t.paid_at >= ${start}::timestamptz and t.paid_at < ${end}::timestamptz
+      group by 1
+    ),
+    per_day as (
+      select to_char(days.day, 'YYYY-MM-DD') as date,
+             coalesce(booked.bookings, 0) as bookings, coalesce(booked.guests, 0) as guests,
+             coalesce(booked.revenue, 0) as revenue, coalesce(refunded.refunds, 0) as refunds,
+             coalesce(tipped.tips, 0) as tips,
+             coalesce(booked.revenue, 0) - coalesce(refunded.refunds, 0) as net
+      from days
+      left join booked on booked.day = days.day
+      left join refunded on refunded.day = days.day
+      left join tipped on tipped.day = days.day
+    )
+    select date, bookings, guests, revenue, refunds, tips, net from per_day
+    union all
+    select null, sum(bookings), sum(guests), sum(revenue), sum(refunds), sum(tips), sum(net) from per_day
+    order by date nulls last`);
+  const rows = rowsOf(daily);
+  const totals = rows.find((row) => row.date === null)!;
+  const weeks = query.weeks ?? DEFAULT_OCCUPANCY_WEEKS;
+  const occupancyTo = addLocalDays(today, weeks * 7 - 1);
+  const occupancy = await db.execute(sql`
+    select s.id, e.title as experience_title, sv.name as service_name, s.starts_at,
+           to_char(s.starts_at at time zone ${zone}, 'YYYY-MM-DD') as local_date,
+           to_char(s.starts_at at time zone ${zone}, 'HH24:MI') as local_time,
+           s.capacity, s.seats_taken, s.status,
+           case when s.capacity = 0 then 0 else round(100.0 * s.seats_taken / s.capacity)::int end as percent
+    from slots s
+    join services sv on sv.id = s.service_id
+    join experiences e on e.id = sv.experience_id
+    where e.account_id = ${account.id} and s.status <> 'cancelled'
+      and s.starts_at >= ${localToUtc(today, "00:00", zone).toISOString()}::timestamptz
+      and s.starts_at < ${localToUtc(addLocalDays(occupancyTo, 1), "00:00", zone).toISOString()}::timestamptz
+    order by s.starts_at, e.title, s.id`);
+  return {
+    from,
+    to,
+    timeZone: zone,
+    currency: account.currency,
+    days: rows.filter((row) => row.date !== null).map((row) => ({ date: String(row.date), ...figures(row) })),
+    totals: figures(totals),
+    occupancy: {
+      from: today,
+      to: occupancyTo,
+      weeks,
+      departures: rowsOf(occupancy).map((row): OccupancyDeparture => ({
+        id: String(row.id),
+        experienceTitle: String(row.experience_title),
+        serviceName: String(row.service_name),
+        startsAt: new Date(row.starts_at as string).toISOString(),
+        localDate: String(row.local_date),
+        localTime: String(row.local_time),
+        capacity: Number(row.capacity),
+        seatsTaken: Number(row.seats_taken),
+        percent: Number(row.percent),
+        status: row.status === "closed" ? "closed" : "open",
+      })),
+    },
+  };
+}
