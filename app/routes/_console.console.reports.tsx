@@ -8,7 +8,7 @@ import { passHeaders } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { dateTimeFormat, formatCalendarDay } from "~/ui/date-format";
-import { formatCount, formatMoney } from "~/ui/format";
+import { formatCount, formatMoney, formatPercent } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
 import { AlertMessage } from "~/ui/status-message";
 
@@ -267,11 +267,11 @@ function DailyChart({
 
 /** Occupancy buckets: light to dark, dark text on the light ones and white on the dark (≥ 4.5:1). */
 const BUCKETS = [
-  { min: 100, className: "bg-teal-900 text-white", key: "full" },
-  { min: 75, className: "bg-teal-700 text-white", key: "high" },
-  { min: 50, className: "bg-teal-200 text-slate-900", key: "half" },
-  { min: 25, className: "bg-teal-50 text-slate-900", key: "low" },
-  { min: 0, className: "bg-white text-slate-900", key: "empty" },
+  { min: 100, max: 100, className: "bg-teal-900 text-white", key: "full" },
+  { min: 75, max: 99, className: "bg-teal-700 text-white", key: "high" },
+  { min: 50, max: 74, className: "bg-teal-200 text-slate-900", key: "half" },
+  { min: 25, max: 49, className: "bg-teal-50 text-slate-900", key: "low" },
+  { min: 0, max: 25, className: "bg-white text-slate-900", key: "empty" },
 ] as const;
 const bucketOf = (percent: number) => BUCKETS.find((bucket) => percent >= bucket.min)!;
 
@@ -302,7 +302,10 @@ function OccupancyMap({ occupancy, day }: { occupancy: OperatorReport["occupancy
               aria-hidden="true"
               className={`inline-block h-4 w-4 rounded border border-slate-400 ${bucket.className}`}
             />
-            {t(`reports.bucket_${bucket.key}`)}
+            {t(`reports.bucket_${bucket.key}`, {
+              min: formatPercent(bucket.min, i18n.language),
+              max: formatPercent(bucket.max, i18n.language),
+            })}
           </li>
         ))}
       </ul>
@@ -347,7 +350,7 @@ function OccupancyMap({ occupancy, day }: { occupancy: OperatorReport["occupancy
                                 time: departure.localTime,
                                 taken: departure.seatsTaken,
                                 capacity: departure.capacity,
-                                percent: departure.percent,
+                                percent: formatPercent(departure.percent, i18n.language),
                               })}
                             </li>
                           ))}
