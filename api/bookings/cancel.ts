@@ -47,10 +47,10 @@ export async function cancelBooking(
     }
     if (booking.status !== "confirmed")
       throw conflict("This booking is not active, so it cannot be cancelled.", "not_cancellable");
-    if (!row.open) throw conflict("It is too late to cancel this booking online.", "cancellation_closed");
     // Checked in at the meeting point (the operator's console): the trip has begun for it.
     if (row.checkedIn)
       throw conflict("A guest of this booking is checked in, so it can no longer be cancelled.", "checked_in");
+    if (!row.open) throw conflict("It is too late to cancel this booking online.", "cancellation_closed");
     // A paid booking owes what is left of its payment from here (a row in booking_refunds, in
     // this transaction); the provider is called after the commit.
     const refundable = hasPayment(booking);

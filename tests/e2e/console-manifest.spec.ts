@@ -3,14 +3,11 @@ import { randomUUID } from "node:crypto";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test, type APIRequestContext } from "./guarded-test";
 import { ACME, OWNER, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
+import { uidOf } from "./day-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, PASSWORD, uniqueEmail } from "./identity-helpers";
 
 withDemoOwners();
-
-/** The uid in a Firebase ID token (its payload's user_id). */
-const uidOf = (idToken: string) =>
-  (JSON.parse(Buffer.from(idToken.split(".")[1], "base64url").toString("utf8")) as { user_id: string }).user_id;
 
 /** A traveller books 2 adults on a departure of acme's `experienceId` two days on or later, and pays (the API, as the app does). */
 async function bookTwoAdults(request: APIRequestContext, experienceId: string) {

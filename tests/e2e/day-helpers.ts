@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import jsQR from "jsqr";
+import sharp from "sharp";
+import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
+import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
+import { OWNER, expectAxeClean } from "./console-helpers";
+import { origin } from "./helpers";
+import { createCompleteUser, EMULATOR, signInWithPassword } from "./identity-helpers";
+
+/** The day's work at the meeting point (check-in, manifest): a booking today, its ticket read from the traveller's page. */
+
+export const EXPERIENCE = "brooklyn-bridge-sunrise-walk";
+
+/** The uid in a Firebase ID token (its payload's user_id). */
+export const uidOf = (idToken: string) =>
+  (JSON.parse(Buffer.from(idToken.split(".")[1], "base64url").toString("utf8")) as { user_id: string }).user_id;
+
+export async function ownerToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      data: { email: OWNER, password: DEMO_OWNER_PASSWORD, returnSecureToken: true },
+    },
+  );
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { idToken: string }).idToken;
+}
+
+/**
+ * A departure of acme's today (its zone), 2 hours from now, made by the owner through the API;
+ * a traveller books 2 Adults on it and pays with the sandbox card.
+ */
+let made = 0;
+export async function todaysBooking(request: APIRequestContext) {
+  const token = await ownerToken(request);
+  const headers = { Authorization: `Bearer ${token}`, "X-Account-Context": "acme" };
+  const listed = await (
+    await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/departures`, { headers })
+  ).json();
+  const zone = listed.data.experience.timezone as string;
+  // Each call its own hour and an odd minute (the seed's departures start on round minutes).
+  const local = new Date(Date.now() + (2 + made++) * 3_600_000);
+  local.setUTCMinutes(7 + 2 * Math.floor(Math.random() * 25));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(local)
+      .map((part) => [part.type, part.value]),
+  );
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+  test.skip(`${parts.year}-${parts.month}-${parts.day}` !== today, "too close to midnight in the operator's zone");
+  const services = await (
+    await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/services`, { headers })
+  ).json();
+  const service = services.data.services[0];
+  const adult = service.ticketTypes.find((type: { code: string }) => type.code === "adult");
+  const created = await request.post(`${origin()}/v1/operator/services/${service.id}/departures`, {
+    headers,
+    data: { date: today, time: `${parts.hour}:${parts.minute}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const slotId = (await created.json()).data.id as string;
+
+  const traveller = await createCompleteUser(request, undefined, undefined, { operators: ["acme"] });
+  const placed = await request.post(`${origin()}/v1/bookings`, {
+    headers: { Authorization: `Bearer ${traveller.idToken}`, "Idempotency-Key": randomUUID() },
+    data: {
+      serviceId: service.id,
+      slotId,
+      tickets: [{ ticketTypeId: adult.id, quantity: 2 }],
+      returnUrl: `/experiences/${EXPERIENCE}/${service.id}/return/{bookingId}`,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { booking, checkoutUrl } = (await placed.json()).data;
+  const sessionId = /cs_sandbox_[A-Za-z0-9_-]+/.exec(checkoutUrl)![0];
+  const paid = await request.post(`${origin()}/v1/payments/sandbox/checkouts/${sessionId}/pay`, {
+    data: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
+  });
+  expect(paid.ok()).toBeTruthy();
+  return { traveller, bookingId: booking.id as string, reference: booking.reference as string, slotId, date: today };
+}
+
+/** PNG bytes → what jsqr reads in them. */
+export async function decodePng(png: Buffer): Promise<string | null> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null;
+}
+
+/** The traveller's booking page (JavaScript on): the ticket's QR code, read from a screenshot of it. */
+export async function ticketFromBookingPage(
+  page: Page,
+  traveller: { email: string; password: string },
+  bookingId: string,
+) {
+  await page.goto(`/account/booking/${bookingId}`);
+  await expect(page).toHaveURL(/\/login/);
+  await signInWithPassword(page, traveller.email, traveller.password);
+  await expect(page).toHaveURL(new RegExp(`/account/booking/${bookingId}$`));
+  const qr = page.getByRole("img", { name: /^QR code of your ticket code / });
+  await expect(qr).toBeVisible();
+  const shown = (await page.getByTestId("ticket-code").textContent())!.trim();
+  expect(shown).toMatch(/^([0-9A-Z]{4} ){6}[0-9A-Z]{2}$/);
+  const decoded = await decodePng(await qr.screenshot());
+  expect(decoded).toBe(shown.replace(/ /g, ""));
+  await expectAxeClean(page);
+  return decoded!;
+}
+
+export async function typeCode(page: Page, code: string, guests?: number) {
+  await page.getByRole("textbox", { name: "Ticket code" }).fill(code);
+  if (guests !== undefined) await page.getByLabel("Guests to let in").fill(String(guests));
+  await page.getByRole("button", { name: "Check in", exact: true }).click();
+}
