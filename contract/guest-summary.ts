@@ -8,11 +8,14 @@ export function guestSummary(tickets: ReadonlyArray<{ name: string; quantity: nu
 
 const IRREGULAR: Record<string, string> = { child: "children", person: "people", man: "men", woman: "women" };
 
-/** "Adult" → "Adults", "Child" → "Children", "Family pass" → "Family passes" (the last word). */
+/**
+ * "Adult" → "Adults", "Child" → "Children", "Family pass" → "Family passes": the last word, before
+ * any "(…)": "Child (5–12)" → "Children (5–12)".
+ */
 export function plural(name: string): string {
-  const match = /^(.*?)(\p{L}+)$/u.exec(name);
+  const match = /^(.*?)(\p{L}+)(\s*\(.*\))?$/u.exec(name);
   if (!match) return name;
-  const [, head, word] = match;
+  const [, head, word, tail = ""] = match;
   const lower = word.toLowerCase();
   let result: string;
   if (IRREGULAR[lower]) result = IRREGULAR[lower];
@@ -21,5 +24,5 @@ export function plural(name: string): string {
   else result = `${word}s`;
   // Keep the word's capital: "Child" → "Children".
   if (IRREGULAR[lower] && word[0] === word[0].toUpperCase()) result = result[0].toUpperCase() + result.slice(1);
-  return head + result;
+  return head + result + tail;
 }

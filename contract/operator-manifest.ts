@@ -62,7 +62,7 @@ export const manifestBooking = z.object({
   holdExpiresAt: isoTime.nullable(),
   seats: count,
   tickets: z.array(manifestTicketCount),
-  /** "2 Adults, 1 Child (5–12)" (manifestGuestsLabel). */
+  /** "2 Adults, 1 Child (5–12)" (contract/guest-summary.ts). */
   guestsLabel: z.string(),
   lead: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
   /** The booking's guest signed this operator's current waiver version. */
@@ -130,27 +130,6 @@ export type ManifestDeparture = z.infer<typeof manifestDeparture>;
 export type ManifestBooking = z.infer<typeof manifestBooking>;
 export type ManifestGuest = z.infer<typeof manifestGuest>;
 export type CheckInUpdate = z.infer<typeof checkInUpdate>;
-
-const IRREGULAR: Record<string, string> = { child: "children", person: "people", man: "men", woman: "women" };
-
-/** English plural of a ticket type's name: its last word before any "(…)": "Child (5–12)" → "Children (5–12)". */
-export function pluralTicketName(name: string): string {
-  const match = /^(.*?)([A-Za-z]+)(\s*\(.*\))?$/.exec(name.trim());
-  if (!match) return name;
-  const [, head, word, tail = ""] = match;
-  const lower = word.toLowerCase();
-  let plural = IRREGULAR[lower] ?? (/(s|x|z|ch|sh)$/.test(lower) ? `${lower}es` : `${lower}s`);
-  if (word[0] === word[0].toUpperCase()) plural = plural[0].toUpperCase() + plural.slice(1);
-  return `${head}${plural}${tail}`;
-}
-
-/** "2 Adults, 1 Child (5–12)": each ticket type with a quantity, in the booking's order. */
-export function manifestGuestsLabel(tickets: ReadonlyArray<{ name: string; quantity: number }>): string {
-  return tickets
-    .filter((ticket) => ticket.quantity > 0)
-    .map((ticket) => `${ticket.quantity} ${ticket.quantity === 1 ? ticket.name : pluralTicketName(ticket.name)}`)
-    .join(", ");
-}
 
 /** The columns of the manifest's CSV, one row per booking. */
 export const MANIFEST_CSV_COLUMNS = [

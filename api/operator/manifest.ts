@@ -1,6 +1,6 @@
+import { guestSummary } from "~contract/guest-summary";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
-  manifestGuestsLabel,
   type Manifest,
   type ManifestBooking,
   type ManifestDeparture,
@@ -197,7 +197,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       holdExpiresAt: row.status === "held" && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
       seats: row.seats,
       tickets: tickets.map(({ code, name, quantity }) => ({ code, name, quantity })),
-      guestsLabel: manifestGuestsLabel(tickets),
+      guestsLabel: guestSummary(tickets),
       lead: {
         name: [row.firstName, row.lastName].filter(Boolean).join(" ") || (row.email ?? ""),
         phone: row.phone,

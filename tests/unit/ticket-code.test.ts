@@ -78,5 +78,6 @@ describe("guests in words", () => {
     expect(plural("Family pass")).toBe("Family passes");
     expect(plural("Party")).toBe("Parties");
     expect(plural("Senior 65+")).toBe("Senior 65+");
+    expect(plural("Child (5–12)")).toBe("Children (5–12)");
   });
 });
