@@ -1,5 +1,6 @@
 import { data, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { INVALID_TEXT } from "~contract/text";
+import { readFormData } from "./form.server";
 
 /** A text field of an upload form is short; anything longer is refused unread. */
 const MAX_TEXT_FIELD_BYTES = 16 * 1024;
@@ -46,5 +47,20 @@ export async function readUploadFormData(request: Request, maxFileBytes: number)
     if (error instanceof UploadTooLargeError || error instanceof Response) throw error;
     if (error && typeof error === "object" && "type" in error && error.type === "DataWithResponseInit") throw error;
     throw data("The form could not be read. Try again.", { status: 400 });
+  }
+}
+
+/**
+ * A page's post whose forms are both plain and one upload: the upload read as readUploadFormData
+ * reads it, any other post as readFormData. `null`: the upload passed `maxFileBytes` (nothing
+ * more of it was read; the page says why on its file field, 413).
+ */
+export async function readFormOrUpload(request: Request, maxFileBytes: number): Promise<FormData | null> {
+  if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) return readFormData(request);
+  try {
+    return await readUploadFormData(request, maxFileBytes);
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) return null;
+    throw error;
   }
 }

@@ -10,14 +10,14 @@ import { BRANDING_SCHEMAS, isBrandingIntent, type BrandingIntent } from "~/featu
 import { requireConsoleAbility } from "~/features/console/console.server";
 import { apiErrorResult } from "~/platform/api-errors.server";
 import { setFlash, withFlash } from "~/platform/flash.server";
-import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
+import { getZodConstraint, parseWithZod } from "~/platform/form.server";
 import { formResult } from "~/platform/form-result.server";
 import { passHeaders } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
-import { readUploadFormData, UploadTooLargeError } from "~/platform/upload.server";
+import { readFormOrUpload } from "~/platform/upload.server";
 import { BrandLogo } from "~/ui/brand-logo";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { pageMeta } from "~/ui/meta";
@@ -68,12 +68,9 @@ function chosenColor(formData: FormData): void {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { api } = await requireConsoleAbility(request, "manageBranding");
-  const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
-  let formData: FormData;
-  try {
-    formData = multipart ? await readUploadFormData(request, MAX_PHOTO_BYTES) : await readFormData(request);
-  } catch (error) {
-    if (!(error instanceof UploadTooLargeError)) throw error;
+  const formData = await readFormOrUpload(request, MAX_PHOTO_BYTES);
+  if (formData === null) {
+    // Nothing more of the file is read: the page says why, on the file field.
     const submission = parseWithZod(new FormData(), { schema: BRANDING_SCHEMAS.logo });
     return formResult(submission.reply({ fieldErrors: { file: ["branding.logoTooLarge"] } }), {
       intent: "logo",

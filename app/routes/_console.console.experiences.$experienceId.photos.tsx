@@ -11,14 +11,14 @@ import { PhotoDropZone } from "~/features/console/photo-drop-zone";
 import { ExperiencePicture } from "~/features/catalog/experience-picture";
 import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
 import { setFlash, withFlash } from "~/platform/flash.server";
-import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
+import { getZodConstraint, parseWithZod } from "~/platform/form.server";
 import { formResult } from "~/platform/form-result.server";
 import { idParam, passHeaders, requireParams } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
-import { readUploadFormData, UploadTooLargeError } from "~/platform/upload.server";
+import { readFormOrUpload } from "~/platform/upload.server";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
@@ -63,12 +63,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { experienceId } = await requireParams(request, params, { experienceId: idParam });
   const { api } = await requireConsoleAbility(request, "manageCatalog");
-  const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
-  let formData: FormData;
-  try {
-    formData = multipart ? await readUploadFormData(request, MAX_PHOTO_BYTES) : await readFormData(request);
-  } catch (error) {
-    if (!(error instanceof UploadTooLargeError)) throw error;
+  const formData = await readFormOrUpload(request, MAX_PHOTO_BYTES);
+  if (formData === null) {
     // Nothing more of the file is read: the page says why, on the file field.
     const submission = parseWithZod(new FormData(), { schema: PHOTO_SCHEMAS.upload });
     return formResult(submission.reply({ fieldErrors: { file: ["photos.fileTooLarge"] } }), {
