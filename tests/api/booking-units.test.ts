@@ -115,9 +115,12 @@ describe("booking helpers", () => {
 });
 
 describe("configuration", () => {
-  it("HOLD_MINUTES: default 15, 1–120", () => {
-    expect(parseBookingEnv({})).toEqual({ holdMinutes: 15 });
-    expect(parseBookingEnv({ HOLD_MINUTES: " 30 " })).toEqual({ holdMinutes: 30 });
+  it("HOLD_MINUTES: default 15, 1–120; CHECKOUT_REMINDER_HOURS: default 8, 1–168", () => {
+    expect(parseBookingEnv({})).toEqual({ holdMinutes: 15, checkoutReminderHours: 8 });
+    expect(parseBookingEnv({ HOLD_MINUTES: " 30 " })).toEqual({ holdMinutes: 30, checkoutReminderHours: 8 });
+    expect(parseBookingEnv({ CHECKOUT_REMINDER_HOURS: "24" })).toEqual({ holdMinutes: 15, checkoutReminderHours: 24 });
+    expect(() => parseBookingEnv({ CHECKOUT_REMINDER_HOURS: "0" })).toThrow(/CHECKOUT_REMINDER_HOURS/);
+    expect(() => parseBookingEnv({ CHECKOUT_REMINDER_HOURS: "169" })).toThrow(/CHECKOUT_REMINDER_HOURS/);
     expect(() => parseBookingEnv({ HOLD_MINUTES: "0" })).toThrow(/HOLD_MINUTES/);
     expect(() => parseBookingEnv({ HOLD_MINUTES: "121" })).toThrow(/HOLD_MINUTES/);
     expect(() => parseBookingEnv({ HOLD_MINUTES: "ten" })).toThrow(/HOLD_MINUTES/);
