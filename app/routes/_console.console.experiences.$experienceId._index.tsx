@@ -172,7 +172,7 @@ function PublishPanel({ experience }: { experience: OperatorExperience }) {
             className={
               published
                 ? "rounded-md border border-slate-400 px-4 py-2 font-semibold text-slate-900"
-                : "rounded-md bg-brand px-4 py-2 font-semibold text-white hover:opacity-90"
+                : "rounded-md bg-brand px-4 py-2 font-semibold text-white hover:brightness-90"
             }
           >
             {t(published ? "operatorExperiences.unpublish" : "operatorExperiences.publish")}

@@ -34,7 +34,7 @@ export default function ExperiencesPage() {
         <h1 className="text-2xl font-bold text-brand-ink">{t("operatorExperiences.listTitle")}</h1>
         <Link
           to="/console/experiences/new"
-          className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:opacity-90"
+          className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:brightness-90"
         >
           {t("operatorExperiences.new")}
         </Link>

@@ -333,7 +333,7 @@ export default function ConfirmPage() {
           <button
             type="submit"
             disabled={paying}
-            className="w-full rounded-md bg-brand px-4 py-3 text-lg font-semibold text-white hover:opacity-90 disabled:opacity-60"
+            className="w-full rounded-md bg-brand px-4 py-3 text-lg font-semibold text-white hover:brightness-90 disabled:opacity-60"
           >
             {paying
               ? t("confirm.paying")

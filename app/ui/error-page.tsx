@@ -63,12 +63,12 @@ export function ErrorContent({ status = 500, message }: { status?: number; messa
         // Not available right now: the home page would be too; the way on is this page again, later.
         <a
           href={pathname + search}
-          className="mt-8 rounded-md bg-brand px-4 py-2 font-medium text-white hover:opacity-90"
+          className="mt-8 rounded-md bg-brand px-4 py-2 font-medium text-white hover:brightness-90"
         >
           {t("errors.tryAgain")}
         </a>
       ) : (
-        <Link to="/" className="mt-8 rounded-md bg-brand px-4 py-2 font-medium text-white hover:opacity-90">
+        <Link to="/" className="mt-8 rounded-md bg-brand px-4 py-2 font-medium text-white hover:brightness-90">
           {t("errors.backHome")}
         </Link>
       )}

@@ -42,7 +42,7 @@ export function SubmitButton({
       value={value}
       disabled={pending}
       aria-disabled={pending}
-      className="w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60"
+      className="w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-white hover:brightness-90 disabled:opacity-60"
     >
       {pending ? pendingLabel : label}
     </button>

@@ -22,7 +22,7 @@ export function SectionNav({ label, sections, className }: { label: string; sect
               to={section.to}
               end={section.end}
               className={({ isActive }) =>
-                `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand/10 text-brand" : "text-slate-700 hover:bg-slate-100"}`
+                `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand/10 font-semibold text-slate-900" : "text-slate-700 hover:bg-slate-100"}`
               }
             >
               {section.label}

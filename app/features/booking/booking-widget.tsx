@@ -161,7 +161,7 @@ export function BookingWidget({
               name="intent"
               value="continue"
               disabled={navigation.state !== "idle" || tooMany}
-              className="block w-full rounded-md bg-brand px-4 py-2.5 text-center font-semibold text-white hover:opacity-90 disabled:opacity-60"
+              className="block w-full rounded-md bg-brand px-4 py-2.5 text-center font-semibold text-white hover:brightness-90 disabled:opacity-60"
             >
               {t("details.continue")}
             </button>

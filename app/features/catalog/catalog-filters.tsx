@@ -58,7 +58,7 @@ export function CatalogFilters({ facets, query, fixed, priceRangeInvalid = false
         <SearchQueryField id="catalog-q" defaultValue={query.q ?? ""} className={`${fieldClass} mt-0`} />
         <button
           type="submit"
-          className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:opacity-90 disabled:opacity-60"
+          className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:brightness-90 disabled:opacity-60"
           disabled={searching}
         >
           {t("home.searchButton")}

@@ -28,7 +28,7 @@ export function StickyBookingBar({
 }) {
   const { t } = useTranslation();
   const summaryInView = useInView(summaryId);
-  const action = "rounded-md bg-brand px-4 py-2.5 text-sm font-semibold text-white hover:opacity-90";
+  const action = "rounded-md bg-brand px-4 py-2.5 text-sm font-semibold text-white hover:brightness-90";
   return (
     <div
       className={`fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden ${summaryInView ? "hidden" : ""}`}
