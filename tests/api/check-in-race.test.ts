@@ -2,8 +2,8 @@ import "./helpers/env";
 import { randomInt, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingCheckIns, bookings, slots } from "~api/db/schema";
-import { bookingUser, bookingWorld, confirmedBooking, createSlot } from "./helpers/booking";
+import { bookingCheckIns, bookings } from "~api/db/schema";
+import { bookingWorld, todaysBooking as todaysBookingOf } from "./helpers/booking";
 import { call, type TestUser } from "./helpers/identity";
 import { syncedMember } from "./helpers/operator";
 import { startAppProcess, stopAppProcesses, type AppProcess } from "./helpers/app-processes";
@@ -19,23 +19,7 @@ const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 const { db, acme } = bookingWorld();
 
-/** A confirmed booking of `adults` on a departure moved to start now (today in the operator's zone). */
-async function todaysBooking(adults: number) {
-  const traveller = await bookingUser(acme);
-  const slot = await createSlot(db(), acme.serviceId);
-  const booking = await confirmedBooking(traveller, acme, slot.id, adults);
-  const startsAt = new Date(Date.now() + randomInt(5_000, 60_000));
-  startsAt.setUTCMilliseconds(0);
-  await db()
-    .update(slots)
-    .set({ startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
-    .where(eq(slots.id, slot.id));
-  const [{ ticketCode }] = await db()
-    .select({ ticketCode: bookings.ticketCode })
-    .from(bookings)
-    .where(eq(bookings.id, booking.id));
-  return { traveller, booking, code: ticketCode };
-}
+const todaysBooking = (adults: number) => todaysBookingOf(db(), acme, adults);
 
 async function scanOver(url: string, token: string, code: string) {
   const response = await fetch(`${url}/v1/operator/check-ins`, {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, bookings, slots } from "~api/db/schema";
+import { accounts } from "~api/db/schema";
 import * as checkIn from "~/routes/_console.console.check-in";
 import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
 import { seedDbForThisFile } from "../api/helpers/api";
-import { bookingUser, confirmedBooking, createSlot, findService } from "../api/helpers/booking";
+import { findService, todaysBooking as todaysBookingOf } from "../api/helpers/booking";
 import { addTeamMember } from "../api/helpers/operator";
 import { withEmulatorUsers } from "../api/helpers/identity";
 import { args, outcome, pageRequest, sessionFor, signedInUser, type Outcome } from "./helpers";
@@ -27,23 +27,7 @@ async function memberOfAcme(role: "owner" | "manager" | "guide") {
 }
 
 /** A confirmed booking of two on a departure of today; its code and its traveller. */
-async function todaysBooking() {
-  const service = await findService(db(), "acme");
-  const traveller = await bookingUser(service);
-  const slot = await createSlot(db(), service.serviceId);
-  const booking = await confirmedBooking(traveller, service, slot.id, 2);
-  const startsAt = new Date(Date.now() + 30_000 + Math.floor(Math.random() * 30) * 1000);
-  startsAt.setUTCMilliseconds(0);
-  await db()
-    .update(slots)
-    .set({ startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
-    .where(eq(slots.id, slot.id));
-  const [{ ticketCode }] = await db()
-    .select({ ticketCode: bookings.ticketCode })
-    .from(bookings)
-    .where(eq(bookings.id, booking.id));
-  return { traveller, booking, code: ticketCode };
-}
+const todaysBooking = async () => todaysBookingOf(db(), await findService(db(), "acme"));
 
 describe("/console/check-in", () => {
   it("signed out: sign in; a non-member or the marketplace: 404; every member opens it, only owner and manager see the setting", async () => {

@@ -279,3 +279,32 @@ export async function confirmedBooking(
     throw new Error(`payment failed: ${paid.status} ${JSON.stringify(paid.body)}`);
   return placed.body.data.booking as { id: string; reference: string; totalMinor: number };
 }
+
+let movedToNow = 0;
+/**
+ * Moves a departure to start within the next minutes: today in every operator's zone but for a
+ * few minutes around midnight. Each call lands at least a second after the previous one, so two
+ * departures of one service never meet on the (service_id, starts_at) key.
+ */
+export async function startNow(db: Db, slotId: string): Promise<Date> {
+  const startsAt = new Date(Date.now() + 7_000 + movedToNow++ * 1_000);
+  startsAt.setUTCMilliseconds(0);
+  await db
+    .update(slots)
+    .set({ startsAt, endsAt: new Date(startsAt.getTime() + 90 * 60_000) })
+    .where(eq(slots.id, slotId));
+  return startsAt;
+}
+
+/** A confirmed booking of `adults` on a departure of today, with its ticket code and its traveller. */
+export async function todaysBooking(db: Db, service: TestService, adults = 2, guest?: TestUser) {
+  const traveller = guest ?? (await bookingUser(service));
+  const slot = await createSlot(db, service.serviceId);
+  const booking = await confirmedBooking(traveller, service, slot.id, adults);
+  const startsAt = await startNow(db, slot.id);
+  const [{ ticketCode }] = await db
+    .select({ ticketCode: bookings.ticketCode })
+    .from(bookings)
+    .where(eq(bookings.id, booking.id));
+  return { traveller, slot, booking, startsAt, code: ticketCode };
+}
