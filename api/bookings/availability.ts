@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { queryRows } from "../db/rows";
 import { accounts, experiences, services, type AccountRow } from "../db/schema";
 import { notFound, validationError } from "../http/errors";
 import { isPublished } from "../catalog/fragments";
@@ -94,7 +95,9 @@ export async function getAvailability(
   // the system PostgreSQL (they disagree on America/Vancouver from November 2026).
   const windowStart = zonedTimeToUtc(new Date(`${from}T00:00:00Z`), "00:00", timezone);
   const windowEnd = zonedTimeToUtc(new Date(`${addDays(to, 1)}T00:00:00Z`), "00:00", timezone);
-  const result = await db.execute(sql`
+  const rows = await queryRows<SlotLine>(
+    db,
+    sql`
     with bounds as (
       select min(starts_at) as first_at, max(starts_at) as last_at
       from slots where service_id = ${serviceId} and status = 'open'
@@ -126,8 +129,8 @@ export async function getAvailability(
         and s.starts_at < ${windowEnd.toISOString()}::timestamptz
     ) w on true
     order by w.sort_key, w.id
-  `);
-  const rows = (result as unknown as { rows: SlotLine[] }).rows;
+  `,
+  );
 
   const days: AvailabilityDay[] = [];
   for (const row of rows) {

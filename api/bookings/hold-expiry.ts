@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { queryRows } from "../db/rows";
 import { promoCodes, slots } from "../db/schema";
 
 export interface SweepScope {
@@ -44,7 +45,9 @@ export async function expireHolds(db: Db, scope: SweepScope = {}): Promise<Sweep
   const onlySlot = scope.slotId ? sql`and slot_id = ${scope.slotId}` : sql``;
   const onlyService = scope.serviceId ? sql`and service_id = ${scope.serviceId}` : sql``;
   return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
+    const rows = await queryRows<ExpiredRow>(
+      tx,
+      sql`
       with claimed as materialized (
         select id from bookings
         where status = 'held' and hold_expires_at <= app_now() ${onlySlot} ${onlyService}
@@ -59,8 +62,8 @@ export async function expireHolds(db: Db, scope: SweepScope = {}): Promise<Sweep
       from claimed
       where b.id = claimed.id and b.status = 'held'
       returning b.slot_id, b.seats, b.promo_code
-    `);
-    const rows = (result as unknown as { rows: ExpiredRow[] }).rows;
+    `,
+    );
     if (rows.length === 0) return { expired: 0, seatsFreed: 0 };
 
     const seatsBySlot = new Map<string, number>();

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { announceChanges } from "../changes/feed";
 import type { Db } from "../db/client";
+import { queryRows } from "../db/rows";
 
 /**
  * Refreshes experiences.demand_percent (how full the next 30 days of departures are: the
@@ -9,10 +10,8 @@ import type { Db } from "../db/client";
  * departures. Returns how many experiences changed.
  */
 export async function refreshDemand(db: Db): Promise<number> {
-  const result = (await db.execute(sql`select refresh_experience_demand() as changed`)) as unknown as {
-    rows: Array<{ changed: number }>;
-  };
-  const changed = Number(result.rows[0]?.changed ?? 0);
+  const [row] = await queryRows<{ changed: number }>(db, sql`select refresh_experience_demand() as changed`);
+  const changed = Number(row?.changed ?? 0);
   // The "recommended" order of catalog pages moved.
   if (changed > 0) announceChanges(["catalog"]);
   return changed;

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { announceChanges } from "../changes/feed";
 import { syncClock } from "../clock";
 import type { Db } from "../db/client";
+import { queryRows } from "../db/rows";
 import { bookings, referrals, users } from "../db/schema";
 import { settleDueRefunds } from "../bookings/refunds";
 import { bookingReference, findBookingView, type BookingViewRow } from "../bookings/view";
@@ -72,8 +73,7 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 async function claimed(tx: Tx, statement: ReturnType<typeof sql>): Promise<string[]> {
-  const result = await tx.execute(statement);
-  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+  return (await queryRows<{ id: string }>(tx, statement)).map((row) => row.id);
 }
 
 /**
@@ -266,14 +266,16 @@ async function requestTips(db: Db): Promise<number> {
  */
 async function rewardReferrals(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const found = await tx.execute(sql`
+    const due = await queryRows<{ referred: string; referrer: string; origin: string }>(
+      tx,
+      sql`
         select r.referred_user_id as referred, r.referrer_id as referrer, b.origin as origin
         from referrals r join bookings b on b.user_id = r.referred_user_id and b.referral_code = r.code
         where r.status = 'pending' and b.status = 'confirmed' and b.completed_at is not null
         order by b.completed_at
         limit ${BATCH}
-        for update of r skip locked`);
-    const due = (found as unknown as { rows: Array<{ referred: string; referrer: string; origin: string }> }).rows;
+        for update of r skip locked`,
+    );
     let rewarded = 0;
     for (const row of due) {
       // Claimed first: a guest with several discounted bookings is rewarded once.

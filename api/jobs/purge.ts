@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { EXPIRED_INVITATION_DAYS } from "~contract/operators";
 import type { Db } from "../db/client";
+import { queryRows } from "../db/rows";
 
 /** Messages and codes are kept this long, then purged. */
 export const RETENTION_DAYS = 90;
@@ -14,15 +15,23 @@ export const CHECK_IN_SCAN_RETENTION_DAYS = 3;
  * anyway.
  */
 export async function purgeOld(db: Db): Promise<{ messages: number; codes: number; notifications: number }> {
-  const count = (result: unknown) => (result as { rows: unknown[] }).rows.length;
-  const messages = await db.execute(sql`
+  const messages = await queryRows(
+    db,
+    sql`
     delete from outbox where status in ('sent', 'kept', 'failed')
-      and created_at < app_now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
-  const codes = await db.execute(sql`
-    delete from verification_codes where expires_at < app_now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
-  const notifications = await db.execute(sql`
+      and created_at < app_now() - make_interval(days => ${RETENTION_DAYS}) returning id`,
+  );
+  const codes = await queryRows(
+    db,
+    sql`
+    delete from verification_codes where expires_at < app_now() - make_interval(days => ${RETENTION_DAYS}) returning id`,
+  );
+  const notifications = await queryRows(
+    db,
+    sql`
     delete from notifications where read_at is not null
-      and created_at < app_now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
+      and created_at < app_now() - make_interval(days => ${RETENTION_DAYS}) returning id`,
+  );
   await db.execute(sql`delete from departure_days where day < (app_now() at time zone 'UTC')::date - 2`);
   // Invitations never accepted, a month after they expired (the team page lists them until then).
   await db.execute(sql`
@@ -33,5 +42,5 @@ export async function purgeOld(db: Db): Promise<{ messages: number; codes: numbe
     delete from check_in_scans where created_at < app_now() - make_interval(days => ${CHECK_IN_SCAN_RETENTION_DAYS})`);
   // Session expiry is real time (the identity provider's), not the product's test clock.
   await db.execute(sql`delete from signed_out_sessions where expires_at < now()`);
-  return { messages: count(messages), codes: count(codes), notifications: count(notifications) };
+  return { messages: messages.length, codes: codes.length, notifications: notifications.length };
 }

@@ -8,11 +8,11 @@ import {
 } from "~contract/operator-reports";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
+import { queryRows } from "../db/rows";
 import type { AccountRow } from "../db/schema";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 const figures = (row: Row): ReportFigures => ({
   bookings: Number(row.bookings),
@@ -41,7 +41,9 @@ export async function readReport(
   const from = query.from ?? addLocalDays(today, 1 - DEFAULT_REPORT_DAYS);
   const start = localToUtc(from, "00:00", zone).toISOString();
   const end = localToUtc(addLocalDays(to, 1), "00:00", zone).toISOString();
-  const daily = await db.execute(sql`
+  const rows = await queryRows<Row>(
+    db,
+    sql`
     with days as (
       select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') as d
     ),
@@ -80,12 +82,14 @@ export async function readReport(
     select date, bookings, guests, revenue, refunds, tips, net from per_day
     union all
     select null, sum(bookings), sum(guests), sum(revenue), sum(refunds), sum(tips), sum(net) from per_day
-    order by date nulls last`);
-  const rows = rowsOf(daily);
+    order by date nulls last`,
+  );
   const totals = rows.find((row) => row.date === null)!;
   const weeks = query.weeks ?? DEFAULT_OCCUPANCY_WEEKS;
   const occupancyTo = addLocalDays(today, weeks * 7 - 1);
-  const occupancy = await db.execute(sql`
+  const occupancy = await queryRows<Row>(
+    db,
+    sql`
     select s.id, e.title as experience_title, sv.name as service_name, s.starts_at,
            to_char(s.starts_at at time zone ${zone}, 'YYYY-MM-DD') as local_date,
            to_char(s.starts_at at time zone ${zone}, 'HH24:MI') as local_time,
@@ -97,7 +101,8 @@ export async function readReport(
     where e.account_id = ${account.id} and s.status <> 'cancelled'
       and s.starts_at >= ${localToUtc(today, "00:00", zone).toISOString()}::timestamptz
       and s.starts_at < ${localToUtc(addLocalDays(occupancyTo, 1), "00:00", zone).toISOString()}::timestamptz
-    order by s.starts_at, e.title, s.id`);
+    order by s.starts_at, e.title, s.id`,
+  );
   return {
     from,
     to,
@@ -109,7 +114,7 @@ export async function readReport(
       from: today,
       to: occupancyTo,
       weeks,
-      departures: rowsOf(occupancy).map((row): OccupancyDeparture => ({
+      departures: occupancy.map((row): OccupancyDeparture => ({
         id: String(row.id),
         experienceTitle: String(row.experience_title),
         serviceName: String(row.service_name),

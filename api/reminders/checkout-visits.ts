@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { queryRows } from "../db/rows";
 import { accounts, checkoutVisits, experiences, services, users, type AccountRow } from "../db/schema";
 import { bookingEnv } from "../env";
 import { notFound } from "../http/errors";
@@ -59,7 +60,9 @@ export async function recordCheckoutVisit(
 export async function sendCheckoutReminders(db: Db): Promise<number> {
   const delay = bookingEnv.checkoutReminderHours;
   return db.transaction(async (tx) => {
-    const due = await tx.execute(sql`
+    const claimed = await queryRows<{ user_id: string; experience_id: string }>(
+      tx,
+      sql`
       with due as (
         select v.user_id, v.experience_id
         from checkout_visits v
@@ -82,8 +85,8 @@ export async function sendCheckoutReminders(db: Db): Promise<number> {
       )
       update checkout_visits v set reminded_at = app_now()
       from due where v.user_id = due.user_id and v.experience_id = due.experience_id
-      returning v.user_id, v.experience_id`);
-    const claimed = (due as unknown as { rows: Array<{ user_id: string; experience_id: string }> }).rows;
+      returning v.user_id, v.experience_id`,
+    );
     for (const { user_id: userId, experience_id: experienceId } of claimed) {
       const [row] = await tx
         .select({
