@@ -11,6 +11,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
+import { DateFilterField } from "~/ui/date-filter-field";
 import { dateTimeFormat, formatCalendarDay, formatDateTime } from "~/ui/date-format";
 import { formatMoney, formatPhone } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
@@ -101,18 +102,7 @@ export default function ManifestPage() {
       ) : null}
       <div data-print="hide" className="mt-4 flex flex-wrap items-end gap-4">
         <Form method="get" className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="manifest-date" className="block text-sm font-medium text-slate-800">
-              {t("manifest.date")}
-            </label>
-            <input
-              id="manifest-date"
-              type="date"
-              name="date"
-              defaultValue={manifest.date}
-              className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-base"
-            />
-          </div>
+          <DateFilterField id="manifest-date" name="date" label={t("manifest.date")} value={manifest.date} />
           <div className="flex items-center gap-2 pb-2">
             <input
               id="manifest-per-page"

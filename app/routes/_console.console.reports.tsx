@@ -7,6 +7,7 @@ import { barChart } from "~/features/console/report-chart";
 import { passHeaders } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
+import { DateFilterField } from "~/ui/date-filter-field";
 import { dateTimeFormat, formatCalendarDay } from "~/ui/date-format";
 import { formatCount, formatMoney, formatPercent } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
@@ -68,32 +69,8 @@ export default function ReportsPage() {
         </h2>
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-4">
           <input type="hidden" name="metric" value={metric} />
-          <div>
-            <label htmlFor="report-from" className="block text-sm font-medium text-slate-800">
-              {t("reports.from")}
-            </label>
-            <input
-              id="report-from"
-              name="from"
-              type="date"
-              defaultValue={report.from}
-              required
-              className="mt-1 rounded-md border border-slate-300 px-3 py-2"
-            />
-          </div>
-          <div>
-            <label htmlFor="report-to" className="block text-sm font-medium text-slate-800">
-              {t("reports.to")}
-            </label>
-            <input
-              id="report-to"
-              name="to"
-              type="date"
-              defaultValue={report.to}
-              required
-              className="mt-1 rounded-md border border-slate-300 px-3 py-2"
-            />
-          </div>
+          <DateFilterField id="report-from" name="from" label={t("reports.from")} value={report.from} required />
+          <DateFilterField id="report-to" name="to" label={t("reports.to")} value={report.to} required />
           <button type="submit" className="rounded-md bg-brand px-4 py-2 font-semibold text-white">
             {t("reports.show")}
           </button>
