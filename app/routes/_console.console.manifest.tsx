@@ -334,6 +334,13 @@ function GuestLine({
   );
 }
 
+/** The manifest's three check-in actions: the status sent, its words (`manifest.<key>…`), its colours. */
+const CHECK_IN_ACTIONS = [
+  { status: "checked_in", key: "checkIn", tone: "border-emerald-700 text-emerald-900" },
+  { status: "no_show", key: "noShow", tone: "border-amber-700 text-amber-900" },
+  { status: "reset", key: "reset", tone: "border-slate-400 text-slate-800" },
+] as const;
+
 /** Check in, no-show, reset: one form per guest (or for all), a native post that a fetcher enhances. */
 function CheckInButtons({
   booking,
@@ -357,33 +364,18 @@ function CheckInButtons({
       <input type="hidden" name="date" value={manifest.date} />
       {perPage ? <input type="hidden" name="perPage" value="1" /> : null}
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <button
-        type="submit"
-        name="status"
-        value="checked_in"
-        className={`${button} border-emerald-700 text-emerald-900`}
-        aria-label={t("manifest.checkInWho", { who: label })}
-      >
-        {guestNo === "all" ? t("manifest.checkInAll") : t("manifest.checkIn")}
-      </button>
-      <button
-        type="submit"
-        name="status"
-        value="no_show"
-        className={`${button} border-amber-700 text-amber-900`}
-        aria-label={t("manifest.noShowWho", { who: label })}
-      >
-        {guestNo === "all" ? t("manifest.noShowAll") : t("manifest.noShow")}
-      </button>
-      <button
-        type="submit"
-        name="status"
-        value="reset"
-        className={`${button} border-slate-400 text-slate-800`}
-        aria-label={t("manifest.resetWho", { who: label })}
-      >
-        {guestNo === "all" ? t("manifest.resetAll") : t("manifest.reset")}
-      </button>
+      {CHECK_IN_ACTIONS.map((action) => (
+        <button
+          key={action.status}
+          type="submit"
+          name="status"
+          value={action.status}
+          className={`${button} ${action.tone}`}
+          aria-label={t(`manifest.${action.key}Who`, { who: label })}
+        >
+          {t(guestNo === "all" ? `manifest.${action.key}All` : `manifest.${action.key}`)}
+        </button>
+      ))}
       <span role="status" className={`text-xs ${fetcher.data?.ok === false ? "text-red-700" : "text-slate-700"}`}>
         {fetcher.state === "idle" && fetcher.data ? t(fetcher.data.message) : ""}
       </span>
