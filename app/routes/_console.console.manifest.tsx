@@ -11,6 +11,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
+import { ColumnHeads } from "~/ui/column-heads";
 import { DateFilterField } from "~/ui/date-filter-field";
 import { dateTimeFormat, formatCalendarDay, formatDateTime } from "~/ui/date-format";
 import { formatMoney, formatPhone } from "~/ui/format";
@@ -209,28 +210,12 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
             <caption className="sr-only">
               {t("manifest.tableCaption", { start: time(departure.startsAt), experience: departure.experienceTitle })}
             </caption>
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t("manifest.colBooking")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("manifest.colGuests")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("manifest.colLead")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("manifest.colWaiver")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("manifest.colMoney")}
-                </th>
-                <th scope="col" className="py-2">
-                  {t("manifest.colCheckIn")}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className="border-b border-slate-300 text-slate-700"
+              cell="py-2 pr-3"
+              labels={MANIFEST_COLUMNS.map((column) => t(`manifest.${column}`))}
+              alignFrom={MANIFEST_COLUMNS.length}
+            />
             <tbody>
               {departure.bookings.map((booking) => (
                 <BookingRow key={booking.id} booking={booking} checkable={!cancelled} money={money} />
@@ -333,6 +318,9 @@ function GuestLine({
     </li>
   );
 }
+
+/** The columns of a departure's table (`manifest.<key>`). */
+const MANIFEST_COLUMNS = ["colBooking", "colGuests", "colLead", "colWaiver", "colMoney", "colCheckIn"] as const;
 
 /** The manifest's three check-in actions: the status sent, its words (`manifest.<key>…`), its colours. */
 const CHECK_IN_ACTIONS = [
