@@ -7,7 +7,8 @@ import { operatorBrand, platformBrand } from "~api/outbox/email-layout";
 import { setMailTransportForTests, type MailTransport } from "~api/outbox/mailer";
 import { seedDbForThisFile } from "./helpers/api";
 import { bookingUser, confirmedBooking, createSlot, findService } from "./helpers/booking";
-import { outboxFor, withEmulatorUsers } from "./helpers/identity";
+import { call, outboxFor, withEmulatorUsers } from "./helpers/identity";
+import { syncedMember } from "./helpers/operator";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -140,5 +141,33 @@ describe("brand colours stay readable", () => {
     expect(platformBrand().senderName).toBeNull();
     expect(platformBrand().color).toBe(PLATFORM_COLORS.primary);
     expect(contrastRatio(PLATFORM_COLORS.primary, WHITE)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+// Last in the file: it changes Harbor's published branding.
+describe("a published branding reaches the next emails, a draft does not", () => {
+  it("after the draft is saved: the old name and colour; after publishing: the new ones", async () => {
+    const harbor = await findService(db(), "harbor");
+    const manager = await syncedMember(db(), "harbor", "manager");
+    const branding = (method: "PATCH" | "POST", path: string, body?: unknown) =>
+      call(`/v1/operator/branding${path}`, { token: manager.idToken, method, account: "harbor", body });
+    const drafted = await branding("PATCH", "", { name: "Harbor Sailing Co", primaryColor: "#9f1239" });
+    expect(drafted.status).toBe(200);
+
+    const early = await bookingUser(harbor);
+    await confirmedBooking(early, harbor, (await createSlot(db(), harbor.serviceId)).id, 1, { account: "harbor" });
+    const before = await confirmationOf(early.email);
+    expect(before.senderName).toBe("Harbor & Tide");
+    expect(before.htmlBody).toContain("background-color:#0F766E;color:#ffffff");
+    expect(before.htmlBody).not.toContain("Harbor Sailing Co");
+
+    expect((await branding("POST", "/publish")).status).toBe(200);
+    const later = await bookingUser(harbor);
+    await confirmedBooking(later, harbor, (await createSlot(db(), harbor.serviceId)).id, 1, { account: "harbor" });
+    const after = await confirmationOf(later.email);
+    expect(after.senderName).toBe("Harbor Sailing Co");
+    expect(after.htmlBody.toLowerCase()).toContain("background-color:#9f1239;color:#ffffff");
+    expect(after.htmlBody).toContain("Sent by Harbor Sailing Co.");
+    expect(after.textBody.trimEnd().endsWith("— Harbor Sailing Co")).toBe(true);
   });
 });
