@@ -53,10 +53,15 @@ test.describe("the dev mailbox", () => {
     // The text version.
     await expect(mail.getByTestId("mail-text")).toContainText(`Booking reference: ${reference}`);
     await expect(mail.getByTestId("mail-text")).toContainText(`/account/booking/${bookingId}`);
+    // Two attachments: the calendar file and the ticket's QR code.
+    const attachments = mail.getByTestId("mail-attachment");
+    await expect(attachments).toHaveText(["booking.ics", "ticket.png"]);
+    await expect(mail.getByRole("listitem").filter({ hasText: "ticket.png" })).toContainText(
+      /image\/png.*, [\d.,]+ ?(byte|kB)/,
+    );
     // The calendar file: named, typed, sized, and downloadable.
-    const attachment = mail.getByTestId("mail-attachment");
-    await expect(attachment).toHaveText("booking.ics");
-    await expect(mail.getByRole("listitem").filter({ has: page.getByTestId("mail-attachment") })).toContainText(
+    const attachment = attachments.filter({ hasText: "booking.ics" });
+    await expect(mail.getByRole("listitem").filter({ has: attachment })).toContainText(
       /text\/calendar.*, [\d.,]+ ?(byte|kB)/,
     );
     // The page passes axe (`meta-viewport`: the spec disables zoom), and so does the email on a
