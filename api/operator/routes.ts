@@ -27,8 +27,12 @@ import { setTicketTypes } from "./ticket-types";
 /** The operator console's API: every route answers only on an operator's storefront (X-Account-Context). */
 export const operatorRoutes = new Hono<AppEnv>();
 
-/** Invitations sent or sent again: at most 20 an hour per operator, 10 an hour per inviter. */
-export const INVITATION_LIMITS = { perAccount: 20, perInviter: 10, windowSeconds: 3600 };
+/**
+ * Invitations sent or sent again: at most 50 an hour per operator, 25 an hour per inviter. Enough
+ * for an owner taking on a season's crew in one sitting; the emails go only to addresses the
+ * operator's own members type, and every one is in the audit log.
+ */
+export const INVITATION_LIMITS = { perAccount: 50, perInviter: 25, windowSeconds: 3600 };
 
 handle(operatorRoutes, endpoints.operatorMe, async (c) => {
   const member = await requireMember(c, ANY_ROLE);

@@ -20,11 +20,16 @@ export function contentSecurityPolicy(nonce: string): string {
   const emulator = firebase.emulatorHost ? `http://${firebase.emulatorHost}` : null;
   const connect = ["'self'", ...FIREBASE_HOSTS, ...(emulator ? [emulator] : [])];
   const frames = [`https://${firebase.authDomain}`, ...(emulator ? [emulator] : [])];
+  // Emails (the dev mailbox shows them) load logos from the marketplace's address while the page
+  // may be a storefront's: on a local machine those are plain http, which `https:` does not cover.
+  const localImages = production
+    ? []
+    : config.APP_BASE_DOMAINS.flatMap((domain) => [`http://${domain}:*`, `http://*.${domain}:*`]);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": [`'nonce-${nonce}'`, "'strict-dynamic'"],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "https:"],
+    "img-src": ["'self'", "data:", "https:", ...localImages],
     "font-src": ["'self'"],
     "connect-src": connect,
     "frame-src": frames,

@@ -380,7 +380,7 @@ function Preview({ draft, color }: { draft: BrandingView; color: string }) {
         </div>
         <div className="bg-brand px-4 py-6 text-white">
           <p className="text-xl font-bold">{t("home.storefrontHeading", { name: draft.name })}</p>
-          {draft.tagline ? <p className="mt-1 text-white/90">{draft.tagline}</p> : null}
+          {draft.tagline ? <p className="mt-1 text-white">{draft.tagline}</p> : null}
         </div>
         <div className="p-4">
           <div className="max-w-xs rounded-lg border border-slate-200 p-4 shadow-sm">

@@ -26,6 +26,13 @@ export async function ownerToken(request: APIRequestContext): Promise<string> {
   return ((await answer.json()) as { idToken: string }).idToken;
 }
 
+/** The product's test clock (GET /v1/dev/clock): later than this machine's once a spec moved it. */
+export async function productNow(request: APIRequestContext): Promise<Date> {
+  const answer = await request.get(`${origin()}/v1/dev/clock`);
+  expect(answer.ok()).toBeTruthy();
+  return new Date(((await answer.json()) as { data: { now: string } }).data.now);
+}
+
 /**
  * A departure of acme's today (its zone), 2 hours from now, made by the owner through the API;
  * a traveller books 2 Adults on it and pays with the sandbox card.
@@ -38,8 +45,10 @@ export async function todaysBooking(request: APIRequestContext) {
     await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/departures`, { headers })
   ).json();
   const zone = listed.data.experience.timezone as string;
+  // The product's clock, not this machine's: a spec run earlier may have moved it forward.
+  const now = await productNow(request);
   // Each call its own hour and an odd minute (the seed's departures start on round minutes).
-  const local = new Date(Date.now() + (2 + made++) * 3_600_000);
+  const local = new Date(now.getTime() + (2 + made++) * 3_600_000);
   local.setUTCMinutes(7 + 2 * Math.floor(Math.random() * 25));
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-CA", {
@@ -54,7 +63,7 @@ export async function todaysBooking(request: APIRequestContext) {
       .formatToParts(local)
       .map((part) => [part.type, part.value]),
   );
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(now);
   test.skip(`${parts.year}-${parts.month}-${parts.day}` !== today, "too close to midnight in the operator's zone");
   const services = await (
     await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/services`, { headers })

@@ -15,7 +15,7 @@ export function HomeAccountDirectLayout({ children }: { children: React.ReactNod
               <p className="text-2xl font-bold sm:text-3xl">
                 {account ? t("home.storefrontHeading", { name: account.name }) : t("app.name")}
               </p>
-              {account?.tagline ? <p className="mt-1 text-white/90">{account.tagline}</p> : null}
+              {account?.tagline ? <p className="mt-1 text-white">{account.tagline}</p> : null}
             </div>
           </div>
         </div>
