@@ -896,10 +896,7 @@ export const waitlistOffers = pgTable(
     index("waitlist_offers_open_expiry_idx")
       .on(t.expiresAt)
       .where(sql`${t.status} = 'open'`),
-    check(
-      "waitlist_offers_status_value",
-      sql`${t.status} IN ('open', 'accepted', 'expired', 'declined', 'withdrawn')`,
-    ),
+    check("waitlist_offers_status_value", sql`${t.status} IN ('open', 'accepted', 'expired', 'declined', 'withdrawn')`),
   ],
 );
 export type WaitlistOfferRow = typeof waitlistOffers.$inferSelect;
