@@ -58,7 +58,7 @@ export function offerPath(input: {
   token: string;
 }): string {
   const query = new URLSearchParams({ slot: input.slotId });
-  if (input.ticketTypeId) query.set(`t.${input.ticketTypeId}`, String(input.seats));
+  if (input.ticketTypeId) query.set(`t_${input.ticketTypeId}`, String(input.seats));
   query.set("offer", input.token);
   return `/experiences/${input.experienceId}/${input.serviceId}/confirm?${query.toString()}`;
 }
