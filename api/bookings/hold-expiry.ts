@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { promoCodes, slots } from "../db/schema";
-import { kickWaitlist } from "../waitlist/kick";
+import { kickWaitlist } from "./seats-freed";
 
 export interface SweepScope {
   /** Only this departure's holds (before taking its seats). */

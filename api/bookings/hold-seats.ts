@@ -14,7 +14,7 @@ import { releaseBooking } from "./fulfilment";
 import { newBookingId } from "./ids";
 import type { PricedOrder } from "./price";
 import { takeSeats } from "./seats";
-import { acceptOffer } from "../waitlist/service";
+import { acceptOffer } from "./waitlist-offer";
 import type { CreateBookingBody } from "~contract/bookings";
 
 type TicketLines = Array<{ ticketTypeId: string; quantity: number }>;

@@ -6,7 +6,7 @@ import { priceOrder } from "./price";
 import { loadOpenSlot } from "./seats";
 import { missingSteps } from "./missing-steps";
 import { findUser } from "../users/service";
-import { offeredSeats } from "../waitlist/service";
+import { offeredSeats } from "./waitlist-offer";
 import type { Quote, QuoteBody } from "~contract/bookings";
 
 /** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bookings, services, slots, waitlistEntries } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
-import { kickWaitlist } from "../waitlist/kick";
+import { kickWaitlist } from "./seats-freed";
 
 /**
  * People wait for this departure (waiting or offered entries of its waitlist): its freed seats

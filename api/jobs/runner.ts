@@ -13,7 +13,7 @@ import { provideJobsCheck } from "../health/readiness";
 import { refreshDemand } from "../catalog/demand";
 import { announceChanges } from "../changes/feed";
 import { materialiseDueServices } from "../schedules/materialise";
-import { setWaitlistKick } from "../waitlist/kick";
+import { setWaitlistKick } from "../bookings/seats-freed";
 
 /**
  * Background work on pg-boss, in the API's own database (PostgreSQL, or the embedded PGlite

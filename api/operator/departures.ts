@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { kickWaitlist } from "../waitlist/kick";
+import { kickWaitlist } from "../bookings/seats-freed";
 import type { OperatorDeparture, OperatorDepartures } from "~contract/schedules";
 import { MAX_DEPARTURE_DAYS } from "~contract/schedules";
 import { clockNow } from "../clock";

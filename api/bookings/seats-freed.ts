@@ -1,6 +1,6 @@
 /**
- * A prompt run of the waitlist's offering step after seats were freed. Releasing code calls
- * kickWaitlist() and knows nothing else of the waitlist: the job runner, when it runs in this
+ * Seats were freed: a prompt run of the waitlist's offering step (api/waitlist). Releasing code
+ * calls kickWaitlist() and knows nothing else of the waitlist: the job runner, when it runs in this
  * process, sets the requester (a due-work job a moment later, after the freeing transaction has
  * committed); without one (tests, JOBS_ENABLED=false) the minute's due work is the path.
  */
