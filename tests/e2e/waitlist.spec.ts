@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "./guarded-test";
 import { payWithCard } from "./booking-helpers";
-import { expectAxeClean, withDemoOwners } from "./console-helpers";
+import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
+import { ACME, OWNER, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
 import { EXPERIENCE, ownerToken } from "./day-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
@@ -127,4 +128,16 @@ test("join a sold-out departure's waitlist without JavaScript, get the freed sea
   await expect(live.getByTestId("waitlist-status").first()).toHaveText("Booked");
   await expectAxeClean(live);
   await context.close();
+
+  // The operator sees the departure's waitlist in the console.
+  const consoleContext = await browser.newContext();
+  const operator = await consoleContext.newPage();
+  const path = `/console/departures/${departure.slotId}/waitlist`;
+  await operator.goto(`${ACME}${path}`);
+  await signInHere(operator, OWNER, DEMO_OWNER_PASSWORD, new RegExp(path));
+  const rows = operator.getByTestId("console-waitlist").locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Booked");
+  await expectAxeClean(operator);
+  await consoleContext.close();
 });
