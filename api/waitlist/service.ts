@@ -281,7 +281,8 @@ export interface WaitlistRun {
 
 /**
  * The due work's waitlist step, three transactions:
- * 1. offers whose time ran out expire (their entry too: no second offer), their seats given back;
+ * 1. offers whose time ran out expire (their entry too: no second offer), and offers of departures
+ *    the operator closed or cancelled are withdrawn; their seats given back;
  * 2. waiting entries of departures no longer on sale are closed (cancelled with the departure,
  *    else expired): no offers once the departure starts or passes its cut-off;
  * 3. departures on sale with waiting entries and free seats: each locked (FOR UPDATE SKIP
@@ -299,18 +300,20 @@ export async function runWaitlist(db: Db): Promise<WaitlistRun> {
 async function expireOffers(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx.execute(sql`
-      select e.id as entry_id from waitlist_offers o join waitlist_entries e on e.id = o.entry_id
-      where o.status = 'open' and o.expires_at <= app_now() and e.status = 'offered'
+      select e.id as entry_id, s.status as slot_status
+      from waitlist_offers o join waitlist_entries e on e.id = o.entry_id join slots s on s.id = o.slot_id
+      where o.status = 'open' and e.status = 'offered' and (o.expires_at <= app_now() or s.status <> 'open')
       order by o.expires_at
       limit ${BATCH * 5}
       for update of e skip locked`);
-    const entryIds = (due as unknown as { rows: Array<{ entry_id: string }> }).rows.map((row) => row.entry_id);
+    const rows = (due as unknown as { rows: Array<{ entry_id: string; slot_status: string }> }).rows;
     let count = 0;
-    for (const entryId of entryIds) {
+    for (const { entry_id: entryId, slot_status: slotStatus } of rows) {
       const offer = await openOfferOf(tx, entryId);
       if (!offer) continue;
-      await closeOffer(tx, offer, "expired");
-      await setStatus(tx, entryId, "expired");
+      // The operator closed or cancelled the departure: the offer is withdrawn (its link refused already).
+      await closeOffer(tx, offer, slotStatus === "open" ? "expired" : "withdrawn");
+      await setStatus(tx, entryId, slotStatus === "cancelled" ? "cancelled" : "expired");
       count++;
     }
     return count;

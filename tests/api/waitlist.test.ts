@@ -246,5 +246,21 @@ describe("the waitlist of a sold-out departure", () => {
       .where(eq(slots.id, started.id));
     expect((await move(1)).waitlistOffers).toBe(0);
     expect(await statusOf(waiting)).toBe("expired");
+
+    // An open offer on a departure the operator cancels is withdrawn, its seats given back.
+    const cancelled = await createSlot(db(), acme.serviceId, { capacity: 1, seatsLeft: 0 });
+    const offeredEntry = (await join(second, cancelled.id, 1)).body.data.id as string;
+    await db().update(slots).set({ capacity: 2 }).where(eq(slots.id, cancelled.id));
+    expect((await move(1)).waitlistOffers).toBe(1);
+    expect(await seatsTaken(db(), cancelled.id)).toBe(2);
+    await db()
+      .update(slots)
+      .set({ status: "cancelled", cancelledAt: sql`app_now()` })
+      .where(eq(slots.id, cancelled.id));
+    expect((await move(1)).waitlistExpired).toBe(1);
+    expect(await statusOf(offeredEntry)).toBe("cancelled");
+    const [withdrawn] = await db().select().from(waitlistOffers).where(eq(waitlistOffers.entryId, offeredEntry));
+    expect(withdrawn.status).toBe("withdrawn");
+    expect(await seatsTaken(db(), cancelled.id)).toBe(1);
   });
 });
