@@ -16,7 +16,8 @@ import {
   sessionIdOf,
   type TestService,
 } from "./helpers/booking";
-import { call, type TestUser } from "./helpers/identity";
+import { call, syncedUser, type TestUser } from "./helpers/identity";
+import { syncedMember } from "./helpers/operator";
 
 const { db, acme } = bookingWorld();
 
@@ -262,5 +263,33 @@ describe("the waitlist of a sold-out departure", () => {
     const [withdrawn] = await db().select().from(waitlistOffers).where(eq(waitlistOffers.entryId, offeredEntry));
     expect(withdrawn.status).toBe("withdrawn");
     expect(await seatsTaken(db(), cancelled.id)).toBe(1);
+  });
+
+  it("operatorDepartureWaitlist: 401 signed out, 404 for a non-member, another operator's storefront or departure; the line in order for every member", async () => {
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 1, seatsLeft: 0 });
+    const [a, b] = await Promise.all([bookingUser(acme), bookingUser(acme)]);
+    expect((await join(a, slot.id, 1)).status).toBe(201);
+    expect((await join(b, slot.id, 1)).status).toBe(201);
+    const path = `/v1/operator/departures/${slot.id}/waitlist`;
+    expectEnvelope(await call(path, { account: "acme" }), 401, "unauthorized");
+    const stranger = await syncedUser();
+    expectEnvelope(await call(path, { token: stranger.idToken, account: "acme" }), 404, "not_found");
+    const guide = await syncedMember(db(), "acme", "guide");
+    expectEnvelope(await call(path, { token: guide.idToken, account: "harbor" }), 404, "not_found");
+    const harborOwner = await syncedMember(db(), "harbor", "owner");
+    expectEnvelope(await call(path, { token: harborOwner.idToken, account: "harbor" }), 404, "departure_not_found");
+    expectEnvelope(
+      await call(`/v1/operator/departures/bad id!/waitlist`, { token: guide.idToken, account: "acme" }),
+      400,
+      "validation_error",
+    );
+    const listed = await call(path, { token: guide.idToken, account: "acme" });
+    expect(listed.status).toBe(200);
+    expect(
+      listed.body.data.entries.map((entry: { email: string; status: string }) => [entry.email, entry.status]),
+    ).toEqual([
+      [a.email, "waiting"],
+      [b.email, "waiting"],
+    ]);
   });
 });
