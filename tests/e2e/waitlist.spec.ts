@@ -14,7 +14,10 @@ withDemoOwners();
  * joins its waitlist from the details page without JavaScript, one booking is cancelled, the due
  * work offers the seat, the offer email's link opens the confirm page and the traveller books it.
  */
-async function soldOutDeparture(request: APIRequestContext) {
+async function soldOutDeparture(
+  request: APIRequestContext,
+  { parties = [1, 1], hoursAhead }: { parties?: number[]; hoursAhead?: number } = {},
+) {
   const headers = { Authorization: `Bearer ${await ownerToken(request)}`, "X-Account-Context": "acme" };
   const services = await (
     await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/services`, { headers })
@@ -25,26 +28,42 @@ async function soldOutDeparture(request: APIRequestContext) {
     await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/departures`, { headers })
   ).json();
   const zone = listed.data.experience.timezone as string;
-  const date = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(
-    new Date(Date.now() + (5 + Math.floor(Math.random() * 20)) * 86_400_000),
+  // From the product's clock (other specs may have moved it on): a day or more ahead, an odd minute.
+  const now = Date.parse((await (await request.get(`${origin()}/v1/dev/clock`)).json()).data.now);
+  const hours = hoursAhead ?? (5 + Math.floor(Math.random() * 20)) * 24 + Math.floor(Math.random() * 12);
+  const local = new Date(now + hours * 3_600_000);
+  local.setUTCMinutes(1 + 2 * Math.floor(Math.random() * 29));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(local)
+      .map((part) => [part.type, part.value]),
   );
-  const minute = String(1 + 2 * Math.floor(Math.random() * 29)).padStart(2, "0");
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  const capacity = parties.reduce((sum, seats) => sum + seats, 0);
   const created = await request.post(`${origin()}/v1/operator/services/${service.id}/departures`, {
     headers,
-    data: { date, time: `${String(6 + Math.floor(Math.random() * 12)).padStart(2, "0")}:${minute}`, capacity: 2 },
+    data: { date, time: `${parts.hour}:${parts.minute}`, capacity },
   });
   expect(created.status(), await created.text()).toBe(201);
   const slotId = (await created.json()).data.id as string;
 
   const seller = await createCompleteUser(request, uniqueEmail("wl-seller"), PASSWORD, { operators: ["acme"] });
   const bookings: string[] = [];
-  for (let i = 0; i < 2; i++) {
+  for (const seats of parties) {
     const placed = await request.post(`${origin()}/v1/bookings`, {
       headers: { Authorization: `Bearer ${seller.idToken}`, "Idempotency-Key": randomUUID() },
       data: {
         serviceId: service.id,
         slotId,
-        tickets: [{ ticketTypeId: adult.id, quantity: 1 }],
+        tickets: [{ ticketTypeId: adult.id, quantity: seats }],
         returnUrl: `/experiences/${EXPERIENCE}/${service.id}/return/{bookingId}`,
       },
     });
@@ -57,7 +76,8 @@ async function soldOutDeparture(request: APIRequestContext) {
     expect(paid.ok()).toBeTruthy();
     bookings.push(booking.id as string);
   }
-  return { serviceId: service.id as string, slotId, date, seller, bookings };
+  const startsAt = (await created.json()).data.startsAt as string;
+  return { serviceId: service.id as string, adult: adult.id as string, slotId, date, startsAt, seller, bookings };
 }
 
 test("join a sold-out departure's waitlist without JavaScript, get the freed seat by email and book it", async ({
@@ -140,4 +160,67 @@ test("join a sold-out departure's waitlist without JavaScript, get the freed sea
   await expect(rows.first()).toContainText("Booked");
   await expectAxeClean(operator);
   await consoleContext.close();
+});
+
+/** The dev mailbox's waitlist offers to `to`. */
+async function offersTo(request: APIRequestContext, to: string) {
+  const mail = await (await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=20`)).json();
+  return (mail.data as Array<{ kind: string; meta: Record<string, string> }>).filter(
+    (message) => message.kind === "waitlist_offer",
+  );
+}
+
+test("parties of 3, 2 and 1: a 2-seat cancellation goes to the second; unanswered, it passes on with the clock; none after the start", async ({
+  request,
+}) => {
+  // Sold out: 2 seats and 1 seat booked, two days from the product's clock (before the cancellation cut-off).
+  const departure = await soldOutDeparture(request, { parties: [2, 1], hoursAhead: 50 });
+  const waiting = [];
+  for (const seats of [3, 2, 1]) {
+    const traveller = await createCompleteUser(request, uniqueEmail(`wl-party${seats}`), PASSWORD, {
+      operators: ["acme"],
+    });
+    const joined = await request.post(`${origin()}/v1/waitlist`, {
+      headers: { Authorization: `Bearer ${traveller.idToken}` },
+      data: { serviceId: departure.serviceId, slotId: departure.slotId, seats },
+    });
+    expect(joined.status(), await joined.text()).toBe(201);
+    waiting.push(traveller);
+  }
+  const [first, second, third] = waiting;
+  const cancelled = await request.post(`${origin()}/v1/bookings/${departure.bookings[0]}/cancel`, {
+    headers: { Authorization: `Bearer ${departure.seller.idToken}` },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await expect
+    .poll(async () => {
+      await request.post(`${origin()}/v1/dev/clock`, { data: { advanceMinutes: 0 } });
+      return (await offersTo(request, second.email)).length;
+    })
+    .toBe(1);
+  expect(await offersTo(request, first.email)).toHaveLength(0);
+  expect(await offersTo(request, third.email)).toHaveLength(0);
+  // The public cannot book the freed seats.
+  const quote = await request.post(`${origin()}/v1/bookings/quote`, {
+    data: {
+      serviceId: departure.serviceId,
+      slotId: departure.slotId,
+      tickets: [{ ticketTypeId: departure.adult, quantity: 1 }],
+    },
+  });
+  expect((await quote.json()).data.seatsLeft).toBe(0);
+
+  // Twelve hours on (WAITLIST_OFFER_HOURS) the offer has expired: the third's party fits, the first's does not.
+  const moved = await request.post(`${origin()}/v1/dev/clock`, { data: { advanceMinutes: 12 * 60 + 1 } });
+  expect((await moved.json()).data.ran.waitlistExpired).toBeGreaterThanOrEqual(1);
+  await expect.poll(async () => (await offersTo(request, third.email)).length).toBe(1);
+  expect(await offersTo(request, first.email)).toHaveLength(0);
+
+  // Past the start: no more offers (the third's ran out at the cut-off; the first is never offered).
+  const start = await request.post(`${origin()}/v1/dev/clock`, {
+    data: { now: new Date(Date.parse(departure.startsAt) + 60_000).toISOString() },
+  });
+  expect(start.status()).toBe(200);
+  expect(await offersTo(request, first.email)).toHaveLength(0);
+  expect(await offersTo(request, second.email)).toHaveLength(1);
 });
