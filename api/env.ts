@@ -283,9 +283,14 @@ const bookingSchema = z.object({
    * reminder goes out, if they allowed marketing email (1–168, default 8).
    */
   CHECKOUT_REMINDER_HOURS: wholeNumber(8, 1, 168),
+  /**
+   * Hours a waitlist offer holds its seats before it passes to the next in line (1–168, default
+   * 12); never past the departure's online sales cut-off.
+   */
+  WAITLIST_OFFER_HOURS: wholeNumber(12, 1, 168),
 });
 
-export type BookingEnv = { holdMinutes: number; checkoutReminderHours: number };
+export type BookingEnv = { holdMinutes: number; checkoutReminderHours: number; waitlistOfferHours: number };
 
 export function parseBookingEnv(source: Record<string, string | undefined>): BookingEnv {
   const result = bookingSchema.safeParse(source);
@@ -293,7 +298,11 @@ export function parseBookingEnv(source: Record<string, string | undefined>): Boo
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid booking configuration: ${problems.join("; ")}`);
   }
-  return { holdMinutes: result.data.HOLD_MINUTES, checkoutReminderHours: result.data.CHECKOUT_REMINDER_HOURS };
+  return {
+    holdMinutes: result.data.HOLD_MINUTES,
+    checkoutReminderHours: result.data.CHECKOUT_REMINDER_HOURS,
+    waitlistOfferHours: result.data.WAITLIST_OFFER_HOURS,
+  };
 }
 
 export const bookingEnv = parseBookingEnv(process.env);

@@ -67,6 +67,15 @@ export const quoteBody = z.object({
   promoCode,
   /** An invitation's code (ignored without a signed-in guest; a promo code takes precedence). */
   referralCode: referralCodeField,
+  /**
+   * A waitlist offer's token (the link of the offer email): the seats held for the caller's offer
+   * on this departure are theirs (quote: seatsLeft counts them; booking: 409 waitlist_offer_invalid
+   * when it is not such an open offer).
+   */
+  waitlistOffer: z
+    .string({ invalid_type_error: "Must be text." })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, "Not a valid waitlist offer.")
+    .optional(),
 });
 export type QuoteBody = z.output<typeof quoteBody>;
 

@@ -26,6 +26,7 @@ import { tipBody, tipKeyParams } from "./tips";
 import { unsubscribeParams } from "./unsubscribe";
 import { referralCodeParams } from "./referrals";
 import { checkoutVisitBody } from "./checkout-visits";
+import { departureWaitlist, joinWaitlistBody, waitlistEntries, waitlistEntry, waitlistEntryParams } from "./waitlist";
 import {
   auditLogQuery,
   invitationParams,
@@ -497,6 +498,7 @@ export const endpoints = {
         "payment_unavailable",
         "idempotency_key_reused",
         "payment_method_not_found",
+        "waitlist_offer_invalid",
       ],
       changes: ["seats", "user"],
     }),
@@ -774,6 +776,51 @@ export const endpoints = {
       body: checkoutVisitBody,
       output: out.nothing,
       errors: ["not_found"],
+    }),
+  }),
+
+  ...domain("Waitlist", {
+    joinWaitlist: endpoint({
+      method: "POST",
+      path: "/v1/waitlist",
+      summary:
+        "Join a departure's waitlist for a party of `seats` (201): only while it is on sale with fewer seats left than the party; one entry per traveller and departure, ever. Freed seats then go to the line, in order, to the first whose party fits, held for an offer (WAITLIST_OFFER_HOURS, never past the cut-off) sent by email and notification",
+      auth: "user",
+      tenant: true,
+      body: joinWaitlistBody,
+      output: waitlistEntry,
+      statuses: [201],
+      errors: [
+        "not_found",
+        "slot_not_found",
+        "sales_closed",
+        "seats_available",
+        "already_on_waitlist",
+        "user_not_found",
+      ],
+      changes: ["user"],
+    }),
+    leaveWaitlist: endpoint({
+      method: "POST",
+      path: "/v1/waitlist/:entryId/leave",
+      summary:
+        "Leave the waitlist in one click: a waiting entry is left, an offered one declined (its seats pass to the next in line); no second offer either way. Leaving again answers the entry as it is",
+      auth: "user",
+      tenant: true,
+      params: waitlistEntryParams,
+      output: waitlistEntry,
+      errors: ["waitlist_entry_not_found"],
+      changes: ["user", "seats"],
+    }),
+    myWaitlist: endpoint({
+      method: "GET",
+      path: "/v1/user/waitlist",
+      summary: "The caller's waitlist entries, newest first, with the place in line and an open offer's expiry",
+      auth: "user",
+      tenant: true,
+      output: waitlistEntries,
+      errors: [],
+      dependsOn: ["user"],
     }),
   }),
 
@@ -1290,6 +1337,16 @@ export const endpoints = {
       query: departureListQuery,
       output: out.operatorDepartures,
       errors: ["experience_not_found", "service_not_found"],
+    }),
+    operatorDepartureWaitlist: endpoint({
+      method: "GET",
+      path: "/v1/operator/departures/:departureId/waitlist",
+      summary: "A departure's waitlist in line order: party, status, open offer's expiry (every member)",
+      auth: "user",
+      tenant: true,
+      params: departureParams,
+      output: departureWaitlist,
+      errors: ["departure_not_found"],
     }),
     operatorCreateDeparture: endpoint({
       method: "POST",

@@ -503,6 +503,9 @@ export const devClockMoved = z.object({
     departures: z.number(),
     /** Reminders of bookings left unfinished at the confirm page (api/reminders/checkout-visits.ts). */
     checkoutReminders: z.number(),
+    /** Waitlist offers made, expired, and waiting entries closed (api/waitlist/service.ts). */
+    waitlistOffers: z.number(),
+    waitlistExpired: z.number(),
     requeued: z.number(),
   }),
 });

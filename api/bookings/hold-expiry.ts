@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { promoCodes, slots } from "../db/schema";
+import { kickWaitlist } from "./seats-freed";
 
 export interface SweepScope {
   /** Only this departure's holds (before taking its seats). */
@@ -84,6 +85,7 @@ export async function expireHolds(db: Db, scope: SweepScope = {}): Promise<Sweep
         .set({ redemptions: sql`greatest(${promoCodes.redemptions} - ${redemptionsByCode.get(code)!}, 0)` })
         .where(eq(promoCodes.code, code));
     }
+    kickWaitlist(); // freed seats: the waitlist's offering step runs soon
     return { expired: rows.length, seatsFreed: [...seatsBySlot.values()].reduce((sum, n) => sum + n, 0) };
   });
 }

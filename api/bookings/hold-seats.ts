@@ -14,6 +14,7 @@ import { releaseBooking } from "./fulfilment";
 import { newBookingId } from "./ids";
 import type { PricedOrder } from "./price";
 import { takeSeats } from "./seats";
+import { acceptOffer } from "./waitlist-offer";
 import type { CreateBookingBody } from "~contract/bookings";
 
 type TicketLines = Array<{ ticketTypeId: string; quantity: number }>;
@@ -89,7 +90,8 @@ export interface Hold {
  *
  * The guest's own hold on this departure never blocks them: the same order answers that booking
  * again (one booking however often Pay is pressed, from however many pages); a changed order
- * replaces it in the transaction that takes the seats, so its seats count. Two requests of one
+ * replaces it in the transaction that takes the seats, so its seats count. With a waitlist offer
+ * the seats held for it are taken over instead (never the public's). Two requests of one
  * guest for one departure take turns (a transaction-scoped advisory lock).
  */
 export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
@@ -108,14 +110,29 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
     );
     if (reused) return { booking: reused, reused: true, replaced: [] };
     const replaced = await releaseOwnHolds(tx, ownHolds);
-    if (!(await takeSeats(tx, body.slotId, body.serviceId, price.seats))) throw soldOut();
+    const id = newBookingId();
+    if (body.waitlistOffer) {
+      // The seats held for the caller's waitlist offer become this booking's (the offer is used up).
+      const accepted = await acceptOffer(tx, {
+        userId,
+        slotId: body.slotId,
+        token: body.waitlistOffer,
+        seats: price.seats,
+        bookingId: id,
+      });
+      if (!accepted)
+        throw conflict(
+          "This waitlist offer cannot be used: it has expired, was used or is for other seats.",
+          "waitlist_offer_invalid",
+        );
+    } else if (!(await takeSeats(tx, body.slotId, body.serviceId, price.seats))) throw soldOut();
     if (promo && !(await redeemPromo(tx, promo.code, context.account))) {
       throw conflict(`The promo code ${promo.code} cannot be used any more.`, "promo_invalid");
     }
     const [row] = await tx
       .insert(bookings)
       .values({
-        id: newBookingId(),
+        id,
         userId,
         accountId: context.account.id,
         experienceId: context.experience.id,

@@ -1,19 +1,30 @@
 /** A departure's seats: how many are left, taking them, giving them back. */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { bookings, services, slots } from "../db/schema";
+import { bookings, services, slots, waitlistEntries } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
+import { kickWaitlist } from "./seats-freed";
 
 /**
- * Seats a slot can still sell: capacity minus seats taken, where seats of holds that have
- * expired but not been swept yet count as free (the sweep gives them back for real before
- * anybody takes seats). Use inside a select from `slots`.
+ * People wait for this departure (waiting or offered entries of its waitlist): its freed seats
+ * are theirs, offered in line order by the due work (api/waitlist), not sold to the public.
+ */
+export function waitlistActiveSql(slotId = slots.id) {
+  return sql<boolean>`exists (select 1 from ${waitlistEntries}
+    where ${waitlistEntries.slotId} = ${slotId} and ${waitlistEntries.status} in ('waiting', 'offered'))`;
+}
+
+/**
+ * Seats a slot can still sell to the public: capacity minus seats taken, where seats of holds
+ * that have expired but not been swept yet count as free (the sweep gives them back for real
+ * before anybody takes seats); none while people wait on its waitlist. Use inside a select from
+ * `slots`.
  */
 export function seatsLeftSql(slotId = slots.id) {
-  return sql<number>`greatest(0, ${slots.capacity} - ${slots.seatsTaken} + coalesce((
+  return sql<number>`(case when ${waitlistActiveSql(slotId)} then 0 else greatest(0, ${slots.capacity} - ${slots.seatsTaken} + coalesce((
     select sum(${bookings.seats}) from ${bookings}
     where ${bookings.slotId} = ${slotId} and ${bookings.status} = 'held' and ${bookings.holdExpiresAt} <= app_now()
-  ), 0))::int`;
+  ), 0)) end)::int`;
 }
 
 export interface OpenSlot {
@@ -63,7 +74,8 @@ export const salesClosed = () =>
  * Takes `seats` seats of a departure that has not started, in one conditional update: the
  * database, not a read-then-write, refuses the extra seat (and the CHECK constraint
  * seats_taken <= capacity is the backstop). Concurrent callers queue on the slot's row lock,
- * and each re-checks the condition on the row as the previous one left it.
+ * and each re-checks the condition on the row as the previous one left it. While people wait on
+ * the departure's waitlist none are sold this way (a waitlist offer is the way in).
  * Returns false when there are not enough seats (or its online sales have closed meanwhile).
  */
 export async function takeSeats(db: Db, slotId: string, serviceId: string, seats: number): Promise<boolean> {
@@ -76,16 +88,21 @@ export async function takeSeats(db: Db, slotId: string, serviceId: string, seats
         eq(slots.serviceId, serviceId),
         sql`${slots.seatsTaken} + ${seats} <= ${slots.capacity}`,
         onSaleSql,
+        sql`not ${waitlistActiveSql()}`,
       ),
     )
     .returning({ id: slots.id });
   return rows.length > 0;
 }
 
-/** Gives seats back (the caller has just moved a booking out of held/confirmed, under its row lock). */
+/**
+ * Gives seats back (the caller has just moved a booking out of held/confirmed, under its row
+ * lock), and asks for the waitlist's offering step to run soon (it finds the freed seats itself).
+ */
 export async function releaseSeats(db: Db, slotId: string, seats: number): Promise<void> {
   await db
     .update(slots)
     .set({ seatsTaken: sql`${slots.seatsTaken} - ${seats}` })
     .where(eq(slots.id, slotId));
+  kickWaitlist();
 }

@@ -814,6 +814,93 @@ export const checkoutVisits = pgTable(
   ],
 );
 
+export const WAITLIST_STATUSES = ["waiting", "offered", "booked", "expired", "declined", "left", "cancelled"] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+export const WAITLIST_OFFER_STATUSES = ["open", "accepted", "expired", "declined", "withdrawn"] as const;
+export type WaitlistOfferStatus = (typeof WAITLIST_OFFER_STATUSES)[number];
+
+/**
+ * A traveller's place on a departure's waitlist (migration 0032): a party of `seats`, in
+ * `position` order; waiting and offered are active (the departure's freed seats then go to the
+ * waitlist, not the public). One entry per traveller and departure, ever.
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: text("id").primaryKey(),
+    position: bigint("position", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    slotId: text("slot_id")
+      .notNull()
+      .references(() => slots.id, { onDelete: "cascade" }),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seats: integer("seats").notNull(),
+    status: text("status").$type<WaitlistStatus>().notNull().default("waiting"),
+    /** scheme://host[:port] of the join: the offer's links go back there. */
+    origin: text("origin").notNull(),
+    /** Joined on the operator's storefront: the offer email carries the operator's branding. */
+    storefront: boolean("storefront").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_entries_slot_user_key").on(t.slotId, t.userId),
+    index("waitlist_entries_active_idx")
+      .on(t.slotId, t.position)
+      .where(sql`${t.status} IN ('waiting', 'offered')`),
+    index("waitlist_entries_user_idx").on(t.userId, t.createdAt),
+    check(
+      "waitlist_entries_status_value",
+      sql`${t.status} IN ('waiting', 'offered', 'booked', 'expired', 'declined', 'left', 'cancelled')`,
+    ),
+    check("waitlist_entries_seats_positive", sql`${t.seats} >= 1`),
+  ],
+);
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+
+/**
+ * An offer of freed seats to a waitlist entry (migration 0032): the seats are taken from the
+ * departure for it until `expires_at`; its single-use link's token is stored hashed.
+ */
+export const waitlistOffers = pgTable(
+  "waitlist_offers",
+  {
+    id: text("id").primaryKey(),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: "cascade" }),
+    slotId: text("slot_id")
+      .notNull()
+      .references(() => slots.id, { onDelete: "cascade" }),
+    seats: integer("seats").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    status: text("status").$type<WaitlistOfferStatus>().notNull().default("open"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The booking made through it (accepted). */
+    bookingId: text("booking_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("waitlist_offers_token_hash_key").on(t.tokenHash),
+    uniqueIndex("waitlist_offers_one_open_per_entry")
+      .on(t.entryId)
+      .where(sql`${t.status} = 'open'`),
+    index("waitlist_offers_open_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open'`),
+    check("waitlist_offers_status_value", sql`${t.status} IN ('open', 'accepted', 'expired', 'declined', 'withdrawn')`),
+  ],
+);
+export type WaitlistOfferRow = typeof waitlistOffers.$inferSelect;
+
 export const SANDBOX_CHECKOUT_STATUSES = ["open", "paid", "failed", "expired"] as const;
 export type SandboxCheckoutStatus = (typeof SANDBOX_CHECKOUT_STATUSES)[number];
 

@@ -21,6 +21,7 @@ import { referralRewardEmail } from "../referrals/emails";
 import { hashTipKey, newTipAccessKey, tipPath } from "../tips/service";
 import { materialiseDueServices } from "../schedules/materialise";
 import { sendCheckoutReminders } from "../reminders/checkout-visits";
+import { runWaitlist } from "../waitlist/service";
 
 /** Bookings one step handles at most per run; the next run (a minute later) takes the rest. */
 const BATCH = 200;
@@ -35,6 +36,8 @@ export interface DueWorkResult {
   referralRewards: number;
   departures: number;
   checkoutReminders: number;
+  waitlistOffers: number;
+  waitlistExpired: number;
 }
 
 /**
@@ -48,6 +51,10 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
   const holds = await expireHolds(db);
   if (holds.expired > 0) announceChanges(["seats"]);
   const refunds = await settleDueRefunds(db);
+  // Seats freed by any path (cancellations, expired holds and offers, capacity raised) go to the
+  // first in line whose party fits.
+  const waitlist = await runWaitlist(db);
+  if (waitlist.offered + waitlist.expired > 0) announceChanges(["seats", "user"]);
   const lapsed = await lapsedHolds(db);
   const reminders = await remind(db);
   const completed = await complete(db);
@@ -67,6 +74,8 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
     referralRewards,
     departures: schedules.created,
     checkoutReminders,
+    waitlistOffers: waitlist.offered,
+    waitlistExpired: waitlist.expired,
   };
 }
 

@@ -13,6 +13,7 @@ import { provideJobsCheck } from "../health/readiness";
 import { refreshDemand } from "../catalog/demand";
 import { announceChanges } from "../changes/feed";
 import { materialiseDueServices } from "../schedules/materialise";
+import { setWaitlistKick } from "../bookings/seats-freed";
 
 /**
  * Background work on pg-boss, in the API's own database (PostgreSQL, or the embedded PGlite
@@ -135,6 +136,7 @@ async function startRunner(): Promise<PgBoss> {
   }
   state.boss = boss;
   setDeliveryRequester(requestDelivery);
+  setWaitlistKick(requestDueWorkSoon);
   onBeforeCloseDb(stopJobs);
   logger.info({ driver: opened.driver }, "job runner started");
   return boss;
@@ -173,6 +175,7 @@ export async function stopJobs(): Promise<void> {
   state.boss = null;
   state.starting = null;
   setDeliveryRequester(null);
+  setWaitlistKick(null);
   if (boss) await boss.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined);
 }
 
@@ -191,6 +194,18 @@ export async function requestDelivery(id: string): Promise<void> {
   if (!boss) return;
   await boss.send(QUEUES.deliver, { id }, { startAfter: 1 }).catch((error: unknown) => {
     logger.error({ outboxId: id, err: errorFields(error) }, "could not queue a delivery");
+  });
+}
+
+/**
+ * Asks for a due-work run a few seconds from now (seats were freed: the waitlist's offers should
+ * not wait for the minute). The queue is stately: many asks make one run. Never awaited.
+ */
+export function requestDueWorkSoon(): void {
+  const boss = state.boss;
+  if (!boss) return;
+  void boss.send(QUEUES.dueWork, {}, { startAfter: 2 }).catch((error: unknown) => {
+    logger.error({ err: errorFields(error) }, "could not queue the due work");
   });
 }
 

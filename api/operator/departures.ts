@@ -1,4 +1,5 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { kickWaitlist } from "../bookings/seats-freed";
 import type { OperatorDeparture, OperatorDepartures } from "~contract/schedules";
 import { MAX_DEPARTURE_DAYS } from "~contract/schedules";
 import { clockNow } from "../clock";
@@ -322,6 +323,8 @@ export async function updateDeparture(
     const action = input.keep ? "departure.kept" : onlyGuide ? "departure.guide_assigned" : "departure.updated";
     await writeAudit(tx, actor, action, target);
   });
+  // More seats, or sales reopened: its waitlist's offering step runs soon.
+  if (input.capacity !== undefined || input.status === "open") kickWaitlist();
   return ownedDeparture(db, actor.accountId, departureId);
 }
 

@@ -202,6 +202,13 @@ function DepartureRow({ departure, decide = false }: { departure: OperatorDepart
             </Form>
           )}
           <Link
+            to={`/console/departures/${encodeURIComponent(departure.id)}/waitlist`}
+            className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium"
+            aria-label={t("waitlist.consoleLinkWhen", { when })}
+          >
+            {t("waitlist.consoleLink")}
+          </Link>
+          <Link
             to={`?${new URLSearchParams({ cancel: departure.id })}#cancel-heading`}
             className="rounded-md border border-red-300 px-3 py-2 text-sm font-medium text-red-800"
             aria-label={t("schedules.cancelWhen", { when })}

@@ -188,6 +188,7 @@ export default function ExperienceDetailsPage() {
               selection={selection}
               quantities={quantities}
               refusal={refusal}
+              waitlistPath={`/account/waitlist?service=${encodeURIComponent(service.id)}`}
               headline={
                 headline && {
                   price: `${t("details.fromPrice")} ${money(headline.priceMinor)}`,

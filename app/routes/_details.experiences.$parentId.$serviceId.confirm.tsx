@@ -44,6 +44,12 @@ async function recordVisit(request: Request, token: string, serviceId: string): 
   }
 }
 
+/** A waitlist offer's token from the offer link (`offer=`): its held seats are the caller's. */
+function waitlistOfferOf(url: URL): string | undefined {
+  const offer = url.searchParams.get("offer");
+  return offer && /^[A-Za-z0-9_-]{16,64}$/.test(offer) ? offer : undefined;
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadConfirmContext(request, params);
   const { detail, selection, token } = context;
@@ -60,6 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         tickets: selection.tickets,
         promoCode: promoCode || undefined,
         referralCode,
+        waitlistOffer: waitlistOfferOf(new URL(request.url)),
       },
       token,
     ),
@@ -143,6 +150,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         promoCode: form.promoCode || undefined,
         referralCode,
         utm,
+        waitlistOffer: waitlistOfferOf(url),
         returnUrl: `${detailsPath}/return/{bookingId}`,
         cancelUrl: here,
         paymentMethodId: form.paymentMethod && form.paymentMethod !== "new" ? form.paymentMethod : undefined,

@@ -115,12 +115,16 @@ describe("booking helpers", () => {
 });
 
 describe("configuration", () => {
-  it("HOLD_MINUTES: default 15, 1–120; CHECKOUT_REMINDER_HOURS: default 8, 1–168", () => {
-    expect(parseBookingEnv({})).toEqual({ holdMinutes: 15, checkoutReminderHours: 8 });
-    expect(parseBookingEnv({ HOLD_MINUTES: " 30 " })).toEqual({ holdMinutes: 30, checkoutReminderHours: 8 });
-    expect(parseBookingEnv({ CHECKOUT_REMINDER_HOURS: "24" })).toEqual({ holdMinutes: 15, checkoutReminderHours: 24 });
+  it("HOLD_MINUTES: default 15, 1–120; CHECKOUT_REMINDER_HOURS: default 8, 1–168; WAITLIST_OFFER_HOURS: default 12, 1–168", () => {
+    const defaults = { holdMinutes: 15, checkoutReminderHours: 8, waitlistOfferHours: 12 };
+    expect(parseBookingEnv({})).toEqual(defaults);
+    expect(parseBookingEnv({ HOLD_MINUTES: " 30 " })).toEqual({ ...defaults, holdMinutes: 30 });
+    expect(parseBookingEnv({ CHECKOUT_REMINDER_HOURS: "24" })).toEqual({ ...defaults, checkoutReminderHours: 24 });
+    expect(parseBookingEnv({ WAITLIST_OFFER_HOURS: "2" })).toEqual({ ...defaults, waitlistOfferHours: 2 });
     expect(() => parseBookingEnv({ CHECKOUT_REMINDER_HOURS: "0" })).toThrow(/CHECKOUT_REMINDER_HOURS/);
     expect(() => parseBookingEnv({ CHECKOUT_REMINDER_HOURS: "169" })).toThrow(/CHECKOUT_REMINDER_HOURS/);
+    expect(() => parseBookingEnv({ WAITLIST_OFFER_HOURS: "0" })).toThrow(/WAITLIST_OFFER_HOURS/);
+    expect(() => parseBookingEnv({ WAITLIST_OFFER_HOURS: "169" })).toThrow(/WAITLIST_OFFER_HOURS/);
     expect(() => parseBookingEnv({ HOLD_MINUTES: "0" })).toThrow(/HOLD_MINUTES/);
     expect(() => parseBookingEnv({ HOLD_MINUTES: "121" })).toThrow(/HOLD_MINUTES/);
     expect(() => parseBookingEnv({ HOLD_MINUTES: "ten" })).toThrow(/HOLD_MINUTES/);

@@ -7,6 +7,7 @@ const SECTIONS = [
   { to: "/account/bookings", key: "account.bookings", end: false },
   { to: "/account/notifications", key: "account.notifications", end: false },
   { to: "/account/payments", key: "account.payments", end: false },
+  { to: "/account/waitlist", key: "account.waitlist", end: false },
   { to: "/account/personal-info", key: "account.personalInfo", end: false },
   { to: "/account/security", key: "account.security", end: false },
 ] as const;

@@ -32,6 +32,8 @@ type Props = {
   headline: { price: string; perWhom: string } | null;
   /** The calendar (progressive enhancement); the date list below works without JavaScript. */
   calendar?: React.ReactNode;
+  /** The waitlist page of this service (`?service=`): a sold-out departure links to it with `&slot=`. */
+  waitlistPath?: string;
 };
 
 type Quantities = Record<string, number>;
@@ -55,6 +57,7 @@ export function BookingWidget({
   refusal,
   headline,
   calendar,
+  waitlistPath,
 }: Props) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
@@ -119,6 +122,7 @@ export function BookingWidget({
             timezone={availability.timezone}
             selectedSlot={selection.slotId}
             onSelect={setSlotId}
+            waitlistPath={waitlistPath}
           />
           <TicketQuantities
             ticketTypes={ticketTypes}
@@ -243,6 +247,7 @@ function SlotChoices(props: {
   timezone: string;
   selectedSlot: string | null;
   onSelect: (slotId: string) => void;
+  waitlistPath?: string;
 }) {
   const { t, i18n } = useTranslation();
   const seatsText = useSeatsText();
@@ -266,7 +271,7 @@ function SlotChoices(props: {
         {day.slots.map((slot) => (
           <label
             key={slot.id}
-            className={`flex cursor-pointer flex-col rounded-lg border p-3 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/5 ${slot.seatsLeft === 0 ? "cursor-not-allowed opacity-50" : "border-slate-300"}`}
+            className={`flex cursor-pointer flex-col rounded-lg border p-3 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/5 ${slot.seatsLeft === 0 ? "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-700" : "border-slate-300"}`}
           >
             <span className="flex items-center gap-2 font-medium">
               <input
@@ -281,6 +286,15 @@ function SlotChoices(props: {
               {slotTime(slot.startsAt, props.timezone, i18n.language)}
             </span>
             <span className="text-slate-600">{seatsText(slot.seatsLeft)}</span>
+            {slot.seatsLeft === 0 && props.waitlistPath ? (
+              <Link
+                to={`${props.waitlistPath}&slot=${encodeURIComponent(slot.id)}`}
+                className="mt-1 cursor-pointer font-medium text-brand-ink underline"
+                data-testid="join-waitlist"
+              >
+                {t("waitlist.joinLink")}
+              </Link>
+            ) : null}
           </label>
         ))}
       </div>

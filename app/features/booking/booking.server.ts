@@ -71,6 +71,7 @@ export async function quoteBooking(
     tickets: Array<{ ticketTypeId: string; quantity: number }>;
     promoCode?: string;
     referralCode?: string;
+    waitlistOffer?: string;
   },
   token?: string | null,
 ): Promise<Quote | null> {

@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import { endpoints } from "~contract/endpoints";
+import { requestOrigin } from "../http/client-info";
+import { handle, withStatus } from "../http/register";
+import type { AppEnv } from "../http/types";
+import { ANY_ROLE, requireMember } from "../operator/guard";
+import { departureWaitlist, joinWaitlist, leaveWaitlist, listWaitlist } from "./service";
+
+export const waitlistRoutes = new Hono<AppEnv>();
+
+handle(waitlistRoutes, endpoints.joinWaitlist, async (c, { body }) =>
+  withStatus(
+    201,
+    await joinWaitlist(c.get("db"), {
+      userId: c.get("identity").uid,
+      scope: c.get("account"),
+      body,
+      origin: requestOrigin(c),
+    }),
+  ),
+);
+
+handle(waitlistRoutes, endpoints.leaveWaitlist, async (c, { params }) =>
+  leaveWaitlist(c.get("db"), { userId: c.get("identity").uid, scope: c.get("account"), entryId: params.entryId }),
+);
+
+handle(waitlistRoutes, endpoints.myWaitlist, async (c) =>
+  listWaitlist(c.get("db"), c.get("identity").uid, c.get("account")),
+);
+
+// A departure's waitlist in the console: the operator guard first (every member may view).
+handle(waitlistRoutes, endpoints.operatorDepartureWaitlist, async (c, { params }) => {
+  const member = await requireMember(c, ANY_ROLE);
+  return departureWaitlist(c.get("db"), member.account.id, params.departureId);
+});

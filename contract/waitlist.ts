@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { MAX_SEATS } from "./booking-limits";
+import { catalogId } from "./catalog";
+
+export const WAITLIST_STATUSES = ["waiting", "offered", "booked", "expired", "declined", "left", "cancelled"] as const;
+
+/** POST /v1/waitlist: join a sold-out departure's waitlist for a party of `seats`. */
+export const joinWaitlistBody = z
+  .object({
+    serviceId: catalogId,
+    slotId: catalogId,
+    seats: z.coerce
+      .number({ invalid_type_error: "Give a number of seats." })
+      .int("Give a whole number of seats.")
+      .min(1, "Ask for at least 1 seat.")
+      .max(MAX_SEATS, `Ask for at most ${MAX_SEATS} seats.`),
+  })
+  .strict();
+export type JoinWaitlistBody = z.output<typeof joinWaitlistBody>;
+
+export const waitlistEntryParams = z.object({
+  entryId: z.string().regex(/^wl_[A-Za-z0-9_-]{16}$/, "Not a valid waitlist entry id."),
+});
+
+/** The caller's place on a departure's waitlist. */
+export const waitlistEntry = z.object({
+  id: z.string(),
+  status: z.enum(WAITLIST_STATUSES),
+  seats: z.number(),
+  slotId: z.string(),
+  serviceId: z.string(),
+  experienceId: z.string(),
+  experienceTitle: z.string(),
+  serviceName: z.string(),
+  startsAt: z.string(),
+  timezone: z.string(),
+  /** 1 = next in line (waiting entries only). */
+  placeInLine: z.number().nullable(),
+  /** An open offer holds seats for the caller until then (the link is in the email and the notification). */
+  offerExpiresAt: z.string().nullable(),
+  joinedAt: z.string(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntry>;
+
+export const waitlistEntries = z.array(waitlistEntry);
+
+/** A departure's waitlist in line order, for the console. */
+export const departureWaitlist = z.object({
+  departureId: z.string(),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      status: z.enum(WAITLIST_STATUSES),
+      seats: z.number(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      joinedAt: z.string(),
+      offerExpiresAt: z.string().nullable(),
+    }),
+  ),
+});
+export type DepartureWaitlist = z.infer<typeof departureWaitlist>;

@@ -1,0 +1,226 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type APIRequestContext } from "./guarded-test";
+import { payWithCard } from "./booking-helpers";
+import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
+import { ACME, OWNER, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
+import { EXPERIENCE, ownerToken } from "./day-helpers";
+import { origin } from "./helpers";
+import { createCompleteUser, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
+
+withDemoOwners();
+
+/**
+ * The waitlist end to end: a departure of acme's sold out (2 seats, two bookings of 1), a traveller
+ * joins its waitlist from the details page without JavaScript, one booking is cancelled, the due
+ * work offers the seat, the offer email's link opens the confirm page and the traveller books it.
+ */
+async function soldOutDeparture(
+  request: APIRequestContext,
+  { parties = [1, 1], hoursAhead }: { parties?: number[]; hoursAhead?: number } = {},
+) {
+  const headers = { Authorization: `Bearer ${await ownerToken(request)}`, "X-Account-Context": "acme" };
+  const services = await (
+    await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/services`, { headers })
+  ).json();
+  const service = services.data.services[0];
+  const adult = service.ticketTypes.find((type: { code: string }) => type.code === "adult");
+  const listed = await (
+    await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/departures`, { headers })
+  ).json();
+  const zone = listed.data.experience.timezone as string;
+  // From the product's clock (other specs may have moved it on): a day or more ahead, an odd minute.
+  const now = Date.parse((await (await request.get(`${origin()}/v1/dev/clock`)).json()).data.now);
+  const hours = hoursAhead ?? (5 + Math.floor(Math.random() * 20)) * 24 + Math.floor(Math.random() * 12);
+  const local = new Date(now + hours * 3_600_000);
+  local.setUTCMinutes(1 + 2 * Math.floor(Math.random() * 29));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(local)
+      .map((part) => [part.type, part.value]),
+  );
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  const capacity = parties.reduce((sum, seats) => sum + seats, 0);
+  const created = await request.post(`${origin()}/v1/operator/services/${service.id}/departures`, {
+    headers,
+    data: { date, time: `${parts.hour}:${parts.minute}`, capacity },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const slotId = (await created.json()).data.id as string;
+
+  const seller = await createCompleteUser(request, uniqueEmail("wl-seller"), PASSWORD, { operators: ["acme"] });
+  const bookings: string[] = [];
+  for (const seats of parties) {
+    const placed = await request.post(`${origin()}/v1/bookings`, {
+      headers: { Authorization: `Bearer ${seller.idToken}`, "Idempotency-Key": randomUUID() },
+      data: {
+        serviceId: service.id,
+        slotId,
+        tickets: [{ ticketTypeId: adult.id, quantity: seats }],
+        returnUrl: `/experiences/${EXPERIENCE}/${service.id}/return/{bookingId}`,
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { booking, checkoutUrl } = (await placed.json()).data;
+    const sessionId = /cs_sandbox_[A-Za-z0-9_-]+/.exec(checkoutUrl)![0];
+    const paid = await request.post(`${origin()}/v1/payments/sandbox/checkouts/${sessionId}/pay`, {
+      data: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
+    });
+    expect(paid.ok()).toBeTruthy();
+    bookings.push(booking.id as string);
+  }
+  const startsAt = (await created.json()).data.startsAt as string;
+  return { serviceId: service.id as string, adult: adult.id as string, slotId, date, startsAt, seller, bookings };
+}
+
+test("join a sold-out departure's waitlist without JavaScript, get the freed seat by email and book it", async ({
+  browser,
+  request,
+}) => {
+  const departure = await soldOutDeparture(request);
+  const traveller = await createCompleteUser(request, uniqueEmail("wl-traveller"), PASSWORD, { operators: ["acme"] });
+
+  // Without JavaScript: the sold-out time links to the waitlist; joining is a plain form.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const page = await plain.newPage();
+  await page.goto("/login");
+  await signInWithPassword(page, traveller.email, PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`/experiences/${EXPERIENCE}/${departure.serviceId}?date=${departure.date}`);
+  const slotLink = page
+    .locator("label", { has: page.locator(`input[name="slot"][value="${departure.slotId}"]`) })
+    .getByTestId("join-waitlist");
+  await slotLink.click();
+  await expect(page).toHaveURL(/\/account\/waitlist\?service=/);
+  await page.getByLabel("Seats for your party").fill("1");
+  await page.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(page.getByText("You are on the waitlist.")).toBeVisible();
+  await expect(page.getByTestId("waitlist-status").first()).toHaveText("Waiting: number 1 in line");
+  await plain.close();
+
+  // One seat freed by a cancellation: the due work offers it (the test runs it now rather than waiting).
+  const cancelled = await request.post(`${origin()}/v1/bookings/${departure.bookings[0]}/cancel`, {
+    headers: { Authorization: `Bearer ${departure.seller.idToken}` },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  let link = "";
+  await expect
+    .poll(async () => {
+      await request.post(`${origin()}/v1/dev/clock`, { data: { advanceMinutes: 0 } });
+      const mail = await (
+        await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(traveller.email)}&limit=20`)
+      ).json();
+      const offer = (mail.data as Array<{ kind: string; meta: Record<string, string> }>).find(
+        (message) => message.kind === "waitlist_offer",
+      );
+      link = offer?.meta.link ?? "";
+      return Boolean(link);
+    })
+    .toBe(true);
+  // The public cannot have the freed seat meanwhile.
+  const availability = await (
+    await request.get(
+      `${origin()}/v1/experiences/${EXPERIENCE}/services/${departure.serviceId}/availability?from=${departure.date}&to=${departure.date}`,
+    )
+  ).json();
+  const slot = availability.data.days[0].slots.find((candidate: { id: string }) => candidate.id === departure.slotId);
+  expect(slot.seatsLeft).toBe(0);
+
+  // With JavaScript: the link opens the confirm page with the held seat; paying books it.
+  const context = await browser.newContext();
+  const live = await context.newPage();
+  await live.goto("/login");
+  await signInWithPassword(live, traveller.email, PASSWORD);
+  await expect(live.getByRole("button", { name: "Sign out" })).toBeVisible();
+  const url = new URL(link);
+  await live.goto(url.pathname + url.search);
+  await live.getByRole("button", { name: /^Pay / }).click();
+  await payWithCard(live, "4242 4242 4242 4242");
+  await expect(live.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+  await live.goto("/account/waitlist");
+  await expect(live.getByTestId("waitlist-status").first()).toHaveText("Booked");
+  await expectAxeClean(live);
+  await context.close();
+
+  // The operator sees the departure's waitlist in the console.
+  const consoleContext = await browser.newContext();
+  const operator = await consoleContext.newPage();
+  const path = `/console/departures/${departure.slotId}/waitlist`;
+  await operator.goto(`${ACME}${path}`);
+  await signInHere(operator, OWNER, DEMO_OWNER_PASSWORD, new RegExp(path));
+  const rows = operator.getByTestId("console-waitlist").locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Booked");
+  await expectAxeClean(operator);
+  await consoleContext.close();
+});
+
+/** The dev mailbox's waitlist offers to `to`. */
+async function offersTo(request: APIRequestContext, to: string) {
+  const mail = await (await request.get(`${origin()}/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=20`)).json();
+  return (mail.data as Array<{ kind: string; meta: Record<string, string> }>).filter(
+    (message) => message.kind === "waitlist_offer",
+  );
+}
+
+test("parties of 3, 2 and 1: a 2-seat cancellation goes to the second; unanswered, it passes on with the clock; none after the start", async ({
+  request,
+}) => {
+  // Sold out: 2 seats and 1 seat booked, two days from the product's clock (before the cancellation cut-off).
+  const departure = await soldOutDeparture(request, { parties: [2, 1], hoursAhead: 50 });
+  const waiting = [];
+  for (const seats of [3, 2, 1]) {
+    const traveller = await createCompleteUser(request, uniqueEmail(`wl-party${seats}`), PASSWORD, {
+      operators: ["acme"],
+    });
+    const joined = await request.post(`${origin()}/v1/waitlist`, {
+      headers: { Authorization: `Bearer ${traveller.idToken}` },
+      data: { serviceId: departure.serviceId, slotId: departure.slotId, seats },
+    });
+    expect(joined.status(), await joined.text()).toBe(201);
+    waiting.push(traveller);
+  }
+  const [first, second, third] = waiting;
+  const cancelled = await request.post(`${origin()}/v1/bookings/${departure.bookings[0]}/cancel`, {
+    headers: { Authorization: `Bearer ${departure.seller.idToken}` },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await expect
+    .poll(async () => {
+      await request.post(`${origin()}/v1/dev/clock`, { data: { advanceMinutes: 0 } });
+      return (await offersTo(request, second.email)).length;
+    })
+    .toBe(1);
+  expect(await offersTo(request, first.email)).toHaveLength(0);
+  expect(await offersTo(request, third.email)).toHaveLength(0);
+  // The public cannot book the freed seats.
+  const quote = await request.post(`${origin()}/v1/bookings/quote`, {
+    data: {
+      serviceId: departure.serviceId,
+      slotId: departure.slotId,
+      tickets: [{ ticketTypeId: departure.adult, quantity: 1 }],
+    },
+  });
+  expect((await quote.json()).data.seatsLeft).toBe(0);
+
+  // Twelve hours on (WAITLIST_OFFER_HOURS) the offer has expired: the third's party fits, the first's does not.
+  const moved = await request.post(`${origin()}/v1/dev/clock`, { data: { advanceMinutes: 12 * 60 + 1 } });
+  expect((await moved.json()).data.ran.waitlistExpired).toBeGreaterThanOrEqual(1);
+  await expect.poll(async () => (await offersTo(request, third.email)).length).toBe(1);
+  expect(await offersTo(request, first.email)).toHaveLength(0);
+
+  // Past the start: no more offers (the third's ran out at the cut-off; the first is never offered).
+  const start = await request.post(`${origin()}/v1/dev/clock`, {
+    data: { now: new Date(Date.parse(departure.startsAt) + 60_000).toISOString() },
+  });
+  expect(start.status()).toBe(200);
+  expect(await offersTo(request, first.email)).toHaveLength(0);
+  expect(await offersTo(request, second.email)).toHaveLength(1);
+});
