@@ -557,7 +557,7 @@ export const endpoints = {
     bookingCalendar: endpoint({
       method: "GET",
       path: "/v1/bookings/:id/calendar",
-      summary: "A confirmed booking as an iCalendar file",
+      summary: "A booking as an iCalendar file, as it is now (a cancelled one marked cancelled)",
       auth: "user",
       tenant: true,
       params: bookingParams,

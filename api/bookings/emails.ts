@@ -3,10 +3,10 @@ import type { EmailInput } from "~contract/outbox";
 import { formatMoney } from "~contract/money";
 import { openStreetMapUrl } from "~contract/geo";
 import { glossary } from "~contract/glossary";
-import { composeEmail, operatorBrand, platformBrand } from "../outbox/email-layout";
+import { composeEmail, operatorBrand, platformBrand, senderAddress } from "../outbox/email-layout";
 import type { EmailBrand, UnsubscribeLinks } from "../outbox/email-parts";
 import { formatWhen } from "./format";
-import { buildIcs, type IcsDuration } from "./ics";
+import { buildIcs, type IcsDuration, type IcsMethod } from "./ics";
 import { groupTicketCode } from "~contract/ticket-code";
 import { bookingReference, type BookingViewRow } from "./view";
 
@@ -88,10 +88,18 @@ function bookingEmail(
 }
 
 /**
- * The .ics attachment of the confirmation (and the booking page's download): UID = booking id,
- * times in UTC, meeting point as location, URL = the booking's page, a reminder the day before.
+ * The booking's calendar file (the confirmation's attachment, a cancellation's, the booking page's
+ * download): UID = booking id, SEQUENCE raised by the database on every move or cancellation
+ * (bookings.calendar_sequence), times in UTC, meeting point as location, URL = the booking's page,
+ * a reminder the day before. A cancelled booking's file says so (STATUS:CANCELLED); `method`
+ * CANCEL is the cancellation email's message that removes the event.
  */
-export function bookingCalendar(row: BookingViewRow, link: string, stamp = new Date()): string {
+export function bookingCalendar(
+  row: BookingViewRow,
+  link: string,
+  options: { stamp?: Date; method?: IcsMethod } = {},
+): string {
+  const cancelled = row.booking.status === "cancelled";
   return buildIcs({
     uid: row.booking.id,
     domain: new URL(row.booking.origin).hostname,
@@ -100,17 +108,30 @@ export function bookingCalendar(row: BookingViewRow, link: string, stamp = new D
     summary: `${row.experienceTitle} — ${row.serviceName}`,
     location: row.meetingPoint,
     description: [
-      `Booking ${bookingReference(row.booking.id)} with ${row.operatorName}`,
+      `Booking ${bookingReference(row.booking.id)} with ${row.operatorName}${cancelled ? " (cancelled)" : ""}`,
       ...ticketLines(row),
       `Total paid: ${formatMoney(row.booking.totalMinor, row.booking.currency)}`,
       ...(row.booking.status === "confirmed" ? [`Ticket code: ${groupTicketCode(row.booking.ticketCode)}`] : []),
       `Your booking: ${link}`,
     ].join("\n"),
     url: link,
-    stamp,
+    stamp: options.stamp,
+    sequence: row.booking.calendarSequence,
+    cancelled,
+    method: options.method,
+    organizer: { name: row.operatorName, email: senderAddress() },
     // The same lead time as the reminder email and text (24 hours before: docs/api.md, due work).
     alarm: { before: REMINDER_LEAD, description: `Reminder: ${row.experienceTitle} starts in 24 hours` },
   });
+}
+
+/** The booking's calendar file as an email attachment (booking.ics), as a PUBLISH or a CANCEL message. */
+export function calendarAttachment(row: BookingViewRow, link: string, method: IcsMethod = "PUBLISH"): OutboxAttachment {
+  return {
+    name: "booking.ics",
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: Buffer.from(bookingCalendar(row, link, { method }), "utf8").toString("base64"),
+  };
 }
 
 /**
@@ -121,11 +142,7 @@ export function bookingCalendar(row: BookingViewRow, link: string, stamp = new D
 export function confirmationEmail(context: BookingMailContext, ticketQr?: OutboxAttachment): EmailInput {
   const { row, firstName } = context;
   const link = bookingPage(row);
-  const attachment: OutboxAttachment = {
-    name: "booking.ics",
-    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-    content: Buffer.from(bookingCalendar(row, link), "utf8").toString("base64"),
-  };
+  const attachment = calendarAttachment(row, link);
   return bookingEmail(context, {
     subject: `Booking confirmed: ${row.experienceTitle}`,
     kind: "booking_confirmed",
@@ -196,11 +213,20 @@ export function operatorRefundEmail(refund: { amountMinor: number; reason: strin
         ],
       ],
       action: { label: "See your booking", href: link },
+      // Refunded with its seats released: the booking is cancelled, and so is its event.
+      ...(b.status === "cancelled" ? { attachments: [calendarAttachment(row, link, "CANCEL")] } : {}),
     });
   };
 }
 
-export function cancellationEmail(context: BookingMailContext): EmailInput {
+/**
+ * A cancelled booking's email: why (the guest cancelled, or the operator cancelled the departure),
+ * the refund, and the calendar file that removes the event (METHOD:CANCEL, the same UID).
+ */
+function cancelledBookingEmail(
+  context: BookingMailContext,
+  parts: { subject: string; reason: (reference: string) => string },
+): EmailInput {
   const { row, firstName } = context;
   const b = row.booking;
   const link = bookingPage(row);
@@ -209,39 +235,34 @@ export function cancellationEmail(context: BookingMailContext): EmailInput {
   const paid = b.paymentStatus === "paid" || b.paymentStatus === "refunded";
   const refund = paid && b.totalMinor > 0 && b.paymentIntentId ? refundSentence(b) : "Nothing was charged.";
   return bookingEmail(context, {
-    subject: `Booking cancelled: ${row.experienceTitle}`,
+    subject: `${parts.subject}: ${row.experienceTitle}`,
     kind: "booking_cancelled",
     link,
     paragraphs: [
       [greeting(firstName)],
-      [`Your booking ${bookingReference(b.id)} is cancelled.`],
+      [parts.reason(bookingReference(b.id))],
       [`${row.experienceTitle} — ${row.serviceName}`, `Was: ${when(row)}`],
       [refund],
     ],
     action: { label: "See your booking", href: link },
+    notes: ["The attached calendar file removes the event from your calendar."],
+    attachments: [calendarAttachment(row, link, "CANCEL")],
+  });
+}
+
+export function cancellationEmail(context: BookingMailContext): EmailInput {
+  return cancelledBookingEmail(context, {
+    subject: "Booking cancelled",
+    reason: (reference) => `Your booking ${reference} is cancelled.`,
   });
 }
 
 /** The operator cancelled the departure: the booking is cancelled with it, refunded in full. */
 export function departureCancelledEmail(context: BookingMailContext): EmailInput {
-  const { row, firstName } = context;
-  const b = row.booking;
-  const link = bookingPage(row);
-  const paid = b.paymentStatus === "paid" || b.paymentStatus === "refunded";
-  const refund = paid && b.totalMinor > 0 && b.paymentIntentId ? refundSentence(b) : "Nothing was charged.";
-  return bookingEmail(context, {
-    subject: `Departure cancelled: ${row.experienceTitle}`,
-    kind: "booking_cancelled",
-    link,
-    paragraphs: [
-      [greeting(firstName)],
-      [
-        `${row.operatorName} has cancelled this departure, so your booking ${bookingReference(b.id)} is cancelled. We are sorry for the change of plans.`,
-      ],
-      [`${row.experienceTitle} — ${row.serviceName}`, `Was: ${when(row)}`],
-      [refund],
-    ],
-    action: { label: "See your booking", href: link },
+  return cancelledBookingEmail(context, {
+    subject: "Departure cancelled",
+    reason: (reference) =>
+      `${context.row.operatorName} has cancelled this departure, so your booking ${reference} is cancelled. We are sorry for the change of plans.`,
   });
 }
 

@@ -102,8 +102,9 @@ export async function listPayments(
 }
 
 /**
- * GET /v1/bookings/{id}/calendar: the booking as an .ics file (the caller's own only, and only
- * while it is confirmed: a held, cancelled or expired booking is no event to keep).
+ * GET /v1/bookings/{id}/calendar: the booking as an .ics file, as it is now (the caller's own
+ * only): a confirmed booking's event, or a cancelled one's, marked cancelled with a raised
+ * SEQUENCE so a calendar that holds it updates it. A held or expired booking was never an event.
  */
 export async function bookingCalendarFile(
   db: Db,
@@ -113,9 +114,9 @@ export async function bookingCalendarFile(
   origin: string,
 ): Promise<{ filename: string; content: string }> {
   const view = await getBooking(db, userId, scope, id);
-  if (view.status !== "confirmed")
-    throw conflict("Only a confirmed booking goes in a calendar.", "booking_not_confirmed");
   const row = (await findBookingView(db, view.id))!;
+  const wasEvent = view.status === "confirmed" || (view.status === "cancelled" && row.booking.confirmedAt !== null);
+  if (!wasEvent) throw conflict("Only a confirmed booking goes in a calendar.", "booking_not_confirmed");
   const link = new URL(bookingPath(view.id), origin).toString();
   return { filename: `${view.reference}.ics`, content: bookingCalendar(row, link) };
 }

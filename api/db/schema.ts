@@ -660,6 +660,11 @@ export const bookings = pgTable(
     ticketCode: text("ticket_code")
       .notNull()
       .default(sql`new_ticket_code()`),
+    /**
+     * The SEQUENCE of the booking's calendar files (migration 0035): raised by a trigger when the
+     * booking moves to another departure or is cancelled, so a later file updates the guest's event.
+     */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
   },
   (t) => [
     uniqueIndex("bookings_user_idempotency_key").on(t.userId, t.idempotencyKey),

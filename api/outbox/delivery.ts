@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { outbox, type OutboxRow } from "../db/schema";
 import { getApiEnv } from "../env";
 import { errorFields, logger } from "../logger";
+import { senderAddress } from "./email-layout";
 import { mailTransport } from "./mailer";
 import { smsTransport } from "./sms";
 
@@ -41,10 +42,8 @@ async function claim(db: Db, id: string): Promise<OutboxRow | null> {
  * messages): the address stays ours, so SPF/DKIM keep passing.
  */
 function senderOf(message: OutboxRow): string | { name: string; address: string } {
-  const from = getApiEnv().SMTP_FROM;
-  if (!message.senderName) return from;
-  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
-  return { name: message.senderName, address };
+  if (!message.senderName) return getApiEnv().SMTP_FROM;
+  return { name: message.senderName, address: senderAddress() };
 }
 
 /**

@@ -11,6 +11,12 @@ import type { EmailBrand, EmailParts } from "./email-parts";
  * in the body and in List-Unsubscribe.
  */
 
+/** The address every email is sent from: SMTP_FROM's, whatever display name it goes under. */
+export function senderAddress(): string {
+  const from = getApiEnv().SMTP_FROM;
+  return /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
 export function platformBrand(): EmailBrand {
   return { name: getApiEnv().PUBLIC_APP_NAME, color: PLATFORM_COLORS.primary, logoUrl: null, senderName: null };
 }

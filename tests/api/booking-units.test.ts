@@ -8,6 +8,9 @@ import { randomId } from "~api/ids";
 import { checkoutExpiry } from "~api/payments/provider";
 import { luhnValid } from "~contract/card";
 
+/** The unfolded content lines of an .ics text. */
+const linesOf = (ics: string) => ics.replace(/\r\n /g, "").split("\r\n").filter(Boolean);
+
 describe(".ics generator", () => {
   const event = {
     uid: "bk_AbCdEfGhIjKlMnOp",
@@ -39,6 +42,33 @@ describe(".ics generator", () => {
     expect(lines).toContain("DESCRIPTION:Booking bk_AbCdEfGhIjKlMnOp\\n2 × Adult");
     expect(lines).toContain("URL:https://shop.example.com/account/bookings");
     expect(lines.indexOf("BEGIN:VEVENT")).toBeLessThan(lines.indexOf("END:VEVENT"));
+  });
+
+  it("names its SEQUENCE (0 unless given) and METHOD; a CANCEL is cancelled, names its ORGANIZER and has no reminder", () => {
+    const first = linesOf(buildIcs({ ...event, alarm: { before: "PT24H", description: "Soon" } }));
+    expect(first).toEqual(expect.arrayContaining(["METHOD:PUBLISH", "SEQUENCE:0", "STATUS:CONFIRMED", "BEGIN:VALARM"]));
+    expect(first.some((line) => line.startsWith("ORGANIZER"))).toBe(false);
+    const cancel = linesOf(
+      buildIcs({
+        ...event,
+        sequence: 2,
+        method: "CANCEL",
+        organizer: { name: 'Harbor "&" Tide', email: "no-reply@shop.example.com" },
+        alarm: { before: "PT24H", description: "Soon" },
+      }),
+    );
+    expect(cancel).toEqual(
+      expect.arrayContaining([
+        "METHOD:CANCEL",
+        "SEQUENCE:2",
+        "STATUS:CANCELLED",
+        'ORGANIZER;CN="Harbor & Tide":mailto:no-reply@shop.example.com',
+      ]),
+    );
+    expect(cancel).not.toContain("BEGIN:VALARM");
+    // A download of a cancelled booking: published as it is now, marked cancelled.
+    const download = linesOf(buildIcs({ ...event, sequence: 1, cancelled: true }));
+    expect(download).toEqual(expect.arrayContaining(["METHOD:PUBLISH", "SEQUENCE:1", "STATUS:CANCELLED"]));
   });
 
   it("folds long lines at 75 octets without splitting a UTF-8 character", () => {
