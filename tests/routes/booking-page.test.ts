@@ -81,11 +81,14 @@ describe("/account/booking/{id}", () => {
     );
     expect(after.data.flash).toBe("booking.cancelledNotice");
     expect(after.data.booking).toMatchObject({ status: "cancelled", refundMinor: booking.totalMinor });
-    // A cancelled booking is no event to keep: no calendar file (and its page offers none).
+    // The file is always the booking as it is now: cancelled, with a raised SEQUENCE, so a
+    // calendar that kept the event updates it (the page offers no download of it any more).
     const icsAfter = await outcome(() =>
       calendar.loader(args(pageRequest(`${path}/calendar`, { cookie }), { bookingId: booking.id }) as never),
     );
-    expect(icsAfter.status).toBe(404);
+    expect(icsAfter.status).toBe(200);
+    expect(String(icsAfter.data)).toContain("STATUS:CANCELLED\r\n");
+    expect(String(icsAfter.data)).toContain("SEQUENCE:1\r\n");
   });
 
   it("a held booking can be resumed at its checkout; another user's booking is the spec's 404", async () => {
