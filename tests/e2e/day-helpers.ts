@@ -26,6 +26,21 @@ export async function ownerToken(request: APIRequestContext): Promise<string> {
   return ((await answer.json()) as { idToken: string }).idToken;
 }
 
+/** An instant's local date and time in a zone, as a departure's form takes them (year…minute, 2 digits). */
+export function zonedParts(instant: Date, zone: string): Record<"year" | "month" | "day" | "hour" | "minute", string> {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)!.value;
+  return { year: part("year"), month: part("month"), day: part("day"), hour: part("hour"), minute: part("minute") };
+}
+
 /** The product's test clock (GET /v1/dev/clock): later than this machine's once a spec moved it. */
 export async function productNow(request: APIRequestContext): Promise<Date> {
   const answer = await request.get(`${origin()}/v1/dev/clock`);
@@ -58,19 +73,7 @@ export async function todaysBooking(request: APIRequestContext) {
     local = new Date(Math.floor(now.getTime() / 60_000 + minutes) * 60_000);
     if (local.getUTCMinutes() % 5 !== 0 && !taken.has(local.getTime())) break;
   }
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(local)
-      .map((part) => [part.type, part.value]),
-  );
+  const parts = zonedParts(local, zone);
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(now);
   test.skip(`${parts.year}-${parts.month}-${parts.day}` !== today, "too close to midnight in the operator's zone");
   const services = await (

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from "./guarded-test";
 import { payWithCard } from "./booking-helpers";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { ACME, OWNER, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
-import { EXPERIENCE, ownerToken } from "./day-helpers";
+import { EXPERIENCE, ownerToken, productNow, zonedParts } from "./day-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
 
@@ -29,23 +29,11 @@ async function soldOutDeparture(
   ).json();
   const zone = listed.data.experience.timezone as string;
   // From the product's clock (other specs may have moved it on): a day or more ahead, an odd minute.
-  const now = Date.parse((await (await request.get(`${origin()}/v1/dev/clock`)).json()).data.now);
+  const now = (await productNow(request)).getTime();
   const hours = hoursAhead ?? (5 + Math.floor(Math.random() * 20)) * 24 + Math.floor(Math.random() * 12);
   const local = new Date(now + hours * 3_600_000);
   local.setUTCMinutes(1 + 2 * Math.floor(Math.random() * 29));
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(local)
-      .map((part) => [part.type, part.value]),
-  );
+  const parts = zonedParts(local, zone);
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   const capacity = parties.reduce((sum, seats) => sum + seats, 0);
   const created = await request.post(`${origin()}/v1/operator/services/${service.id}/departures`, {
