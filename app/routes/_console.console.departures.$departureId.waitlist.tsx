@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { isApiError } from "~contract/errors";
+import { isApiError } from "~/platform/api.server";
 import { requireConsole } from "~/features/console/console.server";
 import { idParam, passHeaders, requireParams, routeNotFound } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
