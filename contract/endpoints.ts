@@ -23,6 +23,7 @@ import { notificationPreferencesBody } from "./preferences";
 import { cardParams } from "./cards";
 import { devClockBody } from "./jobs";
 import { tipBody, tipKeyParams } from "./tips";
+import { giftCardBalanceBody } from "./gift-cards";
 import { unsubscribeParams } from "./unsubscribe";
 import { referralCodeParams } from "./referrals";
 import { checkoutVisitBody } from "./checkout-visits";
@@ -718,6 +719,19 @@ export const endpoints = {
       auth: "user",
       output: out.tipList,
       errors: [],
+    }),
+  }),
+
+  ...domain("Gift cards", {
+    giftCardBalance: endpoint({
+      method: "POST",
+      path: "/v1/gift-cards/balance",
+      summary:
+        "A gift card's balance and history (the code, in the body, is the capability; every failure reads the same)",
+      auth: "public",
+      body: giftCardBalanceBody,
+      output: out.giftCardBalance,
+      errors: ["gift_card_invalid"],
     }),
   }),
 

@@ -887,3 +887,20 @@ export const operatorBooking = z.object({
   canRefund: z.boolean(),
   canReleaseSeats: z.boolean(),
 });
+
+/** POST /v1/gift-cards/balance: a card's balance and its ledger (last 4 only, never the code). */
+export const giftCardBalance = z.object({
+  last4: z.string(),
+  currency: z.string(),
+  /** The sum of the ledger, in minor units. */
+  balanceMinor: z.number(),
+  /** null: a marketplace card, good everywhere; else the operator's name (good only on its storefront). */
+  operatorName: z.string().nullable(),
+  transactions: z.array(
+    z.object({
+      kind: z.enum(["issue", "redeem", "refund"]),
+      amountMinor: z.number(),
+      at: z.string(),
+    }),
+  ),
+});
