@@ -729,6 +729,7 @@ export const endpoints = {
       summary:
         "A gift card's balance and history (the code, in the body, is the capability; every failure reads the same)",
       auth: "public",
+      tenant: true,
       body: giftCardBalanceBody,
       output: out.giftCardBalance,
       errors: ["gift_card_invalid"],
