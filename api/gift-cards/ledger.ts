@@ -111,20 +111,24 @@ export async function debitGiftCard(
 ): Promise<{ giftCardId: string; takenMinor: number }> {
   const card = await findUsableCard(tx, input.code, input.accountId, true);
   if (card.currency !== input.currency) throw giftCardInvalid();
+  const idempotencyKey = `redeem:${input.bookingId}`;
+  // A repeated debit for the booking (a retried request) answers what the first one took.
+  const [earlier] = await tx
+    .select({ amountMinor: giftCardTransactions.amountMinor })
+    .from(giftCardTransactions)
+    .where(and(eq(giftCardTransactions.giftCardId, card.id), eq(giftCardTransactions.idempotencyKey, idempotencyKey)));
+  if (earlier) return { giftCardId: card.id, takenMinor: -earlier.amountMinor };
   const balance = await giftCardBalanceMinor(tx, card.id);
   const taken = Math.min(balance, Math.max(0, input.wantedMinor));
   if (taken > 0)
-    await tx
-      .insert(giftCardTransactions)
-      .values({
-        id: randomId("gct_"),
-        giftCardId: card.id,
-        kind: "redeem",
-        amountMinor: -taken,
-        bookingId: input.bookingId,
-        idempotencyKey: `redeem:${input.bookingId}`,
-      })
-      .onConflictDoNothing();
+    await tx.insert(giftCardTransactions).values({
+      id: randomId("gct_"),
+      giftCardId: card.id,
+      kind: "redeem",
+      amountMinor: -taken,
+      bookingId: input.bookingId,
+      idempotencyKey,
+    });
   return { giftCardId: card.id, takenMinor: taken };
 }
 

@@ -149,6 +149,8 @@ describe("gift card ledger and balance", () => {
       ),
     );
     expect(attempts.every((a) => a.status === "fulfilled")).toBe(true);
+    // Each one answers what the one debit took.
+    for (const attempt of attempts) if (attempt.status === "fulfilled") expect(attempt.value.takenMinor).toBe(3_000);
     const balance = await giftCardBalanceMinor(db(), card.id);
     expect(balance).toBeGreaterThanOrEqual(0);
     const rows = await db().select().from(giftCardTransactions).where(eq(giftCardTransactions.giftCardId, card.id));
@@ -161,5 +163,32 @@ describe("gift card ledger and balance", () => {
     expect(await db().transaction((tx) => refundToGiftCards(tx, booking.id, 5_000, "r1"))).toBe(3_000);
     expect(await db().transaction((tx) => refundToGiftCards(tx, booking.id, 5_000, "r1"))).toBe(0);
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(10_000);
+  });
+
+  it("concurrent debits for several bookings: the card pays them in turn down to zero, never below", async () => {
+    const { card, code } = await issueGiftCard(db(), {
+      accountId: null,
+      currency: "USD",
+      amountMinor: 10_000,
+      purchaserId: null,
+      recipientEmail: "friend@example.com",
+    });
+    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 96, durationMinutes: 60 });
+    const guest = await bookingUser(acme);
+    const placed = [];
+    for (let i = 0; i < 5; i++) placed.push(await confirmedBooking(guest, acme, slot.id, 1));
+    const [{ currency }] = await db()
+      .select({ currency: bookings.currency })
+      .from(bookings)
+      .where(eq(bookings.id, placed[0].id));
+    const taken = await Promise.all(
+      placed.map((booking) =>
+        db().transaction((tx) =>
+          debitGiftCard(tx, { code, accountId: null, currency, wantedMinor: 3_000, bookingId: booking.id }),
+        ),
+      ),
+    );
+    expect(taken.map((t) => t.takenMinor).sort((a, b) => b - a)).toEqual([3_000, 3_000, 3_000, 1_000, 0]);
+    expect(await giftCardBalanceMinor(db(), card.id)).toBe(0);
   });
 });
