@@ -9,7 +9,7 @@ import { formatMoney } from "~/ui/format";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { passHeaders } from "~/platform/http.server";
-import { GiftCardCodeForm } from "./_external.gift-cards._index";
+import { GiftCardCodeForm } from "~/features/gift-cards/code-form";
 
 /** The code is in this page's address: it must not reach a referrer, a cache or an index. */
 const PRIVATE_PAGE = { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { getFormProps, useForm } from "@conform-to/react";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { GiftCardCodeForm } from "~/features/gift-cards/code-form";
 import { groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
 import { formResult } from "~/platform/form-result.server";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
@@ -8,10 +8,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
-import { FieldError, SubmitButton } from "~/ui/form-parts";
 import { NOINDEX, pageMeta } from "~/ui/meta";
-import { useFormResult } from "~/ui/use-form-result";
-import { useIsPending } from "~/ui/use-is-pending";
 
 const CodeForm = z.object({ code: z.string({ required_error: "giftCards.codeRequired" }).trim().max(64) });
 
@@ -33,35 +30,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return formResult(submission.reply());
   const code = normalizeGiftCardCode(submission.value.code);
   return redirect(`/gift-cards/${code ? groupGiftCardCode(code) : "invalid"}`);
-}
-
-export function GiftCardCodeForm({ action = "/gift-cards" }: { action?: string }) {
-  const { t } = useTranslation();
-  const lastResult = useFormResult();
-  const checking = useIsPending();
-  const [form, fields] = useForm({ id: "gift-card-code", lastResult, shouldValidate: "onSubmit" });
-  return (
-    <Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-4">
-      <div>
-        <label htmlFor={fields.code.id} className="block text-sm font-medium text-slate-800">
-          {t("giftCards.codeLabel")}
-        </label>
-        <input
-          id={fields.code.id}
-          name={fields.code.name}
-          required
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          aria-invalid={fields.code.errors?.length ? true : undefined}
-          aria-describedby={fields.code.errors?.length ? fields.code.errorId : undefined}
-          className="mt-1 block w-64 rounded-md border border-slate-300 px-3 py-2 font-mono text-base"
-        />
-        <FieldError field={{ ...fields.code, errors: fields.code.errors?.map((key) => t(key)) }} />
-      </div>
-      <SubmitButton pending={checking} label={t("giftCards.check")} pendingLabel={t("giftCards.check")} />
-    </Form>
-  );
 }
 
 export default function GiftCardsPage() {
