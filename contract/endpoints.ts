@@ -734,6 +734,14 @@ export const endpoints = {
       output: out.giftCardBalance,
       errors: ["gift_card_invalid"],
     }),
+    myGiftCards: endpoint({
+      method: "GET",
+      path: "/v1/user/gift-cards",
+      summary: "The gift cards the caller bought or received, with balances (last 4 only)",
+      auth: "user",
+      output: out.myGiftCards,
+      errors: [],
+    }),
   }),
 
   ...domain("Unsubscribe", {

@@ -904,3 +904,17 @@ export const giftCardBalance = z.object({
     }),
   ),
 });
+
+/** GET /v1/user/gift-cards: the cards the caller bought or received (last 4 only). */
+export const myGiftCards = z.array(
+  z.object({
+    id: z.string(),
+    last4: z.string(),
+    currency: z.string(),
+    balanceMinor: z.number(),
+    status: z.enum(["pending", "active", "void"]),
+    /** bought: the caller paid for it; received: it was sent to the caller's email. */
+    relation: z.enum(["bought", "received"]),
+    operatorName: z.string().nullable(),
+  }),
+);

@@ -5,7 +5,7 @@
  * debits are serialised and the sum never goes below zero.
  */
 import { createHash, randomInt } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { GIFT_CARD_ALPHABET, GIFT_CARD_CODE_LENGTH, normalizeGiftCardCode } from "~contract/gift-cards";
 import type { Db } from "../db/client";
 import { accounts, giftCards, giftCardTransactions, type GiftCardRow } from "../db/schema";
@@ -196,4 +196,40 @@ export async function giftCardView(db: Db, typed: string, accountId: string | nu
       at: row.createdAt.toISOString(),
     })),
   };
+}
+
+/** The cards a user bought or that were sent to their email, with balances: one query. */
+export async function myGiftCards(db: Db, user: { id: string; email: string | null }) {
+  const sums = db
+    .select({
+      giftCardId: giftCardTransactions.giftCardId,
+      balance: sql<string>`sum(${giftCardTransactions.amountMinor})`.as("balance"),
+    })
+    .from(giftCardTransactions)
+    .groupBy(giftCardTransactions.giftCardId)
+    .as("sums");
+  const rows = await db
+    .select({
+      id: giftCards.id,
+      last4: giftCards.last4,
+      currency: giftCards.currency,
+      status: giftCards.status,
+      purchaserId: giftCards.purchaserId,
+      balance: sums.balance,
+      operatorName: accounts.name,
+    })
+    .from(giftCards)
+    .leftJoin(sums, eq(sums.giftCardId, giftCards.id))
+    .leftJoin(accounts, eq(accounts.id, giftCards.accountId))
+    .where(or(eq(giftCards.purchaserId, user.id), sql`lower(${giftCards.recipientEmail}) = lower(${user.email})`))
+    .orderBy(desc(giftCards.createdAt), asc(giftCards.id));
+  return rows.map((row) => ({
+    id: row.id,
+    last4: row.last4,
+    currency: row.currency,
+    balanceMinor: Number(row.balance ?? 0),
+    status: row.status,
+    relation: row.purchaserId === user.id ? ("bought" as const) : ("received" as const),
+    operatorName: row.operatorName,
+  }));
 }

@@ -5,7 +5,8 @@ import { clientIp, UNKNOWN_IP } from "../http/client-info";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { enforceRateLimits, type RateLimitRule } from "../rate-limit/service";
-import { giftCardView, hashGiftCardCode } from "./ledger";
+import { giftCardView, hashGiftCardCode, myGiftCards } from "./ledger";
+import { requireUserRow } from "../users/service";
 
 /** Balance lookups per client address and per code (ten minutes): guessing stays hopeless. */
 export const GIFT_CARD_LOOKUPS_PER_ADDRESS = 60;
@@ -33,4 +34,9 @@ handle(giftCardRoutes, endpoints.giftCardBalance, async (c, { body }) => {
   c.header("Referrer-Policy", "no-referrer");
   await limitGiftCardAttempts(clientIp(c), body.code);
   return giftCardView(c.get("db"), body.code, c.get("account")?.id ?? null);
+});
+
+handle(giftCardRoutes, endpoints.myGiftCards, async (c) => {
+  const user = await requireUserRow(c.get("db"), c.get("identity").uid);
+  return myGiftCards(c.get("db"), user);
 });

@@ -14,6 +14,7 @@ import {
 import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/routes";
 import { GIFT_CARD_ALPHABET, groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
 import { api } from "./helpers/api";
+import { call } from "./helpers/identity";
 import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "./helpers/booking";
 
 const { db, acme } = bookingWorld();
@@ -190,5 +191,25 @@ describe("gift card ledger and balance", () => {
     );
     expect(taken.map((t) => t.takenMinor).sort((a, b) => b - a)).toEqual([3_000, 3_000, 3_000, 1_000, 0]);
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(0);
+  });
+
+  it("myGiftCards: the cards sent to the caller's email, with balances, last 4 only; sign-in required", async () => {
+    const guest = await bookingUser(acme);
+    const { code } = await issueGiftCard(db(), {
+      accountId: await accountId("acme"),
+      currency: "USD",
+      amountMinor: 4_200,
+      purchaserId: null,
+      recipientEmail: guest.email.toUpperCase(),
+    });
+    const mine = await call("/v1/user/gift-cards", { method: "GET", token: guest.idToken });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({ last4: code.slice(-4), balanceMinor: 4_200, relation: "received", status: "active" }),
+    ]);
+    expect(JSON.stringify(mine.body)).not.toContain(code);
+    const other = await bookingUser(acme);
+    expect((await call("/v1/user/gift-cards", { method: "GET", token: other.idToken })).body.data).toEqual([]);
+    expect((await api("/v1/user/gift-cards")).status).toBe(401);
   });
 });
