@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import * as balanceRoute from "~/routes/_external.gift-cards.$code";
 import * as codeRoute from "~/routes/_external.gift-cards._index";
+import * as paymentsRoute from "~/routes/_default.account.payments";
 import { issueGiftCard, newGiftCardCode } from "~api/gift-cards/ledger";
 import { groupGiftCardCode } from "~contract/gift-cards";
 import { seedDbForThisFile } from "../api/helpers/api";
-import { args, outcome, pageRequest } from "./helpers";
+import { withEmulatorUsers } from "../api/helpers/identity";
+import { args, loaded, outcome, pageRequest, signedInUser } from "./helpers";
 
 const { db } = seedDbForThisFile();
+withEmulatorUsers();
 
 const load = (code: string) =>
   outcome(() => balanceRoute.loader(args(pageRequest(`/gift-cards/${code}`), { code }) as never));
@@ -48,5 +51,23 @@ describe("/gift-cards and /gift-cards/{code}", () => {
       expect(page.data.card).toBeNull();
       expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     }
+  });
+
+  it("/account/payments lists the cards sent to the traveller (last 4 and balance), no one else's", async () => {
+    const { user, cookie } = await signedInUser();
+    const { code } = await issueGiftCard(db(), {
+      accountId: null,
+      currency: "USD",
+      amountMinor: 1_500,
+      purchaserId: null,
+      recipientEmail: user.email,
+    });
+    const page = await loaded(paymentsRoute, "/account/payments", cookie);
+    expect(page.status).toBe(200);
+    expect(page.data.giftCards).toEqual([
+      expect.objectContaining({ last4: code.slice(-4), balanceMinor: 1_500, relation: "received" }),
+    ]);
+    const stranger = await signedInUser();
+    expect((await loaded(paymentsRoute, "/account/payments", stranger.cookie)).data.giftCards).toEqual([]);
   });
 });
