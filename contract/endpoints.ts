@@ -23,6 +23,7 @@ import { notificationPreferencesBody } from "./preferences";
 import { cardParams } from "./cards";
 import { devClockBody } from "./jobs";
 import { tipBody, tipKeyParams } from "./tips";
+import { giftCardBalanceBody } from "./gift-cards";
 import { unsubscribeParams } from "./unsubscribe";
 import { referralCodeParams } from "./referrals";
 import { checkoutVisitBody } from "./checkout-visits";
@@ -719,6 +720,28 @@ export const endpoints = {
       summary: "The tips the caller gave",
       auth: "user",
       output: out.tipList,
+      errors: [],
+    }),
+  }),
+
+  ...domain("Gift cards", {
+    giftCardBalance: endpoint({
+      method: "POST",
+      path: "/v1/gift-cards/balance",
+      summary:
+        "A gift card's balance and history (the code, in the body, is the capability; every failure reads the same)",
+      auth: "public",
+      tenant: true,
+      body: giftCardBalanceBody,
+      output: out.giftCardBalance,
+      errors: ["gift_card_invalid"],
+    }),
+    myGiftCards: endpoint({
+      method: "GET",
+      path: "/v1/user/gift-cards",
+      summary: "The gift cards the caller bought or received, with balances (last 4 only)",
+      auth: "user",
+      output: out.myGiftCards,
       errors: [],
     }),
   }),

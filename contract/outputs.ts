@@ -890,3 +890,34 @@ export const operatorBooking = z.object({
   canRefund: z.boolean(),
   canReleaseSeats: z.boolean(),
 });
+
+/** POST /v1/gift-cards/balance: a card's balance and its ledger (last 4 only, never the code). */
+export const giftCardBalance = z.object({
+  last4: z.string(),
+  currency: z.string(),
+  /** The sum of the ledger, in minor units. */
+  balanceMinor: z.number(),
+  /** null: a marketplace card, good everywhere; else the operator's name (good only on its storefront). */
+  operatorName: z.string().nullable(),
+  transactions: z.array(
+    z.object({
+      kind: z.enum(["issue", "redeem", "refund"]),
+      amountMinor: z.number(),
+      at: z.string(),
+    }),
+  ),
+});
+
+/** GET /v1/user/gift-cards: the cards the caller bought or received (last 4 only). */
+export const myGiftCards = z.array(
+  z.object({
+    id: z.string(),
+    last4: z.string(),
+    currency: z.string(),
+    balanceMinor: z.number(),
+    status: z.enum(["pending", "active", "void"]),
+    /** bought: the caller paid for it; received: it was sent to the caller's email. */
+    relation: z.enum(["bought", "received"]),
+    operatorName: z.string().nullable(),
+  }),
+);

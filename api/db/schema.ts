@@ -1283,3 +1283,64 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_account_id_at_idx").on(t.accountId, t.at)],
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;
+
+export type GiftCardStatus = "pending" | "active" | "void";
+/**
+ * A gift card (migration 0033): the code is kept only as its SHA-256 (`codeHash`) and its last 4;
+ * `accountId` null = a marketplace card, else good only on that operator's storefront. No balance
+ * column: the balance is the sum of its `giftCardTransactions` (api/gift-cards/ledger.ts).
+ */
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    currency: text("currency").notNull(),
+    codeHash: text("code_hash").notNull(),
+    last4: text("last4").notNull(),
+    purchaserId: text("purchaser_id").references(() => users.id, { onDelete: "set null" }),
+    recipientEmail: text("recipient_email").notNull(),
+    message: text("message"),
+    deliverAt: timestamp("deliver_at", { withTimezone: true }).notNull(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    status: text("status").$type<GiftCardStatus>().notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gift_cards_code_hash_key").on(t.codeHash),
+    index("gift_cards_account_id_idx").on(t.accountId),
+    index("gift_cards_purchaser_id_idx").on(t.purchaserId),
+    index("gift_cards_recipient_email_idx").on(sql`lower(${t.recipientEmail})`),
+    check("gift_cards_code_hash_format", sql`${t.codeHash} ~ '^[0-9a-f]{64}$'`),
+    check("gift_cards_last4_format", sql`${t.last4} ~ '^[2-9A-HJKMNP-Z]{4}$'`),
+    check("gift_cards_status", sql`${t.status} IN ('pending', 'active', 'void')`),
+  ],
+);
+export type GiftCardRow = typeof giftCards.$inferSelect;
+
+export type GiftCardTransactionKind = "issue" | "redeem" | "refund";
+/** A gift card's ledger: issue and refund add, redeem takes; one row per (card, idempotency key). */
+export const giftCardTransactions = pgTable(
+  "gift_card_transactions",
+  {
+    id: text("id").primaryKey(),
+    giftCardId: text("gift_card_id")
+      .notNull()
+      .references(() => giftCards.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<GiftCardTransactionKind>().notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gift_card_transactions_idempotency_key").on(t.giftCardId, t.idempotencyKey),
+    index("gift_card_transactions_booking_id_idx").on(t.bookingId),
+    check("gift_card_transactions_kind", sql`${t.kind} IN ('issue', 'redeem', 'refund')`),
+    check(
+      "gift_card_transactions_sign",
+      sql`(${t.kind} = 'redeem' AND ${t.amountMinor} < 0) OR (${t.kind} <> 'redeem' AND ${t.amountMinor} > 0)`,
+    ),
+  ],
+);
+export type GiftCardTransactionRow = typeof giftCardTransactions.$inferSelect;

@@ -19,4 +19,6 @@ export function applyRoutePermissions(headers: Headers, routeId: string | undefi
   if (routeId?.startsWith("routes/_console.")) {
     headers.set("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=()");
   }
+  // A gift card's balance page has the code in its address: it goes to no referrer.
+  if (routeId === "routes/_external.gift-cards.$code") headers.set("Referrer-Policy", "no-referrer");
 }

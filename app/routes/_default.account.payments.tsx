@@ -30,13 +30,14 @@ import { LabelledSection } from "~/ui/labelled-section";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
   const api = apiFor(request, { token });
-  const [payments, cards, tips, t] = await Promise.all([
+  const [payments, cards, tips, giftCards, t] = await Promise.all([
     api.call("payments", { query: { page: pageOf(request) } }),
     api.call("savedCards"),
     api.call("myTips"),
+    api.call("myGiftCards"),
     i18next.getFixedT(request),
   ]);
-  return withFlash(request, { payments, cards, tips, title: t("account.payments") });
+  return withFlash(request, { payments, cards, tips, giftCards, title: t("account.payments") });
 }
 
 /** Make a saved card the default, or forget it: native posts, then back here with a message. */
@@ -182,6 +183,7 @@ export default function PaymentsPage() {
       )}
       <Pagination page={payments.page} totalPages={payments.totalPages} />
       <Tips />
+      <GiftCards />
     </>
   );
 }
@@ -212,6 +214,36 @@ function Tips() {
               </span>
             </span>
             <span>{formatMoney(tip.amountMinor, tip.currency, i18n.language)}</span>
+          </li>
+        ))}
+      </ul>
+    </LabelledSection>
+  );
+}
+
+/** Gift cards the traveller bought or received, with balances (last 4 only). */
+function GiftCards() {
+  const { giftCards } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  if (giftCards.length === 0) return null;
+  return (
+    <LabelledSection
+      headingId="gift-cards-heading"
+      headingClassName="text-lg font-semibold"
+      heading={t("paymentsPage.giftCards")}
+      className="mt-8"
+    >
+      <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="gift-cards">
+        {giftCards.map((card) => (
+          <li key={card.id} className="flex flex-wrap justify-between gap-2 py-2">
+            <span>
+              <span className="font-medium">{t("paymentsPage.giftCardEnding", { last4: card.last4 })}</span>
+              <span className="block text-slate-600">
+                {t(`paymentsPage.giftCard_${card.relation}`)}
+                {card.operatorName ? ` · ${card.operatorName}` : ""}
+              </span>
+            </span>
+            <span>{formatMoney(card.balanceMinor, card.currency, i18n.language)}</span>
           </li>
         ))}
       </ul>

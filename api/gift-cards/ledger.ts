@@ -1,0 +1,235 @@
+/**
+ * Gift cards' codes and ledger. A code is 16 characters of GIFT_CARD_ALPHABET (~79 random bits),
+ * kept only as its SHA-256 and its last 4. The balance is the sum of the card's ledger rows; a
+ * debit locks the card row (SELECT … FOR UPDATE) and reads the sum before writing, so concurrent
+ * debits are serialised and the sum never goes below zero.
+ */
+import { createHash, randomInt } from "node:crypto";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { GIFT_CARD_ALPHABET, GIFT_CARD_CODE_LENGTH, normalizeGiftCardCode } from "~contract/gift-cards";
+import type { Db } from "../db/client";
+import { accounts, giftCards, giftCardTransactions, type GiftCardRow } from "../db/schema";
+import { ApiError } from "../http/errors";
+import { randomId } from "../ids";
+import { clockNow } from "../clock";
+
+/** Every failure to find or use a card reads the same: unknown, wrong store, malformed, not yet paid. */
+export const giftCardInvalid = () =>
+  new ApiError(404, "gift_card_invalid", "This gift card code is not valid here.", { code: ["Check the code."] });
+
+export function newGiftCardCode(): string {
+  return Array.from(
+    { length: GIFT_CARD_CODE_LENGTH },
+    () => GIFT_CARD_ALPHABET[randomInt(GIFT_CARD_ALPHABET.length)],
+  ).join("");
+}
+
+/** SHA-256 of the normalized code: high-entropy codes need no secret to be safe to store. */
+export const hashGiftCardCode = (code: string) => createHash("sha256").update(code).digest("hex");
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Queryable = Db | Tx;
+
+/**
+ * Issues a card with its "issue" ledger row. Returns the code in clear: the one moment it exists,
+ * for the recipient's email.
+ */
+export async function issueGiftCard(
+  db: Db,
+  input: {
+    accountId: string | null;
+    currency: string;
+    amountMinor: number;
+    purchaserId: string | null;
+    recipientEmail: string;
+    message?: string | null;
+    deliverAt?: Date;
+  },
+): Promise<{ card: GiftCardRow; code: string }> {
+  const code = newGiftCardCode();
+  const id = randomId("gc_");
+  return db.transaction(async (tx) => {
+    const [card] = await tx
+      .insert(giftCards)
+      .values({
+        id,
+        accountId: input.accountId,
+        currency: input.currency,
+        codeHash: hashGiftCardCode(code),
+        last4: code.slice(-4),
+        purchaserId: input.purchaserId,
+        recipientEmail: input.recipientEmail,
+        message: input.message ?? null,
+        deliverAt: input.deliverAt ?? clockNow(),
+        status: "active",
+      })
+      .returning();
+    await tx.insert(giftCardTransactions).values({
+      id: randomId("gct_"),
+      giftCardId: id,
+      kind: "issue",
+      amountMinor: input.amountMinor,
+      idempotencyKey: "issue",
+    });
+    return { card: card!, code };
+  });
+}
+
+/**
+ * The active card a typed code names, usable in this scope (a storefront's card only on that
+ * storefront; a marketplace card everywhere), or the one uniform failure.
+ */
+export async function findUsableCard(db: Queryable, typed: string, accountId: string | null, lock = false) {
+  const code = normalizeGiftCardCode(typed);
+  if (!code) throw giftCardInvalid();
+  const query = db
+    .select()
+    .from(giftCards)
+    .where(eq(giftCards.codeHash, hashGiftCardCode(code)));
+  const [card] = lock ? await query.for("update") : await query;
+  if (!card || card.status !== "active") throw giftCardInvalid();
+  if (card.accountId !== null && card.accountId !== accountId) throw giftCardInvalid();
+  return card;
+}
+
+export async function giftCardBalanceMinor(db: Queryable, giftCardId: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${giftCardTransactions.amountMinor}), 0)` })
+    .from(giftCardTransactions)
+    .where(eq(giftCardTransactions.giftCardId, giftCardId));
+  return Number(row?.sum ?? 0);
+}
+
+/**
+ * Takes up to `wantedMinor` from the card inside the caller's transaction (the one that holds the
+ * seats): locks the card row, reads the ledger's sum and writes a "redeem" row of at most the
+ * balance. Returns what was taken (0 when the card is empty). Idempotent per booking.
+ */
+export async function debitGiftCard(
+  tx: Tx,
+  input: { code: string; accountId: string | null; currency: string; wantedMinor: number; bookingId: string },
+): Promise<{ giftCardId: string; takenMinor: number }> {
+  const card = await findUsableCard(tx, input.code, input.accountId, true);
+  if (card.currency !== input.currency) throw giftCardInvalid();
+  const idempotencyKey = `redeem:${input.bookingId}`;
+  // A repeated debit for the booking (a retried request) answers what the first one took.
+  const [earlier] = await tx
+    .select({ amountMinor: giftCardTransactions.amountMinor })
+    .from(giftCardTransactions)
+    .where(and(eq(giftCardTransactions.giftCardId, card.id), eq(giftCardTransactions.idempotencyKey, idempotencyKey)));
+  if (earlier) return { giftCardId: card.id, takenMinor: -earlier.amountMinor };
+  const balance = await giftCardBalanceMinor(tx, card.id);
+  const taken = Math.min(balance, Math.max(0, input.wantedMinor));
+  if (taken > 0)
+    await tx.insert(giftCardTransactions).values({
+      id: randomId("gct_"),
+      giftCardId: card.id,
+      kind: "redeem",
+      amountMinor: -taken,
+      bookingId: input.bookingId,
+      idempotencyKey,
+    });
+  return { giftCardId: card.id, takenMinor: taken };
+}
+
+/**
+ * Gives back to the card(s) that paid a booking, up to what they paid less what was given back
+ * already, at most `amountMinor`; returns what went back to cards (the rest is for the provider).
+ * `key` makes one refund write once.
+ */
+export async function refundToGiftCards(tx: Queryable, bookingId: string, amountMinor: number, key: string) {
+  const paid = await tx
+    .select({
+      giftCardId: giftCardTransactions.giftCardId,
+      net: sql<string>`-sum(${giftCardTransactions.amountMinor})`,
+    })
+    .from(giftCardTransactions)
+    .where(and(eq(giftCardTransactions.bookingId, bookingId), sql`${giftCardTransactions.kind} <> 'issue'`))
+    .groupBy(giftCardTransactions.giftCardId)
+    .orderBy(asc(giftCardTransactions.giftCardId));
+  let left = amountMinor;
+  let back = 0;
+  for (const row of paid) {
+    const give = Math.min(left, Number(row.net));
+    if (give <= 0) continue;
+    const written = await tx
+      .insert(giftCardTransactions)
+      .values({
+        id: randomId("gct_"),
+        giftCardId: row.giftCardId,
+        kind: "refund",
+        amountMinor: give,
+        bookingId,
+        idempotencyKey: `refund:${key}`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: giftCardTransactions.id });
+    if (written.length) {
+      left -= give;
+      back += give;
+    }
+  }
+  return back;
+}
+
+/** The balance page's view: last 4, sum, history (oldest first). */
+export async function giftCardView(db: Db, typed: string, accountId: string | null) {
+  const card = await findUsableCard(db, typed, accountId);
+  const [owner, rows] = await Promise.all([
+    card.accountId
+      ? db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, card.accountId))
+      : Promise.resolve([]),
+    db
+      .select()
+      .from(giftCardTransactions)
+      .where(eq(giftCardTransactions.giftCardId, card.id))
+      .orderBy(asc(giftCardTransactions.createdAt), asc(giftCardTransactions.id)),
+  ]);
+  return {
+    last4: card.last4,
+    currency: card.currency,
+    balanceMinor: rows.reduce((sum, row) => sum + row.amountMinor, 0),
+    operatorName: owner[0]?.name ?? null,
+    transactions: rows.map((row) => ({
+      kind: row.kind,
+      amountMinor: row.amountMinor,
+      at: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The cards a user bought or that were sent to their email, with balances: one query. */
+export async function myGiftCards(db: Db, user: { id: string; email: string | null }) {
+  const sums = db
+    .select({
+      giftCardId: giftCardTransactions.giftCardId,
+      balance: sql<string>`sum(${giftCardTransactions.amountMinor})`.as("balance"),
+    })
+    .from(giftCardTransactions)
+    .groupBy(giftCardTransactions.giftCardId)
+    .as("sums");
+  const rows = await db
+    .select({
+      id: giftCards.id,
+      last4: giftCards.last4,
+      currency: giftCards.currency,
+      status: giftCards.status,
+      purchaserId: giftCards.purchaserId,
+      balance: sums.balance,
+      operatorName: accounts.name,
+    })
+    .from(giftCards)
+    .leftJoin(sums, eq(sums.giftCardId, giftCards.id))
+    .leftJoin(accounts, eq(accounts.id, giftCards.accountId))
+    .where(or(eq(giftCards.purchaserId, user.id), sql`lower(${giftCards.recipientEmail}) = lower(${user.email})`))
+    .orderBy(desc(giftCards.createdAt), asc(giftCards.id));
+  return rows.map((row) => ({
+    id: row.id,
+    last4: row.last4,
+    currency: row.currency,
+    balanceMinor: Number(row.balance ?? 0),
+    status: row.status,
+    relation: row.purchaserId === user.id ? ("bought" as const) : ("received" as const),
+    operatorName: row.operatorName,
+  }));
+}

@@ -1,0 +1,36 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "~/platform/i18n-react";
+import { FieldError, SubmitButton } from "~/ui/form-parts";
+import { useFormResult } from "~/ui/use-form-result";
+import { useIsPending } from "~/ui/use-is-pending";
+
+/** The gift card code form (no JavaScript needed): posts to /gift-cards, which leads to the balance page. */
+export function GiftCardCodeForm({ action = "/gift-cards" }: { action?: string }) {
+  const { t } = useTranslation();
+  const lastResult = useFormResult();
+  const checking = useIsPending();
+  const [form, fields] = useForm({ id: "gift-card-code", lastResult, shouldValidate: "onSubmit" });
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-4">
+      <div>
+        <label htmlFor={fields.code.id} className="block text-sm font-medium text-slate-800">
+          {t("giftCards.codeLabel")}
+        </label>
+        <input
+          id={fields.code.id}
+          name={fields.code.name}
+          required
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-invalid={fields.code.errors?.length ? true : undefined}
+          aria-describedby={fields.code.errors?.length ? fields.code.errorId : undefined}
+          className="mt-1 block w-64 rounded-md border border-slate-300 px-3 py-2 font-mono text-base"
+        />
+        <FieldError field={{ ...fields.code, errors: fields.code.errors?.map((key) => t(key)) }} />
+      </div>
+      <SubmitButton pending={checking} label={t("giftCards.check")} pendingLabel={t("giftCards.check")} />
+    </Form>
+  );
+}

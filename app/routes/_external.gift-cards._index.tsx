@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GiftCardCodeForm } from "~/features/gift-cards/code-form";
+import { groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
+import { formResult } from "~/platform/form-result.server";
+import { parseWithZod, readFormData, z } from "~/platform/form.server";
+import { useTranslation } from "~/platform/i18n-react";
+import { i18next } from "~/platform/i18next.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { redirect } from "~/platform/redirect.server";
+import { NOINDEX, pageMeta } from "~/ui/meta";
+
+const CodeForm = z.object({ code: z.string({ required_error: "giftCards.codeRequired" }).trim().max(64) });
+
+/** /gift-cards: type a code to see its balance (no sign-in; the code is the way in). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18next.getFixedT(request);
+  return { title: t("giftCards.title") };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
+
+/**
+ * The typed code, normalized, names the balance page (/gift-cards/XXXX-XXXX-XXXX-XXXX), which the
+ * API checks (rate-limited); a string that cannot be a code goes there too, to read the same failure.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const submission = parseWithZod(await readFormData(request), { schema: CodeForm });
+  if (submission.status !== "success") return formResult(submission.reply());
+  const code = normalizeGiftCardCode(submission.value.code);
+  return redirect(`/gift-cards/${code ? groupGiftCardCode(code) : "invalid"}`);
+}
+
+export default function GiftCardsPage() {
+  const { title } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      <p className="mt-2 text-slate-700">{t("giftCards.intro")}</p>
+      <GiftCardCodeForm />
+    </>
+  );
+}
