@@ -23,7 +23,7 @@ import { notificationPreferencesBody } from "./preferences";
 import { cardParams } from "./cards";
 import { devClockBody } from "./jobs";
 import { tipBody, tipKeyParams } from "./tips";
-import { giftCardBalanceBody } from "./gift-cards";
+import { giftCardBalanceBody } from "./gift-card-bodies";
 import { unsubscribeParams } from "./unsubscribe";
 import { referralCodeParams } from "./referrals";
 import { checkoutVisitBody } from "./checkout-visits";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+/** Gift card codes: plain functions (the pages use them in the browser too; no zod here). */
 
 /** A gift card code's alphabet: digits and capitals without look-alikes (no 0/O, 1/I/L). */
 export const GIFT_CARD_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -19,9 +19,3 @@ export function normalizeGiftCardCode(typed: string): string | null {
 
 /** Shown grouped by four: XXXX-XXXX-XXXX-XXXX. */
 export const groupGiftCardCode = (code: string) => code.match(/.{1,4}/g)?.join("-") ?? code;
-
-/** POST /v1/gift-cards/balance: the code travels in the body, never in a URL. */
-export const giftCardBalanceBody = z
-  .object({ code: z.string({ required_error: "Type the gift card code." }).max(64, "Not a gift card code.") })
-  .strict();
-export type GiftCardBalanceBody = z.output<typeof giftCardBalanceBody>;
