@@ -8,6 +8,7 @@ import {
   paymentListQuery,
   createBookingBody,
   idempotencyKeyHeaders,
+  rescheduleBody,
   quoteBody,
 } from "./bookings";
 import { experienceListQuery, experienceParams, serviceParams } from "./catalog";
@@ -542,6 +543,33 @@ export const endpoints = {
       params: bookingParams,
       output: out.booking,
       errors: ["booking_not_found", "not_cancellable", "cancellation_closed", "checked_in", "payment_unavailable"],
+      changes: ["seats", "user"],
+    }),
+    rescheduleBooking: endpoint({
+      method: "POST",
+      path: "/v1/bookings/:id/reschedule",
+      summary:
+        "Move one of the caller's confirmed bookings to another departure of its service (until the free-cancellation deadline)",
+      auth: "freshUser",
+      tenant: true,
+      headers: idempotencyKeyHeaders,
+      params: bookingParams,
+      body: rescheduleBody,
+      output: out.booking,
+      errors: [
+        "booking_not_found",
+        "not_reschedulable",
+        "checked_in",
+        "reschedule_closed",
+        "same_departure",
+        "slot_not_found",
+        "sales_closed",
+        "sold_out",
+        "reschedule_payment_required",
+        "reschedule_refund_refused",
+        "idempotency_key_reused",
+        "payment_unavailable",
+      ],
       changes: ["seats", "user"],
     }),
     payments: endpoint({
