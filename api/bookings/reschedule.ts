@@ -40,6 +40,14 @@ export async function rescheduleBooking(
   idempotencyKey: string,
 ): Promise<BookingView> {
   const refunding = await db.transaction(async (tx) => {
+    // The booking's row alone is locked first: with the departure joined, PostgreSQL would
+    // re-check a queued second move against the old departure's row and find nothing (404).
+    const [locked] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(ownBooking(userId, scope, id))
+      .for("update");
+    if (!locked) throw bookingNotFound();
     const [row] = await tx
       .select({
         booking: bookings,
@@ -48,8 +56,7 @@ export async function rescheduleBooking(
       })
       .from(bookings)
       .innerJoin(slots, eq(slots.id, bookings.slotId))
-      .where(ownBooking(userId, scope, id))
-      .for("update", { of: bookings });
+      .where(eq(bookings.id, id));
     if (!row) throw bookingNotFound();
     const { booking } = row;
     const [done] = await tx
