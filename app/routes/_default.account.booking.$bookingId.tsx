@@ -101,8 +101,8 @@ export default function BookingPage() {
         </h1>
         <p className="mt-1 text-sm text-slate-700">{t(`bookings.status_${booking.status}`)}</p>
       </header>
-      {flash === "reviews.thanks" ? (
-        <StatusMessage className="">{t("reviews.thanks")}</StatusMessage>
+      {flash === "reviews.thanks" || flash === "reschedule.movedNotice" ? (
+        <StatusMessage className="">{t(flash)}</StatusMessage>
       ) : flash ? (
         <CancelledNotice booking={booking} />
       ) : null}
@@ -143,6 +143,17 @@ export default function BookingPage() {
             </>
           ) : null}
         </dl>
+        {booking.status === "confirmed" && booking.freeCancellationUntil ? (
+          <p className="mt-3 text-sm">
+            <Link
+              to={`/account/booking/${booking.id}/reschedule`}
+              className="font-medium text-brand underline"
+              data-testid="change-date"
+            >
+              {t("reschedule.link")}
+            </Link>
+          </p>
+        ) : null}
         {booking.status === "confirmed" ? (
           // Only a confirmed booking is an event to keep (the API gives no file for the others).
           <div className="mt-3 flex flex-wrap gap-4 text-sm" data-testid="add-to-calendar">
