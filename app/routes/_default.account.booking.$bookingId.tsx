@@ -143,6 +143,23 @@ export default function BookingPage() {
             </>
           ) : null}
         </dl>
+        {booking.changes?.length ? (
+          <section aria-labelledby="changes-heading" className="mt-3 text-sm" data-testid="booking-changes">
+            <h3 id="changes-heading" className="font-medium text-slate-600">
+              {t("reschedule.history")}
+            </h3>
+            <ul className="mt-1 list-disc pl-5">
+              {booking.changes.map((change) => (
+                <li key={change.changedAt}>
+                  {t("reschedule.historyLine", {
+                    from: formatMoment(change.fromStartsAt, { timeZone: booking.timezone, locale: i18n.language }),
+                    to: formatMoment(change.toStartsAt, { timeZone: booking.timezone, locale: i18n.language }),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {booking.status === "confirmed" && booking.freeCancellationUntil ? (
           <p className="mt-3 text-sm">
             <Link

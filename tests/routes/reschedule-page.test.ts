@@ -58,6 +58,13 @@ describe("/account/booking/{id}/reschedule", () => {
     );
     expect(after.data.flash).toBe("reschedule.movedNotice");
     expect(after.data.booking.startsAt).toBe(to.startsAt.toISOString());
+    expect(after.data.booking.changes).toEqual([
+      expect.objectContaining({
+        fromStartsAt: from.startsAt.toISOString(),
+        toStartsAt: to.startsAt.toISOString(),
+        priceDifferenceMinor: 0,
+      }),
+    ]);
   });
 
   it("closed past the deadline, with the reason; another guest's booking is not found", async () => {
