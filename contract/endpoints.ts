@@ -17,7 +17,7 @@ import { reviewBody, reviewListQuery } from "./reviews";
 import { domain, endpoint } from "./endpoint";
 import { changeEvent } from "./change-feed";
 import * as out from "./outputs";
-import { checkInAnswer, checkInBody, checkInSettings, checkInSettingsBody } from "./operator-check-in";
+import { checkInAnswer, checkInBody, checkInSettings, checkInSettingsUpdate } from "./operator-check-in";
 import { operatorReport, reportQuery } from "./operator-reports";
 import { notificationListQuery, notificationParams } from "./notifications";
 import { notificationPreferencesBody } from "./preferences";
@@ -1148,10 +1148,11 @@ export const endpoints = {
     operatorUpdateCheckInSettings: endpoint({
       method: "PUT",
       path: "/v1/operator/check-in-settings",
-      summary: "Require check-in (or not) for the tip and review emails (owner, manager)",
+      summary:
+        "Require check-in (or not) for the tip and review emails; refund (or refuse) moves to a cheaper departure (owner, manager)",
       auth: "user",
       tenant: true,
-      body: checkInSettingsBody,
+      body: checkInSettingsUpdate,
       output: checkInSettings,
       errors: [],
     }),

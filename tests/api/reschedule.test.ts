@@ -1,8 +1,16 @@
 import "./helpers/env";
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, bookingChanges, bookingRefunds, bookings, sandboxRefunds, ticketTypes } from "~api/db/schema";
+import {
+  accounts,
+  auditLog,
+  bookingChanges,
+  bookingRefunds,
+  bookings,
+  sandboxRefunds,
+  ticketTypes,
+} from "~api/db/schema";
 import { expectEnvelope } from "./helpers/api";
 import {
   bookingRow,
@@ -110,7 +118,23 @@ describe("rescheduleBooking", () => {
     const from = await createSlot(db(), acme.serviceId);
     const to = await createSlot(db(), acme.serviceId);
     const booking = await confirmedBooking(guest, acme, from.id, 1);
-    await db().update(accounts).set({ rescheduleRefunds: false }).where(eq(accounts.id, acme.accountId));
+    // The operator's setting, on the console's check-in settings (audited).
+    const manager = await syncedMember(db(), "acme", "manager");
+    const setting = (rescheduleRefunds: boolean) =>
+      call("/v1/operator/check-in-settings", {
+        method: "PUT",
+        token: manager.idToken,
+        account: "acme",
+        body: { requireCheckIn: false, rescheduleRefunds },
+      });
+    const saved = await setting(false);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual({ requireCheckIn: false, rescheduleRefunds: false });
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "reschedule.settings_updated"), eq(auditLog.actorId, manager.uid)));
+    expect(audited).toHaveLength(1);
     await setAdultPrice(acme.adult.priceMinor - 500);
     try {
       expectEnvelope(await reschedule(guest, booking.id, to.id), 409, "reschedule_refund_refused");

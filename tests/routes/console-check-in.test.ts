@@ -43,7 +43,7 @@ describe("/console/check-in", () => {
     expect(asGuide.data).toMatchObject({ settings: null, title: "Check-in", timeZone: expect.any(String) });
     const manager = await memberOfAcme("manager");
     const asManager = await load(manager.cookie);
-    expect(asManager.data.settings).toEqual({ requireCheckIn: false });
+    expect(asManager.data.settings).toEqual({ requireCheckIn: false, rescheduleRefunds: true });
     // A fresh idempotency key per page view.
     const again = await load(manager.cookie);
     expect(again.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
