@@ -10,6 +10,7 @@ import {
   bookings,
   sandboxRefunds,
   ticketTypes,
+  waitlistEntries,
 } from "~api/db/schema";
 import { expectEnvelope } from "./helpers/api";
 import {
@@ -207,5 +208,24 @@ describe("rescheduleBooking", () => {
     expect(await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id))).toHaveLength(1);
     expect(await seatsTaken(db(), from.id)).toBe(0);
     expect(await seatsTaken(db(), to.id)).toBe(2);
+  });
+
+  // Last: it moves the product's clock (the due work runs the waitlist).
+  it("the old seats go to the waitlist of the old departure", async () => {
+    const from = await createSlot(db(), acme.serviceId, { capacity: 4, seatsLeft: 2 });
+    const to = await createSlot(db(), acme.serviceId);
+    const guest = await bookingUser(acme);
+    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const waiter = await bookingUser(acme);
+    const joined = await call("/v1/waitlist", {
+      token: waiter.idToken,
+      body: { serviceId: acme.serviceId, slotId: from.id, seats: 2 },
+    });
+    expect(joined.status).toBe(201);
+    expect((await reschedule(guest, booking.id, to.id)).status).toBe(200);
+    const ran = await call("/v1/dev/clock", { body: { advanceMinutes: 1 } });
+    expect(ran.status).toBe(200);
+    const [entry] = await db().select().from(waitlistEntries).where(eq(waitlistEntries.slotId, from.id));
+    expect(entry).toMatchObject({ userId: waiter.uid, status: "offered" });
   });
 });
