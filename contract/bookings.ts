@@ -134,6 +134,12 @@ export const bookingListQuery = z.object({
 
 export const paymentListQuery = z.object({ page: pageParam });
 
+/** POST /v1/bookings/{id}/reschedule: the departure of the same service to move to. */
+export const rescheduleBody = z.object({
+  slotId: catalogId,
+});
+export type RescheduleBody = z.infer<typeof rescheduleBody>;
+
 export const bookingParams = z.object({ id: z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, "Not a valid booking id.") });
 
 /** Answer of the availability endpoint. */

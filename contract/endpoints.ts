@@ -8,6 +8,7 @@ import {
   paymentListQuery,
   createBookingBody,
   idempotencyKeyHeaders,
+  rescheduleBody,
   quoteBody,
 } from "./bookings";
 import { experienceListQuery, experienceParams, serviceParams } from "./catalog";
@@ -16,7 +17,7 @@ import { reviewBody, reviewListQuery } from "./reviews";
 import { domain, endpoint } from "./endpoint";
 import { changeEvent } from "./change-feed";
 import * as out from "./outputs";
-import { checkInAnswer, checkInBody, checkInSettings, checkInSettingsBody } from "./operator-check-in";
+import { checkInAnswer, checkInBody, checkInSettings, checkInSettingsUpdate } from "./operator-check-in";
 import { operatorReport, reportQuery } from "./operator-reports";
 import { notificationListQuery, notificationParams } from "./notifications";
 import { notificationPreferencesBody } from "./preferences";
@@ -543,6 +544,33 @@ export const endpoints = {
       params: bookingParams,
       output: out.booking,
       errors: ["booking_not_found", "not_cancellable", "cancellation_closed", "checked_in", "payment_unavailable"],
+      changes: ["seats", "user"],
+    }),
+    rescheduleBooking: endpoint({
+      method: "POST",
+      path: "/v1/bookings/:id/reschedule",
+      summary:
+        "Move one of the caller's confirmed bookings to another departure of its service (until the free-cancellation deadline)",
+      auth: "freshUser",
+      tenant: true,
+      headers: idempotencyKeyHeaders,
+      params: bookingParams,
+      body: rescheduleBody,
+      output: out.booking,
+      errors: [
+        "booking_not_found",
+        "not_reschedulable",
+        "checked_in",
+        "reschedule_closed",
+        "same_departure",
+        "slot_not_found",
+        "sales_closed",
+        "sold_out",
+        "reschedule_payment_required",
+        "reschedule_refund_refused",
+        "idempotency_key_reused",
+        "payment_unavailable",
+      ],
       changes: ["seats", "user"],
     }),
     payments: endpoint({
@@ -1143,10 +1171,11 @@ export const endpoints = {
     operatorUpdateCheckInSettings: endpoint({
       method: "PUT",
       path: "/v1/operator/check-in-settings",
-      summary: "Require check-in (or not) for the tip and review emails (owner, manager)",
+      summary:
+        "Require check-in (or not) for the tip and review emails; refund (or refuse) moves to a cheaper departure (owner, manager)",
       auth: "user",
       tenant: true,
-      body: checkInSettingsBody,
+      body: checkInSettingsUpdate,
       output: checkInSettings,
       errors: [],
     }),

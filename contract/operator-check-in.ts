@@ -95,5 +95,10 @@ export const checkInSettingsBody = z.object({
     invalid_type_error: "Must be true or false.",
   }),
 });
-export const checkInSettings = checkInSettingsBody;
+/** The settings of the check-in page; `rescheduleRefunds` is left as it is when not sent. */
+export const checkInSettingsUpdate = checkInSettingsBody.extend({
+  /** A traveller's move to a cheaper departure is refunded the difference (false: refused). */
+  rescheduleRefunds: z.boolean({ invalid_type_error: "Must be true or false." }).optional(),
+});
+export const checkInSettings = checkInSettingsBody.extend({ rescheduleRefunds: z.boolean() });
 export type CheckInSettings = z.infer<typeof checkInSettings>;

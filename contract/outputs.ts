@@ -339,6 +339,17 @@ export const booking = z.object({
   currency: z.string().length(3),
   promoCode: z.string().nullable(),
   canCancel: z.boolean(),
+  /** Its moves to other departures, oldest first (GET /v1/bookings/{id} and rescheduleBooking only). */
+  changes: z
+    .array(
+      z.object({
+        fromStartsAt: isoTime,
+        toStartsAt: isoTime,
+        priceDifferenceMinor: z.number().int(),
+        changedAt: isoTime,
+      }),
+    )
+    .optional(),
   /** The trip has taken place and the guest has not reviewed it yet (POST /v1/bookings/{id}/review). */
   canReview: z.boolean(),
   reviewed: z.boolean(),

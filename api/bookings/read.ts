@@ -1,7 +1,8 @@
 /** The caller's bookings as they read them: one, a page of them, their payments, one as a calendar file. */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { bookings, slots, type AccountRow } from "../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { bookingChanges, bookings, slots, type AccountRow } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import { bookingCalendar, bookingPath } from "./emails";
 import { refundsOf } from "./refunds";
@@ -26,7 +27,33 @@ export async function getBooking(db: Db, userId: string, scope: AccountRow | nul
     .where(ownBooking(userId, scope, id))
     .limit(1);
   if (!row) throw bookingNotFound();
-  return toBookingView(row, (await refundsOf(db, [row.booking.id])).get(row.booking.id));
+  const [refunds, changes] = await Promise.all([refundsOf(db, [row.booking.id]), changesOf(db, row.booking.id)]);
+  return { ...toBookingView(row, refunds.get(row.booking.id)), changes };
+}
+
+const fromSlot = alias(slots, "from_slot");
+const toSlot = alias(slots, "to_slot");
+
+/** A booking's moves to other departures (booking_changes), oldest first: one query. */
+async function changesOf(db: Db, bookingId: string) {
+  const rows = await db
+    .select({
+      fromStartsAt: fromSlot.startsAt,
+      toStartsAt: toSlot.startsAt,
+      priceDifferenceMinor: bookingChanges.priceDifferenceMinor,
+      changedAt: bookingChanges.createdAt,
+    })
+    .from(bookingChanges)
+    .innerJoin(fromSlot, eq(fromSlot.id, bookingChanges.fromSlotId))
+    .innerJoin(toSlot, eq(toSlot.id, bookingChanges.toSlotId))
+    .where(eq(bookingChanges.bookingId, bookingId))
+    .orderBy(asc(bookingChanges.createdAt), asc(bookingChanges.id));
+  return rows.map((change) => ({
+    fromStartsAt: change.fromStartsAt.toISOString(),
+    toStartsAt: change.toStartsAt.toISOString(),
+    priceDifferenceMinor: change.priceDifferenceMinor,
+    changedAt: change.changedAt.toISOString(),
+  }));
 }
 
 /** One page of the bookings that match, in this order, and how many match in all: two queries. */

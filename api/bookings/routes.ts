@@ -9,6 +9,7 @@ import { cancelBooking } from "./cancel";
 import { refreshPayment } from "./checkout-outcome";
 import { createBooking } from "./place";
 import { quoteBooking } from "./quote";
+import { rescheduleBooking } from "./reschedule";
 import { bookingCalendarFile, getBooking, listBookings, listPayments } from "./read";
 
 export const bookingRoutes = new Hono<AppEnv>();
@@ -49,6 +50,17 @@ handle(bookingRoutes, endpoints.refreshPayment, async (c, { params }) =>
 
 handle(bookingRoutes, endpoints.cancelBooking, async (c, { params }) =>
   cancelBooking(c.get("db"), c.get("identity").uid, c.get("account"), params.id),
+);
+
+handle(bookingRoutes, endpoints.rescheduleBooking, async (c, { params, body, headers }) =>
+  rescheduleBooking(
+    c.get("db"),
+    c.get("identity").uid,
+    c.get("account"),
+    params.id,
+    body.slotId,
+    headers[IDEMPOTENCY_KEY_HEADER],
+  ),
 );
 
 handle(bookingRoutes, endpoints.payments, async (c, { query }) =>

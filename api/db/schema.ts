@@ -58,6 +58,8 @@ export const accounts = pgTable(
     timezone: text("timezone").notNull(),
     currency: text("currency").notNull(),
     cancellationCutoffHours: integer("cancellation_cutoff_hours").notNull().default(24),
+    /** A move to a cheaper departure is refunded the difference (false: such moves are refused; migration 0034). */
+    rescheduleRefunds: boolean("reschedule_refunds").notNull().default(true),
     waiverText: text("waiver_text").notNull().default(""),
     waiverVersion: integer("waiver_version").notNull().default(1),
     /** How guests reach the operator (the storefront's contact page); each may be absent. */
@@ -748,6 +750,33 @@ export const bookingRefunds = pgTable(
   ],
 );
 export type BookingRefundRow = typeof bookingRefunds.$inferSelect;
+
+/** A booking's moves to another departure of its service (migration 0034): its history. */
+export const bookingChanges = pgTable(
+  "booking_changes",
+  {
+    id: text("id").primaryKey(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    fromSlotId: text("from_slot_id")
+      .notNull()
+      .references(() => slots.id),
+    toSlotId: text("to_slot_id")
+      .notNull()
+      .references(() => slots.id),
+    /** New total minus old total (negative: refunded). */
+    priceDifferenceMinor: integer("price_difference_minor").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("booking_changes_booking_key").on(t.bookingId, t.idempotencyKey),
+    index("booking_changes_booking_created_idx").on(t.bookingId, t.createdAt),
+    check("booking_changes_idempotency_key_length", sql`char_length(${t.idempotencyKey}) BETWEEN 8 AND 128`),
+  ],
+);
+export type BookingChangeRow = typeof bookingChanges.$inferSelect;
 
 export const CHECK_IN_STATUSES = ["checked_in", "no_show"] as const;
 export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];

@@ -157,10 +157,10 @@ async function judge(tx: Tx, member: Member, clientAddress: string, input: Check
 /** GET /v1/operator/check-in-settings */
 export async function checkInSettings(db: Db, accountId: string) {
   const [row] = await db
-    .select({ requireCheckIn: accounts.requireCheckIn })
+    .select({ requireCheckIn: accounts.requireCheckIn, rescheduleRefunds: accounts.rescheduleRefunds })
     .from(accounts)
     .where(eq(accounts.id, accountId));
-  return { requireCheckIn: row?.requireCheckIn ?? false };
+  return { requireCheckIn: row?.requireCheckIn ?? false, rescheduleRefunds: row?.rescheduleRefunds ?? true };
 }
 
 /** PUT /v1/operator/check-in-settings: audited when it changes. */
@@ -168,20 +168,27 @@ export async function updateCheckInSettings(
   db: Db,
   member: Member,
   clientAddress: string,
-  input: { requireCheckIn: boolean },
+  input: { requireCheckIn: boolean; rescheduleRefunds?: boolean },
 ) {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ requireCheckIn: accounts.requireCheckIn })
+      .select({ requireCheckIn: accounts.requireCheckIn, rescheduleRefunds: accounts.rescheduleRefunds })
       .from(accounts)
       .where(eq(accounts.id, member.account.id))
       .for("update");
+    const rescheduleRefunds = input.rescheduleRefunds ?? before?.rescheduleRefunds ?? true;
     if (before?.requireCheckIn !== input.requireCheckIn) {
       await tx.update(accounts).set({ requireCheckIn: input.requireCheckIn }).where(eq(accounts.id, member.account.id));
       await writeAudit(tx, actorOf(member, clientAddress), "check_in.settings_updated", {
         requireCheckIn: String(input.requireCheckIn),
       });
     }
-    return { requireCheckIn: input.requireCheckIn };
+    if (before?.rescheduleRefunds !== rescheduleRefunds) {
+      await tx.update(accounts).set({ rescheduleRefunds }).where(eq(accounts.id, member.account.id));
+      await writeAudit(tx, actorOf(member, clientAddress), "reschedule.settings_updated", {
+        rescheduleRefunds: String(rescheduleRefunds),
+      });
+    }
+    return { requireCheckIn: input.requireCheckIn, rescheduleRefunds };
   });
 }

@@ -65,7 +65,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: CHECK_IN_SCHEMAS.settings });
     if (submission.status !== "success") return formResult(submission.reply(), { intent });
     try {
-      await api.call("operatorUpdateCheckInSettings", { body: { requireCheckIn: submission.value.requireCheckIn } });
+      await api.call("operatorUpdateCheckInSettings", {
+        body: {
+          requireCheckIn: submission.value.requireCheckIn,
+          rescheduleRefunds: submission.value.rescheduleRefunds,
+        },
+      });
     } catch (error) {
       return apiErrorResult(error, submission, { intent });
     }
@@ -146,7 +151,9 @@ export default function CheckInPage() {
           ) : null}
         </div>
       </div>
-      {settings ? <SettingsForm requireCheckIn={settings.requireCheckIn} /> : null}
+      {settings ? (
+        <SettingsForm requireCheckIn={settings.requireCheckIn} rescheduleRefunds={settings.rescheduleRefunds} />
+      ) : null}
     </>
   );
 }
@@ -216,7 +223,7 @@ function ScanForm({
   );
 }
 
-function SettingsForm({ requireCheckIn }: { requireCheckIn: boolean }) {
+function SettingsForm({ requireCheckIn, rescheduleRefunds }: { requireCheckIn: boolean; rescheduleRefunds: boolean }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "settings" });
   return (
@@ -240,6 +247,16 @@ function SettingsForm({ requireCheckIn }: { requireCheckIn: boolean }) {
             className="mt-1 h-4 w-4"
           />
           <span>{t("tickets.requireCheckIn")}</span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="rescheduleRefunds"
+            defaultChecked={rescheduleRefunds}
+            key={String(rescheduleRefunds)}
+            className="mt-1 h-4 w-4"
+          />
+          <span>{t("reschedule.refundsSetting")}</span>
         </label>
         <div className="w-48">
           <SubmitButton pending={pending} label={t("tickets.saveSettings")} pendingLabel={t("tickets.scanning")} />

@@ -101,8 +101,8 @@ export default function BookingPage() {
         </h1>
         <p className="mt-1 text-sm text-slate-700">{t(`bookings.status_${booking.status}`)}</p>
       </header>
-      {flash === "reviews.thanks" ? (
-        <StatusMessage className="">{t("reviews.thanks")}</StatusMessage>
+      {flash === "reviews.thanks" || flash === "reschedule.movedNotice" ? (
+        <StatusMessage className="">{t(flash)}</StatusMessage>
       ) : flash ? (
         <CancelledNotice booking={booking} />
       ) : null}
@@ -143,6 +143,34 @@ export default function BookingPage() {
             </>
           ) : null}
         </dl>
+        {booking.changes?.length ? (
+          <section aria-labelledby="changes-heading" className="mt-3 text-sm" data-testid="booking-changes">
+            <h3 id="changes-heading" className="font-medium text-slate-600">
+              {t("reschedule.history")}
+            </h3>
+            <ul className="mt-1 list-disc pl-5">
+              {booking.changes.map((change) => (
+                <li key={change.changedAt}>
+                  {t("reschedule.historyLine", {
+                    from: formatMoment(change.fromStartsAt, { timeZone: booking.timezone, locale: i18n.language }),
+                    to: formatMoment(change.toStartsAt, { timeZone: booking.timezone, locale: i18n.language }),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {booking.status === "confirmed" && booking.freeCancellationUntil ? (
+          <p className="mt-3 text-sm">
+            <Link
+              to={`/account/booking/${booking.id}/reschedule`}
+              className="font-medium text-brand underline"
+              data-testid="change-date"
+            >
+              {t("reschedule.link")}
+            </Link>
+          </p>
+        ) : null}
         {booking.status === "confirmed" ? (
           // Only a confirmed booking is an event to keep (the API gives no file for the others).
           <div className="mt-3 flex flex-wrap gap-4 text-sm" data-testid="add-to-calendar">

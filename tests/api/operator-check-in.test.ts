@@ -314,7 +314,7 @@ describe("check-in settings", () => {
     const guide = await syncedMember(db(), "acme", "guide");
     const manager = await syncedMember(db(), "acme", "manager");
     const read = await call("/v1/operator/check-in-settings", { token: guide.idToken, account: "acme" });
-    expect(read.body.data).toEqual({ requireCheckIn: false });
+    expect(read.body.data).toEqual({ requireCheckIn: false, rescheduleRefunds: true });
     expectEnvelope(
       await call("/v1/operator/check-in-settings", {
         token: guide.idToken,
@@ -341,7 +341,7 @@ describe("check-in settings", () => {
       method: "PUT",
       body: { requireCheckIn: true },
     });
-    expect(set.body.data).toEqual({ requireCheckIn: true });
+    expect(set.body.data).toEqual({ requireCheckIn: true, rescheduleRefunds: true });
     const audit = await db()
       .select()
       .from(auditLog)

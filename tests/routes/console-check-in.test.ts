@@ -43,7 +43,7 @@ describe("/console/check-in", () => {
     expect(asGuide.data).toMatchObject({ settings: null, title: "Check-in", timeZone: expect.any(String) });
     const manager = await memberOfAcme("manager");
     const asManager = await load(manager.cookie);
-    expect(asManager.data.settings).toEqual({ requireCheckIn: false });
+    expect(asManager.data.settings).toEqual({ requireCheckIn: false, rescheduleRefunds: true });
     // A fresh idempotency key per page view.
     const again = await load(manager.cookie);
     expect(again.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -97,10 +97,13 @@ describe("/console/check-in", () => {
     expect(on.location).toBe(PATH);
     const [row] = await db().select().from(accounts).where(eq(accounts.slug, "acme"));
     expect(row.requireCheckIn).toBe(true);
-    const off = await post(manager.cookie, { intent: "settings" });
+    // The form's other box: refunds on a move to a cheaper departure (unticked: refused).
+    expect(row.rescheduleRefunds).toBe(false);
+    const off = await post(manager.cookie, { intent: "settings", rescheduleRefunds: "on" });
     expect(off.status).toBe(302);
     const [after] = await db().select().from(accounts).where(eq(accounts.slug, "acme"));
     expect(after.requireCheckIn).toBe(false);
+    expect(after.rescheduleRefunds).toBe(true);
   });
 });
 

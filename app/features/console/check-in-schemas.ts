@@ -27,6 +27,10 @@ export const CheckInSettingsSchema = z.object({
     .literal("on")
     .optional()
     .transform((value) => value === "on"),
+  rescheduleRefunds: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
 });
 
 export const CHECK_IN_SCHEMAS = { scan: ScanSchema, settings: CheckInSettingsSchema } as const;

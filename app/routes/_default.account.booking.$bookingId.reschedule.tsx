@@ -1,0 +1,178 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { redirect } from "~/platform/redirect.server";
+import { useFormResult } from "~/ui/use-form-result";
+import { useTranslation } from "~/platform/i18n-react";
+import { whenText } from "~/features/account/booking-details";
+import { requireToken } from "~/features/auth/session.server";
+import { loadMyBooking } from "~/features/account/my-booking.server";
+import { apiFor } from "~/platform/api.server";
+import { apiErrorResult, orNone } from "~/platform/api-errors.server";
+import { formResult } from "~/platform/form-result.server";
+import { setFlash } from "~/platform/flash.server";
+import { idParam, passHeaders, requireParams } from "~/platform/http.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { parseWithZod, readFormData, z } from "~/platform/form.server";
+import { formatMoney } from "~/ui/format";
+import { formatMoment } from "~/ui/date-format";
+import { NOINDEX, pageMeta } from "~/ui/meta";
+import { useIsPending } from "~/ui/use-is-pending";
+import { AlertMessage } from "~/ui/status-message";
+
+/**
+ * "Change date": the booking's other departures of its service with seats for its party, the
+ * price difference (ticket prices are the service's: one difference for all), and the deadline
+ * (the free-cancellation one) stated before choosing. Closed, with the reason, once it has passed.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { booking, t } = await loadMyBooking(request, params);
+  const api = apiFor(request, { token: await requireToken(request) });
+  const open = booking.status === "confirmed" && booking.freeCancellationUntil !== null;
+  const seats = booking.tickets.reduce((sum, ticket) => sum + ticket.quantity, 0);
+  const availability = open
+    ? await orNone(
+        api.call("availability", {
+          params: { parentId: booking.experienceId, serviceId: booking.serviceId },
+          query: {},
+        }),
+      )
+    : null;
+  const departures = (availability?.days ?? [])
+    .flatMap((day) => day.slots)
+    .filter((slot) => slot.startsAt !== booking.startsAt && slot.seatsLeft >= seats);
+  const quote = departures[0]
+    ? await orNone(
+        api.call("quote", {
+          body: {
+            serviceId: booking.serviceId,
+            slotId: departures[0].id,
+            tickets: booking.tickets.map((ticket) => ({
+              ticketTypeId: ticket.ticketTypeId,
+              quantity: ticket.quantity,
+            })),
+          },
+        }),
+      )
+    : null;
+  return {
+    booking,
+    open,
+    departures,
+    difference: quote ? quote.breakdown.totalMinor - booking.totalMinor : 0,
+    // A fresh key per rendered page: submitting this page twice makes one move.
+    idempotencyKey: crypto.randomUUID(),
+    title: t("reschedule.title", { reference: booking.reference }),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
+
+// A 429 (apiErrorResult) keeps its Retry-After on the page.
+export const headers = passHeaders;
+
+/** Moves the booking (the API checks the owner, the deadline, check-in, seats and price). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const RescheduleSchema = z.object({
+    idempotencyKey: z.string().uuid(),
+    slotId: z.string({ required_error: "reschedule.choose" }).trim().min(1, "reschedule.choose").max(64),
+  });
+  requireSameOrigin(request);
+  const { bookingId } = await requireParams(request, params, { bookingId: idParam });
+  const token = await requireToken(request);
+  const submission = parseWithZod(await readFormData(request), { schema: RescheduleSchema });
+  if (submission.status !== "success") return formResult(submission.reply());
+  try {
+    await apiFor(request, { token }).call("rescheduleBooking", {
+      params: { id: bookingId },
+      headers: { "Idempotency-Key": submission.value.idempotencyKey },
+      body: { slotId: submission.value.slotId },
+    });
+  } catch (error) {
+    return apiErrorResult(error, submission);
+  }
+  return redirect(`/account/booking/${bookingId}`, {
+    headers: { "Set-Cookie": await setFlash("reschedule.movedNotice") },
+  });
+}
+
+export default function ReschedulePage() {
+  const { booking, open, departures, difference, idempotencyKey } = useLoaderData<typeof loader>();
+  const lastResult = useFormResult();
+  const pending = useIsPending();
+  const { t, i18n } = useTranslation();
+  const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
+  const formError = lastResult?.error?.[""]?.[0];
+  const fieldError = lastResult?.error?.slotId?.[0];
+  const priceNote =
+    difference === 0
+      ? t("reschedule.sameprice")
+      : difference > 0
+        ? t("reschedule.dearer", { amount: money(difference) })
+        : t("reschedule.cheaper", { amount: money(-difference) });
+  return (
+    <article className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold text-brand-ink">{t("reschedule.heading")}</h1>
+        <p className="mt-1 text-sm text-slate-700">
+          {booking.reference} · {booking.experienceTitle}, {booking.serviceName}
+        </p>
+      </header>
+      <p className="text-sm">
+        {t("reschedule.current")} <time dateTime={booking.startsAt}>{whenText(booking, i18n.language)}</time>
+      </p>
+      {formError ? <AlertMessage className="">{t(formError)}</AlertMessage> : null}
+      {!open || !booking.freeCancellationUntil ? (
+        <p className="text-sm text-slate-700" data-testid="reschedule-closed">
+          {t("reschedule.closed")}
+        </p>
+      ) : (
+        <>
+          <p className="text-sm" data-testid="reschedule-deadline">
+            {t("reschedule.deadline", {
+              date: formatMoment(booking.freeCancellationUntil, { timeZone: booking.timezone, locale: i18n.language }),
+            })}
+          </p>
+          {departures.length === 0 ? (
+            <p className="text-sm text-slate-700">{t("reschedule.noDepartures")}</p>
+          ) : (
+            <Form method="post" className="space-y-4" aria-describedby={fieldError ? "slot-error" : undefined}>
+              <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+              <fieldset className="space-y-2">
+                <legend className="text-lg font-semibold">{t("reschedule.departures")}</legend>
+                {fieldError ? (
+                  <p id="slot-error" className="text-sm text-red-700">
+                    {t(fieldError)}
+                  </p>
+                ) : null}
+                {departures.map((slot) => (
+                  <label
+                    key={slot.id}
+                    className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm"
+                  >
+                    <input type="radio" name="slotId" value={slot.id} required />
+                    <span>
+                      <time dateTime={slot.startsAt}>
+                        {formatMoment(slot.startsAt, { timeZone: booking.timezone, locale: i18n.language })}
+                      </time>{" "}
+                      · {t("reschedule.seatsLeft", { count: slot.seatsLeft })} · {priceNote}
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+              <button
+                type="submit"
+                disabled={pending}
+                className="rounded-lg bg-brand px-4 py-2 font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-ink"
+              >
+                {t("reschedule.submit")}
+              </button>
+            </Form>
+          )}
+        </>
+      )}
+      <Link to={`/account/booking/${booking.id}`} className="text-sm font-medium text-brand underline">
+        {t("reschedule.back")}
+      </Link>
+    </article>
+  );
+}

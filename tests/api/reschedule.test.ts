@@ -1,0 +1,231 @@
+import "./helpers/env";
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  accounts,
+  auditLog,
+  bookingChanges,
+  bookingRefunds,
+  bookings,
+  sandboxRefunds,
+  ticketTypes,
+  waitlistEntries,
+} from "~api/db/schema";
+import { expectEnvelope } from "./helpers/api";
+import {
+  bookingRow,
+  bookingUser,
+  bookingWorld,
+  confirmedBooking,
+  createSlot,
+  seatsTaken,
+  startNow,
+} from "./helpers/booking";
+import { call, type TestUser } from "./helpers/identity";
+import { syncedMember } from "./helpers/operator";
+
+/** rescheduleBooking: a confirmed booking moves to another departure of its service, in one locked step. */
+const { db, acme } = bookingWorld();
+
+function reschedule(user: TestUser, bookingId: string, slotId: string, key = randomUUID()) {
+  return call(`/v1/bookings/${bookingId}/reschedule`, {
+    token: user.idToken,
+    body: { slotId },
+    headers: { "Idempotency-Key": key },
+  });
+}
+
+async function setAdultPrice(priceMinor: number) {
+  await db().update(ticketTypes).set({ priceMinor }).where(eq(ticketTypes.id, acme.adult.id));
+}
+
+async function scan(code: string) {
+  const manager = await syncedMember(db(), "acme", "manager");
+  const res = await call("/v1/operator/check-ins", {
+    token: manager.idToken,
+    body: { code, idempotencyKey: randomUUID() },
+    account: "acme",
+  });
+  expect(res.status).toBe(200);
+  return res.body.data.outcome as string;
+}
+
+describe("rescheduleBooking", () => {
+  it("same price: moves at once, the seats follow, a new ticket code (the old one is invalid at check-in), a history row", async () => {
+    const guest = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId, { capacity: 5 });
+    const to = await createSlot(db(), acme.serviceId, { capacity: 5 });
+    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const before = await bookingRow(db(), booking.id);
+    const key = randomUUID();
+    const moved = await reschedule(guest, booking.id, to.id, key);
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ id: booking.id, reference: booking.reference, status: "confirmed" });
+    const after = await bookingRow(db(), booking.id);
+    expect(after.slotId).toBe(to.id);
+    expect(after.totalMinor).toBe(before.totalMinor);
+    expect(after.ticketCode).not.toBe(before.ticketCode);
+    expect(await seatsTaken(db(), from.id)).toBe(0);
+    expect(await seatsTaken(db(), to.id)).toBe(2);
+    const history = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+    expect(history).toEqual([
+      expect.objectContaining({ fromSlotId: from.id, toSlotId: to.id, priceDifferenceMinor: 0, idempotencyKey: key }),
+    ]);
+    // The same key answers the booking again; with another departure it is refused.
+    expect((await reschedule(guest, booking.id, to.id, key)).status).toBe(200);
+    expectEnvelope(await reschedule(guest, booking.id, from.id, key), 409, "idempotency_key_reused");
+    expect(await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id))).toHaveLength(1);
+    // Check-in on the day: the old code is invalid, the new one lets them in.
+    await startNow(db(), to.id);
+    expect(await scan(before.ticketCode)).toBe("invalid");
+    expect(await scan(after.ticketCode)).toBe("ok");
+  });
+
+  it("cheaper: the difference exactly is refunded through the refund path (booking_refunds and the provider)", async () => {
+    const guest = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId);
+    const to = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const paid = await bookingRow(db(), booking.id);
+    const cheaper = acme.adult.priceMinor - 1000;
+    await setAdultPrice(cheaper);
+    try {
+      const quote = await call("/v1/bookings/quote", {
+        body: { serviceId: acme.serviceId, slotId: to.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 2 }] },
+      });
+      const difference = paid.totalMinor - quote.body.data.breakdown.totalMinor;
+      expect(difference).toBeGreaterThan(0);
+      const moved = await reschedule(guest, booking.id, to.id);
+      expect(moved.status).toBe(200);
+      const refunds = await db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, booking.id));
+      expect(refunds).toEqual([expect.objectContaining({ amountMinor: difference, status: "made" })]);
+      const made = await db()
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.paymentIntentId, paid.paymentIntentId!));
+      expect(made.map((row) => row.amountMinor)).toEqual([difference]);
+      const after = await bookingRow(db(), booking.id);
+      expect(after).toMatchObject({ slotId: to.id, refundMinor: difference, paymentStatus: "paid" });
+      const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+      expect(change.priceDifferenceMinor).toBe(-difference);
+    } finally {
+      await setAdultPrice(acme.adult.priceMinor);
+    }
+  });
+
+  it("cheaper, when the operator refuses refunds on reschedule: 409 and nothing moves", async () => {
+    const guest = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId);
+    const to = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    // The operator's setting, on the console's check-in settings (audited).
+    const manager = await syncedMember(db(), "acme", "manager");
+    const setting = (rescheduleRefunds: boolean) =>
+      call("/v1/operator/check-in-settings", {
+        method: "PUT",
+        token: manager.idToken,
+        account: "acme",
+        body: { requireCheckIn: false, rescheduleRefunds },
+      });
+    const saved = await setting(false);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual({ requireCheckIn: false, rescheduleRefunds: false });
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "reschedule.settings_updated"), eq(auditLog.actorId, manager.uid)));
+    expect(audited).toHaveLength(1);
+    await setAdultPrice(acme.adult.priceMinor - 500);
+    try {
+      expectEnvelope(await reschedule(guest, booking.id, to.id), 409, "reschedule_refund_refused");
+      expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
+      expect(await seatsTaken(db(), to.id)).toBe(0);
+      expect(await db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, booking.id))).toEqual([]);
+    } finally {
+      await setAdultPrice(acme.adult.priceMinor);
+      await db().update(accounts).set({ rescheduleRefunds: true }).where(eq(accounts.id, acme.accountId));
+    }
+  });
+
+  it("dearer: 409 reschedule_payment_required (paying the difference is not built yet), nothing moves", async () => {
+    const guest = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId);
+    const to = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    await setAdultPrice(acme.adult.priceMinor + 500);
+    try {
+      expectEnvelope(await reschedule(guest, booking.id, to.id), 409, "reschedule_payment_required");
+      expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
+    } finally {
+      await setAdultPrice(acme.adult.priceMinor);
+    }
+  });
+
+  it("closed past the deadline and after check-in; another guest's booking is not found; hostile input is 4xx", async () => {
+    const guest = await bookingUser(acme);
+    const late = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
+    const to = await createSlot(db(), acme.serviceId);
+    const lateBooking = await confirmedBooking(guest, acme, late.id, 1);
+    expectEnvelope(await reschedule(guest, lateBooking.id, to.id), 409, "reschedule_closed");
+
+    const from = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    expectEnvelope(await reschedule(guest, booking.id, from.id), 409, "same_departure");
+    const stranger = await bookingUser(acme);
+    expectEnvelope(await reschedule(stranger, booking.id, to.id), 404, "booking_not_found");
+    expectEnvelope(await reschedule(guest, booking.id, "no-such-slot"), 404, "slot_not_found");
+    expectEnvelope(
+      await reschedule(guest, booking.id, to.id, "short" as `${string}-${string}-${string}-${string}-${string}`),
+      400,
+      "validation_error",
+    );
+    const bad = await call(`/v1/bookings/${booking.id}/reschedule`, {
+      token: guest.idToken,
+      body: { slotId: ["x"] },
+      headers: { "Idempotency-Key": randomUUID() },
+    });
+    expectEnvelope(bad, 400, "validation_error");
+
+    const today = await createSlot(db(), acme.serviceId);
+    const checkedIn = await confirmedBooking(guest, acme, today.id, 1);
+    await startNow(db(), today.id);
+    const [{ ticketCode }] = await db()
+      .select({ ticketCode: bookings.ticketCode })
+      .from(bookings)
+      .where(eq(bookings.id, checkedIn.id));
+    expect(await scan(ticketCode)).toBe("ok");
+    expectEnvelope(await reschedule(guest, checkedIn.id, to.id), 409, "checked_in");
+  });
+
+  it("two concurrent reschedules of one booking give one move", async () => {
+    const guest = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId, { capacity: 4 });
+    const to = await createSlot(db(), acme.serviceId, { capacity: 4 });
+    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const answers = await Promise.all([reschedule(guest, booking.id, to.id), reschedule(guest, booking.id, to.id)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id))).toHaveLength(1);
+    expect(await seatsTaken(db(), from.id)).toBe(0);
+    expect(await seatsTaken(db(), to.id)).toBe(2);
+  });
+
+  // Last: it moves the product's clock (the due work runs the waitlist).
+  it("the old seats go to the waitlist of the old departure", async () => {
+    const from = await createSlot(db(), acme.serviceId, { capacity: 4, seatsLeft: 2 });
+    const to = await createSlot(db(), acme.serviceId);
+    const guest = await bookingUser(acme);
+    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const waiter = await bookingUser(acme);
+    const joined = await call("/v1/waitlist", {
+      token: waiter.idToken,
+      body: { serviceId: acme.serviceId, slotId: from.id, seats: 2 },
+    });
+    expect(joined.status).toBe(201);
+    expect((await reschedule(guest, booking.id, to.id)).status).toBe(200);
+    const ran = await call("/v1/dev/clock", { body: { advanceMinutes: 1 } });
+    expect(ran.status).toBe(200);
+    const [entry] = await db().select().from(waitlistEntries).where(eq(waitlistEntries.slotId, from.id));
+    expect(entry).toMatchObject({ userId: waiter.uid, status: "offered" });
+  });
+});

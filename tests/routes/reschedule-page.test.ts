@@ -1,0 +1,97 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import * as page from "~/routes/_default.account.booking.$bookingId.reschedule";
+import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
+import {
+  bookingRow,
+  bookingUser,
+  bookingWorld,
+  confirmedBooking,
+  createSlot,
+  seatsTaken,
+} from "../api/helpers/booking";
+import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+
+const { db, acme } = bookingWorld();
+
+describe("/account/booking/{id}/reschedule", () => {
+  it("lists the other departures with seats and the deadline; a post moves the booking (no JavaScript) and tells it", async () => {
+    const user = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId, { startsInHours: 96 });
+    const to = await createSlot(db(), acme.serviceId, { startsInHours: 120 });
+    const full = await createSlot(db(), acme.serviceId, { startsInHours: 130, capacity: 4, seatsLeft: 1 });
+    const booking = await confirmedBooking(user, acme, from.id, 2);
+    const cookie = await sessionFor(user);
+    const path = `/account/booking/${booking.id}/reschedule`;
+    const load = () =>
+      outcome(() => page.loader(args(pageRequest(path, { cookie }), { bookingId: booking.id }) as never));
+    const post = (form: Record<string, string>) =>
+      outcome(() => page.action(args(pageRequest(path, { cookie, form }), { bookingId: booking.id }) as never));
+
+    const view = await load();
+    expect(view.data.open).toBe(true);
+    expect(view.data.booking.freeCancellationUntil).not.toBeNull();
+    const ids = view.data.departures.map((slot: { id: string }) => slot.id);
+    expect(ids).toContain(to.id);
+    expect(ids).not.toContain(from.id);
+    expect(ids).not.toContain(full.id);
+    expect(view.data.difference).toBe(0);
+
+    const invalid = await post({ idempotencyKey: randomUUID() });
+    expect(invalid.status).toBe(400);
+    expect(invalid.data.result.error.slotId).toEqual(["reschedule.choose"]);
+    const same = await post({ idempotencyKey: randomUUID(), slotId: from.id });
+    expect(same.status).toBe(409);
+    expect(same.data.result.error[""]).toEqual(["apiErrors.same_departure"]);
+
+    const moved = await post({ idempotencyKey: view.data.idempotencyKey, slotId: to.id });
+    expect(moved.location).toBe(`/account/booking/${booking.id}`);
+    expect((await bookingRow(db(), booking.id)).slotId).toBe(to.id);
+    expect(await seatsTaken(db(), from.id)).toBe(0);
+    const flash = moved.headers.get("Set-Cookie")!.split(";")[0];
+    const after = await outcome(() =>
+      bookingPage.loader(
+        args(pageRequest(`/account/booking/${booking.id}`, { cookie: `${cookie}; ${flash}` }), {
+          bookingId: booking.id,
+        }) as never,
+      ),
+    );
+    expect(after.data.flash).toBe("reschedule.movedNotice");
+    expect(after.data.booking.startsAt).toBe(to.startsAt.toISOString());
+    expect(after.data.booking.changes).toEqual([
+      expect.objectContaining({
+        fromStartsAt: from.startsAt.toISOString(),
+        toStartsAt: to.startsAt.toISOString(),
+        priceDifferenceMinor: 0,
+      }),
+    ]);
+  });
+
+  it("closed past the deadline, with the reason; another guest's booking is not found", async () => {
+    const user = await bookingUser(acme);
+    const late = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
+    const booking = await confirmedBooking(user, acme, late.id, 1);
+    const cookie = await sessionFor(user);
+    const path = `/account/booking/${booking.id}/reschedule`;
+    const view = await outcome(() =>
+      page.loader(args(pageRequest(path, { cookie }), { bookingId: booking.id }) as never),
+    );
+    expect(view.data).toMatchObject({ open: false, departures: [] });
+    const to = await createSlot(db(), acme.serviceId);
+    const refused = await outcome(() =>
+      page.action(
+        args(pageRequest(path, { cookie, form: { idempotencyKey: randomUUID(), slotId: to.id } }), {
+          bookingId: booking.id,
+        }) as never,
+      ),
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.data.result.error[""]).toEqual(["apiErrors.reschedule_closed"]);
+
+    const stranger = await signedInUser();
+    const theirs = await outcome(() =>
+      page.loader(args(pageRequest(path, { cookie: stranger.cookie }), { bookingId: booking.id }) as never),
+    );
+    expect(theirs.status).toBe(404);
+  });
+});
