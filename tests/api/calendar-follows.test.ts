@@ -112,6 +112,42 @@ describe("a booking's calendar files", () => {
     expect(moved).toContain(`DTSTART:${start}`);
   });
 
+  it("rescheduled: the confirmation sent again is an update (same UID, SEQUENCE 1, the new times)", async () => {
+    const guest = await bookingUser(acme);
+    const first = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(guest, acme, first.id, 1);
+    const second = await createSlot(db(), acme.serviceId);
+    const moved = await call(`/v1/bookings/${booking.id}/reschedule`, {
+      method: "POST",
+      token: guest.idToken,
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+      body: { slotId: second.id },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const mails = (await outboxFor(guest.email)).filter((message) => message.kind === "booking_confirmed");
+    expect(mails).toHaveLength(2);
+    const files = mails.map((mail) =>
+      linesOf(
+        Buffer.from(
+          (mail.attachments as Array<{ name: string; content: string }>).find((file) => file.name === "booking.ics")!
+            .content,
+          "base64",
+        ).toString("utf8"),
+      ),
+    );
+    const start = (slot: { startsAt: Date }) =>
+      `DTSTART:${slot.startsAt
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "")}`;
+    const original = files.find((lines) => lines.includes("SEQUENCE:0"));
+    const update = files.find((lines) => lines.includes("SEQUENCE:1"));
+    expect(original).toEqual(expect.arrayContaining([`UID:${booking.id}@localhost`, "SEQUENCE:0", start(first)]));
+    expect(update).toEqual(
+      expect.arrayContaining([`UID:${booking.id}@localhost`, "SEQUENCE:1", "STATUS:CONFIRMED", start(second)]),
+    );
+  });
+
   it("a booking never confirmed has no calendar file (409)", async () => {
     const guest = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId);
