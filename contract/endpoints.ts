@@ -1353,6 +1353,9 @@ export const endpoints = {
       }),
       media: "image/*" as const,
     },
+  }),
+
+  ...domain("Operator console: schedules", {
     operatorGetSchedule: endpoint({
       method: "GET",
       path: "/v1/operator/experiences/:experienceId/schedule",

@@ -35,6 +35,9 @@ const CONFIGURATION = {
   supportedSubmitMethods: [],
   displayOperationId: true,
   deepLinking: true,
+  // Every section starts folded: opened all at once, past some 120 operations Swagger UI stopped
+  // rendering partway (only the first few showed). A section opens on a click, or from its link.
+  docExpansion: "none",
 };
 
 /** The page's Content-Security-Policy directives for the nonce of its two scripts. */
