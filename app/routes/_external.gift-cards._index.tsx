@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GiftCardCodeForm } from "~/features/gift-cards/code-form";
 import { groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
 import { formResult } from "~/platform/form-result.server";
+import { passHeaders } from "~/platform/http.server";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
@@ -19,6 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
+
+export const headers = passHeaders;
 
 /**
  * The typed code, normalized, names the balance page (/gift-cards/XXXX-XXXX-XXXX-XXXX), which the
