@@ -36,6 +36,8 @@ const PUBLIC_PAGES = [
   "/404",
   "/gratuity/not-a-key",
   "/referral/NOSUCHCODE",
+  "/gift-cards",
+  "/gift-cards/2345-6789-ABCD-EFGH",
 ];
 
 test.describe("accessibility (axe-core), signed out", () => {
@@ -70,6 +72,7 @@ test.describe("accessibility (axe-core), signed in", () => {
       "/account/security",
       "/account/notifications",
       "/account/payments",
+      "/account/waitlist",
       `/experiences/${target.parentId}/${target.serviceId}?date=${target.date}`,
       "/waiver?account=acme",
     ])
