@@ -48,10 +48,17 @@ test("nginx sends requests round robin to both webs, and the webs to both APIs",
   const probe = randomUUID();
   for (let i = 0; i < 8; i++) expect((await fetch(`${nginx()}/v1/health?probe=${probe}`)).status).toBe(200);
   // Both of nginx's servers log to one access log: the public one's upstream is a web, the balancer's an API.
-  const served = readFileSync(join(layout().logs, "nginx-access.log"), "utf8")
-    .split("\n")
-    .filter((line) => line.includes(probe))
-    .map((line) => Number(/upstream=127\.0\.0\.1:(\d+)/.exec(line)?.[1]));
+  // nginx writes a line once its answer is sent, so the last may land a moment after the client has it.
+  const servedNow = () =>
+    readFileSync(join(layout().logs, "nginx-access.log"), "utf8")
+      .split("\n")
+      .filter((line) => line.includes(probe))
+      .map((line) => Number(/upstream=127\.0\.0\.1:(\d+)/.exec(line)?.[1]));
+  let served = servedNow();
+  for (let waited = 0; served.length < 16 && waited < 3_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    served = servedNow();
+  }
   const count = (port: number) => served.filter((candidate) => candidate === port).length;
   const perProcess = Object.fromEntries([...webs(), ...apis()].map((each) => [each.name, count(each.port)]));
   figure("round-robin", perProcess);
