@@ -204,7 +204,8 @@ export async function requestDelivery(id: string): Promise<void> {
 export function requestDueWorkSoon(): void {
   const boss = state.boss;
   if (!boss) return;
-  void boss.send(QUEUES.dueWork, {}, { startAfter: 2 }).catch((error: unknown) => {
+  // Named in its data, so it reads apart from the minute's scheduled runs (pgboss.job.data).
+  void boss.send(QUEUES.dueWork, { reason: "seats-freed" }, { startAfter: 2 }).catch((error: unknown) => {
     logger.error({ err: errorFields(error) }, "could not queue the due work");
   });
 }

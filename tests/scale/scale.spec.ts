@@ -260,14 +260,14 @@ for (const name of ["web-1", "api-1"]) {
   });
 }
 
-/** The due-work jobs (pg-boss) created since `since`, per minute: how many, how many completed. */
+/** The minute's scheduled due-work jobs (pg-boss; not the waitlist's prompt runs) since `since`, per minute: how many, how many completed. */
 async function dueWorkRuns(since: Date) {
   const { rows } = await database().query<{ minute: Date; n: number; completed: number; last: Date }>(
     `select date_trunc('minute', created_on) as minute, count(*)::int as n,
             count(*) filter (where state = 'completed')::int as completed, max(created_on) as last
-     from (select created_on, state from pgboss.job where name = 'due-work'
-           union all select created_on, state from pgboss.archive where name = 'due-work') runs
-     where created_on >= $1 group by 1 order by 1`,
+     from (select created_on, state, data from pgboss.job where name = 'due-work'
+           union all select created_on, state, data from pgboss.archive where name = 'due-work') runs
+     where created_on >= $1 and data->>'reason' is null group by 1 order by 1`,
     [since],
   );
   return rows;
