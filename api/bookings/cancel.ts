@@ -10,7 +10,7 @@ import { formatWhen } from "./format";
 import { releaseBooking } from "./fulfilment";
 import { bookingNotFound, getBooking, ownBooking } from "./read";
 import { hasPayment, owePaymentRemainder, settleRefund } from "./refunds";
-import { checkedInGuestsSql, findBookingView } from "./view";
+import { checkedInGuestsSql, findBookingView, freeCancellationOpenSql } from "./view";
 import type { BookingView } from "~contract/bookings";
 
 /**
@@ -31,7 +31,7 @@ export async function cancelBooking(
     const [row] = await tx
       .select({
         booking: bookings,
-        open: sql<boolean>`${slots.startsAt} > app_now() + make_interval(hours => (select cancellation_cutoff_hours from accounts where id = ${bookings.accountId}))`,
+        open: freeCancellationOpenSql,
         checkedIn: sql<boolean>`${checkedInGuestsSql} > 0`,
       })
       .from(bookings)

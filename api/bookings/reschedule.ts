@@ -14,7 +14,7 @@ import { bookingNotFound, getBooking, ownBooking } from "./read";
 import { hasPayment, recordRefund, settleRefund } from "./refunds";
 import { loadOpenSlot, releaseSeats, takeSeats } from "./seats";
 import { ticketQrAttachment } from "./ticket-png";
-import { checkedInGuestsSql, findBookingView } from "./view";
+import { checkedInGuestsSql, findBookingView, freeCancellationOpenSql } from "./view";
 import type { BookingView } from "~contract/bookings";
 
 /**
@@ -51,7 +51,7 @@ export async function rescheduleBooking(
     const [row] = await tx
       .select({
         booking: bookings,
-        open: sql<boolean>`${slots.startsAt} > app_now() + make_interval(hours => (select cancellation_cutoff_hours from accounts where id = ${bookings.accountId}))`,
+        open: freeCancellationOpenSql,
         checkedIn: sql<boolean>`${checkedInGuestsSql} > 0`,
       })
       .from(bookings)

@@ -11,6 +11,13 @@ import { freeCancellationUntil } from "./cancellation-deadline";
 export const checkedInGuestsSql = sql<number>`(select count(*) from booking_check_ins ci where ci.booking_id = ${bookings.id} and ci.status = 'checked_in')::int`;
 
 /**
+ * The free-cancellation window is still open for a booking (its departure starts more than the
+ * operator's cutoff from now): the rule cancelling and rescheduling share, for queries of bookings
+ * joined to their slot only.
+ */
+export const freeCancellationOpenSql = sql<boolean>`${slots.startsAt} > app_now() + make_interval(hours => (select cancellation_cutoff_hours from accounts where id = ${bookings.accountId}))`;
+
+/**
  * A booking can be cancelled by its guest while it is held (the hold is released), or when it
  * is confirmed, none of its guests is checked in, and its departure starts more than the
  * operator's cutoff from now.
