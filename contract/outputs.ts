@@ -398,7 +398,8 @@ export const sandboxCheckout = z.object({
   /** "<experience title> · <service name>" */
   title: z.string(),
   status: checkoutStatus,
-  bookingId: z.string(),
+  /** The booking paid for, or the one a tip or a date change is for; null for a gift card. */
+  bookingId: z.string().nullable(),
   /** Path back to the booking page, if the booking gave one. */
   cancelUrl: z.string().nullable(),
 });

@@ -943,11 +943,12 @@ export const sandboxCheckouts = pgTable(
   "sandbox_checkouts",
   {
     id: text("id").primaryKey(),
-    bookingId: text("booking_id")
-      .notNull()
-      .references(() => bookings.id, { onDelete: "cascade" }),
-    /** Set when the checkout pays a tip for the booking rather than the booking itself. */
-    tipId: text("tip_id"),
+    /** The booking paid for, or that a tip or date change is for; null for a gift card (migration 0036). */
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
+    /** Set when the checkout pays for a purchase (tip, gift card, date change), not a booking's order. */
+    purchaseKind: text("purchase_kind").$type<"tip" | "gift_card" | "reschedule">(),
+    /** The purchase's own id (tip, gift card, booking change). */
+    purchaseId: text("purchase_id"),
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),
     title: text("title").notNull(),
@@ -965,10 +966,15 @@ export const sandboxCheckouts = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [
-    // One checkout per booking for the booking itself; a tip's checkouts are apart.
+    // One checkout per booking for the booking itself; a purchase's checkouts are apart.
     uniqueIndex("sandbox_checkouts_booking_id_key")
       .on(t.bookingId)
-      .where(sql`${t.tipId} is null`),
+      .where(sql`${t.purchaseId} is null`),
+    check(
+      "sandbox_checkouts_purchase",
+      sql`(${t.purchaseKind} IS NULL) = (${t.purchaseId} IS NULL) AND (${t.purchaseKind} IS NOT NULL OR ${t.bookingId} IS NOT NULL)`,
+    ),
+    check("sandbox_checkouts_purchase_kind", sql`${t.purchaseKind} IN ('tip', 'gift_card', 'reschedule')`),
     uniqueIndex("sandbox_checkouts_payment_intent_id_key").on(t.paymentIntentId),
     check("sandbox_checkouts_id_format", sql`${t.id} ~ '^cs_sandbox_[A-Za-z0-9_-]{1,64}$'`),
     check("sandbox_checkouts_status_value", sql`${t.status} IN ('open', 'paid', 'failed', 'expired')`),

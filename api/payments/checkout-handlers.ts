@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import type { PaymentEvent } from "./provider";
+import type { PaymentEvent, PurchaseKind } from "./provider";
 import type { CardDetails } from "./saved-cards";
 
 /**
@@ -10,7 +10,7 @@ import type { CardDetails } from "./saved-cards";
  */
 
 /** What a checkout pays for. */
-export type CheckoutKind = "booking" | "tip";
+export type CheckoutKind = "booking" | PurchaseKind;
 
 /** What handling an event did (the answer of receiveEvent). */
 export type CheckoutOutcome = "confirmed" | "already_confirmed" | "refunded" | "failed" | "expired" | "ignored";

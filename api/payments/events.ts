@@ -24,10 +24,10 @@ async function cardOf(db: Db, event: PaymentEvent): Promise<CardDetails | null> 
   }
 }
 
-/** Hands the event to the handler of its kind (a tip's checkout, else a booking's) and outcome. */
+/** Hands the event to the handler of its kind (a purchase's checkout, else a booking's) and outcome. */
 async function apply(db: Db, event: PaymentEvent): Promise<CheckoutOutcome> {
   if (event.type === "ignored") return "ignored";
-  const kind: CheckoutKind = event.tipId ? "tip" : "booking";
+  const kind: CheckoutKind = event.purchase?.kind ?? "booking";
   const handler = checkoutHandler(event.type, kind);
   if (!handler) return "ignored";
   return handler(db, { ...event, paidCard: async () => event.card ?? (await cardOf(db, event)) });

@@ -35,19 +35,27 @@ export interface CheckoutBooking {
   customerEmail: string | null;
 }
 
-/** A tip being paid (for a booking that has ended). */
-export interface TipCheckout {
+/** What a checkout pays for, besides a booking's own order: each kind has its own room and table. */
+export type PurchaseKind = "tip" | "gift_card" | "reschedule";
+
+/**
+ * A payment for something other than a booking's order: a tip for a booking that has ended, a
+ * gift card, the difference of a move to a dearer departure. `id` is the thing's own id (tip,
+ * gift card, booking change); it comes back on the provider's events.
+ */
+export interface PurchaseCheckout {
+  kind: PurchaseKind;
   id: string;
-  bookingId: string;
-  /** "Tip for <experience title>" */
+  /** The booking it is for (a tip, a date change); null for a gift card. */
+  bookingId: string | null;
+  /** What the payer sees, e.g. "Tip for <experience title>". */
   title: string;
   amountMinor: number;
   currency: string;
   customerEmail: string | null;
+  /** When the checkout stops taking payments (at least MIN_CHECKOUT_MINUTES away for Stripe). */
+  expiresAt: Date;
 }
-
-/** How long a tip's checkout stays payable. */
-export const TIP_CHECKOUT_MINUTES = 60;
 
 export interface CheckoutUrls {
   /** Absolute URL the provider sends the guest back to (paid or not). */
@@ -81,8 +89,8 @@ export interface PaymentEvent {
   providerType: string;
   sessionId: string | null;
   bookingId: string | null;
-  /** Set when the checkout paid a tip, not a booking. */
-  tipId: string | null;
+  /** Set when the checkout paid for a purchase (tip, gift card, date change), not a booking's order. */
+  purchase: { kind: PurchaseKind; id: string } | null;
   paymentIntentId: string | null;
   paymentMethodSaved: boolean;
   card: CardDetails | null;
@@ -104,8 +112,8 @@ export interface PaymentProvider {
    * The session stays payable until `checkoutExpiry(booking.holdExpiresAt)`.
    */
   createCheckout(db: Db, booking: CheckoutBooking, urls: CheckoutUrls): Promise<CheckoutSession>;
-  /** Opens a checkout for a tip (a new one for each tip id and amount). */
-  createTipCheckout(db: Db, tip: TipCheckout, urls: CheckoutUrls): Promise<CheckoutSession>;
+  /** Opens a checkout for a purchase (a new one for each purchase id and amount). */
+  createPurchaseCheckout(db: Db, purchase: PurchaseCheckout, urls: CheckoutUrls): Promise<CheckoutSession>;
   getCheckout(db: Db, sessionId: string): Promise<CheckoutState>;
   /**
    * Stops an open checkout from taking payments (its booking was replaced by a new order).

@@ -15,8 +15,8 @@ import {
   type CheckoutUrls,
   type PaymentEvent,
   type PaymentProvider,
-  TIP_CHECKOUT_MINUTES,
-  type TipCheckout,
+  type PurchaseCheckout,
+  type PurchaseKind,
 } from "./provider";
 import type { SandboxCheckoutView, SandboxPayBody } from "~contract/payments";
 import { cardExpired, type CardDetails } from "./saved-cards";
@@ -58,6 +58,11 @@ function cardOf(row: SandboxCheckoutRow): CardDetails | null {
   };
 }
 
+/** What a purchase's checkout paid for (null: a booking's order). */
+function purchaseOf(row: SandboxCheckoutRow): { kind: PurchaseKind; id: string } | null {
+  return row.purchaseKind && row.purchaseId ? { kind: row.purchaseKind, id: row.purchaseId } : null;
+}
+
 /** open, unless its time is up (reported as expired without writing). */
 function effectiveStatus(row: SandboxCheckoutRow, now = clockNow()): CheckoutStatus {
   return row.status === "open" && row.expiresAt.getTime() <= now.getTime() ? "expired" : row.status;
@@ -86,7 +91,7 @@ export function createSandboxProvider(): PaymentProvider {
           cancelUrl: urls.cancelUrl ? sitePath(urls.cancelUrl) : null,
           expiresAt: checkoutExpiry(booking.holdExpiresAt, booking.createdAt),
         })
-        .onConflictDoNothing({ target: sandboxCheckouts.bookingId, where: sql`${sandboxCheckouts.tipId} is null` })
+        .onConflictDoNothing({ target: sandboxCheckouts.bookingId, where: sql`${sandboxCheckouts.purchaseId} is null` })
         .returning({ id: sandboxCheckouts.id });
       // One checkout per booking: a second call answers the first one.
       const sessionId =
@@ -95,23 +100,24 @@ export function createSandboxProvider(): PaymentProvider {
           await db
             .select({ id: sandboxCheckouts.id })
             .from(sandboxCheckouts)
-            .where(and(eq(sandboxCheckouts.bookingId, booking.id), isNull(sandboxCheckouts.tipId)))
+            .where(and(eq(sandboxCheckouts.bookingId, booking.id), isNull(sandboxCheckouts.purchaseId)))
         )[0].id;
       return { sessionId, url: sandboxCheckoutPath(sessionId) };
     },
 
-    async createTipCheckout(db: Db, tip: TipCheckout, urls: CheckoutUrls): Promise<CheckoutSession> {
+    async createPurchaseCheckout(db: Db, purchase: PurchaseCheckout, urls: CheckoutUrls): Promise<CheckoutSession> {
       const sessionId = randomId("cs_sandbox_", 24);
       await db.insert(sandboxCheckouts).values({
         id: sessionId,
-        bookingId: tip.bookingId,
-        tipId: tip.id,
-        amountMinor: tip.amountMinor,
-        currency: tip.currency,
-        title: tip.title,
+        bookingId: purchase.bookingId,
+        purchaseKind: purchase.kind,
+        purchaseId: purchase.id,
+        amountMinor: purchase.amountMinor,
+        currency: purchase.currency,
+        title: purchase.title,
         successUrl: sitePath(urls.successUrl),
         cancelUrl: urls.cancelUrl ? sitePath(urls.cancelUrl) : null,
-        expiresAt: new Date(clockNow().getTime() + TIP_CHECKOUT_MINUTES * 60_000),
+        expiresAt: purchase.expiresAt,
       });
       return { sessionId, url: sandboxCheckoutPath(sessionId) };
     },
@@ -189,7 +195,7 @@ export function createSandboxProvider(): PaymentProvider {
         })
         // A booking has one sandbox checkout: one that exists already (opened, or paid by a
         // racing request) is left to the usual path.
-        .onConflictDoNothing({ target: sandboxCheckouts.bookingId, where: sql`${sandboxCheckouts.tipId} is null` })
+        .onConflictDoNothing({ target: sandboxCheckouts.bookingId, where: sql`${sandboxCheckouts.purchaseId} is null` })
         .returning({ id: sandboxCheckouts.id });
       return paid ? { sessionId, paymentIntentId } : null;
     },
@@ -284,7 +290,7 @@ export async function paySandboxCheckout(db: Db, sessionId: string, card: Sandbo
       providerType: "checkout.session.completed",
       sessionId,
       bookingId: checkout.bookingId,
-      tipId: checkout.tipId,
+      purchase: purchaseOf(checkout),
       paymentIntentId: checkout.paymentIntentId,
       paymentMethodSaved: card.saveCard,
       card: cardOf(checkout),

@@ -11,8 +11,8 @@ import {
   type PaymentEvent,
   type PaymentEventType,
   type PaymentProvider,
-  type TipCheckout,
-  TIP_CHECKOUT_MINUTES,
+  type PurchaseCheckout,
+  type PurchaseKind,
 } from "./provider";
 import type { CardDetails } from "./saved-cards";
 
@@ -146,29 +146,34 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       return { sessionId: session.id, url: session.url };
     },
 
-    async createTipCheckout(_db: Db, tip: TipCheckout, urls: CheckoutUrls): Promise<CheckoutSession> {
+    async createPurchaseCheckout(_db: Db, purchase: PurchaseCheckout, urls: CheckoutUrls): Promise<CheckoutSession> {
+      const metadata = {
+        purchaseKind: purchase.kind,
+        purchaseId: purchase.id,
+        ...(purchase.bookingId ? { bookingId: purchase.bookingId } : {}),
+      };
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
-          client_reference_id: tip.id,
-          metadata: { tipId: tip.id, bookingId: tip.bookingId },
+          client_reference_id: purchase.id,
+          metadata,
           line_items: [
             {
               quantity: 1,
               price_data: {
-                currency: tip.currency.toLowerCase(),
-                unit_amount: tip.amountMinor,
-                product_data: { name: tip.title },
+                currency: purchase.currency.toLowerCase(),
+                unit_amount: purchase.amountMinor,
+                product_data: { name: purchase.title },
               },
             },
           ],
-          ...(tip.customerEmail ? { customer_email: tip.customerEmail } : {}),
-          payment_intent_data: { metadata: { tipId: tip.id, bookingId: tip.bookingId } },
+          ...(purchase.customerEmail ? { customer_email: purchase.customerEmail } : {}),
+          payment_intent_data: { metadata },
           success_url: urls.successUrl,
           ...(urls.cancelUrl ? { cancel_url: urls.cancelUrl } : {}),
-          expires_at: Math.floor(Date.now() / 1000) + TIP_CHECKOUT_MINUTES * 60,
+          expires_at: Math.floor(purchase.expiresAt.getTime() / 1000),
         },
-        { idempotencyKey: `tip_checkout_${tip.id}_${tip.amountMinor}` },
+        { idempotencyKey: `${purchase.kind}_checkout_${purchase.id}_${purchase.amountMinor}` },
       );
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { sessionId: session.id, url: session.url };
@@ -248,12 +253,24 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         type: session ? eventType(event, session) : "ignored",
         providerType: event.type,
         sessionId: session?.id ?? null,
-        bookingId: session ? (session.metadata?.bookingId ?? session.client_reference_id ?? null) : null,
-        tipId: session?.metadata?.tipId ?? null,
+        bookingId: session
+          ? (session.metadata?.bookingId ?? (purchaseOf(session) ? null : session.client_reference_id))
+          : null,
+        purchase: session ? purchaseOf(session) : null,
         paymentIntentId: session ? idOf(session.payment_intent) : null,
         paymentMethodSaved: session ? isPaid(session) && session.metadata?.saveCard === "true" : false,
         card: null,
       };
     },
   };
+}
+
+const PURCHASE_KINDS: readonly PurchaseKind[] = ["tip", "gift_card", "reschedule"];
+
+/** What a purchase's session paid for, from its metadata (sessions opened before 0036 say `tipId`). */
+function purchaseOf(session: Stripe.Checkout.Session): { kind: PurchaseKind; id: string } | null {
+  const metadata = session.metadata ?? {};
+  const kind = PURCHASE_KINDS.find((known) => known === metadata.purchaseKind);
+  if (kind && metadata.purchaseId) return { kind, id: metadata.purchaseId };
+  return metadata.tipId ? { kind: "tip", id: metadata.tipId } : null;
 }

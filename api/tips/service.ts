@@ -11,6 +11,7 @@ import { paymentProvider, providerNamed } from "../payments/index";
 import type { CheckoutHandler } from "../payments/checkout-handlers";
 import type { CardDetails } from "../payments/saved-cards";
 import { errorFields, logger } from "../logger";
+import { clockNow } from "../clock";
 
 /** 192 random bits, URL-safe: 32 characters. */
 export function newTipAccessKey(): string {
@@ -128,15 +129,17 @@ export async function startTip(db: Db, key: string, amountMinor: number): Promis
         .catch((error: unknown) => logger.warn({ err: errorFields(error) }, "could not close an earlier tip checkout"));
     }
     const id = existing?.id ?? randomId("tip_");
-    const session = await provider.createTipCheckout(
+    const session = await provider.createPurchaseCheckout(
       tx,
       {
+        kind: "tip",
         id,
         bookingId: row.booking.id,
         title: `Tip for ${row.experienceTitle}`,
         amountMinor,
         currency: row.booking.currency,
         customerEmail: user?.email ?? null,
+        expiresAt: new Date(clockNow().getTime() + TIP_CHECKOUT_MINUTES * 60_000),
       },
       { successUrl: new URL(`${path}?paid=1`, origin).toString(), cancelUrl: new URL(path, origin).toString() },
     );
@@ -192,11 +195,14 @@ export async function fulfilTip(
   });
 }
 
+/** How long a tip's checkout stays payable. */
+export const TIP_CHECKOUT_MINUTES = 60;
+
 /** The payments port: a tip's checkout was paid (its failure or expiry changes nothing: the tip stays pending). */
 export const tipPaid: CheckoutHandler = async (db, event) => {
-  if (!event.tipId) return "ignored";
+  if (event.purchase?.kind !== "tip") return "ignored";
   const card = await event.paidCard();
-  const paid = await fulfilTip(db, event.tipId, {
+  const paid = await fulfilTip(db, event.purchase.id, {
     sessionId: event.sessionId,
     paymentIntentId: event.paymentIntentId,
     card,

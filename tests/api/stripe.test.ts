@@ -359,7 +359,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect(tipSession).toMatchObject({
       mode: "payment",
       client_reference_id: expect.stringMatching(/^tip_/),
-      metadata: { tipId: tipSession.client_reference_id, bookingId },
+      metadata: { purchaseKind: "tip", purchaseId: tipSession.client_reference_id, bookingId },
       success_url: expect.stringMatching(new RegExp(`/gratuity/${key}\\?paid=1$`)),
     });
     expect(tipSession.line_items_params).toEqual([
