@@ -4,6 +4,7 @@ import { provideRouteChecks } from "./http/register";
 import { bookingCheckoutExpired, bookingPaid, bookingPaymentFailed } from "./bookings/checkout-outcome";
 import { onCheckoutCompleted, onCheckoutExpired, onCheckoutFailed } from "./payments/checkout-handlers";
 import { tipPaid } from "./tips/service";
+import { giftCardPaid } from "./gift-cards/purchase";
 
 /**
  * Where the API's rooms meet, once, as the app is made (api/app.ts): a room lower down offers a
@@ -21,4 +22,5 @@ export function wireRooms(): void {
   onCheckoutFailed("booking", bookingPaymentFailed);
   onCheckoutExpired("booking", bookingCheckoutExpired);
   onCheckoutCompleted("tip", tipPaid);
+  onCheckoutCompleted("gift_card", giftCardPaid);
 }

@@ -24,7 +24,7 @@ import { notificationPreferencesBody } from "./preferences";
 import { cardParams } from "./cards";
 import { devClockBody } from "./jobs";
 import { tipBody, tipKeyParams } from "./tips";
-import { giftCardBalanceBody } from "./gift-card-bodies";
+import { buyGiftCardBody, giftCardBalanceBody } from "./gift-card-bodies";
 import { unsubscribeParams } from "./unsubscribe";
 import { referralCodeParams } from "./referrals";
 import { checkoutVisitBody } from "./checkout-visits";
@@ -770,6 +770,27 @@ export const endpoints = {
       summary: "The gift cards the caller bought or received, with balances (last 4 only)",
       auth: "user",
       output: out.myGiftCards,
+      errors: [],
+    }),
+    buyGiftCard: endpoint({
+      method: "POST",
+      path: "/v1/gift-cards",
+      summary:
+        "Buy a gift card (marketplace: good everywhere in its currency; storefront: good only there), paid through the checkout and emailed on its delivery date",
+      auth: "user",
+      tenant: true,
+      body: buyGiftCardBody,
+      output: out.giftCardPurchase,
+      statuses: [201],
+      errors: [],
+    }),
+    operatorListGiftCards: endpoint({
+      method: "GET",
+      path: "/v1/operator/gift-cards",
+      summary: "The operator's gift cards: last 4, amount, balance, delivery (owner, manager)",
+      auth: "user",
+      tenant: true,
+      output: out.operatorGiftCards,
       errors: [],
     }),
   }),

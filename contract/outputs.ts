@@ -338,6 +338,8 @@ export const booking = z.object({
   ...priceAmounts,
   currency: z.string().length(3),
   promoCode: z.string().nullable(),
+  /** The part of the total paid with a gift card; the card payment was the rest. */
+  giftCardMinor: minor,
   canCancel: z.boolean(),
   /** Its moves to other departures, oldest first (GET /v1/bookings/{id} and rescheduleBooking only). */
   changes: z
@@ -518,6 +520,7 @@ export const devClockMoved = z.object({
     /** Waitlist offers made, expired, and waiting entries closed (api/waitlist/service.ts). */
     waitlistOffers: z.number(),
     waitlistExpired: z.number(),
+    giftCards: z.number(),
     requeued: z.number(),
   }),
 });
@@ -913,23 +916,52 @@ export const giftCardBalance = z.object({
   operatorName: z.string().nullable(),
   transactions: z.array(
     z.object({
-      kind: z.enum(["issue", "redeem", "refund"]),
+      kind: z.enum(["issue", "redeem", "refund", "release"]),
       amountMinor: z.number(),
       at: z.string(),
     }),
   ),
 });
 
-/** GET /v1/user/gift-cards: the cards the caller bought or received (last 4 only). */
+/** GET /v1/user/gift-cards: the cards the caller bought (paid) or received (last 4 only). */
 export const myGiftCards = z.array(
   z.object({
     id: z.string(),
-    last4: z.string(),
+    /** null until the card is delivered (its code is made then). */
+    last4: z.string().nullable(),
     currency: z.string(),
+    amountMinor: z.number(),
     balanceMinor: z.number(),
-    status: z.enum(["pending", "active", "void"]),
+    /** scheduled: paid, to be emailed at deliverAt; active: delivered. */
+    status: z.enum(["scheduled", "active", "void"]),
     /** bought: the caller paid for it; received: it was sent to the caller's email. */
     relation: z.enum(["bought", "received"]),
+    recipientEmail: z.string(),
+    deliverAt: z.string(),
     operatorName: z.string().nullable(),
   }),
 );
+
+/** POST /v1/gift-cards: the card being bought and where to pay for it. */
+export const giftCardPurchase = z.object({ id: z.string(), checkoutUrl: z.string(), deliverAt: z.string() });
+
+/** GET /v1/operator/gift-cards: the operator's gift cards, newest first (last 4 only). */
+export const operatorGiftCards = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      last4: z.string().nullable(),
+      currency: z.string(),
+      amountMinor: z.number(),
+      balanceMinor: z.number(),
+      status: z.enum(["scheduled", "active", "void"]),
+      recipientEmail: z.string(),
+      senderName: z.string().nullable(),
+      deliverAt: z.string(),
+      paidAt: z.string().nullable(),
+    }),
+  ),
+  /** Sums over the cards listed: sold (issued) and still owed to holders (balances). */
+  soldMinor: z.number(),
+  outstandingMinor: z.number(),
+});

@@ -2,9 +2,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bookings, type BookingRow, type PaymentMethodRow } from "../db/schema";
-import { ApiError } from "../http/errors";
 import { errorFields, logger } from "../logger";
-import { paymentProvider, providerNamed } from "../payments";
+import { paymentProvider, paymentUnavailable, providerNamed } from "../payments";
 import type { CheckoutBooking } from "../payments/provider";
 import { fulfilBooking } from "./fulfilment";
 import { findBookingView, toBookingView } from "./view";
@@ -16,10 +15,6 @@ export interface PlacedBooking {
   /** false: the Idempotency-Key was used before and this is that booking. */
   created: boolean;
 }
-
-/** The provider could not be asked (the booking is unchanged: the guest tries again). */
-export const paymentUnavailable = () =>
-  new ApiError(503, "payment_unavailable", "The payment provider cannot be reached right now. Try again in a moment.");
 
 function successPath(body: CreateBookingBody, bookingId: string): string {
   return body.returnUrl.replaceAll("{bookingId}", bookingId);
@@ -74,6 +69,7 @@ function checkoutBookingOf(booking: BookingRow, title: string, email: string | n
     feesMinor: booking.feesMinor,
     taxMinor: booking.taxMinor,
     totalMinor: booking.totalMinor,
+    giftCardMinor: booking.giftCardMinor,
     currency: booking.currency,
     promoCode: booking.promoCode,
     holdExpiresAt: booking.holdExpiresAt!,

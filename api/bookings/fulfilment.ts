@@ -13,6 +13,7 @@ import { releaseSeats, takeSeats } from "./seats";
 import { bookingReference, findBookingView, type BookingViewRow } from "./view";
 import { logger } from "../logger";
 import { saveCard, type CardDetails } from "../payments/saved-cards";
+import { releaseHoldGiftCards } from "./gift-card-payment";
 
 /** What a provider says about a completed payment. */
 export interface PaymentConfirmation {
@@ -57,6 +58,8 @@ export async function releaseBooking(
     .where(eq(bookings.id, booking.id));
   await releaseSeats(db, booking.slotId, booking.seats);
   if (booking.promoCode) await releasePromo(db, booking.promoCode);
+  // A hold never paid gives its gift card back what it took (a paid booking's go back as refunds).
+  if (booking.status === "held" && booking.giftCardMinor > 0) await releaseHoldGiftCards(db, booking.id);
 }
 
 const when = (row: BookingViewRow) => formatWhen(row.startsAt, row.endsAt, row.timezone);
@@ -98,8 +101,11 @@ export async function fulfilBooking(
     const paymentIntentId = payment.paymentIntentId ?? booking.paymentIntentId;
     if (booking.status !== "held") {
       // A booking the guest cancelled (or replaced) before paying is never confirmed by a late payment.
+      // Nor one whose gift card part went back to the card when its hold ended: its payment is refunded.
       const retaken =
-        booking.status !== "cancelled" && (await takeSeats(tx, booking.slotId, booking.serviceId, booking.seats));
+        booking.status !== "cancelled" &&
+        booking.giftCardMinor === 0 &&
+        (await takeSeats(tx, booking.slotId, booking.serviceId, booking.seats));
       if (!retaken) {
         if (booking.totalMinor > 0 && !paymentIntentId) {
           throw new Error(`late payment for booking ${bookingId} has no payment id to refund`);

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { promoCodes, slots } from "../db/schema";
 import { kickWaitlist } from "./seats-freed";
+import { releaseHoldGiftCards } from "./gift-card-payment";
 
 export interface SweepScope {
   /** Only this departure's holds (before taking its seats). */
@@ -22,6 +23,8 @@ export interface SweepResult {
 const BATCH = 500;
 
 interface ExpiredRow {
+  id: string;
+  gift_card_minor: number;
   slot_id: string;
   seats: number;
   promo_code: string | null;
@@ -62,7 +65,7 @@ export async function expireHolds(db: Db, scope: SweepScope = {}): Promise<Sweep
           updated_at = app_now()
       from claimed
       where b.id = claimed.id and b.status = 'held'
-      returning b.slot_id, b.seats, b.promo_code
+      returning b.id, b.gift_card_minor, b.slot_id, b.seats, b.promo_code
     `,
     );
     if (rows.length === 0) return { expired: 0, seatsFreed: 0 };
@@ -85,6 +88,7 @@ export async function expireHolds(db: Db, scope: SweepScope = {}): Promise<Sweep
         .set({ redemptions: sql`greatest(${promoCodes.redemptions} - ${redemptionsByCode.get(code)!}, 0)` })
         .where(eq(promoCodes.code, code));
     }
+    for (const row of rows) if (Number(row.gift_card_minor) > 0) await releaseHoldGiftCards(tx, row.id);
     kickWaitlist(); // freed seats: the waitlist's offering step runs soon
     return { expired: rows.length, seatsFreed: [...seatsBySlot.values()].reduce((sum, n) => sum + n, 0) };
   });

@@ -15,6 +15,7 @@ import { newBookingId } from "./ids";
 import type { PricedOrder } from "./price";
 import { takeSeats } from "./seats";
 import { acceptOffer } from "./waitlist-offer";
+import { debitGiftCard } from "../gift-cards/ledger";
 import type { CreateBookingBody } from "~contract/bookings";
 
 type TicketLines = Array<{ ticketTypeId: string; quantity: number }>;
@@ -106,7 +107,8 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
         sameTickets(hold.tickets, order.tickets) &&
         hold.promoCode === (promo?.code ?? null) &&
         hold.totalMinor === price.totalMinor &&
-        hold.saveCard === body.saveCard,
+        hold.saveCard === body.saveCard &&
+        hold.giftCardMinor > 0 === Boolean(body.giftCardCode),
     );
     if (reused) return { booking: reused, reused: true, replaced: [] };
     const replaced = await releaseOwnHolds(tx, ownHolds);
@@ -159,6 +161,22 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
       })
       .returning();
     if (referralCode) await recordReferral(tx, userId, referralCode, row.id);
+    if (body.giftCardCode && price.totalMinor > 0) {
+      // The card pays what its balance allows, taken under its row lock with the seats (one transaction).
+      const { takenMinor } = await debitGiftCard(tx, {
+        code: body.giftCardCode,
+        accountId: request.storefront ? context.account.id : null,
+        currency: context.account.currency,
+        wantedMinor: price.totalMinor,
+        bookingId: id,
+      });
+      const [paid] = await tx
+        .update(bookings)
+        .set({ giftCardMinor: takenMinor })
+        .where(eq(bookings.id, id))
+        .returning();
+      return { booking: paid, reused: false, replaced };
+    }
     return { booking: row, reused: false, replaced };
   });
 }

@@ -11,6 +11,7 @@ import { ownCard } from "../payments/saved-cards";
 import { enforceRateLimits } from "../rate-limit/service";
 import { requireUserRow } from "../users/service";
 import { refuseMissingSteps } from "./missing-steps";
+import { limitGiftCardAttempts } from "../gift-cards/attempts";
 import { closeCheckouts, startPayment, type PlacedBooking } from "./checkout";
 import { fulfilBooking } from "./fulfilment";
 import { expireHolds } from "./hold-expiry";
@@ -26,6 +27,8 @@ export interface CreateBookingInput {
   idempotencyKey: string;
   /** scheme://host[:port] the request was sent to: payment return links and email links use it. */
   origin: string;
+  /** The client's address: gift card attempts are limited per address. */
+  clientAddress: string;
 }
 
 async function findByIdempotencyKey(db: Db, userId: string, key: string): Promise<BookingRow | null> {
@@ -67,6 +70,8 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   const existing = await findByIdempotencyKey(db, user.id, idempotencyKey);
   if (existing) return replay(existing);
 
+  // A typed gift card code counts against the same limits as a balance lookup (guessing stays hopeless).
+  if (body.giftCardCode) await limitGiftCardAttempts(input.clientAddress, body.giftCardCode);
   const context = await loadBookableService(db, body.serviceId, scope);
   await refuseMissingSteps(db, user, context.account);
   // 404 for an unknown or started departure; seats are judged by the update below.
@@ -99,8 +104,8 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   const { booking } = hold;
   if (hold.reused) return startPayment(db, booking, body, user.email, false, savedCard);
   await closeCheckouts(db, hold.replaced);
-  if (booking.totalMinor === 0) {
-    // Nothing to pay (free tickets only): confirmed at once, no checkout.
+  if (booking.totalMinor === booking.giftCardMinor) {
+    // Nothing (left) to pay: free tickets only, or all paid by the gift card. Confirmed at once, no checkout.
     await fulfilBooking(db, booking.id, { sessionId: null, paymentIntentId: null, paymentMethodSaved: false });
     const [fresh] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
     return startPayment(db, fresh, body, user.email, true);

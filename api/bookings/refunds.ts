@@ -9,6 +9,7 @@ import { bookingPath, lateRefundEmail } from "./emails";
 import { formatWhen } from "./format";
 import { writeBookingEmail } from "./booking-mail";
 import { findBookingView } from "./view";
+import { giftCardsNetOf, refundToGiftCards } from "../gift-cards/ledger";
 
 /**
  * THE refund model: every refund, of every path (the traveller cancels, the operator cancels a
@@ -22,9 +23,10 @@ import { findBookingView } from "./view";
 /** The idempotency key of the full (remaining) refund a cancellation or a late payment owes. */
 export const fullRefundKey = (bookingId: string) => `refund_${bookingId}`;
 
-/** A booking's payment, when there is one to refund (a total, a payment id, a provider). */
+/** A booking's payment, when there is one to refund (a total, and a provider's payment or a gift card's part). */
 export const hasPayment = (booking: BookingRow) =>
-  booking.totalMinor > 0 && booking.paymentIntentId !== null && booking.paymentProvider !== null;
+  booking.totalMinor > 0 &&
+  ((booking.paymentIntentId !== null && booking.paymentProvider !== null) || booking.giftCardMinor > 0);
 
 /** The sum of a booking's refunds recorded so far (owed or made). */
 export async function refundedSoFar(db: Db, bookingId: string): Promise<number> {
@@ -44,8 +46,16 @@ export interface RefundDecision {
   idempotencyKey: string;
 }
 
-/** Records a refund owed (in the deciding transaction, the booking row locked by the caller). */
+/**
+ * Records a refund owed (in the deciding transaction, the booking row locked by the caller). What
+ * the booking's gift cards paid goes back to them first, in this transaction (their ledger); the
+ * provider refunds the rest when the refund is settled.
+ */
 export async function recordRefund(db: Db, booking: BookingRow, decision: RefundDecision): Promise<BookingRefundRow> {
+  const toGiftCards =
+    booking.giftCardMinor > 0
+      ? await refundToGiftCards(db, booking.id, decision.amountMinor, decision.idempotencyKey)
+      : 0;
   const [row] = await db
     .insert(bookingRefunds)
     .values({
@@ -53,6 +63,7 @@ export async function recordRefund(db: Db, booking: BookingRow, decision: Refund
       bookingId: booking.id,
       accountId: booking.accountId,
       amountMinor: decision.amountMinor,
+      giftCardMinor: toGiftCards,
       currency: booking.currency,
       reason: decision.reason,
       requestedBy: decision.requestedBy,
@@ -70,7 +81,9 @@ export async function recordRefund(db: Db, booking: BookingRow, decision: Refund
  */
 export async function owePaymentRemainder(db: Db, booking: BookingRow, reason: string): Promise<number> {
   if (!hasPayment(booking)) return 0;
-  const remainder = booking.totalMinor - (await refundedSoFar(db, booking.id));
+  // A gift card part given back when the hold ended (a late payment) is not owed again.
+  const released = booking.giftCardMinor > 0 ? booking.giftCardMinor - (await giftCardsNetOf(db, booking.id)) : 0;
+  const remainder = booking.totalMinor - (await refundedSoFar(db, booking.id)) - released;
   if (remainder <= 0) return 0;
   await recordRefund(db, booking, {
     amountMinor: remainder,
@@ -94,10 +107,14 @@ export async function settleRefund(db: Db, bookingId: string): Promise<RefundOut
     .orderBy(asc(bookingRefunds.createdAt), asc(bookingRefunds.id));
   let outcome: RefundOutcome = "none";
   for (const { refund, booking } of owed) {
-    if (!booking.paymentIntentId) throw new Error(`booking ${booking.id} owes a refund but has no payment id`);
-    await providerNamed(booking.paymentProvider ?? "sandbox").refund(db, booking.paymentIntentId, refund.amountMinor, {
-      idempotencyKey: refund.idempotencyKey,
-    });
+    // The gift cards' part went back to them when the refund was decided; the provider refunds the rest.
+    const providerPart = refund.amountMinor - refund.giftCardMinor;
+    if (providerPart > 0) {
+      if (!booking.paymentIntentId) throw new Error(`booking ${booking.id} owes a refund but has no payment id`);
+      await providerNamed(booking.paymentProvider ?? "sandbox").refund(db, booking.paymentIntentId, providerPart, {
+        idempotencyKey: refund.idempotencyKey,
+      });
+    }
     if (await markMade(db, refund)) {
       outcome = "refunded";
       logger.info({ bookingId, refundId: refund.id, amountMinor: refund.amountMinor }, "refund made");

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
 import { IDEMPOTENCY_KEY_HEADER } from "~contract/bookings";
-import { requestOrigin } from "../http/client-info";
+import { clientIp, requestOrigin } from "../http/client-info";
 import { handle, withStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { getAvailability } from "./availability";
@@ -31,6 +31,7 @@ handle(bookingRoutes, endpoints.createBooking, async (c, { body, headers }) => {
     body,
     idempotencyKey: headers[IDEMPOTENCY_KEY_HEADER],
     origin: requestOrigin(c),
+    clientAddress: clientIp(c),
   });
   const placed = { booking: result.booking, checkoutUrl: result.checkoutUrl };
   return result.created ? placed : withStatus(200, placed);

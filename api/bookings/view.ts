@@ -105,7 +105,7 @@ export function toBookingRefund(refund: BookingRefundRow): BookingView["refunds"
 export function toBookingView(row: BookingViewRow, refunds: readonly BookingRefundRow[] = []): BookingView {
   const b = row.booking;
   const held = b.status === "held" && b.holdExpiresAt !== null && b.holdExpiresAt > clockNow();
-  const paid = b.paymentStatus === "paid" && b.totalMinor > 0 && b.paymentIntentId !== null;
+  const paid = b.paymentStatus === "paid" && b.totalMinor > 0 && (b.paymentIntentId !== null || b.giftCardMinor > 0);
   return {
     id: b.id,
     reference: bookingReference(b.id),
@@ -129,6 +129,7 @@ export function toBookingView(row: BookingViewRow, refunds: readonly BookingRefu
     totalMinor: b.totalMinor,
     currency: b.currency,
     promoCode: b.promoCode,
+    giftCardMinor: b.giftCardMinor,
     canCancel: Boolean(row.canCancel),
     canReview: b.status === "confirmed" && row.endsAt <= clockNow() && !row.reviewed,
     reviewed: Boolean(row.reviewed),

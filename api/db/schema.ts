@@ -623,6 +623,8 @@ export const bookings = pgTable(
     feesMinor: integer("fees_minor").notNull(),
     taxMinor: integer("tax_minor").notNull(),
     totalMinor: integer("total_minor").notNull(),
+    /** The part of the total paid with gift cards (taken when the seats were held); the provider charges the rest. */
+    giftCardMinor: integer("gift_card_minor").notNull().default(0),
     currency: text("currency").notNull(),
     promoCode: text("promo_code"),
     utm: jsonb("utm").$type<BookingUtm>(),
@@ -694,6 +696,7 @@ export const bookings = pgTable(
       sql`${t.paymentStatus} IN ('pending', 'paid', 'failed', 'expired', 'refunded', 'not_required')`,
     ),
     check("bookings_seats_range", sql`${t.seats} BETWEEN 1 AND 20`),
+    check("bookings_gift_card_range", sql`${t.giftCardMinor} >= 0 AND ${t.giftCardMinor} <= ${t.totalMinor}`),
     check(
       "bookings_amounts_non_negative",
       sql`${t.subtotalMinor} >= 0 AND ${t.discountMinor} >= 0 AND ${t.feesMinor} >= 0 AND ${t.taxMinor} >= 0 AND ${t.totalMinor} >= 0`,
@@ -727,6 +730,8 @@ export const bookingRefunds = pgTable(
       .notNull()
       .references(() => accounts.id),
     amountMinor: integer("amount_minor").notNull(),
+    /** The part of this refund given back to gift cards (written to their ledger when decided); the provider refunds the rest. */
+    giftCardMinor: integer("gift_card_minor").notNull().default(0),
     currency: text("currency").notNull(),
     reason: text("reason").notNull().default(""),
     /** The member who made it (null: the traveller's own cancellation, or the system). */
@@ -741,6 +746,7 @@ export const bookingRefunds = pgTable(
     uniqueIndex("booking_refunds_booking_idempotency_key").on(t.bookingId, t.idempotencyKey),
     index("booking_refunds_account_created_idx").on(t.accountId, t.createdAt),
     check("booking_refunds_id_format", sql`${t.id} ~ '^rf_[A-Za-z0-9_-]{1,64}$'`),
+    check("booking_refunds_gift_card_range", sql`${t.giftCardMinor} >= 0 AND ${t.giftCardMinor} <= ${t.amountMinor}`),
     check("booking_refunds_amount_positive", sql`${t.amountMinor} > 0`),
     check("booking_refunds_currency_format", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check("booking_refunds_status_value", sql`${t.status} IN ('owed', 'made')`),
@@ -1319,7 +1325,8 @@ export const auditLog = pgTable(
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;
 
-export type GiftCardStatus = "pending" | "active" | "void";
+/** pending: checkout open; scheduled: paid, waiting for its delivery date (no code yet); active: code sent. */
+export type GiftCardStatus = "pending" | "scheduled" | "active" | "void";
 /**
  * A gift card (migration 0033): the code is kept only as its SHA-256 (`codeHash`) and its last 4;
  * `accountId` null = a marketplace card, else good only on that operator's storefront. No balance
@@ -1331,8 +1338,19 @@ export const giftCards = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").references(() => accounts.id, { onDelete: "cascade" }),
     currency: text("currency").notNull(),
-    codeHash: text("code_hash").notNull(),
-    last4: text("last4").notNull(),
+    /** Made at delivery (null before): SHA-256 of the code, never the code. */
+    codeHash: text("code_hash"),
+    last4: text("last4"),
+    /** The price paid, which the "issue" row of the ledger puts on the card. */
+    amountMinor: integer("amount_minor").notNull().default(0),
+    senderName: text("sender_name"),
+    recipientName: text("recipient_name"),
+    paymentProvider: text("payment_provider"),
+    paymentSessionId: text("payment_session_id"),
+    paymentIntentId: text("payment_intent_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** scheme://host[:port] it was bought on: the delivery email's links use it. */
+    origin: text("origin"),
     purchaserId: text("purchaser_id").references(() => users.id, { onDelete: "set null" }),
     recipientEmail: text("recipient_email").notNull(),
     message: text("message"),
@@ -1348,12 +1366,22 @@ export const giftCards = pgTable(
     index("gift_cards_recipient_email_idx").on(sql`lower(${t.recipientEmail})`),
     check("gift_cards_code_hash_format", sql`${t.codeHash} ~ '^[0-9a-f]{64}$'`),
     check("gift_cards_last4_format", sql`${t.last4} ~ '^[2-9A-HJKMNP-Z]{4}$'`),
-    check("gift_cards_status", sql`${t.status} IN ('pending', 'active', 'void')`),
+    check("gift_cards_status", sql`${t.status} IN ('pending', 'scheduled', 'active', 'void')`),
+    check(
+      "gift_cards_code_when_active",
+      sql`${t.status} IN ('pending', 'scheduled') OR (${t.codeHash} IS NOT NULL AND ${t.last4} IS NOT NULL)`,
+    ),
+    check("gift_cards_amount_positive", sql`${t.amountMinor} >= 0`),
+    index("gift_cards_due_idx")
+      .on(t.deliverAt)
+      .where(sql`${t.status} = 'scheduled'`),
+    uniqueIndex("gift_cards_payment_session_key").on(t.paymentSessionId),
   ],
 );
 export type GiftCardRow = typeof giftCards.$inferSelect;
 
-export type GiftCardTransactionKind = "issue" | "redeem" | "refund";
+/** release: a booking held but never paid gives back what it took. */
+export type GiftCardTransactionKind = "issue" | "redeem" | "refund" | "release";
 /** A gift card's ledger: issue and refund add, redeem takes; one row per (card, idempotency key). */
 export const giftCardTransactions = pgTable(
   "gift_card_transactions",
@@ -1371,7 +1399,7 @@ export const giftCardTransactions = pgTable(
   (t) => [
     uniqueIndex("gift_card_transactions_idempotency_key").on(t.giftCardId, t.idempotencyKey),
     index("gift_card_transactions_booking_id_idx").on(t.bookingId),
-    check("gift_card_transactions_kind", sql`${t.kind} IN ('issue', 'redeem', 'refund')`),
+    check("gift_card_transactions_kind", sql`${t.kind} IN ('issue', 'redeem', 'refund', 'release')`),
     check(
       "gift_card_transactions_sign",
       sql`(${t.kind} = 'redeem' AND ${t.amountMinor} < 0) OR (${t.kind} <> 'redeem' AND ${t.amountMinor} > 0)`,

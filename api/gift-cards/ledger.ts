@@ -8,14 +8,16 @@ import { createHash, randomInt } from "node:crypto";
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { GIFT_CARD_ALPHABET, GIFT_CARD_CODE_LENGTH, normalizeGiftCardCode } from "~contract/gift-cards";
 import type { Db } from "../db/client";
-import { accounts, giftCards, giftCardTransactions, type GiftCardRow } from "../db/schema";
+import { accounts, giftCards, giftCardTransactions, type GiftCardRow, type GiftCardStatus } from "../db/schema";
 import { ApiError } from "../http/errors";
 import { randomId } from "../ids";
 import { clockNow } from "../clock";
 
 /** Every failure to find or use a card reads the same: unknown, wrong store, malformed, not yet paid. */
 export const giftCardInvalid = () =>
-  new ApiError(404, "gift_card_invalid", "This gift card code is not valid here.", { code: ["Check the code."] });
+  new ApiError(404, "gift_card_invalid", "This gift card code is not valid here, or has no balance left.", {
+    code: ["Check the code."],
+  });
 
 export function newGiftCardCode(): string {
   return Array.from(
@@ -57,6 +59,8 @@ export async function issueGiftCard(
         currency: input.currency,
         codeHash: hashGiftCardCode(code),
         last4: code.slice(-4),
+        amountMinor: input.amountMinor,
+        paidAt: clockNow(),
         purchaserId: input.purchaserId,
         recipientEmail: input.recipientEmail,
         message: input.message ?? null,
@@ -103,7 +107,7 @@ export async function giftCardBalanceMinor(db: Queryable, giftCardId: string): P
 /**
  * Takes up to `wantedMinor` from the card inside the caller's transaction (the one that holds the
  * seats): locks the card row, reads the ledger's sum and writes a "redeem" row of at most the
- * balance. Returns what was taken (0 when the card is empty). Idempotent per booking.
+ * balance. Returns what was taken; an empty card is refused like an unknown one. Idempotent per booking.
  */
 export async function debitGiftCard(
   tx: Tx,
@@ -120,24 +124,32 @@ export async function debitGiftCard(
   if (earlier) return { giftCardId: card.id, takenMinor: -earlier.amountMinor };
   const balance = await giftCardBalanceMinor(tx, card.id);
   const taken = Math.min(balance, Math.max(0, input.wantedMinor));
-  if (taken > 0)
-    await tx.insert(giftCardTransactions).values({
-      id: randomId("gct_"),
-      giftCardId: card.id,
-      kind: "redeem",
-      amountMinor: -taken,
-      bookingId: input.bookingId,
-      idempotencyKey,
-    });
+  // An empty card reads as every other failure.
+  if (taken <= 0) throw giftCardInvalid();
+  await tx.insert(giftCardTransactions).values({
+    id: randomId("gct_"),
+    giftCardId: card.id,
+    kind: "redeem",
+    amountMinor: -taken,
+    bookingId: input.bookingId,
+    idempotencyKey,
+  });
   return { giftCardId: card.id, takenMinor: taken };
 }
 
 /**
  * Gives back to the card(s) that paid a booking, up to what they paid less what was given back
  * already, at most `amountMinor`; returns what went back to cards (the rest is for the provider).
- * `key` makes one refund write once.
+ * `key` makes one refund write once. `kind`: a refund of a confirmed booking, or the release of a
+ * hold that was never paid.
  */
-export async function refundToGiftCards(tx: Queryable, bookingId: string, amountMinor: number, key: string) {
+export async function refundToGiftCards(
+  tx: Queryable,
+  bookingId: string,
+  amountMinor: number,
+  key: string,
+  kind: "refund" | "release" = "refund",
+) {
   const paid = await tx
     .select({
       giftCardId: giftCardTransactions.giftCardId,
@@ -157,10 +169,10 @@ export async function refundToGiftCards(tx: Queryable, bookingId: string, amount
       .values({
         id: randomId("gct_"),
         giftCardId: row.giftCardId,
-        kind: "refund",
+        kind,
         amountMinor: give,
         bookingId,
-        idempotencyKey: `refund:${key}`,
+        idempotencyKey: `${kind}:${key}`,
       })
       .onConflictDoNothing()
       .returning({ id: giftCardTransactions.id });
@@ -170,6 +182,15 @@ export async function refundToGiftCards(tx: Queryable, bookingId: string, amount
     }
   }
   return back;
+}
+
+/** What a booking's gift cards hold of it now: taken, less given back (refunds and releases). */
+export async function giftCardsNetOf(tx: Queryable, bookingId: string): Promise<number> {
+  const [row] = await tx
+    .select({ net: sql<string>`coalesce(-sum(${giftCardTransactions.amountMinor}), 0)` })
+    .from(giftCardTransactions)
+    .where(and(eq(giftCardTransactions.bookingId, bookingId), sql`${giftCardTransactions.kind} <> 'issue'`));
+  return Number(row?.net ?? 0);
 }
 
 /** The balance page's view: last 4, sum, history (oldest first). */
@@ -186,7 +207,7 @@ export async function giftCardView(db: Db, typed: string, accountId: string | nu
       .orderBy(asc(giftCardTransactions.createdAt), asc(giftCardTransactions.id)),
   ]);
   return {
-    last4: card.last4,
+    last4: card.last4 ?? "",
     currency: card.currency,
     balanceMinor: rows.reduce((sum, row) => sum + row.amountMinor, 0),
     operatorName: owner[0]?.name ?? null,
@@ -198,9 +219,9 @@ export async function giftCardView(db: Db, typed: string, accountId: string | nu
   };
 }
 
-/** The cards a user bought or that were sent to their email, with balances: one query. */
-export async function myGiftCards(db: Db, user: { id: string; email: string | null }) {
-  const sums = db
+/** Each card's balance (the sum of its ledger), as a subquery to join. */
+function balances(db: Db) {
+  return db
     .select({
       giftCardId: giftCardTransactions.giftCardId,
       balance: sql<string>`sum(${giftCardTransactions.amountMinor})`.as("balance"),
@@ -208,28 +229,75 @@ export async function myGiftCards(db: Db, user: { id: string; email: string | nu
     .from(giftCardTransactions)
     .groupBy(giftCardTransactions.giftCardId)
     .as("sums");
+}
+
+/** Paid cards only: a card whose checkout was never paid is nobody's. */
+const paid = sql`${giftCards.status} <> 'pending'`;
+
+const listed = (status: GiftCardStatus) => status as Exclude<GiftCardStatus, "pending">;
+
+/** The paid cards a user bought or that were sent to their email, with balances: one query. */
+export async function myGiftCards(db: Db, user: { id: string; email: string | null }) {
+  const sums = balances(db);
   const rows = await db
     .select({
-      id: giftCards.id,
-      last4: giftCards.last4,
-      currency: giftCards.currency,
-      status: giftCards.status,
-      purchaserId: giftCards.purchaserId,
+      card: giftCards,
       balance: sums.balance,
       operatorName: accounts.name,
     })
     .from(giftCards)
     .leftJoin(sums, eq(sums.giftCardId, giftCards.id))
     .leftJoin(accounts, eq(accounts.id, giftCards.accountId))
-    .where(or(eq(giftCards.purchaserId, user.id), sql`lower(${giftCards.recipientEmail}) = lower(${user.email})`))
+    .where(
+      and(
+        paid,
+        or(
+          eq(giftCards.purchaserId, user.id),
+          // A received card shows once delivered (before that it is a surprise).
+          and(eq(giftCards.status, "active"), sql`lower(${giftCards.recipientEmail}) = lower(${user.email})`),
+        ),
+      ),
+    )
     .orderBy(desc(giftCards.createdAt), asc(giftCards.id));
-  return rows.map((row) => ({
-    id: row.id,
-    last4: row.last4,
-    currency: row.currency,
-    balanceMinor: Number(row.balance ?? 0),
-    status: row.status,
-    relation: row.purchaserId === user.id ? ("bought" as const) : ("received" as const),
-    operatorName: row.operatorName,
+  return rows.map(({ card, balance, operatorName }) => ({
+    id: card.id,
+    last4: card.last4,
+    currency: card.currency,
+    amountMinor: card.amountMinor,
+    balanceMinor: Number(balance ?? 0),
+    status: listed(card.status),
+    relation: card.purchaserId === user.id ? ("bought" as const) : ("received" as const),
+    recipientEmail: card.recipientEmail,
+    deliverAt: card.deliverAt.toISOString(),
+    operatorName,
   }));
+}
+
+/** GET /v1/operator/gift-cards: the operator's paid cards, newest first, with balances and sums. */
+export async function operatorGiftCards(db: Db, accountId: string) {
+  const sums = balances(db);
+  const rows = await db
+    .select({ card: giftCards, balance: sums.balance })
+    .from(giftCards)
+    .leftJoin(sums, eq(sums.giftCardId, giftCards.id))
+    .where(and(eq(giftCards.accountId, accountId), paid))
+    .orderBy(desc(giftCards.createdAt), asc(giftCards.id))
+    .limit(500);
+  const items = rows.map(({ card, balance }) => ({
+    id: card.id,
+    last4: card.last4,
+    currency: card.currency,
+    amountMinor: card.amountMinor,
+    balanceMinor: Number(balance ?? 0),
+    status: listed(card.status),
+    recipientEmail: card.recipientEmail,
+    senderName: card.senderName,
+    deliverAt: card.deliverAt.toISOString(),
+    paidAt: card.paidAt?.toISOString() ?? null,
+  }));
+  return {
+    items,
+    soldMinor: items.reduce((sum, item) => sum + item.amountMinor, 0),
+    outstandingMinor: items.reduce((sum, item) => sum + item.balanceMinor, 0),
+  };
 }

@@ -22,6 +22,7 @@ import { hashTipKey, newTipAccessKey, tipPath } from "../tips/service";
 import { materialiseDueServices } from "../schedules/materialise";
 import { sendCheckoutReminders } from "../reminders/checkout-visits";
 import { runWaitlist } from "../waitlist/service";
+import { deliverDueGiftCards } from "../gift-cards/purchase";
 
 /** Bookings one step handles at most per run; the next run (a minute later) takes the rest. */
 const BATCH = 200;
@@ -38,6 +39,7 @@ export interface DueWorkResult {
   checkoutReminders: number;
   waitlistOffers: number;
   waitlistExpired: number;
+  giftCards: number;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
   const tipRequests = await requestTips(db);
   const referralRewards = await rewardReferrals(db);
   const checkoutReminders = await sendCheckoutReminders(db);
+  const giftCards = await deliverDueGiftCards(db);
   // Weekly rules reach a new day (today + SCHEDULE_HORIZON_DAYS of each experience's zone).
   const schedules = await materialiseDueServices(db);
   if (schedules.created + schedules.removed > 0) announceChanges(["seats", "catalog"]);
@@ -76,6 +79,7 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
     checkoutReminders,
     waitlistOffers: waitlist.offered,
     waitlistExpired: waitlist.expired,
+    giftCards,
   };
 }
 

@@ -1,4 +1,5 @@
 import { paymentEnv } from "../env";
+import { ApiError } from "../http/errors";
 import type { PaymentProvider } from "./provider";
 import { createSandboxProvider } from "./sandbox";
 import { createStripeProvider } from "./stripe";
@@ -42,3 +43,7 @@ export function setPaymentProviderForTests(provider: PaymentProvider | undefined
 }
 
 export type { PaymentProvider } from "./provider";
+
+/** The provider could not be asked (nothing changed: the payer tries again). */
+export const paymentUnavailable = () =>
+  new ApiError(503, "payment_unavailable", "The payment provider cannot be reached right now. Try again in a moment.");

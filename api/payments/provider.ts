@@ -26,6 +26,8 @@ export interface CheckoutBooking {
   feesMinor: number;
   taxMinor: number;
   totalMinor: number;
+  /** Paid with a gift card already: the checkout charges totalMinor - giftCardMinor. */
+  giftCardMinor: number;
   currency: string;
   promoCode: string | null;
   holdExpiresAt: Date;

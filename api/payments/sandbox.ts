@@ -83,7 +83,7 @@ export function createSandboxProvider(): PaymentProvider {
         .values({
           id: randomId("cs_sandbox_", 24),
           bookingId: booking.id,
-          amountMinor: booking.totalMinor,
+          amountMinor: booking.totalMinor - booking.giftCardMinor,
           currency: booking.currency,
           title: booking.title,
           saveCard: booking.saveCard,
@@ -181,7 +181,7 @@ export function createSandboxProvider(): PaymentProvider {
         .values({
           id: sessionId,
           bookingId: booking.id,
-          amountMinor: booking.totalMinor,
+          amountMinor: booking.totalMinor - booking.giftCardMinor,
           currency: booking.currency,
           title: booking.title,
           status: "paid",

@@ -110,14 +110,20 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         });
       }
       let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
-      if (booking.discountMinor > 0) {
+      // The promo discount and the gift card's part, as one coupon (a session takes one).
+      const offMinor = booking.discountMinor + booking.giftCardMinor;
+      if (offMinor > 0) {
+        const names = [
+          ...(booking.discountMinor > 0 ? [booking.promoCode ?? "Discount"] : []),
+          ...(booking.giftCardMinor > 0 ? ["Gift card"] : []),
+        ];
         const coupon = await stripe.coupons.create(
           {
-            amount_off: booking.discountMinor,
+            amount_off: offMinor,
             currency,
             duration: "once",
             max_redemptions: 1,
-            name: booking.promoCode ?? "Discount",
+            name: names.join(" + "),
           },
           { idempotencyKey: `coupon_${booking.id}` },
         );
@@ -205,7 +211,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       try {
         intent = await stripe.paymentIntents.create(
           {
-            amount: booking.totalMinor,
+            amount: booking.totalMinor - booking.giftCardMinor,
             currency: booking.currency.toLowerCase(),
             customer: card.providerCustomer,
             payment_method: card.providerRef,

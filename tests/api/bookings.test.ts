@@ -36,6 +36,7 @@ const { db, acme } = bookingWorld();
 
 const BOOKING_KEYS = [
   "id",
+  "giftCardMinor",
   "canReview",
   "reviewed",
   "confirmedAt",

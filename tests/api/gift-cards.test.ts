@@ -11,7 +11,7 @@ import {
   newGiftCardCode,
   refundToGiftCards,
 } from "~api/gift-cards/ledger";
-import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/routes";
+import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/attempts";
 import { GIFT_CARD_ALPHABET, groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
 import { api } from "./helpers/api";
 import { call } from "./helpers/identity";
@@ -166,7 +166,7 @@ describe("gift card ledger and balance", () => {
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(10_000);
   });
 
-  it("concurrent debits for several bookings: the card pays them in turn down to zero, never below", async () => {
+  it("concurrent debits for several bookings: the card pays them in turn down to zero, never below; the empty card is refused", async () => {
     const { card, code } = await issueGiftCard(db(), {
       accountId: null,
       currency: "USD",
@@ -182,14 +182,18 @@ describe("gift card ledger and balance", () => {
       .select({ currency: bookings.currency })
       .from(bookings)
       .where(eq(bookings.id, placed[0].id));
-    const taken = await Promise.all(
+    const taken = await Promise.allSettled(
       placed.map((booking) =>
         db().transaction((tx) =>
           debitGiftCard(tx, { code, accountId: null, currency, wantedMinor: 3_000, bookingId: booking.id }),
         ),
       ),
     );
-    expect(taken.map((t) => t.takenMinor).sort((a, b) => b - a)).toEqual([3_000, 3_000, 3_000, 1_000, 0]);
+    const took = taken.flatMap((t) => (t.status === "fulfilled" ? [t.value.takenMinor] : []));
+    expect(took.sort((a, b) => b - a)).toEqual([3_000, 3_000, 3_000, 1_000]);
+    // The fifth finds the card empty and is refused like any unusable code.
+    const refused = taken.filter((t) => t.status === "rejected");
+    expect(refused.map((t) => (t as PromiseRejectedResult).reason.code)).toEqual(["gift_card_invalid"]);
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(0);
   });
 
