@@ -772,6 +772,15 @@ export const endpoints = {
       output: out.myGiftCards,
       errors: [],
     }),
+    giftCardOffer: endpoint({
+      method: "GET",
+      path: "/v1/gift-cards/offer",
+      summary: "What gift cards can be bought here: currency, amounts, delivery window, whose",
+      auth: "public",
+      tenant: true,
+      output: out.giftCardOffer,
+      errors: [],
+    }),
     buyGiftCard: endpoint({
       method: "POST",
       path: "/v1/gift-cards",

@@ -942,6 +942,18 @@ export const myGiftCards = z.array(
   }),
 );
 
+/** GET /v1/gift-cards/offer: what can be bought here (the marketplace, or this storefront). */
+export const giftCardOffer = z.object({
+  currency: z.string().length(3),
+  minMinor: z.number(),
+  maxMinor: z.number(),
+  presetsMinor: z.array(z.number()),
+  /** How far ahead (days) a delivery date may be. */
+  deliveryDays: z.number(),
+  /** null: a marketplace card (good everywhere in its currency); else only this operator's. */
+  operatorName: z.string().nullable(),
+});
+
 /** POST /v1/gift-cards: the card being bought and where to pay for it. */
 export const giftCardPurchase = z.object({ id: z.string(), checkoutUrl: z.string(), deliverAt: z.string() });
 

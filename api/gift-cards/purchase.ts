@@ -6,12 +6,17 @@
  */
 import { and, eq, lte, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { GIFT_CARD_DELIVERY_DAYS, type BuyGiftCardBody } from "~contract/gift-card-bodies";
+import {
+  GIFT_CARD_DELIVERY_DAYS,
+  GIFT_CARD_MAX_MINOR,
+  GIFT_CARD_MIN_MINOR,
+  type BuyGiftCardBody,
+} from "~contract/gift-card-bodies";
 import { formatMoney } from "~contract/money";
 import { groupGiftCardCode } from "~contract/gift-cards";
 import type { Db } from "../db/client";
 import { accounts, giftCards, giftCardTransactions, users, type AccountRow, type GiftCardRow } from "../db/schema";
-import { ApiError } from "../http/errors";
+import { validationError } from "../http/errors";
 import { randomId } from "../ids";
 import { clockNow } from "../clock";
 import { enqueueEmail } from "../outbox/service";
@@ -35,7 +40,7 @@ const CHECKOUT_MINUTES = MIN_CHECKOUT_MINUTES + 30;
 /** Cards one due-work run delivers at most; the next run takes the rest. */
 const BATCH = 100;
 
-const badDate = (message: string) => new ApiError(422, "validation_failed", message, { deliverOn: [message] });
+const badDate = (message: string) => validationError({ deliverOn: [message] }, message);
 
 /** 08:00 on the chosen day in the buyer's zone; now when that has passed today; refused before today or past a year. */
 export function deliveryMoment(body: Pick<BuyGiftCardBody, "deliverOn" | "timeZone">, now = clockNow()): Date {
@@ -47,6 +52,18 @@ export function deliveryMoment(body: Pick<BuyGiftCardBody, "deliverOn" | "timeZo
   if (at.startOf("day") < today) throw badDate("Choose today or a later date.");
   if (at > today.plus({ days: GIFT_CARD_DELIVERY_DAYS })) throw badDate("Choose a date within a year.");
   return at.toMillis() <= now.getTime() ? now : at.toJSDate();
+}
+
+/** GET /v1/gift-cards/offer */
+export function giftCardOffer(scope: AccountRow | null) {
+  return {
+    currency: scope?.currency ?? MARKETPLACE_GIFT_CARD_CURRENCY,
+    minMinor: GIFT_CARD_MIN_MINOR,
+    maxMinor: GIFT_CARD_MAX_MINOR,
+    presetsMinor: [2_500, 5_000, 10_000, 20_000],
+    deliveryDays: GIFT_CARD_DELIVERY_DAYS,
+    operatorName: scope?.name ?? null,
+  };
 }
 
 export interface BuyGiftCardInput {

@@ -5,7 +5,7 @@ import { limitGiftCardAttempts } from "./attempts";
 import { handle, withStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { giftCardView, myGiftCards, operatorGiftCards } from "./ledger";
-import { buyGiftCard } from "./purchase";
+import { buyGiftCard, giftCardOffer } from "./purchase";
 import { CATALOG, requireMember } from "../operator/guard";
 import { requireUserRow } from "../users/service";
 
@@ -22,6 +22,8 @@ handle(giftCardRoutes, endpoints.myGiftCards, async (c) => {
   const user = await requireUserRow(c.get("db"), c.get("identity").uid);
   return myGiftCards(c.get("db"), user);
 });
+
+handle(giftCardRoutes, endpoints.giftCardOffer, async (c) => giftCardOffer(c.get("account")));
 
 handle(giftCardRoutes, endpoints.buyGiftCard, async (c, { body }) =>
   withStatus(

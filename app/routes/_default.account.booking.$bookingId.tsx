@@ -201,6 +201,9 @@ export default function BookingPage() {
           {booking.feesMinor ? <AmountRow label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
           {booking.taxMinor ? <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} /> : null}
           <AmountRow label={t("details.total")} value={money(booking.totalMinor)} strong />
+          {booking.giftCardMinor ? (
+            <AmountRow label={t("receipt.paidByGiftCard")} value={money(booking.giftCardMinor)} />
+          ) : null}
           <RefundRows booking={booking} timeZone={TRAVELLER_TIME_ZONE} />
         </dl>
         <p className="mt-2 text-sm text-slate-700">{t(`paymentsPage.status_${booking.paymentStatus}`)}</p>

@@ -237,13 +237,26 @@ function GiftCards() {
         {giftCards.map((card) => (
           <li key={card.id} className="flex flex-wrap justify-between gap-2 py-2">
             <span>
-              <span className="font-medium">{t("paymentsPage.giftCardEnding", { last4: card.last4 })}</span>
+              <span className="font-medium">
+                {card.last4
+                  ? t("paymentsPage.giftCardEnding", { last4: card.last4 })
+                  : t("paymentsPage.giftCardScheduled", {
+                      date: formatDate(card.deliverAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language }),
+                    })}
+              </span>
               <span className="block text-slate-600">
-                {t(`paymentsPage.giftCard_${card.relation}`)}
+                {card.relation === "bought"
+                  ? t("paymentsPage.giftCard_boughtFor", { email: card.recipientEmail })
+                  : t("paymentsPage.giftCard_received")}
                 {card.operatorName ? ` · ${card.operatorName}` : ""}
               </span>
             </span>
-            <span>{formatMoney(card.balanceMinor, card.currency, i18n.language)}</span>
+            <span>
+              {t("paymentsPage.giftCardBalance", {
+                balance: formatMoney(card.balanceMinor, card.currency, i18n.language),
+                amount: formatMoney(card.amountMinor, card.currency, i18n.language),
+              })}
+            </span>
           </li>
         ))}
       </ul>

@@ -96,6 +96,15 @@ export default function ReceiptPage() {
           {booking.feesMinor ? <AmountRow label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
           <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} />
           <AmountRow label={t("receipt.totalPaid")} value={money(booking.totalMinor)} strong />
+          {booking.giftCardMinor ? (
+            <>
+              <AmountRow label={t("receipt.paidByGiftCard")} value={money(booking.giftCardMinor)} />
+              <AmountRow
+                label={t("receipt.paidByCardPart")}
+                value={money(booking.totalMinor - booking.giftCardMinor)}
+              />
+            </>
+          ) : null}
           {booking.refunds.length > 0 ? (
             <RefundRows booking={booking} timeZone={TRAVELLER_TIME_ZONE} />
           ) : booking.refundMinor ? (
@@ -103,7 +112,11 @@ export default function ReceiptPage() {
           ) : null}
         </dl>
         <p className="mt-3 text-sm text-slate-700" data-testid="receipt-card">
-          {booking.card ? paidWith(booking.card, t) : t("receipt.paidByCard")}
+          {booking.card
+            ? paidWith(booking.card, t)
+            : booking.giftCardMinor === booking.totalMinor
+              ? t("receipt.paidAllByGiftCard")
+              : t("receipt.paidByCard")}
         </p>
       </section>
       <p className="text-sm text-slate-700">

@@ -115,6 +115,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     promoCode: z.string().trim().max(32).optional().default(""),
     /** A saved card's id, or "new" (or nothing) to pay on the checkout page. */
     paymentMethod: z.string().max(80).optional(),
+    /** A gift card pays what its balance allows (the API judges the code; every failure reads the same). */
+    giftCardCode: z.string().trim().max(64, "confirm.giftCardInvalid").optional(),
     /** The operator whose profile and waiver steps apply (only used to route those steps). */
     operator: z
       .string()
@@ -154,6 +156,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         returnUrl: `${detailsPath}/return/{bookingId}`,
         cancelUrl: here,
         paymentMethodId: form.paymentMethod && form.paymentMethod !== "new" ? form.paymentMethod : undefined,
+        giftCardCode: form.giftCardCode || undefined,
       },
       headers: { "Idempotency-Key": form.idempotencyKey },
     });
@@ -163,7 +166,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     redirectToRefusedStep(request, error, form.operator ?? null);
     return apiErrorResult(error, submission, {
-      codes: { not_found: SELECTION_INVALID, validation_error: SELECTION_INVALID },
+      codes: {
+        not_found: SELECTION_INVALID,
+        validation_error: SELECTION_INVALID,
+        gift_card_invalid: { key: "confirm.giftCardInvalid", field: "giftCardCode" },
+      },
     });
   }
 }
@@ -182,7 +189,9 @@ export default function ConfirmPage() {
     cards,
     selectionQuery: query,
   } = useLoaderData<typeof loader>();
-  const formError = useFormResult()?.error?.[""]?.[0];
+  const lastResult = useFormResult();
+  const formError = lastResult?.error?.[""]?.[0];
+  const giftCardError = lastResult?.error?.giftCardCode?.[0];
   const paying = useIsPending({ intent: "pay" });
   const { t, i18n } = useTranslation();
   const selectionParams = new URLSearchParams(query);
@@ -338,6 +347,30 @@ export default function ConfirmPage() {
               </label>
             </fieldset>
           ) : null}
+          <div className="mb-4">
+            <label htmlFor="gift-card-code" className="block text-sm font-medium text-slate-700">
+              {t("confirm.giftCard")}
+            </label>
+            <input
+              id="gift-card-code"
+              name="giftCardCode"
+              maxLength={64}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              aria-invalid={giftCardError ? true : undefined}
+              aria-describedby={giftCardError ? "gift-card-code-hint gift-card-code-error" : "gift-card-code-hint"}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-base uppercase"
+            />
+            <p id="gift-card-code-hint" className="mt-1 text-xs text-slate-600">
+              {t("confirm.giftCardHint")}
+            </p>
+            {giftCardError ? (
+              <p id="gift-card-code-error" className="mt-1 text-sm text-red-700">
+                {t(giftCardError)}
+              </p>
+            ) : null}
+          </div>
           <button
             type="submit"
             disabled={paying}

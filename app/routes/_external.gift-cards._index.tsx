@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { StatusMessage } from "~/ui/status-message";
 import { GiftCardCodeForm } from "~/features/gift-cards/code-form";
 import { groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
 import { formResult } from "~/platform/form-result.server";
@@ -16,7 +17,9 @@ const CodeForm = z.object({ code: z.string({ required_error: "giftCards.codeRequ
 /** /gift-cards: type a code to see its balance (no sign-in; the code is the way in). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request);
-  return { title: t("giftCards.title") };
+  // Back from paying for a gift card (the checkout's return address).
+  const bought = new URL(request.url).searchParams.get("bought") === "1";
+  return { title: t("giftCards.title"), bought };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
@@ -36,13 +39,19 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function GiftCardsPage() {
-  const { title } = useLoaderData<typeof loader>();
+  const { title, bought } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      {bought ? <StatusMessage>{t("giftCards.bought")}</StatusMessage> : null}
       <p className="mt-2 text-slate-700">{t("giftCards.intro")}</p>
       <GiftCardCodeForm />
+      <p className="mt-8 border-t border-slate-200 pt-4">
+        <Link to="/gift-cards/buy" className="font-medium text-brand-ink underline">
+          {t("giftCards.buyLink")}
+        </Link>
+      </p>
     </>
   );
 }

@@ -9,6 +9,7 @@ import * as checkoutRoute from "~/routes/_plain.sandbox.checkout.$sessionId";
 import { bookingWorld, bookingBody, bookingUser, createSlot, placeBooking } from "../api/helpers/booking";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
 import { marketingCookie } from "~/features/marketing/marketing.server";
+import { issueGiftCard } from "~api/gift-cards/ledger";
 
 const { db, acme } = bookingWorld();
 
@@ -129,6 +130,37 @@ describe("confirm: action (placing the booking is one API call)", () => {
     expect(await marketingCookie.parse(placed.headers!.get("Set-Cookie"))).toEqual({ utm: {}, promoCode: "WELCOME10" });
     const [row] = await db().select().from(bookings).where(eq(bookings.userId, user.uid));
     expect(row.utm).toEqual({ source: "newsletter" });
+  });
+
+  it("a gift card code: a wrong one is the field's error and holds nothing; one that covers it all confirms at once", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const user = await bookingUser(acme);
+    const cookie = await sessionFor(user);
+    const wrong = await place(confirmPath(slot.id), cookie, {
+      idempotencyKey: randomUUID(),
+      operator: "acme",
+      giftCardCode: "ABCD-EFGH-JKMN-PQRS",
+    });
+    expect(wrong.status).toBe(404);
+    expect(wrong.data.result.error).toEqual({ giftCardCode: ["confirm.giftCardInvalid"] });
+    expect(await db().select().from(bookings).where(eq(bookings.userId, user.uid))).toEqual([]);
+
+    const { code } = await issueGiftCard(db(), {
+      accountId: null,
+      currency: "USD",
+      amountMinor: 100_000,
+      purchaserId: null,
+      recipientEmail: user.email,
+    });
+    const paid = await place(confirmPath(slot.id), cookie, {
+      idempotencyKey: randomUUID(),
+      operator: "acme",
+      giftCardCode: code.toLowerCase(),
+    });
+    expect(paid.status).toBe(302);
+    expect(paid.location).toMatch(/\/return\/bk_/);
+    const [row] = await db().select().from(bookings).where(eq(bookings.userId, user.uid));
+    expect(row).toMatchObject({ status: "confirmed", giftCardMinor: row.totalMinor });
   });
 
   it("the API's verdicts become the page's: profile step, sold out, a changed selection", async () => {

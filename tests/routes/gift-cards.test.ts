@@ -1,12 +1,17 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { giftCards } from "~api/db/schema";
 import * as balanceRoute from "~/routes/_external.gift-cards.$code";
 import * as codeRoute from "~/routes/_external.gift-cards._index";
 import * as paymentsRoute from "~/routes/_default.account.payments";
+import * as buyRoute from "~/routes/_external.gift-cards.buy";
+import * as consoleRoute from "~/routes/_console.console.gift-cards";
 import { issueGiftCard, newGiftCardCode } from "~api/gift-cards/ledger";
 import { groupGiftCardCode } from "~contract/gift-cards";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { withEmulatorUsers } from "../api/helpers/identity";
 import { args, loaded, outcome, pageRequest, signedInUser } from "./helpers";
+import { consoleLoad, consolePost, memberOf } from "./console-helpers";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -69,5 +74,75 @@ describe("/gift-cards and /gift-cards/{code}", () => {
     ]);
     const stranger = await signedInUser();
     expect((await loaded(paymentsRoute, "/account/payments", stranger.cookie)).data.giftCards).toEqual([]);
+  });
+});
+
+describe("/gift-cards/buy", () => {
+  const post = (cookie: string | null, form: Record<string, string>, origin?: string, host?: string) =>
+    outcome(() => buyRoute.action(args(pageRequest("/gift-cards/buy", { cookie, form, origin, host })) as never));
+  const order = { amount: "50", recipientEmail: "buy-friend@example.com", senderName: "Alex", message: "Enjoy!" };
+
+  it("asks to sign in first; then states the offer of the marketplace or of the storefront", async () => {
+    const out = await outcome(() => buyRoute.loader(args(pageRequest("/gift-cards/buy")) as never));
+    expect(out.status).toBe(302);
+    expect(out.location).toContain("/login?redirectUrl=");
+    const { cookie } = await signedInUser({ firstName: "Alex" });
+    const page = await loaded(buyRoute, "/gift-cards/buy", cookie);
+    expect(page.data.offer).toMatchObject({ currency: "USD", operatorName: null, minMinor: 1_000 });
+    expect(page.data.senderName).toBe("Alex");
+    const store = await consoleLoad(buyRoute, "/gift-cards/buy", cookie);
+    expect(store.data.offer.operatorName).not.toBeNull();
+    expect(store.data.title).toContain(store.data.offer.operatorName);
+  });
+
+  it("posts without JavaScript: refused cross-site, checked, then on to the checkout for exactly the amount", async () => {
+    const { cookie } = await signedInUser();
+    expect((await post(cookie, order, "https://evil.example")).status).toBe(403);
+    const bad = await post(cookie, { ...order, amount: "lots", recipientEmail: "nope" });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data)).toContain("giftCards.buy.amountInvalid");
+    expect(JSON.stringify(bad.data)).toContain("giftCards.buy.recipientEmailInvalid");
+    const small = await post(cookie, { ...order, amount: "5" });
+    expect(JSON.stringify(small.data)).toContain("giftCards.buy.amountRange");
+    const past = await post(cookie, { ...order, deliverOn: "2001-01-01" });
+    expect(JSON.stringify(past.data)).toContain("giftCards.buy.dateInvalid");
+
+    const started = await post(cookie, { ...order, amount: "49.50", timeZone: "Europe/Lisbon" });
+    expect(started.status).toBe(302);
+    expect(started.location).toMatch(/^\/sandbox\/checkout\/cs_sandbox_/);
+    const rows = await db().select().from(giftCards).where(eq(giftCards.recipientEmail, "buy-friend@example.com"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amountMinor: 4_950, status: "pending", senderName: "Alex", message: "Enjoy!" });
+  });
+});
+
+describe("/console/gift-cards", () => {
+  it("guards: signed out to sign-in, a non-member 404, a guide 403; managers see the storefront's cards", async () => {
+    const out = await consoleLoad(consoleRoute, "/console/gift-cards", null);
+    expect(out.status).toBe(302);
+    const stranger = await signedInUser();
+    expect((await consoleLoad(consoleRoute, "/console/gift-cards", stranger.cookie)).status).toBe(404);
+    const guide = await memberOf(db(), "guide");
+    expect((await consoleLoad(consoleRoute, "/console/gift-cards", guide.cookie)).status).toBe(403);
+
+    const buyer = await signedInUser();
+    const bought = await consolePost(buyRoute, "/gift-cards/buy", buyer.cookie, {
+      amount: "30",
+      recipientEmail: "console-friend@example.com",
+      senderName: "Bo",
+    });
+    expect(bought.status).toBe(302);
+    const manager = await memberOf(db(), "manager");
+    const before = await consoleLoad(consoleRoute, "/console/gift-cards", manager.cookie);
+    // Not paid yet: not a card of anyone's.
+    expect(before.data.cards.items).toEqual([]);
+    await db()
+      .update(giftCards)
+      .set({ status: "scheduled" })
+      .where(eq(giftCards.recipientEmail, "console-friend@example.com"));
+    const page = await consoleLoad(consoleRoute, "/console/gift-cards", manager.cookie);
+    expect(page.data.cards.items).toEqual([
+      expect.objectContaining({ recipientEmail: "console-friend@example.com", amountMinor: 3_000, last4: null }),
+    ]);
   });
 });

@@ -11,6 +11,7 @@ export function useConsoleSections(can: OperatorMe["can"]) {
     ...(can.runDay ? [{ to: "/console/check-in", label: t("console.checkIn"), end: false }] : []),
     ...(can.manageCatalog ? [{ to: "/console/experiences", label: t("console.experiences"), end: false }] : []),
     ...(can.readReports ? [{ to: "/console/reports", label: t("console.reports"), end: false }] : []),
+    ...(can.readReports ? [{ to: "/console/gift-cards", label: t("console.giftCards"), end: false }] : []),
     ...(can.manageBranding ? [{ to: "/console/branding", label: t("console.branding"), end: false }] : []),
     ...(can.manageTeam ? [{ to: "/console/team", label: t("console.team"), end: false }] : []),
     ...(can.readAuditLog ? [{ to: "/console/audit-log", label: t("console.auditLog"), end: false }] : []),

@@ -186,6 +186,7 @@ export interface BookingRequest {
   cancelUrl?: string;
   saveCard?: boolean;
   paymentMethodId?: string;
+  giftCardCode?: string;
 }
 
 export function bookingBody(
