@@ -13,27 +13,12 @@ import { formResult } from "~/platform/form-result.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
-import { getZodConstraint, parseWithZod, readFormData, z } from "~/platform/form.server";
+import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
+import { ID, JoinSchema, WaitlistSchema } from "~/features/waitlist/waitlist-form.server";
 import { passHeaders } from "~/platform/http.server";
 import { formatDateTime } from "~/ui/date-format";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
-import { MAX_SEATS } from "~contract/booking-limits";
-
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-const JoinSchema = z.object({
-  intent: z.literal("join"),
-  serviceId: z.string().regex(ID),
-  slotId: z.string().regex(ID),
-  seats: z.coerce
-    .number({ invalid_type_error: "waitlist.seatsInvalid" })
-    .int("waitlist.seatsInvalid")
-    .min(1, "waitlist.seatsInvalid")
-    .max(MAX_SEATS, "waitlist.seatsInvalid"),
-});
-const LeaveSchema = z.object({ intent: z.literal("leave"), entryId: z.string().regex(/^wl_[A-Za-z0-9_-]{16}$/) });
-const WaitlistSchema = z.discriminatedUnion("intent", [JoinSchema, LeaveSchema]);
 
 /**
  * The traveller's waitlist entries (leave in one click), and the join form for a sold-out

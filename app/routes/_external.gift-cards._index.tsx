@@ -5,14 +5,13 @@ import { GiftCardCodeForm } from "~/features/gift-cards/code-form";
 import { groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
 import { formResult } from "~/platform/form-result.server";
 import { passHeaders } from "~/platform/http.server";
-import { parseWithZod, readFormData, z } from "~/platform/form.server";
+import { parseWithZod, readFormData } from "~/platform/form.server";
+import { CodeForm } from "~/features/gift-cards/code-form.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
-
-const CodeForm = z.object({ code: z.string({ required_error: "giftCards.codeRequired" }).trim().max(64) });
 
 /** /gift-cards: type a code to see its balance (no sign-in; the code is the way in). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,7 +7,8 @@ import { requireToken, requireUser } from "~/features/auth/session.server";
 import { apiFor } from "~/platform/api.server";
 import { apiErrorResult } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
-import { getZodConstraint, parseWithZod, readFormData, z } from "~/platform/form.server";
+import { getZodConstraint, parseWithZod, readFormData, type z } from "~/platform/form.server";
+import { BuySchema } from "~/features/gift-cards/buy-form.server";
 import { passHeaders } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
@@ -19,29 +20,6 @@ import { NOINDEX, pageMeta } from "~/ui/meta";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
-
-const optional = (max: number) => z.string().trim().max(max, "validation.tooLong").optional();
-
-/** The form as typed; the API judges the amount's range, the email and the date (its answer shows on the fields). */
-const BuySchema = z.object({
-  amount: z
-    .string({ required_error: "giftCards.buy.amountRequired" })
-    .trim()
-    .regex(/^\d{1,7}([.,]\d{1,2})?$/, "giftCards.buy.amountInvalid"),
-  recipientEmail: z
-    .string({ required_error: "giftCards.buy.recipientEmailRequired" })
-    .trim()
-    .max(254, "validation.tooLong")
-    .email("giftCards.buy.recipientEmailInvalid"),
-  recipientName: optional(80),
-  senderName: z.string({ required_error: "giftCards.buy.senderNameRequired" }).trim().max(80, "validation.tooLong"),
-  message: optional(500),
-  deliverOn: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "giftCards.buy.dateInvalid")
-    .optional(),
-  timeZone: z.string().max(64).optional(),
-});
 
 /** /gift-cards/buy: a gift card of this storefront (or the marketplace), paid through the checkout. */
 export async function loader({ request }: LoaderFunctionArgs) {
