@@ -384,4 +384,45 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect((await api("/v1/payments/webhook/paypal", { method: "POST", body: "{}" })).status).toBe(404);
     expect((await api("/v1/payments/webhook/stripe")).status).toBe(405);
   });
+
+  it("gift cards: bought at Stripe (purchase metadata), delivered on its webhook; a booking's coupon covers the card's part, refunds split", async () => {
+    const buyer = await bookingUser(acme);
+    const to = `gc-${randomUUID()}@example.com`;
+    const started = await call("/v1/gift-cards", {
+      token: buyer.idToken,
+      body: { amountMinor: 3_000, recipientEmail: to, senderName: "Alex" },
+    });
+    expect(started.status).toBe(201);
+    const purchase = fake.sessions.get(sessionIdOf(started.body.data.checkoutUrl))!;
+    expect(purchase).toMatchObject({
+      client_reference_id: started.body.data.id,
+      metadata: { purchaseKind: "gift_card", purchaseId: started.body.data.id },
+      amount_total: 3_000,
+    });
+    expect(purchase.metadata.bookingId).toBeUndefined();
+    expect((await sendWebhook(event("checkout.session.completed", fake.complete(purchase.id)))).status).toBe(200);
+    const mail = (await outboxFor(to)).find((message) => message.kind === "gift_card");
+    const code = /Your code: ([2-9A-Z-]{19})/.exec(mail.textBody)![1];
+
+    const guest = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId);
+    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 2, { giftCardCode: code }));
+    expect(placed.status).toBe(201);
+    const { booking, checkoutUrl } = placed.body.data;
+    expect(booking.giftCardMinor).toBe(3_000);
+    const session = fake.sessions.get(sessionIdOf(checkoutUrl))!;
+    // Stripe charges the rest: the card's part is a coupon (with any promo discount, in one).
+    expect(session.amount_total).toBe(booking.totalMinor - 3_000);
+    expect([...fake.coupons.values()].some((coupon) => coupon.amount_off === 3_000)).toBe(true);
+    expect((await sendWebhook(event("checkout.session.completed", fake.complete(session.id)))).status).toBe(200);
+    expect((await bookingRow(db(), booking.id)).status).toBe("confirmed");
+
+    const refundsBefore = fake.refunds.length;
+    const cancelled = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
+    expect(cancelled.status).toBe(200);
+    // The provider refunds only what it took; the gift card gets its part back on its ledger.
+    expect(fake.refunds.slice(refundsBefore).map((refund) => refund.amount)).toEqual([booking.totalMinor - 3_000]);
+    const balance = await call("/v1/gift-cards/balance", { body: { code } });
+    expect(balance.body.data.balanceMinor).toBe(3_000);
+  });
 });
