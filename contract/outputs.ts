@@ -870,6 +870,8 @@ export const operatorRefund = bookingRefund.extend({
 export const operatorBookingMoney = z.object({
   currency: z.string().length(3),
   paidMinor: minor,
+  /** The part of what was paid that a gift card paid (refunds go back to it first). */
+  giftCardMinor: minor,
   refundedMinor: minor,
   refundableMinor: minor,
 });

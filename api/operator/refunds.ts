@@ -37,6 +37,7 @@ function moneyOf(booking: BookingRow, refundedMinor: number) {
   return {
     currency: booking.currency,
     paidMinor,
+    giftCardMinor: paidMinor > 0 ? booking.giftCardMinor : 0,
     refundedMinor,
     refundableMinor: Math.max(0, paidMinor - refundedMinor),
   };

@@ -123,6 +123,9 @@ export default function ConsoleBookingPage() {
         </dl>
         <dl className="mt-4 max-w-sm text-sm" data-testid="money">
           <AmountRow label={t("refunds.paid")} value={amount(money.paidMinor)} />
+          {money.giftCardMinor ? (
+            <AmountRow label={t("refunds.giftCardPart")} value={amount(money.giftCardMinor)} />
+          ) : null}
           <AmountRow label={t("refunds.refunded")} value={amount(money.refundedMinor)} />
           <AmountRow label={t("refunds.refundable")} value={amount(money.refundableMinor)} strong />
         </dl>

@@ -181,6 +181,43 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
     expect(ledger.reduce((sum, row) => sum + row.amountMinor, 0)).toBe(2_000);
   });
 
+  it("an operator's partial refund goes back to the card first, then to the card payment", async () => {
+    const buyer = await syncedUser();
+    const card = await boughtCard(buyer, 2_000, "acme");
+    const guest = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200 });
+    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 2, { giftCardCode: card.code }), {
+      account: "acme",
+    });
+    const booking = placed.body.data.booking;
+    const session = sessionIdOf(placed.body.data.checkoutUrl);
+    await pay(session);
+    const manager = await syncedMember(db(), "acme", "manager");
+    const refund = (amountMinor: number, alreadyRefundedMinor: number) =>
+      call(`/v1/operator/bookings/${booking.id}/refunds`, {
+        ...asMember(manager.idToken),
+        body: {
+          amountMinor,
+          alreadyRefundedMinor,
+          reason: "Rain",
+          releaseSeats: false,
+          idempotencyKey: uniqueEmail("k").replace(/\W/g, ""),
+        },
+      });
+    const first = await refund(1_500, 0);
+    expect(first.status).toBe(201);
+    expect(first.body.data.booking).toMatchObject({ giftCardMinor: 2_000, refundedMinor: 1_500 });
+    expect(await giftCardBalanceMinor(db(), card.id)).toBe(1_500);
+    const second = await refund(1_000, 1_500);
+    expect(second.status).toBe(201);
+    // 500 more to the card (all it paid), 500 to the card payment.
+    expect(await giftCardBalanceMinor(db(), card.id)).toBe(2_000);
+    const [checkout] = await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, session));
+    expect(checkout.refundedMinor).toBe(500);
+    const rows = await db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, booking.id));
+    expect(rows.map((row) => row.giftCardMinor).sort()).toEqual([1_500, 500]);
+  });
+
   it("all: confirmed at once without a checkout; cancelled, it all goes back to the card", async () => {
     const buyer = await syncedUser();
     const card = await boughtCard(buyer, 100_000);
