@@ -82,6 +82,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...detail,
     detailsPath: context.detailsPath,
     selectionQuery: query,
+    // A waitlist offer's token stays in the address when a promo code is applied (the GET form).
+    waitlistOffer: waitlistOfferOf(new URL(request.url)) ?? null,
     // Back to the details page with the same day, time and tickets chosen.
     changeUrl: `${context.detailsPath}?${query}#book`,
     // The departure as the quote priced it (null: gone, started or not this service's).
@@ -188,6 +190,7 @@ export default function ConfirmPage() {
     operator,
     cards,
     selectionQuery: query,
+    waitlistOffer,
   } = useLoaderData<typeof loader>();
   const lastResult = useFormResult();
   const formError = lastResult?.error?.[""]?.[0];
@@ -271,6 +274,7 @@ export default function ConfirmPage() {
         {[...selectionParams.entries()].map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        {waitlistOffer ? <input type="hidden" name="offer" value={waitlistOffer} /> : null}
         <label className="flex-1 text-sm font-medium text-slate-700">
           {t("confirm.promoCode")}
           <input

@@ -91,6 +91,9 @@ describe("the offer link opens the confirm page with the held seats", () => {
     const page = await outcome(() => confirmRoute.loader(args(pageRequest(path, { cookie }), params) as never));
     expect(page.status).toBe(200);
     expect(page.data.quote.seatsLeft).toBe(1);
+    // Applying a promo code (a GET form) keeps the offer in the address.
+    expect(page.data.waitlistOffer).toBe(link.searchParams.get("offer"));
+    expect(withoutOffer.data.waitlistOffer).toBeNull();
     const placed = await outcome(() =>
       confirmRoute.action(
         args(pageRequest(path, { cookie, form: { idempotencyKey: randomUUID(), operator: "acme" } }), params) as never,
