@@ -69,6 +69,11 @@ function amountLines(row: BookingViewRow): string[] {
   if (b.feesMinor > 0) lines.push(`${words.serviceFee}: ${formatMoney(b.feesMinor, b.currency)}`);
   if (b.taxMinor > 0) lines.push(`${words.taxes}: ${formatMoney(b.taxMinor, b.currency)}`);
   lines.push(`Total paid: ${formatMoney(b.totalMinor, b.currency)}`);
+  if (b.giftCardMinor > 0) {
+    lines.push(`Paid with a gift card: ${formatMoney(b.giftCardMinor, b.currency)}`);
+    if (b.totalMinor > b.giftCardMinor)
+      lines.push(`Paid by card: ${formatMoney(b.totalMinor - b.giftCardMinor, b.currency)}`);
+  }
   return lines;
 }
 
@@ -177,9 +182,14 @@ function refundSentence(b: BookingViewRow["booking"]): string {
   const earlier = b.refundMinor ?? 0;
   if (earlier >= b.totalMinor)
     return `Your payment of ${formatMoney(b.totalMinor, b.currency)} was already refunded in full.`;
+  if (earlier === 0 && b.giftCardMinor > 0) {
+    const card = b.totalMinor - b.giftCardMinor;
+    return `We are refunding ${formatMoney(b.totalMinor, b.currency)} in full: ${formatMoney(b.giftCardMinor, b.currency)} is back on your gift card now${card > 0 ? `, and ${formatMoney(card, b.currency)} goes to your card (it can take 5–10 days to show)` : ""}.`;
+  }
   if (earlier === 0)
     return `We are refunding ${formatMoney(b.totalMinor, b.currency)} to your card in full; it can take 5–10 days to show.`;
-  return `We are refunding the remaining ${formatMoney(b.totalMinor - earlier, b.currency)} to your card (${formatMoney(earlier, b.currency)} was refunded earlier); it can take 5–10 days to show.`;
+  const where = b.giftCardMinor > 0 ? "to your gift card and card" : "to your card";
+  return `We are refunding the remaining ${formatMoney(b.totalMinor - earlier, b.currency)} ${where} (${formatMoney(earlier, b.currency)} was refunded earlier); it can take 5–10 days to show.`;
 }
 
 /** The refund sentence of a cancellation's notification (`owed`: the amount refunded now). */
@@ -233,7 +243,8 @@ function cancelledBookingEmail(
   // Written in the cancelling transaction: a paid booking's refund is owed from then on (made
   // right after, or by the sweep if the provider is down), so the email can promise it.
   const paid = b.paymentStatus === "paid" || b.paymentStatus === "refunded";
-  const refund = paid && b.totalMinor > 0 && b.paymentIntentId ? refundSentence(b) : "Nothing was charged.";
+  const refund =
+    paid && b.totalMinor > 0 && (b.paymentIntentId || b.giftCardMinor > 0) ? refundSentence(b) : "Nothing was charged.";
   return bookingEmail(context, {
     subject: `${parts.subject}: ${row.experienceTitle}`,
     kind: "booking_cancelled",

@@ -234,6 +234,11 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
 
     await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(100_000);
+    const mails = await outboxFor(guest.email);
+    const confirmation = mails.find((message) => message.kind === "booking_confirmed");
+    expect(confirmation.textBody).toContain("Paid with a gift card:");
+    const cancellation = mails.find((message) => message.kind === "booking_cancelled");
+    expect(cancellation.textBody).toContain("is back on your gift card now");
     const [row] = await db().select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: "cancelled", paymentStatus: "refunded", refundMinor: booking.totalMinor });
   });
