@@ -15,11 +15,12 @@ import { z } from "~/platform/form.server";
 import { StatusMessage } from "~/ui/status-message";
 import { LinkLine } from "~/ui/link-line";
 
-const TOKEN = { token: z.string().regex(/^[A-Za-z0-9_.-]{1,300}$/) };
+/** The signed link's token, as the route param (built when asked: `z` is server-only). */
+const tokenParam = () => ({ token: z.string().regex(/^[A-Za-z0-9_.-]{1,300}$/) });
 
 /** The unsubscribe link of a reminder, tip or referral email: no sign-in, the link is signed. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token } = await requireParams(request, params, TOKEN);
+  const { token } = await requireParams(request, params, tokenParam());
   const [view, t] = await Promise.all([
     // An invalid link: the 404 page.
     orNotFound(request, apiFor(request).call("unsubscribeLink", { params: { token } })),
@@ -32,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const { token } = await requireParams(request, params, TOKEN);
+  const { token } = await requireParams(request, params, tokenParam());
   await readFormData(request);
   await orNotFound(request, apiFor(request).call("unsubscribe", { params: { token } }));
   // Back to the link's page, which now says it is done (a reload changes nothing).
