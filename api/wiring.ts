@@ -5,6 +5,7 @@ import { bookingCheckoutExpired, bookingPaid, bookingPaymentFailed } from "./boo
 import { onCheckoutCompleted, onCheckoutExpired, onCheckoutFailed } from "./payments/checkout-handlers";
 import { tipPaid } from "./tips/service";
 import { giftCardPaid } from "./gift-cards/purchase";
+import { reschedulePaid, rescheduleUnpaid } from "./bookings/reschedule-payment";
 
 /**
  * Where the API's rooms meet, once, as the app is made (api/app.ts): a room lower down offers a
@@ -23,4 +24,7 @@ export function wireRooms(): void {
   onCheckoutExpired("booking", bookingCheckoutExpired);
   onCheckoutCompleted("tip", tipPaid);
   onCheckoutCompleted("gift_card", giftCardPaid);
+  onCheckoutCompleted("reschedule", reschedulePaid);
+  onCheckoutFailed("reschedule", rescheduleUnpaid);
+  onCheckoutExpired("reschedule", rescheduleUnpaid);
 }

@@ -550,7 +550,7 @@ export const endpoints = {
       method: "POST",
       path: "/v1/bookings/:id/reschedule",
       summary:
-        "Move one of the caller's confirmed bookings to another departure of its service (until the free-cancellation deadline)",
+        "Move one of the caller's confirmed bookings to another departure of its service (until the free-cancellation deadline); a dearer one answers its pendingChange, to pay at its checkoutUrl",
       auth: "freshUser",
       tenant: true,
       headers: idempotencyKeyHeaders,
@@ -566,7 +566,6 @@ export const endpoints = {
         "slot_not_found",
         "sales_closed",
         "sold_out",
-        "reschedule_payment_required",
         "reschedule_refund_refused",
         "idempotency_key_reused",
         "payment_unavailable",

@@ -352,6 +352,22 @@ export const booking = z.object({
       }),
     )
     .optional(),
+  /**
+   * A move to a dearer departure waiting for its difference to be paid (GET /v1/bookings/{id} and
+   * rescheduleBooking only): its new seats are held until `expiresAt`; pay at `checkoutUrl` (a
+   * path on this site or the provider's page). Null when none is pending.
+   */
+  pendingChange: z
+    .object({
+      toStartsAt: isoTime,
+      toEndsAt: isoTime,
+      amountMinor: minor,
+      currency: z.string().length(3),
+      checkoutUrl: z.string().min(1),
+      expiresAt: isoTime,
+    })
+    .nullable()
+    .optional(),
   /** The trip has taken place and the guest has not reviewed it yet (POST /v1/bookings/{id}/review). */
   canReview: z.boolean(),
   reviewed: z.boolean(),

@@ -27,33 +27,64 @@ export async function getBooking(db: Db, userId: string, scope: AccountRow | nul
     .where(ownBooking(userId, scope, id))
     .limit(1);
   if (!row) throw bookingNotFound();
-  const [refunds, changes] = await Promise.all([refundsOf(db, [row.booking.id]), changesOf(db, row.booking.id)]);
-  return { ...toBookingView(row, refunds.get(row.booking.id)), changes };
+  const [refunds, changes, pendingChange] = await Promise.all([
+    refundsOf(db, [row.booking.id]),
+    changesOf(db, row.booking.id),
+    pendingChangeOf(db, row.booking.id),
+  ]);
+  return { ...toBookingView(row, refunds.get(row.booking.id)), changes, pendingChange };
 }
 
 const fromSlot = alias(slots, "from_slot");
 const toSlot = alias(slots, "to_slot");
 
-/** A booking's moves to other departures (booking_changes), oldest first: one query. */
+/** A booking's moves to other departures (booking_changes made), oldest first: one query. */
 async function changesOf(db: Db, bookingId: string) {
   const rows = await db
     .select({
       fromStartsAt: fromSlot.startsAt,
       toStartsAt: toSlot.startsAt,
       priceDifferenceMinor: bookingChanges.priceDifferenceMinor,
-      changedAt: bookingChanges.createdAt,
+      changedAt: sql<Date>`coalesce(${bookingChanges.completedAt}, ${bookingChanges.createdAt})`.mapWith(
+        bookingChanges.createdAt,
+      ),
     })
     .from(bookingChanges)
     .innerJoin(fromSlot, eq(fromSlot.id, bookingChanges.fromSlotId))
     .innerJoin(toSlot, eq(toSlot.id, bookingChanges.toSlotId))
-    .where(eq(bookingChanges.bookingId, bookingId))
-    .orderBy(asc(bookingChanges.createdAt), asc(bookingChanges.id));
+    .where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.status, "done")))
+    .orderBy(asc(bookingChanges.completedAt), asc(bookingChanges.id));
   return rows.map((change) => ({
     fromStartsAt: change.fromStartsAt.toISOString(),
     toStartsAt: change.toStartsAt.toISOString(),
     priceDifferenceMinor: change.priceDifferenceMinor,
     changedAt: change.changedAt.toISOString(),
   }));
+}
+
+/** A move to a dearer departure waiting for its payment (its seats held), if any. */
+async function pendingChangeOf(db: Db, bookingId: string) {
+  const [row] = await db
+    .select({ change: bookingChanges, toStartsAt: toSlot.startsAt, toEndsAt: toSlot.endsAt })
+    .from(bookingChanges)
+    .innerJoin(toSlot, eq(toSlot.id, bookingChanges.toSlotId))
+    .where(
+      and(
+        eq(bookingChanges.bookingId, bookingId),
+        eq(bookingChanges.status, "awaiting_payment"),
+        sql`${bookingChanges.holdExpiresAt} > app_now()`,
+      ),
+    )
+    .limit(1);
+  if (!row?.change.checkoutUrl) return null;
+  return {
+    toStartsAt: row.toStartsAt.toISOString(),
+    toEndsAt: row.toEndsAt.toISOString(),
+    amountMinor: row.change.priceDifferenceMinor,
+    currency: row.change.currency!,
+    checkoutUrl: row.change.checkoutUrl,
+    expiresAt: row.change.holdExpiresAt!.toISOString(),
+  };
 }
 
 /** One page of the bookings that match, in this order, and how many match in all: two queries. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { bookingRefunds, bookings, type BookingRefundRow, type BookingRow } from "../db/schema";
+import { bookingChanges, bookingRefunds, bookings, type BookingRefundRow, type BookingRow } from "../db/schema";
 import { randomId } from "../ids";
 import { errorFields, logger } from "../logger";
 import { addNotification } from "../notifications/service";
@@ -18,6 +18,12 @@ import { giftCardsNetOf, refundToGiftCards } from "../gift-cards/ledger";
  * provider — never while a row lock is held — with the row's idempotency key, then marks the row
  * `made`. `bookings.refund_minor` is the sum of the booking's refunds made, and its payment is
  * `refunded` once they add up to the whole amount paid. The sweep retries rows still owed.
+ *
+ * A booking moved to a dearer departure was paid twice (its order, then the difference: a
+ * booking change's own payment), and its total is their sum. A refund row names the payment it
+ * goes back to when it is not the booking's own; a cancellation owes each payment what is left of
+ * it (`owePaidDifferences`). A difference paid after its change could no longer be made is
+ * refunded `outsideTotal`: it never became part of the total, so it is not in refund_minor.
  */
 
 /** The idempotency key of the full (remaining) refund a cancellation or a late payment owes. */
@@ -28,12 +34,12 @@ export const hasPayment = (booking: BookingRow) =>
   booking.totalMinor > 0 &&
   ((booking.paymentIntentId !== null && booking.paymentProvider !== null) || booking.giftCardMinor > 0);
 
-/** The sum of a booking's refunds recorded so far (owed or made). */
+/** The sum of a booking's refunds of its total recorded so far (owed or made). */
 export async function refundedSoFar(db: Db, bookingId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${bookingRefunds.amountMinor}), 0)::int` })
     .from(bookingRefunds)
-    .where(eq(bookingRefunds.bookingId, bookingId));
+    .where(and(eq(bookingRefunds.bookingId, bookingId), eq(bookingRefunds.outsideTotal, false)));
   return Number(row?.total ?? 0);
 }
 
@@ -44,6 +50,10 @@ export interface RefundDecision {
   requestedBy: string | null;
   releaseSeats: boolean;
   idempotencyKey: string;
+  /** The payment it goes back to, when not the booking's own (a date change's difference). */
+  payment?: { provider: string; intentId: string };
+  /** It returns a payment that never became part of the total (see the header). */
+  outsideTotal?: boolean;
 }
 
 /**
@@ -53,7 +63,7 @@ export interface RefundDecision {
  */
 export async function recordRefund(db: Db, booking: BookingRow, decision: RefundDecision): Promise<BookingRefundRow> {
   const toGiftCards =
-    booking.giftCardMinor > 0
+    booking.giftCardMinor > 0 && !decision.payment
       ? await refundToGiftCards(db, booking.id, decision.amountMinor, decision.idempotencyKey)
       : 0;
   const [row] = await db
@@ -70,6 +80,9 @@ export async function recordRefund(db: Db, booking: BookingRow, decision: Refund
       releaseSeats: decision.releaseSeats,
       idempotencyKey: decision.idempotencyKey,
       status: "owed",
+      paymentProvider: decision.payment?.provider ?? null,
+      paymentIntentId: decision.payment?.intentId ?? null,
+      outsideTotal: decision.outsideTotal ?? false,
     })
     .returning();
   return row;
@@ -85,14 +98,58 @@ export async function owePaymentRemainder(db: Db, booking: BookingRow, reason: s
   const released = booking.giftCardMinor > 0 ? booking.giftCardMinor - (await giftCardsNetOf(db, booking.id)) : 0;
   const remainder = booking.totalMinor - (await refundedSoFar(db, booking.id)) - released;
   if (remainder <= 0) return 0;
-  await recordRefund(db, booking, {
-    amountMinor: remainder,
-    reason,
-    requestedBy: null,
-    releaseSeats: true,
-    idempotencyKey: fullRefundKey(booking.id),
-  });
+  const rest = remainder - (await owePaidDifferences(db, booking, remainder, reason));
+  if (rest > 0)
+    await recordRefund(db, booking, {
+      amountMinor: rest,
+      reason,
+      requestedBy: null,
+      releaseSeats: true,
+      idempotencyKey: fullRefundKey(booking.id),
+    });
   return remainder;
+}
+
+/**
+ * Of `upTo` owed back, what goes to the payments of the booking's moves to dearer departures:
+ * each gets what is left of it, to its own payment, once (key `refund_<booking>_<change>`).
+ * Returns the amount so owed; the booking's own payment takes the rest.
+ */
+async function owePaidDifferences(db: Db, booking: BookingRow, upTo: number, reason: string): Promise<number> {
+  const paid = await db
+    .select({
+      id: bookingChanges.id,
+      amountMinor: bookingChanges.priceDifferenceMinor,
+      provider: bookingChanges.paymentProvider,
+      intentId: bookingChanges.paymentIntentId,
+      refunded: sql<number>`coalesce((select sum(r.amount_minor) from booking_refunds r
+        where r.booking_id = ${bookingChanges.bookingId} and r.payment_intent_id = ${bookingChanges.paymentIntentId}
+          and not r.outside_total), 0)::int`,
+    })
+    .from(bookingChanges)
+    .where(
+      and(
+        eq(bookingChanges.bookingId, booking.id),
+        eq(bookingChanges.status, "done"),
+        sql`${bookingChanges.priceDifferenceMinor} > 0 and ${bookingChanges.paymentIntentId} is not null`,
+      ),
+    )
+    .orderBy(asc(bookingChanges.completedAt), asc(bookingChanges.id));
+  let owed = 0;
+  for (const change of paid) {
+    const amountMinor = Math.min(upTo - owed, change.amountMinor - Number(change.refunded));
+    if (amountMinor <= 0) continue;
+    await recordRefund(db, booking, {
+      amountMinor,
+      reason,
+      requestedBy: null,
+      releaseSeats: true,
+      idempotencyKey: `${fullRefundKey(booking.id)}_${change.id}`,
+      payment: { provider: change.provider!, intentId: change.intentId! },
+    });
+    owed += amountMinor;
+  }
+  return owed;
 }
 
 export type RefundOutcome = "refunded" | "none";
@@ -110,10 +167,15 @@ export async function settleRefund(db: Db, bookingId: string): Promise<RefundOut
     // The gift cards' part went back to them when the refund was decided; the provider refunds the rest.
     const providerPart = refund.amountMinor - refund.giftCardMinor;
     if (providerPart > 0) {
-      if (!booking.paymentIntentId) throw new Error(`booking ${booking.id} owes a refund but has no payment id`);
-      await providerNamed(booking.paymentProvider ?? "sandbox").refund(db, booking.paymentIntentId, providerPart, {
-        idempotencyKey: refund.idempotencyKey,
-      });
+      // Its own payment (a date change's difference), else the booking's.
+      const intentId = refund.paymentIntentId ?? booking.paymentIntentId;
+      if (!intentId) throw new Error(`booking ${booking.id} owes a refund but has no payment id`);
+      await providerNamed(refund.paymentProvider ?? booking.paymentProvider ?? "sandbox").refund(
+        db,
+        intentId,
+        providerPart,
+        { idempotencyKey: refund.idempotencyKey },
+      );
     }
     if (await markMade(db, refund)) {
       outcome = "refunded";
@@ -136,7 +198,13 @@ async function markMade(db: Db, refund: BookingRefundRow): Promise<boolean> {
     const [made] = await tx
       .select({ total: sql<number>`coalesce(sum(${bookingRefunds.amountMinor}), 0)::int` })
       .from(bookingRefunds)
-      .where(and(eq(bookingRefunds.bookingId, booking.id), eq(bookingRefunds.status, "made")));
+      .where(
+        and(
+          eq(bookingRefunds.bookingId, booking.id),
+          eq(bookingRefunds.status, "made"),
+          eq(bookingRefunds.outsideTotal, false),
+        ),
+      );
     const madeMinor = Math.min(Number(made.total), booking.totalMinor);
     const whole = madeMinor >= booking.totalMinor;
     await tx

@@ -1,11 +1,23 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { accounts, bookingChanges, bookings, slots, type AccountRow } from "../db/schema";
+import {
+  accounts,
+  bookingChanges,
+  bookings,
+  slots,
+  type AccountRow,
+  type BookingChangeOrder,
+  type BookingRow,
+  users,
+} from "../db/schema";
 import { loadBookableService } from "../catalog/bookable-service";
+import { bookingEnv } from "../env";
 import { conflict } from "../http/errors";
 import { randomId } from "../ids";
 import { errorFields, logger } from "../logger";
 import { addNotification } from "../notifications/service";
+import { paymentProvider, paymentUnavailable, providerNamed } from "../payments";
+import { checkoutExpiry } from "../payments/provider";
 import { writeBookingEmail } from "./booking-mail";
 import { bookingPath, confirmationEmail } from "./emails";
 import { formatWhen } from "./format";
@@ -17,6 +29,8 @@ import { ticketQrAttachment } from "./ticket-png";
 import { checkedInGuestsSql, findBookingView, freeCancellationOpenSql } from "./view";
 import type { BookingView } from "~contract/bookings";
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /**
  * POST /v1/bookings/{id}/reschedule: moves a confirmed booking to another departure of its
  * service, same tickets, while it could still be cancelled for free (the departure minus the
@@ -25,11 +39,18 @@ import type { BookingView } from "~contract/bookings";
  * picks them up), the ticket code replaced (the old one answers `invalid` at check-in), the move
  * recorded in booking_changes, the guest sent the confirmation again.
  *
- * The booking's amounts stay what was paid: the difference is priced with today's ticket prices
- * (and its promo code, when still usable). Cheaper: the difference is owed back through the refund
+ * The difference is priced with today's ticket prices (and its promo code, when still usable).
+ * Same price: moved at once. Cheaper: moved at once, the difference owed back through the refund
  * path (a booking_refunds row, settled after the commit), unless the operator refuses refunds on
- * reschedule (409 reschedule_refund_refused). Dearer: 409 reschedule_payment_required (paying the
- * difference through the checkout is not built yet). The same Idempotency-Key answers the booking again.
+ * reschedule (409 reschedule_refund_refused); the booking's amounts stay what was paid. Dearer:
+ * the new seats are held for the booking (a booking change `awaiting_payment`, for as long as a
+ * booking's hold) and a purchase checkout opened for exactly the difference; the answer's
+ * `pendingChange` says where to pay. Its payment makes the move (reschedule-payment.ts), and the
+ * booking's amounts become the new order's (what was paid in all).
+ *
+ * One pending move per booking: a new request (another key) replaces it (its held seats released,
+ * its checkout closed; were it paid all the same, the payment is refunded). The same
+ * Idempotency-Key answers the booking again (with its pending change while it waits).
  */
 export async function rescheduleBooking(
   db: Db,
@@ -39,7 +60,7 @@ export async function rescheduleBooking(
   slotId: string,
   idempotencyKey: string,
 ): Promise<BookingView> {
-  const refunding = await db.transaction(async (tx) => {
+  const after = await db.transaction(async (tx) => {
     // The booking's row alone is locked first: with the departure joined, PostgreSQL would
     // re-check a queued second move against the old departure's row and find nothing (404).
     const [locked] = await tx
@@ -66,7 +87,7 @@ export async function rescheduleBooking(
     if (done) {
       if (done.toSlotId !== slotId)
         throw conflict("This Idempotency-Key was used for another request.", "idempotency_key_reused");
-      return false;
+      return { refunding: false, closing: [] as CheckoutToClose[] };
     }
     if (booking.status !== "confirmed")
       throw conflict("Only a confirmed booking can be moved to another date.", "not_reschedulable");
@@ -84,11 +105,6 @@ export async function rescheduleBooking(
       userId,
     );
     const difference = order.price.totalMinor - booking.totalMinor;
-    if (difference > 0)
-      throw conflict(
-        "This departure costs more, and paying the difference online is not available yet.",
-        "reschedule_payment_required",
-      );
     const refund = difference < 0 && hasPayment(booking) ? -difference : 0;
     if (refund > 0) {
       const [account] = await tx
@@ -101,14 +117,29 @@ export async function rescheduleBooking(
           "reschedule_refund_refused",
         );
     }
+    // An earlier move still waiting for its payment gives way to this one.
+    const closing = await dropPendingChange(tx, booking, "expired");
     if (!(await takeSeats(tx, slotId, booking.serviceId, booking.seats)))
       throw conflict("There are not enough seats left on this departure.", "sold_out");
-    await releaseSeats(tx, booking.slotId, booking.seats);
-    await tx
-      .update(bookings)
-      .set({ slotId, ticketCode: sql`new_ticket_code()`, reminderSentAt: null, updatedAt: sql`app_now()` })
-      .where(eq(bookings.id, id));
     const changeId = randomId("bc_");
+    if (difference > 0) {
+      await holdDearerMove(tx, booking, {
+        changeId,
+        slotId,
+        difference,
+        idempotencyKey,
+        title: `Date change: ${context.experience.title}`,
+        order: {
+          tickets: order.tickets,
+          subtotalMinor: order.price.subtotalMinor,
+          discountMinor: order.price.discountMinor,
+          feesMinor: order.price.feesMinor,
+          taxMinor: order.price.taxMinor,
+          totalMinor: order.price.totalMinor,
+        },
+      });
+      return { refunding: false, closing };
+    }
     await tx.insert(bookingChanges).values({
       id: changeId,
       bookingId: id,
@@ -117,7 +148,9 @@ export async function rescheduleBooking(
       priceDifferenceMinor: difference,
       idempotencyKey,
       createdAt: sql`app_now()`,
+      completedAt: sql`app_now()`,
     });
+    await moveBooking(tx, booking, slotId, null);
     if (refund > 0)
       await recordRefund(tx, booking, {
         amountMinor: refund,
@@ -126,19 +159,10 @@ export async function rescheduleBooking(
         releaseSeats: false,
         idempotencyKey: `reschedule_${changeId}`,
       });
-    const view = (await findBookingView(tx, id))!;
-    await addNotification(tx, {
-      userId,
-      kind: "booking_confirmed",
-      title: `Booking moved: ${view.experienceTitle}`,
-      body: `${view.serviceName}, now ${formatWhen(view.startsAt, view.endsAt, view.timezone)}. Your ticket is new.`,
-      link: bookingPath(id),
-    });
-    const ticketQr = await ticketQrAttachment(view.booking.ticketCode);
-    await writeBookingEmail(tx, id, (mail) => confirmationEmail(mail, ticketQr));
-    return refund > 0;
+    return { refunding: refund > 0, closing };
   });
-  if (refunding) {
+  await closeCheckouts(db, after.closing);
+  if (after.refunding) {
     try {
       await settleRefund(db, id);
     } catch (error) {
@@ -146,4 +170,162 @@ export async function rescheduleBooking(
     }
   }
   return getBooking(db, userId, scope, id);
+}
+
+/**
+ * A dearer move: the new seats (taken by the caller) held under a change awaiting payment, and a
+ * checkout of kind "reschedule" for exactly the difference, payable as long as the hold.
+ */
+async function holdDearerMove(
+  tx: Tx,
+  booking: BookingRow,
+  move: {
+    changeId: string;
+    slotId: string;
+    difference: number;
+    idempotencyKey: string;
+    title: string;
+    order: BookingChangeOrder;
+  },
+): Promise<void> {
+  const [change] = await tx
+    .insert(bookingChanges)
+    .values({
+      id: move.changeId,
+      bookingId: booking.id,
+      fromSlotId: booking.slotId,
+      toSlotId: move.slotId,
+      priceDifferenceMinor: move.difference,
+      idempotencyKey: move.idempotencyKey,
+      createdAt: sql`app_now()`,
+      status: "awaiting_payment",
+      seats: booking.seats,
+      currency: booking.currency,
+      newOrder: move.order,
+      holdExpiresAt: sql`app_now() + make_interval(mins => ${bookingEnv.holdMinutes})`,
+    })
+    .returning();
+  const [guest] = await tx.select({ email: users.email }).from(users).where(eq(users.id, booking.userId));
+  const provider = paymentProvider();
+  const path = bookingPath(booking.id);
+  let session;
+  try {
+    session = await provider.createPurchaseCheckout(
+      tx,
+      {
+        kind: "reschedule",
+        id: change.id,
+        bookingId: booking.id,
+        title: move.title,
+        amountMinor: move.difference,
+        currency: booking.currency,
+        customerEmail: guest?.email ?? null,
+        expiresAt: checkoutExpiry(change.holdExpiresAt!, change.createdAt),
+      },
+      {
+        successUrl: new URL(`${path}?moved=1`, booking.origin).toString(),
+        cancelUrl: new URL(`${path}/reschedule`, booking.origin).toString(),
+      },
+    );
+  } catch (error) {
+    logger.error({ bookingId: booking.id, err: errorFields(error) }, "reschedule checkout could not be opened");
+    throw paymentUnavailable();
+  }
+  await tx
+    .update(bookingChanges)
+    .set({ paymentProvider: provider.name, paymentSessionId: session.sessionId, checkoutUrl: session.url })
+    .where(eq(bookingChanges.id, change.id));
+}
+
+/** A checkout to close once the transaction that gave it up has committed. */
+export interface CheckoutToClose {
+  provider: string;
+  sessionId: string;
+}
+
+/**
+ * The booking's pending move (if any) given up, under the booking's lock: its held seats released
+ * (the waitlist picks them up), the change marked `status`. Returns its checkout, to close after
+ * the commit.
+ */
+export async function dropPendingChange(
+  tx: Tx,
+  booking: BookingRow,
+  status: "expired",
+  onlyChangeId?: string,
+): Promise<CheckoutToClose[]> {
+  const dropped = await tx
+    .update(bookingChanges)
+    .set({ status })
+    .where(
+      and(
+        eq(bookingChanges.bookingId, booking.id),
+        eq(bookingChanges.status, "awaiting_payment"),
+        ...(onlyChangeId ? [eq(bookingChanges.id, onlyChangeId)] : []),
+      ),
+    )
+    .returning();
+  for (const change of dropped) await releaseSeats(tx, change.toSlotId, change.seats!);
+  return dropped.flatMap((change) =>
+    change.paymentProvider && change.paymentSessionId
+      ? [{ provider: change.paymentProvider, sessionId: change.paymentSessionId }]
+      : [],
+  );
+}
+
+/** Best effort: a checkout still open stops taking payments (one paid all the same is refunded). */
+export async function closeCheckouts(db: Db, closing: readonly CheckoutToClose[]): Promise<void> {
+  for (const { provider, sessionId } of closing) {
+    try {
+      await providerNamed(provider).closeCheckout(db, sessionId);
+    } catch (error) {
+      logger.warn({ sessionId, err: errorFields(error) }, "could not close a reschedule checkout");
+    }
+  }
+}
+
+/**
+ * Moves the booking (locked by the caller, the new seats already its own) to `toSlotId`: the old
+ * seats released to the waitlist, a new ticket code, the amounts of a paid dearer move, the guest
+ * told (notification, confirmation email with the updated calendar file).
+ */
+export async function moveBooking(
+  tx: Tx,
+  booking: BookingRow,
+  toSlotId: string,
+  paid: { order: BookingChangeOrder; provider: string; paymentIntentId: string } | null,
+): Promise<void> {
+  await releaseSeats(tx, booking.slotId, booking.seats);
+  await tx
+    .update(bookings)
+    .set({
+      slotId: toSlotId,
+      ticketCode: sql`new_ticket_code()`,
+      reminderSentAt: null,
+      updatedAt: sql`app_now()`,
+      ...(paid
+        ? {
+            ...paid.order,
+            // A booking that had no payment of its own (free) now has the difference's.
+            ...(booking.paymentIntentId === null && booking.giftCardMinor === 0
+              ? {
+                  paymentProvider: paid.provider,
+                  paymentIntentId: paid.paymentIntentId,
+                  paymentStatus: "paid" as const,
+                }
+              : {}),
+          }
+        : {}),
+    })
+    .where(eq(bookings.id, booking.id));
+  const view = (await findBookingView(tx, booking.id))!;
+  await addNotification(tx, {
+    userId: booking.userId,
+    kind: "booking_confirmed",
+    title: `Booking moved: ${view.experienceTitle}`,
+    body: `${view.serviceName}, now ${formatWhen(view.startsAt, view.endsAt, view.timezone)}. Your ticket is new.`,
+    link: bookingPath(booking.id),
+  });
+  const ticketQr = await ticketQrAttachment(view.booking.ticketCode);
+  await writeBookingEmail(tx, booking.id, (mail) => confirmationEmail(mail, ticketQr));
 }

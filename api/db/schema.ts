@@ -741,6 +741,11 @@ export const bookingRefunds = pgTable(
     status: text("status").$type<RefundStatus>().notNull().default("owed"),
     createdAt: createdAt(),
     madeAt: timestamp("made_at", { withTimezone: true }),
+    /** The payment it goes back to when not the booking's own: a date change's difference (migration 0037). */
+    paymentProvider: text("payment_provider"),
+    paymentIntentId: text("payment_intent_id"),
+    /** It returns a payment that never became part of the total (a date change paid too late): not in refund_minor. */
+    outsideTotal: boolean("outside_total").notNull().default(false),
   },
   (t) => [
     uniqueIndex("booking_refunds_booking_idempotency_key").on(t.bookingId, t.idempotencyKey),
@@ -753,6 +758,7 @@ export const bookingRefunds = pgTable(
     check("booking_refunds_made_at_with_status", sql`(${t.status} = 'made') = (${t.madeAt} IS NOT NULL)`),
     check("booking_refunds_reason_length", sql`char_length(${t.reason}) <= 500`),
     check("booking_refunds_idempotency_key_length", sql`char_length(${t.idempotencyKey}) BETWEEN 8 AND 128`),
+    check("booking_refunds_payment_pair", sql`(${t.paymentProvider} IS NULL) = (${t.paymentIntentId} IS NULL)`),
   ],
 );
 export type BookingRefundRow = typeof bookingRefunds.$inferSelect;
@@ -775,14 +781,53 @@ export const bookingChanges = pgTable(
     priceDifferenceMinor: integer("price_difference_minor").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
     createdAt: createdAt(),
+    /**
+     * done: the booking moved (its history). A dearer move waits for its checkout
+     * (awaiting_payment, its new seats held), then is done, expired (nothing moved) or refunded
+     * (paid once it could no longer be made: the payment went back). Migration 0037.
+     */
+    status: text("status").$type<BookingChangeStatus>().notNull().default("done"),
+    /** Seats held on the new departure while awaiting payment. */
+    seats: integer("seats"),
+    currency: text("currency"),
+    /** The booking's amounts and ticket lines once the move is made (a dearer move: its total is what was paid in all). */
+    newOrder: jsonb("new_order").$type<BookingChangeOrder>(),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    paymentProvider: text("payment_provider"),
+    paymentSessionId: text("payment_session_id"),
+    checkoutUrl: text("checkout_url"),
+    /** The payment of the difference (refunds of it go there). */
+    paymentIntentId: text("payment_intent_id"),
+    /** When the booking moved (null until done). */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("booking_changes_booking_key").on(t.bookingId, t.idempotencyKey),
     index("booking_changes_booking_created_idx").on(t.bookingId, t.createdAt),
     check("booking_changes_idempotency_key_length", sql`char_length(${t.idempotencyKey}) BETWEEN 8 AND 128`),
+    check("booking_changes_status_value", sql`${t.status} IN ('awaiting_payment', 'done', 'expired', 'refunded')`),
+    check(
+      "booking_changes_pending_hold",
+      sql`${t.status} <> 'awaiting_payment' OR (${t.holdExpiresAt} IS NOT NULL AND ${t.seats} IS NOT NULL AND ${t.priceDifferenceMinor} > 0)`,
+    ),
+    uniqueIndex("booking_changes_one_pending")
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'awaiting_payment'`),
+    index("booking_changes_pending_expiry_idx")
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'awaiting_payment'`),
   ],
 );
 export type BookingChangeRow = typeof bookingChanges.$inferSelect;
+export type BookingChangeStatus = "awaiting_payment" | "done" | "expired" | "refunded";
+export interface BookingChangeOrder {
+  tickets: BookingTicket[];
+  subtotalMinor: number;
+  discountMinor: number;
+  feesMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+}
 
 export const CHECK_IN_STATUSES = ["checked_in", "no_show"] as const;
 export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];

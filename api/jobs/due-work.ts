@@ -13,6 +13,7 @@ import { wantsMessage } from "../notifications/preferences";
 import { enqueueEmail, enqueueSms } from "../outbox/service";
 import type { EmailInput } from "~contract/outbox";
 import { expireHolds } from "../bookings/hold-expiry";
+import { expireRescheduleHolds } from "../bookings/reschedule-payment";
 import { unsubscribeLinks } from "../unsubscribe/service";
 import { guestOf } from "../bookings/booking-mail";
 import { createRewardCode, REFERRAL_REWARD_PERCENT } from "../referrals/service";
@@ -29,6 +30,8 @@ const BATCH = 200;
 
 export interface DueWorkResult {
   expired: number;
+  /** Moves to a dearer departure whose payment did not come in time (their held seats freed). */
+  rescheduleHoldsExpired: number;
   refunds: number;
   lapsed: number;
   reminders: number;
@@ -52,6 +55,8 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
   await syncClock(db, true);
   const holds = await expireHolds(db);
   if (holds.expired > 0) announceChanges(["seats"]);
+  const rescheduleHoldsExpired = await expireRescheduleHolds(db);
+  if (rescheduleHoldsExpired > 0) announceChanges(["seats", "user"]);
   const refunds = await settleDueRefunds(db);
   // Seats freed by any path (cancellations, expired holds and offers, capacity raised) go to the
   // first in line whose party fits.
@@ -69,6 +74,7 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
   if (schedules.created + schedules.removed > 0) announceChanges(["seats", "catalog"]);
   return {
     expired: holds.expired,
+    rescheduleHoldsExpired,
     refunds,
     lapsed,
     reminders,

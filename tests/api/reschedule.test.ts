@@ -8,6 +8,7 @@ import {
   bookingChanges,
   bookingRefunds,
   bookings,
+  sandboxCheckouts,
   sandboxRefunds,
   ticketTypes,
   waitlistEntries,
@@ -19,11 +20,16 @@ import {
   bookingWorld,
   confirmedBooking,
   createSlot,
+  pay,
   seatsTaken,
+  sessionIdOf,
   startNow,
 } from "./helpers/booking";
 import { call, type TestUser } from "./helpers/identity";
 import { syncedMember } from "./helpers/operator";
+import { expireRescheduleHolds } from "~api/bookings/reschedule-payment";
+import { settleDueRefunds } from "~api/bookings/refunds";
+import { receiveEvent } from "~api/payments/events";
 
 /** rescheduleBooking: a confirmed booking moves to another departure of its service, in one locked step. */
 const { db, acme } = bookingWorld();
@@ -148,18 +154,195 @@ describe("rescheduleBooking", () => {
     }
   });
 
-  it("dearer: 409 reschedule_payment_required (paying the difference is not built yet), nothing moves", async () => {
+  it("dearer: the checkout asks exactly the difference; paying it moves the booking (old seats to the waitlist, old code invalid), totals are what was paid", async () => {
     const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
-    await setAdultPrice(acme.adult.priceMinor + 500);
+    const from = await createSlot(db(), acme.serviceId, { capacity: 4 });
+    const to = await createSlot(db(), acme.serviceId, { capacity: 4 });
+    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const before = await bookingRow(db(), booking.id);
+    await setAdultPrice(acme.adult.priceMinor + 750);
     try {
-      expectEnvelope(await reschedule(guest, booking.id, to.id), 409, "reschedule_payment_required");
+      const quote = await call("/v1/bookings/quote", {
+        body: { serviceId: acme.serviceId, slotId: to.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 2 }] },
+      });
+      const newTotal = quote.body.data.breakdown.totalMinor as number;
+      const difference = newTotal - before.totalMinor;
+      expect(difference).toBeGreaterThan(0);
+      const key = randomUUID();
+      const asked = await reschedule(guest, booking.id, to.id, key);
+      expect(asked.status).toBe(200);
+      const pending = asked.body.data.pendingChange;
+      expect(pending).toMatchObject({ amountMinor: difference, currency: before.currency });
+      // Nothing moved yet; the new seats are held for the booking.
       expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
+      expect(await seatsTaken(db(), from.id)).toBe(2);
+      expect(await seatsTaken(db(), to.id)).toBe(2);
+      const sessionId = sessionIdOf(pending.checkoutUrl);
+      const [checkout] = await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, sessionId));
+      expect(checkout).toMatchObject({ amountMinor: difference, purchaseKind: "reschedule", bookingId: booking.id });
+      // The same key answers the same pending change and checkout.
+      const again = await reschedule(guest, booking.id, to.id, key);
+      expect(again.body.data.pendingChange.checkoutUrl).toBe(pending.checkoutUrl);
+      expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
+
+      const paid = await pay(sessionId);
+      expect(paid.status).toBe(200);
+      const after = await bookingRow(db(), booking.id);
+      expect(after).toMatchObject({ slotId: to.id, totalMinor: newTotal, status: "confirmed", paymentStatus: "paid" });
+      expect(after.ticketCode).not.toBe(before.ticketCode);
+      expect(await seatsTaken(db(), from.id)).toBe(0);
+      expect(await seatsTaken(db(), to.id)).toBe(2);
+      const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+      expect(change).toMatchObject({ status: "done", priceDifferenceMinor: difference, toSlotId: to.id });
+      expect(change.paymentIntentId).toBeTruthy();
+      expect(change.paymentIntentId).not.toBe(before.paymentIntentId);
+      const view = await call(`/v1/bookings/${booking.id}`, { token: guest.idToken });
+      expect(view.body.data).toMatchObject({ pendingChange: null, totalMinor: newTotal });
+      expect(view.body.data.changes).toEqual([expect.objectContaining({ priceDifferenceMinor: difference })]);
+      // Paying twice (the event again) changes nothing.
+      expect((await pay(sessionId)).status).toBe(409);
+      await startNow(db(), to.id);
+      expect(await scan(before.ticketCode)).toBe("invalid");
+      expect(await scan(after.ticketCode)).toBe("ok");
     } finally {
       await setAdultPrice(acme.adult.priceMinor);
     }
+  });
+
+  it("dearer, unpaid: when the hold lapses the held seats are freed and the booking stays where it was", async () => {
+    const guest = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId, { capacity: 3 });
+    const to = await createSlot(db(), acme.serviceId, { capacity: 3 });
+    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    const before = await bookingRow(db(), booking.id);
+    await setAdultPrice(acme.adult.priceMinor + 500);
+    try {
+      const asked = await reschedule(guest, booking.id, to.id);
+      expect(asked.status).toBe(200);
+      expect(await seatsTaken(db(), to.id)).toBe(1);
+      await db()
+        .update(bookingChanges)
+        .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(bookingChanges.bookingId, booking.id));
+      expect(await expireRescheduleHolds(db())).toBe(1);
+      expect(await seatsTaken(db(), to.id)).toBe(0);
+      expect(await seatsTaken(db(), from.id)).toBe(1);
+      const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+      expect(change.status).toBe("expired");
+      expect(await bookingRow(db(), booking.id)).toMatchObject({
+        slotId: from.id,
+        ticketCode: before.ticketCode,
+        totalMinor: before.totalMinor,
+      });
+      // Its checkout no longer takes the payment.
+      expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(409);
+      const view = await call(`/v1/bookings/${booking.id}`, { token: guest.idToken });
+      expect(view.body.data).toMatchObject({ pendingChange: null, changes: [] });
+    } finally {
+      await setAdultPrice(acme.adult.priceMinor);
+    }
+  });
+
+  it("dearer: a second request replaces the pending one (its seats released); a payment of the replaced one is refunded whole, once", async () => {
+    const guest = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId, { capacity: 3 });
+    const first = await createSlot(db(), acme.serviceId, { capacity: 3 });
+    const second = await createSlot(db(), acme.serviceId, { capacity: 3 });
+    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    await setAdultPrice(acme.adult.priceMinor + 500);
+    try {
+      const one = await reschedule(guest, booking.id, first.id);
+      const two = await reschedule(guest, booking.id, second.id);
+      expect(two.status).toBe(200);
+      expect(await seatsTaken(db(), first.id)).toBe(0);
+      expect(await seatsTaken(db(), second.id)).toBe(1);
+      // The first checkout was closed; were its payment to arrive all the same, it goes back.
+      const firstSession = sessionIdOf(one.body.data.pendingChange.checkoutUrl);
+      expect((await pay(firstSession)).status).toBe(409);
+      const [stale] = await db()
+        .select()
+        .from(bookingChanges)
+        .where(and(eq(bookingChanges.bookingId, booking.id), eq(bookingChanges.toSlotId, first.id)));
+      const event = {
+        provider: "sandbox",
+        eventId: `evt_${randomUUID()}`,
+        type: "checkout.completed" as const,
+        providerType: "checkout.completed",
+        sessionId: firstSession,
+        bookingId: booking.id,
+        purchase: { kind: "reschedule" as const, id: stale.id },
+        paymentIntentId: `pi_sandbox_late_${stale.id}`,
+        paymentMethodSaved: false,
+        card: null,
+      };
+      // As if it had been paid just before it was closed.
+      await db()
+        .update(sandboxCheckouts)
+        .set({ status: "paid", paymentIntentId: event.paymentIntentId })
+        .where(eq(sandboxCheckouts.id, firstSession));
+      expect((await receiveEvent(db(), event)).outcome).toBe("refunded");
+      expect((await receiveEvent(db(), { ...event, eventId: `evt_${randomUUID()}` })).outcome).toBe(
+        "already_confirmed",
+      );
+      const refunds = await db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, booking.id));
+      expect(refunds).toEqual([
+        expect.objectContaining({
+          amountMinor: stale.priceDifferenceMinor,
+          paymentIntentId: event.paymentIntentId,
+          outsideTotal: true,
+          status: "made",
+        }),
+      ]);
+      // The booking's own refunded sum is untouched; the second move is still payable.
+      expect(await bookingRow(db(), booking.id)).toMatchObject({
+        slotId: from.id,
+        refundMinor: 0,
+        paymentStatus: "paid",
+      });
+      expect((await pay(sessionIdOf(two.body.data.pendingChange.checkoutUrl))).status).toBe(200);
+      expect((await bookingRow(db(), booking.id)).slotId).toBe(second.id);
+    } finally {
+      await setAdultPrice(acme.adult.priceMinor);
+    }
+  });
+
+  it("a cancellation after a dearer move refunds both payments in full, each to its own payment, once", async () => {
+    const guest = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId);
+    const to = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const before = await bookingRow(db(), booking.id);
+    await setAdultPrice(acme.adult.priceMinor + 300);
+    try {
+      const asked = await reschedule(guest, booking.id, to.id);
+      expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
+    } finally {
+      await setAdultPrice(acme.adult.priceMinor);
+    }
+    const moved = await bookingRow(db(), booking.id);
+    const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+    const cancelled = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
+    expect(cancelled.status).toBe(200);
+    const original = await db()
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.paymentIntentId, before.paymentIntentId!));
+    const difference = await db()
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.paymentIntentId, change.paymentIntentId!));
+    expect(original.map((row) => row.amountMinor)).toEqual([before.totalMinor]);
+    expect(difference.map((row) => row.amountMinor)).toEqual([change.priceDifferenceMinor]);
+    expect(await bookingRow(db(), booking.id)).toMatchObject({
+      status: "cancelled",
+      refundMinor: moved.totalMinor,
+      paymentStatus: "refunded",
+    });
+    // The sweep finds nothing more to refund.
+    expect(await settleDueRefunds(db())).toBe(0);
+    expect(
+      await db().select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, change.paymentIntentId!)),
+    ).toHaveLength(1);
   });
 
   it("closed past the deadline and after check-in; another guest's booking is not found; hostile input is 4xx", async () => {

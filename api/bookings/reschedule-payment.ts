@@ -1,0 +1,149 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { queryRows } from "../db/rows";
+import { bookingChanges, bookings } from "../db/schema";
+import { errorFields, logger } from "../logger";
+import type { CheckoutHandler } from "../payments/checkout-handlers";
+import { recordRefund, settleRefund } from "./refunds";
+import { closeCheckouts, dropPendingChange, moveBooking, type CheckoutToClose } from "./reschedule";
+import { checkedInGuestsSql } from "./view";
+
+/**
+ * The checkout of a move to a dearer departure (rescheduleBooking) reaches its outcome here,
+ * registered in api/wiring.ts for kind "reschedule". Each handler locks the booking, then reads
+ * its change: the same lock order as rescheduleBooking, so a payment and a new request, or two
+ * deliveries of one event, never both act on a change.
+ */
+
+/**
+ * Paid: while the change still waits (its seats held) and the booking is still confirmed, not
+ * checked in, on the departure it left, the move is made as a same-price move is, the payment
+ * of the difference remembered on the change (later refunds go to it). Otherwise (cancelled,
+ * replaced or lapsed meanwhile) the payment is refunded in full through the refund model, once.
+ */
+export const reschedulePaid: CheckoutHandler = async (db, event) => {
+  if (event.purchase?.kind !== "reschedule") return "ignored";
+  const changeId = event.purchase.id;
+  const [found] = await db
+    .select({ bookingId: bookingChanges.bookingId })
+    .from(bookingChanges)
+    .where(eq(bookingChanges.id, changeId));
+  if (!found) throw new Error(`a paid reschedule checkout for an unknown change ${changeId}`);
+  if (!event.paymentIntentId) throw new Error(`a paid reschedule checkout without a payment (${changeId})`);
+  const intentId = event.paymentIntentId;
+  const outcome = await db.transaction(async (tx) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.bookingId)).for("update");
+    const [change] = await tx.select().from(bookingChanges).where(eq(bookingChanges.id, changeId));
+    if (change.paymentIntentId) return "already_confirmed" as const;
+    const [{ checkedIn }] = await tx
+      .select({ checkedIn: sql<boolean>`${checkedInGuestsSql} > 0` })
+      .from(bookings)
+      .where(eq(bookings.id, booking.id));
+    const movable =
+      change.status === "awaiting_payment" &&
+      booking.status === "confirmed" &&
+      booking.slotId === change.fromSlotId &&
+      !checkedIn;
+    if (movable) {
+      await tx
+        .update(bookingChanges)
+        .set({
+          status: "done",
+          paymentProvider: event.provider,
+          paymentIntentId: intentId,
+          completedAt: sql`app_now()`,
+        })
+        .where(eq(bookingChanges.id, change.id));
+      await moveBooking(tx, booking, change.toSlotId, {
+        order: change.newOrder!,
+        provider: event.provider,
+        paymentIntentId: intentId,
+      });
+      return "confirmed" as const;
+    }
+    // Too late: its seats (if still held) go back, its payment is owed back whole.
+    await dropPendingChange(tx, booking, "expired", change.id);
+    await tx
+      .update(bookingChanges)
+      .set({ status: "refunded", paymentProvider: event.provider, paymentIntentId: intentId })
+      .where(eq(bookingChanges.id, change.id));
+    await recordRefund(tx, booking, {
+      amountMinor: change.priceDifferenceMinor,
+      reason: "Date change paid after it could no longer be made",
+      requestedBy: null,
+      releaseSeats: false,
+      idempotencyKey: `reschedule_refund_${change.id}`,
+      payment: { provider: event.provider, intentId },
+      outsideTotal: true,
+    });
+    return "refunded" as const;
+  });
+  if (outcome === "refunded") {
+    try {
+      await settleRefund(db, found.bookingId);
+    } catch (error) {
+      logger.error({ changeId, err: errorFields(error) }, "reschedule payment refund failed; retried by the sweep");
+    }
+  }
+  return outcome;
+};
+
+/** Failed or expired unpaid: the held seats go back, the change is expired; the booking stays as it was. */
+export const rescheduleUnpaid: CheckoutHandler = async (db, event) => {
+  if (event.purchase?.kind !== "reschedule") return "ignored";
+  const changeId = event.purchase.id;
+  const [found] = await db
+    .select({ bookingId: bookingChanges.bookingId })
+    .from(bookingChanges)
+    .where(eq(bookingChanges.id, changeId));
+  if (!found) return "ignored";
+  const dropped = await db.transaction(async (tx) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.bookingId)).for("update");
+    return dropPendingChange(tx, booking, "expired", changeId);
+  });
+  if (dropped.length === 0) return "ignored";
+  return event.type === "checkout.failed" ? "failed" : "expired";
+};
+
+/** Changes one sweep handles at most; the next run takes the rest. */
+const BATCH = 200;
+
+/**
+ * The due work: pending moves whose hold has lapsed, or whose booking no longer stands (cancelled
+ * meanwhile), are expired and their held seats released, each under its booking's lock; their
+ * checkouts are closed (a payment arriving later is refunded by reschedulePaid).
+ */
+export async function expireRescheduleHolds(db: Db): Promise<number> {
+  const due = await queryRows<{ id: string; booking_id: string }>(
+    db,
+    sql`select c.id, c.booking_id from booking_changes c join bookings b on b.id = c.booking_id
+        where c.status = 'awaiting_payment' and (c.hold_expires_at <= app_now() or b.status <> 'confirmed')
+        order by c.hold_expires_at limit ${BATCH}`,
+  );
+  let expired = 0;
+  for (const { id, booking_id: bookingId } of due) {
+    let closing: CheckoutToClose[] = [];
+    try {
+      closing = await db.transaction(async (tx) => {
+        const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+        const [still] = await tx
+          .select({ id: bookingChanges.id })
+          .from(bookingChanges)
+          .where(
+            and(
+              eq(bookingChanges.id, id),
+              eq(bookingChanges.status, "awaiting_payment"),
+              sql`(${bookingChanges.holdExpiresAt} <= app_now() or ${booking.status !== "confirmed"})`,
+            ),
+          );
+        return still ? dropPendingChange(tx, booking, "expired", id) : [];
+      });
+    } catch (error) {
+      logger.error({ changeId: id, err: errorFields(error) }, "reschedule hold expiry failed");
+      continue;
+    }
+    if (closing.length > 0) expired++;
+    await closeCheckouts(db, closing);
+  }
+  return expired;
+}
