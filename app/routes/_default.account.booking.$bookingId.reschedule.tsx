@@ -22,12 +22,22 @@ import { AlertMessage } from "~/ui/status-message";
 /**
  * "Change date": the booking's other departures of its service with seats for its party, the
  * price difference (ticket prices are the service's: one difference for all), and the deadline
- * (the free-cancellation one) stated before choosing. Closed, with the reason, once it has passed.
+ * (the free-cancellation one) stated before choosing. Closed, with the reason, once it has passed
+ * or a guest is checked in. A dearer departure sends the traveller to the checkout for the
+ * difference (the move is made once it is paid); a move waiting for its payment is shown with
+ * its checkout link.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking, t } = await loadMyBooking(request, params);
   const api = apiFor(request, { token: await requireToken(request) });
-  const open = booking.status === "confirmed" && booking.freeCancellationUntil !== null;
+  const open =
+    booking.status === "confirmed" && booking.freeCancellationUntil !== null && booking.checkedInGuests === 0;
+  const closedReason =
+    booking.status !== "confirmed"
+      ? "reschedule.closedStatus"
+      : booking.checkedInGuests > 0
+        ? "reschedule.closedCheckedIn"
+        : "reschedule.closedDeadline";
   const seats = booking.tickets.reduce((sum, ticket) => sum + ticket.quantity, 0);
   const availability = open
     ? await orNone(
@@ -57,6 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     booking,
     open,
+    closedReason,
     departures,
     difference: quote ? quote.breakdown.totalMinor - booking.totalMinor : 0,
     // A fresh key per rendered page: submitting this page twice makes one move.
@@ -82,11 +93,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: RescheduleSchema });
   if (submission.status !== "success") return formResult(submission.reply());
   try {
-    await apiFor(request, { token }).call("rescheduleBooking", {
+    const moved = await apiFor(request, { token }).call("rescheduleBooking", {
       params: { id: bookingId },
       headers: { "Idempotency-Key": submission.value.idempotencyKey },
       body: { slotId: submission.value.slotId },
     });
+    // Dearer: the move is made once the difference is paid in the checkout.
+    if (moved.pendingChange) return redirect(moved.pendingChange.checkoutUrl);
   } catch (error) {
     return apiErrorResult(error, submission);
   }
@@ -96,7 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ReschedulePage() {
-  const { booking, open, departures, difference, idempotencyKey } = useLoaderData<typeof loader>();
+  const { booking, open, closedReason, departures, difference, idempotencyKey } = useLoaderData<typeof loader>();
   const lastResult = useFormResult();
   const pending = useIsPending();
   const { t, i18n } = useTranslation();
@@ -123,10 +136,28 @@ export default function ReschedulePage() {
       {formError ? <AlertMessage className="">{t(formError)}</AlertMessage> : null}
       {!open || !booking.freeCancellationUntil ? (
         <p className="text-sm text-slate-700" data-testid="reschedule-closed">
-          {t("reschedule.closed")}
+          {t("reschedule.closed")} {t(closedReason)}
         </p>
       ) : (
         <>
+          {booking.pendingChange ? (
+            <p className="text-sm" data-testid="reschedule-pending">
+              {t("reschedule.pending", {
+                date: formatMoment(booking.pendingChange.toStartsAt, {
+                  timeZone: booking.timezone,
+                  locale: i18n.language,
+                }),
+                amount: money(booking.pendingChange.amountMinor),
+                until: formatMoment(booking.pendingChange.expiresAt, {
+                  timeZone: booking.timezone,
+                  locale: i18n.language,
+                }),
+              })}{" "}
+              <a href={booking.pendingChange.checkoutUrl} className="font-medium text-brand underline">
+                {t("reschedule.payNow")}
+              </a>
+            </p>
+          ) : null}
           <p className="text-sm" data-testid="reschedule-deadline">
             {t("reschedule.deadline", {
               date: formatMoment(booking.freeCancellationUntil, { timeZone: booking.timezone, locale: i18n.language }),

@@ -155,6 +155,14 @@ export default function BookingPage() {
                     from: formatMoment(change.fromStartsAt, { timeZone: booking.timezone, locale: i18n.language }),
                     to: formatMoment(change.toStartsAt, { timeZone: booking.timezone, locale: i18n.language }),
                   })}
+                  {change.priceDifferenceMinor !== 0
+                    ? ` · ${t(
+                        change.priceDifferenceMinor > 0 ? "reschedule.historyPaid" : "reschedule.historyRefunded",
+                        {
+                          amount: money(Math.abs(change.priceDifferenceMinor)),
+                        },
+                      )}`
+                    : null}
                 </li>
               ))}
             </ul>

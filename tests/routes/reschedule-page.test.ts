@@ -8,8 +8,12 @@ import {
   bookingWorld,
   confirmedBooking,
   createSlot,
+  pay,
   seatsTaken,
+  sessionIdOf,
 } from "../api/helpers/booking";
+import { eq } from "drizzle-orm";
+import { ticketTypes } from "~api/db/schema";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
 
 const { db, acme } = bookingWorld();
@@ -67,6 +71,55 @@ describe("/account/booking/{id}/reschedule", () => {
     ]);
   });
 
+  it("dearer: the price note says how much more; a post sends the traveller to the checkout, whose payment moves the booking", async () => {
+    const user = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId, { startsInHours: 96 });
+    const to = await createSlot(db(), acme.serviceId, { startsInHours: 140 });
+    const booking = await confirmedBooking(user, acme, from.id, 1);
+    const cookie = await sessionFor(user);
+    const path = `/account/booking/${booking.id}/reschedule`;
+    const load = () =>
+      outcome(() => page.loader(args(pageRequest(path, { cookie }), { bookingId: booking.id }) as never));
+    await db()
+      .update(ticketTypes)
+      .set({ priceMinor: acme.adult.priceMinor + 400 })
+      .where(eq(ticketTypes.id, acme.adult.id));
+    try {
+      const view = await load();
+      expect(view.data.difference).toBeGreaterThan(0);
+      const sent = await outcome(() =>
+        page.action(
+          args(pageRequest(path, { cookie, form: { idempotencyKey: view.data.idempotencyKey, slotId: to.id } }), {
+            bookingId: booking.id,
+          }) as never,
+        ),
+      );
+      expect(sent.location).toMatch(/^\/sandbox\/checkout\/cs_sandbox_/);
+      // Nothing moved yet; the page shows the move waiting for its payment.
+      expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
+      const waiting = await load();
+      expect(waiting.data.booking.pendingChange).toMatchObject({
+        checkoutUrl: sent.location,
+        amountMinor: view.data.difference,
+      });
+      expect((await pay(sessionIdOf(sent.location!))).status).toBe(200);
+      const after = await outcome(() =>
+        bookingPage.loader(
+          args(pageRequest(`/account/booking/${booking.id}?moved=1`, { cookie }), { bookingId: booking.id }) as never,
+        ),
+      );
+      expect(after.data.booking.startsAt).toBe(to.startsAt.toISOString());
+      expect(after.data.booking.changes).toEqual([
+        expect.objectContaining({ priceDifferenceMinor: view.data.difference }),
+      ]);
+    } finally {
+      await db()
+        .update(ticketTypes)
+        .set({ priceMinor: acme.adult.priceMinor })
+        .where(eq(ticketTypes.id, acme.adult.id));
+    }
+  });
+
   it("closed past the deadline, with the reason; another guest's booking is not found", async () => {
     const user = await bookingUser(acme);
     const late = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
@@ -76,7 +129,7 @@ describe("/account/booking/{id}/reschedule", () => {
     const view = await outcome(() =>
       page.loader(args(pageRequest(path, { cookie }), { bookingId: booking.id }) as never),
     );
-    expect(view.data).toMatchObject({ open: false, departures: [] });
+    expect(view.data).toMatchObject({ open: false, departures: [], closedReason: "reschedule.closedDeadline" });
     const to = await createSlot(db(), acme.serviceId);
     const refused = await outcome(() =>
       page.action(
