@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, processedWebhookEvents } from "~api/db/schema";
+import { bookings, processedWebhookEvents, ticketTypes } from "~api/db/schema";
 import { setPaymentProviderForTests } from "~api/payments";
 import { createStripeProvider } from "~api/payments/stripe";
 import { settleDueRefunds } from "~api/bookings/refunds";
@@ -337,6 +337,65 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect(fallback.status).toBe(201);
     expect(fallback.body.data.booking.status).toBe("held");
     expect(fallback.body.data.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+  });
+
+  it("a move to a dearer departure: a Checkout Session for exactly the difference; its webhook moves the booking; a cancellation refunds each payment at Stripe", async () => {
+    const { user, slot, placed, id } = await heldAtStripe({ startsInHours: 96 }, 2);
+    const first = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+    expect((await sendWebhook(event("checkout.session.completed", first))).status).toBe(200);
+    const before = await bookingRow(db(), id);
+    const to = await createSlot(db(), acme.serviceId, { startsInHours: 120 });
+    await db()
+      .update(ticketTypes)
+      .set({ priceMinor: acme.adult.priceMinor + 600 })
+      .where(eq(ticketTypes.id, acme.adult.id));
+    let asked;
+    try {
+      asked = await call(`/v1/bookings/${id}/reschedule`, {
+        token: user.idToken,
+        body: { slotId: to.id },
+        headers: { "Idempotency-Key": randomUUID() },
+      });
+    } finally {
+      await db()
+        .update(ticketTypes)
+        .set({ priceMinor: acme.adult.priceMinor })
+        .where(eq(ticketTypes.id, acme.adult.id));
+    }
+    expect(asked.status).toBe(200);
+    const pending = asked.body.data.pendingChange;
+    const difference = pending.amountMinor as number;
+    expect(difference).toBeGreaterThan(0);
+    const session = fake.sessions.get(sessionIdOf(pending.checkoutUrl))!;
+    expect(session).toMatchObject({
+      mode: "payment",
+      metadata: { purchaseKind: "reschedule", purchaseId: expect.stringMatching(/^bc_/), bookingId: id },
+      amount_total: difference,
+    });
+    expect(session.line_items_params).toEqual([
+      expect.objectContaining({
+        quantity: "1",
+        price_data: expect.objectContaining({ unit_amount: String(difference) }),
+      }),
+    ]);
+    expect(await seatsTaken(db(), to.id)).toBe(2);
+    const paid = fake.complete(session.id as string);
+    const payload = event("checkout.session.completed", paid);
+    expect((await sendWebhook(payload)).status).toBe(200);
+    expect((await sendWebhook(payload)).body.data.duplicate).toBe(true);
+    expect(await bookingRow(db(), id)).toMatchObject({
+      slotId: to.id,
+      totalMinor: before.totalMinor + difference,
+      paymentIntentId: before.paymentIntentId,
+    });
+    expect(await seatsTaken(db(), slot.id)).toBe(0);
+
+    const cancelled = await call(`/v1/bookings/${id}/cancel`, { method: "POST", token: user.idToken });
+    expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    const refunded = (intent: unknown) =>
+      fake.refunds.filter((entry) => entry.payment_intent === intent).map((entry) => entry.amount);
+    expect(refunded(first.payment_intent)).toEqual([before.totalMinor]);
+    expect(refunded(paid.payment_intent)).toEqual([difference]);
   });
 
   it("a tip is paid through its own Checkout Session; its webhook pays the tip and leaves the booking alone (moves the test clock: last)", async () => {
