@@ -142,6 +142,15 @@ export const paymentListQuery = z.object({ page: pageParam });
 /** POST /v1/bookings/{id}/reschedule: the departure of the same service to move to. */
 export const rescheduleBody = z.object({
   slotId: catalogId,
+  /**
+   * When the booking's departure starts as the caller saw it (its startsAt): a booking moved
+   * meanwhile (another tab, another device) is then refused with 409 booking_changed instead of
+   * being moved again.
+   */
+  currentStartsAt: z
+    .string({ invalid_type_error: "Must be a date and time." })
+    .datetime({ offset: true, message: "Must be a date and time." })
+    .optional(),
 });
 export type RescheduleBody = z.infer<typeof rescheduleBody>;
 

@@ -563,6 +563,7 @@ export const endpoints = {
         "checked_in",
         "reschedule_closed",
         "same_departure",
+        "booking_changed",
         "slot_not_found",
         "sales_closed",
         "sold_out",

@@ -50,7 +50,9 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  *
  * One pending move per booking: a new request (another key) replaces it (its held seats released,
  * its checkout closed; were it paid all the same, the payment is refunded). The same
- * Idempotency-Key answers the booking again (with its pending change while it waits).
+ * Idempotency-Key answers the booking again (with its pending change while it waits). With
+ * `currentStartsAt`, a booking moved since the caller looked is refused (409 booking_changed): two
+ * tabs choosing different dates make one move.
  */
 export async function rescheduleBooking(
   db: Db,
@@ -59,6 +61,7 @@ export async function rescheduleBooking(
   id: string,
   slotId: string,
   idempotencyKey: string,
+  currentStartsAt?: string,
 ): Promise<BookingView> {
   const after = await db.transaction(async (tx) => {
     // The booking's row alone is locked first: with the departure joined, PostgreSQL would
@@ -73,6 +76,7 @@ export async function rescheduleBooking(
       .select({
         booking: bookings,
         open: freeCancellationOpenSql,
+        startsAt: slots.startsAt,
         checkedIn: sql<boolean>`${checkedInGuestsSql} > 0`,
       })
       .from(bookings)
@@ -95,6 +99,8 @@ export async function rescheduleBooking(
       throw conflict("A guest of this booking is checked in, so its date can no longer be changed.", "checked_in");
     if (!row.open)
       throw conflict("The deadline for changing the date of this booking has passed.", "reschedule_closed");
+    if (currentStartsAt !== undefined && new Date(currentStartsAt).getTime() !== row.startsAt.getTime())
+      throw conflict("This booking's date was changed meanwhile; look at it again.", "booking_changed");
     if (booking.slotId === slotId) throw conflict("The booking is already on this departure.", "same_departure");
     await loadOpenSlot(tx, slotId, booking.serviceId);
     const context = await loadBookableService(tx, booking.serviceId, scope);

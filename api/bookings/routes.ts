@@ -61,6 +61,7 @@ handle(bookingRoutes, endpoints.rescheduleBooking, async (c, { params, body, hea
     params.id,
     body.slotId,
     headers[IDEMPOTENCY_KEY_HEADER],
+    body.currentStartsAt,
   ),
 );
 

@@ -86,6 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const RescheduleSchema = z.object({
     idempotencyKey: z.string().uuid(),
     slotId: z.string({ required_error: "reschedule.choose" }).trim().min(1, "reschedule.choose").max(64),
+    currentStartsAt: z.string().datetime({ offset: true }).optional(),
   });
   requireSameOrigin(request);
   const { bookingId } = await requireParams(request, params, { bookingId: idParam });
@@ -96,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const moved = await apiFor(request, { token }).call("rescheduleBooking", {
       params: { id: bookingId },
       headers: { "Idempotency-Key": submission.value.idempotencyKey },
-      body: { slotId: submission.value.slotId },
+      body: { slotId: submission.value.slotId, currentStartsAt: submission.value.currentStartsAt },
     });
     // Dearer: the move is made once the difference is paid in the checkout.
     if (moved.pendingChange) return redirect(moved.pendingChange.checkoutUrl);
@@ -168,6 +169,7 @@ export default function ReschedulePage() {
           ) : (
             <Form method="post" className="space-y-4" aria-describedby={fieldError ? "slot-error" : undefined}>
               <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+              <input type="hidden" name="currentStartsAt" value={booking.startsAt} />
               <fieldset className="space-y-2">
                 <legend className="text-lg font-semibold">{t("reschedule.departures")}</legend>
                 {fieldError ? (

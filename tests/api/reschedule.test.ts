@@ -82,6 +82,14 @@ describe("rescheduleBooking", () => {
     expect((await reschedule(guest, booking.id, to.id, key)).status).toBe(200);
     expectEnvelope(await reschedule(guest, booking.id, from.id, key), 409, "idempotency_key_reused");
     expect(await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id))).toHaveLength(1);
+    // A page still showing the old date (another tab) is refused rather than moving the booking again.
+    const other = await createSlot(db(), acme.serviceId, { capacity: 5 });
+    const stale = await call(`/v1/bookings/${booking.id}/reschedule`, {
+      token: guest.idToken,
+      body: { slotId: other.id, currentStartsAt: from.startsAt.toISOString() },
+      headers: { "Idempotency-Key": randomUUID() },
+    });
+    expectEnvelope(stale, 409, "booking_changed");
     // Check-in on the day: the old code is invalid, the new one lets them in.
     await startNow(db(), to.id);
     expect(await scan(before.ticketCode)).toBe("invalid");
