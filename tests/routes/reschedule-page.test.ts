@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import * as page from "~/routes/_default.account.booking.$bookingId.reschedule";
+import * as page from "~/routes/_default.account.booking.$bookingId_.reschedule";
 import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
 import {
   bookingRow,
