@@ -110,46 +110,93 @@ export async function owePaymentRemainder(db: Db, booking: BookingRow, reason: s
   return remainder;
 }
 
+/** What is left to refund of each paid difference of the booking's moves (done, paid through a checkout), oldest first. */
+async function paidDifferences(db: Db, bookingId: string) {
+  const rows = await db
+    .select({
+      id: bookingChanges.id,
+      amountMinor: bookingChanges.priceDifferenceMinor,
+      provider: bookingChanges.paymentProvider,
+      intentId: bookingChanges.paymentIntentId,
+      // Qualified by hand: drizzle leaves a lone table's columns bare, which the subquery would read as r's.
+      refunded: sql<number>`coalesce((select sum(r.amount_minor) from booking_refunds r
+        where r.booking_id = booking_changes.booking_id and r.payment_intent_id = booking_changes.payment_intent_id
+          and not r.outside_total), 0)::int`,
+    })
+    .from(bookingChanges)
+    .where(
+      and(
+        eq(bookingChanges.bookingId, bookingId),
+        eq(bookingChanges.status, "done"),
+        sql`${bookingChanges.priceDifferenceMinor} > 0 and ${bookingChanges.paymentIntentId} is not null`,
+      ),
+    )
+    .orderBy(asc(bookingChanges.completedAt), asc(bookingChanges.id));
+  return rows.map((row) => ({
+    changeId: row.id,
+    leftMinor: row.amountMinor - Number(row.refunded),
+    payment: { provider: row.provider!, intentId: row.intentId! },
+  }));
+}
+
 /**
  * Of `upTo` owed back, what goes to the payments of the booking's moves to dearer departures:
  * each gets what is left of it, to its own payment, once (key `refund_<booking>_<change>`).
  * Returns the amount so owed; the booking's own payment takes the rest.
  */
 async function owePaidDifferences(db: Db, booking: BookingRow, upTo: number, reason: string): Promise<number> {
-  const paid = await db
-    .select({
-      id: bookingChanges.id,
-      amountMinor: bookingChanges.priceDifferenceMinor,
-      provider: bookingChanges.paymentProvider,
-      intentId: bookingChanges.paymentIntentId,
-      refunded: sql<number>`coalesce((select sum(r.amount_minor) from booking_refunds r
-        where r.booking_id = ${bookingChanges.bookingId} and r.payment_intent_id = ${bookingChanges.paymentIntentId}
-          and not r.outside_total), 0)::int`,
-    })
-    .from(bookingChanges)
-    .where(
-      and(
-        eq(bookingChanges.bookingId, booking.id),
-        eq(bookingChanges.status, "done"),
-        sql`${bookingChanges.priceDifferenceMinor} > 0 and ${bookingChanges.paymentIntentId} is not null`,
-      ),
-    )
-    .orderBy(asc(bookingChanges.completedAt), asc(bookingChanges.id));
   let owed = 0;
-  for (const change of paid) {
-    const amountMinor = Math.min(upTo - owed, change.amountMinor - Number(change.refunded));
+  for (const difference of await paidDifferences(db, booking.id)) {
+    const amountMinor = Math.min(upTo - owed, difference.leftMinor);
     if (amountMinor <= 0) continue;
     await recordRefund(db, booking, {
       amountMinor,
       reason,
       requestedBy: null,
       releaseSeats: true,
-      idempotencyKey: `${fullRefundKey(booking.id)}_${change.id}`,
-      payment: { provider: change.provider!, intentId: change.intentId! },
+      idempotencyKey: `${fullRefundKey(booking.id)}_${difference.changeId}`,
+      payment: difference.payment,
     });
     owed += amountMinor;
   }
   return owed;
+}
+
+/**
+ * A refund of part of what was paid (the operator's), split over the booking's payments: its own
+ * first (what is left of it), then each paid difference of a move (`<key>_<change>`). Returns
+ * the first row (the one with `decision.idempotencyKey`). Without moves paid, one row, as
+ * recordRefund writes it.
+ */
+export async function recordRefundOverPayments(
+  db: Db,
+  booking: BookingRow,
+  decision: RefundDecision,
+): Promise<BookingRefundRow> {
+  const differences = await paidDifferences(db, booking.id);
+  const inDifferences = differences.reduce((sum, difference) => sum + Math.max(0, difference.leftMinor), 0);
+  if (inDifferences === 0) return recordRefund(db, booking, decision);
+  const ownLeft = booking.totalMinor - (await refundedSoFar(db, booking.id)) - inDifferences;
+  let rest = decision.amountMinor;
+  let first: BookingRefundRow | null = null;
+  if (ownLeft > 0) {
+    const amountMinor = Math.min(rest, ownLeft);
+    first = await recordRefund(db, booking, { ...decision, amountMinor });
+    rest -= amountMinor;
+  }
+  for (const difference of differences) {
+    const amountMinor = Math.min(rest, difference.leftMinor);
+    if (amountMinor <= 0) continue;
+    const row = await recordRefund(db, booking, {
+      ...decision,
+      amountMinor,
+      idempotencyKey: first ? `${decision.idempotencyKey}_${difference.changeId}` : decision.idempotencyKey,
+      payment: difference.payment,
+    });
+    first ??= row;
+    rest -= amountMinor;
+  }
+  return first ?? recordRefund(db, booking, decision);
 }
 
 export type RefundOutcome = "refunded" | "none";

@@ -11,7 +11,7 @@ import { writeBookingEmail } from "../bookings/booking-mail";
 import { bookingPath, operatorRefundEmail } from "../bookings/emails";
 import { releaseBooking } from "../bookings/fulfilment";
 import { bookingNotFound } from "../bookings/read";
-import { hasPayment, recordRefund, refundsOf, settleRefund } from "../bookings/refunds";
+import { hasPayment, recordRefundOverPayments, refundsOf, settleRefund } from "../bookings/refunds";
 import { findBookingView, toBookingRefund, toBookingView } from "../bookings/view";
 import type { Member } from "./guard";
 
@@ -113,7 +113,8 @@ export async function refundBooking(
         throw conflict("This departure has started: its seats can no longer be released.", "departure_started");
       await releaseBooking(tx, booking, "cancelled", { cancelledAt: sql`app_now()` });
     }
-    const refund = await recordRefund(tx, booking, {
+    // A booking moved to a dearer departure was paid twice: each payment gets its part back.
+    const refund = await recordRefundOverPayments(tx, booking, {
       amountMinor: body.amountMinor,
       reason: body.reason,
       requestedBy: member.userId,

@@ -353,6 +353,52 @@ describe("rescheduleBooking", () => {
     ).toHaveLength(1);
   });
 
+  it("the operator's refunds after a dearer move: a part from the first payment, then the whole rest (seats released) to each payment, once", async () => {
+    const guest = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId);
+    const to = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    const before = await bookingRow(db(), booking.id);
+    await setAdultPrice(acme.adult.priceMinor + 400);
+    try {
+      const asked = await reschedule(guest, booking.id, to.id);
+      expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
+    } finally {
+      await setAdultPrice(acme.adult.priceMinor);
+    }
+    const moved = await bookingRow(db(), booking.id);
+    const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+    const manager = await syncedMember(db(), "acme", "manager");
+    const operatorRefund = (amountMinor: number, alreadyRefundedMinor: number, releaseSeats: boolean) =>
+      call(`/v1/operator/bookings/${booking.id}/refunds`, {
+        method: "POST",
+        account: "acme",
+        token: manager.idToken,
+        body: {
+          amountMinor,
+          alreadyRefundedMinor,
+          reason: "Operator refund",
+          releaseSeats,
+          idempotencyKey: randomUUID().replace(/-/g, ""),
+        },
+      });
+    expect((await operatorRefund(300, 0, false)).status).toBe(201);
+    const rest = moved.totalMinor - 300;
+    expect((await operatorRefund(rest, 300, true)).status).toBe(201);
+    const refundsTo = async (intent: string) =>
+      (await db().select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, intent)))
+        .map((row) => row.amountMinor)
+        .reduce((sum, amount) => sum + amount, 0);
+    expect(await refundsTo(before.paymentIntentId!)).toBe(before.totalMinor);
+    expect(await refundsTo(change.paymentIntentId!)).toBe(change.priceDifferenceMinor);
+    expect(await bookingRow(db(), booking.id)).toMatchObject({
+      status: "cancelled",
+      refundMinor: moved.totalMinor,
+      paymentStatus: "refunded",
+    });
+    expect(await seatsTaken(db(), to.id)).toBe(0);
+  });
+
   it("closed past the deadline and after check-in; another guest's booking is not found; hostile input is 4xx", async () => {
     const guest = await bookingUser(acme);
     const late = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
