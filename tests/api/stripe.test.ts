@@ -398,6 +398,45 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect(refunded(paid.payment_intent)).toEqual([difference]);
   });
 
+  it("a dearer move's Checkout Session expiring unpaid releases the held seats; the booking stays where it was", async () => {
+    const { user, slot, placed, id } = await heldAtStripe({ startsInHours: 100 }, 1);
+    expect(
+      (await sendWebhook(event("checkout.session.completed", fake.complete(sessionIdOf(placed.body.data.checkoutUrl)))))
+        .status,
+    ).toBe(200);
+    const before = await bookingRow(db(), id);
+    const to = await createSlot(db(), acme.serviceId, { startsInHours: 130 });
+    await db()
+      .update(ticketTypes)
+      .set({ priceMinor: acme.adult.priceMinor + 200 })
+      .where(eq(ticketTypes.id, acme.adult.id));
+    let asked;
+    try {
+      asked = await call(`/v1/bookings/${id}/reschedule`, {
+        token: user.idToken,
+        body: { slotId: to.id },
+        headers: { "Idempotency-Key": randomUUID() },
+      });
+    } finally {
+      await db()
+        .update(ticketTypes)
+        .set({ priceMinor: acme.adult.priceMinor })
+        .where(eq(ticketTypes.id, acme.adult.id));
+    }
+    expect(await seatsTaken(db(), to.id)).toBe(1);
+    const expired = fake.expire(sessionIdOf(asked.body.data.pendingChange.checkoutUrl));
+    expect((await sendWebhook(event("checkout.session.expired", expired))).status).toBe(200);
+    expect(await seatsTaken(db(), to.id)).toBe(0);
+    expect(await seatsTaken(db(), slot.id)).toBe(1);
+    expect(await bookingRow(db(), id)).toMatchObject({
+      slotId: slot.id,
+      ticketCode: before.ticketCode,
+      totalMinor: before.totalMinor,
+    });
+    const view = await call(`/v1/bookings/${id}`, { token: user.idToken });
+    expect(view.body.data.pendingChange).toBeNull();
+  });
+
   it("a tip is paid through its own Checkout Session; its webhook pays the tip and leaves the booking alone (moves the test clock: last)", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 6, durationMinutes: 60 });
