@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
-import { bookingChanges, bookings } from "../db/schema";
+import { bookingChanges, bookings, slots } from "../db/schema";
 import { errorFields, logger } from "../logger";
 import type { CheckoutHandler } from "../payments/checkout-handlers";
 import { recordRefund, settleRefund } from "./refunds";
@@ -16,8 +16,8 @@ import { checkedInGuestsSql } from "./view";
  */
 
 /**
- * Paid: while the change still waits (its seats held) and the booking is still confirmed, not
- * checked in, on the departure it left, the move is made as a same-price move is, the payment
+ * Paid: while the change still waits (its seats held), its new departure is not cancelled, and the
+ * booking is still confirmed, not checked in, on the departure it left, the move is made as a same-price move is, the payment
  * of the difference remembered on the change (later refunds go to it). Otherwise (cancelled,
  * replaced or lapsed meanwhile) the payment is refunded in full through the refund model, once.
  */
@@ -39,8 +39,10 @@ export const reschedulePaid: CheckoutHandler = async (db, event) => {
       .select({ checkedIn: sql<boolean>`${checkedInGuestsSql} > 0` })
       .from(bookings)
       .where(eq(bookings.id, booking.id));
+    const [target] = await tx.select({ status: slots.status }).from(slots).where(eq(slots.id, change.toSlotId));
     const movable =
       change.status === "awaiting_payment" &&
+      target?.status !== "cancelled" &&
       booking.status === "confirmed" &&
       booking.slotId === change.fromSlotId &&
       !checkedIn;
@@ -110,14 +112,16 @@ const BATCH = 200;
 
 /**
  * The due work: pending moves whose hold has lapsed, or whose booking no longer stands (cancelled
- * meanwhile), are expired and their held seats released, each under its booking's lock; their
+ * meanwhile), or whose new departure was cancelled, are expired and their held seats released, each under its booking's lock; their
  * checkouts are closed (a payment arriving later is refunded by reschedulePaid).
  */
 export async function expireRescheduleHolds(db: Db): Promise<number> {
   const due = await queryRows<{ id: string; booking_id: string }>(
     db,
     sql`select c.id, c.booking_id from booking_changes c join bookings b on b.id = c.booking_id
-        where c.status = 'awaiting_payment' and (c.hold_expires_at <= app_now() or b.status <> 'confirmed')
+        join slots s on s.id = c.to_slot_id
+        where c.status = 'awaiting_payment'
+          and (c.hold_expires_at <= app_now() or b.status <> 'confirmed' or s.status = 'cancelled')
         order by c.hold_expires_at limit ${BATCH}`,
   );
   let expired = 0;
@@ -133,7 +137,8 @@ export async function expireRescheduleHolds(db: Db): Promise<number> {
             and(
               eq(bookingChanges.id, id),
               eq(bookingChanges.status, "awaiting_payment"),
-              sql`(${bookingChanges.holdExpiresAt} <= app_now() or ${booking.status !== "confirmed"})`,
+              sql`(${bookingChanges.holdExpiresAt} <= app_now() or ${booking.status !== "confirmed"}
+                or exists (select 1 from slots s where s.id = booking_changes.to_slot_id and s.status = 'cancelled'))`,
             ),
           );
         return still ? dropPendingChange(tx, booking, "expired", id) : [];

@@ -399,6 +399,48 @@ describe("rescheduleBooking", () => {
     expect(await seatsTaken(db(), to.id)).toBe(0);
   });
 
+  it("the operator cancels the new departure after a paid dearer move: both payments refunded; a pending move to a cancelled departure is refunded when paid", async () => {
+    const guest = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId);
+    const to = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    const before = await bookingRow(db(), booking.id);
+    const other = await bookingUser(acme);
+    const otherFrom = await createSlot(db(), acme.serviceId);
+    const otherBooking = await confirmedBooking(other, acme, otherFrom.id, 1);
+    await setAdultPrice(acme.adult.priceMinor + 250);
+    let pendingUrl: string;
+    try {
+      const asked = await reschedule(guest, booking.id, to.id);
+      expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
+      // Another traveller's move to the same departure waits for its payment.
+      const waiting = await reschedule(other, otherBooking.id, to.id);
+      pendingUrl = waiting.body.data.pendingChange.checkoutUrl;
+    } finally {
+      await setAdultPrice(acme.adult.priceMinor);
+    }
+    const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+    const owner = await syncedMember(db(), "acme", "owner");
+    const cancelled = await call(`/v1/operator/departures/${to.id}/cancel`, {
+      method: "POST",
+      token: owner.idToken,
+      account: "acme",
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const refundsTo = async (intent: string) =>
+      (await db().select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, intent))).map(
+        (row) => row.amountMinor,
+      );
+    expect(await refundsTo(before.paymentIntentId!)).toEqual([before.totalMinor]);
+    expect(await refundsTo(change.paymentIntentId!)).toEqual([change.priceDifferenceMinor]);
+    // The other traveller pays the move to the cancelled departure: not moved, refunded whole.
+    expect((await pay(sessionIdOf(pendingUrl))).status).toBe(200);
+    expect((await bookingRow(db(), otherBooking.id)).slotId).toBe(otherFrom.id);
+    const [late] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, otherBooking.id));
+    expect(late.status).toBe("refunded");
+    expect(await refundsTo(late.paymentIntentId!)).toEqual([late.priceDifferenceMinor]);
+  });
+
   it("closed past the deadline and after check-in; another guest's booking is not found; hostile input is 4xx", async () => {
     const guest = await bookingUser(acme);
     const late = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
