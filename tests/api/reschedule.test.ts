@@ -441,6 +441,36 @@ describe("rescheduleBooking", () => {
     expect(await refundsTo(late.paymentIntentId!)).toEqual([late.priceDifferenceMinor]);
   });
 
+  it("dearer, the booking cancelled while its checkout is open: the payment that still comes is refunded whole, the held seats freed, nothing moves", async () => {
+    const guest = await bookingUser(acme);
+    const from = await createSlot(db(), acme.serviceId);
+    const to = await createSlot(db(), acme.serviceId);
+    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    await setAdultPrice(acme.adult.priceMinor + 150);
+    let checkoutUrl: string;
+    try {
+      checkoutUrl = (await reschedule(guest, booking.id, to.id)).body.data.pendingChange.checkoutUrl;
+    } finally {
+      await setAdultPrice(acme.adult.priceMinor);
+    }
+    expect(await seatsTaken(db(), to.id)).toBe(1);
+    expect((await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken })).status).toBe(
+      200,
+    );
+    expect((await pay(sessionIdOf(checkoutUrl))).status).toBe(200);
+    const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+    expect(change.status).toBe("refunded");
+    expect(await seatsTaken(db(), to.id)).toBe(0);
+    expect(await bookingRow(db(), booking.id)).toMatchObject({ slotId: from.id, status: "cancelled" });
+    const back = await db()
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.paymentIntentId, change.paymentIntentId!));
+    expect(back.map((row) => row.amountMinor)).toEqual([change.priceDifferenceMinor]);
+    // The sweep has nothing left to expire for it.
+    expect(await expireRescheduleHolds(db())).toBe(0);
+  });
+
   it("closed past the deadline and after check-in; another guest's booking is not found; hostile input is 4xx", async () => {
     const guest = await bookingUser(acme);
     const late = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
