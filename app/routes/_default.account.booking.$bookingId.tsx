@@ -30,10 +30,21 @@ import { ticketQrMarkup } from "~/features/tickets/ticket-qr.server";
 /** One booking of the signed-in user (ours: not in the spec's table), in the default layout. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking, t } = await loadMyBooking(request, params);
-  const confirmCancel = new URL(request.url).searchParams.get("cancel") === "1" && booking.canCancel;
+  const query = new URL(request.url).searchParams;
+  const confirmCancel = query.get("cancel") === "1" && booking.canCancel;
+  // Back from the checkout of a move to a dearer departure: moved, or its payment still on its way.
+  const movedNotice =
+    query.get("moved") === "1"
+      ? booking.pendingChange
+        ? "reschedule.paymentPending"
+        : booking.changes?.length
+          ? "reschedule.movedNotice"
+          : null
+      : null;
   return withFlash(request, {
     booking,
     confirmCancel,
+    movedNotice,
     ticketQr: ticketQrMarkup(booking.ticketCode),
     title: t("booking.title", { reference: booking.reference }),
   });
@@ -87,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function BookingPage() {
-  const { booking, confirmCancel, flash, ticketQr } = useLoaderData<typeof loader>();
+  const { booking, confirmCancel, flash, movedNotice, ticketQr } = useLoaderData<typeof loader>();
   const lastResult = useFormResult();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
@@ -105,6 +116,8 @@ export default function BookingPage() {
         <StatusMessage className="">{t(flash)}</StatusMessage>
       ) : flash ? (
         <CancelledNotice booking={booking} />
+      ) : movedNotice ? (
+        <StatusMessage className="">{t(movedNotice)}</StatusMessage>
       ) : null}
       {formError ? <AlertMessage className="">{t(formError)}</AlertMessage> : null}
       <section aria-labelledby="what-heading" className="rounded-xl border border-slate-200 p-4">

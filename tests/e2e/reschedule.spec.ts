@@ -127,6 +127,7 @@ for (const javaScriptEnabled of [true, false]) {
       await setAdultPrice(request, headers, service, adult.priceMinor);
     }
     await expect(page).toHaveURL(new RegExp(`/account/booking/${booking.id}\\?moved=1$`));
+    await expect(page.getByText("Your booking has moved.")).toBeVisible();
     await expect(page.getByTestId("booking-when").locator("time")).toHaveAttribute("datetime", dearer.startsAt);
     const history = page.getByTestId("booking-changes").locator("li");
     await expect(history).toHaveCount(2);

@@ -109,6 +109,7 @@ describe("/account/booking/{id}/reschedule", () => {
         ),
       );
       expect(after.data.booking.startsAt).toBe(to.startsAt.toISOString());
+      expect(after.data.movedNotice).toBe("reschedule.movedNotice");
       expect(after.data.booking.changes).toEqual([
         expect.objectContaining({ priceDifferenceMinor: view.data.difference }),
       ]);
