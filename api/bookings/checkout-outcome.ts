@@ -11,6 +11,7 @@ import type { CheckoutEvent, CheckoutHandler, CheckoutOutcome } from "../payment
 import { fulfilBooking, markCheckoutExpired, markPaymentFailed } from "./fulfilment";
 import { bookingNotFound, getBooking, ownBooking } from "./read";
 import type { BookingView } from "~contract/bookings";
+import { refreshPendingChange } from "./reschedule-payment";
 
 /** The booking an event is about: by checkout session first, else by the booking id it carries. */
 async function bookingOf(db: Db, event: CheckoutEvent): Promise<string | null> {
@@ -92,5 +93,7 @@ export async function refreshPayment(
       await markCheckoutExpired(db, id);
     }
   }
+  // A move to a dearer departure waiting for its payment.
+  if (booking.status === "confirmed") await refreshPendingChange(db, id);
   return getBooking(db, userId, scope, id);
 }

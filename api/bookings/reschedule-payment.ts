@@ -3,7 +3,8 @@ import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { bookingChanges, bookings, slots } from "../db/schema";
 import { errorFields, logger } from "../logger";
-import type { CheckoutHandler } from "../payments/checkout-handlers";
+import type { CheckoutEvent, CheckoutHandler } from "../payments/checkout-handlers";
+import { providerNamed } from "../payments";
 import { recordRefund, settleRefund } from "./refunds";
 import { closeCheckouts, dropPendingChange, moveBooking, type CheckoutToClose } from "./reschedule";
 import { checkedInGuestsSql } from "./view";
@@ -151,4 +152,38 @@ export async function expireRescheduleHolds(db: Db): Promise<number> {
     await closeCheckouts(db, closing);
   }
   return expired;
+}
+
+/**
+ * Asks the provider how a booking's pending move's checkout stands (the traveller is back from it
+ * before its event arrived): paid, it is handled as the event would be; failed or expired, the
+ * held seats go back. Best effort: the event or the sweep settles it otherwise.
+ */
+export async function refreshPendingChange(db: Db, bookingId: string): Promise<void> {
+  const [change] = await db
+    .select()
+    .from(bookingChanges)
+    .where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.status, "awaiting_payment")))
+    .limit(1);
+  if (!change?.paymentProvider || !change.paymentSessionId) return;
+  try {
+    const state = await providerNamed(change.paymentProvider).getCheckout(db, change.paymentSessionId);
+    if (state.status !== "paid" && state.status !== "failed" && state.status !== "expired") return;
+    const event: CheckoutEvent = {
+      provider: change.paymentProvider,
+      eventId: `refresh_${change.id}`,
+      type: state.status === "paid" ? "checkout.completed" : `checkout.${state.status}`,
+      providerType: "refresh",
+      sessionId: change.paymentSessionId,
+      bookingId,
+      purchase: { kind: "reschedule", id: change.id },
+      paymentIntentId: state.paymentIntentId,
+      paymentMethodSaved: false,
+      card: state.card,
+      paidCard: async () => state.card,
+    };
+    await (state.status === "paid" ? reschedulePaid(db, event) : rescheduleUnpaid(db, event));
+  } catch (error) {
+    logger.warn({ changeId: change.id, err: errorFields(error) }, "reschedule payment status unavailable");
+  }
 }

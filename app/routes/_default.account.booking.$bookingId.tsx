@@ -29,8 +29,16 @@ import { ticketQrMarkup } from "~/features/tickets/ticket-qr.server";
 
 /** One booking of the signed-in user (ours: not in the spec's table), in the default layout. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { booking, t } = await loadMyBooking(request, params);
+  const loaded = await loadMyBooking(request, params);
+  const { t } = loaded;
   const query = new URL(request.url).searchParams;
+  // Back from a dearer move's checkout before its payment's event: ask the provider now.
+  const booking =
+    query.get("moved") === "1" && loaded.booking.pendingChange
+      ? await apiFor(request, { token: await requireToken(request) }).call("refreshPayment", {
+          params: { id: loaded.booking.id },
+        })
+      : loaded.booking;
   const confirmCancel = query.get("cancel") === "1" && booking.canCancel;
   // Back from the checkout of a move to a dearer departure: moved, or its payment still on its way.
   const movedNotice =
