@@ -527,7 +527,8 @@ export const endpoints = {
     refreshPayment: endpoint({
       method: "POST",
       path: "/v1/bookings/:id/refresh-payment",
-      summary: "Ask the payment provider again how a booking's payment stands",
+      summary:
+        "Ask the payment provider again how a booking's payment stands (and that of its date change waiting for payment)",
       auth: "user",
       tenant: true,
       params: bookingParams,
