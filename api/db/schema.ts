@@ -741,7 +741,7 @@ export const bookingRefunds = pgTable(
     status: text("status").$type<RefundStatus>().notNull().default("owed"),
     createdAt: createdAt(),
     madeAt: timestamp("made_at", { withTimezone: true }),
-    /** The payment it goes back to when not the booking's own: a date change's difference (migration 0037). */
+    /** The payment it goes back to when not the booking's own: a date change's difference (migration 0039). */
     paymentProvider: text("payment_provider"),
     paymentIntentId: text("payment_intent_id"),
     /** It returns a payment that never became part of the total (a date change paid too late): not in refund_minor. */
@@ -784,7 +784,7 @@ export const bookingChanges = pgTable(
     /**
      * done: the booking moved (its history). A dearer move waits for its checkout
      * (awaiting_payment, its new seats held), then is done, expired (nothing moved) or refunded
-     * (paid once it could no longer be made: the payment went back). Migration 0037.
+     * (paid once it could no longer be made: the payment went back). Migration 0039.
      */
     status: text("status").$type<BookingChangeStatus>().notNull().default("done"),
     /** Seats held on the new departure while awaiting payment. */

@@ -1,3 +1,4 @@
+-- Written beside 0038 (gift cards) and numbered after it, so that databases which already have 0038 apply it too.
 -- Paying the difference of a move to a dearer departure (issue 30, item 2): a booking change may
 -- wait for its checkout (its new seats held until hold_expires_at), then is done, expired (its
 -- hold lapsed, its checkout failed or expired, the booking was cancelled or replaced meanwhile)
