@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookings, giftCardTransactions } from "~api/db/schema";
 import { giftCardBalanceMinor, issueGiftCard } from "~api/gift-cards/ledger";
 import { groupGiftCardCode } from "~contract/gift-cards";
 import { seedDbForThisFile } from "./helpers/api";
 import { bookingBody, bookingUsers, createSlot, findService } from "./helpers/booking";
 import { randomIp, withEmulatorUsers } from "./helpers/identity";
-import { startAppProcess, stopAppProcesses, type AppProcess } from "./helpers/app-processes";
+import { withTwoAppProcesses } from "./helpers/app-processes";
 
 /**
  * One gift card, 20 travellers checking out with it at the same instant through two app processes
@@ -21,17 +21,10 @@ describe.skipIf(!process.env.DATABASE_URL)(
   () => {
     const { db } = seedDbForThisFile();
     withEmulatorUsers();
-    let processes: AppProcess[] = [];
-
-    beforeAll(async () => {
-      processes = await Promise.all([startAppProcess(), startAppProcess()]);
-    }, 120_000);
-
-    afterAll(async () => {
-      await stopAppProcesses(processes);
-    });
+    const appProcesses = withTwoAppProcesses();
 
     it("never below zero; the ledger sums to the balance; every booking's part is what the card gave", async () => {
+      const processes = appProcesses();
       const service = await findService(db(), "acme");
       const slot = await createSlot(db(), service.serviceId, { capacity: CHECKOUTS + 5, startsInHours: 240 });
       const travellers = await bookingUsers(db(), service, CHECKOUTS);

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookingChanges, bookings, slots } from "~api/db/schema";
 import { seedDbForThisFile } from "./helpers/api";
 import { bookingUsers, confirmedBooking, createSlot, findService } from "./helpers/booking";
 import { randomIp, withEmulatorUsers } from "./helpers/identity";
-import { startAppProcess, stopAppProcesses, type AppProcess } from "./helpers/app-processes";
+import { withTwoAppProcesses } from "./helpers/app-processes";
 
 /**
  * rescheduleBooking on two app processes over one PostgreSQL database: many requests to move one
@@ -20,17 +20,10 @@ const SEATS = 2;
 describe.skipIf(!process.env.DATABASE_URL)("concurrent reschedules across two processes (PostgreSQL)", () => {
   const { db } = seedDbForThisFile();
   withEmulatorUsers();
-  let processes: AppProcess[] = [];
-
-  beforeAll(async () => {
-    processes = await Promise.all([startAppProcess(), startAppProcess()]);
-  }, 120_000);
-
-  afterAll(async () => {
-    await stopAppProcesses(processes);
-  });
+  const appProcesses = withTwoAppProcesses();
 
   it(`${REQUESTS} reschedules of one booking to ${TARGETS} departures: exactly one move, seats consistent`, async () => {
+    const processes = appProcesses();
     const service = await findService(db(), "acme");
     const from = await createSlot(db(), service.serviceId, { capacity: 4, startsInHours: 200 });
     const targets: Awaited<ReturnType<typeof createSlot>>[] = [];

@@ -10,7 +10,6 @@ import {
   bookings,
   sandboxCheckouts,
   sandboxRefunds,
-  ticketTypes,
   waitlistEntries,
 } from "~api/db/schema";
 import { expectEnvelope } from "./helpers/api";
@@ -24,6 +23,7 @@ import {
   seatsTaken,
   sessionIdOf,
   startNow,
+  withAdultPrice,
 } from "./helpers/booking";
 import { call, type TestUser } from "./helpers/identity";
 import { syncedMember } from "./helpers/operator";
@@ -40,10 +40,6 @@ function reschedule(user: TestUser, bookingId: string, slotId: string, key = ran
     body: { slotId },
     headers: { "Idempotency-Key": key },
   });
-}
-
-async function setAdultPrice(priceMinor: number) {
-  await db().update(ticketTypes).set({ priceMinor }).where(eq(ticketTypes.id, acme.adult.id));
 }
 
 async function scan(code: string) {
@@ -103,8 +99,7 @@ describe("rescheduleBooking", () => {
     const booking = await confirmedBooking(guest, acme, from.id, 2);
     const paid = await bookingRow(db(), booking.id);
     const cheaper = acme.adult.priceMinor - 1000;
-    await setAdultPrice(cheaper);
-    try {
+    await withAdultPrice(db(), acme, cheaper, async () => {
       const quote = await call("/v1/bookings/quote", {
         body: { serviceId: acme.serviceId, slotId: to.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 2 }] },
       });
@@ -123,9 +118,7 @@ describe("rescheduleBooking", () => {
       expect(after).toMatchObject({ slotId: to.id, refundMinor: difference, paymentStatus: "paid" });
       const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
       expect(change.priceDifferenceMinor).toBe(-difference);
-    } finally {
-      await setAdultPrice(acme.adult.priceMinor);
-    }
+    });
   });
 
   it("cheaper, when the operator refuses refunds on reschedule: 409 and nothing moves", async () => {
@@ -150,14 +143,14 @@ describe("rescheduleBooking", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "reschedule.settings_updated"), eq(auditLog.actorId, manager.uid)));
     expect(audited).toHaveLength(1);
-    await setAdultPrice(acme.adult.priceMinor - 500);
     try {
-      expectEnvelope(await reschedule(guest, booking.id, to.id), 409, "reschedule_refund_refused");
-      expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
-      expect(await seatsTaken(db(), to.id)).toBe(0);
-      expect(await db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, booking.id))).toEqual([]);
+      await withAdultPrice(db(), acme, acme.adult.priceMinor - 500, async () => {
+        expectEnvelope(await reschedule(guest, booking.id, to.id), 409, "reschedule_refund_refused");
+        expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
+        expect(await seatsTaken(db(), to.id)).toBe(0);
+        expect(await db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, booking.id))).toEqual([]);
+      });
     } finally {
-      await setAdultPrice(acme.adult.priceMinor);
       await db().update(accounts).set({ rescheduleRefunds: true }).where(eq(accounts.id, acme.accountId));
     }
   });
@@ -168,8 +161,7 @@ describe("rescheduleBooking", () => {
     const to = await createSlot(db(), acme.serviceId, { capacity: 4 });
     const booking = await confirmedBooking(guest, acme, from.id, 2);
     const before = await bookingRow(db(), booking.id);
-    await setAdultPrice(acme.adult.priceMinor + 750);
-    try {
+    await withAdultPrice(db(), acme, acme.adult.priceMinor + 750, async () => {
       const quote = await call("/v1/bookings/quote", {
         body: { serviceId: acme.serviceId, slotId: to.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 2 }] },
       });
@@ -212,9 +204,7 @@ describe("rescheduleBooking", () => {
       await startNow(db(), to.id);
       expect(await scan(before.ticketCode)).toBe("invalid");
       expect(await scan(after.ticketCode)).toBe("ok");
-    } finally {
-      await setAdultPrice(acme.adult.priceMinor);
-    }
+    });
   });
 
   it("dearer, unpaid: when the hold lapses the held seats are freed and the booking stays where it was", async () => {
@@ -223,8 +213,7 @@ describe("rescheduleBooking", () => {
     const to = await createSlot(db(), acme.serviceId, { capacity: 3 });
     const booking = await confirmedBooking(guest, acme, from.id, 1);
     const before = await bookingRow(db(), booking.id);
-    await setAdultPrice(acme.adult.priceMinor + 500);
-    try {
+    await withAdultPrice(db(), acme, acme.adult.priceMinor + 500, async () => {
       const asked = await reschedule(guest, booking.id, to.id);
       expect(asked.status).toBe(200);
       expect(await seatsTaken(db(), to.id)).toBe(1);
@@ -246,9 +235,7 @@ describe("rescheduleBooking", () => {
       expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(409);
       const view = await call(`/v1/bookings/${booking.id}`, { token: guest.idToken });
       expect(view.body.data).toMatchObject({ pendingChange: null, changes: [] });
-    } finally {
-      await setAdultPrice(acme.adult.priceMinor);
-    }
+    });
   });
 
   it("dearer: a second request replaces the pending one (its seats released); a payment of the replaced one is refunded whole, once", async () => {
@@ -257,8 +244,7 @@ describe("rescheduleBooking", () => {
     const first = await createSlot(db(), acme.serviceId, { capacity: 3 });
     const second = await createSlot(db(), acme.serviceId, { capacity: 3 });
     const booking = await confirmedBooking(guest, acme, from.id, 1);
-    await setAdultPrice(acme.adult.priceMinor + 500);
-    try {
+    await withAdultPrice(db(), acme, acme.adult.priceMinor + 500, async () => {
       const one = await reschedule(guest, booking.id, first.id);
       const two = await reschedule(guest, booking.id, second.id);
       expect(two.status).toBe(200);
@@ -309,9 +295,7 @@ describe("rescheduleBooking", () => {
       });
       expect((await pay(sessionIdOf(two.body.data.pendingChange.checkoutUrl))).status).toBe(200);
       expect((await bookingRow(db(), booking.id)).slotId).toBe(second.id);
-    } finally {
-      await setAdultPrice(acme.adult.priceMinor);
-    }
+    });
   });
 
   it("a cancellation after a dearer move refunds both payments in full, each to its own payment, once", async () => {
@@ -320,13 +304,10 @@ describe("rescheduleBooking", () => {
     const to = await createSlot(db(), acme.serviceId);
     const booking = await confirmedBooking(guest, acme, from.id, 2);
     const before = await bookingRow(db(), booking.id);
-    await setAdultPrice(acme.adult.priceMinor + 300);
-    try {
+    await withAdultPrice(db(), acme, acme.adult.priceMinor + 300, async () => {
       const asked = await reschedule(guest, booking.id, to.id);
       expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
-    } finally {
-      await setAdultPrice(acme.adult.priceMinor);
-    }
+    });
     const moved = await bookingRow(db(), booking.id);
     const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
     const cancelled = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
@@ -359,13 +340,10 @@ describe("rescheduleBooking", () => {
     const to = await createSlot(db(), acme.serviceId);
     const booking = await confirmedBooking(guest, acme, from.id, 1);
     const before = await bookingRow(db(), booking.id);
-    await setAdultPrice(acme.adult.priceMinor + 400);
-    try {
+    await withAdultPrice(db(), acme, acme.adult.priceMinor + 400, async () => {
       const asked = await reschedule(guest, booking.id, to.id);
       expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
-    } finally {
-      await setAdultPrice(acme.adult.priceMinor);
-    }
+    });
     const moved = await bookingRow(db(), booking.id);
     const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
     const manager = await syncedMember(db(), "acme", "manager");
@@ -408,17 +386,13 @@ describe("rescheduleBooking", () => {
     const other = await bookingUser(acme);
     const otherFrom = await createSlot(db(), acme.serviceId);
     const otherBooking = await confirmedBooking(other, acme, otherFrom.id, 1);
-    await setAdultPrice(acme.adult.priceMinor + 250);
-    let pendingUrl: string;
-    try {
+    const pendingUrl: string = await withAdultPrice(db(), acme, acme.adult.priceMinor + 250, async () => {
       const asked = await reschedule(guest, booking.id, to.id);
       expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
       // Another traveller's move to the same departure waits for its payment.
       const waiting = await reschedule(other, otherBooking.id, to.id);
-      pendingUrl = waiting.body.data.pendingChange.checkoutUrl;
-    } finally {
-      await setAdultPrice(acme.adult.priceMinor);
-    }
+      return waiting.body.data.pendingChange.checkoutUrl;
+    });
     const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
     const owner = await syncedMember(db(), "acme", "owner");
     const cancelled = await call(`/v1/operator/departures/${to.id}/cancel`, {
@@ -446,13 +420,12 @@ describe("rescheduleBooking", () => {
     const from = await createSlot(db(), acme.serviceId);
     const to = await createSlot(db(), acme.serviceId);
     const booking = await confirmedBooking(guest, acme, from.id, 1);
-    await setAdultPrice(acme.adult.priceMinor + 150);
-    let checkoutUrl: string;
-    try {
-      checkoutUrl = (await reschedule(guest, booking.id, to.id)).body.data.pendingChange.checkoutUrl;
-    } finally {
-      await setAdultPrice(acme.adult.priceMinor);
-    }
+    const checkoutUrl: string = await withAdultPrice(
+      db(),
+      acme,
+      acme.adult.priceMinor + 150,
+      async () => (await reschedule(guest, booking.id, to.id)).body.data.pendingChange.checkoutUrl,
+    );
     expect(await seatsTaken(db(), to.id)).toBe(1);
     expect((await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken })).status).toBe(
       200,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, processedWebhookEvents, ticketTypes } from "~api/db/schema";
+import { bookings, processedWebhookEvents } from "~api/db/schema";
 import { setPaymentProviderForTests } from "~api/payments";
 import { createStripeProvider } from "~api/payments/stripe";
 import { settleDueRefunds } from "~api/bookings/refunds";
@@ -16,6 +16,7 @@ import {
   lapsedHoldSoldOn,
   placeBooking,
   seatsTaken,
+  withAdultPrice,
 } from "./helpers/booking";
 import { startFakeStripe, type FakeStripe, type StripeObject } from "./helpers/fake-stripe";
 import { call, outboxFor } from "./helpers/identity";
@@ -345,23 +346,13 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect((await sendWebhook(event("checkout.session.completed", first))).status).toBe(200);
     const before = await bookingRow(db(), id);
     const to = await createSlot(db(), acme.serviceId, { startsInHours: 120 });
-    await db()
-      .update(ticketTypes)
-      .set({ priceMinor: acme.adult.priceMinor + 600 })
-      .where(eq(ticketTypes.id, acme.adult.id));
-    let asked;
-    try {
-      asked = await call(`/v1/bookings/${id}/reschedule`, {
+    const asked = await withAdultPrice(db(), acme, acme.adult.priceMinor + 600, () =>
+      call(`/v1/bookings/${id}/reschedule`, {
         token: user.idToken,
         body: { slotId: to.id },
         headers: { "Idempotency-Key": randomUUID() },
-      });
-    } finally {
-      await db()
-        .update(ticketTypes)
-        .set({ priceMinor: acme.adult.priceMinor })
-        .where(eq(ticketTypes.id, acme.adult.id));
-    }
+      }),
+    );
     expect(asked.status).toBe(200);
     const pending = asked.body.data.pendingChange;
     const difference = pending.amountMinor as number;
@@ -409,23 +400,13 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     ).toBe(200);
     const before = await bookingRow(db(), id);
     const to = await createSlot(db(), acme.serviceId, { startsInHours: 130 });
-    await db()
-      .update(ticketTypes)
-      .set({ priceMinor: acme.adult.priceMinor + 200 })
-      .where(eq(ticketTypes.id, acme.adult.id));
-    let asked;
-    try {
-      asked = await call(`/v1/bookings/${id}/reschedule`, {
+    const asked = await withAdultPrice(db(), acme, acme.adult.priceMinor + 200, () =>
+      call(`/v1/bookings/${id}/reschedule`, {
         token: user.idToken,
         body: { slotId: to.id },
         headers: { "Idempotency-Key": randomUUID() },
-      });
-    } finally {
-      await db()
-        .update(ticketTypes)
-        .set({ priceMinor: acme.adult.priceMinor })
-        .where(eq(ticketTypes.id, acme.adult.id));
-    }
+      }),
+    );
     expect(await seatsTaken(db(), to.id)).toBe(1);
     const expired = fake.expire(sessionIdOf(asked.body.data.pendingChange.checkoutUrl));
     expect((await sendWebhook(event("checkout.session.expired", expired))).status).toBe(200);

@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { slots, waitlistEntries, waitlistOffers } from "~api/db/schema";
 import { seedDbForThisFile } from "./helpers/api";
 import { bookingUsers, createSlot, findService } from "./helpers/booking";
 import { call, withEmulatorUsers } from "./helpers/identity";
-import { startAppProcess, stopAppProcesses, type AppProcess } from "./helpers/app-processes";
+import { withTwoAppProcesses } from "./helpers/app-processes";
 
 /**
  * The waitlist's offering step on two app processes over one PostgreSQL database, both running
@@ -18,17 +18,10 @@ const FREED = 3;
 describe.skipIf(!process.env.DATABASE_URL)("waitlist offers across two processes (PostgreSQL)", () => {
   const { db } = seedDbForThisFile();
   withEmulatorUsers();
-  let processes: AppProcess[] = [];
-
-  beforeAll(async () => {
-    processes = await Promise.all([startAppProcess(), startAppProcess()]);
-  }, 120_000);
-
-  afterAll(async () => {
-    await stopAppProcesses(processes);
-  });
+  const appProcesses = withTwoAppProcesses();
 
   it(`${DEPARTURES} sold-out departures, ${WAITING} waiting on each, ${FREED} seats freed: ${FREED} offers each, once`, async () => {
+    const processes = appProcesses();
     const service = await findService(db(), "acme");
     const departures = [];
     for (let i = 0; i < DEPARTURES; i++)

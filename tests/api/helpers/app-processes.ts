@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll } from "vitest";
 
 /**
  * App processes for the multi-process tests: each a child serving the Hono app over HTTP
@@ -44,4 +45,19 @@ export function stopAppProcesses(processes: AppProcess[]): Promise<unknown> {
         }),
     ),
   );
+}
+
+/**
+ * Two app processes for the describe block it is called in: started before its tests, stopped
+ * after. Answers a getter (the processes exist only once beforeAll has run).
+ */
+export function withTwoAppProcesses(): () => AppProcess[] {
+  let processes: AppProcess[] = [];
+  beforeAll(async () => {
+    processes = await Promise.all([startAppProcess(), startAppProcess()]);
+  }, 120_000);
+  afterAll(async () => {
+    await stopAppProcesses(processes);
+  });
+  return () => processes;
 }

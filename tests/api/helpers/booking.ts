@@ -309,3 +309,23 @@ export async function todaysBooking(db: Db, service: TestService, adults = 2, gu
     .where(eq(bookings.id, booking.id));
   return { traveller, slot, booking, startsAt, code: ticketCode };
 }
+
+/**
+ * Runs `fn` while the service's adult ticket costs `priceMinor` (its departures turn dearer), then
+ * puts the seed's price back, whatever happened.
+ */
+export async function withAdultPrice<T>(
+  db: Db,
+  service: TestService,
+  priceMinor: number,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const set = (price: number) =>
+    db.update(ticketTypes).set({ priceMinor: price }).where(eq(ticketTypes.id, service.adult.id));
+  await set(priceMinor);
+  try {
+    return await fn();
+  } finally {
+    await set(service.adult.priceMinor);
+  }
+}
