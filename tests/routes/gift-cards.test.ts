@@ -9,7 +9,7 @@ import * as consoleRoute from "~/routes/_console.console.gift-cards";
 import { issueGiftCard, newGiftCardCode } from "~api/gift-cards/ledger";
 import { groupGiftCardCode } from "~contract/gift-cards";
 import { seedDbForThisFile } from "../api/helpers/api";
-import { withEmulatorUsers } from "../api/helpers/identity";
+import { uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
 import { args, loaded, outcome, pageRequest, signedInUser } from "./helpers";
 import { consoleLoad, consolePost, memberOf } from "./console-helpers";
 
@@ -80,7 +80,9 @@ describe("/gift-cards and /gift-cards/{code}", () => {
 describe("/gift-cards/buy", () => {
   const post = (cookie: string | null, form: Record<string, string>, origin?: string, host?: string) =>
     outcome(() => buyRoute.action(args(pageRequest("/gift-cards/buy", { cookie, form, origin, host })) as never));
-  const order = { amount: "50", recipientEmail: "buy-friend@example.com", senderName: "Alex", message: "Enjoy!" };
+  // A recipient of this run only: the table keeps marketplace cards across re-seeds of a shared database.
+  const friend = uniqueEmail("buy-friend");
+  const order = { amount: "50", recipientEmail: friend, senderName: "Alex", message: "Enjoy!" };
 
   it("asks to sign in first; then states the offer of the marketplace or of the storefront", async () => {
     const out = await outcome(() => buyRoute.loader(args(pageRequest("/gift-cards/buy")) as never));
@@ -110,7 +112,7 @@ describe("/gift-cards/buy", () => {
     const started = await post(cookie, { ...order, amount: "49.50", timeZone: "Europe/Lisbon" });
     expect(started.status).toBe(302);
     expect(started.location).toMatch(/^\/sandbox\/checkout\/cs_sandbox_/);
-    const rows = await db().select().from(giftCards).where(eq(giftCards.recipientEmail, "buy-friend@example.com"));
+    const rows = await db().select().from(giftCards).where(eq(giftCards.recipientEmail, friend));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amountMinor: 4_950, status: "pending", senderName: "Alex", message: "Enjoy!" });
   });
@@ -126,9 +128,10 @@ describe("/console/gift-cards", () => {
     expect((await consoleLoad(consoleRoute, "/console/gift-cards", guide.cookie)).status).toBe(403);
 
     const buyer = await signedInUser();
+    const consoleFriend = uniqueEmail("console-friend");
     const bought = await consolePost(buyRoute, "/gift-cards/buy", buyer.cookie, {
       amount: "30",
-      recipientEmail: "console-friend@example.com",
+      recipientEmail: consoleFriend,
       senderName: "Bo",
     });
     expect(bought.status).toBe(302);
@@ -136,13 +139,10 @@ describe("/console/gift-cards", () => {
     const before = await consoleLoad(consoleRoute, "/console/gift-cards", manager.cookie);
     // Not paid yet: not a card of anyone's.
     expect(before.data.cards.items).toEqual([]);
-    await db()
-      .update(giftCards)
-      .set({ status: "scheduled" })
-      .where(eq(giftCards.recipientEmail, "console-friend@example.com"));
+    await db().update(giftCards).set({ status: "scheduled" }).where(eq(giftCards.recipientEmail, consoleFriend));
     const page = await consoleLoad(consoleRoute, "/console/gift-cards", manager.cookie);
     expect(page.data.cards.items).toEqual([
-      expect.objectContaining({ recipientEmail: "console-friend@example.com", amountMinor: 3_000, last4: null }),
+      expect.objectContaining({ recipientEmail: consoleFriend, amountMinor: 3_000, last4: null }),
     ]);
   });
 });
