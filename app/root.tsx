@@ -17,6 +17,8 @@ import { captureMarketingCookie } from "~/features/marketing/marketing.server";
 import { storeMarketingFromQuery } from "~/features/marketing/marketing.client";
 import { withoutTrailingSlash } from "~/platform/paths";
 import { useBlockPinchZoom } from "~/ui/use-block-pinch-zoom";
+import { useReportTravellerZone } from "~/ui/traveller-zone";
+import { travellerZoneOf } from "~/platform/traveller-zone.server";
 import { routeRedirect } from "~/platform/route-rules.server";
 import { clearedSessionCookie, getSession } from "~/features/auth/session.server";
 import { firebaseClientConfig } from "~/features/auth/firebase-config.server";
@@ -101,6 +103,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       firebase: session.user ? firebaseClientConfig() : null,
       firebaseResync: resync?.token ?? null,
+      timeZone: travellerZoneOf(request),
     } satisfies RootData,
     { headers },
   );
@@ -152,6 +155,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const location = useLocation();
   useBlockPinchZoom();
+  useReportTravellerZone();
   useEffect(() => {
     storeMarketingFromQuery(location.search);
   }, [location.search]);

@@ -19,6 +19,8 @@ export interface RootData {
   firebase: FirebaseClientConfig | null;
   /** A custom token a password or email change left for this browser's Firebase client, once. */
   firebaseResync: string | null;
+  /** The zone of the traveller's own events (their browser's, told on account pages; else UTC). */
+  timeZone: string;
 }
 
 /** The root loader's data: locale, host mode, the storefront's account context, the user. */

@@ -17,7 +17,7 @@ import { redirect } from "~/platform/redirect.server";
 import { AmountRow } from "~/ui/amount-row";
 import { formatDateTime, formatMoment } from "~/ui/date-format";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
-import { formatMoney } from "~/ui/format";
+import { formatMoney, formatPhone } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
@@ -105,7 +105,7 @@ export default function ConsoleBookingPage() {
           <dd>
             {guest.name}
             {guest.email ? ` · ${guest.email}` : ""}
-            {guest.phone ? ` · ${guest.phone}` : ""}
+            {guest.phone ? ` · ${formatPhone(guest.phone)}` : ""}
           </dd>
           <dt className="font-medium">{t("refunds.experience")}</dt>
           <dd>

@@ -17,7 +17,8 @@ import { loadMyBooking } from "~/features/account/my-booking.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { formatMoney } from "~/ui/format";
 import { AmountRow } from "~/ui/amount-row";
-import { formatMoment, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { formatMoment } from "~/ui/date-format";
+import { useTravellerZone } from "~/ui/traveller-zone";
 import { RefundRows } from "~/features/refunds/refund-rows";
 import { MapLinks } from "~/features/catalog/meeting-point";
 import { NOINDEX, pageMeta } from "~/ui/meta";
@@ -106,6 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function BookingPage() {
+  const travellerZone = useTravellerZone();
   const { booking, confirmCancel, flash, movedNotice, ticketQr } = useLoaderData<typeof loader>();
   const lastResult = useFormResult();
   const { t, i18n } = useTranslation();
@@ -233,7 +235,7 @@ export default function BookingPage() {
           {booking.giftCardMinor ? (
             <AmountRow label={t("receipt.paidByGiftCard")} value={money(booking.giftCardMinor)} />
           ) : null}
-          <RefundRows booking={booking} timeZone={TRAVELLER_TIME_ZONE} />
+          <RefundRows booking={booking} timeZone={travellerZone} />
         </dl>
         <p className="mt-2 text-sm text-slate-700">{t(`paymentsPage.status_${booking.paymentStatus}`)}</p>
         {booking.paymentStatus === "paid" || booking.paymentStatus === "refunded" ? (

@@ -22,7 +22,8 @@ import { Pagination } from "~/ui/pagination";
 import { ColumnHeads } from "~/ui/column-heads";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { pageOf, passHeaders } from "~/platform/http.server";
-import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { formatDateTime } from "~/ui/date-format";
+import { useTravellerZone } from "~/ui/traveller-zone";
 import { FormError } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
 
@@ -143,6 +144,7 @@ function Preferences() {
 }
 
 export default function NotificationsPage() {
+  const travellerZone = useTravellerZone();
   const { notifications, title, flash } = useLoaderData<typeof loader>();
   const refused = useFormResult()?.error?.[""];
   const { t, i18n } = useTranslation();
@@ -186,7 +188,7 @@ export default function NotificationsPage() {
                 <p className="text-sm text-slate-700">{item.body}</p>
                 <p className="mt-1 text-xs text-slate-600">
                   <time dateTime={item.createdAt}>
-                    {formatDateTime(item.createdAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language })}
+                    {formatDateTime(item.createdAt, { timeZone: travellerZone, locale: i18n.language })}
                   </time>
                 </p>
               </div>

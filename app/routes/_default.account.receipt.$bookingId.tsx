@@ -11,7 +11,8 @@ import { ColumnHeads } from "~/ui/column-heads";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatMoney } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
-import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { formatDateTime } from "~/ui/date-format";
+import { useTravellerZone } from "~/ui/traveller-zone";
 
 /** A printable receipt for one of the signed-in user's payments; none for a booking nobody paid for. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -40,6 +41,7 @@ function PrintButton() {
 }
 
 export default function ReceiptPage() {
+  const travellerZone = useTravellerZone();
   const { booking, title } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
@@ -53,7 +55,7 @@ export default function ReceiptPage() {
             {booking.operatorName} ·{" "}
             <time dateTime={paidAt}>
               {t("receipt.paidOn", {
-                date: formatDateTime(paidAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language }),
+                date: formatDateTime(paidAt, { timeZone: travellerZone, locale: i18n.language }),
               })}
             </time>
           </p>
@@ -106,7 +108,7 @@ export default function ReceiptPage() {
             </>
           ) : null}
           {booking.refunds.length > 0 ? (
-            <RefundRows booking={booking} timeZone={TRAVELLER_TIME_ZONE} />
+            <RefundRows booking={booking} timeZone={travellerZone} />
           ) : booking.refundMinor ? (
             <AmountRow label={t("receipt.refunded")} value={money(-booking.refundMinor)} />
           ) : null}

@@ -17,10 +17,11 @@ export function durationParts(totalMinutes: number): { hours: number; minutes: n
 
 /**
  * A phone number as people read it, wherever one is shown: a US number (stored +1 and 10 digits,
- * the spec's only kind for travellers) as "+1 415 555 0132"; anything else (an operator's number
- * abroad, already written for people) as given.
+ * the spec's only kind for travellers; written with spaces or dashes too) without its leading +1,
+ * as "(415) 555-0132" (the spec: the +1 is stripped for display); anything else (an operator's
+ * number abroad, already written for people) as given. Links keep the full number (`tel:+1…`).
  */
 export function formatPhone(phone: string): string {
-  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone.trim());
-  return us ? `+1 ${us[1]} ${us[2]} ${us[3]}` : phone.trim();
+  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone.trim().replace(/[\s().-]/g, ""));
+  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone.trim();
 }

@@ -46,8 +46,8 @@ for (const javaScriptEnabled of [true, false]) {
       const phone = page.getByRole("region", { name: "Mobile phone (US)" });
       await phone.getByLabel("New phone number").fill(digits);
       await phone.getByRole("button", { name: "Send a code" }).click();
-      // Shown as people read it (+1 and three groups), not as bare digits.
-      const shown = `+1 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`;
+      // Shown as people read it, the leading +1 stripped (the spec), not as bare digits.
+      const shown = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
       await expect(page.getByText(`We sent a 6-digit code by text message to ${shown}.`)).toBeVisible();
       const code = await codeSentTo(request, `+1${digits}`);
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");

@@ -3,14 +3,16 @@ import { formatPhone } from "~/ui/format";
 import { slotTime } from "~/features/booking/availability";
 
 describe("formatPhone: the one way a phone number is shown", () => {
-  it("shows a stored US number as +1 and three groups, not bare digits", () => {
-    expect(formatPhone("+14155550132")).toBe("+1 415 555 0132");
-    expect(formatPhone(" +15551234567 ")).toBe("+1 555 123 4567");
+  it("shows a stored US number without its leading +1, as (415) 555-0132 (the spec's display rule)", () => {
+    expect(formatPhone("+14155550132")).toBe("(415) 555-0132");
+    expect(formatPhone(" +15551234567 ")).toBe("(555) 123-4567");
+    expect(formatPhone("+1 212 555 0142")).toBe("(212) 555-0142");
+    expect(formatPhone("+1 (212) 555-0142")).toBe("(212) 555-0142");
   });
 
-  it("leaves a number already written for people (an operator's abroad) as it is", () => {
+  it("leaves a number abroad (an operator's) as it is written", () => {
     expect(formatPhone("+351 21 555 0187")).toBe("+351 21 555 0187");
-    expect(formatPhone("+1 212 555 0142")).toBe("+1 212 555 0142");
+    expect(formatPhone("+44 20 7946 0958")).toBe("+44 20 7946 0958");
   });
 });
 
