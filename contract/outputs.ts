@@ -153,6 +153,13 @@ export const experienceSummary = z.object({
   operator: namedSlug.extend({ logoUrl: z.string().nullable() }),
   currency: z.string().length(3),
   rating: ratingSummary.nullable(),
+  /**
+   * The experience's one "from" price, the figure its search card shows too (kept by the database,
+   * experiences.price_from): what an adult pays on its cheapest option, else the cheapest paid ticket.
+   */
+  priceFrom: money.nullable(),
+  /** Whom `priceFrom` is for. */
+  priceBasis: z.enum(["adult", "person"]),
 });
 
 export const serviceSummary = z.object({

@@ -65,6 +65,8 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
       operator: { slug: account.slug, name: account.name, logoUrl: account.logoUrl },
       currency: account.currency,
       rating: ratingOf(experience),
+      priceFrom: experience.priceFrom === null ? null : { amount: experience.priceFrom, currency: account.currency },
+      priceBasis: experience.perAdult ? "adult" : "person",
     },
   };
 }

@@ -107,7 +107,12 @@ export default function ExperienceDetailsPage() {
         </nav>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-brand-ink">{experience.title}</h1>
         <ExperienceFacts
-          price={headline && { amount: money(headline.priceMinor), perAdult: headline.code === "adult" }}
+          price={
+            experience.priceFrom && {
+              amount: money(experience.priceFrom.amount),
+              perAdult: experience.priceBasis === "adult",
+            }
+          }
           cutoffHours={experience.cancellationCutoffHours}
           durationMinutes={service.durationMinutes}
         />
@@ -190,8 +195,12 @@ export default function ExperienceDetailsPage() {
               refusal={refusal}
               waitlistPath={`/account/waitlist?service=${encodeURIComponent(service.id)}`}
               headline={
+                // This option's own price (an adult's exactly); "From" is only ever the experience's one figure.
                 headline && {
-                  price: `${t("details.fromPrice")} ${money(headline.priceMinor)}`,
+                  price:
+                    headline.code === "adult"
+                      ? money(headline.priceMinor)
+                      : `${t("details.fromPrice")} ${money(headline.priceMinor)}`,
                   perWhom: t(headline.code === "adult" ? "details.perAdult" : "details.perPerson"),
                 }
               }

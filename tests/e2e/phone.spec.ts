@@ -69,7 +69,8 @@ test.describe("an experience on a phone", () => {
     await page.goto(`/experiences/${target.parentId}/${target.serviceId}`);
     const bar = page.getByTestId("sticky-booking-bar");
     await expect(bar).toBeInViewport();
-    await expect(bar).toContainText(/From \$\d+(\.\d\d)? per adult/);
+    // The option's adult price exactly ("From" is the experience's one figure, beside the title).
+    await expect(bar).toContainText(/^(?!From).*\$\d+(\.\d\d)? per adult/);
     const widget = page.locator("#book");
     await expect(widget).not.toBeInViewport();
     await bar.getByRole("link", { name: "Check availability" }).click();

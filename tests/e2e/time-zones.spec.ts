@@ -82,7 +82,9 @@ async function openZone(browser: Browser, timezoneId: string, javaScriptEnabled:
 }
 
 for (const zone of ZONES) {
-  test(`${zone}: no hydration error; departures alike with JavaScript on and off, own events in the browser's zone`, async ({ browser }) => {
+  test(`${zone}: no hydration error; departures alike with JavaScript on and off, own events in the browser's zone`, async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const withJs = await openZone(browser, zone, true);
     const withoutJs = await openZone(browser, zone, false);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as detailsRoute from "~/routes/_details.experiences.$parentId.$serviceId._index";
-import { seedDbForThisFile } from "../api/helpers/api";
+import { sql } from "drizzle-orm";
+import { api, seedDbForThisFile } from "../api/helpers/api";
 import { createSlot, findService, type TestService } from "../api/helpers/booking";
 import { args, outcome, pageRequest } from "./helpers";
 
@@ -89,5 +90,37 @@ describe("the details page", () => {
     expect(page.location).toBe(
       `/experiences/${acme.experienceId}/${acme.serviceId}/confirm?date=${date}&slot=${slotId}&t_${acme.adult.id}=2`,
     );
+  });
+});
+
+describe("one from-price (issue 39, item 10)", () => {
+  it("the details page of every option says the experience's from-price, the figure its search card shows", async () => {
+    // An experience whose options' adult prices differ: the dearer option's page is the case.
+    const rows = (
+      await db().execute<{ experience_id: string; service_id: string; title: string }>(sql`
+        select s.experience_id, s.id as service_id, e.title from services s
+        join ticket_types t on t.service_id = s.id and t.code = 'adult'
+        join experiences e on e.id = s.experience_id and e.published_at is not null
+        where t.price_minor > e.price_from
+        order by s.experience_id limit 1`)
+    ).rows;
+    expect(rows.length, "a seeded experience with a dearer option").toBe(1);
+    const [{ experience_id: parentId, service_id: serviceId, title }] = rows;
+    const card = await api<{
+      data: { items: Array<{ id: string; priceFrom: { amount: number }; priceBasis: string }> };
+    }>(`/v1/experiences?q=${encodeURIComponent(title)}&pageSize=48`);
+    const listed = card.body.data.items.find((item) => item.id === parentId);
+    expect(listed, "the experience is in the search results").toBeDefined();
+    const page = await outcome(() =>
+      detailsRoute.loader(args(pageRequest(`/experiences/${parentId}/${serviceId}`), { parentId, serviceId }) as never),
+    );
+    expect(page.status).toBe(200);
+    expect(page.data.experience.priceFrom.amount).toBe(listed!.priceFrom.amount);
+    expect(page.data.experience.priceBasis).toBe(listed!.priceBasis);
+    // The option's own adult price is dearer, and is not what the page calls "from".
+    const adult = (page.data.service.ticketTypes as Array<{ code: string; priceMinor: number }>).find(
+      (type) => type.code === "adult",
+    )!;
+    expect(adult.priceMinor).toBeGreaterThan(page.data.experience.priceFrom.amount);
   });
 });
