@@ -18,6 +18,11 @@ import { formatMoment } from "~/ui/date-format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { useIsPending } from "~/ui/use-is-pending";
 import { AlertMessage } from "~/ui/status-message";
+import { useEffect, useRef } from "react";
+import { dayLabel, slotTime, todayIn, type AvailabilityDay } from "~/features/booking/availability";
+import { departuresFor } from "~/features/booking/departures-for";
+import { DayChooser } from "~/features/booking/day-chooser";
+import { takeTimesFocus } from "~/features/booking/times-focus";
 
 /**
  * "Change date": the booking's other departures of its service with seats for its party, the
@@ -47,9 +52,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         }),
       )
     : null;
-  const departures = (availability?.days ?? [])
-    .flatMap((day) => day.slots)
-    .filter((slot) => slot.startsAt !== booking.startsAt && slot.seatsLeft >= seats);
+  // The days to choose from: only departures other than the booked one with seats for the party.
+  const choices = availability ? departuresFor(availability, { seats, except: booking.startsAt }) : null;
+  const departures = (choices?.days ?? []).flatMap((day) => day.slots);
+  const asked = new URL(request.url).searchParams.get("date");
+  const day = choices?.days.find((candidate) => candidate.date === asked && candidate.slots.length > 0) ?? null;
   const quote = departures[0]
     ? await orNone(
         api.call("quote", {
@@ -68,7 +75,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     booking,
     open,
     closedReason,
-    departures,
+    choices,
+    day,
+    hasDepartures: departures.length > 0,
+    today: todayIn(booking.timezone),
     difference: quote ? quote.breakdown.totalMinor - booking.totalMinor : 0,
     // A fresh key per rendered page: submitting this page twice makes one move.
     idempotencyKey: crypto.randomUUID(),
@@ -110,7 +120,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ReschedulePage() {
-  const { booking, open, closedReason, departures, difference, idempotencyKey } = useLoaderData<typeof loader>();
+  const { booking, open, closedReason, choices, day, hasDepartures, today, difference, idempotencyKey } =
+    useLoaderData<typeof loader>();
   const lastResult = useFormResult();
   const pending = useIsPending();
   const { t, i18n } = useTranslation();
@@ -164,42 +175,35 @@ export default function ReschedulePage() {
               date: formatMoment(booking.freeCancellationUntil, { timeZone: booking.timezone, locale: i18n.language }),
             })}
           </p>
-          {departures.length === 0 ? (
+          {!hasDepartures || !choices ? (
             <p className="text-sm text-slate-700">{t("reschedule.noDepartures")}</p>
           ) : (
-            <Form method="post" className="space-y-4" aria-describedby={fieldError ? "slot-error" : undefined}>
-              <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-              <input type="hidden" name="currentStartsAt" value={booking.startsAt} />
-              <fieldset className="space-y-2">
-                <legend className="text-lg font-semibold">{t("reschedule.departures")}</legend>
-                {fieldError ? (
-                  <p id="slot-error" className="text-sm text-red-700">
-                    {t(fieldError)}
-                  </p>
-                ) : null}
-                {departures.map((slot) => (
-                  <label
-                    key={slot.id}
-                    className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm"
+            <>
+              <section aria-labelledby="reschedule-day-heading">
+                <h2 id="reschedule-day-heading" className="text-lg font-semibold">
+                  {t("reschedule.chooseDay")}
+                </h2>
+                <DayChooser availability={choices} selected={day?.date ?? null} today={today} />
+              </section>
+              {day ? (
+                <Form method="post" className="space-y-4" aria-describedby={fieldError ? "slot-error" : undefined}>
+                  <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+                  <input type="hidden" name="currentStartsAt" value={booking.startsAt} />
+                  <DayTimes day={day} timezone={booking.timezone} error={fieldError} priceNote={priceNote} />
+                  <button
+                    type="submit"
+                    disabled={pending}
+                    className="rounded-lg bg-brand px-4 py-2 font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-ink"
                   >
-                    <input type="radio" name="slotId" value={slot.id} required />
-                    <span>
-                      <time dateTime={slot.startsAt}>
-                        {formatMoment(slot.startsAt, { timeZone: booking.timezone, locale: i18n.language })}
-                      </time>{" "}
-                      · {t("reschedule.seatsLeft", { count: slot.seatsLeft })} · {priceNote}
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
-              <button
-                type="submit"
-                disabled={pending}
-                className="rounded-lg bg-brand px-4 py-2 font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-ink"
-              >
-                {t("reschedule.submit")}
-              </button>
-            </Form>
+                    {t("reschedule.submit")}
+                  </button>
+                </Form>
+              ) : (
+                <p className="text-sm text-slate-700" data-testid="reschedule-choose-day">
+                  {t("reschedule.chooseDayFirst")}
+                </p>
+              )}
+            </>
           )}
         </>
       )}
@@ -207,5 +211,45 @@ export default function ReschedulePage() {
         {t("reschedule.back")}
       </Link>
     </article>
+  );
+}
+
+/** The chosen day's departures as radio buttons, in the experience's zone (named); focused when a day is picked. */
+function DayTimes({
+  day,
+  timezone,
+  error,
+  priceNote,
+}: {
+  day: AvailabilityDay;
+  timezone: string;
+  error: string | undefined;
+  priceNote: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (takeTimesFocus()) fieldset.current?.focus();
+  }, []);
+  return (
+    <fieldset ref={fieldset} id="times" tabIndex={-1} className="scroll-mt-4 space-y-2 focus:outline-none">
+      <legend className="text-lg font-semibold">
+        {t("reschedule.departuresOn", { date: dayLabel(day.date, i18n.language) })}
+      </legend>
+      {error ? (
+        <p id="slot-error" className="text-sm text-red-700">
+          {t(error)}
+        </p>
+      ) : null}
+      {day.slots.map((slot) => (
+        <label key={slot.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm">
+          <input type="radio" name="slotId" value={slot.id} required />
+          <span>
+            <time dateTime={slot.startsAt}>{slotTime(slot.startsAt, timezone, i18n.language, { zone: true })}</time> ·{" "}
+            {t("reschedule.seatsLeft", { count: slot.seatsLeft })} · {priceNote}
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

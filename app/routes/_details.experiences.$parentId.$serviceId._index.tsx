@@ -3,7 +3,6 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { DurationText } from "~/ui/duration-text";
-import { LazyAvailabilityCalendar } from "~/features/booking/lazy-availability-calendar";
 import { BookingWidget } from "~/features/booking/booking-widget";
 import { datePickerLinks } from "~/features/booking/date-picker/styles";
 import { loadAvailability, loadServiceDetail } from "~/features/catalog/service-detail.server";
@@ -204,9 +203,7 @@ export default function ExperienceDetailsPage() {
                   perWhom: t(headline.code === "adult" ? "details.perAdult" : "details.perPerson"),
                 }
               }
-              calendar={
-                <LazyAvailabilityCalendar availability={availability} selected={selection.date} today={today} />
-              }
+              today={today}
             />
           </div>
         </LabelledSection>

@@ -96,14 +96,14 @@ describe("the details page", () => {
 describe("one from-price (issue 39, item 10)", () => {
   it("the details page of every option says the experience's from-price, the figure its search card shows", async () => {
     // An experience whose options' adult prices differ: the dearer option's page is the case.
-    const rows = (
-      await db().execute<{ experience_id: string; service_id: string; title: string }>(sql`
+    const answer = await db().execute(sql`
         select s.experience_id, s.id as service_id, e.title from services s
         join ticket_types t on t.service_id = s.id and t.code = 'adult'
         join experiences e on e.id = s.experience_id and e.published_at is not null
         where t.price_minor > e.price_from
-        order by s.experience_id limit 1`)
-    ).rows;
+        order by s.experience_id limit 1`);
+    const rows = (answer as unknown as { rows: Array<{ experience_id: string; service_id: string; title: string }> })
+      .rows;
     expect(rows.length, "a seeded experience with a dearer option").toBe(1);
     const [{ experience_id: parentId, service_id: serviceId, title }] = rows;
     const card = await api<{

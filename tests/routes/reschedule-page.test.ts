@@ -18,6 +18,13 @@ import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers"
 
 const { db, acme } = bookingWorld();
 
+type Choices = { days: Array<{ date: string; slots: Array<{ id: string }> }> };
+/** The departures the page offers, across its days. */
+const offered = (choices: Choices) => choices.days.flatMap((day) => day.slots.map((slot) => slot.id));
+/** The day (in the experience's zone) on which the page offers a departure. */
+const dayOf = (choices: Choices, slotId: string) =>
+  choices.days.find((day) => day.slots.some((slot) => slot.id === slotId))!.date;
+
 describe("/account/booking/{id}/reschedule", () => {
   it("lists the other departures with seats and the deadline; a post moves the booking (no JavaScript) and tells it", async () => {
     const user = await bookingUser(acme);
@@ -35,11 +42,30 @@ describe("/account/booking/{id}/reschedule", () => {
     const view = await load();
     expect(view.data.open).toBe(true);
     expect(view.data.booking.freeCancellationUntil).not.toBeNull();
-    const ids = view.data.departures.map((slot: { id: string }) => slot.id);
+    const ids = offered(view.data.choices);
     expect(ids).toContain(to.id);
     expect(ids).not.toContain(from.id);
     expect(ids).not.toContain(full.id);
     expect(view.data.difference).toBe(0);
+    // A day first (issue 39, item 12): no list of every departure until one is chosen, then that day's.
+    expect(view.data.day).toBeNull();
+    const toDay = dayOf(view.data.choices, to.id);
+    const onThatDay = await outcome(() =>
+      page.loader(args(pageRequest(`${path}?date=${toDay}`, { cookie }), { bookingId: booking.id }) as never),
+    );
+    expect(onThatDay.data.day.date).toBe(toDay);
+    expect(onThatDay.data.day.slots.map((slot: { id: string }) => slot.id)).toContain(to.id);
+    // The full departure (1 seat, a party of 2) is not offered on its day either.
+    expect(onThatDay.data.day.slots.map((slot: { id: string }) => slot.id)).not.toContain(full.id);
+    for (const date of ["2020-01-01", "nonsense", `${toDay}%00`])
+      expect(
+        (
+          await outcome(() =>
+            page.loader(args(pageRequest(`${path}?date=${date}`, { cookie }), { bookingId: booking.id }) as never),
+          )
+        ).data.day,
+        date,
+      ).toBeNull();
 
     const invalid = await post({ idempotencyKey: randomUUID() });
     expect(invalid.status).toBe(400);
@@ -130,7 +156,12 @@ describe("/account/booking/{id}/reschedule", () => {
     const view = await outcome(() =>
       page.loader(args(pageRequest(path, { cookie }), { bookingId: booking.id }) as never),
     );
-    expect(view.data).toMatchObject({ open: false, departures: [], closedReason: "reschedule.closedDeadline" });
+    expect(view.data).toMatchObject({
+      open: false,
+      choices: null,
+      day: null,
+      closedReason: "reschedule.closedDeadline",
+    });
     const to = await createSlot(db(), acme.serviceId);
     const refused = await outcome(() =>
       page.action(

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { MAX_TICKETS_PER_TYPE } from "~contract/booking-limits";
 import { priceBreakdown, type PriceBreakdown } from "~contract/pricing";
@@ -19,6 +19,7 @@ import { formatMoment } from "~/ui/date-format";
 import type { TicketType } from "~/features/catalog/catalog";
 import { formatMoney } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
+import { DayChooser, useSeatsText } from "~/features/booking/day-chooser";
 
 type Props = {
   availability: Availability;
@@ -30,18 +31,13 @@ type Props = {
   refusal: TicketRefusal | null;
   /** The from-price the phone's sticky bar shows until a departure and tickets are chosen. */
   headline: { price: string; perWhom: string } | null;
-  /** The calendar (progressive enhancement); the date list below works without JavaScript. */
-  calendar?: React.ReactNode;
+  /** Today in the experience's zone (from the server, so the calendar opens on the same month). */
+  today: string;
   /** The waitlist page of this service (`?service=`): a sold-out departure links to it with `&slot=`. */
   waitlistPath?: string;
 };
 
 type Quantities = Record<string, number>;
-
-function useSeatsText() {
-  const { t } = useTranslation();
-  return (seatsLeft: number) => (seatsLeft > 0 ? t("details.seatsLeft", { count: seatsLeft }) : t("details.soldOut"));
-}
 
 /**
  * Date → time → tickets, as plain GET forms that come back to this page at the widget (the
@@ -56,7 +52,7 @@ export function BookingWidget({
   quantities: given,
   refusal,
   headline,
-  calendar,
+  today,
   waitlistPath,
 }: Props) {
   const { t, i18n } = useTranslation();
@@ -95,17 +91,7 @@ export function BookingWidget({
         <h3 id="availability-heading" className="font-semibold">
           {t("details.chooseDate")}
         </h3>
-        {/*
-          Without JavaScript (or without a calendar) the days are a list to pick from; the calendar
-          (its code loaded after the page is interactive) takes its place once it is there.
-        */}
-        {hydrated && calendar ? (
-          <Suspense fallback={<DateListForm availability={availability} selected={selection.date} />}>
-            {calendar}
-          </Suspense>
-        ) : (
-          <DateListForm availability={availability} selected={selection.date} />
-        )}
+        <DayChooser availability={availability} selected={selection.date} today={today} />
       </section>
 
       {day ? (
@@ -199,45 +185,6 @@ function livePrice(ticketTypes: TicketType[], quantities: Quantities) {
       quantity: quantities[type.id] ?? 0,
     })),
     null,
-  );
-}
-
-/** The open days as a list (a GET form that reloads the page with `date`). */
-function DateListForm({ availability, selected }: { availability: Availability; selected: string | null }) {
-  const { t, i18n } = useTranslation();
-  const location = useLocation();
-  const seatsText = useSeatsText();
-  return (
-    <Form
-      method="get"
-      action={`${location.pathname}#times`}
-      className="mt-2 flex items-end gap-2"
-      data-testid="date-form"
-    >
-      <label className="flex-1 text-sm font-medium text-slate-700">
-        {t("details.datesLabel")}
-        <select
-          name="date"
-          defaultValue={selected ?? ""}
-          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-        >
-          <option value="" disabled>
-            {t("details.chooseDate")}
-          </option>
-          {availability.days.map((option) => (
-            <option key={option.date} value={option.date} disabled={option.seatsLeft === 0}>
-              {dayLabel(option.date, i18n.language)} · {seatsText(option.seatsLeft)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button
-        type="submit"
-        className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-      >
-        {t("details.showTimes")}
-      </button>
-    </Form>
   );
 }
 
