@@ -1,4 +1,4 @@
-import { TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { dateTimeFormat, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 import { ZONE_COOKIE } from "~/ui/traveller-zone";
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]{0,30}(\/[A-Za-z0-9_+-]{1,30}){0,2}$/;
@@ -19,7 +19,7 @@ export function travellerZoneOf(request: Request): string {
   if (!ZONE_NAME.test(zone)) return TRAVELLER_TIME_ZONE;
   try {
     // Kept as the browser spelled it (an alias such as Asia/Calcutta too): the page compares it.
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    dateTimeFormat("en-US", { timeZone: zone });
     return zone;
   } catch {
     return TRAVELLER_TIME_ZONE;
