@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, unit + API tests (vitest), build, then the end-to-end tests
 // (Playwright + Chromium). The Firebase Auth emulator runs for the whole suite.
 import { spawnSync } from "node:child_process";
+import { appendFileSync } from "node:fs";
 import { readCommandLine } from "./cli.mjs";
 import { DEFAULT_EMULATOR_HOST, DEFAULT_PROJECT_ID, ensureAuthEmulator } from "./emulator.mjs";
 
@@ -11,6 +12,8 @@ Usage: npm test     (node scripts/test.mjs)
 Every check, in order, stopping at the first failure: typecheck, lint, unit and API tests (vitest),
 build, checks of the built app, end-to-end tests (Playwright + Chromium), then the end-to-end tests
 in split mode. The Firebase Auth emulator runs for the whole suite (started, or the running one reused).
+With TEST_PROGRESS_FILE set, the name of each step that passed is appended to that file as a line,
+and "end" once the run is over (CI starts other suites when the CPU-bound steps are done).
   -h, --help  this text`,
 });
 
@@ -35,6 +38,11 @@ const steps = [
   ],
 ];
 
+/** Tells a watcher (TEST_PROGRESS_FILE) how far the run is. */
+function progress(line) {
+  if (env.TEST_PROGRESS_FILE) appendFileSync(env.TEST_PROGRESS_FILE, `${line}\n`);
+}
+
 const emulator = await ensureAuthEmulator({
   host: env.FIREBASE_AUTH_EMULATOR_HOST,
   projectId: env.FIREBASE_PROJECT_ID,
@@ -50,7 +58,9 @@ for (const [name, bin, args, extraEnv = {}] of steps) {
     break;
   }
   console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  progress(name);
 }
+progress("end");
 await emulator.stop();
 if (failed) {
   console.error(`✖ ${failed} failed`);
