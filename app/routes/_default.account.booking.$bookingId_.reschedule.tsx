@@ -18,6 +18,7 @@ import { formatMoment } from "~/ui/date-format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { useIsPending } from "~/ui/use-is-pending";
 import { AlertMessage } from "~/ui/status-message";
+import { SubmitButton } from "~/ui/form-parts";
 import { useEffect, useRef } from "react";
 import { dayLabel, slotTime, todayIn, type AvailabilityDay } from "~/features/booking/availability";
 import { departuresFor } from "~/features/booking/departures-for";
@@ -190,13 +191,11 @@ export default function ReschedulePage() {
                   <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
                   <input type="hidden" name="currentStartsAt" value={booking.startsAt} />
                   <DayTimes day={day} timezone={booking.timezone} error={fieldError} priceNote={priceNote} />
-                  <button
-                    type="submit"
-                    disabled={pending}
-                    className="rounded-lg bg-brand px-4 py-2 font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-ink"
-                  >
-                    {t("reschedule.submit")}
-                  </button>
+                  <SubmitButton
+                    pending={pending}
+                    label={t("reschedule.submit")}
+                    pendingLabel={t("reschedule.moving")}
+                  />
                 </Form>
               ) : (
                 <p className="text-sm text-slate-700" data-testid="reschedule-choose-day">

@@ -6,6 +6,7 @@ import type { Availability } from "~/features/booking/availability";
 import { addDays, compareDates } from "~/features/booking/date-picker/dates";
 import type { DayMarker } from "~/features/booking/date-picker/rules";
 import { focusTimesNext } from "~/features/booking/times-focus";
+import type { DayChoice } from "~/features/booking/day-chooser";
 
 const COLORS = { available: "#15803d", few: "#b45309", sold_out: "#b91c1c" } as const;
 
@@ -21,15 +22,7 @@ export function unavailableDates(availability: Availability): string[] {
 }
 
 /** The availability calendar: days with slots marked (seats left, sold out), the rest disabled. */
-export function AvailabilityCalendar({
-  availability,
-  selected,
-  today,
-}: {
-  availability: Availability;
-  selected: string | null;
-  today: string;
-}) {
+export function AvailabilityCalendar({ availability, selected, today }: DayChoice) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();

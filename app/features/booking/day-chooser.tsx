@@ -5,6 +5,13 @@ import { dayLabel, type Availability } from "~/features/booking/availability";
 import { LazyAvailabilityCalendar } from "~/features/booking/lazy-availability-calendar";
 import { useHydrated } from "~/ui/use-hydrated";
 
+/** The days to choose from, the chosen one, and today in the experience's zone (from the server). */
+export interface DayChoice {
+  availability: Availability;
+  selected: string | null;
+  today: string;
+}
+
 /** "3 seats left" or "Sold out": a day's or a departure's seats, as the choosers say them. */
 export function useSeatsText() {
   const { t } = useTranslation();
@@ -16,15 +23,7 @@ export function useSeatsText() {
  * else the open days as a list (a GET form). Either reloads the page with `?date=` and comes back
  * at its `#times`, which the page shows for that day. Used by the details page and "Change date".
  */
-export function DayChooser({
-  availability,
-  selected,
-  today,
-}: {
-  availability: Availability;
-  selected: string | null;
-  today: string;
-}) {
+export function DayChooser({ availability, selected, today }: DayChoice) {
   const hydrated = useHydrated();
   const list = <DateListForm availability={availability} selected={selected} />;
   return hydrated ? (
