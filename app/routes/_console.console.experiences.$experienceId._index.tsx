@@ -133,7 +133,11 @@ export default function ExperiencePage() {
         <Form method="post" {...getFormProps(form)} className="mt-4 max-w-2xl space-y-4">
           <FormError errors={form.errors} id={form.errorId} />
           <input type="hidden" name="intent" value="save" />
-          <ExperienceFormFields fields={fields as unknown as ExperienceFields} options={options} />
+          <ExperienceFormFields
+            fields={fields as unknown as ExperienceFields}
+            options={options}
+            pricesPath={`/console/experiences/${experience.id}/prices`}
+          />
           <div className="max-w-xs">
             <SubmitButton pending={pending} label={t("operatorExperiences.save")} pendingLabel={t("login.saving")} />
           </div>

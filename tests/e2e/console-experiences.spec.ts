@@ -59,6 +59,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("alert")).toContainText("It cannot be published yet: travellers need a price.");
       if (javaScriptEnabled) await expectAxeClean(page);
 
+      // Guests per departure belong to the service: no blank field that saves nothing, a way to them.
+      await expect(page.getByLabel("Guests per departure")).toHaveCount(0);
+      await expect(page.getByTestId("capacity-elsewhere").getByRole("link")).toHaveAttribute(
+        "href",
+        /\/console\/experiences\/azulejo-workshop-[a-z0-9-]+\/prices$/,
+      );
       await page.getByLabel("Title").fill(`${title} (edited)`);
       await page.getByLabel("What is included").fill("Tile and paints\nFiring and packing\nA glass of wine");
       await page.getByRole("button", { name: "Save the changes" }).click();
@@ -67,6 +73,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("What is included")).toHaveValue(
         "Tile and paints\nFiring and packing\nA glass of wine",
       );
+      // The 8 guests given on creation are the service's capacity, where the link leads.
+      await page.getByTestId("capacity-elsewhere").getByRole("link").click();
+      await expect(page.getByLabel("Capacity (seats per departure)").first()).toHaveValue("8");
 
       await page.goto(`${ACME}/console/experiences`);
       const row = page.getByTestId("experience-row").filter({ hasText: `${title} (edited)` });

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { FieldError } from "~/ui/form-parts";
@@ -89,9 +90,15 @@ export type ExperienceFields = Record<
 export function ExperienceFormFields({
   fields,
   options,
+  pricesPath,
 }: {
   fields: ExperienceFields;
   options: ExperienceFormOptions;
+  /**
+   * Editing: guests per departure belong to each service, changed on its prices page (linked
+   * here) rather than in a field this form could not save. Creating (no path): the first service's.
+   */
+  pricesPath?: string;
 }) {
   const { t } = useTranslation();
   const k = (key: string) => t(`operatorExperiences.${key}`);
@@ -118,7 +125,14 @@ export function ExperienceFormFields({
         />
         <TextField field={fields.durationMinutes} label={k("duration")} inputMode="numeric" hint={k("durationHint")} />
       </div>
-      {fields.capacity ? (
+      {pricesPath ? (
+        <p className="text-sm text-slate-700" data-testid="capacity-elsewhere">
+          {k("capacityPerService")}{" "}
+          <Link to={pricesPath} className="font-medium text-brand-ink underline">
+            {k("capacityWhere")}
+          </Link>
+        </p>
+      ) : fields.capacity ? (
         <TextField field={fields.capacity} label={k("capacity")} inputMode="numeric" hint={k("capacityHint")} />
       ) : null}
       <TextField field={fields.meetingPoint} label={k("meetingPoint")} hint={k("meetingPointHint")} />
