@@ -174,7 +174,8 @@ export default function SchedulePage() {
               </Link>
             </section>
           ) : null}
-          <ScheduleForm key={service.id} />
+          {/* A saved change gives the form new defaults: it starts again from them (the new rule's block too). */}
+          <ScheduleForm key={`${service.id}:${savedScheduleKey(schedule)}`} />
           <OneOffForm key={`one-off-${service.id}`} />
         </>
       )}
@@ -213,6 +214,12 @@ function ScheduleForm() {
   });
   const pending = useIsPending({ intent: "schedule" });
   const ruleFields = fields.rules.getFieldList();
+  // What the number typed means, as it is typed (the saved one without JavaScript).
+  const typed = Number(fields.salesCutoffMinutes.value ?? service.salesCutoffMinutes);
+  const cutoffHint =
+    Number.isInteger(typed) && typed > 0
+      ? t("schedules.cutoffHintMinutes", { count: typed })
+      : t("schedules.cutoffHintNone");
   // 2024-01-01 was a Monday: ISO weekday n is January n (a calendar day, formatted in UTC).
   const weekdayNames = WEEKDAYS.map((day) =>
     dateTimeFormat(i18n.language, { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day))),
@@ -249,8 +256,8 @@ function ScheduleForm() {
             aria-describedby={`${fields.salesCutoffMinutes.id}-hint${fields.salesCutoffMinutes.errors?.length ? ` ${fields.salesCutoffMinutes.errorId}` : ""}`}
             className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
           />
-          <p id={`${fields.salesCutoffMinutes.id}-hint`} className="mt-1 text-xs text-slate-700">
-            {t("schedules.cutoffHint")}
+          <p id={`${fields.salesCutoffMinutes.id}-hint`} className="mt-1 text-xs text-slate-700" aria-live="polite">
+            {cutoffHint}
           </p>
           <FieldError field={fields.salesCutoffMinutes} />
         </div>
@@ -315,6 +322,21 @@ function ScheduleForm() {
       </Form>
     </section>
   );
+}
+
+/** What the schedule form starts from, as a key: it changes whenever a save changed any of it. */
+function savedScheduleKey(
+  schedule: { rules: Array<{ id: string }>; blackouts: Array<{ date: string }> } & {
+    service: { salesCutoffMinutes: number } | null;
+    experience: { timezone: string };
+  },
+) {
+  return [
+    schedule.rules.map((rule) => rule.id).join(","),
+    schedule.blackouts.map((blackout) => blackout.date).join(","),
+    schedule.service?.salesCutoffMinutes,
+    schedule.experience.timezone,
+  ].join("|");
 }
 
 function DateField({ field, label }: { field: FieldMetadata<string | undefined>; label: string }) {

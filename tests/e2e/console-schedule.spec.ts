@@ -31,6 +31,21 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Schedule: Hudson River Kayak Session");
       if (javaScriptEnabled) await expectAxeClean(page);
 
+      // The cut-off's hint says what the number means (as it is typed, with JavaScript).
+      const cutoff = page.getByLabel("Online sales stop (minutes before the start)");
+      const saved = await cutoff.inputValue();
+      const hint = page.locator(`[id="${await cutoff.getAttribute("id")}-hint"]`);
+      await expect(hint).toHaveText(
+        saved === "0"
+          ? "Online sales stay open until each departure starts."
+          : `Online sales close ${saved} minutes before each departure starts.`,
+      );
+      if (javaScriptEnabled) {
+        await cutoff.fill("45");
+        await expect(hint).toHaveText("Online sales close 45 minutes before each departure starts.");
+        await cutoff.fill(saved);
+      }
+
       const rule = page.getByRole("group", { name: "Add a weekly rule" });
       await rule.getByLabel("Wednesday").check();
       await rule.getByLabel("Start times").fill(time);
@@ -45,6 +60,10 @@ for (const javaScriptEnabled of [true, false]) {
             .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
         )
         .toContain(time);
+      // A new rule can be added at once, without a reload: its block is there, empty.
+      const next = page.getByRole("group", { name: "Add a weekly rule" });
+      await expect(next).toBeVisible();
+      await expect(next.getByLabel("Start times")).toHaveValue("");
       if (javaScriptEnabled) await expectAxeClean(page);
 
       await page.goto(`${ACME}/console/experiences/${EXPERIENCE}/departures`);
