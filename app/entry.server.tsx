@@ -15,7 +15,7 @@ import { applyRetryAfter } from "~/platform/http.server";
 import { NonceProvider } from "~/platform/nonce";
 import { startInProcessApi } from "~/platform/api.server";
 import { followApiChanges } from "~/platform/api-change-feed.server";
-import { errorFields, logger } from "~/platform/logger.server";
+import { errorFields, errorLogLine, logger } from "~/platform/logger.server";
 import { nameRoute } from "~contract/request-id.mjs";
 import { RequestIdProvider } from "~/platform/request-id";
 
@@ -111,9 +111,10 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error(
-    { err: errorFields(error), requestId: request.headers.get("X-Request-Id"), path: new URL(request.url).pathname },
-    "unhandled error",
+  const line = errorLogLine(error);
+  logger[line.level](
+    { ...line.fields, requestId: request.headers.get("X-Request-Id"), path: new URL(request.url).pathname },
+    line.message,
   );
 }
 

@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from "@remix-run/react";
 import { createLogger } from "~contract/logger.mjs";
 import { config } from "~/platform/config.server";
 
@@ -8,5 +9,28 @@ import { config } from "~/platform/config.server";
 export const logger = createLogger("web", { level: config.LOG_LEVEL });
 
 export function errorFields(error: unknown) {
-  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error);
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  if (typeof error !== "object" || error === null) return String(error);
+  // Something thrown that is no Error (an answer's object): what it holds, never "[object Object]".
+  try {
+    return JSON.stringify(error).slice(0, 500);
+  } catch {
+    return Object.prototype.toString.call(error);
+  }
+}
+
+/**
+ * How an error a loader or action threw is logged (entry.server's handleError): a refusal (a thrown
+ * 4xx, e.g. a guide asking for the reports' CSV) is no fault of ours, an `info` line with its status
+ * and reason; anything else is an `error` with the error's fields, never "[object Object]".
+ */
+export function errorLogLine(error: unknown): { level: "info" | "error"; message: string; fields: object } {
+  if (isRouteErrorResponse(error)) {
+    const reason = typeof error.data === "string" ? error.data.slice(0, 200) : error.statusText || undefined;
+    const fields = { status: error.status, reason };
+    return error.status < 500
+      ? { level: "info", message: "refused", fields }
+      : { level: "error", message: "unhandled error", fields };
+  }
+  return { level: "error", message: "unhandled error", fields: { err: errorFields(error) } };
 }
