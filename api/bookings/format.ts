@@ -17,6 +17,21 @@ export function formatWhen(start: Date, end: Date, timeZone: string, locale = "e
   return `${day}, ${time(start, false)} – ${time(end, true)}`;
 }
 
+/** "Sunday, December 6, 2026, 6:30 PM EST (America/New_York)": one moment in a zone, the zone named twice over. */
+export function formatMomentIn(date: Date, timeZone: string, locale = "en-US"): string {
+  const text = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(date);
+  return `${text.replace(" at ", ", ")} (${timeZone})`;
+}
+
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
