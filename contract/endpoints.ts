@@ -28,7 +28,16 @@ import { buyGiftCardBody, giftCardBalanceBody } from "./gift-card-bodies";
 import { unsubscribeParams } from "./unsubscribe";
 import { referralCodeParams } from "./referrals";
 import { checkoutVisitBody } from "./checkout-visits";
-import { departureWaitlist, joinWaitlistBody, waitlistEntries, waitlistEntry, waitlistEntryParams } from "./waitlist";
+import {
+  departureWaitlist,
+  joinWaitlistBody,
+  waitlistDeparture,
+  waitlistDepartureParams,
+  waitlistDepartureQuery,
+  waitlistEntries,
+  waitlistEntry,
+  waitlistEntryParams,
+} from "./waitlist";
 import {
   auditLogQuery,
   invitationParams,
@@ -881,6 +890,19 @@ export const endpoints = {
         "user_not_found",
       ],
       changes: ["user"],
+    }),
+    waitlistDeparture: endpoint({
+      method: "GET",
+      path: "/v1/waitlist/departures/:slotId",
+      summary:
+        "A departure of a service still on sale, as the waitlist's join form names it: experience, option, start and end, the experience's zone, seats left",
+      auth: "user",
+      tenant: true,
+      params: waitlistDepartureParams,
+      query: waitlistDepartureQuery,
+      output: waitlistDeparture,
+      errors: ["not_found", "slot_not_found", "sales_closed"],
+      dependsOn: ["seats"],
     }),
     leaveWaitlist: endpoint({
       method: "POST",

@@ -18,6 +18,24 @@ export const joinWaitlistBody = z
   .strict();
 export type JoinWaitlistBody = z.output<typeof joinWaitlistBody>;
 
+/** GET /v1/waitlist/departures/{slotId}?serviceId=: the departure the join form names. */
+export const waitlistDepartureParams = z.object({ slotId: catalogId });
+export const waitlistDepartureQuery = z.object({ serviceId: catalogId });
+
+/** A departure as the waitlist's join form names it: experience, option, time (in the experience's zone). */
+export const waitlistDeparture = z.object({
+  experienceId: z.string(),
+  experienceTitle: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  slotId: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  timezone: z.string(),
+  seatsLeft: z.number(),
+});
+export type WaitlistDeparture = z.infer<typeof waitlistDeparture>;
+
 export const waitlistEntryParams = z.object({
   entryId: z.string().regex(/^wl_[A-Za-z0-9_-]{16}$/, "Not a valid waitlist entry id."),
 });

@@ -4,7 +4,7 @@ import { requestOrigin } from "../http/client-info";
 import { handle, withStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { ANY_ROLE, requireMember } from "../operator/guard";
-import { departureWaitlist, joinWaitlist, leaveWaitlist, listWaitlist } from "./service";
+import { departureWaitlist, joinWaitlist, leaveWaitlist, listWaitlist, waitlistDeparture } from "./service";
 
 export const waitlistRoutes = new Hono<AppEnv>();
 
@@ -18,6 +18,10 @@ handle(waitlistRoutes, endpoints.joinWaitlist, async (c, { body }) =>
       origin: requestOrigin(c),
     }),
   ),
+);
+
+handle(waitlistRoutes, endpoints.waitlistDeparture, async (c, { params, query }) =>
+  waitlistDeparture(c.get("db"), c.get("account"), query.serviceId, params.slotId),
 );
 
 handle(waitlistRoutes, endpoints.leaveWaitlist, async (c, { params }) =>

@@ -35,7 +35,7 @@ import { enqueueEmail } from "../outbox/service";
 import { waitlistOfferEmail } from "./emails";
 import { kickWaitlist } from "../bookings/seats-freed";
 import { hashOfferToken } from "../bookings/waitlist-offer";
-import type { JoinWaitlistBody, WaitlistEntry } from "~contract/waitlist";
+import type { JoinWaitlistBody, WaitlistDeparture, WaitlistEntry } from "~contract/waitlist";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -110,6 +110,31 @@ export async function joinWaitlist(
   kickWaitlist();
   const [entry] = await listWaitlist(db, input.userId, input.scope, id);
   return entry;
+}
+
+/**
+ * GET /v1/waitlist/departures/{slotId}: the departure the join form names (its experience, option
+ * and time in the experience's zone). Tenant scope as joinWaitlist.
+ */
+export async function waitlistDeparture(
+  db: Db,
+  scope: AccountRow | null,
+  serviceId: string,
+  slotId: string,
+): Promise<WaitlistDeparture> {
+  const context = await loadBookableService(db, serviceId, scope);
+  const slot = await loadOpenSlot(db, slotId, serviceId);
+  return {
+    experienceId: context.experience.id,
+    experienceTitle: context.experience.title,
+    serviceId,
+    serviceName: context.service.name,
+    slotId,
+    startsAt: slot.startsAt.toISOString(),
+    endsAt: slot.endsAt.toISOString(),
+    timezone: context.experience.timezone,
+    seatsLeft: slot.seatsLeft,
+  };
 }
 
 /** Gives an open offer's seats back and closes it; the caller holds the entry's row lock. */

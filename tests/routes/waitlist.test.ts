@@ -30,7 +30,24 @@ describe("/account/waitlist", () => {
     const cookie = await sessionFor(user);
     const page = await load(`${PAGE}?service=${acme.serviceId}&slot=${slot.id}`, cookie);
     expect(page.status).toBe(200);
-    expect(page.data.join).toEqual({ serviceId: acme.serviceId, slotId: slot.id });
+    // The form names what it is for: experience, option, time and the experience's zone.
+    expect(page.data.join).toEqual({
+      experienceId: acme.experienceId,
+      experienceTitle: acme.experienceTitle,
+      serviceId: acme.serviceId,
+      serviceName: acme.serviceName,
+      slotId: slot.id,
+      startsAt: slot.startsAt.toISOString(),
+      endsAt: slot.endsAt.toISOString(),
+      timezone: acme.timezone,
+      seatsLeft: 0,
+    });
+    expect(page.data.joinGone).toBe(false);
+    // A departure that is gone: no form, and the page says so.
+    const gone = await load(`${PAGE}?service=${acme.serviceId}&slot=no-such-slot`, cookie);
+    expect(gone.status).toBe(200);
+    expect(gone.data.join).toBeNull();
+    expect(gone.data.joinGone).toBe(true);
     expect(page.data.entries).toEqual([]);
 
     // Another site's post is refused; a bad party size is the form's error, nothing joined.
