@@ -6,7 +6,7 @@ import { glossary } from "~contract/glossary";
 import { composeEmail, operatorBrand, platformBrand, senderAddress } from "../outbox/email-layout";
 import type { EmailBrand, UnsubscribeLinks } from "../outbox/email-parts";
 import { freeCancellationUntil } from "./cancellation-deadline";
-import { formatMomentIn, formatWhen } from "./format";
+import { formatDepartureTime, formatMomentIn } from "./format";
 import { buildIcs, type IcsDuration, type IcsMethod } from "./ics";
 import { groupTicketCode } from "~contract/ticket-code";
 import { bookingReference, type BookingViewRow } from "./view";
@@ -50,10 +50,7 @@ const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},
 /** An address on the site the booking was made on (the operator's storefront in account mode). */
 const pageOf = (row: BookingViewRow, path: string) => new URL(path, row.booking.origin).toString();
 const bookingPage = (row: BookingViewRow) => pageOf(row, bookingPath(row.booking.id));
-/** A departure's time in its experience's zone, the zone named ("…, 6:30 PM – 8:30 PM EST (America/New_York)"). */
-const whenOf = (times: { startsAt: Date; endsAt: Date }, timeZone: string) =>
-  `${formatWhen(times.startsAt, times.endsAt, timeZone)} (${timeZone})`;
-const when = (row: BookingViewRow) => whenOf(row, row.timezone);
+const when = (row: BookingViewRow) => formatDepartureTime(row, row.timezone);
 
 /**
  * The cancellation terms of a booking as it stands: free cancellation until the departure minus
@@ -260,7 +257,11 @@ export function dateChangedEmail(change: DateChange) {
         [
           `Your booking ${bookingReference(b.id)} of ${row.experienceTitle} — ${row.serviceName} has moved to a new date.`,
         ],
-        [`Was: ${whenOf(change.from, row.timezone)}`, `Now: ${when(row)}`, `Meeting point: ${row.meetingPoint}`],
+        [
+          `Was: ${formatDepartureTime(change.from, row.timezone)}`,
+          `Now: ${when(row)}`,
+          `Meeting point: ${row.meetingPoint}`,
+        ],
         ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)],
         [dateChangeMoney(change, b.currency), `Paid in all: ${formatMoney(change.paidInAllMinor, b.currency)}`],
         [
