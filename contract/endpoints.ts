@@ -37,6 +37,8 @@ import {
   waitlistEntries,
   waitlistEntry,
   waitlistEntryParams,
+  waitlistOfferStatus,
+  waitlistOfferStatusBody,
 } from "./waitlist";
 import {
   auditLogQuery,
@@ -903,6 +905,17 @@ export const endpoints = {
       output: waitlistDeparture,
       errors: ["not_found", "slot_not_found", "sales_closed"],
       dependsOn: ["seats"],
+    }),
+    waitlistOfferStatus: endpoint({
+      method: "POST",
+      path: "/v1/waitlist/offer-status",
+      summary:
+        "How the waitlist offer behind a link's token stands for the caller on this departure: open (with its seats), used (with its booking), expired, declined, withdrawn, not_yours or unknown; the confirm page says which",
+      auth: "user",
+      tenant: true,
+      body: waitlistOfferStatusBody,
+      output: waitlistOfferStatus,
+      errors: [],
     }),
     leaveWaitlist: endpoint({
       method: "POST",
