@@ -72,6 +72,7 @@ test("join a sold-out departure's waitlist without JavaScript, get the freed sea
   browser,
   request,
 }) => {
+  test.slow(); // two browsers, a booking, the used link again, the console
   const departure = await soldOutDeparture(request);
   const traveller = await createCompleteUser(request, uniqueEmail("wl-traveller"), PASSWORD, { operators: ["acme"] });
 
