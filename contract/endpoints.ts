@@ -28,7 +28,18 @@ import { buyGiftCardBody, giftCardBalanceBody } from "./gift-card-bodies";
 import { unsubscribeParams } from "./unsubscribe";
 import { referralCodeParams } from "./referrals";
 import { checkoutVisitBody } from "./checkout-visits";
-import { departureWaitlist, joinWaitlistBody, waitlistEntries, waitlistEntry, waitlistEntryParams } from "./waitlist";
+import {
+  departureWaitlist,
+  joinWaitlistBody,
+  waitlistDeparture,
+  waitlistDepartureParams,
+  waitlistDepartureQuery,
+  waitlistEntries,
+  waitlistEntry,
+  waitlistEntryParams,
+  waitlistOfferStatus,
+  waitlistOfferStatusBody,
+} from "./waitlist";
 import {
   auditLogQuery,
   invitationParams,
@@ -881,6 +892,30 @@ export const endpoints = {
         "user_not_found",
       ],
       changes: ["user"],
+    }),
+    waitlistDeparture: endpoint({
+      method: "GET",
+      path: "/v1/waitlist/departures/:slotId",
+      summary:
+        "A departure of a service still on sale, as the waitlist's join form names it: experience, option, start and end, the experience's zone, seats left",
+      auth: "user",
+      tenant: true,
+      params: waitlistDepartureParams,
+      query: waitlistDepartureQuery,
+      output: waitlistDeparture,
+      errors: ["not_found", "slot_not_found", "sales_closed"],
+      dependsOn: ["seats"],
+    }),
+    waitlistOfferStatus: endpoint({
+      method: "POST",
+      path: "/v1/waitlist/offer-status",
+      summary:
+        "How the waitlist offer behind a link's token stands for the caller on this departure: open (with its seats), used (with its booking), expired, declined, withdrawn, not_yours or unknown; the confirm page says which",
+      auth: "user",
+      tenant: true,
+      body: waitlistOfferStatusBody,
+      output: waitlistOfferStatus,
+      errors: [],
     }),
     leaveWaitlist: endpoint({
       method: "POST",

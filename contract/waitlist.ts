@@ -18,6 +18,56 @@ export const joinWaitlistBody = z
   .strict();
 export type JoinWaitlistBody = z.output<typeof joinWaitlistBody>;
 
+/** GET /v1/waitlist/departures/{slotId}?serviceId=: the departure the join form names. */
+export const waitlistDepartureParams = z.object({ slotId: catalogId });
+export const waitlistDepartureQuery = z.object({ serviceId: catalogId });
+
+/** A departure as the waitlist's join form names it: experience, option, time (in the experience's zone). */
+export const waitlistDeparture = z.object({
+  experienceId: z.string(),
+  experienceTitle: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  slotId: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  timezone: z.string(),
+  seatsLeft: z.number(),
+});
+export type WaitlistDeparture = z.infer<typeof waitlistDeparture>;
+
+/** How a waitlist offer stands for the one who opens its link (api/bookings/waitlist-offer.ts offerState). */
+export const WAITLIST_OFFER_STATES = [
+  "open",
+  "used",
+  "expired",
+  "declined",
+  "withdrawn",
+  "not_yours",
+  "unknown",
+] as const;
+export type WaitlistOfferState = (typeof WAITLIST_OFFER_STATES)[number];
+
+/** POST /v1/waitlist/offer-status: the offer behind a link's token, for this departure. */
+export const waitlistOfferStatusBody = z
+  .object({
+    slotId: catalogId,
+    token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Not a valid waitlist offer."),
+  })
+  .strict();
+
+/**
+ * The offer as it stands for the caller: open (its `seats` are theirs to book), used (booked:
+ * `bookingId`), expired, declined (they left the waitlist), withdrawn (the departure was closed or
+ * cancelled), not_yours (another traveller's), unknown (no such offer of this departure).
+ */
+export const waitlistOfferStatus = z.object({
+  status: z.enum(WAITLIST_OFFER_STATES),
+  seats: z.number().nullable(),
+  bookingId: z.string().nullable(),
+});
+export type WaitlistOfferStatus = z.infer<typeof waitlistOfferStatus>;
+
 export const waitlistEntryParams = z.object({
   entryId: z.string().regex(/^wl_[A-Za-z0-9_-]{16}$/, "Not a valid waitlist entry id."),
 });

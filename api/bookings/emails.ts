@@ -5,7 +5,8 @@ import { openStreetMapUrl } from "~contract/geo";
 import { glossary } from "~contract/glossary";
 import { composeEmail, operatorBrand, platformBrand, senderAddress } from "../outbox/email-layout";
 import type { EmailBrand, UnsubscribeLinks } from "../outbox/email-parts";
-import { formatWhen } from "./format";
+import { freeCancellationUntil } from "./cancellation-deadline";
+import { formatDepartureTime, formatMomentIn } from "./format";
 import { buildIcs, type IcsDuration, type IcsMethod } from "./ics";
 import { groupTicketCode } from "~contract/ticket-code";
 import { bookingReference, type BookingViewRow } from "./view";
@@ -49,7 +50,46 @@ const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},
 /** An address on the site the booking was made on (the operator's storefront in account mode). */
 const pageOf = (row: BookingViewRow, path: string) => new URL(path, row.booking.origin).toString();
 const bookingPage = (row: BookingViewRow) => pageOf(row, bookingPath(row.booking.id));
-const when = (row: BookingViewRow) => `${formatWhen(row.startsAt, row.endsAt, row.timezone)} (${row.timezone})`;
+const when = (row: BookingViewRow) => formatDepartureTime(row, row.timezone);
+
+/**
+ * The cancellation terms of a booking as it stands: free cancellation until the departure minus
+ * the operator's cutoff (in the experience's zone, named), or non-refundable once that has passed.
+ */
+function cancellationTerms(row: BookingViewRow): string[] {
+  const until = freeCancellationUntil(row.startsAt, row.cancellationCutoffHours);
+  if (until)
+    return [
+      `Free cancellation until ${formatMomentIn(new Date(until), row.timezone)}: cancel on your booking page for a full refund.`,
+    ];
+  return [
+    "Non-refundable: the free cancellation period of this booking has passed, so it can no longer be cancelled for a refund.",
+  ];
+}
+
+/** How to reach the operator (their branding's support email and phone), where they set them. */
+function operatorContact(row: BookingViewRow): string[] {
+  const ways = [
+    ...(row.operatorContactEmail ? [`Email: ${row.operatorContactEmail}`] : []),
+    ...(row.operatorContactPhone ? [`Phone: ${row.operatorContactPhone}`] : []),
+  ];
+  return ways.length > 0 ? [`Questions? Contact ${row.operatorName}:`, ...ways] : [];
+}
+
+/** What the operator wrote is included (the experience's "What's included"), to know what to expect and bring. */
+function includedLines(row: BookingViewRow): string[] {
+  return row.included.length > 0 ? ["What's included:", ...row.included.map((line) => `  • ${line}`)] : [];
+}
+
+/** The booking's terms and the operator's contact: paragraphs of every email that hands out a ticket. */
+const bookingFacts = (row: BookingViewRow): string[][] =>
+  [includedLines(row), cancellationTerms(row), operatorContact(row)].filter((lines) => lines.length > 0);
+
+/** The ticket paragraph: its code, and where its QR code is. */
+const ticketParagraph = (row: BookingViewRow): string[] => [
+  `Your ticket code: ${groupTicketCode(row.booking.ticketCode)}`,
+  "Show its QR code (attached, and on your booking page) or tell the code at check-in.",
+];
 
 function ticketLines(row: BookingViewRow): string[] {
   const { currency } = row.booking;
@@ -150,6 +190,7 @@ export function confirmationEmail(context: BookingMailContext, ticketQr?: Outbox
   const attachment = calendarAttachment(row, link);
   return bookingEmail(context, {
     subject: `Booking confirmed: ${row.experienceTitle}`,
+    heading: "Booking confirmed",
     kind: "booking_confirmed",
     link,
     paragraphs: [
@@ -160,10 +201,8 @@ export function confirmationEmail(context: BookingMailContext, ticketQr?: Outbox
       ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)],
       amountLines(row),
       [`Booking reference: ${bookingReference(row.booking.id)}`],
-      [
-        `Your ticket code: ${groupTicketCode(row.booking.ticketCode)}`,
-        "Show its QR code (attached, and on your booking page) or tell the code at check-in.",
-      ],
+      ticketParagraph(row),
+      ...bookingFacts(row),
     ],
     action: { label: "See your booking", textLabel: "See or cancel your booking", href: link },
     links: mapLinks(row),
@@ -172,6 +211,75 @@ export function confirmationEmail(context: BookingMailContext, ticketQr?: Outbox
     ],
     attachments: ticketQr ? [attachment, ticketQr] : [attachment],
   });
+}
+
+/** A move of a booking to another departure, as its email tells it (moveBooking). */
+export interface DateChange {
+  /** The departure it left. */
+  from: { startsAt: Date; endsAt: Date };
+  /** The ticket code it had, which no longer works. */
+  oldTicketCode: string;
+  /** Owed back for a cheaper departure (0 otherwise). */
+  refundedMinor: number;
+  /** Paid for a dearer departure (0 otherwise). */
+  chargedMinor: number;
+  /** What the guest has paid for the booking in all once the move settles (refunds taken off). */
+  paidInAllMinor: number;
+}
+
+function dateChangeMoney(change: DateChange, currency: string): string {
+  if (change.refundedMinor > 0)
+    return `The new time costs less: we are refunding the difference of ${formatMoney(change.refundedMinor, currency)} to how you paid; it can take 5–10 days to show.`;
+  if (change.chargedMinor > 0)
+    return `The new time costs more: you paid the difference of ${formatMoney(change.chargedMinor, currency)}.`;
+  return "The price is the same: nothing was charged or refunded.";
+}
+
+/**
+ * A booking moved to another departure: not a second confirmation but the change itself (its own
+ * subject and heading): the old and new times in the experience's zone, what was refunded or
+ * charged, what is paid in all, the new ticket (the old one no longer works), and the calendar file
+ * that moves the event (the same UID, a higher SEQUENCE).
+ */
+export function dateChangedEmail(change: DateChange) {
+  return (context: BookingMailContext, ticketQr?: OutboxAttachment): EmailInput => {
+    const { row, firstName } = context;
+    const b = row.booking;
+    const link = bookingPage(row);
+    const attachment = calendarAttachment(row, link);
+    return bookingEmail(context, {
+      subject: `Date changed: ${row.experienceTitle}`,
+      heading: "Your booking has a new date",
+      kind: "booking_rescheduled",
+      link,
+      paragraphs: [
+        [greeting(firstName)],
+        [
+          `Your booking ${bookingReference(b.id)} of ${row.experienceTitle} — ${row.serviceName} has moved to a new date.`,
+        ],
+        [
+          `Was: ${formatDepartureTime(change.from, row.timezone)}`,
+          `Now: ${when(row)}`,
+          `Meeting point: ${row.meetingPoint}`,
+        ],
+        ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)],
+        [dateChangeMoney(change, b.currency), `Paid in all: ${formatMoney(change.paidInAllMinor, b.currency)}`],
+        [
+          `Your old ticket (${groupTicketCode(change.oldTicketCode)}) no longer works: it is refused at check-in.`,
+          ...ticketParagraph(row),
+        ],
+        ...bookingFacts(row),
+      ],
+      action: { label: "See your booking", textLabel: "See or cancel your booking", href: link },
+      links: mapLinks(row),
+      notes: [
+        ticketQr
+          ? "Your new ticket's QR code and the updated calendar invitation are attached."
+          : "The updated calendar invitation is attached.",
+      ],
+      attachments: ticketQr ? [attachment, ticketQr] : [attachment],
+    });
+  };
 }
 
 /**

@@ -17,6 +17,25 @@ export function formatWhen(start: Date, end: Date, timeZone: string, locale = "e
   return `${day}, ${time(start, false)} – ${time(end, true)}`;
 }
 
+/** A departure's time in its experience's zone, the zone named: "…, 6:30 PM – 8:30 PM EST (America/New_York)". */
+export const formatDepartureTime = (times: { startsAt: Date; endsAt: Date }, timeZone: string): string =>
+  `${formatWhen(times.startsAt, times.endsAt, timeZone)} (${timeZone})`;
+
+/** "Sunday, December 6, 2026, 6:30 PM EST (America/New_York)": one moment in a zone, the zone named twice over. */
+export function formatMomentIn(date: Date, timeZone: string, locale = "en-US"): string {
+  const text = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(date);
+  return `${text.replace(" at ", ", ")} (${timeZone})`;
+}
+
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**

@@ -6,7 +6,7 @@ import { priceOrder } from "./price";
 import { loadOpenSlot } from "./seats";
 import { missingSteps } from "./missing-steps";
 import { findUser } from "../users/service";
-import { offeredSeats } from "./waitlist-offer";
+import { offerState } from "./waitlist-offer";
 import type { Quote, QuoteBody } from "~contract/bookings";
 
 /** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
@@ -23,14 +23,14 @@ export async function quoteBooking(
     priceOrder(db, context, input, userId),
     (userId ? findUser(db, userId) : Promise.resolve(null)).then((user) => missingSteps(db, user, context.account)),
     // A waitlist offer's seats are the caller's (and only theirs: the public sees none while people wait).
-    userId && input.waitlistOffer ? offeredSeats(db, userId, input.slotId, input.waitlistOffer) : null,
+    userId && input.waitlistOffer ? offerState(db, userId, input.slotId, input.waitlistOffer) : null,
   ]);
   return {
     breakdown: order.price,
     currency: context.account.currency,
     promo: input.promoCode ? { code: input.promoCode, valid: order.promo !== null } : null,
     referral: order.referral,
-    seatsLeft: offered ?? slot.seatsLeft,
+    seatsLeft: offered?.seats ?? slot.seatsLeft,
     startsAt: slot.startsAt.toISOString(),
     endsAt: slot.endsAt.toISOString(),
     timezone: context.experience.timezone,

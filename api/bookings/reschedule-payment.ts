@@ -61,6 +61,7 @@ export const reschedulePaid: CheckoutHandler = async (db, event) => {
         order: change.newOrder!,
         provider: event.provider,
         paymentIntentId: intentId,
+        amountMinor: change.priceDifferenceMinor,
       });
       return "confirmed" as const;
     }

@@ -19,11 +19,11 @@ import { addNotification } from "../notifications/service";
 import { paymentProvider, paymentUnavailable, providerNamed } from "../payments";
 import { checkoutExpiry } from "../payments/provider";
 import { writeBookingEmail } from "./booking-mail";
-import { bookingPath, confirmationEmail } from "./emails";
+import { bookingPath, dateChangedEmail } from "./emails";
 import { formatWhen } from "./format";
 import { priceOrder } from "./price";
 import { bookingNotFound, getBooking, ownBooking } from "./read";
-import { hasPayment, recordRefund, settleRefund } from "./refunds";
+import { hasPayment, recordRefund, refundedSoFar, settleRefund } from "./refunds";
 import { loadOpenSlot, releaseSeats, takeSeats } from "./seats";
 import { ticketQrAttachment } from "./ticket-png";
 import { checkedInGuestsSql, findBookingView, freeCancellationOpenSql } from "./view";
@@ -37,7 +37,8 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * operator's cutoff), in one transaction under the booking's row lock (two concurrent moves of one
  * booking: one move). The new seats are taken, the old ones released the usual way (the waitlist
  * picks them up), the ticket code replaced (the old one answers `invalid` at check-in), the move
- * recorded in booking_changes, the guest sent the confirmation again.
+ * recorded in booking_changes, the guest sent the date change's email (old and new time, what was
+ * refunded or charged, the new ticket).
  *
  * The difference is priced with today's ticket prices (and its promo code, when still usable).
  * Same price: moved at once. Cheaper: moved at once, the difference owed back through the refund
@@ -156,7 +157,7 @@ export async function rescheduleBooking(
       createdAt: sql`app_now()`,
       completedAt: sql`app_now()`,
     });
-    await moveBooking(tx, booking, slotId, null);
+    await moveBooking(tx, booking, slotId, null, refund);
     if (refund > 0)
       await recordRefund(tx, booking, {
         amountMinor: refund,
@@ -293,14 +294,21 @@ export async function closeCheckouts(db: Db, closing: readonly CheckoutToClose[]
 /**
  * Moves the booking (locked by the caller, the new seats already its own) to `toSlotId`: the old
  * seats released to the waitlist, a new ticket code, the amounts of a paid dearer move, the guest
- * told (notification, confirmation email with the updated calendar file).
+ * told (notification, the date change's email with the updated calendar file). `paid`: a dearer
+ * move's payment of `amountMinor`; `refundMinor`: what a cheaper one owes back (recorded by the caller).
  */
 export async function moveBooking(
   tx: Tx,
   booking: BookingRow,
   toSlotId: string,
-  paid: { order: BookingChangeOrder; provider: string; paymentIntentId: string } | null,
+  paid: { order: BookingChangeOrder; provider: string; paymentIntentId: string; amountMinor: number } | null,
+  refundMinor = 0,
 ): Promise<void> {
+  const [from] = await tx
+    .select({ startsAt: slots.startsAt, endsAt: slots.endsAt })
+    .from(slots)
+    .where(eq(slots.id, booking.slotId));
+  const refundedBefore = await refundedSoFar(tx, booking.id);
   await releaseSeats(tx, booking.slotId, booking.seats);
   await tx
     .update(bookings)
@@ -333,5 +341,12 @@ export async function moveBooking(
     link: bookingPath(booking.id),
   });
   const ticketQr = await ticketQrAttachment(view.booking.ticketCode);
-  await writeBookingEmail(tx, booking.id, (mail) => confirmationEmail(mail, ticketQr));
+  const change = dateChangedEmail({
+    from,
+    oldTicketCode: booking.ticketCode,
+    refundedMinor: refundMinor,
+    chargedMinor: paid?.amountMinor ?? 0,
+    paidInAllMinor: (paid ? paid.order.totalMinor : booking.totalMinor) - refundedBefore - refundMinor,
+  });
+  await writeBookingEmail(tx, booking.id, (mail) => change(mail, ticketQr));
 }

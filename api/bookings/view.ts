@@ -36,11 +36,14 @@ const viewColumns = {
   meetingPoint: experiences.meetingPoint,
   meetingPointLat: experiences.meetingPointLat,
   meetingPointLng: experiences.meetingPointLng,
+  included: experiences.included,
   serviceName: services.name,
   operatorName: accounts.name,
   operatorLogoUrl: accounts.logoUrl,
   operatorPrimaryColor: accounts.primaryColor,
   operatorInkColor: accounts.inkColor,
+  operatorContactEmail: accounts.contactEmail,
+  operatorContactPhone: accounts.contactPhone,
   timezone: experiences.timezone,
   cancellationCutoffHours: accounts.cancellationCutoffHours,
   canCancel: canCancelSql,
@@ -67,11 +70,16 @@ export interface BookingViewRow {
   meetingPoint: string;
   meetingPointLat: number | null;
   meetingPointLng: number | null;
+  /** What the operator listed as included (the experience's page "What's included"). */
+  included: string[];
   serviceName: string;
   operatorName: string;
   operatorLogoUrl: string | null;
   operatorPrimaryColor: string;
   operatorInkColor: string;
+  /** How guests reach the operator (their branding's support email and phone), where set. */
+  operatorContactEmail: string | null;
+  operatorContactPhone: string | null;
   timezone: string;
   cancellationCutoffHours: number;
   canCancel: boolean;

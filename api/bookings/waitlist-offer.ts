@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { slots, waitlistEntries, waitlistOffers } from "../db/schema";
+import type { WaitlistOfferStatus } from "~contract/waitlist";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -64,21 +65,36 @@ export async function acceptOffer(
   return true;
 }
 
-/** The seats of the caller's open offer behind `token` for this departure, or null. */
-export async function offeredSeats(db: Db, userId: string, slotId: string, token: string): Promise<number | null> {
+/**
+ * The caller's offer behind `token` on this departure as it stands (the quote, the confirm page):
+ * open (with its seats: theirs to book), used (with the booking it made), expired (also when its
+ * time ran out before the sweep closed it), declined (they left), withdrawn (the departure closed),
+ * not_yours (another traveller's), unknown (no such offer of this departure).
+ */
+export async function offerState(db: Db, userId: string, slotId: string, token: string): Promise<WaitlistOfferStatus> {
   const [row] = await db
-    .select({ seats: waitlistOffers.seats })
+    .select({
+      offer: waitlistOffers,
+      userId: waitlistEntries.userId,
+      due: sql<boolean>`${waitlistOffers.expiresAt} <= app_now()`,
+    })
     .from(waitlistOffers)
     .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
-    .where(
-      and(
-        eq(waitlistOffers.tokenHash, hashOfferToken(token)),
-        eq(waitlistOffers.status, "open"),
-        eq(waitlistOffers.slotId, slotId),
-        eq(waitlistEntries.userId, userId),
-        sql`${waitlistOffers.expiresAt} > app_now()`,
-      ),
-    )
+    .where(eq(waitlistOffers.tokenHash, hashOfferToken(token)))
     .limit(1);
-  return row?.seats ?? null;
+  const none = { seats: null, bookingId: null };
+  if (!row || row.offer.slotId !== slotId) return { status: "unknown", ...none };
+  if (row.userId !== userId) return { status: "not_yours", ...none };
+  switch (row.offer.status) {
+    case "accepted":
+      return { status: "used", seats: null, bookingId: row.offer.bookingId };
+    case "open":
+      return row.due ? { status: "expired", ...none } : { status: "open", seats: row.offer.seats, bookingId: null };
+    case "expired":
+    case "declined":
+    case "withdrawn":
+      return { status: row.offer.status, ...none };
+    default:
+      return { status: "unknown", ...none };
+  }
 }

@@ -101,6 +101,11 @@ function EmailDocument(parts: EmailParts) {
         <Container style={card}>
           <Header brand={brand} />
           <Section style={{ padding: "24px" }}>
+            {parts.heading ? (
+              <h1 style={{ fontSize: "22px", lineHeight: "28px", margin: "0 0 16px", color: INK, fontFamily: FONT }}>
+                {parts.heading}
+              </h1>
+            ) : null}
             {parts.paragraphs.map((lines, index) => (
               <Text key={index} style={paragraph}>
                 <Lines lines={lines} />

@@ -37,7 +37,7 @@ export function operatorBrand(
 const block = (lines: string[]) => lines.join("\n");
 
 function textVersion(parts: EmailParts): string {
-  const sections = parts.paragraphs.map(block);
+  const sections = [...(parts.heading ? [parts.heading] : []), ...parts.paragraphs.map(block)];
   if (parts.action) sections.push(`${parts.action.textLabel ?? parts.action.label}: ${parts.action.href}`);
   for (const link of parts.links ?? []) sections.push(`${link.label}: ${link.href}`);
   sections.push(...(parts.notes ?? []));

@@ -24,6 +24,8 @@ export interface EmailParts {
   kind: string;
   meta?: Record<string, unknown>;
   brand: EmailBrand;
+  /** The message's title above its paragraphs (an h1; the text version's first line), when it has one. */
+  heading?: string;
   /** Paragraphs, each a list of lines. */
   paragraphs: string[][];
   /** The button; `textLabel` replaces its label in the text version; `spellOut` prints the address under it. */

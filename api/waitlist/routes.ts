@@ -3,8 +3,9 @@ import { endpoints } from "~contract/endpoints";
 import { requestOrigin } from "../http/client-info";
 import { handle, withStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
+import { offerState } from "../bookings/waitlist-offer";
 import { ANY_ROLE, requireMember } from "../operator/guard";
-import { departureWaitlist, joinWaitlist, leaveWaitlist, listWaitlist } from "./service";
+import { departureWaitlist, joinWaitlist, leaveWaitlist, listWaitlist, waitlistDeparture } from "./service";
 
 export const waitlistRoutes = new Hono<AppEnv>();
 
@@ -18,6 +19,14 @@ handle(waitlistRoutes, endpoints.joinWaitlist, async (c, { body }) =>
       origin: requestOrigin(c),
     }),
   ),
+);
+
+handle(waitlistRoutes, endpoints.waitlistDeparture, async (c, { params, query }) =>
+  waitlistDeparture(c.get("db"), c.get("account"), query.serviceId, params.slotId),
+);
+
+handle(waitlistRoutes, endpoints.waitlistOfferStatus, async (c, { body }) =>
+  offerState(c.get("db"), c.get("identity").uid, body.slotId, body.token),
 );
 
 handle(waitlistRoutes, endpoints.leaveWaitlist, async (c, { params }) =>

@@ -28,14 +28,20 @@ import { conflict, notFound } from "../http/errors";
 import { randomId } from "../ids";
 import { loadBookableService } from "../catalog/bookable-service";
 import { loadOpenSlot } from "../bookings/seats";
-import { formatWhen } from "../bookings/format";
+import { formatDepartureTime, formatMomentIn } from "../bookings/format";
 import { requireUserRow } from "../users/service";
 import { addNotification } from "../notifications/service";
 import { enqueueEmail } from "../outbox/service";
-import { waitlistOfferEmail } from "./emails";
+import {
+  waitlistClosedEmail,
+  waitlistJoinedEmail,
+  waitlistOfferEmail,
+  waitlistOfferExpiredEmail,
+  type WaitlistMail,
+} from "./emails";
 import { kickWaitlist } from "../bookings/seats-freed";
 import { hashOfferToken } from "../bookings/waitlist-offer";
-import type { JoinWaitlistBody, WaitlistEntry } from "~contract/waitlist";
+import type { JoinWaitlistBody, WaitlistDeparture, WaitlistEntry } from "~contract/waitlist";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -84,23 +90,30 @@ export async function joinWaitlist(
   const slot = await loadOpenSlot(db, body.slotId, body.serviceId);
   if (slot.seatsLeft >= body.seats)
     throw conflict("There are enough seats left for this time: book them instead.", "seats_available");
-  let id: string;
+  let entry: WaitlistEntry;
   try {
-    [{ id }] = await db
-      .insert(waitlistEntries)
-      .values({
-        id: newWaitlistEntryId(),
-        slotId: body.slotId,
-        serviceId: body.serviceId,
-        accountId: context.account.id,
-        userId: input.userId,
-        seats: body.seats,
-        origin: input.origin,
-        storefront: input.scope !== null,
-        createdAt: sql`app_now()`,
-        updatedAt: sql`app_now()`,
-      })
-      .returning({ id: waitlistEntries.id });
+    entry = await db.transaction(async (tx) => {
+      const [{ id: entryId }] = await tx
+        .insert(waitlistEntries)
+        .values({
+          id: newWaitlistEntryId(),
+          slotId: body.slotId,
+          serviceId: body.serviceId,
+          accountId: context.account.id,
+          userId: input.userId,
+          seats: body.seats,
+          origin: input.origin,
+          storefront: input.scope !== null,
+          createdAt: sql`app_now()`,
+          updatedAt: sql`app_now()`,
+        })
+        .returning({ id: waitlistEntries.id });
+      // Told in the transaction that makes the entry (the transactional outbox).
+      const [joined] = await listWaitlist(tx, input.userId, input.scope, entryId);
+      const mail = (await entryContexts(tx, [entryId])).get(entryId)?.mail;
+      if (mail) await enqueueEmail(tx, waitlistJoinedEmail(mail, joined.placeInLine ?? 1));
+      return joined;
+    });
   } catch (error) {
     if (isUniqueViolation(error, "waitlist_entries_slot_user_key"))
       throw conflict("You are already on the waitlist of this time, or have left it.", "already_on_waitlist");
@@ -108,8 +121,32 @@ export async function joinWaitlist(
   }
   // Seats may be free already (only the public may not have them): offered at the next run.
   kickWaitlist();
-  const [entry] = await listWaitlist(db, input.userId, input.scope, id);
   return entry;
+}
+
+/**
+ * GET /v1/waitlist/departures/{slotId}: the departure the join form names (its experience, option
+ * and time in the experience's zone). Tenant scope as joinWaitlist.
+ */
+export async function waitlistDeparture(
+  db: Db,
+  scope: AccountRow | null,
+  serviceId: string,
+  slotId: string,
+): Promise<WaitlistDeparture> {
+  const context = await loadBookableService(db, serviceId, scope);
+  const slot = await loadOpenSlot(db, slotId, serviceId);
+  return {
+    experienceId: context.experience.id,
+    experienceTitle: context.experience.title,
+    serviceId,
+    serviceName: context.service.name,
+    slotId,
+    startsAt: slot.startsAt.toISOString(),
+    endsAt: slot.endsAt.toISOString(),
+    timezone: context.experience.timezone,
+    seatsLeft: slot.seatsLeft,
+  };
 }
 
 /** Gives an open offer's seats back and closes it; the caller holds the entry's row lock. */
@@ -307,21 +344,42 @@ async function expireOffers(db: Db): Promise<number> {
       limit ${BATCH * 5}
       for update of e skip locked`);
     const rows = (due as unknown as { rows: Array<{ entry_id: string; slot_status: string }> }).rows;
-    let count = 0;
+    const closed: Array<{ entryId: string; slotId: string; slotStatus: string }> = [];
     for (const { entry_id: entryId, slot_status: slotStatus } of rows) {
       const offer = await openOfferOf(tx, entryId);
       if (!offer) continue;
       // The operator closed or cancelled the departure: the offer is withdrawn (its link refused already).
       await closeOffer(tx, offer, slotStatus === "open" ? "expired" : "withdrawn");
       await setStatus(tx, entryId, slotStatus === "cancelled" ? "cancelled" : "expired");
-      count++;
+      closed.push({ entryId, slotId: offer.slotId, slotStatus });
     }
-    return count;
+    // Each traveller told: expired (the seats pass to the next in line, or back on sale), or withdrawn.
+    const contexts = await entryContexts(
+      tx,
+      closed.map((item) => item.entryId),
+    );
+    for (const { entryId, slotId, slotStatus } of closed) {
+      const mail = contexts.get(entryId)?.mail;
+      if (!mail) continue;
+      if (slotStatus !== "open") {
+        const reason = { cancelled: slotStatus === "cancelled", offerWithdrawn: true, othersOffered: false };
+        await enqueueEmail(tx, waitlistClosedEmail(mail, reason));
+        continue;
+      }
+      const [waiting] = await tx
+        .select({ id: waitlistEntries.id })
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.slotId, slotId), eq(waitlistEntries.status, "waiting")))
+        .limit(1);
+      await enqueueEmail(tx, waitlistOfferExpiredEmail(mail, waiting ? "next_in_line" : "on_sale"));
+    }
+    return closed.length;
   });
 }
 
 async function closeUnsellable(db: Db): Promise<number> {
-  const result = await db.execute(sql`
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
     with due as (
       select e.id, s.status as slot_status from waitlist_entries e
       join slots s on s.id = e.slot_id join services sv on sv.id = s.service_id
@@ -333,14 +391,32 @@ async function closeUnsellable(db: Db): Promise<number> {
     update waitlist_entries e
     set status = case when due.slot_status = 'cancelled' then 'cancelled' else 'expired' end, updated_at = app_now()
     from due where e.id = due.id and e.status = 'waiting'
-    returning e.id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+    returning e.id, e.status,
+      exists (select 1 from waitlist_offers o where o.slot_id = e.slot_id) as others_offered`);
+    const rows = (result as unknown as { rows: Array<{ id: string; status: string; others_offered: boolean }> }).rows;
+    // Each traveller told that the line closed without seats for them (and whether seats went to others).
+    const contexts = await entryContexts(
+      tx,
+      rows.map((row) => row.id),
+    );
+    for (const row of rows) {
+      const mail = contexts.get(row.id)?.mail;
+      if (!mail) continue;
+      const reason = {
+        cancelled: row.status === "cancelled",
+        offerWithdrawn: false,
+        othersOffered: Boolean(row.others_offered),
+      };
+      await enqueueEmail(tx, waitlistClosedEmail(mail, reason));
+    }
+    return rows.length;
+  });
 }
 
 interface Offered {
   entry: WaitlistEntryRow;
-  offerId: string;
   token: string;
+  expiresAt: Date;
 }
 
 async function makeOffers(db: Db): Promise<number> {
@@ -401,7 +477,7 @@ async function makeOffers(db: Db): Promise<number> {
           expiresAt: new Date(departure.expires_at),
           createdAt: sql`app_now()`,
         });
-        offers.push({ entry, offerId, token });
+        offers.push({ entry, token, expiresAt: new Date(departure.expires_at) });
       }
     }
     await tellOffers(tx, offers);
@@ -410,16 +486,28 @@ async function makeOffers(db: Db): Promise<number> {
   return made;
 }
 
-/** Each offer's email (the operator's branding when joined on their storefront) and notification. */
-async function tellOffers(tx: Tx, offers: Offered[]): Promise<void> {
-  if (offers.length === 0) return;
+/** An entry's departure as its messages name it, and its email (null: the traveller has no address). */
+interface EntryContext {
+  experienceId: string;
+  experienceTitle: string;
+  /** The departure's time in its experience's zone, the zone named. */
+  when: string;
+  timezone: string;
+  ticketTypeId: string | null;
+  mail: WaitlistMail | null;
+}
+
+/** What the messages of these entries need: the traveller, the departure (named), the operator; one query. */
+async function entryContexts(tx: Tx, entryIds: string[]): Promise<Map<string, EntryContext>> {
+  if (entryIds.length === 0) return new Map();
   const rows = await tx
     .select({
-      offer: waitlistOffers,
+      entry: waitlistEntries,
       email: users.email,
       firstName: users.firstName,
       experienceId: experiences.id,
       title: experiences.title,
+      serviceName: services.name,
       timezone: experiences.timezone,
       startsAt: slots.startsAt,
       endsAt: slots.endsAt,
@@ -427,58 +515,70 @@ async function tellOffers(tx: Tx, offers: Offered[]): Promise<void> {
       ticketTypeId: sql<string | null>`(select t.id from ticket_types t where t.service_id = ${slots.serviceId}
         order by t.sort_order, t.id limit 1)`,
     })
-    .from(waitlistOffers)
-    .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
+    .from(waitlistEntries)
     .innerJoin(users, eq(users.id, waitlistEntries.userId))
-    .innerJoin(slots, eq(slots.id, waitlistOffers.slotId))
+    .innerJoin(slots, eq(slots.id, waitlistEntries.slotId))
     .innerJoin(services, eq(services.id, slots.serviceId))
     .innerJoin(experiences, eq(experiences.id, services.experienceId))
     .innerJoin(accounts, eq(accounts.id, experiences.accountId))
-    .where(
-      inArray(
-        waitlistOffers.id,
-        offers.map((offer) => offer.offerId),
-      ),
-    );
-  const byId = new Map(rows.map((row) => [row.offer.id, row]));
-  for (const { entry, offerId, token } of offers) {
-    const row = byId.get(offerId)!;
+    .where(inArray(waitlistEntries.id, entryIds));
+  return new Map(
+    rows.map((row) => {
+      const when = formatDepartureTime(row, row.timezone);
+      const mail: WaitlistMail | null = row.email
+        ? {
+            to: row.email,
+            firstName: row.firstName,
+            experienceTitle: row.title,
+            serviceName: row.serviceName,
+            when,
+            seats: row.entry.seats,
+            waitlistLink: new URL(WAITLIST_PAGE, row.entry.origin).toString(),
+            origin: row.entry.origin,
+            operator: row.entry.storefront ? row.account : null,
+          }
+        : null;
+      const context: EntryContext = {
+        experienceId: row.experienceId,
+        experienceTitle: row.title,
+        when,
+        timezone: row.timezone,
+        ticketTypeId: row.ticketTypeId,
+        mail,
+      };
+      return [row.entry.id, context];
+    }),
+  );
+}
+
+/** Each offer's email (the operator's branding when joined on their storefront) and notification. */
+async function tellOffers(tx: Tx, offers: Offered[]): Promise<void> {
+  const contexts = await entryContexts(
+    tx,
+    offers.map((offer) => offer.entry.id),
+  );
+  for (const { entry, token, expiresAt } of offers) {
+    const context = contexts.get(entry.id)!;
     const path = offerPath({
-      experienceId: row.experienceId,
+      experienceId: context.experienceId,
       serviceId: entry.serviceId,
       slotId: entry.slotId,
       seats: entry.seats,
-      ticketTypeId: row.ticketTypeId,
+      ticketTypeId: context.ticketTypeId,
       token,
     });
-    const when = formatWhen(row.startsAt, row.endsAt, row.timezone);
-    const expiresAt = new Intl.DateTimeFormat("en-US", {
-      timeZone: row.timezone,
-      dateStyle: "full",
-      timeStyle: "short",
-    }).format(row.offer.expiresAt);
+    const until = formatMomentIn(expiresAt, context.timezone);
     await addNotification(tx, {
       userId: entry.userId,
       kind: "waitlist_offer",
-      title: `Seats for you: ${row.title}`,
-      body: `${entry.seats === 1 ? "1 seat" : `${entry.seats} seats`} on ${when} are held for you until ${expiresAt}.`,
+      title: `Seats for you: ${context.experienceTitle}`,
+      body: `${entry.seats === 1 ? "1 seat" : `${entry.seats} seats`} on ${context.when} are held for you until ${until}.`,
       link: path,
     });
-    if (!row.email) continue;
+    if (!context.mail) continue;
     await enqueueEmail(
       tx,
-      waitlistOfferEmail({
-        to: row.email,
-        firstName: row.firstName,
-        experienceTitle: row.title,
-        when,
-        seats: entry.seats,
-        expiresAt,
-        link: new URL(path, entry.origin).toString(),
-        leaveLink: new URL(WAITLIST_PAGE, entry.origin).toString(),
-        origin: entry.origin,
-        operator: entry.storefront ? row.account : null,
-      }),
+      waitlistOfferEmail(context.mail, { expiresAt: until, link: new URL(path, entry.origin).toString() }),
     );
   }
 }

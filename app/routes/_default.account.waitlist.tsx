@@ -8,7 +8,7 @@ import { StatusMessage } from "~/ui/status-message";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";
-import { apiErrorResult } from "~/platform/api-errors.server";
+import { apiErrorResult, orNone } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { requireToken, requireUser } from "~/features/auth/session.server";
@@ -19,6 +19,7 @@ import { passHeaders } from "~/platform/http.server";
 import { formatDateTime } from "~/ui/date-format";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
+import type { WaitlistDeparture } from "~contract/waitlist";
 
 /**
  * The traveller's waitlist entries (leave in one click), and the join form for a sold-out
@@ -29,14 +30,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const serviceId = query.get("service");
   const slotId = query.get("slot");
-  const [entries, t] = await Promise.all([apiFor(request, { token }).call("myWaitlist"), i18next.getFixedT(request)]);
-  const join =
-    serviceId && slotId && ID.test(serviceId) && ID.test(slotId) && !entries.some((entry) => entry.slotId === slotId)
-      ? { serviceId, slotId }
+  const api = apiFor(request, { token });
+  const [entries, t] = await Promise.all([api.call("myWaitlist"), i18next.getFixedT(request)]);
+  const asked = serviceId && slotId && ID.test(serviceId) && ID.test(slotId) ? { serviceId, slotId } : null;
+  // The departure the form is for, named on it (gone, started or closed: no form, and the page says so).
+  const departure =
+    asked && !entries.some((entry) => entry.slotId === asked.slotId)
+      ? await orNone(
+          api.call("waitlistDeparture", { params: { slotId: asked.slotId }, query: { serviceId: asked.serviceId } }),
+          "slot_not_found",
+          "sales_closed",
+        )
       : null;
   return withFlash(request, {
     entries,
-    join,
+    join: departure,
+    joinGone: asked !== null && departure === null && !entries.some((entry) => entry.slotId === asked.slotId),
     constraint: getZodConstraint(JoinSchema),
     title: t("waitlist.title"),
   });
@@ -70,8 +79,9 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-function JoinForm({ serviceId, slotId }: { serviceId: string; slotId: string }) {
-  const { t } = useTranslation();
+function JoinForm({ departure }: { departure: WaitlistDeparture }) {
+  const { serviceId, slotId } = departure;
+  const { t, i18n } = useTranslation();
   const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useFormResult("join");
   const [form, fields] = useForm({
@@ -87,6 +97,15 @@ function JoinForm({ serviceId, slotId }: { serviceId: string; slotId: string }) 
       <h2 id="join-heading" className="text-lg font-semibold">
         {t("waitlist.joinTitle")}
       </h2>
+      <p className="mt-2 font-semibold" data-testid="waitlist-join-departure">
+        {departure.experienceTitle} — {departure.serviceName}
+      </p>
+      <p className="text-sm text-slate-700">
+        <time dateTime={departure.startsAt}>
+          {formatDateTime(departure.startsAt, { timeZone: departure.timezone, locale: i18n.language })}
+        </time>{" "}
+        ({departure.timezone})
+      </p>
       <p className="mt-1 text-sm text-slate-700">{t("waitlist.joinHint")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
         <FormError errors={form.errors} id={form.errorId} />
@@ -110,7 +129,7 @@ function JoinForm({ serviceId, slotId }: { serviceId: string; slotId: string }) 
 }
 
 export default function WaitlistPage() {
-  const { entries, title, flash, join } = useLoaderData<typeof loader>();
+  const { entries, title, flash, join, joinGone } = useLoaderData<typeof loader>();
   const refused = useFormResult("leave")?.error?.[""];
   const { t, i18n } = useTranslation();
   return (
@@ -118,7 +137,8 @@ export default function WaitlistPage() {
       {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
       <FormError errors={refused ?? undefined} />
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      {join ? <JoinForm serviceId={join.serviceId} slotId={join.slotId} /> : null}
+      {join ? <JoinForm departure={join} /> : null}
+      {joinGone ? <p className="mt-6 text-slate-700">{t("waitlist.joinGone")}</p> : null}
       {entries.length === 0 ? <p className="mt-6 text-slate-700">{t("waitlist.empty")}</p> : null}
       <ul className="mt-6 space-y-3" data-testid="waitlist-entries">
         {entries.map((entry) => (

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { PriceSummary } from "~/features/booking/price-summary";
@@ -31,6 +31,9 @@ import { logger } from "~/platform/logger.server";
 import { marketingWithout } from "~/features/marketing/marketing.server";
 import { clearStoredPromoCode } from "~/features/marketing/marketing.client";
 import { useIsPending } from "~/ui/use-is-pending";
+import { RouteErrorContent } from "~/ui/error-page";
+import { OfferRefused, offerRefusalOf } from "~/features/waitlist/offer-refused";
+import { refuseUnusableOffer, reloadOnRefusedOffer } from "~/features/waitlist/offer-refused.server";
 
 /** Remembers the visit for the unfinished-booking reminder; the page never fails because of it. */
 async function recordVisit(request: Request, token: string, serviceId: string): Promise<void> {
@@ -53,6 +56,13 @@ function waitlistOfferOf(url: URL): string | undefined {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadConfirmContext(request, params);
   const { detail, selection, token } = context;
+  // An offer link that cannot be used (used, expired, left, withdrawn, another's): its own page.
+  await refuseUnusableOffer(request, {
+    token,
+    slotId: selection.slotId,
+    offer: waitlistOfferOf(new URL(request.url)),
+    detailsPath: context.detailsPath,
+  });
   const [promoCode, referralCode] = await Promise.all([
     promoFor(request, new URL(request.url).searchParams),
     referralCodeOf(request),
@@ -167,6 +177,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(placed.checkoutUrl, { headers: cleared ? { "Set-Cookie": cleared } : {} });
   } catch (error) {
     redirectToRefusedStep(request, error, form.operator ?? null);
+    reloadOnRefusedOffer(error, here);
     return apiErrorResult(error, submission, {
       codes: {
         not_found: SELECTION_INVALID,
@@ -175,6 +186,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
     });
   }
+}
+
+/** A waitlist offer that cannot be used says which way and what to do; any other error, the layout's page. */
+export function ErrorBoundary() {
+  const refusal = offerRefusalOf(useRouteError());
+  return refusal ? <OfferRefused refusal={refusal} /> : <RouteErrorContent />;
 }
 
 export default function ConfirmPage() {

@@ -25,7 +25,10 @@ import {
   startNow,
   withAdultPrice,
 } from "./helpers/booking";
-import { call, type TestUser } from "./helpers/identity";
+import { call, outboxFor, type TestUser } from "./helpers/identity";
+import { formatMoney } from "~contract/money";
+import { groupTicketCode } from "~contract/ticket-code";
+import { formatDepartureTime } from "~api/bookings/format";
 import { syncedMember } from "./helpers/operator";
 import { expireRescheduleHolds } from "~api/bookings/reschedule-payment";
 import { settleDueRefunds } from "~api/bookings/refunds";
@@ -51,6 +54,39 @@ async function scan(code: string) {
   });
   expect(res.status).toBe(200);
   return res.body.data.outcome as string;
+}
+
+/**
+ * The date change's email (issue 39 item 3): its own message (subject, heading; no second "Booking
+ * confirmed", no "Total paid"), the old and new times in the experience's zone, the new ticket and
+ * that the old one no longer works, and `sentences` (the money), in its text and its HTML.
+ */
+async function expectDateChangeEmail(
+  guest: TestUser,
+  bookingId: string,
+  times: { from: { startsAt: Date; endsAt: Date }; to: { startsAt: Date; endsAt: Date } },
+  oldCode: string,
+  sentences: string[],
+) {
+  const view = (await call(`/v1/bookings/${bookingId}`, { token: guest.idToken })).body.data;
+  const zone = view.timezone as string;
+  const mails = await outboxFor(guest.email);
+  expect(mails.filter((message) => message.kind === "booking_confirmed")).toHaveLength(1);
+  const moved = mails.filter((message) => message.kind === "booking_rescheduled");
+  expect(moved).toHaveLength(1);
+  const [mail] = moved;
+  expect(mail.subject).toBe(`Date changed: ${view.experienceTitle}`);
+  for (const body of [mail.textBody as string, (mail.htmlBody as string).replaceAll("&#x27;", "'")]) {
+    expect(body).toContain("Your booking has a new date");
+    expect(body).not.toContain("Booking confirmed");
+    expect(body).not.toContain("Total paid");
+    expect(body).toContain(`Was: ${formatDepartureTime(times.from, zone)}`);
+    expect(body).toContain(`Now: ${formatDepartureTime(times.to, zone)}`);
+    expect(body).toContain(`(${zone})`);
+    expect(body).toContain(`Your old ticket (${groupTicketCode(oldCode)}) no longer works`);
+    expect(body).toContain(`Your ticket code: ${groupTicketCode(view.ticketCode)}`);
+    for (const sentence of sentences) expect(body).toContain(sentence);
+  }
 }
 
 describe("rescheduleBooking", () => {
@@ -86,6 +122,10 @@ describe("rescheduleBooking", () => {
       headers: { "Idempotency-Key": randomUUID() },
     });
     expectEnvelope(stale, 409, "booking_changed");
+    await expectDateChangeEmail(guest, booking.id, { from, to }, before.ticketCode, [
+      "The price is the same: nothing was charged or refunded.",
+      `Paid in all: ${formatMoney(before.totalMinor, before.currency)}`,
+    ]);
     // Check-in on the day: the old code is invalid, the new one lets them in.
     await startNow(db(), to.id);
     expect(await scan(before.ticketCode)).toBe("invalid");
@@ -118,6 +158,13 @@ describe("rescheduleBooking", () => {
       expect(after).toMatchObject({ slotId: to.id, refundMinor: difference, paymentStatus: "paid" });
       const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
       expect(change.priceDifferenceMinor).toBe(-difference);
+      // The email says the refund and what is paid in all, not the old total; the old ticket is refused.
+      await expectDateChangeEmail(guest, booking.id, { from, to }, paid.ticketCode, [
+        `we are refunding the difference of ${formatMoney(difference, paid.currency)}`,
+        `Paid in all: ${formatMoney(paid.totalMinor - difference, paid.currency)}`,
+      ]);
+      await startNow(db(), to.id);
+      expect(await scan(paid.ticketCode)).toBe("invalid");
     });
   });
 
@@ -173,6 +220,8 @@ describe("rescheduleBooking", () => {
       expect(asked.status).toBe(200);
       const pending = asked.body.data.pendingChange;
       expect(pending).toMatchObject({ amountMinor: difference, currency: before.currency });
+      // Nothing is said before the difference is paid.
+      expect((await outboxFor(guest.email)).some((message) => message.kind === "booking_rescheduled")).toBe(false);
       // Nothing moved yet; the new seats are held for the booking.
       expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
       expect(await seatsTaken(db(), from.id)).toBe(2);
@@ -201,6 +250,11 @@ describe("rescheduleBooking", () => {
       expect(view.body.data.changes).toEqual([expect.objectContaining({ priceDifferenceMinor: difference })]);
       // Paying twice (the event again) changes nothing.
       expect((await pay(sessionId)).status).toBe(409);
+      // The email says the difference paid and the new total (one email, sent once paid).
+      await expectDateChangeEmail(guest, booking.id, { from, to }, before.ticketCode, [
+        `you paid the difference of ${formatMoney(difference, before.currency)}`,
+        `Paid in all: ${formatMoney(newTotal, before.currency)}`,
+      ]);
       await startNow(db(), to.id);
       expect(await scan(before.ticketCode)).toBe("invalid");
       expect(await scan(after.ticketCode)).toBe("ok");

@@ -72,6 +72,7 @@ test("join a sold-out departure's waitlist without JavaScript, get the freed sea
   browser,
   request,
 }) => {
+  test.slow(); // two browsers, a booking, the used link again, the console
   const departure = await soldOutDeparture(request);
   const traveller = await createCompleteUser(request, uniqueEmail("wl-traveller"), PASSWORD, { operators: ["acme"] });
 
@@ -87,6 +88,9 @@ test("join a sold-out departure's waitlist without JavaScript, get the freed sea
     .getByTestId("join-waitlist");
   await slotLink.click();
   await expect(page).toHaveURL(/\/account\/waitlist\?service=/);
+  // The form names what it is for: the experience and option, the time with its zone.
+  await expect(page.getByTestId("waitlist-join-departure")).toContainText(" — ");
+  await expect(page.locator("#join-heading ~ p time")).toBeVisible();
   await page.getByLabel("Seats for your party").fill("1");
   await page.getByRole("button", { name: "Join the waitlist" }).click();
   await expect(page.getByText("You are on the waitlist.")).toBeVisible();
@@ -132,6 +136,13 @@ test("join a sold-out departure's waitlist without JavaScript, get the freed sea
   await live.getByRole("button", { name: /^Pay / }).click();
   await payWithCard(live, "4242 4242 4242 4242");
   await expect(live.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+  // The used link opened again: a clear page (not an error) with the way to the booking.
+  const again = await live.goto(url.pathname + url.search);
+  expect(again?.status()).toBe(409);
+  await expect(live.getByRole("heading", { name: "You have already used this waitlist offer" })).toBeVisible();
+  await live.getByRole("link", { name: "See your booking" }).click();
+  await expect(live).toHaveURL(/\/account\/booking\/bk_[A-Za-z0-9_-]+$/);
+  await expect(live.getByText("Confirmed", { exact: true })).toBeVisible();
   await live.goto("/account/waitlist");
   await expect(live.getByTestId("waitlist-status").first()).toHaveText("Booked");
   await expectAxeClean(live);

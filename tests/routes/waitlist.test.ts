@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookings, slots, waitlistEntries } from "~api/db/schema";
+import { bookings, slots, waitlistEntries, waitlistOffers } from "~api/db/schema";
 import { runDueWork } from "~api/jobs/due-work";
 import * as waitlistRoute from "~/routes/_default.account.waitlist";
 import * as consoleRoute from "~/routes/_console.console.departures.$departureId.waitlist";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
 import { api } from "../api/helpers/api";
-import { bookingRow, bookingUser, bookingWorld, createSlot } from "../api/helpers/booking";
+import { bookingRow, bookingUser, bookingWorld, createSlot, pay, sessionIdOf } from "../api/helpers/booking";
+import { call, type TestUser } from "../api/helpers/identity";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
 import { consoleLoad, memberOf } from "./console-helpers";
 
@@ -20,6 +21,16 @@ const post = (cookie: string | null, form: Record<string, string>, origin?: stri
   outcome(() => waitlistRoute.action(args(pageRequest(PAGE, { cookie, form, origin })) as never));
 const entriesOf = (userId: string) => db().select().from(waitlistEntries).where(eq(waitlistEntries.userId, userId));
 
+/** The path (and query) of the newest waitlist offer's link mailed to `email`. */
+async function offerPathFor(email: string): Promise<string> {
+  const outbox = await api(`/v1/dev/outbox?to=${encodeURIComponent(email)}&limit=20`);
+  const mail = (outbox.body.data as Array<{ kind: string; meta: Record<string, string> }>).find(
+    (message) => message.kind === "waitlist_offer",
+  )!;
+  const link = new URL(mail.meta.link);
+  return link.pathname + link.search;
+}
+
 describe("/account/waitlist", () => {
   it("signed out: to sign-in; the join form shows for ?service=&slot=; joining and leaving work without JavaScript", async () => {
     const slot = await createSlot(db(), acme.serviceId, { capacity: 2, seatsLeft: 0 });
@@ -30,7 +41,24 @@ describe("/account/waitlist", () => {
     const cookie = await sessionFor(user);
     const page = await load(`${PAGE}?service=${acme.serviceId}&slot=${slot.id}`, cookie);
     expect(page.status).toBe(200);
-    expect(page.data.join).toEqual({ serviceId: acme.serviceId, slotId: slot.id });
+    // The form names what it is for: experience, option, time and the experience's zone.
+    expect(page.data.join).toEqual({
+      experienceId: acme.experienceId,
+      experienceTitle: acme.experienceTitle,
+      serviceId: acme.serviceId,
+      serviceName: acme.serviceName,
+      slotId: slot.id,
+      startsAt: slot.startsAt.toISOString(),
+      endsAt: slot.endsAt.toISOString(),
+      timezone: acme.timezone,
+      seatsLeft: 0,
+    });
+    expect(page.data.joinGone).toBe(false);
+    // A departure that is gone: no form, and the page says so.
+    const gone = await load(`${PAGE}?service=${acme.serviceId}&slot=no-such-slot`, cookie);
+    expect(gone.status).toBe(200);
+    expect(gone.data.join).toBeNull();
+    expect(gone.data.joinGone).toBe(true);
     expect(page.data.entries).toEqual([]);
 
     // Another site's post is refused; a bad party size is the form's error, nothing joined.
@@ -76,12 +104,7 @@ describe("the offer link opens the confirm page with the held seats", () => {
     ).toBe(302);
     await db().update(slots).set({ capacity: 3 }).where(eq(slots.id, slot.id));
     await runDueWork(db());
-    const outbox = await api(`/v1/dev/outbox?to=${encodeURIComponent(user.email)}&limit=20`);
-    const mail = (outbox.body.data as Array<{ kind: string; meta: Record<string, string> }>).find(
-      (message) => message.kind === "waitlist_offer",
-    )!;
-    const link = new URL(mail.meta.link);
-    const path = link.pathname + link.search;
+    const path = await offerPathFor(user.email);
     const params = { parentId: acme.experienceId, serviceId: acme.serviceId };
     // Without the offer the departure is sold out to this traveller too.
     const withoutOffer = await outcome(() =>
@@ -92,7 +115,7 @@ describe("the offer link opens the confirm page with the held seats", () => {
     expect(page.status).toBe(200);
     expect(page.data.quote.seatsLeft).toBe(1);
     // Applying a promo code (a GET form) keeps the offer in the address.
-    expect(page.data.waitlistOffer).toBe(link.searchParams.get("offer"));
+    expect(page.data.waitlistOffer).toBe(new URL(path, "http://localhost").searchParams.get("offer"));
     expect(withoutOffer.data.waitlistOffer).toBeNull();
     const placed = await outcome(() =>
       confirmRoute.action(
@@ -149,5 +172,124 @@ describe("/console/departures/{id}/waitlist", () => {
       (await consoleLoad(consoleRoute, "/console/departures/nope/waitlist", guide.cookie, { departureId: "nope" }))
         .status,
     ).toBe(404);
+  });
+});
+
+/**
+ * A waitlist offer's link that cannot be used (issue 39 item 4): used, expired, left (declined),
+ * withdrawn, someone else's or unknown, each its own 4xx page saying which (never a 500, never
+ * "Something went wrong"); paying with it again shows that page.
+ */
+const confirmParams = () => ({ parentId: acme.experienceId, serviceId: acme.serviceId });
+const loadConfirm = (path: string, cookie: string) =>
+  outcome(() => confirmRoute.loader(args(pageRequest(path, { cookie }), confirmParams()) as never));
+const payWith = (path: string, cookie: string) =>
+  outcome(() =>
+    confirmRoute.action(
+      args(
+        pageRequest(path, { cookie, form: { idempotencyKey: randomUUID(), operator: "acme" } }),
+        confirmParams(),
+      ) as never,
+    ),
+  );
+
+/** A sold-out departure, `user` on its waitlist, a seat freed and offered: the offer link's path, and its entry. */
+async function offeredTo(user: TestUser) {
+  const slot = await createSlot(db(), acme.serviceId, { capacity: 2, seatsLeft: 0 });
+  const joined = await call("/v1/waitlist", {
+    token: user.idToken,
+    body: { serviceId: acme.serviceId, slotId: slot.id, seats: 1 },
+  });
+  expect(joined.status).toBe(201);
+  await db().update(slots).set({ capacity: 3 }).where(eq(slots.id, slot.id));
+  await runDueWork(db());
+  return { slot, entryId: joined.body.data.id as string, path: await offerPathFor(user.email) };
+}
+
+/** The refusal page: its status, which way, the way on. */
+function expectRefused(page: Awaited<ReturnType<typeof loadConfirm>>, status: number, state: string) {
+  expect(page.status).toBe(status);
+  expect(page.data).toMatchObject({
+    waitlistOfferRefused: state,
+    detailsPath: `/experiences/${acme.experienceId}/${acme.serviceId}`,
+  });
+}
+
+describe("a waitlist offer link that cannot be used", () => {
+  it("used: opened again after paying it says so and links to the booking; paying again shows that page, not an error", async () => {
+    const user = await bookingUser(acme);
+    const cookie = await sessionFor(user);
+    const { path } = await offeredTo(user);
+    expect((await loadConfirm(path, cookie)).status).toBe(200);
+    const placed = await payWith(path, cookie);
+    expect(placed.status).toBe(302);
+    expect(placed.location).toMatch(/^\/sandbox\/checkout\//);
+    expect((await pay(sessionIdOf(placed.location!))).status).toBe(200);
+    const [offer] = await db()
+      .select()
+      .from(waitlistOffers)
+      .where(sql`${waitlistOffers.bookingId} is not null`)
+      .orderBy(sql`${waitlistOffers.closedAt} desc`)
+      .limit(1);
+
+    const again = await loadConfirm(path, cookie);
+    expectRefused(again, 409, "used");
+    expect(again.data.bookingId).toBe(offer.bookingId);
+    expect((await bookingRow(db(), offer.bookingId!)).status).toBe("confirmed");
+    // The page was still open in another tab: paying with the used offer shows the same page.
+    const paidAgain = await payWith(path, cookie);
+    expect(paidAgain.status).toBe(302);
+    expect(paidAgain.location).toBe(path);
+    expectRefused(await loadConfirm(paidAgain.location!, cookie), 409, "used");
+  });
+
+  it("expired: 410, before and after the sweep closes it", async () => {
+    const user = await bookingUser(acme);
+    const cookie = await sessionFor(user);
+    const { slot, path } = await offeredTo(user);
+    await db()
+      .update(waitlistOffers)
+      .set({ expiresAt: sql`app_now() - interval '1 minute'` })
+      .where(eq(waitlistOffers.slotId, slot.id));
+    expectRefused(await loadConfirm(path, cookie), 410, "expired");
+    await runDueWork(db());
+    expectRefused(await loadConfirm(path, cookie), 410, "expired");
+  });
+
+  it("left (declined): 410", async () => {
+    const user = await bookingUser(acme);
+    const cookie = await sessionFor(user);
+    const { entryId, path } = await offeredTo(user);
+    const left = await call(`/v1/waitlist/${entryId}/leave`, { token: user.idToken, method: "POST" });
+    expect(left.body.data.status).toBe("declined");
+    expectRefused(await loadConfirm(path, cookie), 410, "declined");
+  });
+
+  it("withdrawn (the operator cancelled the departure): 410, though the departure can no longer be priced", async () => {
+    const user = await bookingUser(acme);
+    const cookie = await sessionFor(user);
+    const { slot, path } = await offeredTo(user);
+    await db()
+      .update(slots)
+      .set({ status: "cancelled", cancelledAt: sql`app_now()` })
+      .where(eq(slots.id, slot.id));
+    await runDueWork(db());
+    expectRefused(await loadConfirm(path, cookie), 410, "withdrawn");
+  });
+
+  it("someone else's: 403; a link to no offer: 404", async () => {
+    const user = await bookingUser(acme);
+    const { path } = await offeredTo(user);
+    const other = await sessionFor(await bookingUser(acme));
+    const theirs = await loadConfirm(path, other);
+    expectRefused(theirs, 403, "not_yours");
+    expect(theirs.data.bookingId).toBeNull();
+    // Paying with another's offer: the same page, nothing booked.
+    const paid = await payWith(path, other);
+    expect(paid.status).toBe(302);
+    expect(paid.location).toBe(path);
+    const made = new URL(path, "http://localhost");
+    made.searchParams.set("offer", "x".repeat(32));
+    expectRefused(await loadConfirm(made.pathname + made.search, other), 404, "unknown");
   });
 });
