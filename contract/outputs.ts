@@ -150,7 +150,11 @@ export const experienceSummary = z.object({
   cancellationCutoffHours: z.number().int().min(0),
   category: namedSlug,
   city: namedSlug,
-  operator: namedSlug.extend({ logoUrl: z.string().nullable() }),
+  operator: namedSlug.extend({
+    logoUrl: z.string().nullable(),
+    /** The operator has a waiver of its own, signed before booking with it besides the platform's. */
+    ownWaiver: z.boolean(),
+  }),
   currency: z.string().length(3),
   rating: ratingSummary.nullable(),
 });

@@ -10,7 +10,7 @@ import { apiErrorResult, orNone } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
 import { idParam, passHeaders, requireParams } from "~/platform/http.server";
 import { formatMoment } from "~/ui/date-format";
-import { FunnelSteps } from "~/features/booking/funnel-steps";
+import { FunnelSteps, funnelSteps } from "~/features/booking/funnel-steps";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
 import {
   loadConfirmContext,
@@ -202,7 +202,7 @@ export default function ConfirmPage() {
   const error = formError ?? (unavailable ? "confirm.selectionInvalid" : null);
   return (
     <section className="mx-auto max-w-2xl">
-      <FunnelSteps current="pay" />
+      <FunnelSteps steps={funnelSteps(experience.operator)} current="pay" />
       <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{t("confirm.title")}</h1>
       {error ? (
         <div role="alert" className="mt-4 rounded-md bg-amber-50 p-4 text-amber-900">
