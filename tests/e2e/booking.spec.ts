@@ -44,6 +44,14 @@ test.describe("booking with JavaScript", () => {
     expect(reference).toMatch(/^WF-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     const bookingId = /\/return\/(bk_[^/?]+)/.exec(page.url())![1];
     expect(await seatsLeft(request, target)).toBe(before - 2);
+    // The confirmation shows the ticket, where to meet, and leads to the booking itself (issue 39).
+    await expect(page.getByTestId("ticket-qr").locator("svg")).toBeVisible();
+    await expect(page.getByTestId("ticket-code")).not.toBeEmpty();
+    await expect(page.getByTestId("return-meeting-point")).toContainText("Meeting point");
+    await expect(page.getByRole("link", { name: "See your booking" })).toHaveAttribute(
+      "href",
+      `/account/booking/${bookingId}`,
+    );
 
     const mail = await latestMail(request, user.email);
     expect(mail.subject).toMatch(/Booking confirmed/);

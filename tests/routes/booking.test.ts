@@ -280,6 +280,10 @@ describe("return page and sandbox checkout", () => {
       returnRoute.loader(args(pageRequest(returnPath, { cookie: userCookie }), returnParams) as never),
     );
     expect(mine.data.booking).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    // The confirmation carries the ticket (its QR code) and where to meet (issue 39).
+    expect(mine.data.booking.ticketCode).toMatch(/^[0-9A-Z]{26}$/);
+    expect(mine.data.ticketQr).toMatch(/^<svg/);
+    expect(mine.data.booking.meetingPoint).not.toBe("");
     const stranger = await signedInUser();
     const theirs = await outcome(() =>
       returnRoute.loader(args(pageRequest(returnPath, { cookie: stranger.cookie }), returnParams) as never),
