@@ -31,14 +31,16 @@ import { logger } from "~/platform/logger.server";
 import { marketingWithout } from "~/features/marketing/marketing.server";
 import { clearStoredPromoCode } from "~/features/marketing/marketing.client";
 import { useIsPending } from "~/ui/use-is-pending";
+import type { CheckoutVisitBody } from "~contract/checkout-visits";
 
 /** Remembers the visit for the unfinished-booking reminder; the page never fails because of it. */
-async function recordVisit(request: Request, token: string, serviceId: string): Promise<void> {
+async function recordVisit(request: Request, token: string, body: CheckoutVisitBody): Promise<void> {
   try {
-    await apiFor(request, { token }).call("recordCheckoutVisit", { body: { serviceId } });
+    // With the departure and tickets chosen: the reminder's link opens them again.
+    await apiFor(request, { token }).call("recordCheckoutVisit", { body });
   } catch (error) {
     logger.warn(
-      { err: error instanceof Error ? error.message : String(error), serviceId },
+      { err: error instanceof Error ? error.message : String(error), serviceId: body.serviceId },
       "checkout visit not recorded",
     );
   }
@@ -76,7 +78,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // What the API says is still to do before this booking (sign in, profile, waiver) comes first.
   if (quote) redirectToMissingStep(request, quote.missing, context.operator);
   // A signed-in traveller reached this page: if they leave without booking, one reminder may follow.
-  if (token && quote) await recordVisit(request, token, detail.service.id);
+  if (token && quote) {
+    await recordVisit(request, token, {
+      serviceId: detail.service.id,
+      slotId: selection.slotId,
+      tickets: selection.tickets,
+    });
+  }
   const query = selectionQuery(selection);
   return {
     ...detail,

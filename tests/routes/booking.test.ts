@@ -77,6 +77,8 @@ describe("confirm: loader", () => {
     // The visit is remembered for the unfinished-booking reminder.
     const [visit] = await db().select().from(checkoutVisits).where(eq(checkoutVisits.userId, user.uid));
     expect(visit).toMatchObject({ experienceId: acme.experienceId, serviceId: acme.serviceId, remindedAt: null });
+    // With the departure and tickets chosen: the reminder's link opens them again (issue 39).
+    expect(visit).toMatchObject({ slotId: slot.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 2 }] });
     expect(page.data.quote.breakdown).toMatchObject({ seats: 2, subtotalMinor: 2 * acme.adult.priceMinor });
     expect(page.data.slot.id).toBe(slot.id);
     expect(page.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
