@@ -5,7 +5,7 @@ import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
 import { OWNER, expectAxeClean } from "./console-helpers";
 import { origin } from "./helpers";
-import { createCompleteUser, EMULATOR, signInWithPassword } from "./identity-helpers";
+import { createCompleteUser, EMULATOR, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
 
 /** The day's work at the meeting point (check-in, manifest): a booking today, its ticket read from the traveller's page. */
 
@@ -138,4 +138,62 @@ export async function typeCode(page: Page, code: string, guests?: number) {
   await page.getByRole("textbox", { name: "Ticket code" }).fill(code);
   if (guests !== undefined) await page.getByLabel("Guests to let in").fill(String(guests));
   await page.getByRole("button", { name: "Check in", exact: true }).click();
+}
+
+/**
+ * A departure of acme's sold out: a one-off `hoursAhead` from the product's clock (by default a few
+ * days on, an odd minute) with the seats of `parties`, each party a paid booking of one traveller.
+ */
+export async function soldOutDeparture(
+  request: APIRequestContext,
+  { parties = [1, 1], hoursAhead }: { parties?: number[]; hoursAhead?: number } = {},
+) {
+  const headers = { Authorization: `Bearer ${await ownerToken(request)}`, "X-Account-Context": "acme" };
+  const services = await (
+    await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/services`, { headers })
+  ).json();
+  const service = services.data.services[0];
+  const adult = service.ticketTypes.find((type: { code: string }) => type.code === "adult");
+  const listed = await (
+    await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/departures`, { headers })
+  ).json();
+  const zone = listed.data.experience.timezone as string;
+  // From the product's clock (other specs may have moved it on): a day or more ahead, an odd minute.
+  const now = (await productNow(request)).getTime();
+  const hours = hoursAhead ?? (5 + Math.floor(Math.random() * 20)) * 24 + Math.floor(Math.random() * 12);
+  const local = new Date(now + hours * 3_600_000);
+  local.setUTCMinutes(1 + 2 * Math.floor(Math.random() * 29));
+  const parts = zonedParts(local, zone);
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  const capacity = parties.reduce((sum, seats) => sum + seats, 0);
+  const created = await request.post(`${origin()}/v1/operator/services/${service.id}/departures`, {
+    headers,
+    data: { date, time: `${parts.hour}:${parts.minute}`, capacity },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const slotId = (await created.json()).data.id as string;
+
+  const seller = await createCompleteUser(request, uniqueEmail("wl-seller"), PASSWORD, { operators: ["acme"] });
+  const bookings: string[] = [];
+  for (const seats of parties) {
+    const placed = await request.post(`${origin()}/v1/bookings`, {
+      headers: { Authorization: `Bearer ${seller.idToken}`, "Idempotency-Key": randomUUID() },
+      data: {
+        serviceId: service.id,
+        slotId,
+        tickets: [{ ticketTypeId: adult.id, quantity: seats }],
+        returnUrl: `/experiences/${EXPERIENCE}/${service.id}/return/{bookingId}`,
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { booking, checkoutUrl } = (await placed.json()).data;
+    const sessionId = /cs_sandbox_[A-Za-z0-9_-]+/.exec(checkoutUrl)![0];
+    const paid = await request.post(`${origin()}/v1/payments/sandbox/checkouts/${sessionId}/pay`, {
+      data: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
+    });
+    expect(paid.ok()).toBeTruthy();
+    bookings.push(booking.id as string);
+  }
+  const startsAt = (await created.json()).data.startsAt as string;
+  return { serviceId: service.id as string, adult: adult.id as string, slotId, date, startsAt, seller, bookings };
 }
