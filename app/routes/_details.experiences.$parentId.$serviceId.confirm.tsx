@@ -223,7 +223,7 @@ export default function ConfirmPage() {
     <section className="mx-auto max-w-2xl">
       <FunnelSteps steps={funnelSteps(experience.operator)} current="pay" />
       <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{t("confirm.title")}</h1>
-      {booked ?? held ? (
+      {(booked ?? held) ? (
         <p
           role={booked ? "alert" : "status"}
           className="mt-4 rounded-md bg-amber-50 p-4 text-amber-900"

@@ -106,7 +106,11 @@ export default function WaiverPage() {
       ) : (
         // One form per waiver: signing the platform's leads to the operator's on this same route,
         // whose form must open empty (a kept form would carry the name typed and the box ticked).
-        <WaiverForm key={`${waiver.accountName}\n${waiver.textVersion}`} textVersion={waiver.textVersion} fullName={fullName} />
+        <WaiverForm
+          key={`${waiver.accountName}\n${waiver.textVersion}`}
+          textVersion={waiver.textVersion}
+          fullName={fullName}
+        />
       )}
     </>
   );

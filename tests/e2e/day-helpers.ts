@@ -89,13 +89,28 @@ export async function todaysBooking(request: APIRequestContext) {
   const slotId = (await created.json()).data.id as string;
 
   const traveller = await createCompleteUser(request, undefined, undefined, { operators: ["acme"] });
+  const booking = await paidBooking(request, traveller.idToken, {
+    serviceId: service.id,
+    slotId,
+    ticketTypeId: adult.id,
+    quantity: 2,
+  });
+  return { traveller, bookingId: booking.id as string, reference: booking.reference as string, slotId, date: today };
+}
+
+/** A booking of `quantity` tickets of one type of an acme departure, placed and paid with the test card through the API. */
+async function paidBooking(
+  request: APIRequestContext,
+  idToken: string,
+  order: { serviceId: string; slotId: string; ticketTypeId: string; quantity: number },
+) {
   const placed = await request.post(`${origin()}/v1/bookings`, {
-    headers: { Authorization: `Bearer ${traveller.idToken}`, "Idempotency-Key": randomUUID() },
+    headers: { Authorization: `Bearer ${idToken}`, "Idempotency-Key": randomUUID() },
     data: {
-      serviceId: service.id,
-      slotId,
-      tickets: [{ ticketTypeId: adult.id, quantity: 2 }],
-      returnUrl: `/experiences/${EXPERIENCE}/${service.id}/return/{bookingId}`,
+      serviceId: order.serviceId,
+      slotId: order.slotId,
+      tickets: [{ ticketTypeId: order.ticketTypeId, quantity: order.quantity }],
+      returnUrl: `/experiences/${EXPERIENCE}/${order.serviceId}/return/{bookingId}`,
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
@@ -105,7 +120,7 @@ export async function todaysBooking(request: APIRequestContext) {
     data: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
   });
   expect(paid.ok()).toBeTruthy();
-  return { traveller, bookingId: booking.id as string, reference: booking.reference as string, slotId, date: today };
+  return booking as { id: string; reference: string };
 }
 
 /** PNG bytes → what jsqr reads in them. */
@@ -176,22 +191,12 @@ export async function soldOutDeparture(
   const seller = await createCompleteUser(request, uniqueEmail("wl-seller"), PASSWORD, { operators: ["acme"] });
   const bookings: string[] = [];
   for (const seats of parties) {
-    const placed = await request.post(`${origin()}/v1/bookings`, {
-      headers: { Authorization: `Bearer ${seller.idToken}`, "Idempotency-Key": randomUUID() },
-      data: {
-        serviceId: service.id,
-        slotId,
-        tickets: [{ ticketTypeId: adult.id, quantity: seats }],
-        returnUrl: `/experiences/${EXPERIENCE}/${service.id}/return/{bookingId}`,
-      },
+    const booking = await paidBooking(request, seller.idToken, {
+      serviceId: service.id,
+      slotId,
+      ticketTypeId: adult.id,
+      quantity: seats,
     });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const { booking, checkoutUrl } = (await placed.json()).data;
-    const sessionId = /cs_sandbox_[A-Za-z0-9_-]+/.exec(checkoutUrl)![0];
-    const paid = await request.post(`${origin()}/v1/payments/sandbox/checkouts/${sessionId}/pay`, {
-      data: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
-    });
-    expect(paid.ok()).toBeTruthy();
     bookings.push(booking.id as string);
   }
   const startsAt = (await created.json()).data.startsAt as string;

@@ -302,7 +302,11 @@ describe("return page and sandbox checkout", () => {
     expect(closed.data.result.error[""]).toEqual(["apiErrors.checkout_closed"]);
     // Reached again (the back button): it says it is paid and leads to the booking.
     const again = await outcome(() => checkoutRoute.loader(args(pageRequest(checkoutPath), { sessionId }) as never));
-    expect(again.data.checkout).toMatchObject({ status: "paid", bookingId: placed.body.data.booking.id, paidUrl: returnPath });
+    expect(again.data.checkout).toMatchObject({
+      status: "paid",
+      bookingId: placed.body.data.booking.id,
+      paidUrl: returnPath,
+    });
   });
 
   it("an unknown checkout is the spec's 404 on the page and a form error (never a 500) on post", async () => {

@@ -78,7 +78,11 @@ describe("the funnel's pages show what is being booked", () => {
     const redirectUrl = confirmPath(slot.id);
     const platform = await loaded(waiverRoute, `/waiver?${new URLSearchParams({ redirectUrl })}`, cookie);
     expect(platform.data.step).toBe("platformWaiver");
-    const operator = await loaded(waiverRoute, `/waiver?${new URLSearchParams({ redirectUrl, account: "acme" })}`, cookie);
+    const operator = await loaded(
+      waiverRoute,
+      `/waiver?${new URLSearchParams({ redirectUrl, account: "acme" })}`,
+      cookie,
+    );
     expect(operator.data.step).toBe("operatorWaiver");
     expect(operator.data.waiver.accountName).not.toBe(platform.data.waiver.accountName);
     // An operator without a waiver of its own: one waiver, one step.
