@@ -165,6 +165,9 @@ test.describe("booking with JavaScript", () => {
     await expect(page).toHaveURL(/\/confirm\?/);
     expect(page.url()).toContain(confirmUrl.split("?")[0]);
     await expect(page.getByLabel("Visa ending in 4242, expires 12/2034")).toBeChecked();
+    // The same departure again: a second booking is the traveller's deliberate choice (issue 39).
+    await expect(page.getByTestId("already-booked")).toBeVisible();
+    await page.getByLabel(/Yes, make a second booking/).check();
     await page.getByRole("button", { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/return\/bk_/);
     await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
