@@ -103,6 +103,12 @@ export const createBookingBody = quoteBody.extend({
     }),
   returnUrl: sitePath("the page to come back to after payment"),
   cancelUrl: sitePath("the page to go back to").optional(),
+  /**
+   * false: refused (409 already_booked) when the caller already has a paid booking of this
+   * departure, so a pay page reached again (the back button) never books twice by accident; a
+   * page sends true once the guest chose to book more seats. Absent: no such check.
+   */
+  bookAgain: z.boolean({ invalid_type_error: "Must be true or false." }).optional(),
   /** The guest wants to keep the card for later bookings (Stripe: setup_future_usage). */
   saveCard: z.boolean({ invalid_type_error: "Must be true or false." }).optional().default(false),
   /** Pay at once with one of the guest's saved cards (GET /v1/user/payment-methods). */

@@ -512,6 +512,7 @@ export const endpoints = {
         "idempotency_key_reused",
         "payment_method_not_found",
         "waitlist_offer_invalid",
+        "already_booked",
       ],
       changes: ["seats", "user"],
     }),

@@ -150,7 +150,11 @@ export const experienceSummary = z.object({
   cancellationCutoffHours: z.number().int().min(0),
   category: namedSlug,
   city: namedSlug,
-  operator: namedSlug.extend({ logoUrl: z.string().nullable() }),
+  operator: namedSlug.extend({
+    logoUrl: z.string().nullable(),
+    /** The operator has a waiver of its own, signed before booking with it besides the platform's. */
+    ownWaiver: z.boolean(),
+  }),
   currency: z.string().length(3),
   rating: ratingSummary.nullable(),
   /**
@@ -303,6 +307,13 @@ export const quote = z.object({
   freeCancellationUntil: isoTime.nullable(),
   /** What the caller must still do to book it (empty: nothing); `["sign_in"]` without a caller. */
   missing: z.array(z.enum(BOOKING_STEPS)),
+  /**
+   * The caller's bookings of this departure that stand (paid, or held and not run out), newest
+   * first; empty without a caller. A pay page says so before a second booking is made.
+   */
+  yourBookings: z.array(
+    z.object({ id: z.string(), status: z.enum(["held", "confirmed"]), seats: count, createdAt: isoTime }),
+  ),
 });
 
 /** One ticket line of a booking, priced when the booking was made. */
@@ -427,6 +438,8 @@ export const sandboxCheckout = z.object({
   bookingId: z.string().nullable(),
   /** Path back to the booking page, if the booking gave one. */
   cancelUrl: z.string().nullable(),
+  /** Once paid: the page the payment returns to (a path on this site); null before. */
+  paidUrl: z.string().nullable(),
 });
 export const sandboxPaid = z.object({ status: checkoutStatus, redirectUrl: z.string() });
 

@@ -18,6 +18,7 @@ import { expireHolds } from "./hold-expiry";
 import { holdSeats, sameTickets, type Hold } from "./hold-seats";
 import { priceOrder } from "./price";
 import { loadOpenSlot } from "./seats";
+import { refuseBookingTwice } from "./standing";
 import type { CreateBookingBody } from "~contract/bookings";
 
 export interface CreateBookingInput {
@@ -76,6 +77,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   await refuseMissingSteps(db, user, context.account);
   // 404 for an unknown or started departure; seats are judged by the update below.
   await loadOpenSlot(db, body.slotId, body.serviceId);
+  if (body.bookAgain === false) await refuseBookingTwice(db, user.id, body.slotId);
   const order = await priceOrder(db, context, body, user.id);
   if (body.promoCode && !order.promo)
     throw conflict(`The promo code ${body.promoCode} cannot be used for this booking.`, "promo_invalid");

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { AccountRow } from "../db/schema";
+import { standingBookings } from "./standing";
 import { loadBookableService } from "../catalog/bookable-service";
 import { freeCancellationUntil } from "./cancellation-deadline";
 import { priceOrder } from "./price";
@@ -19,11 +20,12 @@ export async function quoteBooking(
   const context = await loadBookableService(db, input.serviceId, scope);
   const slot = await loadOpenSlot(db, input.slotId, input.serviceId);
   // The price and what the caller still owes read different rows: asked together.
-  const [order, missing, offered] = await Promise.all([
+  const [order, missing, offered, yourBookings] = await Promise.all([
     priceOrder(db, context, input, userId),
     (userId ? findUser(db, userId) : Promise.resolve(null)).then((user) => missingSteps(db, user, context.account)),
     // A waitlist offer's seats are the caller's (and only theirs: the public sees none while people wait).
     userId && input.waitlistOffer ? offerState(db, userId, input.slotId, input.waitlistOffer) : null,
+    userId ? standingBookings(db, userId, input.slotId) : [],
   ]);
   return {
     breakdown: order.price,
@@ -36,5 +38,6 @@ export async function quoteBooking(
     timezone: context.experience.timezone,
     freeCancellationUntil: freeCancellationUntil(slot.startsAt, context.account.cancellationCutoffHours),
     missing,
+    yourBookings,
   };
 }

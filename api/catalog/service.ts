@@ -16,6 +16,7 @@ import { pictureOf } from "../photos/picture";
 import { photoStorage } from "../photos/storage";
 import { fromPrice, isPublished } from "./fragments";
 import { ratingOf } from "./rating";
+import { currentWaiver } from "../waivers/service";
 import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "~contract/catalog";
 
 interface ExperienceWithOperator {
@@ -62,7 +63,12 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
       cancellationCutoffHours: account.cancellationCutoffHours,
       category: { slug: experience.categorySlug, name: experience.categoryName },
       city: { slug: experience.citySlug, name: experience.cityName },
-      operator: { slug: account.slug, name: account.name, logoUrl: account.logoUrl },
+      operator: {
+        slug: account.slug,
+        name: account.name,
+        logoUrl: account.logoUrl,
+        ownWaiver: currentWaiver(account).accountId !== null,
+      },
       currency: account.currency,
       rating: ratingOf(experience),
       priceFrom: experience.priceFrom === null ? null : { amount: experience.priceFrom, currency: account.currency },

@@ -888,6 +888,9 @@ export const checkoutVisits = pgTable(
       .references(() => services.id, { onDelete: "cascade" }),
     /** scheme://host[:port] of the visit: the reminder's link goes back there. */
     origin: text("origin").notNull(),
+    /** The departure and tickets chosen on the visit (migration 0041): the reminder's link opens them again. */
+    slotId: text("slot_id").references(() => slots.id, { onDelete: "set null" }),
+    tickets: jsonb("tickets").$type<Array<{ ticketTypeId: string; quantity: number }>>(),
     /** On the operator's storefront: the reminder carries the operator's branding. */
     storefront: boolean("storefront").notNull().default(false),
     visitedAt: timestamp("visited_at", { withTimezone: true }).notNull(),

@@ -219,14 +219,16 @@ export function createSandboxProvider(): PaymentProvider {
 export async function sandboxCheckoutView(db: Db, sessionId: string): Promise<SandboxCheckoutView> {
   const row = await findCheckout(db, sessionId);
   if (!row) throw notFound("No such checkout.", "checkout_not_found");
+  const status = effectiveStatus(row);
   return {
     id: row.id,
     amountMinor: row.amountMinor,
     currency: row.currency,
     title: row.title,
-    status: effectiveStatus(row),
+    status,
     bookingId: row.bookingId,
     cancelUrl: row.cancelUrl,
+    paidUrl: status === "paid" ? row.successUrl : null,
   };
 }
 

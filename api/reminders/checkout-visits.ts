@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
-import { accounts, checkoutVisits, experiences, services, users, type AccountRow } from "../db/schema";
+import { accounts, checkoutVisits, experiences, services, slots, users, type AccountRow } from "../db/schema";
 import { bookingEnv } from "../env";
 import { notFound } from "../http/errors";
 import { isPublished } from "../catalog/fragments";
@@ -22,7 +22,14 @@ const WEEK = sql`interval '7 days'`;
  */
 export async function recordCheckoutVisit(
   db: Db,
-  input: { userId: string; serviceId: string; scope: AccountRow | null; origin: string },
+  input: {
+    userId: string;
+    serviceId: string;
+    slotId?: string;
+    tickets?: Array<{ ticketTypeId: string; quantity: number }>;
+    scope: AccountRow | null;
+    origin: string;
+  },
 ): Promise<void> {
   const [service] = await db
     .select({ experienceId: services.experienceId })
@@ -37,8 +44,18 @@ export async function recordCheckoutVisit(
     )
     .limit(1);
   if (!service) throw notFound(`No service "${input.serviceId}".`);
+  // The departure chosen, when it is one of this service's (anything else is not kept).
+  const [slot] = input.slotId
+    ? await db
+        .select({ id: slots.id })
+        .from(slots)
+        .where(and(eq(slots.id, input.slotId), eq(slots.serviceId, input.serviceId)))
+        .limit(1)
+    : [];
   const visit = {
     serviceId: input.serviceId,
+    slotId: slot && input.tickets ? slot.id : null,
+    tickets: slot && input.tickets ? input.tickets.filter((line) => line.quantity > 0) : null,
     origin: input.origin,
     storefront: input.scope !== null,
     visitedAt: sql`app_now()`,
@@ -47,6 +64,22 @@ export async function recordCheckoutVisit(
     .insert(checkoutVisits)
     .values({ userId: input.userId, experienceId: service.experienceId, ...visit })
     .onConflictDoUpdate({ target: [checkoutVisits.userId, checkoutVisits.experienceId], set: visit });
+}
+
+/**
+ * Where the reminder's "Pick up where you left off" leads: the confirm page with the departure and
+ * tickets chosen (as a waitlist offer's link does), or the service's details page when the visit
+ * kept none. A departure gone, started or sold out since: the confirm page says so and offers another.
+ */
+export function pickUpPath(
+  experienceId: string,
+  visit: Pick<typeof checkoutVisits.$inferSelect, "serviceId" | "slotId" | "tickets">,
+): string {
+  const details = `/experiences/${experienceId}/${visit.serviceId}`;
+  if (!visit.slotId || !visit.tickets?.length) return details;
+  const query = new URLSearchParams({ slot: visit.slotId });
+  for (const line of visit.tickets) query.set(`t_${line.ticketTypeId}`, String(line.quantity));
+  return `${details}/confirm?${query.toString()}`;
 }
 
 /**
@@ -108,7 +141,7 @@ export async function sendCheckoutReminders(db: Db): Promise<number> {
           to: row.email,
           firstName: row.firstName,
           experienceTitle: row.title,
-          link: new URL(`/experiences/${experienceId}/${row.visit.serviceId}`, row.visit.origin).toString(),
+          link: new URL(pickUpPath(experienceId, row.visit), row.visit.origin).toString(),
           origin: row.visit.origin,
           operator: row.visit.storefront ? row.account : null,
           unsubscribe: unsubscribeLinks(userId, "news", row.visit.origin),

@@ -11,6 +11,8 @@ handle(reminderRoutes, endpoints.recordCheckoutVisit, async (c, { body }) => {
   await recordCheckoutVisit(c.get("db"), {
     userId: c.get("identity").uid,
     serviceId: body.serviceId,
+    slotId: body.slotId,
+    tickets: body.tickets,
     scope: c.get("account"),
     origin: requestOrigin(c),
   });

@@ -9,8 +9,8 @@ import { apiFor } from "~/platform/api.server";
 import { apiErrorResult, orNone } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
 import { idParam, passHeaders, requireParams } from "~/platform/http.server";
-import { formatMoment } from "~/ui/date-format";
-import { FunnelSteps } from "~/features/booking/funnel-steps";
+import { formatDate, formatMoment, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { FunnelSteps, funnelSteps } from "~/features/booking/funnel-steps";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
 import {
   loadConfirmContext,
@@ -34,14 +34,16 @@ import { useIsPending } from "~/ui/use-is-pending";
 import { RouteErrorContent } from "~/ui/error-page";
 import { OfferRefused, offerRefusalOf } from "~/features/waitlist/offer-refused";
 import { refuseUnusableOffer, reloadOnRefusedOffer } from "~/features/waitlist/offer-refused.server";
+import type { CheckoutVisitBody } from "~contract/checkout-visits";
 
 /** Remembers the visit for the unfinished-booking reminder; the page never fails because of it. */
-async function recordVisit(request: Request, token: string, serviceId: string): Promise<void> {
+async function recordVisit(request: Request, token: string, body: CheckoutVisitBody): Promise<void> {
   try {
-    await apiFor(request, { token }).call("recordCheckoutVisit", { body: { serviceId } });
+    // With the departure and tickets chosen: the reminder's link opens them again.
+    await apiFor(request, { token }).call("recordCheckoutVisit", { body });
   } catch (error) {
     logger.warn(
-      { err: error instanceof Error ? error.message : String(error), serviceId },
+      { err: error instanceof Error ? error.message : String(error), serviceId: body.serviceId },
       "checkout visit not recorded",
     );
   }
@@ -86,7 +88,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // What the API says is still to do before this booking (sign in, profile, waiver) comes first.
   if (quote) redirectToMissingStep(request, quote.missing, context.operator);
   // A signed-in traveller reached this page: if they leave without booking, one reminder may follow.
-  if (token && quote) await recordVisit(request, token, detail.service.id);
+  if (token && quote) {
+    await recordVisit(request, token, {
+      serviceId: detail.service.id,
+      slotId: selection.slotId,
+      tickets: selection.tickets,
+    });
+  }
   const query = selectionQuery(selection);
   return {
     ...detail,
@@ -129,6 +137,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     paymentMethod: z.string().max(80).optional(),
     /** A gift card pays what its balance allows (the API judges the code; every failure reads the same). */
     giftCardCode: z.string().trim().max(64, "confirm.giftCardInvalid").optional(),
+    /** Ticked to book a departure the caller already booked: a second booking is never made by accident. */
+    bookAgain: z.literal("yes").optional(),
     /** The operator whose profile and waiver steps apply (only used to route those steps). */
     operator: z
       .string()
@@ -155,6 +165,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const form = submission.value;
   const [{ utm }, referralCode] = await Promise.all([readMarketing(request), referralCodeOf(request)]);
+
   try {
     const placed = await apiFor(request, { token }).call("createBooking", {
       body: {
@@ -169,6 +180,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         cancelUrl: here,
         paymentMethodId: form.paymentMethod && form.paymentMethod !== "new" ? form.paymentMethod : undefined,
         giftCardCode: form.giftCardCode || undefined,
+        // Back to this page after paying (the back button) and Pay again: no second booking unless asked for.
+        bookAgain: form.bookAgain === "yes",
       },
       headers: { "Idempotency-Key": form.idempotencyKey },
     });
@@ -183,6 +196,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         not_found: SELECTION_INVALID,
         validation_error: SELECTION_INVALID,
         gift_card_invalid: { key: "confirm.giftCardInvalid", field: "giftCardCode" },
+        already_booked: { key: "confirm.bookAgainRequired", field: "bookAgain" },
       },
     });
   }
@@ -212,15 +226,34 @@ export default function ConfirmPage() {
   const lastResult = useFormResult();
   const formError = lastResult?.error?.[""]?.[0];
   const giftCardError = lastResult?.error?.giftCardCode?.[0];
+  const bookAgainError = lastResult?.error?.bookAgain?.[0];
   const paying = useIsPending({ intent: "pay" });
   const { t, i18n } = useTranslation();
   const selectionParams = new URLSearchParams(query);
+  const bookedOn = (at: string) => formatDate(at, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language });
   const unavailable = !quote || !slot;
   const error = formError ?? (unavailable ? "confirm.selectionInvalid" : null);
+  // The traveller's own standing booking of this departure, said before anything else.
+  const booked = quote?.yourBookings.find((booking) => booking.status === "confirmed");
+  const held = booked ? undefined : quote?.yourBookings.find((booking) => booking.status === "held");
   return (
     <section className="mx-auto max-w-2xl">
-      <FunnelSteps current="pay" />
+      <FunnelSteps steps={funnelSteps(experience.operator)} current="pay" />
       <h1 className="text-3xl font-bold tracking-tight text-brand-ink">{t("confirm.title")}</h1>
+      {(booked ?? held) ? (
+        <p
+          role={booked ? "alert" : "status"}
+          className="mt-4 rounded-md bg-amber-50 p-4 text-amber-900"
+          data-testid={booked ? "already-booked" : "already-held"}
+        >
+          {booked
+            ? t("confirm.alreadyBooked", { count: booked.seats, date: bookedOn(booked.createdAt) })
+            : t("confirm.alreadyHeld", { date: bookedOn(held!.createdAt) })}{" "}
+          <Link to={`/account/booking/${(booked ?? held)!.id}`} className="font-medium underline">
+            {t("confirm.seeBooking")}
+          </Link>
+        </p>
+      ) : null}
       {error ? (
         <div role="alert" className="mt-4 rounded-md bg-amber-50 p-4 text-amber-900">
           <p>{t(error)}</p>
@@ -392,6 +425,29 @@ export default function ConfirmPage() {
               </p>
             ) : null}
           </div>
+          {booked ? (
+            <div className="mb-4">
+              <label className="flex items-start gap-2 text-sm font-medium text-slate-800">
+                <input
+                  type="checkbox"
+                  name="bookAgain"
+                  value="yes"
+                  required
+                  aria-invalid={bookAgainError ? true : undefined}
+                  aria-describedby={bookAgainError ? "book-again-error" : undefined}
+                  className="mt-0.5 h-4 w-4"
+                />
+                {t("confirm.bookAgain")}
+              </label>
+              {bookAgainError ? (
+                <p id="book-again-error" className="mt-1 text-sm text-red-700">
+                  {t(bookAgainError)}
+                </p>
+              ) : null}
+            </div>
+          ) : bookAgainError ? (
+            <p className="mb-4 text-sm text-red-700">{t(bookAgainError)}</p>
+          ) : null}
           <button
             type="submit"
             disabled={paying}

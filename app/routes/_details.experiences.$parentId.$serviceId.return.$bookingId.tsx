@@ -12,6 +12,9 @@ import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { requireUser } from "~/features/auth/session.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { clearStoredUtm } from "~/features/marketing/marketing.client";
+import { MeetingPoint } from "~/features/catalog/meeting-point";
+import { TicketCard } from "~/features/tickets/ticket-card";
+import { ticketQrMarkup } from "~/features/tickets/ticket-qr.server";
 
 const PENDING_REFRESH_SECONDS = 3;
 
@@ -29,7 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (booking.status === "held") booking = await api.call("refreshPayment", { params: { id: bookingId } });
   if (booking.experienceId !== parentId || booking.serviceId !== serviceId) throw await routeNotFound(request);
   const t = await i18next.getFixedT(request);
-  return { booking, title: t("return.title") };
+  // The ticket to show at the meeting point, as the booking page shows it (once confirmed).
+  return { booking, ticketQr: ticketQrMarkup(booking.ticketCode), title: t("return.title") };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -60,7 +64,7 @@ const MESSAGE: Record<Booking["status"], string> = {
 };
 
 export default function ReturnPage() {
-  const { booking, title } = useLoaderData<typeof loader>();
+  const { booking, ticketQr, title } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
   const pending = booking.status === "held";
@@ -99,6 +103,18 @@ export default function ReturnPage() {
           {t("return.reference")}: <span data-testid="booking-reference">{booking.reference}</span>
         </p>
       </div>
+      {confirmed ? (
+        <>
+          <div data-testid="return-meeting-point">
+            <MeetingPoint experience={booking} />
+          </div>
+          {booking.ticketCode && ticketQr ? (
+            <div className="mt-6">
+              <TicketCard code={booking.ticketCode} qrSvg={ticketQr} />
+            </div>
+          ) : null}
+        </>
+      ) : null}
       <div className="mt-6 flex gap-4">
         {pending ? (
           <Link to="." className="font-medium text-brand underline" reloadDocument>
@@ -106,8 +122,8 @@ export default function ReturnPage() {
           </Link>
         ) : null}
         {booking.status === "confirmed" ? (
-          <Link to="/account/bookings" className="font-medium text-brand underline">
-            {t("return.viewBookings")}
+          <Link to={`/account/booking/${booking.id}`} className="font-medium text-brand underline">
+            {t("return.viewBooking")}
           </Link>
         ) : (
           <Link

@@ -17,7 +17,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { bookingFunnel } from "~/features/booking/funnel.server";
-import { FunnelHeader } from "~/features/booking/funnel-steps";
+import { FunnelHeader, waiverStep } from "~/features/booking/funnel-steps";
 import { parseWithZod, readFormData } from "~/platform/form.server";
 import { WaiverSignSchema } from "~/features/auth/auth-forms.server";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
@@ -38,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     waiver,
     redirectUrl,
     funnel,
+    // The platform's waiver, or the operator's own (a step of its own when there are two).
+    step: funnel ? waiverStep(funnel.steps, account) : "waiver",
     // The signature must be the profile's full name (the API checks it): given to the signer up front.
     fullName: [user.firstName, user.lastName].filter(Boolean).join(" "),
     title: t("waiver.title"),
@@ -71,22 +73,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function WaiverPage() {
-  const { waiver, redirectUrl, title, fullName, funnel } = useLoaderData<typeof loader>();
-  const lastResult = useFormResult();
-  const signing = useIsPending();
+  const { waiver, redirectUrl, title, fullName, funnel, step } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const [form, fields] = useForm({
-    id: "waiver",
-    lastResult,
-    constraint: useLoginLayoutData().constraints.waiver,
-    ...useFormValidation(
-      () => import("~/features/auth/auth-schemas"),
-      (schemas) => schemas.WaiverSignSchema,
-    ),
-  });
   return (
     <>
-      <FunnelHeader funnel={funnel} current="waiver" />
+      <FunnelHeader funnel={funnel} current={step} />
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
       <p className="mt-1 text-sm text-slate-600">
         {waiver.accountName} · {t("waiver.version", { version: waiver.textVersion })}
@@ -113,31 +104,56 @@ export default function WaiverPage() {
           </Link>
         </>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-          <FormError errors={form.errors} id={form.errorId} />
-          <input type="hidden" name="textVersion" value={waiver.textVersion} />
-          <TextField
-            field={fields.signedName}
-            label={t("waiver.signedName")}
-            autoComplete="name"
-            hint={fullName ? t("waiver.nameHint", { name: fullName }) : undefined}
-            messageValues={{ name: fullName }}
-          />
-          <div>
-            <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input
-                {...getInputProps(fields.agree, { type: "checkbox", ariaAttributes: false })}
-                aria-invalid={fields.agree.errors ? true : undefined}
-                aria-describedby={fields.agree.errors ? fields.agree.errorId : undefined}
-                className="mt-0.5 h-4 w-4 rounded border-slate-400"
-              />
-              {t("waiver.agree")}
-            </label>
-            <FieldError field={fields.agree} />
-          </div>
-          <SubmitButton pending={signing} label={t("waiver.sign")} pendingLabel={t("login.saving")} />
-        </Form>
+        // One form per waiver: signing the platform's leads to the operator's on this same route,
+        // whose form must open empty (a kept form would carry the name typed and the box ticked).
+        <WaiverForm
+          key={`${waiver.accountName}\n${waiver.textVersion}`}
+          textVersion={waiver.textVersion}
+          fullName={fullName}
+        />
       )}
     </>
+  );
+}
+
+/** The signature: the traveller's own act, nothing typed or ticked for them. */
+function WaiverForm({ textVersion, fullName }: { textVersion: number; fullName: string }) {
+  const lastResult = useFormResult();
+  const signing = useIsPending();
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: `waiver-${textVersion}`,
+    lastResult,
+    constraint: useLoginLayoutData().constraints.waiver,
+    ...useFormValidation(
+      () => import("~/features/auth/auth-schemas"),
+      (schemas) => schemas.WaiverSignSchema,
+    ),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <FormError errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="textVersion" value={textVersion} />
+      <TextField
+        field={fields.signedName}
+        label={t("waiver.signedName")}
+        autoComplete="off"
+        hint={fullName ? t("waiver.nameHint", { name: fullName }) : undefined}
+        messageValues={{ name: fullName }}
+      />
+      <div>
+        <label className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            {...getInputProps(fields.agree, { type: "checkbox", ariaAttributes: false })}
+            aria-invalid={fields.agree.errors ? true : undefined}
+            aria-describedby={fields.agree.errors ? fields.agree.errorId : undefined}
+            className="mt-0.5 h-4 w-4 rounded border-slate-400"
+          />
+          {t("waiver.agree")}
+        </label>
+        <FieldError field={fields.agree} />
+      </div>
+      <SubmitButton pending={signing} label={t("waiver.sign")} pendingLabel={t("login.saving")} />
+    </Form>
   );
 }

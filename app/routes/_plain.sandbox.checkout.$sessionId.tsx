@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
@@ -19,7 +19,7 @@ import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.se
 import { CardSchema } from "~/features/checkout/card-form.server";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
-import { AlertMessage } from "~/ui/status-message";
+import { AlertMessage, StatusMessage } from "~/ui/status-message";
 
 /** The sandbox provider's hosted checkout: test cards only, no money moves. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -78,6 +78,9 @@ export default function SandboxCheckout() {
   });
   const amount = formatMoney(checkout.amountMinor, checkout.currency, i18n.language);
   const open = checkout.status === "open";
+  const paid = checkout.status === "paid";
+  // A paid checkout (reached again with Back) leads on: to the booking it paid for, or where the payment returns.
+  const paidLink = checkout.bookingId ? `/account/booking/${checkout.bookingId}` : checkout.paidUrl;
   return (
     <main id="main" className="min-h-screen bg-slate-100 px-4 py-10">
       <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200">
@@ -85,7 +88,7 @@ export default function SandboxCheckout() {
         <p className="mt-2 rounded-md bg-sky-50 p-3 text-sm text-sky-900">{t("checkout.hint")}</p>
         <p className="mt-4 text-sm text-slate-600">{checkout.title}</p>
         <p className="text-2xl font-semibold" data-testid="checkout-amount">
-          <span className="sr-only">{t("checkout.amount")}: </span>
+          <span className="sr-only">{t(paid ? "checkout.amountPaid" : "checkout.amount")}: </span>
           {amount}
         </p>
         {open ? (
@@ -107,8 +110,24 @@ export default function SandboxCheckout() {
             </label>
             <SubmitButton pending={paying} label={t("checkout.pay", { amount })} pendingLabel={t("checkout.paying")} />
           </Form>
+        ) : paid ? (
+          <div className="mt-6" data-testid="checkout-paid">
+            <StatusMessage>{t("checkout.paid")}</StatusMessage>
+            {paidLink ? (
+              <Link to={paidLink} className="mt-4 inline-block font-medium text-brand-ink underline">
+                {t(checkout.bookingId ? "checkout.seeBooking" : "checkout.continue")}
+              </Link>
+            ) : null}
+          </div>
         ) : (
-          <AlertMessage className="mt-6">{t("apiErrors.checkout_closed")}</AlertMessage>
+          <div className="mt-6">
+            <AlertMessage>{t("apiErrors.checkout_closed")}</AlertMessage>
+            {checkout.cancelUrl ? (
+              <Link to={checkout.cancelUrl} className="mt-4 inline-block font-medium text-brand-ink underline">
+                {t("checkout.cancel")}
+              </Link>
+            ) : null}
+          </div>
         )}
       </div>
     </main>

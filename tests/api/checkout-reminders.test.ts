@@ -124,4 +124,31 @@ describe("the reminder of a booking left unfinished at the confirm page", () => 
     expect((await visit(reader, service.serviceId)).status).toBe(200);
     expect(await move(HOURS * 60 + 1)).toBe(0);
   });
+
+  it("the link picks up the departure and tickets chosen; a departure of another service is not kept (issue 39)", async () => {
+    const service = await findService(db());
+    const slot = await createSlot(db(), service.serviceId, { startsInHours: 24 * 30 });
+    const tickets = [{ ticketTypeId: service.adult.id, quantity: 2 }];
+    const [chooser, stray] = await Promise.all([newsReader(service), newsReader(service)]);
+    const chose = (user: TestUser, body: Record<string, unknown>) =>
+      call("/v1/user/checkout-visits", { token: user.idToken, body: { serviceId: service.serviceId, ...body } });
+    expectEnvelope(await chose(chooser, { slotId: slot.id, tickets: [] }), 400, "validation_error");
+    expectEnvelope(
+      await chose(chooser, { slotId: slot.id, tickets: [{ ticketTypeId: "x", quantity: 1.5 }] }),
+      400,
+      "validation_error",
+    );
+    expect((await chose(chooser, { slotId: slot.id, tickets })).status).toBe(200);
+    const harbor = await findService(db(), "harbor");
+    const elsewhere = await createSlot(db(), harbor.serviceId, { startsInHours: 24 * 30 });
+    expect((await chose(stray, { slotId: elsewhere.id, tickets })).status).toBe(200);
+
+    expect(await move(HOURS * 60 + 1)).toBe(2);
+    const [mail] = await reminders(chooser.email);
+    const link = new URL(mail.meta.link);
+    expect(link.pathname).toBe(`/experiences/${service.experienceId}/${service.serviceId}/confirm`);
+    expect(Object.fromEntries(link.searchParams)).toEqual({ slot: slot.id, [`t_${service.adult.id}`]: "2" });
+    const [strayMail] = await reminders(stray.email);
+    expect(strayMail.meta.link).toMatch(new RegExp(`/experiences/${service.experienceId}/${service.serviceId}$`));
+  });
 });

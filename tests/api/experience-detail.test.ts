@@ -16,7 +16,8 @@ describe("GET /v1/experiences/{parentId}", () => {
       images: ["/images/seed/lisbon-sunset-sail.svg", "/images/seed/lisbon-sunset-sail-2.svg"],
       category: { slug: "water", name: "On the Water" },
       city: { slug: "lisbon", name: "Lisbon" },
-      operator: { slug: "harbor", name: "Harbor & Tide", logoUrl: "/images/logos/harbor.svg" },
+      // Harbor & Tide has a waiver of its own: signed after the marketplace's, a step of its own.
+      operator: { slug: "harbor", name: "Harbor & Tide", logoUrl: "/images/logos/harbor.svg", ownWaiver: true },
       currency: "EUR",
     });
     expect(data.description.split("\n\n").length).toBeGreaterThanOrEqual(2);

@@ -44,6 +44,14 @@ test.describe("booking with JavaScript", () => {
     expect(reference).toMatch(/^WF-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     const bookingId = /\/return\/(bk_[^/?]+)/.exec(page.url())![1];
     expect(await seatsLeft(request, target)).toBe(before - 2);
+    // The confirmation shows the ticket, where to meet, and leads to the booking itself (issue 39).
+    await expect(page.getByTestId("ticket-qr").locator("svg")).toBeVisible();
+    await expect(page.getByTestId("ticket-code")).not.toBeEmpty();
+    await expect(page.getByTestId("return-meeting-point")).toContainText("Meeting point");
+    await expect(page.getByRole("link", { name: "See your booking" })).toHaveAttribute(
+      "href",
+      `/account/booking/${bookingId}`,
+    );
 
     const mail = await latestMail(request, user.email);
     expect(mail.subject).toMatch(/Booking confirmed/);
@@ -157,6 +165,9 @@ test.describe("booking with JavaScript", () => {
     await expect(page).toHaveURL(/\/confirm\?/);
     expect(page.url()).toContain(confirmUrl.split("?")[0]);
     await expect(page.getByLabel("Visa ending in 4242, expires 12/2034")).toBeChecked();
+    // The same departure again: a second booking is the traveller's deliberate choice (issue 39).
+    await expect(page.getByTestId("already-booked")).toBeVisible();
+    await page.getByLabel(/Yes, make a second booking/).check();
     await page.getByRole("button", { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/return\/bk_/);
     await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");

@@ -5,7 +5,7 @@ import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
 import { OWNER, expectAxeClean } from "./console-helpers";
 import { origin } from "./helpers";
-import { createCompleteUser, EMULATOR, signInWithPassword } from "./identity-helpers";
+import { createCompleteUser, EMULATOR, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
 
 /** The day's work at the meeting point (check-in, manifest): a booking today, its ticket read from the traveller's page. */
 
@@ -89,13 +89,28 @@ export async function todaysBooking(request: APIRequestContext) {
   const slotId = (await created.json()).data.id as string;
 
   const traveller = await createCompleteUser(request, undefined, undefined, { operators: ["acme"] });
+  const booking = await paidBooking(request, traveller.idToken, {
+    serviceId: service.id,
+    slotId,
+    ticketTypeId: adult.id,
+    quantity: 2,
+  });
+  return { traveller, bookingId: booking.id as string, reference: booking.reference as string, slotId, date: today };
+}
+
+/** A booking of `quantity` tickets of one type of an acme departure, placed and paid with the test card through the API. */
+async function paidBooking(
+  request: APIRequestContext,
+  idToken: string,
+  order: { serviceId: string; slotId: string; ticketTypeId: string; quantity: number },
+) {
   const placed = await request.post(`${origin()}/v1/bookings`, {
-    headers: { Authorization: `Bearer ${traveller.idToken}`, "Idempotency-Key": randomUUID() },
+    headers: { Authorization: `Bearer ${idToken}`, "Idempotency-Key": randomUUID() },
     data: {
-      serviceId: service.id,
-      slotId,
-      tickets: [{ ticketTypeId: adult.id, quantity: 2 }],
-      returnUrl: `/experiences/${EXPERIENCE}/${service.id}/return/{bookingId}`,
+      serviceId: order.serviceId,
+      slotId: order.slotId,
+      tickets: [{ ticketTypeId: order.ticketTypeId, quantity: order.quantity }],
+      returnUrl: `/experiences/${EXPERIENCE}/${order.serviceId}/return/{bookingId}`,
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
@@ -105,7 +120,7 @@ export async function todaysBooking(request: APIRequestContext) {
     data: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
   });
   expect(paid.ok()).toBeTruthy();
-  return { traveller, bookingId: booking.id as string, reference: booking.reference as string, slotId, date: today };
+  return booking as { id: string; reference: string };
 }
 
 /** PNG bytes → what jsqr reads in them. */
@@ -138,4 +153,52 @@ export async function typeCode(page: Page, code: string, guests?: number) {
   await page.getByRole("textbox", { name: "Ticket code" }).fill(code);
   if (guests !== undefined) await page.getByLabel("Guests to let in").fill(String(guests));
   await page.getByRole("button", { name: "Check in", exact: true }).click();
+}
+
+/**
+ * A departure of acme's sold out: a one-off `hoursAhead` from the product's clock (by default a few
+ * days on, an odd minute) with the seats of `parties`, each party a paid booking of one traveller.
+ */
+export async function soldOutDeparture(
+  request: APIRequestContext,
+  { parties = [1, 1], hoursAhead }: { parties?: number[]; hoursAhead?: number } = {},
+) {
+  const headers = { Authorization: `Bearer ${await ownerToken(request)}`, "X-Account-Context": "acme" };
+  const services = await (
+    await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/services`, { headers })
+  ).json();
+  const service = services.data.services[0];
+  const adult = service.ticketTypes.find((type: { code: string }) => type.code === "adult");
+  const listed = await (
+    await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/departures`, { headers })
+  ).json();
+  const zone = listed.data.experience.timezone as string;
+  // From the product's clock (other specs may have moved it on): a day or more ahead, an odd minute.
+  const now = (await productNow(request)).getTime();
+  const hours = hoursAhead ?? (5 + Math.floor(Math.random() * 20)) * 24 + Math.floor(Math.random() * 12);
+  const local = new Date(now + hours * 3_600_000);
+  local.setUTCMinutes(1 + 2 * Math.floor(Math.random() * 29));
+  const parts = zonedParts(local, zone);
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  const capacity = parties.reduce((sum, seats) => sum + seats, 0);
+  const created = await request.post(`${origin()}/v1/operator/services/${service.id}/departures`, {
+    headers,
+    data: { date, time: `${parts.hour}:${parts.minute}`, capacity },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const slotId = (await created.json()).data.id as string;
+
+  const seller = await createCompleteUser(request, uniqueEmail("wl-seller"), PASSWORD, { operators: ["acme"] });
+  const bookings: string[] = [];
+  for (const seats of parties) {
+    const booking = await paidBooking(request, seller.idToken, {
+      serviceId: service.id,
+      slotId,
+      ticketTypeId: adult.id,
+      quantity: seats,
+    });
+    bookings.push(booking.id as string);
+  }
+  const startsAt = (await created.json()).data.startsAt as string;
+  return { serviceId: service.id as string, adult: adult.id as string, slotId, date, startsAt, seller, bookings };
 }

@@ -13,10 +13,13 @@ const DATE_TIME = String.raw`[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d\d\
 
 type Summary = { title: string; total: string; ticket: string };
 
+/** The demo operators each have a waiver of their own: signed after the marketplace's, a step of its own. */
+const STEPS = 5;
+
 async function expectStep(page: Page, step: number, name: string, summary: Summary) {
   const steps = page.getByRole("navigation", { name: "Booking steps" });
-  await expect(steps).toContainText(`Step ${step} of 4: ${name}`);
-  await expect(steps.getByRole("listitem")).toHaveCount(4);
+  await expect(steps).toContainText(`Step ${step} of ${STEPS}: ${name}`);
+  await expect(steps.getByRole("listitem")).toHaveCount(STEPS);
   await expect(steps.locator('li[aria-current="step"]')).toHaveText(name);
   const box = page.getByTestId("funnel-summary");
   await expect(box).toContainText(summary.title);
@@ -67,16 +70,16 @@ test("a new visitor signs up, signs the waivers and reaches the pay page, told t
 
   // 3. The marketplace's waiver, then the operator's (the names were given: nothing else to ask).
   await expect(page).toHaveURL(/\/waiver\?/);
-  await expectStep(page, 3, "Waiver", summary);
+  await expectStep(page, 3, "Marketplace waiver", summary);
   await signWaiver(page, "Ada Lovelace");
   await expect(page).toHaveURL(/\/waiver\?.*account=/);
-  await expectStep(page, 3, "Waiver", summary);
+  await expectStep(page, 4, "Operator's waiver", summary);
   await signWaiver(page, "Ada Lovelace");
 
   // 4. The pay page.
   await expect(page).toHaveURL(/\/confirm\?/);
   const steps = page.getByRole("navigation", { name: "Booking steps" });
-  await expect(steps).toContainText("Step 4 of 4: Review and pay");
+  await expect(steps).toContainText(`Step ${STEPS} of ${STEPS}: Review and pay`);
   await expect(page.getByTestId("confirm-when")).toHaveText(new RegExp(`^${DATE_TIME}$`));
   await expect(page.getByTestId("confirm-cancellation")).toHaveText(
     new RegExp(`^Free cancellation until ${DATE_TIME}, with a full refund\\.$`),
@@ -109,7 +112,7 @@ test.describe("without JavaScript", () => {
     await page.goto(confirm);
     await expect(page).toHaveURL(/\/login\?redirectUrl=/);
     const steps = page.getByRole("navigation", { name: "Booking steps" });
-    await expect(steps).toContainText("Step 1 of 4: Sign in");
+    await expect(steps).toContainText(`Step 1 of ${STEPS}: Sign in`);
     await expect(page.getByTestId("funnel-summary")).toContainText(`2 × ${ticket.name}`);
     await expect(page.getByTestId("funnel-summary").locator("time")).toHaveText(new RegExp(`^${DATE_TIME}$`));
     // The change link keeps the selection, without JavaScript too.

@@ -24,13 +24,14 @@ export async function signUpWithPassword(request: APIRequestContext, email: stri
 
 /**
  * A user who exists with a complete profile and a signed waiver (made through the emulator and our
- * API); `operators`: also each of these operators' waivers, for booking with them.
+ * API); `operators`: also each of these operators' waivers, for booking with them;
+ * `platformWaiver: false`: the marketplace's waiver left to sign on screen.
  */
 export async function createCompleteUser(
   request: APIRequestContext,
   email = uniqueEmail("ready"),
   password = PASSWORD,
-  { operators = [] }: { operators?: string[] } = {},
+  { operators = [], platformWaiver = true }: { operators?: string[]; platformWaiver?: boolean } = {},
 ) {
   const idToken = await signUpWithPassword(request, email, password);
   const auth = { Authorization: `Bearer ${idToken}` };
@@ -45,7 +46,8 @@ export async function createCompleteUser(
   });
   expect(sync.ok()).toBeTruthy();
   // The marketplace's waiver, then each operator's (asked for in that operator's account context).
-  for (const account of [{}, ...operators.map((slug) => ({ "X-Account-Context": slug }))]) {
+  const platform = platformWaiver ? [{}] : [];
+  for (const account of [...platform, ...operators.map((slug) => ({ "X-Account-Context": slug }))]) {
     const headers = { ...auth, ...account };
     const waiver = await (await request.get(`${origin()}/v1/user/waiver`, { headers })).json();
     const signed = await request.post(`${origin()}/v1/user/waiver/sign`, {

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "./guarded-test";
 import { payWithCard } from "./booking-helpers";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { ACME, OWNER, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
-import { EXPERIENCE, ownerToken, productNow, zonedParts } from "./day-helpers";
+import { EXPERIENCE, soldOutDeparture } from "./day-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
 
@@ -14,60 +13,6 @@ withDemoOwners();
  * joins its waitlist from the details page without JavaScript, one booking is cancelled, the due
  * work offers the seat, the offer email's link opens the confirm page and the traveller books it.
  */
-async function soldOutDeparture(
-  request: APIRequestContext,
-  { parties = [1, 1], hoursAhead }: { parties?: number[]; hoursAhead?: number } = {},
-) {
-  const headers = { Authorization: `Bearer ${await ownerToken(request)}`, "X-Account-Context": "acme" };
-  const services = await (
-    await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/services`, { headers })
-  ).json();
-  const service = services.data.services[0];
-  const adult = service.ticketTypes.find((type: { code: string }) => type.code === "adult");
-  const listed = await (
-    await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/departures`, { headers })
-  ).json();
-  const zone = listed.data.experience.timezone as string;
-  // From the product's clock (other specs may have moved it on): a day or more ahead, an odd minute.
-  const now = (await productNow(request)).getTime();
-  const hours = hoursAhead ?? (5 + Math.floor(Math.random() * 20)) * 24 + Math.floor(Math.random() * 12);
-  const local = new Date(now + hours * 3_600_000);
-  local.setUTCMinutes(1 + 2 * Math.floor(Math.random() * 29));
-  const parts = zonedParts(local, zone);
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  const capacity = parties.reduce((sum, seats) => sum + seats, 0);
-  const created = await request.post(`${origin()}/v1/operator/services/${service.id}/departures`, {
-    headers,
-    data: { date, time: `${parts.hour}:${parts.minute}`, capacity },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const slotId = (await created.json()).data.id as string;
-
-  const seller = await createCompleteUser(request, uniqueEmail("wl-seller"), PASSWORD, { operators: ["acme"] });
-  const bookings: string[] = [];
-  for (const seats of parties) {
-    const placed = await request.post(`${origin()}/v1/bookings`, {
-      headers: { Authorization: `Bearer ${seller.idToken}`, "Idempotency-Key": randomUUID() },
-      data: {
-        serviceId: service.id,
-        slotId,
-        tickets: [{ ticketTypeId: adult.id, quantity: seats }],
-        returnUrl: `/experiences/${EXPERIENCE}/${service.id}/return/{bookingId}`,
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const { booking, checkoutUrl } = (await placed.json()).data;
-    const sessionId = /cs_sandbox_[A-Za-z0-9_-]+/.exec(checkoutUrl)![0];
-    const paid = await request.post(`${origin()}/v1/payments/sandbox/checkouts/${sessionId}/pay`, {
-      data: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
-    });
-    expect(paid.ok()).toBeTruthy();
-    bookings.push(booking.id as string);
-  }
-  const startsAt = (await created.json()).data.startsAt as string;
-  return { serviceId: service.id as string, adult: adult.id as string, slotId, date, startsAt, seller, bookings };
-}
-
 test("join a sold-out departure's waitlist without JavaScript, get the freed seat by email and book it", async ({
   browser,
   request,

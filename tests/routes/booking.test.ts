@@ -6,7 +6,14 @@ import { bookings, checkoutVisits } from "~api/db/schema";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
 import * as returnRoute from "~/routes/_details.experiences.$parentId.$serviceId.return.$bookingId";
 import * as checkoutRoute from "~/routes/_plain.sandbox.checkout.$sessionId";
-import { bookingWorld, bookingBody, bookingUser, createSlot, placeBooking } from "../api/helpers/booking";
+import {
+  bookingWorld,
+  bookingBody,
+  bookingUser,
+  confirmedBooking,
+  createSlot,
+  placeBooking,
+} from "../api/helpers/booking";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
 import { marketingCookie } from "~/features/marketing/marketing.server";
 import { issueGiftCard } from "~api/gift-cards/ledger";
@@ -70,6 +77,8 @@ describe("confirm: loader", () => {
     // The visit is remembered for the unfinished-booking reminder.
     const [visit] = await db().select().from(checkoutVisits).where(eq(checkoutVisits.userId, user.uid));
     expect(visit).toMatchObject({ experienceId: acme.experienceId, serviceId: acme.serviceId, remindedAt: null });
+    // With the departure and tickets chosen: the reminder's link opens them again (issue 39).
+    expect(visit).toMatchObject({ slotId: slot.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 2 }] });
     expect(page.data.quote.breakdown).toMatchObject({ seats: 2, subtotalMinor: 2 * acme.adult.priceMinor });
     expect(page.data.slot.id).toBe(slot.id);
     expect(page.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -192,6 +201,34 @@ describe("confirm: action (placing the booking is one API call)", () => {
     expect(unknownTicket.status).toBeLessThan(500);
   });
 
+  it("a departure already booked: the page says so first, and Pay makes no second booking without the box ticked (issue 39)", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const user = await bookingUser(acme);
+    const cookie = await sessionFor(user);
+    const first = await confirmedBooking(user, acme, slot.id, 1);
+    const page = await outcome(() =>
+      confirmRoute.loader(args(pageRequest(confirmPath(slot.id, 2), { cookie }), params()) as never),
+    );
+    expect(page.data.quote.yourBookings).toEqual([
+      { id: first.id, status: "confirmed", seats: 1, createdAt: expect.any(String) },
+    ]);
+    // The pay page as the back button shows it again: Pay without the deliberate choice is refused.
+    const again = await place(confirmPath(slot.id, 2), cookie, { idempotencyKey: randomUUID(), operator: "acme" });
+    expect(again.status).toBe(409);
+    expect(again.data.result.error).toEqual({ bookAgain: ["confirm.bookAgainRequired"] });
+    const mine = () => db().select().from(bookings).where(eq(bookings.userId, user.uid));
+    expect((await mine()).map((row) => row.id)).toEqual([first.id]);
+    // Ticked: a second booking, as asked.
+    const more = await place(confirmPath(slot.id, 2), cookie, {
+      idempotencyKey: randomUUID(),
+      operator: "acme",
+      bookAgain: "yes",
+    });
+    expect(more.status).toBe(302);
+    expect(more.location).toMatch(/^\/sandbox\/checkout\/cs_sandbox_/);
+    expect(await mine()).toHaveLength(2);
+  });
+
   it("refuses a cross-site post (403) and sends a visitor to sign in", async () => {
     const slot = await createSlot(db(), acme.serviceId);
     const cookie = await sessionFor(await bookingUser(acme));
@@ -245,6 +282,10 @@ describe("return page and sandbox checkout", () => {
       returnRoute.loader(args(pageRequest(returnPath, { cookie: userCookie }), returnParams) as never),
     );
     expect(mine.data.booking).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    // The confirmation carries the ticket (its QR code) and where to meet (issue 39).
+    expect(mine.data.booking.ticketCode).toMatch(/^[0-9A-Z]{26}$/);
+    expect(mine.data.ticketQr).toMatch(/^<svg/);
+    expect(mine.data.booking.meetingPoint).not.toBe("");
     const stranger = await signedInUser();
     const theirs = await outcome(() =>
       returnRoute.loader(args(pageRequest(returnPath, { cookie: stranger.cookie }), returnParams) as never),
@@ -259,6 +300,13 @@ describe("return page and sandbox checkout", () => {
       ),
     );
     expect(closed.data.result.error[""]).toEqual(["apiErrors.checkout_closed"]);
+    // Reached again (the back button): it says it is paid and leads to the booking.
+    const again = await outcome(() => checkoutRoute.loader(args(pageRequest(checkoutPath), { sessionId }) as never));
+    expect(again.data.checkout).toMatchObject({
+      status: "paid",
+      bookingId: placed.body.data.booking.id,
+      paidUrl: returnPath,
+    });
   });
 
   it("an unknown checkout is the spec's 404 on the page and a form error (never a 500) on post", async () => {

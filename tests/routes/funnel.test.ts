@@ -6,6 +6,7 @@ import * as setPasswordRoute from "~/routes/_login.set-password";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
 import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
 import common from "~/locales/en/common.json";
+import { funnelSteps, waiverStep } from "~/features/booking/funnel-steps";
 import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../api/helpers/booking";
 import { call, createEmailLinkUser, uniqueEmail } from "../api/helpers/identity";
 import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "./helpers";
@@ -33,6 +34,8 @@ function expectedSummary(slot: { id: string; startsAt: Date }, adults = 2) {
     totalMinor: subtotal + Math.round(subtotal * 0.03),
     currency: acme.currency,
     changeUrl: `${detailsPath()}?slot=${slot.id}&t_${acme.adult.id}=${adults}#book`,
+    // Acme has a waiver of its own: signed after the marketplace's, a step of its own.
+    steps: ["signIn", "details", "platformWaiver", "operatorWaiver", "pay"],
   };
 }
 
@@ -67,6 +70,24 @@ describe("the funnel's pages show what is being booked", () => {
     expect(profile.data.funnel).toEqual(expectedSummary(slot));
     const waiver = await loaded(waiverRoute, `/waiver?${query}`, cookie);
     expect(waiver.data.funnel).toEqual(expectedSummary(slot));
+  });
+
+  it("the two waivers are two steps: the marketplace's (no operator), then the operator's own (issue 39)", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const { cookie } = await signedInUser({ firstName: "Ada", lastName: "Lovelace" });
+    const redirectUrl = confirmPath(slot.id);
+    const platform = await loaded(waiverRoute, `/waiver?${new URLSearchParams({ redirectUrl })}`, cookie);
+    expect(platform.data.step).toBe("platformWaiver");
+    const operator = await loaded(
+      waiverRoute,
+      `/waiver?${new URLSearchParams({ redirectUrl, account: "acme" })}`,
+      cookie,
+    );
+    expect(operator.data.step).toBe("operatorWaiver");
+    expect(operator.data.waiver.accountName).not.toBe(platform.data.waiver.accountName);
+    // An operator without a waiver of its own: one waiver, one step.
+    expect(funnelSteps({ ownWaiver: false })).toEqual(["signIn", "details", "waiver", "pay"]);
+    expect(waiverStep(funnelSteps({ ownWaiver: false }), "acme")).toBe("waiver");
   });
 
   it("/set-password after a first sign-in by link carries it too", async () => {

@@ -74,17 +74,20 @@ export function BookingWidget({
     : editedAfter === refusal
       ? null
       : refusal;
-  const step: BarStep = !day
-    ? { kind: "date" }
-    : !slotId
-      ? { kind: "time" }
-      : price.seats === 0 || tooMany || message
-        ? { kind: "tickets" }
-        : {
-            kind: "continue",
-            seats: price.seats,
-            total: formatMoney(price.totalMinor, availability.currency, i18n.language),
-          };
+  // A day whose every time is sold out: no price, no "Continue", but the waitlist and the next day with seats.
+  const soldOut = day !== null && day.slots.every((slot) => slot.seatsLeft === 0);
+  const step: BarStep =
+    !day || soldOut
+      ? { kind: "date" }
+      : !slotId
+        ? { kind: "time" }
+        : price.seats === 0 || tooMany || message
+          ? { kind: "tickets" }
+          : {
+              kind: "continue",
+              seats: price.seats,
+              total: formatMoney(price.totalMinor, availability.currency, i18n.language),
+            };
   return (
     <div className="space-y-5">
       <section aria-labelledby="availability-heading">
@@ -110,52 +113,58 @@ export function BookingWidget({
             onSelect={setSlotId}
             waitlistPath={waitlistPath}
           />
-          <TicketQuantities
-            ticketTypes={ticketTypes}
-            currency={availability.currency}
-            quantities={quantities}
-            seatsLeft={seatsLeft}
-            invalid={message !== null}
-            onChange={(update) => {
-              setEditedAfter(refusal);
-              setQuantities(update);
-            }}
-          />
-          {message ? (
-            <p
-              id="tickets-error"
-              className="text-sm text-red-700"
-              role="alert"
-              data-testid={tooMany ? "too-many-tickets" : "tickets-refused"}
-            >
-              {t(message.key, message.values)}
-            </p>
-          ) : null}
-          <div id={SUMMARY_ID} className="space-y-5">
-            <LivePrice price={price} currency={availability.currency} />
-            {chosenSlot ? <CancellationDeadline slot={chosenSlot} timezone={availability.timezone} /> : null}
-            {/* Without JavaScript the total is the server's: this reloads it for the numbers typed. */}
-            {hydrated ? null : (
-              <button
-                type="submit"
-                name="intent"
-                value="price"
-                formNoValidate
-                className="block w-full rounded-md border border-slate-300 px-4 py-2 text-center text-sm font-medium hover:bg-slate-50"
-              >
-                {t("details.updateTotal")}
-              </button>
-            )}
-            <button
-              type="submit"
-              name="intent"
-              value="continue"
-              disabled={navigation.state !== "idle" || tooMany}
-              className="block w-full rounded-md bg-brand px-4 py-2.5 text-center font-semibold text-white hover:brightness-90 disabled:opacity-60"
-            >
-              {t("details.continue")}
-            </button>
-          </div>
+          {soldOut ? (
+            <SoldOutDay availability={availability} day={day} waitlist={Boolean(waitlistPath)} />
+          ) : (
+            <>
+              <TicketQuantities
+                ticketTypes={ticketTypes}
+                currency={availability.currency}
+                quantities={quantities}
+                seatsLeft={seatsLeft}
+                invalid={message !== null}
+                onChange={(update) => {
+                  setEditedAfter(refusal);
+                  setQuantities(update);
+                }}
+              />
+              {message ? (
+                <p
+                  id="tickets-error"
+                  className="text-sm text-red-700"
+                  role="alert"
+                  data-testid={tooMany ? "too-many-tickets" : "tickets-refused"}
+                >
+                  {t(message.key, message.values)}
+                </p>
+              ) : null}
+              <div id={SUMMARY_ID} className="space-y-5">
+                <LivePrice price={price} currency={availability.currency} />
+                {chosenSlot ? <CancellationDeadline slot={chosenSlot} timezone={availability.timezone} /> : null}
+                {/* Without JavaScript the total is the server's: this reloads it for the numbers typed. */}
+                {hydrated ? null : (
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="price"
+                    formNoValidate
+                    className="block w-full rounded-md border border-slate-300 px-4 py-2 text-center text-sm font-medium hover:bg-slate-50"
+                  >
+                    {t("details.updateTotal")}
+                  </button>
+                )}
+                <button
+                  type="submit"
+                  name="intent"
+                  value="continue"
+                  disabled={navigation.state !== "idle" || tooMany}
+                  className="block w-full rounded-md bg-brand px-4 py-2.5 text-center font-semibold text-white hover:brightness-90 disabled:opacity-60"
+                >
+                  {t("details.continue")}
+                </button>
+              </div>
+            </>
+          )}
         </Form>
       ) : availability.days.length === 0 ? (
         <p className="text-sm text-slate-700">{t("details.noAvailability")}</p>
@@ -332,6 +341,36 @@ function CancellationDeadline({ slot, timezone }: { slot: AvailabilitySlot; time
           })
         : t("confirm.noFreeCancellation")}
     </p>
+  );
+}
+
+/** A day with no seat left at any time: said so, with the waitlist (each time's link above) and the next day with seats. */
+function SoldOutDay({
+  availability,
+  day,
+  waitlist,
+}: {
+  availability: Availability;
+  day: AvailabilityDay;
+  waitlist: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const next = availability.days.find((option) => option.date > day.date && option.seatsLeft > 0);
+  return (
+    <div role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="day-sold-out">
+      <p className="font-semibold">{t("details.daySoldOut", { date: dayLabel(day.date, i18n.language) })}</p>
+      {waitlist && day.slots.length > 0 ? <p className="mt-1">{t("details.daySoldOutWaitlist")}</p> : null}
+      {next ? (
+        <Link
+          to={`?date=${next.date}#times`}
+          preventScrollReset
+          className="mt-2 inline-block font-medium text-brand-ink underline"
+          data-testid="next-open-day"
+        >
+          {t("details.nextOpenDay", { date: dayLabel(next.date, i18n.language) })}
+        </Link>
+      ) : null}
+    </div>
   );
 }
 

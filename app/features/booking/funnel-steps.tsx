@@ -4,9 +4,24 @@ import { formatMoney } from "~/ui/format";
 import { formatMoment } from "~/ui/date-format";
 import { LabelledSection } from "~/ui/labelled-section";
 
-/** The booking funnel of a new visitor, in order (the spec's steps: sign-in, profile, waiver, then pay). */
-export const FUNNEL_STEPS = ["signIn", "details", "waiver", "pay"] as const;
-export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+/**
+ * The booking funnel of a new visitor, in order (the spec's steps: sign-in, profile, waiver, then
+ * pay). Everyone signs the platform's waiver; an operator with a waiver of its own (`ownWaiver`)
+ * has it signed next, a step of its own: the list numbers the steps there are.
+ */
+export type FunnelStep = "signIn" | "details" | "waiver" | "platformWaiver" | "operatorWaiver" | "pay";
+
+export function funnelSteps(operator: { ownWaiver: boolean }): FunnelStep[] {
+  return operator.ownWaiver
+    ? ["signIn", "details", "platformWaiver", "operatorWaiver", "pay"]
+    : ["signIn", "details", "waiver", "pay"];
+}
+
+/** The step a waiver page is: the operator's own (`?account=` of an operator with one), else the platform's. */
+export function waiverStep(steps: readonly FunnelStep[], account: string | null): FunnelStep {
+  if (!steps.includes("operatorWaiver")) return "waiver";
+  return account ? "operatorWaiver" : "platformWaiver";
+}
 
 /** What is being booked, as the funnel's pages show it (funnel.server.ts reads it from the return address). */
 export interface BookingSummaryData {
@@ -19,19 +34,21 @@ export interface BookingSummaryData {
   currency: string;
   /** The details page with the same selection, to change it. */
   changeUrl: string;
+  /** The funnel's steps on the way to this booking (funnelSteps). */
+  steps: FunnelStep[];
 }
 
 /** "Step 2 of 4: Your details", and the steps as a list: done, current (aria-current="step"), to come. */
-export function FunnelSteps({ current }: { current: FunnelStep }) {
+export function FunnelSteps({ steps, current }: { steps: readonly FunnelStep[]; current: FunnelStep }) {
   const { t } = useTranslation();
-  const index = FUNNEL_STEPS.indexOf(current);
+  const index = steps.indexOf(current);
   return (
     <nav aria-label={t("funnel.label")} className="mb-6" data-testid="funnel-steps">
       <p className="text-sm font-semibold text-brand-ink">
-        {t("funnel.stepOf", { step: index + 1, count: FUNNEL_STEPS.length, name: t(`funnel.steps.${current}`) })}
+        {t("funnel.stepOf", { step: index + 1, count: steps.length, name: t(`funnel.steps.${current}`) })}
       </p>
       <ol className="mt-2 flex gap-1" role="list">
-        {FUNNEL_STEPS.map((step, i) => (
+        {steps.map((step, i) => (
           <li
             key={step}
             aria-current={i === index ? "step" : undefined}
@@ -91,7 +108,7 @@ export function FunnelHeader({ funnel, current }: { funnel: BookingSummaryData |
   if (!funnel) return null;
   return (
     <>
-      <FunnelSteps current={current} />
+      <FunnelSteps steps={funnel.steps} current={current} />
       <BookingSummary summary={funnel} />
     </>
   );

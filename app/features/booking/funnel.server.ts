@@ -2,7 +2,7 @@ import { apiFor } from "~/platform/api.server";
 import { orNone } from "~/platform/api-errors.server";
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
 import { promoFor, quoteBooking } from "~/features/booking/booking.server";
-import type { BookingSummaryData } from "~/features/booking/funnel-steps";
+import { funnelSteps, type BookingSummaryData } from "~/features/booking/funnel-steps";
 
 const CONFIRM_PATH = /^\/experiences\/([A-Za-z0-9_-]{1,128})\/([A-Za-z0-9_-]{1,128})\/confirm$/;
 
@@ -43,5 +43,6 @@ export async function bookingFunnel(
     totalMinor: quote.breakdown.totalMinor,
     currency: quote.currency,
     changeUrl: `/experiences/${parentId}/${serviceId}?${query}#book`,
+    steps: funnelSteps(detail.experience.operator),
   };
 }
