@@ -5,7 +5,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";
 import { orNotFound } from "~/platform/api-errors.server";
-import { slotDay, slotTime } from "~/features/booking/availability";
+import { formatMoment } from "~/ui/date-format";
 import type { Booking } from "~/features/booking/bookings";
 import { formatMoney } from "~/ui/format";
 import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
@@ -94,9 +94,11 @@ export default function ReturnPage() {
         <p className="text-lg font-semibold">{booking.experienceTitle}</p>
         <p className="text-slate-700">{booking.serviceName}</p>
         <p className="mt-2 text-slate-800">
-          {slotDay(booking.startsAt, booking.timezone, i18n.language)},{" "}
-          {slotTime(booking.startsAt, booking.timezone, i18n.language)} ·{" "}
-          {t("bookings.seats", { count: booking.seats })}
+          {/* The departure in its experience's zone, named (issue 39, item 7). */}
+          <time dateTime={booking.startsAt} data-testid="return-when">
+            {formatMoment(booking.startsAt, { timeZone: booking.timezone, locale: i18n.language })}
+          </time>{" "}
+          · {t("bookings.seats", { count: booking.seats })}
         </p>
         <p className="mt-1 font-semibold">{formatMoney(booking.totalMinor, booking.currency, i18n.language)}</p>
         <p className="mt-2 text-sm text-slate-600">

@@ -39,6 +39,8 @@ test.describe("booking with JavaScript", () => {
 
     await expect(page).toHaveURL(/\/return\/bk_/);
     await expect(page.getByTestId("booking-status")).toHaveAttribute("data-status", "confirmed");
+    // The departure's time names its zone on the confirmation too (EST, EDT, GMT+1…).
+    await expect(page.getByTestId("return-when")).toHaveText(/\d:\d\d\s[AP]M\s([A-Z]{2,5}|GMT[+-]\d{1,2}(:\d\d)?)$/);
     // The traveller sees the reference (WF-…), the same as on the booking's page; the id is the URL's.
     const reference = (await page.getByTestId("booking-reference").textContent())!;
     expect(reference).toMatch(/^WF-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
