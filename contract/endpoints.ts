@@ -501,6 +501,8 @@ export const endpoints = {
         "idempotency_key_reused",
         "payment_method_not_found",
         "waitlist_offer_invalid",
+        "gift_card_invalid",
+        "gift_card_currency",
       ],
       changes: ["seats", "user"],
     }),

@@ -19,6 +19,22 @@ export const giftCardInvalid = () =>
     code: ["Check the code."],
   });
 
+/**
+ * A card that exists and may be used here, but in another currency than the booking's: said as
+ * such (the holder of the code knows its currency already), with both currencies in the details.
+ * Every other failure stays the uniform gift_card_invalid.
+ */
+export function giftCardCurrency(cardCurrency: string, currency: string) {
+  const error = new ApiError(
+    409,
+    "gift_card_currency",
+    `This gift card is in ${cardCurrency} and this experience is priced in ${currency}: the card pays for experiences priced in ${cardCurrency}.`,
+    { code: [`This gift card is in ${cardCurrency}.`] },
+  );
+  error.details = { cardCurrency, currency };
+  return error;
+}
+
 export function newGiftCardCode(): string {
   return Array.from(
     { length: GIFT_CARD_CODE_LENGTH },
@@ -114,7 +130,7 @@ export async function debitGiftCard(
   input: { code: string; accountId: string | null; currency: string; wantedMinor: number; bookingId: string },
 ): Promise<{ giftCardId: string; takenMinor: number }> {
   const card = await findUsableCard(tx, input.code, input.accountId, true);
-  if (card.currency !== input.currency) throw giftCardInvalid();
+  if (card.currency !== input.currency) throw giftCardCurrency(card.currency, input.currency);
   const idempotencyKey = `redeem:${input.bookingId}`;
   // A repeated debit for the booking (a retried request) answers what the first one took.
   const [earlier] = await tx

@@ -306,7 +306,8 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
           idempotencyKey: "y",
         }),
     ).rejects.toThrow();
-    for (const code of ["ABCD-EFGH-JKMN-PQRS", "nonsense", harbor, emptyCode]) {
+    // "" and blanks are a code that names no card, not "no card" (issue 39 item 19).
+    for (const code of ["ABCD-EFGH-JKMN-PQRS", "nonsense", harbor, emptyCode, "", "   "]) {
       const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { giftCardCode: code }));
       expect(placed.status).toBe(404);
       expect(placed.body.error).toMatchObject({
@@ -319,5 +320,32 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
       .from(bookings)
       .where(and(eq(bookings.slotId, slot.id), eq(bookings.userId, guest.uid)));
     expect(held).toEqual([]);
+  });
+
+  it("a card good here in another currency says so: 409 gift_card_currency with both currencies, nothing held", async () => {
+    const guest = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200, capacity: 5 });
+    const other = acme.currency === "EUR" ? "USD" : "EUR";
+    const { card, code } = await issueGiftCard(db(), {
+      accountId: null,
+      currency: other,
+      amountMinor: 5_000,
+      purchaserId: null,
+      recipientEmail: "z@example.com",
+    });
+    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { giftCardCode: code }));
+    expect(placed.status).toBe(409);
+    expect(placed.body.error).toMatchObject({
+      code: "gift_card_currency",
+      details: { cardCurrency: other, currency: acme.currency },
+    });
+    expect(placed.body.error.message).toContain(`in ${other}`);
+    expect(placed.body.error.message).toContain(`priced in ${acme.currency}`);
+    const held = await db()
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.slotId, slot.id), eq(bookings.userId, guest.uid)));
+    expect(held).toEqual([]);
+    expect(await giftCardBalanceMinor(db(), card.id)).toBe(5_000);
   });
 });
