@@ -7,6 +7,7 @@ import * as paymentsRoute from "~/routes/_default.account.payments";
 import * as buyRoute from "~/routes/_external.gift-cards.buy";
 import * as consoleRoute from "~/routes/_console.console.gift-cards";
 import { issueGiftCard, newGiftCardCode } from "~api/gift-cards/ledger";
+import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/attempts";
 import { groupGiftCardCode } from "~contract/gift-cards";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
@@ -47,6 +48,22 @@ describe("/gift-cards and /gift-cards/{code}", () => {
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(page.data.card).toMatchObject({ last4: code.slice(-4), balanceMinor: 2_500 });
     expect(page.data.card.transactions).toHaveLength(1);
+  });
+
+  it("past the API's per-address limit: the 429 page with Retry-After, not a 500 (issue 39 item 16)", async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const path = () => groupGiftCardCode(newGiftCardCode());
+    const at = (code: string) =>
+      outcome(() =>
+        balanceRoute.loader(
+          args(pageRequest(`/gift-cards/${code}`, { headers: { "X-Forwarded-For": ip } }), { code }) as never,
+        ),
+      );
+    for (let i = 0; i < GIFT_CARD_LOOKUPS_PER_ADDRESS; i++) expect((await at(path())).status).toBe(404);
+    const limited = await at(path());
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(String(limited.data)).toMatch(/try again/i);
   });
 
   it("an unknown or malformed code reads the same: a 404 page with the form", async () => {
