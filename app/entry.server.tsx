@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { TranslationProvider } from "~/platform/i18n-react";
@@ -111,6 +111,8 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A 4xx the router answers itself (no route for the path): the access line says it; not an error of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logger.error(
     { err: errorFields(error), requestId: request.headers.get("X-Request-Id"), path: new URL(request.url).pathname },
     "unhandled error",

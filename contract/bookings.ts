@@ -111,7 +111,11 @@ export const createBookingBody = quoteBody.extend({
    * A gift card pays as much of the total as its balance allows; the checkout takes the rest. Sent,
    * it is judged: an empty or blank code is refused like any other (404 gift_card_invalid).
    */
-  giftCardCode: z.string({ invalid_type_error: "Type the gift card code." }).trim().max(64, "Not a gift card code.").optional(),
+  giftCardCode: z
+    .string({ invalid_type_error: "Type the gift card code." })
+    .trim()
+    .max(64, "Not a gift card code.")
+    .optional(),
 });
 export type CreateBookingBody = z.output<typeof createBookingBody>;
 

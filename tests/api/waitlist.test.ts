@@ -295,7 +295,7 @@ describe("the waitlist of a sold-out departure", () => {
 });
 
 describe("joinWaitlist's body (issue 39 item 20)", () => {
-  it("takes seats as a JSON integer only: true, [3], \"0x3\", \"1e1\", \"3\" and 2.5 are 400, nothing stored", async () => {
+  it('takes seats as a JSON integer only: true, [3], "0x3", "1e1", "3" and 2.5 are 400, nothing stored', async () => {
     const slot = await createSlot(db(), acme.serviceId, { capacity: 2, seatsLeft: 0 });
     const traveller = await bookingUser(acme);
     for (const seats of [true, [3], "0x3", "1e1", "3", 2.5, null]) {

@@ -13,9 +13,9 @@ describe("the cross-site rule", () => {
     // Nor behind nginx (it keeps the browser's Host and passes a client's X-Forwarded-Host on).
     expect(requestSource(forged, target, trustedForwarding({ TRUST_PROXY: "1" }))).toBe("foreign");
     // The web's /v1 forward sets it over whatever the client sent: believed by the API behind it.
-    expect(requestSource(forged, { scheme: "http", host: "api:8787" }, trustedForwarding({ [BEHIND_WEB_ENV]: "1" }))).toBe(
-      "same",
-    );
+    expect(
+      requestSource(forged, { scheme: "http", host: "api:8787" }, trustedForwarding({ [BEHIND_WEB_ENV]: "1" })),
+    ).toBe("same");
     expect(
       requestSource(
         headersOf({ origin: "http://acme.app.localhost:3000", "x-forwarded-host": "acme.app.localhost:3000" }),
@@ -31,9 +31,9 @@ describe("the cross-site rule", () => {
     expect(from("https://acme.app.localhost:3000")).toBe("foreign");
     expect(from("http://acme.app.localhost:3001")).toBe("foreign");
     expect(from("http://acme.app.localhost")).toBe("foreign");
-    expect(requestSource(headersOf({ origin: "https://a.example" }), { scheme: "https", host: "a.example:443" }, DIRECT)).toBe(
-      "same",
-    );
+    expect(
+      requestSource(headersOf({ origin: "https://a.example" }), { scheme: "https", host: "a.example:443" }, DIRECT),
+    ).toBe("same");
   });
 
   it("X-Forwarded-Proto counts only behind a trusted proxy", () => {
