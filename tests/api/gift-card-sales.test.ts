@@ -56,6 +56,12 @@ describe("buyGiftCard", () => {
     expect((await buy(buyer, order("a@example.com", { amountMinor: 100_001 }))).status).toBe(400);
     expect((await buy(buyer, order("not an email"))).status).toBe(400);
     expect((await buy(buyer, order("a@example.com", { message: "x".repeat(501) }))).status).toBe(400);
+    // One text rule (issue 39 item 18): no CR/LF, BEL, ESC or bidi controls in the sender, the recipient or the message.
+    for (const hostile of ["Rel\r\nBcc: x@evil.example", "A\u0007", "A\u001b[2J", "A\u202Eb"]) {
+      expect((await buy(buyer, order("a@example.com", { senderName: hostile }))).status).toBe(400);
+      expect((await buy(buyer, order("a@example.com", { recipientName: hostile }))).status).toBe(400);
+    }
+    expect((await buy(buyer, order("a@example.com", { message: "Hi\u202E" }))).status).toBe(400);
     expect((await buy(buyer, order("a@example.com", { deliverOn: "2001-01-01" }))).status).toBe(400);
     expect((await buy(buyer, order("a@example.com", { timeZone: "Mars/Olympus" }))).status).toBe(400);
     expect((await buy(buyer, order("a@example.com", { returnPath: "//evil.example" }))).status).toBe(400);
