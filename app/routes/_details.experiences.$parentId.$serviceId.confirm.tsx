@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { PriceSummary } from "~/features/booking/price-summary";
@@ -31,6 +31,12 @@ import { logger } from "~/platform/logger.server";
 import { marketingWithout } from "~/features/marketing/marketing.server";
 import { clearStoredPromoCode } from "~/features/marketing/marketing.client";
 import { useIsPending } from "~/ui/use-is-pending";
+import {
+  applyGiftCard,
+  giftCardCurrencyRefusal,
+  isGiftCardApply,
+} from "~/features/gift-cards/confirm-gift-card.server";
+import { GiftCardField, useConfirmGiftCard, type GiftCardAnswer } from "~/features/gift-cards/confirm-gift-card";
 
 /** Remembers the visit for the unfinished-booking reminder; the page never fails because of it. */
 async function recordVisit(request: Request, token: string, serviceId: string): Promise<void> {
@@ -143,6 +149,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success" || !isCompleteSelection(selection)) {
     return formResult(submission.reply({ formErrors: [SELECTION_INVALID.key] }));
   }
+  // The gift card's Apply button (or, with JavaScript, a whole code typed): its balance, nothing booked.
+  if (isGiftCardApply(formData)) {
+    const quote = await quoteBooking(
+      request,
+      {
+        serviceId,
+        slotId: selection.slotId,
+        tickets: selection.tickets,
+        promoCode: submission.value.promoCode || undefined,
+      },
+      token,
+    );
+    if (!quote) return formResult(submission.reply({ formErrors: [SELECTION_INVALID.key] }));
+    return applyGiftCard(request, submission, submission.value.giftCardCode ?? "", quote.currency);
+  }
   const form = submission.value;
   const [{ utm }, referralCode] = await Promise.all([readMarketing(request), referralCodeOf(request)]);
   try {
@@ -167,6 +188,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(placed.checkoutUrl, { headers: cleared ? { "Set-Cookie": cleared } : {} });
   } catch (error) {
     redirectToRefusedStep(request, error, form.operator ?? null);
+    const currencyRefused = giftCardCurrencyRefusal(error, submission);
+    if (currencyRefused) return currencyRefused;
     return apiErrorResult(error, submission, {
       codes: {
         not_found: SELECTION_INVALID,
@@ -194,12 +217,17 @@ export default function ConfirmPage() {
   } = useLoaderData<typeof loader>();
   const lastResult = useFormResult();
   const formError = lastResult?.error?.[""]?.[0];
-  const giftCardError = lastResult?.error?.giftCardCode?.[0];
   const paying = useIsPending({ intent: "pay" });
   const { t, i18n } = useTranslation();
   const selectionParams = new URLSearchParams(query);
   const unavailable = !quote || !slot;
   const error = formError ?? (unavailable ? "confirm.selectionInvalid" : null);
+  // What the checkout charges once the gift card (typed or applied) has paid its part.
+  const gift = useConfirmGiftCard({
+    answer: useActionData<GiftCardAnswer>(),
+    totalMinor: quote?.breakdown.totalMinor ?? 0,
+    currency: quote?.currency ?? "",
+  });
   return (
     <section className="mx-auto max-w-2xl">
       <FunnelSteps current="pay" />
@@ -351,30 +379,11 @@ export default function ConfirmPage() {
               </label>
             </fieldset>
           ) : null}
-          <div className="mb-4">
-            <label htmlFor="gift-card-code" className="block text-sm font-medium text-slate-700">
-              {t("confirm.giftCard")}
-            </label>
-            <input
-              id="gift-card-code"
-              name="giftCardCode"
-              maxLength={64}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              aria-invalid={giftCardError ? true : undefined}
-              aria-describedby={giftCardError ? "gift-card-code-hint gift-card-code-error" : "gift-card-code-hint"}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-base uppercase"
-            />
-            <p id="gift-card-code-hint" className="mt-1 text-xs text-slate-600">
-              {t("confirm.giftCardHint")}
-            </p>
-            {giftCardError ? (
-              <p id="gift-card-code-error" className="mt-1 text-sm text-red-700">
-                {t(giftCardError)}
-              </p>
-            ) : null}
-          </div>
+          <GiftCardField
+            gift={gift}
+            currency={quote.currency}
+            defaultValue={lastResult?.initialValue?.giftCardCode as string | undefined}
+          />
           <button
             type="submit"
             disabled={paying}
@@ -382,7 +391,7 @@ export default function ConfirmPage() {
           >
             {paying
               ? t("confirm.paying")
-              : t("confirm.pay", { total: formatMoney(quote.breakdown.totalMinor, quote.currency, i18n.language) })}
+              : t("confirm.pay", { total: formatMoney(gift.chargeMinor, quote.currency, i18n.language) })}
           </button>
           <p className="mt-2 text-center text-sm text-slate-600">{t("confirm.holdNote")}</p>
         </Form>
