@@ -7,6 +7,9 @@ export const giftCardBalanceBody = z
   .strict();
 export type GiftCardBalanceBody = z.output<typeof giftCardBalanceBody>;
 
+/** POST /v1/user/gift-cards (addGiftCardToWallet): the code of a card to keep on the caller's account. */
+export const addGiftCardToWalletBody = giftCardBalanceBody;
+
 /** What a gift card may be bought for, in minor units of its currency. */
 export const GIFT_CARD_MIN_MINOR = 1_000;
 export const GIFT_CARD_MAX_MINOR = 100_000;
