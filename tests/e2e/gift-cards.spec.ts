@@ -31,11 +31,8 @@ async function acmeDeparture(request: APIRequestContext) {
 
 /** The id of the service's adult ticket (the first one). */
 async function adultTicket(request: APIRequestContext, serviceId: string): Promise<string> {
-  const experience = await (await request.get(`${origin()}/v1/experiences/${EXPERIENCE}`)).json();
-  const service = (experience.data.services as Array<{ id: string; ticketTypes: Array<{ id: string }> }>).find(
-    (candidate) => candidate.id === serviceId,
-  )!;
-  return service.ticketTypes[0].id;
+  const detail = await (await request.get(`${origin()}/v1/experiences/${EXPERIENCE}/services/${serviceId}`)).json();
+  return (detail.data.service.ticketTypes as Array<{ id: string }>)[0].id;
 }
 
 /** The code in the gift card email sent to `to` (the dev mailbox). */
