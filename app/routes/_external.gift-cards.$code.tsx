@@ -21,7 +21,7 @@ const PRIVATE_PAGE = { "Referrer-Policy": "no-referrer", "Cache-Control": "priva
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const code = normalizeGiftCardCode(String(params.code ?? ""));
   const [card, t] = await Promise.all([
-    // Past the API's per-address limit: the 429 page with its Retry-After.
+    // Past the API's per-address limit: the too-many-requests page (orTooManyRequests; its wait passes on in headers).
     code
       ? orTooManyRequests(request, orNone(apiFor(request).call("giftCardBalance", { body: { code } })))
       : Promise.resolve(null),
