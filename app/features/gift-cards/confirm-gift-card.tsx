@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { normalizeGiftCardCode } from "~contract/gift-cards";
 import { useTranslation } from "~/platform/i18n-react";
 import type { FormResult } from "~/ui/use-form-result";
@@ -31,6 +31,8 @@ export function useConfirmGiftCard(options: {
   const fetcher = useFetcher<GiftCardAnswer>();
   const location = useLocation();
   const [typed, setTyped] = useState<string | null>(null);
+  // A new answer of the page (Pay or Apply card sent) is what the field shows again.
+  useEffect(() => setTyped(null), [options.answer]);
   // With JavaScript, what the code typed now gives (nothing for a code not whole yet); else, and
   // for a refusal of Pay, the page's last answer (the Apply button without JavaScript).
   const whole = typed === null || normalizeGiftCardCode(typed) !== null;
