@@ -145,12 +145,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const cleared = await marketingWithout(request, { promoCode: true });
     throw redirect(url.pathname + url.search, { headers: cleared ? { "Set-Cookie": cleared } : {} });
   }
-  const submission = parseWithZod(formData, { schema: PlaceSchema });
-  if (submission.status !== "success" || !isCompleteSelection(selection)) {
-    return formResult(submission.reply({ formErrors: [SELECTION_INVALID.key] }));
-  }
   // The gift card's Apply button (or, with JavaScript, a whole code typed): its balance, nothing booked.
-  if (isGiftCardApply(formData)) {
+  if (isGiftCardApply(formData) && isCompleteSelection(selection)) {
+    // Sent by the page's script, it carries only the code (no idempotency key: nothing is booked).
+    const submission = parseWithZod(formData, { schema: PlaceSchema.partial({ idempotencyKey: true }) });
+    if (submission.status !== "success") return formResult(submission.reply());
     const quote = await quoteBooking(
       request,
       {
@@ -163,6 +162,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     if (!quote) return formResult(submission.reply({ formErrors: [SELECTION_INVALID.key] }));
     return applyGiftCard(request, submission, submission.value.giftCardCode ?? "", quote.currency);
+  }
+  const submission = parseWithZod(formData, { schema: PlaceSchema });
+  if (submission.status !== "success" || !isCompleteSelection(selection)) {
+    return formResult(submission.reply({ formErrors: [SELECTION_INVALID.key] }));
   }
   const form = submission.value;
   const [{ utm }, referralCode] = await Promise.all([readMarketing(request), referralCodeOf(request)]);
