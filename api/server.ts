@@ -6,11 +6,15 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { trackServer } from "~contract/process-lifecycle.mjs";
+import { BEHIND_WEB_ENV } from "~contract/same-origin.mjs";
 import { app } from "./app";
 import { getApiEnv } from "./env";
 import { logger } from "./logger";
 import { startApi } from "./start";
 
+// Alone, the API is reached through the web's /v1 forward, which sets X-Forwarded-Host and
+// -Proto itself: the cross-site rule (contract/same-origin.mjs) may believe them.
+process.env[BEHIND_WEB_ENV] = "1";
 const env = getApiEnv();
 await startApi();
 const server = serve({ fetch: app.fetch, port: env.API_PORT, hostname: env.API_HOST }, (info) =>

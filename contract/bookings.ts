@@ -113,11 +113,15 @@ export const createBookingBody = quoteBody.extend({
   saveCard: z.boolean({ invalid_type_error: "Must be true or false." }).optional().default(false),
   /** Pay at once with one of the guest's saved cards (GET /v1/user/payment-methods). */
   paymentMethodId: cardParams.shape.id.optional(),
-  /** A gift card pays as much of the total as its balance allows; the checkout takes the rest. */
-  giftCardCode: z.preprocess(
-    emptyAsAbsent,
-    z.string({ invalid_type_error: "Type the gift card code." }).trim().max(64, "Not a gift card code.").optional(),
-  ),
+  /**
+   * A gift card pays as much of the total as its balance allows; the checkout takes the rest. Sent,
+   * it is judged: an empty or blank code is refused like any other (404 gift_card_invalid).
+   */
+  giftCardCode: z
+    .string({ invalid_type_error: "Type the gift card code." })
+    .trim()
+    .max(64, "Not a gift card code.")
+    .optional(),
 });
 export type CreateBookingBody = z.output<typeof createBookingBody>;
 

@@ -24,7 +24,7 @@ import { notificationPreferencesBody } from "./preferences";
 import { cardParams } from "./cards";
 import { devClockBody } from "./jobs";
 import { tipBody, tipKeyParams } from "./tips";
-import { buyGiftCardBody, giftCardBalanceBody } from "./gift-card-bodies";
+import { addGiftCardToWalletBody, buyGiftCardBody, giftCardBalanceBody } from "./gift-card-bodies";
 import { unsubscribeParams } from "./unsubscribe";
 import { referralCodeParams } from "./referrals";
 import { checkoutVisitBody } from "./checkout-visits";
@@ -513,6 +513,8 @@ export const endpoints = {
         "payment_method_not_found",
         "waitlist_offer_invalid",
         "already_booked",
+        "gift_card_invalid",
+        "gift_card_currency",
       ],
       changes: ["seats", "user"],
     }),
@@ -780,10 +782,23 @@ export const endpoints = {
     myGiftCards: endpoint({
       method: "GET",
       path: "/v1/user/gift-cards",
-      summary: "The gift cards the caller bought or received, with balances (last 4 only)",
+      summary: "The gift cards the caller bought, received or saved to their account, with balances (last 4 only)",
       auth: "user",
       output: out.myGiftCards,
       errors: [],
+    }),
+    addGiftCardToWallet: endpoint({
+      method: "POST",
+      path: "/v1/user/gift-cards",
+      summary:
+        "Keep a gift card on the caller's account by its code (the code in the body; limited like a balance lookup; every failure reads the same); 201, or 200 when it was kept already",
+      auth: "user",
+      tenant: true,
+      body: addGiftCardToWalletBody,
+      output: out.myGiftCard,
+      statuses: [201, 200],
+      errors: ["gift_card_invalid"],
+      changes: ["user"],
     }),
     giftCardOffer: endpoint({
       method: "GET",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COUNTRY, isCountryCode } from "./countries";
+import { isMultiLineText, isSingleLineText, normalizeLineBreaks } from "./text";
 import type * as out from "./outputs";
 
 /**
@@ -31,6 +32,7 @@ export const FIELD_MESSAGE_CODES = [
   "signedName.required",
   "signedName.tooShort",
   "text.tooLong",
+  "text.invalid",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 
@@ -39,9 +41,23 @@ const said = (code: FieldMessageCode) => code;
 /** A missing value and a value of another type read the same to a person. */
 const required = (code: FieldMessageCode) => ({ required_error: said(code), invalid_type_error: said(code) });
 
-/** Trimmed text that must not be empty, at most `max` characters. */
+/**
+ * One line a person types, held to THE text rule (contract/text.ts: no control or bidirectional
+ * characters): every human-entered field's schema ends with this, in the API and in the forms.
+ */
+export const typedLine = <Schema extends z.ZodTypeAny>(schema: Schema) =>
+  schema.refine(
+    (value: unknown) => typeof value !== "string" || isSingleLineText(value),
+    said("text.invalid"),
+  ) as z.ZodEffects<Schema, z.output<Schema>, z.input<Schema>>;
+
+/** Text of several lines a person types (a message): line breaks kept as \n, no other control character. */
+export const typedLines = (schema: z.ZodString) =>
+  schema.transform(normalizeLineBreaks).refine(isMultiLineText, said("text.invalid"));
+
+/** Trimmed text that must not be empty, at most `max` characters, one line. */
 const text = (code: FieldMessageCode, max: number) =>
-  z.string(required(code)).trim().min(1, said(code)).max(max, said("text.tooLong"));
+  typedLine(z.string(required(code)).trim().min(1, said(code)).max(max, said("text.tooLong")));
 
 export const emailAddress = z
   .string(required("email.required"))
@@ -116,12 +132,14 @@ export const typedPhoneNumber = z
 export const locationFields = {
   address: text("address.required", 200),
   city: text("city.required", 100),
-  state: z
-    .string({ invalid_type_error: said("region.invalid") })
-    .trim()
-    .max(100, said("text.tooLong"))
-    .optional()
-    .default(""),
+  state: typedLine(
+    z
+      .string({ invalid_type_error: said("region.invalid") })
+      .trim()
+      .max(100, said("text.tooLong"))
+      .optional()
+      .default(""),
+  ),
   zipcode: z
     .string({ invalid_type_error: said("zipcode.invalid") })
     .trim()
@@ -145,8 +163,6 @@ export const verificationCode = z
   .regex(/^\d{6}$/, said("code.invalid"));
 
 /** The name a waiver is signed with. */
-export const signedName = z
-  .string(required("signedName.required"))
-  .trim()
-  .min(2, said("signedName.tooShort"))
-  .max(120, said("text.tooLong"));
+export const signedName = typedLine(
+  z.string(required("signedName.required")).trim().min(2, said("signedName.tooShort")).max(120, said("text.tooLong")),
+);

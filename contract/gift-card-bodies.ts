@@ -1,10 +1,14 @@
 import { z } from "zod";
+import { typedLine, typedLines } from "./fields";
 
 /** POST /v1/gift-cards/balance: the code travels in the body, never in a URL. */
 export const giftCardBalanceBody = z
   .object({ code: z.string({ required_error: "Type the gift card code." }).max(64, "Not a gift card code.") })
   .strict();
 export type GiftCardBalanceBody = z.output<typeof giftCardBalanceBody>;
+
+/** POST /v1/user/gift-cards (addGiftCardToWallet): the code of a card to keep on the caller's account. */
+export const addGiftCardToWalletBody = giftCardBalanceBody;
 
 /** What a gift card may be bought for, in minor units of its currency. */
 export const GIFT_CARD_MIN_MINOR = 1_000;
@@ -39,13 +43,16 @@ export const buyGiftCardBody = z
       .toLowerCase()
       .max(254, "Use at most 254 characters.")
       .email("Enter a valid email address."),
-    recipientName: z.string().trim().max(80, "Use at most 80 characters.").optional(),
-    senderName: z
-      .string({ required_error: "Enter your name.", invalid_type_error: "Enter your name." })
-      .trim()
-      .min(1, "Enter your name.")
-      .max(80, "Use at most 80 characters."),
-    message: z.string().trim().max(500, "Use at most 500 characters.").optional(),
+    recipientName: typedLine(z.string().trim().max(80, "Use at most 80 characters.")).optional(),
+    senderName: typedLine(
+      z
+        .string({ required_error: "Enter your name.", invalid_type_error: "Enter your name." })
+        .trim()
+        .min(1, "Enter your name.")
+        .max(80, "Use at most 80 characters."),
+    ),
+    /** Several lines: line breaks kept (as \n), no other control character. */
+    message: typedLines(z.string().trim().max(500, "Use at most 500 characters.")).optional(),
     deliverOn: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.")

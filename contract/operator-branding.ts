@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { usPhoneNumber } from "./fields";
+import { isSingleLineText } from "./text";
 import { photoFile } from "./photos";
 
 import { MAX_DISPLAY_NAME, MAX_TAGLINE } from "./branding-rules";
@@ -13,15 +14,14 @@ export * from "./branding-rules";
  * page checks the colour with the same rule as the API.
  */
 
-/** Text shown as is (escaped by React and the email templates): no control characters, NUL included. */
-const NO_CONTROL = /^[^\p{Cc}]*$/u;
-
-const plainText = (max: number, what: string) =>
+/** Text shown as is (escaped by React and the email templates): THE text rule (contract/text.ts). */
+const plainText = (max: number, what: string, required?: string) =>
   z
     .string()
     .trim()
+    .min(required ? 1 : 0, required)
     .max(max, `Keep the ${what} to ${max} characters or fewer.`)
-    .regex(NO_CONTROL, `The ${what} may not hold control characters.`);
+    .refine(isSingleLineText, `The ${what} may not hold control characters.`);
 
 /** Only ever #rrggbb (stored lowercase): a colour reaches the pages as a CSS custom property's value, nothing else. */
 export const hexColor = z
@@ -55,7 +55,7 @@ export const supportEmail = z
 /** PATCH /v1/operator/branding: the draft's fields to change (any of them, at least one). */
 export const updateBrandingBody = z
   .object({
-    name: plainText(MAX_DISPLAY_NAME, "display name").min(1, "Give the display name.").optional(),
+    name: plainText(MAX_DISPLAY_NAME, "display name", "Give the display name.").optional(),
     tagline: plainText(MAX_TAGLINE, "tagline").optional(),
     primaryColor: hexColor.optional(),
     supportEmail: supportEmail.optional(),

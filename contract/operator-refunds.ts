@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVALID_TEXT } from "./text";
+import { typedLines } from "./fields";
 import type * as out from "./outputs";
 
 /** The longest reason a refund may carry (the booking_refunds check). */
@@ -22,12 +22,13 @@ export const operatorRefundBody = z
     amountMinor: z.number().int().positive("Refund more than nothing.").max(100_000_000),
     /** The booking's refunded total the operator saw when deciding: another refund meanwhile is a 409. */
     alreadyRefundedMinor: z.number().int().min(0).max(100_000_000),
-    reason: z
-      .string({ required_error: "Give a reason." })
-      .trim()
-      .min(1, "Give a reason.")
-      .max(REFUND_REASON_MAX, `At most ${REFUND_REASON_MAX} characters.`)
-      .refine((text) => !INVALID_TEXT.test(text), "The reason has characters we cannot store."),
+    reason: typedLines(
+      z
+        .string({ required_error: "Give a reason." })
+        .trim()
+        .min(1, "Give a reason.")
+        .max(REFUND_REASON_MAX, `At most ${REFUND_REASON_MAX} characters.`),
+    ),
     /** Cancel the booking and free its seats (only before the departure starts). */
     releaseSeats: z.boolean(),
     idempotencyKey: refundIdempotencyKey,

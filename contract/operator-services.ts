@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typedLine, typedLines } from "./fields";
 import { catalogId } from "./catalog";
 import type * as out from "./outputs";
 import {
@@ -27,7 +28,7 @@ export {
 export const experienceIdParams = z.object({ experienceId: catalogId });
 export const serviceIdParams = z.object({ serviceId: catalogId });
 
-const name = z.string().trim().min(1, "Enter a name.").max(120, "Use at most 120 characters.");
+const name = typedLine(z.string().trim().min(1, "Enter a name.").max(120, "Use at most 120 characters."));
 const whole = (min: number, max: number, what: string) =>
   z
     .number({ invalid_type_error: `Enter ${what} as a whole number.`, required_error: `Enter ${what}.` })
@@ -37,7 +38,7 @@ const whole = (min: number, max: number, what: string) =>
 
 const serviceFields = {
   name,
-  description: z.string().trim().max(2000, "Use at most 2000 characters."),
+  description: typedLines(z.string().trim().max(2000, "Use at most 2000 characters.")),
   durationMinutes: whole(1, MAX_DURATION_MINUTES, "the duration in minutes"),
   capacity: whole(1, MAX_SERVICE_CAPACITY, "the capacity"),
   sortOrder: whole(0, 1000, "the position"),
@@ -62,7 +63,7 @@ export const updateServiceBody = z
 export const ticketTypeInput = z
   .object({
     code: z.string().trim().regex(TICKET_CODE, "Use a-z, 0-9 and _ (starting with a letter), at most 32 characters."),
-    name: z.string().trim().min(1, "Enter a name.").max(80, "Use at most 80 characters."),
+    name: typedLine(z.string().trim().min(1, "Enter a name.").max(80, "Use at most 80 characters.")),
     priceMinor: whole(0, MAX_PRICE_MINOR, "the price in minor units"),
   })
   .strict();

@@ -961,24 +961,29 @@ export const giftCardBalance = z.object({
   ),
 });
 
-/** GET /v1/user/gift-cards: the cards the caller bought (paid) or received (last 4 only). */
-export const myGiftCards = z.array(
-  z.object({
-    id: z.string(),
-    /** null until the card is delivered (its code is made then). */
-    last4: z.string().nullable(),
-    currency: z.string(),
-    amountMinor: z.number(),
-    balanceMinor: z.number(),
-    /** scheduled: paid, to be emailed at deliverAt; active: delivered. */
-    status: z.enum(["scheduled", "active", "void"]),
-    /** bought: the caller paid for it; received: it was sent to the caller's email. */
-    relation: z.enum(["bought", "received"]),
-    recipientEmail: z.string(),
-    deliverAt: z.string(),
-    operatorName: z.string().nullable(),
-  }),
-);
+/** GET /v1/user/gift-cards: the cards the caller bought (paid), received or saved to their account (last 4 only). */
+export const myGiftCard = z.object({
+  id: z.string(),
+  /** null until the card is delivered (its code is made then). */
+  last4: z.string().nullable(),
+  currency: z.string(),
+  amountMinor: z.number(),
+  balanceMinor: z.number(),
+  /** scheduled: paid, to be emailed at deliverAt; active: delivered. */
+  status: z.enum(["scheduled", "active", "void"]),
+  /**
+   * bought: the caller paid for it (its receipt: /account/gift-cards/{id}/receipt); received: it
+   * was sent to the caller's email; saved: the caller added it to their account by its code.
+   */
+  relation: z.enum(["bought", "received", "saved"]),
+  recipientEmail: z.string(),
+  deliverAt: z.string(),
+  operatorName: z.string().nullable(),
+  /** When it was paid (a bought card's receipt), and the name it was sent from. */
+  paidAt: z.string().nullable(),
+  senderName: z.string().nullable(),
+});
+export const myGiftCards = z.array(myGiftCard);
 
 /** GET /v1/gift-cards/offer: what can be bought here (the marketplace, or this storefront). */
 export const giftCardOffer = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typedLines } from "./fields";
 import { pageParam } from "./query";
 import type * as out from "./outputs";
 
@@ -10,11 +11,13 @@ export const reviewBody = z
       .int("Choose 1 to 5 stars.")
       .min(1, "Choose 1 to 5 stars.")
       .max(5, "Choose 1 to 5 stars."),
-    body: z
-      .string({ required_error: "Write a few words.", invalid_type_error: "Write a few words." })
-      .trim()
-      .min(10, "Write at least 10 characters.")
-      .max(2000, "Use at most 2000 characters."),
+    body: typedLines(
+      z
+        .string({ required_error: "Write a few words.", invalid_type_error: "Write a few words." })
+        .trim()
+        .min(10, "Write at least 10 characters.")
+        .max(2000, "Use at most 2000 characters."),
+    ),
   })
   .strict();
 export type ReviewBody = z.output<typeof reviewBody>;

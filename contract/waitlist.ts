@@ -9,8 +9,9 @@ export const joinWaitlistBody = z
   .object({
     serviceId: catalogId,
     slotId: catalogId,
-    seats: z.coerce
-      .number({ invalid_type_error: "Give a number of seats." })
+    // A JSON number only (the OpenAPI document's integer): no coercion of true, [3], "0x3" or "1e1".
+    seats: z
+      .number({ required_error: "Give a number of seats.", invalid_type_error: "Give a number of seats." })
       .int("Give a whole number of seats.")
       .min(1, "Ask for at least 1 seat.")
       .max(MAX_SEATS, `Ask for at most ${MAX_SEATS} seats.`),

@@ -36,7 +36,9 @@ function headerOf(req) {
  */
 export function isCrossSiteWrite(req) {
   if (!WRITE_METHODS.has(req.method ?? "")) return false;
-  const source = requestSource(headerOf(req), req.headers.host ?? "");
+  // The connection's own scheme and Host; X-Forwarded-* only from a proxy we trust (the rule's).
+  const scheme = /** @type {{ encrypted?: boolean }} */ (req.socket)?.encrypted ? "https" : "http";
+  const source = requestSource(headerOf(req), { scheme, host: req.headers.host ?? "" });
   if (source === "same") return false;
   return !(source === "unnamed" && isApiPath(pathOf(req.url ?? "/")));
 }

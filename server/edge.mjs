@@ -41,7 +41,7 @@ import { logger } from "./logger.mjs";
 import { metricsSettings, startMetricsServer } from "./metrics-server.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
 import { REQUEST_ID_HEADER, requestIdFor, runInRequestContext } from "../contract/request-id.mjs";
-import { isLegacyDataRequest, isStaticFile, pathOf } from "./paths.mjs";
+import { answersInEnvelope, isLegacyDataRequest, isStaticFile, malformedPath, pathOf } from "./paths.mjs";
 import { baseSecurityHeaders } from "./security-headers.mjs";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -82,6 +82,18 @@ const API_HEALTH_PATHS = new Set(["/v1/health", "/v1/health/live", "/v1/health/r
 // A wrong SHUTDOWN_TIMEOUT_MS stops the process at start, not at its first SIGTERM.
 shutdownTimeoutMs();
 
+/**
+ * A path no router can read (server/paths.mjs malformedPath): 400 before the app runs, in the API's
+ * envelope under /v1 and for data requests, plain text for a page; the access line is its only log.
+ * @param {string} target @param {http.ServerResponse} res
+ */
+function refuseMalformedPath(target, res) {
+  const message = "This address is not a valid path: check its percent-encoding and characters.";
+  if (answersInEnvelope(target)) return answerError(res, 400, "validation_error", message);
+  res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(message);
+}
+
 /** @param {http.RequestListener} listener */
 export function edge(listener) {
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
@@ -113,6 +125,7 @@ export function edge(listener) {
     }
     if (refusal === "page") return admission.admit(target, res, run);
     const path = pathOf(target);
+    if (malformedPath(path)) return refuseMalformedPath(target, res);
     if (isHealthPath(path)) return answerHealth(req, res, path);
     if (isStaticFile(path) || API_HEALTH_PATHS.has(path)) return run();
     const admitted = () => admission.admit(target, res, run);

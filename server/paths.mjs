@@ -52,3 +52,20 @@ export function answersInEnvelope(url) {
   const path = pathOf(url);
   return isApiPath(path) || path.endsWith(".data") || isLegacyDataRequest(url);
 }
+
+/**
+ * What is wrong with a request path before any router reads it, or null: percent-encoding that does
+ * not decode (`%zz`: Express would answer an HTML 400 and log a stack), or, under /v1, a control
+ * character once decoded (an encoded CR/LF: no API path holds one).
+ * @param {string} path the request target's path, as sent
+ * @returns {"encoding" | "control" | null}
+ */
+export function malformedPath(path) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return "encoding";
+  }
+  return isApiPath(path) && /[\u0000-\u001f\u007f]/.test(decoded) ? "control" : null;
+}

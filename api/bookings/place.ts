@@ -12,6 +12,8 @@ import { enforceRateLimits } from "../rate-limit/service";
 import { requireUserRow } from "../users/service";
 import { refuseMissingSteps } from "./missing-steps";
 import { limitGiftCardAttempts } from "../gift-cards/attempts";
+import { giftCardInvalid } from "../gift-cards/ledger";
+import { normalizeGiftCardCode } from "~contract/gift-cards";
 import { closeCheckouts, startPayment, type PlacedBooking } from "./checkout";
 import { fulfilBooking } from "./fulfilment";
 import { expireHolds } from "./hold-expiry";
@@ -72,7 +74,11 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   if (existing) return replay(existing);
 
   // A typed gift card code counts against the same limits as a balance lookup (guessing stays hopeless).
-  if (body.giftCardCode) await limitGiftCardAttempts(input.clientAddress, body.giftCardCode);
+  if (body.giftCardCode !== undefined) {
+    await limitGiftCardAttempts(input.clientAddress, body.giftCardCode);
+    // A code sent empty or blank is a code that names no card, not "no card" (issue 39 item 19).
+    if (!normalizeGiftCardCode(body.giftCardCode)) throw giftCardInvalid();
+  }
   const context = await loadBookableService(db, body.serviceId, scope);
   await refuseMissingSteps(db, user, context.account);
   // 404 for an unknown or started departure; seats are judged by the update below.

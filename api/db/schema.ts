@@ -1428,6 +1428,27 @@ export const giftCards = pgTable(
 );
 export type GiftCardRow = typeof giftCards.$inferSelect;
 
+/**
+ * The travellers' wallets (issue 39 item 14): a card whose code a traveller typed on their payments
+ * page, kept on their account to apply itself later (the code itself is never kept).
+ */
+export const giftCardHolders = pgTable(
+  "gift_card_holders",
+  {
+    giftCardId: text("gift_card_id")
+      .notNull()
+      .references(() => giftCards.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "gift_card_holders_pk", columns: [t.giftCardId, t.userId] }),
+    index("gift_card_holders_user_id_idx").on(t.userId),
+  ],
+);
+
 /** release: a booking held but never paid gives back what it took. */
 export type GiftCardTransactionKind = "issue" | "redeem" | "refund" | "release";
 /** A gift card's ledger: issue and refund add, redeem takes; one row per (card, idempotency key). */

@@ -8,7 +8,14 @@ import { createHash, randomInt } from "node:crypto";
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { GIFT_CARD_ALPHABET, GIFT_CARD_CODE_LENGTH, normalizeGiftCardCode } from "~contract/gift-cards";
 import type { Db } from "../db/client";
-import { accounts, giftCards, giftCardTransactions, type GiftCardRow, type GiftCardStatus } from "../db/schema";
+import {
+  accounts,
+  giftCardHolders,
+  giftCards,
+  giftCardTransactions,
+  type GiftCardRow,
+  type GiftCardStatus,
+} from "../db/schema";
 import { ApiError } from "../http/errors";
 import { randomId } from "../ids";
 import { clockNow } from "../clock";
@@ -18,6 +25,22 @@ export const giftCardInvalid = () =>
   new ApiError(404, "gift_card_invalid", "This gift card code is not valid here, or has no balance left.", {
     code: ["Check the code."],
   });
+
+/**
+ * A card that exists and may be used here, but in another currency than the booking's: said as
+ * such (the holder of the code knows its currency already), with both currencies in the details.
+ * Every other failure stays the uniform gift_card_invalid.
+ */
+export function giftCardCurrency(cardCurrency: string, currency: string) {
+  const error = new ApiError(
+    409,
+    "gift_card_currency",
+    `This gift card is in ${cardCurrency} and this experience is priced in ${currency}: the card pays for experiences priced in ${cardCurrency}.`,
+    { code: [`This gift card is in ${cardCurrency}.`] },
+  );
+  error.details = { cardCurrency, currency };
+  return error;
+}
 
 export function newGiftCardCode(): string {
   return Array.from(
@@ -114,7 +137,7 @@ export async function debitGiftCard(
   input: { code: string; accountId: string | null; currency: string; wantedMinor: number; bookingId: string },
 ): Promise<{ giftCardId: string; takenMinor: number }> {
   const card = await findUsableCard(tx, input.code, input.accountId, true);
-  if (card.currency !== input.currency) throw giftCardInvalid();
+  if (card.currency !== input.currency) throw giftCardCurrency(card.currency, input.currency);
   const idempotencyKey = `redeem:${input.bookingId}`;
   // A repeated debit for the booking (a retried request) answers what the first one took.
   const [earlier] = await tx
@@ -236,14 +259,19 @@ const paid = sql`${giftCards.status} <> 'pending'`;
 
 const listed = (status: GiftCardStatus) => status as Exclude<GiftCardStatus, "pending">;
 
-/** The paid cards a user bought or that were sent to their email, with balances: one query. */
-export async function myGiftCards(db: Db, user: { id: string; email: string | null }) {
+/**
+ * The paid cards a user bought, that were sent to their email or that they saved to their account
+ * (addGiftCardToWallet), with balances: one query. `onlyId`: that card only.
+ */
+export async function myGiftCards(db: Db, user: { id: string; email: string | null }, onlyId?: string) {
   const sums = balances(db);
+  const saved = sql<boolean>`exists (select 1 from ${giftCardHolders} where ${giftCardHolders.giftCardId} = ${giftCards.id} and ${giftCardHolders.userId} = ${user.id})`;
   const rows = await db
     .select({
       card: giftCards,
       balance: sums.balance,
       operatorName: accounts.name,
+      saved,
     })
     .from(giftCards)
     .leftJoin(sums, eq(sums.giftCardId, giftCards.id))
@@ -251,26 +279,49 @@ export async function myGiftCards(db: Db, user: { id: string; email: string | nu
     .where(
       and(
         paid,
+        onlyId === undefined ? undefined : eq(giftCards.id, onlyId),
         or(
           eq(giftCards.purchaserId, user.id),
           // A received card shows once delivered (before that it is a surprise).
           and(eq(giftCards.status, "active"), sql`lower(${giftCards.recipientEmail}) = lower(${user.email})`),
+          saved,
         ),
       ),
     )
     .orderBy(desc(giftCards.createdAt), asc(giftCards.id));
-  return rows.map(({ card, balance, operatorName }) => ({
+  return rows.map(({ card, balance, operatorName, saved: isSaved }) => ({
     id: card.id,
     last4: card.last4,
     currency: card.currency,
     amountMinor: card.amountMinor,
     balanceMinor: Number(balance ?? 0),
     status: listed(card.status),
-    relation: card.purchaserId === user.id ? ("bought" as const) : ("received" as const),
+    relation:
+      card.purchaserId === user.id
+        ? ("bought" as const)
+        : isSaved && (card.recipientEmail ?? "").toLowerCase() !== (user.email ?? "").toLowerCase()
+          ? ("saved" as const)
+          : ("received" as const),
     recipientEmail: card.recipientEmail,
     deliverAt: card.deliverAt.toISOString(),
     operatorName,
+    paidAt: card.paidAt?.toISOString() ?? null,
+    senderName: card.senderName,
   }));
+}
+
+/**
+ * addGiftCardToWallet: keeps the card a typed code names (usable in this scope, as for paying) on
+ * the user's account; true when it was added now, false when it was there already.
+ */
+export async function addGiftCardToWallet(db: Db, user: { id: string }, typed: string, accountId: string | null) {
+  const card = await findUsableCard(db, typed, accountId);
+  const added = await db
+    .insert(giftCardHolders)
+    .values({ giftCardId: card.id, userId: user.id })
+    .onConflictDoNothing()
+    .returning({ id: giftCardHolders.giftCardId });
+  return { giftCardId: card.id, added: added.length > 0 };
 }
 
 /** GET /v1/operator/gift-cards: the operator's paid cards, newest first, with balances and sums. */

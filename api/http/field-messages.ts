@@ -28,6 +28,7 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "signedName.required": "Type your full name.",
   "signedName.tooShort": "Use at least {minimum} characters.",
   "text.tooLong": "Use at most {maximum} characters.",
+  "text.invalid": "Remove the line breaks and control characters.",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */

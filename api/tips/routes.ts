@@ -8,7 +8,7 @@ import { enforceRateLimits } from "../rate-limit/service";
 import { listTips, startTip, tipPage } from "./service";
 
 /** Tip links are bearer keys: lookups are limited per client address (guessing one is hopeless, and stays so). */
-const TIP_LOOKUPS_PER_ADDRESS = 120;
+export const TIP_LOOKUPS_PER_ADDRESS = 120;
 const limitLookups = createMiddleware<AppEnv>(async (c, next) => {
   const ip = clientIp(c);
   // An address that cannot be told (no edge recorded the connection's) is not counted, as for sign-in.

@@ -1,8 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
 import { isApiError } from "~contract/errors";
 import { formResult } from "~/platform/form-result.server";
 import { errorInit, routeNotFound } from "~/platform/http.server";
 import { resources } from "~/platform/locale-resources.server";
+import { i18next } from "~/platform/i18next.server";
 
 /**
  * The one place where the API's errors become the page's answer: a locale key per code
@@ -66,6 +68,21 @@ export async function orNotFound<T>(request: Request, promise: Promise<T>, ...co
   } catch (error) {
     if (isNotFound(error, codes)) throw await routeNotFound(request);
     throw error;
+  }
+}
+
+/**
+ * A page's loader asking the API on behalf of an address that reached the API's limit: the 429
+ * error page saying when to try again, with the API's Retry-After (never a 500). Forms show a 429
+ * on the form instead (apiErrorResult).
+ */
+export async function orTooManyRequests<T>(request: Request, promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (!isApiError(error, "rate_limited")) throw error;
+    const t = await i18next.getFixedT(request);
+    throw data(t(apiErrorKey(error)), errorInit(error));
   }
 }
 

@@ -27,6 +27,7 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "signedName.required": "validation.signedNameRequired",
   "signedName.tooShort": "validation.signedNameRequired",
   "text.tooLong": "validation.tooLong",
+  "text.invalid": "validation.textInvalid",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */

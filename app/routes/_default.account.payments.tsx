@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useFormResult } from "~/ui/use-form-result";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { FormResult } from "~/ui/use-form-result";
 import { apiErrorResult } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
 import { requireSameOrigin } from "~/platform/origin.server";
@@ -25,6 +25,9 @@ import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 import { pageOf, passHeaders } from "~/platform/http.server";
 import { LabelledSection } from "~/ui/labelled-section";
+import { addGiftCardToWallet } from "~/features/gift-cards/wallet.server";
+import { ADD_GIFT_CARD_INTENT } from "~/features/gift-cards/wallet";
+import { GiftCardCodeForm } from "~/features/gift-cards/code-form";
 
 /** Saved cards, then payments made for bookings (paid, refunded), newest first, each with its receipt. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -48,7 +51,9 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   requireSameOrigin(request);
   const token = await requireToken(request);
-  const submission = parseWithZod(await readFormData(request), { schema: CardSchema });
+  const formData = await readFormData(request);
+  if (formData.get("intent") === ADD_GIFT_CARD_INTENT) return addGiftCardToWallet(request, token, formData);
+  const submission = parseWithZod(formData, { schema: CardSchema });
   if (submission.status !== "success") return formResult(submission.reply());
   const { intent, id } = submission.value;
   try {
@@ -74,7 +79,9 @@ export const headers = passHeaders;
 
 function SavedCards() {
   const { cards } = useLoaderData<typeof loader>();
-  const lastResult = useFormResult();
+  // The saved cards' own answers (the gift card form's have its intent).
+  const answer = useActionData<FormResult>();
+  const lastResult = answer?.intent === ADD_GIFT_CARD_INTENT ? undefined : answer?.result;
   const { t } = useTranslation();
   return (
     <LabelledSection
@@ -225,7 +232,6 @@ function Tips() {
 function GiftCards() {
   const { giftCards } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  if (giftCards.length === 0) return null;
   return (
     <LabelledSection
       headingId="gift-cards-heading"
@@ -233,6 +239,7 @@ function GiftCards() {
       heading={t("paymentsPage.giftCards")}
       className="mt-8"
     >
+      <GiftCardWallet />
       <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="gift-cards">
         {giftCards.map((card) => (
           <li key={card.id} className="flex flex-wrap justify-between gap-2 py-2">
@@ -247,8 +254,20 @@ function GiftCards() {
               <span className="block text-slate-600">
                 {card.relation === "bought"
                   ? t("paymentsPage.giftCard_boughtFor", { email: card.recipientEmail })
-                  : t("paymentsPage.giftCard_received")}
+                  : t(`paymentsPage.giftCard_${card.relation}`)}
                 {card.operatorName ? ` · ${card.operatorName}` : ""}
+                {card.relation === "bought" && card.paidAt ? (
+                  <>
+                    {" · "}
+                    <Link
+                      to={`/account/gift-cards/${card.id}/receipt`}
+                      className="underline"
+                      aria-label={t("giftCards.receiptLabel", { last4: card.last4 ?? "" })}
+                    >
+                      {t("giftCards.receipt")}
+                    </Link>
+                  </>
+                ) : null}
               </span>
             </span>
             <span>
@@ -261,5 +280,17 @@ function GiftCards() {
         ))}
       </ul>
     </LabelledSection>
+  );
+}
+
+/** "Add a gift card to your account": its code typed once (no JavaScript needed), then kept here. */
+function GiftCardWallet() {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-3 rounded-lg border border-slate-200 p-3" data-testid="gift-card-wallet">
+      <h3 className="font-medium">{t("giftCards.addTitle")}</h3>
+      <p className="text-sm text-slate-700">{t("giftCards.addIntro")}</p>
+      <GiftCardCodeForm action="/account/payments" intent={ADD_GIFT_CARD_INTENT} submit="giftCards.add" />
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { loadMyBooking } from "~/features/account/my-booking.server";
 import { AmountRow } from "~/ui/amount-row";
 import { RefundRows } from "~/features/refunds/refund-rows";
 import { ColumnHeads } from "~/ui/column-heads";
-import { useHydrated } from "~/ui/use-hydrated";
+import { PrintButton } from "~/ui/print-button";
 import { formatMoney } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { formatDateTime } from "~/ui/date-format";
@@ -24,21 +24,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
-
-/** "Print" needs the browser's print dialog: shown once JavaScript runs (without it, the browser's own menu prints). */
-function PrintButton() {
-  const { t } = useTranslation();
-  if (!useHydrated()) return null;
-  return (
-    <button
-      type="button"
-      onClick={() => window.print()}
-      className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 print:hidden"
-    >
-      {t("receipt.print")}
-    </button>
-  );
-}
 
 export default function ReceiptPage() {
   const travellerZone = useTravellerZone();

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { PriceSummary } from "~/features/booking/price-summary";
@@ -35,6 +35,12 @@ import { RouteErrorContent } from "~/ui/error-page";
 import { OfferRefused, offerRefusalOf } from "~/features/waitlist/offer-refused";
 import { refuseUnusableOffer, reloadOnRefusedOffer } from "~/features/waitlist/offer-refused.server";
 import type { CheckoutVisitBody } from "~contract/checkout-visits";
+import {
+  applyGiftCard,
+  giftCardCurrencyRefusal,
+  isGiftCardApply,
+} from "~/features/gift-cards/confirm-gift-card.server";
+import { GiftCardField, useConfirmGiftCard, type GiftCardAnswer } from "~/features/gift-cards/confirm-gift-card";
 
 /** Remembers the visit for the unfinished-booking reminder; the page never fails because of it. */
 async function recordVisit(request: Request, token: string, body: CheckoutVisitBody): Promise<void> {
@@ -159,6 +165,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const cleared = await marketingWithout(request, { promoCode: true });
     throw redirect(url.pathname + url.search, { headers: cleared ? { "Set-Cookie": cleared } : {} });
   }
+  // The gift card's Apply button (or, with JavaScript, a whole code typed): its balance, nothing booked.
+  if (isGiftCardApply(formData) && isCompleteSelection(selection)) {
+    // Sent by the page's script, it carries only the code (no idempotency key: nothing is booked).
+    const submission = parseWithZod(formData, { schema: PlaceSchema.partial({ idempotencyKey: true }) });
+    if (submission.status !== "success") return formResult(submission.reply());
+    const quote = await quoteBooking(
+      request,
+      {
+        serviceId,
+        slotId: selection.slotId,
+        tickets: selection.tickets,
+        promoCode: submission.value.promoCode || undefined,
+      },
+      token,
+    );
+    if (!quote) return formResult(submission.reply({ formErrors: [SELECTION_INVALID.key] }));
+    return applyGiftCard(request, submission, submission.value.giftCardCode ?? "", quote.currency);
+  }
   const submission = parseWithZod(formData, { schema: PlaceSchema });
   if (submission.status !== "success" || !isCompleteSelection(selection)) {
     return formResult(submission.reply({ formErrors: [SELECTION_INVALID.key] }));
@@ -191,6 +215,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     redirectToRefusedStep(request, error, form.operator ?? null);
     reloadOnRefusedOffer(error, here);
+    const currencyRefused = giftCardCurrencyRefusal(error, submission);
+    if (currencyRefused) return currencyRefused;
     return apiErrorResult(error, submission, {
       codes: {
         not_found: SELECTION_INVALID,
@@ -225,7 +251,6 @@ export default function ConfirmPage() {
   } = useLoaderData<typeof loader>();
   const lastResult = useFormResult();
   const formError = lastResult?.error?.[""]?.[0];
-  const giftCardError = lastResult?.error?.giftCardCode?.[0];
   const bookAgainError = lastResult?.error?.bookAgain?.[0];
   const paying = useIsPending({ intent: "pay" });
   const { t, i18n } = useTranslation();
@@ -236,6 +261,12 @@ export default function ConfirmPage() {
   // The traveller's own standing booking of this departure, said before anything else.
   const booked = quote?.yourBookings.find((booking) => booking.status === "confirmed");
   const held = booked ? undefined : quote?.yourBookings.find((booking) => booking.status === "held");
+  // What the checkout charges once the gift card (typed or applied) has paid its part.
+  const gift = useConfirmGiftCard({
+    answer: useActionData<GiftCardAnswer>(),
+    totalMinor: quote?.breakdown.totalMinor ?? 0,
+    currency: quote?.currency ?? "",
+  });
   return (
     <section className="mx-auto max-w-2xl">
       <FunnelSteps steps={funnelSteps(experience.operator)} current="pay" />
@@ -401,30 +432,11 @@ export default function ConfirmPage() {
               </label>
             </fieldset>
           ) : null}
-          <div className="mb-4">
-            <label htmlFor="gift-card-code" className="block text-sm font-medium text-slate-700">
-              {t("confirm.giftCard")}
-            </label>
-            <input
-              id="gift-card-code"
-              name="giftCardCode"
-              maxLength={64}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              aria-invalid={giftCardError ? true : undefined}
-              aria-describedby={giftCardError ? "gift-card-code-hint gift-card-code-error" : "gift-card-code-hint"}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-base uppercase"
-            />
-            <p id="gift-card-code-hint" className="mt-1 text-xs text-slate-600">
-              {t("confirm.giftCardHint")}
-            </p>
-            {giftCardError ? (
-              <p id="gift-card-code-error" className="mt-1 text-sm text-red-700">
-                {t(giftCardError)}
-              </p>
-            ) : null}
-          </div>
+          <GiftCardField
+            gift={gift}
+            currency={quote.currency}
+            defaultValue={lastResult?.initialValue?.giftCardCode as string | undefined}
+          />
           {booked ? (
             <div className="mb-4">
               <label className="flex items-start gap-2 text-sm font-medium text-slate-800">
@@ -455,7 +467,7 @@ export default function ConfirmPage() {
           >
             {paying
               ? t("confirm.paying")
-              : t("confirm.pay", { total: formatMoney(quote.breakdown.totalMinor, quote.currency, i18n.language) })}
+              : t("confirm.pay", { total: formatMoney(gift.chargeMinor, quote.currency, i18n.language) })}
           </button>
           <p className="mt-2 text-center text-sm text-slate-600">{t("confirm.holdNote")}</p>
         </Form>

@@ -2,7 +2,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData } from "@remix-run/react";
 import { groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
 import { apiFor } from "~/platform/api.server";
-import { orNone } from "~/platform/api-errors.server";
+import { orNone, orTooManyRequests } from "~/platform/api-errors.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { formatMoney } from "~/ui/format";
@@ -21,7 +21,10 @@ const PRIVATE_PAGE = { "Referrer-Policy": "no-referrer", "Cache-Control": "priva
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const code = normalizeGiftCardCode(String(params.code ?? ""));
   const [card, t] = await Promise.all([
-    code ? orNone(apiFor(request).call("giftCardBalance", { body: { code } })) : Promise.resolve(null),
+    // Past the API's per-address limit: the too-many-requests page (orTooManyRequests; its wait passes on in headers).
+    code
+      ? orTooManyRequests(request, orNone(apiFor(request).call("giftCardBalance", { body: { code } })))
+      : Promise.resolve(null),
     i18next.getFixedT(request),
   ]);
   return data(

@@ -5,7 +5,7 @@ import { useFormResult } from "~/ui/use-form-result";
 import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
 import { chosenAmount, TipFormSchema } from "~/features/tips/tip-form.server";
 import { apiFor } from "~/platform/api.server";
-import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
+import { apiErrorResult, orNotFound, orTooManyRequests } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
 import { idParam, passHeaders, requireParams } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
@@ -22,9 +22,12 @@ import { useIsPending } from "~/ui/use-is-pending";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 import { minorUnitDigits } from "~contract/money";
 
-/** An unknown or malformed key: the spec's 404 for a route that does not validate. */
+/**
+ * An unknown or malformed key: the spec's 404 for a route that does not validate; past the API's
+ * per-address limit, the 429 page with its Retry-After.
+ */
 function loadTipPage(request: Request, accessKey: string) {
-  return orNotFound(request, apiFor(request).call("tipPage", { params: { accessKey } }));
+  return orTooManyRequests(request, orNotFound(request, apiFor(request).call("tipPage", { params: { accessKey } })));
 }
 
 /** While a tip just paid is being confirmed, the page asks again every few seconds, this many times at most. */

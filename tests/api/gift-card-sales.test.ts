@@ -56,6 +56,12 @@ describe("buyGiftCard", () => {
     expect((await buy(buyer, order("a@example.com", { amountMinor: 100_001 }))).status).toBe(400);
     expect((await buy(buyer, order("not an email"))).status).toBe(400);
     expect((await buy(buyer, order("a@example.com", { message: "x".repeat(501) }))).status).toBe(400);
+    // One text rule (issue 39 item 18): no CR/LF, BEL, ESC or bidi controls in the sender, the recipient or the message.
+    for (const hostile of ["Rel\r\nBcc: x@evil.example", "A\u0007", "A\u001b[2J", "A\u202Eb"]) {
+      expect((await buy(buyer, order("a@example.com", { senderName: hostile }))).status).toBe(400);
+      expect((await buy(buyer, order("a@example.com", { recipientName: hostile }))).status).toBe(400);
+    }
+    expect((await buy(buyer, order("a@example.com", { message: "Hi\u202E" }))).status).toBe(400);
     expect((await buy(buyer, order("a@example.com", { deliverOn: "2001-01-01" }))).status).toBe(400);
     expect((await buy(buyer, order("a@example.com", { timeZone: "Mars/Olympus" }))).status).toBe(400);
     expect((await buy(buyer, order("a@example.com", { returnPath: "//evil.example" }))).status).toBe(400);
@@ -306,7 +312,8 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
           idempotencyKey: "y",
         }),
     ).rejects.toThrow();
-    for (const code of ["ABCD-EFGH-JKMN-PQRS", "nonsense", harbor, emptyCode]) {
+    // "" and blanks are a code that names no card, not "no card" (issue 39 item 19).
+    for (const code of ["ABCD-EFGH-JKMN-PQRS", "nonsense", harbor, emptyCode, "", "   "]) {
       const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { giftCardCode: code }));
       expect(placed.status).toBe(404);
       expect(placed.body.error).toMatchObject({
@@ -319,5 +326,32 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
       .from(bookings)
       .where(and(eq(bookings.slotId, slot.id), eq(bookings.userId, guest.uid)));
     expect(held).toEqual([]);
+  });
+
+  it("a card good here in another currency says so: 409 gift_card_currency with both currencies, nothing held", async () => {
+    const guest = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200, capacity: 5 });
+    const other = acme.currency === "EUR" ? "USD" : "EUR";
+    const { card, code } = await issueGiftCard(db(), {
+      accountId: null,
+      currency: other,
+      amountMinor: 5_000,
+      purchaserId: null,
+      recipientEmail: "z@example.com",
+    });
+    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { giftCardCode: code }));
+    expect(placed.status).toBe(409);
+    expect(placed.body.error).toMatchObject({
+      code: "gift_card_currency",
+      details: { cardCurrency: other, currency: acme.currency },
+    });
+    expect(placed.body.error.message).toContain(`in ${other}`);
+    expect(placed.body.error.message).toContain(`priced in ${acme.currency}`);
+    const held = await db()
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.slotId, slot.id), eq(bookings.userId, guest.uid)));
+    expect(held).toEqual([]);
+    expect(await giftCardBalanceMinor(db(), card.id)).toBe(5_000);
   });
 });

@@ -216,4 +216,55 @@ describe("gift card ledger and balance", () => {
     expect((await call("/v1/user/gift-cards", { method: "GET", token: other.idToken })).body.data).toEqual([]);
     expect((await api("/v1/user/gift-cards")).status).toBe(401);
   });
+
+  it("addGiftCardToWallet: keeps a card on the caller's account by its code (201, then 200), listed as saved; limited; every failure reads the same", async () => {
+    const guest = await bookingUser(acme);
+    const { card, code } = await issueGiftCard(db(), {
+      accountId: null,
+      currency: "USD",
+      amountMinor: 3_000,
+      purchaserId: null,
+      recipientEmail: "someone-else@example.com",
+    });
+    const add = (typed: string, init: { ip?: string; account?: string; token?: string | null } = {}) =>
+      call("/v1/user/gift-cards", {
+        ...(init.token === null ? {} : { token: init.token ?? guest.idToken }),
+        body: { code: typed },
+        ip: init.ip,
+        account: init.account,
+      });
+    expect((await add(code, { token: null })).status).toBe(401);
+    const added = await add(groupGiftCardCode(code).toLowerCase());
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({
+      id: card.id,
+      relation: "saved",
+      balanceMinor: 3_000,
+      last4: code.slice(-4),
+    });
+    expect(JSON.stringify(added.body)).not.toContain(code);
+    expect((await add(code)).status).toBe(200);
+    const mine = await call("/v1/user/gift-cards", { method: "GET", token: guest.idToken });
+    expect(mine.body.data).toEqual([expect.objectContaining({ id: card.id, relation: "saved" })]);
+    // Another storefront's card, an unknown or malformed code: the one 404.
+    const acmeCard = await issueGiftCard(db(), {
+      accountId: await accountId("acme"),
+      currency: "USD",
+      amountMinor: 1_000,
+      purchaserId: null,
+      recipientEmail: "x@example.com",
+    });
+    const failures = await Promise.all([add(acmeCard.code), add(newGiftCardCode()), add("nonsense"), add("")]);
+    for (const failure of failures) {
+      expect(failure.status).toBe(404);
+      expect(failure.body.error).toEqual(failures[0].body.error);
+    }
+    expect((await add(acmeCard.code, { account: "acme" })).status).toBe(201);
+    // Guessing codes here is limited as a balance lookup is.
+    const ip = address();
+    const statuses: number[] = [];
+    for (let i = 0; i <= GIFT_CARD_LOOKUPS_PER_ADDRESS; i++)
+      statuses.push((await add(newGiftCardCode(), { ip })).status);
+    expect(statuses.at(-1)).toBe(429);
+  });
 });

@@ -69,6 +69,17 @@ describe("PATCH /v1/user/sync and GET /v1/user/info", () => {
     });
     const error = expectEnvelope(res, 400, "validation_error");
     expect(Object.keys(error.fields ?? {}).sort()).toEqual(["firstName", "location.country", "phone"]);
+    // One text rule for names (issue 39 item 18): no CR/LF, BEL, ESC or bidi controls.
+    for (const hostile of ["Ada\r\nBcc: x@evil.example", "Ada\u0007", "Ada\u001b[2J", "Ada\u202E"]) {
+      const refused = await call("/v1/user/sync", {
+        method: "PATCH",
+        token: user.idToken,
+        body: { lastName: hostile },
+      });
+      expect(expectEnvelope(refused, 400, "validation_error").fields).toEqual({
+        lastName: ["Remove the line breaks and control characters."],
+      });
+    }
   });
 
   it("an email-link user without a password must set one (signInMethod emailLink)", async () => {

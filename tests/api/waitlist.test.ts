@@ -293,3 +293,21 @@ describe("the waitlist of a sold-out departure", () => {
     ]);
   });
 });
+
+describe("joinWaitlist's body (issue 39 item 20)", () => {
+  it('takes seats as a JSON integer only: true, [3], "0x3", "1e1", "3" and 2.5 are 400, nothing stored', async () => {
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 2, seatsLeft: 0 });
+    const traveller = await bookingUser(acme);
+    for (const seats of [true, [3], "0x3", "1e1", "3", 2.5, null]) {
+      const answer = await call("/v1/waitlist", {
+        token: traveller.idToken,
+        body: { serviceId: acme.serviceId, slotId: slot.id, seats },
+      });
+      expectEnvelope(answer, 400, "validation_error");
+      expect(answer.body.error.fields).toHaveProperty("seats");
+    }
+    const stored = await db().select().from(waitlistEntries).where(eq(waitlistEntries.slotId, slot.id));
+    expect(stored).toEqual([]);
+    expect((await join(traveller, slot.id, 3)).status).toBe(201);
+  });
+});

@@ -29,6 +29,12 @@ async function acmeDeparture(request: APIRequestContext) {
   return { serviceId, date: day.date, slot: day.slots.find((slot) => slot.seatsLeft >= 3)! };
 }
 
+/** The id of the service's adult ticket (the first one). */
+async function adultTicket(request: APIRequestContext, serviceId: string): Promise<string> {
+  const detail = await (await request.get(`${origin()}/v1/experiences/${EXPERIENCE}/services/${serviceId}`)).json();
+  return (detail.data.service.ticketTypes as Array<{ id: string }>)[0].id;
+}
+
 /** The code in the gift card email sent to `to` (the dev mailbox). */
 async function deliveredCode(request: APIRequestContext, to: string): Promise<string> {
   let code = "";
@@ -86,6 +92,26 @@ test("bought without JavaScript, emailed with its code, spent on part of a booki
   // The recipient's email carries the code; with JavaScript it pays part of a booking.
   const code = await deliveredCode(request, recipient.email);
   const target = await acmeDeparture(request);
+  const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+  const payAmount = async (on: Page) =>
+    Math.round(
+      Number(((await on.getByRole("button", { name: /^Pay / }).textContent()) ?? "").replace(/[^0-9.]/g, "")) * 100,
+    );
+
+  // Without JavaScript, "Apply card" shows what the checkout will charge on the Pay button (issue 39 item 5).
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const plainPage = await noJs.newPage();
+  await plainPage.goto("/login");
+  await signInWithPassword(plainPage, recipient.email, PASSWORD);
+  await plainPage.goto(
+    `/experiences/${EXPERIENCE}/${target.serviceId}/confirm?slot=${target.slot.id}&t_${await adultTicket(request, target.serviceId)}=2`,
+  );
+  const fullTotal = await payAmount(plainPage);
+  await plainPage.getByLabel("Gift card code (optional)").fill(code);
+  await plainPage.getByRole("button", { name: "Apply card" }).click();
+  await expect(plainPage.getByTestId("gift-card-applied")).toContainText("$20.00 available");
+  await expect(plainPage.getByRole("button", { name: /^Pay / })).toHaveText(`Pay ${money(fullTotal - 2_000)}`);
+  await noJs.close();
   const context = await browser.newContext();
   const live = await context.newPage();
   await live.goto("/login");
@@ -101,7 +127,10 @@ test("bought without JavaScript, emailed with its code, spent on part of a booki
   await live.getByLabel("Gift card code (optional)").fill("ABCD-EFGH-JKMN-PQRS");
   await live.getByRole("button", { name: /^Pay / }).click();
   await expect(live.getByText("This gift card code is not valid here, or has no balance left.")).toBeVisible();
+  const beforeCard = await payAmount(live);
   await live.getByLabel("Gift card code (optional)").fill(code.toLowerCase());
+  // With JavaScript the Pay button follows the typed card at once: what the checkout will charge.
+  await expect(live.getByRole("button", { name: /^Pay / })).toHaveText(`Pay ${money(beforeCard - 2_000)}`);
   await live.getByRole("button", { name: /^Pay / }).click();
   await expect(live).toHaveURL(/\/sandbox\/checkout\//);
   const charged = (await live.getByTestId("checkout-amount").textContent()) ?? "";

@@ -6,7 +6,9 @@ import * as codeRoute from "~/routes/_external.gift-cards._index";
 import * as paymentsRoute from "~/routes/_default.account.payments";
 import * as buyRoute from "~/routes/_external.gift-cards.buy";
 import * as consoleRoute from "~/routes/_console.console.gift-cards";
+import * as giftCardReceiptRoute from "~/routes/_default.account.gift-cards.$giftCardId.receipt";
 import { issueGiftCard, newGiftCardCode } from "~api/gift-cards/ledger";
+import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/attempts";
 import { groupGiftCardCode } from "~contract/gift-cards";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
@@ -47,6 +49,22 @@ describe("/gift-cards and /gift-cards/{code}", () => {
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(page.data.card).toMatchObject({ last4: code.slice(-4), balanceMinor: 2_500 });
     expect(page.data.card.transactions).toHaveLength(1);
+  });
+
+  it("past the API's per-address limit: the 429 page with Retry-After, not a 500 (issue 39 item 16)", async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const path = () => groupGiftCardCode(newGiftCardCode());
+    const at = (code: string) =>
+      outcome(() =>
+        balanceRoute.loader(
+          args(pageRequest(`/gift-cards/${code}`, { headers: { "X-Forwarded-For": ip } }), { code }) as never,
+        ),
+      );
+    for (let i = 0; i < GIFT_CARD_LOOKUPS_PER_ADDRESS; i++) expect((await at(path())).status).toBe(404);
+    const limited = await at(path());
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(String(limited.data)).toMatch(/try again/i);
   });
 
   it("an unknown or malformed code reads the same: a 404 page with the form", async () => {
@@ -144,5 +162,79 @@ describe("/console/gift-cards", () => {
     expect(page.data.cards.items).toEqual([
       expect.objectContaining({ recipientEmail: consoleFriend, amountMinor: 3_000, last4: null }),
     ]);
+  });
+});
+
+describe("/account/payments: gift cards bought (receipts) and added to the account (issue 39 item 14)", () => {
+  const addCard = (cookie: string, code: string, init: { origin?: string; ip?: string } = {}) =>
+    outcome(() =>
+      paymentsRoute.action(
+        args(
+          pageRequest("/account/payments", {
+            cookie,
+            origin: init.origin,
+            form: { intent: "add-gift-card", code },
+            headers: init.ip ? { "X-Forwarded-For": init.ip } : {},
+          }),
+        ) as never,
+      ),
+    );
+
+  it("a code typed on the payments page keeps the card on the account (no JavaScript needed); a wrong one is the field's error", async () => {
+    const { cookie } = await signedInUser();
+    const { code } = await issueGiftCard(db(), {
+      accountId: null,
+      currency: "USD",
+      amountMinor: 2_000,
+      purchaserId: null,
+      recipientEmail: uniqueEmail("friend"),
+    });
+    expect((await addCard(cookie, code, { origin: "https://evil.example" })).status).toBe(403);
+    const wrong = await addCard(cookie, groupGiftCardCode(newGiftCardCode()));
+    expect(wrong.status).toBe(404);
+    expect(wrong.data).toMatchObject({ intent: "add-gift-card" });
+    expect(wrong.data.result.error.code).toEqual(["giftCards.invalid"]);
+    const added = await addCard(cookie, groupGiftCardCode(code).toLowerCase());
+    expect(added.status).toBe(302);
+    expect(added.location).toBe("/account/payments");
+    const page = await loaded(paymentsRoute, "/account/payments", cookie);
+    expect(page.data.giftCards).toEqual([
+      expect.objectContaining({ last4: code.slice(-4), relation: "saved", balanceMinor: 2_000 }),
+    ]);
+    // Limited as the API is: past the per-address limit, 429 with Retry-After on the form.
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    let last = await addCard(cookie, newGiftCardCode(), { ip });
+    for (let i = 0; i < GIFT_CARD_LOOKUPS_PER_ADDRESS; i++) last = await addCard(cookie, newGiftCardCode(), { ip });
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("a card bought is listed with a printable receipt, the buyer's only", async () => {
+    const { user, cookie } = await signedInUser();
+    const { card } = await issueGiftCard(db(), {
+      accountId: null,
+      currency: "USD",
+      amountMinor: 7_500,
+      purchaserId: user.uid,
+      recipientEmail: uniqueEmail("friend"),
+    });
+    const page = await loaded(paymentsRoute, "/account/payments", cookie);
+    expect(page.data.giftCards).toEqual([
+      expect.objectContaining({ id: card.id, relation: "bought", amountMinor: 7_500 }),
+    ]);
+    expect(page.data.giftCards[0].paidAt).toBeTruthy();
+    const receiptPath = `/account/gift-cards/${card.id}/receipt`;
+    const receipt = await outcome(() =>
+      giftCardReceiptRoute.loader(args(pageRequest(receiptPath, { cookie }), { giftCardId: card.id }) as never),
+    );
+    expect(receipt.status).toBe(200);
+    expect(receipt.data.card).toMatchObject({ id: card.id, amountMinor: 7_500, currency: "USD" });
+    const stranger = await signedInUser();
+    const theirs = await outcome(() =>
+      giftCardReceiptRoute.loader(
+        args(pageRequest(receiptPath, { cookie: stranger.cookie }), { giftCardId: card.id }) as never,
+      ),
+    );
+    expect(theirs.status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import { api, seedDbForThisFile } from "../api/helpers/api";
 import { bookingUser, confirmedBooking, createSlot, findService, pay, sessionIdOf } from "../api/helpers/booking";
 import { call, withEmulatorUsers } from "../api/helpers/identity";
 import { args, outcome, pageRequest } from "./helpers";
+import { TIP_LOOKUPS_PER_ADDRESS } from "~api/tips/routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -30,6 +31,21 @@ const post = (key: string, form: Record<string, string>, origin?: string | null)
   );
 
 describe("/gratuity/{accessKey}", () => {
+  it("past the API's per-address limit: the 429 page with Retry-After, not a 500 (issue 39 item 16)", async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const key = "k".repeat(32);
+    const at = () =>
+      outcome(() =>
+        gratuityRoute.loader(
+          args(pageRequest(`/gratuity/${key}`, { headers: { "X-Forwarded-For": ip } }), { accessKey: key }) as never,
+        ),
+      );
+    for (let i = 0; i < TIP_LOOKUPS_PER_ADDRESS; i++) expect((await at()).status).toBe(404);
+    const limited = await at();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
   it("shows the trip and the presets without sign-in, sends the guest to pay, then thanks them", async () => {
     const key = await tipKey();
     const page = await load(key);

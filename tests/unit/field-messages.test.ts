@@ -48,6 +48,7 @@ const FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [firstName, " ", "firstName.required"],
   [lastName, undefined, "lastName.required"],
   [firstName, "x".repeat(81), "text.tooLong"],
+  [firstName, "Rel\r\nBcc: x@evil.example", "text.invalid"],
   [phoneNumber, undefined, "phone.required"],
   [phoneNumber, "5551234567", "phone.invalid"],
   [typedPhoneNumber, undefined, "phone.required"],

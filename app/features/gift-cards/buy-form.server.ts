@@ -1,6 +1,7 @@
 import { z } from "~/platform/form.server";
+import { typedLine, typedLines } from "~contract/fields";
 
-const optional = (max: number) => z.string().trim().max(max, "validation.tooLong").optional();
+const optional = (max: number) => typedLine(z.string().trim().max(max, "validation.tooLong")).optional();
 
 /** The form as typed; the API judges the amount's range, the email and the date (its answer shows on the fields). */
 export const BuySchema = z.object({
@@ -14,8 +15,10 @@ export const BuySchema = z.object({
     .max(254, "validation.tooLong")
     .email("giftCards.buy.recipientEmailInvalid"),
   recipientName: optional(80),
-  senderName: z.string({ required_error: "giftCards.buy.senderNameRequired" }).trim().max(80, "validation.tooLong"),
-  message: optional(500),
+  senderName: typedLine(
+    z.string({ required_error: "giftCards.buy.senderNameRequired" }).trim().max(80, "validation.tooLong"),
+  ),
+  message: typedLines(z.string().trim().max(500, "validation.tooLong")).optional(),
   deliverOn: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "giftCards.buy.dateInvalid")

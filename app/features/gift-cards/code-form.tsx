@@ -5,14 +5,27 @@ import { FieldError, SubmitButton } from "~/ui/form-parts";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 
-/** The gift card code form (no JavaScript needed): posts to /gift-cards, which leads to the balance page. */
-export function GiftCardCodeForm({ action = "/gift-cards" }: { action?: string }) {
+/**
+ * The gift card code form (no JavaScript needed): by default it posts to /gift-cards, which leads
+ * to the balance page; with an `intent`, it is one form of its page (the payments page's "Add a
+ * gift card to your account") and says `submit` on its button.
+ */
+export function GiftCardCodeForm({
+  action = "/gift-cards",
+  intent,
+  submit = "giftCards.check",
+}: {
+  action?: string;
+  intent?: string;
+  submit?: string;
+}) {
   const { t } = useTranslation();
-  const lastResult = useFormResult();
-  const checking = useIsPending();
-  const [form, fields] = useForm({ id: "gift-card-code", lastResult, shouldValidate: "onSubmit" });
+  const lastResult = useFormResult(intent);
+  const checking = useIsPending({ formAction: intent ? action : undefined, intent });
+  const [form, fields] = useForm({ id: intent ?? "gift-card-code", lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-4">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <div>
         <label htmlFor={fields.code.id} className="block text-sm font-medium text-slate-800">
           {t("giftCards.codeLabel")}
@@ -30,7 +43,7 @@ export function GiftCardCodeForm({ action = "/gift-cards" }: { action?: string }
         />
         <FieldError field={{ ...fields.code, errors: fields.code.errors?.map((key) => t(key)) }} />
       </div>
-      <SubmitButton pending={checking} label={t("giftCards.check")} pendingLabel={t("giftCards.check")} />
+      <SubmitButton pending={checking} label={t(submit)} pendingLabel={t(submit)} />
     </Form>
   );
 }

@@ -1,0 +1,114 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { normalizeGiftCardCode } from "~contract/gift-cards";
+import { useTranslation } from "~/platform/i18n-react";
+import type { FormResult } from "~/ui/use-form-result";
+import { formatMoney } from "~/ui/format";
+
+/** The value of the confirm page's gift card Apply button (its form also carries intent=pay). */
+export const GIFT_CARD_INTENT = "apply-gift-card";
+
+/** The confirm page's answer to a gift card applied: conform's result, and the card's balance when known. */
+export interface GiftCardAnswer extends FormResult {
+  giftCard?: { last4?: string; currency: string; balanceMinor?: number };
+}
+
+/** What the checkout charges once a card (of the booking's currency) has paid what its balance allows. */
+export function chargeAfterGiftCard(totalMinor: number, card: { balanceMinor?: number } | null): number {
+  return Math.max(0, totalMinor - Math.min(Math.max(0, card?.balanceMinor ?? 0), totalMinor));
+}
+
+/**
+ * The confirm page's gift card: the field and its Apply button (a native submit of the pay form:
+ * works without JavaScript), and with JavaScript the card applied as soon as a whole code is
+ * typed. Answers what the checkout will charge once the card has paid its part (the Pay button's amount).
+ */
+export function useConfirmGiftCard(options: {
+  answer: GiftCardAnswer | undefined;
+  totalMinor: number;
+  currency: string;
+}) {
+  const fetcher = useFetcher<GiftCardAnswer>();
+  const location = useLocation();
+  const [typed, setTyped] = useState<string | null>(null);
+  // A new answer of the page (Pay or Apply card sent) is what the field shows again.
+  useEffect(() => setTyped(null), [options.answer]);
+  // With JavaScript, what the code typed now gives (nothing for a code not whole yet); else, and
+  // for a refusal of Pay, the page's last answer (the Apply button without JavaScript).
+  const whole = typed === null || normalizeGiftCardCode(typed) !== null;
+  const answer = !whole ? undefined : typed !== null && fetcher.data ? fetcher.data : options.answer;
+  const card = answer?.giftCard;
+  const applied = card && card.currency === options.currency && !answer?.result.error ? card : null;
+  const chargeMinor = chargeAfterGiftCard(options.totalMinor, applied);
+  const onCodeChange = (value: string) => {
+    setTyped(value);
+    if (!normalizeGiftCardCode(value)) return;
+    fetcher.submit(
+      { intent: GIFT_CARD_INTENT, giftCardCode: value },
+      { method: "post", action: location.pathname + location.search },
+    );
+  };
+  return { answer, applied, chargeMinor, onCodeChange, checking: fetcher.state !== "idle" };
+}
+
+/** The field, its hint, its error (the card's currency named) and its Apply button. */
+export function GiftCardField({
+  gift,
+  currency,
+  defaultValue,
+}: {
+  gift: ReturnType<typeof useConfirmGiftCard>;
+  currency: string;
+  defaultValue?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const error = gift.answer?.result.error?.giftCardCode?.[0];
+  const message = error ? t(error, { cardCurrency: gift.answer?.giftCard?.currency ?? "", currency }) : null;
+  return (
+    <div className="mb-4">
+      <label htmlFor="gift-card-code" className="block text-sm font-medium text-slate-700">
+        {t("confirm.giftCard")}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="gift-card-code"
+          name="giftCardCode"
+          maxLength={64}
+          defaultValue={defaultValue}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          onChange={(event) => gift.onCodeChange(event.currentTarget.value)}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? "gift-card-code-hint gift-card-code-error" : "gift-card-code-hint"}
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-base uppercase"
+        />
+        <button
+          type="submit"
+          name="intent"
+          value={GIFT_CARD_INTENT}
+          formNoValidate
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+        >
+          {t("confirm.applyGiftCard")}
+        </button>
+      </div>
+      <p id="gift-card-code-hint" className="mt-1 text-xs text-slate-600">
+        {t("confirm.giftCardHint")}
+      </p>
+      {gift.applied ? (
+        <p role="status" className="mt-1 text-sm text-emerald-800" data-testid="gift-card-applied">
+          {t("confirm.giftCardApplied", {
+            last4: gift.applied.last4 ?? "",
+            balance: formatMoney(gift.applied.balanceMinor ?? 0, gift.applied.currency, i18n.language),
+          })}
+        </p>
+      ) : null}
+      {message ? (
+        <p id="gift-card-code-error" className="mt-1 text-sm text-red-700" data-testid="gift-card-error">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
