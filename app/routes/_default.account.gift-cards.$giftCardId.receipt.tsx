@@ -9,7 +9,8 @@ import { AmountRow } from "~/ui/amount-row";
 import { PrintButton } from "~/ui/print-button";
 import { formatMoney } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
-import { formatDate, formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { formatDate, formatDateTime } from "~/ui/date-format";
+import { useTravellerZone } from "~/ui/traveller-zone";
 
 /** A printable receipt for a gift card the signed-in traveller bought (issue 39 item 14); 404 for any other. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,6 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 export default function GiftCardReceiptPage() {
   const { card, title } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
+  const travellerZone = useTravellerZone();
   const paidAt = card.paidAt ?? card.deliverAt;
   return (
     <article className="max-w-2xl space-y-6">
@@ -36,7 +38,7 @@ export default function GiftCardReceiptPage() {
             {card.operatorName ?? t("giftCards.receiptMarketplace")} ·{" "}
             <time dateTime={paidAt}>
               {t("receipt.paidOn", {
-                date: formatDateTime(paidAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language }),
+                date: formatDateTime(paidAt, { timeZone: travellerZone, locale: i18n.language }),
               })}
             </time>
           </p>
@@ -49,7 +51,7 @@ export default function GiftCardReceiptPage() {
           {card.senderName ? <AmountRow label={t("giftCards.receiptFrom")} value={card.senderName} /> : null}
           <AmountRow
             label={t("giftCards.receiptDelivery")}
-            value={formatDate(card.deliverAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language })}
+            value={formatDate(card.deliverAt, { timeZone: travellerZone, locale: i18n.language })}
           />
           <AmountRow
             label={t("receipt.totalPaid")}

@@ -22,7 +22,8 @@ import { formatMoney } from "~/ui/format";
 import { requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
-import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
+import { formatDate } from "~/ui/date-format";
+import { useTravellerZone } from "~/ui/traveller-zone";
 import { pageOf, passHeaders } from "~/platform/http.server";
 import { LabelledSection } from "~/ui/labelled-section";
 import { addGiftCardToWallet } from "~/features/gift-cards/wallet.server";
@@ -199,6 +200,7 @@ export default function PaymentsPage() {
 function Tips() {
   const { tips } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
+  const travellerZone = useTravellerZone();
   if (tips.length === 0) return null;
   return (
     <LabelledSection
@@ -214,7 +216,7 @@ function Tips() {
               <span className="font-medium">{t("paymentsPage.tipFor", { title: tip.experienceTitle })}</span>
               <span className="block text-slate-600">
                 <time dateTime={tip.paidAt}>
-                  {formatDate(tip.paidAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language })}
+                  {formatDate(tip.paidAt, { timeZone: travellerZone, locale: i18n.language })}
                 </time>{" "}
                 · {tip.reference}
                 {tip.card ? ` · ${paidWith(tip.card, t)}` : ""}
@@ -232,6 +234,7 @@ function Tips() {
 function GiftCards() {
   const { giftCards } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
+  const travellerZone = useTravellerZone();
   return (
     <LabelledSection
       headingId="gift-cards-heading"
@@ -248,7 +251,7 @@ function GiftCards() {
                 {card.last4
                   ? t("paymentsPage.giftCardEnding", { last4: card.last4 })
                   : t("paymentsPage.giftCardScheduled", {
-                      date: formatDate(card.deliverAt, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language }),
+                      date: formatDate(card.deliverAt, { timeZone: travellerZone, locale: i18n.language }),
                     })}
               </span>
               <span className="block text-slate-600">
