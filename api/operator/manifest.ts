@@ -79,18 +79,23 @@ export function moneyOf(row: { status: string; paymentStatus: string; totalMinor
   };
 }
 
+/** Zones are at most 14 hours ahead of UTC or 12 behind: a local day lies within these hours around its UTC day. */
+const ZONE_SPREAD_MS = 14 * 3_600_000;
+
 /**
- * GET /v1/operator/manifest: the departures of this operator starting on `date` (local, the
- * operator's zone; default today), cancelled ones included and marked by their status, with their
- * confirmed and held bookings. Four queries whatever the day holds: departures, bookings (with
- * lead guest, waiver and refunds), ticket type names, check-ins.
+ * GET /v1/operator/manifest: the departures of this operator starting on `date` (default today in
+ * the operator's zone), each on the local date of its own experience's zone (a 22:30 departure in
+ * Denver is on that day's manifest, whatever the operator's zone), cancelled ones included and
+ * marked by their status, with their confirmed and held bookings. Four queries whatever the day
+ * holds: departures, bookings (with lead guest, waiver and refunds), ticket type names, check-ins.
  */
 export async function readManifest(db: Db, member: Member, date: string | undefined): Promise<Manifest> {
   const account: AccountRow = member.account;
   const zone = account.timezone;
   const day = date ?? localDateOf(clockNow(), zone);
-  const start = localToUtc(day, "00:00", zone);
-  const end = localToUtc(addLocalDays(day, 1), "00:00", zone);
+  // The UTC range every zone's `day` lies in (for the index), then each departure's own local date.
+  const start = new Date(localToUtc(day, "00:00", "UTC").getTime() - ZONE_SPREAD_MS);
+  const end = new Date(localToUtc(addLocalDays(day, 1), "00:00", "UTC").getTime() + ZONE_SPREAD_MS);
   const departureRows = await db
     .select({
       id: slots.id,
@@ -100,6 +105,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       serviceName: services.name,
       startsAt: slots.startsAt,
       endsAt: slots.endsAt,
+      timezone: experiences.timezone,
       capacity: slots.capacity,
       seatsTaken: slots.seatsTaken,
       status: slots.status,
@@ -115,6 +121,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
         eq(experiences.accountId, account.id),
         sql`${slots.startsAt} >= ${start.toISOString()}::timestamptz`,
         sql`${slots.startsAt} < ${end.toISOString()}::timestamptz`,
+        sql`(${slots.startsAt} at time zone ${experiences.timezone})::date = ${day}::date`,
         seesAllDepartures(member) ? undefined : eq(slots.guideUserId, member.userId),
       ),
     )
@@ -225,6 +232,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       serviceName: row.serviceName,
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),
+      timezone: row.timezone,
       capacity: row.capacity,
       seatsTaken: row.seatsTaken,
       status: row.status,

@@ -152,10 +152,7 @@ export default function ManifestPage() {
 function DepartureSection({ departure }: { departure: ManifestDeparture }) {
   const { manifest } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const time = (at: string) =>
-    dateTimeFormat(i18n.language, { hour: "numeric", minute: "2-digit", timeZone: manifest.timezone }).format(
-      new Date(at),
-    );
+  const time = departureTime(departure.timezone, manifest.timezone, i18n.language);
   const money = (minor: number) => formatMoney(minor, manifest.currency, i18n.language);
   const headingId = `departure-${departure.id}`;
   const { totals } = departure;
@@ -165,6 +162,8 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
       aria-labelledby={headingId}
       className="manifest-departure mt-8 rounded-xl border border-slate-200 p-4"
       data-testid="manifest-departure"
+      data-departure-id={departure.id}
+      data-timezone={departure.timezone}
     >
       <h2 id={headingId} className="text-lg font-semibold text-brand-ink">
         {t("manifest.departureHeading", {
@@ -218,7 +217,14 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
             />
             <tbody>
               {departure.bookings.map((booking) => (
-                <BookingRow key={booking.id} booking={booking} checkable={!cancelled} money={money} />
+                <BookingRow
+                  key={booking.id}
+                  booking={booking}
+                  checkable={!cancelled}
+                  money={money}
+                  time={time}
+                  timeZone={departure.timezone}
+                />
               ))}
             </tbody>
           </table>
@@ -232,12 +238,15 @@ function BookingRow({
   booking,
   checkable,
   money,
+  time,
+  timeZone,
 }: {
   booking: ManifestBooking;
   checkable: boolean;
   money: (minor: number) => string;
+  time: (at: string) => string;
+  timeZone: string;
 }) {
-  const { manifest } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const held = booking.status === "held";
   return (
@@ -253,7 +262,7 @@ function BookingRow({
         {held ? (
           <p className="mt-1 text-xs font-semibold text-amber-900" data-testid="held-badge">
             {t("manifest.held", {
-              until: formatDateTime(booking.holdExpiresAt!, { timeZone: manifest.timezone, locale: i18n.language }),
+              until: formatDateTime(booking.holdExpiresAt!, { timeZone, locale: i18n.language }),
             })}
           </p>
         ) : null}
@@ -275,7 +284,7 @@ function BookingRow({
       <td className="py-2">
         <ul className="space-y-2">
           {booking.guests.map((guest) => (
-            <GuestLine key={guest.guestNo} booking={booking} guest={guest} checkable={checkable && !held} />
+            <GuestLine key={guest.guestNo} booking={booking} guest={guest} checkable={checkable && !held} time={time} />
           ))}
         </ul>
         {checkable && !held && booking.seats > 1 ? (
@@ -294,18 +303,15 @@ function GuestLine({
   booking,
   guest,
   checkable,
+  time,
 }: {
   booking: ManifestBooking;
   guest: ManifestGuest;
   checkable: boolean;
+  time: (at: string) => string;
 }) {
-  const { manifest } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  const at = guest.at
-    ? dateTimeFormat(i18n.language, { hour: "numeric", minute: "2-digit", timeZone: manifest.timezone }).format(
-        new Date(guest.at),
-      )
-    : null;
+  const { t } = useTranslation();
+  const at = guest.at ? time(guest.at) : null;
   const who = t("manifest.guestOf", { n: guest.guestNo, reference: booking.reference });
   return (
     <li data-testid="manifest-guest" data-guest-no={guest.guestNo} data-status={guest.status}>
@@ -317,6 +323,20 @@ function GuestLine({
       {checkable ? <CheckInButtons booking={booking} guestNo={guest.guestNo} label={who} /> : null}
     </li>
   );
+}
+
+/**
+ * A departure's times of day, in its own experience's zone: "10:30 PM", or "10:30 PM MST" where
+ * that zone is not the operator's (the zone every other time of the page is in).
+ */
+function departureTime(zone: string, operatorZone: string, locale: string) {
+  const format = dateTimeFormat(locale, {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: zone,
+    ...(zone === operatorZone ? {} : { timeZoneName: "short" }),
+  });
+  return (at: string) => format.format(new Date(at));
 }
 
 /** The columns of a departure's table (`manifest.<key>`). */

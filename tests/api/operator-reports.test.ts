@@ -189,13 +189,16 @@ describe("operatorReport", () => {
     expect(byAccept.headers.get("content-disposition")).toBe(`attachment; filename="report-acme-${from}-to-${to}.csv"`);
     expect(byAccept.text).toBe(reportCsv(json));
     const lines = byAccept.text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("date,bookings,guests,revenue_minor,refunds_minor,tips_minor,net_minor,currency");
+    expect(lines[0]).toBe("date,bookings,guests,revenue,refunds,tips,net");
     expect(lines).toHaveLength(1 + 40 + 1);
+    // Money in major units with the currency ("40.00 USD"), never cents.
+    const usd = (minor: number) => `${minor < 0 ? "'-" : ""}${(Math.abs(minor) / 100).toFixed(2)} USD`;
     expect(lines.at(-1)).toBe(
       [
         "total",
-        ...["bookings", "guests", "revenueMinor", "refundsMinor", "tipsMinor", "netMinor"].map((k) => json.totals[k]),
-        "USD",
+        json.totals.bookings,
+        json.totals.guests,
+        ...["revenueMinor", "refundsMinor", "tipsMinor", "netMinor"].map((k) => usd(json.totals[k])),
       ].join(","),
     );
     const byFormat = await apiText(`${path}&format=csv`, { token: owner.idToken, account: "acme" });

@@ -329,3 +329,27 @@ export async function withAdultPrice<T>(
     await set(service.adult.priceMinor);
   }
 }
+
+/**
+ * Runs `fn` while the service's experience is set in `zone` (its operator's zone unchanged: acme
+ * stays in New York), then puts the experience's own zone back, whatever happened.
+ */
+export async function inExperienceZone<T>(
+  db: Db,
+  service: TestService,
+  zone: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const [before] = await db
+    .select({ timezone: experiences.timezone })
+    .from(experiences)
+    .where(eq(experiences.id, service.experienceId));
+  const set = (timezone: string) =>
+    db.update(experiences).set({ timezone }).where(eq(experiences.id, service.experienceId));
+  await set(zone);
+  try {
+    return await fn();
+  } finally {
+    await set(before.timezone);
+  }
+}
