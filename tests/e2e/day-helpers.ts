@@ -87,15 +87,25 @@ export async function todaysBooking(request: APIRequestContext) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const slotId = (await created.json()).data.id as string;
+  return { ...(await bookTwoAdults(request, EXPERIENCE, service.id, adult.id, slotId)), slotId, date: today };
+}
 
+/** A new traveller books 2 Adults on an experience's departure and pays with the sandbox card (the API, as the app does). */
+export async function bookTwoAdults(
+  request: APIRequestContext,
+  experience: string,
+  serviceId: string,
+  adultTicketTypeId: string,
+  slotId: string,
+) {
   const traveller = await createCompleteUser(request, undefined, undefined, { operators: ["acme"] });
   const placed = await request.post(`${origin()}/v1/bookings`, {
     headers: { Authorization: `Bearer ${traveller.idToken}`, "Idempotency-Key": randomUUID() },
     data: {
-      serviceId: service.id,
+      serviceId,
       slotId,
-      tickets: [{ ticketTypeId: adult.id, quantity: 2 }],
-      returnUrl: `/experiences/${EXPERIENCE}/${service.id}/return/{bookingId}`,
+      tickets: [{ ticketTypeId: adultTicketTypeId, quantity: 2 }],
+      returnUrl: `/experiences/${experience}/${serviceId}/return/{bookingId}`,
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
@@ -105,7 +115,7 @@ export async function todaysBooking(request: APIRequestContext) {
     data: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
   });
   expect(paid.ok()).toBeTruthy();
-  return { traveller, bookingId: booking.id as string, reference: booking.reference as string, slotId, date: today };
+  return { traveller, bookingId: booking.id as string, reference: booking.reference as string };
 }
 
 /** PNG bytes → what jsqr reads in them. */
