@@ -77,9 +77,11 @@ export const occupancyDeparture = z.object({
   experienceTitle: z.string(),
   serviceName: z.string(),
   startsAt: z.string().datetime({ offset: true }),
-  /** Its local date and time in the operator's zone (YYYY-MM-DD, HH:MM). */
+  /** Its local date and time in its experience's zone (YYYY-MM-DD, HH:MM): the day it is listed on. */
   localDate: z.string(),
   localTime: z.string(),
+  /** The experience's IANA zone (named beside the time where it is not the operator's). */
+  timezone: z.string(),
   capacity: count,
   seatsTaken: count,
   /** Whole percent, 0 for a departure without capacity. */

@@ -13,7 +13,8 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
 import { ColumnHeads } from "~/ui/column-heads";
 import { DateFilterField } from "~/ui/date-filter-field";
-import { dateTimeFormat, formatCalendarDay, formatDateTime } from "~/ui/date-format";
+import { slotTime } from "~/features/booking/availability";
+import { formatCalendarDay, formatDateTime } from "~/ui/date-format";
 import { formatMoney, formatPhone } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
 import { AlertMessage, StatusMessage } from "~/ui/status-message";
@@ -329,15 +330,8 @@ function GuestLine({
  * A departure's times of day, in its own experience's zone: "10:30 PM", or "10:30 PM MST" where
  * that zone is not the operator's (the zone every other time of the page is in).
  */
-function departureTime(zone: string, operatorZone: string, locale: string) {
-  const format = dateTimeFormat(locale, {
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: zone,
-    ...(zone === operatorZone ? {} : { timeZoneName: "short" }),
-  });
-  return (at: string) => format.format(new Date(at));
-}
+const departureTime = (zone: string, operatorZone: string, locale: string) => (at: string) =>
+  slotTime(at, zone, locale, { zone: zone !== operatorZone });
 
 /** The columns of a departure's table (`manifest.<key>`). */
 const MANIFEST_COLUMNS = ["colBooking", "colGuests", "colLead", "colWaiver", "colMoney", "colCheckIn"] as const;
