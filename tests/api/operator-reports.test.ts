@@ -4,7 +4,8 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { reportCsv } from "~contract/operator-reports";
 import { apiText, expectEnvelope } from "./helpers/api";
-import { bookingUser, bookingWorld, confirmedBooking, createSlot } from "./helpers/booking";
+import { slots } from "~api/db/schema";
+import { bookingUser, bookingWorld, confirmedBooking, createSlot, inExperienceZone } from "./helpers/booking";
 import { call } from "./helpers/identity";
 import { accountIdOf, asMember, syncedMember } from "./helpers/operator";
 
@@ -203,6 +204,30 @@ describe("operatorReport", () => {
     );
     const byFormat = await apiText(`${path}&format=csv`, { token: owner.idToken, account: "acme" });
     expect(byFormat.text).toBe(byAccept.text);
+  });
+
+  it("occupancy of an experience in Denver (operator in New York): a 22:30 departure on its own local day, at its local time, with its zone", async () => {
+    const manager = await syncedMember(db(), "acme", "manager");
+    const DENVER = "America/Denver";
+    await inExperienceZone(db(), acme, DENVER, async () => {
+      // The last day the two weeks cover: 22:30 in Denver is already the day after in New York.
+      const last = plus(today(), 13);
+      const startsAt = DateTime.fromISO(`${last}T22:30:31`, { zone: DENVER }).toJSDate();
+      const id = `t-rep-${Math.random().toString(36).slice(2, 10)}`;
+      await db()
+        .insert(slots)
+        .values({
+          id,
+          serviceId: acme.serviceId,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 3_600_000),
+          capacity: 8,
+        });
+      const data = (await report(manager.idToken, "?weeks=2")).body.data;
+      const departure = data.occupancy.departures.find((d: { id: string }) => d.id === id);
+      expect(departure).toMatchObject({ localDate: last, localTime: "22:30", timezone: DENVER, capacity: 8 });
+      expect(data.timeZone).toBe(ZONE);
+    });
   });
 
   it("occupancy: the next weeks' departures not cancelled, seats taken / capacity as the table has them", async () => {

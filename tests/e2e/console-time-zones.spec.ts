@@ -78,7 +78,9 @@ test.describe("operator console: time zones", () => {
       await page.goto(`${ACME}/console/manifest?date=${today}`);
       await signInHere(page, OWNER, DEMO_OWNER_PASSWORD, /\/console\/manifest\?date=/);
       const departure = page.locator(`[data-testid="manifest-departure"][data-departure-id="${slotId}"]`);
-      await expect(departure.getByRole("heading", { level: 2 })).toContainText(/^10:30 PM M[SD]T–\d{1,2}:\d\d [AP]M M[SD]T · /);
+      await expect(departure.getByRole("heading", { level: 2 })).toContainText(
+        /^10:30 PM M[SD]T–\d{1,2}:\d\d [AP]M M[SD]T · /,
+      );
       await expect(departure.locator(`[data-booking-id="${first.bookingId}"]`)).toBeVisible();
       await expectAxeClean(page);
       // Not on the next day's (New York's date of the same instant).
