@@ -1,5 +1,6 @@
 /** CSV as the console's downloads write it (RFC 4180): the API's CSV answers and the web's files. */
 import { minorUnitDigits, toMajorUnits } from "./money";
+import { zonedParts } from "./time-zones";
 
 export type CsvValue = string | number | boolean | null;
 
@@ -30,29 +31,13 @@ export function csvHeaders(filename: string): Record<string, string> {
   };
 }
 
-const localTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * An instant as a CSV cell, in the local time of the zone it belongs to and naming it:
  * "2026-12-02 22:30 America/Denver" (a spreadsheet reads the date and time; the zone says where).
  */
 export function csvLocalTime(at: string | Date, timeZone: string): string {
-  let format = localTimeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    localTimeFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(at instanceof Date ? at : new Date(at));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")} ${timeZone}`;
+  const { year, month, day, hour, minute } = zonedParts(at instanceof Date ? at : new Date(at), timeZone);
+  return `${year}-${month}-${day} ${hour}:${minute} ${timeZone}`;
 }
 
 /** An amount as a CSV cell: major units and the currency, "40.00 USD" ("-12.50 EUR", "1500 JPY"). */

@@ -4,7 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { app } from "~api/app";
-import { auditLog, bookingRefunds, slots, users, waivers } from "~api/db/schema";
+import { auditLog, bookingRefunds, users, waivers } from "~api/db/schema";
 import type { OperatorRole } from "~contract/operators";
 import { expectEnvelope } from "./helpers/api";
 import {
@@ -14,6 +14,7 @@ import {
   confirmedBooking,
   inExperienceZone,
   pay,
+  slotAt,
   placeBooking,
   sessionIdOf,
 } from "./helpers/booking";
@@ -43,17 +44,7 @@ async function departureAt(date: string, time: string, capacity = 10, zone = ZON
   const startsAt = DateTime.fromISO(date, { zone })
     .set({ hour, minute, second: 17 + (offset++ % 40) })
     .toJSDate();
-  const id = `t-man-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  await db()
-    .insert(slots)
-    .values({
-      id,
-      serviceId: acme.serviceId,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 90 * 60_000),
-      capacity,
-    });
-  return { id, startsAt };
+  return slotAt(db(), acme.serviceId, startsAt, { capacity, idPrefix: "t-man" });
 }
 
 const manifestOf = (token: string, date: string, account = "acme") =>

@@ -4,8 +4,7 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { reportCsv } from "~contract/operator-reports";
 import { apiText, expectEnvelope } from "./helpers/api";
-import { slots } from "~api/db/schema";
-import { bookingUser, bookingWorld, confirmedBooking, createSlot, inExperienceZone } from "./helpers/booking";
+import { bookingUser, bookingWorld, confirmedBooking, createSlot, inExperienceZone, slotAt } from "./helpers/booking";
 import { call } from "./helpers/identity";
 import { accountIdOf, asMember, syncedMember } from "./helpers/operator";
 
@@ -213,16 +212,7 @@ describe("operatorReport", () => {
       // The last day the two weeks cover: 22:30 in Denver is already the day after in New York.
       const last = plus(today(), 13);
       const startsAt = DateTime.fromISO(`${last}T22:30:31`, { zone: DENVER }).toJSDate();
-      const id = `t-rep-${Math.random().toString(36).slice(2, 10)}`;
-      await db()
-        .insert(slots)
-        .values({
-          id,
-          serviceId: acme.serviceId,
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + 3_600_000),
-          capacity: 8,
-        });
+      const { id } = await slotAt(db(), acme.serviceId, startsAt, { capacity: 8, idPrefix: "t-rep" });
       const data = (await report(manager.idToken, "?weeks=2")).body.data;
       const departure = data.occupancy.departures.find((d: { id: string }) => d.id === id);
       expect(departure).toMatchObject({ localDate: last, localTime: "22:30", timezone: DENVER, capacity: 8 });

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test, type APIRequestContext } from "./guarded-test";
 import { ACME, OWNER, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
@@ -83,19 +84,20 @@ test.describe("operator console: time zones", () => {
       );
       await expect(departure.locator(`[data-booking-id="${first.bookingId}"]`)).toBeVisible();
       await expectAxeClean(page);
-      // Not on the next day's (New York's date of the same instant).
-      const next = await page.getByRole("link", { name: "Next day" }).getAttribute("href");
-      await page.goto(`${ACME}/console/manifest${next}`);
-      await expect(page.locator(`[data-departure-id="${slotId}"]`)).toHaveCount(0);
-
       // The CSV row: Denver's local time with the zone, money in dollars.
-      const csv = await page.request.get(`${ACME}/console/manifest.csv?date=${today}`);
-      expect(csv.ok()).toBeTruthy();
-      const [header, ...rows] = (await csv.text()).trim().split("\r\n");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download CSV" }).click(),
+      ]);
+      const [header, ...rows] = (await readFile((await download.path())!, "utf8")).trim().split("\r\n");
       const row = rows.find((line) => line.includes(first.bookingId))!.split(",");
       const cell = (name: string) => row[header.split(",").indexOf(name)];
       expect(cell("starts_at")).toBe(`${today} 22:30 ${DENVER}`);
       expect(cell("paid")).toMatch(/^\d+\.\d\d USD$/);
+      // Not on the next day's (New York's date of the same instant).
+      const next = await page.getByRole("link", { name: "Next day" }).getAttribute("href");
+      await page.goto(`${ACME}/console/manifest${next}`);
+      await expect(page.locator(`[data-departure-id="${slotId}"]`)).toHaveCount(0);
 
       // The console's booking page: the departure at Denver's time, named.
       await page.goto(`${ACME}/console/bookings/${first.bookingId}`);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
+import { zonedParts } from "../../contract/time-zones";
 import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
 import { OWNER, expectAxeClean } from "./console-helpers";
 import { origin } from "./helpers";
@@ -27,19 +28,7 @@ export async function ownerToken(request: APIRequestContext): Promise<string> {
 }
 
 /** An instant's local date and time in a zone, as a departure's form takes them (year…minute, 2 digits). */
-export function zonedParts(instant: Date, zone: string): Record<"year" | "month" | "day" | "hour" | "minute", string> {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: zone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)!.value;
-  return { year: part("year"), month: part("month"), day: part("day"), hour: part("hour"), minute: part("minute") };
-}
+export { zonedParts };
 
 /** The product's test clock (GET /v1/dev/clock): later than this machine's once a spec moved it. */
 export async function productNow(request: APIRequestContext): Promise<Date> {

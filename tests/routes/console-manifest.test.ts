@@ -1,9 +1,15 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { slots } from "~api/db/schema";
 import * as page from "~/routes/_console.console.manifest";
 import * as csv from "~/routes/_console.console.manifest[.]csv";
-import { bookingUser, confirmedBooking, findService, inExperienceZone, type TestService } from "../api/helpers/booking";
+import {
+  bookingUser,
+  confirmedBooking,
+  findService,
+  inExperienceZone,
+  slotAt,
+  type TestService,
+} from "../api/helpers/booking";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { withEmulatorUsers } from "../api/helpers/identity";
 import { addTeamMember } from "../api/helpers/operator";
@@ -44,18 +50,7 @@ async function departureOn(
   const startsAt = DateTime.fromISO(date, { zone: at.zone })
     .set({ hour: at.hour, minute: at.minute, second: 41 })
     .toJSDate();
-  const id = `t-rman-${Math.random().toString(36).slice(2, 10)}`;
-  await db()
-    .insert(slots)
-    .values({
-      id,
-      serviceId: acme.serviceId,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 90 * 60_000),
-      capacity: 10,
-      guideUserId,
-    });
-  return id;
+  return (await slotAt(db(), acme.serviceId, startsAt, { guideUserId, idPrefix: "t-rman" })).id;
 }
 
 describe("/console/manifest and /console/manifest.csv", () => {
