@@ -1376,7 +1376,7 @@ export const endpoints = {
       method: "GET",
       path: "/v1/operator/manifest",
       summary:
-        "The day manifest: every departure starting on a local date of the operator's zone (default today), with its guide, bookings (confirmed, and held ones marked), guests per ticket type, lead guest, waiver, paid/owed/refunded, each guest's check-in and totals; a guide sees the departures assigned to them. JSON, or CSV (one row per booking) with `Accept: text/csv` or `format=csv` (every member)",
+        "The day manifest: every departure starting on a local date, each in its own experience's zone (default today in the operator's), with its guide, bookings (confirmed, and held ones marked), guests per ticket type, lead guest, waiver, paid/owed/refunded, each guest's check-in and totals; a guide sees the departures assigned to them. JSON, or CSV (one row per booking) with `Accept: text/csv` or `format=csv` (every member)",
       auth: "user",
       tenant: true,
       query: manifestQuery,

@@ -17,7 +17,7 @@ export const MAX_GUESTS_PER_BOOKING = 20;
  * - `not_assigned`: a guide scanning a departure assigned to another guide;
  * - `cancelled`: the booking was cancelled, refunded, expired or failed;
  * - `unpaid`: the booking is held, or its payment is not made while a total is due;
- * - `wrong_date`: its departure is not today (the operator's time zone);
+ * - `wrong_date`: its departure is not today (in the departure's own zone, its experience's);
  * - `already_checked_in`: every guest of it is checked in (with the time of the first);
  * - `ok`: guests admitted now.
  */
@@ -58,7 +58,7 @@ export type CheckInBody = z.output<typeof checkInBody>;
 const isoTime = z.string().datetime({ offset: true });
 const count = z.number().int().min(0);
 
-/** The booking a scan found, for the person at the door (on `ok` and `already_checked_in`). */
+/** The booking a scan found, for the person at the door (on `ok`, `already_checked_in` and `wrong_date`). */
 export const checkInBooking = z.object({
   id: z.string(),
   reference: z.string(),
@@ -68,7 +68,7 @@ export const checkInBooking = z.object({
   experienceTitle: z.string(),
   serviceName: z.string(),
   startsAt: isoTime,
-  /** The operator's IANA time zone. */
+  /** The experience's IANA time zone: the departure's day and time are in it. */
   timezone: z.string(),
   checkedIn: count,
   seats: count,

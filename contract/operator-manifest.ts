@@ -4,7 +4,7 @@
  * (the web's download is the same function of the same answer: manifestCsv).
  */
 import { z } from "zod";
-import { csvText, type CsvValue } from "./csv";
+import { csvLocalTime, csvMoney, csvText, type CsvValue } from "./csv";
 import { emptyAsAbsent } from "./query";
 import { localDate } from "./schedule-fields";
 import { DEPARTURE_STATUSES } from "./statuses";
@@ -13,7 +13,10 @@ const isoTime = z.string().datetime({ offset: true });
 const minor = z.number().int();
 const count = z.number().int().min(0);
 
-/** GET /v1/operator/manifest?date=&format=: a local date of the operator's zone (default today). */
+/**
+ * GET /v1/operator/manifest?date=&format=: a local date (default today in the operator's zone);
+ * each departure is on the manifest of its own local date, in its experience's zone.
+ */
 export const manifestQuery = z.object({
   date: z.preprocess(emptyAsAbsent, localDate.optional()),
   /** `csv`: the same as `Accept: text/csv`. */
@@ -98,6 +101,8 @@ export const manifestDeparture = z.object({
   serviceName: z.string(),
   startsAt: isoTime,
   endsAt: isoTime,
+  /** The experience's IANA zone: the departure's times are shown, and its day judged, in it. */
+  timezone: z.string(),
   capacity: count,
   /** Seats of confirmed and held bookings. */
   seatsTaken: count,
@@ -109,7 +114,9 @@ export const manifestDeparture = z.object({
 
 /** GET /v1/operator/manifest */
 export const manifest = z.object({
+  /** The local date every departure listed starts on, each in its own experience's zone. */
   date: z.string(),
+  /** The operator's IANA zone: a departure whose zone differs has it named beside its times. */
   timezone: z.string(),
   currency: z.string(),
   previousDate: z.string(),
@@ -131,7 +138,10 @@ export type ManifestBooking = z.infer<typeof manifestBooking>;
 export type ManifestGuest = z.infer<typeof manifestGuest>;
 export type CheckInUpdate = z.infer<typeof checkInUpdate>;
 
-/** The columns of the manifest's CSV, one row per booking. */
+/**
+ * The columns of the manifest's CSV, one row per booking: times local to the departure's zone and
+ * naming it ("2026-12-02 22:30 America/Denver"), money in major units with its currency ("40.00 USD").
+ */
 export const MANIFEST_CSV_COLUMNS = [
   "date",
   "departure_id",
@@ -154,11 +164,10 @@ export const MANIFEST_CSV_COLUMNS = [
   "lead_email",
   "waiver_signed",
   "payment_status",
-  "currency",
-  "total_minor",
-  "paid_minor",
-  "owed_minor",
-  "refunded_minor",
+  "total",
+  "paid",
+  "owed",
+  "refunded",
   "checked_in",
   "no_shows",
 ] as const;
@@ -167,14 +176,16 @@ export const MANIFEST_CSV_COLUMNS = [
 export function manifestCsvRows(manifest: Manifest): CsvValue[][] {
   const rows: CsvValue[][] = [[...MANIFEST_CSV_COLUMNS]];
   for (const departure of manifest.departures) {
+    const local = (at: string) => csvLocalTime(at, departure.timezone);
     for (const booking of departure.bookings) {
+      const money = (minor: number) => csvMoney(minor, booking.currency);
       rows.push([
         manifest.date,
         departure.id,
         departure.experienceTitle,
         departure.serviceName,
-        departure.startsAt,
-        departure.endsAt,
+        local(departure.startsAt),
+        local(departure.endsAt),
         departure.status,
         departure.capacity,
         departure.seatsTaken,
@@ -182,7 +193,7 @@ export function manifestCsvRows(manifest: Manifest): CsvValue[][] {
         booking.id,
         booking.reference,
         booking.status,
-        booking.holdExpiresAt ?? "",
+        booking.holdExpiresAt ? local(booking.holdExpiresAt) : "",
         booking.seats,
         booking.guestsLabel,
         booking.lead.name,
@@ -190,11 +201,10 @@ export function manifestCsvRows(manifest: Manifest): CsvValue[][] {
         booking.lead.email ?? "",
         booking.waiverSigned ? "yes" : "no",
         booking.paymentStatus,
-        booking.currency,
-        booking.totalMinor,
-        booking.paidMinor,
-        booking.owedMinor,
-        booking.refundedMinor,
+        money(booking.totalMinor),
+        money(booking.paidMinor),
+        money(booking.owedMinor),
+        money(booking.refundedMinor),
         booking.guests.filter((guest) => guest.status === "checked_in").length,
         booking.guests.filter((guest) => guest.status === "no_show").length,
       ]);

@@ -4,7 +4,7 @@
  * database's (api/operator/reports.ts); the CSV is one function of the same answer.
  */
 import { z } from "zod";
-import { csvText, type CsvValue } from "./csv";
+import { csvMoney, csvText, type CsvValue } from "./csv";
 import { emptyAsAbsent } from "./query";
 import { localDate } from "./schedule-fields";
 
@@ -77,9 +77,11 @@ export const occupancyDeparture = z.object({
   experienceTitle: z.string(),
   serviceName: z.string(),
   startsAt: z.string().datetime({ offset: true }),
-  /** Its local date and time in the operator's zone (YYYY-MM-DD, HH:MM). */
+  /** Its local date and time in its experience's zone (YYYY-MM-DD, HH:MM): the day it is listed on. */
   localDate: z.string(),
   localTime: z.string(),
+  /** The experience's IANA zone (named beside the time where it is not the operator's). */
+  timezone: z.string(),
   capacity: count,
   seatsTaken: count,
   /** Whole percent, 0 for a departure without capacity. */
@@ -107,28 +109,20 @@ export const operatorReport = z.object({
 });
 export type OperatorReport = z.infer<typeof operatorReport>;
 
-export const REPORT_CSV_COLUMNS = [
-  "date",
-  "bookings",
-  "guests",
-  "revenue_minor",
-  "refunds_minor",
-  "tips_minor",
-  "net_minor",
-  "currency",
-] as const;
+/** The report CSV's columns: money in major units with its currency ("40.00 USD"). */
+export const REPORT_CSV_COLUMNS = ["date", "bookings", "guests", "revenue", "refunds", "tips", "net"] as const;
 
 /** The report's CSV rows (header first): one per day, then the totals (date "total"). */
 export function reportCsvRows(report: OperatorReport): CsvValue[][] {
+  const money = (minor: number) => csvMoney(minor, report.currency);
   const row = (date: string, f: ReportFigures): CsvValue[] => [
     date,
     f.bookings,
     f.guests,
-    f.revenueMinor,
-    f.refundsMinor,
-    f.tipsMinor,
-    f.netMinor,
-    report.currency,
+    money(f.revenueMinor),
+    money(f.refundsMinor),
+    money(f.tipsMinor),
+    money(f.netMinor),
   ];
   return [[...REPORT_CSV_COLUMNS], ...report.days.map((day) => row(day.date, day)), row("total", report.totals)];
 }

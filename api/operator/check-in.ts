@@ -80,13 +80,12 @@ async function judge(tx: Tx, member: Member, clientAddress: string, input: Check
       serviceName: services.name,
       firstName: users.firstName,
       lastName: users.lastName,
-      timezone: accounts.timezone,
+      timezone: experiences.timezone,
     })
     .from(bookings)
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
-    .innerJoin(accounts, eq(accounts.id, bookings.accountId))
     .leftJoin(users, eq(users.id, bookings.userId))
     .where(eq(bookings.ticketCode, code))
     .for("update", { of: bookings });
@@ -98,15 +97,13 @@ async function judge(tx: Tx, member: Member, clientAddress: string, input: Check
   if (b.status === "held") return answer("unpaid");
   if (b.status !== "confirmed" || b.paymentStatus === "refunded") return answer("cancelled");
   if (b.totalMinor > 0 && b.paymentStatus !== "paid") return answer("unpaid");
-  const today = localDateOf(clockNow(), member.account.timezone);
-  if (localDateOf(row.startsAt, member.account.timezone) !== today) return answer("wrong_date");
 
   const rows = await tx
     .select({ guestNo: bookingCheckIns.guestNo, status: bookingCheckIns.status, at: bookingCheckIns.at })
     .from(bookingCheckIns)
     .where(eq(bookingCheckIns.bookingId, b.id));
   const checked = rows.filter((r) => r.status === "checked_in");
-  const summary = (checkedIn: number) => ({
+  const summary = (checkedIn: number): NonNullable<CheckInAnswer["booking"]> => ({
     id: b.id,
     reference: bookingReference(b.id),
     leadGuestName: [row.firstName, row.lastName].filter(Boolean).join(" ") || "Guest",
@@ -114,10 +111,14 @@ async function judge(tx: Tx, member: Member, clientAddress: string, input: Check
     experienceTitle: row.experienceTitle,
     serviceName: row.serviceName,
     startsAt: row.startsAt.toISOString(),
-    timezone: member.account.timezone,
+    timezone: row.timezone,
     checkedIn,
     seats: b.seats,
   });
+  // "Today" is the departure's own day, in its experience's zone (not the operator's): the answer
+  // says which day and time it is for.
+  if (localDateOf(row.startsAt, row.timezone) !== localDateOf(clockNow(), row.timezone))
+    return answer("wrong_date", { booking: summary(checked.length) });
   const waiting = Array.from({ length: b.seats }, (_, i) => i + 1).filter(
     (guestNo) => !checked.some((r) => r.guestNo === guestNo),
   );

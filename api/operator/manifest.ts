@@ -1,5 +1,5 @@
 import { guestSummary } from "~contract/guest-summary";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import {
   type Manifest,
   type ManifestBooking,
@@ -79,18 +79,32 @@ export function moneyOf(row: { status: string; paymentStatus: string; totalMinor
   };
 }
 
+/** Zones are at most 14 hours ahead of UTC or 12 behind: a local day lies within these hours around its UTC day. */
+const ZONE_SPREAD_MS = 14 * 3_600_000;
+
 /**
- * GET /v1/operator/manifest: the departures of this operator starting on `date` (local, the
- * operator's zone; default today), cancelled ones included and marked by their status, with their
- * confirmed and held bookings. Four queries whatever the day holds: departures, bookings (with
- * lead guest, waiver and refunds), ticket type names, check-ins.
+ * Departures starting on the local dates `from`…`through` (both included), each in its own
+ * experience's zone: the UTC range every zone's days lie in (for the index), then each start's
+ * local date in `zone` (the experience's timezone column).
+ */
+export function onLocalDays(startsAt: SQLWrapper, zone: SQLWrapper, from: string, through: string): SQL {
+  const start = new Date(localToUtc(from, "00:00", "UTC").getTime() - ZONE_SPREAD_MS);
+  const end = new Date(localToUtc(addLocalDays(through, 1), "00:00", "UTC").getTime() + ZONE_SPREAD_MS);
+  return sql`(${startsAt} >= ${start.toISOString()}::timestamptz and ${startsAt} < ${end.toISOString()}::timestamptz
+    and (${startsAt} at time zone ${zone})::date between ${from}::date and ${through}::date)`;
+}
+
+/**
+ * GET /v1/operator/manifest: the departures of this operator starting on `date` (default today in
+ * the operator's zone), each on the local date of its own experience's zone (a 22:30 departure in
+ * Denver is on that day's manifest, whatever the operator's zone), cancelled ones included and
+ * marked by their status, with their confirmed and held bookings. Four queries whatever the day
+ * holds: departures, bookings (with lead guest, waiver and refunds), ticket type names, check-ins.
  */
 export async function readManifest(db: Db, member: Member, date: string | undefined): Promise<Manifest> {
   const account: AccountRow = member.account;
   const zone = account.timezone;
   const day = date ?? localDateOf(clockNow(), zone);
-  const start = localToUtc(day, "00:00", zone);
-  const end = localToUtc(addLocalDays(day, 1), "00:00", zone);
   const departureRows = await db
     .select({
       id: slots.id,
@@ -100,6 +114,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       serviceName: services.name,
       startsAt: slots.startsAt,
       endsAt: slots.endsAt,
+      timezone: experiences.timezone,
       capacity: slots.capacity,
       seatsTaken: slots.seatsTaken,
       status: slots.status,
@@ -113,8 +128,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
     .where(
       and(
         eq(experiences.accountId, account.id),
-        sql`${slots.startsAt} >= ${start.toISOString()}::timestamptz`,
-        sql`${slots.startsAt} < ${end.toISOString()}::timestamptz`,
+        onLocalDays(slots.startsAt, experiences.timezone, day, day),
         seesAllDepartures(member) ? undefined : eq(slots.guideUserId, member.userId),
       ),
     )
@@ -225,6 +239,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       serviceName: row.serviceName,
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),
+      timezone: row.timezone,
       capacity: row.capacity,
       seatsTaken: row.seatsTaken,
       status: row.status,

@@ -11,6 +11,7 @@ import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import type { AccountRow } from "../db/schema";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
+import { onLocalDays } from "./manifest";
 
 type Row = Record<string, unknown>;
 
@@ -91,16 +92,15 @@ export async function readReport(
     db,
     sql`
     select s.id, e.title as experience_title, sv.name as service_name, s.starts_at,
-           to_char(s.starts_at at time zone ${zone}, 'YYYY-MM-DD') as local_date,
-           to_char(s.starts_at at time zone ${zone}, 'HH24:MI') as local_time,
+           to_char(s.starts_at at time zone e.timezone, 'YYYY-MM-DD') as local_date,
+           to_char(s.starts_at at time zone e.timezone, 'HH24:MI') as local_time, e.timezone,
            s.capacity, s.seats_taken, s.status,
            case when s.capacity = 0 then 0 else round(100.0 * s.seats_taken / s.capacity)::int end as percent
     from slots s
     join services sv on sv.id = s.service_id
     join experiences e on e.id = sv.experience_id
     where e.account_id = ${account.id} and s.status <> 'cancelled'
-      and s.starts_at >= ${localToUtc(today, "00:00", zone).toISOString()}::timestamptz
-      and s.starts_at < ${localToUtc(addLocalDays(occupancyTo, 1), "00:00", zone).toISOString()}::timestamptz
+      and ${onLocalDays(sql`s.starts_at`, sql`e.timezone`, today, occupancyTo)}
     order by s.starts_at, e.title, s.id`,
   );
   return {
@@ -121,6 +121,7 @@ export async function readReport(
         startsAt: new Date(row.starts_at as string).toISOString(),
         localDate: String(row.local_date),
         localTime: String(row.local_time),
+        timezone: String(row.timezone),
         capacity: Number(row.capacity),
         seatsTaken: Number(row.seats_taken),
         percent: Number(row.percent),

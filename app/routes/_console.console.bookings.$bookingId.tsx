@@ -112,7 +112,9 @@ export default function ConsoleBookingPage() {
             {booking.experienceTitle} — {booking.serviceName}
           </dd>
           <dt className="font-medium">{t("refunds.departure")}</dt>
-          <dd>{formatMoment(departure.startsAt, { timeZone, locale: i18n.language })}</dd>
+          <dd data-testid="booking-departure">
+            {formatMoment(departure.startsAt, { timeZone: booking.timezone, locale: i18n.language })}
+          </dd>
           <dt className="font-medium">{t("refunds.status")}</dt>
           <dd data-testid="booking-status">{t(`paymentsPage.status_${booking.paymentStatus}`)}</dd>
           <dt className="font-medium">{t("refunds.tickets")}</dt>

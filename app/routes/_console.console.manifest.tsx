@@ -13,7 +13,8 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
 import { ColumnHeads } from "~/ui/column-heads";
 import { DateFilterField } from "~/ui/date-filter-field";
-import { dateTimeFormat, formatCalendarDay, formatDateTime } from "~/ui/date-format";
+import { slotTime } from "~/features/booking/availability";
+import { formatCalendarDay, formatDateTime } from "~/ui/date-format";
 import { formatMoney, formatPhone } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
 import { AlertMessage, StatusMessage } from "~/ui/status-message";
@@ -152,10 +153,7 @@ export default function ManifestPage() {
 function DepartureSection({ departure }: { departure: ManifestDeparture }) {
   const { manifest } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const time = (at: string) =>
-    dateTimeFormat(i18n.language, { hour: "numeric", minute: "2-digit", timeZone: manifest.timezone }).format(
-      new Date(at),
-    );
+  const time = departureTime(departure.timezone, manifest.timezone, i18n.language);
   const money = (minor: number) => formatMoney(minor, manifest.currency, i18n.language);
   const headingId = `departure-${departure.id}`;
   const { totals } = departure;
@@ -165,6 +163,8 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
       aria-labelledby={headingId}
       className="manifest-departure mt-8 rounded-xl border border-slate-200 p-4"
       data-testid="manifest-departure"
+      data-departure-id={departure.id}
+      data-timezone={departure.timezone}
     >
       <h2 id={headingId} className="text-lg font-semibold text-brand-ink">
         {t("manifest.departureHeading", {
@@ -218,7 +218,14 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
             />
             <tbody>
               {departure.bookings.map((booking) => (
-                <BookingRow key={booking.id} booking={booking} checkable={!cancelled} money={money} />
+                <BookingRow
+                  key={booking.id}
+                  booking={booking}
+                  checkable={!cancelled}
+                  money={money}
+                  time={time}
+                  timeZone={departure.timezone}
+                />
               ))}
             </tbody>
           </table>
@@ -232,12 +239,15 @@ function BookingRow({
   booking,
   checkable,
   money,
+  time,
+  timeZone,
 }: {
   booking: ManifestBooking;
   checkable: boolean;
   money: (minor: number) => string;
+  time: (at: string) => string;
+  timeZone: string;
 }) {
-  const { manifest } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const held = booking.status === "held";
   return (
@@ -253,7 +263,7 @@ function BookingRow({
         {held ? (
           <p className="mt-1 text-xs font-semibold text-amber-900" data-testid="held-badge">
             {t("manifest.held", {
-              until: formatDateTime(booking.holdExpiresAt!, { timeZone: manifest.timezone, locale: i18n.language }),
+              until: formatDateTime(booking.holdExpiresAt!, { timeZone, locale: i18n.language }),
             })}
           </p>
         ) : null}
@@ -275,7 +285,7 @@ function BookingRow({
       <td className="py-2">
         <ul className="space-y-2">
           {booking.guests.map((guest) => (
-            <GuestLine key={guest.guestNo} booking={booking} guest={guest} checkable={checkable && !held} />
+            <GuestLine key={guest.guestNo} booking={booking} guest={guest} checkable={checkable && !held} time={time} />
           ))}
         </ul>
         {checkable && !held && booking.seats > 1 ? (
@@ -294,18 +304,15 @@ function GuestLine({
   booking,
   guest,
   checkable,
+  time,
 }: {
   booking: ManifestBooking;
   guest: ManifestGuest;
   checkable: boolean;
+  time: (at: string) => string;
 }) {
-  const { manifest } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  const at = guest.at
-    ? dateTimeFormat(i18n.language, { hour: "numeric", minute: "2-digit", timeZone: manifest.timezone }).format(
-        new Date(guest.at),
-      )
-    : null;
+  const { t } = useTranslation();
+  const at = guest.at ? time(guest.at) : null;
   const who = t("manifest.guestOf", { n: guest.guestNo, reference: booking.reference });
   return (
     <li data-testid="manifest-guest" data-guest-no={guest.guestNo} data-status={guest.status}>
@@ -318,6 +325,13 @@ function GuestLine({
     </li>
   );
 }
+
+/**
+ * A departure's times of day, in its own experience's zone: "10:30 PM", or "10:30 PM MST" where
+ * that zone is not the operator's (the zone every other time of the page is in).
+ */
+const departureTime = (zone: string, operatorZone: string, locale: string) => (at: string) =>
+  slotTime(at, zone, locale, { zone: zone !== operatorZone });
 
 /** The columns of a departure's table (`manifest.<key>`). */
 const MANIFEST_COLUMNS = ["colBooking", "colGuests", "colLead", "colWaiver", "colMoney", "colCheckIn"] as const;

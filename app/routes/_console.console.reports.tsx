@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { isApiError } from "~/platform/api.server";
 import type { OccupancyDeparture, OperatorReport, ReportFigures } from "~contract/operator-reports";
 import { requireConsoleAbility } from "~/features/console/console.server";
+import { slotTime } from "~/features/booking/availability";
 import { barChart } from "~/features/console/report-chart";
 import { passHeaders } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
@@ -165,7 +166,7 @@ export default function ReportsPage() {
         <p className="mt-2 text-xs text-slate-700">{t("reports.definitions")}</p>
       </section>
 
-      <OccupancyMap occupancy={report.occupancy} day={day} />
+      <OccupancyMap occupancy={report.occupancy} day={day} timeZone={report.timeZone} />
     </div>
   );
 }
@@ -253,7 +254,15 @@ const BUCKETS = [
 const bucketOf = (percent: number) => BUCKETS.find((bucket) => percent >= bucket.min)!;
 
 /** The next weeks' departures as weeks × weekdays, each cell its departures' occupancy in colour and in words. */
-function OccupancyMap({ occupancy, day }: { occupancy: OperatorReport["occupancy"]; day: (date: string) => string }) {
+function OccupancyMap({
+  occupancy,
+  day,
+  timeZone,
+}: {
+  occupancy: OperatorReport["occupancy"];
+  day: (date: string) => string;
+  timeZone: string;
+}) {
   const { t, i18n } = useTranslation();
   const byDate = new Map<string, OccupancyDeparture[]>();
   for (const departure of occupancy.departures) {
@@ -324,7 +333,11 @@ function OccupancyMap({ occupancy, day }: { occupancy: OperatorReport["occupancy
                               title={`${departure.experienceTitle} · ${departure.serviceName}`}
                             >
                               {t("reports.cell", {
-                                time: departure.localTime,
+                                // Its own zone's time, named where it is not the operator's.
+                                time:
+                                  departure.timezone === timeZone
+                                    ? departure.localTime
+                                    : slotTime(departure.startsAt, departure.timezone, i18n.language, { zone: true }),
                                 taken: departure.seatsTaken,
                                 capacity: departure.capacity,
                                 percent: formatPercent(departure.percent, i18n.language),

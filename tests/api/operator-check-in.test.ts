@@ -1,6 +1,7 @@
 import "./helpers/env";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { accounts, auditLog, bookingCheckIns, bookings, checkInScans, slots } from "~api/db/schema";
 import { purgeOld } from "~api/jobs/purge";
@@ -13,6 +14,7 @@ import {
   bookingWorld,
   confirmedBooking,
   createSlot,
+  inExperienceZone,
   placeBooking,
   startNow,
   todaysBooking as todaysBookingOf,
@@ -157,7 +159,7 @@ describe("operatorCheckIn: outcomes", () => {
     expect((await scan(manager.idToken, fresh(code))).body.data.outcome).toBe("unpaid");
   });
 
-  it("wrong_date: a departure of another day (the operator's zone)", async () => {
+  it("wrong_date: a departure of another day, with its time and zone", async () => {
     const manager = await syncedMember(db(), "acme", "manager");
     const guest = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 24 * 5 });
@@ -165,7 +167,53 @@ describe("operatorCheckIn: outcomes", () => {
     const { ticketCode } = await bookingRow(db(), booking.id);
     expect((await scan(manager.idToken, fresh(ticketCode))).body.data).toMatchObject({
       outcome: "wrong_date",
-      booking: null,
+      admitted: 0,
+      booking: { id: booking.id, startsAt: slot.startsAt.toISOString(), timezone: "America/New_York" },
+    });
+  });
+
+  it("an experience in Denver (operator in New York): 'today' is Denver's date; wrong_date says the departure's day and zone", async () => {
+    const manager = await syncedMember(db(), "acme", "manager");
+    const DENVER = "America/Denver";
+    await inExperienceZone(db(), acme, DENVER, async () => {
+      const now = DateTime.now().setZone(DENVER);
+      const lateEvening = now.hour < 22; // before 22:00 in Denver, New York has the same date
+      // Denver's today, on another date in New York: 22:30 (00:30 the next day in New York), or
+      // 00:30 (02:30 in New York, where it is already tomorrow).
+      const today = now.set(lateEvening ? { hour: 22, minute: 30 } : { hour: 0, minute: 30 });
+      // Another date in Denver, New York's today: 23:00 yesterday (01:00 today in New York), or
+      // 00:30 tomorrow (02:30 in New York's today).
+      const other = lateEvening
+        ? now.minus({ days: 1 }).set({ hour: 23, minute: 0 })
+        : now.plus({ days: 1 }).set({ hour: 0, minute: 30 });
+      // The cases tell the zones apart: judged in New York, each would answer the other outcome.
+      const newYork = (at: DateTime) => at.setZone("America/New_York").toISODate();
+      expect(today.toISODate()).toBe(now.toISODate());
+      expect(newYork(today)).not.toBe(newYork(now));
+      expect(other.toISODate()).not.toBe(now.toISODate());
+      expect(newYork(other)).toBe(newYork(now));
+      const bookAt = async (startsAt: DateTime) => {
+        const guest = await bookingUser(acme);
+        const slot = await createSlot(db(), acme.serviceId);
+        const booking = await confirmedBooking(guest, acme, slot.id, 1);
+        const at = startsAt.set({ second: 23, millisecond: 0 }).toJSDate();
+        await db()
+          .update(slots)
+          .set({ startsAt: at, endsAt: new Date(at.getTime() + 90 * 60_000) })
+          .where(eq(slots.id, slot.id));
+        return { booking, code: (await bookingRow(db(), booking.id)).ticketCode, at };
+      };
+      const onToday = await bookAt(today);
+      expect((await scan(manager.idToken, fresh(onToday.code))).body.data).toMatchObject({
+        outcome: "ok",
+        booking: { id: onToday.booking.id, startsAt: onToday.at.toISOString(), timezone: DENVER },
+      });
+      const onOther = await bookAt(other);
+      expect((await scan(manager.idToken, fresh(onOther.code))).body.data).toMatchObject({
+        outcome: "wrong_date",
+        admitted: 0,
+        booking: { id: onOther.booking.id, startsAt: onOther.at.toISOString(), timezone: DENVER, checkedIn: 0 },
+      });
     });
   });
 

@@ -4,7 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { app } from "~api/app";
-import { auditLog, bookingRefunds, slots, users, waivers } from "~api/db/schema";
+import { auditLog, bookingRefunds, users, waivers } from "~api/db/schema";
 import type { OperatorRole } from "~contract/operators";
 import { expectEnvelope } from "./helpers/api";
 import {
@@ -12,7 +12,9 @@ import {
   bookingUser,
   bookingWorld,
   confirmedBooking,
+  inExperienceZone,
   pay,
+  slotAt,
   placeBooking,
   sessionIdOf,
 } from "./helpers/booking";
@@ -36,23 +38,13 @@ const ZONE = "America/New_York"; // acme's (the seed's accounts)
 const localDay = (days: number) => DateTime.now().setZone(ZONE).plus({ days }).toISODate()!;
 
 let offset = 0;
-/** A departure of acme's service at a local date and time (seconds set so the seed's never collide). */
-async function departureAt(date: string, time: string, capacity = 10) {
+/** A departure of acme's service at a local date and time of `zone` (seconds set so the seed's never collide). */
+async function departureAt(date: string, time: string, capacity = 10, zone = ZONE) {
   const [hour, minute] = time.split(":").map(Number);
-  const startsAt = DateTime.fromISO(date, { zone: ZONE })
+  const startsAt = DateTime.fromISO(date, { zone })
     .set({ hour, minute, second: 17 + (offset++ % 40) })
     .toJSDate();
-  const id = `t-man-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  await db()
-    .insert(slots)
-    .values({
-      id,
-      serviceId: acme.serviceId,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 90 * 60_000),
-      capacity,
-    });
-  return { id, startsAt };
+  return slotAt(db(), acme.serviceId, startsAt, { capacity, idPrefix: "t-man" });
 }
 
 const manifestOf = (token: string, date: string, account = "acme") =>
@@ -243,6 +235,43 @@ describe("operator manifest: the day's departures and bookings", () => {
     expect([...starts].sort()).toEqual(starts);
   });
 
+  it("a departure of an experience in Denver (operator in New York): on its own local day's manifest, with its zone; the CSV says its local time and zone, money in major units", async () => {
+    const manager = await member("acme", "manager");
+    const DENVER = "America/Denver";
+    await inExperienceZone(db(), acme, DENVER, async () => {
+      const date = localDay(18);
+      // 22:30 in Denver is 00:30 the next day in New York.
+      const late = await departureAt(date, "22:30", 10, DENVER);
+      expect(DateTime.fromJSDate(late.startsAt, { zone: ZONE }).toISODate()).toBe(localDay(19));
+      const early = await departureAt(localDay(19), "00:15", 10, DENVER);
+      const traveller = await bookingUser(acme);
+      const booking = await confirmedBooking(traveller, acme, late.id, 1);
+      const day = (await manifestOf(manager.idToken, date)).body.data;
+      const next = (await manifestOf(manager.idToken, localDay(19))).body.data;
+      const ids = (list: Array<{ id: string }>) => list.map((d) => d.id);
+      expect(ids(day.departures)).toContain(late.id);
+      expect(ids(day.departures)).not.toContain(early.id);
+      expect(ids(next.departures)).not.toContain(late.id);
+      expect(ids(next.departures)).toContain(early.id);
+      expect(day.timezone).toBe(ZONE);
+      expect(day.departures.find((d: { id: string }) => d.id === late.id).timezone).toBe(DENVER);
+
+      const { text } = await csvOf(manager.idToken, `date=${date}&format=csv`);
+      const [header, ...rows] = parseCsv(text);
+      const row = rows.find((cells) => cells[header.indexOf("booking_id")] === booking.id)!;
+      const cell = (name: string) => row[header.indexOf(name)];
+      expect(cell("date")).toBe(date);
+      expect(cell("starts_at")).toBe(`${date} 22:30 ${DENVER}`);
+      expect(cell("ends_at")).toBe(`${localDay(19)} 00:00 ${DENVER}`);
+      const usd = (minor: number) => `${(minor / 100).toFixed(2)} USD`;
+      expect(acme.currency).toBe("USD");
+      expect(cell("total")).toBe(usd(booking.totalMinor));
+      expect(cell("paid")).toBe(usd(booking.totalMinor));
+      expect(cell("owed")).toBe("0.00 USD");
+      expect(header).not.toContain("total_minor");
+    });
+  });
+
   it("bookings with guests per ticket type, lead guest, waiver, held ones marked, paid/owed/refunded, totals", async () => {
     const manager = await member("acme", "manager");
     const date = localDay(15);
@@ -349,7 +378,8 @@ describe("operator manifest: the day's departures and bookings", () => {
       expect(cell(rowOf(a.id), "lead_name")).toBe(`'=HYPERLINK("http://evil") Smith, Jr.`);
       expect(cell(rowOf(a.id), "guests")).toBe("2 Adults");
       expect(cell(rowOf(b.id), "guests")).toBe("1 Adult");
-      expect(cell(rowOf(b.id), "paid_minor")).toBe(String(b.totalMinor));
+      expect(cell(rowOf(b.id), "paid")).toBe(`${(b.totalMinor / 100).toFixed(2)} USD`);
+      expect(cell(rowOf(b.id), "starts_at")).toBe(`${date} 08:00 ${ZONE}`);
       expect(cell(rowOf(b.id), "departure_id")).toBe(slot.id);
       expect(cell(rowOf(b.id), "waiver_signed")).toBe("yes");
       // Every row holds every column.

@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { reportCsv } from "~contract/operator-reports";
 import { apiText, expectEnvelope } from "./helpers/api";
-import { bookingUser, bookingWorld, confirmedBooking, createSlot } from "./helpers/booking";
+import { bookingUser, bookingWorld, confirmedBooking, createSlot, inExperienceZone, slotAt } from "./helpers/booking";
 import { call } from "./helpers/identity";
 import { accountIdOf, asMember, syncedMember } from "./helpers/operator";
 
@@ -189,17 +189,35 @@ describe("operatorReport", () => {
     expect(byAccept.headers.get("content-disposition")).toBe(`attachment; filename="report-acme-${from}-to-${to}.csv"`);
     expect(byAccept.text).toBe(reportCsv(json));
     const lines = byAccept.text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("date,bookings,guests,revenue_minor,refunds_minor,tips_minor,net_minor,currency");
+    expect(lines[0]).toBe("date,bookings,guests,revenue,refunds,tips,net");
     expect(lines).toHaveLength(1 + 40 + 1);
+    // Money in major units with the currency ("40.00 USD"), never cents.
+    const usd = (minor: number) => `${minor < 0 ? "'-" : ""}${(Math.abs(minor) / 100).toFixed(2)} USD`;
     expect(lines.at(-1)).toBe(
       [
         "total",
-        ...["bookings", "guests", "revenueMinor", "refundsMinor", "tipsMinor", "netMinor"].map((k) => json.totals[k]),
-        "USD",
+        json.totals.bookings,
+        json.totals.guests,
+        ...["revenueMinor", "refundsMinor", "tipsMinor", "netMinor"].map((k) => usd(json.totals[k])),
       ].join(","),
     );
     const byFormat = await apiText(`${path}&format=csv`, { token: owner.idToken, account: "acme" });
     expect(byFormat.text).toBe(byAccept.text);
+  });
+
+  it("occupancy of an experience in Denver (operator in New York): a 22:30 departure on its own local day, at its local time, with its zone", async () => {
+    const manager = await syncedMember(db(), "acme", "manager");
+    const DENVER = "America/Denver";
+    await inExperienceZone(db(), acme, DENVER, async () => {
+      // The last day the two weeks cover: 22:30 in Denver is already the day after in New York.
+      const last = plus(today(), 13);
+      const startsAt = DateTime.fromISO(`${last}T22:30:31`, { zone: DENVER }).toJSDate();
+      const { id } = await slotAt(db(), acme.serviceId, startsAt, { capacity: 8, idPrefix: "t-rep" });
+      const data = (await report(manager.idToken, "?weeks=2")).body.data;
+      const departure = data.occupancy.departures.find((d: { id: string }) => d.id === id);
+      expect(departure).toMatchObject({ localDate: last, localTime: "22:30", timezone: DENVER, capacity: 8 });
+      expect(data.timeZone).toBe(ZONE);
+    });
   });
 
   it("occupancy: the next weeks' departures not cancelled, seats taken / capacity as the table has them", async () => {

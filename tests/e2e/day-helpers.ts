@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
+import { zonedParts } from "../../contract/time-zones";
 import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
 import { OWNER, expectAxeClean } from "./console-helpers";
 import { origin } from "./helpers";
@@ -27,19 +28,7 @@ export async function ownerToken(request: APIRequestContext): Promise<string> {
 }
 
 /** An instant's local date and time in a zone, as a departure's form takes them (year…minute, 2 digits). */
-export function zonedParts(instant: Date, zone: string): Record<"year" | "month" | "day" | "hour" | "minute", string> {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: zone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)!.value;
-  return { year: part("year"), month: part("month"), day: part("day"), hour: part("hour"), minute: part("minute") };
-}
+export { zonedParts };
 
 /** The product's test clock (GET /v1/dev/clock): later than this machine's once a spec moved it. */
 export async function productNow(request: APIRequestContext): Promise<Date> {
@@ -87,22 +76,33 @@ export async function todaysBooking(request: APIRequestContext) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const slotId = (await created.json()).data.id as string;
+  return { ...(await bookTwoAdults(request, EXPERIENCE, service.id, adult.id, slotId)), slotId, date: today };
+}
 
+/** A new traveller books 2 Adults on an experience's departure and pays with the sandbox card (the API, as the app does). */
+export async function bookTwoAdults(
+  request: APIRequestContext,
+  experience: string,
+  serviceId: string,
+  adultTicketTypeId: string,
+  slotId: string,
+) {
   const traveller = await createCompleteUser(request, undefined, undefined, { operators: ["acme"] });
   const booking = await paidBooking(request, traveller.idToken, {
-    serviceId: service.id,
+    experience,
+    serviceId,
     slotId,
-    ticketTypeId: adult.id,
+    ticketTypeId: adultTicketTypeId,
     quantity: 2,
   });
-  return { traveller, bookingId: booking.id as string, reference: booking.reference as string, slotId, date: today };
+  return { traveller, bookingId: booking.id, reference: booking.reference };
 }
 
 /** A booking of `quantity` tickets of one type of an acme departure, placed and paid with the test card through the API. */
 async function paidBooking(
   request: APIRequestContext,
   idToken: string,
-  order: { serviceId: string; slotId: string; ticketTypeId: string; quantity: number },
+  order: { experience?: string; serviceId: string; slotId: string; ticketTypeId: string; quantity: number },
 ) {
   const placed = await request.post(`${origin()}/v1/bookings`, {
     headers: { Authorization: `Bearer ${idToken}`, "Idempotency-Key": randomUUID() },
@@ -110,7 +110,7 @@ async function paidBooking(
       serviceId: order.serviceId,
       slotId: order.slotId,
       tickets: [{ ticketTypeId: order.ticketTypeId, quantity: order.quantity }],
-      returnUrl: `/experiences/${EXPERIENCE}/${order.serviceId}/return/{bookingId}`,
+      returnUrl: `/experiences/${order.experience ?? EXPERIENCE}/${order.serviceId}/return/{bookingId}`,
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);

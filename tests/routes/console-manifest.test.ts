@@ -1,9 +1,15 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { slots } from "~api/db/schema";
 import * as page from "~/routes/_console.console.manifest";
 import * as csv from "~/routes/_console.console.manifest[.]csv";
-import { bookingUser, confirmedBooking, findService, type TestService } from "../api/helpers/booking";
+import {
+  bookingUser,
+  confirmedBooking,
+  findService,
+  inExperienceZone,
+  slotAt,
+  type TestService,
+} from "../api/helpers/booking";
 import { seedDbForThisFile } from "../api/helpers/api";
 import { withEmulatorUsers } from "../api/helpers/identity";
 import { addTeamMember } from "../api/helpers/operator";
@@ -35,22 +41,16 @@ const flashOf = (headers: Headers) => {
 const localDay = (days: number) => DateTime.now().setZone(ZONE).plus({ days }).toISODate()!;
 
 let made = 0;
-async function departureOn(acme: TestService, date: string, guideUserId: string | null) {
-  const startsAt = DateTime.fromISO(date, { zone: ZONE })
-    .set({ hour: 10, minute: 7 + made++, second: 41 })
+async function departureOn(
+  acme: TestService,
+  date: string,
+  guideUserId: string | null,
+  at: { zone: string; hour: number; minute: number } = { zone: ZONE, hour: 10, minute: 7 + made++ },
+) {
+  const startsAt = DateTime.fromISO(date, { zone: at.zone })
+    .set({ hour: at.hour, minute: at.minute, second: 41 })
     .toJSDate();
-  const id = `t-rman-${Math.random().toString(36).slice(2, 10)}`;
-  await db()
-    .insert(slots)
-    .values({
-      id,
-      serviceId: acme.serviceId,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 90 * 60_000),
-      capacity: 10,
-      guideUserId,
-    });
-  return id;
+  return (await slotAt(db(), acme.serviceId, startsAt, { guideUserId, idPrefix: "t-rman" })).id;
 }
 
 describe("/console/manifest and /console/manifest.csv", () => {
@@ -151,5 +151,31 @@ describe("/console/manifest and /console/manifest.csv", () => {
     expect(ids).toContain(booking.id);
     expect(lines.some((line) => line.includes(booking.id) && line.includes("1 Adult"))).toBe(true);
     expect((await load(csv, "/console/manifest.csv?date=2026-02-30", manager.cookie)).status).toBe(400);
+  });
+
+  it("a 22:30 departure in Denver (operator in New York): on its own day, its CSV row in Denver's local time with the zone, money in dollars", async () => {
+    const acme = await findService(db(), "acme");
+    const manager = await memberOfAcme("manager");
+    const DENVER = "America/Denver";
+    await inExperienceZone(db(), acme, DENVER, async () => {
+      const date = localDay(24);
+      const slot = await departureOn(acme, date, null, { zone: DENVER, hour: 22, minute: 30 });
+      const booking = await confirmedBooking(await bookingUser(acme), acme, slot, 2);
+      const day = await load(page, `/console/manifest?date=${date}`, manager.cookie);
+      const departure = day.data.manifest.departures.find((d: { id: string }) => d.id === slot);
+      expect(departure).toMatchObject({ timezone: DENVER });
+      const next = await load(page, `/console/manifest?date=${localDay(25)}`, manager.cookie);
+      expect(next.data.manifest.departures.map((d: { id: string }) => d.id)).not.toContain(slot);
+
+      const file = await load(csv, `/console/manifest.csv?date=${date}`, manager.cookie);
+      const [header, ...lines] = String(file.data).trim().split("\r\n");
+      const columns = header.split(",");
+      const row = lines.find((line) => line.includes(booking.id))!.split(",");
+      const cell = (name: string) => row[columns.indexOf(name)];
+      expect(cell("starts_at")).toBe(`${date} 22:30 ${DENVER}`);
+      expect(cell("total")).toBe(`${(booking.totalMinor / 100).toFixed(2)} USD`);
+      expect(cell("paid")).toBe(`${(booking.totalMinor / 100).toFixed(2)} USD`);
+      expect(cell("refunded")).toBe("0.00 USD");
+    });
   });
 });

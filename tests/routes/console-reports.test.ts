@@ -47,7 +47,9 @@ describe("/console/reports and /console/reports.csv", () => {
     );
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines).toHaveLength(1 + 7 + 1);
-    expect(lines[1]).toMatch(/^2026-01-01,\d+,\d+,-?\d+,\d+,\d+,-?\d+,USD$/);
+    // Money in major units with the currency ("40.00 USD"), never cents.
+    expect(lines[0]).toBe("date,bookings,guests,revenue,refunds,tips,net");
+    expect(lines[1]).toMatch(/^2026-01-01,\d+,\d+,'?-?\d+\.\d\d USD,\d+\.\d\d USD,\d+\.\d\d USD,'?-?\d+\.\d\d USD$/);
     const bad = (await reportsCsv.loader(
       args(
         pageRequest("/console/reports.csv?from=2026-01-07&to=2026-01-01", {

@@ -2,7 +2,7 @@ import { forwardRef } from "react";
 import type { CheckInAnswer, CheckInOutcome } from "~contract/operator-check-in";
 import { groupTicketCode } from "~contract/ticket-code";
 import { useTranslation } from "~/platform/i18n-react";
-import { formatDateTime } from "~/ui/date-format";
+import { formatDateTime, formatMoment } from "~/ui/date-format";
 
 /** Green to admit, amber for "already in", red to stop: never by colour alone (an icon and words too). */
 const LOOK: Record<CheckInOutcome, { box: string; icon: string }> = {
@@ -25,8 +25,13 @@ export const CheckInResult = forwardRef<HTMLElement, { answer: CheckInAnswer; co
   function CheckInResult({ answer, code, timeZone }, ref) {
     const { t, i18n } = useTranslation();
     const look = LOOK[answer.outcome];
-    const at = (instant: string) => formatDateTime(instant, { timeZone, locale: i18n.language });
     const booking = answer.booking;
+    // The departure's times in its own experience's zone (named), the rest in the operator's.
+    const zone = booking?.timezone ?? timeZone;
+    const at = (instant: string) => formatDateTime(instant, { timeZone: zone, locale: i18n.language });
+    const departure = booking ? formatMoment(booking.startsAt, { timeZone: zone, locale: i18n.language }) : "";
+    const reasonKey =
+      answer.outcome === "wrong_date" && booking ? "tickets.reason_wrong_date_for" : `tickets.reason_${answer.outcome}`;
     return (
       <section
         ref={ref}
@@ -46,7 +51,8 @@ export const CheckInResult = forwardRef<HTMLElement, { answer: CheckInAnswer; co
           {t(`tickets.outcome_${answer.outcome}`)}
         </h2>
         <p className="mt-2" data-testid="check-in-reason">
-          {t(`tickets.reason_${answer.outcome}`, {
+          {t(reasonKey, {
+            when: departure,
             admitted: answer.admitted,
             seats: booking?.seats ?? 0,
             checkedIn: booking?.checkedIn ?? 0,
@@ -68,7 +74,9 @@ export const CheckInResult = forwardRef<HTMLElement, { answer: CheckInAnswer; co
             </dd>
             <dt className="font-medium">{t("tickets.departure")}</dt>
             <dd>
-              <time dateTime={booking.startsAt}>{at(booking.startsAt)}</time>
+              <time dateTime={booking.startsAt} data-testid="check-in-departure">
+                {departure}
+              </time>
             </dd>
             <dt className="font-medium">{t("tickets.checkedInCount")}</dt>
             <dd data-testid="check-in-count">

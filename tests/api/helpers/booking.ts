@@ -329,3 +329,46 @@ export async function withAdultPrice<T>(
     await set(service.adult.priceMinor);
   }
 }
+
+/**
+ * Runs `fn` while the service's experience is set in `zone` (its operator's zone unchanged: acme
+ * stays in New York), then puts the experience's own zone back, whatever happened.
+ */
+export async function inExperienceZone<T>(
+  db: Db,
+  service: TestService,
+  zone: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const [before] = await db
+    .select({ timezone: experiences.timezone })
+    .from(experiences)
+    .where(eq(experiences.id, service.experienceId));
+  const set = (timezone: string) =>
+    db.update(experiences).set({ timezone }).where(eq(experiences.id, service.experienceId));
+  await set(zone);
+  try {
+    return await fn();
+  } finally {
+    await set(before.timezone);
+  }
+}
+
+/** A departure of a service at an instant (90 minutes long, 10 seats unless told), made straight in the table. */
+export async function slotAt(
+  db: Db,
+  serviceId: string,
+  startsAt: Date,
+  options: { capacity?: number; guideUserId?: string | null; idPrefix?: string } = {},
+): Promise<{ id: string; startsAt: Date }> {
+  const id = `${options.idPrefix ?? "t-at"}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  await db.insert(slots).values({
+    id,
+    serviceId,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 90 * 60_000),
+    capacity: options.capacity ?? 10,
+    guideUserId: options.guideUserId ?? null,
+  });
+  return { id, startsAt };
+}
