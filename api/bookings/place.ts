@@ -83,7 +83,8 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   await refuseMissingSteps(db, user, context.account);
   // 404 for an unknown or started departure; seats are judged by the update below.
   await loadOpenSlot(db, body.slotId, body.serviceId);
-  if (body.bookAgain === false) await refuseBookingTwice(db, user.id, body.slotId);
+  // A waitlist offer is itself a deliberate ask for more seats of the departure: no second question.
+  if (body.bookAgain === false && !body.waitlistOffer) await refuseBookingTwice(db, user.id, body.slotId);
   const order = await priceOrder(db, context, body, user.id);
   if (body.promoCode && !order.promo)
     throw conflict(`The promo code ${body.promoCode} cannot be used for this booking.`, "promo_invalid");

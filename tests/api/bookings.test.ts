@@ -144,6 +144,8 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
       status: "open",
       bookingId: booking.id,
       cancelUrl: body.cancelUrl,
+      // Open: there is no paid booking to link to yet.
+      paidUrl: null,
     });
 
     const paid = await pay(sessionId);

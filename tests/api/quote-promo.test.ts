@@ -57,6 +57,8 @@ describe("POST /v1/bookings/quote", () => {
         freeCancellationUntil: new Date(slot.startsAt.getTime() - acme.cutoffHours * 3_600_000).toISOString(),
         // Nobody asked: who may book is not known yet.
         missing: ["sign_in"],
+        // Nor whose bookings of the departure to mention.
+        yourBookings: [],
       },
     });
     const { breakdown } = res.body.data;
