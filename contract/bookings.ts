@@ -122,6 +122,15 @@ export const createBookingBody = quoteBody.extend({
     .trim()
     .max(64, "Not a gift card code.")
     .optional(),
+  /**
+   * Or a gift card kept on the caller's account (addGiftCardToWallet) or sent to their email, by
+   * its id (myGiftCards): it pays like a typed code. Not with giftCardCode (400); a card that is not
+   * the caller's, not usable here or empty is 404 gift_card_invalid.
+   */
+  savedGiftCardId: z
+    .string({ invalid_type_error: "Give a gift card's id." })
+    .regex(/^gc_[A-Za-z0-9_-]{1,40}$/, "Not a gift card's id.")
+    .optional(),
 });
 export type CreateBookingBody = z.output<typeof createBookingBody>;
 

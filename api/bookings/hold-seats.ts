@@ -15,7 +15,7 @@ import { newBookingId } from "./ids";
 import type { PricedOrder } from "./price";
 import { takeSeats } from "./seats";
 import { acceptOffer } from "./waitlist-offer";
-import { debitGiftCard } from "../gift-cards/ledger";
+import { debitGiftCard, type GiftCardRef } from "../gift-cards/ledger";
 import type { CreateBookingBody } from "~contract/bookings";
 
 type TicketLines = Array<{ ticketTypeId: string; quantity: number }>;
@@ -75,6 +75,8 @@ export interface HoldRequest {
   origin: string;
   /** Booked in an operator's storefront. */
   storefront: boolean;
+  /** The gift card that pays what its balance allows (a typed code, or one of the guest's own). */
+  giftCard: GiftCardRef | null;
 }
 
 export interface Hold {
@@ -108,7 +110,7 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
         hold.promoCode === (promo?.code ?? null) &&
         hold.totalMinor === price.totalMinor &&
         hold.saveCard === body.saveCard &&
-        hold.giftCardMinor > 0 === Boolean(body.giftCardCode),
+        hold.giftCardMinor > 0 === Boolean(request.giftCard),
     );
     if (reused) return { booking: reused, reused: true, replaced: [] };
     const replaced = await releaseOwnHolds(tx, ownHolds);
@@ -161,10 +163,10 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
       })
       .returning();
     if (referralCode) await recordReferral(tx, userId, referralCode, row.id);
-    if (body.giftCardCode && price.totalMinor > 0) {
+    if (request.giftCard && price.totalMinor > 0) {
       // The card pays what its balance allows, taken under its row lock with the seats (one transaction).
       const { takenMinor } = await debitGiftCard(tx, {
-        code: body.giftCardCode,
+        card: request.giftCard,
         accountId: request.storefront ? context.account.id : null,
         currency: context.account.currency,
         wantedMinor: price.totalMinor,

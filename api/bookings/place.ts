@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { bookings, type AccountRow, type BookingRow } from "../db/schema";
 import { getApiEnv } from "../env";
-import { conflict } from "../http/errors";
+import { conflict, validationError } from "../http/errors";
 import { loadBookableService } from "../catalog/bookable-service";
 import { ownCard } from "../payments/saved-cards";
 import { enforceRateLimits } from "../rate-limit/service";
@@ -73,6 +73,9 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   const existing = await findByIdempotencyKey(db, user.id, idempotencyKey);
   if (existing) return replay(existing);
 
+  if (body.giftCardCode !== undefined && body.savedGiftCardId !== undefined) {
+    throw validationError({ savedGiftCardId: ["Send a gift card code or a saved card's id, not both."] });
+  }
   // A typed gift card code counts against the same limits as a balance lookup (guessing stays hopeless).
   if (body.giftCardCode !== undefined) {
     await limitGiftCardAttempts(input.clientAddress, body.giftCardCode);
@@ -101,6 +104,11 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
       idempotencyKey,
       origin: input.origin,
       storefront: scope !== null,
+      giftCard: body.giftCardCode
+        ? { code: body.giftCardCode }
+        : body.savedGiftCardId
+          ? { savedId: body.savedGiftCardId, userId: user.id, email: user.email }
+          : null,
     });
   } catch (error) {
     if (isUniqueViolation(error, "bookings_user_idempotency_key")) {

@@ -119,6 +119,36 @@ export async function findUsableCard(db: Queryable, typed: string, accountId: st
   return card;
 }
 
+/**
+ * The active card of the caller's own (kept on their account, or sent to their email) with this id,
+ * usable in this scope, locked for the debit; any other card is the one uniform failure.
+ */
+async function findOwnCard(
+  tx: Tx,
+  ref: { savedId: string; userId: string; email: string | null },
+  accountId: string | null,
+) {
+  const [card] = await tx
+    .select()
+    .from(giftCards)
+    .where(
+      and(
+        eq(giftCards.id, ref.savedId),
+        or(
+          sql`exists (select 1 from ${giftCardHolders} where ${giftCardHolders.giftCardId} = ${giftCards.id} and ${giftCardHolders.userId} = ${ref.userId})`,
+          ref.email ? sql`lower(${giftCards.recipientEmail}) = lower(${ref.email})` : undefined,
+        ),
+      ),
+    )
+    .for("update");
+  if (!card || card.status !== "active") throw giftCardInvalid();
+  if (card.accountId !== null && card.accountId !== accountId) throw giftCardInvalid();
+  return card;
+}
+
+/** Which card pays: a typed code, or one of the caller's own by id. */
+export type GiftCardRef = { code: string } | { savedId: string; userId: string; email: string | null };
+
 export async function giftCardBalanceMinor(db: Queryable, giftCardId: string): Promise<number> {
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${giftCardTransactions.amountMinor}), 0)` })
@@ -134,9 +164,12 @@ export async function giftCardBalanceMinor(db: Queryable, giftCardId: string): P
  */
 export async function debitGiftCard(
   tx: Tx,
-  input: { code: string; accountId: string | null; currency: string; wantedMinor: number; bookingId: string },
+  input: { card: GiftCardRef; accountId: string | null; currency: string; wantedMinor: number; bookingId: string },
 ): Promise<{ giftCardId: string; takenMinor: number }> {
-  const card = await findUsableCard(tx, input.code, input.accountId, true);
+  const card =
+    "code" in input.card
+      ? await findUsableCard(tx, input.card.code, input.accountId, true)
+      : await findOwnCard(tx, input.card, input.accountId);
   if (card.currency !== input.currency) throw giftCardCurrency(card.currency, input.currency);
   const idempotencyKey = `redeem:${input.bookingId}`;
   // A repeated debit for the booking (a retried request) answers what the first one took.

@@ -39,7 +39,9 @@ import {
   applyGiftCard,
   giftCardCurrencyRefusal,
   isGiftCardApply,
+  walletCardFor,
 } from "~/features/gift-cards/confirm-gift-card.server";
+import { requireHostContext } from "~/platform/host.server";
 import { GiftCardField, useConfirmGiftCard, type GiftCardAnswer } from "~/features/gift-cards/confirm-gift-card";
 
 /** Remembers the visit for the unfinished-booking reminder; the page never fails because of it. */
@@ -75,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     promoFor(request, new URL(request.url).searchParams),
     referralCodeOf(request),
   ]);
-  const [quote, cards] = await Promise.all([
+  const [quote, cards, giftCards] = await Promise.all([
     quoteBooking(
       request,
       {
@@ -90,6 +92,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ),
     // A user the API does not know yet has none (the quote sends them to sign in).
     token ? orNone(apiFor(request, { token }).call("savedCards")) : null,
+    // Their gift cards: one they kept or were sent pays by itself (unless they untick it).
+    token ? orNone(apiFor(request, { token }).call("myGiftCards")) : null,
   ]);
   // What the API says is still to do before this booking (sign in, profile, waiver) comes first.
   if (quote) redirectToMissingStep(request, quote.missing, context.operator);
@@ -117,6 +121,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     operator: context.operator,
     // Expired cards cannot pay: not offered.
     cards: (cards ?? []).filter((card) => !card.expired),
+    walletCard: quote
+      ? walletCardFor(giftCards ?? [], {
+          currency: quote.currency,
+          storefrontOperator:
+            requireHostContext(request).mode === "account_direct" ? detail.experience.operator.name : null,
+        })
+      : null,
     // A fresh key per rendered page: submitting this page twice makes one booking.
     idempotencyKey: crypto.randomUUID(),
   };
@@ -143,6 +154,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     paymentMethod: z.string().max(80).optional(),
     /** A gift card pays what its balance allows (the API judges the code; every failure reads the same). */
     giftCardCode: z.string().trim().max(64, "confirm.giftCardInvalid").optional(),
+    /** The traveller's own gift card, ticked (a code typed wins over it). */
+    savedGiftCardId: z
+      .string()
+      .regex(/^gc_[A-Za-z0-9_-]{1,40}$/, "confirm.giftCardInvalid")
+      .optional(),
     /** Ticked to book a departure the caller already booked: a second booking is never made by accident. */
     bookAgain: z.literal("yes").optional(),
     /** The operator whose profile and waiver steps apply (only used to route those steps). */
@@ -204,6 +220,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         cancelUrl: here,
         paymentMethodId: form.paymentMethod && form.paymentMethod !== "new" ? form.paymentMethod : undefined,
         giftCardCode: form.giftCardCode || undefined,
+        savedGiftCardId: form.giftCardCode ? undefined : form.savedGiftCardId,
         // Back to this page after paying (the back button) and Pay again: no second booking unless asked for.
         bookAgain: form.bookAgain === "yes",
       },
@@ -246,6 +263,7 @@ export default function ConfirmPage() {
     detailsPath,
     operator,
     cards,
+    walletCard,
     selectionQuery: query,
     waitlistOffer,
   } = useLoaderData<typeof loader>();
@@ -266,6 +284,7 @@ export default function ConfirmPage() {
     answer: useActionData<GiftCardAnswer>(),
     totalMinor: quote?.breakdown.totalMinor ?? 0,
     currency: quote?.currency ?? "",
+    walletCard,
   });
   return (
     <section className="mx-auto max-w-2xl">

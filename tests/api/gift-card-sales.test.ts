@@ -187,6 +187,41 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
     expect(ledger.reduce((sum, row) => sum + row.amountMinor, 0)).toBe(2_000);
   });
 
+  it("a card kept on the account pays by its id (savedGiftCardId); another's, a used-up one, or both ways at once are refused", async () => {
+    const buyer = await syncedUser();
+    const card = await boughtCard(buyer, 1_500);
+    const guest = await bookingUser(acme);
+    const saved = await call("/v1/user/gift-cards", { token: guest.idToken, body: { code: card.code } });
+    expect(saved.status).toBe(201);
+    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 205 });
+    // Someone who did not keep the card cannot spend it by its id: the one uniform refusal, nothing held.
+    const stranger = await bookingUser(acme);
+    const refused = await placeBooking(stranger.idToken, bookingBody(acme, slot.id, 1, { savedGiftCardId: card.id }));
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.code).toBe("gift_card_invalid");
+    // A code and an id together: which one would pay? Refused before anything is held.
+    const both = await placeBooking(
+      guest.idToken,
+      bookingBody(acme, slot.id, 1, { savedGiftCardId: card.id, giftCardCode: card.code }),
+    );
+    expect(both.status).toBe(400);
+    expect(await db().select().from(bookings).where(eq(bookings.slotId, slot.id))).toEqual([]);
+
+    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { savedGiftCardId: card.id }));
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.booking.giftCardMinor).toBe(1_500);
+    expect(await giftCardBalanceMinor(db(), card.id)).toBe(0);
+    // Spent, it pays nothing more: refused like any other card.
+    const again = await placeBooking(
+      guest.idToken,
+      bookingBody(acme, (await createSlot(db(), acme.serviceId, { startsInHours: 206 })).id, 1, {
+        savedGiftCardId: card.id,
+      }),
+    );
+    expect(again.status).toBe(404);
+    expect(again.body.error.code).toBe("gift_card_invalid");
+  });
+
   it("an operator's partial refund goes back to the card first, then to the card payment", async () => {
     const buyer = await syncedUser();
     const card = await boughtCard(buyer, 2_000, "acme");

@@ -145,7 +145,7 @@ describe("gift card ledger and balance", () => {
     const attempts = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
         db().transaction((tx) =>
-          debitGiftCard(tx, { code, accountId: null, currency, wantedMinor: 3_000, bookingId: booking.id }),
+          debitGiftCard(tx, { card: { code }, accountId: null, currency, wantedMinor: 3_000, bookingId: booking.id }),
         ),
       ),
     );
@@ -185,7 +185,7 @@ describe("gift card ledger and balance", () => {
     const taken = await Promise.allSettled(
       placed.map((booking) =>
         db().transaction((tx) =>
-          debitGiftCard(tx, { code, accountId: null, currency, wantedMinor: 3_000, bookingId: booking.id }),
+          debitGiftCard(tx, { card: { code }, accountId: null, currency, wantedMinor: 3_000, bookingId: booking.id }),
         ),
       ),
     );

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
 import { payWithCard, type Day } from "./booking-helpers";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
@@ -93,10 +94,10 @@ test("bought without JavaScript, emailed with its code, spent on part of a booki
   const code = await deliveredCode(request, recipient.email);
   const target = await acmeDeparture(request);
   const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
-  const payAmount = async (on: Page) =>
-    Math.round(
-      Number(((await on.getByRole("button", { name: /^Pay / }).textContent()) ?? "").replace(/[^0-9.]/g, "")) * 100,
-    );
+  const amountOf = async (locator: Locator) =>
+    Math.round(Number(((await locator.textContent()) ?? "").replace(/[^0-9.]/g, "")) * 100);
+  /** The order's total before any gift card (the price summary). */
+  const totalOf = (on: Page) => amountOf(on.getByTestId("price-total"));
 
   // Without JavaScript, "Apply card" shows what the checkout will charge on the Pay button (issue 39 item 5).
   const noJs = await browser.newContext({ javaScriptEnabled: false });
@@ -106,7 +107,12 @@ test("bought without JavaScript, emailed with its code, spent on part of a booki
   await plainPage.goto(
     `/experiences/${EXPERIENCE}/${target.serviceId}/confirm?slot=${target.slot.id}&t_${await adultTicket(request, target.serviceId)}=2`,
   );
-  const fullTotal = await payAmount(plainPage);
+  const fullTotal = await totalOf(plainPage);
+  // The card was sent to this traveller: it is offered by itself, ticked, and Pay already counts it.
+  const own = plainPage.getByTestId("wallet-gift-card");
+  await expect(own).toContainText(`····${code.slice(-4)}`);
+  await expect(own.getByRole("checkbox")).toBeChecked();
+  await expect(plainPage.getByRole("button", { name: /^Pay / })).toHaveText(`Pay ${money(fullTotal - 2_000)}`);
   await plainPage.getByLabel("Gift card code (optional)").fill(code);
   await plainPage.getByRole("button", { name: "Apply card" }).click();
   await expect(plainPage.getByTestId("gift-card-applied")).toContainText("$20.00 available");
@@ -127,7 +133,10 @@ test("bought without JavaScript, emailed with its code, spent on part of a booki
   await live.getByLabel("Gift card code (optional)").fill("ABCD-EFGH-JKMN-PQRS");
   await live.getByRole("button", { name: /^Pay / }).click();
   await expect(live.getByText("This gift card code is not valid here, or has no balance left.")).toBeVisible();
-  const beforeCard = await payAmount(live);
+  const beforeCard = await totalOf(live);
+  // Unticked, the traveller's own card pays nothing: Pay says the whole total.
+  await live.getByTestId("wallet-gift-card").getByRole("checkbox").uncheck();
+  await expect(live.getByRole("button", { name: /^Pay / })).toHaveText(`Pay ${money(beforeCard)}`);
   await live.getByLabel("Gift card code (optional)").fill(code.toLowerCase());
   // With JavaScript the Pay button follows the typed card at once: what the checkout will charge.
   await expect(live.getByRole("button", { name: /^Pay / })).toHaveText(`Pay ${money(beforeCard - 2_000)}`);

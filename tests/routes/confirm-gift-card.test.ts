@@ -68,3 +68,54 @@ describe("confirm: the gift card", () => {
     expect(await db().select().from(bookings).where(eq(bookings.userId, user.uid))).toEqual([]);
   });
 });
+
+describe("confirm: a gift card of the traveller's own (issue 39, item 14)", () => {
+  it("is offered by itself, ticked (the loader names it); paying with it ticked spends it; another's id is refused", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const user = await bookingUser(acme);
+    const cookie = await sessionFor(user);
+    // Sent to this traveller's email: theirs without typing the code.
+    const { card: own } = await issueGiftCard(db(), {
+      accountId: null,
+      currency: acme.currency,
+      amountMinor: 700,
+      purchaserId: null,
+      recipientEmail: user.email,
+    });
+    const page = await outcome(() =>
+      confirmRoute.loader(
+        args(new Request(new URL(confirmPath(slot.id), ORIGIN), { headers: { Cookie: cookie } }), params()) as never,
+      ),
+    );
+    expect(page.status).toBe(200);
+    expect(page.data.walletCard).toMatchObject({ id: own.id, balanceMinor: 700, currency: acme.currency });
+
+    const pay = (savedGiftCardId: string) => {
+      const body = new URLSearchParams({
+        intent: "pay",
+        idempotencyKey: randomUUID(),
+        operator: "acme",
+        savedGiftCardId,
+      });
+      return outcome(() =>
+        confirmRoute.action(
+          args(
+            new Request(new URL(confirmPath(slot.id), ORIGIN), {
+              method: "POST",
+              headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+              body,
+            }),
+            params(),
+          ) as never,
+        ),
+      );
+    };
+    const { card: someoneElses } = await card(acme.currency, 900);
+    const refused = await pay(someoneElses.id);
+    expect(refused.data.result.error.giftCardCode).toEqual(["confirm.giftCardInvalid"]);
+    const paid = await pay(own.id);
+    expect(paid.location).toMatch(/\/sandbox\/checkout\//);
+    const [booking] = await db().select().from(bookings).where(eq(bookings.userId, user.uid));
+    expect(booking.giftCardMinor).toBe(700);
+  });
+});

@@ -4,7 +4,7 @@ import { normalizeGiftCardCode } from "~contract/gift-cards";
 import { apiFor } from "~/platform/api.server";
 import { apiErrorResult, type Replyable } from "~/platform/api-errors.server";
 import { errorInit } from "~/platform/http.server";
-import { GIFT_CARD_INTENT, type GiftCardAnswer } from "./confirm-gift-card";
+import { GIFT_CARD_INTENT, type GiftCardAnswer, type WalletCard } from "./confirm-gift-card";
 
 /** Whether the confirm page's form was sent by its gift card's Apply button (the form also says intent=pay). */
 export const isGiftCardApply = (form: FormData) => form.getAll("intent").includes(GIFT_CARD_INTENT);
@@ -47,4 +47,36 @@ function giftCardAnswer(
     { result: submission.reply({ fieldErrors: { giftCardCode: [key] } }), intent: GIFT_CARD_INTENT, giftCard },
     { status },
   );
+}
+
+/**
+ * The gift card of the traveller's own (kept on their account or sent to them) that pays this
+ * booking by itself, unless they untick it: delivered, with a balance, in the booking's currency and
+ * good here (a marketplace card anywhere, a storefront's only there). The fullest one; null: none.
+ */
+export function walletCardFor(
+  cards: ReadonlyArray<{
+    id: string;
+    last4: string | null;
+    currency: string;
+    balanceMinor: number;
+    status: string;
+    relation: string;
+    operatorName: string | null;
+  }>,
+  booking: { currency: string; storefrontOperator: string | null },
+): WalletCard | null {
+  const usable = cards.filter(
+    (card) =>
+      (card.relation === "saved" || card.relation === "received") &&
+      card.status === "active" &&
+      card.last4 !== null &&
+      card.balanceMinor > 0 &&
+      card.currency === booking.currency &&
+      (card.operatorName === null || card.operatorName === booking.storefrontOperator),
+  );
+  const fullest = usable.sort((a, b) => b.balanceMinor - a.balanceMinor)[0];
+  return fullest
+    ? { id: fullest.id, last4: fullest.last4!, currency: fullest.currency, balanceMinor: fullest.balanceMinor }
+    : null;
 }

@@ -13,6 +13,14 @@ export interface GiftCardAnswer extends FormResult {
   giftCard?: { last4?: string; currency: string; balanceMinor?: number };
 }
 
+/** A gift card of the traveller's own that the confirm page applies unless they untick it. */
+export interface WalletCard {
+  id: string;
+  last4: string;
+  currency: string;
+  balanceMinor: number;
+}
+
 /** What the checkout charges once a card (of the booking's currency) has paid what its balance allows. */
 export function chargeAfterGiftCard(totalMinor: number, card: { balanceMinor?: number } | null): number {
   return Math.max(0, totalMinor - Math.min(Math.max(0, card?.balanceMinor ?? 0), totalMinor));
@@ -27,10 +35,13 @@ export function useConfirmGiftCard(options: {
   answer: GiftCardAnswer | undefined;
   totalMinor: number;
   currency: string;
+  /** The traveller's own card, applied by itself (ticked) unless a code is typed. */
+  walletCard?: WalletCard | null;
 }) {
   const fetcher = useFetcher<GiftCardAnswer>();
   const location = useLocation();
   const [typed, setTyped] = useState<string | null>(null);
+  const [useWallet, setUseWallet] = useState(true);
   // A new answer of the page (Pay or Apply card sent) is what the field shows again.
   useEffect(() => setTyped(null), [options.answer]);
   // With JavaScript, what the code typed now gives (nothing for a code not whole yet); else, and
@@ -38,7 +49,10 @@ export function useConfirmGiftCard(options: {
   const whole = typed === null || normalizeGiftCardCode(typed) !== null;
   const answer = !whole ? undefined : typed !== null && fetcher.data ? fetcher.data : options.answer;
   const card = answer?.giftCard;
-  const applied = card && card.currency === options.currency && !answer?.result.error ? card : null;
+  const typedCard = card && card.currency === options.currency && !answer?.result.error ? card : null;
+  // A code typed (and good) pays; else the traveller's own card, while it stays ticked.
+  const wallet = !typedCard && useWallet && options.walletCard ? options.walletCard : null;
+  const applied = typedCard ?? wallet;
   const chargeMinor = chargeAfterGiftCard(options.totalMinor, applied);
   const onCodeChange = (value: string) => {
     setTyped(value);
@@ -48,7 +62,16 @@ export function useConfirmGiftCard(options: {
       { method: "post", action: location.pathname + location.search },
     );
   };
-  return { answer, applied, chargeMinor, onCodeChange, checking: fetcher.state !== "idle" };
+  return {
+    answer,
+    applied,
+    chargeMinor,
+    onCodeChange,
+    checking: fetcher.state !== "idle",
+    walletCard: options.walletCard ?? null,
+    usingWallet: wallet !== null,
+    setUseWallet,
+  };
 }
 
 /** The field, its hint, its error (the card's currency named) and its Apply button. */
@@ -64,8 +87,25 @@ export function GiftCardField({
   const { t, i18n } = useTranslation();
   const error = gift.answer?.result.error?.giftCardCode?.[0];
   const message = error ? t(error, { cardCurrency: gift.answer?.giftCard?.currency ?? "", currency }) : null;
+  const own = gift.walletCard;
   return (
     <div className="mb-4">
+      {own ? (
+        <label className="mb-3 flex items-start gap-2 text-sm text-slate-800" data-testid="wallet-gift-card">
+          <input
+            type="checkbox"
+            name="savedGiftCardId"
+            value={own.id}
+            defaultChecked
+            onChange={(event) => gift.setUseWallet(event.currentTarget.checked)}
+            className="mt-0.5 h-4 w-4"
+          />
+          {t("confirm.walletGiftCard", {
+            last4: own.last4,
+            balance: formatMoney(own.balanceMinor, own.currency, i18n.language),
+          })}
+        </label>
+      ) : null}
       <label htmlFor="gift-card-code" className="block text-sm font-medium text-slate-700">
         {t("confirm.giftCard")}
       </label>
@@ -96,7 +136,7 @@ export function GiftCardField({
       <p id="gift-card-code-hint" className="mt-1 text-xs text-slate-600">
         {t("confirm.giftCardHint")}
       </p>
-      {gift.applied ? (
+      {gift.applied && !gift.usingWallet ? (
         <p role="status" className="mt-1 text-sm text-emerald-800" data-testid="gift-card-applied">
           {t("confirm.giftCardApplied", {
             last4: gift.applied.last4 ?? "",

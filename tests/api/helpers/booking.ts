@@ -187,6 +187,7 @@ export interface BookingRequest {
   saveCard?: boolean;
   paymentMethodId?: string;
   giftCardCode?: string;
+  savedGiftCardId?: string;
 }
 
 export function bookingBody(
