@@ -93,22 +93,26 @@ export async function joinWaitlist(
   let entry: WaitlistEntry;
   try {
     entry = await db.transaction(async (tx) => {
-      const [{ id: entryId }] = await tx
-        .insert(waitlistEntries)
-        .values({
-          id: newWaitlistEntryId(),
-          slotId: body.slotId,
-          serviceId: body.serviceId,
-          accountId: context.account.id,
-          userId: input.userId,
-          seats: body.seats,
-          origin: input.origin,
-          storefront: input.scope !== null,
-          createdAt: sql`app_now()`,
-          updatedAt: sql`app_now()`,
-        })
-        .returning({ id: waitlistEntries.id });
-      // Told in the transaction that makes the entry (the transactional outbox).
+      // Back in line after an offer lapsed or the traveller left: their entry again, at the end.
+      const rejoined = await rejoinWaitlist(tx, input.userId, body.slotId, body.seats, input);
+      const [{ id: entryId }] = rejoined
+        ? [rejoined]
+        : await tx
+            .insert(waitlistEntries)
+            .values({
+              id: newWaitlistEntryId(),
+              slotId: body.slotId,
+              serviceId: body.serviceId,
+              accountId: context.account.id,
+              userId: input.userId,
+              seats: body.seats,
+              origin: input.origin,
+              storefront: input.scope !== null,
+              createdAt: sql`app_now()`,
+              updatedAt: sql`app_now()`,
+            })
+            .returning({ id: waitlistEntries.id });
+      // Told in the transaction that makes (or renews) the entry (the transactional outbox).
       const [joined] = await listWaitlist(tx, input.userId, input.scope, entryId);
       const mail = (await entryContexts(tx, [entryId])).get(entryId)?.mail;
       if (mail) await enqueueEmail(tx, waitlistJoinedEmail(mail, joined.placeInLine ?? 1));
@@ -116,12 +120,40 @@ export async function joinWaitlist(
     });
   } catch (error) {
     if (isUniqueViolation(error, "waitlist_entries_slot_user_key"))
-      throw conflict("You are already on the waitlist of this time, or have left it.", "already_on_waitlist");
+      throw conflict("You are already on the waitlist of this time.", "already_on_waitlist");
     throw error;
   }
   // Seats may be free already (only the public may not have them): offered at the next run.
   kickWaitlist();
   return entry;
+}
+
+/** Statuses an entry leaves the line with that its traveller may join again from. */
+const REJOINABLE = ["expired", "declined", "left"] as const;
+
+/**
+ * The caller's entry of this departure that left the line (offer lapsed, declined, left), put back
+ * as waiting, at the end of the line (a new position from the identity); null when there is none.
+ */
+async function rejoinWaitlist(
+  tx: Tx,
+  userId: string,
+  slotId: string,
+  seats: number,
+  input: { origin: string; scope: AccountRow | null },
+): Promise<{ id: string } | null> {
+  const result = await tx.execute(sql`
+    update ${waitlistEntries}
+    set status = 'waiting', seats = ${seats}, position = default, origin = ${input.origin},
+      storefront = ${input.scope !== null}, updated_at = app_now()
+    where slot_id = ${slotId} and user_id = ${userId}
+      and status in (${sql.join(
+        REJOINABLE.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+    returning id`);
+  const [row] = (result as unknown as { rows: Array<{ id: string }> }).rows;
+  return row ?? null;
 }
 
 /**

@@ -69,6 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // An offer link that cannot be used (used, expired, left, withdrawn, another's): its own page.
   await refuseUnusableOffer(request, {
     token,
+    serviceId: detail.service.id,
     slotId: selection.slotId,
     offer: waitlistOfferOf(new URL(request.url)),
     detailsPath: context.detailsPath,

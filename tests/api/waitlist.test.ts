@@ -98,11 +98,16 @@ describe("the waitlist of a sold-out departure", () => {
     expectEnvelope(await leave(other, joined.body.data.id), 404, "waitlist_entry_not_found");
     const theirs = await call("/v1/user/waitlist", { token: other.idToken });
     expect(theirs.body.data).toEqual([]);
-    // Leaving is one click, and again answers the same; joining again is refused (no second offer).
+    // Leaving is one click, and again answers the same.
     const left = await leave(traveller, joined.body.data.id);
     expect(left.status).toBe(200);
     expect(left.body.data.status).toBe("left");
     expect((await leave(traveller, joined.body.data.id)).body.data.status).toBe("left");
+    // Joining again (issue 39, item 4): the same entry back in line, behind whoever joined meanwhile.
+    expect((await join(other, slot.id, 1)).status).toBe(201);
+    const again = await join(traveller, slot.id, 3);
+    expect(again.status).toBe(201);
+    expect(again.body.data).toMatchObject({ id: joined.body.data.id, status: "waiting", seats: 3, placeInLine: 2 });
     expectEnvelope(await join(traveller, slot.id, 2), 409, "already_on_waitlist");
     const mine = await call("/v1/user/waitlist", { token: traveller.idToken });
     expect(mine.body.data.map((entry: { id: string }) => entry.id)).toEqual([joined.body.data.id]);

@@ -235,6 +235,7 @@ describe("a waitlist offer link that cannot be used", () => {
     const again = await loadConfirm(path, cookie);
     expectRefused(again, 409, "used");
     expect(again.data.bookingId).toBe(offer.bookingId);
+    expect(again.data.joinAgainPath).toBeNull();
     expect((await bookingRow(db(), offer.bookingId!)).status).toBe("confirmed");
     // The page was still open in another tab: paying with the used offer shows the same page.
     const paidAgain = await payWith(path, cookie);
@@ -253,7 +254,10 @@ describe("a waitlist offer link that cannot be used", () => {
       .where(eq(waitlistOffers.slotId, slot.id));
     expectRefused(await loadConfirm(path, cookie), 410, "expired");
     await runDueWork(db());
-    expectRefused(await loadConfirm(path, cookie), 410, "expired");
+    const lapsed = await loadConfirm(path, cookie);
+    expectRefused(lapsed, 410, "expired");
+    // The way back in line for the same time (issue 39, item 4): its join form.
+    expect(lapsed.data.joinAgainPath).toBe(`/account/waitlist?service=${acme.serviceId}&slot=${slot.id}`);
   });
 
   it("left (declined): 410", async () => {

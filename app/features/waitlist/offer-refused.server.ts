@@ -15,7 +15,7 @@ const STATUS = { used: 409, expired: 410, declined: 410, withdrawn: 410, not_you
  */
 export async function refuseUnusableOffer(
   request: Request,
-  input: { token: string | null; slotId: string; offer: string | undefined; detailsPath: string },
+  input: { token: string | null; serviceId: string; slotId: string; offer: string | undefined; detailsPath: string },
 ): Promise<void> {
   if (!input.token || !input.offer) return;
   const offer = await apiFor(request, { token: input.token }).call("waitlistOfferStatus", {
@@ -26,6 +26,11 @@ export async function refuseUnusableOffer(
     waitlistOfferRefused: offer.status,
     bookingId: offer.bookingId,
     detailsPath: input.detailsPath,
+    // Lapsed or left: the traveller may get back in line for the same time (at its end).
+    joinAgainPath:
+      offer.status === "expired" || offer.status === "declined"
+        ? `/account/waitlist?${new URLSearchParams({ service: input.serviceId, slot: input.slotId })}`
+        : null,
   };
   throw data(refusal, { status: STATUS[offer.status] });
 }

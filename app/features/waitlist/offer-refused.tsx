@@ -9,6 +9,8 @@ export interface OfferRefusal {
   bookingId: string | null;
   /** The experience's page of the offer's service: other times, and their waitlists. */
   detailsPath: string;
+  /** The join form of the same time (an offer that lapsed, or a line the traveller left); else null. */
+  joinAgainPath: string | null;
 }
 
 /** The refusal carried by a route error, if it is one. */
@@ -37,6 +39,14 @@ export function OfferRefused({ refusal }: { refusal: OfferRefusal }) {
             className="rounded-md bg-brand px-4 py-2 font-medium text-white hover:brightness-90"
           >
             {t("waitlist.offerRefused.seeBooking")}
+          </Link>
+        ) : null}
+        {refusal.joinAgainPath ? (
+          <Link
+            to={refusal.joinAgainPath}
+            className="rounded-md bg-brand px-4 py-2 font-medium text-white hover:brightness-90"
+          >
+            {t("waitlist.offerRefused.joinAgain")}
           </Link>
         ) : null}
         <Link to={refusal.detailsPath} className={linkClass}>
