@@ -6,10 +6,10 @@ import { i18next } from "~/platform/i18next.server";
 import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { requireUser } from "~/features/auth/session.server";
 import { AmountRow } from "~/ui/amount-row";
-import { PrintButton } from "~/ui/print-button";
+import { ReceiptHeader } from "~/ui/receipt-header";
 import { formatMoney } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
-import { formatDate, formatDateTime } from "~/ui/date-format";
+import { formatDate } from "~/ui/date-format";
 import { useTravellerZone } from "~/ui/traveller-zone";
 
 /** A printable receipt for a gift card the signed-in traveller bought (issue 39 item 14); 404 for any other. */
@@ -31,20 +31,7 @@ export default function GiftCardReceiptPage() {
   const paidAt = card.paidAt ?? card.deliverAt;
   return (
     <article className="max-w-2xl space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-          <p className="text-sm text-slate-700">
-            {card.operatorName ?? t("giftCards.receiptMarketplace")} ·{" "}
-            <time dateTime={paidAt}>
-              {t("receipt.paidOn", {
-                date: formatDateTime(paidAt, { timeZone: travellerZone, locale: i18n.language }),
-              })}
-            </time>
-          </p>
-        </div>
-        <PrintButton />
-      </div>
+      <ReceiptHeader title={title} seller={card.operatorName ?? t("giftCards.receiptMarketplace")} paidAt={paidAt} />
       <section className="rounded-xl border border-slate-200 p-4" data-testid="gift-card-receipt">
         <dl className="text-sm">
           <AmountRow label={t("giftCards.receiptRecipient")} value={card.recipientEmail} />

@@ -8,10 +8,9 @@ import { loadMyBooking } from "~/features/account/my-booking.server";
 import { AmountRow } from "~/ui/amount-row";
 import { RefundRows } from "~/features/refunds/refund-rows";
 import { ColumnHeads } from "~/ui/column-heads";
-import { PrintButton } from "~/ui/print-button";
+import { ReceiptHeader } from "~/ui/receipt-header";
 import { formatMoney } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
-import { formatDateTime } from "~/ui/date-format";
 import { useTravellerZone } from "~/ui/traveller-zone";
 
 /** A printable receipt for one of the signed-in user's payments; none for a booking nobody paid for. */
@@ -33,20 +32,7 @@ export default function ReceiptPage() {
   const paidAt = booking.confirmedAt ?? booking.createdAt;
   return (
     <article className="max-w-2xl space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-          <p className="text-sm text-slate-700">
-            {booking.operatorName} ·{" "}
-            <time dateTime={paidAt}>
-              {t("receipt.paidOn", {
-                date: formatDateTime(paidAt, { timeZone: travellerZone, locale: i18n.language }),
-              })}
-            </time>
-          </p>
-        </div>
-        <PrintButton />
-      </div>
+      <ReceiptHeader title={title} seller={booking.operatorName} paidAt={paidAt} />
       <section aria-labelledby="receipt-items" className="rounded-xl border border-slate-200 p-4">
         <h2 id="receipt-items" className="font-semibold">
           {booking.experienceTitle} — {booking.serviceName}
