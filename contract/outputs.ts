@@ -962,7 +962,8 @@ export const giftCardBalance = z.object({
 });
 
 /** GET /v1/user/gift-cards: the cards the caller bought (paid), received or saved to their account (last 4 only). */
-export const myGiftCard = z.object({
+/** A gift card as its buyer, holder or operator sees it (never its code). */
+const giftCardFigures = {
   id: z.string(),
   /** null until the card is delivered (its code is made then). */
   last4: z.string().nullable(),
@@ -971,6 +972,10 @@ export const myGiftCard = z.object({
   balanceMinor: z.number(),
   /** scheduled: paid, to be emailed at deliverAt; active: delivered. */
   status: z.enum(["scheduled", "active", "void"]),
+};
+
+export const myGiftCard = z.object({
+  ...giftCardFigures,
   /**
    * bought: the caller paid for it (its receipt: /account/gift-cards/{id}/receipt); received: it
    * was sent to the caller's email; saved: the caller added it to their account by its code.
@@ -1004,12 +1009,7 @@ export const giftCardPurchase = z.object({ id: z.string(), checkoutUrl: z.string
 export const operatorGiftCards = z.object({
   items: z.array(
     z.object({
-      id: z.string(),
-      last4: z.string().nullable(),
-      currency: z.string(),
-      amountMinor: z.number(),
-      balanceMinor: z.number(),
-      status: z.enum(["scheduled", "active", "void"]),
+      ...giftCardFigures,
       recipientEmail: z.string(),
       senderName: z.string().nullable(),
       deliverAt: z.string(),
