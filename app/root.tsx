@@ -17,7 +17,6 @@ import { captureMarketingCookie } from "~/features/marketing/marketing.server";
 import { storeMarketingFromQuery } from "~/features/marketing/marketing.client";
 import { withoutTrailingSlash } from "~/platform/paths";
 import { useBlockPinchZoom } from "~/ui/use-block-pinch-zoom";
-import { useReportTravellerZone } from "~/ui/traveller-zone";
 import { travellerZoneOf } from "~/platform/traveller-zone.server";
 import { routeRedirect } from "~/platform/route-rules.server";
 import { clearedSessionCookie, getSession } from "~/features/auth/session.server";
@@ -155,7 +154,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const location = useLocation();
   useBlockPinchZoom();
-  useReportTravellerZone();
   useEffect(() => {
     storeMarketingFromQuery(location.search);
   }, [location.search]);

@@ -20,6 +20,7 @@ export function useTravellerZone(): string {
 /**
  * Tells the server the browser's zone (the cookie) and, on an account page rendered in another
  * zone, asks the loaders again so its times turn to the traveller's clock. Once per zone change.
+ * Called by the account area's navigation (every account page has it).
  */
 export function useReportTravellerZone() {
   const rendered = useRootData()?.timeZone ?? TRAVELLER_TIME_ZONE;

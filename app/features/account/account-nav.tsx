@@ -1,3 +1,4 @@
+import { useReportTravellerZone } from "~/ui/traveller-zone";
 import { useTranslation } from "~/platform/i18n-react";
 import { SectionNav } from "~/ui/section-nav";
 import { UnreadBadge } from "~/ui/unread-badge";
@@ -15,6 +16,9 @@ const SECTIONS = [
 /** The account area's sections, on every account page; the current one has aria-current="page". */
 export function AccountNav() {
   const { t } = useTranslation();
+  // The account pages show the traveller's own times: the browser tells its zone here (not in the
+  // root, whose script every public page loads).
+  useReportTravellerZone();
   return (
     <SectionNav
       label={t("account.sectionsLabel")}
