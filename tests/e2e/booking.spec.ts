@@ -258,7 +258,7 @@ test.describe("booking without JavaScript", () => {
     const target = await findBookableDay(request);
     await chooseWithPlainForms(page, target);
     await page.getByLabel("Promo code").fill("WELCOME10");
-    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("button", { name: "Apply", exact: true }).click();
     await expect(page.getByText("Promo code WELCOME10 applied.")).toBeVisible();
     await expect(page.getByTestId("price-discount")).toBeVisible();
     // One money formatter and one glossary: the discount with the minus sign U+2212, the fee's one name.
