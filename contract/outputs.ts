@@ -299,7 +299,7 @@ export const quote = z.object({
   /** The invitation asked for, if any: applied or why not. */
   referral: quoteReferral.nullable(),
   seatsLeft: count,
-  /** The departure priced: its start and end, and the operator's IANA timezone to show them in. */
+  /** The departure priced: its start and end, and the experience's IANA timezone to show them in. */
   startsAt: isoTime,
   endsAt: isoTime,
   timezone: z.string().min(1),
@@ -346,7 +346,7 @@ export const booking = z.object({
   operatorName: z.string(),
   startsAt: isoTime,
   endsAt: isoTime,
-  /** The operator's IANA timezone: show times in it. */
+  /** The experience's IANA timezone (a departure is shown in it, named). */
   timezone: z.string(),
   meetingPoint: z.string(),
   /** Where the meeting point is, when the operator placed it. */
