@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { EmailLinkForm } from "~/features/auth/email-link-form";
+import { rememberLinkEmail } from "~/features/auth/link-email-cookie.server";
 import { ProviderButtons } from "~/features/auth/provider-buttons";
 import { SignInForm } from "~/features/auth/sign-in-form";
 import { SignUpForm } from "~/features/auth/sign-up-form";
@@ -90,8 +91,12 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       return apiErrorResult(error, submission, { intent });
     }
-    // A success: the page says where the link went (the address stays in the form).
-    return formResult(submission.reply(), { intent });
+    // A success: the page says where the link went (the address stays in the form), and this
+    // browser remembers it for the link's page.
+    return formResult(submission.reply(), {
+      intent,
+      headers: { "Set-Cookie": await rememberLinkEmail(submission.value.email) },
+    });
   }
 
   throw data("Choose a way to sign in.", { status: 400 });

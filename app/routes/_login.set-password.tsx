@@ -15,8 +15,8 @@ import { passHeaders } from "~/platform/http.server";
 import { useIsPending } from "~/ui/use-is-pending";
 import { isEmailSignInLink } from "~/features/auth/email-link";
 import { useFormValidation } from "~/ui/use-form-validation";
-import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
 import { identityRest } from "~/features/auth/identity-rest.server";
+import { forgetLinkEmail, rememberedLinkEmail } from "~/features/auth/link-email-cookie.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { safeRedirectPath } from "~/platform/redirects";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
@@ -51,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...base,
       mode: "link" as const,
       oobCode: url.searchParams.get("oobCode"),
+      rememberedEmail: await rememberedLinkEmail(request),
       title: t("login.confirmEmailTitle"),
     };
   }
@@ -72,7 +73,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return formResult(submission.reply(), { intent: "email-link" });
     try {
       const { idToken } = await identityRest.signInWithEmailLink(submission.value.email, submission.value.oobCode);
-      return await finishServerSignIn(request, idToken, redirectUrl);
+      const response = await finishServerSignIn(request, idToken, redirectUrl);
+      response.headers.append("Set-Cookie", await forgetLinkEmail());
+      return response;
     } catch (error) {
       return signInFailed(error, submission, { intent: "email-link" });
     }
@@ -110,30 +113,24 @@ export default function SetPasswordPage() {
   );
 }
 
-/** Finish an emailed sign-in link: the address comes from this browser, or the user confirms it. */
+/**
+ * Finish an emailed sign-in link: the address this browser asked it for (a cookie the request set;
+ * with JavaScript the sign-in then runs at once), or the one the user confirms.
+ */
 function ConfirmEmailForm() {
   const { t } = useTranslation();
-  const { oobCode, redirectUrl } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { oobCode, redirectUrl } = data;
+  const rememberedEmail = "rememberedEmail" in data ? data.rememberedEmail : null;
   const { firebase } = useLoginLayoutData();
   const posting = useIsPending({ intent: "email-link" });
   const client = useClientSignIn(redirectUrl);
   const { run } = client;
 
-  const signIn = (email: string) =>
-    run(async (fb) => {
-      const idToken = await fb.emailLinkSignIn(firebase, email, window.location.href);
-      window.localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
-      return idToken;
-    });
+  const signIn = (email: string) => run((fb) => fb.emailLinkSignIn(firebase, email, window.location.href));
 
   useEffect(() => {
-    let stored: string | null = null;
-    try {
-      stored = window.localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY);
-    } catch {
-      stored = null;
-    }
-    if (stored) void signIn(stored);
+    if (rememberedEmail) void signIn(rememberedEmail);
     // Run once, when the link is opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -141,6 +138,7 @@ function ConfirmEmailForm() {
   const [form, fields] = useForm({
     id: "confirm-email",
     lastResult: useFormResult("email-link"),
+    defaultValue: { email: rememberedEmail ?? "" },
     constraint: useLoginLayoutData().constraints.confirmEmail,
     ...useFormValidation(
       () => import("~/features/auth/auth-schemas"),

@@ -165,6 +165,25 @@ describe("/login without JavaScript", () => {
     expect(Object.keys(invalid.data.result.error)).toContain("email");
   });
 
+  it("the link's address is remembered in this browser (a signed httpOnly cookie, not script storage), so its page finishes without asking", async () => {
+    const email = uniqueEmail("remembered");
+    const sent = await post({ intent: "link", email, redirectUrl: "/account" });
+    const setCookie = sent.headers.get("Set-Cookie") ?? "";
+    expect(setCookie).toMatch(/^linkemail=[^;]+; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax/);
+    const cookie = setCookie.split(";")[0];
+    const linkPage = "/set-password?mode=signIn&oobCode=abc&redirectUrl=%2Faccount";
+    const remembered = await outcome(() => setPasswordRoute.loader(args(pageRequest(linkPage, { cookie })) as never));
+    expect(remembered.data).toMatchObject({ mode: "link", rememberedEmail: email });
+    // Another browser, or a cookie this server did not sign, is asked for the address.
+    const elsewhere = await outcome(() => setPasswordRoute.loader(args(pageRequest(linkPage)) as never));
+    expect(elsewhere.data.rememberedEmail).toBeNull();
+    const forged = `linkemail=${encodeURIComponent(btoa(JSON.stringify("someone@example.com")))}`;
+    const refused = await outcome(() =>
+      setPasswordRoute.loader(args(pageRequest(linkPage, { cookie: forged })) as never),
+    );
+    expect(refused.data.rememberedEmail).toBeNull();
+  });
+
   it("an unknown intent is 400", async () => {
     expect((await post({ intent: "nope" })).status).toBe(400);
   });
