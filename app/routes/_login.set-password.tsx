@@ -15,6 +15,7 @@ import { passHeaders } from "~/platform/http.server";
 import { useIsPending } from "~/ui/use-is-pending";
 import { isEmailSignInLink } from "~/features/auth/email-link";
 import { useFormValidation } from "~/ui/use-form-validation";
+import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
 import { identityRest } from "~/features/auth/identity-rest.server";
 import { forgetLinkEmail, rememberedLinkEmail } from "~/features/auth/link-email-cookie.server";
 import { requireSameOrigin } from "~/platform/origin.server";
@@ -114,8 +115,9 @@ export default function SetPasswordPage() {
 }
 
 /**
- * Finish an emailed sign-in link: the address this browser asked it for (a cookie the request set;
- * with JavaScript the sign-in then runs at once), or the one the user confirms.
+ * Finish an emailed sign-in link: the address this browser asked it for (local storage, as the spec
+ * says, or the cookie the request's action set, which a click before hydration also leaves; with
+ * JavaScript the sign-in then runs at once), or the one the user confirms.
  */
 function ConfirmEmailForm() {
   const { t } = useTranslation();
@@ -127,10 +129,22 @@ function ConfirmEmailForm() {
   const client = useClientSignIn(redirectUrl);
   const { run } = client;
 
-  const signIn = (email: string) => run((fb) => fb.emailLinkSignIn(firebase, email, window.location.href));
+  const signIn = (email: string) =>
+    run(async (fb) => {
+      const idToken = await fb.emailLinkSignIn(firebase, email, window.location.href);
+      window.localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
+      return idToken;
+    });
 
   useEffect(() => {
-    if (rememberedEmail) void signIn(rememberedEmail);
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY);
+    } catch {
+      stored = null;
+    }
+    const email = stored ?? rememberedEmail;
+    if (email) void signIn(email);
     // Run once, when the link is opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

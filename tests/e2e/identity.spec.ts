@@ -89,6 +89,7 @@ test.describe("with JavaScript", () => {
     expect(mail.subject).toMatch(/sign-in link/i);
     await page.goto(mail.link);
     await expect(page).toHaveURL(/\/set-password\?redirectUrl=%2Faccount%2Fsecurity$/);
+    expect(await page.evaluate(() => localStorage.getItem("emailForSignIn"))).toBeNull();
 
     // Confined to /set-password until a password is set.
     await page.goto("/?promo_code=X");

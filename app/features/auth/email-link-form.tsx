@@ -7,11 +7,12 @@ import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { useFormValidation } from "~/ui/use-form-validation";
+import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
 import { StatusMessage } from "~/ui/status-message";
 
 type Props = { redirectUrl: string };
 
-/** Request a magic link. The action remembers the address in this browser to finish the sign-in. */
+/** Request a magic link. The address is remembered in this browser to finish the sign-in. */
 export function EmailLinkForm({ redirectUrl }: Props) {
   const lastResult = useFormResult("link");
   // Sent: the page says where the link went (the address stays in the form).
@@ -26,6 +27,15 @@ export function EmailLinkForm({ redirectUrl }: Props) {
       () => import("~/features/auth/auth-schemas"),
       (schemas) => schemas.EmailLinkSchema,
     ),
+    onSubmit(_event, { submission }) {
+      if (submission?.status === "success") {
+        try {
+          window.localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, submission.value.email);
+        } catch {
+          // Storage blocked: the link page will ask for the email instead.
+        }
+      }
+    },
   });
   const pending = useIsPending({ intent: "link" });
   return (

@@ -5,7 +5,7 @@ import { siteCookie } from "~/platform/cookie.server";
  * The address a sign-in link was last sent to from this browser, kept an hour (the link's own
  * lifetime) so that the link, opened here, finishes without asking for it again. Set by the
  * request's action, with or without JavaScript: a click before the page has hydrated is a native
- * post and must not lose it (a browser-only store would). Opened elsewhere, the page asks.
+ * post, which the script's local storage key (spec) never sees. Opened elsewhere, the page asks.
  */
 const linkEmailCookie = siteCookie("linkemail", 60 * 60);
 
