@@ -105,7 +105,8 @@ describe.skipIf(!DATABASE_URL)("npm run db:migrate, npm run seed", () => {
          subtotal_minor, discount_minor, fees_minor, tax_minor, total_minor, currency, idempotency_key, origin)
        select 'bk_realbooking00001', 'real-guest', e.account_id, e.id, s.id, sl.id, 'confirmed', '[]', 1, 1000, 0, 0, 0, 1000,
          'USD', 'real-key', 'https://app.example.com'
-       from slots sl join services s on s.id = sl.service_id join experiences e on e.id = s.experience_id limit 1`,
+       from slots sl join services s on s.id = sl.service_id join experiences e on e.id = s.experience_id
+       order by sl.starts_at, sl.id limit 1`,
     );
     const refused = await seed([]);
     expect(refused.code).toBe(1);
