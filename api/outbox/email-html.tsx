@@ -18,7 +18,7 @@ import type { EmailParts } from "./email-parts";
  * The HTML version of every email, built with React Email's components (tables and inline styles
  * that mail clients render alike, Outlook's button padding included). Rendered with React's own
  * synchronous renderToStaticMarkup: a message is written in the caller's transaction and its
- * builders stay synchronous (docs/decisions.md, "Emails on React Email").
+ * builders stay synchronous (docs/decisions/014-emails-on-react-email.md).
  */
 
 const MUTED = "#475569"; // slate-600: 7.6:1 on white

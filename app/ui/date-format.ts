@@ -2,7 +2,7 @@
  * Every date and time a page shows is formatted here, always in a named time zone: the server
  * renders in its zone and the browser hydrates in the visitor's, so a format without `timeZone`
  * prints another day or hour in the browser than in the HTML (React's hydration errors #418,
- * #423, #425). Which zone (docs/decisions.md, "Dates and time zones"):
+ * #423, #425). Which zone (docs/decisions/027-dates-and-time-zones-words-and-signs.md):
  * - a departure, a session's times, a cancellation deadline: the experience's own zone;
  * - anything else (a review's date, when a notification came, when a payment was made, when a
  *   waiver was signed): `TRAVELLER_TIME_ZONE`, UTC, with "UTC" said beside a time of day.
