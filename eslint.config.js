@@ -59,6 +59,15 @@ const upwardImports = {
   message:
     "features/, ui/ and platform/ never import app/root.tsx or a route: use ~/platform/root-data, or declare the data's type in the feature.",
 };
+/** ui/ and platform/ sit below the features: tests/unit/app-rooms.test.ts reads the same order. */
+const featureImports = {
+  group: ["~/features/*", "**/features/*"],
+  message: "ui/ and platform/ never import a feature: move what they share down, or let the page compose them.",
+};
+const uiImports = {
+  group: ["~/ui/*", "**/ui/*"],
+  message: "platform/ is the lowest room of the web: it never imports ui/ (move the shared piece into platform/).",
+};
 const contractBorder = {
   patterns: [
     {
@@ -130,6 +139,35 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         { paths: pagesBorder.paths, patterns: [...pagesBorder.patterns, upwardImports] },
+      ],
+    },
+  },
+  {
+    files: ["app/ui/**/*.ts", "app/platform/**/*.ts"],
+    ignores: ["app/platform/api.server.ts", "app/platform/redirect.server.ts", "app/platform/parse-with-zod.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: appBorder.paths, patterns: [...appBorder.patterns, upwardImports, featureImports] },
+      ],
+    },
+  },
+  {
+    files: ["app/ui/**/*.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: pagesBorder.paths, patterns: [...pagesBorder.patterns, upwardImports, featureImports] },
+      ],
+    },
+  },
+  {
+    files: ["app/platform/**/*.ts", "app/platform/**/*.tsx"],
+    ignores: ["app/platform/api.server.ts", "app/platform/redirect.server.ts", "app/platform/parse-with-zod.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: appBorder.paths, patterns: [...appBorder.patterns, upwardImports, featureImports, uiImports] },
       ],
     },
   },

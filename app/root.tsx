@@ -17,7 +17,7 @@ import { captureMarketingCookie } from "~/features/marketing/marketing.server";
 import { storeMarketingFromQuery } from "~/features/marketing/marketing.client";
 import { withoutTrailingSlash } from "~/platform/paths";
 import { useBlockPinchZoom } from "~/ui/use-block-pinch-zoom";
-import { travellerZoneOf } from "~/platform/traveller-zone.server";
+import { travellerZoneOf } from "~/features/account/traveller-zone.server";
 import { routeRedirect } from "~/platform/route-rules.server";
 import { clearedSessionCookie, getSession } from "~/features/auth/session.server";
 import { firebaseClientConfig } from "~/features/auth/firebase-config.server";

@@ -52,15 +52,20 @@ export function roomOf(path: string): string | null {
   return parts[0] === "api" && parts.length > 2 ? parts[1] : null;
 }
 
-/** Every import of every API file (static, type-only, re-exports and dynamic import()). */
-export function apiImports(): ApiImport[] {
-  return sourceFiles("api").flatMap((from) => {
+/** Every import of every source file under `dir` (static, type-only, re-exports and dynamic import()). */
+export function sourceImports(dir: string): ApiImport[] {
+  return sourceFiles(dir).flatMap((from) => {
     const info = ts.preProcessFile(readFileSync(join(ROOT, from), "utf8"), true, true);
     return info.importedFiles.flatMap(({ fileName }) => {
       const to = resolveSpecifier(from, fileName);
       return to ? [{ from, to }] : [];
     });
   });
+}
+
+/** Every import of every API file. */
+export function apiImports(): ApiImport[] {
+  return sourceImports("api");
 }
 
 export function apiRooms(imports: ApiImport[] = apiImports()): ApiRooms {

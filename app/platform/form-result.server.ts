@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { FormResult } from "~/ui/use-form-result";
+import type { FormResult } from "~/platform/form-result";
 
 /**
  * THE answer of every form action that does not redirect (FormResult; the page reads it with

@@ -1,4 +1,4 @@
-import { isEmailSignInLink } from "~/features/auth/email-link";
+import { isEmailSignInLink } from "~/platform/email-sign-in-link";
 import { loginUrl, safeRedirectPath } from "~/platform/redirects";
 
 /** Pages where people sign in (spec section 2: "login page"); /set-password is not one. */

@@ -2,7 +2,8 @@ import { Outlet } from "@remix-run/react";
 import { AccountNav } from "~/features/account/account-nav";
 import { SessionSync } from "~/features/auth/session-sync";
 import { RouteErrorContent } from "~/ui/error-page";
-import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
+import { SiteFooter, SkipLink } from "~/ui/site-chrome";
+import { SiteHeader } from "~/features/account/site-header";
 
 /** The account layout: the account area's sections beside its content. */
 function AccountShell({ children }: { children: React.ReactNode }) {

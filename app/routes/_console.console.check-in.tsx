@@ -20,7 +20,7 @@ import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { LabelledSection } from "~/ui/labelled-section";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
-import type { FormResult } from "~/ui/use-form-result";
+import type { FormResult } from "~/platform/form-result";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useIsPending } from "~/ui/use-is-pending";
 

@@ -2,7 +2,8 @@ import { Outlet, useLocation } from "@remix-run/react";
 import { AccountNav } from "~/features/account/account-nav";
 import { SessionSync } from "~/features/auth/session-sync";
 import { RouteErrorContent } from "~/ui/error-page";
-import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
+import { SiteFooter, SkipLink } from "~/ui/site-chrome";
+import { SiteHeader } from "~/features/account/site-header";
 
 /** The default layout: site header, a content column, footer. */
 function DefaultShell({ children }: { children: React.ReactNode }) {

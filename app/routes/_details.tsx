@@ -1,6 +1,7 @@
 import { Outlet } from "@remix-run/react";
 import { RouteErrorContent } from "~/ui/error-page";
-import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
+import { SiteFooter, SkipLink } from "~/ui/site-chrome";
+import { SiteHeader } from "~/features/account/site-header";
 
 /** The details layout: a wide column for an experience, its confirmation and its payment return. */
 function DetailsShell({ children }: { children: React.ReactNode }) {

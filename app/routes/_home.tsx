@@ -1,6 +1,6 @@
 import { Outlet } from "@remix-run/react";
-import { HomeAccountDirectLayout } from "~/ui/layouts/home-account-direct-layout";
-import { HomeLayout } from "~/ui/layouts/home-layout";
+import { HomeAccountDirectLayout } from "~/features/catalog/home-account-direct-layout";
+import { HomeLayout } from "~/features/catalog/home-layout";
 import { RouteErrorContent } from "~/ui/error-page";
 import { useRootData } from "~/platform/root-data";
 

@@ -13,7 +13,7 @@ import { apiFor } from "~/platform/api.server";
 import { formResult } from "~/platform/form-result.server";
 import { passHeaders } from "~/platform/http.server";
 import { useIsPending } from "~/ui/use-is-pending";
-import { isEmailSignInLink } from "~/features/auth/email-link";
+import { isEmailSignInLink } from "~/platform/email-sign-in-link";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
 import { identityRest } from "~/features/auth/identity-rest.server";

@@ -1,15 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useActionData } from "@remix-run/react";
-
-/**
- * THE answer of a form action that does not redirect (app/platform/form-result.server.ts):
- * conform's result of the submission and, only on a page with several forms, the `intent` of the
- * form that was sent.
- */
-export interface FormResult {
-  result: SubmissionResult<string[]>;
-  intent?: string;
-}
+import type { FormResult } from "~/platform/form-result";
 
 /**
  * The result of this page's form, for useForm's `lastResult` (its errors, its values): the

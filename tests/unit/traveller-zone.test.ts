@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { travellerZoneOf } from "~/platform/traveller-zone.server";
+import { travellerZoneOf } from "~/features/account/traveller-zone.server";
 
 const asked = (cookie?: string) =>
   travellerZoneOf(new Request("http://localhost/account/payments", cookie ? { headers: { Cookie: cookie } } : {}));

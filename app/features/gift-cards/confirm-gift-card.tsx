@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { normalizeGiftCardCode } from "~contract/gift-cards";
 import { useTranslation } from "~/platform/i18n-react";
-import type { FormResult } from "~/ui/use-form-result";
+import type { FormResult } from "~/platform/form-result";
 import { formatMoney } from "~/ui/format";
 
 /** The value of the confirm page's gift card Apply button (its form also carries intent=pay). */

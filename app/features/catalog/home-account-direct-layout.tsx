@@ -1,6 +1,6 @@
 import { useTranslation } from "~/platform/i18n-react";
 import { useRootData } from "~/platform/root-data";
-import { HeroLayout } from "~/ui/layouts/home-layout";
+import { HeroLayout } from "~/features/catalog/home-layout";
 
 /** An operator's storefront: their name, logo, tagline and colours. */
 export function HomeAccountDirectLayout({ children }: { children: React.ReactNode }) {

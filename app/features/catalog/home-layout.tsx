@@ -1,5 +1,6 @@
 import { useTranslation } from "~/platform/i18n-react";
-import { SiteFooter, SiteHeader, SkipLink } from "~/ui/site-chrome";
+import { SiteFooter, SkipLink } from "~/ui/site-chrome";
+import { SiteHeader } from "~/features/account/site-header";
 
 /** The home pages' frame: the site's header and footer around a hero band and the page. */
 export function HeroLayout({ hero, children }: { hero: React.ReactNode; children: React.ReactNode }) {
