@@ -1,29 +1,18 @@
-import { config } from "~/platform/config.server";
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { redirect } from "~/platform/redirect.server";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { loadRoot } from "~/features/site/root-loader.server";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
 import { useNonce } from "~/platform/nonce";
 import { useEffect } from "react";
 import { LocaleStrings, useTranslation } from "~/platform/i18n-react";
 import { textDirection } from "~/platform/translate";
-import { i18next, localeCookie } from "~/platform/i18next.server";
 import { brandStyle } from "~/features/storefront/account-context";
-import { useRootData, type RootData } from "~/platform/root-data";
-import { apiFor } from "~/platform/api.server";
+import { useRootData } from "~/platform/root-data";
 import { reloadOnChunkError } from "~/platform/chunk-reload";
-import { requireHostContext } from "~/platform/host.server";
-import { captureMarketingCookie } from "~/features/marketing/marketing.server";
 import { storeMarketingFromQuery } from "~/features/marketing/marketing.client";
-import { withoutTrailingSlash } from "~/platform/paths";
 import { useBlockPinchZoom } from "~/ui/use-block-pinch-zoom";
-import { travellerZoneOf } from "~/features/account/traveller-zone.server";
-import { routeRedirect } from "~/platform/route-rules.server";
-import { clearedSessionCookie, getSession } from "~/features/auth/session.server";
-import { firebaseClientConfig } from "~/features/auth/firebase-config.server";
 import { metaTranslation } from "~/platform/meta-translation";
 import { errorStatusOf, errorStatusText } from "~/ui/error-page";
-import { takeFirebaseResync } from "~/features/auth/firebase-resync.server";
 import { FirebaseResync } from "~/features/auth/session-sync";
 import stylesheet from "~/tailwind.css";
 
@@ -34,78 +23,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", type: "image/png", sizes: "16x16", href: "/favicon-16x16.png" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  // A backslash in the path (/%5C) cannot even be rendered as a 404 (the router resolves it as a
-  // URL): such addresses go to the not-found page.
-  if (/%5c|\\/i.test(url.pathname)) throw redirect("/404");
-  const canonical = withoutTrailingSlash(url.pathname);
-  if (canonical) throw redirect(canonical + url.search, 301);
-
-  const host = requireHostContext(request);
-  const headers = new Headers();
-  const locale = await i18next.getLocale(request);
-  // Remembered only when the visitor chooses a language (?lng=), so a first visit sets no cookie.
-  if (url.searchParams.get("lng") === locale) {
-    const cookieLocale = await localeCookie.parse(request.headers.get("Cookie"));
-    if (cookieLocale !== locale) headers.append("Set-Cookie", await localeCookie.serialize(locale));
-  }
-  const marketing = await captureMarketingCookie(request, headers);
-
-  // The session and the storefront's account are independent facts: asked for at once.
-  const [session, accountResult] = await Promise.all([
-    getSession(request),
-    host.mode === "account_direct"
-      ? apiFor(request)
-          .call("accountContext", { params: { slug: host.accountSlug } })
-          .then(
-            (found) => ({ found }),
-            (error: unknown) => ({ error }),
-          )
-      : null,
-  ]);
-  if (session.lost) headers.append("Set-Cookie", clearedSessionCookie());
-  let account: RootData["account"] = null;
-  if (accountResult && "found" in accountResult) account = accountResult.found;
-  // Spec section 8: an account context that fails to load sends the visitor to /404 — every path,
-  // private ones included, before any sign-in rule — and /404 then renders (unbranded).
-  else if (accountResult && url.pathname !== "/404") throw redirect("/404", { headers });
-
-  // Route rules (spec section 2) run here on every navigation: see shouldRevalidate below.
-  const target = routeRedirect(url, session);
-  if (target) throw redirect(target, { headers });
-  // A custom token a password or email change left for this browser's Firebase client, once.
-  const resync = session.user ? await takeFirebaseResync(request) : null;
-  if (resync?.clear) headers.append("Set-Cookie", resync.clear);
-
-  // The page's one address for search engines: no filters or marketing parameters, its page kept.
-  const canonicalUrl = new URL(url.pathname, url.origin);
-  const pageNumber = url.searchParams.get("page");
-  if (pageNumber && /^([2-9]\d{0,3}|1\d{1,3})$/.test(pageNumber)) canonicalUrl.searchParams.set("page", pageNumber);
-
-  return data(
-    {
-      locale,
-      hostMode: host.mode,
-      account,
-      siteName: account?.name ?? config.PUBLIC_APP_NAME,
-      origin: url.origin,
-      canonicalUrl: canonicalUrl.toString(),
-      noindex: host.mode === "account_direct",
-      promoCode: marketing.promoCode,
-      user: session.user
-        ? {
-            firstName: session.user.firstName,
-            email: session.user.email,
-            unread: session.user.unreadNotifications,
-          }
-        : null,
-      firebase: session.user ? firebaseClientConfig() : null,
-      firebaseResync: resync?.token ?? null,
-      timeZone: travellerZoneOf(request),
-    } satisfies RootData,
-    { headers },
-  );
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadRoot(request);
 }
 
 /**
