@@ -707,12 +707,27 @@ export const operatorAccepted = z.object({
   account: z.object({ slug: z.string(), name: z.string() }),
   role: operatorRole,
 });
+/**
+ * One row of the audit log. `action` is one of contract/audit-actions.ts (older rows may name
+ * actions since renamed); `target` the record as written; `about` what its ids name today (null
+ * where the record names none, or it is gone): the actor's name, the booking's reference, the
+ * experience, service and departure (its start, and its experience's zone), the member and guide.
+ */
 export const auditEntry = z.object({
   id: z.string(),
   at: isoTime,
-  actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+  actor: z.object({ id: z.string().nullable(), email: z.string().nullable(), name: z.string().nullable() }),
   action: z.string(),
   target: z.record(z.string().nullable()),
+  about: z.object({
+    bookingReference: z.string().nullable(),
+    experienceTitle: z.string().nullable(),
+    serviceName: z.string().nullable(),
+    departureStartsAt: isoTime.nullable(),
+    timezone: z.string().nullable(),
+    memberName: z.string().nullable(),
+    guideName: z.string().nullable(),
+  }),
   clientAddress: z.string(),
 });
 /** GET /v1/operator/audit-log: newest first. */
