@@ -69,7 +69,10 @@ export async function readAuditLog(db: Db, accountId: string, page: number): Pro
       .leftJoin(guides, eq(guides.id, field("guideUserId")))
       .leftJoin(bookings, and(eq(bookings.id, field("bookingId")), eq(bookings.accountId, auditLog.accountId)))
       .leftJoin(slots, eq(slots.id, sql`coalesce(${field("departureId")}, ${bookings.slotId})`))
-      .leftJoin(services, eq(services.id, sql`coalesce(${field("serviceId")}, ${slots.serviceId}, ${bookings.serviceId})`))
+      .leftJoin(
+        services,
+        eq(services.id, sql`coalesce(${field("serviceId")}, ${slots.serviceId}, ${bookings.serviceId})`),
+      )
       .leftJoin(
         experiences,
         and(
