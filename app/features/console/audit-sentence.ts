@@ -62,7 +62,8 @@ function valuesOf(entry: AuditEntry, t: Translate, locale: string, timeZone: str
     to: role(target.to),
     position: target.position ? String(Number(target.position) + 1) : undefined,
     fields: target.fields ? fieldList(target.fields, t) : undefined,
-    guests: target.guests ? guestList(target.guests, t) : undefined,
+    // Records before the check-in list and the scanner were made alike named one guest `guest`.
+    guests: (target.guests ?? target.guest) ? guestList((target.guests ?? target.guest)!, t) : undefined,
     changes: entry.action.startsWith("departure.")
       ? departureChanges(target, about.guideName, t)
       : isRecord(before) && isRecord(after)
