@@ -925,6 +925,13 @@ export const operatorBookingMoney = z.object({
   giftCardMinor: minor,
   refundedMinor: minor,
   refundableMinor: minor,
+  /**
+   * The platform's service fee, which travellers pay on top of the operator's prices: what it
+   * keeps of it after the refunds (each refund gives back its share, contract/pricing.ts).
+   */
+  serviceFeeMinor: minor,
+  /** What the operator receives: paid, less refunds and the service fee kept. */
+  operatorMinor: minor,
 });
 /** POST /v1/operator/bookings/{bookingId}/refunds */
 export const operatorRefundResult = z.object({
@@ -951,7 +958,8 @@ export const operatorBooking = z.object({
     status: z.enum(DEPARTURE_STATUSES),
     started: z.boolean(),
   }),
-  money: operatorBookingMoney,
+  /** null for a guide (a guide never sees money; `refunds` is empty for them too). */
+  money: operatorBookingMoney.nullable(),
   payment: z.object({ provider: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
   refunds: z.array(operatorRefund),
   /** Whether a refund can be made now (paid, something left), and whether it may release the seats. */
