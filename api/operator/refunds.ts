@@ -37,7 +37,13 @@ function toOperatorRefund(refund: BookingRefundRow) {
 function moneyOf(booking: BookingRow, refunds: readonly BookingRefundRow[]) {
   const paidMinor = paidStatus(booking) ? booking.totalMinor : 0;
   const refundedMinor = sum(refunds);
-  const split = paidMinor > 0 ? paidSplit(booking, refunds.map((refund) => refund.amountMinor)) : null;
+  const split =
+    paidMinor > 0
+      ? paidSplit(
+          booking,
+          refunds.map((refund) => refund.amountMinor),
+        )
+      : null;
   return {
     currency: booking.currency,
     paidMinor,
