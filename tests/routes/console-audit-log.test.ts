@@ -85,7 +85,7 @@ describe("/console/audit-log in words", () => {
           .map((key) => {
             if (key === "before" || key === "after") return [key, action === "ticket_types.set" ? prices : figures];
             if (key === "capacity" && action === "departure.created") return [key, "12"];
-          return [key, samples[key] ?? "3"];
+            return [key, samples[key] ?? "3"];
           }),
       ) as AuditTarget<AuditAction>;
     };
