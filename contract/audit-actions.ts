@@ -72,5 +72,3 @@ type OptionalKey<K> = K extends `${infer Name}?` ? Name : never;
 export type AuditTarget<A extends AuditAction> = A extends AuditAction
   ? { [K in RequiredKey<KeyOf<A>>]: string | null } & { [K in OptionalKey<KeyOf<A>>]?: string | null }
   : never;
-
-export const isAuditAction = (action: string): action is AuditAction => action in AUDIT_ACTIONS;
