@@ -57,14 +57,18 @@ const count = z.number().int().min(0);
 
 /**
  * One day's figures (or the range's totals). `bookings`: bookings confirmed that day (whatever
- * happened to them later); `guests`: their seats; `revenueMinor`: their totals; `refundsMinor`:
- * refunds decided that day (owed or made, of any booking); `tipsMinor`: tips paid that day
- * (the guides'); `netMinor`: revenue minus refunds (tips are not the operator's revenue).
+ * happened to them later); `guests`: their seats; `revenueMinor`: their totals (what travellers
+ * paid, the service fee included); `serviceFeesMinor`: the platform's service fee, which travellers
+ * pay on top of the operator's prices: those bookings' fees less the share of it that the day's
+ * refunds gave back; `refundsMinor`: refunds decided that day (owed or made, of any booking);
+ * `tipsMinor`: tips paid that day (the guides'); `netMinor`: what the operator receives, revenue
+ * minus the service fee and refunds (tips are not the operator's revenue).
  */
 export const reportFigures = z.object({
   bookings: count,
   guests: count,
   revenueMinor: minor,
+  serviceFeesMinor: minor,
   refundsMinor: minor,
   tipsMinor: minor,
   netMinor: minor,
@@ -110,7 +114,16 @@ export const operatorReport = z.object({
 export type OperatorReport = z.infer<typeof operatorReport>;
 
 /** The report CSV's columns: money in major units with its currency ("40.00 USD"). */
-export const REPORT_CSV_COLUMNS = ["date", "bookings", "guests", "revenue", "refunds", "tips", "net"] as const;
+export const REPORT_CSV_COLUMNS = [
+  "date",
+  "bookings",
+  "guests",
+  "revenue",
+  "service_fees",
+  "refunds",
+  "tips",
+  "net",
+] as const;
 
 /** The report's CSV rows (header first): one per day, then the totals (date "total"). */
 export function reportCsvRows(report: OperatorReport): CsvValue[][] {
@@ -120,6 +133,7 @@ export function reportCsvRows(report: OperatorReport): CsvValue[][] {
     f.bookings,
     f.guests,
     money(f.revenueMinor),
+    money(f.serviceFeesMinor),
     money(f.refundsMinor),
     money(f.tipsMinor),
     money(f.netMinor),

@@ -707,12 +707,27 @@ export const operatorAccepted = z.object({
   account: z.object({ slug: z.string(), name: z.string() }),
   role: operatorRole,
 });
+/**
+ * One row of the audit log. `action` is one of contract/audit-actions.ts (older rows may name
+ * actions since renamed); `target` the record as written; `about` what its ids name today (null
+ * where the record names none, or it is gone): the actor's name, the booking's reference, the
+ * experience, service and departure (its start, and its experience's zone), the member and guide.
+ */
 export const auditEntry = z.object({
   id: z.string(),
   at: isoTime,
-  actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+  actor: z.object({ id: z.string().nullable(), email: z.string().nullable(), name: z.string().nullable() }),
   action: z.string(),
   target: z.record(z.string().nullable()),
+  about: z.object({
+    bookingReference: z.string().nullable(),
+    experienceTitle: z.string().nullable(),
+    serviceName: z.string().nullable(),
+    departureStartsAt: isoTime.nullable(),
+    timezone: z.string().nullable(),
+    memberName: z.string().nullable(),
+    guideName: z.string().nullable(),
+  }),
   clientAddress: z.string(),
 });
 /** GET /v1/operator/audit-log: newest first. */
@@ -910,6 +925,13 @@ export const operatorBookingMoney = z.object({
   giftCardMinor: minor,
   refundedMinor: minor,
   refundableMinor: minor,
+  /**
+   * The platform's service fee, which travellers pay on top of the operator's prices: what it
+   * keeps of it after the refunds (each refund gives back its share, contract/pricing.ts).
+   */
+  serviceFeeMinor: minor,
+  /** What the operator receives: paid, less refunds and the service fee kept. */
+  operatorMinor: minor,
 });
 /** POST /v1/operator/bookings/{bookingId}/refunds */
 export const operatorRefundResult = z.object({
@@ -936,7 +958,8 @@ export const operatorBooking = z.object({
     status: z.enum(DEPARTURE_STATUSES),
     started: z.boolean(),
   }),
-  money: operatorBookingMoney,
+  /** null for a guide (a guide never sees money; `refunds` is empty for them too). */
+  money: operatorBookingMoney.nullable(),
   payment: z.object({ provider: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
   refunds: z.array(operatorRefund),
   /** Whether a refund can be made now (paid, something left), and whether it may release the seats. */

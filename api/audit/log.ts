@@ -1,11 +1,16 @@
 /**
  * The operators' audit log: every console write records who (Actor), what, when and from where,
  * in the transaction of the change (the operator room and the domains it drives, photos among them).
+ * Reading it resolves the ids a record names (who acted, the booking, experience, service,
+ * departure, member and guide) in the same statement, so the console can say it in words.
  */
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AuditAction, AuditTarget } from "~contract/audit-actions";
 import type { AuditLogPage } from "~contract/operators";
+import { bookingReference } from "../bookings/view";
 import type { Db } from "../db/client";
-import { auditLog } from "../db/schema";
+import { auditLog, bookings, experiences, services, slots, users } from "../db/schema";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -18,28 +23,63 @@ export interface Actor {
 }
 
 /** Writes one row of the operator's audit log: call it in the transaction of the change it records. */
-export async function writeAudit(
+export async function writeAudit<A extends AuditAction>(
   db: Db,
   actor: Actor,
-  action: string,
-  target: Record<string, string | null>,
+  action: A,
+  target: AuditTarget<A>,
 ): Promise<void> {
   await db.insert(auditLog).values({
     accountId: actor.accountId,
     actorId: actor.userId,
     actorEmail: actor.email,
     action,
-    target,
+    target: target as Record<string, string | null>,
     clientAddress: actor.clientAddress,
   });
 }
 
-/** GET /v1/operator/audit-log: this operator's rows, newest first. */
+const actors = alias(users, "audit_actors");
+const members = alias(users, "audit_members");
+const guides = alias(users, "audit_guides");
+const field = (key: string) => sql`${auditLog.target}->>${key}`;
+const fullName = (who: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string | null>`nullif(concat_ws(' ', ${who.firstName}, ${who.lastName}), '')`;
+
+/**
+ * GET /v1/operator/audit-log: this operator's rows, newest first, with what their ids name today
+ * (left joins on the record's ids, each kept to this operator's rows: one statement a page).
+ */
 export async function readAuditLog(db: Db, accountId: string, page: number): Promise<AuditLogPage> {
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select()
+      .select({
+        row: auditLog,
+        actorName: fullName(actors),
+        memberName: fullName(members),
+        guideName: fullName(guides),
+        experienceTitle: experiences.title,
+        timezone: experiences.timezone,
+        serviceName: services.name,
+        departureStartsAt: slots.startsAt,
+      })
       .from(auditLog)
+      .leftJoin(actors, eq(actors.id, auditLog.actorId))
+      .leftJoin(members, eq(members.id, field("userId")))
+      .leftJoin(guides, eq(guides.id, field("guideUserId")))
+      .leftJoin(bookings, and(eq(bookings.id, field("bookingId")), eq(bookings.accountId, auditLog.accountId)))
+      .leftJoin(slots, eq(slots.id, sql`coalesce(${field("departureId")}, ${bookings.slotId})`))
+      .leftJoin(
+        services,
+        eq(services.id, sql`coalesce(${field("serviceId")}, ${slots.serviceId}, ${bookings.serviceId})`),
+      )
+      .leftJoin(
+        experiences,
+        and(
+          eq(experiences.id, sql`coalesce(${field("experienceId")}, ${services.experienceId})`),
+          eq(experiences.accountId, auditLog.accountId),
+        ),
+      )
       .where(eq(auditLog.accountId, accountId))
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(AUDIT_PAGE_SIZE)
@@ -47,12 +87,21 @@ export async function readAuditLog(db: Db, accountId: string, page: number): Pro
     db.select({ total: count() }).from(auditLog).where(eq(auditLog.accountId, accountId)),
   ]);
   return {
-    items: rows.map((row) => ({
+    items: rows.map(({ row, ...named }) => ({
       id: row.id,
       at: row.at.toISOString(),
-      actor: { id: row.actorId, email: row.actorEmail },
+      actor: { id: row.actorId, email: row.actorEmail, name: named.actorName },
       action: row.action,
       target: row.target,
+      about: {
+        bookingReference: row.target.bookingId ? bookingReference(row.target.bookingId) : null,
+        experienceTitle: named.experienceTitle,
+        serviceName: named.serviceName,
+        departureStartsAt: named.departureStartsAt?.toISOString() ?? null,
+        timezone: named.timezone,
+        memberName: named.memberName,
+        guideName: named.guideName,
+      },
       clientAddress: row.clientAddress,
     })),
     page,

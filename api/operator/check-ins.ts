@@ -71,8 +71,8 @@ export async function updateCheckIn(
     }
     await writeAudit(tx, actor, `booking.${input.status === "reset" ? "check_in_reset" : input.status}`, {
       bookingId,
-      guest: String(input.guestNo),
-      status: input.status,
+      guests: String(input.guestNo),
+      via: "list",
     });
     const [checkIns, types] = await Promise.all([
       tx

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { kickWaitlist } from "../bookings/seats-freed";
 import type { OperatorDeparture, OperatorDepartures } from "~contract/schedules";
+import type { AuditTarget } from "~contract/audit-actions";
 import { MAX_DEPARTURE_DAYS } from "~contract/schedules";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
@@ -295,7 +296,7 @@ export async function updateDeparture(
     }
     if (input.capacity !== undefined && input.capacity < slot.seatsTaken) throw capacityBelowTaken(slot.seatsTaken);
     const changes: Partial<typeof slots.$inferInsert> = {};
-    const target: Record<string, string | null> = { departureId, startsAt: slot.startsAt.toISOString() };
+    const target: AuditTarget<"departure.updated"> = { departureId, startsAt: slot.startsAt.toISOString() };
     if (input.capacity !== undefined && input.capacity !== slot.capacity) {
       changes.capacity = input.capacity;
       target.capacity = `${slot.capacity} → ${input.capacity}`;
@@ -307,11 +308,11 @@ export async function updateDeparture(
     if (input.keep && (slot.needsDecision || slot.ruleId !== null)) {
       changes.needsDecision = false;
       changes.ruleId = null;
-      target.kept = "a one-off";
+      target.kept = "true";
     }
     if (input.guideUserId !== undefined && input.guideUserId !== slot.guideUserId) {
       changes.guideUserId = input.guideUserId;
-      target.guide = `${slot.guideUserId ?? "none"} → ${input.guideUserId ?? "none"}`;
+      target.guideUserId = input.guideUserId;
     }
     if (Object.keys(changes).length === 0) return;
     const updated = await tx

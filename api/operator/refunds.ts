@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { OperatorBooking, OperatorRefundBody, OperatorRefundResult } from "~contract/operator-refunds";
 import { formatMoney } from "~contract/money";
+import { paidSplit } from "~contract/pricing";
 import type { Db } from "../db/client";
 import { bookingRefunds, bookings, slots, users, type BookingRefundRow, type BookingRow } from "../db/schema";
 import { ApiError, conflict } from "../http/errors";
@@ -32,14 +33,25 @@ function toOperatorRefund(refund: BookingRefundRow) {
   };
 }
 
-function moneyOf(booking: BookingRow, refundedMinor: number) {
+/** A booking's money for its owners and managers: paid, refunded, refundable, and who keeps what of it. */
+function moneyOf(booking: BookingRow, refunds: readonly BookingRefundRow[]) {
   const paidMinor = paidStatus(booking) ? booking.totalMinor : 0;
+  const refundedMinor = sum(refunds);
+  const split =
+    paidMinor > 0
+      ? paidSplit(
+          booking,
+          refunds.map((refund) => refund.amountMinor),
+        )
+      : null;
   return {
     currency: booking.currency,
     paidMinor,
     giftCardMinor: paidMinor > 0 ? booking.giftCardMinor : 0,
     refundedMinor,
     refundableMinor: Math.max(0, paidMinor - refundedMinor),
+    serviceFeeMinor: split?.serviceFeeMinor ?? 0,
+    operatorMinor: split?.operatorMinor ?? 0,
   };
 }
 
@@ -163,7 +175,7 @@ export async function refundBooking(
       id: booking.id,
       status: booking.status,
       paymentStatus: booking.paymentStatus,
-      ...moneyOf(booking, sum(refunds)),
+      ...moneyOf(booking, refunds),
     },
   };
 }
@@ -196,8 +208,10 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
     refundsOf(db, [bookingId]),
   ]);
   const refunds = refundMap.get(bookingId) ?? [];
-  const money = moneyOf(booking, sum(refunds));
+  const money = moneyOf(booking, refunds);
   const canRefund = paidStatus(booking) && money.refundableMinor > 0;
+  // A guide never sees money: no figures, no refunds (the booking's facts and its guests only).
+  const guide = member.role === "guide";
   return {
     booking: toBookingView(row, refunds),
     guest: {
@@ -213,9 +227,9 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
       status: slot.status,
       started: Boolean(slot.started),
     },
-    money,
+    money: guide ? null : money,
     payment: { provider: booking.paymentProvider, status: booking.paymentStatus },
-    refunds: refunds.map(toOperatorRefund),
+    refunds: guide ? [] : refunds.map(toOperatorRefund),
     canRefund,
     canReleaseSeats: canRefund && booking.status === "confirmed" && !slot.started,
   };

@@ -19,6 +19,7 @@ const figures = (row: Row): ReportFigures => ({
   bookings: Number(row.bookings),
   guests: Number(row.guests),
   revenueMinor: Number(row.revenue),
+  serviceFeesMinor: Number(row.fees),
   refundsMinor: Number(row.refunds),
   tipsMinor: Number(row.tips),
   netMinor: Number(row.net),
@@ -29,7 +30,9 @@ const figures = (row: Row): ReportFigures => ({
  * and their totals, summed by the database in one statement (days without activity are zeros,
  * from generate_series), and the occupancy of the departures of the next `weeks` weeks (a second
  * statement). Each figure counts on the local day of its own moment: a booking when it was
- * confirmed, a refund when it was decided, a tip when it was paid.
+ * confirmed, a refund when it was decided, a tip when it was paid. The service fee is the
+ * platform's: its bookings' fees less the share each refund gives back (contract/pricing.ts's
+ * serviceFeeRefunded, the same rounding), and net what the operator receives.
  */
 export async function readReport(
   db: Db,
@@ -50,15 +53,17 @@ export async function readReport(
     ),
     booked as (
       select (b.confirmed_at at time zone ${zone})::date as day, count(*) as bookings,
-             sum(b.seats) as guests, sum(b.total_minor) as revenue
+             sum(b.seats) as guests, sum(b.total_minor) as revenue, sum(b.fees_minor) as fees
       from bookings b
       where b.account_id = ${account.id} and b.confirmed_at >= ${start}::timestamptz
         and b.confirmed_at < ${end}::timestamptz
       group by 1
     ),
     refunded as (
-      select (r.created_at at time zone ${zone})::date as day, sum(r.amount_minor) as refunds
-      from booking_refunds r
+      select (r.created_at at time zone ${zone})::date as day, sum(r.amount_minor) as refunds,
+             sum(case when b.total_minor > 0 then round(b.fees_minor::numeric * r.amount_minor / b.total_minor) else 0 end)
+               as fees_back
+      from booking_refunds r join bookings b on b.id = r.booking_id
       where r.account_id = ${account.id} and r.created_at >= ${start}::timestamptz and r.created_at < ${end}::timestamptz
       group by 1
     ),
@@ -73,16 +78,17 @@ export async function readReport(
       select to_char(days.day, 'YYYY-MM-DD') as date,
              coalesce(booked.bookings, 0) as bookings, coalesce(booked.guests, 0) as guests,
              coalesce(booked.revenue, 0) as revenue, coalesce(refunded.refunds, 0) as refunds,
-             coalesce(tipped.tips, 0) as tips,
-             coalesce(booked.revenue, 0) - coalesce(refunded.refunds, 0) as net
+             coalesce(booked.fees, 0) - coalesce(refunded.fees_back, 0) as fees,
+             coalesce(tipped.tips, 0) as tips
       from days
       left join booked on booked.day = days.day
       left join refunded on refunded.day = days.day
       left join tipped on tipped.day = days.day
     )
-    select date, bookings, guests, revenue, refunds, tips, net from per_day
+    select date, bookings, guests, revenue, fees, refunds, tips, revenue - refunds - fees as net from per_day
     union all
-    select null, sum(bookings), sum(guests), sum(revenue), sum(refunds), sum(tips), sum(net) from per_day
+    select null, sum(bookings), sum(guests), sum(revenue), sum(fees), sum(refunds), sum(tips),
+           sum(revenue - refunds - fees) from per_day
     order by date nulls last`,
   );
   const totals = rows.find((row) => row.date === null)!;

@@ -11,8 +11,9 @@ import { writeAudit, type Actor } from "../audit/log";
 import { newCatalogId, ownService, serviceView } from "./services";
 
 /** "adult 4500, child 2500" (minor units), for the audit log. */
-const priceList = (types: Array<Pick<TicketTypeRow, "code" | "priceMinor">>, currency: string) =>
-  `${types.map((type) => `${type.code} ${type.priceMinor}`).join(", ")} ${currency}`;
+/** The audit log's record of a price list: JSON of { code, name, priceMinor } (in the record's currency). */
+const priceList = (types: Array<Pick<TicketTypeRow, "code" | "name" | "priceMinor">>) =>
+  JSON.stringify(types.map(({ code, name, priceMinor }) => ({ code, name, priceMinor })));
 
 /**
  * PUT /v1/operator/services/{serviceId}/ticket-types: a type whose code stays keeps its id (a quote
@@ -47,8 +48,9 @@ export async function setTicketTypes(
     }
     await writeAudit(tx, actor, "ticket_types.set", {
       serviceId: locked.id,
-      before: priceList(before, currency),
-      after: priceList(input.ticketTypes, currency),
+      before: priceList(before),
+      after: priceList(input.ticketTypes),
+      currency,
     });
     return locked;
   });

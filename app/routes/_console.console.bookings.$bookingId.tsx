@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { minorUnitDigits, toMinorUnits } from "~contract/money";
+import type { OperatorBooking } from "~contract/operator-refunds";
 import { refundFormSchema } from "~/features/console/console-forms.server";
 import { consoleBookingOf, refundConflictOf, type RefundConflict } from "~/features/console/console-booking.server";
 import { newRefundKey } from "~/features/console/refund-key.server";
@@ -27,14 +28,14 @@ import { useIsPending } from "~/ui/use-is-pending";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ page, me }, t] = await Promise.all([consoleBookingOf(request, params), i18next.getFixedT(request)]);
-  const digits = minorUnitDigits(page.money.currency);
+  const digits = minorUnitDigits(page.booking.currency);
   return withFlash(request, {
     page,
     digits,
     canRefund: me.can.refund && page.canRefund,
     mayRefund: me.can.refund,
     timeZone: me.account.timeZone,
-    constraint: getZodConstraint(refundFormSchema(digits, page.money.refundableMinor)),
+    constraint: getZodConstraint(refundFormSchema(digits, page.money?.refundableMinor ?? 0)),
     // A fresh key per page view: a double click or a second tab cannot refund twice.
     idempotencyKey: newRefundKey(),
     title: t("refunds.pageTitle", { reference: page.booking.reference }),
@@ -50,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { api, me, bookingId, page, path } = await consoleBookingOf(request, params);
   if (!me.can.refund) throw data("Forbidden", { status: 403 });
-  const digits = minorUnitDigits(page.money.currency);
+  const digits = minorUnitDigits(page.booking.currency);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: refundFormSchema(digits, Number.MAX_SAFE_INTEGER) });
   if (submission.status !== "success") return formResult(submission.reply());
@@ -68,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   } catch (error) {
     // Refunded meanwhile, or more than is left: the page again with the current figures, in words.
-    const conflict = refundConflictOf(error, page.money.currency);
+    const conflict = refundConflictOf(error, page.booking.currency);
     if (conflict) return data(conflict, { status: 409 });
     return apiErrorResult(error, submission, {
       codes: {
@@ -86,7 +87,6 @@ export default function ConsoleBookingPage() {
   const { page, flash, title, canRefund, mayRefund, timeZone } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const { booking, guest, departure, money } = page;
-  const amount = (minor: number) => formatMoney(minor, money.currency, i18n.language);
   return (
     <>
       <p className="text-sm">
@@ -123,25 +123,41 @@ export default function ConsoleBookingPage() {
             {t("refunds.seats").toLowerCase()})
           </dd>
         </dl>
-        <dl className="mt-4 max-w-sm text-sm" data-testid="money">
-          <AmountRow label={t("refunds.paid")} value={amount(money.paidMinor)} />
-          {money.giftCardMinor ? (
-            <AmountRow label={t("refunds.giftCardPart")} value={amount(money.giftCardMinor)} />
-          ) : null}
-          <AmountRow label={t("refunds.refunded")} value={amount(money.refundedMinor)} />
-          <AmountRow label={t("refunds.refundable")} value={amount(money.refundableMinor)} strong />
-        </dl>
+        {money ? <MoneyFigures money={money} /> : null}
       </section>
-      <RefundHistory timeZone={timeZone} />
-      {canRefund ? (
-        <RefundForm key={`${money.refundedMinor}`} />
-      ) : mayRefund ? (
+      {money ? <RefundHistory timeZone={timeZone} /> : null}
+      {canRefund && money ? (
+        <RefundForm key={`${money.refundedMinor}`} money={money} />
+      ) : mayRefund && money ? (
         <p className="mt-6 text-sm text-slate-700">
           {money.paidMinor > 0 ? t("refunds.nothingLeft") : t("refunds.notPaid")}
         </p>
       ) : (
         <p className="mt-6 text-sm text-slate-700">{t("refunds.viewOnly")}</p>
       )}
+    </>
+  );
+}
+
+type Money = NonNullable<OperatorBooking["money"]>;
+
+/** What was paid and refunded, the platform's service fee and what the operator receives (owners and managers). */
+function MoneyFigures({ money }: { money: Money }) {
+  const { t, i18n } = useTranslation();
+  const amount = (minor: number) => formatMoney(minor, money.currency, i18n.language);
+  return (
+    <>
+      <dl className="mt-4 max-w-sm text-sm" data-testid="money">
+        <AmountRow label={t("refunds.paid")} value={amount(money.paidMinor)} />
+        {money.giftCardMinor ? (
+          <AmountRow label={t("refunds.giftCardPart")} value={amount(money.giftCardMinor)} />
+        ) : null}
+        <AmountRow label={t("refunds.refunded")} value={amount(money.refundedMinor)} />
+        <AmountRow label={t("refunds.serviceFee")} value={amount(money.serviceFeeMinor)} />
+        <AmountRow label={t("refunds.operatorReceives")} value={amount(money.operatorMinor)} strong />
+        <AmountRow label={t("refunds.refundable")} value={amount(money.refundableMinor)} />
+      </dl>
+      <p className="mt-2 max-w-sm text-xs text-slate-700">{t("refunds.serviceFeeHint")}</p>
     </>
   );
 }
@@ -195,12 +211,11 @@ function RefundHistory({ timeZone }: { timeZone: string }) {
   );
 }
 
-function RefundForm() {
+function RefundForm({ money }: { money: Money }) {
   const { page, digits, constraint, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<RefundConflict>();
   const { t, i18n } = useTranslation();
   const lastResult = useFormResult();
-  const { money } = page;
   const validation = useFormValidation(
     () => import("~/features/console/refund-schemas"),
     (schemas) => schemas.refundFormSchema(digits, money.refundableMinor),

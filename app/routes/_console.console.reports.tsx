@@ -14,9 +14,23 @@ import { formatCount, formatMoney, formatPercent } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
 import { AlertMessage } from "~/ui/status-message";
 
-const METRICS = ["bookings", "guests", "revenueMinor", "refundsMinor", "tipsMinor", "netMinor"] as const;
+const METRICS = [
+  "bookings",
+  "guests",
+  "revenueMinor",
+  "serviceFeesMinor",
+  "refundsMinor",
+  "tipsMinor",
+  "netMinor",
+] as const;
 type Metric = (typeof METRICS)[number];
-const MONEY: ReadonlySet<Metric> = new Set(["revenueMinor", "refundsMinor", "tipsMinor", "netMinor"]);
+const MONEY: ReadonlySet<Metric> = new Set([
+  "revenueMinor",
+  "serviceFeesMinor",
+  "refundsMinor",
+  "tipsMinor",
+  "netMinor",
+]);
 const QUICK_RANGES = [7, 30, 90] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {

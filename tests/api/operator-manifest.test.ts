@@ -208,7 +208,7 @@ describe("operator manifest: the guard", () => {
       .where(and(eq(auditLog.action, "departure.guide_assigned"), eq(auditLog.actorId, manager.uid)))
       .orderBy(desc(auditLog.at));
     expect(audits.map((a) => a.target.departureId)).toEqual([mine.id, theirs.id, mine.id]);
-    expect(audits[0].target.guide).toBe(`${guide.uid} → none`);
+    expect(audits[0].target.guideUserId).toBeNull();
   });
 });
 
@@ -502,7 +502,7 @@ describe("operator check-in from the manifest", () => {
       "booking.checked_in",
       "booking.check_in_reset",
     ]);
-    expect(audits[0].target).toEqual({ bookingId: booking.id, guest: "all", status: "reset" });
+    expect(audits[0].target).toEqual({ bookingId: booking.id, guests: "all", via: "list" });
   });
 
   it("only a confirmed booking: a held one is 409 booking_not_confirmed", async () => {

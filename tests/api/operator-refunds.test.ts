@@ -129,6 +129,46 @@ describe("operator refunds: the guard", () => {
   });
 });
 
+describe("operator booking: the service fee and what the operator receives", () => {
+  it("paid: the fee travellers paid on top and the rest the operator's; a refund gives back the fee's share; a guide sees no money", async () => {
+    const [manager, guide] = await Promise.all([member("acme", "manager"), member("acme", "guide")]);
+    const { booking, slot } = await paidBooking(2);
+    const { feesMinor, totalMinor } = await bookingRow(db(), booking.id);
+    expect(feesMinor).toBeGreaterThan(0);
+    const before = (await getBooking(manager.idToken, booking.id)).body.data.money;
+    expect(before).toMatchObject({
+      paidMinor: totalMinor,
+      serviceFeeMinor: feesMinor,
+      operatorMinor: totalMinor - feesMinor,
+    });
+
+    // Half refunded: half the fee goes back with it (rounded), the operator receives the rest.
+    const half = Math.floor(totalMinor / 2);
+    const refunded = await refund(manager.idToken, booking.id, {
+      amountMinor: half,
+      alreadyRefundedMinor: 0,
+      reason: "Half the tour",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    });
+    expect(refunded.status).toBe(201);
+    const feeKept = feesMinor - Math.round((feesMinor * half) / totalMinor);
+    const split = { serviceFeeMinor: feeKept, operatorMinor: totalMinor - half - feeKept };
+    expect(refunded.body.data.booking).toMatchObject(split);
+    expect((await getBooking(manager.idToken, booking.id)).body.data.money).toMatchObject({
+      refundedMinor: half,
+      ...split,
+    });
+
+    // The guide leading the departure: the booking and its guests, no money.
+    await db().execute(`update slots set guide_user_id = '${guide.uid}' where id = '${slot.id}'`);
+    const seen = await getBooking(guide.idToken, booking.id);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.money).toBeNull();
+    expect(seen.body.data.refunds).toEqual([]);
+  });
+});
+
 describe("operator refunds: partial, full, conflicts", () => {
   it("a partial then the rest; over-refund 409 with what is left; stale 409 with the current figure", async () => {
     const manager = await member("acme", "manager");

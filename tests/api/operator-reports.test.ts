@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { reportCsv } from "~contract/operator-reports";
+import { serviceFeeRefunded } from "~contract/pricing";
 import { apiText, expectEnvelope } from "./helpers/api";
 import { bookingUser, bookingWorld, confirmedBooking, createSlot, inExperienceZone, slotAt } from "./helpers/booking";
 import { call } from "./helpers/identity";
@@ -23,22 +24,35 @@ async function sumsOf(accountId: string, from: string, to: string) {
   const start = DateTime.fromISO(from, { zone: ZONE }).toUTC().toISO()!;
   const end = DateTime.fromISO(plus(to, 1), { zone: ZONE }).toUTC().toISO()!;
   const booked = await rows(sql`select count(*)::int as n, coalesce(sum(seats), 0)::int as guests,
-      coalesce(sum(total_minor), 0)::bigint as revenue from bookings
+      coalesce(sum(total_minor), 0)::bigint as revenue, coalesce(sum(fees_minor), 0)::bigint as fees from bookings
       where account_id = ${accountId} and confirmed_at >= ${start}::timestamptz and confirmed_at < ${end}::timestamptz`);
-  const refunded = await rows(sql`select coalesce(sum(amount_minor), 0)::bigint as refunds from booking_refunds
-      where account_id = ${accountId} and created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz`);
+  // Each refund with its booking's fee and total: the fee's share it gave back, by the contract's function.
+  const refunded = await rows(sql`select r.amount_minor, b.fees_minor, b.total_minor from booking_refunds r
+      join bookings b on b.id = r.booking_id
+      where r.account_id = ${accountId} and r.created_at >= ${start}::timestamptz and r.created_at < ${end}::timestamptz`);
   const tipped = await rows(sql`select coalesce(sum(t.amount_minor), 0)::bigint as tips from tips t
       join bookings b on b.id = t.booking_id
       where b.account_id = ${accountId} and t.status = 'paid' and t.paid_at >= ${start}::timestamptz and t.paid_at < ${end}::timestamptz`);
   const revenue = Number(booked.rows[0].revenue);
-  const refunds = Number(refunded.rows[0].refunds);
+  const refunds = refunded.rows.reduce((sum, row) => sum + Number(row.amount_minor), 0);
+  const feesBack = refunded.rows.reduce(
+    (sum, row) =>
+      sum +
+      serviceFeeRefunded(
+        { feesMinor: Number(row.fees_minor), totalMinor: Number(row.total_minor) },
+        Number(row.amount_minor),
+      ),
+    0,
+  );
+  const serviceFees = Number(booked.rows[0].fees) - feesBack;
   return {
     bookings: Number(booked.rows[0].n),
     guests: Number(booked.rows[0].guests),
     revenueMinor: revenue,
+    serviceFeesMinor: serviceFees,
     refundsMinor: refunds,
     tipsMinor: Number(tipped.rows[0].tips),
-    netMinor: revenue - refunds,
+    netMinor: revenue - serviceFees - refunds,
   };
 }
 
@@ -55,7 +69,8 @@ async function generate(template: string, n: number, from: string, to: string, t
       payment_status, confirmed_at, created_at)
     select 'bk_' || ${tag} || lpad(i::text, 16 - length(${tag}), '0'), b.user_id, b.account_id, b.experience_id,
       b.service_id, b.slot_id, case when i % 7 = 0 then 'cancelled' else 'confirmed' end, b.tickets, 1 + i % 5,
-      1000 + (i * 7919) % 20000, 0, 0, 0, 1000 + (i * 7919) % 20000, b.currency, ${tag} || '-key-' || i, b.origin,
+      1000 + (i * 7919) % 20000, 0, round((1000 + (i * 7919) % 20000) * 0.03), 0,
+      1000 + (i * 7919) % 20000 + round((1000 + (i * 7919) % 20000) * 0.03), b.currency, ${tag} || '-key-' || i, b.origin,
       'paid', ${start}::timestamptz + make_interval(mins => (i * 104729) % ${span}),
       ${start}::timestamptz + make_interval(mins => (i * 104729) % ${span})
     from bookings b, generate_series(1, ${n}) as i where b.id = ${template}`);
@@ -136,6 +151,7 @@ describe("operatorReport", () => {
     expect(expected.bookings).toBeGreaterThan(200);
     expect(expected.refundsMinor).toBeGreaterThan(0);
     expect(expected.tipsMinor).toBeGreaterThan(0);
+    expect(expected.serviceFeesMinor).toBeGreaterThan(0);
     expect(data.totals).toEqual(expected);
     // Every day on its own equals the tables too.
     for (const day of data.days) {
@@ -148,7 +164,7 @@ describe("operatorReport", () => {
         for (const key of Object.keys(sum)) sum[key] += day[key];
         return sum;
       },
-      { bookings: 0, guests: 0, revenueMinor: 0, refundsMinor: 0, tipsMinor: 0, netMinor: 0 },
+      { bookings: 0, guests: 0, revenueMinor: 0, serviceFeesMinor: 0, refundsMinor: 0, tipsMinor: 0, netMinor: 0 },
     );
     expect(summed).toEqual(data.totals);
   });
@@ -189,7 +205,7 @@ describe("operatorReport", () => {
     expect(byAccept.headers.get("content-disposition")).toBe(`attachment; filename="report-acme-${from}-to-${to}.csv"`);
     expect(byAccept.text).toBe(reportCsv(json));
     const lines = byAccept.text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("date,bookings,guests,revenue,refunds,tips,net");
+    expect(lines[0]).toBe("date,bookings,guests,revenue,service_fees,refunds,tips,net");
     expect(lines).toHaveLength(1 + 40 + 1);
     // Money in major units with the currency ("40.00 USD"), never cents.
     const usd = (minor: number) => `${minor < 0 ? "'-" : ""}${(Math.abs(minor) / 100).toFixed(2)} USD`;
@@ -198,7 +214,9 @@ describe("operatorReport", () => {
         "total",
         json.totals.bookings,
         json.totals.guests,
-        ...["revenueMinor", "refundsMinor", "tipsMinor", "netMinor"].map((k) => usd(json.totals[k])),
+        ...["revenueMinor", "serviceFeesMinor", "refundsMinor", "tipsMinor", "netMinor"].map((k) =>
+          usd(json.totals[k]),
+        ),
       ].join(","),
     );
     const byFormat = await apiText(`${path}&format=csv`, { token: owner.idToken, account: "acme" });

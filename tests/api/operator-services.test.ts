@@ -459,8 +459,9 @@ describe("console services: create, update, delete; the catalog's kept figures f
       action: "ticket_types.set",
       target: {
         serviceId,
-        before: `${beforeTypes.map((type) => `${type.code} ${type.priceMinor}`).join(", ")} USD`,
-        after: "adult 2500 USD",
+        before: JSON.stringify(beforeTypes.map(({ code, name, priceMinor }) => ({ code, name, priceMinor }))),
+        after: JSON.stringify([{ code: "adult", name: "Adult", priceMinor: 2500 }]),
+        currency: "USD",
       },
     });
   });

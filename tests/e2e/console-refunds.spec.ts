@@ -80,6 +80,25 @@ for (const { javaScriptEnabled, experienceId } of RUNS) {
         "This booking was refunded meanwhile: $10.00 has been refunded in all. Check the figures below and try again.",
       );
       await expect(secondTab.getByTestId("refund-row")).toHaveCount(1);
+
+      // Beside what was paid: the platform's service fee (travellers pay it on top) and what the operator receives.
+      const money = operator.getByTestId("money");
+      await expect(money.locator("div", { hasText: "Service fee (Wayfarer’s)" })).toContainText(/\$\d+\.\d\d/);
+      await expect(money.locator("div", { hasText: "You receive" })).toContainText(/\$\d+\.\d\d/);
+
+      // The audit log says it in words; the record as stored behind a Details toggle (native, no JavaScript needed).
+      const reference = /WF-[A-Z0-9-]+/.exec((await operator.getByRole("heading", { level: 1 }).textContent())!)![0];
+      await operator.goto(`${ACME}/console/audit-log`);
+      const entry = operator.getByTestId("audit-entry").filter({ hasText: reference });
+      await expect(entry.getByTestId("audit-sentence")).toHaveText(
+        new RegExp(`refunded \\$10\\.00 of ${reference}, reason: The tour started an hour late$`),
+      );
+      const record = entry.locator("details pre");
+      await expect(record).toBeHidden();
+      await entry.getByText("Details", { exact: true }).click();
+      await expect(record).toBeVisible();
+      await expect(record).toContainText('"action": "booking.refunded"');
+      if (javaScriptEnabled) await expectAxeClean(operator);
       await consoleContext.close();
 
       // The traveller's receipt lists the refund and the net paid.

@@ -79,8 +79,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`${ACME}/console/audit-log`);
       if (javaScriptEnabled) await expectAxeClean(page);
       const log = page.getByTestId("audit-log");
-      await expect(log).toContainText(`Invited ${invitee} as Manager`);
-      await expect(log).toContainText(`${invitee} accepted the invitation (Manager)`);
+      await expect(log).toContainText(`invited ${invitee} as Manager`);
+      await expect(log).toContainText("accepted the invitation and joined as Manager");
 
       // Someone signed in who is not in the team: the 404 page.
       const stranger = await createCompleteUser(request, uniqueEmail("stranger"), PASSWORD, { operators: ["acme"] });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bookingRefunds } from "~api/db/schema";
 import * as page from "~/routes/_console.console.bookings.$bookingId";
 import * as receipt from "~/routes/_default.account.receipt.$bookingId";
-import { bookingUser, bookingWorld, confirmedBooking, createSlot } from "../api/helpers/booking";
+import { bookingRow, bookingUser, bookingWorld, confirmedBooking, createSlot } from "../api/helpers/booking";
 import { addTeamMember } from "../api/helpers/operator";
 import { args, outcome, pageRequest, sessionFor, signedInUser, type Outcome } from "./helpers";
 
@@ -62,7 +62,13 @@ describe("/console/bookings/$bookingId", () => {
     expect(first.status).toBe(200);
     const view = first.data;
     expect(view.canRefund).toBe(true);
-    expect(view.page.money).toMatchObject({ paidMinor: booking.totalMinor, refundedMinor: 0 });
+    const { feesMinor } = await bookingRow(db(), booking.id);
+    expect(view.page.money).toMatchObject({
+      paidMinor: booking.totalMinor,
+      refundedMinor: 0,
+      serviceFeeMinor: feesMinor,
+      operatorMinor: booking.totalMinor - feesMinor,
+    });
     expect(view.idempotencyKey).toMatch(/^[a-f0-9]{32}$/);
     const form = {
       amount: "5.00",
@@ -93,6 +99,12 @@ describe("/console/bookings/$bookingId", () => {
     const after = await load(page, path, manager.cookie, params);
     expect(after.data.page.refunds).toHaveLength(1);
     expect(after.data.page.money.refundedMinor).toBe(500);
+    // The refund gave back its share of the service fee; the operator receives the rest.
+    const feeKept = feesMinor - Math.round((feesMinor * 500) / booking.totalMinor);
+    expect(after.data.page.money).toMatchObject({
+      serviceFeeMinor: feeKept,
+      operatorMinor: booking.totalMinor - 500 - feeKept,
+    });
     expect(after.data.idempotencyKey).not.toBe(view.idempotencyKey);
 
     // Invalid input: the form again with the field's error, nothing refunded.
@@ -120,12 +132,14 @@ describe("/console/bookings/$bookingId", () => {
   it("a guide leading the departure views the booking but gets no refund form, and cannot post one", async () => {
     const { booking, path, params } = await paidBooking();
     const guide = await memberOfAcme("guide");
-    const { bookingRow } = await import("../api/helpers/booking");
     const row = await bookingRow(db(), booking.id);
     await db().execute(`update slots set guide_user_id = '${guide.user.uid}' where id = '${row.slotId}'`);
     const seen = await load(page, path, guide.cookie, params);
     expect(seen.status).toBe(200);
     expect(seen.data.canRefund).toBe(false);
+    // A guide never sees money: no figures, no refunds.
+    expect(seen.data.page.money).toBeNull();
+    expect(seen.data.page.refunds).toEqual([]);
     const refused = await post(
       path,
       guide.cookie,

@@ -28,6 +28,14 @@ describe("/console/reports and /console/reports.csv", () => {
     expect(page.data).toMatchObject({ metric: "guests", invalidRange: false });
     expect(page.data.report).toMatchObject({ from: "2026-01-01", to: "2026-01-31", currency: "USD" });
     expect(page.data.report.days).toHaveLength(31);
+    // The platform's service fee is a figure of its own, the chart may show it.
+    const fees = await load(
+      reports,
+      "/console/reports?from=2026-01-01&to=2026-01-31&metric=serviceFeesMinor",
+      manager.cookie,
+    );
+    expect(fees.data.metric).toBe("serviceFeesMinor");
+    expect(fees.data.report.totals).toHaveProperty("serviceFeesMinor");
     const bad = await load(reports, "/console/reports?from=2026-02-30&to=2026-03-01&metric=nope", manager.cookie);
     expect(bad.status).toBe(200);
     expect(bad.data).toMatchObject({ metric: "revenueMinor", invalidRange: true });
@@ -48,8 +56,10 @@ describe("/console/reports and /console/reports.csv", () => {
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines).toHaveLength(1 + 7 + 1);
     // Money in major units with the currency ("40.00 USD"), never cents.
-    expect(lines[0]).toBe("date,bookings,guests,revenue,refunds,tips,net");
-    expect(lines[1]).toMatch(/^2026-01-01,\d+,\d+,'?-?\d+\.\d\d USD,\d+\.\d\d USD,\d+\.\d\d USD,'?-?\d+\.\d\d USD$/);
+    expect(lines[0]).toBe("date,bookings,guests,revenue,service_fees,refunds,tips,net");
+    expect(lines[1]).toMatch(
+      /^2026-01-01,\d+,\d+,'?-?\d+\.\d\d USD,'?-?\d+\.\d\d USD,\d+\.\d\d USD,\d+\.\d\d USD,'?-?\d+\.\d\d USD$/,
+    );
     const bad = (await reportsCsv.loader(
       args(
         pageRequest("/console/reports.csv?from=2026-01-07&to=2026-01-01", {

@@ -1,0 +1,74 @@
+/**
+ * Every action the operators' audit log records, with the keys of its record (`?`: only there
+ * when it applies). `writeAudit` (api/audit/log.ts) takes only these, so a new kind of action is
+ * added here first; the console says each of them in words (app/locales: `auditLog.action.*`),
+ * and tests/routes/console-audit-log.test.ts fails for one without its sentence.
+ *
+ * Ids name what the API resolves when it reads the log (names change: the log shows today's);
+ * amounts, texts and figures are kept as they were (a snapshot of the change).
+ */
+export const AUDIT_ACTIONS = {
+  "member.invited": ["invitationId", "email", "role"],
+  "invitation.resent": ["invitationId", "email", "role"],
+  "invitation.cancelled": ["invitationId", "email", "role"],
+  "invitation.accepted": ["invitationId", "email", "role"],
+  "member.role_changed": ["userId", "email", "from", "to"],
+  "member.removed": ["userId", "email", "role"],
+  "experience.created": ["experienceId", "title"],
+  /** fields: the names of the fields changed, comma-separated. */
+  "experience.updated": ["experienceId", "fields"],
+  "experience.published": ["experienceId"],
+  "experience.unpublished": ["experienceId"],
+  /** before/after: the service's figures as JSON (name, description, durationMinutes, capacity, sortOrder). */
+  "service.created": ["experienceId", "serviceId", "after"],
+  "service.updated": ["serviceId", "before", "after", "departuresChanged"],
+  "service.deleted": ["experienceId", "serviceId", "before", "futureDeparturesDeleted"],
+  /** before/after: JSON lists of { code, name, priceMinor } in `currency`. */
+  "ticket_types.set": ["serviceId", "before", "after", "currency"],
+  "photo.uploaded": ["experienceId", "photoId", "alt"],
+  "photo.alt_changed": ["experienceId", "photoId", "alt"],
+  "photo.made_cover": ["experienceId", "photoId", "position"],
+  "photo.moved": ["experienceId", "photoId", "position"],
+  "photo.reordered": ["experienceId", "order"],
+  "photo.deleted": ["experienceId", "photoId", "alt"],
+  "schedule.set": [
+    "serviceId",
+    "experienceId",
+    "timezone",
+    "rules",
+    "blackouts",
+    "salesCutoffMinutes",
+    "created",
+    "removed",
+    "kept",
+  ],
+  "departure.created": ["departureId", "serviceId", "startsAt", "capacity"],
+  /** capacity: "10 → 12"; status: "open → closed"; guideUserId: the new guide (null: none). */
+  "departure.updated": ["departureId", "startsAt", "capacity?", "status?", "kept?", "guideUserId?"],
+  "departure.kept": ["departureId", "startsAt", "capacity?", "status?", "kept?", "guideUserId?"],
+  "departure.guide_assigned": ["departureId", "startsAt", "capacity?", "status?", "kept?", "guideUserId?"],
+  "departure.cancelled": ["departureId", "startsAt", "bookings", "refunds"],
+  "booking.refunded": ["bookingId", "refundId", "amountMinor", "currency", "releaseSeats", "reason"],
+  /** guests: the guest numbers, comma-separated, or "all"; via: "code" (scanned) or "list" (the manifest). */
+  "booking.checked_in": ["bookingId", "guests", "via"],
+  "booking.no_show": ["bookingId", "guests", "via"],
+  "booking.check_in_reset": ["bookingId", "guests", "via"],
+  "check_in.settings_updated": ["requireCheckIn"],
+  "reschedule.settings_updated": ["rescheduleRefunds"],
+  /** fields: the draft's fields changed, comma-separated. */
+  "branding.draft_updated": ["fields", "primaryColor?"],
+  "branding.logo_uploaded": ["logoUrl"],
+  "branding.logo_removed": ["logoUrl"],
+  "branding.published": ["name", "primaryColor", "logoUrl"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+type KeyOf<A extends AuditAction> = (typeof AUDIT_ACTIONS)[A][number];
+type RequiredKey<K> = K extends `${string}?` ? never : K;
+type OptionalKey<K> = K extends `${infer Name}?` ? Name : never;
+
+/** The record of an action as its writer gives it (every value a string, or null). */
+export type AuditTarget<A extends AuditAction> = A extends AuditAction
+  ? { [K in RequiredKey<KeyOf<A>>]: string | null } & { [K in OptionalKey<KeyOf<A>>]?: string | null }
+  : never;
