@@ -9,14 +9,16 @@ import type { Db } from "../db/client";
 import { ticketTypes, type TicketTypeRow } from "../db/schema";
 import { writeAudit, type Actor } from "../audit/log";
 import { newCatalogId, ownService, serviceView } from "./services";
+import { withCodes } from "./ticket-codes";
 
 /** "adult 4500, child 2500" (minor units), for the audit log. */
 const priceList = (types: Array<Pick<TicketTypeRow, "code" | "priceMinor">>, currency: string) =>
   `${types.map((type) => `${type.code} ${type.priceMinor}`).join(", ")} ${currency}`;
 
 /**
- * PUT /v1/operator/services/{serviceId}/ticket-types: a type whose code stays keeps its id (a quote
- * being filled in still names it), the others are added, the ones left out are removed.
+ * PUT /v1/operator/services/{serviceId}/ticket-types: a type without a code gets one from its name
+ * (./ticket-codes.ts); a type whose code stays keeps its id (a quote being filled in still names
+ * it), the others are added, the ones left out are removed.
  */
 export async function setTicketTypes(
   db: Db,
@@ -32,9 +34,10 @@ export async function setTicketTypes(
       .from(ticketTypes)
       .where(eq(ticketTypes.serviceId, locked.id))
       .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id));
-    const codes = input.ticketTypes.map((type) => type.code);
+    const types = withCodes(input.ticketTypes);
+    const codes = types.map((type) => type.code);
     await tx.delete(ticketTypes).where(and(eq(ticketTypes.serviceId, locked.id), notInArray(ticketTypes.code, codes)));
-    for (const [sortOrder, type] of input.ticketTypes.entries()) {
+    for (const [sortOrder, type] of types.entries()) {
       const kept = before.find((row) => row.code === type.code);
       if (kept) {
         await tx
@@ -48,7 +51,7 @@ export async function setTicketTypes(
     await writeAudit(tx, actor, "ticket_types.set", {
       serviceId: locked.id,
       before: priceList(before, currency),
-      after: priceList(input.ticketTypes, currency),
+      after: priceList(types, currency),
     });
     return locked;
   });
