@@ -814,7 +814,7 @@ export const operatorSchedule = z.object({
   blackouts: z.array(z.object({ date: localDateText, reason: z.string() })),
   /** Departures are kept materialised this many days ahead. */
   horizonDays: z.number().int(),
-  /** The operator's own zone: the default of a new experience. */
+  /** The operator's own zone: a new experience's when its place gives none. */
   operatorTimezone: z.string(),
   needsDecision: z.array(operatorDeparture),
 });
