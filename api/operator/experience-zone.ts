@@ -26,10 +26,11 @@ function listed(zone: string | null | undefined): string | null {
   }
 }
 
-/** The zone at a point on land (a point at sea gives an Etc/ offset, which is not listed: null). */
+/** The zone at a point on land; at sea (an Etc/ offset: no place's zone), null. */
 function zoneAt(point: GeoPoint): string | null {
   try {
-    return listed(tzLookup(point.lat, point.lng));
+    const zone = tzLookup(point.lat, point.lng);
+    return zone.startsWith("Etc/") ? null : listed(zone);
   } catch {
     return null;
   }
