@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { MAX_DEPARTURE_DAYS, type OperatorDeparture } from "~contract/schedules";
+import type { OperatorDeparture } from "~contract/schedules";
 import { DEPARTURE_SCHEMAS, isDepartureIntent } from "~/features/console/console-forms.server";
 import { requireConsoleAbility } from "~/features/console/console.server";
 import { DepartureRangeControls, departuresQuery } from "~/features/console/departure-range";
@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);
   const url = new URL(request.url);
   const cancelId = url.searchParams.get("cancel");
-  const [{ list, range, invalidRange }, cancel, team] = await Promise.all([
+  const [{ list, range, invalidRange, maxDays }, cancel, team] = await Promise.all([
     loadDepartures(request, api, params.experienceId!, url.searchParams),
     cancelId ? orNone(api.call("operatorGetDeparture", { params: { departureId: cancelId } })) : null,
     api.call("operatorListGuides"),
@@ -34,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     list,
     range,
     invalidRange,
-    maxDays: MAX_DEPARTURE_DAYS,
+    maxDays,
     // The cancel step: only a departure of this experience, not cancelled yet.
     cancel:
       cancel && cancel.experience.id === list.experience.id && cancel.departure.status !== "cancelled"
