@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   return withFlash(request, {
     experience,
-    options: experienceFormOptions(me.account.timeZone, experience.languages),
+    options: experienceFormOptions(me.account.timeZone, experience.languages, experience.timezone),
     constraint: getZodConstraint(EditExperienceSchema),
     title: t("operatorExperiences.editTitle", { title: experience.title }),
   });

@@ -222,6 +222,13 @@ describe("/console/experiences: create, edit, publish", () => {
     const unpublished = await post(edit, path, owner.cookie, { intent: "publish", published: "false" }, params);
     expect(unpublished.status).toBe(302);
     expect((await load(edit, path, owner.cookie, params)).data.experience.status).toBe("draft");
+
+    // A zone this server does not list (an alias stored before): offered as it is, never swapped
+    // for the select's first option.
+    await db().update(experiences).set({ timezone: "Asia/Kolkata" }).where(eq(experiences.id, experienceId));
+    const aliased = await load(edit, path, owner.cookie, params);
+    expect(aliased.data.options.zones[0]).toBe("Asia/Kolkata");
+    expect(page.data.options.zones).not.toContain("Asia/Kolkata");
   });
 });
 
