@@ -14,11 +14,14 @@ export const AUDIT_ACTIONS = {
   "invitation.accepted": ["invitationId", "email", "role"],
   "member.role_changed": ["userId", "email", "from", "to"],
   "member.removed": ["userId", "email", "role"],
-  "experience.created": ["experienceId", "title"],
+  /** timezone: the zone it was created in (asked, or found from its meeting point). */
+  "experience.created": ["experienceId", "title", "timezone?"],
   /** fields: the names of the fields changed, comma-separated. */
   "experience.updated": ["experienceId", "fields"],
   "experience.published": ["experienceId"],
   "experience.unpublished": ["experienceId"],
+  /** before/after: the IANA zones; created/removed/kept: the departures the move re-materialised. */
+  "experience.timezone_set": ["experienceId", "before", "after", "created", "removed", "kept"],
   /** before/after: the service's figures as JSON (name, description, durationMinutes, capacity, sortOrder). */
   "service.created": ["experienceId", "serviceId", "after"],
   "service.updated": ["serviceId", "before", "after", "departuresChanged"],

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories";
 import { isCountryCode } from "./countries";
+import { isTimeZone } from "./schedule-fields";
 
 /**
  * The rules of an experience's fields (the console), with the messages given: the API's bodies
@@ -37,7 +38,8 @@ export type ExperienceMessages = Record<
   | "capacity"
   | "latitude"
   | "longitude"
-  | "coordinatesBoth",
+  | "coordinatesBoth"
+  | "timezone",
   string
 >;
 
@@ -55,6 +57,7 @@ export const EXPERIENCE_MESSAGES_EN: ExperienceMessages = {
   latitude: "A latitude between -90 and 90.",
   longitude: "A longitude between -180 and 180.",
   coordinatesBoth: "Give both latitude and longitude, or neither.",
+  timezone: "Choose a time zone (an IANA name such as America/Denver).",
 };
 
 /** A BCP 47 language tag in its canonical form ("pt-br" → "pt-BR"), or null. Plain code. */
@@ -114,6 +117,11 @@ export function experienceRules(m: ExperienceMessages) {
       .array(text(EXPERIENCE_LIMITS.includedLine), { invalid_type_error: m.required })
       .max(EXPERIENCE_LIMITS.includedLines, m.tooMany),
     cancellationPolicy: text(EXPERIENCE_LIMITS.cancellationPolicy),
+    /** The IANA zone its departures are scheduled, listed and judged "today" in. */
+    timezone: z
+      .string({ required_error: m.timezone, invalid_type_error: m.timezone })
+      .max(64, m.timezone)
+      .refine(isTimeZone, m.timezone),
   };
 }
 

@@ -26,15 +26,25 @@ const editable = {
   /** Where to meet, for the details page's map link: both coordinates, or null for none. */
   meetingPointLocation,
   included: rules.included,
+  /**
+   * The IANA zone its departures are scheduled and listed in, for every service (a change moves
+   * the weekly rules' departures to the same local times in the new zone).
+   */
+  timezone: rules.timezone,
 };
 
-/** POST /v1/operator/experiences: a new draft, with its first service ("Standard") of `capacity` guests. */
+/**
+ * POST /v1/operator/experiences: a new draft, with its first service ("Standard") of `capacity`
+ * guests. Without a `timezone`: its meeting point's (the coordinates', else the city's in its
+ * country, else the country's only zone), else the operator's.
+ */
 export const createExperienceBody = z
   .object({
     ...editable,
     meetingPointLocation: meetingPointLocation.optional().default(null),
     included: rules.included.optional().default([]),
     capacity: rules.capacity.optional().default(10),
+    timezone: rules.timezone.optional(),
   })
   .strict();
 

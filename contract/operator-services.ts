@@ -60,9 +60,18 @@ export const updateServiceBody = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: "Send at least one field to change." });
 
+/**
+ * One ticket type. `code` (OCTO's unit id, in bookings' tickets): a type that has one sends it to
+ * keep it; without it one is made from the name (adult, child… for those kinds; else the name's
+ * slug; a number added when another type of the list has it).
+ */
 export const ticketTypeInput = z
   .object({
-    code: z.string().trim().regex(TICKET_CODE, "Use a-z, 0-9 and _ (starting with a letter), at most 32 characters."),
+    code: z
+      .string()
+      .trim()
+      .regex(TICKET_CODE, "Use a-z, 0-9 and _ (starting with a letter), at most 32 characters.")
+      .optional(),
     name: typedLine(z.string().trim().min(1, "Enter a name.").max(80, "Use at most 80 characters.")),
     priceMinor: whole(0, MAX_PRICE_MINOR, "the price in minor units"),
   })
@@ -80,6 +89,7 @@ export const setTicketTypesBody = z
   .superRefine((body, ctx) => {
     const seen = new Set<string>();
     body.ticketTypes.forEach((type, index) => {
+      if (type.code === undefined) return;
       if (seen.has(type.code))
         ctx.addIssue({
           code: z.ZodIssueCode.custom,

@@ -829,7 +829,7 @@ export const operatorSchedule = z.object({
   blackouts: z.array(z.object({ date: localDateText, reason: z.string() })),
   /** Departures are kept materialised this many days ahead. */
   horizonDays: z.number().int(),
-  /** The operator's own zone: the default of a new experience. */
+  /** The operator's own zone: a new experience's when its place gives none. */
   operatorTimezone: z.string(),
   needsDecision: z.array(operatorDeparture),
 });
@@ -847,8 +847,12 @@ export const scheduleOutcome = z.object({
 export const operatorDepartures = z.object({
   experience: scheduleExperience,
   services: z.array(scheduleService),
+  /** The local dates listed, of the experience's zone, both included. */
   from: localDateText,
   to: localDateText,
+  /** The windows of as many days just before and just after: the console's paging. */
+  earlier: z.object({ from: localDateText, to: localDateText }),
+  later: z.object({ from: localDateText, to: localDateText }),
   departures: z.array(operatorDeparture),
   /** Every future departure waiting for the operator's keep or cancel (any date). */
   needsDecision: z.array(operatorDeparture),
@@ -900,6 +904,8 @@ export const operatorExperience = z.object({
   languages: z.array(z.string()),
   included: z.array(z.string()),
   cancellationPolicy: z.string(),
+  /** The IANA zone its departures are scheduled, listed and judged "today" in. */
+  timezone: z.string(),
   /** What publishing still needs (empty: it may be published). */
   missingToPublish: z.array(z.enum(["ticket_type"])),
   /** The details page travellers see (null while a draft or without a priced service). */

@@ -11,11 +11,6 @@ export { TIME_ZONES, WEEKDAYS };
 const zoneSet = new Set(TIME_ZONES);
 export const isTimeZone = (value: string) => zoneSet.has(value);
 
-export const timeZone = z
-  .string()
-  .max(64, "Not a time zone.")
-  .refine(isTimeZone, "Choose a time zone from the list (an IANA name such as Europe/Lisbon).");
-
 /** A calendar date, YYYY-MM-DD, that exists. */
 export const localDate = z
   .string()

@@ -10,7 +10,6 @@ import {
   localTime,
   MAX_CAPACITY,
   SCHEDULE_LIMITS,
-  timeZone,
   TIME_ZONES,
   WEEKDAYS,
 } from "./schedule-fields";
@@ -22,7 +21,6 @@ export {
   localTime,
   MAX_CAPACITY,
   SCHEDULE_LIMITS,
-  timeZone,
   TIME_ZONES,
   WEEKDAYS,
   type DepartureStatus,
@@ -63,17 +61,21 @@ export const salesCutoffMinutes = z
   .min(0, "Must be 0 or more.")
   .max(SCHEDULE_LIMITS.cutoffMinutes, "At most 7 days (10080 minutes).");
 
-/** PUT /v1/operator/services/{serviceId}/schedule: the whole schedule of a service. */
-export const setScheduleBody = z.object({
-  /** The experience's zone (every service of the experience shares it). */
-  timezone: timeZone,
-  rules: z.array(weeklyRule).max(SCHEDULE_LIMITS.rules, `At most ${SCHEDULE_LIMITS.rules} rules.`),
-  blackouts: z
-    .array(blackout)
-    .max(SCHEDULE_LIMITS.blackouts, `At most ${SCHEDULE_LIMITS.blackouts} blackout dates.`)
-    .refine((list) => new Set(list.map((entry) => entry.date)).size === list.length, "Each date once."),
-  salesCutoffMinutes,
-});
+/**
+ * PUT /v1/operator/services/{serviceId}/schedule: the whole schedule of a service, in local times
+ * of the experience's zone (set on the experience: PATCH /v1/operator/experiences/{experienceId};
+ * unknown keys, such as a `timezone`, are refused).
+ */
+export const setScheduleBody = z
+  .object({
+    rules: z.array(weeklyRule).max(SCHEDULE_LIMITS.rules, `At most ${SCHEDULE_LIMITS.rules} rules.`),
+    blackouts: z
+      .array(blackout)
+      .max(SCHEDULE_LIMITS.blackouts, `At most ${SCHEDULE_LIMITS.blackouts} blackout dates.`)
+      .refine((list) => new Set(list.map((entry) => entry.date)).size === list.length, "Each date once."),
+    salesCutoffMinutes,
+  })
+  .strict();
 
 export const capacity = z
   .number()
@@ -126,11 +128,17 @@ export const scheduleQuery = z.object({ service: z.preprocess(emptyAsAbsent, cat
 /** The most days one listing of departures covers. */
 export const MAX_DEPARTURE_DAYS = 120;
 
+/** A date a listing may start or end on: of this millennium (a window's neighbours stay dates). */
+const listingDate = localDate.refine(
+  (value) => value >= "2000-01-01" && value <= "2999-12-31",
+  "Give a date between 2000-01-01 and 2999-12-31.",
+);
+
 /** GET …/departures?service=&from=&to=: local dates of the experience's zone (default: today, and 30 days on). */
 export const departureListQuery = z.object({
   service: z.preprocess(emptyAsAbsent, catalogId.optional()),
-  from: z.preprocess(emptyAsAbsent, localDate.optional()),
-  to: z.preprocess(emptyAsAbsent, localDate.optional()),
+  from: z.preprocess(emptyAsAbsent, listingDate.optional()),
+  to: z.preprocess(emptyAsAbsent, listingDate.optional()),
 });
 
 export type WeeklyRule = z.output<typeof weeklyRule>;

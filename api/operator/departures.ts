@@ -9,7 +9,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { bookings, experiences, operatorMembers, services, slots, users } from "../db/schema";
 import { ApiError, conflict, notFound, validationError } from "../http/errors";
 import { onSaleSql } from "../bookings/seats";
-import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
+import { addLocalDays, daysBetween, localDateOf, localToUtc } from "../schedules/expand";
 import { newDepartureId } from "../schedules/materialise";
 import { writeAudit, type Actor } from "../audit/log";
 
@@ -203,11 +203,14 @@ export async function listDepartures(
         ),
     departuresNeedingDecision(db, accountId, chosen),
   ]);
+  const days = daysBetween(from, to) + 1;
   return {
     experience: { id: experience.id, title: experience.title, timezone: experience.timezone },
     services: experience.services.map(({ id, name, capacity }) => ({ id, name, capacity })),
     from,
     to,
+    earlier: { from: addLocalDays(from, -days), to: addLocalDays(from, -1) },
+    later: { from: addLocalDays(to, 1), to: addLocalDays(to, days) },
     departures,
     needsDecision,
   };

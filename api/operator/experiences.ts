@@ -17,6 +17,8 @@ import { experiences, services, slots, ticketTypes, type AccountRow } from "../d
 import { ApiError, notFound } from "../http/errors";
 import { randomId } from "../ids";
 import { writeAudit, type Actor } from "../audit/log";
+import { newExperienceZone } from "./experience-zone";
+import { followNewZone } from "./schedules";
 
 type ExperienceRow = typeof experiences.$inferSelect;
 type CreateInput = z.output<typeof createExperienceBody>;
@@ -139,6 +141,7 @@ async function viewOf(db: Db, row: ExperienceRow): Promise<OperatorExperience> {
     languages: row.languages,
     included: row.included,
     cancellationPolicy: row.cancellationPolicy,
+    timezone: row.timezone,
     missingToPublish: missing,
     storefrontPath:
       row.publishedAt && row.priceFrom !== null && row.firstServiceId
@@ -157,7 +160,7 @@ export async function getExperience(db: Db, accountId: string, id: string): Prom
 /**
  * POST /v1/operator/experiences: the experience as a draft and its first service ("Standard", of
  * the duration and capacity given) for ticket types and schedules to attach to; audited; one
- * transaction.
+ * transaction. Its zone: the one given, else its meeting point's place's, else the operator's.
  */
 export async function createExperience(
   db: Db,
@@ -169,6 +172,11 @@ export async function createExperience(
     .toLowerCase()
     .replace(/[^a-z0-9]/g, "x")}`;
   const serviceId = randomId("sv_");
+  const timezone = await newExperienceZone(
+    input.timezone,
+    { location: input.meetingPointLocation, city: input.city, country: input.country },
+    account.timezone,
+  );
   return db.transaction(async (tx) => {
     const citySlug = await citySlugOf(tx, input.city, input.country);
     const now = clockNow();
@@ -189,6 +197,7 @@ export async function createExperience(
       meetingPointLng: input.meetingPointLocation?.lng ?? null,
       cancellationPolicy: input.cancellationPolicy,
       languages: input.languages,
+      timezone,
       publishedAt: null,
       createdAt: now,
       updatedAt: now,
@@ -201,7 +210,7 @@ export async function createExperience(
       durationMinutes: input.durationMinutes,
       capacity: input.capacity,
     });
-    await writeAudit(tx, actor, "experience.created", { experienceId: id, title: input.title });
+    await writeAudit(tx, actor, "experience.created", { experienceId: id, title: input.title, timezone });
     return { id, serviceId };
   });
 }
@@ -267,6 +276,7 @@ export async function updateExperience(
     if (input.included !== undefined) set("included", "included", input.included, row.included);
     if (input.cancellationPolicy !== undefined)
       set("cancellationPolicy", "cancellationPolicy", input.cancellationPolicy, row.cancellationPolicy);
+    if (input.timezone !== undefined) set("timezone", "timezone", input.timezone, row.timezone);
 
     if (input.durationMinutes !== undefined) {
       const service = await firstService(tx, id);
@@ -293,6 +303,7 @@ export async function updateExperience(
         .returning();
       if (changed.length > 0)
         await writeAudit(tx, actor, "experience.updated", { experienceId: id, fields: changed.join(", ") });
+      if (changes.timezone) await followNewZone(tx, actor, { id, before: row.timezone, after: changes.timezone });
       if (publish) await writeAudit(tx, actor, "experience.published", { experienceId: id });
       if (unpublish) await writeAudit(tx, actor, "experience.unpublished", { experienceId: id });
       // The kept figures (the from-price) were refreshed by the trigger after the row was returned.

@@ -1,9 +1,9 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { OperatorSchedule, ScheduleOutcome, WeeklyRule } from "~contract/schedules";
 import type { Db } from "../db/client";
-import { experiences, scheduleBlackouts, scheduleRules, services } from "../db/schema";
+import { scheduleBlackouts, scheduleRules, services } from "../db/schema";
 import { scheduleEnv } from "../env";
-import { materialiseService, ruledDepartures } from "../schedules/materialise";
+import { materialiseService, ruledDepartures, type Materialised } from "../schedules/materialise";
 import { writeAudit, type Actor } from "../audit/log";
 import { departuresNeedingDecision, ownedExperience, ownedService, serviceNotFound } from "./departures";
 
@@ -56,7 +56,6 @@ export async function getSchedule(
 }
 
 export interface ScheduleInput {
-  timezone: string;
   rules: WeeklyRule[];
   blackouts: Array<{ date: string; reason: string }>;
   salesCutoffMinutes: number;
@@ -64,7 +63,7 @@ export interface ScheduleInput {
 
 /**
  * PUT /v1/operator/services/{serviceId}/schedule: the whole schedule of a service, in one
- * transaction: the experience's zone, the service's cut-off, its rules (edited in place, by
+ * transaction: the service's cut-off, its rules (edited in place, by
  * position: a rule keeps its id and its departures while it is edited), its blackout dates; then
  * its departures brought in line at once (materialiseService: booked departures are never moved
  * or removed, they are flagged for a decision). Answers what that did.
@@ -81,8 +80,6 @@ export async function setSchedule(
     // The service's row first, as the job does: the two take turns.
     await tx.select({ id: services.id }).from(services).where(eq(services.id, serviceId)).for("update");
     const previouslyRuled = await ruledDepartures(tx, serviceId);
-    if (input.timezone !== experience.timezone)
-      await tx.update(experiences).set({ timezone: input.timezone }).where(eq(experiences.id, experience.id));
     await tx.update(services).set({ salesCutoffMinutes: input.salesCutoffMinutes }).where(eq(services.id, serviceId));
 
     const existing = await tx
@@ -116,7 +113,7 @@ export async function setSchedule(
     await writeAudit(tx, actor, "schedule.set", {
       serviceId,
       experienceId: experience.id,
-      timezone: input.timezone,
+      timezone: experience.timezone,
       rules: String(input.rules.length),
       blackouts: String(input.blackouts.length),
       salesCutoffMinutes: String(input.salesCutoffMinutes),
@@ -127,4 +124,38 @@ export async function setSchedule(
     return outcome;
   });
   return { ...done, schedule: await getSchedule(db, account, experience.id, serviceId) };
+}
+
+/**
+ * After an experience's zone changed (PATCH experience, in its transaction): each service's weekly
+ * rules make the same local times in the new zone, so its departures are brought in line at once
+ * (materialiseService: booked ones never move, they wait for a decision; one-offs keep their
+ * instant). Audited with what it did.
+ */
+export async function followNewZone(
+  tx: Db,
+  actor: Actor,
+  experience: { id: string; before: string; after: string },
+): Promise<Materialised> {
+  const serviceIds = await tx
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(services.experienceId, experience.id))
+    .orderBy(asc(services.id));
+  const total: Materialised = { created: 0, removed: 0, kept: 0 };
+  for (const { id } of serviceIds) {
+    const done = await materialiseService(tx, id);
+    total.created += done.created;
+    total.removed += done.removed;
+    total.kept += done.kept;
+  }
+  await writeAudit(tx, actor, "experience.timezone_set", {
+    experienceId: experience.id,
+    before: experience.before,
+    after: experience.after,
+    created: String(total.created),
+    removed: String(total.removed),
+    kept: String(total.kept),
+  });
+  return total;
 }

@@ -9,15 +9,16 @@ import type { Db } from "../db/client";
 import { ticketTypes, type TicketTypeRow } from "../db/schema";
 import { writeAudit, type Actor } from "../audit/log";
 import { newCatalogId, ownService, serviceView } from "./services";
+import { withCodes } from "./ticket-codes";
 
-/** "adult 4500, child 2500" (minor units), for the audit log. */
 /** The audit log's record of a price list: JSON of { code, name, priceMinor } (in the record's currency). */
 const priceList = (types: Array<Pick<TicketTypeRow, "code" | "name" | "priceMinor">>) =>
   JSON.stringify(types.map(({ code, name, priceMinor }) => ({ code, name, priceMinor })));
 
 /**
- * PUT /v1/operator/services/{serviceId}/ticket-types: a type whose code stays keeps its id (a quote
- * being filled in still names it), the others are added, the ones left out are removed.
+ * PUT /v1/operator/services/{serviceId}/ticket-types: a type without a code gets one from its name
+ * (./ticket-codes.ts); a type whose code stays keeps its id (a quote being filled in still names
+ * it), the others are added, the ones left out are removed.
  */
 export async function setTicketTypes(
   db: Db,
@@ -33,9 +34,10 @@ export async function setTicketTypes(
       .from(ticketTypes)
       .where(eq(ticketTypes.serviceId, locked.id))
       .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id));
-    const codes = input.ticketTypes.map((type) => type.code);
+    const types = withCodes(input.ticketTypes);
+    const codes = types.map((type) => type.code);
     await tx.delete(ticketTypes).where(and(eq(ticketTypes.serviceId, locked.id), notInArray(ticketTypes.code, codes)));
-    for (const [sortOrder, type] of input.ticketTypes.entries()) {
+    for (const [sortOrder, type] of types.entries()) {
       const kept = before.find((row) => row.code === type.code);
       if (kept) {
         await tx
@@ -49,7 +51,7 @@ export async function setTicketTypes(
     await writeAudit(tx, actor, "ticket_types.set", {
       serviceId: locked.id,
       before: priceList(before),
-      after: priceList(input.ticketTypes),
+      after: priceList(types),
       currency,
     });
     return locked;

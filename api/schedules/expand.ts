@@ -57,6 +57,11 @@ export function addLocalDays(date: string, days: number): string {
   return DateTime.fromISO(date, { zone: "UTC" }).plus({ days }).toISODate()!;
 }
 
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return DateTime.fromISO(to, { zone: "UTC" }).diff(DateTime.fromISO(from, { zone: "UTC" }), "days").days;
+}
+
 /**
  * Every departure the rules make on the local dates `from`…`through` (both included) of `zone`,
  * except on blackout dates and outside each rule's own range; sorted by instant. Two rules making

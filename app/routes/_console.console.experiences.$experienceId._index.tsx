@@ -31,14 +31,17 @@ import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);
+  const [{ api, me }, t] = await Promise.all([
+    requireConsoleAbility(request, "manageCatalog"),
+    i18next.getFixedT(request),
+  ]);
   const experience = await orNotFound(
     request,
     api.call("operatorGetExperience", { params: { experienceId: params.experienceId ?? "" } }),
   );
   return withFlash(request, {
     experience,
-    options: experienceFormOptions(experience.languages),
+    options: experienceFormOptions(me.account.timeZone, experience.languages, experience.timezone),
     constraint: getZodConstraint(EditExperienceSchema),
     title: t("operatorExperiences.editTitle", { title: experience.title }),
   });
@@ -99,6 +102,7 @@ const defaultsOf = (experience: OperatorExperience) => ({
   languages: experience.languages,
   included: experience.included.join("\n"),
   cancellationPolicy: experience.cancellationPolicy,
+  timezone: experience.timezone,
 });
 
 export default function ExperiencePage() {

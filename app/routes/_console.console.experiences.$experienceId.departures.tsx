@@ -4,8 +4,10 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { OperatorDeparture } from "~contract/schedules";
 import { DEPARTURE_SCHEMAS, isDepartureIntent } from "~/features/console/console-forms.server";
 import { requireConsoleAbility } from "~/features/console/console.server";
+import { DepartureRangeControls, departuresQuery } from "~/features/console/departure-range";
+import { loadDepartures } from "~/features/console/departures.server";
 import { ExperienceNav } from "~/features/console/experience-nav";
-import { apiErrorResult, orNone, orNotFound } from "~/platform/api-errors.server";
+import { apiErrorResult, orNone } from "~/platform/api-errors.server";
 import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
 import { formResult } from "~/platform/form-result.server";
 import { passHeaders } from "~/platform/http.server";
@@ -23,19 +25,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);
   const url = new URL(request.url);
   const cancelId = url.searchParams.get("cancel");
-  const [list, cancel, team] = await Promise.all([
-    orNotFound(
-      request,
-      api.call("operatorListDepartures", {
-        params: { experienceId: params.experienceId! },
-        query: { service: url.searchParams.get("service") ?? undefined },
-      }),
-    ),
+  const [{ list, range, invalidRange, maxDays }, cancel, team] = await Promise.all([
+    loadDepartures(request, api, params.experienceId!, url.searchParams),
     cancelId ? orNone(api.call("operatorGetDeparture", { params: { departureId: cancelId } })) : null,
     api.call("operatorListGuides"),
   ]);
   return {
     list,
+    range,
+    invalidRange,
+    maxDays,
     // The cancel step: only a departure of this experience, not cancelled yet.
     cancel:
       cancel && cancel.experience.id === list.experience.id && cancel.departure.status !== "cancelled"
@@ -93,17 +92,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     return apiErrorResult(error, submission, { intent: rowId });
   }
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ done: NOTICES[value.intent] });
-  const service = url.searchParams.get("service");
-  if (service) query.set("service", service);
+  // Back to the same service and dates (the page's address, as read again by its loader).
+  const asked = new URL(request.url).searchParams;
+  const range = { service: asked.get("service") ?? "", from: asked.get("from") ?? "", to: asked.get("to") ?? "" };
+  const query = departuresQuery(range, { done: NOTICES[value.intent] });
   return redirect(
     `/console/experiences/${encodeURIComponent(params.experienceId!)}/departures?${query}#departure-${value.departureId}`,
   );
 }
 
 export default function DeparturesPage() {
-  const { list, cancel, notice } = useLoaderData<typeof loader>();
+  const { list, range, invalidRange, maxDays, cancel, notice } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <>
@@ -132,6 +131,7 @@ export default function DeparturesPage() {
         <h2 id="upcoming-heading" className="text-lg font-semibold text-brand-ink">
           {t("schedules.upcoming")}
         </h2>
+        <DepartureRangeControls list={list} range={range} invalidRange={invalidRange} maxDays={maxDays} />
         {list.departures.length === 0 ? (
           <p className="mt-2 text-slate-700">{t("schedules.noDepartures")}</p>
         ) : (
@@ -147,7 +147,7 @@ export default function DeparturesPage() {
 }
 
 function DepartureRow({ departure, decide = false }: { departure: OperatorDeparture; decide?: boolean }) {
-  const { list } = useLoaderData<typeof loader>();
+  const { list, range } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const when = formatMoment(departure.startsAt, { timeZone: departure.timezone, locale: i18n.language });
   const cancelled = departure.status === "cancelled";
@@ -209,7 +209,7 @@ function DepartureRow({ departure, decide = false }: { departure: OperatorDepart
             {t("waitlist.consoleLink")}
           </Link>
           <Link
-            to={`?${new URLSearchParams({ cancel: departure.id })}#cancel-heading`}
+            to={`?${departuresQuery(range, { cancel: departure.id })}#cancel-heading`}
             className="rounded-md border border-red-300 px-3 py-2 text-sm font-medium text-red-800"
             aria-label={t("schedules.cancelWhen", { when })}
           >
@@ -305,6 +305,7 @@ function CapacityForm({ departure }: { departure: OperatorDeparture }) {
 
 /** The cancel step: how many guests will be refunded and told, then the confirming button. */
 function CancelStep({ departure }: { departure: OperatorDeparture }) {
+  const { range } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const when = formatMoment(departure.startsAt, { timeZone: departure.timezone, locale: i18n.language });
   return (
@@ -321,7 +322,10 @@ function CancelStep({ departure }: { departure: OperatorDeparture }) {
             {t("schedules.confirmCancel")}
           </button>
         </Form>
-        <Link to="." className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium">
+        <Link
+          to={`?${departuresQuery(range)}`}
+          className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium"
+        >
           {t("schedules.keepIt")}
         </Link>
       </div>

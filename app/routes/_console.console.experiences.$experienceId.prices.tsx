@@ -24,9 +24,6 @@ import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
 
-/** The ticket codes the code field suggests (any other of the same form may be typed). */
-const SUGGESTED_CODES = ["adult", "child", "senior", "student", "youth", "infant", "family"];
-
 async function pageOf(request: Request, params: Record<string, string | undefined>) {
   const [caller, { experienceId }] = await Promise.all([
     requireConsoleAbility(request, "manageCatalog"),
@@ -49,7 +46,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     page,
     digits,
     constraints,
-    codes: SUGGESTED_CODES,
     title: t("prices.title", { title: page.experience.title }),
   });
 }
@@ -118,7 +114,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           params: { serviceId: value.serviceId },
           body: {
             ticketTypes: value.tickets.map((row) => ({
-              code: row.code,
+              ...(row.code ? { code: row.code } : {}),
               name: row.name,
               priceMinor: toMinorUnits(row.price, digits),
             })),
@@ -270,7 +266,7 @@ type TicketRow = { code: string; name: string; price: string };
 
 function PricesForm({ service }: { service: OperatorService }) {
   const { t } = useTranslation();
-  const { digits, codes } = useLoaderData<typeof loader>();
+  const { digits } = useLoaderData<typeof loader>();
   const id = `prices:${service.id}`;
   const [form, fields] = usePriceForm<{ tickets: TicketRow[] }>("prices", id, {
     tickets: service.ticketTypes.length
@@ -279,15 +275,14 @@ function PricesForm({ service }: { service: OperatorService }) {
           name: type.name,
           price: toMajorUnits(type.priceMinor, digits),
         }))
-      : [{ code: "adult", name: "", price: "" }],
+      : [{ code: "", name: "", price: "" }],
   });
   const rows = fields.tickets.getFieldList();
   const pending = useIsPending({ intent: "prices" });
-  const listId = `${form.id}-codes`;
   // A row added with JavaScript: its first field takes the focus.
   const count = useRef(rows.length);
   useEffect(() => {
-    if (rows.length > count.current) document.getElementById(rows[rows.length - 1].getFieldset().code.id)?.focus();
+    if (rows.length > count.current) document.getElementById(rows[rows.length - 1].getFieldset().name.id)?.focus();
     count.current = rows.length;
   }, [rows]);
   const captionId = `${form.id}-caption`;
@@ -296,20 +291,12 @@ function PricesForm({ service }: { service: OperatorService }) {
       <FormError errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value="prices" />
       <input type="hidden" name="serviceId" value={service.id} />
-      <datalist id={listId}>
-        {codes.map((code) => (
-          <option key={code} value={code} />
-        ))}
-      </datalist>
       <table className="w-full text-left text-sm">
         <caption id={captionId} className="mb-2 text-left font-semibold text-slate-900">
           {t("prices.ticketTypesOf", { name: service.name })}
         </caption>
         <thead>
           <tr>
-            <th scope="col" className="pb-1 pr-2 font-medium text-slate-800">
-              {t("prices.code")}
-            </th>
             <th scope="col" className="pb-1 pr-2 font-medium text-slate-800">
               {t("prices.ticketName")}
             </th>
@@ -328,9 +315,11 @@ function PricesForm({ service }: { service: OperatorService }) {
             return (
               <tr key={row.key} data-testid="ticket-row" className="align-top">
                 <td className="pr-2 pb-2">
-                  <Cell field={asText(cells.code)} label={t("prices.codeOfRow", { number })} list={listId} />
-                </td>
-                <td className="pr-2 pb-2">
+                  {/* A saved type's code travels unseen: renaming it keeps its code. */}
+                  <input
+                    {...getInputProps(cells.code, { type: "hidden", ariaAttributes: false })}
+                    key={cells.code.key}
+                  />
                   <Cell field={asText(cells.name)} label={t("prices.nameOfRow", { number })} />
                 </td>
                 <td className="pr-2 pb-2">
@@ -368,7 +357,30 @@ function PricesForm({ service }: { service: OperatorService }) {
         {t("prices.addRow")}
       </button>
       <SubmitButton pending={pending} label={t("prices.savePrices")} pendingLabel={t("login.saving")} />
+      <TicketCodes service={service} />
     </Form>
+  );
+}
+
+/** The saved types' codes, for those who connect resellers or the API: folded away, read only. */
+function TicketCodes({ service }: { service: OperatorService }) {
+  const { t } = useTranslation();
+  if (service.ticketTypes.length === 0) return null;
+  return (
+    <details className="text-sm text-slate-700" data-testid="ticket-codes">
+      <summary className="cursor-pointer font-medium text-slate-800">{t("prices.codesSummary")}</summary>
+      <p className="mt-1">{t("prices.codesHint")}</p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4">
+        {service.ticketTypes.map((type) => (
+          <div key={type.id} className="contents">
+            <dt>{type.name}</dt>
+            <dd>
+              <code>{type.code}</code>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }
 
@@ -376,12 +388,10 @@ function PricesForm({ service }: { service: OperatorService }) {
 function Cell({
   field,
   label,
-  list,
   inputMode,
 }: {
   field: FieldMetadata<string | undefined>;
   label: string;
-  list?: string;
   inputMode?: "decimal" | "numeric";
 }) {
   const { t } = useTranslation();
@@ -394,7 +404,6 @@ function Cell({
       <input
         {...getInputProps(field, { type: "text", ariaAttributes: false })}
         key={field.key}
-        list={list}
         inputMode={inputMode}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? field.errorId : undefined}

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { TIME_ZONES, WEEKDAYS } from "~contract/time-zones";
+import { WEEKDAYS } from "~contract/time-zones";
 import { isScheduleIntent, SCHEDULE_SCHEMAS, splitList } from "~/features/console/console-forms.server";
 import { requireConsoleAbility } from "~/features/console/console.server";
 import { ExperienceNav } from "~/features/console/experience-nav";
@@ -21,7 +21,6 @@ import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
-import { SelectField } from "~/ui/select-field";
 
 const count = (value: string | null) => (value && /^\d{1,5}$/.test(value) ? Number(value) : null);
 
@@ -77,7 +76,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const done = await api.call("operatorSetSchedule", {
         params: { serviceId: value.serviceId },
         body: {
-          timezone: value.timezone,
           salesCutoffMinutes: value.salesCutoffMinutes,
           rules,
           blackouts: splitList(value.blackouts).map((date) => ({ date, reason: "" })),
@@ -101,7 +99,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       intent,
       codes: { departure_exists: { field: "time", key: "apiErrors.departure_exists" } },
       fields: {
-        timezone: "schedules.timezoneInvalid",
         date: "schedules.dateInvalid",
         blackouts: "schedules.blackoutsInvalid",
       },
@@ -193,7 +190,6 @@ function ScheduleForm() {
     lastResult: useFormResult("schedule"),
     constraint: constraints.schedule,
     defaultValue: {
-      timezone: schedule.experience.timezone,
       salesCutoffMinutes: String(service.salesCutoffMinutes),
       blackouts: schedule.blackouts.map((blackout) => blackout.date).join(", "),
       rules: rows.map((rule) =>
@@ -231,20 +227,19 @@ function ScheduleForm() {
         {t("schedules.weeklyHeading", { service: service.name })}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t("schedules.weeklyHint", { days: schedule.horizonDays })}</p>
+      <p className="mt-1 text-sm text-slate-700" data-testid="schedule-zone">
+        {t("schedules.zoneOfExperience", { zone: schedule.experience.timezone })}{" "}
+        <Link
+          to={`/console/experiences/${encodeURIComponent(schedule.experience.id)}`}
+          className="font-medium text-brand-ink underline"
+        >
+          {t("schedules.zoneWhere")}
+        </Link>
+      </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name="intent" value="schedule" />
         <input type="hidden" name="serviceId" value={service.id} />
-        <div className="max-w-sm">
-          <SelectField
-            field={fields.timezone}
-            label={t("schedules.timezone")}
-            options={TIME_ZONES.map((zone) => ({
-              value: zone,
-              label: zone === schedule.operatorTimezone ? t("schedules.operatorZone", { zone }) : zone,
-            }))}
-          />
-        </div>
         <div className="max-w-xs">
           <label htmlFor={fields.salesCutoffMinutes.id} className="block text-sm font-medium text-slate-800">
             {t("schedules.cutoff")}

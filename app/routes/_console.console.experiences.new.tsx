@@ -25,9 +25,9 @@ import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);
+  const [{ me }, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);
   return {
-    options: experienceFormOptions(),
+    options: experienceFormOptions(me.account.timeZone),
     constraint: getZodConstraint(CreateExperienceSchema),
     title: t("operatorExperiences.newTitle"),
   };

@@ -1,7 +1,7 @@
 import "./helpers/env";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, experiences, services, ticketTypes } from "~api/db/schema";
+import { accounts, auditLog, experiences, services, ticketTypes } from "~api/db/schema";
 import { CHANGED_HEADER } from "~contract/changes";
 import type { OperatorRole } from "~contract/operators";
 import { expectEnvelope } from "./helpers/api";
@@ -199,6 +199,48 @@ describe("operator experiences: create, list, read", () => {
   });
 });
 
+describe("operator experiences: the zone of a new one", () => {
+  /** acme's own zone is America/New_York: each place below is elsewhere. */
+  const zoneOf = async (place: Record<string, unknown>) => {
+    const { id } = await create(manager, { ...NEW_EXPERIENCE, meetingPointLocation: null, ...place });
+    const got = await call(`/v1/operator/experiences/${id}`, asMember(manager.idToken));
+    const [row] = await db().select().from(experiences).where(eq(experiences.id, id));
+    expect(got.body.data.timezone).toBe(row.timezone);
+    // The audit row names the zone it got.
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "experience.created"), eq(auditLog.actorId, manager.uid)));
+    expect(audits.find((audit) => audit.target.experienceId === id)?.target.timezone).toBe(row.timezone);
+    return row.timezone;
+  };
+
+  it("given: that one; else its meeting point's coordinates', its city's, its country's only zone, the operator's", async () => {
+    const [acme] = await db().select().from(accounts).where(eq(accounts.slug, "acme"));
+    expect(acme.timezone).toBe("America/New_York");
+    const boulder = { city: "Boulder", country: "US" };
+    // Chosen: kept as given, whatever the place.
+    expect(await zoneOf({ ...boulder, timezone: "Europe/Lisbon" })).toBe("Europe/Lisbon");
+    // The meeting point's coordinates (Chautauqua, Boulder), whatever the city typed.
+    expect(
+      await zoneOf({ city: "Flatirons", country: "US", meetingPointLocation: { lat: 39.999, lng: -105.2817 } }),
+    ).toBe("America/Denver");
+    // No coordinates: the city, in its country (accents and case aside).
+    expect(await zoneOf(boulder)).toBe("America/Denver");
+    expect(await zoneOf({ city: "são paulo", country: "BR" })).toBe("America/Sao_Paulo");
+    // Two of that name in the country: the most populous (Portland, Oregon rather than Maine).
+    expect(await zoneOf({ city: "Portland", country: "US" })).toBe("America/Los_Angeles");
+    // A place at sea gives no zone: the city's.
+    expect(await zoneOf({ city: "Lisbon", country: "PT", meetingPointLocation: { lat: 0, lng: 0 } })).toBe(
+      "Europe/Lisbon",
+    );
+    // A village the list does not know, in a country of one zone: the country's.
+    expect(await zoneOf({ city: "Hakone-machi", country: "JP" })).toBe("Asia/Tokyo");
+    // Nothing known of the place, in a country of many zones: the operator's.
+    expect(await zoneOf({ city: "Nowhere Springs", country: "US" })).toBe("America/New_York");
+  });
+});
+
 describe("operator experiences: validation at the edge", () => {
   it("refuses hostile and malformed input with a 400 naming the field, never a 500", async () => {
     const bad: Array<[Record<string, unknown>, string]> = [
@@ -214,6 +256,10 @@ describe("operator experiences: validation at the edge", () => {
       [{ ...NEW_EXPERIENCE, durationMinutes: 1.5 }, "durationMinutes"],
       [{ ...NEW_EXPERIENCE, capacity: 0 }, "capacity"],
       [{ ...NEW_EXPERIENCE, included: Array(31).fill("x") }, "included"],
+      [{ ...NEW_EXPERIENCE, timezone: "Mars/Olympus" }, "timezone"],
+      [{ ...NEW_EXPERIENCE, timezone: "europe/lisbon" }, "timezone"],
+      [{ ...NEW_EXPERIENCE, timezone: "x".repeat(100_000) }, "timezone"],
+      [{ ...NEW_EXPERIENCE, timezone: null }, "timezone"],
     ];
     for (const [body, field] of bad) {
       const res = await call("/v1/operator/experiences", asMember(owner.idToken, { body }));

@@ -29,14 +29,13 @@ const HORIZON = 120;
 const today = (zone: string) => DateTime.now().setZone(zone).toISODate()!;
 const plus = (date: string, days: number) => DateTime.fromISO(date).plus({ days }).toISODate()!;
 
-/** A schedule body: one weekly rule from today, no blackouts, no cut-off, unless told. */
+/** A schedule body: one weekly rule from today (in `zone`, the experience's), no blackouts, no cut-off, unless told. */
 function schedule(
   zone: string,
   rule: { weekdays: number[]; startTimes: string[] },
   extra: Record<string, unknown> = {},
 ) {
   return {
-    timezone: zone,
     rules: [{ ...rule, validFrom: today(zone), validUntil: null }],
     blackouts: [],
     salesCutoffMinutes: 0,
@@ -113,8 +112,8 @@ describe("operator schedules: the guard, endpoint by endpoint", () => {
     const manager = await member("acme", "manager");
     const good = schedule(acme.timezone, { weekdays: [1], startTimes: ["09:00"] });
     const refused = [
-      { ...good, timezone: "Mars/Olympus" },
-      { ...good, timezone: "europe/lisbon" },
+      // The zone is the experience's (PATCH the experience): a schedule naming one is refused.
+      { ...good, timezone: acme.timezone },
       { ...good, timezone: "x".repeat(100_000) },
       { ...good, blackouts: [{ date: plus(today(acme.timezone), 2), reason: "closed\u0000" }] },
       { ...good, blackouts: [{ date: "2026-02-30" }] },
@@ -153,7 +152,8 @@ describe("operator schedules: materialised departures", () => {
   it("a weekly rule materialises its departures for the horizon at once, 07:10 local each, and is audited", async () => {
     const manager = await member("acme", "manager");
     const serviceId = await freshService("daily");
-    const zone = "America/New_York";
+    // The experience's zone, in which the schedule's times are read.
+    const zone = acme.timezone;
     const res = await setSchedule(
       manager.idToken,
       serviceId,
@@ -177,8 +177,6 @@ describe("operator schedules: materialised departures", () => {
     expect(rows.map((row) => DateTime.fromJSDate(row.startsAt, { zone }).toISODate())).toEqual(expected);
     expect(rows.every((row) => DateTime.fromJSDate(row.startsAt, { zone }).toFormat("HH:mm") === "07:10")).toBe(true);
     expect(rows.every((row) => row.capacity === 12 && row.status === "open")).toBe(true);
-    const [experience] = await db().select().from(experiences).where(eq(experiences.id, acme.experienceId));
-    expect(experience.timezone).toBe(zone);
 
     // The same schedule again changes nothing.
     const again = await setSchedule(
@@ -208,9 +206,7 @@ describe("operator schedules: materialised departures", () => {
       .from(auditLog)
       .where(and(eq(auditLog.actorId, manager.uid), eq(auditLog.action, "schedule.set")));
     expect(audit).toHaveLength(3);
-    expect(audit[2].target).toMatchObject({ serviceId, removed: "1" });
-    // Back to the seed's zone for the other tests.
-    await db().update(experiences).set({ timezone: acme.timezone }).where(eq(experiences.id, acme.experienceId));
+    expect(audit[2].target).toMatchObject({ serviceId, removed: "1", timezone: zone });
   });
 
   it("a rule change never moves or deletes a booked or held departure: it is listed for a decision, then kept or cancelled", async () => {
@@ -378,7 +374,6 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
       });
     expect((await quote(soon.id)).status).toBe(200);
     const set = await setSchedule(manager.idToken, serviceId, {
-      timezone: acme.timezone,
       rules: [],
       blackouts: [],
       salesCutoffMinutes: 180,
@@ -397,7 +392,6 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     expect(byId.get(soon.id)).toMatchObject({ onSale: false, status: "open" });
     expect(byId.get(later.id)).toMatchObject({ onSale: true });
     await setSchedule(manager.idToken, serviceId, {
-      timezone: acme.timezone,
       rules: [],
       blackouts: [],
       salesCutoffMinutes: 0,
@@ -450,5 +444,145 @@ describe("the job keeps departures materialised as the days go by", () => {
     // Idempotent: running the due work again adds nothing.
     const again = await call("/v1/dev/clock", { body: { advanceMinutes: 1 } });
     expect(again.body.data.ran.departures).toBe(0);
+  });
+});
+
+describe("the experience's zone, set on the experience", () => {
+  it("a new zone moves every service's weekly departures to the same local times; a held one stays, flagged; a one-off keeps its instant; audited", async () => {
+    const [owner, manager] = await Promise.all([member("acme", "owner"), member("acme", "manager")]);
+    const created = await call(
+      "/v1/operator/experiences",
+      asMember(owner.idToken, {
+        body: {
+          title: "Flatirons Sunrise Hike",
+          summary: "Watch the sun come up over Boulder.",
+          description: "An easy hike to the first Flatiron.",
+          city: "Boulder",
+          country: "US",
+          category: "tours",
+          durationMinutes: 150,
+          meetingPoint: "Chautauqua Trailhead, 900 Baseline Rd, Boulder, CO 80302",
+          languages: ["en"],
+          cancellationPolicy: "Free cancellation up to 24 hours before.",
+          timezone: "America/Denver",
+        },
+      }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { id: experienceId, serviceId } = created.body.data;
+    const denver = "America/Denver";
+    const newYork = "America/New_York";
+    const daily = schedule(denver, { weekdays: [1, 2, 3, 4, 5, 6, 7], startTimes: ["09:00"] });
+    expect((await setSchedule(manager.idToken, serviceId, daily)).status).toBe(200);
+    const before = await ruled(serviceId);
+    expect(
+      before.every((row) => DateTime.fromJSDate(row.startsAt, { zone: denver }).toFormat("HH:mm") === "09:00"),
+    ).toBe(true);
+    // A seat held on one of them, and a one-off at 18:00 Denver time in ten days.
+    const held = before[5];
+    await db().update(slots).set({ seatsTaken: 1 }).where(eq(slots.id, held.id));
+    const oneOff = await call(
+      `/v1/operator/services/${serviceId}/departures`,
+      asMember(manager.idToken, { body: { date: plus(today(denver), 10), time: "18:00" } }),
+    );
+    expect(oneOff.status).toBe(201);
+
+    const changed = await call(
+      `/v1/operator/experiences/${experienceId}`,
+      asMember(manager.idToken, { method: "PATCH", body: { timezone: newYork } }),
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data.timezone).toBe(newYork);
+    const after = await ruled(serviceId);
+    expect(after.length).toBeGreaterThan(100);
+    expect(
+      after.every((row) => DateTime.fromJSDate(row.startsAt, { zone: newYork }).toFormat("HH:mm") === "09:00"),
+    ).toBe(true);
+    const [heldRow] = await db().select().from(slots).where(eq(slots.id, held.id));
+    expect(heldRow).toMatchObject({ startsAt: held.startsAt, needsDecision: true, seatsTaken: 1 });
+    const [oneOffRow] = await db().select().from(slots).where(eq(slots.id, oneOff.body.data.id));
+    expect(oneOffRow.startsAt.toISOString()).toBe(oneOff.body.data.startsAt);
+    // Listed in the new zone, and the schedule reads it.
+    const schedulePage = await call(`/v1/operator/experiences/${experienceId}/schedule`, asMember(manager.idToken));
+    expect(schedulePage.body.data.experience.timezone).toBe(newYork);
+    expect(schedulePage.body.data.needsDecision.map((d: { id: string }) => d.id)).toEqual([held.id]);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, manager.uid), eq(auditLog.action, "experience.timezone_set")));
+    expect(audit.target).toMatchObject({ experienceId, before: denver, after: newYork, kept: "1" });
+    expect(Number(audit.target.created)).toBe(after.length);
+    expect(Number(audit.target.removed)).toBe(before.length - 1);
+
+    // The same zone again changes nothing and is not audited again.
+    const same = await call(
+      `/v1/operator/experiences/${experienceId}`,
+      asMember(manager.idToken, { method: "PATCH", body: { timezone: newYork } }),
+    );
+    expect(same.status).toBe(200);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, manager.uid), eq(auditLog.action, "experience.timezone_set")));
+    expect(audits).toHaveLength(1);
+    // A zone that is not one: 400, nothing changed.
+    for (const timezone of ["Mars/Olympus", "america/denver", "US/Mountain", "x".repeat(10_000), 7]) {
+      const refused = await call(
+        `/v1/operator/experiences/${experienceId}`,
+        asMember(manager.idToken, { method: "PATCH", body: { timezone } }),
+      );
+      expectEnvelope(refused, 400, "validation_error");
+    }
+    const [row] = await db().select().from(experiences).where(eq(experiences.id, experienceId));
+    expect(row.timezone).toBe(newYork);
+  });
+});
+
+describe("the departures listing: windows of local dates", () => {
+  it("any from/to of the experience's zone, with the windows of as many days before and after; a range that cannot be: 400, never a 500", async () => {
+    const manager = await member("acme", "manager");
+    const path = `/v1/operator/experiences/${acme.experienceId}/departures`;
+    const list = (query: string) => call(`${path}?${query}`, asMember(manager.idToken));
+    // Today as the product sees it (another test of this file moved its clock on).
+    const first = await list("");
+    const productToday = first.body.data.from as string;
+    expect(first.body.data.to).toBe(plus(productToday, 30));
+    const day = plus(productToday, 40);
+    const shown = await list(`from=${day}&to=${plus(day, 9)}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data).toMatchObject({
+      from: day,
+      to: plus(day, 9),
+      earlier: { from: plus(day, -10), to: plus(day, -1) },
+      later: { from: plus(day, 10), to: plus(day, 19) },
+    });
+    // A departure 40 days on: not in the default window (from now, 30 days on), in the next one.
+    const startsAt = DateTime.fromISO(`${day}T10:00`, { zone: acme.timezone });
+    const slot = await createSlot(db(), acme.serviceId, {
+      startsInHours: Math.round(startsAt.diff(DateTime.now(), "hours").hours),
+    });
+    const ids = (answer: typeof shown) => answer.body.data.departures.map((d: { id: string }) => d.id);
+    expect(ids(await list(""))).not.toContain(slot.id);
+    const next = await list(`from=${first.body.data.later.from}&to=${first.body.data.later.to}`);
+    expect(next.body.data).toMatchObject({ from: plus(productToday, 31), to: plus(productToday, 61) });
+    expect(ids(next)).toContain(slot.id);
+    expect(ids(await list(`from=${day}&to=${day}`))).toContain(slot.id);
+
+    for (const query of [
+      "from=2026-02-30",
+      "to=not-a-date",
+      `from=${day}&to=${plus(day, -1)}`,
+      `from=${day}&to=${plus(day, 121)}`,
+      "from=9999-12-31&to=9999-12-31",
+      "from=0001-01-01",
+      `from=${"9".repeat(5000)}`,
+      "service=..%2F..%2Fx",
+    ]) {
+      const refused = await list(query);
+      expect(refused.status, query.slice(0, 60)).toBe(400);
+      expect(refused.body.error.code).toBe("validation_error");
+    }
+    // The last day of the millennium starts a window: its neighbours are dates too.
+    expect((await list("from=2999-12-31")).status).toBe(200);
   });
 });

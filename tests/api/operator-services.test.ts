@@ -466,3 +466,63 @@ describe("console services: create, update, delete; the catalog's kept figures f
     });
   });
 });
+
+describe("console ticket codes: made from the names, kept on a rename", () => {
+  it("a type without a code gets one from its name, unique in the service; a code sent is kept, with its id", async () => {
+    const manager = await member("acme", "manager");
+    const created = await call(
+      "/v1/operator/experiences/central-park-bike-tour/services",
+      asMember(manager.idToken, { body: { name: "Codes test", durationMinutes: 60, capacity: 5 } }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const serviceId = created.body.data.id as string;
+    const put = (ticketTypes: Array<{ code?: string; name: string; priceMinor: number }>) =>
+      call(
+        `/v1/operator/services/${serviceId}/ticket-types`,
+        asMember(manager.idToken, { method: "PUT", body: { ticketTypes } }),
+      );
+    const codes = (answer: Awaited<ReturnType<typeof put>>) =>
+      (answer.body.data.ticketTypes as Array<{ code: string; name: string }>).map((type) => [type.name, type.code]);
+
+    const first = await put(
+      ["Adults", "Child (6–12)", "Adult with lunch", "Grown-up", "grown up!", "18+ pass", "儿童"].map((name, i) => ({
+        name,
+        priceMinor: 1000 + i,
+      })),
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const made = codes(first);
+    expect(made.slice(0, 6)).toEqual([
+      ["Adults", "adult"],
+      ["Child (6–12)", "child"],
+      // "adult" is taken: the name's own slug.
+      ["Adult with lunch", "adult_with_lunch"],
+      ["Grown-up", "grown_up"],
+      // The same slug twice in the service: a number.
+      ["grown up!", "grown_up_2"],
+      ["18+ pass", "t_18_pass"],
+    ]);
+    expect(made[6][1]).toMatch(/^c_[0-9a-f]{8}$/);
+    const ids = new Map(
+      (first.body.data.ticketTypes as Array<{ id: string; code: string }>).map((t) => [t.code, t.id]),
+    );
+
+    // Renamed with their codes sent back (as the console does): codes and ids stay. A new type
+    // named like a kept one gets a number: its name's code is the kept type's.
+    const renamed = await put([
+      { code: "adult", name: "Grown-ups", priceMinor: 1500 },
+      { code: "child", name: "Kids", priceMinor: 700 },
+      { name: "Adult", priceMinor: 1600 },
+    ]);
+    expect(renamed.status).toBe(200);
+    expect(codes(renamed)).toEqual([
+      ["Grown-ups", "adult"],
+      ["Kids", "child"],
+      ["Adult", "adult_2"],
+    ]);
+    const rows = await db().select().from(ticketTypes).where(eq(ticketTypes.serviceId, serviceId));
+    expect(rows.find((row) => row.code === "adult")?.id).toBe(ids.get("adult"));
+    expect(rows.find((row) => row.code === "child")?.id).toBe(ids.get("child"));
+    expect(rows).toHaveLength(3);
+  });
+});

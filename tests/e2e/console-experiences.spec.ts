@@ -1,7 +1,12 @@
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test } from "./guarded-test";
 import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
+import { productNow, zonedParts } from "./day-helpers";
 import { signInWithPassword } from "./identity-helpers";
+
+/** A local date `days` after `date` (calendar days). */
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 withDemoOwners();
 
@@ -88,6 +93,82 @@ for (const javaScriptEnabled of [true, false]) {
       const seededSearch = await traveller.goto(`${ACME}/?q=${encodeURIComponent("food tour")}`);
       expect(seededSearch?.status()).toBe(200);
       await expect(traveller.getByText("Lower East Side Food Tour").first()).toBeVisible();
+    });
+
+    test("a Boulder experience: its zone is America/Denver by default, asked on the experience only; a ticket type without a code; departures paged past 30 days", async ({
+      page,
+      request,
+    }) => {
+      await page.goto(`${ACME}/console/experiences/new`);
+      await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
+      await expect(page).toHaveURL(/\/console\/experiences\/new$/);
+      // Asked once, here: "automatic" first, the operator's own zone named in the hint.
+      const zone = page.getByLabel("Time zone");
+      await expect(zone).toHaveValue("");
+      await expect(page.getByText(/else yours \(America\/New_York\)/)).toBeVisible();
+      const title = `Flatirons Scramble ${mode} ${Date.now().toString(36)}`;
+      await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Summary").fill("Scramble up the First Flatiron with a guide.");
+      await page.getByLabel("Description").fill("Three hours of easy climbing above Boulder.");
+      await page.getByLabel("City").fill("Boulder");
+      await page.getByLabel("Country").selectOption("US");
+      await page.getByLabel("Category").selectOption("outdoors");
+      await page.getByLabel("Meeting point").fill("Chautauqua Trailhead, 900 Baseline Rd, Boulder, CO 80302");
+      // With JavaScript the meeting point's coordinates give the zone; without, its city does.
+      if (javaScriptEnabled) {
+        await page.getByLabel("Latitude (optional)").fill("39.9990");
+        await page.getByLabel("Longitude (optional)").fill("-105.2817");
+      }
+      await page.getByLabel("Cancellation policy").fill("Free cancellation up to 24 hours before.");
+      await page.getByRole("button", { name: "Create the draft" }).click();
+      await expect(page.getByRole("status")).toHaveText("The experience has been created as a draft.");
+      await expect(page.getByLabel("Time zone")).toHaveValue("America/Denver");
+      if (javaScriptEnabled) await expectAxeClean(page);
+      const pages = page.getByRole("navigation", { name: `Pages of ${title}` });
+
+      // A ticket type: a name and a price, no code to type; its code comes from the name.
+      await pages.getByRole("link", { name: "Services and prices" }).click();
+      const prices = page.locator("form", { has: page.getByRole("button", { name: "Save the prices" }) });
+      await expect(prices.getByLabel(/^Type of row/)).toHaveCount(0);
+      await prices.getByLabel("Name of row 1").fill("Adult");
+      await prices.getByLabel("Price of row 1 in USD").fill("89");
+      await prices.getByRole("button", { name: "Save the prices" }).click();
+      await expect(page.getByRole("status")).toHaveText("The prices are saved. New bookings use them from now on.");
+      await page.getByText("Ticket codes for resellers and the API").click();
+      await expect(page.getByTestId("ticket-codes").locator("dd")).toHaveText(["adult"]);
+      if (javaScriptEnabled) await expectAxeClean(page);
+
+      // The schedule names the zone and does not ask it again; a one-off 45 days on, at 08:00 Denver time.
+      await pages.getByRole("link", { name: "Schedule" }).click();
+      await expect(page.getByTestId("schedule-zone")).toContainText("America/Denver");
+      await expect(page.getByLabel("Time zone")).toHaveCount(0);
+      const local = zonedParts(await productNow(request), "America/Denver");
+      const today = `${local.year}-${local.month}-${local.day}`;
+      const later = plusDays(today, 45);
+      await page.getByLabel("Date", { exact: true }).fill(later);
+      await page.getByLabel("Start time", { exact: true }).fill("08:00");
+      await page.getByRole("button", { name: "Add the departure" }).click();
+
+      // The departures page: the first 31 days do not reach it; the next ones do, named in Denver's zone.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Departures: ${title}`);
+      await expect(page.getByTestId("departure-range")).toContainText("by day in America/Denver");
+      await expect(page.getByTestId("departure")).toHaveCount(0);
+      await page.getByRole("link", { name: "Next 31 days" }).click();
+      await expect(page).toHaveURL(new RegExp(`from=${plusDays(today, 31)}&to=${plusDays(today, 61)}`));
+      await expect(page.getByTestId("departure")).toHaveCount(1);
+      await expect(page.getByTestId("departure")).toContainText(/8:00\sAM M[SD]T/);
+      if (javaScriptEnabled) await expectAxeClean(page);
+      await page.getByRole("link", { name: "Previous 31 days" }).click();
+      await expect(page.getByTestId("departure")).toHaveCount(0);
+      // Any range, by its first and last day.
+      await page.getByLabel("From", { exact: true }).fill(plusDays(later, -1));
+      await page.getByLabel("To", { exact: true }).fill(plusDays(later, 1));
+      await page.getByRole("button", { name: "Show", exact: true }).click();
+      await expect(page.getByTestId("departure")).toHaveCount(1);
+      // Dates that cannot be a range: the next 30 days, and it says so.
+      await page.goto(`${page.url().split("?")[0]}?from=2026-02-30&to=${"9".repeat(500)}`);
+      await expect(page.getByRole("alert")).toContainText("Those dates cannot be shown");
+      await expect(page.getByTestId("departure-range")).toContainText("by day in America/Denver");
     });
 
     test("unpublishing a seeded experience makes its details page 404 at once; publishing brings it back", async ({

@@ -40,15 +40,23 @@ for (const { javaScriptEnabled, experienceId, title } of RUNS) {
       await prices.getByRole("button", { name: "Add a ticket type" }).click();
       const added = rowsBefore + 1;
       await expect(prices.getByTestId("ticket-row")).toHaveCount(added);
-      if (javaScriptEnabled) await expect(prices.getByLabel(`Type of row ${added}`)).toBeFocused();
+      if (javaScriptEnabled) await expect(prices.getByLabel(`Name of row ${added}`)).toBeFocused();
       // Without JavaScript the page came back with the row added and the typed price kept.
       await expect(prices.getByLabel("Price of row 1 in USD")).toHaveValue("61.50");
-      await prices.getByLabel(`Type of row ${added}`).fill("senior");
+      // No code to type: the name gives it.
+      await expect(prices.getByLabel(/^Type of row/)).toHaveCount(0);
+      await expect(prices.getByRole("textbox")).toHaveCount(added * 2);
       await prices.getByLabel(`Name of row ${added}`).fill("Senior (65+)");
       await prices.getByLabel(`Price of row ${added} in USD`).fill("12.5");
       await prices.getByRole("button", { name: "Save the prices" }).click();
       await expect(page.getByRole("status")).toHaveText("The prices are saved. New bookings use them from now on.");
       await expect(page.getByTestId("service").first().getByLabel(`Price of row ${added} in USD`)).toHaveValue("12.50");
+      // Its code, for resellers and the API, folded away and read only.
+      const codes = page.getByTestId("service").first().getByTestId("ticket-codes");
+      await expect(codes.getByText("senior", { exact: true })).toBeHidden();
+      await codes.getByText("Ticket codes for resellers and the API").click();
+      await expect(codes.locator("dd").last()).toHaveText("senior");
+      await expect(codes.locator("dt").last()).toHaveText("Senior (65+)");
       if (javaScriptEnabled) await expectAxeClean(page);
 
       // A price that cannot be: refused next to the field.

@@ -11,29 +11,17 @@ withDemoOwners();
 const EXPERIENCE = "bushwick-street-art-tour";
 const DENVER = "America/Denver";
 
-/** The experience's first service's schedule as its PUT takes it, in `timezone`. */
-async function setZone(request: APIRequestContext, headers: Record<string, string>, timezone?: string) {
+/** The experience's zone set (on the experience: every service's), answering the one it had and its first service. */
+async function setZone(request: APIRequestContext, headers: Record<string, string>, timezone: string) {
   const answer = await request.get(`${origin()}/v1/operator/experiences/${EXPERIENCE}/schedule`, { headers });
   expect(answer.ok(), await answer.text()).toBeTruthy();
   const schedule = (await answer.json()).data;
-  const service = schedule.service;
-  const before = schedule.experience.timezone as string;
-  const put = await request.put(`${origin()}/v1/operator/services/${service.id}/schedule`, {
+  const patched = await request.patch(`${origin()}/v1/operator/experiences/${EXPERIENCE}`, {
     headers,
-    data: {
-      timezone: timezone ?? before,
-      rules: schedule.rules.map(({ weekdays, startTimes, validFrom, validUntil }: Record<string, unknown>) => ({
-        weekdays,
-        startTimes,
-        validFrom,
-        validUntil,
-      })),
-      blackouts: schedule.blackouts,
-      salesCutoffMinutes: service.salesCutoffMinutes,
-    },
+    data: { timezone },
   });
-  expect(put.ok(), await put.text()).toBeTruthy();
-  return { serviceId: service.id as string, before };
+  expect(patched.ok(), await patched.text()).toBeTruthy();
+  return { serviceId: schedule.service.id as string, before: schedule.experience.timezone as string };
 }
 
 test.describe("operator console: time zones", () => {

@@ -83,6 +83,8 @@ describe("/console/audit-log in words", () => {
         keys
           .map((key) => key.replace("?", ""))
           .map((key) => {
+            if (action === "experience.timezone_set" && (key === "before" || key === "after"))
+              return [key, key === "before" ? "America/New_York" : "America/Denver"];
             if (key === "before" || key === "after") return [key, action === "ticket_types.set" ? prices : figures];
             if (key === "capacity" && action === "departure.created") return [key, "12"];
             return [key, samples[key] ?? "3"];

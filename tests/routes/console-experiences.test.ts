@@ -97,6 +97,10 @@ describe("/console/experiences: create, edit, publish", () => {
     expect(form.data.options.categories.map((option: { value: string }) => option.value)).toContain("water");
     expect(form.data.options.countries.length).toBeGreaterThan(190);
     expect(form.data.constraint.title).toMatchObject({ required: true, maxLength: 120 });
+    // The zone: any of the list, or left to the meeting point's place (the operator's zone marked).
+    expect(form.data.options.zones).toContain("America/Denver");
+    expect(form.data.options.operatorZone).toBe("America/New_York");
+    expect(form.data.constraint.timezone?.required).toBeFalsy();
 
     const refused = await post(create, "/console/experiences/new", manager.cookie, {
       ...FORM,
@@ -115,6 +119,9 @@ describe("/console/experiences: create, edit, publish", () => {
     const half = await post(create, "/console/experiences/new", manager.cookie, { ...FORM, longitude: "" });
     expect(half.status).toBe(400);
     expect(half.data.result.error).toEqual({ longitude: ["operatorExperiences.errors.coordinatesBoth"] });
+    const zone = await post(create, "/console/experiences/new", manager.cookie, { ...FORM, timezone: "Mars/Olympus" });
+    expect(zone.status).toBe(400);
+    expect(zone.data.result.error).toEqual({ timezone: ["operatorExperiences.errors.timezone"] });
 
     const body = new URLSearchParams(Object.entries(FORM));
     body.append("languages", "fr");
@@ -133,6 +140,8 @@ describe("/console/experiences: create, edit, publish", () => {
       included: ["Kayak and paddle", "Dry bag"],
       meetingPointLat: 44.6476,
       meetingPointLng: -63.5728,
+      // "Automatic" (no zone chosen): the meeting point's, not the operator's (New York).
+      timezone: "America/Halifax",
     });
 
     const after = await load(list, "/console/experiences", manager.cookie);
@@ -149,7 +158,11 @@ describe("/console/experiences: create, edit, publish", () => {
 
     const page = await load(edit, path, owner.cookie, params);
     expect(page.status).toBe(200);
-    expect(page.data.experience).toMatchObject({ status: "draft", missingToPublish: ["ticket_type"] });
+    expect(page.data.experience).toMatchObject({
+      status: "draft",
+      missingToPublish: ["ticket_type"],
+      timezone: "America/Halifax",
+    });
     expect(page.data.flash).toBeNull();
 
     const refused = await post(edit, path, owner.cookie, { intent: "publish", published: "true" }, params);
@@ -163,12 +176,31 @@ describe("/console/experiences: create, edit, publish", () => {
       edit,
       path,
       owner.cookie,
-      { ...FORM, intent: "save", title: "Harbour Kayak at Sunrise", latitude: "", longitude: "" },
+      {
+        ...FORM,
+        intent: "save",
+        title: "Harbour Kayak at Sunrise",
+        latitude: "",
+        longitude: "",
+        timezone: "America/Denver",
+      },
       params,
     );
     expect(saved.status).toBe(302);
     expect(saved.location).toBe(path);
-    const invalid = await post(edit, path, owner.cookie, { ...FORM, intent: "save", durationMinutes: "150.5" }, params);
+    const [moved] = await db().select().from(experiences).where(eq(experiences.id, experienceId));
+    expect(moved.timezone).toBe("America/Denver");
+    // Editing, the zone is always given (it has one): none is refused in words.
+    const noZone = await post(edit, path, owner.cookie, { ...FORM, intent: "save" }, params);
+    expect(noZone.status).toBe(400);
+    expect(noZone.data.result.error).toEqual({ timezone: ["operatorExperiences.errors.timezone"] });
+    const invalid = await post(
+      edit,
+      path,
+      owner.cookie,
+      { ...FORM, intent: "save", timezone: "America/Denver", durationMinutes: "150.5" },
+      params,
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.data.result.error.durationMinutes).toEqual(["operatorExperiences.errors.wholeMinutes"]);
 
@@ -190,6 +222,13 @@ describe("/console/experiences: create, edit, publish", () => {
     const unpublished = await post(edit, path, owner.cookie, { intent: "publish", published: "false" }, params);
     expect(unpublished.status).toBe(302);
     expect((await load(edit, path, owner.cookie, params)).data.experience.status).toBe("draft");
+
+    // A zone this server does not list (an alias stored before): offered as it is, never swapped
+    // for the select's first option.
+    await db().update(experiences).set({ timezone: "Asia/Kolkata" }).where(eq(experiences.id, experienceId));
+    const aliased = await load(edit, path, owner.cookie, params);
+    expect(aliased.data.options.zones[0]).toBe("Asia/Kolkata");
+    expect(page.data.options.zones).not.toContain("Asia/Kolkata");
   });
 });
 
@@ -226,6 +265,7 @@ describe("/console/experiences: travellers see a change at once", () => {
       languages: current.languages[0],
       included: current.included.join("\n"),
       cancellationPolicy: current.cancellationPolicy,
+      timezone: current.timezone,
     };
     expect((await post(edit, path, owner.cookie, form, { experienceId })).status).toBe(302);
     expect(await shownTitle("localhost:3000")).toBe("Sunrise on the Brooklyn Bridge");

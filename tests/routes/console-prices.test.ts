@@ -69,7 +69,9 @@ describe("/console/experiences/:experienceId/prices", () => {
       "Small-group walk",
       "Private sunrise walk",
     ]);
-    expect(page.data.constraints.prices).toMatchObject({ "tickets[].code": { required: true } });
+    // No code to type: a new row's code is made from its name (the API's), a saved one's travels unseen.
+    expect(page.data.constraints.prices).toMatchObject({ "tickets[].name": { required: true } });
+    expect(page.data.constraints.prices["tickets[].code"]?.required).toBeFalsy();
   });
 
   it("prices typed in major units are saved in minor units; rows are added and removed without JavaScript", async () => {
@@ -120,21 +122,14 @@ describe("/console/experiences/:experienceId/prices", () => {
       "tickets[1].price": ["prices.priceFormat"],
     });
 
-    const twice = await post(
-      manager.cookie,
-      pricesForm(service.id, [
-        ["adult", "Adult", "12"],
-        ["adult", "Grown-up", "13"],
-      ]),
-    );
-    expect(twice.data.result.error).toEqual({ "tickets[1].code": ["prices.codeTwice"] });
-
+    // A saved type renamed keeps its code (sent back unseen); new rows get theirs from their names.
     const saved = await post(
       manager.cookie,
       pricesForm(service.id, [
-        ["adult", "Adult", "12.50"],
-        ["student", "Student", "9,9"],
-        ["infant", "Infant", "0"],
+        ["adult", "Grown-up", "12.50"],
+        ["", "Students", "9,9"],
+        ["", "Infant", "0"],
+        ["", "Adult", "11"],
       ]),
     );
     expect(saved.status).toBe(302);
@@ -146,10 +141,15 @@ describe("/console/experiences/:experienceId/prices", () => {
       .where(eq(ticketTypes.serviceId, service.id))
       .orderBy(asc(ticketTypes.sortOrder));
     expect(rows.map((row) => [row.code, row.name, row.priceMinor])).toEqual([
-      ["adult", "Adult", 1250],
-      ["student", "Student", 990],
+      ["adult", "Grown-up", 1250],
+      ["student", "Students", 990],
       ["infant", "Infant", 0],
+      ["adult_2", "Adult", 1100],
     ]);
+    // A code that is not one (only a tampered form sends it): refused, nothing saved.
+    const tampered = await post(manager.cookie, pricesForm(service.id, [["Adult!", "Adult", "12"]]));
+    expect(tampered.status).toBe(400);
+    expect(tampered.data.result.error).toEqual({ "tickets[0].code": ["prices.invalid"] });
   });
 
   it("a service's fields; a capacity below the seats taken: 409 on the field, with the count from the page", async () => {

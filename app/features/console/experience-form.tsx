@@ -82,9 +82,32 @@ export type ExperienceFields = Record<
   | "latitude"
   | "longitude"
   | "included"
-  | "cancellationPolicy",
+  | "cancellationPolicy"
+  | "timezone",
   Field
 > & { languages: FieldMetadata<string[] | undefined>; capacity?: Field };
+
+/**
+ * The experience's zone, asked once for all its services: creating, "automatic" comes first (the
+ * meeting point's place, else the operator's zone); editing, the zone it has.
+ */
+function ZoneField({ field, options, creating }: { field: Field; options: ExperienceFormOptions; creating: boolean }) {
+  const { t } = useTranslation();
+  const k = (key: string, values?: Record<string, string>) => t(`operatorExperiences.${key}`, values);
+  const zones = options.zones.map((zone) => ({
+    value: zone,
+    label: zone === options.operatorZone ? k("operatorZone", { zone }) : zone,
+  }));
+  return (
+    <SelectField
+      field={field}
+      label={k("timezone")}
+      options={zones}
+      placeholder={creating ? k("timezoneAutomatic") : undefined}
+      hint={creating ? k("timezoneAutomaticHint", { zone: options.operatorZone }) : k("timezoneHint")}
+    />
+  );
+}
 
 /** The fields of the experience form (create and edit), in the order an operator thinks of them. */
 export function ExperienceFormFields({
@@ -140,6 +163,7 @@ export function ExperienceFormFields({
         <TextField field={fields.latitude} label={k("latitude")} inputMode="decimal" hint={k("coordinatesHint")} />
         <TextField field={fields.longitude} label={k("longitude")} inputMode="decimal" hint={k("coordinatesHint")} />
       </div>
+      <ZoneField field={fields.timezone} options={options} creating={!pricesPath} />
       <Languages field={fields.languages} options={options.languages} />
       <TextArea field={fields.included} label={k("included")} hint={k("includedHint")} />
       <TextArea field={fields.cancellationPolicy} label={k("cancellationPolicy")} />

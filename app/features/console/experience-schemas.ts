@@ -17,6 +17,7 @@ const MESSAGES = Object.fromEntries(
     "latitude",
     "longitude",
     "coordinatesBoth",
+    "timezone",
   ].map((rule) => [rule, `operatorExperiences.errors.${rule}`]),
 ) as ExperienceMessages;
 
@@ -50,8 +51,13 @@ function bothOrNeither(value: Place, ctx: z.RefinementCtx) {
   }
 }
 
-export const CreateExperienceSchema = z.object({ ...fields, capacity: rules.capacity }).superRefine(bothOrNeither);
-export const EditExperienceSchema = z.object({ intent: z.literal("save"), ...fields }).superRefine(bothOrNeither);
+/** Creating: the zone may be left to the API (its meeting point's, else the operator's). */
+export const CreateExperienceSchema = z
+  .object({ ...fields, capacity: rules.capacity, timezone: rules.timezone.optional() })
+  .superRefine(bothOrNeither);
+export const EditExperienceSchema = z
+  .object({ intent: z.literal("save"), ...fields, timezone: rules.timezone })
+  .superRefine(bothOrNeither);
 export const PublishSchema = z.object({ intent: z.literal("publish"), published: z.enum(["true", "false"]) });
 
 export type ExperienceFormValue = z.output<typeof CreateExperienceSchema>;

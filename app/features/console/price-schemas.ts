@@ -65,11 +65,8 @@ export function pricesSchema(digits: number) {
     tickets: z
       .array(
         z.object({
-          code: z
-            .string({ required_error: "prices.codeRequired" })
-            .trim()
-            .toLowerCase()
-            .regex(TICKET_CODE, "prices.codeFormat"),
+          /** A saved type's code, kept as it is (a new row has none: the API makes it from the name). */
+          code: z.string().regex(TICKET_CODE, "prices.invalid").optional(),
           name: z
             .string({ required_error: "prices.nameRequired" })
             .trim()
@@ -80,15 +77,7 @@ export function pricesSchema(digits: number) {
         { required_error: "prices.atLeastOne" },
       )
       .min(1, "prices.atLeastOne")
-      .max(MAX_TICKET_TYPES, "prices.tooMany")
-      .superRefine((rows, ctx) => {
-        const seen = new Set<string>();
-        rows.forEach((row, index) => {
-          if (seen.has(row.code))
-            ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "code"], message: "prices.codeTwice" });
-          seen.add(row.code);
-        });
-      }),
+      .max(MAX_TICKET_TYPES, "prices.tooMany"),
   });
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeZone, localDate, localTime, MAX_CAPACITY, SCHEDULE_LIMITS } from "~contract/schedule-fields";
+import { localDate, localTime, MAX_CAPACITY, SCHEDULE_LIMITS } from "~contract/schedule-fields";
 
 const TIMES = /^\s*([01]\d|2[0-3]):[0-5]\d(\s*,\s*([01]\d|2[0-3]):[0-5]\d)*\s*$/;
 const DATES = /^\s*\d{4}-\d{2}-\d{2}(\s*,\s*\d{4}-\d{2}-\d{2})*\s*$/;
@@ -20,14 +20,11 @@ const ruleRow = z.object({
   remove: z.literal("on").optional(),
 });
 
-/** The schedule form: the zone, the cut-off, the rules' rows, the blackout dates. */
+/** The schedule form: the cut-off, the rules' rows, the blackout dates (in the experience's zone). */
 export const ScheduleSchema = z
   .object({
     intent: z.literal("schedule"),
     serviceId: z.string().min(1).max(64),
-    timezone: z
-      .string({ required_error: "schedules.timezoneRequired" })
-      .refine(isTimeZone, "schedules.timezoneInvalid"),
     salesCutoffMinutes: z.coerce
       .number({ invalid_type_error: "schedules.cutoffInvalid" })
       .int("schedules.cutoffInvalid")
