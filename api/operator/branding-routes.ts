@@ -8,7 +8,7 @@ import { photoStorage } from "../photos/storage";
 import { LOGO_CONTENT_TYPES, type LogoFormat } from "~contract/operator-branding";
 import { getBranding, publishBranding, removeLogo, updateBranding, uploadLogo } from "./branding";
 import { actorOf, CATALOG, requireMember } from "./guard";
-import { once } from "./idempotency";
+import { once, requestOf } from "./idempotency";
 
 /** The console's branding (owner, manager; a guide: 403): api/operator/branding.ts does the work. */
 export const brandingRoutes = new Hono<AppEnv>();
@@ -32,7 +32,7 @@ handle(brandingRoutes, endpoints.operatorPublishBranding, async (c) => {
 handle(brandingRoutes, endpoints.operatorUploadLogo, async (c, { body, headers }) => {
   const member = await requireMember(c, CATALOG);
   const actor = actorOf(member, clientIp(c));
-  const branding = await once(c.get("db"), member, headers, "logo", (keep) =>
+  const branding = await once(c.get("db"), member, headers, await requestOf("logo", body.file), (keep) =>
     uploadLogo(c.get("db"), photoStorage(), actor, body.file, keep),
   );
   return new WithStatus(201, branding);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { IDEMPOTENCY_KEY_HEADER } from "~contract/bookings";
 import type { Db } from "../db/client";
@@ -14,6 +15,20 @@ interface KeyedWrite {
   accountId: string;
   idempotencyKey: string;
   request: string;
+}
+
+/**
+ * What a write asks, as its kept key remembers it: `name` (the endpoint and its target) and a
+ * digest of what it sends, so a key sent again with other fields or another file (a form of a
+ * page gone back to and changed) is refused rather than answered with the first answer.
+ */
+export async function requestOf(name: string, ...sent: Array<string | Blob>): Promise<string> {
+  const digest = createHash("sha256");
+  for (const part of sent) {
+    digest.update(typeof part === "string" ? part : new Uint8Array(await part.arrayBuffer()));
+    digest.update("\0");
+  }
+  return `${name}:${digest.digest("base64url")}`;
 }
 
 async function keptAnswer(db: Db, write: KeyedWrite): Promise<{ answer: unknown } | null> {
@@ -33,8 +48,8 @@ async function keptAnswer(db: Db, write: KeyedWrite): Promise<{ answer: unknown 
  * A console write that creates something (a photo, a service, a logo, an invitation), done once
  * per Idempotency-Key (optional: without one, every call is a new write). The same key again
  * answers the first answer and creates nothing (a form sent twice, a retried request); the key
- * sent for another request (`request`: the endpoint and its target) is 409
- * `idempotency_key_reused`. `run` calls `keep` in its transaction with its answer; two requests
+ * sent for another request (`request`: requestOf, the endpoint, its target and what it sends) is
+ * 409 `idempotency_key_reused`. `run` calls `keep` in its transaction with its answer; two requests
  * with one key that race both run, and the second's transaction meets the first's key (the
  * primary key waits for the first to commit), rolls back, and answers the first's answer.
  */

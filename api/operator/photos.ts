@@ -6,7 +6,7 @@ import type { AppEnv } from "../http/types";
 import { deletePhoto, listPhotos, reorderPhotos, updatePhoto, uploadPhoto } from "../photos/service";
 import { photoStorage } from "../photos/storage";
 import { actorOf, CATALOG, requireMember } from "./guard";
-import { once } from "./idempotency";
+import { once, requestOf } from "./idempotency";
 
 /** The console's photos of an experience (owner, manager): api/photos does the work. */
 export const photoRoutes = new Hono<AppEnv>();
@@ -20,7 +20,8 @@ handle(photoRoutes, endpoints.operatorListPhotos, async (c, { params }) => {
 handle(photoRoutes, endpoints.operatorUploadPhoto, async (c, { params, body, headers }) => {
   const member = await requireMember(c, CATALOG);
   const actor = actorOf(member, clientIp(c));
-  const photo = await once(c.get("db"), member, headers, `photo:${params.experienceId}`, (keep) =>
+  const request = await requestOf(`photo:${params.experienceId}`, body.alt, body.file);
+  const photo = await once(c.get("db"), member, headers, request, (keep) =>
     uploadPhoto(c.get("db"), photoStorage(), actor, params.experienceId, body.file, body.alt, keep),
   );
   return new WithStatus(201, photo);

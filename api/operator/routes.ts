@@ -7,7 +7,7 @@ import type { AppEnv } from "../http/types";
 import { enforceRateLimits } from "../rate-limit/service";
 import { readAuditLog } from "../audit/log";
 import { actorOf, ANY_ROLE, CATALOG, type Member, OWNER, requireMember } from "./guard";
-import { once } from "./idempotency";
+import { once, requestOf } from "./idempotency";
 import { checkInRoutes } from "./check-in-routes";
 import { refundRoutes } from "./refund-routes";
 import { manifestRoutes } from "./manifest-routes";
@@ -86,7 +86,8 @@ function limitInvitations(member: Member) {
 handle(operatorRoutes, endpoints.operatorInviteMember, async (c, { body, headers }) => {
   const member = await requireMember(c, OWNER);
   const actor = actorOf(member, clientIp(c));
-  const invitation = await once(c.get("db"), member, headers, "invitation", async (keep) => {
+  const request = await requestOf("invitation", body.email, body.role);
+  const invitation = await once(c.get("db"), member, headers, request, async (keep) => {
     await limitInvitations(member);
     return inviteMember(c.get("db"), actor, member.account, body, requestOrigin(c), keep);
   });
@@ -144,7 +145,8 @@ handle(operatorRoutes, endpoints.operatorListServices, async (c, { params }) => 
 handle(operatorRoutes, endpoints.operatorCreateService, async (c, { params, body, headers }) => {
   const member = await requireMember(c, CATALOG);
   const actor = actorOf(member, clientIp(c));
-  const service = await once(c.get("db"), member, headers, `service:${params.experienceId}`, (keep) =>
+  const request = await requestOf(`service:${params.experienceId}`, JSON.stringify(body));
+  const service = await once(c.get("db"), member, headers, request, (keep) =>
     createService(c.get("db"), actor, member.account.currency, params.experienceId, body, keep),
   );
   return new WithStatus(201, service);

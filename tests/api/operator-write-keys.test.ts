@@ -66,6 +66,12 @@ describe("console writes with an Idempotency-Key", () => {
     expect(again.status).toBe(201);
     expect(again.body.data).toEqual(first.body.data);
     expect(await photoCount(experienceId)).toBe(before + 1);
+    // The key with another file or another text (a page gone back to and changed): refused, not answered.
+    for (const changed of [
+      { file: await png("#654321"), alt: "The ferry at the pier" },
+      { file: await png("#123456"), alt: "Another text" },
+    ])
+      expectEnvelope(await postFiles(path, manager.idToken, changed, sent), 409, "idempotency_key_reused");
 
     // Two at once with one key (a double click): one photo, both answered with it.
     const raced = key();
@@ -85,7 +91,12 @@ describe("console writes with an Idempotency-Key", () => {
 
     // The key of a photo sent for another experience, a malformed key: refused.
     expectEnvelope(
-      await postFiles("/v1/operator/experiences/bushwick-street-art-tour/photos", manager.idToken, await fields(), sent),
+      await postFiles(
+        "/v1/operator/experiences/bushwick-street-art-tour/photos",
+        manager.idToken,
+        await fields(),
+        sent,
+      ),
       409,
       "idempotency_key_reused",
     );
@@ -184,7 +195,11 @@ describe("operatorInvitee", () => {
     expect(open.body.data).toEqual({ email, role: "manager" });
     expectEnvelope(await link("harbor"), 404, "invitation_not_found");
     expectEnvelope(await call("/v1/operator/invitations/nope-not-a-token/invitee"), 404, "invitation_not_found");
-    expectEnvelope(await call("/v1/operator/invitations/nope-not-a-token/invitee", { account: "acme" }), 404, "invitation_not_found");
+    expectEnvelope(
+      await call("/v1/operator/invitations/nope-not-a-token/invitee", { account: "acme" }),
+      404,
+      "invitation_not_found",
+    );
 
     await db()
       .update(operatorInvitations)
