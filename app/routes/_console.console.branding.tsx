@@ -37,7 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const branding = await api.call("operatorGetBranding");
   const constraints = { save: getZodConstraint(BRANDING_SCHEMAS.save), logo: getZodConstraint(BRANDING_SCHEMAS.logo) };
-  return withFlash(request, { branding, constraints, title: t("branding.title") });
+  // A fresh key per page answer: the logo form sent twice uploads the logo once.
+  return withFlash(request, { branding, constraints, idempotencyKey: crypto.randomUUID(), title: t("branding.title") });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
@@ -101,7 +102,10 @@ export async function action({ request }: ActionFunctionArgs) {
         });
         break;
       case "logo":
-        await api.call("operatorUploadLogo", { body: { file: value.file } });
+        await api.call("operatorUploadLogo", {
+          headers: { "Idempotency-Key": value.idempotencyKey },
+          body: { file: value.file },
+        });
         break;
       case "removeLogo":
         await api.call("operatorRemoveLogo");
@@ -296,11 +300,15 @@ function ColorField({
   );
 }
 
+/**
+ * The draft's logo and the upload form, empty in each page answer: its key is the answer's (a new
+ * one once the logo is uploaded, where conform starts the form again), so sending it twice uploads once.
+ */
 function LogoForms({ draft }: { draft: BrandingView }) {
   const { t } = useTranslation();
-  const { constraints } = useLoaderData<typeof loader>();
+  const { constraints, idempotencyKey } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
-    id: "branding-logo",
+    id: `branding-logo-${idempotencyKey}`,
     lastResult: useFormResult("logo"),
     constraint: constraints.logo,
     ...useFormValidation(
@@ -334,6 +342,7 @@ function LogoForms({ draft }: { draft: BrandingView }) {
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 space-y-3">
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name="intent" value="logo" />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div>
           <label htmlFor={file.id} className="block text-sm font-medium text-slate-800">
             {t("branding.logoFile")}

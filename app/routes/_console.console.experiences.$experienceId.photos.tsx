@@ -42,6 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return withFlash(request, {
     ...gallery,
     constraints,
+    // A fresh key per page answer: the upload form sent twice adds one photo (see UploadForm).
+    idempotencyKey: crypto.randomUUID(),
     title: t("photos.title", { title: gallery.experience.title }),
   });
 }
@@ -81,7 +83,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     switch (value.intent) {
       case "upload":
-        await api.call("operatorUploadPhoto", { params: { experienceId }, body: { file: value.file, alt: value.alt } });
+        await api.call("operatorUploadPhoto", {
+          params: { experienceId },
+          headers: { "Idempotency-Key": value.idempotencyKey },
+          body: { file: value.file, alt: value.alt },
+        });
         break;
       case "alt":
         await api.call("operatorUpdatePhoto", {
@@ -161,11 +167,12 @@ export default function PhotosPage() {
   );
 }
 
-function usePhotoForm(intent: "upload" | "alt", id: string, defaults: Record<string, string> = {}) {
+/** `version`: a new one resets the form (conform starts it again, empty). */
+function usePhotoForm(intent: "upload" | "alt", id: string, defaults: Record<string, string> = {}, version = "") {
   const { constraints } = useLoaderData<typeof loader>();
   const lastResult = useFormResult(id);
   return useForm({
-    id: `photos-${id.replace(":", "-")}`,
+    id: `photos-${id.replace(":", "-")}${version}`,
     lastResult,
     defaultValue: defaults,
     constraint: constraints[intent],
@@ -176,9 +183,15 @@ function usePhotoForm(intent: "upload" | "alt", id: string, defaults: Record<str
   });
 }
 
+/**
+ * The upload form, empty in each page answer: its key is the answer's (a new one after a photo is
+ * added, with JavaScript too, where conform starts the form again), so sending it twice adds the
+ * photo once and the next photo is a new form.
+ */
 function UploadForm() {
   const { t } = useTranslation();
-  const [form, fields] = usePhotoForm("upload", "upload");
+  const { idempotencyKey } = useLoaderData<typeof loader>();
+  const [form, fields] = usePhotoForm("upload", "upload", {}, `-${idempotencyKey}`);
   const pending = useIsPending({ intent: "upload" });
   const file = fields.file as FieldMetadata<File | undefined>;
   return (
@@ -186,6 +199,7 @@ function UploadForm() {
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 space-y-3">
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name="intent" value="upload" />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div>
           <label htmlFor={file.id} className="block text-sm font-medium text-slate-800">
             {t("photos.file")}
