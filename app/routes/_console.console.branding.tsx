@@ -20,6 +20,7 @@ import { redirect } from "~/platform/redirect.server";
 import { readFormOrUpload } from "~/platform/upload.server";
 import { BrandLogo } from "~/ui/brand-logo";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { formVersion } from "~/ui/form-version";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
@@ -301,14 +302,14 @@ function ColorField({
 }
 
 /**
- * The draft's logo and the upload form, empty in each page answer: its key is the answer's (a new
- * one once the logo is uploaded, where conform starts the form again), so sending it twice uploads once.
+ * The draft's logo and the upload form: its key is the page answer's, so sending it twice uploads
+ * once; once the logo is in the draft the form starts again, empty (formVersion), with JavaScript too.
  */
 function LogoForms({ draft }: { draft: BrandingView }) {
   const { t } = useTranslation();
   const { constraints, idempotencyKey } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
-    id: `branding-logo-${idempotencyKey}`,
+    id: `branding-logo-${formVersion([draft.logoUrl])}`,
     lastResult: useFormResult("logo"),
     constraint: constraints.logo,
     ...useFormValidation(

@@ -20,6 +20,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
 import { readFormOrUpload } from "~/platform/upload.server";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { formVersion } from "~/ui/form-version";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
@@ -184,14 +185,14 @@ function usePhotoForm(intent: "upload" | "alt", id: string, defaults: Record<str
 }
 
 /**
- * The upload form, empty in each page answer: its key is the answer's (a new one after a photo is
- * added, with JavaScript too, where conform starts the form again), so sending it twice adds the
- * photo once and the next photo is a new form.
+ * The upload form: its key is the page answer's, so sending it twice adds the photo once; once the
+ * photo is on the page the form starts again, empty (formVersion), with JavaScript too.
  */
 function UploadForm() {
   const { t } = useTranslation();
-  const { idempotencyKey } = useLoaderData<typeof loader>();
-  const [form, fields] = usePhotoForm("upload", "upload", {}, `-${idempotencyKey}`);
+  const { idempotencyKey, photos } = useLoaderData<typeof loader>();
+  const version = formVersion(photos.map((photo) => photo.id));
+  const [form, fields] = usePhotoForm("upload", "upload", {}, `-${version}`);
   const pending = useIsPending({ intent: "upload" });
   const file = fields.file as FieldMetadata<File | undefined>;
   return (

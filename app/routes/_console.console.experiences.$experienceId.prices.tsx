@@ -17,6 +17,7 @@ import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
 import { FormError, SubmitButton } from "~/ui/form-parts";
+import { formVersion } from "~/ui/form-version";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
@@ -451,13 +452,14 @@ function DeleteServiceForm({ service }: { service: OperatorService }) {
 }
 
 /**
- * A new service, empty in each page answer: its key is the answer's (a new one once the service is
- * added, with JavaScript too), so sending it twice adds the service once.
+ * A new service: its key is the page answer's, so sending it twice adds the service once; once the
+ * service is on the page the form starts again, empty (formVersion), with JavaScript too.
  */
 function NewServiceForm() {
   const { t } = useTranslation();
-  const { idempotencyKey } = useLoaderData<typeof loader>();
-  const [form, fields] = usePriceForm<Record<string, string>>("create", "create", {}, `-${idempotencyKey}`);
+  const { idempotencyKey, page } = useLoaderData<typeof loader>();
+  const version = formVersion(page.services.map((service) => service.id));
+  const [form, fields] = usePriceForm<Record<string, string>>("create", "create", {}, `-${version}`);
   const pending = useIsPending({ intent: "create" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">

@@ -17,6 +17,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
 import { formatDateTime } from "~/ui/date-format";
 import { FormError, SubmitButton } from "~/ui/form-parts";
+import { formVersion } from "~/ui/form-version";
 import { LabelledSection } from "~/ui/labelled-section";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
@@ -242,13 +243,14 @@ function RoleSelect({ field, label }: { field: FieldMetadata<string | undefined>
 }
 
 /**
- * The invitation form, empty in each page answer: its key is the answer's (a new one once the
- * invitation is sent, with JavaScript too), so sending it twice sends one invitation.
+ * The invitation form: its key is the page answer's, so sending it twice sends one invitation;
+ * once the invitation is listed the form starts again, empty (formVersion), with JavaScript too.
  */
 function InviteForm() {
   const { t } = useTranslation();
-  const { idempotencyKey } = useLoaderData<typeof loader>();
-  const [form, fields] = useTeamForm("invite", "invite", { role: "manager" }, `-${idempotencyKey}`);
+  const { idempotencyKey, team } = useLoaderData<typeof loader>();
+  const version = formVersion(team.invitations.map((invitation) => invitation.id));
+  const [form, fields] = useTeamForm("invite", "invite", { role: "manager" }, `-${version}`);
   const pending = useIsPending({ intent: "invite" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
-import { expect, test, type Locator, type Page } from "./guarded-test";
+import type { Locator } from "@playwright/test";
+import { expect, test, type Page } from "./guarded-test";
 import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
 import { PORT } from "./helpers";
 import { signInWithPassword } from "./identity-helpers";
@@ -63,8 +64,21 @@ for (const { javaScriptEnabled, experienceId, colour } of RUNS) {
       await expect(page).toHaveURL(`${ACME}${photosPath}`);
       if (javaScriptEnabled) await page.locator("html[data-form-validation=ready]").waitFor({ state: "attached" });
 
-      // A photo: uploaded with a double click; one photo, and the form empty again.
+      // A refused file: the form keeps its text and says why (a refusal does not start it again).
       const upload = page.locator("form", { has: page.getByRole("button", { name: "Upload photo" }) });
+      await upload.getByLabel("Photo file").setInputFiles({
+        name: "notes.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.from("not a picture at all"),
+      });
+      await upload.getByLabel("Alt text").fill("Dough stretched on the counter");
+      await upload.getByRole("button", { name: "Upload photo" }).click();
+      await expect(upload.getByText("This file is not a photo we can read.")).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expect(upload.getByText("This file is not a photo we can read.")).toBeVisible();
+      await expect(upload.getByLabel("Alt text")).toHaveValue("Dough stretched on the counter");
+
+      // A photo: uploaded with a double click; one photo, and the form empty again.
       const photos = page.getByTestId("photo");
       const before = await photos.count();
       const photo = await picture(colour, "jpeg");
