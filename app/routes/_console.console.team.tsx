@@ -313,7 +313,7 @@ function RemoveMember({ member }: { member: OperatorMember }) {
   const who = member.email ?? member.userId;
   const error = useFormResult(`remove:${member.userId}`)?.error?.[""] ?? undefined;
   return (
-    <details className="text-sm" open={error ? true : undefined} data-testid="remove-member">
+    <details className="text-sm" open={error ? true : undefined}>
       <summary className="cursor-pointer rounded-md border border-red-300 px-3 py-2 font-medium text-red-800">
         {t("console.removeAsk")}
         <span className="sr-only"> {who}</span>
