@@ -145,6 +145,12 @@ export const idempotencyKeyHeaders = z.object({
     .regex(IDEMPOTENCY_KEY_PATTERN, "Use 8–128 visible ASCII characters."),
 });
 
+/**
+ * A console write that creates something (a photo, a service, a logo, an invitation): with a key,
+ * the same key again answers the first answer and creates nothing more (a form sent twice).
+ */
+export const optionalIdempotencyKeyHeaders = idempotencyKeyHeaders.partial();
+
 export const bookingListQuery = z.object({
   filter: z.preprocess(
     emptyAsAbsent,

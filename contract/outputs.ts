@@ -702,6 +702,11 @@ export const operatorTeam = z.object({
   members: z.array(operatorMember),
   invitations: z.array(operatorInvitation),
 });
+/** GET /v1/operator/invitations/{token}/invitee: whom an open invitation link invites, as what (its sign-in fills the email in). */
+export const operatorInvitee = z.object({
+  email: z.string(),
+  role: operatorRole,
+});
 /** POST /v1/operator/invitations/{token}/accept */
 export const operatorAccepted = z.object({
   account: z.object({ slug: z.string(), name: z.string() }),

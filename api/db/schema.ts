@@ -871,6 +871,29 @@ export const checkInScans = pgTable(
 );
 
 /**
+ * A console write's first answer by its Idempotency-Key, per operator (migration 0042): the same
+ * key again (a form sent twice) answers it and creates nothing more. `request` names what was
+ * asked (the endpoint and its target): the key sent for another request is refused.
+ */
+export const consoleWriteKeys = pgTable(
+  "console_write_keys",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    request: text("request").notNull(),
+    answer: jsonb("answer").$type<unknown>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "console_write_keys_pk", columns: [t.accountId, t.idempotencyKey] }),
+    index("console_write_keys_created_at_idx").on(t.createdAt),
+    check("console_write_keys_key_length", sql`char_length(${t.idempotencyKey}) BETWEEN 8 AND 128`),
+  ],
+);
+
+/**
  * A signed-in traveller who reached an experience's confirm page (migration 0031): the latest
  * visit per traveller and experience, and when they were last reminded (at most once a week).
  */

@@ -7,11 +7,14 @@ import { queryRows } from "../db/rows";
 export const RETENTION_DAYS = 90;
 /** A scan's first answer is kept this long for retries, then purged. */
 export const CHECK_IN_SCAN_RETENTION_DAYS = 3;
+/** A console write's first answer is kept this long for a form sent again (api/operator/idempotency.ts). */
+export const CONSOLE_WRITE_KEY_RETENTION_DAYS = 3;
 
 /**
  * Nightly: sent, kept and failed messages, used or expired verification codes and read
  * notifications older than the retention (pg-boss purges its own finished jobs), the catalog's
- * departure days that are over everywhere, invitations long expired, and sessions signed out on one device that have expired
+ * departure days that are over everywhere, invitations long expired, check-in scans' and console
+ * writes' kept answers, and sessions signed out on one device that have expired
  * anyway.
  */
 export async function purgeOld(db: Db): Promise<{ messages: number; codes: number; notifications: number }> {
@@ -40,6 +43,8 @@ export async function purgeOld(db: Db): Promise<{ messages: number; codes: numbe
   // Scan answers (api/operator/check-in.ts) matter only while a device may retry its scan.
   await db.execute(sql`
     delete from check_in_scans where created_at < app_now() - make_interval(days => ${CHECK_IN_SCAN_RETENTION_DAYS})`);
+  await db.execute(sql`
+    delete from console_write_keys where created_at < app_now() - make_interval(days => ${CONSOLE_WRITE_KEY_RETENTION_DAYS})`);
   // Session expiry is real time (the identity provider's), not the product's test clock.
   await db.execute(sql`delete from signed_out_sessions where expires_at < now()`);
   return { messages: messages.length, codes: codes.length, notifications: notifications.length };

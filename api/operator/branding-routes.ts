@@ -8,6 +8,7 @@ import { photoStorage } from "../photos/storage";
 import { LOGO_CONTENT_TYPES, type LogoFormat } from "~contract/operator-branding";
 import { getBranding, publishBranding, removeLogo, updateBranding, uploadLogo } from "./branding";
 import { actorOf, CATALOG, requireMember } from "./guard";
+import { once, requestOf } from "./idempotency";
 
 /** The console's branding (owner, manager; a guide: 403): api/operator/branding.ts does the work. */
 export const brandingRoutes = new Hono<AppEnv>();
@@ -27,9 +28,13 @@ handle(brandingRoutes, endpoints.operatorPublishBranding, async (c) => {
   return publishBranding(c.get("db"), actorOf(member, clientIp(c)));
 });
 
-handle(brandingRoutes, endpoints.operatorUploadLogo, async (c, { body }) => {
+// One logo per Idempotency-Key: the logo form sent twice uploads it once.
+handle(brandingRoutes, endpoints.operatorUploadLogo, async (c, { body, headers }) => {
   const member = await requireMember(c, CATALOG);
-  const branding = await uploadLogo(c.get("db"), photoStorage(), actorOf(member, clientIp(c)), body.file);
+  const actor = actorOf(member, clientIp(c));
+  const branding = await once(c.get("db"), member, headers, await requestOf("logo", body.file), (keep) =>
+    uploadLogo(c.get("db"), photoStorage(), actor, body.file, keep),
+  );
   return new WithStatus(201, branding);
 });
 

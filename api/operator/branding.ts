@@ -15,6 +15,7 @@ import { ApiError } from "../http/errors";
 import { randomId } from "../ids";
 import { processLogo } from "../photos/logo-pipeline";
 import type { PhotoStorage } from "../photos/storage";
+import type { KeepAnswer } from "./idempotency";
 
 /**
  * The storefront's branding (issue 29 item 4): the console edits a draft (accounts.branding_draft)
@@ -91,7 +92,13 @@ export async function updateBranding(db: Db, actor: Actor, change: DraftChange):
 }
 
 /** The draft's new logo: processed, written through the storage port, then the draft names it. */
-export async function uploadLogo(db: Db, storage: PhotoStorage, actor: Actor, file: Blob): Promise<OperatorBranding> {
+export async function uploadLogo(
+  db: Db,
+  storage: PhotoStorage,
+  actor: Actor,
+  file: Blob,
+  keep: KeepAnswer<OperatorBranding> = async () => {},
+): Promise<OperatorBranding> {
   const variants = await processLogo(new Uint8Array(await file.arrayBuffer()));
   const prefix = `logos/${actor.accountId}/${randomId("lg_", 20)}`;
   const written: string[] = [];
@@ -108,16 +115,18 @@ export async function uploadLogo(db: Db, storage: PhotoStorage, actor: Actor, fi
   const logoUrl = storage.url(`${prefix}/192.png`);
   let replaced: string | null = null;
   try {
-    const row = await db.transaction(async (tx) => {
+    const branding = await db.transaction(async (tx) => {
       const account = await locked(tx, actor.accountId);
       const draft = draftOf(account);
       // The draft's earlier logo goes, unless travellers see it (published: emails sent keep it).
       if (draft.logoUrl && draft.logoUrl !== account.logoUrl) replaced = draft.logoUrl;
       await writeAudit(tx, actor, "branding.logo_uploaded", { logoUrl });
-      return writeDraft(tx, actor.accountId, { ...draft, logoUrl });
+      const branding = answer(await writeDraft(tx, actor.accountId, { ...draft, logoUrl }));
+      await keep(tx, branding);
+      return branding;
     });
     await storage.delete(logoKeys(replaced)).catch(() => undefined);
-    return answer(row);
+    return branding;
   } catch (error) {
     await storage.delete(written).catch(() => undefined);
     throw error;

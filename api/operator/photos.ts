@@ -6,6 +6,7 @@ import type { AppEnv } from "../http/types";
 import { deletePhoto, listPhotos, reorderPhotos, updatePhoto, uploadPhoto } from "../photos/service";
 import { photoStorage } from "../photos/storage";
 import { actorOf, CATALOG, requireMember } from "./guard";
+import { once, requestOf } from "./idempotency";
 
 /** The console's photos of an experience (owner, manager): api/photos does the work. */
 export const photoRoutes = new Hono<AppEnv>();
@@ -15,10 +16,14 @@ handle(photoRoutes, endpoints.operatorListPhotos, async (c, { params }) => {
   return listPhotos(c.get("db"), photoStorage(), member.account.id, params.experienceId);
 });
 
-handle(photoRoutes, endpoints.operatorUploadPhoto, async (c, { params, body }) => {
+// One photo per Idempotency-Key: the upload form sent twice adds it once.
+handle(photoRoutes, endpoints.operatorUploadPhoto, async (c, { params, body, headers }) => {
   const member = await requireMember(c, CATALOG);
   const actor = actorOf(member, clientIp(c));
-  const photo = await uploadPhoto(c.get("db"), photoStorage(), actor, params.experienceId, body.file, body.alt);
+  const request = await requestOf(`photo:${params.experienceId}`, body.alt, body.file);
+  const photo = await once(c.get("db"), member, headers, request, (keep) =>
+    uploadPhoto(c.get("db"), photoStorage(), actor, params.experienceId, body.file, body.alt, keep),
+  );
   return new WithStatus(201, photo);
 });
 

@@ -7,6 +7,7 @@ import type { AppEnv } from "../http/types";
 import { enforceRateLimits } from "../rate-limit/service";
 import { readAuditLog } from "../audit/log";
 import { actorOf, ANY_ROLE, CATALOG, type Member, OWNER, requireMember } from "./guard";
+import { once, requestOf } from "./idempotency";
 import { checkInRoutes } from "./check-in-routes";
 import { refundRoutes } from "./refund-routes";
 import { manifestRoutes } from "./manifest-routes";
@@ -16,6 +17,7 @@ import { createService, deleteService, listServices, updateService } from "./ser
 import {
   acceptInvitation,
   cancelInvitation,
+  invitee,
   inviteMember,
   listTeam,
   removeMember,
@@ -80,16 +82,15 @@ function limitInvitations(member: Member) {
   ]);
 }
 
-handle(operatorRoutes, endpoints.operatorInviteMember, async (c, { body }) => {
+// One invitation per Idempotency-Key (the form sent twice sends one email; a replay is not counted).
+handle(operatorRoutes, endpoints.operatorInviteMember, async (c, { body, headers }) => {
   const member = await requireMember(c, OWNER);
-  await limitInvitations(member);
-  const invitation = await inviteMember(
-    c.get("db"),
-    actorOf(member, clientIp(c)),
-    member.account,
-    body,
-    requestOrigin(c),
-  );
+  const actor = actorOf(member, clientIp(c));
+  const request = await requestOf("invitation", body.email, body.role);
+  const invitation = await once(c.get("db"), member, headers, request, async (keep) => {
+    await limitInvitations(member);
+    return inviteMember(c.get("db"), actor, member.account, body, requestOrigin(c), keep);
+  });
   return new WithStatus(201, invitation);
 });
 
@@ -103,6 +104,13 @@ handle(operatorRoutes, endpoints.operatorResendInvitation, async (c, { params })
 handle(operatorRoutes, endpoints.operatorCancelInvitation, async (c, { params }) => {
   const member = await requireMember(c, OWNER);
   await cancelInvitation(c.get("db"), actorOf(member, clientIp(c)), member.account.id, params.invitationId);
+});
+
+// Public: the token (which only the invited mailbox received) is the proof.
+handle(operatorRoutes, endpoints.operatorInvitee, async (c, { params }) => {
+  const account = c.get("account");
+  if (!account) throw notFoundInvitation();
+  return invitee(c.get("db"), account.id, params.token);
 });
 
 handle(operatorRoutes, endpoints.operatorAcceptInvitation, async (c, { params }) => {
@@ -133,13 +141,15 @@ handle(operatorRoutes, endpoints.operatorListServices, async (c, { params }) => 
   return listServices(c.get("db"), member.account, params.experienceId);
 });
 
-handle(operatorRoutes, endpoints.operatorCreateService, async (c, { params, body }) => {
+// One service per Idempotency-Key: the new-service form sent twice adds it once.
+handle(operatorRoutes, endpoints.operatorCreateService, async (c, { params, body, headers }) => {
   const member = await requireMember(c, CATALOG);
   const actor = actorOf(member, clientIp(c));
-  return new WithStatus(
-    201,
-    await createService(c.get("db"), actor, member.account.currency, params.experienceId, body),
+  const request = await requestOf(`service:${params.experienceId}`, JSON.stringify(body));
+  const service = await once(c.get("db"), member, headers, request, (keep) =>
+    createService(c.get("db"), actor, member.account.currency, params.experienceId, body, keep),
   );
+  return new WithStatus(201, service);
 });
 
 handle(operatorRoutes, endpoints.operatorUpdateService, async (c, { params, body }) => {

@@ -15,6 +15,7 @@ import type {
 import type { Db } from "../db/client";
 import { bookings, experiences, services, slots, ticketTypes, type ServiceRow } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
+import type { KeepAnswer } from "./idempotency";
 import { expireHolds } from "../bookings/hold-expiry";
 import { writeAudit, type Actor } from "../audit/log";
 import { capacityBelowTaken } from "./departures";
@@ -125,9 +126,10 @@ export async function createService(
   currency: string,
   experienceId: string,
   input: CreateServiceBody,
+  keep: KeepAnswer<OperatorService> = async () => {},
 ): Promise<OperatorService> {
   const experience = await ownExperience(db, actor.accountId, experienceId);
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [{ next }] = await tx
       .select({ next: sql<number>`coalesce(max(${services.sortOrder}) + 1, 0)::int` })
       .from(services)
@@ -149,9 +151,10 @@ export async function createService(
       serviceId: created.id,
       after: JSON.stringify(figuresOf(created)),
     });
-    return created;
+    const view = await serviceView(tx, created, currency);
+    await keep(tx, view);
+    return view;
   });
-  return serviceView(db, row, currency);
 }
 
 const figuresOf = (row: ServiceRow) => ({

@@ -14,6 +14,7 @@ import { ApiError, conflict, notFound } from "../http/errors";
 import { enqueueEmail } from "../outbox/service";
 import { writeAudit, type Actor } from "../audit/log";
 import { invitationEmail } from "./emails";
+import type { KeepAnswer } from "./idempotency";
 
 /** Only the hash of an invitation's token is stored; the link carries the token. */
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -96,6 +97,7 @@ export async function inviteMember(
   account: AccountRow,
   input: { email: string; role: OperatorRole },
   origin: string,
+  keep: KeepAnswer<OperatorInvitation> = async () => {},
 ): Promise<OperatorInvitation> {
   const token = randomBytes(32).toString("base64url");
   return db.transaction(async (tx) => {
@@ -118,7 +120,9 @@ export async function inviteMember(
       .returning();
     await writeAudit(tx, actor, "member.invited", { invitationId: row.id, email: input.email, role: input.role });
     await sendInvitation(tx, account, row, token, origin);
-    return toInvitation({ row, expired: false });
+    const invitation = toInvitation({ row, expired: false });
+    await keep(tx, invitation);
+    return invitation;
   });
 }
 
@@ -186,6 +190,32 @@ export async function cancelInvitation(db: Db, actor: Actor, accountId: string, 
 }
 
 /**
+ * This operator's open invitation behind a link's token (locked for the transaction when `lock`):
+ * unknown, withdrawn or another operator's 404 `invitation_not_found`, used 409, expired 410.
+ */
+async function openLink(db: Db, accountId: string, token: string, lock = false) {
+  const query = db
+    .select({ row: operatorInvitations, expired: sql<boolean>`${operatorInvitations.expiresAt} <= app_now()` })
+    .from(operatorInvitations)
+    .where(and(eq(operatorInvitations.tokenHash, tokenHash(token)), eq(operatorInvitations.accountId, accountId)));
+  const [invitation] = lock ? await query.for("update") : await query;
+  if (!invitation) throw notFound("This invitation is not valid.", "invitation_not_found");
+  if (invitation.row.acceptedAt) throw conflict("This invitation has already been used.", "invitation_used");
+  if (invitation.expired) throw new ApiError(410, "invitation_expired", "This invitation has expired.");
+  return invitation.row;
+}
+
+/** GET /v1/operator/invitations/{token}/invitee: whom the link invites and as what (its sign-in page fills the email in). */
+export async function invitee(
+  db: Db,
+  accountId: string,
+  token: string,
+): Promise<{ email: string; role: OperatorRole }> {
+  const row = await openLink(db, accountId, token);
+  return { email: row.email, role: row.role };
+}
+
+/**
  * POST /v1/operator/invitations/{token}/accept: the signed-in user whose email the invitation was
  * sent to joins the team with its role. The token (which only that mailbox received) is used once;
  * another operator's token is not found here.
@@ -198,18 +228,7 @@ export async function acceptInvitation(
   clientAddress: string,
 ): Promise<{ account: { slug: string; name: string }; role: OperatorRole }> {
   return db.transaction(async (tx) => {
-    const [invitation] = await tx
-      .select({
-        row: operatorInvitations,
-        expired: sql<boolean>`${operatorInvitations.expiresAt} <= app_now()`,
-      })
-      .from(operatorInvitations)
-      .where(and(eq(operatorInvitations.tokenHash, tokenHash(token)), eq(operatorInvitations.accountId, account.id)))
-      .for("update");
-    if (!invitation) throw notFound("This invitation is not valid.", "invitation_not_found");
-    const { row } = invitation;
-    if (row.acceptedAt) throw conflict("This invitation has already been used.", "invitation_used");
-    if (invitation.expired) throw new ApiError(410, "invitation_expired", "This invitation has expired.");
+    const row = await openLink(tx, account.id, token, true);
     if ((caller.email ?? "").toLowerCase() !== row.email.toLowerCase())
       throw new ApiError(
         403,

@@ -107,6 +107,8 @@ export async function uploadPhoto(
   experienceId: string,
   file: Blob,
   alt: string,
+  /** Called in the transaction with the answer (the console's Idempotency-Key keeps it there). */
+  keep: (tx: Db, photo: OperatorPhoto) => Promise<void> = async () => {},
 ): Promise<OperatorPhoto> {
   // Refused before any work: another operator's experience, a full gallery, a file too large.
   await ownedExperience(db, actor.accountId, experienceId);
@@ -118,7 +120,7 @@ export async function uploadPhoto(
   const prefix = `photos/${experienceId}/${id}`;
   await writeFiles(storage, prefix, processed);
   try {
-    const row = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       await ownedExperience(tx, actor.accountId, experienceId, true);
       const position = await countPhotos(tx, experienceId);
       if (position >= MAX_PHOTOS_PER_EXPERIENCE) throw tooMany();
@@ -140,9 +142,10 @@ export async function uploadPhoto(
         .returning();
       if (position === 0) await keepCover(tx, experienceId);
       await writeAudit(tx, actor, "photo.uploaded", { experienceId, photoId: id, alt });
-      return inserted;
+      const photo = toPhoto(inserted, storage);
+      await keep(tx, photo);
+      return photo;
     });
-    return toPhoto(row, storage);
   } catch (error) {
     await storage.delete(variantKeys(prefix, processed.widths)).catch(() => undefined);
     throw error;

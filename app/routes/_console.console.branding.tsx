@@ -20,6 +20,7 @@ import { redirect } from "~/platform/redirect.server";
 import { readFormOrUpload } from "~/platform/upload.server";
 import { BrandLogo } from "~/ui/brand-logo";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { formVersion } from "~/ui/form-version";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
@@ -37,7 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const branding = await api.call("operatorGetBranding");
   const constraints = { save: getZodConstraint(BRANDING_SCHEMAS.save), logo: getZodConstraint(BRANDING_SCHEMAS.logo) };
-  return withFlash(request, { branding, constraints, title: t("branding.title") });
+  // A fresh key per page answer: the logo form sent twice uploads the logo once.
+  return withFlash(request, { branding, constraints, idempotencyKey: crypto.randomUUID(), title: t("branding.title") });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
@@ -101,7 +103,10 @@ export async function action({ request }: ActionFunctionArgs) {
         });
         break;
       case "logo":
-        await api.call("operatorUploadLogo", { body: { file: value.file } });
+        await api.call("operatorUploadLogo", {
+          headers: { "Idempotency-Key": value.idempotencyKey },
+          body: { file: value.file },
+        });
         break;
       case "removeLogo":
         await api.call("operatorRemoveLogo");
@@ -296,11 +301,15 @@ function ColorField({
   );
 }
 
+/**
+ * The draft's logo and the upload form: its key is the page answer's, so sending it twice uploads
+ * once; once the logo is in the draft the form starts again, empty (formVersion), with JavaScript too.
+ */
 function LogoForms({ draft }: { draft: BrandingView }) {
   const { t } = useTranslation();
-  const { constraints } = useLoaderData<typeof loader>();
+  const { constraints, idempotencyKey } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
-    id: "branding-logo",
+    id: `branding-logo-${formVersion([draft.logoUrl])}`,
     lastResult: useFormResult("logo"),
     constraint: constraints.logo,
     ...useFormValidation(
@@ -334,6 +343,7 @@ function LogoForms({ draft }: { draft: BrandingView }) {
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 space-y-3">
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name="intent" value="logo" />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div>
           <label htmlFor={file.id} className="block text-sm font-medium text-slate-800">
             {t("branding.logoFile")}

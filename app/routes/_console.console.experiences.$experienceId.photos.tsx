@@ -20,6 +20,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
 import { readFormOrUpload } from "~/platform/upload.server";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { formVersion } from "~/ui/form-version";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
@@ -42,6 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return withFlash(request, {
     ...gallery,
     constraints,
+    // A fresh key per page answer: the upload form sent twice adds one photo (see UploadForm).
+    idempotencyKey: crypto.randomUUID(),
     title: t("photos.title", { title: gallery.experience.title }),
   });
 }
@@ -81,7 +84,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     switch (value.intent) {
       case "upload":
-        await api.call("operatorUploadPhoto", { params: { experienceId }, body: { file: value.file, alt: value.alt } });
+        await api.call("operatorUploadPhoto", {
+          params: { experienceId },
+          headers: { "Idempotency-Key": value.idempotencyKey },
+          body: { file: value.file, alt: value.alt },
+        });
         break;
       case "alt":
         await api.call("operatorUpdatePhoto", {
@@ -161,11 +168,12 @@ export default function PhotosPage() {
   );
 }
 
-function usePhotoForm(intent: "upload" | "alt", id: string, defaults: Record<string, string> = {}) {
+/** `version`: a new one resets the form (conform starts it again, empty). */
+function usePhotoForm(intent: "upload" | "alt", id: string, defaults: Record<string, string> = {}, version = "") {
   const { constraints } = useLoaderData<typeof loader>();
   const lastResult = useFormResult(id);
   return useForm({
-    id: `photos-${id.replace(":", "-")}`,
+    id: `photos-${id.replace(":", "-")}${version}`,
     lastResult,
     defaultValue: defaults,
     constraint: constraints[intent],
@@ -176,9 +184,15 @@ function usePhotoForm(intent: "upload" | "alt", id: string, defaults: Record<str
   });
 }
 
+/**
+ * The upload form: its key is the page answer's, so sending it twice adds the photo once; once the
+ * photo is on the page the form starts again, empty (formVersion), with JavaScript too.
+ */
 function UploadForm() {
   const { t } = useTranslation();
-  const [form, fields] = usePhotoForm("upload", "upload");
+  const { idempotencyKey, photos } = useLoaderData<typeof loader>();
+  const version = formVersion(photos.map((photo) => photo.id));
+  const [form, fields] = usePhotoForm("upload", "upload", {}, `-${version}`);
   const pending = useIsPending({ intent: "upload" });
   const file = fields.file as FieldMetadata<File | undefined>;
   return (
@@ -186,6 +200,7 @@ function UploadForm() {
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 space-y-3">
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name="intent" value="upload" />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div>
           <label htmlFor={file.id} className="block text-sm font-medium text-slate-800">
             {t("photos.file")}

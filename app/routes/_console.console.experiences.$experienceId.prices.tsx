@@ -17,6 +17,7 @@ import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
 import { FormError, SubmitButton } from "~/ui/form-parts";
+import { formVersion } from "~/ui/form-version";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
@@ -46,6 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     page,
     digits,
     constraints,
+    // A fresh key per page answer: the new-service form sent twice adds one service.
+    idempotencyKey: crypto.randomUUID(),
     title: t("prices.title", { title: page.experience.title }),
   });
 }
@@ -98,6 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "create":
         await api.call("operatorCreateService", {
           params: { experienceId },
+          headers: { "Idempotency-Key": value.idempotencyKey },
           body: {
             name: value.name,
             description: value.description,
@@ -160,8 +164,8 @@ export default function PricesPage() {
 
 type FormName = "service" | "create" | "delete" | "prices";
 
-/** One form of the page; `S`: what it holds, as typed. */
-function usePriceForm<S extends Record<string, unknown>>(intent: FormName, id: string, defaultValue: S) {
+/** One form of the page; `S`: what it holds, as typed. A new `version` resets it (conform starts it again). */
+function usePriceForm<S extends Record<string, unknown>>(intent: FormName, id: string, defaultValue: S, version = "") {
   const { constraints, digits } = useLoaderData<typeof loader>();
   const lastResult = useFormResult(id);
   // The page's schemas are picked by intent: their union is narrowed to this form's by `S`.
@@ -170,7 +174,7 @@ function usePriceForm<S extends Record<string, unknown>>(intent: FormName, id: s
     (schemas) => schemas.priceFormSchema(intent, digits),
   ) as Partial<Parameters<typeof useForm<S>>[0]>;
   return useForm<S>({
-    id: id.replace(":", "-"),
+    id: `${id.replace(":", "-")}${version}`,
     lastResult,
     defaultValue: defaultValue as never,
     constraint: constraints[intent],
@@ -456,14 +460,21 @@ function DeleteServiceForm({ service }: { service: OperatorService }) {
   );
 }
 
+/**
+ * A new service: its key is the page answer's, so sending it twice adds the service once; once the
+ * service is on the page the form starts again, empty (formVersion), with JavaScript too.
+ */
 function NewServiceForm() {
   const { t } = useTranslation();
-  const [form, fields] = usePriceForm<Record<string, string>>("create", "create", {});
+  const { idempotencyKey, page } = useLoaderData<typeof loader>();
+  const version = formVersion(page.services.map((service) => service.id));
+  const [form, fields] = usePriceForm<Record<string, string>>("create", "create", {}, `-${version}`);
   const pending = useIsPending({ intent: "create" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
       <FormError errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <TextField field={asText(fields.name)} label={t("prices.name")} />
       <DescriptionField field={asText(fields.description)} />
       <TextField field={asText(fields.durationMinutes)} label={t("prices.duration")} inputMode="numeric" />

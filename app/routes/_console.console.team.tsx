@@ -17,6 +17,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
 import { formatDateTime } from "~/ui/date-format";
 import { FormError, SubmitButton } from "~/ui/form-parts";
+import { formVersion } from "~/ui/form-version";
 import { LabelledSection } from "~/ui/labelled-section";
 import { pageMeta } from "~/ui/meta";
 import { StatusMessage } from "~/ui/status-message";
@@ -42,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     team,
     me: { userId: me.userId, timeZone: me.account.timeZone },
     constraints,
+    // A fresh key per page answer: the invitation form sent twice sends one invitation.
+    idempotencyKey: crypto.randomUUID(),
     title: t("console.team"),
   });
 }
@@ -74,7 +77,10 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     switch (value.intent) {
       case "invite":
-        await api.call("operatorInviteMember", { body: { email: value.email, role: value.role } });
+        await api.call("operatorInviteMember", {
+          headers: { "Idempotency-Key": value.idempotencyKey },
+          body: { email: value.email, role: value.role },
+        });
         break;
       case "role":
         await api.call("operatorUpdateMember", { params: { userId: value.userId }, body: { role: value.role } });
@@ -190,7 +196,7 @@ function RowAction({
   ariaLabel,
   danger = false,
 }: {
-  intent: "remove" | "resend" | "cancelInvitation";
+  intent: "resend" | "cancelInvitation";
   row: { name: "userId" | "invitationId"; value: string };
   label: string;
   ariaLabel: string;
@@ -213,11 +219,12 @@ function RowAction({
   );
 }
 
-function useTeamForm(intent: "invite" | "role", id: string, defaults: Record<string, string> = {}) {
+/** A form of the page; a new `version` resets it (conform starts it again). */
+function useTeamForm(intent: "invite" | "role", id: string, defaults: Record<string, string> = {}, version = "") {
   const { constraints } = useLoaderData<typeof loader>();
   const lastResult = useFormResult(id);
   return useForm({
-    id: `team-${id.replace(":", "-")}`,
+    id: `team-${id.replace(":", "-")}${version}`,
     lastResult,
     defaultValue: defaults,
     constraint: constraints[intent],
@@ -235,14 +242,21 @@ function RoleSelect({ field, label }: { field: FieldMetadata<string | undefined>
   return <SelectField field={field} label={label} options={options} />;
 }
 
+/**
+ * The invitation form: its key is the page answer's, so sending it twice sends one invitation;
+ * once the invitation is listed the form starts again, empty (formVersion), with JavaScript too.
+ */
 function InviteForm() {
   const { t } = useTranslation();
-  const [form, fields] = useTeamForm("invite", "invite", { role: "manager" });
+  const { idempotencyKey, team } = useLoaderData<typeof loader>();
+  const version = formVersion(team.invitations.map((invitation) => invitation.id));
+  const [form, fields] = useTeamForm("invite", "invite", { role: "manager" }, `-${version}`);
   const pending = useIsPending({ intent: "invite" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
       <FormError errors={form.errors} id={form.errorId} />
       <input type="hidden" name="intent" value="invite" />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <TextField
         field={fields.email as FieldMetadata<string | undefined>}
         label={t("login.email")}
@@ -284,14 +298,35 @@ function MemberRow({ member, self }: { member: OperatorMember; self: boolean }) 
             {t("console.changeRole")}
           </button>
         </Form>
-        <RowAction
-          intent="remove"
-          row={{ name: "userId", value: member.userId }}
-          label={t("console.remove")}
-          ariaLabel={t("console.removeWho", { who: member.email ?? member.userId })}
-          danger
-        />
+        <RemoveMember member={member} />
       </div>
     </li>
+  );
+}
+
+/**
+ * Removing a member asks first, without JavaScript too: "Remove…" opens the question (a native
+ * disclosure), and only its button posts. A refusal (the last owner) shows inside, kept open.
+ */
+function RemoveMember({ member }: { member: OperatorMember }) {
+  const { t } = useTranslation();
+  const who = member.email ?? member.userId;
+  const error = useFormResult(`remove:${member.userId}`)?.error?.[""] ?? undefined;
+  return (
+    <details className="text-sm" open={error ? true : undefined}>
+      <summary className="cursor-pointer rounded-md border border-red-300 px-3 py-2 font-medium text-red-800">
+        {t("console.removeAsk")}
+        <span className="sr-only"> {who}</span>
+      </summary>
+      <Form method="post" className="mt-2 max-w-xs space-y-2">
+        <FormError errors={error} />
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="userId" value={member.userId} />
+        <p className="text-slate-800">{t("console.removeConfirm", { who })}</p>
+        <button type="submit" className="rounded-md bg-red-700 px-3 py-2 font-semibold text-white">
+          {t("console.removeWho", { who })}
+        </button>
+      </Form>
+    </details>
   );
 }

@@ -1,8 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { ConsoleNav } from "~/features/console/console-nav";
 import { requireConsole } from "~/features/console/console.server";
+import { consoleRefusalOf, refusalTitleKey } from "~/features/console/console-refusal";
+import { ConsoleRefusalContent } from "~/features/console/console-refusal-content";
+import { metaTranslation } from "~/platform/meta-translation";
+import { pageMeta } from "~/ui/meta";
 import { useTranslation } from "~/platform/i18n-react";
 import { RouteErrorContent } from "~/ui/error-page";
 import { BrandMark, SkipLink } from "~/ui/site-chrome";
@@ -58,10 +62,25 @@ export default function ConsoleLayout() {
   );
 }
 
+/** A refused error names its refusal (title in the tab); any other error, the root's title. */
+export const meta: MetaFunction<typeof loader> = ({ error, matches }) => {
+  const refusal = consoleRefusalOf(error);
+  const root = matches.find((match) => match?.id === "root");
+  const t = refusal ? metaTranslation((root?.data as { locale?: string } | undefined)?.locale) : undefined;
+  if (!refusal || !t) return root?.meta ?? [];
+  return pageMeta(matches, { title: t(refusalTitleKey(refusal)) });
+};
+
+/**
+ * An error inside the console's shell: a refusal (not a member, a role that does not open the
+ * page) in words, with the member's sections when they are one; any other error as the site says it.
+ */
 export function ErrorBoundary() {
+  const refusal = consoleRefusalOf(useRouteError());
+  const me = useRouteLoaderData<typeof loader>("routes/_console")?.me;
   return (
-    <ConsoleShell>
-      <RouteErrorContent />
+    <ConsoleShell nav={me ? <ConsoleNav can={me.can} /> : undefined}>
+      {refusal ? <ConsoleRefusalContent refusal={refusal} /> : <RouteErrorContent />}
     </ConsoleShell>
   );
 }

@@ -23,6 +23,8 @@ import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { pageMeta } from "~/ui/meta";
 import { bookingFunnel } from "~/features/booking/funnel.server";
 import { FunnelHeader } from "~/features/booking/funnel-steps";
+import { consoleSignIn } from "~/features/console/console-sign-in.server";
+import { ConsoleSignInHeading } from "~/features/console/console-sign-in";
 import { parseWithZod, readFormData } from "~/platform/form.server";
 import { EmailLinkSchema, SignInSchema, signUpSchema } from "~/features/auth/auth-forms.server";
 import { passHeaders } from "~/platform/http.server";
@@ -32,15 +34,20 @@ import { LinkLine } from "~/ui/link-line";
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectUrl = safeRedirectPath(url.searchParams.get("redirectUrl"));
-  const [t, funnel] = await Promise.all([i18next.getFixedT(request), bookingFunnel(request, redirectUrl)]);
+  const [t, funnel, consoleLogin] = await Promise.all([
+    i18next.getFixedT(request),
+    bookingFunnel(request, redirectUrl),
+    consoleSignIn(request, redirectUrl),
+  ]);
   const view = url.searchParams.get("view") === "signup" ? "signup" : "signin";
   return {
     view,
     redirectUrl,
     funnel,
+    consoleLogin,
     sessionLost: url.searchParams.get("errorCode") === "440",
     passwordReset: url.searchParams.get("reset") === "done",
-    title: view === "signup" ? t("login.signUpTitle") : t("login.title"),
+    title: consoleLogin ? t("console.signInTitle") : view === "signup" ? t("login.signUpTitle") : t("login.title"),
     description: t(view === "signup" ? "login.signUpDescription" : "login.description"),
   };
 }
@@ -121,16 +128,22 @@ function useFinishRedirectSignIn(redirectUrl: string) {
 }
 
 export default function LoginPage() {
-  const { view, redirectUrl, sessionLost, passwordReset, title, funnel } = useLoaderData<typeof loader>();
+  const { view, redirectUrl, sessionLost, passwordReset, title, funnel, consoleLogin } = useLoaderData<typeof loader>();
   const { firebase, passwordPolicy } = useLoginLayoutData();
   const { t } = useTranslation();
   const redirectError = useFinishRedirectSignIn(redirectUrl);
   const keep = (extra: Record<string, string>) => `/login?${new URLSearchParams({ redirectUrl, ...extra })}`;
+  // From an invitation link: the invited email, filled in.
+  const email = consoleLogin?.invitation?.email;
 
   return (
     <>
       <FunnelHeader funnel={funnel} current="signIn" />
-      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      {consoleLogin ? (
+        <ConsoleSignInHeading signIn={consoleLogin} signUp={view === "signup"} />
+      ) : (
+        <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      )}
       {sessionLost ? <AlertMessage>{t("login.sessionLost")}</AlertMessage> : null}
       {passwordReset ? <StatusMessage>{t("login.resetDone")}</StatusMessage> : null}
       <div className="mt-4">
@@ -138,7 +151,7 @@ export default function LoginPage() {
       </div>
       {view === "signup" ? (
         <div className="mt-6 space-y-6">
-          <SignUpForm firebase={firebase} policy={passwordPolicy} redirectUrl={redirectUrl} />
+          <SignUpForm firebase={firebase} policy={passwordPolicy} redirectUrl={redirectUrl} email={email} />
           <p className="text-sm text-slate-700">
             {t("login.haveAccount")}{" "}
             <Link to={keep({})} className="font-medium text-brand underline">
@@ -148,14 +161,14 @@ export default function LoginPage() {
         </div>
       ) : (
         <div className="mt-6 space-y-6">
-          <SignInForm firebase={firebase} redirectUrl={redirectUrl} />
+          <SignInForm firebase={firebase} redirectUrl={redirectUrl} email={email} />
           <LinkLine to="/reset-password" className="text-sm">
             {t("login.forgotPassword")}
           </LinkLine>
           <Divider label={t("login.or")} />
           <ProviderButtons firebase={firebase} redirectUrl={redirectUrl} />
           <Divider label={t("login.or")} />
-          <EmailLinkForm redirectUrl={redirectUrl} />
+          <EmailLinkForm redirectUrl={redirectUrl} email={email} />
           <p className="text-sm text-slate-700">
             {t("login.noAccount")}{" "}
             <Link to={keep({ view: "signup" })} className="font-medium text-brand underline">

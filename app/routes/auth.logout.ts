@@ -2,18 +2,21 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { readFormData } from "~/platform/form.server";
+import { safeRedirectPath } from "~/platform/redirects";
 import { destroySession } from "~/features/auth/session.server";
 import { SIGN_OUT_EVERYWHERE_FIELD } from "~/features/auth/logout-form";
 
 /**
  * Sign out (a form post): this browser's session ends, or every session of the user when the
- * form says so ("Sign out on all devices"); the cookie is cleared and the user goes home.
+ * form says so ("Sign out on all devices"); the cookie is cleared and the user goes home, or
+ * where the form says (`redirectUrl`, a path of this site: "sign in with another account").
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const formData = await readFormData(request);
   const clear = await destroySession(request, { everywhere: formData.get(SIGN_OUT_EVERYWHERE_FIELD) === "1" });
-  return redirect("/", { headers: { "Set-Cookie": clear, "Cache-Control": "no-store" } });
+  const next = safeRedirectPath(formData.get("redirectUrl"));
+  return redirect(next, { headers: { "Set-Cookie": clear, "Cache-Control": "no-store" } });
 }
 
 export function loader() {

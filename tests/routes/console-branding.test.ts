@@ -26,9 +26,10 @@ const load = (cookie: string | null, host = ACME): Promise<Outcome> =>
 const post = (cookie: string, form: Record<string, string>) =>
   outcome(() => page.action(args(pageRequest(PATH, { cookie, form, host: ACME }), {}) as never));
 
-function uploadLogo(cookie: string, file: Blob, name = "logo.png") {
+function uploadLogo(cookie: string, file: Blob, name = "logo.png", key: string = crypto.randomUUID()) {
   const form = new FormData();
   form.append("intent", "logo");
+  form.append("idempotencyKey", key);
   form.append("file", file, name);
   const request = new Request(`http://${ACME}${PATH}`, {
     method: "POST",
@@ -99,10 +100,18 @@ describe("/console/branding", () => {
     const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: "#1d4ed880" } })
       .png()
       .toBuffer();
-    const uploaded = await uploadLogo(owner.cookie, new Blob([new Uint8Array(png)], { type: "image/png" }));
+    const key = (await load(owner.cookie)).data.idempotencyKey;
+    const logo = () =>
+      uploadLogo(owner.cookie, new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png", key);
+    const uploaded = await logo();
     expect(uploaded.status).toBe(302);
-    const logoUrl = (await load(owner.cookie)).data.branding.draft.logoUrl;
+    const after = (await load(owner.cookie)).data;
+    const logoUrl = after.branding.draft.logoUrl;
     expect(logoUrl).toMatch(/^\/v1\/media\/logos\/.+\/192\.png$/);
+    // The next page answer has a new key; the form sent again with the old one uploads nothing more.
+    expect(after.idempotencyKey).not.toBe(key);
+    expect((await logo()).status).toBe(302);
+    expect((await load(owner.cookie)).data.branding.draft.logoUrl).toBe(logoUrl);
     expect((await storefront()).logoUrl).not.toBe(logoUrl);
 
     const published = await post(owner.cookie, { intent: "publish" });

@@ -31,10 +31,15 @@ const load = (experienceId: string, cookie: string | null, host = ACME): Promise
 const post = (experienceId: string, cookie: string, form: Record<string, string>) =>
   consolePost(page, path(experienceId), cookie, form, { experienceId });
 
-/** The upload form as a browser posts it: multipart/form-data, its boundary, the file's bytes. */
-function upload(experienceId: string, cookie: string, fields: { file?: Blob; name?: string; alt?: string }) {
+/** The upload form as a browser posts it: multipart/form-data, its boundary, the file's bytes, the page's key. */
+function upload(
+  experienceId: string,
+  cookie: string,
+  fields: { file?: Blob; name?: string; alt?: string; key?: string },
+) {
   const form = new FormData();
   form.append("intent", "upload");
+  form.append("idempotencyKey", fields.key ?? crypto.randomUUID());
   form.append("file", fields.file ?? new Blob([]), fields.name ?? (fields.file ? "photo.jpg" : ""));
   if (fields.alt !== undefined) form.append("alt", fields.alt);
   const url = `http://${ACME}${path(experienceId)}`;
@@ -82,6 +87,38 @@ describe("/console/experiences/:experienceId/photos", () => {
       cover: true,
       picture: { alt: "Paddling past the lighthouse", width: 1200, height: 1600 },
     });
+  });
+
+  it("the upload form sent twice with the page's key (a double click, the page gone back to) adds one photo", async () => {
+    const manager = await memberOf(db(), "manager");
+    const experienceId = await experienceOf("acme", 4);
+    const { idempotencyKey } = (await load(experienceId, manager.cookie)).data;
+    const jpeg = new Blob([new Uint8Array(await iphoneStyleJpeg(800, 600))], { type: "image/jpeg" });
+    const form = { file: jpeg, alt: "Sent twice", key: idempotencyKey };
+    const [first, second] = [
+      await upload(experienceId, manager.cookie, form),
+      await upload(experienceId, manager.cookie, form),
+    ];
+    expect([first.status, second.status]).toEqual([302, 302]);
+    const shown = await load(experienceId, manager.cookie);
+    expect(shown.data.photos).toHaveLength(1);
+    expect(shown.data.idempotencyKey).not.toBe(idempotencyKey);
+    // Gone back to and changed (another text), the old page's form is refused: reload it.
+    const changed = await upload(experienceId, manager.cookie, { ...form, alt: "Another text" });
+    expect(changed.status).toBe(409);
+    expect(changed.data.result.error[""]).toEqual(["apiErrors.idempotency_key_reused"]);
+    // A form without its key is not the page's.
+    const keyless = new FormData();
+    keyless.append("intent", "upload");
+    keyless.append("alt", "No key");
+    keyless.append("file", jpeg, "photo.jpg");
+    const request = new Request(`http://${ACME}${path(experienceId)}`, {
+      method: "POST",
+      headers: { Cookie: manager.cookie, Origin: `http://${ACME}` },
+      body: keyless,
+    });
+    expect((await outcome(() => page.action(args(request, { experienceId }) as never))).status).toBe(400);
+    expect((await load(experienceId, manager.cookie)).data.photos).toHaveLength(1);
   });
 
   it("refusals are on the fields, in the page's words, with the API's status: no file, no alt, SVG 415, 11 MB 413 unread, 48 MP 422", async () => {

@@ -188,14 +188,21 @@ describe("/console/experiences/:experienceId/prices", () => {
 
   it("a new service; deleting asks for confirmation; a booked service is not deleted", async () => {
     const manager = await memberOf(db(), "manager");
-    const created = await post(manager.cookie, {
+    const form = {
       intent: "create",
       name: "Photographers' walk",
       description: "Tripods welcome.",
       durationMinutes: "180",
       capacity: "6",
-    });
+      idempotencyKey: (await load(manager.cookie)).data.idempotencyKey,
+    };
+    const created = await post(manager.cookie, form);
     expect(created.status).toBe(302);
+    // The form sent again (a double click, the page gone back to): the same service, once.
+    const again = await post(manager.cookie, form);
+    expect(again.status).toBe(302);
+    expect(again.location).toBe(created.location);
+    expect(await db().select().from(services).where(eq(services.name, "Photographers' walk"))).toHaveLength(1);
     const fresh = (await db().select().from(services).where(eq(services.name, "Photographers' walk")))[0];
     expect(fresh).toMatchObject({ experienceId: EXPERIENCE, capacity: 6, durationMinutes: 180 });
     await createSlot(db(), fresh.id, { capacity: 6 });

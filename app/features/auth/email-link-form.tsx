@@ -10,10 +10,11 @@ import { useFormValidation } from "~/ui/use-form-validation";
 import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
 import { StatusMessage } from "~/ui/status-message";
 
-type Props = { redirectUrl: string };
+/** `email`: filled in (the invited one, on an invitation's sign-in). */
+type Props = { redirectUrl: string; email?: string };
 
 /** Request a magic link. The address is remembered in this browser to finish the sign-in. */
-export function EmailLinkForm({ redirectUrl }: Props) {
+export function EmailLinkForm({ redirectUrl, email }: Props) {
   const lastResult = useFormResult("link");
   // Sent: the page says where the link went (the address stays in the form).
   const sentTo = lastResult?.status === "success" ? String(lastResult.initialValue?.email) : null;
@@ -21,6 +22,7 @@ export function EmailLinkForm({ redirectUrl }: Props) {
   const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "email-link",
+    defaultValue: email ? { email } : undefined,
     lastResult,
     constraint: constraints.emailLink,
     ...useFormValidation(

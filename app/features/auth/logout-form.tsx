@@ -13,10 +13,13 @@ export function LogoutForm({
   className,
   children,
   everywhere = false,
+  redirectUrl,
 }: {
   className?: string;
   children: ReactNode;
   everywhere?: boolean;
+  /** Where to go once signed out (a path of this site; the home page by default). */
+  redirectUrl?: string;
 }) {
   const root = useRootData();
   const config = root?.firebase ?? null;
@@ -35,6 +38,7 @@ export function LogoutForm({
       }}
     >
       {everywhere ? <input type="hidden" name={SIGN_OUT_EVERYWHERE_FIELD} value="1" /> : null}
+      {redirectUrl ? <input type="hidden" name="redirectUrl" value={redirectUrl} /> : null}
       {children}
     </Form>
   );

@@ -10,19 +10,21 @@ import { useFormValidation } from "~/ui/use-form-validation";
 import type { FirebaseClientConfig } from "~/platform/firebase-client-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 
-type Props = { firebase: FirebaseClientConfig; redirectUrl: string };
+/** `email`: filled in (the invited one, on an invitation's sign-in). */
+type Props = { firebase: FirebaseClientConfig; redirectUrl: string; email?: string };
 
 /**
  * Email and password. With JavaScript the browser signs in with Firebase and hands the ID token
  * to the session endpoint; without it the form posts and the server signs in.
  */
-export function SignInForm({ firebase, redirectUrl }: Props) {
+export function SignInForm({ firebase, redirectUrl, email }: Props) {
   const { t } = useTranslation();
   const client = useClientSignIn(redirectUrl);
   const posting = useIsPending({ intent: "password" });
   const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-in",
+    defaultValue: email ? { email } : undefined,
     lastResult: useFormResult("password"),
     constraint: constraints.signIn,
     ...useFormValidation(

@@ -36,7 +36,8 @@ export function nextStepAfterSignIn(user: SessionUser, missingData: string[], ta
   return target;
 }
 
-function isConsolePath(target: string): boolean {
+/** A page of the operator console (/console and under it). */
+export function isConsolePath(target: string): boolean {
   const { pathname } = new URL(target, "http://localhost");
   return pathname === "/console" || pathname.startsWith("/console/");
 }

@@ -18,16 +18,19 @@ type Props = {
   firebase: FirebaseClientConfig;
   policy: PasswordPolicy;
   redirectUrl: string;
+  /** Filled in (the invited one, on an invitation's sign-in). */
+  email?: string;
 };
 
 /** Sign-up: email, names, an optional US phone, an optional address anywhere and a password that follows the server's policy. */
-export function SignUpForm({ firebase, policy, redirectUrl }: Props) {
+export function SignUpForm({ firebase, policy, redirectUrl, email }: Props) {
   const { t } = useTranslation();
   const client = useClientSignIn(redirectUrl);
   const posting = useIsPending({ intent: "signup" });
   const { constraints, countries } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-up",
+    defaultValue: email ? { email } : undefined,
     lastResult: useFormResult("signup"),
     constraint: constraints.signUp,
     ...useFormValidation(

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { usPhoneNumber } from "~contract/fields";
 import { MAX_DISPLAY_NAME, MAX_TAGLINE, passesButtonContrast } from "~contract/branding-rules";
 import { MAX_PHOTO_BYTES } from "~contract/picture";
+import { idempotencyKey } from "./form-key";
 
 /** The Branding page's forms (locale keys as messages): one schema each, shared by the forms and the action. */
 const NO_CONTROL = /^[^\p{Cc}]*$/u;
@@ -52,6 +53,7 @@ export const LogoSchema = z.object({
     .instanceof(File, { message: "branding.logoRequired" })
     .refine((file) => file.size > 0, "branding.logoRequired")
     .refine((file) => file.size <= MAX_PHOTO_BYTES, "branding.logoTooLarge"),
+  idempotencyKey,
 });
 export const RemoveLogoSchema = z.object({ intent: z.literal("removeLogo") });
 export const PublishBrandingSchema = z.object({ intent: z.literal("publish") });

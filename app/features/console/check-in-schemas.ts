@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { IDEMPOTENCY_KEY_PATTERN } from "~contract/bookings";
 import { MAX_GUESTS_PER_BOOKING } from "~contract/operator-check-in";
 import { TICKET_CODE_INPUT_MAX } from "~contract/ticket-code";
+import { idempotencyKey } from "./form-key";
 
 /** The check-in page's forms: a scan (typed, or decoded by the camera) and the setting. */
 export const ScanSchema = z.object({
@@ -11,7 +11,7 @@ export const ScanSchema = z.object({
     .trim()
     .min(1, "tickets.codeRequired")
     .max(TICKET_CODE_INPUT_MAX, "validation.tooLong"),
-  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
+  idempotencyKey,
   guests: z.coerce
     .number({ invalid_type_error: "tickets.guestsInvalid" })
     .int("tickets.guestsInvalid")

@@ -5,6 +5,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { apiFor } from "~/platform/api.server";
 import { accountSlugOf, requireHostContext } from "~/platform/host.server";
 import { routeNotFound } from "~/platform/http.server";
+import type { ConsoleAbility, ConsoleRefusal } from "./console-refusal";
 import { oncePerRequest } from "~/platform/per-request.server";
 
 export interface ConsoleCaller {
@@ -13,33 +14,33 @@ export interface ConsoleCaller {
   api: ReturnType<typeof apiFor>;
 }
 
+/** The console's refusal of a page, thrown: its layout's boundary says it in words (ConsoleRefusal). */
+const refuse = (refusal: ConsoleRefusal, status: 403 | 404) => data(refusal, { status });
+
 /**
  * THE guard of the console's pages (the API's requireMember, seen from the web): only on an
  * operator's storefront host (the marketplace: 404); signed out → /login?redirectUrl=<the page>;
- * signed in but not a member of this operator's team → the 404 page (the console never says it
- * exists). Asked once per request: the layout and the page share the answer.
+ * signed in but not (or no longer) a member of this operator's team → 404, as the API answers,
+ * and the page says so and where to go. Asked once per request: the layout and the page share the answer.
  */
 export const requireConsole: (request: Request) => Promise<ConsoleCaller> = oncePerRequest(async (request) => {
   if (!accountSlugOf(requireHostContext(request))) throw await routeNotFound(request);
-  const { token } = await requireUser(request);
+  const { token, user } = await requireUser(request);
   const api = apiFor(request, { token });
   try {
     return { me: await api.call("operatorMe"), token, api };
   } catch (error) {
-    if (isApiError(error, "not_found")) throw await routeNotFound(request);
+    if (isApiError(error, "not_found")) throw refuse({ refused: "notMember", email: user.email }, 404);
     throw error;
   }
 });
 
 /**
- * A page only some roles may open (what `operatorMe` says the role can do): the others get 403
- * (they are members: the console is no secret to them).
+ * A page only some roles may open (what `operatorMe` says the role can do): the others get 403,
+ * and the page says who may and where to go (they are members: the console is no secret to them).
  */
-export async function requireConsoleAbility(
-  request: Request,
-  ability: keyof OperatorMe["can"],
-): Promise<ConsoleCaller> {
+export async function requireConsoleAbility(request: Request, ability: ConsoleAbility): Promise<ConsoleCaller> {
   const caller = await requireConsole(request);
-  if (!caller.me.can[ability]) throw data("Forbidden", { status: 403 });
+  if (!caller.me.can[ability]) throw refuse({ refused: "role", ability, role: caller.me.role }, 403);
   return caller;
 }

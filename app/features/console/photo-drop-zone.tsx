@@ -109,11 +109,19 @@ export function PhotoDropZone({
   );
 }
 
-/** Posts one file as the upload form would (multipart), reporting the upload's progress; answers the status. */
+/** A key of its own for each dropped file (crypto.randomUUID needs a secure context; this does not). */
+const newKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+/**
+ * Posts one file as the upload form would (multipart, with a key of its own: sent again, it is
+ * added once), reporting the upload's progress; answers the status.
+ */
 function post(file: File, alt: string, onProgress: (percent: number) => void): Promise<number> {
   const form = new FormData();
   form.append("intent", "upload");
   form.append("alt", alt);
+  form.append("idempotencyKey", newKey());
   form.append("file", file, file.name);
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_ALT_LENGTH, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_EXPERIENCE } from "~contract/picture";
+import { idempotencyKey } from "./form-key";
 
 /** The API's limits (contract/picture.ts), in the page's words (locale keys). */
 const photoId = z.string().min(1).max(64);
@@ -16,6 +17,7 @@ export const UploadSchema = z.object({
     .instanceof(File, { message: "photos.fileRequired" })
     .refine((file) => file.size <= MAX_PHOTO_BYTES, "photos.fileTooLarge"),
   alt,
+  idempotencyKey,
 });
 export const AltSchema = z.object({ intent: z.literal("alt"), photoId, alt });
 /** Make cover (0), move up or down: the place the button names. */

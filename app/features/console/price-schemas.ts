@@ -7,6 +7,7 @@ import {
   TICKET_CODE,
 } from "~contract/service-limits";
 import { toMinorUnits } from "~contract/money";
+import { idempotencyKey } from "./form-key";
 
 /**
  * The Services and prices page's forms: one schema each, shared by the form and the action.
@@ -40,7 +41,7 @@ export const ServiceSchema = z.object({
   ...serviceFields,
   sortOrder: whole(1000, 0),
 });
-export const CreateServiceSchema = z.object({ intent: z.literal("create"), ...serviceFields });
+export const CreateServiceSchema = z.object({ intent: z.literal("create"), ...serviceFields, idempotencyKey });
 export const DeleteServiceSchema = z.object({
   intent: z.literal("delete"),
   serviceId,

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { emailAddress } from "~contract/fields";
 import { OPERATOR_ROLES } from "~contract/statuses";
+import { idempotencyKey } from "./form-key";
 
 const role = z.enum(OPERATOR_ROLES, { errorMap: () => ({ message: "console.roleRequired" }) });
 const userId = z.string().min(1).max(128);
 
 /** The Team page's forms: one schema each, shared by the form and the action. */
-export const InviteSchema = z.object({ intent: z.literal("invite"), email: emailAddress, role });
+export const InviteSchema = z.object({ intent: z.literal("invite"), email: emailAddress, role, idempotencyKey });
 export const RoleSchema = z.object({ intent: z.literal("role"), userId, role });
 export const RemoveSchema = z.object({ intent: z.literal("remove"), userId });
 const invitationId = z.string().uuid();

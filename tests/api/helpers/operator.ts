@@ -26,10 +26,11 @@ export async function syncedMember(db: Db, slug: string, role: OperatorRole): Pr
 /** The request options of a console call: the caller's token on `account`'s storefront (acme by default). */
 export const asMember = (
   token: string | undefined,
-  extra: { method?: string; body?: unknown; account?: string } = {},
+  extra: { method?: string; body?: unknown; account?: string; headers?: Record<string, string> } = {},
 ) => ({
   account: extra.account ?? "acme",
   ...(token ? { token } : {}),
   ...(extra.method ? { method: extra.method } : {}),
   ...(extra.body !== undefined ? { body: extra.body } : {}),
+  ...(extra.headers ? { headers: extra.headers } : {}),
 });
