@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { minorUnitDigits, toMinorUnits } from "~contract/money";
+import type { OperatorBooking } from "~contract/operator-refunds";
 import { refundFormSchema } from "~/features/console/console-forms.server";
 import { consoleBookingOf, refundConflictOf, type RefundConflict } from "~/features/console/console-booking.server";
 import { newRefundKey } from "~/features/console/refund-key.server";
@@ -27,14 +28,14 @@ import { useIsPending } from "~/ui/use-is-pending";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ page, me }, t] = await Promise.all([consoleBookingOf(request, params), i18next.getFixedT(request)]);
-  const digits = minorUnitDigits(page.money.currency);
+  // A guide's page has no money (page.money is null): no figures, no refunds, no form.
+  const digits = page.money ? minorUnitDigits(page.money.currency) : 0;
   return withFlash(request, {
     page,
     digits,
-    canRefund: me.can.refund && page.canRefund,
-    mayRefund: me.can.refund,
+    canRefund: me.can.refund && Boolean(page.money?.canRefund),
     timeZone: me.account.timeZone,
-    constraint: getZodConstraint(refundFormSchema(digits, page.money.refundableMinor)),
+    constraint: getZodConstraint(refundFormSchema(digits, page.money?.refundableMinor ?? 0)),
     // A fresh key per page view: a double click or a second tab cannot refund twice.
     idempotencyKey: newRefundKey(),
     title: t("refunds.pageTitle", { reference: page.booking.reference }),
@@ -49,7 +50,7 @@ export const headers = passHeaders;
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { api, me, bookingId, page, path } = await consoleBookingOf(request, params);
-  if (!me.can.refund) throw data("Forbidden", { status: 403 });
+  if (!me.can.refund || !page.money) throw data("Forbidden", { status: 403 });
   const digits = minorUnitDigits(page.money.currency);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: refundFormSchema(digits, Number.MAX_SAFE_INTEGER) });
@@ -81,12 +82,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(path, { headers: { "Set-Cookie": await setFlash("refunds.done") } });
 }
 
-/** One booking in the console: its facts, its refunds, and (owners and managers) the refund form. */
+/**
+ * One booking in the console: its facts; for owners and managers its money, refunds and the refund
+ * form (a guide's page has no money at all).
+ */
 export default function ConsoleBookingPage() {
-  const { page, flash, title, canRefund, mayRefund, timeZone } = useLoaderData<typeof loader>();
+  const { page, flash, title } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const { booking, guest, departure, money } = page;
-  const amount = (minor: number) => formatMoney(minor, money.currency, i18n.language);
+  const { booking, guest, departure } = page;
   return (
     <>
       <p className="text-sm">
@@ -123,38 +126,55 @@ export default function ConsoleBookingPage() {
             {t("refunds.seats").toLowerCase()})
           </dd>
         </dl>
-        <dl className="mt-4 max-w-sm text-sm" data-testid="money">
-          <AmountRow label={t("refunds.paid")} value={amount(money.paidMinor)} />
-          {money.giftCardMinor ? (
-            <AmountRow label={t("refunds.giftCardPart")} value={amount(money.giftCardMinor)} />
-          ) : null}
-          <AmountRow label={t("refunds.refunded")} value={amount(money.refundedMinor)} />
-          <AmountRow label={t("refunds.refundable")} value={amount(money.refundableMinor)} strong />
-        </dl>
+        {page.money ? <BookingMoney money={page.money} /> : null}
       </section>
-      <RefundHistory timeZone={timeZone} />
+      {page.money ? <Refunds money={page.money} /> : null}
+    </>
+  );
+}
+
+type Money = NonNullable<OperatorBooking["money"]>;
+
+/** Paid, the gift card's part, refunded, refundable (owner, manager). */
+function BookingMoney({ money }: { money: Money }) {
+  const { t, i18n } = useTranslation();
+  const amount = (minor: number) => formatMoney(minor, money.currency, i18n.language);
+  return (
+    <dl className="mt-4 max-w-sm text-sm" data-testid="money">
+      <AmountRow label={t("refunds.paid")} value={amount(money.paidMinor)} />
+      {money.giftCardMinor ? <AmountRow label={t("refunds.giftCardPart")} value={amount(money.giftCardMinor)} /> : null}
+      <AmountRow label={t("refunds.refunded")} value={amount(money.refundedMinor)} />
+      <AmountRow label={t("refunds.refundable")} value={amount(money.refundableMinor)} strong />
+    </dl>
+  );
+}
+
+/** The refunds made, then the refund form (or why there is none). */
+function Refunds({ money }: { money: Money }) {
+  const { canRefund, timeZone } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <RefundHistory refunds={money.refunds} timeZone={timeZone} />
       {canRefund ? (
-        <RefundForm key={`${money.refundedMinor}`} />
-      ) : mayRefund ? (
+        <RefundForm key={`${money.refundedMinor}`} money={money} />
+      ) : (
         <p className="mt-6 text-sm text-slate-700">
           {money.paidMinor > 0 ? t("refunds.nothingLeft") : t("refunds.notPaid")}
         </p>
-      ) : (
-        <p className="mt-6 text-sm text-slate-700">{t("refunds.viewOnly")}</p>
       )}
     </>
   );
 }
 
-function RefundHistory({ timeZone }: { timeZone: string }) {
-  const { page } = useLoaderData<typeof loader>();
+function RefundHistory({ refunds, timeZone }: { refunds: Money["refunds"]; timeZone: string }) {
   const { t, i18n } = useTranslation();
   return (
     <section aria-labelledby="history-heading" className="mt-6 max-w-2xl">
       <h2 id="history-heading" className="text-lg font-semibold text-brand-ink">
         {t("refunds.history")}
       </h2>
-      {page.refunds.length === 0 ? (
+      {refunds.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">{t("refunds.noRefunds")}</p>
       ) : (
         <table className="mt-2 w-full text-left text-sm" data-testid="refund-history">
@@ -175,7 +195,7 @@ function RefundHistory({ timeZone }: { timeZone: string }) {
             </tr>
           </thead>
           <tbody>
-            {page.refunds.map((refund) => (
+            {refunds.map((refund) => (
               <tr key={refund.id} className="border-t border-slate-200 align-top" data-testid="refund-row">
                 <td className="py-1 pr-3">{formatDateTime(refund.createdAt, { timeZone, locale: i18n.language })}</td>
                 <td className="py-1 pr-3 text-right">
@@ -195,12 +215,11 @@ function RefundHistory({ timeZone }: { timeZone: string }) {
   );
 }
 
-function RefundForm() {
-  const { page, digits, constraint, idempotencyKey } = useLoaderData<typeof loader>();
+function RefundForm({ money }: { money: Money }) {
+  const { digits, constraint, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<RefundConflict>();
   const { t, i18n } = useTranslation();
   const lastResult = useFormResult();
-  const { money } = page;
   const validation = useFormValidation(
     () => import("~/features/console/refund-schemas"),
     (schemas) => schemas.refundFormSchema(digits, money.refundableMinor),
@@ -251,7 +270,7 @@ function RefundForm() {
           />
           <FieldError field={fields.reason} />
         </div>
-        {page.canReleaseSeats ? (
+        {money.canReleaseSeats ? (
           <div className="flex items-start gap-2">
             <input
               {...getInputProps(fields.releaseSeats, { type: "checkbox", value: "on", ariaAttributes: false })}
