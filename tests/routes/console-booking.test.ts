@@ -91,7 +91,7 @@ describe("/console/bookings/$bookingId", () => {
 
     // The page again: the refund listed, a fresh key, the new figure in the hidden field.
     const after = await load(page, path, manager.cookie, params);
-    expect(after.data.page.refunds).toHaveLength(1);
+    expect(after.data.page.money.refunds).toHaveLength(1);
     expect(after.data.page.money.refundedMinor).toBe(500);
     expect(after.data.idempotencyKey).not.toBe(view.idempotencyKey);
 
@@ -117,7 +117,7 @@ describe("/console/bookings/$bookingId", () => {
     expect(shown.data.booking.refunds).toEqual([expect.objectContaining({ amountMinor: 500 })]);
   });
 
-  it("a guide leading the departure views the booking but gets no refund form, and cannot post one", async () => {
+  it("a guide leading the departure views the booking without any money, gets no refund form, and cannot post one", async () => {
     const { booking, path, params } = await paidBooking();
     const guide = await memberOfAcme("guide");
     const { bookingRow } = await import("../api/helpers/booking");
@@ -126,6 +126,10 @@ describe("/console/bookings/$bookingId", () => {
     const seen = await load(page, path, guide.cookie, params);
     expect(seen.status).toBe(200);
     expect(seen.data.canRefund).toBe(false);
+    expect(seen.data.page.money).toBeNull();
+    expect(seen.data.page.booking).toMatchObject({ id: booking.id, seats: 2 });
+    // Nothing of the page's data is an amount: no price, total, payment or refund.
+    expect(JSON.stringify(seen.data.page)).not.toMatch(/Minor|currency|refunds|"payment"|unitPrice/);
     const refused = await post(
       path,
       guide.cookie,
