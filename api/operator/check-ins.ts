@@ -10,8 +10,7 @@ import { guestsOf } from "./manifest";
 export const bookingNotFound = () => notFound("No such booking for this operator.", "booking_not_found");
 
 /** 403 not_assigned: a guide, on a departure not assigned to them (another guide's, or no one's yet). */
-export const notAssigned = () =>
-  new ApiError(403, "not_assigned", "This booking's departure is not assigned to you.");
+export const notAssigned = () => new ApiError(403, "not_assigned", "This booking's departure is not assigned to you.");
 
 /**
  * POST /v1/operator/bookings/{bookingId}/check-ins: one guest (or every guest) of a confirmed

@@ -273,7 +273,8 @@ export function totalsOf(list: ManifestBooking[], withMoney: boolean): ManifestD
     }
   const guests = list.flatMap((booking) => booking.guests);
   const sum = (pick: (booking: ManifestBooking) => number) => list.reduce((total, b) => total + pick(b), 0);
-  const money = (pick: (money: ManifestBookingMoney) => number) => sum((booking) => (booking.money ? pick(booking.money) : 0));
+  const money = (pick: (money: ManifestBookingMoney) => number) =>
+    sum((booking) => (booking.money ? pick(booking.money) : 0));
   return {
     bookings: list.length,
     heldBookings: list.filter((booking) => booking.status === "held").length,

@@ -290,9 +290,7 @@ function BookingRow({
           {booking.money ? (
             <>
               <p>{t("manifest.paid", { amount: money(booking.money.paidMinor) })}</p>
-              {booking.money.owedMinor ? (
-                <p>{t("manifest.owed", { amount: money(booking.money.owedMinor) })}</p>
-              ) : null}
+              {booking.money.owedMinor ? <p>{t("manifest.owed", { amount: money(booking.money.owedMinor) })}</p> : null}
               {booking.money.refundedMinor ? (
                 <p>{t("manifest.refunded", { amount: money(booking.money.refundedMinor) })}</p>
               ) : null}

@@ -146,11 +146,7 @@ describe("operator manifest: the guard", () => {
     const guideDay = await manifestOf(guide.idToken, date);
     expect(guideDay.status).toBe(200);
     expect(guideDay.body.data.departures).toEqual([]);
-    expectEnvelope(
-      await checkIn(guide.idToken, booking.id, { guestNo: 1, status: "checked_in" }),
-      403,
-      "not_assigned",
-    );
+    expectEnvelope(await checkIn(guide.idToken, booking.id, { guestNo: 1, status: "checked_in" }), 403, "not_assigned");
     for (const user of [manager, owner]) {
       const day = await manifestOf(user.idToken, date);
       expect(day.status).toBe(200);
