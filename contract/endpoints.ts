@@ -1249,7 +1249,7 @@ export const endpoints = {
       method: "POST",
       path: "/v1/operator/check-ins",
       summary:
-        "Check a booking's guests in by its ticket code: answers the outcome and its reason (ok, already_checked_in, cancelled, unpaid, wrong_date, wrong_operator, not_assigned, invalid); the same idempotency key answers the first answer (any member; a guide: departures assigned to them or to no one)",
+        "Check a booking's guests in by its ticket code: answers the outcome and its reason (ok, already_checked_in, cancelled, unpaid, wrong_date, wrong_operator, not_assigned, invalid); the same idempotency key answers the first answer (any member; a guide: only departures assigned to them, else not_assigned)",
       auth: "user",
       tenant: true,
       body: checkInBody,
@@ -1358,7 +1358,7 @@ export const endpoints = {
       method: "GET",
       path: "/v1/operator/bookings/:bookingId",
       summary:
-        "One booking of the operator: its guest, departure, tickets, totals, payment and refunds (owner, manager; a guide for the departures they lead)",
+        "One booking of the operator: its guest, departure and tickets, and its money (totals, payment, refunds; null for a guide) (owner, manager; a guide only for the departures assigned to them, else 404)",
       auth: "user",
       tenant: true,
       params: operatorBookingParams,
@@ -1393,7 +1393,7 @@ export const endpoints = {
       method: "GET",
       path: "/v1/operator/manifest",
       summary:
-        "The day manifest: every departure starting on a local date, each in its own experience's zone (default today in the operator's), with its guide, bookings (confirmed, and held ones marked), guests per ticket type, lead guest, waiver, paid/owed/refunded, each guest's check-in and totals; a guide sees the departures assigned to them. JSON, or CSV (one row per booking) with `Accept: text/csv` or `format=csv` (every member)",
+        "The day manifest: every departure starting on a local date, each in its own experience's zone (default today in the operator's), with its guide, bookings (confirmed, and held ones marked), guests per ticket type, lead guest, waiver, paid/owed/refunded, each guest's check-in and totals; a guide sees only the departures assigned to them, and no money (every `money` null, no money columns in the CSV). JSON, or CSV (one row per booking) with `Accept: text/csv` or `format=csv` (every member)",
       auth: "user",
       tenant: true,
       query: manifestQuery,
@@ -1405,13 +1405,13 @@ export const endpoints = {
       method: "POST",
       path: "/v1/operator/bookings/:bookingId/check-ins",
       summary:
-        "Check one guest of a confirmed booking (or all of them) in, mark a no-show, or reset to not yet; setting a state again changes nothing (every member, for the departures they may see)",
+        "Check one guest of a confirmed booking (or all of them) in, mark a no-show, or reset to not yet; setting a state again changes nothing (every member; a guide only on departures assigned to them, else 403 not_assigned)",
       auth: "user",
       tenant: true,
       params: manifestBookingParams,
       body: updateCheckInBody,
       output: checkInUpdate,
-      errors: ["booking_not_found", "booking_not_confirmed", "guest_not_found"],
+      errors: ["booking_not_found", "booking_not_confirmed", "guest_not_found", "not_assigned"],
     }),
     operatorListGuides: endpoint({
       method: "GET",
@@ -1495,7 +1495,8 @@ export const endpoints = {
     operatorDepartureWaitlist: endpoint({
       method: "GET",
       path: "/v1/operator/departures/:departureId/waitlist",
-      summary: "A departure's waitlist in line order: party, status, open offer's expiry (every member)",
+      summary:
+        "A departure's waitlist in line order: party, status, open offer's expiry (every member; a guide only for the departures assigned to them, else 404)",
       auth: "user",
       tenant: true,
       params: departureParams,

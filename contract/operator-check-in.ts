@@ -14,7 +14,7 @@ export const MAX_GUESTS_PER_BOOKING = 20;
  * What a scan answers, checked in this order (validity before "already checked in"):
  * - `invalid`: no such code, or not a well-formed one;
  * - `wrong_operator`: a real code of another operator's booking (nothing more is said of it);
- * - `not_assigned`: a guide scanning a departure assigned to another guide;
+ * - `not_assigned`: a guide scanning a departure not assigned to them (another guide's, or no one's yet);
  * - `cancelled`: the booking was cancelled, refunded, expired or failed;
  * - `unpaid`: the booking is held, or its payment is not made while a total is due;
  * - `wrong_date`: its departure is not today (in the departure's own zone, its experience's);

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { csvLocalTime, csvMoney, csvText, type CsvValue } from "./csv";
 import { emptyAsAbsent } from "./query";
 import { localDate } from "./schedule-fields";
+import { staffMoney } from "./staff-money";
 import { DEPARTURE_STATUSES } from "./statuses";
 
 const isoTime = z.string().datetime({ offset: true });
@@ -70,14 +71,19 @@ export const manifestBooking = z.object({
   lead: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
   /** The booking's guest signed this operator's current waiver version. */
   waiverSigned: z.boolean(),
+  /** Paid, pending, refunded…: whether to admit the guests, not an amount (a guide gets it too). */
   paymentStatus: z.string(),
-  currency: z.string(),
-  totalMinor: minor,
-  /** Paid and kept: the total once paid, minus what was refunded. */
-  paidMinor: minor,
-  /** Still to pay: the total of a held or unpaid booking. */
-  owedMinor: minor,
-  refundedMinor: minor,
+  money: staffMoney(
+    z.object({
+      currency: z.string(),
+      totalMinor: minor,
+      /** Paid and kept: the total once paid, minus what was refunded. */
+      paidMinor: minor,
+      /** Still to pay: the total of a held or unpaid booking. */
+      owedMinor: minor,
+      refundedMinor: minor,
+    }),
+  ),
   guests: z.array(manifestGuest),
 });
 
@@ -86,9 +92,7 @@ export const manifestTotals = z.object({
   heldBookings: count,
   guests: count,
   tickets: z.array(manifestTicketCount),
-  paidMinor: minor,
-  owedMinor: minor,
-  refundedMinor: minor,
+  money: staffMoney(z.object({ paidMinor: minor, owedMinor: minor, refundedMinor: minor })),
   checkedIn: count,
   noShows: count,
 });
@@ -118,7 +122,8 @@ export const manifest = z.object({
   date: z.string(),
   /** The operator's IANA zone: a departure whose zone differs has it named beside its times. */
   timezone: z.string(),
-  currency: z.string(),
+  /** The operator's currency, which every amount of the day is in (null for a guide: no amounts). */
+  money: staffMoney(z.object({ currency: z.string() })),
   previousDate: z.string(),
   nextDate: z.string(),
   departures: z.array(manifestDeparture),
@@ -136,11 +141,13 @@ export type Manifest = z.infer<typeof manifest>;
 export type ManifestDeparture = z.infer<typeof manifestDeparture>;
 export type ManifestBooking = z.infer<typeof manifestBooking>;
 export type ManifestGuest = z.infer<typeof manifestGuest>;
+export type ManifestBookingMoney = NonNullable<ManifestBooking["money"]>;
 export type CheckInUpdate = z.infer<typeof checkInUpdate>;
 
 /**
  * The columns of the manifest's CSV, one row per booking: times local to the departure's zone and
  * naming it ("2026-12-02 22:30 America/Denver"), money in major units with its currency ("40.00 USD").
+ * The money columns are there only when the manifest has money (owner, manager; never a guide's).
  */
 export const MANIFEST_CSV_COLUMNS = [
   "date",
@@ -164,22 +171,28 @@ export const MANIFEST_CSV_COLUMNS = [
   "lead_email",
   "waiver_signed",
   "payment_status",
-  "total",
-  "paid",
-  "owed",
-  "refunded",
   "checked_in",
   "no_shows",
 ] as const;
 
+/** The money columns, after `payment_status`, in a manifest that has money. */
+export const MANIFEST_CSV_MONEY_COLUMNS = ["total", "paid", "owed", "refunded"] as const;
+
+const MONEY_AFTER = MANIFEST_CSV_COLUMNS.indexOf("payment_status") + 1;
+
+/** `cells` with the money cells in their place (after payment_status), or without them. */
+const withMoneyCells = (cells: CsvValue[], money: CsvValue[] | null): CsvValue[] =>
+  money ? [...cells.slice(0, MONEY_AFTER), ...money, ...cells.slice(MONEY_AFTER)] : cells;
+
 /** The CSV rows (header first) of a manifest: one per booking, its departure's columns repeated. */
 export function manifestCsvRows(manifest: Manifest): CsvValue[][] {
-  const rows: CsvValue[][] = [[...MANIFEST_CSV_COLUMNS]];
+  const header = withMoneyCells([...MANIFEST_CSV_COLUMNS], manifest.money ? [...MANIFEST_CSV_MONEY_COLUMNS] : null);
+  const rows: CsvValue[][] = [header];
   for (const departure of manifest.departures) {
     const local = (at: string) => csvLocalTime(at, departure.timezone);
     for (const booking of departure.bookings) {
-      const money = (minor: number) => csvMoney(minor, booking.currency);
-      rows.push([
+      const { money } = booking;
+      const cells: CsvValue[] = [
         manifest.date,
         departure.id,
         departure.experienceTitle,
@@ -201,13 +214,15 @@ export function manifestCsvRows(manifest: Manifest): CsvValue[][] {
         booking.lead.email ?? "",
         booking.waiverSigned ? "yes" : "no",
         booking.paymentStatus,
-        money(booking.totalMinor),
-        money(booking.paidMinor),
-        money(booking.owedMinor),
-        money(booking.refundedMinor),
         booking.guests.filter((guest) => guest.status === "checked_in").length,
         booking.guests.filter((guest) => guest.status === "no_show").length,
-      ]);
+      ];
+      const amounts = money
+        ? [money.totalMinor, money.paidMinor, money.owedMinor, money.refundedMinor].map((minor) =>
+            csvMoney(minor, money.currency),
+          )
+        : null;
+      rows.push(withMoneyCells(cells, manifest.money ? (amounts ?? ["", "", "", ""]) : null));
     }
   }
   return rows;

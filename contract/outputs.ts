@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { NOTIFICATION_CATEGORIES } from "./preference-values";
+import { staffMoney } from "./staff-money";
 import {
   BOOKING_STATUSES,
   BOOKING_STEPS,
@@ -953,9 +954,34 @@ export const operatorRefundResult = z.object({
     paymentStatus: z.enum(PAYMENT_STATUSES),
   }),
 });
+/**
+ * A booking as the console's page shows it, without money (a guide gets this much): who, what,
+ * when, how many; its tickets without their prices.
+ */
+export const operatorBookingFacts = booking
+  .pick({
+    id: true,
+    reference: true,
+    status: true,
+    experienceId: true,
+    experienceTitle: true,
+    serviceId: true,
+    serviceName: true,
+    startsAt: true,
+    endsAt: true,
+    timezone: true,
+    meetingPoint: true,
+    seats: true,
+    paymentStatus: true,
+    holdExpiresAt: true,
+    createdAt: true,
+    confirmedAt: true,
+    checkedInGuests: true,
+  })
+  .extend({ tickets: z.array(bookingTicket.omit({ unitPriceMinor: true })) });
 /** GET /v1/operator/bookings/{bookingId}: the console's booking page. */
 export const operatorBooking = z.object({
-  booking,
+  booking: operatorBookingFacts,
   guest: z.object({
     userId: z.string(),
     name: z.string(),
@@ -969,13 +995,16 @@ export const operatorBooking = z.object({
     status: z.enum(DEPARTURE_STATUSES),
     started: z.boolean(),
   }),
-  /** null for a guide (a guide never sees money; `refunds` is empty for them too). */
-  money: operatorBookingMoney.nullable(),
-  payment: z.object({ provider: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
-  refunds: z.array(operatorRefund),
-  /** Whether a refund can be made now (paid, something left), and whether it may release the seats. */
-  canRefund: z.boolean(),
-  canReleaseSeats: z.boolean(),
+  money: staffMoney(
+    operatorBookingMoney.extend({
+      totalMinor: minor,
+      payment: z.object({ provider: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
+      refunds: z.array(operatorRefund),
+      /** Whether a refund can be made now (paid, something left), and whether it may release the seats. */
+      canRefund: z.boolean(),
+      canReleaseSeats: z.boolean(),
+    }),
+  ),
 });
 
 /** POST /v1/gift-cards/balance: a card's balance and its ledger (last 4 only, never the code). */

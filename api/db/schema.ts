@@ -1047,6 +1047,8 @@ export const sandboxCheckouts = pgTable(
     uniqueIndex("sandbox_checkouts_booking_id_key")
       .on(t.bookingId)
       .where(sql`${t.purchaseId} is null`),
+    // Every checkout of a booking (deleting bookings cascades here; migration 0043).
+    index("sandbox_checkouts_booking_id_idx").on(t.bookingId),
     check(
       "sandbox_checkouts_purchase",
       sql`(${t.purchaseKind} IS NULL) = (${t.purchaseId} IS NULL) AND (${t.purchaseKind} IS NOT NULL OR ${t.bookingId} IS NOT NULL)`,

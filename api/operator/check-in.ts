@@ -8,7 +8,7 @@ import { accounts, bookingCheckIns, bookings, checkInScans, experiences, service
 import { writeAudit } from "../audit/log";
 import { bookingReference } from "../bookings/view";
 import { localDateOf } from "../schedules/expand";
-import { actorOf, type Member } from "./guard";
+import { actorOf, mayRunDeparture, type Member } from "./guard";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -22,7 +22,7 @@ const REASONS: Record<CheckInOutcome, string> = {
   unpaid: "This booking is not paid yet: do not admit it.",
   wrong_date: "This booking is for another day.",
   wrong_operator: "This ticket is not for one of your departures.",
-  not_assigned: "This departure is assigned to another guide.",
+  not_assigned: "This departure is not assigned to you.",
   invalid: "No ticket has this code. Check it and try again.",
 };
 
@@ -92,8 +92,7 @@ async function judge(tx: Tx, member: Member, clientAddress: string, input: Check
   if (!row) return answer("invalid");
   const b = row.booking;
   if (b.accountId !== member.account.id) return answer("wrong_operator");
-  if (member.role === "guide" && row.guideUserId !== null && row.guideUserId !== member.userId)
-    return answer("not_assigned");
+  if (!mayRunDeparture(member, row.guideUserId)) return answer("not_assigned");
   if (b.status === "held") return answer("unpaid");
   if (b.status !== "confirmed" || b.paymentStatus === "refunded") return answer("cancelled");
   if (b.totalMinor > 0 && b.paymentStatus !== "paid") return answer("unpaid");

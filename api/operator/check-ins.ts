@@ -2,12 +2,15 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CheckInAction, CheckInUpdate } from "~contract/operator-manifest";
 import type { Db } from "../db/client";
 import { bookingCheckIns, bookings, slots, ticketTypes } from "../db/schema";
-import { ApiError, conflict, forbidden, notFound } from "../http/errors";
+import { ApiError, conflict, notFound } from "../http/errors";
 import { writeAudit, type Actor } from "../audit/log";
-import type { Member } from "./guard";
-import { guestsOf, seesAllDepartures } from "./manifest";
+import { mayRunDeparture, type Member } from "./guard";
+import { guestsOf } from "./manifest";
 
 export const bookingNotFound = () => notFound("No such booking for this operator.", "booking_not_found");
+
+/** 403 not_assigned: a guide, on a departure not assigned to them (another guide's, or no one's yet). */
+export const notAssigned = () => new ApiError(403, "not_assigned", "This booking's departure is not assigned to you.");
 
 /**
  * POST /v1/operator/bookings/{bookingId}/check-ins: one guest (or every guest) of a confirmed
@@ -36,8 +39,7 @@ export async function updateCheckIn(
       .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, member.account.id)))
       .for("update", { of: bookings });
     if (!row) throw bookingNotFound();
-    if (!seesAllDepartures(member) && row.guideUserId !== member.userId)
-      throw forbidden("This booking's departure is not assigned to you.");
+    if (!mayRunDeparture(member, row.guideUserId)) throw notAssigned();
     if (row.status !== "confirmed")
       throw conflict(
         `Only a confirmed booking can be checked in (this one is ${row.status}).`,

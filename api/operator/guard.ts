@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { OperatorRole } from "~contract/operators";
 import type { AccountRow } from "../db/schema";
-import { operatorMembers } from "../db/schema";
+import { operatorMembers, slots } from "../db/schema";
 import { forbidden, notFound, unauthorized } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import type { Actor } from "../audit/log";
@@ -42,6 +42,24 @@ export async function requireMember(c: Context<AppEnv>, roles: readonly Operator
   if (!roles.includes(row.role)) throw forbidden("Your role in this team does not allow this.");
   return { account, userId: identity.uid, email: identity.email, role: row.role };
 }
+
+/**
+ * What a member sees of the day: a guide, only the departures assigned to them
+ * (`slots.guide_user_id`: not another guide's, not an unassigned one); owner and manager, all.
+ * Whatever a guide may not see is answered as unknown (404), a check-in there `not_assigned`.
+ */
+export const seesAllDepartures = (member: Member) => member.role !== "guide";
+
+/** The departures `member` may see, as a condition on `slots` (none for owner and manager). */
+export const departuresOf = (member: Member): SQL | undefined =>
+  seesAllDepartures(member) ? undefined : eq(slots.guideUserId, member.userId);
+
+/** Whether `member` may see a departure led by `guideUserId` (null: no guide assigned yet). */
+export const mayRunDeparture = (member: Member, guideUserId: string | null) =>
+  seesAllDepartures(member) || guideUserId === member.userId;
+
+/** A guide never sees money (amounts, payments, refunds): the console's answers carry it as null for them. */
+export const seesMoney = (member: Member) => member.role !== "guide";
 
 /** The audit log's actor for this member's request from `clientAddress`. */
 export const actorOf = (member: Member, clientAddress: string): Actor => ({

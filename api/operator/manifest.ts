@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "d
 import {
   type Manifest,
   type ManifestBooking,
+  type ManifestBookingMoney,
   type ManifestDeparture,
   type ManifestGuest,
 } from "~contract/operator-manifest";
@@ -25,10 +26,7 @@ import { bookingReference } from "../bookings/view";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
 import { currentWaiver } from "../waivers/service";
 import { guideNameSql, guideUsers } from "./departures";
-import type { Member } from "./guard";
-
-/** What a member may see of the day: a guide, the departures assigned to them; owner and manager, all. */
-export const seesAllDepartures = (member: Member) => member.role !== "guide";
+import { departuresOf, seesMoney, type Member } from "./guard";
 
 interface TicketLine {
   ticketTypeId: string;
@@ -100,10 +98,12 @@ export function onLocalDays(startsAt: SQLWrapper, zone: SQLWrapper, from: string
  * Denver is on that day's manifest, whatever the operator's zone), cancelled ones included and
  * marked by their status, with their confirmed and held bookings. Four queries whatever the day
  * holds: departures, bookings (with lead guest, waiver and refunds), ticket type names, check-ins.
+ * A guide's day: the departures assigned to them, and no money (every `money` null).
  */
 export async function readManifest(db: Db, member: Member, date: string | undefined): Promise<Manifest> {
   const account: AccountRow = member.account;
   const zone = account.timezone;
+  const withMoney = seesMoney(member);
   const day = date ?? localDateOf(clockNow(), zone);
   const departureRows = await db
     .select({
@@ -129,7 +129,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       and(
         eq(experiences.accountId, account.id),
         onLocalDays(slots.startsAt, experiences.timezone, day, day),
-        seesAllDepartures(member) ? undefined : eq(slots.guideUserId, member.userId),
+        departuresOf(member),
       ),
     )
     .orderBy(asc(slots.startsAt), asc(experiences.title), asc(slots.id));
@@ -219,9 +219,13 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       },
       waiverSigned: Boolean(row.waiverSigned),
       paymentStatus: row.paymentStatus,
-      currency: row.currency,
-      totalMinor: row.totalMinor,
-      ...moneyOf({ ...row, refundedMinor: Number(row.refundedMinor) }),
+      money: withMoney
+        ? {
+            currency: row.currency,
+            totalMinor: row.totalMinor,
+            ...moneyOf({ ...row, refundedMinor: Number(row.refundedMinor) }),
+          }
+        : null,
       guests: guestsOf(row.seats, tickets, checkInsByBooking.get(row.id) ?? []),
     };
     const list = bookingsBySlot.get(row.slotId) ?? [];
@@ -245,21 +249,21 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       status: row.status,
       guide: row.guideUserId ? { userId: row.guideUserId, name: row.guideName ?? row.guideUserId } : null,
       bookings: list,
-      totals: totalsOf(list),
+      totals: totalsOf(list, withMoney),
     };
   });
   return {
     date: day,
     timezone: zone,
-    currency: account.currency,
+    money: withMoney ? { currency: account.currency } : null,
     previousDate: addLocalDays(day, -1),
     nextDate: addLocalDays(day, 1),
     departures,
   };
 }
 
-/** A departure's totals: bookings (and how many held), guests per ticket type, money, check-ins. */
-export function totalsOf(list: ManifestBooking[]): ManifestDeparture["totals"] {
+/** A departure's totals: bookings (and how many held), guests per ticket type, money (`withMoney`), check-ins. */
+export function totalsOf(list: ManifestBooking[], withMoney: boolean): ManifestDeparture["totals"] {
   const tickets = new Map<string, { code: string; name: string; quantity: number }>();
   for (const booking of list)
     for (const ticket of booking.tickets) {
@@ -269,14 +273,20 @@ export function totalsOf(list: ManifestBooking[]): ManifestDeparture["totals"] {
     }
   const guests = list.flatMap((booking) => booking.guests);
   const sum = (pick: (booking: ManifestBooking) => number) => list.reduce((total, b) => total + pick(b), 0);
+  const money = (pick: (money: ManifestBookingMoney) => number) =>
+    sum((booking) => (booking.money ? pick(booking.money) : 0));
   return {
     bookings: list.length,
     heldBookings: list.filter((booking) => booking.status === "held").length,
     guests: sum((booking) => booking.seats),
     tickets: [...tickets.values()],
-    paidMinor: sum((booking) => booking.paidMinor),
-    owedMinor: sum((booking) => booking.owedMinor),
-    refundedMinor: sum((booking) => booking.refundedMinor),
+    money: withMoney
+      ? {
+          paidMinor: money((m) => m.paidMinor),
+          owedMinor: money((m) => m.owedMinor),
+          refundedMinor: money((m) => m.refundedMinor),
+        }
+      : null,
     checkedIn: guests.filter((guest) => guest.status === "checked_in").length,
     noShows: guests.filter((guest) => guest.status === "no_show").length,
   };

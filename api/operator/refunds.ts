@@ -14,7 +14,7 @@ import { releaseBooking } from "../bookings/fulfilment";
 import { bookingNotFound } from "../bookings/read";
 import { hasPayment, recordRefundOverPayments, refundsOf, settleRefund } from "../bookings/refunds";
 import { findBookingView, toBookingRefund, toBookingView } from "../bookings/view";
-import type { Member } from "./guard";
+import { departuresOf, seesMoney, type Member } from "./guard";
 
 /** The provider's key of an operator's refund: the booking's id and the console's key (unique at the provider too). */
 const operatorRefundKey = (bookingId: string, clientKey: string) => `op_${bookingId}_${clientKey}`;
@@ -75,11 +75,6 @@ function refundExceedsPaid(booking: BookingRow, refundableMinor: number): ApiErr
   );
   error.details = { refundableMinor };
   return error;
-}
-
-/** A guide sees the bookings of the departures they lead only; owners and managers every booking. */
-function visibleTo(member: Member) {
-  return member.role === "guide" ? eq(slots.guideUserId, member.userId) : sql`true`;
 }
 
 /**
@@ -180,13 +175,17 @@ export async function refundBooking(
   };
 }
 
-/** GET /v1/operator/bookings/{bookingId}: one of the operator's bookings for the console's page. */
+/**
+ * GET /v1/operator/bookings/{bookingId}: one of the operator's bookings for the console's page. A
+ * guide: only on a departure assigned to them (else 404, as another operator's booking), and no
+ * money (`money` null).
+ */
 export async function operatorBooking(db: Db, member: Member, bookingId: string): Promise<OperatorBooking> {
   const [found] = await db
     .select({ id: bookings.id })
     .from(bookings)
     .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, member.account.id), visibleTo(member)));
+    .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, member.account.id), departuresOf(member)));
   if (!found) throw bookingNotFound();
   const row = (await findBookingView(db, bookingId))!;
   const booking = row.booking;
@@ -208,12 +207,28 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
     refundsOf(db, [bookingId]),
   ]);
   const refunds = refundMap.get(bookingId) ?? [];
-  const money = moneyOf(booking, refunds);
-  const canRefund = paidStatus(booking) && money.refundableMinor > 0;
-  // A guide never sees money: no figures, no refunds (the booking's facts and its guests only).
-  const guide = member.role === "guide";
+  const view = toBookingView(row, refunds);
   return {
-    booking: toBookingView(row, refunds),
+    booking: {
+      id: view.id,
+      reference: view.reference,
+      status: view.status,
+      experienceId: view.experienceId,
+      experienceTitle: view.experienceTitle,
+      serviceId: view.serviceId,
+      serviceName: view.serviceName,
+      startsAt: view.startsAt,
+      endsAt: view.endsAt,
+      timezone: view.timezone,
+      meetingPoint: view.meetingPoint,
+      seats: view.seats,
+      tickets: view.tickets.map(({ ticketTypeId, code, name, quantity }) => ({ ticketTypeId, code, name, quantity })),
+      paymentStatus: view.paymentStatus,
+      holdExpiresAt: view.holdExpiresAt,
+      createdAt: view.createdAt,
+      confirmedAt: view.confirmedAt,
+      checkedInGuests: view.checkedInGuests,
+    },
     guest: {
       userId: booking.userId,
       name: [guest?.firstName, guest?.lastName].filter(Boolean).join(" ") || (guest?.email ?? ""),
@@ -227,10 +242,20 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
       status: slot.status,
       started: Boolean(slot.started),
     },
-    money: guide ? null : money,
+    money: seesMoney(member) ? bookingMoneyOf(booking, refunds, Boolean(slot.started)) : null,
+  };
+}
+
+/** The booking page's money (owner, manager): paid, refunded, refundable, fee and share, payment, refunds, what a refund may do. */
+function bookingMoneyOf(booking: BookingRow, refunds: BookingRefundRow[], started: boolean) {
+  const money = moneyOf(booking, refunds);
+  const canRefund = paidStatus(booking) && money.refundableMinor > 0;
+  return {
+    ...money,
+    totalMinor: booking.totalMinor,
     payment: { provider: booking.paymentProvider, status: booking.paymentStatus },
-    refunds: guide ? [] : refunds.map(toOperatorRefund),
+    refunds: refunds.map(toOperatorRefund),
     canRefund,
-    canReleaseSeats: canRefund && booking.status === "confirmed" && !slot.started,
+    canReleaseSeats: canRefund && booking.status === "confirmed" && !started,
   };
 }

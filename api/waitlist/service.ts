@@ -8,7 +8,7 @@
  * an offered entry, its offer, then the slot: no cycle.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import {
@@ -304,15 +304,16 @@ export async function listWaitlist(
 
 /**
  * GET /v1/operator/departures/{departureId}/waitlist: a departure's waitlist in line order, for
- * the console (the guard and the account check are the caller's). One query.
+ * the console (the guard is the caller's): a departure of another operator, or one `visible` (the
+ * caller's departures, a condition on `slots`: a guide's own) leaves out, is 404. Two queries.
  */
-export async function departureWaitlist(db: Db, accountId: string, departureId: string) {
+export async function departureWaitlist(db: Db, accountId: string, departureId: string, visible?: SQL) {
   const [slot] = await db
     .select({ id: slots.id })
     .from(slots)
     .innerJoin(services, eq(services.id, slots.serviceId))
     .innerJoin(experiences, eq(experiences.id, services.experienceId))
-    .where(and(eq(slots.id, departureId), eq(experiences.accountId, accountId)))
+    .where(and(eq(slots.id, departureId), eq(experiences.accountId, accountId), visible))
     .limit(1);
   if (!slot) throw notFound("No such departure.", "departure_not_found");
   const rows = await db

@@ -28,12 +28,12 @@ import { useIsPending } from "~/ui/use-is-pending";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ page, me }, t] = await Promise.all([consoleBookingOf(request, params), i18next.getFixedT(request)]);
-  const digits = minorUnitDigits(page.booking.currency);
+  // A guide's page has no money (page.money is null): no figures, no refunds, no form.
+  const digits = page.money ? minorUnitDigits(page.money.currency) : 0;
   return withFlash(request, {
     page,
     digits,
-    canRefund: me.can.refund && page.canRefund,
-    mayRefund: me.can.refund,
+    canRefund: me.can.refund && Boolean(page.money?.canRefund),
     timeZone: me.account.timeZone,
     constraint: getZodConstraint(refundFormSchema(digits, page.money?.refundableMinor ?? 0)),
     // A fresh key per page view: a double click or a second tab cannot refund twice.
@@ -50,8 +50,8 @@ export const headers = passHeaders;
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { api, me, bookingId, page, path } = await consoleBookingOf(request, params);
-  if (!me.can.refund) throw data("Forbidden", { status: 403 });
-  const digits = minorUnitDigits(page.booking.currency);
+  if (!me.can.refund || !page.money) throw data("Forbidden", { status: 403 });
+  const digits = minorUnitDigits(page.money.currency);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: refundFormSchema(digits, Number.MAX_SAFE_INTEGER) });
   if (submission.status !== "success") return formResult(submission.reply());
@@ -69,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   } catch (error) {
     // Refunded meanwhile, or more than is left: the page again with the current figures, in words.
-    const conflict = refundConflictOf(error, page.booking.currency);
+    const conflict = refundConflictOf(error, page.money.currency);
     if (conflict) return data(conflict, { status: 409 });
     return apiErrorResult(error, submission, {
       codes: {
@@ -82,11 +82,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(path, { headers: { "Set-Cookie": await setFlash("refunds.done") } });
 }
 
-/** One booking in the console: its facts, its refunds, and (owners and managers) the refund form. */
+/**
+ * One booking in the console: its facts; for owners and managers its money, refunds and the refund
+ * form (a guide's page has no money at all).
+ */
 export default function ConsoleBookingPage() {
-  const { page, flash, title, canRefund, mayRefund, timeZone } = useLoaderData<typeof loader>();
+  const { page, flash, title } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const { booking, guest, departure, money } = page;
+  const { booking, guest, departure } = page;
   return (
     <>
       <p className="text-sm">
@@ -123,26 +126,17 @@ export default function ConsoleBookingPage() {
             {t("refunds.seats").toLowerCase()})
           </dd>
         </dl>
-        {money ? <MoneyFigures money={money} /> : null}
+        {page.money ? <BookingMoney money={page.money} /> : null}
       </section>
-      {money ? <RefundHistory timeZone={timeZone} /> : null}
-      {canRefund && money ? (
-        <RefundForm key={`${money.refundedMinor}`} money={money} />
-      ) : mayRefund && money ? (
-        <p className="mt-6 text-sm text-slate-700">
-          {money.paidMinor > 0 ? t("refunds.nothingLeft") : t("refunds.notPaid")}
-        </p>
-      ) : (
-        <p className="mt-6 text-sm text-slate-700">{t("refunds.viewOnly")}</p>
-      )}
+      {page.money ? <Refunds money={page.money} /> : null}
     </>
   );
 }
 
 type Money = NonNullable<OperatorBooking["money"]>;
 
-/** What was paid and refunded, the platform's service fee and what the operator receives (owners and managers). */
-function MoneyFigures({ money }: { money: Money }) {
+/** What was paid and refunded, the platform's service fee and what the operator receives (owner, manager). */
+function BookingMoney({ money }: { money: Money }) {
   const { t, i18n } = useTranslation();
   const amount = (minor: number) => formatMoney(minor, money.currency, i18n.language);
   return (
@@ -162,15 +156,32 @@ function MoneyFigures({ money }: { money: Money }) {
   );
 }
 
-function RefundHistory({ timeZone }: { timeZone: string }) {
-  const { page } = useLoaderData<typeof loader>();
+/** The refunds made, then the refund form (or why there is none). */
+function Refunds({ money }: { money: Money }) {
+  const { canRefund, timeZone } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <RefundHistory refunds={money.refunds} timeZone={timeZone} />
+      {canRefund ? (
+        <RefundForm key={`${money.refundedMinor}`} money={money} />
+      ) : (
+        <p className="mt-6 text-sm text-slate-700">
+          {money.paidMinor > 0 ? t("refunds.nothingLeft") : t("refunds.notPaid")}
+        </p>
+      )}
+    </>
+  );
+}
+
+function RefundHistory({ refunds, timeZone }: { refunds: Money["refunds"]; timeZone: string }) {
   const { t, i18n } = useTranslation();
   return (
     <section aria-labelledby="history-heading" className="mt-6 max-w-2xl">
       <h2 id="history-heading" className="text-lg font-semibold text-brand-ink">
         {t("refunds.history")}
       </h2>
-      {page.refunds.length === 0 ? (
+      {refunds.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">{t("refunds.noRefunds")}</p>
       ) : (
         <table className="mt-2 w-full text-left text-sm" data-testid="refund-history">
@@ -191,7 +202,7 @@ function RefundHistory({ timeZone }: { timeZone: string }) {
             </tr>
           </thead>
           <tbody>
-            {page.refunds.map((refund) => (
+            {refunds.map((refund) => (
               <tr key={refund.id} className="border-t border-slate-200 align-top" data-testid="refund-row">
                 <td className="py-1 pr-3">{formatDateTime(refund.createdAt, { timeZone, locale: i18n.language })}</td>
                 <td className="py-1 pr-3 text-right">
@@ -212,7 +223,7 @@ function RefundHistory({ timeZone }: { timeZone: string }) {
 }
 
 function RefundForm({ money }: { money: Money }) {
-  const { page, digits, constraint, idempotencyKey } = useLoaderData<typeof loader>();
+  const { digits, constraint, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<RefundConflict>();
   const { t, i18n } = useTranslation();
   const lastResult = useFormResult();
@@ -266,7 +277,7 @@ function RefundForm({ money }: { money: Money }) {
           />
           <FieldError field={fields.reason} />
         </div>
-        {page.canReleaseSeats ? (
+        {money.canReleaseSeats ? (
           <div className="flex items-start gap-2">
             <input
               {...getInputProps(fields.releaseSeats, { type: "checkbox", value: "on", ariaAttributes: false })}

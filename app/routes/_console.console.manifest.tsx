@@ -154,7 +154,10 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
   const { manifest } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const time = departureTime(departure.timezone, manifest.timezone, i18n.language);
-  const money = (minor: number) => formatMoney(minor, manifest.currency, i18n.language);
+  // A guide's manifest has no money: no money column, no paid/owed totals.
+  const currency = manifest.money?.currency;
+  const money = currency ? (minor: number) => formatMoney(minor, currency, i18n.language) : null;
+  const columns = MANIFEST_COLUMNS.filter((column) => money || column !== "colMoney");
   const headingId = `departure-${departure.id}`;
   const { totals } = departure;
   const cancelled = departure.status === "cancelled";
@@ -193,10 +196,14 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
             {totals.tickets.length ? ` (${totals.tickets.map((x) => `${x.quantity} × ${x.name}`).join(", ")})` : ""}
           </dd>
         </div>
-        <div>
-          <dt className="font-medium text-slate-700">{t("manifest.totalMoney")}</dt>
-          <dd>{t("manifest.moneyLine", { paid: money(totals.paidMinor), owed: money(totals.owedMinor) })}</dd>
-        </div>
+        {money && totals.money ? (
+          <div>
+            <dt className="font-medium text-slate-700">{t("manifest.totalMoney")}</dt>
+            <dd>
+              {t("manifest.moneyLine", { paid: money(totals.money.paidMinor), owed: money(totals.money.owedMinor) })}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt className="font-medium text-slate-700">{t("manifest.totalCheckIns")}</dt>
           <dd>{t("manifest.checkInLine", { checkedIn: totals.checkedIn, noShows: totals.noShows })}</dd>
@@ -213,8 +220,8 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
             <ColumnHeads
               className="border-b border-slate-300 text-slate-700"
               cell="py-2 pr-3"
-              labels={MANIFEST_COLUMNS.map((column) => t(`manifest.${column}`))}
-              alignFrom={MANIFEST_COLUMNS.length}
+              labels={columns.map((column) => t(`manifest.${column}`))}
+              alignFrom={columns.length}
             />
             <tbody>
               {departure.bookings.map((booking) => (
@@ -244,7 +251,8 @@ function BookingRow({
 }: {
   booking: ManifestBooking;
   checkable: boolean;
-  money: (minor: number) => string;
+  /** Formats an amount; null: no money column (a guide's manifest). */
+  money: ((minor: number) => string) | null;
   time: (at: string) => string;
   timeZone: string;
 }) {
@@ -277,11 +285,19 @@ function BookingRow({
         {booking.lead.email ? <p className="break-all">{booking.lead.email}</p> : null}
       </td>
       <td className="py-2 pr-3">{booking.waiverSigned ? t("manifest.waiverSigned") : t("manifest.waiverMissing")}</td>
-      <td className="py-2 pr-3">
-        <p>{t("manifest.paid", { amount: money(booking.paidMinor) })}</p>
-        {booking.owedMinor ? <p>{t("manifest.owed", { amount: money(booking.owedMinor) })}</p> : null}
-        {booking.refundedMinor ? <p>{t("manifest.refunded", { amount: money(booking.refundedMinor) })}</p> : null}
-      </td>
+      {money ? (
+        <td className="py-2 pr-3" data-testid="booking-money">
+          {booking.money ? (
+            <>
+              <p>{t("manifest.paid", { amount: money(booking.money.paidMinor) })}</p>
+              {booking.money.owedMinor ? <p>{t("manifest.owed", { amount: money(booking.money.owedMinor) })}</p> : null}
+              {booking.money.refundedMinor ? (
+                <p>{t("manifest.refunded", { amount: money(booking.money.refundedMinor) })}</p>
+              ) : null}
+            </>
+          ) : null}
+        </td>
+      ) : null}
       <td className="py-2">
         <ul className="space-y-2">
           {booking.guests.map((guest) => (

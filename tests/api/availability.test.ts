@@ -1,7 +1,7 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { availabilityWindow } from "~api/bookings/availability";
-import { slots } from "~api/db/schema";
+import { bookings, slots } from "~api/db/schema";
 import { expectEnvelope } from "./helpers/api";
 import {
   bookingWorld,
@@ -118,9 +118,12 @@ describe("GET …/services/{serviceId}/availability", () => {
 
     // A day with only a sold-out departure is sold_out; with 3 seats, few.
     const other = await findService(db(), "summit");
+    const ahead = and(eq(slots.serviceId, other.serviceId), gt(slots.startsAt, sql`now()`));
+    // The seed's bookings of those departures go with them.
     await db()
-      .delete(slots)
-      .where(and(eq(slots.serviceId, other.serviceId), gt(slots.startsAt, sql`now()`)));
+      .delete(bookings)
+      .where(inArray(bookings.slotId, db().select({ id: slots.id }).from(slots).where(ahead)));
+    await db().delete(slots).where(ahead);
     const lone = await createSlot(db(), other.serviceId, { startsInHours: 24 * 5, capacity: 4, seatsLeft: 0 });
     const lone2 = await createSlot(db(), other.serviceId, { startsInHours: 24 * 8, capacity: 12, seatsLeft: 5 });
     const lone3 = await createSlot(db(), other.serviceId, { startsInHours: 24 * 11, capacity: 12, seatsLeft: 6 });

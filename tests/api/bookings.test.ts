@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { priceBreakdown } from "~contract/pricing";
 import {
@@ -807,13 +807,19 @@ describe("notifications", () => {
 });
 
 describe("seeding with bookings", () => {
-  it("re-seeding clears bookings (they point at slots) and keeps the seed promo codes", async () => {
+  it("re-seeding clears bookings (they point at slots), writes its own again and keeps the seed promo codes", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId);
     await confirmedBooking(user, acme, slot.id);
     const summary = await seed(db(), { demoOwners: true });
     expect(summary.promoCodes).toBe(3);
-    expect(await db().select().from(bookings)).toEqual([]);
+    expect(await db().select().from(bookings).where(eq(bookings.userId, user.uid))).toEqual([]);
+    const [{ left }] = await db()
+      .select({ left: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(sql`${bookings.userId} not like 'demo-traveller-%'`);
+    expect(left).toBe(0);
+    expect(summary.bookings).toBeGreaterThan(0);
     const codes = await db().select().from(promoCodes);
     expect(codes.map((row) => row.code).sort()).toEqual(expect.arrayContaining(["ACME5", "FALL10", "WELCOME10"]));
     expect(await db().select().from(outbox).limit(1)).toHaveLength(1);

@@ -142,11 +142,11 @@ describe("operator manifest: the guard", () => {
     const harborDay = await manifestOf(harborOwner.idToken, date, "harbor");
     expect(harborDay.status).toBe(200);
     expect(harborDay.body.data.departures.map((d: { id: string }) => d.id)).not.toContain(slot.id);
-    // The guide sees nothing unassigned, and may not check in there (403).
+    // The guide sees nothing unassigned, and may not check in there (403 not_assigned).
     const guideDay = await manifestOf(guide.idToken, date);
     expect(guideDay.status).toBe(200);
     expect(guideDay.body.data.departures).toEqual([]);
-    expectEnvelope(await checkIn(guide.idToken, booking.id, { guestNo: 1, status: "checked_in" }), 403, "forbidden");
+    expectEnvelope(await checkIn(guide.idToken, booking.id, { guestNo: 1, status: "checked_in" }), 403, "not_assigned");
     for (const user of [manager, owner]) {
       const day = await manifestOf(user.idToken, date);
       expect(day.status).toBe(200);
@@ -310,10 +310,13 @@ describe("operator manifest: the day's departures and bookings", () => {
       lead: { name: "Ada Lovelace", phone: "+15551234567", email: family.email },
       waiverSigned: true,
       paymentStatus: "paid",
-      totalMinor: confirmed.totalMinor,
-      paidMinor: confirmed.totalMinor - 1000,
-      owedMinor: 0,
-      refundedMinor: 1000,
+      money: {
+        currency: acme.currency,
+        totalMinor: confirmed.totalMinor,
+        paidMinor: confirmed.totalMinor - 1000,
+        owedMinor: 0,
+        refundedMinor: 1000,
+      },
     });
     expect(first.guests.map((g: { ticketTypeCode: string; status: string }) => [g.ticketTypeCode, g.status])).toEqual([
       ["adult", "none"],
@@ -323,9 +326,7 @@ describe("operator manifest: the day's departures and bookings", () => {
     expect(second).toMatchObject({
       status: "held",
       guestsLabel: "1 Adult",
-      paidMinor: 0,
-      owedMinor: held.totalMinor,
-      refundedMinor: 0,
+      money: { paidMinor: 0, owedMinor: held.totalMinor, refundedMinor: 0 },
       waiverSigned: false,
     });
     expect(Date.parse(second.holdExpiresAt)).toBeGreaterThan(Date.now());
@@ -337,9 +338,7 @@ describe("operator manifest: the day's departures and bookings", () => {
         { code: "adult", name: "Adult", quantity: 3 },
         { code: "child", name: "Child (5–12)", quantity: 1 },
       ],
-      paidMinor: confirmed.totalMinor - 1000,
-      owedMinor: held.totalMinor,
-      refundedMinor: 1000,
+      money: { paidMinor: confirmed.totalMinor - 1000, owedMinor: held.totalMinor, refundedMinor: 1000 },
       checkedIn: 0,
       noShows: 0,
     });

@@ -91,10 +91,15 @@ describe("operator refunds: the guard", () => {
     const seen = await getBooking(manager.idToken, booking.id);
     expect(seen.status).toBe(200);
     expect(seen.body.data).toMatchObject({
-      booking: { id: booking.id, status: "confirmed", refunds: [] },
-      money: { paidMinor: booking.totalMinor, refundedMinor: 0, refundableMinor: booking.totalMinor },
-      canRefund: true,
-      canReleaseSeats: true,
+      booking: { id: booking.id, status: "confirmed" },
+      money: {
+        paidMinor: booking.totalMinor,
+        refundedMinor: 0,
+        refundableMinor: booking.totalMinor,
+        refunds: [],
+        canRefund: true,
+        canReleaseSeats: true,
+      },
     });
   });
 

@@ -2,13 +2,29 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, experiences, operatorMembers, services, slots, ticketTypes, users } from "~api/db/schema";
+import { DateTime } from "luxon";
+import {
+  accounts,
+  bookings,
+  experiences,
+  operatorMembers,
+  sandboxCheckouts,
+  services,
+  slots,
+  ticketTypes,
+  users,
+  waivers,
+} from "~api/db/schema";
 import { seed } from "~api/db/seed";
 import { SEED_ACCOUNTS } from "~api/db/seed-data/accounts";
+import { DEMO_TRAVELLER_PREFIX } from "~api/db/seed-data/bookings";
 import { DEMO_OWNERS } from "~api/db/seed-data/demo-owners.mjs";
-import { buildSeedCatalog, SEED_DAYS, SEED_EXPERIENCES } from "~api/db/seed-data/build";
+import { buildSeedCatalog, SEED_BOOKED_DAYS, SEED_DAYS, SEED_EXPERIENCES } from "~api/db/seed-data/build";
 import { seedImageFiles } from "~api/db/seed-data/images";
 import { seedDbForThisFile } from "./helpers/api";
+import { call } from "./helpers/identity";
+import { asMember, syncedMember } from "./helpers/operator";
+import { seatDrift } from "./helpers/seats";
 
 const { db } = seedDbForThisFile();
 
@@ -120,6 +136,70 @@ describe("seed", () => {
       expect(Date.parse(row.first) - Date.parse(range.first)).toBeLessThanOrEqual(7 * dayMs);
       expect(Date.parse(range.last) - Date.parse(row.last)).toBeLessThanOrEqual(7 * dayMs);
     }
+  });
+
+  it("every seat a departure has taken is a booking's (issue 40): its confirmed and held bookings' seats, no more", async () => {
+    expect(await seatDrift(db())).toEqual([]);
+    const [figures] = await db()
+      .select({
+        booked: sql<number>`count(*) filter (where ${slots.seatsTaken} > 0)::int`,
+        soldOut: sql<number>`count(*) filter (where ${slots.seatsTaken} = ${slots.capacity} and ${slots.capacity} > 0)::int`,
+        lastBooked: sql<string>`to_char(max(${slots.startsAt}) filter (where ${slots.seatsTaken} > 0) at time zone 'UTC', 'YYYY-MM-DD')`,
+      })
+      .from(slots);
+    expect(figures.booked).toBeGreaterThan(100);
+    expect(figures.soldOut).toBeGreaterThan(0);
+    // The next two weeks are booked (a late local departure may start on the next UTC date), the later ones empty.
+    const firstDay = Date.parse(new Date().toISOString().slice(0, 10));
+    expect(Date.parse(figures.lastBooked) - firstDay).toBeLessThanOrEqual(SEED_BOOKED_DAYS * 86_400_000);
+    expect(Date.parse(figures.lastBooked) - firstDay).toBeGreaterThanOrEqual((SEED_BOOKED_DAYS - 2) * 86_400_000);
+  });
+
+  it("seeds whole bookings: paid through the sandbox, priced, tickets adding up to the seats, by demo travellers who signed the operator's waiver; the due work leaves them be", async () => {
+    const rows = await db()
+      .select({ booking: bookings, checkout: sandboxCheckouts, account: accounts, startsAt: slots.startsAt })
+      .from(bookings)
+      .innerJoin(sandboxCheckouts, eq(sandboxCheckouts.bookingId, bookings.id))
+      .innerJoin(accounts, eq(accounts.id, bookings.accountId))
+      .innerJoin(slots, eq(slots.id, bookings.slotId));
+    const [{ all }] = await db().select({ all: count() }).from(bookings);
+    expect(rows).toHaveLength(Number(all));
+    const signed = new Set(
+      (await db().select().from(waivers)).map((waiver) => `${waiver.userId}:${waiver.accountId}:${waiver.textVersion}`),
+    );
+    for (const { booking, checkout, account, startsAt } of rows) {
+      expect(booking.userId.startsWith(DEMO_TRAVELLER_PREFIX)).toBe(true);
+      expect(booking).toMatchObject({ status: "confirmed", paymentStatus: "paid", currency: account.currency });
+      expect(booking.tickets.reduce((seats, ticket) => seats + ticket.quantity, 0)).toBe(booking.seats);
+      const subtotal = booking.tickets.reduce((sum, ticket) => sum + ticket.quantity * ticket.unitPriceMinor, 0);
+      expect(booking.subtotalMinor).toBe(subtotal);
+      expect(booking.totalMinor).toBe(subtotal + booking.feesMinor);
+      expect(checkout).toMatchObject({ status: "paid", amountMinor: booking.totalMinor, refundedMinor: 0 });
+      expect(checkout.paymentIntentId).toBe(booking.paymentIntentId);
+      expect(booking.confirmedAt!.getTime()).toBeLessThan(startsAt.getTime());
+      expect(booking.ticketCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+      expect(signed.has(`${booking.userId}:${account.id}:${account.waiverVersion}`)).toBe(true);
+      // Reminded, completed and asked already: no message ever goes to a made-up traveller.
+      expect(booking.reminderSentAt && booking.completedAt && booking.tipEmailSentAt).toBeTruthy();
+    }
+    const parties = rows.map((row) => row.booking.seats);
+    expect(Math.min(...parties)).toBe(1);
+    expect(Math.max(...parties)).toBeGreaterThanOrEqual(5);
+  });
+
+  it("a seeded day's manifest: each departure's seats taken are the guests listed, the sold-out ones included", async () => {
+    const owner = await syncedMember(db(), "acme", "owner");
+    const tomorrow = DateTime.now().setZone("America/New_York").plus({ days: 1 }).toISODate()!;
+    const day = await call(`/v1/operator/manifest?date=${tomorrow}`, asMember(owner.idToken));
+    expect(day.status).toBe(200);
+    const departures = day.body.data.departures as Array<{
+      seatsTaken: number;
+      capacity: number;
+      totals: { guests: number; bookings: number };
+    }>;
+    expect(departures.length).toBeGreaterThan(0);
+    for (const departure of departures) expect(departure.totals.guests).toBe(departure.seatsTaken);
+    expect(departures.some((departure) => departure.totals.bookings > 1)).toBe(true);
   });
 
   it("the database refuses more seats taken than capacity", async () => {

@@ -270,7 +270,7 @@ describe("the waitlist of a sold-out departure", () => {
     expect(await seatsTaken(db(), cancelled.id)).toBe(1);
   });
 
-  it("operatorDepartureWaitlist: 401 signed out, 404 for a non-member, another operator's storefront or departure; the line in order for every member", async () => {
+  it("operatorDepartureWaitlist: 401 signed out, 404 for a non-member, another operator's storefront or departure, a guide's unassigned one; the line in order for every member", async () => {
     const slot = await createSlot(db(), acme.serviceId, { capacity: 1, seatsLeft: 0 });
     const [a, b] = await Promise.all([bookingUser(acme), bookingUser(acme)]);
     expect((await join(a, slot.id, 1)).status).toBe(201);
@@ -288,6 +288,9 @@ describe("the waitlist of a sold-out departure", () => {
       400,
       "validation_error",
     );
+    // Not the guide's departure (no one's yet): as unknown; once assigned to them, theirs to see.
+    expectEnvelope(await call(path, { token: guide.idToken, account: "acme" }), 404, "departure_not_found");
+    await db().update(slots).set({ guideUserId: guide.uid }).where(eq(slots.id, slot.id));
     const listed = await call(path, { token: guide.idToken, account: "acme" });
     expect(listed.status).toBe(200);
     expect(

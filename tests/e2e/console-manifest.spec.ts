@@ -108,6 +108,10 @@ for (const { javaScriptEnabled, experienceId } of RUNS) {
         "href",
         `/console/bookings/${booked.bookingId}`,
       );
+      // A guide sees no money: no payment column, no money totals (the owner's manifest has both).
+      await expect(guide.getByRole("columnheader", { name: "Payment" })).toHaveCount(0);
+      await expect(booking.getByTestId("booking-money")).toHaveCount(0);
+      await expect(guide.getByTestId("manifest-totals")).not.toContainText("Money");
       if (javaScriptEnabled) await expectAxeClean(guide);
 
       const guest = (n: number) => booking.locator(`[data-testid="manifest-guest"][data-guest-no="${n}"]`);
@@ -134,10 +138,26 @@ for (const { javaScriptEnabled, experienceId } of RUNS) {
       ]);
       expect(download.suggestedFilename()).toBe(`manifest-acme-${booked.date}.csv`);
       const csv = await readFile((await download.path())!, "utf8");
-      const lines = csv.trim().split("\r\n");
-      expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain(booked.bookingId);
-      expect(lines[1]).toContain("2 Adults");
+      const [header, ...lines] = csv.trim().split("\r\n");
+      const line = lines.find((candidate) => candidate.includes(booked.bookingId))!;
+      expect(line).toContain("2 Adults");
+      for (const column of ["total", "paid", "owed", "refunded"]) expect(header.split(",")).not.toContain(column);
+      expect(csv).not.toContain("USD");
+
+      // The booking's page: the guest and the departure, no money, no refunds.
+      await booking.getByRole("link", { name: booked.reference }).click();
+      await expect(guide.getByRole("heading", { level: 1 })).toContainText(booked.reference);
+      await expect(guide.getByTestId("booking-departure")).toBeVisible();
+      await expect(guide.getByTestId("money")).toHaveCount(0);
+      await expect(guide.getByRole("heading", { name: "Refunds" })).toHaveCount(0);
+      await expect(guide.locator("main")).not.toContainText("$");
+      if (javaScriptEnabled) await expectAxeClean(guide);
+      // The owner's manifest of that day does show the money.
+      await page.goto(`${ACME}/console/manifest?date=${booked.date}`);
+      await expect(page.locator(`[data-booking-id="${booked.bookingId}"]`).getByTestId("booking-money")).toContainText(
+        "Paid",
+      );
+      await guide.goto(`${ACME}/console/manifest?date=${booked.date}`);
 
       // Printing: no forms, no buttons, no navigation; the table stays.
       await guide.emulateMedia({ media: "print" });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts } from "~api/db/schema";
+import { accounts, slots } from "~api/db/schema";
 import * as checkIn from "~/routes/_console.console.check-in";
 import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
 import { seedDbForThisFile } from "../api/helpers/api";
@@ -53,7 +53,9 @@ describe("/console/check-in", () => {
 
   it("a typed code checks the booking in; the same form sent again (same key) answers the same; a new page view: already checked in", async () => {
     const guide = await memberOfAcme("guide");
-    const { code } = await todaysBooking();
+    const { code, slot } = await todaysBooking();
+    // A guide checks in the departures assigned to them (issue 40).
+    await db().update(slots).set({ guideUserId: guide.user.uid }).where(eq(slots.id, slot.id));
     const page = await load(guide.cookie);
     const form = { intent: "scan", code: code.toLowerCase(), idempotencyKey: page.data.idempotencyKey, guests: "" };
     const first = await post(guide.cookie, form);

@@ -67,20 +67,40 @@ describe("/console/manifest and /console/manifest.csv", () => {
     expect(today.data.manifest.date).toBe(DateTime.now().setZone(ZONE).toISODate());
   });
 
-  it("a guide's day: their departure with its booking; check-in without JS redirects back with a flash; with JS answers data", async () => {
+  it("a guide's day: their departure with its booking, no money; check-in without JS redirects back with a flash; with JS answers data", async () => {
     const acme = await findService(db(), "acme");
     const guide = await memberOfAcme("guide");
     const date = localDay(21);
     const mine = await departureOn(acme, date, guide.user.uid);
-    await departureOn(acme, date, null);
+    const unassigned = await departureOn(acme, date, null);
     const traveller = await bookingUser(acme);
     const booking = await confirmedBooking(traveller, acme, mine, 2);
+    const notMine = await confirmedBooking(await bookingUser(acme), acme, unassigned, 1);
 
     const day = await load(page, `/console/manifest?date=${date}&perPage=1`, guide.cookie);
     expect(day.status).toBe(200);
     expect(day.data.perPage).toBe(true);
     expect(day.data.manifest.departures.map((d: { id: string }) => d.id)).toEqual([mine]);
     expect(day.data.manifest.departures[0].bookings[0]).toMatchObject({ id: booking.id, guestsLabel: "2 Adults" });
+    // No money on a guide's page: not the day's currency, not a booking's, not the totals.
+    expect(day.data.manifest.money).toBeNull();
+    expect(day.data.manifest.departures[0].bookings[0].money).toBeNull();
+    expect(day.data.manifest.departures[0].totals.money).toBeNull();
+    const file = await load(csv, `/console/manifest.csv?date=${date}`, guide.cookie);
+    const [header, ...rows] = String(file.data).trim().split("\r\n");
+    const columns = header.split(",");
+    expect(columns).toContain("payment_status");
+    expect(columns.filter((column) => ["total", "paid", "owed", "refunded"].includes(column))).toEqual([]);
+    expect(rows.map((row) => row.split(",")[columns.indexOf("booking_id")])).toEqual([booking.id]);
+    // The unassigned departure's booking is not theirs to check in.
+    const other = await post("/console/manifest", guide.cookie, {
+      intent: "checkIn",
+      bookingId: notMine.id,
+      guestNo: "1",
+      status: "checked_in",
+      js: "1",
+    });
+    expect(other).toMatchObject({ status: 403, data: { ok: false, message: "manifest.errorNotYours" } });
 
     const native = await post("/console/manifest", guide.cookie, {
       intent: "checkIn",

@@ -132,7 +132,7 @@ describe("the offer link opens the confirm page with the held seats", () => {
 });
 
 describe("/console/departures/{id}/waitlist", () => {
-  it("guards: signed out to sign-in, a non-member 404; every member sees the line in order", async () => {
+  it("guards: signed out to sign-in, a non-member 404, a guide 404 but on their own departure; members see the line in order", async () => {
     const slot = await createSlot(db(), acme.serviceId, { capacity: 2, seatsLeft: 0 });
     const path = `/console/departures/${slot.id}/waitlist`;
     const params = { departureId: slot.id };
@@ -142,6 +142,11 @@ describe("/console/departures/{id}/waitlist", () => {
     const stranger = await signedInUser();
     expect((await consoleLoad(consoleRoute, path, stranger.cookie, params)).status).toBe(404);
     const guide = await memberOf(db(), "guide");
+    // Not assigned to them (no one's yet): as unknown.
+    expect((await consoleLoad(consoleRoute, path, guide.cookie, params)).status).toBe(404);
+    const manager = await memberOf(db(), "manager");
+    expect((await consoleLoad(consoleRoute, path, manager.cookie, params)).status).toBe(200);
+    await db().update(slots).set({ guideUserId: guide.user.uid }).where(eq(slots.id, slot.id));
     const empty = await consoleLoad(consoleRoute, path, guide.cookie, params);
     expect(empty.status).toBe(200);
     expect(empty.data.waitlist.entries).toEqual([]);

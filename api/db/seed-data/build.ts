@@ -20,6 +20,13 @@ export const SEED_EXPERIENCES: SeedExperience[] = [
 /** Days of departures generated, starting with today's (UTC) date. */
 export const SEED_DAYS = 60;
 
+/**
+ * Days (from today) whose departures have seats taken: each one by a seeded booking
+ * (seed-data/bookings.ts), so the later ones are still empty. Two weeks: today's manifest, the
+ * next days' fuller and sold-out departures; more would only make every seed slower.
+ */
+export const SEED_BOOKED_DAYS = 14;
+
 export interface SeedCatalog {
   accounts: (typeof accounts.$inferInsert)[];
   experiences: (typeof experiences.$inferInsert)[];
@@ -47,8 +54,16 @@ function cancellationPolicy(account: SeedAccount): string {
   );
 }
 
-/** How many seats are already taken: fuller soon and at weekends, a few departures sold out. */
+/**
+ * How many seats are already taken: fuller soon and at weekends, a few departures sold out; none
+ * from SEED_BOOKED_DAYS on (the draws are made all the same, so the first days' figures stay put).
+ */
 function seatsTaken(rnd: () => number, capacity: number, demand: number, dayIndex: number, weekday: number): number {
+  const taken = drawSeatsTaken(rnd, capacity, demand, dayIndex, weekday);
+  return dayIndex < SEED_BOOKED_DAYS ? taken : 0;
+}
+
+function drawSeatsTaken(rnd: () => number, capacity: number, demand: number, dayIndex: number, weekday: number) {
   if (rnd() < 0.03) return capacity;
   const soon = dayIndex < 7 ? 0.3 : dayIndex < 21 ? 0.12 : -0.05;
   const weekend = weekday === 0 || weekday === 6 ? 0.12 : 0;

@@ -18,7 +18,7 @@ const ERRORS: Record<string, string> = {
   booking_not_confirmed: "manifest.errorNotConfirmed",
   guest_not_found: "manifest.errorGuest",
   booking_not_found: "manifest.errorBooking",
-  forbidden: "manifest.errorNotYours",
+  not_assigned: "manifest.errorNotYours",
 };
 
 /** A check-in from the manifest: the message to show (a locale key) and the API's status. */

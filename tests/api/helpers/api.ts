@@ -63,12 +63,16 @@ export async function apiText(
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-/** Resets the catalog to the seed before the file's tests and closes the db after them. */
+/**
+ * Resets the catalog to the seed before the file's tests and closes the db after them. On PGlite
+ * the file's database is a fresh copy of the run's seeded template (tests/global-setup.ts): it is
+ * the seed already, so it is not seeded again; PostgreSQL's one database is.
+ */
 export function seedDbForThisFile(): { db: () => Db } {
   let db: Db | undefined;
   beforeAll(async () => {
     db = await getDb();
-    await seed(db, { demoOwners: true });
+    if (!process.env.PGLITE_TEMPLATE) await seed(db, { demoOwners: true });
   });
   afterAll(async () => {
     await closeDb();
