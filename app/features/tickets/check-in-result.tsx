@@ -37,7 +37,7 @@ export const CheckInResult = forwardRef<HTMLElement, { answer: CheckInAnswer; co
     const departureDay = booking
       ? {
           day: formatDate(booking.startsAt, { timeZone: zone, locale: i18n.language, style: "full" }),
-          time: slotTime(booking.startsAt, zone, i18n.language, { zone: true }),
+          startTime: slotTime(booking.startsAt, zone, i18n.language, { zone: true }),
           zone,
         }
       : {};
@@ -68,7 +68,7 @@ export const CheckInResult = forwardRef<HTMLElement, { answer: CheckInAnswer; co
             time: answer.firstCheckedInAt ? at(answer.firstCheckedInAt) : "",
           })}
         </p>
-        <p className="mt-1 font-mono text-xs">
+        <p className="mt-1 font-mono text-xs" data-testid="check-in-code">
           {t("tickets.lastScanned", { code: displayTicketCode(code) })}
         </p>
         {booking ? (
