@@ -158,8 +158,9 @@ function RefundHistory({ timeZone }: { timeZone: string }) {
       {page.refunds.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">{t("refunds.noRefunds")}</p>
       ) : (
-        <ScrollRegion label={t("refunds.history")} className="mt-2">
+        <ScrollRegion label={t("refunds.historyCaption")} className="mt-2">
           <table className="w-full text-left text-sm" data-testid="refund-history">
+            <caption className="sr-only">{t("refunds.historyCaption")}</caption>
             <thead>
               <tr>
                 <th scope="col" className="pb-1 pr-3 font-medium">
