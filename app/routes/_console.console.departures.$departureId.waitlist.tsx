@@ -5,6 +5,7 @@ import { requireConsole } from "~/features/console/console.server";
 import { idParam, passHeaders, requireParams, routeNotFound } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
+import { ColumnHeads } from "~/ui/column-heads";
 import { formatDateTime } from "~/ui/date-format";
 import { pageMeta } from "~/ui/meta";
 import { ScrollRegion } from "~/ui/scroll-region";
@@ -41,25 +42,12 @@ export default function DepartureWaitlistPage() {
         <ScrollRegion label={title} className="mt-4">
           <table className="w-full text-left text-sm" data-testid="console-waitlist">
             <caption className="sr-only">{title}</caption>
-            <thead className="text-slate-700">
-              <tr>
-                <th scope="col" className="py-2">
-                  {t("waitlist.position")}
-                </th>
-                <th scope="col" className="py-2">
-                  {t("waitlist.traveller")}
-                </th>
-                <th scope="col" className="py-2">
-                  {t("waitlist.seats")}
-                </th>
-                <th scope="col" className="py-2">
-                  {t("waitlist.status")}
-                </th>
-                <th scope="col" className="py-2">
-                  {t("waitlist.joinedAt")}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className="text-slate-700"
+              cell="py-2"
+              labels={WAITLIST_COLUMNS.map((column) => t(`waitlist.${column}`))}
+              alignFrom={WAITLIST_COLUMNS.length}
+            />
             <tbody className="divide-y divide-slate-100">
               {waitlist.entries.map((entry, index) => (
                 <tr key={entry.id}>
@@ -83,3 +71,6 @@ export default function DepartureWaitlistPage() {
     </section>
   );
 }
+
+/** The waitlist's columns (`waitlist.<key>`). */
+const WAITLIST_COLUMNS = ["position", "traveller", "seats", "status", "joinedAt"] as const;
