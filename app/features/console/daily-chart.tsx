@@ -29,10 +29,7 @@ export function DailyChart({
   const chart = barChart({ values, ...PLOT, padding: { left: 0, right: 0, top: 0, bottom: 0 } });
   const dayLabels = chart.bars.filter((bar) => bar.labelled);
   return (
-    <div
-      data-testid="daily-chart"
-      className="mt-3 grid max-w-3xl grid-cols-[auto_minmax(0,1fr)] gap-x-2 pr-3 text-xs leading-4 text-slate-700"
-    >
+    <div className="mt-3 grid max-w-3xl grid-cols-[auto_minmax(0,1fr)] gap-x-2 pr-3 text-xs leading-4 text-slate-700">
       <div
         aria-hidden="true"
         className="flex flex-col-reverse justify-between text-right tabular-nums"

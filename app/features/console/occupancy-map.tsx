@@ -93,7 +93,6 @@ export function OccupancyMap({
                         <li
                           key={departure.id}
                           className={`rounded px-1 py-0.5 [overflow-wrap:anywhere] ${bucketOf(departure.percent).className}`}
-                          data-testid="occupancy-departure"
                         >
                           <span className="block font-medium">
                             {t("reports.cell", {
