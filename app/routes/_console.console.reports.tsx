@@ -148,7 +148,7 @@ export default function ReportsPage() {
             <tbody>
               {report.days.map((row) => (
                 <tr key={row.date} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 pr-4 text-left font-normal">
+                  <th scope="row" className="whitespace-nowrap py-1 pr-4 text-left font-normal">
                     {day(row.date)}
                   </th>
                   {METRICS.map((m) => (
