@@ -1,4 +1,5 @@
 import type { Config } from "tailwindcss";
+import plugin from "tailwindcss/plugin";
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],
@@ -14,5 +15,9 @@ export default {
       },
     },
   },
-  plugins: [],
+  plugins: [
+    // `narrow:`: screens below lg, where wide tables become cards (app/ui/stacked-table.tsx);
+    // unlike `max-lg:`, never on paper (a printed manifest stays a table).
+    plugin(({ addVariant }) => addVariant("narrow", "@media screen and (max-width: 1023.98px)")),
+  ],
 } satisfies Config;

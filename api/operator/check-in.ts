@@ -6,6 +6,7 @@ import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import { accounts, bookingCheckIns, bookings, checkInScans, experiences, services, slots, users } from "../db/schema";
 import { writeAudit } from "../audit/log";
+import { formatMomentIn } from "../bookings/format";
 import { bookingReference } from "../bookings/view";
 import { localDateOf } from "../schedules/expand";
 import { actorOf, mayRunDeparture, type Member } from "./guard";
@@ -115,9 +116,12 @@ async function judge(tx: Tx, member: Member, clientAddress: string, input: Check
     seats: b.seats,
   });
   // "Today" is the departure's own day, in its experience's zone (not the operator's): the answer
-  // says which day and time it is for.
+  // says which day and time it is for, in words too (the zone named).
   if (localDateOf(row.startsAt, row.timezone) !== localDateOf(clockNow(), row.timezone))
-    return answer("wrong_date", { booking: summary(checked.length) });
+    return answer("wrong_date", {
+      reason: `This booking is for another day: ${formatMomentIn(row.startsAt, row.timezone)}.`,
+      booking: summary(checked.length),
+    });
   const waiting = Array.from({ length: b.seats }, (_, i) => i + 1).filter(
     (guestNo) => !checked.some((r) => r.guestNo === guestNo),
   );

@@ -9,6 +9,7 @@ import { ColumnHeads } from "~/ui/column-heads";
 import { formatDateTime } from "~/ui/date-format";
 import { pageMeta } from "~/ui/meta";
 import { Pagination } from "~/ui/pagination";
+import { ScrollRegion } from "~/ui/scroll-region";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ api, me }, t, locale] = await Promise.all([
@@ -51,7 +52,7 @@ export default function AuditLogPage() {
       {log.items.length === 0 ? (
         <p className="mt-4 text-slate-700">{t("console.auditEmpty")}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <ScrollRegion label={t("console.auditLog")} className="mt-4">
           <table className="min-w-full text-left text-sm" data-testid="audit-log">
             <caption className="sr-only">{t("console.auditLog")}</caption>
             <ColumnHeads
@@ -82,7 +83,7 @@ export default function AuditLogPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pagination page={log.page} totalPages={log.totalPages} />
     </>

@@ -5,8 +5,10 @@ import { requireConsole } from "~/features/console/console.server";
 import { idParam, passHeaders, requireParams, routeNotFound } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
+import { ColumnHeads } from "~/ui/column-heads";
 import { formatDateTime } from "~/ui/date-format";
 import { pageMeta } from "~/ui/meta";
+import { ScrollRegion } from "~/ui/scroll-region";
 
 /**
  * A departure's waitlist in line order (every member may view): party, status, an open offer's
@@ -37,46 +39,38 @@ export default function DepartureWaitlistPage() {
       {waitlist.entries.length === 0 ? (
         <p className="mt-4 text-slate-700">{t("waitlist.consoleEmpty")}</p>
       ) : (
-        <table className="mt-4 w-full text-left text-sm" data-testid="console-waitlist">
-          <caption className="sr-only">{title}</caption>
-          <thead className="text-slate-700">
-            <tr>
-              <th scope="col" className="py-2">
-                {t("waitlist.position")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("waitlist.traveller")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("waitlist.seats")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("waitlist.status")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("waitlist.joinedAt")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {waitlist.entries.map((entry, index) => (
-              <tr key={entry.id}>
-                <td className="py-2">{index + 1}</td>
-                <td className="py-2">{entry.name ?? entry.email ?? "—"}</td>
-                <td className="py-2">{entry.seats}</td>
-                <td className="py-2">
-                  {entry.status === "offered" && entry.offerExpiresAt
-                    ? t("waitlist.offeredUntilShort", { until: when(entry.offerExpiresAt) })
-                    : t(`waitlist.status_${entry.status}`)}
-                </td>
-                <td className="py-2">
-                  <time dateTime={entry.joinedAt}>{when(entry.joinedAt)}</time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ScrollRegion label={title} className="mt-4">
+          <table className="w-full text-left text-sm" data-testid="console-waitlist">
+            <caption className="sr-only">{title}</caption>
+            <ColumnHeads
+              className="text-slate-700"
+              cell="py-2"
+              labels={WAITLIST_COLUMNS.map((column) => t(`waitlist.${column}`))}
+              alignFrom={WAITLIST_COLUMNS.length}
+            />
+            <tbody className="divide-y divide-slate-100">
+              {waitlist.entries.map((entry, index) => (
+                <tr key={entry.id}>
+                  <td className="py-2">{index + 1}</td>
+                  <td className="py-2">{entry.name ?? entry.email ?? "—"}</td>
+                  <td className="py-2">{entry.seats}</td>
+                  <td className="py-2">
+                    {entry.status === "offered" && entry.offerExpiresAt
+                      ? t("waitlist.offeredUntilShort", { until: when(entry.offerExpiresAt) })
+                      : t(`waitlist.status_${entry.status}`)}
+                  </td>
+                  <td className="py-2">
+                    <time dateTime={entry.joinedAt}>{when(entry.joinedAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
     </section>
   );
 }
+
+/** The waitlist's columns (`waitlist.<key>`). */
+const WAITLIST_COLUMNS = ["position", "traveller", "seats", "status", "joinedAt"] as const;

@@ -12,6 +12,7 @@ import { formatMoney } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
 import { Pagination } from "~/ui/pagination";
 import { StatusMessage } from "~/ui/status-message";
+import { ScrollRegion } from "~/ui/scroll-region";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);
@@ -43,7 +44,7 @@ export default function ExperiencesPage() {
       {list.items.length === 0 ? (
         <p className="mt-6 text-slate-700">{t("operatorExperiences.none")}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
+        <ScrollRegion label={t("operatorExperiences.listCaption")} className="mt-6">
           <table className="w-full text-left text-sm" data-testid="experiences">
             <caption className="sr-only">{t("operatorExperiences.listCaption")}</caption>
             <ColumnHeads
@@ -66,7 +67,7 @@ export default function ExperiencesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pagination page={list.page} totalPages={list.totalPages} />
     </>

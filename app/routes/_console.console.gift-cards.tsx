@@ -7,6 +7,7 @@ import { ColumnHeads } from "~/ui/column-heads";
 import { formatDate } from "~/ui/date-format";
 import { formatMoney } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
+import { ScrollRegion } from "~/ui/scroll-region";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ api, me }, t] = await Promise.all([
@@ -43,7 +44,7 @@ export default function ConsoleGiftCardsPage() {
               <dd className="text-lg font-semibold">{money(cards.outstandingMinor)}</dd>
             </div>
           </dl>
-          <div className="mt-4 overflow-x-auto">
+          <ScrollRegion label={t("console.giftCards")} className="mt-4">
             <table className="min-w-full text-left text-sm" data-testid="gift-cards">
               <caption className="sr-only">{t("console.giftCards")}</caption>
               <ColumnHeads
@@ -83,7 +84,7 @@ export default function ConsoleGiftCardsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
     </>

@@ -11,12 +11,12 @@ import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
-import { ColumnHeads } from "~/ui/column-heads";
 import { DateFilterField } from "~/ui/date-filter-field";
 import { slotTime } from "~/features/booking/availability";
 import { formatCalendarDay, formatDateTime } from "~/ui/date-format";
 import { formatMoney, formatPhone } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
+import { StackedCell, StackedRow, StackedTable } from "~/ui/stacked-table";
 import { AlertMessage, StatusMessage } from "~/ui/status-message";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -212,31 +212,27 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
       {departure.bookings.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">{t("manifest.noBookings")}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              {t("manifest.tableCaption", { start: time(departure.startsAt), experience: departure.experienceTitle })}
-            </caption>
-            <ColumnHeads
-              className="border-b border-slate-300 text-slate-700"
-              cell="py-2 pr-3"
-              labels={columns.map((column) => t(`manifest.${column}`))}
-              alignFrom={columns.length}
+        // Below lg each booking is a card, its check-in buttons in it (no table to scroll on a phone).
+        <StackedTable
+          className="mt-4 w-full text-left text-sm"
+          caption={t("manifest.tableCaption", {
+            start: time(departure.startsAt),
+            experience: departure.experienceTitle,
+          })}
+          columns={columns.map((column) => t(`manifest.${column}`))}
+          headCell="py-2 pr-3"
+        >
+          {departure.bookings.map((booking) => (
+            <BookingRow
+              key={booking.id}
+              booking={booking}
+              checkable={!cancelled}
+              money={money}
+              time={time}
+              timeZone={departure.timezone}
             />
-            <tbody>
-              {departure.bookings.map((booking) => (
-                <BookingRow
-                  key={booking.id}
-                  booking={booking}
-                  checkable={!cancelled}
-                  money={money}
-                  time={time}
-                  timeZone={departure.timezone}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+          ))}
+        </StackedTable>
       )}
     </section>
   );
@@ -258,13 +254,14 @@ function BookingRow({
 }) {
   const { t, i18n } = useTranslation();
   const held = booking.status === "held";
+  const column = (key: (typeof MANIFEST_COLUMNS)[number]) => t(`manifest.${key}`);
   return (
-    <tr
+    <StackedRow
       className={`border-b border-slate-200 align-top ${held ? "bg-amber-50" : ""}`}
       data-testid="manifest-booking"
       data-booking-id={booking.id}
     >
-      <th scope="row" className="py-2 pr-3 font-medium">
+      <StackedCell header className="py-2 pr-3 font-medium">
         <Link to={`/console/bookings/${booking.id}`} className="text-brand underline">
           {booking.reference}
         </Link>
@@ -275,30 +272,32 @@ function BookingRow({
             })}
           </p>
         ) : null}
-      </th>
-      <td className="py-2 pr-3" data-testid="guests-label">
-        {booking.guestsLabel}
-      </td>
-      <td className="py-2 pr-3">
+      </StackedCell>
+      <StackedCell label={column("colGuests")} className="py-2 pr-3">
+        <span data-testid="guests-label">{booking.guestsLabel}</span>
+      </StackedCell>
+      <StackedCell label={column("colLead")} className="py-2 pr-3">
         <p>{booking.lead.name}</p>
         {booking.lead.phone ? <p>{formatPhone(booking.lead.phone)}</p> : null}
         {booking.lead.email ? <p className="break-all">{booking.lead.email}</p> : null}
-      </td>
-      <td className="py-2 pr-3">{booking.waiverSigned ? t("manifest.waiverSigned") : t("manifest.waiverMissing")}</td>
+      </StackedCell>
+      <StackedCell label={column("colWaiver")} className="py-2 pr-3">
+        {booking.waiverSigned ? t("manifest.waiverSigned") : t("manifest.waiverMissing")}
+      </StackedCell>
       {money ? (
-        <td className="py-2 pr-3" data-testid="booking-money">
+        <StackedCell label={column("colMoney")} className="py-2 pr-3">
           {booking.money ? (
-            <>
+            <div data-testid="booking-money">
               <p>{t("manifest.paid", { amount: money(booking.money.paidMinor) })}</p>
               {booking.money.owedMinor ? <p>{t("manifest.owed", { amount: money(booking.money.owedMinor) })}</p> : null}
               {booking.money.refundedMinor ? (
                 <p>{t("manifest.refunded", { amount: money(booking.money.refundedMinor) })}</p>
               ) : null}
-            </>
+            </div>
           ) : null}
-        </td>
+        </StackedCell>
       ) : null}
-      <td className="py-2">
+      <StackedCell label={column("colCheckIn")} wide className="py-2">
         <ul className="space-y-2">
           {booking.guests.map((guest) => (
             <GuestLine key={guest.guestNo} booking={booking} guest={guest} checkable={checkable && !held} time={time} />
@@ -311,8 +310,8 @@ function BookingRow({
             label={t("manifest.allGuests", { reference: booking.reference })}
           />
         ) : null}
-      </td>
-    </tr>
+      </StackedCell>
+    </StackedRow>
   );
 }
 

@@ -8,6 +8,7 @@ export function ColumnHeads({
   labels,
   alignFrom,
   align = "text-right",
+  roles = false,
 }: {
   className?: string;
   /** Every heading cell's classes (its padding). */
@@ -15,12 +16,19 @@ export function ColumnHeads({
   labels: string[];
   alignFrom: number;
   align?: "text-right" | "text-center";
+  /** Say the ARIA roles too: for a table whose display CSS changes (StackedTable). */
+  roles?: boolean;
 }) {
   return (
-    <thead className={className}>
-      <tr>
+    <thead className={className} role={roles ? "rowgroup" : undefined}>
+      <tr role={roles ? "row" : undefined}>
         {labels.map((label, index) => (
-          <th key={label} scope="col" className={index >= alignFrom ? `${cell} ${align}` : cell}>
+          <th
+            key={label}
+            scope="col"
+            role={roles ? "columnheader" : undefined}
+            className={index >= alignFrom ? `${cell} ${align}` : cell}
+          >
             {label}
           </th>
         ))}

@@ -174,11 +174,17 @@ describe("operatorCheckIn: outcomes", () => {
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 24 * 5 });
     const booking = await confirmedBooking(guest, acme, slot.id, 1);
     const { ticketCode } = await bookingRow(db(), booking.id);
-    expect((await scan(manager.idToken, fresh(ticketCode))).body.data).toMatchObject({
+    const answer = (await scan(manager.idToken, fresh(ticketCode))).body.data;
+    expect(answer).toMatchObject({
       outcome: "wrong_date",
       admitted: 0,
       booking: { id: booking.id, startsAt: slot.startsAt.toISOString(), timezone: "America/New_York" },
     });
+    // The reason says which day, in the departure's zone, the zone named (issue 40).
+    const local = DateTime.fromJSDate(slot.startsAt, { zone: "America/New_York" });
+    expect(answer.reason).toBe(
+      `This booking is for another day: ${local.toFormat("cccc, LLLL d, yyyy, h:mm a ZZZZ")} (America/New_York).`,
+    );
   });
 
   it("an experience in Denver (operator in New York): 'today' is Denver's date; wrong_date says the departure's day and zone", async () => {
@@ -222,6 +228,7 @@ describe("operatorCheckIn: outcomes", () => {
         outcome: "wrong_date",
         admitted: 0,
         booking: { id: onOther.booking.id, startsAt: onOther.at.toISOString(), timezone: DENVER, checkedIn: 0 },
+        reason: `This booking is for another day: ${other.toFormat("cccc, LLLL d, yyyy, h:mm a ZZZZ")} (${DENVER}).`,
       });
     });
   });

@@ -4,7 +4,7 @@ import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { browserUse } from "../playwright-browser";
 import { expect, test, type Browser, type Page } from "./guarded-test";
 import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
-import { ticketFromBookingPage, todaysBooking, typeCode } from "./day-helpers";
+import { soldOutDeparture, ticketFromBookingPage, todaysBooking, typeCode } from "./day-helpers";
 import { origin, PORT } from "./helpers";
 import { signInWithPassword } from "./identity-helpers";
 
@@ -94,6 +94,50 @@ test.describe("tickets and check-in by code", () => {
       "2 guests are checked in, so this booking can no longer be cancelled.",
     );
     await expect(page.getByRole("button", { name: /cancel/i })).toHaveCount(0);
+  });
+
+  test("a ticket of another day: the answer says its date, time and zone; the code read is shown as the ticket prints it, however it was typed (JavaScript off and on)", async ({
+    browser,
+    request,
+  }) => {
+    // A departure some days on (acme's experience is in New York), one paid guest.
+    const departure = await soldOutDeparture(request, { parties: [1] });
+    const booking = await (
+      await request.get(`${origin()}/v1/bookings/${departure.bookings[0]}`, {
+        headers: { Authorization: `Bearer ${departure.seller.idToken}` },
+      })
+    ).json();
+    const code = booking.data.ticketCode as string;
+    const zone = "America/New_York";
+    const at = new Date(departure.startsAt);
+    const day = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: zone }).format(at);
+    const time = new Intl.DateTimeFormat("en-US", {
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+      timeZone: zone,
+    }).format(at);
+    const printed = code.match(/.{1,4}/g)!.join(" ");
+    // Typed in threes, lower case, with a dash: the spaces must not count as characters.
+    const typed = code
+      .toLowerCase()
+      .replace(/(.{3})/g, "$1 ")
+      .replace(" ", "-");
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await newContext(browser, javaScriptEnabled);
+      const desk = await context.newPage();
+      await signInToCheckIn(desk);
+      await typeCode(desk, typed);
+      const result = desk.getByTestId("check-in-result");
+      await expect(result).toHaveAttribute("data-outcome", "wrong_date");
+      await expect(result.getByRole("heading")).toHaveAccessibleName("Wrong date");
+      await expect(desk.getByTestId("check-in-reason")).toHaveText(
+        `This booking is for ${day}, ${time} (${zone}), not today.`,
+      );
+      await expect(desk.getByTestId("check-in-code")).toHaveText(`Last code read: ${printed}`);
+      if (javaScriptEnabled) await expectAxeClean(desk);
+      await context.close();
+    }
   });
 
   test("the owner turns on “require check-in” without JavaScript", async ({ browser }) => {

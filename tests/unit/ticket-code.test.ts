@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { ticketQrPng } from "~api/bookings/ticket-png";
 import { guestSummary, plural } from "~contract/guest-summary";
-import { groupTicketCode, normaliseTicketCode } from "~contract/ticket-code";
+import { displayTicketCode, groupTicketCode, normaliseTicketCode } from "~contract/ticket-code";
 import { ticketQrSvg } from "~contract/ticket-qr";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -45,6 +45,25 @@ describe("ticket codes typed or scanned", () => {
   it("shown in groups of four", () => {
     expect(groupTicketCode("0123456789ABCDEFGHJKMNPQRS")).toBe("0123 4567 89AB CDEF GHJK MNPQ RS");
     expect(normaliseTicketCode(groupTicketCode("0123456789ABCDEFGHJKMNPQRS"))).toBe("0123456789ABCDEFGHJKMNPQRS");
+  });
+
+  it("the code last read is shown as the ticket prints it, however it was typed (issue 40)", () => {
+    const printed = groupTicketCode("0123456789ABCDEFGHJKMNPQRS");
+    for (const typed of [
+      "0123456789ABCDEFGHJKMNPQRS",
+      "0123456789abcdefghjkmnpqrs",
+      // Grouped in other places than the ticket's fours: the spaces were counted as characters.
+      "012 345 678 9AB CDE FGH JKM NPQ RS",
+      "01234 56789 abcde fghjk mnpqr s",
+      "0123-4567-89ab-cdef-ghjk-mnpq-rs",
+      " o123 4567  89AB-CDEF ghjk MNPQ rs ",
+      "0I23456789ABCDEFGHJKMNPQRS",
+    ])
+      expect(displayTicketCode(typed)).toBe(printed);
+    // What is no code: its own characters, in upper case and fours, the separators gone.
+    expect(displayTicketCode("abc de-fgh")).toBe("ABCD EFGH");
+    expect(displayTicketCode("0123 4567 89AB CDEF GHJK MNPQ RSU")).toBe("0123 4567 89AB CDEF GHJK MNPQ RSU");
+    expect(displayTicketCode("x".repeat(500))).toHaveLength(100 + 24);
   });
 });
 

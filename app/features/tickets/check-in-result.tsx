@@ -1,8 +1,9 @@
 import { forwardRef } from "react";
 import type { CheckInAnswer, CheckInOutcome } from "~contract/operator-check-in";
-import { groupTicketCode } from "~contract/ticket-code";
+import { displayTicketCode } from "~contract/ticket-code";
+import { slotTime } from "~/features/booking/availability";
 import { useTranslation } from "~/platform/i18n-react";
-import { formatDateTime, formatMoment } from "~/ui/date-format";
+import { formatDate, formatDateTime, formatMoment } from "~/ui/date-format";
 
 /** Green to admit, amber for "already in", red to stop: never by colour alone (an icon and words too). */
 const LOOK: Record<CheckInOutcome, { box: string; icon: string }> = {
@@ -32,6 +33,14 @@ export const CheckInResult = forwardRef<HTMLElement, { answer: CheckInAnswer; co
     const departure = booking ? formatMoment(booking.startsAt, { timeZone: zone, locale: i18n.language }) : "";
     const reasonKey =
       answer.outcome === "wrong_date" && booking ? "tickets.reason_wrong_date_for" : `tickets.reason_${answer.outcome}`;
+    // A ticket of another day says which: the departure's date with its year, time and zone.
+    const departureDay = booking
+      ? {
+          day: formatDate(booking.startsAt, { timeZone: zone, locale: i18n.language, style: "full" }),
+          startTime: slotTime(booking.startsAt, zone, i18n.language, { zone: true }),
+          zone,
+        }
+      : {};
     return (
       <section
         ref={ref}
@@ -52,15 +61,15 @@ export const CheckInResult = forwardRef<HTMLElement, { answer: CheckInAnswer; co
         </h2>
         <p className="mt-2" data-testid="check-in-reason">
           {t(reasonKey, {
-            when: departure,
+            ...departureDay,
             admitted: answer.admitted,
             seats: booking?.seats ?? 0,
             checkedIn: booking?.checkedIn ?? 0,
             time: answer.firstCheckedInAt ? at(answer.firstCheckedInAt) : "",
           })}
         </p>
-        <p className="mt-1 font-mono text-xs">
-          {t("tickets.lastScanned", { code: groupTicketCode(code.toUpperCase()) })}
+        <p className="mt-1 font-mono text-xs" data-testid="check-in-code">
+          {t("tickets.lastScanned", { code: displayTicketCode(code) })}
         </p>
         {booking ? (
           <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[9rem_1fr]">
