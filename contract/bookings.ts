@@ -1,6 +1,7 @@
 import { cardParams } from "./cards";
 import { referralCodeField } from "./referrals";
 import { z } from "zod";
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "./idempotency-key";
 import { emptyAsAbsent, pageParam } from "./query";
 import { isSafeContinuePath } from "./auth";
 import { catalogId } from "./catalog";
@@ -134,9 +135,7 @@ export const createBookingBody = quoteBody.extend({
 });
 export type CreateBookingBody = z.output<typeof createBookingBody>;
 
-export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
-/** 8–128 visible ASCII characters (a UUID fits). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN };
 
 /** POST /v1/bookings: the same key from the same user gives the same booking. */
 export const idempotencyKeyHeaders = z.object({

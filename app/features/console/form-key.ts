@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IDEMPOTENCY_KEY_PATTERN } from "~contract/bookings";
+import { IDEMPOTENCY_KEY_PATTERN } from "~contract/idempotency-key";
 
 /**
  * A form's key, sent to the API as its Idempotency-Key: a fresh one in each page answer (the
