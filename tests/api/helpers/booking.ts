@@ -104,10 +104,19 @@ export async function createSlot(
   const startsAt = new Date(Date.now() + hours * 3_600_000 + jitterSeconds * 1000);
   startsAt.setUTCMilliseconds(0);
   if (startsAt.getUTCSeconds() === 0) startsAt.setUTCSeconds(17);
-  const endsAt = new Date(startsAt.getTime() + (options.durationMinutes ?? 90) * 60_000);
-  const id = `t-${Date.now().toString(36)}-${(slotCounter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  await db.insert(slots).values({ id, serviceId, startsAt, endsAt, capacity, seatsTaken: capacity - seatsLeft });
-  return { id, startsAt, endsAt, capacity };
+  // The (service_id, starts_at) key is shared by every file on one PostgreSQL database: a second
+  // another departure of the service already has moves this one on by a second, until it is free.
+  for (;;) {
+    const endsAt = new Date(startsAt.getTime() + (options.durationMinutes ?? 90) * 60_000);
+    const id = `t-${Date.now().toString(36)}-${(slotCounter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    const made = await db
+      .insert(slots)
+      .values({ id, serviceId, startsAt, endsAt, capacity, seatsTaken: capacity - seatsLeft })
+      .onConflictDoNothing()
+      .returning({ id: slots.id });
+    if (made.length) return { id, startsAt, endsAt, capacity };
+    startsAt.setTime(startsAt.getTime() + 1000);
+  }
 }
 
 export async function seatsTaken(db: Db, slotId: string): Promise<number> {
