@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IDEMPOTENCY_KEY_PATTERN } from "./bookings";
+import { IDEMPOTENCY_KEY_PATTERN } from "./idempotency-key";
 import { TICKET_CODE_INPUT_MAX } from "./ticket-code";
 
 /**

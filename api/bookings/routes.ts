@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
-import { IDEMPOTENCY_KEY_HEADER } from "~contract/bookings";
+import { IDEMPOTENCY_KEY_HEADER } from "~contract/idempotency-key";
 import { clientIp, requestOrigin } from "../http/client-info";
 import { handle, withStatus } from "../http/register";
 import type { AppEnv } from "../http/types";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { IDEMPOTENCY_KEY_HEADER } from "~contract/bookings";
+import { IDEMPOTENCY_KEY_HEADER } from "~contract/idempotency-key";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { consoleWriteKeys } from "../db/schema";
