@@ -135,7 +135,6 @@ export const createBookingBody = quoteBody.extend({
 });
 export type CreateBookingBody = z.output<typeof createBookingBody>;
 
-
 /** POST /v1/bookings: the same key from the same user gives the same booking. */
 export const idempotencyKeyHeaders = z.object({
   [IDEMPOTENCY_KEY_HEADER]: z
