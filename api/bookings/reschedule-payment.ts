@@ -25,10 +25,7 @@ import { checkedInGuestsSql } from "./view";
 export const reschedulePaid: CheckoutHandler = async (db, event) => {
   if (event.purchase?.kind !== "reschedule") return "ignored";
   const changeId = event.purchase.id;
-  const [found] = await db
-    .select({ bookingId: bookingChanges.bookingId })
-    .from(bookingChanges)
-    .where(eq(bookingChanges.id, changeId));
+  const found = await changeOf(db, changeId);
   if (!found) throw new Error(`a paid reschedule checkout for an unknown change ${changeId}`);
   if (!event.paymentIntentId) throw new Error(`a paid reschedule checkout without a payment (${changeId})`);
   const intentId = event.paymentIntentId;
@@ -92,14 +89,20 @@ export const reschedulePaid: CheckoutHandler = async (db, event) => {
   return outcome;
 };
 
-/** Failed or expired unpaid: the held seats go back, the change is expired; the booking stays as it was. */
-export const rescheduleUnpaid: CheckoutHandler = async (db, event) => {
-  if (event.purchase?.kind !== "reschedule") return "ignored";
-  const changeId = event.purchase.id;
+/** The booking a change belongs to (undefined for an unknown change). */
+async function changeOf(db: Db, changeId: string): Promise<{ bookingId: string } | undefined> {
   const [found] = await db
     .select({ bookingId: bookingChanges.bookingId })
     .from(bookingChanges)
     .where(eq(bookingChanges.id, changeId));
+  return found;
+}
+
+/** Failed or expired unpaid: the held seats go back, the change is expired; the booking stays as it was. */
+export const rescheduleUnpaid: CheckoutHandler = async (db, event) => {
+  if (event.purchase?.kind !== "reschedule") return "ignored";
+  const changeId = event.purchase.id;
+  const found = await changeOf(db, changeId);
   if (!found) return "ignored";
   const dropped = await db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.bookingId)).for("update");

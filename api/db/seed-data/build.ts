@@ -1,21 +1,16 @@
 import type { accounts, experiences, services, slots, ticketTypes } from "../schema";
 import { SEED_ACCOUNTS } from "./accounts";
-import { ACME_EXPERIENCES } from "./experiences-acme";
-import { HARBOR_EXPERIENCES } from "./experiences-harbor";
-import { OLIVE_EXPERIENCES } from "./experiences-olive";
-import { SUMMIT_EXPERIENCES } from "./experiences-summit";
+import acme from "./catalog/acme.json";
+import harbor from "./catalog/harbor.json";
+import olive from "./catalog/olive.json";
+import summit from "./catalog/summit.json";
 import { experienceImageUrls, logoUrl } from "./images";
 import { CATEGORIES, CITIES, TICKET_NAMES } from "./places";
 import { createRandom, stableId } from "./random";
-import type { SeedAccount, SeedExperience } from "./types";
+import { seedExperiences, type SeedAccount, type SeedExperience, type TicketCode } from "./types";
 import { zonedTimeToUtc } from "./zoned-time";
 
-export const SEED_EXPERIENCES: SeedExperience[] = [
-  ...ACME_EXPERIENCES,
-  ...HARBOR_EXPERIENCES,
-  ...SUMMIT_EXPERIENCES,
-  ...OLIVE_EXPERIENCES,
-];
+export const SEED_EXPERIENCES: SeedExperience[] = seedExperiences([...acme, ...harbor, ...summit, ...olive]);
 
 /** Days of departures generated, starting with today's (UTC) date. */
 export const SEED_DAYS = 60;
@@ -124,13 +119,13 @@ export function buildSeedCatalog(today: Date): SeedCatalog {
         capacity: service.capacity,
         sortOrder: index,
       });
-      service.tickets.forEach((ticket, ticketIndex) => {
+      (Object.entries(service.tickets) as [TicketCode, number][]).forEach(([code, priceMinor], ticketIndex) => {
         catalog.ticketTypes.push({
-          id: `${id}-${ticket.code}`,
+          id: `${id}-${code}`,
           serviceId: id,
-          code: ticket.code,
-          name: TICKET_NAMES[ticket.code],
-          priceMinor: ticket.priceMinor,
+          code,
+          name: TICKET_NAMES[code],
+          priceMinor,
           sortOrder: ticketIndex,
         });
       });

@@ -1,11 +1,10 @@
-import type { CategorySlug } from "~contract/categories";
-import type { GeoPoint } from "~contract/catalog";
+import { z } from "zod";
+import { CATEGORY_SLUGS, type CategorySlug } from "~contract/categories";
 
-/** Shapes of the hand-written seed catalog (see accounts.ts and experiences-*.ts). */
+/** Shapes of the hand-written seed catalog (see accounts.ts and catalog/*.json). */
 export type { CategorySlug };
-export type CitySlug = "new-york" | "boston" | "lisbon" | "porto" | "vancouver" | "whistler" | "barcelona";
-export type AccountSlug = "acme" | "harbor" | "summit" | "olive";
-export type TicketCode = "adult" | "child" | "senior" | "student" | "infant" | "participant" | "couple" | "group";
+export type CitySlug = SeedExperience["city"];
+export type AccountSlug = SeedExperience["account"];
 
 export interface SeedAccount {
   slug: AccountSlug;
@@ -26,31 +25,6 @@ export interface SeedAccount {
   monogram: string;
 }
 
-export interface SeedTicket {
-  code: TicketCode;
-  priceMinor: number;
-}
-
-/** The usual pair: an adult and a child price, in the operator's minor units. */
-export function adultAndChild(adultMinor: number, childMinor: number): SeedTicket[] {
-  return [
-    { code: "adult", priceMinor: adultMinor },
-    { code: "child", priceMinor: childMinor },
-  ];
-}
-
-export interface SeedService {
-  name: string;
-  description: string;
-  durationMinutes: number;
-  capacity: number;
-  /** Local start times, "HH:MM", in the operator's timezone. */
-  times: string[];
-  /** Days of the week it runs (0 = Sunday); every day when absent. */
-  weekdays?: number[];
-  tickets: SeedTicket[];
-}
-
 /**
  * What an experience is, within its category: its illustration (images.ts) draws this, so a pizza
  * class shows a pizza, not the category's generic palette.
@@ -65,23 +39,57 @@ export const EXPERIENCE_KINDS = {
 } as const satisfies Record<CategorySlug, readonly string[]>;
 export type ExperienceKind = (typeof EXPERIENCE_KINDS)[CategorySlug][number];
 
-export interface SeedExperience {
-  id: string;
-  account: AccountSlug;
-  title: string;
-  summary: string;
-  description: string;
-  category: CategorySlug;
-  /** One of EXPERIENCE_KINDS[category]. */
-  kind: ExperienceKind;
-  city: CitySlug;
-  included: string[];
-  meetingPoint: string;
-  /** The meeting point on a map (WGS 84 degrees). */
-  meetingPointLocation: GeoPoint;
-  /** Overrides the operator's standard cancellation wording. */
-  cancellationPolicy?: string;
-  /** 0..1: how full its departures tend to be. */
-  demand: number;
-  services: SeedService[];
+const TICKET_CODES = ["adult", "child", "senior", "student", "infant", "participant", "couple", "group"] as const;
+export type TicketCode = (typeof TICKET_CODES)[number];
+
+const seedService = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  durationMinutes: z.number().int().positive(),
+  capacity: z.number().int().positive(),
+  /** Local start times, "HH:MM", in the operator's timezone. */
+  times: z.array(z.string().regex(/^\d\d:\d\d$/)).min(1),
+  /** Days of the week it runs (0 = Sunday); every day when absent. */
+  weekdays: z.array(z.number().int().min(0).max(6)).optional(),
+  /** Ticket code → price in the operator's minor units, in the order they are offered. */
+  tickets: z.record(z.enum(TICKET_CODES), z.number().int().nonnegative()),
+});
+export type SeedService = z.infer<typeof seedService>;
+
+/**
+ * One experience of the hand-written seed catalog (catalog/*.json, one file per operator: the
+ * catalog is content, kept as data and read through this schema).
+ */
+const seedExperience = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/),
+    account: z.enum(["acme", "harbor", "summit", "olive"]),
+    title: z.string().min(1),
+    summary: z.string().min(1),
+    description: z.string().min(1),
+    category: z.enum(CATEGORY_SLUGS),
+    /** One of EXPERIENCE_KINDS[category]: its illustration (images.ts). */
+    kind: z.string(),
+    city: z.enum(["new-york", "boston", "lisbon", "porto", "vancouver", "whistler", "barcelona"]),
+    included: z.array(z.string()),
+    meetingPoint: z.string().min(1),
+    /** The meeting point on a map (WGS 84 degrees). */
+    meetingPointLocation: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
+    /** Overrides the operator's standard cancellation wording. */
+    cancellationPolicy: z.string().optional(),
+    /** 0..1: how full its departures tend to be. */
+    demand: z.number().min(0).max(1),
+    services: z.array(seedService).min(1),
+  })
+  .strict()
+  .refine((e) => (EXPERIENCE_KINDS[e.category] as readonly string[]).includes(e.kind), {
+    message: "kind is not one of its category's",
+    path: ["kind"],
+  })
+  .transform((e) => ({ ...e, kind: e.kind as ExperienceKind }));
+export type SeedExperience = z.output<typeof seedExperience>;
+
+/** An operator's seed experiences from its JSON file, checked (a typo fails the seed, not the page). */
+export function seedExperiences(json: unknown): SeedExperience[] {
+  return z.array(seedExperience).parse(json);
 }
