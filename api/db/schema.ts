@@ -820,7 +820,8 @@ export const bookingChanges = pgTable(
 );
 export type BookingChangeRow = typeof bookingChanges.$inferSelect;
 export type BookingChangeStatus = "awaiting_payment" | "done" | "expired" | "refunded";
-export interface BookingChangeOrder {
+/** An order's lines and sums in minor units: a date change's new order, a checkout's booking. */
+export interface PricedOrder {
   tickets: BookingTicket[];
   subtotalMinor: number;
   discountMinor: number;
@@ -828,6 +829,7 @@ export interface BookingChangeOrder {
   taxMinor: number;
   totalMinor: number;
 }
+export type BookingChangeOrder = PricedOrder;
 
 export const CHECK_IN_STATUSES = ["checked_in", "no_show"] as const;
 export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];

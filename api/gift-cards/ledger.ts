@@ -290,7 +290,21 @@ function balances(db: Db) {
 /** Paid cards only: a card whose checkout was never paid is nobody's. */
 const paid = sql`${giftCards.status} <> 'pending'`;
 
-const listed = (status: GiftCardStatus) => status as Exclude<GiftCardStatus, "pending">;
+/** What every list says of a paid card: its amounts in minor units, its status, who it is for and when. */
+function listedCard(card: typeof giftCards.$inferSelect, balance: string | null) {
+  return {
+    id: card.id,
+    last4: card.last4,
+    currency: card.currency,
+    amountMinor: card.amountMinor,
+    balanceMinor: Number(balance ?? 0),
+    status: card.status as Exclude<GiftCardStatus, "pending">,
+    recipientEmail: card.recipientEmail,
+    senderName: card.senderName,
+    deliverAt: card.deliverAt.toISOString(),
+    paidAt: card.paidAt?.toISOString() ?? null,
+  };
+}
 
 /**
  * The paid cards a user bought, that were sent to their email or that they saved to their account
@@ -323,23 +337,14 @@ export async function myGiftCards(db: Db, user: { id: string; email: string | nu
     )
     .orderBy(desc(giftCards.createdAt), asc(giftCards.id));
   return rows.map(({ card, balance, operatorName, saved: isSaved }) => ({
-    id: card.id,
-    last4: card.last4,
-    currency: card.currency,
-    amountMinor: card.amountMinor,
-    balanceMinor: Number(balance ?? 0),
-    status: listed(card.status),
+    ...listedCard(card, balance),
     relation:
       card.purchaserId === user.id
         ? ("bought" as const)
         : isSaved && (card.recipientEmail ?? "").toLowerCase() !== (user.email ?? "").toLowerCase()
           ? ("saved" as const)
           : ("received" as const),
-    recipientEmail: card.recipientEmail,
-    deliverAt: card.deliverAt.toISOString(),
     operatorName,
-    paidAt: card.paidAt?.toISOString() ?? null,
-    senderName: card.senderName,
   }));
 }
 
@@ -367,18 +372,7 @@ export async function operatorGiftCards(db: Db, accountId: string) {
     .where(and(eq(giftCards.accountId, accountId), paid))
     .orderBy(desc(giftCards.createdAt), asc(giftCards.id))
     .limit(500);
-  const items = rows.map(({ card, balance }) => ({
-    id: card.id,
-    last4: card.last4,
-    currency: card.currency,
-    amountMinor: card.amountMinor,
-    balanceMinor: Number(balance ?? 0),
-    status: listed(card.status),
-    recipientEmail: card.recipientEmail,
-    senderName: card.senderName,
-    deliverAt: card.deliverAt.toISOString(),
-    paidAt: card.paidAt?.toISOString() ?? null,
-  }));
+  const items = rows.map(({ card, balance }) => listedCard(card, balance));
   return {
     items,
     soldMinor: items.reduce((sum, item) => sum + item.amountMinor, 0),

@@ -24,16 +24,8 @@ export async function addNotification(db: Db, input: NewNotification): Promise<v
   });
 }
 
-function toView(row: NotificationRow): NotificationView {
-  return {
-    id: row.id,
-    kind: row.kind,
-    title: row.title,
-    body: row.body,
-    link: row.link,
-    readAt: row.readAt ? row.readAt.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-  };
+function toView({ id, kind, title, body, link, readAt, createdAt }: NotificationRow): NotificationView {
+  return { id, kind, title, body, link, readAt: readAt?.toISOString() ?? null, createdAt: createdAt.toISOString() };
 }
 
 /** GET /v1/user/notifications: newest first; two queries (the page, and both counts). */

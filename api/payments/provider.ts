@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import type { BookingTicket } from "../db/schema";
+import type { PricedOrder } from "../db/schema";
 
 /**
  * The payment-provider port. The booking code only talks to this interface; the provider is
@@ -16,16 +16,10 @@ import type { CardDetails } from "./saved-cards";
 export type { CheckoutStatus };
 
 /** What a provider needs to know about the booking being paid. */
-export interface CheckoutBooking {
+export interface CheckoutBooking extends PricedOrder {
   id: string;
   /** "<experience title> · <service name>" */
   title: string;
-  tickets: BookingTicket[];
-  subtotalMinor: number;
-  discountMinor: number;
-  feesMinor: number;
-  taxMinor: number;
-  totalMinor: number;
   /** Paid with a gift card already: the checkout charges totalMinor - giftCardMinor. */
   giftCardMinor: number;
   currency: string;

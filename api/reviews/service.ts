@@ -18,15 +18,8 @@ export function authorNameOf(firstName: string | null, lastName: string | null):
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
 
-function toReviewView(row: ReviewRow): ReviewView {
-  return {
-    id: row.id,
-    rating: row.rating,
-    body: row.body,
-    authorName: row.authorName,
-    verified: row.bookingId !== null,
-    createdAt: row.createdAt.toISOString(),
-  };
+function toReviewView({ id, rating, body, authorName, bookingId, createdAt }: ReviewRow): ReviewView {
+  return { id, rating, body, authorName, verified: bookingId !== null, createdAt: createdAt.toISOString() };
 }
 
 /**
