@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { booking } from "../bookings/outputs";
 import { bookingReference } from "../output-parts";
 
 const tipCard = z.object({ brand: z.string(), last4: z.string() }).nullable();

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { booking } from "../bookings/outputs";
 import { count, isoTime, paging } from "../output-parts";
 import { NOTIFICATION_CATEGORIES } from "../preference-values";
 import { MISSING_DATA_FIELDS } from "../statuses";

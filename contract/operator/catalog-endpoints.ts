@@ -9,7 +9,7 @@ import {
   updatePhotoBody,
   uploadPhotoBody,
 } from "../photos";
-import { text } from "../reference";
+
 import {
   createDepartureBody,
   departureListQuery,

@@ -14,7 +14,6 @@ import {
 import { operatorBookingParams, operatorRefundBody } from "../operator-refunds";
 import { operatorReport, reportQuery } from "../operator-reports";
 import { MAX_PHOTO_BYTES } from "../photos";
-import { text } from "../reference";
 
 export const consoleCheckInEndpoints = domain("Operator console: check-in", {
   operatorCheckIn: endpoint({

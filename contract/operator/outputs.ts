@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { booking, bookingRefund, bookingTicket } from "../bookings/outputs";
 import { geoPoint, money, namedSlug, picture } from "../catalog/outputs";
-import { bookingReference, count, isoTime, minor, paging } from "../output-parts";
+import { count, isoTime, minor, paging } from "../output-parts";
 import { staffMoney } from "../staff-money";
 import { BOOKING_STATUSES, DEPARTURE_STATUSES, OPERATOR_ROLES, PAYMENT_STATUSES } from "../statuses";
 
