@@ -1,6 +1,7 @@
 import { withTenant } from "./accounts/tenant";
 import { optionalAuth, requireAuth, requireFreshAuth } from "./auth/middleware";
 import { provideRouteChecks } from "./http/register";
+import { requireMember } from "./members/guard";
 import { bookingCheckoutExpired, bookingPaid, bookingPaymentFailed } from "./bookings/checkout-outcome";
 import { onCheckoutCompleted, onCheckoutExpired, onCheckoutFailed } from "./payments/checkout-handlers";
 import { tipPaid } from "./tips/service";
@@ -11,13 +12,14 @@ import { reschedulePaid, rescheduleUnpaid } from "./bookings/reschedule-payment"
  * Where the API's rooms meet, once, as the app is made (api/app.ts): a room lower down offers a
  * port, the rooms above it register here, so the lower one never imports them. Payments hands
  * each checkout's outcome to the room that opened the checkout; every route checks its caller and
- * tenant with auth's and accounts' middleware (api/http/register.ts).
+ * tenant with auth's and accounts' middleware, and a console endpoint's member with the members room's guard (api/http/register.ts).
  * (The job runner plugs itself into the outbox when it starts: api/jobs/runner.ts.)
  */
 export function wireRooms(): void {
   provideRouteChecks({
     caller: { optional: optionalAuth, user: requireAuth, freshUser: requireFreshAuth },
     tenant: withTenant,
+    member: requireMember,
   });
   onCheckoutCompleted("booking", bookingPaid);
   onCheckoutFailed("booking", bookingPaymentFailed);

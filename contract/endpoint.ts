@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ChangeTopic } from "./changes";
+import type { MemberScope } from "./member-roles";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -11,8 +12,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * - `freshUser`: a signed-in user whose session's revocation is checked on every call (sensitive
  *   actions: seats and payments, phone, email, password).
  *
- * An operator's member will be one more kind, `{ role: "operator" }`: the API's one switch over
- * these kinds is exhaustive, so adding it there is the only other change.
+ * A console endpoint also declares `member`: which members of the operator's team may call it.
  */
 export type EndpointAuth = "public" | "optional" | "user" | "freshUser";
 
@@ -51,12 +51,19 @@ export interface Endpoint<
   O = unknown,
   E extends string = string,
   H extends z.AnyZodObject | undefined = z.AnyZodObject | undefined,
+  M extends MemberScope | undefined = MemberScope | undefined,
 > {
   method: HttpMethod;
   path: `/v1/${string}`;
   /** One line for the reference (/v1/docs). */
   summary: string;
   auth: EndpointAuth;
+  /**
+   * A console endpoint: the caller must be a member of the operator named by X-Account-Context
+   * (else 404 `not_found`) whose role the scope allows (./member-roles.ts; else 403 `forbidden`).
+   * The API runs that guard before the handler and hands it the member; needs `tenant` and a user.
+   */
+  member?: M;
   /**
    * The answer is the operator's named by X-Account-Context (an unknown one: 404
    * `account_not_found`), or every operator's without it.
@@ -96,7 +103,8 @@ export function endpoint<
   Q extends z.ZodTypeAny | undefined = undefined,
   B extends z.ZodTypeAny | undefined = undefined,
   H extends z.AnyZodObject | undefined = undefined,
->(definition: Endpoint<P, Q, B, O, E, H>): Endpoint<P, Q, B, O, E, H> {
+  M extends MemberScope | undefined = undefined,
+>(definition: Endpoint<P, Q, B, O, E, H, M>): Endpoint<P, Q, B, O, E, H, M> {
   return definition;
 }
 

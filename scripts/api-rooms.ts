@@ -87,6 +87,16 @@ export function apiRooms(imports: ApiImport[] = apiImports()): ApiRooms {
   return { edges, ties, outside };
 }
 
+/**
+ * The imports into `room` from the other rooms (the app, its wiring and its start, at the top,
+ * are in none), one "from -> to" a line.
+ */
+export function importsInto(imports: ApiImport[], room: string): string[] {
+  return imports
+    .filter((item) => roomOf(item.to) === room && roomOf(item.from) !== null && roomOf(item.from) !== room)
+    .map((item) => `${item.from} -> ${item.to}`);
+}
+
 /** "a <-> b" with the files that tie it, one import a line. */
 export function describeTie(rooms: ApiRooms, tie: string): string {
   const [a, b] = tie.split(" <-> ");

@@ -12,6 +12,7 @@ import type { Endpoint, EndpointAuth } from "~contract/endpoint";
 import { endpoints } from "~contract/endpoints";
 import { errorEnvelopeOf } from "~contract/error-envelope";
 import { COMMON_ERROR_CODES } from "~contract/errors";
+import { MEMBER_ROLES } from "~contract/member-roles";
 import { FILE_FIELD } from "~contract/photos";
 
 // The generator reads what `.openapi()` would add; nothing here calls it.
@@ -100,12 +101,22 @@ function failures(entry: Declared): Record<string, ResponseConfig> {
 function description(entry: Declared): string {
   return [
     WHO[entry.auth],
+    entry.member && whichMembers(entry.member),
     entry.tenant && `Scoped to the operator named by ${ACCOUNT_CONTEXT_HEADER} (every operator's without it).`,
     entry.changes?.length && `Changes for caches: ${entry.changes.join(", ")}.`,
     entry.dependsOn?.length && `May be kept until one of these changes: ${entry.dependsOn.join(", ")}.`,
   ]
     .filter(Boolean)
     .join(" ");
+}
+
+/** Who of the operator's team may call a console endpoint (also its `x-member-roles`). */
+function whichMembers(scope: keyof typeof MEMBER_ROLES): string {
+  const roles = MEMBER_ROLES[scope].map((role) => `\`${role}\``).join(", ");
+  return (
+    `Only for a member of the team of the operator named by ${ACCOUNT_CONTEXT_HEADER} whose role is one of: ${roles}` +
+    " (another role: 403 `forbidden`; not a member of that team: 404 `not_found`)."
+  );
 }
 
 /** A multipart body's fields, its files (described FILE_FIELD) drawn as binary strings. */
@@ -134,6 +145,7 @@ function route(name: string, entry: Declared): RouteConfig {
     tags: [entry.tag],
     security: SECURITY[entry.auth],
     "x-error-codes": [...entry.errors],
+    ...(entry.member ? { "x-member-roles": [...MEMBER_ROLES[entry.member]] } : {}),
     request: {
       params: entry.params as z.AnyZodObject | undefined,
       query: entry.query as z.AnyZodObject | undefined,

@@ -4,11 +4,12 @@ import { z } from "zod";
 import { CHANGED_HEADER } from "~contract/changes";
 import type { Endpoint, EndpointAuth, HttpMethod, OutputOf, OwnResponseMedia, SuccessStatus } from "~contract/endpoint";
 import { endpoints } from "~contract/endpoints";
+import type { MemberScope } from "~contract/member-roles";
 import { nameRoute } from "~contract/request-id.mjs";
 import { announceChanges } from "../changes/feed";
 import { dataResponse } from "./envelope";
 import { ApiError, methodNotAllowed } from "./errors";
-import type { AppEnv } from "./types";
+import type { AppEnv, Member } from "./types";
 import { validate } from "./validate";
 import { withDb } from "./with-db";
 
@@ -20,7 +21,9 @@ import { withDb } from "./with-db";
  * In order: the caller is checked as the declaration's `auth` says, the route's own middleware
  * runs (`use`: a rate limit, a provider's guard), the declared headers, params, query and JSON body
  * are validated (a 400 `validation_error` with fields), the database is opened and, for a `tenant`
- * endpoint, X-Account-Context resolved. The handler returns the `data`; it is answered in the
+ * endpoint, X-Account-Context resolved; for a console endpoint (`member`), the caller's membership
+ * of that operator and their role are checked (api/members/guard.ts) and the member handed to the
+ * handler as `member`. The handler returns the `data`; it is answered in the
  * envelope (`{ success: true }` when there is none) with the declared status, and a write that
  * declares `changes` names them in CHANGED_HEADER and announces them. Other methods on the path
  * answer 405 with Allow, from every declaration of that path.
@@ -40,6 +43,8 @@ export function handle<E extends Endpoint>(
   const [options, handler] = args.length === 1 ? [{}, args[0]] : args;
   if (options.db === false && endpoint.tenant)
     throw new Error(`${endpoint.path}: a tenant endpoint needs the database.`);
+  if (endpoint.member && (!endpoint.tenant || (endpoint.auth !== "user" && endpoint.auth !== "freshUser")))
+    throw new Error(`${endpoint.path}: a member's endpoint needs a signed-in user and X-Account-Context.`);
   const path = endpoint.path.slice("/v1".length);
   guardMethods(router, path, endpoint.path);
   const chain: MiddlewareHandler<AppEnv>[] = [
@@ -57,6 +62,7 @@ export function handle<E extends Endpoint>(
       query: endpoint.query && c.req.valid("query" as never),
       body: endpoint.body && c.req.valid((endpoint.bodyMedia ? "form" : "json") as never),
       headers: endpoint.headers && c.req.valid("header" as never),
+      member: endpoint.member && (await provided().member(c, endpoint.member)),
     } as RouteInput<E>;
     return answer(c, endpoint, await handler(c, input));
   });
@@ -75,12 +81,22 @@ type Parsed<E, K extends "params" | "query" | "body" | "headers"> = E extends { 
     : undefined
   : undefined;
 
-/** The validated input of a route: what its declaration takes (undefined for a part it does not). */
+type MemberOf<E> = E extends { member?: infer M }
+  ? [Exclude<M, undefined>] extends [never]
+    ? undefined
+    : Member
+  : undefined;
+
+/**
+ * The validated input of a route: what its declaration takes (undefined for a part it does not),
+ * and for a console endpoint the caller as a member of the operator (undefined for the others).
+ */
 export interface RouteInput<E> {
   params: Parsed<E, "params">;
   query: Parsed<E, "query">;
   body: Parsed<E, "body">;
   headers: Parsed<E, "headers">;
+  member: MemberOf<E>;
 }
 
 /** A success with a declared status other than the usual one (the first of `statuses`). */
@@ -128,11 +144,13 @@ function answer(c: Context<AppEnv>, endpoint: Endpoint, result: unknown): Respon
 
 /**
  * How each kind of caller is checked and how X-Account-Context is resolved: the auth and accounts
- * rooms own those, and give them here as the app is made (api/wiring.ts), so http imports neither.
+ * rooms own those, and give them here as the app is made (api/wiring.ts), so http imports neither;
+ * so does the members room its guard of the console's endpoints (api/members/guard.ts).
  */
 export interface RouteChecks {
   caller: Record<Exclude<EndpointAuth, "public">, MiddlewareHandler<AppEnv>>;
   tenant: MiddlewareHandler<AppEnv>;
+  member: (c: Context<AppEnv>, scope: MemberScope) => Promise<Member>;
 }
 let checks: RouteChecks | undefined;
 

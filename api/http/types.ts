@@ -1,5 +1,6 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Db } from "../db/client";
+import type { OperatorRole } from "~contract/operators";
 import type { AccountRow } from "../db/schema";
 
 /** Who a request is: a verified Firebase ID token or session cookie (api/auth/verify.ts). */
@@ -15,6 +16,17 @@ export type AuthIdentity = {
   requiresPasswordSetup: boolean;
   kind: "id_token" | "session_cookie";
 };
+
+/**
+ * The caller as a member of the operator whose storefront (X-Account-Context) they are on: what
+ * handle() hands a console endpoint's handler (its declaration's `member`; api/members/guard.ts).
+ */
+export interface Member {
+  account: AccountRow;
+  userId: string;
+  email: string | null;
+  role: OperatorRole;
+}
 
 /** Hono environment of the v1 API: what middleware puts on the context. */
 export interface AppEnv {

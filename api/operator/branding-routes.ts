@@ -7,30 +7,26 @@ import type { AppEnv } from "../http/types";
 import { photoStorage } from "../photos/storage";
 import { LOGO_CONTENT_TYPES, type LogoFormat } from "~contract/operator-branding";
 import { getBranding, publishBranding, removeLogo, updateBranding, uploadLogo } from "./branding";
-import { actorOf, CATALOG, requireMember } from "./guard";
+import { actorOf } from "../members/guard";
 import { once, requestOf } from "./idempotency";
 
 /** The console's branding (owner, manager; a guide: 403): api/operator/branding.ts does the work. */
 export const brandingRoutes = new Hono<AppEnv>();
 
-handle(brandingRoutes, endpoints.operatorGetBranding, async (c) => {
-  const member = await requireMember(c, CATALOG);
+handle(brandingRoutes, endpoints.operatorGetBranding, async (c, { member }) => {
   return getBranding(c.get("db"), member.account.id);
 });
 
-handle(brandingRoutes, endpoints.operatorUpdateBranding, async (c, { body }) => {
-  const member = await requireMember(c, CATALOG);
+handle(brandingRoutes, endpoints.operatorUpdateBranding, async (c, { body, member }) => {
   return updateBranding(c.get("db"), actorOf(member, clientIp(c)), body);
 });
 
-handle(brandingRoutes, endpoints.operatorPublishBranding, async (c) => {
-  const member = await requireMember(c, CATALOG);
+handle(brandingRoutes, endpoints.operatorPublishBranding, async (c, { member }) => {
   return publishBranding(c.get("db"), actorOf(member, clientIp(c)));
 });
 
 // One logo per Idempotency-Key: the logo form sent twice uploads it once.
-handle(brandingRoutes, endpoints.operatorUploadLogo, async (c, { body, headers }) => {
-  const member = await requireMember(c, CATALOG);
+handle(brandingRoutes, endpoints.operatorUploadLogo, async (c, { body, headers, member }) => {
   const actor = actorOf(member, clientIp(c));
   const branding = await once(c.get("db"), member, headers, await requestOf("logo", body.file), (keep) =>
     uploadLogo(c.get("db"), photoStorage(), actor, body.file, keep),
@@ -38,8 +34,7 @@ handle(brandingRoutes, endpoints.operatorUploadLogo, async (c, { body, headers }
   return new WithStatus(201, branding);
 });
 
-handle(brandingRoutes, endpoints.operatorRemoveLogo, async (c) => {
-  const member = await requireMember(c, CATALOG);
+handle(brandingRoutes, endpoints.operatorRemoveLogo, async (c, { member }) => {
   return removeLogo(c.get("db"), photoStorage(), actorOf(member, clientIp(c)));
 });
 

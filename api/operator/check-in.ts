@@ -9,7 +9,7 @@ import { writeAudit } from "../audit/log";
 import { formatMomentIn } from "../bookings/format";
 import { bookingReference } from "../bookings/view";
 import { localDateOf } from "../schedules/expand";
-import { actorOf, mayRunDeparture, type Member } from "./guard";
+import { actorOf, mayRunDeparture, type Member } from "../members/guard";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

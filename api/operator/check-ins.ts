@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { bookingCheckIns, bookings, slots, ticketTypes } from "../db/schema";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { writeAudit, type Actor } from "../audit/log";
-import { mayRunDeparture, type Member } from "./guard";
+import { mayRunDeparture, type Member } from "../members/guard";
 import { guestsOf } from "./manifest";
 
 export const bookingNotFound = () => notFound("No such booking for this operator.", "booking_not_found");

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { consoleWriteKeys } from "../db/schema";
 import { conflict } from "../http/errors";
-import type { Member } from "./guard";
+import type { Member } from "../members/guard";
 
 /** Called by a write inside its transaction with its answer: kept under the request's key, committed with the change. */
 export type KeepAnswer<T> = (tx: Db, answer: T) => Promise<void>;

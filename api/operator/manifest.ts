@@ -26,7 +26,7 @@ import { bookingReference } from "../bookings/view";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
 import { currentWaiver } from "../waivers/service";
 import { guideNameSql, guideUsers } from "./departures";
-import { departuresOf, seesMoney, type Member } from "./guard";
+import { departuresOf, seesMoney, type Member } from "../members/guard";
 
 interface TicketLine {
   ticketTypeId: string;

@@ -14,7 +14,7 @@ import { releaseBooking } from "../bookings/fulfilment";
 import { bookingNotFound } from "../bookings/read";
 import { hasPayment, recordRefundOverPayments, refundsOf, settleRefund } from "../bookings/refunds";
 import { findBookingView, toBookingRefund, toBookingView } from "../bookings/view";
-import { departuresOf, seesMoney, type Member } from "./guard";
+import { departuresOf, seesMoney, type Member } from "../members/guard";
 
 /** The provider's key of an operator's refund: the booking's id and the console's key (unique at the provider too). */
 const operatorRefundKey = (bookingId: string, clientKey: string) => `op_${bookingId}_${clientKey}`;

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
+import { abilitiesOf } from "~contract/operator/abilities";
 import { clientIp, requestOrigin } from "../http/client-info";
 import { ApiError } from "../http/errors";
 import { handle, WithStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { enforceRateLimits } from "../rate-limit/service";
 import { readAuditLog } from "../audit/log";
-import { actorOf, ANY_ROLE, CATALOG, type Member, OWNER, requireMember } from "./guard";
+import { actorOf, type Member } from "../members/guard";
 import { once, requestOf } from "./idempotency";
 import { checkInRoutes } from "./check-in-routes";
 import { refundRoutes } from "./refund-routes";
@@ -36,9 +37,7 @@ export const operatorRoutes = new Hono<AppEnv>();
  */
 export const INVITATION_LIMITS = { perAccount: 50, perInviter: 25, windowSeconds: 3600 };
 
-handle(operatorRoutes, endpoints.operatorMe, async (c) => {
-  const member = await requireMember(c, ANY_ROLE);
-  const owner = member.role === "owner";
+handle(operatorRoutes, endpoints.operatorMe, async (c, { member }) => {
   return {
     account: {
       id: member.account.id,
@@ -49,20 +48,11 @@ handle(operatorRoutes, endpoints.operatorMe, async (c) => {
     userId: member.userId,
     email: member.email,
     role: member.role,
-    can: {
-      manageTeam: owner,
-      readAuditLog: owner,
-      manageCatalog: CATALOG.includes(member.role),
-      runDay: true,
-      refund: CATALOG.includes(member.role),
-      manageBranding: CATALOG.includes(member.role),
-      readReports: CATALOG.includes(member.role),
-    },
+    can: abilitiesOf(member.role),
   };
 });
 
-handle(operatorRoutes, endpoints.operatorListMembers, async (c) => {
-  const member = await requireMember(c, OWNER);
+handle(operatorRoutes, endpoints.operatorListMembers, async (c, { member }) => {
   return listTeam(c.get("db"), member.account.id);
 });
 
@@ -83,8 +73,7 @@ function limitInvitations(member: Member) {
 }
 
 // One invitation per Idempotency-Key (the form sent twice sends one email; a replay is not counted).
-handle(operatorRoutes, endpoints.operatorInviteMember, async (c, { body, headers }) => {
-  const member = await requireMember(c, OWNER);
+handle(operatorRoutes, endpoints.operatorInviteMember, async (c, { body, headers, member }) => {
   const actor = actorOf(member, clientIp(c));
   const request = await requestOf("invitation", body.email, body.role);
   const invitation = await once(c.get("db"), member, headers, request, async (keep) => {
@@ -94,15 +83,13 @@ handle(operatorRoutes, endpoints.operatorInviteMember, async (c, { body, headers
   return new WithStatus(201, invitation);
 });
 
-handle(operatorRoutes, endpoints.operatorResendInvitation, async (c, { params }) => {
-  const member = await requireMember(c, OWNER);
+handle(operatorRoutes, endpoints.operatorResendInvitation, async (c, { params, member }) => {
   await limitInvitations(member);
   const actor = actorOf(member, clientIp(c));
   return resendInvitation(c.get("db"), actor, member.account, params.invitationId, requestOrigin(c));
 });
 
-handle(operatorRoutes, endpoints.operatorCancelInvitation, async (c, { params }) => {
-  const member = await requireMember(c, OWNER);
+handle(operatorRoutes, endpoints.operatorCancelInvitation, async (c, { params, member }) => {
   await cancelInvitation(c.get("db"), actorOf(member, clientIp(c)), member.account.id, params.invitationId);
 });
 
@@ -120,30 +107,25 @@ handle(operatorRoutes, endpoints.operatorAcceptInvitation, async (c, { params })
   return acceptInvitation(c.get("db"), account, identity, params.token, clientIp(c));
 });
 
-handle(operatorRoutes, endpoints.operatorUpdateMember, async (c, { params, body }) => {
-  const member = await requireMember(c, OWNER);
+handle(operatorRoutes, endpoints.operatorUpdateMember, async (c, { params, body, member }) => {
   return updateMember(c.get("db"), actorOf(member, clientIp(c)), params.userId, body.role);
 });
 
-handle(operatorRoutes, endpoints.operatorRemoveMember, async (c, { params }) => {
-  const member = await requireMember(c, OWNER);
+handle(operatorRoutes, endpoints.operatorRemoveMember, async (c, { params, member }) => {
   await removeMember(c.get("db"), actorOf(member, clientIp(c)), params.userId);
 });
 
-handle(operatorRoutes, endpoints.operatorAuditLog, async (c, { query }) => {
-  const member = await requireMember(c, OWNER);
+handle(operatorRoutes, endpoints.operatorAuditLog, async (c, { query, member }) => {
   return readAuditLog(c.get("db"), member.account.id, query.page);
 });
 
 // Services, capacity and prices: the catalog's roles (a guide: 403).
-handle(operatorRoutes, endpoints.operatorListServices, async (c, { params }) => {
-  const member = await requireMember(c, CATALOG);
+handle(operatorRoutes, endpoints.operatorListServices, async (c, { params, member }) => {
   return listServices(c.get("db"), member.account, params.experienceId);
 });
 
 // One service per Idempotency-Key: the new-service form sent twice adds it once.
-handle(operatorRoutes, endpoints.operatorCreateService, async (c, { params, body, headers }) => {
-  const member = await requireMember(c, CATALOG);
+handle(operatorRoutes, endpoints.operatorCreateService, async (c, { params, body, headers, member }) => {
   const actor = actorOf(member, clientIp(c));
   const request = await requestOf(`service:${params.experienceId}`, JSON.stringify(body));
   const service = await once(c.get("db"), member, headers, request, (keep) =>
@@ -152,18 +134,15 @@ handle(operatorRoutes, endpoints.operatorCreateService, async (c, { params, body
   return new WithStatus(201, service);
 });
 
-handle(operatorRoutes, endpoints.operatorUpdateService, async (c, { params, body }) => {
-  const member = await requireMember(c, CATALOG);
+handle(operatorRoutes, endpoints.operatorUpdateService, async (c, { params, body, member }) => {
   return updateService(c.get("db"), actorOf(member, clientIp(c)), member.account.currency, params.serviceId, body);
 });
 
-handle(operatorRoutes, endpoints.operatorDeleteService, async (c, { params }) => {
-  const member = await requireMember(c, CATALOG);
+handle(operatorRoutes, endpoints.operatorDeleteService, async (c, { params, member }) => {
   await deleteService(c.get("db"), actorOf(member, clientIp(c)), params.serviceId);
 });
 
-handle(operatorRoutes, endpoints.operatorSetTicketTypes, async (c, { params, body }) => {
-  const member = await requireMember(c, CATALOG);
+handle(operatorRoutes, endpoints.operatorSetTicketTypes, async (c, { params, body, member }) => {
   return setTicketTypes(c.get("db"), actorOf(member, clientIp(c)), member.account.currency, params.serviceId, body);
 });
 

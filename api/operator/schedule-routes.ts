@@ -15,46 +15,39 @@ import {
   ownedDeparture,
   updateDeparture,
 } from "./departures";
-import { actorOf, CATALOG, requireMember } from "./guard";
+import { actorOf } from "../members/guard";
 import { getSchedule, setSchedule } from "./schedules";
 
 /** The console's schedules and departures (owner, manager): registered on the operator router. */
 export function scheduleRoutes(router: Hono<AppEnv>): void {
-  handle(router, endpoints.operatorGetSchedule, async (c, { params, query }) => {
-    const member = await requireMember(c, CATALOG);
+  handle(router, endpoints.operatorGetSchedule, async (c, { params, query, member }) => {
     return getSchedule(c.get("db"), member.account, params.experienceId, query.service);
   });
 
-  handle(router, endpoints.operatorSetSchedule, async (c, { params, body }) => {
-    const member = await requireMember(c, CATALOG);
+  handle(router, endpoints.operatorSetSchedule, async (c, { params, body, member }) => {
     return setSchedule(c.get("db"), actorOf(member, clientIp(c)), member.account, params.serviceId, body);
   });
 
-  handle(router, endpoints.operatorListDepartures, async (c, { params, query }) => {
-    const member = await requireMember(c, CATALOG);
+  handle(router, endpoints.operatorListDepartures, async (c, { params, query, member }) => {
     return listDepartures(c.get("db"), member.account.id, params.experienceId, query);
   });
 
-  handle(router, endpoints.operatorCreateDeparture, async (c, { params, body }) => {
-    const member = await requireMember(c, CATALOG);
+  handle(router, endpoints.operatorCreateDeparture, async (c, { params, body, member }) => {
     return new WithStatus(
       201,
       await createDeparture(c.get("db"), actorOf(member, clientIp(c)), params.serviceId, body),
     );
   });
 
-  handle(router, endpoints.operatorGetDeparture, async (c, { params }) => {
-    const member = await requireMember(c, CATALOG);
+  handle(router, endpoints.operatorGetDeparture, async (c, { params, member }) => {
     return departureDetail(c.get("db"), member.account.id, params.departureId);
   });
 
-  handle(router, endpoints.operatorUpdateDeparture, async (c, { params, body }) => {
-    const member = await requireMember(c, CATALOG);
+  handle(router, endpoints.operatorUpdateDeparture, async (c, { params, body, member }) => {
     return updateDeparture(c.get("db"), actorOf(member, clientIp(c)), params.departureId, body);
   });
 
-  handle(router, endpoints.operatorCancelDeparture, async (c, { params }) => {
-    const member = await requireMember(c, CATALOG);
+  handle(router, endpoints.operatorCancelDeparture, async (c, { params, member }) => {
     const db = c.get("db");
     const actor = actorOf(member, clientIp(c));
     const departure = await ownedDeparture(db, member.account.id, params.departureId);

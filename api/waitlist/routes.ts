@@ -4,7 +4,7 @@ import { requestOrigin } from "../http/client-info";
 import { handle, withStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { offerState } from "../bookings/waitlist-offer";
-import { ANY_ROLE, departuresOf, requireMember } from "../operator/guard";
+import { departuresOf } from "../members/guard";
 import { departureWaitlist, joinWaitlist, leaveWaitlist, listWaitlist, waitlistDeparture } from "./service";
 
 export const waitlistRoutes = new Hono<AppEnv>();
@@ -39,7 +39,6 @@ handle(waitlistRoutes, endpoints.myWaitlist, async (c) =>
 
 // A departure's waitlist in the console: the operator guard first (every member may view; a guide,
 // the departures assigned to them).
-handle(waitlistRoutes, endpoints.operatorDepartureWaitlist, async (c, { params }) => {
-  const member = await requireMember(c, ANY_ROLE);
+handle(waitlistRoutes, endpoints.operatorDepartureWaitlist, async (c, { params, member }) => {
   return departureWaitlist(c.get("db"), member.account.id, params.departureId, departuresOf(member));
 });

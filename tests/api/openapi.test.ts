@@ -61,6 +61,24 @@ describe("GET /v1/openapi.json", () => {
     }
   });
 
+  it("states who of the operator's team may call every console operation (x-member-roles and in words)", async () => {
+    const { document } = await fetchDocument();
+    // Every /v1/operator/… operation is a member's, but the invitation link's (the token is the proof).
+    const consoleOps = declared.filter(([, entry]) => /^\/v1\/operator\/(?!invitations\/:token\/)/.test(entry.path));
+    expect(consoleOps.length).toBeGreaterThan(40);
+    for (const [name, entry] of consoleOps) {
+      const operation = document.paths[openApiPath(entry.path)][entry.method.toLowerCase()];
+      const roles: string[] = operation["x-member-roles"] ?? [];
+      expect(roles.length, `${name} states no member roles`).toBeGreaterThan(0);
+      expect(["owner", "manager", "guide"], name).toEqual(expect.arrayContaining(roles));
+      expect(roles, name).toContain("owner");
+      for (const role of roles) expect(operation.description, name).toContain(`\`${role}\``);
+      expect(operation.description, name).toContain("403 `forbidden`");
+    }
+    const withRoles = declared.filter(([, entry]) => entry.member).map(([name]) => name);
+    expect(withRoles.sort()).toEqual(consoleOps.map(([name]) => name).sort());
+  });
+
   it("puts the success inside the envelope, the input schemas and the declared headers in", async () => {
     const { document } = await fetchDocument();
     const cancel = document.paths["/v1/bookings/{id}/cancel"].post;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { apiImports, apiRooms, describeTie, roomOf } from "../../scripts/api-rooms";
+import { apiImports, apiRooms, describeTie, importsInto, roomOf } from "../../scripts/api-rooms";
 
 /**
  * The API's rooms (its folders) import one another one way: docs/architecture.md, "API rooms".
@@ -40,5 +40,16 @@ describe("the API's rooms", () => {
   it("let payments hand a checkout's outcome on through its port: it imports neither bookings nor tips", () => {
     expect(rooms.edges.get("payments -> bookings") ?? []).toEqual([]);
     expect(rooms.edges.get("payments -> tips") ?? []).toEqual([]);
+  });
+
+  it("keep the console's guard below the domains: no room imports operator/ (members/guard.ts is the guard)", () => {
+    expect(importsInto(imports, "operator")).toEqual([]);
+    expect(imports.filter((item) => /^api\/operator\/guard/.test(item.to)).map((item) => item.from)).toEqual([]);
+    const fromMembers = [...rooms.edges.keys()].filter((key) => key.startsWith("members -> "));
+    expect(fromMembers.sort(), "members/ imports only what is below every domain").toEqual([
+      "members -> audit",
+      "members -> db",
+      "members -> http",
+    ]);
   });
 });

@@ -1,34 +1,24 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
+import { MEMBER_ROLES, type MemberScope } from "~contract/member-roles";
 import type { OperatorRole } from "~contract/operators";
-import type { AccountRow } from "../db/schema";
 import { operatorMembers, slots } from "../db/schema";
 import { forbidden, notFound, unauthorized } from "../http/errors";
-import type { AppEnv } from "../http/types";
+import type { AppEnv, Member } from "../http/types";
 import type { Actor } from "../audit/log";
 
-/** The caller as a member of the operator whose storefront (X-Account-Context) they are on. */
-export interface Member {
-  account: AccountRow;
-  userId: string;
-  email: string | null;
-  role: OperatorRole;
-}
-
-/** Every role: for what any member may do (their own view of the console). */
-export const ANY_ROLE: readonly OperatorRole[] = ["owner", "manager", "guide"];
-export const OWNER: readonly OperatorRole[] = ["owner"];
-/** The catalog: experiences, photos, schedules, departures, capacity and prices. */
-export const CATALOG: readonly OperatorRole[] = ["owner", "manager"];
+export type { Member };
 
 /**
- * The one guard of the console's endpoints, first in each handler: the caller is signed in (else
- * 401; the route's `auth: "user"` has already checked it), the request names an operator
- * (X-Account-Context: its storefront), the caller is a member of THAT operator's team (else 404
- * `not_found`: the console never says that it exists to anyone else), and their role is one of
- * `roles` (else 403 `forbidden`).
+ * The one guard of the console's endpoints: an endpoint declared with `member` (contract/endpoint.ts)
+ * has it run by handle() (api/http/register.ts, given it by api/wiring.ts) before its handler,
+ * which receives the member. The caller is signed in (else 401; the route's `auth: "user"` has
+ * already checked it), the request names an operator (X-Account-Context: its storefront), the
+ * caller is a member of THAT operator's team (else 404 `not_found`: the console never says that it
+ * exists to anyone else), and their role is one the declared scope allows (else 403 `forbidden`).
  */
-export async function requireMember(c: Context<AppEnv>, roles: readonly OperatorRole[]): Promise<Member> {
+export async function requireMember(c: Context<AppEnv>, scope: MemberScope): Promise<Member> {
+  const roles: readonly OperatorRole[] = MEMBER_ROLES[scope];
   const identity = c.get("identity");
   if (!identity) throw unauthorized();
   const account = c.get("account");

@@ -1,0 +1,383 @@
+import { z } from "zod";
+import { booking, bookingRefund, bookingTicket } from "../bookings/outputs";
+import { geoPoint, money, namedSlug, picture } from "../catalog/outputs";
+import { count, isoTime, minor, paging } from "../output-parts";
+import { staffMoney } from "../staff-money";
+import { BOOKING_STATUSES, DEPARTURE_STATUSES, OPERATOR_ROLES, PAYMENT_STATUSES } from "../statuses";
+
+const operatorRole = z.enum(OPERATOR_ROLES);
+
+/** GET /v1/operator/me: the caller as a member of this operator's team. */
+export const operatorMe = z.object({
+  /** timeZone: the operator's own (IANA); the console shows its times in it. */
+  account: z.object({ id: z.string(), slug: z.string(), name: z.string(), timeZone: z.string() }),
+  userId: z.string(),
+  email: z.string().nullable(),
+  role: operatorRole,
+  /**
+   * What the role opens in the console: the day's work (manifest, check-in) is every member's;
+   * bookings' refunds, branding and reports are the owner's and managers'.
+   */
+  can: z.object({
+    manageTeam: z.boolean(),
+    readAuditLog: z.boolean(),
+    manageCatalog: z.boolean(),
+    runDay: z.boolean(),
+    refund: z.boolean(),
+    manageBranding: z.boolean(),
+    readReports: z.boolean(),
+  }),
+});
+
+export const operatorMember = z.object({
+  userId: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  role: operatorRole,
+  since: isoTime,
+});
+
+export const operatorInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: operatorRole,
+  expiresAt: isoTime,
+  invitedAt: isoTime,
+  /** Past its date: the link no longer works; the owner may send it again. */
+  expired: z.boolean(),
+});
+
+/** GET /v1/operator/members: the team and the invitations not accepted (expired ones for 30 days). */
+export const operatorTeam = z.object({
+  members: z.array(operatorMember),
+  invitations: z.array(operatorInvitation),
+});
+
+/** GET /v1/operator/invitations/{token}/invitee: whom an open invitation link invites, as what (its sign-in fills the email in). */
+export const operatorInvitee = z.object({
+  email: z.string(),
+  role: operatorRole,
+});
+
+/** POST /v1/operator/invitations/{token}/accept */
+export const operatorAccepted = z.object({
+  account: z.object({ slug: z.string(), name: z.string() }),
+  role: operatorRole,
+});
+
+/**
+ * One row of the audit log. `action` is one of contract/audit-actions.ts (older rows may name
+ * actions since renamed); `target` the record as written; `about` what its ids name today (null
+ * where the record names none, or it is gone): the actor's name, the booking's reference, the
+ * experience, service and departure (its start, and its experience's zone), the member and guide.
+ */
+export const auditEntry = z.object({
+  id: z.string(),
+  at: isoTime,
+  actor: z.object({ id: z.string().nullable(), email: z.string().nullable(), name: z.string().nullable() }),
+  action: z.string(),
+  target: z.record(z.string().nullable()),
+  about: z.object({
+    bookingReference: z.string().nullable(),
+    experienceTitle: z.string().nullable(),
+    serviceName: z.string().nullable(),
+    departureStartsAt: isoTime.nullable(),
+    timezone: z.string().nullable(),
+    memberName: z.string().nullable(),
+    guideName: z.string().nullable(),
+  }),
+  clientAddress: z.string(),
+});
+
+/** GET /v1/operator/audit-log: newest first. */
+export const auditLogPage = z.object({ items: z.array(auditEntry), ...paging });
+
+/** A ticket type as the console edits it: its price in the operator's currency, minor units. */
+export const operatorTicketType = z.object({ id: z.string(), code: z.string(), name: z.string(), priceMinor: minor });
+
+/** One service of an experience in the console, with what its future departures have sold. */
+export const operatorService = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  durationMinutes: count,
+  /** The default capacity of its departures. */
+  capacity: count,
+  sortOrder: count,
+  /** The currency of every price (the operator's). */
+  currency: z.string().length(3),
+  ticketTypes: z.array(operatorTicketType),
+  /** Future departures that follow the default capacity (not changed one by one): a new capacity applies to them. */
+  departuresAtCapacity: count,
+  /** The most seats sold and held on one of those: the capacity cannot go below it. */
+  seatsTakenMax: count,
+  /** Bookings ever made of it (any status): a service with bookings cannot be deleted. */
+  bookings: count,
+});
+
+/** GET /v1/operator/experiences/{experienceId}/services */
+export const operatorServices = z.object({
+  experience: z.object({ id: z.string(), title: z.string() }),
+  currency: z.string().length(3),
+  services: z.array(operatorService),
+});
+
+/** One photo of an experience in the console (api/photos). */
+export const operatorPhoto = z.object({
+  id: z.string(),
+  /** 0 is the cover. */
+  position: count,
+  cover: z.boolean(),
+  picture,
+  /** Bytes of every variant written. */
+  bytes: count,
+  createdAt: isoTime,
+});
+
+/** GET /v1/operator/experiences/{experienceId}/photos: cover first. */
+export const operatorPhotos = z.object({
+  experience: z.object({ id: z.string(), title: z.string() }),
+  photos: z.array(operatorPhoto),
+  maxPhotos: count,
+  maxBytes: count,
+});
+
+/** GET /v1/media/…: the variant's bytes. */
+export const mediaFile = z.string();
+// --- schedules and departures (issue 28, item 4) ----------------------------------------------
+
+const localDateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const scheduleExperience = z.object({ id: z.string(), title: z.string(), timezone: z.string() });
+
+const scheduleService = z.object({ id: z.string(), name: z.string(), capacity: z.number().int() });
+
+/** One departure as the console sees it: instants in UTC, shown in `timezone` (the experience's). */
+export const operatorDeparture = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  startsAt: isoTime,
+  endsAt: isoTime,
+  timezone: z.string(),
+  capacity: z.number().int(),
+  /** Seats of confirmed bookings. */
+  seatsSold: z.number().int(),
+  /** Seats of bookings held while their guests pay (a hold that ran out counts until it is swept). */
+  seatsHeld: z.number().int(),
+  /** Confirmed and held bookings on it. */
+  bookings: z.number().int(),
+  status: z.enum(DEPARTURE_STATUSES),
+  /** Made by a weekly rule (its id), or null: a one-off (created so, or kept). */
+  ruleId: z.string().nullable(),
+  /** Its rule no longer wants it but it has bookings or holds: keep it (a one-off) or cancel it. */
+  needsDecision: z.boolean(),
+  /** Online sales still open: open, and the service's cut-off before its start not reached. */
+  onSale: z.boolean(),
+  cancelledAt: isoTime.nullable(),
+  /** The guide who leads it (a member of the team; name: their profile's, else their email), or null. */
+  guide: z.object({ userId: z.string(), name: z.string() }).nullable(),
+});
+
+/** GET /v1/operator/experiences/{experienceId}/schedule */
+export const operatorSchedule = z.object({
+  experience: scheduleExperience,
+  services: z.array(scheduleService),
+  /** The service whose schedule this is (null: the experience has no service yet). */
+  service: scheduleService.extend({ salesCutoffMinutes: z.number().int() }).nullable(),
+  rules: z.array(
+    z.object({
+      id: z.string(),
+      weekdays: z.array(z.number().int()),
+      startTimes: z.array(z.string()),
+      validFrom: localDateText,
+      validUntil: localDateText.nullable(),
+    }),
+  ),
+  blackouts: z.array(z.object({ date: localDateText, reason: z.string() })),
+  /** Departures are kept materialised this many days ahead. */
+  horizonDays: z.number().int(),
+  /** The operator's own zone: a new experience's when its place gives none. */
+  operatorTimezone: z.string(),
+  needsDecision: z.array(operatorDeparture),
+});
+
+/** PUT /v1/operator/services/{serviceId}/schedule: what the new schedule did to the departures. */
+export const scheduleOutcome = z.object({
+  schedule: operatorSchedule,
+  /** Departures added. */
+  created: z.number().int(),
+  /** Departures of the old rules no longer wanted, with nobody booked: removed. */
+  removed: z.number().int(),
+  /** Departures no longer wanted that have bookings or holds: kept untouched, each needs a decision. */
+  kept: z.number().int(),
+});
+
+/** GET /v1/operator/experiences/{experienceId}/departures */
+export const operatorDepartures = z.object({
+  experience: scheduleExperience,
+  services: z.array(scheduleService),
+  /** The local dates listed, of the experience's zone, both included. */
+  from: localDateText,
+  to: localDateText,
+  /** The windows of as many days just before and just after: the console's paging. */
+  earlier: z.object({ from: localDateText, to: localDateText }),
+  later: z.object({ from: localDateText, to: localDateText }),
+  departures: z.array(operatorDeparture),
+  /** Every future departure waiting for the operator's keep or cancel (any date). */
+  needsDecision: z.array(operatorDeparture),
+});
+
+/** POST /v1/operator/departures/{departureId}/cancel */
+export const departureCancelled = z.object({
+  departure: operatorDeparture,
+  /** Bookings cancelled by this call (0 when it was cancelled already). */
+  cancelledBookings: z.number().int(),
+  /** Of those, paid bookings whose full refund was made (or is owed and retried by the sweep). */
+  refunds: z.number().int(),
+});
+
+/** GET /v1/operator/departures/{departureId}: with the experience it belongs to. */
+export const operatorDepartureDetail = z.object({ experience: scheduleExperience, departure: operatorDeparture });
+
+const experienceStatus = z.enum(["draft", "published"]);
+
+/** One row of GET /v1/operator/experiences. */
+export const operatorExperienceRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: experienceStatus,
+  city: namedSlug.extend({ country: z.string().nullable() }),
+  category: namedSlug,
+  /** The card's "from" price; null while no service has a ticket type (or while a draft is not listed). */
+  priceFrom: money.nullable(),
+  /** Whom `priceFrom` is for. */
+  priceBasis: z.enum(["per_adult", "per_person"]),
+  services: count,
+  upcomingDepartures: count,
+  updatedAt: isoTime,
+});
+
+/** GET /v1/operator/experiences: this operator's experiences, drafts included, most recently changed first. */
+export const operatorExperienceList = z.object({ items: z.array(operatorExperienceRow), ...paging });
+
+/** GET /v1/operator/experiences/{experienceId} and the answers of its writes: every editable field. */
+export const operatorExperience = z.object({
+  id: z.string(),
+  status: experienceStatus,
+  publishedAt: isoTime.nullable(),
+  title: z.string(),
+  summary: z.string(),
+  description: z.string(),
+  city: z.string(),
+  citySlug: z.string(),
+  country: z.string().nullable(),
+  category: z.string(),
+  /** The first service's duration. */
+  durationMinutes: count,
+  meetingPoint: z.string(),
+  meetingPointLocation: geoPoint.nullable(),
+  languages: z.array(z.string()),
+  included: z.array(z.string()),
+  cancellationPolicy: z.string(),
+  /** The IANA zone its departures are scheduled, listed and judged "today" in. */
+  timezone: z.string(),
+  /** What publishing still needs (empty: it may be published). */
+  missingToPublish: z.array(z.enum(["ticket_type"])),
+  /** The details page travellers see (null while a draft or without a priced service). */
+  storefrontPath: z.string().nullable(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+
+/** POST /v1/operator/experiences */
+export const operatorExperienceCreated = z.object({ id: z.string(), serviceId: z.string() });
+
+/** Operator console, refunds (issue 29): a refund as the console sees it, with its reason and who decided it. */
+export const operatorRefund = bookingRefund.extend({
+  reason: z.string(),
+  /** The member who decided it (null: the traveller's cancellation or the system). */
+  requestedBy: z.string().nullable(),
+  releaseSeats: z.boolean(),
+});
+
+/** A booking's money as the console sees it: paid, refunded so far (owed or made), what can still be refunded. */
+export const operatorBookingMoney = z.object({
+  currency: z.string().length(3),
+  paidMinor: minor,
+  /** The part of what was paid that a gift card paid (refunds go back to it first). */
+  giftCardMinor: minor,
+  refundedMinor: minor,
+  refundableMinor: minor,
+  /**
+   * The platform's service fee, which travellers pay on top of the operator's prices: what it
+   * keeps of it after the refunds (each refund gives back its share, contract/pricing.ts).
+   */
+  serviceFeeMinor: minor,
+  /** What the operator receives: paid, less refunds and the service fee kept. */
+  operatorMinor: minor,
+});
+
+/** POST /v1/operator/bookings/{bookingId}/refunds */
+export const operatorRefundResult = z.object({
+  refund: operatorRefund,
+  booking: operatorBookingMoney.extend({
+    id: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+  }),
+});
+
+/**
+ * A booking as the console's page shows it, without money (a guide gets this much): who, what,
+ * when, how many; its tickets without their prices.
+ */
+export const operatorBookingFacts = booking
+  .pick({
+    id: true,
+    reference: true,
+    status: true,
+    experienceId: true,
+    experienceTitle: true,
+    serviceId: true,
+    serviceName: true,
+    startsAt: true,
+    endsAt: true,
+    timezone: true,
+    meetingPoint: true,
+    seats: true,
+    paymentStatus: true,
+    holdExpiresAt: true,
+    createdAt: true,
+    confirmedAt: true,
+    checkedInGuests: true,
+  })
+  .extend({ tickets: z.array(bookingTicket.omit({ unitPriceMinor: true })) });
+
+/** GET /v1/operator/bookings/{bookingId}: the console's booking page. */
+export const operatorBooking = z.object({
+  booking: operatorBookingFacts,
+  guest: z.object({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  departure: z.object({
+    id: z.string(),
+    startsAt: isoTime,
+    endsAt: isoTime,
+    status: z.enum(DEPARTURE_STATUSES),
+    started: z.boolean(),
+  }),
+  money: staffMoney(
+    operatorBookingMoney.extend({
+      totalMinor: minor,
+      payment: z.object({ provider: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
+      refunds: z.array(operatorRefund),
+      /** Whether a refund can be made now (paid, something left), and whether it may release the seats. */
+      canRefund: z.boolean(),
+      canReleaseSeats: z.boolean(),
+    }),
+  ),
+});
