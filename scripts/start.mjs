@@ -11,7 +11,7 @@ import { productionPreflight, webProcessRole } from "../contract/production-pref
 import { readCommandLine } from "./cli.mjs";
 import { createDemoOwners } from "./demo-owners.mjs";
 import { DEFAULT_EMULATOR_HOST, ensureAuthEmulator } from "./emulator.mjs";
-import { nodeArgs } from "./server-args.mjs";
+import { serverArgs } from "./server-args.mjs";
 import { AFTER_DRAIN_LIMIT_MS, shutdownTimeoutMs } from "../contract/process-lifecycle.mjs";
 
 const { values: flags } = readCommandLine({
@@ -112,15 +112,10 @@ if ((!dev || apiOnly) && buildIsStale()) {
 // The emulator (about 10 s cold) and the server start side by side.
 const emulatorReady = localIdentity ? startAuthEmulator() : Promise.resolve();
 
-const server = apiOnly
-  ? spawn(process.execPath, [...nodeArgs(env), "build/api/server.js"], { env, stdio: "inherit" })
-  : dev
-    ? spawn(bin("remix"), ["dev"], { env, stdio: "inherit" })
-    : // scripts/server-args.mjs: the edge preloaded, the heap bounded.
-      spawn(process.execPath, [...nodeArgs(env), bin("remix-serve"), "./build/index.js"], {
-        env,
-        stdio: "inherit",
-      });
+// server/index.mjs (scripts/server-args.mjs: the heap bounded); `remix dev` starts it on each build.
+const server = dev
+  ? spawn(bin("remix"), ["dev", "--command", "node server/index.mjs"], { env, stdio: "inherit" })
+  : spawn(process.execPath, serverArgs(apiOnly ? "api" : "web", env), { env, stdio: "inherit" });
 children.push(server);
 server.on("exit", (code) => {
   if (!shuttingDown) shutdown(code ?? 1);

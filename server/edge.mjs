@@ -1,11 +1,12 @@
 /**
- * Preloaded into remix-serve (`node --import ./server/edge.mjs …`, see scripts/start.mjs): the few
- * rules that must hold before any of our code runs, for every answer the process gives.
+ * The edge: wraps the process's request listener (server/index.mjs puts it in front of Remix's
+ * request handler, or of the API alone) with the few rules that must hold before any of our code
+ * runs, for every answer the process gives.
  *
  * - Methods outside the ones we serve answer 405 with Allow (undici's Request refuses TRACE and
- *   friends, which remix-serve would turn into a 500).
+ *   friends, which Express and Remix would turn into a 500).
  * - Every answer carries the base security headers, including the static files and the errors that
- *   remix-serve answers itself (a header our code already set is left as it is).
+ *   Express answers itself (a header our code already set is left as it is).
  * - An answer given before a large request body was read (an early 413/415/403 to an upload over
  *   64 KiB, or of unknown length) says `Connection: close`, so the client opens a new connection
  *   at once instead of waiting on one whose unread body the server would otherwise have to drain;
@@ -22,23 +23,19 @@
  * - Every request has an id (contract/request-id.mjs: the X-Request-Id it came with when that is
  *   a safe token, else a new one), on the request the app sees, on the answer, and on every log
  *   line written while it is handled; every answer gets one access line (server/access-log.mjs).
- * - With METRICS_ENABLED, /metrics on a port of its own (server/metrics-server.mjs).
  * - The process's own health (server/health.mjs): /health/live and /health/ready, answered here so
- *   that a load balancer gets them even while the line is long; on SIGTERM or SIGINT the servers
- *   it made stop as contract/process-lifecycle.mjs says (readiness 503 at once, in-flight requests
- *   finished, then the API's job runner and database closed).
+ *   that a load balancer gets them even while the line is long.
  */
 import http from "node:http";
-import { syncBuiltinESMExports } from "node:module";
 import { admission } from "./admission.mjs";
 import { refuseCrossSiteWrite } from "./cross-site-refusal.mjs";
 import { recordConnectionAddress } from "../contract/edge-headers.mjs";
-import { shutdownTimeoutMs, trackServer } from "../contract/process-lifecycle.mjs";
+import { shutdownTimeoutMs } from "../contract/process-lifecycle.mjs";
 import { answerHealth, isHealthPath } from "./health.mjs";
 import { answerError } from "./error-answer.mjs";
 import { logAnswer } from "./access-log.mjs";
 import { logger } from "./logger.mjs";
-import { metricsSettings, startMetricsServer } from "./metrics-server.mjs";
+import { metricsSettings } from "./metrics-server.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
 import { REQUEST_ID_HEADER, requestIdFor, runInRequestContext } from "../contract/request-id.mjs";
 import { answersInEnvelope, isLegacyDataRequest, isStaticFile, malformedPath, pathOf } from "./paths.mjs";
@@ -133,21 +130,3 @@ export function edge(listener) {
     admitted();
   }
 }
-
-const createServer = http.createServer;
-startMetricsServer(createServer);
-http.createServer = function (...args) {
-  const index = args.findIndex((arg) => typeof arg === "function");
-  if (index !== -1) args[index] = edge(args[index]);
-  const server = createServer.apply(this, args);
-  server.once("listening", () => {
-    const address = server.address();
-    if (typeof address === "object" && address)
-      logger.info({ address: address.address, port: address.port }, "listening");
-  });
-  trackServer(server);
-  return server;
-};
-// Modules that import `createServer` by name (`import { createServer } from "node:http"`, as
-// @hono/node-server does for the API alone) get the one above too, not the original.
-syncBuiltinESMExports();
