@@ -34,7 +34,7 @@ COPY --from=build /app/public ./public
 # The server both commands start (server/index.mjs), with the runtime modules it imports and the
 # English words of its own 503 page.
 COPY server ./server
-COPY contract/*.mjs ./contract/
+COPY runtime ./runtime
 COPY app/locales/en/common.json ./app/locales/en/common.json
 # Read at run time by `npm run db:migrate` and, when MIGRATE_ON_START allows it, on start.
 COPY api/db/migrations ./api/db/migrations

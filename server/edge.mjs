@@ -16,28 +16,27 @@
  * - A write from another site is refused with a 403 before the app runs (server/cross-site-refusal.mjs):
  *   the 403 page for a form post, the API's envelope on /v1 and for data requests.
  * - Every request carries the address of its connection in a header the edge sets itself
- *   (contract/edge-headers.mjs): per-address limits need it, and Remix never sees the socket.
+ *   (runtime/edge-headers.mjs): per-address limits need it, and Remix never sees the socket.
  * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs); what it
  *   does not answer from memory waits its turn to reach the app (server/admission.mjs), but for
  *   static files and the health checks, which never wait.
- * - Every request has an id (contract/request-id.mjs: the X-Request-Id it came with when that is
+ * - Every request has an id (runtime/request-id.mjs: the X-Request-Id it came with when that is
  *   a safe token, else a new one), on the request the app sees, on the answer, and on every log
  *   line written while it is handled; every answer gets one access line (server/access-log.mjs).
  * - The process's own health (server/health.mjs): /health/live and /health/ready, answered here so
  *   that a load balancer gets them even while the line is long.
  */
-import http from "node:http";
 import { admission } from "./admission.mjs";
 import { refuseCrossSiteWrite } from "./cross-site-refusal.mjs";
-import { recordConnectionAddress } from "../contract/edge-headers.mjs";
-import { shutdownTimeoutMs } from "../contract/process-lifecycle.mjs";
+import { recordConnectionAddress } from "../runtime/edge-headers.mjs";
+import { shutdownTimeoutMs } from "../runtime/process-lifecycle.mjs";
 import { answerHealth, isHealthPath } from "./health.mjs";
 import { answerError } from "./error-answer.mjs";
 import { logAnswer } from "./access-log.mjs";
 import { logger } from "./logger.mjs";
 import { metricsSettings } from "./metrics-server.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
-import { REQUEST_ID_HEADER, requestIdFor, runInRequestContext } from "../contract/request-id.mjs";
+import { REQUEST_ID_HEADER, requestIdFor, runInRequestContext } from "../runtime/request-id.mjs";
 import { answersInEnvelope, isLegacyDataRequest, isStaticFile, malformedPath, pathOf } from "./paths.mjs";
 import { baseSecurityHeaders } from "./security-headers.mjs";
 
@@ -53,14 +52,14 @@ const securityHeaders = baseSecurityHeaders(production);
  */
 const DRAIN_LIMIT_BYTES = 64 * 1024;
 
-/** Whether answering now would leave more than a small body unread. @param {http.IncomingMessage} req */
+/** Whether answering now would leave more than a small body unread. @param {import("node:http").IncomingMessage} req */
 function hasUnreadBody(req) {
   if (req.complete) return false;
   if (req.headers["transfer-encoding"] !== undefined) return true;
   return Number(req.headers["content-length"] ?? 0) > DRAIN_LIMIT_BYTES;
 }
 
-/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+/** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
 function guardResponse(req, res) {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
@@ -82,7 +81,7 @@ shutdownTimeoutMs();
 /**
  * A path no router can read (server/paths.mjs malformedPath): 400 before the app runs, in the API's
  * envelope under /v1 and for data requests, plain text for a page; the access line is its only log.
- * @param {string} target @param {http.ServerResponse} res
+ * @param {string} target @param {import("node:http").ServerResponse} res
  */
 function refuseMalformedPath(target, res) {
   const message = "This address is not a valid path: check its percent-encoding and characters.";
@@ -91,9 +90,9 @@ function refuseMalformedPath(target, res) {
   res.end(message);
 }
 
-/** @param {http.RequestListener} listener */
+/** @param {import("node:http").RequestListener} listener */
 export function edge(listener) {
-  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  /** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
   return function edgeListener(req, res) {
     recordConnectionAddress(req);
     const requestId = requestIdFor(req.headers[REQUEST_ID_HEADER]);
@@ -104,7 +103,7 @@ export function edge(listener) {
     runInRequestContext(context, () => answer.call(this, req, res));
   };
 
-  /** @this {unknown} @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  /** @this {unknown} @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
   function answer(req, res) {
     if (!allowed.has(req.method ?? "")) {
       answerError(res, 405, "method_not_allowed", "This method is not allowed.", {

@@ -13,13 +13,13 @@
  * bound of scripts/server-args.mjs), and so do the image (Dockerfile, compose.yaml), the e2e and
  * scale scripts and the tests of tests/build. With METRICS_ENABLED, /metrics on a port of its own
  * (server/metrics-server.mjs). On SIGTERM or SIGINT the server stops as
- * contract/process-lifecycle.mjs says (readiness 503 at once, in-flight requests finished, then the
+ * runtime/process-lifecycle.mjs says (readiness 503 at once, in-flight requests finished, then the
  * API's job runner and database closed).
  */
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { trackServer } from "../contract/process-lifecycle.mjs";
+import { trackServer } from "../runtime/process-lifecycle.mjs";
 import { edge } from "./edge.mjs";
 import { logger } from "./logger.mjs";
 import { startMetricsServer } from "./metrics-server.mjs";

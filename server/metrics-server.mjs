@@ -1,5 +1,5 @@
 /**
- * /metrics (Prometheus' text format, contract/metrics.mjs) on a port of its own, started by
+ * /metrics (Prometheus' text format, runtime/metrics.mjs) on a port of its own, started by
  * server/index.mjs when METRICS_ENABLED is on. Off by default; on, it listens on METRICS_HOST (127.0.0.1 by
  * default: reachable from this machine only, never through the public port or a load balancer)
  * and METRICS_PORT (9464). Each process of a machine needs its own port. A port that cannot be
@@ -7,7 +7,7 @@
  */
 import { createServer } from "node:http";
 import { z } from "zod";
-import { collectProcessMetrics, metricsRegistry, observedGauge } from "../contract/metrics.mjs";
+import { collectProcessMetrics, metricsRegistry, observedGauge } from "../runtime/metrics.mjs";
 import { admission } from "./admission.mjs";
 import { logger } from "./logger.mjs";
 

@@ -1,9 +1,9 @@
-import { currentRequestContext } from "~contract/request-id.mjs";
+import { currentRequestContext } from "~runtime/request-id.mjs";
 
 /**
  * `load` run once per incoming request, its promise shared by whoever asks again: the root loader,
  * the page's loader and the render. Remix hands each loader a copy of the Request, so the answer
- * is kept on the request's context (the edge's, contract/request-id.mjs), and by method: the loaders
+ * is kept on the request's context (the edge's, runtime/request-id.mjs), and by method: the loaders
  * that run after an action in the same request get a GET and read afresh what the action (a POST)
  * may have changed. Outside the edge (tests calling a loader), on the Request itself.
  */

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type { AgnosticRouteObject } from "@remix-run/router";
-import { runInRequestContext } from "~contract/request-id.mjs";
+import { runInRequestContext } from "~runtime/request-id.mjs";
 import { oncePerRequest } from "~/platform/per-request.server";
 
 // The server-side patches of the framework (patches/, applied by `npm install`): see
