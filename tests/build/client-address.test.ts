@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverArgs } from "../../scripts/server-args.mjs";
-import { CONNECTION_ADDRESS_HEADER } from "../../contract/edge-headers.mjs";
+import { CONNECTION_ADDRESS_HEADER } from "../../runtime/edge-headers.mjs";
 
 async function freePort(): Promise<number> {
   const probe = createServer();
