@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One image, two commands: the web (default) and the v1 API alone (`node … build/api/server.js`,
+# One image, two commands: the web (default) and the v1 API alone (`node server/index.mjs --api`,
 # see compose.yaml). The runtime stage holds the build, the production dependencies and the few
 # source files the built server reads at run time; scripts/check-image-layout.mjs rebuilds that
 # layout in a temporary directory and starts both commands from it (Docker does not run in CI).
@@ -31,10 +31,10 @@ COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-# Preloaded by both commands (--import ./server/edge.mjs), with the contract modules it imports and
-# the English words of its own 503 page.
+# The server both commands start (server/index.mjs), with the runtime modules it imports and the
+# English words of its own 503 page.
 COPY server ./server
-COPY contract/*.mjs ./contract/
+COPY runtime ./runtime
 COPY app/locales/en/common.json ./app/locales/en/common.json
 # Read at run time by `npm run db:migrate` and, when MIGRATE_ON_START allows it, on start.
 COPY api/db/migrations ./api/db/migrations
@@ -50,6 +50,6 @@ EXPOSE 3000 3001
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 STOPSIGNAL SIGTERM
-# The web: remix-serve with the edge preloaded (as `npm start`, without the local launcher's
-# rebuild and Auth emulator). The API alone: compose.yaml's api1 command.
-CMD ["node", "--max-old-space-size=192", "--import", "./server/edge.mjs", "node_modules/.bin/remix-serve", "./build/index.js"]
+# The web: server/index.mjs, the edge in front of Remix (as `npm start`, without the local
+# launcher's rebuild and Auth emulator). The API alone: compose.yaml's api1 command (`--api`).
+CMD ["node", "--max-old-space-size=192", "server/index.mjs"]

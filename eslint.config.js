@@ -76,6 +76,15 @@ const contractBorder = {
     },
   ],
 };
+/** runtime/ is the bottom room (docs/architecture.md): plain JavaScript that imports nothing of ours. */
+const runtimeBorder = {
+  patterns: [
+    {
+      group: ["~api/*", "~/*", "~contract/*", "**/api/**", "**/app/**", "**/contract/**", "**/server/**"],
+      message: "runtime/ is the bottom room: the edge, the web, the API and the contract import it, never the reverse.",
+    },
+  ],
+};
 const apiBorder = {
   patterns: [
     { group: ["~/*", "**/app/**"], message: "The API never imports the web app." },
@@ -186,6 +195,7 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: appBorder.patterns }] },
   },
   { files: ["contract/**/*.ts"], rules: { "no-restricted-imports": ["error", contractBorder] } },
+  { files: ["runtime/**/*.mjs"], rules: { "no-restricted-imports": ["error", runtimeBorder] } },
   { files: ["api/**/*.ts"], rules: { "no-restricted-imports": ["error", apiBorder] } },
   {
     files: ["app/**/*.{ts,tsx}", "api/**/*.ts", "contract/**/*.ts"],

@@ -8,6 +8,7 @@ export default defineConfig({
     alias: {
       "~api": fileURLToPath(new URL("./api", import.meta.url)),
       "~contract": fileURLToPath(new URL("./contract", import.meta.url)),
+      "~runtime": fileURLToPath(new URL("./runtime", import.meta.url)),
       "~": fileURLToPath(new URL("./app", import.meta.url)),
     },
   },

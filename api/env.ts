@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { firebasePublicEnv } from "~contract/firebase-env";
 import { parseEnvironment } from "~contract/parse-env";
-import { assertProductionReady, isProduction } from "~contract/production-preflight.mjs";
+import { assertProductionReady, isProduction } from "~runtime/production-preflight.mjs";
 
 /**
  * The API process's one configuration module: every variable it reads, validated with zod.
@@ -95,7 +95,7 @@ const apiEnvSchema = z.object({
       message: "API_HOST must be a host name or an IP address such as 0.0.0.0 or ::",
     })
     .transform((value) => value ?? "127.0.0.1"),
-  /** On SIGTERM, how long requests in flight get to finish (contract/process-lifecycle.mjs reads it too). */
+  /** On SIGTERM, how long requests in flight get to finish (runtime/process-lifecycle.mjs reads it too). */
   SHUTDOWN_TIMEOUT_MS: wholeNumber(10_000, 0, 600_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional().default("info"),
   /** The platform's name in emails and on the platform waiver (the web app reads the same variable). */

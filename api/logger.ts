@@ -1,7 +1,7 @@
-import { createLogger } from "~contract/logger.mjs";
+import { createLogger } from "~runtime/logger.mjs";
 
 /**
- * The API's one logger (contract/logger.mjs): JSON lines in production and CI, readable lines
+ * The API's one logger (runtime/logger.mjs): JSON lines in production and CI, readable lines
  * locally, and the request id on every line written while a request is handled behind the edge.
  * Handlers name it too (`requestId: c.get("requestId")`), which holds without the edge (tests).
  */

@@ -1,4 +1,4 @@
-import { afterDrain, provideLifecycleLog, provideReadiness } from "~contract/process-lifecycle.mjs";
+import { afterDrain, provideLifecycleLog, provideReadiness } from "~runtime/process-lifecycle.mjs";
 import { closeDb, getDb } from "./db/client";
 import { checkReadiness } from "./health/readiness";
 import { startJobs } from "./jobs/runner";
@@ -7,7 +7,7 @@ import { errorFields, logger } from "./logger";
 /**
  * Open the database now (migrations, first seed); a server that cannot open it must not keep
  * running. The process's readiness (/health/ready, server/health.mjs) is then the API's, and its
- * shutdown (contract/process-lifecycle.mjs) closes the job runner, the buses and the database
+ * shutdown (runtime/process-lifecycle.mjs) closes the job runner, the buses and the database
  * once the requests in flight are done.
  */
 export async function startApi(): Promise<void> {

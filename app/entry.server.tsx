@@ -16,7 +16,7 @@ import { NonceProvider } from "~/platform/nonce";
 import { startInProcessApi } from "~/platform/api.server";
 import { followApiChanges } from "~/platform/api-change-feed.server";
 import { errorFields, errorLogLine, logger } from "~/platform/logger.server";
-import { nameRoute } from "~contract/request-id.mjs";
+import { nameRoute } from "~runtime/request-id.mjs";
 import { RequestIdProvider } from "~/platform/request-id";
 
 export const streamTimeout = 5_000;

@@ -26,4 +26,4 @@ export const normalizeLineBreaks = (value: string) => value.replace(/\r\n?/g, "\
 /** Whether multi-line typed text holds nothing but text and line breaks (\n). */
 export const isMultiLineText = (value: string) => isSingleLineText(value.replace(/\n/g, " "));
 
-export { escapeMarkup } from "./markup.mjs";
+export { escapeMarkup } from "../runtime/markup.mjs";

@@ -42,6 +42,7 @@ function resolveSpecifier(file: string, specifier: string): string | null {
   if (specifier.startsWith(".")) return relative(ROOT, resolve(ROOT, dirname(file), specifier));
   if (specifier.startsWith("~api/")) return `api/${specifier.slice("~api/".length)}`;
   if (specifier.startsWith("~contract/")) return `contract/${specifier.slice("~contract/".length)}`;
+  if (specifier.startsWith("~runtime/")) return `runtime/${specifier.slice("~runtime/".length)}`;
   if (specifier.startsWith("~/")) return `app/${specifier.slice(2)}`;
   return null;
 }

@@ -19,7 +19,7 @@ import pg from "pg";
 import { readCommandLine } from "./cli.mjs";
 import { DEFAULT_EMULATOR_HOST, DEFAULT_PROJECT_ID, ensureAuthEmulator } from "./emulator.mjs";
 import { nginxConfig } from "./scale-nginx.mjs";
-import { nodeArgs } from "./server-args.mjs";
+import { serverArgs } from "./server-args.mjs";
 
 const USAGE = `Usage: npm run scale:local [-- options]
 
@@ -385,7 +385,7 @@ try {
     startProcess({
       name: `api-${index + 1}`,
       command: process.execPath,
-      args: [...nodeArgs(env), "build/api/server.js"],
+      args: serverArgs("api", env),
       env: { ...env, API_HOST: "127.0.0.1", API_PORT: String(port) },
       port,
       url: `http://127.0.0.1:${port}`,
@@ -403,7 +403,7 @@ try {
     startProcess({
       name: `web-${index + 1}`,
       command: process.execPath,
-      args: [...nodeArgs(env), join("node_modules", ".bin", "remix-serve"), "./build/index.js"],
+      args: serverArgs("web", env),
       env: { ...webEnv, PORT: String(port), HOST: "127.0.0.1" },
       port,
       url: `http://127.0.0.1:${port}`,

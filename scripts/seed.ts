@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { count, notLike } from "drizzle-orm";
-import { isProduction } from "../contract/production-preflight.mjs";
+import { isProduction } from "../runtime/production-preflight.mjs";
 import { readCommandLine } from "./cli.mjs";
 
 const { values } = readCommandLine({

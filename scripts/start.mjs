@@ -1,18 +1,18 @@
 // `npm start` / `npm run dev`: build if needed, start the Firebase Auth emulator in local mode,
 // then serve the app (which, locally, migrates the database and seeds it when empty) on $PORT.
-// With APP_ENV=production it first checks every setting (contract/production-preflight.mjs) and
+// With APP_ENV=production it first checks every setting (runtime/production-preflight.mjs) and
 // exits listing what is missing; production migrates with `npm run db:migrate`, not on start.
 // `npm run start:api` (--api): the v1 API alone on $API_PORT (default 3001). With API_BASE_URL
 // set, `npm start` serves the web alone: it opens no database and forwards /v1 to that API.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { productionPreflight, webProcessRole } from "../contract/production-preflight.mjs";
+import { productionPreflight, webProcessRole } from "../runtime/production-preflight.mjs";
 import { readCommandLine } from "./cli.mjs";
 import { createDemoOwners } from "./demo-owners.mjs";
 import { DEFAULT_EMULATOR_HOST, ensureAuthEmulator } from "./emulator.mjs";
-import { nodeArgs } from "./server-args.mjs";
-import { AFTER_DRAIN_LIMIT_MS, shutdownTimeoutMs } from "../contract/process-lifecycle.mjs";
+import { serverArgs } from "./server-args.mjs";
+import { AFTER_DRAIN_LIMIT_MS, shutdownTimeoutMs } from "../runtime/process-lifecycle.mjs";
 
 const { values: flags } = readCommandLine({
   usage: `
@@ -44,7 +44,7 @@ env.NODE_ENV ??= dev ? "development" : "production";
 env.APP_ENV ??= env.NODE_ENV === "production" ? "production" : "local";
 env.PORT ??= "3000";
 const local = env.APP_ENV === "local";
-// How long the server may take to stop: its drain, then its jobs and database (contract/process-lifecycle.mjs).
+// How long the server may take to stop: its drain, then its jobs and database (runtime/process-lifecycle.mjs).
 const stopLimitMs = shutdownTimeoutMs(env) + AFTER_DRAIN_LIMIT_MS + 4_000;
 
 // Local identity: no real Firebase project configured → the Auth emulator with a demo- project.
@@ -112,15 +112,10 @@ if ((!dev || apiOnly) && buildIsStale()) {
 // The emulator (about 10 s cold) and the server start side by side.
 const emulatorReady = localIdentity ? startAuthEmulator() : Promise.resolve();
 
-const server = apiOnly
-  ? spawn(process.execPath, [...nodeArgs(env), "build/api/server.js"], { env, stdio: "inherit" })
-  : dev
-    ? spawn(bin("remix"), ["dev"], { env, stdio: "inherit" })
-    : // scripts/server-args.mjs: the edge preloaded, the heap bounded.
-      spawn(process.execPath, [...nodeArgs(env), bin("remix-serve"), "./build/index.js"], {
-        env,
-        stdio: "inherit",
-      });
+// server/index.mjs (scripts/server-args.mjs: the heap bounded); `remix dev` starts it on each build.
+const server = dev
+  ? spawn(bin("remix"), ["dev", "--command", "node server/index.mjs"], { env, stdio: "inherit" })
+  : spawn(process.execPath, serverArgs(apiOnly ? "api" : "web", env), { env, stdio: "inherit" });
 children.push(server);
 server.on("exit", (code) => {
   if (!shuttingDown) shutdown(code ?? 1);

@@ -1,7 +1,7 @@
 /**
  * The access line: one JSON line per answer, written by the edge (server/edge.mjs) as the answer
- * ends, in the web and in the API alone alike (remix-serve's own lines are gone:
- * patches/@remix-run+serve+*.patch). And, with the metrics on, the answer's time by route.
+ * ends, in the web and in the API alone alike (server/remix.mjs composes no morgan of
+ * remix-serve's). And, with the metrics on, the answer's time by route.
  *
  * What a line holds: method, path (query values and the secrets some paths carry left out: links
  * in emails hold tokens), status, durationMs, bytes (sent, headers included), requestId, client
@@ -10,8 +10,8 @@
  * and aborted when the client went away before the end. Health checks are logged at debug.
  */
 import { performance } from "node:perf_hooks";
-import { CONNECTION_ADDRESS_HEADER } from "../contract/edge-headers.mjs";
-import { httpRequestDuration } from "../contract/metrics.mjs";
+import { CONNECTION_ADDRESS_HEADER } from "../runtime/edge-headers.mjs";
+import { httpRequestDuration } from "../runtime/metrics.mjs";
 import { isApiPath, isStaticFile, pathOf } from "./paths.mjs";
 
 /** Paths whose segment after the prefix is a secret (a gratuity's access key, an unsubscribe token). */
@@ -34,7 +34,7 @@ export function loggedTarget(url) {
 
 /**
  * The route label of an answer (bounded, for the metrics): what the app named, else the kind of
- * path. @param {string} path @param {import("../contract/request-id.mjs").RequestContext} context
+ * path. @param {string} path @param {import("../runtime/request-id.mjs").RequestContext} context
  */
 export function routeLabel(path, context) {
   if (isApiPath(path)) return context.apiRoute ?? "/v1/*";
@@ -51,7 +51,7 @@ function isHealthCheck(path) {
 /**
  * Writes the access line of `res` (and observes its time) once it has ended or was abandoned.
  * @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res
- * @param {import("../contract/request-id.mjs").RequestContext} context
+ * @param {import("../runtime/request-id.mjs").RequestContext} context
  * @param {{ log: import("pino").Logger, metrics: boolean }} options
  */
 export function logAnswer(req, res, context, { log, metrics }) {

@@ -1,6 +1,6 @@
 /**
  * Cross-site writes, refused at the edge before the app runs (CSRF; the rule is
- * contract/same-origin.mjs). Remix would otherwise check the Origin itself and throw a 500 before
+ * runtime/same-origin.mjs). Remix would otherwise check the Origin itself and throw a 500 before
  * any action ran; here every such request gets a clear 403 and nothing runs:
  *
  * - a page (a form post from another site): the request is handed to the app as a GET of
@@ -13,8 +13,8 @@
  * provider's webhook) goes on to the API, which refuses a cookie-authenticated write that does
  * not name this origin (api/auth/middleware.ts).
  */
-import { REFUSAL_CROSS_SITE, REFUSAL_HEADER } from "../contract/edge-headers.mjs";
-import { requestSource, WRITE_METHODS } from "../contract/same-origin.mjs";
+import { REFUSAL_CROSS_SITE, REFUSAL_HEADER } from "../runtime/edge-headers.mjs";
+import { requestSource, WRITE_METHODS } from "../runtime/same-origin.mjs";
 import { answerError } from "./error-answer.mjs";
 import { answersInEnvelope, isApiPath, pathOf } from "./paths.mjs";
 

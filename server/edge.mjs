@@ -1,11 +1,12 @@
 /**
- * Preloaded into remix-serve (`node --import ./server/edge.mjs …`, see scripts/start.mjs): the few
- * rules that must hold before any of our code runs, for every answer the process gives.
+ * The edge: wraps the process's request listener (server/index.mjs puts it in front of Remix's
+ * request handler, or of the API alone) with the few rules that must hold before any of our code
+ * runs, for every answer the process gives.
  *
  * - Methods outside the ones we serve answer 405 with Allow (undici's Request refuses TRACE and
- *   friends, which remix-serve would turn into a 500).
+ *   friends, which Express and Remix would turn into a 500).
  * - Every answer carries the base security headers, including the static files and the errors that
- *   remix-serve answers itself (a header our code already set is left as it is).
+ *   Express answers itself (a header our code already set is left as it is).
  * - An answer given before a large request body was read (an early 413/415/403 to an upload over
  *   64 KiB, or of unknown length) says `Connection: close`, so the client opens a new connection
  *   at once instead of waiting on one whose unread body the server would otherwise have to drain;
@@ -15,32 +16,27 @@
  * - A write from another site is refused with a 403 before the app runs (server/cross-site-refusal.mjs):
  *   the 403 page for a form post, the API's envelope on /v1 and for data requests.
  * - Every request carries the address of its connection in a header the edge sets itself
- *   (contract/edge-headers.mjs): per-address limits need it, and Remix never sees the socket.
+ *   (runtime/edge-headers.mjs): per-address limits need it, and Remix never sees the socket.
  * - Anonymous GETs of public pages go through the micro-cache (server/micro-cache.mjs); what it
  *   does not answer from memory waits its turn to reach the app (server/admission.mjs), but for
  *   static files and the health checks, which never wait.
- * - Every request has an id (contract/request-id.mjs: the X-Request-Id it came with when that is
+ * - Every request has an id (runtime/request-id.mjs: the X-Request-Id it came with when that is
  *   a safe token, else a new one), on the request the app sees, on the answer, and on every log
  *   line written while it is handled; every answer gets one access line (server/access-log.mjs).
- * - With METRICS_ENABLED, /metrics on a port of its own (server/metrics-server.mjs).
  * - The process's own health (server/health.mjs): /health/live and /health/ready, answered here so
- *   that a load balancer gets them even while the line is long; on SIGTERM or SIGINT the servers
- *   it made stop as contract/process-lifecycle.mjs says (readiness 503 at once, in-flight requests
- *   finished, then the API's job runner and database closed).
+ *   that a load balancer gets them even while the line is long.
  */
-import http from "node:http";
-import { syncBuiltinESMExports } from "node:module";
 import { admission } from "./admission.mjs";
 import { refuseCrossSiteWrite } from "./cross-site-refusal.mjs";
-import { recordConnectionAddress } from "../contract/edge-headers.mjs";
-import { shutdownTimeoutMs, trackServer } from "../contract/process-lifecycle.mjs";
+import { recordConnectionAddress } from "../runtime/edge-headers.mjs";
+import { shutdownTimeoutMs } from "../runtime/process-lifecycle.mjs";
 import { answerHealth, isHealthPath } from "./health.mjs";
 import { answerError } from "./error-answer.mjs";
 import { logAnswer } from "./access-log.mjs";
 import { logger } from "./logger.mjs";
-import { metricsSettings, startMetricsServer } from "./metrics-server.mjs";
+import { metricsSettings } from "./metrics-server.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
-import { REQUEST_ID_HEADER, requestIdFor, runInRequestContext } from "../contract/request-id.mjs";
+import { REQUEST_ID_HEADER, requestIdFor, runInRequestContext } from "../runtime/request-id.mjs";
 import { answersInEnvelope, isLegacyDataRequest, isStaticFile, malformedPath, pathOf } from "./paths.mjs";
 import { baseSecurityHeaders } from "./security-headers.mjs";
 
@@ -56,14 +52,14 @@ const securityHeaders = baseSecurityHeaders(production);
  */
 const DRAIN_LIMIT_BYTES = 64 * 1024;
 
-/** Whether answering now would leave more than a small body unread. @param {http.IncomingMessage} req */
+/** Whether answering now would leave more than a small body unread. @param {import("node:http").IncomingMessage} req */
 function hasUnreadBody(req) {
   if (req.complete) return false;
   if (req.headers["transfer-encoding"] !== undefined) return true;
   return Number(req.headers["content-length"] ?? 0) > DRAIN_LIMIT_BYTES;
 }
 
-/** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+/** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
 function guardResponse(req, res) {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
@@ -85,7 +81,7 @@ shutdownTimeoutMs();
 /**
  * A path no router can read (server/paths.mjs malformedPath): 400 before the app runs, in the API's
  * envelope under /v1 and for data requests, plain text for a page; the access line is its only log.
- * @param {string} target @param {http.ServerResponse} res
+ * @param {string} target @param {import("node:http").ServerResponse} res
  */
 function refuseMalformedPath(target, res) {
   const message = "This address is not a valid path: check its percent-encoding and characters.";
@@ -94,9 +90,9 @@ function refuseMalformedPath(target, res) {
   res.end(message);
 }
 
-/** @param {http.RequestListener} listener */
+/** @param {import("node:http").RequestListener} listener */
 export function edge(listener) {
-  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  /** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
   return function edgeListener(req, res) {
     recordConnectionAddress(req);
     const requestId = requestIdFor(req.headers[REQUEST_ID_HEADER]);
@@ -107,7 +103,7 @@ export function edge(listener) {
     runInRequestContext(context, () => answer.call(this, req, res));
   };
 
-  /** @this {unknown} @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  /** @this {unknown} @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
   function answer(req, res) {
     if (!allowed.has(req.method ?? "")) {
       answerError(res, 405, "method_not_allowed", "This method is not allowed.", {
@@ -133,21 +129,3 @@ export function edge(listener) {
     admitted();
   }
 }
-
-const createServer = http.createServer;
-startMetricsServer(createServer);
-http.createServer = function (...args) {
-  const index = args.findIndex((arg) => typeof arg === "function");
-  if (index !== -1) args[index] = edge(args[index]);
-  const server = createServer.apply(this, args);
-  server.once("listening", () => {
-    const address = server.address();
-    if (typeof address === "object" && address)
-      logger.info({ address: address.address, port: address.port }, "listening");
-  });
-  trackServer(server);
-  return server;
-};
-// Modules that import `createServer` by name (`import { createServer } from "node:http"`, as
-// @hono/node-server does for the API alone) get the one above too, not the original.
-syncBuiltinESMExports();

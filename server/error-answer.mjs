@@ -1,4 +1,4 @@
-import { REQUEST_ID_HEADER } from "../contract/request-id.mjs";
+import { REQUEST_ID_HEADER } from "../runtime/request-id.mjs";
 
 /**
  * An error answered by the edge before the app runs, in the API's envelope

@@ -11,7 +11,7 @@
  *   - The web alone (API_BASE_URL): this process is not stopping, and the API's
  *     /v1/health/ready answers 200 within READY_API_TIMEOUT_MS.
  */
-import { readinessOfThisProcess, stopping } from "../contract/process-lifecycle.mjs";
+import { readinessOfThisProcess, stopping } from "../runtime/process-lifecycle.mjs";
 
 const LIVE_PATH = "/health/live";
 const READY_PATH = "/health/ready";
@@ -24,7 +24,7 @@ export function isHealthPath(path) {
 }
 
 /**
- * @typedef {import("../contract/process-lifecycle.mjs").Readiness} Readiness
+ * @typedef {import("../runtime/process-lifecycle.mjs").Readiness} Readiness
  * @typedef {Readiness["checks"][string]} Check
  */
 

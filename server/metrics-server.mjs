@@ -1,12 +1,13 @@
 /**
- * /metrics (Prometheus' text format, contract/metrics.mjs) on a port of its own, started by the
- * edge when METRICS_ENABLED is on. Off by default; on, it listens on METRICS_HOST (127.0.0.1 by
+ * /metrics (Prometheus' text format, runtime/metrics.mjs) on a port of its own, started by
+ * server/index.mjs when METRICS_ENABLED is on. Off by default; on, it listens on METRICS_HOST (127.0.0.1 by
  * default: reachable from this machine only, never through the public port or a load balancer)
  * and METRICS_PORT (9464). Each process of a machine needs its own port. A port that cannot be
  * opened is logged and the process serves on without it.
  */
+import { createServer } from "node:http";
 import { z } from "zod";
-import { collectProcessMetrics, metricsRegistry, observedGauge } from "../contract/metrics.mjs";
+import { collectProcessMetrics, metricsRegistry, observedGauge } from "../runtime/metrics.mjs";
 import { admission } from "./admission.mjs";
 import { logger } from "./logger.mjs";
 
@@ -38,10 +39,10 @@ observedGauge({
 });
 
 /**
- * Starts the metrics server when the setting says so.
- * @param {typeof import("node:http").createServer} createServer Node's own (the edge's would log and count the scrapes)
+ * Starts the metrics server when the setting says so (server/index.mjs): a plain server, not
+ * behind the edge (which would log and count the scrapes).
  */
-export function startMetricsServer(createServer) {
+export function startMetricsServer() {
   if (!metricsSettings.METRICS_ENABLED) return null;
   collectProcessMetrics();
   const server = createServer(async (req, res) => {

@@ -24,8 +24,8 @@ import { z } from "zod";
 import { languageCookieOf, mayShareAnswer } from "./cache-rules.mjs";
 import { hasExtension, pathOf } from "./paths.mjs";
 import { versionOf } from "./topic-versions.mjs";
-import { microCacheAnswers } from "../contract/metrics.mjs";
-import { currentRequestContext, nameRoute } from "../contract/request-id.mjs";
+import { microCacheAnswers } from "../runtime/metrics.mjs";
+import { currentRequestContext, nameRoute } from "../runtime/request-id.mjs";
 
 const gzip = promisify(gzipCallback);
 
@@ -57,7 +57,7 @@ const NOT_STORED = new Set([
   "etag",
   "x-request-id",
 ]);
-/** Counted per answer (contract/metrics.mjs), the labelled counters bound once. */
+/** Counted per answer (runtime/metrics.mjs), the labelled counters bound once. */
 const counted = Object.fromEntries(
   ["hit", "stale", "miss", "bypass"].map((result) => [result, microCacheAnswers.labels(result)]),
 );

@@ -14,7 +14,7 @@ export function hasExtension(path) {
 }
 
 /**
- * The built assets and the files of public/, which remix-serve sends from disk; single-fetch
+ * The built assets and the files of public/, which Express sends from disk (server/remix.mjs); single-fetch
  * `.data` answers are the app's work.
  * @param {string} path
  */

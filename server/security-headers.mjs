@@ -1,6 +1,6 @@
 /**
  * The security headers every answer carries, in one list: pages and data (entry.server through
- * ~/platform/security-headers.server) and everything remix-serve answers before our code runs
+ * ~/platform/security-headers.server) and everything Express answers before our code runs
  * (static files, its own errors) through server/edge.mjs.
  *
  * @param {boolean} production HSTS only in production (a local http origin must stay usable).

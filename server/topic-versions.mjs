@@ -7,7 +7,7 @@
  * micro-cache's pages (server/micro-cache.mjs) and the web's read cache
  * (app/platform/api-read-cache.server.ts).
  *
- * Kept on globalThis: the preloaded edge and the bundled app each import their own copy of this
+ * Kept on globalThis: the edge (server/) and the bundled app each import their own copy of this
  * module, and must share one set of versions.
  */
 const KEY = Symbol.for("wayfarer.topicVersions");

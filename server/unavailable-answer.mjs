@@ -6,8 +6,8 @@
  * overloaded.
  */
 import { readFileSync } from "node:fs";
-import { escapeMarkup } from "../contract/markup.mjs";
-import { REQUEST_ID_HEADER } from "../contract/request-id.mjs";
+import { escapeMarkup } from "../runtime/markup.mjs";
+import { REQUEST_ID_HEADER } from "../runtime/request-id.mjs";
 import { answerError } from "./error-answer.mjs";
 import { answersInEnvelope, pathOf } from "./paths.mjs";
 

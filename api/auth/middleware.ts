@@ -1,4 +1,4 @@
-import { isSameOriginRequest } from "~contract/same-origin.mjs";
+import { isSameOriginRequest } from "~runtime/same-origin.mjs";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError, forbidden, serviceUnavailable } from "../http/errors";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { CHANGE_FEED_EVENTS, HEARTBEAT_SECONDS, type ChangeEvent } from "~contract/change-feed";
 import { endpoints } from "~contract/endpoints";
-import { stopping } from "~contract/process-lifecycle.mjs";
+import { stopping } from "~runtime/process-lifecycle.mjs";
 import type { ChangeTopic } from "~contract/changes";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";

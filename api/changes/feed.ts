@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { CHANGE_TOPICS, type ChangeTopic } from "~contract/changes";
-import { onStopping } from "~contract/process-lifecycle.mjs";
+import { onStopping } from "~runtime/process-lifecycle.mjs";
 import { onBeforeCloseDb } from "../db/client";
 import { getApiEnv } from "../env";
 import { openChangeBus, type ChangeBus } from "./bus";

@@ -8,7 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { shutdownIsCoordinated } from "~contract/process-lifecycle.mjs";
+import { shutdownIsCoordinated } from "~runtime/process-lifecycle.mjs";
 import { getApiEnv, identityEnv, MEMORY_DIR } from "../env";
 import { errorFields, logger } from "../logger";
 import { acquireDirLock, type DirLock } from "./dir-lock";
@@ -272,7 +272,7 @@ export async function pingDb(db: Db): Promise<void> {
 
 /**
  * PGlite killed mid-write can corrupt its directory, so SIGINT/SIGTERM close the database.
- * In a server process the shutdown (contract/process-lifecycle.mjs) does it once the requests in
+ * In a server process the shutdown (runtime/process-lifecycle.mjs) does it once the requests in
  * flight are done (api/start.ts asks it to): closing it on the signal would fail them. Elsewhere
  * (a script, a test) it is closed on the signal; when nobody else listens for the signal, it is
  * raised again after the close so the process ends as it would have; otherwise the other listeners

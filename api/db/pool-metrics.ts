@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { observedGauge } from "~contract/metrics.mjs";
+import { observedGauge } from "~runtime/metrics.mjs";
 
 /** The PostgreSQL pool of this process, read at each scrape of /metrics (none on PGlite). */
 let watched: pg.Pool | null = null;

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { healthCheck, readinessChecks } from "~contract/outputs";
-import { stopping } from "~contract/process-lifecycle.mjs";
+import { stopping } from "~runtime/process-lifecycle.mjs";
 import { getOpenedDb, pingDb } from "../db/client";
 import { pendingMigrations } from "../db/migration-status";
 import { identityEnv } from "../env";

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import type { Context } from "hono";
-import { connectionAddressOf } from "~contract/edge-headers.mjs";
+import { connectionAddressOf } from "~runtime/edge-headers.mjs";
 import { getApiEnv } from "../env";
 import type { AppEnv } from "./types";
 

@@ -5,7 +5,7 @@ import { CHANGED_HEADER } from "~contract/changes";
 import type { Endpoint, EndpointAuth, HttpMethod, OutputOf, OwnResponseMedia, SuccessStatus } from "~contract/endpoint";
 import { endpoints } from "~contract/endpoints";
 import type { MemberScope } from "~contract/member-roles";
-import { nameRoute } from "~contract/request-id.mjs";
+import { nameRoute } from "~runtime/request-id.mjs";
 import { announceChanges } from "../changes/feed";
 import { dataResponse } from "./envelope";
 import { ApiError, methodNotAllowed } from "./errors";
@@ -228,7 +228,7 @@ function routeBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
   });
 }
 
-/** The request's route for the metrics (contract/request-id.mjs): the declared path template. */
+/** The request's route for the metrics (runtime/request-id.mjs): the declared path template. */
 function namedRoute(path: string): MiddlewareHandler<AppEnv> {
   return async (_c, next) => {
     nameRoute(path, "api");

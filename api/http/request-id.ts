@@ -1,9 +1,9 @@
 import { createMiddleware } from "hono/factory";
-import { REQUEST_ID_HEADER, requestIdFor } from "~contract/request-id.mjs";
+import { REQUEST_ID_HEADER, requestIdFor } from "~runtime/request-id.mjs";
 import type { AppEnv } from "./types";
 
 /**
- * The request's id (contract/request-id.mjs): the caller's X-Request-Id when it is a safe token
+ * The request's id (runtime/request-id.mjs): the caller's X-Request-Id when it is a safe token
  * (behind the edge, the id the edge gave the request; from the web, the page's), else a new one.
  */
 export const requestId = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,5 +1,5 @@
 import type PgBoss from "pg-boss";
-import { observedGauge } from "~contract/metrics.mjs";
+import { observedGauge } from "~runtime/metrics.mjs";
 
 /**
  * Jobs waiting in each queue (created or retrying), asked of the running pg-boss at each scrape of

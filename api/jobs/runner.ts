@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import { stopping } from "~contract/process-lifecycle.mjs";
+import { stopping } from "~runtime/process-lifecycle.mjs";
 import { getOpenedDb, onBeforeCloseDb, type Db } from "../db/client";
 import { errorFields, logger } from "../logger";
 import { deliverMessage, requeueUndelivered } from "../outbox/delivery";

@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { rateLimitRefusals } from "~contract/metrics.mjs";
+import { rateLimitRefusals } from "~runtime/metrics.mjs";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { onBeforeCloseDb } from "../db/client";
 import { getApiEnv } from "../env";

@@ -4,7 +4,7 @@ import { createApiClient, type Transport } from "~contract/client";
 import type { ApiError } from "~contract/errors";
 import { CHANGED_HEADER, parseChangedTopics } from "~contract/changes";
 import { topicsChanged } from "../../server/topic-versions.mjs";
-import { CONNECTION_ADDRESS_HEADER, connectionAddressOf } from "~contract/edge-headers.mjs";
+import { CONNECTION_ADDRESS_HEADER, connectionAddressOf } from "~runtime/edge-headers.mjs";
 import { config } from "~/platform/config.server";
 import { readCache } from "~/platform/api-read-cache.server";
 import { accountSlugOf, requireHostContext } from "~/platform/host.server";

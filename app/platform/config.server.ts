@@ -6,7 +6,7 @@ import {
   MIN_SECRET_LENGTH,
   secretList,
   webProcessRole,
-} from "~contract/production-preflight.mjs";
+} from "~runtime/production-preflight.mjs";
 
 /**
  * The web process's one configuration, read once from the environment and validated at start

@@ -1,9 +1,9 @@
 import { isRouteErrorResponse } from "@remix-run/react";
-import { createLogger } from "~contract/logger.mjs";
+import { createLogger } from "~runtime/logger.mjs";
 import { config } from "~/platform/config.server";
 
 /**
- * The web process's one logger (contract/logger.mjs): JSON lines in production and CI, readable
+ * The web process's one logger (runtime/logger.mjs): JSON lines in production and CI, readable
  * lines locally, the request id on every line written while a request is handled.
  */
 export const logger = createLogger("web", { level: config.LOG_LEVEL });

@@ -1,8 +1,8 @@
-import { isSameOriginRequest } from "~contract/same-origin.mjs";
-import { REFUSAL_CROSS_SITE, REFUSAL_HEADER } from "~contract/edge-headers.mjs";
+import { isSameOriginRequest } from "~runtime/same-origin.mjs";
+import { REFUSAL_CROSS_SITE, REFUSAL_HEADER } from "~runtime/edge-headers.mjs";
 
 /**
- * State-changing form posts must come from our own pages (the one rule, ~contract/same-origin.mjs);
+ * State-changing form posts must come from our own pages (the one rule, ~runtime/same-origin.mjs);
  * else 403. The edge refuses them before the app runs (server/cross-site-refusal.mjs); this is the
  * same rule where no edge runs (`npm run dev`, an action called in-process).
  */

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
 
 /**
- * The id of the request that rendered the page (contract/request-id.mjs), for the error page's
+ * The id of the request that rendered the page (runtime/request-id.mjs), for the error page's
  * "Reference: …" that a user can quote, with the address it was rendered for. The server render
  * gives both; in the browser they are read back from the page the server rendered
  * (REQUEST_ID_ATTRIBUTE), so that hydration shows the same.

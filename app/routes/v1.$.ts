@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiTransport, clientAddressHeaders, forgetWhatChanged } from "~/platform/api.server";
-import { CONNECTION_ADDRESS_HEADER } from "~contract/edge-headers.mjs";
+import { CONNECTION_ADDRESS_HEADER } from "~runtime/edge-headers.mjs";
 import { config } from "~/platform/config.server";
 import { requireHostContext } from "~/platform/host.server";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/platform/http.server";

@@ -1,5 +1,5 @@
-// Pages side by side with the smallest Remix page (issue 12): both built, both served by
-// remix-serve (the product as `npm start` serves it), then autocannon rounds that alternate
+// Pages side by side with the smallest Remix page (issue 12): both built, the product served as
+// `npm start` serves it (server/index.mjs), the smallest page by remix-serve, then autocannon rounds that alternate
 // between the two so that noise on this machine hits both. Prints a markdown table.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { DEFAULT_EMULATOR_HOST, ensureAuthEmulator } from "../emulator.mjs";
-import { nodeArgs } from "../server-args.mjs";
+import { serverArgs } from "../server-args.mjs";
 import { lighthouse } from "./lighthouse";
 import { signedInCookie } from "../signed-in-session";
 
@@ -104,7 +104,7 @@ export async function benchPages(): Promise<{
   if (seeded.status !== 0) throw new Error("seeding the bench database failed");
   const children: ChildProcess[] = [];
   try {
-    const product = spawn(process.execPath, [...nodeArgs(), "node_modules/.bin/remix-serve", "./build/index.js"], {
+    const product = spawn(process.execPath, serverArgs(), {
       stdio: "ignore",
       env: {
         ...process.env,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { adminAuth } from "~api/auth/firebase-admin";
 import { callIdentity } from "~api/auth/identity-errors";
 import { credentialsOf } from "~api/auth/middleware";
-import { isSameOriginRequest } from "~contract/same-origin.mjs";
+import { isSameOriginRequest } from "~runtime/same-origin.mjs";
 import { ApiError } from "~api/http/errors";
 import { expectEnvelope, seedDbForThisFile } from "./helpers/api";
 import {

@@ -9,7 +9,7 @@ import { DirectoryInUseError, lockPathFor } from "~api/db/dir-lock";
 import { accounts } from "~api/db/schema";
 import { parseApiEnv } from "~api/env";
 import { usingPostgres } from "./helpers/env";
-import { shutdownTimeoutMs } from "~contract/process-lifecycle.mjs";
+import { shutdownTimeoutMs } from "~runtime/process-lifecycle.mjs";
 
 const root = mkdtempSync(path.join(tmpdir(), "api-db-open-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -74,7 +74,7 @@ describe("parseApiEnv", () => {
     expect(parseApiEnv({ SHUTDOWN_TIMEOUT_MS: "30000" }).SHUTDOWN_TIMEOUT_MS).toBe(30_000);
     expect(() => parseApiEnv({ SHUTDOWN_TIMEOUT_MS: "600001" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
     expect(() => parseApiEnv({ SHUTDOWN_TIMEOUT_MS: "10s" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
-    // The edge reads it too (contract/process-lifecycle.mjs), the same way.
+    // The edge reads it too (runtime/process-lifecycle.mjs), the same way.
     for (const value of ["", "0", "30000", "600000"])
       expect(shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: value })).toBe(
         parseApiEnv({ SHUTDOWN_TIMEOUT_MS: value }).SHUTDOWN_TIMEOUT_MS,

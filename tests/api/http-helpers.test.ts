@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseApiEnv } from "~api/env";
 import { clientIp, requestOrigin } from "~api/http/client-info";
 import type { IncomingMessage } from "node:http";
-import { CONNECTION_ADDRESS_HEADER, recordConnectionAddress } from "../../contract/edge-headers.mjs";
+import { CONNECTION_ADDRESS_HEADER, recordConnectionAddress } from "../../runtime/edge-headers.mjs";
 import { z } from "zod";
 import { ApiError, conflict, rateLimited } from "~api/http/errors";
 import { onError, onNotFound } from "~api/http/on-error";

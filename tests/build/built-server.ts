@@ -1,5 +1,5 @@
 /**
- * The built app served the way `npm start` serves it (remix-serve with server/edge.mjs preloaded),
+ * The built app served the way `npm start` serves it (server/index.mjs),
  * on a fresh embedded database, for the tests of tests/build.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { nodeArgs } from "../../scripts/server-args.mjs";
+import { serverArgs } from "../../scripts/server-args.mjs";
 
 /** A port nothing listens on now (the system's pick), so a server of an earlier run cannot answer. */
 export async function freePort(): Promise<number> {
@@ -28,8 +28,8 @@ export interface BuiltServer {
 
 /**
  * Starts a built server and waits until `readyPath` (the health check by default) answers 200.
- * `entry` is the web (remix-serve build/index.js, the default) or the API alone
- * (build/api/server.js, on API_PORT).
+ * `entry` is the web (build/index.js, the default) or the API alone
+ * (`server/index.mjs --api`: build/api/server.js, on API_PORT).
  */
 export async function startBuiltServer({
   env = {},
@@ -46,8 +46,7 @@ export async function startBuiltServer({
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "wayfarer-built-"));
-  const script = entry === "web" ? ["node_modules/.bin/remix-serve", "build/index.js"] : ["build/api/server.js"];
-  const server: ChildProcess = spawn(process.execPath, [...nodeArgs(), ...script], {
+  const server: ChildProcess = spawn(process.execPath, serverArgs(entry), {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -10,8 +10,8 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodeArgs } from "../../scripts/server-args.mjs";
-import { CONNECTION_ADDRESS_HEADER } from "../../contract/edge-headers.mjs";
+import { serverArgs } from "../../scripts/server-args.mjs";
+import { CONNECTION_ADDRESS_HEADER } from "../../runtime/edge-headers.mjs";
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -24,12 +24,12 @@ async function freePort(): Promise<number> {
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
-function start(script: string[], env: Record<string, string>): void {
+function start(role: "web" | "api", env: Record<string, string>): void {
   const base: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", APP_ENV: "local" };
   delete base.DATABASE_URL;
   delete base.TRUST_PROXY;
   // Two emails per address per window: the third shows whether the address was counted.
-  const child = spawn(process.execPath, [...nodeArgs(), ...script], {
+  const child = spawn(process.execPath, serverArgs(role), {
     env: { ...base, AUTH_EMAIL_LIMIT_PER_IP: "2", SEED_ON_START: "false", ...env },
     stdio: "ignore",
   });
@@ -106,9 +106,9 @@ beforeAll(async () => {
   const [one, api, web] = await Promise.all([freePort(), freePort(), freePort()]);
   oneOrigin = `http://localhost:${one}`;
   webOrigin = `http://localhost:${web}`;
-  start(["node_modules/.bin/remix-serve", "build/index.js"], { PORT: String(one), PGLITE_DIR: dataDir() });
-  start(["build/api/server.js"], { API_PORT: String(api), PGLITE_DIR: dataDir(), APP_PUBLIC_URL: webOrigin });
-  start(["node_modules/.bin/remix-serve", "build/index.js"], {
+  start("web", { PORT: String(one), PGLITE_DIR: dataDir() });
+  start("api", { API_PORT: String(api), PGLITE_DIR: dataDir(), APP_PUBLIC_URL: webOrigin });
+  start("web", {
     PORT: String(web),
     API_BASE_URL: `http://127.0.0.1:${api}`,
     PGLITE_DIR: "/proc/wayfarer-web-has-no-database",

@@ -1,5 +1,5 @@
 /**
- * SIGTERM in the middle of a stream of bookings (contract/process-lifecycle.mjs): the built app as
+ * SIGTERM in the middle of a stream of bookings (runtime/process-lifecycle.mjs): the built app as
  * `npm start` serves it, on PostgreSQL when DATABASE_URL is set (CI: .ci/run's last step), else
  * on an embedded database in a directory of this test's. Every request that got an answer got a
  * whole one (201, or a refusal in the envelope), the process exits 0 within its bound, and once

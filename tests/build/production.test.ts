@@ -194,7 +194,7 @@ describe.skipIf(!DATABASE_URL)("a production API on a database that lacks migrat
   afterAll(() => scratch.drop(), 30_000);
 
   it("does not migrate on start, and logs an error naming every missing migration", async () => {
-    const api = spawn(process.execPath, ["build/api/server.js"], {
+    const api = spawn(process.execPath, ["server/index.mjs", "--api"], {
       env: {
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",

@@ -6,10 +6,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBaseLogger, createLogger } from "../../contract/logger.mjs";
-import { httpRequestDuration } from "../../contract/metrics.mjs";
-import { nameRoute, runInRequestContext } from "../../contract/request-id.mjs";
-import { CONNECTION_ADDRESS_HEADER } from "../../contract/edge-headers.mjs";
+import { createBaseLogger, createLogger } from "../../runtime/logger.mjs";
+import { httpRequestDuration } from "../../runtime/metrics.mjs";
+import { nameRoute, runInRequestContext } from "../../runtime/request-id.mjs";
+import { CONNECTION_ADDRESS_HEADER } from "../../runtime/edge-headers.mjs";
 import { loggedTarget, logAnswer, routeLabel } from "../../server/access-log.mjs";
 
 type Line = Record<string, unknown>;

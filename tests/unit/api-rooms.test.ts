@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { apiImports, apiRooms, describeTie, importsInto, roomOf } from "../../scripts/api-rooms";
+import { apiImports, apiRooms, describeTie, importsInto, roomOf, sourceImports } from "../../scripts/api-rooms";
 
 /**
  * The API's rooms (its folders) import one another one way: docs/architecture.md, "API rooms".
@@ -51,5 +51,12 @@ describe("the API's rooms", () => {
       "members -> db",
       "members -> http",
     ]);
+  });
+
+  it("stand on runtime/, the bottom room: it imports nothing of the edge, the web, the API or the contract", () => {
+    const upward = sourceImports("runtime").filter((item) => !item.to.startsWith("runtime/"));
+    expect(upward.map((item) => `${item.from} -> ${item.to}`)).toEqual([]);
+    const intoEdge = [...sourceImports("contract"), ...imports].filter((item) => item.to.startsWith("server/"));
+    expect(intoEdge.map((item) => `${item.from} -> ${item.to}`)).toEqual([]);
   });
 });

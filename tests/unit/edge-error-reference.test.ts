@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REQUEST_ID_HEADER, requestIdFor } from "../../contract/request-id.mjs";
+import { REQUEST_ID_HEADER, requestIdFor } from "../../runtime/request-id.mjs";
 import { answerError } from "../../server/error-answer.mjs";
 import { answerUnavailable } from "../../server/unavailable-answer.mjs";
 

@@ -7,18 +7,20 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { malformedPath } from "../../server/paths.mjs";
-import "../../server/edge.mjs";
+import { edge } from "../../server/edge.mjs";
 
 const reached: string[] = [];
 let server: http.Server;
 let port = 0;
 
 beforeAll(async () => {
-  // server/edge.mjs wraps every listener given to http.createServer, as in `npm start`.
-  server = http.createServer((req, res) => {
-    reached.push(req.url ?? "");
-    res.writeHead(200, { "Content-Type": "text/plain" }).end("app");
-  });
+  // The edge in front of the app's listener, as server/index.mjs puts it.
+  server = http.createServer(
+    edge((req, res) => {
+      reached.push(req.url ?? "");
+      res.writeHead(200, { "Content-Type": "text/plain" }).end("app");
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });

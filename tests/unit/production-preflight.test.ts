@@ -4,7 +4,7 @@ import {
   productionPreflight,
   productionProblems,
   webProcessRole,
-} from "~contract/production-preflight.mjs";
+} from "~runtime/production-preflight.mjs";
 
 /** A complete production environment: the preflight finds nothing missing in it. */
 const COMPLETE_PRODUCTION = {

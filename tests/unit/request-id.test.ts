@@ -1,10 +1,10 @@
 /**
- * The request id (contract/request-id.mjs): which incoming ids are kept, and the loggers
- * (contract/logger.mjs) putting the id of the request being handled on every line.
+ * The request id (runtime/request-id.mjs): which incoming ids are kept, and the loggers
+ * (runtime/logger.mjs) putting the id of the request being handled on every line.
  */
 import { describe, expect, it } from "vitest";
-import { createBaseLogger, createLogger, logsAsJson } from "../../contract/logger.mjs";
-import { currentRequestContext, nameRoute, requestIdFor, runInRequestContext } from "../../contract/request-id.mjs";
+import { createBaseLogger, createLogger, logsAsJson } from "../../runtime/logger.mjs";
+import { currentRequestContext, nameRoute, requestIdFor, runInRequestContext } from "../../runtime/request-id.mjs";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

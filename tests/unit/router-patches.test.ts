@@ -1,9 +1,11 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type { AgnosticRouteObject } from "@remix-run/router";
+import { runInRequestContext } from "~runtime/request-id.mjs";
+import { oncePerRequest } from "~/platform/per-request.server";
 
 // The server-side patches of the framework (patches/, applied by `npm install`): see
-// docs/performance.md. They must be there, and the framework must answer as before.
+// docs/decisions/038-the-patches-we-keep.md. They must be there, and the framework must answer as before.
 const require = createRequire(import.meta.url);
 const router = require("@remix-run/router") as typeof import("@remix-run/router");
 
@@ -29,9 +31,6 @@ describe("route matching on the server (patched to keep each tree's ranked branc
     expect(readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("rankedBranchesCache");
     expect(readFileSync(require.resolve("react-router-dom/server"), "utf8")).toContain("dataRoutesCache");
     expect(readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8")).toContain("serverRoutesOf");
-    expect(readFileSync(require.resolve("@remix-run/server-runtime/dist/data.js"), "utf8")).toContain(
-      "Nothing to strip",
-    );
   });
 
   it("answers each match with its own params, the same tree asked again and again", () => {
@@ -69,7 +68,7 @@ type CallRouteLoader = (args: {
   singleFetch: boolean;
 }) => Promise<unknown>;
 
-describe("the request a loader gets (patched to be the page's own when there is nothing to strip)", () => {
+describe("the request a loader gets (Remix's own copy: what is read once per request is kept on its context)", () => {
   const { callRouteLoader } = require("@remix-run/server-runtime/dist/data.js") as {
     callRouteLoader: CallRouteLoader;
   };
@@ -83,9 +82,18 @@ describe("the request a loader gets (patched to be the page's own when there is 
       singleFetch: true,
     }) as Promise<Request>;
 
-  it("is the same Request, so that what is read once per request is read once", async () => {
+  it("is read once per request by every loader, whatever Request each gets", async () => {
+    let reads = 0;
+    const read = oncePerRequest(async () => ++reads);
     const request = new Request("http://localhost/account?tab=1");
-    expect(await requestSeen(request)).toBe(request);
+    await runInRequestContext({ requestId: "req-once-1" }, async () => {
+      expect(await read(await requestSeen(request))).toBe(1);
+      expect(await read(await requestSeen(request))).toBe(1);
+      expect(await read(request)).toBe(1);
+      // The loaders after an action (a GET after the POST) read afresh.
+      expect(await read(new Request(request.url, { method: "POST" }))).toBe(2);
+    });
+    await runInRequestContext({ requestId: "req-once-2" }, async () => expect(await read(request)).toBe(3));
   });
 
   it("still loses Remix's own ?index and ?_routes parameters, and keeps the others", async () => {

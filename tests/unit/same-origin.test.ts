@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BEHIND_WEB_ENV, isSameOriginRequest, requestSource, trustedForwarding } from "~contract/same-origin.mjs";
+import { BEHIND_WEB_ENV, isSameOriginRequest, requestSource, trustedForwarding } from "~runtime/same-origin.mjs";
 
 /** Issue 39 item 17: forwarded headers only from a proxy we trust; scheme, host and port compared. */
 const DIRECT = { proto: false, host: false };

@@ -1,11 +1,11 @@
 /**
  * The process's metrics (prom-client), read at /metrics on a port of its own when
  * METRICS_ENABLED is on (server/metrics-server.mjs). The edge, the web and the API count into the
- * one registry kept on globalThis (the preloaded edge and the bundled app and API each import their
+ * one registry kept on globalThis (the edge (server/) and the bundled app and API each import their
  * own copy of this module); counting costs an increment, whether or not anyone reads it.
  *
  * Labels are bounded: a route is a declared endpoint's path template or a Remix route id, never
- * a URL (contract/request-id.mjs `nameRoute`).
+ * a URL (runtime/request-id.mjs `nameRoute`).
  */
 import client from "prom-client";
 

@@ -3,7 +3,7 @@
  * on every answer, on every log line written while the request is handled, and shown on error
  * pages as the reference a user can quote.
  *
- * Plain JavaScript in contract/ because the edge (server/edge.mjs) runs before any build and the
+ * Plain JavaScript in runtime/ because the edge (server/edge.mjs) runs before any build and the
  * web and the API must not reach up into it; the same rule holds in all three.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -30,7 +30,7 @@ export function requestIdFor(incoming) {
  */
 
 /**
- * Kept on globalThis: the preloaded edge and the bundled app (and the bundled API) each import
+ * Kept on globalThis: the edge (server/) and the bundled app (and the bundled API) each import
  * their own copy of this module.
  * @type {AsyncLocalStorage<RequestContext>}
  */

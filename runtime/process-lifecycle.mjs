@@ -1,8 +1,8 @@
 /**
  * How a server process stops (SIGTERM, SIGINT), and what its readiness is: plain JavaScript in
- * contract/ because the edge (server/edge.mjs, preloaded before any build) owns the HTTP servers
+ * runtime/ because the edge (server/edge.mjs, which runs before any build) owns the HTTP servers
  * while the API's code (bundled into the web, or alone in build/api/server.js) owns what must
- * close after them. Kept on globalThis: the preloaded edge and the bundle import their own copy.
+ * close after them. Kept on globalThis: the edge (server/) and the bundle import their own copy.
  *
  * The order, once a signal comes:
  * 1. `stopping()` turns true: readiness answers 503 at once; `onStopping` listeners run (the
@@ -117,7 +117,7 @@ export function provideLifecycleLog(log) {
 
 /**
  * Stops `server` as described above when the process is told to stop (idempotent). Its `close`
- * may be called again by others (remix-serve does): they are told when it has closed.
+ * may be called again by others: they are told when it has closed.
  * @param {import("node:http").Server} server
  */
 export function trackServer(server) {

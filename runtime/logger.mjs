@@ -2,9 +2,9 @@
  * The one way a logger is made, for the edge (server/logger.mjs), the web
  * (app/platform/logger.server.ts) and the API (api/logger.ts): pino, JSON lines in production and
  * under CI, readable lines (pino-pretty) locally, and on every line written while a request is
- * handled its request id (contract/request-id.mjs).
+ * handled its request id (runtime/request-id.mjs).
  *
- * One pino per process, kept on globalThis (the preloaded edge and the bundled app and API each
+ * One pino per process, kept on globalThis (the edge (server/) and the bundled app and API each
  * import their own copy of this module): one output, one pretty-printing worker, lines that never
  * interleave. Each part of the process logs through a child that names it.
  */

@@ -1,6 +1,6 @@
 /**
  * The headers the edge (server/edge.mjs) writes for the app and the API to read: plain JavaScript
- * in contract/ because the edge runs before any build, and the web and the API must not reach up
+ * in runtime/ because the edge runs before any build, and the web and the API must not reach up
  * into the edge for them.
  *
  * The address of the connection a request came on, for per-address limits (api/http/client-info.ts).
@@ -8,7 +8,7 @@
  * Remix sees a Request, not the socket, so the edge (server/edge.mjs) writes the socket's address
  * into a header of its own on every request, replacing any copy the client sent. Only a process
  * whose edge did so trusts the header: without the edge (`remix dev`, loaders called in tests)
- * the header could be anyone's, and is ignored. Kept on globalThis: the preloaded edge and the
+ * the header could be anyone's, and is ignored. Kept on globalThis: the edge (server/) and the
  * bundled app each import their own copy of this module.
  */
 export const CONNECTION_ADDRESS_HEADER = "x-wayfarer-connection-address";
