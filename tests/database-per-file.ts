@@ -4,13 +4,14 @@
  * dropped after the file. Processes the file starts inherit it. PGlite needs nothing here: each
  * file's in-memory database is its own already.
  */
-import pg from "pg";
 import { afterAll, inject } from "vitest";
-import { databaseUrl, quoteIdent } from "./global-setup";
 
 const template = inject("postgresTemplate");
 const shared = process.env.DATABASE_URL;
 if (template && shared) {
+  // Imported here only: PGlite runs (every unit file too) load nothing more.
+  const { default: pg } = await import("pg");
+  const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
   const base = decodeURIComponent(new URL(shared).pathname.slice(1));
   // Names the global setup drops when a run was interrupted (`<base>_f_…`).
   const name = `${base}_f_${process.env.VITEST_POOL_ID ?? 0}_${process.pid}_${Date.now().toString(36)}`;
@@ -29,7 +30,9 @@ if (template && shared) {
   await admin(
     `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(decodeURIComponent(new URL(template).pathname.slice(1)))}`,
   );
-  process.env.DATABASE_URL = databaseUrl(shared, name);
+  const own = new URL(shared);
+  own.pathname = `/${name}`;
+  process.env.DATABASE_URL = own.href;
   // The copy is the seed already: seedDbForThisFile does not seed it again.
   process.env.POSTGRES_TEMPLATE = template;
   // After the file's own afterAll hooks (closeDb). Not WITH (FORCE): a connection the file left

@@ -16,10 +16,10 @@ declare module "vitest" {
 }
 
 /** A database's name, quoted for SQL. */
-export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The URL of another database on DATABASE_URL's server. */
-export function databaseUrl(url: string, name: string): string {
+function databaseUrl(url: string, name: string): string {
   const other = new URL(url);
   other.pathname = `/${name}`;
   return other.href;
