@@ -23,6 +23,8 @@ export default defineConfig({
     ],
     environment: "node",
     globalSetup: ["tests/global-setup.ts"],
+    // PostgreSQL: each file on a copy of the run's seeded template of its own.
+    setupFiles: ["tests/database-per-file.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // One shared PostgreSQL database: files run one after another there.

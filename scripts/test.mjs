@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit + API tests (vitest), build, then the end-to-end tests
 // (Playwright + Chromium). The Firebase Auth emulator runs for the whole suite.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync } from "node:fs";
 import { readCommandLine } from "./cli.mjs";
 import { DEFAULT_EMULATOR_HOST, DEFAULT_PROJECT_ID, ensureAuthEmulator } from "./emulator.mjs";
@@ -23,9 +23,15 @@ env.FIREBASE_PROJECT_ID ??= DEFAULT_PROJECT_ID;
 
 const steps = [
   ["known advisories in production dependencies", "node", ["scripts/check-advisories.mjs"]],
-  ["typecheck", "tsc", []],
-  ["lint", "eslint", ["."]],
-  ["formatting", "prettier", ["--check", "."]],
+  // Three single-threaded checks side by side on the machine's cores (their output one after another).
+  [
+    "typecheck, lint and formatting",
+    [
+      ["typecheck", "tsc", []],
+      ["lint", "eslint", ["."]],
+      ["formatting", "prettier", ["--check", "."]],
+    ],
+  ],
   ["unit and API tests", "vitest", ["run"]],
   ["build", "npm", ["run", "build"]],
   ["client bundle checks", "vitest", ["run", "--config", "vitest.build.config.ts"]],
@@ -47,13 +53,39 @@ const emulator = await ensureAuthEmulator({
   host: env.FIREBASE_AUTH_EMULATOR_HOST,
   projectId: env.FIREBASE_PROJECT_ID,
 });
+const commandOf = (bin) => (bin === "npm" || bin === "node" ? bin : `node_modules/.bin/${bin}`);
+
+/** Runs checks at once, each one's output kept and printed once it ends: whether all passed. */
+async function together(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([name, bin, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(commandOf(bin), args, { env, stdio: ["ignore", "pipe", "pipe"] });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("close", (status) => {
+            process.stdout.write(Buffer.concat(output));
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(status === 0 ? `  ✔ ${name} (${seconds} s)` : `  ✖ ${name} (exit ${status})`);
+            resolve(status === 0);
+          });
+        }),
+    ),
+  );
+  return results.every(Boolean);
+}
+
 let failed = null;
 for (const [name, bin, args, extraEnv = {}] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const command = bin === "npm" || bin === "node" ? bin : `node_modules/.bin/${bin}`;
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
-  if (result.status !== 0) {
+  const passed = Array.isArray(bin)
+    ? await together(bin)
+    : spawnSync(commandOf(bin), args, { stdio: "inherit", env: { ...env, ...extraEnv } }).status === 0;
+  if (!passed) {
     failed = name;
     break;
   }

@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
 import { findBookableDay, payWithCard, signIn, signOperatorWaiver } from "./booking-helpers";
-import { ACME, OWNER, withDemoOwners } from "./console-helpers";
+import { ACME, axeOf, OWNER, withDemoOwners } from "./console-helpers";
 import { EXPERIENCE, todaysBooking } from "./day-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, signInWithPassword, uniqueEmail } from "./identity-helpers";
@@ -100,7 +99,7 @@ function layoutProblems({ tablesSayTheyScroll }: { tablesSayTheyScroll: boolean 
 }
 
 async function axeProblems(page: Page) {
-  const results = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
+  const results = await axeOf(page).analyze();
   return results.violations.map(
     (violation) =>
       `axe ${violation.id}: ${violation.nodes

@@ -64,15 +64,15 @@ export async function apiText(
 }
 
 /**
- * Resets the catalog to the seed before the file's tests and closes the db after them. On PGlite
- * the file's database is a fresh copy of the run's seeded template (tests/global-setup.ts): it is
- * the seed already, so it is not seeded again; PostgreSQL's one database is.
+ * Resets the catalog to the seed before the file's tests and closes the db after them. On PGlite and
+ * PostgreSQL the file's database is a fresh copy of the run's seeded template (tests/global-setup.ts,
+ * tests/database-per-file.ts): it is the seed already, so it is not seeded again.
  */
 export function seedDbForThisFile(): { db: () => Db } {
   let db: Db | undefined;
   beforeAll(async () => {
     db = await getDb();
-    if (!process.env.PGLITE_TEMPLATE) await seed(db, { demoOwners: true });
+    if (!process.env.PGLITE_TEMPLATE && !process.env.POSTGRES_TEMPLATE) await seed(db, { demoOwners: true });
   });
   afterAll(async () => {
     await closeDb();
