@@ -1,8 +1,7 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { loadReschedule, rescheduleAction } from "~/features/account/reschedule.server";
-import { ReschedulePage } from "~/features/account/reschedule-page";
-import { passHeaders } from "~/platform/http.server";
+import type { MetaFunction } from "@remix-run/node";
+import type { loadReschedule } from "~/features/account/reschedule.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
+import { ReschedulePage } from "~/features/account/reschedule-page";
 
 /**
  * "Change date": the booking's other departures of its service with seats for its party, the
@@ -12,20 +11,11 @@ import { NOINDEX, pageMeta } from "~/ui/meta";
  * difference (the move is made once it is paid); a move waiting for its payment is shown with
  * its checkout link.
  */
-export async function loader(args: LoaderFunctionArgs) {
-  return loadReschedule(args);
-}
+export { loadReschedule as loader, rescheduleAction as action } from "~/features/account/reschedule.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
+export const meta: MetaFunction<typeof loadReschedule> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
 
 // A 429 (apiErrorResult) keeps its Retry-After on the page.
-export const headers = passHeaders;
+export { passHeaders as headers } from "~/platform/http.server";
 
-/** Moves the booking (the API checks the owner, the deadline, check-in, seats and price). */
-export async function action(args: ActionFunctionArgs) {
-  return rescheduleAction(args);
-}
-
-export default function RescheduleRoute() {
-  return <ReschedulePage />;
-}
+export default ReschedulePage;

@@ -1,22 +1,13 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { loadNotifications, notificationsAction } from "~/features/account/notifications.server";
-import { NotificationsPage } from "~/features/account/notifications-page";
-import { passHeaders } from "~/platform/http.server";
+import type { MetaFunction } from "@remix-run/node";
+import type { loadNotifications } from "~/features/account/notifications.server";
 import { pageMeta } from "~/ui/meta";
+import { NotificationsPage } from "~/features/account/notifications-page";
 
-export async function loader(args: LoaderFunctionArgs) {
-  return loadNotifications(args);
-}
+export { loadNotifications as loader, notificationsAction as action } from "~/features/account/notifications.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
+export const meta: MetaFunction<typeof loadNotifications> = ({ data, matches }) => pageMeta(matches, data);
 
 // A 429 (apiErrorResult) keeps its Retry-After on the page.
-export const headers = passHeaders;
+export { passHeaders as headers } from "~/platform/http.server";
 
-export async function action(args: ActionFunctionArgs) {
-  return notificationsAction(args);
-}
-
-export default function NotificationsRoute() {
-  return <NotificationsPage />;
-}
+export default NotificationsPage;

@@ -1,24 +1,14 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { loadPersonalInfo, personalInfoAction } from "~/features/account/personal-info.server";
-import { PersonalInfoPage } from "~/features/account/personal-info-page";
-import { passHeaders } from "~/platform/http.server";
+import type { MetaFunction } from "@remix-run/node";
+import type { loadPersonalInfo } from "~/features/account/personal-info.server";
 import { pageMeta } from "~/ui/meta";
+import { PersonalInfoPage } from "~/features/account/personal-info-page";
 
-export async function loader(args: LoaderFunctionArgs) {
-  return loadPersonalInfo(args);
-}
+export { loadPersonalInfo as loader, personalInfoAction as action } from "~/features/account/personal-info.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
+export const meta: MetaFunction<typeof loadPersonalInfo> = ({ data, matches }) => pageMeta(matches, data);
 
 // A 429 (apiErrorResult) keeps its Retry-After on the page.
-export const headers = passHeaders;
-
-/** Each form posts here with its intent; the change itself is one call to the settings API. */
-export async function action(args: ActionFunctionArgs) {
-  return personalInfoAction(args);
-}
+export { passHeaders as headers } from "~/platform/http.server";
 
 /** One form per fact; phone and email in two steps (enter → code), all as native form posts. */
-export default function PersonalInfoRoute() {
-  return <PersonalInfoPage />;
-}
+export default PersonalInfoPage;

@@ -1,27 +1,13 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { loadSecurity, securityAction } from "~/features/account/security.server";
-import { SecurityPage } from "~/features/account/security-page";
-import { passHeaders } from "~/platform/http.server";
+import type { MetaFunction } from "@remix-run/node";
+import type { loadSecurity } from "~/features/account/security.server";
 import { pageMeta } from "~/ui/meta";
+import { SecurityPage } from "~/features/account/security-page";
 
-export async function loader(args: LoaderFunctionArgs) {
-  return loadSecurity(args);
-}
+export { loadSecurity as loader, securityAction as action } from "~/features/account/security.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
+export const meta: MetaFunction<typeof loadSecurity> = ({ data, matches }) => pageMeta(matches, data);
 
 // A 429 (apiErrorResult) keeps its Retry-After on the page.
-export const headers = passHeaders;
+export { passHeaders as headers } from "~/platform/http.server";
 
-/**
- * Change or add a password. The current password is always checked with the identity provider
- * first (with or without JavaScript); the API sets the new one (ending every session) and answers
- * a new session for this browser, and a custom token for its Firebase client.
- */
-export async function action(args: ActionFunctionArgs) {
-  return securityAction(args);
-}
-
-export default function SecurityRoute() {
-  return <SecurityPage />;
-}
+export default SecurityPage;

@@ -1,26 +1,17 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { loadWaitlist, waitlistAction } from "~/features/waitlist/waitlist.server";
-import { WaitlistPage } from "~/features/waitlist/waitlist-page";
-import { passHeaders } from "~/platform/http.server";
+import type { MetaFunction } from "@remix-run/node";
+import type { loadWaitlist } from "~/features/waitlist/waitlist.server";
 import { pageMeta } from "~/ui/meta";
+import { WaitlistPage } from "~/features/waitlist/waitlist-page";
 
 /**
  * The traveller's waitlist entries (leave in one click), and the join form for a sold-out
  * departure when the details page links here with `?service=&slot=`.
  */
-export async function loader(args: LoaderFunctionArgs) {
-  return loadWaitlist(args);
-}
+export { loadWaitlist as loader, waitlistAction as action } from "~/features/waitlist/waitlist.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
+export const meta: MetaFunction<typeof loadWaitlist> = ({ data, matches }) => pageMeta(matches, data);
 
 // A 429 (apiErrorResult) keeps its Retry-After on the page.
-export const headers = passHeaders;
+export { passHeaders as headers } from "~/platform/http.server";
 
-export async function action(args: ActionFunctionArgs) {
-  return waitlistAction(args);
-}
-
-export default function WaitlistRoute() {
-  return <WaitlistPage />;
-}
+export default WaitlistPage;

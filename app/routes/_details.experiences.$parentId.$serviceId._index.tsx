@@ -1,17 +1,15 @@
-import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { datePickerLinks } from "~/features/booking/date-picker/styles";
-import { loadExperienceDetails } from "~/features/catalog/experience-details.server";
-import { ExperienceDetailsPage } from "~/features/catalog/experience-details-page";
+import type { loadExperienceDetails } from "~/features/catalog/experience-details.server";
 import { pageMeta } from "~/ui/meta";
 import { experienceJsonLd, shareImage } from "~/features/catalog/structured-data";
+import { ExperienceDetailsPage } from "~/features/catalog/experience-details-page";
 
-export async function loader(args: LoaderFunctionArgs) {
-  return loadExperienceDetails(args);
-}
+export { loadExperienceDetails as loader } from "~/features/catalog/experience-details.server";
 
 export const links: LinksFunction = () => [...datePickerLinks];
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: MetaFunction<typeof loadExperienceDetails> = ({ data, matches }) =>
   pageMeta(
     matches,
     data && { title: data.experience.title },
@@ -19,6 +17,4 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     { description: data?.experience.summary, image: data && shareImage(data.experience), type: "product" },
   );
 
-export default function ExperienceDetailsRoute() {
-  return <ExperienceDetailsPage />;
-}
+export default ExperienceDetailsPage;

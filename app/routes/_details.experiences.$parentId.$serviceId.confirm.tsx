@@ -1,27 +1,19 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useRouteError } from "@remix-run/react";
-import { passHeaders } from "~/platform/http.server";
-import { loadConfirmPage, placeBooking } from "~/features/booking/confirm.server";
-import { ConfirmPage } from "~/features/booking/confirm-page";
+import type { loadConfirmPage } from "~/features/booking/confirm.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { RouteErrorContent } from "~/ui/error-page";
 import { OfferRefused, offerRefusalOf } from "~/features/waitlist/offer-refused";
+import { ConfirmPage } from "~/features/booking/confirm-page";
 
 /** The quote, the traveller's cards and gift cards; records the visit for the unfinished-booking reminder. */
-export async function loader(args: LoaderFunctionArgs) {
-  return loadConfirmPage(args);
-}
+export { loadConfirmPage as loader, placeBooking as action } from "~/features/booking/confirm.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: MetaFunction<typeof loadConfirmPage> = ({ data, matches }) =>
   pageMeta(matches, data && { title: data.experience.title }, [NOINDEX]);
 
 // A 429 (apiErrorResult) keeps its Retry-After on the page.
-export const headers = passHeaders;
-
-/** Places the booking (or applies a gift card, or removes the promo code). */
-export async function action(args: ActionFunctionArgs) {
-  return placeBooking(args);
-}
+export { passHeaders as headers } from "~/platform/http.server";
 
 /** A waitlist offer that cannot be used says which way and what to do; any other error, the layout's page. */
 export function ErrorBoundary() {
@@ -29,6 +21,4 @@ export function ErrorBoundary() {
   return refusal ? <OfferRefused refusal={refusal} /> : <RouteErrorContent />;
 }
 
-export default function ConfirmRoute() {
-  return <ConfirmPage />;
-}
+export default ConfirmPage;

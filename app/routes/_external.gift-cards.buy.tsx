@@ -1,23 +1,14 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { buyGiftCard, loadBuyGiftCard } from "~/features/gift-cards/buy.server";
-import { BuyGiftCardPage } from "~/features/gift-cards/buy-page";
-import { passHeaders } from "~/platform/http.server";
+import type { MetaFunction } from "@remix-run/node";
+import type { loadBuyGiftCard } from "~/features/gift-cards/buy.server";
 import { NOINDEX, pageMeta } from "~/ui/meta";
+import { BuyGiftCardPage } from "~/features/gift-cards/buy-page";
 
 /** /gift-cards/buy: a gift card of this storefront (or the marketplace), paid through the checkout. */
-export async function loader(args: LoaderFunctionArgs) {
-  return loadBuyGiftCard(args);
-}
+export { loadBuyGiftCard as loader, buyGiftCard as action } from "~/features/gift-cards/buy.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
+export const meta: MetaFunction<typeof loadBuyGiftCard> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
 
 // A 429 (apiErrorResult) keeps its Retry-After on the page.
-export const headers = passHeaders;
+export { passHeaders as headers } from "~/platform/http.server";
 
-export async function action(args: ActionFunctionArgs) {
-  return buyGiftCard(args);
-}
-
-export default function BuyGiftCardRoute() {
-  return <BuyGiftCardPage />;
-}
+export default BuyGiftCardPage;

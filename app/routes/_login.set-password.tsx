@@ -1,27 +1,20 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NewPasswordForm } from "~/features/auth/new-password-form";
 import { ConfirmEmailForm } from "~/features/auth/confirm-email-form";
-import { loadSetPassword, setPasswordAction } from "~/features/auth/set-password.server";
-import { passHeaders } from "~/platform/http.server";
+import type { loadSetPassword } from "~/features/auth/set-password.server";
 import { pageMeta } from "~/ui/meta";
 import { FunnelHeader } from "~/features/booking/funnel-steps";
 
-export async function loader(args: LoaderFunctionArgs) {
-  return loadSetPassword(args);
-}
+export { loadSetPassword as loader, setPasswordAction as action } from "~/features/auth/set-password.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
+export const meta: MetaFunction<typeof loadSetPassword> = ({ data, matches }) => pageMeta(matches, data);
 
 // A 429 (apiErrorResult) keeps its Retry-After on the page.
-export const headers = passHeaders;
-
-export async function action(args: ActionFunctionArgs) {
-  return setPasswordAction(args);
-}
+export { passHeaders as headers } from "~/platform/http.server";
 
 export default function SetPasswordPage() {
-  const { mode, title, funnel } = useLoaderData<typeof loader>();
+  const { mode, title, funnel } = useLoaderData<typeof loadSetPassword>();
   return (
     <>
       <FunnelHeader funnel={funnel} current="signIn" />
