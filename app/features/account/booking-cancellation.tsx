@@ -4,6 +4,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import type { Booking } from "~/features/booking/bookings";
 import { formatMoney } from "~/ui/format";
 import { useIsPending } from "~/ui/use-is-pending";
+import { LabelledSection } from "~/ui/labelled-section";
 
 /** The confirmation step's anchor: the address brings it into view without JavaScript. */
 const CANCEL_STEP_ID = "cancel-step";
@@ -31,10 +32,12 @@ export function Cancellation({ booking, confirm }: { booking: Booking; confirm: 
   const cancelling = useIsPending({ intent: "cancel" });
   const refund = booking.refundIfCancelledMinor;
   return (
-    <section aria-labelledby="cancel-heading" className="rounded-xl border border-slate-200 p-4">
-      <h2 id="cancel-heading" className="text-lg font-semibold">
-        {t("booking.cancelTitle")}
-      </h2>
+    <LabelledSection
+      headingId="cancel-heading"
+      headingClassName="text-lg font-semibold"
+      heading={t("booking.cancelTitle")}
+      className="rounded-xl border border-slate-200 p-4"
+    >
       <p className="mt-1 text-sm text-slate-700">
         {t("bookings.cancelHint", { hours: booking.cancellationCutoffHours })}
       </p>
@@ -68,6 +71,6 @@ export function Cancellation({ booking, confirm }: { booking: Booking; confirm: 
           {t("bookings.cancel")}
         </Link>
       )}
-    </section>
+    </LabelledSection>
   );
 }

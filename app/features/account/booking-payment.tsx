@@ -7,6 +7,7 @@ import { AmountRow } from "~/ui/amount-row";
 import { useTravellerZone } from "~/ui/traveller-zone";
 import { RefundRows } from "~/features/refunds/refund-rows";
 import { StatusMessage } from "~/ui/status-message";
+import { LabelledSection } from "~/ui/labelled-section";
 
 /** What the booking cost, how it was paid and refunded, its receipt, and a held one's checkout. */
 export function BookingPayment({ booking }: { booking: Booking }) {
@@ -14,10 +15,12 @@ export function BookingPayment({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
   return (
-    <section aria-labelledby="price-heading" className="rounded-xl border border-slate-200 p-4">
-      <h2 id="price-heading" className="text-lg font-semibold">
-        {t("booking.payment")}
-      </h2>
+    <LabelledSection
+      headingId="price-heading"
+      headingClassName="text-lg font-semibold"
+      heading={t("booking.payment")}
+      className="rounded-xl border border-slate-200 p-4"
+    >
       <dl className="mt-2 text-sm">
         <AmountRow label={t("details.subtotal")} value={money(booking.subtotalMinor)} />
         {booking.discountMinor ? (
@@ -41,7 +44,7 @@ export function BookingPayment({ booking }: { booking: Booking }) {
         </Link>
       ) : null}
       {booking.checkoutUrl ? <ResumePayment booking={booking} /> : null}
-    </section>
+    </LabelledSection>
   );
 }
 

@@ -44,27 +44,19 @@ export function NameForm(defaults: { firstName: string; lastName: string }) {
   );
 }
 
-export function PhoneForm() {
+/** Step one of a change: the new number or address, to which a code is sent. */
+export function NewContactForm({ kind }: { kind: "phone" | "email" }) {
   const { t } = useTranslation();
-  const { form, fields, pending } = usePersonalInfoForm("phone");
+  const { form, fields, pending } = usePersonalInfoForm(kind);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <FormError errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value="phone" />
-      <PhoneField field={fields.phone} label={t("personalInfo.newPhone")} hint={t("login.phoneHint")} />
-      <SubmitButton pending={pending} label={t("personalInfo.sendCode")} pendingLabel={t("login.saving")} />
-    </Form>
-  );
-}
-
-export function EmailForm() {
-  const { t } = useTranslation();
-  const { form, fields, pending } = usePersonalInfoForm("email");
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3">
-      <FormError errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value="email" />
-      <TextField field={fields.email} label={t("personalInfo.newEmail")} type="email" autoComplete="email" />
+      <input type="hidden" name="intent" value={kind} />
+      {kind === "phone" ? (
+        <PhoneField field={fields.phone} label={t("personalInfo.newPhone")} hint={t("login.phoneHint")} />
+      ) : (
+        <TextField field={fields.email} label={t("personalInfo.newEmail")} type="email" autoComplete="email" />
+      )}
       <SubmitButton pending={pending} label={t("personalInfo.sendCode")} pendingLabel={t("login.saving")} />
     </Form>
   );

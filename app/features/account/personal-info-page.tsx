@@ -2,7 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatPhone } from "~/ui/format";
 import { StatusMessage } from "~/ui/status-message";
-import { EmailForm, LocationForm, NameForm, PhoneForm } from "~/features/account/personal-info-forms";
+import { LocationForm, NameForm, NewContactForm } from "~/features/account/personal-info-forms";
 import { ChangeStep } from "~/features/account/personal-info-change";
 import type { loadPersonalInfo } from "~/features/account/personal-info.server";
 
@@ -24,12 +24,12 @@ export function PersonalInfoPage() {
           current={info.phone ? formatPhone(info.phone) : t("personalInfo.none")}
         >
           <ChangeStep kind="phone" pending={info.pendingPhone} change={change}>
-            <PhoneForm />
+            <NewContactForm kind="phone" />
           </ChangeStep>
         </Section>
         <Section id="email" title={t("login.email")} current={info.email}>
           <ChangeStep kind="email" pending={info.pendingEmail} change={change}>
-            <EmailForm />
+            <NewContactForm kind="email" />
           </ChangeStep>
         </Section>
         <Section id="location" title={t("personalInfo.location")}>
