@@ -1,18 +1,14 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/platform/redirect.server";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useFormResult } from "~/ui/use-form-result";
+import { Link, useLoaderData } from "@remix-run/react";
+import { WaiverForm } from "~/features/auth/waiver-form";
 import { useTranslation } from "~/platform/i18n-react";
-import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
-import { TextField } from "~/ui/text-field";
 import { i18next } from "~/platform/i18next.server";
 import { stepOf } from "~/features/auth/account-param";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
 import { passHeaders } from "~/platform/http.server";
-import { useIsPending } from "~/ui/use-is-pending";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { pageMeta } from "~/ui/meta";
@@ -20,8 +16,6 @@ import { bookingFunnel } from "~/features/booking/funnel.server";
 import { FunnelHeader, waiverStep } from "~/features/booking/funnel-steps";
 import { parseWithZod, readFormData } from "~/platform/form.server";
 import { WaiverSignSchema } from "~/features/auth/auth-forms.server";
-import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
-import { useFormValidation } from "~/ui/use-form-validation";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 import { StatusMessage } from "~/ui/status-message";
 
@@ -113,47 +107,5 @@ export default function WaiverPage() {
         />
       )}
     </>
-  );
-}
-
-/** The signature: the traveller's own act, nothing typed or ticked for them. */
-function WaiverForm({ textVersion, fullName }: { textVersion: number; fullName: string }) {
-  const lastResult = useFormResult();
-  const signing = useIsPending();
-  const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: `waiver-${textVersion}`,
-    lastResult,
-    constraint: useLoginLayoutData().constraints.waiver,
-    ...useFormValidation(
-      () => import("~/features/auth/auth-schemas"),
-      (schemas) => schemas.WaiverSignSchema,
-    ),
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-      <FormError errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="textVersion" value={textVersion} />
-      <TextField
-        field={fields.signedName}
-        label={t("waiver.signedName")}
-        autoComplete="off"
-        hint={fullName ? t("waiver.nameHint", { name: fullName }) : undefined}
-        messageValues={{ name: fullName }}
-      />
-      <div>
-        <label className="flex items-start gap-2 text-sm text-slate-800">
-          <input
-            {...getInputProps(fields.agree, { type: "checkbox", ariaAttributes: false })}
-            aria-invalid={fields.agree.errors ? true : undefined}
-            aria-describedby={fields.agree.errors ? fields.agree.errorId : undefined}
-            className="mt-0.5 h-4 w-4 rounded border-slate-400"
-          />
-          {t("waiver.agree")}
-        </label>
-        <FieldError field={fields.agree} />
-      </div>
-      <SubmitButton pending={signing} label={t("waiver.sign")} pendingLabel={t("login.saving")} />
-    </Form>
   );
 }

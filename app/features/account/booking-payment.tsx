@@ -1,0 +1,78 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "~/platform/i18n-react";
+import { minutesLeft } from "~/features/account/booking-details";
+import type { Booking } from "~/features/booking/bookings";
+import { formatMoney } from "~/ui/format";
+import { AmountRow } from "~/ui/amount-row";
+import { useTravellerZone } from "~/ui/traveller-zone";
+import { RefundRows } from "~/features/refunds/refund-rows";
+import { StatusMessage } from "~/ui/status-message";
+import { LabelledSection } from "~/ui/labelled-section";
+
+/** What the booking cost, how it was paid and refunded, its receipt, and a held one's checkout. */
+export function BookingPayment({ booking }: { booking: Booking }) {
+  const travellerZone = useTravellerZone();
+  const { t, i18n } = useTranslation();
+  const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
+  return (
+    <LabelledSection
+      headingId="price-heading"
+      headingClassName="text-lg font-semibold"
+      heading={t("booking.payment")}
+      className="rounded-xl border border-slate-200 p-4"
+    >
+      <dl className="mt-2 text-sm">
+        <AmountRow label={t("details.subtotal")} value={money(booking.subtotalMinor)} />
+        {booking.discountMinor ? (
+          <AmountRow label={t("details.discount")} value={money(-booking.discountMinor)} />
+        ) : null}
+        {booking.feesMinor ? <AmountRow label={t("details.fees")} value={money(booking.feesMinor)} /> : null}
+        {booking.taxMinor ? <AmountRow label={t("details.taxes")} value={money(booking.taxMinor)} /> : null}
+        <AmountRow label={t("details.total")} value={money(booking.totalMinor)} strong />
+        {booking.giftCardMinor ? (
+          <AmountRow label={t("receipt.paidByGiftCard")} value={money(booking.giftCardMinor)} />
+        ) : null}
+        <RefundRows booking={booking} timeZone={travellerZone} />
+      </dl>
+      <p className="mt-2 text-sm text-slate-700">{t(`paymentsPage.status_${booking.paymentStatus}`)}</p>
+      {booking.paymentStatus === "paid" || booking.paymentStatus === "refunded" ? (
+        <Link
+          to={`/account/receipt/${booking.id}`}
+          className="mt-2 inline-block text-sm font-medium text-brand underline"
+        >
+          {t("receipt.view")}
+        </Link>
+      ) : null}
+      {booking.checkoutUrl ? <ResumePayment booking={booking} /> : null}
+    </LabelledSection>
+  );
+}
+
+/** After cancelling: what is refunded. */
+export function CancelledNotice({ booking }: { booking: Booking }) {
+  const { t, i18n } = useTranslation();
+  const refunded = booking.refundMinor ?? (booking.paymentStatus === "paid" ? booking.totalMinor : 0);
+  return (
+    <StatusMessage className="">
+      {refunded > 0
+        ? t("booking.cancelledRefunded", { amount: formatMoney(refunded, booking.currency, i18n.language) })
+        : t("booking.cancelled")}
+    </StatusMessage>
+  );
+}
+
+/** A held booking: the same checkout, resumed, with the time the seats are still held. */
+function ResumePayment({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      <p>{t("booking.heldFor", { count: minutesLeft(booking.holdExpiresAt) })}</p>
+      <a
+        href={booking.checkoutUrl!}
+        className="mt-2 inline-block rounded-md bg-brand px-3 py-2 font-semibold text-white"
+      >
+        {t("booking.completePayment")}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/platform/i18n-react";
+import { LogoutForm } from "~/features/auth/logout-form";
+import { StatusMessage } from "~/ui/status-message";
+import { LabelledSection } from "~/ui/labelled-section";
+import { PasswordForm, ResetForm } from "~/features/account/password-forms";
+import type { loadSecurity } from "~/features/account/security.server";
+
+/** One boxed section of the page, under its heading. */
+function Panel({ id, heading, children }: { id: string; heading: string; children: React.ReactNode }) {
+  return (
+    <LabelledSection
+      headingId={`${id}-heading`}
+      headingClassName="text-lg font-semibold text-brand-ink"
+      heading={heading}
+      className="mt-6 rounded-xl border border-slate-200 p-4"
+    >
+      {children}
+    </LabelledSection>
+  );
+}
+
+/** How the user signs in, their password, and signing out on every device. */
+export function SecurityPage() {
+  const { signInMethods, hasPassword, flash, title } = useLoaderData<typeof loadSecurity>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
+      <Panel id="methods" heading={t("security.signInMethods")}>
+        <ul className="mt-2 list-disc pl-5 text-sm text-slate-900" data-testid="sign-in-method">
+          {signInMethods.map((method) => (
+            <li key={method}>{t(`security.method_${method.replace(/\W/g, "_")}`, { defaultValue: method })}</li>
+          ))}
+        </ul>
+      </Panel>
+      <Panel id="password" heading={hasPassword ? t("security.changePassword") : t("security.addPassword")}>
+        <PasswordForm change={hasPassword} />
+        <ResetForm />
+      </Panel>
+      <Panel id="devices" heading={t("security.devices")}>
+        <p className="mt-1 text-sm text-slate-700">{t("security.devicesHint")}</p>
+        <LogoutForm className="mt-3" everywhere>
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+          >
+            {t("security.signOutEverywhere")}
+          </button>
+        </LogoutForm>
+      </Panel>
+    </>
+  );
+}
