@@ -21,7 +21,7 @@ export default defineConfig({
       "api/**/*.test.ts",
     ],
     environment: "node",
-    globalSetup: ["tests/global-setup.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // One shared PostgreSQL database: files run one after another there.

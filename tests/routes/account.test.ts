@@ -3,9 +3,9 @@ import * as bookingsRoute from "~/routes/_default.account.bookings.($filter)";
 import * as notificationsRoute from "~/routes/_default.account.notifications";
 import * as paymentsRoute from "~/routes/_default.account.payments";
 import * as accountRoute from "~/routes/_account.account._index";
-import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../api/helpers/booking";
-import { call } from "../api/helpers/identity";
-import { args, loaded, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../support/booking";
+import { call } from "../support/identity";
+import { args, loaded, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
 
 const { db, acme } = bookingWorld();
 

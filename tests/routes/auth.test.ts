@@ -7,8 +7,8 @@ import * as waiverRoute from "~/routes/_login.waiver";
 import * as setPasswordRoute from "~/routes/_login.set-password";
 import * as resetRoute from "~/routes/_login.reset-password";
 import * as mailboxRoute from "~/routes/_plain.dev.mailbox";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { COMPLETE_PROFILE } from "../api/helpers/booking";
+import { seedDbForThisFile } from "../support/api";
+import { COMPLETE_PROFILE } from "../support/booking";
 import {
   call,
   createEmailLinkUser,
@@ -17,9 +17,9 @@ import {
   signInWithPassword,
   uniqueEmail,
   withEmulatorUsers,
-} from "../api/helpers/identity";
+} from "../support/identity";
 import { adminAuth } from "~api/auth/firebase-admin";
-import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "./helpers";
+import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "../support/routes";
 
 seedDbForThisFile();
 withEmulatorUsers();

@@ -10,9 +10,9 @@ import {
   pay,
   placeBooking,
   sessionIdOf,
-} from "../api/helpers/booking";
-import { call } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+} from "../support/booking";
+import { call } from "../support/identity";
+import { args, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
 
 const { db, acme } = bookingWorld();
 

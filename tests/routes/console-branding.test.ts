@@ -4,10 +4,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import * as page from "~/routes/_console.console.branding";
-import { api, seedDbForThisFile } from "../api/helpers/api";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { addTeamMember } from "../api/helpers/operator";
-import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
+import { api, seedDbForThisFile } from "../support/api";
+import { withEmulatorUsers } from "../support/identity";
+import { addTeamMember } from "../support/operator";
+import { args, outcome, pageRequest, signedInUser, type Outcome } from "../support/routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

@@ -2,10 +2,10 @@
 // sends without a trusted proxy in front, and an Origin of another scheme on the same host.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as page from "~/routes/_console.console.branding";
-import { api, seedDbForThisFile } from "../api/helpers/api";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { ACME, memberOf } from "./console-helpers";
-import { args, outcome, pageRequest } from "./helpers";
+import { api, seedDbForThisFile } from "../support/api";
+import { withEmulatorUsers } from "../support/identity";
+import { ACME, memberOf } from "../support/console-routes";
+import { args, outcome, pageRequest } from "../support/routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

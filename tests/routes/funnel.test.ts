@@ -7,9 +7,9 @@ import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceI
 import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
 import common from "~/locales/en/common.json";
 import { funnelSteps, waiverStep } from "~/features/booking/funnel-steps";
-import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../api/helpers/booking";
-import { call, createEmailLinkUser, uniqueEmail } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "./helpers";
+import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../support/booking";
+import { call, createEmailLinkUser, uniqueEmail } from "../support/identity";
+import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "../support/routes";
 
 /**
  * The booking funnel (issue 31, items 7 and 8): every page between the details page and the pay

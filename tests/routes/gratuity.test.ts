@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as gratuityRoute from "~/routes/_external.gratuity.$accessKey";
-import { api, seedDbForThisFile } from "../api/helpers/api";
-import { bookingUser, confirmedBooking, createSlot, findService, pay, sessionIdOf } from "../api/helpers/booking";
-import { call, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest } from "./helpers";
+import { api, seedDbForThisFile } from "../support/api";
+import { bookingUser, confirmedBooking, createSlot, findService, pay, sessionIdOf } from "../support/booking";
+import { call, withEmulatorUsers } from "../support/identity";
+import { args, outcome, pageRequest } from "../support/routes";
 import { TIP_LOOKUPS_PER_ADDRESS } from "~api/tips/routes";
 
 const { db } = seedDbForThisFile();

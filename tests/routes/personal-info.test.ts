@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as route from "~/routes/_default.account.personal-info";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { call, createEmailLinkUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { call, createEmailLinkUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../support/identity";
+import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "../support/routes";
 
 seedDbForThisFile();
 withEmulatorUsers();

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { users } from "~api/db/schema";
 import * as route from "~/routes/_default.account.security";
 import * as rootRoute from "~/root";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { call, createEmailLinkUser, outboxFor, signInWithPassword, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { call, createEmailLinkUser, outboxFor, signInWithPassword, withEmulatorUsers } from "../support/identity";
+import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "../support/routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import * as unsubscribeRoute from "~/routes/_external.unsubscribe.$token";
 import { unsubscribeToken } from "~api/unsubscribe/service";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { bookingUser, findService } from "../api/helpers/booking";
-import { call, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { bookingUser, findService } from "../support/booking";
+import { call, withEmulatorUsers } from "../support/identity";
+import { args, outcome, pageRequest } from "../support/routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

@@ -6,11 +6,11 @@ import { runDueWork } from "~api/jobs/due-work";
 import * as waitlistRoute from "~/routes/_default.account.waitlist";
 import * as consoleRoute from "~/routes/_console.console.departures.$departureId.waitlist";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
-import { api } from "../api/helpers/api";
-import { bookingRow, bookingUser, bookingWorld, createSlot, pay, sessionIdOf } from "../api/helpers/booking";
-import { call, type TestUser } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
-import { consoleLoad, memberOf } from "./console-helpers";
+import { api } from "../support/api";
+import { bookingRow, bookingUser, bookingWorld, createSlot, pay, sessionIdOf } from "../support/booking";
+import { call, type TestUser } from "../support/identity";
+import { args, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
+import { consoleLoad, memberOf } from "../support/console-routes";
 
 const { db, acme } = bookingWorld();
 
