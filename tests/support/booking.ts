@@ -4,7 +4,8 @@ import type { Db } from "~api/db/client";
 import { accounts, bookings, experiences, services, slots, ticketTypes, users, waivers } from "~api/db/schema";
 import { beforeAll, expect } from "vitest";
 import { seedDbForThisFile, type ApiResult } from "./api";
-import { call, createUser, withEmulatorUsers, type TestUser } from "./identity";
+import { createUser, withEmulatorUsers, type TestUser } from "./identity";
+import { v1 } from "./client";
 
 /**
  * Booking test helpers: a service of a given operator with its ticket types, a fresh departure
@@ -140,9 +141,9 @@ export async function expireHoldNow(db: Db, bookingId: string): Promise<void> {
 /** An emulator user with a complete profile who signed the operator's waiver: may book at once. */
 export async function bookingUser(service: Pick<TestService, "accountSlug" | "waiverVersion">): Promise<TestUser> {
   const user = await createUser();
-  const synced = await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: COMPLETE_PROFILE });
+  const synced = await v1.syncUser({ token: user.idToken, body: COMPLETE_PROFILE });
   if (synced.status !== 200) throw new Error(`sync failed: ${synced.status} ${JSON.stringify(synced.body)}`);
-  const signed = await call("/v1/user/waiver/sign", {
+  const signed = await v1.signWaiver({
     token: user.idToken,
     account: service.accountSlug,
     body: { signedName: "Ada Lovelace", agree: true, textVersion: service.waiverVersion },
@@ -222,7 +223,7 @@ export function placeBooking(
   options: { key?: string; account?: string } = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<ApiResult<any>> {
-  return call("/v1/bookings", {
+  return v1.createBooking({
     token,
     body,
     account: options.account,
@@ -265,7 +266,8 @@ export function pay(
   cardNumber = SUCCEEDS,
   extra: { saveCard?: boolean; expiry?: string; cvc?: string } = {},
 ) {
-  return call(`/v1/payments/sandbox/checkouts/${sessionId}/pay`, {
+  return v1.paySandboxCheckout({
+    params: { sessionId },
     body: {
       cardNumber,
       expiry: extra.expiry ?? "12/39",

@@ -4,7 +4,8 @@
  * through the same in-process API the server uses. Nothing of ours is mocked.
  */
 import "./env";
-import { call, createUser, sessionCookieFor, signInWithPassword, type TestUser } from "./identity";
+import { createUser, sessionCookieFor, signInWithPassword, type TestUser } from "./identity";
+import { v1 } from "./client";
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -98,7 +99,7 @@ export async function sessionFor(user: Pick<TestUser, "email" | "password"> & { 
 /** A new synced user and their session cookie. */
 export async function signedInUser(profile: Record<string, unknown> = {}) {
   const user = await createUser();
-  const synced = await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: profile });
+  const synced = await v1.syncUser({ token: user.idToken, body: profile });
   if (synced.status !== 200) throw new Error(`sync failed: ${synced.status}`);
   return { user, cookie: await sessionFor(user) };
 }

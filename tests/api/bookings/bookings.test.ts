@@ -30,7 +30,8 @@ import {
   seatsTaken,
   sessionIdOf,
 } from "../../support/booking";
-import { call, createUser, outboxFor, syncedUser } from "../../support/identity";
+import { createUser, outboxFor, syncedUser } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
@@ -134,7 +135,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(row.origin).toBe("http://localhost");
 
     const sessionId = sessionIdOf(checkoutUrl);
-    const checkout = await call(`/v1/payments/sandbox/checkouts/${sessionId}`);
+    const checkout = await v1.sandboxCheckout({ params: { sessionId } });
     expect(checkout.status).toBe(200);
     expect(checkout.body.data).toEqual({
       id: sessionId,
@@ -155,7 +156,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
       redirectUrl: `/experiences/${acme.experienceId}/${acme.serviceId}/return/${booking.id}`,
     });
 
-    const got = await call(`/v1/bookings/${booking.id}`, { token: user.idToken });
+    const got = await v1.booking({ params: { id: booking.id }, token: user.idToken });
     expect(got.status).toBe(200);
     expect(got.body.data).toMatchObject({
       id: booking.id,
@@ -166,7 +167,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     });
     expect(got.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await seatsTaken(db(), slot.id)).toBe(2);
-    expect((await call(`/v1/payments/sandbox/checkouts/${sessionId}`)).body.data.status).toBe("paid");
+    expect((await v1.sandboxCheckout({ params: { sessionId } })).body.data.status).toBe("paid");
 
     const mails = (await outboxFor(user.email)).filter((message) => message.kind === "booking_confirmed");
     expect(mails).toHaveLength(1);
@@ -209,7 +210,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(ics.replace(/\r\n /g, "")).toContain(`\r\nURL:http://localhost/account/booking/${booking.id}\r\n`);
     expect(ics).toContain("\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;RELATED=START:-PT24H\r\n");
 
-    const inbox = await call("/v1/user/notifications", { token: user.idToken });
+    const inbox = await v1.notifications({ token: user.idToken });
     expect(inbox.status).toBe(200);
     expect(inbox.body.data).toMatchObject({ unread: 1, total: 1, page: 1 });
     expect(inbox.body.data.items[0]).toMatchObject({
@@ -233,15 +234,15 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expectEnvelope(await pay(sessionId, DECLINED), 402, "card_declined");
     expectEnvelope(await pay(sessionId, DECLINED), 402, "card_declined");
     expect(await seatsTaken(db(), slot.id)).toBe(5);
-    const got = await call(`/v1/bookings/${placed.body.data.booking.id}`, { token: user.idToken });
+    const got = await v1.booking({ params: { id: placed.body.data.booking.id }, token: user.idToken });
     expect(got.body.data).toMatchObject({ status: "held", paymentStatus: "pending", canCancel: true });
     expect(got.body.data.checkoutUrl).toBe(placed.body.data.checkoutUrl);
-    expect((await call(`/v1/payments/sandbox/checkouts/${sessionId}`)).body.data.status).toBe("open");
+    expect((await v1.sandboxCheckout({ params: { sessionId } })).body.data.status).toBe("open");
     expect((await outboxFor(user.email)).filter((message) => message.kind === "booking_confirmed")).toEqual([]);
 
     const paid = await pay(sessionId);
     expect(paid.status).toBe(200);
-    const after = await call(`/v1/bookings/${placed.body.data.booking.id}`, { token: user.idToken });
+    const after = await v1.booking({ params: { id: placed.body.data.booking.id }, token: user.idToken });
     expect(after.body.data).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
     expect(await seatsTaken(db(), slot.id)).toBe(5);
     // A closed checkout refuses the decline card too.
@@ -261,21 +262,21 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(
       expectEnvelope(await pay(sessionId, undefined, { cvc: "12" }), 400, "validation_error").fields,
     ).toHaveProperty("cvc");
-    expect((await call(`/v1/payments/sandbox/checkouts/${sessionId}`)).body.data.status).toBe("open");
-    expectEnvelope(await call("/v1/payments/sandbox/checkouts/cs_sandbox_nope"), 404, "checkout_not_found");
-    expectEnvelope(await call("/v1/payments/sandbox/checkouts/not%20an%20id"), 400, "validation_error");
+    expect((await v1.sandboxCheckout({ params: { sessionId } })).body.data.status).toBe("open");
+    expectEnvelope(await v1.sandboxCheckout({ params: { sessionId: "cs_sandbox_nope" } }), 404, "checkout_not_found");
+    expectEnvelope(await v1.sandboxCheckout({ params: { sessionId: "not%20an%20id" } }), 400, "validation_error");
   });
 
   it("saving the card marks the user as having a payment method", async () => {
     const user = await bookingUser(acme);
-    const before = await call("/v1/user/missing-data", { token: user.idToken });
+    const before = await v1.missingData({ token: user.idToken });
     expect(before.body.data.missingData).toEqual(["paymentMethod"]);
     const slot = await createSlot(db(), acme.serviceId);
     const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id));
     await pay(sessionIdOf(placed.body.data.checkoutUrl), undefined, { saveCard: true });
     const [row] = await db().select().from(users).where(eq(users.id, user.uid));
     expect(row.hasPaymentMethod).toBe(true);
-    expect((await call("/v1/user/missing-data", { token: user.idToken })).body.data.missingData).toEqual([]);
+    expect((await v1.missingData({ token: user.idToken })).body.data.missingData).toEqual([]);
   });
 
   it("the same Idempotency-Key gives the same booking (200), sequentially and concurrently", async () => {
@@ -370,7 +371,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     const slot = await createSlot(db(), acme.serviceId, { capacity: 4, seatsLeft: 4 });
     const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
     const id = placed.body.data.booking.id;
-    await call(`/v1/bookings/${id}/cancel`, { method: "POST", token: user.idToken });
+    await v1.cancelBooking({ params: { id }, token: user.idToken });
     // The checkout was left open (as a provider page may still be): the payment arrives anyway.
     await db()
       .update(sandboxCheckouts)
@@ -421,7 +422,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
   it("validates: Idempotency-Key, tickets, paths; 404 for an unknown, other-service or started departure", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId);
-    const noKey = await call("/v1/bookings", { token: user.idToken, body: bookingBody(acme, slot.id) });
+    const noKey = await v1.createBooking({ token: user.idToken, body: bookingBody(acme, slot.id) });
     expect(expectEnvelope(noKey, 400, "validation_error").fields).toHaveProperty("Idempotency-Key");
     expectEnvelope(
       await placeBooking(user.idToken, bookingBody(acme, slot.id), { key: "short" }),
@@ -470,7 +471,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
   it("needs a signed-in user with a complete profile and the operator's waiver", async () => {
     const slot = await createSlot(db(), acme.serviceId);
     expectEnvelope(
-      await call("/v1/bookings", { body: bookingBody(acme, slot.id), headers: { "Idempotency-Key": randomUUID() } }),
+      await v1.createBooking({ body: bookingBody(acme, slot.id), headers: { "Idempotency-Key": randomUUID() } }),
       401,
       "unauthorized",
     );
@@ -493,7 +494,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     });
     expectEnvelope(await placeBooking(unsigned.idToken, bookingBody(acme, slot.id)), 409, "waiver_required");
     // Another operator's waiver does not count.
-    await call("/v1/user/waiver/sign", {
+    await v1.signWaiver({
       token: unsigned.idToken,
       account: "harbor",
       body: { signedName: "Ada Lovelace", agree: true, textVersion: 1 },
@@ -547,9 +548,9 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
       "promo_invalid",
     );
     // Cancelling the held booking gives the redemption back.
-    expect(
-      (await call(`/v1/bookings/${first.body.data.booking.id}/cancel`, { method: "POST", token: user.idToken })).status,
-    ).toBe(200);
+    expect((await v1.cancelBooking({ params: { id: first.body.data.booking.id }, token: user.idToken })).status).toBe(
+      200,
+    );
     const [once] = await db().select().from(promoCodes).where(eq(promoCodes.code, "ONCE"));
     expect(once.redemptions).toBe(0);
     expect((await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "ONCE" }))).status).toBe(201);
@@ -590,35 +591,35 @@ describe("reading bookings", () => {
     const other = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId);
     const booking = await confirmedBooking(owner, acme, slot.id);
-    expectEnvelope(await call(`/v1/bookings/${booking.id}`, { token: other.idToken }), 404, "booking_not_found");
+    expectEnvelope(await v1.booking({ params: { id: booking.id }, token: other.idToken }), 404, "booking_not_found");
     expectEnvelope(
-      await call(`/v1/bookings/${booking.id}/refresh-payment`, { method: "POST", token: other.idToken }),
+      await v1.refreshPayment({ params: { id: booking.id }, token: other.idToken }),
       404,
       "booking_not_found",
     );
     expectEnvelope(
-      await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: other.idToken }),
+      await v1.cancelBooking({ params: { id: booking.id }, token: other.idToken }),
       404,
       "booking_not_found",
     );
-    expect((await call("/v1/bookings", { token: other.idToken })).body.data.items).toEqual([]);
+    expect((await v1.bookings({ token: other.idToken })).body.data.items).toEqual([]);
     expect((await bookingRow(db(), booking.id)).status).toBe("confirmed");
-    expectEnvelope(await call(`/v1/bookings/${booking.id}`), 401, "unauthorized");
-    expectEnvelope(await call("/v1/bookings/bk_nope", { token: owner.idToken }), 400, "validation_error");
+    expectEnvelope(await v1.booking({ params: { id: booking.id } }), 401, "unauthorized");
+    expectEnvelope(await v1.booking({ params: { id: "bk_nope" }, token: owner.idToken }), 400, "validation_error");
   });
 
   it("account mode: a booking of another operator's experience is 404", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId);
     const booking = await confirmedBooking(user, acme, slot.id);
-    expect((await call(`/v1/bookings/${booking.id}`, { token: user.idToken, account: "acme" })).status).toBe(200);
+    expect((await v1.booking({ params: { id: booking.id }, token: user.idToken, account: "acme" })).status).toBe(200);
     expectEnvelope(
-      await call(`/v1/bookings/${booking.id}`, { token: user.idToken, account: "harbor" }),
+      await v1.booking({ params: { id: booking.id }, token: user.idToken, account: "harbor" }),
       404,
       "booking_not_found",
     );
-    expect((await call("/v1/bookings", { token: user.idToken, account: "harbor" })).body.data.total).toBe(0);
-    expect((await call("/v1/bookings", { token: user.idToken, account: "acme" })).body.data.total).toBe(1);
+    expect((await v1.bookings({ token: user.idToken, account: "harbor" })).body.data.total).toBe(0);
+    expect((await v1.bookings({ token: user.idToken, account: "acme" })).body.data.total).toBe(1);
     // Booking an acme service from the harbor storefront: the service is not visible there.
     expectEnvelope(
       await placeBooking(user.idToken, bookingBody(acme, slot.id), { account: "harbor" }),
@@ -634,7 +635,7 @@ describe("reading bookings", () => {
     const a = await confirmedBooking(user, acme, later.id);
     const b = await confirmedBooking(user, acme, soon.id, 2);
     const c = await confirmedBooking(user, acme, soon.id);
-    expect((await call(`/v1/bookings/${c.id}/cancel`, { method: "POST", token: user.idToken })).status).toBe(200);
+    expect((await v1.cancelBooking({ params: { id: c.id }, token: user.idToken })).status).toBe(200);
     // A past booking: move its departure into the past.
     const past = await createSlot(db(), acme.serviceId, { startsInHours: 200 });
     const d = await confirmedBooking(user, acme, past.id);
@@ -643,7 +644,7 @@ describe("reading bookings", () => {
       .set({ startsAt: new Date(Date.now() - 48 * 3_600_000), endsAt: new Date(Date.now() - 46 * 3_600_000) })
       .where(eq(slots.id, past.id));
 
-    const upcoming = await call("/v1/bookings?filter=upcoming", { token: user.idToken });
+    const upcoming = await v1.bookings({ query: { filter: "upcoming" }, token: user.idToken });
     expect(upcoming.status).toBe(200);
     expect(upcoming.body.data).toMatchObject({ page: 1, pageSize: 10, total: 2, totalPages: 1 });
     expect(upcoming.body.data.items.map((item: { id: string }) => item.id)).toEqual([b.id, a.id]);
@@ -654,13 +655,13 @@ describe("reading bookings", () => {
       operatorName: "Acme Adventures",
       status: "confirmed",
     });
-    expect((await call("/v1/bookings", { token: user.idToken })).body.data.total).toBe(2);
+    expect((await v1.bookings({ token: user.idToken })).body.data.total).toBe(2);
 
-    const pastPage = await call("/v1/bookings?filter=past", { token: user.idToken });
+    const pastPage = await v1.bookings({ query: { filter: "past" }, token: user.idToken });
     expect(pastPage.body.data.items.map((item: { id: string }) => item.id)).toEqual([d.id]);
     expect(pastPage.body.data.items[0].canCancel).toBe(false);
 
-    const cancelled = await call("/v1/bookings?filter=cancelled", { token: user.idToken });
+    const cancelled = await v1.bookings({ query: { filter: "cancelled" }, token: user.idToken });
     expect(cancelled.body.data.items.map((item: { id: string }) => item.id)).toEqual([c.id]);
     expect(cancelled.body.data.items[0]).toMatchObject({
       status: "cancelled",
@@ -668,10 +669,10 @@ describe("reading bookings", () => {
       canCancel: false,
     });
 
-    const beyond = await call("/v1/bookings?filter=upcoming&page=2", { token: user.idToken });
+    const beyond = await v1.bookings({ query: { filter: "upcoming", page: "2" }, token: user.idToken });
     expect(beyond.body.data).toMatchObject({ items: [], page: 2, total: 2, totalPages: 1 });
-    expectEnvelope(await call("/v1/bookings?filter=soon", { token: user.idToken }), 400, "validation_error");
-    expectEnvelope(await call("/v1/bookings?page=0", { token: user.idToken }), 400, "validation_error");
+    expectEnvelope(await v1.bookings({ query: { filter: "soon" }, token: user.idToken }), 400, "validation_error");
+    expectEnvelope(await v1.bookings({ query: { page: "0" }, token: user.idToken }), 400, "validation_error");
   });
 });
 
@@ -681,7 +682,7 @@ describe("cancellation", () => {
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 48, capacity: 5 });
     const booking = await confirmedBooking(user, acme, slot.id, 2);
     expect(await seatsTaken(db(), slot.id)).toBe(2);
-    const res = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: user.idToken });
+    const res = await v1.cancelBooking({ params: { id: booking.id }, token: user.idToken });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       id: booking.id,
@@ -707,7 +708,7 @@ describe("cancellation", () => {
     // The in-app notice leads to the booking itself, as the emails do.
     expect(notes[0].link).toBe(`/account/booking/${booking.id}`);
     // Again: unchanged, no second refund or email.
-    const again = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: user.idToken });
+    const again = await v1.cancelBooking({ params: { id: booking.id }, token: user.idToken });
     expect(again.status).toBe(200);
     expect(again.body.data.status).toBe("cancelled");
     expect(await seatsTaken(db(), slot.id)).toBe(0);
@@ -718,10 +719,10 @@ describe("cancellation", () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 10 }); // acme: 24 h cutoff
     const booking = await confirmedBooking(user, acme, slot.id);
-    const view = await call(`/v1/bookings/${booking.id}`, { token: user.idToken });
+    const view = await v1.booking({ params: { id: booking.id }, token: user.idToken });
     expect(view.body.data.canCancel).toBe(false);
     expectEnvelope(
-      await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: user.idToken }),
+      await v1.cancelBooking({ params: { id: booking.id }, token: user.idToken }),
       409,
       "cancellation_closed",
     );
@@ -734,10 +735,7 @@ describe("cancellation", () => {
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 5 });
     const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
     expect(placed.body.data.booking.canCancel).toBe(true);
-    const res = await call(`/v1/bookings/${placed.body.data.booking.id}/cancel`, {
-      method: "POST",
-      token: user.idToken,
-    });
+    const res = await v1.cancelBooking({ params: { id: placed.body.data.booking.id }, token: user.idToken });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: "cancelled", refundMinor: null });
     expect(await seatsTaken(db(), slot.id)).toBe(0);
@@ -746,7 +744,7 @@ describe("cancellation", () => {
     await expireHoldNow(db(), lapsed.body.data.booking.id);
     await expireHolds(db(), { slotId: slot.id });
     expectEnvelope(
-      await call(`/v1/bookings/${lapsed.body.data.booking.id}/cancel`, { method: "POST", token: user.idToken }),
+      await v1.cancelBooking({ params: { id: lapsed.body.data.booking.id }, token: user.idToken }),
       409,
       "not_cancellable",
     );
@@ -759,8 +757,8 @@ describe("notifications", () => {
     const other = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 100 });
     const booking = await confirmedBooking(user, acme, slot.id);
-    await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: user.idToken });
-    const list = await call("/v1/user/notifications", { token: user.idToken });
+    await v1.cancelBooking({ params: { id: booking.id }, token: user.idToken });
+    const list = await v1.notifications({ token: user.idToken });
     expect(list.body.data).toMatchObject({ unread: 2, total: 2, page: 1, pageSize: 20, totalPages: 1 });
     expect(list.body.data.items.map((item: { kind: string }) => item.kind)).toEqual([
       "booking_cancelled",
@@ -779,27 +777,25 @@ describe("notifications", () => {
     expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
 
     expectEnvelope(
-      await call(`/v1/user/notifications/${id}/read`, { method: "PATCH", token: other.idToken }),
+      await v1.markNotificationRead({ params: { id }, token: other.idToken }),
       404,
       "notification_not_found",
     );
-    const read = await call(`/v1/user/notifications/${id}/read`, { method: "PATCH", token: user.idToken });
+    const read = await v1.markNotificationRead({ params: { id }, token: user.idToken });
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ success: true });
-    expect((await call(`/v1/user/notifications/${id}/read`, { method: "PATCH", token: user.idToken })).status).toBe(
-      200,
-    );
-    const after = await call("/v1/user/notifications", { token: user.idToken });
+    expect((await v1.markNotificationRead({ params: { id }, token: user.idToken })).status).toBe(200);
+    const after = await v1.notifications({ token: user.idToken });
     expect(after.body.data.unread).toBe(1);
     expect(after.body.data.items[1].readAt).not.toBeNull();
-    expect((await call("/v1/user/notifications", { token: other.idToken })).body.data).toMatchObject({
+    expect((await v1.notifications({ token: other.idToken })).body.data).toMatchObject({
       items: [],
       unread: 0,
       total: 0,
     });
-    expectEnvelope(await call("/v1/user/notifications"), 401, "unauthorized");
+    expectEnvelope(await v1.notifications(), 401, "unauthorized");
     expectEnvelope(
-      await call("/v1/user/notifications/nt_unknown1234567/read", { method: "PATCH", token: user.idToken }),
+      await v1.markNotificationRead({ params: { id: "nt_unknown1234567" }, token: user.idToken }),
       404,
       "notification_not_found",
     );

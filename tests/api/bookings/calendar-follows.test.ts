@@ -11,8 +11,9 @@ import {
   createSlot,
   placeBooking,
 } from "../../support/booking";
-import { call, outboxFor } from "../../support/identity";
+import { outboxFor } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
+import { v1 } from "../../support/client";
 
 /**
  * Calendars that follow (issue 30, item 5): one UID per booking in every file, SEQUENCE raised by
@@ -38,7 +39,7 @@ async function mailedCalendar(email: string, kind: string) {
 }
 
 async function downloaded(token: string, bookingId: string) {
-  const answer = await call(`/v1/bookings/${bookingId}/calendar`, { token });
+  const answer = await v1.bookingCalendar({ params: { id: bookingId }, token });
   expect(answer.status).toBe(200);
   return linesOf(answer.body.data.content as string);
 }
@@ -59,7 +60,7 @@ describe("a booking's calendar files", () => {
       expect.arrayContaining(["METHOD:PUBLISH", uid, "SEQUENCE:0", "STATUS:CONFIRMED"]),
     );
 
-    const cancelled = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
+    const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.status).toBe(200);
     expect((await bookingRow(db(), booking.id)).calendarSequence).toBe(1);
     const cancellation = await mailedCalendar(guest.email, "booking_cancelled");
@@ -81,8 +82,8 @@ describe("a booking's calendar files", () => {
     const slot = await createSlot(db(), acme.serviceId);
     const booking = await confirmedBooking(guest, acme, slot.id, 2);
     const owner = await syncedMember(db(), "acme", "owner");
-    const answer = await call(`/v1/operator/departures/${slot.id}/cancel`, {
-      method: "POST",
+    const answer = await v1.operatorCancelDeparture({
+      params: { departureId: slot.id },
       token: owner.idToken,
       account: "acme",
     });
@@ -117,8 +118,8 @@ describe("a booking's calendar files", () => {
     const first = await createSlot(db(), acme.serviceId);
     const booking = await confirmedBooking(guest, acme, first.id, 1);
     const second = await createSlot(db(), acme.serviceId);
-    const moved = await call(`/v1/bookings/${booking.id}/reschedule`, {
-      method: "POST",
+    const moved = await v1.rescheduleBooking({
+      params: { id: booking.id },
       token: guest.idToken,
       headers: { "Idempotency-Key": crypto.randomUUID() },
       body: { slotId: second.id },
@@ -155,7 +156,7 @@ describe("a booking's calendar files", () => {
     const slot = await createSlot(db(), acme.serviceId);
     const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1));
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    const answer = await call(`/v1/bookings/${placed.body.data.booking.id}/calendar`, { token: guest.idToken });
+    const answer = await v1.bookingCalendar({ params: { id: placed.body.data.booking.id }, token: guest.idToken });
     expect(answer.status).toBe(409);
     expect(answer.body.error.code).toBe("booking_not_confirmed");
   });

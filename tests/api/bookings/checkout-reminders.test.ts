@@ -4,22 +4,23 @@ import { describe, expect, it } from "vitest";
 import { checkoutVisits, services, slots } from "~api/db/schema";
 import { api, expectEnvelope, seedDbForThisFile } from "../../support/api";
 import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "../../support/booking";
-import { call, withEmulatorUsers, type TestUser } from "../../support/identity";
+import { withEmulatorUsers, type TestUser } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
 
 const HOURS = 8; // CHECKOUT_REMINDER_HOURS' default
 const move = async (minutes: number): Promise<number> => {
-  const moved = await call("/v1/dev/clock", { body: { advanceMinutes: minutes } });
+  const moved = await v1.moveDevClock({ body: { advanceMinutes: minutes } });
   expect(moved.status).toBe(200);
   return moved.body.data.ran.checkoutReminders as number;
 };
 const visit = (user: TestUser, serviceId: string, account?: string) =>
-  call("/v1/user/checkout-visits", { token: user.idToken, body: { serviceId }, ...(account ? { account } : {}) });
+  v1.recordCheckoutVisit({ token: user.idToken, body: { serviceId }, ...(account ? { account } : {}) });
 const reminders = async (to: string) =>
   (
-    (await api(`/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=100`)).body.data as Array<{
+    (await v1.devOutbox({ query: { to, limit: "100" } })).body.data as Array<{
       kind: string;
       subject: string;
       text: string;
@@ -30,9 +31,8 @@ const reminders = async (to: string) =>
 /** A booking user who allowed news and offers by email (off until chosen). */
 async function newsReader(service: TestService): Promise<TestUser> {
   const user = await bookingUser(service);
-  const prefs = await call("/v1/user/notification-preferences", { method: "GET", token: user.idToken });
-  const on = await call("/v1/user/notification-preferences", {
-    method: "PUT",
+  const prefs = await v1.notificationPreferences({ token: user.idToken });
+  const on = await v1.setNotificationPreferences({
     token: user.idToken,
     body: { ...prefs.body.data, news: { email: true, sms: false } },
   });
@@ -44,14 +44,10 @@ describe("the reminder of a booking left unfinished at the confirm page", () => 
   it("records visits of published services only, for signed-in callers, with the body checked", async () => {
     const service = await findService(db());
     const user = await bookingUser(service);
-    expectEnvelope(
-      await call("/v1/user/checkout-visits", { body: { serviceId: service.serviceId } }),
-      401,
-      "unauthorized",
-    );
+    expectEnvelope(await v1.recordCheckoutVisit({ body: { serviceId: service.serviceId } }), 401, "unauthorized");
     expectEnvelope(await visit(user, "no-such-service"), 404, "not_found");
     expectEnvelope(await visit(user, "bad id!"), 400, "validation_error");
-    const extra = await call("/v1/user/checkout-visits", {
+    const extra = await v1.recordCheckoutVisit({
       token: user.idToken,
       body: { serviceId: service.serviceId, experienceId: "x" },
     });
@@ -118,7 +114,7 @@ describe("the reminder of a booking left unfinished at the confirm page", () => 
     // The one-click link (List-Unsubscribe) turns news email off: no reminder after the next visit.
     const oneClick = await api(new URL(mail.meta.listUnsubscribe).pathname, { method: "POST" });
     expect(oneClick.status).toBe(200);
-    const prefs = await call("/v1/user/notification-preferences", { method: "GET", token: reader.idToken });
+    const prefs = await v1.notificationPreferences({ token: reader.idToken });
     expect(prefs.body.data.news.email).toBe(false);
     await move(7 * 24 * 60);
     expect((await visit(reader, service.serviceId)).status).toBe(200);
@@ -131,7 +127,7 @@ describe("the reminder of a booking left unfinished at the confirm page", () => 
     const tickets = [{ ticketTypeId: service.adult.id, quantity: 2 }];
     const [chooser, stray] = await Promise.all([newsReader(service), newsReader(service)]);
     const chose = (user: TestUser, body: Record<string, unknown>) =>
-      call("/v1/user/checkout-visits", { token: user.idToken, body: { serviceId: service.serviceId, ...body } });
+      v1.recordCheckoutVisit({ token: user.idToken, body: { serviceId: service.serviceId, ...body } });
     expectEnvelope(await chose(chooser, { slotId: slot.id, tickets: [] }), 400, "validation_error");
     expectEnvelope(
       await chose(chooser, { slotId: slot.id, tickets: [{ ticketTypeId: "x", quantity: 1.5 }] }),

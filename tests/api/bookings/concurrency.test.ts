@@ -6,6 +6,7 @@ import { seedDbForThisFile } from "../../support/api";
 import { bookingBody, bookingUsers, createSlot, findService, type TestService } from "../../support/booking";
 import { withEmulatorUsers, type TestUser } from "../../support/identity";
 import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
+import { v1Path } from "../../support/client";
 
 /**
  * Seats are never oversold across processes: two app processes (child processes serving the
@@ -38,8 +39,10 @@ describe.skipIf(!process.env.DATABASE_URL)("booking concurrency across processes
     const slot = await createSlot(db(), service.serviceId, { capacity: CAPACITY, seatsLeft: SEATS_LEFT });
     // Both processes answer and share the database; a signed-in read warms up token verification.
     for (const { url } of processes) {
-      expect((await fetch(`${url}/v1/health`)).status).toBe(200);
-      const warm = await fetch(`${url}/v1/bookings`, { headers: { Authorization: `Bearer ${people[0].idToken}` } });
+      expect((await fetch(`${url}${v1Path("health")}`)).status).toBe(200);
+      const warm = await fetch(`${url}${v1Path("bookings")}`, {
+        headers: { Authorization: `Bearer ${people[0].idToken}` },
+      });
       expect(warm.status).toBe(200);
     }
 
@@ -57,7 +60,7 @@ describe.skipIf(!process.env.DATABASE_URL)("booking concurrency across processes
     const results = await Promise.all(
       people.map(async (user, index) => {
         const { url } = processes[index % processes.length];
-        const response = await fetch(`${url}/v1/bookings`, {
+        const response = await fetch(`${url}${v1Path("createBooking")}`, {
           method: "POST",
           headers: {
             "Content-Type": "application/json",

@@ -3,8 +3,15 @@ import { eq } from "drizzle-orm";
 import { appClock } from "~api/db/schema";
 import { forgetClock } from "~api/clock";
 import { freeCancellationUntil } from "~api/bookings/cancellation-deadline";
-import { bookingWorld, bookingBody, bookingUser, confirmedBooking, createSlot, placeBooking } from "../../support/booking";
-import { call } from "../../support/identity";
+import {
+  bookingWorld,
+  bookingBody,
+  bookingUser,
+  confirmedBooking,
+  createSlot,
+  placeBooking,
+} from "../../support/booking";
+import { v1 } from "../../support/client";
 
 /**
  * The free-cancellation deadline is the API's rule (the departure minus the operator's cutoff),
@@ -13,9 +20,7 @@ import { call } from "../../support/identity";
 const { db, acme } = bookingWorld();
 
 const quote = (slotId: string) =>
-  call("/v1/bookings/quote", {
-    body: { serviceId: acme.serviceId, slotId, tickets: [{ ticketTypeId: acme.adult.id, quantity: 1 }] },
-  });
+  v1.quote({ body: { serviceId: acme.serviceId, slotId, tickets: [{ ticketTypeId: acme.adult.id, quantity: 1 }] } });
 const deadlineOf = (startsAt: Date) => new Date(startsAt.getTime() - acme.cutoffHours * 3_600_000).toISOString();
 
 describe("freeCancellationUntil", () => {
@@ -34,7 +39,7 @@ describe("freeCancellationUntil", () => {
   it("each departure of the availability tells its deadline (the details page's), null inside the cutoff", async () => {
     const later = await createSlot(db(), acme.serviceId, { startsInHours: 72 });
     const soon = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
-    const res = await call(`/v1/experiences/${acme.experienceId}/services/${acme.serviceId}/availability`);
+    const res = await v1.availability({ params: { parentId: acme.experienceId, serviceId: acme.serviceId } });
     expect(res.status).toBe(200);
     const slots = (
       res.body.data.days as Array<{ slots: Array<{ id: string; freeCancellationUntil: string | null }> }>
@@ -60,16 +65,16 @@ describe("freeCancellationUntil", () => {
     });
     const guest = await bookingUser(acme);
     const booking = await confirmedBooking(guest, acme, slot.id);
-    const view = await call(`/v1/bookings/${booking.id}`, { token: guest.idToken });
+    const view = await v1.booking({ params: { id: booking.id }, token: guest.idToken });
     expect(view.body.data).toMatchObject({ canCancel: true, freeCancellationUntil: deadlineOf(slot.startsAt) });
     // Its page links the meeting point to a map, as the details page does.
     expect(view.body.data.meetingPointLocation).toEqual({ lat: expect.any(Number), lng: expect.any(Number) });
-    const cancelled = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
+    const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", freeCancellationUntil: null });
 
     const late = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
     const lateBooking = await confirmedBooking(user, acme, late.id);
-    const lateView = await call(`/v1/bookings/${lateBooking.id}`, { token: user.idToken });
+    const lateView = await v1.booking({ params: { id: lateBooking.id }, token: user.idToken });
     expect(lateView.body.data).toMatchObject({ canCancel: false, freeCancellationUntil: null });
   });
 
@@ -82,7 +87,7 @@ describe("freeCancellationUntil", () => {
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours + 2 });
     expect((await quote(slot.id)).body.data.freeCancellationUntil).toBe(deadlineOf(slot.startsAt));
     try {
-      expect((await call("/v1/dev/clock", { body: { advanceMinutes: 180 } })).status).toBe(200);
+      expect((await v1.moveDevClock({ body: { advanceMinutes: 180 } })).status).toBe(200);
       expect((await quote(slot.id)).body.data.freeCancellationUntil).toBeNull();
     } finally {
       // The clock only moves forward through the API: set back directly (the last test of the file).

@@ -19,8 +19,9 @@ import {
   seatsTaken,
   sessionIdOf,
 } from "../../support/booking";
-import { call, outboxFor } from "../../support/identity";
+import { outboxFor } from "../../support/identity";
 import { usingPostgres } from "../../support/env";
+import { v1 } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
@@ -210,7 +211,7 @@ describe("late payments", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, late.uid), eq(notifications.kind, "booking_refunded")));
     expect(notes).toHaveLength(1);
-    const view = await call(`/v1/bookings/${id}`, { token: late.idToken });
+    const view = await v1.booking({ params: { id }, token: late.idToken });
     expect(view.body.data).toMatchObject({ status: "refunded", refundMinor: row.totalMinor, canCancel: false });
 
     // Fulfilment called again (a webhook retry, refresh-payment): nothing more happens.
@@ -252,16 +253,13 @@ describe("late payments", () => {
       .set({ status: "paid", paymentIntentId: "pi_sandbox_lostwebhook", completedAt: new Date() })
       .where(eq(sandboxCheckouts.bookingId, id));
     expect((await bookingRow(db(), id)).status).toBe("held");
-    const res = await call(`/v1/bookings/${id}/refresh-payment`, { method: "POST", token: user.idToken });
+    const res = await v1.refreshPayment({ params: { id }, token: user.idToken });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id, status: "confirmed", paymentStatus: "paid" });
     expect((await bookingRow(db(), id)).paymentIntentId).toBe("pi_sandbox_lostwebhook");
     // Still open: stays held.
     const open = await placeBooking(user.idToken, bookingBody(acme, slot.id));
-    const still = await call(`/v1/bookings/${open.body.data.booking.id}/refresh-payment`, {
-      method: "POST",
-      token: user.idToken,
-    });
+    const still = await v1.refreshPayment({ params: { id: open.body.data.booking.id }, token: user.idToken });
     expect(still.body.data.status).toBe("held");
   });
 });

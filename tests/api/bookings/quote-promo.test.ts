@@ -4,7 +4,7 @@ import { priceBreakdown } from "~contract/pricing";
 import { promoCodes } from "~api/db/schema";
 import { expectEnvelope, seedDbForThisFile } from "../../support/api";
 import { createSlot, findService, type TestService } from "../../support/booking";
-import { call } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
     ]);
 });
 
-const quote = (body: Record<string, unknown>, account?: string) => call("/v1/bookings/quote", { body, account });
+const quote = (body: Record<string, unknown>, account?: string) => v1.quote({ body, account });
 
 describe("POST /v1/bookings/quote", () => {
   it("prices tickets with pricing.ts and tells the seats left (no sign-in needed)", async () => {
@@ -157,7 +157,7 @@ describe("POST /v1/bookings/quote", () => {
     expectEnvelope(await quote({ ...base, serviceId: "sv-nope", tickets }), 404, "not_found");
     expectEnvelope(await quote({ ...base, tickets }, "harbor"), 404, "not_found");
     expect((await quote({ ...base, tickets }, "acme")).status).toBe(200);
-    expect((await call("/v1/bookings/quote")).status).toBe(405);
+    expect((await v1.booking({ params: { id: "quote" } })).status).toBe(405);
   });
 
   it("a sold-out slot is quoted with seatsLeft 0 (the booking itself is refused)", async () => {
@@ -174,30 +174,44 @@ describe("POST /v1/bookings/quote", () => {
 
 describe("GET /v1/promo-codes/{code}", () => {
   it("finds a usable code, case-insensitively, for the service's operator", async () => {
-    const res = await call(`/v1/promo-codes/welcome10?serviceId=${harbor.serviceId}`);
+    const res = await v1.promoCode({ params: { code: "welcome10" }, query: { serviceId: harbor.serviceId } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { code: "WELCOME10", percentOff: 10, amountOffMinor: null } });
-    expect((await call("/v1/promo-codes/FALL10")).body.data).toEqual({
+    expect((await v1.promoCode({ params: { code: "FALL10" } })).body.data).toEqual({
       code: "FALL10",
       percentOff: 10,
       amountOffMinor: null,
     });
-    expect((await call(`/v1/promo-codes/acme5?serviceId=${acme.serviceId}`)).body.data).toEqual({
-      code: "ACME5",
-      percentOff: null,
-      amountOffMinor: 500,
-    });
-    expect((await call("/v1/promo-codes/ACME5", { account: "acme" })).status).toBe(200);
+    expect((await v1.promoCode({ params: { code: "acme5" }, query: { serviceId: acme.serviceId } })).body.data).toEqual(
+      {
+        code: "ACME5",
+        percentOff: null,
+        amountOffMinor: 500,
+      },
+    );
+    expect((await v1.promoCode({ params: { code: "ACME5" }, account: "acme" })).status).toBe(200);
   });
 
   it("404 promo_not_found when unknown or not usable for that operator or date; 400 when malformed", async () => {
-    expectEnvelope(await call(`/v1/promo-codes/ACME5?serviceId=${harbor.serviceId}`), 404, "promo_not_found");
-    expectEnvelope(await call("/v1/promo-codes/ACME5"), 404, "promo_not_found");
-    expectEnvelope(await call("/v1/promo-codes/ACME5", { account: "harbor" }), 404, "promo_not_found");
+    expectEnvelope(
+      await v1.promoCode({ params: { code: "ACME5" }, query: { serviceId: harbor.serviceId } }),
+      404,
+      "promo_not_found",
+    );
+    expectEnvelope(await v1.promoCode({ params: { code: "ACME5" } }), 404, "promo_not_found");
+    expectEnvelope(await v1.promoCode({ params: { code: "ACME5" }, account: "harbor" }), 404, "promo_not_found");
     for (const code of ["NOPE", "ENDED", "LATER", "USED-UP"]) {
-      expectEnvelope(await call(`/v1/promo-codes/${code}?serviceId=${acme.serviceId}`), 404, "promo_not_found");
+      expectEnvelope(
+        await v1.promoCode({ params: { code }, query: { serviceId: acme.serviceId } }),
+        404,
+        "promo_not_found",
+      );
     }
-    expectEnvelope(await call(`/v1/promo-codes/${"A".repeat(40)}`), 400, "validation_error");
-    expectEnvelope(await call("/v1/promo-codes/ACME5?serviceId=sv-nope"), 404, "not_found");
+    expectEnvelope(await v1.promoCode({ params: { code: "A".repeat(40) } }), 400, "validation_error");
+    expectEnvelope(
+      await v1.promoCode({ params: { code: "ACME5" }, query: { serviceId: "sv-nope" } }),
+      404,
+      "not_found",
+    );
   });
 });

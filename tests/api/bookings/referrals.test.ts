@@ -2,7 +2,7 @@ import "../../support/env";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications } from "~api/db/schema";
-import { api, expectEnvelope } from "../../support/api";
+import { expectEnvelope } from "../../support/api";
 import {
   bookingWorld,
   bookingBody,
@@ -14,17 +14,17 @@ import {
   placeBooking,
   sessionIdOf,
 } from "../../support/booking";
-import { call, outboxFor } from "../../support/identity";
+import { outboxFor } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 const { db, acme: service } = bookingWorld();
 
-const quote = (token: string | null, body: Record<string, unknown>) =>
-  call("/v1/bookings/quote", { body, ...(token ? { token } : {}) });
+const quote = (token: string | null, body: Record<string, unknown>) => v1.quote({ body, ...(token ? { token } : {}) });
 
 describe("referrals", () => {
   it("a code per user; the invited guest's first booking is 10 % off once; the inviter is rewarded after the trip", async () => {
     const [ann, bob] = await Promise.all([bookingUser(service), bookingUser(service)]);
-    const mine = await call("/v1/user/referral", { method: "GET", token: ann.idToken });
+    const mine = await v1.myReferral({ token: ann.idToken });
     expect(mine.status).toBe(200);
     expect(mine.body.data).toMatchObject({
       code: expect.stringMatching(/^[0-9A-Z]{8}$/),
@@ -34,20 +34,20 @@ describe("referrals", () => {
     });
     expect(mine.body.data.url).toBe(`http://localhost/referral/${mine.body.data.code}`);
     const code = mine.body.data.code as string;
-    expect((await call("/v1/user/referral", { method: "GET", token: ann.idToken })).body.data.code).toBe(code);
+    expect((await v1.myReferral({ token: ann.idToken })).body.data.code).toBe(code);
 
-    const invite = await api(`/v1/referral/${code.toLowerCase()}`);
+    const invite = await v1.referralInvite({ params: { code: code.toLowerCase() } });
     expect(invite.body.data).toEqual({
       firstName: expect.any(String),
       offer: { percentOff: 10, maxDiscountMinor: 2000 },
       own: false,
     });
     // Asked by the inviter: their own link; by anyone else signed in: not.
-    const asInviter = await call(`/v1/referral/${code}`, { method: "GET", token: ann.idToken });
+    const asInviter = await v1.referralInvite({ params: { code }, token: ann.idToken });
     expect(asInviter.body.data.own).toBe(true);
     expect(asInviter.headers.get("Cache-Control")).toBe("private, no-store");
-    expect((await call(`/v1/referral/${code}`, { method: "GET", token: bob.idToken })).body.data.own).toBe(false);
-    expectEnvelope(await api("/v1/referral/NOPE1234"), 404, "referral_not_found");
+    expect((await v1.referralInvite({ params: { code }, token: bob.idToken })).body.data.own).toBe(false);
+    expectEnvelope(await v1.referralInvite({ params: { code: "NOPE1234" } }), 404, "referral_not_found");
 
     const slot = await createSlot(db(), service.serviceId, { startsInHours: 30, durationMinutes: 60 });
     const order = { ...bookingBody(service, slot.id, 2), referralCode: code };
@@ -79,26 +79,24 @@ describe("referrals", () => {
     expect(again.body.data.referral).toMatchObject({ applied: false, reason: "referral_not_first_booking" });
     const second = await confirmedBooking(bob, service, slot.id);
     expect((await bookingRow(db(), second.id)).discountMinor).toBe(0);
-    expect((await call("/v1/user/referral", { method: "GET", token: ann.idToken })).body.data).toMatchObject({
+    expect((await v1.myReferral({ token: ann.idToken })).body.data).toMatchObject({
       invited: 1,
       rewarded: 0,
     });
 
     // The trip takes place: Ann is rewarded once, with a code she can use.
-    const ended = await call("/v1/dev/clock", {
-      body: { now: new Date(slot.endsAt.getTime() + 60_000).toISOString() },
-    });
+    const ended = await v1.moveDevClock({ body: { now: new Date(slot.endsAt.getTime() + 60_000).toISOString() } });
     expect(ended.body.data.ran).toMatchObject({ completed: 2, referralRewards: 1 });
-    expect((await call("/v1/dev/clock", { body: { advanceMinutes: 5 } })).body.data.ran.referralRewards).toBe(0);
-    const after = (await call("/v1/user/referral", { method: "GET", token: ann.idToken })).body.data;
+    expect((await v1.moveDevClock({ body: { advanceMinutes: 5 } })).body.data.ran.referralRewards).toBe(0);
+    const after = (await v1.myReferral({ token: ann.idToken })).body.data;
     expect(after).toMatchObject({ invited: 1, rewarded: 1, credit: [expect.stringMatching(/^THANKS-/)] });
-    const annId = (await call("/v1/user/info", { method: "GET", token: ann.idToken })).body.data.id;
+    const annId = (await v1.userInfo({ token: ann.idToken })).body.data.id;
     const kinds = (
       await db().select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, annId))
     ).map((row) => row.kind);
     expect(kinds).toContain("referral_rewarded");
     expect((await outboxFor(ann.email)).filter((message) => message.kind === "referral_rewarded")).toHaveLength(1);
-    const promo = await api(`/v1/promo-codes/${after.credit[0]}?serviceId=${service.serviceId}`);
+    const promo = await v1.promoCode({ params: { code: after.credit[0] }, query: { serviceId: service.serviceId } });
     expect(promo.status).toBe(200);
   });
 });

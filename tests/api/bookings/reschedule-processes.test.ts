@@ -6,6 +6,7 @@ import { seedDbForThisFile } from "../../support/api";
 import { bookingUsers, confirmedBooking, createSlot, findService } from "../../support/booking";
 import { randomIp, withEmulatorUsers } from "../../support/identity";
 import { withTwoAppProcesses } from "../../support/app-processes";
+import { v1Path } from "../../support/client";
 
 /**
  * rescheduleBooking on two app processes over one PostgreSQL database: many requests to move one
@@ -34,7 +35,7 @@ describe.skipIf(!process.env.DATABASE_URL)("concurrent reschedules across two pr
 
     const answers = await Promise.all(
       Array.from({ length: REQUESTS }, (_, i) =>
-        fetch(`${processes[i % 2].url}/v1/bookings/${booking.id}/reschedule`, {
+        fetch(`${processes[i % 2].url}${v1Path("rescheduleBooking", { params: { id: booking.id } })}`, {
           method: "POST",
           headers: {
             "Content-Type": "application/json",

@@ -25,7 +25,7 @@ import {
   startNow,
   withAdultPrice,
 } from "../../support/booking";
-import { call, outboxFor, type TestUser } from "../../support/identity";
+import { outboxFor, type TestUser } from "../../support/identity";
 import { formatMoney } from "~contract/money";
 import { groupTicketCode } from "~contract/ticket-code";
 import { formatDepartureTime } from "~api/bookings/format";
@@ -33,12 +33,14 @@ import { syncedMember } from "../../support/operator";
 import { expireRescheduleHolds } from "~api/bookings/reschedule-payment";
 import { settleDueRefunds } from "~api/bookings/refunds";
 import { receiveEvent } from "~api/payments/events";
+import { v1 } from "../../support/client";
 
 /** rescheduleBooking: a confirmed booking moves to another departure of its service, in one locked step. */
 const { db, acme } = bookingWorld();
 
 function reschedule(user: TestUser, bookingId: string, slotId: string, key = randomUUID()) {
-  return call(`/v1/bookings/${bookingId}/reschedule`, {
+  return v1.rescheduleBooking({
+    params: { id: bookingId },
     token: user.idToken,
     body: { slotId },
     headers: { "Idempotency-Key": key },
@@ -47,7 +49,7 @@ function reschedule(user: TestUser, bookingId: string, slotId: string, key = ran
 
 async function scan(code: string) {
   const manager = await syncedMember(db(), "acme", "manager");
-  const res = await call("/v1/operator/check-ins", {
+  const res = await v1.operatorCheckIn({
     token: manager.idToken,
     body: { code, idempotencyKey: randomUUID() },
     account: "acme",
@@ -68,7 +70,7 @@ async function expectDateChangeEmail(
   oldCode: string,
   sentences: string[],
 ) {
-  const view = (await call(`/v1/bookings/${bookingId}`, { token: guest.idToken })).body.data;
+  const view = (await v1.booking({ params: { id: bookingId }, token: guest.idToken })).body.data;
   const zone = view.timezone as string;
   const mails = await outboxFor(guest.email);
   expect(mails.filter((message) => message.kind === "booking_confirmed")).toHaveLength(1);
@@ -116,7 +118,8 @@ describe("rescheduleBooking", () => {
     expect(await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id))).toHaveLength(1);
     // A page still showing the old date (another tab) is refused rather than moving the booking again.
     const other = await createSlot(db(), acme.serviceId, { capacity: 5 });
-    const stale = await call(`/v1/bookings/${booking.id}/reschedule`, {
+    const stale = await v1.rescheduleBooking({
+      params: { id: booking.id },
       token: guest.idToken,
       body: { slotId: other.id, currentStartsAt: from.startsAt.toISOString() },
       headers: { "Idempotency-Key": randomUUID() },
@@ -140,7 +143,7 @@ describe("rescheduleBooking", () => {
     const paid = await bookingRow(db(), booking.id);
     const cheaper = acme.adult.priceMinor - 1000;
     await withAdultPrice(db(), acme, cheaper, async () => {
-      const quote = await call("/v1/bookings/quote", {
+      const quote = await v1.quote({
         body: { serviceId: acme.serviceId, slotId: to.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 2 }] },
       });
       const difference = paid.totalMinor - quote.body.data.breakdown.totalMinor;
@@ -176,8 +179,7 @@ describe("rescheduleBooking", () => {
     // The operator's setting, on the console's check-in settings (audited).
     const manager = await syncedMember(db(), "acme", "manager");
     const setting = (rescheduleRefunds: boolean) =>
-      call("/v1/operator/check-in-settings", {
-        method: "PUT",
+      v1.operatorUpdateCheckInSettings({
         token: manager.idToken,
         account: "acme",
         body: { requireCheckIn: false, rescheduleRefunds },
@@ -209,7 +211,7 @@ describe("rescheduleBooking", () => {
     const booking = await confirmedBooking(guest, acme, from.id, 2);
     const before = await bookingRow(db(), booking.id);
     await withAdultPrice(db(), acme, acme.adult.priceMinor + 750, async () => {
-      const quote = await call("/v1/bookings/quote", {
+      const quote = await v1.quote({
         body: { serviceId: acme.serviceId, slotId: to.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 2 }] },
       });
       const newTotal = quote.body.data.breakdown.totalMinor as number;
@@ -245,7 +247,7 @@ describe("rescheduleBooking", () => {
       expect(change).toMatchObject({ status: "done", priceDifferenceMinor: difference, toSlotId: to.id });
       expect(change.paymentIntentId).toBeTruthy();
       expect(change.paymentIntentId).not.toBe(before.paymentIntentId);
-      const view = await call(`/v1/bookings/${booking.id}`, { token: guest.idToken });
+      const view = await v1.booking({ params: { id: booking.id }, token: guest.idToken });
       expect(view.body.data).toMatchObject({ pendingChange: null, totalMinor: newTotal });
       expect(view.body.data.changes).toEqual([expect.objectContaining({ priceDifferenceMinor: difference })]);
       // Paying twice (the event again) changes nothing.
@@ -287,7 +289,7 @@ describe("rescheduleBooking", () => {
       });
       // Its checkout no longer takes the payment.
       expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(409);
-      const view = await call(`/v1/bookings/${booking.id}`, { token: guest.idToken });
+      const view = await v1.booking({ params: { id: booking.id }, token: guest.idToken });
       expect(view.body.data).toMatchObject({ pendingChange: null, changes: [] });
     });
   });
@@ -364,7 +366,7 @@ describe("rescheduleBooking", () => {
     });
     const moved = await bookingRow(db(), booking.id);
     const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
-    const cancelled = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
+    const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.status).toBe(200);
     const original = await db()
       .select()
@@ -402,8 +404,8 @@ describe("rescheduleBooking", () => {
     const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
     const manager = await syncedMember(db(), "acme", "manager");
     const operatorRefund = (amountMinor: number, alreadyRefundedMinor: number, releaseSeats: boolean) =>
-      call(`/v1/operator/bookings/${booking.id}/refunds`, {
-        method: "POST",
+      v1.operatorRefundBooking({
+        params: { bookingId: booking.id },
         account: "acme",
         token: manager.idToken,
         body: {
@@ -449,8 +451,8 @@ describe("rescheduleBooking", () => {
     });
     const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
     const owner = await syncedMember(db(), "acme", "owner");
-    const cancelled = await call(`/v1/operator/departures/${to.id}/cancel`, {
-      method: "POST",
+    const cancelled = await v1.operatorCancelDeparture({
+      params: { departureId: to.id },
       token: owner.idToken,
       account: "acme",
     });
@@ -481,9 +483,7 @@ describe("rescheduleBooking", () => {
       async () => (await reschedule(guest, booking.id, to.id)).body.data.pendingChange.checkoutUrl,
     );
     expect(await seatsTaken(db(), to.id)).toBe(1);
-    expect((await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken })).status).toBe(
-      200,
-    );
+    expect((await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken })).status).toBe(200);
     expect((await pay(sessionIdOf(checkoutUrl))).status).toBe(200);
     const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
     expect(change.status).toBe("refunded");
@@ -516,7 +516,8 @@ describe("rescheduleBooking", () => {
       400,
       "validation_error",
     );
-    const bad = await call(`/v1/bookings/${booking.id}/reschedule`, {
+    const bad = await v1.rescheduleBooking({
+      params: { id: booking.id },
       token: guest.idToken,
       body: { slotId: ["x"] },
       headers: { "Idempotency-Key": randomUUID() },
@@ -553,13 +554,13 @@ describe("rescheduleBooking", () => {
     const guest = await bookingUser(acme);
     const booking = await confirmedBooking(guest, acme, from.id, 2);
     const waiter = await bookingUser(acme);
-    const joined = await call("/v1/waitlist", {
+    const joined = await v1.joinWaitlist({
       token: waiter.idToken,
       body: { serviceId: acme.serviceId, slotId: from.id, seats: 2 },
     });
     expect(joined.status).toBe(201);
     expect((await reschedule(guest, booking.id, to.id)).status).toBe(200);
-    const ran = await call("/v1/dev/clock", { body: { advanceMinutes: 1 } });
+    const ran = await v1.moveDevClock({ body: { advanceMinutes: 1 } });
     expect(ran.status).toBe(200);
     const [entry] = await db().select().from(waitlistEntries).where(eq(waitlistEntries.slotId, from.id));
     expect(entry).toMatchObject({ userId: waiter.uid, status: "offered" });

@@ -14,9 +14,10 @@ import {
   placeBooking,
   sessionIdOf,
 } from "../../support/booking";
-import { call, type TestUser } from "../../support/identity";
+import { type TestUser } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
 import { seatDrift } from "../../support/seats";
+import { v1 } from "../../support/client";
 
 /**
  * Issue 40, item 6: a departure's seats taken always equal what takes them — its held and
@@ -26,7 +27,7 @@ import { seatDrift } from "../../support/seats";
 const { db, acme } = bookingWorld();
 
 const cancel = (user: TestUser, bookingId: string) =>
-  call(`/v1/bookings/${bookingId}/cancel`, { token: user.idToken, method: "POST" });
+  v1.cancelBooking({ params: { id: bookingId }, token: user.idToken });
 
 describe("seats taken equal the bookings, offers and pending changes that take them", () => {
   it("through holds, payments, expiries, cancellations, refunds, date changes, waitlist offers and a cancelled departure", async () => {
@@ -58,9 +59,9 @@ describe("seats taken equal the bookings, offers and pending changes that take t
     await expectBalanced("cancelled by the traveller");
     const refunded = await confirmedBooking(await bookingUser(acme), acme, a.id, 1);
     const refund = (releaseSeats: boolean, alreadyRefundedMinor: number) =>
-      call(
-        `/v1/operator/bookings/${refunded.id}/refunds`,
-        asMember(manager.idToken, {
+      v1.operatorRefundBooking({
+        params: { bookingId: refunded.id },
+        ...asMember(manager.idToken, {
           body: {
             amountMinor: 100,
             alreadyRefundedMinor,
@@ -69,7 +70,7 @@ describe("seats taken equal the bookings, offers and pending changes that take t
             idempotencyKey: randomUUID(),
           },
         }),
-      );
+      });
     expect((await refund(false, 0)).status).toBe(201);
     await expectBalanced("refunded in part");
     expect((await refund(true, 100)).status).toBe(201);
@@ -78,7 +79,8 @@ describe("seats taken equal the bookings, offers and pending changes that take t
     // A date change from a to b.
     const mover = await bookingUser(acme);
     const moving = await confirmedBooking(mover, acme, a.id, 1);
-    const moved = await call(`/v1/bookings/${moving.id}/reschedule`, {
+    const moved = await v1.rescheduleBooking({
+      params: { id: moving.id },
       token: mover.idToken,
       body: { slotId: b.id },
       headers: { "Idempotency-Key": randomUUID() },
@@ -93,7 +95,7 @@ describe("seats taken equal the bookings, offers and pending changes that take t
       await confirmedBooking(fillers[1], acme, a.id, 2),
     ];
     const waiting = await bookingUser(acme);
-    const joined = await call("/v1/waitlist", {
+    const joined = await v1.joinWaitlist({
       token: waiting.idToken,
       body: { serviceId: acme.serviceId, slotId: a.id, seats: 2 },
     });
@@ -103,10 +105,10 @@ describe("seats taken equal the bookings, offers and pending changes that take t
     await expectBalanced("offered to the waitlist");
 
     // The operator cancels departure b: its bookings cancelled and refunded, its seats given back.
-    const cancelledDeparture = await call(
-      `/v1/operator/departures/${b.id}/cancel`,
-      asMember(manager.idToken, { method: "POST" }),
-    );
+    const cancelledDeparture = await v1.operatorCancelDeparture({
+      params: { departureId: b.id },
+      ...asMember(manager.idToken),
+    });
     expect(cancelledDeparture.status).toBe(200);
     await expectBalanced("departure cancelled");
   });

@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectEnvelope, seedDbForThisFile } from "../../support/api";
-import { bookingBody, bookingUser, createSlot, findService, placeBooking, type TestService } from "../../support/booking";
-import { call, createUser, syncedUser, withEmulatorUsers } from "../../support/identity";
+import {
+  bookingBody,
+  bookingUser,
+  createSlot,
+  findService,
+  placeBooking,
+  type TestService,
+} from "../../support/booking";
+import { createUser, syncedUser, withEmulatorUsers } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 /**
  * The quote says what the caller still has to do before a booking is taken (`missing`), by the
@@ -19,7 +27,7 @@ beforeAll(async () => {
 });
 
 async function missingFor(token: string | undefined, slotId: string): Promise<string[]> {
-  const res = await call("/v1/bookings/quote", {
+  const res = await v1.quote({
     token,
     body: { serviceId: acme.serviceId, slotId, tickets: [{ ticketTypeId: acme.adult.id, quantity: 1 }] },
   });
@@ -42,13 +50,13 @@ describe("POST /v1/bookings/quote: missing", () => {
     expectEnvelope(await placeBooking(user.idToken, bookingBody(acme, slot.id)), 409, "profile_incomplete");
 
     // No postal address is needed to book: with both names only the waiver is left.
-    await call("/v1/user/missing-data", { method: "PATCH", token: user.idToken, body: { lastName: "Lovelace" } });
+    await v1.updateMissingData({ token: user.idToken, body: { lastName: "Lovelace" } });
     expect(await missingFor(user.idToken, slot.id)).toEqual(["waiver"]);
     expectEnvelope(await placeBooking(user.idToken, bookingBody(acme, slot.id)), 409, "waiver_required");
 
     // Another operator's waiver does not count.
     const sign = (service: TestService) =>
-      call("/v1/user/waiver/sign", {
+      v1.signWaiver({
         token: user.idToken,
         account: service.accountSlug,
         body: { signedName: "Ada Lovelace", agree: true, textVersion: service.waiverVersion },

@@ -4,7 +4,8 @@ import { accounts, waivers } from "~api/db/schema";
 import { seed } from "~api/db/seed";
 import { PLATFORM_WAIVER_VERSION } from "~api/waivers/platform-waiver";
 import { expectEnvelope, seedDbForThisFile } from "../../support/api";
-import { call, createUser, syncedUser, withEmulatorUsers } from "../../support/identity";
+import { createUser, syncedUser, withEmulatorUsers } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -12,23 +13,23 @@ withEmulatorUsers();
 const UA = "Mozilla/5.0 (X11; Linux x86_64) WaiverTest/1.0";
 
 function sign(token: string, body: Record<string, unknown>, options: { account?: string; ip?: string } = {}) {
-  return call("/v1/user/waiver/sign", { token, body, headers: { "User-Agent": UA }, ...options });
+  return v1.signWaiver({ token, body, headers: { "User-Agent": UA }, ...options });
 }
 
 describe("waiver endpoints", () => {
   it("GET /v1/user/waiver/link answers the web app's waiver page", async () => {
     const user = await syncedUser();
-    const res = await call("/v1/user/waiver/link", { token: user.idToken });
+    const res = await v1.waiverLink({ token: user.idToken });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { waiverUrl: "/waiver" } });
   });
 
   it("public mode: the platform waiver, unsigned, then signed with name, time, IP and user agent", async () => {
     const user = await syncedUser();
-    const before = await call("/v1/user/waiver/status", { token: user.idToken });
+    const before = await v1.waiverStatus({ token: user.idToken });
     expect(before.body).toEqual({ data: { isSigned: false } });
 
-    const view = await call("/v1/user/waiver", { token: user.idToken });
+    const view = await v1.waiver({ token: user.idToken });
     expect(view.status).toBe(200);
     expect(view.body.data).toMatchObject({
       accountName: "Wayfarer",
@@ -48,8 +49,8 @@ describe("waiver endpoints", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
 
-    expect((await call("/v1/user/waiver/status", { token: user.idToken })).body.data.isSigned).toBe(true);
-    const after = await call("/v1/user/waiver", { token: user.idToken });
+    expect((await v1.waiverStatus({ token: user.idToken })).body.data.isSigned).toBe(true);
+    const after = await v1.waiver({ token: user.idToken });
     expect(after.body.data).toMatchObject({ isSigned: true, signedName: "Ada Lovelace" });
     expect(Date.parse(after.body.data.signedAt)).toBeGreaterThanOrEqual(started - 5_000);
 
@@ -65,10 +66,10 @@ describe("waiver endpoints", () => {
   it("a storefront has its own waiver: signing the platform's does not count there", async () => {
     const user = await syncedUser();
     await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: PLATFORM_WAIVER_VERSION });
-    const acmeStatus = await call("/v1/user/waiver/status", { token: user.idToken, account: "acme" });
+    const acmeStatus = await v1.waiverStatus({ token: user.idToken, account: "acme" });
     expect(acmeStatus.body.data.isSigned).toBe(false);
 
-    const acme = await call("/v1/user/waiver", { token: user.idToken, account: "acme" });
+    const acme = await v1.waiver({ token: user.idToken, account: "acme" });
     expect(acme.body.data).toMatchObject({ accountName: "Acme Adventures", textVersion: 3, isSigned: false });
     expect(acme.body.data.text).toContain("Acme Adventures");
 
@@ -76,12 +77,8 @@ describe("waiver endpoints", () => {
       (await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: 3 }, { account: "acme" }))
         .status,
     ).toBe(200);
-    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "acme" })).body.data.isSigned).toBe(
-      true,
-    );
-    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "harbor" })).body.data.isSigned).toBe(
-      false,
-    );
+    expect((await v1.waiverStatus({ token: user.idToken, account: "acme" })).body.data.isSigned).toBe(true);
+    expect((await v1.waiverStatus({ token: user.idToken, account: "harbor" })).body.data.isSigned).toBe(false);
   });
 
   it("409 waiver_version_changed for a text version that is not the current one", async () => {
@@ -92,22 +89,16 @@ describe("waiver endpoints", () => {
       { account: "acme" },
     );
     expectEnvelope(res, 409, "waiver_version_changed");
-    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "acme" })).body.data.isSigned).toBe(
-      false,
-    );
+    expect((await v1.waiverStatus({ token: user.idToken, account: "acme" })).body.data.isSigned).toBe(false);
   });
 
   it("a new version of the operator's text must be signed again", async () => {
     const user = await syncedUser();
     await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: 1 }, { account: "olive" });
-    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "olive" })).body.data.isSigned).toBe(
-      true,
-    );
+    expect((await v1.waiverStatus({ token: user.idToken, account: "olive" })).body.data.isSigned).toBe(true);
     await db().update(accounts).set({ waiverVersion: 2 }).where(eq(accounts.slug, "olive"));
     try {
-      expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "olive" })).body.data.isSigned).toBe(
-        false,
-      );
+      expect((await v1.waiverStatus({ token: user.idToken, account: "olive" })).body.data.isSigned).toBe(false);
       expectEnvelope(
         await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: 1 }, { account: "olive" }),
         409,
@@ -178,24 +169,18 @@ describe("waiver endpoints", () => {
       textVersion: PLATFORM_WAIVER_VERSION,
     });
     expectEnvelope(res, 404, "user_not_found");
-    expect((await call("/v1/user/waiver/status", { token: stranger.idToken })).body.data.isSigned).toBe(false);
+    expect((await v1.waiverStatus({ token: stranger.idToken })).body.data.isSigned).toBe(false);
   });
 
   it("an unknown X-Account-Context is a 404 account_not_found", async () => {
     const user = await syncedUser();
-    expectEnvelope(
-      await call("/v1/user/waiver/status", { token: user.idToken, account: "nobody" }),
-      404,
-      "account_not_found",
-    );
+    expectEnvelope(await v1.waiverStatus({ token: user.idToken, account: "nobody" }), 404, "account_not_found");
   });
 
   it("re-seeding the catalog keeps signed waivers", async () => {
     const user = await syncedUser();
     await sign(user.idToken, { signedName: "Ada Lovelace", agree: true, textVersion: 2 }, { account: "summit" });
     await seed(db(), { demoOwners: true });
-    expect((await call("/v1/user/waiver/status", { token: user.idToken, account: "summit" })).body.data.isSigned).toBe(
-      true,
-    );
+    expect((await v1.waiverStatus({ token: user.idToken, account: "summit" })).body.data.isSigned).toBe(true);
   });
 });

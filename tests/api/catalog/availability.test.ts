@@ -16,11 +16,12 @@ import {
 } from "../../support/booking";
 import { call } from "../../support/identity";
 import { countQueries } from "../../support/query-counter";
+import { v1, v1Path } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
 const path = (service: TestService, query = "") =>
-  `/v1/experiences/${service.experienceId}/services/${service.serviceId}/availability${query ? `?${query}` : ""}`;
+  `${v1Path("availability", { params: { parentId: service.experienceId, serviceId: service.serviceId } })}${query ? `?${query}` : ""}`;
 
 const localDate = (date: Date, timeZone: string) =>
   new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
@@ -164,12 +165,12 @@ describe("GET …/services/{serviceId}/availability", () => {
     expectEnvelope(await call(path(acme), { account: "nope" }), 404, "account_not_found");
     const harbor = await findService(db(), "harbor");
     expectEnvelope(
-      await call(`/v1/experiences/${acme.experienceId}/services/${harbor.serviceId}/availability`),
+      await v1.availability({ params: { parentId: acme.experienceId, serviceId: harbor.serviceId } }),
       404,
       "not_found",
     );
     expectEnvelope(
-      await call(`/v1/experiences/${acme.experienceId}/services/bad%20id/availability`),
+      await v1.availability({ params: { parentId: acme.experienceId, serviceId: "bad%20id" } }),
       400,
       "validation_error",
     );

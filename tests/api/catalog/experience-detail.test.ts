@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { experiences, services, slots } from "~api/db/schema";
-import { api, expectEnvelope, seedDbForThisFile } from "../../support/api";
+import { expectEnvelope, seedDbForThisFile } from "../../support/api";
+import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 
 describe("GET /v1/experiences/{parentId}", () => {
   it("answers the experience with its operator and services", async () => {
-    const res = await api("/v1/experiences/lisbon-sunset-sail");
+    const res = await v1.experience({ params: { parentId: "lisbon-sunset-sail" } });
     expect(res.status).toBe(200);
     const data = res.body.data;
     expect(data).toMatchObject({
@@ -42,14 +43,14 @@ describe("GET /v1/experiences/{parentId}", () => {
   });
 
   it("places every meeting point on the map: coordinates in range, near the city, in the contract's output", async () => {
-    const lisbon = (await api("/v1/experiences/lisbon-sunset-sail")).body.data;
+    const lisbon = (await v1.experience({ params: { parentId: "lisbon-sunset-sail" } })).body.data;
     // Doca de Santo Amaro, Alcântara.
     expect(lisbon.meetingPointLocation.lat).toBeCloseTo(38.7, 1);
     expect(lisbon.meetingPointLocation.lng).toBeCloseTo(-9.18, 1);
     const rows = await db().select({ id: experiences.id }).from(experiences);
     const cities: Record<string, [number, number]> = {};
     for (const { id } of rows) {
-      const res = await api(`/v1/experiences/${id}`); // checked against outputs.experienceDetail
+      const res = await v1.experience({ params: { parentId: id } }); // checked against outputs.experienceDetail
       const { meetingPointLocation: at, city } = res.body.data;
       expect(at, id).not.toBeNull();
       expect(Math.abs(at.lat), id).toBeLessThanOrEqual(90);
@@ -63,7 +64,9 @@ describe("GET /v1/experiences/{parentId}", () => {
       .update(experiences)
       .set({ meetingPointLat: null, meetingPointLng: null })
       .where(eq(experiences.id, "douro-six-bridges-cruise"));
-    expect((await api("/v1/experiences/douro-six-bridges-cruise")).body.data.meetingPointLocation).toBeNull();
+    expect(
+      (await v1.experience({ params: { parentId: "douro-six-bridges-cruise" } })).body.data.meetingPointLocation,
+    ).toBeNull();
     // Half a point, or a point off the globe, is refused by the database.
     await expect(
       db().update(experiences).set({ meetingPointLat: 41.1 }).where(eq(experiences.id, "douro-six-bridges-cruise")),
@@ -82,16 +85,16 @@ describe("GET /v1/experiences/{parentId}", () => {
       .from(services)
       .where(eq(services.experienceId, "sagrada-familia-gaudi-tour"))
       .orderBy(services.sortOrder);
-    const res = await api("/v1/experiences/sagrada-familia-gaudi-tour");
+    const res = await v1.experience({ params: { parentId: "sagrada-familia-gaudi-tour" } });
     expect(res.body.data.services.map((s: { id: string }) => s.id)).toEqual(rows.map((row) => row.id));
   });
 });
 
 describe("GET /v1/experiences/{parentId}/services/{serviceId}", () => {
   it("answers the experience, the service, its ticket types and the next available date", async () => {
-    const detail = (await api("/v1/experiences/barcelona-paella-cooking-class")).body.data;
+    const detail = (await v1.experience({ params: { parentId: "barcelona-paella-cooking-class" } })).body.data;
     const serviceId = detail.services[1].id;
-    const res = await api(`/v1/experiences/barcelona-paella-cooking-class/services/${serviceId}`);
+    const res = await v1.service({ params: { parentId: "barcelona-paella-cooking-class", serviceId } });
     expect(res.status).toBe(200);
     const { experience, service } = res.body.data;
     const { services: _services, ...experienceWithoutServices } = detail;
@@ -111,26 +114,29 @@ describe("GET /v1/experiences/{parentId}/services/{serviceId}", () => {
   });
 
   it("nextAvailableDate is the operator-local date of the first future departure with a free seat", async () => {
-    const serviceId = (await api("/v1/experiences/pastel-de-nata-workshop")).body.data.services[0].id;
+    const serviceId = (await v1.experience({ params: { parentId: "pastel-de-nata-workshop" } })).body.data.services[0]
+      .id;
     const rows = await db().select().from(slots).where(eq(slots.serviceId, serviceId)).orderBy(slots.startsAt);
     const first = rows.find((slot) => slot.startsAt.getTime() > Date.now() && slot.seatsTaken < slot.capacity)!;
     const expected = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(first.startsAt);
-    const res = await api(`/v1/experiences/pastel-de-nata-workshop/services/${serviceId}`);
+    const res = await v1.service({ params: { parentId: "pastel-de-nata-workshop", serviceId } });
     expect(res.body.data.service.nextAvailableDate).toBe(expected);
   });
 
   it("nextAvailableDate is null when every departure is full", async () => {
-    const serviceId = (await api("/v1/experiences/whistler-alpine-photo-workshop")).body.data.services[0].id;
+    const serviceId = (await v1.experience({ params: { parentId: "whistler-alpine-photo-workshop" } })).body.data
+      .services[0].id;
     const rows = await db().select().from(slots).where(eq(slots.serviceId, serviceId));
     for (const slot of rows) await db().update(slots).set({ seatsTaken: slot.capacity }).where(eq(slots.id, slot.id));
-    const res = await api(`/v1/experiences/whistler-alpine-photo-workshop/services/${serviceId}`);
+    const res = await v1.service({ params: { parentId: "whistler-alpine-photo-workshop", serviceId } });
     expect(res.body.data.service.nextAvailableDate).toBeNull();
   });
 
   it("404 when the service belongs to another experience", async () => {
-    const otherService = (await api("/v1/experiences/alfama-fado-evening")).body.data.services[0].id;
+    const otherService = (await v1.experience({ params: { parentId: "alfama-fado-evening" } })).body.data.services[0]
+      .id;
     const error = expectEnvelope(
-      await api(`/v1/experiences/lisbon-sunset-sail/services/${otherService}`),
+      await v1.service({ params: { parentId: "lisbon-sunset-sail", serviceId: otherService } }),
       404,
       "not_found",
     );
@@ -138,17 +144,25 @@ describe("GET /v1/experiences/{parentId}/services/{serviceId}", () => {
   });
 
   it("404 for an unknown service or experience", async () => {
-    expectEnvelope(await api("/v1/experiences/lisbon-sunset-sail/services/sv-unknown"), 404, "not_found");
-    expectEnvelope(await api("/v1/experiences/no-such-thing/services/sv-unknown"), 404, "not_found");
+    expectEnvelope(
+      await v1.service({ params: { parentId: "lisbon-sunset-sail", serviceId: "sv-unknown" } }),
+      404,
+      "not_found",
+    );
+    expectEnvelope(
+      await v1.service({ params: { parentId: "no-such-thing", serviceId: "sv-unknown" } }),
+      404,
+      "not_found",
+    );
   });
 });
 
 describe("GET /v1/facets", () => {
   it("answers categories, cities and operators with counts that add up", async () => {
-    const res = await api("/v1/facets");
+    const res = await v1.facets();
     expect(res.status).toBe(200);
     const { categories, cities, operators } = res.body.data;
-    const total = (await api("/v1/experiences")).body.data.total;
+    const total = (await v1.experiences()).body.data.total;
     for (const group of [categories, cities, operators]) {
       expect(group.reduce((sum: number, entry: { count: number }) => sum + entry.count, 0)).toBe(total);
       const names = group.map((entry: { name: string }) => entry.name);
@@ -160,7 +174,7 @@ describe("GET /v1/facets", () => {
   });
 
   it("slugs are unique across the three groups, so the home page catch-all can resolve them", async () => {
-    const { categories, cities, operators } = (await api("/v1/facets")).body.data;
+    const { categories, cities, operators } = (await v1.facets()).body.data;
     const slugs = [...categories, ...cities, ...operators].map((entry: { slug: string }) => entry.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
   });

@@ -5,6 +5,7 @@ import { rateArgument, setRates } from "~api/catalog/rates";
 import type { ExperienceCard } from "~contract/catalog";
 import { api, seedDbForThisFile } from "../../support/api";
 import { countQueries } from "../../support/query-counter";
+import { v1, v1Path } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 
@@ -17,7 +18,7 @@ interface Page {
 }
 
 async function list(query = "", account?: string): Promise<Page> {
-  const res = await api(`/v1/experiences${query ? `?${query}` : ""}`, { account });
+  const res = await api(`${v1Path("experiences")}${query ? `?${query}` : ""}`, { account });
   if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
@@ -78,7 +79,7 @@ describe("GET /v1/experiences: shape and pagination", () => {
 
   it("priceFrom is the lowest adult ticket, duration the shortest service, firstServiceId the first service", async () => {
     const [card] = (await list("q=pizza")).items;
-    const detail = (await api(`/v1/experiences/${card.id}`)).body.data;
+    const detail = (await v1.experience({ params: { parentId: card.id } })).body.data;
     // Services: evening (adult 11500, child 6500) and family (7900, 4900, infant free): an adult pays 79.
     expect(card.priceFrom).toEqual({ amount: 7900, currency: "USD" });
     expect(card.priceBasis).toBe("adult");
@@ -171,7 +172,7 @@ describe("GET /v1/experiences: search and filters", () => {
     const items = await everything(`${param}=${value}`);
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((item) => pick(item) === value)).toBe(true);
-    const facets = (await api("/v1/facets")).body.data;
+    const facets = (await v1.facets()).body.data;
     const key = param === "category" ? "categories" : param === "city" ? "cities" : "operators";
     expect(facets[key].find((entry: { slug: string }) => entry.slug === value).count).toBe(items.length);
   });
@@ -302,14 +303,16 @@ describe("GET /v1/experiences: SQL statements per request", () => {
   });
 
   it("detail, service and facets endpoints use a fixed number of statements", async () => {
-    expect(await countQueries(db(), () => api("/v1/experiences/sagrada-familia-gaudi-tour"))).toBe(2);
-    const detail = (await api("/v1/experiences/sagrada-familia-gaudi-tour")).body.data;
+    expect(await countQueries(db(), () => v1.experience({ params: { parentId: "sagrada-familia-gaudi-tour" } }))).toBe(
+      2,
+    );
+    const detail = (await v1.experience({ params: { parentId: "sagrada-familia-gaudi-tour" } })).body.data;
     expect(
       await countQueries(db(), () =>
-        api(`/v1/experiences/sagrada-familia-gaudi-tour/services/${detail.services[1].id}`),
+        v1.service({ params: { parentId: "sagrada-familia-gaudi-tour", serviceId: detail.services[1].id } }),
       ),
     ).toBe(4);
-    expect(await countQueries(db(), () => api("/v1/facets"))).toBe(3);
+    expect(await countQueries(db(), () => v1.facets())).toBe(3);
   });
 });
 

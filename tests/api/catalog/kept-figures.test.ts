@@ -4,13 +4,14 @@ import { refreshDemand } from "~api/catalog/demand";
 import { departureDays, experiences, reviews, services, slots, ticketTypes } from "~api/db/schema";
 import type { ExperienceCard } from "~contract/catalog";
 import { api, seedDbForThisFile } from "../../support/api";
+import { v1, v1Path } from "../../support/client";
 
 // What a catalog card shows is kept on the experience's row by the database (migration 0016):
 // these tests change the rows behind it the way any writer would and read the API.
 const { db } = seedDbForThisFile();
 
 async function card(id: string, query = ""): Promise<ExperienceCard | undefined> {
-  const res = await api(`/v1/experiences?pageSize=48${query ? `&${query}` : ""}`);
+  const res = await api(`${v1Path("experiences")}?pageSize=48${query ? `&${query}` : ""}`);
   expect(res.status).toBe(200);
   return (res.body.data.items as ExperienceCard[]).find((item) => item.id === id);
 }
@@ -38,7 +39,7 @@ describe("figures kept on the experience row", () => {
     for (const service of await serviceIdsOf(id))
       await db().delete(ticketTypes).where(eq(ticketTypes.serviceId, service));
     expect(await card(id)).toBeUndefined();
-    const facets = (await api("/v1/facets")).body.data;
+    const facets = (await v1.facets()).body.data;
     const porto = facets.cities.find((city: { slug: string }) => city.slug === "porto");
     expect(porto?.count ?? 0).toBeLessThan(3);
   });
@@ -50,13 +51,15 @@ describe("figures kept on the experience row", () => {
     const after = (await card(id))!.rating!;
     expect(after.count).toBe(before.count + 1);
     expect(after.average).toBeLessThan(before.average);
-    const detail = (await api(`/v1/experiences/${id}`)).body.data;
+    const detail = (await v1.experience({ params: { parentId: id } })).body.data;
     expect(detail.rating).toEqual(after);
   });
 
   it("demand is refreshed by its job: fuller departures rank higher in the recommended order", async () => {
     const order = async () =>
-      ((await api("/v1/experiences?pageSize=48")).body.data.items as ExperienceCard[]).map((item) => item.id);
+      ((await v1.experiences({ query: { pageSize: "48" } })).body.data.items as ExperienceCard[]).map(
+        (item) => item.id,
+      );
     const id = (await order()).at(-1)!;
     for (const service of await serviceIdsOf(id))
       await db()

@@ -2,9 +2,10 @@ import "../../support/env";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { slots } from "~api/db/schema";
-import { api, expectEnvelope, seedDbForThisFile } from "../../support/api";
+import { expectEnvelope, seedDbForThisFile } from "../../support/api";
 import { bookingUser, confirmedBooking, createSlot, findService } from "../../support/booking";
-import { call, createUser, withEmulatorUsers } from "../../support/identity";
+import { createUser, withEmulatorUsers } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -12,7 +13,7 @@ withEmulatorUsers();
 describe("reviews", () => {
   it("GET /v1/experiences/{parentId}/reviews: newest first, five a page, with the average; 404 for an unknown experience", async () => {
     const acme = await findService(db(), "acme");
-    const first = await api(`/v1/experiences/${acme.experienceId}/reviews`);
+    const first = await v1.reviews({ params: { parentId: acme.experienceId } });
     expect(first.status).toBe(200);
     const page = first.body.data;
     expect(page.items.length).toBeGreaterThan(0);
@@ -27,15 +28,19 @@ describe("reviews", () => {
     if (average !== null) expect(page.rating.average).toBe(Math.round(average * 10) / 10);
     expect(page.items[0]).toMatchObject({ verified: false, authorName: expect.stringMatching(/^\p{L}+ \p{L}\.$/u) });
 
-    const detail = await api(`/v1/experiences/${acme.experienceId}`);
+    const detail = await v1.experience({ params: { parentId: acme.experienceId } });
     expect(detail.body.data.rating).toEqual(page.rating);
-    const card = (
-      await api(`/v1/experiences?q=${encodeURIComponent(acme.experienceTitle)}&pageSize=48`)
-    ).body.data.items.find((item: { id: string }) => item.id === acme.experienceId);
+    const card = (await v1.experiences({ query: { q: acme.experienceTitle, pageSize: "48" } })).body.data.items.find(
+      (item: { id: string }) => item.id === acme.experienceId,
+    );
     expect(card.rating).toEqual(page.rating);
 
-    expectEnvelope(await api("/v1/experiences/no-such-thing/reviews"), 404, "not_found");
-    expectEnvelope(await api(`/v1/experiences/${acme.experienceId}/reviews?page=0`), 400, "validation_error");
+    expectEnvelope(await v1.reviews({ params: { parentId: "no-such-thing" } }), 404, "not_found");
+    expectEnvelope(
+      await v1.reviews({ params: { parentId: acme.experienceId }, query: { page: "0" } }),
+      400,
+      "validation_error",
+    );
   });
 
   it("POST /v1/bookings/{id}/review: once, by its guest, after the trip", async () => {
@@ -44,35 +49,43 @@ describe("reviews", () => {
     const slot = await createSlot(db(), acme.serviceId);
     const booking = await confirmedBooking(guest, acme, slot.id);
     const review = { rating: 5, body: "Wonderful morning on the water, great guide." };
-    const path = `/v1/bookings/${booking.id}/review`;
+    const params = { id: booking.id };
 
-    expectEnvelope(await call(path, { token: guest.idToken, body: review }), 409, "review_not_open");
+    expectEnvelope(await v1.createReview({ params, token: guest.idToken, body: review }), 409, "review_not_open");
     // The trip takes place.
     await db()
       .update(slots)
       .set({ startsAt: sql`now() - interval '3 hours'`, endsAt: sql`now() - interval '1 hour'` })
       .where(eq(slots.id, slot.id));
-    expect((await call(`/v1/bookings/${booking.id}`, { token: guest.idToken })).body.data).toMatchObject({
+    expect((await v1.booking({ params: { id: booking.id }, token: guest.idToken })).body.data).toMatchObject({
       canReview: true,
       reviewed: false,
     });
 
-    expectEnvelope(await call(path, { token: guest.idToken, body: { rating: 6, body: "x" } }), 400, "validation_error");
-    expectEnvelope(await call(path, { token: guest.idToken, body: { ...review, extra: 1 } }), 400, "validation_error");
+    expectEnvelope(
+      await v1.createReview({ params, token: guest.idToken, body: { rating: 6, body: "x" } }),
+      400,
+      "validation_error",
+    );
+    expectEnvelope(
+      await v1.createReview({ params, token: guest.idToken, body: { ...review, extra: 1 } }),
+      400,
+      "validation_error",
+    );
     const stranger = await createUser();
-    expectEnvelope(await call(path, { token: stranger.idToken, body: review }), 404, "booking_not_found");
-    expectEnvelope(await call(path, { body: review }), 401, "unauthorized");
+    expectEnvelope(await v1.createReview({ params, token: stranger.idToken, body: review }), 404, "booking_not_found");
+    expectEnvelope(await v1.createReview({ params, body: review }), 401, "unauthorized");
 
-    const created = await call(path, { token: guest.idToken, body: review });
+    const created = await v1.createReview({ params, token: guest.idToken, body: review });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ rating: 5, body: review.body, authorName: "Ada L.", verified: true });
-    expectEnvelope(await call(path, { token: guest.idToken, body: review }), 409, "review_exists");
-    expect((await call(`/v1/bookings/${booking.id}`, { token: guest.idToken })).body.data).toMatchObject({
+    expectEnvelope(await v1.createReview({ params, token: guest.idToken, body: review }), 409, "review_exists");
+    expect((await v1.booking({ params: { id: booking.id }, token: guest.idToken })).body.data).toMatchObject({
       canReview: false,
       reviewed: true,
     });
 
-    const listed = (await api(`/v1/experiences/${acme.experienceId}/reviews`)).body.data;
+    const listed = (await v1.reviews({ params: { parentId: acme.experienceId } })).body.data;
     expect(listed.items[0]).toMatchObject({ id: created.body.data.id, verified: true });
   });
 });

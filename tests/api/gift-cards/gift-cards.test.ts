@@ -14,19 +14,14 @@ import {
 import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/attempts";
 import { GIFT_CARD_ALPHABET, groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
 import { api } from "../../support/api";
-import { call } from "../../support/identity";
 import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../../support/booking";
+import { v1, v1Path } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
 const address = () => `198.51.100.${randomInt(1, 250)}`;
 const balanceOf = (code: string, init: { account?: string; ip?: string } = {}) =>
-  api("/v1/gift-cards/balance", {
-    method: "POST",
-    account: init.account,
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": init.ip ?? address() },
-    body: JSON.stringify({ code }),
-  });
+  v1.giftCardBalance({ account: init.account, ip: init.ip ?? address(), body: { code } });
 
 async function accountId(slug: string) {
   const [row] = await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.slug, slug));
@@ -103,7 +98,7 @@ describe("gift card ledger and balance", () => {
     }
     expect(failures[0].body.error.code).toBe("gift_card_invalid");
     // Hostile bodies are 4xx, never 500.
-    const hostile = await api("/v1/gift-cards/balance", {
+    const hostile = await api(v1Path("giftCardBalance"), {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ code: 42, extra: true }),
@@ -206,15 +201,15 @@ describe("gift card ledger and balance", () => {
       purchaserId: null,
       recipientEmail: guest.email.toUpperCase(),
     });
-    const mine = await call("/v1/user/gift-cards", { method: "GET", token: guest.idToken });
+    const mine = await v1.myGiftCards({ token: guest.idToken });
     expect(mine.status).toBe(200);
     expect(mine.body.data).toEqual([
       expect.objectContaining({ last4: code.slice(-4), balanceMinor: 4_200, relation: "received", status: "active" }),
     ]);
     expect(JSON.stringify(mine.body)).not.toContain(code);
     const other = await bookingUser(acme);
-    expect((await call("/v1/user/gift-cards", { method: "GET", token: other.idToken })).body.data).toEqual([]);
-    expect((await api("/v1/user/gift-cards")).status).toBe(401);
+    expect((await v1.myGiftCards({ token: other.idToken })).body.data).toEqual([]);
+    expect((await api(v1Path("myGiftCards"))).status).toBe(401);
   });
 
   it("addGiftCardToWallet: keeps a card on the caller's account by its code (201, then 200), listed as saved; limited; every failure reads the same", async () => {
@@ -227,7 +222,7 @@ describe("gift card ledger and balance", () => {
       recipientEmail: "someone-else@example.com",
     });
     const add = (typed: string, init: { ip?: string; account?: string; token?: string | null } = {}) =>
-      call("/v1/user/gift-cards", {
+      v1.addGiftCardToWallet({
         ...(init.token === null ? {} : { token: init.token ?? guest.idToken }),
         body: { code: typed },
         ip: init.ip,
@@ -244,7 +239,7 @@ describe("gift card ledger and balance", () => {
     });
     expect(JSON.stringify(added.body)).not.toContain(code);
     expect((await add(code)).status).toBe(200);
-    const mine = await call("/v1/user/gift-cards", { method: "GET", token: guest.idToken });
+    const mine = await v1.myGiftCards({ token: guest.idToken });
     expect(mine.body.data).toEqual([expect.objectContaining({ id: card.id, relation: "saved" })]);
     // Another storefront's card, an unknown or malformed code: the one 404.
     const acmeCard = await issueGiftCard(db(), {

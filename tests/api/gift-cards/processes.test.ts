@@ -8,6 +8,7 @@ import { seedDbForThisFile } from "../../support/api";
 import { bookingBody, bookingUsers, createSlot, findService } from "../../support/booking";
 import { randomIp, withEmulatorUsers } from "../../support/identity";
 import { withTwoAppProcesses } from "../../support/app-processes";
+import { v1Path } from "../../support/client";
 
 /**
  * One gift card, 20 travellers checking out with it at the same instant through two app processes
@@ -29,7 +30,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const slot = await createSlot(db(), service.serviceId, { capacity: CHECKOUTS + 5, startsInHours: 240 });
       const travellers = await bookingUsers(db(), service, CHECKOUTS);
       // Learn one booking's total from a quote, then fund the card for 7½ bookings.
-      const quote = await fetch(`${processes[0].url}/v1/bookings/quote`, {
+      const quote = await fetch(`${processes[0].url}${v1Path("quote")}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
@@ -50,7 +51,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
 
       const answers = await Promise.all(
         travellers.map((traveller, i) =>
-          fetch(`${processes[i % 2].url}/v1/bookings`, {
+          fetch(`${processes[i % 2].url}${v1Path("createBooking")}`, {
             method: "POST",
             headers: {
               "Content-Type": "application/json",

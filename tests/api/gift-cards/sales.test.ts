@@ -14,13 +14,14 @@ import {
   placeBooking,
   sessionIdOf,
 } from "../../support/booking";
-import { call, outboxFor, syncedUser, uniqueEmail, type TestUser } from "../../support/identity";
+import { outboxFor, syncedUser, uniqueEmail, type TestUser } from "../../support/identity";
 import { accountIdOf, asMember, syncedMember } from "../../support/operator";
+import { v1 } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
 const buy = (user: TestUser | null, body: Record<string, unknown>, account?: string) =>
-  call("/v1/gift-cards", { ...(user ? { token: user.idToken } : {}), body, ...(account ? { account } : {}) });
+  v1.buyGiftCard({ ...(user ? { token: user.idToken } : {}), body, ...(account ? { account } : {}) });
 
 const order = (recipientEmail: string, extra: Record<string, unknown> = {}) => ({
   amountMinor: 5_000,
@@ -76,7 +77,7 @@ describe("buyGiftCard", () => {
     const [checkout] = await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, session));
     expect(checkout).toMatchObject({ amountMinor: 5_000, currency: "USD", purchaseKind: "gift_card", bookingId: null });
     // Unpaid: nobody's card, no email.
-    expect((await call("/v1/user/gift-cards", { token: buyer.idToken })).body.data).toEqual([]);
+    expect((await v1.myGiftCards({ token: buyer.idToken })).body.data).toEqual([]);
     expect(await outboxFor(to)).toEqual([]);
 
     expect((await pay(session)).body.data.status).toBe("paid");
@@ -95,9 +96,9 @@ describe("buyGiftCard", () => {
     expect(JSON.stringify(row)).not.toContain(grouped);
     expect(await ledgerOf(row.id)).toEqual([expect.objectContaining({ kind: "issue", amountMinor: 5_000 })]);
 
-    const balance = await call("/v1/gift-cards/balance", { body: { code: grouped } });
+    const balance = await v1.giftCardBalance({ body: { code: grouped } });
     expect(balance.body.data).toMatchObject({ last4: code.slice(-4), balanceMinor: 5_000, operatorName: null });
-    const mine = await call("/v1/user/gift-cards", { token: buyer.idToken });
+    const mine = await v1.myGiftCards({ token: buyer.idToken });
     expect(mine.body.data).toEqual([
       expect.objectContaining({ relation: "bought", amountMinor: 5_000, balanceMinor: 5_000, status: "active" }),
     ]);
@@ -109,7 +110,7 @@ describe("buyGiftCard", () => {
   it("a later delivery date: paid now, emailed by the due work on that day at 08:00 in the buyer's zone, once", async () => {
     const buyer = await syncedUser();
     const to = uniqueEmail("recipient");
-    const now = new Date((await call("/v1/dev/clock", { method: "GET" })).body.data.now);
+    const now = new Date((await v1.devClock()).body.data.now);
     const day = new Date(now.getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
     const started = await buy(buyer, order(to, { deliverOn: day, timeZone: "Asia/Tokyo" }));
     expect(started.status).toBe(201);
@@ -122,11 +123,11 @@ describe("buyGiftCard", () => {
     expect(receipt.textBody).toContain("We will email it to them on");
 
     const minutes = Math.ceil((scheduled.deliverAt.getTime() - now.getTime()) / 60_000);
-    const early = await call("/v1/dev/clock", { body: { advanceMinutes: minutes - 5 } });
+    const early = await v1.moveDevClock({ body: { advanceMinutes: minutes - 5 } });
     expect(early.body.data.ran.giftCards).toBe(0);
-    const due = await call("/v1/dev/clock", { body: { advanceMinutes: 6 } });
+    const due = await v1.moveDevClock({ body: { advanceMinutes: 6 } });
     expect(due.body.data.ran.giftCards).toBe(1);
-    expect((await call("/v1/dev/clock", { body: { advanceMinutes: 1 } })).body.data.ran.giftCards).toBe(0);
+    expect((await v1.moveDevClock({ body: { advanceMinutes: 1 } })).body.data.ran.giftCards).toBe(0);
     expect((await outboxFor(to)).filter((message) => message.kind === "gift_card")).toHaveLength(1);
     const [delivered] = await db().select().from(giftCards).where(eq(giftCards.id, started.body.data.id));
     expect(delivered.status).toBe("active");
@@ -135,26 +136,26 @@ describe("buyGiftCard", () => {
   it("a storefront's card is good only there; the operator lists it (owner and manager; guides 403, others 404)", async () => {
     const buyer = await syncedUser();
     const card = await boughtCard(buyer, 2_000, "acme");
-    expect((await call("/v1/gift-cards/balance", { body: { code: card.code }, account: "acme" })).status).toBe(200);
-    const elsewhere = await call("/v1/gift-cards/balance", { body: { code: card.code } });
+    expect((await v1.giftCardBalance({ body: { code: card.code }, account: "acme" })).status).toBe(200);
+    const elsewhere = await v1.giftCardBalance({ body: { code: card.code } });
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body.error.code).toBe("gift_card_invalid");
 
     const owner = await syncedMember(db(), "acme", "owner");
     const manager = await syncedMember(db(), "acme", "manager");
     const guide = await syncedMember(db(), "acme", "guide");
-    const listed = await call("/v1/operator/gift-cards", asMember(manager.idToken));
+    const listed = await v1.operatorListGiftCards(asMember(manager.idToken));
     expect(listed.status).toBe(200);
     const item = listed.body.data.items.find((row: { id: string }) => row.id === card.id);
     expect(item).toMatchObject({ last4: normalizeGiftCardCode(card.code)!.slice(-4), amountMinor: 2_000 });
     expect(JSON.stringify(listed.body.data)).not.toContain(normalizeGiftCardCode(card.code));
-    expect((await call("/v1/operator/gift-cards", asMember(owner.idToken))).status).toBe(200);
-    expect((await call("/v1/operator/gift-cards", asMember(guide.idToken))).status).toBe(403);
-    expect((await call("/v1/operator/gift-cards", asMember(undefined))).status).toBe(401);
-    expect((await call("/v1/operator/gift-cards", asMember(owner.idToken, { account: "harbor" }))).status).toBe(404);
+    expect((await v1.operatorListGiftCards(asMember(owner.idToken))).status).toBe(200);
+    expect((await v1.operatorListGiftCards(asMember(guide.idToken))).status).toBe(403);
+    expect((await v1.operatorListGiftCards(asMember(undefined))).status).toBe(401);
+    expect((await v1.operatorListGiftCards(asMember(owner.idToken, { account: "harbor" }))).status).toBe(404);
     // A marketplace card is nobody's console business.
     const marketplace = await boughtCard(buyer, 1_500);
-    const again = await call("/v1/operator/gift-cards", asMember(owner.idToken));
+    const again = await v1.operatorListGiftCards(asMember(owner.idToken));
     expect(again.body.data.items.map((row: { id: string }) => row.id)).not.toContain(marketplace.id);
   });
 });
@@ -175,7 +176,7 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(0);
     await pay(session);
 
-    const cancelled = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
+    const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.status).toBe(200);
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(2_000);
     const [refund] = await db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, booking.id));
@@ -191,7 +192,7 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
     const buyer = await syncedUser();
     const card = await boughtCard(buyer, 1_500);
     const guest = await bookingUser(acme);
-    const saved = await call("/v1/user/gift-cards", { token: guest.idToken, body: { code: card.code } });
+    const saved = await v1.addGiftCardToWallet({ token: guest.idToken, body: { code: card.code } });
     expect(saved.status).toBe(201);
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 205 });
     // Someone who did not keep the card cannot spend it by its id: the one uniform refusal, nothing held.
@@ -235,7 +236,8 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
     await pay(session);
     const manager = await syncedMember(db(), "acme", "manager");
     const refund = (amountMinor: number, alreadyRefundedMinor: number) =>
-      call(`/v1/operator/bookings/${booking.id}/refunds`, {
+      v1.operatorRefundBooking({
+        params: { bookingId: booking.id },
         ...asMember(manager.idToken),
         body: {
           amountMinor,
@@ -273,7 +275,7 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
     expect(await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.bookingId, booking.id))).toEqual([]);
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(100_000 - booking.totalMinor);
 
-    await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
+    await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(100_000);
     const mails = await outboxFor(guest.email);
     const confirmation = mails.find((message) => message.kind === "booking_confirmed");
@@ -293,8 +295,8 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
     const id = placed.body.data.booking.id;
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(0);
     await expireHoldNow(db(), id);
-    await call("/v1/dev/clock", { body: { advanceMinutes: 1 } });
-    await call("/v1/dev/clock", { body: { advanceMinutes: 1 } });
+    await v1.moveDevClock({ body: { advanceMinutes: 1 } });
+    await v1.moveDevClock({ body: { advanceMinutes: 1 } });
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(1_000);
     const released = (await ledgerOf(card.id)).filter((row) => row.kind === "release");
     expect(released).toEqual([expect.objectContaining({ amountMinor: 1_000, bookingId: id })]);

@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   withEmulatorUsers,
 } from "../../support/identity";
+import { v1, v1Path } from "../../support/client";
 
 seedDbForThisFile();
 withEmulatorUsers();
@@ -24,7 +25,7 @@ function linkIn(text: string): URL {
 describe("POST /v1/send-auth-link", () => {
   it("answers success for an unknown address and puts a working sign-in link in the outbox", async () => {
     const email = uniqueEmail("link");
-    const res = await call("/v1/send-auth-link", {
+    const res = await v1.sendAuthLink({
       body: { email: `  ${email.toUpperCase()} `, continueUrl: "/account/bookings?tab=upcoming" },
     });
     expect(res.status).toBe(200);
@@ -55,7 +56,7 @@ describe("POST /v1/send-auth-link", () => {
 
   it("continueUrl defaults to /; the link follows the request's origin", async () => {
     const email = uniqueEmail("origin");
-    const res = await call("/v1/send-auth-link", { body: { email }, headers: {} });
+    const res = await v1.sendAuthLink({ body: { email }, headers: {} });
     expect(res.status).toBe(200);
     const [message] = await outboxFor(email);
     expect(linkIn(message.textBody).searchParams.get("redirectUrl")).toBe("/");
@@ -63,7 +64,7 @@ describe("POST /v1/send-auth-link", () => {
 
   it("names the storefront in account mode, under its name and colours", async () => {
     const email = uniqueEmail("store");
-    expect((await call("/v1/send-auth-link", { body: { email }, account: "harbor" })).status).toBe(200);
+    expect((await v1.sendAuthLink({ body: { email }, account: "harbor" })).status).toBe(200);
     const [message] = await outboxFor(email);
     expect(message.textBody).toContain("sign in to Harbor & Tide");
     expect(message.htmlBody).toContain("Sign in to Harbor &amp; Tide");
@@ -73,10 +74,10 @@ describe("POST /v1/send-auth-link", () => {
 
   it("400 for a bad address", async () => {
     for (const email of ["not-an-email", "", 42, `${"x".repeat(250)}@example.com`]) {
-      const error = expectEnvelope(await call("/v1/send-auth-link", { body: { email } }), 400, "validation_error");
+      const error = expectEnvelope(await v1.sendAuthLink({ body: { email } }), 400, "validation_error");
       expect(Object.keys(error.fields ?? {})).toEqual(["email"]);
     }
-    expectEnvelope(await call("/v1/send-auth-link", { body: {} }), 400, "validation_error");
+    expectEnvelope(await v1.sendAuthLink({ body: {} }), 400, "validation_error");
   });
 
   it("400 for a continueUrl that leaves the site; nothing is sent", async () => {
@@ -90,11 +91,7 @@ describe("POST /v1/send-auth-link", () => {
       "/a b",
       "javascript:alert(1)",
     ]) {
-      const error = expectEnvelope(
-        await call("/v1/send-auth-link", { body: { email, continueUrl } }),
-        400,
-        "validation_error",
-      );
+      const error = expectEnvelope(await v1.sendAuthLink({ body: { email, continueUrl } }), 400, "validation_error");
       expect(Object.keys(error.fields ?? {})).toEqual(["continueUrl"]);
     }
     expect(await outboxFor(email)).toEqual([]);
@@ -103,9 +100,9 @@ describe("POST /v1/send-auth-link", () => {
   it("per address: 3 per window, then 429 with Retry-After", async () => {
     const email = uniqueEmail("limit");
     for (let i = 0; i < 3; i++) {
-      expect((await call("/v1/send-auth-link", { body: { email }, ip: randomIp() })).status).toBe(200);
+      expect((await v1.sendAuthLink({ body: { email }, ip: randomIp() })).status).toBe(200);
     }
-    const res = await call("/v1/send-auth-link", { body: { email }, ip: randomIp() });
+    const res = await v1.sendAuthLink({ body: { email }, ip: randomIp() });
     expectEnvelope(res, 429, "rate_limited");
     const retryAfter = Number(res.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -113,32 +110,29 @@ describe("POST /v1/send-auth-link", () => {
     expect(await outboxFor(email)).toHaveLength(3);
 
     // Password resets share the budget of the address.
-    expectEnvelope(await call("/v1/send-password-reset", { body: { email }, ip: randomIp() }), 429, "rate_limited");
+    expectEnvelope(await v1.sendPasswordReset({ body: { email }, ip: randomIp() }), 429, "rate_limited");
   });
 
   it("per IP: 10 per window, then 429 with Retry-After (the address the trusted proxy saw counts, not forged entries)", async () => {
     const ip = randomIp();
     for (let i = 0; i < 10; i++) {
-      const res = await call("/v1/send-auth-link", {
-        body: { email: uniqueEmail("ip") },
-        ip: `10.0.0.${i + 1}, ${ip}`,
-      });
+      const res = await v1.sendAuthLink({ body: { email: uniqueEmail("ip") }, ip: `10.0.0.${i + 1}, ${ip}` });
       expect(res.status).toBe(200);
     }
     const email = uniqueEmail("ip-over");
-    const res = await call("/v1/send-auth-link", { body: { email }, ip });
+    const res = await v1.sendAuthLink({ body: { email }, ip });
     expectEnvelope(res, 429, "rate_limited");
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
     expect(await outboxFor(email)).toEqual([]);
     // Another address is not limited.
-    expect((await call("/v1/send-auth-link", { body: { email }, ip: randomIp() })).status).toBe(200);
+    expect((await v1.sendAuthLink({ body: { email }, ip: randomIp() })).status).toBe(200);
   });
 });
 
 describe("POST /v1/send-password-reset", () => {
   it("sends nothing for an unknown address, with the same answer", async () => {
     const email = uniqueEmail("nobody");
-    const res = await call("/v1/send-password-reset", { body: { email } });
+    const res = await v1.sendPasswordReset({ body: { email } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect(await outboxFor(email)).toEqual([]);
@@ -146,7 +140,7 @@ describe("POST /v1/send-password-reset", () => {
 
   it("sends a working reset link to a known address", async () => {
     const user = await createUser();
-    const res = await call("/v1/send-password-reset", { body: { email: user.email, continueUrl: "/account" } });
+    const res = await v1.sendPasswordReset({ body: { email: user.email, continueUrl: "/account" } });
     expect(res.status).toBe(200);
     const [message] = await outboxFor(user.email);
     expect(message).toMatchObject({ subject: "Reset your password", kind: "password_reset" });
@@ -161,9 +155,9 @@ describe("POST /v1/send-password-reset", () => {
   });
 
   it("validates like send-auth-link", async () => {
-    expectEnvelope(await call("/v1/send-password-reset", { body: { email: "nope" } }), 400, "validation_error");
+    expectEnvelope(await v1.sendPasswordReset({ body: { email: "nope" } }), 400, "validation_error");
     expectEnvelope(
-      await call("/v1/send-password-reset", { body: { email: uniqueEmail(), continueUrl: "//evil.com" } }),
+      await v1.sendPasswordReset({ body: { email: uniqueEmail(), continueUrl: "//evil.com" } }),
       400,
       "validation_error",
     );
@@ -172,14 +166,14 @@ describe("POST /v1/send-password-reset", () => {
 
 describe("POST /v1/auth/password-reset", () => {
   async function resetCodeFor(email: string): Promise<string> {
-    await call("/v1/send-password-reset", { body: { email } });
+    await v1.sendPasswordReset({ body: { email } });
     const [message] = await outboxFor(email);
     return linkIn(message.textBody).searchParams.get("oobCode")!;
   }
 
   async function sessionOf(email: string, password: string): Promise<string> {
     const { idToken } = await signInWithPassword(email, password);
-    return (await call("/v1/auth/session", { body: { idToken } })).body.data.sessionCookie;
+    return (await v1.createSession({ body: { idToken } })).body.data.sessionCookie;
   }
 
   it("sets the new password and ends every session, one signed in the same second included", async () => {
@@ -188,17 +182,17 @@ describe("POST /v1/auth/password-reset", () => {
     // At the start of a second, so that the session and the reset share it (the provider counts seconds).
     await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
     const session = await sessionOf(user.email, user.password);
-    expect((await call("/v1/user/info", { token: session })).status).toBe(200);
+    expect((await v1.userInfo({ token: session })).status).toBe(200);
 
-    const res = await call("/v1/auth/password-reset", { body: { oobCode, password: "brand-new-pass-7" } });
+    const res = await v1.resetPassword({ body: { oobCode, password: "brand-new-pass-7" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    expectEnvelope(await call("/v1/user/info", { token: session }), 401, "unauthorized");
+    expectEnvelope(await v1.userInfo({ token: session }), 401, "unauthorized");
     // The new password works, and a session signed in with it right after the reset does too.
-    expect((await call("/v1/user/info", { token: await sessionOf(user.email, "brand-new-pass-7") })).status).toBe(200);
+    expect((await v1.userInfo({ token: await sessionOf(user.email, "brand-new-pass-7") })).status).toBe(200);
     // The link works once.
     expectEnvelope(
-      await call("/v1/auth/password-reset", { body: { oobCode, password: "another-pass-8" } }),
+      await v1.resetPassword({ body: { oobCode, password: "another-pass-8" } }),
       400,
       "invalid_reset_link",
     );
@@ -207,33 +201,27 @@ describe("POST /v1/auth/password-reset", () => {
   it("checks the password against the policy and the code before the provider sees them", async () => {
     const user = await createUser();
     const oobCode = await resetCodeFor(user.email);
-    const weak = await call("/v1/auth/password-reset", { body: { oobCode, password: "short" } });
+    const weak = await v1.resetPassword({ body: { oobCode, password: "short" } });
     expectEnvelope(weak, 400, "validation_error");
     expect(Object.keys(weak.body.error.fields)).toEqual(["password"]);
+    expectEnvelope(await v1.resetPassword({ body: { password: "brand-new-pass-7" } }), 400, "validation_error");
     expectEnvelope(
-      await call("/v1/auth/password-reset", { body: { password: "brand-new-pass-7" } }),
-      400,
-      "validation_error",
-    );
-    expectEnvelope(
-      await call("/v1/auth/password-reset", { body: { oobCode: "not-a-code", password: "brand-new-pass-7" } }),
+      await v1.resetPassword({ body: { oobCode: "not-a-code", password: "brand-new-pass-7" } }),
       400,
       "invalid_reset_link",
     );
     // The refused attempts left the link usable and the old password in place.
     expect((await signInWithPassword(user.email, user.password)).localId).toBe(user.uid);
-    expect((await call("/v1/auth/password-reset", { body: { oobCode, password: "brand-new-pass-7" } })).status).toBe(
-      200,
-    );
+    expect((await v1.resetPassword({ body: { oobCode, password: "brand-new-pass-7" } })).status).toBe(200);
   });
 });
 
 describe("methods", () => {
   it("405 for GET on the POST endpoints and POST on the policy", async () => {
     for (const [method, path, allow] of [
-      ["GET", "/v1/send-auth-link", "POST"],
-      ["GET", "/v1/send-password-reset", "POST"],
-      ["POST", "/v1/auth/password-policy", "GET, HEAD"],
+      ["GET", v1Path("sendAuthLink"), "POST"],
+      ["GET", v1Path("sendPasswordReset"), "POST"],
+      ["POST", v1Path("passwordPolicy"), "GET, HEAD"],
     ]) {
       const res = await call(path, { method });
       expectEnvelope(res, 405, "method_not_allowed");

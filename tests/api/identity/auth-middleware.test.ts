@@ -13,22 +13,26 @@ import {
   syncedUser,
   withEmulatorUsers,
 } from "../../support/identity";
+import type { EndpointName } from "~contract/endpoints";
+import { declared, v1 } from "../../support/client";
 
 seedDbForThisFile();
 withEmulatorUsers();
 
 /** Every /v1/user/* endpoint, with a valid body where it takes one. */
-const USER_ENDPOINTS: [string, string, unknown?][] = [
-  ["PATCH", "/v1/user/sync", {}],
-  ["GET", "/v1/user/info"],
-  ["GET", "/v1/user/missing-data"],
-  ["PATCH", "/v1/user/missing-data", { firstName: "Ada" }],
-  ["PATCH", "/v1/user/set-password", { password: "valid-pass-1" }],
-  ["GET", "/v1/user/waiver/status"],
-  ["GET", "/v1/user/waiver/link"],
-  ["GET", "/v1/user/waiver"],
-  ["POST", "/v1/user/waiver/sign", { signedName: "Ada", agree: true, textVersion: 1 }],
-];
+const USER_ENDPOINTS: [string, string, unknown?][] = (
+  [
+    ["syncUser", {}],
+    ["userInfo"],
+    ["missingData"],
+    ["updateMissingData", { firstName: "Ada" }],
+    ["setPassword", { password: "valid-pass-1" }],
+    ["waiverStatus"],
+    ["waiverLink"],
+    ["waiver"],
+    ["signWaiver", { signedName: "Ada", agree: true, textVersion: 1 }],
+  ] as [EndpointName, unknown?][]
+).map(([name, body]) => [declared(name).method, declared(name).path, body]);
 
 const GARBAGE_JWT = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
 
@@ -59,7 +63,7 @@ describe("401 on every /v1/user/* endpoint", () => {
       `Token ${user.idToken}`,
       `Bearer ${user.idToken} extra`,
     ]) {
-      const res = await call("/v1/user/info", { cookie, headers: { Authorization: authorization } });
+      const res = await v1.userInfo({ cookie, headers: { Authorization: authorization } });
       const error = expectEnvelope(res, 401, "unauthorized");
       expect(error.message).toContain("Bearer");
     }
@@ -70,7 +74,7 @@ describe("401 on every /v1/user/* endpoint", () => {
     // SESSION_REVOCATION_CHECK_SECONDS: deletion, like revocation, is noticed then.)
     const user = await createUser();
     await adminAuth().deleteUser(user.uid);
-    expectEnvelope(await call("/v1/user/info", { token: user.idToken }), 401, "unauthorized");
+    expectEnvelope(await v1.userInfo({ token: user.idToken }), 401, "unauthorized");
   });
 
   it("401 answers are not 404s for unknown /v1/user paths", async () => {
@@ -82,10 +86,10 @@ describe("identity from the session cookie", () => {
   it("the __session cookie works for reads; a session cookie JWT also works as a Bearer token", async () => {
     const user = await syncedUser({ firstName: "Cookie" });
     const cookie = await sessionCookieFor(user.idToken);
-    const viaCookie = await call("/v1/user/info", { cookie });
+    const viaCookie = await v1.userInfo({ cookie });
     expect(viaCookie.status).toBe(200);
     expect(viaCookie.body.data).toMatchObject({ id: user.uid, firstName: "Cookie" });
-    const viaBearer = await call("/v1/user/info", { token: cookie });
+    const viaBearer = await v1.userInfo({ token: cookie });
     expect(viaBearer.body.data.id).toBe(user.uid);
   });
 
@@ -95,22 +99,21 @@ describe("identity from the session cookie", () => {
     // Revocation has a one-second granularity.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await adminAuth().revokeRefreshTokens(user.uid);
-    const error = expectEnvelope(await call("/v1/user/info", { cookie }), 401, "unauthorized");
+    const error = expectEnvelope(await v1.userInfo({ cookie }), 401, "unauthorized");
     expect(error.message).toContain("revoked");
   });
 
   it("set-password refuses a revoked session (it always checks revocation)", async () => {
     const user = await syncedUser();
     const cookie = await sessionCookieFor(user.idToken);
-    expect((await call("/v1/user/info", { cookie })).status).toBe(200);
+    expect((await v1.userInfo({ cookie })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await adminAuth().revokeRefreshTokens(user.uid);
     // An ordinary read within SESSION_REVOCATION_CHECK_SECONDS reuses the identity verified at
     // the last check (nothing but revocation can change about a token in between)…
-    expect((await call("/v1/user/info", { cookie })).status).toBe(200);
+    expect((await v1.userInfo({ cookie })).status).toBe(200);
     // …a sensitive action checks at once.
-    const res = await call("/v1/user/set-password", {
-      method: "PATCH",
+    const res = await v1.setPassword({
       cookie,
       body: { password: "valid-pass-1" },
       headers: { Origin: "http://localhost" },
@@ -124,31 +127,29 @@ describe("CSRF: cookie-authenticated writes need a same-host Origin or Referer",
     const user = await syncedUser();
     const cookie = await sessionCookieFor(user.idToken);
     const patch = (headers: Record<string, string>) =>
-      call("/v1/user/missing-data", { method: "PATCH", cookie, body: { firstName: "Csrf" }, headers });
+      v1.updateMissingData({ cookie, body: { firstName: "Csrf" }, headers });
 
     expectEnvelope(await patch({}), 403, "forbidden");
     expectEnvelope(await patch({ Origin: "https://evil.example" }), 403, "forbidden");
     expectEnvelope(await patch({ Origin: "http://localhost.evil.example" }), 403, "forbidden");
     expectEnvelope(await patch({ Origin: "null" }), 403, "forbidden");
     expectEnvelope(await patch({ Referer: "https://evil.example/page" }), 403, "forbidden");
-    expect((await call("/v1/user/info", { cookie })).body.data.firstName).toBe("");
+    expect((await v1.userInfo({ cookie })).body.data.firstName).toBe("");
 
     const ok = await patch({ Origin: "http://localhost" });
     expect(ok.status).toBe(200);
     expect((await patch({ Referer: "http://localhost/complete-profile" })).status).toBe(200);
-    expect((await call("/v1/user/info", { cookie })).body.data.firstName).toBe("Csrf");
+    expect((await v1.userInfo({ cookie })).body.data.firstName).toBe("Csrf");
   });
 
   it("Bearer-authenticated writes and cookie reads need no Origin", async () => {
     const user = await syncedUser();
     const cookie = await sessionCookieFor(user.idToken);
-    expect(
-      (await call("/v1/user/missing-data", { method: "PATCH", token: user.idToken, body: { firstName: "B" } })).status,
-    ).toBe(200);
-    expect((await call("/v1/user/missing-data", { cookie })).status).toBe(200);
-    expect(
-      (await call("/v1/user/waiver/sign", { cookie, body: { signedName: "Ada", agree: true, textVersion: 1 } })).status,
-    ).toBe(403);
+    expect((await v1.updateMissingData({ token: user.idToken, body: { firstName: "B" } })).status).toBe(200);
+    expect((await v1.missingData({ cookie })).status).toBe(200);
+    expect((await v1.signWaiver({ cookie, body: { signedName: "Ada", agree: true, textVersion: 1 } })).status).toBe(
+      403,
+    );
   });
 
   it("isSameOriginRequest compares hosts (port included)", () => {
@@ -194,36 +195,24 @@ describe("helpers", () => {
 
   it("a user who has a token but never synced is a 404, not a 401", async () => {
     const user = await createUser();
-    expectEnvelope(await call("/v1/user/info", { token: user.idToken }), 404, "user_not_found");
+    expectEnvelope(await v1.userInfo({ token: user.idToken }), 404, "user_not_found");
   });
 });
 
 describe("a user who must set a password", () => {
   it("changes nothing but the password first (403 password_setup_required); reads still work", async () => {
     const user = await createEmailLinkUser();
-    expect((await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} })).status).toBe(200);
+    expect((await v1.syncUser({ token: user.idToken, body: {} })).status).toBe(200);
     expectEnvelope(
-      await call("/v1/user/settings/name", {
-        method: "PUT",
-        token: user.idToken,
-        body: { firstName: "Eve", lastName: "Mallory" },
-      }),
+      await v1.updateName({ token: user.idToken, body: { firstName: "Eve", lastName: "Mallory" } }),
       403,
       "password_setup_required",
     );
-    expect((await call("/v1/user/info", { token: user.idToken })).status).toBe(200);
-    const set = await call("/v1/user/set-password", {
-      method: "PATCH",
-      token: user.idToken,
-      body: { password: "now-a-password-1" },
-    });
+    expect((await v1.userInfo({ token: user.idToken })).status).toBe(200);
+    const set = await v1.setPassword({ token: user.idToken, body: { password: "now-a-password-1" } });
     expect(set.status).toBe(200);
     const renewed = set.body.data.sessionCookie as string;
-    const named = await call("/v1/user/settings/name", {
-      method: "PUT",
-      token: renewed,
-      body: { firstName: "Eve", lastName: "Mallory" },
-    });
+    const named = await v1.updateName({ token: renewed, body: { firstName: "Eve", lastName: "Mallory" } });
     expect(named.status).toBe(200);
   });
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { expectEnvelope, seedDbForThisFile } from "../../support/api";
-import { call, createUser, randomIp, withEmulatorUsers } from "../../support/identity";
+import { createUser, randomIp, withEmulatorUsers } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 seedDbForThisFile();
 withEmulatorUsers();
 
-const attempt = (email: string, password: string, ip?: string) =>
-  call("/v1/auth/password-session", { method: "POST", body: { email, password }, ip });
+const attempt = (email: string, password: string, ip?: string) => v1.passwordSession({ body: { email, password }, ip });
 
 describe("POST /v1/auth/password-session (the sign-in form without JavaScript)", () => {
   it("the right password opens a session; a wrong one is 401 invalid_credentials, like an unknown address", async () => {
@@ -36,8 +36,7 @@ describe("POST /v1/auth/password-session (the sign-in form without JavaScript)",
     const results: number[] = [];
     // 51 attempts on different accounts from one client that forges a new first entry each time.
     for (let i = 0; i < 51; i++) {
-      const res = await call("/v1/auth/password-session", {
-        method: "POST",
+      const res = await v1.passwordSession({
         body: { email: `spray-${i}-${Date.now()}@example.com`, password: "guess-123" },
         headers: { "X-Forwarded-For": `203.0.113.${i}, ${proxySaw}` },
       });
@@ -50,9 +49,9 @@ describe("POST /v1/auth/password-session (the sign-in form without JavaScript)",
   it("one user may open 20 sessions a minute (POST /v1/auth/session); then 429 with Retry-After", async () => {
     const user = await createUser();
     for (let i = 0; i < 20; i++) {
-      expect((await call("/v1/auth/session", { method: "POST", body: { idToken: user.idToken } })).status).toBe(200);
+      expect((await v1.createSession({ body: { idToken: user.idToken } })).status).toBe(200);
     }
-    const refused = await call("/v1/auth/session", { method: "POST", body: { idToken: user.idToken } });
+    const refused = await v1.createSession({ body: { idToken: user.idToken } });
     expectEnvelope(refused, 429, "rate_limited");
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
   });

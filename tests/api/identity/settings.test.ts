@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   type TestUser,
 } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 const { db } = identityWorld();
 
@@ -21,8 +22,7 @@ const PROFILE = testProfile(["Ada", "Lovelace"], "+15551234567", ["12 Analytical
 
 const put = (path: string, user: TestUser, body: unknown) =>
   call(`/v1/user/settings/${path}`, { method: "PUT", token: user.idToken, body });
-const info = async (user: TestUser) =>
-  (await call("/v1/user/settings/personal-info", { token: user.idToken })).body.data;
+const info = async (user: TestUser) => (await v1.personalInfo({ token: user.idToken })).body.data;
 let phoneCounter = 1000;
 const newPhone = () => `+1555700${String(phoneCounter++).padStart(4, "0")}`;
 async function codeSentTo(recipient: string): Promise<string> {
@@ -46,9 +46,9 @@ describe("GET /v1/user/settings/personal-info", () => {
       pendingPhone: null,
       pendingEmail: null,
     });
-    expectEnvelope(await call("/v1/user/settings/personal-info"), 401, "unauthorized");
+    expectEnvelope(await v1.personalInfo(), 401, "unauthorized");
     const stranger = await createUser();
-    expectEnvelope(await call("/v1/user/settings/personal-info", { token: stranger.idToken }), 404, "user_not_found");
+    expectEnvelope(await v1.personalInfo({ token: stranger.idToken }), 404, "user_not_found");
   });
 });
 
@@ -151,12 +151,12 @@ describe("email change in two steps", () => {
     const renewed = { ...user, idToken: confirmed.body.data.sessionCookie as string };
     expect(confirmed.body.data.maxAgeSeconds).toBeGreaterThan(0);
     expect(await info(renewed)).toMatchObject({ email, pendingEmail: null });
-    expect((await call("/v1/user/info", { token: renewed.idToken })).body.data.email).toBe(email);
+    expect((await v1.userInfo({ token: renewed.idToken })).body.data.email).toBe(email);
     // The session that asked is over (it was signed in before the change, maybe in the same second)…
-    expectEnvelope(await call("/v1/user/info", { token: user.idToken }), 401, "unauthorized");
+    expectEnvelope(await v1.userInfo({ token: user.idToken }), 401, "unauthorized");
     // …and the browser's Firebase client gets a custom token to sign in again with.
     const client = await signInWithCustomToken(confirmed.body.data.customToken);
-    expect((await call("/v1/user/info", { token: client.idToken })).body.data.email).toBe(email);
+    expect((await v1.userInfo({ token: client.idToken })).body.data.email).toBe(email);
     const [notice] = await outboxFor(user.email);
     expect(notice).toMatchObject({ kind: "email_changed" });
     expect((await signInWithPassword(email, user.password)).idToken).toBeTruthy();

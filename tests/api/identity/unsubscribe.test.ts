@@ -5,16 +5,17 @@ import { setMailTransportForTests, type MailTransport } from "~api/outbox/mailer
 import { enqueueEmail } from "~api/outbox/service";
 import { composeEmail, platformBrand } from "~api/outbox/email-layout";
 import { unsubscribeLinks, unsubscribeToken } from "~api/unsubscribe/service";
-import { api, expectEnvelope, seedDbForThisFile } from "../../support/api";
+import { expectEnvelope, seedDbForThisFile } from "../../support/api";
 import { bookingUser, findService } from "../../support/booking";
-import { call, withEmulatorUsers } from "../../support/identity";
+import { withEmulatorUsers } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
 afterEach(() => setMailTransportForTests(undefined));
 
 async function userId(token: string): Promise<string> {
-  return (await call("/v1/user/info", { method: "GET", token })).body.data.id;
+  return (await v1.userInfo({ token })).body.data.id;
 }
 
 describe("one-click unsubscribe links", () => {
@@ -24,22 +25,19 @@ describe("one-click unsubscribe links", () => {
     const annId = await userId(ann.idToken);
     const token = unsubscribeToken(annId, "reminders");
 
-    const view = await api(`/v1/unsubscribe/${token}`);
+    const view = await v1.unsubscribeLink({ params: { token } });
     expect(view.status).toBe(200);
     expect(view.body.data).toEqual({
       category: "reminders",
       email: `${ann.email[0]}•••@${ann.email.split("@")[1]}`,
       subscribed: true,
     });
-    const done = await call(`/v1/unsubscribe/${token}`, { body: {} });
+    const done = await v1.unsubscribe({ params: { token }, body: {} });
     expect(done.body.data.subscribed).toBe(false);
-    const prefs = await call("/v1/user/notification-preferences", { method: "GET", token: ann.idToken });
+    const prefs = await v1.notificationPreferences({ token: ann.idToken });
     expect(prefs.body.data.reminders).toEqual({ email: false, sms: true });
     expect(prefs.body.data.tips.email).toBe(true);
-    expect(
-      (await call("/v1/user/notification-preferences", { method: "GET", token: bob.idToken })).body.data.reminders
-        .email,
-    ).toBe(true);
+    expect((await v1.notificationPreferences({ token: bob.idToken })).body.data.reminders.email).toBe(true);
 
     // Another user's id with Ann's signature, a transactional category, garbage: all the same 404.
     const [, signature] = token.split(".");
@@ -47,9 +45,9 @@ describe("one-click unsubscribe links", () => {
     const forged = `${Buffer.from(`${bobId}:reminders`).toString("base64url")}.${signature}`;
     const booking = `${Buffer.from(`${annId}:booking`).toString("base64url")}.${signature}`;
     for (const bad of [forged, booking, "abc", `${token}x`, `${token}.x`]) {
-      expectEnvelope(await api(`/v1/unsubscribe/${bad}`), 404, "unsubscribe_link_invalid");
+      expectEnvelope(await v1.unsubscribeLink({ params: { token: bad } }), 404, "unsubscribe_link_invalid");
     }
-    expectEnvelope(await api(`/v1/unsubscribe/${"a".repeat(301)}`), 400, "validation_error");
+    expectEnvelope(await v1.unsubscribeLink({ params: { token: "a".repeat(301) } }), 400, "validation_error");
   });
 
   it("put the link in the message and List-Unsubscribe (one click) in its delivery", async () => {

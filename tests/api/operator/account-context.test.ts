@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { api, expectEnvelope, seedDbForThisFile } from "../../support/api";
+import { expectEnvelope, seedDbForThisFile } from "../../support/api";
+import { v1 } from "../../support/client";
 
 seedDbForThisFile();
 
 describe("GET /v1/account-context/{slug}", () => {
   it("answers the operator's branding", async () => {
-    const res = await api("/v1/account-context/acme");
+    const res = await v1.accountContext({ params: { slug: "acme" } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
@@ -26,28 +27,32 @@ describe("GET /v1/account-context/{slug}", () => {
   });
 
   it("answers each seeded operator with its own currency and timezone", async () => {
-    const harbor = await api("/v1/account-context/harbor");
+    const harbor = await v1.accountContext({ params: { slug: "harbor" } });
     expect(harbor.body.data).toMatchObject({ name: "Harbor & Tide", currency: "EUR", timezone: "Europe/Lisbon" });
-    const summit = await api("/v1/account-context/summit");
+    const summit = await v1.accountContext({ params: { slug: "summit" } });
     expect(summit.body.data).toMatchObject({ currency: "CAD", timezone: "America/Vancouver" });
   });
 
   it("404 account_not_found for an unknown slug", async () => {
-    const error = expectEnvelope(await api("/v1/account-context/nobody-here"), 404, "account_not_found");
+    const error = expectEnvelope(
+      await v1.accountContext({ params: { slug: "nobody-here" } }),
+      404,
+      "account_not_found",
+    );
     expect(error.message).toContain("nobody-here");
   });
 
   it("400 with fields for a malformed slug", async () => {
     for (const slug of ["Acme", "-acme", "a_b", "x".repeat(64)]) {
-      const error = expectEnvelope(await api(`/v1/account-context/${slug}`), 400, "validation_error");
+      const error = expectEnvelope(await v1.accountContext({ params: { slug } }), 400, "validation_error");
       expect(error.fields?.slug).toHaveLength(1);
     }
   });
 
   it("in storefront mode shows only the storefront's own context", async () => {
-    const own = await api("/v1/account-context/acme", { account: "acme" });
+    const own = await v1.accountContext({ params: { slug: "acme" }, account: "acme" });
     expect(own.status).toBe(200);
     expect(own.body.data.slug).toBe("acme");
-    expectEnvelope(await api("/v1/account-context/harbor", { account: "acme" }), 404, "account_not_found");
+    expectEnvelope(await v1.accountContext({ params: { slug: "harbor" }, account: "acme" }), 404, "account_not_found");
   });
 });

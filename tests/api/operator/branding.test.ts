@@ -10,20 +10,19 @@ import { describe, expect, it } from "vitest";
 import { app } from "~api/app";
 import { auditLog } from "~api/db/schema";
 import { api, expectEnvelope, type ApiResult } from "../../support/api";
-import { call, identityWorld, randomIp, syncedUser } from "../../support/identity";
+import { identityWorld, randomIp, syncedUser } from "../../support/identity";
 import { accountIdOf, syncedMember } from "../../support/operator";
+import { v1, v1Path } from "../../support/client";
 
 const { db } = identityWorld();
 
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
-const getBranding = (token: string | undefined, account = "acme") => call("/v1/operator/branding", { token, account });
+const getBranding = (token: string | undefined, account = "acme") => v1.operatorGetBranding({ token, account });
 const patch = (token: string | undefined, body: unknown, account = "acme") =>
-  call("/v1/operator/branding", { method: "PATCH", token, body, account });
-const publish = (token: string | undefined, account = "acme") =>
-  call("/v1/operator/branding/publish", { method: "POST", token, account });
-const removeLogo = (token: string | undefined, account = "acme") =>
-  call("/v1/operator/branding/logo", { method: "DELETE", token, account });
+  v1.operatorUpdateBranding({ token, body, account });
+const publish = (token: string | undefined, account = "acme") => v1.operatorPublishBranding({ token, account });
+const removeLogo = (token: string | undefined, account = "acme") => v1.operatorRemoveLogo({ token, account });
 
 /** POST …/branding/logo as a browser's form does: multipart, the file in `file`. */
 function uploadLogo(
@@ -36,11 +35,12 @@ function uploadLogo(
   if (file) form.append("file", file, name);
   const headers: Record<string, string> = { "X-Forwarded-For": randomIp() };
   if (token) headers.Authorization = `Bearer ${token}`;
-  return api("/v1/operator/branding/logo", { method: "POST", headers, body: form, account });
+  return api(v1Path("operatorUploadLogo"), { method: "POST", headers, body: form, account });
 }
 
 /** What a traveller's storefront is told (GET /v1/account-context/acme on acme's host). */
-const storefront = async (slug = "acme") => (await api(`/v1/account-context/${slug}`, { account: slug })).body.data;
+const storefront = async (slug = "acme") =>
+  (await api(v1Path("accountContext", { params: { slug } }), { account: slug })).body.data;
 
 const media = (path: string) => app.fetch(new Request(`http://localhost${path}`));
 
@@ -90,7 +90,7 @@ describe("operator branding: the guard on every endpoint", () => {
       expect((await run(owner.idToken)).status, name).toBeLessThan(300);
     }
     // Without a storefront (the marketplace): no console.
-    expect((await call("/v1/operator/branding", { token: owner.idToken })).status).toBe(404);
+    expect((await v1.operatorGetBranding({ token: owner.idToken })).status).toBe(404);
   });
 });
 
@@ -250,16 +250,9 @@ describe("operator branding: the logo", () => {
     expect((await uploadLogo(owner.idToken, huge)).status).toBe(413);
     expectEnvelope(await uploadLogo(owner.idToken, null), 400, "validation_error");
     // JSON where a file is expected.
-    expect(
-      (
-        await call("/v1/operator/branding/logo", {
-          method: "POST",
-          token: owner.idToken,
-          body: { file: "x" },
-          account: "acme",
-        })
-      ).status,
-    ).toBe(415);
+    expect((await v1.operatorUploadLogo({ token: owner.idToken, body: { file: "x" }, account: "acme" })).status).toBe(
+      415,
+    );
   });
 
   it("a replaced draft logo's files are deleted; a published one's are kept (sent emails show it)", async () => {

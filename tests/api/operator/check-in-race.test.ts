@@ -4,9 +4,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingCheckIns, bookings, slots } from "~api/db/schema";
 import { bookingWorld, todaysBooking as todaysBookingOf } from "../../support/booking";
-import { call, type TestUser } from "../../support/identity";
+import { type TestUser } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
 import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
+import { v1, v1Path } from "../../support/client";
 
 /**
  * The issue's check-in race: 20 scans of one ticket at once from two app processes on one
@@ -22,7 +23,7 @@ const { db, acme } = bookingWorld();
 const todaysBooking = (adults: number) => todaysBookingOf(db(), acme, adults);
 
 async function scanOver(url: string, token: string, code: string) {
-  const response = await fetch(`${url}/v1/operator/check-ins`, {
+  const response = await fetch(`${url}${v1Path("operatorCheckIn")}`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
@@ -78,7 +79,7 @@ describe.skipIf(!process.env.DATABASE_URL)("check-in race across processes (Post
     const { traveller, booking, code } = await todaysBooking(1);
     // Today's departure is inside the cutoff for the traveller: the operator's cancellation path is
     // the refunds part's; here the booking is cancelled as the traveller's cancel would leave it.
-    await call(`/v1/bookings/${booking.id}/cancel`, { token: traveller.idToken, method: "POST" });
+    await v1.cancelBooking({ params: { id: booking.id }, token: traveller.idToken });
     await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, booking.id));
     for (const { url } of processes) {
       const answer = await scanOver(url, scanners[1].idToken, code);
@@ -97,7 +98,7 @@ describe("random codes", () => {
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) => {
           const code = Array.from({ length: 26 }, () => CROCKFORD[randomInt(32)]).join("");
-          return call("/v1/operator/check-ins", {
+          return v1.operatorCheckIn({
             token: scanners[(batch * 50 + i) % 10].idToken,
             account: "acme",
             body: { code, idempotencyKey: randomUUID() },

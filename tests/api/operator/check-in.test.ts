@@ -19,8 +19,9 @@ import {
   startNow,
   todaysBooking as todaysBookingOf,
 } from "../../support/booking";
-import { call, syncedUser, type TestUser } from "../../support/identity";
+import { syncedUser, type TestUser } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
+import { v1, v1Path } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
@@ -28,7 +29,7 @@ const startsNow = (slotId: string) => startNow(db(), slotId);
 const todaysBooking = (adults = 2, guest?: TestUser) => todaysBookingOf(db(), acme, adults, guest);
 
 function scan(token: string | undefined, body: unknown, account = "acme") {
-  return call("/v1/operator/check-ins", { ...(token ? { token } : {}), body, account });
+  return v1.operatorCheckIn({ ...(token ? { token } : {}), body, account });
 }
 
 const fresh = (code: string, extra: Record<string, unknown> = {}) => ({ code, idempotencyKey: randomUUID(), ...extra });
@@ -159,7 +160,7 @@ describe("operatorCheckIn: outcomes", () => {
     await startsNow(slot.id);
     const { ticketCode } = await bookingRow(db(), placed.body.data.booking.id);
     // The traveller does not see the code of a booking that is not confirmed.
-    const view = await call(`/v1/bookings/${placed.body.data.booking.id}`, { token: guest.idToken });
+    const view = await v1.booking({ params: { id: placed.body.data.booking.id }, token: guest.idToken });
     expect(view.body.data.ticketCode).toBeNull();
     expect((await scan(manager.idToken, fresh(ticketCode))).body.data.outcome).toBe("unpaid");
 
@@ -300,7 +301,7 @@ describe("operatorCheckIn: hostile input", () => {
       "code",
     ];
     for (const body of bodies) expectEnvelope(await scan(manager.idToken, body), 400, "validation_error");
-    const text = await api("/v1/operator/check-ins", {
+    const text = await api(v1Path("operatorCheckIn"), {
       method: "POST",
       account: "acme",
       headers: { Authorization: `Bearer ${manager.idToken}`, "Content-Type": "text/plain" },
@@ -328,19 +329,19 @@ describe("the traveller's ticket and cancelling after check-in", () => {
   it("ticketCode once confirmed; a checked-in booking answers 409 checked_in and canCancel false", async () => {
     const { traveller, booking, code } = await todaysBooking(2);
     expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
-    const view = await call(`/v1/bookings/${booking.id}`, { token: traveller.idToken });
+    const view = await v1.booking({ params: { id: booking.id }, token: traveller.idToken });
     expect(view.body.data.ticketCode).toBe(code);
     // Today's departure starts within the cutoff: make cancelling open, so only the check-in stops it.
     await db().update(accounts).set({ cancellationCutoffHours: 0 }).where(eq(accounts.id, acme.accountId));
     try {
-      const before = await call(`/v1/bookings/${booking.id}`, { token: traveller.idToken });
+      const before = await v1.booking({ params: { id: booking.id }, token: traveller.idToken });
       expect(before.body.data).toMatchObject({ canCancel: true, checkedInGuests: 0 });
       const manager = await syncedMember(db(), "acme", "manager");
       expect((await scan(manager.idToken, fresh(code, { guests: 1 }))).body.data.outcome).toBe("ok");
-      const after = await call(`/v1/bookings/${booking.id}`, { token: traveller.idToken });
+      const after = await v1.booking({ params: { id: booking.id }, token: traveller.idToken });
       expect(after.body.data).toMatchObject({ canCancel: false, checkedInGuests: 1, status: "confirmed" });
       expectEnvelope(
-        await call(`/v1/bookings/${booking.id}/cancel`, { token: traveller.idToken, method: "POST" }),
+        await v1.cancelBooking({ params: { id: booking.id }, token: traveller.idToken }),
         409,
         "checked_in",
       );
@@ -355,7 +356,7 @@ describe("the traveller's ticket and cancelling after check-in", () => {
 
   it("the confirmation email has the code as text and its QR as ticket.png; the calendar file has the code", async () => {
     const { traveller, booking, code } = await todaysBooking(1);
-    const mails = (await api(`/v1/dev/outbox?to=${encodeURIComponent(traveller.email)}&limit=50`)).body.data as Array<{
+    const mails = (await v1.devOutbox({ query: { to: traveller.email, limit: "50" } })).body.data as Array<{
       kind: string;
       textBody: string;
       attachments: Array<{ name: string; contentType: string }>;
@@ -365,7 +366,7 @@ describe("the traveller's ticket and cancelling after check-in", () => {
     expect(confirmation.attachments.map((file) => [file.name, file.contentType])).toEqual(
       expect.arrayContaining([["ticket.png", "image/png"]]),
     );
-    const ics = await call(`/v1/bookings/${booking.id}/calendar`, { token: traveller.idToken });
+    const ics = await v1.bookingCalendar({ params: { id: booking.id }, token: traveller.idToken });
     expect(ics.status).toBe(200);
     const unfolded = (ics.body.data.content as string).replace(/\r\n /g, "");
     expect(unfolded).toContain(`Ticket code: ${code.match(/.{1,4}/g)!.join(" ")}`);
@@ -377,32 +378,25 @@ describe("check-in settings", () => {
   it("owner and manager set it (audited); a guide reads it but gets 403 setting it", async () => {
     const guide = await syncedMember(db(), "acme", "guide");
     const manager = await syncedMember(db(), "acme", "manager");
-    const read = await call("/v1/operator/check-in-settings", { token: guide.idToken, account: "acme" });
+    const read = await v1.operatorCheckInSettings({ token: guide.idToken, account: "acme" });
     expect(read.body.data).toEqual({ requireCheckIn: false, rescheduleRefunds: true });
     expectEnvelope(
-      await call("/v1/operator/check-in-settings", {
-        token: guide.idToken,
-        account: "acme",
-        method: "PUT",
-        body: { requireCheckIn: true },
-      }),
+      await v1.operatorUpdateCheckInSettings({ token: guide.idToken, account: "acme", body: { requireCheckIn: true } }),
       403,
       "forbidden",
     );
     expectEnvelope(
-      await call("/v1/operator/check-in-settings", {
+      await v1.operatorUpdateCheckInSettings({
         token: manager.idToken,
         account: "acme",
-        method: "PUT",
         body: { requireCheckIn: "yes" },
       }),
       400,
       "validation_error",
     );
-    const set = await call("/v1/operator/check-in-settings", {
+    const set = await v1.operatorUpdateCheckInSettings({
       token: manager.idToken,
       account: "acme",
-      method: "PUT",
       body: { requireCheckIn: true },
     });
     expect(set.body.data).toEqual({ requireCheckIn: true, rescheduleRefunds: true });
@@ -411,10 +405,9 @@ describe("check-in settings", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "check_in.settings_updated"), eq(auditLog.actorId, manager.uid)));
     expect(audit).toHaveLength(1);
-    await call("/v1/operator/check-in-settings", {
+    await v1.operatorUpdateCheckInSettings({
       token: manager.idToken,
       account: "acme",
-      method: "PUT",
       body: { requireCheckIn: false },
     });
   });
@@ -431,11 +424,11 @@ describe("check-in settings", () => {
       await db().update(bookings).set({ slotId: slot.id }).where(eq(bookings.id, absentBooking.id));
       expect((await scan(manager.idToken, fresh(checkedIn.code, { guests: 1 }))).body.data.outcome).toBe("ok");
       const [{ endsAt }] = await db().select({ endsAt: slots.endsAt }).from(slots).where(eq(slots.id, slot.id));
-      await call("/v1/dev/clock", { body: { now: new Date(endsAt.getTime() + 45 * 60_000).toISOString() } });
-      await call("/v1/dev/clock", { body: { advanceMinutes: 1 } });
+      await v1.moveDevClock({ body: { now: new Date(endsAt.getTime() + 45 * 60_000).toISOString() } });
+      await v1.moveDevClock({ body: { advanceMinutes: 1 } });
       const tips = async (email: string) =>
         (
-          (await api(`/v1/dev/outbox?to=${encodeURIComponent(email)}&limit=100`)).body.data as Array<{
+          (await v1.devOutbox({ query: { to: email, limit: "100" } })).body.data as Array<{
             kind: string;
             textBody: string;
           }>

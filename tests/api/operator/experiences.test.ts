@@ -5,9 +5,18 @@ import { accounts, auditLog, experiences, services, ticketTypes } from "~api/db/
 import { CHANGED_HEADER } from "~contract/changes";
 import type { OperatorRole } from "~contract/operators";
 import { expectEnvelope } from "../../support/api";
-import { bookingBody, bookingUser, createSlot, findService, placeBooking, type TestService } from "../../support/booking";
+import {
+  bookingBody,
+  bookingUser,
+  createSlot,
+  findService,
+  placeBooking,
+  type TestService,
+} from "../../support/booking";
 import { accountIdOf, asMember, syncedMember } from "../../support/operator";
-import { call, identityWorld, syncedUser, type TestUser } from "../../support/identity";
+import { identityWorld, syncedUser, type TestUser } from "../../support/identity";
+import { callEndpoint, v1 } from "../../support/client";
+import type { EndpointName } from "~contract/endpoints";
 
 const { db } = identityWorld();
 
@@ -45,30 +54,30 @@ beforeAll(async () => {
 });
 
 async function create(user: TestUser, body: Record<string, unknown> = NEW_EXPERIENCE) {
-  const res = await call("/v1/operator/experiences", asMember(user.idToken, { body }));
+  const res = await v1.operatorCreateExperience(asMember(user.idToken, { body }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: string; serviceId: string };
 }
 
 const patch = (user: TestUser | undefined, id: string, body: unknown, account = "acme") =>
-  call(`/v1/operator/experiences/${id}`, asMember(user?.idToken, { account: account, method: "PATCH", body }));
+  v1.operatorUpdateExperience({ params: { experienceId: id }, ...asMember(user?.idToken, { account: account, body }) });
 
 /** Every door a traveller may knock on, with the statuses they answer. */
 async function travellerDoors(id: string, serviceId: string, slotId: string, traveller: TestUser) {
-  const list = await call("/v1/experiences?pageSize=48&city=lisbon", { account: "acme" });
-  const marketplace = await call(`/v1/experiences?pageSize=48&q=${encodeURIComponent("azulejo ceramicist")}`);
-  const facets = await call("/v1/facets", { account: "acme" });
+  const list = await v1.experiences({ query: { pageSize: "48", city: "lisbon" }, account: "acme" });
+  const marketplace = await v1.experiences({ query: { pageSize: "48", q: "azulejo ceramicist" } });
+  const facets = await v1.facets({ account: "acme" });
   const date = (await db().select().from(experiences).where(eq(experiences.id, id)))[0];
   return {
     listed: list.body.data.items.some((item: { id: string }) => item.id === id),
     searched: marketplace.body.data.items.some((item: { id: string }) => item.id === id),
     lisbonFacet: facets.body.data.cities.some((city: { slug: string }) => city.slug === date.citySlug),
-    details: (await call(`/v1/experiences/${id}`, { account: "acme" })).status,
-    service: (await call(`/v1/experiences/${id}/services/${serviceId}`, { account: "acme" })).status,
-    reviews: (await call(`/v1/experiences/${id}/reviews`, { account: "acme" })).status,
-    availability: (await call(`/v1/experiences/${id}/services/${serviceId}/availability`, { account: "acme" })).status,
+    details: (await v1.experience({ params: { parentId: id }, account: "acme" })).status,
+    service: (await v1.service({ params: { parentId: id, serviceId }, account: "acme" })).status,
+    reviews: (await v1.reviews({ params: { parentId: id }, account: "acme" })).status,
+    availability: (await v1.availability({ params: { parentId: id, serviceId }, account: "acme" })).status,
     quote: (
-      await call("/v1/bookings/quote", {
+      await v1.quote({
         account: "acme",
         token: traveller.idToken,
         body: { serviceId, slotId, tickets: [{ ticketTypeId: `${serviceId}-adult`, quantity: 1 }] },
@@ -94,32 +103,43 @@ describe("operator experiences: the guard", () => {
   it("signed out 401, non-member 404, another operator's id 404, guide 403, on every endpoint", async () => {
     const { id } = await create(owner);
     const seededHarbor = (await findService(db(), "harbor")).experienceId;
-    const endpoints: Array<[string, string, unknown]> = [
-      ["/v1/operator/experiences", "GET", undefined],
-      [`/v1/operator/experiences/${id}`, "GET", undefined],
-      ["/v1/operator/experiences", "POST", NEW_EXPERIENCE],
-      [`/v1/operator/experiences/${id}`, "PATCH", { title: "Changed" }],
+    const endpoints: Array<[EndpointName, { experienceId?: string }, unknown]> = [
+      ["operatorListExperiences", {}, undefined],
+      ["operatorGetExperience", { experienceId: id }, undefined],
+      ["operatorCreateExperience", {}, NEW_EXPERIENCE],
+      ["operatorUpdateExperience", { experienceId: id }, { title: "Changed" }],
     ];
-    for (const [path, method, body] of endpoints) {
-      expectEnvelope(await call(path, asMember(undefined, { method, body })), 401, "unauthorized");
-      expectEnvelope(await call(path, asMember(stranger.idToken, { method, body })), 404, "not_found");
-      expectEnvelope(await call(path, asMember(harborOwner.idToken, { method, body })), 404, "not_found");
-      expectEnvelope(await call(path, asMember(guide.idToken, { method, body })), 403, "forbidden");
+    for (const [name, params, body] of endpoints) {
+      expectEnvelope(await callEndpoint(name, { params, ...asMember(undefined, { body }) }), 401, "unauthorized");
+      expectEnvelope(await callEndpoint(name, { params, ...asMember(stranger.idToken, { body }) }), 404, "not_found");
+      expectEnvelope(
+        await callEndpoint(name, { params, ...asMember(harborOwner.idToken, { body }) }),
+        404,
+        "not_found",
+      );
+      expectEnvelope(await callEndpoint(name, { params, ...asMember(guide.idToken, { body }) }), 403, "forbidden");
     }
     // Another operator's experience, asked for by its own member on its own storefront: acme's id is unknown there.
     expectEnvelope(
-      await call(`/v1/operator/experiences/${id}`, asMember(harborOwner.idToken, { account: "harbor" })),
+      await v1.operatorGetExperience({
+        params: { experienceId: id },
+        ...asMember(harborOwner.idToken, { account: "harbor" }),
+      }),
       404,
       "not_found",
     );
     expectEnvelope(await patch(harborOwner, id, { title: "Mine now" }, "harbor"), 404, "not_found");
     // And acme's owner cannot reach harbor's seeded experience from acme.
-    expectEnvelope(await call(`/v1/operator/experiences/${seededHarbor}`, asMember(owner.idToken)), 404, "not_found");
+    expectEnvelope(
+      await v1.operatorGetExperience({ params: { experienceId: seededHarbor }, ...asMember(owner.idToken) }),
+      404,
+      "not_found",
+    );
     expectEnvelope(await patch(owner, seededHarbor, { published: false }), 404, "not_found");
     const [row] = await db().select().from(experiences).where(eq(experiences.id, seededHarbor));
     expect(row.publishedAt).not.toBeNull();
     // A manager may.
-    expect((await call("/v1/operator/experiences", asMember(manager.idToken))).status).toBe(200);
+    expect((await v1.operatorListExperiences(asMember(manager.idToken))).status).toBe(200);
   });
 });
 
@@ -130,7 +150,7 @@ describe("operator experiences: create, list, read", () => {
     const [service] = await db().select().from(services).where(eq(services.experienceId, id));
     expect(service).toMatchObject({ id: serviceId, name: "Standard", durationMinutes: 120, capacity: 8 });
 
-    const got = await call(`/v1/operator/experiences/${id}`, asMember(manager.idToken));
+    const got = await v1.operatorGetExperience({ params: { experienceId: id }, ...asMember(manager.idToken) });
     expect(got.status).toBe(200);
     expect(got.body.data).toMatchObject({
       id,
@@ -149,7 +169,7 @@ describe("operator experiences: create, list, read", () => {
       storefrontPath: null,
     });
 
-    const list = await call("/v1/operator/experiences", asMember(owner.idToken));
+    const list = await v1.operatorListExperiences(asMember(owner.idToken));
     expect(list.status).toBe(200);
     const acmeId = await accountIdOf(db(), "acme");
     const seeded = await db().select().from(experiences).where(eq(experiences.accountId, acmeId));
@@ -190,7 +210,9 @@ describe("operator experiences: create, list, read", () => {
     const { id: third } = await create(owner, { ...NEW_EXPERIENCE, city: "東京", country: "JP" });
     const slugs = await Promise.all(
       [first, second, third].map(
-        async (id) => (await call(`/v1/operator/experiences/${id}`, asMember(owner.idToken))).body.data.citySlug,
+        async (id) =>
+          (await v1.operatorGetExperience({ params: { experienceId: id }, ...asMember(owner.idToken) })).body.data
+            .citySlug,
       ),
     );
     expect(slugs[0]).toBe("portland");
@@ -203,7 +225,7 @@ describe("operator experiences: the zone of a new one", () => {
   /** acme's own zone is America/New_York: each place below is elsewhere. */
   const zoneOf = async (place: Record<string, unknown>) => {
     const { id } = await create(manager, { ...NEW_EXPERIENCE, meetingPointLocation: null, ...place });
-    const got = await call(`/v1/operator/experiences/${id}`, asMember(manager.idToken));
+    const got = await v1.operatorGetExperience({ params: { experienceId: id }, ...asMember(manager.idToken) });
     const [row] = await db().select().from(experiences).where(eq(experiences.id, id));
     expect(got.body.data.timezone).toBe(row.timezone);
     // The audit row names the zone it got.
@@ -262,7 +284,7 @@ describe("operator experiences: validation at the edge", () => {
       [{ ...NEW_EXPERIENCE, timezone: null }, "timezone"],
     ];
     for (const [body, field] of bad) {
-      const res = await call("/v1/operator/experiences", asMember(owner.idToken, { body }));
+      const res = await v1.operatorCreateExperience(asMember(owner.idToken, { body }));
       expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       expect(res.body.error.code).toBe("validation_error");
@@ -274,10 +296,10 @@ describe("operator experiences: validation at the edge", () => {
     }
     expectEnvelope(await patch(owner, "not an id!", { title: "x" }), 400, "validation_error");
     expectEnvelope(await patch(owner, "x".repeat(65), { title: "x" }), 400, "validation_error");
-    const wrongType = await call(`/v1/operator/experiences/${id}`, {
+    const wrongType = await v1.operatorUpdateExperience({
+      params: { experienceId: id },
       account: "acme",
       token: owner.idToken,
-      method: "PATCH",
       headers: { "Content-Type": "text/plain" },
     });
     expect(wrongType.status).toBeGreaterThanOrEqual(400);
@@ -344,7 +366,7 @@ describe("operator experiences: a draft is invisible to travellers until publish
     expect(unpublished.body.data.status).toBe("draft");
     expect(await travellerDoors(id, serviceId, slot.id, traveller)).toMatchObject(hidden);
     // The booking made while it was on sale stands: its traveller still sees it.
-    const mine = await call("/v1/bookings", { token: traveller.idToken, account: "acme" });
+    const mine = await v1.bookings({ token: traveller.idToken, account: "acme" });
     expect(mine.status).toBe(200);
 
     const actions = await db()
@@ -363,9 +385,13 @@ describe("operator experiences: a draft is invisible to travellers until publish
     const traveller = await bookingUser(seeded);
     const slot = await createSlot(db(), seeded.serviceId);
     expect((await patch(owner, seeded.experienceId, { published: false })).status).toBe(200);
-    expectEnvelope(await call(`/v1/experiences/${seeded.experienceId}`, { account: "acme" }), 404, "not_found");
     expectEnvelope(
-      await call("/v1/bookings/quote", {
+      await v1.experience({ params: { parentId: seeded.experienceId }, account: "acme" }),
+      404,
+      "not_found",
+    );
+    expectEnvelope(
+      await v1.quote({
         account: "acme",
         token: traveller.idToken,
         body: {
@@ -379,10 +405,10 @@ describe("operator experiences: a draft is invisible to travellers until publish
     );
     expectEnvelope(await placeBooking(traveller.idToken, bookingBody(seeded, slot.id)), 404, "not_found");
     // The marketplace (no storefront) too.
-    expectEnvelope(await call(`/v1/experiences/${seeded.experienceId}`), 404, "not_found");
+    expectEnvelope(await v1.experience({ params: { parentId: seeded.experienceId } }), 404, "not_found");
 
     expect((await patch(owner, seeded.experienceId, { published: true })).status).toBe(200);
-    expect((await call(`/v1/experiences/${seeded.experienceId}`, { account: "acme" })).status).toBe(200);
+    expect((await v1.experience({ params: { parentId: seeded.experienceId }, account: "acme" })).status).toBe(200);
     expect((await placeBooking(traveller.idToken, bookingBody(seeded, slot.id))).status).toBe(201);
   });
 });
@@ -408,7 +434,7 @@ describe("operator experiences: edits", () => {
       included: ["Guide"],
       status: "published",
     });
-    const details = await call(`/v1/experiences/${seeded.experienceId}`, { account: "acme" });
+    const details = await v1.experience({ params: { parentId: seeded.experienceId }, account: "acme" });
     expect(details.body.data).toMatchObject({
       title: "Brooklyn Bridge at Dawn",
       meetingPointLocation: null,

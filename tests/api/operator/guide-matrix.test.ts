@@ -9,6 +9,7 @@ import { apiText, expectEnvelope, type ApiResult } from "../../support/api";
 import { bookingWorld, todaysBooking } from "../../support/booking";
 import { call, type TestUser } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
+import { v1 } from "../../support/client";
 
 /**
  * Issue 40, item 13: a guide sees only the departures assigned to them, and no money, on every
@@ -127,14 +128,14 @@ describe("a guide on every console endpoint", () => {
 
   it("the manifest: their departure alone, no money in the JSON nor columns in the CSV", async () => {
     const { guide, manager, mine, theirs, open } = await theDay();
-    const date = (await call("/v1/operator/manifest", asMember(manager.idToken))).body.data.date as string;
-    const day = await call(`/v1/operator/manifest?date=${date}`, asMember(guide.idToken));
+    const date = (await v1.operatorManifest(asMember(manager.idToken))).body.data.date as string;
+    const day = await v1.operatorManifest({ query: { date }, ...asMember(guide.idToken) });
     expect(day.status).toBe(200);
     expect(day.body.data.departures.map((departure: { id: string }) => departure.id)).toEqual([mine.slot.id]);
     expect(day.body.data.money).toBeNull();
     expect(day.body.data.departures[0].totals.money).toBeNull();
     expect(day.body.data.departures[0].bookings.map((booking: { money: unknown }) => booking.money)).toEqual([null]);
-    const full = await call(`/v1/operator/manifest?date=${date}`, asMember(manager.idToken));
+    const full = await v1.operatorManifest({ query: { date }, ...asMember(manager.idToken) });
     const ids = full.body.data.departures.map((departure: { id: string }) => departure.id);
     expect(ids).toEqual(expect.arrayContaining([mine.slot.id, theirs.slot.id, open.slot.id]));
     expect(full.body.data.money).toEqual({ currency: "USD" });
@@ -171,7 +172,9 @@ describe("a guide on every console endpoint", () => {
         [],
       );
       // The manager may do all of it.
-      expect((await call(`/v1/operator/bookings/${other.booking.id}`, asMember(manager.idToken))).status).toBe(200);
+      expect(
+        (await v1.operatorGetBooking({ params: { bookingId: other.booking.id }, ...asMember(manager.idToken) })).status,
+      ).toBe(200);
     }
 
     // Their own: the booking without money, its waitlist, its guests checked in.

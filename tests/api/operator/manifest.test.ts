@@ -19,18 +19,12 @@ import {
   sessionIdOf,
 } from "../../support/booking";
 import { call, syncedUser, type TestUser } from "../../support/identity";
-import { syncedMember } from "../../support/operator";
+import { asMember, syncedMember } from "../../support/operator";
+import { v1, v1Path } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
-
-const on = (token: string | undefined, extra: { method?: string; body?: unknown; account?: string } = {}) => ({
-  account: extra.account ?? "acme",
-  ...(token ? { token } : {}),
-  ...(extra.method ? { method: extra.method } : {}),
-  ...(extra.body !== undefined ? { body: extra.body } : {}),
-});
 
 const ZONE = "America/New_York"; // acme's (the seed's accounts)
 
@@ -48,10 +42,10 @@ async function departureAt(date: string, time: string, capacity = 10, zone = ZON
 }
 
 const manifestOf = (token: string, date: string, account = "acme") =>
-  call(`/v1/operator/manifest?date=${date}`, on(token, { account }));
+  v1.operatorManifest({ query: { date }, ...asMember(token, { account }) });
 
 const checkIn = (token: string, bookingId: string, body: unknown, account = "acme") =>
-  call(`/v1/operator/bookings/${bookingId}/check-ins`, on(token, { body, account }));
+  v1.operatorUpdateCheckIn({ params: { bookingId }, ...asMember(token, { body, account }) });
 
 /** 2 adults and 1 child, confirmed and paid. */
 async function familyBooking(user: TestUser, slotId: string) {
@@ -122,14 +116,14 @@ describe("operator manifest: the guard", () => {
     const slot = await departureAt(localDay(9), "10:00");
     const booking = await confirmedBooking(traveller, acme, slot.id, 1);
     const date = localDay(9);
-    expectEnvelope(await call(`/v1/operator/manifest?date=${date}`, on(undefined)), 401, "unauthorized");
+    expectEnvelope(await v1.operatorManifest({ query: { date }, ...asMember(undefined) }), 401, "unauthorized");
     expectEnvelope(await manifestOf(stranger.idToken, date), 404, "not_found");
     expectEnvelope(await checkIn(stranger.idToken, booking.id, { guestNo: 1, status: "checked_in" }), 404, "not_found");
     expectEnvelope(
-      await call(
-        `/v1/operator/bookings/${booking.id}/check-ins`,
-        on(undefined, { body: { guestNo: 1, status: "reset" } }),
-      ),
+      await v1.operatorUpdateCheckIn({
+        params: { bookingId: booking.id },
+        ...asMember(undefined, { body: { guestNo: 1, status: "reset" } }),
+      }),
       401,
       "unauthorized",
     );
@@ -165,7 +159,7 @@ describe("operator manifest: the guard", () => {
     const date = localDay(11);
     const [mine, theirs] = [await departureAt(date, "09:00"), await departureAt(date, "14:00")];
     const patch = (token: string, id: string, body: unknown) =>
-      call(`/v1/operator/departures/${id}`, on(token, { method: "PATCH", body }));
+      v1.operatorUpdateDeparture({ params: { departureId: id }, ...asMember(token, { body }) });
     expectEnvelope(await patch(guide.idToken, mine.id, { guideUserId: guide.uid }), 403, "forbidden");
     expectEnvelope(await patch(manager.idToken, mine.id, { guideUserId: stranger.uid }), 422, "guide_not_member");
     expectEnvelope(await patch(manager.idToken, mine.id, { guideUserId: harborGuide.uid }), 422, "guide_not_member");
@@ -177,8 +171,8 @@ describe("operator manifest: the guard", () => {
       "validation_error",
     );
     // The choices: every member of the team, for owner and manager only.
-    expectEnvelope(await call("/v1/operator/guides", on(guide.idToken)), 403, "forbidden");
-    const choices = await call("/v1/operator/guides", on(manager.idToken));
+    expectEnvelope(await v1.operatorListGuides(asMember(guide.idToken)), 403, "forbidden");
+    const choices = await v1.operatorListGuides(asMember(manager.idToken));
     expect(choices.status).toBe(200);
     const offered = choices.body.data.guides.map((g: { userId: string }) => g.userId);
     expect(offered).toEqual(expect.arrayContaining([guide.uid, otherGuide.uid, manager.uid]));
@@ -188,12 +182,13 @@ describe("operator manifest: the guard", () => {
     expect(assigned.body.data.guide).toEqual({ userId: guide.uid, name: expect.any(String) });
     expect((await patch(manager.idToken, theirs.id, { guideUserId: otherGuide.uid })).status).toBe(200);
     // A manager may lead one too (any role).
-    const detail = await call(`/v1/operator/departures/${mine.id}`, on(manager.idToken));
+    const detail = await v1.operatorGetDeparture({ params: { departureId: mine.id }, ...asMember(manager.idToken) });
     expect(detail.body.data.departure.guide.userId).toBe(guide.uid);
-    const listed = await call(
-      `/v1/operator/experiences/${acme.experienceId}/departures?from=${date}&to=${date}`,
-      on(manager.idToken),
-    );
+    const listed = await v1.operatorListDepartures({
+      params: { experienceId: acme.experienceId },
+      query: { from: date, to: date },
+      ...asMember(manager.idToken),
+    });
     const row = listed.body.data.departures.find((d: { id: string }) => d.id === mine.id);
     expect(row.guide.userId).toBe(guide.uid);
     const guideDay = await manifestOf(guide.idToken, date);
@@ -400,7 +395,7 @@ describe("operator manifest: the day's departures and bookings", () => {
       "format=xml",
       "date=2026-01-01&date=2026-01-02",
     ]) {
-      const res = await call(`/v1/operator/manifest?${query}`, on(manager.idToken));
+      const res = await call(`${v1Path("operatorManifest")}?${query}`, asMember(manager.idToken));
       expect(res.status, query).toBe(400);
       expect(res.body.error.code).toBe("validation_error");
     }
@@ -452,10 +447,10 @@ describe("operator check-in from the manifest", () => {
     const manager = await member("acme", "manager");
     const date = localDay(18);
     const slot = await departureAt(date, "10:00");
-    await call(
-      `/v1/operator/departures/${slot.id}`,
-      on(manager.idToken, { method: "PATCH", body: { guideUserId: guide.uid } }),
-    );
+    await v1.operatorUpdateDeparture({
+      params: { departureId: slot.id },
+      ...asMember(manager.idToken, { body: { guideUserId: guide.uid } }),
+    });
     const traveller = await bookingUser(acme);
     const booking = await confirmedBooking(traveller, acme, slot.id, 3);
     const statuses = (answer: { body: { data: { guests: Array<{ status: string }> } } }) =>

@@ -16,9 +16,11 @@ import { auditLog, experiencePhotos, experiences } from "~api/db/schema";
 import { s3Storage } from "~api/photos/s3-storage";
 import { getApiEnv } from "~api/env";
 import { api, expectEnvelope, type ApiResult } from "../../support/api";
-import { call, identityWorld, randomIp, syncedUser } from "../../support/identity";
+import { identityWorld, randomIp, syncedUser } from "../../support/identity";
 import { accountIdOf, syncedMember } from "../../support/operator";
 import { iphoneStyleJpeg } from "../../support/photos";
+import { callEndpoint, v1, v1Path } from "../../support/client";
+import type { EndpointName } from "~contract/endpoints";
 
 const { db } = identityWorld();
 
@@ -47,7 +49,12 @@ function upload(
   if (alt !== null) form.append("alt", alt);
   const headers: Record<string, string> = { "X-Forwarded-For": randomIp() };
   if (token) headers.Authorization = `Bearer ${token}`;
-  return api(`/v1/operator/experiences/${experienceId}/photos`, { method: "POST", headers, body: form, account });
+  return api(v1Path("operatorUploadPhoto", { params: { experienceId } }), {
+    method: "POST",
+    headers,
+    body: form,
+    account,
+  });
 }
 
 const jpeg = async (width = 1800, height = 1200, colour = "#2266aa") =>
@@ -104,13 +111,13 @@ describe("operator photos: upload", () => {
     expect([head.status, head.headers.get("Content-Type")]).toEqual([200, "image/webp"]);
 
     // The card (one row of experiences: the kept cover_photo) and the details page's photos.
-    const page = await call(`/v1/experiences?pageSize=48`, { account: "acme" });
+    const page = await v1.experiences({ query: { pageSize: "48" }, account: "acme" });
     const card = page.body.data.items.find((item: { id: string }) => item.id === experienceId);
     expect(card.cover).toEqual(photo.picture);
     expect(card.imageUrl).toMatch(/^\/images\//);
     const others = page.body.data.items.filter((item: { id: string }) => item.id !== experienceId);
     expect(others.every((item: { cover: unknown }) => item.cover === null)).toBe(true);
-    const details = await call(`/v1/experiences/${experienceId}`, { account: "acme" });
+    const details = await v1.experience({ params: { parentId: experienceId }, account: "acme" });
     expect(details.body.data.photos).toEqual([photo.picture]);
     const [audit] = await db()
       .select()
@@ -137,7 +144,8 @@ describe("operator photos: upload", () => {
       415,
       "unsupported_media_type",
     );
-    const json = await call(`/v1/operator/experiences/${experienceId}/photos`, {
+    const json = await v1.operatorUploadPhoto({
+      params: { experienceId },
       account: "acme",
       token: owner.idToken,
       body: { file: "x", alt: "y" },
@@ -179,7 +187,7 @@ describe("operator photos: upload", () => {
     expect(await db().select().from(experiencePhotos).where(eq(experiencePhotos.experienceId, experienceId))).toEqual(
       [],
     );
-    const bigJson = await call("/v1/operator/invitations", {
+    const bigJson = await v1.operatorInviteMember({
       account: "acme",
       token: owner.idToken,
       body: { email: "a@example.com", role: "guide", pad: "x".repeat(300 * 1024) },
@@ -225,16 +233,15 @@ describe("operator photos: the guard on every endpoint", () => {
     const created = await upload(experienceId, owner.idToken, await jpeg(), "The guard's photo");
     expect(created.status).toBe(201);
     const photoId = created.body.data.id;
-    const base = `/v1/operator/experiences/${experienceId}`;
-    const json: Array<[string, string, unknown]> = [
-      [`${base}/photos`, "GET", undefined],
-      [`${base}/photos/${photoId}`, "PATCH", { alt: "Changed" }],
-      [`${base}/photo-order`, "PUT", { photoIds: [photoId] }],
-      [`${base}/photos/${photoId}`, "DELETE", undefined],
+    const json: Array<[EndpointName, Record<string, string>, unknown]> = [
+      ["operatorListPhotos", { experienceId }, undefined],
+      ["operatorUpdatePhoto", { experienceId, photoId }, { alt: "Changed" }],
+      ["operatorReorderPhotos", { experienceId }, { photoIds: [photoId] }],
+      ["operatorDeletePhoto", { experienceId, photoId }, undefined],
     ];
-    for (const [path, method, body] of json) {
+    for (const [name, params, body] of json) {
       const as = (token?: string, account = "acme") =>
-        call(path, { account, method, body, ...(token ? { token } : {}) });
+        callEndpoint(name, { params, account, body, ...(token ? { token } : {}) });
       expectEnvelope(await as(undefined), 401, "unauthorized");
       expectEnvelope(await as(stranger.idToken), 404, "not_found");
       expectEnvelope(await as(guide.idToken), 403, "forbidden");
@@ -253,24 +260,25 @@ describe("operator photos: the guard on every endpoint", () => {
     );
     expectEnvelope(await upload(harborExperience, owner.idToken, await jpeg(), "x"), 404, "experience_not_found");
     // acme's photo named under another acme experience: not one of its photos.
-    const other = `/v1/operator/experiences/${await experienceOf("acme", 4)}/photos/${photoId}`;
+    const other = { experienceId: await experienceOf("acme", 4), photoId };
     expectEnvelope(
-      await call(other, { account: "acme", token: owner.idToken, method: "PATCH", body: { alt: "x" } }),
+      await v1.operatorUpdatePhoto({ params: other, account: "acme", token: owner.idToken, body: { alt: "x" } }),
       404,
       "photo_not_found",
     );
     expectEnvelope(
-      await call(other, { account: "acme", token: owner.idToken, method: "DELETE" }),
+      await v1.operatorDeletePhoto({ params: other, account: "acme", token: owner.idToken }),
       404,
       "photo_not_found",
     );
     // Malformed ids: 400, never a 500.
-    const malformed = await call(`/v1/operator/experiences/${"x".repeat(65)}/photos`, {
+    const malformed = await v1.operatorListPhotos({
+      params: { experienceId: "x".repeat(65) },
       account: "acme",
       token: owner.idToken,
     });
     expectEnvelope(malformed, 400, "validation_error");
-    const list = await call(`${base}/photos`, { account: "acme", token: owner.idToken });
+    const list = await v1.operatorListPhotos({ params: { experienceId }, account: "acme", token: owner.idToken });
     expect(list.body.data.photos.map((photo: { id: string }) => photo.id)).toEqual([photoId]);
   });
 });
@@ -279,7 +287,6 @@ describe("operator photos: order, cover, alt text, delete", () => {
   it("moves, makes a cover, reorders, edits alt text and deletes (files too); the kept cover and the audit log follow", async () => {
     const owner = await member("acme", "owner");
     const experienceId = await experienceOf("acme", 5);
-    const base = `/v1/operator/experiences/${experienceId}`;
     const ids: string[] = [];
     for (const [index, colour] of ["#aa0000", "#00aa00", "#0000aa"].entries()) {
       const res = await upload(experienceId, owner.idToken, await jpeg(1000, 750, colour), `Photo ${index + 1}`);
@@ -287,25 +294,36 @@ describe("operator photos: order, cover, alt text, delete", () => {
       expect(res.body.data.position).toBe(index);
       ids.push(res.body.data.id);
     }
-    const as = (path: string, method: string, body?: unknown) =>
-      call(path, { account: "acme", token: owner.idToken, method, body });
+    const asOwner = { account: "acme", token: owner.idToken };
     const order = (res: ApiResult) => res.body.data.photos.map((photo: { id: string }) => photo.id);
     const cover = async () =>
       (await db().select().from(experiences).where(eq(experiences.id, experienceId)))[0].coverPhoto;
     expect((await cover())?.alt).toBe("Photo 1");
 
-    const madeCover = await as(`${base}/photos/${ids[2]}`, "PATCH", { position: 0 });
+    const madeCover = await v1.operatorUpdatePhoto({
+      params: { experienceId, photoId: ids[2] },
+      ...asOwner,
+      body: { position: 0 },
+    });
     expect(madeCover.status).toBe(200);
     expect(madeCover.headers.get("X-Wayfarer-Changed")).toBe("catalog");
     expect(order(madeCover)).toEqual([ids[2], ids[0], ids[1]]);
     expect(madeCover.body.data.photos.map((photo: { cover: boolean }) => photo.cover)).toEqual([true, false, false]);
     expect((await cover())?.alt).toBe("Photo 3");
 
-    const moved = await as(`${base}/photos/${ids[2]}`, "PATCH", { position: 19 });
+    const moved = await v1.operatorUpdatePhoto({
+      params: { experienceId, photoId: ids[2] },
+      ...asOwner,
+      body: { position: 19 },
+    });
     expect(order(moved)).toEqual([ids[0], ids[1], ids[2]]);
     expect((await cover())?.alt).toBe("Photo 1");
 
-    const reordered = await as(`${base}/photo-order`, "PUT", { photoIds: [ids[1], ids[2], ids[0]] });
+    const reordered = await v1.operatorReorderPhotos({
+      params: { experienceId },
+      ...asOwner,
+      body: { photoIds: [ids[1], ids[2], ids[0]] },
+    });
     expect(order(reordered)).toEqual([ids[1], ids[2], ids[0]]);
     expect((await cover())?.alt).toBe("Photo 2");
     for (const photoIds of [
@@ -313,26 +331,42 @@ describe("operator photos: order, cover, alt text, delete", () => {
       [ids[1], ids[1], ids[2]],
       [ids[1], ids[2], "ph_someone_else"],
     ])
-      expectEnvelope(await as(`${base}/photo-order`, "PUT", { photoIds }), 409, "photo_order_mismatch");
+      expectEnvelope(
+        await v1.operatorReorderPhotos({ params: { experienceId }, ...asOwner, body: { photoIds } }),
+        409,
+        "photo_order_mismatch",
+      );
 
-    const alt = await as(`${base}/photos/${ids[1]}`, "PATCH", { alt: "Two kayaks under the bridge" });
+    const alt = await v1.operatorUpdatePhoto({
+      params: { experienceId, photoId: ids[1] },
+      ...asOwner,
+      body: { alt: "Two kayaks under the bridge" },
+    });
     expect(alt.body.data.photos[0].picture.alt).toBe("Two kayaks under the bridge");
     expect((await cover())?.alt).toBe("Two kayaks under the bridge");
-    expectEnvelope(await as(`${base}/photos/${ids[1]}`, "PATCH", {}), 400, "validation_error");
-    expectEnvelope(await as(`${base}/photos/${ids[1]}`, "PATCH", { alt: "" }), 400, "validation_error");
+    expectEnvelope(
+      await v1.operatorUpdatePhoto({ params: { experienceId, photoId: ids[1] }, ...asOwner, body: {} }),
+      400,
+      "validation_error",
+    );
+    expectEnvelope(
+      await v1.operatorUpdatePhoto({ params: { experienceId, photoId: ids[1] }, ...asOwner, body: { alt: "" } }),
+      400,
+      "validation_error",
+    );
 
     const src = alt.body.data.photos[0].picture.src;
-    const deleted = await as(`${base}/photos/${ids[1]}`, "DELETE");
+    const deleted = await v1.operatorDeletePhoto({ params: { experienceId, photoId: ids[1] }, ...asOwner });
     expect(deleted.status).toBe(200);
     expect(order(deleted)).toEqual([ids[2], ids[0]]);
     expect(deleted.body.data.photos.map((photo: { position: number }) => photo.position)).toEqual([0, 1]);
     expect((await cover())?.alt).toBe("Photo 3");
     expect(fileOnDisk(src, "960.avif")).toBe(false);
     expect((await media(`${src}/960.avif`)).status).toBe(404);
-    await as(`${base}/photos/${ids[2]}`, "DELETE");
-    await as(`${base}/photos/${ids[0]}`, "DELETE");
+    await v1.operatorDeletePhoto({ params: { experienceId, photoId: ids[2] }, ...asOwner });
+    await v1.operatorDeletePhoto({ params: { experienceId, photoId: ids[0] }, ...asOwner });
     expect(await cover()).toBeNull();
-    const details = await call(`/v1/experiences/${experienceId}`, { account: "acme" });
+    const details = await v1.experience({ params: { parentId: experienceId }, account: "acme" });
     expect(details.body.data.photos).toEqual([]);
 
     const actions = await db()

@@ -8,8 +8,8 @@ import { setPaymentProviderForTests } from "~api/payments";
 import { createStripeProvider } from "~api/payments/stripe";
 import { bookingBody, bookingRow, bookingUser, bookingWorld, createSlot, placeBooking } from "../../support/booking";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
-import { call } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
+import { v1 } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 let fake: FakeStripe;
@@ -35,13 +35,13 @@ async function paidAtStripe() {
   const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
   const id = placed.body.data.booking.id as string;
   const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
-  const refreshed = await call(`/v1/bookings/${id}/refresh-payment`, { method: "POST", token: user.idToken });
+  const refreshed = await v1.refreshPayment({ params: { id }, token: user.idToken });
   expect(refreshed.body.data).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
   return { user, id, total: placed.body.data.booking.totalMinor as number, intent: session.payment_intent as string };
 }
 
 const refund = (token: string, bookingId: string, body: unknown) =>
-  call(`/v1/operator/bookings/${bookingId}/refunds`, { method: "POST", account: "acme", token, body });
+  v1.operatorRefundBooking({ params: { bookingId }, account: "acme", token, body });
 
 describe("operator refunds through Stripe (against a fake Stripe API)", () => {
   it("a partial refund sends Stripe the amount and the refund's key; a cancellation then refunds only the rest", async () => {
@@ -62,7 +62,7 @@ describe("operator refunds through Stripe (against a fake Stripe API)", () => {
     expect(Number(requests[0].params.amount)).toBe(600);
     expect(requests[0].idempotencyKey).toBe(`op_${id}_${clientKey}`);
 
-    const cancelled = await call(`/v1/bookings/${id}/cancel`, { method: "POST", token: user.idToken });
+    const cancelled = await v1.cancelBooking({ params: { id }, token: user.idToken });
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "refunded", refundMinor: total });
     const amounts = fake.refunds.filter((r) => r.payment_intent === intent).map((r) => r.amount);
     expect(amounts).toEqual([600, total - 600]);

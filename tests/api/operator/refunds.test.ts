@@ -16,8 +16,9 @@ import {
   bookingBody,
   seatsTaken,
 } from "../../support/booking";
-import { call, outboxFor, syncedUser } from "../../support/identity";
+import { outboxFor, syncedUser } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
+import { v1 } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
@@ -26,16 +27,11 @@ const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, ro
 const key = () => randomUUID().replace(/-/g, "");
 
 function refund(token: string | undefined, bookingId: string, body: unknown, account = "acme") {
-  return call(`/v1/operator/bookings/${bookingId}/refunds`, {
-    method: "POST",
-    account,
-    ...(token ? { token } : {}),
-    body,
-  });
+  return v1.operatorRefundBooking({ params: { bookingId }, account, ...(token ? { token } : {}), body });
 }
 
 const getBooking = (token: string | undefined, bookingId: string, account = "acme") =>
-  call(`/v1/operator/bookings/${bookingId}`, { account, ...(token ? { token } : {}) });
+  v1.operatorGetBooking({ params: { bookingId }, account, ...(token ? { token } : {}) });
 
 /** A traveller's paid booking of `adults` on a new departure of acme's. */
 async function paidBooking(adults = 2, startsInHours = 240) {
@@ -269,7 +265,7 @@ describe("operator refunds: partial, full, conflicts", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, guest.uid), eq(notifications.kind, "booking_refunded")));
     expect(inbox).toHaveLength(2);
-    const view = await call(`/v1/bookings/${booking.id}`, { token: guest.idToken });
+    const view = await v1.booking({ params: { id: booking.id }, token: guest.idToken });
     expect(view.body.data.refunds).toHaveLength(2);
     expect(view.body.data.refunds.map((r: { amountMinor: number }) => r.amountMinor)).toEqual([part, total - part]);
     expect(view.body.data).toMatchObject({ refundMinor: total, paymentStatus: "refunded" });
@@ -340,7 +336,7 @@ describe("operator refunds: partial, full, conflicts", () => {
       releaseSeats: false,
       idempotencyKey: key(),
     });
-    const cancelled = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
+    const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({
       status: "cancelled",
@@ -433,7 +429,7 @@ describe("operator refunds: partial, full, conflicts", () => {
 describe("refunds owed under the earlier model", () => {
   it("a cancelled booking still paid with no refund row gets one from the sweep, refunded once", async () => {
     const { guest, booking } = await paidBooking(1);
-    await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
+    await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     // As the earlier model left a cancellation whose provider call failed: no row, still paid.
     await db().delete(bookingRefunds).where(eq(bookingRefunds.bookingId, booking.id));
     await db()

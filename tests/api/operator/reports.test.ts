@@ -5,9 +5,17 @@ import { describe, expect, it } from "vitest";
 import { reportCsv } from "~contract/operator-reports";
 import { serviceFeeRefunded } from "~contract/pricing";
 import { apiText, expectEnvelope } from "../../support/api";
-import { bookingUser, bookingWorld, confirmedBooking, createSlot, inExperienceZone, slotAt } from "../../support/booking";
+import {
+  bookingUser,
+  bookingWorld,
+  confirmedBooking,
+  createSlot,
+  inExperienceZone,
+  slotAt,
+} from "../../support/booking";
 import { call } from "../../support/identity";
 import { accountIdOf, asMember, syncedMember } from "../../support/operator";
+import { v1Path } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
@@ -15,7 +23,7 @@ const ZONE = "America/New_York"; // acme's
 const today = () => DateTime.now().setZone(ZONE).toISODate()!;
 const plus = (date: string, days: number) => DateTime.fromISO(date).plus({ days }).toISODate()!;
 const report = (token: string | undefined, query = "", account = "acme") =>
-  call(`/v1/operator/report${query}`, asMember(token, { account }));
+  call(`${v1Path("operatorReport")}${query}`, asMember(token, { account }));
 const rows = async (statement: ReturnType<typeof sql>) =>
   (await db().execute(statement)) as unknown as { rows: Array<Record<string, unknown>> };
 
@@ -198,7 +206,7 @@ describe("operatorReport", () => {
     const from = plus(today(), -40);
     const to = plus(today(), -1);
     const json = (await report(owner.idToken, `?from=${from}&to=${to}`)).body.data;
-    const path = `/v1/operator/report?from=${from}&to=${to}`;
+    const path = v1Path("operatorReport", { query: { from, to } });
     const byAccept = await apiText(path, { token: owner.idToken, account: "acme", headers: { Accept: "text/csv" } });
     expect(byAccept.status).toBe(200);
     expect(byAccept.headers.get("content-type")).toBe("text/csv; charset=utf-8");

@@ -18,6 +18,8 @@ import {
 } from "../../support/booking";
 import { call, outboxFor, syncedUser } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
+import { callEndpoint, declared, v1, v1Path } from "../../support/client";
+import type { EndpointName } from "~contract/endpoints";
 
 const { db, acme } = bookingWorld();
 
@@ -44,7 +46,7 @@ function schedule(
 }
 
 async function setSchedule(token: string, serviceId: string, body: unknown) {
-  return call(`/v1/operator/services/${serviceId}/schedule`, asMember(token, { method: "PUT", body }));
+  return v1.operatorSetSchedule({ params: { serviceId }, ...asMember(token, { body }) });
 }
 
 /** The service's future departures made by a rule, in order. */
@@ -82,25 +84,40 @@ describe("operator schedules: the guard, endpoint by endpoint", () => {
     ]);
     const slot = await createSlot(db(), acme.serviceId);
     const body = schedule(acme.timezone, { weekdays: [1], startTimes: ["09:00"] });
-    const calls: Array<[string, string, unknown]> = [
-      [`/v1/operator/experiences/${acme.experienceId}/schedule`, "GET", undefined],
-      [`/v1/operator/services/${acme.serviceId}/schedule`, "PUT", body],
-      [`/v1/operator/experiences/${acme.experienceId}/departures`, "GET", undefined],
-      [
-        `/v1/operator/services/${acme.serviceId}/departures`,
-        "POST",
-        { date: plus(today(acme.timezone), 3), time: "07:05" },
-      ],
-      [`/v1/operator/departures/${slot.id}`, "GET", undefined],
-      [`/v1/operator/departures/${slot.id}`, "PATCH", { capacity: 20 }],
-      [`/v1/operator/departures/${slot.id}/cancel`, "POST", undefined],
+    const experienceId = acme.experienceId;
+    const serviceId = acme.serviceId;
+    const departureId = slot.id;
+    const calls: Array<[EndpointName, Record<string, string>, unknown]> = [
+      ["operatorGetSchedule", { experienceId }, undefined],
+      ["operatorSetSchedule", { serviceId }, body],
+      ["operatorListDepartures", { experienceId }, undefined],
+      ["operatorCreateDeparture", { serviceId }, { date: plus(today(acme.timezone), 3), time: "07:05" }],
+      ["operatorGetDeparture", { departureId }, undefined],
+      ["operatorUpdateDeparture", { departureId }, { capacity: 20 }],
+      ["operatorCancelDeparture", { departureId }, undefined],
     ];
-    for (const [path, method, payload] of calls) {
-      expectEnvelope(await call(path, asMember(undefined, { method, body: payload })), 401, "unauthorized");
-      expectEnvelope(await call(path, asMember(stranger.idToken, { method, body: payload })), 404, "not_found");
-      expectEnvelope(await call(path, asMember(guide.idToken, { method, body: payload })), 403, "forbidden");
+    for (const [name, params, payload] of calls) {
+      const { method, path } = declared(name, params);
+      expectEnvelope(
+        await callEndpoint(name, { params, ...asMember(undefined, { body: payload }) }),
+        401,
+        "unauthorized",
+      );
+      expectEnvelope(
+        await callEndpoint(name, { params, ...asMember(stranger.idToken, { body: payload }) }),
+        404,
+        "not_found",
+      );
+      expectEnvelope(
+        await callEndpoint(name, { params, ...asMember(guide.idToken, { body: payload }) }),
+        403,
+        "forbidden",
+      );
       // harbor's owner, on harbor's storefront, naming acme's experience, service or departure.
-      const other = await call(path, asMember(harborOwner.idToken, { method, body: payload, account: "harbor" }));
+      const other = await callEndpoint(name, {
+        params,
+        ...asMember(harborOwner.idToken, { body: payload, account: "harbor" }),
+      });
       expect(other.status, `${method} ${path}`).toBe(404);
     }
     // Nothing was changed by any of them.
@@ -128,8 +145,12 @@ describe("operator schedules: the guard, endpoint by endpoint", () => {
       expect(res.body.error.code).toBe("validation_error");
     }
     expect(
-      (await call(`/v1/operator/services/bad%20id!/schedule`, asMember(manager.idToken, { method: "PUT", body: good })))
-        .status,
+      (
+        await v1.operatorSetSchedule({
+          params: { serviceId: "bad%20id!" },
+          ...asMember(manager.idToken, { body: good }),
+        })
+      ).status,
     ).toBe(400);
     const wrongType = await call(`/v1/operator/services/${acme.serviceId}/schedule`, {
       ...asMember(manager.idToken, { method: "PUT" }),
@@ -138,10 +159,10 @@ describe("operator schedules: the guard, endpoint by endpoint", () => {
     expect(wrongType.status).toBeGreaterThanOrEqual(400);
     expect(wrongType.status).toBeLessThan(500);
     expectEnvelope(
-      await call(
-        `/v1/operator/departures/no-such-departure`,
-        asMember(manager.idToken, { method: "PATCH", body: { capacity: 3 } }),
-      ),
+      await v1.operatorUpdateDeparture({
+        params: { departureId: "no-such-departure" },
+        ...asMember(manager.idToken, { body: { capacity: 3 } }),
+      }),
       404,
       "departure_not_found",
     );
@@ -244,17 +265,18 @@ describe("operator schedules: materialised departures", () => {
     expect(listed.map((d: { id: string }) => d.id)).toEqual([paidSlot.id, heldSlot.id]);
     expect(listed[0]).toMatchObject({ seatsSold: 2, seatsHeld: 0, bookings: 1, needsDecision: true });
     expect(listed[1]).toMatchObject({ seatsSold: 0, seatsHeld: 1, bookings: 1 });
-    const departures = await call(
-      `/v1/operator/experiences/${acme.experienceId}/departures?service=${serviceId}`,
-      asMember(manager.idToken),
-    );
+    const departures = await v1.operatorListDepartures({
+      params: { experienceId: acme.experienceId },
+      query: { service: serviceId },
+      ...asMember(manager.idToken),
+    });
     expect(departures.body.data.needsDecision).toHaveLength(2);
 
     // Keep: a one-off now; a later schedule change leaves it alone.
-    const kept = await call(
-      `/v1/operator/departures/${heldSlot.id}`,
-      asMember(manager.idToken, { method: "PATCH", body: { keep: true } }),
-    );
+    const kept = await v1.operatorUpdateDeparture({
+      params: { departureId: heldSlot.id },
+      ...asMember(manager.idToken, { body: { keep: true } }),
+    });
     expect(kept.status).toBe(200);
     expect(kept.body.data).toMatchObject({ needsDecision: false, ruleId: null, status: "open" });
     expect((await setSchedule(manager.idToken, serviceId, mondays("12:20"))).body.data.kept).toBe(1);
@@ -263,10 +285,10 @@ describe("operator schedules: materialised departures", () => {
 
     // Cancel: the booking is cancelled and refunded in full once, the guest emailed, the seats released.
     const before = await bookingRow(db(), booking.id);
-    const cancelled = await call(
-      `/v1/operator/departures/${paidSlot.id}/cancel`,
-      asMember(manager.idToken, { method: "POST" }),
-    );
+    const cancelled = await v1.operatorCancelDeparture({
+      params: { departureId: paidSlot.id },
+      ...asMember(manager.idToken),
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.headers.get(CHANGED_HEADER)).toContain("seats");
     expect(cancelled.body.data).toMatchObject({
@@ -277,10 +299,10 @@ describe("operator schedules: materialised departures", () => {
     const after = await bookingRow(db(), booking.id);
     expect(after).toMatchObject({ status: "cancelled", paymentStatus: "refunded", refundMinor: before.totalMinor });
     expect(await seatsTaken(db(), paidSlot.id)).toBe(0);
-    const again = await call(
-      `/v1/operator/departures/${paidSlot.id}/cancel`,
-      asMember(manager.idToken, { method: "POST" }),
-    );
+    const again = await v1.operatorCancelDeparture({
+      params: { departureId: paidSlot.id },
+      ...asMember(manager.idToken),
+    });
     expect(again.body.data).toMatchObject({ cancelledBookings: 0, refunds: 0 });
     const [checkout] = await db()
       .select()
@@ -299,7 +321,7 @@ describe("operator schedules: materialised departures", () => {
       .where(and(eq(auditLog.actorId, manager.uid), eq(auditLog.action, "departure.cancelled")));
     expect(audit).toHaveLength(1);
     // A cancelled departure is not bookable.
-    const refused = await call("/v1/bookings/quote", {
+    const refused = await v1.quote({
       account: "acme",
       body: { serviceId, slotId: paidSlot.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 1 }] },
     });
@@ -316,12 +338,12 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     const [guest, holder] = await Promise.all([bookingUser(acme), bookingUser(acme)]);
     await confirmedBooking(guest, acme, slot.id, 3);
     expect((await placeBooking(holder.idToken, bookingBody(acme, slot.id, 2))).status).toBe(201);
-    const path = `/v1/operator/departures/${slot.id}`;
-    const below = await call(path, asMember(manager.idToken, { method: "PATCH", body: { capacity: 4 } }));
+    const params = { departureId: slot.id };
+    const below = await v1.operatorUpdateDeparture({ params, ...asMember(manager.idToken, { body: { capacity: 4 } }) });
     expectEnvelope(below, 409, "capacity_below_taken");
     expect(below.body.error.details).toEqual({ taken: 5 });
     expect(below.body.error.message).toContain("5 seats are already sold or held");
-    const at = await call(path, asMember(manager.idToken, { method: "PATCH", body: { capacity: 5 } }));
+    const at = await v1.operatorUpdateDeparture({ params, ...asMember(manager.idToken, { body: { capacity: 5 } }) });
     expect(at.status).toBe(200);
     expect(at.body.data).toMatchObject({ capacity: 5, seatsSold: 3, seatsHeld: 2, bookings: 2, onSale: true });
     // Full now: nobody else gets a seat.
@@ -339,27 +361,35 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     const slot = await createSlot(db(), acme.serviceId, { capacity: 8, startsInHours: 24 * 9 });
     const guest = await bookingUser(acme);
     const booking = await confirmedBooking(guest, acme, slot.id, 1);
-    const path = `/v1/operator/departures/${slot.id}`;
-    const closed = await call(path, asMember(manager.idToken, { method: "PATCH", body: { status: "closed" } }));
+    const params = { departureId: slot.id };
+    const closed = await v1.operatorUpdateDeparture({
+      params,
+      ...asMember(manager.idToken, { body: { status: "closed" } }),
+    });
     expect(closed.body.data).toMatchObject({ status: "closed", onSale: false, seatsSold: 1 });
     const quote = {
       serviceId: acme.serviceId,
       slotId: slot.id,
       tickets: [{ ticketTypeId: acme.adult.id, quantity: 1 }],
     };
-    expectEnvelope(await call("/v1/bookings/quote", { account: "acme", body: quote }), 409, "sales_closed");
+    expectEnvelope(await v1.quote({ account: "acme", body: quote }), 409, "sales_closed");
     const other = await bookingUser(acme);
     expectEnvelope(await placeBooking(other.idToken, bookingBody(acme, slot.id, 1)), 409, "sales_closed");
     const date = DateTime.fromJSDate(slot.startsAt, { zone: acme.timezone }).toISODate();
-    const availability = `/v1/experiences/${acme.experienceId}/services/${acme.serviceId}/availability?from=${date}&to=${date}`;
+    const availability = () =>
+      v1.availability({
+        params: { parentId: acme.experienceId, serviceId: acme.serviceId },
+        query: { from: date, to: date },
+        account: "acme",
+      });
     const ids = (res: { body: { data: { days: Array<{ slots: Array<{ id: string }> }> } } }) =>
       res.body.data.days.flatMap((day) => day.slots.map((s) => s.id));
-    expect(ids(await call(availability, { account: "acme" }))).not.toContain(slot.id);
+    expect(ids(await availability())).not.toContain(slot.id);
     expect((await bookingRow(db(), booking.id)).status).toBe("confirmed");
 
-    await call(path, asMember(manager.idToken, { method: "PATCH", body: { status: "open" } }));
-    expect((await call("/v1/bookings/quote", { account: "acme", body: quote })).status).toBe(200);
-    expect(ids(await call(availability, { account: "acme" }))).toContain(slot.id);
+    await v1.operatorUpdateDeparture({ params, ...asMember(manager.idToken, { body: { status: "open" } }) });
+    expect((await v1.quote({ account: "acme", body: quote })).status).toBe(200);
+    expect(ids(await availability())).toContain(slot.id);
   });
 
   it("the online cut-off stops sales that many minutes before the start", async () => {
@@ -368,7 +398,7 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     const soon = await createSlot(db(), serviceId, { startsInHours: 2 });
     const later = await createSlot(db(), serviceId, { startsInHours: 5 });
     const quote = (slotId: string) =>
-      call("/v1/bookings/quote", {
+      v1.quote({
         account: "acme",
         body: { serviceId, slotId, tickets: [{ ticketTypeId: acme.adult.id, quantity: 1 }] },
       });
@@ -384,10 +414,11 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     const guest = await bookingUser(acme);
     expectEnvelope(await placeBooking(guest.idToken, bookingBody(acme, soon.id, 1)), 409, "sales_closed");
     expect((await quote(later.id)).status).toBe(200);
-    const listed = await call(
-      `/v1/operator/experiences/${acme.experienceId}/departures?service=${serviceId}`,
-      asMember(manager.idToken),
-    );
+    const listed = await v1.operatorListDepartures({
+      params: { experienceId: acme.experienceId },
+      query: { service: serviceId },
+      ...asMember(manager.idToken),
+    });
     const byId = new Map(listed.body.data.departures.map((d: { id: string }) => [d.id, d]));
     expect(byId.get(soon.id)).toMatchObject({ onSale: false, status: "open" });
     expect(byId.get(later.id)).toMatchObject({ onSale: true });
@@ -401,22 +432,15 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
   it("a one-off departure at a local date and time of the experience's zone; twice at one time: 409", async () => {
     const manager = await member("acme", "manager");
     const date = plus(today(acme.timezone), 20);
-    const path = `/v1/operator/services/${acme.serviceId}/departures`;
-    const made = await call(path, asMember(manager.idToken, { body: { date, time: "05:35", capacity: 4 } }));
+    const create = (body: unknown) =>
+      v1.operatorCreateDeparture({ params: { serviceId: acme.serviceId }, ...asMember(manager.idToken, { body }) });
+    const made = await create({ date, time: "05:35", capacity: 4 });
     expect(made.status).toBe(201);
     expect(made.body.data).toMatchObject({ capacity: 4, ruleId: null, status: "open", seatsSold: 0, onSale: true });
     const local = DateTime.fromISO(made.body.data.startsAt, { zone: acme.timezone });
     expect(local.toFormat("yyyy-MM-dd HH:mm")).toBe(`${date} 05:35`);
-    expectEnvelope(
-      await call(path, asMember(manager.idToken, { body: { date, time: "05:35" } })),
-      409,
-      "departure_exists",
-    );
-    expectEnvelope(
-      await call(path, asMember(manager.idToken, { body: { date: plus(today(acme.timezone), -2), time: "05:35" } })),
-      400,
-      "validation_error",
-    );
+    expectEnvelope(await create({ date, time: "05:35" }), 409, "departure_exists");
+    expectEnvelope(await create({ date: plus(today(acme.timezone), -2), time: "05:35" }), 400, "validation_error");
   });
 });
 
@@ -435,14 +459,14 @@ describe("the job keeps departures materialised as the days go by", () => {
       return DateTime.fromJSDate(rows.at(-1)!.startsAt, { zone }).toISODate();
     };
     expect(await last()).toBe(plus(today(zone), HORIZON));
-    const moved = await call("/v1/dev/clock", { body: { advanceMinutes: 3 * 24 * 60 } });
+    const moved = await v1.moveDevClock({ body: { advanceMinutes: 3 * 24 * 60 } });
     expect(moved.status).toBe(200);
     expect(moved.body.data.ran.departures).toBeGreaterThanOrEqual(3);
     expect(await last()).toBe(plus(today(zone), HORIZON + 3));
     const [row] = await db().select().from(services).where(eq(services.id, serviceId));
     expect(row.materialisedThrough).toBe(plus(today(zone), HORIZON + 3));
     // Idempotent: running the due work again adds nothing.
-    const again = await call("/v1/dev/clock", { body: { advanceMinutes: 1 } });
+    const again = await v1.moveDevClock({ body: { advanceMinutes: 1 } });
     expect(again.body.data.ran.departures).toBe(0);
   });
 });
@@ -450,8 +474,7 @@ describe("the job keeps departures materialised as the days go by", () => {
 describe("the experience's zone, set on the experience", () => {
   it("a new zone moves every service's weekly departures to the same local times; a held one stays, flagged; a one-off keeps its instant; audited", async () => {
     const [owner, manager] = await Promise.all([member("acme", "owner"), member("acme", "manager")]);
-    const created = await call(
-      "/v1/operator/experiences",
+    const created = await v1.operatorCreateExperience(
       asMember(owner.idToken, {
         body: {
           title: "Flatirons Sunrise Hike",
@@ -481,16 +504,16 @@ describe("the experience's zone, set on the experience", () => {
     // A seat held on one of them, and a one-off at 18:00 Denver time in ten days.
     const held = before[5];
     await db().update(slots).set({ seatsTaken: 1 }).where(eq(slots.id, held.id));
-    const oneOff = await call(
-      `/v1/operator/services/${serviceId}/departures`,
-      asMember(manager.idToken, { body: { date: plus(today(denver), 10), time: "18:00" } }),
-    );
+    const oneOff = await v1.operatorCreateDeparture({
+      params: { serviceId },
+      ...asMember(manager.idToken, { body: { date: plus(today(denver), 10), time: "18:00" } }),
+    });
     expect(oneOff.status).toBe(201);
 
-    const changed = await call(
-      `/v1/operator/experiences/${experienceId}`,
-      asMember(manager.idToken, { method: "PATCH", body: { timezone: newYork } }),
-    );
+    const changed = await v1.operatorUpdateExperience({
+      params: { experienceId },
+      ...asMember(manager.idToken, { body: { timezone: newYork } }),
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.data.timezone).toBe(newYork);
     const after = await ruled(serviceId);
@@ -503,7 +526,7 @@ describe("the experience's zone, set on the experience", () => {
     const [oneOffRow] = await db().select().from(slots).where(eq(slots.id, oneOff.body.data.id));
     expect(oneOffRow.startsAt.toISOString()).toBe(oneOff.body.data.startsAt);
     // Listed in the new zone, and the schedule reads it.
-    const schedulePage = await call(`/v1/operator/experiences/${experienceId}/schedule`, asMember(manager.idToken));
+    const schedulePage = await v1.operatorGetSchedule({ params: { experienceId }, ...asMember(manager.idToken) });
     expect(schedulePage.body.data.experience.timezone).toBe(newYork);
     expect(schedulePage.body.data.needsDecision.map((d: { id: string }) => d.id)).toEqual([held.id]);
     const [audit] = await db()
@@ -515,10 +538,10 @@ describe("the experience's zone, set on the experience", () => {
     expect(Number(audit.target.removed)).toBe(before.length - 1);
 
     // The same zone again changes nothing and is not audited again.
-    const same = await call(
-      `/v1/operator/experiences/${experienceId}`,
-      asMember(manager.idToken, { method: "PATCH", body: { timezone: newYork } }),
-    );
+    const same = await v1.operatorUpdateExperience({
+      params: { experienceId },
+      ...asMember(manager.idToken, { body: { timezone: newYork } }),
+    });
     expect(same.status).toBe(200);
     const audits = await db()
       .select()
@@ -527,10 +550,10 @@ describe("the experience's zone, set on the experience", () => {
     expect(audits).toHaveLength(1);
     // A zone that is not one: 400, nothing changed.
     for (const timezone of ["Mars/Olympus", "america/denver", "US/Mountain", "x".repeat(10_000), 7]) {
-      const refused = await call(
-        `/v1/operator/experiences/${experienceId}`,
-        asMember(manager.idToken, { method: "PATCH", body: { timezone } }),
-      );
+      const refused = await v1.operatorUpdateExperience({
+        params: { experienceId },
+        ...asMember(manager.idToken, { body: { timezone } }),
+      });
       expectEnvelope(refused, 400, "validation_error");
     }
     const [row] = await db().select().from(experiences).where(eq(experiences.id, experienceId));
@@ -541,7 +564,7 @@ describe("the experience's zone, set on the experience", () => {
 describe("the departures listing: windows of local dates", () => {
   it("any from/to of the experience's zone, with the windows of as many days before and after; a range that cannot be: 400, never a 500", async () => {
     const manager = await member("acme", "manager");
-    const path = `/v1/operator/experiences/${acme.experienceId}/departures`;
+    const path = v1Path("operatorListDepartures", { params: { experienceId: acme.experienceId } });
     const list = (query: string) => call(`${path}?${query}`, asMember(manager.idToken));
     // Today as the product sees it (another test of this file moved its clock on).
     const first = await list("");

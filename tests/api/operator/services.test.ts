@@ -19,6 +19,7 @@ import {
 } from "../../support/booking";
 import { call, identityWorld, syncedUser } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
+import { callEndpoint, v1, v1Path } from "../../support/client";
 
 const { db } = identityWorld();
 
@@ -34,7 +35,7 @@ async function firstServiceOf(experienceId: string): Promise<string> {
 }
 
 async function card(id: string, query = ""): Promise<ExperienceCard | undefined> {
-  const res = await api(`/v1/experiences?pageSize=48${query ? `&${query}` : ""}`);
+  const res = await api(`${v1Path("experiences")}?pageSize=48${query ? `&${query}` : ""}`);
   expect(res.status).toBe(200);
   return (res.body.data.items as ExperienceCard[]).find((item) => item.id === id);
 }
@@ -58,28 +59,31 @@ describe("console services and prices: the guard", () => {
     const newService = { name: "Evening walk", durationMinutes: 90, capacity: 10 };
     const requests = (experienceId: string, serviceId: string) =>
       [
-        [`/v1/operator/experiences/${experienceId}/services`, "GET", undefined],
-        [`/v1/operator/experiences/${experienceId}/services`, "POST", newService],
-        [`/v1/operator/services/${serviceId}`, "PATCH", { name: "Small-group walk" }],
-        [`/v1/operator/services/${serviceId}/ticket-types`, "PUT", types],
-        [`/v1/operator/services/${serviceId}`, "DELETE", undefined],
+        ["operatorListServices", { experienceId }, undefined],
+        ["operatorCreateService", { experienceId }, newService],
+        ["operatorUpdateService", { serviceId }, { name: "Small-group walk" }],
+        ["operatorSetTicketTypes", { serviceId }, types],
+        ["operatorDeleteService", { serviceId }, undefined],
       ] as const;
-    for (const [path, method, body] of requests(acmeExperience, acmeService)) {
-      expectEnvelope(await call(path, asMember(undefined, { method, body })), 401, "unauthorized");
-      expectEnvelope(await call(path, asMember(stranger.idToken, { method, body })), 404, "not_found");
-      expectEnvelope(await call(path, asMember(guide.idToken, { method, body })), 403, "forbidden");
+    for (const [name, params, body] of requests(acmeExperience, acmeService)) {
+      expectEnvelope(await callEndpoint(name, { params, ...asMember(undefined, { body }) }), 401, "unauthorized");
+      expectEnvelope(await callEndpoint(name, { params, ...asMember(stranger.idToken, { body }) }), 404, "not_found");
+      expectEnvelope(await callEndpoint(name, { params, ...asMember(guide.idToken, { body }) }), 403, "forbidden");
       // A member of acme is nobody on harbor's storefront.
       expectEnvelope(
-        await call(path, asMember(manager.idToken, { method, body, account: "harbor" })),
+        await callEndpoint(name, { params, ...asMember(manager.idToken, { body, account: "harbor" }) }),
         404,
         "not_found",
       );
     }
     // Harbor's ids on acme's storefront: not found, for every endpoint.
-    for (const [path, method, body] of requests(harborExperience, harborService))
-      expectEnvelope(await call(path, asMember(manager.idToken, { method, body })), 404, "not_found");
+    for (const [name, params, body] of requests(harborExperience, harborService))
+      expectEnvelope(await callEndpoint(name, { params, ...asMember(manager.idToken, { body }) }), 404, "not_found");
 
-    const list = await call(`/v1/operator/experiences/${acmeExperience}/services`, asMember(manager.idToken));
+    const list = await v1.operatorListServices({
+      params: { experienceId: acmeExperience },
+      ...asMember(manager.idToken),
+    });
     expect(list.status).toBe(200);
     expect(list.body.data.experience).toEqual({ id: acmeExperience, title: "Brooklyn Bridge Sunrise Walk" });
     expect(list.body.data.currency).toBe("USD");
@@ -99,16 +103,16 @@ describe("console services and prices: the guard", () => {
     });
     expect(list.body.data.services[0].departuresAtCapacity).toBeGreaterThan(0);
     const owner = await member("acme", "owner");
-    expect((await call(`/v1/operator/experiences/${acmeExperience}/services`, asMember(owner.idToken))).status).toBe(
-      200,
-    );
+    expect(
+      (await v1.operatorListServices({ params: { experienceId: acmeExperience }, ...asMember(owner.idToken) })).status,
+    ).toBe(200);
   });
 
   it("refuses hostile input with a 4xx: NUL, duplicates, negative, huge, empty list, malformed ids, wrong types", async () => {
     const manager = await member("acme", "manager");
     const serviceId = await firstServiceOf("central-park-bike-tour");
     const put = (body: unknown) =>
-      call(`/v1/operator/services/${serviceId}/ticket-types`, asMember(manager.idToken, { method: "PUT", body }));
+      v1.operatorSetTicketTypes({ params: { serviceId }, ...asMember(manager.idToken, { body }) });
     const refused = async (body: unknown, field: string) => {
       const error = expectEnvelope(await put(body), 400, "validation_error");
       expect(Object.keys(error.fields ?? {})).toContain(field);
@@ -141,14 +145,17 @@ describe("console services and prices: the guard", () => {
     expect(wrongType.status).toBeGreaterThanOrEqual(400);
     expect(wrongType.status).toBeLessThan(500);
     const patch = (body: unknown) =>
-      call(`/v1/operator/services/${serviceId}`, asMember(manager.idToken, { method: "PATCH", body }));
+      v1.operatorUpdateService({ params: { serviceId }, ...asMember(manager.idToken, { body }) });
     expectEnvelope(await patch({}), 400, "validation_error");
     expectEnvelope(await patch({ capacity: 0 }), 400, "validation_error");
     expectEnvelope(await patch({ capacity: "12" }), 400, "validation_error");
     expectEnvelope(await patch({ durationMinutes: 100_000 }), 400, "validation_error");
     expectEnvelope(await patch({ seatsTaken: 0 }), 400, "validation_error");
     // Nothing was changed by any of them.
-    const list = await call("/v1/operator/experiences/central-park-bike-tour/services", asMember(manager.idToken));
+    const list = await v1.operatorListServices({
+      params: { experienceId: "central-park-bike-tour" },
+      ...asMember(manager.idToken),
+    });
     expect(list.body.data.services[0].ticketTypes.length).toBeGreaterThan(0);
   });
 });
@@ -164,14 +171,14 @@ describe("console prices: bookings keep the price they were sold at", () => {
     expect(held.status).toBe(201);
     const heldId: string = held.body.data.booking.id;
     const oldPrice = service.adult.priceMinor;
-    const receiptBefore = (await call(`/v1/bookings/${confirmed.id}`, { token: buyer.idToken })).body.data;
+    const receiptBefore = (await v1.booking({ params: { id: confirmed.id }, token: buyer.idToken })).body.data;
 
     // The adult price goes up and the child type is removed.
     const newPrice = oldPrice + 1234;
-    const set = await call(
-      `/v1/operator/services/${service.serviceId}/ticket-types`,
-      asMember(manager.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult (13+)", newPrice]]) }),
-    );
+    const set = await v1.operatorSetTicketTypes({
+      params: { serviceId: service.serviceId },
+      ...asMember(manager.idToken, { body: ticketsOf([["adult", "Adult (13+)", newPrice]]) }),
+    });
     expect(set.status).toBe(200);
     expect(set.headers.get("X-Wayfarer-Changed")).toBe("catalog");
     // The adult type kept its id: a page being filled in still names it.
@@ -179,7 +186,7 @@ describe("console prices: bookings keep the price they were sold at", () => {
       { id: service.adult.id, code: "adult", name: "Adult (13+)", priceMinor: newPrice },
     ]);
 
-    const receiptAfter = (await call(`/v1/bookings/${confirmed.id}`, { token: buyer.idToken })).body.data;
+    const receiptAfter = (await v1.booking({ params: { id: confirmed.id }, token: buyer.idToken })).body.data;
     expect(receiptAfter.tickets).toEqual(receiptBefore.tickets);
     expect(receiptAfter.tickets[0]).toMatchObject({ unitPriceMinor: oldPrice, quantity: 2, name: service.adult.name });
     expect(receiptAfter.totalMinor).toBe(confirmed.totalMinor);
@@ -187,7 +194,7 @@ describe("console prices: bookings keep the price they were sold at", () => {
 
     // The held booking pays what it was quoted: its checkout and its row.
     const heldTotal: number = held.body.data.booking.totalMinor;
-    const checkout = await call(`/v1/payments/sandbox/checkouts/${sessionIdOf(held.body.data.checkoutUrl)}`);
+    const checkout = await v1.sandboxCheckout({ params: { sessionId: sessionIdOf(held.body.data.checkoutUrl) } });
     expect(checkout.body.data.amountMinor).toBe(heldTotal);
     const paid = await pay(sessionIdOf(held.body.data.checkoutUrl));
     expect(paid.body.data.status).toBe("paid");
@@ -197,7 +204,7 @@ describe("console prices: bookings keep the price they were sold at", () => {
     expect(heldRow.tickets[0].unitPriceMinor).toBe(oldPrice);
 
     // A new quote: the new price; the removed child type is no longer sold.
-    const quote = await call("/v1/bookings/quote", {
+    const quote = await v1.quote({
       body: {
         serviceId: service.serviceId,
         slotId: slot.id,
@@ -207,7 +214,7 @@ describe("console prices: bookings keep the price they were sold at", () => {
     expect(quote.status).toBe(200);
     expect(quote.body.data.breakdown.lines[0].unitPriceMinor).toBe(newPrice);
     if (service.child) {
-      const child = await call("/v1/bookings/quote", {
+      const child = await v1.quote({
         body: {
           serviceId: service.serviceId,
           slotId: slot.id,
@@ -217,7 +224,7 @@ describe("console prices: bookings keep the price they were sold at", () => {
       expect(child.status).toBe(400);
     }
     // The guest's list of bookings still reads.
-    expect((await call("/v1/bookings", { token: buyer.idToken })).status).toBe(200);
+    expect((await v1.bookings({ token: buyer.idToken })).status).toBe(200);
   });
 });
 
@@ -229,14 +236,14 @@ describe("console capacity", () => {
     // One departure with 9 of 12 taken; one set by hand to 20.
     const full = await createSlot(db(), serviceId, { capacity: 12, seatsLeft: 3 });
     const own = await createSlot(db(), serviceId, { capacity: 20, seatsLeft: 20 });
-    const list = await call(`/v1/operator/experiences/${experienceId}/services`, asMember(manager.idToken));
+    const list = await v1.operatorListServices({ params: { experienceId }, ...asMember(manager.idToken) });
     const view = list.body.data.services[0];
     expect(view.capacity).toBe(12);
     const taken = view.seatsTakenMax;
     expect(taken).toBeGreaterThanOrEqual(9);
 
     const patch = (capacity: number) =>
-      call(`/v1/operator/services/${serviceId}`, asMember(manager.idToken, { method: "PATCH", body: { capacity } }));
+      v1.operatorUpdateService({ params: { serviceId }, ...asMember(manager.idToken, { body: { capacity } }) });
     const error = expectEnvelope(await patch(taken - 1), 409, "capacity_below_taken");
     expect(error.message).toContain(`${taken} seats are already sold or held`);
     expect(error.fields?.capacity?.[0]).toBe(`At least ${taken}: ${taken} seats are already sold or held.`);
@@ -257,9 +264,10 @@ describe("console capacity", () => {
     expect(rows.filter((row) => row.startsAt <= new Date()).every((row) => row.capacity === 12)).toBe(true);
     // The availability the storefront reads follows.
     const day = (offset: number) => new Date(full.startsAt.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-    const seats = await api(
-      `/v1/experiences/${experienceId}/services/${serviceId}/availability?from=${day(-1)}&to=${day(1)}`,
-    );
+    const seats = await v1.availability({
+      params: { parentId: experienceId, serviceId },
+      query: { from: day(-1), to: day(1) },
+    });
     expect(seats.status).toBe(200);
     const listed = (seats.body.data.days as Array<{ slots: Array<{ id: string; capacity: number }> }>)
       .flatMap((entry) => entry.slots)
@@ -269,16 +277,16 @@ describe("console capacity", () => {
 
   it("a capacity change and bookings racing for the same departure: never over capacity, never a 500", async () => {
     const manager = await member("acme", "manager");
-    const created = await call(
-      "/v1/operator/experiences/central-park-bike-tour/services",
-      asMember(manager.idToken, { body: { name: "Race ride", durationMinutes: 60, capacity: 6 } }),
-    );
+    const created = await v1.operatorCreateService({
+      params: { experienceId: "central-park-bike-tour" },
+      ...asMember(manager.idToken, { body: { name: "Race ride", durationMinutes: 60, capacity: 6 } }),
+    });
     expect(created.status).toBe(201);
     const serviceId: string = created.body.data.id;
-    const priced = await call(
-      `/v1/operator/services/${serviceId}/ticket-types`,
-      asMember(manager.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult", 1500]]) }),
-    );
+    const priced = await v1.operatorSetTicketTypes({
+      params: { serviceId },
+      ...asMember(manager.idToken, { body: ticketsOf([["adult", "Adult", 1500]]) }),
+    });
     const base = await findService(db(), "acme");
     const service: TestService = {
       ...base,
@@ -290,7 +298,7 @@ describe("console capacity", () => {
     const slot = await createSlot(db(), serviceId, { capacity: 6, seatsLeft: 4 });
     const people = await Promise.all([1, 2, 3, 4].map(() => bookingUser(service)));
     const [change, ...booked] = await Promise.all([
-      call(`/v1/operator/services/${serviceId}`, asMember(manager.idToken, { method: "PATCH", body: { capacity: 3 } })),
+      v1.operatorUpdateService({ params: { serviceId }, ...asMember(manager.idToken, { body: { capacity: 3 } }) }),
       ...people.map((person) => placeBooking(person.idToken, bookingBody(service, slot.id, 1))),
     ]);
     const [row] = await db().select().from(slots).where(eq(slots.id, slot.id));
@@ -314,13 +322,10 @@ describe("console services: create, update, delete; the catalog's kept figures f
     const before = (await card(id))!;
     expect(before).toMatchObject({ priceFrom: { amount: 8900, currency: "USD" }, priceBasis: "adult" });
     expect(await card(id, "maxPrice=5000")).toBeUndefined();
-    const facetsBefore = (await api("/v1/facets")).body.data;
+    const facetsBefore = (await v1.facets()).body.data;
 
     const put = (list: Array<[string, string, number]>) =>
-      call(
-        `/v1/operator/services/${serviceId}/ticket-types`,
-        asMember(manager.idToken, { method: "PUT", body: ticketsOf(list) }),
-      );
+      v1.operatorSetTicketTypes({ params: { serviceId }, ...asMember(manager.idToken, { body: ticketsOf(list) }) });
     expect(
       (
         await put([
@@ -333,7 +338,8 @@ describe("console services: create, update, delete; the catalog's kept figures f
     expect((await card(id, "maxPrice=5000"))?.id).toBe(id);
     expect(await card(id, "minPrice=5000"))?.toBeUndefined();
     // Sorted by price, it comes before an experience it used to follow.
-    const sorted = (await api("/v1/experiences?pageSize=48&sort=price_asc")).body.data.items as ExperienceCard[];
+    const sorted = (await v1.experiences({ query: { pageSize: "48", sort: "price_asc" } })).body.data
+      .items as ExperienceCard[];
     const prices = sorted.map((item) => item.priceFrom.amount);
     expect(sorted.findIndex((item) => item.id === id)).toBeGreaterThanOrEqual(0);
     expect(prices.filter((price) => price < 4500).length).toBe(sorted.findIndex((item) => item.id === id));
@@ -348,7 +354,7 @@ describe("console services: create, update, delete; the catalog's kept figures f
       ).status,
     ).toBe(200);
     expect(await card(id)).toMatchObject({ priceFrom: { amount: 3900 }, priceBasis: "person" });
-    const detail = (await api(`/v1/experiences/${id}/services/${serviceId}`)).body.data;
+    const detail = (await v1.service({ params: { parentId: id, serviceId } })).body.data;
     expect(detail.service.ticketTypes.map((t: { code: string; priceMinor: number }) => [t.code, t.priceMinor])).toEqual(
       [
         ["student", 3900],
@@ -356,19 +362,19 @@ describe("console services: create, update, delete; the catalog's kept figures f
       ],
     );
     // The experience is still listed: the facets count it as before.
-    expect((await api("/v1/facets")).body.data).toEqual(facetsBefore);
+    expect((await v1.facets()).body.data).toEqual(facetsBefore);
   });
 
   it("a new service with a cheaper ticket lowers From; deleting it brings From back; a booked service cannot be deleted", async () => {
     const manager = await member("acme", "manager");
     const id = "brooklyn-bridge-sunrise-walk";
     const from = (await card(id))!.priceFrom.amount;
-    const created = await call(
-      `/v1/operator/experiences/${id}/services`,
-      asMember(manager.idToken, {
+    const created = await v1.operatorCreateService({
+      params: { experienceId: id },
+      ...asMember(manager.idToken, {
         body: { name: "Quick look", description: "Half the bridge.", durationMinutes: 45, capacity: 8 },
       }),
-    );
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get("X-Wayfarer-Changed")).toBe("catalog, seats");
     expect(created.body.data).toMatchObject({
@@ -381,26 +387,26 @@ describe("console services: create, update, delete; the catalog's kept figures f
     const serviceId: string = created.body.data.id;
     // Without a ticket type it changes nothing on the card.
     expect((await card(id))!.priceFrom.amount).toBe(from);
-    await call(
-      `/v1/operator/services/${serviceId}/ticket-types`,
-      asMember(manager.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult", 1900]]) }),
-    );
+    await v1.operatorSetTicketTypes({
+      params: { serviceId },
+      ...asMember(manager.idToken, { body: ticketsOf([["adult", "Adult", 1900]]) }),
+    });
     expect((await card(id))!).toMatchObject({ priceFrom: { amount: 1900 }, durationMinutes: 45 });
     await createSlot(db(), serviceId, { capacity: 8 });
 
-    const updated = await call(
-      `/v1/operator/services/${serviceId}`,
-      asMember(manager.idToken, { method: "PATCH", body: { name: "Quick look at the bridge", durationMinutes: 50 } }),
-    );
+    const updated = await v1.operatorUpdateService({
+      params: { serviceId },
+      ...asMember(manager.idToken, { body: { name: "Quick look at the bridge", durationMinutes: 50 } }),
+    });
     expect(updated.body.data).toMatchObject({ name: "Quick look at the bridge", durationMinutes: 50 });
     expect((await card(id))!.durationMinutes).toBe(50);
 
-    const deleted = await call(`/v1/operator/services/${serviceId}`, asMember(manager.idToken, { method: "DELETE" }));
+    const deleted = await v1.operatorDeleteService({ params: { serviceId }, ...asMember(manager.idToken) });
     expect(deleted.status).toBe(200);
     expect((await card(id))!).toMatchObject({ priceFrom: { amount: from }, durationMinutes: 120 });
     expect(await db().select().from(slots).where(eq(slots.serviceId, serviceId))).toEqual([]);
     expectEnvelope(
-      await call(`/v1/operator/services/${serviceId}`, asMember(manager.idToken, { method: "DELETE" })),
+      await v1.operatorDeleteService({ params: { serviceId }, ...asMember(manager.idToken) }),
       404,
       "not_found",
     );
@@ -410,7 +416,7 @@ describe("console services: create, update, delete; the catalog's kept figures f
     const slot = await createSlot(db(), service.serviceId);
     await confirmedBooking(await bookingUser(service), service, slot.id, 1);
     const refused = expectEnvelope(
-      await call(`/v1/operator/services/${service.serviceId}`, asMember(manager.idToken, { method: "DELETE" })),
+      await v1.operatorDeleteService({ params: { serviceId: service.serviceId }, ...asMember(manager.idToken) }),
       409,
       "service_has_bookings",
     );
@@ -427,10 +433,10 @@ describe("console services: create, update, delete; the catalog's kept figures f
       .from(ticketTypes)
       .where(eq(ticketTypes.serviceId, serviceId))
       .orderBy(asc(ticketTypes.sortOrder));
-    await call(
-      `/v1/operator/services/${serviceId}/ticket-types`,
-      asMember(owner.idToken, { method: "PUT", body: ticketsOf([["adult", "Adult", 2500]]) }),
-    );
+    await v1.operatorSetTicketTypes({
+      params: { serviceId },
+      ...asMember(owner.idToken, { body: ticketsOf([["adult", "Adult", 2500]]) }),
+    });
     const [{ maxTaken }] = await db()
       .select({ maxTaken: sql<number>`coalesce(max(${slots.seatsTaken}), 0)::int` })
       .from(slots)
@@ -438,13 +444,13 @@ describe("console services: create, update, delete; the catalog's kept figures f
     const next = Math.max(Number(maxTaken), 1) + 5;
     expect(
       (
-        await call(
-          `/v1/operator/services/${serviceId}`,
-          asMember(owner.idToken, { method: "PATCH", body: { capacity: next } }),
-        )
+        await v1.operatorUpdateService({
+          params: { serviceId },
+          ...asMember(owner.idToken, { body: { capacity: next } }),
+        })
       ).status,
     ).toBe(200);
-    const log = (await call("/v1/operator/audit-log", asMember(owner.idToken))).body.data.items;
+    const log = (await v1.operatorAuditLog(asMember(owner.idToken))).body.data.items;
     const mine = log.filter((entry: { actor: { id: string } }) => entry.actor.id === owner.uid);
     expect(mine[0]).toMatchObject({
       action: "service.updated",
@@ -470,17 +476,14 @@ describe("console services: create, update, delete; the catalog's kept figures f
 describe("console ticket codes: made from the names, kept on a rename", () => {
   it("a type without a code gets one from its name, unique in the service; a code sent is kept, with its id", async () => {
     const manager = await member("acme", "manager");
-    const created = await call(
-      "/v1/operator/experiences/central-park-bike-tour/services",
-      asMember(manager.idToken, { body: { name: "Codes test", durationMinutes: 60, capacity: 5 } }),
-    );
+    const created = await v1.operatorCreateService({
+      params: { experienceId: "central-park-bike-tour" },
+      ...asMember(manager.idToken, { body: { name: "Codes test", durationMinutes: 60, capacity: 5 } }),
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const serviceId = created.body.data.id as string;
     const put = (ticketTypes: Array<{ code?: string; name: string; priceMinor: number }>) =>
-      call(
-        `/v1/operator/services/${serviceId}/ticket-types`,
-        asMember(manager.idToken, { method: "PUT", body: { ticketTypes } }),
-      );
+      v1.operatorSetTicketTypes({ params: { serviceId }, ...asMember(manager.idToken, { body: { ticketTypes } }) });
     const codes = (answer: Awaited<ReturnType<typeof put>>) =>
       (answer.body.data.ticketTypes as Array<{ code: string; name: string }>).map((type) => [type.name, type.code]);
 

@@ -7,7 +7,8 @@ import { expectEnvelope } from "../../support/api";
 import { accountIdOf, asMember, syncedMember } from "../../support/operator";
 import { purgeOld } from "~api/jobs/purge";
 import { INVITATION_LIMITS } from "~api/operator/routes";
-import { call, identityWorld, outboxFor, syncedUser, uniqueEmail, type TestUser } from "../../support/identity";
+import { identityWorld, outboxFor, syncedUser, uniqueEmail, type TestUser } from "../../support/identity";
+import { callEndpoint, v1 } from "../../support/client";
 
 const { db } = identityWorld();
 
@@ -15,7 +16,7 @@ const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, ro
 
 /** Invites `email` on acme as `owner` and returns the token from the emailed link. */
 async function invite(owner: TestUser, email: string, role = "manager"): Promise<string> {
-  const res = await call("/v1/operator/invitations", asMember(owner.idToken, { body: { email, role } }));
+  const res = await v1.operatorInviteMember(asMember(owner.idToken, { body: { email, role } }));
   expect(res.status).toBe(201);
   const [mail] = await outboxFor(email);
   const link = new URL(mail.meta.link as string);
@@ -30,18 +31,14 @@ describe("operator console: the guard", () => {
       member("acme", "guide"),
       syncedUser(),
     ]);
-    expectEnvelope(await call("/v1/operator/me", asMember(undefined)), 401, "unauthorized");
-    expectEnvelope(await call("/v1/operator/me", { token: owner.idToken }), 404, "not_found");
-    expectEnvelope(await call("/v1/operator/me", asMember(stranger.idToken)), 404, "not_found");
+    expectEnvelope(await v1.operatorMe(asMember(undefined)), 401, "unauthorized");
+    expectEnvelope(await v1.operatorMe({ token: owner.idToken }), 404, "not_found");
+    expectEnvelope(await v1.operatorMe(asMember(stranger.idToken)), 404, "not_found");
     // A member of acme is nobody on harbor.
-    expectEnvelope(await call("/v1/operator/me", asMember(owner.idToken, { account: "harbor" })), 404, "not_found");
-    expectEnvelope(
-      await call("/v1/operator/members", asMember(owner.idToken, { account: "harbor" })),
-      404,
-      "not_found",
-    );
+    expectEnvelope(await v1.operatorMe(asMember(owner.idToken, { account: "harbor" })), 404, "not_found");
+    expectEnvelope(await v1.operatorListMembers(asMember(owner.idToken, { account: "harbor" })), 404, "not_found");
 
-    const me = await call("/v1/operator/me", asMember(guide.idToken));
+    const me = await v1.operatorMe(asMember(guide.idToken));
     expect(me.status).toBe(200);
     expect(me.body.data).toMatchObject({
       account: { slug: "acme" },
@@ -57,18 +54,18 @@ describe("operator console: the guard", () => {
         readReports: false,
       },
     });
-    for (const [path, method, body] of [
-      ["/v1/operator/members", "GET", undefined],
-      ["/v1/operator/audit-log", "GET", undefined],
-      ["/v1/operator/invitations", "POST", { email: "x@example.com", role: "guide" }],
-      [`/v1/operator/members/${owner.uid}`, "PATCH", { role: "guide" }],
-      [`/v1/operator/members/${owner.uid}`, "DELETE", undefined],
+    for (const [name, params, body] of [
+      ["operatorListMembers", {}, undefined],
+      ["operatorAuditLog", {}, undefined],
+      ["operatorInviteMember", {}, { email: "x@example.com", role: "guide" }],
+      ["operatorUpdateMember", { userId: owner.uid }, { role: "guide" }],
+      ["operatorRemoveMember", { userId: owner.uid }, undefined],
     ] as const) {
-      expectEnvelope(await call(path, asMember(guide.idToken, { method, body })), 403, "forbidden");
-      expectEnvelope(await call(path, asMember(stranger.idToken, { method, body })), 404, "not_found");
-      expectEnvelope(await call(path, asMember(undefined, { method, body })), 401, "unauthorized");
+      expectEnvelope(await callEndpoint(name, { params, ...asMember(guide.idToken, { body }) }), 403, "forbidden");
+      expectEnvelope(await callEndpoint(name, { params, ...asMember(stranger.idToken, { body }) }), 404, "not_found");
+      expectEnvelope(await callEndpoint(name, { params, ...asMember(undefined, { body }) }), 401, "unauthorized");
     }
-    const ownerMe = await call("/v1/operator/me", asMember(owner.idToken));
+    const ownerMe = await v1.operatorMe(asMember(owner.idToken));
     expect(ownerMe.body.data.can).toEqual({
       manageTeam: true,
       readAuditLog: true,
@@ -90,7 +87,7 @@ describe("operator console: the team", () => {
     expect(mail.subject).toContain("team");
     expect(new URL(mail.meta.link as string).origin).toBe("http://localhost");
 
-    const team = await call("/v1/operator/members", asMember(owner.idToken));
+    const team = await v1.operatorListMembers(asMember(owner.idToken));
     expect(team.body.data.invitations).toEqual([expect.objectContaining({ email: invitee.email, role: "manager" })]);
     // Only the token's hash is kept.
     const [stored] = await db().select().from(operatorInvitations).where(eq(operatorInvitations.email, invitee.email));
@@ -99,12 +96,12 @@ describe("operator console: the team", () => {
     // Someone else signed in, another operator's storefront, an unknown token: refused.
     const other = await syncedUser();
     const accept = (user: TestUser, account = "acme", t = token) =>
-      call(`/v1/operator/invitations/${t}/accept`, asMember(user.idToken, { account: account, method: "POST" }));
+      v1.operatorAcceptInvitation({ params: { token: t }, ...asMember(user.idToken, { account: account }) });
     expectEnvelope(await accept(other), 403, "invitation_email_mismatch");
     expectEnvelope(await accept(invitee, "harbor"), 404, "invitation_not_found");
     expectEnvelope(await accept(invitee, "acme", "nope"), 404, "invitation_not_found");
     expectEnvelope(
-      await call(`/v1/operator/invitations/${token}/accept`, asMember(undefined, { method: "POST" })),
+      await v1.operatorAcceptInvitation({ params: { token }, ...asMember(undefined) }),
       401,
       "unauthorized",
     );
@@ -114,9 +111,9 @@ describe("operator console: the team", () => {
     expect(accepted.body.data).toEqual({ account: { slug: "acme", name: expect.any(String) }, role: "manager" });
     expectEnvelope(await accept(invitee), 409, "invitation_used");
 
-    const me = await call("/v1/operator/me", asMember(invitee.idToken));
+    const me = await v1.operatorMe(asMember(invitee.idToken));
     expect(me.body.data.role).toBe("manager");
-    const after = await call("/v1/operator/members", asMember(owner.idToken));
+    const after = await v1.operatorListMembers(asMember(owner.idToken));
     expect(after.body.data.members.map((m: { userId: string; role: string }) => [m.userId, m.role])).toEqual(
       expect.arrayContaining([
         [owner.uid, "owner"],
@@ -126,15 +123,12 @@ describe("operator console: the team", () => {
     expect(after.body.data.invitations).toEqual([]);
     // Invited again: already in the team.
     expectEnvelope(
-      await call(
-        "/v1/operator/invitations",
-        asMember(owner.idToken, { body: { email: invitee.email, role: "guide" } }),
-      ),
+      await v1.operatorInviteMember(asMember(owner.idToken, { body: { email: invitee.email, role: "guide" } })),
       409,
       "already_member",
     );
 
-    const log = await call("/v1/operator/audit-log", asMember(owner.idToken));
+    const log = await v1.operatorAuditLog(asMember(owner.idToken));
     expect(log.status).toBe(200);
     const mine = log.body.data.items.filter(
       (entry: { target: Record<string, string> }) => entry.target.email === invitee.email,
@@ -144,7 +138,7 @@ describe("operator console: the team", () => {
     expect(mine[0]).toMatchObject({ actor: { id: invitee.uid }, clientAddress: expect.stringMatching(/^10\./) });
     // Not harbor's.
     const harborOwner = await member("harbor", "owner");
-    const harborLog = await call("/v1/operator/audit-log", asMember(harborOwner.idToken, { account: "harbor" }));
+    const harborLog = await v1.operatorAuditLog(asMember(harborOwner.idToken, { account: "harbor" }));
     expect(harborLog.body.data.items).toEqual([]);
   });
 
@@ -157,7 +151,7 @@ describe("operator console: the team", () => {
       .set({ expiresAt: sql`app_now() - interval '1 minute'` })
       .where(eq(operatorInvitations.email, invitee.email));
     expectEnvelope(
-      await call(`/v1/operator/invitations/${token}/accept`, asMember(invitee.idToken, { method: "POST" })),
+      await v1.operatorAcceptInvitation({ params: { token }, ...asMember(invitee.idToken) }),
       410,
       "invitation_expired",
     );
@@ -172,14 +166,14 @@ describe("operator console: the team", () => {
       .update(operatorInvitations)
       .set({ expiresAt: sql`app_now() - interval '1 day'` })
       .where(eq(operatorInvitations.email, invitee.email));
-    const listed = await call("/v1/operator/members", asMember(owner.idToken));
+    const listed = await v1.operatorListMembers(asMember(owner.idToken));
     const [invitation] = listed.body.data.invitations.filter((i: { email: string }) => i.email === invitee.email);
     expect(invitation).toMatchObject({ role: "guide", expired: true });
 
     const resend = (id: string, as = owner, account = "acme") =>
-      call(`/v1/operator/invitations/${id}/resend`, asMember(as.idToken, { account: account, method: "POST" }));
+      v1.operatorResendInvitation({ params: { invitationId: id }, ...asMember(as.idToken, { account: account }) });
     const withdraw = (id: string, as = owner, account = "acme") =>
-      call(`/v1/operator/invitations/${id}`, asMember(as.idToken, { account: account, method: "DELETE" }));
+      v1.operatorCancelInvitation({ params: { invitationId: id }, ...asMember(as.idToken, { account: account }) });
     // Not an owner, another operator, a malformed or unknown id.
     const guide = await member("acme", "guide");
     expectEnvelope(await resend(invitation.id, guide), 403, "forbidden");
@@ -198,8 +192,7 @@ describe("operator console: the team", () => {
     expect(mails).toHaveLength(2);
     const secondToken = new URL(mails[0].meta.link as string).pathname.split("/").pop()!;
     expect(secondToken).not.toBe(firstToken);
-    const accept = (token: string) =>
-      call(`/v1/operator/invitations/${token}/accept`, asMember(invitee.idToken, { method: "POST" }));
+    const accept = (token: string) => v1.operatorAcceptInvitation({ params: { token }, ...asMember(invitee.idToken) });
     expectEnvelope(await accept(firstToken), 404, "invitation_not_found");
     expect((await accept(secondToken)).status).toBe(200);
     expectEnvelope(await resend(invitation.id), 409, "invitation_used");
@@ -208,21 +201,21 @@ describe("operator console: the team", () => {
     // Withdrawn: gone from the list, its link not valid.
     const other = await syncedUser();
     const token = await invite(owner, other.email, "manager");
-    const [open] = (await call("/v1/operator/members", asMember(owner.idToken))).body.data.invitations.filter(
+    const [open] = (await v1.operatorListMembers(asMember(owner.idToken))).body.data.invitations.filter(
       (i: { email: string }) => i.email === other.email,
     );
     expect((await withdraw(open.id)).status).toBe(200);
     expect(
-      (await call("/v1/operator/members", asMember(owner.idToken))).body.data.invitations.map(
+      (await v1.operatorListMembers(asMember(owner.idToken))).body.data.invitations.map(
         (i: { email: string }) => i.email,
       ),
     ).not.toContain(other.email);
     expectEnvelope(
-      await call(`/v1/operator/invitations/${token}/accept`, asMember(other.idToken, { method: "POST" })),
+      await v1.operatorAcceptInvitation({ params: { token }, ...asMember(other.idToken) }),
       404,
       "invitation_not_found",
     );
-    const log = await call("/v1/operator/audit-log", asMember(owner.idToken));
+    const log = await v1.operatorAuditLog(asMember(owner.idToken));
     const actions = log.body.data.items
       .filter((entry: { target: { email?: string } }) => [invitee.email, other.email].includes(entry.target.email!))
       .map((entry: { action: string }) => entry.action);
@@ -265,9 +258,12 @@ describe("operator console: the team", () => {
       .insert(operatorMembers)
       .values({ accountId: await accountIdOf(db(), "olive"), userId: manager.uid, role: "manager" });
     const patch = (uid: string, role: string, as = owner) =>
-      call(`/v1/operator/members/${uid}`, asMember(as.idToken, { account: "olive", method: "PATCH", body: { role } }));
+      v1.operatorUpdateMember({
+        params: { userId: uid },
+        ...asMember(as.idToken, { account: "olive", body: { role } }),
+      });
     const remove = (uid: string) =>
-      call(`/v1/operator/members/${uid}`, asMember(owner.idToken, { account: "olive", method: "DELETE" }));
+      v1.operatorRemoveMember({ params: { userId: uid }, ...asMember(owner.idToken, { account: "olive" }) });
 
     expectEnvelope(await patch(owner.uid, "manager"), 409, "last_owner");
     expectEnvelope(await remove(owner.uid), 409, "last_owner");
@@ -284,12 +280,12 @@ describe("operator console: the team", () => {
     expect((await patch(owner.uid, "guide", owner)).status).toBe(200);
     expectEnvelope(await patch(manager.uid, "manager", manager), 409, "last_owner");
     expect((await patch(owner.uid, "owner", manager)).status).toBe(200);
-    const removed = await call(
-      `/v1/operator/members/${manager.uid}`,
-      asMember(owner.idToken, { account: "olive", method: "DELETE" }),
-    );
+    const removed = await v1.operatorRemoveMember({
+      params: { userId: manager.uid },
+      ...asMember(owner.idToken, { account: "olive" }),
+    });
     expect(removed.status).toBe(200);
-    expectEnvelope(await call("/v1/operator/me", asMember(manager.idToken, { account: "olive" })), 404, "not_found");
+    expectEnvelope(await v1.operatorMe(asMember(manager.idToken, { account: "olive" })), 404, "not_found");
 
     const rows = await db()
       .select({ action: auditLog.action })
@@ -307,8 +303,7 @@ describe("operator console: the team", () => {
     const owner = await member("summit", "owner");
     const statuses: number[] = [];
     for (let i = 0; i <= INVITATION_LIMITS.perInviter; i++) {
-      const res = await call(
-        "/v1/operator/invitations",
+      const res = await v1.operatorInviteMember(
         asMember(owner.idToken, {
           account: "summit",
           body: { email: `guest-${i}-${owner.uid}@example.com`, role: "guide" },

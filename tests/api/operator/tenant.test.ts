@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { api, expectEnvelope, seedDbForThisFile } from "../../support/api";
+import { v1, v1Path } from "../../support/client";
 
 seedDbForThisFile();
 
 async function allItems(query: string, account?: string) {
-  const res = await api(`/v1/experiences?pageSize=48&${query}`, { account });
+  const res = await api(`${v1Path("experiences")}?pageSize=48&${query}`, { account });
   expect(res.status).toBe(200);
   return res.body.data as { items: { id: string; operator: { slug: string } }[]; total: number };
 }
@@ -32,21 +33,25 @@ describe("X-Account-Context scoping", () => {
   });
 
   it("a foreign experience is 404 in a storefront, visible in public mode", async () => {
-    expect((await api("/v1/experiences/lisbon-sunset-sail")).status).toBe(200);
-    expectEnvelope(await api("/v1/experiences/lisbon-sunset-sail", { account: "acme" }), 404, "not_found");
-    expect((await api("/v1/experiences/lisbon-sunset-sail", { account: "harbor" })).status).toBe(200);
+    expect((await v1.experience({ params: { parentId: "lisbon-sunset-sail" } })).status).toBe(200);
+    expectEnvelope(
+      await v1.experience({ params: { parentId: "lisbon-sunset-sail" }, account: "acme" }),
+      404,
+      "not_found",
+    );
+    expect((await v1.experience({ params: { parentId: "lisbon-sunset-sail" }, account: "harbor" })).status).toBe(200);
   });
 
   it("a foreign service is 404 in a storefront", async () => {
-    const detail = await api("/v1/experiences/lisbon-sunset-sail");
+    const detail = await v1.experience({ params: { parentId: "lisbon-sunset-sail" } });
     const serviceId = detail.body.data.services[0].id;
-    const path = `/v1/experiences/lisbon-sunset-sail/services/${serviceId}`;
+    const path = v1Path("service", { params: { parentId: "lisbon-sunset-sail", serviceId } });
     expect((await api(path, { account: "harbor" })).status).toBe(200);
     expectEnvelope(await api(path, { account: "summit" }), 404, "not_found");
   });
 
   it("facets are scoped to the storefront", async () => {
-    const res = await api("/v1/facets", { account: "summit" });
+    const res = await v1.facets({ account: "summit" });
     expect(res.status).toBe(200);
     expect(res.body.data.operators).toEqual([{ slug: "summit", name: "Summit Trails", count: expect.any(Number) }]);
     expect(res.body.data.cities.map((city: { slug: string }) => city.slug).sort()).toEqual(["vancouver", "whistler"]);
@@ -61,10 +66,10 @@ describe("X-Account-Context scoping", () => {
     "an unknown or invalid account header is a 404 (%j)",
     async (account) => {
       for (const path of [
-        "/v1/experiences",
-        "/v1/facets",
-        "/v1/experiences/lisbon-sunset-sail",
-        "/v1/account-context/acme",
+        v1Path("experiences"),
+        v1Path("facets"),
+        v1Path("experience", { params: { parentId: "lisbon-sunset-sail" } }),
+        v1Path("accountContext", { params: { slug: "acme" } }),
       ]) {
         expectEnvelope(await api(path, { account }), 404, "account_not_found");
       }
@@ -72,7 +77,7 @@ describe("X-Account-Context scoping", () => {
   );
 
   it("answers carry Vary: X-Account-Context", async () => {
-    const res = await api("/v1/experiences", { account: "acme" });
+    const res = await v1.experiences({ account: "acme" });
     expect(res.headers.get("Vary")).toContain("X-Account-Context");
   });
 });

@@ -8,8 +8,9 @@ import { describe, expect, it } from "vitest";
 import { auditLog, consoleWriteKeys, experiencePhotos, operatorInvitations, services } from "~api/db/schema";
 import { purgeOld } from "~api/jobs/purge";
 import { api, expectEnvelope, type ApiResult } from "../../support/api";
-import { call, identityWorld, outboxFor, randomIp, uniqueEmail, type TestUser } from "../../support/identity";
+import { identityWorld, outboxFor, randomIp, uniqueEmail, type TestUser } from "../../support/identity";
 import { accountIdOf, asMember, syncedMember } from "../../support/operator";
+import { v1, v1Path } from "../../support/client";
 
 const { db } = identityWorld();
 
@@ -56,7 +57,7 @@ describe("console writes with an Idempotency-Key", () => {
   it("a photo sent twice with one key is added once (also racing); another key adds another; no key: every call", async () => {
     const manager = await syncedMember(db(), "acme", "manager");
     const experienceId = "lower-east-side-food-tour";
-    const path = `/v1/operator/experiences/${experienceId}/photos`;
+    const path = v1Path("operatorUploadPhoto", { params: { experienceId } });
     const before = await photoCount(experienceId);
     const sent = key();
     const fields = async () => ({ file: await png("#123456"), alt: "The ferry at the pier" });
@@ -92,7 +93,7 @@ describe("console writes with an Idempotency-Key", () => {
     // The key of a photo sent for another experience, a malformed key: refused.
     expectEnvelope(
       await postFiles(
-        "/v1/operator/experiences/bushwick-street-art-tour/photos",
+        v1Path("operatorUploadPhoto", { params: { experienceId: "bushwick-street-art-tour" } }),
         manager.idToken,
         await fields(),
         sent,
@@ -110,10 +111,10 @@ describe("console writes with an Idempotency-Key", () => {
     const serviceKey = key();
     const body = { name: `Twice ${serviceKey.slice(0, 8)}`, durationMinutes: 60, capacity: 8 };
     const create = () =>
-      call(
-        `/v1/operator/experiences/${experienceId}/services`,
-        asMember(owner.idToken, { body, headers: { "Idempotency-Key": serviceKey } }),
-      );
+      v1.operatorCreateService({
+        params: { experienceId },
+        ...asMember(owner.idToken, { body, headers: { "Idempotency-Key": serviceKey } }),
+      });
     const [first, second] = [await create(), await create()];
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.body.data.id).toBe(first.body.data.id);
@@ -121,9 +122,9 @@ describe("console writes with an Idempotency-Key", () => {
     expect(named).toHaveLength(1);
 
     const logoKey = key();
-    const logo = await postFiles("/v1/operator/branding/logo", owner.idToken, { file: await png("#0f172a") }, logoKey);
+    const logo = await postFiles(v1Path("operatorUploadLogo"), owner.idToken, { file: await png("#0f172a") }, logoKey);
     const logoAgain = await postFiles(
-      "/v1/operator/branding/logo",
+      v1Path("operatorUploadLogo"),
       owner.idToken,
       { file: await png("#0f172a") },
       logoKey,
@@ -133,10 +134,10 @@ describe("console writes with an Idempotency-Key", () => {
     expect(await auditCount("branding.logo_uploaded", "logoUrl", logo.body.data.draft.logoUrl)).toBe(1);
     // The key of the logo is not a service's.
     expectEnvelope(
-      await call(
-        `/v1/operator/experiences/${experienceId}/services`,
-        asMember(owner.idToken, { body, headers: { "Idempotency-Key": logoKey } }),
-      ),
+      await v1.operatorCreateService({
+        params: { experienceId },
+        ...asMember(owner.idToken, { body, headers: { "Idempotency-Key": logoKey } }),
+      }),
       409,
       "idempotency_key_reused",
     );
@@ -144,8 +145,7 @@ describe("console writes with an Idempotency-Key", () => {
     const email = uniqueEmail("twice");
     const invitationKey = key();
     const invite = () =>
-      call(
-        "/v1/operator/invitations",
+      v1.operatorInviteMember(
         asMember(owner.idToken, { body: { email, role: "guide" }, headers: { "Idempotency-Key": invitationKey } }),
       );
     const [sent, sentAgain] = [await invite(), await invite()];
@@ -159,8 +159,7 @@ describe("console writes with an Idempotency-Key", () => {
     const owner = await syncedMember(db(), "acme", "owner");
     const [old, recent] = [key(), key()];
     for (const sent of [old, recent])
-      await call(
-        "/v1/operator/invitations",
+      await v1.operatorInviteMember(
         asMember(owner.idToken, {
           body: { email: uniqueEmail("purge"), role: "guide" },
           headers: { "Idempotency-Key": sent },
@@ -179,7 +178,7 @@ describe("console writes with an Idempotency-Key", () => {
 
 describe("operatorInvitee", () => {
   async function invite(owner: TestUser, email: string): Promise<string> {
-    const res = await call("/v1/operator/invitations", asMember(owner.idToken, { body: { email, role: "manager" } }));
+    const res = await v1.operatorInviteMember(asMember(owner.idToken, { body: { email, role: "manager" } }));
     expect(res.status).toBe(201);
     const [mail] = await outboxFor(email);
     return new URL(mail.meta.link as string).pathname.split("/").pop()!;
@@ -189,14 +188,14 @@ describe("operatorInvitee", () => {
     const owner = await syncedMember(db(), "acme", "owner");
     const email = uniqueEmail("linked");
     const token = await invite(owner, email);
-    const link = (account = "acme") => call(`/v1/operator/invitations/${token}/invitee`, { account });
+    const link = (account = "acme") => v1.operatorInvitee({ params: { token }, account });
     const open = await link();
     expect(open.status).toBe(200);
     expect(open.body.data).toEqual({ email, role: "manager" });
     expectEnvelope(await link("harbor"), 404, "invitation_not_found");
-    expectEnvelope(await call("/v1/operator/invitations/nope-not-a-token/invitee"), 404, "invitation_not_found");
+    expectEnvelope(await v1.operatorInvitee({ params: { token: "nope-not-a-token" } }), 404, "invitation_not_found");
     expectEnvelope(
-      await call("/v1/operator/invitations/nope-not-a-token/invitee", { account: "acme" }),
+      await v1.operatorInvitee({ params: { token: "nope-not-a-token" }, account: "acme" }),
       404,
       "invitation_not_found",
     );

@@ -15,10 +15,11 @@ import {
   sessionIdOf,
 } from "../../support/booking";
 import { call, outboxFor, syncedUser, type TestUser } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
-const cards = async (user: TestUser) => (await call("/v1/user/payment-methods", { token: user.idToken })).body.data;
+const cards = async (user: TestUser) => (await v1.savedCards({ token: user.idToken })).body.data;
 
 /** Books one seat and pays with the test card, keeping it: the guest now has a saved card. */
 async function payAndSave(user: TestUser, expiry = "12/39") {
@@ -47,7 +48,7 @@ describe("saved cards", () => {
     ]);
     expect(JSON.stringify(list)).not.toContain("4242424242424242");
     expect(await bookingRow(db(), bookingId)).toMatchObject({ cardBrand: "visa", cardLast4: "4242" });
-    const booking = await call(`/v1/bookings/${bookingId}`, { token: user.idToken });
+    const booking = await v1.booking({ params: { id: bookingId }, token: user.idToken });
     expect(booking.body.data.card).toEqual({ brand: "visa", last4: "4242" });
     expect(booking.body.data.confirmedAt).toEqual(expect.any(String));
     // The same card saved again is kept once; another expiry is another card (not the default).
@@ -64,20 +65,16 @@ describe("saved cards", () => {
     await payAndSave(user, "12/39");
     await payAndSave(user, "10/37");
     const [first, second] = await cards(user);
-    expect(
-      (await call(`/v1/user/payment-methods/${second.id}/default`, { method: "PUT", token: user.idToken })).status,
-    ).toBe(200);
+    expect((await v1.setDefaultCard({ params: { id: second.id }, token: user.idToken })).status).toBe(200);
     expect((await cards(user)).find((card: { id: string }) => card.id === second.id).isDefault).toBe(true);
-    expect(
-      (await call(`/v1/user/payment-methods/${second.id}`, { method: "DELETE", token: user.idToken })).status,
-    ).toBe(200);
+    expect((await v1.removeCard({ params: { id: second.id }, token: user.idToken })).status).toBe(200);
     expect(await cards(user)).toEqual([expect.objectContaining({ id: first.id, isDefault: true })]);
-    await call(`/v1/user/payment-methods/${first.id}`, { method: "DELETE", token: user.idToken });
+    await v1.removeCard({ params: { id: first.id }, token: user.idToken });
     expect(await cards(user)).toEqual([]);
     const [row] = await db().select().from(users).where(eq(users.id, user.uid));
     expect(row.hasPaymentMethod).toBe(false);
     expectEnvelope(
-      await call(`/v1/user/payment-methods/${first.id}`, { method: "DELETE", token: user.idToken }),
+      await v1.removeCard({ params: { id: first.id }, token: user.idToken }),
       404,
       "payment_method_not_found",
     );
@@ -119,12 +116,12 @@ describe("saved cards", () => {
     const [card] = await cards(owner);
     expect(await cards(other)).toEqual([]);
     expectEnvelope(
-      await call(`/v1/user/payment-methods/${card.id}/default`, { method: "PUT", token: other.idToken }),
+      await v1.setDefaultCard({ params: { id: card.id }, token: other.idToken }),
       404,
       "payment_method_not_found",
     );
     expectEnvelope(
-      await call(`/v1/user/payment-methods/${card.id}`, { method: "DELETE", token: other.idToken }),
+      await v1.removeCard({ params: { id: card.id }, token: other.idToken }),
       404,
       "payment_method_not_found",
     );
@@ -137,11 +134,11 @@ describe("saved cards", () => {
     expect(await seatsTaken(db(), slot.id)).toBe(0);
     expect(await cards(owner)).toHaveLength(1);
     expectEnvelope(
-      await call("/v1/user/payment-methods/not-a-card", { method: "DELETE", token: owner.idToken }),
+      await v1.removeCard({ params: { id: "not-a-card" }, token: owner.idToken }),
       400,
       "validation_error",
     );
-    expectEnvelope(await call("/v1/user/payment-methods"), 401, "unauthorized");
+    expectEnvelope(await v1.savedCards(), 401, "unauthorized");
     expect((await call("/v1/user/payment-methods", { method: "POST", token: owner.idToken, body: {} })).status).toBe(
       405,
     );
@@ -151,33 +148,29 @@ describe("saved cards", () => {
 describe("notification preferences", () => {
   it("defaults (news off), saved per category and channel, honoured when booking emails are sent", async () => {
     const user = await bookingUser(acme);
-    const got = await call("/v1/user/notification-preferences", { token: user.idToken });
+    const got = await v1.notificationPreferences({ token: user.idToken });
     expect(got.body.data).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
     expect(got.body.data.news).toEqual({ email: false, sms: false });
 
     const choice = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
     choice.booking.email = false;
     choice.news.email = true;
-    const saved = await call("/v1/user/notification-preferences", { method: "PUT", token: user.idToken, body: choice });
+    const saved = await v1.setNotificationPreferences({ token: user.idToken, body: choice });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toEqual(choice);
-    expect((await call("/v1/user/notification-preferences", { token: user.idToken })).body.data).toEqual(choice);
+    expect((await v1.notificationPreferences({ token: user.idToken })).body.data).toEqual(choice);
 
     // Booking emails off: the confirmation is in the account's list, but no email goes out.
     const slot = await createSlot(db(), acme.serviceId, { capacity: 5 });
     const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id));
     await pay(sessionIdOf(placed.body.data.checkoutUrl));
     expect((await outboxFor(user.email)).filter((m) => m.kind === "booking_confirmed")).toEqual([]);
-    const inbox = await call("/v1/user/notifications", { token: user.idToken });
+    const inbox = await v1.notifications({ token: user.idToken });
     expect(inbox.body.data.items.map((item: { kind: string }) => item.kind)).toContain("booking_confirmed");
 
     // On again: the cancellation email is sent.
-    await call("/v1/user/notification-preferences", {
-      method: "PUT",
-      token: user.idToken,
-      body: DEFAULT_NOTIFICATION_PREFERENCES,
-    });
-    await call(`/v1/bookings/${placed.body.data.booking.id}/cancel`, { method: "POST", token: user.idToken });
+    await v1.setNotificationPreferences({ token: user.idToken, body: DEFAULT_NOTIFICATION_PREFERENCES });
+    await v1.cancelBooking({ params: { id: placed.body.data.booking.id }, token: user.idToken });
     expect((await outboxFor(user.email)).map((m) => m.kind)).toContain("booking_cancelled");
   });
 
@@ -185,21 +178,21 @@ describe("notification preferences", () => {
     const user = await syncedUser();
     const other = await syncedUser();
     const partial = { booking: { email: true, sms: false } };
-    const res = await call("/v1/user/notification-preferences", { method: "PUT", token: user.idToken, body: partial });
+    const res = await v1.setNotificationPreferences({ token: user.idToken, body: partial });
     expect(expectEnvelope(res, 400, "validation_error").fields).toHaveProperty("news");
     const wrongType = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES) as Record<string, Record<string, unknown>>;
     wrongType.tips.sms = "yes";
     expectEnvelope(
-      await call("/v1/user/notification-preferences", { method: "PUT", token: user.idToken, body: wrongType }),
+      await v1.setNotificationPreferences({ token: user.idToken, body: wrongType }),
       400,
       "validation_error",
     );
     const choice = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
     choice.tips.email = false;
-    await call("/v1/user/notification-preferences", { method: "PUT", token: user.idToken, body: choice });
-    expect((await call("/v1/user/notification-preferences", { token: other.idToken })).body.data).toEqual(
+    await v1.setNotificationPreferences({ token: user.idToken, body: choice });
+    expect((await v1.notificationPreferences({ token: other.idToken })).body.data).toEqual(
       DEFAULT_NOTIFICATION_PREFERENCES,
     );
-    expectEnvelope(await call("/v1/user/notification-preferences"), 401, "unauthorized");
+    expectEnvelope(await v1.notificationPreferences(), 401, "unauthorized");
   });
 });

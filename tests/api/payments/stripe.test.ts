@@ -19,7 +19,8 @@ import {
   withAdultPrice,
 } from "../../support/booking";
 import { startFakeStripe, type FakeStripe, type StripeObject } from "../../support/fake-stripe";
-import { call, outboxFor } from "../../support/identity";
+import { outboxFor } from "../../support/identity";
+import { v1, v1Path } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
@@ -57,7 +58,7 @@ function sendWebhook(payload: string, options: { secret?: string; signature?: st
       ? signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET })
       : options.signature;
   if (signature !== null) headers.set("Stripe-Signature", signature);
-  return api("/v1/payments/webhook/stripe", { method: "POST", headers, body: payload });
+  return api(v1Path("paymentWebhook", { params: { provider: "stripe" } }), { method: "POST", headers, body: payload });
 }
 
 const sessionIdOf = (checkoutUrl: string) => /\/c\/pay\/(cs_test_[a-f0-9]+)$/.exec(checkoutUrl)![1];
@@ -110,7 +111,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect(again.status).toBe(200);
     expect(again.body.data.checkoutUrl).toBe(checkoutUrl);
     // The sandbox checkout does not exist while Stripe is the provider.
-    expectEnvelope(await call("/v1/payments/sandbox/checkouts/cs_sandbox_abc"), 404, "not_found");
+    expectEnvelope(await v1.sandboxCheckout({ params: { sessionId: "cs_sandbox_abc" } }), 404, "not_found");
   });
 
   it("checkout.session.completed replayed 10 times (also concurrently) fulfils once; signatures are verified", async () => {
@@ -202,13 +203,13 @@ describe("Stripe provider (against a fake Stripe API)", () => {
 
   it("refresh-payment asks Stripe; cancellation refunds through Stripe with an idempotency key", async () => {
     const { user, placed, id } = await heldAtStripe({ startsInHours: 72 }, 1);
-    const held = await call(`/v1/bookings/${id}/refresh-payment`, { method: "POST", token: user.idToken });
+    const held = await v1.refreshPayment({ params: { id }, token: user.idToken });
     expect(held.body.data.status).toBe("held");
     const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
-    const refreshed = await call(`/v1/bookings/${id}/refresh-payment`, { method: "POST", token: user.idToken });
+    const refreshed = await v1.refreshPayment({ params: { id }, token: user.idToken });
     expect(refreshed.body.data).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
 
-    const cancelled = await call(`/v1/bookings/${id}/cancel`, { method: "POST", token: user.idToken });
+    const cancelled = await v1.cancelBooking({ params: { id }, token: user.idToken });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({
       status: "cancelled",
@@ -227,9 +228,9 @@ describe("Stripe provider (against a fake Stripe API)", () => {
   it("Stripe down at cancellation: cancelled and seats freed at once, the refund owed and made once by the sweep", async () => {
     const { user, slot, placed, id } = await heldAtStripe({ startsInHours: 72 }, 1);
     const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
-    await call(`/v1/bookings/${id}/refresh-payment`, { method: "POST", token: user.idToken });
+    await v1.refreshPayment({ params: { id }, token: user.idToken });
     fake.failAll(true);
-    const cancelled = await call(`/v1/bookings/${id}/cancel`, { method: "POST", token: user.idToken });
+    const cancelled = await v1.cancelBooking({ params: { id }, token: user.idToken });
     fake.failAll(false);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "paid", refundMinor: null });
@@ -301,11 +302,11 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const first = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { saveCard: true }));
     const paid = fake.complete(sessionIdOf(first.body.data.checkoutUrl));
     expect((await sendWebhook(event("checkout.session.completed", paid))).status).toBe(200);
-    const cards = (await call("/v1/user/payment-methods", { token: user.idToken })).body.data;
+    const cards = (await v1.savedCards({ token: user.idToken })).body.data;
     expect(cards).toEqual([
       expect.objectContaining({ brand: "visa", last4: "4242", expMonth: 12, expYear: 2034, isDefault: true }),
     ]);
-    const receipt = await call(`/v1/bookings/${first.body.data.booking.id}`, { token: user.idToken });
+    const receipt = await v1.booking({ params: { id: first.body.data.booking.id }, token: user.idToken });
     expect(receipt.body.data.card).toEqual({ brand: "visa", last4: "4242" });
 
     const slot2 = await createSlot(db(), acme.serviceId, { capacity: 10 });
@@ -324,7 +325,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     });
     expect(charge[0].idempotencyKey).toContain(second.body.data.booking.id);
     // Refunds of such a booking go to its PaymentIntent.
-    await call(`/v1/bookings/${second.body.data.booking.id}/cancel`, { method: "POST", token: user.idToken });
+    await v1.cancelBooking({ params: { id: second.body.data.booking.id }, token: user.idToken });
     expect(fake.refunds.at(-1)).toMatchObject({ amount: second.body.data.booking.totalMinor });
 
     // A card that declines: the booking stays held and goes through Checkout.
@@ -332,7 +333,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const declining = await placeBooking(other.idToken, bookingBody(acme, slot.id, 1, { saveCard: true }));
     const paidOnce = fake.complete(sessionIdOf(declining.body.data.checkoutUrl), { last4: "0002" });
     await sendWebhook(event("checkout.session.completed", paidOnce));
-    const [card] = (await call("/v1/user/payment-methods", { token: other.idToken })).body.data;
+    const [card] = (await v1.savedCards({ token: other.idToken })).body.data;
     const slot3 = await createSlot(db(), acme.serviceId, { capacity: 10 });
     const fallback = await placeBooking(other.idToken, bookingBody(acme, slot3.id, 1, { paymentMethodId: card.id }));
     expect(fallback.status).toBe(201);
@@ -347,7 +348,8 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const before = await bookingRow(db(), id);
     const to = await createSlot(db(), acme.serviceId, { startsInHours: 120 });
     const asked = await withAdultPrice(db(), acme, acme.adult.priceMinor + 600, () =>
-      call(`/v1/bookings/${id}/reschedule`, {
+      v1.rescheduleBooking({
+        params: { id },
         token: user.idToken,
         body: { slotId: to.id },
         headers: { "Idempotency-Key": randomUUID() },
@@ -372,7 +374,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect(await seatsTaken(db(), to.id)).toBe(2);
     const paid = fake.complete(session.id as string);
     // Back from Stripe before the webhook: refresh-payment asks Stripe and makes the move.
-    const refreshed = await call(`/v1/bookings/${id}/refresh-payment`, { method: "POST", token: user.idToken });
+    const refreshed = await v1.refreshPayment({ params: { id }, token: user.idToken });
     expect(refreshed.body.data).toMatchObject({ pendingChange: null, totalMinor: before.totalMinor + difference });
     const payload = event("checkout.session.completed", paid);
     expect((await sendWebhook(payload)).status).toBe(200);
@@ -384,7 +386,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     });
     expect(await seatsTaken(db(), slot.id)).toBe(0);
 
-    const cancelled = await call(`/v1/bookings/${id}/cancel`, { method: "POST", token: user.idToken });
+    const cancelled = await v1.cancelBooking({ params: { id }, token: user.idToken });
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
     const refunded = (intent: unknown) =>
       fake.refunds.filter((entry) => entry.payment_intent === intent).map((entry) => entry.amount);
@@ -401,7 +403,8 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const before = await bookingRow(db(), id);
     const to = await createSlot(db(), acme.serviceId, { startsInHours: 130 });
     const asked = await withAdultPrice(db(), acme, acme.adult.priceMinor + 200, () =>
-      call(`/v1/bookings/${id}/reschedule`, {
+      v1.rescheduleBooking({
+        params: { id },
         token: user.idToken,
         body: { slotId: to.id },
         headers: { "Idempotency-Key": randomUUID() },
@@ -417,7 +420,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
       ticketCode: before.ticketCode,
       totalMinor: before.totalMinor,
     });
-    const view = await call(`/v1/bookings/${id}`, { token: user.idToken });
+    const view = await v1.booking({ params: { id }, token: user.idToken });
     expect(view.body.data.pendingChange).toBeNull();
   });
 
@@ -431,11 +434,11 @@ describe("Stripe provider (against a fake Stripe API)", () => {
         .status,
     ).toBe(200);
     const paidBooking = await bookingRow(db(), bookingId);
-    await call("/v1/dev/clock", { body: { now: new Date(slot.endsAt.getTime() + 31 * 60_000).toISOString() } });
+    await v1.moveDevClock({ body: { now: new Date(slot.endsAt.getTime() + 31 * 60_000).toISOString() } });
     const mail = (await outboxFor(user.email)).find((message) => message.kind === "tip_request")!;
     const key = /\/gratuity\/([A-Za-z0-9_-]{32})/.exec(mail.textBody)![1];
 
-    const started = await call(`/v1/gratuity/${key}`, { body: { amount: 900 } });
+    const started = await v1.startTip({ params: { accessKey: key }, body: { amount: 900 } });
     expect(started.status).toBe(200);
     const tipSession = fake.sessions.get(sessionIdOf(started.body.data.checkoutUrl))!;
     expect(tipSession).toMatchObject({
@@ -452,7 +455,10 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const payload = event("checkout.session.completed", fake.complete(tipSession.id));
     expect((await sendWebhook(payload)).status).toBe(200);
     expect((await sendWebhook(payload)).body.data.duplicate).toBe(true);
-    expect((await api(`/v1/gratuity/${key}`)).body.data.tip).toMatchObject({ status: "paid", amountMinor: 900 });
+    expect((await v1.tipPage({ params: { accessKey: key } })).body.data.tip).toMatchObject({
+      status: "paid",
+      amountMinor: 900,
+    });
     expect(await bookingRow(db(), bookingId)).toMatchObject({
       status: "confirmed",
       paymentStatus: "paid",
@@ -462,15 +468,19 @@ describe("Stripe provider (against a fake Stripe API)", () => {
   });
 
   it("webhooks of other providers are 404", async () => {
-    expect((await api("/v1/payments/webhook/sandbox", { method: "POST", body: "{}" })).status).toBe(404);
-    expect((await api("/v1/payments/webhook/paypal", { method: "POST", body: "{}" })).status).toBe(404);
-    expect((await api("/v1/payments/webhook/stripe")).status).toBe(405);
+    expect(
+      (await api(v1Path("paymentWebhook", { params: { provider: "sandbox" } }), { method: "POST", body: "{}" })).status,
+    ).toBe(404);
+    expect(
+      (await api(v1Path("paymentWebhook", { params: { provider: "paypal" } }), { method: "POST", body: "{}" })).status,
+    ).toBe(404);
+    expect((await api(v1Path("paymentWebhook", { params: { provider: "stripe" } }))).status).toBe(405);
   });
 
   it("gift cards: bought at Stripe (purchase metadata), delivered on its webhook; a booking's coupon covers the card's part, refunds split", async () => {
     const buyer = await bookingUser(acme);
     const to = `gc-${randomUUID()}@example.com`;
-    const started = await call("/v1/gift-cards", {
+    const started = await v1.buyGiftCard({
       token: buyer.idToken,
       body: { amountMinor: 3_000, recipientEmail: to, senderName: "Alex" },
     });
@@ -500,11 +510,11 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect((await bookingRow(db(), booking.id)).status).toBe("confirmed");
 
     const refundsBefore = fake.refunds.length;
-    const cancelled = await call(`/v1/bookings/${booking.id}/cancel`, { method: "POST", token: guest.idToken });
+    const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.status).toBe(200);
     // The provider refunds only what it took; the gift card gets its part back on its ledger.
     expect(fake.refunds.slice(refundsBefore).map((refund) => refund.amount)).toEqual([booking.totalMinor - 3_000]);
-    const balance = await call("/v1/gift-cards/balance", { body: { code } });
+    const balance = await v1.giftCardBalance({ body: { code } });
     expect(balance.body.data.balanceMinor).toBe(3_000);
   });
 });

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { followChanges } from "~api/changes/feed";
 import { logger } from "~api/logger";
 import { CHANGED_HEADER, type ChangeTopic } from "~contract/changes";
-import { call, createUser, withEmulatorUsers } from "../../support/identity";
+import { createUser, withEmulatorUsers } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 /**
  * The bus between processes is down (Redis where nothing answers): a write still succeeds at
@@ -30,7 +31,7 @@ describe("with the change bus down", () => {
       const user = await createUser();
       for (const firstName of ["Ada", "Grace"]) {
         const started = performance.now();
-        const synced = await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: { firstName } });
+        const synced = await v1.syncUser({ token: user.idToken, body: { firstName } });
         expect(synced.status).toBe(200);
         expect(synced.headers.get(CHANGED_HEADER)).toBe("user");
         // Nothing waits for the bus (an unreachable Redis takes seconds to give up).

@@ -4,7 +4,8 @@ import { closeChanges, followChanges, hearingEveryProcess } from "~api/changes/f
 import { runDueWork } from "~api/jobs/due-work";
 import { CHANGED_HEADER, type ChangeTopic } from "~contract/changes";
 import { bookingWorld, bookingBody, bookingUser, createSlot, expireHoldNow, placeBooking } from "../../support/booking";
-import { call, type TestUser } from "../../support/identity";
+import { type TestUser } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 /**
  * What the API says a write changed (contract/changes.ts): on the write's answer and on its change
@@ -34,7 +35,7 @@ describe("a write's changes", () => {
   it("a quote and a refused booking name nothing; a booking names the seats and the guest's kept facts, on its answer and on the feed", async () => {
     const slot = await createSlot(db(), acme.serviceId, { capacity: 4 });
     const heard = await heardDuring(async () => {
-      const quote = await call("/v1/bookings/quote", { body: bookingBody(acme, slot.id, 2) });
+      const quote = await v1.quote({ body: bookingBody(acme, slot.id, 2) });
       expect(quote.status).toBe(200);
       expect(quote.headers.get(CHANGED_HEADER)).toBeNull();
       const refused = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 5));
@@ -49,11 +50,7 @@ describe("a write's changes", () => {
 
   it("a user's own write names the user, not the catalog or the seats", async () => {
     const heard = await heardDuring(async () => {
-      const renamed = await call("/v1/user/settings/name", {
-        method: "PUT",
-        token: guest.idToken,
-        body: { firstName: "Grace", lastName: "Hopper" },
-      });
+      const renamed = await v1.updateName({ token: guest.idToken, body: { firstName: "Grace", lastName: "Hopper" } });
       expect(renamed.status).toBe(200);
       expect(renamed.headers.get(CHANGED_HEADER)).toBe("user");
     });
@@ -107,7 +104,7 @@ describe("GET /v1/changes", () => {
     while (event && event.event !== "ready") event = await events.next();
     expect(event).toEqual({ event: "ready", data: "{}" });
 
-    expect((await call("/v1/bookings/quote", { body: bookingBody(acme, slot.id, 1) })).status).toBe(200);
+    expect((await v1.quote({ body: bookingBody(acme, slot.id, 1) })).status).toBe(200);
     expect((await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1))).status).toBe(201);
     // The quote said nothing: the next event is the booking's.
     expect(await events.next()).toEqual({ event: "changes", data: JSON.stringify({ topics: ["seats", "user"] }) });

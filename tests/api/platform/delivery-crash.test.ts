@@ -6,6 +6,7 @@ import { outbox } from "~api/db/schema";
 import { seedDbForThisFile } from "../../support/api";
 import { uniqueEmail, withEmulatorUsers } from "../../support/identity";
 import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
+import { v1Path } from "../../support/client";
 
 /**
  * A process killed (SIGKILL) in the middle of an SMTP delivery: after a restart the message is
@@ -57,7 +58,7 @@ describe.skipIf(!process.env.DATABASE_URL)("delivery across a crash (PostgreSQL)
     const first = await startAppProcess(env);
     processes.push(first);
     const email = uniqueEmail("crash");
-    const asked = await fetch(`${first.url}/v1/send-auth-link`, {
+    const asked = await fetch(`${first.url}${v1Path("sendAuthLink")}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ email }),
@@ -76,7 +77,7 @@ describe.skipIf(!process.env.DATABASE_URL)("delivery across a crash (PostgreSQL)
     const second = await startAppProcess(env);
     processes.push(second);
     // The dead attempt's lease (2 minutes) runs out on the test clock; the due work queues it again.
-    const moved = await fetch(`${second.url}/v1/dev/clock`, {
+    const moved = await fetch(`${second.url}${v1Path("moveDevClock")}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ advanceMinutes: 3 }),

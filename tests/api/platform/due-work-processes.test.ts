@@ -5,6 +5,7 @@ import { seedDbForThisFile } from "../../support/api";
 import { bookingUsers, confirmedBooking, createSlot, findService } from "../../support/booking";
 import { withEmulatorUsers } from "../../support/identity";
 import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
+import { v1Path } from "../../support/client";
 
 /**
  * Scheduled work runs once across processes: two app processes on one PostgreSQL database, each
@@ -40,7 +41,7 @@ describe.skipIf(!process.env.DATABASE_URL)("due work across two processes (Postg
     const moveBoth = async (now: Date) => {
       const answers = await Promise.all(
         processes.map(({ url }) =>
-          fetch(`${url}/v1/dev/clock`, {
+          fetch(`${url}${v1Path("moveDevClock")}`, {
             method: "POST",
             headers: { "Content-Type": "application/json" },
             body: JSON.stringify({ now: now.toISOString() }),

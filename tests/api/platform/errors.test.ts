@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api, expectEnvelope, seedDbForThisFile } from "../../support/api";
+import { v1 } from "../../support/client";
 
 seedDbForThisFile();
 
@@ -17,14 +18,18 @@ describe("error envelope", () => {
   });
 
   it("404 for an unknown experience", async () => {
-    const error = expectEnvelope(await api("/v1/experiences/atlantis-submarine-tour"), 404, "not_found");
+    const error = expectEnvelope(
+      await v1.experience({ params: { parentId: "atlantis-submarine-tour" } }),
+      404,
+      "not_found",
+    );
     expect(error.message).toContain("atlantis-submarine-tour");
   });
 
   it("400 with fields for bad query values", async () => {
-    const res = await api(
-      "/v1/experiences?page=0&pageSize=100&sort=cheapest&minPrice=ten&date=2025-02-30&city=New%20York",
-    );
+    const res = await v1.experiences({
+      query: { page: "0", pageSize: "100", sort: "cheapest", minPrice: "ten", date: "2025-02-30", city: "New York" },
+    });
     const error = expectEnvelope(res, 400, "validation_error");
     expect(Object.keys(error.fields ?? {}).sort()).toEqual(["city", "date", "minPrice", "page", "pageSize", "sort"]);
     expect(error.fields?.page).toEqual(["Must be at least 1."]);
@@ -35,12 +40,16 @@ describe("error envelope", () => {
   });
 
   it("400, never 500, for a date that is not even in the YYYY-MM-DD shape", async () => {
-    const error = expectEnvelope(await api("/v1/experiences?date=tomorrow"), 400, "validation_error");
+    const error = expectEnvelope(await v1.experiences({ query: { date: "tomorrow" } }), 400, "validation_error");
     expect(error.fields?.date?.[0]).toBe("Use the format YYYY-MM-DD.");
   });
 
   it("400 when minPrice is above maxPrice, a parameter is repeated, or q is too long", async () => {
-    const range = expectEnvelope(await api("/v1/experiences?minPrice=5000&maxPrice=1000"), 400, "validation_error");
+    const range = expectEnvelope(
+      await v1.experiences({ query: { minPrice: "5000", maxPrice: "1000" } }),
+      400,
+      "validation_error",
+    );
     expect(range.fields).toEqual({ maxPrice: ["Must not be below minPrice."] });
     const repeated = expectEnvelope(
       await api("/v1/experiences?category=tours&category=water"),
@@ -48,12 +57,16 @@ describe("error envelope", () => {
       "validation_error",
     );
     expect(repeated.fields?.category).toEqual(["Give this parameter only once."]);
-    const long = expectEnvelope(await api(`/v1/experiences?q=${"x".repeat(101)}`), 400, "validation_error");
+    const long = expectEnvelope(await v1.experiences({ query: { q: "x".repeat(101) } }), 400, "validation_error");
     expect(long.fields?.q).toEqual(["Use at most 100 characters."]);
   });
 
   it("400 for a malformed path id", async () => {
-    const error = expectEnvelope(await api("/v1/experiences/not%20an%20id"), 400, "validation_error");
+    const error = expectEnvelope(
+      await v1.experience({ params: { parentId: "not%20an%20id" } }),
+      400,
+      "validation_error",
+    );
     expect(error.fields?.parentId).toBeDefined();
   });
 
@@ -72,7 +85,7 @@ describe("error envelope", () => {
   });
 
   it("serves HEAD like GET without a body", async () => {
-    const res = await api("/v1/experiences");
+    const res = await v1.experiences();
     const head = await api("/v1/experiences", { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.body).toBeNull();
@@ -80,7 +93,7 @@ describe("error envelope", () => {
   });
 
   it("never leaks a stack trace", async () => {
-    const res = await api("/v1/experiences?page=abc");
+    const res = await v1.experiences({ query: { page: "abc" } });
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
   });
 });

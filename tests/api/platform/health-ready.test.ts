@@ -27,7 +27,8 @@ if (baseUrl) {
   process.env.PGLITE_DIR = pgliteDir;
   delete process.env.PGLITE_TEMPLATE;
 }
-const { api, expectEnvelope } = await import("../../support/api");
+const { expectEnvelope } = await import("../../support/api");
+const { v1 } = await import("../../support/client");
 const { closeDb, getOpenedDb } = await import("~api/db/client");
 const { logger } = await import("~api/logger");
 
@@ -52,7 +53,7 @@ afterAll(async () => {
 async function readyTurns(status: number, withinMs: number, failing?: string) {
   const started = performance.now();
   for (;;) {
-    const answer = await api("/v1/health/ready");
+    const answer = await v1.healthReady();
     const ms = performance.now() - started;
     const named = !failing || failing in (answer.body?.error?.fields ?? {});
     if ((answer.status === status && named) || ms > withinMs) return { answer, ms };
@@ -62,7 +63,7 @@ async function readyTurns(status: number, withinMs: number, failing?: string) {
 
 describe("GET /v1/health/live", () => {
   it("answers 200 and is never kept", async () => {
-    const answer = await api("/v1/health/live");
+    const answer = await v1.healthLive();
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ data: { status: "live" } });
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
@@ -76,7 +77,7 @@ describe("GET /v1/health/ready", () => {
       "delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations) returning hash, created_at",
     );
     try {
-      const answer = await api("/v1/health/ready");
+      const answer = await v1.healthReady();
       const error = expectEnvelope(answer, 503, "service_unavailable");
       expect(error.message).toMatch(/^Not ready: migrations \(1 pending: \d{4}_\w+\)\.$/);
       expect(Object.keys(error.fields ?? {})).toEqual(["migrations"]);

@@ -5,8 +5,9 @@ import { runningBoss, startJobs, stopJobs } from "~api/jobs/runner";
 import { deliverMessage } from "~api/outbox/delivery";
 import { setMailTransportForTests, type MailTransport } from "~api/outbox/mailer";
 import { enqueueEmail } from "~api/outbox/service";
-import { api, seedDbForThisFile } from "../../support/api";
+import { seedDbForThisFile } from "../../support/api";
 import { uniqueEmail } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 const sent: Array<Parameters<MailTransport["sendMail"]>[0]> = [];
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function outboxRow(id: string) {
-  return (await api(`/v1/dev/outbox/${id}`)).body.data;
+  return (await v1.devOutboxMessage({ params: { id } })).body.data;
 }
 
 describe("the job runner on the embedded database (pg-boss)", () => {
@@ -80,7 +81,7 @@ describe("the job runner on the embedded database (pg-boss)", () => {
 
   it("shows its queues on the dev jobs endpoint", async () => {
     expect(runningBoss()).not.toBeNull();
-    const view = await api("/v1/dev/jobs");
+    const view = await v1.devJobs();
     expect(view.status).toBe(200);
     expect(view.body.data.running).toBe(true);
     expect(view.body.data.queues.map((queue: { name: string }) => queue.name)).toContain("outbox-deliver");

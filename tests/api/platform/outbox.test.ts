@@ -6,9 +6,10 @@ import { requestId } from "~api/http/request-id";
 import { setMailTransportForTests, type MailTransport } from "~api/outbox/mailer";
 import { devOnly, devToolsEnabled } from "~api/outbox/routes";
 import { enqueueEmail } from "~api/outbox/service";
-import { api, expectEnvelope, seedDbForThisFile } from "../../support/api";
+import { expectEnvelope, seedDbForThisFile } from "../../support/api";
 import { bookingUser, confirmedBooking, createSlot, findService } from "../../support/booking";
-import { call, outboxFor, uniqueEmail, withEmulatorUsers } from "../../support/identity";
+import { outboxFor, uniqueEmail, withEmulatorUsers } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -24,7 +25,7 @@ describe("dev outbox", () => {
     const [listed] = (await outboxFor(user.email)).filter((message) => message.kind === "booking_confirmed");
 
     // api() checks the answer against the contract's outboxMessage schema.
-    const one = await api(`/v1/dev/outbox/${listed.id}`);
+    const one = await v1.devOutboxMessage({ params: { id: listed.id } });
     expect(one.status).toBe(200);
     const mail = one.body.data;
     expect(mail.htmlBody).toMatch(/^<!DOCTYPE html/);
@@ -36,8 +37,12 @@ describe("dev outbox", () => {
     ]);
     expect(Buffer.from(mail.attachments[0].content, "base64").toString("utf8")).toContain("BEGIN:VALARM\r\n");
     expect(one.headers.get("Cache-Control")).toBe("no-store");
-    expectEnvelope(await api("/v1/dev/outbox/00000000-0000-4000-8000-000000000000"), 404, "message_not_found");
-    expectEnvelope(await api("/v1/dev/outbox/nope"), 400, "validation_error");
+    expectEnvelope(
+      await v1.devOutboxMessage({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
+      404,
+      "message_not_found",
+    );
+    expectEnvelope(await v1.devOutboxMessage({ params: { id: "nope" } }), 400, "validation_error");
   });
 
   it("lists messages newest first, per recipient, with a limit; reads one by id", async () => {
@@ -54,7 +59,7 @@ describe("dev outbox", () => {
     });
     expect(first.message.status).toBe("kept");
 
-    const list = await api(`/v1/dev/outbox?to=${encodeURIComponent(to.toUpperCase())}`);
+    const list = await v1.devOutbox({ query: { to: to.toUpperCase() } });
     expect(list.status).toBe(200);
     expect(list.body.data.map((message: { subject: string }) => message.subject)).toEqual(["Second", "First"]);
     expect(list.body.data[0]).toEqual({
@@ -75,21 +80,25 @@ describe("dev outbox", () => {
       sentAt: null,
     });
 
-    const limited = await api(`/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+    const limited = await v1.devOutbox({ query: { to, limit: "1" } });
     expect(limited.body.data).toHaveLength(1);
-    const everyone = await api("/v1/dev/outbox?limit=100");
+    const everyone = await v1.devOutbox({ query: { limit: "100" } });
     expect(everyone.body.data.length).toBeGreaterThanOrEqual(2);
 
-    const one = await api(`/v1/dev/outbox/${first.message.id}`);
+    const one = await v1.devOutboxMessage({ params: { id: first.message.id } });
     expect(one.body.data).toMatchObject({ id: first.message.id, recipient: to, subject: "First", textBody: "one" });
   });
 
   it("404 for an unknown message, 400 for bad parameters", async () => {
-    expectEnvelope(await api("/v1/dev/outbox/00000000-0000-4000-8000-000000000000"), 404, "message_not_found");
-    expectEnvelope(await api("/v1/dev/outbox/not-a-uuid"), 400, "validation_error");
-    const error = expectEnvelope(await api("/v1/dev/outbox?limit=0"), 400, "validation_error");
+    expectEnvelope(
+      await v1.devOutboxMessage({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
+      404,
+      "message_not_found",
+    );
+    expectEnvelope(await v1.devOutboxMessage({ params: { id: "not-a-uuid" } }), 400, "validation_error");
+    const error = expectEnvelope(await v1.devOutbox({ query: { limit: "0" } }), 400, "validation_error");
     expect(error.fields?.limit).toEqual(["Must be at least 1."]);
-    expectEnvelope(await api("/v1/dev/outbox?limit=101"), 400, "validation_error");
+    expectEnvelope(await v1.devOutbox({ query: { limit: "101" } }), 400, "validation_error");
   });
 
   it("is off in production: the guard answers 404 like an unknown path", async () => {
@@ -124,8 +133,8 @@ describe("a transactional outbox", () => {
         throw new Error("the change failed");
       })
       .catch(() => undefined);
-    expect((await api(`/v1/dev/outbox?to=${encodeURIComponent(kept)}`)).body.data).toHaveLength(1);
-    expect((await api(`/v1/dev/outbox?to=${encodeURIComponent(dropped)}`)).body.data).toHaveLength(0);
+    expect((await v1.devOutbox({ query: { to: kept } })).body.data).toHaveLength(1);
+    expect((await v1.devOutbox({ query: { to: dropped } })).body.data).toHaveLength(0);
   });
 });
 
@@ -146,7 +155,7 @@ describe("delivery", () => {
     let done;
     for (let i = 0; i < 50 && done?.status !== "sent"; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      done = (await api(`/v1/dev/outbox/${message.id}`)).body.data;
+      done = (await v1.devOutboxMessage({ params: { id: message.id } })).body.data;
     }
     expect(done).toMatchObject({ status: "sent", attempts: 1, lastError: null });
     expect(done.sentAt).toEqual(expect.any(String));
@@ -170,12 +179,12 @@ describe("delivery", () => {
       },
     });
     const email = uniqueEmail("smtp-fail");
-    const res = await call("/v1/send-auth-link", { body: { email } });
+    const res = await v1.sendAuthLink({ body: { email } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     let message;
     for (let i = 0; i < 50; i++) {
-      [message] = (await api(`/v1/dev/outbox?to=${encodeURIComponent(email)}`)).body.data;
+      [message] = (await v1.devOutbox({ query: { to: email } })).body.data;
       if (message?.status === "failed") break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

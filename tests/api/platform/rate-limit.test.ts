@@ -5,6 +5,7 @@ import { ApiError } from "~api/http/errors";
 import { seedDbForThisFile } from "../../support/api";
 import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
 import { withEmulatorUsers } from "../../support/identity";
+import { v1Path } from "../../support/client";
 
 seedDbForThisFile();
 
@@ -60,7 +61,7 @@ describe.skipIf(!process.env.REDIS_URL)("rate limits across two processes (Redis
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const { url } = processes[i % 2];
-      const res = await fetch(`${url}/v1/auth/password-session`, {
+      const res = await fetch(`${url}${v1Path("passwordSession")}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${i}` },
         body: JSON.stringify({ email, password: "wrong-guess-1" }),

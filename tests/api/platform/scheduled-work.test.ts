@@ -2,7 +2,7 @@ import "../../support/env";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications } from "~api/db/schema";
-import { api, seedDbForThisFile } from "../../support/api";
+import { seedDbForThisFile } from "../../support/api";
 import {
   bookingBody,
   bookingRow,
@@ -13,15 +13,16 @@ import {
   findService,
   placeBooking,
 } from "../../support/booking";
-import { call, withEmulatorUsers } from "../../support/identity";
+import { withEmulatorUsers } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
 
-const move = (body: Record<string, unknown>) => call("/v1/dev/clock", { body });
+const move = (body: Record<string, unknown>) => v1.moveDevClock({ body });
 const mail = async (to: string, kind: string) =>
   (
-    (await api(`/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=100`)).body.data as Array<{
+    (await v1.devOutbox({ query: { to, limit: "100" } })).body.data as Array<{
       kind: string;
       subject: string;
       channel: string;
@@ -45,9 +46,8 @@ describe("the test clock and what it makes due (each exactly once)", () => {
     const booked = await confirmedBooking(guest, service, slot.id);
     const quietBooking = await confirmedBooking(quiet, service, slot.id);
     // The quiet guest turned reminder emails off: told in the app only.
-    const prefs = await call("/v1/user/notification-preferences", { method: "GET", token: quiet.idToken });
-    const off = await call("/v1/user/notification-preferences", {
-      method: "PUT",
+    const prefs = await v1.notificationPreferences({ token: quiet.idToken });
+    const off = await v1.setNotificationPreferences({
       token: quiet.idToken,
       body: { ...prefs.body.data, reminders: { email: false, sms: false } },
     });
@@ -55,7 +55,7 @@ describe("the test clock and what it makes due (each exactly once)", () => {
     const held = await placeBooking(lapsing.idToken, bookingBody(service, later.id));
     expect(held.status).toBe(201);
 
-    const start = await api("/v1/dev/clock");
+    const start = await v1.devClock();
     expect(start.status).toBe(200);
     expect(start.body.data.offsetMinutes).toBe(0);
     expect(Math.abs(Date.parse(start.body.data.now) - Date.now())).toBeLessThan(5_000);
@@ -84,9 +84,9 @@ describe("the test clock and what it makes due (each exactly once)", () => {
     // Travellers only ever see the WF- reference: the reminder text and the in-app notifications
     // (confirmed, reminder, hold lapsed) carry it, never the internal bk_ id.
     const reference = async (user: typeof guest, id: string) =>
-      (await call(`/v1/bookings/${id}`, { method: "GET", token: user.idToken })).body.data.reference as string;
+      (await v1.booking({ params: { id }, token: user.idToken })).body.data.reference as string;
     const texts = (
-      (await api(`/v1/dev/outbox?to=${encodeURIComponent(COMPLETE_PROFILE.phone)}&limit=100`)).body.data as Array<{
+      (await v1.devOutbox({ query: { to: COMPLETE_PROFILE.phone, limit: "100" } })).body.data as Array<{
         kind: string;
         textBody: string;
       }>
@@ -118,7 +118,7 @@ describe("the test clock and what it makes due (each exactly once)", () => {
     expect((await move({ advanceMinutes: 5 })).body.data.ran.completed).toBe(0);
 
     // Never backwards; a clear 400 for what is not a move.
-    const before = (await api("/v1/dev/clock")).body.data.now;
+    const before = (await v1.devClock()).body.data.now;
     const back = await move({ now: new Date(Date.now() - 3_600_000).toISOString() });
     expect(Date.parse(back.body.data.now)).toBeGreaterThanOrEqual(Date.parse(before));
     for (const body of [

@@ -22,9 +22,9 @@ import { DEMO_OWNERS } from "~api/db/seed-data/demo-owners.mjs";
 import { buildSeedCatalog, SEED_BOOKED_DAYS, SEED_DAYS, SEED_EXPERIENCES } from "~api/db/seed-data/build";
 import { seedImageFiles } from "~api/db/seed-data/images";
 import { seedDbForThisFile } from "../../support/api";
-import { call } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
 import { seatDrift } from "../../support/seats";
+import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 
@@ -190,7 +190,7 @@ describe("seed", () => {
   it("a seeded day's manifest: each departure's seats taken are the guests listed, the sold-out ones included", async () => {
     const owner = await syncedMember(db(), "acme", "owner");
     const tomorrow = DateTime.now().setZone("America/New_York").plus({ days: 1 }).toISODate()!;
-    const day = await call(`/v1/operator/manifest?date=${tomorrow}`, asMember(owner.idToken));
+    const day = await v1.operatorManifest({ query: { date: tomorrow }, ...asMember(owner.idToken) });
     expect(day.status).toBe(200);
     const departures = day.body.data.departures as Array<{
       seatsTaken: number;

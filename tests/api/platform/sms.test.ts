@@ -6,7 +6,8 @@ import { parseApiEnv } from "~api/env";
 import { deliverMessage } from "~api/outbox/delivery";
 import { setSmsTransportForTests, twilioTransport } from "~api/outbox/sms";
 import { enqueueSms } from "~api/outbox/service";
-import { api, seedDbForThisFile } from "../../support/api";
+import { seedDbForThisFile } from "../../support/api";
+import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 const SID = `AC${"a1".repeat(16)}`;
@@ -46,10 +47,10 @@ describe("text messages (the SMS port)", () => {
     );
     const row = await enqueueSms(db(), { to: "+15551234567", text: "Your trip is tomorrow", kind: "test" });
     expect(row.status).toBe("pending");
-    let message = (await api(`/v1/dev/outbox/${row.id}`)).body.data;
+    let message = (await v1.devOutboxMessage({ params: { id: row.id } })).body.data;
     for (let i = 0; i < 50 && message.status !== "sent"; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      message = (await api(`/v1/dev/outbox/${row.id}`)).body.data;
+      message = (await v1.devOutboxMessage({ params: { id: row.id } })).body.data;
     }
     expect(message).toMatchObject({ status: "sent", attempts: 1 });
     const sent = received.filter((request) => request.form.get("To") === "+15551234567");
@@ -74,7 +75,7 @@ describe("text messages (the SMS port)", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       parked = await deliverMessage(db(), refused.id, { finalAttempt: true });
     }
-    expect((await api(`/v1/dev/outbox/${refused.id}`)).body.data).toMatchObject({
+    expect((await v1.devOutboxMessage({ params: { id: refused.id } })).body.data).toMatchObject({
       status: "failed",
       lastError: "Twilio 400: Invalid 'To' Phone Number",
     });

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { slots } from "~api/db/schema";
 import { formatDepartureTime } from "~api/bookings/format";
 import { bookingUser, bookingWorld, createSlot } from "../../support/booking";
-import { call, outboxFor, type TestUser } from "../../support/identity";
+import { outboxFor, type TestUser } from "../../support/identity";
+import { v1 } from "../../support/client";
 
 /** The waitlist tells the traveller by email (issue 39 item 9): joined, offer expired, the line closed. */
 const { db, acme } = bookingWorld();
@@ -12,14 +13,11 @@ const { db, acme } = bookingWorld();
 const OFFER_HOURS = 12; // WAITLIST_OFFER_HOURS' default
 
 const move = async (minutes: number) => {
-  const moved = await call("/v1/dev/clock", { body: { advanceMinutes: minutes } });
+  const moved = await v1.moveDevClock({ body: { advanceMinutes: minutes } });
   expect(moved.status).toBe(200);
 };
 const join = async (user: TestUser, slotId: string, seats: number) => {
-  const joined = await call("/v1/waitlist", {
-    token: user.idToken,
-    body: { serviceId: acme.serviceId, slotId, seats },
-  });
+  const joined = await v1.joinWaitlist({ token: user.idToken, body: { serviceId: acme.serviceId, slotId, seats } });
   expect(joined.status).toBe(201);
   return joined.body.data.id as string;
 };

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { slots, waitlistEntries, waitlistOffers } from "~api/db/schema";
 import { seedDbForThisFile } from "../../support/api";
 import { bookingUsers, createSlot, findService } from "../../support/booking";
-import { call, withEmulatorUsers } from "../../support/identity";
+import { withEmulatorUsers } from "../../support/identity";
 import { withTwoAppProcesses } from "../../support/app-processes";
+import { v1, v1Path } from "../../support/client";
 
 /**
  * The waitlist's offering step on two app processes over one PostgreSQL database, both running
@@ -31,7 +32,7 @@ describe.skipIf(!process.env.DATABASE_URL)("waitlist offers across two processes
     for (const departure of departures) {
       const ids: string[] = [];
       for (const traveller of travellers) {
-        const joined = await call("/v1/waitlist", {
+        const joined = await v1.joinWaitlist({
           token: traveller.idToken,
           body: { serviceId: service.serviceId, slotId: departure.id, seats: 1 },
         });
@@ -53,7 +54,7 @@ describe.skipIf(!process.env.DATABASE_URL)("waitlist offers across two processes
     const runBoth = () =>
       Promise.all(
         processes.map(({ url }) =>
-          fetch(`${url}/v1/dev/clock`, {
+          fetch(`${url}${v1Path("moveDevClock")}`, {
             method: "POST",
             headers: { "Content-Type": "application/json" },
             body: JSON.stringify({ advanceMinutes: 0 }),

@@ -2,7 +2,7 @@ import "../../support/env";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { services, slots, waitlistEntries, waitlistOffers } from "~api/db/schema";
-import { api, expectEnvelope } from "../../support/api";
+import { expectEnvelope } from "../../support/api";
 import {
   bookingBody,
   bookingRow,
@@ -16,29 +16,29 @@ import {
   sessionIdOf,
   type TestService,
 } from "../../support/booking";
-import { call, syncedUser, type TestUser } from "../../support/identity";
+import { syncedUser, type TestUser } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
+import { v1 } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
 const OFFER_HOURS = 12; // WAITLIST_OFFER_HOURS' default
 
 const move = async (minutes: number) => {
-  const moved = await call("/v1/dev/clock", { body: { advanceMinutes: minutes } });
+  const moved = await v1.moveDevClock({ body: { advanceMinutes: minutes } });
   expect(moved.status).toBe(200);
   return moved.body.data.ran as { waitlistOffers: number; waitlistExpired: number };
 };
 const join = (user: TestUser, slotId: string, seats: number, service: TestService = acme, account?: string) =>
-  call("/v1/waitlist", {
+  v1.joinWaitlist({
     token: user.idToken,
     body: { serviceId: service.serviceId, slotId, seats },
     ...(account ? { account } : {}),
   });
-const leave = (user: TestUser, entryId: string) =>
-  call(`/v1/waitlist/${entryId}/leave`, { token: user.idToken, method: "POST" });
+const leave = (user: TestUser, entryId: string) => v1.leaveWaitlist({ params: { entryId }, token: user.idToken });
 const offers = async (to: string) =>
   (
-    (await api(`/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=100`)).body.data as Array<{
+    (await v1.devOutbox({ query: { to, limit: "100" } })).body.data as Array<{
       kind: string;
       subject: string;
       text: string;
@@ -48,7 +48,7 @@ const offers = async (to: string) =>
 const statusOf = async (entryId: string) =>
   (await db().select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId)))[0].status;
 const publicSeats = async (slotId: string) => {
-  const quote = await call("/v1/bookings/quote", {
+  const quote = await v1.quote({
     body: { serviceId: acme.serviceId, slotId, tickets: [{ ticketTypeId: acme.adult.id, quantity: 1 }] },
   });
   expect(quote.status).toBe(200);
@@ -69,7 +69,7 @@ describe("the waitlist of a sold-out departure", () => {
     const { slot } = await soldOut();
     const [traveller, other] = await Promise.all([bookingUser(acme), bookingUser(acme)]);
     expectEnvelope(
-      await call("/v1/waitlist", { body: { serviceId: acme.serviceId, slotId: slot.id, seats: 1 } }),
+      await v1.joinWaitlist({ body: { serviceId: acme.serviceId, slotId: slot.id, seats: 1 } }),
       401,
       "unauthorized",
     );
@@ -77,7 +77,7 @@ describe("the waitlist of a sold-out departure", () => {
     expectEnvelope(await join(traveller, slot.id, 21), 400, "validation_error");
     expect(
       (
-        await call("/v1/waitlist", {
+        await v1.joinWaitlist({
           token: traveller.idToken,
           body: { serviceId: acme.serviceId, slotId: slot.id, seats: 1, extra: true },
         })
@@ -96,7 +96,7 @@ describe("the waitlist of a sold-out departure", () => {
     expectEnvelope(await join(traveller, slot.id, 1), 409, "already_on_waitlist");
     // Another traveller cannot leave it (404), nor see it.
     expectEnvelope(await leave(other, joined.body.data.id), 404, "waitlist_entry_not_found");
-    const theirs = await call("/v1/user/waitlist", { token: other.idToken });
+    const theirs = await v1.myWaitlist({ token: other.idToken });
     expect(theirs.body.data).toEqual([]);
     // Leaving is one click, and again answers the same.
     const left = await leave(traveller, joined.body.data.id);
@@ -109,7 +109,7 @@ describe("the waitlist of a sold-out departure", () => {
     expect(again.status).toBe(201);
     expect(again.body.data).toMatchObject({ id: joined.body.data.id, status: "waiting", seats: 3, placeInLine: 2 });
     expectEnvelope(await join(traveller, slot.id, 2), 409, "already_on_waitlist");
-    const mine = await call("/v1/user/waitlist", { token: traveller.idToken });
+    const mine = await v1.myWaitlist({ token: traveller.idToken });
     expect(mine.body.data.map((entry: { id: string }) => entry.id)).toEqual([joined.body.data.id]);
   });
 
@@ -132,10 +132,10 @@ describe("the waitlist of a sold-out departure", () => {
       entries.push(joined.body.data.id);
     }
     const [firstEntry, secondEntry, thirdEntry] = entries;
-    expect((await call("/v1/user/waitlist", { token: third.idToken })).body.data[0].placeInLine).toBe(3);
+    expect((await v1.myWaitlist({ token: third.idToken })).body.data[0].placeInLine).toBe(3);
 
     // Two seats freed: held for the second (the first's party does not fit), not the third nor the public.
-    const cancelled = await call(`/v1/bookings/${booking.id}/cancel`, { token: canceller.idToken, method: "POST" });
+    const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: canceller.idToken });
     expect(cancelled.status).toBe(200);
     expect(await publicSeats(slot.id)).toBe(0);
     expectEnvelope(await placeBooking(stranger.idToken, bookingBody(acme, slot.id, 1)), 409, "sold_out");
@@ -191,7 +191,7 @@ describe("the waitlist of a sold-out departure", () => {
     // The third follows the link: the quote counts the offer's seat, the booking takes it.
     const [thirdMail] = await offers(third.email);
     const token = offerToken(thirdMail.meta.link);
-    const quote = await call("/v1/bookings/quote", {
+    const quote = await v1.quote({
       token: third.idToken,
       body: {
         serviceId: acme.serviceId,
@@ -275,23 +275,39 @@ describe("the waitlist of a sold-out departure", () => {
     const [a, b] = await Promise.all([bookingUser(acme), bookingUser(acme)]);
     expect((await join(a, slot.id, 1)).status).toBe(201);
     expect((await join(b, slot.id, 1)).status).toBe(201);
-    const path = `/v1/operator/departures/${slot.id}/waitlist`;
-    expectEnvelope(await call(path, { account: "acme" }), 401, "unauthorized");
+    const params = { departureId: slot.id };
+    expectEnvelope(await v1.operatorDepartureWaitlist({ params, account: "acme" }), 401, "unauthorized");
     const stranger = await syncedUser();
-    expectEnvelope(await call(path, { token: stranger.idToken, account: "acme" }), 404, "not_found");
-    const guide = await syncedMember(db(), "acme", "guide");
-    expectEnvelope(await call(path, { token: guide.idToken, account: "harbor" }), 404, "not_found");
-    const harborOwner = await syncedMember(db(), "harbor", "owner");
-    expectEnvelope(await call(path, { token: harborOwner.idToken, account: "harbor" }), 404, "departure_not_found");
     expectEnvelope(
-      await call(`/v1/operator/departures/bad id!/waitlist`, { token: guide.idToken, account: "acme" }),
+      await v1.operatorDepartureWaitlist({ params, token: stranger.idToken, account: "acme" }),
+      404,
+      "not_found",
+    );
+    const guide = await syncedMember(db(), "acme", "guide");
+    expectEnvelope(
+      await v1.operatorDepartureWaitlist({ params, token: guide.idToken, account: "harbor" }),
+      404,
+      "not_found",
+    );
+    const harborOwner = await syncedMember(db(), "harbor", "owner");
+    expectEnvelope(
+      await v1.operatorDepartureWaitlist({ params, token: harborOwner.idToken, account: "harbor" }),
+      404,
+      "departure_not_found",
+    );
+    expectEnvelope(
+      await v1.operatorDepartureWaitlist({ params: { departureId: "bad id!" }, token: guide.idToken, account: "acme" }),
       400,
       "validation_error",
     );
     // Not the guide's departure (no one's yet): as unknown; once assigned to them, theirs to see.
-    expectEnvelope(await call(path, { token: guide.idToken, account: "acme" }), 404, "departure_not_found");
+    expectEnvelope(
+      await v1.operatorDepartureWaitlist({ params, token: guide.idToken, account: "acme" }),
+      404,
+      "departure_not_found",
+    );
     await db().update(slots).set({ guideUserId: guide.uid }).where(eq(slots.id, slot.id));
-    const listed = await call(path, { token: guide.idToken, account: "acme" });
+    const listed = await v1.operatorDepartureWaitlist({ params, token: guide.idToken, account: "acme" });
     expect(listed.status).toBe(200);
     expect(
       listed.body.data.entries.map((entry: { email: string; status: string }) => [entry.email, entry.status]),
@@ -307,7 +323,7 @@ describe("joinWaitlist's body (issue 39 item 20)", () => {
     const slot = await createSlot(db(), acme.serviceId, { capacity: 2, seatsLeft: 0 });
     const traveller = await bookingUser(acme);
     for (const seats of [true, [3], "0x3", "1e1", "3", 2.5, null]) {
-      const answer = await call("/v1/waitlist", {
+      const answer = await v1.joinWaitlist({
         token: traveller.idToken,
         body: { serviceId: acme.serviceId, slotId: slot.id, seats },
       });
