@@ -22,9 +22,9 @@ export default defineConfig({
       "api/**/*.test.ts",
     ],
     environment: "node",
-    globalSetup: ["tests/global-setup.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
     // PostgreSQL: each file on a copy of the run's seeded template of its own.
-    setupFiles: ["tests/database-per-file.ts"],
+    setupFiles: ["tests/support/database-per-file.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // One shared PostgreSQL database: files run one after another there.

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { bookingUser, findService } from "../api/helpers/booking";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { args, ORIGIN, sessionFor } from "../routes/helpers";
+import { seedDbForThisFile } from "../support/api";
+import { bookingUser, findService } from "../support/booking";
+import { withEmulatorUsers } from "../support/identity";
+import { args, ORIGIN, sessionFor } from "../support/routes";
 import { allRoutes, answerFrom, expectRetryAfterKept, fillPath, type Route } from "./helpers";
 
 /**

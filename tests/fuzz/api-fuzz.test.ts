@@ -2,9 +2,9 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "~api/app";
 import { endpoints } from "~contract/endpoints";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { bookingUser, findService } from "../api/helpers/booking";
-import { withEmulatorUsers } from "../api/helpers/identity";
+import { seedDbForThisFile } from "../support/api";
+import { bookingUser, findService } from "../support/booking";
+import { withEmulatorUsers } from "../support/identity";
 import { encodePart } from "./helpers";
 
 /**
@@ -76,7 +76,7 @@ const body = fc.oneof(
 // TRACE and CONNECT cannot be built as a Request here (the HTTP-level tests send them).
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "PROPFIND", "MKCOL"];
 // The change feed's stream never ends by itself: its 405s and validation are checked in
-// tests/api/declarations.test.ts and its events in tests/api/change-feed.test.ts.
+// tests/api/platform/declarations.test.ts and its events in tests/api/platform/change-feed.test.ts.
 const paths = Object.values(endpoints)
   .filter((endpoint) => !("media" in endpoint && endpoint.media === "text/event-stream"))
   .map((endpoint) => ({ method: endpoint.method, path: endpoint.path }));

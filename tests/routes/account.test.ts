@@ -3,9 +3,9 @@ import * as bookingsRoute from "~/routes/_default.account.bookings.($filter)";
 import * as notificationsRoute from "~/routes/_default.account.notifications";
 import * as paymentsRoute from "~/routes/_default.account.payments";
 import * as accountRoute from "~/routes/_account.account._index";
-import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../api/helpers/booking";
-import { call } from "../api/helpers/identity";
-import { args, loaded, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../support/booking";
+import { args, loaded, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
+import { v1 } from "../support/client";
 
 const { db, acme } = bookingWorld();
 
@@ -118,7 +118,7 @@ describe("unread notifications", () => {
     await confirmedBooking(user, acme, slot.id);
     await confirmedBooking(user, acme, slot.id);
     const cookie = await sessionFor(user);
-    const info = await call("/v1/user/info", { token: user.idToken });
+    const info = await v1.userInfo({ token: user.idToken });
     expect(info.body.data.unreadNotifications).toBe(2);
     const all = await outcome(() =>
       notificationsRoute.action(
@@ -126,6 +126,6 @@ describe("unread notifications", () => {
       ),
     );
     expect(all.data.result.status).toBe("success");
-    expect((await call("/v1/user/info", { token: user.idToken })).body.data.unreadNotifications).toBe(0);
+    expect((await v1.userInfo({ token: user.idToken })).body.data.unreadNotifications).toBe(0);
   });
 });

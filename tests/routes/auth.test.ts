@@ -7,19 +7,19 @@ import * as waiverRoute from "~/routes/_login.waiver";
 import * as setPasswordRoute from "~/routes/_login.set-password";
 import * as resetRoute from "~/routes/_login.reset-password";
 import * as mailboxRoute from "~/routes/_plain.dev.mailbox";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { COMPLETE_PROFILE } from "../api/helpers/booking";
+import { seedDbForThisFile } from "../support/api";
+import { COMPLETE_PROFILE } from "../support/booking";
 import {
-  call,
   createEmailLinkUser,
   createUser,
   outboxFor,
   signInWithPassword,
   uniqueEmail,
   withEmulatorUsers,
-} from "../api/helpers/identity";
+} from "../support/identity";
 import { adminAuth } from "~api/auth/firebase-admin";
-import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "./helpers";
+import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "../support/routes";
+import { v1 } from "../support/client";
 
 seedDbForThisFile();
 withEmulatorUsers();
@@ -41,12 +41,9 @@ describe("POST /auth/session (the browser's fresh ID token becomes the session c
 
   it("an open redirect target falls back to /; a bad token is 401; bad bodies and cross-site posts are refused", async () => {
     const user = await createUser();
-    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: COMPLETE_PROFILE });
+    await v1.syncUser({ token: user.idToken, body: COMPLETE_PROFILE });
     const fresh = await signInWithPassword(user.email, user.password);
-    await call("/v1/user/waiver/sign", {
-      token: fresh.idToken,
-      body: { signedName: "Ada Lovelace", agree: true, textVersion: 1 },
-    });
+    await v1.signWaiver({ token: fresh.idToken, body: { signedName: "Ada Lovelace", agree: true, textVersion: 1 } });
     const open = await outcome(() =>
       sessionRoute.action(
         args(
@@ -88,9 +85,9 @@ describe("POST /auth/logout", () => {
     expect(result.location).toBe("/");
     expect(result.headers.get("Set-Cookie")).toMatch(/^__session=;.*Max-Age=0/);
     // The cookie this browser had is refused from now on (a copy of it cannot be used)…
-    expect((await call("/v1/user/info", { token: cookie.slice("__session=".length) })).status).toBe(401);
+    expect((await v1.userInfo({ token: cookie.slice("__session=".length) })).status).toBe(401);
     // …and the other device stays signed in.
-    expect((await call("/v1/user/info", { token: other.slice("__session=".length) })).status).toBe(200);
+    expect((await v1.userInfo({ token: other.slice("__session=".length) })).status).toBe(200);
   });
 
   it('"Sign out on all devices" ends every session of the user', async () => {
@@ -100,8 +97,8 @@ describe("POST /auth/logout", () => {
     const result = await logout(cookie, { everywhere: "1" });
     expect(result.status).toBe(302);
     expect(result.headers.get("Set-Cookie")).toMatch(/^__session=;.*Max-Age=0/);
-    expect((await call("/v1/user/info", { token: cookie.slice("__session=".length) })).status).toBe(401);
-    expect((await call("/v1/user/info", { token: other.slice("__session=".length) })).status).toBe(401);
+    expect((await v1.userInfo({ token: cookie.slice("__session=".length) })).status).toBe(401);
+    expect((await v1.userInfo({ token: other.slice("__session=".length) })).status).toBe(401);
   });
 });
 
@@ -276,7 +273,7 @@ describe("/complete-profile and /waiver", () => {
 describe("/set-password and /reset-password", () => {
   it("a link-only user sets a password (checked by the API's policy), then is signed in with it", async () => {
     const user = await createEmailLinkUser();
-    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: COMPLETE_PROFILE });
+    await v1.syncUser({ token: user.idToken, body: COMPLETE_PROFILE });
     const cookie = await sessionFor(user);
     const path = "/set-password?redirectUrl=%2Faccount";
     const weak = await outcome(() =>
@@ -314,7 +311,7 @@ describe("/set-password and /reset-password", () => {
 describe("/dev/mailbox", () => {
   it("lists what the outbox holds for an address (local only)", async () => {
     const email = uniqueEmail("mailbox");
-    await call("/v1/send-auth-link", { body: { email } });
+    await v1.sendAuthLink({ body: { email } });
     const page = await outcome(() =>
       mailboxRoute.loader(args(pageRequest(`/dev/mailbox?to=${encodeURIComponent(email)}`)) as never),
     );
@@ -350,7 +347,7 @@ describe("the rest of the sign-in forms", () => {
     expect(result.headers.get("Set-Cookie")).toMatch(/^__session=/);
     // Only the waiver is missing: the profile step hands over to it.
     expect(result.location).toBe(`/complete-profile?${new URLSearchParams({ redirectUrl: "/account" })}`);
-    const info = await call("/v1/user/info", { token: result.headers.get("Set-Cookie")!.split(";")[0].split("=")[1] });
+    const info = await v1.userInfo({ token: result.headers.get("Set-Cookie")!.split(";")[0].split("=")[1] });
     expect(info.body.data).toMatchObject({ email, firstName: "Ada", phoneNumber: "+15551234567" });
   });
 
@@ -377,7 +374,7 @@ describe("the rest of the sign-in forms", () => {
     );
     expect(done.location).toBe("/account");
     const linkOnly = await createEmailLinkUser();
-    await call("/v1/user/sync", { method: "PATCH", token: linkOnly.idToken, body: {} });
+    await v1.syncUser({ token: linkOnly.idToken, body: {} });
     const linkCookie = await sessionFor(linkOnly);
     const set = await outcome(() => setPasswordRoute.loader(args(pageRequest(path, { cookie: linkCookie })) as never));
     expect(set.data.mode).toBe("set");

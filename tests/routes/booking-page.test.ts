@@ -10,8 +10,8 @@ import {
   confirmedBooking,
   createSlot,
   placeBooking,
-} from "../api/helpers/booking";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+} from "../support/booking";
+import { args, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
 
 const { db, acme } = bookingWorld();
 

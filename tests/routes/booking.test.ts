@@ -13,8 +13,8 @@ import {
   confirmedBooking,
   createSlot,
   placeBooking,
-} from "../api/helpers/booking";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+} from "../support/booking";
+import { args, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
 import { marketingCookie } from "~/features/marketing/marketing.server";
 import { issueGiftCard } from "~api/gift-cards/ledger";
 

@@ -2,17 +2,9 @@ import { describe, expect, it } from "vitest";
 import * as notificationsRoute from "~/routes/_default.account.notifications";
 import * as paymentsRoute from "~/routes/_default.account.payments";
 import * as receiptRoute from "~/routes/_default.account.receipt.$bookingId";
-import {
-  bookingWorld,
-  bookingBody,
-  bookingUser,
-  createSlot,
-  pay,
-  placeBooking,
-  sessionIdOf,
-} from "../api/helpers/booking";
-import { call } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+import { bookingWorld, bookingBody, bookingUser, createSlot, pay, placeBooking, sessionIdOf } from "../support/booking";
+import { args, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
+import { v1 } from "../support/client";
 
 const { db, acme } = bookingWorld();
 
@@ -51,13 +43,13 @@ describe("/account/payments: saved cards", () => {
       ),
     );
     expect(removed.status).toBe(302);
-    expect((await call("/v1/user/payment-methods", { token: user.idToken })).body.data).toHaveLength(1);
+    expect((await v1.savedCards({ token: user.idToken })).body.data).toHaveLength(1);
   });
 
   it("another user's card, a made-up id, a bad intent or a cross-site post changes nothing", async () => {
     const owner = await bookingUser(acme);
     await paidWithSavedCard(owner);
-    const [card] = (await call("/v1/user/payment-methods", { token: owner.idToken })).body.data;
+    const [card] = (await v1.savedCards({ token: owner.idToken })).body.data;
     const stranger = await signedInUser();
     const foreign = await outcome(() =>
       paymentsRoute.action(
@@ -92,7 +84,7 @@ describe("/account/payments: saved cards", () => {
       ),
     );
     expect(crossSite.status).toBe(403);
-    expect((await call("/v1/user/payment-methods", { token: owner.idToken })).body.data).toHaveLength(1);
+    expect((await v1.savedCards({ token: owner.idToken })).body.data).toHaveLength(1);
   });
 });
 
@@ -153,7 +145,7 @@ describe("/account/notifications: preferences", () => {
       ),
     );
     expect(saved.status).toBe(302);
-    const prefs = (await call("/v1/user/notification-preferences", { token: user.user.idToken })).body.data;
+    const prefs = (await v1.notificationPreferences({ token: user.user.idToken })).body.data;
     expect(prefs).toEqual({
       booking: { email: false, sms: false },
       reminders: { email: false, sms: true },

@@ -8,8 +8,8 @@ import { bookings } from "~api/db/schema";
 import { issueGiftCard } from "~api/gift-cards/ledger";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
 import { chargeAfterGiftCard, GIFT_CARD_INTENT } from "~/features/gift-cards/confirm-gift-card";
-import { bookingUser, bookingWorld, createSlot } from "../api/helpers/booking";
-import { args, ORIGIN, outcome, sessionFor } from "./helpers";
+import { bookingUser, bookingWorld, createSlot } from "../support/booking";
+import { args, ORIGIN, outcome, sessionFor } from "../support/routes";
 
 const { db, acme } = bookingWorld();
 

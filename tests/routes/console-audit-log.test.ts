@@ -4,10 +4,10 @@ import { auditLog } from "~api/db/schema";
 import { AUDIT_ACTIONS, type AuditAction, type AuditTarget } from "~contract/audit-actions";
 import { AUDIT_VARIANTS } from "~/features/console/audit-sentence";
 import * as audit from "~/routes/_console.console.audit-log";
-import { bookingUser, bookingWorld, confirmedBooking, createSlot } from "../api/helpers/booking";
-import { addTeamMember, accountIdOf } from "../api/helpers/operator";
-import { consoleLoad as load } from "./console-helpers";
-import { signedInUser } from "./helpers";
+import { bookingUser, bookingWorld, confirmedBooking, createSlot } from "../support/booking";
+import { addTeamMember, accountIdOf } from "../support/operator";
+import { consoleLoad as load } from "../support/console-routes";
+import { signedInUser } from "../support/routes";
 
 const { db, acme } = bookingWorld();
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { bookingRefunds } from "~api/db/schema";
 import * as page from "~/routes/_console.console.bookings.$bookingId";
 import * as receipt from "~/routes/_default.account.receipt.$bookingId";
-import { bookingRow, bookingUser, bookingWorld, confirmedBooking, createSlot } from "../api/helpers/booking";
-import { addTeamMember } from "../api/helpers/operator";
-import { args, outcome, pageRequest, sessionFor, signedInUser, type Outcome } from "./helpers";
+import { bookingRow, bookingUser, bookingWorld, confirmedBooking, createSlot } from "../support/booking";
+import { addTeamMember } from "../support/operator";
+import { args, outcome, pageRequest, sessionFor, signedInUser, type Outcome } from "../support/routes";
 
 const { db, acme } = bookingWorld();
 

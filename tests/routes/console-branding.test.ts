@@ -4,10 +4,11 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import * as page from "~/routes/_console.console.branding";
-import { api, seedDbForThisFile } from "../api/helpers/api";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { addTeamMember } from "../api/helpers/operator";
-import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { withEmulatorUsers } from "../support/identity";
+import { addTeamMember } from "../support/operator";
+import { args, outcome, pageRequest, signedInUser, type Outcome } from "../support/routes";
+import { v1 } from "../support/client";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -40,7 +41,7 @@ function uploadLogo(cookie: string, file: Blob, name = "logo.png", key: string =
 }
 
 const fieldErrors = (out: Outcome) => out.data.result.error as Record<string, string[]>;
-const storefront = async () => (await api("/v1/account-context/acme", { account: "acme" })).body.data;
+const storefront = async () => (await v1.accountContext({ params: { slug: "acme" }, account: "acme" })).body.data;
 
 const saveForm = (fields: Record<string, string>) => ({
   intent: "save",

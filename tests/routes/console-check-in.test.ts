@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { accounts, slots } from "~api/db/schema";
 import * as checkIn from "~/routes/_console.console.check-in";
 import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { findService, todaysBooking as todaysBookingOf } from "../api/helpers/booking";
-import { addTeamMember } from "../api/helpers/operator";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, signedInUser, type Outcome } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { findService, todaysBooking as todaysBookingOf } from "../support/booking";
+import { addTeamMember } from "../support/operator";
+import { withEmulatorUsers } from "../support/identity";
+import { args, outcome, pageRequest, sessionFor, signedInUser, type Outcome } from "../support/routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

@@ -6,11 +6,11 @@ import * as list from "~/routes/_console.console.experiences._index";
 import * as create from "~/routes/_console.console.experiences.new";
 import * as details from "~/routes/_details.experiences.$parentId.$serviceId._index";
 import * as sitemap from "~/routes/sitemap[.]xml";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { findService } from "../api/helpers/booking";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { signedInUser } from "./helpers";
-import { ACME, consoleLoad as load, consolePost as post, memberOf } from "./console-helpers";
+import { seedDbForThisFile } from "../support/api";
+import { findService } from "../support/booking";
+import { withEmulatorUsers } from "../support/identity";
+import { signedInUser } from "../support/routes";
+import { ACME, consoleLoad as load, consolePost as post, memberOf } from "../support/console-routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

@@ -9,11 +9,11 @@ import {
   inExperienceZone,
   slotAt,
   type TestService,
-} from "../api/helpers/booking";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { addTeamMember } from "../api/helpers/operator";
-import { args, outcome, pageRequest, signedInUser, type Outcome } from "./helpers";
+} from "../support/booking";
+import { seedDbForThisFile } from "../support/api";
+import { withEmulatorUsers } from "../support/identity";
+import { addTeamMember } from "../support/operator";
+import { args, outcome, pageRequest, signedInUser, type Outcome } from "../support/routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

@@ -6,12 +6,12 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { experiences } from "~api/db/schema";
 import * as page from "~/routes/_console.console.experiences.$experienceId.photos";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { accountIdOf } from "../api/helpers/operator";
-import { iphoneStyleJpeg } from "../api/helpers/photos";
-import { args, outcome, signedInUser, type Outcome } from "./helpers";
-import { ACME, consoleLoad, consolePost, memberOf } from "./console-helpers";
+import { seedDbForThisFile } from "../support/api";
+import { withEmulatorUsers } from "../support/identity";
+import { accountIdOf } from "../support/operator";
+import { iphoneStyleJpeg } from "../support/photos";
+import { args, outcome, signedInUser, type Outcome } from "../support/routes";
+import { ACME, consoleLoad, consolePost, memberOf } from "../support/console-routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

@@ -2,11 +2,11 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { services, slots, ticketTypes } from "~api/db/schema";
 import * as prices from "~/routes/_console.console.experiences.$experienceId.prices";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { bookingUser, confirmedBooking, createSlot, findService } from "../api/helpers/booking";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { signedInUser, type Outcome } from "./helpers";
-import { ACME, consoleLoad, consolePost, memberOf } from "./console-helpers";
+import { seedDbForThisFile } from "../support/api";
+import { bookingUser, confirmedBooking, createSlot, findService } from "../support/booking";
+import { withEmulatorUsers } from "../support/identity";
+import { signedInUser, type Outcome } from "../support/routes";
+import { ACME, consoleLoad, consolePost, memberOf } from "../support/console-routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

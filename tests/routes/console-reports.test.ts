@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import * as reports from "~/routes/_console.console.reports";
 import * as reportsCsv from "~/routes/_console.console.reports[.]csv";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { consoleLoad as load, memberOf } from "./console-helpers";
-import { args, pageRequest, signedInUser } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { withEmulatorUsers } from "../support/identity";
+import { consoleLoad as load, memberOf } from "../support/console-routes";
+import { args, pageRequest, signedInUser } from "../support/routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { experiences, slots } from "~api/db/schema";
 import * as departures from "~/routes/_console.console.experiences.$experienceId.departures";
 import * as schedule from "~/routes/_console.console.experiences.$experienceId.schedule";
-import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "../api/helpers/booking";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { signedInUser } from "./helpers";
-import { consoleLoad as load, consolePost as post, memberOf } from "./console-helpers";
+import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "../support/booking";
+import { seedDbForThisFile } from "../support/api";
+import { withEmulatorUsers } from "../support/identity";
+import { signedInUser } from "../support/routes";
+import { consoleLoad as load, consolePost as post, memberOf } from "../support/console-routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

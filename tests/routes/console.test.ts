@@ -7,10 +7,10 @@ import * as invitation from "~/routes/_external.console.invitations.$token";
 import * as sessionRoute from "~/routes/auth.session";
 import * as logoutRoute from "~/routes/auth.logout";
 import * as login from "~/routes/_login.login";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { createUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, signedInUser } from "./helpers";
-import { ACME, consoleLoad as load, consolePost as post, memberOf } from "./console-helpers";
+import { seedDbForThisFile } from "../support/api";
+import { createUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../support/identity";
+import { args, outcome, pageRequest, signedInUser } from "../support/routes";
+import { ACME, consoleLoad as load, consolePost as post, memberOf } from "../support/console-routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

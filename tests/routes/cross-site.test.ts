@@ -2,10 +2,11 @@
 // sends without a trusted proxy in front, and an Origin of another scheme on the same host.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as page from "~/routes/_console.console.branding";
-import { api, seedDbForThisFile } from "../api/helpers/api";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { ACME, memberOf } from "./console-helpers";
-import { args, outcome, pageRequest } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { withEmulatorUsers } from "../support/identity";
+import { ACME, memberOf } from "../support/console-routes";
+import { args, outcome, pageRequest } from "../support/routes";
+import { v1 } from "../support/client";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -25,7 +26,7 @@ const save = (cookie: string, name: string, headers: Record<string, string>, ori
       ) as never,
     ),
   );
-const draftName = async () => (await api("/v1/account-context/acme", { account: "acme" })).body.data;
+const draftName = async () => (await v1.accountContext({ params: { slug: "acme" }, account: "acme" })).body.data;
 
 describe("cross-site form posts to the console (TRUST_PROXY=0)", () => {
   let before: string | undefined;

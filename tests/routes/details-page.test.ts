@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as detailsRoute from "~/routes/_details.experiences.$parentId.$serviceId._index";
 import { sql } from "drizzle-orm";
-import { api, seedDbForThisFile } from "../api/helpers/api";
-import { createSlot, findService, type TestService } from "../api/helpers/booking";
-import { args, outcome, pageRequest } from "./helpers";
+import { api, seedDbForThisFile } from "../support/api";
+import { createSlot, findService, type TestService } from "../support/booking";
+import { args, outcome, pageRequest } from "../support/routes";
 
 /** The details page's loader: what the booking widget is sent back with (issue 31, items 2, 4 and 5). */
 const { db } = seedDbForThisFile();

@@ -7,9 +7,10 @@ import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceI
 import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
 import common from "~/locales/en/common.json";
 import { funnelSteps, waiverStep } from "~/features/booking/funnel-steps";
-import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../api/helpers/booking";
-import { call, createEmailLinkUser, uniqueEmail } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "./helpers";
+import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../support/booking";
+import { createEmailLinkUser, uniqueEmail } from "../support/identity";
+import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "../support/routes";
+import { v1 } from "../support/client";
 
 /**
  * The booking funnel (issue 31, items 7 and 8): every page between the details page and the pay
@@ -93,7 +94,7 @@ describe("the funnel's pages show what is being booked", () => {
   it("/set-password after a first sign-in by link carries it too", async () => {
     const slot = await createSlot(db(), acme.serviceId);
     const linkOnly = await createEmailLinkUser();
-    await call("/v1/user/sync", { method: "PATCH", token: linkOnly.idToken, body: {} });
+    await v1.syncUser({ token: linkOnly.idToken, body: {} });
     const cookie = await sessionFor(linkOnly);
     const path = `/set-password?${new URLSearchParams({ redirectUrl: confirmPath(slot.id) })}`;
     const page = await loaded(setPasswordRoute, path, cookie);
@@ -130,8 +131,8 @@ describe("the address is asked for nowhere in the funnel (no booking needs one)"
     expect(common.login.emailLinkHint).toMatch(/password/i);
     // And indeed: a first sign-in by link must set a password (requiresPasswordSetup).
     const user = await createEmailLinkUser();
-    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} });
-    const info = await call("/v1/user/info", { token: user.idToken });
+    await v1.syncUser({ token: user.idToken, body: {} });
+    const info = await v1.userInfo({ token: user.idToken });
     expect(info.body.data.requiresPasswordSetup).toBe(true);
   });
 });

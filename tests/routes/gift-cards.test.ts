@@ -10,10 +10,10 @@ import * as giftCardReceiptRoute from "~/routes/_default.account.gift-cards.$gif
 import { issueGiftCard, newGiftCardCode } from "~api/gift-cards/ledger";
 import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/attempts";
 import { groupGiftCardCode } from "~contract/gift-cards";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
-import { args, loaded, outcome, pageRequest, signedInUser } from "./helpers";
-import { consoleLoad, consolePost, memberOf } from "./console-helpers";
+import { seedDbForThisFile } from "../support/api";
+import { uniqueEmail, withEmulatorUsers } from "../support/identity";
+import { args, loaded, outcome, pageRequest, signedInUser } from "../support/routes";
+import { consoleLoad, consolePost, memberOf } from "../support/console-routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

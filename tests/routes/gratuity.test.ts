@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import * as gratuityRoute from "~/routes/_external.gratuity.$accessKey";
-import { api, seedDbForThisFile } from "../api/helpers/api";
-import { bookingUser, confirmedBooking, createSlot, findService, pay, sessionIdOf } from "../api/helpers/booking";
-import { call, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { bookingUser, confirmedBooking, createSlot, findService, pay, sessionIdOf } from "../support/booking";
+import { withEmulatorUsers } from "../support/identity";
+import { args, outcome, pageRequest } from "../support/routes";
 import { TIP_LOOKUPS_PER_ADDRESS } from "~api/tips/routes";
+import { v1 } from "../support/client";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -12,12 +13,12 @@ withEmulatorUsers();
 /** A completed booking's tip link, as the post-trip email carries it (the test clock only moves forward). */
 async function tipKey(): Promise<string> {
   const service = await findService(db());
-  const ahead = (Date.parse((await api("/v1/dev/clock")).body.data.now) - Date.now()) / 3_600_000;
+  const ahead = (Date.parse((await v1.devClock()).body.data.now) - Date.now()) / 3_600_000;
   const slot = await createSlot(db(), service.serviceId, { startsInHours: ahead + 20, durationMinutes: 60 });
   const guest = await bookingUser(service);
   await confirmedBooking(guest, service, slot.id);
-  await call("/v1/dev/clock", { body: { now: new Date(slot.endsAt.getTime() + 31 * 60_000).toISOString() } });
-  const mail = (await api(`/v1/dev/outbox?to=${encodeURIComponent(guest.email)}&limit=50`)).body.data.find(
+  await v1.moveDevClock({ body: { now: new Date(slot.endsAt.getTime() + 31 * 60_000).toISOString() } });
+  const mail = (await v1.devOutbox({ query: { to: guest.email, limit: "50" } })).body.data.find(
     (message: { kind: string }) => message.kind === "tip_request",
   );
   return /\/gratuity\/([A-Za-z0-9_-]{32})/.exec(mail.textBody)![1];

@@ -4,10 +4,10 @@ import { slots } from "~api/db/schema";
 import { quoteBooking } from "~/features/booking/booking.server";
 import { apiFor } from "~/platform/api.server";
 import * as detailsRoute from "~/routes/_details.experiences.$parentId.$serviceId._index";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { bookingBody, bookingUser, createSlot, findService, type TestService } from "../api/helpers/booking";
-import { withEmulatorUsers, type TestUser } from "../api/helpers/identity";
-import { args, outcome, pageRequest } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { bookingBody, bookingUser, createSlot, findService, type TestService } from "../support/booking";
+import { withEmulatorUsers, type TestUser } from "../support/identity";
+import { args, outcome, pageRequest } from "../support/routes";
 
 /**
  * The web keeps the API's public reads a few seconds (app/platform/api-read-cache.server.ts) and

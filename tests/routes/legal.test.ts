@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as contactRoute from "~/routes/_default.contact";
 import * as privacyRoute from "~/routes/_default.privacy";
 import * as termsRoute from "~/routes/_default.terms";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { args, outcome, pageRequest } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { args, outcome, pageRequest } from "../support/routes";
 
 seedDbForThisFile();
 

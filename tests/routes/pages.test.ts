@@ -11,10 +11,10 @@ import * as devJobsRoute from "~/routes/_plain.dev.jobs";
 import * as mailboxRoute from "~/routes/_plain.dev.mailbox";
 import * as mailboxAttachmentRoute from "~/routes/dev.mailbox.$messageId.attachments.$index";
 import { enqueueEmail } from "~api/outbox/service";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { findService } from "../api/helpers/booking";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, signedInUser } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { findService } from "../support/booking";
+import { withEmulatorUsers } from "../support/identity";
+import { args, outcome, pageRequest, signedInUser } from "../support/routes";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as route from "~/routes/_default.account.personal-info";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { call, createEmailLinkUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { createEmailLinkUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../support/identity";
+import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "../support/routes";
+import { v1 } from "../support/client";
 
 seedDbForThisFile();
 withEmulatorUsers();
@@ -107,7 +108,7 @@ describe("/account/personal-info", () => {
 
   it("a user who must set a password is sent to /set-password by a form post too (nothing is saved)", async () => {
     const user = await createEmailLinkUser();
-    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: PROFILE });
+    await v1.syncUser({ token: user.idToken, body: PROFILE });
     const cookie = await sessionFor(user);
     const posted = await outcome(() =>
       route.action(
@@ -118,7 +119,7 @@ describe("/account/personal-info", () => {
     );
     expect(posted.status).toBe(302);
     expect(posted.location).toBe("/set-password?tab=x");
-    expect((await call("/v1/user/info", { token: user.idToken })).body.data).toMatchObject({
+    expect((await v1.userInfo({ token: user.idToken })).body.data).toMatchObject({
       firstName: "Ada",
       requiresPasswordSetup: true,
     });

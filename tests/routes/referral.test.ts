@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as referralRoute from "~/routes/_external.referral.$code";
 import * as accountRoute from "~/routes/_account.account._index";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, signedInUser, loaded } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { withEmulatorUsers } from "../support/identity";
+import { args, outcome, pageRequest, signedInUser, loaded } from "../support/routes";
 
 seedDbForThisFile();
 withEmulatorUsers();

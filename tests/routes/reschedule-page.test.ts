@@ -11,10 +11,10 @@ import {
   pay,
   seatsTaken,
   sessionIdOf,
-} from "../api/helpers/booking";
+} from "../support/booking";
 import { eq } from "drizzle-orm";
 import { ticketTypes } from "~api/db/schema";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
+import { args, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
 
 const { db, acme } = bookingWorld();
 

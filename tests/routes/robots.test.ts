@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as robotsRoute from "~/routes/robots[.]txt";
-import { args, pageRequest } from "./helpers";
+import { args, pageRequest } from "../support/routes";
 
 const robots = async (host?: string) =>
   (robotsRoute.loader(args(pageRequest("/robots.txt", { host })) as never) as Response).text();

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { users } from "~api/db/schema";
 import * as route from "~/routes/_default.account.security";
 import * as rootRoute from "~/root";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { call, createEmailLinkUser, outboxFor, signInWithPassword, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { createEmailLinkUser, outboxFor, signInWithPassword, withEmulatorUsers } from "../support/identity";
+import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "../support/routes";
+import { v1 } from "../support/client";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -42,15 +43,15 @@ describe("/account/security", () => {
     // Posted without JavaScript: no Firebase client to hand a custom token to.
     expect(changed.headers.getSetCookie().some((c) => c.startsWith("fbresync="))).toBe(false);
     const fresh = sessionSetBy(changed.headers);
-    expect((await call("/v1/user/info", { token: cookie.slice("__session=".length) })).status).toBe(401);
+    expect((await v1.userInfo({ token: cookie.slice("__session=".length) })).status).toBe(401);
     expect((await signInWithPassword(user.email, "a-new-password-2")).idToken).toBeTruthy();
-    expect((await call("/v1/user/info", { token: fresh.slice("__session=".length) })).status).toBe(200);
-    expect((await call("/v1/user/info", { token: other.slice("__session=".length) })).status).toBe(401);
+    expect((await v1.userInfo({ token: fresh.slice("__session=".length) })).status).toBe(200);
+    expect((await v1.userInfo({ token: other.slice("__session=".length) })).status).toBe(401);
   });
 
   it("a user without a password (not kept on /set-password) adds a first password", async () => {
     const user = await createEmailLinkUser();
-    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} });
+    await v1.syncUser({ token: user.idToken, body: {} });
     // Like a Google or Apple user: no password, and not required to set one.
     await db().update(users).set({ requiresPasswordSetup: false }).where(eq(users.id, user.uid));
     const cookie = await sessionFor(user);
@@ -113,7 +114,7 @@ describe("/account/security: forgot the password", () => {
 describe("/account/security for a user who must set a password", () => {
   it("is /set-password (page and form post alike)", async () => {
     const user = await createEmailLinkUser();
-    await call("/v1/user/sync", { method: "PATCH", token: user.idToken, body: {} });
+    await v1.syncUser({ token: user.idToken, body: {} });
     const cookie = await sessionFor(user);
     expect((await loaded(route, PAGE, cookie)).location).toBe("/set-password");
     const added = await post(cookie, {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import * as unsubscribeRoute from "~/routes/_external.unsubscribe.$token";
 import { unsubscribeToken } from "~api/unsubscribe/service";
-import { seedDbForThisFile } from "../api/helpers/api";
-import { bookingUser, findService } from "../api/helpers/booking";
-import { call, withEmulatorUsers } from "../api/helpers/identity";
-import { args, outcome, pageRequest } from "./helpers";
+import { seedDbForThisFile } from "../support/api";
+import { bookingUser, findService } from "../support/booking";
+import { withEmulatorUsers } from "../support/identity";
+import { args, outcome, pageRequest } from "../support/routes";
+import { v1 } from "../support/client";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -12,7 +13,7 @@ withEmulatorUsers();
 describe("/unsubscribe/{token}", () => {
   it("asks first, stops on a same-origin post, says so; a bad link is the 404 page", async () => {
     const user = await bookingUser(await findService(db()));
-    const id = (await call("/v1/user/info", { method: "GET", token: user.idToken })).body.data.id;
+    const id = (await v1.userInfo({ token: user.idToken })).body.data.id;
     const token = unsubscribeToken(id, "tips");
     const path = `/unsubscribe/${token}`;
     const page = await outcome(() => unsubscribeRoute.loader(args(pageRequest(path), { token }) as never));

@@ -6,11 +6,11 @@ import { runDueWork } from "~api/jobs/due-work";
 import * as waitlistRoute from "~/routes/_default.account.waitlist";
 import * as consoleRoute from "~/routes/_console.console.departures.$departureId.waitlist";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
-import { api } from "../api/helpers/api";
-import { bookingRow, bookingUser, bookingWorld, createSlot, pay, sessionIdOf } from "../api/helpers/booking";
-import { call, type TestUser } from "../api/helpers/identity";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "./helpers";
-import { consoleLoad, memberOf } from "./console-helpers";
+import { bookingRow, bookingUser, bookingWorld, createSlot, pay, sessionIdOf } from "../support/booking";
+import { type TestUser } from "../support/identity";
+import { args, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
+import { consoleLoad, memberOf } from "../support/console-routes";
+import { v1 } from "../support/client";
 
 const { db, acme } = bookingWorld();
 
@@ -23,7 +23,7 @@ const entriesOf = (userId: string) => db().select().from(waitlistEntries).where(
 
 /** The path (and query) of the newest waitlist offer's link mailed to `email`. */
 async function offerPathFor(email: string): Promise<string> {
-  const outbox = await api(`/v1/dev/outbox?to=${encodeURIComponent(email)}&limit=20`);
+  const outbox = await v1.devOutbox({ query: { to: email, limit: "20" } });
   const mail = (outbox.body.data as Array<{ kind: string; meta: Record<string, string> }>).find(
     (message) => message.kind === "waitlist_offer",
   )!;
@@ -201,7 +201,7 @@ const payWith = (path: string, cookie: string) =>
 /** A sold-out departure, `user` on its waitlist, a seat freed and offered: the offer link's path, and its entry. */
 async function offeredTo(user: TestUser) {
   const slot = await createSlot(db(), acme.serviceId, { capacity: 2, seatsLeft: 0 });
-  const joined = await call("/v1/waitlist", {
+  const joined = await v1.joinWaitlist({
     token: user.idToken,
     body: { serviceId: acme.serviceId, slotId: slot.id, seats: 1 },
   });
@@ -269,7 +269,7 @@ describe("a waitlist offer link that cannot be used", () => {
     const user = await bookingUser(acme);
     const cookie = await sessionFor(user);
     const { entryId, path } = await offeredTo(user);
-    const left = await call(`/v1/waitlist/${entryId}/leave`, { token: user.idToken, method: "POST" });
+    const left = await v1.leaveWaitlist({ params: { entryId }, token: user.idToken });
     expect(left.body.data.status).toBe("declined");
     expectRefused(await loadConfirm(path, cookie), 410, "declined");
   });

@@ -6,7 +6,7 @@ import { inspectPhoto, processPhoto } from "~api/photos/pipeline";
 import { ApiError } from "~contract/errors";
 import { MAX_PHOTO_BYTES } from "~contract/photos";
 import { PHOTO_FORMATS } from "~contract/picture";
-import { iphoneStyleJpeg } from "../api/helpers/photos";
+import { iphoneStyleJpeg } from "../support/photos";
 
 async function refusal(bytes: Uint8Array): Promise<ApiError> {
   const error = await processPhoto(bytes).then(

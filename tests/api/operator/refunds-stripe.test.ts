@@ -1,0 +1,93 @@
+import "../../support/env";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookingRefunds } from "~api/db/schema";
+import { settleDueRefunds } from "~api/bookings/refunds";
+import { setPaymentProviderForTests } from "~api/payments";
+import { createStripeProvider } from "~api/payments/stripe";
+import { bookingBody, bookingRow, bookingUser, bookingWorld, createSlot, placeBooking } from "../../support/booking";
+import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
+import { syncedMember } from "../../support/operator";
+import { v1 } from "../../support/client";
+
+const { db, acme } = bookingWorld();
+let fake: FakeStripe;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  setPaymentProviderForTests(
+    createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: "whsec_test_fake_secret", apiBase: fake.url }),
+  );
+});
+
+afterAll(async () => {
+  setPaymentProviderForTests(undefined);
+  await fake?.close();
+});
+
+const sessionIdOf = (checkoutUrl: string) => /\/c\/pay\/(cs_test_[a-f0-9]+)$/.exec(checkoutUrl)![1];
+
+/** A booking paid at (the fake) Stripe. */
+async function paidAtStripe() {
+  const user = await bookingUser(acme);
+  const slot = await createSlot(db(), acme.serviceId, { startsInHours: 240 });
+  const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
+  const id = placed.body.data.booking.id as string;
+  const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+  const refreshed = await v1.refreshPayment({ params: { id }, token: user.idToken });
+  expect(refreshed.body.data).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+  return { user, id, total: placed.body.data.booking.totalMinor as number, intent: session.payment_intent as string };
+}
+
+const refund = (token: string, bookingId: string, body: unknown) =>
+  v1.operatorRefundBooking({ params: { bookingId }, account: "acme", token, body });
+
+describe("operator refunds through Stripe (against a fake Stripe API)", () => {
+  it("a partial refund sends Stripe the amount and the refund's key; a cancellation then refunds only the rest", async () => {
+    const manager = await syncedMember(db(), "acme", "manager");
+    const { user, id, total, intent } = await paidAtStripe();
+    const clientKey = randomUUID().replace(/-/g, "");
+    const answer = await refund(manager.idToken, id, {
+      amountMinor: 600,
+      alreadyRefundedMinor: 0,
+      reason: "Shorter route",
+      releaseSeats: false,
+      idempotencyKey: clientKey,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data.refund).toMatchObject({ amountMinor: 600, status: "made" });
+    const requests = fake.requests.filter((r) => r.path === "/v1/refunds" && r.params.payment_intent === intent);
+    expect(requests).toHaveLength(1);
+    expect(Number(requests[0].params.amount)).toBe(600);
+    expect(requests[0].idempotencyKey).toBe(`op_${id}_${clientKey}`);
+
+    const cancelled = await v1.cancelBooking({ params: { id }, token: user.idToken });
+    expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "refunded", refundMinor: total });
+    const amounts = fake.refunds.filter((r) => r.payment_intent === intent).map((r) => r.amount);
+    expect(amounts).toEqual([600, total - 600]);
+  });
+
+  it("Stripe down: the operator's refund stays owed, then the sweep makes it once", async () => {
+    const manager = await syncedMember(db(), "acme", "manager");
+    const { id, intent } = await paidAtStripe();
+    fake.failAll(true);
+    const answer = await refund(manager.idToken, id, {
+      amountMinor: 300,
+      alreadyRefundedMinor: 0,
+      reason: "Weather",
+      releaseSeats: false,
+      idempotencyKey: randomUUID().replace(/-/g, ""),
+    });
+    fake.failAll(false);
+    expect(answer.status).toBe(201);
+    expect(answer.body.data.refund.status).toBe("owed");
+    expect((await bookingRow(db(), id)).refundMinor).toBeNull();
+    expect(await settleDueRefunds(db())).toBeGreaterThanOrEqual(1);
+    expect(await settleDueRefunds(db())).toBe(0);
+    const [row] = await db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, id));
+    expect(row.status).toBe("made");
+    expect((await bookingRow(db(), id)).refundMinor).toBe(300);
+    expect(fake.refunds.filter((r) => r.payment_intent === intent)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,498 @@
+import "../../support/env";
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditLog, bookingRefunds, notifications, sandboxCheckouts, sandboxRefunds } from "~api/db/schema";
+import { settleDueRefunds } from "~api/bookings/refunds";
+import type { OperatorRole } from "~contract/operators";
+import { expectEnvelope } from "../../support/api";
+import {
+  bookingRow,
+  bookingUser,
+  bookingWorld,
+  confirmedBooking,
+  createSlot,
+  placeBooking,
+  bookingBody,
+  seatsTaken,
+} from "../../support/booking";
+import { outboxFor, syncedUser } from "../../support/identity";
+import { syncedMember } from "../../support/operator";
+import { v1 } from "../../support/client";
+
+const { db, acme } = bookingWorld();
+
+const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
+
+const key = () => randomUUID().replace(/-/g, "");
+
+function refund(token: string | undefined, bookingId: string, body: unknown, account = "acme") {
+  return v1.operatorRefundBooking({ params: { bookingId }, account, ...(token ? { token } : {}), body });
+}
+
+const getBooking = (token: string | undefined, bookingId: string, account = "acme") =>
+  v1.operatorGetBooking({ params: { bookingId }, account, ...(token ? { token } : {}) });
+
+/** A traveller's paid booking of `adults` on a new departure of acme's. */
+async function paidBooking(adults = 2, startsInHours = 240) {
+  const guest = await bookingUser(acme);
+  const slot = await createSlot(db(), acme.serviceId, { startsInHours });
+  const booking = await confirmedBooking(guest, acme, slot.id, adults);
+  return { guest, slot, booking };
+}
+
+const refundRows = (bookingId: string) =>
+  db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, bookingId));
+
+async function sandboxRefundsOf(bookingId: string) {
+  const row = await bookingRow(db(), bookingId);
+  return db().select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, row.paymentIntentId!));
+}
+
+async function checkoutRefunded(bookingId: string) {
+  const row = await bookingRow(db(), bookingId);
+  const [checkout] = await db()
+    .select()
+    .from(sandboxCheckouts)
+    .where(eq(sandboxCheckouts.paymentIntentId, row.paymentIntentId!));
+  return checkout.refundedMinor;
+}
+
+describe("operator refunds: the guard", () => {
+  it("signed out 401, a non-member 404, a guide 403 (refund), another operator's booking 404", async () => {
+    const [guide, stranger, harborOwner, manager] = await Promise.all([
+      member("acme", "guide"),
+      syncedUser(),
+      member("harbor", "owner"),
+      member("acme", "manager"),
+    ]);
+    const { booking } = await paidBooking(1);
+    const body = {
+      amountMinor: 100,
+      alreadyRefundedMinor: 0,
+      reason: "Goodwill",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    };
+    expectEnvelope(await refund(undefined, booking.id, body), 401, "unauthorized");
+    expectEnvelope(await refund(stranger.idToken, booking.id, body), 404, "not_found");
+    expectEnvelope(await refund(guide.idToken, booking.id, body), 403, "forbidden");
+    expectEnvelope(await refund(harborOwner.idToken, booking.id, body, "harbor"), 404, "booking_not_found");
+    expectEnvelope(await getBooking(undefined, booking.id), 401, "unauthorized");
+    expectEnvelope(await getBooking(stranger.idToken, booking.id), 404, "not_found");
+    expectEnvelope(await getBooking(harborOwner.idToken, booking.id, "harbor"), 404, "booking_not_found");
+    // A guide sees only the bookings of the departures they lead.
+    expectEnvelope(await getBooking(guide.idToken, booking.id), 404, "booking_not_found");
+    expect((await refundRows(booking.id)).length).toBe(0);
+    const seen = await getBooking(manager.idToken, booking.id);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toMatchObject({
+      booking: { id: booking.id, status: "confirmed" },
+      money: {
+        paidMinor: booking.totalMinor,
+        refundedMinor: 0,
+        refundableMinor: booking.totalMinor,
+        refunds: [],
+        canRefund: true,
+        canReleaseSeats: true,
+      },
+    });
+  });
+
+  it("hostile input is a 400, never a 500", async () => {
+    const manager = await member("acme", "manager");
+    const { booking } = await paidBooking(1);
+    const good = {
+      amountMinor: 100,
+      alreadyRefundedMinor: 0,
+      reason: "Goodwill",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    };
+    for (const bad of [
+      { ...good, amountMinor: 0 },
+      { ...good, amountMinor: -5 },
+      { ...good, amountMinor: 1.5 },
+      { ...good, reason: "" },
+      { ...good, reason: "x".repeat(501) },
+      { ...good, reason: "bad\u0000reason" },
+      { ...good, idempotencyKey: "short" },
+      { ...good, idempotencyKey: "a/b/c/d/e/f/g" },
+      { ...good, releaseSeats: "yes" },
+      { ...good, extra: true },
+      {},
+    ]) {
+      expectEnvelope(await refund(manager.idToken, booking.id, bad), 400, "validation_error");
+    }
+    expect((await refund(manager.idToken, "bk_nope", good)).status).toBe(400);
+    expect((await getBooking(manager.idToken, "not-a-booking")).status).toBe(400);
+    expect((await refundRows(booking.id)).length).toBe(0);
+  });
+});
+
+describe("operator booking: the service fee and what the operator receives", () => {
+  it("paid: the fee travellers paid on top and the rest the operator's; a refund gives back the fee's share; a guide sees no money", async () => {
+    const [manager, guide] = await Promise.all([member("acme", "manager"), member("acme", "guide")]);
+    const { booking, slot } = await paidBooking(2);
+    const { feesMinor, totalMinor } = await bookingRow(db(), booking.id);
+    expect(feesMinor).toBeGreaterThan(0);
+    const before = (await getBooking(manager.idToken, booking.id)).body.data.money;
+    expect(before).toMatchObject({
+      paidMinor: totalMinor,
+      serviceFeeMinor: feesMinor,
+      operatorMinor: totalMinor - feesMinor,
+    });
+
+    // Half refunded: half the fee goes back with it (rounded), the operator receives the rest.
+    const half = Math.floor(totalMinor / 2);
+    const refunded = await refund(manager.idToken, booking.id, {
+      amountMinor: half,
+      alreadyRefundedMinor: 0,
+      reason: "Half the tour",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    });
+    expect(refunded.status).toBe(201);
+    const feeKept = feesMinor - Math.round((feesMinor * half) / totalMinor);
+    const split = { serviceFeeMinor: feeKept, operatorMinor: totalMinor - half - feeKept };
+    expect(refunded.body.data.booking).toMatchObject(split);
+    expect((await getBooking(manager.idToken, booking.id)).body.data.money).toMatchObject({
+      refundedMinor: half,
+      ...split,
+    });
+
+    // The guide leading the departure: the booking and its guests, no money.
+    await db().execute(`update slots set guide_user_id = '${guide.uid}' where id = '${slot.id}'`);
+    const seen = await getBooking(guide.idToken, booking.id);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.money).toBeNull();
+    expect(seen.body.data).not.toHaveProperty("refunds");
+  });
+});
+
+describe("operator refunds: partial, full, conflicts", () => {
+  it("a partial then the rest; over-refund 409 with what is left; stale 409 with the current figure", async () => {
+    const manager = await member("acme", "manager");
+    const { guest, booking } = await paidBooking(2);
+    const total = booking.totalMinor;
+    const part = Math.floor(total / 3);
+    const first = await refund(manager.idToken, booking.id, {
+      amountMinor: part,
+      alreadyRefundedMinor: 0,
+      reason: "Rain during the tour",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({
+      refund: { amountMinor: part, status: "made", reason: "Rain during the tour", releaseSeats: false },
+      booking: {
+        status: "confirmed",
+        paymentStatus: "paid",
+        paidMinor: total,
+        refundedMinor: part,
+        refundableMinor: total - part,
+      },
+    });
+    expect(await bookingRow(db(), booking.id)).toMatchObject({
+      status: "confirmed",
+      paymentStatus: "paid",
+      refundMinor: part,
+    });
+    expect(await checkoutRefunded(booking.id)).toBe(part);
+
+    // Stale: the operator saw 0 refunded, but `part` has been since.
+    const stale = await refund(manager.idToken, booking.id, {
+      amountMinor: 100,
+      alreadyRefundedMinor: 0,
+      reason: "Again",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    });
+    expectEnvelope(stale, 409, "refund_stale");
+    expect(stale.body.error.details).toMatchObject({ refundedMinor: part, refundableMinor: total - part });
+
+    // Over: more than what is left.
+    const over = await refund(manager.idToken, booking.id, {
+      amountMinor: total - part + 1,
+      alreadyRefundedMinor: part,
+      reason: "Too much",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    });
+    expectEnvelope(over, 409, "refund_exceeds_paid");
+    expect(over.body.error.details).toMatchObject({ refundableMinor: total - part });
+
+    // The rest: the payment is refunded in full, the booking stays confirmed.
+    const rest = await refund(manager.idToken, booking.id, {
+      amountMinor: total - part,
+      alreadyRefundedMinor: part,
+      reason: "Guide was ill",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    });
+    expect(rest.status).toBe(201);
+    expect(rest.body.data.booking).toMatchObject({
+      status: "confirmed",
+      paymentStatus: "refunded",
+      refundedMinor: total,
+      refundableMinor: 0,
+    });
+    expect(await checkoutRefunded(booking.id)).toBe(total);
+    expect((await refundRows(booking.id)).map((row) => row.status)).toEqual(["made", "made"]);
+    expectEnvelope(
+      await refund(manager.idToken, booking.id, {
+        amountMinor: 1,
+        alreadyRefundedMinor: total,
+        reason: "More",
+        releaseSeats: false,
+        idempotencyKey: key(),
+      }),
+      409,
+      "refund_exceeds_paid",
+    );
+
+    // The traveller: one email and one notification per refund, and the booking's refunds listed.
+    const mails = (await outboxFor(guest.email)).filter((mail: { subject: string }) =>
+      mail.subject.startsWith("Refund from"),
+    );
+    expect(mails).toHaveLength(2);
+    const text = JSON.stringify(mails);
+    expect(text).toContain("Rain during the tour");
+    expect(text).toContain("Guide was ill");
+    const inbox = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, guest.uid), eq(notifications.kind, "booking_refunded")));
+    expect(inbox).toHaveLength(2);
+    const view = await v1.booking({ params: { id: booking.id }, token: guest.idToken });
+    expect(view.body.data.refunds).toHaveLength(2);
+    expect(view.body.data.refunds.map((r: { amountMinor: number }) => r.amountMinor)).toEqual([part, total - part]);
+    expect(view.body.data).toMatchObject({ refundMinor: total, paymentStatus: "refunded" });
+
+    // Audited, with the actor.
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, manager.uid), eq(auditLog.action, "booking.refunded")));
+    expect(audit).toHaveLength(2);
+  });
+
+  it("the same idempotency key again answers the same refund: one row, one provider refund", async () => {
+    const owner = await member("acme", "owner");
+    const { booking } = await paidBooking(1);
+    const body = {
+      amountMinor: 250,
+      alreadyRefundedMinor: 0,
+      reason: "Late start",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    };
+    const first = await refund(owner.idToken, booking.id, body);
+    const again = await refund(owner.idToken, booking.id, body);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.data.refund).toEqual(first.body.data.refund);
+    expect(await refundRows(booking.id)).toHaveLength(1);
+    expect(await sandboxRefundsOf(booking.id)).toHaveLength(1);
+    expect((await bookingRow(db(), booking.id)).refundMinor).toBe(250);
+  });
+
+  it("release seats: the booking cancelled, its seats freed; a cancellation later refunds only the remainder", async () => {
+    const manager = await member("acme", "manager");
+    const { slot, booking } = await paidBooking(2);
+    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    const released = await refund(manager.idToken, booking.id, {
+      amountMinor: 500,
+      alreadyRefundedMinor: 0,
+      reason: "Guest asked to cancel by phone",
+      releaseSeats: true,
+      idempotencyKey: key(),
+    });
+    expect(released.status).toBe(201);
+    expect(released.body.data.booking).toMatchObject({ status: "cancelled", refundedMinor: 500 });
+    expect(await seatsTaken(db(), slot.id)).toBe(0);
+    // Seats cannot be released twice.
+    expectEnvelope(
+      await refund(manager.idToken, booking.id, {
+        amountMinor: 100,
+        alreadyRefundedMinor: 500,
+        reason: "Again",
+        releaseSeats: true,
+        idempotencyKey: key(),
+      }),
+      409,
+      "not_cancellable",
+    );
+  });
+
+  it("a traveller's cancellation after a partial refund refunds only the remainder", async () => {
+    const manager = await member("acme", "manager");
+    const { guest, booking } = await paidBooking(2);
+    await refund(manager.idToken, booking.id, {
+      amountMinor: 700,
+      alreadyRefundedMinor: 0,
+      reason: "Goodwill",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    });
+    const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "refunded",
+      refundMinor: booking.totalMinor,
+    });
+    const rows = await refundRows(booking.id);
+    expect(rows.map((row) => row.amountMinor).sort((a, b) => a - b)).toEqual(
+      [700, booking.totalMinor - 700].sort((a, b) => a - b),
+    );
+    expect(rows.every((row) => row.status === "made")).toBe(true);
+    expect(await checkoutRefunded(booking.id)).toBe(booking.totalMinor);
+  });
+
+  it("release seats is refused once the departure has started; a booking not paid is 409", async () => {
+    const manager = await member("acme", "manager");
+    const { booking } = await paidBooking(1, 240);
+    // Started: move the departure into the past.
+    const row = await bookingRow(db(), booking.id);
+    await db().execute(
+      `update slots set starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour' where id = '${row.slotId}'`,
+    );
+    expectEnvelope(
+      await refund(manager.idToken, booking.id, {
+        amountMinor: 100,
+        alreadyRefundedMinor: 0,
+        reason: "No show",
+        releaseSeats: true,
+        idempotencyKey: key(),
+      }),
+      409,
+      "departure_started",
+    );
+    const kept = await refund(manager.idToken, booking.id, {
+      amountMinor: 100,
+      alreadyRefundedMinor: 0,
+      reason: "Short tour",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    });
+    expect(kept.status).toBe(201);
+
+    const guest = await bookingUser(acme);
+    const slot = await createSlot(db(), acme.serviceId);
+    const held = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1));
+    expectEnvelope(
+      await refund(manager.idToken, held.body.data.booking.id, {
+        amountMinor: 100,
+        alreadyRefundedMinor: 0,
+        reason: "x",
+        releaseSeats: false,
+        idempotencyKey: key(),
+      }),
+      409,
+      "booking_not_paid",
+    );
+  });
+
+  it("the sweep settles an owed refund after a provider failure", async () => {
+    const manager = await member("acme", "manager");
+    const { booking } = await paidBooking(1);
+    const row = await bookingRow(db(), booking.id);
+    // The sandbox refuses refunds of a payment it does not find paid: make it fail for a moment.
+    await db()
+      .update(sandboxCheckouts)
+      .set({ status: "failed" })
+      .where(eq(sandboxCheckouts.paymentIntentId, row.paymentIntentId!));
+    const owed = await refund(manager.idToken, booking.id, {
+      amountMinor: 300,
+      alreadyRefundedMinor: 0,
+      reason: "Broken bus",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    });
+    expect(owed.status).toBe(201);
+    expect(owed.body.data).toMatchObject({ refund: { status: "owed", madeAt: null }, booking: { refundedMinor: 300 } });
+    expect((await bookingRow(db(), booking.id)).refundMinor).toBeNull();
+    await db()
+      .update(sandboxCheckouts)
+      .set({ status: "paid" })
+      .where(eq(sandboxCheckouts.paymentIntentId, row.paymentIntentId!));
+    expect(await settleDueRefunds(db())).toBeGreaterThanOrEqual(1);
+    expect(await settleDueRefunds(db())).toBe(0);
+    expect((await refundRows(booking.id))[0]).toMatchObject({ status: "made" });
+    expect((await bookingRow(db(), booking.id)).refundMinor).toBe(300);
+    expect(await checkoutRefunded(booking.id)).toBe(300);
+  });
+});
+
+describe("refunds owed under the earlier model", () => {
+  it("a cancelled booking still paid with no refund row gets one from the sweep, refunded once", async () => {
+    const { guest, booking } = await paidBooking(1);
+    await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
+    // As the earlier model left a cancellation whose provider call failed: no row, still paid.
+    await db().delete(bookingRefunds).where(eq(bookingRefunds.bookingId, booking.id));
+    await db()
+      .delete(sandboxRefunds)
+      .where(eq(sandboxRefunds.paymentIntentId, (await bookingRow(db(), booking.id)).paymentIntentId!));
+    await db().execute(`update bookings set payment_status = 'paid', refund_minor = null where id = '${booking.id}'`);
+    await db().execute(`update sandbox_checkouts set refunded_minor = 0 where booking_id = '${booking.id}'`);
+    expect(await settleDueRefunds(db())).toBeGreaterThanOrEqual(1);
+    expect(await settleDueRefunds(db())).toBe(0);
+    expect(await refundRows(booking.id)).toEqual([
+      expect.objectContaining({
+        amountMinor: booking.totalMinor,
+        status: "made",
+        idempotencyKey: `refund_${booking.id}`,
+      }),
+    ]);
+    expect(await bookingRow(db(), booking.id)).toMatchObject({
+      paymentStatus: "refunded",
+      refundMinor: booking.totalMinor,
+    });
+    expect(await checkoutRefunded(booking.id)).toBe(booking.totalMinor);
+  });
+});
+
+describe("operator refunds: the race", () => {
+  it("the same refund sent 10 times at once: one refund, one provider call, refund_minor once", async () => {
+    const manager = await member("acme", "manager");
+    const { booking } = await paidBooking(2);
+    const body = {
+      amountMinor: 400,
+      alreadyRefundedMinor: 0,
+      reason: "Double click",
+      releaseSeats: false,
+      idempotencyKey: key(),
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refund(manager.idToken, booking.id, body)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((a) => a.body.data.refund.id)).size).toBe(1);
+    expect(await refundRows(booking.id)).toHaveLength(1);
+    expect(await sandboxRefundsOf(booking.id)).toHaveLength(1);
+    expect(await checkoutRefunded(booking.id)).toBe(400);
+    expect((await bookingRow(db(), booking.id)).refundMinor).toBe(400);
+  });
+
+  it("10 refunds at once, each its own key, the same figure seen: one succeeds, nine 409", async () => {
+    const manager = await member("acme", "manager");
+    const { booking } = await paidBooking(2);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        refund(manager.idToken, booking.id, {
+          amountMinor: 300,
+          alreadyRefundedMinor: 0,
+          reason: "Two tabs",
+          releaseSeats: false,
+          idempotencyKey: key(),
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.error.code).toBe("refund_stale");
+    expect(await refundRows(booking.id)).toHaveLength(1);
+    expect(await sandboxRefundsOf(booking.id)).toHaveLength(1);
+    expect((await bookingRow(db(), booking.id)).refundMinor).toBe(300);
+  });
+});

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll } from "vitest";
+
+/**
+ * App processes for the multi-process tests: each a child serving the Hono app over HTTP
+ * (tests/support/booking-server.ts), with this process's environment plus `env`.
+ */
+export interface AppProcess {
+  child: ChildProcess;
+  url: string;
+}
+
+export function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/booking-server.ts"], {
+    env: { ...process.env, SEED_ON_START: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`app process did not start: ${output}`)), 60_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: `http://127.0.0.1:${match[1]}` });
+      }
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`app process exited (${code}): ${output}`));
+    });
+  });
+}
+
+export function stopAppProcesses(processes: AppProcess[]): Promise<unknown> {
+  return Promise.all(
+    processes.map(
+      ({ child }) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null) return resolve(null);
+          child.once("exit", resolve);
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+}
+
+/**
+ * Two app processes for the describe block it is called in: started before its tests, stopped
+ * after. Answers a getter (the processes exist only once beforeAll has run).
+ */
+export function withTwoAppProcesses(): () => AppProcess[] {
+  let processes: AppProcess[] = [];
+  beforeAll(async () => {
+    processes = await Promise.all([startAppProcess(), startAppProcess()]);
+  }, 120_000);
+  afterAll(async () => {
+    await stopAppProcesses(processes);
+  });
+  return () => processes;
+}

@@ -1,0 +1,42 @@
+import type { Db } from "~api/db/client";
+import type { OperatorRole } from "~contract/operators";
+import { addTeamMember } from "./operator";
+import { args, outcome, pageRequest, signedInUser, type Outcome } from "./routes";
+
+/** acme's storefront, where its console is. */
+export const ACME = "acme.app.localhost:3000";
+
+type Loader = { loader: (args: never) => unknown };
+type Action = { action: (args: never) => unknown };
+
+/** A console route's loader for `path` as `cookie`'s holder on `host` (acme's storefront by default). */
+export const consoleLoad = (
+  route: Loader,
+  path: string,
+  cookie: string | null,
+  params: Record<string, string> = {},
+  host = ACME,
+): Promise<Outcome> => outcome(() => route.loader(args(pageRequest(path, { cookie, host }), params) as never));
+
+/** A console route's action: `form` posted as a browser would (URL-encoded), from the same origin. */
+export const consolePost = (
+  route: Action,
+  path: string,
+  cookie: string,
+  form: Record<string, string> | URLSearchParams,
+  params: Record<string, string> = {},
+  host = ACME,
+): Promise<Outcome> => {
+  const request =
+    form instanceof URLSearchParams
+      ? new Request(pageRequest(path, { cookie, host, method: "POST" }), { body: form })
+      : pageRequest(path, { cookie, form, host });
+  return outcome(() => route.action(args(request, params) as never));
+};
+
+/** A new signed-in user (with their session cookie) who is a member of `slug`'s team with `role`. */
+export async function memberOf(db: Db, role: OperatorRole, slug = "acme") {
+  const signedIn = await signedInUser();
+  await addTeamMember(db, slug, signedIn.user.uid, role);
+  return signedIn;
+}

@@ -1,0 +1,112 @@
+/**
+ * Loader and action tests: a route module's loader or action called in-process with a real
+ * Request, on the real database (PGlite in memory, or DATABASE_URL) and the Auth emulator,
+ * through the same in-process API the server uses. Nothing of ours is mocked.
+ */
+import "./env";
+import { createUser, sessionCookieFor, signInWithPassword, type TestUser } from "./identity";
+import { v1 } from "./client";
+
+export const ORIGIN = "http://localhost:3000";
+
+export type Outcome = {
+  status: number;
+  /** Location of a redirect. */
+  location: string | null;
+  headers: Headers;
+  // Loader data is inspected dynamically; assertions check its shape.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  data: any;
+};
+
+type RequestOptions = {
+  method?: string;
+  form?: Record<string, string>;
+  json?: unknown;
+  cookie?: string | null;
+  /** The Origin header of a POST; null to send none. Default: our own origin. */
+  origin?: string | null;
+  host?: string;
+  headers?: Record<string, string>;
+};
+
+/** A browser-like request for a page of the web app. */
+export function pageRequest(path: string, options: RequestOptions = {}): Request {
+  const method = options.method ?? (options.form || options.json !== undefined ? "POST" : "GET");
+  const url = new URL(path, options.host ? `http://${options.host}` : ORIGIN);
+  const headers = new Headers(options.headers);
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  if (method !== "GET" && method !== "HEAD" && options.origin !== null)
+    headers.set("Origin", options.origin ?? url.origin);
+  let body: BodyInit | undefined;
+  if (options.form) body = new URLSearchParams(options.form);
+  if (options.json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(options.json);
+  }
+  return new Request(url, { method, headers, body });
+}
+
+function isDataWithInit(value: unknown): value is { type: string; data: unknown; init?: ResponseInit } {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+async function settle(value: unknown): Promise<Outcome> {
+  if (value instanceof Response) {
+    const text = await value.text();
+    let data: unknown = text;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      // a text body
+    }
+    return { status: value.status, location: value.headers.get("Location"), headers: value.headers, data };
+  }
+  if (isDataWithInit(value)) {
+    return {
+      status: value.init?.status ?? 200,
+      location: null,
+      headers: new Headers(value.init?.headers),
+      data: value.data,
+    };
+  }
+  return { status: 200, location: null, headers: new Headers(), data: value };
+}
+
+/** Runs a loader or action and tells what the browser would get: data, a status, a redirect. */
+export async function outcome(run: () => unknown): Promise<Outcome> {
+  try {
+    return await settle(await run());
+  } catch (thrown) {
+    if (thrown instanceof Response || isDataWithInit(thrown)) return settle(thrown);
+    throw thrown;
+  }
+}
+
+export const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+
+/** A route's loader answering a GET of `path` with this session cookie: what the browser would get. */
+export function loaded(route: { loader: (args: never) => unknown }, path: string, cookie: string): Promise<Outcome> {
+  return outcome(() => route.loader(args(pageRequest(path, { cookie })) as never));
+}
+
+/** The Cookie header of a signed-in browser for a user (a real session cookie from the emulator). */
+export async function sessionFor(user: Pick<TestUser, "email" | "password"> & { idToken?: string }): Promise<string> {
+  const idToken = user.idToken ?? (await signInWithPassword(user.email, user.password)).idToken;
+  return `__session=${await sessionCookieFor(idToken)}`;
+}
+
+/** A new synced user and their session cookie. */
+export async function signedInUser(profile: Record<string, unknown> = {}) {
+  const user = await createUser();
+  const synced = await v1.syncUser({ token: user.idToken, body: profile });
+  if (synced.status !== 200) throw new Error(`sync failed: ${synced.status}`);
+  return { user, cookie: await sessionFor(user) };
+}
+
+/** The `__session=…` pair an answer sets (for the next request's Cookie header). */
+export function sessionSetBy(headers: Headers): string {
+  const cookie = headers.getSetCookie().find((value) => value.startsWith("__session="));
+  if (!cookie) throw new Error("no session cookie was set");
+  return cookie.split(";")[0];
+}
