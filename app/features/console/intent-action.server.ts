@@ -7,6 +7,7 @@ import { formResult } from "~/platform/form-result.server";
 import { requireParams } from "~/platform/http.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
+import { readFormOrUpload } from "~/platform/upload.server";
 import type { ConsoleAbility } from "./console-refusal";
 import { requireConsoleAbility, type ConsoleCaller } from "./console.server";
 
@@ -40,7 +41,7 @@ export interface IntentPage<F extends Record<string, FormSchema<never>>, P exten
   /** The field naming a row, for the pages whose rows have their own forms (`role` → `role:<userId>`). */
   row?: (intent: keyof F & string) => string | null;
   /** How the body is read (an upload's reader); an answer instead of a form ends there. */
-  read?: (request: Request, intent: () => string) => Promise<FormData | Response>;
+  read?: (request: Request) => Promise<FormData | Response>;
   /** The status of a form its own rules refused (400 by default). */
   refusedStatus?: (submission: Submission, intent: string) => number;
   /** How the API's refusal shows on the form (apiErrorResult). */
@@ -61,13 +62,12 @@ export async function intentAction<F extends Record<string, FormSchema<never>>, 
   page: IntentPage<F, P>,
 ): Promise<Response> {
   requireSameOrigin(request);
-  const caller = await requireConsoleAbility(request, page.ability);
   const params = (await requireParams(request, routeParams, page.params ?? {})) as z.infer<z.ZodObject<P>>;
-  const intents = Object.keys(page.forms);
-  const read = await (page.read ?? readFormData)(request, () => intents[0]!);
+  const caller = await requireConsoleAbility(request, page.ability);
+  const read = await (page.read ?? readFormData)(request);
   if (read instanceof Response) return read;
   const formData = read;
-  const sent = page.single ? intents[0] : formData.get("intent");
+  const sent = page.single ? Object.keys(page.forms)[0] : formData.get("intent");
   if (typeof sent !== "string" || !Object.hasOwn(page.forms, sent)) {
     throw data("Choose one of the page's forms.", { status: 400 });
   }
@@ -96,4 +96,17 @@ export async function intentAction<F extends Record<string, FormSchema<never>>, 
   if (outcome instanceof Response) return outcome;
   const headers = outcome.flash ? { "Set-Cookie": await setFlash(outcome.flash) } : undefined;
   return redirect(outcome.to ?? new URL(request.url).pathname, { headers });
+}
+
+/**
+ * The reader of a page with an upload form (`intent`): a file over `maxBytes` is not read on, and
+ * the form says why on its file field (`tooLarge`, a locale key), with a 413.
+ */
+export function uploadReader(maxBytes: number, intent: string, schema: z.ZodTypeAny, tooLarge: string) {
+  return async (request: Request): Promise<FormData | Response> => {
+    const formData = await readFormOrUpload(request, maxBytes);
+    if (formData) return formData;
+    const submission = parseWithZod(new FormData(), { schema });
+    return formResult(submission.reply({ fieldErrors: { file: [tooLarge] } }), { intent, status: 413 });
+  };
 }
