@@ -28,8 +28,11 @@ export interface FormContext<P> extends ConsoleCaller {
   formId: string;
 }
 
-/** What a form's call did: back to `to` (the page itself by default) with `flash`; or an answer of its own. */
-export type Outcome = { flash?: string; to?: string } | Response;
+/** An answer of the page's own (a redirect elsewhere, the API's answer shown on the page). */
+type Answer = Response | ReturnType<typeof data>;
+
+/** What a form's call did: back to `to` (the page itself by default) with `flash`; or its own `answer`. */
+export type Outcome = { flash?: string; to?: string } | { answer: Answer };
 
 export interface IntentPage<F extends Record<string, FormSchema<never>>, P extends z.ZodRawShape> {
   ability: ConsoleAbility;
@@ -41,13 +44,13 @@ export interface IntentPage<F extends Record<string, FormSchema<never>>, P exten
   /** The field naming a row, for the pages whose rows have their own forms (`role` → `role:<userId>`). */
   row?: (intent: keyof F & string) => string | null;
   /** How the body is read (an upload's reader); an answer instead of a form ends there. */
-  read?: (request: Request) => Promise<FormData | Response>;
+  read?: (request: Request) => Promise<FormData | Answer>;
   /** The status of a form its own rules refused (400 by default). */
   refusedStatus?: (submission: Submission, intent: string) => number;
   /** How the API's refusal shows on the form (apiErrorResult). */
   shown?: ApiErrorShown | ((intent: string) => ApiErrorShown);
   /** An API refusal the page answers otherwise (a figure that changed); null: the usual. */
-  refusal?: (error: unknown, submission: Submission, context: FormContext<z.infer<z.ZodObject<P>>>) => Response | null;
+  refusal?: (error: unknown, submission: Submission, context: FormContext<z.infer<z.ZodObject<P>>>) => Answer | null;
   run: (value: ValueOf<F>, context: FormContext<z.infer<z.ZodObject<P>>>) => Promise<Outcome>;
 }
 
@@ -60,12 +63,12 @@ export interface IntentPage<F extends Record<string, FormSchema<never>>, P exten
 export async function intentAction<F extends Record<string, FormSchema<never>>, P extends z.ZodRawShape = {}>(
   { request, params: routeParams }: ActionFunctionArgs,
   page: IntentPage<F, P>,
-): Promise<Response> {
+): Promise<Answer> {
   requireSameOrigin(request);
   const params = (await requireParams(request, routeParams, page.params ?? {})) as z.infer<z.ZodObject<P>>;
   const caller = await requireConsoleAbility(request, page.ability);
   const read = await (page.read ?? readFormData)(request);
-  if (read instanceof Response) return read;
+  if (!(read instanceof FormData)) return read;
   const formData = read;
   const sent = page.single ? Object.keys(page.forms)[0] : formData.get("intent");
   if (typeof sent !== "string" || !Object.hasOwn(page.forms, sent)) {
@@ -93,7 +96,7 @@ export async function intentAction<F extends Record<string, FormSchema<never>>, 
     const shown = typeof page.shown === "function" ? page.shown(intent) : page.shown;
     return apiErrorResult(error, submission, { ...shown, intent: resultIntent });
   }
-  if (outcome instanceof Response) return outcome;
+  if ("answer" in outcome) return outcome.answer;
   const headers = outcome.flash ? { "Set-Cookie": await setFlash(outcome.flash) } : undefined;
   return redirect(outcome.to ?? new URL(request.url).pathname, { headers });
 }
@@ -103,7 +106,7 @@ export async function intentAction<F extends Record<string, FormSchema<never>>, 
  * the form says why on its file field (`tooLarge`, a locale key), with a 413.
  */
 export function uploadReader(maxBytes: number, intent: string, schema: z.ZodTypeAny, tooLarge: string) {
-  return async (request: Request): Promise<FormData | Response> => {
+  return async (request: Request): Promise<FormData | Answer> => {
     const formData = await readFormOrUpload(request, maxBytes);
     if (formData) return formData;
     const submission = parseWithZod(new FormData(), { schema });

@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
-import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { FileField } from "~/ui/file-field";
+import { FormError, SubmitButton } from "~/ui/form-parts";
 import { formVersion } from "~/ui/form-version";
 import { TextField } from "~/ui/text-field";
 import { useIsPending } from "~/ui/use-is-pending";
@@ -29,24 +30,7 @@ export function UploadForm() {
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name="intent" value="upload" />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <div>
-          <label htmlFor={file.id} className="block text-sm font-medium text-slate-800">
-            {t("photos.file")}
-          </label>
-          <input
-            {...getInputProps(file, { type: "file", ariaAttributes: false })}
-            key={file.key}
-            accept={ACCEPT}
-            required
-            aria-invalid={file.errors?.length ? true : undefined}
-            aria-describedby={[`${file.id}-hint`, file.errors?.length ? file.errorId : null].filter(Boolean).join(" ")}
-            className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
-          />
-          <p id={`${file.id}-hint`} className="mt-1 text-xs text-slate-700">
-            {t("photos.fileHint")}
-          </p>
-          <FieldError field={file} />
-        </div>
+        <FileField field={file} label={t("photos.file")} hint={t("photos.fileHint")} accept={ACCEPT} required />
         <TextField
           field={fields.alt as FieldMetadata<string | undefined>}
           label={t("photos.alt")}
