@@ -44,7 +44,8 @@ export const action = (args: ActionFunctionArgs) =>
     },
     read: uploadReader(MAX_PHOTO_BYTES, "logo", BRANDING_SCHEMAS.logo, "branding.logoTooLarge"),
     // A colour the button text cannot be read on is refused as the API would: 422.
-    refusedStatus: (submission) => (submission.error?.primaryColor?.includes("branding.contrastTooLow") ? 422 : 400),
+    refusedStatus: (submission) =>
+      submission.status === "error" && submission.error?.primaryColor?.includes("branding.contrastTooLow") ? 422 : 400,
     shown: (intent) => ({
       codes: {
         contrast_too_low:

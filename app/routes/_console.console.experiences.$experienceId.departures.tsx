@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { DEPARTURE_SCHEMAS } from "~/features/console/console-forms.server";
 import { requireConsoleAbility } from "~/features/console/console.server";
 import { departuresQuery } from "~/features/console/departure-range";
-import type { DeparturesPageData } from "~/features/console/departures/departures-data";
+import { NOTICES, type DeparturesPageData } from "~/features/console/departures/departures-data";
 import { DeparturesPage } from "~/features/console/departures/departures-page";
 import { loadDepartures } from "~/features/console/departures.server";
 import { intentAction } from "~/features/console/intent-action.server";
@@ -50,14 +50,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 export const headers = passHeaders;
-
-const NOTICES = {
-  capacity: "capacitySaved",
-  status: "statusSaved",
-  keep: "keptDone",
-  cancel: "cancelledDone",
-  guide: "guideSaved",
-} as const;
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction(args, {

@@ -60,10 +60,10 @@ export interface IntentPage<F extends Record<string, FormSchema<never>>, P exten
  * when refused), one call of the API (`run`), then back to the page with a flash message — or the
  * API's refusal shown on that form.
  */
-export async function intentAction<F extends Record<string, FormSchema<never>>, P extends z.ZodRawShape = {}>(
-  { request, params: routeParams }: ActionFunctionArgs,
-  page: IntentPage<F, P>,
-): Promise<Answer> {
+export async function intentAction<
+  F extends Record<string, FormSchema<never>>,
+  P extends z.ZodRawShape = Record<never, never>,
+>({ request, params: routeParams }: ActionFunctionArgs, page: IntentPage<F, P>): Promise<Answer> {
   requireSameOrigin(request);
   const params = (await requireParams(request, routeParams, page.params ?? {})) as z.infer<z.ZodObject<P>>;
   const caller = await requireConsoleAbility(request, page.ability);
@@ -79,7 +79,7 @@ export async function intentAction<F extends Record<string, FormSchema<never>>, 
   const rowId = rowField ? formData.get(rowField) : null;
   const formId = rowField ? `${intent}:${typeof rowId === "string" ? rowId : ""}` : intent;
   const context: FormContext<z.infer<z.ZodObject<P>>> = { ...caller, request, params, formData, intent, formId };
-  const form = page.forms[intent] as FormSchema<typeof context>;
+  const form = page.forms[intent] as FormSchema<z.infer<z.ZodObject<P>>>;
   const schema = typeof form === "function" ? await form(context) : form;
   const resultIntent = page.single ? undefined : formId;
   const submission = parseWithZod(formData, { schema });

@@ -1,4 +1,4 @@
-import { useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Button } from "~/ui/button";
 import { Form, useLoaderData } from "@remix-run/react";
 import type { OperatorDeparture } from "~contract/schedules";

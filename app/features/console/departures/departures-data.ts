@@ -16,3 +16,12 @@ export interface DeparturesPageData extends Loaded {
   capacityConstraint: ReturnType<typeof getZodConstraint>;
   title: string;
 }
+
+/** What each form did, as the page's address says it (`done=`) after the redirect. */
+export const NOTICES = {
+  capacity: "capacitySaved",
+  status: "statusSaved",
+  keep: "keptDone",
+  cancel: "cancelledDone",
+  guide: "guideSaved",
+} as const;

@@ -3,7 +3,7 @@ import { DepartureRangeControls } from "~/features/console/departure-range";
 import { ExperienceNav } from "~/features/console/experience-nav";
 import { useTranslation } from "~/platform/i18n-react";
 import { StatusMessage } from "~/ui/status-message";
-import type { DeparturesPageData } from "./departures-data";
+import { NOTICES, type DeparturesPageData } from "./departures-data";
 import { DepartureRow } from "./departure-row";
 import { CancelStep } from "./cancel-step";
 

@@ -1,4 +1,4 @@
-import { type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { toMajorUnits } from "~contract/money";

@@ -1,4 +1,4 @@
-import { type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Form, useLoaderData } from "@remix-run/react";
 import type { OperatorService } from "~contract/operator-services";
 import { useTranslation } from "~/platform/i18n-react";

@@ -1,4 +1,5 @@
-import { useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { useFormValidation } from "~/ui/use-form-validation";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";

@@ -1,4 +1,5 @@
-import { useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { useFormValidation } from "~/ui/use-form-validation";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { WEEKDAYS } from "~contract/time-zones";
 import { useTranslation } from "~/platform/i18n-react";
