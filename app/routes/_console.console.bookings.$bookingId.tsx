@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { minorUnitDigits, toMinorUnits } from "~contract/money";
 import type { OperatorBooking } from "~contract/operator-refunds";
 import { refundFormSchema } from "~/features/console/console-forms.server";
@@ -16,6 +16,7 @@ import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
 import { AmountRow } from "~/ui/amount-row";
+import { BackLink } from "~/ui/back-link";
 import { formatDateTime, formatMoment } from "~/ui/date-format";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney, formatPhone } from "~/ui/format";
@@ -93,11 +94,7 @@ export default function ConsoleBookingPage() {
   const { booking, guest, departure } = page;
   return (
     <>
-      <p className="text-sm">
-        <Link to="/console" className="font-medium text-brand underline">
-          {t("refunds.back")}
-        </Link>
-      </p>
+      <BackLink to="/console">{t("refunds.back")}</BackLink>
       <h1 className="mt-2 text-2xl font-bold text-brand-ink">{title}</h1>
       {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
       <section aria-labelledby="facts-heading" className="mt-6 max-w-2xl rounded-xl border border-slate-200 p-4">

@@ -4,7 +4,7 @@ import { useTranslation } from "~/platform/i18n-react";
 type Props = {
   field: FieldMetadata<string | undefined>;
   label: string;
-  type?: "text" | "email" | "password" | "tel";
+  type?: "text" | "email" | "password" | "tel" | "date" | "time";
   hint?: string;
   autoComplete?: string;
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];

@@ -11,3 +11,8 @@ export function useFormResult(intent?: string): SubmissionResult<string[]> | und
   if (!answer?.result || (intent !== undefined && answer.intent !== intent)) return undefined;
   return answer.result;
 }
+
+/** The form's own errors (not a field's) answered to the form `intent`: a row's one-button form. */
+export function useFormErrors(intent: string): string[] | undefined {
+  return useFormResult(intent)?.error?.[""] ?? undefined;
+}

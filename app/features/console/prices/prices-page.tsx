@@ -1,0 +1,50 @@
+import { useLoaderData } from "@remix-run/react";
+import type { OperatorService } from "~contract/operator-services";
+import { ExperienceNav } from "~/features/console/experience-nav";
+import { useTranslation } from "~/platform/i18n-react";
+import { StatusMessage } from "~/ui/status-message";
+import type { PricesPageData } from "./prices-data";
+import { figuresKey } from "./use-price-form";
+import { ServiceForm, DeleteServiceForm, NewServiceForm } from "./service-forms";
+import { PricesForm } from "./prices-form";
+
+/** One experience's services: each with its fields and its ticket types and prices; a new service. */
+export function PricesPage() {
+  const { page, flash, title } = useLoaderData<PricesPageData>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      <ExperienceNav experienceId={page.experience.id} title={page.experience.title} />
+      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
+      <p className="mt-2 text-sm text-slate-700">{t("prices.intro", { currency: page.currency })}</p>
+      {page.services.length === 0 ? <p className="mt-6">{t("prices.none")}</p> : null}
+      {page.services.map((service) => (
+        <ServiceSection key={service.id} service={service} />
+      ))}
+      <section aria-labelledby="new-service-heading" className="mt-10 max-w-xl rounded-xl border border-slate-200 p-4">
+        <h2 id="new-service-heading" className="text-lg font-semibold text-brand-ink">
+          {t("prices.newService")}
+        </h2>
+        <NewServiceForm />
+      </section>
+    </>
+  );
+}
+
+export function ServiceSection({ service }: { service: OperatorService }) {
+  const headingId = `service-${service.id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="mt-8 rounded-xl border border-slate-200 p-4" data-testid="service">
+      <h2 id={headingId} className="text-lg font-semibold text-brand-ink">
+        {service.name}
+      </h2>
+      <div className="mt-3 grid gap-8 lg:grid-cols-2">
+        {/* Saved figures remount a form: it shows them, not what was typed. */}
+        <ServiceForm key={figuresKey(service)} service={service} />
+        <PricesForm key={JSON.stringify(service.ticketTypes)} service={service} />
+      </div>
+      <DeleteServiceForm service={service} />
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import type { OperatorService } from "~contract/operator-services";
+import { useTranslation } from "~/platform/i18n-react";
+import { FormError, SubmitButton } from "~/ui/form-parts";
+import { formVersion } from "~/ui/form-version";
+import { TextField } from "~/ui/text-field";
+import { useIsPending } from "~/ui/use-is-pending";
+import { Button } from "~/ui/button";
+import type { PricesPageData } from "./prices-data";
+import { usePriceForm, asText } from "./use-price-form";
+
+export function ServiceForm({ service }: { service: OperatorService }) {
+  const { t } = useTranslation();
+  const id = `service:${service.id}`;
+  const [form, fields] = usePriceForm("service", id, {
+    name: service.name,
+    description: service.description,
+    durationMinutes: String(service.durationMinutes),
+    capacity: String(service.capacity),
+    sortOrder: String(service.sortOrder),
+  });
+  const pending = useIsPending({ intent: "service" });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="space-y-3"
+      aria-label={t("prices.serviceForm", { name: service.name })}
+    >
+      <FormError errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value="service" />
+      <input type="hidden" name="serviceId" value={service.id} />
+      <TextField field={asText(fields.name)} label={t("prices.name")} />
+      <DescriptionField field={asText(fields.description)} />
+      <TextField field={asText(fields.durationMinutes)} label={t("prices.duration")} inputMode="numeric" />
+      <TextField
+        field={asText(fields.capacity)}
+        label={t("prices.capacity")}
+        inputMode="numeric"
+        hint={t("prices.capacityHint", { count: service.departuresAtCapacity, taken: service.seatsTakenMax })}
+        messageValues={{ count: service.seatsTakenMax }}
+      />
+      <TextField field={asText(fields.sortOrder)} label={t("prices.position")} inputMode="numeric" />
+      <SubmitButton pending={pending} label={t("prices.saveService")} pendingLabel={t("login.saving")} />
+    </Form>
+  );
+}
+
+export function DescriptionField({ field }: { field: FieldMetadata<string | undefined> }) {
+  const { t } = useTranslation();
+  const invalid = Boolean(field.errors?.length);
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+        {t("prices.description")}
+      </label>
+      <textarea
+        {...getTextareaProps(field, { ariaAttributes: false })}
+        key={field.key}
+        rows={3}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? field.errorId : undefined}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+      />
+      {invalid ? (
+        <p id={field.errorId} className="mt-1 text-sm text-red-700">
+          {t(field.errors![0])}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function DeleteServiceForm({ service }: { service: OperatorService }) {
+  const { t } = useTranslation();
+  const id = `delete:${service.id}`;
+  const [form, fields] = usePriceForm<{ confirm?: string }>("delete", id, {});
+  const confirm = fields.confirm;
+  const invalid = Boolean(confirm.errors?.length);
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 border-t border-slate-200 pt-4">
+      <FormError errors={form.errors?.map((key) => t(key, { count: service.bookings }))} id={form.errorId} />
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="serviceId" value={service.id} />
+      <div className="flex items-start gap-2">
+        <input
+          {...getInputProps(confirm, { type: "checkbox", value: "on", ariaAttributes: false })}
+          key={confirm.key}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? confirm.errorId : undefined}
+          className="mt-1 h-4 w-4"
+        />
+        <label htmlFor={confirm.id} className="text-sm text-slate-800">
+          {t("prices.confirmDeleteLabel", { name: service.name })}
+        </label>
+      </div>
+      {invalid ? (
+        <p id={confirm.errorId} className="mt-1 text-sm text-red-700">
+          {t(confirm.errors![0])}
+        </p>
+      ) : null}
+      <Button variant="danger" className="mt-2">
+        {t("prices.deleteService", { name: service.name })}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * A new service: its key is the page answer's, so sending it twice adds the service once; once the
+ * service is on the page the form starts again, empty (formVersion), with JavaScript too.
+ */
+export function NewServiceForm() {
+  const { t } = useTranslation();
+  const { idempotencyKey, page } = useLoaderData<PricesPageData>();
+  const version = formVersion(page.services.map((service) => service.id));
+  const [form, fields] = usePriceForm<Record<string, string>>("create", "create", {}, `-${version}`);
+  const pending = useIsPending({ intent: "create" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      <FormError errors={form.errors} id={form.errorId} />
+      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <TextField field={asText(fields.name)} label={t("prices.name")} />
+      <DescriptionField field={asText(fields.description)} />
+      <TextField field={asText(fields.durationMinutes)} label={t("prices.duration")} inputMode="numeric" />
+      <TextField field={asText(fields.capacity)} label={t("prices.capacity")} inputMode="numeric" />
+      <SubmitButton pending={pending} label={t("prices.createService")} pendingLabel={t("login.saving")} />
+    </Form>
+  );
+}

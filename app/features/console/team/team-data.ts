@@ -1,0 +1,13 @@
+import type { getZodConstraint } from "@conform-to/zod";
+import type { OperatorTeam } from "~contract/operators";
+
+/** The Team page's data, as its loader gives it (and the page's parts read it). */
+export interface TeamPageData {
+  team: OperatorTeam;
+  me: { userId: string; timeZone: string };
+  constraints: { invite: ReturnType<typeof getZodConstraint>; role: ReturnType<typeof getZodConstraint> };
+  /** A fresh key per page answer: the invitation form sent twice sends one invitation. */
+  idempotencyKey: string;
+  title: string;
+  flash: string | null;
+}
