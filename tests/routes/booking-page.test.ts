@@ -3,14 +3,7 @@ import { describe, expect, it } from "vitest";
 import { slots } from "~api/db/schema";
 import * as page from "~/routes/_default.account.booking.$bookingId";
 import * as calendar from "~/routes/account.booking.$bookingId.calendar";
-import {
-  bookingWorld,
-  bookingBody,
-  bookingUser,
-  confirmedBooking,
-  createSlot,
-  placeBooking,
-} from "../support/booking";
+import { bookingWorld, bookingBody, bookingUser, confirmedBooking, createSlot, placeBooking } from "../support/booking";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
 
 const { db, acme } = bookingWorld();

@@ -6,14 +6,7 @@ import { bookings, checkoutVisits } from "~api/db/schema";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
 import * as returnRoute from "~/routes/_details.experiences.$parentId.$serviceId.return.$bookingId";
 import * as checkoutRoute from "~/routes/_plain.sandbox.checkout.$sessionId";
-import {
-  bookingWorld,
-  bookingBody,
-  bookingUser,
-  confirmedBooking,
-  createSlot,
-  placeBooking,
-} from "../support/booking";
+import { bookingWorld, bookingBody, bookingUser, confirmedBooking, createSlot, placeBooking } from "../support/booking";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
 import { marketingCookie } from "~/features/marketing/marketing.server";
 import { issueGiftCard } from "~api/gift-cards/ledger";
