@@ -1,4 +1,12 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isApiError } from "~contract/errors";
+import { CheckInFormSchema } from "~/features/console/console-forms.server";
+import { requireConsoleAbility } from "~/features/console/console.server";
+import { setFlash, withFlash } from "~/platform/flash.server";
+import { parseWithZod, readFormData } from "~/platform/form.server";
+import { i18next } from "~/platform/i18next.server";
+import { requireSameOrigin } from "~/platform/origin.server";
+import { redirect } from "~/platform/redirect.server";
 import type { CheckInAction } from "~contract/operator-manifest";
 import { apiErrorKey } from "~/platform/api-errors.server";
 import type { ConsoleCaller } from "./console.server";
@@ -36,4 +44,49 @@ export async function checkInFromManifest(
     if (!isApiError(error) || error.status >= 500) throw error;
     return { message: ERRORS[error.code] ?? apiErrorKey(error), status: error.status };
   }
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export async function loadManifestPage({ request }: LoaderFunctionArgs) {
+  const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "runDay"), i18next.getFixedT(request)]);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("date") ?? "";
+  const perPage = url.searchParams.get("perPage") === "1";
+  // A date that does not exist (2026-02-30) or is not one: today instead, and say so.
+  const { manifest, invalidDate } = await loadManifest(api, asked || undefined);
+  return withFlash(request, {
+    manifest,
+    perPage,
+    invalidDate,
+    title: t("manifest.title"),
+  });
+}
+
+/**
+ * A guest (or all guests) of a booking checked in, a no-show or reset. Without JavaScript: back
+ * to the same day with a flash message; with it (the fetcher sends `js`): the message as data,
+ * the page's data revalidated, no navigation.
+ */
+export async function manifestAction({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const { api } = await requireConsoleAbility(request, "runDay");
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: CheckInFormSchema });
+  if (submission.status !== "success") {
+    if (formData.get("js") === "1") return data({ ok: false, message: "manifest.errorForm" }, { status: 400 });
+    return back(request, formData.get("date"), formData.get("perPage"), "manifest.errorForm");
+  }
+  const value = submission.value;
+  const { message, status } = await checkInFromManifest(api, value);
+  if (value.js) return data({ ok: status === 200, message }, { status });
+  return back(request, value.date ?? null, value.perPage ?? null, message);
+}
+
+async function back(request: Request, date: unknown, perPage: unknown, message: string) {
+  const query = new URLSearchParams();
+  if (typeof date === "string" && DATE.test(date)) query.set("date", date);
+  if (perPage === "1") query.set("perPage", "1");
+  const search = query.size ? `?${query}` : "";
+  return redirect(`/console/manifest${search}`, { headers: { "Set-Cookie": await setFlash(message) } });
 }
