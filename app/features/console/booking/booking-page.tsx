@@ -1,0 +1,234 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { OperatorBooking } from "~contract/operator-refunds";
+import type { loadConsoleBookingPage, RefundConflict } from "~/features/console/console-booking.server";
+import { useTranslation } from "~/platform/i18n-react";
+import { AmountRow } from "~/ui/amount-row";
+import { BackLink } from "~/ui/back-link";
+import { formatDateTime, formatMoment } from "~/ui/date-format";
+import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { formatMoney, formatPhone } from "~/ui/format";
+import { ScrollRegion } from "~/ui/scroll-region";
+import { StatusMessage } from "~/ui/status-message";
+import { TextField } from "~/ui/text-field";
+import { useFormResult } from "~/ui/use-form-result";
+import { useFormValidation } from "~/ui/use-form-validation";
+import { useIsPending } from "~/ui/use-is-pending";
+
+/**
+ * One booking in the console: its facts; for owners and managers its money, refunds and the refund
+ * form (a guide's page has no money at all).
+ */
+export function ConsoleBookingPage() {
+  const { page, flash, title } = useLoaderData<typeof loadConsoleBookingPage>();
+  const { t, i18n } = useTranslation();
+  const { booking, guest, departure } = page;
+  return (
+    <>
+      <BackLink to="/console">{t("refunds.back")}</BackLink>
+      <h1 className="mt-2 text-2xl font-bold text-brand-ink">{title}</h1>
+      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
+      <section aria-labelledby="facts-heading" className="mt-6 max-w-2xl rounded-xl border border-slate-200 p-4">
+        <h2 id="facts-heading" className="text-lg font-semibold text-brand-ink">
+          {t("refunds.facts")}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="font-medium">{t("refunds.guest")}</dt>
+          <dd>
+            {guest.name}
+            {guest.email ? ` · ${guest.email}` : ""}
+            {guest.phone ? ` · ${formatPhone(guest.phone)}` : ""}
+          </dd>
+          <dt className="font-medium">{t("refunds.experience")}</dt>
+          <dd>
+            {booking.experienceTitle} — {booking.serviceName}
+          </dd>
+          <dt className="font-medium">{t("refunds.departure")}</dt>
+          <dd data-testid="booking-departure">
+            {formatMoment(departure.startsAt, { timeZone: booking.timezone, locale: i18n.language })}
+          </dd>
+          <dt className="font-medium">{t("refunds.status")}</dt>
+          <dd data-testid="booking-status">{t(`paymentsPage.status_${booking.paymentStatus}`)}</dd>
+          <dt className="font-medium">{t("refunds.tickets")}</dt>
+          <dd>
+            {booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`).join(", ")} ({booking.seats}{" "}
+            {t("refunds.seats").toLowerCase()})
+          </dd>
+        </dl>
+        {page.money ? <BookingMoney money={page.money} /> : null}
+      </section>
+      {page.money ? <Refunds money={page.money} /> : null}
+    </>
+  );
+}
+
+type Money = NonNullable<OperatorBooking["money"]>;
+
+/** What was paid and refunded, the platform's service fee and what the operator receives (owner, manager). */
+function BookingMoney({ money }: { money: Money }) {
+  const { t, i18n } = useTranslation();
+  const amount = (minor: number) => formatMoney(minor, money.currency, i18n.language);
+  return (
+    <>
+      <dl className="mt-4 max-w-sm text-sm" data-testid="money">
+        <AmountRow label={t("refunds.paid")} value={amount(money.paidMinor)} />
+        {money.giftCardMinor ? (
+          <AmountRow label={t("refunds.giftCardPart")} value={amount(money.giftCardMinor)} />
+        ) : null}
+        <AmountRow label={t("refunds.refunded")} value={amount(money.refundedMinor)} />
+        <AmountRow label={t("refunds.serviceFee")} value={amount(money.serviceFeeMinor)} />
+        <AmountRow label={t("refunds.operatorReceives")} value={amount(money.operatorMinor)} strong />
+        <AmountRow label={t("refunds.refundable")} value={amount(money.refundableMinor)} />
+      </dl>
+      <p className="mt-2 max-w-sm text-xs text-slate-700">{t("refunds.serviceFeeHint")}</p>
+    </>
+  );
+}
+
+/** The refunds made, then the refund form (or why there is none). */
+function Refunds({ money }: { money: Money }) {
+  const { canRefund, timeZone } = useLoaderData<typeof loadConsoleBookingPage>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <RefundHistory refunds={money.refunds} timeZone={timeZone} />
+      {canRefund ? (
+        <RefundForm key={`${money.refundedMinor}`} money={money} />
+      ) : (
+        <p className="mt-6 text-sm text-slate-700">
+          {money.paidMinor > 0 ? t("refunds.nothingLeft") : t("refunds.notPaid")}
+        </p>
+      )}
+    </>
+  );
+}
+
+function RefundHistory({ refunds, timeZone }: { refunds: Money["refunds"]; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section aria-labelledby="history-heading" className="mt-6 max-w-2xl">
+      <h2 id="history-heading" className="text-lg font-semibold text-brand-ink">
+        {t("refunds.history")}
+      </h2>
+      {refunds.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{t("refunds.noRefunds")}</p>
+      ) : (
+        <ScrollRegion label={t("refunds.historyCaption")} className="mt-2">
+          <table className="w-full text-left text-sm" data-testid="refund-history">
+            <caption className="sr-only">{t("refunds.historyCaption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="pb-1 pr-3 font-medium">
+                  {t("refunds.colDate")}
+                </th>
+                <th scope="col" className="pb-1 pr-3 text-right font-medium">
+                  {t("refunds.colAmount")}
+                </th>
+                <th scope="col" className="pb-1 pr-3 font-medium">
+                  {t("refunds.colReason")}
+                </th>
+                <th scope="col" className="pb-1 font-medium">
+                  {t("refunds.colStatus")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {refunds.map((refund) => (
+                <tr key={refund.id} className="border-t border-slate-200 align-top" data-testid="refund-row">
+                  <td className="py-1 pr-3">{formatDateTime(refund.createdAt, { timeZone, locale: i18n.language })}</td>
+                  <td className="py-1 pr-3 text-right">
+                    {formatMoney(refund.amountMinor, refund.currency, i18n.language)}
+                  </td>
+                  <td className="py-1 pr-3">
+                    {refund.reason}
+                    {refund.releaseSeats ? ` (${t("refunds.seatsReleased")})` : ""}
+                  </td>
+                  <td className="py-1">{t(refund.status === "made" ? "refunds.statusMade" : "refunds.statusOwed")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </section>
+  );
+}
+
+function RefundForm({ money }: { money: Money }) {
+  const { digits, constraint, idempotencyKey } = useLoaderData<typeof loadConsoleBookingPage>();
+  const answer = useActionData<RefundConflict>();
+  const { t, i18n } = useTranslation();
+  const lastResult = useFormResult();
+  const validation = useFormValidation(
+    () => import("~/features/console/refund-schemas"),
+    (schemas) => schemas.refundFormSchema(digits, money.refundableMinor),
+  );
+  const [form, fields] = useForm({
+    id: "refund",
+    lastResult,
+    constraint,
+    ...validation,
+  });
+  const pending = useIsPending();
+  const conflict = answer && "conflict" in answer ? answer.conflict : null;
+  return (
+    <section aria-labelledby="refund-heading" className="mt-8 max-w-xl rounded-xl border border-slate-200 p-4">
+      <h2 id="refund-heading" className="text-lg font-semibold text-brand-ink">
+        {t("refunds.formTitle")}
+      </h2>
+      {conflict ? (
+        <div
+          role="alert"
+          className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="refund-conflict"
+        >
+          {t(conflict.key, { amount: formatMoney(conflict.amountMinor, conflict.currency, i18n.language) })}
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+        <FormError errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="alreadyRefundedMinor" value={money.refundedMinor} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <TextField
+          field={fields.amount}
+          label={t("refunds.amount", { currency: money.currency })}
+          hint={t("refunds.amountHint", { amount: formatMoney(money.refundableMinor, money.currency, i18n.language) })}
+          inputMode="decimal"
+        />
+        <div>
+          <label htmlFor={fields.reason.id} className="block text-sm font-medium text-slate-800">
+            {t("refunds.reason")}
+          </label>
+          <textarea
+            {...getTextareaProps(fields.reason, { ariaAttributes: false })}
+            key={fields.reason.key}
+            rows={3}
+            aria-invalid={fields.reason.errors?.length ? true : undefined}
+            aria-describedby={fields.reason.errors?.length ? fields.reason.errorId : undefined}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+          />
+          <FieldError field={fields.reason} />
+        </div>
+        {money.canReleaseSeats ? (
+          <div className="flex items-start gap-2">
+            <input
+              {...getInputProps(fields.releaseSeats, { type: "checkbox", value: "on", ariaAttributes: false })}
+              key={fields.releaseSeats.key}
+              aria-describedby={`${fields.releaseSeats.id}-hint`}
+              className="mt-1 h-4 w-4"
+            />
+            <div>
+              <label htmlFor={fields.releaseSeats.id} className="text-sm font-medium text-slate-800">
+                {t("refunds.releaseSeats")}
+              </label>
+              <p id={`${fields.releaseSeats.id}-hint`} className="text-sm text-slate-700">
+                {t("refunds.releaseSeatsHint")}
+              </p>
+            </div>
+          </div>
+        ) : null}
+        <SubmitButton pending={pending} label={t("refunds.submit")} pendingLabel={t("refunds.submitting")} />
+      </Form>
+    </section>
+  );
+}
