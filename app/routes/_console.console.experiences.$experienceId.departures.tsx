@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DEPARTURE_SCHEMAS } from "~/features/console/console-forms.server";
-import { requireConsoleAbility } from "~/features/console/console.server";
+import { experienceParams, requireConsoleAbility } from "~/features/console/console.server";
 import { departuresQuery } from "~/features/console/departure-range";
 import { NOTICES, type DeparturesPageData } from "~/features/console/departures/departures-data";
 import { DeparturesPage } from "~/features/console/departures/departures-page";
@@ -9,16 +9,15 @@ import { intentAction } from "~/features/console/intent-action.server";
 import { orNone } from "~/platform/api-errors.server";
 import { getZodConstraint } from "~/platform/form.server";
 import { formResult } from "~/platform/form-result.server";
-import { idParam, passHeaders, requireParams } from "~/platform/http.server";
+import { passHeaders, requireParams } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { redirect } from "~/platform/redirect.server";
 import { pageMeta } from "~/ui/meta";
 
-const PARAMS = { experienceId: idParam };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ experienceId }, { api }, t] = await Promise.all([
-    requireParams(request, params, PARAMS),
+    requireParams(request, params, experienceParams),
     requireConsoleAbility(request, "manageCatalog"),
     i18next.getFixedT(request),
   ]);
@@ -54,7 +53,7 @@ export const headers = passHeaders;
 export const action = (args: ActionFunctionArgs) =>
   intentAction(args, {
     ability: "manageCatalog",
-    params: PARAMS,
+    params: experienceParams,
     forms: DEPARTURE_SCHEMAS,
     row: () => "departureId",
     // Fewer seats than are taken: the capacity field says how many are.

@@ -1,21 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { MAX_PHOTO_BYTES } from "~contract/picture";
 import { PHOTO_SCHEMAS } from "~/features/console/console-forms.server";
-import { requireConsoleAbility } from "~/features/console/console.server";
+import { experienceParams, requireConsoleAbility } from "~/features/console/console.server";
 import { intentAction, uploadReader } from "~/features/console/intent-action.server";
 import type { PhotosPageData } from "~/features/console/photos/photos-data";
 import { PhotosPage } from "~/features/console/photos/photos-page";
 import { orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
-import { idParam, passHeaders, requireParams } from "~/platform/http.server";
+import { passHeaders, requireParams } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { pageMeta } from "~/ui/meta";
 
-const PARAMS = { experienceId: idParam };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { experienceId } = await requireParams(request, params, PARAMS);
+  const { experienceId } = await requireParams(request, params, experienceParams);
   const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);
   const gallery = await orNotFound(
     request,
@@ -39,7 +38,7 @@ export const headers = passHeaders;
 export const action = (args: ActionFunctionArgs) =>
   intentAction(args, {
     ability: "manageCatalog",
-    params: PARAMS,
+    params: experienceParams,
     forms: PHOTO_SCHEMAS,
     // Nothing more of a file too large is read: the page says why, on the file field.
     read: uploadReader(MAX_PHOTO_BYTES, "upload", PHOTO_SCHEMAS.upload, "photos.fileTooLarge"),

@@ -1,22 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { minorUnitDigits, toMinorUnits } from "~contract/money";
 import { priceFormSchema } from "~/features/console/console-forms.server";
-import { requireConsoleAbility } from "~/features/console/console.server";
+import { experienceParams, requireConsoleAbility } from "~/features/console/console.server";
 import { intentAction, type FormContext } from "~/features/console/intent-action.server";
 import type { PricesPageData } from "~/features/console/prices/prices-data";
 import { PricesPage } from "~/features/console/prices/prices-page";
 import { orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
-import { idParam, passHeaders, requireParams } from "~/platform/http.server";
+import { passHeaders, requireParams } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { pageMeta } from "~/ui/meta";
 
-const PARAMS = { experienceId: idParam };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ experienceId }, { api }, t] = await Promise.all([
-    requireParams(request, params, PARAMS),
+    requireParams(request, params, experienceParams),
     requireConsoleAbility(request, "manageCatalog"),
     i18next.getFixedT(request),
   ]);
@@ -56,7 +55,7 @@ function currencyDigits({ request, api, params }: FormContext<{ experienceId: st
 export const action = (args: ActionFunctionArgs) =>
   intentAction(args, {
     ability: "manageCatalog",
-    params: PARAMS,
+    params: experienceParams,
     forms: {
       service: priceFormSchema("service", 0),
       create: priceFormSchema("create", 0),

@@ -1,23 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { SCHEDULE_SCHEMAS, splitList } from "~/features/console/console-forms.server";
-import { requireConsoleAbility } from "~/features/console/console.server";
+import { experienceParams, requireConsoleAbility } from "~/features/console/console.server";
 import { intentAction } from "~/features/console/intent-action.server";
 import type { SchedulePageData } from "~/features/console/schedule/schedule-data";
 import { SchedulePage } from "~/features/console/schedule/schedule-page";
 import { orNotFound } from "~/platform/api-errors.server";
 import { getZodConstraint } from "~/platform/form.server";
-import { idParam, passHeaders, requireParams } from "~/platform/http.server";
+import { passHeaders, requireParams } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { redirect } from "~/platform/redirect.server";
 import { pageMeta } from "~/ui/meta";
 
-const PARAMS = { experienceId: idParam };
 
 const count = (value: string | null) => (value && /^\d{1,5}$/.test(value) ? Number(value) : null);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ experienceId }, { api }, t] = await Promise.all([
-    requireParams(request, params, PARAMS),
+    requireParams(request, params, experienceParams),
     requireConsoleAbility(request, "manageCatalog"),
     i18next.getFixedT(request),
   ]);
@@ -52,7 +51,7 @@ export const headers = passHeaders;
 export const action = (args: ActionFunctionArgs) =>
   intentAction(args, {
     ability: "manageCatalog",
-    params: PARAMS,
+    params: experienceParams,
     forms: SCHEDULE_SCHEMAS,
     shown: {
       codes: { departure_exists: { field: "time", key: "apiErrors.departure_exists" } },

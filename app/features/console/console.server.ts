@@ -4,7 +4,7 @@ import type { OperatorMe } from "~contract/operators";
 import { requireUser } from "~/features/auth/session.server";
 import { apiFor } from "~/platform/api.server";
 import { accountSlugOf, requireHostContext } from "~/platform/host.server";
-import { routeNotFound } from "~/platform/http.server";
+import { idParam, routeNotFound } from "~/platform/http.server";
 import type { ConsoleAbility, ConsoleRefusal } from "./console-refusal";
 import { oncePerRequest } from "~/platform/per-request.server";
 
@@ -44,3 +44,6 @@ export async function requireConsoleAbility(request: Request, ability: ConsoleAb
   if (!caller.me.can[ability]) throw refuse({ refused: "role", ability, role: caller.me.role }, 403);
   return caller;
 }
+
+/** The route param of the pages of one experience (`/console/experiences/:experienceId/…`). */
+export const experienceParams = { experienceId: idParam };
