@@ -14,7 +14,6 @@ import { i18next } from "~/platform/i18next.server";
 import { redirect } from "~/platform/redirect.server";
 import { pageMeta } from "~/ui/meta";
 
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ experienceId }, { api }, t] = await Promise.all([
     requireParams(request, params, experienceParams),

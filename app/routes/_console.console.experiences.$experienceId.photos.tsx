@@ -12,7 +12,6 @@ import { passHeaders, requireParams } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { pageMeta } from "~/ui/meta";
 
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { experienceId } = await requireParams(request, params, experienceParams);
   const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);

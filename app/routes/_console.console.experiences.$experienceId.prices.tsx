@@ -12,7 +12,6 @@ import { passHeaders, requireParams } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { pageMeta } from "~/ui/meta";
 
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ experienceId }, { api }, t] = await Promise.all([
     requireParams(request, params, experienceParams),

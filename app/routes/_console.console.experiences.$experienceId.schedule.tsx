@@ -11,7 +11,6 @@ import { i18next } from "~/platform/i18next.server";
 import { redirect } from "~/platform/redirect.server";
 import { pageMeta } from "~/ui/meta";
 
-
 const count = (value: string | null) => (value && /^\d{1,5}$/.test(value) ? Number(value) : null);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 // The settings the code reads and the settings the deployment files name are the same list:
-// every environment variable read by the code that runs in production (api/, app/, contract/,
+// every environment variable read by the code that runs in production (api/, app/, contract/, runtime/,
 // server/ and the scripts `npm start`, `npm run start:api`, `npm run db:migrate` and `npm run seed`
 // run) is in .env.example, in docs/deploy.md's table and, unless the table says it is local, in
 // .env.production.example or compose.yaml; and every name in those files is read by the code.
@@ -54,7 +54,7 @@ function localImports(path: string): string[] {
 
 /** Every setting the code reads, with the files that read it. */
 function readByCode(): Map<string, Set<string>> {
-  const files = [...["api", "app", "contract", "server"].flatMap(filesUnder), ...productionScripts()];
+  const files = [...["api", "app", "contract", "runtime", "server"].flatMap(filesUnder), ...productionScripts()];
   const read = new Map<string, Set<string>>();
   const note = (name: string, file: string) => read.set(name, (read.get(name) ?? new Set()).add(file));
   for (const file of files) {
