@@ -65,7 +65,3 @@ export const BRANDING_SCHEMAS = {
   publish: PublishBrandingSchema,
 } as const;
 export type BrandingIntent = keyof typeof BRANDING_SCHEMAS;
-
-export function isBrandingIntent(value: unknown): value is BrandingIntent {
-  return typeof value === "string" && Object.hasOwn(BRANDING_SCHEMAS, value);
-}

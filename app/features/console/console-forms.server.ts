@@ -2,13 +2,11 @@
  * The console pages' form schemas, as their loaders and actions import them: a route module takes a
  * schema only from a .server module, which its browser build leaves out (see ~/platform/form.server).
  */
-export { AcceptSchema, isTeamIntent, TEAM_SCHEMAS, type TeamIntent } from "./team-schemas";
-export { isPriceIntent, priceFormSchema, type PriceIntent } from "./price-schemas";
-export { isPhotoIntent, PHOTO_SCHEMAS, type PhotoIntent } from "./photo-schemas";
+export { AcceptSchema, TEAM_SCHEMAS, type TeamIntent } from "./team-schemas";
+export { priceFormSchema, type PriceIntent } from "./price-schemas";
+export { PHOTO_SCHEMAS, type PhotoIntent } from "./photo-schemas";
 export {
   DEPARTURE_SCHEMAS,
-  isDepartureIntent,
-  isScheduleIntent,
   SCHEDULE_SCHEMAS,
   splitList,
   type DepartureIntent,
@@ -22,6 +20,6 @@ export {
   PublishSchema,
 } from "./experience-schemas";
 export { CHECK_IN_SCHEMAS, isCheckInIntent, type CheckInIntent } from "./check-in-schemas";
-export { BRANDING_SCHEMAS, isBrandingIntent, type BrandingIntent } from "./branding-schemas";
+export { BRANDING_SCHEMAS, type BrandingIntent } from "./branding-schemas";
 export { refundFormSchema } from "./refund-schemas";
 export { CheckInFormSchema } from "./manifest-schemas";

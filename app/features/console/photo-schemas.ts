@@ -34,7 +34,3 @@ export const DeleteSchema = z.object({ intent: z.literal("delete"), photoId });
 
 export const PHOTO_SCHEMAS = { upload: UploadSchema, alt: AltSchema, move: MoveSchema, delete: DeleteSchema } as const;
 export type PhotoIntent = keyof typeof PHOTO_SCHEMAS;
-
-export function isPhotoIntent(value: unknown): value is PhotoIntent {
-  return typeof value === "string" && Object.hasOwn(PHOTO_SCHEMAS, value);
-}

@@ -85,10 +85,6 @@ export function pricesSchema(digits: number) {
 export const PRICE_INTENTS = ["service", "create", "delete", "prices"] as const;
 export type PriceIntent = (typeof PRICE_INTENTS)[number];
 
-export function isPriceIntent(value: unknown): value is PriceIntent {
-  return typeof value === "string" && (PRICE_INTENTS as readonly string[]).includes(value);
-}
-
 /** The schema of a form of the page, for a currency with `digits` decimals. */
 export function priceFormSchema(intent: PriceIntent, digits: number) {
   switch (intent) {

@@ -100,13 +100,9 @@ export const DEPARTURE_SCHEMAS = {
   guide: GuideSchema,
 } as const;
 export type DepartureIntent = keyof typeof DEPARTURE_SCHEMAS;
-export const isDepartureIntent = (value: unknown): value is DepartureIntent =>
-  typeof value === "string" && Object.hasOwn(DEPARTURE_SCHEMAS, value);
 
 export const SCHEDULE_SCHEMAS = { schedule: ScheduleSchema, oneOff: OneOffSchema } as const;
 export type ScheduleIntent = keyof typeof SCHEDULE_SCHEMAS;
-export const isScheduleIntent = (value: unknown): value is ScheduleIntent =>
-  typeof value === "string" && Object.hasOwn(SCHEDULE_SCHEMAS, value);
 
 /** "09:00, 14:30" → ["09:00", "14:30"]; "2026-05-01, 2026-05-02" → the dates. */
 export const splitList = (value: string | undefined) =>

@@ -23,9 +23,5 @@ export const TEAM_SCHEMAS = {
 } as const;
 export type TeamIntent = keyof typeof TEAM_SCHEMAS;
 
-export function isTeamIntent(value: unknown): value is TeamIntent {
-  return typeof value === "string" && Object.hasOwn(TEAM_SCHEMAS, value);
-}
-
 /** The invitation page's one button. */
 export const AcceptSchema = z.object({ intent: z.literal("accept") });
