@@ -27,10 +27,7 @@ export const operatorRefundBody = z
      * What to refund now, as typed in the booking's currency ("12.50"; "1500" for yen): the API
      * turns it into minor units with the booking's currency (at most its minor unit's digits).
      */
-    amount: z
-      .string()
-      .regex(REFUND_AMOUNT, "Write an amount such as 12.50, in the booking's currency.")
-      .optional(),
+    amount: z.string().regex(REFUND_AMOUNT, "Write an amount such as 12.50, in the booking's currency.").optional(),
     /** The booking's refunded total the operator saw when deciding: another refund meanwhile is a 409. */
     alreadyRefundedMinor: z.number().int().min(0).max(100_000_000),
     reason: typedLines(

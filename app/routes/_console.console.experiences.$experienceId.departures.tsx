@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DEPARTURE_SCHEMAS } from "~/features/console/console-forms.server";
-import { experienceParams, requireConsoleAbility } from "~/features/console/console.server";
+import { experienceParams, requireExperiencePage } from "~/features/console/console.server";
 import { departuresQuery } from "~/features/console/departure-range";
 import { NOTICES, type DeparturesPageData } from "~/features/console/departures/departures-data";
 import { DeparturesPage } from "~/features/console/departures/departures-page";
@@ -9,17 +9,12 @@ import { intentAction } from "~/features/console/intent-action.server";
 import { orNone } from "~/platform/api-errors.server";
 import { getZodConstraint } from "~/platform/form.server";
 import { formResult } from "~/platform/form-result.server";
-import { passHeaders, requireParams } from "~/platform/http.server";
-import { i18next } from "~/platform/i18next.server";
+import { passHeaders } from "~/platform/http.server";
 import { redirect } from "~/platform/redirect.server";
 import { pageMeta } from "~/ui/meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [{ experienceId }, { api }, t] = await Promise.all([
-    requireParams(request, params, experienceParams),
-    requireConsoleAbility(request, "manageCatalog"),
-    i18next.getFixedT(request),
-  ]);
+  const { experienceId, api, t } = await requireExperiencePage(request, params);
   const url = new URL(request.url);
   const cancelId = url.searchParams.get("cancel");
   const [{ list, range, invalidRange, maxDays }, cancel, team] = await Promise.all([

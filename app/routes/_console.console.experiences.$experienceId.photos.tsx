@@ -1,20 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { MAX_PHOTO_BYTES } from "~contract/picture";
 import { PHOTO_SCHEMAS } from "~/features/console/console-forms.server";
-import { experienceParams, requireConsoleAbility } from "~/features/console/console.server";
+import { experienceParams, requireExperiencePage } from "~/features/console/console.server";
 import { intentAction, uploadReader } from "~/features/console/intent-action.server";
 import type { PhotosPageData } from "~/features/console/photos/photos-data";
 import { PhotosPage } from "~/features/console/photos/photos-page";
 import { orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
-import { passHeaders, requireParams } from "~/platform/http.server";
-import { i18next } from "~/platform/i18next.server";
+import { passHeaders } from "~/platform/http.server";
 import { pageMeta } from "~/ui/meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { experienceId } = await requireParams(request, params, experienceParams);
-  const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);
+  const { experienceId, api, t } = await requireExperiencePage(request, params);
   const gallery = await orNotFound(
     request,
     api.call("operatorListPhotos", { params: { experienceId } }),

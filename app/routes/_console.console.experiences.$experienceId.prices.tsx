@@ -1,23 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { minorUnitDigits, toMinorUnits } from "~contract/money";
 import { priceFormSchema } from "~/features/console/console-forms.server";
-import { experienceParams, requireConsoleAbility } from "~/features/console/console.server";
+import { experienceParams, requireExperiencePage } from "~/features/console/console.server";
 import { intentAction, type FormContext } from "~/features/console/intent-action.server";
 import type { PricesPageData } from "~/features/console/prices/prices-data";
 import { PricesPage } from "~/features/console/prices/prices-page";
 import { orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
-import { passHeaders, requireParams } from "~/platform/http.server";
-import { i18next } from "~/platform/i18next.server";
+import { passHeaders } from "~/platform/http.server";
 import { pageMeta } from "~/ui/meta";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [{ experienceId }, { api }, t] = await Promise.all([
-    requireParams(request, params, experienceParams),
-    requireConsoleAbility(request, "manageCatalog"),
-    i18next.getFixedT(request),
-  ]);
+  const { experienceId, api, t } = await requireExperiencePage(request, params);
   const services = await orNotFound(request, api.call("operatorListServices", { params: { experienceId } }));
   const digits = minorUnitDigits(services.currency);
   const page: Omit<PricesPageData, "flash"> = {

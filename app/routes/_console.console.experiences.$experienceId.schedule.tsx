@@ -1,29 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { SCHEDULE_SCHEMAS, splitList } from "~/features/console/console-forms.server";
-import { experienceParams, requireConsoleAbility } from "~/features/console/console.server";
+import { experienceParams, requireExperiencePage } from "~/features/console/console.server";
 import { intentAction } from "~/features/console/intent-action.server";
 import type { SchedulePageData } from "~/features/console/schedule/schedule-data";
 import { SchedulePage } from "~/features/console/schedule/schedule-page";
 import { orNotFound } from "~/platform/api-errors.server";
 import { getZodConstraint } from "~/platform/form.server";
-import { passHeaders, requireParams } from "~/platform/http.server";
-import { i18next } from "~/platform/i18next.server";
+import { passHeaders } from "~/platform/http.server";
 import { redirect } from "~/platform/redirect.server";
 import { pageMeta } from "~/ui/meta";
 
 const count = (value: string | null) => (value && /^\d{1,5}$/.test(value) ? Number(value) : null);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [{ experienceId }, { api }, t] = await Promise.all([
-    requireParams(request, params, experienceParams),
-    requireConsoleAbility(request, "manageCatalog"),
-    i18next.getFixedT(request),
-  ]);
+  const { experienceId, api, t } = await requireExperiencePage(request, params);
   const url = new URL(request.url);
   const schedule = await orNotFound(
     request,
     api.call("operatorGetSchedule", {
-      params: { experienceId: experienceId },
+      params: { experienceId },
       query: { service: url.searchParams.get("service") ?? undefined },
     }),
   );

@@ -13,8 +13,6 @@ import { getZodConstraint } from "~/platform/form.server";
 import { answerIntent } from "~/platform/intent-form.server";
 import { PERSONAL_INFO_SCHEMAS, type PersonalInfoIntent } from "~/features/account/account-forms.server";
 
-const PAGE = "/account/personal-info";
-
 export async function loadPersonalInfo({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
   const [info, t, countries] = await Promise.all([
@@ -59,19 +57,23 @@ const ON_FIELDS = {
 export async function personalInfoAction({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const api = apiFor(request, { token: await requireToken(request) });
-  return answerIntent(request, { api }, {
-    forms: PERSONAL_INFO_SCHEMAS,
-    shown: { codes: ON_FIELDS },
-    async run(value, { formData }) {
-      const answer = await save(api, value);
-      const flash = FLASH[value.intent];
-      if (!answer) return { flash, to: PAGE };
-      // A new email address ends every session; the API answers a new one for this browser.
-      const cookies = [sessionCookie(answer.sessionCookie, answer.maxAgeSeconds)];
-      const resync = await firebaseResyncCookie(formData, answer.customToken);
-      return { flash, to: PAGE, cookies: resync ? [...cookies, resync] : cookies };
+  return answerIntent(
+    request,
+    { api },
+    {
+      forms: PERSONAL_INFO_SCHEMAS,
+      shown: { codes: ON_FIELDS },
+      async run(value, { formData }) {
+        const answer = await save(api, value);
+        const flash = FLASH[value.intent];
+        if (!answer) return { flash };
+        // A new email address ends every session; the API answers a new one for this browser.
+        const cookies = [sessionCookie(answer.sessionCookie, answer.maxAgeSeconds)];
+        const resync = await firebaseResyncCookie(formData, answer.customToken);
+        return { flash, cookies: resync ? [...cookies, resync] : cookies };
+      },
     },
-  });
+  );
 }
 
 type Api = ReturnType<typeof apiFor>;

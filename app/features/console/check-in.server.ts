@@ -3,9 +3,8 @@ import type { CheckInAnswer } from "~contract/operator-check-in";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
 import type { FormResult } from "~/platform/form-result";
-import { i18next } from "~/platform/i18next.server";
 import { CHECK_IN_SCHEMAS } from "./console-forms.server";
-import { requireConsoleAbility, type ConsoleCaller } from "./console.server";
+import { requireConsolePage, type ConsoleCaller } from "./console.server";
 import { intentAction } from "./intent-action.server";
 
 /**
@@ -13,7 +12,7 @@ import { intentAction } from "./intent-action.server";
  * twice is one scan; for owner and manager, the "require check-in" setting.
  */
 export async function loadCheckInPage({ request }: LoaderFunctionArgs) {
-  const [{ api, me }, t] = await Promise.all([requireConsoleAbility(request, "runDay"), i18next.getFixedT(request)]);
+  const { api, me, t } = await requireConsolePage(request, "runDay");
   const canManage = me.role !== "guide";
   const settings = canManage ? await api.call("operatorCheckInSettings") : null;
   return withFlash(request, {

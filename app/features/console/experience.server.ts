@@ -3,8 +3,7 @@ import { isApiError } from "~contract/errors";
 import { orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
-import { requireParams, routeNotFound } from "~/platform/http.server";
-import { i18next } from "~/platform/i18next.server";
+import { routeNotFound } from "~/platform/http.server";
 import {
   CreateExperienceSchema,
   EditExperienceSchema,
@@ -12,13 +11,13 @@ import {
   experienceBody,
   PublishSchema,
 } from "./console-forms.server";
-import { experienceParams, requireConsoleAbility } from "./console.server";
+import { experienceParams, requireConsolePage, requireExperiencePage } from "./console.server";
 import { experienceFormOptions } from "./experience-options.server";
 import { intentAction } from "./intent-action.server";
 
 /** A new experience's form: the options of its fields in the member's time zone. */
 export async function loadNewExperiencePage({ request }: LoaderFunctionArgs) {
-  const [{ me }, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);
+  const { me, t } = await requireConsolePage(request, "manageCatalog");
   return {
     options: experienceFormOptions(me.account.timeZone),
     constraint: getZodConstraint(CreateExperienceSchema),
@@ -41,11 +40,7 @@ export const newExperienceAction = (args: ActionFunctionArgs) =>
 
 /** An experience's overview: its fields' form and its status (the 404 page for one that is not the operator's). */
 export async function loadExperiencePage({ request, params }: LoaderFunctionArgs) {
-  const [{ api, me }, t] = await Promise.all([
-    requireConsoleAbility(request, "manageCatalog"),
-    i18next.getFixedT(request),
-  ]);
-  const { experienceId } = await requireParams(request, params, experienceParams);
+  const { experienceId, api, me, t } = await requireExperiencePage(request, params);
   const experience = await orNotFound(request, api.call("operatorGetExperience", { params: { experienceId } }));
   return withFlash(request, {
     experience,

@@ -20,8 +20,10 @@ export interface FormContext<P> extends ConsoleCaller, FormFacts {
   params: P;
 }
 
-export interface IntentPage<F extends Record<string, FormSchema<never>>, P extends z.ZodRawShape>
-  extends IntentForms<F, FormContext<z.infer<z.ZodObject<P>>>> {
+export interface IntentPage<F extends Record<string, FormSchema<never>>, P extends z.ZodRawShape> extends IntentForms<
+  F,
+  FormContext<z.infer<z.ZodObject<P>>>
+> {
   ability: ConsoleAbility;
   /** The route's params: one validated way to read them (else the 404 page). */
   params?: P;

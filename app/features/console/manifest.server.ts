@@ -3,9 +3,8 @@ import { isApiError } from "~contract/errors";
 import type { CheckInAction } from "~contract/operator-manifest";
 import { apiErrorKey } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
-import { i18next } from "~/platform/i18next.server";
 import { CheckInFormSchema } from "./console-forms.server";
-import { requireConsoleAbility, type ConsoleCaller } from "./console.server";
+import { requireConsolePage, type ConsoleCaller } from "./console.server";
 import { intentAction } from "./intent-action.server";
 
 /** The day's manifest, or today's when the date asked for does not exist (`invalidDate`). */
@@ -46,7 +45,7 @@ export async function checkInFromManifest(
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function loadManifestPage({ request }: LoaderFunctionArgs) {
-  const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "runDay"), i18next.getFixedT(request)]);
+  const { api, t } = await requireConsolePage(request, "runDay");
   const url = new URL(request.url);
   const asked = url.searchParams.get("date") ?? "";
   const perPage = url.searchParams.get("perPage") === "1";
