@@ -40,7 +40,9 @@ export interface IntentForms<F extends Record<string, FormSchema<never>>, C exte
   row?: (intent: keyof F & string) => string | null;
   /** How the body is read (an upload's reader); an answer instead of a form ends there. */
   read?: (request: Request) => Promise<FormData | Answer>;
-  /** A form its own rules refused, answered otherwise than the form again with a 400; null: the usual. */
+  /** The status of a form its own rules refused (400 by default). */
+  refusedStatus?: (submission: Submission, intent: string) => number;
+  /** A form its own rules refused, answered otherwise than with the form again; null: the form again. */
   refused?: (submission: Submission, context: C) => Outcome | null;
   /** How the API's refusal shows on the form (apiErrorResult). */
   shown?: ApiErrorShown | ((intent: string) => ApiErrorShown);
@@ -78,7 +80,9 @@ export async function answerIntent<F extends Record<string, FormSchema<never>>, 
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     const refused = page.refused?.(submission, context);
-    return refused ? answerOf(request, refused) : formResult(submission.reply(), { intent: resultIntent });
+    if (refused) return answerOf(request, refused);
+    const status = page.refusedStatus?.(submission, intent);
+    return formResult(submission.reply(), { intent: resultIntent, status });
   }
   let outcome: Outcome;
   try {
