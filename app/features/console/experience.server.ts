@@ -11,9 +11,9 @@ import {
   experienceBody,
   PublishSchema,
 } from "./console-forms.server";
-import { experienceParams, requireConsolePage, requireExperiencePage } from "./console.server";
+import { requireConsolePage, requireExperiencePage } from "./console.server";
 import { experienceFormOptions } from "./experience-options.server";
-import { intentAction } from "./intent-action.server";
+import { catalogAction, intentAction } from "./intent-action.server";
 
 /** A new experience's form: the options of its fields in the member's time zone. */
 export async function loadNewExperiencePage({ request }: LoaderFunctionArgs) {
@@ -52,9 +52,7 @@ export async function loadExperiencePage({ request, params }: LoaderFunctionArgs
 
 /** Two forms: the fields (`save`) and the status (`publish`); each one call of the API. */
 export const experienceAction = (args: ActionFunctionArgs) =>
-  intentAction(args, {
-    ability: "manageCatalog",
-    params: experienceParams,
+  catalogAction(args, {
     forms: { save: EditExperienceSchema, publish: PublishSchema },
     shown: (intent) =>
       intent === "publish"

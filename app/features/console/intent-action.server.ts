@@ -13,7 +13,7 @@ import {
 import { requireSameOrigin } from "~/platform/origin.server";
 import { readFormOrUpload } from "~/platform/upload.server";
 import type { ConsoleAbility } from "./console-refusal";
-import { requireConsoleAbility, type ConsoleCaller } from "./console.server";
+import { experienceParams, requireConsoleAbility, type ConsoleCaller } from "./console.server";
 
 export interface FormContext<P> extends ConsoleCaller, FormFacts {
   /** The route's params, as `params` read them. */
@@ -43,6 +43,14 @@ export async function intentAction<
   const params = (await requireParams(request, routeParams, page.params ?? {})) as z.infer<z.ZodObject<P>>;
   const caller = await requireConsoleAbility(request, page.ability);
   return answerIntent(request, { ...caller, params }, page);
+}
+
+/** The action of one experience's catalog pages (`/console/experiences/:experienceId/…`): manageCatalog, its id. */
+export function catalogAction<F extends Record<string, FormSchema<never>>>(
+  args: ActionFunctionArgs,
+  page: IntentForms<F, FormContext<{ experienceId: string }>>,
+): Promise<Answer> {
+  return intentAction(args, { ability: "manageCatalog", params: experienceParams, ...page });
 }
 
 /**
