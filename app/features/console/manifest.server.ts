@@ -60,11 +60,12 @@ export async function loadManifestPage({ request }: LoaderFunctionArgs) {
 }
 
 /** The day's page again, as the form was sent from it (its date and print layout). */
-function manifestPath(date: unknown, perPage: unknown) {
+function sameDay(request: Request, date: unknown, perPage: unknown) {
   const query = new URLSearchParams();
   if (typeof date === "string" && DATE.test(date)) query.set("date", date);
   if (perPage === "1") query.set("perPage", "1");
-  return query.size ? `/console/manifest?${query}` : "/console/manifest";
+  const page = new URL(request.url).pathname;
+  return query.size ? `${page}?${query}` : page;
 }
 
 /**
@@ -76,13 +77,13 @@ export const manifestAction = (args: ActionFunctionArgs) =>
   intentAction(args, {
     ability: "runDay",
     forms: { checkIn: CheckInFormSchema },
-    refused: (_submission, { formData }) =>
+    refused: (_submission, { request, formData }) =>
       formData.get("js") === "1"
         ? { answer: data({ ok: false, message: "manifest.errorForm" }, { status: 400 }) }
-        : { flash: "manifest.errorForm", to: manifestPath(formData.get("date"), formData.get("perPage")) },
-    async run(value, { api }) {
+        : { flash: "manifest.errorForm", to: sameDay(request, formData.get("date"), formData.get("perPage")) },
+    async run(value, { api, request }) {
       const { message, status } = await checkInFromManifest(api, value);
       if (value.js) return { answer: data({ ok: status === 200, message }, { status }) };
-      return { flash: message, to: manifestPath(value.date, value.perPage) };
+      return { flash: message, to: sameDay(request, value.date, value.perPage) };
     },
   });
