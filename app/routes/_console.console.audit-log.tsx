@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { auditSentence } from "~/features/console/audit-sentence";
-import { requireConsoleAbility } from "~/features/console/console.server";
+import { requireConsolePage } from "~/features/console/console.server";
 import { orNotFound } from "~/platform/api-errors.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
@@ -12,9 +12,8 @@ import { Pagination } from "~/ui/pagination";
 import { ScrollRegion } from "~/ui/scroll-region";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ api, me }, t, locale] = await Promise.all([
-    requireConsoleAbility(request, "readAuditLog"),
-    i18next.getFixedT(request),
+  const [{ api, me, t }, locale] = await Promise.all([
+    requireConsolePage(request, "readAuditLog"),
     i18next.getLocale(request),
   ]);
   const page = new URL(request.url).searchParams.get("page") ?? undefined;

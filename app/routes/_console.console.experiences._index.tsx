@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { OperatorExperienceRow } from "~contract/operator-experiences";
-import { requireConsoleAbility } from "~/features/console/console.server";
+import { requireConsolePage } from "~/features/console/console.server";
 import { StatusBadge } from "~/features/console/status-badge";
 import { orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { useTranslation } from "~/platform/i18n-react";
-import { i18next } from "~/platform/i18next.server";
 import { ColumnHeads } from "~/ui/column-heads";
 import { formatMoney } from "~/ui/format";
 import { pageMeta } from "~/ui/meta";
@@ -15,7 +14,7 @@ import { StatusMessage } from "~/ui/status-message";
 import { ScrollRegion } from "~/ui/scroll-region";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);
+  const { api, t } = await requireConsolePage(request, "manageCatalog");
   const page = new URL(request.url).searchParams.get("page") ?? undefined;
   const list = await orNotFound(request, api.call("operatorListExperiences", { query: { page } }));
   return withFlash(request, { list, title: t("operatorExperiences.listTitle") });

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireConsoleAbility } from "~/features/console/console.server";
+import { requireConsolePage } from "~/features/console/console.server";
 import { useTranslation } from "~/platform/i18n-react";
-import { i18next } from "~/platform/i18next.server";
 import { ColumnHeads } from "~/ui/column-heads";
 import { formatDate } from "~/ui/date-format";
 import { formatMoney } from "~/ui/format";
@@ -10,10 +9,7 @@ import { pageMeta } from "~/ui/meta";
 import { ScrollRegion } from "~/ui/scroll-region";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ api, me }, t] = await Promise.all([
-    requireConsoleAbility(request, "readReports"),
-    i18next.getFixedT(request),
-  ]);
+  const { api, me, t } = await requireConsolePage(request, "readReports");
   const cards = await api.call("operatorListGiftCards");
   return { cards, timeZone: me.account.timeZone, title: t("console.giftCards") };
 }
