@@ -10,27 +10,15 @@ import {
   slotAt,
   type TestService,
 } from "../support/booking";
-import { seedDbForThisFile } from "../support/api";
-import { withEmulatorUsers } from "../support/identity";
-import { addTeamMember } from "../support/operator";
-import { args, outcome, pageRequest, signedInUser, type Outcome } from "../support/routes";
+import { identityWorld } from "../support/identity";
+import { consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db } = identityWorld();
 
-const ACME = "acme.app.localhost:3000";
 const ZONE = "America/New_York";
-type Route = { loader: (args: never) => unknown; action?: (args: never) => unknown };
-const load = (route: Route, path: string, cookie: string | null): Promise<Outcome> =>
-  outcome(() => route.loader(args(pageRequest(path, { cookie, host: ACME })) as never));
-const post = (path: string, cookie: string, form: Record<string, string>) =>
-  outcome(() => page.action(args(pageRequest(path, { cookie, form, host: ACME })) as never));
-
-async function memberOfAcme(role: "owner" | "manager" | "guide") {
-  const signedIn = await signedInUser();
-  await addTeamMember(db(), "acme", signedIn.user.uid, role);
-  return signedIn;
-}
+const load = (route: typeof page | typeof csv, path: string, cookie: string | null) => consoleLoad(route, path, cookie);
+const post = (path: string, cookie: string, form: Record<string, string>) => consolePost(page, path, cookie, form);
+const memberOfAcme = (role: "owner" | "manager" | "guide") => memberOf(db(), role);
 
 /** The flash message a redirect sets (the cookie's value: base64 of its JSON). */
 const flashOf = (headers: Headers) => {
@@ -55,11 +43,7 @@ async function departureOn(
 
 describe("/console/manifest and /console/manifest.csv", () => {
   it("guards: signed out to sign-in, a non-member 404; every member opens it", async () => {
-    const out = await load(page, "/console/manifest", null);
-    expect(out.status).toBe(302);
-    expect(out.location).toContain("/login?redirectUrl=");
-    const stranger = await signedInUser();
-    expect((await load(page, "/console/manifest", stranger.cookie)).status).toBe(404);
+    const stranger = await expectTeamOnly("/console/manifest", (cookie) => load(page, "/console/manifest", cookie));
     expect((await load(csv, "/console/manifest.csv", stranger.cookie)).status).toBe(404);
     const guide = await memberOfAcme("guide");
     const today = await load(page, "/console/manifest", guide.cookie);

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { app } from "~api/app";
@@ -17,8 +17,8 @@ import { s3Storage } from "~api/photos/s3-storage";
 import { getApiEnv } from "~api/env";
 import { api, expectEnvelope, type ApiResult } from "../../support/api";
 import { identityWorld, randomIp, syncedUser } from "../../support/identity";
-import { accountIdOf, syncedMember } from "../../support/operator";
-import { iphoneStyleJpeg } from "../../support/photos";
+import { syncedMember } from "../../support/operator";
+import { iphoneStyleJpeg, pricedExperienceOf } from "../../support/photos";
 import { callEndpoint, v1, v1Path } from "../../support/client";
 import type { EndpointName } from "~contract/endpoints";
 
@@ -27,14 +27,7 @@ const { db } = identityWorld();
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
 /** A listed experience of the operator (one with a price: it is on the catalog). */
-async function experienceOf(slug: string, skip = 0): Promise<string> {
-  const rows = await db()
-    .select({ id: experiences.id })
-    .from(experiences)
-    .where(and(eq(experiences.accountId, await accountIdOf(db(), slug)), isNotNull(experiences.priceFrom)))
-    .orderBy(experiences.id);
-  return rows[skip].id;
-}
+const experienceOf = (slug: string, skip = 0) => pricedExperienceOf(db(), slug, skip);
 
 /** POST …/photos as a browser's form does: multipart, the file in `file`, the text in `alt`. */
 function upload(
