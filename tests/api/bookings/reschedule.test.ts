@@ -29,7 +29,7 @@ import { outboxFor, type TestUser } from "../../support/identity";
 import { formatMoney } from "~contract/money";
 import { groupTicketCode } from "~contract/ticket-code";
 import { formatDepartureTime } from "~api/bookings/format";
-import { syncedMember } from "../../support/operator";
+import { departureCancelledByOwner, syncedMember } from "../../support/operator";
 import { expireRescheduleHolds } from "~api/bookings/reschedule-payment";
 import { settleDueRefunds } from "~api/bookings/refunds";
 import { receiveEvent } from "~api/payments/events";
@@ -450,13 +450,7 @@ describe("rescheduleBooking", () => {
       return waiting.body.data.pendingChange.checkoutUrl;
     });
     const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
-    const owner = await syncedMember(db(), "acme", "owner");
-    const cancelled = await v1.operatorCancelDeparture({
-      params: { departureId: to.id },
-      token: owner.idToken,
-      account: "acme",
-    });
-    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    await departureCancelledByOwner(db(), to.id);
     const refundsTo = async (intent: string) =>
       (await db().select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, intent))).map(
         (row) => row.amountMinor,

@@ -204,23 +204,13 @@ describe("console prices: bookings keep the price they were sold at", () => {
     expect(heldRow.tickets[0].unitPriceMinor).toBe(oldPrice);
 
     // A new quote: the new price; the removed child type is no longer sold.
-    const quote = await v1.quote({
-      body: {
-        serviceId: service.serviceId,
-        slotId: slot.id,
-        tickets: [{ ticketTypeId: service.adult.id, quantity: 1 }],
-      },
-    });
+    const quoteOne = (ticketTypeId: string) =>
+      v1.quote({ body: { serviceId: service.serviceId, slotId: slot.id, tickets: [{ ticketTypeId, quantity: 1 }] } });
+    const quote = await quoteOne(service.adult.id);
     expect(quote.status).toBe(200);
     expect(quote.body.data.breakdown.lines[0].unitPriceMinor).toBe(newPrice);
     if (service.child) {
-      const child = await v1.quote({
-        body: {
-          serviceId: service.serviceId,
-          slotId: slot.id,
-          tickets: [{ ticketTypeId: service.child.id, quantity: 1 }],
-        },
-      });
+      const child = await quoteOne(service.child.id);
       expect(child.status).toBe(400);
     }
     // The guest's list of bookings still reads.
