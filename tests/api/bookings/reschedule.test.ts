@@ -47,6 +47,25 @@ function reschedule(user: TestUser, bookingId: string, slotId: string, key = ran
   });
 }
 
+/**
+ * A new guest's confirmed booking of `adults` moved to a new departure while the adult price is
+ * `rise` dearer, the difference paid: the booking before and after, and its change.
+ */
+async function paidDearerMove(adults: number, rise: number) {
+  const guest = await bookingUser(acme);
+  const from = await createSlot(db(), acme.serviceId);
+  const to = await createSlot(db(), acme.serviceId);
+  const booking = await confirmedBooking(guest, acme, from.id, adults);
+  const before = await bookingRow(db(), booking.id);
+  await withAdultPrice(db(), acme, acme.adult.priceMinor + rise, async () => {
+    const asked = await reschedule(guest, booking.id, to.id);
+    expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
+  });
+  const moved = await bookingRow(db(), booking.id);
+  const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+  return { guest, to, booking, before, moved, change };
+}
+
 async function scan(code: string) {
   const manager = await syncedMember(db(), "acme", "manager");
   const res = await v1.operatorCheckIn({
@@ -355,17 +374,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("a cancellation after a dearer move refunds both payments in full, each to its own payment, once", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 2);
-    const before = await bookingRow(db(), booking.id);
-    await withAdultPrice(db(), acme, acme.adult.priceMinor + 300, async () => {
-      const asked = await reschedule(guest, booking.id, to.id);
-      expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
-    });
-    const moved = await bookingRow(db(), booking.id);
-    const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+    const { guest, booking, before, moved, change } = await paidDearerMove(2, 300);
     const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.status).toBe(200);
     const original = await db()
@@ -391,17 +400,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("the operator's refunds after a dearer move: a part from the first payment, then the whole rest (seats released) to each payment, once", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
-    const before = await bookingRow(db(), booking.id);
-    await withAdultPrice(db(), acme, acme.adult.priceMinor + 400, async () => {
-      const asked = await reschedule(guest, booking.id, to.id);
-      expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
-    });
-    const moved = await bookingRow(db(), booking.id);
-    const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+    const { to, booking, before, moved, change } = await paidDearerMove(1, 400);
     const manager = await syncedMember(db(), "acme", "manager");
     const operatorRefund = (amountMinor: number, alreadyRefundedMinor: number, releaseSeats: boolean) =>
       v1.operatorRefundBooking({
