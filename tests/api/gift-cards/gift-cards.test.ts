@@ -7,7 +7,6 @@ import {
   debitGiftCard,
   giftCardBalanceMinor,
   hashGiftCardCode,
-  issueGiftCard,
   newGiftCardCode,
   refundToGiftCards,
 } from "~api/gift-cards/ledger";
@@ -15,6 +14,7 @@ import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/attempts";
 import { GIFT_CARD_ALPHABET, groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
 import { api } from "../../support/api";
 import { accountIdOf } from "../../support/operator";
+import { issuedGiftCard } from "../../support/gift-cards";
 import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../../support/booking";
 import { v1, v1Path } from "../../support/client";
 
@@ -26,16 +26,8 @@ const balanceOf = (code: string, init: { account?: string; ip?: string } = {}) =
 
 const accountId = (slug: string) => accountIdOf(db(), slug);
 
-/** A card issued straight in the ledger (no buyer): the marketplace's in dollars, to friend@example.com, unless told. */
-const issued = (amountMinor: number, extra: Partial<Parameters<typeof issueGiftCard>[1]> = {}) =>
-  issueGiftCard(db(), {
-    accountId: null,
-    currency: "USD",
-    amountMinor,
-    purchaserId: null,
-    recipientEmail: "friend@example.com",
-    ...extra,
-  });
+const issued = (amountMinor: number, extra: Parameters<typeof issuedGiftCard>[2] = {}) =>
+  issuedGiftCard(db(), amountMinor, extra);
 
 describe("gift card codes", () => {
   it("are 16 characters without look-alikes, typed in any case with or without dashes", () => {
