@@ -4,7 +4,9 @@
  * through the same in-process API the server uses. Nothing of ours is mocked.
  */
 import "./env";
-import { createUser, sessionCookieFor, signInWithPassword, type TestUser } from "./identity";
+import { beforeAll } from "vitest";
+import { bookingUser, findService } from "./booking";
+import { createUser, identityWorld, sessionCookieFor, signInWithPassword, type TestUser } from "./identity";
 import { v1 } from "./client";
 
 export const ORIGIN = "http://localhost:3000";
@@ -94,6 +96,20 @@ export function loaded(route: { loader: (args: never) => unknown }, path: string
 export async function sessionFor(user: Pick<TestUser, "email" | "password"> & { idToken?: string }): Promise<string> {
   const idToken = user.idToken ?? (await signInWithPassword(user.email, user.password)).idToken;
   return `__session=${await sessionCookieFor(idToken)}`;
+}
+
+/**
+ * What a file that only needs one signed-in guest starts from: a seeded database of its own, the
+ * emulator's users cleared after it, and a guest who may book acme's: their session cookie (once
+ * the file's beforeAll has run).
+ */
+export function signedInGuestForThisFile(): () => string {
+  const { db } = identityWorld();
+  let cookie = "";
+  beforeAll(async () => {
+    cookie = await sessionFor(await bookingUser(await findService(db(), "acme")));
+  });
+  return () => cookie;
 }
 
 /** A new synced user and their session cookie. */
