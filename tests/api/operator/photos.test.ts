@@ -384,27 +384,24 @@ describe("operator photos: order, cover, alt text, delete", () => {
 
 describe("GET /v1/media/…", () => {
   it("refuses path tricks (.., encoded slashes, NUL, other names) with 400 and answers 404 for what is not there", async () => {
-    for (const path of [
-      "/v1/media/photos/exp/ph_x/..%2F..%2Fpasswd",
-      "/v1/media/photos/exp/ph_x/%2e%2e%2fetc%2fpasswd",
-      "/v1/media/photos/exp%2Fph/ph_x/960.jpg",
-      "/v1/media/photos/exp/ph_x/960.jpg%00.png",
-      "/v1/media/photos/exp/ph_x/960.svg",
-      "/v1/media/photos/exp/ph_x/package.json",
-    ]) {
+    const answers: Array<[path: string, status: 400 | 404]> = [
+      ["/v1/media/photos/exp/ph_x/..%2F..%2Fpasswd", 400],
+      ["/v1/media/photos/exp/ph_x/%2e%2e%2fetc%2fpasswd", 400],
+      ["/v1/media/photos/exp%2Fph/ph_x/960.jpg", 400],
+      ["/v1/media/photos/exp/ph_x/960.jpg%00.png", 400],
+      ["/v1/media/photos/exp/ph_x/960.svg", 400],
+      ["/v1/media/photos/exp/ph_x/package.json", 400],
+      // Dots are resolved by the URL itself, which then names nothing of ours.
+      ["/v1/media/photos/exp/ph_x/960.jpg", 404],
+      ["/v1/media/photos/../../package.json", 404],
+      ["/v1/media/photos/exp/%2e%2e/960.jpg", 404],
+      ["/v1/media/x", 404],
+    ];
+    for (const [path, status] of answers) {
       const res = await media(path);
-      expect(res.status, path).toBe(400);
-      expect(res.headers.get("Content-Type")).toContain("application/json");
-    }
-    // Dots are resolved by the URL itself, which then names nothing of ours.
-    for (const path of [
-      "/v1/media/photos/exp/ph_x/960.jpg",
-      "/v1/media/photos/../../package.json",
-      "/v1/media/photos/exp/%2e%2e/960.jpg",
-      "/v1/media/x",
-    ]) {
-      const res = await media(path);
-      expect(res.status, path).toBe(404);
+      expect(res.status, path).toBe(status);
+      // A refusal is the API's JSON error.
+      if (status === 400) expect(res.headers.get("Content-Type")).toContain("application/json");
     }
     expect((await media("/v1/media/photos/exp/ph_x/960.jpg", { method: "POST" })).status).toBe(405);
   });

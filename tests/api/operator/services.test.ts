@@ -311,16 +311,15 @@ describe("console services: create, update, delete; the catalog's kept figures f
     expect(await card(id, "maxPrice=5000")).toBeUndefined();
     const facetsBefore = (await v1.facets()).body.data;
 
-    const put = (list: Array<[string, string, number]>) =>
-      v1.operatorSetTicketTypes({ params: { serviceId }, ...asMember(manager.idToken, { body: ticketsOf(list) }) });
-    expect(
+    /** The service's ticket types set to `list`: the answer's status. */
+    const put = async (...list: Array<[string, string, number]>) =>
       (
-        await put([
-          ["adult", "Adult", 4500],
-          ["child", "Child", 3000],
-        ])
-      ).status,
-    ).toBe(200);
+        await v1.operatorSetTicketTypes({
+          params: { serviceId },
+          ...asMember(manager.idToken, { body: ticketsOf(list) }),
+        })
+      ).status;
+    expect(await put(["adult", "Adult", 4500], ["child", "Child", 3000])).toBe(200);
     expect((await card(id))!.priceFrom.amount).toBe(4500);
     expect((await card(id, "maxPrice=5000"))?.id).toBe(id);
     expect(await card(id, "minPrice=5000"))?.toBeUndefined();
@@ -332,14 +331,7 @@ describe("console services: create, update, delete; the catalog's kept figures f
     expect(prices.filter((price) => price < 4500).length).toBe(sorted.findIndex((item) => item.id === id));
 
     // Without an adult ticket, the cheapest paid ticket, per person (a free infant ticket does not count).
-    expect(
-      (
-        await put([
-          ["student", "Student", 3900],
-          ["infant", "Infant", 0],
-        ])
-      ).status,
-    ).toBe(200);
+    expect(await put(["student", "Student", 3900], ["infant", "Infant", 0])).toBe(200);
     expect(await card(id)).toMatchObject({ priceFrom: { amount: 3900 }, priceBasis: "person" });
     const detail = (await v1.service({ params: { parentId: id, serviceId } })).body.data;
     expect(detail.service.ticketTypes.map((t: { code: string; priceMinor: number }) => [t.code, t.priceMinor])).toEqual(
