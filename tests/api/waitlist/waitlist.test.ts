@@ -16,7 +16,7 @@ import {
   sessionIdOf,
   type TestService,
 } from "../../support/booking";
-import { syncedUser, type TestUser } from "../../support/identity";
+import { outboxOfKind, syncedUser, type TestUser } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
 
@@ -36,15 +36,7 @@ const join = (user: TestUser, slotId: string, seats: number, service: TestServic
     ...(account ? { account } : {}),
   });
 const leave = (user: TestUser, entryId: string) => v1.leaveWaitlist({ params: { entryId }, token: user.idToken });
-const offers = async (to: string) =>
-  (
-    (await v1.devOutbox({ query: { to, limit: "100" } })).body.data as Array<{
-      kind: string;
-      subject: string;
-      text: string;
-      meta: Record<string, string>;
-    }>
-  ).filter((message) => message.kind === "waitlist_offer");
+const offers = (to: string) => outboxOfKind(to, "waitlist_offer");
 const statusOf = async (entryId: string) =>
   (await db().select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId)))[0].status;
 const publicSeats = async (slotId: string) => {
