@@ -47,15 +47,21 @@ function reschedule(user: TestUser, bookingId: string, slotId: string, key = ran
   });
 }
 
+/** A new guest's confirmed booking of `adults` on a new departure of acme's, and another departure to move it to. */
+async function bookedToMove(adults: number) {
+  const guest = await bookingUser(acme);
+  const from = await createSlot(db(), acme.serviceId);
+  const to = await createSlot(db(), acme.serviceId);
+  const booking = await confirmedBooking(guest, acme, from.id, adults);
+  return { guest, from, to, booking };
+}
+
 /**
  * A new guest's confirmed booking of `adults` moved to a new departure while the adult price is
  * `rise` dearer, the difference paid: the booking before and after, and its change.
  */
 async function paidDearerMove(adults: number, rise: number) {
-  const guest = await bookingUser(acme);
-  const from = await createSlot(db(), acme.serviceId);
-  const to = await createSlot(db(), acme.serviceId);
-  const booking = await confirmedBooking(guest, acme, from.id, adults);
+  const { guest, to, booking } = await bookedToMove(adults);
   const before = await bookingRow(db(), booking.id);
   await withAdultPrice(db(), acme, acme.adult.priceMinor + rise, async () => {
     const asked = await reschedule(guest, booking.id, to.id);
@@ -155,10 +161,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("cheaper: the difference exactly is refunded through the refund path (booking_refunds and the provider)", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const { guest, from, to, booking } = await bookedToMove(2);
     const paid = await bookingRow(db(), booking.id);
     const cheaper = acme.adult.priceMinor - 1000;
     await withAdultPrice(db(), acme, cheaper, async () => {
@@ -191,10 +194,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("cheaper, when the operator refuses refunds on reschedule: 409 and nothing moves", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    const { guest, from, to, booking } = await bookedToMove(1);
     // The operator's setting, on the console's check-in settings (audited).
     const manager = await syncedMember(db(), "acme", "manager");
     const setting = (rescheduleRefunds: boolean) =>
@@ -433,10 +433,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("the operator cancels the new departure after a paid dearer move: both payments refunded; a pending move to a cancelled departure is refunded when paid", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    const { guest, to, booking } = await bookedToMove(1);
     const before = await bookingRow(db(), booking.id);
     const other = await bookingUser(acme);
     const otherFrom = await createSlot(db(), acme.serviceId);
@@ -465,10 +462,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("dearer, the booking cancelled while its checkout is open: the payment that still comes is refunded whole, the held seats freed, nothing moves", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    const { guest, from, to, booking } = await bookedToMove(1);
     const checkoutUrl: string = await withAdultPrice(
       db(),
       acme,
