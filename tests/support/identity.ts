@@ -24,15 +24,19 @@ export class EmulatorError extends Error {
   }
 }
 
+/** A kept-alive socket the emulator closed as the request went out ("other side closed"): nothing was read. */
+const closedUnderfoot = (error: unknown) =>
+  error instanceof TypeError && (error.cause as { code?: string } | undefined)?.code === "UND_ERR_SOCKET";
+
 async function rest<T>(method: string, body: Record<string, unknown>): Promise<T> {
-  // A socket of its own per call, closed after the answer: none is kept alive for the emulator to
-  // drop under a later request (its server closes idle ones after 5 s; a test worker busy past
-  // fetch's keep-alive margin would reuse one as it goes, and the call failed with UND_ERR_SOCKET).
-  const response = await fetch(`${REST}/${method}?key=${API_KEY}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Connection: "close" },
-    body: JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${REST}/${method}?key=${API_KEY}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  // Once more on a fresh socket when the emulator dropped an idle one under the request.
+  const response = await send().catch((error: unknown) => (closedUnderfoot(error) ? send() : Promise.reject(error)));
   const json = await response.json();
   if (!response.ok) throw new EmulatorError(response.status, json);
   return json as T;
