@@ -5,7 +5,8 @@
  */
 import "./env";
 import { beforeAll } from "vitest";
-import { bookingUser, findService } from "./booking";
+import type { Db } from "~api/db/client";
+import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "./booking";
 import { createUser, identityWorld, sessionCookieFor, signInWithPassword, type TestUser } from "./identity";
 import { v1 } from "./client";
 
@@ -110,6 +111,19 @@ export function signedInGuestForThisFile(): () => string {
     cookie = await sessionFor(await bookingUser(await findService(db(), "acme")));
   });
   return () => cookie;
+}
+
+/** A new guest's confirmed booking of `adults` on a new departure of `service` (made with `slotOptions`), and the guest's session cookie. */
+export async function signedInBooking(
+  db: Db,
+  service: TestService,
+  adults = 1,
+  slotOptions: Parameters<typeof createSlot>[2] = {},
+) {
+  const user = await bookingUser(service);
+  const slot = await createSlot(db, service.serviceId, slotOptions);
+  const booking = await confirmedBooking(user, service, slot.id, adults);
+  return { user, slot, booking, cookie: await sessionFor(user) };
 }
 
 /** A new synced user and their session cookie. */
