@@ -4,7 +4,6 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   accounts,
-  auditLog,
   bookingChanges,
   bookingRefunds,
   bookings,
@@ -29,7 +28,7 @@ import { outboxFor, type TestUser } from "../../support/identity";
 import { formatMoney } from "~contract/money";
 import { groupTicketCode } from "~contract/ticket-code";
 import { formatDepartureTime } from "~api/bookings/format";
-import { departureCancelledByOwner, syncedMember } from "../../support/operator";
+import { auditEntries, departureCancelledByOwner, syncedMember } from "../../support/operator";
 import { expireRescheduleHolds } from "~api/bookings/reschedule-payment";
 import { settleDueRefunds } from "~api/bookings/refunds";
 import { receiveEvent } from "~api/payments/events";
@@ -47,11 +46,11 @@ function reschedule(user: TestUser, bookingId: string, slotId: string, key = ran
   });
 }
 
-/** A new guest's confirmed booking of `adults` on a new departure of acme's, and another departure to move it to. */
-async function bookedToMove(adults: number) {
+/** A new guest's confirmed booking of `adults` on a new departure of acme's, and another departure to move it to (each of `capacity` seats, 10 unless told). */
+async function bookedToMove(adults: number, capacity?: number) {
   const guest = await bookingUser(acme);
-  const from = await createSlot(db(), acme.serviceId);
-  const to = await createSlot(db(), acme.serviceId);
+  const from = await createSlot(db(), acme.serviceId, { capacity });
+  const to = await createSlot(db(), acme.serviceId, { capacity });
   const booking = await confirmedBooking(guest, acme, from.id, adults);
   return { guest, from, to, booking };
 }
@@ -118,10 +117,7 @@ async function expectDateChangeEmail(
 
 describe("rescheduleBooking", () => {
   it("same price: moves at once, the seats follow, a new ticket code (the old one is invalid at check-in), a history row", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId, { capacity: 5 });
-    const to = await createSlot(db(), acme.serviceId, { capacity: 5 });
-    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const { guest, from, to, booking } = await bookedToMove(2, 5);
     const before = await bookingRow(db(), booking.id);
     const key = randomUUID();
     const moved = await reschedule(guest, booking.id, to.id, key);
@@ -206,10 +202,7 @@ describe("rescheduleBooking", () => {
     const saved = await setting(false);
     expect(saved.status).toBe(200);
     expect(saved.body.data).toEqual({ requireCheckIn: false, rescheduleRefunds: false });
-    const audited = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "reschedule.settings_updated"), eq(auditLog.actorId, manager.uid)));
+    const audited = await auditEntries(db(), "reschedule.settings_updated", manager.uid);
     expect(audited).toHaveLength(1);
     try {
       await withAdultPrice(db(), acme, acme.adult.priceMinor - 500, async () => {
@@ -224,10 +217,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("dearer: the checkout asks exactly the difference; paying it moves the booking (old seats to the waitlist, old code invalid), totals are what was paid", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId, { capacity: 4 });
-    const to = await createSlot(db(), acme.serviceId, { capacity: 4 });
-    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const { guest, from, to, booking } = await bookedToMove(2, 4);
     const before = await bookingRow(db(), booking.id);
     await withAdultPrice(db(), acme, acme.adult.priceMinor + 750, async () => {
       const quote = await v1.quote({
@@ -283,10 +273,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("dearer, unpaid: when the hold lapses the held seats are freed and the booking stays where it was", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId, { capacity: 3 });
-    const to = await createSlot(db(), acme.serviceId, { capacity: 3 });
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    const { guest, from, to, booking } = await bookedToMove(1, 3);
     const before = await bookingRow(db(), booking.id);
     await withAdultPrice(db(), acme, acme.adult.priceMinor + 500, async () => {
       const asked = await reschedule(guest, booking.id, to.id);
@@ -523,10 +510,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("two concurrent reschedules of one booking give one move", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId, { capacity: 4 });
-    const to = await createSlot(db(), acme.serviceId, { capacity: 4 });
-    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const { guest, from, to, booking } = await bookedToMove(2, 4);
     const answers = await Promise.all([reschedule(guest, booking.id, to.id), reschedule(guest, booking.id, to.id)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id))).toHaveLength(1);
