@@ -282,26 +282,27 @@ describe("ranges", () => {
       );
     });
 
+    const fixedRangeRefused = (reason: string, date: string) => ({
+      ok: false,
+      event: "invalid-fixed-range",
+      reason,
+      date,
+    });
+
     it("fixedStart: a selection that moves the start is invalid-fixed-range", () => {
       const previous = { start: "2025-01-10", end: "2025-01-12" };
       expect(validateRange({ start: "2025-01-10", end: "2025-01-15" }, { fixedStart: true }, previous).ok).toBe(true);
-      expect(validateRange({ start: "2025-01-08", end: "2025-01-10" }, { fixedStart: true }, previous)).toEqual({
-        ok: false,
-        event: "invalid-fixed-range",
-        reason: "fixed-start-moved",
-        date: "2025-01-10",
-      });
+      expect(validateRange({ start: "2025-01-08", end: "2025-01-10" }, { fixedStart: true }, previous)).toEqual(
+        fixedRangeRefused("fixed-start-moved", "2025-01-10"),
+      );
     });
 
     it("fixedEnd: a selection that changes the end is invalid-fixed-range", () => {
       const previous = { start: "2025-01-10", end: "2025-01-20" };
       expect(validateRange({ start: "2025-01-15", end: "2025-01-20" }, { fixedEnd: true }, previous).ok).toBe(true);
-      expect(validateRange({ start: "2025-01-15", end: "2025-01-22" }, { fixedEnd: true }, previous)).toEqual({
-        ok: false,
-        event: "invalid-fixed-range",
-        reason: "fixed-end-moved",
-        date: "2025-01-20",
-      });
+      expect(validateRange({ start: "2025-01-15", end: "2025-01-22" }, { fixedEnd: true }, previous)).toEqual(
+        fixedRangeRefused("fixed-end-moved", "2025-01-20"),
+      );
       // A click after the fixed end swaps into a range whose end moved: refused too.
       expect(
         validateRange(normalizeRange({ start: "2025-01-25", end: "2025-01-20" }), { fixedEnd: true }, previous),
