@@ -11,13 +11,16 @@ export function FormError({ errors, id }: { errors?: string[]; id?: string }) {
   );
 }
 
-/** A field's first error (a locale key) under it: the id its input's aria-describedby names. */
-export function FieldError({ field }: { field: { errors?: string[]; errorId: string } }) {
+/**
+ * A field's first error (a locale key) under it, or `message` when the field words its errors
+ * itself: the id its input's aria-describedby names.
+ */
+export function FieldError({ field, message }: { field: { errors?: string[]; errorId: string }; message?: string }) {
   const { t } = useTranslation();
   if (!field.errors?.length) return null;
   return (
     <p id={field.errorId} className="mt-1 text-sm text-red-700">
-      {t(field.errors[0])}
+      {message ?? t(field.errors[0])}
     </p>
   );
 }

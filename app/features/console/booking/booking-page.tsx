@@ -5,10 +5,10 @@ import type { loadConsoleBookingPage, RefundConflict } from "~/features/console/
 import { useTranslation } from "~/platform/i18n-react";
 import { AmountRow } from "~/ui/amount-row";
 import { BackLink } from "~/ui/back-link";
+import { DataTable } from "~/ui/data-table";
 import { formatDateTime, formatMoment } from "~/ui/date-format";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney, formatPhone } from "~/ui/format";
-import { ScrollRegion } from "~/ui/scroll-region";
 import { StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
@@ -110,46 +110,30 @@ function RefundHistory({ refunds, timeZone }: { refunds: Money["refunds"]; timeZ
       <h2 id="history-heading" className="text-lg font-semibold text-brand-ink">
         {t("refunds.history")}
       </h2>
-      {refunds.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">{t("refunds.noRefunds")}</p>
-      ) : (
-        <ScrollRegion label={t("refunds.historyCaption")} className="mt-2">
-          <table className="w-full text-left text-sm" data-testid="refund-history">
-            <caption className="sr-only">{t("refunds.historyCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="pb-1 pr-3 font-medium">
-                  {t("refunds.colDate")}
-                </th>
-                <th scope="col" className="pb-1 pr-3 text-right font-medium">
-                  {t("refunds.colAmount")}
-                </th>
-                <th scope="col" className="pb-1 pr-3 font-medium">
-                  {t("refunds.colReason")}
-                </th>
-                <th scope="col" className="pb-1 font-medium">
-                  {t("refunds.colStatus")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {refunds.map((refund) => (
-                <tr key={refund.id} className="border-t border-slate-200 align-top" data-testid="refund-row">
-                  <td className="py-1 pr-3">{formatDateTime(refund.createdAt, { timeZone, locale: i18n.language })}</td>
-                  <td className="py-1 pr-3 text-right">
-                    {formatMoney(refund.amountMinor, refund.currency, i18n.language)}
-                  </td>
-                  <td className="py-1 pr-3">
-                    {refund.reason}
-                    {refund.releaseSeats ? ` (${t("refunds.seatsReleased")})` : ""}
-                  </td>
-                  <td className="py-1">{t(refund.status === "made" ? "refunds.statusMade" : "refunds.statusOwed")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      )}
+      <DataTable
+        rows={refunds}
+        empty={t("refunds.noRefunds")}
+        className="mt-2"
+        emptyClassName="mt-2 text-sm text-slate-700"
+        caption={t("refunds.historyCaption")}
+        columns={[t("refunds.colDate"), t("refunds.colAmount"), t("refunds.colReason"), t("refunds.colStatus")]}
+        headClassName=""
+        headCell="pb-1 pr-3 font-medium"
+        alignFrom={[1]}
+        tableClassName="w-full text-left text-sm"
+        data-testid="refund-history"
+        row={(refund) => (
+          <tr key={refund.id} className="border-t border-slate-200 align-top" data-testid="refund-row">
+            <td className="py-1 pr-3">{formatDateTime(refund.createdAt, { timeZone, locale: i18n.language })}</td>
+            <td className="py-1 pr-3 text-right">{formatMoney(refund.amountMinor, refund.currency, i18n.language)}</td>
+            <td className="py-1 pr-3">
+              {refund.reason}
+              {refund.releaseSeats ? ` (${t("refunds.seatsReleased")})` : ""}
+            </td>
+            <td className="py-1">{t(refund.status === "made" ? "refunds.statusMade" : "refunds.statusOwed")}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }
