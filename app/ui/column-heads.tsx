@@ -28,7 +28,11 @@ export function ColumnHeads({
             key={label}
             scope="col"
             role={roles ? "columnheader" : undefined}
-            className={(typeof alignFrom === "number" ? index >= alignFrom : alignFrom.includes(index)) ? `${cell} ${align}` : cell}
+            className={
+              (typeof alignFrom === "number" ? index >= alignFrom : alignFrom.includes(index))
+                ? `${cell} ${align}`
+                : cell
+            }
           >
             {label}
           </th>
