@@ -5,7 +5,8 @@ import { ScrollRegion } from "~/ui/scroll-region";
 /**
  * A console list: its rows in a table (a hidden caption, the column headings, one row each) in its
  * own scroll region named by the caption; with no rows, the `empty` message instead. `before` shows
- * above the table only when there are rows (a summary of them).
+ * above the table only when there are rows (a summary of them). Unless told otherwise, the
+ * console's list look: a full-width table, a ruled head, rows divided.
  */
 export function DataTable<Row>({
   rows,
@@ -15,11 +16,11 @@ export function DataTable<Row>({
   emptyClassName = `${className} text-slate-700`,
   caption,
   columns,
-  headCell,
-  headClassName,
+  headCell = "py-2 pr-4",
+  headClassName = "border-b border-slate-300",
   alignFrom,
-  tableClassName,
-  bodyClassName,
+  tableClassName = "min-w-full text-left text-sm",
+  bodyClassName = "divide-y divide-slate-200",
   before,
   "data-testid": testId,
 }: {
@@ -33,11 +34,12 @@ export function DataTable<Row>({
   caption: string;
   columns: string[];
   /** Every heading cell's classes (its padding). */
-  headCell: string;
+  headCell?: string;
+  /** The <thead>'s classes ("": none). */
   headClassName?: string;
   /** Right-aligned columns, as ColumnHeads. */
   alignFrom: number | readonly number[];
-  tableClassName: string;
+  tableClassName?: string;
   bodyClassName?: string;
   before?: ReactNode;
   "data-testid"?: string;

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 
 /** A form's own errors (locale keys), announced. */
@@ -48,6 +49,23 @@ export function SubmitButton({
       className="w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-white hover:brightness-90 disabled:opacity-60"
     >
       {pending ? pendingLabel : label}
+    </button>
+  );
+}
+
+/** A submit button of its own look (`className`), disabled while its form is sending (`pending`). */
+export function PendingSubmit({
+  pending,
+  className,
+  children,
+}: {
+  pending: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" disabled={pending} className={className}>
+      {children}
     </button>
   );
 }

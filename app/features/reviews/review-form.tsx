@@ -1,5 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
+import { CardSection } from "~/ui/labelled-section";
+import { PendingSubmit } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
 
 const STARS = [5, 4, 3, 2, 1] as const;
@@ -11,10 +13,12 @@ export function ReviewForm({ errors }: { errors: Record<string, string[] | undef
   const ratingError = errors?.rating?.[0];
   const bodyError = errors?.body?.[0];
   return (
-    <section id="review" aria-labelledby="review-heading" className="rounded-xl border border-slate-200 p-4">
-      <h2 id="review-heading" className="text-lg font-semibold">
-        {t("reviews.formTitle")}
-      </h2>
+    <CardSection
+      id="review"
+      headingId="review-heading"
+      heading={t("reviews.formTitle")}
+      headingClassName="text-lg font-semibold"
+    >
       <p className="mt-1 text-sm text-slate-700">{t("reviews.formHint")}</p>
       <Form method="post" className="mt-3 space-y-4" preventScrollReset>
         <input type="hidden" name="intent" value="review" />
@@ -56,14 +60,13 @@ export function ReviewForm({ errors }: { errors: Record<string, string[] | undef
             </p>
           ) : null}
         </div>
-        <button
-          type="submit"
-          disabled={sending}
+        <PendingSubmit
+          pending={sending}
           className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
         >
           {t("reviews.submit")}
-        </button>
+        </PendingSubmit>
       </Form>
-    </section>
+    </CardSection>
   );
 }

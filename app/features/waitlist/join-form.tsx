@@ -7,6 +7,7 @@ import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { WaitlistDeparture } from "~contract/waitlist";
 import type { loadWaitlist } from "~/features/waitlist/waitlist.server";
+import { CardSection } from "~/ui/labelled-section";
 
 /** Joining a sold-out departure's waitlist: the departure named, and the party's size. */
 export function JoinForm({ departure }: { departure: WaitlistDeparture }) {
@@ -23,10 +24,12 @@ export function JoinForm({ departure }: { departure: WaitlistDeparture }) {
   });
   const pending = useIsPending({ intent: "join" });
   return (
-    <section aria-labelledby="join-heading" className="mt-6 rounded-xl border border-slate-200 p-4">
-      <h2 id="join-heading" className="text-lg font-semibold">
-        {t("waitlist.joinTitle")}
-      </h2>
+    <CardSection
+      headingId="join-heading"
+      heading={t("waitlist.joinTitle")}
+      headingClassName="text-lg font-semibold"
+      className="mt-6"
+    >
       <p className="mt-2 font-semibold" data-testid="waitlist-join-departure">
         {departure.experienceTitle} — {departure.serviceName}
       </p>
@@ -54,6 +57,6 @@ export function JoinForm({ departure }: { departure: WaitlistDeparture }) {
         </div>
         <SubmitButton pending={pending} label={t("waitlist.join")} pendingLabel={t("waitlist.joining")} />
       </Form>
-    </section>
+    </CardSection>
   );
 }

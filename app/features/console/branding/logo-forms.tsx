@@ -4,7 +4,7 @@ import type { BrandingView } from "~contract/operator-branding";
 import { useTranslation } from "~/platform/i18n-react";
 import { BrandLogo } from "~/ui/brand-logo";
 import { FileField } from "~/ui/file-field";
-import { SubmitButton } from "~/ui/form-parts";
+import { PendingSubmit, SubmitButton } from "~/ui/form-parts";
 import { formVersion } from "~/ui/form-version";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
@@ -40,13 +40,12 @@ export function LogoForms({ draft }: { draft: BrandingView }) {
         <div className="mt-3 flex items-center gap-4 rounded-md bg-slate-100 p-3" data-testid="draft-logo">
           <BrandLogo logoUrl={draft.logoUrl} name={draft.name} />
           <IntentForm intent="removeLogo">
-            <button
-              type="submit"
-              disabled={removing}
+            <PendingSubmit
+              pending={removing}
               className="text-sm font-medium text-red-700 underline hover:text-red-900 disabled:opacity-60"
             >
               {t("branding.removeLogo")}
-            </button>
+            </PendingSubmit>
           </IntentForm>
         </div>
       ) : (

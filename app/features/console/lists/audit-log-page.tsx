@@ -18,11 +18,7 @@ export function AuditLogPage() {
         className="mt-4"
         caption={t("console.auditLog")}
         columns={[t("console.auditWhen"), t("console.auditWhat"), t("console.auditWhere")]}
-        headClassName="border-b border-slate-300"
-        headCell="py-2 pr-4"
         alignFrom={3}
-        tableClassName="min-w-full text-left text-sm"
-        bodyClassName="divide-y divide-slate-200"
         data-testid="audit-log"
         row={(entry) => (
           <tr key={entry.id} data-testid="audit-entry" data-action={entry.action} className="align-top">

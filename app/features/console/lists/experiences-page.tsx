@@ -41,10 +41,9 @@ export function ConsoleExperiencesPage() {
           t("operatorExperiences.departuresCount"),
           t("operatorExperiences.updated"),
         ]}
-        headCell={CELL}
+        headClassName="border-b border-slate-200 text-slate-600"
         alignFrom={4}
         tableClassName="w-full text-left text-sm"
-        bodyClassName="divide-y divide-slate-200"
         data-testid="experiences"
         row={(item) => <Row key={item.id} item={item} />}
       />

@@ -39,11 +39,7 @@ export function ConsoleGiftCardsPage() {
           t("console.giftCardAmount"),
           t("console.giftCardBalance"),
         ]}
-        headClassName="border-b border-slate-300"
-        headCell="py-2 pr-4"
         alignFrom={3}
-        tableClassName="min-w-full text-left text-sm"
-        bodyClassName="divide-y divide-slate-200"
         data-testid="gift-cards"
         row={(card) => (
           <tr key={card.id} data-testid="gift-card-row">

@@ -7,6 +7,7 @@ import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { SchedulePageData } from "./schedule-data";
+import { CardSection } from "~/ui/labelled-section";
 
 export function OneOffForm() {
   const { schedule, constraints } = useLoaderData<SchedulePageData>();
@@ -23,10 +24,7 @@ export function OneOffForm() {
   });
   const pending = useIsPending({ intent: "oneOff" });
   return (
-    <section aria-labelledby="one-off-heading" className="mt-8 max-w-xl rounded-xl border border-slate-200 p-4">
-      <h2 id="one-off-heading" className="text-lg font-semibold text-brand-ink">
-        {t("schedules.oneOffHeading")}
-      </h2>
+    <CardSection headingId="one-off-heading" heading={t("schedules.oneOffHeading")} className="mt-8 max-w-xl">
       <p className="mt-1 text-sm text-slate-700">
         {t("schedules.oneOffHint", { zone: schedule.experience.timezone, capacity: service.capacity })}
       </p>
@@ -67,6 +65,6 @@ export function OneOffForm() {
           <SubmitButton pending={pending} label={t("schedules.addDeparture")} pendingLabel={t("login.saving")} />
         </div>
       </Form>
-    </section>
+    </CardSection>
   );
 }

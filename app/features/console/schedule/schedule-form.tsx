@@ -9,6 +9,7 @@ import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { SchedulePageData } from "./schedule-data";
+import { CardSection } from "~/ui/labelled-section";
 
 export function ScheduleForm() {
   const { schedule, constraints } = useLoaderData<SchedulePageData>();
@@ -52,10 +53,11 @@ export function ScheduleForm() {
   );
 
   return (
-    <section aria-labelledby="schedule-heading" className="mt-8 rounded-xl border border-slate-200 p-4">
-      <h2 id="schedule-heading" className="text-lg font-semibold text-brand-ink">
-        {t("schedules.weeklyHeading", { service: service.name })}
-      </h2>
+    <CardSection
+      headingId="schedule-heading"
+      heading={t("schedules.weeklyHeading", { service: service.name })}
+      className="mt-8"
+    >
       <p className="mt-1 text-sm text-slate-700">{t("schedules.weeklyHint", { days: schedule.horizonDays })}</p>
       <p className="mt-1 text-sm text-slate-700" data-testid="schedule-zone">
         {t("schedules.zoneOfExperience", { zone: schedule.experience.timezone })}{" "}
@@ -153,7 +155,7 @@ export function ScheduleForm() {
           <SubmitButton pending={pending} label={t("schedules.save")} pendingLabel={t("login.saving")} />
         </div>
       </Form>
-    </section>
+    </CardSection>
   );
 }
 
