@@ -1,4 +1,4 @@
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS } from "~contract/preference-values";
 import { useTranslation } from "~/platform/i18n-react";
 import { ColumnHeads } from "~/ui/column-heads";
@@ -6,6 +6,7 @@ import { PendingSubmit } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { loadNotifications } from "~/features/account/notifications.server";
 import { CardSection } from "~/ui/labelled-section";
+import { IntentForm } from "~/ui/intent-form";
 
 /** Which notifications come by which channel: one box per category and channel, one native post. */
 export function NotificationPreferencesForm() {
@@ -20,8 +21,7 @@ export function NotificationPreferencesForm() {
       className="mt-10"
     >
       <p className="mt-1 text-sm text-slate-700">{t("preferences.hint")}</p>
-      <Form method="post" className="mt-3">
-        <input type="hidden" name="intent" value="preferences" />
+      <IntentForm intent="preferences" className="mt-3">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{t("preferences.title")}</caption>
           <ColumnHeads
@@ -61,7 +61,7 @@ export function NotificationPreferencesForm() {
         >
           {t("preferences.save")}
         </PendingSubmit>
-      </Form>
+      </IntentForm>
     </CardSection>
   );
 }

@@ -1,8 +1,8 @@
-import { Form } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { CardSection } from "~/ui/labelled-section";
 import { PendingSubmit } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
+import { IntentForm } from "~/ui/intent-form";
 
 const STARS = [5, 4, 3, 2, 1] as const;
 
@@ -20,8 +20,7 @@ export function ReviewForm({ errors }: { errors: Record<string, string[] | undef
       headingClassName="text-lg font-semibold"
     >
       <p className="mt-1 text-sm text-slate-700">{t("reviews.formHint")}</p>
-      <Form method="post" className="mt-3 space-y-4" preventScrollReset>
-        <input type="hidden" name="intent" value="review" />
+      <IntentForm intent="review" className="mt-3 space-y-4" preventScrollReset>
         <fieldset aria-describedby={ratingError ? "rating-error" : undefined}>
           <legend className="text-sm font-medium text-slate-800">{t("reviews.rating")}</legend>
           <div className="mt-1 flex flex-wrap gap-3">
@@ -66,7 +65,7 @@ export function ReviewForm({ errors }: { errors: Record<string, string[] | undef
         >
           {t("reviews.submit")}
         </PendingSubmit>
-      </Form>
+      </IntentForm>
     </CardSection>
   );
 }

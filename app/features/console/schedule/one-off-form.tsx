@@ -1,13 +1,14 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useFormValidation } from "~/ui/use-form-validation";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
-import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { FieldError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { SchedulePageData } from "./schedule-data";
 import { CardSection } from "~/ui/labelled-section";
+import { IntentForm } from "~/ui/intent-form";
 
 export function OneOffForm() {
   const { schedule, constraints } = useLoaderData<SchedulePageData>();
@@ -28,10 +29,7 @@ export function OneOffForm() {
       <p className="mt-1 text-sm text-slate-700">
         {t("schedules.oneOffHint", { zone: schedule.experience.timezone, capacity: service.capacity })}
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
-        <FormError errors={form.errors} id={form.errorId} />
-        <input type="hidden" name="intent" value="oneOff" />
-        <input type="hidden" name="serviceId" value={service.id} />
+      <IntentForm meta={form} intent="oneOff" values={{ serviceId: service.id }} className="mt-3 space-y-3">
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField type="date" field={fields.date as FieldMetadata<string | undefined>} label={t("schedules.date")} />
           <div>
@@ -64,7 +62,7 @@ export function OneOffForm() {
         <div className="max-w-xs">
           <SubmitButton pending={pending} label={t("schedules.addDeparture")} pendingLabel={t("login.saving")} />
         </div>
-      </Form>
+      </IntentForm>
     </CardSection>
   );
 }
