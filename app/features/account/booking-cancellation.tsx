@@ -4,7 +4,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import type { Booking } from "~/features/booking/bookings";
 import { formatMoney } from "~/ui/format";
 import { useIsPending } from "~/ui/use-is-pending";
-import { LabelledSection } from "~/ui/labelled-section";
+import { CardSection } from "~/ui/labelled-section";
 import { PendingSubmit } from "~/ui/form-parts";
 
 /** The confirmation step's anchor: the address brings it into view without JavaScript. */
@@ -33,12 +33,7 @@ export function Cancellation({ booking, confirm }: { booking: Booking; confirm: 
   const cancelling = useIsPending({ intent: "cancel" });
   const refund = booking.refundIfCancelledMinor;
   return (
-    <LabelledSection
-      headingId="cancel-heading"
-      headingClassName="text-lg font-semibold"
-      heading={t("booking.cancelTitle")}
-      className="rounded-xl border border-slate-200 p-4"
-    >
+    <CardSection headingId="cancel-heading" headingClassName="text-lg font-semibold" heading={t("booking.cancelTitle")}>
       <p className="mt-1 text-sm text-slate-700">
         {t("bookings.cancelHint", { hours: booking.cancellationCutoffHours })}
       </p>
@@ -71,6 +66,6 @@ export function Cancellation({ booking, confirm }: { booking: Booking; confirm: 
           {t("bookings.cancel")}
         </Link>
       )}
-    </LabelledSection>
+    </CardSection>
   );
 }

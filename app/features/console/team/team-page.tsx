@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
-import { LabelledSection } from "~/ui/labelled-section";
+import { CardSection, LabelledSection } from "~/ui/labelled-section";
 import { StatusMessage } from "~/ui/status-message";
 import { InvitationRow } from "./invitation-row";
 import { InviteForm } from "./invite-form";
@@ -31,14 +31,9 @@ export function TeamPage() {
           ))}
         </TeamList>
       ) : null}
-      <LabelledSection
-        headingId="invite-heading"
-        heading={t("console.invite")}
-        headingClassName={HEADING}
-        className="mt-8 max-w-md rounded-xl border border-slate-200 p-4"
-      >
+      <CardSection headingId="invite-heading" heading={t("console.invite")} className="mt-8 max-w-md">
         <InviteForm />
-      </LabelledSection>
+      </CardSection>
     </>
   );
 }
