@@ -24,16 +24,16 @@ const CARD = "rounded-xl border border-slate-200 p-4";
 
 /**
  * A labelled section in a bordered card; `className` is its place on the page (a margin, a width).
- * The heading is the console's unless `headingClassName` says otherwise.
+ * Its heading is in the brand's ink (the console, the account), or plain (`plainHeading`).
  */
 export function CardSection({
   className,
-  headingClassName = "text-lg font-semibold text-brand-ink",
+  plainHeading = false,
   ...section
-}: Omit<LabelledSectionProps, "headingClassName"> & { headingClassName?: string }) {
+}: Omit<LabelledSectionProps, "headingClassName"> & { plainHeading?: boolean }) {
   return (
     <LabelledSection
-      headingClassName={headingClassName}
+      headingClassName={plainHeading ? "text-lg font-semibold" : "text-lg font-semibold text-brand-ink"}
       className={className ? `${className} ${CARD}` : CARD}
       {...section}
     />

@@ -33,7 +33,7 @@ export function Cancellation({ booking, confirm }: { booking: Booking; confirm: 
   const cancelling = useIsPending({ intent: "cancel" });
   const refund = booking.refundIfCancelledMinor;
   return (
-    <CardSection headingId="cancel-heading" headingClassName="text-lg font-semibold" heading={t("booking.cancelTitle")}>
+    <CardSection headingId="cancel-heading" plainHeading heading={t("booking.cancelTitle")}>
       <p className="mt-1 text-sm text-slate-700">
         {t("bookings.cancelHint", { hours: booking.cancellationCutoffHours })}
       </p>

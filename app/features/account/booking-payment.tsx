@@ -15,7 +15,7 @@ export function BookingPayment({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
   return (
-    <CardSection headingId="price-heading" headingClassName="text-lg font-semibold" heading={t("booking.payment")}>
+    <CardSection headingId="price-heading" plainHeading heading={t("booking.payment")}>
       <dl className="mt-2 text-sm">
         <AmountRow label={t("details.subtotal")} value={money(booking.subtotalMinor)} />
         {booking.discountMinor ? (

@@ -12,7 +12,7 @@ export function BookingWhat({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
   return (
-    <CardSection headingId="what-heading" headingClassName="text-lg font-semibold" heading={booking.experienceTitle}>
+    <CardSection headingId="what-heading" plainHeading heading={booking.experienceTitle}>
       <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-medium text-slate-600">{t("booking.with")}</dt>
         <dd>{booking.operatorName}</dd>

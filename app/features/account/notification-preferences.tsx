@@ -14,12 +14,7 @@ export function NotificationPreferencesForm() {
   const { t } = useTranslation();
   const saving = useIsPending({ intent: "preferences" });
   return (
-    <CardSection
-      headingId="preferences-heading"
-      heading={t("preferences.title")}
-      headingClassName="text-lg font-semibold"
-      className="mt-10"
-    >
+    <CardSection headingId="preferences-heading" heading={t("preferences.title")} plainHeading className="mt-10">
       <p className="mt-1 text-sm text-slate-700">{t("preferences.hint")}</p>
       <IntentForm intent="preferences" className="mt-3">
         <table className="w-full text-left text-sm">

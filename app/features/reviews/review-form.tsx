@@ -13,12 +13,7 @@ export function ReviewForm({ errors }: { errors: Record<string, string[] | undef
   const ratingError = errors?.rating?.[0];
   const bodyError = errors?.body?.[0];
   return (
-    <CardSection
-      id="review"
-      headingId="review-heading"
-      heading={t("reviews.formTitle")}
-      headingClassName="text-lg font-semibold"
-    >
+    <CardSection id="review" headingId="review-heading" heading={t("reviews.formTitle")} plainHeading>
       <p className="mt-1 text-sm text-slate-700">{t("reviews.formHint")}</p>
       <IntentForm intent="review" className="mt-3 space-y-4" preventScrollReset>
         <fieldset aria-describedby={ratingError ? "rating-error" : undefined}>

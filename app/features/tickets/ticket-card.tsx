@@ -10,12 +10,7 @@ export function TicketCard({ code, qrSvg }: { code: string; qrSvg: string }) {
   const { t } = useTranslation();
   const grouped = groupTicketCode(code);
   return (
-    <CardSection
-      headingId="ticket-heading"
-      heading={t("tickets.heading")}
-      headingClassName="text-lg font-semibold"
-      data-testid="ticket"
-    >
+    <CardSection headingId="ticket-heading" heading={t("tickets.heading")} plainHeading data-testid="ticket">
       <div className="mt-3 flex flex-wrap items-center gap-4">
         <div
           role="img"

@@ -25,12 +25,7 @@ export function JoinForm({ departure }: { departure: WaitlistDeparture }) {
   });
   const pending = useIsPending({ intent: "join" });
   return (
-    <CardSection
-      headingId="join-heading"
-      heading={t("waitlist.joinTitle")}
-      headingClassName="text-lg font-semibold"
-      className="mt-6"
-    >
+    <CardSection headingId="join-heading" heading={t("waitlist.joinTitle")} plainHeading className="mt-6">
       <p className="mt-2 font-semibold" data-testid="waitlist-join-departure">
         {departure.experienceTitle} — {departure.serviceName}
       </p>
