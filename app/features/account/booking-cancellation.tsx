@@ -5,7 +5,7 @@ import type { Booking } from "~/features/booking/bookings";
 import { formatMoney } from "~/ui/format";
 import { useIsPending } from "~/ui/use-is-pending";
 import { CardSection } from "~/ui/labelled-section";
-import { PendingSubmit } from "~/ui/form-parts";
+import { Button } from "~/ui/button";
 
 /** The confirmation step's anchor: the address brings it into view without JavaScript. */
 const CANCEL_STEP_ID = "cancel-step";
@@ -47,12 +47,9 @@ export function Cancellation({ booking, confirm }: { booking: Booking; confirm: 
           </p>
           <input type="hidden" name="intent" value="cancel" />
           <div className="flex flex-wrap gap-3">
-            <PendingSubmit
-              pending={cancelling}
-              className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white disabled:opacity-60"
-            >
+            <Button variant="dangerSolid" disabled={cancelling} className="disabled:opacity-60">
               {t("booking.confirmCancel")}
-            </PendingSubmit>
+            </Button>
             <Link to="." className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
               {t("booking.keepBooking")}
             </Link>

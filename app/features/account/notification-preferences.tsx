@@ -8,6 +8,8 @@ import type { loadNotifications } from "~/features/account/notifications.server"
 import { CardSection } from "~/ui/labelled-section";
 import { IntentForm } from "~/ui/intent-form";
 
+const SAVE = "mt-3 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-70";
+
 /** Which notifications come by which channel: one box per category and channel, one native post. */
 export function NotificationPreferencesForm() {
   const { preferences } = useLoaderData<typeof loadNotifications>();
@@ -50,10 +52,7 @@ export function NotificationPreferencesForm() {
             ))}
           </tbody>
         </table>
-        <PendingSubmit
-          pending={saving}
-          className="mt-3 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-70"
-        >
+        <PendingSubmit pending={saving} className={SAVE}>
           {t("preferences.save")}
         </PendingSubmit>
       </IntentForm>

@@ -4,6 +4,8 @@ import { PendingSubmit } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
 import { IntentForm } from "~/ui/intent-form";
 
+const SEND = "rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-60";
+
 const STARS = [5, 4, 3, 2, 1] as const;
 
 /** After the trip: 1–5 stars and a few words, as a plain form post (the API checks the rest). */
@@ -54,10 +56,7 @@ export function ReviewForm({ errors }: { errors: Record<string, string[] | undef
             </p>
           ) : null}
         </div>
-        <PendingSubmit
-          pending={sending}
-          className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
-        >
+        <PendingSubmit pending={sending} className={SEND}>
           {t("reviews.submit")}
         </PendingSubmit>
       </IntentForm>

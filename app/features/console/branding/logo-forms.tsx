@@ -12,6 +12,8 @@ import { useIsPending } from "~/ui/use-is-pending";
 import type { BrandingPageData } from "./branding-data";
 import { IntentForm } from "~/ui/intent-form";
 
+const REMOVE = "text-sm font-medium text-red-700 underline hover:text-red-900 disabled:opacity-60";
+
 /** What the logo may be: the API reads the bytes; this only filters the file picker (no SVG). */
 const ACCEPT = "image/png,image/webp,image/jpeg,image/avif";
 
@@ -40,10 +42,7 @@ export function LogoForms({ draft }: { draft: BrandingView }) {
         <div className="mt-3 flex items-center gap-4 rounded-md bg-slate-100 p-3" data-testid="draft-logo">
           <BrandLogo logoUrl={draft.logoUrl} name={draft.name} />
           <IntentForm intent="removeLogo">
-            <PendingSubmit
-              pending={removing}
-              className="text-sm font-medium text-red-700 underline hover:text-red-900 disabled:opacity-60"
-            >
+            <PendingSubmit pending={removing} className={REMOVE}>
               {t("branding.removeLogo")}
             </PendingSubmit>
           </IntentForm>
