@@ -28,6 +28,10 @@ const appBorder = {
         "app/ reaches the API only through ~contract/* (and the in-process mount in app/platform/api.server.ts).",
     },
     { group: ["**/api/**", "../api/*"], message: "Import the API through ~contract/*, not by a relative path." },
+    {
+      group: ["**/server/*.mjs"],
+      message: "app/ never imports the edge (server/): what both share stands in runtime/ (~runtime/*).",
+    },
   ],
 };
 /**

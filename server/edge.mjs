@@ -38,7 +38,7 @@ import { metricsSettings } from "./metrics-server.mjs";
 import { handleWithMicroCache } from "./micro-cache.mjs";
 import { REQUEST_ID_HEADER, requestIdFor, runInRequestContext } from "../runtime/request-id.mjs";
 import { answersInEnvelope, isLegacyDataRequest, isStaticFile, malformedPath, pathOf } from "./paths.mjs";
-import { baseSecurityHeaders } from "./security-headers.mjs";
+import { baseSecurityHeaders } from "../runtime/security-headers.mjs";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const allowed = new Set(ALLOWED_METHODS);

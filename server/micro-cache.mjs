@@ -16,14 +16,14 @@
  *   browser already has), gzip when asked for, and `X-Micro-Cache: hit|stale|miss`.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { newNonce } from "./nonce.mjs";
+import { newNonce } from "../runtime/nonce.mjs";
 import http from "node:http";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import { z } from "zod";
-import { languageCookieOf, mayShareAnswer } from "./cache-rules.mjs";
+import { languageCookieOf, mayShareAnswer } from "../runtime/cache-rules.mjs";
 import { hasExtension, pathOf } from "./paths.mjs";
-import { versionOf } from "./topic-versions.mjs";
+import { versionOf } from "../runtime/topic-versions.mjs";
 import { microCacheAnswers } from "../runtime/metrics.mjs";
 import { currentRequestContext, nameRoute } from "../runtime/request-id.mjs";
 

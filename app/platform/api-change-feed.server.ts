@@ -3,12 +3,12 @@ import { endpoints } from "~contract/endpoints";
 import { config } from "~/platform/config.server";
 import { sendToApi } from "~/platform/api.server";
 import { errorFields, logger } from "~/platform/logger.server";
-import { everythingChanged, topicsChanged } from "../../server/topic-versions.mjs";
+import { everythingChanged, topicsChanged } from "~runtime/topic-versions.mjs";
 
 /**
  * This process follows the API's change feed (GET /v1/changes, contract/change-feed.ts) for as
  * long as it runs, so that a change made through any process of the API reaches this one's caches
- * at once (server/topic-versions.mjs): in the API's own fetch handler in one process, over HTTP
+ * at once (runtime/topic-versions.mjs): in the API's own fetch handler in one process, over HTTP
  * when the API runs apart (API_BASE_URL).
  *
  * - Each `ready` (the first, and after every reconnection) drops everything kept: what changed

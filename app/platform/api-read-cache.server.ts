@@ -1,12 +1,12 @@
 import type { ReadCache } from "~contract/client";
-import { versionOf } from "../../server/topic-versions.mjs";
+import { versionOf } from "~runtime/topic-versions.mjs";
 
 /**
  * The API's answers that its declarations say a caller may keep (`dependsOn` in
  * contract/endpoints.ts: the signed-in user per token, the facets, a storefront's account
  * context, the catalog's pages, experiences, services and availability), kept a few seconds in
  * this process. Only 200s are kept. An answer is dropped as soon as one of the topics it depends
- * on changes (server/topic-versions.mjs: the API names them on a write's answer and on its change
+ * on changes (runtime/topic-versions.mjs: the API names them on a write's answer and on its change
  * feed, whichever process made the change), so someone who just changed their name sees it on the
  * next page, and a quote, which changes nothing, drops nothing. Between changes a value is at
  * most TTL_MS old (e.g. the unread count after a notification), give or take the one fetch that

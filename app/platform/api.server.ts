@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { createApiClient, type Transport } from "~contract/client";
 import type { ApiError } from "~contract/errors";
 import { CHANGED_HEADER, parseChangedTopics } from "~contract/changes";
-import { topicsChanged } from "../../server/topic-versions.mjs";
+import { topicsChanged } from "~runtime/topic-versions.mjs";
 import { CONNECTION_ADDRESS_HEADER, connectionAddressOf } from "~runtime/edge-headers.mjs";
 import { config } from "~/platform/config.server";
 import { readCache } from "~/platform/api-read-cache.server";

@@ -1,4 +1,4 @@
-import { mayShareAnswer } from "../../server/cache-rules.mjs";
+import { mayShareAnswer } from "~runtime/cache-rules.mjs";
 import { isPrivatePath, LOGIN_PAGES } from "./route-rules.server";
 import { sessionTokenOf } from "./session-cookie.server";
 
@@ -22,7 +22,7 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-
 
 /**
  * The Cache-Control of an answer. Public pages for a visitor with nothing personal in the
- * request (no session, no marketing cookie: ../../server/cache-rules.mjs) are
+ * request (no session, no marketing cookie: ~runtime/cache-rules.mjs) are
  * `public, s-maxage, stale-while-revalidate`, varying on Cookie and Accept-Language. Pages rendered
  * for a signed-in visitor, the account area, the sign-in steps after the first and the payment
  * pages are `private, no-store`, and so is a sign-in page asked with a cookie. `routeId` is a document's leaf route; data requests (single fetch, one

@@ -1,6 +1,6 @@
 import { config } from "./config.server";
 
-export { newNonce } from "../../server/nonce.mjs";
+export { newNonce } from "~runtime/nonce.mjs";
 
 const FIREBASE_HOSTS = [
   "https://identitytoolkit.googleapis.com",

@@ -1,4 +1,4 @@
-import { baseSecurityHeaders } from "../../server/security-headers.mjs";
+import { baseSecurityHeaders } from "~runtime/security-headers.mjs";
 import { config } from "./config.server";
 
 /**

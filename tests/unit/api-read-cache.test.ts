@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiClient } from "~contract/client";
 import { isApiError } from "~contract/errors";
 import { readCache } from "~/platform/api-read-cache.server";
-import { everythingChanged, topicsChanged } from "../../server/topic-versions.mjs";
+import { everythingChanged, topicsChanged } from "../../runtime/topic-versions.mjs";
 
 /** An API (the client's injected transport) that answers with who asked and how many times it was asked. */
 function countingApi() {

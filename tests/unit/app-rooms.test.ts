@@ -32,4 +32,9 @@ describe("the web's rooms", () => {
     });
     expect(upward.map((item) => `${item.from} -> ${item.to}`)).toEqual([]);
   });
+
+  it("never import the edge (server/): what both share stands in runtime/, the bottom room", () => {
+    const edge = imports.filter((item) => item.to.startsWith("server/"));
+    expect(edge.map((item) => `${item.from} -> ${item.to}`)).toEqual([]);
+  });
 });

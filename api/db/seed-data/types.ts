@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORY_SLUGS, type CategorySlug } from "~contract/categories";
+import type { CategorySlug } from "~contract/categories";
 
 /** Shapes of the hand-written seed catalog (see accounts.ts and catalog/*.json). */
 export type { CategorySlug };
@@ -56,37 +56,41 @@ const seedService = z.object({
 });
 export type SeedService = z.infer<typeof seedService>;
 
+/** What every seed experience has, whatever its category. */
+const experienceBase = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  account: z.enum(["acme", "harbor", "summit", "olive"]),
+  title: z.string().min(1),
+  summary: z.string().min(1),
+  description: z.string().min(1),
+  city: z.enum(["new-york", "boston", "lisbon", "porto", "vancouver", "whistler", "barcelona"]),
+  included: z.array(z.string()),
+  meetingPoint: z.string().min(1),
+  /** The meeting point on a map (WGS 84 degrees). */
+  meetingPointLocation: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
+  /** Overrides the operator's standard cancellation wording. */
+  cancellationPolicy: z.string().optional(),
+  /** 0..1: how full its departures tend to be. */
+  demand: z.number().min(0).max(1),
+  services: z.array(seedService).min(1),
+});
+
+/** A category's experiences: `kind` is one of EXPERIENCE_KINDS[category], its illustration (images.ts). */
+const inCategory = <C extends CategorySlug>(category: C) =>
+  experienceBase.extend({ category: z.literal(category), kind: z.enum(EXPERIENCE_KINDS[category]) }).strict();
+
 /**
  * One experience of the hand-written seed catalog (catalog/*.json, one file per operator: the
  * catalog is content, kept as data and read through this schema).
  */
-const seedExperience = z
-  .object({
-    id: z.string().regex(/^[a-z0-9-]+$/),
-    account: z.enum(["acme", "harbor", "summit", "olive"]),
-    title: z.string().min(1),
-    summary: z.string().min(1),
-    description: z.string().min(1),
-    category: z.enum(CATEGORY_SLUGS),
-    /** One of EXPERIENCE_KINDS[category]: its illustration (images.ts). */
-    kind: z.string(),
-    city: z.enum(["new-york", "boston", "lisbon", "porto", "vancouver", "whistler", "barcelona"]),
-    included: z.array(z.string()),
-    meetingPoint: z.string().min(1),
-    /** The meeting point on a map (WGS 84 degrees). */
-    meetingPointLocation: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
-    /** Overrides the operator's standard cancellation wording. */
-    cancellationPolicy: z.string().optional(),
-    /** 0..1: how full its departures tend to be. */
-    demand: z.number().min(0).max(1),
-    services: z.array(seedService).min(1),
-  })
-  .strict()
-  .refine((e) => (EXPERIENCE_KINDS[e.category] as readonly string[]).includes(e.kind), {
-    message: "kind is not one of its category's",
-    path: ["kind"],
-  })
-  .transform((e) => ({ ...e, kind: e.kind as ExperienceKind }));
+const seedExperience = z.discriminatedUnion("category", [
+  inCategory("tours"),
+  inCategory("food-drink"),
+  inCategory("classes"),
+  inCategory("outdoors"),
+  inCategory("water"),
+  inCategory("culture"),
+]);
 export type SeedExperience = z.output<typeof seedExperience>;
 
 /** An operator's seed experiences from its JSON file, checked (a typo fails the seed, not the page). */

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, bookingRefunds, notifications, sandboxCheckouts, sandboxRefunds } from "~api/db/schema";
 import { settleDueRefunds } from "~api/bookings/refunds";
 import type { OperatorRole } from "~contract/operators";
+import { minorUnitDigits, toMajorUnits } from "~contract/money";
 import { expectEnvelope } from "../../support/api";
 import {
   bookingRow,
@@ -494,5 +495,46 @@ describe("operator refunds: the race", () => {
     expect(await refundRows(booking.id)).toHaveLength(1);
     expect(await sandboxRefundsOf(booking.id)).toHaveLength(1);
     expect((await bookingRow(db(), booking.id)).refundMinor).toBe(300);
+  });
+});
+
+describe("operator refund: the amount as typed, read in the booking's currency", () => {
+  it("`amount` is turned into minor units with the booking's currency; too many decimals, nothing, or both forms are a 400", async () => {
+    const manager = await member("acme", "manager");
+    const { booking } = await paidBooking(2);
+    const { currency } = await bookingRow(db(), booking.id);
+    const digits = minorUnitDigits(currency);
+    const typed = (minor: number) => toMajorUnits(minor, digits);
+    const body = { alreadyRefundedMinor: 0, reason: "Rain during the tour", releaseSeats: false };
+    for (const bad of [
+      { ...body, amount: `1.${"1".repeat(digits + 1)}`, idempotencyKey: key() },
+      { ...body, amount: "0", idempotencyKey: key() },
+      { ...body, amount: "12,50", idempotencyKey: key() },
+      { ...body, amount: "-1", idempotencyKey: key() },
+      { ...body, amount: typed(100), amountMinor: 100, idempotencyKey: key() },
+    ]) {
+      const refused = await refund(manager.idToken, booking.id, bad);
+      expectEnvelope(refused, 400, "validation_error");
+      expect(Object.keys(refused.body.error.fields ?? {})).toContain("amount");
+    }
+    expect(await refundRows(booking.id)).toHaveLength(0);
+
+    const made = await refund(manager.idToken, booking.id, { ...body, amount: typed(250), idempotencyKey: key() });
+    expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({ refund: { amountMinor: 250 }, booking: { refundedMinor: 250 } });
+    expect(await checkoutRefunded(booking.id)).toBe(250);
+
+    // More than is left, typed: the same 409, its figures (and the currency they are in) for the page.
+    const over = await refund(manager.idToken, booking.id, {
+      ...body,
+      alreadyRefundedMinor: 250,
+      amount: typed(booking.totalMinor - 250 + 1),
+      idempotencyKey: key(),
+    });
+    expectEnvelope(over, 409, "refund_exceeds_paid");
+    expect(over.body.error.details).toMatchObject({
+      refundableMinor: booking.totalMinor - 250,
+      currency,
+    });
   });
 });

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { auditSentence } from "~/features/console/audit-sentence";
-import { requireConsoleAbility } from "~/features/console/console.server";
+import { requireConsolePage } from "~/features/console/console.server";
 import { orNotFound } from "~/platform/api-errors.server";
 import { i18next } from "~/platform/i18next.server";
 
 /** The audit log's page: each entry with its sentence in words and the record behind it (for the details toggle). */
 export async function loadAuditLog({ request }: LoaderFunctionArgs) {
-  const [{ api, me }, t, locale] = await Promise.all([
-    requireConsoleAbility(request, "readAuditLog"),
-    i18next.getFixedT(request),
+  const [{ api, me, t }, locale] = await Promise.all([
+    requireConsolePage(request, "readAuditLog"),
     i18next.getLocale(request),
   ]);
   const page = new URL(request.url).searchParams.get("page") ?? undefined;
