@@ -3,7 +3,6 @@ import { typedLine, typedLines, said } from "./fields";
 import { catalogId } from "./catalog";
 import type * as out from "./outputs";
 import {
-  COMMON_TICKET_CODES,
   MAX_DURATION_MINUTES,
   MAX_PRICE_MINOR,
   MAX_SERVICE_CAPACITY,
@@ -11,14 +10,7 @@ import {
   TICKET_CODE,
 } from "./service-limits";
 
-export {
-  COMMON_TICKET_CODES,
-  MAX_DURATION_MINUTES,
-  MAX_PRICE_MINOR,
-  MAX_SERVICE_CAPACITY,
-  MAX_TICKET_TYPES,
-  TICKET_CODE,
-};
+export * from "./service-limits";
 
 /**
  * The console's services (what is sold of an experience: duration, default capacity) and their

@@ -3,29 +3,11 @@ import { said } from "./fields";
 import { catalogId } from "./catalog";
 import type * as out from "./outputs";
 import { emptyAsAbsent } from "./query";
-import { DEPARTURE_STATUSES, type DepartureStatus } from "./statuses";
 import { INVALID_TEXT } from "./text";
-import {
-  isTimeZone,
-  localDate,
-  localTime,
-  MAX_CAPACITY,
-  SCHEDULE_LIMITS,
-  TIME_ZONES,
-  WEEKDAYS,
-} from "./schedule-fields";
+import { localDate, localTime, MAX_CAPACITY, SCHEDULE_LIMITS } from "./schedule-fields";
 
-export {
-  DEPARTURE_STATUSES,
-  isTimeZone,
-  localDate,
-  localTime,
-  MAX_CAPACITY,
-  SCHEDULE_LIMITS,
-  TIME_ZONES,
-  WEEKDAYS,
-  type DepartureStatus,
-};
+export * from "./schedule-fields";
+export { DEPARTURE_STATUSES, type DepartureStatus } from "./statuses";
 
 export const weeklyRule = z
   .object({
