@@ -111,7 +111,6 @@ const FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
 
 /** The same for the codes of the API's other bodies, queries and paths (every contract schema). */
 const VALID_KEY = "key-12345678";
-const BK = "bk_ABCDEFGHIJKLMNOP";
 const ticket = { ticketTypeId: "adult", quantity: 1 };
 const quote = { serviceId: "svc", slotId: "slot", tickets: [ticket] };
 const booking = { ...quote, returnUrl: "/back" };
