@@ -178,6 +178,21 @@ export const FIELD_MESSAGE_CODES = [
   "amount.tooSmall",
   "amount.tooBig",
   "guests.tooBig",
+  "experience.required",
+  "experience.tooLong",
+  "experience.category",
+  "experience.country",
+  "experience.language",
+  "experience.languagesRequired",
+  "experience.tooMany",
+  "experience.wholeMinutes",
+  "experience.duration",
+  "experience.capacity",
+  "experience.latitude",
+  "experience.longitude",
+  "experience.coordinatesBoth",
+  "experience.timezone",
+  "experience.nothing",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { BOOKING_FILTERS, MAX_SEATS } from "~contract/booking-limits";
 import { SORTS } from "~contract/catalog";
+import { CATEGORY_SLUGS } from "~contract/categories";
+import { EXPERIENCE_LIMITS } from "~contract/experience-fields";
 import type { FieldMessageCode } from "~contract/fields";
 import { GIFT_CARD_MAX_MINOR, GIFT_CARD_MIN_MINOR } from "~contract/gift-card-bodies";
 import { MAX_GUESTS } from "~contract/operator-manifest";
@@ -180,6 +182,21 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "amount.tooSmall": `At least ${GIFT_CARD_MIN_MINOR / 100}.`,
   "amount.tooBig": `At most ${GIFT_CARD_MAX_MINOR / 100}.`,
   "guests.tooBig": "Admit at most {maximum} guests.",
+  "experience.required": "Required.",
+  "experience.tooLong": "Too long.",
+  "experience.category": `Choose one of: ${CATEGORY_SLUGS.join(", ")}.`,
+  "experience.country": "Choose a country (ISO 3166-1 alpha-2 code).",
+  "experience.language": "Not a language code (BCP 47, e.g. en, pt-BR).",
+  "experience.languagesRequired": "Give at least one language.",
+  "experience.tooMany": "Too many items.",
+  "experience.wholeMinutes": "Must be a whole number of minutes.",
+  "experience.duration": `Between ${EXPERIENCE_LIMITS.durationMinutes.min} and ${EXPERIENCE_LIMITS.durationMinutes.max} minutes.`,
+  "experience.capacity": `Between ${EXPERIENCE_LIMITS.capacity.min} and ${EXPERIENCE_LIMITS.capacity.max} guests.`,
+  "experience.latitude": "A latitude between -90 and 90.",
+  "experience.longitude": "A longitude between -180 and 180.",
+  "experience.coordinatesBoth": "Give both latitude and longitude, or neither.",
+  "experience.timezone": "Choose a time zone (an IANA name such as America/Denver).",
+  "experience.nothing": "Give at least one field to change.",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */

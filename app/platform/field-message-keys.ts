@@ -173,6 +173,21 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "amount.tooSmall": "validation.amountTooSmall",
   "amount.tooBig": "validation.amountTooBig",
   "guests.tooBig": "validation.guestsTooBig",
+  "experience.required": "operatorExperiences.errors.required",
+  "experience.tooLong": "operatorExperiences.errors.tooLong",
+  "experience.category": "operatorExperiences.errors.category",
+  "experience.country": "operatorExperiences.errors.country",
+  "experience.language": "operatorExperiences.errors.language",
+  "experience.languagesRequired": "operatorExperiences.errors.languagesRequired",
+  "experience.tooMany": "operatorExperiences.errors.tooMany",
+  "experience.wholeMinutes": "operatorExperiences.errors.wholeMinutes",
+  "experience.duration": "operatorExperiences.errors.duration",
+  "experience.capacity": "operatorExperiences.errors.capacity",
+  "experience.latitude": "operatorExperiences.errors.latitude",
+  "experience.longitude": "operatorExperiences.errors.longitude",
+  "experience.coordinatesBoth": "operatorExperiences.errors.coordinatesBoth",
+  "experience.timezone": "operatorExperiences.errors.timezone",
+  "experience.nothing": "validation.bodyEmpty",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */

@@ -19,7 +19,9 @@ import {
 import { cardParams } from "~contract/cards";
 import { catalogId, experienceListQuery } from "~contract/catalog";
 import { buyGiftCardBody } from "~contract/gift-card-bodies";
+import { experienceRules } from "~contract/experience-fields";
 import { devClockBody } from "~contract/jobs";
+import { createExperienceBody, updateExperienceBody } from "~contract/operator-experiences";
 import { notificationParams } from "~contract/notifications";
 import { hexColor, supportEmail, supportPhone, updateBrandingBody } from "~contract/operator-branding";
 import { checkInBody, checkInSettingsBody } from "~contract/operator-check-in";
@@ -311,6 +313,21 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [checkInSettingsBody, {}, "checkInRequired.required"],
   [notificationPreferencesBody.shape.booking, undefined, "field.required"],
   [notificationPreferencesBody.shape.booking, "on", "object.invalid"],
+  [experienceRules().title, " ", "experience.required"],
+  [experienceRules().title, "x".repeat(121), "experience.tooLong"],
+  [experienceRules().category, "space", "experience.category"],
+  [experienceRules().country, "XX", "experience.country"],
+  [experienceRules().languages, ["english!"], "experience.language"],
+  [experienceRules().languages, [], "experience.languagesRequired"],
+  [experienceRules().languages, Array.from({ length: 21 }, () => "en"), "experience.tooMany"],
+  [experienceRules().durationMinutes, 60.5, "experience.wholeMinutes"],
+  [experienceRules().durationMinutes, 1, "experience.duration"],
+  [experienceRules().capacity, 0, "experience.capacity"],
+  [experienceRules().latitude, 91, "experience.latitude"],
+  [experienceRules().longitude, 181, "experience.longitude"],
+  [createExperienceBody.shape.meetingPointLocation, "here", "experience.coordinatesBoth"],
+  [experienceRules().timezone, "Mars/Base", "experience.timezone"],
+  [updateExperienceBody, {}, "experience.nothing"],
 ];
 
 function codesOf(rule: z.ZodTypeAny, value: unknown): string[] {
