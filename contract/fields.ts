@@ -7,7 +7,9 @@ import type * as out from "./outputs";
  * Every field rule the API's bodies and the web's forms share, written once. A failing rule says
  * which by a message code, never in words: the API writes the code in English in its error
  * envelope (api/http/field-messages.ts), the web shows it by a locale key
- * (app/platform/field-message-keys.ts). Both tables must name every code (tests/unit).
+ * (app/platform/field-message-keys.ts). Both tables must name every code (tests/unit). Every other
+ * schema of the contract (bodies, queries, paths) says its messages the same way, with `said`; the
+ * codes after "text.invalid" are theirs.
  */
 export const FIELD_MESSAGE_CODES = [
   "email.required",
