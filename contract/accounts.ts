@@ -1,10 +1,9 @@
 import { z } from "zod";
+import { said } from "./fields";
 import type * as out from "./outputs";
 
 /** Operator slugs: lowercase letters, digits and hyphens, 1–63 characters, not starting with a hyphen. */
-export const accountSlug = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "Use 1–63 lowercase letters, digits or hyphens.");
+export const accountSlug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, said("slug.invalid"));
 
 export const accountContextParams = z.object({ slug: accountSlug });
 

@@ -1,6 +1,6 @@
 import { safeSitePath } from "./safe-path";
 import { z } from "zod";
-import { currentPassword, emailAddress, newPassword, type PasswordPolicy } from "./fields";
+import { currentPassword, emailAddress, newPassword, type PasswordPolicy, said } from "./fields";
 import { syncBody } from "./users";
 import type * as out from "./outputs";
 
@@ -17,9 +17,9 @@ export function isSafeContinuePath(value: string): boolean {
 }
 
 const continueUrl = z
-  .string({ invalid_type_error: "Use a path on this site, such as /account." })
-  .max(2048, "Use at most 2048 characters.")
-  .refine(isSafeContinuePath, "Use a path on this site, such as /account.")
+  .string({ invalid_type_error: said("continueUrl.invalid") })
+  .max(2048, said("text.tooLong"))
+  .refine(isSafeContinuePath, said("continueUrl.invalid"))
   .optional()
   // The resolved path is used, never the raw input.
   .transform((value) => (value === undefined ? "/" : safeSitePath(value)!));
@@ -35,11 +35,11 @@ export const setPasswordInput = z.object({ password: z.string() });
 /** The code of an emailed password-reset link (Firebase's `oobCode`). */
 const resetCode = z
   .string({
-    required_error: "Open the link from the email again.",
-    invalid_type_error: "Open the link from the email again.",
+    required_error: said("resetCode.invalid"),
+    invalid_type_error: said("resetCode.invalid"),
   })
-  .min(1, "Open the link from the email again.")
-  .max(2048, "Open the link from the email again.");
+  .min(1, said("resetCode.invalid"))
+  .max(2048, said("resetCode.invalid"));
 
 /** POST /v1/auth/password-reset, as the API checks it (against its policy). */
 export const resetPasswordBody = (policy: PasswordPolicy) =>
@@ -51,9 +51,9 @@ export const resetPasswordInput = z.object({ oobCode: resetCode, password: z.str
 /** POST /v1/auth/session: a fresh Firebase ID token (signed in within 5 minutes) and sign-up data. */
 export const createSessionBody = z.object({
   idToken: z
-    .string({ required_error: "Send the ID token.", invalid_type_error: "Send the ID token." })
-    .min(20, "Not an ID token.")
-    .max(8192, "Not an ID token."),
+    .string({ required_error: said("idToken.required"), invalid_type_error: said("idToken.required") })
+    .min(20, said("idToken.invalid"))
+    .max(8192, said("idToken.invalid")),
   profile: syncBody.optional(),
 });
 

@@ -1,6 +1,7 @@
 import { cardParams } from "./cards";
 import { referralCodeField } from "./referrals";
 import { z } from "zod";
+import { said, type FieldMessageCode } from "./fields";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "./idempotency-key";
 import { emptyAsAbsent, pageParam } from "./query";
 import { isSafeContinuePath } from "./auth";
@@ -12,13 +13,13 @@ import type * as out from "./outputs";
 export * from "./booking-limits";
 
 const isoDate = z
-  .string({ invalid_type_error: "Give this parameter only once." })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD.")
+  .string({ invalid_type_error: said("param.single") })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, said("date.format"))
   .refine((value) => {
     const time = Date.parse(`${value}T00:00:00Z`);
     // Refinements also run after a failed regex: never call toISOString on an invalid date.
     return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-  }, "Not a calendar date.");
+  }, said("date.invalid"));
 
 export const availabilityQuery = z.object({
   from: z.preprocess(emptyAsAbsent, isoDate.optional()),
@@ -29,35 +30,35 @@ export type AvailabilityQuery = z.output<typeof availabilityQuery>;
 const ticketLine = z.object({
   ticketTypeId: catalogId,
   quantity: z
-    .number({ required_error: "Give a quantity.", invalid_type_error: "Must be a whole number." })
-    .int("Must be a whole number.")
-    .min(0, "Must be at least 0.")
-    .max(MAX_TICKETS_PER_TYPE, `Must be at most ${MAX_TICKETS_PER_TYPE}.`),
+    .number({ required_error: said("quantity.required"), invalid_type_error: said("number.whole") })
+    .int(said("number.whole"))
+    .min(0, said("number.atLeast"))
+    .max(MAX_TICKETS_PER_TYPE, said("number.atMost")),
 });
 
 const tickets = z
   .array(ticketLine, {
-    required_error: "Choose at least one ticket.",
-    invalid_type_error: "Must be a list of tickets.",
+    required_error: said("tickets.required"),
+    invalid_type_error: said("tickets.notList"),
   })
-  .max(20, "Too many ticket lines.")
+  .max(20, said("tickets.tooMany"))
   .superRefine((lines, ctx) => {
     const seen = new Set<string>();
     lines.forEach((line, index) => {
       if (seen.has(line.ticketTypeId))
-        ctx.addIssue({ code: "custom", path: [index, "ticketTypeId"], message: "This ticket type is listed twice." });
+        ctx.addIssue({ code: "custom", path: [index, "ticketTypeId"], message: said("tickets.duplicate") });
       seen.add(line.ticketTypeId);
     });
     const seats = lines.reduce((sum, line) => sum + line.quantity, 0);
-    if (seats < 1) ctx.addIssue({ code: "custom", message: "Choose at least one ticket." });
-    if (seats > MAX_SEATS) ctx.addIssue({ code: "custom", message: `Book at most ${MAX_SEATS} seats at once.` });
+    if (seats < 1) ctx.addIssue({ code: "custom", message: said("tickets.required") });
+    if (seats > MAX_SEATS) ctx.addIssue({ code: "custom", message: said("seats.tooMany") });
   });
 
 /** Optional promo code; an empty one counts as none. Not judged here (see the quote and booking rules). */
 const promoCode = z
-  .string({ invalid_type_error: "Must be text." })
+  .string({ invalid_type_error: said("text.notText") })
   .trim()
-  .max(32, "Use at most 32 characters.")
+  .max(32, said("text.tooLong"))
   .optional()
   .transform((value) => (value ? value.toUpperCase() : undefined));
 
@@ -74,24 +75,24 @@ export const quoteBody = z.object({
    * when it is not such an open offer).
    */
   waitlistOffer: z
-    .string({ invalid_type_error: "Must be text." })
-    .regex(/^[A-Za-z0-9_-]{16,64}$/, "Not a valid waitlist offer.")
+    .string({ invalid_type_error: said("text.notText") })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, said("waitlistOffer.invalid"))
     .optional(),
 });
 export type QuoteBody = z.output<typeof quoteBody>;
 
 const utmValue = z
-  .string({ invalid_type_error: "Must be text." })
+  .string({ invalid_type_error: said("text.notText") })
   .trim()
-  .max(200, "Use at most 200 characters.")
+  .max(200, said("text.tooLong"))
   .optional();
 
 /** A path on this site (see isSafeContinuePath); `{bookingId}` is replaced by the new booking's id. */
-const sitePath = (what: string) =>
+const sitePath = (missing: FieldMessageCode) =>
   z
-    .string({ required_error: `Give ${what}.`, invalid_type_error: `Give ${what}.` })
-    .max(2048, "Use at most 2048 characters.")
-    .refine((value) => isSafeContinuePath(value), "Use a path on this site, starting with a single /.");
+    .string({ required_error: said(missing), invalid_type_error: said(missing) })
+    .max(2048, said("text.tooLong"))
+    .refine((value) => isSafeContinuePath(value), said("sitePath.invalid"));
 
 export const createBookingBody = quoteBody.extend({
   utm: z
@@ -102,16 +103,19 @@ export const createBookingBody = quoteBody.extend({
       const entries = Object.entries(utm).filter(([, value]) => value);
       return entries.length > 0 ? (Object.fromEntries(entries) as Record<string, string>) : undefined;
     }),
-  returnUrl: sitePath("the page to come back to after payment"),
-  cancelUrl: sitePath("the page to go back to").optional(),
+  returnUrl: sitePath("returnUrl.required"),
+  cancelUrl: sitePath("cancelUrl.required").optional(),
   /**
    * false: refused (409 already_booked) when the caller already has a paid booking of this
    * departure, so a pay page reached again (the back button) never books twice by accident; a
    * page sends true once the guest chose to book more seats. Absent: no such check.
    */
-  bookAgain: z.boolean({ invalid_type_error: "Must be true or false." }).optional(),
+  bookAgain: z.boolean({ invalid_type_error: said("boolean.invalid") }).optional(),
   /** The guest wants to keep the card for later bookings (Stripe: setup_future_usage). */
-  saveCard: z.boolean({ invalid_type_error: "Must be true or false." }).optional().default(false),
+  saveCard: z
+    .boolean({ invalid_type_error: said("boolean.invalid") })
+    .optional()
+    .default(false),
   /** Pay at once with one of the guest's saved cards (GET /v1/user/payment-methods). */
   paymentMethodId: cardParams.shape.id.optional(),
   /**
@@ -119,9 +123,9 @@ export const createBookingBody = quoteBody.extend({
    * it is judged: an empty or blank code is refused like any other (404 gift_card_invalid).
    */
   giftCardCode: z
-    .string({ invalid_type_error: "Type the gift card code." })
+    .string({ invalid_type_error: said("giftCardCode.required") })
     .trim()
-    .max(64, "Not a gift card code.")
+    .max(64, said("giftCardCode.invalid"))
     .optional(),
   /**
    * Or a gift card kept on the caller's account (addGiftCardToWallet) or sent to their email, by
@@ -129,8 +133,8 @@ export const createBookingBody = quoteBody.extend({
    * the caller's, not usable here or empty is 404 gift_card_invalid.
    */
   savedGiftCardId: z
-    .string({ invalid_type_error: "Give a gift card's id." })
-    .regex(/^gc_[A-Za-z0-9_-]{1,40}$/, "Not a gift card's id.")
+    .string({ invalid_type_error: said("giftCardId.required") })
+    .regex(/^gc_[A-Za-z0-9_-]{1,40}$/, said("giftCardId.invalid"))
     .optional(),
 });
 export type CreateBookingBody = z.output<typeof createBookingBody>;
@@ -138,8 +142,8 @@ export type CreateBookingBody = z.output<typeof createBookingBody>;
 /** POST /v1/bookings: the same key from the same user gives the same booking. */
 export const idempotencyKeyHeaders = z.object({
   [IDEMPOTENCY_KEY_HEADER]: z
-    .string({ required_error: "Send an Idempotency-Key header (e.g. a UUID)." })
-    .regex(IDEMPOTENCY_KEY_PATTERN, "Use 8–128 visible ASCII characters."),
+    .string({ required_error: said("idempotencyKey.required") })
+    .regex(IDEMPOTENCY_KEY_PATTERN, said("idempotencyKey.invalid")),
 });
 
 /**
@@ -152,7 +156,7 @@ export const bookingListQuery = z.object({
   filter: z.preprocess(
     emptyAsAbsent,
     z
-      .enum(BOOKING_FILTERS, { errorMap: () => ({ message: `Use one of: ${BOOKING_FILTERS.join(", ")}.` }) })
+      .enum(BOOKING_FILTERS, { errorMap: () => ({ message: said("bookingFilter.invalid") }) })
       .optional()
       .default("upcoming"),
   ),
@@ -170,13 +174,13 @@ export const rescheduleBody = z.object({
    * being moved again.
    */
   currentStartsAt: z
-    .string({ invalid_type_error: "Must be a date and time." })
-    .datetime({ offset: true, message: "Must be a date and time." })
+    .string({ invalid_type_error: said("dateTime.invalid") })
+    .datetime({ offset: true, message: said("dateTime.invalid") })
     .optional(),
 });
 export type RescheduleBody = z.infer<typeof rescheduleBody>;
 
-export const bookingParams = z.object({ id: z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, "Not a valid booking id.") });
+export const bookingParams = z.object({ id: z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, said("bookingId.invalid")) });
 
 /** Answer of the availability endpoint. */
 export type AvailabilitySlot = z.infer<typeof out.availabilitySlot>;

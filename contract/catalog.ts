@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { said } from "./fields";
 import { accountSlug } from "./accounts";
 import type * as out from "./outputs";
 
 /** Experience, service and other catalog ids are URL-safe strings. */
-export const catalogId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid id.");
+export const catalogId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, said("id.invalid"));
 
 export const SORTS = ["recommended", "price_asc", "price_desc", "title"] as const;
 export type ExperienceSort = (typeof SORTS)[number];
@@ -12,42 +13,45 @@ export type ExperienceSort = (typeof SORTS)[number];
 const single = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.string({ invalid_type_error: "Give this parameter only once." }).pipe(schema).optional(),
+    z
+      .string({ invalid_type_error: said("param.single") })
+      .pipe(schema)
+      .optional(),
   );
 
 const wholeNumber = (min: number, max: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,10}$/, "Must be a whole number.")
+    .regex(/^\d{1,10}$/, said("number.whole"))
     .transform(Number)
-    .pipe(z.number().min(min, `Must be at least ${min}.`).max(max, `Must be at most ${max}.`));
+    .pipe(z.number().min(min, said("number.atLeast")).max(max, said("number.atMost")));
 
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD.")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, said("date.format"))
   .refine((value) => {
     // zod runs refinements even after the regex failed: guard before toISOString() can throw.
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, "Not a calendar date.");
+  }, said("date.invalid"));
 
 export const experienceListQuery = z
   .object({
-    q: single(z.string().trim().max(100, "Use at most 100 characters.")),
+    q: single(z.string().trim().max(100, said("text.tooLong"))),
     category: single(accountSlug),
     city: single(accountSlug),
     operator: single(accountSlug),
     date: single(isoDate),
     minPrice: single(wholeNumber(0, 100_000_000)),
     maxPrice: single(wholeNumber(0, 100_000_000)),
-    sort: single(z.enum(SORTS, { errorMap: () => ({ message: `Use one of: ${SORTS.join(", ")}.` }) })),
+    sort: single(z.enum(SORTS, { errorMap: () => ({ message: said("catalogSort.invalid") }) })),
     page: single(wholeNumber(1, 10_000)),
     pageSize: single(wholeNumber(1, 48)),
   })
   .superRefine((query, ctx) => {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["maxPrice"], message: "Must not be below minPrice." });
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["maxPrice"], message: said("maxPrice.belowMin") });
     }
   })
   .transform((query) => ({

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories";
 import { isCountryCode } from "./countries";
+import { said, type FieldMessageCode } from "./fields";
 import { isTimeZone } from "./schedule-fields";
 
 /**
- * The rules of an experience's fields (the console), with the messages given: the API's bodies
- * (contract/operator-experiences.ts, English) and the console's form (locale keys) are built from
- * them. Like ./fields.ts, a module of rules the browser loads with a form's validation.
+ * The rules of an experience's fields (the console): the API's bodies
+ * (contract/operator-experiences.ts) and the console's form are built from them; their messages
+ * are codes (./fields.ts). Like ./fields.ts, a module of rules the browser loads with a form's validation.
  */
 
 /** The limits of an experience's fields: the API's rules, which the console's form repeats. */
@@ -24,42 +25,6 @@ export const EXPERIENCE_LIMITS = {
   capacity: { min: 1, max: 10_000 },
 } as const;
 
-/** The messages of the rules below, by rule: English for the API, locale keys for the console's form. */
-export type ExperienceMessages = Record<
-  | "required"
-  | "tooLong"
-  | "category"
-  | "country"
-  | "language"
-  | "languagesRequired"
-  | "tooMany"
-  | "wholeMinutes"
-  | "duration"
-  | "capacity"
-  | "latitude"
-  | "longitude"
-  | "coordinatesBoth"
-  | "timezone",
-  string
->;
-
-export const EXPERIENCE_MESSAGES_EN: ExperienceMessages = {
-  required: "Required.",
-  tooLong: "Too long.",
-  category: `Choose one of: ${CATEGORY_SLUGS.join(", ")}.`,
-  country: "Choose a country (ISO 3166-1 alpha-2 code).",
-  language: "Not a language code (BCP 47, e.g. en, pt-BR).",
-  languagesRequired: "Give at least one language.",
-  tooMany: "Too many items.",
-  wholeMinutes: "Must be a whole number of minutes.",
-  duration: `Between ${EXPERIENCE_LIMITS.durationMinutes.min} and ${EXPERIENCE_LIMITS.durationMinutes.max} minutes.`,
-  capacity: `Between ${EXPERIENCE_LIMITS.capacity.min} and ${EXPERIENCE_LIMITS.capacity.max} guests.`,
-  latitude: "A latitude between -90 and 90.",
-  longitude: "A longitude between -180 and 180.",
-  coordinatesBoth: "Give both latitude and longitude, or neither.",
-  timezone: "Choose a time zone (an IANA name such as America/Denver).",
-};
-
 /** A BCP 47 language tag in its canonical form ("pt-br" → "pt-BR"), or null. Plain code. */
 export function canonicalLanguage(code: string): string | null {
   if (!/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(code) || code.length > 35) return null;
@@ -70,15 +35,33 @@ export function canonicalLanguage(code: string): string | null {
   }
 }
 
-/** The rules of each field, with the messages given: the API's body and the console's form are built from them. */
-export function experienceRules(m: ExperienceMessages) {
+/** Each rule's message code (contract/fields.ts): the API writes it in English, the console's form by a locale key. */
+const EXPERIENCE_CODES = {
+  required: said("experience.required"),
+  tooLong: said("experience.tooLong"),
+  category: said("experience.category"),
+  country: said("experience.country"),
+  language: said("experience.language"),
+  languagesRequired: said("experience.languagesRequired"),
+  tooMany: said("experience.tooMany"),
+  wholeMinutes: said("experience.wholeMinutes"),
+  duration: said("experience.duration"),
+  capacity: said("experience.capacity"),
+  latitude: said("experience.latitude"),
+  longitude: said("experience.longitude"),
+  timezone: said("experience.timezone"),
+};
+
+/** The rules of each field: the API's body and the console's form are built from them. */
+export function experienceRules() {
+  const m = EXPERIENCE_CODES;
   const text = (max: number) =>
     z
       .string({ required_error: m.required, invalid_type_error: m.required })
       .trim()
       .min(1, m.required)
       .max(max, m.tooLong);
-  const whole = (range: { min: number; max: number }, message: string) =>
+  const whole = (range: { min: number; max: number }, message: FieldMessageCode) =>
     z
       .number({ required_error: m.required, invalid_type_error: m.wholeMinutes })
       .int(m.wholeMinutes)

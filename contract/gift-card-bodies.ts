@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { typedLine, typedLines } from "./fields";
+import { typedLine, typedLines, said } from "./fields";
 
 /** POST /v1/gift-cards/balance: the code travels in the body, never in a URL. */
 export const giftCardBalanceBody = z
-  .object({ code: z.string({ required_error: "Type the gift card code." }).max(64, "Not a gift card code.") })
+  .object({ code: z.string({ required_error: said("giftCardCode.required") }).max(64, said("giftCardCode.invalid")) })
   .strict();
 export type GiftCardBalanceBody = z.output<typeof giftCardBalanceBody>;
 
@@ -33,37 +33,37 @@ const validTimeZone = (zone: string) => {
 export const buyGiftCardBody = z
   .object({
     amountMinor: z
-      .number({ required_error: "Choose an amount.", invalid_type_error: "Choose an amount." })
-      .int("Choose a whole amount.")
-      .min(GIFT_CARD_MIN_MINOR, `At least ${GIFT_CARD_MIN_MINOR / 100}.`)
-      .max(GIFT_CARD_MAX_MINOR, `At most ${GIFT_CARD_MAX_MINOR / 100}.`),
+      .number({ required_error: said("amount.required"), invalid_type_error: said("amount.required") })
+      .int(said("amount.whole"))
+      .min(GIFT_CARD_MIN_MINOR, said("amount.tooSmall"))
+      .max(GIFT_CARD_MAX_MINOR, said("amount.tooBig")),
     recipientEmail: z
-      .string({ required_error: "Enter the recipient's email.", invalid_type_error: "Enter the recipient's email." })
+      .string({ required_error: said("recipientEmail.required"), invalid_type_error: said("recipientEmail.required") })
       .trim()
       .toLowerCase()
-      .max(254, "Use at most 254 characters.")
-      .email("Enter a valid email address."),
-    recipientName: typedLine(z.string().trim().max(80, "Use at most 80 characters.")).optional(),
+      .max(254, said("text.tooLong"))
+      .email(said("email.invalid")),
+    recipientName: typedLine(z.string().trim().max(80, said("text.tooLong"))).optional(),
     senderName: typedLine(
       z
-        .string({ required_error: "Enter your name.", invalid_type_error: "Enter your name." })
+        .string({ required_error: said("senderName.required"), invalid_type_error: said("senderName.required") })
         .trim()
-        .min(1, "Enter your name.")
-        .max(80, "Use at most 80 characters."),
+        .min(1, said("senderName.required"))
+        .max(80, said("text.tooLong")),
     ),
     /** Several lines: line breaks kept (as \n), no other control character. */
-    message: typedLines(z.string().trim().max(500, "Use at most 500 characters.")).optional(),
+    message: typedLines(z.string().trim().max(500, said("text.tooLong"))).optional(),
     deliverOn: z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.")
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Choose a date.")
+      .regex(/^\d{4}-\d{2}-\d{2}$/, said("sendDate.invalid"))
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), said("sendDate.invalid"))
       .optional(),
-    timeZone: z.string().max(64).refine(validTimeZone, "Not a time zone.").optional(),
+    timeZone: z.string().max(64).refine(validTimeZone, said("timeZone.invalid")).optional(),
     /** Where the buyer comes back after paying (a path of this site). */
     returnPath: z
       .string()
       .max(512)
-      .regex(/^\/(?!\/)[^\s\\]*$/, "A path of this site.")
+      .regex(/^\/(?!\/)[^\s\\]*$/, said("path.invalid"))
       .optional(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "./fields";
 import type * as out from "./outputs";
 
 /** The test clock (local only): the product's now, and how far it is ahead of the real time. */
@@ -9,17 +10,20 @@ export type DevClockMoved = z.infer<typeof out.devClockMoved>;
 
 export const devClockBody = z
   .object({
-    now: z.string().datetime({ offset: true, message: "An ISO date and time, e.g. 2026-12-01T09:00:00Z." }).optional(),
+    now: z
+      .string()
+      .datetime({ offset: true, message: said("clock.now") })
+      .optional(),
     advanceMinutes: z
-      .number({ invalid_type_error: "A number of minutes." })
-      .int("Whole minutes.")
-      .min(0, "The clock only moves forward.")
-      .max(60 * 24 * 366, "At most a year at a time.")
+      .number({ invalid_type_error: said("clock.minutes") })
+      .int(said("clock.wholeMinutes"))
+      .min(0, said("clock.backwards"))
+      .max(60 * 24 * 366, said("clock.tooFar"))
       .optional(),
   })
   .strict()
   .refine((body) => (body.now === undefined) !== (body.advanceMinutes === undefined), {
-    message: "Give either now or advanceMinutes.",
+    message: said("clock.either"),
   });
 export type DevClockBody = z.output<typeof devClockBody>;
 

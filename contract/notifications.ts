@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "./fields";
 import { pageParam } from "./query";
 import type * as out from "./outputs";
 
@@ -9,7 +10,7 @@ export const notificationListQuery = z.object({
 });
 
 export const notificationParams = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid notification id."),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, said("notificationId.invalid")),
 });
 
 export type NotificationView = z.infer<typeof out.notificationView>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { usPhoneNumber } from "./fields";
+import { usPhoneNumber, said, type FieldMessageCode } from "./fields";
 import { isSingleLineText } from "./text";
 import { photoFile } from "./photos";
 
@@ -15,31 +15,34 @@ export * from "./branding-rules";
  */
 
 /** Text shown as is (escaped by React and the email templates): THE text rule (contract/text.ts). */
-const plainText = (max: number, what: string, required?: string) =>
+const plainText = (
+  max: number,
+  says: { tooLong: FieldMessageCode; invalid: FieldMessageCode; required?: FieldMessageCode },
+) =>
   z
     .string()
     .trim()
-    .min(required ? 1 : 0, required)
-    .max(max, `Keep the ${what} to ${max} characters or fewer.`)
-    .refine(isSingleLineText, `The ${what} may not hold control characters.`);
+    .min(says.required ? 1 : 0, says.required && said(says.required))
+    .max(max, said(says.tooLong))
+    .refine(isSingleLineText, said(says.invalid));
 
 /** Only ever #rrggbb (stored lowercase): a colour reaches the pages as a CSS custom property's value, nothing else. */
 export const hexColor = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, "Give the colour as #rrggbb.")
+  .regex(/^#[0-9a-fA-F]{6}$/, said("color.invalid"))
   .transform((value) => value.toLowerCase());
 
 /** A US number (the spec: phones are US), typed any common way, kept as +1 and 10 digits; "" removes it. */
 export const supportPhone = z
   .string()
   .trim()
-  .max(40, "Give the phone number as +1 and 10 digits.")
+  .max(40, said("supportPhone.tooLong"))
   .transform((value, ctx) => {
     if (value === "") return null;
     const number = usPhoneNumber(value);
     if (number) return number;
-    ctx.addIssue({ code: "custom", message: "Give a US phone number: +1 and 10 digits." });
+    ctx.addIssue({ code: "custom", message: said("supportPhone.invalid") });
     return z.NEVER;
   });
 
@@ -48,30 +51,34 @@ export const supportEmail = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254, "Keep the email address to 254 characters or fewer.")
-  .refine((value) => value === "" || z.string().email().safeParse(value).success, "Give a valid email address.")
+  .max(254, said("supportEmail.tooLong"))
+  .refine((value) => value === "" || z.string().email().safeParse(value).success, said("supportEmail.invalid"))
   .transform((value) => (value === "" ? null : value));
 
 /** PATCH /v1/operator/branding: the draft's fields to change (any of them, at least one). */
 export const updateBrandingBody = z
   .object({
-    name: plainText(MAX_DISPLAY_NAME, "display name", "Give the display name.").optional(),
-    tagline: plainText(MAX_TAGLINE, "tagline").optional(),
+    name: plainText(MAX_DISPLAY_NAME, {
+      tooLong: "displayName.tooLong",
+      invalid: "displayName.invalid",
+      required: "displayName.required",
+    }).optional(),
+    tagline: plainText(MAX_TAGLINE, { tooLong: "tagline.tooLong", invalid: "tagline.invalid" }).optional(),
     primaryColor: hexColor.optional(),
     supportEmail: supportEmail.optional(),
     supportPhone: supportPhone.optional(),
   })
   .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: "Send at least one field to change." });
+  .refine((body) => Object.keys(body).length > 0, { message: said("body.empty") });
 
 /** POST /v1/operator/branding/logo, multipart/form-data: the logo's file. */
 export const uploadLogoBody = z.object({ file: photoFile });
 
 /** GET /v1/media/logos/{accountId}/{logoId}/{file}: one variant, e.g. `192.png`. */
 export const logoMediaParams = z.object({
-  accountId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid id."),
-  logoId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid id."),
-  file: z.string().regex(/^(96|192)\.(webp|png)$/, "Not a file of ours."),
+  accountId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, said("id.invalid")),
+  logoId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, said("id.invalid")),
+  file: z.string().regex(/^(96|192)\.(webp|png)$/, said("file.notOurs")),
 });
 
 /** One branding: what the storefront shows (published) or will show (the draft). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "./fields";
 import { IDEMPOTENCY_KEY_PATTERN } from "./idempotency-key";
 import { TICKET_CODE_INPUT_MAX } from "./ticket-code";
 
@@ -37,20 +38,20 @@ export type CheckInOutcome = (typeof CHECK_IN_OUTCOMES)[number];
 export const checkInBody = z.object({
   /** As typed or decoded: case, spaces and dashes do not matter; O reads as 0, I and L as 1. */
   code: z
-    .string({ required_error: "Enter the ticket code." })
+    .string({ required_error: said("ticketCodeEntry.required") })
     .trim()
-    .min(1, "Enter the ticket code.")
-    .max(TICKET_CODE_INPUT_MAX, `Use at most ${TICKET_CODE_INPUT_MAX} characters.`),
+    .min(1, said("ticketCodeEntry.required"))
+    .max(TICKET_CODE_INPUT_MAX, said("text.tooLong")),
   /** One per scan: the same key again answers the first answer (a retried request, a double submit). */
   idempotencyKey: z
-    .string({ required_error: "Send an idempotency key (e.g. a UUID)." })
-    .regex(IDEMPOTENCY_KEY_PATTERN, "Use 8–128 visible ASCII characters."),
+    .string({ required_error: said("idempotencyKeyBody.required") })
+    .regex(IDEMPOTENCY_KEY_PATTERN, said("idempotencyKey.invalid")),
   /** How many guests to admit now; absent: every guest not yet checked in. */
   guests: z
-    .number({ invalid_type_error: "Enter the number of guests as a whole number." })
-    .int("Enter the number of guests as a whole number.")
-    .min(1, "Admit at least 1 guest.")
-    .max(MAX_GUESTS_PER_BOOKING, `Admit at most ${MAX_GUESTS_PER_BOOKING} guests.`)
+    .number({ invalid_type_error: said("guests.whole") })
+    .int(said("guests.whole"))
+    .min(1, said("guests.tooSmall"))
+    .max(MAX_GUESTS_PER_BOOKING, said("guests.tooBig"))
     .optional(),
 });
 export type CheckInBody = z.output<typeof checkInBody>;
@@ -91,14 +92,14 @@ export type CheckInAnswer = z.infer<typeof checkInAnswer>;
 export const checkInSettingsBody = z.object({
   /** Only bookings with a guest checked in get the tip email and the review invitation. */
   requireCheckIn: z.boolean({
-    required_error: "Say whether check-in is required.",
-    invalid_type_error: "Must be true or false.",
+    required_error: said("checkInRequired.required"),
+    invalid_type_error: said("boolean.invalid"),
   }),
 });
 /** The settings of the check-in page; `rescheduleRefunds` is left as it is when not sent. */
 export const checkInSettingsUpdate = checkInSettingsBody.extend({
   /** A traveller's move to a cheaper departure is refunded the difference (false: refused). */
-  rescheduleRefunds: z.boolean({ invalid_type_error: "Must be true or false." }).optional(),
+  rescheduleRefunds: z.boolean({ invalid_type_error: said("boolean.invalid") }).optional(),
 });
 export const checkInSettings = checkInSettingsBody.extend({ rescheduleRefunds: z.boolean() });
 export type CheckInSettings = z.infer<typeof checkInSettings>;

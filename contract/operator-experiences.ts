@@ -1,23 +1,18 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS, EXPERIENCE_CATEGORIES, type CategorySlug } from "./categories";
 import { catalogId } from "./catalog";
-import { EXPERIENCE_MESSAGES_EN, experienceRules, sharedExperienceFields } from "./experience-fields";
+import { experienceRules, sharedExperienceFields } from "./experience-fields";
+import { said } from "./fields";
 import type * as out from "./outputs";
 import { pageParam } from "./query";
 
 export { CATEGORY_SLUGS, EXPERIENCE_CATEGORIES, type CategorySlug };
-export {
-  canonicalLanguage,
-  EXPERIENCE_LIMITS,
-  EXPERIENCE_MESSAGES_EN,
-  experienceRules,
-  type ExperienceMessages,
-} from "./experience-fields";
+export { canonicalLanguage, EXPERIENCE_LIMITS, experienceRules } from "./experience-fields";
 
-const rules = experienceRules(EXPERIENCE_MESSAGES_EN);
+const rules = experienceRules();
 
 const meetingPointLocation = z
-  .object({ lat: rules.latitude, lng: rules.longitude }, { invalid_type_error: EXPERIENCE_MESSAGES_EN.coordinatesBoth })
+  .object({ lat: rules.latitude, lng: rules.longitude }, { invalid_type_error: said("experience.coordinatesBoth") })
   .strict()
   .nullable();
 
@@ -52,12 +47,12 @@ export const createExperienceBody = z
 export const updateExperienceBody = z
   .object({
     ...Object.fromEntries(Object.entries(editable).map(([key, schema]) => [key, schema.optional()])),
-    published: z.boolean({ invalid_type_error: "true or false." }).optional(),
+    published: z.boolean({ invalid_type_error: said("boolean.invalid") }).optional(),
   } as { [K in keyof typeof editable]: z.ZodOptional<(typeof editable)[K]> } & {
     published: z.ZodOptional<z.ZodBoolean>;
   })
   .strict()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), "Give at least one field to change.");
+  .refine((body) => Object.values(body).some((value) => value !== undefined), said("experience.nothing"));
 
 export const operatorExperienceParams = z.object({ experienceId: catalogId });
 

@@ -4,6 +4,7 @@
  * (the web's download is the same function of the same answer: manifestCsv).
  */
 import { z } from "zod";
+import { said } from "./fields";
 import { csvLocalTime, csvMoney, csvText, type CsvValue } from "./csv";
 import { emptyAsAbsent } from "./query";
 import { localDate } from "./schedule-fields";
@@ -23,7 +24,7 @@ export const manifestQuery = z.object({
   /** `csv`: the same as `Accept: text/csv`. */
   format: z.preprocess(
     emptyAsAbsent,
-    z.enum(["json", "csv"], { errorMap: () => ({ message: "Choose json or csv." }) }).optional(),
+    z.enum(["json", "csv"], { errorMap: () => ({ message: said("format.jsonOrCsv") }) }).optional(),
   ),
 });
 
@@ -34,15 +35,15 @@ export const CHECK_IN_ACTIONS = ["checked_in", "no_show", "reset"] as const;
 export type CheckInAction = (typeof CHECK_IN_ACTIONS)[number];
 
 export const manifestBookingParams = z.object({
-  bookingId: z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, "Not a valid booking id."),
+  bookingId: z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, said("bookingId.invalid")),
 });
 
 /** POST /v1/operator/bookings/{bookingId}/check-ins: one guest (1..seats) or "all" of them. */
 export const updateCheckInBody = z.object({
   guestNo: z.union([z.number().int().min(1).max(MAX_GUESTS), z.literal("all")], {
-    errorMap: () => ({ message: `Give a guest number from 1 to ${MAX_GUESTS}, or "all".` }),
+    errorMap: () => ({ message: said("guestNo.invalid") }),
   }),
-  status: z.enum(CHECK_IN_ACTIONS, { errorMap: () => ({ message: "Choose checked_in, no_show or reset." }) }),
+  status: z.enum(CHECK_IN_ACTIONS, { errorMap: () => ({ message: said("checkInAction.invalid") }) }),
 });
 
 export const GUEST_STATUSES = ["none", "checked_in", "no_show"] as const;

@@ -4,6 +4,7 @@
  * database's (api/operator/reports.ts); the CSV is one function of the same answer.
  */
 import { z } from "zod";
+import { said } from "./fields";
 import { csvMoney, csvText, type CsvValue } from "./csv";
 import { emptyAsAbsent } from "./query";
 import { localDate } from "./schedule-fields";
@@ -26,29 +27,28 @@ export const reportQuery = z
     weeks: z.preprocess(
       emptyAsAbsent,
       z.coerce
-        .number({ invalid_type_error: `Give a number of weeks from 1 to ${MAX_OCCUPANCY_WEEKS}.` })
-        .int(`Give a number of weeks from 1 to ${MAX_OCCUPANCY_WEEKS}.`)
-        .min(1, `Give a number of weeks from 1 to ${MAX_OCCUPANCY_WEEKS}.`)
-        .max(MAX_OCCUPANCY_WEEKS, `Give a number of weeks from 1 to ${MAX_OCCUPANCY_WEEKS}.`)
+        .number({ invalid_type_error: said("weeks.invalid") })
+        .int(said("weeks.invalid"))
+        .min(1, said("weeks.invalid"))
+        .max(MAX_OCCUPANCY_WEEKS, said("weeks.invalid"))
         .optional(),
     ),
     /** `csv`: the same as `Accept: text/csv` (the days, one row each, and a totals row). */
     format: z.preprocess(
       emptyAsAbsent,
-      z.enum(["json", "csv"], { errorMap: () => ({ message: "Choose json or csv." }) }).optional(),
+      z.enum(["json", "csv"], { errorMap: () => ({ message: said("format.jsonOrCsv") }) }).optional(),
     ),
   })
   .superRefine((query, ctx) => {
     if ((query.from === undefined) !== (query.to === undefined)) {
       const path = query.from === undefined ? "from" : "to";
-      ctx.addIssue({ code: "custom", path: [path], message: "Give both dates of the range, or neither." });
+      ctx.addIssue({ code: "custom", path: [path], message: said("range.half") });
       return;
     }
     if (query.from === undefined || query.to === undefined) return;
     const days = dayNumber(query.to) - dayNumber(query.from) + 1;
-    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "The range ends before it starts." });
-    else if (days > MAX_REPORT_DAYS)
-      ctx.addIssue({ code: "custom", path: ["to"], message: `A report covers at most ${MAX_REPORT_DAYS} days.` });
+    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: said("range.reversed") });
+    else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: said("range.tooLong") });
   });
 export type ReportQuery = z.input<typeof reportQuery>;
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { typedLine, typedLines } from "./fields";
+import { typedLine, typedLines, said } from "./fields";
 import { catalogId } from "./catalog";
 import type * as out from "./outputs";
 import {
-  COMMON_TICKET_CODES,
   MAX_DURATION_MINUTES,
   MAX_PRICE_MINOR,
   MAX_SERVICE_CAPACITY,
@@ -11,14 +10,7 @@ import {
   TICKET_CODE,
 } from "./service-limits";
 
-export {
-  COMMON_TICKET_CODES,
-  MAX_DURATION_MINUTES,
-  MAX_PRICE_MINOR,
-  MAX_SERVICE_CAPACITY,
-  MAX_TICKET_TYPES,
-  TICKET_CODE,
-};
+export * from "./service-limits";
 
 /**
  * The console's services (what is sold of an experience: duration, default capacity) and their
@@ -28,20 +20,21 @@ export {
 export const experienceIdParams = z.object({ experienceId: catalogId });
 export const serviceIdParams = z.object({ serviceId: catalogId });
 
-const name = typedLine(z.string().trim().min(1, "Enter a name.").max(120, "Use at most 120 characters."));
-const whole = (min: number, max: number, what: string) =>
+const name = typedLine(z.string().trim().min(1, said("name.required")).max(120, said("text.tooLong")));
+/** A whole number from min to max; `what` names the codes of its missing and its fractional value. */
+const whole = (min: number, max: number, what: "duration" | "capacity" | "position" | "price") =>
   z
-    .number({ invalid_type_error: `Enter ${what} as a whole number.`, required_error: `Enter ${what}.` })
-    .int(`Enter ${what} as a whole number.`)
-    .min(min, `Use at least ${min}.`)
-    .max(max, `Use at most ${max}.`);
+    .number({ invalid_type_error: said(`${what}.whole`), required_error: said(`${what}.required`) })
+    .int(said(`${what}.whole`))
+    .min(min, said("number.useAtLeast"))
+    .max(max, said("number.useAtMost"));
 
 const serviceFields = {
   name,
-  description: typedLines(z.string().trim().max(2000, "Use at most 2000 characters.")),
-  durationMinutes: whole(1, MAX_DURATION_MINUTES, "the duration in minutes"),
-  capacity: whole(1, MAX_SERVICE_CAPACITY, "the capacity"),
-  sortOrder: whole(0, 1000, "the position"),
+  description: typedLines(z.string().trim().max(2000, said("text.tooLong"))),
+  durationMinutes: whole(1, MAX_DURATION_MINUTES, "duration"),
+  capacity: whole(1, MAX_SERVICE_CAPACITY, "capacity"),
+  sortOrder: whole(0, 1000, "position"),
 };
 
 /** POST /v1/operator/experiences/{experienceId}/services (without a position: after the others). */
@@ -58,7 +51,7 @@ export const updateServiceBody = z
   .object(serviceFields)
   .partial()
   .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: "Send at least one field to change." });
+  .refine((body) => Object.keys(body).length > 0, { message: said("body.empty") });
 
 /**
  * One ticket type. `code` (OCTO's unit id, in bookings' tickets): a type that has one sends it to
@@ -67,13 +60,9 @@ export const updateServiceBody = z
  */
 export const ticketTypeInput = z
   .object({
-    code: z
-      .string()
-      .trim()
-      .regex(TICKET_CODE, "Use a-z, 0-9 and _ (starting with a letter), at most 32 characters.")
-      .optional(),
-    name: typedLine(z.string().trim().min(1, "Enter a name.").max(80, "Use at most 80 characters.")),
-    priceMinor: whole(0, MAX_PRICE_MINOR, "the price in minor units"),
+    code: z.string().trim().regex(TICKET_CODE, said("ticketCode.invalid")).optional(),
+    name: typedLine(z.string().trim().min(1, said("name.required")).max(80, said("text.tooLong"))),
+    priceMinor: whole(0, MAX_PRICE_MINOR, "price"),
   })
   .strict();
 
@@ -82,8 +71,8 @@ export const setTicketTypesBody = z
   .object({
     ticketTypes: z
       .array(ticketTypeInput)
-      .min(1, "Keep at least one ticket type.")
-      .max(MAX_TICKET_TYPES, `Use at most ${MAX_TICKET_TYPES} ticket types.`),
+      .min(1, said("ticketTypes.required"))
+      .max(MAX_TICKET_TYPES, said("ticketTypes.tooMany")),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -94,7 +83,7 @@ export const setTicketTypesBody = z
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
           path: ["ticketTypes", index, "code"],
-          message: "Use each code once.",
+          message: said("ticketCode.duplicate"),
         });
       seen.add(type.code);
     });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddress } from "./fields";
+import { emailAddress, said } from "./fields";
 import type * as out from "./outputs";
 import { pageParam } from "./query";
 
@@ -8,7 +8,7 @@ import { OPERATOR_ROLES, type OperatorRole } from "./statuses";
 export { OPERATOR_ROLES, type OperatorRole };
 
 const role = z.enum(OPERATOR_ROLES, {
-  errorMap: () => ({ message: "Choose owner, manager or guide." }),
+  errorMap: () => ({ message: said("role.invalid") }),
 });
 
 /** POST /v1/operator/invitations: who to invite, with which role. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "./fields";
 import type { OutboxAttachment } from "./statuses";
 import type * as out from "./outputs";
 
@@ -18,17 +19,17 @@ export interface EmailInput {
 /** An outbox message as the dev outbox shows it. */
 export type OutboxMessage = z.infer<typeof out.outboxMessage>;
 
-const singleString = z.string({ invalid_type_error: "Give this parameter only once." });
+const singleString = z.string({ invalid_type_error: said("param.single") });
 
 export const devOutboxQuery = z.object({
-  to: singleString.trim().toLowerCase().max(254, "Use at most 254 characters.").optional(),
+  to: singleString.trim().toLowerCase().max(254, said("text.tooLong")).optional(),
   limit: singleString
     .trim()
-    .regex(/^\d{1,3}$/, "Must be a whole number.")
+    .regex(/^\d{1,3}$/, said("number.whole"))
     .transform(Number)
-    .pipe(z.number().min(1, "Must be at least 1.").max(100, "Must be at most 100."))
+    .pipe(z.number().min(1, said("number.atLeast")).max(100, said("number.atMost")))
     .optional()
     .transform((value) => value ?? 20),
 });
 
-export const devOutboxParams = z.object({ id: z.string().uuid("Not a valid message id.") });
+export const devOutboxParams = z.object({ id: z.string().uuid(said("messageId.invalid")) });

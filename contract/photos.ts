@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "./fields";
 import type * as out from "./outputs";
 
 import { MAX_ALT_LENGTH, MAX_PHOTOS_PER_EXPERIENCE } from "./picture";
@@ -8,18 +9,18 @@ export { MAX_ALT_LENGTH, MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_PHOTOS_PER_EXPER
 /** What the OpenAPI document draws as a file (`type: string, format: binary`). */
 export const FILE_FIELD = "A file (multipart/form-data)";
 
-const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid id.");
+const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, said("id.invalid"));
 
 export const altText = z
-  .string({ required_error: "Describe the photo for people who cannot see it." })
+  .string({ required_error: said("alt.required") })
   .trim()
-  .min(1, "Describe the photo for people who cannot see it.")
-  .max(MAX_ALT_LENGTH, `Keep the description to ${MAX_ALT_LENGTH} characters or fewer.`);
+  .min(1, said("alt.required"))
+  .max(MAX_ALT_LENGTH, said("alt.tooLong"));
 
 /** A file part: its bytes are checked by the pipeline (the declared type and name are never trusted). */
 export const photoFile = z
   .custom<Blob>((value) => typeof Blob !== "undefined" && value instanceof Blob, {
-    message: "Choose a photo to upload (one file, in the field named file).",
+    message: said("photo.required"),
   })
   .describe(FILE_FIELD);
 
@@ -41,7 +42,7 @@ export const updatePhotoBody = z
       .optional(),
   })
   .refine((body) => body.alt !== undefined || body.position !== undefined, {
-    message: "Send alt, position or both.",
+    message: said("photo.nothing"),
   });
 
 /** PUT …/photo-order: every photo of the experience, cover first. */
@@ -51,7 +52,7 @@ export const reorderPhotosBody = z.object({ photoIds: z.array(id).min(1).max(MAX
 export const mediaParams = z.object({
   experienceId: id,
   photoId: id,
-  file: z.string().regex(/^\d{2,5}\.(avif|webp|jpg)$/, "Not a file of ours."),
+  file: z.string().regex(/^\d{2,5}\.(avif|webp|jpg)$/, said("file.notOurs")),
 });
 
 export type OperatorPhoto = z.infer<typeof out.operatorPhoto>;

@@ -1,13 +1,14 @@
 import { z } from "zod";
+import { said } from "./fields";
 export * from "./preference-values";
 
 const channels = z
   .object(
     {
-      email: z.boolean({ required_error: "Required.", invalid_type_error: "Must be true or false." }),
-      sms: z.boolean({ required_error: "Required.", invalid_type_error: "Must be true or false." }),
+      email: z.boolean({ required_error: said("field.required"), invalid_type_error: said("boolean.invalid") }),
+      sms: z.boolean({ required_error: said("field.required"), invalid_type_error: said("boolean.invalid") }),
     },
-    { required_error: "Required.", invalid_type_error: "Must be an object." },
+    { required_error: said("field.required"), invalid_type_error: said("object.invalid") },
   )
   .strict();
 

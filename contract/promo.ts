@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "./fields";
 import { catalogId } from "./catalog";
 import type * as out from "./outputs";
 
@@ -11,11 +12,14 @@ export const promoCodeParams = z.object({
   code: z
     .string()
     .transform(normalizePromoCode)
-    .refine((value) => PROMO_CODE_PATTERN.test(value), "Use 2–32 letters, digits, _ or -."),
+    .refine((value) => PROMO_CODE_PATTERN.test(value), said("promoCode.invalid")),
 });
 
 export const promoCodeQuery = z.object({
-  serviceId: z.string({ invalid_type_error: "Give this parameter only once." }).pipe(catalogId).optional(),
+  serviceId: z
+    .string({ invalid_type_error: said("param.single") })
+    .pipe(catalogId)
+    .optional(),
 });
 
 /** Answer of GET /v1/promo-codes/{code}. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "./fields";
 
 /** An empty query value counts as not given. */
 export const emptyAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -7,10 +8,10 @@ export const emptyAsAbsent = (value: unknown) => (typeof value === "string" && v
 export const pageParam = z.preprocess(
   emptyAsAbsent,
   z
-    .string({ invalid_type_error: "Give this parameter only once." })
-    .regex(/^\d{1,5}$/, "Must be a whole number.")
+    .string({ invalid_type_error: said("param.single") })
+    .regex(/^\d{1,5}$/, said("number.whole"))
     .transform(Number)
-    .pipe(z.number().min(1, "Must be at least 1.").max(10_000, "Must be at most 10000."))
+    .pipe(z.number().min(1, said("number.atLeast")).max(10_000, said("number.atMost")))
     .optional()
     .default("1"),
 );

@@ -1,17 +1,18 @@
 import { z } from "zod";
+import { said } from "./fields";
 import type * as out from "./outputs";
 
 /** Referral codes: 8 characters of Crockford's base 32 (no I, L, O, U). */
 export const REFERRAL_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 export const normalizeReferralCode = (code: string) => code.trim().toUpperCase();
 
-export const referralCodeParams = z.object({ code: z.string().max(64, "Not a valid invitation.") });
+export const referralCodeParams = z.object({ code: z.string().max(64, said("referralCode.invalid")) });
 
 /** A code as the booking forms send it (from the invitation the guest followed). */
 export const referralCodeField = z
-  .string({ invalid_type_error: "Must be text." })
+  .string({ invalid_type_error: said("text.notText") })
   .trim()
-  .max(64, "Use at most 64 characters.")
+  .max(64, said("text.tooLong"))
   .optional();
 
 /** What an invitation gives: a share off the first booking, up to a cap in its currency. */

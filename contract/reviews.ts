@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { typedLines } from "./fields";
+import { typedLines, said } from "./fields";
 import { pageParam } from "./query";
 import type * as out from "./outputs";
 
@@ -7,16 +7,16 @@ import type * as out from "./outputs";
 export const reviewBody = z
   .object({
     rating: z
-      .number({ required_error: "Choose 1 to 5 stars.", invalid_type_error: "Choose 1 to 5 stars." })
-      .int("Choose 1 to 5 stars.")
-      .min(1, "Choose 1 to 5 stars.")
-      .max(5, "Choose 1 to 5 stars."),
+      .number({ required_error: said("rating.invalid"), invalid_type_error: said("rating.invalid") })
+      .int(said("rating.invalid"))
+      .min(1, said("rating.invalid"))
+      .max(5, said("rating.invalid")),
     body: typedLines(
       z
-        .string({ required_error: "Write a few words.", invalid_type_error: "Write a few words." })
+        .string({ required_error: said("review.required"), invalid_type_error: said("review.required") })
         .trim()
-        .min(10, "Write at least 10 characters.")
-        .max(2000, "Use at most 2000 characters."),
+        .min(10, said("review.tooShort"))
+        .max(2000, said("text.tooLong")),
     ),
   })
   .strict();

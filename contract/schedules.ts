@@ -1,48 +1,31 @@
 import { z } from "zod";
+import { said } from "./fields";
 import { catalogId } from "./catalog";
 import type * as out from "./outputs";
 import { emptyAsAbsent } from "./query";
-import { DEPARTURE_STATUSES, type DepartureStatus } from "./statuses";
 import { INVALID_TEXT } from "./text";
-import {
-  isTimeZone,
-  localDate,
-  localTime,
-  MAX_CAPACITY,
-  SCHEDULE_LIMITS,
-  TIME_ZONES,
-  WEEKDAYS,
-} from "./schedule-fields";
+import { localDate, localTime, MAX_CAPACITY, SCHEDULE_LIMITS } from "./schedule-fields";
 
-export {
-  DEPARTURE_STATUSES,
-  isTimeZone,
-  localDate,
-  localTime,
-  MAX_CAPACITY,
-  SCHEDULE_LIMITS,
-  TIME_ZONES,
-  WEEKDAYS,
-  type DepartureStatus,
-};
+export * from "./schedule-fields";
+export { DEPARTURE_STATUSES, type DepartureStatus } from "./statuses";
 
 export const weeklyRule = z
   .object({
     weekdays: z
       .array(z.number().int().min(1).max(7))
-      .min(1, "Choose at least one day of the week.")
+      .min(1, said("weekdays.required"))
       .max(7)
       .transform((days) => [...new Set(days)].sort()),
     startTimes: z
       .array(localTime)
-      .min(1, "Give at least one start time.")
-      .max(SCHEDULE_LIMITS.times, `At most ${SCHEDULE_LIMITS.times} start times.`)
+      .min(1, said("startTimes.required"))
+      .max(SCHEDULE_LIMITS.times, said("startTimes.tooMany"))
       .transform((times) => [...new Set(times)].sort()),
     validFrom: localDate,
     validUntil: localDate.nullable().default(null),
   })
   .refine((rule) => rule.validUntil === null || rule.validUntil >= rule.validFrom, {
-    message: "The last day must not be before the first.",
+    message: said("validUntil.beforeFrom"),
     path: ["validUntil"],
   });
 
@@ -50,16 +33,16 @@ export const blackout = z.object({
   date: localDate,
   reason: z
     .string()
-    .max(SCHEDULE_LIMITS.reason, `At most ${SCHEDULE_LIMITS.reason} characters.`)
-    .refine((value) => !INVALID_TEXT.test(value), "This text contains characters that cannot be stored.")
+    .max(SCHEDULE_LIMITS.reason, said("reason.tooLong"))
+    .refine((value) => !INVALID_TEXT.test(value), said("text.unstorable"))
     .default(""),
 });
 
 export const salesCutoffMinutes = z
   .number()
-  .int("Give whole minutes.")
-  .min(0, "Must be 0 or more.")
-  .max(SCHEDULE_LIMITS.cutoffMinutes, "At most 7 days (10080 minutes).");
+  .int(said("cutoff.whole"))
+  .min(0, said("cutoff.negative"))
+  .max(SCHEDULE_LIMITS.cutoffMinutes, said("cutoff.tooLong"));
 
 /**
  * PUT /v1/operator/services/{serviceId}/schedule: the whole schedule of a service, in local times
@@ -68,20 +51,20 @@ export const salesCutoffMinutes = z
  */
 export const setScheduleBody = z
   .object({
-    rules: z.array(weeklyRule).max(SCHEDULE_LIMITS.rules, `At most ${SCHEDULE_LIMITS.rules} rules.`),
+    rules: z.array(weeklyRule).max(SCHEDULE_LIMITS.rules, said("rules.tooMany")),
     blackouts: z
       .array(blackout)
-      .max(SCHEDULE_LIMITS.blackouts, `At most ${SCHEDULE_LIMITS.blackouts} blackout dates.`)
-      .refine((list) => new Set(list.map((entry) => entry.date)).size === list.length, "Each date once."),
+      .max(SCHEDULE_LIMITS.blackouts, said("blackouts.tooMany"))
+      .refine((list) => new Set(list.map((entry) => entry.date)).size === list.length, said("blackouts.duplicate")),
     salesCutoffMinutes,
   })
   .strict();
 
 export const capacity = z
   .number()
-  .int("Give a whole number.")
-  .min(1, "At least 1 seat.")
-  .max(MAX_CAPACITY, `At most ${MAX_CAPACITY} seats.`);
+  .int(said("seatCapacity.whole"))
+  .min(1, said("seatCapacity.tooSmall"))
+  .max(MAX_CAPACITY, said("seatCapacity.tooBig"));
 
 /** POST /v1/operator/services/{serviceId}/departures: a one-off, at a local date and time of the experience's zone. */
 export const createDepartureBody = z.object({
@@ -98,14 +81,14 @@ export const createDepartureBody = z.object({
 export const updateDepartureBody = z
   .object({
     capacity: capacity.optional(),
-    status: z.enum(["open", "closed"], { errorMap: () => ({ message: "Choose open or closed." }) }).optional(),
+    status: z.enum(["open", "closed"], { errorMap: () => ({ message: said("departureStatus.invalid") }) }).optional(),
     keep: z.literal(true).optional(),
     /** The guide who leads it (a member of the team, any role), or null: none. */
     guideUserId: z
       .string()
-      .min(1, "Choose a member of the team.")
-      .max(128, "Choose a member of the team.")
-      .refine((value) => !INVALID_TEXT.test(value), "Choose a member of the team.")
+      .min(1, said("guide.invalid"))
+      .max(128, said("guide.invalid"))
+      .refine((value) => !INVALID_TEXT.test(value), said("guide.invalid"))
       .nullable()
       .optional(),
   })
@@ -115,7 +98,7 @@ export const updateDepartureBody = z
       body.status !== undefined ||
       body.keep !== undefined ||
       body.guideUserId !== undefined,
-    { message: "Give a capacity, a status, keep or a guide." },
+    { message: said("departure.nothing") },
   );
 
 export const serviceScheduleParams = z.object({ serviceId: catalogId });
@@ -131,7 +114,7 @@ export const MAX_DEPARTURE_DAYS = 120;
 /** A date a listing may start or end on: of this millennium (a window's neighbours stay dates). */
 const listingDate = localDate.refine(
   (value) => value >= "2000-01-01" && value <= "2999-12-31",
-  "Give a date between 2000-01-01 and 2999-12-31.",
+  said("listingDate.range"),
 );
 
 /** GET …/departures?service=&from=&to=: local dates of the experience's zone (default: today, and 30 days on). */

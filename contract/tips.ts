@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "./fields";
 import type * as out from "./outputs";
 
 /** A tip link's access key: 32 URL-safe characters (192 random bits). */
@@ -10,9 +11,9 @@ export const tipBody = z
   .object({
     /** In minor units (cents). */
     amount: z
-      .number({ required_error: "Choose an amount.", invalid_type_error: "An amount in cents." })
-      .int("Whole cents.")
-      .positive("More than zero."),
+      .number({ required_error: said("amount.required"), invalid_type_error: said("tip.cents") })
+      .int(said("tip.wholeCents"))
+      .positive(said("tip.positive")),
   })
   .strict();
 export type TipBody = z.output<typeof tipBody>;

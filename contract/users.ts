@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { firstName, lastName, locationFields, phoneNumber } from "./fields";
+import { firstName, lastName, locationFields, phoneNumber, said } from "./fields";
 import type * as out from "./outputs";
 
 /** A postal address in any country's format (the rules: contract/fields.ts). */
@@ -19,7 +19,7 @@ export type SyncBody = z.output<typeof syncBody>;
 /** PATCH /v1/user/missing-data. */
 export const missingDataBody = z.object({
   ...profileFields,
-  passwordIsSet: z.boolean({ invalid_type_error: "Must be true or false." }).optional(),
+  passwordIsSet: z.boolean({ invalid_type_error: said("boolean.invalid") }).optional(),
 });
 export type MissingDataBody = z.output<typeof missingDataBody>;
 
@@ -38,7 +38,7 @@ export const NOT_NEEDED_TO_BOOK = ["location", "paymentMethod"] as const satisfi
 /** GET /v1/user/missing-data?exclude=location,paymentMethod */
 export const missingDataQuery = z.object({
   exclude: z
-    .string({ invalid_type_error: "Give this parameter only once." })
+    .string({ invalid_type_error: said("param.single") })
     .optional()
     .transform((value) =>
       (value ?? "")
@@ -49,7 +49,7 @@ export const missingDataQuery = z.object({
     .pipe(
       z.array(
         z.enum(EXCLUDABLE_FIELDS, {
-          errorMap: () => ({ message: `Use a comma-separated list of: ${EXCLUDABLE_FIELDS.join(", ")}.` }),
+          errorMap: () => ({ message: said("excludeFields.invalid") }),
         }),
       ),
     ),

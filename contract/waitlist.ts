@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "./fields";
 import { MAX_SEATS } from "./booking-limits";
 import { catalogId } from "./catalog";
 
@@ -11,10 +12,10 @@ export const joinWaitlistBody = z
     slotId: catalogId,
     // A JSON number only (the OpenAPI document's integer): no coercion of true, [3], "0x3" or "1e1".
     seats: z
-      .number({ required_error: "Give a number of seats.", invalid_type_error: "Give a number of seats." })
-      .int("Give a whole number of seats.")
-      .min(1, "Ask for at least 1 seat.")
-      .max(MAX_SEATS, `Ask for at most ${MAX_SEATS} seats.`),
+      .number({ required_error: said("seatsWanted.required"), invalid_type_error: said("seatsWanted.required") })
+      .int(said("seatsWanted.whole"))
+      .min(1, said("seatsWanted.tooSmall"))
+      .max(MAX_SEATS, said("seatsWanted.tooBig")),
   })
   .strict();
 export type JoinWaitlistBody = z.output<typeof joinWaitlistBody>;
@@ -53,7 +54,7 @@ export type WaitlistOfferState = (typeof WAITLIST_OFFER_STATES)[number];
 export const waitlistOfferStatusBody = z
   .object({
     slotId: catalogId,
-    token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Not a valid waitlist offer."),
+    token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, said("waitlistOffer.invalid")),
   })
   .strict();
 
@@ -70,7 +71,7 @@ export const waitlistOfferStatus = z.object({
 export type WaitlistOfferStatus = z.infer<typeof waitlistOfferStatus>;
 
 export const waitlistEntryParams = z.object({
-  entryId: z.string().regex(/^wl_[A-Za-z0-9_-]{16}$/, "Not a valid waitlist entry id."),
+  entryId: z.string().regex(/^wl_[A-Za-z0-9_-]{16}$/, said("waitlistEntry.invalid")),
 });
 
 /** The caller's place on a departure's waitlist. */

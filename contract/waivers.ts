@@ -1,14 +1,14 @@
 import { z } from "zod";
 import type * as out from "./outputs";
-import { signedName } from "./fields";
+import { signedName, said } from "./fields";
 
 export const signWaiverBody = z.object({
   signedName,
-  agree: z.literal(true, { errorMap: () => ({ message: "You must agree to the waiver." }) }),
+  agree: z.literal(true, { errorMap: () => ({ message: said("waiver.agree") }) }),
   textVersion: z
-    .number({ required_error: "Give the version of the text you read.", invalid_type_error: "Must be a whole number." })
-    .int("Must be a whole number.")
-    .positive("Must be a whole number."),
+    .number({ required_error: said("waiverVersion.required"), invalid_type_error: said("number.whole") })
+    .int(said("number.whole"))
+    .positive(said("number.whole")),
 });
 export type SignWaiverBody = z.output<typeof signWaiverBody>;
 

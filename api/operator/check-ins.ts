@@ -5,7 +5,7 @@ import { bookingCheckIns, bookings, slots, ticketTypes } from "../db/schema";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { writeAudit, type Actor } from "../audit/log";
 import { mayRunDeparture, type Member } from "../members/guard";
-import { guestsOf } from "./manifest";
+import { checkInColumns, guestsOf } from "./manifest";
 
 export const bookingNotFound = () => notFound("No such booking for this operator.", "booking_not_found");
 
@@ -77,15 +77,7 @@ export async function updateCheckIn(
       via: "list",
     });
     const [checkIns, types] = await Promise.all([
-      tx
-        .select({
-          bookingId: bookingCheckIns.bookingId,
-          guestNo: bookingCheckIns.guestNo,
-          status: bookingCheckIns.status,
-          at: bookingCheckIns.at,
-        })
-        .from(bookingCheckIns)
-        .where(eq(bookingCheckIns.bookingId, bookingId)),
+      tx.select(checkInColumns).from(bookingCheckIns).where(eq(bookingCheckIns.bookingId, bookingId)),
       tx
         .select({ id: ticketTypes.id, name: ticketTypes.name })
         .from(ticketTypes)

@@ -67,15 +67,20 @@ export const guideUsers = alias(users, "guide_users");
 /** A person's name as the console shows it: their profile's first and last name, else their email, else their id. */
 export const guideNameSql = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${guideUsers.firstName}, ${guideUsers.lastName})), ''), ${guideUsers.email}, ${slots.guideUserId})`;
 
-const departureColumns = {
-  id: slots.id,
-  serviceId: slots.serviceId,
-  serviceName: services.name,
+/** A departure's time, zone and seats, as the departures page and the manifest read them. */
+export const departureSeatColumns = {
   startsAt: slots.startsAt,
   endsAt: slots.endsAt,
   timezone: experiences.timezone,
   capacity: slots.capacity,
   seatsTaken: slots.seatsTaken,
+};
+
+const departureColumns = {
+  id: slots.id,
+  serviceId: slots.serviceId,
+  serviceName: services.name,
+  ...departureSeatColumns,
   seatsSold,
   bookings: activeBookings,
   status: slots.status,

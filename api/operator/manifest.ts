@@ -25,7 +25,7 @@ import {
 import { bookingReference } from "../bookings/view";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
 import { currentWaiver } from "../waivers/service";
-import { guideNameSql, guideUsers } from "./departures";
+import { departureSeatColumns, guideNameSql, guideUsers } from "./departures";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
 
 interface TicketLine {
@@ -41,6 +41,14 @@ interface CheckInRow {
   status: CheckInStatus;
   at: Date;
 }
+
+/** A booking's check-ins as the manifest reads them (one row per guest checked in or not shown). */
+export const checkInColumns = {
+  bookingId: bookingCheckIns.bookingId,
+  guestNo: bookingCheckIns.guestNo,
+  status: bookingCheckIns.status,
+  at: bookingCheckIns.at,
+};
 
 /**
  * Guests 1..seats of a booking, each with its ticket type (in the order of the booking's tickets:
@@ -112,11 +120,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       experienceTitle: experiences.title,
       serviceId: services.id,
       serviceName: services.name,
-      startsAt: slots.startsAt,
-      endsAt: slots.endsAt,
-      timezone: experiences.timezone,
-      capacity: slots.capacity,
-      seatsTaken: slots.seatsTaken,
+      ...departureSeatColumns,
       status: slots.status,
       guideUserId: slots.guideUserId,
       guideName: guideNameSql,
@@ -177,12 +181,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
             .from(ticketTypes)
             .where(inArray(ticketTypes.serviceId, serviceIds)),
           db
-            .select({
-              bookingId: bookingCheckIns.bookingId,
-              guestNo: bookingCheckIns.guestNo,
-              status: bookingCheckIns.status,
-              at: bookingCheckIns.at,
-            })
+            .select(checkInColumns)
             .from(bookingCheckIns)
             .innerJoin(bookings, eq(bookings.id, bookingCheckIns.bookingId))
             .where(and(inArray(bookings.slotId, slotIds), eq(bookings.accountId, account.id))),

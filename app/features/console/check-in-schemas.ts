@@ -1,16 +1,12 @@
 import { z } from "zod";
-import { MAX_GUESTS_PER_BOOKING } from "~contract/operator-check-in";
-import { TICKET_CODE_INPUT_MAX } from "~contract/ticket-code";
+import { checkInBody, MAX_GUESTS_PER_BOOKING } from "~contract/operator-check-in";
 import { idempotencyKey } from "./form-key";
 
 /** The check-in page's forms: a scan (typed, or decoded by the camera) and the setting. */
 export const ScanSchema = z.object({
   intent: z.literal("scan"),
-  code: z
-    .string({ required_error: "tickets.codeRequired" })
-    .trim()
-    .min(1, "tickets.codeRequired")
-    .max(TICKET_CODE_INPUT_MAX, "validation.tooLong"),
+  /** The API's rule (contract/operator-check-in.ts): shown as tickets.codeRequired and validation.tooLong. */
+  code: checkInBody.shape.code,
   idempotencyKey,
   guests: z.coerce
     .number({ invalid_type_error: "tickets.guestsInvalid" })

@@ -1,27 +1,9 @@
 import { z } from "zod";
-import { experienceRules, sharedExperienceFields, type ExperienceMessages } from "~contract/experience-fields";
+import { experienceRules, sharedExperienceFields } from "~contract/experience-fields";
+import { said } from "~contract/fields";
 
-/** The rules' messages as locale keys (operatorExperiences.errors.*). */
-const MESSAGES = Object.fromEntries(
-  [
-    "required",
-    "tooLong",
-    "category",
-    "country",
-    "language",
-    "languagesRequired",
-    "tooMany",
-    "wholeMinutes",
-    "duration",
-    "capacity",
-    "latitude",
-    "longitude",
-    "coordinatesBoth",
-    "timezone",
-  ].map((rule) => [rule, `operatorExperiences.errors.${rule}`]),
-) as ExperienceMessages;
-
-const rules = experienceRules(MESSAGES);
+/** The API's rules: their codes are shown by operatorExperiences.errors.* (app/platform/field-message-keys.ts). */
+const rules = experienceRules();
 
 /** A text area of one item per line → the lines that have text. */
 const lines = z
@@ -47,7 +29,7 @@ type Place = { latitude?: number; longitude?: number };
 function bothOrNeither(value: Place, ctx: z.RefinementCtx) {
   if ((value.latitude === undefined) !== (value.longitude === undefined)) {
     const path = value.latitude === undefined ? "latitude" : "longitude";
-    ctx.addIssue({ code: "custom", path: [path], message: MESSAGES.coordinatesBoth });
+    ctx.addIssue({ code: "custom", path: [path], message: said("experience.coordinatesBoth") });
   }
 }
 

@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { MAX_ALT_LENGTH, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_EXPERIENCE } from "~contract/picture";
+import { altText } from "~contract/photos";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_EXPERIENCE } from "~contract/picture";
 import { idempotencyKey } from "./form-key";
 
 /** The API's limits (contract/picture.ts), in the page's words (locale keys). */
 const photoId = z.string().min(1).max(64);
-const alt = z
-  .string({ required_error: "photos.altRequired" })
-  .trim()
-  .min(1, "photos.altRequired")
-  .max(MAX_ALT_LENGTH, "photos.altTooLong");
+/** The API's rule (contract/photos.ts); its codes are shown as photos.altRequired and photos.altTooLong. */
+const alt = altText;
 
 /** The Photos page's forms: one schema each, shared by the forms and the action. */
 export const UploadSchema = z.object({
