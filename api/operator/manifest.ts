@@ -64,7 +64,7 @@ export function guestsOf(seats: number, tickets: TicketLine[], checkIns: CheckIn
 }
 
 /** The refunded total of a booking: its refunds' rows (migration 0024), never less than the booking's own figure. */
-const refundedSql = sql<number>`greatest(coalesce((select sum(${bookingRefunds.amountMinor}) from ${bookingRefunds} where ${bookingRefunds.bookingId} = ${bookings.id} and not ${bookingRefunds.outsideTotal}), 0), coalesce(${bookings.refundMinor}, 0))::int`;
+export const refundedSql = sql<number>`greatest(coalesce((select sum(${bookingRefunds.amountMinor}) from ${bookingRefunds} where ${bookingRefunds.bookingId} = ${bookings.id} and not ${bookingRefunds.outsideTotal}), 0), coalesce(${bookings.refundMinor}, 0))::int`;
 
 /** Paid and kept, owed, refunded, from the booking's total and payment status. */
 export function moneyOf(row: { status: string; paymentStatus: string; totalMinor: number; refundedMinor: number }) {
