@@ -159,6 +159,8 @@ export const bookingsListRow = z.object({
 
 /** GET /v1/operator/bookings */
 export const bookingsList = z.object({
+  /** The operator's currency (null for a guide: no amounts, and no money columns in the CSV). */
+  money: staffMoney(z.object({ currency: z.string() })),
   bookings: z.array(bookingsListRow),
   /** Give it as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
@@ -185,8 +187,9 @@ export const BOOKINGS_CSV_COLUMNS = [
 ] as const;
 export const BOOKINGS_CSV_MONEY_COLUMNS = ["total", "refunded"] as const;
 
-/** The CSV of a list (header first); the money columns only when the rows carry money. */
-export function bookingsCsv(rows: readonly BookingsListRow[], withMoney: boolean): string {
+/** The CSV of a list (header first); the money columns only when the list carries money (not a guide's). */
+export function bookingsCsv({ money, bookings: rows }: Pick<BookingsList, "money" | "bookings">): string {
+  const withMoney = money !== null;
   const header: CsvValue[] = [...BOOKINGS_CSV_COLUMNS, ...(withMoney ? BOOKINGS_CSV_MONEY_COLUMNS : [])];
   const lines: CsvValue[][] = [header];
   for (const row of rows) {

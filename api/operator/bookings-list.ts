@@ -127,6 +127,7 @@ export async function listBookings(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
+    money: withMoney ? { currency: member.account.currency } : null,
     bookings: page.map((row): BookingsListRow => ({
       id: row.id,
       reference: bookingReference(row.id),

@@ -5,7 +5,6 @@ import { clockNow } from "../clock";
 import { csvAnswer, wantsCsv } from "../http/csv";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
-import { seesMoney } from "../members/guard";
 import { localDateOf } from "../schedules/expand";
 import { listBookings } from "./bookings-list";
 
@@ -13,8 +12,8 @@ import { listBookings } from "./bookings-list";
 export function deskRoutes(router: Hono<AppEnv>): void {
   handle(router, endpoints.operatorListBookings, async (c, { query, member }) => {
     if (!wantsCsv(c, query.format)) return listBookings(c.get("db"), member, query);
-    const { bookings } = await listBookings(c.get("db"), member, query, { everything: true });
+    const list = await listBookings(c.get("db"), member, query, { everything: true });
     const today = localDateOf(clockNow(), member.account.timezone);
-    return csvAnswer(bookingsCsv(bookings, seesMoney(member)), bookingsCsvFilename(member.account.slug, today));
+    return csvAnswer(bookingsCsv(list), bookingsCsvFilename(member.account.slug, today));
   });
 }
