@@ -35,10 +35,19 @@ export function searchTerm(q: string): string {
   return typed;
 }
 
-/** A booking matches when its own search text, or its account holder's, holds the term. */
-function matching(q: string): SQL {
+/**
+ * A booking of `accountId` matches when its own search text, or its account holder's, holds the
+ * term. Two index scans (trigram GIN on each search text) whose ids are joined, rather than one
+ * OR, which would read every booking of the operator to test the second half.
+ */
+function matching(accountId: string, q: string): SQL {
   const pattern = `%${likeEscaped(searchTerm(q))}%`;
-  return sql`(${bookings.searchText} like ${pattern} or ${bookings.userId} in (select ${users.id} from ${users} where ${users.searchText} like ${pattern}))`;
+  return sql`${bookings.id} in (
+    select own.id from ${bookings} own where own.account_id = ${accountId} and own.search_text like ${pattern}
+    union
+    select held.id from ${users} holder join ${bookings} held on held.user_id = holder.id
+    where holder.search_text like ${pattern} and held.account_id = ${accountId}
+  )`;
 }
 
 /** The sort's value as the cursor keeps it: UTC, to the microsecond (a JavaScript Date would lose them). */
@@ -78,7 +87,7 @@ export async function listBookings(
   const conditions: (SQL | undefined)[] = [
     eq(bookings.accountId, member.account.id),
     departuresOf(member),
-    filter.q ? matching(filter.q) : undefined,
+    filter.q ? matching(member.account.id, filter.q) : undefined,
     filter.from || filter.to
       ? onLocalDays(slots.startsAt, experiences.timezone, filter.from ?? EARLIEST_DAY, filter.to ?? LATEST_DAY)
       : undefined,
