@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { OperatorBooking, OperatorRefundBody, OperatorRefundResult } from "~contract/operator-refunds";
-import { formatMoney } from "~contract/money";
+import { formatMoney, minorUnitDigits, toMinorUnits } from "~contract/money";
 import { paidSplit } from "~contract/pricing";
 import type { Db } from "../db/client";
 import { bookingRefunds, bookings, slots, users, type BookingRefundRow, type BookingRow } from "../db/schema";
-import { ApiError, conflict } from "../http/errors";
+import { ApiError, conflict, validationError } from "../http/errors";
 import { errorFields, logger } from "../logger";
 import { addNotification } from "../notifications/service";
 import { writeAudit, type Actor } from "../audit/log";
@@ -55,17 +55,21 @@ function moneyOf(booking: BookingRow, refunds: readonly BookingRefundRow[]) {
   };
 }
 
-/** 409 refund_stale: another refund was recorded since the operator looked (`details.refundedMinor`). */
+/** 409 refund_stale: another refund was recorded since the operator looked (`details.refundedMinor`, `currency`). */
 function refundStale(booking: BookingRow, refundedMinor: number): ApiError {
   const error = conflict(
     `This booking has been refunded ${formatMoney(refundedMinor, booking.currency)} in all since you looked. Check the amount and try again.`,
     "refund_stale",
   );
-  error.details = { refundedMinor, refundableMinor: Math.max(0, booking.totalMinor - refundedMinor) };
+  error.details = {
+    refundedMinor,
+    refundableMinor: Math.max(0, booking.totalMinor - refundedMinor),
+    currency: booking.currency,
+  };
   return error;
 }
 
-/** 409 refund_exceeds_paid: more than what is left of the payment (`details.refundableMinor`). */
+/** 409 refund_exceeds_paid: more than what is left of the payment (`details.refundableMinor`, `currency`). */
 function refundExceedsPaid(booking: BookingRow, refundableMinor: number): ApiError {
   const error = new ApiError(
     409,
@@ -73,8 +77,25 @@ function refundExceedsPaid(booking: BookingRow, refundableMinor: number): ApiErr
     `At most ${formatMoney(refundableMinor, booking.currency)} can still be refunded.`,
     { amountMinor: [`At most ${formatMoney(refundableMinor, booking.currency)}.`] },
   );
-  error.details = { refundableMinor };
+  error.details = { refundableMinor, currency: booking.currency };
   return error;
+}
+
+/**
+ * The refund's amount in minor units: `amountMinor` as sent, or `amount` as typed in the booking's
+ * currency (at most its minor unit's digits, more than nothing: else a validation_error on it).
+ */
+function amountMinorOf(body: OperatorRefundBody, currency: string): number {
+  if (body.amount === undefined) return body.amountMinor!;
+  const digits = minorUnitDigits(currency);
+  const fraction = body.amount.split(".")[1] ?? "";
+  if (fraction.length > digits) {
+    const words = digits === 0 ? `whole ${currency}` : `at most ${digits} digits after the point`;
+    throw validationError({ amount: [`Write the amount in ${words}.`] });
+  }
+  const amountMinor = toMinorUnits(body.amount, digits);
+  if (amountMinor <= 0) throw validationError({ amount: ["Refund more than nothing."] });
+  return amountMinor;
 }
 
 /**
@@ -103,6 +124,7 @@ export async function refundBooking(
       .for("update", { of: bookings });
     if (!row) throw bookingNotFound();
     const { booking } = row;
+    const amountMinor = amountMinorOf(body, booking.currency);
     const [replay] = await tx
       .select()
       .from(bookingRefunds)
@@ -112,7 +134,7 @@ export async function refundBooking(
     const refunded = sum((await refundsOf(tx, [booking.id])).get(booking.id) ?? []);
     if (body.alreadyRefundedMinor !== refunded) throw refundStale(booking, refunded);
     const refundable = booking.totalMinor - refunded;
-    if (refundable <= 0 || body.amountMinor > refundable) throw refundExceedsPaid(booking, Math.max(0, refundable));
+    if (refundable <= 0 || amountMinor > refundable) throw refundExceedsPaid(booking, Math.max(0, refundable));
     if (body.releaseSeats) {
       if (booking.status !== "confirmed")
         throw conflict("This booking no longer holds seats to release.", "not_cancellable");
@@ -122,30 +144,30 @@ export async function refundBooking(
     }
     // A booking moved to a dearer departure was paid twice: each payment gets its part back.
     const refund = await recordRefundOverPayments(tx, booking, {
-      amountMinor: body.amountMinor,
+      amountMinor,
       reason: body.reason,
       requestedBy: member.userId,
       releaseSeats: body.releaseSeats,
       idempotencyKey: key,
     });
-    const remainingPaidMinor = refundable - body.amountMinor;
+    const remainingPaidMinor = refundable - amountMinor;
     const view = (await findBookingView(tx, booking.id))!;
     await addNotification(tx, {
       userId: booking.userId,
       kind: "booking_refunded",
-      title: `Refund from ${view.operatorName}: ${formatMoney(body.amountMinor, booking.currency)}`,
+      title: `Refund from ${view.operatorName}: ${formatMoney(amountMinor, booking.currency)}`,
       body: `${view.experienceTitle} — ${view.serviceName}. Reason: ${body.reason}${body.releaseSeats ? " The booking is cancelled." : ""}`,
       link: bookingPath(booking.id),
     });
     await writeBookingEmail(
       tx,
       booking.id,
-      operatorRefundEmail({ amountMinor: body.amountMinor, reason: body.reason, remainingPaidMinor }),
+      operatorRefundEmail({ amountMinor, reason: body.reason, remainingPaidMinor }),
     );
     await writeAudit(tx, actor, "booking.refunded", {
       bookingId: booking.id,
       refundId: refund.id,
-      amountMinor: String(body.amountMinor),
+      amountMinor: String(amountMinor),
       currency: booking.currency,
       releaseSeats: String(body.releaseSeats),
       reason: body.reason,

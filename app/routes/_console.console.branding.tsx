@@ -4,19 +4,15 @@ import type { BrandingPageData } from "~/features/console/branding/branding-data
 import { BrandingPage } from "~/features/console/branding/branding-page";
 import { chosenColor } from "~/features/console/branding/chosen-color";
 import { BRANDING_SCHEMAS } from "~/features/console/console-forms.server";
-import { requireConsoleAbility } from "~/features/console/console.server";
+import { requireConsolePage } from "~/features/console/console.server";
 import { intentAction, uploadReader } from "~/features/console/intent-action.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
 import { passHeaders } from "~/platform/http.server";
-import { i18next } from "~/platform/i18next.server";
 import { pageMeta } from "~/ui/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ api }, t] = await Promise.all([
-    requireConsoleAbility(request, "manageBranding"),
-    i18next.getFixedT(request),
-  ]);
+  const { api, t } = await requireConsolePage(request, "manageBranding");
   const page: Omit<BrandingPageData, "flash"> = {
     branding: await api.call("operatorGetBranding"),
     constraints: { save: getZodConstraint(BRANDING_SCHEMAS.save), logo: getZodConstraint(BRANDING_SCHEMAS.logo) },

@@ -1,83 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { MAX_PHOTO_BYTES } from "~contract/picture";
-import { PHOTO_SCHEMAS } from "~/features/console/console-forms.server";
-import { experienceParams, requireConsoleAbility } from "~/features/console/console.server";
-import { intentAction, uploadReader } from "~/features/console/intent-action.server";
-import type { PhotosPageData } from "~/features/console/photos/photos-data";
+import type { MetaFunction } from "@remix-run/node";
+import type { loadPhotosPage } from "~/features/console/photos.server";
 import { PhotosPage } from "~/features/console/photos/photos-page";
-import { orNotFound } from "~/platform/api-errors.server";
-import { withFlash } from "~/platform/flash.server";
-import { getZodConstraint } from "~/platform/form.server";
-import { passHeaders, requireParams } from "~/platform/http.server";
-import { i18next } from "~/platform/i18next.server";
 import { pageMeta } from "~/ui/meta";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { experienceId } = await requireParams(request, params, experienceParams);
-  const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "manageCatalog"), i18next.getFixedT(request)]);
-  const gallery = await orNotFound(
-    request,
-    api.call("operatorListPhotos", { params: { experienceId } }),
-    "experience_not_found",
-  );
-  const page: Omit<PhotosPageData, "flash"> = {
-    ...gallery,
-    constraints: { upload: getZodConstraint(PHOTO_SCHEMAS.upload), alt: getZodConstraint(PHOTO_SCHEMAS.alt) },
-    idempotencyKey: crypto.randomUUID(),
-    title: t("photos.title", { title: gallery.experience.title }),
-  };
-  return withFlash(request, page);
-}
+export { loadPhotosPage as loader, photosAction as action } from "~/features/console/photos.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
-
+export const meta: MetaFunction<typeof loadPhotosPage> = ({ data, matches }) => pageMeta(matches, data);
 // The API's status (413, 415, 422, 409) stays on the page's answer.
-export const headers = passHeaders;
-
-export const action = (args: ActionFunctionArgs) =>
-  intentAction(args, {
-    ability: "manageCatalog",
-    params: experienceParams,
-    forms: PHOTO_SCHEMAS,
-    // Nothing more of a file too large is read: the page says why, on the file field.
-    read: uploadReader(MAX_PHOTO_BYTES, "upload", PHOTO_SCHEMAS.upload, "photos.fileTooLarge"),
-    row: (intent) => (intent === "upload" ? null : "photoId"),
-    shown: {
-      codes: {
-        unsupported_media_type: { field: "file", key: "photos.unsupported" },
-        payload_too_large: { field: "file", key: "photos.fileTooLarge" },
-        image_too_large: { field: "file", key: "photos.tooManyPixels" },
-        too_many_photos: { key: "photos.tooManyPhotos" },
-        photo_not_found: { key: "photos.notFound" },
-      },
-      fields: { alt: "photos.altRequired" },
-    },
-    async run(value, { api, params: { experienceId } }) {
-      switch (value.intent) {
-        case "upload":
-          await api.call("operatorUploadPhoto", {
-            params: { experienceId },
-            headers: { "Idempotency-Key": value.idempotencyKey },
-            body: { file: value.file, alt: value.alt },
-          });
-          return { flash: "photos.uploaded" };
-        case "alt":
-          await api.call("operatorUpdatePhoto", {
-            params: { experienceId, photoId: value.photoId },
-            body: { alt: value.alt },
-          });
-          return { flash: "photos.altSaved" };
-        case "move":
-          await api.call("operatorUpdatePhoto", {
-            params: { experienceId, photoId: value.photoId },
-            body: { position: value.position },
-          });
-          return { flash: "photos.moved" };
-        case "delete":
-          await api.call("operatorDeletePhoto", { params: { experienceId, photoId: value.photoId } });
-          return { flash: "photos.deleted" };
-      }
-    },
-  });
+export { passHeaders as headers } from "~/platform/http.server";
 
 export default PhotosPage;

@@ -1,96 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { SCHEDULE_SCHEMAS, splitList } from "~/features/console/console-forms.server";
-import { experienceParams, requireConsoleAbility } from "~/features/console/console.server";
-import { intentAction } from "~/features/console/intent-action.server";
-import type { SchedulePageData } from "~/features/console/schedule/schedule-data";
+import type { MetaFunction } from "@remix-run/node";
+import type { loadSchedulePage } from "~/features/console/schedule.server";
 import { SchedulePage } from "~/features/console/schedule/schedule-page";
-import { orNotFound } from "~/platform/api-errors.server";
-import { getZodConstraint } from "~/platform/form.server";
-import { passHeaders, requireParams } from "~/platform/http.server";
-import { i18next } from "~/platform/i18next.server";
-import { redirect } from "~/platform/redirect.server";
 import { pageMeta } from "~/ui/meta";
 
-const count = (value: string | null) => (value && /^\d{1,5}$/.test(value) ? Number(value) : null);
+export { loadSchedulePage as loader, scheduleAction as action } from "~/features/console/schedule.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [{ experienceId }, { api }, t] = await Promise.all([
-    requireParams(request, params, experienceParams),
-    requireConsoleAbility(request, "manageCatalog"),
-    i18next.getFixedT(request),
-  ]);
-  const url = new URL(request.url);
-  const schedule = await orNotFound(
-    request,
-    api.call("operatorGetSchedule", {
-      params: { experienceId: experienceId },
-      query: { service: url.searchParams.get("service") ?? undefined },
-    }),
-  );
-  const done = ["created", "removed", "kept"].map((name) => count(url.searchParams.get(name)));
-  const outcome = done.every((value) => value !== null)
-    ? { created: done[0]!, removed: done[1]!, kept: done[2]! }
-    : null;
-  const page: SchedulePageData = {
-    schedule,
-    outcome,
-    constraints: {
-      schedule: getZodConstraint(SCHEDULE_SCHEMAS.schedule),
-      oneOff: getZodConstraint(SCHEDULE_SCHEMAS.oneOff),
-    },
-    title: t("schedules.scheduleTitle", { title: schedule.experience.title }),
-  };
-  return page;
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
-export const headers = passHeaders;
-
-/** The schedule form (the whole schedule of one service) or the one-off departure form. */
-export const action = (args: ActionFunctionArgs) =>
-  intentAction(args, {
-    ability: "manageCatalog",
-    params: experienceParams,
-    forms: SCHEDULE_SCHEMAS,
-    shown: {
-      codes: { departure_exists: { field: "time", key: "apiErrors.departure_exists" } },
-      fields: { date: "schedules.dateInvalid", blackouts: "schedules.blackoutsInvalid" },
-    },
-    async run(value, { api, params }) {
-      const page = `/console/experiences/${encodeURIComponent(params.experienceId)}`;
-      if (value.intent === "schedule") {
-        const rules = value.rules
-          .filter((rule) => !rule.remove && (rule.weekdays?.length || rule.times?.trim()))
-          .map((rule) => ({
-            weekdays: rule.weekdays ?? [],
-            startTimes: splitList(rule.times),
-            validFrom: rule.from!,
-            validUntil: rule.until || null,
-          }));
-        const done = await api.call("operatorSetSchedule", {
-          params: { serviceId: value.serviceId },
-          body: {
-            salesCutoffMinutes: value.salesCutoffMinutes,
-            rules,
-            blackouts: splitList(value.blackouts).map((date) => ({ date, reason: "" })),
-          },
-        });
-        const query = new URLSearchParams({
-          service: value.serviceId,
-          created: String(done.created),
-          removed: String(done.removed),
-          kept: String(done.kept),
-        });
-        return { answer: redirect(`${page}/schedule?${query}`) };
-      }
-      const made = await api.call("operatorCreateDeparture", {
-        params: { serviceId: value.serviceId },
-        body: { date: value.date, time: value.time, ...(value.capacity ? { capacity: value.capacity } : {}) },
-      });
-      return {
-        answer: redirect(`${page}/departures?${new URLSearchParams({ service: value.serviceId, added: made.id })}`),
-      };
-    },
-  });
+export const meta: MetaFunction<typeof loadSchedulePage> = ({ data, matches }) => pageMeta(matches, data);
+export { passHeaders as headers } from "~/platform/http.server";
 
 export default SchedulePage;

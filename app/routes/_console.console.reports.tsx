@@ -2,13 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { isApiError } from "~/platform/api.server";
 import type { OperatorReport, ReportFigures } from "~contract/operator-reports";
-import { requireConsoleAbility } from "~/features/console/console.server";
+import { requireConsolePage } from "~/features/console/console.server";
 import { addDays } from "~/features/booking/date-picker/dates";
 import { DailyChart } from "~/features/console/daily-chart";
 import { OccupancyMap } from "~/features/console/occupancy-map";
 import { passHeaders } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
-import { i18next } from "~/platform/i18next.server";
 import { DateFilterField } from "~/ui/date-filter-field";
 import { formatCalendarDay } from "~/ui/date-format";
 import { formatCount, formatMoney } from "~/ui/format";
@@ -36,7 +35,7 @@ const MONEY: ReadonlySet<Metric> = new Set([
 const QUICK_RANGES = [7, 30, 90] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "readReports"), i18next.getFixedT(request)]);
+  const { api, t } = await requireConsolePage(request, "readReports");
   const url = new URL(request.url);
   const from = url.searchParams.get("from") || undefined;
   const to = url.searchParams.get("to") || undefined;

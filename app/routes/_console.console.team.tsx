@@ -1,20 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { TEAM_SCHEMAS } from "~/features/console/console-forms.server";
-import { requireConsoleAbility } from "~/features/console/console.server";
+import { requireConsolePage } from "~/features/console/console.server";
 import { intentAction } from "~/features/console/intent-action.server";
 import type { TeamPageData } from "~/features/console/team/team-data";
 import { TeamPage } from "~/features/console/team/team-page";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
 import { passHeaders } from "~/platform/http.server";
-import { i18next } from "~/platform/i18next.server";
 import { pageMeta } from "~/ui/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ api, me }, t] = await Promise.all([
-    requireConsoleAbility(request, "manageTeam"),
-    i18next.getFixedT(request),
-  ]);
+  const { api, me, t } = await requireConsolePage(request, "manageTeam");
   const page: Omit<TeamPageData, "flash"> = {
     team: await api.call("operatorListMembers"),
     me: { userId: me.userId, timeZone: me.account.timeZone },

@@ -1,6 +1,7 @@
 /**
  * A table's <thead>: one row of column headings. The first columns name things (left-aligned);
- * from `alignFrom` on they head numbers or controls, aligned as their cells are.
+ * from `alignFrom` on (or only those `alignFrom` lists) they head numbers or controls, aligned as
+ * their cells are.
  */
 export function ColumnHeads({
   className = "border-b border-slate-200 text-slate-600",
@@ -14,7 +15,7 @@ export function ColumnHeads({
   /** Every heading cell's classes (its padding). */
   cell: string;
   labels: string[];
-  alignFrom: number;
+  alignFrom: number | readonly number[];
   align?: "text-right" | "text-center";
   /** Say the ARIA roles too: for a table whose display CSS changes (StackedTable). */
   roles?: boolean;
@@ -27,7 +28,11 @@ export function ColumnHeads({
             key={label}
             scope="col"
             role={roles ? "columnheader" : undefined}
-            className={index >= alignFrom ? `${cell} ${align}` : cell}
+            className={
+              (typeof alignFrom === "number" ? index >= alignFrom : alignFrom.includes(index))
+                ? `${cell} ${align}`
+                : cell
+            }
           >
             {label}
           </th>

@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { FieldError } from "~/ui/form-parts";
+import { FieldFrame, fieldAria } from "~/ui/field-frame";
 
 /** A labelled file input with its hint and its error (a locale key), wired for screen readers. */
 export function FileField({
@@ -16,26 +16,16 @@ export function FileField({
   accept: string;
   required?: boolean;
 }) {
-  const hintId = `${field.id}-hint`;
-  const invalid = Boolean(field.errors?.length);
   return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} hint={hint} hintClassName="text-slate-700">
       <input
         {...getInputProps(field, { type: "file", ariaAttributes: false })}
         key={field.key}
         accept={accept}
         required={required}
-        aria-invalid={invalid || undefined}
-        aria-describedby={[hintId, invalid ? field.errorId : null].filter(Boolean).join(" ")}
+        {...fieldAria(field, true)}
         className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
       />
-      <p id={hintId} className="mt-1 text-xs text-slate-700">
-        {hint}
-      </p>
-      <FieldError field={field} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 
 /** A form's own errors (locale keys), announced. */
@@ -11,13 +12,16 @@ export function FormError({ errors, id }: { errors?: string[]; id?: string }) {
   );
 }
 
-/** A field's first error (a locale key) under it: the id its input's aria-describedby names. */
-export function FieldError({ field }: { field: { errors?: string[]; errorId: string } }) {
+/**
+ * A field's first error (a locale key) under it, or `message` when the field words its errors
+ * itself: the id its input's aria-describedby names.
+ */
+export function FieldError({ field, message }: { field: { errors?: string[]; errorId: string }; message?: string }) {
   const { t } = useTranslation();
   if (!field.errors?.length) return null;
   return (
     <p id={field.errorId} className="mt-1 text-sm text-red-700">
-      {t(field.errors[0])}
+      {message ?? t(field.errors[0])}
     </p>
   );
 }
@@ -45,6 +49,23 @@ export function SubmitButton({
       className="w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-white hover:brightness-90 disabled:opacity-60"
     >
       {pending ? pendingLabel : label}
+    </button>
+  );
+}
+
+/** A submit button of its own look (`className`), disabled while its form is sending (`pending`). */
+export function PendingSubmit({
+  pending,
+  className,
+  children,
+}: {
+  pending: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" disabled={pending} className={className}>
+      {children}
     </button>
   );
 }

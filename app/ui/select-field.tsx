@@ -1,5 +1,5 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { FieldError } from "~/ui/form-parts";
+import { FieldFrame, fieldAria } from "~/ui/field-frame";
 
 export type SelectOption = { value: string; label: string };
 
@@ -20,20 +20,14 @@ export function SelectField({
   placeholder?: string;
   hint?: string;
 }) {
-  const invalid = Boolean(field.errors?.length);
-  const hintId = `${field.id}-hint`;
-  const describedBy = [hint ? hintId : null, invalid ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+  const aria = fieldAria(field, Boolean(hint));
   return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} hint={hint}>
       <select
         {...getSelectProps(field, { ariaAttributes: false })}
         key={field.key}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm ${invalid ? "border-red-600" : "border-slate-300"}`}
+        {...aria}
+        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm ${aria["aria-invalid"] ? "border-red-600" : "border-slate-300"}`}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -42,12 +36,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError field={field} />
-    </div>
+    </FieldFrame>
   );
 }

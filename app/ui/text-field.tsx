@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/platform/i18n-react";
+import { FieldFrame, fieldAria } from "~/ui/field-frame";
 
 type Props = {
   field: FieldMetadata<string | undefined>;
@@ -25,35 +26,26 @@ export function TextField({
   autoFocus,
 }: Props) {
   const { t } = useTranslation();
-  const hintId = `${field.id}-hint`;
-  const invalid = Boolean(field.errors?.length);
-  const describedBy = [hint ? hintId : null, invalid ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+  const aria = fieldAria(field, Boolean(hint));
   return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame
+      field={field}
+      label={label}
+      hint={hint}
+      errorMessage={field.errors
+        ?.map((key) => t(key, { defaultValue: t("validation.required"), ...messageValues }))
+        .join(" ")}
+    >
       <input
         {...getInputProps(field, { type, ariaAttributes: false })}
         key={field.key}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        {...aria}
         autoComplete={autoComplete}
         inputMode={inputMode}
         autoFocus={autoFocus}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 ${invalid ? "border-red-600" : "border-slate-300"}`}
+        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 ${aria["aria-invalid"] ? "border-red-600" : "border-slate-300"}`}
       />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {invalid ? (
-        <p id={field.errorId} className="mt-1 text-sm text-red-700">
-          {field.errors!.map((key) => t(key, { defaultValue: t("validation.required"), ...messageValues })).join(" ")}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,6 +1,6 @@
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test } from "./guarded-test";
-import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
+import { ACME, OWNER, createDraftExperience, expectAxeClean, withDemoOwners } from "./console-helpers";
 import { productNow, zonedParts } from "./day-helpers";
 import { signInWithPassword } from "./identity-helpers";
 
@@ -35,21 +35,22 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await expectAxeClean(page);
 
       const title = `Azulejo Workshop ${mode} ${Date.now().toString(36)}`;
-      await page.getByLabel("Title").fill(title);
-      await page.getByLabel("Summary").fill("Paint your own tile with a Lisbon ceramicist.");
-      await page.getByLabel("Description").fill("Two hours in a working studio. You take your tile home.");
-      await page.getByLabel("City").fill("Lisbon");
-      await page.getByLabel("Country").selectOption("PT");
-      await page.getByLabel("Category").selectOption("classes");
-      await page.getByLabel("Duration (minutes)").fill("120");
-      await page.getByLabel("Guests per departure").fill("8");
-      await page.getByLabel("Meeting point").fill("Rua de São Miguel 12, 1100-544 Lisboa");
-      await page.getByLabel("Latitude (optional)").fill("38.7118");
-      await page.getByLabel("Longitude (optional)").fill("-9.1303");
-      await page.getByRole("checkbox", { name: "Portuguese" }).check();
-      await page.getByLabel("What is included").fill("Tile and paints\nFiring and packing");
-      await page.getByLabel("Cancellation policy").fill("Free cancellation up to 24 hours before.");
-      await page.getByRole("button", { name: "Create the draft" }).click();
+      await createDraftExperience(page, {
+        title,
+        summary: "Paint your own tile with a Lisbon ceramicist.",
+        description: "Two hours in a working studio. You take your tile home.",
+        city: "Lisbon",
+        country: "PT",
+        category: "classes",
+        durationMinutes: "120",
+        guests: "8",
+        meetingPoint: "Rua de São Miguel 12, 1100-544 Lisboa",
+        latitude: "38.7118",
+        longitude: "-9.1303",
+        language: "Portuguese",
+        included: "Tile and paints\nFiring and packing",
+        cancellationPolicy: "Free cancellation up to 24 hours before.",
+      });
 
       await expect(page).toHaveURL(/\/console\/experiences\/azulejo-workshop-[a-z0-9-]+$/);
       await expect(page.getByRole("status")).toHaveText("The experience has been created as a draft.");
@@ -107,20 +108,18 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(zone).toHaveValue("");
       await expect(page.getByText(/else yours \(America\/New_York\)/)).toBeVisible();
       const title = `Flatirons Scramble ${mode} ${Date.now().toString(36)}`;
-      await page.getByLabel("Title").fill(title);
-      await page.getByLabel("Summary").fill("Scramble up the First Flatiron with a guide.");
-      await page.getByLabel("Description").fill("Three hours of easy climbing above Boulder.");
-      await page.getByLabel("City").fill("Boulder");
-      await page.getByLabel("Country").selectOption("US");
-      await page.getByLabel("Category").selectOption("outdoors");
-      await page.getByLabel("Meeting point").fill("Chautauqua Trailhead, 900 Baseline Rd, Boulder, CO 80302");
-      // With JavaScript the meeting point's coordinates give the zone; without, its city does.
-      if (javaScriptEnabled) {
-        await page.getByLabel("Latitude (optional)").fill("39.9990");
-        await page.getByLabel("Longitude (optional)").fill("-105.2817");
-      }
-      await page.getByLabel("Cancellation policy").fill("Free cancellation up to 24 hours before.");
-      await page.getByRole("button", { name: "Create the draft" }).click();
+      await createDraftExperience(page, {
+        title,
+        summary: "Scramble up the First Flatiron with a guide.",
+        description: "Three hours of easy climbing above Boulder.",
+        city: "Boulder",
+        country: "US",
+        category: "outdoors",
+        meetingPoint: "Chautauqua Trailhead, 900 Baseline Rd, Boulder, CO 80302",
+        // With JavaScript the meeting point's coordinates give the zone; without, its city does.
+        ...(javaScriptEnabled ? { latitude: "39.9990", longitude: "-105.2817" } : {}),
+        cancellationPolicy: "Free cancellation up to 24 hours before.",
+      });
       await expect(page.getByRole("status")).toHaveText("The experience has been created as a draft.");
       await expect(page.getByLabel("Time zone")).toHaveValue("America/Denver");
       if (javaScriptEnabled) await expectAxeClean(page);

@@ -44,3 +44,56 @@ export function withDemoOwners() {
     await createDemoOwners({ host: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099", projectId: PROJECT });
   });
 }
+
+/** Today's date (YYYY-MM-DD) in a time zone, as a date field of the console takes it. */
+export const todayIn = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+
+/** On the Team page: invites `email` as `role` (the send button clicked, or double-clicked); the page says it was sent. Answers the form. */
+export async function inviteToTeam(page: Page, email: string, role: string, send: "click" | "dblclick" = "click") {
+  const invite = page.locator("form", {
+    has: page.getByRole("button", { name: "Send the invitation", exact: true }),
+  });
+  await invite.getByLabel("Email").fill(email);
+  await invite.getByLabel("Role").selectOption(role);
+  await invite.getByRole("button", { name: "Send the invitation", exact: true })[send]();
+  await expect(page.getByRole("status")).toHaveText("The invitation has been sent.");
+  return invite;
+}
+
+/** The new experience form's fields; those left out are left empty. */
+export interface NewExperience {
+  title: string;
+  summary: string;
+  description: string;
+  city: string;
+  country: string;
+  category: string;
+  durationMinutes?: string;
+  guests?: string;
+  meetingPoint: string;
+  latitude?: string;
+  longitude?: string;
+  language?: string;
+  included?: string;
+  cancellationPolicy: string;
+}
+
+/** On the new experience page: fills the form, field by field as a person does, and creates the draft. */
+export async function createDraftExperience(page: Page, fields: NewExperience) {
+  await page.getByLabel("Title").fill(fields.title);
+  await page.getByLabel("Summary").fill(fields.summary);
+  await page.getByLabel("Description").fill(fields.description);
+  await page.getByLabel("City").fill(fields.city);
+  await page.getByLabel("Country").selectOption(fields.country);
+  await page.getByLabel("Category").selectOption(fields.category);
+  if (fields.durationMinutes) await page.getByLabel("Duration (minutes)").fill(fields.durationMinutes);
+  if (fields.guests) await page.getByLabel("Guests per departure").fill(fields.guests);
+  await page.getByLabel("Meeting point").fill(fields.meetingPoint);
+  if (fields.latitude) await page.getByLabel("Latitude (optional)").fill(fields.latitude);
+  if (fields.longitude) await page.getByLabel("Longitude (optional)").fill(fields.longitude);
+  if (fields.language) await page.getByRole("checkbox", { name: fields.language }).check();
+  if (fields.included) await page.getByLabel("What is included").fill(fields.included);
+  await page.getByLabel("Cancellation policy").fill(fields.cancellationPolicy);
+  await page.getByRole("button", { name: "Create the draft" }).click();
+}

@@ -2,7 +2,15 @@ import sharp from "sharp";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { payWithCard, signOperatorWaiver, type Day } from "./booking-helpers";
 import { expect, test, type APIRequestContext } from "./guarded-test";
-import { ACME, OWNER, signInHere, withDemoOwners } from "./console-helpers";
+import {
+  ACME,
+  OWNER,
+  createDraftExperience,
+  inviteToTeam,
+  signInHere,
+  todayIn,
+  withDemoOwners,
+} from "./console-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
 
@@ -13,13 +21,7 @@ import { createCompleteUser, latestMail, PASSWORD, signInWithPassword, uniqueEma
  */
 
 /** Today in Lisbon (the experience's zone), YYYY-MM-DD. */
-const todayInLisbon = () =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Lisbon",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date());
+const todayInLisbon = () => todayIn("Europe/Lisbon");
 
 const photo = (background: string) =>
   sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
@@ -58,13 +60,7 @@ for (const javaScriptEnabled of [true, false]) {
       await createCompleteUser(request, managerEmail, PASSWORD);
       await page.goto(`${ACME}/console/team`);
       await signInHere(page, OWNER, DEMO_OWNER_PASSWORD, /\/console\/team$/);
-      const invite = page.locator("form", {
-        has: page.getByRole("button", { name: "Send the invitation", exact: true }),
-      });
-      await invite.getByLabel("Email").fill(managerEmail);
-      await invite.getByLabel("Role").selectOption("manager");
-      await invite.getByRole("button", { name: "Send the invitation", exact: true }).click();
-      await expect(page.getByRole("status")).toHaveText("The invitation has been sent.");
+      await inviteToTeam(page, managerEmail, "manager");
 
       // 2. The manager accepts from the emailed link.
       const manager = await (await browser.newContext({ javaScriptEnabled })).newPage();
@@ -80,19 +76,20 @@ for (const javaScriptEnabled of [true, false]) {
         .click();
       await manager.getByRole("link", { name: "New experience" }).click();
       const title = `Tram 28 Sketch Walk ${mode} ${Date.now().toString(36)}`;
-      await manager.getByLabel("Title").fill(title);
-      await manager.getByLabel("Summary").fill("Draw Lisbon's old quarters from the tram line.");
-      await manager.getByLabel("Description").fill("A sketching walk along tram 28 with a local illustrator.");
-      await manager.getByLabel("City").fill("Lisbon");
-      await manager.getByLabel("Country").selectOption("PT");
-      await manager.getByLabel("Category").selectOption("classes");
-      await manager.getByLabel("Duration (minutes)").fill("150");
-      await manager.getByLabel("Guests per departure").fill("8");
-      await manager.getByLabel("Meeting point").fill("Largo do Martim Moniz, 1100-341 Lisboa");
-      await manager.getByRole("checkbox", { name: "Portuguese" }).check();
-      await manager.getByLabel("What is included").fill("Sketchbook and pens\nA pastel de nata");
-      await manager.getByLabel("Cancellation policy").fill("Free cancellation up to 24 hours before.");
-      await manager.getByRole("button", { name: "Create the draft" }).click();
+      await createDraftExperience(manager, {
+        title,
+        summary: "Draw Lisbon's old quarters from the tram line.",
+        description: "A sketching walk along tram 28 with a local illustrator.",
+        city: "Lisbon",
+        country: "PT",
+        category: "classes",
+        durationMinutes: "150",
+        guests: "8",
+        meetingPoint: "Largo do Martim Moniz, 1100-341 Lisboa",
+        language: "Portuguese",
+        included: "Sketchbook and pens\nA pastel de nata",
+        cancellationPolicy: "Free cancellation up to 24 hours before.",
+      });
       await expect(manager.getByRole("status")).toHaveText("The experience has been created as a draft.");
       const experienceId = /\/console\/experiences\/([^/?]+)$/.exec(manager.url())![1];
       // Its zone, left on automatic: Lisbon's (its city), not the operator's New York.

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test, type APIRequestContext } from "./guarded-test";
-import { ACME, OWNER, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
+import { ACME, OWNER, expectAxeClean, inviteToTeam, signInHere, withDemoOwners } from "./console-helpers";
 import { uidOf } from "./day-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, PASSWORD, uniqueEmail } from "./identity-helpers";
@@ -75,13 +75,7 @@ for (const { javaScriptEnabled, experienceId } of RUNS) {
       const guideUser = await createCompleteUser(request, guideEmail, PASSWORD);
       await page.goto(`${ACME}/console/team`);
       await signInHere(page, OWNER, DEMO_OWNER_PASSWORD, /\/console\/team$/);
-      const invite = page.locator("form", {
-        has: page.getByRole("button", { name: "Send the invitation", exact: true }),
-      });
-      await invite.getByLabel("Email").fill(guideEmail);
-      await invite.getByLabel("Role").selectOption("guide");
-      await invite.getByRole("button", { name: "Send the invitation", exact: true }).click();
-      await expect(page.getByRole("status")).toHaveText("The invitation has been sent.");
+      await inviteToTeam(page, guideEmail, "guide");
       const guide = await (await browser.newContext({ javaScriptEnabled, acceptDownloads: true })).newPage();
       await guide.goto((await latestMail(request, guideEmail)).link);
       await signInHere(guide, guideEmail, PASSWORD, /\/console\/invitations\//);

@@ -59,25 +59,22 @@ for (const { javaScriptEnabled, experienceId, title } of RUNS) {
       await expect(codes.locator("dt").last()).toHaveText("Senior (65+)");
       if (javaScriptEnabled) await expectAxeClean(page);
 
+      // The first service's form that has the button named so (found again on the page as it is now).
+      const firstServiceForm = (button: string) =>
+        page
+          .getByTestId("service")
+          .first()
+          .locator("form", { has: page.getByRole("button", { name: button }) });
+
       // A price that cannot be: refused next to the field.
-      const again = page
-        .getByTestId("service")
-        .first()
-        .locator("form", {
-          has: page.getByRole("button", { name: "Save the prices" }),
-        });
+      const again = firstServiceForm("Save the prices");
       await again.getByLabel("Price of row 1 in USD").fill("12.345");
       await again.getByRole("button", { name: "Save the prices" }).click();
       await expect(again.getByText("Enter a price like 12 or 12.50.")).toBeVisible();
       await expect(again.getByLabel("Price of row 1 in USD")).toHaveAttribute("aria-invalid", "true");
 
       // The capacity cannot go below the seats sold and held: said in words, with the count.
-      const details = page
-        .getByTestId("service")
-        .first()
-        .locator("form", {
-          has: page.getByRole("button", { name: "Save the service" }),
-        });
+      const details = firstServiceForm("Save the service");
       await details.getByLabel("Capacity (seats per departure)").fill("1");
       await details.getByRole("button", { name: "Save the service" }).click();
       const refusal = page

@@ -1,18 +1,12 @@
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test } from "./guarded-test";
-import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
+import { ACME, OWNER, expectAxeClean, todayIn, withDemoOwners } from "./console-helpers";
 import { signInWithPassword } from "./identity-helpers";
 
 const EXPERIENCE = "hudson-river-kayak";
 
 /** Today in New York (the experience's zone), YYYY-MM-DD. */
-const todayInNewYork = () =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/New_York",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date());
+const todayInNewYork = () => todayIn("America/New_York");
 
 withDemoOwners();
 

@@ -1,6 +1,6 @@
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test } from "./guarded-test";
-import { ACME, OWNER, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
+import { ACME, OWNER, expectAxeClean, inviteToTeam, signInHere, withDemoOwners } from "./console-helpers";
 import { createCompleteUser, latestMail, PASSWORD, uniqueEmail } from "./identity-helpers";
 
 withDemoOwners();
@@ -32,14 +32,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Team" }).click();
       await expect(page).toHaveURL(/\/console\/team$/);
       if (javaScriptEnabled) await expectAxeClean(page);
-      const inviteForm = page.locator("form", {
-        has: page.getByRole("button", { name: "Send the invitation", exact: true }),
-      });
-      await inviteForm.getByLabel("Email").fill(invitee);
-      await inviteForm.getByLabel("Role").selectOption("manager");
       // A double click sends one invitation; the form is empty again.
-      await inviteForm.getByRole("button", { name: "Send the invitation", exact: true }).dblclick();
-      await expect(page.getByRole("status")).toHaveText("The invitation has been sent.");
+      const inviteForm = await inviteToTeam(page, invitee, "manager", "dblclick");
       await expect(page.getByTestId("invitation").filter({ hasText: invitee })).toHaveCount(1);
       await expect(inviteForm.getByLabel("Email")).toHaveValue("");
       // Sent again: a new link (the one fetched below); another invitation withdrawn.

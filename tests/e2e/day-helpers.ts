@@ -99,7 +99,7 @@ export async function bookTwoAdults(
 }
 
 /** A booking of `quantity` tickets of one type of an acme departure, placed and paid with the test card through the API. */
-async function paidBooking(
+export async function paidBooking(
   request: APIRequestContext,
   idToken: string,
   order: { experience?: string; serviceId: string; slotId: string; ticketTypeId: string; quantity: number },

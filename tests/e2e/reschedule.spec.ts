@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test, type APIRequestContext } from "./guarded-test";
 import { payWithCard } from "./booking-helpers";
 import { expectAxeClean, withDemoOwners } from "./console-helpers";
-import { EXPERIENCE, ownerToken, productNow, todaysBooking, zonedParts } from "./day-helpers";
+import { EXPERIENCE, ownerToken, paidBooking, productNow, todaysBooking, zonedParts } from "./day-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
 
@@ -100,22 +99,12 @@ for (const javaScriptEnabled of [true, false]) {
     const [from, same, dearer] = departures;
     const adult = service.ticketTypes.find((type) => type.code === "adult")!;
     const traveller = await createCompleteUser(request, uniqueEmail("resched"), PASSWORD, { operators: ["acme"] });
-    const placed = await request.post(`${origin()}/v1/bookings`, {
-      headers: { Authorization: `Bearer ${traveller.idToken}`, "Idempotency-Key": randomUUID() },
-      data: {
-        serviceId: service.id,
-        slotId: from.id,
-        tickets: [{ ticketTypeId: adult.id, quantity: 1 }],
-        returnUrl: `/experiences/${EXPERIENCE}/${service.id}/return/{bookingId}`,
-      },
+    const booking = await paidBooking(request, traveller.idToken, {
+      serviceId: service.id,
+      slotId: from.id,
+      ticketTypeId: adult.id,
+      quantity: 1,
     });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const { booking, checkoutUrl } = (await placed.json()).data;
-    const sessionId = /cs_sandbox_[A-Za-z0-9_-]+/.exec(checkoutUrl)![0];
-    const paid = await request.post(`${origin()}/v1/payments/sandbox/checkouts/${sessionId}/pay`, {
-      data: { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
-    });
-    expect(paid.ok()).toBeTruthy();
 
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();

@@ -1,9 +1,6 @@
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
-import { seedDbForThisFile } from "../support/api";
-import { bookingUser, findService } from "../support/booking";
-import { withEmulatorUsers } from "../support/identity";
-import { args, ORIGIN, sessionFor } from "../support/routes";
+import { describe, expect, it } from "vitest";
+import { args, ORIGIN, signedInGuestForThisFile } from "../support/routes";
 import { allRoutes, answerFrom, expectRetryAfterKept, fillPath, type Route } from "./helpers";
 
 /**
@@ -12,14 +9,9 @@ import { allRoutes, answerFrom, expectRetryAfterKept, fillPath, type Route } fro
  * params. An action may answer anything a browser can show (a page, a redirect, a 4xx), but
  * never throw an error that would be a 500.
  */
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const cookie = signedInGuestForThisFile();
 
 const RUNS = Number(process.env.FUZZ_ACTION_RUNS ?? 600);
-let cookie = "";
-beforeAll(async () => {
-  cookie = await sessionFor(await bookingUser(await findService(db(), "acme")));
-});
 
 // Every route module with an action, at the path Remix serves it.
 const ACTIONS: Route[] = (await allRoutes()).filter((route) => route.module.action);
@@ -108,7 +100,7 @@ describe("fuzzing the form actions", () => {
           const search = `redirectUrl=${encodeURIComponent(value)}&account=${encodeURIComponent(value)}`;
           const path = `${fillPath(target, params)}?${search}`;
           const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN });
-          if (signedIn) headers.set("Cookie", cookie);
+          if (signedIn) headers.set("Cookie", cookie());
           const body = new URLSearchParams(FIELDS.map((field) => [field, value]));
           const request = new Request(new URL(path, ORIGIN), { method: "POST", headers, body });
           const what = `POST ${path}`.slice(0, 300);
@@ -131,7 +123,7 @@ describe("fuzzing the form actions", () => {
         const headers = new Headers();
         if (input.contentType) headers.set("Content-Type", input.contentType);
         if (input.origin) headers.set("Origin", input.origin);
-        if (input.signedIn) headers.set("Cookie", cookie);
+        if (input.signedIn) headers.set("Cookie", cookie());
         const request = new Request(new URL(path, ORIGIN), {
           method: input.method,
           headers,

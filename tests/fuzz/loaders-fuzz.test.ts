@@ -1,9 +1,6 @@
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
-import { seedDbForThisFile } from "../support/api";
-import { bookingUser, findService } from "../support/booking";
-import { withEmulatorUsers } from "../support/identity";
-import { args, sessionFor } from "../support/routes";
+import { describe, expect, it } from "vitest";
+import { args, signedInGuestForThisFile } from "../support/routes";
 import { allRoutes, answerFrom, encodePart, expectRetryAfterKept, fillPath, type Route } from "./helpers";
 
 /**
@@ -11,14 +8,9 @@ import { allRoutes, answerFrom, encodePart, expectRetryAfterKept, fillPath, type
  * bytes, huge values, encoded slashes, unknown keys; signed in or not, on the site or a
  * storefront host. A loader may answer a page, a redirect or a 4xx, never throw a 500.
  */
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const cookie = signedInGuestForThisFile();
 
 const RUNS = Number(process.env.FUZZ_LOADER_RUNS ?? 400);
-let cookie = "";
-beforeAll(async () => {
-  cookie = await sessionFor(await bookingUser(await findService(db(), "acme")));
-});
 
 // Every route module with a loader (the root's included), at the path Remix serves it.
 const LOADERS: Route[] = (await allRoutes()).filter((route) => route.module.loader);
@@ -102,7 +94,7 @@ describe("fuzzing the page loaders", () => {
           const params = Object.fromEntries(target.params.map((name) => [name, value]));
           const search = QUERY_KEYS.map((key) => `${key}=${encodePart(value)}`).join("&");
           const url = new URL(`${fillPath(target, params)}?${search}`, "http://localhost:3000");
-          const request = new Request(url, { headers: signedIn ? { Cookie: cookie } : {} });
+          const request = new Request(url, { headers: signedIn ? { Cookie: cookie() } : {} });
           const answer = await answerFrom(`GET ${url}`.slice(0, 300), () =>
             target.module.loader!(args(request, params)),
           );
@@ -123,7 +115,7 @@ describe("fuzzing the page loaders", () => {
           .map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`)
           .join("&");
         const headers = new Headers({ Host: input.host });
-        if (input.signedIn) headers.set("Cookie", cookie);
+        if (input.signedIn) headers.set("Cookie", cookie());
         const url = new URL(`${fillPath(target, params)}${search ? `?${search}` : ""}`, `http://${input.host}`);
         const request = new Request(url, { headers });
         const answer = await answerFrom(`GET ${url}`, () => target.module.loader!(args(request, params)));

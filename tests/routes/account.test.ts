@@ -4,7 +4,7 @@ import * as notificationsRoute from "~/routes/_default.account.notifications";
 import * as paymentsRoute from "~/routes/_default.account.payments";
 import * as accountRoute from "~/routes/_account.account._index";
 import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../support/booking";
-import { args, loaded, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
+import { args, loaded, outcome, pageRequest, sessionFor, signedInUser, signedInBooking } from "../support/routes";
 import { v1 } from "../support/client";
 
 const { db, acme } = bookingWorld();
@@ -34,10 +34,7 @@ describe("guards of the account pages", () => {
 
 describe("/account/bookings", () => {
   it("lists the user's own bookings by filter; an unknown filter is 404", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(user, acme, slot.id);
-    const cookie = await sessionFor(user);
+    const { booking, cookie } = await signedInBooking(db(), acme);
     const upcoming = await outcome(() =>
       bookingsRoute.loader(args(pageRequest("/account/bookings", { cookie }), {}) as never),
     );
@@ -49,10 +46,7 @@ describe("/account/bookings", () => {
   });
 
   it("each booking links to its page, where cancelling is confirmed first", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(user, acme, slot.id);
-    const cookie = await sessionFor(user);
+    const { booking, cookie } = await signedInBooking(db(), acme);
     const page = await outcome(() =>
       bookingsRoute.loader(args(pageRequest("/account/bookings", { cookie }), {}) as never),
     );

@@ -229,33 +229,20 @@ describe("/complete-profile and /waiver", () => {
     const waiverPath = `/waiver?${new URLSearchParams({ redirectUrl: "/account" })}`;
     const waiver = await loaded(waiverRoute, waiverPath, cookie);
     expect(waiver.data.waiver).toMatchObject({ isSigned: false });
-    const unsigned = await outcome(() =>
-      waiverRoute.action(args(pageRequest(waiverPath, { cookie, form: { signedName: "Ada Lovelace" } })) as never),
-    );
+    const sign = (form: Record<string, string>) =>
+      outcome(() => waiverRoute.action(args(pageRequest(waiverPath, { cookie, form })) as never));
+    const agreed = (signedName: string) => ({
+      signedName,
+      agree: "on",
+      textVersion: String(waiver.data.waiver.textVersion),
+    });
+    const unsigned = await sign({ signedName: "Ada Lovelace" });
     expect(Object.keys(unsigned.data.result.error)).toContain("agree");
     // The profile's full name is asked for, and any other name is refused beside the field.
     expect(waiver.data.fullName).toBe("Ada Lovelace");
-    const stranger = await outcome(() =>
-      waiverRoute.action(
-        args(
-          pageRequest(waiverPath, {
-            cookie,
-            form: { signedName: "Mickey Mouse", agree: "on", textVersion: String(waiver.data.waiver.textVersion) },
-          }),
-        ) as never,
-      ),
-    );
+    const stranger = await sign(agreed("Mickey Mouse"));
     expect(stranger.data.result.error).toEqual({ signedName: ["waiver.nameMismatch"] });
-    const signed = await outcome(() =>
-      waiverRoute.action(
-        args(
-          pageRequest(waiverPath, {
-            cookie,
-            form: { signedName: "  ada   LOVELACE ", agree: "on", textVersion: String(waiver.data.waiver.textVersion) },
-          }),
-        ) as never,
-      ),
-    );
+    const signed = await sign(agreed("  ada   LOVELACE "));
     expect(signed.location).toBe("/account");
   });
 

@@ -4,16 +4,13 @@ import { slots } from "~api/db/schema";
 import * as page from "~/routes/_default.account.booking.$bookingId";
 import * as calendar from "~/routes/account.booking.$bookingId.calendar";
 import { bookingWorld, bookingBody, bookingUser, confirmedBooking, createSlot, placeBooking } from "../support/booking";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
+import { args, outcome, pageRequest, sessionFor, signedInUser, signedInBooking } from "../support/routes";
 
 const { db, acme } = bookingWorld();
 
 describe("/account/booking/{id}", () => {
   it("after the trip, the guest reviews it once from the page; a bad form is told beside its fields", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(user, acme, slot.id);
-    const cookie = await sessionFor(user);
+    const { slot, booking, cookie } = await signedInBooking(db(), acme);
     const path = `/account/booking/${booking.id}`;
     const post = (form: Record<string, string>) =>
       outcome(() => page.action(args(pageRequest(path, { cookie, form }), { bookingId: booking.id }) as never));
@@ -42,10 +39,7 @@ describe("/account/booking/{id}", () => {
   });
 
   it("shows the booking with its reference; cancelling states the refund first, then tells it", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 96 });
-    const booking = await confirmedBooking(user, acme, slot.id, 2);
-    const cookie = await sessionFor(user);
+    const { booking, cookie } = await signedInBooking(db(), acme, 2, { startsInHours: 96 });
     const path = `/account/booking/${booking.id}`;
     const view = await outcome(() =>
       page.loader(args(pageRequest(path, { cookie }), { bookingId: booking.id }) as never),

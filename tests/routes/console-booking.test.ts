@@ -129,6 +129,37 @@ describe("/console/bookings/$bookingId", () => {
     expect(shown.data.booking.refunds).toEqual([expect.objectContaining({ amountMinor: 500 })]);
   });
 
+  it("the form sends the amount as typed: the API reads it in the booking's currency (a comma too); too many decimals is the amount field's error; a conflict names the booking's currency", async () => {
+    const { booking, path, params } = await paidBooking();
+    const manager = await memberOfAcme("manager");
+    const view = (await load(page, path, manager.cookie, params)).data;
+    const form = { reason: "Late start", alreadyRefundedMinor: "0", idempotencyKey: view.idempotencyKey };
+    // More decimals than the currency has: the form again (400), the API's refusal on the amount field.
+    const decimals = await post(path, manager.cookie, { ...form, amount: `1.${"1".repeat(view.digits + 1)}` }, params);
+    expect(decimals.status).toBe(400);
+    expect(decimals.data.result.error).toMatchObject({ amount: ["refunds.amountInvalid"] });
+    expect(await rows(booking.id)).toHaveLength(0);
+    // A decimal comma, as typed: 2,5 is 2.50 in the booking's currency.
+    const typed = view.digits > 0 ? "2,5" : "2";
+    const sent = await post(path, manager.cookie, { ...form, amount: typed }, params);
+    expect(sent.status).toBe(302);
+    const expected = view.digits > 0 ? 25 * 10 ** (view.digits - 1) : 2;
+    expect(await rows(booking.id)).toEqual([expect.objectContaining({ amountMinor: expected })]);
+    // More than is left: 409 with what is left, in the booking's currency (from the API's refusal).
+    const over = await post(
+      path,
+      manager.cookie,
+      { ...form, amount: "999999", alreadyRefundedMinor: String(expected), idempotencyKey: "overtab123456789" },
+      params,
+    );
+    expect(over.status).toBe(409);
+    expect(over.data.conflict).toMatchObject({
+      key: "refunds.exceeds",
+      amountMinor: booking.totalMinor - expected,
+      currency: view.page.money.currency,
+    });
+  });
+
   it("a guide leading the departure views the booking without any money, gets no refund form, and cannot post one", async () => {
     const { booking, path, params } = await paidBooking();
     const guide = await memberOfAcme("guide");

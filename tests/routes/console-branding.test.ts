@@ -4,28 +4,18 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import * as page from "~/routes/_console.console.branding";
-import { seedDbForThisFile } from "../support/api";
-import { withEmulatorUsers } from "../support/identity";
-import { addTeamMember } from "../support/operator";
-import { args, outcome, pageRequest, signedInUser, type Outcome } from "../support/routes";
+import { identityWorld } from "../support/identity";
+import { args, outcome, type Outcome } from "../support/routes";
+import { ACME, consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
 import { v1 } from "../support/client";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db } = identityWorld();
 
-const ACME = "acme.app.localhost:3000";
 const PATH = "/console/branding";
 
-async function memberOfAcme(role: "owner" | "manager" | "guide") {
-  const signedIn = await signedInUser();
-  await addTeamMember(db(), "acme", signedIn.user.uid, role);
-  return signedIn;
-}
-
-const load = (cookie: string | null, host = ACME): Promise<Outcome> =>
-  outcome(() => page.loader(args(pageRequest(PATH, { cookie, host }), {}) as never));
-const post = (cookie: string, form: Record<string, string>) =>
-  outcome(() => page.action(args(pageRequest(PATH, { cookie, form, host: ACME }), {}) as never));
+const memberOfAcme = (role: "owner" | "manager" | "guide") => memberOf(db(), role);
+const load = (cookie: string | null, host = ACME) => consoleLoad(page, PATH, cookie, {}, host);
+const post = (cookie: string, form: Record<string, string>) => consolePost(page, PATH, cookie, form);
 
 function uploadLogo(cookie: string, file: Blob, name = "logo.png", key: string = crypto.randomUUID()) {
   const form = new FormData();
@@ -57,11 +47,7 @@ const saveForm = (fields: Record<string, string>) => ({
 
 describe("/console/branding", () => {
   it("the guard: signed out to sign-in, a non-member 404, a guide 403 (page and form), the marketplace 404", async () => {
-    const out = await load(null);
-    expect(out.status).toBe(302);
-    expect(out.location).toBe(`/login?redirectUrl=${encodeURIComponent(PATH)}`);
-    const stranger = await signedInUser();
-    expect((await load(stranger.cookie)).status).toBe(404);
+    await expectTeamOnly(PATH, load);
     const guide = await memberOfAcme("guide");
     expect((await load(guide.cookie)).status).toBe(403);
     expect((await post(guide.cookie, { intent: "publish" })).status).toBe(403);

@@ -3,39 +3,25 @@ import { describe, expect, it } from "vitest";
 import { accounts, slots } from "~api/db/schema";
 import * as checkIn from "~/routes/_console.console.check-in";
 import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
-import { seedDbForThisFile } from "../support/api";
 import { findService, todaysBooking as todaysBookingOf } from "../support/booking";
-import { addTeamMember } from "../support/operator";
-import { withEmulatorUsers } from "../support/identity";
-import { args, outcome, pageRequest, sessionFor, signedInUser, type Outcome } from "../support/routes";
+import { identityWorld } from "../support/identity";
+import { args, outcome, pageRequest, sessionFor } from "../support/routes";
+import { ACME, consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db } = identityWorld();
 
-const ACME = "acme.app.localhost:3000";
 const PATH = "/console/check-in";
 
-const load = (cookie: string | null, host = ACME): Promise<Outcome> =>
-  outcome(() => checkIn.loader(args(pageRequest(PATH, { cookie, host })) as never));
-const post = (cookie: string, form: Record<string, string>) =>
-  outcome(() => checkIn.action(args(pageRequest(PATH, { cookie, form, host: ACME })) as never));
-
-async function memberOfAcme(role: "owner" | "manager" | "guide") {
-  const signedIn = await signedInUser();
-  await addTeamMember(db(), "acme", signedIn.user.uid, role);
-  return signedIn;
-}
+const load = (cookie: string | null, host = ACME) => consoleLoad(checkIn, PATH, cookie, {}, host);
+const post = (cookie: string, form: Record<string, string>) => consolePost(checkIn, PATH, cookie, form);
+const memberOfAcme = (role: "owner" | "manager" | "guide") => memberOf(db(), role);
 
 /** A confirmed booking of two on a departure of today; its code and its traveller. */
 const todaysBooking = async () => todaysBookingOf(db(), await findService(db(), "acme"));
 
 describe("/console/check-in", () => {
   it("signed out: sign in; a non-member or the marketplace: 404; every member opens it, only owner and manager see the setting", async () => {
-    const out = await load(null);
-    expect(out.status).toBe(302);
-    expect(out.location).toBe(`/login?redirectUrl=${encodeURIComponent(PATH)}`);
-    const stranger = await signedInUser();
-    expect((await load(stranger.cookie)).status).toBe(404);
+    await expectTeamOnly(PATH, load);
     const guide = await memberOfAcme("guide");
     expect((await load(guide.cookie, "localhost:3000")).status).toBe(404);
     const asGuide = await load(guide.cookie);

@@ -6,14 +6,11 @@ import * as list from "~/routes/_console.console.experiences._index";
 import * as create from "~/routes/_console.console.experiences.new";
 import * as details from "~/routes/_details.experiences.$parentId.$serviceId._index";
 import * as sitemap from "~/routes/sitemap[.]xml";
-import { seedDbForThisFile } from "../support/api";
 import { findService } from "../support/booking";
-import { withEmulatorUsers } from "../support/identity";
-import { signedInUser } from "../support/routes";
-import { ACME, consoleLoad as load, consolePost as post, memberOf } from "../support/console-routes";
+import { identityWorld } from "../support/identity";
+import { ACME, consoleLoad as load, consolePost as post, expectTeamOnly, memberOf } from "../support/console-routes";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db } = identityWorld();
 
 const FORM = {
   title: "Harbour Kayak at Dawn",
@@ -37,11 +34,9 @@ const seeded = () => findService(db(), "acme");
 
 describe("/console/experiences: the guard", () => {
   it("signed out: to sign-in; a non-member: 404; a guide: 403; another operator's id: 404", async () => {
-    const out = await load(list, "/console/experiences", null);
-    expect(out.status).toBe(302);
-    expect(out.location).toBe("/login?redirectUrl=%2Fconsole%2Fexperiences");
-    const stranger = await signedInUser();
-    expect((await load(list, "/console/experiences", stranger.cookie)).status).toBe(404);
+    const stranger = await expectTeamOnly("/console/experiences", (cookie) =>
+      load(list, "/console/experiences", cookie),
+    );
     expect((await load(create, "/console/experiences/new", stranger.cookie)).status).toBe(404);
     expect((await post(create, "/console/experiences/new", stranger.cookie, FORM)).status).toBe(404);
 

@@ -10,27 +10,23 @@ import {
   slotAt,
   type TestService,
 } from "../support/booking";
-import { seedDbForThisFile } from "../support/api";
-import { withEmulatorUsers } from "../support/identity";
-import { addTeamMember } from "../support/operator";
-import { args, outcome, pageRequest, signedInUser, type Outcome } from "../support/routes";
+import { identityWorld } from "../support/identity";
+import { consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db } = identityWorld();
 
-const ACME = "acme.app.localhost:3000";
 const ZONE = "America/New_York";
-type Route = { loader: (args: never) => unknown; action?: (args: never) => unknown };
-const load = (route: Route, path: string, cookie: string | null): Promise<Outcome> =>
-  outcome(() => route.loader(args(pageRequest(path, { cookie, host: ACME })) as never));
-const post = (path: string, cookie: string, form: Record<string, string>) =>
-  outcome(() => page.action(args(pageRequest(path, { cookie, form, host: ACME })) as never));
-
-async function memberOfAcme(role: "owner" | "manager" | "guide") {
-  const signedIn = await signedInUser();
-  await addTeamMember(db(), "acme", signedIn.user.uid, role);
-  return signedIn;
-}
+const load = (route: typeof page | typeof csv, path: string, cookie: string | null) => consoleLoad(route, path, cookie);
+const post = (path: string, cookie: string, form: Record<string, string>) => consolePost(page, path, cookie, form);
+const memberOfAcme = (role: "owner" | "manager" | "guide") => memberOf(db(), role);
+/** A guest of a booking marked on the manifest page (`extra`: the page's date, `js` when the page fetched). */
+const checkIn = (
+  cookie: string,
+  bookingId: string,
+  guestNo: string,
+  status: string,
+  extra: Record<string, string> = {},
+) => post("/console/manifest", cookie, { intent: "checkIn", bookingId, guestNo, status, ...extra });
 
 /** The flash message a redirect sets (the cookie's value: base64 of its JSON). */
 const flashOf = (headers: Headers) => {
@@ -55,11 +51,7 @@ async function departureOn(
 
 describe("/console/manifest and /console/manifest.csv", () => {
   it("guards: signed out to sign-in, a non-member 404; every member opens it", async () => {
-    const out = await load(page, "/console/manifest", null);
-    expect(out.status).toBe(302);
-    expect(out.location).toContain("/login?redirectUrl=");
-    const stranger = await signedInUser();
-    expect((await load(page, "/console/manifest", stranger.cookie)).status).toBe(404);
+    const stranger = await expectTeamOnly("/console/manifest", (cookie) => load(page, "/console/manifest", cookie));
     expect((await load(csv, "/console/manifest.csv", stranger.cookie)).status).toBe(404);
     const guide = await memberOfAcme("guide");
     const today = await load(page, "/console/manifest", guide.cookie);
@@ -93,35 +85,15 @@ describe("/console/manifest and /console/manifest.csv", () => {
     expect(columns.filter((column) => ["total", "paid", "owed", "refunded"].includes(column))).toEqual([]);
     expect(rows.map((row) => row.split(",")[columns.indexOf("booking_id")])).toEqual([booking.id]);
     // The unassigned departure's booking is not theirs to check in.
-    const other = await post("/console/manifest", guide.cookie, {
-      intent: "checkIn",
-      bookingId: notMine.id,
-      guestNo: "1",
-      status: "checked_in",
-      js: "1",
-    });
+    const other = await checkIn(guide.cookie, notMine.id, "1", "checked_in", { js: "1" });
     expect(other).toMatchObject({ status: 403, data: { ok: false, message: "manifest.errorNotYours" } });
 
-    const native = await post("/console/manifest", guide.cookie, {
-      intent: "checkIn",
-      bookingId: booking.id,
-      guestNo: "1",
-      status: "checked_in",
-      date,
-      perPage: "1",
-    });
+    const native = await checkIn(guide.cookie, booking.id, "1", "checked_in", { date, perPage: "1" });
     expect(native.status).toBe(302);
     expect(native.location).toBe(`/console/manifest?date=${date}&perPage=1`);
     expect(flashOf(native.headers)).toContain("manifest.checkedInDone");
 
-    const fetched = await post("/console/manifest", guide.cookie, {
-      intent: "checkIn",
-      bookingId: booking.id,
-      guestNo: "2",
-      status: "no_show",
-      date,
-      js: "1",
-    });
+    const fetched = await checkIn(guide.cookie, booking.id, "2", "no_show", { date, js: "1" });
     expect(fetched).toMatchObject({ status: 200, data: { ok: true, message: "manifest.noShowDone" } });
     const after = await load(page, `/console/manifest?date=${date}`, guide.cookie);
     expect(after.data.manifest.departures[0].bookings[0].guests.map((g: { status: string }) => g.status)).toEqual([
@@ -129,20 +101,9 @@ describe("/console/manifest and /console/manifest.csv", () => {
       "no_show",
     ]);
     // A guest the booking does not have: refused with words, nothing changed.
-    const refused = await post("/console/manifest", guide.cookie, {
-      intent: "checkIn",
-      bookingId: booking.id,
-      guestNo: "3",
-      status: "checked_in",
-      js: "1",
-    });
+    const refused = await checkIn(guide.cookie, booking.id, "3", "checked_in", { js: "1" });
     expect(refused).toMatchObject({ status: 422, data: { ok: false, message: "manifest.errorGuest" } });
-    const garbage = await post("/console/manifest", guide.cookie, {
-      intent: "checkIn",
-      bookingId: "nope",
-      guestNo: "x",
-      status: "dance",
-    });
+    const garbage = await checkIn(guide.cookie, "nope", "x", "dance");
     expect(garbage.status).toBe(302);
     expect(flashOf(garbage.headers)).toContain("manifest.errorForm");
   });

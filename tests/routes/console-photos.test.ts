@@ -1,29 +1,17 @@
 // The console's Photos page (app/routes/_console.console.experiences.$experienceId.photos.tsx):
 // its loader and action with real Requests (multipart uploads included) on the real database and
 // API, as the browser sends them without JavaScript.
-import { and, eq, isNotNull } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { experiences } from "~api/db/schema";
 import * as page from "~/routes/_console.console.experiences.$experienceId.photos";
-import { seedDbForThisFile } from "../support/api";
-import { withEmulatorUsers } from "../support/identity";
-import { accountIdOf } from "../support/operator";
-import { iphoneStyleJpeg } from "../support/photos";
-import { args, outcome, signedInUser, type Outcome } from "../support/routes";
-import { ACME, consoleLoad, consolePost, memberOf } from "../support/console-routes";
+import { identityWorld } from "../support/identity";
+import { iphoneStyleJpeg, pricedExperienceOf } from "../support/photos";
+import { args, outcome, type Outcome } from "../support/routes";
+import { ACME, consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db } = identityWorld();
 
-async function experienceOf(slug: string, skip = 0): Promise<string> {
-  const rows = await db()
-    .select({ id: experiences.id })
-    .from(experiences)
-    .where(and(eq(experiences.accountId, await accountIdOf(db(), slug)), isNotNull(experiences.priceFrom)))
-    .orderBy(experiences.id);
-  return rows[skip].id;
-}
+const experienceOf = (slug: string, skip = 0) => pricedExperienceOf(db(), slug, skip);
 
 const path = (experienceId: string) => `/console/experiences/${experienceId}/photos`;
 const load = (experienceId: string, cookie: string | null, host = ACME): Promise<Outcome> =>
@@ -56,11 +44,7 @@ const fieldErrors = (out: Outcome) => out.data.result.error as Record<string, st
 describe("/console/experiences/:experienceId/photos", () => {
   it("the guard: signed out to sign-in, a non-member 404, a guide 403, another operator's experience 404", async () => {
     const experienceId = await experienceOf("acme");
-    const out = await load(experienceId, null);
-    expect(out.status).toBe(302);
-    expect(out.location).toBe(`/login?redirectUrl=${encodeURIComponent(path(experienceId))}`);
-    const stranger = await signedInUser();
-    expect((await load(experienceId, stranger.cookie)).status).toBe(404);
+    await expectTeamOnly(path(experienceId), (cookie) => load(experienceId, cookie));
     const guide = await memberOf(db(), "guide");
     expect((await load(experienceId, guide.cookie)).status).toBe(403);
     expect((await post(experienceId, guide.cookie, { intent: "delete", photoId: "ph_x" })).status).toBe(403);

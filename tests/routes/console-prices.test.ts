@@ -2,14 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { services, slots, ticketTypes } from "~api/db/schema";
 import * as prices from "~/routes/_console.console.experiences.$experienceId.prices";
-import { seedDbForThisFile } from "../support/api";
 import { bookingUser, confirmedBooking, createSlot, findService } from "../support/booking";
-import { withEmulatorUsers } from "../support/identity";
-import { signedInUser, type Outcome } from "../support/routes";
-import { ACME, consoleLoad, consolePost, memberOf } from "../support/console-routes";
+import { identityWorld } from "../support/identity";
+import { type Outcome } from "../support/routes";
+import { ACME, consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db } = identityWorld();
 
 const EXPERIENCE = "brooklyn-bridge-sunrise-walk";
 const PATH = `/console/experiences/${EXPERIENCE}/prices`;
@@ -43,11 +41,7 @@ const pricesForm = (serviceId: string, rows: Array<[string, string, string]>, ex
 
 describe("/console/experiences/:experienceId/prices", () => {
   it("signed out: sign in; a non-member, another operator's experience or a malformed id: 404; a guide: 403", async () => {
-    const out = await load(null);
-    expect(out.status).toBe(302);
-    expect(out.location).toBe(`/login?redirectUrl=${encodeURIComponent(PATH)}`);
-    const stranger = await signedInUser();
-    expect((await load(stranger.cookie)).status).toBe(404);
+    await expectTeamOnly(PATH, load);
     const manager = await memberOf(db(), "manager");
     const harbor = await findService(db(), "harbor");
     expect((await load(manager.cookie, harbor.experienceId)).status).toBe(404);

@@ -1,21 +1,15 @@
 import { describe, expect, it } from "vitest";
 import * as reports from "~/routes/_console.console.reports";
 import * as reportsCsv from "~/routes/_console.console.reports[.]csv";
-import { seedDbForThisFile } from "../support/api";
-import { withEmulatorUsers } from "../support/identity";
-import { consoleLoad as load, memberOf } from "../support/console-routes";
-import { args, pageRequest, signedInUser } from "../support/routes";
+import { identityWorld } from "../support/identity";
+import { consoleLoad as load, expectTeamOnly, memberOf } from "../support/console-routes";
+import { args, pageRequest } from "../support/routes";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db } = identityWorld();
 
 describe("/console/reports and /console/reports.csv", () => {
   it("guards: signed out to sign-in, a non-member 404, a guide 403", async () => {
-    const out = await load(reports, "/console/reports", null);
-    expect(out.status).toBe(302);
-    expect(out.location).toContain("/login?redirectUrl=");
-    const stranger = await signedInUser();
-    expect((await load(reports, "/console/reports", stranger.cookie)).status).toBe(404);
+    await expectTeamOnly("/console/reports", (cookie) => load(reports, "/console/reports", cookie));
     const guide = await memberOf(db(), "guide");
     expect((await load(reports, "/console/reports", guide.cookie)).status).toBe(403);
     expect((await load(reportsCsv, "/console/reports.csv", guide.cookie)).status).toBe(403);

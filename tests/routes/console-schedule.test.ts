@@ -5,13 +5,10 @@ import { experiences, slots } from "~api/db/schema";
 import * as departures from "~/routes/_console.console.experiences.$experienceId.departures";
 import * as schedule from "~/routes/_console.console.experiences.$experienceId.schedule";
 import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "../support/booking";
-import { seedDbForThisFile } from "../support/api";
-import { withEmulatorUsers } from "../support/identity";
-import { signedInUser } from "../support/routes";
-import { consoleLoad as load, consolePost as post, memberOf } from "../support/console-routes";
+import { identityWorld } from "../support/identity";
+import { consoleLoad as load, consolePost as post, expectTeamOnly, memberOf } from "../support/console-routes";
 
-const { db } = seedDbForThisFile();
-withEmulatorUsers();
+const { db } = identityWorld();
 
 let acme: TestService;
 const pages = () => {
@@ -19,16 +16,17 @@ const pages = () => {
   const base = `/console/experiences/${acme.experienceId}`;
   return { params, schedulePath: `${base}/schedule`, departuresPath: `${base}/departures` };
 };
+/** A form posted on acme's schedule page (or its departures page, `path` with its query if any). */
+const postSchedule = (cookie: string, form: Record<string, string>) =>
+  post(schedule, pages().schedulePath, cookie, form, pages().params);
+const postDepartures = (cookie: string, form: Record<string, string>, path = pages().departuresPath) =>
+  post(departures, path, cookie, form, pages().params);
 
 describe("/console/experiences/:id/schedule and /departures", () => {
   it("guards: signed out to sign-in, a non-member 404, a guide 403, another operator's experience 404", async () => {
     acme = await findService(db(), "acme");
     const { params, schedulePath, departuresPath } = pages();
-    const out = await load(schedule, schedulePath, null, params);
-    expect(out.status).toBe(302);
-    expect(out.location).toContain("/login?redirectUrl=");
-    const stranger = await signedInUser();
-    expect((await load(schedule, schedulePath, stranger.cookie, params)).status).toBe(404);
+    const stranger = await expectTeamOnly(schedulePath, (cookie) => load(schedule, schedulePath, cookie, params));
     expect((await load(departures, departuresPath, stranger.cookie, params)).status).toBe(404);
     const guide = await memberOf(db(), "guide");
     expect((await load(schedule, schedulePath, guide.cookie, params)).status).toBe(403);
@@ -57,13 +55,7 @@ describe("/console/experiences/:id/schedule and /departures", () => {
 
     const today = DateTime.now().setZone(acme.timezone).toISODate()!;
     const base = { intent: "schedule", serviceId: acme.serviceId, salesCutoffMinutes: "0" };
-    const invalid = await post(
-      schedule,
-      schedulePath,
-      manager.cookie,
-      { ...base, "rules[0].times": "9am", "rules[0].from": today },
-      params,
-    );
+    const invalid = await postSchedule(manager.cookie, { ...base, "rules[0].times": "9am", "rules[0].from": today });
     expect(invalid.status).toBe(400);
     expect(invalid.data.intent).toBe("schedule");
     expect(invalid.data.result.error).toEqual({
@@ -71,22 +63,16 @@ describe("/console/experiences/:id/schedule and /departures", () => {
       "rules[0].times": ["schedules.timesInvalid"],
     });
 
-    const saved = await post(
-      schedule,
-      schedulePath,
-      manager.cookie,
-      {
-        ...base,
-        "rules[0].weekdays": "2",
-        "rules[0].times": "06:50, 17:05",
-        "rules[0].from": today,
-        "rules[0].until": "",
-        blackouts: "",
-        // The zone is the experience's, asked on its details page: one posted here changes nothing.
-        timezone: "Europe/Lisbon",
-      },
-      params,
-    );
+    const saved = await postSchedule(manager.cookie, {
+      ...base,
+      "rules[0].weekdays": "2",
+      "rules[0].times": "06:50, 17:05",
+      "rules[0].from": today,
+      "rules[0].until": "",
+      blackouts: "",
+      // The zone is the experience's, asked on its details page: one posted here changes nothing.
+      timezone: "Europe/Lisbon",
+    });
     expect(saved.status).toBe(302);
     const [experience] = await db().select().from(experiences).where(eq(experiences.id, acme.experienceId));
     expect(experience.timezone).toBe(acme.timezone);
@@ -104,19 +90,13 @@ describe("/console/experiences/:id/schedule and /departures", () => {
     expect(shown.data.schedule.rules).toMatchObject([{ weekdays: [2], startTimes: ["06:50", "17:05"] }]);
 
     // Removing the rule removes its departures.
-    const removed = await post(
-      schedule,
-      schedulePath,
-      manager.cookie,
-      {
-        ...base,
-        "rules[0].weekdays": "2",
-        "rules[0].times": "06:50, 17:05",
-        "rules[0].from": today,
-        "rules[0].remove": "on",
-      },
-      params,
-    );
+    const removed = await postSchedule(manager.cookie, {
+      ...base,
+      "rules[0].weekdays": "2",
+      "rules[0].times": "06:50, 17:05",
+      "rules[0].from": today,
+      "rules[0].remove": "on",
+    });
     expect(new URL(removed.location!, "http://x").searchParams.get("removed")).toBe(String(created));
   });
 
@@ -131,44 +111,20 @@ describe("/console/experiences/:id/schedule and /departures", () => {
     const row = listed.data.list.departures.find((d: { id: string }) => d.id === slot.id);
     expect(row).toMatchObject({ capacity: 10, seatsSold: 3, seatsHeld: 0, bookings: 1, status: "open" });
 
-    const refused = await post(
-      departures,
-      departuresPath,
-      manager.cookie,
-      { intent: "capacity", departureId: slot.id, capacity: "2" },
-      params,
-    );
+    const refused = await postDepartures(manager.cookie, { intent: "capacity", departureId: slot.id, capacity: "2" });
     expect(refused.status).toBe(409);
     expect(refused.data.intent).toBe(`capacity:${slot.id}`);
     expect(refused.data.result.error).toEqual({ capacity: ["schedules.capacityBelowTaken:3"] });
-    const invalid = await post(
-      departures,
-      departuresPath,
-      manager.cookie,
-      { intent: "capacity", departureId: slot.id, capacity: "0" },
-      params,
-    );
+    const invalid = await postDepartures(manager.cookie, { intent: "capacity", departureId: slot.id, capacity: "0" });
     expect(invalid.status).toBe(400);
     expect(invalid.data.result.error).toEqual({ capacity: ["schedules.capacityInvalid"] });
-    const saved = await post(
-      departures,
-      departuresPath,
-      manager.cookie,
-      { intent: "capacity", departureId: slot.id, capacity: "3" },
-      params,
-    );
+    const saved = await postDepartures(manager.cookie, { intent: "capacity", departureId: slot.id, capacity: "3" });
     expect(saved.status).toBe(302);
     expect(saved.location).toContain("done=capacitySaved");
 
     const step = await load(departures, `${departuresPath}?cancel=${slot.id}`, manager.cookie, params);
     expect(step.data.cancel).toMatchObject({ id: slot.id, bookings: 1 });
-    const cancelled = await post(
-      departures,
-      departuresPath,
-      manager.cookie,
-      { intent: "cancel", departureId: slot.id },
-      params,
-    );
+    const cancelled = await postDepartures(manager.cookie, { intent: "cancel", departureId: slot.id });
     expect(cancelled.status).toBe(302);
     const [after] = await db().select().from(slots).where(eq(slots.id, slot.id));
     expect(after).toMatchObject({ status: "cancelled", seatsTaken: 0 });
@@ -198,12 +154,10 @@ describe("/console/experiences/:id/schedule and /departures", () => {
     expect(next.data.list.earlier).toEqual({ from: plus(0), to: plus(30) });
 
     // An action on that page comes back to the same dates.
-    const saved = await post(
-      departures,
-      `${departuresPath}?from=${plus(31)}&to=${plus(61)}`,
+    const saved = await postDepartures(
       manager.cookie,
       { intent: "capacity", departureId: slot.id, capacity: "9" },
-      params,
+      `${departuresPath}?from=${plus(31)}&to=${plus(61)}`,
     );
     expect(saved.status).toBe(302);
     const back = new URL(saved.location!, "http://x").searchParams;

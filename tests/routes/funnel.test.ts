@@ -7,9 +7,9 @@ import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceI
 import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
 import common from "~/locales/en/common.json";
 import { funnelSteps, waiverStep } from "~/features/booking/funnel-steps";
-import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../support/booking";
+import { bookingWorld, bookingUser, createSlot } from "../support/booking";
 import { createEmailLinkUser, uniqueEmail } from "../support/identity";
-import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "../support/routes";
+import { args, outcome, pageRequest, sessionFor, signedInUser, loaded, signedInBooking } from "../support/routes";
 import { v1 } from "../support/client";
 
 /**
@@ -160,10 +160,7 @@ describe("the free-cancellation deadline", () => {
   });
 
   it("the booking page says the same deadline", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 72 });
-    const booking = await confirmedBooking(user, acme, slot.id);
-    const cookie = await sessionFor(user);
+    const { slot, booking, cookie } = await signedInBooking(db(), acme, 1, { startsInHours: 72 });
     const path = `/account/booking/${booking.id}`;
     const page = await outcome(() =>
       bookingPage.loader(args(pageRequest(path, { cookie }), { bookingId: booking.id }) as never),

@@ -7,13 +7,14 @@ import * as paymentsRoute from "~/routes/_default.account.payments";
 import * as buyRoute from "~/routes/_external.gift-cards.buy";
 import * as consoleRoute from "~/routes/_console.console.gift-cards";
 import * as giftCardReceiptRoute from "~/routes/_default.account.gift-cards.$giftCardId.receipt";
-import { issueGiftCard, newGiftCardCode } from "~api/gift-cards/ledger";
+import { newGiftCardCode } from "~api/gift-cards/ledger";
 import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/attempts";
 import { groupGiftCardCode } from "~contract/gift-cards";
 import { seedDbForThisFile } from "../support/api";
 import { uniqueEmail, withEmulatorUsers } from "../support/identity";
 import { args, loaded, outcome, pageRequest, signedInUser } from "../support/routes";
 import { consoleLoad, consolePost, memberOf } from "../support/console-routes";
+import { issuedGiftCard } from "../support/gift-cards";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -23,13 +24,7 @@ const load = (code: string) =>
 
 describe("/gift-cards and /gift-cards/{code}", () => {
   it("the typed code (any case, dashes or not) leads to the balance page, which is private", async () => {
-    const { code } = await issueGiftCard(db(), {
-      accountId: null,
-      currency: "USD",
-      amountMinor: 2_500,
-      purchaserId: null,
-      recipientEmail: "friend@example.com",
-    });
+    const { code } = await issuedGiftCard(db(), 2_500);
     const foreign = await outcome(() =>
       codeRoute.action(args(pageRequest("/gift-cards", { form: { code }, origin: "https://evil.example" })) as never),
     );
@@ -78,13 +73,7 @@ describe("/gift-cards and /gift-cards/{code}", () => {
 
   it("/account/payments lists the cards sent to the traveller (last 4 and balance), no one else's", async () => {
     const { user, cookie } = await signedInUser();
-    const { code } = await issueGiftCard(db(), {
-      accountId: null,
-      currency: "USD",
-      amountMinor: 1_500,
-      purchaserId: null,
-      recipientEmail: user.email,
-    });
+    const { code } = await issuedGiftCard(db(), 1_500, { recipientEmail: user.email });
     const page = await loaded(paymentsRoute, "/account/payments", cookie);
     expect(page.status).toBe(200);
     expect(page.data.giftCards).toEqual([
@@ -182,13 +171,7 @@ describe("/account/payments: gift cards bought (receipts) and added to the accou
 
   it("a code typed on the payments page keeps the card on the account (no JavaScript needed); a wrong one is the field's error", async () => {
     const { cookie } = await signedInUser();
-    const { code } = await issueGiftCard(db(), {
-      accountId: null,
-      currency: "USD",
-      amountMinor: 2_000,
-      purchaserId: null,
-      recipientEmail: uniqueEmail("friend"),
-    });
+    const { code } = await issuedGiftCard(db(), 2_000, { recipientEmail: uniqueEmail("friend") });
     expect((await addCard(cookie, code, { origin: "https://evil.example" })).status).toBe(403);
     const wrong = await addCard(cookie, groupGiftCardCode(newGiftCardCode()));
     expect(wrong.status).toBe(404);
@@ -211,10 +194,7 @@ describe("/account/payments: gift cards bought (receipts) and added to the accou
 
   it("a card bought is listed with a printable receipt, the buyer's only", async () => {
     const { user, cookie } = await signedInUser();
-    const { card } = await issueGiftCard(db(), {
-      accountId: null,
-      currency: "USD",
-      amountMinor: 7_500,
+    const { card } = await issuedGiftCard(db(), 7_500, {
       purchaserId: user.uid,
       recipientEmail: uniqueEmail("friend"),
     });

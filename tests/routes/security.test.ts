@@ -14,6 +14,13 @@ withEmulatorUsers();
 const PAGE = "/account/security";
 const post = (cookie: string, form: Record<string, string>) =>
   outcome(() => route.action(args(pageRequest(PAGE, { cookie, form })) as never));
+/** The change-password form: the current password, and the new one typed twice (`extra`: more fields). */
+const changePassword = (
+  cookie: string,
+  currentPassword: string,
+  password: string,
+  extra: Record<string, string> = {},
+) => post(cookie, { intent: "change-password", currentPassword, password, confirmPassword: password, ...extra });
 
 describe("/account/security", () => {
   it("changes the password after checking the current one; other sessions end, this one goes on", async () => {
@@ -22,22 +29,12 @@ describe("/account/security", () => {
     const page = await loaded(route, PAGE, cookie);
     expect(page.data).toMatchObject({ signInMethods: ["password"], hasPassword: true });
 
-    const wrong = await post(cookie, {
-      intent: "change-password",
-      currentPassword: "not-my-password-1",
-      password: "a-new-password-2",
-      confirmPassword: "a-new-password-2",
-    });
+    const wrong = await changePassword(cookie, "not-my-password-1", "a-new-password-2");
     expect(wrong.data.result.error.currentPassword).toEqual(["security.currentWrong"]);
     expect(wrong.data.result.initialValue.currentPassword).toBeUndefined();
 
     // No waiting: a session of the same second as the change ends too (our cut-off is in milliseconds).
-    const changed = await post(cookie, {
-      intent: "change-password",
-      currentPassword: user.password,
-      password: "a-new-password-2",
-      confirmPassword: "a-new-password-2",
-    });
+    const changed = await changePassword(cookie, user.password, "a-new-password-2");
     expect(changed.status).toBe(302);
     expect(changed.location).toBe(PAGE);
     // Posted without JavaScript: no Firebase client to hand a custom token to.
@@ -73,13 +70,7 @@ describe("/account/security", () => {
 describe("/account/security with JavaScript", () => {
   it("hands this browser's Firebase client a custom token (httpOnly, for the next page only)", async () => {
     const { user, cookie } = await signedInUser();
-    const changed = await post(cookie, {
-      intent: "change-password",
-      currentPassword: user.password,
-      password: "a-new-password-4",
-      confirmPassword: "a-new-password-4",
-      firebaseClient: "1",
-    });
+    const changed = await changePassword(cookie, user.password, "a-new-password-4", { firebaseClient: "1" });
     expect(changed.location).toBe(PAGE);
     const resync = changed.headers.getSetCookie().find((c) => c.startsWith("fbresync="));
     expect(resync).toMatch(/HttpOnly/);

@@ -211,6 +211,13 @@ async function offeredTo(user: TestUser) {
   return { slot, entryId: joined.body.data.id as string, path: await offerPathFor(user.email) };
 }
 
+/** A new guest, signed in (their cookie), with an offer as offeredTo makes it. */
+async function offeredToNewGuest() {
+  const user = await bookingUser(acme);
+  const cookie = await sessionFor(user);
+  return { user, cookie, ...(await offeredTo(user)) };
+}
+
 /** The refusal page: its status, which way, the way on. */
 function expectRefused(page: Awaited<ReturnType<typeof loadConfirm>>, status: number, state: string) {
   expect(page.status).toBe(status);
@@ -222,9 +229,7 @@ function expectRefused(page: Awaited<ReturnType<typeof loadConfirm>>, status: nu
 
 describe("a waitlist offer link that cannot be used", () => {
   it("used: opened again after paying it says so and links to the booking; paying again shows that page, not an error", async () => {
-    const user = await bookingUser(acme);
-    const cookie = await sessionFor(user);
-    const { path } = await offeredTo(user);
+    const { cookie, path } = await offeredToNewGuest();
     expect((await loadConfirm(path, cookie)).status).toBe(200);
     const placed = await payWith(path, cookie);
     expect(placed.status).toBe(302);
@@ -250,9 +255,7 @@ describe("a waitlist offer link that cannot be used", () => {
   });
 
   it("expired: 410, before and after the sweep closes it", async () => {
-    const user = await bookingUser(acme);
-    const cookie = await sessionFor(user);
-    const { slot, path } = await offeredTo(user);
+    const { cookie, slot, path } = await offeredToNewGuest();
     await db()
       .update(waitlistOffers)
       .set({ expiresAt: sql`app_now() - interval '1 minute'` })
@@ -266,18 +269,14 @@ describe("a waitlist offer link that cannot be used", () => {
   });
 
   it("left (declined): 410", async () => {
-    const user = await bookingUser(acme);
-    const cookie = await sessionFor(user);
-    const { entryId, path } = await offeredTo(user);
+    const { user, cookie, entryId, path } = await offeredToNewGuest();
     const left = await v1.leaveWaitlist({ params: { entryId }, token: user.idToken });
     expect(left.body.data.status).toBe("declined");
     expectRefused(await loadConfirm(path, cookie), 410, "declined");
   });
 
   it("withdrawn (the operator cancelled the departure): 410, though the departure can no longer be priced", async () => {
-    const user = await bookingUser(acme);
-    const cookie = await sessionFor(user);
-    const { slot, path } = await offeredTo(user);
+    const { cookie, slot, path } = await offeredToNewGuest();
     await db()
       .update(slots)
       .set({ status: "cancelled", cancelledAt: sql`app_now()` })

@@ -1,5 +1,5 @@
 import "./env";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { app } from "~api/app";
 import { closeDb, getDb, type Db } from "~api/db/client";
 import { seed } from "~api/db/seed";
@@ -61,6 +61,23 @@ export async function apiText(
   if (token !== undefined) headers.set("Authorization", `Bearer ${token}`);
   const response = await app.fetch(new Request(`http://localhost${path}`, { ...rest, headers }));
   return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+/** A write with a plain-text body, not JSON, as `token`'s holder on acme's storefront: refused as the caller's error (a 4xx). */
+export async function expectPlainTextRefused(
+  request: { method: string; path: string },
+  token: string,
+  body?: string,
+): Promise<void> {
+  const { status, text } = await apiText(request.path, {
+    method: request.method,
+    token,
+    account: "acme",
+    headers: { "Content-Type": "text/plain" },
+    body,
+  });
+  expect(status, text).toBeGreaterThanOrEqual(400);
+  expect(status).toBeLessThan(500);
 }
 
 /**

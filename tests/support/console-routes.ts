@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { Db } from "~api/db/client";
 import type { OperatorRole } from "~contract/operators";
 import { addTeamMember } from "./operator";
@@ -39,4 +40,18 @@ export async function memberOf(db: Db, role: OperatorRole, slug = "acme") {
   const signedIn = await signedInUser();
   await addTeamMember(db, slug, signedIn.user.uid, role);
   return signedIn;
+}
+
+/**
+ * The console's guard for those outside the team, on the page at `path` (`load` opens it as a
+ * cookie's holder): signed out, sent to sign in and back; a signed-in user of no team, 404.
+ * Answers that user (with their cookie) for the file's further checks.
+ */
+export async function expectTeamOnly(path: string, load: (cookie: string | null) => Promise<Outcome>) {
+  const out = await load(null);
+  expect(out.status).toBe(302);
+  expect(out.location).toBe(`/login?redirectUrl=${encodeURIComponent(path)}`);
+  const stranger = await signedInUser();
+  expect((await load(stranger.cookie)).status).toBe(404);
+  return stranger;
 }

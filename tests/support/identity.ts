@@ -178,6 +178,22 @@ export async function outboxFor(email: string): Promise<any[]> {
   return res.body.data;
 }
 
+/** A message of the dev outbox, as tests read it. */
+export interface OutboxMessage {
+  kind: string;
+  subject: string;
+  channel: string;
+  text: string;
+  textBody: string;
+  meta: Record<string, string>;
+}
+
+/** The dev outbox's messages of one `kind` to an address (among its newest 100). */
+export async function outboxOfKind(to: string, kind: string): Promise<OutboxMessage[]> {
+  const res = await api(`/v1/dev/outbox?${new URLSearchParams({ to, limit: "100" })}`);
+  return (res.body.data as OutboxMessage[]).filter((message) => message.kind === kind);
+}
+
 /** What most identity test files start from: a seeded database of their own and the emulator's users cleared. */
 export function identityWorld() {
   const { db } = seedDbForThisFile();

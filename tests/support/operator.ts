@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { expect } from "vitest";
 import type { Db } from "~api/db/client";
-import { accounts, operatorMembers } from "~api/db/schema";
+import { accounts, auditLog, operatorMembers } from "~api/db/schema";
 import type { OperatorRole } from "~contract/operators";
 import { syncedUser, type TestUser } from "./identity";
+import { v1 } from "./client";
 
 /** A seeded operator's id by its slug (acme, harbor, …). */
 export async function accountIdOf(db: Db, slug: string): Promise<string> {
@@ -34,3 +36,19 @@ export const asMember = (
   ...(extra.body !== undefined ? { body: extra.body } : {}),
   ...(extra.headers ? { headers: extra.headers } : {}),
 });
+
+/** A new owner of acme's cancels one of its departures (its bookings cancelled and refunded): answered 200, or the test fails. */
+export async function departureCancelledByOwner(db: Db, departureId: string) {
+  const owner = await syncedMember(db, "acme", "owner");
+  const answer = await v1.operatorCancelDeparture({ params: { departureId }, token: owner.idToken, account: "acme" });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer;
+}
+
+/** The audit log's entries of `action` by the user `actorId`. */
+export function auditEntries(db: Db, action: string, actorId: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.actorId, actorId)));
+}

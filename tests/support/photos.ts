@@ -1,4 +1,18 @@
+import { and, eq, isNotNull } from "drizzle-orm";
 import sharp from "sharp";
+import type { Db } from "~api/db/client";
+import { experiences } from "~api/db/schema";
+import { accountIdOf } from "./operator";
+
+/** The id of an operator's experience that has a price (the `skip`-th by id): one whose photos a test changes. */
+export async function pricedExperienceOf(db: Db, slug: string, skip = 0): Promise<string> {
+  const rows = await db
+    .select({ id: experiences.id })
+    .from(experiences)
+    .where(and(eq(experiences.accountId, await accountIdOf(db, slug)), isNotNull(experiences.priceFrom)))
+    .orderBy(experiences.id);
+  return rows[skip].id;
+}
 
 /** A landscape photo as an iPhone stores a portrait one: pixels sideways, EXIF Orientation 6, GPS. */
 export async function iphoneStyleJpeg(width = 2000, height = 1500): Promise<Buffer> {

@@ -4,7 +4,10 @@
  * through the same in-process API the server uses. Nothing of ours is mocked.
  */
 import "./env";
-import { createUser, sessionCookieFor, signInWithPassword, type TestUser } from "./identity";
+import { beforeAll } from "vitest";
+import type { Db } from "~api/db/client";
+import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "./booking";
+import { createUser, identityWorld, sessionCookieFor, signInWithPassword, type TestUser } from "./identity";
 import { v1 } from "./client";
 
 export const ORIGIN = "http://localhost:3000";
@@ -94,6 +97,33 @@ export function loaded(route: { loader: (args: never) => unknown }, path: string
 export async function sessionFor(user: Pick<TestUser, "email" | "password"> & { idToken?: string }): Promise<string> {
   const idToken = user.idToken ?? (await signInWithPassword(user.email, user.password)).idToken;
   return `__session=${await sessionCookieFor(idToken)}`;
+}
+
+/**
+ * What a file that only needs one signed-in guest starts from: a seeded database of its own, the
+ * emulator's users cleared after it, and a guest who may book acme's: their session cookie (once
+ * the file's beforeAll has run).
+ */
+export function signedInGuestForThisFile(): () => string {
+  const { db } = identityWorld();
+  let cookie = "";
+  beforeAll(async () => {
+    cookie = await sessionFor(await bookingUser(await findService(db(), "acme")));
+  });
+  return () => cookie;
+}
+
+/** A new guest's confirmed booking of `adults` on a new departure of `service` (made with `slotOptions`), and the guest's session cookie. */
+export async function signedInBooking(
+  db: Db,
+  service: TestService,
+  adults = 1,
+  slotOptions: Parameters<typeof createSlot>[2] = {},
+) {
+  const user = await bookingUser(service);
+  const slot = await createSlot(db, service.serviceId, slotOptions);
+  const booking = await confirmedBooking(user, service, slot.id, adults);
+  return { user, slot, booking, cookie: await sessionFor(user) };
 }
 
 /** A new synced user and their session cookie. */

@@ -2,5 +2,5 @@
  * The account pages' form schemas, as their loaders and actions import them: a route module takes a
  * schema only from a .server module, which its browser build leaves out (see ~/platform/form.server).
  */
-export { isPersonalInfoIntent, PERSONAL_INFO_SCHEMAS, type PersonalInfoIntent } from "./personal-info-schemas";
+export { PERSONAL_INFO_SCHEMAS, type PersonalInfoIntent } from "./personal-info-schemas";
 export { addPasswordSchema, changePasswordSchema } from "./security-schemas";

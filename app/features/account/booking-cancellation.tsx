@@ -4,7 +4,8 @@ import { useTranslation } from "~/platform/i18n-react";
 import type { Booking } from "~/features/booking/bookings";
 import { formatMoney } from "~/ui/format";
 import { useIsPending } from "~/ui/use-is-pending";
-import { LabelledSection } from "~/ui/labelled-section";
+import { CardSection } from "~/ui/labelled-section";
+import { Button } from "~/ui/button";
 
 /** The confirmation step's anchor: the address brings it into view without JavaScript. */
 const CANCEL_STEP_ID = "cancel-step";
@@ -32,12 +33,7 @@ export function Cancellation({ booking, confirm }: { booking: Booking; confirm: 
   const cancelling = useIsPending({ intent: "cancel" });
   const refund = booking.refundIfCancelledMinor;
   return (
-    <LabelledSection
-      headingId="cancel-heading"
-      headingClassName="text-lg font-semibold"
-      heading={t("booking.cancelTitle")}
-      className="rounded-xl border border-slate-200 p-4"
-    >
+    <CardSection headingId="cancel-heading" plainHeading heading={t("booking.cancelTitle")}>
       <p className="mt-1 text-sm text-slate-700">
         {t("bookings.cancelHint", { hours: booking.cancellationCutoffHours })}
       </p>
@@ -51,13 +47,9 @@ export function Cancellation({ booking, confirm }: { booking: Booking; confirm: 
           </p>
           <input type="hidden" name="intent" value="cancel" />
           <div className="flex flex-wrap gap-3">
-            <button
-              type="submit"
-              disabled={cancelling}
-              className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white disabled:opacity-60"
-            >
+            <Button variant="dangerSolid" disabled={cancelling} className="disabled:opacity-60">
               {t("booking.confirmCancel")}
-            </button>
+            </Button>
             <Link to="." className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
               {t("booking.keepBooking")}
             </Link>
@@ -71,6 +63,6 @@ export function Cancellation({ booking, confirm }: { booking: Booking; confirm: 
           {t("bookings.cancel")}
         </Link>
       )}
-    </LabelledSection>
+    </CardSection>
   );
 }

@@ -7,7 +7,7 @@ import { AmountRow } from "~/ui/amount-row";
 import { useTravellerZone } from "~/ui/traveller-zone";
 import { RefundRows } from "~/features/refunds/refund-rows";
 import { StatusMessage } from "~/ui/status-message";
-import { LabelledSection } from "~/ui/labelled-section";
+import { CardSection } from "~/ui/labelled-section";
 
 /** What the booking cost, how it was paid and refunded, its receipt, and a held one's checkout. */
 export function BookingPayment({ booking }: { booking: Booking }) {
@@ -15,12 +15,7 @@ export function BookingPayment({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
   return (
-    <LabelledSection
-      headingId="price-heading"
-      headingClassName="text-lg font-semibold"
-      heading={t("booking.payment")}
-      className="rounded-xl border border-slate-200 p-4"
-    >
+    <CardSection headingId="price-heading" plainHeading heading={t("booking.payment")}>
       <dl className="mt-2 text-sm">
         <AmountRow label={t("details.subtotal")} value={money(booking.subtotalMinor)} />
         {booking.discountMinor ? (
@@ -44,7 +39,7 @@ export function BookingPayment({ booking }: { booking: Booking }) {
         </Link>
       ) : null}
       {booking.checkoutUrl ? <ResumePayment booking={booking} /> : null}
-    </LabelledSection>
+    </CardSection>
   );
 }
 

@@ -5,19 +5,14 @@ import type { Booking } from "~/features/booking/bookings";
 import { formatMoney } from "~/ui/format";
 import { formatMoment } from "~/ui/date-format";
 import { MapLinks } from "~/features/catalog/meeting-point";
-import { LabelledSection } from "~/ui/labelled-section";
+import { CardSection } from "~/ui/labelled-section";
 
 /** What was booked: with whom, when, where, the tickets, its changes and the calendar links. */
 export function BookingWhat({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
   return (
-    <LabelledSection
-      headingId="what-heading"
-      headingClassName="text-lg font-semibold"
-      heading={booking.experienceTitle}
-      className="rounded-xl border border-slate-200 p-4"
-    >
+    <CardSection headingId="what-heading" plainHeading heading={booking.experienceTitle}>
       <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-medium text-slate-600">{t("booking.with")}</dt>
         <dd>{booking.operatorName}</dd>
@@ -97,6 +92,6 @@ export function BookingWhat({ booking }: { booking: Booking }) {
           </a>
         </div>
       ) : null}
-    </LabelledSection>
+    </CardSection>
   );
 }

@@ -1,9 +1,14 @@
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS } from "~contract/preference-values";
 import { useTranslation } from "~/platform/i18n-react";
 import { ColumnHeads } from "~/ui/column-heads";
+import { PendingSubmit } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { loadNotifications } from "~/features/account/notifications.server";
+import { CardSection } from "~/ui/labelled-section";
+import { IntentForm } from "~/ui/intent-form";
+
+const SAVE = "mt-3 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-70";
 
 /** Which notifications come by which channel: one box per category and channel, one native post. */
 export function NotificationPreferencesForm() {
@@ -11,13 +16,9 @@ export function NotificationPreferencesForm() {
   const { t } = useTranslation();
   const saving = useIsPending({ intent: "preferences" });
   return (
-    <section aria-labelledby="preferences-heading" className="mt-10 rounded-xl border border-slate-200 p-4">
-      <h2 id="preferences-heading" className="text-lg font-semibold">
-        {t("preferences.title")}
-      </h2>
+    <CardSection headingId="preferences-heading" heading={t("preferences.title")} plainHeading className="mt-10">
       <p className="mt-1 text-sm text-slate-700">{t("preferences.hint")}</p>
-      <Form method="post" className="mt-3">
-        <input type="hidden" name="intent" value="preferences" />
+      <IntentForm intent="preferences" className="mt-3">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{t("preferences.title")}</caption>
           <ColumnHeads
@@ -51,14 +52,10 @@ export function NotificationPreferencesForm() {
             ))}
           </tbody>
         </table>
-        <button
-          type="submit"
-          disabled={saving}
-          className="mt-3 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-70"
-        >
+        <PendingSubmit pending={saving} className={SAVE}>
           {t("preferences.save")}
-        </button>
-      </Form>
-    </section>
+        </PendingSubmit>
+      </IntentForm>
+    </CardSection>
   );
 }

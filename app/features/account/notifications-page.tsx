@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useFormResult } from "~/ui/use-form-result";
 import { StatusMessage } from "~/ui/status-message";
 import { useTranslation } from "~/platform/i18n-react";
@@ -9,6 +9,7 @@ import { useTravellerZone } from "~/ui/traveller-zone";
 import { FormError } from "~/ui/form-parts";
 import { NotificationPreferencesForm } from "~/features/account/notification-preferences";
 import type { loadNotifications } from "~/features/account/notifications.server";
+import { IntentForm } from "~/ui/intent-form";
 
 /** The notifications, newest first (mark one or all read), then the preferences. */
 export function NotificationsPage() {
@@ -23,15 +24,14 @@ export function NotificationsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
         {notifications.unread > 0 ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="all" />
+          <IntentForm intent="all">
             <button
               type="submit"
               className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
             >
               {t("notifications.markAllRead")}
             </button>
-          </Form>
+          </IntentForm>
         ) : null}
       </div>
       {notifications.items.length === 0 ? <p className="mt-6 text-slate-700">{t("notifications.empty")}</p> : null}
@@ -61,16 +61,14 @@ export function NotificationsPage() {
                 </p>
               </div>
               {item.readAt ? null : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="one" />
-                  <input type="hidden" name="id" value={item.id} />
+                <IntentForm intent="one" values={{ id: item.id }}>
                   <button
                     type="submit"
                     className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium hover:bg-slate-50"
                   >
                     {t("notifications.markRead")}
                   </button>
-                </Form>
+                </IntentForm>
               )}
             </div>
           </li>

@@ -10,6 +10,7 @@ import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { loadSecurity } from "~/features/account/security.server";
+import { IntentForm } from "~/ui/intent-form";
 
 /** Change the password (the current one first), or add one to an account without. */
 export function PasswordForm({ change }: { change: boolean }) {
@@ -62,8 +63,7 @@ export function ResetForm() {
   const result = useFormResult("send-reset");
   const sending = useIsPending({ intent: "send-reset" });
   return (
-    <Form method="post" className="mt-4 text-sm text-slate-700">
-      <input type="hidden" name="intent" value="send-reset" />
+    <IntentForm intent="send-reset" className="mt-4 text-sm text-slate-700">
       {result?.status === "success" ? <StatusMessage>{t("security.resetSent", { email })}</StatusMessage> : null}
       <FormError errors={result?.error?.[""] ?? undefined} id="reset-error" />
       <p>
@@ -72,6 +72,6 @@ export function ResetForm() {
           {t("security.resetSend")}
         </button>
       </p>
-    </Form>
+    </IntentForm>
   );
 }

@@ -32,7 +32,3 @@ export const PERSONAL_INFO_SCHEMAS = {
 } as const;
 
 export type PersonalInfoIntent = keyof typeof PERSONAL_INFO_SCHEMAS;
-
-export function isPersonalInfoIntent(value: unknown): value is PersonalInfoIntent {
-  return typeof value === "string" && Object.hasOwn(PERSONAL_INFO_SCHEMAS, value);
-}

@@ -1,25 +1,17 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { countryChoices } from "~/features/auth/countries.server";
 import { locationOf } from "~/features/auth/location";
-import { redirect } from "~/platform/redirect.server";
 import { requireToken, requireUser } from "~/features/auth/session.server";
 import { apiFor } from "~/platform/api.server";
-import { apiErrorResult } from "~/platform/api-errors.server";
-import { formResult } from "~/platform/form-result.server";
-import { setFlash, withFlash } from "~/platform/flash.server";
+import { withFlash } from "~/platform/flash.server";
 import { sessionCookie } from "~/platform/session-cookie.server";
 import { firebaseResyncCookie } from "~/features/auth/firebase-resync.server";
 import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
-import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
-import {
-  isPersonalInfoIntent,
-  PERSONAL_INFO_SCHEMAS,
-  type PersonalInfoIntent,
-} from "~/features/account/account-forms.server";
-
-const PAGE = "/account/personal-info";
+import { getZodConstraint } from "~/platform/form.server";
+import { answerIntent } from "~/platform/intent-form.server";
+import { PERSONAL_INFO_SCHEMAS, type PersonalInfoIntent } from "~/features/account/account-forms.server";
 
 export async function loadPersonalInfo({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
@@ -64,25 +56,24 @@ const ON_FIELDS = {
 /** Each form posts here with its intent; the change itself is one call to the settings API. */
 export async function personalInfoAction({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const token = await requireToken(request);
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  if (!isPersonalInfoIntent(intent)) throw data("Choose one of the page's forms.", { status: 400 });
-  const submission = parseWithZod(formData, { schema: PERSONAL_INFO_SCHEMAS[intent] });
-  if (submission.status !== "success") return formResult(submission.reply(), { intent });
-  const headers = new Headers({ "Set-Cookie": await setFlash(FLASH[intent]) });
-  try {
-    const answer = await save(apiFor(request, { token }), submission.value);
-    // A new email address ends every session; the API answers a new one for this browser.
-    if (answer) {
-      headers.append("Set-Cookie", sessionCookie(answer.sessionCookie, answer.maxAgeSeconds));
-      const resync = await firebaseResyncCookie(formData, answer.customToken);
-      if (resync) headers.append("Set-Cookie", resync);
-    }
-  } catch (error) {
-    return apiErrorResult(error, submission, { codes: ON_FIELDS, intent });
-  }
-  return redirect(PAGE, { headers });
+  const api = apiFor(request, { token: await requireToken(request) });
+  return answerIntent(
+    request,
+    { api },
+    {
+      forms: PERSONAL_INFO_SCHEMAS,
+      shown: { codes: ON_FIELDS },
+      async run(value, { formData }) {
+        const answer = await save(api, value);
+        const flash = FLASH[value.intent];
+        if (!answer) return { flash };
+        // A new email address ends every session; the API answers a new one for this browser.
+        const cookies = [sessionCookie(answer.sessionCookie, answer.maxAgeSeconds)];
+        const resync = await firebaseResyncCookie(formData, answer.customToken);
+        return { flash, cookies: resync ? [...cookies, resync] : cookies };
+      },
+    },
+  );
 }
 
 type Api = ReturnType<typeof apiFor>;

@@ -2,21 +2,16 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { StatusMessage } from "~/ui/status-message";
-import { LabelledSection } from "~/ui/labelled-section";
+import { CardSection } from "~/ui/labelled-section";
 import { PasswordForm, ResetForm } from "~/features/account/password-forms";
 import type { loadSecurity } from "~/features/account/security.server";
 
 /** One boxed section of the page, under its heading. */
 function Panel({ id, heading, children }: { id: string; heading: string; children: React.ReactNode }) {
   return (
-    <LabelledSection
-      headingId={`${id}-heading`}
-      headingClassName="text-lg font-semibold text-brand-ink"
-      heading={heading}
-      className="mt-6 rounded-xl border border-slate-200 p-4"
-    >
+    <CardSection headingId={`${id}-heading`} heading={heading} className="mt-6">
       {children}
-    </LabelledSection>
+    </CardSection>
   );
 }
 

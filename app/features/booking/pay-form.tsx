@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatMoney } from "~/ui/format";
@@ -7,6 +7,7 @@ import { useIsPending } from "~/ui/use-is-pending";
 import { GiftCardField, useConfirmGiftCard, type GiftCardAnswer } from "~/features/gift-cards/confirm-gift-card";
 import type { SerializeFrom } from "@remix-run/node";
 import type { loadConfirmPage } from "~/features/booking/confirm.server";
+import { IntentForm } from "~/ui/intent-form";
 
 type ConfirmQuote = NonNullable<SerializeFrom<typeof loadConfirmPage>["quote"]>;
 type Booked = ConfirmQuote["yourBookings"][number] | undefined;
@@ -26,11 +27,11 @@ export function PayForm({ quote, booked }: { quote: ConfirmQuote; booked: Booked
     walletCard,
   });
   return (
-    <Form method="post" className="mt-6">
-      <input type="hidden" name="intent" value="pay" />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      <input type="hidden" name="operator" value={operator} />
-      <input type="hidden" name="promoCode" value={quote.promo?.valid ? quote.promo.code : ""} />
+    <IntentForm
+      intent="pay"
+      values={{ idempotencyKey, operator, promoCode: quote.promo?.valid ? quote.promo.code : "" }}
+      className="mt-6"
+    >
       {cards.length > 0 ? (
         <fieldset className="mb-4 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold">{t("cards.payWith")}</legend>
@@ -96,6 +97,6 @@ export function PayForm({ quote, booked }: { quote: ConfirmQuote; booked: Booked
           : t("confirm.pay", { total: formatMoney(gift.chargeMinor, quote.currency, i18n.language) })}
       </button>
       <p className="mt-2 text-center text-sm text-slate-600">{t("confirm.holdNote")}</p>
-    </Form>
+    </IntentForm>
   );
 }

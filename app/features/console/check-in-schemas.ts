@@ -35,7 +35,3 @@ export const CheckInSettingsSchema = z.object({
 
 export const CHECK_IN_SCHEMAS = { scan: ScanSchema, settings: CheckInSettingsSchema } as const;
 export type CheckInIntent = keyof typeof CHECK_IN_SCHEMAS;
-
-export function isCheckInIntent(value: unknown): value is CheckInIntent {
-  return typeof value === "string" && Object.hasOwn(CHECK_IN_SCHEMAS, value);
-}

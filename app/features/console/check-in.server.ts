@@ -1,24 +1,18 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { CheckInAnswer } from "~contract/operator-check-in";
-import { CHECK_IN_SCHEMAS, isCheckInIntent } from "./console-forms.server";
-import { requireConsoleAbility } from "./console.server";
-import { apiErrorResult } from "~/platform/api-errors.server";
-import { setFlash, withFlash } from "~/platform/flash.server";
-import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
-import { formResult } from "~/platform/form-result.server";
-import { i18next } from "~/platform/i18next.server";
-import { requireSameOrigin } from "~/platform/origin.server";
-import { redirect } from "~/platform/redirect.server";
+import { withFlash } from "~/platform/flash.server";
+import { getZodConstraint } from "~/platform/form.server";
 import type { FormResult } from "~/platform/form-result";
-
-const PAGE = "/console/check-in";
+import { CHECK_IN_SCHEMAS } from "./console-forms.server";
+import { requireConsolePage, type ConsoleCaller } from "./console.server";
+import { intentAction } from "./intent-action.server";
 
 /**
  * Check-in by ticket code (every member): a fresh idempotency key per page view, so a form sent
  * twice is one scan; for owner and manager, the "require check-in" setting.
  */
 export async function loadCheckInPage({ request }: LoaderFunctionArgs) {
-  const [{ api, me }, t] = await Promise.all([requireConsoleAbility(request, "runDay"), i18next.getFixedT(request)]);
+  const { api, me, t } = await requireConsolePage(request, "runDay");
   const canManage = me.role !== "guide";
   const settings = canManage ? await api.call("operatorCheckInSettings") : null;
   return withFlash(request, {
@@ -36,38 +30,28 @@ export interface ScanResult extends FormResult {
   code: string;
 }
 
-export async function checkInAction({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { api, me } = await requireConsoleAbility(request, "runDay");
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  if (!isCheckInIntent(intent)) throw data("Choose one of the page's forms.", { status: 400 });
-  if (intent === "settings") {
-    if (me.role === "guide") throw data("Forbidden", { status: 403 });
-    const submission = parseWithZod(formData, { schema: CHECK_IN_SCHEMAS.settings });
-    if (submission.status !== "success") return formResult(submission.reply(), { intent });
-    try {
-      await api.call("operatorUpdateCheckInSettings", {
-        body: {
-          requireCheckIn: submission.value.requireCheckIn,
-          rescheduleRefunds: submission.value.rescheduleRefunds,
-        },
+/** The scan answers the page with the API's answer; the setting (not a guide's) goes back with a flash. */
+export const checkInAction = (args: ActionFunctionArgs) =>
+  intentAction(args, {
+    ability: "runDay",
+    forms: {
+      scan: CHECK_IN_SCHEMAS.scan,
+      settings: ({ me }: ConsoleCaller) => {
+        if (me.role === "guide") throw data("Forbidden", { status: 403 });
+        return CHECK_IN_SCHEMAS.settings;
+      },
+    },
+    async run(value, { api }, submission) {
+      if (value.intent === "settings") {
+        const { requireCheckIn, rescheduleRefunds } = value;
+        await api.call("operatorUpdateCheckInSettings", { body: { requireCheckIn, rescheduleRefunds } });
+        return { flash: "tickets.settingsSaved" };
+      }
+      const { code, idempotencyKey, guests } = value;
+      const answer = await api.call("operatorCheckIn", {
+        body: { code, idempotencyKey, ...(guests === undefined ? {} : { guests }) },
       });
-    } catch (error) {
-      return apiErrorResult(error, submission, { intent });
-    }
-    return redirect(PAGE, { headers: { "Set-Cookie": await setFlash("tickets.settingsSaved") } });
-  }
-  const submission = parseWithZod(formData, { schema: CHECK_IN_SCHEMAS.scan });
-  if (submission.status !== "success") return formResult(submission.reply(), { intent });
-  const { code, idempotencyKey, guests } = submission.value;
-  try {
-    const answer = await api.call("operatorCheckIn", {
-      body: { code, idempotencyKey, ...(guests === undefined ? {} : { guests }) },
-    });
-    const result: ScanResult = { result: submission.reply({ resetForm: true }), intent, answer, code };
-    return data(result);
-  } catch (error) {
-    return apiErrorResult(error, submission, { intent });
-  }
-}
+      const result: ScanResult = { result: submission.reply({ resetForm: true }), intent: value.intent, answer, code };
+      return { answer: data(result) };
+    },
+  });

@@ -1,36 +1,27 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { minorUnitDigits, toMinorUnits } from "~contract/money";
-import { refundFormSchema } from "./console-forms.server";
-import { newRefundKey } from "./refund-key.server";
-import { apiErrorResult, orNotFound } from "~/platform/api-errors.server";
-import { setFlash, withFlash } from "~/platform/flash.server";
-import { getZodConstraint, parseWithZod, readFormData } from "~/platform/form.server";
-import { formResult } from "~/platform/form-result.server";
-import { i18next } from "~/platform/i18next.server";
-import { requireSameOrigin } from "~/platform/origin.server";
-import { redirect } from "~/platform/redirect.server";
 import { isApiError } from "~contract/errors";
+import { minorUnitDigits } from "~contract/money";
 import { operatorBookingParams } from "~contract/operator-refunds";
-import { requireParams } from "~/platform/http.server";
+import { orNotFound } from "~/platform/api-errors.server";
+import { withFlash } from "~/platform/flash.server";
+import { getZodConstraint } from "~/platform/form.server";
+import { requireParams, routeNotFound } from "~/platform/http.server";
+import { i18next } from "~/platform/i18next.server";
+import { refundFormSchema } from "./console-forms.server";
 import { requireConsoleAbility } from "./console.server";
-
-/** The console booking page's caller and booking: every member may view (a guide: the departures they lead, else 404). */
-export async function consoleBookingOf(request: Request, params: Record<string, string | undefined>) {
-  const [caller, { bookingId }] = await Promise.all([
-    requireConsoleAbility(request, "runDay"),
-    requireParams(request, params, operatorBookingParams.shape),
-  ]);
-  const page = await orNotFound(request, caller.api.call("operatorGetBooking", { params: { bookingId } }));
-  return { ...caller, bookingId, page, path: `/console/bookings/${bookingId}` };
-}
+import { intentAction } from "./intent-action.server";
+import { newRefundKey } from "./refund-key.server";
 
 /** What the refund form shows when the API refused the refund for its figures (a 409 in words). */
 export interface RefundConflict {
   conflict: { key: string; amountMinor: number; currency: string };
 }
 
-/** Refunded meanwhile (refund_stale) or more than is left (refund_exceeds_paid): the current figure; else null. */
-export function refundConflictOf(error: unknown, currency: string): RefundConflict | null {
+/**
+ * Refunded meanwhile (refund_stale) or more than is left (refund_exceeds_paid): the current figure,
+ * in the booking's currency (both as the API's refusal gives them); else null.
+ */
+export function refundConflictOf(error: unknown): RefundConflict | null {
   if (!isApiError(error, "refund_stale", "refund_exceeds_paid")) return null;
   const stale = error.code === "refund_stale";
   const amountMinor = Number(stale ? error.details?.refundedMinor : error.details?.refundableMinor);
@@ -38,13 +29,19 @@ export function refundConflictOf(error: unknown, currency: string): RefundConfli
     conflict: {
       key: stale ? "refunds.stale" : "refunds.exceeds",
       amountMinor: Number.isFinite(amountMinor) ? amountMinor : 0,
-      currency,
+      currency: String(error.details?.currency ?? ""),
     },
   };
 }
 
+/** Every member may view the page (a guide: the departures they lead, else the 404 page). */
 export async function loadConsoleBookingPage({ request, params }: LoaderFunctionArgs) {
-  const [{ page, me }, t] = await Promise.all([consoleBookingOf(request, params), i18next.getFixedT(request)]);
+  const [{ api, me }, { bookingId }, t] = await Promise.all([
+    requireConsoleAbility(request, "runDay"),
+    requireParams(request, params, operatorBookingParams.shape),
+    i18next.getFixedT(request),
+  ]);
+  const page = await orNotFound(request, api.call("operatorGetBooking", { params: { bookingId } }));
   // A guide's page has no money (page.money is null): no figures, no refunds, no form.
   const digits = page.money ? minorUnitDigits(page.money.currency) : 0;
   return withFlash(request, {
@@ -59,38 +56,43 @@ export async function loadConsoleBookingPage({ request, params }: LoaderFunction
   });
 }
 
-/** The refund form posts here: one call to operatorRefundBooking, then back to the page with a flash. */
-export async function consoleBookingAction({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { api, me, bookingId, page, path } = await consoleBookingOf(request, params);
-  if (!me.can.refund || !page.money) throw data("Forbidden", { status: 403 });
-  const digits = minorUnitDigits(page.money.currency);
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: refundFormSchema(digits, Number.MAX_SAFE_INTEGER) });
-  if (submission.status !== "success") return formResult(submission.reply());
-  const value = submission.value;
-  try {
-    await api.call("operatorRefundBooking", {
-      params: { bookingId },
-      body: {
-        amountMinor: toMinorUnits(value.amount, digits),
-        alreadyRefundedMinor: value.alreadyRefundedMinor,
-        reason: value.reason,
-        releaseSeats: value.releaseSeats === "on",
-        idempotencyKey: value.idempotencyKey,
-      },
-    });
-  } catch (error) {
-    // Refunded meanwhile, or more than is left: the page again with the current figures, in words.
-    const conflict = refundConflictOf(error, page.money.currency);
-    if (conflict) return data(conflict, { status: 409 });
-    return apiErrorResult(error, submission, {
+/**
+ * The refund form posts here: the amount as typed, for the API to read in the booking's currency
+ * (no read of the booking first), one call to operatorRefundBooking, then back to the page with a
+ * flash.
+ */
+export const consoleBookingAction = (args: ActionFunctionArgs) =>
+  intentAction(args, {
+    ability: "refund",
+    params: operatorBookingParams.shape,
+    single: true,
+    forms: { refund: refundFormSchema() },
+    shown: {
       codes: {
         booking_not_paid: { key: "refunds.notPaid" },
         not_cancellable: { key: "refunds.notCancellable" },
         departure_started: { key: "refunds.departureStarted" },
       },
-    });
-  }
-  return redirect(path, { headers: { "Set-Cookie": await setFlash("refunds.done") } });
-}
+      fields: { amount: "refunds.amountInvalid" },
+    },
+    async refusal(error, _submission, { request }) {
+      // Not this operator's booking (or not a guide's): the 404 page, as the page itself.
+      if (isApiError(error) && error.status === 404) throw await routeNotFound(request);
+      // Refunded meanwhile, or more than is left: the page again with the current figures, in words.
+      const conflict = refundConflictOf(error);
+      return conflict ? data(conflict, { status: 409 }) : null;
+    },
+    async run(value, { api, params: { bookingId } }) {
+      await api.call("operatorRefundBooking", {
+        params: { bookingId },
+        body: {
+          amount: value.amount,
+          alreadyRefundedMinor: value.alreadyRefundedMinor,
+          reason: value.reason,
+          releaseSeats: value.releaseSeats === "on",
+          idempotencyKey: value.idempotencyKey,
+        },
+      });
+      return { flash: "refunds.done" };
+    },
+  });

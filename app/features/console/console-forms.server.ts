@@ -19,7 +19,7 @@ export {
   experienceBody,
   PublishSchema,
 } from "./experience-schemas";
-export { CHECK_IN_SCHEMAS, isCheckInIntent, type CheckInIntent } from "./check-in-schemas";
+export { CHECK_IN_SCHEMAS, type CheckInIntent } from "./check-in-schemas";
 export { BRANDING_SCHEMAS, type BrandingIntent } from "./branding-schemas";
 export { refundFormSchema } from "./refund-schemas";
 export { CheckInFormSchema } from "./manifest-schemas";

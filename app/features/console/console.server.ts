@@ -4,7 +4,8 @@ import type { OperatorMe } from "~contract/operators";
 import { requireUser } from "~/features/auth/session.server";
 import { apiFor } from "~/platform/api.server";
 import { accountSlugOf, requireHostContext } from "~/platform/host.server";
-import { idParam, routeNotFound } from "~/platform/http.server";
+import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
+import { i18next } from "~/platform/i18next.server";
 import type { ConsoleAbility, ConsoleRefusal } from "./console-refusal";
 import { oncePerRequest } from "~/platform/per-request.server";
 
@@ -47,3 +48,21 @@ export async function requireConsoleAbility(request: Request, ability: ConsoleAb
 
 /** The route param of the pages of one experience (`/console/experiences/:experienceId/…`). */
 export const experienceParams = { experienceId: idParam };
+
+/** The loader's start of a console page: the caller (with the ability the page needs) and the page's words. */
+export async function requireConsolePage(request: Request, ability: ConsoleAbility) {
+  const [caller, t] = await Promise.all([requireConsoleAbility(request, ability), i18next.getFixedT(request)]);
+  return { ...caller, t };
+}
+
+/**
+ * The loader's start of an experience's catalog pages (manageCatalog): the experience's id from
+ * the route's params (else the 404 page), the caller, and the page's words.
+ */
+export async function requireExperiencePage(request: Request, params: Record<string, string | undefined>) {
+  const [{ experienceId }, caller] = await Promise.all([
+    requireParams(request, params, experienceParams),
+    requireConsolePage(request, "manageCatalog"),
+  ]);
+  return { ...caller, experienceId };
+}

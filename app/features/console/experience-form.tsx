@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/platform/i18n-react";
+import { FieldFrame, fieldAria } from "~/ui/field-frame";
 import { FieldError } from "~/ui/form-parts";
 import { SelectField } from "~/ui/select-field";
 import { TextField } from "~/ui/text-field";
@@ -11,31 +12,18 @@ type Option = { value: string; label: string };
 
 const CONTROL = "mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm";
 const border = (field: Field) => (field.errors?.length ? "border-red-600" : "border-slate-300");
-const describedBy = (field: Field, hint?: boolean) =>
-  [hint ? `${field.id}-hint` : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ") ||
-  undefined;
 
 function TextArea({ field, label, hint, rows = 4 }: { field: Field; label: string; hint?: string; rows?: number }) {
   return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} hint={hint}>
       <textarea
         {...getTextareaProps(field, { ariaAttributes: false })}
         key={field.key}
         rows={rows}
-        aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={describedBy(field, Boolean(hint))}
+        {...fieldAria(field, Boolean(hint))}
         className={`${CONTROL} ${border(field)}`}
       />
-      {hint ? (
-        <p id={`${field.id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError field={field} />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,15 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isApiError } from "~contract/errors";
-import { CheckInFormSchema } from "~/features/console/console-forms.server";
-import { requireConsoleAbility } from "~/features/console/console.server";
-import { setFlash, withFlash } from "~/platform/flash.server";
-import { parseWithZod, readFormData } from "~/platform/form.server";
-import { i18next } from "~/platform/i18next.server";
-import { requireSameOrigin } from "~/platform/origin.server";
-import { redirect } from "~/platform/redirect.server";
 import type { CheckInAction } from "~contract/operator-manifest";
 import { apiErrorKey } from "~/platform/api-errors.server";
-import type { ConsoleCaller } from "./console.server";
+import { withFlash } from "~/platform/flash.server";
+import { CheckInFormSchema } from "./console-forms.server";
+import { requireConsolePage, type ConsoleCaller } from "./console.server";
+import { intentAction } from "./intent-action.server";
 
 /** The day's manifest, or today's when the date asked for does not exist (`invalidDate`). */
 export async function loadManifest(api: ConsoleCaller["api"], date: string | undefined) {
@@ -49,7 +45,7 @@ export async function checkInFromManifest(
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function loadManifestPage({ request }: LoaderFunctionArgs) {
-  const [{ api }, t] = await Promise.all([requireConsoleAbility(request, "runDay"), i18next.getFixedT(request)]);
+  const { api, t } = await requireConsolePage(request, "runDay");
   const url = new URL(request.url);
   const asked = url.searchParams.get("date") ?? "";
   const perPage = url.searchParams.get("perPage") === "1";
@@ -63,30 +59,31 @@ export async function loadManifestPage({ request }: LoaderFunctionArgs) {
   });
 }
 
+/** The day's page again, as the form was sent from it (its date and print layout). */
+function sameDay(request: Request, date: unknown, perPage: unknown) {
+  const query = new URLSearchParams();
+  if (typeof date === "string" && DATE.test(date)) query.set("date", date);
+  if (perPage === "1") query.set("perPage", "1");
+  const page = new URL(request.url).pathname;
+  return query.size ? `${page}?${query}` : page;
+}
+
 /**
  * A guest (or all guests) of a booking checked in, a no-show or reset. Without JavaScript: back
  * to the same day with a flash message; with it (the fetcher sends `js`): the message as data,
  * the page's data revalidated, no navigation.
  */
-export async function manifestAction({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const { api } = await requireConsoleAbility(request, "runDay");
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: CheckInFormSchema });
-  if (submission.status !== "success") {
-    if (formData.get("js") === "1") return data({ ok: false, message: "manifest.errorForm" }, { status: 400 });
-    return back(request, formData.get("date"), formData.get("perPage"), "manifest.errorForm");
-  }
-  const value = submission.value;
-  const { message, status } = await checkInFromManifest(api, value);
-  if (value.js) return data({ ok: status === 200, message }, { status });
-  return back(request, value.date ?? null, value.perPage ?? null, message);
-}
-
-async function back(request: Request, date: unknown, perPage: unknown, message: string) {
-  const query = new URLSearchParams();
-  if (typeof date === "string" && DATE.test(date)) query.set("date", date);
-  if (perPage === "1") query.set("perPage", "1");
-  const search = query.size ? `?${query}` : "";
-  return redirect(`/console/manifest${search}`, { headers: { "Set-Cookie": await setFlash(message) } });
-}
+export const manifestAction = (args: ActionFunctionArgs) =>
+  intentAction(args, {
+    ability: "runDay",
+    forms: { checkIn: CheckInFormSchema },
+    refused: (_submission, { request, formData }) =>
+      formData.get("js") === "1"
+        ? { answer: data({ ok: false, message: "manifest.errorForm" }, { status: 400 }) }
+        : { flash: "manifest.errorForm", to: sameDay(request, formData.get("date"), formData.get("perPage")) },
+    async run(value, { api, request }) {
+      const { message, status } = await checkInFromManifest(api, value);
+      if (value.js) return { answer: data({ ok: status === 200, message }, { status }) };
+      return { flash: message, to: sameDay(request, value.date, value.perPage) };
+    },
+  });

@@ -5,17 +5,22 @@ import { toMinorUnits } from "~contract/money";
  * The console's refund form (/console/bookings/$bookingId), shared by the form and the action:
  * the amount typed in the currency's major units ("12.50"), at most what can still be refunded;
  * the reason; whether to release the seats; and the two hidden values the loader rendered (the
- * refunded total the page showed, a fresh idempotency key per page view).
+ * refunded total the page showed, a fresh idempotency key per page view). The page knows the
+ * currency's `digits` and what is refundable; the action does not (it reads no booking): it sends
+ * the amount as typed (a decimal point for a comma), and the API reads it in the booking's currency.
  */
-export function refundFormSchema(digits: number, refundableMinor: number) {
-  const pattern = digits > 0 ? new RegExp(`^\\d{1,9}([.,]\\d{1,${digits}})?$`) : /^\d{1,9}$/;
+export function refundFormSchema(digits?: number, refundableMinor = Number.MAX_SAFE_INTEGER) {
+  const fraction = digits === undefined ? "{1,9}" : `{1,${digits}}`;
+  const pattern = digits === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}([.,]\\d${fraction})?$`);
+  const minorOf = (value: string) => toMinorUnits(value, digits ?? value.split(/[.,]/)[1]?.length ?? 0);
   return z.object({
     amount: z
       .string({ required_error: "refunds.amountRequired" })
       .trim()
       .regex(pattern, "refunds.amountInvalid")
-      .refine((value) => toMinorUnits(value, digits) > 0, "refunds.amountTooSmall")
-      .refine((value) => toMinorUnits(value, digits) <= refundableMinor, "refunds.exceedsPlain"),
+      .refine((value) => minorOf(value) > 0, "refunds.amountTooSmall")
+      .refine((value) => minorOf(value) <= refundableMinor, "refunds.exceedsPlain")
+      .transform((value) => value.replace(",", ".")),
     reason: z
       .string({ required_error: "refunds.reasonRequired" })
       .trim()

@@ -6,11 +6,12 @@ import { minorUnitDigits, toMajorUnits } from "~contract/money";
 import type { BuySchema } from "~/features/gift-cards/buy-form.server";
 import type { loadBuyGiftCard } from "~/features/gift-cards/buy.server";
 import { useTranslation } from "~/platform/i18n-react";
-import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney } from "~/ui/format";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
+import { FieldFrame, fieldAria } from "~/ui/field-frame";
 
 /** The browser's time zone, once it runs: the delivery date is a day where the buyer is (UTC without JavaScript). */
 function useBrowserTimeZone(): string {
@@ -61,39 +62,31 @@ export function BuyGiftCardPage() {
         />
         <TextField field={fields.recipientName} label={t("giftCards.buy.recipientName")} autoComplete="off" />
         <TextField field={fields.senderName} label={t("giftCards.buy.senderName")} autoComplete="given-name" />
-        <div>
-          <label htmlFor={fields.message.id} className="block text-sm font-medium text-slate-800">
-            {t("giftCards.buy.message")}
-          </label>
+        <FieldFrame
+          field={{ ...fields.message, errors: fields.message.errors?.map((key) => t(key)) }}
+          label={t("giftCards.buy.message")}
+        >
           <textarea
             {...getTextareaProps(fields.message, { ariaAttributes: false })}
             rows={3}
-            aria-invalid={fields.message.errors?.length ? true : undefined}
-            aria-describedby={fields.message.errors?.length ? fields.message.errorId : undefined}
+            {...fieldAria(fields.message, false)}
             className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
           />
-          <FieldError field={{ ...fields.message, errors: fields.message.errors?.map((key) => t(key)) }} />
-        </div>
-        <div>
-          <label htmlFor={fields.deliverOn.id} className="block text-sm font-medium text-slate-800">
-            {t("giftCards.buy.deliverOn")}
-          </label>
+        </FieldFrame>
+        <FieldFrame
+          field={{
+            ...fields.deliverOn,
+            errors: fields.deliverOn.errors ? [message(fields.deliverOn.errors)!] : undefined,
+          }}
+          label={t("giftCards.buy.deliverOn")}
+          hint={t("giftCards.buy.deliverOnHint", { days: offer.deliveryDays })}
+        >
           <input
             {...getInputProps(fields.deliverOn, { type: "date", ariaAttributes: false })}
-            aria-describedby={`${fields.deliverOn.id}-hint${fields.deliverOn.errors?.length ? ` ${fields.deliverOn.errorId}` : ""}`}
-            aria-invalid={fields.deliverOn.errors?.length ? true : undefined}
+            {...fieldAria(fields.deliverOn, true)}
             className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-base"
           />
-          <p id={`${fields.deliverOn.id}-hint`} className="mt-1 text-xs text-slate-600">
-            {t("giftCards.buy.deliverOnHint", { days: offer.deliveryDays })}
-          </p>
-          <FieldError
-            field={{
-              ...fields.deliverOn,
-              errors: fields.deliverOn.errors ? [message(fields.deliverOn.errors)!] : undefined,
-            }}
-          />
-        </div>
+        </FieldFrame>
         <input type="hidden" name="timeZone" value={timeZone} />
         <p className="text-sm text-slate-700">{t("giftCards.buy.noGiftCards")}</p>
         <SubmitButton

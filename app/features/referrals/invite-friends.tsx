@@ -3,7 +3,7 @@ import type { MyReferral } from "~contract/referrals";
 import { useTranslation } from "~/platform/i18n-react";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatPercent } from "~/ui/format";
-import { LabelledSection } from "~/ui/labelled-section";
+import { CardSection } from "~/ui/labelled-section";
 
 /** The account's invitation: code and link, with copy and (where the browser has it) share. */
 export function InviteFriends({ referral }: { referral: MyReferral }) {
@@ -20,11 +20,10 @@ export function InviteFriends({ referral }: { referral: MyReferral }) {
     }
   };
   return (
-    <LabelledSection
+    <CardSection
       headingId="invite-heading"
-      headingClassName="text-lg font-semibold text-brand-ink"
       heading={t("referrals.title")}
-      className="mt-8 rounded-xl border border-slate-200 p-4"
+      className="mt-8"
       data-testid="invite-friends"
     >
       <p className="mt-1 text-sm text-slate-700">
@@ -72,6 +71,6 @@ export function InviteFriends({ referral }: { referral: MyReferral }) {
       {referral.credit.length ? (
         <p className="mt-1 text-sm text-slate-900">{t("referrals.credit", { codes: referral.credit.join(", ") })}</p>
       ) : null}
-    </LabelledSection>
+    </CardSection>
   );
 }

@@ -1,6 +1,10 @@
-import { Form } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
+import { CardSection } from "~/ui/labelled-section";
+import { PendingSubmit } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
+import { IntentForm } from "~/ui/intent-form";
+
+const SEND = "rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-60";
 
 const STARS = [5, 4, 3, 2, 1] as const;
 
@@ -11,13 +15,9 @@ export function ReviewForm({ errors }: { errors: Record<string, string[] | undef
   const ratingError = errors?.rating?.[0];
   const bodyError = errors?.body?.[0];
   return (
-    <section id="review" aria-labelledby="review-heading" className="rounded-xl border border-slate-200 p-4">
-      <h2 id="review-heading" className="text-lg font-semibold">
-        {t("reviews.formTitle")}
-      </h2>
+    <CardSection id="review" headingId="review-heading" heading={t("reviews.formTitle")} plainHeading>
       <p className="mt-1 text-sm text-slate-700">{t("reviews.formHint")}</p>
-      <Form method="post" className="mt-3 space-y-4" preventScrollReset>
-        <input type="hidden" name="intent" value="review" />
+      <IntentForm intent="review" className="mt-3 space-y-4" preventScrollReset>
         <fieldset aria-describedby={ratingError ? "rating-error" : undefined}>
           <legend className="text-sm font-medium text-slate-800">{t("reviews.rating")}</legend>
           <div className="mt-1 flex flex-wrap gap-3">
@@ -56,14 +56,10 @@ export function ReviewForm({ errors }: { errors: Record<string, string[] | undef
             </p>
           ) : null}
         </div>
-        <button
-          type="submit"
-          disabled={sending}
-          className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
-        >
+        <PendingSubmit pending={sending} className={SEND}>
           {t("reviews.submit")}
-        </button>
-      </Form>
-    </section>
+        </PendingSubmit>
+      </IntentForm>
+    </CardSection>
   );
 }

@@ -1,5 +1,6 @@
 import { groupTicketCode } from "~contract/ticket-code";
 import { useTranslation } from "~/platform/i18n-react";
+import { CardSection } from "~/ui/labelled-section";
 
 /**
  * The traveller's ticket on the booking page: its QR code (an SVG made on the server from our
@@ -9,10 +10,7 @@ export function TicketCard({ code, qrSvg }: { code: string; qrSvg: string }) {
   const { t } = useTranslation();
   const grouped = groupTicketCode(code);
   return (
-    <section aria-labelledby="ticket-heading" className="rounded-xl border border-slate-200 p-4" data-testid="ticket">
-      <h2 id="ticket-heading" className="text-lg font-semibold">
-        {t("tickets.heading")}
-      </h2>
+    <CardSection headingId="ticket-heading" heading={t("tickets.heading")} plainHeading data-testid="ticket">
       <div className="mt-3 flex flex-wrap items-center gap-4">
         <div
           role="img"
@@ -29,6 +27,6 @@ export function TicketCard({ code, qrSvg }: { code: string; qrSvg: string }) {
           <p className="text-slate-700">{t("tickets.help")}</p>
         </div>
       </div>
-    </section>
+    </CardSection>
   );
 }

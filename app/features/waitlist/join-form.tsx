@@ -1,12 +1,14 @@
-import { Form, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useLoaderData } from "@remix-run/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatDateTime } from "~/ui/date-format";
-import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { FieldError, SubmitButton } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { WaitlistDeparture } from "~contract/waitlist";
 import type { loadWaitlist } from "~/features/waitlist/waitlist.server";
+import { CardSection } from "~/ui/labelled-section";
+import { IntentForm } from "~/ui/intent-form";
 
 /** Joining a sold-out departure's waitlist: the departure named, and the party's size. */
 export function JoinForm({ departure }: { departure: WaitlistDeparture }) {
@@ -23,10 +25,7 @@ export function JoinForm({ departure }: { departure: WaitlistDeparture }) {
   });
   const pending = useIsPending({ intent: "join" });
   return (
-    <section aria-labelledby="join-heading" className="mt-6 rounded-xl border border-slate-200 p-4">
-      <h2 id="join-heading" className="text-lg font-semibold">
-        {t("waitlist.joinTitle")}
-      </h2>
+    <CardSection headingId="join-heading" heading={t("waitlist.joinTitle")} plainHeading className="mt-6">
       <p className="mt-2 font-semibold" data-testid="waitlist-join-departure">
         {departure.experienceTitle} — {departure.serviceName}
       </p>
@@ -37,11 +36,7 @@ export function JoinForm({ departure }: { departure: WaitlistDeparture }) {
         ({departure.timezone})
       </p>
       <p className="mt-1 text-sm text-slate-700">{t("waitlist.joinHint")}</p>
-      <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
-        <FormError errors={form.errors} id={form.errorId} />
-        <input type="hidden" name="intent" value="join" />
-        <input type="hidden" name="serviceId" value={serviceId} />
-        <input type="hidden" name="slotId" value={slotId} />
+      <IntentForm meta={form} intent="join" values={{ serviceId, slotId }} className="mt-3 space-y-3">
         <div>
           <label htmlFor={fields.seats.id} className="block text-sm font-medium">
             {t("waitlist.seats")}
@@ -53,7 +48,7 @@ export function JoinForm({ departure }: { departure: WaitlistDeparture }) {
           <FieldError field={fields.seats} />
         </div>
         <SubmitButton pending={pending} label={t("waitlist.join")} pendingLabel={t("waitlist.joining")} />
-      </Form>
-    </section>
+      </IntentForm>
+    </CardSection>
   );
 }

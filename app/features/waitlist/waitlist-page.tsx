@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useFormResult } from "~/ui/use-form-result";
 import { StatusMessage } from "~/ui/status-message";
 import { useTranslation } from "~/platform/i18n-react";
@@ -6,6 +6,7 @@ import { formatDateTime } from "~/ui/date-format";
 import { FormError } from "~/ui/form-parts";
 import { JoinForm } from "~/features/waitlist/join-form";
 import type { loadWaitlist } from "~/features/waitlist/waitlist.server";
+import { IntentForm } from "~/ui/intent-form";
 
 /** The traveller's waitlist entries, each with its place or offer (leave in one click), and the join form. */
 export function WaitlistPage() {
@@ -51,9 +52,7 @@ export function WaitlistPage() {
                 </p>
               </div>
               {entry.status === "waiting" || entry.status === "offered" ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="leave" />
-                  <input type="hidden" name="entryId" value={entry.id} />
+                <IntentForm intent="leave" values={{ entryId: entry.id }}>
                   <button
                     type="submit"
                     className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
@@ -61,7 +60,7 @@ export function WaitlistPage() {
                     {t(entry.status === "offered" ? "waitlist.decline" : "waitlist.leave")}
                     <span className="sr-only"> — {entry.experienceTitle}</span>
                   </button>
-                </Form>
+                </IntentForm>
               ) : null}
             </div>
           </li>

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { checkoutVisits, services, slots } from "~api/db/schema";
 import { api, expectEnvelope, seedDbForThisFile } from "../../support/api";
 import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "../../support/booking";
-import { withEmulatorUsers, type TestUser } from "../../support/identity";
+import { outboxOfKind, withEmulatorUsers, type TestUser } from "../../support/identity";
 import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
@@ -18,15 +18,7 @@ const move = async (minutes: number): Promise<number> => {
 };
 const visit = (user: TestUser, serviceId: string, account?: string) =>
   v1.recordCheckoutVisit({ token: user.idToken, body: { serviceId }, ...(account ? { account } : {}) });
-const reminders = async (to: string) =>
-  (
-    (await v1.devOutbox({ query: { to, limit: "100" } })).body.data as Array<{
-      kind: string;
-      subject: string;
-      text: string;
-      meta: Record<string, string>;
-    }>
-  ).filter((message) => message.kind === "checkout_reminder");
+const reminders = (to: string) => outboxOfKind(to, "checkout_reminder");
 
 /** A booking user who allowed news and offers by email (off until chosen). */
 async function newsReader(service: TestService): Promise<TestUser> {

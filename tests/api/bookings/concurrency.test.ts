@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, slots } from "~api/db/schema";
-import { seedDbForThisFile } from "../../support/api";
 import { bookingBody, bookingUsers, createSlot, findService, type TestService } from "../../support/booking";
-import { withEmulatorUsers, type TestUser } from "../../support/identity";
+import { identityWorld, type TestUser } from "../../support/identity";
 import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
 import { v1Path } from "../../support/client";
 
@@ -18,8 +17,7 @@ const SEATS_LEFT = 5;
 const CAPACITY = 12;
 
 describe.skipIf(!process.env.DATABASE_URL)("booking concurrency across processes (PostgreSQL)", () => {
-  const { db } = seedDbForThisFile();
-  withEmulatorUsers();
+  const { db } = identityWorld();
   let service: TestService;
   let people: TestUser[];
   let processes: AppProcess[] = [];

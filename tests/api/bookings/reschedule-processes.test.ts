@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookingChanges, bookings, slots } from "~api/db/schema";
-import { seedDbForThisFile } from "../../support/api";
 import { bookingUsers, confirmedBooking, createSlot, findService } from "../../support/booking";
-import { randomIp, withEmulatorUsers } from "../../support/identity";
+import { randomIp, identityWorld } from "../../support/identity";
 import { withTwoAppProcesses } from "../../support/app-processes";
 import { v1Path } from "../../support/client";
 
@@ -19,8 +18,7 @@ const TARGETS = 8;
 const SEATS = 2;
 
 describe.skipIf(!process.env.DATABASE_URL)("concurrent reschedules across two processes (PostgreSQL)", () => {
-  const { db } = seedDbForThisFile();
-  withEmulatorUsers();
+  const { db } = identityWorld();
   const appProcesses = withTwoAppProcesses();
 
   it(`${REQUESTS} reschedules of one booking to ${TARGETS} departures: exactly one move, seats consistent`, async () => {

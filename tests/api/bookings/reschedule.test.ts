@@ -4,7 +4,6 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   accounts,
-  auditLog,
   bookingChanges,
   bookingRefunds,
   bookings,
@@ -29,7 +28,7 @@ import { outboxFor, type TestUser } from "../../support/identity";
 import { formatMoney } from "~contract/money";
 import { groupTicketCode } from "~contract/ticket-code";
 import { formatDepartureTime } from "~api/bookings/format";
-import { syncedMember } from "../../support/operator";
+import { auditEntries, departureCancelledByOwner, syncedMember } from "../../support/operator";
 import { expireRescheduleHolds } from "~api/bookings/reschedule-payment";
 import { settleDueRefunds } from "~api/bookings/refunds";
 import { receiveEvent } from "~api/payments/events";
@@ -45,6 +44,31 @@ function reschedule(user: TestUser, bookingId: string, slotId: string, key = ran
     body: { slotId },
     headers: { "Idempotency-Key": key },
   });
+}
+
+/** A new guest's confirmed booking of `adults` on a new departure of acme's, and another departure to move it to (each of `capacity` seats, 10 unless told). */
+async function bookedToMove(adults: number, capacity?: number) {
+  const guest = await bookingUser(acme);
+  const from = await createSlot(db(), acme.serviceId, { capacity });
+  const to = await createSlot(db(), acme.serviceId, { capacity });
+  const booking = await confirmedBooking(guest, acme, from.id, adults);
+  return { guest, from, to, booking };
+}
+
+/**
+ * A new guest's confirmed booking of `adults` moved to a new departure while the adult price is
+ * `rise` dearer, the difference paid: the booking before and after, and its change.
+ */
+async function paidDearerMove(adults: number, rise: number) {
+  const { guest, to, booking } = await bookedToMove(adults);
+  const before = await bookingRow(db(), booking.id);
+  await withAdultPrice(db(), acme, acme.adult.priceMinor + rise, async () => {
+    const asked = await reschedule(guest, booking.id, to.id);
+    expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
+  });
+  const moved = await bookingRow(db(), booking.id);
+  const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+  return { guest, to, booking, before, moved, change };
 }
 
 async function scan(code: string) {
@@ -93,10 +117,7 @@ async function expectDateChangeEmail(
 
 describe("rescheduleBooking", () => {
   it("same price: moves at once, the seats follow, a new ticket code (the old one is invalid at check-in), a history row", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId, { capacity: 5 });
-    const to = await createSlot(db(), acme.serviceId, { capacity: 5 });
-    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const { guest, from, to, booking } = await bookedToMove(2, 5);
     const before = await bookingRow(db(), booking.id);
     const key = randomUUID();
     const moved = await reschedule(guest, booking.id, to.id, key);
@@ -136,10 +157,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("cheaper: the difference exactly is refunded through the refund path (booking_refunds and the provider)", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const { guest, from, to, booking } = await bookedToMove(2);
     const paid = await bookingRow(db(), booking.id);
     const cheaper = acme.adult.priceMinor - 1000;
     await withAdultPrice(db(), acme, cheaper, async () => {
@@ -172,10 +190,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("cheaper, when the operator refuses refunds on reschedule: 409 and nothing moves", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    const { guest, from, to, booking } = await bookedToMove(1);
     // The operator's setting, on the console's check-in settings (audited).
     const manager = await syncedMember(db(), "acme", "manager");
     const setting = (rescheduleRefunds: boolean) =>
@@ -187,10 +202,7 @@ describe("rescheduleBooking", () => {
     const saved = await setting(false);
     expect(saved.status).toBe(200);
     expect(saved.body.data).toEqual({ requireCheckIn: false, rescheduleRefunds: false });
-    const audited = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "reschedule.settings_updated"), eq(auditLog.actorId, manager.uid)));
+    const audited = await auditEntries(db(), "reschedule.settings_updated", manager.uid);
     expect(audited).toHaveLength(1);
     try {
       await withAdultPrice(db(), acme, acme.adult.priceMinor - 500, async () => {
@@ -205,10 +217,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("dearer: the checkout asks exactly the difference; paying it moves the booking (old seats to the waitlist, old code invalid), totals are what was paid", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId, { capacity: 4 });
-    const to = await createSlot(db(), acme.serviceId, { capacity: 4 });
-    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const { guest, from, to, booking } = await bookedToMove(2, 4);
     const before = await bookingRow(db(), booking.id);
     await withAdultPrice(db(), acme, acme.adult.priceMinor + 750, async () => {
       const quote = await v1.quote({
@@ -264,10 +273,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("dearer, unpaid: when the hold lapses the held seats are freed and the booking stays where it was", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId, { capacity: 3 });
-    const to = await createSlot(db(), acme.serviceId, { capacity: 3 });
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    const { guest, from, to, booking } = await bookedToMove(1, 3);
     const before = await bookingRow(db(), booking.id);
     await withAdultPrice(db(), acme, acme.adult.priceMinor + 500, async () => {
       const asked = await reschedule(guest, booking.id, to.id);
@@ -355,17 +361,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("a cancellation after a dearer move refunds both payments in full, each to its own payment, once", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 2);
-    const before = await bookingRow(db(), booking.id);
-    await withAdultPrice(db(), acme, acme.adult.priceMinor + 300, async () => {
-      const asked = await reschedule(guest, booking.id, to.id);
-      expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
-    });
-    const moved = await bookingRow(db(), booking.id);
-    const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+    const { guest, booking, before, moved, change } = await paidDearerMove(2, 300);
     const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.status).toBe(200);
     const original = await db()
@@ -391,17 +387,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("the operator's refunds after a dearer move: a part from the first payment, then the whole rest (seats released) to each payment, once", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
-    const before = await bookingRow(db(), booking.id);
-    await withAdultPrice(db(), acme, acme.adult.priceMinor + 400, async () => {
-      const asked = await reschedule(guest, booking.id, to.id);
-      expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
-    });
-    const moved = await bookingRow(db(), booking.id);
-    const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+    const { to, booking, before, moved, change } = await paidDearerMove(1, 400);
     const manager = await syncedMember(db(), "acme", "manager");
     const operatorRefund = (amountMinor: number, alreadyRefundedMinor: number, releaseSeats: boolean) =>
       v1.operatorRefundBooking({
@@ -434,10 +420,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("the operator cancels the new departure after a paid dearer move: both payments refunded; a pending move to a cancelled departure is refunded when paid", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    const { guest, to, booking } = await bookedToMove(1);
     const before = await bookingRow(db(), booking.id);
     const other = await bookingUser(acme);
     const otherFrom = await createSlot(db(), acme.serviceId);
@@ -450,13 +433,7 @@ describe("rescheduleBooking", () => {
       return waiting.body.data.pendingChange.checkoutUrl;
     });
     const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
-    const owner = await syncedMember(db(), "acme", "owner");
-    const cancelled = await v1.operatorCancelDeparture({
-      params: { departureId: to.id },
-      token: owner.idToken,
-      account: "acme",
-    });
-    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    await departureCancelledByOwner(db(), to.id);
     const refundsTo = async (intent: string) =>
       (await db().select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, intent))).map(
         (row) => row.amountMinor,
@@ -472,10 +449,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("dearer, the booking cancelled while its checkout is open: the payment that still comes is refunded whole, the held seats freed, nothing moves", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId);
-    const to = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    const { guest, from, to, booking } = await bookedToMove(1);
     const checkoutUrl: string = await withAdultPrice(
       db(),
       acme,
@@ -536,10 +510,7 @@ describe("rescheduleBooking", () => {
   });
 
   it("two concurrent reschedules of one booking give one move", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId, { capacity: 4 });
-    const to = await createSlot(db(), acme.serviceId, { capacity: 4 });
-    const booking = await confirmedBooking(guest, acme, from.id, 2);
+    const { guest, from, to, booking } = await bookedToMove(2, 4);
     const answers = await Promise.all([reschedule(guest, booking.id, to.id), reschedule(guest, booking.id, to.id)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id))).toHaveLength(1);

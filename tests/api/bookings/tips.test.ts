@@ -10,18 +10,12 @@ import {
   pay,
   sessionIdOf,
 } from "../../support/booking";
-import { createUser } from "../../support/identity";
+import { createUser, outboxOfKind } from "../../support/identity";
 import { v1 } from "../../support/client";
 
 const { db, acme: service } = bookingWorld();
 
-const tipMails = async (to: string) =>
-  (
-    (await v1.devOutbox({ query: { to, limit: "100" } })).body.data as Array<{
-      kind: string;
-      textBody: string;
-    }>
-  ).filter((message) => message.kind === "tip_request");
+const tipMails = (to: string) => outboxOfKind(to, "tip_request");
 
 describe("tips by access key", () => {
   it("asks once after the trip; the link shows the booking and presets, takes one paid tip, refuses the rest", async () => {

@@ -7,13 +7,14 @@ import {
   debitGiftCard,
   giftCardBalanceMinor,
   hashGiftCardCode,
-  issueGiftCard,
   newGiftCardCode,
   refundToGiftCards,
 } from "~api/gift-cards/ledger";
 import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/attempts";
 import { GIFT_CARD_ALPHABET, groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
 import { api } from "../../support/api";
+import { accountIdOf } from "../../support/operator";
+import { issuedGiftCard } from "../../support/gift-cards";
 import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../../support/booking";
 import { v1, v1Path } from "../../support/client";
 
@@ -23,10 +24,10 @@ const address = () => `198.51.100.${randomInt(1, 250)}`;
 const balanceOf = (code: string, init: { account?: string; ip?: string } = {}) =>
   v1.giftCardBalance({ account: init.account, ip: init.ip ?? address(), body: { code } });
 
-async function accountId(slug: string) {
-  const [row] = await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.slug, slug));
-  return row!.id;
-}
+const accountId = (slug: string) => accountIdOf(db(), slug);
+
+const issued = (amountMinor: number, extra: Parameters<typeof issuedGiftCard>[2] = {}) =>
+  issuedGiftCard(db(), amountMinor, extra);
 
 describe("gift card codes", () => {
   it("are 16 characters without look-alikes, typed in any case with or without dashes", () => {
@@ -45,14 +46,7 @@ describe("gift card codes", () => {
 
 describe("gift card ledger and balance", () => {
   it("stores no code in clear; the balance is the ledger's sum, shown with the last 4 only", async () => {
-    const { card, code } = await issueGiftCard(db(), {
-      accountId: null,
-      currency: "USD",
-      amountMinor: 5_000,
-      purchaserId: null,
-      recipientEmail: "friend@example.com",
-      message: "Enjoy",
-    });
+    const { card, code } = await issued(5_000, { message: "Enjoy" });
     const [row] = await db().select().from(giftCards).where(eq(giftCards.id, card.id));
     expect(row!.codeHash).toBe(hashGiftCardCode(code));
     expect(JSON.stringify(row)).not.toContain(code);
@@ -75,13 +69,7 @@ describe("gift card ledger and balance", () => {
   });
 
   it("every failure reads the same: unknown, malformed, empty, another storefront's card", async () => {
-    const acmeCard = await issueGiftCard(db(), {
-      accountId: await accountId("acme"),
-      currency: "USD",
-      amountMinor: 2_000,
-      purchaserId: null,
-      recipientEmail: "friend@example.com",
-    });
+    const acmeCard = await issued(2_000, { accountId: await accountId("acme") });
     // Good on its own storefront, not on the marketplace nor another storefront.
     expect((await balanceOf(acmeCard.code, { account: "acme" })).status).toBe(200);
     const other = (await db().select({ slug: accounts.slug }).from(accounts)).find((a) => a.slug !== "acme")!.slug;
@@ -121,13 +109,7 @@ describe("gift card ledger and balance", () => {
   });
 
   it("concurrent debits never take a card below zero; a refund goes back to the card; the ledger sums to the balance", async () => {
-    const { card, code } = await issueGiftCard(db(), {
-      accountId: null,
-      currency: "USD",
-      amountMinor: 10_000,
-      purchaserId: null,
-      recipientEmail: "friend@example.com",
-    });
+    const { card, code } = await issued(10_000);
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 72, durationMinutes: 60 });
     const guest = await bookingUser(acme);
     const booking = await confirmedBooking(guest, acme, slot.id, 1);
@@ -162,13 +144,7 @@ describe("gift card ledger and balance", () => {
   });
 
   it("concurrent debits for several bookings: the card pays them in turn down to zero, never below; the empty card is refused", async () => {
-    const { card, code } = await issueGiftCard(db(), {
-      accountId: null,
-      currency: "USD",
-      amountMinor: 10_000,
-      purchaserId: null,
-      recipientEmail: "friend@example.com",
-    });
+    const { card, code } = await issued(10_000);
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 96, durationMinutes: 60 });
     const guest = await bookingUser(acme);
     const placed = [];
@@ -194,11 +170,8 @@ describe("gift card ledger and balance", () => {
 
   it("myGiftCards: the cards sent to the caller's email, with balances, last 4 only; sign-in required", async () => {
     const guest = await bookingUser(acme);
-    const { code } = await issueGiftCard(db(), {
+    const { code } = await issued(4_200, {
       accountId: await accountId("acme"),
-      currency: "USD",
-      amountMinor: 4_200,
-      purchaserId: null,
       recipientEmail: guest.email.toUpperCase(),
     });
     const mine = await v1.myGiftCards({ token: guest.idToken });
@@ -214,13 +187,7 @@ describe("gift card ledger and balance", () => {
 
   it("addGiftCardToWallet: keeps a card on the caller's account by its code (201, then 200), listed as saved; limited; every failure reads the same", async () => {
     const guest = await bookingUser(acme);
-    const { card, code } = await issueGiftCard(db(), {
-      accountId: null,
-      currency: "USD",
-      amountMinor: 3_000,
-      purchaserId: null,
-      recipientEmail: "someone-else@example.com",
-    });
+    const { card, code } = await issued(3_000, { recipientEmail: "someone-else@example.com" });
     const add = (typed: string, init: { ip?: string; account?: string; token?: string | null } = {}) =>
       v1.addGiftCardToWallet({
         ...(init.token === null ? {} : { token: init.token ?? guest.idToken }),
@@ -242,13 +209,7 @@ describe("gift card ledger and balance", () => {
     const mine = await v1.myGiftCards({ token: guest.idToken });
     expect(mine.body.data).toEqual([expect.objectContaining({ id: card.id, relation: "saved" })]);
     // Another storefront's card, an unknown or malformed code: the one 404.
-    const acmeCard = await issueGiftCard(db(), {
-      accountId: await accountId("acme"),
-      currency: "USD",
-      amountMinor: 1_000,
-      purchaserId: null,
-      recipientEmail: "x@example.com",
-    });
+    const acmeCard = await issued(1_000, { accountId: await accountId("acme"), recipientEmail: "x@example.com" });
     const failures = await Promise.all([add(acmeCard.code), add(newGiftCardCode()), add("nonsense"), add("")]);
     for (const failure of failures) {
       expect(failure.status).toBe(404);

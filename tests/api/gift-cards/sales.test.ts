@@ -2,7 +2,7 @@ import "../../support/env";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookingRefunds, bookings, giftCards, giftCardTransactions, sandboxCheckouts } from "~api/db/schema";
-import { giftCardBalanceMinor, hashGiftCardCode, issueGiftCard } from "~api/gift-cards/ledger";
+import { giftCardBalanceMinor, hashGiftCardCode } from "~api/gift-cards/ledger";
 import { normalizeGiftCardCode } from "~contract/gift-cards";
 import {
   bookingBody,
@@ -17,6 +17,7 @@ import {
 import { outboxFor, syncedUser, uniqueEmail, type TestUser } from "../../support/identity";
 import { accountIdOf, asMember, syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
+import { issuedGiftCard } from "../../support/gift-cards";
 
 const { db, acme } = bookingWorld();
 
@@ -45,6 +46,17 @@ async function boughtCard(buyer: TestUser, amountMinor: number, account?: string
 
 const ledgerOf = (giftCardId: string) =>
   db().select().from(giftCardTransactions).where(eq(giftCardTransactions.giftCardId, giftCardId));
+
+/** A card of `amountMinor` bought and paid, and a new guest's booking of `adults` on a new departure with its code (on `account`'s storefront if given). */
+async function bookedWithCard(amountMinor: number, adults: number, account?: string) {
+  const buyer = await syncedUser();
+  const card = await boughtCard(buyer, amountMinor, account);
+  const guest = await bookingUser(acme);
+  const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200 });
+  const body = bookingBody(acme, slot.id, adults, { giftCardCode: card.code });
+  const placed = await placeBooking(guest.idToken, body, account ? { account } : {});
+  return { buyer, card, guest, slot, placed };
+}
 
 describe("buyGiftCard", () => {
   it("needs sign-in; takes no gift card as payment; refuses amounts out of range and past dates", async () => {
@@ -162,11 +174,7 @@ describe("buyGiftCard", () => {
 
 describe("paying a booking with a gift card (createBooking giftCardCode)", () => {
   it("part: the checkout charges the rest; a cancellation gives the card its part and the provider the rest", async () => {
-    const buyer = await syncedUser();
-    const card = await boughtCard(buyer, 2_000);
-    const guest = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200 });
-    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 2, { giftCardCode: card.code }));
+    const { card, guest, placed } = await bookedWithCard(2_000, 2);
     expect(placed.status).toBe(201);
     const booking = placed.body.data.booking;
     expect(booking.giftCardMinor).toBe(2_000);
@@ -224,13 +232,7 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
   });
 
   it("an operator's partial refund goes back to the card first, then to the card payment", async () => {
-    const buyer = await syncedUser();
-    const card = await boughtCard(buyer, 2_000, "acme");
-    const guest = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200 });
-    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 2, { giftCardCode: card.code }), {
-      account: "acme",
-    });
+    const { card, placed } = await bookedWithCard(2_000, 2, "acme");
     const booking = placed.body.data.booking;
     const session = sessionIdOf(placed.body.data.checkoutUrl);
     await pay(session);
@@ -262,11 +264,7 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
   });
 
   it("all: confirmed at once without a checkout; cancelled, it all goes back to the card", async () => {
-    const buyer = await syncedUser();
-    const card = await boughtCard(buyer, 100_000);
-    const guest = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200 });
-    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { giftCardCode: card.code }));
+    const { card, guest, placed } = await bookedWithCard(100_000, 1);
     expect(placed.status).toBe(201);
     const booking = placed.body.data.booking;
     expect(booking).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
@@ -287,11 +285,7 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
   });
 
   it("a hold that ends unpaid gives the card back what it took, once; a late payment is then refunded", async () => {
-    const buyer = await syncedUser();
-    const card = await boughtCard(buyer, 1_000);
-    const guest = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200 });
-    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { giftCardCode: card.code }));
+    const { card, placed } = await bookedWithCard(1_000, 1);
     const id = placed.body.data.booking.id;
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(0);
     await expireHoldNow(db(), id);
@@ -314,20 +308,12 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
   it("a wrong, empty or other storefront's card reads the same and holds nothing", async () => {
     const guest = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200, capacity: 5 });
-    const { code: harbor } = await issueGiftCard(db(), {
+    const { code: harbor } = await issuedGiftCard(db(), 5_000, {
       accountId: await accountIdOf(db(), "harbor"),
       currency: "EUR",
-      amountMinor: 5_000,
-      purchaserId: null,
       recipientEmail: "x@example.com",
     });
-    const { card: empty, code: emptyCode } = await issueGiftCard(db(), {
-      accountId: null,
-      currency: "USD",
-      amountMinor: 1_000,
-      purchaserId: null,
-      recipientEmail: "y@example.com",
-    });
+    const { card: empty, code: emptyCode } = await issuedGiftCard(db(), 1_000, { recipientEmail: "y@example.com" });
     await db()
       .insert(giftCardTransactions)
       .values({
@@ -369,13 +355,7 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
     const guest = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200, capacity: 5 });
     const other = acme.currency === "EUR" ? "USD" : "EUR";
-    const { card, code } = await issueGiftCard(db(), {
-      accountId: null,
-      currency: other,
-      amountMinor: 5_000,
-      purchaserId: null,
-      recipientEmail: "z@example.com",
-    });
+    const { card, code } = await issuedGiftCard(db(), 5_000, { currency: other, recipientEmail: "z@example.com" });
     const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { giftCardCode: code }));
     expect(placed.status).toBe(409);
     expect(placed.body.error).toMatchObject({

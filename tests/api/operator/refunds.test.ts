@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, bookingRefunds, notifications, sandboxCheckouts, sandboxRefunds } from "~api/db/schema";
 import { settleDueRefunds } from "~api/bookings/refunds";
 import type { OperatorRole } from "~contract/operators";
+import { minorUnitDigits, toMajorUnits } from "~contract/money";
 import { expectEnvelope } from "../../support/api";
 import {
   bookingRow,
@@ -25,6 +26,15 @@ const { db, acme } = bookingWorld();
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
 const key = () => randomUUID().replace(/-/g, "");
+
+/** A refund as the console asks it: `amountMinor` now, `alreadyRefundedMinor` as the page saw it, why, whether the seats go back; a fresh key. */
+const ask = (amountMinor: number, alreadyRefundedMinor: number, reason: string, releaseSeats: boolean) => ({
+  amountMinor,
+  alreadyRefundedMinor,
+  reason,
+  releaseSeats,
+  idempotencyKey: key(),
+});
 
 function refund(token: string | undefined, bookingId: string, body: unknown, account = "acme") {
   return v1.operatorRefundBooking({ params: { bookingId }, account, ...(token ? { token } : {}), body });
@@ -67,13 +77,7 @@ describe("operator refunds: the guard", () => {
       member("acme", "manager"),
     ]);
     const { booking } = await paidBooking(1);
-    const body = {
-      amountMinor: 100,
-      alreadyRefundedMinor: 0,
-      reason: "Goodwill",
-      releaseSeats: false,
-      idempotencyKey: key(),
-    };
+    const body = ask(100, 0, "Goodwill", false);
     expectEnvelope(await refund(undefined, booking.id, body), 401, "unauthorized");
     expectEnvelope(await refund(stranger.idToken, booking.id, body), 404, "not_found");
     expectEnvelope(await refund(guide.idToken, booking.id, body), 403, "forbidden");
@@ -102,13 +106,7 @@ describe("operator refunds: the guard", () => {
   it("hostile input is a 400, never a 500", async () => {
     const manager = await member("acme", "manager");
     const { booking } = await paidBooking(1);
-    const good = {
-      amountMinor: 100,
-      alreadyRefundedMinor: 0,
-      reason: "Goodwill",
-      releaseSeats: false,
-      idempotencyKey: key(),
-    };
+    const good = ask(100, 0, "Goodwill", false);
     for (const bad of [
       { ...good, amountMinor: 0 },
       { ...good, amountMinor: -5 },
@@ -145,13 +143,7 @@ describe("operator booking: the service fee and what the operator receives", () 
 
     // Half refunded: half the fee goes back with it (rounded), the operator receives the rest.
     const half = Math.floor(totalMinor / 2);
-    const refunded = await refund(manager.idToken, booking.id, {
-      amountMinor: half,
-      alreadyRefundedMinor: 0,
-      reason: "Half the tour",
-      releaseSeats: false,
-      idempotencyKey: key(),
-    });
+    const refunded = await refund(manager.idToken, booking.id, ask(half, 0, "Half the tour", false));
     expect(refunded.status).toBe(201);
     const feeKept = feesMinor - Math.round((feesMinor * half) / totalMinor);
     const split = { serviceFeeMinor: feeKept, operatorMinor: totalMinor - half - feeKept };
@@ -176,13 +168,7 @@ describe("operator refunds: partial, full, conflicts", () => {
     const { guest, booking } = await paidBooking(2);
     const total = booking.totalMinor;
     const part = Math.floor(total / 3);
-    const first = await refund(manager.idToken, booking.id, {
-      amountMinor: part,
-      alreadyRefundedMinor: 0,
-      reason: "Rain during the tour",
-      releaseSeats: false,
-      idempotencyKey: key(),
-    });
+    const first = await refund(manager.idToken, booking.id, ask(part, 0, "Rain during the tour", false));
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({
       refund: { amountMinor: part, status: "made", reason: "Rain during the tour", releaseSeats: false },
@@ -202,35 +188,17 @@ describe("operator refunds: partial, full, conflicts", () => {
     expect(await checkoutRefunded(booking.id)).toBe(part);
 
     // Stale: the operator saw 0 refunded, but `part` has been since.
-    const stale = await refund(manager.idToken, booking.id, {
-      amountMinor: 100,
-      alreadyRefundedMinor: 0,
-      reason: "Again",
-      releaseSeats: false,
-      idempotencyKey: key(),
-    });
+    const stale = await refund(manager.idToken, booking.id, ask(100, 0, "Again", false));
     expectEnvelope(stale, 409, "refund_stale");
     expect(stale.body.error.details).toMatchObject({ refundedMinor: part, refundableMinor: total - part });
 
     // Over: more than what is left.
-    const over = await refund(manager.idToken, booking.id, {
-      amountMinor: total - part + 1,
-      alreadyRefundedMinor: part,
-      reason: "Too much",
-      releaseSeats: false,
-      idempotencyKey: key(),
-    });
+    const over = await refund(manager.idToken, booking.id, ask(total - part + 1, part, "Too much", false));
     expectEnvelope(over, 409, "refund_exceeds_paid");
     expect(over.body.error.details).toMatchObject({ refundableMinor: total - part });
 
     // The rest: the payment is refunded in full, the booking stays confirmed.
-    const rest = await refund(manager.idToken, booking.id, {
-      amountMinor: total - part,
-      alreadyRefundedMinor: part,
-      reason: "Guide was ill",
-      releaseSeats: false,
-      idempotencyKey: key(),
-    });
+    const rest = await refund(manager.idToken, booking.id, ask(total - part, part, "Guide was ill", false));
     expect(rest.status).toBe(201);
     expect(rest.body.data.booking).toMatchObject({
       status: "confirmed",
@@ -240,17 +208,7 @@ describe("operator refunds: partial, full, conflicts", () => {
     });
     expect(await checkoutRefunded(booking.id)).toBe(total);
     expect((await refundRows(booking.id)).map((row) => row.status)).toEqual(["made", "made"]);
-    expectEnvelope(
-      await refund(manager.idToken, booking.id, {
-        amountMinor: 1,
-        alreadyRefundedMinor: total,
-        reason: "More",
-        releaseSeats: false,
-        idempotencyKey: key(),
-      }),
-      409,
-      "refund_exceeds_paid",
-    );
+    expectEnvelope(await refund(manager.idToken, booking.id, ask(1, total, "More", false)), 409, "refund_exceeds_paid");
 
     // The traveller: one email and one notification per refund, and the booking's refunds listed.
     const mails = (await outboxFor(guest.email)).filter((mail: { subject: string }) =>
@@ -281,13 +239,7 @@ describe("operator refunds: partial, full, conflicts", () => {
   it("the same idempotency key again answers the same refund: one row, one provider refund", async () => {
     const owner = await member("acme", "owner");
     const { booking } = await paidBooking(1);
-    const body = {
-      amountMinor: 250,
-      alreadyRefundedMinor: 0,
-      reason: "Late start",
-      releaseSeats: false,
-      idempotencyKey: key(),
-    };
+    const body = ask(250, 0, "Late start", false);
     const first = await refund(owner.idToken, booking.id, body);
     const again = await refund(owner.idToken, booking.id, body);
     expect(first.status).toBe(201);
@@ -302,40 +254,18 @@ describe("operator refunds: partial, full, conflicts", () => {
     const manager = await member("acme", "manager");
     const { slot, booking } = await paidBooking(2);
     expect(await seatsTaken(db(), slot.id)).toBe(2);
-    const released = await refund(manager.idToken, booking.id, {
-      amountMinor: 500,
-      alreadyRefundedMinor: 0,
-      reason: "Guest asked to cancel by phone",
-      releaseSeats: true,
-      idempotencyKey: key(),
-    });
+    const released = await refund(manager.idToken, booking.id, ask(500, 0, "Guest asked to cancel by phone", true));
     expect(released.status).toBe(201);
     expect(released.body.data.booking).toMatchObject({ status: "cancelled", refundedMinor: 500 });
     expect(await seatsTaken(db(), slot.id)).toBe(0);
     // Seats cannot be released twice.
-    expectEnvelope(
-      await refund(manager.idToken, booking.id, {
-        amountMinor: 100,
-        alreadyRefundedMinor: 500,
-        reason: "Again",
-        releaseSeats: true,
-        idempotencyKey: key(),
-      }),
-      409,
-      "not_cancellable",
-    );
+    expectEnvelope(await refund(manager.idToken, booking.id, ask(100, 500, "Again", true)), 409, "not_cancellable");
   });
 
   it("a traveller's cancellation after a partial refund refunds only the remainder", async () => {
     const manager = await member("acme", "manager");
     const { guest, booking } = await paidBooking(2);
-    await refund(manager.idToken, booking.id, {
-      amountMinor: 700,
-      alreadyRefundedMinor: 0,
-      reason: "Goodwill",
-      releaseSeats: false,
-      idempotencyKey: key(),
-    });
+    await refund(manager.idToken, booking.id, ask(700, 0, "Goodwill", false));
     const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({
@@ -359,37 +289,15 @@ describe("operator refunds: partial, full, conflicts", () => {
     await db().execute(
       `update slots set starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour' where id = '${row.slotId}'`,
     );
-    expectEnvelope(
-      await refund(manager.idToken, booking.id, {
-        amountMinor: 100,
-        alreadyRefundedMinor: 0,
-        reason: "No show",
-        releaseSeats: true,
-        idempotencyKey: key(),
-      }),
-      409,
-      "departure_started",
-    );
-    const kept = await refund(manager.idToken, booking.id, {
-      amountMinor: 100,
-      alreadyRefundedMinor: 0,
-      reason: "Short tour",
-      releaseSeats: false,
-      idempotencyKey: key(),
-    });
+    expectEnvelope(await refund(manager.idToken, booking.id, ask(100, 0, "No show", true)), 409, "departure_started");
+    const kept = await refund(manager.idToken, booking.id, ask(100, 0, "Short tour", false));
     expect(kept.status).toBe(201);
 
     const guest = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId);
     const held = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1));
     expectEnvelope(
-      await refund(manager.idToken, held.body.data.booking.id, {
-        amountMinor: 100,
-        alreadyRefundedMinor: 0,
-        reason: "x",
-        releaseSeats: false,
-        idempotencyKey: key(),
-      }),
+      await refund(manager.idToken, held.body.data.booking.id, ask(100, 0, "x", false)),
       409,
       "booking_not_paid",
     );
@@ -404,13 +312,7 @@ describe("operator refunds: partial, full, conflicts", () => {
       .update(sandboxCheckouts)
       .set({ status: "failed" })
       .where(eq(sandboxCheckouts.paymentIntentId, row.paymentIntentId!));
-    const owed = await refund(manager.idToken, booking.id, {
-      amountMinor: 300,
-      alreadyRefundedMinor: 0,
-      reason: "Broken bus",
-      releaseSeats: false,
-      idempotencyKey: key(),
-    });
+    const owed = await refund(manager.idToken, booking.id, ask(300, 0, "Broken bus", false));
     expect(owed.status).toBe(201);
     expect(owed.body.data).toMatchObject({ refund: { status: "owed", madeAt: null }, booking: { refundedMinor: 300 } });
     expect((await bookingRow(db(), booking.id)).refundMinor).toBeNull();
@@ -458,13 +360,7 @@ describe("operator refunds: the race", () => {
   it("the same refund sent 10 times at once: one refund, one provider call, refund_minor once", async () => {
     const manager = await member("acme", "manager");
     const { booking } = await paidBooking(2);
-    const body = {
-      amountMinor: 400,
-      alreadyRefundedMinor: 0,
-      reason: "Double click",
-      releaseSeats: false,
-      idempotencyKey: key(),
-    };
+    const body = ask(400, 0, "Double click", false);
     const answers = await Promise.all(Array.from({ length: 10 }, () => refund(manager.idToken, booking.id, body)));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
     expect(new Set(answers.map((a) => a.body.data.refund.id)).size).toBe(1);
@@ -478,15 +374,7 @@ describe("operator refunds: the race", () => {
     const manager = await member("acme", "manager");
     const { booking } = await paidBooking(2);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        refund(manager.idToken, booking.id, {
-          amountMinor: 300,
-          alreadyRefundedMinor: 0,
-          reason: "Two tabs",
-          releaseSeats: false,
-          idempotencyKey: key(),
-        }),
-      ),
+      Array.from({ length: 10 }, () => refund(manager.idToken, booking.id, ask(300, 0, "Two tabs", false))),
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([201, ...Array(9).fill(409)]);
@@ -494,5 +382,46 @@ describe("operator refunds: the race", () => {
     expect(await refundRows(booking.id)).toHaveLength(1);
     expect(await sandboxRefundsOf(booking.id)).toHaveLength(1);
     expect((await bookingRow(db(), booking.id)).refundMinor).toBe(300);
+  });
+});
+
+describe("operator refund: the amount as typed, read in the booking's currency", () => {
+  it("`amount` is turned into minor units with the booking's currency; too many decimals, nothing, or both forms are a 400", async () => {
+    const manager = await member("acme", "manager");
+    const { booking } = await paidBooking(2);
+    const { currency } = await bookingRow(db(), booking.id);
+    const digits = minorUnitDigits(currency);
+    const typed = (minor: number) => toMajorUnits(minor, digits);
+    const body = { alreadyRefundedMinor: 0, reason: "Rain during the tour", releaseSeats: false };
+    for (const bad of [
+      { ...body, amount: `1.${"1".repeat(digits + 1)}`, idempotencyKey: key() },
+      { ...body, amount: "0", idempotencyKey: key() },
+      { ...body, amount: "12,50", idempotencyKey: key() },
+      { ...body, amount: "-1", idempotencyKey: key() },
+      { ...body, amount: typed(100), amountMinor: 100, idempotencyKey: key() },
+    ]) {
+      const refused = await refund(manager.idToken, booking.id, bad);
+      expectEnvelope(refused, 400, "validation_error");
+      expect(Object.keys(refused.body.error.fields ?? {})).toContain("amount");
+    }
+    expect(await refundRows(booking.id)).toHaveLength(0);
+
+    const made = await refund(manager.idToken, booking.id, { ...body, amount: typed(250), idempotencyKey: key() });
+    expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({ refund: { amountMinor: 250 }, booking: { refundedMinor: 250 } });
+    expect(await checkoutRefunded(booking.id)).toBe(250);
+
+    // More than is left, typed: the same 409, its figures (and the currency they are in) for the page.
+    const over = await refund(manager.idToken, booking.id, {
+      ...body,
+      alreadyRefundedMinor: 250,
+      amount: typed(booking.totalMinor - 250 + 1),
+      idempotencyKey: key(),
+    });
+    expectEnvelope(over, 409, "refund_exceeds_paid");
+    expect(over.body.error.details).toMatchObject({
+      refundableMinor: booking.totalMinor - 250,
+      currency,
+    });
   });
 });

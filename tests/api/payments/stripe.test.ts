@@ -19,7 +19,7 @@ import {
   withAdultPrice,
 } from "../../support/booking";
 import { startFakeStripe, type FakeStripe, type StripeObject } from "../../support/fake-stripe";
-import { outboxFor } from "../../support/identity";
+import { outboxFor, type TestUser } from "../../support/identity";
 import { v1, v1Path } from "../../support/client";
 
 const { db, acme } = bookingWorld();
@@ -69,6 +69,20 @@ async function heldAtStripe(slot: Parameters<typeof createSlot>[2], seats: numbe
   const created = await createSlot(db(), acme.serviceId, slot);
   const placed = await placeBooking(user.idToken, bookingBody(acme, created.id, seats));
   return { user, slot: created, placed, id: placed.body.data.booking.id as string };
+}
+
+/** `user` asks to move booking `id` to a new departure `startsInHours` away while the adult price is `rise` dearer. */
+async function dearerMove(user: TestUser, id: string, startsInHours: number, rise: number) {
+  const to = await createSlot(db(), acme.serviceId, { startsInHours });
+  const asked = await withAdultPrice(db(), acme, acme.adult.priceMinor + rise, () =>
+    v1.rescheduleBooking({
+      params: { id },
+      token: user.idToken,
+      body: { slotId: to.id },
+      headers: { "Idempotency-Key": randomUUID() },
+    }),
+  );
+  return { to, asked };
 }
 
 describe("Stripe provider (against a fake Stripe API)", () => {
@@ -346,15 +360,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const first = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
     expect((await sendWebhook(event("checkout.session.completed", first))).status).toBe(200);
     const before = await bookingRow(db(), id);
-    const to = await createSlot(db(), acme.serviceId, { startsInHours: 120 });
-    const asked = await withAdultPrice(db(), acme, acme.adult.priceMinor + 600, () =>
-      v1.rescheduleBooking({
-        params: { id },
-        token: user.idToken,
-        body: { slotId: to.id },
-        headers: { "Idempotency-Key": randomUUID() },
-      }),
-    );
+    const { to, asked } = await dearerMove(user, id, 120, 600);
     expect(asked.status).toBe(200);
     const pending = asked.body.data.pendingChange;
     const difference = pending.amountMinor as number;
@@ -401,15 +407,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
         .status,
     ).toBe(200);
     const before = await bookingRow(db(), id);
-    const to = await createSlot(db(), acme.serviceId, { startsInHours: 130 });
-    const asked = await withAdultPrice(db(), acme, acme.adult.priceMinor + 200, () =>
-      v1.rescheduleBooking({
-        params: { id },
-        token: user.idToken,
-        body: { slotId: to.id },
-        headers: { "Idempotency-Key": randomUUID() },
-      }),
-    );
+    const { to, asked } = await dearerMove(user, id, 130, 200);
     expect(await seatsTaken(db(), to.id)).toBe(1);
     const expired = fake.expire(sessionIdOf(asked.body.data.pendingChange.checkoutUrl));
     expect((await sendWebhook(event("checkout.session.expired", expired))).status).toBe(200);

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { enforceRateLimits } from "~api/rate-limit/service";
 import { ApiError } from "~api/http/errors";
 import { seedDbForThisFile } from "../../support/api";
-import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
+import { withTwoAppProcesses } from "../../support/app-processes";
 import { withEmulatorUsers } from "../../support/identity";
 import { v1Path } from "../../support/client";
 
@@ -48,19 +48,13 @@ describe("rate limits (rate-limiter-flexible)", () => {
 /** With REDIS_URL, a limit holds across processes: two app processes count one account's attempts together. */
 describe.skipIf(!process.env.REDIS_URL)("rate limits across two processes (Redis)", () => {
   withEmulatorUsers();
-  let processes: AppProcess[] = [];
-  beforeAll(async () => {
-    processes = await Promise.all([startAppProcess(), startAppProcess()]);
-  }, 120_000);
-  afterAll(async () => {
-    await stopAppProcesses(processes);
-  });
+  const processes = withTwoAppProcesses();
 
   it("the 6th password attempt on one account is refused, wherever the attempts landed", async () => {
     const email = `spread-${randomUUID()}@example.com`;
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const { url } = processes[i % 2];
+      const { url } = processes()[i % 2];
       const res = await fetch(`${url}${v1Path("passwordSession")}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${i}` },

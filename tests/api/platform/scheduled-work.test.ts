@@ -13,21 +13,14 @@ import {
   findService,
   placeBooking,
 } from "../../support/booking";
-import { withEmulatorUsers } from "../../support/identity";
+import { outboxOfKind, withEmulatorUsers } from "../../support/identity";
 import { v1 } from "../../support/client";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
 
 const move = (body: Record<string, unknown>) => v1.moveDevClock({ body });
-const mail = async (to: string, kind: string) =>
-  (
-    (await v1.devOutbox({ query: { to, limit: "100" } })).body.data as Array<{
-      kind: string;
-      subject: string;
-      channel: string;
-    }>
-  ).filter((message) => message.kind === kind);
+const mail = (to: string, kind: string) => outboxOfKind(to, kind);
 const kindsOf = async (userId: string) =>
   (await db().select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, userId))).map(
     (row) => row.kind,

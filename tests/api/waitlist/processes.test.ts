@@ -1,9 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { slots, waitlistEntries, waitlistOffers } from "~api/db/schema";
-import { seedDbForThisFile } from "../../support/api";
 import { bookingUsers, createSlot, findService } from "../../support/booking";
-import { withEmulatorUsers } from "../../support/identity";
+import { identityWorld } from "../../support/identity";
 import { withTwoAppProcesses } from "../../support/app-processes";
 import { v1, v1Path } from "../../support/client";
 
@@ -17,8 +16,7 @@ const WAITING = 5;
 const FREED = 3;
 
 describe.skipIf(!process.env.DATABASE_URL)("waitlist offers across two processes (PostgreSQL)", () => {
-  const { db } = seedDbForThisFile();
-  withEmulatorUsers();
+  const { db } = identityWorld();
   const appProcesses = withTwoAppProcesses();
 
   it(`${DEPARTURES} sold-out departures, ${WAITING} waiting on each, ${FREED} seats freed: ${FREED} offers each, once`, async () => {

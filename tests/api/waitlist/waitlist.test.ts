@@ -16,7 +16,7 @@ import {
   sessionIdOf,
   type TestService,
 } from "../../support/booking";
-import { syncedUser, type TestUser } from "../../support/identity";
+import { outboxOfKind, syncedUser, type TestUser } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
 
@@ -36,15 +36,7 @@ const join = (user: TestUser, slotId: string, seats: number, service: TestServic
     ...(account ? { account } : {}),
   });
 const leave = (user: TestUser, entryId: string) => v1.leaveWaitlist({ params: { entryId }, token: user.idToken });
-const offers = async (to: string) =>
-  (
-    (await v1.devOutbox({ query: { to, limit: "100" } })).body.data as Array<{
-      kind: string;
-      subject: string;
-      text: string;
-      meta: Record<string, string>;
-    }>
-  ).filter((message) => message.kind === "waitlist_offer");
+const offers = (to: string) => outboxOfKind(to, "waitlist_offer");
 const statusOf = async (entryId: string) =>
   (await db().select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId)))[0].status;
 const publicSeats = async (slotId: string) => {
@@ -55,6 +47,9 @@ const publicSeats = async (slotId: string) => {
   return quote.body.data.seatsLeft as number;
 };
 const offerToken = (link: string) => new URL(link).searchParams.get("offer")!;
+/** `user` books `seats` of acme's departure with a waitlist offer's token. */
+const bookWithOffer = (user: TestUser, slotId: string, seats: number, waitlistOffer: string) =>
+  placeBooking(user.idToken, bookingBody(acme, slotId, seats, { waitlistOffer } as never));
 
 /** A departure of `capacity` seats sold out by a 2-seat booking of `canceller` (and the rest taken). */
 async function soldOut(capacity = 6, startsInHours = 240) {
@@ -163,10 +158,7 @@ describe("the waitlist of a sold-out departure", () => {
     expect((await move(1)).waitlistOffers).toBe(0);
     // Only the offer's traveller may use it.
     expectEnvelope(
-      await placeBooking(
-        stranger.idToken,
-        bookingBody(acme, slot.id, 2, { waitlistOffer: offerToken(mail.meta.link) } as never),
-      ),
+      await bookWithOffer(stranger, slot.id, 2, offerToken(mail.meta.link)),
       409,
       "waitlist_offer_invalid",
     );
@@ -180,14 +172,7 @@ describe("the waitlist of a sold-out departure", () => {
       "expired",
       "offered",
     ]);
-    expectEnvelope(
-      await placeBooking(
-        second.idToken,
-        bookingBody(acme, slot.id, 2, { waitlistOffer: offerToken(mail.meta.link) } as never),
-      ),
-      409,
-      "waitlist_offer_invalid",
-    );
+    expectEnvelope(await bookWithOffer(second, slot.id, 2, offerToken(mail.meta.link)), 409, "waitlist_offer_invalid");
     // The third follows the link: the quote counts the offer's seat, the booking takes it.
     const [thirdMail] = await offers(third.email);
     const token = offerToken(thirdMail.meta.link);
@@ -202,18 +187,14 @@ describe("the waitlist of a sold-out departure", () => {
     });
     expect(quote.body.data.seatsLeft).toBe(1);
     const taken = await seatsTaken(db(), slot.id);
-    const placed = await placeBooking(third.idToken, bookingBody(acme, slot.id, 1, { waitlistOffer: token } as never));
+    const placed = await bookWithOffer(third, slot.id, 1, token);
     expect(placed.status).toBe(201);
     expect(await seatsTaken(db(), slot.id)).toBe(taken); // the offer's seat, not a new one
     expect((await pay(sessionIdOf(placed.body.data.checkoutUrl))).body.data.status).toBe("paid");
     expect((await bookingRow(db(), placed.body.data.booking.id)).status).toBe("confirmed");
     expect(await statusOf(thirdEntry)).toBe("booked");
     // Single use.
-    expectEnvelope(
-      await placeBooking(third.idToken, bookingBody(acme, slot.id, 1, { waitlistOffer: token } as never)),
-      409,
-      "waitlist_offer_invalid",
-    );
+    expectEnvelope(await bookWithOffer(third, slot.id, 1, token), 409, "waitlist_offer_invalid");
     // One seat is free, the first's party of 3 waits: still none for the public.
     expect(await publicSeats(slot.id)).toBe(0);
     // The first leaves: nobody waits, the seat is the public's again.

@@ -264,22 +264,16 @@ describe("ranges", () => {
       );
     });
 
-    it("minRangeLength rejects a shorter range", () => {
-      expect(validateRange({ start: "2025-01-10", end: "2025-01-11" }, { minRangeLength: 2 })).toEqual({
+    it.each([
+      ["minRangeLength rejects a shorter range", { minRangeLength: 2 }, "2025-01-11", "2025-01-12", "range-too-short"],
+      ["maxRangeLength rejects a longer range", { maxRangeLength: 7 }, "2025-01-18", "2025-01-17", "range-too-long"],
+    ] as const)("%s", (_rule, limit, refused, kept, reason) => {
+      expect(validateRange({ start: "2025-01-10", end: refused }, limit)).toEqual({
         ok: false,
         event: "invalid-select",
-        reason: "range-too-short",
+        reason,
       });
-      expect(validateRange({ start: "2025-01-10", end: "2025-01-12" }, { minRangeLength: 2 }).ok).toBe(true);
-    });
-
-    it("maxRangeLength rejects a longer range", () => {
-      expect(validateRange({ start: "2025-01-10", end: "2025-01-18" }, { maxRangeLength: 7 })).toEqual({
-        ok: false,
-        event: "invalid-select",
-        reason: "range-too-long",
-      });
-      expect(validateRange({ start: "2025-01-10", end: "2025-01-17" }, { maxRangeLength: 7 }).ok).toBe(true);
+      expect(validateRange({ start: "2025-01-10", end: kept }, limit).ok).toBe(true);
     });
 
     it("does not apply length limits to a partial range", () => {
@@ -288,26 +282,27 @@ describe("ranges", () => {
       );
     });
 
+    const fixedRangeRefused = (reason: string, date: string) => ({
+      ok: false,
+      event: "invalid-fixed-range",
+      reason,
+      date,
+    });
+
     it("fixedStart: a selection that moves the start is invalid-fixed-range", () => {
       const previous = { start: "2025-01-10", end: "2025-01-12" };
       expect(validateRange({ start: "2025-01-10", end: "2025-01-15" }, { fixedStart: true }, previous).ok).toBe(true);
-      expect(validateRange({ start: "2025-01-08", end: "2025-01-10" }, { fixedStart: true }, previous)).toEqual({
-        ok: false,
-        event: "invalid-fixed-range",
-        reason: "fixed-start-moved",
-        date: "2025-01-10",
-      });
+      expect(validateRange({ start: "2025-01-08", end: "2025-01-10" }, { fixedStart: true }, previous)).toEqual(
+        fixedRangeRefused("fixed-start-moved", "2025-01-10"),
+      );
     });
 
     it("fixedEnd: a selection that changes the end is invalid-fixed-range", () => {
       const previous = { start: "2025-01-10", end: "2025-01-20" };
       expect(validateRange({ start: "2025-01-15", end: "2025-01-20" }, { fixedEnd: true }, previous).ok).toBe(true);
-      expect(validateRange({ start: "2025-01-15", end: "2025-01-22" }, { fixedEnd: true }, previous)).toEqual({
-        ok: false,
-        event: "invalid-fixed-range",
-        reason: "fixed-end-moved",
-        date: "2025-01-20",
-      });
+      expect(validateRange({ start: "2025-01-15", end: "2025-01-22" }, { fixedEnd: true }, previous)).toEqual(
+        fixedRangeRefused("fixed-end-moved", "2025-01-20"),
+      );
       // A click after the fixed end swaps into a range whose end moved: refused too.
       expect(
         validateRange(normalizeRange({ start: "2025-01-25", end: "2025-01-20" }), { fixedEnd: true }, previous),

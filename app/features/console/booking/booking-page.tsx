@@ -5,15 +5,16 @@ import type { loadConsoleBookingPage, RefundConflict } from "~/features/console/
 import { useTranslation } from "~/platform/i18n-react";
 import { AmountRow } from "~/ui/amount-row";
 import { BackLink } from "~/ui/back-link";
+import { DataTable } from "~/ui/data-table";
 import { formatDateTime, formatMoment } from "~/ui/date-format";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney, formatPhone } from "~/ui/format";
-import { ScrollRegion } from "~/ui/scroll-region";
 import { StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
+import { CardSection, LabelledSection } from "~/ui/labelled-section";
 
 /**
  * One booking in the console: its facts; for owners and managers its money, refunds and the refund
@@ -28,10 +29,7 @@ export function ConsoleBookingPage() {
       <BackLink to="/console">{t("refunds.back")}</BackLink>
       <h1 className="mt-2 text-2xl font-bold text-brand-ink">{title}</h1>
       {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
-      <section aria-labelledby="facts-heading" className="mt-6 max-w-2xl rounded-xl border border-slate-200 p-4">
-        <h2 id="facts-heading" className="text-lg font-semibold text-brand-ink">
-          {t("refunds.facts")}
-        </h2>
+      <CardSection headingId="facts-heading" heading={t("refunds.facts")} className="mt-6 max-w-2xl">
         <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
           <dt className="font-medium">{t("refunds.guest")}</dt>
           <dd>
@@ -56,7 +54,7 @@ export function ConsoleBookingPage() {
           </dd>
         </dl>
         {page.money ? <BookingMoney money={page.money} /> : null}
-      </section>
+      </CardSection>
       {page.money ? <Refunds money={page.money} /> : null}
     </>
   );
@@ -106,51 +104,38 @@ function Refunds({ money }: { money: Money }) {
 function RefundHistory({ refunds, timeZone }: { refunds: Money["refunds"]; timeZone: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <section aria-labelledby="history-heading" className="mt-6 max-w-2xl">
-      <h2 id="history-heading" className="text-lg font-semibold text-brand-ink">
-        {t("refunds.history")}
-      </h2>
-      {refunds.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">{t("refunds.noRefunds")}</p>
-      ) : (
-        <ScrollRegion label={t("refunds.historyCaption")} className="mt-2">
-          <table className="w-full text-left text-sm" data-testid="refund-history">
-            <caption className="sr-only">{t("refunds.historyCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="pb-1 pr-3 font-medium">
-                  {t("refunds.colDate")}
-                </th>
-                <th scope="col" className="pb-1 pr-3 text-right font-medium">
-                  {t("refunds.colAmount")}
-                </th>
-                <th scope="col" className="pb-1 pr-3 font-medium">
-                  {t("refunds.colReason")}
-                </th>
-                <th scope="col" className="pb-1 font-medium">
-                  {t("refunds.colStatus")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {refunds.map((refund) => (
-                <tr key={refund.id} className="border-t border-slate-200 align-top" data-testid="refund-row">
-                  <td className="py-1 pr-3">{formatDateTime(refund.createdAt, { timeZone, locale: i18n.language })}</td>
-                  <td className="py-1 pr-3 text-right">
-                    {formatMoney(refund.amountMinor, refund.currency, i18n.language)}
-                  </td>
-                  <td className="py-1 pr-3">
-                    {refund.reason}
-                    {refund.releaseSeats ? ` (${t("refunds.seatsReleased")})` : ""}
-                  </td>
-                  <td className="py-1">{t(refund.status === "made" ? "refunds.statusMade" : "refunds.statusOwed")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      )}
-    </section>
+    <LabelledSection
+      headingId="history-heading"
+      heading={t("refunds.history")}
+      headingClassName="text-lg font-semibold text-brand-ink"
+      className="mt-6 max-w-2xl"
+    >
+      <DataTable
+        rows={refunds}
+        empty={t("refunds.noRefunds")}
+        className="mt-2"
+        emptyClassName="mt-2 text-sm text-slate-700"
+        caption={t("refunds.historyCaption")}
+        columns={[t("refunds.colDate"), t("refunds.colAmount"), t("refunds.colReason"), t("refunds.colStatus")]}
+        headClassName=""
+        headCell="pb-1 pr-3 font-medium"
+        alignFrom={[1]}
+        tableClassName="w-full text-left text-sm"
+        bodyClassName=""
+        data-testid="refund-history"
+        row={(refund) => (
+          <tr key={refund.id} className="border-t border-slate-200 align-top" data-testid="refund-row">
+            <td className="py-1 pr-3">{formatDateTime(refund.createdAt, { timeZone, locale: i18n.language })}</td>
+            <td className="py-1 pr-3 text-right">{formatMoney(refund.amountMinor, refund.currency, i18n.language)}</td>
+            <td className="py-1 pr-3">
+              {refund.reason}
+              {refund.releaseSeats ? ` (${t("refunds.seatsReleased")})` : ""}
+            </td>
+            <td className="py-1">{t(refund.status === "made" ? "refunds.statusMade" : "refunds.statusOwed")}</td>
+          </tr>
+        )}
+      />
+    </LabelledSection>
   );
 }
 
@@ -172,10 +157,7 @@ function RefundForm({ money }: { money: Money }) {
   const pending = useIsPending();
   const conflict = answer && "conflict" in answer ? answer.conflict : null;
   return (
-    <section aria-labelledby="refund-heading" className="mt-8 max-w-xl rounded-xl border border-slate-200 p-4">
-      <h2 id="refund-heading" className="text-lg font-semibold text-brand-ink">
-        {t("refunds.formTitle")}
-      </h2>
+    <CardSection headingId="refund-heading" heading={t("refunds.formTitle")} className="mt-8 max-w-xl">
       {conflict ? (
         <div
           role="alert"
@@ -229,6 +211,6 @@ function RefundForm({ money }: { money: Money }) {
         ) : null}
         <SubmitButton pending={pending} label={t("refunds.submit")} pendingLabel={t("refunds.submitting")} />
       </Form>
-    </section>
+    </CardSection>
   );
 }

@@ -7,6 +7,7 @@ import { DraftForm } from "./draft-form";
 import { LogoForms } from "./logo-forms";
 import { Preview } from "./preview";
 import { PublishForm } from "./publish-form";
+import { CardSection } from "~/ui/labelled-section";
 
 /** The Branding page: the draft's form, its logo, a preview of the storefront with it, and Publish. */
 export function BrandingPage() {
@@ -21,18 +22,12 @@ export function BrandingPage() {
       {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <div className="space-y-8">
-          <section aria-labelledby="draft-heading" className="rounded-xl border border-slate-200 p-4">
-            <h2 id="draft-heading" className="text-lg font-semibold text-brand-ink">
-              {t("branding.draftHeading")}
-            </h2>
+          <CardSection headingId="draft-heading" heading={t("branding.draftHeading")}>
             <DraftForm draft={branding.draft} onColor={setColor} />
-          </section>
-          <section aria-labelledby="logo-heading" className="rounded-xl border border-slate-200 p-4">
-            <h2 id="logo-heading" className="text-lg font-semibold text-brand-ink">
-              {t("branding.logoHeading")}
-            </h2>
+          </CardSection>
+          <CardSection headingId="logo-heading" heading={t("branding.logoHeading")}>
             <LogoForms draft={branding.draft} />
-          </section>
+          </CardSection>
         </div>
         <div className="space-y-8">
           <Preview draft={branding.draft} color={color} />

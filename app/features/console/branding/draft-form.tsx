@@ -1,14 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useForm } from "@conform-to/react";
+import { useLoaderData } from "@remix-run/react";
 import type { BrandingView } from "~contract/operator-branding";
 import { useTranslation } from "~/platform/i18n-react";
-import { FormError, SubmitButton } from "~/ui/form-parts";
+import { SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { BrandingPageData } from "./branding-data";
 import { ColorField } from "./color-field";
+import { IntentForm } from "~/ui/intent-form";
 
 export function DraftForm({ draft, onColor }: { draft: BrandingView; onColor: (color: string) => void }) {
   const { t } = useTranslation();
@@ -32,9 +33,7 @@ export function DraftForm({ draft, onColor }: { draft: BrandingView; onColor: (c
   });
   const pending = useIsPending({ intent: "save" });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
-      <FormError errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value="save" />
+    <IntentForm meta={form} intent="save" className="mt-3 space-y-4">
       <TextField field={fields.name} label={t("branding.name")} autoComplete="organization" />
       <TextField field={fields.tagline} label={t("branding.tagline")} hint={t("branding.taglineHint")} />
       <ColorField field={fields.primaryColor} previous={draft.primaryColor} onColor={onColor} />
@@ -47,6 +46,6 @@ export function DraftForm({ draft, onColor }: { draft: BrandingView; onColor: (c
         autoComplete="off"
       />
       <SubmitButton pending={pending} label={t("branding.save")} pendingLabel={t("branding.saving")} />
-    </Form>
+    </IntentForm>
   );
 }

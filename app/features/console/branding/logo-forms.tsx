@@ -1,15 +1,18 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useForm, type FieldMetadata } from "@conform-to/react";
+import { useLoaderData } from "@remix-run/react";
 import type { BrandingView } from "~contract/operator-branding";
 import { useTranslation } from "~/platform/i18n-react";
 import { BrandLogo } from "~/ui/brand-logo";
 import { FileField } from "~/ui/file-field";
-import { FormError, SubmitButton } from "~/ui/form-parts";
+import { PendingSubmit, SubmitButton } from "~/ui/form-parts";
 import { formVersion } from "~/ui/form-version";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { BrandingPageData } from "./branding-data";
+import { IntentForm } from "~/ui/intent-form";
+
+const REMOVE = "text-sm font-medium text-red-700 underline hover:text-red-900 disabled:opacity-60";
 
 /** What the logo may be: the API reads the bytes; this only filters the file picker (no SVG). */
 const ACCEPT = "image/png,image/webp,image/jpeg,image/avif";
@@ -38,27 +41,25 @@ export function LogoForms({ draft }: { draft: BrandingView }) {
       {draft.logoUrl ? (
         <div className="mt-3 flex items-center gap-4 rounded-md bg-slate-100 p-3" data-testid="draft-logo">
           <BrandLogo logoUrl={draft.logoUrl} name={draft.name} />
-          <Form method="post">
-            <input type="hidden" name="intent" value="removeLogo" />
-            <button
-              type="submit"
-              disabled={removing}
-              className="text-sm font-medium text-red-700 underline hover:text-red-900 disabled:opacity-60"
-            >
+          <IntentForm intent="removeLogo">
+            <PendingSubmit pending={removing} className={REMOVE}>
               {t("branding.removeLogo")}
-            </button>
-          </Form>
+            </PendingSubmit>
+          </IntentForm>
         </div>
       ) : (
         <p className="mt-2 text-sm text-slate-700">{t("branding.noLogo")}</p>
       )}
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 space-y-3">
-        <FormError errors={form.errors} id={form.errorId} />
-        <input type="hidden" name="intent" value="logo" />
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <IntentForm
+        meta={form}
+        encType="multipart/form-data"
+        intent="logo"
+        values={{ idempotencyKey }}
+        className="mt-3 space-y-3"
+      >
         <FileField field={file} label={t("branding.logoFile")} hint={t("branding.logoHint")} accept={ACCEPT} />
         <SubmitButton pending={pending} label={t("branding.uploadLogo")} pendingLabel={t("branding.uploading")} />
-      </Form>
+      </IntentForm>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { BrandingView } from "~contract/operator-branding";
 import { useTranslation } from "~/platform/i18n-react";
 import { BrandLogo } from "~/ui/brand-logo";
+import { CardSection } from "~/ui/labelled-section";
 
 /**
  * The storefront's header, hero, a card and a button with the DRAFT (server-rendered: the saved
@@ -11,10 +12,7 @@ export function Preview({ draft, color }: { draft: BrandingView; color: string }
   const n = Number.parseInt(color.slice(1), 16);
   const style = { "--brand-primary": `${(n >> 16) & 255} ${(n >> 8) & 255} ${n & 255}` } as React.CSSProperties;
   return (
-    <section aria-labelledby="preview-heading" className="rounded-xl border border-slate-200 p-4">
-      <h2 id="preview-heading" className="text-lg font-semibold text-brand-ink">
-        {t("branding.previewHeading")}
-      </h2>
+    <CardSection headingId="preview-heading" heading={t("branding.previewHeading")}>
       <p className="mt-1 text-sm text-slate-700">{t("branding.previewIntro")}</p>
       <div style={style} className="mt-3 overflow-hidden rounded-lg border border-slate-200" data-testid="preview">
         <div className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
@@ -45,6 +43,6 @@ export function Preview({ draft, color }: { draft: BrandingView; color: string }
           ) : null}
         </div>
       </div>
-    </section>
+    </CardSection>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { useFormErrors } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
+import { CardSection } from "~/ui/labelled-section";
 
 export function PublishForm({ unpublished }: { unpublished: boolean }) {
   const { t } = useTranslation();
@@ -10,10 +11,7 @@ export function PublishForm({ unpublished }: { unpublished: boolean }) {
   const errors = useFormErrors("publish");
 
   return (
-    <section aria-labelledby="publish-heading" className="rounded-xl border border-slate-200 p-4">
-      <h2 id="publish-heading" className="text-lg font-semibold text-brand-ink">
-        {t("branding.publishHeading")}
-      </h2>
+    <CardSection headingId="publish-heading" heading={t("branding.publishHeading")}>
       <p className="mt-1 text-sm text-slate-700" data-testid="publish-state">
         {t(unpublished ? "branding.unpublished" : "branding.upToDate")}
       </p>
@@ -22,6 +20,6 @@ export function PublishForm({ unpublished }: { unpublished: boolean }) {
         <input type="hidden" name="intent" value="publish" />
         <SubmitButton pending={pending} label={t("branding.publish")} pendingLabel={t("branding.publishing")} />
       </Form>
-    </section>
+    </CardSection>
   );
 }

@@ -1,10 +1,11 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/ui/button";
 import type { OperatorDeparture } from "~contract/schedules";
 import { departuresQuery } from "~/features/console/departure-range";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatMoment } from "~/ui/date-format";
 import type { DeparturesPageData } from "./departures-data";
+import { IntentForm } from "~/ui/intent-form";
 
 /** The cancel step: how many guests will be refunded and told, then the confirming button. */
 export function CancelStep({ departure }: { departure: OperatorDeparture }) {
@@ -18,11 +19,9 @@ export function CancelStep({ departure }: { departure: OperatorDeparture }) {
       </h2>
       <p className="mt-1 text-sm text-slate-900">{t("schedules.cancelConsequence", { count: departure.bookings })}</p>
       <div className="mt-3 flex gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="departureId" value={departure.id} />
+        <IntentForm intent="cancel" values={{ departureId: departure.id }}>
           <Button variant="dangerSolid">{t("schedules.confirmCancel")}</Button>
-        </Form>
+        </IntentForm>
         <Link
           to={`?${departuresQuery(range)}`}
           className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium"

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import { Button } from "~/ui/button";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import type { OperatorDeparture } from "~contract/schedules";
 import { useTranslation } from "~/platform/i18n-react";
-import { FieldError, FormError } from "~/ui/form-parts";
+import { FieldError } from "~/ui/form-parts";
 import { useFormResult } from "~/ui/use-form-result";
 import type { DeparturesPageData } from "./departures-data";
+import { IntentForm } from "~/ui/intent-form";
 
 /** The departure's guide: a select of the team (or none) and its own submit; works without JavaScript. */
 export function GuideForm({ departure, when }: { departure: OperatorDeparture; when: string }) {
@@ -13,9 +14,7 @@ export function GuideForm({ departure, when }: { departure: OperatorDeparture; w
   const { t } = useTranslation();
   const selectId = `guide-${departure.id}`;
   return (
-    <Form method="post" className="flex items-end gap-2">
-      <input type="hidden" name="intent" value="guide" />
-      <input type="hidden" name="departureId" value={departure.id} />
+    <IntentForm intent="guide" values={{ departureId: departure.id }} className="flex items-end gap-2">
       <div>
         <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
           {t("manifest.guide")}
@@ -35,7 +34,7 @@ export function GuideForm({ departure, when }: { departure: OperatorDeparture; w
         </select>
       </div>
       <Button aria-label={t("manifest.assignGuideWhen", { when })}>{t("manifest.assignGuide")}</Button>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -52,10 +51,7 @@ export function CapacityForm({ departure }: { departure: OperatorDeparture }) {
   const error = fields.capacity.errors?.[0];
   const [key, taken] = error?.startsWith("schedules.capacityBelowTaken:") ? error.split(":") : [error, undefined];
   return (
-    <Form method="post" {...getFormProps(form)} className="flex items-end gap-2">
-      <FormError errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value="capacity" />
-      <input type="hidden" name="departureId" value={departure.id} />
+    <IntentForm meta={form} intent="capacity" values={{ departureId: departure.id }} className="flex items-end gap-2">
       <div>
         <label htmlFor={fields.capacity.id} className="block text-sm font-medium text-slate-800">
           {t("schedules.capacity")}
@@ -77,6 +73,6 @@ export function CapacityForm({ departure }: { departure: OperatorDeparture }) {
         ) : null}
       </div>
       <Button variant="primary">{t("schedules.saveCapacity")}</Button>
-    </Form>
+    </IntentForm>
   );
 }

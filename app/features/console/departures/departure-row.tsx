@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/ui/button";
 import type { OperatorDeparture } from "~contract/schedules";
 import { departuresQuery } from "~/features/console/departure-range";
@@ -6,6 +6,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { formatMoment } from "~/ui/date-format";
 import type { DeparturesPageData } from "./departures-data";
 import { CapacityForm, GuideForm } from "./departure-forms";
+import { IntentForm } from "~/ui/intent-form";
 
 export function DepartureRow({ departure, decide = false }: { departure: OperatorDeparture; decide?: boolean }) {
   const { list, range } = useLoaderData<DeparturesPageData>();
@@ -37,22 +38,20 @@ export function DepartureRow({ departure, decide = false }: { departure: Operato
           {decide ? null : <GuideForm departure={departure} when={when} />}
           {decide ? null : <CapacityForm departure={departure} />}
           {decide ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="keep" />
-              <input type="hidden" name="departureId" value={departure.id} />
+            <IntentForm intent="keep" values={{ departureId: departure.id }}>
               <Button aria-label={t("schedules.keepWhen", { when })}>{t("schedules.keep")}</Button>
-            </Form>
+            </IntentForm>
           ) : (
-            <Form method="post">
-              <input type="hidden" name="intent" value="status" />
-              <input type="hidden" name="departureId" value={departure.id} />
-              <input type="hidden" name="status" value={departure.status === "open" ? "closed" : "open"} />
+            <IntentForm
+              intent="status"
+              values={{ departureId: departure.id, status: departure.status === "open" ? "closed" : "open" }}
+            >
               <Button
                 aria-label={t(departure.status === "open" ? "schedules.closeWhen" : "schedules.reopenWhen", { when })}
               >
                 {t(departure.status === "open" ? "schedules.close" : "schedules.reopen")}
               </Button>
-            </Form>
+            </IntentForm>
           )}
           <Link
             to={`/console/departures/${encodeURIComponent(departure.id)}/waitlist`}

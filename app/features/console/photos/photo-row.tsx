@@ -1,13 +1,12 @@
-import { getFormProps, type FieldMetadata } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { type FieldMetadata } from "@conform-to/react";
 import type { OperatorPhoto } from "~contract/photos";
 import { ExperiencePicture } from "~/features/catalog/experience-picture";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
-import { FormError } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { useFormErrors } from "~/ui/use-form-result";
 import { usePhotoForm } from "./use-photo-form";
+import { IntentForm } from "~/ui/intent-form";
 
 /** A photo: its place, its alt text (a form), moving it (cover, up, down) and deleting it (asked first). */
 export function PhotoRow({ photo, last }: { photo: OperatorPhoto; last: boolean }) {
@@ -27,17 +26,11 @@ export function PhotoRow({ photo, last }: { photo: OperatorPhoto; last: boolean 
         </p>
       </div>
       <div className="min-w-0 flex-1 space-y-3">
-        <Form method="post" {...getFormProps(form)} className="space-y-2">
-          <FormError errors={form.errors} id={form.errorId} />
-          <input type="hidden" name="intent" value="alt" />
-          <input type="hidden" name="photoId" value={photo.id} />
+        <IntentForm meta={form} intent="alt" values={{ photoId: photo.id }} className="space-y-2">
           <TextField field={fields.alt as FieldMetadata<string | undefined>} label={t("photos.altOf", { number })} />
           <Button>{t("photos.saveAlt")}</Button>
-        </Form>
-        <Form method="post" className="flex flex-wrap gap-2">
-          <FormError errors={moveError} />
-          <input type="hidden" name="intent" value="move" />
-          <input type="hidden" name="photoId" value={photo.id} />
+        </IntentForm>
+        <IntentForm errors={moveError} intent="move" values={{ photoId: photo.id }} className="flex flex-wrap gap-2">
           {photo.cover ? null : (
             <>
               <MoveButton position={0} label={t("photos.makeCover")} who={who} />
@@ -45,18 +38,15 @@ export function PhotoRow({ photo, last }: { photo: OperatorPhoto; last: boolean 
             </>
           )}
           {last ? null : <MoveButton position={photo.position + 1} label={t("photos.moveDown")} who={who} />}
-        </Form>
+        </IntentForm>
         <details className="text-sm">
           <summary className="cursor-pointer font-medium text-red-800">{t("photos.delete")}</summary>
-          <Form method="post" className="mt-2 space-y-2">
-            <FormError errors={deleteError} />
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="photoId" value={photo.id} />
+          <IntentForm errors={deleteError} intent="delete" values={{ photoId: photo.id }} className="mt-2 space-y-2">
             <p className="text-slate-800">{t("photos.deleteConfirm")}</p>
             <Button variant="dangerSolid" aria-label={t("photos.deleteWhich", { number })}>
               {t("photos.deleteNow")}
             </Button>
-          </Form>
+          </IntentForm>
         </details>
       </div>
     </li>

@@ -5,6 +5,7 @@ import { ExperienceNav } from "../experience-nav";
 import { PhotoRow } from "./photo-row";
 import type { PhotosPageData } from "./photos-data";
 import { UploadForm } from "./upload-form";
+import { CardSection } from "~/ui/labelled-section";
 
 /** One experience's photos: upload (a file input; drag-and-drop with JavaScript), alt text, order, cover, delete. */
 export function PhotosPage() {
@@ -18,16 +19,13 @@ export function PhotosPage() {
         <ExperienceNav experienceId={experience.id} title={experience.title} />
       </div>
       {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
-      <section aria-labelledby="upload-heading" className="mt-6 max-w-xl rounded-xl border border-slate-200 p-4">
-        <h2 id="upload-heading" className="text-lg font-semibold text-brand-ink">
-          {t("photos.add")}
-        </h2>
+      <CardSection headingId="upload-heading" heading={t("photos.add")} className="mt-6 max-w-xl">
         {photos.length >= maxPhotos ? (
           <p className="mt-2 text-sm text-slate-700">{t("photos.full", { count: maxPhotos })}</p>
         ) : (
           <UploadForm />
         )}
-      </section>
+      </CardSection>
       <section aria-labelledby="gallery-heading" className="mt-8">
         <h2 id="gallery-heading" className="text-lg font-semibold text-brand-ink">
           {t("photos.gallery", { count: photos.length })}

@@ -1,14 +1,15 @@
-import { getFormProps, type FieldMetadata } from "@conform-to/react";
-import { Form, useLoaderData } from "@remix-run/react";
+import { type FieldMetadata } from "@conform-to/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { FileField } from "~/ui/file-field";
-import { FormError, SubmitButton } from "~/ui/form-parts";
+import { SubmitButton } from "~/ui/form-parts";
 import { formVersion } from "~/ui/form-version";
 import { TextField } from "~/ui/text-field";
 import { useIsPending } from "~/ui/use-is-pending";
 import { PhotoDropZone } from "../photo-drop-zone";
 import type { PhotosPageData } from "./photos-data";
 import { usePhotoForm } from "./use-photo-form";
+import { IntentForm } from "~/ui/intent-form";
 
 /** What the photo files may be: the API reads the bytes; this only filters the file picker. */
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
@@ -26,10 +27,13 @@ export function UploadForm() {
   const file = fields.file as FieldMetadata<File | undefined>;
   return (
     <PhotoDropZone altInputId={fields.alt.id} fileInputId={file.id}>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-3 space-y-3">
-        <FormError errors={form.errors} id={form.errorId} />
-        <input type="hidden" name="intent" value="upload" />
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <IntentForm
+        meta={form}
+        intent="upload"
+        values={{ idempotencyKey }}
+        encType="multipart/form-data"
+        className="mt-3 space-y-3"
+      >
         <FileField field={file} label={t("photos.file")} hint={t("photos.fileHint")} accept={ACCEPT} required />
         <TextField
           field={fields.alt as FieldMetadata<string | undefined>}
@@ -37,7 +41,7 @@ export function UploadForm() {
           hint={t("photos.altHint")}
         />
         <SubmitButton pending={pending} label={t("photos.upload")} pendingLabel={t("photos.uploading")} />
-      </Form>
+      </IntentForm>
     </PhotoDropZone>
   );
 }

@@ -1,13 +1,14 @@
-import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Form, useLoaderData } from "@remix-run/react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { toMajorUnits } from "~contract/money";
 import type { OperatorService } from "~contract/operator-services";
 import { useTranslation } from "~/platform/i18n-react";
-import { FormError, SubmitButton } from "~/ui/form-parts";
+import { SubmitButton } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { PricesPageData } from "./prices-data";
 import { usePriceForm, asText } from "./use-price-form";
+import { IntentForm } from "~/ui/intent-form";
 
 export type TicketRow = { code: string; name: string; price: string };
 
@@ -34,10 +35,13 @@ export function PricesForm({ service }: { service: OperatorService }) {
   }, [rows]);
   const captionId = `${form.id}-caption`;
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3" aria-labelledby={captionId}>
-      <FormError errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value="prices" />
-      <input type="hidden" name="serviceId" value={service.id} />
+    <IntentForm
+      meta={form}
+      intent="prices"
+      values={{ serviceId: service.id }}
+      className="space-y-3"
+      aria-labelledby={captionId}
+    >
       <table className="w-full text-left text-sm">
         <caption id={captionId} className="mb-2 text-left font-semibold text-slate-900">
           {t("prices.ticketTypesOf", { name: service.name })}
@@ -105,7 +109,7 @@ export function PricesForm({ service }: { service: OperatorService }) {
       </button>
       <SubmitButton pending={pending} label={t("prices.savePrices")} pendingLabel={t("login.saving")} />
       <TicketCodes service={service} />
-    </Form>
+    </IntentForm>
   );
 }
 

@@ -7,6 +7,7 @@ import type { PricesPageData } from "./prices-data";
 import { figuresKey } from "./use-price-form";
 import { ServiceForm, DeleteServiceForm, NewServiceForm } from "./service-forms";
 import { PricesForm } from "./prices-form";
+import { CardSection } from "~/ui/labelled-section";
 
 /** One experience's services: each with its fields and its ticket types and prices; a new service. */
 export function PricesPage() {
@@ -22,12 +23,9 @@ export function PricesPage() {
       {page.services.map((service) => (
         <ServiceSection key={service.id} service={service} />
       ))}
-      <section aria-labelledby="new-service-heading" className="mt-10 max-w-xl rounded-xl border border-slate-200 p-4">
-        <h2 id="new-service-heading" className="text-lg font-semibold text-brand-ink">
-          {t("prices.newService")}
-        </h2>
+      <CardSection headingId="new-service-heading" heading={t("prices.newService")} className="mt-10 max-w-xl">
         <NewServiceForm />
-      </section>
+      </CardSection>
     </>
   );
 }
@@ -35,16 +33,13 @@ export function PricesPage() {
 export function ServiceSection({ service }: { service: OperatorService }) {
   const headingId = `service-${service.id}-heading`;
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-xl border border-slate-200 p-4" data-testid="service">
-      <h2 id={headingId} className="text-lg font-semibold text-brand-ink">
-        {service.name}
-      </h2>
+    <CardSection headingId={headingId} heading={service.name} className="mt-8" data-testid="service">
       <div className="mt-3 grid gap-8 lg:grid-cols-2">
         {/* Saved figures remount a form: it shows them, not what was typed. */}
         <ServiceForm key={figuresKey(service)} service={service} />
         <PricesForm key={JSON.stringify(service.ticketTypes)} service={service} />
       </div>
       <DeleteServiceForm service={service} />
-    </section>
+    </CardSection>
   );
 }

@@ -1,14 +1,16 @@
-import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { Form, useLoaderData } from "@remix-run/react";
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useLoaderData } from "@remix-run/react";
 import type { OperatorService } from "~contract/operator-services";
 import { useTranslation } from "~/platform/i18n-react";
-import { FormError, SubmitButton } from "~/ui/form-parts";
+import { SubmitButton } from "~/ui/form-parts";
 import { formVersion } from "~/ui/form-version";
 import { TextField } from "~/ui/text-field";
 import { useIsPending } from "~/ui/use-is-pending";
 import { Button } from "~/ui/button";
 import type { PricesPageData } from "./prices-data";
 import { usePriceForm, asText } from "./use-price-form";
+import { IntentForm } from "~/ui/intent-form";
+import { FieldFrame, fieldAria } from "~/ui/field-frame";
 
 export function ServiceForm({ service }: { service: OperatorService }) {
   const { t } = useTranslation();
@@ -22,15 +24,13 @@ export function ServiceForm({ service }: { service: OperatorService }) {
   });
   const pending = useIsPending({ intent: "service" });
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
+    <IntentForm
+      meta={form}
+      intent="service"
+      values={{ serviceId: service.id }}
       className="space-y-3"
       aria-label={t("prices.serviceForm", { name: service.name })}
     >
-      <FormError errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value="service" />
-      <input type="hidden" name="serviceId" value={service.id} />
       <TextField field={asText(fields.name)} label={t("prices.name")} />
       <DescriptionField field={asText(fields.description)} />
       <TextField field={asText(fields.durationMinutes)} label={t("prices.duration")} inputMode="numeric" />
@@ -43,32 +43,22 @@ export function ServiceForm({ service }: { service: OperatorService }) {
       />
       <TextField field={asText(fields.sortOrder)} label={t("prices.position")} inputMode="numeric" />
       <SubmitButton pending={pending} label={t("prices.saveService")} pendingLabel={t("login.saving")} />
-    </Form>
+    </IntentForm>
   );
 }
 
 export function DescriptionField({ field }: { field: FieldMetadata<string | undefined> }) {
   const { t } = useTranslation();
-  const invalid = Boolean(field.errors?.length);
   return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {t("prices.description")}
-      </label>
+    <FieldFrame field={field} label={t("prices.description")}>
       <textarea
         {...getTextareaProps(field, { ariaAttributes: false })}
         key={field.key}
         rows={3}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? field.errorId : undefined}
+        {...fieldAria(field, false)}
         className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
       />
-      {invalid ? (
-        <p id={field.errorId} className="mt-1 text-sm text-red-700">
-          {t(field.errors![0])}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -79,10 +69,13 @@ export function DeleteServiceForm({ service }: { service: OperatorService }) {
   const confirm = fields.confirm;
   const invalid = Boolean(confirm.errors?.length);
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 border-t border-slate-200 pt-4">
-      <FormError errors={form.errors?.map((key) => t(key, { count: service.bookings }))} id={form.errorId} />
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="serviceId" value={service.id} />
+    <IntentForm
+      meta={form}
+      errors={form.errors?.map((key) => t(key, { count: service.bookings }))}
+      intent="delete"
+      values={{ serviceId: service.id }}
+      className="mt-6 border-t border-slate-200 pt-4"
+    >
       <div className="flex items-start gap-2">
         <input
           {...getInputProps(confirm, { type: "checkbox", value: "on", ariaAttributes: false })}
@@ -103,7 +96,7 @@ export function DeleteServiceForm({ service }: { service: OperatorService }) {
       <Button variant="danger" className="mt-2">
         {t("prices.deleteService", { name: service.name })}
       </Button>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -118,15 +111,12 @@ export function NewServiceForm() {
   const [form, fields] = usePriceForm<Record<string, string>>("create", "create", {}, `-${version}`);
   const pending = useIsPending({ intent: "create" });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
-      <FormError errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value="create" />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+    <IntentForm meta={form} intent="create" values={{ idempotencyKey }} className="mt-3 space-y-3">
       <TextField field={asText(fields.name)} label={t("prices.name")} />
       <DescriptionField field={asText(fields.description)} />
       <TextField field={asText(fields.durationMinutes)} label={t("prices.duration")} inputMode="numeric" />
       <TextField field={asText(fields.capacity)} label={t("prices.capacity")} inputMode="numeric" />
       <SubmitButton pending={pending} label={t("prices.createService")} pendingLabel={t("login.saving")} />
-    </Form>
+    </IntentForm>
   );
 }

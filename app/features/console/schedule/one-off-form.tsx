@@ -1,12 +1,15 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useFormValidation } from "~/ui/use-form-validation";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
-import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { SubmitButton } from "~/ui/form-parts";
+import { FieldFrame, fieldAria } from "~/ui/field-frame";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { SchedulePageData } from "./schedule-data";
+import { CardSection } from "~/ui/labelled-section";
+import { IntentForm } from "~/ui/intent-form";
 
 export function OneOffForm() {
   const { schedule, constraints } = useLoaderData<SchedulePageData>();
@@ -23,50 +26,42 @@ export function OneOffForm() {
   });
   const pending = useIsPending({ intent: "oneOff" });
   return (
-    <section aria-labelledby="one-off-heading" className="mt-8 max-w-xl rounded-xl border border-slate-200 p-4">
-      <h2 id="one-off-heading" className="text-lg font-semibold text-brand-ink">
-        {t("schedules.oneOffHeading")}
-      </h2>
+    <CardSection headingId="one-off-heading" heading={t("schedules.oneOffHeading")} className="mt-8 max-w-xl">
       <p className="mt-1 text-sm text-slate-700">
         {t("schedules.oneOffHint", { zone: schedule.experience.timezone, capacity: service.capacity })}
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
-        <FormError errors={form.errors} id={form.errorId} />
-        <input type="hidden" name="intent" value="oneOff" />
-        <input type="hidden" name="serviceId" value={service.id} />
+      <IntentForm meta={form} intent="oneOff" values={{ serviceId: service.id }} className="mt-3 space-y-3">
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField type="date" field={fields.date as FieldMetadata<string | undefined>} label={t("schedules.date")} />
-          <div>
-            <label htmlFor={fields.time.id} className="block text-sm font-medium text-slate-800">
-              {t("schedules.time")}
-            </label>
-            <input
-              {...getInputProps(fields.time, { type: "time", ariaAttributes: false })}
-              key={fields.time.key}
-              aria-invalid={fields.time.errors?.length ? true : undefined}
-              aria-describedby={fields.time.errors?.length ? fields.time.errorId : undefined}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-            />
-            <FieldError field={fields.time} />
-          </div>
-          <div>
-            <label htmlFor={fields.capacity.id} className="block text-sm font-medium text-slate-800">
-              {t("schedules.capacityOptional")}
-            </label>
-            <input
-              {...getInputProps(fields.capacity, { type: "number", ariaAttributes: false })}
-              key={fields.capacity.key}
-              aria-invalid={fields.capacity.errors?.length ? true : undefined}
-              aria-describedby={fields.capacity.errors?.length ? fields.capacity.errorId : undefined}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-            />
-            <FieldError field={fields.capacity} />
-          </div>
+          <PlainInput field={fields.time} type="time" label={t("schedules.time")} />
+          <PlainInput field={fields.capacity} type="number" label={t("schedules.capacityOptional")} />
         </div>
         <div className="max-w-xs">
           <SubmitButton pending={pending} label={t("schedules.addDeparture")} pendingLabel={t("login.saving")} />
         </div>
-      </Form>
-    </section>
+      </IntentForm>
+    </CardSection>
+  );
+}
+
+/** A plain input (no focus ring) in its field frame. */
+function PlainInput({
+  field,
+  type,
+  label,
+}: {
+  field: FieldMetadata<string | number | undefined>;
+  type: "time" | "number";
+  label: string;
+}) {
+  return (
+    <FieldFrame field={field} label={label}>
+      <input
+        {...getInputProps(field, { type, ariaAttributes: false })}
+        key={field.key}
+        {...fieldAria(field, false)}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+      />
+    </FieldFrame>
   );
 }

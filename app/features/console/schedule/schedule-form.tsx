@@ -1,14 +1,16 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useFormValidation } from "~/ui/use-form-validation";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { WEEKDAYS } from "~contract/time-zones";
 import { useTranslation } from "~/platform/i18n-react";
 import { dateTimeFormat, formatCalendarDay } from "~/ui/date-format";
-import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { FieldError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import type { SchedulePageData } from "./schedule-data";
+import { CardSection } from "~/ui/labelled-section";
+import { IntentForm } from "~/ui/intent-form";
 
 export function ScheduleForm() {
   const { schedule, constraints } = useLoaderData<SchedulePageData>();
@@ -52,10 +54,11 @@ export function ScheduleForm() {
   );
 
   return (
-    <section aria-labelledby="schedule-heading" className="mt-8 rounded-xl border border-slate-200 p-4">
-      <h2 id="schedule-heading" className="text-lg font-semibold text-brand-ink">
-        {t("schedules.weeklyHeading", { service: service.name })}
-      </h2>
+    <CardSection
+      headingId="schedule-heading"
+      heading={t("schedules.weeklyHeading", { service: service.name })}
+      className="mt-8"
+    >
       <p className="mt-1 text-sm text-slate-700">{t("schedules.weeklyHint", { days: schedule.horizonDays })}</p>
       <p className="mt-1 text-sm text-slate-700" data-testid="schedule-zone">
         {t("schedules.zoneOfExperience", { zone: schedule.experience.timezone })}{" "}
@@ -66,10 +69,7 @@ export function ScheduleForm() {
           {t("schedules.zoneWhere")}
         </Link>
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
-        <FormError errors={form.errors} id={form.errorId} />
-        <input type="hidden" name="intent" value="schedule" />
-        <input type="hidden" name="serviceId" value={service.id} />
+      <IntentForm meta={form} intent="schedule" values={{ serviceId: service.id }} className="mt-4 space-y-5">
         <div className="max-w-xs">
           <label htmlFor={fields.salesCutoffMinutes.id} className="block text-sm font-medium text-slate-800">
             {t("schedules.cutoff")}
@@ -152,8 +152,8 @@ export function ScheduleForm() {
         <div className="max-w-xs">
           <SubmitButton pending={pending} label={t("schedules.save")} pendingLabel={t("login.saving")} />
         </div>
-      </Form>
-    </section>
+      </IntentForm>
+    </CardSection>
   );
 }
 

@@ -1,13 +1,14 @@
-import { getFormProps, type FieldMetadata } from "@conform-to/react";
-import { Form, useLoaderData } from "@remix-run/react";
+import { type FieldMetadata } from "@conform-to/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
-import { FormError, SubmitButton } from "~/ui/form-parts";
+import { SubmitButton } from "~/ui/form-parts";
 import { formVersion } from "~/ui/form-version";
 import { TextField } from "~/ui/text-field";
 import { useIsPending } from "~/ui/use-is-pending";
 import { RoleSelect } from "./role-select";
 import type { TeamPageData } from "./team-data";
 import { useTeamForm } from "./use-team-form";
+import { IntentForm } from "~/ui/intent-form";
 
 /**
  * The invitation form: its key is the page answer's, so sending it twice sends one invitation;
@@ -20,10 +21,7 @@ export function InviteForm() {
   const [form, fields] = useTeamForm("invite", "invite", { role: "manager" }, `-${version}`);
   const pending = useIsPending({ intent: "invite" });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
-      <FormError errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value="invite" />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+    <IntentForm meta={form} intent="invite" values={{ idempotencyKey }} className="mt-3 space-y-3">
       <TextField
         field={fields.email as FieldMetadata<string | undefined>}
         label={t("login.email")}
@@ -32,6 +30,6 @@ export function InviteForm() {
       />
       <RoleSelect field={fields.role as FieldMetadata<string | undefined>} label={t("console.role")} />
       <SubmitButton pending={pending} label={t("console.sendInvitation")} pendingLabel={t("login.saving")} />
-    </Form>
+    </IntentForm>
   );
 }

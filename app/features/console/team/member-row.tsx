@@ -1,13 +1,12 @@
-import { getFormProps, type FieldMetadata } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { type FieldMetadata } from "@conform-to/react";
 import type { OperatorMember } from "~contract/operators";
 import type { OperatorRole } from "~contract/statuses";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
-import { FormError } from "~/ui/form-parts";
 import { useFormErrors } from "~/ui/use-form-result";
 import { RoleSelect } from "./role-select";
 import { useTeamForm } from "./use-team-form";
+import { IntentForm } from "~/ui/intent-form";
 
 /** A member: who, their role (a form to change it), and the removal. */
 export function MemberRow({ member, self }: { member: OperatorMember; self: boolean }) {
@@ -27,16 +26,13 @@ export function MemberRow({ member, self }: { member: OperatorMember; self: bool
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <Form method="post" {...getFormProps(form)} className="flex items-end gap-2">
-          <FormError errors={form.errors} id={form.errorId} />
-          <input type="hidden" name="intent" value="role" />
-          <input type="hidden" name="userId" value={member.userId} />
+        <IntentForm meta={form} intent="role" values={{ userId: member.userId }} className="flex items-end gap-2">
           <RoleSelect
             field={fields.role as FieldMetadata<string | undefined>}
             label={t("console.roleOf", { who: member.email ?? member.userId })}
           />
           <Button>{t("console.changeRole")}</Button>
-        </Form>
+        </IntentForm>
         <RemoveMember member={member} />
       </div>
     </li>
@@ -57,13 +53,10 @@ function RemoveMember({ member }: { member: OperatorMember }) {
         {t("console.removeAsk")}
         <span className="sr-only"> {who}</span>
       </summary>
-      <Form method="post" className="mt-2 max-w-xs space-y-2">
-        <FormError errors={error} />
-        <input type="hidden" name="intent" value="remove" />
-        <input type="hidden" name="userId" value={member.userId} />
+      <IntentForm errors={error} intent="remove" values={{ userId: member.userId }} className="mt-2 max-w-xs space-y-2">
         <p className="text-slate-800">{t("console.removeConfirm", { who })}</p>
         <Button variant="dangerSolid">{t("console.removeWho", { who })}</Button>
-      </Form>
+      </IntentForm>
     </details>
   );
 }

@@ -1,6 +1,7 @@
+import type { ReactNode } from "react";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
-import { LabelledSection } from "~/ui/labelled-section";
+import { CardSection, LabelledSection } from "~/ui/labelled-section";
 import { StatusMessage } from "~/ui/status-message";
 import { InvitationRow } from "./invitation-row";
 import { InviteForm } from "./invite-form";
@@ -18,40 +19,42 @@ export function TeamPage() {
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{t("console.team")}</h1>
       {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
-      <LabelledSection
-        headingId="members-heading"
-        heading={t("console.members")}
-        headingClassName={HEADING}
-        className="mt-6"
-      >
-        <ul className={LIST} data-testid="members">
-          {team.members.map((member) => (
-            <MemberRow key={member.userId} member={member} self={member.userId === me.userId} />
-          ))}
-        </ul>
-      </LabelledSection>
+      <TeamList id="members" heading={t("console.members")} className="mt-6">
+        {team.members.map((member) => (
+          <MemberRow key={member.userId} member={member} self={member.userId === me.userId} />
+        ))}
+      </TeamList>
       {team.invitations.length ? (
-        <LabelledSection
-          headingId="invitations-heading"
-          heading={t("console.openInvitations")}
-          headingClassName={HEADING}
-          className="mt-8"
-        >
-          <ul className={LIST} data-testid="invitations">
-            {team.invitations.map((invitation) => (
-              <InvitationRow key={invitation.id} invitation={invitation} timeZone={me.timeZone} />
-            ))}
-          </ul>
-        </LabelledSection>
+        <TeamList id="invitations" heading={t("console.openInvitations")} className="mt-8">
+          {team.invitations.map((invitation) => (
+            <InvitationRow key={invitation.id} invitation={invitation} timeZone={me.timeZone} />
+          ))}
+        </TeamList>
       ) : null}
-      <LabelledSection
-        headingId="invite-heading"
-        heading={t("console.invite")}
-        headingClassName={HEADING}
-        className="mt-8 max-w-md rounded-xl border border-slate-200 p-4"
-      >
+      <CardSection headingId="invite-heading" heading={t("console.invite")} className="mt-8 max-w-md">
         <InviteForm />
-      </LabelledSection>
+      </CardSection>
     </>
+  );
+}
+
+/** A titled list of the team (members, invitations): its heading `${id}-heading`, the list's test id `id`. */
+function TeamList({
+  id,
+  heading,
+  className,
+  children,
+}: {
+  id: string;
+  heading: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <LabelledSection headingId={`${id}-heading`} heading={heading} headingClassName={HEADING} className={className}>
+      <ul className={LIST} data-testid={id}>
+        {children}
+      </ul>
+    </LabelledSection>
   );
 }

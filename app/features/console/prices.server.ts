@@ -1,0 +1,92 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { minorUnitDigits, toMinorUnits } from "~contract/money";
+import { orNotFound } from "~/platform/api-errors.server";
+import { withFlash } from "~/platform/flash.server";
+import { getZodConstraint } from "~/platform/form.server";
+import { priceFormSchema } from "./console-forms.server";
+import { requireExperiencePage } from "./console.server";
+import { catalogAction, type FormContext } from "./intent-action.server";
+import type { PricesPageData } from "./prices/prices-data";
+
+export async function loadPricesPage({ request, params }: LoaderFunctionArgs) {
+  const { experienceId, api, t } = await requireExperiencePage(request, params);
+  const services = await orNotFound(request, api.call("operatorListServices", { params: { experienceId } }));
+  const digits = minorUnitDigits(services.currency);
+  const page: Omit<PricesPageData, "flash"> = {
+    page: services,
+    digits,
+    constraints: {
+      service: getZodConstraint(priceFormSchema("service", digits)),
+      create: getZodConstraint(priceFormSchema("create", digits)),
+      delete: getZodConstraint(priceFormSchema("delete", digits)),
+      prices: getZodConstraint(priceFormSchema("prices", digits)),
+    },
+    idempotencyKey: crypto.randomUUID(),
+    title: t("prices.title", { title: services.experience.title }),
+  };
+  return withFlash(request, page);
+}
+
+/** The prices are typed in the operator's currency: its decimals decide what may be typed (read once a post). */
+const digitsOf = new WeakMap<Request, Promise<number>>();
+function currencyDigits({ request, api, params }: FormContext<{ experienceId: string }>): Promise<number> {
+  let digits = digitsOf.get(request);
+  if (!digits) {
+    const read = api.call("operatorListServices", { params: { experienceId: params.experienceId } });
+    digits = orNotFound(request, read).then((services) => minorUnitDigits(services.currency));
+    digitsOf.set(request, digits);
+  }
+  return digits;
+}
+
+export const pricesAction = (args: ActionFunctionArgs) =>
+  catalogAction(args, {
+    forms: {
+      service: priceFormSchema("service", 0),
+      create: priceFormSchema("create", 0),
+      delete: priceFormSchema("delete", 0),
+      prices: async (context) => priceFormSchema("prices", await currencyDigits(context)),
+    },
+    row: (intent) => (intent === "create" ? null : "serviceId"),
+    shown: {
+      codes: {
+        capacity_below_taken: { field: "capacity", key: "prices.capacityBelowTaken" },
+        service_has_bookings: { key: "prices.hasBookings" },
+      },
+    },
+    async run(value, context) {
+      const { api, params } = context;
+      switch (value.intent) {
+        case "service": {
+          const { name, description, durationMinutes, capacity, sortOrder } = value;
+          await api.call("operatorUpdateService", {
+            params: { serviceId: value.serviceId },
+            body: { name, description, durationMinutes, capacity, sortOrder },
+          });
+          return { flash: "prices.serviceSaved" };
+        }
+        case "create": {
+          const { name, description, durationMinutes, capacity } = value;
+          await api.call("operatorCreateService", {
+            params: { experienceId: params.experienceId },
+            headers: { "Idempotency-Key": value.idempotencyKey },
+            body: { name, description, durationMinutes, capacity },
+          });
+          return { flash: "prices.serviceCreated" };
+        }
+        case "delete":
+          await api.call("operatorDeleteService", { params: { serviceId: value.serviceId } });
+          return { flash: "prices.serviceDeleted" };
+        case "prices": {
+          const digits = await currencyDigits(context);
+          const ticketTypes = value.tickets.map((row) => ({
+            ...(row.code ? { code: row.code } : {}),
+            name: row.name,
+            priceMinor: toMinorUnits(row.price, digits),
+          }));
+          await api.call("operatorSetTicketTypes", { params: { serviceId: value.serviceId }, body: { ticketTypes } });
+          return { flash: "prices.pricesSaved" };
+        }
+      }
+    },
+  });
