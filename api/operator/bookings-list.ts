@@ -13,6 +13,7 @@ import type { Db } from "../db/client";
 import { bookings, experiences, services, slots, users } from "../db/schema";
 import { bookingReference } from "../bookings/view";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
+import { guestContactColumns, guestContactOf } from "./guest-contact";
 import { onLocalDays, refundedSql } from "./manifest";
 
 /** The earliest and latest local dates a one-sided range stands for. */
@@ -111,18 +112,12 @@ export async function listBookings(
       experienceId: experiences.id,
       experienceTitle: experiences.title,
       serviceName: services.name,
-      guestName: bookings.guestName,
-      guestEmail: bookings.guestEmail,
-      guestPhone: bookings.guestPhone,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phone: users.phone,
       seats: bookings.seats,
       tickets: bookings.tickets,
       currency: bookings.currency,
       totalMinor: bookings.totalMinor,
       refundedMinor: refundedSql,
+      ...guestContactColumns,
     })
     .from(bookings)
     .innerJoin(slots, eq(slots.id, bookings.slotId))
@@ -152,13 +147,7 @@ export async function listBookings(
         experienceTitle: row.experienceTitle,
         serviceName: row.serviceName,
       },
-      guest: row.guestName
-        ? { name: row.guestName, email: row.guestEmail, phone: row.guestPhone }
-        : {
-            name: [row.firstName, row.lastName].filter(Boolean).join(" ") || (row.email ?? ""),
-            email: row.email,
-            phone: row.phone,
-          },
+      guest: guestContactOf(row),
       seats: row.seats,
       guestsLabel: guestSummary(row.tickets),
       money: withMoney

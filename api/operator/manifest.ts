@@ -26,6 +26,7 @@ import { bookingReference } from "../bookings/view";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
 import { currentWaiver } from "../waivers/service";
 import { guideNameSql, guideUsers } from "./departures";
+import { guestContactColumns, guestContactOf } from "./guest-contact";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
 
 interface TicketLine {
@@ -156,10 +157,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
               totalMinor: bookings.totalMinor,
               paymentStatus: bookings.paymentStatus,
               refundedMinor: refundedSql,
-              firstName: users.firstName,
-              lastName: users.lastName,
-              phone: users.phone,
-              email: users.email,
+              ...guestContactColumns,
               waiverSigned: signed,
             })
             .from(bookings)
@@ -212,11 +210,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       seats: row.seats,
       tickets: tickets.map(({ code, name, quantity }) => ({ code, name, quantity })),
       guestsLabel: guestSummary(tickets),
-      lead: {
-        name: [row.firstName, row.lastName].filter(Boolean).join(" ") || (row.email ?? ""),
-        phone: row.phone,
-        email: row.email,
-      },
+      lead: guestContactOf(row),
       waiverSigned: Boolean(row.waiverSigned),
       paymentStatus: row.paymentStatus,
       money: withMoney

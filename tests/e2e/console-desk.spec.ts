@@ -47,7 +47,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(rows).toHaveCount(1);
       await page.getByLabel("Find a booking").fill("nobody-has-this-name");
       await page.getByRole("button", { name: "Search" }).click();
-      await expect(page.getByTestId("bookings-empty")).toHaveText("No booking matches.");
+      await expect(page.getByText("No booking matches.")).toBeVisible();
 
       // A date that does not exist is named, not a crash.
       await page.goto(`${ACME}/console/bookings?from=2026-02-30`);

@@ -3,15 +3,26 @@ import type { BookingsList } from "~contract/operator-bookings";
 import { BOOKING_CHANNELS, BOOKING_STATUSES, PAYMENT_STATUSES } from "~contract/statuses";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
-import { ColumnHeads } from "~/ui/column-heads";
+import { DataTable } from "~/ui/data-table";
 import { DateFilterField } from "~/ui/date-filter-field";
 import { formatDateTime } from "~/ui/date-format";
 import { formatMoney, formatPhone } from "~/ui/format";
-import { ScrollRegion } from "~/ui/scroll-region";
+import { FieldFrame, fieldAria } from "~/ui/field-frame";
 import { AlertMessage } from "~/ui/status-message";
 import { bookingsHref, type BookingFilters } from "./booking-filters";
 
 const PATH = "/console/bookings";
+
+/** The search box as a field of the kit's frame (a GET form has no errors of its own: the API's are named above it). */
+const SEARCH_FIELD = { id: "bookings-q", errorId: "bookings-q-error" };
+
+/** The list's choices: each a select of values whose words are `desk.<name>Choices.<value>`. */
+const SELECTS: readonly { name: keyof BookingFilters; values: readonly string[]; unset?: string }[] = [
+  { name: "status", values: BOOKING_STATUSES },
+  { name: "payment", values: PAYMENT_STATUSES },
+  { name: "channel", values: BOOKING_CHANNELS },
+  { name: "sort", values: ["departure_asc", "departure_desc"], unset: "created_desc" },
+];
 
 /** A labelled <select> of a GET filter form: choosing nothing first ("Any"), then the choices. */
 function FilterSelect({
@@ -54,59 +65,36 @@ function FilterSelect({
 /** The search and filters: a GET form, so the URL holds them (bookmarkable, works without JavaScript). */
 function BookingSearch({ filters, refused }: { filters: BookingFilters; refused: string[] }) {
   const { t } = useTranslation();
-  const choices = (values: readonly string[], prefix: string) =>
-    values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
   return (
     <Form method="get" action={PATH} className="mt-4 space-y-4" aria-labelledby="bookings-search-heading">
       <h2 id="bookings-search-heading" className="sr-only">
         {t("desk.searchHeading")}
       </h2>
       {refused.length > 0 ? <AlertMessage>{t("desk.refused", { fields: refused.join(", ") })}</AlertMessage> : null}
-      <div>
-        <label htmlFor="bookings-q" className="block text-sm font-medium text-slate-800">
-          {t("desk.q")}
-        </label>
-        <p id="bookings-q-hint" className="text-sm text-slate-700">
-          {t("desk.qHint")}
-        </p>
+      <FieldFrame field={SEARCH_FIELD} label={t("desk.q")} hint={t("desk.qHint")}>
         <input
-          id="bookings-q"
+          id={SEARCH_FIELD.id}
           name="q"
           type="search"
           maxLength={100}
           defaultValue={filters.q}
-          aria-describedby="bookings-q-hint"
+          {...fieldAria(SEARCH_FIELD, true)}
           className="mt-1 block w-full max-w-xl rounded-md border border-slate-300 px-3 py-2 text-base"
         />
-      </div>
+      </FieldFrame>
       <div className="flex flex-wrap items-end gap-4">
         <DateFilterField id="bookings-from" name="from" label={t("desk.from")} value={filters.from} />
         <DateFilterField id="bookings-to" name="to" label={t("desk.to")} value={filters.to} />
-        <FilterSelect
-          name="status"
-          label={t("desk.status")}
-          value={filters.status}
-          choices={choices(BOOKING_STATUSES, "desk.statuses")}
-        />
-        <FilterSelect
-          name="payment"
-          label={t("desk.payment")}
-          value={filters.payment}
-          choices={choices(PAYMENT_STATUSES, "desk.payments")}
-        />
-        <FilterSelect
-          name="channel"
-          label={t("desk.channel")}
-          value={filters.channel}
-          choices={choices(BOOKING_CHANNELS, "desk.channels")}
-        />
-        <FilterSelect
-          name="sort"
-          label={t("desk.sort")}
-          value={filters.sort}
-          choices={choices(["departure_asc", "departure_desc"], "desk.sorts")}
-          unset={t("desk.sorts.created_desc")}
-        />
+        {SELECTS.map(({ name, values, unset }) => (
+          <FilterSelect
+            key={name}
+            name={name}
+            label={t(`desk.${name}`)}
+            value={filters[name]}
+            choices={values.map((value) => ({ value, label: t(`desk.${name}Choices.${value}`) }))}
+            unset={unset ? t(`desk.${name}Choices.${unset}`) : undefined}
+          />
+        ))}
         <Button type="submit">{t("desk.search")}</Button>
       </div>
     </Form>
@@ -143,11 +131,11 @@ function BookingRow({ row, withMoney }: { row: Row; withMoney: boolean }) {
       </td>
       <td className="py-2 pr-4">{row.guestsLabel}</td>
       <td className="whitespace-nowrap py-2 pr-4">
-        {t(`desk.statuses.${row.status}`)}
+        {t(`desk.statusChoices.${row.status}`)}
         <br />
-        <span className="text-slate-700">{t(`desk.payments.${row.paymentStatus}`)}</span>
+        <span className="text-slate-700">{t(`desk.paymentChoices.${row.paymentStatus}`)}</span>
       </td>
-      <td className="whitespace-nowrap py-2 pr-4">{t(`desk.channels.${row.channel}`)}</td>
+      <td className="whitespace-nowrap py-2 pr-4">{t(`desk.channelChoices.${row.channel}`)}</td>
       {withMoney ? (
         <td className="whitespace-nowrap py-2 pr-4 text-right">
           {row.money ? formatMoney(row.money.totalMinor, row.money.currency, i18n.language) : null}
@@ -193,28 +181,16 @@ export function BookingsListPage({
           {t("desk.downloadCsv")}
         </a>
       </p>
-      {list.bookings.length === 0 ? (
-        <p className="mt-4 text-slate-700" data-testid="bookings-empty">
-          {t("desk.empty")}
-        </p>
-      ) : (
-        <ScrollRegion label={t("desk.title")} className="mt-4">
-          <table className="min-w-full text-left text-sm" data-testid="bookings">
-            <caption className="sr-only">{t("desk.title")}</caption>
-            <ColumnHeads
-              className="border-b border-slate-300"
-              cell="py-2 pr-4"
-              labels={heads}
-              alignFrom={withMoney ? heads.length - 1 : heads.length}
-            />
-            <tbody className="divide-y divide-slate-200">
-              {list.bookings.map((row) => (
-                <BookingRow key={row.id} row={row} withMoney={withMoney} />
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      )}
+      <DataTable
+        rows={list.bookings}
+        row={(row) => <BookingRow key={row.id} row={row} withMoney={withMoney} />}
+        empty={t("desk.empty")}
+        className="mt-4"
+        caption={t("desk.title")}
+        columns={heads}
+        alignFrom={withMoney ? heads.length - 1 : heads.length}
+        data-testid="bookings"
+      />
       <nav aria-label={t("desk.pages")} className="mt-6 flex gap-4">
         {paged ? (
           <Link to={bookingsHref(PATH, filters)} className="text-sm font-medium text-brand-ink underline">
