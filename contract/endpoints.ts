@@ -24,6 +24,7 @@ import {
 import { tipsEndpoints, giftCardsEndpoints, referralsEndpoints } from "./gifts/endpoints";
 import { waitlistEndpoints } from "./waitlist/endpoints";
 import { consoleEndpoints } from "./operator/team-endpoints";
+import { consoleDeskEndpoints } from "./operator/desk-endpoints";
 import { consolePhotosEndpoints, consoleSchedulesEndpoints } from "./operator/catalog-endpoints";
 import {
   consoleCheckInEndpoints,
@@ -67,6 +68,7 @@ export const endpoints = {
   ...consoleRefundsEndpoints,
   ...consoleDayManifestEndpoints,
   ...consoleReportsEndpoints,
+  ...consoleDeskEndpoints,
   ...mediaEndpoints,
   ...consoleSchedulesEndpoints,
   ...developmentEndpoints,

@@ -16,6 +16,9 @@ export const BOOKING_STATUSES = ["held", "confirmed", "cancelled", "expired", "r
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded", "not_required"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Where a booking was made: on the marketplace, on the operator's storefront, or by the team (the desk). */
+export const BOOKING_CHANNELS = ["marketplace", "storefront", "staff"] as const;
+export type BookingChannel = (typeof BOOKING_CHANNELS)[number];
 
 /** What the user still owes before booking here (GET /v1/user/missing-data). */
 export const MISSING_DATA_FIELDS = ["firstName", "lastName", "location", "paymentMethod"] as const;

@@ -26,6 +26,7 @@ import { bookingReference } from "../bookings/view";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
 import { currentWaiver } from "../waivers/service";
 import { departureSeatColumns, guideNameSql, guideUsers } from "./departures";
+import { guestContactColumns, guestContactOf } from "./guest-contact";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
 
 interface TicketLine {
@@ -72,7 +73,7 @@ export function guestsOf(seats: number, tickets: TicketLine[], checkIns: CheckIn
 }
 
 /** The refunded total of a booking: its refunds' rows (migration 0024), never less than the booking's own figure. */
-const refundedSql = sql<number>`greatest(coalesce((select sum(${bookingRefunds.amountMinor}) from ${bookingRefunds} where ${bookingRefunds.bookingId} = ${bookings.id} and not ${bookingRefunds.outsideTotal}), 0), coalesce(${bookings.refundMinor}, 0))::int`;
+export const refundedSql = sql<number>`greatest(coalesce((select sum(${bookingRefunds.amountMinor}) from ${bookingRefunds} where ${bookingRefunds.bookingId} = ${bookings.id} and not ${bookingRefunds.outsideTotal}), 0), coalesce(${bookings.refundMinor}, 0))::int`;
 
 /** Paid and kept, owed, refunded, from the booking's total and payment status. */
 export function moneyOf(row: { status: string; paymentStatus: string; totalMinor: number; refundedMinor: number }) {
@@ -160,10 +161,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
               totalMinor: bookings.totalMinor,
               paymentStatus: bookings.paymentStatus,
               refundedMinor: refundedSql,
-              firstName: users.firstName,
-              lastName: users.lastName,
-              phone: users.phone,
-              email: users.email,
+              ...guestContactColumns,
               waiverSigned: signed,
             })
             .from(bookings)
@@ -211,11 +209,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       seats: row.seats,
       tickets: tickets.map(({ code, name, quantity }) => ({ code, name, quantity })),
       guestsLabel: guestSummary(tickets),
-      lead: {
-        name: [row.firstName, row.lastName].filter(Boolean).join(" ") || (row.email ?? ""),
-        phone: row.phone,
-        email: row.email,
-      },
+      lead: guestContactOf(row),
       waiverSigned: Boolean(row.waiverSigned),
       paymentStatus: row.paymentStatus,
       money: withMoney

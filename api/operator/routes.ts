@@ -13,6 +13,7 @@ import { checkInRoutes } from "./check-in-routes";
 import { refundRoutes } from "./refund-routes";
 import { manifestRoutes } from "./manifest-routes";
 import { reportRoutes } from "./report-routes";
+import { deskRoutes } from "./desk-routes";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {
@@ -151,6 +152,7 @@ checkInRoutes(operatorRoutes);
 refundRoutes(operatorRoutes);
 manifestRoutes(operatorRoutes);
 reportRoutes(operatorRoutes);
+deskRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

@@ -177,6 +177,7 @@ test("no console page scrolls sideways at 360, 390 or 1280 px but inside a table
     `/console/departures/${booked.slotId}/waitlist`,
     `/console/bookings/${booked.bookingId}`,
     "/console/bookings/bk_no_such_booking",
+    `/console/bookings?q=${booked.reference}`,
     "/console/reports",
     "/console/gift-cards",
     "/console/branding",

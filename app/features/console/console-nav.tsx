@@ -9,6 +9,7 @@ export function useConsoleSections(can: OperatorMe["can"]) {
     { to: "/console", label: t("console.home"), end: true },
     ...(can.runDay ? [{ to: "/console/manifest", label: t("console.manifest"), end: false }] : []),
     ...(can.runDay ? [{ to: "/console/check-in", label: t("console.checkIn"), end: false }] : []),
+    ...(can.runDay ? [{ to: "/console/bookings", label: t("console.bookings"), end: false }] : []),
     ...(can.manageCatalog ? [{ to: "/console/experiences", label: t("console.experiences"), end: false }] : []),
     ...(can.readReports ? [{ to: "/console/reports", label: t("console.reports"), end: false }] : []),
     ...(can.readReports ? [{ to: "/console/gift-cards", label: t("console.giftCards"), end: false }] : []),

@@ -1,0 +1,35 @@
+import { bookings, users } from "../db/schema";
+
+/**
+ * Who to call about a booking: the guest's own contact when the team took the booking for them
+ * (migration 0044), else the account holder's. Selected with a booking joined to its user.
+ */
+export const guestContactColumns = {
+  guestName: bookings.guestName,
+  guestEmail: bookings.guestEmail,
+  guestPhone: bookings.guestPhone,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+};
+
+type ContactRow = {
+  guestName: string | null;
+  guestEmail: string | null;
+  guestPhone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+};
+
+/** The contact a console page shows: a name (the email when the holder gave none), email and phone. */
+export function guestContactOf(row: ContactRow): { name: string; email: string | null; phone: string | null } {
+  if (row.guestName) return { name: row.guestName, email: row.guestEmail, phone: row.guestPhone };
+  return {
+    name: [row.firstName, row.lastName].filter(Boolean).join(" ") || (row.email ?? ""),
+    email: row.email,
+    phone: row.phone,
+  };
+}

@@ -1,0 +1,212 @@
+import { Form, Link } from "@remix-run/react";
+import type { BookingsList } from "~contract/operator-bookings";
+import { BOOKING_CHANNELS, BOOKING_STATUSES, PAYMENT_STATUSES } from "~contract/statuses";
+import { useTranslation } from "~/platform/i18n-react";
+import { Button } from "~/ui/button";
+import { DataTable } from "~/ui/data-table";
+import { DateFilterField } from "~/ui/date-filter-field";
+import { formatDateTime } from "~/ui/date-format";
+import { formatMoney, formatPhone } from "~/ui/format";
+import { FieldFrame, fieldAria } from "~/ui/field-frame";
+import { AlertMessage } from "~/ui/status-message";
+import { bookingsHref, type BookingFilters } from "./booking-filters";
+
+const PATH = "/console/bookings";
+
+/** The search box as a field of the kit's frame (a GET form has no errors of its own: the API's are named above it). */
+const SEARCH_FIELD = { id: "bookings-q", errorId: "bookings-q-error" };
+
+/** The list's choices: each a select of values whose words are `desk.<name>Choices.<value>`. */
+const SELECTS: readonly { name: keyof BookingFilters; values: readonly string[]; unset?: string }[] = [
+  { name: "status", values: BOOKING_STATUSES },
+  { name: "payment", values: PAYMENT_STATUSES },
+  { name: "channel", values: BOOKING_CHANNELS },
+  { name: "sort", values: ["departure_asc", "departure_desc"], unset: "created_desc" },
+];
+
+/** A labelled <select> of a GET filter form: choosing nothing first ("Any"), then the choices. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  choices,
+  unset,
+}: {
+  name: keyof BookingFilters;
+  label: string;
+  value: string;
+  choices: readonly { value: string; label: string }[];
+  /** What choosing nothing means (default "Any"). */
+  unset?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <label htmlFor={`bookings-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={`bookings-${name}`}
+        name={name}
+        defaultValue={value}
+        className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-base"
+      >
+        <option value="">{unset ?? t("desk.any")}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The search and filters: a GET form, so the URL holds them (bookmarkable, works without JavaScript). */
+function BookingSearch({ filters, refused }: { filters: BookingFilters; refused: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" action={PATH} className="mt-4 space-y-4" aria-labelledby="bookings-search-heading">
+      <h2 id="bookings-search-heading" className="sr-only">
+        {t("desk.searchHeading")}
+      </h2>
+      {refused.length > 0 ? <AlertMessage>{t("desk.refused", { fields: refused.join(", ") })}</AlertMessage> : null}
+      <FieldFrame field={SEARCH_FIELD} label={t("desk.q")} hint={t("desk.qHint")}>
+        <input
+          id={SEARCH_FIELD.id}
+          name="q"
+          type="search"
+          maxLength={100}
+          defaultValue={filters.q}
+          {...fieldAria(SEARCH_FIELD, true)}
+          className="mt-1 block w-full max-w-xl rounded-md border border-slate-300 px-3 py-2 text-base"
+        />
+      </FieldFrame>
+      <div className="flex flex-wrap items-end gap-4">
+        <DateFilterField id="bookings-from" name="from" label={t("desk.from")} value={filters.from} />
+        <DateFilterField id="bookings-to" name="to" label={t("desk.to")} value={filters.to} />
+        {SELECTS.map(({ name, values, unset }) => (
+          <FilterSelect
+            key={name}
+            name={name}
+            label={t(`desk.${name}`)}
+            value={filters[name]}
+            choices={values.map((value) => ({ value, label: t(`desk.${name}Choices.${value}`) }))}
+            unset={unset ? t(`desk.${name}Choices.${unset}`) : undefined}
+          />
+        ))}
+        <Button type="submit">{t("desk.search")}</Button>
+      </div>
+    </Form>
+  );
+}
+
+type Row = BookingsList["bookings"][number];
+
+/** One booking: its reference opens the console's booking page. */
+function BookingRow({ row, withMoney }: { row: Row; withMoney: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { departure } = row;
+  return (
+    <tr data-testid="booking-row" data-booking-id={row.id} className="align-top">
+      <td className="whitespace-nowrap py-2 pr-4">
+        <Link to={`/console/bookings/${row.id}`} className="font-medium text-brand-ink underline">
+          {row.reference}
+        </Link>
+      </td>
+      <td className="py-2 pr-4">
+        <p>{row.guest.name}</p>
+        {row.guest.email ? <p className="text-slate-700">{row.guest.email}</p> : null}
+        {row.guest.phone ? <p className="text-slate-700">{formatPhone(row.guest.phone)}</p> : null}
+      </td>
+      <td className="py-2 pr-4">
+        <p>
+          <time dateTime={departure.startsAt}>
+            {formatDateTime(departure.startsAt, { timeZone: departure.timezone, locale: i18n.language })}
+          </time>
+        </p>
+        <p className="text-slate-700">
+          {departure.experienceTitle} · {departure.serviceName}
+        </p>
+      </td>
+      <td className="py-2 pr-4">{row.guestsLabel}</td>
+      <td className="whitespace-nowrap py-2 pr-4">
+        {t(`desk.statusChoices.${row.status}`)}
+        <br />
+        <span className="text-slate-700">{t(`desk.paymentChoices.${row.paymentStatus}`)}</span>
+      </td>
+      <td className="whitespace-nowrap py-2 pr-4">{t(`desk.channelChoices.${row.channel}`)}</td>
+      {withMoney ? (
+        <td className="whitespace-nowrap py-2 pr-4 text-right">
+          {row.money ? formatMoney(row.money.totalMinor, row.money.currency, i18n.language) : null}
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+/** /console/bookings: find any booking in a second, by who, when, or what the guest reads out. */
+export function BookingsListPage({
+  list,
+  filters,
+  refused,
+  paged,
+}: {
+  list: BookingsList;
+  filters: BookingFilters;
+  refused: string[];
+  paged: boolean;
+}) {
+  const { t } = useTranslation();
+  const withMoney = list.money !== null;
+  const heads = [
+    t("desk.reference"),
+    t("desk.guest"),
+    t("desk.departure"),
+    t("desk.guests"),
+    t("desk.state"),
+    t("desk.channel"),
+    ...(withMoney ? [t("desk.total")] : []),
+  ];
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{t("desk.title")}</h1>
+      <BookingSearch filters={filters} refused={refused} />
+      <p className="mt-4">
+        <a
+          href={bookingsHref(`${PATH}.csv`, filters)}
+          className="text-sm font-medium text-brand-ink underline"
+          download
+        >
+          {t("desk.downloadCsv")}
+        </a>
+      </p>
+      <DataTable
+        rows={list.bookings}
+        row={(row) => <BookingRow key={row.id} row={row} withMoney={withMoney} />}
+        empty={t("desk.empty")}
+        className="mt-4"
+        caption={t("desk.title")}
+        columns={heads}
+        alignFrom={withMoney ? heads.length - 1 : heads.length}
+        data-testid="bookings"
+      />
+      <nav aria-label={t("desk.pages")} className="mt-6 flex gap-4">
+        {paged ? (
+          <Link to={bookingsHref(PATH, filters)} className="text-sm font-medium text-brand-ink underline">
+            {t("desk.firstPage")}
+          </Link>
+        ) : null}
+        {list.nextCursor ? (
+          <Link
+            rel="next"
+            to={bookingsHref(PATH, filters, list.nextCursor)}
+            className="text-sm font-medium text-brand-ink underline"
+          >
+            {t("desk.nextPage")}
+          </Link>
+        ) : null}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { csvLoader as loader } from "~/features/console/bookings/bookings-list.server";
