@@ -195,6 +195,9 @@ export const FIELD_MESSAGE_CODES = [
   "experience.coordinatesBoth",
   "experience.timezone",
   "experience.nothing",
+  "choice.invalid",
+  "cursor.invalid",
+  "cursor.otherOrder",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

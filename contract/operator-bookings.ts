@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { csvLocalTime, csvMoney, csvText, type CsvValue } from "./csv";
+import { said } from "./fields";
 import { emptyAsAbsent } from "./query";
 import { localDate } from "./schedule-fields";
 import { staffMoney } from "./staff-money";
@@ -21,10 +22,7 @@ export type BookingSort = (typeof BOOKING_SORTS)[number];
 
 /** One value of a closed list, given at most once; empty means not given. */
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(
-    emptyAsAbsent,
-    z.enum(values, { errorMap: () => ({ message: `Choose one of ${values.join(", ")}.` }) }).optional(),
-  );
+  z.preprocess(emptyAsAbsent, z.enum(values, { errorMap: () => ({ message: said("choice.invalid") }) }).optional());
 
 /** Where a page ends: the sort it was made for, the last row's sort value (exact to the microsecond, UTC) and id. */
 export interface BookingsCursor {
@@ -60,11 +58,11 @@ function decodeBookingsCursor(text: string): BookingsCursor | null {
 const cursorParam = z.preprocess(
   emptyAsAbsent,
   z
-    .string({ invalid_type_error: "Give this parameter only once." })
-    .max(300, "Not a valid cursor.")
+    .string({ invalid_type_error: said("param.single") })
+    .max(300, said("cursor.invalid"))
     .transform((text, ctx) => {
       const cursor = /^[A-Za-z0-9_-]+$/.test(text) ? decodeBookingsCursor(text) : null;
-      if (!cursor) ctx.addIssue({ code: "custom", message: "Not a valid cursor." });
+      if (!cursor) ctx.addIssue({ code: "custom", message: said("cursor.invalid") });
       return cursor ?? z.NEVER;
     })
     .optional(),
@@ -82,10 +80,10 @@ export const bookingsListQuery = z
     q: z.preprocess(
       emptyAsAbsent,
       z
-        .string({ invalid_type_error: "Give this parameter only once." })
+        .string({ invalid_type_error: said("param.single") })
         .trim()
-        .max(100, "Search for at most 100 characters.")
-        .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Remove the control characters.")
+        .max(100, said("text.tooLong"))
+        .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), said("text.invalid"))
         .optional(),
     ),
     from: z.preprocess(emptyAsAbsent, localDate.optional()),
@@ -93,8 +91,8 @@ export const bookingsListQuery = z
     experienceId: z.preprocess(
       emptyAsAbsent,
       z
-        .string({ invalid_type_error: "Give this parameter only once." })
-        .regex(/^[a-z0-9_-]{1,64}$/, "Not a valid experience id.")
+        .string({ invalid_type_error: said("param.single") })
+        .regex(/^[a-z0-9_-]{1,64}$/, said("id.invalid"))
         .optional(),
     ),
     status: oneOf(BOOKING_STATUSES),
@@ -104,15 +102,10 @@ export const bookingsListQuery = z
     limit: z.preprocess(
       emptyAsAbsent,
       z
-        .string({ invalid_type_error: "Give this parameter only once." })
-        .regex(/^\d{1,3}$/, `Give a number from 1 to ${MAX_BOOKINGS_PAGE_SIZE}.`)
+        .string({ invalid_type_error: said("param.single") })
+        .regex(/^\d{1,3}$/, said("number.whole"))
         .transform(Number)
-        .pipe(
-          z
-            .number()
-            .min(1, `Give a number from 1 to ${MAX_BOOKINGS_PAGE_SIZE}.`)
-            .max(MAX_BOOKINGS_PAGE_SIZE, `Give a number from 1 to ${MAX_BOOKINGS_PAGE_SIZE}.`),
-        )
+        .pipe(z.number().min(1, said("number.atLeast")).max(MAX_BOOKINGS_PAGE_SIZE, said("number.atMost")))
         .optional(),
     ),
     cursor: cursorParam,
@@ -121,9 +114,10 @@ export const bookingsListQuery = z
   })
   .superRefine((query, ctx) => {
     if (query.from && query.to && dayNumber(query.to) < dayNumber(query.from))
-      ctx.addIssue({ code: "custom", path: ["to"], message: "The range ends before it starts." });
-    if (query.cursor && query.cursor.sort !== (query.sort ?? "created_desc"))
-      ctx.addIssue({ code: "custom", path: ["cursor"], message: "This cursor belongs to another order." });
+      ctx.addIssue({ code: "custom", path: ["to"], message: said("range.reversed") });
+    // (A cursor that could not be read is refused above; this one was read.)
+    if (typeof query.cursor?.sort === "string" && query.cursor.sort !== (query.sort ?? "created_desc"))
+      ctx.addIssue({ code: "custom", path: ["cursor"], message: said("cursor.otherOrder") });
   });
 export type BookingsListQuery = z.input<typeof bookingsListQuery>;
 export type BookingsListFilter = z.output<typeof bookingsListQuery>;

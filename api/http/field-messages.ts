@@ -197,6 +197,9 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "experience.coordinatesBoth": "Give both latitude and longitude, or neither.",
   "experience.timezone": "Choose a time zone (an IANA name such as America/Denver).",
   "experience.nothing": "Give at least one field to change.",
+  "choice.invalid": "Choose one of the values this parameter takes.",
+  "cursor.invalid": "Not a valid cursor: give a page's nextCursor as it is.",
+  "cursor.otherOrder": "This cursor belongs to another order.",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */

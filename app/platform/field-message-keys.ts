@@ -188,6 +188,9 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "experience.coordinatesBoth": "operatorExperiences.errors.coordinatesBoth",
   "experience.timezone": "operatorExperiences.errors.timezone",
   "experience.nothing": "validation.bodyEmpty",
+  "choice.invalid": "validation.choiceInvalid",
+  "cursor.invalid": "validation.cursorInvalid",
+  "cursor.otherOrder": "validation.cursorInvalid",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */

@@ -22,6 +22,7 @@ import { buyGiftCardBody } from "~contract/gift-card-bodies";
 import { experienceRules } from "~contract/experience-fields";
 import { devClockBody } from "~contract/jobs";
 import { createExperienceBody, updateExperienceBody } from "~contract/operator-experiences";
+import { bookingsListQuery, encodeBookingsCursor } from "~contract/operator-bookings";
 import { notificationParams } from "~contract/notifications";
 import { hexColor, supportEmail, supportPhone, updateBrandingBody } from "~contract/operator-branding";
 import { checkInBody, checkInSettingsBody } from "~contract/operator-check-in";
@@ -122,6 +123,8 @@ const service = { name: "Walk", durationMinutes: 60, capacity: 10, sortOrder: 1 
 const ticketType = { code: "adult", name: "Adult", priceMinor: 1000 };
 const payment = { cardNumber: "4242424242424242", expiry: "12/99", cvc: "123" };
 const gift = { amountMinor: 5000, recipientEmail: "ann@example.com", senderName: "Bo" };
+const CURSOR_AT = "2026-05-01 10:00:00.000000";
+const CURSOR_ID = "bk_0123456789abcdef";
 const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [availabilityQuery, { from: ["2026-01-01", "2026-01-02"] }, "param.single"],
   [quoteBody, { ...quote, tickets: [{ ...ticket, quantity: 1.5 }] }, "number.whole"],
@@ -328,6 +331,13 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [createExperienceBody.shape.meetingPointLocation, "here", "experience.coordinatesBoth"],
   [experienceRules().timezone, "Mars/Base", "experience.timezone"],
   [updateExperienceBody, {}, "experience.nothing"],
+  [bookingsListQuery, { status: "lost" }, "choice.invalid"],
+  [bookingsListQuery, { cursor: "W10" }, "cursor.invalid"],
+  [
+    bookingsListQuery,
+    { cursor: encodeBookingsCursor({ sort: "created_desc", at: CURSOR_AT, id: CURSOR_ID }), sort: "departure_asc" },
+    "cursor.otherOrder",
+  ],
 ];
 
 function codesOf(rule: z.ZodTypeAny, value: unknown): string[] {
