@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { firebasePublicEnv } from "~contract/firebase-env";
-import { parseEnvironment } from "~contract/parse-env";
+import { firebasePublicEnv } from "~contract/system/firebase-env";
+import { parseEnvironment } from "~contract/system/parse-env";
 import { assertProductionReady, isProduction } from "~runtime/production-preflight.mjs";
 
 /**

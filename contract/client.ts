@@ -8,7 +8,7 @@
  * others) on 408, 409, 425, 429, 500, 502, 503, 504. The transport is injected: in-process (the
  * Hono app's fetch) or HTTP (global fetch).
  */
-import { ACCOUNT_CONTEXT_HEADER } from "./accounts";
+import { ACCOUNT_CONTEXT_HEADER } from "./catalog/accounts";
 import { fillPath, type Endpoint, type HttpMethod, type InputOf, type OutputOf } from "./endpoint";
 import { endpoints, type EndpointName, type Endpoints } from "./endpoints";
 import { ApiError, type ErrorEnvelope } from "./errors";

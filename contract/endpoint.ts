@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { ChangeTopic } from "./changes";
-import type { MemberScope } from "./member-roles";
+import type { ChangeTopic } from "./system/changes";
+import type { MemberScope } from "./operator/member-roles";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -1,5 +1,5 @@
 /**
- * How many times each topic the API tells about (contract/changes.ts: `catalog`, `seats`, `user`)
+ * How many times each topic the API tells about (contract/system/changes.ts: `catalog`, `seats`, `user`)
  * has changed, as this process has heard: from a write's answer (its X-Wayfarer-Changed header)
  * and from the API's change feed (app/platform/api-change-feed.server.ts), which also says when
  * anything may have changed unheard (`everythingChanged`). A kept page or answer records the

@@ -44,7 +44,7 @@ const STALE_MS = 30_000;
 const MAX_ENTRIES = 1_000;
 const MAX_BODY_BYTES = 1024 * 1024;
 const REVALIDATE_HEADER = "x-micro-cache-revalidate";
-/** What public pages show of the API (contract/changes.ts): nothing of a signed-in user's. */
+/** What public pages show of the API (contract/system/changes.ts): nothing of a signed-in user's. */
 const PAGE_TOPICS = ["catalog", "seats"];
 const revalidateToken = randomBytes(16).toString("hex");
 /** Not kept with a page: the connection's, the moment's, and the request id (each answer gets its own). */

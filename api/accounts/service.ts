@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, type AccountRow } from "../db/schema";
-import type { AccountContext } from "~contract/accounts";
+import type { AccountContext } from "~contract/catalog/accounts";
 
 export async function findAccountBySlug(db: Db, slug: string): Promise<AccountRow | null> {
   const [row] = await db.select().from(accounts).where(eq(accounts.slug, slug)).limit(1);

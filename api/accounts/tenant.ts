@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { notFound } from "../http/errors";
 import type { AppEnv } from "../http/types";
-import { ACCOUNT_CONTEXT_HEADER, accountSlug } from "~contract/accounts";
+import { ACCOUNT_CONTEXT_HEADER, accountSlug } from "~contract/catalog/accounts";
 import { findAccountBySlug } from "./service";
 
 /**

@@ -6,8 +6,8 @@
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import type { AuditAction, AuditTarget } from "~contract/audit-actions";
-import type { AuditLogPage } from "~contract/operators";
+import type { AuditAction, AuditTarget } from "~contract/operator/audit-actions";
+import type { AuditLogPage } from "~contract/operator/team";
 import { bookingReference } from "../bookings/view";
 import type { Db } from "../db/client";
 import { auditLog, bookings, experiences, services, slots, users } from "../db/schema";

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError, forbidden, serviceUnavailable } from "../http/errors";
 import type { AppEnv } from "../http/types";
-import { readSessionCookie } from "~contract/session-cookie";
+import { readSessionCookie } from "~contract/identity/session-cookie";
 import { InvalidTokenError, verifyFirebaseToken } from "./verify";
 import { errorFields, logger } from "../logger";
 

@@ -1,4 +1,4 @@
-import type { PasswordPolicy } from "~contract/auth";
+import type { PasswordPolicy } from "~contract/identity/auth";
 import { getApiEnv } from "../env";
 
 /** The policy announced by GET /v1/auth/password-policy and enforced by PATCH /v1/user/set-password. */

@@ -4,7 +4,7 @@ import { getApiEnv } from "../env";
 import { UNKNOWN_IP } from "../http/client-info";
 import { ApiError, rateLimited } from "../http/errors";
 import { enforceRateLimits, type RateLimitRule } from "../rate-limit/service";
-import type { SessionCreated } from "~contract/auth";
+import type { SessionCreated } from "~contract/identity/auth";
 import { IdentityToolkitError, identityToolkit } from "./identity-toolkit";
 import { createSession } from "./session";
 

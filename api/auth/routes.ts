@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
-import { resetPasswordBody } from "~contract/auth";
+import { resetPasswordBody } from "~contract/identity/auth";
 import { clientIp, requestOrigin } from "../http/client-info";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";

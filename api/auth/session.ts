@@ -1,8 +1,8 @@
 import { enforceRateLimits } from "../rate-limit/service";
 import { identityToolkit } from "./identity-toolkit";
 import { eq, sql } from "drizzle-orm";
-import type { RenewedSession, SessionCreated } from "~contract/auth";
-import type { SyncBody } from "~contract/users";
+import type { RenewedSession, SessionCreated } from "~contract/identity/auth";
+import type { SyncBody } from "~contract/identity/users";
 import { signedOutSessions, users, type AccountRow } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";

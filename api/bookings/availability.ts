@@ -14,7 +14,7 @@ import {
   type Availability,
   type AvailabilityDay,
   type AvailabilityQuery,
-} from "~contract/bookings";
+} from "~contract/bookings/requests";
 import { clockNow } from "../clock";
 
 const DAY_MS = 86_400_000;

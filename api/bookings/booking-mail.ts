@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { EmailInput } from "~contract/outbox";
+import type { EmailInput } from "~contract/system/outbox";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { enqueueEmail } from "../outbox/service";

@@ -11,7 +11,7 @@ import { releaseBooking } from "./fulfilment";
 import { bookingNotFound, getBooking, ownBooking } from "./read";
 import { hasPayment, owePaymentRemainder, settleRefund } from "./refunds";
 import { checkedInGuestsSql, findBookingView, freeCancellationOpenSql } from "./view";
-import type { BookingView } from "~contract/bookings";
+import type { BookingView } from "~contract/bookings/requests";
 
 /**
  * POST /v1/bookings/{id}/cancel. A held booking: cancelled, seats freed, nothing to refund. A

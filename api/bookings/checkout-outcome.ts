@@ -10,7 +10,7 @@ import { paymentUnavailable, providerNamed } from "../payments";
 import type { CheckoutEvent, CheckoutHandler, CheckoutOutcome } from "../payments/checkout-handlers";
 import { fulfilBooking, markCheckoutExpired, markPaymentFailed } from "./fulfilment";
 import { bookingNotFound, getBooking, ownBooking } from "./read";
-import type { BookingView } from "~contract/bookings";
+import type { BookingView } from "~contract/bookings/requests";
 import { refreshPendingChange } from "./reschedule-payment";
 
 /** The booking an event is about: by checkout session first, else by the booking id it carries. */

@@ -7,7 +7,7 @@ import { paymentProvider, paymentUnavailable, providerNamed } from "../payments"
 import type { CheckoutBooking } from "../payments/provider";
 import { fulfilBooking } from "./fulfilment";
 import { findBookingView, toBookingView } from "./view";
-import type { BookingView, CreateBookingBody } from "~contract/bookings";
+import type { BookingView, CreateBookingBody } from "~contract/bookings/requests";
 
 export interface PlacedBooking {
   booking: BookingView;

@@ -1,14 +1,14 @@
 import type { OutboxAttachment } from "../db/schema";
-import type { EmailInput } from "~contract/outbox";
+import type { EmailInput } from "~contract/system/outbox";
 import { formatMoney } from "~contract/money";
-import { openStreetMapUrl } from "~contract/geo";
+import { openStreetMapUrl } from "~contract/catalog/geo";
 import { glossary } from "~contract/glossary";
 import { composeEmail, operatorBrand, platformBrand, senderAddress } from "../outbox/email-layout";
 import type { EmailBrand, UnsubscribeLinks } from "../outbox/email-parts";
 import { freeCancellationUntil } from "./cancellation-deadline";
 import { formatDepartureTime, formatMomentIn } from "./format";
 import { buildIcs, type IcsDuration, type IcsMethod } from "./ics";
-import { groupTicketCode } from "~contract/ticket-code";
+import { groupTicketCode } from "~contract/bookings/ticket-code";
 import { bookingReference, type BookingViewRow } from "./view";
 
 /** How long before a departure the guest is reminded (the due work's reminder, the invite's alarm). */

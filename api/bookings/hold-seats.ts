@@ -16,7 +16,7 @@ import type { PricedOrder } from "./price";
 import { takeSeats } from "./seats";
 import { acceptOffer } from "./waitlist-offer";
 import { debitGiftCard, type GiftCardRef } from "../gift-cards/ledger";
-import type { CreateBookingBody } from "~contract/bookings";
+import type { CreateBookingBody } from "~contract/bookings/requests";
 
 type TicketLines = Array<{ ticketTypeId: string; quantity: number }>;
 

@@ -1,4 +1,4 @@
-import type { BookingStep } from "~contract/bookings";
+import type { BookingStep } from "~contract/bookings/requests";
 import type { Db } from "../db/client";
 import type { AccountRow, UserRow } from "../db/schema";
 import { conflict } from "../http/errors";

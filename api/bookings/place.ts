@@ -13,7 +13,7 @@ import { requireUserRow } from "../users/service";
 import { refuseMissingSteps } from "./missing-steps";
 import { limitGiftCardAttempts } from "../gift-cards/attempts";
 import { giftCardInvalid } from "../gift-cards/ledger";
-import { normalizeGiftCardCode } from "~contract/gift-cards";
+import { normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import { closeCheckouts, startPayment, type PlacedBooking } from "./checkout";
 import { fulfilBooking } from "./fulfilment";
 import { expireHolds } from "./hold-expiry";
@@ -21,7 +21,7 @@ import { holdSeats, sameTickets, type Hold } from "./hold-seats";
 import { priceOrder } from "./price";
 import { loadOpenSlot } from "./seats";
 import { refuseBookingTwice } from "./standing";
-import type { CreateBookingBody } from "~contract/bookings";
+import type { CreateBookingBody } from "~contract/bookings/requests";
 
 export interface CreateBookingInput {
   identity: AuthIdentity;

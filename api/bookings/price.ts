@@ -8,9 +8,9 @@ import { validationError, type FieldErrors } from "../http/errors";
 import type { BookableService } from "../catalog/bookable-service";
 import { findUsablePromo, toPricingPromo } from "../promo/service";
 import { referralFor } from "../referrals/service";
-import { priceBreakdown, type PriceBreakdown, type PricedTicket } from "~contract/pricing";
-import type { QuoteBody } from "~contract/bookings";
-import type { QuoteReferral } from "~contract/referrals";
+import { priceBreakdown, type PriceBreakdown, type PricedTicket } from "~contract/bookings/pricing";
+import type { QuoteBody } from "~contract/bookings/requests";
+import type { QuoteReferral } from "~contract/gifts/referrals";
 
 /**
  * Prices the requested tickets with the service's ticket types (400 with `fields` for a type

@@ -8,7 +8,7 @@ import { loadOpenSlot } from "./seats";
 import { missingSteps } from "./missing-steps";
 import { findUser } from "../users/service";
 import { offerState } from "./waitlist-offer";
-import type { Quote, QuoteBody } from "~contract/bookings";
+import type { Quote, QuoteBody } from "~contract/bookings/requests";
 
 /** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
 export async function quoteBooking(

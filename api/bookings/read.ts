@@ -7,7 +7,12 @@ import { conflict, notFound } from "../http/errors";
 import { bookingCalendar, bookingPath } from "./emails";
 import { refundsOf } from "./refunds";
 import { bookingViewQuery, findBookingView, toBookingView } from "./view";
-import { BOOKINGS_PAGE_SIZE, type BookingFilter, type BookingPage, type BookingView } from "~contract/bookings";
+import {
+  BOOKINGS_PAGE_SIZE,
+  type BookingFilter,
+  type BookingPage,
+  type BookingView,
+} from "~contract/bookings/requests";
 
 export const bookingNotFound = () => notFound("No such booking.", "booking_not_found");
 

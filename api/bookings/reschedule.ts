@@ -27,7 +27,7 @@ import { hasPayment, recordRefund, refundedSoFar, settleRefund } from "./refunds
 import { loadOpenSlot, releaseSeats, takeSeats } from "./seats";
 import { ticketQrAttachment } from "./ticket-png";
 import { checkedInGuestsSql, findBookingView, freeCancellationOpenSql } from "./view";
-import type { BookingView } from "~contract/bookings";
+import type { BookingView } from "~contract/bookings/requests";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

@@ -3,7 +3,7 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bookings } from "../db/schema";
 import { conflict } from "../http/errors";
-import type { Quote } from "~contract/bookings";
+import type { Quote } from "~contract/bookings/requests";
 
 /** The caller's bookings of a departure that stand: paid, or held with the hold still running. */
 export async function standingBookings(db: Db, userId: string, slotId: string): Promise<Quote["yourBookings"]> {

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { ticketQrSvg } from "~contract/ticket-qr";
+import { ticketQrSvg } from "~contract/bookings/ticket-qr";
 import type { OutboxAttachment } from "../db/schema";
 
 /** The ticket's QR code as a PNG (email clients block SVG): the same drawing, rasterised by sharp. */

@@ -1,9 +1,9 @@
-import { geoPointOf } from "~contract/geo";
+import { geoPointOf } from "~contract/catalog/geo";
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, bookings, experiences, services, slots, type BookingRefundRow, type BookingRow } from "../db/schema";
-import type { BookingView } from "~contract/bookings";
+import type { BookingView } from "~contract/bookings/requests";
 import { clockNow } from "../clock";
 import { READABLE } from "../ids";
 import { freeCancellationUntil } from "./cancellation-deadline";

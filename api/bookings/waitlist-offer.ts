@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { slots, waitlistEntries, waitlistOffers } from "../db/schema";
-import type { WaitlistOfferStatus } from "~contract/waitlist";
+import type { WaitlistOfferStatus } from "~contract/waitlist/requests";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

@@ -2,7 +2,7 @@ import { and, asc, count, eq, min, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, experiences, type AccountRow } from "../db/schema";
 import { isListable } from "./fragments";
-import type { FacetEntry, Facets } from "~contract/catalog";
+import type { FacetEntry, Facets } from "~contract/catalog/requests";
 
 const collator = new Intl.Collator("en");
 

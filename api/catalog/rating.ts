@@ -1,4 +1,4 @@
-import type { RatingSummary } from "~contract/reviews";
+import type { RatingSummary } from "~contract/catalog/reviews";
 
 /**
  * An experience's rating from its kept figures (experiences.rating_count and rating_total, kept by

@@ -5,7 +5,7 @@ import { photoStorage } from "../photos/storage";
 import { accounts, departureDays, exchangeRates, experiences, searchWords, type AccountRow } from "../db/schema";
 import { isListable } from "./fragments";
 import { ratingOf } from "./rating";
-import type { ExperienceCard, ExperienceListQuery, ExperiencePage } from "~contract/catalog";
+import type { ExperienceCard, ExperienceListQuery, ExperiencePage } from "~contract/catalog/requests";
 
 const USD = "USD";
 /** Words this long or longer also match by likeness (typos); shorter ones only by their stem. */

@@ -1,4 +1,4 @@
-import { geoPointOf } from "~contract/geo";
+import { geoPointOf } from "~contract/catalog/geo";
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
@@ -17,7 +17,7 @@ import { photoStorage } from "../photos/storage";
 import { fromPrice, isPublished } from "./fragments";
 import { ratingOf } from "./rating";
 import { currentWaiver } from "../waivers/service";
-import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "~contract/catalog";
+import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "~contract/catalog/requests";
 
 interface ExperienceWithOperator {
   summary: ExperienceSummary;

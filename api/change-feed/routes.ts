@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { CHANGE_FEED_EVENTS, HEARTBEAT_SECONDS, type ChangeEvent } from "~contract/change-feed";
+import { CHANGE_FEED_EVENTS, HEARTBEAT_SECONDS, type ChangeEvent } from "~contract/system/change-feed";
 import { endpoints } from "~contract/endpoints";
 import { stopping } from "~runtime/process-lifecycle.mjs";
-import type { ChangeTopic } from "~contract/changes";
+import type { ChangeTopic } from "~contract/system/changes";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { followChanges, hearingEveryProcess, onChangesClosed } from "../changes/feed";
@@ -14,7 +14,7 @@ const READY_WAIT_MS = 2_000;
 export const changeRoutes = new Hono<AppEnv>();
 
 /**
- * GET /v1/changes (contract/change-feed.ts): Server-Sent Events, one reader per web process. What
+ * GET /v1/changes (contract/system/change-feed.ts): Server-Sent Events, one reader per web process. What
  * a slow reader has not taken yet is merged into one event, so a stuck reader holds one pending
  * write, not one per announcement.
  */

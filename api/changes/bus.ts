@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { parseChangedTopics, type ChangeTopic } from "~contract/changes";
+import { parseChangedTopics, type ChangeTopic } from "~contract/system/changes";
 import type { ApiEnv } from "../env";
 import { errorFields, logger } from "../logger";
 import { postgresTransport } from "./postgres-bus";

@@ -1,12 +1,12 @@
 import { EventEmitter } from "node:events";
-import { CHANGE_TOPICS, type ChangeTopic } from "~contract/changes";
+import { CHANGE_TOPICS, type ChangeTopic } from "~contract/system/changes";
 import { onStopping } from "~runtime/process-lifecycle.mjs";
 import { onBeforeCloseDb } from "../db/client";
 import { getApiEnv } from "../env";
 import { openChangeBus, type ChangeBus } from "./bus";
 
 /**
- * The API's word on what changed (contract/changes.ts): a write that committed, or background
+ * The API's word on what changed (contract/system/changes.ts): a write that committed, or background
  * work (expired holds, demand), announces its topics here. This process's followers hear it at
  * once, every other process's through the bus (./bus.ts), and each process's followers are
  * whoever reads its feed (GET /v1/changes, ./routes.ts: the web's caches).

@@ -31,8 +31,8 @@ import {
   type OutboxStatus,
   type PaymentStatus,
 } from "~contract/statuses";
-import type { BookingTicket } from "~contract/bookings";
-import type { BrandingView as BrandingDraft } from "~contract/operator-branding";
+import type { BookingTicket } from "~contract/bookings/requests";
+import type { BrandingView as BrandingDraft } from "~contract/operator/branding";
 
 export { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES };
 export type { BookingStatus, BookingTicket, OutboxAttachment, OutboxChannel, OutboxStatus, PaymentStatus };
@@ -1307,7 +1307,7 @@ export const reviews = pgTable(
 );
 export type ReviewRow = typeof reviews.$inferSelect;
 
-/** A member's role (contract/operators.ts: owner, manager, guide). */
+/** A member's role (contract/operator/team.ts: owner, manager, guide). */
 /** A photo as kept for drawing it: its storage key prefix and what the <picture> needs. */
 export interface StoredPicture {
   prefix: string;

@@ -6,13 +6,13 @@ import {
   type RouteConfig,
 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { ACCOUNT_CONTEXT_HEADER, accountSlug } from "~contract/accounts";
-import { CHANGED_HEADER } from "~contract/changes";
+import { ACCOUNT_CONTEXT_HEADER, accountSlug } from "~contract/catalog/accounts";
+import { CHANGED_HEADER } from "~contract/system/changes";
 import type { Endpoint, EndpointAuth } from "~contract/endpoint";
 import { endpoints } from "~contract/endpoints";
 import { errorEnvelopeOf } from "~contract/error-envelope";
 import { COMMON_ERROR_CODES } from "~contract/errors";
-import { MEMBER_ROLES } from "~contract/member-roles";
+import { MEMBER_ROLES } from "~contract/operator/member-roles";
 import { FILE_FIELD } from "~contract/photos";
 
 // The generator reads what `.openapi()` would add; nothing here calls it.

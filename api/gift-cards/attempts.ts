@@ -1,4 +1,4 @@
-import { normalizeGiftCardCode } from "~contract/gift-cards";
+import { normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import { UNKNOWN_IP } from "../http/client-info";
 import { enforceRateLimits, type RateLimitRule } from "../rate-limit/service";
 import { hashGiftCardCode } from "./ledger";

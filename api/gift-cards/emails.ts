@@ -1,4 +1,4 @@
-import type { EmailInput } from "~contract/outbox";
+import type { EmailInput } from "~contract/system/outbox";
 import { formatMoney } from "~contract/money";
 import type { AccountRow, GiftCardRow } from "../db/schema";
 import { composeEmail, operatorBrand, platformBrand } from "../outbox/email-layout";

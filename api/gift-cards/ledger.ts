@@ -6,7 +6,7 @@
  */
 import { createHash, randomInt } from "node:crypto";
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
-import { GIFT_CARD_ALPHABET, GIFT_CARD_CODE_LENGTH, normalizeGiftCardCode } from "~contract/gift-cards";
+import { GIFT_CARD_ALPHABET, GIFT_CARD_CODE_LENGTH, normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import type { Db } from "../db/client";
 import {
   accounts,

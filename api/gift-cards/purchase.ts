@@ -11,9 +11,9 @@ import {
   GIFT_CARD_MAX_MINOR,
   GIFT_CARD_MIN_MINOR,
   type BuyGiftCardBody,
-} from "~contract/gift-card-bodies";
+} from "~contract/gifts/requests";
 import { formatMoney } from "~contract/money";
-import { groupGiftCardCode } from "~contract/gift-cards";
+import { groupGiftCardCode } from "~contract/gifts/gift-cards";
 import type { Db } from "../db/client";
 import { accounts, giftCards, giftCardTransactions, users, type AccountRow, type GiftCardRow } from "../db/schema";
 import { validationError } from "../http/errors";

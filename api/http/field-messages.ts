@@ -1,13 +1,13 @@
 import type { z } from "zod";
-import { BOOKING_FILTERS, MAX_SEATS } from "~contract/booking-limits";
-import { SORTS } from "~contract/catalog";
-import { CATEGORY_SLUGS } from "~contract/categories";
-import { EXPERIENCE_LIMITS } from "~contract/experience-fields";
+import { BOOKING_FILTERS, MAX_SEATS } from "~contract/bookings/limits";
+import { SORTS } from "~contract/catalog/requests";
+import { CATEGORY_SLUGS } from "~contract/catalog/categories";
+import { EXPERIENCE_LIMITS } from "~contract/operator/experience-fields";
 import type { FieldMessageCode } from "~contract/fields";
-import { GIFT_CARD_MAX_MINOR, GIFT_CARD_MIN_MINOR } from "~contract/gift-card-bodies";
-import { MAX_GUESTS } from "~contract/operator-manifest";
-import { MAX_OCCUPANCY_WEEKS, MAX_REPORT_DAYS } from "~contract/operator-reports";
-import { EXCLUDABLE_FIELDS } from "~contract/users";
+import { GIFT_CARD_MAX_MINOR, GIFT_CARD_MIN_MINOR } from "~contract/gifts/requests";
+import { MAX_GUESTS } from "~contract/operator/manifest";
+import { MAX_OCCUPANCY_WEEKS, MAX_REPORT_DAYS } from "~contract/operator/reports";
+import { EXCLUDABLE_FIELDS } from "~contract/identity/users";
 
 /**
  * The English of each field rule's message code (contract/fields.ts), as the error envelope

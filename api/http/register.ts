@@ -1,10 +1,10 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { CHANGED_HEADER } from "~contract/changes";
+import { CHANGED_HEADER } from "~contract/system/changes";
 import type { Endpoint, EndpointAuth, HttpMethod, OutputOf, OwnResponseMedia, SuccessStatus } from "~contract/endpoint";
 import { endpoints } from "~contract/endpoints";
-import type { MemberScope } from "~contract/member-roles";
+import type { MemberScope } from "~contract/operator/member-roles";
 import { nameRoute } from "~runtime/request-id.mjs";
 import { announceChanges } from "../changes/feed";
 import { dataResponse } from "./envelope";

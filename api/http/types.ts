@@ -1,6 +1,6 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Db } from "../db/client";
-import type { OperatorRole } from "~contract/operators";
+import type { OperatorRole } from "~contract/operator/team";
 import type { AccountRow } from "../db/schema";
 
 /** Who a request is: a verified Firebase ID token or session cookie (api/auth/verify.ts). */

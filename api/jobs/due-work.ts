@@ -11,7 +11,7 @@ import { formatWhen } from "../bookings/format";
 import { addNotification } from "../notifications/service";
 import { wantsMessage } from "../notifications/preferences";
 import { enqueueEmail, enqueueSms } from "../outbox/service";
-import type { EmailInput } from "~contract/outbox";
+import type { EmailInput } from "~contract/system/outbox";
 import { expireHolds } from "../bookings/hold-expiry";
 import { expireRescheduleHolds } from "../bookings/reschedule-payment";
 import { unsubscribeLinks } from "../unsubscribe/service";

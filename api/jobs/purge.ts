@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { EXPIRED_INVITATION_DAYS } from "~contract/operators";
+import { EXPIRED_INVITATION_DAYS } from "~contract/operator/team";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { endpoints } from "~contract/endpoints";
-import type { DevClock, DevJobs } from "~contract/jobs";
+import type { DevClock, DevJobs } from "~contract/system/jobs";
 import { clockNow, clockOffsetMs, setClock, syncClock } from "../clock";
 import { getDb, getOpenedDb } from "../db/client";
 import { identityEnv } from "../env";

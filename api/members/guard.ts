@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import { MEMBER_ROLES, type MemberScope } from "~contract/member-roles";
-import type { OperatorRole } from "~contract/operators";
+import { MEMBER_ROLES, type MemberScope } from "~contract/operator/member-roles";
+import type { OperatorRole } from "~contract/operator/team";
 import { operatorMembers, slots } from "../db/schema";
 import { forbidden, notFound, unauthorized } from "../http/errors";
 import type { AppEnv, Member } from "../http/types";

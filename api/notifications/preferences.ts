@@ -6,7 +6,7 @@ import {
   type NotificationCategory,
   type NotificationChannel,
   type NotificationPreferences,
-} from "~contract/preferences";
+} from "~contract/identity/preferences";
 import type { Db } from "../db/types";
 import { notificationPreferences } from "../db/schema";
 import { requireUserRow } from "../users/service";

@@ -8,7 +8,7 @@ import {
   type NewNotification,
   type NotificationPage,
   type NotificationView,
-} from "~contract/notifications";
+} from "~contract/identity/notifications";
 
 const newNotificationId = () => randomId("nt_");
 

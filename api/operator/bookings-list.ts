@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { guestSummary } from "~contract/guest-summary";
+import { guestSummary } from "~contract/bookings/guest-summary";
 import {
   encodeBookingsCursor,
   MAX_BOOKINGS_CSV_ROWS,
@@ -8,7 +8,7 @@ import {
   type BookingsList,
   type BookingsListFilter,
   type BookingsListRow,
-} from "~contract/operator-bookings";
+} from "~contract/operator/bookings";
 import type { Db } from "../db/client";
 import { bookings, experiences, services, slots, users } from "../db/schema";
 import { bookingReference } from "../bookings/view";

@@ -5,7 +5,7 @@ import { notFound } from "../http/errors";
 import { handle, WithStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { photoStorage } from "../photos/storage";
-import { LOGO_CONTENT_TYPES, type LogoFormat } from "~contract/operator-branding";
+import { LOGO_CONTENT_TYPES, type LogoFormat } from "~contract/operator/branding";
 import { getBranding, publishBranding, removeLogo, updateBranding, uploadLogo } from "./branding";
 import { actorOf } from "../members/guard";
 import { once, requestOf } from "./idempotency";
@@ -40,7 +40,7 @@ handle(brandingRoutes, endpoints.operatorRemoveLogo, async (c, { member }) => {
 
 /** GET /v1/media/logos/…: a logo's files, for the disk storage (and a bucket without a public address). */
 handle(brandingRoutes, endpoints.mediaLogo, { db: false }, async (c, { params }) => {
-  // The params are single safe segments (contract/operator-branding.ts logoMediaParams).
+  // The params are single safe segments (contract/operator/branding.ts logoMediaParams).
   const key = `logos/${params.accountId}/${params.logoId}/${params.file}`;
   const file = await photoStorage().read(key);
   if (!file) throw notFound("No such file.");

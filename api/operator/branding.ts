@@ -7,7 +7,7 @@ import {
   shownRatio,
   type BrandingView,
   type OperatorBranding,
-} from "~contract/operator-branding";
+} from "~contract/operator/branding";
 import { writeAudit, type Actor } from "../audit/log";
 import type { Db } from "../db/client";
 import { accounts, type AccountRow } from "../db/schema";

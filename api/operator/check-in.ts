@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { CheckInAnswer, CheckInBody, CheckInOutcome } from "~contract/operator-check-in";
-import { guestSummary } from "~contract/guest-summary";
-import { normaliseTicketCode } from "~contract/ticket-code";
+import type { CheckInAnswer, CheckInBody, CheckInOutcome } from "~contract/operator/check-in";
+import { guestSummary } from "~contract/bookings/guest-summary";
+import { normaliseTicketCode } from "~contract/bookings/ticket-code";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import { accounts, bookingCheckIns, bookings, checkInScans, experiences, services, slots, users } from "../db/schema";

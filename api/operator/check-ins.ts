@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { CheckInAction, CheckInUpdate } from "~contract/operator-manifest";
+import type { CheckInAction, CheckInUpdate } from "~contract/operator/manifest";
 import type { Db } from "../db/client";
 import { bookingCheckIns, bookings, slots, ticketTypes } from "../db/schema";
 import { ApiError, conflict, notFound } from "../http/errors";

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { kickWaitlist } from "../bookings/seats-freed";
-import type { OperatorDeparture, OperatorDepartures } from "~contract/schedules";
-import type { AuditTarget } from "~contract/audit-actions";
-import { MAX_DEPARTURE_DAYS } from "~contract/schedules";
+import type { OperatorDeparture, OperatorDepartures } from "~contract/operator/schedules";
+import type { AuditTarget } from "~contract/operator/audit-actions";
+import { MAX_DEPARTURE_DAYS } from "~contract/operator/schedules";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import { alias } from "drizzle-orm/pg-core";

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
-import { bookingsCsv, bookingsCsvFilename } from "~contract/operator-bookings";
+import { bookingsCsv, bookingsCsvFilename } from "~contract/operator/bookings";
 import { clockNow } from "../clock";
 import { csvAnswer, wantsCsv } from "../http/csv";
 import { handle } from "../http/register";

@@ -1,5 +1,5 @@
-import type { EmailInput } from "~contract/outbox";
-import type { OperatorRole } from "~contract/operators";
+import type { EmailInput } from "~contract/system/outbox";
+import type { OperatorRole } from "~contract/operator/team";
 import type { AccountRow } from "../db/schema";
 import { composeEmail, operatorBrand } from "../outbox/email-layout";
 

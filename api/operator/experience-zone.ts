@@ -4,8 +4,8 @@
  * an operator in New York.
  */
 import tzLookup from "@photostructure/tz-lookup";
-import { isTimeZone } from "~contract/schedule-fields";
-import type { GeoPoint } from "~contract/catalog";
+import { isTimeZone } from "~contract/operator/schedule-fields";
+import type { GeoPoint } from "~contract/catalog/requests";
 
 /** Where an experience happens, as its form gives it. */
 export interface ExperiencePlace {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { geoPointOf } from "~contract/geo";
+import { geoPointOf } from "~contract/catalog/geo";
 import {
   EXPERIENCE_CATEGORIES,
   OPERATOR_EXPERIENCES_PAGE_SIZE,
@@ -10,7 +10,7 @@ import {
   type OperatorExperienceList,
   type PublishRequirement,
   type UpdateExperienceBody,
-} from "~contract/operator-experiences";
+} from "~contract/operator/experiences";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import { experiences, services, slots, ticketTypes, type AccountRow } from "../db/schema";

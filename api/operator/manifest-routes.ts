@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
-import { manifestCsv, manifestCsvFilename } from "~contract/operator-manifest";
+import { manifestCsv, manifestCsvFilename } from "~contract/operator/manifest";
 import { clientIp } from "../http/client-info";
 import { csvAnswer, wantsCsv } from "../http/csv";
 import { handle } from "../http/register";

@@ -1,4 +1,4 @@
-import { guestSummary } from "~contract/guest-summary";
+import { guestSummary } from "~contract/bookings/guest-summary";
 import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import {
   type Manifest,
@@ -6,7 +6,7 @@ import {
   type ManifestBookingMoney,
   type ManifestDeparture,
   type ManifestGuest,
-} from "~contract/operator-manifest";
+} from "~contract/operator/manifest";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import {

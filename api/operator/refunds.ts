@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { OperatorBooking, OperatorRefundBody, OperatorRefundResult } from "~contract/operator-refunds";
+import type { OperatorBooking, OperatorRefundBody, OperatorRefundResult } from "~contract/operator/refunds";
 import { formatMoney, minorUnitDigits, toMinorUnits } from "~contract/money";
-import { paidSplit } from "~contract/pricing";
+import { paidSplit } from "~contract/bookings/pricing";
 import type { Db } from "../db/client";
 import { bookingRefunds, bookings, slots, users, type BookingRefundRow, type BookingRow } from "../db/schema";
 import { ApiError, conflict, validationError } from "../http/errors";

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
-import { reportCsv, reportCsvFilename } from "~contract/operator-reports";
+import { reportCsv, reportCsvFilename } from "~contract/operator/reports";
 import { csvAnswer, wantsCsv } from "../http/csv";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";

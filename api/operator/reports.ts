@@ -5,7 +5,7 @@ import {
   type OccupancyDeparture,
   type OperatorReport,
   type ReportFigures,
-} from "~contract/operator-reports";
+} from "~contract/operator/reports";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
@@ -31,7 +31,7 @@ const figures = (row: Row): ReportFigures => ({
  * from generate_series), and the occupancy of the departures of the next `weeks` weeks (a second
  * statement). Each figure counts on the local day of its own moment: a booking when it was
  * confirmed, a refund when it was decided, a tip when it was paid. The service fee is the
- * platform's: its bookings' fees less the share each refund gives back (contract/pricing.ts's
+ * platform's: its bookings' fees less the share each refund gives back (contract/bookings/pricing.ts's
  * serviceFeeRefunded, the same rounding), and net what the operator receives.
  */
 export async function readReport(

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import type { OperatorSchedule, ScheduleOutcome, WeeklyRule } from "~contract/schedules";
+import type { OperatorSchedule, ScheduleOutcome, WeeklyRule } from "~contract/operator/schedules";
 import type { Db } from "../db/client";
 import { scheduleBlackouts, scheduleRules, services } from "../db/schema";
 import { scheduleEnv } from "../env";

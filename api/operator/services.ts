@@ -11,7 +11,7 @@ import type {
   OperatorService,
   OperatorServices,
   UpdateServiceBody,
-} from "~contract/operator-services";
+} from "~contract/operator/services";
 import type { Db } from "../db/client";
 import { bookings, experiences, services, slots, ticketTypes, type ServiceRow } from "../db/schema";
 import { conflict, notFound } from "../http/errors";

@@ -7,7 +7,7 @@ import {
   type OperatorMember,
   type OperatorRole,
   type OperatorTeam,
-} from "~contract/operators";
+} from "~contract/operator/team";
 import type { Db } from "../db/client";
 import { operatorInvitations, operatorMembers, users, type AccountRow } from "../db/schema";
 import { ApiError, conflict, notFound } from "../http/errors";

@@ -4,7 +4,7 @@
  * ("Adult (13+)" → adult: the catalog's "per adult" price reads that code); other names give their
  * slug ("Grown-up" → grown_up); a code already in the list gets a number (child, child_2).
  */
-import { COMMON_TICKET_CODES } from "~contract/service-limits";
+import { COMMON_TICKET_CODES } from "~contract/operator/service-limits";
 import { slugOf } from "./experiences";
 
 /** The common codes by how a name may start with them: "adults", "children", "seniors"… */

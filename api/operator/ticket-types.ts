@@ -4,7 +4,7 @@
  * and unit price), held ones included, so changing or removing a type never touches them.
  */
 import { and, asc, eq, notInArray } from "drizzle-orm";
-import type { OperatorService, SetTicketTypesBody } from "~contract/operator-services";
+import type { OperatorService, SetTicketTypesBody } from "~contract/operator/services";
 import type { Db } from "../db/client";
 import { ticketTypes, type TicketTypeRow } from "../db/schema";
 import { writeAudit, type Actor } from "../audit/log";

@@ -11,7 +11,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { CSSProperties } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { INK, textOn } from "~contract/colors";
+import { INK, textOn } from "~contract/operator/colors";
 import type { EmailParts } from "./email-parts";
 
 /**

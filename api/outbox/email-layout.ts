@@ -1,5 +1,5 @@
-import { INK, PLATFORM_COLORS, readableOnWhite } from "~contract/colors";
-import type { EmailInput } from "~contract/outbox";
+import { INK, PLATFORM_COLORS, readableOnWhite } from "~contract/operator/colors";
+import type { EmailInput } from "~contract/system/outbox";
 import { getApiEnv } from "../env";
 import { emailHtml } from "./email-html";
 import type { EmailBrand, EmailParts } from "./email-parts";

@@ -4,7 +4,7 @@ import { outbox, type OutboxRow } from "../db/schema";
 import { deliverMessage } from "./delivery";
 import { mailTransport } from "./mailer";
 import { smsTransport } from "./sms";
-import type { EmailInput, OutboxMessage } from "~contract/outbox";
+import type { EmailInput, OutboxMessage } from "~contract/system/outbox";
 import { errorFields, logger } from "../logger";
 
 export interface Enqueued {

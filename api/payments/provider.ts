@@ -10,7 +10,7 @@ import type { PricedOrder } from "../db/schema";
  * the booking (and, on PGlite's single connection, a second connection is never waited for).
  * Stripe ignores it.
  */
-import type { CheckoutStatus } from "~contract/payments";
+import type { CheckoutStatus } from "~contract/bookings/payments";
 import type { CardDetails } from "./saved-cards";
 
 export type { CheckoutStatus };

@@ -1,4 +1,4 @@
-import { luhnValid } from "~contract/card";
+import { luhnValid } from "~contract/bookings/card";
 import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -18,7 +18,7 @@ import {
   type PurchaseCheckout,
   type PurchaseKind,
 } from "./provider";
-import type { SandboxCheckoutView, SandboxPayBody } from "~contract/payments";
+import type { SandboxCheckoutView, SandboxPayBody } from "~contract/bookings/payments";
 import { cardExpired, type CardDetails } from "./saved-cards";
 import { clockNow } from "../clock";
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { SavedCard } from "~contract/cards";
+import type { SavedCard } from "~contract/bookings/cards";
 import type { Db } from "../db/types";
 import { paymentMethods, users, type PaymentMethodRow } from "../db/schema";
 import { randomId } from "../ids";

@@ -6,7 +6,7 @@ import {
   LOGO_HEIGHTS,
   MAX_LOGO_WIDTH,
   type LogoFormat,
-} from "~contract/operator-branding";
+} from "~contract/operator/branding";
 import { ApiError } from "../http/errors";
 import { inspectPhoto, oneAtATime, unreadableImage } from "./pipeline";
 

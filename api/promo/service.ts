@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import type { Promo } from "~contract/pricing";
+import type { Promo } from "~contract/bookings/pricing";
 import type { Db } from "../db/client";
 import { promoCodes, type AccountRow, type PromoCodeRow } from "../db/schema";
-import { normalizePromoCode, PROMO_CODE_PATTERN, type PromoCodeView } from "~contract/promo";
+import { normalizePromoCode, PROMO_CODE_PATTERN, type PromoCodeView } from "~contract/bookings/promo";
 
 /**
  * Whether a code can be used now with this operator: for every operator or this one, inside

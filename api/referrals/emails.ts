@@ -1,4 +1,4 @@
-import type { EmailInput } from "~contract/outbox";
+import type { EmailInput } from "~contract/system/outbox";
 import { formatPercent } from "~contract/percent";
 import { REFERRAL_REWARD_PERCENT } from "./service";
 import { composeEmail, platformBrand } from "../outbox/email-layout";

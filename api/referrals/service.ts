@@ -7,7 +7,7 @@ import {
   type ReferralInvite,
   type ReferralOffer,
   type ReferralRefusal,
-} from "~contract/referrals";
+} from "~contract/gifts/referrals";
 import type { Db } from "../db/client";
 import { bookings, promoCodes, referrals, users } from "../db/schema";
 import { notFound } from "../http/errors";

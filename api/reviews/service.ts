@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { ReviewBody, ReviewPage, ReviewView } from "~contract/reviews";
+import type { ReviewBody, ReviewPage, ReviewView } from "~contract/catalog/reviews";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import { bookings, experiences, reviews, slots, users, type AccountRow, type ReviewRow } from "../db/schema";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { TIP_KEY_PATTERN, type TipListItem, type TipPage, type TipPreset, type TipView } from "~contract/tips";
+import { TIP_KEY_PATTERN, type TipListItem, type TipPage, type TipPreset, type TipView } from "~contract/gifts/tips";
 import type { Db } from "../db/client";
 import { bookings, experiences, tips, users, type TipRow } from "../db/schema";
 import { bookingReference, findBookingView, type BookingViewRow } from "../bookings/view";

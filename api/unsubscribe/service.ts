@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "~contract/preference-values";
-import type { UnsubscribeView } from "~contract/unsubscribe";
+import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "~contract/identity/preference-values";
+import type { UnsubscribeView } from "~contract/identity/unsubscribe";
 import type { Db } from "../db/client";
 import { notificationPreferences, users } from "../db/schema";
 import { messageLinkSecret } from "../env";

@@ -7,7 +7,7 @@ import { cutOffSessions, renewSession } from "../auth/session";
 import { validationError } from "../http/errors";
 import { requireUserRow, tokenUserGone } from "./service";
 import { sessionUser } from "./session-user";
-import type { PasswordSet } from "~contract/auth";
+import type { PasswordSet } from "~contract/identity/auth";
 
 /**
  * PATCH /v1/user/set-password: sets the password at the identity provider, then records it. The

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
-import { setPasswordBody } from "~contract/auth";
+import { setPasswordBody } from "~contract/identity/auth";
 import { passwordPolicy } from "../auth/password-policy";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";

@@ -14,7 +14,7 @@ import {
   type MissingDataField,
   type SyncBody,
   type UserInfo,
-} from "~contract/users";
+} from "~contract/identity/users";
 
 export const userNotFound = () =>
   notFound("This user has not been set up yet: call PATCH /v1/user/sync first.", "user_not_found");

@@ -3,7 +3,7 @@ import type { AccountRow } from "../db/schema";
 import { countUnread } from "../notifications/service";
 import { currentWaiver, findSignature } from "../waivers/service";
 import { missingToBook, requireUserRow, toUserInfo } from "./service";
-import type { SessionCreated } from "~contract/auth";
+import type { SessionCreated } from "~contract/identity/auth";
 
 /** Who a new session is for and what they still owe (profile fields, then "waiver"). */
 export async function sessionUser(

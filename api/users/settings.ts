@@ -1,10 +1,10 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, type PersonalInfo } from "~contract/settings";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, type PersonalInfo } from "~contract/identity/settings";
 import { adminAuth } from "../auth/firebase-admin";
 import { callIdentity } from "../auth/identity-errors";
 import { cutOffSessions, renewSession } from "../auth/session";
-import type { RenewedSession } from "~contract/auth";
+import type { RenewedSession } from "~contract/identity/auth";
 import type { Db } from "../db/client";
 import { users, verificationCodes, type VerificationCodeRow, type VerificationPurpose } from "../db/schema";
 import { getApiEnv } from "../env";

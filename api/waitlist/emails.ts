@@ -1,4 +1,4 @@
-import type { EmailInput } from "~contract/outbox";
+import type { EmailInput } from "~contract/system/outbox";
 import type { AccountRow } from "../db/schema";
 import { composeEmail, operatorBrand, platformBrand } from "../outbox/email-layout";
 import type { EmailParts } from "../outbox/email-parts";

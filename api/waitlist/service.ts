@@ -41,7 +41,7 @@ import {
 } from "./emails";
 import { kickWaitlist } from "../bookings/seats-freed";
 import { hashOfferToken } from "../bookings/waitlist-offer";
-import type { JoinWaitlistBody, WaitlistDeparture, WaitlistEntry } from "~contract/waitlist";
+import type { JoinWaitlistBody, WaitlistDeparture, WaitlistEntry } from "~contract/waitlist/requests";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
-import { WAIVER_PAGE } from "~contract/waivers";
+import { WAIVER_PAGE } from "~contract/bookings/waivers";
 import { clientIp, userAgent } from "../http/client-info";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";

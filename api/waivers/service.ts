@@ -5,7 +5,7 @@ import { getApiEnv } from "../env";
 import { conflict, validationError } from "../http/errors";
 import { requireUserRow } from "../users/service";
 import { PLATFORM_WAIVER_VERSION, platformWaiverText } from "./platform-waiver";
-import type { CurrentWaiver, SignWaiverBody, WaiverView } from "~contract/waivers";
+import type { CurrentWaiver, SignWaiverBody, WaiverView } from "~contract/bookings/waivers";
 
 /** The operator's waiver in a storefront (when it has a text), otherwise the platform's. */
 export function currentWaiver(account: AccountRow | null): CurrentWaiver {

@@ -1,4 +1,4 @@
-import { changeEvent, CHANGE_FEED_EVENTS, HEARTBEAT_SECONDS } from "~contract/change-feed";
+import { changeEvent, CHANGE_FEED_EVENTS, HEARTBEAT_SECONDS } from "~contract/system/change-feed";
 import { endpoints } from "~contract/endpoints";
 import { config } from "~/platform/config.server";
 import { sendToApi } from "~/platform/api.server";
@@ -6,7 +6,7 @@ import { errorFields, logger } from "~/platform/logger.server";
 import { everythingChanged, topicsChanged } from "~runtime/topic-versions.mjs";
 
 /**
- * This process follows the API's change feed (GET /v1/changes, contract/change-feed.ts) for as
+ * This process follows the API's change feed (GET /v1/changes, contract/system/change-feed.ts) for as
  * long as it runs, so that a change made through any process of the API reaches this one's caches
  * at once (runtime/topic-versions.mjs): in the API's own fetch handler in one process, over HTTP
  * when the API runs apart (API_BASE_URL).

@@ -2,7 +2,7 @@ import { redirect } from "~/platform/redirect.server";
 import { data } from "@remix-run/node";
 import { createApiClient, type Transport } from "~contract/client";
 import type { ApiError } from "~contract/errors";
-import { CHANGED_HEADER, parseChangedTopics } from "~contract/changes";
+import { CHANGED_HEADER, parseChangedTopics } from "~contract/system/changes";
 import { topicsChanged } from "~runtime/topic-versions.mjs";
 import { CONNECTION_ADDRESS_HEADER, connectionAddressOf } from "~runtime/edge-headers.mjs";
 import { config } from "~/platform/config.server";

@@ -1,4 +1,4 @@
-import { safeSitePath } from "~contract/safe-path";
+import { safeSitePath } from "~contract/identity/safe-path";
 
 /**
  * Safe redirects: only same-site paths are followed (after sign-in, after a form). Anything that

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { AccountContext } from "~contract/accounts";
+import type { AccountContext } from "~contract/catalog/accounts";
 import type { FirebaseClientConfig } from "./firebase-client-config";
 import type { HostContext } from "./host";
 

@@ -1,5 +1,5 @@
 import { redirect } from "~/platform/redirect.server";
-import { clearSessionCookie, readSessionCookie, serializeSessionCookie } from "~contract/session-cookie";
+import { clearSessionCookie, readSessionCookie, serializeSessionCookie } from "~contract/identity/session-cookie";
 import { config } from "~/platform/config.server";
 import { loginUrl } from "~/platform/redirects";
 

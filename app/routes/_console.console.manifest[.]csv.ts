@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvHeaders } from "~contract/csv";
 import { isApiError } from "~/platform/api.server";
-import { manifestCsv, manifestCsvFilename } from "~contract/operator-manifest";
+import { manifestCsv, manifestCsvFilename } from "~contract/operator/manifest";
 import { requireConsoleAbility } from "~/features/console/console.server";
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { isApiError } from "~/platform/api.server";
-import type { OperatorReport, ReportFigures } from "~contract/operator-reports";
+import type { OperatorReport, ReportFigures } from "~contract/operator/reports";
 import { requireConsolePage } from "~/features/console/console.server";
 import { addDays } from "~/features/booking/date-picker/dates";
 import { DailyChart } from "~/features/console/daily-chart";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvHeaders } from "~contract/csv";
 import { isApiError } from "~/platform/api.server";
-import { reportCsv, reportCsvFilename } from "~contract/operator-reports";
+import { reportCsv, reportCsvFilename } from "~contract/operator/reports";
 import { requireConsoleAbility } from "~/features/console/console.server";
 
 /**

@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
+import { groupGiftCardCode, normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import { apiFor } from "~/platform/api.server";
 import { orNone, orTooManyRequests } from "~/platform/api-errors.server";
 import { useTranslation } from "~/platform/i18n-react";

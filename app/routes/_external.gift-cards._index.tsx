@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusMessage } from "~/ui/status-message";
 import { GiftCardCodeForm } from "~/features/gift-cards/code-form";
-import { groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
+import { groupGiftCardCode, normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import { formResult } from "~/platform/form-result.server";
 import { passHeaders } from "~/platform/http.server";
 import { parseWithZod, readFormData } from "~/platform/form.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import type { SyncBody } from "~contract/users";
+import type { SyncBody } from "~contract/identity/users";
 import { isApiError } from "~/platform/api.server";
 import { BodyTooLargeError, readBoundedBody } from "~/platform/form.server";
 import { requireSameOrigin } from "~/platform/origin.server";

@@ -8,14 +8,14 @@ import {
   paymentListQuery,
   quoteBody,
   rescheduleBody,
-} from "../bookings";
-import { cardParams } from "../cards";
-import { serviceParams } from "../catalog";
-import { checkoutVisitBody } from "../checkout-visits";
+} from "./requests";
+import { cardParams } from "./cards";
+import { serviceParams } from "../catalog/requests";
+import { checkoutVisitBody } from "./checkout-visits";
 import { domain, endpoint } from "../endpoint";
-import { sandboxCheckoutParams, sandboxPayBody, webhookHeaders, webhookParams, webhookReceipt } from "../payments";
-import { promoCodeParams, promoCodeQuery } from "../promo";
-import { signWaiverBody, waiverLink } from "../waivers";
+import { sandboxCheckoutParams, sandboxPayBody, webhookHeaders, webhookParams, webhookReceipt } from "./payments";
+import { promoCodeParams, promoCodeQuery } from "./promo";
+import { signWaiverBody, waiverLink } from "./waivers";
 
 export const waiversEndpoints = domain("Waivers", {
   waiverStatus: endpoint({

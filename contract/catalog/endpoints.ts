@@ -1,9 +1,9 @@
 import * as out from "../outputs";
-import { experienceListQuery, experienceParams, serviceParams } from "../catalog";
-import { accountContextParams } from "../accounts";
-import { bookingParams } from "../bookings";
+import { experienceListQuery, experienceParams, serviceParams } from "./requests";
+import { accountContextParams } from "./accounts";
+import { bookingParams } from "../bookings/requests";
 import { domain, endpoint } from "../endpoint";
-import { reviewBody, reviewListQuery } from "../reviews";
+import { reviewBody, reviewListQuery } from "./reviews";
 
 export const accountsEndpoints = domain("Accounts", {
   accountContext: endpoint({

@@ -1,8 +1,8 @@
 import * as out from "../outputs";
 import { domain, endpoint } from "../endpoint";
-import { addGiftCardToWalletBody, buyGiftCardBody, giftCardBalanceBody } from "../gift-card-bodies";
-import { referralCodeParams } from "../referrals";
-import { tipBody, tipKeyParams } from "../tips";
+import { addGiftCardToWalletBody, buyGiftCardBody, giftCardBalanceBody } from "./requests";
+import { referralCodeParams } from "./referrals";
+import { tipBody, tipKeyParams } from "./tips";
 
 export const tipsEndpoints = domain("Tips", {
   tipPage: endpoint({

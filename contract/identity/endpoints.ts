@@ -1,11 +1,11 @@
 import * as out from "../outputs";
-import { authEmailBody, createSessionBody, passwordSessionBody, resetPasswordInput, setPasswordInput } from "../auth";
+import { authEmailBody, createSessionBody, passwordSessionBody, resetPasswordInput, setPasswordInput } from "./auth";
 import { domain, endpoint } from "../endpoint";
-import { notificationListQuery, notificationParams } from "../notifications";
-import { notificationPreferencesBody } from "../preferences";
-import { codeBody, emailBody, nameBody, phoneBody } from "../settings";
-import { unsubscribeParams } from "../unsubscribe";
-import { missingDataBody, missingDataQuery, syncBody } from "../users";
+import { notificationListQuery, notificationParams } from "./notifications";
+import { notificationPreferencesBody } from "./preferences";
+import { codeBody, emailBody, nameBody, phoneBody } from "./settings";
+import { unsubscribeParams } from "./unsubscribe";
+import { missingDataBody, missingDataQuery, syncBody } from "./users";
 
 export const authEndpoints = domain("Auth", {
   passwordPolicy: endpoint({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { count, isoTime, paging } from "../output-parts";
-import { NOTIFICATION_CATEGORIES } from "../preference-values";
+import { NOTIFICATION_CATEGORIES } from "./preference-values";
 import { MISSING_DATA_FIELDS } from "../statuses";
 
 export const passwordPolicy = z.object({

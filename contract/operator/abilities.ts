@@ -1,5 +1,5 @@
 import { endpoints, type EndpointName } from "../endpoints";
-import { mayCall, type MemberScope } from "../member-roles";
+import { mayCall, type MemberScope } from "./member-roles";
 import type { OperatorRole } from "../statuses";
 
 /**

@@ -1,5 +1,5 @@
 import * as out from "../outputs";
-import { optionalIdempotencyKeyHeaders } from "../bookings";
+import { optionalIdempotencyKeyHeaders } from "../bookings/requests";
 import { domain, endpoint } from "../endpoint";
 import {
   MAX_PHOTO_BYTES,
@@ -19,8 +19,8 @@ import {
   serviceScheduleParams,
   setScheduleBody,
   updateDepartureBody,
-} from "../schedules";
-import { departureWaitlist } from "../waitlist";
+} from "./schedules";
+import { departureWaitlist } from "../waitlist/requests";
 
 export const consolePhotosEndpoints = domain("Operator console: photos", {
   operatorListPhotos: endpoint({

@@ -1,8 +1,8 @@
 import * as out from "../outputs";
-import { optionalIdempotencyKeyHeaders } from "../bookings";
+import { optionalIdempotencyKeyHeaders } from "../bookings/requests";
 import { domain, endpoint } from "../endpoint";
-import { logoMediaParams, operatorBranding, updateBrandingBody, uploadLogoBody } from "../operator-branding";
-import { checkInAnswer, checkInBody, checkInSettings, checkInSettingsUpdate } from "../operator-check-in";
+import { logoMediaParams, operatorBranding, updateBrandingBody, uploadLogoBody } from "./branding";
+import { checkInAnswer, checkInBody, checkInSettings, checkInSettingsUpdate } from "./check-in";
 import {
   checkInUpdate,
   guideChoices,
@@ -10,9 +10,9 @@ import {
   manifestBookingParams,
   manifestQuery,
   updateCheckInBody,
-} from "../operator-manifest";
-import { operatorBookingParams, operatorRefundBody } from "../operator-refunds";
-import { operatorReport, reportQuery } from "../operator-reports";
+} from "./manifest";
+import { operatorBookingParams, operatorRefundBody } from "./refunds";
+import { operatorReport, reportQuery } from "./reports";
 import { MAX_PHOTO_BYTES } from "../photos";
 
 export const consoleCheckInEndpoints = domain("Operator console: check-in", {

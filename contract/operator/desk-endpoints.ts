@@ -1,5 +1,5 @@
 import { domain, endpoint } from "../endpoint";
-import { bookingsList, bookingsListQuery } from "../operator-bookings";
+import { bookingsList, bookingsListQuery } from "./bookings";
 
 /** The desk (issue 42): the operator's bookings found, taken, moved and written to. */
 export const consoleDeskEndpoints = domain("Operator console: the desk", {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { booking, bookingRefund, bookingTicket } from "../bookings/outputs";
 import { geoPoint, money, namedSlug, picture } from "../catalog/outputs";
 import { count, isoTime, minor, paging } from "../output-parts";
-import { staffMoney } from "../staff-money";
+import { staffMoney } from "./staff-money";
 import { BOOKING_STATUSES, DEPARTURE_STATUSES, OPERATOR_ROLES, PAYMENT_STATUSES } from "../statuses";
 
 const operatorRole = z.enum(OPERATOR_ROLES);
@@ -66,7 +66,7 @@ export const operatorAccepted = z.object({
 });
 
 /**
- * One row of the audit log. `action` is one of contract/audit-actions.ts (older rows may name
+ * One row of the audit log. `action` is one of contract/operator/audit-actions.ts (older rows may name
  * actions since renamed); `target` the record as written; `about` what its ids name today (null
  * where the record names none, or it is gone): the actor's name, the booking's reference, the
  * experience, service and departure (its start, and its experience's zone), the member and guide.
@@ -311,7 +311,7 @@ export const operatorBookingMoney = z.object({
   refundableMinor: minor,
   /**
    * The platform's service fee, which travellers pay on top of the operator's prices: what it
-   * keeps of it after the refunds (each refund gives back its share, contract/pricing.ts).
+   * keeps of it after the refunds (each refund gives back its share, contract/bookings/pricing.ts).
    */
   serviceFeeMinor: minor,
   /** What the operator receives: paid, less refunds and the service fee kept. */

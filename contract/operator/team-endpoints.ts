@@ -1,19 +1,19 @@
 import * as out from "../outputs";
-import { optionalIdempotencyKeyHeaders } from "../bookings";
+import { optionalIdempotencyKeyHeaders } from "../bookings/requests";
 import { domain, endpoint } from "../endpoint";
 import {
   createExperienceBody,
   operatorExperienceParams,
   operatorExperiencesQuery,
   updateExperienceBody,
-} from "../operator-experiences";
+} from "./experiences";
 import {
   createServiceBody,
   experienceIdParams,
   serviceIdParams,
   setTicketTypesBody,
   updateServiceBody,
-} from "../operator-services";
+} from "./services";
 import {
   auditLogQuery,
   invitationParams,
@@ -21,7 +21,7 @@ import {
   inviteMemberBody,
   memberParams,
   updateMemberBody,
-} from "../operators";
+} from "./team";
 
 export const consoleEndpoints = domain("Operator console", {
   operatorMe: endpoint({

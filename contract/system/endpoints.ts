@@ -1,8 +1,8 @@
 import * as out from "../outputs";
-import { changeEvent } from "../change-feed";
+import { changeEvent } from "./change-feed";
 import { domain, endpoint } from "../endpoint";
-import { devClockBody } from "../jobs";
-import { devOutboxParams, devOutboxQuery } from "../outbox";
+import { devClockBody } from "./jobs";
+import { devOutboxParams, devOutboxQuery } from "./outbox";
 import { mediaParams } from "../photos";
 import { openApiDocument, text } from "../reference";
 import { z } from "zod";

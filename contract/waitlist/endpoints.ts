@@ -8,7 +8,7 @@ import {
   waitlistEntryParams,
   waitlistOfferStatus,
   waitlistOfferStatusBody,
-} from "../waitlist";
+} from "./requests";
 import { domain, endpoint } from "../endpoint";
 
 export const waitlistEndpoints = domain("Waitlist", {

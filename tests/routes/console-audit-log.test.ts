@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { writeAudit, type Actor } from "~api/audit/log";
 import { auditLog } from "~api/db/schema";
-import { AUDIT_ACTIONS, type AuditAction, type AuditTarget } from "~contract/audit-actions";
+import { AUDIT_ACTIONS, type AuditAction, type AuditTarget } from "~contract/operator/audit-actions";
 import { AUDIT_VARIANTS } from "~/features/console/audit-sentence";
 import * as audit from "~/routes/_console.console.audit-log";
 import { bookingUser, bookingWorld, confirmedBooking, createSlot } from "../support/booking";

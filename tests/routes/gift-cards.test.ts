@@ -9,7 +9,7 @@ import * as consoleRoute from "~/routes/_console.console.gift-cards";
 import * as giftCardReceiptRoute from "~/routes/_default.account.gift-cards.$giftCardId.receipt";
 import { newGiftCardCode } from "~api/gift-cards/ledger";
 import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/attempts";
-import { groupGiftCardCode } from "~contract/gift-cards";
+import { groupGiftCardCode } from "~contract/gifts/gift-cards";
 import { seedDbForThisFile } from "../support/api";
 import { uniqueEmail, withEmulatorUsers } from "../support/identity";
 import { args, loaded, outcome, pageRequest, signedInUser } from "../support/routes";

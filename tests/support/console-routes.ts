@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Db } from "~api/db/client";
-import type { OperatorRole } from "~contract/operators";
+import type { OperatorRole } from "~contract/operator/team";
 import { addTeamMember } from "./operator";
 import { args, outcome, pageRequest, signedInUser, type Outcome } from "./routes";
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Db } from "~api/db/client";
 import { accounts, auditLog, operatorMembers } from "~api/db/schema";
-import type { OperatorRole } from "~contract/operators";
+import type { OperatorRole } from "~contract/operator/team";
 import { syncedUser, type TestUser } from "./identity";
 import { v1 } from "./client";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "~contract/endpoints";
-import { MEMBER_ROLES } from "~contract/member-roles";
+import { MEMBER_ROLES } from "~contract/operator/member-roles";
 import { ABILITY_ENDPOINTS, abilitiesOf } from "~contract/operator/abilities";
 
 describe("the console's abilities, read from the declarations", () => {

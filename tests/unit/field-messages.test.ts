@@ -5,8 +5,8 @@ import { z } from "zod";
 import { fieldErrorsFrom } from "~api/http/validate";
 import { FIELD_MESSAGES } from "~api/http/field-messages";
 import { IDEMPOTENCY_KEY_HEADER } from "~contract/idempotency-key";
-import { accountSlug } from "~contract/accounts";
-import { authEmailBody, createSessionBody, resetPasswordInput } from "~contract/auth";
+import { accountSlug } from "~contract/catalog/accounts";
+import { authEmailBody, createSessionBody, resetPasswordInput } from "~contract/identity/auth";
 import {
   availabilityQuery,
   bookingListQuery,
@@ -15,28 +15,28 @@ import {
   idempotencyKeyHeaders,
   quoteBody,
   rescheduleBody,
-} from "~contract/bookings";
-import { cardParams } from "~contract/cards";
-import { catalogId, experienceListQuery } from "~contract/catalog";
-import { buyGiftCardBody } from "~contract/gift-card-bodies";
-import { experienceRules } from "~contract/experience-fields";
-import { devClockBody } from "~contract/jobs";
-import { createExperienceBody, updateExperienceBody } from "~contract/operator-experiences";
-import { bookingsListQuery, encodeBookingsCursor } from "~contract/operator-bookings";
-import { notificationParams } from "~contract/notifications";
-import { hexColor, supportEmail, supportPhone, updateBrandingBody } from "~contract/operator-branding";
-import { checkInBody, checkInSettingsBody } from "~contract/operator-check-in";
-import { manifestQuery, updateCheckInBody } from "~contract/operator-manifest";
-import { reportQuery } from "~contract/operator-reports";
-import { createServiceBody, setTicketTypesBody, ticketTypeInput, updateServiceBody } from "~contract/operator-services";
-import { updateMemberBody } from "~contract/operators";
-import { devOutboxParams } from "~contract/outbox";
-import { sandboxCheckoutParams, sandboxPayBody, webhookParams } from "~contract/payments";
+} from "~contract/bookings/requests";
+import { cardParams } from "~contract/bookings/cards";
+import { catalogId, experienceListQuery } from "~contract/catalog/requests";
+import { buyGiftCardBody } from "~contract/gifts/requests";
+import { experienceRules } from "~contract/operator/experience-fields";
+import { devClockBody } from "~contract/system/jobs";
+import { createExperienceBody, updateExperienceBody } from "~contract/operator/experiences";
+import { bookingsListQuery, encodeBookingsCursor } from "~contract/operator/bookings";
+import { notificationParams } from "~contract/identity/notifications";
+import { hexColor, supportEmail, supportPhone, updateBrandingBody } from "~contract/operator/branding";
+import { checkInBody, checkInSettingsBody } from "~contract/operator/check-in";
+import { manifestQuery, updateCheckInBody } from "~contract/operator/manifest";
+import { reportQuery } from "~contract/operator/reports";
+import { createServiceBody, setTicketTypesBody, ticketTypeInput, updateServiceBody } from "~contract/operator/services";
+import { updateMemberBody } from "~contract/operator/team";
+import { devOutboxParams } from "~contract/system/outbox";
+import { sandboxCheckoutParams, sandboxPayBody, webhookParams } from "~contract/bookings/payments";
 import { altText, mediaParams, photoFile, updatePhotoBody } from "~contract/photos";
-import { notificationPreferencesBody } from "~contract/preferences";
-import { promoCodeParams } from "~contract/promo";
-import { referralCodeParams } from "~contract/referrals";
-import { reviewBody } from "~contract/reviews";
+import { notificationPreferencesBody } from "~contract/identity/preferences";
+import { promoCodeParams } from "~contract/bookings/promo";
+import { referralCodeParams } from "~contract/gifts/referrals";
+import { reviewBody } from "~contract/catalog/reviews";
 import {
   blackout,
   capacity,
@@ -47,12 +47,12 @@ import {
   setScheduleBody,
   updateDepartureBody,
   weeklyRule,
-} from "~contract/schedules";
-import { tipBody } from "~contract/tips";
-import { unsubscribeParams } from "~contract/unsubscribe";
-import { missingDataQuery } from "~contract/users";
-import { joinWaitlistBody, waitlistEntryParams } from "~contract/waitlist";
-import { signWaiverBody } from "~contract/waivers";
+} from "~contract/operator/schedules";
+import { tipBody } from "~contract/gifts/tips";
+import { unsubscribeParams } from "~contract/identity/unsubscribe";
+import { missingDataQuery } from "~contract/identity/users";
+import { joinWaitlistBody, waitlistEntryParams } from "~contract/waitlist/requests";
+import { signWaiverBody } from "~contract/bookings/waivers";
 import {
   currentPassword,
   emailAddress,

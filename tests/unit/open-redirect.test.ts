@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { authEmailBody } from "~contract/auth";
-import { safeSitePath } from "~contract/safe-path";
+import { authEmailBody } from "~contract/identity/auth";
+import { safeSitePath } from "~contract/identity/safe-path";
 import { loginUrl, safeRedirectPath } from "~/platform/redirects";
 import { routeRedirect } from "~/platform/route-rules.server";
 

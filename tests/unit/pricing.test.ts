@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceBreakdown, SERVICE_FEE_BPS } from "~contract/pricing";
+import { priceBreakdown, SERVICE_FEE_BPS } from "~contract/bookings/pricing";
 
 const adult = { ticketTypeId: "a", name: "Adult", unitPriceMinor: 4900, quantity: 2 };
 const child = { ticketTypeId: "c", name: "Child", unitPriceMinor: 2500, quantity: 1 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { firstName, lastName, locationFields, signedName } from "~contract/fields";
-import { buyGiftCardBody } from "~contract/gift-card-bodies";
-import { updateBrandingBody } from "~contract/operator-branding";
-import { reviewBody } from "~contract/reviews";
+import { buyGiftCardBody } from "~contract/gifts/requests";
+import { updateBrandingBody } from "~contract/operator/branding";
+import { reviewBody } from "~contract/catalog/reviews";
 import { isMultiLineText, isSingleLineText } from "~contract/text";
 import { BuySchema } from "~/features/gift-cards/buy-form.server";
 

@@ -3,9 +3,9 @@ import jsQR from "jsqr";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { ticketQrPng } from "~api/bookings/ticket-png";
-import { guestSummary, plural } from "~contract/guest-summary";
-import { displayTicketCode, groupTicketCode, normaliseTicketCode } from "~contract/ticket-code";
-import { ticketQrSvg } from "~contract/ticket-qr";
+import { guestSummary, plural } from "~contract/bookings/guest-summary";
+import { displayTicketCode, groupTicketCode, normaliseTicketCode } from "~contract/bookings/ticket-code";
+import { ticketQrSvg } from "~contract/bookings/ticket-qr";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const randomCode = () => Array.from({ length: 26 }, () => CROCKFORD[randomInt(32)]).join("");

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { priceBreakdown } from "~contract/pricing";
+import { priceBreakdown } from "~contract/bookings/pricing";
 import type { bookings, sandboxCheckouts, users, waivers } from "../schema";
 import type { SeedCatalog } from "./build";
 import { createRandom } from "./random";

@@ -1,4 +1,4 @@
-import { EXPERIENCE_CATEGORIES } from "~contract/categories";
+import { EXPERIENCE_CATEGORIES } from "~contract/catalog/categories";
 import type { CategorySlug, CitySlug, TicketCode } from "./types";
 
 const colored = (slug: CategorySlug, colors: [string, string]) => ({ name: EXPERIENCE_CATEGORIES[slug], colors });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CategorySlug } from "~contract/categories";
+import type { CategorySlug } from "~contract/catalog/categories";
 
 /** Shapes of the hand-written seed catalog (see accounts.ts and catalog/*.json). */
 export type { CategorySlug };

@@ -1,5 +1,5 @@
 import type { Translate } from "~/platform/translate";
-import type { SavedCard } from "~contract/cards";
+import type { SavedCard } from "~contract/bookings/cards";
 
 const BRANDS: Record<string, string> = {
   visa: "Visa",

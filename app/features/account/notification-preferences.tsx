@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS } from "~contract/preference-values";
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS } from "~contract/identity/preference-values";
 import { useTranslation } from "~/platform/i18n-react";
 import { ColumnHeads } from "~/ui/column-heads";
 import { PendingSubmit } from "~/ui/form-parts";

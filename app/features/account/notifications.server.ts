@@ -4,7 +4,7 @@ import {
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_CHANNELS,
   type NotificationPreferences,
-} from "~contract/preference-values";
+} from "~contract/identity/preference-values";
 import { setFlash, withFlash } from "~/platform/flash.server";
 import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";

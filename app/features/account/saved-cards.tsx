@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { FormResult } from "~/platform/form-result";
 import { cardLabel } from "~/features/account/card-label";
-import type { SavedCard } from "~contract/cards";
+import type { SavedCard } from "~contract/bookings/cards";
 import { FormError } from "~/ui/form-parts";
 import { useTranslation } from "~/platform/i18n-react";
 import { LabelledSection } from "~/ui/labelled-section";

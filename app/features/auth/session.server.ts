@@ -1,7 +1,7 @@
-import type { SessionCreated } from "~contract/auth";
+import type { SessionCreated } from "~contract/identity/auth";
 import { redirect } from "~/platform/redirect.server";
-import type { UserInfo } from "~contract/users";
-import type { SyncBody } from "~contract/users";
+import type { UserInfo } from "~contract/identity/users";
+import type { SyncBody } from "~contract/identity/users";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { loginUrl } from "~/platform/redirects";
 import { passwordSetupRedirect } from "~/platform/route-rules.server";

@@ -1,6 +1,6 @@
 import { apiFor } from "~/platform/api.server";
 import { orNotFound } from "~/platform/api-errors.server";
-import { NOT_NEEDED_TO_BOOK } from "~contract/users";
+import { NOT_NEEDED_TO_BOOK } from "~contract/identity/users";
 import type { SessionUser } from "~/features/auth/session.server";
 
 /**

@@ -8,7 +8,7 @@ import { IdentityError, identityRest } from "~/features/auth/identity-rest.serve
 import { otherMethodCode } from "~/features/auth/sign-in-methods";
 import { safeRedirectPath } from "~/platform/redirects";
 import { openPasswordSession, openSession, sessionOpened } from "~/features/auth/session.server";
-import type { SyncBody } from "~contract/users";
+import type { SyncBody } from "~contract/identity/users";
 import { nextStepAfterSignIn } from "~/features/auth/sign-in-next.server";
 
 /** The password policy announced by the API. */

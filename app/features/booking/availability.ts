@@ -1,6 +1,6 @@
 import { dateTimeFormat } from "~/ui/date-format";
 /** GET /v1/experiences/{parentId}/services/{serviceId}/availability (docs/api.md). */
-export type { Availability, AvailabilityDay, AvailabilitySlot } from "~contract/bookings";
+export type { Availability, AvailabilityDay, AvailabilitySlot } from "~contract/bookings/requests";
 
 /** The widest window the availability endpoint answers in one call (days). */
 export const AVAILABILITY_WINDOW_DAYS = 62;

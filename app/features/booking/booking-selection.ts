@@ -2,7 +2,7 @@
  * The booking selection travels in the address (so it survives sign-in and works without
  * JavaScript): `date=YYYY-MM-DD&slot=<slotId>&t_<ticketTypeId>=<quantity>`.
  */
-import { MAX_SEATS, MAX_TICKETS_PER_TYPE } from "~contract/booking-limits";
+import { MAX_SEATS, MAX_TICKETS_PER_TYPE } from "~contract/bookings/limits";
 
 export const TICKET_PARAM_PREFIX = "t_";
 

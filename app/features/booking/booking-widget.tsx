@@ -1,8 +1,8 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/platform/i18n-react";
-import { MAX_TICKETS_PER_TYPE } from "~contract/booking-limits";
-import { priceBreakdown, type PriceBreakdown } from "~contract/pricing";
+import { MAX_TICKETS_PER_TYPE } from "~contract/bookings/limits";
+import { priceBreakdown, type PriceBreakdown } from "~contract/bookings/pricing";
 import {
   dayLabel,
   slotTime,

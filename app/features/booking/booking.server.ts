@@ -7,7 +7,7 @@ import { lostSessionRedirect, sessionTokenOf } from "~/platform/session-cookie.s
 import { isCompleteSelection, parseSelection, selectionQuery } from "~/features/booking/booking-selection";
 import { readMarketing } from "~/features/marketing/marketing.server";
 import { loadServiceDetail } from "~/features/catalog/service-detail.server";
-import type { BookingStep, Quote } from "~contract/bookings";
+import type { BookingStep, Quote } from "~contract/bookings/requests";
 
 /**
  * What the confirm step knows before it asks the API: the service, a complete selection (else

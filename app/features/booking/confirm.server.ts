@@ -19,7 +19,7 @@ import { requireToken } from "~/features/auth/session.server";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { logger } from "~/platform/logger.server";
 import { refuseUnusableOffer, reloadOnRefusedOffer } from "~/features/waitlist/offer-refused.server";
-import type { CheckoutVisitBody } from "~contract/checkout-visits";
+import type { CheckoutVisitBody } from "~contract/bookings/checkout-visits";
 import {
   applyGiftCard,
   giftCardCurrencyRefusal,

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/i18n-react";
-import type { PriceBreakdown } from "~contract/pricing";
+import type { PriceBreakdown } from "~contract/bookings/pricing";
 import { formatMoney } from "~/ui/format";
 
 /** Subtotal, promo discount, fees, taxes and total (money in minor units, the operator's currency). */

@@ -1,4 +1,4 @@
-import { MAX_SEATS, MAX_TICKETS_PER_TYPE } from "~contract/booking-limits";
+import { MAX_SEATS, MAX_TICKETS_PER_TYPE } from "~contract/bookings/limits";
 import { z } from "~/platform/form.server";
 import { ticketParam, type TicketRefusal } from "~/features/booking/booking-selection";
 

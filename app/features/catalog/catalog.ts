@@ -9,7 +9,7 @@ export type {
   ServiceDetail,
   ServiceSummary,
   TicketTypeView as TicketType,
-} from "~contract/catalog";
+} from "~contract/catalog/requests";
 
 export const SORTS = ["recommended", "price_asc", "price_desc", "title"] as const;
 

@@ -3,7 +3,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { DurationText } from "~/ui/duration-text";
 import type { ExperienceCard as Card } from "~/features/catalog/catalog";
 import { formatMoney, formatPercent } from "~/ui/format";
-import { SERVICE_FEE_BPS } from "~contract/pricing";
+import { SERVICE_FEE_BPS } from "~contract/bookings/pricing";
 import { RatingStars } from "~/features/reviews/rating-stars";
 import { ExperiencePicture } from "~/features/catalog/experience-picture";
 

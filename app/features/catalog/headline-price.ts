@@ -1,4 +1,4 @@
-import type { TicketTypeView } from "~contract/catalog";
+import type { TicketTypeView } from "~contract/catalog/requests";
 
 /**
  * The price a service is shown with: its adult ticket (what most guests pay), else its cheapest

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/platform/i18n-react";
-import type { ExperienceSummary, GeoPoint } from "~contract/catalog";
-import { geoUri, openStreetMapUrl } from "~contract/geo";
+import type { ExperienceSummary, GeoPoint } from "~contract/catalog/requests";
+import { geoUri, openStreetMapUrl } from "~contract/catalog/geo";
 
 /**
  * The details page's meeting point: where to be, and — when the operator placed it — links to it

@@ -1,4 +1,4 @@
-import type { ServiceDetail } from "~contract/catalog";
+import type { ServiceDetail } from "~contract/catalog/requests";
 import { headlinePrice } from "./headline-price";
 import { minorUnitDigits } from "~contract/money";
 import { rootOf, type Matches } from "~/ui/meta";

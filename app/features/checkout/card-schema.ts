@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { expiryInFuture, luhnValid } from "~contract/card";
+import { expiryInFuture, luhnValid } from "~contract/bookings/card";
 
 /** The sandbox checkout's card form (shared by the page and its action). */
 export const CardSchema = z.object({

@@ -1,4 +1,4 @@
-import type { AuditEntry } from "~contract/operators";
+import type { AuditEntry } from "~contract/operator/team";
 import type { Translate } from "~/platform/translate";
 import { formatMoment } from "~/ui/date-format";
 import { formatMoney } from "~/ui/format";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { usPhoneNumber } from "~contract/fields";
-import { MAX_DISPLAY_NAME, MAX_TAGLINE, passesButtonContrast } from "~contract/branding-rules";
+import { MAX_DISPLAY_NAME, MAX_TAGLINE, passesButtonContrast } from "~contract/operator/branding-rules";
 import { MAX_PHOTO_BYTES } from "~contract/picture";
 import { idempotencyKey } from "./form-key";
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { checkInBody, MAX_GUESTS_PER_BOOKING } from "~contract/operator-check-in";
+import { checkInBody, MAX_GUESTS_PER_BOOKING } from "~contract/operator/check-in";
 import { idempotencyKey } from "./form-key";
 
 /** The check-in page's forms: a scan (typed, or decoded by the camera) and the setting. */
 export const ScanSchema = z.object({
   intent: z.literal("scan"),
-  /** The API's rule (contract/operator-check-in.ts): shown as tickets.codeRequired and validation.tooLong. */
+  /** The API's rule (contract/operator/check-in.ts): shown as tickets.codeRequired and validation.tooLong. */
   code: checkInBody.shape.code,
   idempotencyKey,
   guests: z.coerce

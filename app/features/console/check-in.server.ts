@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { CheckInAnswer } from "~contract/operator-check-in";
+import type { CheckInAnswer } from "~contract/operator/check-in";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
 import type { FormResult } from "~/platform/form-result";

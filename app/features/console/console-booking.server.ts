@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isApiError } from "~contract/errors";
 import { minorUnitDigits } from "~contract/money";
-import { operatorBookingParams } from "~contract/operator-refunds";
+import { operatorBookingParams } from "~contract/operator/refunds";
 import { orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";

@@ -1,4 +1,4 @@
-import type { OperatorMe } from "~contract/operators";
+import type { OperatorMe } from "~contract/operator/team";
 import { useTranslation } from "~/platform/i18n-react";
 import { SectionNav } from "~/ui/section-nav";
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "@remix-run/react";
-import type { OperatorMe, OperatorRole } from "~contract/operators";
+import type { OperatorMe, OperatorRole } from "~contract/operator/team";
 
 /** What a console page may need that a role may not have (operatorMe's `can`). */
 export type ConsoleAbility = keyof OperatorMe["can"];

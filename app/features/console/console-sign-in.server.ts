@@ -1,4 +1,4 @@
-import type { OperatorRole } from "~contract/operators";
+import type { OperatorRole } from "~contract/operator/team";
 import { isConsolePath } from "~/features/auth/sign-in-next.server";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { accountSlugOf, requireHostContext } from "~/platform/host.server";

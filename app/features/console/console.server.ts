@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { isApiError } from "~contract/errors";
-import type { OperatorMe } from "~contract/operators";
+import type { OperatorMe } from "~contract/operator/team";
 import { requireUser } from "~/features/auth/session.server";
 import { apiFor } from "~/platform/api.server";
 import { accountSlugOf, requireHostContext } from "~/platform/host.server";

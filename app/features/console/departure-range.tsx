@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { OperatorDepartures } from "~contract/schedules";
+import type { OperatorDepartures } from "~contract/operator/schedules";
 import { useTranslation } from "~/platform/i18n-react";
 import { DateFilterField } from "~/ui/date-filter-field";
 import { formatCalendarDay } from "~/ui/date-format";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { isApiError } from "~contract/errors";
-import { departureListQuery, MAX_DEPARTURE_DAYS } from "~contract/schedules";
+import { departureListQuery, MAX_DEPARTURE_DAYS } from "~contract/operator/schedules";
 import { orNotFound, orNone } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
 import { getZodConstraint } from "~/platform/form.server";

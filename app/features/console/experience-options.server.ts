@@ -1,5 +1,5 @@
 import { countryOptions } from "~contract/countries";
-import { CATEGORY_SLUGS, EXPERIENCE_CATEGORIES } from "~contract/operator-experiences";
+import { CATEGORY_SLUGS, EXPERIENCE_CATEGORIES } from "~contract/operator/experiences";
 import { TIME_ZONES } from "~contract/time-zones";
 
 /** The languages the form offers as checkboxes (any BCP 47 code the experience already has is added). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { experienceRules, sharedExperienceFields } from "~contract/experience-fields";
+import { experienceRules, sharedExperienceFields } from "~contract/operator/experience-fields";
 import { said } from "~contract/fields";
 
 /** The API's rules: their codes are shown by operatorExperiences.errors.* (app/platform/field-message-keys.ts). */

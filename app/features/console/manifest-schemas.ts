@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CHECK_IN_ACTIONS, MAX_GUESTS } from "~contract/operator-manifest";
-import { localDate } from "~contract/schedule-fields";
+import { CHECK_IN_ACTIONS, MAX_GUESTS } from "~contract/operator/manifest";
+import { localDate } from "~contract/operator/schedule-fields";
 
 /**
  * The manifest page's check-in form (one guest, or all guests of a booking): its fields as the

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isApiError } from "~contract/errors";
-import type { CheckInAction } from "~contract/operator-manifest";
+import type { CheckInAction } from "~contract/operator/manifest";
 import { apiErrorKey } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { CheckInFormSchema } from "./console-forms.server";

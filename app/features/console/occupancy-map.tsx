@@ -1,4 +1,4 @@
-import type { OccupancyDeparture, OperatorReport } from "~contract/operator-reports";
+import type { OccupancyDeparture, OperatorReport } from "~contract/operator/reports";
 import { slotTime } from "~/features/booking/availability";
 import { addDays } from "~/features/booking/date-picker/dates";
 import { useTranslation } from "~/platform/i18n-react";

@@ -5,7 +5,7 @@ import {
   MAX_SERVICE_CAPACITY,
   MAX_TICKET_TYPES,
   TICKET_CODE,
-} from "~contract/service-limits";
+} from "~contract/operator/service-limits";
 import { toMinorUnits } from "~contract/money";
 import { idempotencyKey } from "./form-key";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { localDate, localTime, MAX_CAPACITY, SCHEDULE_LIMITS } from "~contract/schedule-fields";
+import { localDate, localTime, MAX_CAPACITY, SCHEDULE_LIMITS } from "~contract/operator/schedule-fields";
 
 const TIMES = /^\s*([01]\d|2[0-3]):[0-5]\d(\s*,\s*([01]\d|2[0-3]):[0-5]\d)*\s*$/;
 const DATES = /^\s*\d{4}-\d{2}-\d{2}(\s*,\s*\d{4}-\d{2}-\d{2})*\s*$/;

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/i18n-react";
-import type { OutboxMessage } from "~contract/outbox";
+import type { OutboxMessage } from "~contract/system/outbox";
 import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 import { attachmentHref, type AttachmentSummary } from "./attachments";
 

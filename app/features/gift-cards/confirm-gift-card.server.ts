@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { isApiError } from "~contract/errors";
-import { normalizeGiftCardCode } from "~contract/gift-cards";
+import { normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import { apiFor } from "~/platform/api.server";
 import { apiErrorResult, type Replyable } from "~/platform/api-errors.server";
 import { errorInit } from "~/platform/http.server";

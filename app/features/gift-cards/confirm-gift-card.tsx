@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { normalizeGiftCardCode } from "~contract/gift-cards";
+import { normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import { useTranslation } from "~/platform/i18n-react";
 import type { FormResult } from "~/platform/form-result";
 import { formatMoney } from "~/ui/format";

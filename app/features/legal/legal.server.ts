@@ -1,4 +1,4 @@
-import type { AccountContext } from "~contract/accounts";
+import type { AccountContext } from "~contract/catalog/accounts";
 import { apiFor } from "~/platform/api.server";
 import { config } from "~/platform/config.server";
 import { requireHostContext } from "~/platform/host.server";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { MyReferral } from "~contract/referrals";
+import type { MyReferral } from "~contract/gifts/referrals";
 import { useTranslation } from "~/platform/i18n-react";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatPercent } from "~/ui/format";

@@ -1,4 +1,4 @@
-import type { BookingView } from "~contract/bookings";
+import type { BookingView } from "~contract/bookings/requests";
 import { useTranslation } from "~/platform/i18n-react";
 import { AmountRow } from "~/ui/amount-row";
 import { formatDateTime } from "~/ui/date-format";

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/i18n-react";
-import type { RatingSummary } from "~contract/reviews";
+import type { RatingSummary } from "~contract/catalog/reviews";
 
 /** "★ 4.7 (23)", read out as "Rated 4.7 out of 5 by 23 guests". */
 export function RatingStars({ rating, className = "" }: { rating: RatingSummary; className?: string }) {

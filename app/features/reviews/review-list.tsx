@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
-import type { ReviewPage } from "~contract/reviews";
+import type { ReviewPage } from "~contract/catalog/reviews";
 import { RatingStars } from "./rating-stars";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 

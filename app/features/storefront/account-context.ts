@@ -1,5 +1,5 @@
-import type { AccountContext } from "~contract/accounts";
-import { PLATFORM_COLORS } from "~contract/colors";
+import type { AccountContext } from "~contract/catalog/accounts";
+import { PLATFORM_COLORS } from "~contract/operator/colors";
 
 const DEFAULT_COLORS = PLATFORM_COLORS;
 

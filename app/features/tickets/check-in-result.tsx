@@ -1,6 +1,6 @@
 import { forwardRef } from "react";
-import type { CheckInAnswer, CheckInOutcome } from "~contract/operator-check-in";
-import { displayTicketCode } from "~contract/ticket-code";
+import type { CheckInAnswer, CheckInOutcome } from "~contract/operator/check-in";
+import { displayTicketCode } from "~contract/bookings/ticket-code";
 import { slotTime } from "~/features/booking/availability";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatDate, formatDateTime, formatMoment } from "~/ui/date-format";

@@ -1,4 +1,4 @@
-import { groupTicketCode } from "~contract/ticket-code";
+import { groupTicketCode } from "~contract/bookings/ticket-code";
 import { useTranslation } from "~/platform/i18n-react";
 import { CardSection } from "~/ui/labelled-section";
 

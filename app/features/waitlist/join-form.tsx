@@ -5,7 +5,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { formatDateTime } from "~/ui/date-format";
 import { FieldError, SubmitButton } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";
-import type { WaitlistDeparture } from "~contract/waitlist";
+import type { WaitlistDeparture } from "~contract/waitlist/requests";
 import type { loadWaitlist } from "~/features/waitlist/waitlist.server";
 import { CardSection } from "~/ui/labelled-section";
 import { IntentForm } from "~/ui/intent-form";

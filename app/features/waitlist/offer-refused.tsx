@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
-import type { WaitlistOfferState } from "~contract/waitlist";
+import type { WaitlistOfferState } from "~contract/waitlist/requests";
 import { useTranslation } from "~/platform/i18n-react";
 
 /** Why a waitlist offer link cannot be used, as the confirm page's loader throws it (offer-refused.server.ts). */

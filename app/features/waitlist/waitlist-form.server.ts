@@ -1,5 +1,5 @@
 import { z } from "~/platform/form.server";
-import { MAX_SEATS } from "~contract/booking-limits";
+import { MAX_SEATS } from "~contract/bookings/limits";
 
 /** The waitlist page's forms: join a sold-out departure, leave an entry. */
 export const ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { priceBreakdown } from "~contract/pricing";
+import { priceBreakdown } from "~contract/bookings/pricing";
 import {
   bookings,
   notifications,

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { priceBreakdown } from "~contract/pricing";
+import { priceBreakdown } from "~contract/bookings/pricing";
 import { promoCodes } from "~api/db/schema";
 import { expectEnvelope, seedDbForThisFile } from "../../support/api";
 import { createSlot, findService, type TestService } from "../../support/booking";

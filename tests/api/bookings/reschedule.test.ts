@@ -26,7 +26,7 @@ import {
 } from "../../support/booking";
 import { outboxFor, type TestUser } from "../../support/identity";
 import { formatMoney } from "~contract/money";
-import { groupTicketCode } from "~contract/ticket-code";
+import { groupTicketCode } from "~contract/bookings/ticket-code";
 import { formatDepartureTime } from "~api/bookings/format";
 import { auditEntries, departureCancelledByOwner, syncedMember } from "../../support/operator";
 import { expireRescheduleHolds } from "~api/bookings/reschedule-payment";

@@ -6,7 +6,7 @@ import { buildIcs, foldLine, icsDateTime, icsEscape } from "~api/bookings/ics";
 import { newBookingId } from "~api/bookings/ids";
 import { randomId } from "~api/ids";
 import { checkoutExpiry } from "~api/payments/provider";
-import { luhnValid } from "~contract/card";
+import { luhnValid } from "~contract/bookings/card";
 
 /** The unfolded content lines of an .ics text. */
 const linesOf = (ics: string) => ics.replace(/\r\n /g, "").split("\r\n").filter(Boolean);

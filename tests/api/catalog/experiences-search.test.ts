@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, exchangeRates, experiences, services, slots } from "~api/db/schema";
 import { rateArgument, setRates } from "~api/catalog/rates";
-import type { ExperienceCard } from "~contract/catalog";
+import type { ExperienceCard } from "~contract/catalog/requests";
 import { api, seedDbForThisFile } from "../../support/api";
 import { countQueries } from "../../support/query-counter";
 import { v1, v1Path } from "../../support/client";

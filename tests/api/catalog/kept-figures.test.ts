@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { refreshDemand } from "~api/catalog/demand";
 import { departureDays, experiences, reviews, services, slots, ticketTypes } from "~api/db/schema";
-import type { ExperienceCard } from "~contract/catalog";
+import type { ExperienceCard } from "~contract/catalog/requests";
 import { api, seedDbForThisFile } from "../../support/api";
 import { v1, v1Path } from "../../support/client";
 

@@ -11,7 +11,7 @@ import {
   refundToGiftCards,
 } from "~api/gift-cards/ledger";
 import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/attempts";
-import { GIFT_CARD_ALPHABET, groupGiftCardCode, normalizeGiftCardCode } from "~contract/gift-cards";
+import { GIFT_CARD_ALPHABET, groupGiftCardCode, normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import { api } from "../../support/api";
 import { accountIdOf } from "../../support/operator";
 import { issuedGiftCard } from "../../support/gift-cards";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, giftCardTransactions } from "~api/db/schema";
 import { giftCardBalanceMinor, issueGiftCard } from "~api/gift-cards/ledger";
-import { groupGiftCardCode } from "~contract/gift-cards";
+import { groupGiftCardCode } from "~contract/gifts/gift-cards";
 import { seedDbForThisFile } from "../../support/api";
 import { bookingBody, bookingUsers, createSlot, findService } from "../../support/booking";
 import { randomIp, withEmulatorUsers } from "../../support/identity";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookingRefunds, bookings, giftCards, giftCardTransactions, sandboxCheckouts } from "~api/db/schema";
 import { giftCardBalanceMinor, hashGiftCardCode } from "~api/gift-cards/ledger";
-import { normalizeGiftCardCode } from "~contract/gift-cards";
+import { normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import {
   bookingBody,
   bookingUser,

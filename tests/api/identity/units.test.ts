@@ -5,7 +5,7 @@ import { signInLinkEmail } from "~api/auth/emails";
 import { composeEmail, platformBrand } from "~api/outbox/email-layout";
 import { escapeMarkup } from "~contract/text";
 import { passwordPolicy } from "~api/auth/password-policy";
-import { isSafeContinuePath } from "~contract/auth";
+import { isSafeContinuePath } from "~contract/identity/auth";
 import { newPassword } from "~contract/fields";
 import { appActionLink } from "~api/auth/service";
 import type { UserRow } from "~api/db/schema";

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { PasswordPolicy as AppPasswordPolicy } from "~/features/auth/password-policy";
-import type { PasswordPolicy } from "~contract/auth";
+import type { PasswordPolicy } from "~contract/identity/auth";
 import { expectEnvelope } from "../../support/api";
 import {
   identityWorld,

@@ -6,7 +6,7 @@ import { app } from "~api/app";
 import { bookingReference } from "~api/bookings/view";
 import { bookings, slots, users } from "~api/db/schema";
 import { searchTerm } from "~api/operator/bookings-list";
-import type { BookingsListRow } from "~contract/operator-bookings";
+import type { BookingsListRow } from "~contract/operator/bookings";
 import { expectEnvelope } from "../../support/api";
 import { bookingUser, bookingWorld, confirmedBooking, slotAt } from "../../support/booking";
 import { syncedUser, type TestUser } from "../../support/identity";

@@ -2,7 +2,7 @@
 // real database through the real API: the guard on every endpoint, the contrast check with the
 // measured ratio, the draft unseen by travellers until published, the logo through the photo
 // pipeline (transparency kept, SVG/corrupt/GIF 415, too large 413), hostile text, audit rows.
-import type { OperatorRole } from "~contract/operators";
+import type { OperatorRole } from "~contract/operator/team";
 import "../../support/env";
 import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";

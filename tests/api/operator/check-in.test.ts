@@ -5,7 +5,7 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { accounts, bookingCheckIns, bookings, checkInScans, slots } from "~api/db/schema";
 import { purgeOld } from "~api/jobs/purge";
-import { normaliseTicketCode } from "~contract/ticket-code";
+import { normaliseTicketCode } from "~contract/bookings/ticket-code";
 import { expectEnvelope, expectPlainTextRefused } from "../../support/api";
 import {
   bookingBody,

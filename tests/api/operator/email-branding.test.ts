@@ -1,6 +1,6 @@
 import "../../support/env";
 import { afterEach, describe, expect, it } from "vitest";
-import { contrastRatio, INK, PLATFORM_COLORS, textOn, WHITE } from "~contract/colors";
+import { contrastRatio, INK, PLATFORM_COLORS, textOn, WHITE } from "~contract/operator/colors";
 import { getApiEnv } from "~api/env";
 import { deliverMessage } from "~api/outbox/delivery";
 import { operatorBrand, platformBrand } from "~api/outbox/email-layout";

@@ -2,8 +2,8 @@ import "../../support/env";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accounts, auditLog, experiences, services, ticketTypes } from "~api/db/schema";
-import { CHANGED_HEADER } from "~contract/changes";
-import type { OperatorRole } from "~contract/operators";
+import { CHANGED_HEADER } from "~contract/system/changes";
+import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope, expectPlainTextRefused } from "../../support/api";
 import {
   bookingBody,

@@ -5,7 +5,7 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { app } from "~api/app";
 import { auditLog, bookingRefunds, users, waivers } from "~api/db/schema";
-import type { OperatorRole } from "~contract/operators";
+import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope, expectPlainTextRefused } from "../../support/api";
 import {
   bookingBody,

@@ -2,7 +2,7 @@
 // API on a real database, the guard on every endpoint, order/cover/alt/delete with their audit
 // rows and kept cover, what travellers are answered, the media endpoint, and the S3 adapter
 // against a small S3-speaking server of this file (we cannot run S3 here).
-import type { OperatorRole } from "~contract/operators";
+import type { OperatorRole } from "~contract/operator/team";
 import "../../support/env";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";

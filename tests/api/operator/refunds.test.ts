@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, bookingRefunds, notifications, sandboxCheckouts, sandboxRefunds } from "~api/db/schema";
 import { settleDueRefunds } from "~api/bookings/refunds";
-import type { OperatorRole } from "~contract/operators";
+import type { OperatorRole } from "~contract/operator/team";
 import { minorUnitDigits, toMajorUnits } from "~contract/money";
 import { expectEnvelope } from "../../support/api";
 import {

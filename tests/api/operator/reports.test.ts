@@ -2,8 +2,8 @@ import "../../support/env";
 import { sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { reportCsv } from "~contract/operator-reports";
-import { serviceFeeRefunded } from "~contract/pricing";
+import { reportCsv } from "~contract/operator/reports";
+import { serviceFeeRefunded } from "~contract/bookings/pricing";
 import { apiText, expectEnvelope } from "../../support/api";
 import {
   bookingUser,

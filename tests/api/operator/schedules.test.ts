@@ -3,8 +3,8 @@ import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { auditLog, experiences, sandboxCheckouts, services, slots } from "~api/db/schema";
-import { CHANGED_HEADER } from "~contract/changes";
-import type { OperatorRole } from "~contract/operators";
+import { CHANGED_HEADER } from "~contract/system/changes";
+import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope, expectPlainTextRefused } from "../../support/api";
 import {
   bookingBody,

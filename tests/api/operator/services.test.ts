@@ -1,9 +1,9 @@
-import type { OperatorRole } from "~contract/operators";
+import type { OperatorRole } from "~contract/operator/team";
 import "../../support/env";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { services, slots, ticketTypes } from "~api/db/schema";
-import type { ExperienceCard } from "~contract/catalog";
+import type { ExperienceCard } from "~contract/catalog/requests";
 import { api, expectEnvelope, expectPlainTextRefused } from "../../support/api";
 import {
   bookingBody,

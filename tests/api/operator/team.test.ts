@@ -2,7 +2,7 @@ import "../../support/env";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, operatorInvitations, operatorMembers } from "~api/db/schema";
-import type { OperatorRole } from "~contract/operators";
+import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope } from "../../support/api";
 import { accountIdOf, asMember, syncedMember } from "../../support/operator";
 import { purgeOld } from "~api/jobs/purge";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_NOTIFICATION_PREFERENCES } from "~contract/preferences";
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "~contract/identity/preferences";
 import { paymentMethods, users } from "~api/db/schema";
 import { expectEnvelope } from "../../support/api";
 import {

@@ -3,7 +3,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { followChanges } from "~api/changes/feed";
 import { logger } from "~api/logger";
-import { CHANGED_HEADER, type ChangeTopic } from "~contract/changes";
+import { CHANGED_HEADER, type ChangeTopic } from "~contract/system/changes";
 import { createUser, withEmulatorUsers } from "../../support/identity";
 import { v1 } from "../../support/client";
 

@@ -4,7 +4,7 @@ import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { openChangeBus, type ChangeBus } from "~api/changes/bus";
 import { LISTENER_NAME } from "~api/changes/postgres-bus";
-import type { ChangeTopic } from "~contract/changes";
+import type { ChangeTopic } from "~contract/system/changes";
 
 /**
  * The bus between the API's processes (api/changes/bus.ts) on a real PostgreSQL (LISTEN/NOTIFY)

@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "~api/app";
 import { closeChanges, followChanges, hearingEveryProcess } from "~api/changes/feed";
 import { runDueWork } from "~api/jobs/due-work";
-import { CHANGED_HEADER, type ChangeTopic } from "~contract/changes";
+import { CHANGED_HEADER, type ChangeTopic } from "~contract/system/changes";
 import { bookingWorld, bookingBody, bookingUser, createSlot, expireHoldNow, placeBooking } from "../../support/booking";
 import { type TestUser } from "../../support/identity";
 import { v1 } from "../../support/client";
 
 /**
- * What the API says a write changed (contract/changes.ts): on the write's answer and on its change
+ * What the API says a write changed (contract/system/changes.ts): on the write's answer and on its change
  * feed, exactly as the endpoint declares it, and nothing for a write that changes nothing.
  */
 const { db, acme } = bookingWorld();

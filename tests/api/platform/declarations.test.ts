@@ -3,7 +3,7 @@ import { app } from "~api/app";
 import { adminAuth } from "~api/auth/firebase-admin";
 import { followChanges } from "~api/changes/feed";
 import { allowedMethods } from "~api/http/register";
-import { CHANGED_HEADER, type ChangeTopic } from "~contract/changes";
+import { CHANGED_HEADER, type ChangeTopic } from "~contract/system/changes";
 import { fillPath, type Endpoint, type EndpointAuth } from "~contract/endpoint";
 import { endpoints } from "~contract/endpoints";
 import { expectEnvelope, seedDbForThisFile } from "../../support/api";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import type { OperatorBooking } from "~contract/operator-refunds";
+import type { OperatorBooking } from "~contract/operator/refunds";
 import type { loadConsoleBookingPage, RefundConflict } from "~/features/console/console-booking.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { AmountRow } from "~/ui/amount-row";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { BookingsList } from "~contract/operator-bookings";
+import type { BookingsList } from "~contract/operator/bookings";
 import { BOOKING_CHANNELS, BOOKING_STATUSES, PAYMENT_STATUSES } from "~contract/statuses";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";

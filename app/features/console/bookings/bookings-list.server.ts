@@ -7,7 +7,7 @@ import {
   MAX_BOOKINGS_CSV_ROWS,
   MAX_BOOKINGS_PAGE_SIZE,
   type BookingsList,
-} from "~contract/operator-bookings";
+} from "~contract/operator/bookings";
 import { requireConsoleAbility } from "~/features/console/console.server";
 import { isApiError } from "~/platform/api.server";
 import { i18next } from "~/platform/i18next.server";

@@ -1,5 +1,5 @@
 import type { getZodConstraint } from "@conform-to/zod";
-import type { BrandingView } from "~contract/operator-branding";
+import type { BrandingView } from "~contract/operator/branding";
 
 /** The Branding page's data, as its loader gives it (and the page's parts read it). */
 export interface BrandingPageData {

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import { useState } from "react";
-import { buttonContrast, MIN_BUTTON_CONTRAST, shownRatio } from "~contract/branding-rules";
+import { buttonContrast, MIN_BUTTON_CONTRAST, shownRatio } from "~contract/operator/branding-rules";
 import { useTranslation } from "~/platform/i18n-react";
 
 /**

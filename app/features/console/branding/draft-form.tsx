@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { useLoaderData } from "@remix-run/react";
-import type { BrandingView } from "~contract/operator-branding";
+import type { BrandingView } from "~contract/operator/branding";
 import { useTranslation } from "~/platform/i18n-react";
 import { SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";

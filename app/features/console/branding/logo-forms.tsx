@@ -1,6 +1,6 @@
 import { useForm, type FieldMetadata } from "@conform-to/react";
 import { useLoaderData } from "@remix-run/react";
-import type { BrandingView } from "~contract/operator-branding";
+import type { BrandingView } from "~contract/operator/branding";
 import { useTranslation } from "~/platform/i18n-react";
 import { BrandLogo } from "~/ui/brand-logo";
 import { FileField } from "~/ui/file-field";

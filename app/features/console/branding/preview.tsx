@@ -1,4 +1,4 @@
-import type { BrandingView } from "~contract/operator-branding";
+import type { BrandingView } from "~contract/operator/branding";
 import { useTranslation } from "~/platform/i18n-react";
 import { BrandLogo } from "~/ui/brand-logo";
 import { CardSection } from "~/ui/labelled-section";

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/ui/button";
-import type { OperatorDeparture } from "~contract/schedules";
+import type { OperatorDeparture } from "~contract/operator/schedules";
 import { departuresQuery } from "~/features/console/departure-range";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatMoment } from "~/ui/date-format";

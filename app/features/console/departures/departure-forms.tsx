@@ -1,7 +1,7 @@
 import { getInputProps, useForm } from "@conform-to/react";
 import { Button } from "~/ui/button";
 import { useLoaderData } from "@remix-run/react";
-import type { OperatorDeparture } from "~contract/schedules";
+import type { OperatorDeparture } from "~contract/operator/schedules";
 import { useTranslation } from "~/platform/i18n-react";
 import { FieldError } from "~/ui/form-parts";
 import { useFormResult } from "~/ui/use-form-result";

@@ -1,7 +1,7 @@
 import type { getZodConstraint } from "@conform-to/zod";
 import type { z } from "zod";
-import type { guideChoices } from "~contract/operator-manifest";
-import type { OperatorDeparture } from "~contract/schedules";
+import type { guideChoices } from "~contract/operator/manifest";
+import type { OperatorDeparture } from "~contract/operator/schedules";
 import type { loadDepartures } from "../departures.server";
 
 type Loaded = Awaited<ReturnType<typeof loadDepartures>>;

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLoaderData } from "@remix-run/react";
-import type { OperatorExperience } from "~contract/operator-experiences";
+import type { OperatorExperience } from "~contract/operator/experiences";
 import type { loadExperiencePage } from "~/features/console/experience.server";
 import { ExperienceFormFields, type ExperienceFields } from "~/features/console/experience-form";
 import { ExperienceNav } from "~/features/console/experience-nav";

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import type { OperatorExperienceRow } from "~contract/operator-experiences";
+import type { OperatorExperienceRow } from "~contract/operator/experiences";
 import { StatusBadge } from "~/features/console/status-badge";
 import { useTranslation } from "~/platform/i18n-react";
 import { DataTable } from "~/ui/data-table";

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
-import type { ManifestBooking, ManifestDeparture, ManifestGuest } from "~contract/operator-manifest";
+import type { ManifestBooking, ManifestDeparture, ManifestGuest } from "~contract/operator/manifest";
 import type { loadManifestPage } from "~/features/console/manifest.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { DateFilterField } from "~/ui/date-filter-field";

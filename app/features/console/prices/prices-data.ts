@@ -1,5 +1,5 @@
 import type { getZodConstraint } from "@conform-to/zod";
-import type { OperatorServices } from "~contract/operator-services";
+import type { OperatorServices } from "~contract/operator/services";
 
 type Constraints = ReturnType<typeof getZodConstraint>;
 

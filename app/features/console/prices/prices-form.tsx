@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { toMajorUnits } from "~contract/money";
-import type { OperatorService } from "~contract/operator-services";
+import type { OperatorService } from "~contract/operator/services";
 import { useTranslation } from "~/platform/i18n-react";
 import { SubmitButton } from "~/ui/form-parts";
 import { useIsPending } from "~/ui/use-is-pending";

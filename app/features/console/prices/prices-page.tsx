@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import type { OperatorService } from "~contract/operator-services";
+import type { OperatorService } from "~contract/operator/services";
 import { ExperienceNav } from "~/features/console/experience-nav";
 import { useTranslation } from "~/platform/i18n-react";
 import { StatusMessage } from "~/ui/status-message";

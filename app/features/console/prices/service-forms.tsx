@@ -1,6 +1,6 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useLoaderData } from "@remix-run/react";
-import type { OperatorService } from "~contract/operator-services";
+import type { OperatorService } from "~contract/operator/services";
 import { useTranslation } from "~/platform/i18n-react";
 import { SubmitButton } from "~/ui/form-parts";
 import { formVersion } from "~/ui/form-version";

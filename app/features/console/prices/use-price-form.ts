@@ -1,6 +1,6 @@
 import { useForm, type FieldMetadata } from "@conform-to/react";
 import { useLoaderData } from "@remix-run/react";
-import type { OperatorService } from "~contract/operator-services";
+import type { OperatorService } from "~contract/operator/services";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import type { PricesPageData } from "./prices-data";

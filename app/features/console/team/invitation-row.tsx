@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { OperatorInvitation } from "~contract/operators";
+import type { OperatorInvitation } from "~contract/operator/team";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
 import { formatDateTime } from "~/ui/date-format";

@@ -1,5 +1,5 @@
 import { type FieldMetadata } from "@conform-to/react";
-import type { OperatorMember } from "~contract/operators";
+import type { OperatorMember } from "~contract/operator/team";
 import type { OperatorRole } from "~contract/statuses";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";

@@ -1,5 +1,5 @@
 import type { getZodConstraint } from "@conform-to/zod";
-import type { OperatorTeam } from "~contract/operators";
+import type { OperatorTeam } from "~contract/operator/team";
 
 /** The Team page's data, as its loader gives it (and the page's parts read it). */
 export interface TeamPageData {

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { typedLines } from "../fields";
+import type * as out from "../outputs";
+
+/** The longest reason a refund may carry (the booking_refunds check). */
+export const REFUND_REASON_MAX = 500;
+
+/** A booking's id in the console's paths (bk_ + 16 URL-safe characters). */
+export const operatorBookingParams = z.object({
+  bookingId: z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, "Not a valid booking id."),
+});
+
+/** The client's idempotency key of one refund (the console renders a fresh one per page view). */
+export const refundIdempotencyKey = z
+  .string({ required_error: "Send an idempotency key." })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "The idempotency key is 8 to 64 letters, digits, - or _.");
+
+/** A refund's amount as typed, in major units: digits, then a decimal point and its fraction. */
+export const REFUND_AMOUNT = /^\d{1,9}(\.\d{1,9})?$/;
+
+/** POST /v1/operator/bookings/{bookingId}/refunds */
+export const operatorRefundBody = z
+  .object({
+    /** What to refund now, in minor units (or `amount`: one of the two). */
+    amountMinor: z.number().int().positive("Refund more than nothing.").max(100_000_000).optional(),
+    /**
+     * What to refund now, as typed in the booking's currency ("12.50"; "1500" for yen): the API
+     * turns it into minor units with the booking's currency (at most its minor unit's digits).
+     */
+    amount: z.string().regex(REFUND_AMOUNT, "Write an amount such as 12.50, in the booking's currency.").optional(),
+    /** The booking's refunded total the operator saw when deciding: another refund meanwhile is a 409. */
+    alreadyRefundedMinor: z.number().int().min(0).max(100_000_000),
+    reason: typedLines(
+      z
+        .string({ required_error: "Give a reason." })
+        .trim()
+        .min(1, "Give a reason.")
+        .max(REFUND_REASON_MAX, `At most ${REFUND_REASON_MAX} characters.`),
+    ),
+    /** Cancel the booking and free its seats (only before the departure starts). */
+    releaseSeats: z.boolean(),
+    idempotencyKey: refundIdempotencyKey,
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if ((body.amountMinor === undefined) === (body.amount === undefined)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: "Send amount or amountMinor (one)." });
+    }
+  });
+
+export type OperatorRefundBody = z.infer<typeof operatorRefundBody>;
+export type OperatorRefund = z.infer<typeof out.operatorRefund>;
+export type OperatorRefundResult = z.infer<typeof out.operatorRefundResult>;
+export type OperatorBooking = z.infer<typeof out.operatorBooking>;

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { typedLine, typedLines, said } from "../fields";
+import { catalogId } from "../catalog/requests";
+import type * as out from "../outputs";
+import {
+  MAX_DURATION_MINUTES,
+  MAX_PRICE_MINOR,
+  MAX_SERVICE_CAPACITY,
+  MAX_TICKET_TYPES,
+  TICKET_CODE,
+} from "./service-limits";
+
+export * from "./service-limits";
+
+/**
+ * The console's services (what is sold of an experience: duration, default capacity) and their
+ * ticket types (adult, child, … with a price in the operator's currency, minor units).
+ */
+
+export const experienceIdParams = z.object({ experienceId: catalogId });
+export const serviceIdParams = z.object({ serviceId: catalogId });
+
+const name = typedLine(z.string().trim().min(1, said("name.required")).max(120, said("text.tooLong")));
+/** A whole number from min to max; `what` names the codes of its missing and its fractional value. */
+const whole = (min: number, max: number, what: "duration" | "capacity" | "position" | "price") =>
+  z
+    .number({ invalid_type_error: said(`${what}.whole`), required_error: said(`${what}.required`) })
+    .int(said(`${what}.whole`))
+    .min(min, said("number.useAtLeast"))
+    .max(max, said("number.useAtMost"));
+
+const serviceFields = {
+  name,
+  description: typedLines(z.string().trim().max(2000, said("text.tooLong"))),
+  durationMinutes: whole(1, MAX_DURATION_MINUTES, "duration"),
+  capacity: whole(1, MAX_SERVICE_CAPACITY, "capacity"),
+  sortOrder: whole(0, 1000, "position"),
+};
+
+/** POST /v1/operator/experiences/{experienceId}/services (without a position: after the others). */
+export const createServiceBody = z
+  .object({
+    ...serviceFields,
+    description: serviceFields.description.default(""),
+    sortOrder: serviceFields.sortOrder.optional(),
+  })
+  .strict();
+
+/** PATCH /v1/operator/services/{serviceId}: the fields to change (at least one). */
+export const updateServiceBody = z
+  .object(serviceFields)
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: said("body.empty") });
+
+/**
+ * One ticket type. `code` (OCTO's unit id, in bookings' tickets): a type that has one sends it to
+ * keep it; without it one is made from the name (adult, child… for those kinds; else the name's
+ * slug; a number added when another type of the list has it).
+ */
+export const ticketTypeInput = z
+  .object({
+    code: z.string().trim().regex(TICKET_CODE, said("ticketCode.invalid")).optional(),
+    name: typedLine(z.string().trim().min(1, said("name.required")).max(80, said("text.tooLong"))),
+    priceMinor: whole(0, MAX_PRICE_MINOR, "price"),
+  })
+  .strict();
+
+/** PUT /v1/operator/services/{serviceId}/ticket-types: the whole list, in the order shown to guests. */
+export const setTicketTypesBody = z
+  .object({
+    ticketTypes: z
+      .array(ticketTypeInput)
+      .min(1, said("ticketTypes.required"))
+      .max(MAX_TICKET_TYPES, said("ticketTypes.tooMany")),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.ticketTypes.forEach((type, index) => {
+      if (type.code === undefined) return;
+      if (seen.has(type.code))
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["ticketTypes", index, "code"],
+          message: said("ticketCode.duplicate"),
+        });
+      seen.add(type.code);
+    });
+  });
+
+export type CreateServiceBody = z.infer<typeof createServiceBody>;
+export type UpdateServiceBody = z.infer<typeof updateServiceBody>;
+export type SetTicketTypesBody = z.infer<typeof setTicketTypesBody>;
+export type OperatorService = z.infer<typeof out.operatorService>;
+export type OperatorServices = z.infer<typeof out.operatorServices>;
