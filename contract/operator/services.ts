@@ -69,7 +69,10 @@ export const ticketTypeInput = z
      * The price as typed in the operator's currency ("12.50"; "1500" for yen): the API turns it
      * into minor units with that currency (at most its minor unit's digits: else price.invalid).
      */
-    price: z.string({ invalid_type_error: said("price.invalid") }).regex(DECIMAL_AMOUNT, said("price.invalid")).optional(),
+    price: z
+      .string({ invalid_type_error: said("price.invalid") })
+      .regex(DECIMAL_AMOUNT, said("price.invalid"))
+      .optional(),
   })
   .strict()
   .superRefine((type, ctx) => {
