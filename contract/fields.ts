@@ -101,6 +101,8 @@ export const FIELD_MESSAGE_CODES = [
   "position.whole",
   "price.required",
   "price.whole",
+  "price.invalid",
+  "price.oneOf",
   "ticketCode.invalid",
   "ticketCode.duplicate",
   "ticketTypes.required",

@@ -33,6 +33,19 @@ export function toMinorUnits(typed: string, digits: number): number {
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || 0);
 }
 
+/** An amount as an API body sends it in major units: digits, then a decimal point and its fraction ("12.50"; "1500"). */
+export const DECIMAL_AMOUNT = /^\d{1,9}(\.\d{1,9})?$/;
+
+/**
+ * A DECIMAL_AMOUNT in `currency` → its minor units ("12.50" USD → 1250; "1500" JPY → 1500);
+ * null when it has more decimals than the currency's minor unit ("12.505" USD, "15.5" JPY).
+ */
+export function minorUnitsIn(amount: string, currency: string): number | null {
+  const digits = minorUnitDigits(currency);
+  if ((amount.split(".")[1] ?? "").length > digits) return null;
+  return toMinorUnits(amount, digits);
+}
+
 /** Minor units → the major units a form shows, without grouping (1250 → "12.50"; 1500 yen → "1500"). */
 export function toMajorUnits(minor: number, digits: number): string {
   if (digits === 0) return String(minor);

@@ -103,6 +103,8 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "position.whole": "Enter the position as a whole number.",
   "price.required": "Enter the price in minor units.",
   "price.whole": "Enter the price in minor units as a whole number.",
+  "price.invalid": "Write a price such as 12.50, with no more decimals than the operator's currency has.",
+  "price.oneOf": "Send price or priceMinor (one).",
   "ticketCode.invalid": "Use a-z, 0-9 and _ (starting with a letter), at most 32 characters.",
   "ticketCode.duplicate": "Use each code once.",
   "ticketTypes.required": "Keep at least one ticket type.",

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { OperatorBooking, OperatorRefundBody, OperatorRefundResult } from "~contract/operator/refunds";
-import { formatMoney, minorUnitDigits, toMinorUnits } from "~contract/money";
+import { formatMoney, minorUnitDigits, minorUnitsIn } from "~contract/money";
 import { paidSplit } from "~contract/bookings/pricing";
 import type { Db } from "../db/client";
 import { bookingRefunds, bookings, slots, users, type BookingRefundRow, type BookingRow } from "../db/schema";
@@ -87,13 +87,12 @@ function refundExceedsPaid(booking: BookingRow, refundableMinor: number): ApiErr
  */
 function amountMinorOf(body: OperatorRefundBody, currency: string): number {
   if (body.amount === undefined) return body.amountMinor!;
-  const digits = minorUnitDigits(currency);
-  const fraction = body.amount.split(".")[1] ?? "";
-  if (fraction.length > digits) {
+  const amountMinor = minorUnitsIn(body.amount, currency);
+  if (amountMinor === null) {
+    const digits = minorUnitDigits(currency);
     const words = digits === 0 ? `whole ${currency}` : `at most ${digits} digits after the point`;
     throw validationError({ amount: [`Write the amount in ${words}.`] });
   }
-  const amountMinor = toMinorUnits(body.amount, digits);
   if (amountMinor <= 0) throw validationError({ amount: ["Refund more than nothing."] });
   return amountMinor;
 }

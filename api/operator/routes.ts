@@ -45,6 +45,7 @@ handle(operatorRoutes, endpoints.operatorMe, async (c, { member }) => {
       slug: member.account.slug,
       name: member.account.name,
       timeZone: member.account.timezone,
+      currency: member.account.currency,
     },
     userId: member.userId,
     email: member.email,

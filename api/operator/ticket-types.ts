@@ -4,7 +4,10 @@
  * and unit price), held ones included, so changing or removing a type never touches them.
  */
 import { and, asc, eq, notInArray } from "drizzle-orm";
-import type { OperatorService, SetTicketTypesBody } from "~contract/operator/services";
+import { minorUnitDigits, minorUnitsIn, toMajorUnits } from "~contract/money";
+import { MAX_PRICE_MINOR, type OperatorService, type SetTicketTypesBody } from "~contract/operator/services";
+import { validationError, type FieldErrors } from "../http/errors";
+import { FIELD_MESSAGES } from "../http/field-messages";
 import type { Db } from "../db/client";
 import { ticketTypes, type TicketTypeRow } from "../db/schema";
 import { writeAudit, type Actor } from "../audit/log";
@@ -14,6 +17,27 @@ import { withCodes } from "./ticket-codes";
 /** The audit log's record of a price list: JSON of { code, name, priceMinor } (in the record's currency). */
 const priceList = (types: Array<Pick<TicketTypeRow, "code" | "name" | "priceMinor">>) =>
   JSON.stringify(types.map(({ code, name, priceMinor }) => ({ code, name, priceMinor })));
+
+/**
+ * The list's types with their prices in minor units: `priceMinor` as sent, or `price` as typed in
+ * the operator's currency (at most its minor unit's digits, at most MAX_PRICE_MINOR: else a
+ * validation_error on that type's `price`).
+ */
+function pricedInMinorUnits(input: SetTicketTypesBody, currency: string) {
+  const refused: FieldErrors = {};
+  const types = input.ticketTypes.map(({ code, name, price, priceMinor }, index) => {
+    if (price === undefined) return { code, name, priceMinor: priceMinor! };
+    const minor = minorUnitsIn(price, currency);
+    if (minor === null) refused[`ticketTypes.${index}.price`] = [FIELD_MESSAGES["price.invalid"]];
+    else if (minor > MAX_PRICE_MINOR) {
+      const maximum = toMajorUnits(MAX_PRICE_MINOR, minorUnitDigits(currency));
+      refused[`ticketTypes.${index}.price`] = [FIELD_MESSAGES["number.useAtMost"].replace("{maximum}", maximum)];
+    }
+    return { code, name, priceMinor: minor ?? 0 };
+  });
+  if (Object.keys(refused).length > 0) throw validationError(refused);
+  return types;
+}
 
 /**
  * PUT /v1/operator/services/{serviceId}/ticket-types: a type without a code gets one from its name
@@ -34,7 +58,7 @@ export async function setTicketTypes(
       .from(ticketTypes)
       .where(eq(ticketTypes.serviceId, locked.id))
       .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id));
-    const types = withCodes(input.ticketTypes);
+    const types = withCodes(pricedInMinorUnits(input, currency));
     const codes = types.map((type) => type.code);
     await tx.delete(ticketTypes).where(and(eq(ticketTypes.serviceId, locked.id), notInArray(ticketTypes.code, codes)));
     for (const [sortOrder, type] of types.entries()) {

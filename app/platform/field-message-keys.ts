@@ -94,6 +94,8 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "position.whole": "validation.positionWhole",
   "price.required": "validation.priceRequired",
   "price.whole": "validation.priceWhole",
+  "price.invalid": "validation.priceInvalid",
+  "price.oneOf": "validation.priceOneOf",
   "ticketCode.invalid": "validation.ticketCodeInvalid",
   "ticketCode.duplicate": "validation.ticketCodeDuplicate",
   "ticketTypes.required": "validation.ticketTypesRequired",

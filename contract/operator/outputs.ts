@@ -9,8 +9,11 @@ const operatorRole = z.enum(OPERATOR_ROLES);
 
 /** GET /v1/operator/me: the caller as a member of this operator's team. */
 export const operatorMe = z.object({
-  /** timeZone: the operator's own (IANA); the console shows its times in it. */
-  account: z.object({ id: z.string(), slug: z.string(), name: z.string(), timeZone: z.string() }),
+  /**
+   * timeZone: the operator's own (IANA); the console shows its times in it. currency: its prices'
+   * (ISO 4217); the console's forms type amounts in it.
+   */
+  account: z.object({ id: z.string(), slug: z.string(), name: z.string(), timeZone: z.string(), currency: z.string() }),
   userId: z.string(),
   email: z.string().nullable(),
   role: operatorRole,

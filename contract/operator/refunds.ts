@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { typedLines } from "../fields";
+import { DECIMAL_AMOUNT } from "../money";
 import type * as out from "../outputs";
 
 /** The longest reason a refund may carry (the booking_refunds check). */
@@ -15,9 +16,6 @@ export const refundIdempotencyKey = z
   .string({ required_error: "Send an idempotency key." })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, "The idempotency key is 8 to 64 letters, digits, - or _.");
 
-/** A refund's amount as typed, in major units: digits, then a decimal point and its fraction. */
-export const REFUND_AMOUNT = /^\d{1,9}(\.\d{1,9})?$/;
-
 /** POST /v1/operator/bookings/{bookingId}/refunds */
 export const operatorRefundBody = z
   .object({
@@ -27,7 +25,7 @@ export const operatorRefundBody = z
      * What to refund now, as typed in the booking's currency ("12.50"; "1500" for yen): the API
      * turns it into minor units with the booking's currency (at most its minor unit's digits).
      */
-    amount: z.string().regex(REFUND_AMOUNT, "Write an amount such as 12.50, in the booking's currency.").optional(),
+    amount: z.string().regex(DECIMAL_AMOUNT, "Write an amount such as 12.50, in the booking's currency.").optional(),
     /** The booking's refunded total the operator saw when deciding: another refund meanwhile is a 409. */
     alreadyRefundedMinor: z.number().int().min(0).max(100_000_000),
     reason: typedLines(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { typedLine, typedLines, said } from "../fields";
 import { catalogId } from "../catalog/requests";
+import { DECIMAL_AMOUNT } from "../money";
 import type * as out from "../outputs";
 import {
   MAX_DURATION_MINUTES,
@@ -62,9 +63,25 @@ export const ticketTypeInput = z
   .object({
     code: z.string().trim().regex(TICKET_CODE, said("ticketCode.invalid")).optional(),
     name: typedLine(z.string().trim().min(1, said("name.required")).max(80, said("text.tooLong"))),
-    priceMinor: whole(0, MAX_PRICE_MINOR, "price"),
+    /** The price in minor units (or `price`: one of the two). */
+    priceMinor: whole(0, MAX_PRICE_MINOR, "price").optional(),
+    /**
+     * The price as typed in the operator's currency ("12.50"; "1500" for yen): the API turns it
+     * into minor units with that currency (at most its minor unit's digits: else price.invalid).
+     */
+    price: z
+      .string({ invalid_type_error: said("price.invalid") })
+      .regex(DECIMAL_AMOUNT, said("price.invalid"))
+      .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((type, ctx) => {
+    if (type.priceMinor !== undefined && type.price !== undefined) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: said("price.oneOf") });
+    } else if (type.priceMinor === undefined && type.price === undefined) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["priceMinor"], message: said("price.required") });
+    }
+  });
 
 /** PUT /v1/operator/services/{serviceId}/ticket-types: the whole list, in the order shown to guests. */
 export const setTicketTypesBody = z

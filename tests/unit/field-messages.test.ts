@@ -216,6 +216,8 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [createServiceBody, { ...service, sortOrder: 1.5 }, "position.whole"],
   [ticketTypeInput, { name: "Adult" }, "price.required"],
   [ticketTypeInput, { ...ticketType, priceMinor: 9.5 }, "price.whole"],
+  [ticketTypeInput, { code: "adult", name: "Adult", price: "-3" }, "price.invalid"],
+  [ticketTypeInput, { ...ticketType, price: "12.50" }, "price.oneOf"],
   [ticketTypeInput, { ...ticketType, code: "Adult!" }, "ticketCode.invalid"],
   [setTicketTypesBody, { ticketTypes: [ticketType, ticketType] }, "ticketCode.duplicate"],
   [setTicketTypesBody, { ticketTypes: [] }, "ticketTypes.required"],

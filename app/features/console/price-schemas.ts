@@ -12,7 +12,8 @@ import { idempotencyKey } from "./form-key";
 /**
  * The Services and prices page's forms: one schema each, shared by the form and the action.
  * Prices are typed in the currency's major units as people write them ("12.50", "12,50"; "1500"
- * in yen) and sent to the API in minor units (toMinorUnits).
+ * in yen) and sent to the API as typed (a decimal point for a comma): it reads them in the
+ * operator's currency.
  */
 const serviceId = z.string({ required_error: "prices.invalid" }).regex(/^[A-Za-z0-9_-]{1,64}$/, "prices.invalid");
 const name = z

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { minorUnitDigits, toMinorUnits } from "~contract/money";
+import { minorUnitDigits } from "~contract/money";
 import { orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
 import { priceFormSchema } from "./console-forms.server";
-import { requireExperiencePage } from "./console.server";
-import { catalogAction, type FormContext } from "./intent-action.server";
+import { requireExperiencePage, type ConsoleCaller } from "./console.server";
+import { catalogAction } from "./intent-action.server";
 import type { PricesPageData } from "./prices/prices-data";
 
 export async function loadPricesPage({ request, params }: LoaderFunctionArgs) {
@@ -27,25 +27,14 @@ export async function loadPricesPage({ request, params }: LoaderFunctionArgs) {
   return withFlash(request, page);
 }
 
-/** The prices are typed in the operator's currency: its decimals decide what may be typed (read once a post). */
-const digitsOf = new WeakMap<Request, Promise<number>>();
-function currencyDigits({ request, api, params }: FormContext<{ experienceId: string }>): Promise<number> {
-  let digits = digitsOf.get(request);
-  if (!digits) {
-    const read = api.call("operatorListServices", { params: { experienceId: params.experienceId } });
-    digits = orNotFound(request, read).then((services) => minorUnitDigits(services.currency));
-    digitsOf.set(request, digits);
-  }
-  return digits;
-}
-
 export const pricesAction = (args: ActionFunctionArgs) =>
   catalogAction(args, {
     forms: {
       service: priceFormSchema("service", 0),
       create: priceFormSchema("create", 0),
       delete: priceFormSchema("delete", 0),
-      prices: async (context) => priceFormSchema("prices", await currencyDigits(context)),
+      /** Typed in the operator's currency: its decimals (the guard's operatorMe says which) decide what may be typed. */
+      prices: ({ me }: ConsoleCaller) => priceFormSchema("prices", minorUnitDigits(me.account.currency)),
     },
     row: (intent) => (intent === "create" ? null : "serviceId"),
     shown: {
@@ -54,8 +43,7 @@ export const pricesAction = (args: ActionFunctionArgs) =>
         service_has_bookings: { key: "prices.hasBookings" },
       },
     },
-    async run(value, context) {
-      const { api, params } = context;
+    async run(value, { api, params }) {
       switch (value.intent) {
         case "service": {
           const { name, description, durationMinutes, capacity, sortOrder } = value;
@@ -78,11 +66,11 @@ export const pricesAction = (args: ActionFunctionArgs) =>
           await api.call("operatorDeleteService", { params: { serviceId: value.serviceId } });
           return { flash: "prices.serviceDeleted" };
         case "prices": {
-          const digits = await currencyDigits(context);
+          // The prices as typed (a decimal point for a comma): the API reads them in the operator's currency.
           const ticketTypes = value.tickets.map((row) => ({
             ...(row.code ? { code: row.code } : {}),
             name: row.name,
-            priceMinor: toMinorUnits(row.price, digits),
+            price: row.price.replace(",", "."),
           }));
           await api.call("operatorSetTicketTypes", { params: { serviceId: value.serviceId }, body: { ticketTypes } });
           return { flash: "prices.pricesSaved" };

@@ -2,7 +2,8 @@ import type { OperatorRole } from "~contract/operator/team";
 import "../../support/env";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { services, slots, ticketTypes } from "~api/db/schema";
+import { accounts, services, slots, ticketTypes } from "~api/db/schema";
+import { FIELD_MESSAGES } from "~api/http/field-messages";
 import type { ExperienceCard } from "~contract/catalog/requests";
 import { api, expectEnvelope, expectPlainTextRefused } from "../../support/api";
 import {
@@ -506,5 +507,75 @@ describe("console ticket codes: made from the names, kept on a rename", () => {
     expect(rows.find((row) => row.code === "adult")?.id).toBe(ids.get("adult"));
     expect(rows.find((row) => row.code === "child")?.id).toBe(ids.get("child"));
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe("console prices: a price as typed, read in the operator's currency", () => {
+  it("`price` is turned into minor units with the operator's currency; too many decimals, negative, not a number or both forms are a 400", async () => {
+    const manager = await member("acme", "manager");
+    const created = await v1.operatorCreateService({
+      params: { experienceId: "central-park-bike-tour" },
+      ...asMember(manager.idToken, { body: { name: "Typed prices", durationMinutes: 60, capacity: 5 } }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const serviceId = created.body.data.id as string;
+    const put = (ticketTypes: unknown[]) =>
+      v1.operatorSetTicketTypes({ params: { serviceId }, ...asMember(manager.idToken, { body: { ticketTypes } }) });
+    const stored = async () =>
+      (
+        await db()
+          .select()
+          .from(ticketTypes)
+          .where(eq(ticketTypes.serviceId, serviceId))
+          .orderBy(asc(ticketTypes.sortOrder))
+      ).map((row) => [row.code, row.priceMinor]);
+
+    // USD (acme's): "12.50" is 1250 cents; priceMinor still works beside it.
+    const saved = await put([
+      { code: "adult", name: "Adult", price: "12.50" },
+      { code: "child", name: "Child", price: "7" },
+      { code: "infant", name: "Infant", priceMinor: 0 },
+    ]);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await stored()).toEqual([
+      ["adult", 1250],
+      ["child", 700],
+      ["infant", 0],
+    ]);
+
+    const refused = async (type: Record<string, unknown>, field: string, english?: string) => {
+      const error = expectEnvelope(await put([{ code: "adult", name: "Adult", ...type }]), 400, "validation_error");
+      expect(Object.keys(error.fields ?? {})).toContain(field);
+      if (english) expect(error.fields?.[field]).toEqual([english]);
+    };
+    const invalid = FIELD_MESSAGES["price.invalid"];
+    await refused({ price: "12.505" }, "ticketTypes.0.price", invalid);
+    await refused({ price: "-3" }, "ticketTypes.0.price", invalid);
+    await refused({ price: "twelve" }, "ticketTypes.0.price", invalid);
+    await refused({ price: "12,50" }, "ticketTypes.0.price", invalid);
+    await refused({ price: 12.5 }, "ticketTypes.0.price", invalid);
+    await refused({ price: "100000.01" }, "ticketTypes.0.price");
+    await refused({ price: "12.50", priceMinor: 1250 }, "ticketTypes.0.price", FIELD_MESSAGES["price.oneOf"]);
+    await refused({}, "ticketTypes.0.priceMinor", FIELD_MESSAGES["price.required"]);
+    // Nothing was changed by any of them.
+    expect(await stored()).toEqual([
+      ["adult", 1250],
+      ["child", 700],
+      ["infant", 0],
+    ]);
+
+    // No operator of the seed prices in yen: acme does for a moment. "1500" is 1500 yen; "15.5" is refused.
+    const [acme] = await db().select().from(accounts).where(eq(accounts.slug, "acme"));
+    await db().update(accounts).set({ currency: "JPY" }).where(eq(accounts.id, acme.id));
+    try {
+      const yen = await put([{ code: "adult", name: "Adult", price: "1500" }]);
+      expect(yen.status, JSON.stringify(yen.body)).toBe(200);
+      expect(await stored()).toEqual([["adult", 1500]]);
+      await refused({ price: "15.5" }, "ticketTypes.0.price", invalid);
+    } finally {
+      await db().update(accounts).set({ currency: acme.currency }).where(eq(accounts.id, acme.id));
+    }
+    const cleanup = await v1.operatorDeleteService({ params: { serviceId }, ...asMember(manager.idToken) });
+    expect(cleanup.status).toBeLessThan(300);
   });
 });
