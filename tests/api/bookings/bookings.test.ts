@@ -442,7 +442,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
       [{ cancelUrl: "javascript:alert(1)" }, "cancelUrl"],
     ];
     for (const [patch, field] of cases) {
-      const res = await world.placeBooking(user.idToken, { ...bookingBody(acme, slot.id), ...patch } as never);
+      const res = await world.placeBooking(user.idToken, { ...world.bookingBody(acme, slot.id), ...patch } as never);
       const error = expectEnvelope(res, 400, "validation_error");
       expect(
         Object.keys(error.fields ?? {}).some(
@@ -591,7 +591,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
         sortOrder: 9,
       });
     const res = await world.placeBooking(user.idToken, {
-      ...bookingBody(acme, slot.id),
+      ...world.bookingBody(acme, slot.id),
       tickets: [{ ticketTypeId: `${acme.serviceId}-infant`, quantity: 1 }],
     });
     expect(res.status).toBe(201);

@@ -40,7 +40,7 @@ describe("referrals", () => {
     expectEnvelope(await v1.referralInvite({ params: { code: "NOPE1234" } }), 404, "referral_not_found");
 
     const slot = await world.createSlot(db(), service.serviceId, { startsInHours: 30, durationMinutes: 60 });
-    const order = { ...bookingBody(service, slot.id, 2), referralCode: code };
+    const order = { ...world.bookingBody(service, slot.id, 2), referralCode: code };
     const quoteFields = {
       serviceId: order.serviceId,
       slotId: order.slotId,
