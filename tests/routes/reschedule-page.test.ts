@@ -2,21 +2,12 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as page from "~/routes/_default.account.booking.$bookingId_.reschedule";
 import * as bookingPage from "~/routes/_default.account.booking.$bookingId";
-import {
-  bookingRow,
-  bookingUser,
-  bookingWorld,
-  confirmedBooking,
-  createSlot,
-  pay,
-  seatsTaken,
-  sessionIdOf,
-} from "../support/booking";
+import * as world from "../support/booking";
 import { eq } from "drizzle-orm";
 import { ticketTypes } from "~api/db/schema";
 import { args, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
 
-const { db, acme } = bookingWorld();
+const { db, acme } = world.bookingWorld();
 
 type Choices = { days: Array<{ date: string; slots: Array<{ id: string }> }> };
 /** The departures the page offers, across its days. */
@@ -27,11 +18,11 @@ const dayOf = (choices: Choices, slotId: string) =>
 
 describe("/account/booking/{id}/reschedule", () => {
   it("lists the other departures with seats and the deadline; a post moves the booking (no JavaScript) and tells it", async () => {
-    const user = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId, { startsInHours: 96 });
-    const to = await createSlot(db(), acme.serviceId, { startsInHours: 120 });
-    const full = await createSlot(db(), acme.serviceId, { startsInHours: 130, capacity: 4, seatsLeft: 1 });
-    const booking = await confirmedBooking(user, acme, from.id, 2);
+    const user = await world.bookingUser(acme);
+    const from = await world.createSlot(db(), acme.serviceId, { startsInHours: 96 });
+    const to = await world.createSlot(db(), acme.serviceId, { startsInHours: 120 });
+    const full = await world.createSlot(db(), acme.serviceId, { startsInHours: 130, capacity: 4, seatsLeft: 1 });
+    const booking = await world.confirmedBooking(user, acme, from.id, 2);
     const cookie = await sessionFor(user);
     const path = `/account/booking/${booking.id}/reschedule`;
     const load = () =>
@@ -76,8 +67,8 @@ describe("/account/booking/{id}/reschedule", () => {
 
     const moved = await post({ idempotencyKey: view.data.idempotencyKey, slotId: to.id });
     expect(moved.location).toBe(`/account/booking/${booking.id}`);
-    expect((await bookingRow(db(), booking.id)).slotId).toBe(to.id);
-    expect(await seatsTaken(db(), from.id)).toBe(0);
+    expect((await world.bookingRow(db(), booking.id)).slotId).toBe(to.id);
+    expect(await world.seatsTaken(db(), from.id)).toBe(0);
     const flash = moved.headers.get("Set-Cookie")!.split(";")[0];
     const after = await outcome(() =>
       bookingPage.loader(
@@ -98,10 +89,10 @@ describe("/account/booking/{id}/reschedule", () => {
   });
 
   it("dearer: the price note says how much more; a post sends the traveller to the checkout, whose payment moves the booking", async () => {
-    const user = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId, { startsInHours: 96 });
-    const to = await createSlot(db(), acme.serviceId, { startsInHours: 140 });
-    const booking = await confirmedBooking(user, acme, from.id, 1);
+    const user = await world.bookingUser(acme);
+    const from = await world.createSlot(db(), acme.serviceId, { startsInHours: 96 });
+    const to = await world.createSlot(db(), acme.serviceId, { startsInHours: 140 });
+    const booking = await world.confirmedBooking(user, acme, from.id, 1);
     const cookie = await sessionFor(user);
     const path = `/account/booking/${booking.id}/reschedule`;
     const load = () =>
@@ -122,13 +113,13 @@ describe("/account/booking/{id}/reschedule", () => {
       );
       expect(sent.location).toMatch(/^\/sandbox\/checkout\/cs_sandbox_/);
       // Nothing moved yet; the page shows the move waiting for its payment.
-      expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
+      expect((await world.bookingRow(db(), booking.id)).slotId).toBe(from.id);
       const waiting = await load();
       expect(waiting.data.booking.pendingChange).toMatchObject({
         checkoutUrl: sent.location,
         amountMinor: view.data.difference,
       });
-      expect((await pay(sessionIdOf(sent.location!))).status).toBe(200);
+      expect((await world.pay(world.sessionIdOf(sent.location!))).status).toBe(200);
       const after = await outcome(() =>
         bookingPage.loader(
           args(pageRequest(`/account/booking/${booking.id}?moved=1`, { cookie }), { bookingId: booking.id }) as never,
@@ -148,9 +139,9 @@ describe("/account/booking/{id}/reschedule", () => {
   });
 
   it("closed past the deadline, with the reason; another guest's booking is not found", async () => {
-    const user = await bookingUser(acme);
-    const late = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
-    const booking = await confirmedBooking(user, acme, late.id, 1);
+    const user = await world.bookingUser(acme);
+    const late = await world.createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
+    const booking = await world.confirmedBooking(user, acme, late.id, 1);
     const cookie = await sessionFor(user);
     const path = `/account/booking/${booking.id}/reschedule`;
     const view = await outcome(() =>
@@ -162,7 +153,7 @@ describe("/account/booking/{id}/reschedule", () => {
       day: null,
       closedReason: "reschedule.closedDeadline",
     });
-    const to = await createSlot(db(), acme.serviceId);
+    const to = await world.createSlot(db(), acme.serviceId);
     const refused = await outcome(() =>
       page.action(
         args(pageRequest(path, { cookie, form: { idempotencyKey: randomUUID(), slotId: to.id } }), {

@@ -15,25 +15,11 @@ import {
 import { seed } from "~api/db/seed";
 import { expireHolds } from "~api/bookings/hold-expiry";
 import { expectEnvelope } from "../../support/api";
-import {
-  bookingWorld,
-  bookingBody,
-  bookingRow,
-  bookingUser,
-  confirmedBooking,
-  createSlot,
-  DECLINED,
-  expireHoldNow,
-  findService,
-  pay,
-  placeBooking,
-  seatsTaken,
-  sessionIdOf,
-} from "../../support/booking";
+import * as world from "../../support/booking";
 import { createUser, outboxFor, syncedUser } from "../../support/identity";
 import { v1 } from "../../support/client";
 
-const { db, acme } = bookingWorld();
+const { db, acme } = world.bookingWorld();
 
 const BOOKING_KEYS = [
   "id",
@@ -79,10 +65,10 @@ const BOOKING_KEYS = [
 
 describe("POST /v1/bookings and the sandbox checkout", () => {
   it("happy path: held with a checkout, paid with 4242 → confirmed, email with .ics, notification", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 8 });
-    const body = bookingBody(acme, slot.id, 2, { utm: { source: "newsletter", campaign: "fall" } });
-    const placed = await placeBooking(user.idToken, body);
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 8 });
+    const body = world.bookingBody(acme, slot.id, 2, { utm: { source: "newsletter", campaign: "fall" } });
+    const placed = await world.placeBooking(user.idToken, body);
     expect(placed.status).toBe(201);
     const { booking, checkoutUrl } = placed.body.data;
     expect(Object.keys(booking).sort()).toEqual([...BOOKING_KEYS].sort());
@@ -129,12 +115,12 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     const holdMs = Date.parse(booking.holdExpiresAt) - Date.now();
     expect(holdMs).toBeGreaterThan(14 * 60_000);
     expect(holdMs).toBeLessThanOrEqual(15 * 60_000 + 5_000);
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
-    const row = await bookingRow(db(), booking.id);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
+    const row = await world.bookingRow(db(), booking.id);
     expect(row.utm).toEqual({ source: "newsletter", campaign: "fall" });
     expect(row.origin).toBe("http://localhost");
 
-    const sessionId = sessionIdOf(checkoutUrl);
+    const sessionId = world.sessionIdOf(checkoutUrl);
     const checkout = await v1.sandboxCheckout({ params: { sessionId } });
     expect(checkout.status).toBe(200);
     expect(checkout.body.data).toEqual({
@@ -149,7 +135,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
       paidUrl: null,
     });
 
-    const paid = await pay(sessionId);
+    const paid = await world.pay(sessionId);
     expect(paid.status).toBe(200);
     expect(paid.body.data).toEqual({
       status: "paid",
@@ -166,7 +152,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
       canCancel: true,
     });
     expect(got.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
     expect((await v1.sandboxCheckout({ params: { sessionId } })).body.data.status).toBe("paid");
 
     const mails = (await outboxFor(user.email)).filter((message) => message.kind === "booking_confirmed");
@@ -221,46 +207,46 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     expect(inbox.body.data.items[0].title).toContain(acme.experienceTitle);
 
     // Paying again: the checkout is closed.
-    expectEnvelope(await pay(sessionId), 409, "checkout_closed");
+    expectEnvelope(await world.pay(sessionId), 409, "checkout_closed");
   });
 
   it("a declined card (4000 0000 0000 0002) is 402 card_declined: the booking stays held and another card pays it", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 6, seatsLeft: 4 });
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 3));
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 6, seatsLeft: 4 });
+    const placed = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 3));
     expect(placed.status).toBe(201);
-    expect(await seatsTaken(db(), slot.id)).toBe(5);
-    const sessionId = sessionIdOf(placed.body.data.checkoutUrl);
-    expectEnvelope(await pay(sessionId, DECLINED), 402, "card_declined");
-    expectEnvelope(await pay(sessionId, DECLINED), 402, "card_declined");
-    expect(await seatsTaken(db(), slot.id)).toBe(5);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(5);
+    const sessionId = world.sessionIdOf(placed.body.data.checkoutUrl);
+    expectEnvelope(await world.pay(sessionId, world.DECLINED), 402, "card_declined");
+    expectEnvelope(await world.pay(sessionId, world.DECLINED), 402, "card_declined");
+    expect(await world.seatsTaken(db(), slot.id)).toBe(5);
     const got = await v1.booking({ params: { id: placed.body.data.booking.id }, token: user.idToken });
     expect(got.body.data).toMatchObject({ status: "held", paymentStatus: "pending", canCancel: true });
     expect(got.body.data.checkoutUrl).toBe(placed.body.data.checkoutUrl);
     expect((await v1.sandboxCheckout({ params: { sessionId } })).body.data.status).toBe("open");
     expect((await outboxFor(user.email)).filter((message) => message.kind === "booking_confirmed")).toEqual([]);
 
-    const paid = await pay(sessionId);
+    const paid = await world.pay(sessionId);
     expect(paid.status).toBe(200);
     const after = await v1.booking({ params: { id: placed.body.data.booking.id }, token: user.idToken });
     expect(after.body.data).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
-    expect(await seatsTaken(db(), slot.id)).toBe(5);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(5);
     // A closed checkout refuses the decline card too.
-    expectEnvelope(await pay(sessionId, DECLINED), 409, "checkout_closed");
+    expectEnvelope(await world.pay(sessionId, world.DECLINED), 409, "checkout_closed");
   });
 
   it("card numbers: not Luhn-valid or not a test card → 400 card_invalid; bad expiry or CVC → 400 with fields", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id));
-    const sessionId = sessionIdOf(placed.body.data.checkoutUrl);
-    expectEnvelope(await pay(sessionId, "4242 4242 4242 4241"), 400, "card_invalid");
-    expectEnvelope(await pay(sessionId, "5555 5555 5555 4444"), 400, "card_invalid");
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const placed = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id));
+    const sessionId = world.sessionIdOf(placed.body.data.checkoutUrl);
+    expectEnvelope(await world.pay(sessionId, "4242 4242 4242 4241"), 400, "card_invalid");
+    expectEnvelope(await world.pay(sessionId, "5555 5555 5555 4444"), 400, "card_invalid");
     expect(
-      expectEnvelope(await pay(sessionId, undefined, { expiry: "01/20" }), 400, "validation_error").fields,
+      expectEnvelope(await world.pay(sessionId, undefined, { expiry: "01/20" }), 400, "validation_error").fields,
     ).toHaveProperty("expiry");
     expect(
-      expectEnvelope(await pay(sessionId, undefined, { cvc: "12" }), 400, "validation_error").fields,
+      expectEnvelope(await world.pay(sessionId, undefined, { cvc: "12" }), 400, "validation_error").fields,
     ).toHaveProperty("cvc");
     expect((await v1.sandboxCheckout({ params: { sessionId } })).body.data.status).toBe("open");
     expectEnvelope(await v1.sandboxCheckout({ params: { sessionId: "cs_sandbox_nope" } }), 404, "checkout_not_found");
@@ -268,41 +254,43 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
   });
 
   it("saving the card marks the user as having a payment method", async () => {
-    const user = await bookingUser(acme);
+    const user = await world.bookingUser(acme);
     const before = await v1.missingData({ token: user.idToken });
     expect(before.body.data.missingData).toEqual(["paymentMethod"]);
-    const slot = await createSlot(db(), acme.serviceId);
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id));
-    await pay(sessionIdOf(placed.body.data.checkoutUrl), undefined, { saveCard: true });
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const placed = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id));
+    await world.pay(world.sessionIdOf(placed.body.data.checkoutUrl), undefined, { saveCard: true });
     const [row] = await db().select().from(users).where(eq(users.id, user.uid));
     expect(row.hasPaymentMethod).toBe(true);
     expect((await v1.missingData({ token: user.idToken })).body.data.missingData).toEqual([]);
   });
 
   it("the same Idempotency-Key gives the same booking (200), sequentially and concurrently", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 10 });
-    const body = bookingBody(acme, slot.id, 2);
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 10 });
+    const body = world.bookingBody(acme, slot.id, 2);
     const key = randomUUID();
-    const first = await placeBooking(user.idToken, body, { key });
+    const first = await world.placeBooking(user.idToken, body, { key });
     expect(first.status).toBe(201);
-    const again = await placeBooking(user.idToken, body, { key });
+    const again = await world.placeBooking(user.idToken, body, { key });
     expect(again.status).toBe(200);
     expect(again.body.data.booking.id).toBe(first.body.data.booking.id);
     expect(again.body.data.checkoutUrl).toBe(first.body.data.checkoutUrl);
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
 
     // Another departure, so the first hold is not simply answered again.
-    const slot2 = await createSlot(db(), acme.serviceId, { capacity: 10 });
+    const slot2 = await world.createSlot(db(), acme.serviceId, { capacity: 10 });
     const raceKey = randomUUID();
     const racing = await Promise.all(
-      Array.from({ length: 5 }, () => placeBooking(user.idToken, bookingBody(acme, slot2.id, 2), { key: raceKey })),
+      Array.from({ length: 5 }, () =>
+        world.placeBooking(user.idToken, world.bookingBody(acme, slot2.id, 2), { key: raceKey }),
+      ),
     );
     expect(racing.map((res) => res.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(racing.map((res) => res.body.data.booking.id)).size).toBe(1);
     expect(new Set(racing.map((res) => res.body.data.checkoutUrl)).size).toBe(1);
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
-    expect(await seatsTaken(db(), slot2.id)).toBe(2);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
+    expect(await world.seatsTaken(db(), slot2.id)).toBe(2);
     const rows = await db().select().from(bookings).where(eq(bookings.userId, user.uid));
     expect(rows).toHaveLength(2);
     expect(
@@ -311,121 +299,125 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
 
     // The same key for another booking is refused.
     expectEnvelope(
-      await placeBooking(user.idToken, bookingBody(acme, slot.id, 3), { key }),
+      await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 3), { key }),
       409,
       "idempotency_key_reused",
     );
   });
 
   it("your own hold never blocks you: the same order (new key) answers the held booking; a changed order replaces it", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 3, seatsLeft: 3 });
-    const first = await placeBooking(user.idToken, bookingBody(acme, slot.id, 3));
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 3, seatsLeft: 3 });
+    const first = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 3));
     expect(first.status).toBe(201);
     const firstId = first.body.data.booking.id;
 
     // Pay pressed again from a reloaded page (a new Idempotency-Key): the same booking and checkout.
-    const again = await placeBooking(user.idToken, bookingBody(acme, slot.id, 3));
+    const again = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 3));
     expect(again.status).toBe(200);
     expect(again.body.data.booking.id).toBe(firstId);
     expect(again.body.data.checkoutUrl).toBe(first.body.data.checkoutUrl);
-    expect(await seatsTaken(db(), slot.id)).toBe(3);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(3);
 
     // All 3 seats are the guest's own hold; asking for 2 replaces it instead of answering sold_out.
-    const changed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
+    const changed = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 2));
     expect(changed.status).toBe(201);
     expect(changed.body.data.booking.id).not.toBe(firstId);
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
-    expect(await bookingRow(db(), firstId)).toMatchObject({ status: "cancelled", paymentStatus: "expired" });
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
+    expect(await world.bookingRow(db(), firstId)).toMatchObject({ status: "cancelled", paymentStatus: "expired" });
     // The replaced checkout no longer takes payments.
-    expectEnvelope(await pay(sessionIdOf(first.body.data.checkoutUrl)), 409, "checkout_closed");
+    expectEnvelope(await world.pay(world.sessionIdOf(first.body.data.checkoutUrl)), 409, "checkout_closed");
     const mine = await db().select().from(bookings).where(eq(bookings.userId, user.uid));
     expect(mine.filter((row) => row.status === "held").map((row) => row.id)).toEqual([changed.body.data.booking.id]);
 
     // The same order from several tabs at once (different keys): still one booking.
     const tabs = await Promise.all(
-      Array.from({ length: 4 }, () => placeBooking(user.idToken, bookingBody(acme, slot.id, 2))),
+      Array.from({ length: 4 }, () => world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 2))),
     );
     expect(new Set(tabs.map((res) => res.body.data.booking.id))).toEqual(new Set([changed.body.data.booking.id]));
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
 
     // Another guest's hold still counts: 1 seat left, 2 asked.
-    const other = await bookingUser(acme);
-    expectEnvelope(await placeBooking(other.idToken, bookingBody(acme, slot.id, 2)), 409, "sold_out");
+    const other = await world.bookingUser(acme);
+    expectEnvelope(await world.placeBooking(other.idToken, world.bookingBody(acme, slot.id, 2)), 409, "sold_out");
   });
 
   it("same-key twins on the last seat: every copy answers the one booking (none is told sold_out)", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 10, seatsLeft: 1 });
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 10, seatsLeft: 1 });
     const key = randomUUID();
     const twins = await Promise.all(
-      Array.from({ length: 8 }, () => placeBooking(user.idToken, bookingBody(acme, slot.id, 1), { key })),
+      Array.from({ length: 8 }, () => world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 1), { key })),
     );
     expect(twins.map((res) => res.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
     expect(new Set(twins.map((res) => res.body.data.booking.id)).size).toBe(1);
-    expect(await seatsTaken(db(), slot.id)).toBe(10);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(10);
   });
 
   it("a late payment for a booking cancelled before payment is refunded, never confirmed", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 4, seatsLeft: 4 });
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 4, seatsLeft: 4 });
+    const placed = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 1));
     const id = placed.body.data.booking.id;
     await v1.cancelBooking({ params: { id }, token: user.idToken });
     // The checkout was left open (as a provider page may still be): the payment arrives anyway.
     await db()
       .update(sandboxCheckouts)
       .set({ status: "open" })
-      .where(eq(sandboxCheckouts.id, sessionIdOf(placed.body.data.checkoutUrl)));
-    expect((await pay(sessionIdOf(placed.body.data.checkoutUrl))).status).toBe(200);
-    expect(await bookingRow(db(), id)).toMatchObject({ status: "refunded", paymentStatus: "refunded" });
-    expect(await seatsTaken(db(), slot.id)).toBe(0);
+      .where(eq(sandboxCheckouts.id, world.sessionIdOf(placed.body.data.checkoutUrl)));
+    expect((await world.pay(world.sessionIdOf(placed.body.data.checkoutUrl))).status).toBe(200);
+    expect(await world.bookingRow(db(), id)).toMatchObject({ status: "refunded", paymentStatus: "refunded" });
+    expect(await world.seatsTaken(db(), slot.id)).toBe(0);
     expect((await outboxFor(user.email)).map((message) => message.kind)).toContain("booking_refunded");
   });
 
   it("one user may ask for 30 bookings per 10 minutes; the 31st is 429 with Retry-After", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 10 });
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 10 });
     for (let i = 0; i < 30; i++) {
-      expect([200, 201]).toContain((await placeBooking(user.idToken, bookingBody(acme, slot.id))).status);
+      expect([200, 201]).toContain((await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id))).status);
     }
-    const refused = await placeBooking(user.idToken, bookingBody(acme, slot.id));
+    const refused = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id));
     expectEnvelope(refused, 429, "rate_limited");
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     // Another user is not affected.
-    expect((await placeBooking((await bookingUser(acme)).idToken, bookingBody(acme, slot.id))).status).toBe(201);
+    expect(
+      (await world.placeBooking((await world.bookingUser(acme)).idToken, world.bookingBody(acme, slot.id))).status,
+    ).toBe(201);
   });
 
   it("409 sold_out with a clear message when not enough seats are left; nothing is taken", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 10, seatsLeft: 2 });
-    const res = await placeBooking(user.idToken, bookingBody(acme, slot.id, 3));
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 10, seatsLeft: 2 });
+    const res = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 3));
     const error = expectEnvelope(res, 409, "sold_out");
     expect(error.message).toBe("Not enough seats left for this time.");
-    expect(await seatsTaken(db(), slot.id)).toBe(8);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(8);
     expect(await db().select().from(bookings).where(eq(bookings.userId, user.uid))).toEqual([]);
-    expect((await placeBooking(user.idToken, bookingBody(acme, slot.id, 2))).status).toBe(201);
-    expect(await seatsTaken(db(), slot.id)).toBe(10);
-    const other = await bookingUser(acme);
-    expectEnvelope(await placeBooking(other.idToken, bookingBody(acme, slot.id, 1)), 409, "sold_out");
+    expect((await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 2))).status).toBe(201);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(10);
+    const other = await world.bookingUser(acme);
+    expectEnvelope(await world.placeBooking(other.idToken, world.bookingBody(acme, slot.id, 1)), 409, "sold_out");
   });
 
   it("concurrent requests in one process never oversell (PGlite serialises them, PostgreSQL locks the row)", async () => {
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 10, seatsLeft: 3 });
-    const people = await Promise.all(Array.from({ length: 6 }, () => bookingUser(acme)));
-    const results = await Promise.all(people.map((user) => placeBooking(user.idToken, bookingBody(acme, slot.id))));
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 10, seatsLeft: 3 });
+    const people = await Promise.all(Array.from({ length: 6 }, () => world.bookingUser(acme)));
+    const results = await Promise.all(
+      people.map((user) => world.placeBooking(user.idToken, world.bookingBody(acme, slot.id))),
+    );
     expect(results.filter((res) => res.status === 201)).toHaveLength(3);
     for (const res of results.filter((r) => r.status !== 201)) expectEnvelope(res, 409, "sold_out");
-    expect(await seatsTaken(db(), slot.id)).toBe(10);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(10);
   });
 
   it("validates: Idempotency-Key, tickets, paths; 404 for an unknown, other-service or started departure", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const noKey = await v1.createBooking({ token: user.idToken, body: bookingBody(acme, slot.id) });
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const noKey = await v1.createBooking({ token: user.idToken, body: world.bookingBody(acme, slot.id) });
     expect(expectEnvelope(noKey, 400, "validation_error").fields).toHaveProperty("Idempotency-Key");
     expectEnvelope(
-      await placeBooking(user.idToken, bookingBody(acme, slot.id), { key: "short" }),
+      await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id), { key: "short" }),
       400,
       "validation_error",
     );
@@ -450,7 +442,7 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
       [{ cancelUrl: "javascript:alert(1)" }, "cancelUrl"],
     ];
     for (const [patch, field] of cases) {
-      const res = await placeBooking(user.idToken, { ...bookingBody(acme, slot.id), ...patch } as never);
+      const res = await world.placeBooking(user.idToken, { ...world.bookingBody(acme, slot.id), ...patch } as never);
       const error = expectEnvelope(res, 400, "validation_error");
       expect(
         Object.keys(error.fields ?? {}).some(
@@ -459,32 +451,48 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
         `${JSON.stringify(patch)} → ${JSON.stringify(error.fields)}`,
       ).toBe(true);
     }
-    expectEnvelope(await placeBooking(user.idToken, bookingBody(acme, "no-such-slot")), 404, "slot_not_found");
-    const harbor = await findService(db(), "harbor");
-    const harborSlot = await createSlot(db(), harbor.serviceId);
-    expectEnvelope(await placeBooking(user.idToken, bookingBody(acme, harborSlot.id)), 404, "slot_not_found");
-    const started = await createSlot(db(), acme.serviceId, { startsInHours: -13 });
-    expectEnvelope(await placeBooking(user.idToken, bookingBody(acme, started.id)), 404, "slot_not_found");
+    expectEnvelope(
+      await world.placeBooking(user.idToken, world.bookingBody(acme, "no-such-slot")),
+      404,
+      "slot_not_found",
+    );
+    const harbor = await world.findService(db(), "harbor");
+    const harborSlot = await world.createSlot(db(), harbor.serviceId);
+    expectEnvelope(
+      await world.placeBooking(user.idToken, world.bookingBody(acme, harborSlot.id)),
+      404,
+      "slot_not_found",
+    );
+    const started = await world.createSlot(db(), acme.serviceId, { startsInHours: -13 });
+    expectEnvelope(await world.placeBooking(user.idToken, world.bookingBody(acme, started.id)), 404, "slot_not_found");
     expect(await db().select().from(bookings).where(eq(bookings.userId, user.uid))).toEqual([]);
   });
 
   it("needs a signed-in user with a complete profile and the operator's waiver", async () => {
-    const slot = await createSlot(db(), acme.serviceId);
+    const slot = await world.createSlot(db(), acme.serviceId);
     expectEnvelope(
-      await v1.createBooking({ body: bookingBody(acme, slot.id), headers: { "Idempotency-Key": randomUUID() } }),
+      await v1.createBooking({ body: world.bookingBody(acme, slot.id), headers: { "Idempotency-Key": randomUUID() } }),
       401,
       "unauthorized",
     );
 
     const neverSynced = await createUser();
-    expectEnvelope(await placeBooking(neverSynced.idToken, bookingBody(acme, slot.id)), 404, "user_not_found");
+    expectEnvelope(
+      await world.placeBooking(neverSynced.idToken, world.bookingBody(acme, slot.id)),
+      404,
+      "user_not_found",
+    );
 
     const incomplete = await syncedUser({ firstName: "Ada" });
-    const res = await placeBooking(incomplete.idToken, bookingBody(acme, slot.id));
+    const res = await world.placeBooking(incomplete.idToken, world.bookingBody(acme, slot.id));
     expect(expectEnvelope(res, 409, "profile_incomplete").message).toContain("lastName");
     // A postal address is not needed to book: a named guest without one only owes the waiver.
     const noAddress = await syncedUser({ firstName: "Ada", lastName: "Lovelace" });
-    expectEnvelope(await placeBooking(noAddress.idToken, bookingBody(acme, slot.id)), 409, "waiver_required");
+    expectEnvelope(
+      await world.placeBooking(noAddress.idToken, world.bookingBody(acme, slot.id)),
+      409,
+      "waiver_required",
+    );
 
     const unsigned = await syncedUser({
       firstName: "Ada",
@@ -492,21 +500,32 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
       phone: "+15551234567",
       location: { address: "1 Main St", city: "Springfield", state: "IL" },
     });
-    expectEnvelope(await placeBooking(unsigned.idToken, bookingBody(acme, slot.id)), 409, "waiver_required");
+    expectEnvelope(
+      await world.placeBooking(unsigned.idToken, world.bookingBody(acme, slot.id)),
+      409,
+      "waiver_required",
+    );
     // Another operator's waiver does not count.
     await v1.signWaiver({
       token: unsigned.idToken,
       account: "harbor",
       body: { signedName: "Ada Lovelace", agree: true, textVersion: 1 },
     });
-    expectEnvelope(await placeBooking(unsigned.idToken, bookingBody(acme, slot.id)), 409, "waiver_required");
-    expect(await seatsTaken(db(), slot.id)).toBe(0);
+    expectEnvelope(
+      await world.placeBooking(unsigned.idToken, world.bookingBody(acme, slot.id)),
+      409,
+      "waiver_required",
+    );
+    expect(await world.seatsTaken(db(), slot.id)).toBe(0);
   });
 
   it("promo codes: applied and counted; unusable → 409 promo_invalid; limits hold", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2, { promoCode: "welcome10" }));
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const placed = await world.placeBooking(
+      user.idToken,
+      world.bookingBody(acme, slot.id, 2, { promoCode: "welcome10" }),
+    );
     expect(placed.status).toBe(201);
     const expected = priceBreakdown(
       [{ ticketTypeId: acme.adult.id, name: "Adult", unitPriceMinor: acme.adult.priceMinor, quantity: 2 }],
@@ -521,29 +540,29 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
       discountMinor: expected.discountMinor,
       totalMinor: expected.totalMinor,
     });
-    const acme5 = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "ACME5" }));
+    const acme5 = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 1, { promoCode: "ACME5" }));
     expect(acme5.body.data.booking).toMatchObject({ promoCode: "ACME5", discountMinor: 500 });
     expectEnvelope(
-      await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "NOPE99" })),
+      await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 1, { promoCode: "NOPE99" })),
       409,
       "promo_invalid",
     );
 
-    const harbor = await findService(db(), "harbor");
-    const harborUser = await bookingUser(harbor);
-    const harborSlot = await createSlot(db(), harbor.serviceId);
+    const harbor = await world.findService(db(), "harbor");
+    const harborUser = await world.bookingUser(harbor);
+    const harborSlot = await world.createSlot(db(), harbor.serviceId);
     expectEnvelope(
-      await placeBooking(harborUser.idToken, bookingBody(harbor, harborSlot.id, 1, { promoCode: "ACME5" })),
+      await world.placeBooking(harborUser.idToken, world.bookingBody(harbor, harborSlot.id, 1, { promoCode: "ACME5" })),
       409,
       "promo_invalid",
     );
 
     await db().delete(promoCodes).where(eq(promoCodes.code, "ONCE"));
     await db().insert(promoCodes).values({ code: "ONCE", percentOff: 50, maxRedemptions: 1 });
-    const first = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "ONCE" }));
+    const first = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 1, { promoCode: "ONCE" }));
     expect(first.status).toBe(201);
     expectEnvelope(
-      await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "ONCE" })),
+      await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 1, { promoCode: "ONCE" })),
       409,
       "promo_invalid",
     );
@@ -553,12 +572,14 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
     );
     const [once] = await db().select().from(promoCodes).where(eq(promoCodes.code, "ONCE"));
     expect(once.redemptions).toBe(0);
-    expect((await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { promoCode: "ONCE" }))).status).toBe(201);
+    expect(
+      (await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 1, { promoCode: "ONCE" }))).status,
+    ).toBe(201);
   });
 
   it("free bookings (nothing to pay) are confirmed at once, without a checkout", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
     await db()
       .insert(ticketTypes)
       .values({
@@ -569,8 +590,8 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
         priceMinor: 0,
         sortOrder: 9,
       });
-    const res = await placeBooking(user.idToken, {
-      ...bookingBody(acme, slot.id),
+    const res = await world.placeBooking(user.idToken, {
+      ...world.bookingBody(acme, slot.id),
       tickets: [{ ticketTypeId: `${acme.serviceId}-infant`, quantity: 1 }],
     });
     expect(res.status).toBe(201);
@@ -587,10 +608,10 @@ describe("POST /v1/bookings and the sandbox checkout", () => {
 
 describe("reading bookings", () => {
   it("another user can neither read, refresh nor cancel my booking (404)", async () => {
-    const owner = await bookingUser(acme);
-    const other = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(owner, acme, slot.id);
+    const owner = await world.bookingUser(acme);
+    const other = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const booking = await world.confirmedBooking(owner, acme, slot.id);
     expectEnvelope(await v1.booking({ params: { id: booking.id }, token: other.idToken }), 404, "booking_not_found");
     expectEnvelope(
       await v1.refreshPayment({ params: { id: booking.id }, token: other.idToken }),
@@ -603,15 +624,15 @@ describe("reading bookings", () => {
       "booking_not_found",
     );
     expect((await v1.bookings({ token: other.idToken })).body.data.items).toEqual([]);
-    expect((await bookingRow(db(), booking.id)).status).toBe("confirmed");
+    expect((await world.bookingRow(db(), booking.id)).status).toBe("confirmed");
     expectEnvelope(await v1.booking({ params: { id: booking.id } }), 401, "unauthorized");
     expectEnvelope(await v1.booking({ params: { id: "bk_nope" }, token: owner.idToken }), 400, "validation_error");
   });
 
   it("account mode: a booking of another operator's experience is 404", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(user, acme, slot.id);
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const booking = await world.confirmedBooking(user, acme, slot.id);
     expect((await v1.booking({ params: { id: booking.id }, token: user.idToken, account: "acme" })).status).toBe(200);
     expectEnvelope(
       await v1.booking({ params: { id: booking.id }, token: user.idToken, account: "harbor" }),
@@ -622,23 +643,23 @@ describe("reading bookings", () => {
     expect((await v1.bookings({ token: user.idToken, account: "acme" })).body.data.total).toBe(1);
     // Booking an acme service from the harbor storefront: the service is not visible there.
     expectEnvelope(
-      await placeBooking(user.idToken, bookingBody(acme, slot.id), { account: "harbor" }),
+      await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id), { account: "harbor" }),
       404,
       "not_found",
     );
   });
 
   it("GET /v1/bookings: upcoming, past and cancelled, paged, with the list fields", async () => {
-    const user = await bookingUser(acme);
-    const soon = await createSlot(db(), acme.serviceId, { startsInHours: 72 });
-    const later = await createSlot(db(), acme.serviceId, { startsInHours: 400 });
-    const a = await confirmedBooking(user, acme, later.id);
-    const b = await confirmedBooking(user, acme, soon.id, 2);
-    const c = await confirmedBooking(user, acme, soon.id);
+    const user = await world.bookingUser(acme);
+    const soon = await world.createSlot(db(), acme.serviceId, { startsInHours: 72 });
+    const later = await world.createSlot(db(), acme.serviceId, { startsInHours: 400 });
+    const a = await world.confirmedBooking(user, acme, later.id);
+    const b = await world.confirmedBooking(user, acme, soon.id, 2);
+    const c = await world.confirmedBooking(user, acme, soon.id);
     expect((await v1.cancelBooking({ params: { id: c.id }, token: user.idToken })).status).toBe(200);
     // A past booking: move its departure into the past.
-    const past = await createSlot(db(), acme.serviceId, { startsInHours: 200 });
-    const d = await confirmedBooking(user, acme, past.id);
+    const past = await world.createSlot(db(), acme.serviceId, { startsInHours: 200 });
+    const d = await world.confirmedBooking(user, acme, past.id);
     await db()
       .update(slots)
       .set({ startsAt: new Date(Date.now() - 48 * 3_600_000), endsAt: new Date(Date.now() - 46 * 3_600_000) })
@@ -678,10 +699,10 @@ describe("reading bookings", () => {
 
 describe("cancellation", () => {
   it("before the cutoff: refunded in full, seats freed, notified (notification and email)", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 48, capacity: 5 });
-    const booking = await confirmedBooking(user, acme, slot.id, 2);
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { startsInHours: 48, capacity: 5 });
+    const booking = await world.confirmedBooking(user, acme, slot.id, 2);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
     const res = await v1.cancelBooking({ params: { id: booking.id }, token: user.idToken });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -691,7 +712,7 @@ describe("cancellation", () => {
       paymentStatus: "refunded",
       canCancel: false,
     });
-    expect(await seatsTaken(db(), slot.id)).toBe(0);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(0);
     const [checkout] = await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.bookingId, booking.id));
     expect(checkout.refundedMinor).toBe(booking.totalMinor);
     const mails = (await outboxFor(user.email)).filter((message) => message.kind === "booking_cancelled");
@@ -711,14 +732,14 @@ describe("cancellation", () => {
     const again = await v1.cancelBooking({ params: { id: booking.id }, token: user.idToken });
     expect(again.status).toBe(200);
     expect(again.body.data.status).toBe("cancelled");
-    expect(await seatsTaken(db(), slot.id)).toBe(0);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(0);
     expect((await outboxFor(user.email)).filter((message) => message.kind === "booking_cancelled")).toHaveLength(1);
   });
 
   it("after the cutoff: 409 cancellation_closed and nothing changes", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 10 }); // acme: 24 h cutoff
-    const booking = await confirmedBooking(user, acme, slot.id);
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { startsInHours: 10 }); // acme: 24 h cutoff
+    const booking = await world.confirmedBooking(user, acme, slot.id);
     const view = await v1.booking({ params: { id: booking.id }, token: user.idToken });
     expect(view.body.data.canCancel).toBe(false);
     expectEnvelope(
@@ -726,22 +747,22 @@ describe("cancellation", () => {
       409,
       "cancellation_closed",
     );
-    expect((await bookingRow(db(), booking.id)).status).toBe("confirmed");
-    expect(await seatsTaken(db(), slot.id)).toBe(1);
+    expect((await world.bookingRow(db(), booking.id)).status).toBe("confirmed");
+    expect(await world.seatsTaken(db(), slot.id)).toBe(1);
   });
 
   it("a held booking can be cancelled (seats freed, no refund); an expired one cannot", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 5 });
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { startsInHours: 5 });
+    const placed = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 2));
     expect(placed.body.data.booking.canCancel).toBe(true);
     const res = await v1.cancelBooking({ params: { id: placed.body.data.booking.id }, token: user.idToken });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: "cancelled", refundMinor: null });
-    expect(await seatsTaken(db(), slot.id)).toBe(0);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(0);
 
-    const lapsed = await placeBooking(user.idToken, bookingBody(acme, slot.id));
-    await expireHoldNow(db(), lapsed.body.data.booking.id);
+    const lapsed = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id));
+    await world.expireHoldNow(db(), lapsed.body.data.booking.id);
     await expireHolds(db(), { slotId: slot.id });
     expectEnvelope(
       await v1.cancelBooking({ params: { id: lapsed.body.data.booking.id }, token: user.idToken }),
@@ -753,10 +774,10 @@ describe("cancellation", () => {
 
 describe("notifications", () => {
   it("lists the caller's own, newest first with the unread count; marks one read (own only)", async () => {
-    const user = await bookingUser(acme);
-    const other = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 100 });
-    const booking = await confirmedBooking(user, acme, slot.id);
+    const user = await world.bookingUser(acme);
+    const other = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { startsInHours: 100 });
+    const booking = await world.confirmedBooking(user, acme, slot.id);
     await v1.cancelBooking({ params: { id: booking.id }, token: user.idToken });
     const list = await v1.notifications({ token: user.idToken });
     expect(list.body.data).toMatchObject({ unread: 2, total: 2, page: 1, pageSize: 20, totalPages: 1 });
@@ -804,9 +825,9 @@ describe("notifications", () => {
 
 describe("seeding with bookings", () => {
   it("re-seeding clears bookings (they point at slots), writes its own again and keeps the seed promo codes", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    await confirmedBooking(user, acme, slot.id);
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    await world.confirmedBooking(user, acme, slot.id);
     const summary = await seed(db(), { demoOwners: true });
     expect(summary.promoCodes).toBe(3);
     expect(await db().select().from(bookings).where(eq(bookings.userId, user.uid))).toEqual([]);

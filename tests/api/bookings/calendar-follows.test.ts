@@ -2,15 +2,7 @@ import "../../support/env";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings } from "~api/db/schema";
-import {
-  bookingBody,
-  bookingRow,
-  bookingUser,
-  bookingWorld,
-  confirmedBooking,
-  createSlot,
-  placeBooking,
-} from "../../support/booking";
+import * as world from "../../support/booking";
 import { outboxFor } from "../../support/identity";
 import { departureCancelledByOwner } from "../../support/operator";
 import { v1 } from "../../support/client";
@@ -20,7 +12,7 @@ import { v1 } from "../../support/client";
  * the database on every move or cancellation, METHOD:CANCEL in every cancellation email, and the
  * download as the booking is now.
  */
-const { db, acme } = bookingWorld();
+const { db, acme } = world.bookingWorld();
 
 /** The unfolded content lines of an .ics text. */
 const linesOf = (ics: string) => ics.replace(/\r\n /g, "").split("\r\n").filter(Boolean);
@@ -46,9 +38,9 @@ async function downloaded(token: string, bookingId: string) {
 
 describe("a booking's calendar files", () => {
   it("confirmed: PUBLISH, SEQUENCE 0; cancelled by the guest: a CANCEL with the same UID and SEQUENCE 1; the download says cancelled", async () => {
-    const guest = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, slot.id, 1);
+    const guest = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const booking = await world.confirmedBooking(guest, acme, slot.id, 1);
     const uid = `UID:${booking.id}@localhost`;
 
     const confirmation = await mailedCalendar(guest.email, "booking_confirmed");
@@ -62,7 +54,7 @@ describe("a booking's calendar files", () => {
 
     const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.status).toBe(200);
-    expect((await bookingRow(db(), booking.id)).calendarSequence).toBe(1);
+    expect((await world.bookingRow(db(), booking.id)).calendarSequence).toBe(1);
     const cancellation = await mailedCalendar(guest.email, "booking_cancelled");
     expect(cancellation.contentType).toContain("method=CANCEL");
     expect(cancellation.lines).toEqual(
@@ -78,9 +70,9 @@ describe("a booking's calendar files", () => {
   });
 
   it("the operator cancels the departure: the guest's email removes the event (CANCEL, SEQUENCE 1)", async () => {
-    const guest = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, slot.id, 2);
+    const guest = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const booking = await world.confirmedBooking(guest, acme, slot.id, 2);
     await departureCancelledByOwner(db(), slot.id);
     const mail = await mailedCalendar(guest.email, "booking_cancelled");
     expect(mail.lines).toEqual(
@@ -89,15 +81,15 @@ describe("a booking's calendar files", () => {
   });
 
   it("the database raises SEQUENCE when a booking moves to another departure, and only then (or on cancelling)", async () => {
-    const guest = await bookingUser(acme);
-    const first = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, first.id, 1);
+    const guest = await world.bookingUser(acme);
+    const first = await world.createSlot(db(), acme.serviceId);
+    const booking = await world.confirmedBooking(guest, acme, first.id, 1);
     // Other changes leave it: the event did not change for the guest.
     await db().update(bookings).set({ tipEmailSentAt: new Date() }).where(eq(bookings.id, booking.id));
-    expect((await bookingRow(db(), booking.id)).calendarSequence).toBe(0);
-    const second = await createSlot(db(), acme.serviceId);
+    expect((await world.bookingRow(db(), booking.id)).calendarSequence).toBe(0);
+    const second = await world.createSlot(db(), acme.serviceId);
     await db().update(bookings).set({ slotId: second.id }).where(eq(bookings.id, booking.id));
-    expect((await bookingRow(db(), booking.id)).calendarSequence).toBe(1);
+    expect((await world.bookingRow(db(), booking.id)).calendarSequence).toBe(1);
     const moved = await downloaded(guest.idToken, booking.id);
     expect(moved).toEqual(expect.arrayContaining(["SEQUENCE:1", "STATUS:CONFIRMED"]));
     const start = second.startsAt
@@ -108,10 +100,10 @@ describe("a booking's calendar files", () => {
   });
 
   it("rescheduled: the date change's email carries an update (same UID, SEQUENCE 1, the new times)", async () => {
-    const guest = await bookingUser(acme);
-    const first = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, first.id, 1);
-    const second = await createSlot(db(), acme.serviceId);
+    const guest = await world.bookingUser(acme);
+    const first = await world.createSlot(db(), acme.serviceId);
+    const booking = await world.confirmedBooking(guest, acme, first.id, 1);
+    const second = await world.createSlot(db(), acme.serviceId);
     const moved = await v1.rescheduleBooking({
       params: { id: booking.id },
       token: guest.idToken,
@@ -146,9 +138,9 @@ describe("a booking's calendar files", () => {
   });
 
   it("a booking never confirmed has no calendar file (409)", async () => {
-    const guest = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1));
+    const guest = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const placed = await world.placeBooking(guest.idToken, world.bookingBody(acme, slot.id, 1));
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const answer = await v1.bookingCalendar({ params: { id: placed.body.data.booking.id }, token: guest.idToken });
     expect(answer.status).toBe(409);

@@ -6,24 +6,12 @@ import { newBookingId } from "~api/bookings/ids";
 import { bookings, notifications, promoCodes, sandboxCheckouts, slots, users } from "~api/db/schema";
 import { expireHolds } from "~api/bookings/hold-expiry";
 import { jobsEnabled } from "~api/jobs/runner";
-import {
-  bookingWorld,
-  bookingBody,
-  bookingRow,
-  bookingUser,
-  createSlot,
-  expireHoldNow,
-  lapsedHoldSoldOn,
-  pay,
-  placeBooking,
-  seatsTaken,
-  sessionIdOf,
-} from "../../support/booking";
+import * as world from "../../support/booking";
 import { outboxFor } from "../../support/identity";
 import { usingPostgres } from "../../support/env";
 import { v1 } from "../../support/client";
 
-const { db, acme } = bookingWorld();
+const { db, acme } = world.bookingWorld();
 
 let userId: string;
 beforeAll(async () => {
@@ -97,16 +85,16 @@ async function statuses(ids: string[]) {
 
 describe("expireHolds", () => {
   it("expires held bookings past their hold and frees their seats and promo redemptions exactly once", async () => {
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 20, seatsLeft: 20 });
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 20, seatsLeft: 20 });
     await db().delete(promoCodes).where(eq(promoCodes.code, "SWEEPME"));
     await db().insert(promoCodes).values({ code: "SWEEPME", percentOff: 5, maxRedemptions: 10 });
     const expired = await heldBookings(slot.id, 3, { expired: true, seats: 2, promoCode: "SWEEPME" });
     const live = await heldBookings(slot.id, 2, { expired: false, seats: 1 });
-    expect(await seatsTaken(db(), slot.id)).toBe(8);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(8);
 
     const first = await expireHolds(db(), { slotId: slot.id });
     expect(first).toEqual({ expired: 3, seatsFreed: 6 });
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
     expect(await statuses(expired)).toEqual(["expired", "expired", "expired"]);
     expect(await statuses(live)).toEqual(["held", "held"]);
     const [row] = await db().select().from(bookings).where(eq(bookings.id, expired[0]));
@@ -115,38 +103,38 @@ describe("expireHolds", () => {
     expect(promo.redemptions).toBe(0);
 
     expect(await expireHolds(db(), { slotId: slot.id })).toEqual({ expired: 0, seatsFreed: 0 });
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
   });
 
   it("a scoped sweep leaves other departures alone", async () => {
-    const a = await createSlot(db(), acme.serviceId, { capacity: 10 });
-    const b = await createSlot(db(), acme.serviceId, { capacity: 10 });
+    const a = await world.createSlot(db(), acme.serviceId, { capacity: 10 });
+    const b = await world.createSlot(db(), acme.serviceId, { capacity: 10 });
     await heldBookings(a.id, 2, { expired: true });
     const onB = await heldBookings(b.id, 2, { expired: true });
     expect((await expireHolds(db(), { slotId: a.id })).expired).toBe(2);
     expect(await statuses(onB)).toEqual(["held", "held"]);
-    expect(await seatsTaken(db(), b.id)).toBe(2);
+    expect(await world.seatsTaken(db(), b.id)).toBe(2);
     expect((await expireHolds(db(), { serviceId: acme.serviceId })).expired).toBeGreaterThanOrEqual(2);
-    expect(await seatsTaken(db(), b.id)).toBe(0);
+    expect(await world.seatsTaken(db(), b.id)).toBe(0);
   });
 
   it(`concurrent sweeps never free a seat twice (${usingPostgres ? "PostgreSQL: real concurrency" : "PGlite: serialised"})`, async () => {
     for (let round = 0; round < 3; round++) {
       const slotList = await Promise.all(
-        Array.from({ length: 4 }, () => createSlot(db(), acme.serviceId, { capacity: 100, seatsLeft: 100 })),
+        Array.from({ length: 4 }, () => world.createSlot(db(), acme.serviceId, { capacity: 100, seatsLeft: 100 })),
       );
       await db()
         .insert(promoCodes)
         .values({ code: `RACE${round}`, percentOff: 5 })
         .onConflictDoUpdate({ target: promoCodes.code, set: { redemptions: 0 } });
       for (const slot of slotList) await heldBookings(slot.id, 60, { expired: true, promoCode: `RACE${round}` });
-      for (const slot of slotList) expect(await seatsTaken(db(), slot.id)).toBe(60);
+      for (const slot of slotList) expect(await world.seatsTaken(db(), slot.id)).toBe(60);
       const results = await Promise.all(Array.from({ length: 4 }, () => expireHolds(db())));
       const total = results.reduce((sum, result) => sum + result.expired, 0);
       const freed = results.reduce((sum, result) => sum + result.seatsFreed, 0);
       expect(total).toBe(240);
       expect(freed).toBe(240);
-      for (const slot of slotList) expect(await seatsTaken(db(), slot.id)).toBe(0);
+      for (const slot of slotList) expect(await world.seatsTaken(db(), slot.id)).toBe(0);
       const [promo] = await db()
         .select()
         .from(promoCodes)
@@ -157,33 +145,33 @@ describe("expireHolds", () => {
   });
 
   it("taking seats sweeps the departure first: a slot full of expired holds can be booked", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 4 });
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 4 });
     const stale = await heldBookings(slot.id, 4, { expired: true });
-    expect(await seatsTaken(db(), slot.id)).toBe(4);
-    const res = await placeBooking(user.idToken, bookingBody(acme, slot.id, 3));
+    expect(await world.seatsTaken(db(), slot.id)).toBe(4);
+    const res = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 3));
     expect(res.status).toBe(201);
-    expect(await seatsTaken(db(), slot.id)).toBe(3);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(3);
     expect(await statuses(stale)).toEqual(["expired", "expired", "expired", "expired"]);
   });
 });
 
 describe("late payments", () => {
   it("paid after the hold expired, seats still free: taken again and confirmed", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 5 });
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2, { promoCode: "FALL10" }));
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 5 });
+    const placed = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id, 2, { promoCode: "FALL10" }));
     const id = placed.body.data.booking.id;
-    await expireHoldNow(db(), id);
+    await world.expireHoldNow(db(), id);
     await expireHolds(db(), { slotId: slot.id });
-    expect((await bookingRow(db(), id)).status).toBe("expired");
-    expect(await seatsTaken(db(), slot.id)).toBe(0);
+    expect((await world.bookingRow(db(), id)).status).toBe("expired");
+    expect(await world.seatsTaken(db(), slot.id)).toBe(0);
     const [before] = await db().select().from(promoCodes).where(eq(promoCodes.code, "FALL10"));
 
-    const paid = await pay(sessionIdOf(placed.body.data.checkoutUrl));
+    const paid = await world.pay(world.sessionIdOf(placed.body.data.checkoutUrl));
     expect(paid.body.data.status).toBe("paid");
-    expect(await bookingRow(db(), id)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    expect(await world.bookingRow(db(), id)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
     const [after] = await db().select().from(promoCodes).where(eq(promoCodes.code, "FALL10"));
     expect(after.redemptions).toBe(before.redemptions + 1);
     expect((await outboxFor(user.email)).filter((message) => message.kind === "booking_confirmed")).toHaveLength(1);
@@ -191,16 +179,16 @@ describe("late payments", () => {
 
   it("paid after the hold expired and the seats were sold: refunded in full, never double-booked", async () => {
     // Someone else books the freed seats (the sweep runs before taking them).
-    const { late, slot, placed, id } = await lapsedHoldSoldOn(db(), acme, { capacity: 3, held: 2, sold: 3 });
-    expect((await bookingRow(db(), id)).status).toBe("expired");
-    expect(await seatsTaken(db(), slot.id)).toBe(3);
+    const { late, slot, placed, id } = await world.lapsedHoldSoldOn(db(), acme, { capacity: 3, held: 2, sold: 3 });
+    expect((await world.bookingRow(db(), id)).status).toBe("expired");
+    expect(await world.seatsTaken(db(), slot.id)).toBe(3);
 
-    const paid = await pay(sessionIdOf(placed.body.data.checkoutUrl));
+    const paid = await world.pay(world.sessionIdOf(placed.body.data.checkoutUrl));
     expect(paid.status).toBe(200);
     expect(paid.body.data.status).toBe("paid");
-    const row = await bookingRow(db(), id);
+    const row = await world.bookingRow(db(), id);
     expect(row).toMatchObject({ status: "refunded", paymentStatus: "refunded", refundMinor: row.totalMinor });
-    expect(await seatsTaken(db(), slot.id)).toBe(3);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(3);
     const [checkout] = await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.bookingId, id));
     expect(checkout.refundedMinor).toBe(row.totalMinor);
     const mails = await outboxFor(late.email);
@@ -226,11 +214,11 @@ describe("late payments", () => {
   });
 
   it("fulfilment is idempotent: three calls confirm once and send one email", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id));
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const placed = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id));
     const id = placed.body.data.booking.id;
-    const sessionId = sessionIdOf(placed.body.data.checkoutUrl);
+    const sessionId = world.sessionIdOf(placed.body.data.checkoutUrl);
     const payment = { sessionId, paymentIntentId: "pi_sandbox_manual", paymentMethodSaved: false };
     const outcomes = await Promise.all([
       fulfilBooking(db(), id, payment),
@@ -243,22 +231,22 @@ describe("late payments", () => {
   });
 
   it("refresh-payment asks the provider and fulfils a paid checkout", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id));
+    const user = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const placed = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id));
     const id = placed.body.data.booking.id;
     // The checkout is paid, but the event never arrived (as if the webhook were lost).
     await db()
       .update(sandboxCheckouts)
       .set({ status: "paid", paymentIntentId: "pi_sandbox_lostwebhook", completedAt: new Date() })
       .where(eq(sandboxCheckouts.bookingId, id));
-    expect((await bookingRow(db(), id)).status).toBe("held");
+    expect((await world.bookingRow(db(), id)).status).toBe("held");
     const res = await v1.refreshPayment({ params: { id }, token: user.idToken });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id, status: "confirmed", paymentStatus: "paid" });
-    expect((await bookingRow(db(), id)).paymentIntentId).toBe("pi_sandbox_lostwebhook");
+    expect((await world.bookingRow(db(), id)).paymentIntentId).toBe("pi_sandbox_lostwebhook");
     // Still open: stays held.
-    const open = await placeBooking(user.idToken, bookingBody(acme, slot.id));
+    const open = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id));
     const still = await v1.refreshPayment({ params: { id: open.body.data.booking.id }, token: user.idToken });
     expect(still.body.data.status).toBe("held");
   });

@@ -3,27 +3,17 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications } from "~api/db/schema";
 import { expectEnvelope } from "../../support/api";
-import {
-  bookingWorld,
-  bookingBody,
-  bookingRow,
-  bookingUser,
-  confirmedBooking,
-  createSlot,
-  pay,
-  placeBooking,
-  sessionIdOf,
-} from "../../support/booking";
+import * as world from "../../support/booking";
 import { outboxFor } from "../../support/identity";
 import { v1 } from "../../support/client";
 
-const { db, acme: service } = bookingWorld();
+const { db, acme: service } = world.bookingWorld();
 
 const quote = (token: string | null, body: Record<string, unknown>) => v1.quote({ body, ...(token ? { token } : {}) });
 
 describe("referrals", () => {
   it("a code per user; the invited guest's first booking is 10 % off once; the inviter is rewarded after the trip", async () => {
-    const [ann, bob] = await Promise.all([bookingUser(service), bookingUser(service)]);
+    const [ann, bob] = await Promise.all([world.bookingUser(service), world.bookingUser(service)]);
     const mine = await v1.myReferral({ token: ann.idToken });
     expect(mine.status).toBe(200);
     expect(mine.body.data).toMatchObject({
@@ -49,8 +39,8 @@ describe("referrals", () => {
     expect((await v1.referralInvite({ params: { code }, token: bob.idToken })).body.data.own).toBe(false);
     expectEnvelope(await v1.referralInvite({ params: { code: "NOPE1234" } }), 404, "referral_not_found");
 
-    const slot = await createSlot(db(), service.serviceId, { startsInHours: 30, durationMinutes: 60 });
-    const order = { ...bookingBody(service, slot.id, 2), referralCode: code };
+    const slot = await world.createSlot(db(), service.serviceId, { startsInHours: 30, durationMinutes: 60 });
+    const order = { ...world.bookingBody(service, slot.id, 2), referralCode: code };
     const quoteFields = {
       serviceId: order.serviceId,
       slotId: order.slotId,
@@ -69,16 +59,16 @@ describe("referrals", () => {
     expect(bobQuote.body.data.referral).toMatchObject({ applied: true, reason: null, discountMinor: expected });
     expect(bobQuote.body.data.breakdown.discountMinor).toBe(expected);
 
-    const placed = await placeBooking(bob.idToken, order);
+    const placed = await world.placeBooking(bob.idToken, order);
     expect(placed.status).toBe(201);
-    const booking = await bookingRow(db(), placed.body.data.booking.id);
+    const booking = await world.bookingRow(db(), placed.body.data.booking.id);
     expect(booking).toMatchObject({ discountMinor: expected, referralCode: code, promoCode: null });
-    expect((await pay(sessionIdOf(placed.body.data.checkoutUrl))).status).toBe(200);
+    expect((await world.pay(world.sessionIdOf(placed.body.data.checkoutUrl))).status).toBe(200);
     // Not on the second booking.
     const again = await quote(bob.idToken, quoteFields);
     expect(again.body.data.referral).toMatchObject({ applied: false, reason: "referral_not_first_booking" });
-    const second = await confirmedBooking(bob, service, slot.id);
-    expect((await bookingRow(db(), second.id)).discountMinor).toBe(0);
+    const second = await world.confirmedBooking(bob, service, slot.id);
+    expect((await world.bookingRow(db(), second.id)).discountMinor).toBe(0);
     expect((await v1.myReferral({ token: ann.idToken })).body.data).toMatchObject({
       invited: 1,
       rewarded: 0,

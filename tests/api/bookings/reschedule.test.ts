@@ -12,18 +12,7 @@ import {
   waitlistEntries,
 } from "~api/db/schema";
 import { expectEnvelope } from "../../support/api";
-import {
-  bookingRow,
-  bookingUser,
-  bookingWorld,
-  confirmedBooking,
-  createSlot,
-  pay,
-  seatsTaken,
-  sessionIdOf,
-  startNow,
-  withAdultPrice,
-} from "../../support/booking";
+import * as world from "../../support/booking";
 import { outboxFor, type TestUser } from "../../support/identity";
 import { formatMoney } from "~contract/money";
 import { groupTicketCode } from "~contract/bookings/ticket-code";
@@ -35,7 +24,7 @@ import { receiveEvent } from "~api/payments/events";
 import { v1 } from "../../support/client";
 
 /** rescheduleBooking: a confirmed booking moves to another departure of its service, in one locked step. */
-const { db, acme } = bookingWorld();
+const { db, acme } = world.bookingWorld();
 
 function reschedule(user: TestUser, bookingId: string, slotId: string, key = randomUUID()) {
   return v1.rescheduleBooking({
@@ -48,10 +37,10 @@ function reschedule(user: TestUser, bookingId: string, slotId: string, key = ran
 
 /** A new guest's confirmed booking of `adults` on a new departure of acme's, and another departure to move it to (each of `capacity` seats, 10 unless told). */
 async function bookedToMove(adults: number, capacity?: number) {
-  const guest = await bookingUser(acme);
-  const from = await createSlot(db(), acme.serviceId, { capacity });
-  const to = await createSlot(db(), acme.serviceId, { capacity });
-  const booking = await confirmedBooking(guest, acme, from.id, adults);
+  const guest = await world.bookingUser(acme);
+  const from = await world.createSlot(db(), acme.serviceId, { capacity });
+  const to = await world.createSlot(db(), acme.serviceId, { capacity });
+  const booking = await world.confirmedBooking(guest, acme, from.id, adults);
   return { guest, from, to, booking };
 }
 
@@ -61,12 +50,12 @@ async function bookedToMove(adults: number, capacity?: number) {
  */
 async function paidDearerMove(adults: number, rise: number) {
   const { guest, to, booking } = await bookedToMove(adults);
-  const before = await bookingRow(db(), booking.id);
-  await withAdultPrice(db(), acme, acme.adult.priceMinor + rise, async () => {
+  const before = await world.bookingRow(db(), booking.id);
+  await world.withAdultPrice(db(), acme, acme.adult.priceMinor + rise, async () => {
     const asked = await reschedule(guest, booking.id, to.id);
-    expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
+    expect((await world.pay(world.sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
   });
-  const moved = await bookingRow(db(), booking.id);
+  const moved = await world.bookingRow(db(), booking.id);
   const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
   return { guest, to, booking, before, moved, change };
 }
@@ -118,17 +107,17 @@ async function expectDateChangeEmail(
 describe("rescheduleBooking", () => {
   it("same price: moves at once, the seats follow, a new ticket code (the old one is invalid at check-in), a history row", async () => {
     const { guest, from, to, booking } = await bookedToMove(2, 5);
-    const before = await bookingRow(db(), booking.id);
+    const before = await world.bookingRow(db(), booking.id);
     const key = randomUUID();
     const moved = await reschedule(guest, booking.id, to.id, key);
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ id: booking.id, reference: booking.reference, status: "confirmed" });
-    const after = await bookingRow(db(), booking.id);
+    const after = await world.bookingRow(db(), booking.id);
     expect(after.slotId).toBe(to.id);
     expect(after.totalMinor).toBe(before.totalMinor);
     expect(after.ticketCode).not.toBe(before.ticketCode);
-    expect(await seatsTaken(db(), from.id)).toBe(0);
-    expect(await seatsTaken(db(), to.id)).toBe(2);
+    expect(await world.seatsTaken(db(), from.id)).toBe(0);
+    expect(await world.seatsTaken(db(), to.id)).toBe(2);
     const history = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
     expect(history).toEqual([
       expect.objectContaining({ fromSlotId: from.id, toSlotId: to.id, priceDifferenceMinor: 0, idempotencyKey: key }),
@@ -138,7 +127,7 @@ describe("rescheduleBooking", () => {
     expectEnvelope(await reschedule(guest, booking.id, from.id, key), 409, "idempotency_key_reused");
     expect(await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id))).toHaveLength(1);
     // A page still showing the old date (another tab) is refused rather than moving the booking again.
-    const other = await createSlot(db(), acme.serviceId, { capacity: 5 });
+    const other = await world.createSlot(db(), acme.serviceId, { capacity: 5 });
     const stale = await v1.rescheduleBooking({
       params: { id: booking.id },
       token: guest.idToken,
@@ -151,16 +140,16 @@ describe("rescheduleBooking", () => {
       `Paid in all: ${formatMoney(before.totalMinor, before.currency)}`,
     ]);
     // Check-in on the day: the old code is invalid, the new one lets them in.
-    await startNow(db(), to.id);
+    await world.startNow(db(), to.id);
     expect(await scan(before.ticketCode)).toBe("invalid");
     expect(await scan(after.ticketCode)).toBe("ok");
   });
 
   it("cheaper: the difference exactly is refunded through the refund path (booking_refunds and the provider)", async () => {
     const { guest, from, to, booking } = await bookedToMove(2);
-    const paid = await bookingRow(db(), booking.id);
+    const paid = await world.bookingRow(db(), booking.id);
     const cheaper = acme.adult.priceMinor - 1000;
-    await withAdultPrice(db(), acme, cheaper, async () => {
+    await world.withAdultPrice(db(), acme, cheaper, async () => {
       const quote = await v1.quote({
         body: { serviceId: acme.serviceId, slotId: to.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 2 }] },
       });
@@ -175,7 +164,7 @@ describe("rescheduleBooking", () => {
         .from(sandboxRefunds)
         .where(eq(sandboxRefunds.paymentIntentId, paid.paymentIntentId!));
       expect(made.map((row) => row.amountMinor)).toEqual([difference]);
-      const after = await bookingRow(db(), booking.id);
+      const after = await world.bookingRow(db(), booking.id);
       expect(after).toMatchObject({ slotId: to.id, refundMinor: difference, paymentStatus: "paid" });
       const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
       expect(change.priceDifferenceMinor).toBe(-difference);
@@ -184,7 +173,7 @@ describe("rescheduleBooking", () => {
         `we are refunding the difference of ${formatMoney(difference, paid.currency)}`,
         `Paid in all: ${formatMoney(paid.totalMinor - difference, paid.currency)}`,
       ]);
-      await startNow(db(), to.id);
+      await world.startNow(db(), to.id);
       expect(await scan(paid.ticketCode)).toBe("invalid");
     });
   });
@@ -205,10 +194,10 @@ describe("rescheduleBooking", () => {
     const audited = await auditEntries(db(), "reschedule.settings_updated", manager.uid);
     expect(audited).toHaveLength(1);
     try {
-      await withAdultPrice(db(), acme, acme.adult.priceMinor - 500, async () => {
+      await world.withAdultPrice(db(), acme, acme.adult.priceMinor - 500, async () => {
         expectEnvelope(await reschedule(guest, booking.id, to.id), 409, "reschedule_refund_refused");
-        expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
-        expect(await seatsTaken(db(), to.id)).toBe(0);
+        expect((await world.bookingRow(db(), booking.id)).slotId).toBe(from.id);
+        expect(await world.seatsTaken(db(), to.id)).toBe(0);
         expect(await db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, booking.id))).toEqual([]);
       });
     } finally {
@@ -218,8 +207,8 @@ describe("rescheduleBooking", () => {
 
   it("dearer: the checkout asks exactly the difference; paying it moves the booking (old seats to the waitlist, old code invalid), totals are what was paid", async () => {
     const { guest, from, to, booking } = await bookedToMove(2, 4);
-    const before = await bookingRow(db(), booking.id);
-    await withAdultPrice(db(), acme, acme.adult.priceMinor + 750, async () => {
+    const before = await world.bookingRow(db(), booking.id);
+    await world.withAdultPrice(db(), acme, acme.adult.priceMinor + 750, async () => {
       const quote = await v1.quote({
         body: { serviceId: acme.serviceId, slotId: to.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 2 }] },
       });
@@ -234,24 +223,24 @@ describe("rescheduleBooking", () => {
       // Nothing is said before the difference is paid.
       expect((await outboxFor(guest.email)).some((message) => message.kind === "booking_rescheduled")).toBe(false);
       // Nothing moved yet; the new seats are held for the booking.
-      expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
-      expect(await seatsTaken(db(), from.id)).toBe(2);
-      expect(await seatsTaken(db(), to.id)).toBe(2);
-      const sessionId = sessionIdOf(pending.checkoutUrl);
+      expect((await world.bookingRow(db(), booking.id)).slotId).toBe(from.id);
+      expect(await world.seatsTaken(db(), from.id)).toBe(2);
+      expect(await world.seatsTaken(db(), to.id)).toBe(2);
+      const sessionId = world.sessionIdOf(pending.checkoutUrl);
       const [checkout] = await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, sessionId));
       expect(checkout).toMatchObject({ amountMinor: difference, purchaseKind: "reschedule", bookingId: booking.id });
       // The same key answers the same pending change and checkout.
       const again = await reschedule(guest, booking.id, to.id, key);
       expect(again.body.data.pendingChange.checkoutUrl).toBe(pending.checkoutUrl);
-      expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
+      expect((await world.bookingRow(db(), booking.id)).slotId).toBe(from.id);
 
-      const paid = await pay(sessionId);
+      const paid = await world.pay(sessionId);
       expect(paid.status).toBe(200);
-      const after = await bookingRow(db(), booking.id);
+      const after = await world.bookingRow(db(), booking.id);
       expect(after).toMatchObject({ slotId: to.id, totalMinor: newTotal, status: "confirmed", paymentStatus: "paid" });
       expect(after.ticketCode).not.toBe(before.ticketCode);
-      expect(await seatsTaken(db(), from.id)).toBe(0);
-      expect(await seatsTaken(db(), to.id)).toBe(2);
+      expect(await world.seatsTaken(db(), from.id)).toBe(0);
+      expect(await world.seatsTaken(db(), to.id)).toBe(2);
       const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
       expect(change).toMatchObject({ status: "done", priceDifferenceMinor: difference, toSlotId: to.id });
       expect(change.paymentIntentId).toBeTruthy();
@@ -260,13 +249,13 @@ describe("rescheduleBooking", () => {
       expect(view.body.data).toMatchObject({ pendingChange: null, totalMinor: newTotal });
       expect(view.body.data.changes).toEqual([expect.objectContaining({ priceDifferenceMinor: difference })]);
       // Paying twice (the event again) changes nothing.
-      expect((await pay(sessionId)).status).toBe(409);
+      expect((await world.pay(sessionId)).status).toBe(409);
       // The email says the difference paid and the new total (one email, sent once paid).
       await expectDateChangeEmail(guest, booking.id, { from, to }, before.ticketCode, [
         `you paid the difference of ${formatMoney(difference, before.currency)}`,
         `Paid in all: ${formatMoney(newTotal, before.currency)}`,
       ]);
-      await startNow(db(), to.id);
+      await world.startNow(db(), to.id);
       expect(await scan(before.ticketCode)).toBe("invalid");
       expect(await scan(after.ticketCode)).toBe("ok");
     });
@@ -274,47 +263,47 @@ describe("rescheduleBooking", () => {
 
   it("dearer, unpaid: when the hold lapses the held seats are freed and the booking stays where it was", async () => {
     const { guest, from, to, booking } = await bookedToMove(1, 3);
-    const before = await bookingRow(db(), booking.id);
-    await withAdultPrice(db(), acme, acme.adult.priceMinor + 500, async () => {
+    const before = await world.bookingRow(db(), booking.id);
+    await world.withAdultPrice(db(), acme, acme.adult.priceMinor + 500, async () => {
       const asked = await reschedule(guest, booking.id, to.id);
       expect(asked.status).toBe(200);
-      expect(await seatsTaken(db(), to.id)).toBe(1);
+      expect(await world.seatsTaken(db(), to.id)).toBe(1);
       await db()
         .update(bookingChanges)
         .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
         .where(eq(bookingChanges.bookingId, booking.id));
       expect(await expireRescheduleHolds(db())).toBe(1);
-      expect(await seatsTaken(db(), to.id)).toBe(0);
-      expect(await seatsTaken(db(), from.id)).toBe(1);
+      expect(await world.seatsTaken(db(), to.id)).toBe(0);
+      expect(await world.seatsTaken(db(), from.id)).toBe(1);
       const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
       expect(change.status).toBe("expired");
-      expect(await bookingRow(db(), booking.id)).toMatchObject({
+      expect(await world.bookingRow(db(), booking.id)).toMatchObject({
         slotId: from.id,
         ticketCode: before.ticketCode,
         totalMinor: before.totalMinor,
       });
       // Its checkout no longer takes the payment.
-      expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(409);
+      expect((await world.pay(world.sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(409);
       const view = await v1.booking({ params: { id: booking.id }, token: guest.idToken });
       expect(view.body.data).toMatchObject({ pendingChange: null, changes: [] });
     });
   });
 
   it("dearer: a second request replaces the pending one (its seats released); a payment of the replaced one is refunded whole, once", async () => {
-    const guest = await bookingUser(acme);
-    const from = await createSlot(db(), acme.serviceId, { capacity: 3 });
-    const first = await createSlot(db(), acme.serviceId, { capacity: 3 });
-    const second = await createSlot(db(), acme.serviceId, { capacity: 3 });
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
-    await withAdultPrice(db(), acme, acme.adult.priceMinor + 500, async () => {
+    const guest = await world.bookingUser(acme);
+    const from = await world.createSlot(db(), acme.serviceId, { capacity: 3 });
+    const first = await world.createSlot(db(), acme.serviceId, { capacity: 3 });
+    const second = await world.createSlot(db(), acme.serviceId, { capacity: 3 });
+    const booking = await world.confirmedBooking(guest, acme, from.id, 1);
+    await world.withAdultPrice(db(), acme, acme.adult.priceMinor + 500, async () => {
       const one = await reschedule(guest, booking.id, first.id);
       const two = await reschedule(guest, booking.id, second.id);
       expect(two.status).toBe(200);
-      expect(await seatsTaken(db(), first.id)).toBe(0);
-      expect(await seatsTaken(db(), second.id)).toBe(1);
+      expect(await world.seatsTaken(db(), first.id)).toBe(0);
+      expect(await world.seatsTaken(db(), second.id)).toBe(1);
       // The first checkout was closed; were its payment to arrive all the same, it goes back.
-      const firstSession = sessionIdOf(one.body.data.pendingChange.checkoutUrl);
-      expect((await pay(firstSession)).status).toBe(409);
+      const firstSession = world.sessionIdOf(one.body.data.pendingChange.checkoutUrl);
+      expect((await world.pay(firstSession)).status).toBe(409);
       const [stale] = await db()
         .select()
         .from(bookingChanges)
@@ -350,13 +339,13 @@ describe("rescheduleBooking", () => {
         }),
       ]);
       // The booking's own refunded sum is untouched; the second move is still payable.
-      expect(await bookingRow(db(), booking.id)).toMatchObject({
+      expect(await world.bookingRow(db(), booking.id)).toMatchObject({
         slotId: from.id,
         refundMinor: 0,
         paymentStatus: "paid",
       });
-      expect((await pay(sessionIdOf(two.body.data.pendingChange.checkoutUrl))).status).toBe(200);
-      expect((await bookingRow(db(), booking.id)).slotId).toBe(second.id);
+      expect((await world.pay(world.sessionIdOf(two.body.data.pendingChange.checkoutUrl))).status).toBe(200);
+      expect((await world.bookingRow(db(), booking.id)).slotId).toBe(second.id);
     });
   });
 
@@ -374,7 +363,7 @@ describe("rescheduleBooking", () => {
       .where(eq(sandboxRefunds.paymentIntentId, change.paymentIntentId!));
     expect(original.map((row) => row.amountMinor)).toEqual([before.totalMinor]);
     expect(difference.map((row) => row.amountMinor)).toEqual([change.priceDifferenceMinor]);
-    expect(await bookingRow(db(), booking.id)).toMatchObject({
+    expect(await world.bookingRow(db(), booking.id)).toMatchObject({
       status: "cancelled",
       refundMinor: moved.totalMinor,
       paymentStatus: "refunded",
@@ -411,23 +400,23 @@ describe("rescheduleBooking", () => {
         .reduce((sum, amount) => sum + amount, 0);
     expect(await refundsTo(before.paymentIntentId!)).toBe(before.totalMinor);
     expect(await refundsTo(change.paymentIntentId!)).toBe(change.priceDifferenceMinor);
-    expect(await bookingRow(db(), booking.id)).toMatchObject({
+    expect(await world.bookingRow(db(), booking.id)).toMatchObject({
       status: "cancelled",
       refundMinor: moved.totalMinor,
       paymentStatus: "refunded",
     });
-    expect(await seatsTaken(db(), to.id)).toBe(0);
+    expect(await world.seatsTaken(db(), to.id)).toBe(0);
   });
 
   it("the operator cancels the new departure after a paid dearer move: both payments refunded; a pending move to a cancelled departure is refunded when paid", async () => {
     const { guest, to, booking } = await bookedToMove(1);
-    const before = await bookingRow(db(), booking.id);
-    const other = await bookingUser(acme);
-    const otherFrom = await createSlot(db(), acme.serviceId);
-    const otherBooking = await confirmedBooking(other, acme, otherFrom.id, 1);
-    const pendingUrl: string = await withAdultPrice(db(), acme, acme.adult.priceMinor + 250, async () => {
+    const before = await world.bookingRow(db(), booking.id);
+    const other = await world.bookingUser(acme);
+    const otherFrom = await world.createSlot(db(), acme.serviceId);
+    const otherBooking = await world.confirmedBooking(other, acme, otherFrom.id, 1);
+    const pendingUrl: string = await world.withAdultPrice(db(), acme, acme.adult.priceMinor + 250, async () => {
       const asked = await reschedule(guest, booking.id, to.id);
-      expect((await pay(sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
+      expect((await world.pay(world.sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
       // Another traveller's move to the same departure waits for its payment.
       const waiting = await reschedule(other, otherBooking.id, to.id);
       return waiting.body.data.pendingChange.checkoutUrl;
@@ -441,8 +430,8 @@ describe("rescheduleBooking", () => {
     expect(await refundsTo(before.paymentIntentId!)).toEqual([before.totalMinor]);
     expect(await refundsTo(change.paymentIntentId!)).toEqual([change.priceDifferenceMinor]);
     // The other traveller pays the move to the cancelled departure: not moved, refunded whole.
-    expect((await pay(sessionIdOf(pendingUrl))).status).toBe(200);
-    expect((await bookingRow(db(), otherBooking.id)).slotId).toBe(otherFrom.id);
+    expect((await world.pay(world.sessionIdOf(pendingUrl))).status).toBe(200);
+    expect((await world.bookingRow(db(), otherBooking.id)).slotId).toBe(otherFrom.id);
     const [late] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, otherBooking.id));
     expect(late.status).toBe("refunded");
     expect(await refundsTo(late.paymentIntentId!)).toEqual([late.priceDifferenceMinor]);
@@ -450,19 +439,19 @@ describe("rescheduleBooking", () => {
 
   it("dearer, the booking cancelled while its checkout is open: the payment that still comes is refunded whole, the held seats freed, nothing moves", async () => {
     const { guest, from, to, booking } = await bookedToMove(1);
-    const checkoutUrl: string = await withAdultPrice(
+    const checkoutUrl: string = await world.withAdultPrice(
       db(),
       acme,
       acme.adult.priceMinor + 150,
       async () => (await reschedule(guest, booking.id, to.id)).body.data.pendingChange.checkoutUrl,
     );
-    expect(await seatsTaken(db(), to.id)).toBe(1);
+    expect(await world.seatsTaken(db(), to.id)).toBe(1);
     expect((await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken })).status).toBe(200);
-    expect((await pay(sessionIdOf(checkoutUrl))).status).toBe(200);
+    expect((await world.pay(world.sessionIdOf(checkoutUrl))).status).toBe(200);
     const [change] = await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
     expect(change.status).toBe("refunded");
-    expect(await seatsTaken(db(), to.id)).toBe(0);
-    expect(await bookingRow(db(), booking.id)).toMatchObject({ slotId: from.id, status: "cancelled" });
+    expect(await world.seatsTaken(db(), to.id)).toBe(0);
+    expect(await world.bookingRow(db(), booking.id)).toMatchObject({ slotId: from.id, status: "cancelled" });
     const back = await db()
       .select()
       .from(sandboxRefunds)
@@ -473,16 +462,16 @@ describe("rescheduleBooking", () => {
   });
 
   it("closed past the deadline and after check-in; another guest's booking is not found; hostile input is 4xx", async () => {
-    const guest = await bookingUser(acme);
-    const late = await createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
-    const to = await createSlot(db(), acme.serviceId);
-    const lateBooking = await confirmedBooking(guest, acme, late.id, 1);
+    const guest = await world.bookingUser(acme);
+    const late = await world.createSlot(db(), acme.serviceId, { startsInHours: acme.cutoffHours - 2 });
+    const to = await world.createSlot(db(), acme.serviceId);
+    const lateBooking = await world.confirmedBooking(guest, acme, late.id, 1);
     expectEnvelope(await reschedule(guest, lateBooking.id, to.id), 409, "reschedule_closed");
 
-    const from = await createSlot(db(), acme.serviceId);
-    const booking = await confirmedBooking(guest, acme, from.id, 1);
+    const from = await world.createSlot(db(), acme.serviceId);
+    const booking = await world.confirmedBooking(guest, acme, from.id, 1);
     expectEnvelope(await reschedule(guest, booking.id, from.id), 409, "same_departure");
-    const stranger = await bookingUser(acme);
+    const stranger = await world.bookingUser(acme);
     expectEnvelope(await reschedule(stranger, booking.id, to.id), 404, "booking_not_found");
     expectEnvelope(await reschedule(guest, booking.id, "no-such-slot"), 404, "slot_not_found");
     expectEnvelope(
@@ -498,9 +487,9 @@ describe("rescheduleBooking", () => {
     });
     expectEnvelope(bad, 400, "validation_error");
 
-    const today = await createSlot(db(), acme.serviceId);
-    const checkedIn = await confirmedBooking(guest, acme, today.id, 1);
-    await startNow(db(), today.id);
+    const today = await world.createSlot(db(), acme.serviceId);
+    const checkedIn = await world.confirmedBooking(guest, acme, today.id, 1);
+    await world.startNow(db(), today.id);
     const [{ ticketCode }] = await db()
       .select({ ticketCode: bookings.ticketCode })
       .from(bookings)
@@ -514,17 +503,17 @@ describe("rescheduleBooking", () => {
     const answers = await Promise.all([reschedule(guest, booking.id, to.id), reschedule(guest, booking.id, to.id)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await db().select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id))).toHaveLength(1);
-    expect(await seatsTaken(db(), from.id)).toBe(0);
-    expect(await seatsTaken(db(), to.id)).toBe(2);
+    expect(await world.seatsTaken(db(), from.id)).toBe(0);
+    expect(await world.seatsTaken(db(), to.id)).toBe(2);
   });
 
   // Last: it moves the product's clock (the due work runs the waitlist).
   it("the old seats go to the waitlist of the old departure", async () => {
-    const from = await createSlot(db(), acme.serviceId, { capacity: 4, seatsLeft: 2 });
-    const to = await createSlot(db(), acme.serviceId);
-    const guest = await bookingUser(acme);
-    const booking = await confirmedBooking(guest, acme, from.id, 2);
-    const waiter = await bookingUser(acme);
+    const from = await world.createSlot(db(), acme.serviceId, { capacity: 4, seatsLeft: 2 });
+    const to = await world.createSlot(db(), acme.serviceId);
+    const guest = await world.bookingUser(acme);
+    const booking = await world.confirmedBooking(guest, acme, from.id, 2);
+    const waiter = await world.bookingUser(acme);
     const joined = await v1.joinWaitlist({
       token: waiter.idToken,
       body: { serviceId: acme.serviceId, slotId: from.id, seats: 2 },

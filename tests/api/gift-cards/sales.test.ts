@@ -4,22 +4,13 @@ import { describe, expect, it } from "vitest";
 import { bookingRefunds, bookings, giftCards, giftCardTransactions, sandboxCheckouts } from "~api/db/schema";
 import { giftCardBalanceMinor, hashGiftCardCode } from "~api/gift-cards/ledger";
 import { normalizeGiftCardCode } from "~contract/gifts/gift-cards";
-import {
-  bookingBody,
-  bookingUser,
-  bookingWorld,
-  createSlot,
-  expireHoldNow,
-  pay,
-  placeBooking,
-  sessionIdOf,
-} from "../../support/booking";
+import * as world from "../../support/booking";
 import { outboxFor, syncedUser, uniqueEmail, type TestUser } from "../../support/identity";
 import { accountIdOf, asMember, syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
 import { issuedGiftCard } from "../../support/gift-cards";
 
-const { db, acme } = bookingWorld();
+const { db, acme } = world.bookingWorld();
 
 const buy = (user: TestUser | null, body: Record<string, unknown>, account?: string) =>
   v1.buyGiftCard({ ...(user ? { token: user.idToken } : {}), body, ...(account ? { account } : {}) });
@@ -38,7 +29,7 @@ async function boughtCard(buyer: TestUser, amountMinor: number, account?: string
   const to = uniqueEmail("recipient");
   const started = await buy(buyer, order(to, { amountMinor }), account);
   expect(started.status).toBe(201);
-  expect((await pay(sessionIdOf(started.body.data.checkoutUrl))).body.data.status).toBe("paid");
+  expect((await world.pay(world.sessionIdOf(started.body.data.checkoutUrl))).body.data.status).toBe("paid");
   const mail = (await outboxFor(to)).find((message) => message.kind === "gift_card");
   const code = /Your code: ([2-9A-Z-]{19})/.exec(mail.textBody)![1];
   return { id: started.body.data.id as string, code, to };
@@ -51,10 +42,10 @@ const ledgerOf = (giftCardId: string) =>
 async function bookedWithCard(amountMinor: number, adults: number, account?: string) {
   const buyer = await syncedUser();
   const card = await boughtCard(buyer, amountMinor, account);
-  const guest = await bookingUser(acme);
-  const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200 });
-  const body = bookingBody(acme, slot.id, adults, { giftCardCode: card.code });
-  const placed = await placeBooking(guest.idToken, body, account ? { account } : {});
+  const guest = await world.bookingUser(acme);
+  const slot = await world.createSlot(db(), acme.serviceId, { startsInHours: 200 });
+  const body = world.bookingBody(acme, slot.id, adults, { giftCardCode: card.code });
+  const placed = await world.placeBooking(guest.idToken, body, account ? { account } : {});
   return { buyer, card, guest, slot, placed };
 }
 
@@ -85,14 +76,14 @@ describe("buyGiftCard", () => {
     const to = uniqueEmail("recipient");
     const started = await buy(buyer, order(to));
     expect(started.status).toBe(201);
-    const session = sessionIdOf(started.body.data.checkoutUrl);
+    const session = world.sessionIdOf(started.body.data.checkoutUrl);
     const [checkout] = await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, session));
     expect(checkout).toMatchObject({ amountMinor: 5_000, currency: "USD", purchaseKind: "gift_card", bookingId: null });
     // Unpaid: nobody's card, no email.
     expect((await v1.myGiftCards({ token: buyer.idToken })).body.data).toEqual([]);
     expect(await outboxFor(to)).toEqual([]);
 
-    expect((await pay(session)).body.data.status).toBe("paid");
+    expect((await world.pay(session)).body.data.status).toBe("paid");
     const mail = (await outboxFor(to)).filter((message) => message.kind === "gift_card");
     expect(mail).toHaveLength(1);
     expect(mail[0].subject).toBe("Alex sent you a $50.00 gift card");
@@ -115,7 +106,7 @@ describe("buyGiftCard", () => {
       expect.objectContaining({ relation: "bought", amountMinor: 5_000, balanceMinor: 5_000, status: "active" }),
     ]);
     // The same payment event again changes nothing.
-    expect((await pay(session)).status).toBe(409);
+    expect((await world.pay(session)).status).toBe(409);
     expect((await outboxFor(to)).filter((message) => message.kind === "gift_card")).toHaveLength(1);
   });
 
@@ -127,7 +118,7 @@ describe("buyGiftCard", () => {
     const started = await buy(buyer, order(to, { deliverOn: day, timeZone: "Asia/Tokyo" }));
     expect(started.status).toBe(201);
     expect(started.body.data.deliverAt).toBe(new Date(`${day}T08:00:00+09:00`).toISOString());
-    await pay(sessionIdOf(started.body.data.checkoutUrl));
+    await world.pay(world.sessionIdOf(started.body.data.checkoutUrl));
     const [scheduled] = await db().select().from(giftCards).where(eq(giftCards.id, started.body.data.id));
     expect(scheduled).toMatchObject({ status: "scheduled", codeHash: null, last4: null });
     expect(await outboxFor(to)).toEqual([]);
@@ -178,11 +169,11 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
     expect(placed.status).toBe(201);
     const booking = placed.body.data.booking;
     expect(booking.giftCardMinor).toBe(2_000);
-    const session = sessionIdOf(placed.body.data.checkoutUrl);
+    const session = world.sessionIdOf(placed.body.data.checkoutUrl);
     const [checkout] = await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, session));
     expect(checkout.amountMinor).toBe(booking.totalMinor - 2_000);
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(0);
-    await pay(session);
+    await world.pay(session);
 
     const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.status).toBe(200);
@@ -199,31 +190,37 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
   it("a card kept on the account pays by its id (savedGiftCardId); another's, a used-up one, or both ways at once are refused", async () => {
     const buyer = await syncedUser();
     const card = await boughtCard(buyer, 1_500);
-    const guest = await bookingUser(acme);
+    const guest = await world.bookingUser(acme);
     const saved = await v1.addGiftCardToWallet({ token: guest.idToken, body: { code: card.code } });
     expect(saved.status).toBe(201);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 205 });
+    const slot = await world.createSlot(db(), acme.serviceId, { startsInHours: 205 });
     // Someone who did not keep the card cannot spend it by its id: the one uniform refusal, nothing held.
-    const stranger = await bookingUser(acme);
-    const refused = await placeBooking(stranger.idToken, bookingBody(acme, slot.id, 1, { savedGiftCardId: card.id }));
+    const stranger = await world.bookingUser(acme);
+    const refused = await world.placeBooking(
+      stranger.idToken,
+      world.bookingBody(acme, slot.id, 1, { savedGiftCardId: card.id }),
+    );
     expect(refused.status).toBe(404);
     expect(refused.body.error.code).toBe("gift_card_invalid");
     // A code and an id together: which one would pay? Refused before anything is held.
-    const both = await placeBooking(
+    const both = await world.placeBooking(
       guest.idToken,
-      bookingBody(acme, slot.id, 1, { savedGiftCardId: card.id, giftCardCode: card.code }),
+      world.bookingBody(acme, slot.id, 1, { savedGiftCardId: card.id, giftCardCode: card.code }),
     );
     expect(both.status).toBe(400);
     expect(await db().select().from(bookings).where(eq(bookings.slotId, slot.id))).toEqual([]);
 
-    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { savedGiftCardId: card.id }));
+    const placed = await world.placeBooking(
+      guest.idToken,
+      world.bookingBody(acme, slot.id, 1, { savedGiftCardId: card.id }),
+    );
     expect(placed.status).toBe(201);
     expect(placed.body.data.booking.giftCardMinor).toBe(1_500);
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(0);
     // Spent, it pays nothing more: refused like any other card.
-    const again = await placeBooking(
+    const again = await world.placeBooking(
       guest.idToken,
-      bookingBody(acme, (await createSlot(db(), acme.serviceId, { startsInHours: 206 })).id, 1, {
+      world.bookingBody(acme, (await world.createSlot(db(), acme.serviceId, { startsInHours: 206 })).id, 1, {
         savedGiftCardId: card.id,
       }),
     );
@@ -234,8 +231,8 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
   it("an operator's partial refund goes back to the card first, then to the card payment", async () => {
     const { card, placed } = await bookedWithCard(2_000, 2, "acme");
     const booking = placed.body.data.booking;
-    const session = sessionIdOf(placed.body.data.checkoutUrl);
-    await pay(session);
+    const session = world.sessionIdOf(placed.body.data.checkoutUrl);
+    await world.pay(session);
     const manager = await syncedMember(db(), "acme", "manager");
     const refund = (amountMinor: number, alreadyRefundedMinor: number) =>
       v1.operatorRefundBooking({
@@ -288,7 +285,7 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
     const { card, placed } = await bookedWithCard(1_000, 1);
     const id = placed.body.data.booking.id;
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(0);
-    await expireHoldNow(db(), id);
+    await world.expireHoldNow(db(), id);
     await v1.moveDevClock({ body: { advanceMinutes: 1 } });
     await v1.moveDevClock({ body: { advanceMinutes: 1 } });
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(1_000);
@@ -296,8 +293,8 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
     expect(released).toEqual([expect.objectContaining({ amountMinor: 1_000, bookingId: id })]);
 
     // The checkout is still payable for a while: that payment is refunded in full, the card keeps its balance.
-    const session = sessionIdOf(placed.body.data.checkoutUrl);
-    await pay(session);
+    const session = world.sessionIdOf(placed.body.data.checkoutUrl);
+    await world.pay(session);
     const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
     expect(row.status).toBe("refunded");
     const [checkout] = await db().select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, session));
@@ -306,8 +303,8 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
   });
 
   it("a wrong, empty or other storefront's card reads the same and holds nothing", async () => {
-    const guest = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200, capacity: 5 });
+    const guest = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { startsInHours: 200, capacity: 5 });
     const { code: harbor } = await issuedGiftCard(db(), 5_000, {
       accountId: await accountIdOf(db(), "harbor"),
       currency: "EUR",
@@ -337,7 +334,10 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
     ).rejects.toThrow();
     // "" and blanks are a code that names no card, not "no card" (issue 39 item 19).
     for (const code of ["ABCD-EFGH-JKMN-PQRS", "nonsense", harbor, emptyCode, "", "   "]) {
-      const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { giftCardCode: code }));
+      const placed = await world.placeBooking(
+        guest.idToken,
+        world.bookingBody(acme, slot.id, 1, { giftCardCode: code }),
+      );
       expect(placed.status).toBe(404);
       expect(placed.body.error).toMatchObject({
         code: "gift_card_invalid",
@@ -352,11 +352,11 @@ describe("paying a booking with a gift card (createBooking giftCardCode)", () =>
   });
 
   it("a card good here in another currency says so: 409 gift_card_currency with both currencies, nothing held", async () => {
-    const guest = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200, capacity: 5 });
+    const guest = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { startsInHours: 200, capacity: 5 });
     const other = acme.currency === "EUR" ? "USD" : "EUR";
     const { card, code } = await issuedGiftCard(db(), 5_000, { currency: other, recipientEmail: "z@example.com" });
-    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { giftCardCode: code }));
+    const placed = await world.placeBooking(guest.idToken, world.bookingBody(acme, slot.id, 1, { giftCardCode: code }));
     expect(placed.status).toBe(409);
     expect(placed.body.error).toMatchObject({
       code: "gift_card_currency",

@@ -7,26 +7,15 @@ import { accounts, bookingCheckIns, bookings, checkInScans, slots } from "~api/d
 import { purgeOld } from "~api/jobs/purge";
 import { normaliseTicketCode } from "~contract/bookings/ticket-code";
 import { expectEnvelope, expectPlainTextRefused } from "../../support/api";
-import {
-  bookingBody,
-  bookingRow,
-  bookingUser,
-  bookingWorld,
-  confirmedBooking,
-  createSlot,
-  inExperienceZone,
-  placeBooking,
-  startNow,
-  todaysBooking as todaysBookingOf,
-} from "../../support/booking";
+import * as world from "../../support/booking";
 import { syncedUser, type TestUser } from "../../support/identity";
 import { auditEntries, syncedMember } from "../../support/operator";
 import { v1, v1Path } from "../../support/client";
 
-const { db, acme } = bookingWorld();
+const { db, acme } = world.bookingWorld();
 
-const startsNow = (slotId: string) => startNow(db(), slotId);
-const todaysBooking = (adults = 2, guest?: TestUser) => todaysBookingOf(db(), acme, adults, guest);
+const startsNow = (slotId: string) => world.startNow(db(), slotId);
+const todaysBooking = (adults = 2, guest?: TestUser) => world.todaysBooking(db(), acme, adults, guest);
 
 function scan(token: string | undefined, body: unknown, account = "acme") {
   return v1.operatorCheckIn({ ...(token ? { token } : {}), body, account });
@@ -150,12 +139,12 @@ describe("operatorCheckIn: outcomes", () => {
 
   it("unpaid: a held booking, and a confirmed one whose payment is not made", async () => {
     const manager = await syncedMember(db(), "acme", "manager");
-    const guest = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const placed = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1));
+    const guest = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const placed = await world.placeBooking(guest.idToken, world.bookingBody(acme, slot.id, 1));
     expect(placed.status).toBe(201);
     await startsNow(slot.id);
-    const { ticketCode } = await bookingRow(db(), placed.body.data.booking.id);
+    const { ticketCode } = await world.bookingRow(db(), placed.body.data.booking.id);
     // The traveller does not see the code of a booking that is not confirmed.
     const view = await v1.booking({ params: { id: placed.body.data.booking.id }, token: guest.idToken });
     expect(view.body.data.ticketCode).toBeNull();
@@ -168,10 +157,10 @@ describe("operatorCheckIn: outcomes", () => {
 
   it("wrong_date: a departure of another day, with its time and zone", async () => {
     const manager = await syncedMember(db(), "acme", "manager");
-    const guest = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 24 * 5 });
-    const booking = await confirmedBooking(guest, acme, slot.id, 1);
-    const { ticketCode } = await bookingRow(db(), booking.id);
+    const guest = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { startsInHours: 24 * 5 });
+    const booking = await world.confirmedBooking(guest, acme, slot.id, 1);
+    const { ticketCode } = await world.bookingRow(db(), booking.id);
     const answer = (await scan(manager.idToken, fresh(ticketCode))).body.data;
     expect(answer).toMatchObject({
       outcome: "wrong_date",
@@ -188,7 +177,7 @@ describe("operatorCheckIn: outcomes", () => {
   it("an experience in Denver (operator in New York): 'today' is Denver's date; wrong_date says the departure's day and zone", async () => {
     const manager = await syncedMember(db(), "acme", "manager");
     const DENVER = "America/Denver";
-    await inExperienceZone(db(), acme, DENVER, async () => {
+    await world.inExperienceZone(db(), acme, DENVER, async () => {
       const now = DateTime.now().setZone(DENVER);
       const lateEvening = now.hour < 22; // before 22:00 in Denver, New York has the same date
       // Denver's today, on another date in New York: 22:30 (00:30 the next day in New York), or
@@ -206,15 +195,15 @@ describe("operatorCheckIn: outcomes", () => {
       expect(other.toISODate()).not.toBe(now.toISODate());
       expect(newYork(other)).toBe(newYork(now));
       const bookAt = async (startsAt: DateTime) => {
-        const guest = await bookingUser(acme);
-        const slot = await createSlot(db(), acme.serviceId);
-        const booking = await confirmedBooking(guest, acme, slot.id, 1);
+        const guest = await world.bookingUser(acme);
+        const slot = await world.createSlot(db(), acme.serviceId);
+        const booking = await world.confirmedBooking(guest, acme, slot.id, 1);
         const at = startsAt.set({ second: 23, millisecond: 0 }).toJSDate();
         await db()
           .update(slots)
           .set({ startsAt: at, endsAt: new Date(at.getTime() + 90 * 60_000) })
           .where(eq(slots.id, slot.id));
-        return { booking, code: (await bookingRow(db(), booking.id)).ticketCode, at };
+        return { booking, code: (await world.bookingRow(db(), booking.id)).ticketCode, at };
       };
       const onToday = await bookAt(today);
       expect((await scan(manager.idToken, fresh(onToday.code))).body.data).toMatchObject({
@@ -335,7 +324,7 @@ describe("the traveller's ticket and cancelling after check-in", () => {
         409,
         "checked_in",
       );
-      expect((await bookingRow(db(), booking.id)).status).toBe("confirmed");
+      expect((await world.bookingRow(db(), booking.id)).status).toBe("confirmed");
     } finally {
       await db()
         .update(accounts)
@@ -406,8 +395,13 @@ describe("check-in settings", () => {
     try {
       const checkedIn = await todaysBooking(2);
       const slot = checkedIn.slot;
-      const absent = await bookingUser(acme);
-      const absentBooking = await confirmedBooking(absent, acme, (await createSlot(db(), acme.serviceId)).id, 1);
+      const absent = await world.bookingUser(acme);
+      const absentBooking = await world.confirmedBooking(
+        absent,
+        acme,
+        (await world.createSlot(db(), acme.serviceId)).id,
+        1,
+      );
       await db().update(bookings).set({ slotId: slot.id }).where(eq(bookings.id, absentBooking.id));
       expect((await scan(manager.idToken, fresh(checkedIn.code, { guests: 1 }))).body.data.outcome).toBe("ok");
       const [{ endsAt }] = await db().select({ endsAt: slots.endsAt }).from(slots).where(eq(slots.id, slot.id));
@@ -424,7 +418,7 @@ describe("check-in settings", () => {
       expect(sent).toHaveLength(1);
       expect(sent[0].textBody).toContain("#review");
       expect(await tips(absent.email)).toHaveLength(0);
-      expect((await bookingRow(db(), absentBooking.id)).tipEmailSentAt).toBeNull();
+      expect((await world.bookingRow(db(), absentBooking.id)).tipEmailSentAt).toBeNull();
     } finally {
       await db().update(accounts).set({ requireCheckIn: false }).where(eq(accounts.id, acme.accountId));
     }

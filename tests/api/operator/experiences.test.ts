@@ -5,14 +5,7 @@ import { accounts, auditLog, experiences, services, ticketTypes } from "~api/db/
 import { CHANGED_HEADER } from "~contract/system/changes";
 import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope, expectPlainTextRefused } from "../../support/api";
-import {
-  bookingBody,
-  bookingUser,
-  createSlot,
-  findService,
-  placeBooking,
-  type TestService,
-} from "../../support/booking";
+import * as world from "../../support/booking";
 import { auditEntries, accountIdOf, asMember, syncedMember } from "../../support/operator";
 import { identityWorld, syncedUser, type TestUser } from "../../support/identity";
 import { callEndpoint, declared, v1 } from "../../support/client";
@@ -84,7 +77,7 @@ async function travellerDoors(id: string, serviceId: string, slotId: string, tra
       })
     ).status,
     booking: (
-      await placeBooking(
+      await world.placeBooking(
         traveller.idToken,
         {
           serviceId,
@@ -102,7 +95,7 @@ async function travellerDoors(id: string, serviceId: string, slotId: string, tra
 describe("operator experiences: the guard", () => {
   it("signed out 401, non-member 404, another operator's id 404, guide 403, on every endpoint", async () => {
     const { id } = await create(owner);
-    const seededHarbor = (await findService(db(), "harbor")).experienceId;
+    const seededHarbor = (await world.findService(db(), "harbor")).experienceId;
     const endpoints: Array<[EndpointName, { experienceId?: string }, unknown]> = [
       ["operatorListExperiences", {}, undefined],
       ["operatorGetExperience", { experienceId: id }, undefined],
@@ -297,8 +290,8 @@ describe("operator experiences: validation at the edge", () => {
 describe("operator experiences: a draft is invisible to travellers until published", () => {
   it("draft: 404 everywhere; publish needs a ticket type; published: on sale; unpublished: 404 again", async () => {
     const { id, serviceId } = await create(owner);
-    const slot = await createSlot(db(), serviceId, { capacity: 8 });
-    const traveller = await bookingUser(await findService(db(), "acme"));
+    const slot = await world.createSlot(db(), serviceId, { capacity: 8 });
+    const traveller = await world.bookingUser(await world.findService(db(), "acme"));
 
     const hidden = {
       listed: false,
@@ -368,9 +361,9 @@ describe("operator experiences: a draft is invisible to travellers until publish
   });
 
   it("unpublishing a seeded experience closes its details, quote and booking; publishing reopens them", async () => {
-    const seeded: TestService = await findService(db(), "acme");
-    const traveller = await bookingUser(seeded);
-    const slot = await createSlot(db(), seeded.serviceId);
+    const seeded: world.TestService = await world.findService(db(), "acme");
+    const traveller = await world.bookingUser(seeded);
+    const slot = await world.createSlot(db(), seeded.serviceId);
     expect((await patch(owner, seeded.experienceId, { published: false })).status).toBe(200);
     expectEnvelope(
       await v1.experience({ params: { parentId: seeded.experienceId }, account: "acme" }),
@@ -390,19 +383,19 @@ describe("operator experiences: a draft is invisible to travellers until publish
       404,
       "not_found",
     );
-    expectEnvelope(await placeBooking(traveller.idToken, bookingBody(seeded, slot.id)), 404, "not_found");
+    expectEnvelope(await world.placeBooking(traveller.idToken, world.bookingBody(seeded, slot.id)), 404, "not_found");
     // The marketplace (no storefront) too.
     expectEnvelope(await v1.experience({ params: { parentId: seeded.experienceId } }), 404, "not_found");
 
     expect((await patch(owner, seeded.experienceId, { published: true })).status).toBe(200);
     expect((await v1.experience({ params: { parentId: seeded.experienceId }, account: "acme" })).status).toBe(200);
-    expect((await placeBooking(traveller.idToken, bookingBody(seeded, slot.id))).status).toBe(201);
+    expect((await world.placeBooking(traveller.idToken, world.bookingBody(seeded, slot.id))).status).toBe(201);
   });
 });
 
 describe("operator experiences: edits", () => {
   it("changes the fields given, audits their names (not their texts), shows on the catalog at once", async () => {
-    const seeded = await findService(db(), "acme");
+    const seeded = await world.findService(db(), "acme");
     const res = await patch(manager, seeded.experienceId, {
       title: "Brooklyn Bridge at Dawn",
       durationMinutes: 135,

@@ -7,21 +7,12 @@ import { settleDueRefunds } from "~api/bookings/refunds";
 import type { OperatorRole } from "~contract/operator/team";
 import { minorUnitDigits, toMajorUnits } from "~contract/money";
 import { expectEnvelope } from "../../support/api";
-import {
-  bookingRow,
-  bookingUser,
-  bookingWorld,
-  confirmedBooking,
-  createSlot,
-  placeBooking,
-  bookingBody,
-  seatsTaken,
-} from "../../support/booking";
+import * as world from "../../support/booking";
 import { outboxFor, syncedUser } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
 
-const { db, acme } = bookingWorld();
+const { db, acme } = world.bookingWorld();
 
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
@@ -45,9 +36,9 @@ const getBooking = (token: string | undefined, bookingId: string, account = "acm
 
 /** A traveller's paid booking of `adults` on a new departure of acme's. */
 async function paidBooking(adults = 2, startsInHours = 240) {
-  const guest = await bookingUser(acme);
-  const slot = await createSlot(db(), acme.serviceId, { startsInHours });
-  const booking = await confirmedBooking(guest, acme, slot.id, adults);
+  const guest = await world.bookingUser(acme);
+  const slot = await world.createSlot(db(), acme.serviceId, { startsInHours });
+  const booking = await world.confirmedBooking(guest, acme, slot.id, adults);
   return { guest, slot, booking };
 }
 
@@ -55,12 +46,12 @@ const refundRows = (bookingId: string) =>
   db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, bookingId));
 
 async function sandboxRefundsOf(bookingId: string) {
-  const row = await bookingRow(db(), bookingId);
+  const row = await world.bookingRow(db(), bookingId);
   return db().select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, row.paymentIntentId!));
 }
 
 async function checkoutRefunded(bookingId: string) {
-  const row = await bookingRow(db(), bookingId);
+  const row = await world.bookingRow(db(), bookingId);
   const [checkout] = await db()
     .select()
     .from(sandboxCheckouts)
@@ -132,7 +123,7 @@ describe("operator booking: the service fee and what the operator receives", () 
   it("paid: the fee travellers paid on top and the rest the operator's; a refund gives back the fee's share; a guide sees no money", async () => {
     const [manager, guide] = await Promise.all([member("acme", "manager"), member("acme", "guide")]);
     const { booking, slot } = await paidBooking(2);
-    const { feesMinor, totalMinor } = await bookingRow(db(), booking.id);
+    const { feesMinor, totalMinor } = await world.bookingRow(db(), booking.id);
     expect(feesMinor).toBeGreaterThan(0);
     const before = (await getBooking(manager.idToken, booking.id)).body.data.money;
     expect(before).toMatchObject({
@@ -180,7 +171,7 @@ describe("operator refunds: partial, full, conflicts", () => {
         refundableMinor: total - part,
       },
     });
-    expect(await bookingRow(db(), booking.id)).toMatchObject({
+    expect(await world.bookingRow(db(), booking.id)).toMatchObject({
       status: "confirmed",
       paymentStatus: "paid",
       refundMinor: part,
@@ -247,17 +238,17 @@ describe("operator refunds: partial, full, conflicts", () => {
     expect(again.body.data.refund).toEqual(first.body.data.refund);
     expect(await refundRows(booking.id)).toHaveLength(1);
     expect(await sandboxRefundsOf(booking.id)).toHaveLength(1);
-    expect((await bookingRow(db(), booking.id)).refundMinor).toBe(250);
+    expect((await world.bookingRow(db(), booking.id)).refundMinor).toBe(250);
   });
 
   it("release seats: the booking cancelled, its seats freed; a cancellation later refunds only the remainder", async () => {
     const manager = await member("acme", "manager");
     const { slot, booking } = await paidBooking(2);
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
     const released = await refund(manager.idToken, booking.id, ask(500, 0, "Guest asked to cancel by phone", true));
     expect(released.status).toBe(201);
     expect(released.body.data.booking).toMatchObject({ status: "cancelled", refundedMinor: 500 });
-    expect(await seatsTaken(db(), slot.id)).toBe(0);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(0);
     // Seats cannot be released twice.
     expectEnvelope(await refund(manager.idToken, booking.id, ask(100, 500, "Again", true)), 409, "not_cancellable");
   });
@@ -285,7 +276,7 @@ describe("operator refunds: partial, full, conflicts", () => {
     const manager = await member("acme", "manager");
     const { booking } = await paidBooking(1, 240);
     // Started: move the departure into the past.
-    const row = await bookingRow(db(), booking.id);
+    const row = await world.bookingRow(db(), booking.id);
     await db().execute(
       `update slots set starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour' where id = '${row.slotId}'`,
     );
@@ -293,9 +284,9 @@ describe("operator refunds: partial, full, conflicts", () => {
     const kept = await refund(manager.idToken, booking.id, ask(100, 0, "Short tour", false));
     expect(kept.status).toBe(201);
 
-    const guest = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const held = await placeBooking(guest.idToken, bookingBody(acme, slot.id, 1));
+    const guest = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId);
+    const held = await world.placeBooking(guest.idToken, world.bookingBody(acme, slot.id, 1));
     expectEnvelope(
       await refund(manager.idToken, held.body.data.booking.id, ask(100, 0, "x", false)),
       409,
@@ -306,7 +297,7 @@ describe("operator refunds: partial, full, conflicts", () => {
   it("the sweep settles an owed refund after a provider failure", async () => {
     const manager = await member("acme", "manager");
     const { booking } = await paidBooking(1);
-    const row = await bookingRow(db(), booking.id);
+    const row = await world.bookingRow(db(), booking.id);
     // The sandbox refuses refunds of a payment it does not find paid: make it fail for a moment.
     await db()
       .update(sandboxCheckouts)
@@ -315,7 +306,7 @@ describe("operator refunds: partial, full, conflicts", () => {
     const owed = await refund(manager.idToken, booking.id, ask(300, 0, "Broken bus", false));
     expect(owed.status).toBe(201);
     expect(owed.body.data).toMatchObject({ refund: { status: "owed", madeAt: null }, booking: { refundedMinor: 300 } });
-    expect((await bookingRow(db(), booking.id)).refundMinor).toBeNull();
+    expect((await world.bookingRow(db(), booking.id)).refundMinor).toBeNull();
     await db()
       .update(sandboxCheckouts)
       .set({ status: "paid" })
@@ -323,7 +314,7 @@ describe("operator refunds: partial, full, conflicts", () => {
     expect(await settleDueRefunds(db())).toBeGreaterThanOrEqual(1);
     expect(await settleDueRefunds(db())).toBe(0);
     expect((await refundRows(booking.id))[0]).toMatchObject({ status: "made" });
-    expect((await bookingRow(db(), booking.id)).refundMinor).toBe(300);
+    expect((await world.bookingRow(db(), booking.id)).refundMinor).toBe(300);
     expect(await checkoutRefunded(booking.id)).toBe(300);
   });
 });
@@ -336,7 +327,7 @@ describe("refunds owed under the earlier model", () => {
     await db().delete(bookingRefunds).where(eq(bookingRefunds.bookingId, booking.id));
     await db()
       .delete(sandboxRefunds)
-      .where(eq(sandboxRefunds.paymentIntentId, (await bookingRow(db(), booking.id)).paymentIntentId!));
+      .where(eq(sandboxRefunds.paymentIntentId, (await world.bookingRow(db(), booking.id)).paymentIntentId!));
     await db().execute(`update bookings set payment_status = 'paid', refund_minor = null where id = '${booking.id}'`);
     await db().execute(`update sandbox_checkouts set refunded_minor = 0 where booking_id = '${booking.id}'`);
     expect(await settleDueRefunds(db())).toBeGreaterThanOrEqual(1);
@@ -348,7 +339,7 @@ describe("refunds owed under the earlier model", () => {
         idempotencyKey: `refund_${booking.id}`,
       }),
     ]);
-    expect(await bookingRow(db(), booking.id)).toMatchObject({
+    expect(await world.bookingRow(db(), booking.id)).toMatchObject({
       paymentStatus: "refunded",
       refundMinor: booking.totalMinor,
     });
@@ -367,7 +358,7 @@ describe("operator refunds: the race", () => {
     expect(await refundRows(booking.id)).toHaveLength(1);
     expect(await sandboxRefundsOf(booking.id)).toHaveLength(1);
     expect(await checkoutRefunded(booking.id)).toBe(400);
-    expect((await bookingRow(db(), booking.id)).refundMinor).toBe(400);
+    expect((await world.bookingRow(db(), booking.id)).refundMinor).toBe(400);
   });
 
   it("10 refunds at once, each its own key, the same figure seen: one succeeds, nine 409", async () => {
@@ -381,7 +372,7 @@ describe("operator refunds: the race", () => {
     for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.error.code).toBe("refund_stale");
     expect(await refundRows(booking.id)).toHaveLength(1);
     expect(await sandboxRefundsOf(booking.id)).toHaveLength(1);
-    expect((await bookingRow(db(), booking.id)).refundMinor).toBe(300);
+    expect((await world.bookingRow(db(), booking.id)).refundMinor).toBe(300);
   });
 });
 
@@ -389,7 +380,7 @@ describe("operator refund: the amount as typed, read in the booking's currency",
   it("`amount` is turned into minor units with the booking's currency; too many decimals, nothing, or both forms are a 400", async () => {
     const manager = await member("acme", "manager");
     const { booking } = await paidBooking(2);
-    const { currency } = await bookingRow(db(), booking.id);
+    const { currency } = await world.bookingRow(db(), booking.id);
     const digits = minorUnitDigits(currency);
     const typed = (minor: number) => toMajorUnits(minor, digits);
     const body = { alreadyRefundedMinor: 0, reason: "Rain during the tour", releaseSeats: false };

@@ -6,22 +6,13 @@ import { auditLog, experiences, sandboxCheckouts, services, slots } from "~api/d
 import { CHANGED_HEADER } from "~contract/system/changes";
 import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope, expectPlainTextRefused } from "../../support/api";
-import {
-  bookingBody,
-  bookingRow,
-  bookingUser,
-  bookingWorld,
-  confirmedBooking,
-  createSlot,
-  placeBooking,
-  seatsTaken,
-} from "../../support/booking";
+import * as world from "../../support/booking";
 import { call, outboxFor, syncedUser } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
 import { callEndpoint, declared, v1, v1Path } from "../../support/client";
 import type { EndpointName } from "~contract/endpoints";
 
-const { db, acme } = bookingWorld();
+const { db, acme } = world.bookingWorld();
 
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
@@ -82,7 +73,7 @@ describe("operator schedules: the guard, endpoint by endpoint", () => {
       syncedUser(),
       member("harbor", "owner"),
     ]);
-    const slot = await createSlot(db(), acme.serviceId);
+    const slot = await world.createSlot(db(), acme.serviceId);
     const body = schedule(acme.timezone, { weekdays: [1], startTimes: ["09:00"] });
     const experienceId = acme.experienceId;
     const serviceId = acme.serviceId;
@@ -239,9 +230,9 @@ describe("operator schedules: materialised departures", () => {
     expect(made.length).toBeGreaterThanOrEqual(16);
     // Two Mondays a few weeks out: one booked and paid, one held (not paid).
     const [paidSlot, heldSlot] = [made[3], made[4]];
-    const [guest, holder] = await Promise.all([bookingUser(acme), bookingUser(acme)]);
-    const booking = await confirmedBooking(guest, acme, paidSlot.id, 2, { account: "acme" });
-    const held = await placeBooking(holder.idToken, bookingBody(acme, heldSlot.id, 1), { account: "acme" });
+    const [guest, holder] = await Promise.all([world.bookingUser(acme), world.bookingUser(acme)]);
+    const booking = await world.confirmedBooking(guest, acme, paidSlot.id, 2, { account: "acme" });
+    const held = await world.placeBooking(holder.idToken, world.bookingBody(acme, heldSlot.id, 1), { account: "acme" });
     expect(held.status).toBe(201);
 
     const changed = await setSchedule(manager.idToken, serviceId, mondays("11:20"));
@@ -258,7 +249,7 @@ describe("operator schedules: materialised departures", () => {
         capacity: slot.capacity,
       });
     }
-    expect(await seatsTaken(db(), paidSlot.id)).toBe(2);
+    expect(await world.seatsTaken(db(), paidSlot.id)).toBe(2);
     const listed = changed.body.data.schedule.needsDecision;
     expect(listed.map((d: { id: string }) => d.id)).toEqual([paidSlot.id, heldSlot.id]);
     expect(listed[0]).toMatchObject({ seatsSold: 2, seatsHeld: 0, bookings: 1, needsDecision: true });
@@ -282,7 +273,7 @@ describe("operator schedules: materialised departures", () => {
     expect(keptRow).toMatchObject({ needsDecision: false, status: "open", startsAt: heldSlot.startsAt });
 
     // Cancel: the booking is cancelled and refunded in full once, the guest emailed, the seats released.
-    const before = await bookingRow(db(), booking.id);
+    const before = await world.bookingRow(db(), booking.id);
     const cancelled = await v1.operatorCancelDeparture({
       params: { departureId: paidSlot.id },
       ...asMember(manager.idToken),
@@ -294,9 +285,9 @@ describe("operator schedules: materialised departures", () => {
       refunds: 1,
       departure: { id: paidSlot.id, status: "cancelled", seatsSold: 0, seatsHeld: 0, needsDecision: false },
     });
-    const after = await bookingRow(db(), booking.id);
+    const after = await world.bookingRow(db(), booking.id);
     expect(after).toMatchObject({ status: "cancelled", paymentStatus: "refunded", refundMinor: before.totalMinor });
-    expect(await seatsTaken(db(), paidSlot.id)).toBe(0);
+    expect(await world.seatsTaken(db(), paidSlot.id)).toBe(0);
     const again = await v1.operatorCancelDeparture({
       params: { departureId: paidSlot.id },
       ...asMember(manager.idToken),
@@ -307,7 +298,7 @@ describe("operator schedules: materialised departures", () => {
       .from(sandboxCheckouts)
       .where(eq(sandboxCheckouts.paymentIntentId, before.paymentIntentId!));
     expect(checkout.refundedMinor).toBe(before.totalMinor);
-    expect(await bookingRow(db(), booking.id)).toMatchObject({ refundMinor: before.totalMinor });
+    expect(await world.bookingRow(db(), booking.id)).toMatchObject({ refundMinor: before.totalMinor });
     const mails = (await outboxFor(guest.email)).filter((mail: { subject: string }) =>
       mail.subject.startsWith("Departure cancelled"),
     );
@@ -332,10 +323,10 @@ describe("operator schedules: materialised departures", () => {
 describe("operator departures: capacity, closing, one-offs, cut-off", () => {
   it("capacity never below the seats sold and held: 409 with the count; at the count it is taken", async () => {
     const manager = await member("acme", "manager");
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 10 });
-    const [guest, holder] = await Promise.all([bookingUser(acme), bookingUser(acme)]);
-    await confirmedBooking(guest, acme, slot.id, 3);
-    expect((await placeBooking(holder.idToken, bookingBody(acme, slot.id, 2))).status).toBe(201);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 10 });
+    const [guest, holder] = await Promise.all([world.bookingUser(acme), world.bookingUser(acme)]);
+    await world.confirmedBooking(guest, acme, slot.id, 3);
+    expect((await world.placeBooking(holder.idToken, world.bookingBody(acme, slot.id, 2))).status).toBe(201);
     const params = { departureId: slot.id };
     const below = await v1.operatorUpdateDeparture({ params, ...asMember(manager.idToken, { body: { capacity: 4 } }) });
     expectEnvelope(below, 409, "capacity_below_taken");
@@ -345,8 +336,8 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     expect(at.status).toBe(200);
     expect(at.body.data).toMatchObject({ capacity: 5, seatsSold: 3, seatsHeld: 2, bookings: 2, onSale: true });
     // Full now: nobody else gets a seat.
-    const late = await bookingUser(acme);
-    expectEnvelope(await placeBooking(late.idToken, bookingBody(acme, slot.id, 1)), 409, "sold_out");
+    const late = await world.bookingUser(acme);
+    expectEnvelope(await world.placeBooking(late.idToken, world.bookingBody(acme, slot.id, 1)), 409, "sold_out");
     const audit = await db()
       .select()
       .from(auditLog)
@@ -356,9 +347,9 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
 
   it("a closed departure is not bookable (availability, quote, booking) and its bookings stand; reopened, it is", async () => {
     const manager = await member("acme", "manager");
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 8, startsInHours: 24 * 9 });
-    const guest = await bookingUser(acme);
-    const booking = await confirmedBooking(guest, acme, slot.id, 1);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 8, startsInHours: 24 * 9 });
+    const guest = await world.bookingUser(acme);
+    const booking = await world.confirmedBooking(guest, acme, slot.id, 1);
     const params = { departureId: slot.id };
     const closed = await v1.operatorUpdateDeparture({
       params,
@@ -371,8 +362,8 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
       tickets: [{ ticketTypeId: acme.adult.id, quantity: 1 }],
     };
     expectEnvelope(await v1.quote({ account: "acme", body: quote }), 409, "sales_closed");
-    const other = await bookingUser(acme);
-    expectEnvelope(await placeBooking(other.idToken, bookingBody(acme, slot.id, 1)), 409, "sales_closed");
+    const other = await world.bookingUser(acme);
+    expectEnvelope(await world.placeBooking(other.idToken, world.bookingBody(acme, slot.id, 1)), 409, "sales_closed");
     const date = DateTime.fromJSDate(slot.startsAt, { zone: acme.timezone }).toISODate();
     const availability = () =>
       v1.availability({
@@ -383,7 +374,7 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     const ids = (res: { body: { data: { days: Array<{ slots: Array<{ id: string }> }> } } }) =>
       res.body.data.days.flatMap((day) => day.slots.map((s) => s.id));
     expect(ids(await availability())).not.toContain(slot.id);
-    expect((await bookingRow(db(), booking.id)).status).toBe("confirmed");
+    expect((await world.bookingRow(db(), booking.id)).status).toBe("confirmed");
 
     await v1.operatorUpdateDeparture({ params, ...asMember(manager.idToken, { body: { status: "open" } }) });
     expect((await v1.quote({ account: "acme", body: quote })).status).toBe(200);
@@ -393,8 +384,8 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
   it("the online cut-off stops sales that many minutes before the start", async () => {
     const manager = await member("acme", "manager");
     const serviceId = acme.serviceId;
-    const soon = await createSlot(db(), serviceId, { startsInHours: 2 });
-    const later = await createSlot(db(), serviceId, { startsInHours: 5 });
+    const soon = await world.createSlot(db(), serviceId, { startsInHours: 2 });
+    const later = await world.createSlot(db(), serviceId, { startsInHours: 5 });
     const quote = (slotId: string) =>
       v1.quote({
         account: "acme",
@@ -409,8 +400,8 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     expect(set.status).toBe(200);
     expect(set.body.data.schedule.service.salesCutoffMinutes).toBe(180);
     expectEnvelope(await quote(soon.id), 409, "sales_closed");
-    const guest = await bookingUser(acme);
-    expectEnvelope(await placeBooking(guest.idToken, bookingBody(acme, soon.id, 1)), 409, "sales_closed");
+    const guest = await world.bookingUser(acme);
+    expectEnvelope(await world.placeBooking(guest.idToken, world.bookingBody(acme, soon.id, 1)), 409, "sales_closed");
     expect((await quote(later.id)).status).toBe(200);
     const listed = await v1.operatorListDepartures({
       params: { experienceId: acme.experienceId },
@@ -579,7 +570,7 @@ describe("the departures listing: windows of local dates", () => {
     });
     // A departure 40 days on: not in the default window (from now, 30 days on), in the next one.
     const startsAt = DateTime.fromISO(`${day}T10:00`, { zone: acme.timezone });
-    const slot = await createSlot(db(), acme.serviceId, {
+    const slot = await world.createSlot(db(), acme.serviceId, {
       startsInHours: Math.round(startsAt.diff(DateTime.now(), "hours").hours),
     });
     const ids = (answer: typeof shown) => answer.body.data.departures.map((d: { id: string }) => d.id);

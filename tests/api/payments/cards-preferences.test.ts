@@ -3,36 +3,26 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "~contract/identity/preferences";
 import { paymentMethods, users } from "~api/db/schema";
 import { expectEnvelope } from "../../support/api";
-import {
-  bookingWorld,
-  bookingBody,
-  bookingRow,
-  bookingUser,
-  createSlot,
-  pay,
-  placeBooking,
-  seatsTaken,
-  sessionIdOf,
-} from "../../support/booking";
+import * as world from "../../support/booking";
 import { call, outboxFor, syncedUser, type TestUser } from "../../support/identity";
 import { v1 } from "../../support/client";
 
-const { db, acme } = bookingWorld();
+const { db, acme } = world.bookingWorld();
 
 const cards = async (user: TestUser) => (await v1.savedCards({ token: user.idToken })).body.data;
 
 /** Books one seat and pays with the test card, keeping it: the guest now has a saved card. */
 async function payAndSave(user: TestUser, expiry = "12/39") {
-  const slot = await createSlot(db(), acme.serviceId, { capacity: 10 });
-  const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id));
-  const paid = await pay(sessionIdOf(placed.body.data.checkoutUrl), undefined, { saveCard: true, expiry });
+  const slot = await world.createSlot(db(), acme.serviceId, { capacity: 10 });
+  const placed = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id));
+  const paid = await world.pay(world.sessionIdOf(placed.body.data.checkoutUrl), undefined, { saveCard: true, expiry });
   expect(paid.status).toBe(200);
   return placed.body.data.booking.id as string;
 }
 
 describe("saved cards", () => {
   it("a card saved at checkout is listed (brand, last 4, expiry; never the number), the first one default", async () => {
-    const user = await bookingUser(acme);
+    const user = await world.bookingUser(acme);
     expect(await cards(user)).toEqual([]);
     const bookingId = await payAndSave(user);
     const list = await cards(user);
@@ -47,7 +37,7 @@ describe("saved cards", () => {
       }),
     ]);
     expect(JSON.stringify(list)).not.toContain("4242424242424242");
-    expect(await bookingRow(db(), bookingId)).toMatchObject({ cardBrand: "visa", cardLast4: "4242" });
+    expect(await world.bookingRow(db(), bookingId)).toMatchObject({ cardBrand: "visa", cardLast4: "4242" });
     const booking = await v1.booking({ params: { id: bookingId }, token: user.idToken });
     expect(booking.body.data.card).toEqual({ brand: "visa", last4: "4242" });
     expect(booking.body.data.confirmedAt).toEqual(expect.any(String));
@@ -61,7 +51,7 @@ describe("saved cards", () => {
   });
 
   it("set default, remove (the default moves; no card left → no payment method on file)", async () => {
-    const user = await bookingUser(acme);
+    const user = await world.bookingUser(acme);
     await payAndSave(user, "12/39");
     await payAndSave(user, "10/37");
     const [first, second] = await cards(user);
@@ -81,11 +71,14 @@ describe("saved cards", () => {
   });
 
   it("pays a booking at once with a saved card: confirmed, no checkout page; an expired card falls back to the checkout", async () => {
-    const user = await bookingUser(acme);
+    const user = await world.bookingUser(acme);
     await payAndSave(user);
     const [card] = await cards(user);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 5 });
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2, { paymentMethodId: card.id }));
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 5 });
+    const placed = await world.placeBooking(
+      user.idToken,
+      world.bookingBody(acme, slot.id, 2, { paymentMethodId: card.id }),
+    );
     expect(placed.status).toBe(201);
     expect(placed.body.data.booking).toMatchObject({
       status: "confirmed",
@@ -95,23 +88,26 @@ describe("saved cards", () => {
     expect(placed.body.data.checkoutUrl).toBe(
       `/experiences/${acme.experienceId}/${acme.serviceId}/return/${placed.body.data.booking.id}`,
     );
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
     expect((await outboxFor(user.email)).filter((m) => m.kind === "booking_confirmed").length).toBeGreaterThanOrEqual(
       2,
     );
 
     await db().update(paymentMethods).set({ expYear: 2020 }).where(eq(paymentMethods.id, card.id));
     expect((await cards(user))[0].expired).toBe(true);
-    const slot2 = await createSlot(db(), acme.serviceId, { capacity: 5 });
-    const fallback = await placeBooking(user.idToken, bookingBody(acme, slot2.id, 1, { paymentMethodId: card.id }));
+    const slot2 = await world.createSlot(db(), acme.serviceId, { capacity: 5 });
+    const fallback = await world.placeBooking(
+      user.idToken,
+      world.bookingBody(acme, slot2.id, 1, { paymentMethodId: card.id }),
+    );
     expect(fallback.status).toBe(201);
     expect(fallback.body.data.booking.status).toBe("held");
     expect(fallback.body.data.checkoutUrl).toMatch(/^\/sandbox\/checkout\//);
   });
 
   it("no user can see, change, remove or pay with another user's card (404), and ids are validated", async () => {
-    const owner = await bookingUser(acme);
-    const other = await bookingUser(acme);
+    const owner = await world.bookingUser(acme);
+    const other = await world.bookingUser(acme);
     await payAndSave(owner);
     const [card] = await cards(owner);
     expect(await cards(other)).toEqual([]);
@@ -125,13 +121,13 @@ describe("saved cards", () => {
       404,
       "payment_method_not_found",
     );
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 5 });
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 5 });
     expectEnvelope(
-      await placeBooking(other.idToken, bookingBody(acme, slot.id, 1, { paymentMethodId: card.id })),
+      await world.placeBooking(other.idToken, world.bookingBody(acme, slot.id, 1, { paymentMethodId: card.id })),
       404,
       "payment_method_not_found",
     );
-    expect(await seatsTaken(db(), slot.id)).toBe(0);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(0);
     expect(await cards(owner)).toHaveLength(1);
     expectEnvelope(
       await v1.removeCard({ params: { id: "not-a-card" }, token: owner.idToken }),
@@ -147,7 +143,7 @@ describe("saved cards", () => {
 
 describe("notification preferences", () => {
   it("defaults (news off), saved per category and channel, honoured when booking emails are sent", async () => {
-    const user = await bookingUser(acme);
+    const user = await world.bookingUser(acme);
     const got = await v1.notificationPreferences({ token: user.idToken });
     expect(got.body.data).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
     expect(got.body.data.news).toEqual({ email: false, sms: false });
@@ -161,9 +157,9 @@ describe("notification preferences", () => {
     expect((await v1.notificationPreferences({ token: user.idToken })).body.data).toEqual(choice);
 
     // Booking emails off: the confirmation is in the account's list, but no email goes out.
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 5 });
-    const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id));
-    await pay(sessionIdOf(placed.body.data.checkoutUrl));
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 5 });
+    const placed = await world.placeBooking(user.idToken, world.bookingBody(acme, slot.id));
+    await world.pay(world.sessionIdOf(placed.body.data.checkoutUrl));
     expect((await outboxFor(user.email)).filter((m) => m.kind === "booking_confirmed")).toEqual([]);
     const inbox = await v1.notifications({ token: user.idToken });
     expect(inbox.body.data.items.map((item: { kind: string }) => item.kind)).toContain("booking_confirmed");

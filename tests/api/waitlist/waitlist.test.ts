@@ -3,24 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { services, slots, waitlistEntries, waitlistOffers } from "~api/db/schema";
 import { expectEnvelope } from "../../support/api";
-import {
-  bookingBody,
-  bookingRow,
-  bookingUser,
-  bookingWorld,
-  confirmedBooking,
-  createSlot,
-  pay,
-  placeBooking,
-  seatsTaken,
-  sessionIdOf,
-  type TestService,
-} from "../../support/booking";
+import * as world from "../../support/booking";
 import { outboxOfKind, syncedUser, type TestUser } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
 
-const { db, acme } = bookingWorld();
+const { db, acme } = world.bookingWorld();
 
 const OFFER_HOURS = 12; // WAITLIST_OFFER_HOURS' default
 
@@ -29,7 +17,7 @@ const move = async (minutes: number) => {
   expect(moved.status).toBe(200);
   return moved.body.data.ran as { waitlistOffers: number; waitlistExpired: number };
 };
-const join = (user: TestUser, slotId: string, seats: number, service: TestService = acme, account?: string) =>
+const join = (user: TestUser, slotId: string, seats: number, service: world.TestService = acme, account?: string) =>
   v1.joinWaitlist({
     token: user.idToken,
     body: { serviceId: service.serviceId, slotId, seats },
@@ -49,20 +37,20 @@ const publicSeats = async (slotId: string) => {
 const offerToken = (link: string) => new URL(link).searchParams.get("offer")!;
 /** `user` books `seats` of acme's departure with a waitlist offer's token. */
 const bookWithOffer = (user: TestUser, slotId: string, seats: number, waitlistOffer: string) =>
-  placeBooking(user.idToken, bookingBody(acme, slotId, seats, { waitlistOffer } as never));
+  world.placeBooking(user.idToken, world.bookingBody(acme, slotId, seats, { waitlistOffer } as never));
 
 /** A departure of `capacity` seats sold out by a 2-seat booking of `canceller` (and the rest taken). */
 async function soldOut(capacity = 6, startsInHours = 240) {
-  const slot = await createSlot(db(), acme.serviceId, { capacity, seatsLeft: 2, startsInHours });
-  const canceller = await bookingUser(acme);
-  const booking = await confirmedBooking(canceller, acme, slot.id, 2);
+  const slot = await world.createSlot(db(), acme.serviceId, { capacity, seatsLeft: 2, startsInHours });
+  const canceller = await world.bookingUser(acme);
+  const booking = await world.confirmedBooking(canceller, acme, slot.id, 2);
   return { slot, canceller, booking };
 }
 
 describe("the waitlist of a sold-out departure", () => {
   it("is joined by signed-in travellers only, for a sold-out departure on sale, once each", async () => {
     const { slot } = await soldOut();
-    const [traveller, other] = await Promise.all([bookingUser(acme), bookingUser(acme)]);
+    const [traveller, other] = await Promise.all([world.bookingUser(acme), world.bookingUser(acme)]);
     expectEnvelope(
       await v1.joinWaitlist({ body: { serviceId: acme.serviceId, slotId: slot.id, seats: 1 } }),
       401,
@@ -82,7 +70,7 @@ describe("the waitlist of a sold-out departure", () => {
     // On another operator's storefront, this operator's service is not found.
     expectEnvelope(await join(traveller, slot.id, 1, acme, "harbor"), 404, "not_found");
     // Seats left for the party: book them instead.
-    const open = await createSlot(db(), acme.serviceId, { capacity: 5 });
+    const open = await world.createSlot(db(), acme.serviceId, { capacity: 5 });
     expectEnvelope(await join(traveller, open.id, 2), 409, "seats_available");
 
     const joined = await join(traveller, slot.id, 2);
@@ -111,10 +99,10 @@ describe("the waitlist of a sold-out departure", () => {
   it("parties of 3, 2, 1: a 2-seat cancellation is offered to the second only; expiry passes it on; the offer books", async () => {
     const { slot, booking, canceller } = await soldOut();
     const [first, second, third, stranger] = await Promise.all([
-      bookingUser(acme),
-      bookingUser(acme),
-      bookingUser(acme),
-      bookingUser(acme),
+      world.bookingUser(acme),
+      world.bookingUser(acme),
+      world.bookingUser(acme),
+      world.bookingUser(acme),
     ]);
     const entries: string[] = [];
     for (const [user, seats] of [
@@ -133,7 +121,7 @@ describe("the waitlist of a sold-out departure", () => {
     const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: canceller.idToken });
     expect(cancelled.status).toBe(200);
     expect(await publicSeats(slot.id)).toBe(0);
-    expectEnvelope(await placeBooking(stranger.idToken, bookingBody(acme, slot.id, 1)), 409, "sold_out");
+    expectEnvelope(await world.placeBooking(stranger.idToken, world.bookingBody(acme, slot.id, 1)), 409, "sold_out");
     const ran = await move(1);
     expect(ran.waitlistOffers).toBe(1);
     expect([await statusOf(firstEntry), await statusOf(secondEntry), await statusOf(thirdEntry)]).toEqual([
@@ -141,7 +129,7 @@ describe("the waitlist of a sold-out departure", () => {
       "offered",
       "waiting",
     ]);
-    expect(await seatsTaken(db(), slot.id)).toBe(6); // the offer holds the seats
+    expect(await world.seatsTaken(db(), slot.id)).toBe(6); // the offer holds the seats
     expect(await offers(first.email)).toHaveLength(0);
     expect(await offers(third.email)).toHaveLength(0);
     const [mail] = await offers(second.email);
@@ -186,12 +174,12 @@ describe("the waitlist of a sold-out departure", () => {
       },
     });
     expect(quote.body.data.seatsLeft).toBe(1);
-    const taken = await seatsTaken(db(), slot.id);
+    const taken = await world.seatsTaken(db(), slot.id);
     const placed = await bookWithOffer(third, slot.id, 1, token);
     expect(placed.status).toBe(201);
-    expect(await seatsTaken(db(), slot.id)).toBe(taken); // the offer's seat, not a new one
-    expect((await pay(sessionIdOf(placed.body.data.checkoutUrl))).body.data.status).toBe("paid");
-    expect((await bookingRow(db(), placed.body.data.booking.id)).status).toBe("confirmed");
+    expect(await world.seatsTaken(db(), slot.id)).toBe(taken); // the offer's seat, not a new one
+    expect((await world.pay(world.sessionIdOf(placed.body.data.checkoutUrl))).body.data.status).toBe("paid");
+    expect((await world.bookingRow(db(), placed.body.data.booking.id)).status).toBe("confirmed");
     expect(await statusOf(thirdEntry)).toBe("booked");
     // Single use.
     expectEnvelope(await bookWithOffer(third, slot.id, 1, token), 409, "waitlist_offer_invalid");
@@ -203,8 +191,8 @@ describe("the waitlist of a sold-out departure", () => {
   });
 
   it("declining an offer passes it on at once; a capacity raise is offered; never past the cut-off nor after the start", async () => {
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 2, seatsLeft: 0, startsInHours: 30 });
-    const [first, second] = await Promise.all([bookingUser(acme), bookingUser(acme)]);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 2, seatsLeft: 0, startsInHours: 30 });
+    const [first, second] = await Promise.all([world.bookingUser(acme), world.bookingUser(acme)]);
     const a = (await join(first, slot.id, 1)).body.data.id as string;
     const b = (await join(second, slot.id, 1)).body.data.id as string;
     // The operator raises the capacity by one.
@@ -219,13 +207,13 @@ describe("the waitlist of a sold-out departure", () => {
     // Declined (leaving with an offer): the seat is offered to the next at the next run.
     const declined = await leave(first, a);
     expect(declined.body.data.status).toBe("declined");
-    expect(await seatsTaken(db(), slot.id)).toBe(2);
+    expect(await world.seatsTaken(db(), slot.id)).toBe(2);
     expect((await move(1)).waitlistOffers).toBe(1);
     expect(await statusOf(b)).toBe("offered");
     expect(await statusOf(a)).toBe("declined"); // never a second offer
 
     // Another departure: seats free up once it has started: no offer, the line is closed.
-    const started = await createSlot(db(), acme.serviceId, { capacity: 1, seatsLeft: 0 });
+    const started = await world.createSlot(db(), acme.serviceId, { capacity: 1, seatsLeft: 0 });
     const waiting = (await join(first, started.id, 1)).body.data.id as string;
     await db()
       .update(slots)
@@ -235,11 +223,11 @@ describe("the waitlist of a sold-out departure", () => {
     expect(await statusOf(waiting)).toBe("expired");
 
     // An open offer on a departure the operator cancels is withdrawn, its seats given back.
-    const cancelled = await createSlot(db(), acme.serviceId, { capacity: 1, seatsLeft: 0 });
+    const cancelled = await world.createSlot(db(), acme.serviceId, { capacity: 1, seatsLeft: 0 });
     const offeredEntry = (await join(second, cancelled.id, 1)).body.data.id as string;
     await db().update(slots).set({ capacity: 2 }).where(eq(slots.id, cancelled.id));
     expect((await move(1)).waitlistOffers).toBe(1);
-    expect(await seatsTaken(db(), cancelled.id)).toBe(2);
+    expect(await world.seatsTaken(db(), cancelled.id)).toBe(2);
     await db()
       .update(slots)
       .set({ status: "cancelled", cancelledAt: sql`app_now()` })
@@ -248,12 +236,12 @@ describe("the waitlist of a sold-out departure", () => {
     expect(await statusOf(offeredEntry)).toBe("cancelled");
     const [withdrawn] = await db().select().from(waitlistOffers).where(eq(waitlistOffers.entryId, offeredEntry));
     expect(withdrawn.status).toBe("withdrawn");
-    expect(await seatsTaken(db(), cancelled.id)).toBe(1);
+    expect(await world.seatsTaken(db(), cancelled.id)).toBe(1);
   });
 
   it("operatorDepartureWaitlist: 401 signed out, 404 for a non-member, another operator's storefront or departure, a guide's unassigned one; the line in order for every member", async () => {
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 1, seatsLeft: 0 });
-    const [a, b] = await Promise.all([bookingUser(acme), bookingUser(acme)]);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 1, seatsLeft: 0 });
+    const [a, b] = await Promise.all([world.bookingUser(acme), world.bookingUser(acme)]);
     expect((await join(a, slot.id, 1)).status).toBe(201);
     expect((await join(b, slot.id, 1)).status).toBe(201);
     const params = { departureId: slot.id };
@@ -301,8 +289,8 @@ describe("the waitlist of a sold-out departure", () => {
 
 describe("joinWaitlist's body (issue 39 item 20)", () => {
   it('takes seats as a JSON integer only: true, [3], "0x3", "1e1", "3" and 2.5 are 400, nothing stored', async () => {
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 2, seatsLeft: 0 });
-    const traveller = await bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { capacity: 2, seatsLeft: 0 });
+    const traveller = await world.bookingUser(acme);
     for (const seats of [true, [3], "0x3", "1e1", "3", 2.5, null]) {
       const answer = await v1.joinWaitlist({
         token: traveller.idToken,
