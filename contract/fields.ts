@@ -200,6 +200,11 @@ export const FIELD_MESSAGE_CODES = [
   "choice.invalid",
   "cursor.invalid",
   "cursor.otherOrder",
+  "refundKey.invalid",
+  "refund.positive",
+  "refund.amountFormat",
+  "refund.amountOneOf",
+  "reason.required",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

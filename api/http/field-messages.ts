@@ -202,6 +202,11 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "choice.invalid": "Choose one of the values this parameter takes.",
   "cursor.invalid": "Not a valid cursor: give a page's nextCursor as it is.",
   "cursor.otherOrder": "This cursor belongs to another order.",
+  "refundKey.invalid": "The idempotency key is 8 to 64 letters, digits, - or _.",
+  "refund.positive": "Refund more than nothing.",
+  "refund.amountFormat": "Write an amount such as 12.50, in the booking's currency.",
+  "refund.amountOneOf": "Send amount or amountMinor (one).",
+  "reason.required": "Give a reason.",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */

@@ -193,6 +193,11 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "choice.invalid": "validation.choiceInvalid",
   "cursor.invalid": "validation.cursorInvalid",
   "cursor.otherOrder": "validation.cursorInvalid",
+  "refundKey.invalid": "validation.idempotencyKeyInvalid",
+  "refund.positive": "validation.refundPositive",
+  "refund.amountFormat": "validation.refundAmountFormat",
+  "refund.amountOneOf": "validation.refundAmountFormat",
+  "reason.required": "validation.reasonRequired",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */

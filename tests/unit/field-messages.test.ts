@@ -23,6 +23,7 @@ import { experienceRules } from "~contract/operator/experience-fields";
 import { devClockBody } from "~contract/system/jobs";
 import { createExperienceBody, updateExperienceBody } from "~contract/operator/experiences";
 import { bookingsListQuery, encodeBookingsCursor } from "~contract/operator/bookings";
+import { operatorRefundBody } from "~contract/operator/refunds";
 import { notificationParams } from "~contract/identity/notifications";
 import { hexColor, supportEmail, supportPhone, updateBrandingBody } from "~contract/operator/branding";
 import { checkInBody, checkInSettingsBody } from "~contract/operator/check-in";
@@ -124,6 +125,13 @@ const ticketType = { code: "adult", name: "Adult", priceMinor: 1000 };
 const payment = { cardNumber: "4242424242424242", expiry: "12/99", cvc: "123" };
 const gift = { amountMinor: 5000, recipientEmail: "ann@example.com", senderName: "Bo" };
 const CURSOR_AT = "2026-05-01 10:00:00.000000";
+const REFUND = {
+  amountMinor: 500,
+  alreadyRefundedMinor: 0,
+  reason: "Rain",
+  releaseSeats: false,
+  idempotencyKey: "key-12345678",
+};
 const CURSOR_ID = "bk_0123456789abcdef";
 const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [availabilityQuery, { from: ["2026-01-01", "2026-01-02"] }, "param.single"],
@@ -334,6 +342,11 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [experienceRules().timezone, "Mars/Base", "experience.timezone"],
   [updateExperienceBody, {}, "experience.nothing"],
   [bookingsListQuery, { status: "lost" }, "choice.invalid"],
+  [operatorRefundBody, { ...REFUND, idempotencyKey: "short" }, "refundKey.invalid"],
+  [operatorRefundBody, { ...REFUND, amountMinor: 0 }, "refund.positive"],
+  [operatorRefundBody, { ...REFUND, amountMinor: undefined, amount: "five" }, "refund.amountFormat"],
+  [operatorRefundBody, { ...REFUND, amount: "5.00" }, "refund.amountOneOf"],
+  [operatorRefundBody, { ...REFUND, reason: " " }, "reason.required"],
   [bookingsListQuery, { cursor: "W10" }, "cursor.invalid"],
   [
     bookingsListQuery,
