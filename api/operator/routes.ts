@@ -7,7 +7,7 @@ import { handle, WithStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { enforceRateLimits } from "../rate-limit/service";
 import { readAuditLog } from "../audit/log";
-import { actorOf, type Member } from "../members/guard";
+import { actorOf, seesMoney, type Member } from "../members/guard";
 import { once, requestOf } from "./idempotency";
 import { checkInRoutes } from "./check-in-routes";
 import { refundRoutes } from "./refund-routes";
@@ -45,8 +45,8 @@ handle(operatorRoutes, endpoints.operatorMe, async (c, { member }) => {
       slug: member.account.slug,
       name: member.account.name,
       timeZone: member.account.timezone,
-      currency: member.account.currency,
     },
+    money: seesMoney(member) ? { currency: member.account.currency } : null,
     userId: member.userId,
     email: member.email,
     role: member.role,

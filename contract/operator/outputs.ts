@@ -9,11 +9,10 @@ const operatorRole = z.enum(OPERATOR_ROLES);
 
 /** GET /v1/operator/me: the caller as a member of this operator's team. */
 export const operatorMe = z.object({
-  /**
-   * timeZone: the operator's own (IANA); the console shows its times in it. currency: its prices'
-   * (ISO 4217); the console's forms type amounts in it.
-   */
-  account: z.object({ id: z.string(), slug: z.string(), name: z.string(), timeZone: z.string(), currency: z.string() }),
+  /** timeZone: the operator's own (IANA); the console shows its times in it. */
+  account: z.object({ id: z.string(), slug: z.string(), name: z.string(), timeZone: z.string() }),
+  /** The operator's currency (ISO 4217), which the console's money forms type amounts in; null for a guide. */
+  money: staffMoney(z.object({ currency: z.string() })),
   userId: z.string(),
   email: z.string().nullable(),
   role: operatorRole,

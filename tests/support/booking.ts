@@ -4,7 +4,7 @@ import type { Db } from "~api/db/client";
 import { accounts, bookings, experiences, services, slots, ticketTypes, users, waivers } from "~api/db/schema";
 import { beforeAll, expect } from "vitest";
 import { seedDbForThisFile, type ApiResult } from "./api";
-import { createUser, withEmulatorUsers, type TestUser } from "./identity";
+import { createUser, syncNewUser, withEmulatorUsers, type TestUser } from "./identity";
 import { v1 } from "./client";
 
 /**
@@ -141,8 +141,7 @@ export async function expireHoldNow(db: Db, bookingId: string): Promise<void> {
 /** An emulator user with a complete profile who signed the operator's waiver: may book at once. */
 export async function bookingUser(service: Pick<TestService, "accountSlug" | "waiverVersion">): Promise<TestUser> {
   const user = await createUser();
-  const synced = await v1.syncUser({ token: user.idToken, body: COMPLETE_PROFILE });
-  if (synced.status !== 200) throw new Error(`sync failed: ${synced.status} ${JSON.stringify(synced.body)}`);
+  await syncNewUser(user, COMPLETE_PROFILE);
   const signed = await v1.signWaiver({
     token: user.idToken,
     account: service.accountSlug,

@@ -7,8 +7,14 @@ import "./env";
 import { beforeAll } from "vitest";
 import type { Db } from "~api/db/client";
 import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "./booking";
-import { createUser, identityWorld, sessionCookieFor, signInWithPassword, type TestUser } from "./identity";
-import { v1 } from "./client";
+import {
+  createUser,
+  identityWorld,
+  sessionCookieFor,
+  signInWithPassword,
+  syncNewUser,
+  type TestUser,
+} from "./identity";
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -129,8 +135,7 @@ export async function signedInBooking(
 /** A new synced user and their session cookie. */
 export async function signedInUser(profile: Record<string, unknown> = {}) {
   const user = await createUser();
-  const synced = await v1.syncUser({ token: user.idToken, body: profile });
-  if (synced.status !== 200) throw new Error(`sync failed: ${synced.status}`);
+  await syncNewUser(user, profile);
   return { user, cookie: await sessionFor(user) };
 }
 

@@ -34,7 +34,8 @@ export const pricesAction = (args: ActionFunctionArgs) =>
       create: priceFormSchema("create", 0),
       delete: priceFormSchema("delete", 0),
       /** Typed in the operator's currency: its decimals (the guard's operatorMe says which) decide what may be typed. */
-      prices: ({ me }: ConsoleCaller) => priceFormSchema("prices", minorUnitDigits(me.account.currency)),
+      // A member who may edit prices sees money: operatorMe gives them the currency.
+      prices: ({ me }: ConsoleCaller) => priceFormSchema("prices", minorUnitDigits(me.money?.currency ?? "USD")),
     },
     row: (intent) => (intent === "create" ? null : "serviceId"),
     shown: {
