@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COUNTRY, isCountryCode } from "./countries";
+import { MAX_ALT_LENGTH } from "./picture";
 import { isMultiLineText, isSingleLineText, normalizeLineBreaks } from "./text";
 import type * as out from "./outputs";
 
@@ -338,3 +339,10 @@ export const verificationCode = z
 export const signedName = typedLine(
   z.string(required("signedName.required")).trim().min(2, said("signedName.tooShort")).max(120, said("text.tooLong")),
 );
+
+/** A photo's alt text (the console's photo forms and the API's photo bodies). */
+export const altText = z
+  .string({ required_error: said("alt.required") })
+  .trim()
+  .min(1, said("alt.required"))
+  .max(MAX_ALT_LENGTH, said("alt.tooLong"));

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { said } from "./fields";
+import { altText, said } from "./fields";
 import type * as out from "./outputs";
 
-import { MAX_ALT_LENGTH, MAX_PHOTOS_PER_EXPERIENCE } from "./picture";
+import { MAX_PHOTOS_PER_EXPERIENCE } from "./picture";
 
 export { MAX_ALT_LENGTH, MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_PHOTOS_PER_EXPERIENCE } from "./picture";
 
@@ -11,11 +11,7 @@ export const FILE_FIELD = "A file (multipart/form-data)";
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, said("id.invalid"));
 
-export const altText = z
-  .string({ required_error: said("alt.required") })
-  .trim()
-  .min(1, said("alt.required"))
-  .max(MAX_ALT_LENGTH, said("alt.tooLong"));
+export { altText };
 
 /** A file part: its bytes are checked by the pipeline (the declared type and name are never trusted). */
 export const photoFile = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { altText } from "~contract/photos";
+import { altText } from "~contract/fields";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_EXPERIENCE } from "~contract/picture";
 import { idempotencyKey } from "./form-key";
 
