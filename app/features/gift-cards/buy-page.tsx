@@ -63,7 +63,11 @@ export function BuyGiftCardPage() {
         <TextField field={fields.recipientName} label={t("giftCards.buy.recipientName")} autoComplete="off" />
         <TextField field={fields.senderName} label={t("giftCards.buy.senderName")} autoComplete="given-name" />
         <FieldFrame
-          field={{ ...fields.message, errors: fields.message.errors?.map((key) => t(key)) }}
+          field={{
+            id: fields.message.id,
+            errorId: fields.message.errorId,
+            errors: fields.message.errors?.map((key) => t(key)),
+          }}
           label={t("giftCards.buy.message")}
         >
           <textarea
@@ -75,7 +79,8 @@ export function BuyGiftCardPage() {
         </FieldFrame>
         <FieldFrame
           field={{
-            ...fields.deliverOn,
+            id: fields.deliverOn.id,
+            errorId: fields.deliverOn.errorId,
             errors: fields.deliverOn.errors ? [message(fields.deliverOn.errors)!] : undefined,
           }}
           label={t("giftCards.buy.deliverOn")}
