@@ -41,9 +41,7 @@ export function GiftCardCodeForm({
           aria-describedby={fields.code.errors?.length ? fields.code.errorId : undefined}
           className="mt-1 block w-64 rounded-md border border-slate-300 px-3 py-2 font-mono text-base"
         />
-        <FieldError
-          field={{ id: fields.code.id, errorId: fields.code.errorId, errors: fields.code.errors?.map((key) => t(key)) }}
-        />
+        <FieldError field={{ errorId: fields.code.errorId, errors: fields.code.errors?.map((key) => t(key)) }} />
       </div>
       <SubmitButton pending={checking} label={t(submit)} pendingLabel={t(submit)} />
     </Form>
