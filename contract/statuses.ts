@@ -14,8 +14,18 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const BOOKING_STATUSES = ["held", "confirmed", "cancelled", "expired", "refunded", "failed"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded", "not_required"] as const;
+/** `owed`: a booking the team took "pay on arrival", confirmed and not yet paid (issue 42). */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded", "not_required", "owed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/**
+ * How a booking the team took is paid: a card (`card_link`: a payment link emailed to the guest;
+ * `card_now`: the checkout opened on the spot), cash, on arrival (owed), or not at all (comp).
+ */
+export const STAFF_PAYMENTS = ["card_link", "card_now", "cash", "pay_on_arrival", "comp"] as const;
+export type StaffPayment = (typeof STAFF_PAYMENTS)[number];
+/** The templates of a message to guests (issue 42, item 4); `custom` is the team's own words. */
+export const GUEST_MESSAGE_TEMPLATES = ["custom", "meeting_point", "running_late", "weather"] as const;
+export type GuestMessageTemplate = (typeof GUEST_MESSAGE_TEMPLATES)[number];
 /** Where a booking was made: on the marketplace, on the operator's storefront, or by the team (the desk). */
 export const BOOKING_CHANNELS = ["marketplace", "storefront", "staff"] as const;
 export type BookingChannel = (typeof BOOKING_CHANNELS)[number];

@@ -7,13 +7,38 @@ import { wantsMessage } from "../notifications/preferences";
 import type { BookingMailContext } from "./emails";
 import { findBookingView, type BookingViewRow } from "./view";
 
-/** Who a booking's messages go to (null when the user is gone). */
-export async function guestOf(db: Db, row: BookingViewRow) {
+/**
+ * Who a booking's messages go to: the guest's own contact when the team took the booking for
+ * them, else the account holder (null when the user is gone).
+ */
+export async function guestOf(
+  db: Db,
+  row: BookingViewRow,
+): Promise<{ email: string | null; firstName: string | null; phone: string | null } | null> {
+  const { booking } = row;
+  if (booking.guestEmail !== null) {
+    return {
+      email: booking.guestEmail,
+      firstName: booking.guestName?.split(" ")[0] ?? null,
+      phone: booking.guestPhone,
+    };
+  }
+  if (booking.userId === null) return null;
   const [user] = await db
     .select({ email: users.email, firstName: users.firstName, phone: users.phone })
     .from(users)
-    .where(eq(users.id, row.booking.userId));
+    .where(eq(users.id, booking.userId));
   return user ?? null;
+}
+
+/** The email a booking's payment links and receipts go to (the guest's own, or the account holder's). */
+export async function guestEmailOf(
+  db: Db,
+  booking: { userId: string | null; guestEmail: string | null },
+): Promise<string | null> {
+  if (booking.guestEmail !== null || booking.userId === null) return booking.guestEmail;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, booking.userId));
+  return user?.email ?? null;
 }
 
 /**

@@ -141,7 +141,9 @@ export async function fulfilBooking(
         updatedAt: sql`app_now()`,
       })
       .where(eq(bookings.id, booking.id));
-    if (payment.paymentMethodSaved && payment.card) {
+    if (booking.userId === null) {
+      // A guest without an account keeps no card.
+    } else if (payment.paymentMethodSaved && payment.card) {
       await saveCard(tx, booking.userId, booking.paymentProvider ?? "sandbox", payment.card);
     } else if (payment.paymentMethodSaved) {
       await tx

@@ -18,7 +18,7 @@ import { errorFields, logger } from "../logger";
 import { addNotification } from "../notifications/service";
 import { paymentProvider, paymentUnavailable, providerNamed } from "../payments";
 import { checkoutExpiry } from "../payments/provider";
-import { writeBookingEmail } from "./booking-mail";
+import { guestEmailOf, writeBookingEmail } from "./booking-mail";
 import { bookingPath, dateChangedEmail } from "./emails";
 import { formatWhen } from "./format";
 import { priceOrder } from "./price";
@@ -212,7 +212,7 @@ async function holdDearerMove(
       holdExpiresAt: sql`app_now() + make_interval(mins => ${bookingEnv.holdMinutes})`,
     })
     .returning();
-  const [guest] = await tx.select({ email: users.email }).from(users).where(eq(users.id, booking.userId));
+  const guestEmail = await guestEmailOf(tx, booking);
   const provider = paymentProvider();
   const path = bookingPath(booking.id);
   let session;
@@ -226,7 +226,7 @@ async function holdDearerMove(
         title: move.title,
         amountMinor: move.difference,
         currency: booking.currency,
-        customerEmail: guest?.email ?? null,
+        customerEmail: guestEmail,
         expiresAt: checkoutExpiry(change.holdExpiresAt!, change.createdAt),
       },
       {

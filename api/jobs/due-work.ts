@@ -132,7 +132,8 @@ async function tell(
   const userId = row.booking.userId;
   await addNotification(tx, { userId, ...message.notification });
   if (guest.email && (await wantsMessage(tx, userId, message.category, "email"))) {
-    const unsubscribe = unsubscribeLinks(userId, message.category, row.booking.origin);
+    // A guest without an account has no preferences to change: the email carries no unsubscribe link.
+    const unsubscribe = userId === null ? undefined : unsubscribeLinks(userId, message.category, row.booking.origin);
     await enqueueEmail(tx, message.email({ row, to: guest.email, firstName: guest.firstName, unsubscribe }));
   }
   if (message.sms && guest.phone && (await wantsMessage(tx, userId, message.category, "sms"))) {

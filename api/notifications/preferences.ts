@@ -58,10 +58,12 @@ export async function setNotificationPreferences(
 /** Whether a message of this category may go to the guest on this channel (checked at send time). */
 export async function wantsMessage(
   db: Db,
-  userId: string,
+  userId: string | null,
   category: NotificationCategory,
   channel: NotificationChannel,
 ): Promise<boolean> {
+  // A guest the team booked for, without an account, chose nothing: service messages only.
+  if (userId === null) return category !== "news";
   const [row] = await db
     .select({ enabled: notificationPreferences.enabled })
     .from(notificationPreferences)

@@ -14,6 +14,7 @@ const newNotificationId = () => randomId("nt_");
 
 /** Stores a notification (call it inside the transaction that makes the change it announces). */
 export async function addNotification(db: Db, input: NewNotification): Promise<void> {
+  if (input.userId === null) return;
   await db.insert(notifications).values({
     id: newNotificationId(),
     userId: input.userId,

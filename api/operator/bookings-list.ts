@@ -123,7 +123,7 @@ export async function listBookings(
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
-    .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(users, eq(users.id, bookings.userId))
     .where(and(...conditions))
     .orderBy(...orderOf(sort))
     .limit(limit + 1);

@@ -24,6 +24,9 @@ type ContactRow = {
   phone: string | null;
 };
 
+/** An account holder's contact fields when the booking has none (a guest without an account). */
+export const NO_HOLDER = { firstName: null, lastName: null, email: null, phone: null } as const;
+
 /** The contact a console page shows: a name (the email when the holder gave none), email and phone. */
 export function guestContactOf(row: ContactRow): { name: string; email: string | null; phone: string | null } {
   if (row.guestName) return { name: row.guestName, email: row.guestEmail, phone: row.guestPhone };

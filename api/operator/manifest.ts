@@ -165,7 +165,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
               waiverSigned: signed,
             })
             .from(bookings)
-            .innerJoin(users, eq(users.id, bookings.userId))
+            .leftJoin(users, eq(users.id, bookings.userId))
             .where(
               and(
                 inArray(bookings.slotId, slotIds),

@@ -15,6 +15,7 @@ import { bookingNotFound } from "../bookings/read";
 import { hasPayment, recordRefundOverPayments, refundsOf, settleRefund } from "../bookings/refunds";
 import { findBookingView, toBookingRefund, toBookingView } from "../bookings/view";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
+import { guestContactOf, NO_HOLDER } from "./guest-contact";
 
 /** The provider's key of an operator's refund: the booking's id and the console's key (unique at the provider too). */
 const operatorRefundKey = (bookingId: string, clientKey: string) => `op_${bookingId}_${clientKey}`;
@@ -221,10 +222,12 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
       })
       .from(slots)
       .where(eq(slots.id, booking.slotId)),
-    db
-      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
-      .from(users)
-      .where(eq(users.id, booking.userId)),
+    booking.userId === null
+      ? []
+      : db
+          .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+          .from(users)
+          .where(eq(users.id, booking.userId)),
     refundsOf(db, [bookingId]),
   ]);
   const refunds = refundMap.get(bookingId) ?? [];
@@ -252,9 +255,7 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
     },
     guest: {
       userId: booking.userId,
-      name: [guest?.firstName, guest?.lastName].filter(Boolean).join(" ") || (guest?.email ?? ""),
-      email: guest?.email ?? null,
-      phone: guest?.phone ?? null,
+      ...guestContactOf({ ...NO_HOLDER, ...guest, ...booking }),
     },
     departure: {
       id: slot.id,

@@ -1,3 +1,4 @@
+import { guestEmailOf } from "../bookings/booking-mail";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { TIP_KEY_PATTERN, type TipListItem, type TipPage, type TipPreset, type TipView } from "~contract/gifts/tips";
@@ -114,7 +115,7 @@ export async function startTip(db: Db, key: string, amountMinor: number): Promis
     );
   }
   const provider = paymentProvider();
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.booking.userId));
+  const guestEmail = await guestEmailOf(db, row.booking);
   const path = tipPath(key);
   const origin = row.booking.origin;
   return db.transaction(async (tx) => {
@@ -138,7 +139,7 @@ export async function startTip(db: Db, key: string, amountMinor: number): Promis
         title: `Tip for ${row.experienceTitle}`,
         amountMinor,
         currency: row.booking.currency,
-        customerEmail: user?.email ?? null,
+        customerEmail: guestEmail,
         expiresAt: new Date(clockNow().getTime() + TIP_CHECKOUT_MINUTES * 60_000),
       },
       { successUrl: new URL(`${path}?paid=1`, origin).toString(), cancelUrl: new URL(path, origin).toString() },

@@ -18,7 +18,8 @@ export type NotificationView = z.infer<typeof out.notificationView>;
 export type NotificationPage = z.infer<typeof out.notificationPage>;
 
 export interface NewNotification {
-  userId: string;
+  /** The account holder; null (a guest the team booked for, without an account): nothing is stored. */
+  userId: string | null;
   kind: string;
   title: string;
   body: string;

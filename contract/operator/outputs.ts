@@ -360,7 +360,8 @@ export const operatorBookingFacts = booking
 export const operatorBooking = z.object({
   booking: operatorBookingFacts,
   guest: z.object({
-    userId: z.string(),
+    /** Null: a guest the team booked for, without an account. */
+    userId: z.string().nullable(),
     name: z.string(),
     email: z.string().nullable(),
     phone: z.string().nullable(),

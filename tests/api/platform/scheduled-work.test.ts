@@ -62,14 +62,14 @@ describe("the test clock and what it makes due (each exactly once)", () => {
     expect(await mail(lapsing.email, "hold_lapsed")).toHaveLength(1);
     expect((await move({ advanceMinutes: 1 })).body.data.ran.lapsed).toBe(0);
     expect(await mail(lapsing.email, "hold_lapsed")).toHaveLength(1);
-    expect(await kindsOf((await bookingRow(db(), held.body.data.booking.id)).userId)).toContain("hold_lapsed");
+    expect(await kindsOf((await bookingRow(db(), held.body.data.booking.id)).userId!)).toContain("hold_lapsed");
 
     // 23 hours before the departure: one reminder each, by email only for who wants it.
     const reminded = await move({ now: new Date(slot.startsAt.getTime() - 23 * 3_600_000).toISOString() });
     expect(reminded.body.data.ran.reminders).toBe(2);
     expect(await mail(guest.email, "booking_reminder")).toHaveLength(1);
     expect(await mail(quiet.email, "booking_reminder")).toHaveLength(0);
-    expect(await kindsOf((await bookingRow(db(), quietBooking.id)).userId)).toContain("booking_reminder");
+    expect(await kindsOf((await bookingRow(db(), quietBooking.id)).userId!)).toContain("booking_reminder");
     expect((await move({ advanceMinutes: 60 })).body.data.ran.reminders).toBe(0);
     expect(await mail(guest.email, "booking_reminder")).toHaveLength(1);
     expect((await bookingRow(db(), booked.id)).completedAt).toBeNull();
@@ -92,8 +92,8 @@ describe("the test clock and what it makes due (each exactly once)", () => {
       .from(notifications)
       .where(
         inArray(notifications.userId, [
-          (await bookingRow(db(), booked.id)).userId,
-          (await bookingRow(db(), held.body.data.booking.id)).userId,
+          (await bookingRow(db(), booked.id)).userId!,
+          (await bookingRow(db(), held.body.data.booking.id)).userId!,
         ]),
       );
     for (const notification of told) expect(`${notification.title} ${notification.body}`).not.toMatch(/bk_/);
