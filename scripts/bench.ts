@@ -1,7 +1,8 @@
 // `npm run bench`: figures, printed. Pages side by side with the smallest Remix page (requests/s,
 // p50/p99, ratio, RSS, Lighthouse mobile; scripts/bench/pages.ts), the gzip size of the client JS
 // each page loads, catalog query latency through the in-process API on a fresh database, and (with
-// DATABASE_URL) the catalog at 10,000 experiences (scripts/bench-catalog.ts).
+// DATABASE_URL) the catalog at 10,000 experiences (scripts/bench-catalog.ts) and the desk's bookings
+// search at 1,000,000 bookings (scripts/bench-desk.ts).
 // BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_OVERLOAD_CONNECTIONS (200: signed-in
 // /account past what one process serves), BENCH_LIGHTHOUSE=0 tune it; with DATABASE_URL the
 // product runs on PostgreSQL.
@@ -21,7 +22,8 @@ Usage: npm run bench     (tsx scripts/bench.ts)
 
 Measures the built app and prints the figures: pages beside the smallest Remix page (requests/s,
 p50/p99, RSS, Lighthouse), the client JS each page loads, catalog query latency on a fresh database
-(PGlite in memory, or DATABASE_URL), and with DATABASE_URL the catalog at 10,000 experiences.
+(PGlite in memory, or DATABASE_URL), and with DATABASE_URL the catalog at 10,000 experiences and
+the desk's bookings search at 1,000,000 bookings.
 Tuned by BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_OVERLOAD_CONNECTIONS, BENCH_LIGHTHOUSE=0.
   -h, --help  this text`,
 });
@@ -144,4 +146,6 @@ bundleBench();
 await apiBench();
 // The catalog with 10,000 experiences, on a scratch PostgreSQL database (skipped without one).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-catalog.ts"], { stdio: "inherit" });
+// The desk's bookings search with 1,000,000 bookings, likewise.
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-desk.ts"], { stdio: "inherit" });
 process.exit(0);

@@ -363,7 +363,8 @@ export async function addGiftCardToWallet(db: Db, user: { id: string }, typed: s
 }
 
 /** GET /v1/operator/gift-cards: the operator's paid cards, newest first, with balances and sums. */
-export async function operatorGiftCards(db: Db, accountId: string) {
+export async function operatorGiftCards(db: Db, account: { id: string; currency: string }) {
+  const accountId = account.id;
   const sums = balances(db);
   const rows = await db
     .select({ card: giftCards, balance: sums.balance })
@@ -375,6 +376,7 @@ export async function operatorGiftCards(db: Db, accountId: string) {
   const items = rows.map(({ card, balance }) => listedCard(card, balance));
   return {
     items,
+    currency: account.currency,
     soldMinor: items.reduce((sum, item) => sum + item.amountMinor, 0),
     outstandingMinor: items.reduce((sum, item) => sum + item.balanceMinor, 0),
   };

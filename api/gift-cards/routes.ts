@@ -49,5 +49,5 @@ handle(giftCardRoutes, endpoints.buyGiftCard, async (c, { body }) =>
 
 handle(giftCardRoutes, endpoints.operatorListGiftCards, async (c, { member }) => {
   c.header("Cache-Control", "private, no-store");
-  return operatorGiftCards(c.get("db"), member.account.id);
+  return operatorGiftCards(c.get("db"), member.account);
 });

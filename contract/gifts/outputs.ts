@@ -147,6 +147,8 @@ export const operatorGiftCards = z.object({
       paidAt: z.string().nullable(),
     }),
   ),
+  /** The operator's currency: the sums' (and every card's). */
+  currency: z.string(),
   /** Sums over the cards listed: sold (issued) and still owed to holders (balances). */
   soldMinor: z.number(),
   outstandingMinor: z.number(),

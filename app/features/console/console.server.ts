@@ -46,6 +46,15 @@ export async function requireConsoleAbility(request: Request, ability: ConsoleAb
   return caller;
 }
 
+/**
+ * The operator's money (its currency) as `operatorMe` gives it to a role that sees money; a page
+ * of `ability` (one only such roles have) refuses the others as its guard would.
+ */
+export function moneyOf(me: OperatorMe, ability: ConsoleAbility): { currency: string } {
+  if (!me.money) throw refuse({ refused: "role", ability, role: me.role }, 403);
+  return me.money;
+}
+
 /** The route param of the pages of one experience (`/console/experiences/:experienceId/…`). */
 export const experienceParams = { experienceId: idParam };
 

@@ -4,7 +4,7 @@ import { orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
 import { priceFormSchema } from "./console-forms.server";
-import { requireExperiencePage, type ConsoleCaller } from "./console.server";
+import { moneyOf, requireExperiencePage, type ConsoleCaller } from "./console.server";
 import { catalogAction } from "./intent-action.server";
 import type { PricesPageData } from "./prices/prices-data";
 
@@ -34,8 +34,8 @@ export const pricesAction = (args: ActionFunctionArgs) =>
       create: priceFormSchema("create", 0),
       delete: priceFormSchema("delete", 0),
       /** Typed in the operator's currency: its decimals (the guard's operatorMe says which) decide what may be typed. */
-      // A member who may edit prices sees money: operatorMe gives them the currency.
-      prices: ({ me }: ConsoleCaller) => priceFormSchema("prices", minorUnitDigits(me.money?.currency ?? "USD")),
+      prices: ({ me }: ConsoleCaller) =>
+        priceFormSchema("prices", minorUnitDigits(moneyOf(me, "manageCatalog").currency)),
     },
     row: (intent) => (intent === "create" ? null : "serviceId"),
     shown: {

@@ -149,6 +149,7 @@ describe("buyGiftCard", () => {
     const guide = await syncedMember(db(), "acme", "guide");
     const listed = await v1.operatorListGiftCards(asMember(manager.idToken));
     expect(listed.status).toBe(200);
+    expect(listed.body.data.currency).toBe("USD");
     const item = listed.body.data.items.find((row: { id: string }) => row.id === card.id);
     expect(item).toMatchObject({ last4: normalizeGiftCardCode(card.code)!.slice(-4), amountMinor: 2_000 });
     expect(JSON.stringify(listed.body.data)).not.toContain(normalizeGiftCardCode(card.code));

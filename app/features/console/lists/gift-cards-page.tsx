@@ -9,8 +9,7 @@ import type { loadConsoleGiftCards } from "./gift-cards.server";
 export function ConsoleGiftCardsPage() {
   const { cards, timeZone } = useLoaderData<typeof loadConsoleGiftCards>();
   const { t, i18n } = useTranslation();
-  const currency = cards.items[0]?.currency;
-  const money = (minor: number, code = currency ?? "USD") => formatMoney(minor, code, i18n.language);
+  const money = (minor: number, code = cards.currency) => formatMoney(minor, code, i18n.language);
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{t("console.giftCards")}</h1>
