@@ -92,7 +92,14 @@ async function createPglite(target: string, template?: Blob): Promise<PGlite> {
 }
 
 async function openPostgres(url: string, options: OpenDbOptions): Promise<OpenedDb> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, allowExitOnIdle: true, options: `-c ${TRGM_SETTING}` });
+  // No JIT: the API's statements are short, and a plan whose estimate passes jit_above_cost spent
+  // about 50 ms compiling to save a few (the desk's search at 1,000,000 bookings, docs/performance.md).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    allowExitOnIdle: true,
+    options: `-c ${TRGM_SETTING} -c jit=off`,
+  });
   // An idle client losing its connection must not crash the process.
   pool.on("error", (error) => logger.error({ err: errorFields(error) }, "pg pool error"));
   watchPool(pool);

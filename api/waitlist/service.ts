@@ -7,6 +7,7 @@
  * step locks a slot (SKIP LOCKED) and then only waiting entries of it; leaving and expiring lock
  * an offered entry, its offer, then the slot: no cycle.
  */
+import { queryRows } from "../db/rows";
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -142,7 +143,9 @@ async function rejoinWaitlist(
   seats: number,
   input: { origin: string; scope: AccountRow | null },
 ): Promise<{ id: string } | null> {
-  const result = await tx.execute(sql`
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`
     update ${waitlistEntries}
     set status = 'waiting', seats = ${seats}, position = default, origin = ${input.origin},
       storefront = ${input.scope !== null}, updated_at = app_now()
@@ -151,8 +154,8 @@ async function rejoinWaitlist(
         REJOINABLE.map((status) => sql`${status}`),
         sql`, `,
       )})
-    returning id`);
-  const [row] = (result as unknown as { rows: Array<{ id: string }> }).rows;
+    returning id`,
+  );
   return row ?? null;
 }
 

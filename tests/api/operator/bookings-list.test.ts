@@ -79,6 +79,11 @@ describe("operator bookings list: search", () => {
     // LIKE's own characters are taken literally: "%" finds no one rather than everyone.
     expect(await found("%")).toEqual([]);
     expect(await found("nobody-by-this-name")).toEqual([]);
+
+    // The holder's text is copied onto their bookings (migration 0048): a new name finds them, the old one no longer does.
+    await db().update(users).set({ lastName: "Renamed-Quintero" }).where(eq(users.id, traveller.uid));
+    expect(await found("quintero")).toEqual([booking.id]);
+    expect(await found("vázquez")).toEqual([]);
   });
 
   it("the database's reference is the one travellers see", async () => {
