@@ -46,9 +46,9 @@ function customersOf(db: Db, account: { id: string; currency: string }) {
     .select({
       email: sql<string>`${customerEmailSql}`.as("email"),
       name: sql<string>`(array_agg(${contactName} order by ${latest}))[1]`.as("name"),
-      phone: sql<string | null>`(array_agg(${contactPhone} order by ${latest}) filter (where ${contactPhone} is not null))[1]`.as(
-        "phone",
-      ),
+      phone: sql<
+        string | null
+      >`(array_agg(${contactPhone} order by ${latest}) filter (where ${contactPhone} is not null))[1]`.as("phone"),
       bookingCount: sql<number>`count(*)::int`.as("booking_count"),
       lastBookedAt: sql<Date>`max(${bookings.createdAt})`.as("last_booked_at"),
       lastBookedKey: sql<string>`${utcKey(sql`max(${bookings.createdAt})`)}`.as("last_booked_key"),
@@ -58,8 +58,11 @@ function customersOf(db: Db, account: { id: string; currency: string }) {
       >`(array_agg(${experiences.timezone} order by ${slots.startsAt} desc) filter (where ${started}))[1]`.as(
         "last_visit_zone",
       ),
-      spentMinor: sql<number>`coalesce(sum(case when ${bookings.paymentStatus} in ('paid', 'refunded') and ${bookings.currency} = ${account.currency}
-        then ${bookings.totalMinor} - least(${refundedSql}, ${bookings.totalMinor}) else 0 end), 0)::int`.as("spent_minor"),
+      spentMinor:
+        sql<number>`coalesce(sum(case when ${bookings.paymentStatus} in ('paid', 'refunded') and ${bookings.currency} = ${account.currency}
+        then ${bookings.totalMinor} - least(${refundedSql}, ${bookings.totalMinor}) else 0 end), 0)::int`.as(
+          "spent_minor",
+        ),
       holderId: sql<
         string | null
       >`(array_agg(${bookings.userId} order by ${latest}) filter (where ${bookings.userId} is not null))[1]`.as(
@@ -94,7 +97,8 @@ function orderOf(c: Customers, sort: CustomerSort): SQL[] {
 
 function after(c: Customers, cursor: { sort: CustomerSort; value: string; email: string }): SQL {
   if (cursor.sort === "email") return sql`${c.email} > ${cursor.email}`;
-  if (cursor.sort === "spent") return sql`(${c.spentMinor}, ${c.email}) < (${Number(cursor.value)}::int, ${cursor.email})`;
+  if (cursor.sort === "spent")
+    return sql`(${c.spentMinor}, ${c.email}) < (${Number(cursor.value)}::int, ${cursor.email})`;
   return sql`(${c.lastBookedKey}, ${c.email}) < (${cursor.value}::text, ${cursor.email})`;
 }
 

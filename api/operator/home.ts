@@ -192,7 +192,6 @@ export async function readHome(db: Db, member: Member): Promise<OperatorHome> {
     timezone: zone,
     departures: { today: todays.departures, tomorrow: tomorrows.departures },
     newBookings: made,
-    decisions:
-      toDecide && owed && offers ? { departures: toDecide, refundsOwed: owed, offersExpiring: offers } : null,
+    decisions: toDecide && owed && offers ? { departures: toDecide, refundsOwed: owed, offersExpiring: offers } : null,
   };
 }

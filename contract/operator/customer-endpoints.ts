@@ -1,5 +1,12 @@
 import { domain, endpoint } from "../endpoint";
-import { customerNote, customerNoteBody, customerParams, customersList, customersQuery, operatorCustomer } from "./customers";
+import {
+  customerNote,
+  customerNoteBody,
+  customerParams,
+  customersList,
+  customersQuery,
+  operatorCustomer,
+} from "./customers";
 
 /** The operator's customers (issue 42, item 6): one per email, only their bookings with this operator. */
 export const consoleCustomerEndpoints = domain("Operator console: customers", {

@@ -9,14 +9,15 @@ import { csvLocalTime, csvMoney, csvText, type CsvValue } from "../csv";
 import { said, typedLines } from "../fields";
 import { emptyAsAbsent } from "../query";
 import { bookingsListRow } from "./bookings";
+import { MAX_NOTE_LENGTH } from "./note-length";
+
+export { MAX_NOTE_LENGTH };
 import { staffMoney } from "./staff-money";
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 export const MAX_CUSTOMERS_PAGE_SIZE = 200;
 /** Rows one CSV export holds at most. */
 export const MAX_CUSTOMERS_CSV_ROWS = 10_000;
-/** A note's longest text. */
-export const MAX_NOTE_LENGTH = 2000;
 
 export const CUSTOMER_SORTS = ["recent", "email", "spent"] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];

@@ -34,16 +34,16 @@ describe("operator calendar", () => {
     const owner = await syncedMember(db(), "acme", "owner");
     const answer = await calendarOf(owner.idToken, { from: "2031-06-12", view: "week" }); // a Thursday
     expect(answer.status).toBe(200);
-    const calendar = answer.body.data;
+    const calendar: OperatorCalendar = answer.body.data;
     expect(calendar.from).toBe("2031-06-09");
     expect(calendar.to).toBe("2031-06-15");
     expect(calendar.days.map((day) => day.date)).toHaveLength(7);
     expect(calendar.previous).toBe("2031-06-02");
     expect(calendar.next).toBe("2031-06-16");
-    const month = (await calendarOf(owner.idToken, { from: "2032-02-20", view: "month" })).body.data;
+    const month: OperatorCalendar = (await calendarOf(owner.idToken, { from: "2032-02-20", view: "month" })).body.data;
     expect([month.from, month.to, month.days.length]).toEqual(["2032-02-01", "2032-02-29", 29]);
     expect([month.previous, month.next]).toEqual(["2032-01-01", "2032-03-01"]);
-    const today = (await calendarOf(owner.idToken)).body.data;
+    const today: OperatorCalendar = (await calendarOf(owner.idToken)).body.data;
     expect(today.view).toBe("week");
     expect(today.days.map((day) => day.date)).toContain(localDateOf(new Date(), "America/New_York"));
   });
@@ -56,7 +56,7 @@ describe("operator calendar", () => {
     await inExperienceZone(db(), acme, "America/Denver", async () => {
       // 22:30 in Denver on the 11th is the 12th in UTC: the calendar puts it on the 11th.
       const late = await departureAt("2031-07-11", "22:30", "America/Denver", guide.uid);
-      const calendar = (await calendarOf(owner.idToken, { from: "2031-07-11" })).body.data;
+      const calendar: OperatorCalendar = (await calendarOf(owner.idToken, { from: "2031-07-11" })).body.data;
       expect(dayOf(calendar, late.id)).toBe("2031-07-11");
       const shown = calendar.days.flatMap((day) => day.departures).find((departure) => departure.id === late.id);
       expect(shown).toMatchObject({ timezone: "America/Denver", capacity: 12, seatsSold: 0, checkedIn: 0 });
@@ -75,8 +75,9 @@ describe("operator calendar", () => {
       ...asMember(owner.idToken, { body: { guestNo: 1, status: "checked_in" } }),
     });
     expect(checked.status).toBe(200);
-    const calendar = (await calendarOf(owner.idToken, { from: localDateOf(soon.startsAt, "America/New_York") })).body
-      .data;
+    const calendar: OperatorCalendar = (
+      await calendarOf(owner.idToken, { from: localDateOf(soon.startsAt, "America/New_York") })
+    ).body.data;
     const shown = calendar.days.flatMap((day) => day.departures).find((departure) => departure.id === soon.id);
     expect(shown).toMatchObject({ seatsSold: 2, checkedIn: 1 });
   });
@@ -88,7 +89,7 @@ describe("operator calendar", () => {
     ]);
     const theirs = await departureAt("2031-08-05", "10:00", "America/New_York", guide.uid);
     const others = await departureAt("2031-08-05", "11:00", "America/New_York");
-    const mine = (await calendarOf(guide.idToken, { from: "2031-08-05" })).body.data;
+    const mine: OperatorCalendar = (await calendarOf(guide.idToken, { from: "2031-08-05" })).body.data;
     expect(dayOf(mine, theirs.id)).toBe("2031-08-05");
     expect(dayOf(mine, others.id)).toBeUndefined();
     expect(mine.days.flatMap((day) => day.departures).every((d) => d.guide?.userId === guide.uid)).toBe(true);
@@ -104,7 +105,7 @@ describe("operator calendar", () => {
     const [stranger, owner] = await Promise.all([syncedUser(), syncedMember(db(), "acme", "manager")]);
     expectEnvelope(await calendarOf(undefined), 401, "unauthorized");
     expectEnvelope(await calendarOf(stranger.idToken), 404, "not_found");
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { from: "2031-02-30" },
       { from: "yesterday" },
       { from: "0001-01-01" },

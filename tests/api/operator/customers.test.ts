@@ -150,7 +150,7 @@ describe("operator customers: only this operator's bookings, CSV only the consen
   it("the list counts only acme's bookings and money; a harbor-only traveller is not acme's customer", async () => {
     const list = await listOf(world.owner.idToken, { limit: "200" });
     expect(list.status).toBe(200);
-    const byEmail = new Map(list.body.data.customers.map((row) => [row.email, row]));
+    const byEmail = new Map((list.body.data.customers as CustomerRow[]).map((row) => [row.email, row]));
     const both = byEmail.get(world.both.email.toLowerCase());
     expect(both?.bookings).toBe(1);
     expect(both?.money).toEqual({ currency: "USD", spentMinor: world.acmeBookingOfBoth.totalMinor });
@@ -202,7 +202,7 @@ describe("operator customers: only this operator's bookings, CSV only the consen
 
   it("filters by consent and finds by any part of the email or name", async () => {
     const consenting = await listOf(world.owner.idToken, { consented: "true", limit: "200" });
-    expect(consenting.body.data.customers.every((row) => row.marketingConsent)).toBe(true);
+    expect((consenting.body.data.customers as CustomerRow[]).every((row) => row.marketingConsent)).toBe(true);
     expect(emails(consenting.body)).not.toContain(world.quiet.email.toLowerCase());
     expect(emails(await listOf(world.owner.idToken, { q: "grace hop" }).then((r) => r.body))).toContain(
       world.guestEmail.toLowerCase(),
@@ -317,7 +317,7 @@ describe("operator customers: only this operator's bookings, CSV only the consen
       expect([400, 422], JSON.stringify(body)).toContain(answer.status);
       expect(answer.body.error.code).toBe("validation_error");
     }
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { sort: "name" },
       { cursor: "garbage" },
       { limit: "0" },

@@ -2,6 +2,7 @@ import "../../support/env";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookingRefunds, slots, waitlistEntries, waitlistOffers } from "~api/db/schema";
+import type { OperatorHome } from "~contract/operator/week";
 import { expectEnvelope } from "../../support/api";
 import { bookingUser, bookingWorld, confirmedBooking, createSlot, todaysBooking } from "../../support/booking";
 import { v1 } from "../../support/client";
@@ -61,7 +62,7 @@ describe("operator home", () => {
 
     const answer = await homeOf(owner.idToken);
     expect(answer.status).toBe(200);
-    const home = answer.body.data;
+    const home: OperatorHome = answer.body.data;
     const today = home.departures.today.find((departure) => departure.id === slot.id);
     expect(today).toMatchObject({ seatsSold: 2, checkedIn: 2, timezone: expect.any(String) });
     expect(home.newBookings.count).toBeGreaterThanOrEqual(2);
@@ -79,7 +80,7 @@ describe("operator home", () => {
 
     // Harbor's owner sees none of it.
     const harborOwner = await syncedMember(db(), "harbor", "owner");
-    const harbor = (await homeOf(harborOwner.idToken, "harbor")).body.data;
+    const harbor: OperatorHome = (await homeOf(harborOwner.idToken, "harbor")).body.data;
     expect(harbor.departures.today.map((d) => d.id)).not.toContain(slot.id);
     expect(harbor.newBookings.latest.map((row) => row.id)).not.toContain(booking.id);
     expect(harbor.decisions?.refundsOwed.items.map((r) => r.id)).not.toContain(refundId);
@@ -92,7 +93,7 @@ describe("operator home", () => {
     const mine = await todaysBooking(db(), acme, 1);
     const other = await todaysBooking(db(), acme, 1);
     await db().update(slots).set({ guideUserId: guide.uid }).where(eq(slots.id, mine.slot.id));
-    const home = (await homeOf(guide.idToken)).body.data;
+    const home: OperatorHome = (await homeOf(guide.idToken)).body.data;
     expect(home.departures.today.map((d) => d.id)).toEqual([mine.slot.id]);
     expect(home.newBookings.latest.map((row) => row.id)).toEqual([mine.booking.id]);
     expect(home.newBookings.count).toBe(1);
