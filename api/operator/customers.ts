@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "~contract/identity/preferences";
 import {
   customerIdOf,
@@ -19,6 +19,7 @@ import { randomId } from "../ids";
 import { writeAudit, type Actor } from "../audit/log";
 import { seesMoney, type Member } from "../members/guard";
 import { listBookings } from "./bookings-list";
+import { MADE_STATUSES } from "./home";
 import { refundedSql } from "./manifest";
 
 export const customerNotFound = () => notFound("No such customer of this operator.", "customer_not_found");
@@ -34,7 +35,8 @@ const utcKey = (at: SQL) => sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD HH
 
 /**
  * The operator's customers, one row per email, from ITS bookings only (account_id): a
- * traveller's bookings with any other operator are never read. Spent: bookings whose payment was
+ * traveller's bookings with any other operator are never read; a checkout abandoned (expired or
+ * failed) is no booking. Spent: bookings whose payment was
  * taken (paid, or refunded since), their total less what was refunded of it, in the operator's currency.
  */
 function customersOf(db: Db, account: { id: string; currency: string }) {
@@ -78,7 +80,13 @@ function customersOf(db: Db, account: { id: string; currency: string }) {
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
     .leftJoin(users, eq(users.id, bookings.userId))
-    .where(and(eq(bookings.accountId, account.id), sql`${customerEmailSql} is not null`))
+    .where(
+      and(
+        eq(bookings.accountId, account.id),
+        inArray(bookings.status, [...MADE_STATUSES]),
+        sql`${customerEmailSql} is not null`,
+      ),
+    )
     .groupBy(customerEmailSql)
     .as("customers");
 }

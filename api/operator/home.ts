@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { HOME_LIST_SIZE, OFFER_SOON_HOURS, type OperatorHome } from "~contract/operator/week";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
@@ -11,6 +11,9 @@ import { guestContactColumns, guestContactOf } from "./guest-contact";
 
 /** Every row's count beside it (one query answers the list and how many there are). */
 const totalSql = sql<number>`(count(*) over ())::int`;
+
+/** What the home counts as a booking made: not a checkout abandoned (its hold expired, or its payment failed). */
+export const MADE_STATUSES = ["held", "confirmed", "cancelled", "refunded"] as const;
 
 /** Bookings made since `since` that `member` may see (a guide: on their departures): the newest, and how many. */
 async function newBookings(db: Db, member: Member, since: Date) {
@@ -32,7 +35,14 @@ async function newBookings(db: Db, member: Member, since: Date) {
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
     .leftJoin(users, eq(users.id, bookings.userId))
-    .where(and(eq(bookings.accountId, member.account.id), gte(bookings.createdAt, since), departuresOf(member)))
+    .where(
+      and(
+        eq(bookings.accountId, member.account.id),
+        gte(bookings.createdAt, since),
+        inArray(bookings.status, [...MADE_STATUSES]),
+        departuresOf(member),
+      ),
+    )
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(HOME_LIST_SIZE);
   const withMoney = seesMoney(member);

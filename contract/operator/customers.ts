@@ -152,7 +152,7 @@ export const customerRow = z.object({
   name: z.string(),
   /** The phone on their latest booking that has one. */
   phone: z.string().nullable(),
-  /** Bookings with this operator, whatever their status. */
+  /** Bookings with this operator: held, confirmed, cancelled or refunded (not an abandoned checkout: expired, failed). */
   bookings: count,
   /** When they last booked with this operator. */
   lastBookedAt: isoTime,

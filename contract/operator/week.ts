@@ -143,7 +143,7 @@ export const operatorHome = z.object({
   tomorrow: z.string(),
   timezone: z.string(),
   departures: z.object({ today: z.array(glanceDeparture), tomorrow: z.array(glanceDeparture) }),
-  /** Bookings made since yesterday began in the operator's zone (a guide: on their departures). */
+  /** Bookings made since yesterday began in the operator's zone, not abandoned checkouts (a guide: on their departures). */
   newBookings: z.object({ since: isoTime, count, latest: z.array(homeBooking) }),
   /** What waits for a decision; null for a guide (the owner and managers decide). */
   decisions: homeDecisions.nullable(),

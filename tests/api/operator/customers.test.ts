@@ -229,13 +229,19 @@ describe("operator customers: only this operator's bookings, CSV only the consen
     }
   });
 
-  it("spent: paid bookings less their refunds; an unpaid one counts nothing", async () => {
+  it("spent: paid bookings less their refunds; an unpaid one counts nothing; an abandoned checkout is no booking", async () => {
     const traveller = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId);
     const paid = await confirmedBooking(traveller, acme, slot.id, 2);
     const unpaid = await confirmedBooking(traveller, acme, slot.id, 1);
     await db().update(bookings).set({ refundMinor: 500 }).where(eq(bookings.id, paid.id));
     await db().update(bookings).set({ paymentStatus: "owed" }).where(eq(bookings.id, unpaid.id));
+    // An abandoned checkout (its hold expired) is no booking.
+    const abandoned = await confirmedBooking(traveller, acme, slot.id, 1);
+    await db()
+      .update(bookings)
+      .set({ status: "expired", paymentStatus: "expired" })
+      .where(eq(bookings.id, abandoned.id));
     const [row] = (await listOf(world.owner.idToken, { q: traveller.email })).body.data.customers;
     expect(row.bookings).toBe(2);
     expect(row.money?.spentMinor).toBe(paid.totalMinor - 500);
