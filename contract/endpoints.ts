@@ -25,6 +25,8 @@ import { tipsEndpoints, giftCardsEndpoints, referralsEndpoints } from "./gifts/e
 import { waitlistEndpoints } from "./waitlist/endpoints";
 import { consoleEndpoints } from "./operator/team-endpoints";
 import { consoleDeskEndpoints } from "./operator/desk-endpoints";
+import { consoleWeekEndpoints } from "./operator/week-endpoints";
+import { consoleCustomerEndpoints } from "./operator/customer-endpoints";
 import { consolePhotosEndpoints, consoleSchedulesEndpoints } from "./operator/catalog-endpoints";
 import {
   consoleCheckInEndpoints,
@@ -69,6 +71,8 @@ export const endpoints = {
   ...consoleDayManifestEndpoints,
   ...consoleReportsEndpoints,
   ...consoleDeskEndpoints,
+  ...consoleWeekEndpoints,
+  ...consoleCustomerEndpoints,
   ...mediaEndpoints,
   ...consoleSchedulesEndpoints,
   ...developmentEndpoints,

@@ -66,14 +66,14 @@ function orderOf(sort: BookingSort): SQL[] {
 
 /**
  * GET /v1/operator/bookings: this operator's bookings that match the filter, one page (or, for
- * the CSV, every match up to MAX_BOOKINGS_CSV_ROWS). One query whatever the page holds. A guide's:
+ * the CSV, every match up to MAX_BOOKINGS_CSV_ROWS; `where`: a caller's own further condition). One query whatever the page holds. A guide's:
  * the bookings of departures assigned to them, without money.
  */
 export async function listBookings(
   db: Db,
   member: Member,
   filter: BookingsListFilter,
-  { everything = false } = {},
+  { everything = false, where }: { everything?: boolean; where?: SQL } = {},
 ): Promise<BookingsList> {
   const sort = filter.sort ?? "created_desc";
   const limit = everything ? MAX_BOOKINGS_CSV_ROWS : (filter.limit ?? BOOKINGS_PAGE_SIZE);
@@ -90,6 +90,7 @@ export async function listBookings(
     filter.channel ? eq(bookings.channel, filter.channel) : undefined,
     filter.payment ? eq(bookings.paymentStatus, filter.payment) : undefined,
     filter.cursor && !everything ? after(sort, filter.cursor.at, filter.cursor.id) : undefined,
+    where,
   ];
   const rows = await db
     .select({

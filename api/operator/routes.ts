@@ -14,6 +14,8 @@ import { refundRoutes } from "./refund-routes";
 import { manifestRoutes } from "./manifest-routes";
 import { reportRoutes } from "./report-routes";
 import { deskRoutes } from "./desk-routes";
+import { weekRoutes } from "./week-routes";
+import { customerRoutes } from "./customer-routes";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {
@@ -154,6 +156,8 @@ refundRoutes(operatorRoutes);
 manifestRoutes(operatorRoutes);
 reportRoutes(operatorRoutes);
 deskRoutes(operatorRoutes);
+weekRoutes(operatorRoutes);
+customerRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

@@ -15,6 +15,7 @@ export const ABILITY_ENDPOINTS = {
   refund: "operatorRefundBooking",
   manageBranding: "operatorUpdateBranding",
   readReports: "operatorReport",
+  readCustomers: "operatorListCustomers",
 } as const satisfies Record<string, EndpointName>;
 
 export type ConsoleAbilities = Record<keyof typeof ABILITY_ENDPOINTS, boolean>;

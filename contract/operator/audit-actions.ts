@@ -63,6 +63,8 @@ export const AUDIT_ACTIONS = {
   "branding.logo_uploaded": ["logoUrl"],
   "branding.logo_removed": ["logoUrl"],
   "branding.published": ["name", "primaryColor", "logoUrl"],
+  /** email: the customer's (lower-cased); the note's text is kept with the note, not in the log. */
+  "customer.note_added": ["email", "noteId"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

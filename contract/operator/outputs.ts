@@ -28,6 +28,7 @@ export const operatorMe = z.object({
     refund: z.boolean(),
     manageBranding: z.boolean(),
     readReports: z.boolean(),
+    readCustomers: z.boolean(),
   }),
 });
 

@@ -10,7 +10,7 @@ describe("the console's abilities, read from the declarations", () => {
         .filter(([, yes]) => yes)
         .map(([ability]) => ability)
         .sort();
-    const catalog = ["manageBranding", "manageCatalog", "readReports", "refund", "runDay"];
+    const catalog = ["manageBranding", "manageCatalog", "readCustomers", "readReports", "refund", "runDay"];
     expect(granted("owner")).toEqual(Object.keys(ABILITY_ENDPOINTS).sort());
     expect(granted("manager")).toEqual(catalog);
     expect(granted("guide")).toEqual(["runDay"]);

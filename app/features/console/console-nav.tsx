@@ -10,6 +10,8 @@ export function useConsoleSections(can: OperatorMe["can"]) {
     ...(can.runDay ? [{ to: "/console/manifest", label: t("console.manifest"), end: false }] : []),
     ...(can.runDay ? [{ to: "/console/check-in", label: t("console.checkIn"), end: false }] : []),
     ...(can.runDay ? [{ to: "/console/bookings", label: t("console.bookings"), end: false }] : []),
+    { to: "/console/calendar", label: t("console.calendar"), end: false },
+    ...(can.readCustomers ? [{ to: "/console/customers", label: t("console.customers"), end: false }] : []),
     ...(can.manageCatalog ? [{ to: "/console/experiences", label: t("console.experiences"), end: false }] : []),
     ...(can.readReports ? [{ to: "/console/reports", label: t("console.reports"), end: false }] : []),
     ...(can.readReports ? [{ to: "/console/gift-cards", label: t("console.giftCards"), end: false }] : []),

@@ -1,0 +1,207 @@
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { HOME_LIST_SIZE, OFFER_SOON_HOURS, type OperatorHome } from "~contract/operator/week";
+import { clockNow } from "../clock";
+import type { Db } from "../db/client";
+import { bookingRefunds, bookings, experiences, services, slots, users, waitlistOffers } from "../db/schema";
+import { bookingReference } from "../bookings/view";
+import { departuresOf, seesAllDepartures, seesMoney, type Member } from "../members/guard";
+import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
+import { byDay, glanceDepartures } from "./calendar";
+import { guestContactColumns, guestContactOf } from "./guest-contact";
+
+/** Every row's count beside it (one query answers the list and how many there are). */
+const totalSql = sql<number>`(count(*) over ())::int`;
+
+/** What the home counts as a booking made: not a checkout abandoned (its hold expired, or its payment failed). */
+export const MADE_STATUSES = ["held", "confirmed", "cancelled", "refunded"] as const;
+
+/** Bookings made since `since` that `member` may see (a guide: on their departures): the newest, and how many. */
+async function newBookings(db: Db, member: Member, since: Date) {
+  const rows = await db
+    .select({
+      id: bookings.id,
+      createdAt: bookings.createdAt,
+      seats: bookings.seats,
+      currency: bookings.currency,
+      totalMinor: bookings.totalMinor,
+      slotId: slots.id,
+      startsAt: slots.startsAt,
+      timezone: experiences.timezone,
+      experienceTitle: experiences.title,
+      total: totalSql,
+      ...guestContactColumns,
+    })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
+    .leftJoin(users, eq(users.id, bookings.userId))
+    .where(
+      and(
+        eq(bookings.accountId, member.account.id),
+        gte(bookings.createdAt, since),
+        inArray(bookings.status, [...MADE_STATUSES]),
+        departuresOf(member),
+      ),
+    )
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(HOME_LIST_SIZE);
+  const withMoney = seesMoney(member);
+  return {
+    since: since.toISOString(),
+    count: Number(rows[0]?.total ?? 0),
+    latest: rows.map((row) => ({
+      id: row.id,
+      reference: bookingReference(row.id),
+      createdAt: row.createdAt.toISOString(),
+      guestName: guestContactOf(row).name,
+      seats: row.seats,
+      departure: {
+        id: row.slotId,
+        startsAt: row.startsAt.toISOString(),
+        timezone: row.timezone,
+        experienceTitle: row.experienceTitle,
+      },
+      money: withMoney ? { currency: row.currency, totalMinor: row.totalMinor } : null,
+    })),
+  };
+}
+
+/** Future departures of the operator a schedule change left with bookings (slots.needs_decision). */
+async function departuresToDecide(db: Db, accountId: string) {
+  const rows = await db
+    .select({
+      id: slots.id,
+      experienceId: experiences.id,
+      experienceTitle: experiences.title,
+      serviceName: services.name,
+      startsAt: slots.startsAt,
+      timezone: experiences.timezone,
+      seatsSold: sql<number>`coalesce((select sum(${bookings.seats}) from ${bookings} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed'), 0)::int`,
+      total: totalSql,
+    })
+    .from(slots)
+    .innerJoin(services, eq(services.id, slots.serviceId))
+    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+    .where(
+      and(
+        eq(experiences.accountId, accountId),
+        eq(slots.needsDecision, true),
+        sql`${slots.status} <> 'cancelled'`,
+        sql`${slots.startsAt} > app_now()`,
+      ),
+    )
+    .orderBy(asc(slots.startsAt), asc(slots.id))
+    .limit(HOME_LIST_SIZE);
+  return {
+    count: Number(rows[0]?.total ?? 0),
+    items: rows.map(({ total: _total, startsAt, seatsSold, ...row }) => ({
+      ...row,
+      startsAt: startsAt.toISOString(),
+      seatsSold: Number(seatsSold),
+    })),
+  };
+}
+
+/** Refunds of the operator decided and not yet made, oldest first. */
+async function refundsOwed(db: Db, accountId: string) {
+  const rows = await db
+    .select({
+      id: bookingRefunds.id,
+      bookingId: bookingRefunds.bookingId,
+      amountMinor: bookingRefunds.amountMinor,
+      currency: bookingRefunds.currency,
+      createdAt: bookingRefunds.createdAt,
+      total: totalSql,
+      ...guestContactColumns,
+    })
+    .from(bookingRefunds)
+    .innerJoin(bookings, eq(bookings.id, bookingRefunds.bookingId))
+    .leftJoin(users, eq(users.id, bookings.userId))
+    .where(
+      and(
+        eq(bookingRefunds.accountId, accountId),
+        eq(bookings.accountId, accountId),
+        eq(bookingRefunds.status, "owed"),
+      ),
+    )
+    .orderBy(asc(bookingRefunds.createdAt), asc(bookingRefunds.id))
+    .limit(HOME_LIST_SIZE);
+  return {
+    count: Number(rows[0]?.total ?? 0),
+    items: rows.map((row) => ({
+      id: row.id,
+      bookingId: row.bookingId,
+      reference: bookingReference(row.bookingId),
+      guestName: guestContactOf(row).name,
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Open waitlist offers on the operator's departures expiring within OFFER_SOON_HOURS, soonest first. */
+async function offersExpiring(db: Db, accountId: string) {
+  const rows = await db
+    .select({
+      id: waitlistOffers.id,
+      departureId: slots.id,
+      experienceTitle: experiences.title,
+      startsAt: slots.startsAt,
+      timezone: experiences.timezone,
+      seats: waitlistOffers.seats,
+      expiresAt: waitlistOffers.expiresAt,
+      total: totalSql,
+    })
+    .from(waitlistOffers)
+    .innerJoin(slots, eq(slots.id, waitlistOffers.slotId))
+    .innerJoin(services, eq(services.id, slots.serviceId))
+    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+    .where(
+      and(
+        eq(experiences.accountId, accountId),
+        eq(waitlistOffers.status, "open"),
+        sql`${waitlistOffers.expiresAt} > app_now()`,
+        sql`${waitlistOffers.expiresAt} <= app_now() + make_interval(hours => ${OFFER_SOON_HOURS})`,
+      ),
+    )
+    .orderBy(asc(waitlistOffers.expiresAt), asc(waitlistOffers.id))
+    .limit(HOME_LIST_SIZE);
+  return {
+    count: Number(rows[0]?.total ?? 0),
+    items: rows.map(({ total: _total, startsAt, expiresAt, ...row }) => ({
+      ...row,
+      startsAt: startsAt.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * GET /v1/operator/home: today's and tomorrow's departures, the bookings made since yesterday
+ * began (both days in the operator's zone), and what waits for a decision (not a guide's: null).
+ * One query per section, run side by side.
+ */
+export async function readHome(db: Db, member: Member): Promise<OperatorHome> {
+  const zone = member.account.timezone;
+  const today = localDateOf(clockNow(), zone);
+  const tomorrow = addLocalDays(today, 1);
+  const since = localToUtc(addLocalDays(today, -1), "00:00", zone);
+  const decides = seesAllDepartures(member);
+  const [departures, made, toDecide, owed, offers] = await Promise.all([
+    glanceDepartures(db, member, today, tomorrow),
+    newBookings(db, member, since),
+    decides ? departuresToDecide(db, member.account.id) : null,
+    decides ? refundsOwed(db, member.account.id) : null,
+    decides ? offersExpiring(db, member.account.id) : null,
+  ]);
+  const [todays, tomorrows] = byDay(today, tomorrow, departures);
+  return {
+    today,
+    tomorrow,
+    timezone: zone,
+    departures: { today: todays.departures, tomorrow: tomorrows.departures },
+    newBookings: made,
+    decisions: toDecide && owed && offers ? { departures: toDecide, refundsOwed: owed, offersExpiring: offers } : null,
+  };
+}

@@ -1,0 +1,1 @@
+export { csvLoader as loader } from "~/features/console/customers/customers.server";
