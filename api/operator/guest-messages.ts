@@ -3,7 +3,8 @@
  * on a departure, in one transaction — each email and SMS written to the outbox, each booking
  * written to keeps the message (booking_messages, with its sender), one audit row per send.
  * Service messages: the guest's "booking" choice per channel holds (a guest without an account
- * gets them); who is skipped, on which channel and why, is answered.
+ * gets them; by SMS, only a choice the guest made themselves: booking SMS are off by default);
+ * who is skipped, on which channel and why, is answered.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { GuestMessageResult, OperatorMessageGuestsBody } from "~contract/operator/guest-messages";
@@ -15,7 +16,7 @@ import { bookingMessages, bookings, experiences, services, slots } from "../db/s
 import { conflict } from "../http/errors";
 import { randomId } from "../ids";
 import { departuresOf, type Member } from "../members/guard";
-import { wantsMessage } from "../notifications/preferences";
+import { optedOut, wantsMessage } from "../notifications/preferences";
 import { enqueueEmail, enqueueSms } from "../outbox/service";
 import { enforceRateLimits } from "../rate-limit/service";
 import { bookingNotFound } from "./check-ins";
@@ -78,7 +79,8 @@ export async function messageGuests(
       }
       if (body.sms) {
         if (!guest?.phone) await skip("sms", "no_address");
-        else if (!(await wantsMessage(tx, row.booking.userId, "booking", "sms"))) await skip("sms", "opted_out");
+        // Booking SMS are off by default; the desk's reach a guest with a phone unless they said no.
+        else if (await optedOut(tx, row.booking.userId, "booking", "sms")) await skip("sms", "opted_out");
         else {
           await enqueueSms(tx, {
             to: guest.phone,
