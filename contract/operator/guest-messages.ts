@@ -18,27 +18,35 @@ export const GUEST_SMS_MAX = 480;
 
 const bookingId = z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, said("bookingId.invalid"));
 
+/** A message's subject: one line, required, at most GUEST_MESSAGE_SUBJECT_MAX characters. */
+export const guestMessageSubject = typedLine(
+  z
+    .string({ required_error: said("field.required"), invalid_type_error: said("field.required") })
+    .trim()
+    .min(1, said("field.required"))
+    .max(GUEST_MESSAGE_SUBJECT_MAX, said("text.tooLong")),
+);
+/** A message's body: lines kept, required, at most GUEST_MESSAGE_BODY_MAX characters. */
+export const guestMessageBody = typedLines(
+  z
+    .string({ required_error: said("field.required"), invalid_type_error: said("field.required") })
+    .trim()
+    .min(1, said("field.required"))
+    .max(GUEST_MESSAGE_BODY_MAX, said("text.tooLong")),
+);
+export const guestMessageTemplate = z.enum(GUEST_MESSAGE_TEMPLATES, {
+  errorMap: () => ({ message: said("choice.invalid") }),
+});
+
 /** POST /v1/operator/messages: to one booking (`bookingId`) or everyone confirmed on a departure (`departureId`). */
 export const operatorMessageGuestsBody = z
   .object({
     bookingId: bookingId.optional(),
     departureId: catalogId.optional(),
     /** Which common case it is (the console pre-fills its text; the API sends what is given). */
-    template: z.enum(GUEST_MESSAGE_TEMPLATES, { errorMap: () => ({ message: said("choice.invalid") }) }),
-    subject: typedLine(
-      z
-        .string({ required_error: said("field.required"), invalid_type_error: said("field.required") })
-        .trim()
-        .min(1, said("field.required"))
-        .max(GUEST_MESSAGE_SUBJECT_MAX, said("text.tooLong")),
-    ),
-    body: typedLines(
-      z
-        .string({ required_error: said("field.required"), invalid_type_error: said("field.required") })
-        .trim()
-        .min(1, said("field.required"))
-        .max(GUEST_MESSAGE_BODY_MAX, said("text.tooLong")),
-    ),
+    template: guestMessageTemplate,
+    subject: guestMessageSubject,
+    body: guestMessageBody,
     /** Also by SMS, to those who gave a phone. */
     sms: z.boolean(),
   })
