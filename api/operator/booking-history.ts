@@ -11,8 +11,8 @@ export const MONEY_AUDIT_ACTIONS: readonly string[] = ["booking.refunded"];
 
 /**
  * GET /v1/operator/bookings/{bookingId}/history: the messages written to the booking's guest and
- * its audit entries, newest first. A guide: only on a departure of theirs (else 404), and without
- * the entries about money.
+ * its audit entries, newest first. A guide: only on a departure of theirs (else 404), without the
+ * entries about money nor the addresses the team wrote from.
  */
 export async function bookingHistory(db: Db, member: Member, bookingId: string): Promise<BookingHistory> {
   const [found] = await db
@@ -51,7 +51,12 @@ export async function bookingHistory(db: Db, member: Member, bookingId: string):
     })),
     ...entries
       .filter((entry) => seesMoney(member) || !MONEY_AUDIT_ACTIONS.includes(entry.action))
-      .map((entry) => ({ kind: "audit" as const, at: entry.at, entry })),
+      // A guide is not shown where the team's members wrote from.
+      .map((entry) => ({
+        kind: "audit" as const,
+        at: entry.at,
+        entry: seesMoney(member) ? entry : { ...entry, clientAddress: "" },
+      })),
   ];
   // Newest first; a message and the audit row of its send share a moment: the message first.
   items.sort((a, b) => b.at.localeCompare(a.at) || (a.kind === b.kind ? 0 : a.kind === "message" ? -1 : 1));

@@ -31,7 +31,7 @@ const MESSAGE = { intent: "message", template: "running_late", subject: "Running
 
 describe("/console/bookings/$bookingId: message the guest", () => {
   it("a template asked for by a GET fills in the form; the post sends it and the history lists it with its sender", async () => {
-    const { guest, booking, path, params } = await paidBooking();
+    const { guest, path, params } = await paidBooking();
     const manager = await memberOf(db(), "manager");
     const plain = await consoleLoad(bookingPage, path, manager.cookie, params);
     expect(plain.status).toBe(200);
