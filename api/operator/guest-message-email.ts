@@ -57,7 +57,8 @@ export function guestMessageEmail(
         `Meeting point: ${row.meetingPoint}`,
       ],
     ],
-    action: { label: "See your booking", href: link },
+    // A guest the team booked for has no account to open the booking page with.
+    ...(row.booking.userId === null ? {} : { action: { label: "See your booking", href: link } }),
   });
 }
 

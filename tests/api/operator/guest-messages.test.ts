@@ -64,6 +64,7 @@ describe("operatorMessageGuests: one booking", () => {
     expect(mail.textBody).toContain(booking.reference);
     expect(mail.textBody).toContain("(America/New_York)");
     expect(mail.textBody.trimEnd().endsWith("— Acme Adventures")).toBe(true);
+    expect(mail.textBody).toContain(`See your booking: `);
     expect(await smsFor(booking.id)).toHaveLength(0);
 
     const texted = await send(manager.idToken, { bookingId: booking.id, sms: true, template: "running_late" });
@@ -177,6 +178,7 @@ describe("operatorMessageGuests: a departure", () => {
     );
     const [mail] = await guestMails(guestEmail);
     expect(mail.textBody).toContain("Hello Wanda,");
+    expect(mail.textBody).not.toContain("See your booking");
   });
 });
 
