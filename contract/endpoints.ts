@@ -27,6 +27,7 @@ import { consoleEndpoints } from "./operator/team-endpoints";
 import { consoleDeskEndpoints } from "./operator/desk-endpoints";
 import { consoleWeekEndpoints } from "./operator/week-endpoints";
 import { consoleCustomerEndpoints } from "./operator/customer-endpoints";
+import { consoleMessageEndpoints } from "./operator/message-endpoints";
 import { consolePhotosEndpoints, consoleSchedulesEndpoints } from "./operator/catalog-endpoints";
 import {
   consoleCheckInEndpoints,
@@ -73,6 +74,7 @@ export const endpoints = {
   ...consoleDeskEndpoints,
   ...consoleWeekEndpoints,
   ...consoleCustomerEndpoints,
+  ...consoleMessageEndpoints,
   ...mediaEndpoints,
   ...consoleSchedulesEndpoints,
   ...developmentEndpoints,

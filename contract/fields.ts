@@ -206,6 +206,7 @@ export const FIELD_MESSAGE_CODES = [
   "refund.amountFormat",
   "refund.amountOneOf",
   "reason.required",
+  "messageTarget.oneOf",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

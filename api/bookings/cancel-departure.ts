@@ -29,7 +29,8 @@ export interface DepartureCancellation {
 export async function cancelDeparture(
   db: Db,
   departureId: string,
-  onLocked: (tx: Db, slot: typeof slots.$inferSelect, outcome: DepartureCancellation) => Promise<void>,
+  /** `guests`: the confirmed guests (seats) the departure had, before they were cancelled. */
+  onLocked: (tx: Db, slot: typeof slots.$inferSelect, outcome: DepartureCancellation, guests: number) => Promise<void>,
 ): Promise<DepartureCancellation> {
   const { outcome, refundable } = await db.transaction(async (tx) => {
     const [slot] = await tx.select().from(slots).where(eq(slots.id, departureId)).for("update");
@@ -69,7 +70,8 @@ export async function cancelDeparture(
       .set({ status: "cancelled", cancelledAt: sql`app_now()`, needsDecision: false })
       .where(eq(slots.id, departureId));
     const outcome = { cancelledBookings: active.length, refunds: refundable.length };
-    await onLocked(tx, slot, outcome);
+    const guests = active.filter((b) => b.status === "confirmed").reduce((sum, b) => sum + b.seats, 0);
+    await onLocked(tx, slot, outcome, guests);
     return { outcome, refundable };
   });
   for (const id of refundable) {

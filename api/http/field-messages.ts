@@ -207,6 +207,7 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "refund.amountFormat": "Write an amount such as 12.50, in the booking's currency.",
   "refund.amountOneOf": "Send amount or amountMinor (one).",
   "reason.required": "Give a reason.",
+  "messageTarget.oneOf": "Give either a booking or a departure to write to.",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */

@@ -79,6 +79,32 @@ export async function wantsMessage(
 }
 
 /**
+ * Whether the guest turned this category off on this channel themselves (a stored choice, not the
+ * default): the desk's messages about a booking (meeting point moved, running late) reach a guest
+ * by SMS unless they said no, though booking SMS are off by default for what the platform sends.
+ */
+export async function optedOut(
+  db: Db,
+  userId: string | null,
+  category: NotificationCategory,
+  channel: NotificationChannel,
+): Promise<boolean> {
+  if (userId === null) return category === "news";
+  const [row] = await db
+    .select({ enabled: notificationPreferences.enabled })
+    .from(notificationPreferences)
+    .where(
+      and(
+        eq(notificationPreferences.userId, userId),
+        eq(notificationPreferences.category, category),
+        eq(notificationPreferences.channel, channel),
+      ),
+    )
+    .limit(1);
+  return row ? !row.enabled : false;
+}
+
+/**
  * The same choice as a SQL condition on a user id column, for jobs that pick their recipients in
  * one statement: the stored choice, else the default.
  */

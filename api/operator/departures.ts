@@ -12,6 +12,7 @@ import { onSaleSql } from "../bookings/seats";
 import { addLocalDays, daysBetween, localDateOf, localToUtc } from "../schedules/expand";
 import { newDepartureId } from "../schedules/materialise";
 import { writeAudit, type Actor } from "../audit/log";
+import { tellGuideChange } from "./guides-told";
 
 export const experienceNotFound = () => notFound("No such experience in this catalog.", "experience_not_found");
 export const serviceNotFound = () => notFound("No such service in this catalog.", "service_not_found");
@@ -286,6 +287,8 @@ export async function updateDeparture(
   actor: Actor,
   departureId: string,
   input: { capacity?: number; status?: "open" | "closed"; keep?: true; guideUserId?: string | null },
+  /** The console's origin, for the links of the guides' emails. */
+  origin: string,
 ): Promise<OperatorDeparture> {
   await db.transaction(async (tx) => {
     const slot = await lockOwnedDeparture(tx, actor.accountId, departureId);
@@ -331,6 +334,9 @@ export async function updateDeparture(
     if (updated.length === 0) throw capacityBelowTaken(slot.seatsTaken);
     const action = input.keep ? "departure.kept" : onlyGuide ? "departure.guide_assigned" : "departure.updated";
     await writeAudit(tx, actor, action, target);
+    // The guide taken off and the one put on hear of it, with this change (item 7 of issue 42).
+    if (changes.guideUserId !== undefined)
+      await tellGuideChange(tx, { departureId, before: slot.guideUserId, after: changes.guideUserId, origin });
   });
   // More seats, or sales reopened: its waitlist's offering step runs soon.
   if (input.capacity !== undefined || input.status === "open") kickWaitlist();

@@ -16,6 +16,7 @@ import { reportRoutes } from "./report-routes";
 import { deskRoutes } from "./desk-routes";
 import { weekRoutes } from "./week-routes";
 import { customerRoutes } from "./customer-routes";
+import { messageRoutes } from "./message-routes";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {
@@ -158,6 +159,7 @@ reportRoutes(operatorRoutes);
 deskRoutes(operatorRoutes);
 weekRoutes(operatorRoutes);
 customerRoutes(operatorRoutes);
+messageRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

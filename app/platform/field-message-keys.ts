@@ -198,6 +198,7 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "refund.amountFormat": "validation.refundAmountFormat",
   "refund.amountOneOf": "validation.refundAmountFormat",
   "reason.required": "validation.reasonRequired",
+  "messageTarget.oneOf": "validation.messageTargetOneOf",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */

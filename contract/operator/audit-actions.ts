@@ -56,6 +56,10 @@ export const AUDIT_ACTIONS = {
   "booking.checked_in": ["bookingId", "guests", "via"],
   "booking.no_show": ["bookingId", "guests", "via"],
   "booking.check_in_reset": ["bookingId", "guests", "via"],
+  /** channels: "email", "sms" or "email, sms"; subject: as sent. */
+  "booking.messaged": ["bookingId", "template", "subject", "channels"],
+  /** email/sms: how many were written to on each; skipped: how many bookings were not written to at all. */
+  "departure.messaged": ["departureId", "startsAt", "template", "subject", "email", "sms", "skipped"],
   "check_in.settings_updated": ["requireCheckIn"],
   "reschedule.settings_updated": ["rescheduleRefunds"],
   /** fields: the draft's fields changed, comma-separated. */

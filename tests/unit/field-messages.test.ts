@@ -24,6 +24,7 @@ import { devClockBody } from "~contract/system/jobs";
 import { createExperienceBody, updateExperienceBody } from "~contract/operator/experiences";
 import { bookingsListQuery, encodeBookingsCursor } from "~contract/operator/bookings";
 import { operatorRefundBody } from "~contract/operator/refunds";
+import { operatorMessageGuestsBody } from "~contract/operator/guest-messages";
 import { notificationParams } from "~contract/identity/notifications";
 import { hexColor, supportEmail, supportPhone, updateBrandingBody } from "~contract/operator/branding";
 import { checkInBody, checkInSettingsBody } from "~contract/operator/check-in";
@@ -347,6 +348,7 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [operatorRefundBody, { ...REFUND, amountMinor: undefined, amount: "five" }, "refund.amountFormat"],
   [operatorRefundBody, { ...REFUND, amount: "5.00" }, "refund.amountOneOf"],
   [operatorRefundBody, { ...REFUND, reason: " " }, "reason.required"],
+  [operatorMessageGuestsBody, { template: "custom", subject: "Hi", body: "Hello", sms: false }, "messageTarget.oneOf"],
   [bookingsListQuery, { cursor: "W10" }, "cursor.invalid"],
   [
     bookingsListQuery,

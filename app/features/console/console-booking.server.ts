@@ -4,13 +4,14 @@ import { minorUnitDigits } from "~contract/money";
 import { operatorBookingParams } from "~contract/operator/refunds";
 import { orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
-import { getZodConstraint } from "~/platform/form.server";
+import { getZodConstraint, readFormData } from "~/platform/form.server";
 import { requireParams, routeNotFound } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { refundFormSchema } from "./console-forms.server";
 import { requireConsoleAbility } from "./console.server";
 import { intentAction } from "./intent-action.server";
 import { newRefundKey } from "./refund-key.server";
+import { bookingMessageAction, messageConstraint, templateAsked, templateText } from "./guest-message.server";
 
 /** What the refund form shows when the API refused the refund for its figures (a 409 in words). */
 export interface RefundConflict {
@@ -41,7 +42,15 @@ export async function loadConsoleBookingPage({ request, params }: LoaderFunction
     requireParams(request, params, operatorBookingParams.shape),
     i18next.getFixedT(request),
   ]);
-  const page = await orNotFound(request, api.call("operatorGetBooking", { params: { bookingId } }));
+  const [page, history] = await orNotFound(
+    request,
+    Promise.all([
+      api.call("operatorGetBooking", { params: { bookingId } }),
+      api.call("operatorBookingHistory", { params: { bookingId } }),
+    ]),
+  );
+  const template = templateAsked(request);
+  const locale = await i18next.getLocale(request);
   // A guide's page has no money (page.money is null): no figures, no refunds, no form.
   const digits = page.money ? minorUnitDigits(page.money.currency) : 0;
   return withFlash(request, {
@@ -53,6 +62,20 @@ export async function loadConsoleBookingPage({ request, params }: LoaderFunction
     // A fresh key per page view: a double click or a second tab cannot refund twice.
     idempotencyKey: newRefundKey(),
     title: t("refunds.pageTitle", { reference: page.booking.reference }),
+    history: history.items,
+    // The message form: the template asked for (?template=…), its text filled in to edit.
+    message: {
+      template,
+      ...templateText(t, template, {
+        experience: page.booking.experienceTitle,
+        startsAt: page.departure.startsAt,
+        timeZone: page.booking.timezone,
+        locale,
+      }),
+      canText: Boolean(page.guest.phone),
+      confirmed: page.booking.status === "confirmed",
+    },
+    messageConstraint: messageConstraint(),
   });
 }
 
@@ -61,7 +84,14 @@ export async function loadConsoleBookingPage({ request, params }: LoaderFunction
  * (no read of the booking first), one call to operatorRefundBooking, then back to the page with a
  * flash.
  */
-export const consoleBookingAction = (args: ActionFunctionArgs) =>
+export async function consoleBookingAction(args: ActionFunctionArgs) {
+  // The message form (every member running the day) names itself; the refund form is the page's other.
+  const sent = await readFormData(args.request.clone());
+  if (sent.get("intent") === "message") return bookingMessageAction(args);
+  return refundAction(args);
+}
+
+const refundAction = (args: ActionFunctionArgs) =>
   intentAction(args, {
     ability: "refund",
     params: operatorBookingParams.shape,

@@ -6,6 +6,9 @@ import { withFlash } from "~/platform/flash.server";
 import { CheckInFormSchema } from "./console-forms.server";
 import { requireConsolePage, type ConsoleCaller } from "./console.server";
 import { intentAction } from "./intent-action.server";
+import { i18next } from "~/platform/i18next.server";
+import { MESSAGE_SHOWN, messageConstraint, templateAsked, templateText } from "./guest-message.server";
+import { departureMessageFormSchema } from "./message-schemas";
 
 /** The day's manifest, or today's when the date asked for does not exist (`invalidDate`). */
 export async function loadManifest(api: ConsoleCaller["api"], date: string | undefined) {
@@ -51,10 +54,29 @@ export async function loadManifestPage({ request }: LoaderFunctionArgs) {
   const perPage = url.searchParams.get("perPage") === "1";
   // A date that does not exist (2026-02-30) or is not one: today instead, and say so.
   const { manifest, invalidDate } = await loadManifest(api, asked || undefined);
+  // "Message everyone on this departure": the departure whose template was asked for (?message=…).
+  const locale = await i18next.getLocale(request);
+  const template = templateAsked(request);
+  const messaging = url.searchParams.get("message");
+  const drafts = Object.fromEntries(
+    manifest.departures.map((departure) => {
+      const chosen = departure.id === messaging ? template : "custom";
+      const text = templateText(t, chosen, {
+        experience: departure.experienceTitle,
+        startsAt: departure.startsAt,
+        timeZone: departure.timezone,
+        locale,
+      });
+      return [departure.id, { template: chosen, ...text }];
+    }),
+  );
   return withFlash(request, {
     manifest,
     perPage,
     invalidDate,
+    drafts,
+    messaging,
+    messageConstraint: messageConstraint(),
     title: t("manifest.title"),
   });
 }
@@ -76,12 +98,29 @@ function sameDay(request: Request, date: unknown, perPage: unknown) {
 export const manifestAction = (args: ActionFunctionArgs) =>
   intentAction(args, {
     ability: "runDay",
-    forms: { checkIn: CheckInFormSchema },
-    refused: (_submission, { request, formData }) =>
-      formData.get("js") === "1"
-        ? { answer: data({ ok: false, message: "manifest.errorForm" }, { status: 400 }) }
-        : { flash: "manifest.errorForm", to: sameDay(request, formData.get("date"), formData.get("perPage")) },
+    forms: { checkIn: CheckInFormSchema, message: departureMessageFormSchema },
+    // A message's form: on its departure's form (`message:<departure id>`).
+    row: (intent) => (intent === "message" ? "departureId" : null),
+    refused: (_submission, { request, formData, intent }) =>
+      intent === "message"
+        ? null
+        : formData.get("js") === "1"
+          ? { answer: data({ ok: false, message: "manifest.errorForm" }, { status: 400 }) }
+          : { flash: "manifest.errorForm", to: sameDay(request, formData.get("date"), formData.get("perPage")) },
+    shown: (intent) => (intent === "message" ? MESSAGE_SHOWN : {}),
     async run(value, { api, request }) {
+      if (value.intent === "message") {
+        const sent = await api.call("operatorMessageGuests", {
+          body: {
+            departureId: value.departureId,
+            template: value.template,
+            subject: value.subject,
+            body: value.body,
+            sms: value.sms === "on",
+          },
+        });
+        return { answer: data({ messageSent: sent, departureId: value.departureId }) };
+      }
       const { message, status } = await checkInFromManifest(api, value);
       if (value.js) return { answer: data({ ok: status === 200, message }, { status }) };
       return { flash: message, to: sameDay(request, value.date, value.perPage) };

@@ -106,6 +106,7 @@ describe("a guide on every console endpoint", () => {
         "operatorMe",
         "operatorManifest",
         "operatorGetBooking",
+        "operatorBookingHistory",
         "operatorDepartureWaitlist",
         "operatorCheckInSettings",
       ]),

@@ -15,13 +15,15 @@ import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
 import { CardSection, LabelledSection } from "~/ui/labelled-section";
+import { GuestMessageForm, useMessageSent } from "../guest-message-form";
+import { BookingHistoryList } from "./booking-history";
 
 /**
  * One booking in the console: its facts; for owners and managers its money, refunds and the refund
- * form (a guide's page has no money at all).
+ * form (a guide's page has no money at all); the message form and the booking's history.
  */
 export function ConsoleBookingPage() {
-  const { page, flash, title } = useLoaderData<typeof loadConsoleBookingPage>();
+  const { page, flash, title, history } = useLoaderData<typeof loadConsoleBookingPage>();
   const { t, i18n } = useTranslation();
   const { booking, guest, departure } = page;
   return (
@@ -56,7 +58,33 @@ export function ConsoleBookingPage() {
         {page.money ? <BookingMoney money={page.money} /> : null}
       </CardSection>
       {page.money ? <Refunds money={page.money} /> : null}
+      <MessageGuest />
+      <BookingHistoryList items={history} timeZone={booking.timezone} />
     </>
+  );
+}
+
+/** "Message the guest" (every member; a guide on their own departures): a confirmed booking's only. */
+function MessageGuest() {
+  const { message, messageConstraint } = useLoaderData<typeof loadConsoleBookingPage>();
+  const { t } = useTranslation();
+  const sent = useMessageSent();
+  if (!message.confirmed) return null;
+  return (
+    <CardSection headingId="message-heading" heading={t("desk.messages.heading")} className="mt-8 max-w-xl">
+      <p className="mt-1 text-sm text-slate-700">{t("desk.messages.hint")}</p>
+      <GuestMessageForm
+        // A new template asked for: a new form with its text.
+        key={message.template}
+        id="message"
+        resultId="message"
+        draft={message}
+        hidden={{}}
+        templateQuery={{}}
+        constraint={messageConstraint}
+        sent={sent}
+      />
+    </CardSection>
   );
 }
 

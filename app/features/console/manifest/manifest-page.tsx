@@ -9,6 +9,8 @@ import { formatMoney, formatPhone } from "~/ui/format";
 import { StackedCell, StackedRow, StackedTable } from "~/ui/stacked-table";
 import { AlertMessage, StatusMessage } from "~/ui/status-message";
 import { useHydrated } from "~/ui/use-hydrated";
+import { useFormResult } from "~/ui/use-form-result";
+import { GuestMessageForm, useMessageSent } from "../guest-message-form";
 
 /**
  * Printing: no chrome, no forms, black on white; one departure per page when asked. No quotes or
@@ -151,6 +153,7 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
           <dd>{t("manifest.checkInLine", { checkedIn: totals.checkedIn, noShows: totals.noShows })}</dd>
         </div>
       </dl>
+      {cancelled ? null : <MessageDeparture departure={departure} />}
       {departure.bookings.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">{t("manifest.noBookings")}</p>
       ) : (
@@ -177,6 +180,40 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
         </StackedTable>
       )}
     </section>
+  );
+}
+
+/** "Message everyone on this departure": folded away until asked for (a template chosen, a result). */
+function MessageDeparture({ departure }: { departure: ManifestDeparture }) {
+  const { manifest, drafts, messaging, messageConstraint, perPage } = useLoaderData<typeof loadManifestPage>();
+  const { t } = useTranslation();
+  const resultId = `message:${departure.id}`;
+  const sent = useMessageSent(departure.id);
+  const answered = useFormResult(resultId);
+  const draft = drafts[departure.id];
+  const day = { date: manifest.date, ...(perPage ? { perPage: "1" } : {}) };
+  return (
+    <details
+      className="mt-3 rounded-md border border-slate-200 p-3"
+      data-print="hide"
+      open={messaging === departure.id || Boolean(sent) || Boolean(answered)}
+      data-testid="message-departure"
+    >
+      <summary className="cursor-pointer text-sm font-semibold text-brand">
+        {t("desk.messages.departureHeading")}
+      </summary>
+      <p className="mt-2 text-sm text-slate-700">{t("desk.messages.departureHint")}</p>
+      <GuestMessageForm
+        key={draft.template}
+        id={`message-${departure.id}`}
+        resultId={resultId}
+        draft={draft}
+        hidden={{ departureId: departure.id, ...day }}
+        templateQuery={{ ...day, message: departure.id }}
+        constraint={messageConstraint}
+        sent={sent}
+      />
+    </details>
   );
 }
 

@@ -1,0 +1,64 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { BookingHistory } from "~contract/operator/guest-messages";
+import { bookingAuditEntries } from "../audit/log";
+import type { Db } from "../db/client";
+import { bookingMessages, bookings, slots, users } from "../db/schema";
+import { departuresOf, seesMoney, type Member } from "../members/guard";
+import { bookingNotFound } from "./check-ins";
+
+/** Audit actions whose record holds money: left out of a guide's history. */
+export const MONEY_AUDIT_ACTIONS: readonly string[] = ["booking.refunded"];
+
+/**
+ * GET /v1/operator/bookings/{bookingId}/history: the messages written to the booking's guest and
+ * its audit entries, newest first. A guide: only on a departure of theirs (else 404), without the
+ * entries about money nor the addresses the team wrote from.
+ */
+export async function bookingHistory(db: Db, member: Member, bookingId: string): Promise<BookingHistory> {
+  const [found] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, member.account.id), departuresOf(member)));
+  if (!found) throw bookingNotFound();
+  const [messages, entries] = await Promise.all([
+    db
+      .select({ message: bookingMessages, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(bookingMessages)
+      .innerJoin(users, eq(users.id, bookingMessages.sentByUserId))
+      .where(and(eq(bookingMessages.bookingId, bookingId), eq(bookingMessages.accountId, member.account.id)))
+      .orderBy(desc(bookingMessages.createdAt), desc(bookingMessages.id)),
+    bookingAuditEntries(db, member.account.id, bookingId),
+  ]);
+  const items: BookingHistory["items"] = [
+    ...messages.map(({ message, ...sender }) => ({
+      kind: "message" as const,
+      at: message.createdAt.toISOString(),
+      message: {
+        id: message.id,
+        at: message.createdAt.toISOString(),
+        sentBy: {
+          id: message.sentByUserId,
+          name: [sender.firstName, sender.lastName].filter(Boolean).join(" ") || null,
+          email: sender.email,
+        },
+        template: message.template,
+        subject: message.subject,
+        body: message.body,
+        email: message.emailSent,
+        sms: message.smsSent,
+      },
+    })),
+    ...entries
+      .filter((entry) => seesMoney(member) || !MONEY_AUDIT_ACTIONS.includes(entry.action))
+      // A guide is not shown where the team's members wrote from.
+      .map((entry) => ({
+        kind: "audit" as const,
+        at: entry.at,
+        entry: seesMoney(member) ? entry : { ...entry, clientAddress: "" },
+      })),
+  ];
+  // Newest first; a message and the audit row of its send share a moment: the message first.
+  items.sort((a, b) => b.at.localeCompare(a.at) || (a.kind === b.kind ? 0 : a.kind === "message" ? -1 : 1));
+  return { items };
+}
