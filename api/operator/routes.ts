@@ -14,6 +14,7 @@ import { refundRoutes } from "./refund-routes";
 import { manifestRoutes } from "./manifest-routes";
 import { reportRoutes } from "./report-routes";
 import { deskRoutes } from "./desk-routes";
+import { moveRoutes } from "./move-routes";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {
@@ -154,6 +155,7 @@ refundRoutes(operatorRoutes);
 manifestRoutes(operatorRoutes);
 reportRoutes(operatorRoutes);
 deskRoutes(operatorRoutes);
+moveRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

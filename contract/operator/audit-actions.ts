@@ -56,6 +56,25 @@ export const AUDIT_ACTIONS = {
   "booking.checked_in": ["bookingId", "guests", "via"],
   "booking.no_show": ["bookingId", "guests", "via"],
   "booking.check_in_reset": ["bookingId", "guests", "via"],
+  /**
+   * departureId/startsAt: the departure it left; toDepartureId/toStartsAt: the one it moved to (or,
+   * difference "charge", is held on until the guest pays); difference: refund | charge | waive;
+   * amountMinor: what was refunded, asked or waived.
+   */
+  "booking.moved": [
+    "bookingId",
+    "departureId",
+    "startsAt",
+    "toDepartureId",
+    "toStartsAt",
+    "difference",
+    "amountMinor",
+    "currency",
+  ],
+  /** moved/notMoved: how many bookings (the price difference waived for every one). */
+  "departure.guests_moved": ["departureId", "startsAt", "toDepartureId", "toStartsAt", "moved", "notMoved"],
+  /** offered: bookings emailed a link to choose; contactOnly: guests without an account, asked to call or reply. */
+  "departure.move_offered": ["departureId", "startsAt", "toDepartureId", "toStartsAt", "offered", "contactOnly"],
   "check_in.settings_updated": ["requireCheckIn"],
   "reschedule.settings_updated": ["rescheduleRefunds"],
   /** fields: the draft's fields changed, comma-separated. */

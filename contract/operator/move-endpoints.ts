@@ -32,6 +32,7 @@ export const consoleMoveEndpoints = domain("Operator console: moving guests", {
       "sales_closed",
       "sold_out",
       "difference_costs_more",
+      "difference_costs_less",
       "idempotency_key_reused",
     ],
     changes: ["seats"],
