@@ -2,14 +2,18 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { isApiError } from "~contract/errors";
 import { minorUnitDigits } from "~contract/money";
 import { operatorBookingParams } from "~contract/operator/refunds";
+import type { OperatorBooking } from "~contract/operator/refunds";
 import { orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
 import { requireParams, routeNotFound } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
+import { readFormData } from "~/platform/form.server";
 import { refundFormSchema } from "./console-forms.server";
-import { requireConsoleAbility } from "./console.server";
+import { requireConsoleAbility, type ConsoleCaller } from "./console.server";
 import { intentAction } from "./intent-action.server";
+import { moveChoices } from "./move-choices.server";
+import { MoveBookingFormSchema } from "./move-schemas";
 import { newRefundKey } from "./refund-key.server";
 
 /** What the refund form shows when the API refused the refund for its figures (a 409 in words). */
@@ -52,16 +56,73 @@ export async function loadConsoleBookingPage({ request, params }: LoaderFunction
     constraint: getZodConstraint(refundFormSchema(digits, page.money?.refundableMinor ?? 0)),
     // A fresh key per page view: a double click or a second tab cannot refund twice.
     idempotencyKey: newRefundKey(),
+    move: me.can.manageCatalog ? await moveFormOf(api, page) : null,
     title: t("refunds.pageTitle", { reference: page.booking.reference }),
   });
 }
+
+/** The move form's data: a confirmed booking's choices of departure, a fresh key per page view; else null. */
+async function moveFormOf(api: ConsoleCaller["api"], page: OperatorBooking) {
+  const { booking } = page;
+  if (booking.status !== "confirmed" || booking.checkedInGuests > 0) return null;
+  const choices = await moveChoices(api, {
+    experienceId: booking.experienceId,
+    serviceId: booking.serviceId,
+    timezone: booking.timezone,
+    except: page.departure.id,
+    seats: booking.seats,
+  });
+  return { choices, idempotencyKey: crypto.randomUUID() };
+}
+
+/**
+ * The page's two forms: the move (intent `move`) or the refund (sends no intent, as before the
+ * move form came).
+ */
+export async function consoleBookingAction(args: ActionFunctionArgs) {
+  const sent = await readFormData(args.request.clone()).catch(() => null);
+  return sent?.get("intent") === "move" ? moveAction(args) : refundAction(args);
+}
+
+/** Moves the booking (operatorMoveBooking), then back to the page with what happened, in words. */
+const moveAction = (args: ActionFunctionArgs) =>
+  intentAction(args, {
+    ability: "manageCatalog",
+    params: operatorBookingParams.shape,
+    forms: { move: MoveBookingFormSchema },
+    shown: {
+      codes: {
+        sold_out: { key: "desk.move.soldOut", field: "toSlotId" },
+        slot_not_found: { key: "desk.move.gone", field: "toSlotId" },
+        sales_closed: { key: "desk.move.gone", field: "toSlotId" },
+        same_departure: { key: "desk.move.same", field: "toSlotId" },
+        difference_costs_more: { key: "desk.move.costsMore", field: "difference" },
+        difference_costs_less: { key: "desk.move.costsLess", field: "difference" },
+        not_reschedulable: { key: "desk.move.notConfirmed" },
+        checked_in: { key: "desk.move.checkedIn" },
+      },
+    },
+    async refusal(error, _submission, { request }) {
+      if (isApiError(error) && error.status === 404 && error.code !== "slot_not_found")
+        throw await routeNotFound(request);
+      return null;
+    },
+    async run(value, { api, params: { bookingId } }) {
+      const moved = await api.call("operatorMoveBooking", {
+        params: { bookingId },
+        headers: { "Idempotency-Key": value.idempotencyKey },
+        body: { toSlotId: value.toSlotId, difference: value.difference },
+      });
+      return { flash: moved.outcome === "moved" ? "desk.move.moved" : "desk.move.awaitingPayment" };
+    },
+  });
 
 /**
  * The refund form posts here: the amount as typed, for the API to read in the booking's currency
  * (no read of the booking first), one call to operatorRefundBooking, then back to the page with a
  * flash.
  */
-export const consoleBookingAction = (args: ActionFunctionArgs) =>
+const refundAction = (args: ActionFunctionArgs) =>
   intentAction(args, {
     ability: "refund",
     params: operatorBookingParams.shape,
