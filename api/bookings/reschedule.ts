@@ -8,7 +8,6 @@ import {
   type AccountRow,
   type BookingChangeOrder,
   type BookingRow,
-  users,
 } from "../db/schema";
 import { loadBookableService } from "../catalog/bookable-service";
 import { bookingEnv } from "../env";

@@ -1,10 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { IDEMPOTENCY_KEY_HEADER } from "~contract/idempotency-key";
-import type {
-  MoveDifference,
-  OperatorMovedBooking,
-  OperatorMovedDeparture,
-} from "~contract/operator/moves";
+import type { MoveDifference, OperatorMovedBooking, OperatorMovedDeparture } from "~contract/operator/moves";
 import { writeAudit, type Actor } from "../audit/log";
 import { loadBookableService } from "../catalog/bookable-service";
 import type { Db } from "../db/client";
@@ -281,8 +277,7 @@ export async function operatorMoveDeparture(
   const request = await requestOf("move-departure", departureId, body.toSlotId, body.mode);
   return once(db, member, headers, request, async (keep) => {
     const from = await ownedDeparture(db, member.account.id, departureId);
-    if (body.toSlotId === departureId)
-      throw conflict("The guests are already on this departure.", "same_departure");
+    if (body.toSlotId === departureId) throw conflict("The guests are already on this departure.", "same_departure");
     const target = await loadOpenSlot(db, body.toSlotId, from.serviceId);
     const ends = {
       from: { id: from.id, startsAt: from.startsAt, timezone: from.timezone },
@@ -319,7 +314,11 @@ export async function operatorMoveDeparture(
             link: `${bookingPath(row.booking.id)}/reschedule`,
           });
           await writeBookingEmail(tx, row.booking.id, moveOfferEmail({ suggested: target, link }));
-          offered.push({ ...listed(row), link, emailed: row.contact.guestEmail !== null || row.contact.email !== null });
+          offered.push({
+            ...listed(row),
+            link,
+            emailed: row.contact.guestEmail !== null || row.contact.email !== null,
+          });
         }
         await writeAudit(tx, actor, "departure.move_offered", {
           ...audited,

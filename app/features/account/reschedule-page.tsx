@@ -54,7 +54,10 @@ export function ReschedulePage() {
           {booking.freeCancellationUntil ? (
             <p className="text-sm" data-testid="reschedule-deadline">
               {t("reschedule.deadline", {
-                date: formatMoment(booking.freeCancellationUntil, { timeZone: booking.timezone, locale: i18n.language }),
+                date: formatMoment(booking.freeCancellationUntil, {
+                  timeZone: booking.timezone,
+                  locale: i18n.language,
+                }),
               })}
             </p>
           ) : (

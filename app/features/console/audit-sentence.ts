@@ -24,7 +24,11 @@ export function auditSentence(
 export const AUDIT_VARIANTS: Record<string, (target: AuditEntry["target"]) => string | null> = {
   "booking.refunded": (target) => (target.releaseSeats === "true" ? "released" : null),
   "booking.moved": (target) =>
-    target.difference === "charge" ? "charge" : target.amountMinor && target.amountMinor !== "0" ? target.difference : null,
+    target.difference === "charge"
+      ? "charge"
+      : target.amountMinor && target.amountMinor !== "0"
+        ? target.difference
+        : null,
   "booking.checked_in": (target) => (target.via === "code" ? "code" : null),
   "departure.guide_assigned": (target) => (target.guideUserId === null ? "none" : null),
   "check_in.settings_updated": (target) => (target.requireCheckIn === "true" ? "on" : "off"),

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/ui/date-format";
 import type { ConsoleCaller } from "./console.server";
 
 /** One departure a guest can be moved to, as the move forms list it. */
@@ -15,9 +16,7 @@ export interface MoveChoice {
 const DAYS_AHEAD = 90;
 
 const localDate = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(instant),
-  );
+  dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
 
 /**
  * The departures of a service a guest (or a departure's guests) can move to: on sale (open, not

@@ -13,7 +13,9 @@ const idempotencyKey = z.string({ required_error: "desk.move.stale" }).uuid("des
 export const MoveBookingFormSchema = z.object({
   intent: z.literal("move"),
   toSlotId: departureId,
-  difference: z.enum(MOVE_DIFFERENCES, { errorMap: () => ({ message: "desk.move.chooseDifference" }) }).default("refund"),
+  difference: z
+    .enum(MOVE_DIFFERENCES, { errorMap: () => ({ message: "desk.move.chooseDifference" }) })
+    .default("refund"),
   idempotencyKey,
 });
 
