@@ -6,6 +6,7 @@ import { loadBookableService } from "../catalog/bookable-service";
 import type { Db } from "../db/client";
 import { bookingChanges, bookings, slots, users, type BookingRow } from "../db/schema";
 import { conflict } from "../http/errors";
+import { isApiError } from "~contract/errors";
 import { randomId } from "../ids";
 import { errorFields, logger } from "../logger";
 import { addNotification } from "../notifications/service";
@@ -81,7 +82,15 @@ export async function operatorMoveBooking(
         throw conflict("The booking is already on this departure.", "same_departure");
       // Another service's (or operator's) departure, or one that has started: 404 slot_not_found.
       const target = await loadOpenSlot(tx, body.toSlotId, booking.serviceId);
-      const context = await loadBookableService(tx, booking.serviceId, member.account);
+      const context = await loadBookableService(tx, booking.serviceId, member.account).catch((error: unknown) => {
+        // Only a published experience has prices to compare (its tickets as sold today).
+        if (isApiError(error) && error.status === 404)
+          throw conflict(
+            "This experience is not published, so its bookings cannot be priced for a move: publish it first.",
+            "experience_unpublished",
+          );
+        throw error;
+      });
       const order = await priceOrder(
         tx,
         context,

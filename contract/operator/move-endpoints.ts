@@ -33,6 +33,7 @@ export const consoleMoveEndpoints = domain("Operator console: moving guests", {
       "sold_out",
       "difference_costs_more",
       "difference_costs_less",
+      "experience_unpublished",
       "idempotency_key_reused",
     ],
     changes: ["seats"],

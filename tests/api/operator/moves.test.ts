@@ -2,7 +2,7 @@ import "../../support/env";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookingChanges, bookingRefunds, bookings, notifications } from "~api/db/schema";
+import { bookingChanges, bookingRefunds, bookings, experiences, notifications } from "~api/db/schema";
 import { formatDepartureTime } from "~api/bookings/format";
 import { groupTicketCode } from "~contract/bookings/ticket-code";
 import { expectEnvelope } from "../../support/api";
@@ -112,6 +112,23 @@ describe("operatorMoveBooking: the guard", () => {
 });
 
 describe("operatorMoveBooking", () => {
+  it("an unpublished experience's booking cannot be priced: 409 experience_unpublished, nothing moved", async () => {
+    const token = (await manager()).idToken;
+    const { booking, from, to } = await bookedWithNextDay();
+    const [{ publishedAt }] = await db()
+      .select({ publishedAt: experiences.publishedAt })
+      .from(experiences)
+      .where(eq(experiences.id, acme.experienceId));
+    await db().update(experiences).set({ publishedAt: null }).where(eq(experiences.id, acme.experienceId));
+    try {
+      expectEnvelope(await moveBooking(token, booking.id, { toSlotId: to.id }), 409, "experience_unpublished");
+    } finally {
+      await db().update(experiences).set({ publishedAt }).where(eq(experiences.id, acme.experienceId));
+    }
+    expect((await world.bookingRow(db(), booking.id)).slotId).toBe(from.id);
+    expect(await world.seatsTaken(db(), to.id)).toBe(0);
+  });
+
   it("moves it to the next day: a new ticket, the guest emailed once with the new time and ticket, told in-app, audited", async () => {
     const { uid: managerId, idToken } = await manager();
     const { guest, from, to, booking } = await bookedWithNextDay(2);
