@@ -3,7 +3,7 @@ import { isApiError } from "~contract/errors";
 import { minorUnitDigits } from "~contract/money";
 import { operatorBookingParams } from "~contract/operator/refunds";
 import type { OperatorBooking } from "~contract/operator/refunds";
-import { orNotFound } from "~/platform/api-errors.server";
+import { orNone, orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
 import { requireParams, routeNotFound } from "~/platform/http.server";
@@ -65,14 +65,17 @@ export async function loadConsoleBookingPage({ request, params }: LoaderFunction
 async function moveFormOf(api: ConsoleCaller["api"], page: OperatorBooking) {
   const { booking } = page;
   if (booking.status !== "confirmed" || booking.checkedInGuests > 0) return null;
-  const choices = await moveChoices(api, {
-    experienceId: booking.experienceId,
-    serviceId: booking.serviceId,
-    timezone: booking.timezone,
-    except: page.departure.id,
-    seats: booking.seats,
-  });
-  return { choices, idempotencyKey: crypto.randomUUID() };
+  // The list is a convenience: the page stands without it (an experience gone meanwhile: no choices).
+  const choices = await orNone(
+    moveChoices(api, {
+      experienceId: booking.experienceId,
+      serviceId: booking.serviceId,
+      timezone: booking.timezone,
+      except: page.departure.id,
+      seats: booking.seats,
+    }),
+  );
+  return { choices: choices ?? [], idempotencyKey: crypto.randomUUID() };
 }
 
 /**
