@@ -28,6 +28,7 @@ import { consoleDeskEndpoints } from "./operator/desk-endpoints";
 import { consoleWeekEndpoints } from "./operator/week-endpoints";
 import { consoleCustomerEndpoints } from "./operator/customer-endpoints";
 import { consoleMessageEndpoints } from "./operator/message-endpoints";
+import { consoleMoveEndpoints } from "./operator/move-endpoints";
 import { consolePhotosEndpoints, consoleSchedulesEndpoints } from "./operator/catalog-endpoints";
 import {
   consoleCheckInEndpoints,
@@ -75,6 +76,7 @@ export const endpoints = {
   ...consoleWeekEndpoints,
   ...consoleCustomerEndpoints,
   ...consoleMessageEndpoints,
+  ...consoleMoveEndpoints,
   ...mediaEndpoints,
   ...consoleSchedulesEndpoints,
   ...developmentEndpoints,

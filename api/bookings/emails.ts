@@ -225,9 +225,13 @@ export interface DateChange {
   chargedMinor: number;
   /** What the guest has paid for the booking in all once the move settles (refunds taken off). */
   paidInAllMinor: number;
+  /** The price difference the operator waived when they moved the booking (0: none). */
+  waivedMinor?: number;
 }
 
 function dateChangeMoney(change: DateChange, currency: string): string {
+  if (change.waivedMinor)
+    return `The price difference of ${formatMoney(Math.abs(change.waivedMinor), currency)} is waived: nothing was charged or refunded.`;
   if (change.refundedMinor > 0)
     return `The new time costs less: we are refunding the difference of ${formatMoney(change.refundedMinor, currency)} to how you paid; it can take 5–10 days to show.`;
   if (change.chargedMinor > 0)
@@ -278,6 +282,79 @@ export function dateChangedEmail(change: DateChange) {
           : "The updated calendar invitation is attached.",
       ],
       attachments: ticketQr ? [attachment, ticketQr] : [attachment],
+    });
+  };
+}
+
+/**
+ * The operator asks the guest to pay the difference of a move to a dearer departure: the old and
+ * new times (in the experience's zone, named), the amount, and the payment link (valid until
+ * `expiresAt`); the booking moves once it is paid (then the date change's email follows).
+ */
+export function movePaymentEmail(move: {
+  to: { startsAt: Date; endsAt: Date };
+  amountMinor: number;
+  checkoutUrl: string;
+  expiresAt: Date;
+}) {
+  return (context: BookingMailContext): EmailInput => {
+    const { row, firstName } = context;
+    const b = row.booking;
+    const pay = new URL(move.checkoutUrl, b.origin).toString();
+    return bookingEmail(context, {
+      subject: `Confirm your new date: ${row.experienceTitle}`,
+      heading: "Your booking can move to a new date",
+      kind: "booking_move_payment",
+      link: pay,
+      paragraphs: [
+        [greeting(firstName)],
+        [
+          `${row.operatorName} is moving your booking ${bookingReference(b.id)} of ${row.experienceTitle} — ${row.serviceName} to another departure.`,
+        ],
+        [`Now: ${when(row)}`, `New: ${formatDepartureTime(move.to, row.timezone)}`],
+        [
+          `The new time costs ${formatMoney(move.amountMinor, b.currency)} more. Pay the difference by ${formatMomentIn(move.expiresAt, row.timezone)} to confirm the move: you will then get your new ticket.`,
+          "Until then your booking stays as it is.",
+        ],
+        ...[operatorContact(row)].filter((lines) => lines.length > 0),
+      ],
+      action: { label: "Pay the difference", href: pay },
+    });
+  };
+}
+
+/**
+ * The operator offers the guest another departure of their choice. With an account: the link to
+ * their booking's date change (open past the usual deadline until the departure starts). Without
+ * one (a booking the team took): how to reach the operator to choose.
+ */
+export function moveOfferEmail(offer: { suggested: { startsAt: Date; endsAt: Date }; link: boolean }) {
+  return (context: BookingMailContext): EmailInput => {
+    const { row, firstName } = context;
+    const b = row.booking;
+    const choose = pageOf(row, `${bookingPath(b.id)}/reschedule`);
+    const contact = operatorContact(row);
+    return bookingEmail(context, {
+      subject: `Choose a new date: ${row.experienceTitle}`,
+      heading: "Please choose another departure",
+      kind: "booking_move_offer",
+      link: offer.link ? choose : bookingPage(row),
+      paragraphs: [
+        [greeting(firstName)],
+        [
+          `${row.operatorName} asks you to move your booking ${bookingReference(b.id)} of ${row.experienceTitle} — ${row.serviceName} to another departure.`,
+        ],
+        [`Booked: ${when(row)}`, `Suggested: ${formatDepartureTime(offer.suggested, row.timezone)}`],
+        offer.link
+          ? [
+              "Choose any departure with room on your booking's date change page, even past the usual deadline, until your departure starts. Until you choose, your booking stays as it is.",
+            ]
+          : [
+              `Reply to this email or contact ${row.operatorName} to choose your new departure. Until you choose, your booking stays as it is.`,
+            ],
+        ...(contact.length > 0 ? [contact] : []),
+      ],
+      ...(offer.link ? { action: { label: "Choose a new date", href: choose } } : {}),
     });
   };
 }

@@ -8,7 +8,6 @@ import {
   type AccountRow,
   type BookingChangeOrder,
   type BookingRow,
-  users,
 } from "../db/schema";
 import { loadBookableService } from "../catalog/bookable-service";
 import { bookingEnv } from "../env";
@@ -32,9 +31,17 @@ import type { BookingView } from "~contract/bookings/requests";
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
+ * The guest may still change the date: the free-cancellation window is open, or the operator
+ * offered them another departure (bookings.move_offered_at, the desk's "move all guests" offer)
+ * and the departure has not started. For a booking joined to its slot.
+ */
+export const rescheduleOpenSql = sql<boolean>`(${freeCancellationOpenSql} or (${bookings.moveOfferedAt} is not null and ${slots.startsAt} > app_now()))`;
+
+/**
  * POST /v1/bookings/{id}/reschedule: moves a confirmed booking to another departure of its
  * service, same tickets, while it could still be cancelled for free (the departure minus the
- * operator's cutoff), in one transaction under the booking's row lock (two concurrent moves of one
+ * operator's cutoff) or, once the operator offered the guest another departure (the desk), until
+ * the departure starts, in one transaction under the booking's row lock (two concurrent moves of one
  * booking: one move). The new seats are taken, the old ones released the usual way (the waitlist
  * picks them up), the ticket code replaced (the old one answers `invalid` at check-in), the move
  * recorded in booking_changes, the guest sent the date change's email (old and new time, what was
@@ -76,7 +83,7 @@ export async function rescheduleBooking(
     const [row] = await tx
       .select({
         booking: bookings,
-        open: freeCancellationOpenSql,
+        open: rescheduleOpenSql,
         startsAt: slots.startsAt,
         checkedIn: sql<boolean>`${checkedInGuestsSql} > 0`,
       })
@@ -183,7 +190,7 @@ export async function rescheduleBooking(
  * A dearer move: the new seats (taken by the caller) held under a change awaiting payment, and a
  * checkout of kind "reschedule" for exactly the difference, payable as long as the hold.
  */
-async function holdDearerMove(
+export async function holdDearerMove(
   tx: Tx,
   booking: BookingRow,
   move: {
@@ -193,8 +200,10 @@ async function holdDearerMove(
     idempotencyKey: string;
     title: string;
     order: BookingChangeOrder;
+    /** How long the seats are held and the checkout open (a booking's hold unless told). */
+    holdMinutes?: number;
   },
-): Promise<void> {
+): Promise<{ checkoutUrl: string; holdExpiresAt: Date }> {
   const [change] = await tx
     .insert(bookingChanges)
     .values({
@@ -209,7 +218,7 @@ async function holdDearerMove(
       seats: booking.seats,
       currency: booking.currency,
       newOrder: move.order,
-      holdExpiresAt: sql`app_now() + make_interval(mins => ${bookingEnv.holdMinutes})`,
+      holdExpiresAt: sql`app_now() + make_interval(mins => ${move.holdMinutes ?? bookingEnv.holdMinutes})`,
     })
     .returning();
   const guestEmail = await guestEmailOf(tx, booking);
@@ -242,6 +251,7 @@ async function holdDearerMove(
     .update(bookingChanges)
     .set({ paymentProvider: provider.name, paymentSessionId: session.sessionId, checkoutUrl: session.url })
     .where(eq(bookingChanges.id, change.id));
+  return { checkoutUrl: session.url, holdExpiresAt: change.holdExpiresAt! };
 }
 
 /** A checkout to close once the transaction that gave it up has committed. */
@@ -295,7 +305,8 @@ export async function closeCheckouts(db: Db, closing: readonly CheckoutToClose[]
  * Moves the booking (locked by the caller, the new seats already its own) to `toSlotId`: the old
  * seats released to the waitlist, a new ticket code, the amounts of a paid dearer move, the guest
  * told (notification, the date change's email with the updated calendar file). `paid`: a dearer
- * move's payment of `amountMinor`; `refundMinor`: what a cheaper one owes back (recorded by the caller).
+ * move's payment of `amountMinor`; `refundMinor`: what a cheaper one owes back (recorded by the caller);
+ * `waivedMinor`: the difference the operator waived (the email says so).
  */
 export async function moveBooking(
   tx: Tx,
@@ -303,6 +314,7 @@ export async function moveBooking(
   toSlotId: string,
   paid: { order: BookingChangeOrder; provider: string; paymentIntentId: string; amountMinor: number } | null,
   refundMinor = 0,
+  waivedMinor = 0,
 ): Promise<void> {
   const [from] = await tx
     .select({ startsAt: slots.startsAt, endsAt: slots.endsAt })
@@ -316,6 +328,8 @@ export async function moveBooking(
       slotId: toSlotId,
       ticketCode: sql`new_ticket_code()`,
       reminderSentAt: null,
+      // An offer of the operator's is used up by the move (the new departure's deadline applies).
+      moveOfferedAt: null,
       updatedAt: sql`app_now()`,
       ...(paid
         ? {
@@ -347,6 +361,7 @@ export async function moveBooking(
     refundedMinor: refundMinor,
     chargedMinor: paid?.amountMinor ?? 0,
     paidInAllMinor: (paid ? paid.order.totalMinor : booking.totalMinor) - refundedBefore - refundMinor,
+    waivedMinor,
   });
   await writeBookingEmail(tx, booking.id, (mail) => change(mail, ticketQr));
 }

@@ -139,6 +139,7 @@ export function toBookingView(row: BookingViewRow, refunds: readonly BookingRefu
     promoCode: b.promoCode,
     giftCardMinor: b.giftCardMinor,
     canCancel: Boolean(row.canCancel),
+    moveOffered: b.status === "confirmed" && b.moveOfferedAt !== null && row.startsAt > clockNow(),
     canReview: b.status === "confirmed" && row.endsAt <= clockNow() && !row.reviewed,
     reviewed: Boolean(row.reviewed),
     cancellationCutoffHours: row.cancellationCutoffHours,

@@ -17,6 +17,7 @@ import { deskRoutes } from "./desk-routes";
 import { weekRoutes } from "./week-routes";
 import { customerRoutes } from "./customer-routes";
 import { messageRoutes } from "./message-routes";
+import { moveRoutes } from "./move-routes";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {
@@ -160,6 +161,7 @@ deskRoutes(operatorRoutes);
 weekRoutes(operatorRoutes);
 customerRoutes(operatorRoutes);
 messageRoutes(operatorRoutes);
+moveRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

@@ -129,6 +129,11 @@ export const booking = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * The operator offered the guest another departure of their choice: the date can be changed
+   * (POST /v1/bookings/{id}/reschedule) past the usual deadline, until the departure starts.
+   */
+  moveOffered: z.boolean().optional(),
   /** The trip has taken place and the guest has not reviewed it yet (POST /v1/bookings/{id}/review). */
   canReview: z.boolean(),
   reviewed: z.boolean(),

@@ -60,6 +60,25 @@ export const AUDIT_ACTIONS = {
   "booking.messaged": ["bookingId", "template", "subject", "channels"],
   /** email/sms: how many were written to on each; skipped: how many bookings were not written to at all. */
   "departure.messaged": ["departureId", "startsAt", "template", "subject", "email", "sms", "skipped"],
+  /**
+   * departureId/startsAt: the departure it left; toDepartureId/toStartsAt: the one it moved to (or,
+   * difference "charge", is held on until the guest pays); difference: refund | charge | waive;
+   * amountMinor: what was refunded, asked or waived.
+   */
+  "booking.moved": [
+    "bookingId",
+    "departureId",
+    "startsAt",
+    "toDepartureId",
+    "toStartsAt",
+    "difference",
+    "amountMinor",
+    "currency",
+  ],
+  /** moved/notMoved: how many bookings (the price difference waived for every one). */
+  "departure.guests_moved": ["departureId", "startsAt", "toDepartureId", "toStartsAt", "moved", "notMoved"],
+  /** offered: bookings emailed a link to choose; contactOnly: guests without an account, asked to call or reply. */
+  "departure.move_offered": ["departureId", "startsAt", "toDepartureId", "toStartsAt", "offered", "contactOnly"],
   "check_in.settings_updated": ["requireCheckIn"],
   "reschedule.settings_updated": ["rescheduleRefunds"],
   /** fields: the draft's fields changed, comma-separated. */

@@ -76,6 +76,9 @@ describe("/console/audit-log in words", () => {
       title: "Kayak at dawn",
       alt: "A kayak on the bay",
       timezone: "America/New_York",
+      toDepartureId: slot.id,
+      toStartsAt: new Date(slot.startsAt.getTime() + 86_400_000).toISOString(),
+      difference: "waive",
     };
     const sample = (action: AuditAction): AuditTarget<AuditAction> => {
       const keys: readonly string[] = AUDIT_ACTIONS[action];
@@ -100,6 +103,7 @@ describe("/console/audit-log in words", () => {
     const others: Record<string, Record<string, string | null>> = {
       "booking.refunded": { releaseSeats: "true" },
       "booking.checked_in": { via: "code" },
+      "booking.moved": { difference: "charge" },
       "departure.guide_assigned": { guideUserId: null },
       "check_in.settings_updated": { requireCheckIn: "false" },
       "reschedule.settings_updated": { rescheduleRefunds: "false" },

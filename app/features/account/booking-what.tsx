@@ -65,7 +65,7 @@ export function BookingWhat({ booking }: { booking: Booking }) {
           </ul>
         </section>
       ) : null}
-      {booking.status === "confirmed" && booking.freeCancellationUntil ? (
+      {booking.status === "confirmed" && (booking.freeCancellationUntil || booking.moveOffered) ? (
         <p className="mt-3 text-sm">
           <Link
             to={`/account/booking/${booking.id}/reschedule`}

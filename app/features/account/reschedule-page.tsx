@@ -27,7 +27,7 @@ export function ReschedulePage() {
         {t("reschedule.current")} <time dateTime={booking.startsAt}>{whenText(booking, i18n.language)}</time>
       </p>
       {formError ? <AlertMessage className="">{t(formError)}</AlertMessage> : null}
-      {!open || !booking.freeCancellationUntil ? (
+      {!open ? (
         <p className="text-sm text-slate-700" data-testid="reschedule-closed">
           {t("reschedule.closed")} {t(closedReason)}
         </p>
@@ -51,11 +51,20 @@ export function ReschedulePage() {
               </a>
             </p>
           ) : null}
-          <p className="text-sm" data-testid="reschedule-deadline">
-            {t("reschedule.deadline", {
-              date: formatMoment(booking.freeCancellationUntil, { timeZone: booking.timezone, locale: i18n.language }),
-            })}
-          </p>
+          {booking.freeCancellationUntil ? (
+            <p className="text-sm" data-testid="reschedule-deadline">
+              {t("reschedule.deadline", {
+                date: formatMoment(booking.freeCancellationUntil, {
+                  timeZone: booking.timezone,
+                  locale: i18n.language,
+                }),
+              })}
+            </p>
+          ) : (
+            <p className="text-sm" data-testid="reschedule-offered">
+              {t("reschedule.offered")}
+            </p>
+          )}
           <RescheduleChoice />
         </>
       )}

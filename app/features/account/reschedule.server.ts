@@ -23,8 +23,11 @@ import { departuresFor } from "~/features/booking/departures-for";
 export async function loadReschedule({ request, params }: LoaderFunctionArgs) {
   const { booking, t } = await loadMyBooking(request, params);
   const api = apiFor(request, { token: await requireToken(request) });
+  // Open until the deadline, or past it while an offer of the operator's stands (until the departure).
   const open =
-    booking.status === "confirmed" && booking.freeCancellationUntil !== null && booking.checkedInGuests === 0;
+    booking.status === "confirmed" &&
+    (booking.freeCancellationUntil !== null || booking.moveOffered === true) &&
+    booking.checkedInGuests === 0;
   const closedReason =
     booking.status !== "confirmed"
       ? "reschedule.closedStatus"

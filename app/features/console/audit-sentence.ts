@@ -23,6 +23,12 @@ export function auditSentence(
 /** The sentences that depend on the record: action → its variant, from the record's values. */
 export const AUDIT_VARIANTS: Record<string, (target: AuditEntry["target"]) => string | null> = {
   "booking.refunded": (target) => (target.releaseSeats === "true" ? "released" : null),
+  "booking.moved": (target) =>
+    target.difference === "charge"
+      ? "charge"
+      : target.amountMinor && target.amountMinor !== "0"
+        ? target.difference
+        : null,
   "booking.checked_in": (target) => (target.via === "code" ? "code" : null),
   "departure.guide_assigned": (target) => (target.guideUserId === null ? "none" : null),
   "check_in.settings_updated": (target) => (target.requireCheckIn === "true" ? "on" : "off"),
@@ -53,6 +59,9 @@ function valuesOf(entry: AuditEntry, t: Translate, locale: string, timeZone: str
     service: about.serviceName ?? (typeof figures?.name === "string" ? figures.name : undefined),
     departure: startsAt
       ? formatMoment(startsAt, { timeZone: about.timezone ?? target.timezone ?? timeZone, locale })
+      : undefined,
+    toDeparture: target.toStartsAt
+      ? formatMoment(target.toStartsAt, { timeZone: about.timezone ?? timeZone, locale })
       : undefined,
     member: about.memberName && target.email ? `${about.memberName} (${target.email})` : target.email,
     guide: about.guideName ?? undefined,

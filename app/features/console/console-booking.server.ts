@@ -2,14 +2,17 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { isApiError } from "~contract/errors";
 import { minorUnitDigits } from "~contract/money";
 import { operatorBookingParams } from "~contract/operator/refunds";
-import { orNotFound } from "~/platform/api-errors.server";
+import type { OperatorBooking } from "~contract/operator/refunds";
+import { orNone, orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint, readFormData } from "~/platform/form.server";
 import { requireParams, routeNotFound } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import { refundFormSchema } from "./console-forms.server";
-import { requireConsoleAbility } from "./console.server";
+import { requireConsoleAbility, type ConsoleCaller } from "./console.server";
 import { intentAction } from "./intent-action.server";
+import { moveChoices } from "./move-choices.server";
+import { MoveBookingFormSchema } from "./move-schemas";
 import { newRefundKey } from "./refund-key.server";
 import { bookingMessageAction, messageConstraint, templateAsked, templateText } from "./guest-message.server";
 
@@ -61,6 +64,7 @@ export async function loadConsoleBookingPage({ request, params }: LoaderFunction
     constraint: getZodConstraint(refundFormSchema(digits, page.money?.refundableMinor ?? 0)),
     // A fresh key per page view: a double click or a second tab cannot refund twice.
     idempotencyKey: newRefundKey(),
+    move: me.can.manageCatalog ? await moveFormOf(api, page) : null,
     title: t("refunds.pageTitle", { reference: page.booking.reference }),
     history: history.items,
     // The message form: the template asked for (?template=…), its text filled in to edit.
@@ -79,18 +83,72 @@ export async function loadConsoleBookingPage({ request, params }: LoaderFunction
   });
 }
 
+/** The move form's data: a confirmed booking's choices of departure, a fresh key per page view; else null. */
+async function moveFormOf(api: ConsoleCaller["api"], page: OperatorBooking) {
+  const { booking } = page;
+  if (booking.status !== "confirmed" || booking.checkedInGuests > 0) return null;
+  // The list is a convenience: the page stands without it (an experience gone meanwhile: no choices).
+  const choices = await orNone(
+    moveChoices(api, {
+      experienceId: booking.experienceId,
+      serviceId: booking.serviceId,
+      timezone: booking.timezone,
+      except: page.departure.id,
+      seats: booking.seats,
+    }),
+  );
+  return { choices: choices ?? [], idempotencyKey: crypto.randomUUID() };
+}
+
+/**
+ * The page's forms, each with the ability it needs: the message (intent `message`, every member
+ * running the day), the move (intent `move`) or the refund (sends no intent, as before the others came).
+ */
+export async function consoleBookingAction(args: ActionFunctionArgs) {
+  const sent = await readFormData(args.request.clone()).catch(() => null);
+  const intent = sent?.get("intent");
+  if (intent === "message") return bookingMessageAction(args);
+  return intent === "move" ? moveAction(args) : refundAction(args);
+}
+
+/** Moves the booking (operatorMoveBooking), then back to the page with what happened, in words. */
+const moveAction = (args: ActionFunctionArgs) =>
+  intentAction(args, {
+    ability: "manageCatalog",
+    params: operatorBookingParams.shape,
+    forms: { move: MoveBookingFormSchema },
+    shown: {
+      codes: {
+        sold_out: { key: "desk.move.soldOut", field: "toSlotId" },
+        slot_not_found: { key: "desk.move.gone", field: "toSlotId" },
+        sales_closed: { key: "desk.move.gone", field: "toSlotId" },
+        same_departure: { key: "desk.move.same", field: "toSlotId" },
+        difference_costs_more: { key: "desk.move.costsMore", field: "difference" },
+        difference_costs_less: { key: "desk.move.costsLess", field: "difference" },
+        not_reschedulable: { key: "desk.move.notConfirmed" },
+        checked_in: { key: "desk.move.checkedIn" },
+      },
+    },
+    async refusal(error, _submission, { request }) {
+      if (isApiError(error) && error.status === 404 && error.code !== "slot_not_found")
+        throw await routeNotFound(request);
+      return null;
+    },
+    async run(value, { api, params: { bookingId } }) {
+      const moved = await api.call("operatorMoveBooking", {
+        params: { bookingId },
+        headers: { "Idempotency-Key": value.idempotencyKey },
+        body: { toSlotId: value.toSlotId, difference: value.difference },
+      });
+      return { flash: moved.outcome === "moved" ? "desk.move.moved" : "desk.move.awaitingPayment" };
+    },
+  });
+
 /**
  * The refund form posts here: the amount as typed, for the API to read in the booking's currency
  * (no read of the booking first), one call to operatorRefundBooking, then back to the page with a
  * flash.
  */
-export async function consoleBookingAction(args: ActionFunctionArgs) {
-  // The message form (every member running the day) names itself; the refund form is the page's other.
-  const sent = await readFormData(args.request.clone());
-  if (sent.get("intent") === "message") return bookingMessageAction(args);
-  return refundAction(args);
-}
-
 const refundAction = (args: ActionFunctionArgs) =>
   intentAction(args, {
     ability: "refund",

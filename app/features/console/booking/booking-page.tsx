@@ -17,6 +17,7 @@ import { useIsPending } from "~/ui/use-is-pending";
 import { CardSection, LabelledSection } from "~/ui/labelled-section";
 import { GuestMessageForm, useMessageSent } from "../guest-message-form";
 import { BookingHistoryList } from "./booking-history";
+import { MoveForm } from "./move-form";
 
 /**
  * One booking in the console: its facts; for owners and managers its money, refunds and the refund
@@ -58,6 +59,7 @@ export function ConsoleBookingPage() {
         {page.money ? <BookingMoney money={page.money} /> : null}
       </CardSection>
       {page.money ? <Refunds money={page.money} /> : null}
+      <MoveForm />
       <MessageGuest />
       <BookingHistoryList items={history} timeZone={booking.timezone} />
     </>
@@ -169,9 +171,11 @@ function RefundHistory({ refunds, timeZone }: { refunds: Money["refunds"]; timeZ
 
 function RefundForm({ money }: { money: Money }) {
   const { digits, constraint, idempotencyKey } = useLoaderData<typeof loadConsoleBookingPage>();
-  const answer = useActionData<RefundConflict>();
+  const answer = useActionData<RefundConflict | { intent?: string }>();
   const { t, i18n } = useTranslation();
-  const lastResult = useFormResult();
+  // The move form's answers name their form (intent `move`); the refund form's name none.
+  const result = useFormResult();
+  const lastResult = answer && "intent" in answer && answer.intent === "move" ? undefined : result;
   const validation = useFormValidation(
     () => import("~/features/console/refund-schemas"),
     (schemas) => schemas.refundFormSchema(digits, money.refundableMinor),

@@ -60,6 +60,15 @@ export function DepartureRow({ departure, decide = false }: { departure: Operato
           >
             {t("waitlist.consoleLink")}
           </Link>
+          {departure.bookings > 0 ? (
+            <Link
+              to={`/console/departures/${encodeURIComponent(departure.id)}/move`}
+              className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium"
+              aria-label={t("desk.move.linkWhen", { when })}
+            >
+              {t("desk.move.link")}
+            </Link>
+          ) : null}
           <Link
             to={`?${departuresQuery(range, { cancel: departure.id })}#cancel-heading`}
             className="rounded-md border border-red-300 px-3 py-2 text-sm font-medium text-red-800"
