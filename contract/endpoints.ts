@@ -25,6 +25,7 @@ import { tipsEndpoints, giftCardsEndpoints, referralsEndpoints } from "./gifts/e
 import { waitlistEndpoints } from "./waitlist/endpoints";
 import { consoleEndpoints } from "./operator/team-endpoints";
 import { consoleDeskEndpoints } from "./operator/desk-endpoints";
+import { consoleStaffBookingEndpoints } from "./operator/staff-booking-endpoints";
 import { consolePhotosEndpoints, consoleSchedulesEndpoints } from "./operator/catalog-endpoints";
 import {
   consoleCheckInEndpoints,
@@ -69,6 +70,7 @@ export const endpoints = {
   ...consoleDayManifestEndpoints,
   ...consoleReportsEndpoints,
   ...consoleDeskEndpoints,
+  ...consoleStaffBookingEndpoints,
   ...mediaEndpoints,
   ...consoleSchedulesEndpoints,
   ...developmentEndpoints,

@@ -14,6 +14,8 @@ import { refundRoutes } from "./refund-routes";
 import { manifestRoutes } from "./manifest-routes";
 import { reportRoutes } from "./report-routes";
 import { deskRoutes } from "./desk-routes";
+import { staffBookingRoutes } from "./staff-booking-routes";
+import { mayTakeBookings } from "./staff-bookings";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {
@@ -50,7 +52,7 @@ handle(operatorRoutes, endpoints.operatorMe, async (c, { member }) => {
     userId: member.userId,
     email: member.email,
     role: member.role,
-    can: abilitiesOf(member.role),
+    can: { ...abilitiesOf(member.role), takeBookings: mayTakeBookings(member) },
   };
 });
 
@@ -154,6 +156,7 @@ refundRoutes(operatorRoutes);
 manifestRoutes(operatorRoutes);
 reportRoutes(operatorRoutes);
 deskRoutes(operatorRoutes);
+staffBookingRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

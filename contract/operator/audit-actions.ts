@@ -56,6 +56,21 @@ export const AUDIT_ACTIONS = {
   "booking.checked_in": ["bookingId", "guests", "via"],
   "booking.no_show": ["bookingId", "guests", "via"],
   "booking.check_in_reset": ["bookingId", "guests", "via"],
+  /** A booking the team took for a guest: payment (card_link, card_now, cash, pay_on_arrival, comp), the price and why. */
+  "booking.created_by_staff": [
+    "bookingId",
+    "slotId",
+    "guestEmail",
+    "seats",
+    "payment",
+    "amountMinor",
+    "currency",
+    "priceReason?",
+    "allowClosed?",
+  ],
+  /** The money a booking owed (pay on arrival) was taken. */
+  "booking.marked_paid": ["bookingId", "amountMinor", "currency"],
+  "booking_settings.updated": ["guidesMayBook"],
   "check_in.settings_updated": ["requireCheckIn"],
   "reschedule.settings_updated": ["rescheduleRefunds"],
   /** fields: the draft's fields changed, comma-separated. */
