@@ -5,7 +5,7 @@ import { clientIp, requestOrigin } from "../http/client-info";
 import { handle, withStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { actorOf } from "../members/guard";
-import { bookingSettings, createStaffBooking, markBookingPaid, updateBookingSettings } from "./staff-bookings";
+import { bookableFor, bookingSettings, createStaffBooking, markBookingPaid, updateBookingSettings } from "./staff-bookings";
 
 /** The desk's staff bookings (issue 42, item 2): on the operator router. */
 export function staffBookingRoutes(router: Hono<AppEnv>): void {
@@ -17,6 +17,10 @@ export function staffBookingRoutes(router: Hono<AppEnv>): void {
     });
     return created ? withStatus(201, placed) : withStatus(200, placed);
   });
+
+  handle(router, endpoints.operatorBookable, async (c, { query, member }) =>
+    bookableFor(c.get("db"), member, query.experienceId),
+  );
 
   handle(router, endpoints.operatorMarkBookingPaid, async (c, { params, member }) =>
     markBookingPaid(c.get("db"), member, actorOf(member, clientIp(c)), params.bookingId),

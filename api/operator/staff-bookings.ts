@@ -5,15 +5,15 @@
  * (the checkout) — with a staff holder: no account, the guest's contact on the booking, the member
  * who took it (channel `staff`), how it is paid and why its price is what it is.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { minorUnitDigits, minorUnitsIn } from "~contract/money";
-import type { StaffBookingBody, StaffBookingPlaced } from "~contract/operator/staff-bookings";
+import type { Bookable, StaffBookingBody, StaffBookingPlaced } from "~contract/operator/staff-bookings";
 import type { PriceBreakdown } from "~contract/bookings/pricing";
 import { writeAudit, type Actor } from "../audit/log";
 import { loadBookableService } from "../catalog/bookable-service";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { accounts, bookings, experiences, services, slots, type BookingRow } from "../db/schema";
+import { accounts, bookings, experiences, services, slots, ticketTypes, type BookingRow } from "../db/schema";
 import { conflict, forbidden, notFound, validationError } from "../http/errors";
 import { enforceRateLimits } from "../rate-limit/service";
 import { enqueueEmail } from "../outbox/service";
@@ -25,7 +25,7 @@ import { expireHolds } from "../bookings/hold-expiry";
 import { holdSeats, sameTickets } from "../bookings/hold-seats";
 import { priceOrder, type PricedOrder } from "../bookings/price";
 import { bookingNotFound } from "../bookings/read";
-import { onSaleSql } from "../bookings/seats";
+import { onSaleSql, seatsLeftSql } from "../bookings/seats";
 import { bookingReference, findBookingView } from "../bookings/view";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
 
@@ -322,4 +322,72 @@ export async function updateBookingSettings(db: Db, member: Member, actor: Actor
     }
     return { guidesMayBook };
   });
+}
+
+/** How far ahead the desk's departure list reaches, and how many it lists at most. */
+const BOOKABLE_DAYS = 120;
+const BOOKABLE_MAX = 300;
+
+/**
+ * GET /v1/operator/bookable: the operator's experiences and, for the one chosen, its departures
+ * that have not started (a guide: theirs) with seats left, and its ticket types.
+ */
+export async function bookableFor(db: Db, member: Member, experienceId: string | undefined): Promise<Bookable> {
+  refuseUnlessMayBook(member);
+  const list = await db
+    .select({ id: experiences.id, title: experiences.title, timezone: experiences.timezone })
+    .from(experiences)
+    .where(eq(experiences.accountId, member.account.id))
+    .orderBy(asc(experiences.title), asc(experiences.id));
+  const money = seesMoney(member) ? { currency: member.account.currency } : null;
+  const chosen = list.find((experience) => experience.id === experienceId);
+  if (!chosen) return { experiences: list, departures: [], ticketTypes: [], money };
+  const [departures, types] = await Promise.all([
+    db
+      .select({
+        id: slots.id,
+        serviceId: slots.serviceId,
+        serviceName: services.name,
+        startsAt: slots.startsAt,
+        endsAt: slots.endsAt,
+        capacity: slots.capacity,
+        seatsLeft: seatsLeftSql(),
+        status: slots.status,
+        onSale: onSaleSql,
+      })
+      .from(slots)
+      .innerJoin(services, eq(services.id, slots.serviceId))
+      .where(
+        and(
+          eq(services.experienceId, chosen.id),
+          sql`${slots.startsAt} > app_now()`,
+          sql`${slots.startsAt} < app_now() + make_interval(days => ${BOOKABLE_DAYS})`,
+          departuresOf(member),
+        ),
+      )
+      .orderBy(asc(slots.startsAt), asc(slots.id))
+      .limit(BOOKABLE_MAX),
+    db
+      .select({ id: ticketTypes.id, serviceId: ticketTypes.serviceId, name: ticketTypes.name, priceMinor: ticketTypes.priceMinor })
+      .from(ticketTypes)
+      .innerJoin(services, eq(services.id, ticketTypes.serviceId))
+      .where(eq(services.experienceId, chosen.id))
+      .orderBy(asc(services.sortOrder), asc(ticketTypes.sortOrder), asc(ticketTypes.id)),
+  ]);
+  const serviceIds = new Set(departures.map((row) => row.serviceId));
+  return {
+    experiences: list,
+    departures: departures.map((row) => ({
+      ...row,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      timezone: chosen.timezone,
+      seatsLeft: Number(row.seatsLeft),
+      onSale: Boolean(row.onSale),
+    })),
+    ticketTypes: types
+      .filter((type) => serviceIds.has(type.serviceId))
+      .map((type) => ({ ...type, priceMinor: money ? type.priceMinor : null })),
+    money,
+  };
 }

@@ -1,7 +1,15 @@
 import { idempotencyKeyHeaders } from "../bookings/requests";
 import { domain, endpoint } from "../endpoint";
 import { operatorBookingParams } from "./refunds";
-import { bookingSettings, bookingSettingsBody, markedPaid, staffBookingBody, staffBookingPlaced } from "./staff-bookings";
+import {
+  bookable,
+  bookableQuery,
+  bookingSettings,
+  bookingSettingsBody,
+  markedPaid,
+  staffBookingBody,
+  staffBookingPlaced,
+} from "./staff-bookings";
 
 /** The desk (issue 42, item 2): bookings the team takes for a guest, on the phone or at the desk. */
 export const consoleStaffBookingEndpoints = domain("Operator console: the desk", {
@@ -26,6 +34,18 @@ export const consoleStaffBookingEndpoints = domain("Operator console: the desk",
       "payment_unavailable",
     ],
     changes: ["seats"],
+  }),
+  operatorBookable: endpoint({
+    method: "GET",
+    path: "/v1/operator/bookable",
+    summary:
+      "What the desk may book: the operator's experiences and, with `experienceId`, its departures that have not started (seats left, closed ones marked) and ticket types (prices null for a guide). Members who may take bookings (a guide: their departures)",
+    auth: "user",
+    member: "any",
+    tenant: true,
+    query: bookableQuery,
+    output: bookable,
+    errors: [],
   }),
   operatorMarkBookingPaid: endpoint({
     method: "POST",

@@ -9,7 +9,8 @@ import { catalogId } from "../catalog/requests";
 import { DECIMAL_AMOUNT } from "../money";
 import { MAX_SEATS, MAX_TICKETS_PER_TYPE } from "../bookings/limits";
 import { bookingReference, isoTime } from "../output-parts";
-import { BOOKING_CHANNELS, BOOKING_STATUSES, PAYMENT_STATUSES, STAFF_PAYMENTS } from "../statuses";
+import { BOOKING_CHANNELS, BOOKING_STATUSES, DEPARTURE_STATUSES, PAYMENT_STATUSES, STAFF_PAYMENTS } from "../statuses";
+import { emptyAsAbsent } from "../query";
 import { staffMoney } from "./staff-money";
 
 export { STAFF_PAYMENTS, type StaffPayment } from "../statuses";
@@ -129,3 +130,36 @@ export const bookingSettingsBody = z
   .object({ guidesMayBook: z.boolean({ required_error: said("boolean.invalid"), invalid_type_error: said("boolean.invalid") }) })
   .strict();
 export const bookingSettings = z.object({ guidesMayBook: z.boolean() });
+
+/** GET /v1/operator/bookable: what the desk may book — the operator's experiences, and one's upcoming departures. */
+export const bookableQuery = z.object({
+  experienceId: z.preprocess(emptyAsAbsent, catalogId.optional()),
+});
+
+/** The desk's booking form's choices. */
+export const bookable = z.object({
+  experiences: z.array(z.object({ id: z.string(), title: z.string(), timezone: z.string() })),
+  /** The chosen experience's departures that have not started (the next 120 days, at most 300), soonest first. */
+  departures: z.array(
+    z.object({
+      id: z.string(),
+      serviceId: z.string(),
+      serviceName: z.string(),
+      startsAt: isoTime,
+      endsAt: isoTime,
+      /** The experience's IANA zone: shown in it, named. */
+      timezone: z.string(),
+      capacity: z.number().int(),
+      seatsLeft: z.number().int(),
+      status: z.enum(DEPARTURE_STATUSES),
+      /** Online sales open (not closed, not past the cut-off): else the desk books it only with allowClosed. */
+      onSale: z.boolean(),
+    }),
+  ),
+  /** The ticket types of the chosen experience's services, in their order; prices null for a guide. */
+  ticketTypes: z.array(
+    z.object({ id: z.string(), serviceId: z.string(), name: z.string(), priceMinor: z.number().int().nullable() }),
+  ),
+  money: staffMoney(z.object({ currency: z.string().length(3) })),
+});
+export type Bookable = z.infer<typeof bookable>;

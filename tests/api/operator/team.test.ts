@@ -52,6 +52,7 @@ describe("operator console: the guard", () => {
         refund: false,
         manageBranding: false,
         readReports: false,
+        takeBookings: false,
       },
     });
     for (const [name, params, body] of [
@@ -74,6 +75,7 @@ describe("operator console: the guard", () => {
       refund: true,
       manageBranding: true,
       readReports: true,
+      takeBookings: true,
     });
   });
 });
