@@ -76,6 +76,12 @@ describe("/console/audit-log in words", () => {
       title: "Kayak at dawn",
       alt: "A kayak on the bay",
       timezone: "America/New_York",
+      guestEmail: "rosa@example.com",
+      seats: "2",
+      payment: "cash",
+      priceReason: "Repeat guest",
+      allowClosed: "true",
+      guidesMayBook: "true",
     };
     const sample = (action: AuditAction): AuditTarget<AuditAction> => {
       const keys: readonly string[] = AUDIT_ACTIONS[action];
@@ -103,6 +109,8 @@ describe("/console/audit-log in words", () => {
       "departure.guide_assigned": { guideUserId: null },
       "check_in.settings_updated": { requireCheckIn: "false" },
       "reschedule.settings_updated": { rescheduleRefunds: "false" },
+      "booking.created_by_staff": { payment: "comp" },
+      "booking_settings.updated": { guidesMayBook: "false" },
     };
     expect(Object.keys(others).sort()).toEqual(Object.keys(AUDIT_VARIANTS).sort());
     for (const [action, change] of Object.entries(others))

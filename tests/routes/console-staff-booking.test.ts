@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { bookings, slots } from "~api/db/schema";
 import * as page from "~/routes/_console.console.bookings.new";
 import * as list from "~/routes/_console.console.bookings._index";
+import * as bookingPage from "~/routes/_console.console.bookings.$bookingId";
+import * as paid from "~/routes/_console.console.bookings.$bookingId.paid";
 import { checkoutTarget } from "~/features/console/staff-booking/staff-booking.server";
 import { bookingWorld, createSlot, seatsTaken } from "../support/booking";
 import { ACME, consoleLoad as load, consolePost as post, expectTeamOnly, memberOf } from "../support/console-routes";
@@ -74,6 +76,31 @@ describe("/console/bookings/new", () => {
       guestEmail: sent.guestEmail,
     });
     expect(await seatsTaken(db(), slot.id)).toBe(2);
+  });
+
+  it("the booking page says who took it and what it owes; marking it paid takes it off", async () => {
+    const manager = await memberOf(db(), "manager");
+    const slot = await createSlot(db(), acme.serviceId, { capacity: 10 });
+    const booked = await post(page, PATH, manager.cookie, form(slot.id));
+    const bookingId = booked.location!.split("/").at(-1)!;
+    const shown = await load(bookingPage, `/console/bookings/${bookingId}`, manager.cookie, { bookingId });
+    expect(shown.data.page.source).toMatchObject({
+      channel: "staff",
+      staffPayment: "pay_on_arrival",
+      canMarkPaid: true,
+      takenBy: { userId: manager.user.uid },
+    });
+    const marked = await post(paid, `/console/bookings/${bookingId}/paid`, manager.cookie, {}, { bookingId });
+    expect(marked.status).toBe(302);
+    expect(marked.location).toBe(`/console/bookings/${bookingId}`);
+    const [row] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row.paymentStatus).toBe("paid");
+    // Again: nothing owed, said on the page (a redirect with a flash), never an error page.
+    const again = await post(paid, `/console/bookings/${bookingId}/paid`, manager.cookie, {}, { bookingId });
+    expect(again.status).toBe(302);
+    const guide = await memberOf(db(), "guide");
+    const refused = await post(paid, `/console/bookings/${bookingId}/paid`, guide.cookie, {}, { bookingId });
+    expect(refused.status).toBe(403);
   });
 
   it("validation errors show the form again (no tickets, no reason for comp, bad email); the closed departure's box", async () => {
