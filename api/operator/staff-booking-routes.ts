@@ -5,7 +5,13 @@ import { clientIp, requestOrigin } from "../http/client-info";
 import { handle, withStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { actorOf } from "../members/guard";
-import { bookableFor, bookingSettings, createStaffBooking, markBookingPaid, updateBookingSettings } from "./staff-bookings";
+import {
+  bookableFor,
+  bookingSettings,
+  createStaffBooking,
+  markBookingPaid,
+  updateBookingSettings,
+} from "./staff-bookings";
 
 /** The desk's staff bookings (issue 42, item 2): on the operator router. */
 export function staffBookingRoutes(router: Hono<AppEnv>): void {

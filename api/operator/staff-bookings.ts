@@ -96,7 +96,8 @@ function priceFor(body: StaffBookingBody, listed: PriceBreakdown, currency: stri
 
 /** How a booking settled at the desk is confirmed (null: a card payment, still to be made). */
 function settlementOf(booking: BookingRow): PaymentConfirmation["settled"] | null {
-  if (booking.totalMinor === 0 || booking.staffPayment === "comp") return { paymentStatus: "not_required", provider: null };
+  if (booking.totalMinor === 0 || booking.staffPayment === "comp")
+    return { paymentStatus: "not_required", provider: null };
   if (booking.staffPayment === "cash") return { paymentStatus: "paid", provider: "cash" };
   if (booking.staffPayment === "pay_on_arrival") return { paymentStatus: "owed", provider: null };
   return null;
@@ -200,7 +201,12 @@ export async function createStaffBooking(
 
   const context = await loadBookableService(db, departure.serviceId, member.account);
   const listed = await priceOrder(db, context, { tickets: body.tickets }, null);
-  const order: PricedOrder = { ...listed, promo: null, referral: null, price: priceFor(body, listed.price, context.account.currency) };
+  const order: PricedOrder = {
+    ...listed,
+    promo: null,
+    referral: null,
+    price: priceFor(body, listed.price, context.account.currency),
+  };
   const priceReason = body.customTotal !== undefined || body.payment === "comp" ? (body.priceReason ?? null) : null;
 
   await expireHolds(db, { slotId: body.slotId });
@@ -230,7 +236,13 @@ export async function createStaffBooking(
           }),
       },
       context,
-      body: { slotId: body.slotId, serviceId: departure.serviceId, saveCard: false, waitlistOffer: undefined, utm: undefined },
+      body: {
+        slotId: body.slotId,
+        serviceId: departure.serviceId,
+        saveCard: false,
+        waitlistOffer: undefined,
+        utm: undefined,
+      },
       order,
       idempotencyKey,
       origin: input.origin,
@@ -368,7 +380,12 @@ export async function bookableFor(db: Db, member: Member, experienceId: string |
       .orderBy(asc(slots.startsAt), asc(slots.id))
       .limit(BOOKABLE_MAX),
     db
-      .select({ id: ticketTypes.id, serviceId: ticketTypes.serviceId, name: ticketTypes.name, priceMinor: ticketTypes.priceMinor })
+      .select({
+        id: ticketTypes.id,
+        serviceId: ticketTypes.serviceId,
+        name: ticketTypes.name,
+        priceMinor: ticketTypes.priceMinor,
+      })
       .from(ticketTypes)
       .innerJoin(services, eq(services.id, ticketTypes.serviceId))
       .where(eq(services.experienceId, chosen.id))

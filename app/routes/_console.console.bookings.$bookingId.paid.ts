@@ -1,4 +1,1 @@
-export {
-  markPaidAction as action,
-  markPaidLoader as loader,
-} from "~/features/console/staff-booking/mark-paid.server";
+export { markPaidAction as action, markPaidLoader as loader } from "~/features/console/staff-booking/mark-paid.server";

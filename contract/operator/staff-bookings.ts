@@ -71,13 +71,27 @@ export const staffBookingBody = z
      */
     payment: z.enum(STAFF_PAYMENTS, { errorMap: () => ({ message: said("choice.invalid") }) }),
     /** A price other than the listed one, as typed in the operator's currency ("45.00"; "4500" for yen). */
-    customTotal: z.string({ invalid_type_error: said("price.invalid") }).regex(DECIMAL_AMOUNT, said("price.invalid")).optional(),
+    customTotal: z
+      .string({ invalid_type_error: said("price.invalid") })
+      .regex(DECIMAL_AMOUNT, said("price.invalid"))
+      .optional(),
     /** Why: required with a custom total and for comp. */
-    priceReason: typedLines(z.string({ invalid_type_error: said("reason.required") }).trim().max(PRICE_REASON_MAX, said("reason.tooLong"))).optional(),
+    priceReason: typedLines(
+      z
+        .string({ invalid_type_error: said("reason.required") })
+        .trim()
+        .max(PRICE_REASON_MAX, said("reason.tooLong")),
+    ).optional(),
     /** The guest agreed to hear about news and offers. */
-    marketingConsent: z.boolean({ invalid_type_error: said("boolean.invalid") }).optional().default(false),
+    marketingConsent: z
+      .boolean({ invalid_type_error: said("boolean.invalid") })
+      .optional()
+      .default(false),
     /** Book a departure closed for online sales (or past its cut-off): the desk saw the warning. */
-    allowClosed: z.boolean({ invalid_type_error: said("boolean.invalid") }).optional().default(false),
+    allowClosed: z
+      .boolean({ invalid_type_error: said("boolean.invalid") })
+      .optional()
+      .default(false),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -127,7 +141,9 @@ export const markedPaid = z.object({
 
 /** PUT /v1/operator/booking-settings (owner): whether guides may take bookings at the desk. */
 export const bookingSettingsBody = z
-  .object({ guidesMayBook: z.boolean({ required_error: said("boolean.invalid"), invalid_type_error: said("boolean.invalid") }) })
+  .object({
+    guidesMayBook: z.boolean({ required_error: said("boolean.invalid"), invalid_type_error: said("boolean.invalid") }),
+  })
   .strict();
 export const bookingSettings = z.object({ guidesMayBook: z.boolean() });
 

@@ -140,7 +140,12 @@ describe("/console/bookings/new", () => {
   it("a post from another site is refused (403) and books nothing", async () => {
     const manager = await memberOf(db(), "manager");
     const slot = await createSlot(db(), acme.serviceId, { capacity: 10 });
-    const request = pageRequest(PATH, { cookie: manager.cookie, host: ACME, form: form(slot.id), origin: "https://evil.example" });
+    const request = pageRequest(PATH, {
+      cookie: manager.cookie,
+      host: ACME,
+      form: form(slot.id),
+      origin: "https://evil.example",
+    });
     const refused = await outcome(() => page.action(args(request) as never));
     expect(refused.status).toBe(403);
     expect(await seatsTaken(db(), slot.id)).toBe(0);

@@ -96,7 +96,10 @@ describe("staff bookings: each way to pay", () => {
       ...asMember(manager.idToken),
     });
     expect(list.body.data.bookings.map((b: { id: string }) => b.id)).toEqual([placed.booking.id]);
-    const page = await v1.operatorGetBooking({ params: { bookingId: placed.booking.id }, ...asMember(manager.idToken) });
+    const page = await v1.operatorGetBooking({
+      params: { bookingId: placed.booking.id },
+      ...asMember(manager.idToken),
+    });
     expect(page.body.data.source).toMatchObject({
       channel: "staff",
       takenBy: { userId: manager.uid },
@@ -148,7 +151,10 @@ describe("staff bookings: each way to pay", () => {
     const owner = await syncedMember(db(), "acme", "owner");
     const slot = await departure(6);
     expectEnvelope(await book(owner.idToken, staffBody(slot.id, { payment: "comp" })), 400, "validation_error");
-    const answer = await book(owner.idToken, staffBody(slot.id, { payment: "comp", priceReason: "Travel agent famil" }));
+    const answer = await book(
+      owner.idToken,
+      staffBody(slot.id, { payment: "comp", priceReason: "Travel agent famil" }),
+    );
     expect(answer.status).toBe(201);
     expect(answer.body.data.booking).toMatchObject({
       status: "confirmed",
@@ -171,7 +177,11 @@ describe("staff bookings: each way to pay", () => {
       staffBody(slot.id, { customTotal: "45.00", priceReason: "Repeat guest", payment: "pay_on_arrival" }),
     );
     expect(answer.status).toBe(201);
-    expect(answer.body.data.booking.money).toEqual({ totalMinor: 4500, currency: acme.currency, priceReason: "Repeat guest" });
+    expect(answer.body.data.booking.money).toEqual({
+      totalMinor: 4500,
+      currency: acme.currency,
+      priceReason: "Repeat guest",
+    });
     const page = await v1.operatorGetBooking({
       params: { bookingId: answer.body.data.booking.id },
       ...asMember(owner.idToken),
@@ -227,11 +237,7 @@ describe("staff bookings: departures, roles, tenants, keys, input", () => {
     expect(allowed.status).toBe(201);
     expect(await seatsTaken(db(), slot.id)).toBe(2);
     await db().update(slots).set({ status: "cancelled", cancelledAt: new Date() }).where(eq(slots.id, slot.id));
-    expectEnvelope(
-      await book(manager.idToken, staffBody(slot.id, { allowClosed: true })),
-      409,
-      "departure_cancelled",
-    );
+    expectEnvelope(await book(manager.idToken, staffBody(slot.id, { allowClosed: true })), 409, "departure_cancelled");
   });
 
   it("a guide: 403 unless the owner allows it, then only their own departures; the owner's setting is audited", async () => {
@@ -245,7 +251,9 @@ describe("staff bookings: departures, roles, tenants, keys, input", () => {
       expectEnvelope(await book(guide.idToken, staffBody(own.id)), 403, "forbidden");
       const me = await v1.operatorMe({ ...asMember(guide.idToken) });
       expect(me.body.data.can.takeBookings).toBe(false);
-      const set = await v1.operatorUpdateBookingSettings({ ...asMember(owner.idToken, { body: { guidesMayBook: true } }) });
+      const set = await v1.operatorUpdateBookingSettings({
+        ...asMember(owner.idToken, { body: { guidesMayBook: true } }),
+      });
       expect(set.body.data).toEqual({ guidesMayBook: true });
       expectEnvelope(
         await v1.operatorUpdateBookingSettings({ ...asMember(guide.idToken, { body: { guidesMayBook: true } }) }),
@@ -344,7 +352,10 @@ describe("staff bookings: the same seat counter as every channel", () => {
       ...travellers.map((traveller) => placeBooking(traveller.idToken, bookingBody(acme, slot.id, 1))),
     ]);
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.every((status) => status === 201 || status === 409), statuses.join(",")).toBe(true);
+    expect(
+      statuses.every((status) => status === 201 || status === 409),
+      statuses.join(","),
+    ).toBe(true);
     expect(statuses.filter((status) => status === 201)).toHaveLength(capacity);
     expect(await seatsTaken(db(), slot.id)).toBe(capacity);
     const refused = answers.filter((answer) => answer.status === 409);

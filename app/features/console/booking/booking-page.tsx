@@ -105,7 +105,11 @@ function MarkPaid({ page }: { page: OperatorBooking }) {
         {owed ? t("desk.markPaid.owed", { amount: owed }) : t("desk.markPaid.owedNoAmount")}
       </p>
       <Form method="post" action={`/console/bookings/${page.booking.id}/paid`} className="mt-3">
-        <SubmitButton pending={pending} label={t("desk.markPaid.submit")} pendingLabel={t("desk.markPaid.submitting")} />
+        <SubmitButton
+          pending={pending}
+          label={t("desk.markPaid.submit")}
+          pendingLabel={t("desk.markPaid.submitting")}
+        />
       </Form>
     </CardSection>
   );

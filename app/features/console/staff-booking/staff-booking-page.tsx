@@ -243,7 +243,11 @@ function BookingForm({ data, departure }: { data: PageData; departure: Departure
             <FieldError field={fields.allowClosed} />
           </div>
         )}
-        <SubmitButton pending={pending} label={t("desk.newBooking.submit")} pendingLabel={t("desk.newBooking.submitting")} />
+        <SubmitButton
+          pending={pending}
+          label={t("desk.newBooking.submit")}
+          pendingLabel={t("desk.newBooking.submitting")}
+        />
       </Form>
     </CardSection>
   );
