@@ -6,6 +6,8 @@ import * as page from "~/routes/_console.console.bookings.new";
 import * as list from "~/routes/_console.console.bookings._index";
 import * as bookingPage from "~/routes/_console.console.bookings.$bookingId";
 import * as paid from "~/routes/_console.console.bookings.$bookingId.paid";
+import * as team from "~/routes/_console.console.team";
+import { accounts } from "~api/db/schema";
 import { checkoutTarget } from "~/features/console/staff-booking/staff-booking.server";
 import { bookingWorld, createSlot, seatsTaken } from "../support/booking";
 import { ACME, consoleLoad as load, consolePost as post, expectTeamOnly, memberOf } from "../support/console-routes";
@@ -101,6 +103,22 @@ describe("/console/bookings/new", () => {
     const guide = await memberOf(db(), "guide");
     const refused = await post(paid, `/console/bookings/${bookingId}/paid`, guide.cookie, {}, { bookingId });
     expect(refused.status).toBe(403);
+  });
+
+  it("the owner lets guides take bookings on the team page; the guide then opens the page", async () => {
+    const [owner, guide] = await Promise.all([memberOf(db(), "owner"), memberOf(db(), "guide")]);
+    try {
+      const before = await load(team, "/console/team", owner.cookie);
+      expect(before.data.bookingSettings).toEqual({ guidesMayBook: false });
+      const saved = await post(team, "/console/team", owner.cookie, { intent: "bookingSettings", guidesMayBook: "on" });
+      expect(saved.status).toBe(302);
+      expect((await load(team, "/console/team", owner.cookie)).data.bookingSettings).toEqual({ guidesMayBook: true });
+      expect((await load(page, PATH, guide.cookie)).status).toBe(200);
+      await post(team, "/console/team", owner.cookie, { intent: "bookingSettings" });
+      expect((await load(page, PATH, guide.cookie)).status).toBe(403);
+    } finally {
+      await db().update(accounts).set({ guidesMayBook: false }).where(eq(accounts.slug, "acme"));
+    }
   });
 
   it("validation errors show the form again (no tickets, no reason for comp, bad email); the closed departure's box", async () => {
