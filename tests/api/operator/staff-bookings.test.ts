@@ -267,6 +267,13 @@ describe("staff bookings: departures, roles, tenants, keys, input", () => {
       expect(mine.status, JSON.stringify(mine.body)).toBe(201);
       expect(mine.body.data.booking.money).toBeNull();
       expectEnvelope(await book(guide.idToken, staffBody(other.id)), 404, "slot_not_found");
+      // On the guide's manifest: owed, without the amount.
+      const date = DateTime.fromJSDate(own.startsAt).setZone(ZONE).toISODate()!;
+      const manifest = await v1.operatorManifest({ query: { date }, ...asMember(guide.idToken) });
+      const owedThere = manifest.body.data.departures
+        .find((d: { id: string }) => d.id === own.id)
+        .bookings.find((b: { id: string }) => b.id === mine.body.data.booking.id);
+      expect(owedThere).toMatchObject({ paymentStatus: "owed", money: null });
       const paid = await v1.operatorMarkBookingPaid({
         params: { bookingId: mine.body.data.booking.id },
         ...asMember(guide.idToken),
