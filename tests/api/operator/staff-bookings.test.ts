@@ -113,10 +113,16 @@ describe("staff bookings: each way to pay", () => {
   it("pay on arrival: confirmed and owed, on the manifest as owed with its amount; marked paid once", async () => {
     const manager = await syncedMember(db(), "acme", "manager");
     const slot = await departure(5);
-    const answer = await book(manager.idToken, staffBody(slot.id, { payment: "pay_on_arrival" }));
+    const body = staffBody(slot.id, { payment: "pay_on_arrival" });
+    const answer = await book(manager.idToken, body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const { booking } = answer.body.data;
     expect(booking).toMatchObject({ status: "confirmed", paymentStatus: "owed" });
+    // The guest's confirmation says what is still to pay, not "paid".
+    const mails: OutboxMessage[] = await outboxFor(body.guest.email);
+    const confirmation = mails.find((mail) => mail.kind === "booking_confirmed");
+    expect(confirmation?.textBody ?? confirmation?.text).toContain("To pay on arrival:");
+    expect(confirmation?.textBody ?? confirmation?.text).not.toContain("Total paid");
 
     const date = DateTime.fromJSDate(slot.startsAt).setZone(ZONE).toISODate()!;
     const manifest = await v1.operatorManifest({ query: { date }, ...asMember(manager.idToken) });
