@@ -5,7 +5,7 @@ import { bookings, slots } from "~api/db/schema";
 import * as page from "~/routes/_console.console.bookings.new";
 import * as list from "~/routes/_console.console.bookings._index";
 import * as bookingPage from "~/routes/_console.console.bookings.$bookingId";
-import * as paid from "~/routes/_console.console.bookings.$bookingId.paid";
+import * as paid from "~/routes/_console.console.bookings.$bookingId_.paid";
 import * as team from "~/routes/_console.console.team";
 import { accounts } from "~api/db/schema";
 import { checkoutTarget } from "~/features/console/staff-booking/staff-booking.server";
