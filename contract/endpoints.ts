@@ -29,6 +29,7 @@ import { consoleWeekEndpoints } from "./operator/week-endpoints";
 import { consoleCustomerEndpoints } from "./operator/customer-endpoints";
 import { consoleMessageEndpoints } from "./operator/message-endpoints";
 import { consoleMoveEndpoints } from "./operator/move-endpoints";
+import { consoleStaffBookingEndpoints } from "./operator/staff-booking-endpoints";
 import { consolePhotosEndpoints, consoleSchedulesEndpoints } from "./operator/catalog-endpoints";
 import {
   consoleCheckInEndpoints,
@@ -77,6 +78,7 @@ export const endpoints = {
   ...consoleCustomerEndpoints,
   ...consoleMessageEndpoints,
   ...consoleMoveEndpoints,
+  ...consoleStaffBookingEndpoints,
   ...mediaEndpoints,
   ...consoleSchedulesEndpoints,
   ...developmentEndpoints,

@@ -16,7 +16,10 @@ export interface PlacedBooking {
   created: boolean;
 }
 
-function successPath(body: CreateBookingBody, bookingId: string): string {
+/** Where a checkout returns to: `{bookingId}` in the paths is replaced by the booking's id. */
+export type CheckoutReturn = Pick<CreateBookingBody, "returnUrl" | "cancelUrl">;
+
+function successPath(body: CheckoutReturn, bookingId: string): string {
   return body.returnUrl.replaceAll("{bookingId}", bookingId);
 }
 
@@ -27,7 +30,7 @@ function successPath(body: CreateBookingBody, bookingId: string): string {
 async function ensureCheckout(
   db: Db,
   booking: BookingRow,
-  body: CreateBookingBody,
+  body: CheckoutReturn,
   title: string,
   email: string | null,
 ): Promise<string> {
@@ -121,7 +124,7 @@ async function payWithSavedCard(
 export async function startPayment(
   db: Db,
   booking: BookingRow,
-  body: CreateBookingBody,
+  body: CheckoutReturn,
   email: string | null,
   created: boolean,
   savedCard: PaymentMethodRow | null = null,

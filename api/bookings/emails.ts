@@ -108,7 +108,9 @@ function amountLines(row: BookingViewRow): string[] {
     );
   if (b.feesMinor > 0) lines.push(`${words.serviceFee}: ${formatMoney(b.feesMinor, b.currency)}`);
   if (b.taxMinor > 0) lines.push(`${words.taxes}: ${formatMoney(b.taxMinor, b.currency)}`);
-  lines.push(`Total paid: ${formatMoney(b.totalMinor, b.currency)}`);
+  const totalLabel =
+    b.paymentStatus === "owed" ? "To pay on arrival" : b.status === "held" ? "Total to pay" : "Total paid";
+  lines.push(`${totalLabel}: ${formatMoney(b.totalMinor, b.currency)}`);
   if (b.giftCardMinor > 0) {
     lines.push(`Paid with a gift card: ${formatMoney(b.giftCardMinor, b.currency)}`);
     if (b.totalMinor > b.giftCardMinor)
@@ -210,6 +212,36 @@ export function confirmationEmail(context: BookingMailContext, ticketQr?: Outbox
       ticketQr ? "Your ticket's QR code and a calendar invitation are attached." : "A calendar invitation is attached.",
     ],
     attachments: ticketQr ? [attachment, ticketQr] : [attachment],
+  });
+}
+
+/**
+ * A booking the team took for the guest, to be paid by card: the link to its checkout. The seats
+ * are held until the link expires; the confirmation (with the ticket) follows the payment.
+ */
+export function paymentLinkEmail(context: BookingMailContext, link: string): EmailInput {
+  const { row, firstName } = context;
+  const until = row.booking.holdExpiresAt ? formatMomentIn(row.booking.holdExpiresAt, row.timezone) : null;
+  return bookingEmail(context, {
+    subject: `Pay for your booking: ${row.experienceTitle}`,
+    heading: "Your booking is waiting for payment",
+    kind: "payment_link",
+    link,
+    paragraphs: [
+      [greeting(firstName)],
+      [`${row.operatorName} booked ${row.experienceTitle} — ${row.serviceName} for you.`],
+      [`When: ${when(row)}`, `Meeting point: ${row.meetingPoint}`],
+      ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)],
+      amountLines(row),
+      [`Booking reference: ${bookingReference(row.booking.id)}`],
+      [
+        until
+          ? `Your seats are held until ${until}: pay by then to confirm the booking.`
+          : "Pay to confirm the booking.",
+      ],
+    ],
+    action: { label: "Pay now", textLabel: "Pay for your booking", href: link },
+    notes: ["Your ticket arrives by email once the payment is made."],
   });
 }
 

@@ -24,6 +24,11 @@ export interface PaymentConfirmation {
   paymentMethodSaved: boolean;
   /** The card that paid, when the provider tells: shown on the receipt, kept when saved. */
   card?: CardDetails | null;
+  /**
+   * A staff booking settled at the desk without a provider: its payment status (cash: paid;
+   * pay on arrival: owed; comp: not_required) and the provider recorded ("cash", or none).
+   */
+  settled?: { paymentStatus: Extract<PaymentStatus, "paid" | "owed" | "not_required">; provider: string | null };
 }
 
 export type FulfilmentOutcome = "confirmed" | "already_confirmed" | "refunded" | "ignored";
@@ -127,12 +132,14 @@ export async function fulfilBooking(
       if (booking.promoCode) await recountPromo(tx, booking.promoCode);
     }
 
-    const paymentStatus: PaymentStatus = booking.totalMinor > 0 ? "paid" : "not_required";
+    const paymentStatus: PaymentStatus =
+      booking.totalMinor === 0 ? "not_required" : (payment.settled?.paymentStatus ?? "paid");
     await tx
       .update(bookings)
       .set({
         status: "confirmed",
         paymentStatus,
+        ...(payment.settled ? { paymentProvider: payment.settled.provider } : {}),
         paymentIntentId,
         cardBrand: payment.card?.brand ?? null,
         cardLast4: payment.card?.last4 ?? null,

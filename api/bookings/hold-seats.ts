@@ -17,6 +17,7 @@ import { takeSeats } from "./seats";
 import { acceptOffer } from "./waitlist-offer";
 import { debitGiftCard, type GiftCardRef } from "../gift-cards/ledger";
 import type { CreateBookingBody } from "~contract/bookings/requests";
+import type { StaffPayment } from "~contract/statuses";
 
 type TicketLines = Array<{ ticketTypeId: string; quantity: number }>;
 
@@ -65,10 +66,32 @@ async function releaseOwnHolds(tx: Db, holds: BookingRow[]): Promise<BookingRow[
   return released;
 }
 
-export interface HoldRequest {
+/** A guest booking for themselves (their account). */
+export interface UserHolder {
+  kind: "user";
   userId: string;
+}
+
+/** A team member booking for a guest without an account (the desk's staff booking, channel `staff`). */
+export interface StaffHolder {
+  kind: "staff";
+  takenByUserId: string;
+  guest: { name: string; email: string; phone: string | null };
+  staffPayment: StaffPayment;
+  priceReason: string | null;
+  marketingConsent: boolean;
+  /** A departure closed for online sales (or past its cut-off) may be booked. */
+  evenClosed: boolean;
+  /** How long a card payment's hold lasts. */
+  holdMinutes: number;
+  /** Written in the transaction that takes the seats (the audit log). */
+  afterInsert?: (tx: Db, booking: BookingRow) => Promise<void>;
+}
+
+export interface HoldRequest {
+  holder: UserHolder | StaffHolder;
   context: BookableService;
-  body: CreateBookingBody;
+  body: Pick<CreateBookingBody, "slotId" | "serviceId" | "saveCard" | "waitlistOffer" | "utm">;
   order: PricedOrder;
   idempotencyKey: string;
   /** scheme://host[:port] the request was sent to. */
@@ -98,7 +121,9 @@ export interface Hold {
  * guest for one departure take turns (a transaction-scoped advisory lock).
  */
 export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
-  const { userId, context, body, order } = request;
+  if (request.holder.kind === "staff") return holdStaffSeats(db, request, request.holder);
+  const { userId } = request.holder;
+  const { context, body, order } = request;
   const { promo, price } = order;
   const referralCode = order.referral?.applied ? order.referral.code : null;
   return db.transaction(async (tx): Promise<Hold> => {
@@ -136,30 +161,10 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
     const [row] = await tx
       .insert(bookings)
       .values({
-        id,
+        ...bookingValues(request, id, bookingEnv.holdMinutes),
         userId,
-        accountId: context.account.id,
-        experienceId: context.experience.id,
-        serviceId: context.service.id,
-        slotId: body.slotId,
-        status: "held",
-        tickets: order.tickets,
-        seats: price.seats,
-        subtotalMinor: price.subtotalMinor,
-        discountMinor: price.discountMinor,
-        feesMinor: price.feesMinor,
-        taxMinor: price.taxMinor,
-        totalMinor: price.totalMinor,
-        currency: context.account.currency,
         promoCode: promo?.code ?? null,
         referralCode,
-        utm: body.utm ?? null,
-        holdExpiresAt: sql`app_now() + make_interval(mins => ${bookingEnv.holdMinutes})`,
-        idempotencyKey: request.idempotencyKey,
-        origin: request.origin,
-        storefront: request.storefront,
-        saveCard: body.saveCard,
-        paymentStatus: price.totalMinor > 0 ? "pending" : "not_required",
       })
       .returning();
     if (referralCode) await recordReferral(tx, userId, referralCode, row.id);
@@ -180,5 +185,65 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
       return { booking: paid, reused: false, replaced };
     }
     return { booking: row, reused: false, replaced };
+  });
+}
+
+/** The columns every new held booking gets from its request. */
+function bookingValues(request: HoldRequest, id: string, holdMinutes: number) {
+  const { context, body, order } = request;
+  const { price } = order;
+  return {
+    id,
+    accountId: context.account.id,
+    experienceId: context.experience.id,
+    serviceId: context.service.id,
+    slotId: body.slotId,
+    status: "held" as const,
+    tickets: order.tickets,
+    seats: price.seats,
+    subtotalMinor: price.subtotalMinor,
+    discountMinor: price.discountMinor,
+    feesMinor: price.feesMinor,
+    taxMinor: price.taxMinor,
+    totalMinor: price.totalMinor,
+    currency: context.account.currency,
+    utm: body.utm ?? null,
+    holdExpiresAt: sql`app_now() + make_interval(mins => ${holdMinutes})`,
+    idempotencyKey: request.idempotencyKey,
+    origin: request.origin,
+    storefront: request.storefront,
+    saveCard: body.saveCard,
+    paymentStatus: price.totalMinor > 0 ? ("pending" as const) : ("not_required" as const),
+  };
+}
+
+/**
+ * A staff booking's seats: taken with THE conditional update every channel uses (takeSeats), so
+ * the desk can never oversell a departure; the booking written held (its payment settles it next),
+ * for the guest's contact, naming the member who took it. No promo code, invitation or gift card.
+ */
+async function holdStaffSeats(db: Db, request: HoldRequest, holder: StaffHolder): Promise<Hold> {
+  const { body, order } = request;
+  return db.transaction(async (tx): Promise<Hold> => {
+    const taken = await takeSeats(tx, body.slotId, body.serviceId, order.price.seats, {
+      evenClosed: holder.evenClosed,
+    });
+    if (!taken) throw soldOut();
+    const [row] = await tx
+      .insert(bookings)
+      .values({
+        ...bookingValues(request, newBookingId(), holder.holdMinutes),
+        userId: null,
+        guestName: holder.guest.name,
+        guestEmail: holder.guest.email,
+        guestPhone: holder.guest.phone,
+        takenByUserId: holder.takenByUserId,
+        staffPayment: holder.staffPayment,
+        priceReason: holder.priceReason,
+        marketingConsent: holder.marketingConsent,
+      })
+      .returning();
+    await holder.afterInsert?.(tx, row);
+    return { booking: row, reused: false, replaced: [] };
   });
 }

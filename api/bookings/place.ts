@@ -97,7 +97,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   let hold: Hold;
   try {
     hold = await holdSeats(db, {
-      userId: user.id,
+      holder: { kind: "user", userId: user.id },
       context,
       body,
       order,

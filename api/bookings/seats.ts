@@ -77,8 +77,16 @@ export const salesClosed = () =>
  * and each re-checks the condition on the row as the previous one left it. While people wait on
  * the departure's waitlist none are sold this way (a waitlist offer is the way in).
  * Returns false when there are not enough seats (or its online sales have closed meanwhile).
+ * `evenClosed` (the desk's staff bookings): a departure closed for online sales, or past its
+ * cut-off, still sells its seats; a cancelled or started one does not.
  */
-export async function takeSeats(db: Db, slotId: string, serviceId: string, seats: number): Promise<boolean> {
+export async function takeSeats(
+  db: Db,
+  slotId: string,
+  serviceId: string,
+  seats: number,
+  options: { evenClosed?: boolean } = {},
+): Promise<boolean> {
   const rows = await db
     .update(slots)
     .set({ seatsTaken: sql`${slots.seatsTaken} + ${seats}` })
@@ -87,7 +95,8 @@ export async function takeSeats(db: Db, slotId: string, serviceId: string, seats
         eq(slots.id, slotId),
         eq(slots.serviceId, serviceId),
         sql`${slots.seatsTaken} + ${seats} <= ${slots.capacity}`,
-        onSaleSql,
+        // The desk may book a departure closed for online sales (never a cancelled or started one).
+        options.evenClosed ? sql`(${slots.status} <> 'cancelled' and ${slots.startsAt} > app_now())` : onSaleSql,
         sql`not ${waitlistActiveSql()}`,
       ),
     )

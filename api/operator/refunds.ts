@@ -16,6 +16,7 @@ import { hasPayment, recordRefundOverPayments, refundsOf, settleRefund } from ".
 import { findBookingView, toBookingRefund, toBookingView } from "../bookings/view";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
 import { guestContactOf, NO_HOLDER } from "./guest-contact";
+import { mayTakeBookings } from "./staff-bookings";
 
 /** The provider's key of an operator's refund: the booking's id and the console's key (unique at the provider too). */
 const operatorRefundKey = (bookingId: string, clientKey: string) => `op_${bookingId}_${clientKey}`;
@@ -211,7 +212,7 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
   if (!found) throw bookingNotFound();
   const row = (await findBookingView(db, bookingId))!;
   const booking = row.booking;
-  const [[slot], [guest], refundMap] = await Promise.all([
+  const [[slot], [guest], refundMap, [takenBy]] = await Promise.all([
     db
       .select({
         id: slots.id,
@@ -229,6 +230,12 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
           .from(users)
           .where(eq(users.id, booking.userId)),
     refundsOf(db, [bookingId]),
+    booking.takenByUserId === null
+      ? []
+      : db
+          .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .from(users)
+          .where(eq(users.id, booking.takenByUserId)),
   ]);
   const refunds = refundMap.get(bookingId) ?? [];
   const view = toBookingView(row, refunds);
@@ -252,6 +259,19 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
       createdAt: view.createdAt,
       confirmedAt: view.confirmedAt,
       checkedInGuests: view.checkedInGuests,
+    },
+    source: {
+      channel: booking.channel ?? (booking.storefront ? "storefront" : "marketplace"),
+      takenBy:
+        booking.takenByUserId === null
+          ? null
+          : {
+              userId: booking.takenByUserId,
+              name: [takenBy?.firstName, takenBy?.lastName].filter(Boolean).join(" ") || (takenBy?.email ?? ""),
+            },
+      staffPayment: booking.staffPayment,
+      marketingConsent: booking.marketingConsent,
+      canMarkPaid: booking.paymentStatus === "owed" && booking.status === "confirmed" && mayTakeBookings(member),
     },
     guest: {
       userId: booking.userId,
@@ -277,6 +297,7 @@ function bookingMoneyOf(booking: BookingRow, refunds: BookingRefundRow[], starte
     totalMinor: booking.totalMinor,
     payment: { provider: booking.paymentProvider, status: booking.paymentStatus },
     refunds: refunds.map(toOperatorRefund),
+    priceReason: booking.priceReason,
     canRefund,
     canReleaseSeats: canRefund && booking.status === "confirmed" && !started,
   };

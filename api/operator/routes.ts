@@ -18,6 +18,8 @@ import { weekRoutes } from "./week-routes";
 import { customerRoutes } from "./customer-routes";
 import { messageRoutes } from "./message-routes";
 import { moveRoutes } from "./move-routes";
+import { staffBookingRoutes } from "./staff-booking-routes";
+import { mayTakeBookings } from "./staff-bookings";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
 import {
@@ -54,7 +56,7 @@ handle(operatorRoutes, endpoints.operatorMe, async (c, { member }) => {
     userId: member.userId,
     email: member.email,
     role: member.role,
-    can: abilitiesOf(member.role),
+    can: { ...abilitiesOf(member.role), takeBookings: mayTakeBookings(member) },
   };
 });
 
@@ -162,6 +164,7 @@ weekRoutes(operatorRoutes);
 customerRoutes(operatorRoutes);
 messageRoutes(operatorRoutes);
 moveRoutes(operatorRoutes);
+staffBookingRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

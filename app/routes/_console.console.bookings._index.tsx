@@ -9,6 +9,6 @@ export { loader } from "~/features/console/bookings/bookings-list.server";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data);
 
 export default function BookingsPage() {
-  const { list, filters, refused, paged } = useLoaderData<typeof loader>();
-  return <BookingsListPage list={list} filters={filters} refused={refused} paged={paged} />;
+  const { list, filters, refused, paged, canBook } = useLoaderData<typeof loader>();
+  return <BookingsListPage list={list} filters={filters} refused={refused} paged={paged} canBook={canBook} />;
 }

@@ -13,6 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, me, t } = await requireConsolePage(request, "manageTeam");
   const page: Omit<TeamPageData, "flash"> = {
     team: await api.call("operatorListMembers"),
+    bookingSettings: await api.call("operatorBookingSettings"),
     me: { userId: me.userId, timeZone: me.account.timeZone },
     constraints: { invite: getZodConstraint(TEAM_SCHEMAS.invite), role: getZodConstraint(TEAM_SCHEMAS.role) },
     idempotencyKey: crypto.randomUUID(),
@@ -33,7 +34,11 @@ export const action = (args: ActionFunctionArgs) =>
     forms: TEAM_SCHEMAS,
     // A member's or an invitation's row has its own forms: the result goes to that row's.
     row: (intent) =>
-      intent === "invite" ? null : intent === "role" || intent === "remove" ? "userId" : "invitationId",
+      intent === "invite" || intent === "bookingSettings"
+        ? null
+        : intent === "role" || intent === "remove"
+          ? "userId"
+          : "invitationId",
     shown: { codes: { already_member: { field: "email" } } },
     async run(value, { api }) {
       switch (value.intent) {
@@ -55,6 +60,9 @@ export const action = (args: ActionFunctionArgs) =>
         case "cancelInvitation":
           await api.call("operatorCancelInvitation", { params: { invitationId: value.invitationId } });
           return { flash: "console.invitationCancelled" };
+        case "bookingSettings":
+          await api.call("operatorUpdateBookingSettings", { body: { guidesMayBook: value.guidesMayBook === "on" } });
+          return { flash: "console.bookingSettingsSaved" };
       }
     },
   });

@@ -79,6 +79,21 @@ export const AUDIT_ACTIONS = {
   "departure.guests_moved": ["departureId", "startsAt", "toDepartureId", "toStartsAt", "moved", "notMoved"],
   /** offered: bookings emailed a link to choose; contactOnly: guests without an account, asked to call or reply. */
   "departure.move_offered": ["departureId", "startsAt", "toDepartureId", "toStartsAt", "offered", "contactOnly"],
+  /** A booking the team took for a guest: payment (card_link, card_now, cash, pay_on_arrival, comp), the price and why. */
+  "booking.created_by_staff": [
+    "bookingId",
+    "slotId",
+    "guestEmail",
+    "seats",
+    "payment",
+    "amountMinor",
+    "currency",
+    "priceReason?",
+    "allowClosed?",
+  ],
+  /** The money a booking owed (pay on arrival) was taken. */
+  "booking.marked_paid": ["bookingId", "amountMinor", "currency"],
+  "booking_settings.updated": ["guidesMayBook"],
   "check_in.settings_updated": ["requireCheckIn"],
   "reschedule.settings_updated": ["rescheduleRefunds"],
   /** fields: the draft's fields changed, comma-separated. */

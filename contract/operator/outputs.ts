@@ -3,7 +3,14 @@ import { booking, bookingRefund, bookingTicket } from "../bookings/outputs";
 import { geoPoint, money, namedSlug, picture } from "../catalog/outputs";
 import { count, isoTime, minor, paging } from "../output-parts";
 import { staffMoney } from "./staff-money";
-import { BOOKING_STATUSES, DEPARTURE_STATUSES, OPERATOR_ROLES, PAYMENT_STATUSES } from "../statuses";
+import {
+  BOOKING_CHANNELS,
+  BOOKING_STATUSES,
+  DEPARTURE_STATUSES,
+  OPERATOR_ROLES,
+  PAYMENT_STATUSES,
+  STAFF_PAYMENTS,
+} from "../statuses";
 
 const operatorRole = z.enum(OPERATOR_ROLES);
 
@@ -29,6 +36,8 @@ export const operatorMe = z.object({
     manageBranding: z.boolean(),
     readReports: z.boolean(),
     readCustomers: z.boolean(),
+    /** Take bookings at the desk: owner and manager; a guide when the owner allows it. */
+    takeBookings: z.boolean(),
   }),
 });
 
@@ -360,6 +369,15 @@ export const operatorBookingFacts = booking
 /** GET /v1/operator/bookings/{bookingId}: the console's booking page. */
 export const operatorBooking = z.object({
   booking: operatorBookingFacts,
+  /** Where it was booked, and for a booking the team took: who, how it is paid, why its price. */
+  source: z.object({
+    channel: z.enum(BOOKING_CHANNELS),
+    takenBy: z.object({ userId: z.string(), name: z.string() }).nullable(),
+    staffPayment: z.enum(STAFF_PAYMENTS).nullable(),
+    marketingConsent: z.boolean(),
+    /** Whether the member may mark the money it owes as taken (operatorMarkBookingPaid). */
+    canMarkPaid: z.boolean(),
+  }),
   guest: z.object({
     /** Null: a guest the team booked for, without an account. */
     userId: z.string().nullable(),
@@ -379,6 +397,8 @@ export const operatorBooking = z.object({
       totalMinor: minor,
       payment: z.object({ provider: z.string().nullable(), status: z.enum(PAYMENT_STATUSES) }),
       refunds: z.array(operatorRefund),
+      /** Why the team set a price other than the listed one (a custom price, or comp). */
+      priceReason: z.string().nullable(),
       /** Whether a refund can be made now (paid, something left), and whether it may release the seats. */
       canRefund: z.boolean(),
       canReleaseSeats: z.boolean(),

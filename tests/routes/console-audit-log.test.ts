@@ -79,6 +79,12 @@ describe("/console/audit-log in words", () => {
       toDepartureId: slot.id,
       toStartsAt: new Date(slot.startsAt.getTime() + 86_400_000).toISOString(),
       difference: "waive",
+      guestEmail: "rosa@example.com",
+      seats: "2",
+      payment: "cash",
+      priceReason: "Repeat guest",
+      allowClosed: "true",
+      guidesMayBook: "true",
     };
     const sample = (action: AuditAction): AuditTarget<AuditAction> => {
       const keys: readonly string[] = AUDIT_ACTIONS[action];
@@ -107,6 +113,8 @@ describe("/console/audit-log in words", () => {
       "departure.guide_assigned": { guideUserId: null },
       "check_in.settings_updated": { requireCheckIn: "false" },
       "reschedule.settings_updated": { rescheduleRefunds: "false" },
+      "booking.created_by_staff": { payment: "comp" },
+      "booking_settings.updated": { guidesMayBook: "false" },
     };
     expect(Object.keys(others).sort()).toEqual(Object.keys(AUDIT_VARIANTS).sort());
     for (const [action, change] of Object.entries(others))

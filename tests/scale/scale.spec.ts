@@ -141,6 +141,115 @@ test("a booking race across every process never oversells: exactly the seats lef
   expect(counts.booked).toBe(SEATS_LEFT);
 });
 
+/** A new user of the Auth emulator, synced, made a manager of `operator`'s team (straight in the table): their token. */
+async function managerOf(origin: string, operator: string): Promise<string> {
+  const token = await bookingGuest(origin, operator);
+  const { sub } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8")) as { sub: string };
+  await database().query(
+    `insert into operator_members (account_id, user_id, role) select id, $2, 'manager' from accounts where slug = $1`,
+    [operator, sub],
+  );
+  return token;
+}
+
+test("staff and storefront bookings racing on two processes never oversell: exactly the seats are taken", async () => {
+  const CAPACITY = 50;
+  const EACH = 100;
+  const found = await bookableDeparture(nginx());
+  const slot = { id: `scale-staff-${Date.now().toString(36)}` };
+  await database().query(
+    `insert into slots (id, service_id, starts_at, ends_at, capacity, seats_taken)
+     values ($1, $2, date_trunc('second', now()) + interval '11 days 11 seconds',
+             date_trunc('second', now()) + interval '11 days 101 minutes', $3::int, 0)`,
+    [slot.id, found.serviceId, CAPACITY],
+  );
+  const departure: Departure = { ...found, slotId: slot.id };
+  // Two processes: each API on its own port.
+  const entries = apis().map((api) => api.url);
+  const manager = await managerOf(entries[0], departure.operator);
+  const tokens: string[] = [];
+  for (let batch = 0; batch < EACH; batch += 10) {
+    tokens.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, (_, i) => bookingGuest(entries[(batch + i) % entries.length], departure.operator)),
+      )),
+    );
+  }
+  const storefront = (token: string, entry: string) =>
+    fetch(`${entry}/v1/bookings`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        "Idempotency-Key": randomUUID(),
+        "X-Account-Context": departure.operator,
+      },
+      body: JSON.stringify({
+        serviceId: departure.serviceId,
+        slotId: departure.slotId,
+        tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: 1 }],
+        returnUrl: `/experiences/${departure.parentId}/${departure.serviceId}/return/{bookingId}`,
+      }),
+    });
+  const staff = (index: number, entry: string) =>
+    fetch(`${entry}/v1/operator/bookings`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${manager}`,
+        "Content-Type": "application/json",
+        "Idempotency-Key": randomUUID(),
+        "X-Account-Context": departure.operator,
+      },
+      body: JSON.stringify({
+        slotId: departure.slotId,
+        tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: 1 }],
+        guest: { name: `Desk Guest ${index}`, email: `desk-${index}-${randomUUID().slice(0, 8)}@example.com` },
+        payment: "pay_on_arrival",
+      }),
+    });
+  const started = performance.now();
+  const results = await Promise.all([
+    ...tokens.map(async (token, index) => {
+      const answer = await storefront(token, entries[index % entries.length]);
+      const body = (await answer.json()) as { error?: { code: string } };
+      return { kind: "storefront", status: answer.status, code: body.error?.code };
+    }),
+    ...Array.from({ length: EACH }, async (_, index) => {
+      const answer = await staff(index, entries[(index + 1) % entries.length]);
+      const body = (await answer.json()) as { error?: { code: string } };
+      return { kind: "staff", status: answer.status, code: body.error?.code };
+    }),
+  ]);
+  const milliseconds = Math.round(performance.now() - started);
+  const {
+    rows: [counts],
+  } = await database().query<{ taken: number; booked: number }>(
+    `select s.seats_taken as taken,
+            (select coalesce(sum(b.seats), 0)::int from bookings b
+              where b.slot_id = s.id and b.status in ('held', 'confirmed')) as booked
+     from slots s where s.id = $1`,
+    [slot.id],
+  );
+  const created = results.filter((result) => result.status === 201);
+  figure("staff-booking-race", {
+    attempts: results.length,
+    capacity: CAPACITY,
+    created: created.length,
+    createdStaff: created.filter((result) => result.kind === "staff").length,
+    createdStorefront: created.filter((result) => result.kind === "storefront").length,
+    serverErrors: results.filter((result) => result.status >= 500).length,
+    other: results.filter((r) => r.status !== 201 && r.code !== "sold_out").map((r) => `${r.kind}:${r.status}`),
+    milliseconds,
+  });
+  expect(results.filter((result) => result.status >= 500)).toEqual([]);
+  expect(created).toHaveLength(CAPACITY);
+  expect(results.filter((result) => result.status === 409 && result.code === "sold_out")).toHaveLength(
+    2 * EACH - CAPACITY,
+  );
+  expect(counts.taken).toBe(CAPACITY);
+  expect(counts.booked).toBe(CAPACITY);
+});
+
 test("a rate limit reached through some processes holds on the others (Redis)", async () => {
   // PASSWORD_ATTEMPTS_PER_MINUTE (5 by default) on one account: the 6th is refused wherever it lands.
   const email = `spread-${randomUUID()}@example.com`;

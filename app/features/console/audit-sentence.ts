@@ -33,6 +33,8 @@ export const AUDIT_VARIANTS: Record<string, (target: AuditEntry["target"]) => st
   "departure.guide_assigned": (target) => (target.guideUserId === null ? "none" : null),
   "check_in.settings_updated": (target) => (target.requireCheckIn === "true" ? "on" : "off"),
   "reschedule.settings_updated": (target) => (target.rescheduleRefunds === "true" ? "on" : "off"),
+  "booking.created_by_staff": (target) => target.payment ?? null,
+  "booking_settings.updated": (target) => (target.guidesMayBook === "true" ? "on" : "off"),
 };
 
 export function sentenceKey(entry: Pick<AuditEntry, "action" | "target">): string {

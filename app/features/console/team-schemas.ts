@@ -14,12 +14,19 @@ const invitationId = z.string().uuid();
 export const ResendSchema = z.object({ intent: z.literal("resend"), invitationId });
 export const CancelInvitationSchema = z.object({ intent: z.literal("cancelInvitation"), invitationId });
 
+/** The owner's desk setting: guides may take bookings (a checkbox: "on", or absent). */
+export const BookingSettingsSchema = z.object({
+  intent: z.literal("bookingSettings"),
+  guidesMayBook: z.literal("on").optional(),
+});
+
 export const TEAM_SCHEMAS = {
   invite: InviteSchema,
   role: RoleSchema,
   remove: RemoveSchema,
   resend: ResendSchema,
   cancelInvitation: CancelInvitationSchema,
+  bookingSettings: BookingSettingsSchema,
 } as const;
 export type TeamIntent = keyof typeof TEAM_SCHEMAS;
 

@@ -53,6 +53,7 @@ describe("operator console: the guard", () => {
         manageBranding: false,
         readReports: false,
         readCustomers: false,
+        takeBookings: false,
       },
     });
     for (const [name, params, body] of [
@@ -76,6 +77,7 @@ describe("operator console: the guard", () => {
       manageBranding: true,
       readReports: true,
       readCustomers: true,
+      takeBookings: true,
     });
   });
 });

@@ -56,8 +56,10 @@ export function ConsoleBookingPage() {
             {t("refunds.seats").toLowerCase()})
           </dd>
         </dl>
+        {page.source.channel === "staff" ? <StaffFacts page={page} /> : null}
         {page.money ? <BookingMoney money={page.money} /> : null}
       </CardSection>
+      {page.source.canMarkPaid ? <MarkPaid page={page} /> : null}
       {page.money ? <Refunds money={page.money} /> : null}
       <MoveForm />
       <MessageGuest />
@@ -91,6 +93,57 @@ function MessageGuest() {
 }
 
 type Money = NonNullable<OperatorBooking["money"]>;
+
+/** A booking the team took: who, how it is paid, why its price (the reason: owner, manager). */
+function StaffFacts({ page }: { page: OperatorBooking }) {
+  const { t } = useTranslation();
+  const { source } = page;
+  return (
+    <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="staff-facts">
+      <dt className="font-medium">{t("desk.markPaid.channel")}</dt>
+      <dd>{t(`desk.channelChoices.${source.channel}`)}</dd>
+      {source.takenBy ? (
+        <>
+          <dt className="font-medium">{t("desk.markPaid.takenBy")}</dt>
+          <dd>{source.takenBy.name}</dd>
+        </>
+      ) : null}
+      {source.staffPayment ? (
+        <>
+          <dt className="font-medium">{t("desk.markPaid.staffPayment")}</dt>
+          <dd>{t(`desk.staffPaymentChoices.${source.staffPayment}`)}</dd>
+        </>
+      ) : null}
+      {page.money?.priceReason ? (
+        <>
+          <dt className="font-medium">{t("desk.markPaid.priceReason")}</dt>
+          <dd>{page.money.priceReason}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** A booking that owes its price (pay on arrival): the money taken, marked (a guide sees no amount). */
+function MarkPaid({ page }: { page: OperatorBooking }) {
+  const { t, i18n } = useTranslation();
+  const pending = useIsPending();
+  const owed = page.money ? formatMoney(page.money.totalMinor, page.money.currency, i18n.language) : null;
+  return (
+    <CardSection headingId="owed-heading" heading={t("desk.markPaid.heading")} className="mt-6 max-w-2xl">
+      <p className="mt-1 text-sm" data-testid="owed">
+        {owed ? t("desk.markPaid.owed", { amount: owed }) : t("desk.markPaid.owedNoAmount")}
+      </p>
+      <Form method="post" action={`/console/bookings/${page.booking.id}/paid`} className="mt-3">
+        <SubmitButton
+          pending={pending}
+          label={t("desk.markPaid.submit")}
+          pendingLabel={t("desk.markPaid.submitting")}
+        />
+      </Form>
+    </CardSection>
+  );
+}
 
 /** What was paid and refunded, the platform's service fee and what the operator receives (owner, manager). */
 function BookingMoney({ money }: { money: Money }) {

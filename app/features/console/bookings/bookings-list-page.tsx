@@ -151,11 +151,14 @@ export function BookingsListPage({
   filters,
   refused,
   paged,
+  canBook = false,
 }: {
   list: BookingsList;
   filters: BookingFilters;
   refused: string[];
   paged: boolean;
+  /** The member may take bookings at the desk (operatorMe's `can.takeBookings`). */
+  canBook?: boolean;
 }) {
   const { t } = useTranslation();
   const withMoney = list.money !== null;
@@ -170,7 +173,14 @@ export function BookingsListPage({
   ];
   return (
     <>
-      <h1 className="text-2xl font-bold text-brand-ink">{t("desk.title")}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-brand-ink">{t("desk.title")}</h1>
+        {canBook ? (
+          <Link to="/console/bookings/new" className="font-medium text-brand-ink underline" data-testid="new-booking">
+            {t("desk.newBookingLink")}
+          </Link>
+        ) : null}
+      </div>
       <BookingSearch filters={filters} refused={refused} />
       <p className="mt-4">
         <a

@@ -55,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters,
     refused,
     paged: url.searchParams.has("cursor"),
+    canBook: me.can.takeBookings,
     zone: me.account.timeZone,
     title: t("desk.title"),
   };

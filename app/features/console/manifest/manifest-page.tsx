@@ -254,6 +254,12 @@ function BookingRow({
       </StackedCell>
       <StackedCell label={column("colGuests")} className="py-2 pr-3">
         <span data-testid="guests-label">{booking.guestsLabel}</span>
+        {/* Taken at the desk, to pay on arrival: every member sees it is owed (a guide without the amount). */}
+        {booking.paymentStatus === "owed" ? (
+          <p className="font-medium text-amber-900" data-testid="pay-on-arrival">
+            {t("manifest.payOnArrival")}
+          </p>
+        ) : null}
       </StackedCell>
       <StackedCell label={column("colLead")} className="py-2 pr-3">
         <p>{booking.lead.name}</p>

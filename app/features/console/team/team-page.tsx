@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { CardSection, LabelledSection } from "~/ui/labelled-section";
+import { SubmitButton } from "~/ui/form-parts";
 import { StatusMessage } from "~/ui/status-message";
+import { useIsPending } from "~/ui/use-is-pending";
 import { InvitationRow } from "./invitation-row";
 import { InviteForm } from "./invite-form";
 import { MemberRow } from "./member-row";
@@ -13,7 +15,7 @@ const LIST = "mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200"
 
 /** The team: its members (role change, removal) and open invitations; the invite form. */
 export function TeamPage() {
-  const { team, flash, me } = useLoaderData<TeamPageData>();
+  const { team, flash, me, bookingSettings } = useLoaderData<TeamPageData>();
   const { t } = useTranslation();
   return (
     <>
@@ -34,7 +36,41 @@ export function TeamPage() {
       <CardSection headingId="invite-heading" heading={t("console.invite")} className="mt-8 max-w-md">
         <InviteForm />
       </CardSection>
+      <CardSection headingId="desk-settings-heading" heading={t("console.deskSettings")} className="mt-8 max-w-md">
+        <BookingSettingsForm guidesMayBook={bookingSettings.guidesMayBook} />
+      </CardSection>
     </>
+  );
+}
+
+/** Whether guides may take bookings at the desk (on the departures they lead). */
+function BookingSettingsForm({ guidesMayBook }: { guidesMayBook: boolean }) {
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  return (
+    <Form method="post" className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value="bookingSettings" />
+      <div className="flex items-start gap-2">
+        <input
+          id="guides-may-book"
+          name="guidesMayBook"
+          type="checkbox"
+          value="on"
+          defaultChecked={guidesMayBook}
+          aria-describedby="guides-may-book-hint"
+          className="mt-1 h-4 w-4"
+        />
+        <div>
+          <label htmlFor="guides-may-book" className="text-sm font-medium text-slate-800">
+            {t("console.guidesMayBook")}
+          </label>
+          <p id="guides-may-book-hint" className="text-sm text-slate-700">
+            {t("console.guidesMayBookHint")}
+          </p>
+        </div>
+      </div>
+      <SubmitButton pending={pending} label={t("console.saveDeskSettings")} pendingLabel={t("console.saving")} />
+    </Form>
   );
 }
 

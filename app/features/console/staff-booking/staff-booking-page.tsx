@@ -1,0 +1,270 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { STAFF_PAYMENTS } from "~contract/statuses";
+import type { loadStaffBookingPage } from "~/features/console/staff-booking/staff-booking.server";
+import type { StaffBookingFormInput } from "~/features/console/staff-booking/staff-booking-schemas";
+import { useTranslation } from "~/platform/i18n-react";
+import { BackLink } from "~/ui/back-link";
+import { Button } from "~/ui/button";
+import { dateTimeFormat } from "~/ui/date-format";
+import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { formatMoney } from "~/ui/format";
+import { CardSection } from "~/ui/labelled-section";
+import { TextField } from "~/ui/text-field";
+import { useFormResult } from "~/ui/use-form-result";
+import { useIsPending } from "~/ui/use-is-pending";
+
+type PageData = ReturnType<typeof useLoaderData<typeof loadStaffBookingPage>>;
+type Departure = PageData["bookable"]["departures"][number];
+
+const PATH = "/console/bookings/new";
+
+/** The experience to book: a GET form (the URL keeps the choice; no JavaScript needed). */
+function ExperienceChooser({ data }: { data: PageData }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" action={PATH} className="mt-4 flex flex-wrap items-end gap-3">
+      <div>
+        <label htmlFor="staff-experience" className="block text-sm font-medium text-slate-800">
+          {t("desk.newBooking.experience")}
+        </label>
+        <select
+          id="staff-experience"
+          name="experience"
+          defaultValue={data.experience?.id ?? ""}
+          className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-base"
+        >
+          <option value="">{t("desk.newBooking.chooseExperience")}</option>
+          {data.bookable.experiences.map((experience) => (
+            <option key={experience.id} value={experience.id}>
+              {experience.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit">{t("desk.newBooking.showDepartures")}</Button>
+    </Form>
+  );
+}
+
+/** The experience's departures by local day, in its zone (named), each with its seats left; closed ones marked. */
+function DepartureList({ data }: { data: PageData }) {
+  const { t, i18n } = useTranslation();
+  const experience = data.experience!;
+  const zone = experience.timezone;
+  const dayFormat = dateTimeFormat(i18n.language, { timeZone: zone, dateStyle: "full" });
+  const timeFormat = dateTimeFormat(i18n.language, { timeZone: zone, timeStyle: "short" });
+  const days = new Map<string, Departure[]>();
+  for (const departure of data.bookable.departures) {
+    const day = dayFormat.format(new Date(departure.startsAt));
+    days.set(day, [...(days.get(day) ?? []), departure]);
+  }
+  if (days.size === 0) return <p className="mt-4 text-sm text-slate-700">{t("desk.newBooking.noDepartures")}</p>;
+  return (
+    <section aria-labelledby="departures-heading" className="mt-6">
+      <h2 id="departures-heading" className="text-lg font-semibold text-brand-ink">
+        {t("desk.newBooking.departures", { zone })}
+      </h2>
+      {[...days].map(([day, list]) => (
+        <div key={day} className="mt-3">
+          <h3 className="text-sm font-semibold text-slate-800">{day}</h3>
+          <ul className="mt-1 space-y-1">
+            {list.map((departure) => {
+              const chosen = departure.id === data.departure?.id;
+              const closed = !departure.onSale;
+              return (
+                <li key={departure.id} data-testid="staff-departure" data-departure-id={departure.id}>
+                  <Link
+                    to={`${PATH}?experience=${encodeURIComponent(experience.id)}&departure=${encodeURIComponent(departure.id)}`}
+                    aria-current={chosen ? "true" : undefined}
+                    className={`text-brand-ink underline ${chosen ? "font-bold" : ""}`}
+                  >
+                    {timeFormat.format(new Date(departure.startsAt))} — {departure.serviceName}
+                  </Link>{" "}
+                  <span className="text-sm text-slate-700">
+                    {t("desk.newBooking.seatsLeft", { count: departure.seatsLeft, capacity: departure.capacity })}
+                  </span>
+                  {closed ? (
+                    <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                      {t(departure.status === "cancelled" ? "desk.newBooking.cancelled" : "desk.newBooking.closed")}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** The booking's form for the chosen departure: tickets, guest, payment, price. */
+function BookingForm({ data, departure }: { data: PageData; departure: Departure }) {
+  const { t, i18n } = useTranslation();
+  const lastResult = useFormResult();
+  const [form, fields] = useForm<StaffBookingFormInput>({
+    id: "book",
+    lastResult,
+    constraint: data.constraint,
+    shouldRevalidate: "onInput",
+  });
+  const pending = useIsPending();
+  const money = data.bookable.money;
+  const zone = departure.timezone;
+  const when = dateTimeFormat(i18n.language, { timeZone: zone, dateStyle: "full", timeStyle: "short" }).format(
+    new Date(departure.startsAt),
+  );
+  const ticketErrors = fields.tickets.errors;
+  return (
+    <CardSection headingId="book-heading" heading={t("desk.newBooking.formTitle")} className="mt-8 max-w-2xl">
+      <p className="mt-1 text-sm text-slate-700" data-testid="staff-chosen">
+        {t("desk.newBooking.chosen", { service: departure.serviceName, when, zone })}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <FormError errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="slotId" value={departure.id} />
+        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+        <fieldset aria-describedby={ticketErrors?.length ? fields.tickets.errorId : undefined}>
+          <legend className="text-sm font-medium text-slate-800">{t("desk.newBooking.tickets")}</legend>
+          <div className="mt-1 space-y-2">
+            {data.ticketTypes.map((type, index) => (
+              <div key={type.id} className="flex items-center gap-3">
+                <input type="hidden" name={`tickets[${index}].ticketTypeId`} value={type.id} />
+                <input
+                  id={`ticket-${type.id}`}
+                  name={`tickets[${index}].quantity`}
+                  type="number"
+                  min={0}
+                  max={20}
+                  defaultValue={index === 0 ? 1 : 0}
+                  className="w-20 rounded-md border border-slate-300 px-2 py-1 text-base"
+                />
+                <label htmlFor={`ticket-${type.id}`} className="text-sm">
+                  {type.name}
+                  {money && type.priceMinor !== null
+                    ? ` (${formatMoney(type.priceMinor, money.currency, i18n.language)})`
+                    : ""}
+                </label>
+              </div>
+            ))}
+          </div>
+          <FieldError field={fields.tickets} />
+        </fieldset>
+        <TextField field={fields.guestName} label={t("desk.newBooking.guestName")} autoComplete="off" />
+        <TextField field={fields.guestEmail} label={t("desk.newBooking.guestEmail")} type="email" autoComplete="off" />
+        <TextField
+          field={fields.guestPhone}
+          label={t("desk.newBooking.guestPhone")}
+          hint={t("desk.newBooking.guestPhoneHint")}
+          type="tel"
+          autoComplete="off"
+        />
+        <fieldset aria-describedby={fields.payment.errors?.length ? fields.payment.errorId : undefined}>
+          <legend className="text-sm font-medium text-slate-800">{t("desk.newBooking.payment")}</legend>
+          <div className="mt-1 space-y-1">
+            {STAFF_PAYMENTS.map((payment) => (
+              <div key={payment} className="flex items-start gap-2">
+                <input
+                  id={`payment-${payment}`}
+                  type="radio"
+                  name={fields.payment.name}
+                  value={payment}
+                  defaultChecked={(fields.payment.initialValue ?? "card_link") === payment}
+                  className="mt-1 h-4 w-4"
+                />
+                <label htmlFor={`payment-${payment}`} className="text-sm">
+                  {t(`desk.newBooking.paymentChoices.${payment}`)}
+                </label>
+              </div>
+            ))}
+          </div>
+          <FieldError field={fields.payment} />
+        </fieldset>
+        {money ? (
+          <TextField
+            field={fields.customTotal}
+            label={t("desk.newBooking.customTotal", { currency: money.currency })}
+            hint={t("desk.newBooking.customTotalHint")}
+            inputMode="decimal"
+          />
+        ) : null}
+        <div>
+          <label htmlFor={fields.priceReason.id} className="block text-sm font-medium text-slate-800">
+            {t("desk.newBooking.priceReason")}
+          </label>
+          <p id={`${fields.priceReason.id}-hint`} className="text-sm text-slate-700">
+            {t("desk.newBooking.priceReasonHint")}
+          </p>
+          <textarea
+            {...getTextareaProps(fields.priceReason, { ariaAttributes: false })}
+            key={fields.priceReason.key}
+            rows={2}
+            aria-invalid={fields.priceReason.errors?.length ? true : undefined}
+            aria-describedby={
+              fields.priceReason.errors?.length
+                ? `${fields.priceReason.id}-hint ${fields.priceReason.errorId}`
+                : `${fields.priceReason.id}-hint`
+            }
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+          />
+          <FieldError field={fields.priceReason} />
+        </div>
+        <div className="flex items-start gap-2">
+          <input
+            {...getInputProps(fields.marketingConsent, { type: "checkbox", value: "on", ariaAttributes: false })}
+            key={fields.marketingConsent.key}
+            className="mt-1 h-4 w-4"
+          />
+          <label htmlFor={fields.marketingConsent.id} className="text-sm">
+            {t("desk.newBooking.marketingConsent")}
+          </label>
+        </div>
+        {departure.onSale ? null : (
+          <div className="rounded-md bg-amber-50 p-3" data-testid="closed-warning">
+            <p className="text-sm text-amber-900" id={`${fields.allowClosed.id}-warning`}>
+              {t("desk.newBooking.closedWarning")}
+            </p>
+            <div className="mt-2 flex items-start gap-2">
+              <input
+                {...getInputProps(fields.allowClosed, { type: "checkbox", value: "on", ariaAttributes: false })}
+                key={fields.allowClosed.key}
+                aria-describedby={
+                  fields.allowClosed.errors?.length
+                    ? `${fields.allowClosed.id}-warning ${fields.allowClosed.errorId}`
+                    : `${fields.allowClosed.id}-warning`
+                }
+                className="mt-1 h-4 w-4"
+              />
+              <label htmlFor={fields.allowClosed.id} className="text-sm font-medium">
+                {t("desk.newBooking.allowClosed")}
+              </label>
+            </div>
+            <FieldError field={fields.allowClosed} />
+          </div>
+        )}
+        <SubmitButton
+          pending={pending}
+          label={t("desk.newBooking.submit")}
+          pendingLabel={t("desk.newBooking.submitting")}
+        />
+      </Form>
+    </CardSection>
+  );
+}
+
+/** /console/bookings/new: a booking taken for a guest on the phone or at the desk. */
+export function StaffBookingPage() {
+  const data = useLoaderData<typeof loadStaffBookingPage>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <BackLink to="/console/bookings">{t("desk.newBooking.back")}</BackLink>
+      <h1 className="mt-2 text-2xl font-bold text-brand-ink">{data.title}</h1>
+      <p className="mt-2 max-w-2xl text-sm text-slate-700">{t("desk.newBooking.intro")}</p>
+      <ExperienceChooser data={data} />
+      {data.experience ? <DepartureList data={data} /> : null}
+      {data.departure ? <BookingForm key={data.departure.id} data={data} departure={data.departure} /> : null}
+    </>
+  );
+}
