@@ -430,6 +430,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_referral_code_key").on(t.referralCode),
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
     // Firebase uids: 1–128 characters (generated ones are 28 alphanumerics; custom ones may be anything).
     check("users_id_length", sql`char_length(${t.id}) BETWEEN 1 AND 128`),
     check("users_phone_format", sql`${t.phone} IS NULL OR ${t.phone} ~ '^[+]1[0-9]{10}$'`),

@@ -43,4 +43,6 @@ CREATE TRIGGER users_search_text_to_bookings AFTER UPDATE ON users
   FOR EACH ROW WHEN (OLD.search_text IS DISTINCT FROM NEW.search_text)
   EXECUTE FUNCTION users_pass_search_text_to_bookings();--> statement-breakpoint
 -- The holders' own index served only the union above.
-DROP INDEX "users_search_text_trgm_idx";
+DROP INDEX "users_search_text_trgm_idx";--> statement-breakpoint
+-- A whole email typed at the desk is looked up by its own index (every address shares its domain's trigrams).
+CREATE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));
