@@ -124,9 +124,13 @@ function bookingEmail(
   context: BookingMailContext,
   parts: Omit<Parameters<typeof composeEmail>[0], "to" | "brand" | "meta" | "unsubscribe"> & { link: string },
 ): EmailInput {
-  const { link, ...rest } = parts;
+  const { link, action, ...rest } = parts;
+  // A guest the team booked for has no account to open the booking in: no button to that page
+  // (a payment link stays).
+  const noAccount = context.row.booking.userId === null && action?.href === bookingPage(context.row);
   return composeEmail({
     ...rest,
+    ...(action && !noAccount ? { action } : {}),
     to: context.to,
     brand: bookingBrand(context.row),
     unsubscribe: context.unsubscribe ?? null,

@@ -86,6 +86,8 @@ describe("staff bookings: each way to pay", () => {
     const confirmation = mails.find((mail) => mail.kind === "booking_confirmed");
     expect(confirmation?.subject).toContain("Booking confirmed");
     expect(confirmation?.textBody ?? confirmation?.text).toContain("Your ticket code");
+    // No account to open the booking in: no link to the account's booking page.
+    expect(confirmation?.textBody ?? confirmation?.text).not.toContain("/account/booking/");
 
     const [audit] = await auditEntries(db(), "booking.created_by_staff", manager.uid);
     expect(audit.target).toMatchObject({ bookingId: placed.booking.id, payment: "cash", guestEmail: body.guest.email });
