@@ -2,7 +2,16 @@ import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { HOME_LIST_SIZE, OFFER_SOON_HOURS, type OperatorHome } from "~contract/operator/week";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
-import { bookingRefunds, bookings, experiences, services, slots, users, waitlistOffers } from "../db/schema";
+import {
+  bookingRefunds,
+  bookings,
+  experiences,
+  notifications,
+  services,
+  slots,
+  users,
+  waitlistOffers,
+} from "../db/schema";
 import { bookingReference } from "../bookings/view";
 import { departuresOf, seesAllDepartures, seesMoney, type Member } from "../members/guard";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
@@ -182,18 +191,36 @@ async function offersExpiring(db: Db, accountId: string) {
  * began (both days in the operator's zone), and what waits for a decision (not a guide's: null).
  * One query per section, run side by side.
  */
+/** The member's newest notices as a guide (the console's own notifications; travellers' are on /account). */
+async function guideNotices(db: Db, member: Member) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, member.userId), sql`${notifications.kind} like 'guide\_%'`))
+    .orderBy(desc(notifications.createdAt))
+    .limit(HOME_LIST_SIZE);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    at: row.createdAt.toISOString(),
+  }));
+}
+
 export async function readHome(db: Db, member: Member): Promise<OperatorHome> {
   const zone = member.account.timezone;
   const today = localDateOf(clockNow(), zone);
   const tomorrow = addLocalDays(today, 1);
   const since = localToUtc(addLocalDays(today, -1), "00:00", zone);
   const decides = seesAllDepartures(member);
-  const [departures, made, toDecide, owed, offers] = await Promise.all([
+  const [departures, made, toDecide, owed, offers, notices] = await Promise.all([
     glanceDepartures(db, member, today, tomorrow),
     newBookings(db, member, since),
     decides ? departuresToDecide(db, member.account.id) : null,
     decides ? refundsOwed(db, member.account.id) : null,
     decides ? offersExpiring(db, member.account.id) : null,
+    guideNotices(db, member),
   ]);
   const [todays, tomorrows] = byDay(today, tomorrow, departures);
   return {
@@ -203,5 +230,6 @@ export async function readHome(db: Db, member: Member): Promise<OperatorHome> {
     departures: { today: todays.departures, tomorrow: tomorrows.departures },
     newBookings: made,
     decisions: toDecide && owed && offers ? { departures: toDecide, refundsOwed: owed, offersExpiring: offers } : null,
+    notices,
   };
 }

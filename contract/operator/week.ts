@@ -147,5 +147,12 @@ export const operatorHome = z.object({
   newBookings: z.object({ since: isoTime, count, latest: z.array(homeBooking) }),
   /** What waits for a decision; null for a guide (the owner and managers decide). */
   decisions: homeDecisions.nullable(),
+  /**
+   * What the console told the signed-in member about the departures they lead (assigned, taken
+   * off, cancelled: api/operator/guides-told.ts), newest first; also emailed.
+   */
+  notices: z.array(
+    z.object({ id: z.string(), title: z.string(), body: z.string(), link: z.string().nullable(), at: isoTime }),
+  ),
 });
 export type OperatorHome = z.infer<typeof operatorHome>;

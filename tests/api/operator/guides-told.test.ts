@@ -54,6 +54,12 @@ describe("guides told (issue 42, item 7)", () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ kind: "guide_assigned" });
     expect(notes[0].body).toContain("Guests: 3");
+    // The console's home shows it to the guide ("For you"); the owner's home does not.
+    const home = await v1.operatorHome(asMember(guide.idToken));
+    expect(home.body.data.notices).toEqual([
+      expect.objectContaining({ title: notes[0].title, body: notes[0].body, link: notes[0].link }),
+    ]);
+    expect((await v1.operatorHome(asMember(owner.idToken))).body.data.notices).toEqual([]);
 
     // The same guide again: nothing changed, nobody told twice.
     expect((await assign(owner.idToken, slot.id, guide.uid)).status).toBe(200);

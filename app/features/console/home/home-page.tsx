@@ -133,6 +133,35 @@ function Decisions({ decisions }: { decisions: NonNullable<OperatorHome["decisio
 }
 
 /** The console's home: today and tomorrow, the new bookings, what waits for a decision. */
+/** What the console told the member about the departures they lead (also emailed to them). */
+function Notices({ notices, timeZone }: { notices: OperatorHome["notices"]; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  if (notices.length === 0) return null;
+  return (
+    <CardSection headingId="home-notices" heading={t("desk.home.notices")} className="mt-6">
+      <ul className="mt-2 space-y-3 text-sm" data-testid="home-notices">
+        {notices.map((notice) => (
+          <li key={notice.id}>
+            <p className="font-semibold">
+              {notice.link ? (
+                <Link to={notice.link} className={linkClass}>
+                  {notice.title}
+                </Link>
+              ) : (
+                notice.title
+              )}
+            </p>
+            <p>{notice.body}</p>
+            <p className="text-slate-700">
+              <time dateTime={notice.at}>{formatDateTime(notice.at, { timeZone, locale: i18n.language })}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </CardSection>
+  );
+}
+
 export function HomePage() {
   const { me, home, flash } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
@@ -148,6 +177,7 @@ export function HomePage() {
         <dd data-testid="console-role">{t(`console.role_${me.role}`)}</dd>
       </dl>
       <p className="mt-2 text-sm text-slate-700">{t(`console.roleHint_${me.role}`)}</p>
+      <Notices notices={home.notices} timeZone={home.timezone} />
       <p className="mt-4 text-sm">
         <Link to="/console/calendar" className={linkClass}>
           {t("desk.home.toCalendar")}
