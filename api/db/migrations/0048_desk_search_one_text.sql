@@ -17,6 +17,11 @@ ALTER TABLE "bookings" ADD COLUMN "search_text" text GENERATED ALWAYS AS (
   ) || ' ' || holder_search_text
 ) STORED;--> statement-breakpoint
 CREATE INDEX "bookings_search_text_trgm_idx" ON "bookings" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+-- Every search text is unique, so the planner judges how many bookings hold a term from its
+-- histogram's sample: ten times the default sample tells a term held by 1 % of bookings (walk the
+-- page's order: 10 ms at 1,000,000) from one held by a few (the trigram index: 1 ms); with the
+-- default it took 1 % for a few and read 9,000 bookings through the index (90 to 180 ms).
+ALTER TABLE "bookings" ALTER COLUMN "search_text" SET STATISTICS 1000;--> statement-breakpoint
 -- A booking takes its holder's text when it is written or given to another account.
 CREATE FUNCTION bookings_copy_holder_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
