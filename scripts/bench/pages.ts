@@ -34,7 +34,7 @@ export interface PageFigures {
   minimal: Round[];
 }
 
-async function waitFor(url: string) {
+export async function waitFor(url: string) {
   for (let attempt = 0; attempt < 240; attempt++) {
     const ok = await fetch(url).then(
       (answer) => answer.status < 500,
@@ -110,6 +110,9 @@ export async function benchPages(): Promise<{
         ...process.env,
         NODE_ENV: "production",
         APP_ENV: "local",
+        // Logs as production writes them (JSON lines), not through the local pretty-printer's
+        // worker thread (runtime/logger.mjs: CI selects JSON and changes nothing else).
+        CI: "true",
         PORT: String(PRODUCT_PORT),
         PGLITE_DIR: process.env.DATABASE_URL ? undefined : join(dataDir, "pglite"),
         FIREBASE_AUTH_EMULATOR_HOST: EMULATOR,
