@@ -14,3 +14,14 @@ export function fromBase64Url(text: string): string | null {
     return null;
   }
 }
+
+/** The JSON a base64url string carries, or undefined when it carries none. */
+export function fromBase64UrlJson(text: string): unknown {
+  const json = fromBase64Url(text);
+  if (json === null) return undefined;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { csvLocalTime, csvMoney, csvText, type CsvValue } from "../csv";
 import { said } from "../fields";
 import { cursorParam, emptyAsAbsent, limitParam, oneOfParam, refuseCursorOfOtherSort, searchParam } from "../query";
-import { fromBase64Url, toBase64Url } from "../base64url";
+import { fromBase64UrlJson, toBase64Url } from "../base64url";
 import { localDate } from "./schedule-fields";
 import { staffMoney } from "./staff-money";
 import { BOOKING_CHANNELS, BOOKING_STATUSES, PAYMENT_STATUSES } from "../statuses";
@@ -36,18 +36,12 @@ export function encodeBookingsCursor(cursor: BookingsCursor): string {
 }
 
 function decodeBookingsCursor(text: string): BookingsCursor | null {
-  const json = fromBase64Url(text);
-  if (json === null) return null;
-  try {
-    const parsed: unknown = JSON.parse(json);
-    if (!Array.isArray(parsed) || parsed.length !== 3) return null;
-    const [sort, at, id] = parsed as unknown[];
-    if (!(BOOKING_SORTS as readonly unknown[]).includes(sort)) return null;
-    if (typeof at !== "string" || !CURSOR_AT.test(at) || typeof id !== "string" || !CURSOR_ID.test(id)) return null;
-    return { sort: sort as BookingSort, at, id };
-  } catch {
-    return null;
-  }
+  const parsed = fromBase64UrlJson(text);
+  if (!Array.isArray(parsed) || parsed.length !== 3) return null;
+  const [sort, at, id] = parsed as unknown[];
+  if (!(BOOKING_SORTS as readonly unknown[]).includes(sort)) return null;
+  if (typeof at !== "string" || !CURSOR_AT.test(at) || typeof id !== "string" || !CURSOR_ID.test(id)) return null;
+  return { sort: sort as BookingSort, at, id };
 }
 
 const dayNumber = (date: string) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 86_400_000;

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { csvLocalTime, csvMoney, csvText, type CsvValue } from "../csv";
 import { said, typedLines } from "../fields";
 import { cursorParam, limitParam, oneOfParam, refuseCursorOfOtherSort, searchParam } from "../query";
-import { fromBase64Url, toBase64Url } from "../base64url";
+import { fromBase64Url, fromBase64UrlJson, toBase64Url } from "../base64url";
 import { bookingsListRow } from "./bookings";
 import { MAX_NOTE_LENGTH } from "./note-length";
 
@@ -62,19 +62,13 @@ const CURSOR_VALUE = {
 } as const;
 
 function decodeCustomersCursor(text: string): CustomersCursor | null {
-  const json = fromBase64Url(text);
-  if (json === null) return null;
-  try {
-    const parsed: unknown = JSON.parse(json);
-    if (!Array.isArray(parsed) || parsed.length !== 3) return null;
-    const [sort, value, email] = parsed as unknown[];
-    if (!(CUSTOMER_SORTS as readonly unknown[]).includes(sort)) return null;
-    if (typeof value !== "string" || !CURSOR_VALUE[sort as CustomerSort].test(value)) return null;
-    if (typeof email !== "string" || !EMAIL_SHAPE.test(email)) return null;
-    return { sort: sort as CustomerSort, value, email };
-  } catch {
-    return null;
-  }
+  const parsed = fromBase64UrlJson(text);
+  if (!Array.isArray(parsed) || parsed.length !== 3) return null;
+  const [sort, value, email] = parsed as unknown[];
+  if (!(CUSTOMER_SORTS as readonly unknown[]).includes(sort)) return null;
+  if (typeof value !== "string" || !CURSOR_VALUE[sort as CustomerSort].test(value)) return null;
+  if (typeof email !== "string" || !EMAIL_SHAPE.test(email)) return null;
+  return { sort: sort as CustomerSort, value, email };
 }
 
 /**

@@ -4,8 +4,8 @@ import { bookingRefunds } from "~api/db/schema";
 import * as page from "~/routes/_console.console.bookings.$bookingId";
 import * as receipt from "~/routes/_default.account.receipt.$bookingId";
 import { bookingRow, bookingUser, bookingWorld, confirmedBooking, createSlot } from "../support/booking";
-import { consoleLoad, consolePost, memberOf } from "../support/console-routes";
-import { args, outcome, pageRequest, sessionFor, signedInUser } from "../support/routes";
+import { consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
+import { args, outcome, pageRequest, sessionFor } from "../support/routes";
 
 const { db, acme } = bookingWorld();
 
@@ -24,11 +24,7 @@ const rows = (bookingId: string) => db().select().from(bookingRefunds).where(eq(
 describe("/console/bookings/$bookingId", () => {
   it("the guard: signed out to sign-in, a stranger 404, a guide not leading it 404 (view) and 403 (refund), a malformed id 404", async () => {
     const { path, params } = await paidBooking();
-    const out = await consoleLoad(page, path, null, params);
-    expect(out.status).toBe(302);
-    expect(out.location).toContain("/login?redirectUrl=");
-    const stranger = await signedInUser();
-    expect((await consoleLoad(page, path, stranger.cookie, params)).status).toBe(404);
+    await expectTeamOnly(path, (cookie) => consoleLoad(page, path, cookie, params));
     const guide = await memberOf(db(), "guide");
     expect((await consoleLoad(page, path, guide.cookie, params)).status).toBe(404);
     expect(
