@@ -8,7 +8,7 @@ import { addLocalDays, daysBetween, localDateOf } from "../schedules/expand";
 import { departuresOnLocalDays } from "./manifest";
 
 /** Seats of the departure's confirmed bookings. */
-const seatsSoldSql = sql<number>`coalesce((select sum(${bookings.seats}) from ${bookings} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed'), 0)::int`;
+export const seatsSoldSql = sql<number>`coalesce((select sum(${bookings.seats}) from ${bookings} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed'), 0)::int`;
 
 /** Guests of the departure's confirmed bookings checked in so far. */
 const checkedInSql = sql<number>`(select count(*) from ${bookingCheckIns} join ${bookings} on ${bookings.id} = ${bookingCheckIns.bookingId} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed' and ${bookingCheckIns.status} = 'checked_in')::int`;
