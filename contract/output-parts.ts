@@ -17,3 +17,14 @@ export const paging = {
   total: count,
   totalPages: count,
 };
+
+/** A departure's own fields as the console lists it: instants in UTC, shown in `timezone` (the experience's IANA zone). */
+export const departureFields = {
+  id: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  startsAt: isoTime,
+  endsAt: isoTime,
+  timezone: z.string(),
+  capacity: z.number().int(),
+};

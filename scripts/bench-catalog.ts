@@ -4,8 +4,8 @@
 // DATABASE_URL's (`<name>_catalog_bench`, dropped at the end), so it never touches real data.
 // CATALOG_BENCH_EXPERIENCES changes the size; CATALOG_BENCH_RUNS the samples per query;
 // CATALOG_BENCH_KEEP=1 keeps the scratch database (and reuses it next time: for EXPLAIN).
-import pg from "pg";
-import { percentile, timeRequests } from "./bench/timing";
+import { openScratchDatabase } from "./bench/scratch-database";
+import { printTimings } from "./bench/timing";
 import { readCommandLine } from "./cli.mjs";
 
 readCommandLine({
@@ -28,22 +28,7 @@ if (!baseUrl) {
   process.exit(0);
 }
 
-const scratch = new URL(baseUrl);
-const scratchName = `${scratch.pathname.slice(1) || "postgres"}_catalog_bench`;
-scratch.pathname = `/${scratchName}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-await admin.connect();
-const keep = process.env.CATALOG_BENCH_KEEP === "1";
-const exists = (await admin.query("select 1 from pg_database where datname = $1", [scratchName])).rowCount === 1;
-if (!keep || !exists) {
-  await admin.query(`drop database if exists "${scratchName}"`);
-  await admin.query(`create database "${scratchName}"`);
-}
-
-process.env.DATABASE_URL = scratch.toString();
-process.env.SEED_ON_START = "true";
-process.env.JOBS_ENABLED = "false";
-process.env.LOG_LEVEL ??= "warn";
+const scratch = await openScratchDatabase(baseUrl, "catalog_bench", process.env.CATALOG_BENCH_KEEP === "1");
 
 try {
   const { app } = await import("../api/app");
@@ -124,20 +109,16 @@ try {
     `/v1/experiences?date=${tomorrow}`,
     `/v1/experiences?city=barcelona&date=${tomorrow}&sort=price_asc`,
   ];
-  console.log("| query | p50 ms | p95 ms | within 20 ms |\n|---|---|---|---|");
-  let worst = 0;
-  for (const path of queries) {
-    const samples = await timeRequests(path, runs, async () => app.fetch(new Request(`http://bench.local${path}`)));
-    const p95 = percentile(samples, 95);
-    worst = Math.max(worst, p95);
-    console.log(
-      `| \`${path.replace("/v1/experiences", "") || "(first page)"}\` | ${percentile(samples, 50).toFixed(1)} | ${p95.toFixed(1)} | ${p95 <= TARGET_MS ? "yes" : "**no**"} |`,
-    );
-  }
-  console.log(`\nworst p95: ${worst.toFixed(1)} ms (target ${TARGET_MS} ms)`);
+  await printTimings(
+    TARGET_MS,
+    runs,
+    queries.map((path) => [
+      `\`${path.replace("/v1/experiences", "") || "(first page)"}\``,
+      async () => app.fetch(new Request(`http://bench.local${path}`)),
+    ]),
+  );
   await closeDb();
 } finally {
-  if (!keep) await admin.query(`drop database if exists "${scratchName}" with (force)`);
-  await admin.end();
+  await scratch.close();
 }
 process.exit(0);

@@ -5,8 +5,9 @@
 // dropped at the end), so it never touches real data. It needs the Auth emulator (the manager's
 // token). DESK_BENCH_BOOKINGS changes the size; DESK_BENCH_RUNS the samples per query;
 // DESK_BENCH_KEEP=1 keeps the scratch database (and reuses it next time: for EXPLAIN).
-import pg from "pg";
-import { percentile, timeRequests } from "./bench/timing";
+import type pg from "pg";
+import { openScratchDatabase } from "./bench/scratch-database";
+import { printTimings } from "./bench/timing";
 import { readCommandLine } from "./cli.mjs";
 import { DEFAULT_EMULATOR_HOST } from "./emulator.mjs";
 
@@ -35,22 +36,7 @@ if (!baseUrl) {
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_EMULATOR_HOST;
 process.env.FIREBASE_PROJECT_ID ??= "demo-wayfarer";
 
-const scratch = new URL(baseUrl);
-const scratchName = `${scratch.pathname.slice(1) || "postgres"}_desk_bench`;
-scratch.pathname = `/${scratchName}`;
-const admin = new pg.Client({ connectionString: baseUrl });
-await admin.connect();
-const keep = process.env.DESK_BENCH_KEEP === "1";
-const exists = (await admin.query("select 1 from pg_database where datname = $1", [scratchName])).rowCount === 1;
-if (!keep || !exists) {
-  await admin.query(`drop database if exists "${scratchName}"`);
-  await admin.query(`create database "${scratchName}"`);
-}
-
-process.env.DATABASE_URL = scratch.toString();
-process.env.SEED_ON_START = "true";
-process.env.JOBS_ENABLED = "false";
-process.env.LOG_LEVEL ??= "warn";
+const scratch = await openScratchDatabase(baseUrl, "desk_bench", process.env.DESK_BENCH_KEEP === "1");
 
 /** A manager of the operator: an Auth emulator account, its user row and its membership. */
 async function signedInManager(rows: (statement: string, values?: unknown[]) => Promise<unknown>) {
@@ -207,20 +193,13 @@ try {
     ["cancelled, taken by the team", "?status=cancelled&channel=staff"],
     ["a name and a date range", `?q=ortega&from=${weekAgo}&to=${today}`],
   ];
-  console.log("| query | p50 ms | p95 ms | within 100 ms |\n|---|---|---|---|");
-  let worst = 0;
-  for (const [label, query] of queries) {
-    const samples = await timeRequests(label, runs, call(query));
-    const p95 = percentile(samples, 95);
-    worst = Math.max(worst, p95);
-    console.log(
-      `| ${label} | ${percentile(samples, 50).toFixed(1)} | ${p95.toFixed(1)} | ${p95 <= TARGET_MS ? "yes" : "**no**"} |`,
-    );
-  }
-  console.log(`\nworst p95: ${worst.toFixed(1)} ms (target ${TARGET_MS} ms)`);
+  await printTimings(
+    TARGET_MS,
+    runs,
+    queries.map(([label, query]) => [label, call(query)]),
+  );
   await closeDb();
 } finally {
-  if (!keep) await admin.query(`drop database if exists "${scratchName}" with (force)`);
-  await admin.end();
+  await scratch.close();
 }
 process.exit(0);

@@ -20,7 +20,7 @@ import { checkoutExpiry } from "../payments/provider";
 import { guestEmailOf, writeBookingEmail } from "./booking-mail";
 import { bookingPath, dateChangedEmail } from "./emails";
 import { formatWhen } from "./format";
-import { priceOrder } from "./price";
+import { priceOrder, type PricedOrder } from "./price";
 import { bookingNotFound, getBooking, ownBooking } from "./read";
 import { hasPayment, recordRefund, refundedSoFar, settleRefund } from "./refunds";
 import { loadOpenSlot, releaseSeats, takeSeats } from "./seats";
@@ -143,14 +143,7 @@ export async function rescheduleBooking(
         difference,
         idempotencyKey,
         title: `Date change: ${context.experience.title}`,
-        order: {
-          tickets: order.tickets,
-          subtotalMinor: order.price.subtotalMinor,
-          discountMinor: order.price.discountMinor,
-          feesMinor: order.price.feesMinor,
-          taxMinor: order.price.taxMinor,
-          totalMinor: order.price.totalMinor,
-        },
+        order: changeOrderOf(order),
       });
       return { refunding: false, closing };
     }
@@ -185,6 +178,16 @@ export async function rescheduleBooking(
   }
   return getBooking(db, userId, scope, id);
 }
+
+/** What a booking change records of its new order: the tickets and the price's parts. */
+export const changeOrderOf = ({ tickets, price }: Pick<PricedOrder, "tickets" | "price">): BookingChangeOrder => ({
+  tickets,
+  subtotalMinor: price.subtotalMinor,
+  discountMinor: price.discountMinor,
+  feesMinor: price.feesMinor,
+  taxMinor: price.taxMinor,
+  totalMinor: price.totalMinor,
+});
 
 /**
  * A dearer move: the new seats (taken by the caller) held under a change awaiting payment, and a

@@ -55,15 +55,13 @@ export async function setNotificationPreferences(
   return getNotificationPreferences(db, userId);
 }
 
-/** Whether a message of this category may go to the guest on this channel (checked at send time). */
-export async function wantsMessage(
+/** What the user chose for this category on this channel, or null when they never chose (the default holds). */
+async function storedChoice(
   db: Db,
-  userId: string | null,
+  userId: string,
   category: NotificationCategory,
   channel: NotificationChannel,
-): Promise<boolean> {
-  // A guest the team booked for, without an account, chose nothing: service messages only.
-  if (userId === null) return category !== "news";
+): Promise<boolean | null> {
   const [row] = await db
     .select({ enabled: notificationPreferences.enabled })
     .from(notificationPreferences)
@@ -75,7 +73,20 @@ export async function wantsMessage(
       ),
     )
     .limit(1);
-  return row ? row.enabled : DEFAULT_NOTIFICATION_PREFERENCES[category][channel];
+  return row ? row.enabled : null;
+}
+
+/** Whether a message of this category may go to the guest on this channel (checked at send time). */
+export async function wantsMessage(
+  db: Db,
+  userId: string | null,
+  category: NotificationCategory,
+  channel: NotificationChannel,
+): Promise<boolean> {
+  // A guest the team booked for, without an account, chose nothing: service messages only.
+  if (userId === null) return category !== "news";
+  const stored = await storedChoice(db, userId, category, channel);
+  return stored ?? DEFAULT_NOTIFICATION_PREFERENCES[category][channel];
 }
 
 /**
@@ -90,18 +101,8 @@ export async function optedOut(
   channel: NotificationChannel,
 ): Promise<boolean> {
   if (userId === null) return category === "news";
-  const [row] = await db
-    .select({ enabled: notificationPreferences.enabled })
-    .from(notificationPreferences)
-    .where(
-      and(
-        eq(notificationPreferences.userId, userId),
-        eq(notificationPreferences.category, category),
-        eq(notificationPreferences.channel, channel),
-      ),
-    )
-    .limit(1);
-  return row ? !row.enabled : false;
+  const stored = await storedChoice(db, userId, category, channel);
+  return stored === false;
 }
 
 /**

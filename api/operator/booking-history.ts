@@ -2,9 +2,9 @@ import { and, desc, eq } from "drizzle-orm";
 import type { BookingHistory } from "~contract/operator/guest-messages";
 import { bookingAuditEntries } from "../audit/log";
 import type { Db } from "../db/client";
-import { bookingMessages, bookings, slots, users } from "../db/schema";
-import { departuresOf, seesMoney, type Member } from "../members/guard";
-import { bookingNotFound } from "./check-ins";
+import { bookingMessages, users } from "../db/schema";
+import { seesMoney, type Member } from "../members/guard";
+import { bookingNotFound, seesBooking } from "./check-ins";
 
 /** Audit actions whose record holds money: left out of a guide's history. */
 export const MONEY_AUDIT_ACTIONS: readonly string[] = ["booking.refunded"];
@@ -15,12 +15,7 @@ export const MONEY_AUDIT_ACTIONS: readonly string[] = ["booking.refunded"];
  * entries about money nor the addresses the team wrote from.
  */
 export async function bookingHistory(db: Db, member: Member, bookingId: string): Promise<BookingHistory> {
-  const [found] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, member.account.id), departuresOf(member)));
-  if (!found) throw bookingNotFound();
+  if (!(await seesBooking(db, member, bookingId))) throw bookingNotFound();
   const [messages, entries] = await Promise.all([
     db
       .select({ message: bookingMessages, firstName: users.firstName, lastName: users.lastName, email: users.email })

@@ -1,15 +1,14 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { CalendarView, GlanceDeparture, OperatorCalendar } from "~contract/operator/week";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
-import { bookingCheckIns, bookings, experiences, services, slots } from "../db/schema";
-import { departuresOf, type Member } from "../members/guard";
+import { bookingCheckIns, bookings, experiences, slots } from "../db/schema";
+import type { Member } from "../members/guard";
 import { addLocalDays, daysBetween, localDateOf } from "../schedules/expand";
-import { departureSeatColumns, guideNameSql, guideUsers } from "./departures";
-import { onLocalDays } from "./manifest";
+import { departuresOnLocalDays } from "./manifest";
 
 /** Seats of the departure's confirmed bookings. */
-const seatsSoldSql = sql<number>`coalesce((select sum(${bookings.seats}) from ${bookings} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed'), 0)::int`;
+export const seatsSoldSql = sql<number>`coalesce((select sum(${bookings.seats}) from ${bookings} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed'), 0)::int`;
 
 /** Guests of the departure's confirmed bookings checked in so far. */
 const checkedInSql = sql<number>`(select count(*) from ${bookingCheckIns} join ${bookings} on ${bookings.id} = ${bookingCheckIns.bookingId} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed' and ${bookingCheckIns.status} = 'checked_in')::int`;
@@ -27,32 +26,11 @@ export async function glanceDepartures(
   from: string,
   through: string,
 ): Promise<DatedDeparture[]> {
-  const rows = await db
-    .select({
-      id: slots.id,
-      experienceId: experiences.id,
-      experienceTitle: experiences.title,
-      serviceName: services.name,
-      ...departureSeatColumns,
-      localDate: sql<string>`to_char(${slots.startsAt} at time zone ${experiences.timezone}, 'YYYY-MM-DD')`,
-      status: slots.status,
-      seatsSold: seatsSoldSql,
-      checkedIn: checkedInSql,
-      guideUserId: slots.guideUserId,
-      guideName: guideNameSql,
-    })
-    .from(slots)
-    .innerJoin(services, eq(services.id, slots.serviceId))
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
-    .leftJoin(guideUsers, eq(guideUsers.id, slots.guideUserId))
-    .where(
-      and(
-        eq(experiences.accountId, member.account.id),
-        onLocalDays(slots.startsAt, experiences.timezone, from, through),
-        departuresOf(member),
-      ),
-    )
-    .orderBy(asc(slots.startsAt), asc(experiences.title), asc(slots.id));
+  const rows = await departuresOnLocalDays(db, member, from, through, {
+    localDate: sql<string>`to_char(${slots.startsAt} at time zone ${experiences.timezone}, 'YYYY-MM-DD')`,
+    seatsSold: seatsSoldSql,
+    checkedIn: checkedInSql,
+  });
   return rows.map((row) => ({
     date: row.localDate,
     id: row.id,

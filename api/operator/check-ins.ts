@@ -4,10 +4,20 @@ import type { Db } from "../db/client";
 import { bookingCheckIns, bookings, slots, ticketTypes } from "../db/schema";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { writeAudit, type Actor } from "../audit/log";
-import { mayRunDeparture, type Member } from "../members/guard";
+import { departuresOf, mayRunDeparture, type Member } from "../members/guard";
 import { checkInColumns, guestsOf } from "./manifest";
 
 export const bookingNotFound = () => notFound("No such booking for this operator.", "booking_not_found");
+
+/** Whether `bookingId` is a booking of the member's operator they may see (a guide: on a departure of theirs). */
+export async function seesBooking(db: Db, member: Member, bookingId: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, member.account.id), departuresOf(member)));
+  return found !== undefined;
+}
 
 /** 403 not_assigned: a guide, on a departure not assigned to them (another guide's, or no one's yet). */
 export const notAssigned = () => new ApiError(403, "not_assigned", "This booking's departure is not assigned to you.");

@@ -19,6 +19,7 @@ import { randomId } from "../ids";
 import { writeAudit, type Actor } from "../audit/log";
 import { seesMoney, type Member } from "../members/guard";
 import { listBookings } from "./bookings-list";
+import { withDepartureAndHolder } from "./guest-contact";
 import { MADE_STATUSES } from "./home";
 import { refundedSql } from "./manifest";
 
@@ -44,42 +45,42 @@ function customersOf(db: Db, account: { id: string; currency: string }) {
   const contactName = sql`coalesce(nullif(${bookings.guestName}, ''), nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${customerEmailSql})`;
   const contactPhone = sql`coalesce(${bookings.guestPhone}, ${users.phone})`;
   const latest = sql`${bookings.createdAt} desc, ${bookings.id} desc`;
-  return db
-    .select({
-      email: sql<string>`${customerEmailSql}`.as("email"),
-      name: sql<string>`(array_agg(${contactName} order by ${latest}))[1]`.as("name"),
-      phone: sql<
-        string | null
-      >`(array_agg(${contactPhone} order by ${latest}) filter (where ${contactPhone} is not null))[1]`.as("phone"),
-      bookingCount: sql<number>`count(*)::int`.as("booking_count"),
-      lastBookedAt: sql<Date>`max(${bookings.createdAt})`.as("last_booked_at"),
-      lastBookedKey: sql<string>`${utcKey(sql`max(${bookings.createdAt})`)}`.as("last_booked_key"),
-      lastVisitAt: sql<Date | null>`max(${slots.startsAt}) filter (where ${started})`.as("last_visit_at"),
-      lastVisitZone: sql<
-        string | null
-      >`(array_agg(${experiences.timezone} order by ${slots.startsAt} desc) filter (where ${started}))[1]`.as(
-        "last_visit_zone",
-      ),
-      spentMinor:
-        sql<number>`coalesce(sum(case when ${bookings.paymentStatus} in ('paid', 'refunded') and ${bookings.currency} = ${account.currency}
-        then ${bookings.totalMinor} - least(${refundedSql}, ${bookings.totalMinor}) else 0 end), 0)::int`.as(
-          "spent_minor",
+  return withDepartureAndHolder(
+    db
+      .select({
+        email: sql<string>`${customerEmailSql}`.as("email"),
+        name: sql<string>`(array_agg(${contactName} order by ${latest}))[1]`.as("name"),
+        phone: sql<
+          string | null
+        >`(array_agg(${contactPhone} order by ${latest}) filter (where ${contactPhone} is not null))[1]`.as("phone"),
+        bookingCount: sql<number>`count(*)::int`.as("booking_count"),
+        lastBookedAt: sql<Date>`max(${bookings.createdAt})`.as("last_booked_at"),
+        lastBookedKey: sql<string>`${utcKey(sql`max(${bookings.createdAt})`)}`.as("last_booked_key"),
+        lastVisitAt: sql<Date | null>`max(${slots.startsAt}) filter (where ${started})`.as("last_visit_at"),
+        lastVisitZone: sql<
+          string | null
+        >`(array_agg(${experiences.timezone} order by ${slots.startsAt} desc) filter (where ${started}))[1]`.as(
+          "last_visit_zone",
         ),
-      holderId: sql<
-        string | null
-      >`(array_agg(${bookings.userId} order by ${latest}) filter (where ${bookings.userId} is not null))[1]`.as(
-        "holder_id",
-      ),
-      staffConsent: sql<
-        boolean | null
-      >`(array_agg(${bookings.marketingConsent} order by ${latest}) filter (where ${bookings.takenByUserId} is not null))[1]`.as(
-        "staff_consent",
-      ),
-    })
-    .from(bookings)
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
-    .leftJoin(users, eq(users.id, bookings.userId))
+        spentMinor:
+          sql<number>`coalesce(sum(case when ${bookings.paymentStatus} in ('paid', 'refunded') and ${bookings.currency} = ${account.currency}
+        then ${bookings.totalMinor} - least(${refundedSql}, ${bookings.totalMinor}) else 0 end), 0)::int`.as(
+            "spent_minor",
+          ),
+        holderId: sql<
+          string | null
+        >`(array_agg(${bookings.userId} order by ${latest}) filter (where ${bookings.userId} is not null))[1]`.as(
+          "holder_id",
+        ),
+        staffConsent: sql<
+          boolean | null
+        >`(array_agg(${bookings.marketingConsent} order by ${latest}) filter (where ${bookings.takenByUserId} is not null))[1]`.as(
+          "staff_consent",
+        ),
+      })
+      .from(bookings)
+      .$dynamic(),
+  )
     .where(
       and(
         eq(bookings.accountId, account.id),

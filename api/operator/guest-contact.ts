@@ -1,4 +1,6 @@
-import { bookings, users } from "../db/schema";
+import { eq } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import { bookings, experiences, slots, users } from "../db/schema";
 
 /**
  * Who to call about a booking: the guest's own contact when the team took the booking for them
@@ -36,3 +38,13 @@ export function guestContactOf(row: ContactRow): { name: string; email: string |
     phone: row.phone,
   };
 }
+
+/**
+ * A select from bookings (made `$dynamic()`) joined to their departure, their experience and their
+ * holder (none for a guest without an account, whose contact is on the booking).
+ */
+export const withDepartureAndHolder = <Query extends PgSelect>(query: Query) =>
+  query
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
+    .leftJoin(users, eq(users.id, bookings.userId));

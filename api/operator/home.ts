@@ -15,8 +15,8 @@ import {
 import { bookingReference } from "../bookings/view";
 import { departuresOf, seesAllDepartures, seesMoney, type Member } from "../members/guard";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
-import { byDay, glanceDepartures } from "./calendar";
-import { guestContactColumns, guestContactOf } from "./guest-contact";
+import { byDay, glanceDepartures, seatsSoldSql } from "./calendar";
+import { guestContactColumns, guestContactOf, withDepartureAndHolder } from "./guest-contact";
 
 /** Every row's count beside it (one query answers the list and how many there are). */
 const totalSql = sql<number>`(count(*) over ())::int`;
@@ -26,24 +26,24 @@ export const MADE_STATUSES = ["held", "confirmed", "cancelled", "refunded"] as c
 
 /** Bookings made since `since` that `member` may see (a guide: on their departures): the newest, and how many. */
 async function newBookings(db: Db, member: Member, since: Date) {
-  const rows = await db
-    .select({
-      id: bookings.id,
-      createdAt: bookings.createdAt,
-      seats: bookings.seats,
-      currency: bookings.currency,
-      totalMinor: bookings.totalMinor,
-      slotId: slots.id,
-      startsAt: slots.startsAt,
-      timezone: experiences.timezone,
-      experienceTitle: experiences.title,
-      total: totalSql,
-      ...guestContactColumns,
-    })
-    .from(bookings)
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
-    .leftJoin(users, eq(users.id, bookings.userId))
+  const rows = await withDepartureAndHolder(
+    db
+      .select({
+        id: bookings.id,
+        createdAt: bookings.createdAt,
+        seats: bookings.seats,
+        currency: bookings.currency,
+        totalMinor: bookings.totalMinor,
+        slotId: slots.id,
+        startsAt: slots.startsAt,
+        timezone: experiences.timezone,
+        experienceTitle: experiences.title,
+        total: totalSql,
+        ...guestContactColumns,
+      })
+      .from(bookings)
+      .$dynamic(),
+  )
     .where(
       and(
         eq(bookings.accountId, member.account.id),
@@ -85,7 +85,7 @@ async function departuresToDecide(db: Db, accountId: string) {
       serviceName: services.name,
       startsAt: slots.startsAt,
       timezone: experiences.timezone,
-      seatsSold: sql<number>`coalesce((select sum(${bookings.seats}) from ${bookings} where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed'), 0)::int`,
+      seatsSold: seatsSoldSql,
       total: totalSql,
     })
     .from(slots)

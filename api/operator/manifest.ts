@@ -25,6 +25,7 @@ import {
 import { bookingReference } from "../bookings/view";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
 import { currentWaiver } from "../waivers/service";
+import { type SelectedFields } from "drizzle-orm/pg-core";
 import { departureSeatColumns, guideNameSql, guideUsers } from "./departures";
 import { guestContactColumns, guestContactOf } from "./guest-contact";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
@@ -102,6 +103,44 @@ export function onLocalDays(startsAt: SQLWrapper, zone: SQLWrapper, from: string
 }
 
 /**
+ * The departures `member` may see (a guide: those assigned to them) starting on the local dates
+ * `from`…`through`, each on its own experience's day, in start order: their experience, service,
+ * seats, status and guide, and the `extra` columns asked for. One query whatever the range holds.
+ */
+export function departuresOnLocalDays<Extra extends SelectedFields>(
+  db: Db,
+  member: Member,
+  from: string,
+  through: string,
+  extra: Extra,
+) {
+  return db
+    .select({
+      id: slots.id,
+      experienceId: experiences.id,
+      experienceTitle: experiences.title,
+      serviceName: services.name,
+      ...departureSeatColumns,
+      status: slots.status,
+      guideUserId: slots.guideUserId,
+      guideName: guideNameSql,
+      ...extra,
+    })
+    .from(slots)
+    .innerJoin(services, eq(services.id, slots.serviceId))
+    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+    .leftJoin(guideUsers, eq(guideUsers.id, slots.guideUserId))
+    .where(
+      and(
+        eq(experiences.accountId, member.account.id),
+        onLocalDays(slots.startsAt, experiences.timezone, from, through),
+        departuresOf(member),
+      ),
+    )
+    .orderBy(asc(slots.startsAt), asc(experiences.title), asc(slots.id));
+}
+
+/**
  * GET /v1/operator/manifest: the departures of this operator starting on `date` (default today in
  * the operator's zone), each on the local date of its own experience's zone (a 22:30 departure in
  * Denver is on that day's manifest, whatever the operator's zone), cancelled ones included and
@@ -114,30 +153,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
   const zone = account.timezone;
   const withMoney = seesMoney(member);
   const day = date ?? localDateOf(clockNow(), zone);
-  const departureRows = await db
-    .select({
-      id: slots.id,
-      experienceId: experiences.id,
-      experienceTitle: experiences.title,
-      serviceId: services.id,
-      serviceName: services.name,
-      ...departureSeatColumns,
-      status: slots.status,
-      guideUserId: slots.guideUserId,
-      guideName: guideNameSql,
-    })
-    .from(slots)
-    .innerJoin(services, eq(services.id, slots.serviceId))
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
-    .leftJoin(guideUsers, eq(guideUsers.id, slots.guideUserId))
-    .where(
-      and(
-        eq(experiences.accountId, account.id),
-        onLocalDays(slots.startsAt, experiences.timezone, day, day),
-        departuresOf(member),
-      ),
-    )
-    .orderBy(asc(slots.startsAt), asc(experiences.title), asc(slots.id));
+  const departureRows = await departuresOnLocalDays(db, member, day, day, { serviceId: services.id });
 
   const slotIds = departureRows.map((row) => row.id);
   const serviceIds = [...new Set(departureRows.map((row) => row.serviceId))];

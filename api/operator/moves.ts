@@ -17,6 +17,7 @@ import { priceOrder } from "../bookings/price";
 import { bookingNotFound } from "../bookings/read";
 import { hasPayment, recordRefund, settleRefund } from "../bookings/refunds";
 import {
+  changeOrderOf,
   closeCheckouts,
   dropPendingChange,
   holdDearerMove,
@@ -145,14 +146,7 @@ export async function operatorMoveBooking(
           idempotencyKey: `op_${changeId}`,
           title: `Date change: ${context.experience.title}`,
           holdMinutes: Math.max(1, Math.min(CHARGE_HOLD_MINUTES, minutesLeft)),
-          order: {
-            tickets: order.tickets,
-            subtotalMinor: order.price.subtotalMinor,
-            discountMinor: order.price.discountMinor,
-            feesMinor: order.price.feesMinor,
-            taxMinor: order.price.taxMinor,
-            totalMinor: order.price.totalMinor,
-          },
+          order: changeOrderOf(order),
         });
         await askForDifference(tx, booking, target, { ...held, amountMinor: difference });
         await audit(difference);

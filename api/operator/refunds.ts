@@ -14,9 +14,10 @@ import { releaseBooking } from "../bookings/fulfilment";
 import { bookingNotFound } from "../bookings/read";
 import { hasPayment, recordRefundOverPayments, refundsOf, settleRefund } from "../bookings/refunds";
 import { findBookingView, toBookingRefund, toBookingView } from "../bookings/view";
-import { departuresOf, seesMoney, type Member } from "../members/guard";
+import { seesMoney, type Member } from "../members/guard";
 import { guestContactOf, NO_HOLDER } from "./guest-contact";
 import { mayTakeBookings } from "./staff-bookings";
+import { seesBooking } from "./check-ins";
 
 /** The provider's key of an operator's refund: the booking's id and the console's key (unique at the provider too). */
 const operatorRefundKey = (bookingId: string, clientKey: string) => `op_${bookingId}_${clientKey}`;
@@ -204,12 +205,7 @@ export async function refundBooking(
  * money (`money` null).
  */
 export async function operatorBooking(db: Db, member: Member, bookingId: string): Promise<OperatorBooking> {
-  const [found] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, member.account.id), departuresOf(member)));
-  if (!found) throw bookingNotFound();
+  if (!(await seesBooking(db, member, bookingId))) throw bookingNotFound();
   const row = (await findBookingView(db, bookingId))!;
   const booking = row.booking;
   const [[slot], [guest], refundMap, [takenBy]] = await Promise.all([

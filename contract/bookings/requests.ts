@@ -36,7 +36,8 @@ const ticketLine = z.object({
     .max(MAX_TICKETS_PER_TYPE, said("number.atMost")),
 });
 
-const tickets = z
+/** The tickets of a booking: one line per ticket type, at least one seat, at most MAX_SEATS. */
+export const bookingTickets = z
   .array(ticketLine, {
     required_error: said("tickets.required"),
     invalid_type_error: said("tickets.notList"),
@@ -65,7 +66,7 @@ const promoCode = z
 export const quoteBody = z.object({
   serviceId: catalogId,
   slotId: catalogId,
-  tickets,
+  tickets: bookingTickets,
   promoCode,
   /** An invitation's code (ignored without a signed-in guest; a promo code takes precedence). */
   referralCode: referralCodeField,

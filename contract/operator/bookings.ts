@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { csvLocalTime, csvMoney, csvText, type CsvValue } from "../csv";
 import { said } from "../fields";
-import { emptyAsAbsent } from "../query";
+import { cursorParam, emptyAsAbsent, limitParam, oneOfParam, refuseCursorOfOtherSort, searchParam } from "../query";
+import { fromBase64UrlJson, toBase64Url } from "../base64url";
 import { localDate } from "./schedule-fields";
 import { staffMoney } from "./staff-money";
 import { BOOKING_CHANNELS, BOOKING_STATUSES, PAYMENT_STATUSES } from "../statuses";
@@ -20,10 +21,6 @@ export const MAX_BOOKINGS_CSV_ROWS = 10_000;
 export const BOOKING_SORTS = ["created_desc", "departure_asc", "departure_desc"] as const;
 export type BookingSort = (typeof BOOKING_SORTS)[number];
 
-/** One value of a closed list, given at most once; empty means not given. */
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(emptyAsAbsent, z.enum(values, { errorMap: () => ({ message: said("choice.invalid") }) }).optional());
-
 /** Where a page ends: the sort it was made for, the last row's sort value (exact to the microsecond, UTC) and id. */
 export interface BookingsCursor {
   sort: BookingSort;
@@ -35,38 +32,17 @@ const CURSOR_ID = /^bk_[A-Za-z0-9_-]{16}$/;
 
 /** The opaque `cursor` a page gives for the next one (base64url of JSON). */
 export function encodeBookingsCursor(cursor: BookingsCursor): string {
-  const bytes = new TextEncoder().encode(JSON.stringify([cursor.sort, cursor.at, cursor.id]));
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return toBase64Url(JSON.stringify([cursor.sort, cursor.at, cursor.id]));
 }
 
 function decodeBookingsCursor(text: string): BookingsCursor | null {
-  try {
-    const parsed: unknown = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/")));
-    if (!Array.isArray(parsed) || parsed.length !== 3) return null;
-    const [sort, at, id] = parsed as unknown[];
-    if (!(BOOKING_SORTS as readonly unknown[]).includes(sort)) return null;
-    if (typeof at !== "string" || !CURSOR_AT.test(at) || typeof id !== "string" || !CURSOR_ID.test(id)) return null;
-    return { sort: sort as BookingSort, at, id };
-  } catch {
-    return null;
-  }
+  const parsed = fromBase64UrlJson(text);
+  if (!Array.isArray(parsed) || parsed.length !== 3) return null;
+  const [sort, at, id] = parsed as unknown[];
+  if (!(BOOKING_SORTS as readonly unknown[]).includes(sort)) return null;
+  if (typeof at !== "string" || !CURSOR_AT.test(at) || typeof id !== "string" || !CURSOR_ID.test(id)) return null;
+  return { sort: sort as BookingSort, at, id };
 }
-
-/** `cursor`: a previous page's `nextCursor`, decoded; anything else is refused. */
-const cursorParam = z.preprocess(
-  emptyAsAbsent,
-  z
-    .string({ invalid_type_error: said("param.single") })
-    .max(300, said("cursor.invalid"))
-    .transform((text, ctx) => {
-      const cursor = /^[A-Za-z0-9_-]+$/.test(text) ? decodeBookingsCursor(text) : null;
-      if (!cursor) ctx.addIssue({ code: "custom", message: said("cursor.invalid") });
-      return cursor ?? z.NEVER;
-    })
-    .optional(),
-);
 
 const dayNumber = (date: string) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 86_400_000;
 
@@ -77,15 +53,7 @@ const dayNumber = (date: string) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7
  */
 export const bookingsListQuery = z
   .object({
-    q: z.preprocess(
-      emptyAsAbsent,
-      z
-        .string({ invalid_type_error: said("param.single") })
-        .trim()
-        .max(100, said("text.tooLong"))
-        .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), said("text.invalid"))
-        .optional(),
-    ),
+    q: searchParam,
     from: z.preprocess(emptyAsAbsent, localDate.optional()),
     to: z.preprocess(emptyAsAbsent, localDate.optional()),
     experienceId: z.preprocess(
@@ -95,29 +63,20 @@ export const bookingsListQuery = z
         .regex(/^[a-z0-9_-]{1,64}$/, said("id.invalid"))
         .optional(),
     ),
-    status: oneOf(BOOKING_STATUSES),
-    channel: oneOf(BOOKING_CHANNELS),
-    payment: oneOf(PAYMENT_STATUSES),
-    sort: oneOf(BOOKING_SORTS),
-    limit: z.preprocess(
-      emptyAsAbsent,
-      z
-        .string({ invalid_type_error: said("param.single") })
-        .regex(/^\d{1,3}$/, said("number.whole"))
-        .transform(Number)
-        .pipe(z.number().min(1, said("number.atLeast")).max(MAX_BOOKINGS_PAGE_SIZE, said("number.atMost")))
-        .optional(),
-    ),
-    cursor: cursorParam,
+    status: oneOfParam(BOOKING_STATUSES),
+    channel: oneOfParam(BOOKING_CHANNELS),
+    payment: oneOfParam(PAYMENT_STATUSES),
+    sort: oneOfParam(BOOKING_SORTS),
+    limit: limitParam(MAX_BOOKINGS_PAGE_SIZE),
+    /** A previous page's `nextCursor`, decoded; anything else is refused. */
+    cursor: cursorParam(300, decodeBookingsCursor),
     /** `csv`: the same as `Accept: text/csv` (every row that matches, up to MAX_BOOKINGS_CSV_ROWS). */
-    format: oneOf(["json", "csv"] as const),
+    format: oneOfParam(["json", "csv"] as const),
   })
   .superRefine((query, ctx) => {
     if (query.from && query.to && dayNumber(query.to) < dayNumber(query.from))
       ctx.addIssue({ code: "custom", path: ["to"], message: said("range.reversed") });
-    // (A cursor that could not be read is refused above; this one was read.)
-    if (typeof query.cursor?.sort === "string" && query.cursor.sort !== (query.sort ?? "created_desc"))
-      ctx.addIssue({ code: "custom", path: ["cursor"], message: said("cursor.otherOrder") });
+    refuseCursorOfOtherSort(query, "created_desc", ctx);
   });
 export type BookingsListQuery = z.input<typeof bookingsListQuery>;
 export type BookingsListFilter = z.output<typeof bookingsListQuery>;

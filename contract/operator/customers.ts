@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { csvLocalTime, csvMoney, csvText, type CsvValue } from "../csv";
 import { said, typedLines } from "../fields";
-import { emptyAsAbsent } from "../query";
+import { cursorParam, limitParam, oneOfParam, refuseCursorOfOtherSort, searchParam } from "../query";
+import { fromBase64Url, fromBase64UrlJson, toBase64Url } from "../base64url";
 import { bookingsListRow } from "./bookings";
 import { MAX_NOTE_LENGTH } from "./note-length";
 
@@ -21,20 +22,6 @@ export const MAX_CUSTOMERS_CSV_ROWS = 10_000;
 
 export const CUSTOMER_SORTS = ["recent", "email", "spent"] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
-
-const toBase64Url = (text: string) => {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-};
-const fromBase64Url = (text: string): string | null => {
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
-  } catch {
-    return null;
-  }
-};
 
 /** An email as the customers list keeps it: trimmed, lower-cased, something@something, no spaces. */
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
@@ -75,23 +62,14 @@ const CURSOR_VALUE = {
 } as const;
 
 function decodeCustomersCursor(text: string): CustomersCursor | null {
-  const json = fromBase64Url(text);
-  if (json === null) return null;
-  try {
-    const parsed: unknown = JSON.parse(json);
-    if (!Array.isArray(parsed) || parsed.length !== 3) return null;
-    const [sort, value, email] = parsed as unknown[];
-    if (!(CUSTOMER_SORTS as readonly unknown[]).includes(sort)) return null;
-    if (typeof value !== "string" || !CURSOR_VALUE[sort as CustomerSort].test(value)) return null;
-    if (typeof email !== "string" || !EMAIL_SHAPE.test(email)) return null;
-    return { sort: sort as CustomerSort, value, email };
-  } catch {
-    return null;
-  }
+  const parsed = fromBase64UrlJson(text);
+  if (!Array.isArray(parsed) || parsed.length !== 3) return null;
+  const [sort, value, email] = parsed as unknown[];
+  if (!(CUSTOMER_SORTS as readonly unknown[]).includes(sort)) return null;
+  if (typeof value !== "string" || !CURSOR_VALUE[sort as CustomerSort].test(value)) return null;
+  if (typeof email !== "string" || !EMAIL_SHAPE.test(email)) return null;
+  return { sort: sort as CustomerSort, value, email };
 }
-
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(emptyAsAbsent, z.enum(values, { errorMap: () => ({ message: said("choice.invalid") }) }).optional());
 
 /**
  * GET /v1/operator/customers: `q` (any part of the email or name), `consented` (true: only those
@@ -100,43 +78,15 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
  */
 export const customersQuery = z
   .object({
-    q: z.preprocess(
-      emptyAsAbsent,
-      z
-        .string({ invalid_type_error: said("param.single") })
-        .trim()
-        .max(100, said("text.tooLong"))
-        .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), said("text.invalid"))
-        .optional(),
-    ),
-    consented: oneOf(["true", "false"] as const),
-    sort: oneOf(CUSTOMER_SORTS),
-    limit: z.preprocess(
-      emptyAsAbsent,
-      z
-        .string({ invalid_type_error: said("param.single") })
-        .regex(/^\d{1,3}$/, said("number.whole"))
-        .transform(Number)
-        .pipe(z.number().min(1, said("number.atLeast")).max(MAX_CUSTOMERS_PAGE_SIZE, said("number.atMost")))
-        .optional(),
-    ),
-    cursor: z.preprocess(
-      emptyAsAbsent,
-      z
-        .string({ invalid_type_error: said("param.single") })
-        .max(700, said("cursor.invalid"))
-        .transform((text, ctx) => {
-          const cursor = /^[A-Za-z0-9_-]+$/.test(text) ? decodeCustomersCursor(text) : null;
-          if (!cursor) ctx.addIssue({ code: "custom", message: said("cursor.invalid") });
-          return cursor ?? z.NEVER;
-        })
-        .optional(),
-    ),
-    format: oneOf(["json", "csv"] as const),
+    q: searchParam,
+    consented: oneOfParam(["true", "false"] as const),
+    sort: oneOfParam(CUSTOMER_SORTS),
+    limit: limitParam(MAX_CUSTOMERS_PAGE_SIZE),
+    cursor: cursorParam(700, decodeCustomersCursor),
+    format: oneOfParam(["json", "csv"] as const),
   })
   .superRefine((query, ctx) => {
-    if (typeof query.cursor?.sort === "string" && query.cursor.sort !== (query.sort ?? "recent"))
-      ctx.addIssue({ code: "custom", path: ["cursor"], message: said("cursor.otherOrder") });
+    refuseCursorOfOtherSort(query, "recent", ctx);
   });
 export type CustomersQuery = z.input<typeof customersQuery>;
 export type CustomersFilter = z.output<typeof customersQuery>;

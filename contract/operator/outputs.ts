@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { booking, bookingRefund, bookingTicket } from "../bookings/outputs";
 import { geoPoint, money, namedSlug, picture } from "../catalog/outputs";
-import { count, isoTime, minor, paging } from "../output-parts";
+import { count, departureFields, isoTime, minor, paging } from "../output-parts";
 import { staffMoney } from "./staff-money";
 import {
   BOOKING_CHANNELS,
@@ -166,13 +166,7 @@ const scheduleService = z.object({ id: z.string(), name: z.string(), capacity: z
 
 /** One departure as the console sees it: instants in UTC, shown in `timezone` (the experience's). */
 export const operatorDeparture = z.object({
-  id: z.string(),
-  serviceId: z.string(),
-  serviceName: z.string(),
-  startsAt: isoTime,
-  endsAt: isoTime,
-  timezone: z.string(),
-  capacity: z.number().int(),
+  ...departureFields,
   /** Seats of confirmed bookings. */
   seatsSold: z.number().int(),
   /** Seats of bookings held while their guests pay (a hold that ran out counts until it is swept). */

@@ -7,8 +7,8 @@ import { z } from "zod";
 import { emailAddress, phoneNumber, said, typedLine, typedLines } from "../fields";
 import { catalogId } from "../catalog/requests";
 import { DECIMAL_AMOUNT } from "../money";
-import { MAX_SEATS, MAX_TICKETS_PER_TYPE } from "../bookings/limits";
-import { bookingReference, isoTime } from "../output-parts";
+import { bookingTickets } from "../bookings/requests";
+import { bookingReference, departureFields, isoTime } from "../output-parts";
 import { BOOKING_CHANNELS, BOOKING_STATUSES, DEPARTURE_STATUSES, PAYMENT_STATUSES, STAFF_PAYMENTS } from "../statuses";
 import { emptyAsAbsent } from "../query";
 import { staffMoney } from "./staff-money";
@@ -19,15 +19,6 @@ export { STAFF_PAYMENTS, type StaffPayment } from "../statuses";
 export const PRICE_REASON_MAX = 500;
 /** The longest guest name the desk takes. */
 export const GUEST_NAME_MAX = 120;
-
-const ticketLine = z.object({
-  ticketTypeId: catalogId,
-  quantity: z
-    .number({ required_error: said("quantity.required"), invalid_type_error: said("number.whole") })
-    .int(said("number.whole"))
-    .min(0, said("number.atLeast"))
-    .max(MAX_TICKETS_PER_TYPE, said("number.atMost")),
-});
 
 /** The guest the booking is for: a name and an email (the confirmation goes there), a US phone optionally. */
 export const staffBookingGuest = z
@@ -49,20 +40,7 @@ export const staffBookingGuest = z
 export const staffBookingBody = z
   .object({
     slotId: catalogId,
-    tickets: z
-      .array(ticketLine, { required_error: said("tickets.required"), invalid_type_error: said("tickets.notList") })
-      .max(20, said("tickets.tooMany"))
-      .superRefine((lines, ctx) => {
-        const seen = new Set<string>();
-        lines.forEach((line, index) => {
-          if (seen.has(line.ticketTypeId))
-            ctx.addIssue({ code: "custom", path: [index, "ticketTypeId"], message: said("tickets.duplicate") });
-          seen.add(line.ticketTypeId);
-        });
-        const seats = lines.reduce((sum, line) => sum + line.quantity, 0);
-        if (seats < 1) ctx.addIssue({ code: "custom", message: said("tickets.required") });
-        if (seats > MAX_SEATS) ctx.addIssue({ code: "custom", message: said("seats.tooMany") });
-      }),
+    tickets: bookingTickets,
     guest: staffBookingGuest,
     /**
      * card_link: held (23 hours) and a payment link emailed to the guest; card_now: held, the
@@ -158,14 +136,7 @@ export const bookable = z.object({
   /** The chosen experience's departures that have not started (the next 120 days, at most 300), soonest first. */
   departures: z.array(
     z.object({
-      id: z.string(),
-      serviceId: z.string(),
-      serviceName: z.string(),
-      startsAt: isoTime,
-      endsAt: isoTime,
-      /** The experience's IANA zone: shown in it, named. */
-      timezone: z.string(),
-      capacity: z.number().int(),
+      ...departureFields,
       seatsLeft: z.number().int(),
       status: z.enum(DEPARTURE_STATUSES),
       /** Online sales open (not closed, not past the cut-off): else the desk books it only with allowClosed. */

@@ -4,31 +4,13 @@ import { bookingRefunds } from "~api/db/schema";
 import * as page from "~/routes/_console.console.bookings.$bookingId";
 import * as receipt from "~/routes/_default.account.receipt.$bookingId";
 import { bookingRow, bookingUser, bookingWorld, confirmedBooking, createSlot } from "../support/booking";
-import { addTeamMember } from "../support/operator";
-import { args, outcome, pageRequest, sessionFor, signedInUser, type Outcome } from "../support/routes";
+import { consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
+import { args, outcome, pageRequest, sessionFor } from "../support/routes";
 
 const { db, acme } = bookingWorld();
 
-const ACME = "acme.app.localhost:3000";
-const load = (
-  route: { loader: (args: never) => unknown },
-  path: string,
-  cookie: string | null,
-  params: Record<string, string>,
-) => outcome(() => route.loader(args(pageRequest(path, { cookie, host: ACME }), params) as never));
-const post = (
-  path: string,
-  cookie: string,
-  form: Record<string, string>,
-  params: Record<string, string>,
-): Promise<Outcome> =>
-  outcome(() => page.action(args(pageRequest(path, { cookie, form, host: ACME }), params) as never));
-
-async function memberOfAcme(role: "owner" | "manager" | "guide") {
-  const signedIn = await signedInUser();
-  await addTeamMember(db(), "acme", signedIn.user.uid, role);
-  return signedIn;
-}
+const post = (path: string, cookie: string, form: Record<string, string>, params: Record<string, string>) =>
+  consolePost(page, path, cookie, form, params);
 
 async function paidBooking() {
   const guest = await bookingUser(acme);
@@ -42,23 +24,22 @@ const rows = (bookingId: string) => db().select().from(bookingRefunds).where(eq(
 describe("/console/bookings/$bookingId", () => {
   it("the guard: signed out to sign-in, a stranger 404, a guide not leading it 404 (view) and 403 (refund), a malformed id 404", async () => {
     const { path, params } = await paidBooking();
-    const out = await load(page, path, null, params);
-    expect(out.status).toBe(302);
-    expect(out.location).toContain("/login?redirectUrl=");
-    const stranger = await signedInUser();
-    expect((await load(page, path, stranger.cookie, params)).status).toBe(404);
-    const guide = await memberOfAcme("guide");
-    expect((await load(page, path, guide.cookie, params)).status).toBe(404);
+    await expectTeamOnly(path, (cookie) => consoleLoad(page, path, cookie, params));
+    const guide = await memberOf(db(), "guide");
+    expect((await consoleLoad(page, path, guide.cookie, params)).status).toBe(404);
     expect(
-      (await load(page, "/console/bookings/nope", (await memberOfAcme("manager")).cookie, { bookingId: "nope" }))
-        .status,
+      (
+        await consoleLoad(page, "/console/bookings/nope", (await memberOf(db(), "manager")).cookie, {
+          bookingId: "nope",
+        })
+      ).status,
     ).toBe(404);
   });
 
   it("a manager refunds part with a reason; the same form sent twice refunds once; a stale form is 409 with the current figure; the receipt lists the refund", async () => {
     const { guest, booking, path, params } = await paidBooking();
-    const manager = await memberOfAcme("manager");
-    const first = await load(page, path, manager.cookie, params);
+    const manager = await memberOf(db(), "manager");
+    const first = await consoleLoad(page, path, manager.cookie, params);
     expect(first.status).toBe(200);
     const view = first.data;
     expect(view.canRefund).toBe(true);
@@ -96,7 +77,7 @@ describe("/console/bookings/$bookingId", () => {
     expect(await rows(booking.id)).toHaveLength(1);
 
     // The page again: the refund listed, a fresh key, the new figure in the hidden field.
-    const after = await load(page, path, manager.cookie, params);
+    const after = await consoleLoad(page, path, manager.cookie, params);
     expect(after.data.page.money.refunds).toHaveLength(1);
     expect(after.data.page.money.refundedMinor).toBe(500);
     // The refund gave back its share of the service fee; the operator receives the rest.
@@ -131,8 +112,8 @@ describe("/console/bookings/$bookingId", () => {
 
   it("the form sends the amount as typed: the API reads it in the booking's currency (a comma too); too many decimals is the amount field's error; a conflict names the booking's currency", async () => {
     const { booking, path, params } = await paidBooking();
-    const manager = await memberOfAcme("manager");
-    const view = (await load(page, path, manager.cookie, params)).data;
+    const manager = await memberOf(db(), "manager");
+    const view = (await consoleLoad(page, path, manager.cookie, params)).data;
     const form = { reason: "Late start", alreadyRefundedMinor: "0", idempotencyKey: view.idempotencyKey };
     // More decimals than the currency has: the form again (400), the API's refusal on the amount field.
     const decimals = await post(path, manager.cookie, { ...form, amount: `1.${"1".repeat(view.digits + 1)}` }, params);
@@ -162,10 +143,10 @@ describe("/console/bookings/$bookingId", () => {
 
   it("a guide leading the departure views the booking without any money, gets no refund form, and cannot post one", async () => {
     const { booking, path, params } = await paidBooking();
-    const guide = await memberOfAcme("guide");
+    const guide = await memberOf(db(), "guide");
     const row = await bookingRow(db(), booking.id);
     await db().execute(`update slots set guide_user_id = '${guide.user.uid}' where id = '${row.slotId}'`);
-    const seen = await load(page, path, guide.cookie, params);
+    const seen = await consoleLoad(page, path, guide.cookie, params);
     expect(seen.status).toBe(200);
     expect(seen.data.canRefund).toBe(false);
     expect(seen.data.page.money).toBeNull();

@@ -4,30 +4,12 @@ import * as bookingPage from "~/routes/_console.console.bookings.$bookingId";
 import * as movePage from "~/routes/_console.console.departures.$departureId.move";
 import { bookingRow, bookingUser, bookingWorld, confirmedBooking, createSlot } from "../support/booking";
 import { outboxOfKind } from "../support/identity";
+import { consoleLoad, consolePost, memberOf } from "../support/console-routes";
 import { addTeamMember } from "../support/operator";
-import { args, outcome, pageRequest, signedInUser, type Outcome } from "../support/routes";
+import { args, outcome, pageRequest, signedInUser } from "../support/routes";
 
 /** The desk's moves in the console: a booking's "Move to another departure", a departure's "Move all guests". */
 const { db, acme } = bookingWorld();
-
-const ACME = "acme.app.localhost:3000";
-type Route = { loader: (args: never) => unknown; action: (args: never) => unknown };
-const load = (route: Route, path: string, cookie: string | null, params: Record<string, string>) =>
-  outcome(() => route.loader(args(pageRequest(path, { cookie, host: ACME }), params) as never));
-const post = (
-  route: Route,
-  path: string,
-  cookie: string,
-  form: Record<string, string>,
-  params: Record<string, string>,
-): Promise<Outcome> =>
-  outcome(() => route.action(args(pageRequest(path, { cookie, form, host: ACME }), params) as never));
-
-async function memberOfAcme(role: "owner" | "manager" | "guide") {
-  const signedIn = await signedInUser();
-  await addTeamMember(db(), "acme", signedIn.user.uid, role);
-  return signedIn;
-}
 
 describe("/console/bookings/$bookingId: move to another departure", () => {
   it("lists the service's upcoming departures with room (zone named, seats left) and moves the booking with a native POST", async () => {
@@ -38,9 +20,9 @@ describe("/console/bookings/$bookingId: move to another departure", () => {
     const booking = await confirmedBooking(guest, acme, from.id, 2);
     const path = `/console/bookings/${booking.id}`;
     const params = { bookingId: booking.id };
-    const manager = await memberOfAcme("manager");
+    const manager = await memberOf(db(), "manager");
 
-    const view = await load(bookingPage, path, manager.cookie, params);
+    const view = await consoleLoad(bookingPage, path, manager.cookie, params);
     expect(view.status).toBe(200);
     const ids = view.data.move.choices.map((choice: { id: string }) => choice.id);
     expect(ids).toContain(to.id);
@@ -59,20 +41,20 @@ describe("/console/bookings/$bookingId: move to another departure", () => {
       idempotencyKey: view.data.move.idempotencyKey,
     };
     // No departure chosen: the form again with its error, nothing moved.
-    const empty = await post(bookingPage, path, manager.cookie, { ...form, toSlotId: "" }, params);
+    const empty = await consolePost(bookingPage, path, manager.cookie, { ...form, toSlotId: "" }, params);
     expect(empty.status).toBe(400);
     expect(empty.data.intent).toBe("move");
     // A departure with no room left for the party: the API's refusal on the field.
-    const refused = await post(bookingPage, path, manager.cookie, { ...form, toSlotId: full.id }, params);
+    const refused = await consolePost(bookingPage, path, manager.cookie, { ...form, toSlotId: full.id }, params);
     expect(refused.status).toBe(409);
     expect(refused.data.result.error.toSlotId).toEqual(["desk.move.soldOut"]);
     expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
 
-    const sent = await post(bookingPage, path, manager.cookie, form, params);
+    const sent = await consolePost(bookingPage, path, manager.cookie, form, params);
     expect(sent.status).toBe(302);
     expect(sent.location).toBe(path);
     // Sent twice (same key): one move, one email.
-    expect((await post(bookingPage, path, manager.cookie, form, params)).status).toBe(302);
+    expect((await consolePost(bookingPage, path, manager.cookie, form, params)).status).toBe(302);
     expect((await bookingRow(db(), booking.id)).slotId).toBe(to.id);
     expect(await outboxOfKind(guest.email, "booking_rescheduled")).toHaveLength(1);
   });
@@ -84,13 +66,13 @@ describe("/console/bookings/$bookingId: move to another departure", () => {
     const booking = await confirmedBooking(guest, acme, from.id, 1);
     const path = `/console/bookings/${booking.id}`;
     const params = { bookingId: booking.id };
-    const guide = await memberOfAcme("guide");
+    const guide = await memberOf(db(), "guide");
     const form = { intent: "move", toSlotId: to.id, difference: "refund", idempotencyKey: randomUUID() };
-    expect((await post(bookingPage, path, guide.cookie, form, params)).status).toBe(403);
+    expect((await consolePost(bookingPage, path, guide.cookie, form, params)).status).toBe(403);
     expect((await bookingRow(db(), booking.id)).slotId).toBe(from.id);
-    const owner = await memberOfAcme("owner");
-    const view = await load(bookingPage, path, owner.cookie, params);
-    const refund = await post(
+    const owner = await memberOf(db(), "owner");
+    const view = await consoleLoad(bookingPage, path, owner.cookie, params);
+    const refund = await consolePost(
       bookingPage,
       path,
       owner.cookie,
@@ -106,13 +88,13 @@ describe("/console/departures/$departureId/move", () => {
     const from = await createSlot(db(), acme.serviceId);
     const path = `/console/departures/${from.id}/move`;
     const params = { departureId: from.id };
-    const out = await load(movePage, path, null, params);
+    const out = await consoleLoad(movePage, path, null, params);
     expect(out.status).toBe(302);
     expect(out.location).toContain("/login?redirectUrl=");
-    expect((await load(movePage, path, (await memberOfAcme("guide")).cookie, params)).status).toBe(403);
-    const manager = await memberOfAcme("manager");
+    expect((await consoleLoad(movePage, path, (await memberOf(db(), "guide")).cookie, params)).status).toBe(403);
+    const manager = await memberOf(db(), "manager");
     expect(
-      (await load(movePage, "/console/departures/nope/move", manager.cookie, { departureId: "nope" })).status,
+      (await consoleLoad(movePage, "/console/departures/nope/move", manager.cookie, { departureId: "nope" })).status,
     ).toBe(404);
     const harbor = await signedInUser();
     await addTeamMember(db(), "harbor", harbor.user.uid, "owner");
@@ -135,15 +117,15 @@ describe("/console/departures/$departureId/move", () => {
     }
     const path = `/console/departures/${from.id}/move`;
     const params = { departureId: from.id };
-    const owner = await memberOfAcme("owner");
-    const view = await load(movePage, path, owner.cookie, params);
+    const owner = await memberOf(db(), "owner");
+    const view = await consoleLoad(movePage, path, owner.cookie, params);
     expect(view.status).toBe(200);
     expect(view.data.choices.map((choice: { id: string }) => choice.id)).toContain(to.id);
     expect(view.data.departure.bookings).toBe(2);
 
     const form = { toSlotId: to.id, mode: "move", idempotencyKey: view.data.idempotencyKey };
-    expect((await post(movePage, path, owner.cookie, { ...form, mode: "teleport" }, params)).status).toBe(400);
-    const sent = await post(movePage, path, owner.cookie, form, params);
+    expect((await consolePost(movePage, path, owner.cookie, { ...form, mode: "teleport" }, params)).status).toBe(400);
+    const sent = await consolePost(movePage, path, owner.cookie, form, params);
     expect(sent.status).toBe(200);
     const { moved, notMoved } = sent.data.outcome;
     expect(moved.map((row: { bookingId: string }) => row.bookingId)).toEqual([guests[0].booking.id]);
@@ -151,7 +133,7 @@ describe("/console/departures/$departureId/move", () => {
       expect.objectContaining({ bookingId: guests[1].booking.id, reason: "no_room", guestName: "Ada Lovelace" }),
     ]);
     // The same form again (a reload): the same answer, nobody told twice.
-    const again = await post(movePage, path, owner.cookie, form, params);
+    const again = await consolePost(movePage, path, owner.cookie, form, params);
     expect(again.data.outcome).toEqual(sent.data.outcome);
     expect(await outboxOfKind(guests[0].guest.email, "booking_rescheduled")).toHaveLength(1);
     expect(await outboxOfKind(guests[1].guest.email, "booking_rescheduled")).toHaveLength(0);
@@ -164,8 +146,8 @@ describe("/console/departures/$departureId/move", () => {
     const booking = await confirmedBooking(guest, acme, from.id, 1);
     const path = `/console/departures/${from.id}/move`;
     const params = { departureId: from.id };
-    const manager = await memberOfAcme("manager");
-    const sent = await post(
+    const manager = await memberOf(db(), "manager");
+    const sent = await consolePost(
       movePage,
       path,
       manager.cookie,

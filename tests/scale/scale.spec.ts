@@ -25,6 +25,20 @@ let NGINX: string | undefined;
 /** nginx's address (read once: the layout file is rewritten when a process restarts). */
 const nginx = () => (NGINX ??= layout().url.replace("localhost", "127.0.0.1"));
 
+/** A departure's seats as the database keeps them (seats_taken) and as its held and confirmed bookings add up. */
+async function seatCounts(slotId: string): Promise<{ taken: number; booked: number }> {
+  const {
+    rows: [counts],
+  } = await database().query<{ taken: number; booked: number }>(
+    `select s.seats_taken as taken,
+            (select coalesce(sum(b.seats), 0)::int from bookings b
+              where b.slot_id = s.id and b.status in ('held', 'confirmed')) as booked
+     from slots s where s.id = $1`,
+    [slotId],
+  );
+  return counts;
+}
+
 /** Set up first, checked last: a hold whose time ran out, for the scheduled due work to find. */
 let lapsed: { bookingId: string; since: Date };
 
@@ -113,15 +127,7 @@ test("a booking race across every process never oversells: exactly the seats lef
   const milliseconds = Math.round(performance.now() - started);
   const created = results.filter((result) => result.status === 201).length;
   const soldOut = results.filter((result) => result.status === 409 && result.code === "sold_out").length;
-  const {
-    rows: [counts],
-  } = await database().query<{ taken: number; booked: number }>(
-    `select s.seats_taken as taken,
-            (select coalesce(sum(b.seats), 0)::int from bookings b
-              where b.slot_id = s.id and b.status in ('held', 'confirmed')) as booked
-     from slots s where s.id = $1`,
-    [slot.id],
-  );
+  const counts = await seatCounts(slot.id);
   figure("booking-race", {
     attempts: ATTEMPTS,
     seatsLeft: SEATS_LEFT,
@@ -225,15 +231,7 @@ test("staff and storefront bookings racing on two processes never oversell: exac
     ]),
   );
   const milliseconds = Math.round(performance.now() - started);
-  const {
-    rows: [counts],
-  } = await database().query<{ taken: number; booked: number }>(
-    `select s.seats_taken as taken,
-            (select coalesce(sum(b.seats), 0)::int from bookings b
-              where b.slot_id = s.id and b.status in ('held', 'confirmed')) as booked
-     from slots s where s.id = $1`,
-    [slot.id],
-  );
+  const counts = await seatCounts(slot.id);
   const created = results.filter((result) => result.status === 201);
   figure("staff-booking-race", {
     attempts: results.length,

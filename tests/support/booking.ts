@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { DateTime } from "luxon";
 import type { Db } from "~api/db/client";
 import { accounts, bookings, experiences, services, slots, ticketTypes, users, waivers } from "~api/db/schema";
 import { beforeAll, expect } from "vitest";
@@ -382,4 +383,25 @@ export async function slotAt(
     guideUserId: options.guideUserId ?? null,
   });
   return { id, startsAt };
+}
+
+let departureSecond = 0;
+
+/**
+ * A departure of `serviceId` `days` from today at `hour`:`minute` (10:00 unless told) in `zone`
+ * (acme's, America/New_York, unless told), its seconds set so that none made by a file collide.
+ */
+export function slotInDays(
+  db: Db,
+  serviceId: string,
+  days: number,
+  options: Parameters<typeof slotAt>[3] & { zone?: string; hour?: number; minute?: number } = {},
+): Promise<{ id: string; startsAt: Date }> {
+  const { zone = "America/New_York", hour = 10, minute = 0, ...slot } = options;
+  const startsAt = DateTime.now()
+    .setZone(zone)
+    .plus({ days })
+    .set({ hour, minute, second: 3 + (departureSecond++ % 50) })
+    .toJSDate();
+  return slotAt(db, serviceId, startsAt, slot);
 }

@@ -8,7 +8,7 @@ import { bookings, slots, users } from "~api/db/schema";
 import { searchTerm } from "~api/operator/bookings-list";
 import type { BookingsListRow } from "~contract/operator/bookings";
 import { expectEnvelope } from "../../support/api";
-import { bookingUser, bookingWorld, confirmedBooking, slotAt } from "../../support/booking";
+import { bookingUser, bookingWorld, confirmedBooking, slotInDays } from "../../support/booking";
 import { syncedUser, type TestUser } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
@@ -16,16 +16,8 @@ import { v1 } from "../../support/client";
 const { db, acme } = bookingWorld();
 const ZONE = "America/New_York"; // acme's
 
-let offset = 0;
-/** A departure of acme's service `days` from today at 10:00 New York time (seconds set so none collide). */
-async function departure(days: number) {
-  const startsAt = DateTime.now()
-    .setZone(ZONE)
-    .plus({ days })
-    .set({ hour: 10, minute: 0, second: 3 + (offset++ % 50) })
-    .toJSDate();
-  return slotAt(db(), acme.serviceId, startsAt, { capacity: 20, idPrefix: "t-desk" });
-}
+/** A departure of acme's service `days` from today at 10:00 New York time. */
+const departure = (days: number) => slotInDays(db(), acme.serviceId, days, { capacity: 20, idPrefix: "t-desk" });
 
 /** A traveller with their own unique last name, booked and paid on `slotId`. */
 async function guestBooking(lastName: string, slotId: string, phone = "+15551234567") {

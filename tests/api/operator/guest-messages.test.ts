@@ -1,13 +1,12 @@
 import "../../support/env";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { bookingMessages, bookings, notificationPreferences, outbox } from "~api/db/schema";
 import { GUEST_MESSAGE_LIMITS } from "~api/operator/guest-messages";
 import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope } from "../../support/api";
-import { bookingUser, bookingWorld, confirmedBooking, slotAt } from "../../support/booking";
+import { bookingUser, bookingWorld, confirmedBooking, slotInDays } from "../../support/booking";
 import { outboxFor, syncedUser } from "../../support/identity";
 import { asMember, auditEntries, syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
@@ -15,16 +14,9 @@ import { v1 } from "../../support/client";
 const { db, acme } = bookingWorld();
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
-let offset = 0;
-/** A departure of acme's service `days` ahead at 10:00 New York (seconds set so none collide). */
-function departure(days: number, guideUserId: string | null = null) {
-  const startsAt = DateTime.now()
-    .setZone("America/New_York")
-    .plus({ days })
-    .set({ hour: 10, minute: 0, second: 3 + (offset++ % 50) })
-    .toJSDate();
-  return slotAt(db(), acme.serviceId, startsAt, { idPrefix: "t-msg", guideUserId });
-}
+/** A departure of acme's service `days` ahead at 10:00 New York. */
+const departure = (days: number, guideUserId: string | null = null) =>
+  slotInDays(db(), acme.serviceId, days, { idPrefix: "t-msg", guideUserId });
 
 const MESSAGE = {
   template: "meeting_point",

@@ -1,24 +1,16 @@
 import "../../support/env";
 import { eq } from "drizzle-orm";
-import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { notifications } from "~api/db/schema";
-import { bookingUser, bookingWorld, confirmedBooking, slotAt } from "../../support/booking";
+import { bookingUser, bookingWorld, confirmedBooking, slotInDays } from "../../support/booking";
 import { outboxFor } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
-let offset = 0;
-function departure(days: number, guideUserId: string | null = null) {
-  const startsAt = DateTime.now()
-    .setZone("America/New_York")
-    .plus({ days })
-    .set({ hour: 9, minute: 30, second: 3 + (offset++ % 50) })
-    .toJSDate();
-  return slotAt(db(), acme.serviceId, startsAt, { idPrefix: "t-guide", guideUserId });
-}
+const departure = (days: number, guideUserId: string | null = null) =>
+  slotInDays(db(), acme.serviceId, days, { hour: 9, minute: 30, idPrefix: "t-guide", guideUserId });
 
 const assign = (token: string, departureId: string, guideUserId: string | null) =>
   v1.operatorUpdateDeparture({ params: { departureId }, ...asMember(token, { body: { guideUserId } }) });

@@ -8,7 +8,7 @@ import { groupTicketCode } from "~contract/bookings/ticket-code";
 import { expectEnvelope } from "../../support/api";
 import * as world from "../../support/booking";
 import { outboxOfKind, type TestUser } from "../../support/identity";
-import { auditEntries, syncedMember } from "../../support/operator";
+import { asMember, auditEntries, syncedMember } from "../../support/operator";
 import { seatDrift } from "../../support/seats";
 import { v1 } from "../../support/client";
 
@@ -17,35 +17,16 @@ const { db, acme } = world.bookingWorld();
 
 const manager = () => syncedMember(db(), "acme", "manager");
 
-function moveBooking(
-  token: string | undefined,
-  bookingId: string,
-  body: unknown,
-  options: { account?: string; key?: string } = {},
-) {
-  return v1.operatorMoveBooking({
-    params: { bookingId },
-    account: options.account ?? "acme",
-    ...(token ? { token } : {}),
-    headers: options.key ? { "Idempotency-Key": options.key } : {},
-    body,
-  });
-}
+type DeskOptions = { account?: string; key?: string };
+/** As `token`'s holder (of acme unless told), with an Idempotency-Key when given. */
+const asDesk = (token: string | undefined, body: unknown, options: DeskOptions) =>
+  asMember(token, { account: options.account, body, headers: options.key ? { "Idempotency-Key": options.key } : {} });
 
-function moveDeparture(
-  token: string | undefined,
-  departureId: string,
-  body: unknown,
-  options: { account?: string; key?: string } = {},
-) {
-  return v1.operatorMoveDeparture({
-    params: { departureId },
-    account: options.account ?? "acme",
-    ...(token ? { token } : {}),
-    headers: options.key ? { "Idempotency-Key": options.key } : {},
-    body,
-  });
-}
+const moveBooking = (token: string | undefined, bookingId: string, body: unknown, options: DeskOptions = {}) =>
+  v1.operatorMoveBooking({ params: { bookingId }, ...asDesk(token, body, options) });
+
+const moveDeparture = (token: string | undefined, departureId: string, body: unknown, options: DeskOptions = {}) =>
+  v1.operatorMoveDeparture({ params: { departureId }, ...asDesk(token, body, options) });
 
 /** A traveller's confirmed booking of `adults` on a new departure, and the next day's departure of `capacity` seats. */
 async function bookedWithNextDay(adults = 1, capacity = 10) {

@@ -15,7 +15,7 @@ import {
   placeBooking,
   seatsTaken,
   sessionIdOf,
-  slotAt,
+  slotInDays,
 } from "../../support/booking";
 import { outboxFor, syncedUser, type OutboxMessage } from "../../support/identity";
 import { asMember, auditEntries, syncedMember } from "../../support/operator";
@@ -24,16 +24,9 @@ import { v1 } from "../../support/client";
 const { db, acme } = bookingWorld();
 const ZONE = "America/New_York"; // acme's
 
-let offset = 0;
 /** A departure of acme's service `days` from today at 10:00 New York time. */
-async function departure(days: number, options: { capacity?: number; guideUserId?: string | null } = {}) {
-  const startsAt = DateTime.now()
-    .setZone(ZONE)
-    .plus({ days })
-    .set({ hour: 10, minute: 0, second: 3 + (offset++ % 50) })
-    .toJSDate();
-  return slotAt(db(), acme.serviceId, startsAt, { capacity: options.capacity ?? 20, ...options, idPrefix: "t-staff" });
-}
+const departure = (days: number, options: { capacity?: number; guideUserId?: string | null } = {}) =>
+  slotInDays(db(), acme.serviceId, days, { capacity: options.capacity ?? 20, ...options, idPrefix: "t-staff" });
 
 const guestEmail = () => `guest-${randomUUID().slice(0, 8)}@example.com`;
 
