@@ -133,7 +133,7 @@ export const booking = z.object({
    * The operator offered the guest another departure of their choice: the date can be changed
    * (POST /v1/bookings/{id}/reschedule) past the usual deadline, until the departure starts.
    */
-  moveOffered: z.boolean().optional(),
+  moveOffered: z.boolean(),
   /** The trip has taken place and the guest has not reviewed it yet (POST /v1/bookings/{id}/review). */
   canReview: z.boolean(),
   reviewed: z.boolean(),

@@ -61,6 +61,7 @@ const BOOKING_KEYS = [
   "paymentStatus",
   "ticketCode",
   "checkedInGuests",
+  "moveOffered",
 ];
 
 describe("POST /v1/bookings and the sandbox checkout", () => {
