@@ -75,7 +75,8 @@ function DepartureList({ data }: { data: PageData }) {
               return (
                 <li key={departure.id} data-testid="staff-departure" data-departure-id={departure.id}>
                   <Link
-                    to={`${PATH}?experience=${encodeURIComponent(experience.id)}&departure=${encodeURIComponent(departure.id)}`}
+                    // Straight to the form below a long list of departures (no script needed).
+                    to={`${PATH}?experience=${encodeURIComponent(experience.id)}&departure=${encodeURIComponent(departure.id)}#book-heading`}
                     aria-current={chosen ? "true" : undefined}
                     className={`text-brand-ink underline ${chosen ? "font-bold" : ""}`}
                   >
