@@ -149,7 +149,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(manifestRow.getByTestId("pay-on-arrival")).toHaveText("To pay on arrival");
       await expect(manifestRow.getByTestId("booking-money")).toContainText(/Owed .*\d/);
 
-      // The departure's "move all guests" page and the customer's pages (looked at, not used).
+      // The departure's "move all guests" page (used below) and the customer's pages.
       await page.goto(`${ACME}/console/departures/${booked.slotId}/move`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByTestId("move-target")).toBeVisible();
@@ -198,6 +198,15 @@ for (const javaScriptEnabled of [true, false]) {
       expect(newCode).not.toBe(oldCode);
       expect(moved!.textBody).toContain(`Your old ticket (${oldCode}) no longer works`);
 
+      // The traveller's booking follows: every guest left on today's departure moved at once.
+      await page.goto(`${ACME}/console/departures/${booked.slotId}/move`);
+      await page.getByLabel("New departure").selectOption(tomorrow.slotId);
+      await page.getByLabel("Move them now").check();
+      await page.getByRole("button", { name: "Move guests" }).click();
+      await expect(page.getByTestId("move-outcome")).toContainText("1 booking moved to");
+      await expect(page.getByTestId("move-moved")).toContainText(booked.reference);
+      await axe(page);
+
       // 5. Everyone on the next day's departure is written to, from its manifest.
       await page.goto(`${ACME}/console/manifest?date=${tomorrow.date}`);
       const section = page.locator(`[data-testid="manifest-departure"][data-departure-id="${tomorrow.slotId}"]`);
@@ -213,10 +222,11 @@ for (const javaScriptEnabled of [true, false]) {
         page
           .locator(`[data-testid="manifest-departure"][data-departure-id="${tomorrow.slotId}"]`)
           .getByTestId("message-outcome"),
-      ).toContainText(/Sent: 1 by email, 0 by text message, to 1 booking/);
-      await expect
-        .poll(async () => (await mailTo(request, guestEmail)).some((mail) => mail.subject.includes(subject)))
-        .toBe(true);
+      ).toContainText(/Sent: 2 by email, 0 by text message, to 2 booking/);
+      for (const to of [guestEmail, booked.traveller.email])
+        await expect
+          .poll(async () => (await mailTo(request, to)).some((mail) => mail.subject.includes(subject)))
+          .toBe(true);
 
       // 6. The guide of that departure: the message in the booking's history, no money anywhere.
       const assigned = await request.patch(`${origin()}/v1/operator/departures/${tomorrow.slotId}`, {
