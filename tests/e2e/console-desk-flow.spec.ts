@@ -127,6 +127,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.locator(`[data-departure-id="${booked.slotId}"]`).getByRole("link").click();
       await expect(page.getByRole("heading", { name: "The booking" })).toBeVisible();
       await axe(page);
+      // Sent empty: the fields say what is missing, named and announced, in both modes.
+      await page.getByRole("button", { name: "Book", exact: true }).click();
+      await expect(page.getByLabel("Guest's name")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("Guest's email")).toHaveAttribute("aria-invalid", "true");
+      await axe(page);
       const guestName = `Noor Castellano${stamp}`;
       const guestEmail = uniqueEmail(`desk-phone-${mode}`);
       await page.getByLabel("Guest's name").fill(guestName);
