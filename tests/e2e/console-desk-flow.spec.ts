@@ -170,10 +170,20 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/console\/customers\/[^/?]+$/);
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Customer");
       await axe(page);
+      await page.getByLabel("A note for the team (the customer never sees it)").fill("Prefers the east gate.");
+      await page.getByRole("button", { name: "Add the note" }).click();
+      await expect(page.getByRole("status").first()).toHaveText("The note is added.");
+      await expect(page.getByTestId("customer-note")).toContainText("Prefers the east gate.");
       for (const view of ["", "?view=month"]) {
         await page.goto(`${ACME}/console/calendar${view}`);
         await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
         await axe(page);
+        // The next week or month, and back to this one.
+        const range = await page.getByTestId("calendar-range").textContent();
+        await page.locator('a[rel="next"]').click();
+        await expect(page.getByTestId("calendar-range")).not.toHaveText(range!);
+        await page.getByRole("link", { name: "Today", exact: true }).click();
+        await expect(page.getByTestId("calendar-range")).toHaveText(range!);
       }
 
       // 4. The manager moves the phone booking to the next day: a new time and a new ticket, emailed.
