@@ -145,6 +145,7 @@ for (const javaScriptEnabled of [true, false]) {
       const phoneBookingId = /\/console\/bookings\/(bk_[^/?]+)$/.exec(page.url())![1];
       await expect(page.getByRole("status").first()).toContainText("Booked, to pay on arrival");
       await expect(page.getByTestId("staff-facts")).toContainText("Pay on arrival");
+      await expect(page.getByText("1 × Adult (1 seat)", { exact: true })).toBeVisible();
       await expect(page.getByTestId("owed")).toContainText(MONEY);
       const confirmation = (await mailTo(request, guestEmail)).find((mail) => ticketCodeIn(mail.textBody));
       expect(confirmation, "the guest's confirmation with a ticket code").toBeTruthy();
