@@ -161,6 +161,17 @@ test("no console page scrolls sideways at 360, 390 or 1280 px but inside a table
   await expect(page.getByRole("status")).toHaveText("The invitation has been sent.");
   const invitation = (await latestMail(request, invitee)).link;
 
+  // The desk's pages that need ids: the traveller as a customer, the experience to book at the desk.
+  await page.goto(`${ACME}/console/customers?q=${encodeURIComponent(booked.traveller.email)}`);
+  const customer = await page
+    .locator(`[data-testid="customer-row"][data-email="${booked.traveller.email}"]`)
+    .getByRole("link")
+    .getAttribute("href");
+  await page.goto(`${ACME}/console/bookings/new`);
+  const toBook = await page
+    .locator("#staff-experience option", { hasText: "Brooklyn Bridge Sunrise Walk" })
+    .getAttribute("value");
+
   const owner = await browserWindow(browser, await page.context().storageState());
   const experience = `/console/experiences/${EXPERIENCE}`;
   for (const path of [
@@ -178,6 +189,14 @@ test("no console page scrolls sideways at 360, 390 or 1280 px but inside a table
     `/console/bookings/${booked.bookingId}`,
     "/console/bookings/bk_no_such_booking",
     `/console/bookings?q=${booked.reference}`,
+    "/console/bookings/new",
+    `/console/bookings/new?experience=${toBook}`,
+    `/console/bookings/new?experience=${toBook}&departure=${booked.slotId}`,
+    `/console/departures/${booked.slotId}/move`,
+    "/console/calendar",
+    "/console/calendar?view=month",
+    "/console/customers",
+    customer!,
     "/console/reports",
     "/console/gift-cards",
     "/console/branding",

@@ -120,6 +120,7 @@ describe("/console/audit-log in words", () => {
       "check_in.settings_updated": { requireCheckIn: "false" },
       "reschedule.settings_updated": { rescheduleRefunds: "false" },
       "booking.created_by_staff": { payment: "comp" },
+      "booking.marked_paid": { amountMinor: null },
       "booking_settings.updated": { guidesMayBook: "false" },
     };
     expect(Object.keys(others).sort()).toEqual(Object.keys(AUDIT_VARIANTS).sort());

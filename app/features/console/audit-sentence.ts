@@ -25,7 +25,7 @@ export const AUDIT_VARIANTS: Record<string, (target: AuditEntry["target"]) => st
   "booking.refunded": (target) => (target.releaseSeats === "true" ? "released" : null),
   "booking.moved": (target) =>
     target.difference === "charge"
-      ? "charge"
+      ? withAmount(target, "charge")
       : target.amountMinor && target.amountMinor !== "0"
         ? target.difference
         : null,
@@ -33,9 +33,14 @@ export const AUDIT_VARIANTS: Record<string, (target: AuditEntry["target"]) => st
   "departure.guide_assigned": (target) => (target.guideUserId === null ? "none" : null),
   "check_in.settings_updated": (target) => (target.requireCheckIn === "true" ? "on" : "off"),
   "reschedule.settings_updated": (target) => (target.rescheduleRefunds === "true" ? "on" : "off"),
-  "booking.created_by_staff": (target) => target.payment ?? null,
+  "booking.created_by_staff": (target) => (target.payment ? withAmount(target, target.payment) : null),
+  "booking.marked_paid": (target) => (target.amountMinor ? null : "noAmount"),
   "booking_settings.updated": (target) => (target.guidesMayBook === "true" ? "on" : "off"),
 };
+
+/** A variant's name, or its `_noAmount` twin when the record's amount is kept from the reader (a guide). */
+const withAmount = (target: AuditEntry["target"], variant: string) =>
+  target.amountMinor ? variant : `${variant}_noAmount`;
 
 export function sentenceKey(entry: Pick<AuditEntry, "action" | "target">): string {
   const variant = AUDIT_VARIANTS[entry.action]?.(entry.target);

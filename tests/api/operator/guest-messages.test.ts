@@ -216,6 +216,31 @@ describe("operatorMessageGuests: guides", () => {
     expect(text).not.toMatch(/amountMinor|currency|Minor"/);
     const managers = await historyOf(manager.idToken, booking.id);
     expect(JSON.stringify(managers.body.data)).toContain("booking.refunded");
+
+    // A booking the manager took at the desk, with a custom price, marked paid: the guide sees each
+    // entry, without its amounts, currency or price reason.
+    const taken = await v1.operatorCreateBooking({
+      ...asMember(manager.idToken, {
+        body: {
+          slotId: own.id,
+          tickets: [{ ticketTypeId: acme.adult.id, quantity: 1 }],
+          guest: { name: "Rosa Parks-Lee", email: `guest-${randomUUID().slice(0, 8)}@example.com` },
+          payment: "pay_on_arrival",
+          customTotal: "45.00",
+          priceReason: "Repeat guest",
+        },
+        headers: { "Idempotency-Key": randomUUID() },
+      }),
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    const takenId = taken.body.data.booking.id as string;
+    const paid = await v1.operatorMarkBookingPaid({ params: { bookingId: takenId }, ...asMember(manager.idToken) });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const guides = await historyOf(guide.idToken, takenId);
+    const actions = guides.body.data.items.map((item: { entry?: { action: string } }) => item.entry?.action);
+    expect(actions).toEqual(expect.arrayContaining(["booking.created_by_staff", "booking.marked_paid"]));
+    expect(JSON.stringify(guides.body.data)).not.toMatch(/Minor|currency|Repeat guest|4500/);
+    expect(JSON.stringify((await historyOf(manager.idToken, takenId)).body.data)).toMatch(/"amountMinor":"4500"/);
   });
 });
 

@@ -52,8 +52,8 @@ export function ConsoleBookingPage() {
           <dd data-testid="booking-status">{t(`paymentsPage.status_${booking.paymentStatus}`)}</dd>
           <dt className="font-medium">{t("refunds.tickets")}</dt>
           <dd>
-            {booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`).join(", ")} ({booking.seats}{" "}
-            {t("refunds.seats").toLowerCase()})
+            {booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`).join(", ")} (
+            {t("refunds.seatCount", { count: booking.seats })})
           </dd>
         </dl>
         {page.source.channel === "staff" ? <StaffFacts page={page} /> : null}

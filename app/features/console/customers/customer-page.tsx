@@ -125,7 +125,7 @@ export function CustomerPage() {
           )}
           empty={t("desk.empty")}
           className="mt-2"
-          caption={t("desk.customers.bookingsHeading")}
+          caption={t("desk.customers.bookingsCaption")}
           columns={[t("desk.reference"), t("desk.departure"), t("desk.guests"), t("desk.state"), t("desk.total")]}
           alignFrom={4}
         />

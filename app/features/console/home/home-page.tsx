@@ -55,7 +55,7 @@ function NewBookings({ made }: { made: OperatorHome["newBookings"] }) {
         )}
         empty={t("desk.home.noNewBookings")}
         className="mt-2"
-        caption={t("desk.home.newBookings")}
+        caption={t("desk.home.newBookingsCaption")}
         columns={heads}
         alignFrom={withMoney ? [3, 4] : [3]}
         data-testid="new-bookings"

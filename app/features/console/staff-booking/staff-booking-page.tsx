@@ -24,7 +24,7 @@ function ExperienceChooser({ data }: { data: PageData }) {
   const { t } = useTranslation();
   return (
     <Form method="get" action={PATH} className="mt-4 flex flex-wrap items-end gap-3">
-      <div>
+      <div className="min-w-0 max-w-full">
         <label htmlFor="staff-experience" className="block text-sm font-medium text-slate-800">
           {t("desk.newBooking.experience")}
         </label>
@@ -32,7 +32,7 @@ function ExperienceChooser({ data }: { data: PageData }) {
           id="staff-experience"
           name="experience"
           defaultValue={data.experience?.id ?? ""}
-          className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-base"
+          className="mt-1 block max-w-full rounded-md border border-slate-300 px-3 py-2 text-base"
         >
           <option value="">{t("desk.newBooking.chooseExperience")}</option>
           {data.bookable.experiences.map((experience) => (
@@ -75,7 +75,8 @@ function DepartureList({ data }: { data: PageData }) {
               return (
                 <li key={departure.id} data-testid="staff-departure" data-departure-id={departure.id}>
                   <Link
-                    to={`${PATH}?experience=${encodeURIComponent(experience.id)}&departure=${encodeURIComponent(departure.id)}`}
+                    // Straight to the form below a long list of departures (no script needed).
+                    to={`${PATH}?experience=${encodeURIComponent(experience.id)}&departure=${encodeURIComponent(departure.id)}#book-heading`}
                     aria-current={chosen ? "true" : undefined}
                     className={`text-brand-ink underline ${chosen ? "font-bold" : ""}`}
                   >
