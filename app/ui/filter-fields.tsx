@@ -33,47 +33,6 @@ export function SearchFilterField({
   );
 }
 
-/**
- * A labelled <select> of a GET filter form: `unset` first (choosing nothing, value ""), when given,
- * then the choices. The page's URL carries the value, so it works without JavaScript.
- */
-export function FilterSelect({
-  id,
-  name,
-  label,
-  value,
-  choices,
-  unset,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  choices: readonly { value: string; label: string }[];
-  unset?: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value}
-        className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-base"
-      >
-        {unset !== undefined ? <option value="">{unset}</option> : null}
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 const PAGE_LINK = "text-sm font-medium text-brand-ink underline";
 
 /** A console list's cursor pages: back to the first page (when past it) and the next one (when there is one). */

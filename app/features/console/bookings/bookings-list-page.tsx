@@ -7,7 +7,8 @@ import { DataTable } from "~/ui/data-table";
 import { DateFilterField } from "~/ui/date-filter-field";
 import { formatDateTime } from "~/ui/date-format";
 import { formatMoney, formatPhone } from "~/ui/format";
-import { CursorPager, FilterSelect, SearchFilterField } from "~/ui/filter-fields";
+import { CursorPager, SearchFilterField } from "~/ui/filter-fields";
+import { LabelledSelect } from "~/ui/labelled-select";
 import { AlertMessage } from "~/ui/status-message";
 import { bookingsHref, type BookingFilters } from "./booking-filters";
 
@@ -35,7 +36,7 @@ function BookingSearch({ filters, refused }: { filters: BookingFilters; refused:
         <DateFilterField id="bookings-from" name="from" label={t("desk.from")} value={filters.from} />
         <DateFilterField id="bookings-to" name="to" label={t("desk.to")} value={filters.to} />
         {SELECTS.map(({ name, values, unset }) => (
-          <FilterSelect
+          <LabelledSelect
             key={name}
             id={`bookings-${name}`}
             name={name}

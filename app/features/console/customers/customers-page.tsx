@@ -4,7 +4,8 @@ import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
 import { DataTable } from "~/ui/data-table";
 import { formatDate } from "~/ui/date-format";
-import { CursorPager, FilterSelect, SearchFilterField } from "~/ui/filter-fields";
+import { CursorPager, SearchFilterField } from "~/ui/filter-fields";
+import { LabelledSelect } from "~/ui/labelled-select";
 import { formatMoney } from "~/ui/format";
 import { AlertMessage } from "~/ui/status-message";
 import type { CustomerFilters, loader } from "./customers.server";
@@ -25,7 +26,7 @@ export function customersHref(path: string, filters: Partial<CustomerFilters>, c
 function Select({ name, value, choices }: { name: "consented" | "sort"; value: string; choices: readonly string[] }) {
   const { t } = useTranslation();
   return (
-    <FilterSelect
+    <LabelledSelect
       id={`customers-${name}`}
       name={name}
       label={t(`desk.customers.${name}`)}

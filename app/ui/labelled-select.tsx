@@ -1,0 +1,47 @@
+/**
+ * A labelled <select> outside conform (a GET filter form, whose URL carries the value; a row's own
+ * small form): `unset` first (choosing nothing, value ""), when given, then the choices.
+ */
+export function LabelledSelect({
+  id,
+  name,
+  label,
+  value,
+  choices,
+  unset,
+  width,
+  describedBy,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  choices: readonly { value: string; label: string }[];
+  unset?: string;
+  /** The select's width, when it has one. */
+  width?: string;
+  /** The id of what describes it (a hint), when something does. */
+  describedBy?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        aria-describedby={describedBy}
+        className={`mt-1 block ${width ? `${width} ` : ""}rounded-md border border-slate-300 px-3 py-2 text-base`}
+      >
+        {unset !== undefined ? <option value="">{unset}</option> : null}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
