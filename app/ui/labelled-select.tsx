@@ -1,3 +1,18 @@
+import { FieldFrame } from "~/ui/field-frame";
+
+/** A select's choices, each its value and its words. */
+export function SelectOptions({ options }: { options: readonly { value: string; label: string }[] }) {
+  return (
+    <>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /**
  * A labelled <select> outside conform (a GET filter form, whose URL carries the value; a row's own
  * small form): `unset` first (choosing nothing, value ""), when given, then the choices.
@@ -24,10 +39,7 @@ export function LabelledSelect({
   describedBy?: string;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame field={{ id, errorId: `${id}-error` }} label={label}>
       <select
         id={id}
         name={name}
@@ -36,12 +48,8 @@ export function LabelledSelect({
         className={`mt-1 block ${width ? `${width} ` : ""}rounded-md border border-slate-300 px-3 py-2 text-base`}
       >
         {unset !== undefined ? <option value="">{unset}</option> : null}
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
+        <SelectOptions options={choices} />
       </select>
-    </div>
+    </FieldFrame>
   );
 }
