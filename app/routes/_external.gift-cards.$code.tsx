@@ -5,6 +5,7 @@ import { apiFor } from "~/platform/api.server";
 import { orNone, orTooManyRequests } from "~/platform/api-errors.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
+import { ColumnHeads } from "~/ui/column-heads";
 import { formatMoney } from "~/ui/format";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
@@ -62,19 +63,13 @@ export default function GiftCardBalancePage() {
           ) : null}
           <table className="mt-4 w-full text-sm">
             <caption className="sr-only">{t("giftCards.history")}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="text-left">
-                  {t("giftCards.when")}
-                </th>
-                <th scope="col" className="text-left">
-                  {t("giftCards.what")}
-                </th>
-                <th scope="col" className="text-right">
-                  {t("giftCards.amount")}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className=""
+              cell="text-left"
+              alignedCell="text-right"
+              labels={[t("giftCards.when"), t("giftCards.what"), t("giftCards.amount")]}
+              alignFrom={2}
+            />
             <tbody>
               {card.transactions.map((row, i) => (
                 <tr key={i}>

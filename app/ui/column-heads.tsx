@@ -9,19 +9,23 @@ export function ColumnHeads({
   labels,
   alignFrom,
   align = "text-right",
+  alignedCell = `${cell} ${align}`,
   roles = false,
 }: {
+  /** The <thead>'s classes ("" for none). */
   className?: string;
   /** Every heading cell's classes (its padding). */
   cell: string;
   labels: string[];
   alignFrom: number | readonly number[];
   align?: "text-right" | "text-center";
+  /** The aligned headings' classes, when not `cell` with `align`. */
+  alignedCell?: string;
   /** Say the ARIA roles too: for a table whose display CSS changes (StackedTable). */
   roles?: boolean;
 }) {
   return (
-    <thead className={className} role={roles ? "rowgroup" : undefined}>
+    <thead className={className || undefined} role={roles ? "rowgroup" : undefined}>
       <tr role={roles ? "row" : undefined}>
         {labels.map((label, index) => (
           <th
@@ -29,9 +33,7 @@ export function ColumnHeads({
             scope="col"
             role={roles ? "columnheader" : undefined}
             className={
-              (typeof alignFrom === "number" ? index >= alignFrom : alignFrom.includes(index))
-                ? `${cell} ${align}`
-                : cell
+              (typeof alignFrom === "number" ? index >= alignFrom : alignFrom.includes(index)) ? alignedCell : cell
             }
           >
             {label}

@@ -1,3 +1,5 @@
+import { FieldFrame } from "~/ui/field-frame";
+
 /**
  * A labelled date input of a GET filter form (the manifest's day, the reports' range): the page's
  * URL carries the value, so it works without JavaScript and can be bookmarked.
@@ -16,10 +18,7 @@ export function DateFilterField({
   required?: boolean;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame field={{ id, errorId: `${id}-error` }} label={label}>
       <input
         id={id}
         type="date"
@@ -28,6 +27,6 @@ export function DateFilterField({
         required={required}
         className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-base"
       />
-    </div>
+    </FieldFrame>
   );
 }

@@ -22,7 +22,9 @@ export function FieldFrame({
   label,
   hint,
   hintClassName = "text-slate-600",
+  hintLive = false,
   errorMessage,
+  className,
   children,
 }: {
   field: Field;
@@ -30,17 +32,25 @@ export function FieldFrame({
   hint?: string;
   /** The hint's colour. */
   hintClassName?: string;
+  /** The hint follows what is typed: read out when it changes. */
+  hintLive?: boolean;
   errorMessage?: string;
+  /** The frame's classes (its width), when it has any. */
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
       {children}
       {hint ? (
-        <p id={`${field.id}-hint`} className={`mt-1 text-xs ${hintClassName}`}>
+        <p
+          id={`${field.id}-hint`}
+          className={`mt-1 text-xs ${hintClassName}`}
+          aria-live={hintLive ? "polite" : undefined}
+        >
           {hint}
         </p>
       ) : null}

@@ -1,5 +1,6 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { FieldFrame, fieldAria } from "~/ui/field-frame";
+import { SelectOptions } from "~/ui/labelled-select";
 
 export type SelectOption = { value: string; label: string };
 
@@ -30,11 +31,7 @@ export function SelectField({
         className={`mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm ${aria["aria-invalid"] ? "border-red-600" : "border-slate-300"}`}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </FieldFrame>
   );

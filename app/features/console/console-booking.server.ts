@@ -11,7 +11,7 @@ import { i18next } from "~/platform/i18next.server";
 import { refundFormSchema } from "./console-forms.server";
 import { requireConsoleAbility, type ConsoleCaller } from "./console.server";
 import { intentAction } from "./intent-action.server";
-import { moveChoices } from "./move-choices.server";
+import { MOVE_TARGET_REFUSALS, moveChoices } from "./move-choices.server";
 import { MoveBookingFormSchema } from "./move-schemas";
 import { newRefundKey } from "./refund-key.server";
 import { bookingMessageAction, messageConstraint, templateAsked, templateText } from "./guest-message.server";
@@ -120,9 +120,7 @@ const moveAction = (args: ActionFunctionArgs) =>
     shown: {
       codes: {
         sold_out: { key: "desk.move.soldOut", field: "toSlotId" },
-        slot_not_found: { key: "desk.move.gone", field: "toSlotId" },
-        sales_closed: { key: "desk.move.gone", field: "toSlotId" },
-        same_departure: { key: "desk.move.same", field: "toSlotId" },
+        ...MOVE_TARGET_REFUSALS,
         difference_costs_more: { key: "desk.move.costsMore", field: "difference" },
         difference_costs_less: { key: "desk.move.costsLess", field: "difference" },
         not_reschedulable: { key: "desk.move.notConfirmed" },

@@ -4,6 +4,7 @@ import type { GuestMessageResult } from "~contract/operator/guest-messages";
 import { GUEST_MESSAGE_TEMPLATES, type GuestMessageTemplate } from "~contract/statuses";
 import { useTranslation } from "~/platform/i18n-react";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { LabelledSelect } from "~/ui/labelled-select";
 import { AlertMessage, StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
@@ -61,24 +62,17 @@ export function GuestMessageForm({
         {Object.entries(templateQuery).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <div>
-          <label htmlFor={`${id}-template`} className="block text-sm font-medium text-slate-800">
-            {t("desk.messages.template")}
-          </label>
-          <select
-            id={`${id}-template`}
-            name="template"
-            defaultValue={draft.template}
-            aria-describedby={`${id}-template-hint`}
-            className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-base"
-          >
-            {GUEST_MESSAGE_TEMPLATES.map((template) => (
-              <option key={template} value={template}>
-                {t(`desk.messages.templates.${template}.label`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          id={`${id}-template`}
+          name="template"
+          label={t("desk.messages.template")}
+          value={draft.template}
+          choices={GUEST_MESSAGE_TEMPLATES.map((template) => ({
+            value: template,
+            label: t(`desk.messages.templates.${template}.label`),
+          }))}
+          describedBy={`${id}-template-hint`}
+        />
         <button type="submit" className="rounded-md border border-brand px-3 py-2 text-sm font-semibold text-brand">
           {t("desk.messages.useTemplate")}
         </button>

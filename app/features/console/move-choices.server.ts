@@ -49,3 +49,10 @@ export async function moveChoices(
       seatsLeft,
     }));
 }
+
+/** The API's refusals of the chosen departure, shown on both move forms' target field. */
+export const MOVE_TARGET_REFUSALS = {
+  slot_not_found: { key: "desk.move.gone", field: "toSlotId" },
+  sales_closed: { key: "desk.move.gone", field: "toSlotId" },
+  same_departure: { key: "desk.move.same", field: "toSlotId" },
+};

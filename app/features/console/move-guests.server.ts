@@ -5,7 +5,7 @@ import { withFlash } from "~/platform/flash.server";
 import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { requireConsolePage } from "./console.server";
 import { intentAction } from "./intent-action.server";
-import { moveChoices } from "./move-choices.server";
+import { MOVE_TARGET_REFUSALS, moveChoices } from "./move-choices.server";
 import { MoveDepartureFormSchema } from "./move-schemas";
 
 const params = { departureId: idParam };
@@ -62,11 +62,7 @@ export const moveGuestsAction = (args: ActionFunctionArgs) =>
     single: true,
     forms: { moveAll: MoveDepartureFormSchema },
     shown: {
-      codes: {
-        slot_not_found: { key: "desk.move.gone", field: "toSlotId" },
-        sales_closed: { key: "desk.move.gone", field: "toSlotId" },
-        same_departure: { key: "desk.move.same", field: "toSlotId" },
-      },
+      codes: MOVE_TARGET_REFUSALS,
     },
     async refusal(error, _submission, { request }) {
       if (isApiError(error, "departure_not_found")) throw await routeNotFound(request);

@@ -7,14 +7,12 @@ import { DataTable } from "~/ui/data-table";
 import { DateFilterField } from "~/ui/date-filter-field";
 import { formatDateTime } from "~/ui/date-format";
 import { formatMoney, formatPhone } from "~/ui/format";
-import { FieldFrame, fieldAria } from "~/ui/field-frame";
+import { CursorPager, SearchFilterField } from "~/ui/filter-fields";
+import { LabelledSelect } from "~/ui/labelled-select";
 import { AlertMessage } from "~/ui/status-message";
 import { bookingsHref, type BookingFilters } from "./booking-filters";
 
 const PATH = "/console/bookings";
-
-/** The search box as a field of the kit's frame (a GET form has no errors of its own: the API's are named above it). */
-const SEARCH_FIELD = { id: "bookings-q", errorId: "bookings-q-error" };
 
 /** The list's choices: each a select of values whose words are `desk.<name>Choices.<value>`. */
 const SELECTS: readonly { name: keyof BookingFilters; values: readonly string[]; unset?: string }[] = [
@@ -23,44 +21,6 @@ const SELECTS: readonly { name: keyof BookingFilters; values: readonly string[];
   { name: "channel", values: BOOKING_CHANNELS },
   { name: "sort", values: ["departure_asc", "departure_desc"], unset: "created_desc" },
 ];
-
-/** A labelled <select> of a GET filter form: choosing nothing first ("Any"), then the choices. */
-function FilterSelect({
-  name,
-  label,
-  value,
-  choices,
-  unset,
-}: {
-  name: keyof BookingFilters;
-  label: string;
-  value: string;
-  choices: readonly { value: string; label: string }[];
-  /** What choosing nothing means (default "Any"). */
-  unset?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div>
-      <label htmlFor={`bookings-${name}`} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={`bookings-${name}`}
-        name={name}
-        defaultValue={value}
-        className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-base"
-      >
-        <option value="">{unset ?? t("desk.any")}</option>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** The search and filters: a GET form, so the URL holds them (bookmarkable, works without JavaScript). */
 function BookingSearch({ filters, refused }: { filters: BookingFilters; refused: string[] }) {
@@ -71,28 +31,19 @@ function BookingSearch({ filters, refused }: { filters: BookingFilters; refused:
         {t("desk.searchHeading")}
       </h2>
       {refused.length > 0 ? <AlertMessage>{t("desk.refused", { fields: refused.join(", ") })}</AlertMessage> : null}
-      <FieldFrame field={SEARCH_FIELD} label={t("desk.q")} hint={t("desk.qHint")}>
-        <input
-          id={SEARCH_FIELD.id}
-          name="q"
-          type="search"
-          maxLength={100}
-          defaultValue={filters.q}
-          {...fieldAria(SEARCH_FIELD, true)}
-          className="mt-1 block w-full max-w-xl rounded-md border border-slate-300 px-3 py-2 text-base"
-        />
-      </FieldFrame>
+      <SearchFilterField id="bookings-q" label={t("desk.q")} hint={t("desk.qHint")} value={filters.q} />
       <div className="flex flex-wrap items-end gap-4">
         <DateFilterField id="bookings-from" name="from" label={t("desk.from")} value={filters.from} />
         <DateFilterField id="bookings-to" name="to" label={t("desk.to")} value={filters.to} />
         {SELECTS.map(({ name, values, unset }) => (
-          <FilterSelect
+          <LabelledSelect
             key={name}
+            id={`bookings-${name}`}
             name={name}
             label={t(`desk.${name}`)}
             value={filters[name]}
             choices={values.map((value) => ({ value, label: t(`desk.${name}Choices.${value}`) }))}
-            unset={unset ? t(`desk.${name}Choices.${unset}`) : undefined}
+            unset={unset ? t(`desk.${name}Choices.${unset}`) : t("desk.any")}
           />
         ))}
         <Button type="submit">{t("desk.search")}</Button>
@@ -201,22 +152,11 @@ export function BookingsListPage({
         alignFrom={withMoney ? heads.length - 1 : heads.length}
         data-testid="bookings"
       />
-      <nav aria-label={t("desk.pages")} className="mt-6 flex gap-4">
-        {paged ? (
-          <Link to={bookingsHref(PATH, filters)} className="text-sm font-medium text-brand-ink underline">
-            {t("desk.firstPage")}
-          </Link>
-        ) : null}
-        {list.nextCursor ? (
-          <Link
-            rel="next"
-            to={bookingsHref(PATH, filters, list.nextCursor)}
-            className="text-sm font-medium text-brand-ink underline"
-          >
-            {t("desk.nextPage")}
-          </Link>
-        ) : null}
-      </nav>
+      <CursorPager
+        label={t("desk.pages")}
+        first={paged ? bookingsHref(PATH, filters) : null}
+        next={list.nextCursor ? bookingsHref(PATH, filters, list.nextCursor) : null}
+      />
     </>
   );
 }

@@ -5,7 +5,8 @@ import { CameraScanner } from "~/features/tickets/camera-scanner";
 import { CheckInResult } from "~/features/tickets/check-in-result";
 import type { getZodConstraint } from "~/platform/form.server";
 import { useTranslation } from "~/platform/i18n-react";
-import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { FieldFrame, fieldAria } from "~/ui/field-frame";
+import { FormError, SubmitButton } from "~/ui/form-parts";
 import { LabelledSection } from "~/ui/labelled-section";
 import { StatusMessage } from "~/ui/status-message";
 import type { FormResult } from "~/platform/form-result";
@@ -104,45 +105,39 @@ function ScanForm({
     <Form method="post" action="/console/check-in#check-in-result" {...getFormProps(form)} className="mt-3 space-y-4">
       <input type="hidden" name="intent" value="scan" />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      <div>
-        <label htmlFor={fields.code.id} className="block text-sm font-medium text-slate-800">
-          {t("tickets.codeField")}
-        </label>
+      <FieldFrame field={fields.code} label={t("tickets.codeField")} hint={t("tickets.codeHint")}>
         <input
           {...getInputProps(fields.code, { type: "text", ariaAttributes: false })}
           key={fields.code.key}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          aria-invalid={fields.code.errors?.length ? true : undefined}
-          aria-describedby={`${fields.code.id}-hint${fields.code.errors?.length ? ` ${fields.code.errorId}` : ""}`}
+          {...fieldAria(fields.code, true)}
           className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-base uppercase tracking-wider shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40"
         />
-        <p id={`${fields.code.id}-hint`} className="mt-1 text-xs text-slate-600">
-          {t("tickets.codeHint")}
-        </p>
-        <FieldError field={fields.code} />
-      </div>
-      <div>
-        <label htmlFor={fields.guests.id} className="block text-sm font-medium text-slate-800">
-          {t("tickets.guestsField")}
-        </label>
+      </FieldFrame>
+      <FieldFrame field={fields.guests} label={t("tickets.guestsField")} hint={t("tickets.guestsHint")}>
         <input
           {...getInputProps(fields.guests, { type: "number", ariaAttributes: false })}
           key={fields.guests.key}
           inputMode="numeric"
-          aria-invalid={fields.guests.errors?.length ? true : undefined}
-          aria-describedby={`${fields.guests.id}-hint${fields.guests.errors?.length ? ` ${fields.guests.errorId}` : ""}`}
+          {...fieldAria(fields.guests, true)}
           className="mt-1 block w-32 rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40"
         />
-        <p id={`${fields.guests.id}-hint`} className="mt-1 text-xs text-slate-600">
-          {t("tickets.guestsHint")}
-        </p>
-        <FieldError field={fields.guests} />
-      </div>
+      </FieldFrame>
       <FormError errors={form.errors} id={form.errorId} />
       <SubmitButton pending={pending} label={t("tickets.submit")} pendingLabel={t("tickets.scanning")} />
     </Form>
+  );
+}
+
+/** One setting's checkbox, its words beside it (a new saved value resets it). */
+function SettingBox({ name, checked, label }: { name: string; checked: boolean; label: string }) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="checkbox" name={name} defaultChecked={checked} key={String(checked)} className="mt-1 h-4 w-4" />
+      <span>{label}</span>
+    </label>
   );
 }
 
@@ -161,26 +156,8 @@ function SettingsForm({ requireCheckIn, rescheduleRefunds }: { requireCheckIn: b
       </p>
       <Form method="post" className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="settings" />
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="requireCheckIn"
-            defaultChecked={requireCheckIn}
-            key={String(requireCheckIn)}
-            className="mt-1 h-4 w-4"
-          />
-          <span>{t("tickets.requireCheckIn")}</span>
-        </label>
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="rescheduleRefunds"
-            defaultChecked={rescheduleRefunds}
-            key={String(rescheduleRefunds)}
-            className="mt-1 h-4 w-4"
-          />
-          <span>{t("reschedule.refundsSetting")}</span>
-        </label>
+        <SettingBox name="requireCheckIn" checked={requireCheckIn} label={t("tickets.requireCheckIn")} />
+        <SettingBox name="rescheduleRefunds" checked={rescheduleRefunds} label={t("reschedule.refundsSetting")} />
         <div className="w-48">
           <SubmitButton pending={pending} label={t("tickets.saveSettings")} pendingLabel={t("tickets.scanning")} />
         </div>

@@ -4,13 +4,13 @@ import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
 import { DataTable } from "~/ui/data-table";
 import { formatDate } from "~/ui/date-format";
-import { FieldFrame, fieldAria } from "~/ui/field-frame";
+import { CursorPager, SearchFilterField } from "~/ui/filter-fields";
+import { LabelledSelect } from "~/ui/labelled-select";
 import { formatMoney } from "~/ui/format";
 import { AlertMessage } from "~/ui/status-message";
 import type { CustomerFilters, loader } from "./customers.server";
 
 const PATH = "/console/customers";
-const SEARCH_FIELD = { id: "customers-q", errorId: "customers-q-error" };
 const linkClass = "text-sm font-medium text-brand-ink underline";
 
 /** `path` with the filters given (and a cursor): the list's links keep the search. */
@@ -22,26 +22,20 @@ export function customersHref(path: string, filters: Partial<CustomerFilters>, c
   return query ? `${path}?${query}` : path;
 }
 
+/** A choice of the list, its words `desk.customers.<name>Choices.<value>` ("" reads "any"). */
 function Select({ name, value, choices }: { name: "consented" | "sort"; value: string; choices: readonly string[] }) {
   const { t } = useTranslation();
   return (
-    <div>
-      <label htmlFor={`customers-${name}`} className="block text-sm font-medium text-slate-800">
-        {t(`desk.customers.${name}`)}
-      </label>
-      <select
-        id={`customers-${name}`}
-        name={name}
-        defaultValue={value}
-        className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-base"
-      >
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {t(`desk.customers.${name}Choices.${choice || "any"}`)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledSelect
+      id={`customers-${name}`}
+      name={name}
+      label={t(`desk.customers.${name}`)}
+      value={value}
+      choices={choices.map((choice) => ({
+        value: choice,
+        label: t(`desk.customers.${name}Choices.${choice || "any"}`),
+      }))}
+    />
   );
 }
 
@@ -93,17 +87,12 @@ export function CustomersPage() {
           {t("desk.customers.searchHeading")}
         </h2>
         {refused ? <AlertMessage>{t("desk.customers.refused")}</AlertMessage> : null}
-        <FieldFrame field={SEARCH_FIELD} label={t("desk.customers.q")} hint={t("desk.customers.qHint")}>
-          <input
-            id={SEARCH_FIELD.id}
-            name="q"
-            type="search"
-            maxLength={100}
-            defaultValue={filters.q}
-            {...fieldAria(SEARCH_FIELD, true)}
-            className="mt-1 block w-full max-w-xl rounded-md border border-slate-300 px-3 py-2 text-base"
-          />
-        </FieldFrame>
+        <SearchFilterField
+          id="customers-q"
+          label={t("desk.customers.q")}
+          hint={t("desk.customers.qHint")}
+          value={filters.q}
+        />
         <div className="flex flex-wrap items-end gap-4">
           <Select name="consented" value={filters.consented} choices={["", "true", "false"]} />
           <Select name="sort" value={filters.sort || "recent"} choices={CUSTOMER_SORTS} />
@@ -130,18 +119,11 @@ export function CustomersPage() {
         alignFrom={1}
         data-testid="customers"
       />
-      <nav aria-label={t("desk.customers.pages")} className="mt-6 flex gap-4">
-        {paged ? (
-          <Link to={customersHref(PATH, filters)} className={linkClass}>
-            {t("desk.firstPage")}
-          </Link>
-        ) : null}
-        {list.nextCursor ? (
-          <Link rel="next" to={customersHref(PATH, filters, list.nextCursor)} className={linkClass}>
-            {t("desk.nextPage")}
-          </Link>
-        ) : null}
-      </nav>
+      <CursorPager
+        label={t("desk.customers.pages")}
+        first={paged ? customersHref(PATH, filters) : null}
+        next={list.nextCursor ? customersHref(PATH, filters, list.nextCursor) : null}
+      />
     </>
   );
 }

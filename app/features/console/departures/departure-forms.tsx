@@ -7,32 +7,23 @@ import { FieldError } from "~/ui/form-parts";
 import { useFormResult } from "~/ui/use-form-result";
 import type { DeparturesPageData } from "./departures-data";
 import { IntentForm } from "~/ui/intent-form";
+import { LabelledSelect } from "~/ui/labelled-select";
 
 /** The departure's guide: a select of the team (or none) and its own submit; works without JavaScript. */
 export function GuideForm({ departure, when }: { departure: OperatorDeparture; when: string }) {
   const { guides } = useLoaderData<DeparturesPageData>();
   const { t } = useTranslation();
-  const selectId = `guide-${departure.id}`;
   return (
     <IntentForm intent="guide" values={{ departureId: departure.id }} className="flex items-end gap-2">
-      <div>
-        <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
-          {t("manifest.guide")}
-        </label>
-        <select
-          id={selectId}
-          name="guideUserId"
-          defaultValue={departure.guide?.userId ?? ""}
-          className="mt-1 block max-w-48 rounded-md border border-slate-300 px-3 py-2 text-base"
-        >
-          <option value="">{t("manifest.noGuide")}</option>
-          {guides.map((guide) => (
-            <option key={guide.userId} value={guide.userId}>
-              {guide.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        id={`guide-${departure.id}`}
+        name="guideUserId"
+        label={t("manifest.guide")}
+        value={departure.guide?.userId ?? ""}
+        choices={guides.map((guide) => ({ value: guide.userId, label: guide.name }))}
+        unset={t("manifest.noGuide")}
+        width="max-w-48"
+      />
       <Button aria-label={t("manifest.assignGuideWhen", { when })}>{t("manifest.assignGuide")}</Button>
     </IntentForm>
   );

@@ -53,31 +53,43 @@ export function DepartureRow({ departure, decide = false }: { departure: Operato
               </Button>
             </IntentForm>
           )}
-          <Link
+          <RowLink
             to={`/console/departures/${encodeURIComponent(departure.id)}/waitlist`}
-            className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium"
-            aria-label={t("waitlist.consoleLinkWhen", { when })}
-          >
-            {t("waitlist.consoleLink")}
-          </Link>
+            label={t("waitlist.consoleLink")}
+            ariaLabel={t("waitlist.consoleLinkWhen", { when })}
+          />
           {departure.bookings > 0 ? (
-            <Link
+            <RowLink
               to={`/console/departures/${encodeURIComponent(departure.id)}/move`}
-              className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium"
-              aria-label={t("desk.move.linkWhen", { when })}
-            >
-              {t("desk.move.link")}
-            </Link>
+              label={t("desk.move.link")}
+              ariaLabel={t("desk.move.linkWhen", { when })}
+            />
           ) : null}
-          <Link
+          <RowLink
             to={`?${departuresQuery(range, { cancel: departure.id })}#cancel-heading`}
-            className="rounded-md border border-red-300 px-3 py-2 text-sm font-medium text-red-800"
-            aria-label={t("schedules.cancelWhen", { when })}
-          >
-            {t("schedules.cancel")}
-          </Link>
+            label={t("schedules.cancel")}
+            ariaLabel={t("schedules.cancelWhen", { when })}
+            danger
+          />
         </div>
       )}
     </li>
+  );
+}
+
+/** One of the row's links: its words, and which departure for screen readers (`ariaLabel`). */
+function RowLink({ to, label, ariaLabel, danger }: { to: string; label: string; ariaLabel: string; danger?: boolean }) {
+  return (
+    <Link
+      to={to}
+      className={
+        danger
+          ? "rounded-md border border-red-300 px-3 py-2 text-sm font-medium text-red-800"
+          : "rounded-md border border-slate-400 px-3 py-2 text-sm font-medium"
+      }
+      aria-label={ariaLabel}
+    >
+      {label}
+    </Link>
   );
 }

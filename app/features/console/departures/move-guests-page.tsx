@@ -6,6 +6,7 @@ import { MoveDepartureSelect } from "~/features/console/move-departure-select";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatMoment } from "~/ui/date-format";
 import { FormError, SubmitButton } from "~/ui/form-parts";
+import { HintedChoice } from "~/ui/hinted-choice";
 import { CardSection } from "~/ui/labelled-section";
 import { StatusMessage } from "~/ui/status-message";
 import { useFormResult } from "~/ui/use-form-result";
@@ -58,25 +59,18 @@ export function MoveGuestsPage() {
             <fieldset>
               <legend className="text-sm font-medium text-slate-800">{t("desk.move.mode")}</legend>
               {(["move", "offer"] as const).map((mode) => (
-                <div key={mode} className="mt-1 flex items-start gap-2">
-                  <input
-                    id={`move-mode-${mode}`}
-                    type="radio"
-                    name="mode"
-                    value={mode}
-                    defaultChecked={mode === "move"}
-                    aria-describedby={`move-mode-${mode}-hint`}
-                    className="mt-1 h-4 w-4"
-                  />
-                  <div>
-                    <label htmlFor={`move-mode-${mode}`} className="text-sm font-medium text-slate-800">
-                      {t(`desk.move.mode_${mode}`)}
-                    </label>
-                    <p id={`move-mode-${mode}-hint`} className="text-xs text-slate-600">
-                      {t(`desk.move.mode_${mode}Hint`)}
-                    </p>
-                  </div>
-                </div>
+                <HintedChoice
+                  key={mode}
+                  id={`move-mode-${mode}`}
+                  type="radio"
+                  name="mode"
+                  value={mode}
+                  defaultChecked={mode === "move"}
+                  label={t(`desk.move.mode_${mode}`)}
+                  hint={t(`desk.move.mode_${mode}Hint`)}
+                  className="mt-1 flex items-start gap-2"
+                  hintClassName="text-xs text-slate-600"
+                />
               ))}
             </fieldset>
             <SubmitButton pending={pending} label={t("desk.move.allSubmit")} pendingLabel={t("desk.move.submitting")} />

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { WEEKDAYS } from "~contract/time-zones";
 import { useTranslation } from "~/platform/i18n-react";
 import { dateTimeFormat, formatCalendarDay } from "~/ui/date-format";
+import { FieldFrame, fieldAria } from "~/ui/field-frame";
 import { FieldError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
@@ -70,22 +71,21 @@ export function ScheduleForm() {
         </Link>
       </p>
       <IntentForm meta={form} intent="schedule" values={{ serviceId: service.id }} className="mt-4 space-y-5">
-        <div className="max-w-xs">
-          <label htmlFor={fields.salesCutoffMinutes.id} className="block text-sm font-medium text-slate-800">
-            {t("schedules.cutoff")}
-          </label>
+        <FieldFrame
+          field={fields.salesCutoffMinutes}
+          label={t("schedules.cutoff")}
+          hint={cutoffHint}
+          hintClassName="text-slate-700"
+          hintLive
+          className="max-w-xs"
+        >
           <input
             {...getInputProps(fields.salesCutoffMinutes, { type: "number", ariaAttributes: false })}
             key={fields.salesCutoffMinutes.key}
-            aria-invalid={fields.salesCutoffMinutes.errors?.length ? true : undefined}
-            aria-describedby={`${fields.salesCutoffMinutes.id}-hint${fields.salesCutoffMinutes.errors?.length ? ` ${fields.salesCutoffMinutes.errorId}` : ""}`}
+            {...fieldAria(fields.salesCutoffMinutes, true)}
             className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
           />
-          <p id={`${fields.salesCutoffMinutes.id}-hint`} className="mt-1 text-xs text-slate-700" aria-live="polite">
-            {cutoffHint}
-          </p>
-          <FieldError field={fields.salesCutoffMinutes} />
-        </div>
+        </FieldFrame>
         {ruleFields.map((ruleField, index) => {
           const rule = ruleField.getFieldset();
           const isNew = index === rows.length - 1;

@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { CardSection, LabelledSection } from "~/ui/labelled-section";
 import { SubmitButton } from "~/ui/form-parts";
+import { HintedChoice } from "~/ui/hinted-choice";
 import { StatusMessage } from "~/ui/status-message";
 import { useIsPending } from "~/ui/use-is-pending";
 import { InvitationRow } from "./invitation-row";
@@ -50,25 +51,16 @@ function BookingSettingsForm({ guidesMayBook }: { guidesMayBook: boolean }) {
   return (
     <Form method="post" className="mt-3 space-y-3">
       <input type="hidden" name="intent" value="bookingSettings" />
-      <div className="flex items-start gap-2">
-        <input
-          id="guides-may-book"
-          name="guidesMayBook"
-          type="checkbox"
-          value="on"
-          defaultChecked={guidesMayBook}
-          aria-describedby="guides-may-book-hint"
-          className="mt-1 h-4 w-4"
-        />
-        <div>
-          <label htmlFor="guides-may-book" className="text-sm font-medium text-slate-800">
-            {t("console.guidesMayBook")}
-          </label>
-          <p id="guides-may-book-hint" className="text-sm text-slate-700">
-            {t("console.guidesMayBookHint")}
-          </p>
-        </div>
-      </div>
+      <HintedChoice
+        id="guides-may-book"
+        type="checkbox"
+        name="guidesMayBook"
+        value="on"
+        defaultChecked={guidesMayBook}
+        label={t("console.guidesMayBook")}
+        hint={t("console.guidesMayBookHint")}
+        hintClassName="text-sm text-slate-700"
+      />
       <SubmitButton pending={pending} label={t("console.saveDeskSettings")} pendingLabel={t("console.saving")} />
     </Form>
   );

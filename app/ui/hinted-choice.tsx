@@ -1,0 +1,48 @@
+/**
+ * A checkbox or radio with its label and a hint under it (the hint's id `${id}-hint` describes the
+ * control): a setting or one way of several, each saying what it does.
+ */
+export function HintedChoice({
+  id,
+  type,
+  name,
+  value,
+  defaultChecked,
+  label,
+  hint,
+  className = "flex items-start gap-2",
+  hintClassName,
+}: {
+  id: string;
+  type: "checkbox" | "radio";
+  name: string;
+  value: string;
+  defaultChecked: boolean;
+  label: string;
+  hint: string;
+  className?: string;
+  /** The hint's size and colour. */
+  hintClassName: string;
+}) {
+  return (
+    <div className={className}>
+      <input
+        id={id}
+        type={type}
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        aria-describedby={`${id}-hint`}
+        className="mt-1 h-4 w-4"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className={hintClassName}>
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}

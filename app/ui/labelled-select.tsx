@@ -1,0 +1,55 @@
+import { FieldFrame } from "~/ui/field-frame";
+
+/** A select's choices, each its value and its words. */
+export function SelectOptions({ options }: { options: readonly { value: string; label: string }[] }) {
+  return (
+    <>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * A labelled <select> outside conform (a GET filter form, whose URL carries the value; a row's own
+ * small form): `unset` first (choosing nothing, value ""), when given, then the choices.
+ */
+export function LabelledSelect({
+  id,
+  name,
+  label,
+  value,
+  choices,
+  unset,
+  width,
+  describedBy,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  choices: readonly { value: string; label: string }[];
+  unset?: string;
+  /** The select's width, when it has one. */
+  width?: string;
+  /** The id of what describes it (a hint), when something does. */
+  describedBy?: string;
+}) {
+  return (
+    <FieldFrame field={{ id, errorId: `${id}-error` }} label={label}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        aria-describedby={describedBy}
+        className={`mt-1 block ${width ? `${width} ` : ""}rounded-md border border-slate-300 px-3 py-2 text-base`}
+      >
+        {unset !== undefined ? <option value="">{unset}</option> : null}
+        <SelectOptions options={choices} />
+      </select>
+    </FieldFrame>
+  );
+}
