@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { TIP_KEY_PATTERN, type TipListItem, type TipPage, type TipPreset, type TipView } from "~contract/gifts/tips";
 import type { Db } from "../db/client";
-import { bookings, experiences, tips, users, type TipRow } from "../db/schema";
+import { bookings, experiences, tips, type TipRow } from "../db/schema";
 import { bookingReference, findBookingView, type BookingViewRow } from "../bookings/view";
 import { randomId } from "../ids";
 import { ApiError, conflict, notFound } from "../http/errors";
