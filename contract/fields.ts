@@ -347,3 +347,6 @@ export const altText = z
   .trim()
   .min(1, said("alt.required"))
   .max(MAX_ALT_LENGTH, said("alt.tooLong"));
+
+/** An id of the catalog (an experience's, a service's, a departure's): letters, digits, _ and -, 1 to 64. */
+export const catalogId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, said("id.invalid"));

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { said } from "../fields";
+import { catalogId, said } from "../fields";
 import { accountSlug } from "./accounts";
 import type * as out from "../outputs";
 
 /** Experience, service and other catalog ids are URL-safe strings. */
-export const catalogId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, said("id.invalid"));
+export { catalogId };
 
 export const SORTS = ["recommended", "price_asc", "price_desc", "title"] as const;
 export type ExperienceSort = (typeof SORTS)[number];

@@ -4,6 +4,7 @@
  * booked and spent HERE only (their bookings with other operators are never read), the team's
  * notes and their marketing consent; the CSV of the consenting ones; a customer's page.
  */
+import { CUSTOMER_SORTS, type CustomerSort } from "./customer-sorts";
 import { z } from "zod";
 import { csvLocalTime, csvMoney, csvText, type CsvValue } from "../csv";
 import { said, typedLines } from "../fields";
@@ -20,8 +21,7 @@ export const MAX_CUSTOMERS_PAGE_SIZE = 200;
 /** Rows one CSV export holds at most. */
 export const MAX_CUSTOMERS_CSV_ROWS = 10_000;
 
-export const CUSTOMER_SORTS = ["recent", "email", "spent"] as const;
-export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+export { CUSTOMER_SORTS, type CustomerSort };
 
 /** An email as the customers list keeps it: trimmed, lower-cased, something@something, no spaces. */
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,253}$/;

@@ -5,38 +5,23 @@
  * "booking" category off on a channel is skipped on it (and listed), never written to anyway.
  */
 import { z } from "zod";
-import { said, typedLine, typedLines } from "../fields";
+import { said } from "../fields";
 import { isoTime } from "../output-parts";
-import { catalogId } from "../catalog/requests";
+import { catalogId } from "../fields";
+import { guestMessageBody, guestMessageSubject, guestMessageTemplate } from "./guest-message-fields";
 import { GUEST_MESSAGE_TEMPLATES } from "../statuses";
 import { auditEntry } from "./outputs";
 
-export const GUEST_MESSAGE_SUBJECT_MAX = 150;
-export const GUEST_MESSAGE_BODY_MAX = 2000;
-/** The longest text message sent (the subject and body, cut with "…" beyond). */
-export const GUEST_SMS_MAX = 480;
-
 const bookingId = z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, said("bookingId.invalid"));
 
-/** A message's subject: one line, required, at most GUEST_MESSAGE_SUBJECT_MAX characters. */
-export const guestMessageSubject = typedLine(
-  z
-    .string({ required_error: said("field.required"), invalid_type_error: said("field.required") })
-    .trim()
-    .min(1, said("field.required"))
-    .max(GUEST_MESSAGE_SUBJECT_MAX, said("text.tooLong")),
-);
-/** A message's body: lines kept, required, at most GUEST_MESSAGE_BODY_MAX characters. */
-export const guestMessageBody = typedLines(
-  z
-    .string({ required_error: said("field.required"), invalid_type_error: said("field.required") })
-    .trim()
-    .min(1, said("field.required"))
-    .max(GUEST_MESSAGE_BODY_MAX, said("text.tooLong")),
-);
-export const guestMessageTemplate = z.enum(GUEST_MESSAGE_TEMPLATES, {
-  errorMap: () => ({ message: said("choice.invalid") }),
-});
+export {
+  GUEST_MESSAGE_BODY_MAX,
+  GUEST_MESSAGE_SUBJECT_MAX,
+  GUEST_SMS_MAX,
+  guestMessageBody,
+  guestMessageSubject,
+  guestMessageTemplate,
+} from "./guest-message-fields";
 
 /** POST /v1/operator/messages: to one booking (`bookingId`) or everyone confirmed on a departure (`departureId`). */
 export const operatorMessageGuestsBody = z

@@ -9,12 +9,12 @@ import { emptyAsAbsent } from "../query";
 import { DEPARTURE_STATUSES } from "../statuses";
 import { localDate } from "./schedule-fields";
 import { staffMoney } from "./staff-money";
+import { CALENDAR_VIEWS } from "./calendar-views";
+
+export { CALENDAR_VIEWS, type CalendarView } from "./calendar-views";
 
 const isoTime = z.string().datetime({ offset: true });
 const count = z.number().int().min(0);
-
-export const CALENDAR_VIEWS = ["week", "month"] as const;
-export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
 /**
  * GET /v1/operator/calendar?from=&view=: the week (Monday to Sunday) or the month holding `from`

@@ -27,7 +27,12 @@ const SERVER_PACKAGES = [
  * forms' validation chunks, after the page is interactive (checked below: no page loads zod first):
  * the shared fields, and an experience's (the console).
  */
-const FIELD_RULES = ["contract/fields.ts", "contract/operator/experience-fields.ts", "contract/operator/schedule-fields.ts"];
+const FIELD_RULES = [
+  "contract/fields.ts",
+  "contract/operator/experience-fields.ts",
+  "contract/operator/schedule-fields.ts",
+  "contract/operator/guest-message-fields.ts",
+];
 
 function clientInputs(): string[] {
   const metafile = JSON.parse(readFileSync(METAFILE, "utf8")) as { inputs: Record<string, unknown> };

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { catalogId } from "~contract/catalog/requests";
-import { guestMessageBody, guestMessageSubject, guestMessageTemplate } from "~contract/operator/guest-messages";
+import { catalogId } from "~contract/fields";
+import { guestMessageBody, guestMessageSubject, guestMessageTemplate } from "~contract/operator/guest-message-fields";
 
 /**
  * The console's "Message the guest" form (the booking page) and "Message everyone on this

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { CALENDAR_VIEWS, type CalendarView } from "~contract/operator/week";
+import { CALENDAR_VIEWS, type CalendarView } from "~contract/operator/calendar-views";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatCalendarDay } from "~/ui/date-format";
 import { AlertMessage } from "~/ui/status-message";

@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { CUSTOMER_SORTS, type CustomerRow } from "~contract/operator/customers";
+import { CUSTOMER_SORTS } from "~contract/operator/customer-sorts";
+import type { CustomerRow } from "~contract/operator/customers";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
 import { DataTable } from "~/ui/data-table";
