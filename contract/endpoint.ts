@@ -69,6 +69,18 @@ export interface Endpoint<
    * `account_not_found`), or every operator's without it.
    */
   tenant?: true;
+  /**
+   * Money and power (refunds, roles, removing members, keys, a second factor's removal): the
+   * session must have given a second step within the last REAUTH_WINDOW_MINUTES
+   * (./identity/two-step.ts), or, for a user without a second factor, have signed in within them;
+   * else 403 `reauthentication_required`.
+   */
+  reauth?: true;
+  /**
+   * Reachable by a session whose second step is still pending (the second-step page, sign-out, who
+   * the user is); every other signed-in endpoint answers it 403 `second_step_required`.
+   */
+  duringSecondStep?: true;
   params?: P;
   query?: Q;
   body?: B;

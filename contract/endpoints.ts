@@ -23,6 +23,7 @@ import {
 } from "./bookings/endpoints";
 import { tipsEndpoints, giftCardsEndpoints, referralsEndpoints } from "./gifts/endpoints";
 import { waitlistEndpoints } from "./waitlist/endpoints";
+import { twoStepEndpoints } from "./identity/two-step-endpoints";
 import { consoleEndpoints } from "./operator/team-endpoints";
 import { consoleDeskEndpoints } from "./operator/desk-endpoints";
 import { consoleWeekEndpoints } from "./operator/week-endpoints";
@@ -53,6 +54,7 @@ export const endpoints = {
   ...authEndpoints,
   ...userEndpoints,
   ...settingsEndpoints,
+  ...twoStepEndpoints,
   ...waiversEndpoints,
   ...reviewsEndpoints,
   ...bookingsEndpoints,

@@ -17,6 +17,8 @@ export const COMMON_ERROR_CODES = [
   "rate_limited",
   "service_unavailable",
   "account_not_found",
+  "second_step_required",
+  "second_factor_required",
   "network_error",
   "http_error",
 ] as const;

@@ -76,6 +76,8 @@ export const accounts = pgTable(
     brandingDraft: jsonb("branding_draft").$type<BrandingDraft>(),
     /** Guides may take bookings at the desk (migration 0045; owners and managers always may). */
     guidesMayBook: boolean("guides_may_book").notNull().default(false),
+    /** The owner requires two-step sign-in of every member (migration 0049). */
+    requireTwoStep: boolean("require_two_step").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -423,6 +425,10 @@ export const users = pgTable(
      * counts whole seconds, so a session opened in the same second would otherwise survive.
      */
     sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true, precision: 3 }),
+    /** A confirmed authenticator app or a passkey (kept with them: the session check reads only this). */
+    secondFactorEnabled: boolean("second_factor_enabled").notNull().default(false),
+    /** Runs the platform (issue 44); always needs two-step sign-in. */
+    isPlatformAdmin: boolean("is_platform_admin").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Name, email and the phone's digits, lower-cased: what the desk's search reads (migration 0044). */
@@ -456,6 +462,117 @@ export const signedOutSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("signed_out_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Two-step sign-in (migration 0049, issue 43): the authenticator app's secret, sealed with
+ * TWO_STEP_KEY (AES-256-GCM); `confirmedAt` null while the enrolment waits for its first code
+ * (until `pendingExpiresAt`); `lastStep` the last 30-second step accepted (a code counts once).
+ */
+export const userTotp = pgTable("user_totp", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  pendingExpiresAt: timestamp("pending_expires_at", { withTimezone: true }),
+  lastStep: bigint("last_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** A passkey (WebAuthn credential): its id and public key in base64url, its signature counter. */
+export const userPasskeys = pgTable(
+  "user_passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("user_passkeys_credential_id_key").on(t.credentialId),
+    index("user_passkeys_user_id_idx").on(t.userId),
+  ],
+);
+
+/** Ten single-use recovery codes, as HMAC-SHA-256 with TWO_STEP_KEY (never in clear). */
+export const userRecoveryCodes = pgTable(
+  "user_recovery_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: "user_recovery_codes_pk", columns: [t.userId, t.codeHash] })],
+);
+
+export type WebAuthnPurpose = "register" | "authenticate";
+/** The one open WebAuthn challenge of a user per purpose (5 minutes). */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<WebAuthnPurpose>().notNull(),
+    challenge: text("challenge").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: "webauthn_challenges_pk", columns: [t.userId, t.purpose] })],
+);
+
+/** When a session (SHA-256 of its token, as signed_out_sessions) gave its second step. */
+export const sessionSecondSteps = pgTable(
+  "session_second_steps",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("session_second_steps_user_id_idx").on(t.userId),
+    index("session_second_steps_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** Wrong second-step answers in the current window, and the lock they caused (every process reads it). */
+export const secondStepAttempts = pgTable("second_step_attempts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  failures: integer("failures").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+/** A user's own security log: enrolments, removals, resets, recovery-code use, locks. */
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    detail: jsonb("detail").$type<Record<string, string | null>>().notNull().default({}),
+    /** Who acted when not the user (an owner's reset). */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    clientAddress: text("client_address").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("security_events_user_id_at_idx").on(t.userId, t.at)],
 );
 
 export const VERIFICATION_PURPOSES = ["phone", "email"] as const;

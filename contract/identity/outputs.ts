@@ -22,6 +22,13 @@ export const userInfo = z.object({
   requiresPasswordSetup: z.boolean(),
   /** Unread notifications (for the badge in the header and the account navigation). */
   unreadNotifications: count,
+  /** A confirmed authenticator app or a passkey (two-step sign-in, issue 43). */
+  hasSecondFactor: z.boolean(),
+  /**
+   * This session has not given its second step yet: it reaches only the second-step page and
+   * sign-out (everything else answers 403 `second_step_required`).
+   */
+  secondStepPending: z.boolean(),
 });
 
 export const sessionCreated = z.object({
@@ -114,4 +121,43 @@ export const unsubscribeView = z.object({
   email: z.string(),
   /** Whether emails of this category still go out. */
   subscribed: z.boolean(),
+});
+
+/** GET /v1/user/second-factors: the user's second factors and this session's second step. */
+export const secondFactors = z.object({
+  /** The authenticator app, once confirmed by a first code; null without one. */
+  totp: z.object({ confirmedAt: isoTime }).nullable(),
+  passkeys: z.array(z.object({ id: z.string(), name: z.string(), createdAt: isoTime, lastUsedAt: isoTime.nullable() })),
+  /** Unused recovery codes (0 to 10). */
+  recoveryCodesLeft: count,
+  /** When this session gave its second step (null: not yet, or the user has no second factor). */
+  secondStepAt: isoTime.nullable(),
+  /** The teams whose owner requires two-step sign-in of their members (by name). */
+  requiredBy: z.array(z.string()),
+});
+
+/** POST /v1/user/second-factors/totp: a new secret, not counted until a first code confirms it. */
+export const totpEnrolment = z.object({
+  /** The secret in base32, for typing into the app. */
+  secret: z.string(),
+  /** otpauth://totp/… for a QR code. */
+  otpauthUrl: z.string(),
+  /** The enrolment must be confirmed before then. */
+  expiresAt: isoTime,
+});
+
+/** Ten single-use recovery codes, shown once ("k7m2p-x9q4r"); null when the user already had some. */
+export const recoveryCodes = z.object({ recoveryCodes: z.array(z.string()).nullable() });
+
+/** POST /v1/user/second-factors/passkeys/options and /v1/auth/second-step/passkey-options: WebAuthn options (JSON form). */
+export const webAuthnOptions = z.object({ challenge: z.string() }).passthrough();
+
+/** POST /v1/user/second-factors/passkeys */
+export const passkeyAdded = z.object({ id: z.string(), name: z.string() });
+
+/** POST /v1/auth/second-step: the session's second step is recorded. */
+export const secondStepDone = z.object({
+  secondStepAt: isoTime,
+  /** Recovery codes left after this one was used (the page warns when few are left). */
+  recoveryCodesLeft: count,
 });

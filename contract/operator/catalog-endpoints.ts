@@ -207,9 +207,10 @@ export const consoleSchedulesEndpoints = domain("Operator console: schedules", {
     auth: "user",
     member: "catalog",
     tenant: true,
+    reauth: true,
     params: departureParams,
     output: out.departureCancelled,
-    errors: ["departure_not_found", "departure_started"],
+    errors: ["reauthentication_required", "departure_not_found", "departure_started"],
     changes: ["catalog", "seats"],
   }),
 });

@@ -152,11 +152,13 @@ export const consoleRefundsEndpoints = domain("Operator console: refunds", {
     auth: "user",
     member: "catalog",
     tenant: true,
+    reauth: true,
     params: operatorBookingParams,
     body: operatorRefundBody,
     output: out.operatorRefundResult,
     statuses: [201],
     errors: [
+      "reauthentication_required",
       "booking_not_found",
       "booking_not_paid",
       "refund_stale",

@@ -23,6 +23,8 @@ export const operatorMe = z.object({
   userId: z.string(),
   email: z.string().nullable(),
   role: operatorRole,
+  /** The owner requires two-step sign-in of every member (members without it reach only enrolment). */
+  requireTwoStep: z.boolean(),
   /**
    * What the role opens in the console: the day's work (manifest, check-in) is every member's;
    * bookings' refunds, branding and reports are the owner's and managers'.
@@ -47,6 +49,8 @@ export const operatorMember = z.object({
   name: z.string().nullable(),
   role: operatorRole,
   since: isoTime,
+  /** The member has a second factor (two-step sign-in). */
+  twoStep: z.boolean(),
 });
 
 export const operatorInvitation = z.object({
@@ -399,3 +403,6 @@ export const operatorBooking = z.object({
     }),
   ),
 });
+
+/** PUT /v1/operator/two-step */
+export const operatorTwoStep = z.object({ requireTwoStep: z.boolean() });

@@ -1,4 +1,5 @@
 import * as out from "../outputs";
+import { operatorTwoStepBody } from "../identity/two-step";
 import { optionalIdempotencyKeyHeaders } from "../bookings/requests";
 import { domain, endpoint } from "../endpoint";
 import {
@@ -107,10 +108,11 @@ export const consoleEndpoints = domain("Operator console", {
     auth: "user",
     member: "owner",
     tenant: true,
+    reauth: true,
     params: memberParams,
     body: updateMemberBody,
     output: out.operatorMember,
-    errors: ["member_not_found", "last_owner"],
+    errors: ["reauthentication_required", "member_not_found", "last_owner"],
   }),
   operatorRemoveMember: endpoint({
     method: "DELETE",
@@ -119,9 +121,35 @@ export const consoleEndpoints = domain("Operator console", {
     auth: "user",
     member: "owner",
     tenant: true,
+    reauth: true,
     params: memberParams,
     output: out.nothing,
-    errors: ["member_not_found", "last_owner"],
+    errors: ["reauthentication_required", "member_not_found", "last_owner"],
+  }),
+  operatorRequireTwoStep: endpoint({
+    method: "PUT",
+    path: "/v1/operator/two-step",
+    summary: "Require two-step sign-in of every member, or stop requiring it; audited (owner)",
+    auth: "user",
+    member: "owner",
+    tenant: true,
+    reauth: true,
+    body: operatorTwoStepBody,
+    output: out.operatorTwoStep,
+    errors: ["reauthentication_required", "second_factor_required"],
+  }),
+  operatorResetMemberSecondFactor: endpoint({
+    method: "POST",
+    path: "/v1/operator/members/:userId/second-factor/reset",
+    summary:
+      "Remove a member's second factors and recovery codes (they enrol again); audited, the member is emailed (owner)",
+    auth: "user",
+    member: "owner",
+    tenant: true,
+    reauth: true,
+    params: memberParams,
+    output: out.nothing,
+    errors: ["reauthentication_required", "member_not_found"],
   }),
   operatorAuditLog: endpoint({
     method: "GET",

@@ -1,0 +1,92 @@
+import * as out from "../outputs";
+import { domain, endpoint } from "../endpoint";
+import { confirmTotpBody, finishPasskeyBody, secondFactorParams, verifySecondFactorBody } from "./two-step";
+
+/** Two-step sign-in (issue 43): enrolment at /account/security, the second step after sign-in. */
+export const twoStepEndpoints = domain("Two-step sign-in", {
+  secondFactors: endpoint({
+    method: "GET",
+    path: "/v1/user/second-factors",
+    summary: "The user's authenticator app, passkeys and recovery codes left, and this session's second step",
+    auth: "user",
+    duringSecondStep: true,
+    output: out.secondFactors,
+    errors: [],
+  }),
+  startTotpEnrolment: endpoint({
+    method: "POST",
+    path: "/v1/user/second-factors/totp",
+    summary: "A new authenticator-app secret (base32 and otpauth URL); it counts once a first code confirms it",
+    auth: "user",
+    output: out.totpEnrolment,
+    statuses: [201],
+    errors: ["totp_already_enrolled"],
+  }),
+  confirmTotpEnrolment: endpoint({
+    method: "POST",
+    path: "/v1/user/second-factors/totp/confirm",
+    summary: "Confirm the authenticator app with its first code; the first second factor also makes ten recovery codes",
+    auth: "user",
+    body: confirmTotpBody,
+    output: out.recoveryCodes,
+    errors: ["no_pending_enrolment", "invalid_second_factor", "second_step_locked"],
+  }),
+  removeSecondFactor: endpoint({
+    method: "DELETE",
+    path: "/v1/user/second-factors/:factorId",
+    summary: "Remove the authenticator app (totp) or a passkey; the last one also removes the recovery codes",
+    auth: "user",
+    reauth: true,
+    params: secondFactorParams,
+    output: out.nothing,
+    errors: ["second_factor_not_found", "reauthentication_required"],
+  }),
+  regenerateRecoveryCodes: endpoint({
+    method: "POST",
+    path: "/v1/user/second-factors/recovery-codes",
+    summary: "Ten new recovery codes (the old ones stop working), shown once",
+    auth: "user",
+    reauth: true,
+    output: out.recoveryCodes,
+    errors: ["no_second_factor", "reauthentication_required"],
+  }),
+  startPasskeyRegistration: endpoint({
+    method: "POST",
+    path: "/v1/user/second-factors/passkeys/options",
+    summary: "WebAuthn registration options for a new passkey (the challenge lives 5 minutes)",
+    auth: "user",
+    output: out.webAuthnOptions,
+    errors: [],
+  }),
+  finishPasskeyRegistration: endpoint({
+    method: "POST",
+    path: "/v1/user/second-factors/passkeys",
+    summary: "Register the passkey the browser created, under its name",
+    auth: "user",
+    body: finishPasskeyBody,
+    output: out.passkeyAdded,
+    statuses: [201],
+    errors: ["invalid_passkey", "passkey_challenge_expired"],
+  }),
+  startSecondStepPasskey: endpoint({
+    method: "POST",
+    path: "/v1/auth/second-step/passkey-options",
+    summary: "WebAuthn authentication options for the second step with one of the user's passkeys",
+    auth: "user",
+    duringSecondStep: true,
+    output: out.webAuthnOptions,
+    errors: ["no_second_factor"],
+  }),
+  verifySecondFactor: endpoint({
+    method: "POST",
+    path: "/v1/auth/second-step",
+    summary:
+      "Give the second step (authenticator code, passkey or recovery code); 5 wrong answers in 15 minutes lock it for 15",
+    auth: "user",
+    duringSecondStep: true,
+    body: verifySecondFactorBody,
+    output: out.secondStepDone,
+    errors: ["invalid_second_factor", "no_second_factor", "passkey_challenge_expired", "second_step_locked"],
+    changes: ["user"],
+  }),
+});
