@@ -1,8 +1,7 @@
 import type { BookingHistory } from "~contract/operator/guest-messages";
 import { useTranslation } from "~/platform/i18n-react";
-import { DataTable } from "~/ui/data-table";
 import { formatDateTime } from "~/ui/date-format";
-import { LabelledSection } from "~/ui/labelled-section";
+import { HistoryTable } from "~/ui/history-table";
 import { auditSentence } from "../audit-sentence";
 
 /**
@@ -13,54 +12,44 @@ export function BookingHistoryList({ items, timeZone }: { items: BookingHistory[
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return (
-    <LabelledSection
+    <HistoryTable
       headingId="booking-history-heading"
       heading={t("desk.messages.historyHeading")}
-      headingClassName="text-lg font-semibold text-brand-ink"
       className="mt-8 max-w-2xl"
-    >
-      <DataTable
-        rows={items}
-        empty={t("desk.messages.historyEmpty")}
-        className="mt-2"
-        emptyClassName="mt-2 text-sm text-slate-700"
-        caption={t("desk.messages.historyCaption")}
-        columns={[t("desk.messages.colWhen"), t("desk.messages.colWhat")]}
-        headClassName=""
-        headCell="pb-1 pr-3 font-medium"
-        alignFrom={[]}
-        tableClassName="w-full text-left text-sm"
-        bodyClassName=""
-        data-testid="booking-history"
-        row={(item) => (
-          <tr
-            key={item.kind === "message" ? item.message.id : item.entry.id}
-            className="border-t border-slate-200 align-top"
-            data-testid={`history-${item.kind}`}
-          >
-            <td className="py-1 pr-3 whitespace-nowrap">{formatDateTime(item.at, { timeZone, locale })}</td>
-            <td className="py-1">
-              {item.kind === "message" ? (
-                <>
-                  {t("desk.messages.messageLine", {
-                    sender: item.message.sentBy.name ?? item.message.sentBy.email ?? t("desk.messages.someone"),
-                    subject: item.message.subject,
-                    channels: [
-                      item.message.email ? t("desk.messages.channel_email") : null,
-                      item.message.sms ? t("desk.messages.channel_sms") : null,
-                    ]
-                      .filter(Boolean)
-                      .join(", "),
-                  })}
-                  <p className="mt-1 whitespace-pre-line text-slate-700">{item.message.body}</p>
-                </>
-              ) : (
-                auditSentence(item.entry, { t, locale, timeZone })
-              )}
-            </td>
-          </tr>
-        )}
-      />
-    </LabelledSection>
+      rows={items}
+      empty={t("desk.messages.historyEmpty")}
+      caption={t("desk.messages.historyCaption")}
+      columns={[t("desk.messages.colWhen"), t("desk.messages.colWhat")]}
+      alignFrom={[]}
+      data-testid="booking-history"
+      row={(item) => (
+        <tr
+          key={item.kind === "message" ? item.message.id : item.entry.id}
+          className="border-t border-slate-200 align-top"
+          data-testid={`history-${item.kind}`}
+        >
+          <td className="py-1 pr-3 whitespace-nowrap">{formatDateTime(item.at, { timeZone, locale })}</td>
+          <td className="py-1">
+            {item.kind === "message" ? (
+              <>
+                {t("desk.messages.messageLine", {
+                  sender: item.message.sentBy.name ?? item.message.sentBy.email ?? t("desk.messages.someone"),
+                  subject: item.message.subject,
+                  channels: [
+                    item.message.email ? t("desk.messages.channel_email") : null,
+                    item.message.sms ? t("desk.messages.channel_sms") : null,
+                  ]
+                    .filter(Boolean)
+                    .join(", "),
+                })}
+                <p className="mt-1 whitespace-pre-line text-slate-700">{item.message.body}</p>
+              </>
+            ) : (
+              auditSentence(item.entry, { t, locale, timeZone })
+            )}
+          </td>
+        </tr>
+      )}
+    />
   );
 }

@@ -5,7 +5,7 @@ import type { loadConsoleBookingPage, RefundConflict } from "~/features/console/
 import { useTranslation } from "~/platform/i18n-react";
 import { AmountRow } from "~/ui/amount-row";
 import { BackLink } from "~/ui/back-link";
-import { DataTable } from "~/ui/data-table";
+import { HistoryTable } from "~/ui/history-table";
 import { formatDateTime, formatMoment } from "~/ui/date-format";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney, formatPhone } from "~/ui/format";
@@ -14,7 +14,7 @@ import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
-import { CardSection, LabelledSection } from "~/ui/labelled-section";
+import { CardSection } from "~/ui/labelled-section";
 import { GuestMessageForm, useMessageSent } from "../guest-message-form";
 import { BookingHistoryList } from "./booking-history";
 import { MoveForm } from "./move-form";
@@ -187,38 +187,28 @@ function Refunds({ money }: { money: Money }) {
 function RefundHistory({ refunds, timeZone }: { refunds: Money["refunds"]; timeZone: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <LabelledSection
+    <HistoryTable
       headingId="history-heading"
       heading={t("refunds.history")}
-      headingClassName="text-lg font-semibold text-brand-ink"
       className="mt-6 max-w-2xl"
-    >
-      <DataTable
-        rows={refunds}
-        empty={t("refunds.noRefunds")}
-        className="mt-2"
-        emptyClassName="mt-2 text-sm text-slate-700"
-        caption={t("refunds.historyCaption")}
-        columns={[t("refunds.colDate"), t("refunds.colAmount"), t("refunds.colReason"), t("refunds.colStatus")]}
-        headClassName=""
-        headCell="pb-1 pr-3 font-medium"
-        alignFrom={[1]}
-        tableClassName="w-full text-left text-sm"
-        bodyClassName=""
-        data-testid="refund-history"
-        row={(refund) => (
-          <tr key={refund.id} className="border-t border-slate-200 align-top" data-testid="refund-row">
-            <td className="py-1 pr-3">{formatDateTime(refund.createdAt, { timeZone, locale: i18n.language })}</td>
-            <td className="py-1 pr-3 text-right">{formatMoney(refund.amountMinor, refund.currency, i18n.language)}</td>
-            <td className="py-1 pr-3">
-              {refund.reason}
-              {refund.releaseSeats ? ` (${t("refunds.seatsReleased")})` : ""}
-            </td>
-            <td className="py-1">{t(refund.status === "made" ? "refunds.statusMade" : "refunds.statusOwed")}</td>
-          </tr>
-        )}
-      />
-    </LabelledSection>
+      rows={refunds}
+      empty={t("refunds.noRefunds")}
+      caption={t("refunds.historyCaption")}
+      columns={[t("refunds.colDate"), t("refunds.colAmount"), t("refunds.colReason"), t("refunds.colStatus")]}
+      alignFrom={[1]}
+      data-testid="refund-history"
+      row={(refund) => (
+        <tr key={refund.id} className="border-t border-slate-200 align-top" data-testid="refund-row">
+          <td className="py-1 pr-3">{formatDateTime(refund.createdAt, { timeZone, locale: i18n.language })}</td>
+          <td className="py-1 pr-3 text-right">{formatMoney(refund.amountMinor, refund.currency, i18n.language)}</td>
+          <td className="py-1 pr-3">
+            {refund.reason}
+            {refund.releaseSeats ? ` (${t("refunds.seatsReleased")})` : ""}
+          </td>
+          <td className="py-1">{t(refund.status === "made" ? "refunds.statusMade" : "refunds.statusOwed")}</td>
+        </tr>
+      )}
+    />
   );
 }
 

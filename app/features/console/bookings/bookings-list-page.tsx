@@ -5,11 +5,11 @@ import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
 import { DataTable } from "~/ui/data-table";
 import { DateFilterField } from "~/ui/date-filter-field";
-import { formatDateTime } from "~/ui/date-format";
-import { formatMoney, formatPhone } from "~/ui/format";
+import { formatPhone } from "~/ui/format";
 import { CursorPager, SearchFilterField } from "~/ui/filter-fields";
 import { LabelledSelect } from "~/ui/labelled-select";
 import { AlertMessage } from "~/ui/status-message";
+import { DepartureCell, ReferenceCell, TotalCell } from "../booking-cells";
 import { bookingsHref, type BookingFilters } from "./booking-filters";
 
 const PATH = "/console/bookings";
@@ -56,30 +56,17 @@ type Row = BookingsList["bookings"][number];
 
 /** One booking: its reference opens the console's booking page. */
 function BookingRow({ row, withMoney }: { row: Row; withMoney: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { departure } = row;
   return (
     <tr data-testid="booking-row" data-booking-id={row.id} className="align-top">
-      <td className="whitespace-nowrap py-2 pr-4">
-        <Link to={`/console/bookings/${row.id}`} className="font-medium text-brand-ink underline">
-          {row.reference}
-        </Link>
-      </td>
+      <ReferenceCell id={row.id} reference={row.reference} />
       <td className="py-2 pr-4">
         <p>{row.guest.name}</p>
         {row.guest.email ? <p className="text-slate-700">{row.guest.email}</p> : null}
         {row.guest.phone ? <p className="text-slate-700">{formatPhone(row.guest.phone)}</p> : null}
       </td>
-      <td className="py-2 pr-4">
-        <p>
-          <time dateTime={departure.startsAt}>
-            {formatDateTime(departure.startsAt, { timeZone: departure.timezone, locale: i18n.language })}
-          </time>
-        </p>
-        <p className="text-slate-700">
-          {departure.experienceTitle} · {departure.serviceName}
-        </p>
-      </td>
+      <DepartureCell departure={departure} />
       <td className="py-2 pr-4">{row.guestsLabel}</td>
       <td className="whitespace-nowrap py-2 pr-4">
         {t(`desk.statusChoices.${row.status}`)}
@@ -87,11 +74,7 @@ function BookingRow({ row, withMoney }: { row: Row; withMoney: boolean }) {
         <span className="text-slate-700">{t(`desk.paymentChoices.${row.paymentStatus}`)}</span>
       </td>
       <td className="whitespace-nowrap py-2 pr-4">{t(`desk.channelChoices.${row.channel}`)}</td>
-      {withMoney ? (
-        <td className="whitespace-nowrap py-2 pr-4 text-right">
-          {row.money ? formatMoney(row.money.totalMinor, row.money.currency, i18n.language) : null}
-        </td>
-      ) : null}
+      {withMoney ? <TotalCell money={row.money} /> : null}
     </tr>
   );
 }

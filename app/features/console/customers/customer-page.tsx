@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { MAX_NOTE_LENGTH } from "~contract/operator/note-length";
 import { useTranslation } from "~/platform/i18n-react";
 import { BackLink } from "~/ui/back-link";
@@ -12,6 +12,7 @@ import { StatusMessage } from "~/ui/status-message";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
+import { DepartureCell, ReferenceCell, TotalCell } from "../booking-cells";
 import type { customerLoader } from "./customers.server";
 
 /** The add-a-note form: a native POST (works without JavaScript), checked in the browser once it has loaded. */
@@ -98,29 +99,11 @@ export function CustomerPage() {
           rows={page.bookings}
           row={(row) => (
             <tr key={row.id} data-testid="customer-booking" data-booking-id={row.id} className="align-top">
-              <td className="whitespace-nowrap py-2 pr-4">
-                <Link to={`/console/bookings/${row.id}`} className="font-medium text-brand-ink underline">
-                  {row.reference}
-                </Link>
-              </td>
-              <td className="py-2 pr-4">
-                <p>
-                  <time dateTime={row.departure.startsAt}>
-                    {formatDateTime(row.departure.startsAt, {
-                      timeZone: row.departure.timezone,
-                      locale: i18n.language,
-                    })}
-                  </time>
-                </p>
-                <p className="text-slate-700">
-                  {row.departure.experienceTitle} · {row.departure.serviceName}
-                </p>
-              </td>
+              <ReferenceCell id={row.id} reference={row.reference} />
+              <DepartureCell departure={row.departure} />
               <td className="py-2 pr-4">{row.guestsLabel}</td>
               <td className="whitespace-nowrap py-2 pr-4">{t(`desk.statusChoices.${row.status}`)}</td>
-              <td className="whitespace-nowrap py-2 pr-4 text-right">
-                {row.money ? formatMoney(row.money.totalMinor, row.money.currency, i18n.language) : null}
-              </td>
+              <TotalCell money={row.money} />
             </tr>
           )}
           empty={t("desk.empty")}

@@ -7,13 +7,14 @@ import { formatMoney } from "~/ui/format";
 import { CardSection } from "~/ui/labelled-section";
 import { StatusMessage } from "~/ui/status-message";
 import { DeparturesTable } from "./departures-table";
+import { DepartureCell, ReferenceCell, TotalCell } from "../booking-cells";
 import type { loader } from "./home.server";
 
 const linkClass = "font-medium text-brand-ink underline";
 
 /** The bookings made since yesterday began: how many, and the newest (money only for owner and manager). */
 function NewBookings({ made }: { made: OperatorHome["newBookings"] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const withMoney = made.latest.some((row) => row.money !== null);
   const heads = [
     t("desk.reference"),
@@ -31,26 +32,11 @@ function NewBookings({ made }: { made: OperatorHome["newBookings"] }) {
         rows={made.latest}
         row={(row) => (
           <tr key={row.id} data-testid="new-booking" className="align-top">
-            <td className="whitespace-nowrap py-2 pr-4">
-              <Link to={`/console/bookings/${row.id}`} className={linkClass}>
-                {row.reference}
-              </Link>
-            </td>
+            <ReferenceCell id={row.id} reference={row.reference} />
             <td className="py-2 pr-4">{row.guestName}</td>
-            <td className="py-2 pr-4">
-              <p>
-                <time dateTime={row.departure.startsAt}>
-                  {formatMoment(row.departure.startsAt, { timeZone: row.departure.timezone, locale: i18n.language })}
-                </time>
-              </p>
-              <p className="text-slate-700">{row.departure.experienceTitle}</p>
-            </td>
+            <DepartureCell departure={row.departure} soon />
             <td className="py-2 pr-4 text-right">{row.seats}</td>
-            {withMoney ? (
-              <td className="whitespace-nowrap py-2 pr-4 text-right">
-                {row.money ? formatMoney(row.money.totalMinor, row.money.currency, i18n.language) : null}
-              </td>
-            ) : null}
+            {withMoney ? <TotalCell money={row.money} /> : null}
           </tr>
         )}
         empty={t("desk.home.noNewBookings")}
