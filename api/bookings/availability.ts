@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { serviceJoins } from "../db/joins";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { accounts, experiences, services, type AccountRow } from "../db/schema";
@@ -67,16 +68,17 @@ export async function getAvailability(
   query: AvailabilityQuery,
   scope: AccountRow | null,
 ): Promise<Availability> {
-  const [service] = await db
-    .select({
-      timezone: experiences.timezone,
-      salesCutoffMinutes: services.salesCutoffMinutes,
-      currency: accounts.currency,
-      cancellationCutoffHours: accounts.cancellationCutoffHours,
-    })
-    .from(services)
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
-    .innerJoin(accounts, eq(accounts.id, experiences.accountId))
+  const [service] = await serviceJoins(
+    db
+      .select({
+        timezone: experiences.timezone,
+        salesCutoffMinutes: services.salesCutoffMinutes,
+        currency: accounts.currency,
+        cancellationCutoffHours: accounts.cancellationCutoffHours,
+      })
+      .from(services)
+      .$dynamic(),
+  )
     .where(
       and(
         eq(services.id, serviceId),

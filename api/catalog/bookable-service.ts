@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { serviceJoins } from "../db/joins";
 import type { Db } from "../db/client";
 import {
   accounts,
@@ -26,20 +27,21 @@ export async function loadBookableService(
   serviceId: string,
   scope: AccountRow | null,
 ): Promise<BookableService> {
-  const [row] = await db
-    .select({
-      service: services,
-      experience: {
-        id: experiences.id,
-        title: experiences.title,
-        meetingPoint: experiences.meetingPoint,
-        timezone: experiences.timezone,
-      },
-      account: accounts,
-    })
-    .from(services)
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
-    .innerJoin(accounts, eq(accounts.id, experiences.accountId))
+  const [row] = await serviceJoins(
+    db
+      .select({
+        service: services,
+        experience: {
+          id: experiences.id,
+          title: experiences.title,
+          meetingPoint: experiences.meetingPoint,
+          timezone: experiences.timezone,
+        },
+        account: accounts,
+      })
+      .from(services)
+      .$dynamic(),
+  )
     .where(and(eq(services.id, serviceId), isPublished(), scope ? eq(accounts.id, scope.id) : undefined))
     .limit(1);
   if (!row) throw notFound(`No service "${serviceId}".`);

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { departureJoins } from "../db/joins";
 import { kickWaitlist } from "../bookings/seats-freed";
 import type { OperatorDeparture, OperatorDepartures } from "~contract/operator/schedules";
 import type { AuditTarget } from "~contract/operator/audit-actions";
@@ -136,11 +137,7 @@ function toDeparture(row: Record<string, unknown>): OperatorDeparture {
 
 /** Departures of this operator matching `where`, in start order. */
 export async function departuresWhere(db: Db, accountId: string, where: SQL | undefined): Promise<OperatorDeparture[]> {
-  const rows = await db
-    .select(departureColumns)
-    .from(slots)
-    .innerJoin(services, eq(services.id, slots.serviceId))
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+  const rows = await departureJoins(db.select(departureColumns).from(slots).$dynamic())
     .leftJoin(guideUsers, eq(guideUsers.id, slots.guideUserId))
     .where(and(eq(experiences.accountId, accountId), where))
     .orderBy(asc(slots.startsAt), asc(slots.id));
@@ -259,11 +256,7 @@ export async function createDeparture(
 
 /** The departure's row, locked, when it is this operator's; 404 departure_not_found otherwise. */
 export async function lockOwnedDeparture(tx: Db, accountId: string, departureId: string) {
-  const [row] = await tx
-    .select({ slot: slots })
-    .from(slots)
-    .innerJoin(services, eq(services.id, slots.serviceId))
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+  const [row] = await departureJoins(tx.select({ slot: slots }).from(slots).$dynamic())
     .where(and(eq(slots.id, departureId), eq(experiences.accountId, accountId)))
     .for("update", { of: slots });
   if (!row) throw departureNotFound();

@@ -7,12 +7,13 @@
  * who is skipped, on which channel and why, is answered.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { departureJoins } from "../db/joins";
 import type { GuestMessageResult, OperatorMessageGuestsBody } from "~contract/operator/guest-messages";
 import { writeAudit, type Actor } from "../audit/log";
 import { guestOf } from "../bookings/booking-mail";
 import { bookingReference, findBookingView, type BookingViewRow } from "../bookings/view";
 import type { Db } from "../db/client";
-import { bookingMessages, bookings, experiences, services, slots } from "../db/schema";
+import { bookingMessages, bookings, experiences, slots } from "../db/schema";
 import { conflict } from "../http/errors";
 import { randomId } from "../ids";
 import { departuresOf, type Member } from "../members/guard";
@@ -151,12 +152,9 @@ async function oneBooking(tx: Db, member: Member, bookingId: string): Promise<Me
 
 /** A departure of this operator (a guide: theirs, else 404) and its confirmed bookings, oldest first. */
 async function departureBookings(tx: Db, member: Member, departureId: string): Promise<MessageTarget> {
-  const [slot] = await tx
-    .select({ id: slots.id, startsAt: slots.startsAt })
-    .from(slots)
-    .innerJoin(services, eq(services.id, slots.serviceId))
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
-    .where(and(eq(slots.id, departureId), eq(experiences.accountId, member.account.id), departuresOf(member)));
+  const [slot] = await departureJoins(
+    tx.select({ id: slots.id, startsAt: slots.startsAt }).from(slots).$dynamic(),
+  ).where(and(eq(slots.id, departureId), eq(experiences.accountId, member.account.id), departuresOf(member)));
   if (!slot) throw departureNotFound();
   const rows = await tx
     .select({ id: bookings.id })

@@ -5,6 +5,7 @@
  * count. Called inside the transaction of the change, once per guide per change.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { departureJoins } from "../db/joins";
 import type { EmailInput } from "~contract/system/outbox";
 import { formatDepartureTime } from "../bookings/format";
 import type { Db } from "../db/client";
@@ -48,27 +49,28 @@ const HEADLINES: Record<GuideNews, (what: string) => { subject: string; title: s
 
 /** The departure's facts and its confirmed guests (seats), read in the caller's transaction. */
 async function departureFacts(tx: Db, departureId: string): Promise<{ facts: DepartureFacts; guests: number } | null> {
-  const [row] = await tx
-    .select({
-      id: slots.id,
-      startsAt: slots.startsAt,
-      endsAt: slots.endsAt,
-      timezone: experiences.timezone,
-      meetingPoint: experiences.meetingPoint,
-      experienceTitle: experiences.title,
-      serviceName: services.name,
-      account: {
-        name: accounts.name,
-        logoUrl: accounts.logoUrl,
-        primaryColor: accounts.primaryColor,
-        inkColor: accounts.inkColor,
-      },
-      guests: sql<number>`(select coalesce(sum(${bookings.seats}), 0)::int from ${bookings}
+  const [row] = await departureJoins(
+    tx
+      .select({
+        id: slots.id,
+        startsAt: slots.startsAt,
+        endsAt: slots.endsAt,
+        timezone: experiences.timezone,
+        meetingPoint: experiences.meetingPoint,
+        experienceTitle: experiences.title,
+        serviceName: services.name,
+        account: {
+          name: accounts.name,
+          logoUrl: accounts.logoUrl,
+          primaryColor: accounts.primaryColor,
+          inkColor: accounts.inkColor,
+        },
+        guests: sql<number>`(select coalesce(sum(${bookings.seats}), 0)::int from ${bookings}
         where ${bookings.slotId} = ${slots.id} and ${bookings.status} = 'confirmed')`,
-    })
-    .from(slots)
-    .innerJoin(services, eq(services.id, slots.serviceId))
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+      })
+      .from(slots)
+      .$dynamic(),
+  )
     .innerJoin(accounts, eq(accounts.id, experiences.accountId))
     .where(eq(slots.id, departureId));
   if (!row) return null;

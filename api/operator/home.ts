@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { departureJoins } from "../db/joins";
 import { HOME_LIST_SIZE, OFFER_SOON_HOURS, type OperatorHome } from "~contract/operator/week";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
@@ -77,20 +78,21 @@ async function newBookings(db: Db, member: Member, since: Date) {
 
 /** Future departures of the operator a schedule change left with bookings (slots.needs_decision). */
 async function departuresToDecide(db: Db, accountId: string) {
-  const rows = await db
-    .select({
-      id: slots.id,
-      experienceId: experiences.id,
-      experienceTitle: experiences.title,
-      serviceName: services.name,
-      startsAt: slots.startsAt,
-      timezone: experiences.timezone,
-      seatsSold: seatsSoldSql,
-      total: totalSql,
-    })
-    .from(slots)
-    .innerJoin(services, eq(services.id, slots.serviceId))
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+  const rows = await departureJoins(
+    db
+      .select({
+        id: slots.id,
+        experienceId: experiences.id,
+        experienceTitle: experiences.title,
+        serviceName: services.name,
+        startsAt: slots.startsAt,
+        timezone: experiences.timezone,
+        seatsSold: seatsSoldSql,
+        total: totalSql,
+      })
+      .from(slots)
+      .$dynamic(),
+  )
     .where(
       and(
         eq(experiences.accountId, accountId),

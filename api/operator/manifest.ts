@@ -1,4 +1,5 @@
 import { guestSummary } from "~contract/bookings/guest-summary";
+import { departureJoins } from "../db/joins";
 import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import {
   type Manifest,
@@ -114,21 +115,22 @@ export function departuresOnLocalDays<Extra extends SelectedFields>(
   through: string,
   extra: Extra,
 ) {
-  return db
-    .select({
-      id: slots.id,
-      experienceId: experiences.id,
-      experienceTitle: experiences.title,
-      serviceName: services.name,
-      ...departureSeatColumns,
-      status: slots.status,
-      guideUserId: slots.guideUserId,
-      guideName: guideNameSql,
-      ...extra,
-    })
-    .from(slots)
-    .innerJoin(services, eq(services.id, slots.serviceId))
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+  return departureJoins(
+    db
+      .select({
+        id: slots.id,
+        experienceId: experiences.id,
+        experienceTitle: experiences.title,
+        serviceName: services.name,
+        ...departureSeatColumns,
+        status: slots.status,
+        guideUserId: slots.guideUserId,
+        guideName: guideNameSql,
+        ...extra,
+      })
+      .from(slots)
+      .$dynamic(),
+  )
     .leftJoin(guideUsers, eq(guideUsers.id, slots.guideUserId))
     .where(
       and(

@@ -6,6 +6,7 @@
  * who took it (channel `staff`), how it is paid and why its price is what it is.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { departureJoins } from "../db/joins";
 import { minorUnitDigits, minorUnitsIn } from "~contract/money";
 import type { Bookable, StaffBookingBody, StaffBookingPlaced } from "~contract/operator/staff-bookings";
 import type { PriceBreakdown } from "~contract/bookings/pricing";
@@ -53,11 +54,12 @@ const departureClosed = () =>
 
 /** The departure to book: the operator's, not started, one the member may see (a guide: their own). */
 async function loadDeparture(db: Db, member: Member, slotId: string) {
-  const [row] = await db
-    .select({ id: slots.id, serviceId: slots.serviceId, status: slots.status, onSale: onSaleSql })
-    .from(slots)
-    .innerJoin(services, eq(services.id, slots.serviceId))
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+  const [row] = await departureJoins(
+    db
+      .select({ id: slots.id, serviceId: slots.serviceId, status: slots.status, onSale: onSaleSql })
+      .from(slots)
+      .$dynamic(),
+  )
     .where(
       and(
         eq(slots.id, slotId),

@@ -8,6 +8,7 @@
  * an offered entry, its offer, then the slot: no cycle.
  */
 import { queryRows } from "../db/rows";
+import { departureJoins } from "../db/joins";
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -311,11 +312,7 @@ export async function listWaitlist(
  * caller's departures, a condition on `slots`: a guide's own) leaves out, is 404. Two queries.
  */
 export async function departureWaitlist(db: Db, accountId: string, departureId: string, visible?: SQL) {
-  const [slot] = await db
-    .select({ id: slots.id })
-    .from(slots)
-    .innerJoin(services, eq(services.id, slots.serviceId))
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+  const [slot] = await departureJoins(db.select({ id: slots.id }).from(slots).$dynamic())
     .where(and(eq(slots.id, departureId), eq(experiences.accountId, accountId), visible))
     .limit(1);
   if (!slot) throw notFound("No such departure.", "departure_not_found");
