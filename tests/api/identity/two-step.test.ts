@@ -6,7 +6,7 @@ import { MAX_WRONG_ANSWERS } from "~contract/identity/two-step";
 import { expectEnvelope } from "../../support/api";
 import { v1 } from "../../support/client";
 import { call, identityWorld, outboxOfKind, syncedUser } from "../../support/identity";
-import { awayFromStepEdge, enrolledUser, newSession, totpCode } from "../../support/two-step";
+import { awayFromStepEdge, enrolledUser, newSession, signedInMinutesAgo, totpCode } from "../../support/two-step";
 
 /**
  * Two-step sign-in (issue 43) with an authenticator app: enrolment, the pending session and its
@@ -343,14 +343,39 @@ describe("a fresh second step before money and power (reauth)", () => {
     );
   });
 
-  it("a user without a second factor signed in just now passes; the answer names sign_in otherwise", async () => {
+  it("a user without a second factor needs a sign-in within the window (details.method sign_in)", async () => {
     const user = await syncedUser();
+    // Signed in just now: the rule passes, the handler answers.
     expectEnvelope(await v1.regenerateRecoveryCodes({ token: user.idToken }), 400, "no_second_factor");
+    const old = await signedInMinutesAgo(user, 11);
+    expect((await call("/v1/bookings", { token: old })).status).toBe(200);
+    const refused = await v1.regenerateRecoveryCodes({ token: old });
+    expectEnvelope(refused, 403, "reauthentication_required");
+    expect(refused.body.error.details).toEqual({ method: "sign_in" });
+    const recent = await signedInMinutesAgo(user, 9);
+    expectEnvelope(await v1.regenerateRecoveryCodes({ token: recent }), 400, "no_second_factor");
+  });
+});
+
+describe("a renewed session (a new password)", () => {
+  it("carries the second step to the new cookie; a pending session cannot set a password", async () => {
+    const user = await enrolledUser();
+    const pending = await newSession(user);
     expectEnvelope(
-      await v1.removeSecondFactor({ params: { factorId: "totp" }, token: user.idToken }),
-      404,
-      "second_factor_not_found",
+      await call("/v1/user/set-password", { method: "PATCH", token: pending, body: { password: "second-password-2" } }),
+      403,
+      "second_step_required",
     );
+    const set = await call("/v1/user/set-password", {
+      method: "PATCH",
+      token: user.idToken,
+      body: { password: "second-password-2" },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.data.user).toMatchObject({ hasSecondFactor: true, secondStepPending: false });
+    const cookie = set.body.data.sessionCookie;
+    expect((await call("/v1/bookings", { cookie })).status).toBe(200);
+    expect((await v1.userInfo({ cookie })).body.data.secondStepPending).toBe(false);
   });
 });
 
