@@ -3,26 +3,15 @@ import type { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
 import { writeAudit, type Actor } from "../audit/log";
 import type { Db } from "../db/client";
-import {
-  accounts,
-  operatorMembers,
-  secondStepAttempts,
-  securityEvents,
-  sessionSecondSteps,
-  userPasskeys,
-  userRecoveryCodes,
-  userTotp,
-  users,
-  type AccountRow,
-} from "../db/schema";
-import { clientIp, requestOrigin } from "../http/client-info";
+import { accounts, operatorMembers, users, type AccountRow } from "../db/schema";
+import { clientIp } from "../http/client-info";
 import { conflict, notFound } from "../http/errors";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { actorOf, type Member } from "../members/guard";
 import { secondFactorRequired } from "../members/second-factor";
-import { enqueueEmail } from "../outbox/service";
-import { secondFactorResetEmail } from "./emails";
+import { clearSecondFactors } from "../two-step/manage";
+import { recordSecurityEvent } from "../two-step/security-events";
 
 /** The team's side of two-step sign-in (issue 43; owner): require it of every member, reset a member's factors. */
 export function twoStepRoutes(router: Hono<AppEnv>): void {
@@ -31,9 +20,7 @@ export function twoStepRoutes(router: Hono<AppEnv>): void {
   );
 
   handle(router, endpoints.operatorResetMemberSecondFactor, async (c, { params, member }) => {
-    await resetMemberSecondFactor(c.get("db"), member.account, actorOf(member, clientIp(c)), params.userId, {
-      origin: requestOrigin(c),
-    });
+    await resetMemberSecondFactor(c.get("db"), member.account, actorOf(member, clientIp(c)), params.userId);
   });
 }
 
@@ -88,7 +75,6 @@ export async function resetMemberSecondFactor(
   account: AccountRow,
   actor: Actor,
   userId: string,
-  { origin }: { origin: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // The member's user row locked: an enrolment at the same moment comes wholly before or after.
@@ -116,40 +102,22 @@ export async function resetMemberSecondFactor(
         "This person's two-step sign-in also protects their access beyond this team: only they (or the platform's support) can reset it.",
         "second_factor_beyond_team",
       );
-    // One after another: the statements of a transaction share its connection.
-    const removed = {
-      totp: await tx.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ userId: userTotp.userId }),
-      passkeys: await tx.delete(userPasskeys).where(eq(userPasskeys.userId, userId)).returning({ id: userPasskeys.id }),
-      recoveryCodes: await tx
-        .delete(userRecoveryCodes)
-        .where(eq(userRecoveryCodes.userId, userId))
-        .returning({ userId: userRecoveryCodes.userId }),
-      sessionSteps: await tx
-        .delete(sessionSecondSteps)
-        .where(eq(sessionSecondSteps.userId, userId))
-        .returning({ userId: sessionSecondSteps.userId }),
-      lock: await tx
-        .delete(secondStepAttempts)
-        .where(eq(secondStepAttempts.userId, userId))
-        .returning({ userId: secondStepAttempts.userId }),
-    };
-    if (!target.secondFactorEnabled && Object.values(removed).every((rows) => rows.length === 0)) return;
-    if (target.secondFactorEnabled)
-      await tx.update(users).set({ secondFactorEnabled: false }).where(eq(users.id, userId));
+    const removed = await clearSecondFactors(tx, userId);
+    if (!removed.anything) return;
     await writeAudit(tx, actor, "member.second_factor_reset", { userId, email: target.email });
-    await tx.insert(securityEvents).values({
+    await recordSecurityEvent(tx, {
       userId,
       action: "second_factor_reset",
       detail: {
         accountId: account.id,
         team: account.name,
-        totp: String(removed.totp.length > 0),
-        passkeys: String(removed.passkeys.length),
-        recoveryCodes: String(removed.recoveryCodes.length),
+        required: String(account.requireTwoStep),
+        totp: String(removed.totp),
+        passkeys: String(removed.passkeys),
+        recoveryCodes: String(removed.recoveryCodes),
       },
       actorId: actor.userId,
       clientAddress: actor.clientAddress,
     });
-    if (target.email) await enqueueEmail(tx, secondFactorResetEmail({ to: target.email, account, origin }));
   });
 }

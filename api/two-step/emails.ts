@@ -93,6 +93,9 @@ export function securityEmail(
           [
             `${detail.team ?? "Your team"}'s owner reset the two-step sign-in of your ${brand.name} account: your authenticator app, passkeys and recovery codes were removed. Set up a new one under Account → Security.`,
           ],
+          ...(detail.required === "true"
+            ? [[`${detail.team ?? "Your team"} requires two-step sign-in: set it up again before you use the console.`]]
+            : []),
         ],
         notes: ["If you did not ask for this, contact the team's owner."],
       };

@@ -1,6 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sessionSecondSteps, userPasskeys, userRecoveryCodes, userTotp, users, webauthnChallenges } from "../db/schema";
+import {
+  secondStepAttempts,
+  sessionSecondSteps,
+  userPasskeys,
+  userRecoveryCodes,
+  userTotp,
+  users,
+  webauthnChallenges,
+} from "../db/schema";
 import { notFound } from "../http/errors";
 import { noSecondFactor } from "./answers";
 import { refreshSecondFactorFlag } from "./factors";
@@ -65,23 +73,42 @@ export async function regenerateRecoveryCodes(
 
 /**
  * Everything of a user's two-step sign-in, gone (in the caller's transaction): the authenticator
- * app, passkeys, recovery codes, open challenges and every session's step; the user then has no
- * second factor. For an owner's reset of a member (the caller writes the audit entry and
- * `recordSecurityEvent(…, "second_factor_reset")`, which emails the member). Answers whether the
- * user had a second factor.
+ * app, passkeys, recovery codes, open challenges, every session's step and a lock of wrong
+ * answers; the user then has no second factor. For an owner's reset of a member (the caller writes
+ * the audit entry and `recordSecurityEvent(…, "second_factor_reset")`, which emails the member).
+ * Answers what was removed (`anything`: false when there was nothing to reset).
  */
-export async function clearSecondFactors(tx: Db, userId: string): Promise<boolean> {
+export async function clearSecondFactors(tx: Db, userId: string) {
   const [before] = await tx
     .select({ enabled: users.secondFactorEnabled })
     .from(users)
     .where(eq(users.id, userId))
     .for("update")
     .limit(1);
-  await tx.delete(userTotp).where(eq(userTotp.userId, userId));
-  await tx.delete(userPasskeys).where(eq(userPasskeys.userId, userId));
-  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+  // One after another: the statements of a transaction share its connection.
+  const totp = await tx.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ id: userTotp.userId });
+  const passkeys = await tx
+    .delete(userPasskeys)
+    .where(eq(userPasskeys.userId, userId))
+    .returning({ id: userPasskeys.id });
+  const codes = await tx
+    .delete(userRecoveryCodes)
+    .where(eq(userRecoveryCodes.userId, userId))
+    .returning({ id: userRecoveryCodes.userId });
   await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
-  await tx.delete(sessionSecondSteps).where(eq(sessionSecondSteps.userId, userId));
+  const steps = await tx
+    .delete(sessionSecondSteps)
+    .where(eq(sessionSecondSteps.userId, userId))
+    .returning({ id: sessionSecondSteps.userId });
+  const locks = await tx
+    .delete(secondStepAttempts)
+    .where(eq(secondStepAttempts.userId, userId))
+    .returning({ id: secondStepAttempts.userId });
   await refreshSecondFactorFlag(tx, userId);
-  return before?.enabled ?? false;
+  return {
+    totp: totp.length > 0,
+    passkeys: passkeys.length,
+    recoveryCodes: codes.length,
+    anything: Boolean(before?.enabled) || [totp, passkeys, codes, steps, locks].some((rows) => rows.length > 0),
+  };
 }
