@@ -28,7 +28,7 @@ export function NewRecoveryCodes() {
         data-testid="recovery-codes"
       >
         <h3 id="new-codes-heading" className="font-semibold text-slate-900">
-          {t("security.codesHeading")}
+          {t("security.codesNewHeading")}
         </h3>
         <p className="mt-1 text-sm text-slate-800">{t("security.codesShown")}</p>
         <ol className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-base text-slate-900 sm:w-max">
