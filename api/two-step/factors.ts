@@ -75,7 +75,11 @@ export async function listSecondFactors(db: Db, identity: AuthIdentity): Promise
       lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
     })),
     recoveryCodesLeft: left,
-    secondStepAt: identity.secondStepAt === null ? null : new Date(identity.secondStepAt).toISOString(),
+    // Null without a factor: there is no second step to have given.
+    secondStepAt:
+      identity.secondStepAt === null || (!totp[0] && passkeys.length === 0)
+        ? null
+        : new Date(identity.secondStepAt).toISOString(),
     requiredBy: teams.map((team) => team.name),
   };
 }

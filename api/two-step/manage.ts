@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { userPasskeys, userTotp, users } from "../db/schema";
+import { sessionSecondSteps, userPasskeys, userRecoveryCodes, userTotp, users, webauthnChallenges } from "../db/schema";
 import { notFound } from "../http/errors";
 import { noSecondFactor } from "./answers";
 import { refreshSecondFactorFlag } from "./factors";
@@ -61,4 +61,27 @@ export async function regenerateRecoveryCodes(
     await recordSecurityEvent(tx, { userId, action: "recovery_codes_made", clientAddress });
     return { recoveryCodes };
   });
+}
+
+/**
+ * Everything of a user's two-step sign-in, gone (in the caller's transaction): the authenticator
+ * app, passkeys, recovery codes, open challenges and every session's step; the user then has no
+ * second factor. For an owner's reset of a member (the caller writes the audit entry and
+ * `recordSecurityEvent(…, "second_factor_reset")`, which emails the member). Answers whether the
+ * user had a second factor.
+ */
+export async function clearSecondFactors(tx: Db, userId: string): Promise<boolean> {
+  const [before] = await tx
+    .select({ enabled: users.secondFactorEnabled })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update")
+    .limit(1);
+  await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+  await tx.delete(userPasskeys).where(eq(userPasskeys.userId, userId));
+  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+  await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
+  await tx.delete(sessionSecondSteps).where(eq(sessionSecondSteps.userId, userId));
+  await refreshSecondFactorFlag(tx, userId);
+  return before?.enabled ?? false;
 }

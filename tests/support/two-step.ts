@@ -1,7 +1,7 @@
 import { generate } from "otplib/functional";
 import { expect } from "vitest";
 import { v1 } from "./client";
-import { signInWithPassword, syncedUser, type TestUser } from "./identity";
+import { EMULATOR_HOST, PROJECT_ID, signInWithPassword, syncedUser, type TestUser } from "./identity";
 
 /** Two-step sign-in's tests: authenticator codes computed from the secret, as the app would. */
 
@@ -51,4 +51,26 @@ export async function enrolledUser(): Promise<EnrolledUser> {
   const confirmed = await v1.confirmTotpEnrolment({ token: user.idToken, body: { code: await totpCode(secret) } });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   return { ...user, secret, recoveryCodes: confirmed.body.data.recoveryCodes };
+}
+
+/**
+ * An ID token of the user as if they had signed in `minutes` ago: the Auth emulator accepts
+ * unsigned tokens (firebase-admin does, with FIREBASE_AUTH_EMULATOR_HOST), once the user's
+ * tokens are valid since before then.
+ */
+export async function signedInMinutesAgo(user: TestUser, minutes: number): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const authTime = now - minutes * 60;
+  const response = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+      body: JSON.stringify({ localId: user.uid, validSince: String(authTime - 60) }),
+    },
+  );
+  if (!response.ok) throw new Error(`emulator accounts:update: ${response.status}`);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const claims = JSON.parse(Buffer.from(user.idToken.split(".")[1], "base64url").toString("utf8"));
+  return `${part({ alg: "none", typ: "JWT" })}.${part({ ...claims, auth_time: authTime, iat: now, exp: now + 3600 })}.`;
 }

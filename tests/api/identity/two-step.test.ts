@@ -2,11 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outbox, securityEvents, sessionSecondSteps, userRecoveryCodes, userTotp, users } from "~api/db/schema";
 import { tokenHash } from "~api/auth/verify";
+import { parseTwoStepKey } from "~api/env";
+import { keyedHash, seal, unseal } from "~api/two-step/sealing";
 import { MAX_WRONG_ANSWERS } from "~contract/identity/two-step";
 import { expectEnvelope } from "../../support/api";
 import { v1 } from "../../support/client";
 import { call, identityWorld, outboxOfKind, syncedUser } from "../../support/identity";
-import { awayFromStepEdge, enrolledUser, newSession, totpCode } from "../../support/two-step";
+import { awayFromStepEdge, enrolledUser, newSession, signedInMinutesAgo, totpCode } from "../../support/two-step";
 
 /**
  * Two-step sign-in (issue 43) with an authenticator app: enrolment, the pending session and its
@@ -343,14 +345,39 @@ describe("a fresh second step before money and power (reauth)", () => {
     );
   });
 
-  it("a user without a second factor signed in just now passes; the answer names sign_in otherwise", async () => {
+  it("a user without a second factor needs a sign-in within the window (details.method sign_in)", async () => {
     const user = await syncedUser();
+    // Signed in just now: the rule passes, the handler answers.
     expectEnvelope(await v1.regenerateRecoveryCodes({ token: user.idToken }), 400, "no_second_factor");
+    const old = await signedInMinutesAgo(user, 11);
+    expect((await call("/v1/bookings", { token: old })).status).toBe(200);
+    const refused = await v1.regenerateRecoveryCodes({ token: old });
+    expectEnvelope(refused, 403, "reauthentication_required");
+    expect(refused.body.error.details).toEqual({ method: "sign_in" });
+    const recent = await signedInMinutesAgo(user, 9);
+    expectEnvelope(await v1.regenerateRecoveryCodes({ token: recent }), 400, "no_second_factor");
+  });
+});
+
+describe("a renewed session (a new password)", () => {
+  it("carries the second step to the new cookie; a pending session cannot set a password", async () => {
+    const user = await enrolledUser();
+    const pending = await newSession(user);
     expectEnvelope(
-      await v1.removeSecondFactor({ params: { factorId: "totp" }, token: user.idToken }),
-      404,
-      "second_factor_not_found",
+      await call("/v1/user/set-password", { method: "PATCH", token: pending, body: { password: "second-password-2" } }),
+      403,
+      "second_step_required",
     );
+    const set = await call("/v1/user/set-password", {
+      method: "PATCH",
+      token: user.idToken,
+      body: { password: "second-password-2" },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.data.user).toMatchObject({ hasSecondFactor: true, secondStepPending: false });
+    const cookie = set.body.data.sessionCookie;
+    expect((await call("/v1/bookings", { cookie })).status).toBe(200);
+    expect((await v1.userInfo({ cookie })).body.data.secondStepPending).toBe(false);
   });
 });
 
@@ -405,5 +432,33 @@ describe("hostile bodies", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(raw.status).toBe(400);
+  });
+});
+
+describe("TWO_STEP_KEY and secrets at rest", () => {
+  it("production refuses to start without a key; a key is 32 bytes in hex or base64", () => {
+    expect(() => parseTwoStepKey({}, true)).toThrow(/TWO_STEP_KEY is required in production/);
+    expect(parseTwoStepKey({}, false)).toHaveLength(32);
+    const hex = "ab".repeat(32);
+    expect(parseTwoStepKey({ TWO_STEP_KEY: hex }, true).toString("hex")).toBe(hex);
+    const base64 = Buffer.alloc(32, 7).toString("base64");
+    expect(parseTwoStepKey({ TWO_STEP_KEY: base64 }, true)).toEqual(Buffer.alloc(32, 7));
+    for (const bad of ["short", "ab".repeat(31), Buffer.alloc(24).toString("base64"), "z".repeat(64)])
+      expect(() => parseTwoStepKey({ TWO_STEP_KEY: bad }, true), bad).toThrow(/32 bytes/);
+  });
+
+  it("a sealed secret opens only with its key and unaltered; a code's hash depends on the key", () => {
+    const key = Buffer.alloc(32, 1);
+    const other = Buffer.alloc(32, 2);
+    const sealed = seal("JBSWY3DPEHPK3PXP", key);
+    expect(sealed).not.toContain("JBSWY3DPEHPK3PXP");
+    expect(seal("JBSWY3DPEHPK3PXP", key)).not.toBe(sealed);
+    expect(unseal(sealed, key)).toBe("JBSWY3DPEHPK3PXP");
+    expect(() => unseal(sealed, other)).toThrow();
+    const [version, iv, tag, body] = sealed.split(":");
+    const flipped = Buffer.from(body, "base64url");
+    flipped[0] ^= 1;
+    expect(() => unseal([version, iv, tag, flipped.toString("base64url")].join(":"), key)).toThrow();
+    expect(keyedHash("abcde12345", key)).not.toBe(keyedHash("abcde12345", other));
   });
 });
