@@ -21,7 +21,8 @@ const KNOWN = new Set(Object.keys(resources.en.common.apiErrors));
  */
 export function apiErrorKey(error: string | { code: string; headers?: Record<string, string> }): string {
   const code = typeof error === "string" ? error : error.code;
-  if (typeof error !== "string" && code === "rate_limited") {
+  // Too many attempts, or a second step locked after wrong codes: when to try again.
+  if (typeof error !== "string" && (code === "rate_limited" || code === "second_step_locked")) {
     const seconds = Number(error.headers?.["Retry-After"]);
     if (Number.isFinite(seconds) && seconds >= 0) return `retryAfter.${waitKey(seconds)}`;
   }

@@ -113,6 +113,11 @@ export function apiFor(
       if (options.token && error.code === "password_setup_required") {
         throw redirect(`/set-password${new URL(request.url).search}`);
       }
+      // A session that has not given its second step yet reaches nothing else (issue 43).
+      if (options.token && error.code === "second_step_required") {
+        const url = new URL(request.url);
+        throw redirect(`/two-step?${new URLSearchParams({ redirectUrl: url.pathname + url.search })}`);
+      }
       // The API (or what it stands on) is down or failed: the page's error state says so with a
       // 503, not a 500 of ours. Errors a page handles (e.g. payment_unavailable) stay ApiErrors.
       // A storefront host whose operator does not exist (spec section 8): every page goes to /404.
