@@ -2,10 +2,11 @@ import { and, eq, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { MEMBER_ROLES, type MemberScope } from "~contract/operator/member-roles";
 import type { OperatorRole } from "~contract/operator/team";
-import { operatorMembers, slots } from "../db/schema";
+import { operatorMembers, slots, users } from "../db/schema";
 import { forbidden, notFound, unauthorized } from "../http/errors";
 import type { AppEnv, Member } from "../http/types";
 import type { Actor } from "../audit/log";
+import { secondFactorRequired, teamLacksSecondFactor } from "./second-factor";
 
 export type { Member };
 
@@ -15,7 +16,10 @@ export type { Member };
  * which receives the member. The caller is signed in (else 401; the route's `auth: "user"` has
  * already checked it), the request names an operator (X-Account-Context: its storefront), the
  * caller is a member of THAT operator's team (else 404 `not_found`: the console never says that it
- * exists to anyone else), and their role is one the declared scope allows (else 403 `forbidden`).
+ * exists to anyone else), has a second factor when the operator requires two-step sign-in (else
+ * 403 `second_factor_required` on every console endpoint, whatever the role: the console opens
+ * only after enrolment; ./second-factor.ts), and their role is one the declared scope allows (else
+ * 403 `forbidden`). One query: the membership with the user's second-factor flag.
  */
 export async function requireMember(c: Context<AppEnv>, scope: MemberScope): Promise<Member> {
   const roles: readonly OperatorRole[] = MEMBER_ROLES[scope];
@@ -25,10 +29,13 @@ export async function requireMember(c: Context<AppEnv>, scope: MemberScope): Pro
   if (!account) throw notFound();
   const [row] = await c
     .get("db")
-    .select({ role: operatorMembers.role })
+    .select({ role: operatorMembers.role, secondFactorEnabled: users.secondFactorEnabled })
     .from(operatorMembers)
+    .innerJoin(users, eq(users.id, operatorMembers.userId))
     .where(and(eq(operatorMembers.accountId, account.id), eq(operatorMembers.userId, identity.uid)));
   if (!row) throw notFound();
+  if (teamLacksSecondFactor(account, row))
+    throw secondFactorRequired(`${account.name} requires two-step sign-in: set it up to continue.`);
   if (!roles.includes(row.role)) throw forbidden("Your role in this team does not allow this.");
   return { account, userId: identity.uid, email: identity.email, role: row.role };
 }

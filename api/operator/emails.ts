@@ -34,3 +34,31 @@ export function invitationEmail(input: {
     action: { label: "Accept the invitation", href: input.link },
   });
 }
+
+/**
+ * To a member whose second factors an owner of `account` removed (issue 43): they sign in with
+ * their password alone until they set up two-step sign-in again (which the team may require).
+ */
+export function secondFactorResetEmail(input: { to: string; account: AccountRow; origin: string }): EmailInput {
+  const link = new URL("/account/security", input.origin).toString();
+  return composeEmail({
+    to: input.to,
+    subject: `Your two-step sign-in was reset by ${input.account.name}`,
+    kind: "second_factor_reset",
+    meta: { link, account: input.account.slug },
+    brand: operatorBrand(input.account, input.origin),
+    paragraphs: [
+      ["Hello,"],
+      [
+        `An owner of ${input.account.name}'s team reset your two-step sign-in: your authenticator app, passkeys and recovery codes no longer work.`,
+      ],
+      [
+        input.account.requireTwoStep
+          ? `${input.account.name} requires two-step sign-in: set it up again before you use the console.`
+          : "Set up two-step sign-in again to keep your account safe.",
+      ],
+    ],
+    action: { label: "Set up two-step sign-in", href: link },
+    notes: ["If you did not ask for this, reply to this email or contact the team's owner at once."],
+  });
+}

@@ -33,6 +33,7 @@ import {
   updateMember,
 } from "./team";
 import { setTicketTypes } from "./ticket-types";
+import { twoStepRoutes } from "./two-step";
 
 /** The operator console's API: every route answers only on an operator's storefront (X-Account-Context). */
 export const operatorRoutes = new Hono<AppEnv>();
@@ -56,6 +57,8 @@ handle(operatorRoutes, endpoints.operatorMe, async (c, { member }) => {
     userId: member.userId,
     email: member.email,
     role: member.role,
+    // The guard has just read the operator's row (X-Account-Context): no further query.
+    requireTwoStep: member.account.requireTwoStep,
     can: { ...abilitiesOf(member.role), takeBookings: mayTakeBookings(member) },
   };
 });
@@ -165,6 +168,7 @@ customerRoutes(operatorRoutes);
 messageRoutes(operatorRoutes);
 moveRoutes(operatorRoutes);
 staffBookingRoutes(operatorRoutes);
+twoStepRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

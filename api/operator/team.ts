@@ -26,6 +26,7 @@ const memberColumns = {
   lastName: users.lastName,
   role: operatorMembers.role,
   since: operatorMembers.createdAt,
+  secondFactorEnabled: users.secondFactorEnabled,
 };
 type MemberRow = {
   userId: string;
@@ -34,6 +35,7 @@ type MemberRow = {
   lastName: string | null;
   role: OperatorRole;
   since: Date;
+  secondFactorEnabled: boolean;
 };
 const toMember = (row: MemberRow): OperatorMember => ({
   userId: row.userId,
@@ -41,6 +43,7 @@ const toMember = (row: MemberRow): OperatorMember => ({
   name: [row.firstName, row.lastName].filter(Boolean).join(" ") || null,
   role: row.role,
   since: row.since.toISOString(),
+  twoStep: row.secondFactorEnabled,
 });
 
 /** GET /v1/operator/members */

@@ -14,6 +14,10 @@ export const AUDIT_ACTIONS = {
   "invitation.accepted": ["invitationId", "email", "role"],
   "member.role_changed": ["userId", "email", "from", "to"],
   "member.removed": ["userId", "email", "role"],
+  /** requireTwoStep: "true" (every member needs a second factor) or "false". */
+  "two_step.settings_updated": ["requireTwoStep"],
+  /** The member's authenticator app, passkeys and recovery codes were removed by an owner (issue 43). */
+  "member.second_factor_reset": ["userId", "email"],
   /** timezone: the zone it was created in (asked, or found from its meeting point). */
   "experience.created": ["experienceId", "title", "timezone?"],
   /** fields: the names of the fields changed, comma-separated. */

@@ -149,7 +149,8 @@ export const consoleEndpoints = domain("Operator console", {
     reauth: true,
     params: memberParams,
     output: out.nothing,
-    errors: ["reauthentication_required", "member_not_found"],
+    // Your own: 409 own_second_factor_reset (your factors are yours to remove, at /account/security).
+    errors: ["reauthentication_required", "member_not_found", "own_second_factor_reset"],
   }),
   operatorAuditLog: endpoint({
     method: "GET",

@@ -91,6 +91,7 @@ describe("/console/audit-log in words", () => {
       priceReason: "Repeat guest",
       allowClosed: "true",
       guidesMayBook: "true",
+      requireTwoStep: "true",
     };
     const sample = (action: AuditAction): AuditTarget<AuditAction> => {
       const keys: readonly string[] = AUDIT_ACTIONS[action];
@@ -122,6 +123,7 @@ describe("/console/audit-log in words", () => {
       "booking.created_by_staff": { payment: "comp" },
       "booking.marked_paid": { amountMinor: null },
       "booking_settings.updated": { guidesMayBook: "false" },
+      "two_step.settings_updated": { requireTwoStep: "false" },
     };
     expect(Object.keys(others).sort()).toEqual(Object.keys(AUDIT_VARIANTS).sort());
     for (const [action, change] of Object.entries(others))

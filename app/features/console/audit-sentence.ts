@@ -36,6 +36,7 @@ export const AUDIT_VARIANTS: Record<string, (target: AuditEntry["target"]) => st
   "booking.created_by_staff": (target) => (target.payment ? withAmount(target, target.payment) : null),
   "booking.marked_paid": (target) => (target.amountMinor ? null : "noAmount"),
   "booking_settings.updated": (target) => (target.guidesMayBook === "true" ? "on" : "off"),
+  "two_step.settings_updated": (target) => (target.requireTwoStep === "true" ? "on" : "off"),
 };
 
 /** A variant's name, or its `_noAmount` twin when the record's amount is kept from the reader (a guide). */
