@@ -9,6 +9,7 @@ import { config } from "~/platform/config.server";
 import { readCache } from "~/platform/api-read-cache.server";
 import { accountSlugOf, requireHostContext } from "~/platform/host.server";
 import { lostSessionRedirect } from "~/platform/session-cookie.server";
+import { SECOND_STEP_PAGE } from "~/platform/route-rules.server";
 
 export { ApiError, isApiError } from "~contract/errors";
 
@@ -116,7 +117,7 @@ export function apiFor(
       // A session that has not given its second step yet reaches nothing else (issue 43).
       if (options.token && error.code === "second_step_required") {
         const url = new URL(request.url);
-        throw redirect(`/two-step?${new URLSearchParams({ redirectUrl: url.pathname + url.search })}`);
+        throw redirect(`${SECOND_STEP_PAGE}?${new URLSearchParams({ redirectUrl: url.pathname + url.search })}`);
       }
       // The API (or what it stands on) is down or failed: the page's error state says so with a
       // 503, not a 500 of ours. Errors a page handles (e.g. payment_unavailable) stay ApiErrors.

@@ -54,4 +54,4 @@ export function applyCachePolicy(
 
 /** Other pages that belong to one person: sign-in steps, payment pages and booking returns. */
 const PERSONAL_PAGES =
-  /^\/(set-password|complete-profile|waiver|sandbox\/checkout\/|experiences\/[^/]+\/[^/]+\/(confirm|return\/))/;
+  /^\/(set-password|two-step|complete-profile|waiver|sandbox\/checkout\/|experiences\/[^/]+\/[^/]+\/(confirm|return\/))/;

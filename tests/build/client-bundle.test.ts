@@ -32,6 +32,7 @@ const FIELD_RULES = [
   "contract/operator/experience-fields.ts",
   "contract/operator/schedule-fields.ts",
   "contract/operator/guest-message-fields.ts",
+  "contract/identity/two-step.ts",
 ];
 
 function clientInputs(): string[] {
@@ -85,6 +86,7 @@ const LATER = [
   { name: "zod (form validation loads after the page)", pattern: /node_modules\/zod\// },
   { name: "the date picker", pattern: /node_modules\/(react-day-picker|date-fns)\/|date-picker\/date-picker\.tsx/ },
   { name: "the Firebase SDK", pattern: /node_modules\/@?firebase\// },
+  { name: "the WebAuthn library", pattern: /node_modules\/@simplewebauthn\// },
   { name: "a locale file", pattern: /app\/locales\// },
 ];
 

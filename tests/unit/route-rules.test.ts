@@ -5,6 +5,7 @@ const at = (path: string) => new URL(path, "http://localhost");
 const anonymous = { user: null, lost: false };
 const signedIn = { user: { requiresPasswordSetup: false }, lost: false };
 const needsPassword = { user: { requiresPasswordSetup: true }, lost: false };
+const pending = { user: { requiresPasswordSetup: true, secondStepPending: true }, lost: false };
 
 describe("route rules", () => {
   it("sends anonymous visitors of private routes to /login with the page", () => {
@@ -48,5 +49,19 @@ describe("route rules", () => {
     expect(routeRedirect(at("/login?redirectUrl=%2Faccount"), signedIn)).toBe("/account");
     expect(routeRedirect(at("/login?redirectUrl=%2F%2Fevil.com"), signedIn)).toBe("/");
     expect(routeRedirect(at("/set-password"), signedIn)).toBeNull();
+  });
+
+  it("sends a session that owes its second step to /two-step first, the page remembered", () => {
+    expect(routeRedirect(at("/account/bookings?x=1"), pending)).toBe(
+      "/two-step?redirectUrl=%2Faccount%2Fbookings%3Fx%3D1",
+    );
+    expect(routeRedirect(at("/console/team"), pending)).toBe("/two-step?redirectUrl=%2Fconsole%2Fteam");
+    expect(routeRedirect(at("/set-password"), pending)).toBe("/two-step?redirectUrl=%2Fset-password");
+    // A sign-in page: the page it leads to (only a same-site path).
+    expect(routeRedirect(at("/login?redirectUrl=%2Fconsole"), pending)).toBe("/two-step?redirectUrl=%2Fconsole");
+    expect(routeRedirect(at("/login?redirectUrl=%2F%2Fevil.com"), pending)).toBe("/two-step?redirectUrl=%2F");
+    expect(routeRedirect(at("/two-step?redirectUrl=%2Fconsole"), pending)).toBeNull();
+    expect(routeRedirect(at("/reset-password?mode=resetPassword&oobCode=abc"), pending)).toBeNull();
+    expect(routeRedirect(at("/two-step"), signedIn)).toBeNull();
   });
 });

@@ -14,3 +14,10 @@ export {
   WaiverSignSchema,
 } from "./auth-schemas";
 export { isProfileField, missingDataBody, missingDataSchema } from "./profile-schema";
+export {
+  PasskeyAddSchema,
+  PasskeyStepSchema,
+  passkeyResponseField,
+  RecoveryStepSchema,
+  TotpStepSchema,
+} from "./two-step-schemas";

@@ -4,7 +4,7 @@ import type { UserInfo } from "~contract/identity/users";
 import type { SyncBody } from "~contract/identity/users";
 import { apiFor, isApiError } from "~/platform/api.server";
 import { loginUrl } from "~/platform/redirects";
-import { passwordSetupRedirect } from "~/platform/route-rules.server";
+import { passwordSetupRedirect, secondStepRedirect } from "~/platform/route-rules.server";
 import { oncePerRequest } from "~/platform/per-request.server";
 import {
   clearedSessionCookie,
@@ -48,13 +48,15 @@ function toLogin(request: Request) {
 
 /**
  * Guard for private loaders and every signed-in action: no user → /login?redirectUrl=<the page,
- * query included>; a user who must set a password → /set-password (the route rule of page loads,
- * which a form post would otherwise skip: the root loader runs after the action).
+ * query included>; a session that has not given its second step → /two-step?redirectUrl=<the page>;
+ * a user who must set a password → /set-password (the route rules of page loads, which a form post
+ * would otherwise skip: the root loader runs after the action).
  */
 export async function requireUser(request: Request): Promise<{ user: SessionUser; token: string }> {
   const session = await getSession(request);
   if (session.user) {
-    const confined = passwordSetupRedirect(new URL(request.url), session.user);
+    const url = new URL(request.url);
+    const confined = secondStepRedirect(url, session.user) ?? passwordSetupRedirect(url, session.user);
     if (confined) throw redirect(confined);
     return { user: session.user, token: session.token };
   }

@@ -2,6 +2,7 @@ import { apiFor } from "~/platform/api.server";
 import { orNotFound } from "~/platform/api-errors.server";
 import { NOT_NEEDED_TO_BOOK } from "~contract/identity/users";
 import type { SessionUser } from "~/features/auth/session.server";
+import { SECOND_STEP_PAGE } from "~/platform/route-rules.server";
 
 /**
  * What the user still owes us (spec section 3): the API's missing data, plus 'waiver' when the
@@ -26,11 +27,17 @@ export async function missingProfileData(
 }
 
 /**
- * Where a freshly signed-in user goes: password setup, then missing data and waiver, then their page.
+ * Where a freshly signed-in user goes: the second step (a user with a second factor: /two-step, which
+ * then asks the rest), password setup, then missing data and waiver, then their page.
  * The operator console (/console…) asks nothing of a guest: its people go straight there.
  */
-export function nextStepAfterSignIn(user: SessionUser, missingData: string[], target: string): string {
+export function nextStepAfterSignIn(
+  user: Pick<SessionUser, "requiresPasswordSetup" | "secondStepPending">,
+  missingData: string[],
+  target: string,
+): string {
   const back = new URLSearchParams({ redirectUrl: target }).toString();
+  if (user.secondStepPending) return `${SECOND_STEP_PAGE}?${back}`;
   if (user.requiresPasswordSetup) return `/set-password?${back}`;
   if (missingData.length > 0 && !isConsolePath(target)) return `/complete-profile?${back}`;
   return target;
