@@ -41,7 +41,8 @@ export function MemberRow({ member, self }: { member: OperatorMember; self: bool
             <Button>{t("console.changeRole")}</Button>
           </IntentForm>
           <RemoveMember member={member} />
-          {member.twoStep ? <ResetTwoStep member={member} /> : null}
+          {/* One's own factors are removed at /account/security, not reset here. */}
+          {member.twoStep && !self ? <ResetTwoStep member={member} /> : null}
         </div>
       </td>
     </tr>
