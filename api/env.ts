@@ -419,3 +419,39 @@ export function parseMessageLinkSecret(
 }
 
 export const messageLinkSecret = parseMessageLinkSecret(process.env);
+
+// --- two-step sign-in ----------------------------------------------------------------
+
+/**
+ * Locally and in tests only: seals authenticator secrets and hashes recovery codes on this machine.
+ * Production refuses to start without its own TWO_STEP_KEY.
+ */
+const LOCAL_TWO_STEP_KEY = Buffer.from("local-only two-step key, 32 byte", "utf8");
+
+/**
+ * The key of two-step sign-in (issue 43): TOTP secrets are sealed with it (AES-256-GCM) and
+ * recovery codes hashed with it (HMAC-SHA-256). 32 bytes, written as 64 hex digits or in base64
+ * (or base64url); required in production; locally a fixed development key.
+ */
+export function parseTwoStepKey(
+  source: Record<string, string | undefined>,
+  production = identityEnv.production,
+): Buffer {
+  const value = source.TWO_STEP_KEY?.trim();
+  if (!value) {
+    if (production) throw new Error("Invalid configuration: TWO_STEP_KEY is required in production");
+    return LOCAL_TWO_STEP_KEY;
+  }
+  const key = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, "hex")
+    : /^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value)
+      ? Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64")
+      : null;
+  if (!key || key.length !== 32)
+    throw new Error(
+      "Invalid configuration: TWO_STEP_KEY must be 32 bytes, as 64 hex digits or in base64 (`openssl rand -base64 32`)",
+    );
+  return key;
+}
+
+export const twoStepKey = parseTwoStepKey(process.env);

@@ -2,6 +2,7 @@ import { withTenant } from "./accounts/tenant";
 import { optionalAuth, requireAuth, requireFreshAuth } from "./auth/middleware";
 import { provideRouteChecks } from "./http/register";
 import { requireMember } from "./members/guard";
+import { applyPendingSessionRule, applyReauthRule } from "./two-step/policy";
 import { bookingCheckoutExpired, bookingPaid, bookingPaymentFailed } from "./bookings/checkout-outcome";
 import { onCheckoutCompleted, onCheckoutExpired, onCheckoutFailed } from "./payments/checkout-handlers";
 import { tipPaid } from "./tips/service";
@@ -20,6 +21,7 @@ export function wireRooms(): void {
     caller: { optional: optionalAuth, user: requireAuth, freshUser: requireFreshAuth },
     tenant: withTenant,
     member: requireMember,
+    secondStep: { pending: applyPendingSessionRule, reauth: applyReauthRule },
   });
   onCheckoutCompleted("booking", bookingPaid);
   onCheckoutFailed("booking", bookingPaymentFailed);

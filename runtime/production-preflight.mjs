@@ -107,6 +107,7 @@ export function productionProblems(env, role) {
     else if (linkSecret.length < MIN_SECRET_LENGTH) {
       problems.push(`MESSAGE_LINK_SECRET: needs ${MIN_SECRET_LENGTH} characters or more`);
     }
+    missing("TWO_STEP_KEY", "required (32 bytes in base64 or hex: `openssl rand -base64 32`; seals two-step secrets)");
     const seed = value(env, "SEED_ON_START")?.toLowerCase();
     if (seed === "true" || seed === "1") {
       problems.push("SEED_ON_START: demo data is never loaded in production; unset it (or set false)");

@@ -1,9 +1,10 @@
 import { enforceRateLimits } from "../rate-limit/service";
 import { identityToolkit } from "./identity-toolkit";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { getDb } from "../db/client";
 import type { RenewedSession, SessionCreated } from "~contract/identity/auth";
 import type { SyncBody } from "~contract/identity/users";
-import { signedOutSessions, users, type AccountRow } from "../db/schema";
+import { sessionSecondSteps, signedOutSessions, users, type AccountRow } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { syncUser } from "../users/service";
@@ -116,7 +117,12 @@ export async function waitPastCutoff(cutoff: number): Promise<void> {
  * the second after the cut-off (at most a second). The answer carries another custom token for
  * the browser's Firebase client, whose refresh token the change has revoked.
  */
-export async function renewSession(uid: string, cutoff: number): Promise<RenewedSession> {
+export async function renewSession(
+  uid: string,
+  cutoff: number,
+  /** The token of the session being replaced: its second step (issue 43) goes on with the new cookie. */
+  fromToken: string | null = null,
+): Promise<RenewedSession & { secondStepCarried: boolean }> {
   let idToken = "";
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await waitPastCutoff(cutoff);
@@ -132,5 +138,49 @@ export async function renewSession(uid: string, cutoff: number): Promise<Renewed
     adminAuth().createSessionCookie(idToken, { expiresIn: identityEnv.sessionMaxAgeMs }),
     adminAuth().createCustomToken(uid),
   ]);
-  return { sessionCookie, maxAgeSeconds: Math.floor(identityEnv.sessionMaxAgeMs / 1000), customToken };
+  const secondStepCarried = fromToken
+    ? await carrySecondStep(uid, fromToken, sessionCookie, Date.now() + identityEnv.sessionMaxAgeMs)
+    : false;
+  return {
+    sessionCookie,
+    maxAgeSeconds: Math.floor(identityEnv.sessionMaxAgeMs / 1000),
+    customToken,
+    secondStepCarried,
+  };
+}
+
+/**
+ * The second step of the session `fromToken` (when it gave one and it has not expired), recorded
+ * for the new `toToken` too: a password or email change does not send the user back to the second
+ * step. Answers whether there was one to carry.
+ */
+export async function carrySecondStep(
+  uid: string,
+  fromToken: string,
+  toToken: string,
+  expiresAt: number,
+): Promise<boolean> {
+  const db = await getDb();
+  const carried = await db
+    .insert(sessionSecondSteps)
+    .select(
+      db
+        .select({
+          tokenHash: sql`${tokenHash(toToken)}`.as("token_hash"),
+          userId: sessionSecondSteps.userId,
+          verifiedAt: sessionSecondSteps.verifiedAt,
+          expiresAt: sql`${new Date(expiresAt)}::timestamptz`.as("expires_at"),
+        })
+        .from(sessionSecondSteps)
+        .where(
+          and(
+            eq(sessionSecondSteps.tokenHash, tokenHash(fromToken)),
+            eq(sessionSecondSteps.userId, uid),
+            gt(sessionSecondSteps.expiresAt, sql`now()`),
+          ),
+        ),
+    )
+    .onConflictDoNothing()
+    .returning({ tokenHash: sessionSecondSteps.tokenHash });
+  return carried.length > 0;
 }

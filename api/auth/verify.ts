@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { DecodedIdToken } from "firebase-admin/auth";
 import { getDb } from "../db/client";
-import { signedOutSessions, users } from "../db/schema";
+import { sessionSecondSteps, signedOutSessions, users } from "../db/schema";
 import { adminAuth } from "./firebase-admin";
 import { identityEnv } from "../env";
 import type { AuthIdentity } from "../http/types";
@@ -30,30 +30,81 @@ export function tokenHash(token: string): string {
  * Our own end of sessions, in the database so every process sees it: the user's cut-off (to the
  * millisecond; a session signed in during the cut-off's second is refused too, since tokens only
  * carry whole seconds) and this very token signed out on its device; and whether the user must
- * set a password first (the confinement rule, see middleware.ts).
+ * set a password first (the confinement rule, see middleware.ts); and two-step sign-in's part
+ * (issue 43): whether the user has a second factor, when this token gave its second step, and
+ * whether the user runs the platform.
  */
 async function ourSessionState(
   uid: string,
   token: string,
   authTimeSeconds: number,
-): Promise<{ ended: boolean; requiresPasswordSetup: boolean }> {
+): Promise<{
+  ended: boolean;
+  requiresPasswordSetup: boolean;
+  hasSecondFactor: boolean;
+  secondStepAt: number | null;
+  platformAdmin: boolean;
+}> {
   const db = await getDb();
+  const hash = tokenHash(token);
   const [row] = await db
     .select({
       cutoff: users.sessionsValidAfter,
       signedOut: signedOutSessions.tokenHash,
       requiresPasswordSetup: users.requiresPasswordSetup,
+      hasSecondFactor: users.secondFactorEnabled,
+      platformAdmin: users.isPlatformAdmin,
+      secondStepAt: sessionSecondSteps.verifiedAt,
     })
     .from(users)
+    .leftJoin(signedOutSessions, and(eq(signedOutSessions.userId, users.id), eq(signedOutSessions.tokenHash, hash)))
     .leftJoin(
-      signedOutSessions,
-      and(eq(signedOutSessions.userId, users.id), eq(signedOutSessions.tokenHash, tokenHash(token))),
+      sessionSecondSteps,
+      and(
+        eq(sessionSecondSteps.tokenHash, hash),
+        eq(sessionSecondSteps.userId, users.id),
+        gt(sessionSecondSteps.expiresAt, sql`now()`),
+      ),
     )
     .where(eq(users.id, uid))
     .limit(1);
-  if (!row) return { ended: false, requiresPasswordSetup: false };
+  if (!row) {
+    return {
+      ended: false,
+      requiresPasswordSetup: false,
+      hasSecondFactor: false,
+      secondStepAt: null,
+      platformAdmin: false,
+    };
+  }
   const ended = Boolean(row.signedOut) || (row.cutoff !== null && authTimeSeconds * 1000 < row.cutoff.getTime());
-  return { ended, requiresPasswordSetup: row.requiresPasswordSetup };
+  return {
+    ended,
+    requiresPasswordSetup: row.requiresPasswordSetup,
+    hasSecondFactor: row.hasSecondFactor,
+    secondStepAt: row.secondStepAt?.getTime() ?? null,
+    platformAdmin: row.platformAdmin,
+  };
+}
+
+/**
+ * When this token gave its second step (ms), read by its primary key: what a cached pending
+ * identity asks before it is reused, and what `reauth` reads at the moment of the action.
+ */
+export async function secondStepOf(uid: string, token: string): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ verifiedAt: sessionSecondSteps.verifiedAt })
+    .from(sessionSecondSteps)
+    .where(
+      and(
+        eq(sessionSecondSteps.tokenHash, tokenHash(token)),
+        eq(sessionSecondSteps.userId, uid),
+        gt(sessionSecondSteps.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row?.verifiedAt.getTime() ?? null;
 }
 
 /**
@@ -67,14 +118,25 @@ async function ourSessionState(
 const verified = new Map<string, { identity: AuthIdentity; checkedAt: number; expiresAt: number }>();
 const MAX_TRACKED = 10_000;
 
-function stillVerified(token: string, now: number): AuthIdentity | null {
+async function stillVerified(token: string, now: number): Promise<AuthIdentity | null> {
   const entry = verified.get(token);
   if (!entry) return null;
   if (now - entry.checkedAt >= identityEnv.revocationCheckMs || now >= entry.expiresAt) {
     verified.delete(token);
     return null;
   }
+  // A pending session must not stay pending in this cache once its step is given (in another
+  // process too): the step row is read again, by its key, until it is there.
+  if (entry.identity.hasSecondFactor && entry.identity.secondStepAt === null) {
+    const secondStepAt = await secondStepOf(entry.identity.uid, token);
+    if (secondStepAt !== null) entry.identity = { ...entry.identity, secondStepAt };
+  }
   return entry.identity;
+}
+
+/** Forgets one token's verified identity (after its second step was given in this process). */
+export function forgetVerifiedToken(token: string): void {
+  verified.delete(token);
 }
 
 /**
@@ -104,7 +166,7 @@ export async function verifyFirebaseToken(
 ): Promise<AuthIdentity> {
   const now = Date.now();
   if (!options.forceRevocationCheck) {
-    const known = stillVerified(token, now);
+    const known = await stillVerified(token, now);
     if (known) return known;
   }
   const isSession = issuerOf(token)?.startsWith(SESSION_ISSUER) ?? false;
@@ -138,6 +200,9 @@ export async function verifyFirebaseToken(
     expiresAt: decoded.exp * 1000,
     requiresPasswordSetup: state.requiresPasswordSetup,
     kind: isSession ? "session_cookie" : "id_token",
+    hasSecondFactor: state.hasSecondFactor,
+    secondStepAt: state.secondStepAt,
+    platformAdmin: state.platformAdmin,
   };
   remember(token, identity, now, decoded.exp * 1000);
   return identity;

@@ -12,6 +12,7 @@ import type { Endpoint, EndpointAuth } from "~contract/endpoint";
 import { endpoints } from "~contract/endpoints";
 import { errorEnvelopeOf } from "~contract/error-envelope";
 import { COMMON_ERROR_CODES } from "~contract/errors";
+import { REAUTH_WINDOW_MINUTES } from "~contract/identity/two-step";
 import { MEMBER_ROLES } from "~contract/operator/member-roles";
 import { FILE_FIELD } from "~contract/photos";
 
@@ -86,6 +87,22 @@ function failures(entry: Declared): Record<string, ResponseConfig> {
             description: "`unauthorized`: credentials missing, malformed, invalid, expired or revoked.",
             content: { "application/json": { schema: errorEnvelopeOf(["unauthorized"]) } },
           },
+          ...(entry.auth === "optional" || entry.duringSecondStep
+            ? {}
+            : {
+                "403": {
+                  description: entry.reauth
+                    ? "`second_step_required`: the session has not given its second step yet (POST /v1/auth/second-step); `reauthentication_required`: this action needs a fresh second step (`details.method`: `second_step` or `sign_in`)."
+                    : "`second_step_required`: the session has not given its second step yet (POST /v1/auth/second-step).",
+                  content: {
+                    "application/json": {
+                      schema: errorEnvelopeOf(
+                        entry.reauth ? ["second_step_required", "reauthentication_required"] : ["second_step_required"],
+                      ),
+                    },
+                  },
+                },
+              }),
         }),
     default: {
       description:
@@ -98,9 +115,23 @@ function failures(entry: Declared): Record<string, ResponseConfig> {
   };
 }
 
+/** Two-step sign-in (issue 43): what a session whose second step is pending gets, and `reauth`. */
+function twoStepRule(entry: Declared): string {
+  const pending = entry.duringSecondStep
+    ? "Reachable while the session's second step is pending."
+    : entry.auth === "optional"
+      ? "A session whose second step is pending is answered as anonymous."
+      : "A session whose second step is pending gets 403 `second_step_required`.";
+  const reauth = entry.reauth
+    ? ` Needs a second step within the last ${REAUTH_WINDOW_MINUTES} minutes (or, for a user without a second factor, a sign-in): else 403 \`reauthentication_required\` with \`details.method\` "second_step" or "sign_in".`
+    : "";
+  return pending + reauth;
+}
+
 function description(entry: Declared): string {
   return [
     WHO[entry.auth],
+    entry.auth !== "public" && twoStepRule(entry),
     entry.member && whichMembers(entry.member),
     entry.tenant && `Scoped to the operator named by ${ACCOUNT_CONTEXT_HEADER} (every operator's without it).`,
     entry.changes?.length && `Changes for caches: ${entry.changes.join(", ")}.`,

@@ -23,7 +23,11 @@ import { withDb } from "./with-db";
  * are validated (a 400 `validation_error` with fields), the database is opened and, for a `tenant`
  * endpoint, X-Account-Context resolved; for a console endpoint (`member`), the caller's membership
  * of that operator and their role are checked (api/members/guard.ts) and the member handed to the
- * handler as `member`. The handler returns the `data`; it is answered in the
+ * handler as `member`. Two-step sign-in (issue 43): a session whose second step is pending
+ * reaches only the endpoints declared `duringSecondStep` (403 `second_step_required`; an
+ * `optional` endpoint answers it as anonymous), and a `reauth` endpoint needs a fresh second step
+ * (403 `reauthentication_required`), checked after the member guard; the rules are the two-step
+ * room's (api/two-step/policy.ts), given here as route checks. The handler returns the `data`; it is answered in the
  * envelope (`{ success: true }` when there is none) with the declared status, and a write that
  * declares `changes` names them in CHANGED_HEADER and announces them. Other methods on the path
  * answer 405 with Allow, from every declaration of that path.
@@ -50,6 +54,7 @@ export function handle<E extends Endpoint>(
   const chain: MiddlewareHandler<AppEnv>[] = [
     namedRoute(endpoint.path),
     ...authOf(endpoint.auth),
+    ...(endpoint.auth === "public" ? [] : [pendingSessionCheck(endpoint)]),
     ...(endpoint.maxBodyBytes ? [routeBodyLimit(endpoint.maxBodyBytes)] : []),
     ...(options.use ?? []),
     ...validators(endpoint),
@@ -64,6 +69,7 @@ export function handle<E extends Endpoint>(
       headers: endpoint.headers && c.req.valid("header" as never),
       member: endpoint.member && (await provided().member(c, endpoint.member)),
     } as RouteInput<E>;
+    if (endpoint.reauth) await provided().secondStep.reauth(c);
     return answer(c, endpoint, await handler(c, input));
   });
 }
@@ -151,6 +157,11 @@ export interface RouteChecks {
   caller: Record<Exclude<EndpointAuth, "public">, MiddlewareHandler<AppEnv>>;
   tenant: MiddlewareHandler<AppEnv>;
   member: (c: Context<AppEnv>, scope: MemberScope) => Promise<Member>;
+  /** Two-step sign-in's rules (api/two-step/policy.ts): the pending session's, and `reauth`'s. */
+  secondStep: {
+    pending: (c: Context<AppEnv>, endpoint: Pick<Endpoint, "auth" | "duringSecondStep">) => void;
+    reauth: (c: Context<AppEnv>) => Promise<void>;
+  };
 }
 let checks: RouteChecks | undefined;
 
@@ -169,6 +180,14 @@ const callerCheck =
   (c, next) =>
     provided().caller[kind](c, next);
 const tenantCheck: MiddlewareHandler<AppEnv> = (c, next) => provided().tenant(c, next);
+
+/** After the caller is checked: a pending session reaches only what is declared `duringSecondStep`. */
+const pendingSessionCheck =
+  (endpoint: Endpoint): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    provided().secondStep.pending(c, endpoint);
+    await next();
+  };
 
 function authOf(auth: EndpointAuth): MiddlewareHandler<AppEnv>[] {
   switch (auth) {
@@ -238,11 +257,34 @@ function namedRoute(path: string): MiddlewareHandler<AppEnv> {
 
 const METHOD_ORDER: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-/** What the Allow header of a declared path says: its declared methods, and HEAD with GET. */
+/**
+ * What the Allow header of a declared path says: its declared methods, and HEAD with GET. A path
+ * with a fixed segment where another declaration has a parameter that accepts it (DELETE
+ * /v1/user/second-factors/:factorId, whose factorId may be "totp", beside POST
+ * /v1/user/second-factors/totp) allows that declaration's method too; a parameter that refuses
+ * the segment (GET /v1/bookings/:id, an id, beside POST /v1/bookings/quote) does not.
+ */
 export function allowedMethods(path: string): string[] {
-  const declared = Object.values(endpoints as Record<string, Endpoint>).filter((entry) => entry.path === path);
+  const declared = Object.values(endpoints as Record<string, Endpoint>).filter(
+    (entry) => entry.path === path || acceptsFixedPath(entry, path),
+  );
   const methods: string[] = METHOD_ORDER.filter((method) => declared.some((entry) => entry.method === method));
   return methods.includes("GET") ? [...methods, "HEAD"] : methods;
+}
+
+/** Whether a declaration with path parameters takes the fixed `path` as its own (its params schema accepts the segments). */
+function acceptsFixedPath(entry: Endpoint, path: string): boolean {
+  if (!entry.params || !entry.path.includes(":") || path.includes(":")) return false;
+  const names: string[] = [];
+  const pattern = new RegExp(
+    `^${entry.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+      names.push(name);
+      return "([^/]+)";
+    })}$`,
+  );
+  const match = pattern.exec(path);
+  if (!match) return false;
+  return entry.params.safeParse(Object.fromEntries(names.map((name, index) => [name, match[index + 1]]))).success;
 }
 
 const guarded = new WeakMap<Hono<AppEnv>, Set<string>>();

@@ -15,6 +15,15 @@ export type AuthIdentity = {
   /** The user must set a password before anything else (an emailed-link sign-in). */
   requiresPasswordSetup: boolean;
   kind: "id_token" | "session_cookie";
+  /** The user has a second factor (a confirmed authenticator app or a passkey; issue 43). */
+  hasSecondFactor: boolean;
+  /**
+   * When this session (this very token) gave its second step, in milliseconds since the epoch; null
+   * when it has not. A user with a second factor and no step yet is a pending session.
+   */
+  secondStepAt: number | null;
+  /** Runs the platform (always needs two-step sign-in). */
+  platformAdmin: boolean;
 };
 
 /**

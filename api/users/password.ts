@@ -18,6 +18,8 @@ export async function setPassword(
   uid: string,
   password: string,
   account: AccountRow | null,
+  /** The token the caller signed in with: its second step goes on with the new session. */
+  fromToken: string | null = null,
 ): Promise<PasswordSet> {
   await requireUserRow(db, uid);
   await callIdentity(() => adminAuth().updateUser(uid, { password }), {
@@ -29,6 +31,12 @@ export async function setPassword(
     .update(users)
     .set({ passwordIsSet: true, requiresPasswordSetup: false, updatedAt: sql`app_now()` })
     .where(eq(users.id, uid));
-  const renewed = await callIdentity(async () => renewSession(uid, await cutOffSessions(db, uid)));
-  return { ...renewed, ...(await sessionUser(db, uid, account)) };
+  const renewed = await callIdentity(async () => renewSession(uid, await cutOffSessions(db, uid), fromToken));
+  const { sessionCookie, maxAgeSeconds, customToken } = renewed;
+  return {
+    sessionCookie,
+    maxAgeSeconds,
+    customToken,
+    ...(await sessionUser(db, uid, account, renewed.secondStepCarried)),
+  };
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
 import { setPasswordBody } from "~contract/identity/auth";
+import { credentialsOf } from "../auth/middleware";
 import { passwordPolicy } from "../auth/password-policy";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
@@ -18,7 +19,7 @@ handle(userRoutes, endpoints.syncUser, async (c, { body }) => {
   await syncUser(c.get("db"), c.get("identity"), body);
 });
 
-handle(userRoutes, endpoints.userInfo, async (c) => userInfo(c.get("db"), c.get("identity").uid));
+handle(userRoutes, endpoints.userInfo, async (c) => userInfo(c.get("db"), c.get("identity")));
 
 handle(userRoutes, endpoints.missingData, async (c, { query }) => {
   const row = await requireUserRow(c.get("db"), c.get("identity").uid);
@@ -32,5 +33,5 @@ handle(userRoutes, endpoints.updateMissingData, async (c, { body }) => {
 /** The new password is held to the policy of the API's environment. */
 handle(userRoutes, endpoints.setPassword, async (c, { body }) => {
   const { password } = parseInput(setPasswordBody(passwordPolicy()), body);
-  return setPassword(c.get("db"), c.get("identity").uid, password, c.get("account"));
+  return setPassword(c.get("db"), c.get("identity").uid, password, c.get("account"), credentialsOf(c.req.raw).token);
 });

@@ -85,7 +85,11 @@ export async function syncUser(db: Db, identity: AuthIdentity, profile: SyncBody
   forgetVerifiedSessions(identity.uid);
 }
 
-export function toUserInfo(row: UserRow, unreadNotifications: number): UserInfo {
+/**
+ * The user as the web shows them. `secondStepGiven`: whether the session asking has given its
+ * second step (issue 43); a user with a second factor whose session has not is `secondStepPending`.
+ */
+export function toUserInfo(row: UserRow, unreadNotifications: number, secondStepGiven: boolean): UserInfo {
   return {
     id: row.id,
     email: row.email ?? "",
@@ -95,13 +99,15 @@ export function toUserInfo(row: UserRow, unreadNotifications: number): UserInfo 
     signInMethod: row.signInMethod,
     requiresPasswordSetup: row.requiresPasswordSetup,
     unreadNotifications,
+    hasSecondFactor: row.secondFactorEnabled,
+    secondStepPending: row.secondFactorEnabled && !secondStepGiven,
   };
 }
 
-/** GET /v1/user/info: the user and their unread notification count, read at once. */
-export async function userInfo(db: Db, uid: string): Promise<UserInfo> {
-  const [row, unread] = await Promise.all([requireUserRow(db, uid), countUnread(db, uid)]);
-  return toUserInfo(row, unread);
+/** GET /v1/user/info: the user and their unread notification count, read at once; this session's second step. */
+export async function userInfo(db: Db, identity: AuthIdentity): Promise<UserInfo> {
+  const [row, unread] = await Promise.all([requireUserRow(db, identity.uid), countUnread(db, identity.uid)]);
+  return toUserInfo(row, unread, identity.secondStepAt !== null);
 }
 
 /** What the user still has to give, in a fixed order, minus the excluded entries. */

@@ -5,11 +5,16 @@ import { currentWaiver, findSignature } from "../waivers/service";
 import { missingToBook, requireUserRow, toUserInfo } from "./service";
 import type { SessionCreated } from "~contract/identity/auth";
 
-/** Who a new session is for and what they still owe (profile fields, then "waiver"). */
+/**
+ * Who a new session is for and what they still owe (profile fields, then "waiver").
+ * `secondStepGiven`: a brand-new session has not (a user with a second factor is then pending); a
+ * renewed one carries the step of the session it replaces.
+ */
 export async function sessionUser(
   db: Db,
   uid: string,
   account: AccountRow | null,
+  secondStepGiven = false,
 ): Promise<Pick<SessionCreated, "user" | "missingData">> {
   const [row, signature, unread] = await Promise.all([
     requireUserRow(db, uid),
@@ -18,5 +23,5 @@ export async function sessionUser(
   ]);
   const missingData: string[] = missingToBook(row);
   if (!signature) missingData.push("waiver");
-  return { user: toUserInfo(row, unread), missingData };
+  return { user: toUserInfo(row, unread, secondStepGiven), missingData };
 }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
+import { credentialsOf } from "../auth/middleware";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
 import {
@@ -36,5 +37,5 @@ handle(settingsRoutes, endpoints.changeEmail, async (c, { body }) => {
 });
 
 handle(settingsRoutes, endpoints.confirmEmail, async (c, { body }) =>
-  confirmEmailChange(c.get("db"), c.get("identity").uid, body.code),
+  confirmEmailChange(c.get("db"), c.get("identity").uid, body.code, credentialsOf(c.req.raw).token),
 );

@@ -113,7 +113,13 @@ export async function requestEmailChange(db: Db, uid: string, email: string): Pr
  * provider and here, and the old address is told. The provider revokes the user's sessions on
  * such a change, so a new session cookie is answered for the caller (the web sets it).
  */
-export async function confirmEmailChange(db: Db, uid: string, code: string): Promise<RenewedSession> {
+export async function confirmEmailChange(
+  db: Db,
+  uid: string,
+  code: string,
+  /** The token the caller signed in with: its second step goes on with the new session. */
+  fromToken: string | null = null,
+): Promise<RenewedSession> {
   const pending = await checkCode(db, uid, "email", code);
   await assertEmailFree(db, uid, pending.target);
   const before = await requireUserRow(db, uid);
@@ -136,7 +142,12 @@ export async function confirmEmailChange(db: Db, uid: string, code: string): Pro
     );
   }
   // The identity provider ends every session on an email change; the one who made it stays signed in.
-  return callIdentity(() => renewSession(uid, cutoff));
+  const renewed = await callIdentity(() => renewSession(uid, cutoff, fromToken));
+  return {
+    sessionCookie: renewed.sessionCookie,
+    maxAgeSeconds: renewed.maxAgeSeconds,
+    customToken: renewed.customToken,
+  };
 }
 
 const emailTaken = () => conflict("Another account uses this email address.", "email_taken");

@@ -156,6 +156,7 @@ function productionEnv(databaseUrl: string): Record<string, string> {
     APP_BASE_DOMAINS: "app.example.com,localhost",
     TRUST_PROXY: "0",
     MESSAGE_LINK_SECRET: "a production test secret for unsubscribe links",
+    TWO_STEP_KEY: "cHJvZHVjdGlvbi10ZXN0IHR3by1zdGVwIGtleSAzMmI=",
     SESSION_SECRET: "a production test secret for the site's own cookies",
     SEED_ON_START: "",
     MIGRATE_ON_START: "",

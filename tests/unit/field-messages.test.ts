@@ -36,6 +36,7 @@ import { devOutboxParams } from "~contract/system/outbox";
 import { sandboxCheckoutParams, sandboxPayBody, webhookParams } from "~contract/bookings/payments";
 import { altText, mediaParams, photoFile, updatePhotoBody } from "~contract/photos";
 import { notificationPreferencesBody } from "~contract/identity/preferences";
+import { passkeyName, recoveryCode, webAuthnResponse } from "~contract/identity/two-step";
 import { promoCodeParams } from "~contract/bookings/promo";
 import { referralCodeParams } from "~contract/gifts/referrals";
 import { reviewBody } from "~contract/catalog/reviews";
@@ -173,6 +174,9 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
     "tickets.tooMany",
   ],
   [quoteBody, { ...quote, tickets: [ticket, ticket] }, "tickets.duplicate"],
+  [recoveryCode, "abcde-abcd", "recoveryCode.invalid"],
+  [passkeyName, "  ", "passkeyName.required"],
+  [webAuthnResponse, "not an answer", "passkey.invalid"],
   [
     quoteBody,
     {

@@ -22,6 +22,7 @@ const COMPLETE_PRODUCTION = {
   APP_BASE_DOMAINS: "app.example.com",
   TRUST_PROXY: "1",
   MESSAGE_LINK_SECRET: "m".repeat(32),
+  TWO_STEP_KEY: "k".repeat(43),
   SESSION_SECRET: "s".repeat(32),
 };
 
@@ -36,6 +37,7 @@ const API_SETTINGS = [
   "STOREFRONT_PUBLIC_URL",
   "TRUST_PROXY",
   "MESSAGE_LINK_SECRET",
+  "TWO_STEP_KEY",
 ];
 const WEB_SETTINGS = ["APP_BASE_DOMAINS", "SESSION_SECRET"];
 const SHARED_SETTINGS = ["FIREBASE_PROJECT_ID", "FIREBASE_API_KEY"];
@@ -67,7 +69,7 @@ describe("the production preflight", () => {
       [...API_SETTINGS, ...SHARED_SETTINGS].sort(),
     );
     const message = productionPreflight({ APP_ENV: "production" }, "both")!;
-    expect(message).toMatch(/^Refusing to start the app in production: 12 setting\(s\) missing or unsafe\n/);
+    expect(message).toMatch(/^Refusing to start the app in production: 13 setting\(s\) missing or unsafe\n/);
     expect(message).toMatch(/DATABASE_URL: required .*PGlite database is for local use only/);
   });
 

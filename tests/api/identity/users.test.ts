@@ -35,6 +35,8 @@ describe("PATCH /v1/user/sync and GET /v1/user/info", () => {
         signInMethod: "password",
         requiresPasswordSetup: false,
         unreadNotifications: 0,
+        hasSecondFactor: false,
+        secondStepPending: false,
       },
     });
     expect(info.headers.get("Cache-Control")).toBe("private, no-store");
