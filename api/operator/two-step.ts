@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
 import { writeAudit, type Actor } from "../audit/log";
@@ -79,7 +79,9 @@ export async function requireTwoStep(
  * is cleared; the audit row, the member's security event and their email (outbox) in the same
  * transaction. Not this operator's member (another operator's too): 404 `member_not_found`; the
  * owner's own: 409 `own_second_factor_reset` (their factors are removed at /account/security,
- * where a fresh second step is asked). A member with nothing to reset: done, nothing recorded.
+ * where a fresh second step is asked); a platform admin's, or a member of another operator's team
+ * too: 409 `second_factor_beyond_team` (one team's owner does not lower the guard of the platform
+ * or of another team). A member with nothing to reset: done, nothing recorded.
  */
 export async function resetMemberSecondFactor(
   db: Db,
@@ -91,7 +93,12 @@ export async function resetMemberSecondFactor(
   await db.transaction(async (tx) => {
     // The member's user row locked: an enrolment at the same moment comes wholly before or after.
     const [target] = await tx
-      .select({ email: users.email, secondFactorEnabled: users.secondFactorEnabled })
+      .select({
+        email: users.email,
+        secondFactorEnabled: users.secondFactorEnabled,
+        isPlatformAdmin: users.isPlatformAdmin,
+        inOtherTeams: sql<boolean>`exists (select 1 from operator_members other where other.user_id = ${users.id} and other.account_id <> ${account.id})`,
+      })
       .from(operatorMembers)
       .innerJoin(users, eq(users.id, operatorMembers.userId))
       .where(and(eq(operatorMembers.accountId, account.id), eq(operatorMembers.userId, userId)))
@@ -101,6 +108,13 @@ export async function resetMemberSecondFactor(
       throw conflict(
         "Your own two-step sign-in is yours to change: remove your factors on your account's security page.",
         "own_second_factor_reset",
+      );
+    // Their factors guard more than this team (the platform, or another operator's console): an owner
+    // here who learnt their password could otherwise take those over. They reset it themselves.
+    if (target.isPlatformAdmin || target.inOtherTeams)
+      throw conflict(
+        "This person's two-step sign-in also protects their access beyond this team: only they (or the platform's support) can reset it.",
+        "second_factor_beyond_team",
       );
     // One after another: the statements of a transaction share its connection.
     const removed = {

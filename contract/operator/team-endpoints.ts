@@ -149,8 +149,9 @@ export const consoleEndpoints = domain("Operator console", {
     reauth: true,
     params: memberParams,
     output: out.nothing,
-    // Your own: 409 own_second_factor_reset (your factors are yours to remove, at /account/security).
-    errors: ["reauthentication_required", "member_not_found", "own_second_factor_reset"],
+    // Your own: 409 own_second_factor_reset (your factors are yours to remove, at /account/security);
+    // a platform admin's, or one who is in another operator's team too: 409 second_factor_beyond_team.
+    errors: ["reauthentication_required", "member_not_found", "own_second_factor_reset", "second_factor_beyond_team"],
   }),
   operatorAuditLog: endpoint({
     method: "GET",

@@ -5,6 +5,7 @@ import { tokenHash } from "~api/auth/verify";
 import {
   accounts,
   auditLog,
+  operatorMembers,
   secondStepAttempts,
   securityEvents,
   sessionSecondSteps,
@@ -303,6 +304,26 @@ describe("operatorResetMemberSecondFactor", () => {
     expect((await reset(owner, guide.uid)).status).toBe(200);
     expect(await auditEntries(db(), "member.second_factor_reset", owner.uid)).toHaveLength(1);
     expect(await outboxFor(guide.email)).toHaveLength(1);
+  });
+
+  it("a platform admin's, or one who is in another operator's team too, is not this owner's to reset (409 second_factor_beyond_team)", async () => {
+    const [owner, admin, twoTeams] = await Promise.all([
+      member("acme", "owner"),
+      member("acme", "guide"),
+      member("acme", "manager"),
+    ]);
+    await db().update(users).set({ isPlatformAdmin: true }).where(eq(users.id, admin.uid));
+    await db()
+      .insert(operatorMembers)
+      .values({ accountId: await accountIdOf(db(), "harbor"), userId: twoTeams.uid, role: "owner" });
+    await Promise.all([enrolled(admin), enrolled(twoTeams)]);
+    const before = await factorsOf(admin.uid);
+    expectEnvelope(await reset(owner, admin.uid), 409, "second_factor_beyond_team");
+    expectEnvelope(await reset(owner, twoTeams.uid), 409, "second_factor_beyond_team");
+    expect(await factorsOf(admin.uid)).toEqual(before);
+    expect(await factorsOf(twoTeams.uid)).toEqual(before);
+    expect(await auditEntries(db(), "member.second_factor_reset", owner.uid)).toHaveLength(0);
+    expect(await outboxFor(admin.email)).toHaveLength(0);
   });
 
   it("a member reset while the team requires two-step sign-in is kept out of the console until they enrol again", async () => {
