@@ -43,7 +43,7 @@ export interface IntentForms<F extends Record<string, FormSchema<never>>, C exte
   /** The status of a form its own rules refused (400 by default). */
   refusedStatus?: (submission: Submission, intent: string) => number;
   /** A form its own rules refused, answered otherwise than with the form again; null: the form again. */
-  refused?: (submission: Submission, context: C) => Outcome | null;
+  refused?: (submission: Submission, context: C) => Outcome | null | Promise<Outcome | null>;
   /** How the API's refusal shows on the form (apiErrorResult). */
   shown?: ApiErrorShown | ((intent: string) => ApiErrorShown);
   /** An API refusal the page answers otherwise (a figure that changed, the 404 page); null: the usual. */
@@ -79,7 +79,7 @@ export async function answerIntent<F extends Record<string, FormSchema<never>>, 
   const resultIntent = page.single ? undefined : formId;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    const refused = page.refused?.(submission, context);
+    const refused = await page.refused?.(submission, context);
     if (refused) return answerOf(request, refused);
     const status = page.refusedStatus?.(submission, intent);
     return formResult(submission.reply(), { intent: resultIntent, status });

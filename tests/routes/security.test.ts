@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "~api/db/schema";
+import { generate } from "otplib/functional";
+import { sessionSecondSteps, users } from "~api/db/schema";
 import * as route from "~/routes/_default.account.security";
 import * as rootRoute from "~/root";
 import { seedDbForThisFile } from "../support/api";
@@ -12,8 +13,8 @@ const { db } = seedDbForThisFile();
 withEmulatorUsers();
 
 const PAGE = "/account/security";
-const post = (cookie: string, form: Record<string, string>) =>
-  outcome(() => route.action(args(pageRequest(PAGE, { cookie, form })) as never));
+const post = (cookie: string, form: Record<string, string>, path = PAGE) =>
+  outcome(() => route.action(args(pageRequest(path, { cookie, form })) as never));
 /** The change-password form: the current password, and the new one typed twice (`extra`: more fields). */
 const changePassword = (
   cookie: string,
@@ -114,5 +115,139 @@ describe("/account/security for a user who must set a password", () => {
       confirmPassword: "my-pass-word-5",
     });
     expect(added.location).toBe("/set-password");
+  });
+});
+
+/** The authenticator app's code `offset` 30-second steps from now, computed from the secret as the app does. */
+const codeOf = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+/** A code that is not the one of now (nor of the steps beside it). */
+const wrongCodeOf = async (secret: string) => {
+  const near = await Promise.all([-1, 0, 1].map((offset) => codeOf(secret, offset)));
+  let code = 0;
+  while (near.includes(String(code).padStart(6, "0"))) code += 1;
+  return String(code).padStart(6, "0");
+};
+/** Waits until a few seconds are left in the current 30-second step, so codes made now keep their step. */
+async function awayFromStepEdge(margin = 4): Promise<void> {
+  const into = (Date.now() / 1000) % 30;
+  if (30 - into < margin) await new Promise((resolve) => setTimeout(resolve, (30 - into + 1) * 1000));
+}
+
+/** The authenticator app set up on the page as without JavaScript: started, then confirmed by its first code. */
+async function setUpApp(cookie: string) {
+  await awayFromStepEdge();
+  const started = await post(cookie, { intent: "totp-start" });
+  expect(started.status).toBe(200);
+  const { secret, otpauthUrl } = started.data.enrolment;
+  const confirmed = await post(cookie, { intent: "totp-confirm", secret, otpauthUrl, code: await codeOf(secret) });
+  expect(confirmed.status).toBe(200);
+  return { secret: secret as string, recoveryCodes: confirmed.data.recoveryCodes as string[] };
+}
+
+describe("/account/security: two-step sign-in", () => {
+  it("sets up an authenticator app without JavaScript: QR code and key, a wrong code shows them again, the right one answers the recovery codes once", async () => {
+    const { cookie } = await signedInUser();
+    const page = await loaded(route, PAGE, cookie);
+    expect(page.data.twoStep).toMatchObject({
+      hasSecondFactor: false,
+      backTo: null,
+      factors: { totp: null, passkeys: [], recoveryCodesLeft: 0, requiredBy: [] },
+    });
+
+    await awayFromStepEdge();
+    const started = await post(cookie, { intent: "totp-start" });
+    expect(started.status).toBe(200);
+    const { enrolment } = started.data;
+    expect(enrolment.secret).toMatch(/^[A-Z2-7]{16,}=*$/);
+    expect(enrolment.otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+    expect(enrolment.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(enrolment.qr.split(",")[1], "base64").toString()).toMatch(/^<svg/);
+
+    const form = { intent: "totp-confirm", secret: enrolment.secret, otpauthUrl: enrolment.otpauthUrl };
+    const wrong = await post(cookie, { ...form, code: await wrongCodeOf(enrolment.secret) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.result.error.code).toEqual(["apiErrors.invalid_second_factor"]);
+    expect(wrong.data.enrolment).toMatchObject({ secret: enrolment.secret, otpauthUrl: enrolment.otpauthUrl });
+    expect(wrong.data.enrolment.qr).toBe(enrolment.qr);
+    const malformed = await post(cookie, { ...form, code: "12" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.data.result.error.code).toEqual(["validation.codeInvalid"]);
+    expect(malformed.data.enrolment.secret).toBe(enrolment.secret);
+
+    const confirmed = await post(cookie, { ...form, code: await codeOf(enrolment.secret) });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.data).toMatchObject({ intent: "codes", made: "app" });
+    expect(confirmed.data.recoveryCodes).toHaveLength(10);
+    for (const code of confirmed.data.recoveryCodes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
+
+    // Shown once: the page itself never has them, only how many are left.
+    const after = await loaded(route, PAGE, cookie);
+    expect(after.data.twoStep).toMatchObject({ hasSecondFactor: true, factors: { recoveryCodesLeft: 10 } });
+    expect(after.data.twoStep.factors.totp.confirmedAt).toBeTruthy();
+    expect(JSON.stringify(after.data)).not.toContain(confirmed.data.recoveryCodes[0]);
+  });
+
+  it("asks for a fresh check 11 minutes after the second step, keeps the form's values, and goes on after a code", async () => {
+    const { user, cookie } = await signedInUser();
+    const { secret, recoveryCodes } = await setUpApp(cookie);
+    const eleven = new Date(Date.now() - 11 * 60_000);
+    await db().update(sessionSecondSteps).set({ verifiedAt: eleven }).where(eq(sessionSecondSteps.userId, user.uid));
+
+    const path = `${PAGE}?redirectUrl=%2Fconsole%2Fteam`;
+    const asked = await post(cookie, { intent: "codes-make", note: "kept" }, path);
+    expect(asked.status).toBe(403);
+    expect(asked.data).toMatchObject({
+      intent: "codes-make",
+      result: { error: { "": ["reauth.needed"] } },
+      reauth: {
+        method: "second_step",
+        error: null,
+        values: [
+          ["intent", "codes-make"],
+          ["note", "kept"],
+        ],
+      },
+    });
+
+    const again = { intent: "codes-make", note: "kept" };
+    const wrong = await post(cookie, { ...again, reauthCode: await wrongCodeOf(secret) }, path);
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.reauth).toMatchObject({
+      error: "apiErrors.invalid_second_factor",
+      values: asked.data.reauth.values,
+    });
+    const notACode = await post(cookie, { ...again, reauthCode: "12-34" }, path);
+    expect(notACode.data.reauth.error).toBe("reauth.codeInvalid");
+
+    // The next step's code (the first one counted at the set-up): the check, then the original call.
+    const made = await post(cookie, { ...again, reauthCode: await codeOf(secret, 1) }, path);
+    expect(made.status).toBe(200);
+    expect(made.data).toMatchObject({ intent: "codes", made: "codes" });
+    expect(made.data.recoveryCodes).toHaveLength(10);
+    expect(made.data.recoveryCodes).not.toContain(recoveryCodes[0]);
+
+    // Fresh now: removing the app needs no second check, and the page keeps where it was asked from.
+    const removed = await post(cookie, { intent: "totp-remove" }, path);
+    expect(removed.status).toBe(302);
+    expect(removed.location).toBe(path);
+    const after = await loaded(route, path, cookie);
+    expect(after.data.twoStep).toMatchObject({ hasSecondFactor: false, backTo: "/console/team" });
+    expect(removed.headers.getSetCookie().some((cookie) => cookie.startsWith("flash="))).toBe(true);
+  });
+
+  it("a recovery code gives the fresh check too; the way back is only ever a path of this site", async () => {
+    const { user, cookie } = await signedInUser();
+    const { recoveryCodes } = await setUpApp(cookie);
+    await db()
+      .update(sessionSecondSteps)
+      .set({ verifiedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(sessionSecondSteps.userId, user.uid));
+    expect((await post(cookie, { intent: "totp-remove" })).status).toBe(403);
+    const removed = await post(cookie, { intent: "totp-remove", reauthCode: recoveryCodes[0] });
+    expect(removed.status).toBe(302);
+
+    expect((await loaded(route, `${PAGE}?redirectUrl=%2F%2Fevil.example`, cookie)).data.twoStep.backTo).toBe(PAGE);
+    const hostile = await post(cookie, { intent: "passkey-remove", passkeyId: "not-an-id" });
+    expect(hostile.status).toBe(400);
   });
 });

@@ -5,6 +5,7 @@ import { StatusMessage } from "~/ui/status-message";
 import { CardSection } from "~/ui/labelled-section";
 import { PasswordForm, ResetForm } from "~/features/account/password-forms";
 import type { loadSecurity } from "~/features/account/security.server";
+import { TwoStepSection } from "~/features/account/two-step-section";
 
 /** One boxed section of the page, under its heading. */
 function Panel({ id, heading, children }: { id: string; heading: string; children: React.ReactNode }) {
@@ -15,7 +16,7 @@ function Panel({ id, heading, children }: { id: string; heading: string; childre
   );
 }
 
-/** How the user signs in, their password, and signing out on every device. */
+/** How the user signs in, two-step sign-in, their password, and signing out on every device. */
 export function SecurityPage() {
   const { signInMethods, hasPassword, flash, title } = useLoaderData<typeof loadSecurity>();
   const { t } = useTranslation();
@@ -29,6 +30,9 @@ export function SecurityPage() {
             <li key={method}>{t(`security.method_${method.replace(/\W/g, "_")}`, { defaultValue: method })}</li>
           ))}
         </ul>
+      </Panel>
+      <Panel id="two-step" heading={t("security.twoStep")}>
+        <TwoStepSection />
       </Panel>
       <Panel id="password" heading={hasPassword ? t("security.changePassword") : t("security.addPassword")}>
         <PasswordForm change={hasPassword} />

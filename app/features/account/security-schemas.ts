@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { currentPassword, newPassword, type PasswordPolicy } from "~contract/fields";
+import { totpCode } from "~contract/identity/two-step";
+import { PasskeyAddSchema } from "~/features/auth/two-step-schemas";
 
 const confirmed = <T extends { password: string; confirmPassword: string }>(value: T) =>
   value.password === value.confirmPassword;
@@ -27,3 +29,41 @@ export function addPasswordSchema(policy: PasswordPolicy) {
     })
     .refine(confirmed, mismatch);
 }
+
+/*
+ * Two-step sign-in (issue 43): the authenticator app, passkeys and recovery codes. The pending
+ * secret of an authenticator app travels in the confirm form's hidden fields, so a wrong code shows
+ * the QR code and key again (without JavaScript too); the API keeps the secret it checks against.
+ */
+export const TotpStartSchema = z.object({ intent: z.literal("totp-start") });
+export const TotpConfirmSchema = z.object({
+  intent: z.literal("totp-confirm"),
+  code: totpCode,
+  secret: z
+    .string({ required_error: "apiErrors.no_pending_enrolment" })
+    .regex(/^[A-Z2-7]{16,128}=*$/, "apiErrors.no_pending_enrolment"),
+  otpauthUrl: z
+    .string({ required_error: "apiErrors.no_pending_enrolment" })
+    .max(1024, "apiErrors.no_pending_enrolment")
+    .startsWith("otpauth://totp/", "apiErrors.no_pending_enrolment"),
+});
+export const TotpRemoveSchema = z.object({ intent: z.literal("totp-remove") });
+export const PasskeyOptionsSchema = z.object({ intent: z.literal("passkey-options") });
+export const PasskeyRemoveSchema = z.object({
+  intent: z.literal("passkey-remove"),
+  passkeyId: z.string().uuid("apiErrors.second_factor_not_found"),
+});
+/** The passkey form as the browser checks it before the ceremony: its name (the answer comes after). */
+export const PasskeyNameSchema = PasskeyAddSchema.pick({ intent: true, name: true });
+export const RecoveryCodesSchema = z.object({ intent: z.literal("codes-make") });
+
+/** The two-step section's forms, by intent. */
+export const TWO_STEP_FORMS = {
+  "totp-start": TotpStartSchema,
+  "totp-confirm": TotpConfirmSchema,
+  "totp-remove": TotpRemoveSchema,
+  "passkey-options": PasskeyOptionsSchema,
+  "passkey-add": PasskeyAddSchema,
+  "passkey-remove": PasskeyRemoveSchema,
+  "codes-make": RecoveryCodesSchema,
+};

@@ -12,17 +12,21 @@ import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { getZodConstraint, parseWithZod, readFormData, z } from "~/platform/form.server";
 import { addPasswordSchema, changePasswordSchema } from "~/features/account/account-forms.server";
+import { isTwoStepIntent, twoStepSection, twoStepSecurityAction } from "~/features/account/two-step-security.server";
 
 const PAGE = "/account/security";
 
 export async function loadSecurity({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);
-  const [info, passwordPolicy, t] = await Promise.all([
-    apiFor(request, { token }).call("personalInfo"),
+  const api = apiFor(request, { token });
+  const [info, factors, passwordPolicy, t] = await Promise.all([
+    api.call("personalInfo"),
+    api.call("secondFactors"),
     loadPasswordPolicy(request),
     i18next.getFixedT(request),
   ]);
   return withFlash(request, {
+    twoStep: twoStepSection(request, factors),
     email: info.email,
     signInMethods: info.signInMethods,
     hasPassword: info.signInMethods.includes("password"),
@@ -36,7 +40,7 @@ export async function loadSecurity({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Change or add a password. The current password is always checked with the identity provider
+ * Two-step sign-in's forms (two-step-security.server.ts), or change or add a password. The current password is always checked with the identity provider
  * first (with or without JavaScript); the API sets the new one (ending every session) and answers
  * a new session for this browser, and a custom token for its Firebase client.
  */
@@ -44,6 +48,7 @@ export async function securityAction({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { user, token } = await requireUser(request);
   const formData = await readFormData(request);
+  if (isTwoStepIntent(formData.get("intent"))) return twoStepSecurityAction(request, token, formData);
   if (formData.get("intent") === "send-reset") return sendReset(request, formData, user.email);
   const policy = await loadPasswordPolicy(request);
   const intent = formData.get("intent") === "add-password" ? "add-password" : "change-password";

@@ -11,7 +11,16 @@ import { REAUTH_CODE, REAUTH_PASSWORD, reauthOf } from "./reauth";
  * original values (hidden) back with a code (authenticator app or recovery code) or, for a user
  * without a second factor, the password: nothing typed is lost, with or without JavaScript.
  */
-export function ReauthPrompt({ intent, className = "mt-4" }: { intent?: string; className?: string }) {
+export function ReauthPrompt({
+  intent,
+  className = "mt-4",
+  heading: Heading = "h2",
+}: {
+  intent?: string;
+  className?: string;
+  /** The prompt's heading level where it is shown. */
+  heading?: "h2" | "h3";
+}) {
   const { t } = useTranslation();
   const id = useId();
   const reauth = reauthOf(useActionData(), intent);
@@ -27,9 +36,9 @@ export function ReauthPrompt({ intent, className = "mt-4" }: { intent?: string; 
       className={`${className} rounded-md border border-amber-300 bg-amber-50 p-4`}
       data-testid="reauth-prompt"
     >
-      <h2 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
+      <Heading id={`${id}-heading`} className="text-base font-semibold text-slate-900">
         {t("reauth.title")}
-      </h2>
+      </Heading>
       <p id={hintId} className="mt-1 text-sm text-slate-800">
         {t(password ? "reauth.passwordHint" : "reauth.codeHint")}
       </p>
