@@ -3,18 +3,21 @@ import { generate, generateSecret } from "otplib/functional";
 import { describe, expect, it } from "vitest";
 import { tokenHash } from "~api/auth/verify";
 import type { Db } from "~api/db/client";
-import { accounts, bookingRefunds, sessionSecondSteps, userTotp, users } from "~api/db/schema";
+import { accounts, bookingRefunds, sessionSecondSteps, slots, userTotp, users } from "~api/db/schema";
 import { seal } from "~api/two-step/sealing";
 import * as layout from "~/routes/_console";
 import * as home from "~/routes/_console.console._index";
 import * as bookingPage from "~/routes/_console.console.bookings.$bookingId";
 import * as bookings from "~/routes/_console.console.bookings._index";
 import * as manifest from "~/routes/_console.console.manifest";
+import * as departures from "~/routes/_console.console.experiences.$experienceId.departures";
 import * as team from "~/routes/_console.console.team";
 import * as account from "~/routes/_account.account._index";
 import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../support/booking";
 import { consoleLoad as load, consolePost as post, memberOf } from "../support/console-routes";
 import { outboxFor } from "../support/identity";
+import { sessionSetBy } from "../support/routes";
+import { signedInMinutesAgo } from "../support/two-step";
 
 const { db, acme } = bookingWorld();
 
@@ -215,5 +218,35 @@ describe("console: two-step sign-in (issue 43)", () => {
       .from(sessionSecondSteps)
       .where(eq(sessionSecondSteps.tokenHash, tokenHash(tokenOf(manager.cookie))));
     expect(Date.now() - verifiedAt.getTime()).toBeLessThan(60_000);
+  });
+
+  it("cancelling a departure, signed in 11 minutes ago without a second factor, asks for the password, then cancels it with a new session", async () => {
+    const owner = await memberOf(db(), "owner");
+    const slot = await createSlot(db(), acme.serviceId);
+    // The browser's session, as if signed in 11 minutes ago (an ID token the API verifies as one).
+    const cookie = `__session=${await signedInMinutesAgo(owner.user, 11)}`;
+    const params = { experienceId: acme.experienceId };
+    const path = `/console/experiences/${acme.experienceId}/departures?cancel=${slot.id}`;
+    const form = { intent: "cancel", departureId: slot.id };
+    const asked = await post(departures, path, cookie, form, params);
+    expect(asked.status).toBe(403);
+    expect(asked.data.intent).toBe(`cancel:${slot.id}`);
+    expect(asked.data.reauth).toEqual({ method: "sign_in", values: Object.entries(form), error: null });
+    const status = async () => (await db().select().from(slots).where(eq(slots.id, slot.id)))[0].status;
+    expect(await status()).not.toBe("cancelled");
+
+    const wrong = await post(departures, path, cookie, { ...form, reauthPassword: "not-the-password" }, params);
+    expect(wrong.status).toBe(401);
+    expect(wrong.data.reauth).toMatchObject({ method: "sign_in", error: "reauth.passwordWrong" });
+    // The password is never sent back.
+    expect(JSON.stringify(wrong.data)).not.toContain("not-the-password");
+    expect(await status()).not.toBe("cancelled");
+
+    const done = await post(departures, path, cookie, { ...form, reauthPassword: owner.user.password }, params);
+    expect(done.status).toBe(302);
+    expect(done.location).toMatch(/\/departures\?.*#departure-/);
+    expect(await status()).toBe("cancelled");
+    // The browser goes on with the new session the password opened.
+    expect(sessionSetBy(done.headers)).not.toBe(cookie);
   });
 });
