@@ -37,7 +37,7 @@ export function TeamPage() {
           rows={team.members}
           empty=""
           className="mt-3"
-          caption={t("console.members")}
+          caption={t("console.membersCaption")}
           columns={[
             t("console.memberColumn"),
             t("console.role"),
