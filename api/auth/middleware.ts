@@ -73,6 +73,9 @@ const SETUP_ALLOWED = new Set([
   "/v1/user/sync",
   "/v1/auth/sign-out",
   "/v1/auth/sign-out-everywhere",
+  // A session whose second step is pending gives it first (issue 43): set-password is not reachable before.
+  "/v1/auth/second-step",
+  "/v1/auth/second-step/passkey-options",
 ]);
 
 function authMiddleware(forceRevocationCheck: boolean) {

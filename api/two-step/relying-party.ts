@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { trustedForwarding } from "~runtime/same-origin.mjs";
 import { getApiEnv, identityEnv } from "../env";
 import type { AppEnv } from "../http/types";
 
@@ -19,12 +20,30 @@ export interface RelyingParty {
   fallbackOrigin: string;
 }
 
+/**
+ * The origin the browser sent the request to, as the same-origin rule reads it
+ * (runtime/same-origin.mjs): the Host, and X-Forwarded-Proto/-Host only from a proxy we trust
+ * (the web's /v1 forward when the API runs alone).
+ */
+function sentTo(c: Context<AppEnv>): URL {
+  const url = new URL(c.req.url);
+  const trusted = trustedForwarding();
+  const first = (value: string | undefined) => value?.split(",")[0]?.trim() || undefined;
+  const scheme = (trusted.proto && first(c.req.header("X-Forwarded-Proto"))) || url.protocol.replace(":", "");
+  const host = (trusted.host && first(c.req.header("X-Forwarded-Host"))) || c.req.header("Host") || url.host;
+  try {
+    return new URL(`${scheme}://${host}`);
+  } catch {
+    return url;
+  }
+}
+
 export function relyingPartyOf(
   c: Context<AppEnv>,
   env = getApiEnv(),
   production = identityEnv.production,
 ): RelyingParty {
-  const requestUrl = new URL(c.req.url);
+  const requestUrl = sentTo(c);
   let id: string;
   if (env.APP_PUBLIC_URL) id = new URL(env.APP_PUBLIC_URL).hostname;
   else if (c.get("account")) id = requestUrl.hostname.split(".").slice(1).join(".") || requestUrl.hostname;

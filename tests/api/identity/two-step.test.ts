@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outbox, securityEvents, sessionSecondSteps, userRecoveryCodes, userTotp, users } from "~api/db/schema";
 import { tokenHash } from "~api/auth/verify";
+import { parseTwoStepKey } from "~api/env";
+import { keyedHash, seal, unseal } from "~api/two-step/sealing";
 import { MAX_WRONG_ANSWERS } from "~contract/identity/two-step";
 import { expectEnvelope } from "../../support/api";
 import { v1 } from "../../support/client";
@@ -430,5 +432,33 @@ describe("hostile bodies", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(raw.status).toBe(400);
+  });
+});
+
+describe("TWO_STEP_KEY and secrets at rest", () => {
+  it("production refuses to start without a key; a key is 32 bytes in hex or base64", () => {
+    expect(() => parseTwoStepKey({}, true)).toThrow(/TWO_STEP_KEY is required in production/);
+    expect(parseTwoStepKey({}, false)).toHaveLength(32);
+    const hex = "ab".repeat(32);
+    expect(parseTwoStepKey({ TWO_STEP_KEY: hex }, true).toString("hex")).toBe(hex);
+    const base64 = Buffer.alloc(32, 7).toString("base64");
+    expect(parseTwoStepKey({ TWO_STEP_KEY: base64 }, true)).toEqual(Buffer.alloc(32, 7));
+    for (const bad of ["short", "ab".repeat(31), Buffer.alloc(24).toString("base64"), "z".repeat(64)])
+      expect(() => parseTwoStepKey({ TWO_STEP_KEY: bad }, true), bad).toThrow(/32 bytes/);
+  });
+
+  it("a sealed secret opens only with its key and unaltered; a code's hash depends on the key", () => {
+    const key = Buffer.alloc(32, 1);
+    const other = Buffer.alloc(32, 2);
+    const sealed = seal("JBSWY3DPEHPK3PXP", key);
+    expect(sealed).not.toContain("JBSWY3DPEHPK3PXP");
+    expect(seal("JBSWY3DPEHPK3PXP", key)).not.toBe(sealed);
+    expect(unseal(sealed, key)).toBe("JBSWY3DPEHPK3PXP");
+    expect(() => unseal(sealed, other)).toThrow();
+    const [version, iv, tag, body] = sealed.split(":");
+    const flipped = Buffer.from(body, "base64url");
+    flipped[0] ^= 1;
+    expect(() => unseal([version, iv, tag, flipped.toString("base64url")].join(":"), key)).toThrow();
+    expect(keyedHash("abcde12345", key)).not.toBe(keyedHash("abcde12345", other));
   });
 });
