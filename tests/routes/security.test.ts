@@ -8,6 +8,8 @@ import { seedDbForThisFile } from "../support/api";
 import { createEmailLinkUser, outboxFor, signInWithPassword, withEmulatorUsers } from "../support/identity";
 import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "../support/routes";
 import { v1 } from "../support/client";
+import { SoftAuthenticator } from "../support/webauthn";
+import * as twoStepRoute from "~/routes/_login.two-step";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -202,6 +204,7 @@ describe("/account/security: two-step sign-in", () => {
       reauth: {
         method: "second_step",
         error: null,
+        passkey: false,
         values: [
           ["intent", "codes-make"],
           ["note", "kept"],
@@ -249,5 +252,64 @@ describe("/account/security: two-step sign-in", () => {
     expect((await loaded(route, `${PAGE}?redirectUrl=%2F%2Fevil.example`, cookie)).data.twoStep.backTo).toBe(PAGE);
     const hostile = await post(cookie, { intent: "passkey-remove", passkeyId: "not-an-id" });
     expect(hostile.status).toBe(400);
+  });
+});
+
+describe("/account/security: passkeys (the browser's answers made by a software authenticator)", () => {
+  it("adds a passkey (its first factor answers the recovery codes), uses it as the second step and as the fresh check", async () => {
+    const { user, cookie } = await signedInUser();
+    const key = new SoftAuthenticator();
+    const origin = new URL(pageRequest(PAGE).url).origin;
+
+    const options = await post(cookie, { intent: "passkey-options" });
+    expect(options.status).toBe(200);
+    expect(options.data.options.challenge).toBeTruthy();
+    const made = key.register(options.data.options, origin);
+    const unnamed = await post(cookie, { intent: "passkey-add", name: " ", response: JSON.stringify(made) });
+    expect(unnamed.data.result.error.name).toEqual(["validation.passkeyNameRequired"]);
+    const added = await post(cookie, { intent: "passkey-add", name: "Work laptop", response: JSON.stringify(made) });
+    expect(added.status).toBe(200);
+    expect(added.data).toMatchObject({ intent: "codes", made: "passkey" });
+    expect(added.data.recoveryCodes).toHaveLength(10);
+    const page = await loaded(route, PAGE, cookie);
+    expect(page.data.twoStep.factors.passkeys).toMatchObject([{ name: "Work laptop", lastUsedAt: null }]);
+    const passkeyId: string = page.data.twoStep.factors.passkeys[0].id;
+
+    // A new sign-in gives its second step with the passkey (/two-step, with JavaScript).
+    // A new ID token (tokens count whole seconds): a new session, pending.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const pending = await sessionFor({ ...user, idToken: undefined });
+    expect(pending).not.toBe(cookie);
+    const stepPath = "/two-step?redirectUrl=%2Faccount%2Fsecurity";
+    const stepPost = (form: Record<string, string>) =>
+      outcome(() => twoStepRoute.action(args(pageRequest(stepPath, { cookie: pending, form })) as never));
+    expect((await loaded(twoStepRoute, stepPath, pending)).data).toMatchObject({ hasPasskeys: true, hasTotp: false });
+    const stepOptions = await stepPost({ intent: "passkey-options" });
+    const stepped = await stepPost({
+      intent: "passkey",
+      response: JSON.stringify(key.authenticate(stepOptions.data.options, origin)),
+    });
+    expect(stepped.status).toBe(302);
+    // Then the usual next steps of a sign-in: this user has no profile yet.
+    expect(stepped.location).toBe(`/complete-profile?${new URLSearchParams({ redirectUrl: PAGE })}`);
+
+    // 11 minutes on, removing it asks for the fresh check, and the passkey gives it.
+    await db()
+      .update(sessionSecondSteps)
+      .set({ verifiedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(sessionSecondSteps.userId, user.uid));
+    const remove = { intent: "passkey-remove", passkeyId };
+    const asked = await post(pending, remove);
+    expect(asked.status).toBe(403);
+    expect(asked.data).toMatchObject({ intent: `passkey-remove:${passkeyId}`, reauth: { passkey: true } });
+    const again = await post(pending, { ...remove, reauthPasskeyOptions: "1" });
+    expect(again.status).toBe(200);
+    const answer = key.authenticate(again.data.options, origin);
+    const removed = await post(pending, { ...remove, reauthPasskey: JSON.stringify(answer) });
+    expect(removed.status).toBe(302);
+    expect((await loaded(route, PAGE, pending)).data.twoStep).toMatchObject({
+      hasSecondFactor: false,
+      factors: { passkeys: [], recoveryCodesLeft: 0 },
+    });
   });
 });

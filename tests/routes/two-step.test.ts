@@ -2,6 +2,7 @@ import { generate } from "otplib/functional";
 import { describe, expect, it } from "vitest";
 import * as twoStepRoute from "~/routes/_login.two-step";
 import * as securityRoute from "~/routes/_default.account.security";
+import * as personalInfoRoute from "~/routes/_default.account.personal-info";
 import * as loginRoute from "~/routes/_login.login";
 import * as sessionRoute from "~/routes/auth.session";
 import * as rootRoute from "~/root";
@@ -72,6 +73,16 @@ describe("/two-step", () => {
     );
     expect(posted.location).toBe(at("/account/security"));
 
+    // An action that asks the API without asking who the user is first: the API's 403 second_step_required.
+    const named = await outcome(() =>
+      personalInfoRoute.action(
+        args(
+          pageRequest("/account/personal-info", { cookie, form: { intent: "name", firstName: "A", lastName: "B" } }),
+        ) as never,
+      ),
+    );
+    expect(named.location).toBe(at("/account/personal-info"));
+
     const page = await loaded(twoStepRoute, at("/account/security"), cookie);
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ hasTotp: true, hasPasskeys: false, redirectUrl: "/account/security" });
@@ -110,6 +121,19 @@ describe("/two-step", () => {
     expect(again.data.result.error.code).toEqual(["twoStep.recoveryWrong"]);
     const other = await post(second, { intent: "recovery", code: user.recoveryCodes[1] });
     expect(other.status).toBe(302);
+  });
+
+  it("locked after 5 wrong answers: every answer, even a right one, says when to try again (429, Retry-After)", async () => {
+    const user = await enrolledUser();
+    const cookie = await newSession(user);
+    for (let wrong = 0; wrong < 5; wrong += 1) {
+      const answer = await post(cookie, { intent: "recovery", code: `wrong-${String(wrong).padStart(5, "0")}` });
+      expect([400, 429]).toContain(answer.status);
+    }
+    const locked = await post(cookie, { intent: "recovery", code: user.recoveryCodes[0] });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(locked.data.result.error[""]).toEqual(["retryAfter.in15Minutes"]);
   });
 
   it("sends the signed-out to sign in, and a session with nothing to give on", async () => {

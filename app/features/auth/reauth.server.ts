@@ -7,16 +7,27 @@ import { errorInit } from "~/platform/http.server";
 import type { Answer, FormFacts, FormSchema, IntentForms, Outcome } from "~/platform/intent-form.server";
 import { sessionCookie } from "~/platform/session-cookie.server";
 import { getSessionUser } from "./session.server";
-import { REAUTH_CODE, REAUTH_PASSWORD, type ReauthAnswer, type ReauthMethod } from "./reauth";
+import { passkeyResponseField } from "./auth-forms.server";
+import {
+  REAUTH_CODE,
+  REAUTH_FIELDS,
+  REAUTH_PASSKEY,
+  REAUTH_PASSKEY_OPTIONS,
+  REAUTH_PASSWORD,
+  type ReauthAnswer,
+  type ReauthMethod,
+} from "./reauth";
 
 /**
  * THE fresh check before money and power (issue 43), for every action: the API refuses such a
  * call with 403 `reauthentication_required` (details.method: "second_step" or "sign_in") unless
  * this session gave its second step (or, without a second factor, signed in) within the last ten
  * minutes. The action then answers its form again with the prompt (ReauthPrompt): the original
- * values kept in hidden inputs, and a code (`reauthCode`) or the password (`reauthPassword`). On the
- * re-post the check is given first (verifySecondFactor; or a new password session, whose cookie
- * this browser then gets), then the original call is made, now with a fresh check.
+ * values kept in hidden inputs, and a code (`reauthCode`) or the password (`reauthPassword`); with
+ * JavaScript, a user with a passkey may use it (`reauthPasskeyOptions` asks its options, then
+ * `reauthPasskey` carries its answer). On the re-post the check is given first (verifySecondFactor;
+ * or a new password session, whose cookie this browser then gets), then the original call is made,
+ * now with a fresh check.
  *
  * Two ways in: `withReauth(page)` around the forms of answerIntent (a console page's intentAction,
  * /account/security), or `reauthCall` around the one call of any other action.
@@ -24,8 +35,10 @@ import { REAUTH_CODE, REAUTH_PASSWORD, type ReauthAnswer, type ReauthMethod } fr
 
 type Api = ReturnType<typeof apiFor>;
 
-/** A post that carries the check: the code or the password it gave (null: none). */
-function answerIn(formData: FormData): { code: string } | { password: string } | null {
+/** A post that carries the check: the code, the passkey's answer or the password it gave (null: none). */
+function answerIn(formData: FormData): { code: string } | { passkey: string } | { password: string } | null {
+  const passkey = formData.get(REAUTH_PASSKEY);
+  if (typeof passkey === "string" && passkey) return { passkey };
   const code = formData.get(REAUTH_CODE);
   if (typeof code === "string" && code.trim()) return { code: code.trim() };
   const password = formData.get(REAUTH_PASSWORD);
@@ -38,6 +51,12 @@ function secondStepBody(code: string): VerifySecondFactorBody | null {
   const compact = code.replace(/\s/g, "");
   if (/^\d{6}$/.test(compact)) return { method: "totp", code: compact };
   return recoveryCode.safeParse(code).success ? { method: "recovery", code } : null;
+}
+
+/** A passkey's answer as the second step's body; null when it cannot be read. */
+function passkeyBody(json: string): VerifySecondFactorBody | null {
+  const parsed = passkeyResponseField.safeParse(json);
+  return parsed.success ? { method: "passkey", response: parsed.data } : null;
 }
 
 /** The password prompt's refusals in its own words; the others as apiErrorKey says them. */
@@ -74,9 +93,12 @@ export async function giveReauth(
 ): Promise<Reauthed | ReauthRefused> {
   const given = answerIn(formData);
   if (!given) return { token, cookies: [] };
-  if ("code" in given) {
-    const body = secondStepBody(given.code);
-    if (!body) return new ReauthRefused("second_step", "reauth.codeInvalid", { status: 400 });
+  if ("code" in given || "passkey" in given) {
+    const body = "code" in given ? secondStepBody(given.code) : passkeyBody(given.passkey);
+    if (!body) {
+      const key = "code" in given ? "reauth.codeInvalid" : "validation.passkeyInvalid";
+      return new ReauthRefused("second_step", key, { status: 400 });
+    }
     try {
       await apiFor(request, { token }).call("verifySecondFactor", { body });
     } catch (error) {
@@ -109,7 +131,7 @@ export function reauthMethodOf(error: unknown): ReauthMethod | null {
 function keptValues(formData: FormData, hideFields: string[]): Array<[string, string]> {
   const values: Array<[string, string]> = [];
   for (const [name, value] of formData) {
-    if (typeof value !== "string" || name === REAUTH_CODE || name === REAUTH_PASSWORD) continue;
+    if (typeof value !== "string" || REAUTH_FIELDS.includes(name)) continue;
     if (hideFields.includes(name) || /password/i.test(name)) continue;
     values.push([name, value]);
   }
@@ -123,12 +145,37 @@ export interface PromptOptions {
   hideFields?: string[];
 }
 
+/** The post asking for a passkey's options (the prompt's "Use a passkey", with JavaScript). */
+function asksPasskeyOptions(formData: FormData): boolean {
+  return formData.has(REAUTH_PASSKEY_OPTIONS);
+}
+
+/** The WebAuthn options of the second step, for the prompt's passkey (the fetcher's answer). */
+async function passkeyOptions(request: Request, token: string) {
+  return data({ options: await apiFor(request, { token }).call("startSecondStepPasskey") });
+}
+
+/** Whether the user has a passkey to offer beside the code (a second step only). */
+async function hasPasskey(request: Request, token: string, method: ReauthMethod): Promise<boolean> {
+  if (method !== "second_step") return false;
+  const factors = await apiFor(request, { token }).call("secondFactors");
+  return factors.passkeys.length > 0;
+}
+
+/** The post being answered: its request, the token it was made with, its form. */
+interface Post {
+  request: Request;
+  token: string;
+  formData: FormData;
+}
+
 /**
  * The answer that asks for the check: the form's result (its values kept, its message saying a
- * check is needed) and the prompt, with the posted values and why the last answer was refused.
+ * check is needed) and the prompt, with the posted values, why the last answer was refused and
+ * whether a passkey is offered (the user's factors, asked with the post's token).
  */
-export function reauthPrompt(
-  formData: FormData,
+export async function reauthPrompt(
+  { request, token, formData }: Post,
   submission: Replyable,
   prompt: { method: ReauthMethod; error?: string | null; status?: number; headers?: Record<string, string> },
   { intent, hideFields = [] }: PromptOptions = {},
@@ -137,14 +184,19 @@ export function reauthPrompt(
   const body: ReauthAnswer = {
     result: submission.reply({ formErrors: ["reauth.needed"], hideFields: hidden }),
     ...(intent ? { intent } : {}),
-    reauth: { method: prompt.method, values: keptValues(formData, hideFields), error: prompt.error ?? null },
+    reauth: {
+      method: prompt.method,
+      values: keptValues(formData, hideFields),
+      error: prompt.error ?? null,
+      passkey: await hasPasskey(request, token, prompt.method),
+    },
   };
   return data(body, { status: prompt.status ?? 403, headers: prompt.headers });
 }
 
 /** A refused check, answered as the prompt again. */
-function refusedPrompt(refused: ReauthRefused, formData: FormData, submission: Replyable, options: PromptOptions) {
-  return reauthPrompt(formData, submission, { method: refused.method, error: refused.error, ...refused.init }, options);
+function refusedPrompt(refused: ReauthRefused, post: Post, submission: Replyable, options: PromptOptions) {
+  return reauthPrompt(post, submission, { method: refused.method, error: refused.error, ...refused.init }, options);
 }
 
 /**
@@ -163,14 +215,16 @@ export async function reauthCall<T>(
   }: PromptOptions & { request: Request; formData: FormData; token: string; submission: Replyable },
   call: (token: string) => Promise<T>,
 ): Promise<{ value: T; cookies: string[] } | { answer: Answer }> {
+  const post = { request, token, formData };
+  if (asksPasskeyOptions(formData)) return { answer: await passkeyOptions(request, token) };
   const given = await giveReauth(request, formData, token);
-  if (given instanceof ReauthRefused) return { answer: refusedPrompt(given, formData, submission, options) };
+  if (given instanceof ReauthRefused) return { answer: await refusedPrompt(given, post, submission, options) };
   try {
     return { value: await call(given.token), cookies: given.cookies };
   } catch (error) {
     const method = reauthMethodOf(error);
     if (!method) throw error;
-    return { answer: reauthPrompt(formData, submission, { method }, options) };
+    return { answer: await reauthPrompt(post, submission, { method }, options) };
   }
 }
 
@@ -198,9 +252,10 @@ export function withReauth<F extends Record<string, FormSchema<never>>, C extend
   return {
     ...page,
     async run(value, context, submission) {
+      if (asksPasskeyOptions(context.formData)) return { answer: await passkeyOptions(context.request, context.token) };
       const given = await giveReauth(context.request, context.formData, context.token);
       if (given instanceof ReauthRefused) {
-        return { answer: refusedPrompt(given, context.formData, submission, promptOptions(context)) };
+        return { answer: await refusedPrompt(given, context, submission, promptOptions(context)) };
       }
       const fresh =
         given.token === context.token
@@ -210,7 +265,7 @@ export function withReauth<F extends Record<string, FormSchema<never>>, C extend
     },
     async refusal(error, submission, context) {
       const method = reauthMethodOf(error);
-      if (method) return reauthPrompt(context.formData, submission, { method }, promptOptions(context));
+      if (method) return reauthPrompt(context, submission, { method }, promptOptions(context));
       return (await page.refusal?.(error, submission, context)) ?? null;
     },
   };

@@ -8,6 +8,11 @@ import type { FormResult } from "~/platform/form-result";
  */
 export const REAUTH_CODE = "reauthCode";
 export const REAUTH_PASSWORD = "reauthPassword";
+/** With JavaScript, a passkey: its WebAuthn answer (JSON), after the options asked with REAUTH_PASSKEY_OPTIONS. */
+export const REAUTH_PASSKEY = "reauthPasskey";
+export const REAUTH_PASSKEY_OPTIONS = "reauthPasskeyOptions";
+/** The fields of the check itself (never kept among the form's values). */
+export const REAUTH_FIELDS: readonly string[] = [REAUTH_CODE, REAUTH_PASSWORD, REAUTH_PASSKEY, REAUTH_PASSKEY_OPTIONS];
 
 /**
  * How the user confirms: `second_step`, a code of their authenticator app or a recovery code; or
@@ -23,6 +28,8 @@ export interface ReauthAnswer extends FormResult {
     values: Array<[string, string]>;
     /** Why the last answer was refused (a locale key), when it was. */
     error: string | null;
+    /** The user has a passkey (offered with JavaScript, beside the code). */
+    passkey: boolean;
   };
 }
 

@@ -71,7 +71,7 @@ function PasskeyStep() {
       </noscript>
       <button
         type="button"
-        onClick={ceremony.start}
+        onClick={() => ceremony.start()}
         disabled={!hydrated || busy}
         aria-describedby={errors ? "passkey-error" : undefined}
         className="w-full rounded-md bg-brand px-4 py-2.5 font-semibold text-white hover:brightness-90 disabled:opacity-60"

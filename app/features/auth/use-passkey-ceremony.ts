@@ -7,7 +7,7 @@ type OptionsAnswer = { options: Record<string, unknown> } | Partial<FormResult>;
 
 /**
  * A passkey's ceremony in the browser (JavaScript only): the page's action is asked for the API's
- * WebAuthn options (a fetcher post of `optionsIntent`), then the browser's own dialog runs
+ * WebAuthn options (a fetcher post of `optionsIntent`, or of the form `start` is given), then the browser's own dialog runs
  * (@simplewebauthn/browser, imported only now: no page loads it before it is interactive), and its
  * answer, as JSON text, goes to `onResponse` (which posts it: its pending state is the form's).
  * `working`: asking for the options or in the dialog; `failed`: the dialog was closed or
@@ -53,9 +53,9 @@ export function usePasskeyCeremony(
   return {
     state,
     errors,
-    start() {
+    start(form?: FormData) {
       setState("working");
-      fetcher.submit({ intent: optionsIntent }, { method: "post" });
+      fetcher.submit(form ?? { intent: optionsIntent }, { method: "post" });
     },
   };
 }
