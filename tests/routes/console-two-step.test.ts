@@ -165,7 +165,12 @@ describe("console: two-step sign-in (issue 43)", () => {
     const asked = await post(team, "/console/team", owner.cookie, form);
     expect(asked.status).toBe(403);
     expect(asked.data.intent).toBe(`role:${guide.user.uid}`);
-    expect(asked.data.reauth).toEqual({ method: "second_step", values: Object.entries(form), error: null });
+    expect(asked.data.reauth).toEqual({
+      method: "second_step",
+      values: Object.entries(form),
+      error: null,
+      passkey: false,
+    });
     // A wrong code: asked again, why said, nothing changed.
     const wrong = await post(team, "/console/team", owner.cookie, { ...form, reauthCode: "000000" });
     expect(wrong.status).toBe(400);
@@ -193,7 +198,12 @@ describe("console: two-step sign-in (issue 43)", () => {
     };
     const asked = await post(bookingPage, path, manager.cookie, form, params);
     expect(asked.status).toBe(403);
-    expect(asked.data.reauth).toEqual({ method: "second_step", values: Object.entries(form), error: null });
+    expect(asked.data.reauth).toEqual({
+      method: "second_step",
+      values: Object.entries(form),
+      error: null,
+      passkey: false,
+    });
     // The refund form keeps what was typed (its result's values), and says why it waits.
     expect(asked.data.result.initialValue).toMatchObject({ amount: "5.00", reason: "The boat was late" });
     expect(asked.data.result.error[""]).toEqual(["reauth.needed"]);
@@ -231,7 +241,7 @@ describe("console: two-step sign-in (issue 43)", () => {
     const asked = await post(departures, path, cookie, form, params);
     expect(asked.status).toBe(403);
     expect(asked.data.intent).toBe(`cancel:${slot.id}`);
-    expect(asked.data.reauth).toEqual({ method: "sign_in", values: Object.entries(form), error: null });
+    expect(asked.data.reauth).toEqual({ method: "sign_in", values: Object.entries(form), error: null, passkey: false });
     const status = async () => (await db().select().from(slots).where(eq(slots.id, slot.id)))[0].status;
     expect(await status()).not.toBe("cancelled");
 
