@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
-import { Button } from "~/ui/button";
+import { SubmitButton } from "~/ui/form-parts";
 import { HintedChoice } from "~/ui/hinted-choice";
 import { IntentForm } from "~/ui/intent-form";
 import { useFormErrors } from "~/ui/use-form-result";
+import { useIsPending } from "~/ui/use-is-pending";
 
 /** The refusal of an owner turning it on without a second factor of their own (the action's key). */
 export const OWNER_NEEDS_FACTOR = "console.twoStep.ownerNeedsFactor";
@@ -20,6 +21,7 @@ export function RequireTwoStepForm({ required }: { required: boolean }) {
   const { t } = useTranslation();
   const errors = useFormErrors("requireTwoStep");
   const needsFactor = errors?.includes(OWNER_NEEDS_FACTOR) ?? false;
+  const pending = useIsPending({ intent: "requireTwoStep" });
   return (
     <IntentForm
       intent="requireTwoStep"
@@ -50,7 +52,7 @@ export function RequireTwoStepForm({ required }: { required: boolean }) {
         hint={t("console.twoStep.requireHint")}
         hintClassName="text-sm text-slate-700"
       />
-      <Button variant="primary">{t("console.twoStep.save")}</Button>
+      <SubmitButton pending={pending} label={t("console.twoStep.save")} pendingLabel={t("console.saving")} />
     </IntentForm>
   );
 }
