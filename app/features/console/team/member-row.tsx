@@ -31,7 +31,8 @@ export function MemberRow({ member, self }: { member: OperatorMember; self: bool
       <td className={`${CELL} text-slate-700`} data-testid="member-two-step">
         {t(member.twoStep ? "console.twoStep.on" : "console.twoStep.off")}
       </td>
-      <td className={CELL}>
+      {/* relative: the removal's and the reset's hidden words (sr-only, absolute) stay in the table's scroll box. */}
+      <td className={`${CELL} relative`}>
         <div className="flex flex-wrap items-end gap-3">
           <IntentForm meta={form} intent="role" values={{ userId: member.userId }} className="flex items-end gap-2">
             <RoleSelect
