@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { generate } from "otplib/functional";
-import { sessionSecondSteps, users } from "~api/db/schema";
+import { accounts, sessionSecondSteps, users } from "~api/db/schema";
+import { syncedMember } from "../support/operator";
 import * as route from "~/routes/_default.account.security";
 import * as rootRoute from "~/root";
 import { seedDbForThisFile } from "../support/api";
@@ -252,6 +253,31 @@ describe("/account/security: two-step sign-in", () => {
     expect((await loaded(route, `${PAGE}?redirectUrl=%2F%2Fevil.example`, cookie)).data.twoStep.backTo).toBe(PAGE);
     const hostile = await post(cookie, { intent: "passkey-remove", passkeyId: "not-an-id" });
     expect(hostile.status).toBe(400);
+  });
+});
+
+describe("/account/security: a team that requires two-step sign-in", () => {
+  it("says which team requires it, and offers the way back once a second factor is set up", async () => {
+    await db().update(accounts).set({ requireTwoStep: true }).where(eq(accounts.slug, "acme"));
+    const [acme] = await db().select({ name: accounts.name }).from(accounts).where(eq(accounts.slug, "acme"));
+    const member = await syncedMember(db(), "acme", "guide");
+    const cookie = await sessionFor(member);
+    const path = `${PAGE}?redirectUrl=%2Fconsole%2Fbookings`;
+    const page = await loaded(route, path, cookie);
+    expect(page.data.twoStep).toMatchObject({
+      hasSecondFactor: false,
+      backTo: "/console/bookings",
+      factors: { requiredBy: [acme.name] },
+    });
+    await awayFromStepEdge();
+    const started = await post(cookie, { intent: "totp-start" }, path);
+    const { secret, otpauthUrl } = started.data.enrolment;
+    await post(cookie, { intent: "totp-confirm", secret, otpauthUrl, code: await codeOf(secret) }, path);
+    expect((await loaded(route, path, cookie)).data.twoStep).toMatchObject({
+      hasSecondFactor: true,
+      backTo: "/console/bookings",
+    });
+    await db().update(accounts).set({ requireTwoStep: false }).where(eq(accounts.slug, "acme"));
   });
 });
 
