@@ -15,6 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     team: await api.call("operatorListMembers"),
     bookingSettings: await api.call("operatorBookingSettings"),
     me: { userId: me.userId, timeZone: me.account.timeZone },
+    requireTwoStep: me.requireTwoStep,
     constraints: { invite: getZodConstraint(TEAM_SCHEMAS.invite), role: getZodConstraint(TEAM_SCHEMAS.role) },
     idempotencyKey: crypto.randomUUID(),
     title: t("console.team"),
@@ -34,12 +35,18 @@ export const action = (args: ActionFunctionArgs) =>
     forms: TEAM_SCHEMAS,
     // A member's or an invitation's row has its own forms: the result goes to that row's.
     row: (intent) =>
-      intent === "invite" || intent === "bookingSettings"
+      intent === "invite" || intent === "bookingSettings" || intent === "requireTwoStep"
         ? null
-        : intent === "role" || intent === "remove"
+        : intent === "role" || intent === "remove" || intent === "resetTwoStep"
           ? "userId"
           : "invitationId",
-    shown: { codes: { already_member: { field: "email" } } },
+    shown: {
+      codes: {
+        already_member: { field: "email" },
+        // Turning it on without a second factor of one's own: the form says so, with the way to enrol.
+        second_factor_required: { key: "console.twoStep.ownerNeedsFactor" },
+      },
+    },
     async run(value, { api }) {
       switch (value.intent) {
         case "invite":
@@ -63,6 +70,15 @@ export const action = (args: ActionFunctionArgs) =>
         case "bookingSettings":
           await api.call("operatorUpdateBookingSettings", { body: { guidesMayBook: value.guidesMayBook === "on" } });
           return { flash: "console.bookingSettingsSaved" };
+        case "requireTwoStep": {
+          const { requireTwoStep } = await api.call("operatorRequireTwoStep", {
+            body: { required: value.required === "on" },
+          });
+          return { flash: requireTwoStep ? "console.twoStep.requiredOn" : "console.twoStep.requiredOff" };
+        }
+        case "resetTwoStep":
+          await api.call("operatorResetMemberSecondFactor", { params: { userId: value.userId } });
+          return { flash: "console.twoStep.resetDone" };
       }
     },
   });

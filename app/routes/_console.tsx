@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { ConsoleNav } from "~/features/console/console-nav";
+import { consoleReauthAfter } from "~/features/console/console-reauth-prompt";
 import { requireConsole } from "~/features/console/console.server";
 import { consoleRefusalOf, refusalTitleKey } from "~/features/console/console-refusal";
 import { ConsoleRefusalContent } from "~/features/console/console-refusal-content";
@@ -9,6 +10,7 @@ import { metaTranslation } from "~/platform/meta-translation";
 import { pageMeta } from "~/ui/meta";
 import { useTranslation } from "~/platform/i18n-react";
 import { RouteErrorContent } from "~/ui/error-page";
+import { IntentFormAfter } from "~/ui/intent-form";
 import { BrandMark, SkipLink } from "~/ui/site-chrome";
 
 /** Every console page: on the operator's storefront, for members of its team only (requireConsole). */
@@ -57,7 +59,10 @@ export default function ConsoleLayout() {
   const { me } = useLoaderData<typeof loader>();
   return (
     <ConsoleShell nav={<ConsoleNav can={me.can} />}>
-      <Outlet />
+      {/* Every console form whose post needs the fresh check shows "Confirm it's you" after it. */}
+      <IntentFormAfter.Provider value={consoleReauthAfter}>
+        <Outlet />
+      </IntentFormAfter.Provider>
     </ConsoleShell>
   );
 }

@@ -78,6 +78,9 @@ function budgetOf(routeId: string): number | null {
   if (routeId === "routes/_details.experiences.$parentId.$serviceId._index") return 125 * KIB;
   if (routeId.startsWith("routes/_login.")) return 125 * KIB;
   if (routeId.startsWith("routes/_account.") || routeId.startsWith("routes/_default.account.")) return 120 * KIB;
+  // A booking in the console: the refund, move and message forms, and the refund's fresh check
+  // ("Confirm it's you", issue 43: its markup is needed without JavaScript, so it is not lazy).
+  if (routeId === "routes/_console.console.bookings.$bookingId") return 122 * KIB;
   // The operator console (issue 28): small pages of native forms.
   if (routeId.startsWith("routes/_console.")) return 120 * KIB;
   return null;

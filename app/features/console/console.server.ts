@@ -8,6 +8,8 @@ import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
 import type { ConsoleAbility, ConsoleRefusal } from "./console-refusal";
 import { oncePerRequest } from "~/platform/per-request.server";
+import { redirect } from "~/platform/redirect.server";
+import { safeRedirectPath } from "~/platform/redirects";
 
 export interface ConsoleCaller {
   me: OperatorMe;
@@ -19,10 +21,25 @@ export interface ConsoleCaller {
 const refuse = (refusal: ConsoleRefusal, status: 403 | 404) => data(refusal, { status });
 
 /**
+ * Where a member sent to enrol (their team requires two-step sign-in, they have no second factor)
+ * goes: /account/security, then back to the console page they asked for (its path and query; a
+ * form post's page, without Remix's own `index` and `_data` parameters).
+ */
+export function enrolmentUrl(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  url.searchParams.delete("_data");
+  const page = safeRedirectPath(url.pathname + url.search, "/console");
+  return `/account/security?${new URLSearchParams({ redirectUrl: page })}`;
+}
+
+/**
  * THE guard of the console's pages (the API's requireMember, seen from the web): only on an
  * operator's storefront host (the marketplace: 404); signed out → /login?redirectUrl=<the page>;
  * signed in but not (or no longer) a member of this operator's team → 404, as the API answers,
- * and the page says so and where to go. Asked once per request: the layout and the page share the answer.
+ * and the page says so and where to go; a member whose team requires two-step sign-in and who has
+ * no second factor yet (403 second_factor_required) → enrolment, and back (enrolmentUrl): on
+ * every page and every form post. Asked once per request: the layout and the page share the answer.
  */
 export const requireConsole: (request: Request) => Promise<ConsoleCaller> = oncePerRequest(async (request) => {
   if (!accountSlugOf(requireHostContext(request))) throw await routeNotFound(request);
@@ -32,6 +49,7 @@ export const requireConsole: (request: Request) => Promise<ConsoleCaller> = once
     return { me: await api.call("operatorMe"), token, api };
   } catch (error) {
     if (isApiError(error, "not_found")) throw refuse({ refused: "notMember", email: user.email }, 404);
+    if (isApiError(error, "second_factor_required")) throw redirect(enrolmentUrl(request));
     throw error;
   }
 });

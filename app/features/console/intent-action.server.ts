@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
+import { withReauth } from "~/features/auth/reauth.server";
 import { parseWithZod } from "~/platform/form.server";
 import { formResult } from "~/platform/form-result.server";
 import { requireParams } from "~/platform/http.server";
@@ -33,7 +34,10 @@ export interface IntentPage<F extends Record<string, FormSchema<never>>, P exten
  * THE action of a console page (one form or several): the origin, the route's params, the role's
  * ability, then the page's forms answered as every page's are (answerIntent: which form was sent,
  * its rules, one call of the API, then back to the page with a flash message — or the API's
- * refusal shown on that form).
+ * refusal shown on that form). Money and power (a refund, cancelling a departure, roles, removing
+ * a member, two-step sign-in for the team, resetting a member's) need a fresh check: a 403
+ * reauthentication_required answers the form again with "Confirm it's you" (the values kept), and
+ * the re-post gives the code or password first, then makes the call (withReauth).
  */
 export async function intentAction<
   F extends Record<string, FormSchema<never>>,
@@ -42,7 +46,7 @@ export async function intentAction<
   requireSameOrigin(request);
   const params = (await requireParams(request, routeParams, page.params ?? {})) as z.infer<z.ZodObject<P>>;
   const caller = await requireConsoleAbility(request, page.ability);
-  return answerIntent(request, { ...caller, params }, page);
+  return answerIntent(request, { ...caller, params }, withReauth(page));
 }
 
 /** The action of one experience's catalog pages (`/console/experiences/:experienceId/…`): manageCatalog, its id. */

@@ -20,6 +20,15 @@ export const BookingSettingsSchema = z.object({
   guidesMayBook: z.literal("on").optional(),
 });
 
+/** The owner's "Require two-step sign-in" (a checkbox: "on", or absent for off). */
+export const RequireTwoStepSchema = z.object({
+  intent: z.literal("requireTwoStep"),
+  required: z.literal("on").optional(),
+});
+
+/** Removes a member's second factors and recovery codes (they enrol again); asked first. */
+export const ResetTwoStepSchema = z.object({ intent: z.literal("resetTwoStep"), userId });
+
 export const TEAM_SCHEMAS = {
   invite: InviteSchema,
   role: RoleSchema,
@@ -27,6 +36,8 @@ export const TEAM_SCHEMAS = {
   resend: ResendSchema,
   cancelInvitation: CancelInvitationSchema,
   bookingSettings: BookingSettingsSchema,
+  requireTwoStep: RequireTwoStepSchema,
+  resetTwoStep: ResetTwoStepSchema,
 } as const;
 export type TeamIntent = keyof typeof TEAM_SCHEMAS;
 

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { OperatorBooking } from "~contract/operator/refunds";
+import { ReauthPrompt } from "~/features/auth/reauth-fields";
 import type { loadConsoleBookingPage, RefundConflict } from "~/features/console/console-booking.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { AmountRow } from "~/ui/amount-row";
@@ -286,6 +287,8 @@ function RefundForm({ money }: { money: Money }) {
         ) : null}
         <SubmitButton pending={pending} label={t("refunds.submit")} pendingLabel={t("refunds.submitting")} />
       </Form>
+      {/* A refund needs a fresh check: "Confirm it's you", then the refund as sent (its one form sends no intent). */}
+      <ReauthPrompt />
     </CardSection>
   );
 }

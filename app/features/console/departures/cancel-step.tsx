@@ -18,7 +18,8 @@ export function CancelStep({ departure }: { departure: OperatorDeparture }) {
         {t("schedules.cancelHeading", { when })}
       </h2>
       <p className="mt-1 text-sm text-slate-900">{t("schedules.cancelConsequence", { count: departure.bookings })}</p>
-      <div className="mt-3 flex gap-3">
+      {/* flex-wrap: "Confirm it's you" (after the form, when cancelling needs the fresh check) takes a row of its own. */}
+      <div className="mt-3 flex flex-wrap gap-3">
         <IntentForm intent="cancel" values={{ departureId: departure.id }}>
           <Button variant="dangerSolid">{t("schedules.confirmCancel")}</Button>
         </IntentForm>

@@ -7,6 +7,8 @@ export interface TeamPageData {
   /** The desk's settings (operatorBookingSettings): whether guides may take bookings. */
   bookingSettings: { guidesMayBook: boolean };
   me: { userId: string; timeZone: string };
+  /** The owner requires two-step sign-in of every member (operatorMe). */
+  requireTwoStep: boolean;
   constraints: { invite: ReturnType<typeof getZodConstraint>; role: ReturnType<typeof getZodConstraint> };
   /** A fresh key per page answer: the invitation form sent twice sends one invitation. */
   idempotencyKey: string;

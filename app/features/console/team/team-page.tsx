@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
+import { DataTable } from "~/ui/data-table";
 import { CardSection, LabelledSection } from "~/ui/labelled-section";
 import { SubmitButton } from "~/ui/form-parts";
 import { HintedChoice } from "~/ui/hinted-choice";
@@ -9,24 +10,45 @@ import { useIsPending } from "~/ui/use-is-pending";
 import { InvitationRow } from "./invitation-row";
 import { InviteForm } from "./invite-form";
 import { MemberRow } from "./member-row";
+import { RequireTwoStepForm } from "./require-two-step-form";
 import type { TeamPageData } from "./team-data";
 
 const HEADING = "text-lg font-semibold text-brand-ink";
 const LIST = "mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200";
 
-/** The team: its members (role change, removal) and open invitations; the invite form. */
+/**
+ * The team: its members (role change, removal, whether they sign in in two steps and its reset)
+ * and open invitations; the invite form; two-step sign-in for the whole team; the desk's setting.
+ */
 export function TeamPage() {
-  const { team, flash, me, bookingSettings } = useLoaderData<TeamPageData>();
+  const { team, flash, me, bookingSettings, requireTwoStep } = useLoaderData<TeamPageData>();
   const { t } = useTranslation();
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{t("console.team")}</h1>
       {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
-      <TeamList id="members" heading={t("console.members")} className="mt-6">
-        {team.members.map((member) => (
-          <MemberRow key={member.userId} member={member} self={member.userId === me.userId} />
-        ))}
-      </TeamList>
+      <LabelledSection
+        headingId="members-heading"
+        heading={t("console.members")}
+        headingClassName={HEADING}
+        className="mt-6"
+      >
+        <DataTable
+          rows={team.members}
+          empty=""
+          className="mt-3"
+          caption={t("console.membersCaption")}
+          columns={[
+            t("console.memberColumn"),
+            t("console.role"),
+            t("console.twoStep.column"),
+            t("console.actionsColumn"),
+          ]}
+          alignFrom={[]}
+          data-testid="members"
+          row={(member) => <MemberRow key={member.userId} member={member} self={member.userId === me.userId} />}
+        />
+      </LabelledSection>
       {team.invitations.length ? (
         <TeamList id="invitations" heading={t("console.openInvitations")} className="mt-8">
           {team.invitations.map((invitation) => (
@@ -36,6 +58,9 @@ export function TeamPage() {
       ) : null}
       <CardSection headingId="invite-heading" heading={t("console.invite")} className="mt-8 max-w-md">
         <InviteForm />
+      </CardSection>
+      <CardSection headingId="two-step-heading" heading={t("console.twoStep.heading")} className="mt-8 max-w-md">
+        <RequireTwoStepForm required={requireTwoStep} />
       </CardSection>
       <CardSection headingId="desk-settings-heading" heading={t("console.deskSettings")} className="mt-8 max-w-md">
         <BookingSettingsForm guidesMayBook={bookingSettings.guidesMayBook} />

@@ -1,0 +1,58 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "~/platform/i18n-react";
+import { SubmitButton } from "~/ui/form-parts";
+import { HintedChoice } from "~/ui/hinted-choice";
+import { IntentForm } from "~/ui/intent-form";
+import { useFormErrors } from "~/ui/use-form-result";
+import { useIsPending } from "~/ui/use-is-pending";
+
+/** The refusal of an owner turning it on without a second factor of their own (the action's key). */
+export const OWNER_NEEDS_FACTOR = "console.twoStep.ownerNeedsFactor";
+
+/** Where an owner enrols, and comes back to the team page. */
+const ENROL = `/account/security?${new URLSearchParams({ redirectUrl: "/console/team" })}`;
+
+/**
+ * The owner's "Require two-step sign-in" (a checkbox and Save, without JavaScript too): members
+ * without a second factor then reach only enrolment. Turning it on without a second factor of
+ * one's own is refused (it would lock the owner out): the form says so, with the way to enrol.
+ */
+export function RequireTwoStepForm({ required }: { required: boolean }) {
+  const { t } = useTranslation();
+  const errors = useFormErrors("requireTwoStep");
+  const needsFactor = errors?.includes(OWNER_NEEDS_FACTOR) ?? false;
+  const pending = useIsPending({ intent: "requireTwoStep" });
+  return (
+    <IntentForm
+      intent="requireTwoStep"
+      errors={needsFactor ? undefined : errors}
+      className="mt-3 space-y-3"
+      data-testid="require-two-step"
+    >
+      {needsFactor ? (
+        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {t(OWNER_NEEDS_FACTOR)}{" "}
+          <Link to={ENROL} className="font-medium underline">
+            {t("console.twoStep.enrolLink")}
+          </Link>
+        </div>
+      ) : null}
+      <p className="text-sm text-slate-800" data-testid="require-two-step-state">
+        {t(required ? "console.twoStep.stateOn" : "console.twoStep.stateOff")}
+      </p>
+      <HintedChoice
+        // A new answer from the page (saved, or refused): the box shows what is saved.
+        key={String(required)}
+        id="require-two-step"
+        type="checkbox"
+        name="required"
+        value="on"
+        defaultChecked={required}
+        label={t("console.twoStep.require")}
+        hint={t("console.twoStep.requireHint")}
+        hintClassName="text-sm text-slate-700"
+      />
+      <SubmitButton pending={pending} label={t("console.twoStep.save")} pendingLabel={t("console.saving")} />
+    </IntentForm>
+  );
+}
