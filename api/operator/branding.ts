@@ -16,6 +16,7 @@ import { randomId } from "../ids";
 import { processLogo } from "../photos/logo-pipeline";
 import type { PhotoStorage } from "../photos/storage";
 import type { KeepAnswer } from "./idempotency";
+import { lockedAccount } from "./locked-account";
 
 /**
  * The storefront's branding (issue 29 item 4): the console edits a draft (accounts.branding_draft)
@@ -52,12 +53,6 @@ function refuseContrast(color: string): never {
   throw error;
 }
 
-/** The account, locked for this transaction's branding change. */
-async function locked(db: Db, accountId: string): Promise<AccountRow> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).for("update");
-  return row;
-}
-
 async function writeDraft(db: Db, accountId: string, draft: BrandingView): Promise<AccountRow> {
   const [row] = await db.update(accounts).set({ brandingDraft: draft }).where(eq(accounts.id, accountId)).returning();
   return row;
@@ -80,7 +75,7 @@ export async function updateBranding(db: Db, actor: Actor, change: DraftChange):
   if (change.primaryColor !== undefined && !passesButtonContrast(change.primaryColor))
     refuseContrast(change.primaryColor);
   const row = await db.transaction(async (tx) => {
-    const account = await locked(tx, actor.accountId);
+    const account = await lockedAccount(tx, actor.accountId);
     const draft = { ...draftOf(account), ...change };
     await writeAudit(tx, actor, "branding.draft_updated", {
       fields: Object.keys(change).sort().join(","),
@@ -116,7 +111,7 @@ export async function uploadLogo(
   let replaced: string | null = null;
   try {
     const branding = await db.transaction(async (tx) => {
-      const account = await locked(tx, actor.accountId);
+      const account = await lockedAccount(tx, actor.accountId);
       const draft = draftOf(account);
       // The draft's earlier logo goes, unless travellers see it (published: emails sent keep it).
       if (draft.logoUrl && draft.logoUrl !== account.logoUrl) replaced = draft.logoUrl;
@@ -137,7 +132,7 @@ export async function uploadLogo(
 export async function removeLogo(db: Db, storage: PhotoStorage, actor: Actor): Promise<OperatorBranding> {
   let replaced: string | null = null;
   const row = await db.transaction(async (tx) => {
-    const account = await locked(tx, actor.accountId);
+    const account = await lockedAccount(tx, actor.accountId);
     const draft = draftOf(account);
     if (draft.logoUrl && draft.logoUrl !== account.logoUrl) replaced = draft.logoUrl;
     await writeAudit(tx, actor, "branding.logo_removed", { logoUrl: draft.logoUrl });
@@ -150,7 +145,7 @@ export async function removeLogo(db: Db, storage: PhotoStorage, actor: Actor): P
 /** POST …/publish: the draft becomes the account's branding (checked again: it is what travellers get). */
 export async function publishBranding(db: Db, actor: Actor): Promise<OperatorBranding> {
   const row = await db.transaction(async (tx) => {
-    const account = await locked(tx, actor.accountId);
+    const account = await lockedAccount(tx, actor.accountId);
     const draft = draftOf(account);
     if (!passesButtonContrast(draft.primaryColor)) refuseContrast(draft.primaryColor);
     await writeAudit(tx, actor, "branding.published", {

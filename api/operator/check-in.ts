@@ -10,6 +10,7 @@ import { formatMomentIn } from "../bookings/format";
 import { bookingReference } from "../bookings/view";
 import { localDateOf } from "../schedules/expand";
 import { actorOf, mayRunDeparture, type Member } from "../members/guard";
+import { lockedAccount } from "./locked-account";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -175,11 +176,7 @@ export async function updateCheckInSettings(
   input: { requireCheckIn: boolean; rescheduleRefunds?: boolean },
 ) {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ requireCheckIn: accounts.requireCheckIn, rescheduleRefunds: accounts.rescheduleRefunds })
-      .from(accounts)
-      .where(eq(accounts.id, member.account.id))
-      .for("update");
+    const before = await lockedAccount(tx, member.account.id);
     const rescheduleRefunds = input.rescheduleRefunds ?? before?.rescheduleRefunds ?? true;
     if (before?.requireCheckIn !== input.requireCheckIn) {
       await tx.update(accounts).set({ requireCheckIn: input.requireCheckIn }).where(eq(accounts.id, member.account.id));

@@ -29,6 +29,7 @@ import { bookingNotFound } from "../bookings/read";
 import { onSaleSql, seatsLeftSql } from "../bookings/seats";
 import { bookingReference, findBookingView } from "../bookings/view";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
+import { lockedAccount } from "./locked-account";
 
 /**
  * A card payment's hold: the guest has most of a day to pay the emailed link (under the 24 hours
@@ -325,11 +326,7 @@ export async function bookingSettings(db: Db, accountId: string) {
 /** PUT /v1/operator/booking-settings (owner): audited when it changes. */
 export async function updateBookingSettings(db: Db, member: Member, actor: Actor, guidesMayBook: boolean) {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ guidesMayBook: accounts.guidesMayBook })
-      .from(accounts)
-      .where(eq(accounts.id, member.account.id))
-      .for("update");
+    const before = await lockedAccount(tx, member.account.id);
     if (before?.guidesMayBook !== guidesMayBook) {
       await tx.update(accounts).set({ guidesMayBook }).where(eq(accounts.id, member.account.id));
       await writeAudit(tx, actor, "booking_settings.updated", { guidesMayBook: String(guidesMayBook) });

@@ -12,6 +12,7 @@ import { actorOf, type Member } from "../members/guard";
 import { secondFactorRequired } from "../members/second-factor";
 import { clearSecondFactors } from "../two-step/manage";
 import { recordSecurityEvent } from "../two-step/security-events";
+import { lockedAccount } from "./locked-account";
 
 /** The team's side of two-step sign-in (issue 43; owner): require it of every member, reset a member's factors. */
 export function twoStepRoutes(router: Hono<AppEnv>): void {
@@ -36,11 +37,7 @@ export async function requireTwoStep(
   required: boolean,
 ): Promise<{ requireTwoStep: boolean }> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ requireTwoStep: accounts.requireTwoStep })
-      .from(accounts)
-      .where(eq(accounts.id, member.account.id))
-      .for("update");
+    const before = await lockedAccount(tx, member.account.id);
     if (required) {
       const [owner] = await tx
         .select({ secondFactorEnabled: users.secondFactorEnabled })

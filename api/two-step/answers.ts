@@ -11,6 +11,13 @@ export const invalidSecondFactor = () =>
 export const noSecondFactor = () =>
   new ApiError(400, "no_second_factor", "Set up an authenticator app or a passkey first.");
 
+/** The refusals of a passkey's ceremony: its challenge gone (5 minutes, or used), or an answer that does not verify. */
+export const passkeyChallengeExpired = () =>
+  new ApiError(400, "passkey_challenge_expired", "The passkey request has expired. Try again.");
+
+export const invalidPasskey = () =>
+  new ApiError(400, "invalid_passkey", "The passkey could not be verified. Try again.");
+
 /**
  * A wrong answer: counted (every process shares the count); the one that locks the second step
  * writes the security event and its email and is answered 429, like every answer while locked.

@@ -1,13 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { webauthnChallenges, type WebAuthnPurpose } from "../db/schema";
-import { ApiError } from "../http/errors";
+import { passkeyChallengeExpired } from "./answers";
 
 /** A WebAuthn ceremony's challenge lives this long (one open per user and purpose). */
 export const CHALLENGE_MINUTES = 5;
-
-export const passkeyChallengeExpired = () =>
-  new ApiError(400, "passkey_challenge_expired", "The passkey request has expired. Try again.");
 
 export async function keepChallenge(
   db: Db,

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import {
   secondStepAttempts,
@@ -58,13 +59,7 @@ export async function regenerateRecoveryCodes(
   clientAddress: string,
 ): Promise<{ recoveryCodes: string[] }> {
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ enabled: users.secondFactorEnabled })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update")
-      .limit(1);
-    if (!user?.enabled) throw noSecondFactor();
+    if (!(await lockedSecondFactorFlag(tx, userId))) throw noSecondFactor();
     const recoveryCodes = await makeRecoveryCodes(tx, userId);
     await recordSecurityEvent(tx, { userId, action: "recovery_codes_made", clientAddress });
     return { recoveryCodes };
@@ -79,36 +74,36 @@ export async function regenerateRecoveryCodes(
  * Answers what was removed (`anything`: false when there was nothing to reset).
  */
 export async function clearSecondFactors(tx: Db, userId: string) {
-  const [before] = await tx
+  const enabledBefore = await lockedSecondFactorFlag(tx, userId);
+  // One after another: the statements of a transaction share its connection.
+  const totp = await deleteUserRows(tx, userTotp, userId);
+  const passkeys = await deleteUserRows(tx, userPasskeys, userId);
+  const codes = await deleteUserRows(tx, userRecoveryCodes, userId);
+  await deleteUserRows(tx, webauthnChallenges, userId);
+  const steps = await deleteUserRows(tx, sessionSecondSteps, userId);
+  const locks = await deleteUserRows(tx, secondStepAttempts, userId);
+  await refreshSecondFactorFlag(tx, userId);
+  return {
+    totp: totp > 0,
+    passkeys,
+    recoveryCodes: codes,
+    anything: enabledBefore || totp + passkeys + codes + steps + locks > 0,
+  };
+}
+
+/** Deletes the user's rows of a table keyed by `userId`; answers how many there were. */
+async function deleteUserRows(tx: Db, table: PgTable & { userId: AnyPgColumn }, userId: string): Promise<number> {
+  const rows = await tx.delete(table).where(eq(table.userId, userId)).returning({ id: table.userId });
+  return rows.length;
+}
+
+/** The user's "has a second factor" flag, the user row locked for the rest of the transaction. */
+async function lockedSecondFactorFlag(tx: Db, userId: string): Promise<boolean> {
+  const [user] = await tx
     .select({ enabled: users.secondFactorEnabled })
     .from(users)
     .where(eq(users.id, userId))
     .for("update")
     .limit(1);
-  // One after another: the statements of a transaction share its connection.
-  const totp = await tx.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ id: userTotp.userId });
-  const passkeys = await tx
-    .delete(userPasskeys)
-    .where(eq(userPasskeys.userId, userId))
-    .returning({ id: userPasskeys.id });
-  const codes = await tx
-    .delete(userRecoveryCodes)
-    .where(eq(userRecoveryCodes.userId, userId))
-    .returning({ id: userRecoveryCodes.userId });
-  await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
-  const steps = await tx
-    .delete(sessionSecondSteps)
-    .where(eq(sessionSecondSteps.userId, userId))
-    .returning({ id: sessionSecondSteps.userId });
-  const locks = await tx
-    .delete(secondStepAttempts)
-    .where(eq(secondStepAttempts.userId, userId))
-    .returning({ id: secondStepAttempts.userId });
-  await refreshSecondFactorFlag(tx, userId);
-  return {
-    totp: totp.length > 0,
-    passkeys: passkeys.length,
-    recoveryCodes: codes.length,
-    anything: Boolean(before?.enabled) || [totp, passkeys, codes, steps, locks].some((rows) => rows.length > 0),
-  };
+  return Boolean(user?.enabled);
 }

@@ -3,16 +3,13 @@ import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { userPasskeys, users } from "../db/schema";
-import { ApiError } from "../http/errors";
 import type { AuthIdentity } from "../http/types";
+import { invalidPasskey } from "./answers";
 import { keepChallenge, takeChallenge } from "./challenges";
 import { refreshSecondFactorFlag } from "./factors";
 import { expectedOriginOf, type RelyingParty } from "./relying-party";
 import { recordSecurityEvent } from "./security-events";
 import { recordSecondStep } from "./session-step";
-
-export const invalidPasskey = () =>
-  new ApiError(400, "invalid_passkey", "The passkey could not be verified. Try again.");
 
 /** POST /v1/user/second-factors/passkeys/options: registration options; the challenge is kept 5 minutes. */
 export async function startPasskeyRegistration(

@@ -5,16 +5,26 @@ export type LabelledSectionProps = Omit<ComponentPropsWithoutRef<"section">, "ar
   headingId: string;
   heading: ReactNode;
   headingClassName: string;
+  /** <h2> unless told (an <h3> for a part of a section). */
+  headingLevel?: 2 | 3;
   "data-testid"?: string;
 };
 
-/** A region named by its own <h2>: the section's label is the heading screen readers announce. */
-export function LabelledSection({ headingId, heading, headingClassName, children, ...section }: LabelledSectionProps) {
+/** A region named by its own heading (<h2>): the section's label is the heading screen readers announce. */
+export function LabelledSection({
+  headingId,
+  heading,
+  headingClassName,
+  headingLevel = 2,
+  children,
+  ...section
+}: LabelledSectionProps) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
     <section aria-labelledby={headingId} {...section}>
-      <h2 id={headingId} className={headingClassName}>
+      <Heading id={headingId} className={headingClassName}>
         {heading}
-      </h2>
+      </Heading>
       {children}
     </section>
   );
@@ -37,5 +47,33 @@ export function CardSection({
       className={className ? `${className} ${CARD}` : CARD}
       {...section}
     />
+  );
+}
+
+/**
+ * One of a page's parts under a rule above it, named by its heading (`${id}-heading`): an <h2> on a
+ * page, an <h3> inside a section.
+ */
+export function RuledSection({
+  id,
+  heading,
+  level = 2,
+  children,
+}: {
+  id: string;
+  heading: string;
+  level?: 2 | 3;
+  children: ReactNode;
+}) {
+  return (
+    <LabelledSection
+      headingId={`${id}-heading`}
+      heading={heading}
+      headingLevel={level}
+      headingClassName={level === 2 ? "text-lg font-semibold text-slate-900" : "font-semibold text-slate-900"}
+      className={`border-t border-slate-200 ${level === 2 ? "mt-6 pt-5" : "mt-5 pt-4"}`}
+    >
+      {children}
+    </LabelledSection>
   );
 }

@@ -4,10 +4,27 @@ import * as notificationsRoute from "~/routes/_default.account.notifications";
 import * as paymentsRoute from "~/routes/_default.account.payments";
 import * as accountRoute from "~/routes/_account.account._index";
 import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../support/booking";
-import { args, loaded, outcome, pageRequest, sessionFor, signedInUser, signedInBooking } from "../support/routes";
+import {
+  args,
+  loaded,
+  outcome,
+  pageRequest,
+  sessionFor,
+  signedInUser,
+  signedInBooking,
+  posted,
+} from "../support/routes";
 import { v1 } from "../support/client";
 
 const { db, acme } = bookingWorld();
+
+/** A traveller with `count` confirmed bookings on one new departure, and their session cookie. */
+async function signedInWithBookings(count: number) {
+  const user = await bookingUser(acme);
+  const slot = await createSlot(db(), acme.serviceId, { capacity: 2 * count });
+  for (let i = 0; i < count; i++) await confirmedBooking(user, acme, slot.id);
+  return { user, cookie: await sessionFor(user) };
+}
 
 describe("guards of the account pages", () => {
   it.each([
@@ -58,10 +75,7 @@ describe("/account/bookings", () => {
 
 describe("/account/payments", () => {
   it("pages through every payment (the API's list), 10 a page", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 20 });
-    for (let i = 0; i < 11; i++) await confirmedBooking(user, acme, slot.id);
-    const cookie = await sessionFor(user);
+    const { cookie } = await signedInWithBookings(11);
     const first = await loaded(paymentsRoute, "/account/payments", cookie);
     expect(first.data.payments).toMatchObject({ page: 1, total: 11, totalPages: 2 });
     expect(first.data.payments.items).toHaveLength(10);
@@ -74,27 +88,17 @@ describe("/account/payments", () => {
 
 describe("/account/notifications", () => {
   it("shows the user's notifications and marks one read; a foreign or bad id is refused", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    await confirmedBooking(user, acme, slot.id);
-    const cookie = await sessionFor(user);
+    const { cookie } = await signedInWithBookings(1);
     const page = await loaded(notificationsRoute, "/account/notifications?page=1", cookie);
     const [first] = page.data.notifications.items;
     expect(first.readAt).toBeNull();
     const stranger = await signedInUser();
-    const foreign = await outcome(() =>
-      notificationsRoute.action(
-        args(
-          pageRequest("/account/notifications", { cookie: stranger.cookie, form: { intent: "one", id: first.id } }),
-        ) as never,
-      ),
-    );
+    const foreign = await posted(notificationsRoute, "/account/notifications", stranger.cookie, {
+      intent: "one",
+      id: first.id,
+    });
     expect(foreign.status).toBe(404);
-    const read = await outcome(() =>
-      notificationsRoute.action(
-        args(pageRequest("/account/notifications", { cookie, form: { intent: "one", id: first.id } })) as never,
-      ),
-    );
+    const read = await posted(notificationsRoute, "/account/notifications", cookie, { intent: "one", id: first.id });
     expect(read.data.result.status).toBe("success");
     const after = await loaded(notificationsRoute, "/account/notifications", cookie);
     expect(after.data.notifications.items[0].readAt).not.toBeNull();
@@ -107,18 +111,10 @@ describe("/account/notifications", () => {
 
 describe("unread notifications", () => {
   it("are counted for the badge and can all be marked read at once", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { capacity: 5 });
-    await confirmedBooking(user, acme, slot.id);
-    await confirmedBooking(user, acme, slot.id);
-    const cookie = await sessionFor(user);
+    const { user, cookie } = await signedInWithBookings(2);
     const info = await v1.userInfo({ token: user.idToken });
     expect(info.body.data.unreadNotifications).toBe(2);
-    const all = await outcome(() =>
-      notificationsRoute.action(
-        args(pageRequest("/account/notifications", { cookie, form: { intent: "all" } })) as never,
-      ),
-    );
+    const all = await posted(notificationsRoute, "/account/notifications", cookie, { intent: "all" });
     expect(all.data.result.status).toBe("success");
     expect((await v1.userInfo({ token: user.idToken })).body.data.unreadNotifications).toBe(0);
   });

@@ -18,7 +18,7 @@ import {
   withEmulatorUsers,
 } from "../support/identity";
 import { adminAuth } from "~api/auth/firebase-admin";
-import { args, outcome, pageRequest, sessionFor, signedInUser, loaded } from "../support/routes";
+import { args, outcome, pageRequest, sessionFor, signedInUser, loaded, posted } from "../support/routes";
 import { v1 } from "../support/client";
 
 seedDbForThisFile();
@@ -203,9 +203,7 @@ describe("/complete-profile and /waiver", () => {
     const page = await loaded(profileRoute, path, cookie);
     // Neither a phone (it only serves text messages) nor a postal address (no booking needs one) is asked for.
     expect(page.data.fields).toEqual(["lastName"]);
-    const invalid = await outcome(() =>
-      profileRoute.action(args(pageRequest(path, { cookie, form: { lastName: "" } })) as never),
-    );
+    const invalid = await posted(profileRoute, path, cookie, { lastName: "" });
     expect(Object.keys(invalid.data.result.error)).toEqual(["lastName"]);
     const saved = await outcome(() =>
       profileRoute.action(
@@ -263,20 +261,13 @@ describe("/set-password and /reset-password", () => {
     await v1.syncUser({ token: user.idToken, body: COMPLETE_PROFILE });
     const cookie = await sessionFor(user);
     const path = "/set-password?redirectUrl=%2Faccount";
-    const weak = await outcome(() =>
-      setPasswordRoute.action(
-        args(pageRequest(path, { cookie, form: { password: "short", confirmPassword: "short" } })) as never,
-      ),
-    );
+    const weak = await posted(setPasswordRoute, path, cookie, { password: "short", confirmPassword: "short" });
     expect(weak.data.intent).toBe("set");
     expect(Object.keys(weak.data.result.error)).toContain("password");
-    const set = await outcome(() =>
-      setPasswordRoute.action(
-        args(
-          pageRequest(path, { cookie, form: { password: "a-good-password-1", confirmPassword: "a-good-password-1" } }),
-        ) as never,
-      ),
-    );
+    const set = await posted(setPasswordRoute, path, cookie, {
+      password: "a-good-password-1",
+      confirmPassword: "a-good-password-1",
+    });
     expect(set.status).toBe(302);
     expect(set.headers.get("Set-Cookie")).toMatch(/^__session=/);
     expect((await signInWithPassword(user.email, "a-good-password-1")).idToken).toBeTruthy();

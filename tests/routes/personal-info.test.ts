@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as route from "~/routes/_default.account.personal-info";
 import { seedDbForThisFile } from "../support/api";
 import { createEmailLinkUser, outboxFor, uniqueEmail, withEmulatorUsers } from "../support/identity";
-import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "../support/routes";
+import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded, posted } from "../support/routes";
 import { v1 } from "../support/client";
 
 seedDbForThisFile();
@@ -110,15 +110,13 @@ describe("/account/personal-info", () => {
     const user = await createEmailLinkUser();
     await v1.syncUser({ token: user.idToken, body: PROFILE });
     const cookie = await sessionFor(user);
-    const posted = await outcome(() =>
-      route.action(
-        args(
-          pageRequest(`${PAGE}?tab=x`, { cookie, form: { intent: "name", firstName: "Eve", lastName: "Mallory" } }),
-        ) as never,
-      ),
-    );
-    expect(posted.status).toBe(302);
-    expect(posted.location).toBe("/set-password?tab=x");
+    const saved = await posted(route, `${PAGE}?tab=x`, cookie, {
+      intent: "name",
+      firstName: "Eve",
+      lastName: "Mallory",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/set-password?tab=x");
     expect((await v1.userInfo({ token: user.idToken })).body.data).toMatchObject({
       firstName: "Ada",
       requiresPasswordSetup: true,

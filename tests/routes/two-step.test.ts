@@ -1,4 +1,3 @@
-import { generate } from "otplib/functional";
 import { describe, expect, it } from "vitest";
 import * as twoStepRoute from "~/routes/_login.two-step";
 import * as securityRoute from "~/routes/_default.account.security";
@@ -10,7 +9,14 @@ import { giveReauth, ReauthRefused } from "~/features/auth/reauth.server";
 import { seedDbForThisFile } from "../support/api";
 import { COMPLETE_PROFILE } from "../support/booking";
 import { signInWithPassword, syncedUser, withEmulatorUsers, type TestUser } from "../support/identity";
-import { args, loaded, outcome, pageRequest, sessionFor } from "../support/routes";
+import {
+  awayFromStepEdge,
+  newSession as newSignIn,
+  totpCode,
+  withAuthenticatorApp,
+  type EnrolledUser,
+} from "../support/two-step";
+import { args, loaded, outcome, pageRequest, sessionFor, posted } from "../support/routes";
 import { v1 } from "../support/client";
 
 seedDbForThisFile();
@@ -18,45 +24,19 @@ withEmulatorUsers();
 
 const PAGE = "/two-step";
 
-/** The authenticator app's code `offset` 30-second steps from now, computed from the secret. */
-const codeOf = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
-
-/** Waits until a few seconds are left in the current 30-second step, so codes made now keep their step. */
-async function awayFromStepEdge(margin = 4): Promise<void> {
-  const into = (Date.now() / 1000) % 30;
-  if (30 - into < margin) await new Promise((resolve) => setTimeout(resolve, (30 - into + 1) * 1000));
-}
-
 /** A user with a profile, a signed waiver and a confirmed authenticator app (its recovery codes kept). */
-async function enrolledUser(): Promise<TestUser & { secret: string; recoveryCodes: string[] }> {
+async function enrolledUser(): Promise<EnrolledUser> {
   const user = await syncedUser(COMPLETE_PROFILE);
   await v1.signWaiver({ token: user.idToken, body: { signedName: "Ada Lovelace", agree: true, textVersion: 1 } });
-  await awayFromStepEdge();
-  const started = await v1.startTotpEnrolment({ token: user.idToken });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const secret: string = started.body.data.secret;
-  const confirmed = await v1.confirmTotpEnrolment({ token: user.idToken, body: { code: await codeOf(secret) } });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  return { ...user, secret, recoveryCodes: confirmed.body.data.recoveryCodes };
+  return withAuthenticatorApp(user);
 }
 
-const seen = new Set<string>();
-/** A new sign-in's session cookie (pending for a user with a second factor): a token not used before. */
-async function newSession(user: TestUser): Promise<string> {
-  seen.add(user.idToken);
-  for (;;) {
-    const { idToken } = await signInWithPassword(user.email, user.password);
-    if (!seen.has(idToken)) {
-      seen.add(idToken);
-      return sessionFor({ ...user, idToken });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
-  }
-}
+/** A new sign-in's session cookie (pending for a user with a second factor). */
+const newSession = async (user: TestUser) => sessionFor({ ...user, idToken: await newSignIn(user) });
 
 const at = (redirectUrl: string) => `${PAGE}?${new URLSearchParams({ redirectUrl })}`;
 const post = (cookie: string, form: Record<string, string>, path = at("/account/security")) =>
-  outcome(() => twoStepRoute.action(args(pageRequest(path, { cookie, form })) as never));
+  posted(twoStepRoute, path, cookie, form);
 
 describe("/two-step", () => {
   it("keeps a pending session there (page loads, form posts) until a right code; a wrong code is told on its field", async () => {
@@ -68,19 +48,15 @@ describe("/two-step", () => {
     expect(root.location).toBe(at("/account/bookings?x=1"));
     const guarded = await loaded(securityRoute, "/account/security", cookie);
     expect(guarded.location).toBe(at("/account/security"));
-    const posted = await outcome(() =>
-      securityRoute.action(args(pageRequest("/account/security", { cookie, form: { intent: "codes-make" } })) as never),
-    );
-    expect(posted.location).toBe(at("/account/security"));
+    const made = await posted(securityRoute, "/account/security", cookie, { intent: "codes-make" });
+    expect(made.location).toBe(at("/account/security"));
 
     // An action that asks the API without asking who the user is first: the API's 403 second_step_required.
-    const named = await outcome(() =>
-      personalInfoRoute.action(
-        args(
-          pageRequest("/account/personal-info", { cookie, form: { intent: "name", firstName: "A", lastName: "B" } }),
-        ) as never,
-      ),
-    );
+    const named = await posted(personalInfoRoute, "/account/personal-info", cookie, {
+      intent: "name",
+      firstName: "A",
+      lastName: "B",
+    });
     expect(named.location).toBe(at("/account/personal-info"));
 
     const page = await loaded(twoStepRoute, at("/account/security"), cookie);
@@ -88,7 +64,7 @@ describe("/two-step", () => {
     expect(page.data).toMatchObject({ hasTotp: true, hasPasskeys: false, redirectUrl: "/account/security" });
 
     await awayFromStepEdge();
-    const wrongCode = String((Number(await codeOf(user.secret)) + 1) % 1_000_000).padStart(6, "0");
+    const wrongCode = String((Number(await totpCode(user.secret)) + 1) % 1_000_000).padStart(6, "0");
     const wrong = await post(cookie, { intent: "totp", code: wrongCode });
     expect(wrong.status).toBe(400);
     expect(wrong.data).toMatchObject({
@@ -98,7 +74,7 @@ describe("/two-step", () => {
     const malformed = await post(cookie, { intent: "totp", code: "12ab" });
     expect(malformed.data.result.error.code).toEqual(["validation.codeInvalid"]);
 
-    const done = await post(cookie, { intent: "totp", code: await codeOf(user.secret, 1) });
+    const done = await post(cookie, { intent: "totp", code: await totpCode(user.secret, 1) });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/account/security");
     expect((await loaded(securityRoute, "/account/security", cookie)).status).toBe(200);

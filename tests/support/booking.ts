@@ -385,6 +385,9 @@ export async function slotAt(
   return { id, startsAt };
 }
 
+/** The time zone of the seed's operators (acme's, and its experiences'). */
+export const ACME_ZONE = "America/New_York";
+
 let departureSecond = 0;
 
 /**
@@ -397,7 +400,7 @@ export function slotInDays(
   days: number,
   options: Parameters<typeof slotAt>[3] & { zone?: string; hour?: number; minute?: number } = {},
 ): Promise<{ id: string; startsAt: Date }> {
-  const { zone = "America/New_York", hour = 10, minute = 0, ...slot } = options;
+  const { zone = ACME_ZONE, hour = 10, minute = 0, ...slot } = options;
   const startsAt = DateTime.now()
     .setZone(zone)
     .plus({ days })

@@ -25,6 +25,17 @@ export async function syncedMember(db: Db, slug: string, role: OperatorRole): Pr
   return user;
 }
 
+/** A team of `slug` to test the console with: its owner, manager and guide, and a signed-in stranger to it. */
+export async function teamOf(db: Db, slug = "acme") {
+  const [owner, manager, guide, stranger] = await Promise.all([
+    syncedMember(db, slug, "owner"),
+    syncedMember(db, slug, "manager"),
+    syncedMember(db, slug, "guide"),
+    syncedUser(),
+  ]);
+  return { owner, manager, guide, stranger };
+}
+
 /** The request options of a console call: the caller's token on `account`'s storefront (acme by default). */
 export const asMember = (
   token: string | undefined,

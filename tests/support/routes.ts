@@ -99,6 +99,16 @@ export function loaded(route: { loader: (args: never) => unknown }, path: string
   return outcome(() => route.loader(args(pageRequest(path, { cookie })) as never));
 }
 
+/** A route's action answering a form posted to `path` with this session cookie: what the browser would get. */
+export function posted(
+  route: { action: (args: never) => unknown },
+  path: string,
+  cookie: string,
+  form: Record<string, string>,
+): Promise<Outcome> {
+  return outcome(() => route.action(args(pageRequest(path, { cookie, form })) as never));
+}
+
 /** The Cookie header of a signed-in browser for a user (a real session cookie from the emulator). */
 export async function sessionFor(user: Pick<TestUser, "email" | "password"> & { idToken?: string }): Promise<string> {
   const idToken = user.idToken ?? (await signInWithPassword(user.email, user.password)).idToken;

@@ -42,8 +42,12 @@ export interface EnrolledUser extends TestUser {
 }
 
 /** A synced user with a confirmed authenticator app (their first code used: its step counts once). */
-export async function enrolledUser(): Promise<EnrolledUser> {
-  const user = await syncedUser();
+export async function enrolledUser(profile?: Record<string, unknown>): Promise<EnrolledUser> {
+  return withAuthenticatorApp(await syncedUser(profile));
+}
+
+/** Confirms an authenticator app for the user (their first code used); its secret and recovery codes kept. */
+export async function withAuthenticatorApp(user: TestUser): Promise<EnrolledUser> {
   await awayFromStepEdge();
   const started = await v1.startTotpEnrolment({ token: user.idToken });
   expect(started.status, JSON.stringify(started.body)).toBe(201);

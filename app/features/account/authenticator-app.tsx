@@ -1,32 +1,29 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
 import { formatDate } from "~/ui/date-format";
 import { FormError } from "~/ui/form-parts";
-import { IntentForm } from "~/ui/intent-form";
+import { IntentButton } from "~/ui/intent-button";
 import { TextField } from "~/ui/text-field";
 import { useTravellerZone } from "~/ui/traveller-zone";
-import { useFormErrors, useFormResult } from "~/ui/use-form-result";
-import { useFormValidation } from "~/ui/use-form-validation";
+import { useFormResult } from "~/ui/use-form-result";
+import { useSecurityValidation } from "~/features/account/use-security-validation";
 import { useIsPending } from "~/ui/use-is-pending";
 import { enrolmentOf, type Enrolment } from "~/features/account/two-step-answers";
-import type { loadSecurity } from "~/features/account/security.server";
+import { useTwoStep } from "~/features/account/use-two-step";
 
 /** The app being set up: its QR code and key (drawn on the server), and the first code to confirm it. */
 function ConfirmApp({ enrolment }: { enrolment: Enrolment }) {
   const { t } = useTranslation();
-  const { twoStep } = useLoaderData<typeof loadSecurity>();
+  const twoStep = useTwoStep();
   const pending = useIsPending({ intent: "totp-confirm" });
   const { pathname, search } = useLocation();
   const [form, fields] = useForm({
     id: "totp-confirm",
     lastResult: useFormResult("totp-confirm"),
     constraint: twoStep.constraints.totpConfirm,
-    ...useFormValidation(
-      () => import("~/features/account/security-schemas"),
-      (schemas) => schemas.TotpConfirmSchema,
-    ),
+    ...useSecurityValidation((schemas) => schemas.TotpConfirmSchema),
   });
   // The key's own fields are hidden: a refusal of them is the form's.
   const errors = [...(form.errors ?? []), ...(fields.secret.errors ?? []), ...(fields.otpauthUrl.errors ?? [])];
@@ -68,12 +65,8 @@ function ConfirmApp({ enrolment }: { enrolment: Enrolment }) {
 export function AuthenticatorApp() {
   const { t, i18n } = useTranslation();
   const zone = useTravellerZone();
-  const { twoStep } = useLoaderData<typeof loadSecurity>();
+  const twoStep = useTwoStep();
   const enrolment = enrolmentOf(useActionData());
-  const starting = useIsPending({ intent: "totp-start" });
-  const removing = useIsPending({ intent: "totp-remove" });
-  const startErrors = useFormErrors("totp-start");
-  const removeErrors = useFormErrors("totp-remove");
   const app = twoStep.factors.totp;
   if (app) {
     return (
@@ -81,11 +74,9 @@ export function AuthenticatorApp() {
         <p className="mt-1 text-sm text-slate-800" data-testid="totp-on">
           {t("security.appOn", { date: formatDate(app.confirmedAt, { timeZone: zone, locale: i18n.language }) })}
         </p>
-        <IntentForm intent="totp-remove" className="mt-3" errors={removeErrors}>
-          <Button variant="danger" disabled={removing}>
-            {t("security.appRemove")}
-          </Button>
-        </IntentForm>
+        <IntentButton intent="totp-remove" className="mt-3" variant="danger">
+          {t("security.appRemove")}
+        </IntentButton>
       </>
     );
   }
@@ -93,11 +84,9 @@ export function AuthenticatorApp() {
   return (
     <>
       <p className="mt-1 text-sm text-slate-700">{t("security.appOff")}</p>
-      <IntentForm intent="totp-start" className="mt-3" errors={startErrors}>
-        <Button variant="primary" disabled={starting}>
-          {t("security.appStart")}
-        </Button>
-      </IntentForm>
+      <IntentButton intent="totp-start" className="mt-3" variant="primary">
+        {t("security.appStart")}
+      </IntentButton>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useFormResult } from "~/ui/use-form-result";
 import { StatusMessage } from "~/ui/status-message";
 import { useTranslation } from "~/platform/i18n-react";
+import { Button } from "~/ui/button";
 import { safeRedirectPath } from "~/platform/redirects";
 import { Pagination } from "~/ui/pagination";
 import { formatDateTime } from "~/ui/date-format";
@@ -25,12 +26,7 @@ export function NotificationsPage() {
         <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
         {notifications.unread > 0 ? (
           <IntentForm intent="all">
-            <button
-              type="submit"
-              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
-            >
-              {t("notifications.markAllRead")}
-            </button>
+            <Button variant="outline">{t("notifications.markAllRead")}</Button>
           </IntentForm>
         ) : null}
       </div>

@@ -1,19 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
+import { ColumnHeads } from "~/ui/column-heads";
 import { formatDate } from "~/ui/date-format";
 import { FormError } from "~/ui/form-parts";
-import { IntentForm } from "~/ui/intent-form";
+import { IntentButton } from "~/ui/intent-button";
 import { TextField } from "~/ui/text-field";
 import { useTravellerZone } from "~/ui/traveller-zone";
-import { useFormErrors, useFormResult } from "~/ui/use-form-result";
-import { useFormValidation } from "~/ui/use-form-validation";
+import { useFormResult } from "~/ui/use-form-result";
+import { useSecurityValidation } from "~/features/account/use-security-validation";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useIsPending } from "~/ui/use-is-pending";
 import { usePasskeyCeremony } from "~/features/auth/use-passkey-ceremony";
-import type { loadSecurity } from "~/features/account/security.server";
+import { useTwoStep } from "~/features/account/use-two-step";
 
 /**
  * A new passkey (JavaScript: the browser makes it): its name checked first, then the API's options,
@@ -21,7 +22,7 @@ import type { loadSecurity } from "~/features/account/security.server";
  */
 function AddPasskey() {
   const { t } = useTranslation();
-  const { twoStep } = useLoaderData<typeof loadSecurity>();
+  const twoStep = useTwoStep();
   const hydrated = useHydrated();
   const submit = useSubmit();
   const name = useRef("");
@@ -34,10 +35,7 @@ function AddPasskey() {
     id: "passkey-add",
     lastResult: useFormResult("passkey-add"),
     constraint: twoStep.constraints.passkeyAdd,
-    ...useFormValidation(
-      () => import("~/features/account/security-schemas"),
-      (schemas) => schemas.PasskeyNameSchema,
-    ),
+    ...useSecurityValidation((schemas) => schemas.PasskeyNameSchema),
     onSubmit(event, { formData }) {
       event.preventDefault();
       name.current = String(formData.get("name") ?? "");
@@ -69,9 +67,6 @@ function PasskeyRow({
 }) {
   const { t, i18n } = useTranslation();
   const zone = useTravellerZone();
-  const formId = `passkey-remove:${passkey.id}`;
-  const errors = useFormErrors(formId);
-  const removing = useIsPending({ intent: "passkey-remove" });
   const day = (at: string) => formatDate(at, { timeZone: zone, locale: i18n.language });
   return (
     <tr>
@@ -79,15 +74,15 @@ function PasskeyRow({
       <td className="py-2 pr-4">{day(passkey.createdAt)}</td>
       <td className="py-2 pr-4">{passkey.lastUsedAt ? day(passkey.lastUsedAt) : t("security.passkeyNever")}</td>
       <td className="py-2 text-right">
-        <IntentForm intent="passkey-remove" values={{ passkeyId: passkey.id }} errors={errors}>
-          <Button
-            variant="danger"
-            disabled={removing}
-            aria-label={t("security.passkeyRemoveLabel", { name: passkey.name })}
-          >
-            {t("security.passkeyRemove")}
-          </Button>
-        </IntentForm>
+        <IntentButton
+          intent="passkey-remove"
+          formId={`passkey-remove:${passkey.id}`}
+          values={{ passkeyId: passkey.id }}
+          variant="danger"
+          aria-label={t("security.passkeyRemoveLabel", { name: passkey.name })}
+        >
+          {t("security.passkeyRemove")}
+        </IntentButton>
       </td>
     </tr>
   );
@@ -96,7 +91,7 @@ function PasskeyRow({
 /** The user's passkeys, and adding one. */
 export function Passkeys() {
   const { t } = useTranslation();
-  const { twoStep } = useLoaderData<typeof loadSecurity>();
+  const twoStep = useTwoStep();
   const { passkeys } = twoStep.factors;
   return (
     <>
@@ -106,22 +101,18 @@ export function Passkeys() {
       ) : (
         <table className="mt-2 min-w-full text-left text-sm" data-testid="passkeys">
           <caption className="sr-only">{t("security.passkeysHeading")}</caption>
-          <thead className="border-b border-slate-300">
-            <tr>
-              <th scope="col" className="py-2 pr-4">
-                {t("security.passkeyName")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("security.passkeyCreated")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("security.passkeyLastUsed")}
-              </th>
-              <th scope="col" className="py-2 text-right">
-                <span className="sr-only">{t("security.passkeyActions")}</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            className="border-b border-slate-300"
+            cell="py-2 pr-4"
+            labels={[
+              t("security.passkeyName"),
+              t("security.passkeyCreated"),
+              t("security.passkeyLastUsed"),
+              t("security.passkeyActions"),
+            ]}
+            alignFrom={3}
+            alignedCell="py-2 text-right"
+          />
           <tbody className="divide-y divide-slate-200">
             {passkeys.map((passkey) => (
               <PasskeyRow key={passkey.id} passkey={passkey} />

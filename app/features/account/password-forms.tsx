@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useFormValidation } from "~/ui/use-form-validation";
+import { useSecurityValidation } from "~/features/account/use-security-validation";
 import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { NewPasswordFields } from "~/features/auth/new-password-fields";
@@ -22,9 +22,8 @@ export function PasswordForm({ change }: { change: boolean }) {
     id: "password",
     lastResult: useFormResult(intent),
     constraint: change ? constraints.change : constraints.add,
-    ...useFormValidation(
-      () => import("~/features/account/security-schemas"),
-      (schemas) => (change ? schemas.changePasswordSchema(passwordPolicy) : schemas.addPasswordSchema(passwordPolicy)),
+    ...useSecurityValidation((schemas) =>
+      change ? schemas.changePasswordSchema(passwordPolicy) : schemas.addPasswordSchema(passwordPolicy),
     ),
   });
   const f = fields as unknown as Record<string, FieldMetadata<string | undefined>>;

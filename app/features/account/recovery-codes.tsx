@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
 import { IntentForm } from "~/ui/intent-form";
@@ -6,7 +6,7 @@ import { useFormErrors } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import { StatusMessage } from "~/ui/status-message";
 import { codesOf } from "~/features/account/two-step-answers";
-import type { loadSecurity } from "~/features/account/security.server";
+import { useTwoStep } from "~/features/account/use-two-step";
 
 const MADE_STATUS = { app: "security.appAdded", passkey: "security.passkeyAdded", codes: "security.codesMade" };
 
@@ -51,7 +51,7 @@ export function NewRecoveryCodes() {
 /** How many recovery codes are left, and making new ones (the old ones stop working; a fresh check). */
 export function RecoveryCodesPanel() {
   const { t } = useTranslation();
-  const { twoStep } = useLoaderData<typeof loadSecurity>();
+  const twoStep = useTwoStep();
   const pending = useIsPending({ intent: "codes-make" });
   const left = twoStep.factors.recoveryCodesLeft;
   return (

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
+import { Button } from "~/ui/button";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { StatusMessage } from "~/ui/status-message";
 import { CardSection } from "~/ui/labelled-section";
@@ -41,12 +42,7 @@ export function SecurityPage() {
       <Panel id="devices" heading={t("security.devices")}>
         <p className="mt-1 text-sm text-slate-700">{t("security.devicesHint")}</p>
         <LogoutForm className="mt-3" everywhere>
-          <button
-            type="submit"
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-          >
-            {t("security.signOutEverywhere")}
-          </button>
+          <Button variant="outline">{t("security.signOutEverywhere")}</Button>
         </LogoutForm>
       </Panel>
     </>

@@ -1,22 +1,12 @@
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
+import { RuledSection } from "~/ui/labelled-section";
 import { AlertMessage } from "~/ui/status-message";
 import { ReauthPrompt } from "~/features/auth/reauth-fields";
 import { AuthenticatorApp } from "~/features/account/authenticator-app";
 import { Passkeys } from "~/features/account/passkeys";
 import { NewRecoveryCodes, RecoveryCodesPanel } from "~/features/account/recovery-codes";
-import type { loadSecurity } from "~/features/account/security.server";
-
-function Part({ id, heading, children }: { id: string; heading: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`} className="mt-5 border-t border-slate-200 pt-4">
-      <h3 id={`${id}-heading`} className="font-semibold text-slate-900">
-        {heading}
-      </h3>
-      {children}
-    </section>
-  );
-}
+import { useTwoStep } from "~/features/account/use-two-step";
 
 /**
  * "Two-step sign-in" on /account/security: whether it is on, the teams that require it (and the way
@@ -25,8 +15,7 @@ function Part({ id, heading, children }: { id: string; heading: string; children
  */
 export function TwoStepSection() {
   const { t } = useTranslation();
-  const { twoStep } = useLoaderData<typeof loadSecurity>();
-  const { factors, hasSecondFactor, backTo } = twoStep;
+  const { factors, hasSecondFactor, backTo } = useTwoStep();
   return (
     <>
       {factors.requiredBy.length > 0 && !hasSecondFactor ? (
@@ -47,16 +36,16 @@ export function TwoStepSection() {
       ) : null}
       <ReauthPrompt heading="h3" />
       <NewRecoveryCodes />
-      <Part id="totp" heading={t("security.appHeading")}>
+      <RuledSection level={3} id="totp" heading={t("security.appHeading")}>
         <AuthenticatorApp />
-      </Part>
-      <Part id="passkeys" heading={t("security.passkeysHeading")}>
+      </RuledSection>
+      <RuledSection level={3} id="passkeys" heading={t("security.passkeysHeading")}>
         <Passkeys />
-      </Part>
+      </RuledSection>
       {hasSecondFactor ? (
-        <Part id="codes" heading={t("security.codesHeading")}>
+        <RuledSection level={3} id="codes" heading={t("security.codesHeading")}>
           <RecoveryCodesPanel />
-        </Part>
+        </RuledSection>
       ) : null}
     </>
   );

@@ -1,7 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { useForm } from "@conform-to/react";
+import { useLoaderData, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
+import { IntentForm } from "~/ui/intent-form";
+import { RuledSection } from "~/ui/labelled-section";
 import { TextField } from "~/ui/text-field";
 import { useFormErrors, useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
@@ -30,9 +32,7 @@ function CodeForm({ intent, autoFocus }: { intent: StepIntent; autoFocus: boolea
   });
   const totp = intent === "totp";
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
-      <FormError errors={form.errors} id={form.errorId} />
-      <input type="hidden" name="intent" value={intent} />
+    <IntentForm meta={form} intent={intent} className="mt-3 space-y-3">
       <TextField
         field={fields.code}
         label={t(totp ? "twoStep.codeLabel" : "twoStep.recoveryLabel")}
@@ -46,7 +46,7 @@ function CodeForm({ intent, autoFocus }: { intent: StepIntent; autoFocus: boolea
         label={t(totp ? "twoStep.verify" : "twoStep.recoverySubmit")}
         pendingLabel={t("twoStep.verifying")}
       />
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -82,18 +82,6 @@ function PasskeyStep() {
   );
 }
 
-/** One way to give the step, under its heading. */
-function Way({ id, heading, children }: { id: string; heading: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`} className="mt-6 border-t border-slate-200 pt-5">
-      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-        {heading}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /**
  * /two-step, "Confirm it's you": the ways this user has (authenticator app, passkey) and a recovery
  * code, each its own form; sign out for someone else or later.
@@ -107,18 +95,18 @@ export function TwoStepPage() {
       <p className="mt-2 text-sm text-slate-700">{t("twoStep.intro")}</p>
       <p className="mt-1 text-sm text-slate-700">{t("twoStep.signedInAs", { email })}</p>
       {hasTotp ? (
-        <Way id="totp" heading={t("twoStep.codeHeading")}>
+        <RuledSection id="totp" heading={t("twoStep.codeHeading")}>
           <CodeForm intent="totp" autoFocus />
-        </Way>
+        </RuledSection>
       ) : null}
       {hasPasskeys ? (
-        <Way id="passkey" heading={t("twoStep.passkeyHeading")}>
+        <RuledSection id="passkey" heading={t("twoStep.passkeyHeading")}>
           <PasskeyStep />
-        </Way>
+        </RuledSection>
       ) : null}
-      <Way id="recovery" heading={t("twoStep.recoveryHeading")}>
+      <RuledSection id="recovery" heading={t("twoStep.recoveryHeading")}>
         <CodeForm intent="recovery" autoFocus={!hasTotp && !hasPasskeys} />
-      </Way>
+      </RuledSection>
       <div className="mt-6 border-t border-slate-200 pt-5 text-sm text-slate-700">
         <LogoutForm redirectUrl={loginUrl(redirectUrl)}>
           {t("twoStep.notYou")}{" "}

@@ -1,6 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { Suspense } from "react";
 import { useTranslation } from "~/platform/i18n-react";
+import { Button } from "~/ui/button";
 import { dayLabel, type Availability } from "~/features/booking/availability";
 import { LazyAvailabilityCalendar } from "~/features/booking/lazy-availability-calendar";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -64,12 +65,7 @@ function DateListForm({ availability, selected }: { availability: Availability; 
           ))}
         </select>
       </label>
-      <button
-        type="submit"
-        className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-      >
-        {t("details.showTimes")}
-      </button>
+      <Button variant="outline">{t("details.showTimes")}</Button>
     </Form>
   );
 }

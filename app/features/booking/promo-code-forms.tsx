@@ -1,5 +1,6 @@
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
+import { Button } from "~/ui/button";
 import { formatMoney } from "~/ui/format";
 import { clearStoredPromoCode } from "~/features/marketing/marketing.client";
 import type { loadConfirmPage } from "~/features/booking/confirm.server";
@@ -26,12 +27,7 @@ export function PromoCodeForms() {
             className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base uppercase"
           />
         </label>
-        <button
-          type="submit"
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-        >
-          {t("confirm.applyPromo")}
-        </button>
+        <Button variant="outline">{t("confirm.applyPromo")}</Button>
       </Form>
       {quote?.promo ? (
         <div className="mt-2 flex flex-wrap items-center gap-3">

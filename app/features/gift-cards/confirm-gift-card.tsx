@@ -2,6 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import { useTranslation } from "~/platform/i18n-react";
+import { Button } from "~/ui/button";
 import type { FormResult } from "~/platform/form-result";
 import { formatMoney } from "~/ui/format";
 
@@ -123,15 +124,9 @@ export function GiftCardField({
           aria-describedby={message ? "gift-card-code-hint gift-card-code-error" : "gift-card-code-hint"}
           className="block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-base uppercase"
         />
-        <button
-          type="submit"
-          name="intent"
-          value={GIFT_CARD_INTENT}
-          formNoValidate
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-        >
+        <Button variant="outline" name="intent" value={GIFT_CARD_INTENT} formNoValidate>
           {t("confirm.applyGiftCard")}
-        </button>
+        </Button>
       </div>
       <p id="gift-card-code-hint" className="mt-1 text-xs text-slate-600">
         {t("confirm.giftCardHint")}

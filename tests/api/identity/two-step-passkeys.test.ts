@@ -29,6 +29,10 @@ async function registeredPasskey(user: TestUser, token = user.idToken) {
   return { authenticator, id: finished.body.data.id as string };
 }
 
+/** Sends the authenticator's answer to a registration, under the name "Key". */
+const finishRegistration = (token: string, response: ReturnType<SoftAuthenticator["register"]>) =>
+  v1.finishPasskeyRegistration({ token, body: { name: "Key", response } });
+
 async function assertion(token: string, authenticator: SoftAuthenticator, origin = ORIGIN) {
   const options = await v1.startSecondStepPasskey({ token });
   expect(options.status, JSON.stringify(options.body)).toBe(200);
@@ -67,25 +71,13 @@ describe("registering a passkey", () => {
     const user = await syncedUser();
     const authenticator = new SoftAuthenticator();
     const fake = authenticator.register({ challenge: "bm90LWlzc3VlZA", rp: { id: "localhost" } }, ORIGIN);
-    expectEnvelope(
-      await v1.finishPasskeyRegistration({ token: user.idToken, body: { name: "Key", response: fake } }),
-      400,
-      "passkey_challenge_expired",
-    );
+    expectEnvelope(await finishRegistration(user.idToken, fake), 400, "passkey_challenge_expired");
     let options = await v1.startPasskeyRegistration({ token: user.idToken });
     const foreign = authenticator.register(options.body.data, "https://evil.example");
-    expectEnvelope(
-      await v1.finishPasskeyRegistration({ token: user.idToken, body: { name: "Key", response: foreign } }),
-      400,
-      "invalid_passkey",
-    );
+    expectEnvelope(await finishRegistration(user.idToken, foreign), 400, "invalid_passkey");
     options = await v1.startPasskeyRegistration({ token: user.idToken });
     const wrongChallenge = authenticator.register({ ...options.body.data, challenge: "b3RoZXI" }, ORIGIN);
-    expectEnvelope(
-      await v1.finishPasskeyRegistration({ token: user.idToken, body: { name: "Key", response: wrongChallenge } }),
-      400,
-      "invalid_passkey",
-    );
+    expectEnvelope(await finishRegistration(user.idToken, wrongChallenge), 400, "invalid_passkey");
     // A challenge lives 5 minutes.
     options = await v1.startPasskeyRegistration({ token: user.idToken });
     await db()
@@ -93,10 +85,7 @@ describe("registering a passkey", () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(webauthnChallenges.userId, user.uid));
     expectEnvelope(
-      await v1.finishPasskeyRegistration({
-        token: user.idToken,
-        body: { name: "Key", response: authenticator.register(options.body.data, ORIGIN) },
-      }),
+      await finishRegistration(user.idToken, authenticator.register(options.body.data, ORIGIN)),
       400,
       "passkey_challenge_expired",
     );
@@ -104,21 +93,13 @@ describe("registering a passkey", () => {
     expect(row.secondFactorEnabled).toBe(false);
     // The same credential cannot be registered twice (by anyone).
     options = await v1.startPasskeyRegistration({ token: user.idToken });
-    expect(
-      (
-        await v1.finishPasskeyRegistration({
-          token: user.idToken,
-          body: { name: "Key", response: authenticator.register(options.body.data, ORIGIN) },
-        })
-      ).status,
-    ).toBe(201);
+    expect((await finishRegistration(user.idToken, authenticator.register(options.body.data, ORIGIN))).status).toBe(
+      201,
+    );
     const other = await syncedUser();
     options = await v1.startPasskeyRegistration({ token: other.idToken });
     expectEnvelope(
-      await v1.finishPasskeyRegistration({
-        token: other.idToken,
-        body: { name: "Key", response: authenticator.register(options.body.data, ORIGIN) },
-      }),
+      await finishRegistration(other.idToken, authenticator.register(options.body.data, ORIGIN)),
       400,
       "invalid_passkey",
     );

@@ -7,7 +7,7 @@ import { keyedHash, seal, unseal } from "~api/two-step/sealing";
 import { MAX_WRONG_ANSWERS } from "~contract/identity/two-step";
 import { expectEnvelope } from "../../support/api";
 import { v1 } from "../../support/client";
-import { call, identityWorld, outboxOfKind, syncedUser } from "../../support/identity";
+import { call, identityWorld, outboxOfKind, syncedUser, type TestUser } from "../../support/identity";
 import { awayFromStepEdge, enrolledUser, newSession, signedInMinutesAgo, totpCode } from "../../support/two-step";
 
 /**
@@ -16,6 +16,13 @@ import { awayFromStepEdge, enrolledUser, newSession, signedInMinutesAgo, totpCod
  * secrets at rest.
  */
 const { db } = identityWorld();
+
+/** A new sign-in answering with a code already used is refused (400), and its session stays pending. */
+async function expectSpentCodeRefused(user: TestUser, answer: { method: "totp" | "recovery"; code: string }) {
+  const token = await newSession(user);
+  expectEnvelope(await v1.verifySecondFactor({ token, body: answer }), 400, "invalid_second_factor");
+  expectEnvelope(await call("/v1/bookings", { token }), 403, "second_step_required");
+}
 
 describe("enrolling an authenticator app", () => {
   it("answers the secret and otpauth URL; the first code confirms it and makes ten recovery codes", async () => {
@@ -147,13 +154,7 @@ describe("authenticator codes", () => {
     const code = await totpCode(user.secret, 1);
     const first = await newSession(user);
     expect((await v1.verifySecondFactor({ token: first, body: { method: "totp", code } })).status).toBe(200);
-    const second = await newSession(user);
-    expectEnvelope(
-      await v1.verifySecondFactor({ token: second, body: { method: "totp", code } }),
-      400,
-      "invalid_second_factor",
-    );
-    expectEnvelope(await call("/v1/bookings", { token: second }), 403, "second_step_required");
+    await expectSpentCodeRefused(user, { method: "totp", code });
   });
 
   it("are accepted one step early or late, not two", async () => {
@@ -268,13 +269,7 @@ describe("recovery codes", () => {
     expect(used.body.data.recoveryCodesLeft).toBe(9);
     expect((await call("/v1/bookings", { token: first })).status).toBe(200);
 
-    const second = await newSession(user);
-    expectEnvelope(
-      await v1.verifySecondFactor({ token: second, body: { method: "recovery", code } }),
-      400,
-      "invalid_second_factor",
-    );
-    expectEnvelope(await call("/v1/bookings", { token: second }), 403, "second_step_required");
+    await expectSpentCodeRefused(user, { method: "recovery", code });
     const emails = await outboxOfKind(user.email, "security_recovery_code_used");
     expect(emails).toHaveLength(1);
     expect(emails[0].subject).toBe("A recovery code was used");

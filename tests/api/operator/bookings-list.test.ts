@@ -8,13 +8,12 @@ import { bookings, slots, users } from "~api/db/schema";
 import { searchTerm } from "~api/operator/bookings-list";
 import type { BookingsListRow } from "~contract/operator/bookings";
 import { expectEnvelope } from "../../support/api";
-import { bookingUser, bookingWorld, confirmedBooking, slotInDays } from "../../support/booking";
+import { ACME_ZONE, bookingUser, bookingWorld, confirmedBooking, slotInDays } from "../../support/booking";
 import { syncedUser, type TestUser } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
 
 const { db, acme } = bookingWorld();
-const ZONE = "America/New_York"; // acme's
 
 /** A departure of acme's service `days` from today at 10:00 New York time. */
 const departure = (days: number) => slotInDays(db(), acme.serviceId, days, { capacity: 20, idPrefix: "t-desk" });
@@ -123,10 +122,10 @@ describe("operator bookings list: filters, order and pages", () => {
     expect(byDeparture.body.data.bookings[0].departure.id).toBe(early.id);
 
     // One local day of New York: only the early departure's three.
-    const day = DateTime.now().setZone(ZONE).plus({ days: 30 }).toISODate()!;
+    const day = DateTime.now().setZone(ACME_ZONE).plus({ days: 30 }).toISODate()!;
     const onDay = await listOf(owner.idToken, { q: name, from: day, to: day });
     expect(ids(onDay.body).sort()).toEqual([made[0], made[2], made[4]].sort());
-    expect(onDay.body.data.bookings[0].departure.timezone).toBe(ZONE);
+    expect(onDay.body.data.bookings[0].departure.timezone).toBe(ACME_ZONE);
 
     expect(ids((await listOf(owner.idToken, { q: name, status: "cancelled" })).body)).toEqual([]);
     expect(ids((await listOf(owner.idToken, { q: name, payment: "paid" })).body)).toHaveLength(5);

@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 import { app } from "~api/app";
 import { auditLog } from "~api/db/schema";
 import { api, expectEnvelope, type ApiResult } from "../../support/api";
-import { identityWorld, randomIp, syncedUser } from "../../support/identity";
-import { accountIdOf, syncedMember } from "../../support/operator";
+import { identityWorld, randomIp } from "../../support/identity";
+import { teamOf, accountIdOf, syncedMember } from "../../support/operator";
 import { v1, v1Path } from "../../support/client";
 
 const { db } = identityWorld();
@@ -66,12 +66,7 @@ async function auditRows(slug: string, action: string) {
 
 describe("operator branding: the guard on every endpoint", () => {
   it("signed out 401, a non-member 404, a guide 403, another operator's console 404; owner and manager 200", async () => {
-    const [owner, manager, guide, stranger] = await Promise.all([
-      member("acme", "owner"),
-      member("acme", "manager"),
-      member("acme", "guide"),
-      syncedUser(),
-    ]);
+    const { owner, manager, guide, stranger } = await teamOf(db());
     const png = await transparentPng();
     const calls: Array<[string, (token: string | undefined, account?: string) => Promise<ApiResult>]> = [
       ["get", getBranding],

@@ -6,8 +6,8 @@ import { CHANGED_HEADER } from "~contract/system/changes";
 import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope, expectPlainTextRefused } from "../../support/api";
 import * as world from "../../support/booking";
-import { auditEntries, accountIdOf, asMember, syncedMember } from "../../support/operator";
-import { identityWorld, syncedUser, type TestUser } from "../../support/identity";
+import { teamOf, auditEntries, accountIdOf, asMember, syncedMember } from "../../support/operator";
+import { identityWorld, type TestUser } from "../../support/identity";
 import { callEndpoint, declared, v1 } from "../../support/client";
 import type { EndpointName } from "~contract/endpoints";
 
@@ -37,13 +37,7 @@ let guide: TestUser;
 let stranger: TestUser;
 let harborOwner: TestUser;
 beforeAll(async () => {
-  [owner, manager, guide, stranger, harborOwner] = await Promise.all([
-    member("acme", "owner"),
-    member("acme", "manager"),
-    member("acme", "guide"),
-    syncedUser(),
-    member("harbor", "owner"),
-  ]);
+  [{ owner, manager, guide, stranger }, harborOwner] = await Promise.all([teamOf(db()), member("harbor", "owner")]);
 });
 
 async function create(user: TestUser, body: Record<string, unknown> = NEW_EXPERIENCE) {

@@ -8,6 +8,7 @@ import { auditLog, bookingRefunds, users, waivers } from "~api/db/schema";
 import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope, expectPlainTextRefused } from "../../support/api";
 import {
+  ACME_ZONE,
   bookingBody,
   bookingUser,
   bookingWorld,
@@ -26,14 +27,12 @@ const { db, acme } = bookingWorld();
 
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
-const ZONE = "America/New_York"; // acme's (the seed's accounts)
-
 /** A local date of acme's zone `days` from today. */
-const localDay = (days: number) => DateTime.now().setZone(ZONE).plus({ days }).toISODate()!;
+const localDay = (days: number) => DateTime.now().setZone(ACME_ZONE).plus({ days }).toISODate()!;
 
 let offset = 0;
 /** A departure of acme's service at a local date and time of `zone` (seconds set so the seed's never collide). */
-async function departureAt(date: string, time: string, capacity = 10, zone = ZONE) {
+async function departureAt(date: string, time: string, capacity = 10, zone = ACME_ZONE) {
   const [hour, minute] = time.split(":").map(Number);
   const startsAt = DateTime.fromISO(date, { zone })
     .set({ hour, minute, second: 17 + (offset++ % 40) })
@@ -217,7 +216,7 @@ describe("operator manifest: the day's departures and bookings", () => {
     expect(late.startsAt.toISOString().slice(0, 10)).toBe(localDay(14));
     const day = (await manifestOf(manager.idToken, date)).body.data;
     const next = (await manifestOf(manager.idToken, localDay(14))).body.data;
-    expect(day.timezone).toBe(ZONE);
+    expect(day.timezone).toBe(ACME_ZONE);
     expect(day.previousDate).toBe(localDay(12));
     expect(day.nextDate).toBe(localDay(14));
     const ids = (list: Array<{ id: string }>) => list.map((d) => d.id);
@@ -237,7 +236,7 @@ describe("operator manifest: the day's departures and bookings", () => {
       const date = localDay(18);
       // 22:30 in Denver is 00:30 the next day in New York.
       const late = await departureAt(date, "22:30", 10, DENVER);
-      expect(DateTime.fromJSDate(late.startsAt, { zone: ZONE }).toISODate()).toBe(localDay(19));
+      expect(DateTime.fromJSDate(late.startsAt, { zone: ACME_ZONE }).toISODate()).toBe(localDay(19));
       const early = await departureAt(localDay(19), "00:15", 10, DENVER);
       const traveller = await bookingUser(acme);
       const booking = await confirmedBooking(traveller, acme, late.id, 1);
@@ -248,7 +247,7 @@ describe("operator manifest: the day's departures and bookings", () => {
       expect(ids(day.departures)).not.toContain(early.id);
       expect(ids(next.departures)).not.toContain(late.id);
       expect(ids(next.departures)).toContain(early.id);
-      expect(day.timezone).toBe(ZONE);
+      expect(day.timezone).toBe(ACME_ZONE);
       expect(day.departures.find((d: { id: string }) => d.id === late.id).timezone).toBe(DENVER);
 
       const { text } = await csvOf(manager.idToken, `date=${date}&format=csv`);
@@ -373,7 +372,7 @@ describe("operator manifest: the day's departures and bookings", () => {
       expect(cell(rowOf(a.id), "guests")).toBe("2 Adults");
       expect(cell(rowOf(b.id), "guests")).toBe("1 Adult");
       expect(cell(rowOf(b.id), "paid")).toBe(`${(b.totalMinor / 100).toFixed(2)} USD`);
-      expect(cell(rowOf(b.id), "starts_at")).toBe(`${date} 08:00 ${ZONE}`);
+      expect(cell(rowOf(b.id), "starts_at")).toBe(`${date} 08:00 ${ACME_ZONE}`);
       expect(cell(rowOf(b.id), "departure_id")).toBe(slot.id);
       expect(cell(rowOf(b.id), "waiver_signed")).toBe("yes");
       // Every row holds every column.

@@ -17,6 +17,19 @@ const { db, acme } = world.bookingWorld();
 
 const manager = () => syncedMember(db(), "acme", "manager");
 
+type Move = (token: string | undefined, options?: DeskOptions) => ReturnType<typeof moveBooking>;
+
+/** The desk's guard on a move: signed out 401, acme's guide 403, harbor's owner (as harbor) 404 `notFound`. */
+async function expectDeskGuard(move: Move, notFound: string): Promise<void> {
+  const [guide, harborOwner] = await Promise.all([
+    syncedMember(db(), "acme", "guide"),
+    syncedMember(db(), "harbor", "owner"),
+  ]);
+  expectEnvelope(await move(undefined), 401, "unauthorized");
+  expectEnvelope(await move(guide.idToken), 403, "forbidden");
+  expectEnvelope(await move(harborOwner.idToken, { account: "harbor" }), 404, notFound);
+}
+
 type DeskOptions = { account?: string; key?: string };
 /** As `token`'s holder (of acme unless told), with an Idempotency-Key when given. */
 const asDesk = (token: string | undefined, body: unknown, options: DeskOptions) =>
@@ -41,20 +54,10 @@ const rescheduledMails = (guest: TestUser) => outboxOfKind(guest.email, "booking
 
 describe("operatorMoveBooking: the guard", () => {
   it("signed out 401, a guide 403, another operator 404 (its booking, and its departure as a target)", async () => {
-    const [guide, harborOwner, acmeManager] = await Promise.all([
-      syncedMember(db(), "acme", "guide"),
-      syncedMember(db(), "harbor", "owner"),
-      manager(),
-    ]);
+    const acmeManager = await manager();
     const { booking, to } = await bookedWithNextDay();
     const body = { toSlotId: to.id };
-    expectEnvelope(await moveBooking(undefined, booking.id, body), 401, "unauthorized");
-    expectEnvelope(await moveBooking(guide.idToken, booking.id, body), 403, "forbidden");
-    expectEnvelope(
-      await moveBooking(harborOwner.idToken, booking.id, body, { account: "harbor" }),
-      404,
-      "booking_not_found",
-    );
+    await expectDeskGuard((token, options) => moveBooking(token, booking.id, body, options), "booking_not_found");
     const harbor = await world.findService(db(), "harbor");
     const harborSlot = await world.createSlot(db(), harbor.serviceId);
     expectEnvelope(
@@ -263,21 +266,11 @@ async function departureOf(n: number, capacity: number) {
 
 describe("operatorMoveDeparture", () => {
   it("the guard: signed out 401, a guide 403, another operator's departure 404, hostile input 400", async () => {
-    const [guide, harborOwner, acmeManager] = await Promise.all([
-      syncedMember(db(), "acme", "guide"),
-      syncedMember(db(), "harbor", "owner"),
-      manager(),
-    ]);
+    const acmeManager = await manager();
     const from = await world.createSlot(db(), acme.serviceId);
     const to = await world.createSlot(db(), acme.serviceId);
     const body = { toSlotId: to.id, mode: "move" };
-    expectEnvelope(await moveDeparture(undefined, from.id, body), 401, "unauthorized");
-    expectEnvelope(await moveDeparture(guide.idToken, from.id, body), 403, "forbidden");
-    expectEnvelope(
-      await moveDeparture(harborOwner.idToken, from.id, body, { account: "harbor" }),
-      404,
-      "departure_not_found",
-    );
+    await expectDeskGuard((token, options) => moveDeparture(token, from.id, body, options), "departure_not_found");
     for (const bad of [
       {},
       { toSlotId: to.id },

@@ -6,6 +6,7 @@ import { reportCsv } from "~contract/operator/reports";
 import { serviceFeeRefunded } from "~contract/bookings/pricing";
 import { apiText, expectEnvelope } from "../../support/api";
 import {
+  ACME_ZONE,
   bookingUser,
   bookingWorld,
   confirmedBooking,
@@ -19,8 +20,7 @@ import { v1Path } from "../../support/client";
 
 const { db, acme } = bookingWorld();
 
-const ZONE = "America/New_York"; // acme's
-const today = () => DateTime.now().setZone(ZONE).toISODate()!;
+const today = () => DateTime.now().setZone(ACME_ZONE).toISODate()!;
 const plus = (date: string, days: number) => DateTime.fromISO(date).plus({ days }).toISODate()!;
 const report = (token: string | undefined, query = "", account = "acme") =>
   call(`${v1Path("operatorReport")}${query}`, asMember(token, { account }));
@@ -29,8 +29,8 @@ const rows = async (statement: ReturnType<typeof sql>) =>
 
 /** The range's sums straight from the tables: the local range turned into instants, no grouping. */
 async function sumsOf(accountId: string, from: string, to: string) {
-  const start = DateTime.fromISO(from, { zone: ZONE }).toUTC().toISO()!;
-  const end = DateTime.fromISO(plus(to, 1), { zone: ZONE }).toUTC().toISO()!;
+  const start = DateTime.fromISO(from, { zone: ACME_ZONE }).toUTC().toISO()!;
+  const end = DateTime.fromISO(plus(to, 1), { zone: ACME_ZONE }).toUTC().toISO()!;
   const booked = await rows(sql`select count(*)::int as n, coalesce(sum(seats), 0)::int as guests,
       coalesce(sum(total_minor), 0)::bigint as revenue, coalesce(sum(fees_minor), 0)::bigint as fees from bookings
       where account_id = ${accountId} and confirmed_at >= ${start}::timestamptz and confirmed_at < ${end}::timestamptz`);
@@ -69,7 +69,7 @@ async function sumsOf(accountId: string, from: string, to: string) {
  * days] (edges included), a refund for every third and a paid tip for every fifth, dated apart.
  */
 async function generate(template: string, n: number, from: string, to: string, tag: string) {
-  const start = DateTime.fromISO(plus(from, -2), { zone: ZONE }).toUTC().toISO()!;
+  const start = DateTime.fromISO(plus(from, -2), { zone: ACME_ZONE }).toUTC().toISO()!;
   const span = Math.round(DateTime.fromISO(plus(to, 3)).diff(DateTime.fromISO(plus(from, -2)), "minutes").minutes);
   await db().execute(sql`
     insert into bookings (id, user_id, account_id, experience_id, service_id, slot_id, status, tickets, seats,
@@ -125,7 +125,7 @@ describe("operatorReport", () => {
     const answer = await report(owner.idToken);
     expect(answer.status).toBe(200);
     const data = answer.body.data;
-    expect(data).toMatchObject({ to: today(), from: plus(today(), -29), timeZone: ZONE, currency: "USD" });
+    expect(data).toMatchObject({ to: today(), from: plus(today(), -29), timeZone: ACME_ZONE, currency: "USD" });
     expect(data.days).toHaveLength(30);
     expect(data.days.map((day: { date: string }) => day.date)).toEqual(
       Array.from({ length: 30 }, (_, i) => plus(today(), i - 29)),
@@ -181,7 +181,7 @@ describe("operatorReport", () => {
     const owner = await syncedMember(db(), "acme", "owner");
     const day = plus(today(), -3);
     const before = (await report(owner.idToken, `?from=${day}&to=${plus(day, 1)}`)).body.data.days;
-    const late = DateTime.fromISO(`${day}T23:30`, { zone: ZONE }).toUTC().toISO()!;
+    const late = DateTime.fromISO(`${day}T23:30`, { zone: ACME_ZONE }).toUTC().toISO()!;
     // A booking of acme's own (an earlier test moved some generated ones to harbor): the copy must be acme's.
     const acme = await accountIdOf(db(), "acme");
     const [{ id }] = (
@@ -242,7 +242,7 @@ describe("operatorReport", () => {
       const data = (await report(manager.idToken, "?weeks=2")).body.data;
       const departure = data.occupancy.departures.find((d: { id: string }) => d.id === id);
       expect(departure).toMatchObject({ localDate: last, localTime: "22:30", timezone: DENVER, capacity: 8 });
-      expect(data.timeZone).toBe(ZONE);
+      expect(data.timeZone).toBe(ACME_ZONE);
     });
   });
 
@@ -251,8 +251,8 @@ describe("operatorReport", () => {
     const data = (await report(manager.idToken, "?weeks=2")).body.data;
     expect(data.occupancy).toMatchObject({ from: today(), to: plus(today(), 13), weeks: 2 });
     const acmeId = await accountIdOf(db(), "acme");
-    const start = DateTime.fromISO(today(), { zone: ZONE }).toUTC().toISO()!;
-    const end = DateTime.fromISO(plus(today(), 14), { zone: ZONE }).toUTC().toISO()!;
+    const start = DateTime.fromISO(today(), { zone: ACME_ZONE }).toUTC().toISO()!;
+    const end = DateTime.fromISO(plus(today(), 14), { zone: ACME_ZONE }).toUTC().toISO()!;
     const expected = (
       await rows(sql`select s.id, s.capacity, s.seats_taken from slots s join services sv on sv.id = s.service_id
         join experiences e on e.id = sv.experience_id

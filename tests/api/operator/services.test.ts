@@ -18,8 +18,8 @@ import {
   sessionIdOf,
   type TestService,
 } from "../../support/booking";
-import { call, identityWorld, syncedUser } from "../../support/identity";
-import { asMember, syncedMember } from "../../support/operator";
+import { call, identityWorld } from "../../support/identity";
+import { teamOf, asMember, syncedMember } from "../../support/operator";
 import { callEndpoint, v1, v1Path } from "../../support/client";
 
 const { db } = identityWorld();
@@ -41,17 +41,23 @@ async function card(id: string, query = ""): Promise<ExperienceCard | undefined>
   return (res.body.data.items as ExperienceCard[]).find((item) => item.id === id);
 }
 
+/** A new service of central-park-bike-tour (an hour long) made by the manager; answers its id. */
+async function newBikeService(managerToken: string, name: string, capacity: number): Promise<string> {
+  const created = await v1.operatorCreateService({
+    params: { experienceId: "central-park-bike-tour" },
+    ...asMember(managerToken, { body: { name, durationMinutes: 60, capacity } }),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.data.id as string;
+}
+
 const ticketsOf = (list: Array<[string, string, number]>) => ({
   ticketTypes: list.map(([code, name, priceMinor]) => ({ code, name, priceMinor })),
 });
 
 describe("console services and prices: the guard", () => {
   it("every endpoint: signed out 401, a non-member 404, another operator's ids 404, a guide 403, a manager 2xx", async () => {
-    const [manager, guide, stranger] = await Promise.all([
-      member("acme", "manager"),
-      member("acme", "guide"),
-      syncedUser(),
-    ]);
+    const { manager, guide, stranger } = await teamOf(db());
     const acmeExperience = "brooklyn-bridge-sunrise-walk";
     const acmeService = await firstServiceOf(acmeExperience);
     const harborService = (await findService(db(), "harbor")).serviceId;
@@ -265,12 +271,7 @@ describe("console capacity", () => {
 
   it("a capacity change and bookings racing for the same departure: never over capacity, never a 500", async () => {
     const manager = await member("acme", "manager");
-    const created = await v1.operatorCreateService({
-      params: { experienceId: "central-park-bike-tour" },
-      ...asMember(manager.idToken, { body: { name: "Race ride", durationMinutes: 60, capacity: 6 } }),
-    });
-    expect(created.status).toBe(201);
-    const serviceId: string = created.body.data.id;
+    const serviceId = await newBikeService(manager.idToken, "Race ride", 6);
     const priced = await v1.operatorSetTicketTypes({
       params: { serviceId },
       ...asMember(manager.idToken, { body: ticketsOf([["adult", "Adult", 1500]]) }),
@@ -456,12 +457,7 @@ describe("console services: create, update, delete; the catalog's kept figures f
 describe("console ticket codes: made from the names, kept on a rename", () => {
   it("a type without a code gets one from its name, unique in the service; a code sent is kept, with its id", async () => {
     const manager = await member("acme", "manager");
-    const created = await v1.operatorCreateService({
-      params: { experienceId: "central-park-bike-tour" },
-      ...asMember(manager.idToken, { body: { name: "Codes test", durationMinutes: 60, capacity: 5 } }),
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const serviceId = created.body.data.id as string;
+    const serviceId = await newBikeService(manager.idToken, "Codes test", 5);
     const put = (ticketTypes: Array<{ code?: string; name: string; priceMinor: number }>) =>
       v1.operatorSetTicketTypes({ params: { serviceId }, ...asMember(manager.idToken, { body: { ticketTypes } }) });
     const codes = (answer: Awaited<ReturnType<typeof put>>) =>
@@ -513,12 +509,7 @@ describe("console ticket codes: made from the names, kept on a rename", () => {
 describe("console prices: a price as typed, read in the operator's currency", () => {
   it("`price` is turned into minor units with the operator's currency; too many decimals, negative, not a number or both forms are a 400", async () => {
     const manager = await member("acme", "manager");
-    const created = await v1.operatorCreateService({
-      params: { experienceId: "central-park-bike-tour" },
-      ...asMember(manager.idToken, { body: { name: "Typed prices", durationMinutes: 60, capacity: 5 } }),
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const serviceId = created.body.data.id as string;
+    const serviceId = await newBikeService(manager.idToken, "Typed prices", 5);
     const put = (ticketTypes: unknown[]) =>
       v1.operatorSetTicketTypes({ params: { serviceId }, ...asMember(manager.idToken, { body: { ticketTypes } }) });
     const stored = async () =>

@@ -7,6 +7,7 @@ import { accounts, bookings, slots } from "~api/db/schema";
 import type { StaffBookingInput } from "~contract/operator/staff-bookings";
 import { expectEnvelope } from "../../support/api";
 import {
+  ACME_ZONE,
   bookingBody,
   bookingRow,
   bookingUsers,
@@ -22,7 +23,6 @@ import { asMember, auditEntries, syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
 
 const { db, acme } = bookingWorld();
-const ZONE = "America/New_York"; // acme's
 
 /** A departure of acme's service `days` from today at 10:00 New York time. */
 const departure = (days: number, options: { capacity?: number; guideUserId?: string | null } = {}) =>
@@ -43,16 +43,21 @@ function staffBody(slotId: string, extra: Partial<StaffBookingInput> = {}): Staf
 const book = (token: string | undefined, body: unknown, key: string = randomUUID(), account = "acme") =>
   v1.operatorCreateBooking({ ...asMember(token, { account, body, headers: { "Idempotency-Key": key } }) });
 
+/** A new manager of acme books two adults on a departure `days` ahead, as `extra` says: 201, what was placed. */
+async function bookedByManager(days: number, extra: Partial<StaffBookingInput>) {
+  const manager = await syncedMember(db(), "acme", "manager");
+  const slot = await departure(days);
+  const body = staffBody(slot.id, extra);
+  const answer = await book(manager.idToken, body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return { manager, slot, body, placed: answer.body.data };
+}
+
 const pathOf = (url: string) => new URL(url).pathname;
 
 describe("staff bookings: each way to pay", () => {
   it("cash: confirmed and paid, channel staff, who took it, the confirmation to the guest's email, audited", async () => {
-    const manager = await syncedMember(db(), "acme", "manager");
-    const slot = await departure(4);
-    const body = staffBody(slot.id, { marketingConsent: true });
-    const answer = await book(manager.idToken, body);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const placed = answer.body.data;
+    const { manager, slot, body, placed } = await bookedByManager(4, { marketingConsent: true });
     expect(placed.booking).toMatchObject({
       status: "confirmed",
       paymentStatus: "paid",
@@ -106,12 +111,12 @@ describe("staff bookings: each way to pay", () => {
   });
 
   it("pay on arrival: confirmed and owed, on the manifest as owed with its amount; marked paid once", async () => {
-    const manager = await syncedMember(db(), "acme", "manager");
-    const slot = await departure(5);
-    const body = staffBody(slot.id, { payment: "pay_on_arrival" });
-    const answer = await book(manager.idToken, body);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const { booking } = answer.body.data;
+    const {
+      manager,
+      slot,
+      body,
+      placed: { booking },
+    } = await bookedByManager(5, { payment: "pay_on_arrival" });
     expect(booking).toMatchObject({ status: "confirmed", paymentStatus: "owed" });
     // The guest's confirmation says what is still to pay, not "paid".
     const mails: OutboxMessage[] = await outboxFor(body.guest.email);
@@ -119,7 +124,7 @@ describe("staff bookings: each way to pay", () => {
     expect(confirmation?.textBody ?? confirmation?.text).toContain("To pay on arrival:");
     expect(confirmation?.textBody ?? confirmation?.text).not.toContain("Total paid");
 
-    const date = DateTime.fromJSDate(slot.startsAt).setZone(ZONE).toISODate()!;
+    const date = DateTime.fromJSDate(slot.startsAt).setZone(ACME_ZONE).toISODate()!;
     const manifest = await v1.operatorManifest({ query: { date }, ...asMember(manager.idToken) });
     const departureDay = manifest.body.data.departures.find((d: { id: string }) => d.id === slot.id);
     const onManifest = departureDay.bookings.find((b: { id: string }) => b.id === booking.id);
@@ -192,12 +197,10 @@ describe("staff bookings: each way to pay", () => {
   });
 
   it("card link: held for most of a day, the payment link emailed to the guest; paying it confirms (no account)", async () => {
-    const manager = await syncedMember(db(), "acme", "manager");
-    const slot = await departure(8);
-    const body = staffBody(slot.id, { payment: "card_link" });
-    const answer = await book(manager.idToken, body);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const { booking, checkoutUrl } = answer.body.data;
+    const {
+      body,
+      placed: { booking, checkoutUrl },
+    } = await bookedByManager(8, { payment: "card_link" });
     expect(booking).toMatchObject({ status: "held", paymentStatus: "pending", staffPayment: "card_link" });
     const hours = (Date.parse(booking.holdExpiresAt) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(20);
@@ -269,7 +272,7 @@ describe("staff bookings: departures, roles, tenants, keys, input", () => {
       expect(mine.body.data.booking.money).toBeNull();
       expectEnvelope(await book(guide.idToken, staffBody(other.id)), 404, "slot_not_found");
       // On the guide's manifest: owed, without the amount.
-      const date = DateTime.fromJSDate(own.startsAt).setZone(ZONE).toISODate()!;
+      const date = DateTime.fromJSDate(own.startsAt).setZone(ACME_ZONE).toISODate()!;
       const manifest = await v1.operatorManifest({ query: { date }, ...asMember(guide.idToken) });
       const owedThere = manifest.body.data.departures
         .find((d: { id: string }) => d.id === own.id)

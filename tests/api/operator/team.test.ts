@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { auditLog, operatorInvitations, operatorMembers } from "~api/db/schema";
 import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope } from "../../support/api";
-import { accountIdOf, asMember, syncedMember } from "../../support/operator";
-import { purgeOld } from "~api/jobs/purge";
+import { teamOf, accountIdOf, asMember, syncedMember } from "../../support/operator";
+import { leftAfterPurge } from "../../support/purge";
 import { INVITATION_LIMITS } from "~api/operator/routes";
 import { identityWorld, outboxFor, syncedUser, uniqueEmail, type TestUser } from "../../support/identity";
 import { callEndpoint, v1 } from "../../support/client";
@@ -26,11 +26,7 @@ async function invite(owner: TestUser, email: string, role = "manager"): Promise
 
 describe("operator console: the guard", () => {
   it("signed out 401, no operator or a non-member 404, a role that does not allow it 403", async () => {
-    const [owner, guide, stranger] = await Promise.all([
-      member("acme", "owner"),
-      member("acme", "guide"),
-      syncedUser(),
-    ]);
+    const { owner, guide, stranger } = await teamOf(db());
     expectEnvelope(await v1.operatorMe(asMember(undefined)), 401, "unauthorized");
     expectEnvelope(await v1.operatorMe({ token: owner.idToken }), 404, "not_found");
     expectEnvelope(await v1.operatorMe(asMember(stranger.idToken)), 404, "not_found");
@@ -245,10 +241,9 @@ describe("operator console: the team", () => {
       .update(operatorInvitations)
       .set({ expiresAt: sql`app_now() - interval '29 days'` })
       .where(eq(operatorInvitations.email, recent));
-    await purgeOld(db());
-    const left = await db().select({ email: operatorInvitations.email }).from(operatorInvitations);
-    expect(left.map((row) => row.email)).toContain(recent);
-    expect(left.map((row) => row.email)).not.toContain(old);
+    const left = await leftAfterPurge(db(), operatorInvitations, operatorInvitations.email);
+    expect(left).toContain(recent);
+    expect(left).not.toContain(old);
   });
 
   it("roles change and members go; the last owner stays; another operator's member is not found", async () => {

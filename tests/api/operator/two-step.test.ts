@@ -17,8 +17,8 @@ import {
 import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope } from "../../support/api";
 import { callEndpoint, v1 } from "../../support/client";
-import { identityWorld, outboxFor, syncedUser, type TestUser } from "../../support/identity";
-import { accountIdOf, asMember, auditEntries, syncedMember } from "../../support/operator";
+import { identityWorld, outboxFor, type TestUser } from "../../support/identity";
+import { teamOf, accountIdOf, asMember, auditEntries, syncedMember } from "../../support/operator";
 import { countQueries } from "../../support/query-counter";
 
 const { db } = identityWorld();
@@ -118,12 +118,7 @@ describe("operatorMe.requireTwoStep and the members' twoStep", () => {
 
 describe("operatorRequireTwoStep", () => {
   it("is the owner's: others refused, another operator's storefront 404, hostile bodies 400", async () => {
-    const [owner, manager, guide, stranger] = await Promise.all([
-      member("acme", "owner"),
-      member("acme", "manager"),
-      member("acme", "guide"),
-      syncedUser(),
-    ]);
+    const { owner, manager, guide, stranger } = await teamOf(db());
     await Promise.all([withSecondFactor(owner), withSecondFactor(manager), withSecondFactor(guide)]);
     expectEnvelope(await requireTwoStep(manager, true), 403, "forbidden");
     expectEnvelope(await requireTwoStep(guide, true), 403, "forbidden");
@@ -221,11 +216,8 @@ describe("the member guard when the team requires two-step sign-in", () => {
 
 describe("operatorResetMemberSecondFactor", () => {
   it("is the owner's, of this operator's members only: others and another operator's member ids are refused and nothing changes", async () => {
-    const [owner, manager, guide, stranger, harborOwner, harborGuide] = await Promise.all([
-      member("acme", "owner"),
-      member("acme", "manager"),
-      member("acme", "guide"),
-      syncedUser(),
+    const [{ owner, manager, guide, stranger }, harborOwner, harborGuide] = await Promise.all([
+      teamOf(db()),
       member("harbor", "owner"),
       member("harbor", "guide"),
     ]);
@@ -255,11 +247,7 @@ describe("operatorResetMemberSecondFactor", () => {
   });
 
   it("removes the member's factors, recovery codes and session steps, clears the flag, and records it: audit row, security event, email", async () => {
-    const [owner, guide, other] = await Promise.all([
-      member("acme", "owner"),
-      member("acme", "guide"),
-      member("acme", "manager"),
-    ]);
+    const { owner, guide, manager: other } = await teamOf(db());
     await Promise.all([enrolled(guide), enrolled(other)]);
     const otherBefore = await factorsOf(other.uid);
 
@@ -306,11 +294,7 @@ describe("operatorResetMemberSecondFactor", () => {
   });
 
   it("a platform admin's, or one who is in another operator's team too, is not this owner's to reset (409 second_factor_beyond_team)", async () => {
-    const [owner, admin, twoTeams] = await Promise.all([
-      member("acme", "owner"),
-      member("acme", "guide"),
-      member("acme", "manager"),
-    ]);
+    const { owner, guide: admin, manager: twoTeams } = await teamOf(db());
     await db().update(users).set({ isPlatformAdmin: true }).where(eq(users.id, admin.uid));
     await db()
       .insert(operatorMembers)

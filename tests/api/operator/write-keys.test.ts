@@ -6,10 +6,10 @@ import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { auditLog, consoleWriteKeys, experiencePhotos, operatorInvitations, services } from "~api/db/schema";
-import { purgeOld } from "~api/jobs/purge";
 import { api, expectEnvelope, type ApiResult } from "../../support/api";
 import { identityWorld, outboxFor, randomIp, uniqueEmail, type TestUser } from "../../support/identity";
 import { accountIdOf, asMember, syncedMember } from "../../support/operator";
+import { leftAfterPurge } from "../../support/purge";
 import { v1, v1Path } from "../../support/client";
 
 const { db } = identityWorld();
@@ -169,10 +169,9 @@ describe("console writes with an Idempotency-Key", () => {
       .update(consoleWriteKeys)
       .set({ createdAt: sql`app_now() - interval '4 days'` })
       .where(eq(consoleWriteKeys.idempotencyKey, old));
-    await purgeOld(db());
-    const left = await db().select({ key: consoleWriteKeys.idempotencyKey }).from(consoleWriteKeys);
-    expect(left.map((row) => row.key)).toContain(recent);
-    expect(left.map((row) => row.key)).not.toContain(old);
+    const left = await leftAfterPurge(db(), consoleWriteKeys, consoleWriteKeys.idempotencyKey);
+    expect(left).toContain(recent);
+    expect(left).not.toContain(old);
   });
 });
 
