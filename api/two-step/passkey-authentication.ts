@@ -1,11 +1,10 @@
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
 import type { AuthenticationResponseJSON, AuthenticatorTransport } from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { userPasskeys } from "../db/schema";
 import { noSecondFactor } from "./answers";
 import { keepChallenge, takeChallenge } from "./challenges";
-import { expectedOriginOf, type RelyingParty } from "./relying-party";
+import { expectedOriginOf, webAuthn, type RelyingParty } from "./relying-party";
 
 export type { RelyingParty };
 
@@ -20,7 +19,9 @@ export async function startSecondStepPasskey(
     .from(userPasskeys)
     .where(eq(userPasskeys.userId, userId));
   if (passkeys.length === 0) throw noSecondFactor();
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: passkeys.map((passkey) => ({
       id: passkey.id,
@@ -53,7 +54,9 @@ export async function verifyPasskeyAssertion(
   if (!passkey) return false;
   let verification;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await (
+      await webAuthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: expectedOriginOf(response.response?.clientDataJSON, rp),

@@ -1,4 +1,3 @@
-import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -7,7 +6,7 @@ import type { AuthIdentity } from "../http/types";
 import { invalidPasskey } from "./answers";
 import { keepChallenge, takeChallenge } from "./challenges";
 import { refreshSecondFactorFlag } from "./factors";
-import { expectedOriginOf, type RelyingParty } from "./relying-party";
+import { expectedOriginOf, webAuthn, type RelyingParty } from "./relying-party";
 import { recordSecurityEvent } from "./security-events";
 import { recordSecondStep } from "./session-step";
 
@@ -24,7 +23,9 @@ export async function startPasskeyRegistration(
       .from(userPasskeys)
       .where(eq(userPasskeys.userId, identity.uid)),
   ]);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user?.email ?? identity.email ?? identity.uid,
@@ -58,7 +59,9 @@ export async function finishPasskeyRegistration(
   const challenge = await takeChallenge(db, identity.uid, "register");
   let verification;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (
+      await webAuthn()
+    ).verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: challenge,
       expectedOrigin: expectedOriginOf(input.response.response?.clientDataJSON, rp),

@@ -72,3 +72,10 @@ export function expectedOriginOf(clientDataJSON: unknown, rp: RelyingParty): str
   }
   return rp.fallbackOrigin;
 }
+
+/**
+ * The WebAuthn library (@simplewebauthn/server), loaded on first use: it weighs more than half a
+ * second of start-up (X.509 and ASN.1 parsers), which every process would otherwise pay before its
+ * first request, passkey or not.
+ */
+export const webAuthn = () => import("@simplewebauthn/server");
