@@ -1,6 +1,6 @@
 import { enforceRateLimits } from "../rate-limit/service";
 import { identityToolkit } from "./identity-toolkit";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import type { RenewedSession, SessionCreated } from "~contract/identity/auth";
 import type { SyncBody } from "~contract/identity/users";
@@ -11,7 +11,14 @@ import { syncUser } from "../users/service";
 import { sessionUser } from "../users/session-user";
 import { adminAuth } from "./firebase-admin";
 import { getApiEnv, identityEnv } from "../env";
-import { forgetVerifiedSessions, InvalidTokenError, tokenHash, verifyFirebaseToken, type AuthIdentity } from "./verify";
+import {
+  forgetVerifiedSessions,
+  InvalidTokenError,
+  liveSecondStep,
+  tokenHash,
+  verifyFirebaseToken,
+  type AuthIdentity,
+} from "./verify";
 
 /** An ID token older than this cannot open a session (a fresh sign-in is required). */
 export const MAX_AUTH_AGE_MS = 5 * 60 * 1000;
@@ -172,13 +179,7 @@ export async function carrySecondStep(
           expiresAt: sql`${new Date(expiresAt)}::timestamptz`.as("expires_at"),
         })
         .from(sessionSecondSteps)
-        .where(
-          and(
-            eq(sessionSecondSteps.tokenHash, tokenHash(fromToken)),
-            eq(sessionSecondSteps.userId, uid),
-            gt(sessionSecondSteps.expiresAt, sql`now()`),
-          ),
-        ),
+        .where(liveSecondStep(uid, fromToken)),
     )
     .onConflictDoNothing()
     .returning({ tokenHash: sessionSecondSteps.tokenHash });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DecodedIdToken } from "firebase-admin/auth";
 import { getDb } from "../db/client";
 import { sessionSecondSteps, signedOutSessions, users } from "../db/schema";
@@ -24,6 +25,15 @@ function issuerOf(token: string): string | null {
 /** How a token is named in the database (never the token itself). */
 export function tokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/** This token's second step, still live: the one condition every read of a session's step uses. */
+export function liveSecondStep(uid: SQL | AnyPgColumn | string, token: string): SQL {
+  return and(
+    eq(sessionSecondSteps.tokenHash, tokenHash(token)),
+    eq(sessionSecondSteps.userId, uid),
+    gt(sessionSecondSteps.expiresAt, sql`now()`),
+  )!;
 }
 
 /**
@@ -58,14 +68,7 @@ async function ourSessionState(
     })
     .from(users)
     .leftJoin(signedOutSessions, and(eq(signedOutSessions.userId, users.id), eq(signedOutSessions.tokenHash, hash)))
-    .leftJoin(
-      sessionSecondSteps,
-      and(
-        eq(sessionSecondSteps.tokenHash, hash),
-        eq(sessionSecondSteps.userId, users.id),
-        gt(sessionSecondSteps.expiresAt, sql`now()`),
-      ),
-    )
+    .leftJoin(sessionSecondSteps, liveSecondStep(users.id, token))
     .where(eq(users.id, uid))
     .limit(1);
   if (!row) {
@@ -96,13 +99,7 @@ export async function secondStepOf(uid: string, token: string): Promise<number |
   const [row] = await db
     .select({ verifiedAt: sessionSecondSteps.verifiedAt })
     .from(sessionSecondSteps)
-    .where(
-      and(
-        eq(sessionSecondSteps.tokenHash, tokenHash(token)),
-        eq(sessionSecondSteps.userId, uid),
-        gt(sessionSecondSteps.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveSecondStep(uid, token))
     .limit(1);
   return row?.verifiedAt.getTime() ?? null;
 }

@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { REAUTH_WINDOW_MINUTES } from "~contract/identity/two-step";
 import type { EndpointAuth } from "~contract/endpoint";
-import { tokenHash } from "../auth/verify";
+import { liveSecondStep } from "../auth/verify";
 import { getDb } from "../db/client";
 import { sessionSecondSteps, users } from "../db/schema";
 import { ApiError } from "../http/errors";
@@ -71,13 +71,10 @@ export async function applyReauthRule(c: Context<AppEnv>): Promise<void> {
   const [row] = await db
     .select({
       hasSecondFactor: users.secondFactorEnabled,
-      freshStep: sql<boolean>`coalesce(${sessionSecondSteps.verifiedAt} > now() - make_interval(mins => ${REAUTH_WINDOW_MINUTES}) AND ${sessionSecondSteps.expiresAt} > now(), false)`,
+      freshStep: sql<boolean>`coalesce(${sessionSecondSteps.verifiedAt} > now() - make_interval(mins => ${REAUTH_WINDOW_MINUTES}), false)`,
     })
     .from(users)
-    .leftJoin(
-      sessionSecondSteps,
-      and(eq(sessionSecondSteps.tokenHash, tokenHash(token)), eq(sessionSecondSteps.userId, users.id)),
-    )
+    .leftJoin(sessionSecondSteps, liveSecondStep(users.id, token))
     .where(eq(users.id, identity.uid))
     .limit(1);
   if (row?.hasSecondFactor) {
