@@ -78,6 +78,11 @@ export const accounts = pgTable(
     guidesMayBook: boolean("guides_may_book").notNull().default(false),
     /** The owner requires two-step sign-in of every member (migration 0049). */
     requireTwoStep: boolean("require_two_step").notNull().default(false),
+    /** active | suspended: a platform admin's decision (migration 0050); suspended takes no new sale. */
+    status: text("status").$type<OperatorStatus>().notNull().default("active"),
+    /** When and why it was suspended (both null while active). */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspensionReason: text("suspension_reason"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -89,8 +94,13 @@ export const accounts = pgTable(
     check("accounts_accent_color_format", colorCheck("accent_color")),
     check("accounts_ink_color_format", colorCheck("ink_color")),
     check("accounts_cutoff_non_negative", sql`${t.cancellationCutoffHours} >= 0`),
+    check("accounts_status_value", sql`${t.status} IN ('active', 'suspended')`),
+    check("accounts_suspension_consistent", sql`(${t.status} = 'suspended') = (${t.suspendedAt} IS NOT NULL)`),
   ],
 );
+
+/** An operator's standing on the platform (migration 0050). */
+export type OperatorStatus = "active" | "suspended";
 
 /**
  * What one minor unit of a currency (a cent, a yen) is worth in US cents, in millionths: EUR at
