@@ -847,6 +847,10 @@ export const bookings = pgTable(
     index("bookings_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("bookings_slot_id_idx").on(t.slotId),
     index("bookings_account_id_idx").on(t.accountId),
+    /** The platform admins' operators list: each operator's bookings of the last 30 days (migration 0051). */
+    index("bookings_account_confirmed_idx")
+      .on(t.accountId, t.confirmedAt)
+      .where(sql`confirmed_at IS NOT NULL`),
     uniqueIndex("bookings_payment_session_id_key").on(t.paymentSessionId),
     uniqueIndex("bookings_tip_key_hash_key").on(t.tipKeyHash),
     uniqueIndex("bookings_ticket_code_key").on(t.ticketCode),

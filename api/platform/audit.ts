@@ -1,7 +1,10 @@
-import type { PlatformAuditAction } from "~contract/platform/audit-actions";
-import { PLATFORM_AUDIT_ACTIONS } from "~contract/platform/audit-actions";
+import { desc, sql } from "drizzle-orm";
+import { ADMIN_PAGE_DEFAULT, encodeKeyCursor, type KeyCursor } from "~contract/platform/applications";
+import { PLATFORM_AUDIT_ACTIONS, type PlatformAuditAction } from "~contract/platform/audit-actions";
+import type { PlatformAuditEntry } from "~contract/platform/outputs";
 import type { Db } from "../db/client";
 import { platformAuditLog } from "../db/schema";
+import { microTime, pageOf } from "./paging";
 
 /**
  * Who did a platform admin action, from where: a signed-in admin (their id and email then), or the
@@ -34,4 +37,34 @@ export async function writePlatformAudit(
     after: change.after ?? null,
     clientAddress: actor.clientAddress,
   });
+}
+
+/** GET /v1/admin/audit-log: newest first, keyset paged by (at, id). */
+export async function readPlatformAudit(db: Db, query: { cursor?: KeyCursor; limit?: number }) {
+  const limit = query.limit ?? ADMIN_PAGE_DEFAULT;
+  const rows = await db
+    .select({ row: platformAuditLog, cursorKey: microTime(platformAuditLog.at) })
+    .from(platformAuditLog)
+    .where(
+      query.cursor
+        ? sql`(${platformAuditLog.at}, ${platformAuditLog.id}) < (${query.cursor.key}::timestamptz, ${query.cursor.id}::uuid)`
+        : undefined,
+    )
+    .orderBy(desc(platformAuditLog.at), desc(platformAuditLog.id))
+    .limit(limit + 1);
+  return pageOf(
+    rows,
+    limit,
+    ({ row }): PlatformAuditEntry => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actor: { id: row.actorId, email: row.actorEmail },
+      action: row.action,
+      target: { type: row.targetType, id: row.targetId },
+      before: row.before,
+      after: row.after,
+      clientAddress: row.clientAddress,
+    }),
+    ({ row, cursorKey }) => encodeKeyCursor({ key: cursorKey, id: row.id }),
+  );
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createOperatorInput, type CreateOperatorInput } from "~contract/platform/applications";
 import { isReservedSlug } from "~contract/platform/operator-slug";
 import type { CreatedOperator } from "~contract/platform/outputs";
@@ -42,7 +42,8 @@ export const lockSlug = (tx: Db, slug: string) =>
  * Creates an operator in the caller's transaction `tx` (issue 44): the account (its storefront is
  * `<slug>.<base domain>`: the web finds an operator by the host's first label, nothing else to
  * make; default branding, no logo, no waiver of its own, 24 hours' cancellation), and its owner:
- * the user whose email is `ownerEmail` (case-insensitive) joins the team as owner; when no user has
+ * the user `options.ownerUserId`, or else the user whose email is `ownerEmail` (case-insensitive),
+ * joins the team as owner; when no user has
  * it, an owner invitation is made and emailed (the console's invitations, through the outbox,
  * INVITATION_DAYS; its link on the new storefront, or `options.origin`).
  *
@@ -58,7 +59,14 @@ export const lockSlug = (tx: Db, slug: string) =>
 export async function createOperator(
   tx: Db,
   input: CreateOperatorInput,
-  options: { invitedBy?: string | null; origin?: string } = {},
+  options: {
+    /** The owner, by id (an approved application's applicant); else the user with `ownerEmail`, or an invitation. */
+    ownerUserId?: string;
+    /** Who invites, when an invitation is made (null: the commands). */
+    invitedBy?: string | null;
+    /** Where the invitation's link points: the new storefront's origin when not given. */
+    origin?: string;
+  } = {},
 ): Promise<CreatedOperator> {
   const parsed = createOperatorInput.safeParse(input);
   if (!parsed.success) throw validationError(fieldErrorsFrom(parsed.error));
@@ -93,7 +101,9 @@ export async function createOperator(
   const [owner] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = ${operator.ownerEmail}`)
+    .where(
+      options.ownerUserId ? eq(users.id, options.ownerUserId) : sql`lower(${users.email}) = ${operator.ownerEmail}`,
+    )
     .orderBy(users.createdAt)
     .limit(1);
   if (owner) {

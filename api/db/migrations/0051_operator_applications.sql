@@ -58,3 +58,6 @@ CREATE INDEX "platform_audit_log_target_idx" ON "platform_audit_log" ("target_ty
 ALTER TABLE "accounts" ADD COLUMN "country" text;
 --> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_country_format" CHECK ("country" IS NULL OR "country" ~ '^[A-Z]{2}$');
+--> statement-breakpoint
+-- The platform admins' operators list sums each operator's bookings of the last 30 days.
+CREATE INDEX "bookings_account_confirmed_idx" ON "bookings" ("account_id", "confirmed_at") WHERE "confirmed_at" IS NOT NULL;

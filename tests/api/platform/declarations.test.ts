@@ -14,6 +14,8 @@ withEmulatorUsers();
 
 const declared = Object.entries(endpoints as Record<string, Endpoint>);
 const ofKind = (auth: EndpointAuth) => declared.filter(([, entry]) => entry.auth === auth);
+/** A platform admin's endpoints say nothing of themselves to anyone else (api/platform/admin-guard.ts); the others do. */
+const shown = declared.filter(([, entry]) => entry.auth !== "platformAdmin");
 
 /** A concrete URL of a declared path: every `:param` is "x". */
 const urlOf = (entry: Endpoint) =>
@@ -50,7 +52,7 @@ describe("one declaration per route", () => {
     expect(allowedMethods("/v1/user/notification-preferences")).toEqual(["GET", "PUT", "HEAD"]);
   });
 
-  it.each(declared)("%s: other methods on its path answer 405 with Allow from the declarations", async (_, entry) => {
+  it.each(shown)("%s: other methods on its path answer 405 with Allow from the declarations", async (_, entry) => {
     const allow = allowedMethods(entry.path);
     const other = ["DELETE", "PATCH", "PUT", "POST"].find((method) => !allow.includes(method))!;
     for (const method of ["OPTIONS", other]) {
@@ -60,6 +62,22 @@ describe("one declaration per route", () => {
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe("method_not_allowed");
     }
   });
+
+  it.each(ofKind("platformAdmin"))(
+    "%s: other methods answer 404 as an unknown path, without Allow",
+    async (_, entry) => {
+      for (const method of ["OPTIONS", "DELETE", "PATCH"]) {
+        const response = await bareCall(entry, method);
+        expect(response.status, `${method} ${entry.path}`).toBe(404);
+        expect(response.headers.get("Allow")).toBeNull();
+        const { error } = (await response.json()) as { error: { code: string; message: string } };
+        expect(error).toEqual({
+          code: "not_found",
+          message: `No endpoint at ${method} ${new URL(urlOf(entry)).pathname}.`,
+        });
+      }
+    },
+  );
 });
 
 describe("who may call, as declared", () => {
@@ -67,7 +85,7 @@ describe("who may call, as declared", () => {
     const response = await bareCall(entry);
     const needsUser = entry.auth === "user" || entry.auth === "freshUser";
     expect(response.status, `${entry.method} ${entry.path} (${entry.auth})`).toSatisfy((status: number) =>
-      needsUser ? status === 401 : status !== 401,
+      needsUser ? status === 401 : entry.auth === "platformAdmin" ? status === 404 : status !== 401,
     );
   });
 
