@@ -19,7 +19,7 @@ import { findBookings } from "./find-booking";
 import { listOperators, reinstateOperator, suspendOperator } from "./operators";
 
 /** Applications per user and per client address (an hour); slug checks, as a form is typed (a minute). */
-export const APPLY_LIMITS = { perUser: 5, perAddress: 20, windowSeconds: 3600 } as const;
+export const APPLY_LIMITS = { perUser: 10, perAddress: 30, windowSeconds: 3600 } as const;
 export const SLUG_CHECK_LIMITS = { perUser: 60, perAddress: 300, windowSeconds: 60 } as const;
 
 /** A rate limit of the signed-in caller and of their address (an address that cannot be told is not counted). */

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { adminFindBookingQuery, applyAsOperatorBody } from "~contract/platform/applications";
+import { operatorSlug } from "~contract/platform/operator-slug";
 import { z } from "zod";
 import { fieldErrorsFrom } from "~api/http/validate";
 import { FIELD_MESSAGES } from "~api/http/field-messages";
@@ -354,6 +356,14 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [operatorRefundBody, { ...REFUND, reason: " " }, "reason.required"],
   [operatorMessageGuestsBody, { template: "custom", subject: "Hi", body: "Hello", sms: false }, "messageTarget.oneOf"],
   [bookingsListQuery, { cursor: "W10" }, "cursor.invalid"],
+  [operatorSlug, "-nope", "operatorSlug.invalid"],
+  [operatorSlug, "www", "operatorSlug.reserved"],
+  [applyAsOperatorBody.shape.businessName, " ", "businessName.required"],
+  [applyAsOperatorBody.shape.currency, "EURO", "currency.invalid"],
+  [applyAsOperatorBody.shape.contactPhone, "call me", "contactPhone.invalid"],
+  [applyAsOperatorBody.shape.description, " ", "description.required"],
+  [applyAsOperatorBody.shape.website, "ftp://example.com", "website.invalid"],
+  [adminFindBookingQuery, { q: " " }, "bookingLookup.invalid"],
   [
     bookingsListQuery,
     { cursor: encodeBookingsCursor({ sort: "created_desc", at: CURSOR_AT, id: CURSOR_ID }), sort: "departure_asc" },

@@ -61,6 +61,33 @@ describe("GET /v1/openapi.json", () => {
     }
   });
 
+  it("describes the operations of operators joining the platform (issue 44), the admins' as 404 to anyone else", async () => {
+    const { document } = await fetchDocument();
+    const operationIds = Object.values(document.paths as Record<string, Record<string, Document>>).flatMap((item) =>
+      Object.values(item).map((operation) => operation.operationId),
+    );
+    const issue44 = [
+      "applyAsOperator",
+      "myOperatorApplication",
+      "checkOperatorSlug",
+      "adminListApplications",
+      "adminApplication",
+      "adminApproveApplication",
+      "adminRejectApplication",
+      "adminListOperators",
+      "adminSuspendOperator",
+      "adminReinstateOperator",
+      "adminFindBooking",
+      "adminAuditLog",
+    ];
+    expect(operationIds).toEqual(expect.arrayContaining(issue44));
+    const approve = document.paths["/v1/admin/applications/{applicationId}/approve"].post;
+    expect(Object.keys(approve.responses)).toEqual(expect.arrayContaining(["200", "403", "404", "default"]));
+    expect(approve.responses["401"]).toBeUndefined();
+    expect(approve.description).toContain("404 `not_found`");
+    expect(approve["x-error-codes"]).toEqual(expect.arrayContaining(["application_decided", "slug_taken"]));
+  });
+
   it("states who of the operator's team may call every console operation (x-member-roles and in words)", async () => {
     const { document } = await fetchDocument();
     // Every /v1/operator/… operation is a member's, but the invitation link's (the token is the proof).
