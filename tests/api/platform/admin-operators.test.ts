@@ -8,7 +8,7 @@ import { v1 } from "../../support/client";
 import { withEmulatorUsers } from "../../support/identity";
 import { accountIdOf } from "../../support/operator";
 import { countQueries } from "../../support/query-counter";
-import { platformAdmin } from "../../support/platform-admin";
+import { everyPage, platformAdmin } from "../../support/platform-admin";
 import type { EnrolledUser } from "../../support/two-step";
 
 const { db } = seedDbForThisFile();
@@ -56,16 +56,11 @@ describe("the operators' list", () => {
     expect(wildcard.body.data.items).toEqual([]);
 
     const all = await db().select({ id: accounts.id }).from(accounts);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await v1.adminListOperators({
-        token: admin.idToken,
-        query: { limit: 2, ...(cursor ? { cursor } : {}) },
-      });
-      seen.push(...page.body.data.items.map((item: { id: string }) => item.id));
-      cursor = page.body.data.nextCursor;
-    } while (cursor);
+    const seen = (
+      await everyPage<{ id: string }>((cursor) =>
+        v1.adminListOperators({ token: admin.idToken, query: { limit: 2, cursor } }),
+      )
+    ).map((item) => item.id);
     expect(seen).toHaveLength(all.length);
     expect(new Set(seen).size).toBe(all.length);
 
@@ -219,16 +214,11 @@ describe("the platform audit log", () => {
         .from(platformAuditLog)
     )[0].n;
     expect(total).toBeGreaterThanOrEqual(3);
-    const seen: string[] = [];
-    const times: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await v1.adminAuditLog({ token: admin.idToken, query: { limit: 2, ...(cursor ? { cursor } : {}) } });
-      expect(page.status, JSON.stringify(page.body)).toBe(200);
-      seen.push(...page.body.data.items.map((item: { id: string }) => item.id));
-      times.push(...page.body.data.items.map((item: { at: string }) => item.at));
-      cursor = page.body.data.nextCursor;
-    } while (cursor);
+    const items = await everyPage<{ id: string; at: string }>((cursor) =>
+      v1.adminAuditLog({ token: admin.idToken, query: { limit: 2, cursor } }),
+    );
+    const seen = items.map((item) => item.id);
+    const times = items.map((item) => item.at);
     expect(new Set(seen).size).toBe(total);
     expect([...times].sort().reverse()).toEqual(times);
     const [newest] = (await v1.adminAuditLog({ token: admin.idToken, query: { limit: 1 } })).body.data.items;

@@ -7,7 +7,7 @@ import { RESERVED_SLUGS } from "~contract/platform/operator-slug";
 import { expectEnvelope, seedDbForThisFile } from "../../support/api";
 import { v1 } from "../../support/client";
 import { outboxOfKind, syncedUser, withEmulatorUsers, type TestUser } from "../../support/identity";
-import { platformAdmin } from "../../support/platform-admin";
+import { everyPage, platformAdmin } from "../../support/platform-admin";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -350,17 +350,11 @@ describe("approving and rejecting", () => {
   it("lists applications by status, a page at a time, without a row twice", async () => {
     const admin = await platformAdmin(db());
     for (let i = 0; i < 3; i++) await applied(await syncedUser());
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await v1.adminListApplications({
-        token: admin.idToken,
-        query: { status: "pending", limit: 2, ...(cursor ? { cursor } : {}) },
-      });
-      expect(page.status, JSON.stringify(page.body)).toBe(200);
-      seen.push(...page.body.data.items.map((item: { id: string }) => item.id));
-      cursor = page.body.data.nextCursor;
-    } while (cursor);
+    const seen = (
+      await everyPage<{ id: string }>((cursor) =>
+        v1.adminListApplications({ token: admin.idToken, query: { status: "pending", limit: 2, cursor } }),
+      )
+    ).map((item) => item.id);
     const pending = await db()
       .select({ id: operatorApplications.id })
       .from(operatorApplications)
