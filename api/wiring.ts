@@ -3,6 +3,8 @@ import { optionalAuth, requireAuth, requireFreshAuth } from "./auth/middleware";
 import { provideRouteChecks } from "./http/register";
 import { requireMember } from "./members/guard";
 import { requirePlatformAdmin } from "./platform/admin-guard";
+import { provideConsoleBookingView } from "./platform/find-booking";
+import { operatorBooking } from "./operator/refunds";
 import { applyPendingSessionRule, applyReauthRule } from "./two-step/policy";
 import { bookingCheckoutExpired, bookingPaid, bookingPaymentFailed } from "./bookings/checkout-outcome";
 import { onCheckoutCompleted, onCheckoutExpired, onCheckoutFailed } from "./payments/checkout-handlers";
@@ -29,6 +31,8 @@ export function wireRooms(): void {
     member: requireMember,
     secondStep: { pending: applyPendingSessionRule, reauth: applyReauthRule },
   });
+  // Support's booking lookup shows a booking as its operator's console does (issue 44).
+  provideConsoleBookingView(operatorBooking);
   onCheckoutCompleted("booking", bookingPaid);
   onCheckoutFailed("booking", bookingPaymentFailed);
   onCheckoutExpired("booking", bookingCheckoutExpired);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   EXPIRED_INVITATION_DAYS,
@@ -11,13 +11,9 @@ import {
 import type { Db } from "../db/client";
 import { operatorInvitations, operatorMembers, users, type AccountRow } from "../db/schema";
 import { ApiError, conflict, notFound } from "../http/errors";
-import { enqueueEmail } from "../outbox/service";
 import { writeAudit, type Actor } from "../audit/log";
-import { invitationEmail } from "./emails";
+import { createInvitation, sendInvitation, tokenHash } from "../invitations/service";
 import type { KeepAnswer } from "./idempotency";
-
-/** Only the hash of an invitation's token is stored; the link carries the token. */
-export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 const memberColumns = {
   userId: operatorMembers.userId,
@@ -115,48 +111,6 @@ export async function inviteMember(
     await keep(tx, invitation);
     return invitation;
   });
-}
-
-/**
- * A new invitation to `account`'s team for `input.email` as `input.role`, valid INVITATION_DAYS,
- * and its email (through the outbox), in the caller's transaction: the console's invitations, and
- * an operator's first owner who has no account yet (api/platform/create-operator.ts).
- */
-export async function createInvitation(
-  tx: Db,
-  account: AccountRow,
-  input: { email: string; role: OperatorRole },
-  invitedBy: string | null,
-  origin: string,
-) {
-  const token = randomBytes(32).toString("base64url");
-  const [row] = await tx
-    .insert(operatorInvitations)
-    .values({
-      accountId: account.id,
-      email: input.email,
-      role: input.role,
-      tokenHash: tokenHash(token),
-      expiresAt: sql`app_now() + make_interval(days => ${INVITATION_DAYS})`,
-      invitedBy,
-    })
-    .returning();
-  await sendInvitation(tx, account, row, token, origin);
-  return row;
-}
-
-function sendInvitation(
-  tx: Db,
-  account: AccountRow,
-  row: { email: string; role: OperatorRole },
-  token: string,
-  origin: string,
-) {
-  const link = new URL(`/console/invitations/${token}`, origin).toString();
-  return enqueueEmail(
-    tx,
-    invitationEmail({ to: row.email, account, role: row.role, link, origin, days: INVITATION_DAYS }),
-  );
 }
 
 /** This operator's invitation `id`, locked; accepted ones cannot be withdrawn or sent again. */

@@ -9,7 +9,7 @@ import { accounts, operatorMembers, users } from "../db/schema";
 import { ApiError, validationError } from "../http/errors";
 import { fieldErrorsFrom } from "../http/validate";
 import { randomId } from "../ids";
-import { createInvitation } from "../operator/team";
+import { createInvitation } from "../invitations/service";
 
 export type { CreateOperatorInput, CreatedOperator };
 

@@ -8,13 +8,26 @@ import { accounts, bookings, users } from "../db/schema";
 import { validationError } from "../http/errors";
 import { fieldMessage } from "../http/field-messages";
 import type { Member } from "../http/types";
-import { operatorBooking } from "../operator/refunds";
 import { writePlatformAudit, type PlatformActor } from "./audit";
 
 /** At most this many bookings of one email address, the newest booked first. */
 export const FOUND_BOOKINGS_MAX = 20;
 
 type LookupKind = (typeof BOOKING_LOOKUP_KINDS)[number];
+
+/**
+ * How the operator's console shows one of its bookings to a member (api/operator/refunds.ts
+ * operatorBooking): a port, given once by api/wiring.ts, so that this room imports no operator/.
+ */
+export type ConsoleBookingView = (db: Db, member: Member, bookingId: string) => Promise<OperatorBooking>;
+let consoleBooking: ConsoleBookingView | undefined;
+export function provideConsoleBookingView(view: ConsoleBookingView): void {
+  consoleBooking = view;
+}
+function consoleBookingView(): ConsoleBookingView {
+  if (!consoleBooking) throw new Error("The console's booking view was not provided (api/wiring.ts wireRooms).");
+  return consoleBooking;
+}
 
 const REFERENCE = /^WF-?([0-9A-HJKMNP-TV-Z]{4})-?([0-9A-HJKMNP-TV-Z]{4})$/;
 
@@ -49,7 +62,7 @@ function lookupCondition(kind: LookupKind, value: string): SQL {
 
 /**
  * GET /v1/admin/bookings?q=: support's lookup. Each booking found is answered as its operator's
- * console shows it to an owner (api/operator/refunds.ts operatorBooking), made read-only (nothing
+ * console shows it to an owner (the port above), made read-only (nothing
  * may be marked paid or refunded from here); the lookup is audited (its kind and the references found).
  */
 export async function findBookings(db: Db, actor: PlatformActor & { userId: string }, typed: string) {
@@ -66,7 +79,7 @@ export async function findBookings(db: Db, actor: PlatformActor & { userId: stri
     const member: Member = { account, userId: actor.userId, email: actor.email, role: "owner" };
     items.push({
       operator: { id: account.id, slug: account.slug, name: account.name, status: account.status },
-      booking: readOnly(await operatorBooking(db, member, id)),
+      booking: readOnly(await consoleBookingView()(db, member, id)),
     });
   }
   await writePlatformAudit(db, actor, "booking.looked_up", kind, {
