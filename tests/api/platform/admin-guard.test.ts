@@ -6,6 +6,7 @@ import { call, syncedUser, withEmulatorUsers, type CallOptions } from "../../sup
 import { seedDbForThisFile, type ApiResult } from "../../support/api";
 import { syncedMember } from "../../support/operator";
 import { platformAdmin, platformAdminWithoutSecondFactor, setPlatformAdmin } from "../../support/platform-admin";
+import { newSession } from "../../support/two-step";
 
 const { db } = seedDbForThisFile();
 withEmulatorUsers();
@@ -94,6 +95,14 @@ describe("the platform admins' guard", () => {
       const onStorefront = await call(path, { ...options, token: admin.idToken, account: "acme" });
       await expectLikeUnknownPath(onStorefront, entry.method, path);
     }
+  });
+
+  it("answers an admin's session that has not given its second step 403 second_step_required", async () => {
+    const admin = await platformAdmin(db());
+    const pending = await newSession(admin);
+    const answer = await call(v1Path("adminAuditLog"), { token: pending });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(403);
+    expect(answer.body.error.code).toBe("second_step_required");
   });
 
   it("reads who is an admin at every call: a revoked admin is out at once, with the same session", async () => {
