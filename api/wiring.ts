@@ -2,6 +2,7 @@ import { withTenant } from "./accounts/tenant";
 import { optionalAuth, requireAuth, requireFreshAuth } from "./auth/middleware";
 import { provideRouteChecks } from "./http/register";
 import { requireMember } from "./members/guard";
+import { requirePlatformAdmin } from "./platform/admin-guard";
 import { applyPendingSessionRule, applyReauthRule } from "./two-step/policy";
 import { bookingCheckoutExpired, bookingPaid, bookingPaymentFailed } from "./bookings/checkout-outcome";
 import { onCheckoutCompleted, onCheckoutExpired, onCheckoutFailed } from "./payments/checkout-handlers";
@@ -18,7 +19,12 @@ import { reschedulePaid, rescheduleUnpaid } from "./bookings/reschedule-payment"
  */
 export function wireRooms(): void {
   provideRouteChecks({
-    caller: { optional: optionalAuth, user: requireAuth, freshUser: requireFreshAuth },
+    caller: {
+      optional: optionalAuth,
+      user: requireAuth,
+      freshUser: requireFreshAuth,
+      platformAdmin: requirePlatformAdmin,
+    },
     tenant: withTenant,
     member: requireMember,
     secondStep: { pending: applyPendingSessionRule, reauth: applyReauthRule },

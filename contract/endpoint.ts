@@ -11,10 +11,14 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * - `user`: a signed-in user (401 `unauthorized` without valid credentials).
  * - `freshUser`: a signed-in user whose session's revocation is checked on every call (sensitive
  *   actions: seats and payments, phone, email, password).
+ * - `platformAdmin`: a signed-in platform admin (users.is_platform_admin) on the marketplace host
+ *   (no X-Account-Context): anyone else, signed out or with bad credentials included, and any
+ *   request on a storefront host, gets 404 `not_found` exactly as an unknown path would (no 401,
+ *   no 405); an admin without a second factor gets 403 `second_factor_required` (issue 44).
  *
  * A console endpoint also declares `member`: which members of the operator's team may call it.
  */
-export type EndpointAuth = "public" | "optional" | "user" | "freshUser";
+export type EndpointAuth = "public" | "optional" | "user" | "freshUser" | "platformAdmin";
 
 /** The statuses a success may have. */
 export type SuccessStatus = 200 | 201 | 202;

@@ -23,6 +23,7 @@ import {
 } from "./bookings/endpoints";
 import { tipsEndpoints, giftCardsEndpoints, referralsEndpoints } from "./gifts/endpoints";
 import { waitlistEndpoints } from "./waitlist/endpoints";
+import { operatorApplicationEndpoints, platformAdminEndpoints } from "./platform/endpoints";
 import { twoStepEndpoints } from "./identity/two-step-endpoints";
 import { consoleEndpoints } from "./operator/team-endpoints";
 import { consoleDeskEndpoints } from "./operator/desk-endpoints";
@@ -68,6 +69,8 @@ export const endpoints = {
   ...referralsEndpoints,
   ...checkoutRemindersEndpoints,
   ...waitlistEndpoints,
+  ...operatorApplicationEndpoints,
+  ...platformAdminEndpoints,
   ...consoleEndpoints,
   ...consolePhotosEndpoints,
   ...consoleCheckInEndpoints,

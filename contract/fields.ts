@@ -210,6 +210,14 @@ export const FIELD_MESSAGE_CODES = [
   "refund.amountOneOf",
   "reason.required",
   "messageTarget.oneOf",
+  "operatorSlug.invalid",
+  "operatorSlug.reserved",
+  "businessName.required",
+  "currency.invalid",
+  "contactPhone.invalid",
+  "description.required",
+  "website.invalid",
+  "bookingLookup.invalid",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

@@ -11,3 +11,4 @@ export * from "./identity/outputs";
 export * from "./bookings/outputs";
 export * from "./gifts/outputs";
 export * from "./operator/outputs";
+export * from "./platform/outputs";

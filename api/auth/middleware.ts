@@ -41,7 +41,13 @@ export function credentialsOf(
   return cookie ? { token: cookie, source: "cookie" } : { token: null, reason: "missing" };
 }
 
-async function authenticate(c: Context<AppEnv>, forceRevocationCheck: boolean): Promise<void> {
+/**
+ * Verifies the caller's credentials and puts the identity on `c.var.identity`: 401 `unauthorized`
+ * (missing, malformed, invalid, expired, revoked), 403 for a cross-site cookie write or a password
+ * still to set, 503 when the identity provider cannot be reached. The middleware below use it; so
+ * does the platform admins' guard (api/platform/admin-guard.ts), which answers every refusal 404.
+ */
+export async function authenticate(c: Context<AppEnv>, forceRevocationCheck: boolean): Promise<void> {
   const credentials = credentialsOf(c.req.raw);
   if (credentials.token === null) {
     throw unauthorizedWith(

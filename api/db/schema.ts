@@ -83,6 +83,8 @@ export const accounts = pgTable(
     /** When and why it was suspended (both null while active). */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     suspensionReason: text("suspension_reason"),
+    /** ISO 3166-1 alpha-2, from its application or `npm run admin -- create-operator` (migration 0051); the seed's: null. */
+    country: text("country"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -96,6 +98,7 @@ export const accounts = pgTable(
     check("accounts_cutoff_non_negative", sql`${t.cancellationCutoffHours} >= 0`),
     check("accounts_status_value", sql`${t.status} IN ('active', 'suspended')`),
     check("accounts_suspension_consistent", sql`(${t.status} = 'suspended') = (${t.suspendedAt} IS NOT NULL)`),
+    check("accounts_country_format", sql`${t.country} IS NULL OR ${t.country} ~ '^[A-Z]{2}$'`),
   ],
 );
 
@@ -1734,3 +1737,83 @@ export const giftCardTransactions = pgTable(
   ],
 );
 export type GiftCardTransactionRow = typeof giftCardTransactions.$inferSelect;
+
+/** pending: waiting for a platform admin; approved: its operator exists (accountId); rejected: with a reason. */
+export type OperatorApplicationStatus = "pending" | "approved" | "rejected";
+/**
+ * An application to sell on the marketplace (migration 0051, issue 44): one open (pending) one per
+ * user (a partial unique index). Approving it creates the operator (api/platform/create-operator.ts).
+ */
+export const operatorApplications = pgTable(
+  "operator_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    businessName: text("business_name").notNull(),
+    slug: text("slug").notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country").notNull(),
+    currency: text("currency").notNull(),
+    timezone: text("timezone").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    description: text("description").notNull(),
+    website: text("website"),
+    status: text("status").$type<OperatorApplicationStatus>().notNull().default("pending"),
+    rejectionReason: text("rejection_reason"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** The operator its approval created. */
+    accountId: text("account_id").references(() => accounts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("operator_applications_one_open_per_user")
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
+    index("operator_applications_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("operator_applications_slug_idx")
+      .on(t.slug)
+      .where(sql`status = 'pending'`),
+    index("operator_applications_user_idx").on(t.userId, t.createdAt),
+    check("operator_applications_status_value", sql`${t.status} IN ('pending', 'approved', 'rejected')`),
+    check("operator_applications_slug_format", sql`${t.slug} ~ '^[a-z0-9]([a-z0-9-]{1,38})[a-z0-9]$'`),
+    check("operator_applications_country_format", sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check("operator_applications_currency_format", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      "operator_applications_rejection_reason",
+      sql`(${t.status} = 'rejected') = (${t.rejectionReason} IS NOT NULL)`,
+    ),
+    check("operator_applications_decided", sql`(${t.status} = 'pending') = (${t.decidedAt} IS NULL)`),
+  ],
+);
+export type OperatorApplicationRow = typeof operatorApplications.$inferSelect;
+
+/**
+ * Every platform admin action (migration 0051): who (actor id and email then; null actor for the
+ * `npm run admin` commands), what (action, target), when, from where, and the target before and after.
+ */
+export const platformAuditLog = pgTable(
+  "platform_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    /** What the action was about: "application", "operator", "booking" … and its id. */
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    clientAddress: text("client_address").notNull(),
+  },
+  (t) => [
+    index("platform_audit_log_at_idx").on(t.at, t.id),
+    index("platform_audit_log_target_idx").on(t.targetType, t.targetId, t.at),
+  ],
+);
+export type PlatformAuditLogRow = typeof platformAuditLog.$inferSelect;

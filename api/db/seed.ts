@@ -2,7 +2,7 @@ import { getTableColumns, inArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./types";
 import * as schema from "./schema";
-import { getApiEnv } from "../env";
+import { storefrontOrigin } from "../accounts/storefront-origin";
 import { buildSeedBookings } from "./seed-data/bookings";
 import { buildSeedCatalog, type SeedCatalog } from "./seed-data/build";
 import { seedPromoCodes } from "./seed-data/promo-codes";
@@ -19,15 +19,6 @@ export interface SeedSummary {
   bookings: number;
   promoCodes: number;
   milliseconds: number;
-}
-
-/**
- * An operator's storefront origin, where the seed's travellers booked: STOREFRONT_PUBLIC_URL's, or
- * the local one (`npm start`: http://acme.app.localhost:3000).
- */
-function storefrontOrigin(slug: string): string {
-  const configured = getApiEnv().STOREFRONT_PUBLIC_URL;
-  return configured ? new URL(configured.replace("{slug}", slug)).origin : `http://${slug}.app.localhost:3000`;
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -26,6 +26,7 @@ const SECURITY: Record<EndpointAuth, RouteConfig["security"]> = {
   optional: [{}, { bearer: [] }, { session: [] }],
   user: [{ bearer: [] }, { session: [] }],
   freshUser: [{ bearer: [] }, { session: [] }],
+  platformAdmin: [{ bearer: [] }, { session: [] }],
 };
 
 const WHO: Record<EndpointAuth, string> = {
@@ -33,6 +34,7 @@ const WHO: Record<EndpointAuth, string> = {
   optional: "Anyone may call it; with credentials the answer is the caller's.",
   user: "A signed-in user.",
   freshUser: "A signed-in user; the session's revocation is checked on every call.",
+  platformAdmin: `A signed-in platform admin with a second factor, on the marketplace host (without ${ACCOUNT_CONTEXT_HEADER}); anyone else, and any call with ${ACCOUNT_CONTEXT_HEADER}, gets 404 \`not_found\` as an unknown path would.`,
 };
 
 /** The codes answered by the API itself (the client makes `network_error` and `http_error`). */
@@ -77,8 +79,7 @@ function successes(entry: Declared): Record<string, ResponseConfig> {
 }
 
 function failures(entry: Declared): Record<string, ResponseConfig> {
-  const own = entry.errors.map((code) => `\`${code}\``).join(", ");
-  const envelope = { "application/json": { schema: errorEnvelopeOf() } };
+  if (entry.auth === "platformAdmin") return { ...adminFailures(), default: defaultFailure(entry) };
   return {
     ...(entry.auth === "public"
       ? {}
@@ -104,13 +105,35 @@ function failures(entry: Declared): Record<string, ResponseConfig> {
                 },
               }),
         }),
-    default: {
+    default: defaultFailure(entry),
+  };
+}
+
+function defaultFailure(entry: Declared): ResponseConfig {
+  const own = entry.errors.map((code) => `\`${code}\``).join(", ");
+  return {
+    description:
+      (own
+        ? `A failure in the error envelope. This endpoint's own codes: ${own}.`
+        : "A failure in the error envelope.") +
+      ` Any endpoint may also answer: ${COMMON_CODES.map((code) => `\`${code}\``).join(", ")}.`,
+    content: { "application/json": { schema: errorEnvelopeOf() } },
+  };
+}
+
+/** A platform admin's endpoint: 404 to anyone else, 403 to an admin without a second factor or step. */
+function adminFailures(): Record<string, ResponseConfig> {
+  return {
+    "403": {
       description:
-        (own
-          ? `A failure in the error envelope. This endpoint's own codes: ${own}.`
-          : "A failure in the error envelope.") +
-        ` Any endpoint may also answer: ${COMMON_CODES.map((code) => `\`${code}\``).join(", ")}.`,
-      content: envelope,
+        "`second_factor_required`: the admin has no second factor yet; `second_step_required`: the session has not given its second step yet.",
+      content: {
+        "application/json": { schema: errorEnvelopeOf(["second_factor_required", "second_step_required"]) },
+      },
+    },
+    "404": {
+      description: "`not_found`: not a signed-in platform admin, or a storefront host (as an unknown path).",
+      content: { "application/json": { schema: errorEnvelopeOf(["not_found"]) } },
     },
   };
 }

@@ -211,6 +211,14 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "refund.amountOneOf": "Send amount or amountMinor (one).",
   "reason.required": "Give a reason.",
   "messageTarget.oneOf": "Give either a booking or a departure to write to.",
+  "operatorSlug.invalid": "Use 3–40 lowercase letters, digits or dashes, not starting or ending with a dash.",
+  "operatorSlug.reserved": "This address is reserved: choose another.",
+  "businessName.required": "Give the business name.",
+  "currency.invalid": "Give a currency as its three-letter code (EUR, USD…).",
+  "contactPhone.invalid": "Give a phone number: digits, spaces, ( ) . - and a leading +.",
+  "description.required": "Say what you offer.",
+  "website.invalid": "Give the website's address, starting with https:// or http://.",
+  "bookingLookup.invalid": "Give a booking reference (WF-…), an email address or a ticket code.",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */

@@ -50,7 +50,8 @@ export function handle<E extends Endpoint>(
   if (endpoint.member && (!endpoint.tenant || (endpoint.auth !== "user" && endpoint.auth !== "freshUser")))
     throw new Error(`${endpoint.path}: a member's endpoint needs a signed-in user and X-Account-Context.`);
   const path = endpoint.path.slice("/v1".length);
-  guardMethods(router, path, endpoint.path);
+  // A platform admin's path says nothing of itself to anyone else: no 405 with Allow, a 404 as any unknown path.
+  if (endpoint.auth !== "platformAdmin") guardMethods(router, path, endpoint.path);
   const chain: MiddlewareHandler<AppEnv>[] = [
     namedRoute(endpoint.path),
     ...authOf(endpoint.auth),
@@ -196,6 +197,7 @@ function authOf(auth: EndpointAuth): MiddlewareHandler<AppEnv>[] {
     case "optional":
     case "user":
     case "freshUser":
+    case "platformAdmin":
       return [callerCheck(auth)];
     default:
       // A new kind of caller (an operator's role) must be handled above.

@@ -102,7 +102,6 @@ export async function inviteMember(
   origin: string,
   keep: KeepAnswer<OperatorInvitation> = async () => {},
 ): Promise<OperatorInvitation> {
-  const token = randomBytes(32).toString("base64url");
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ userId: operatorMembers.userId })
@@ -110,23 +109,40 @@ export async function inviteMember(
       .innerJoin(users, eq(users.id, operatorMembers.userId))
       .where(and(eq(operatorMembers.accountId, account.id), sql`lower(${users.email}) = ${input.email}`));
     if (existing) throw conflict("This person is already in the team.", "already_member");
-    const [row] = await tx
-      .insert(operatorInvitations)
-      .values({
-        accountId: account.id,
-        email: input.email,
-        role: input.role,
-        tokenHash: tokenHash(token),
-        expiresAt: sql`app_now() + make_interval(days => ${INVITATION_DAYS})`,
-        invitedBy: actor.userId,
-      })
-      .returning();
+    const row = await createInvitation(tx, account, input, actor.userId, origin);
     await writeAudit(tx, actor, "member.invited", { invitationId: row.id, email: input.email, role: input.role });
-    await sendInvitation(tx, account, row, token, origin);
     const invitation = toInvitation({ row, expired: false });
     await keep(tx, invitation);
     return invitation;
   });
+}
+
+/**
+ * A new invitation to `account`'s team for `input.email` as `input.role`, valid INVITATION_DAYS,
+ * and its email (through the outbox), in the caller's transaction: the console's invitations, and
+ * an operator's first owner who has no account yet (api/platform/create-operator.ts).
+ */
+export async function createInvitation(
+  tx: Db,
+  account: AccountRow,
+  input: { email: string; role: OperatorRole },
+  invitedBy: string | null,
+  origin: string,
+) {
+  const token = randomBytes(32).toString("base64url");
+  const [row] = await tx
+    .insert(operatorInvitations)
+    .values({
+      accountId: account.id,
+      email: input.email,
+      role: input.role,
+      tokenHash: tokenHash(token),
+      expiresAt: sql`app_now() + make_interval(days => ${INVITATION_DAYS})`,
+      invitedBy,
+    })
+    .returning();
+  await sendInvitation(tx, account, row, token, origin);
+  return row;
 }
 
 function sendInvitation(

@@ -202,6 +202,14 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "refund.amountOneOf": "validation.refundAmountFormat",
   "reason.required": "validation.reasonRequired",
   "messageTarget.oneOf": "validation.messageTargetOneOf",
+  "operatorSlug.invalid": "validation.operatorSlugInvalid",
+  "operatorSlug.reserved": "validation.operatorSlugReserved",
+  "businessName.required": "validation.businessNameRequired",
+  "currency.invalid": "validation.currencyInvalid",
+  "contactPhone.invalid": "validation.contactPhoneInvalid",
+  "description.required": "validation.descriptionRequired",
+  "website.invalid": "validation.websiteInvalid",
+  "bookingLookup.invalid": "validation.bookingLookupInvalid",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */
