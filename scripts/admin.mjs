@@ -39,7 +39,8 @@ Usage: npm run admin -- create-operator --slug SLUG --name NAME --owner-email EM
 Creates an operator with its storefront (https://SLUG.<base domain>) and makes the user with
 EMAIL its owner; an email with no account yet is sent an owner invitation instead. All or nothing:
 a taken slug, or any other failure, writes nothing (exit 1).
-  --slug SLUG          the storefront's address: lower-case letters, digits and dashes, not reserved
+  --slug SLUG          the storefront's address: 3–40 lower-case letters, digits and dashes (not
+                       first or last), not a reserved name (www, api, admin, console, mail…)
   --name NAME          the operator's name, as travellers see it
   --owner-email EMAIL  the owner's email
   --currency CUR       the operator's currency, ISO 4217 (EUR, USD, JPY…)

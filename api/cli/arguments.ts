@@ -15,7 +15,8 @@ export class ArgumentProblem extends Error {
 
 /**
  * `input` held to `schema`; each failing field named as the command line names it (`names`: a
- * field's option or argument, e.g. ownerEmail → --owner-email), its message in English.
+ * field's option or argument, e.g. ownerEmail → --owner-email, in the usage's order: the problems
+ * are said in that order), its message in English.
  */
 export function checkArguments<Schema extends z.ZodTypeAny>(
   schema: Schema,
@@ -24,9 +25,13 @@ export function checkArguments<Schema extends z.ZodTypeAny>(
 ): z.output<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => {
-    const field = String(issue.path[0] ?? "");
-    return `${names[field] ?? field}: ${fieldMessage(issue)}`;
-  });
+  const order = Object.keys(names);
+  const rank = (issue: z.ZodIssue) => order.indexOf(String(issue.path[0] ?? "")) >>> 0;
+  const lines = [...result.error.issues]
+    .sort((a, b) => rank(a) - rank(b))
+    .map((issue) => {
+      const field = String(issue.path[0] ?? "");
+      return `${names[field] ?? field}: ${fieldMessage(issue)}`;
+    });
   throw new ArgumentProblem([...new Set(lines)].join("\n"));
 }

@@ -162,11 +162,16 @@ async function sessionCookie(origin: string, idToken: string): Promise<string> {
 
 /** What a refused command must not have written: every row a command writes, counted. */
 const written = () =>
-  query<{ accounts: number; members: number; invitations: number; outbox: number; admins: number }>(
+  query<{ accounts: number; members: number; invitations: number; outbox: number; admins: number; audit: number }>(
     `select (select count(*) from accounts)::int as accounts, (select count(*) from operator_members)::int as members,
        (select count(*) from operator_invitations)::int as invitations, (select count(*) from outbox)::int as outbox,
-       (select count(*) from users where is_platform_admin)::int as admins`,
+       (select count(*) from users where is_platform_admin)::int as admins,
+       (select count(*) from platform_audit_log)::int as audit`,
   ).then((rows) => rows[0]);
+
+/** The platform audit log's rows, oldest first: who, what, about which thing. */
+const auditRows = () =>
+  query("select actor_id, actor_email, action, target_type, target_id from platform_audit_log order by at, id");
 
 describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", () => {
   const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
@@ -213,7 +218,7 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
     }
 
     const before = await written();
-    expect(before).toEqual({ accounts: 0, members: 0, invitations: 0, outbox: 0, admins: 0 });
+    expect(before).toEqual({ accounts: 0, members: 0, invitations: 0, outbox: 0, admins: 0, audit: 0 });
     const refusals: Array<[string[], RegExp]> = [
       [[], /Name a command/],
       [["promote", "a@example.com"], /Unknown command 'promote'/],
@@ -255,6 +260,10 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
     const again = await admin("grant", adminEmail);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain("already is a platform admin");
+    // One audit row: the grant that changed something, by the commands ("cli"), about that user.
+    expect(await auditRows()).toEqual([
+      { actor_id: null, actor_email: "cli", action: "admin.granted", target_type: "user", target_id: adminAccount.localId },
+    ]);
 
     const created = await admin(...operatorArgs("lisbon-food-walks", ownerEmail), "--currency", "EUR");
     expect(created.code, created.stderr).toBe(0);
@@ -266,6 +275,13 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
     expect(await query("select user_id, role from operator_members where account_id = $1", [operator.id])).toEqual([
       { user_id: ownerAccount.localId, role: "owner" },
     ]);
+    expect((await auditRows()).at(-1)).toEqual({
+      actor_id: null,
+      actor_email: "cli",
+      action: "operator.created",
+      target_type: "operator",
+      target_id: operator.id,
+    });
 
     const listed = await admin("list-operators");
     expect(listed.code, listed.stderr).toBe(0);
