@@ -332,6 +332,20 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(await query("select id from users where is_platform_admin")).toEqual([]);
   }, 120_000);
+
+  it("npm run rates: prints the rates, sets one, refuses a bad one with exit 2", async () => {
+    const rates = (...args: string[]) => run("npm", ["run", "--silent", "rates", "--", ...args], production);
+    const set = await rates("EUR=1.25", "jpy=0.0067");
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toMatch(/^EUR {2}1\.25 US cents per minor unit {2}\(/m);
+    expect(set.stdout).toMatch(/^JPY {2}0\.67 US cents per minor unit/m);
+    const bad = await rates("EUR=1.30", "EUR=-1");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^EUR=-1: Write each rate as CUR=dollars/);
+    expect(await query("select usd_minor_micros from exchange_rates where currency = 'EUR'")).toEqual([
+      { usd_minor_micros: 1_250_000 },
+    ]);
+  }, 60_000);
 });
 
 /** create-operator's arguments but the currency. */
