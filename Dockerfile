@@ -36,9 +36,11 @@ COPY --from=build /app/public ./public
 COPY server ./server
 COPY runtime ./runtime
 COPY app/locales/en/common.json ./app/locales/en/common.json
-# Read at run time by `npm run db:migrate` and, when MIGRATE_ON_START allows it, on start.
+# Read at run time by `npm run db:migrate` and, when MIGRATE_ON_START allows it, on start (and by
+# `npm run admin` and `npm run rates`, which refuse a database that lacks a migration).
 COPY api/db/migrations ./api/db/migrations
-# `npm run db:migrate` and the other npm scripts.
+# `npm run db:migrate`, `npm run admin` and `npm run rates`: plain Node over build/api/migrate.js,
+# admin.js and rates.js (no tsx, no TypeScript sources in the image); the other npm scripts.
 COPY scripts ./scripts
 # Files stay root's and read-only to the server: it writes nothing to disk in production but the
 # photos of the disk storage (MEDIA_DIR; compose.yaml mounts one volume there for every API process).

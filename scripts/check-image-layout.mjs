@@ -1,7 +1,8 @@
 // `node scripts/check-image-layout.mjs`: what the Dockerfile's runtime stage does, done in a
 // temporary directory (Docker does not run on our machines): its COPY lines, its `npm ci --omit=dev`,
-// its ENV, then the image's two commands (the web: the Dockerfile's CMD; the API alone: compose.yaml's
-// api1 command) started from there, each answering its health path. Needs `npm run build` first.
+// its ENV, then the commands a person runs in the image (`npm run db:migrate`, `admin`, `rates`) and
+// the image's two commands (the web: the Dockerfile's CMD; the API alone: compose.yaml's api1
+// command) started from there, each answering its health path. Needs `npm run build` first.
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -14,7 +15,8 @@ import { emulatorEnv } from "./emulator.mjs";
 
 const usage = `Usage: node scripts/check-image-layout.mjs [options]
 
-Rebuilds the Dockerfile's runtime stage in a temporary directory (COPY, npm ci --omit=dev, ENV), starts
+Rebuilds the Dockerfile's runtime stage in a temporary directory (COPY, npm ci --omit=dev, ENV), runs
+npm run db:migrate, admin and rates -- --help there and admin list-operators on an in-memory database, starts
 the API and the web from it (the web in split mode, the API on an in-memory database, the Auth emulator
 on FIREBASE_AUTH_EMULATOR_HOST or 127.0.0.1:9099), and checks their health paths. Needs a build
 (npm run build). Changes nothing in the repository.
@@ -135,18 +137,26 @@ async function main() {
       if (existsSync(join(root, "node_modules", devOnly))) throw new Error(`${devOnly} (development) is installed`);
     }
 
-    // The migration step runs in the image too (compose.yaml's migrate service): its script must
-    // not need a development dependency. --help changes nothing.
+    // The commands a person runs in the image (compose.yaml's migrate service, docs/deploy.md's first
+    // steps): their scripts must not need a development dependency (tsx, TypeScript sources). --help
+    // changes nothing and needs no setting; list-operators opens a database (in memory, migrated).
     const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-    if (scripts["db:migrate"]) {
-      const help = spawnSync("npm", ["run", "--silent", "db:migrate", "--", "--help"], {
+    const npmRun = (script, args, runWith) => {
+      const started = Date.now();
+      const run = spawnSync("npm", ["run", "--silent", script, "--", ...args], {
         cwd: root,
-        env,
+        env: runWith,
         encoding: "utf8",
       });
-      if (help.status !== 0) throw new Error(`npm run db:migrate -- --help failed in the image:\n${help.stderr}`);
-      console.log("✔ npm run db:migrate -- --help runs with production dependencies");
-    } else console.log("· no db:migrate script yet: the migrate service's command is not checked");
+      const command = `npm run ${script} -- ${args.join(" ")}`;
+      if (run.status !== 0) throw new Error(`${command} failed in the image (exit ${run.status}):\n${run.stderr}`);
+      console.log(`✔ ${command} runs with production dependencies (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      return run.stdout;
+    };
+    for (const script of ["db:migrate", "admin", "rates"]) {
+      if (scripts[script]) npmRun(script, ["--help"], env);
+      else console.log(`· no ${script} script yet: not checked`);
+    }
 
     // The image's commands, from the temporary directory. Local identity (the Auth emulator): the
     // check is about the files; production settings are refused without real services.
@@ -160,6 +170,10 @@ async function main() {
       REDIS_URL: "",
       LOG_LEVEL: "warn",
     };
+    if (scripts.admin) {
+      const listed = npmRun("admin", ["list-operators"], runEnv);
+      if (!/No operators yet/.test(listed)) throw new Error(`admin list-operators printed:\n${listed}`);
+    }
     const start = (name, command, extra) => {
       const child = spawn(command[0] === "node" ? process.execPath : command[0], command.slice(1), {
         cwd: root,

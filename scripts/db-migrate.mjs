@@ -1,7 +1,6 @@
 // `npm run db:migrate`: the migrations as a deployment step (build/api/migrate.js, from
 // api/db/migrate.ts). Production processes do not migrate on start unless MIGRATE_ON_START=true.
-import { existsSync } from "node:fs";
-import { readCommandLine } from "./cli.mjs";
+import { importBuilt, readCommandLine } from "./cli.mjs";
 
 readCommandLine({
   usage: `
@@ -14,14 +13,8 @@ applied once. Reads the API's settings (with APP_ENV=production they must be com
 build (npm run build).
   -h, --help  this text`,
 });
-if (existsSync(".env")) process.loadEnvFile(".env");
-const bundle = new URL("../build/api/migrate.js", import.meta.url);
-if (!existsSync(bundle)) {
-  console.error("db:migrate: build/api/migrate.js is missing; run npm run build first");
-  process.exit(1);
-}
+const { migrateDatabase } = await importBuilt("migrate", "db:migrate");
 try {
-  const { migrateDatabase } = await import(bundle.href);
   const { target, applied, total, milliseconds } = await migrateDatabase();
   if (applied.length === 0)
     console.log(`${target} is current: all ${total} migrations applied before (${milliseconds} ms)`);

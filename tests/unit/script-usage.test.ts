@@ -12,7 +12,12 @@ const SCRIPTS: Array<[string, string[]]> = [
   ["db:migrate", ["scripts/db-migrate.mjs"]],
   ["e2e server", ["scripts/e2e-server.mjs"]],
   ["seed", ["--import", "tsx", "scripts/seed.ts"]],
-  ["rates", ["--import", "tsx", "scripts/rates.ts"]],
+  ["rates", ["scripts/rates.mjs"]],
+  ["admin", ["scripts/admin.mjs"]],
+  ["admin grant", ["scripts/admin.mjs", "grant"]],
+  ["admin revoke", ["scripts/admin.mjs", "revoke"]],
+  ["admin create-operator", ["scripts/admin.mjs", "create-operator"]],
+  ["admin list-operators", ["scripts/admin.mjs", "list-operators"]],
   ["bench", ["--import", "tsx", "scripts/bench.ts"]],
   ["bench:catalog", ["--import", "tsx", "scripts/bench-catalog.ts"]],
 ];
