@@ -44,10 +44,7 @@ let soldOutSlot: { id: string };
 let staleContext: BookableService;
 
 beforeAll(async () => {
-  [owner, manager] = await Promise.all([
-    syncedMember(db(), "acme", "owner"),
-    syncedMember(db(), "acme", "manager"),
-  ]);
+  [owner, manager] = await Promise.all([syncedMember(db(), "acme", "owner"), syncedMember(db(), "acme", "manager")]);
   bookers = await world.bookingUsers(db(), acme, BOOKERS);
   departures = [];
   for (let i = 0; i < DEPARTURES; i++) departures.push(await world.createSlot(db(), acme.serviceId, { capacity: 50 }));
@@ -82,10 +79,7 @@ describe("a suspended operator takes no new sale", () => {
     expect(statuses.every((status) => status === 409)).toBe(true);
     for (const answer of answers) expect(answer.body.error.code).toBe("operator_suspended");
     for (const departure of departures) expect(await world.seatsTaken(db(), departure.id)).toBe(0);
-    const placed = await db()
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(eq(bookings.slotId, departures[0].id));
+    const placed = await db().select({ id: bookings.id }).from(bookings).where(eq(bookings.slotId, departures[0].id));
     expect(placed).toEqual([]);
   });
 
@@ -126,7 +120,12 @@ describe("a suspended operator takes no new sale", () => {
       409,
       "operator_suspended",
     );
-    const giftCard = { amountMinor: 5_000, recipientEmail: "sam@example.com", recipientName: "Sam", senderName: "Alex" };
+    const giftCard = {
+      amountMinor: 5_000,
+      recipientEmail: "sam@example.com",
+      recipientName: "Sam",
+      senderName: "Alex",
+    };
     expectEnvelope(
       await v1.buyGiftCard({ token: guest.idToken, account: "acme", body: giftCard }),
       409,
@@ -218,9 +217,7 @@ describe("its team's console is read-only", () => {
     expect(me.body.data.suspension).toMatchObject({ reason: REASON });
     expect(Number.isNaN(Date.parse(me.body.data.suspension.since))).toBe(false);
     const harborOwner = await syncedMember(db(), "harbor", "owner");
-    expect((await v1.operatorMe(asMember(harborOwner.idToken, { account: "harbor" }))).body.data.suspension).toBe(
-      null,
-    );
+    expect((await v1.operatorMe(asMember(harborOwner.idToken, { account: "harbor" }))).body.data.suspension).toBe(null);
   });
 
   it("its writes answer 409 operator_suspended; a non-member still gets 404 and a guide's wrong role 403", async () => {
