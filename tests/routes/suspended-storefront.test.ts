@@ -32,7 +32,12 @@ beforeAll(async () => {
 const params = () => ({ parentId: acme.experienceId, serviceId: acme.serviceId });
 const detailsPath = () => `/experiences/${acme.experienceId}/${acme.serviceId}`;
 
-const load = (route: { loader: (args: never) => unknown }, path: string, host: string, routeParams = params()) =>
+const load = (
+  route: { loader: (args: never) => unknown },
+  path: string,
+  host: string,
+  routeParams: Record<string, string> = params(),
+) =>
   outcome(() => route.loader(args(pageRequest(path, { host }), routeParams) as never));
 
 const takingBookings = async (host: string) => {

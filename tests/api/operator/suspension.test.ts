@@ -322,3 +322,19 @@ describe("the marketplace forgets it, and reinstating brings it all back", () =>
     expect(await db().select({ id: slots.id }).from(slots).where(eq(slots.id, departures[0].id))).toHaveLength(1);
   });
 });
+
+describe("the development door (outside production only)", () => {
+  it("suspends with a reason and reinstates as the admin would; refuses no reason (400) and an unknown operator (404)", async () => {
+    const door = (slug: string, body: unknown) =>
+      v1.setDevOperatorStatus({ params: { slug }, body: body as never });
+    expectEnvelope(await door("acme", { status: "suspended" }), 400, "validation_error");
+    expectEnvelope(await door("acme", { status: "closed" }), 400, "validation_error");
+    expectEnvelope(await door("nobody-here", { status: "active" }), 404, "account_not_found");
+    const suspended = await door("acme", { status: "suspended", reason: REASON });
+    expect(suspended.status).toBe(200);
+    expect(suspended.headers.get("X-Wayfarer-Changed")).toBe("catalog, seats");
+    expect((await v1.accountContext({ params: { slug: "acme" } })).body.data.takingBookings).toBe(false);
+    expect((await door("acme", { status: "active" })).body.data).toEqual({ slug: "acme", status: "active" });
+    expect((await v1.accountContext({ params: { slug: "acme" } })).body.data.takingBookings).toBe(true);
+  });
+});
