@@ -22,7 +22,9 @@ export function suspensionOf(
 /** The cheap check, on the account row the request has already read: 409 operator_suspended. */
 export function refuseSuspended(account: Pick<AccountRow, "status" | "name">, message?: string): void {
   if (isSuspended(account))
-    throw operatorSuspended(message ?? `${account.name} is not taking bookings right now. Existing bookings stay valid.`);
+    throw operatorSuspended(
+      message ?? `${account.name} is not taking bookings right now. Existing bookings stay valid.`,
+    );
 }
 
 /**

@@ -37,8 +37,7 @@ const load = (
   path: string,
   host: string,
   routeParams: Record<string, string> = params(),
-) =>
-  outcome(() => route.loader(args(pageRequest(path, { host }), routeParams) as never));
+) => outcome(() => route.loader(args(pageRequest(path, { host }), routeParams) as never));
 
 const takingBookings = async (host: string) => {
   const page = await load(details, detailsPath(), host);

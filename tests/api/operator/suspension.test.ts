@@ -325,8 +325,7 @@ describe("the marketplace forgets it, and reinstating brings it all back", () =>
 
 describe("the development door (outside production only)", () => {
   it("suspends with a reason and reinstates as the admin would; refuses no reason (400) and an unknown operator (404)", async () => {
-    const door = (slug: string, body: unknown) =>
-      v1.setDevOperatorStatus({ params: { slug }, body: body as never });
+    const door = (slug: string, body: unknown) => v1.setDevOperatorStatus({ params: { slug }, body: body as never });
     expectEnvelope(await door("acme", { status: "suspended" }), 400, "validation_error");
     expectEnvelope(await door("acme", { status: "closed" }), 400, "validation_error");
     expectEnvelope(await door("nobody-here", { status: "active" }), 404, "account_not_found");
