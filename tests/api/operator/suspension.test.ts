@@ -7,7 +7,8 @@ import { holdSeats } from "~api/bookings/hold-seats";
 import { priceOrder } from "~api/bookings/price";
 import { loadBookableService, type BookableService } from "~api/catalog/bookable-service";
 import { followChanges } from "~api/changes/feed";
-import { accounts, bookings, slots } from "~api/db/schema";
+import { accounts, bookings, slots, waitlistEntries } from "~api/db/schema";
+import { runWaitlist } from "~api/waitlist/service";
 import { endpoints } from "~contract/endpoints";
 import type { Endpoint } from "~contract/endpoint";
 import type { ChangeTopic } from "~contract/system/changes";
@@ -41,6 +42,8 @@ let ahead: { guest: TestUser; booking: { id: string; totalMinor: number }; slotI
 let today: Awaited<ReturnType<typeof world.todaysBooking>>;
 let toRefund: { booking: { id: string; totalMinor: number } };
 let soldOutSlot: { id: string };
+/** A place in line on a sold-out departure, taken before the suspension. */
+let waiting: { entryId: string; slotId: string };
 let staleContext: BookableService;
 
 beforeAll(async () => {
@@ -55,6 +58,13 @@ beforeAll(async () => {
   const refundSlot = await world.createSlot(db(), acme.serviceId);
   toRefund = { booking: await world.confirmedBooking(await world.bookingUser(acme), acme, refundSlot.id, 2) };
   soldOutSlot = await world.createSlot(db(), acme.serviceId, { capacity: 4, seatsLeft: 0 });
+  const inLine = await world.createSlot(db(), acme.serviceId, { capacity: 4, seatsLeft: 0 });
+  const joined = await v1.joinWaitlist({
+    token: guest.idToken,
+    body: { serviceId: acme.serviceId, slotId: inLine.id, seats: 1 },
+  });
+  expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+  waiting = { entryId: joined.body.data.id, slotId: inLine.id };
   // What a booking read just before the suspension committed: the operator still active.
   staleContext = await loadBookableService(db(), acme.serviceId, null);
   const set = await suspend();
@@ -163,7 +173,17 @@ describe("a suspended operator takes no new sale", () => {
   });
 });
 
+const entryStatus = async () =>
+  (await db().select().from(waitlistEntries).where(eq(waitlistEntries.id, waiting.entryId)))[0].status;
+
 describe("what it already sold stays valid", () => {
+  it("a place in line stays: freed seats are not offered while suspended", async () => {
+    await db().update(slots).set({ seatsTaken: 3 }).where(eq(slots.id, waiting.slotId));
+    await runWaitlist(db());
+    expect(await entryStatus()).toBe("waiting");
+    expect(await world.seatsTaken(db(), waiting.slotId)).toBe(3);
+  });
+
   it("the traveller sees the booking and cancels it with the refund their policy gives; its seats are freed", async () => {
     const seen = await v1.booking({ params: { id: ahead.booking.id }, token: ahead.guest.idToken });
     expect(seen.status).toBe(200);
@@ -307,6 +327,9 @@ describe("the marketplace forgets it, and reinstating brings it all back", () =>
     const booked = await world.placeBooking(bookers[2].idToken, world.bookingBody(acme, departures[4].id, 1));
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(await world.seatsTaken(db(), departures[4].id)).toBe(1);
+    // The line that waited gets its offer now.
+    await runWaitlist(db());
+    expect(await entryStatus()).toBe("offered");
   });
 
   it("a suspension keeps its first moment when said again, and a suspension without a reason is refused", async () => {
