@@ -1,4 +1,4 @@
-import "../../support/env";
+import { usingPostgres } from "../../support/env";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -358,5 +358,37 @@ describe("the development door (outside production only)", () => {
     expect((await v1.accountContext({ params: { slug: "acme" } })).body.data.takingBookings).toBe(false);
     expect((await door("acme", { status: "active" })).body.data).toEqual({ slug: "acme", status: "active" });
     expect((await v1.accountContext({ params: { slug: "acme" } })).body.data.takingBookings).toBe(true);
+  });
+});
+
+describe.skipIf(!usingPostgres)("a suspension racing a sale (PostgreSQL)", () => {
+  it("a booking in flight when a suspension commits is refused by the seats' transaction, not sold", async () => {
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const slot = await world.createSlot(db(), acme.serviceId);
+    await reinstate();
+    try {
+      // The admin's suspension, written but not yet committed: the booking reads the operator active.
+      await admin.query("begin");
+      await admin.query(
+        "update accounts set status = 'suspended', suspended_at = now(), suspension_reason = $2 where id = $1",
+        [acme.accountId, REASON],
+      );
+      let settled = false;
+      const pending = world.placeBooking(bookers[3].idToken, world.bookingBody(acme, slot.id, 2)).finally(() => {
+        settled = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // It waits on the account row's lock in the transaction that would take the seats.
+      expect(settled).toBe(false);
+      await admin.query("commit");
+      expectEnvelope(await pending, 409, "operator_suspended");
+      expect(await world.seatsTaken(db(), slot.id)).toBe(0);
+    } finally {
+      await admin.query("rollback").catch(() => undefined);
+      await admin.end();
+      await reinstate();
+    }
   });
 });
