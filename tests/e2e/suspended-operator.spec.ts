@@ -1,17 +1,21 @@
+import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test, type APIRequestContext } from "./guarded-test";
-import { expectAxeClean } from "./console-helpers";
+import { expectAxeClean, withDemoOwners } from "./console-helpers";
 import { origin } from "./helpers";
+import { signInWithPassword } from "./identity-helpers";
 
 /**
  * A suspended operator (issue 44, point 4), as a traveller meets it: its storefront and its
  * experience page say it is not taking bookings, with no booking form and no error, axe clean,
- * JavaScript on and off; the marketplace's sitemap forgets its experiences; reinstated, the form
- * and the sitemap's entries are back at once. The suspension goes through the development door
+ * JavaScript on and off; the marketplace's sitemap forgets its experiences; its owner's console
+ * says it is suspended and why; reinstated, the form and the sitemap's entries are back at once. The suspension goes through the development door
  * (POST /v1/dev/operators/:slug/status), which does what the platform admin's suspend does.
  */
 const SLUG = "olive";
 const STOREFRONT = origin(`${SLUG}.app.localhost`);
 const REASON = "Under review after guests' complaints.";
+
+withDemoOwners();
 
 const setStatus = async (request: APIRequestContext, data: { status: "active" | "suspended"; reason?: string }) => {
   const answer = await request.post(`${origin()}/v1/dev/operators/${SLUG}/status`, { data });
@@ -57,6 +61,16 @@ for (const javaScriptEnabled of [true, false]) {
         await page.goto(`${STOREFRONT}${path}/confirm?slot=any&t_any=1`);
         await expect(page).toHaveURL(`${STOREFRONT}${path}`);
         expect(await inSitemap(request, path)).toBe(false);
+
+        // Its owner's console opens, saying it is suspended and why.
+        await page.goto(`${STOREFRONT}/console`);
+        await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+        await signInWithPassword(page, `owner@${SLUG}.example`, DEMO_OWNER_PASSWORD);
+        await expect(page).toHaveURL(/\/console$/);
+        const banner = page.getByTestId("operator-suspended");
+        await expect(banner).toContainText("is suspended");
+        await expect(banner).toContainText(REASON);
+        if (javaScriptEnabled) await expectAxeClean(page);
       } finally {
         await setStatus(request, { status: "active" });
       }
