@@ -69,6 +69,12 @@ export interface Endpoint<
    */
   member?: M;
   /**
+   * A console write that a suspended operator's team may still make (issue 44): what serves the
+   * bookings it already sold (check-in, refunds, cancellations). Every other console write of a
+   * suspended operator answers 409 `operator_suspended`.
+   */
+  whileSuspended?: true;
+  /**
    * The answer is the operator's named by X-Account-Context (an unknown one: 404
    * `account_not_found`), or every operator's without it.
    */

@@ -19,6 +19,8 @@ export const COMMON_ERROR_CODES = [
   "account_not_found",
   "second_step_required",
   "second_factor_required",
+  // A suspended operator takes no new sale and its console is read-only (issue 44).
+  "operator_suspended",
   "network_error",
   "http_error",
 ] as const;

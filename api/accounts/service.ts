@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, type AccountRow } from "../db/schema";
 import type { AccountContext } from "~contract/catalog/accounts";
+import { isSuspended } from "./status";
 
 export async function findAccountBySlug(db: Db, slug: string): Promise<AccountRow | null> {
   const [row] = await db.select().from(accounts).where(eq(accounts.slug, slug)).limit(1);
@@ -18,5 +19,6 @@ export function toAccountContext(account: AccountRow): AccountContext {
     currency: account.currency,
     timezone: account.timezone,
     contact: { email: account.contactEmail, phone: account.contactPhone, address: account.postalAddress },
+    takingBookings: !isSuspended(account),
   };
 }

@@ -18,6 +18,7 @@ import { acceptOffer } from "./waitlist-offer";
 import { debitGiftCard, type GiftCardRef } from "../gift-cards/ledger";
 import type { CreateBookingBody } from "~contract/bookings/requests";
 import type { StaffPayment } from "~contract/statuses";
+import { refuseSuspendedLocked } from "../accounts/status";
 
 type TicketLines = Array<{ ticketTypeId: string; quantity: number }>;
 
@@ -128,6 +129,8 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
   const referralCode = order.referral?.applied ? order.referral.code : null;
   return db.transaction(async (tx): Promise<Hold> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${userId}:${body.slotId}`}, 0))`);
+    // In the transaction that takes the seats: a suspension that committed first refuses the sale.
+    await refuseSuspendedLocked(tx, context.account.id);
     const ownHolds = await heldBy(tx, userId, body.slotId);
     const reused = ownHolds.find(
       (hold) =>
@@ -225,6 +228,7 @@ function bookingValues(request: HoldRequest, id: string, holdMinutes: number) {
 async function holdStaffSeats(db: Db, request: HoldRequest, holder: StaffHolder): Promise<Hold> {
   const { body, order } = request;
   return db.transaction(async (tx): Promise<Hold> => {
+    await refuseSuspendedLocked(tx, request.context.account.id);
     const taken = await takeSeats(tx, body.slotId, body.serviceId, order.price.seats, {
       evenClosed: holder.evenClosed,
     });

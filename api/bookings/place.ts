@@ -22,6 +22,7 @@ import { priceOrder } from "./price";
 import { loadOpenSlot } from "./seats";
 import { refuseBookingTwice } from "./standing";
 import type { CreateBookingBody } from "~contract/bookings/requests";
+import { refuseSuspended } from "../accounts/status";
 
 export interface CreateBookingInput {
   identity: AuthIdentity;
@@ -83,6 +84,8 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
     if (!normalizeGiftCardCode(body.giftCardCode)) throw giftCardInvalid();
   }
   const context = await loadBookableService(db, body.serviceId, scope);
+  // A suspended operator takes no new sale; holdSeats checks again under the account row's lock.
+  refuseSuspended(context.account);
   await refuseMissingSteps(db, user, context.account);
   // 404 for an unknown or started departure; seats are judged by the update below.
   await loadOpenSlot(db, body.slotId, body.serviceId);

@@ -8,6 +8,7 @@ import { loadOpenSlot } from "./seats";
 import { missingSteps } from "./missing-steps";
 import { findUser } from "../users/service";
 import { offerState } from "./waitlist-offer";
+import { refuseSuspended } from "../accounts/status";
 import type { Quote, QuoteBody } from "~contract/bookings/requests";
 
 /** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
@@ -18,6 +19,7 @@ export async function quoteBooking(
   userId: string | null = null,
 ): Promise<Quote> {
   const context = await loadBookableService(db, input.serviceId, scope);
+  refuseSuspended(context.account);
   const slot = await loadOpenSlot(db, input.slotId, input.serviceId);
   // The price and what the caller still owes read different rows: asked together.
   const [order, missing, offered, yourBookings] = await Promise.all([

@@ -27,6 +27,7 @@ import { loadOpenSlot, releaseSeats, takeSeats } from "./seats";
 import { ticketQrAttachment } from "./ticket-png";
 import { checkedInGuestsSql, findBookingView, freeCancellationOpenSql } from "./view";
 import type { BookingView } from "~contract/bookings/requests";
+import { refuseSuspendedLocked } from "../accounts/status";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -110,6 +111,12 @@ export async function rescheduleBooking(
     if (currentStartsAt !== undefined && new Date(currentStartsAt).getTime() !== row.startsAt.getTime())
       throw conflict("This booking's date was changed meanwhile; look at it again.", "booking_changed");
     if (booking.slotId === slotId) throw conflict("The booking is already on this departure.", "same_departure");
+    // Another date is a new sale: a suspended operator makes none (the booking itself stays valid).
+    await refuseSuspendedLocked(
+      tx,
+      booking.accountId,
+      "The operator is not taking bookings right now, so this booking cannot move to another date. It stays valid as it is, and you can still cancel it.",
+    );
     await loadOpenSlot(tx, slotId, booking.serviceId);
     const context = await loadBookableService(tx, booking.serviceId, scope);
     const order = await priceOrder(

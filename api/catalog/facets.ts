@@ -1,7 +1,7 @@
 import { and, asc, count, eq, min, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, experiences, type AccountRow } from "../db/schema";
-import { isListable } from "./fragments";
+import { isListable, operatorNotSuspended } from "./fragments";
 import type { FacetEntry, Facets } from "~contract/catalog/requests";
 
 const collator = new Intl.Collator("en");
@@ -11,7 +11,10 @@ const collator = new Intl.Collator("en");
  * with counts, in the current tenant scope. Three grouped queries.
  */
 export async function getFacets(db: Db, scope: AccountRow | null): Promise<Facets> {
-  const where: SQL | undefined = scope ? and(eq(experiences.accountId, scope.id), isListable()) : isListable();
+  const where: SQL | undefined = and(
+    scope ? eq(experiences.accountId, scope.id) : operatorNotSuspended(),
+    isListable(),
+  );
 
   const categories = await db
     .select({ slug: experiences.categorySlug, name: min(experiences.categoryName), count: count() })

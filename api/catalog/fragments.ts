@@ -1,5 +1,5 @@
 import { isNotNull, sql, type SQL } from "drizzle-orm";
-import { experiences, ticketTypes } from "../db/schema";
+import { accounts, experiences, ticketTypes } from "../db/schema";
 
 /**
  * A traveller may see it (details, availability, quote, booking, reviews): the operator published
@@ -15,6 +15,14 @@ export function isPublished(): SQL {
  */
 export function isListable(): SQL {
   return isNotNull(experiences.priceFrom);
+}
+
+/**
+ * On the marketplace (no storefront named): the experience's operator is not suspended (issue 44),
+ * so its experiences leave the catalog, search, facets and sitemap, and come back on reinstating.
+ */
+export function operatorNotSuspended(): SQL {
+  return sql`not exists (select 1 from ${accounts} where ${accounts.id} = ${experiences.accountId} and ${accounts.status} = 'suspended')`;
 }
 
 /**

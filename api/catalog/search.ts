@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { pictureOf } from "../photos/picture";
 import { photoStorage } from "../photos/storage";
 import { accounts, departureDays, exchangeRates, experiences, searchWords, type AccountRow } from "../db/schema";
-import { isListable } from "./fragments";
+import { isListable, operatorNotSuspended } from "./fragments";
 import { ratingOf } from "./rating";
 import type { ExperienceCard, ExperienceListQuery, ExperiencePage } from "~contract/catalog/requests";
 
@@ -32,7 +32,7 @@ export async function searchExperiences(
   scope: AccountRow | null,
 ): Promise<ExperiencePage> {
   const conditions: SQL[] = [isListable()];
-  if (scope) conditions.push(eq(experiences.accountId, scope.id));
+  conditions.push(scope ? eq(experiences.accountId, scope.id) : operatorNotSuspended());
   if (query.operator)
     conditions.push(
       eq(experiences.accountId, db.select({ id: accounts.id }).from(accounts).where(eq(accounts.slug, query.operator))),

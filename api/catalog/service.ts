@@ -17,6 +17,7 @@ import { photoStorage } from "../photos/storage";
 import { fromPrice, isPublished } from "./fragments";
 import { ratingOf } from "./rating";
 import { currentWaiver } from "../waivers/service";
+import { isSuspended } from "../accounts/status";
 import type { ExperienceDetail, ExperienceSummary, ServiceDetail } from "~contract/catalog/requests";
 
 interface ExperienceWithOperator {
@@ -68,6 +69,7 @@ async function findExperience(db: Db, id: string, scope: AccountRow | null): Pro
         name: account.name,
         logoUrl: account.logoUrl,
         ownWaiver: currentWaiver(account).accountId !== null,
+        takingBookings: !isSuspended(account),
       },
       currency: account.currency,
       rating: ratingOf(experience),

@@ -28,6 +28,7 @@ import { requireUserRow } from "../users/service";
 import { errorFields, logger } from "../logger";
 import { giftCardDeliveryEmail, giftCardReceiptEmail } from "./emails";
 import { hashGiftCardCode, newGiftCardCode } from "./ledger";
+import { refuseSuspended } from "../accounts/status";
 
 /** The currency of a marketplace card (good on any storefront that sells in it). */
 export const MARKETPLACE_GIFT_CARD_CURRENCY = "USD";
@@ -76,6 +77,8 @@ export interface BuyGiftCardInput {
 /** POST /v1/gift-cards: a pending card and its checkout for exactly the amount. */
 export async function buyGiftCard(db: Db, input: BuyGiftCardInput) {
   const { body, scope } = input;
+  // A storefront's card is spent with its operator alone: a suspended one sells none (the tenant row, no query).
+  if (scope) refuseSuspended(scope);
   const user = await requireUserRow(db, input.uid);
   await enforceRateLimits([
     { key: `gift-card:buy:${user.id}`, limit: GIFT_CARD_PURCHASES_PER_HOUR, windowSeconds: 3600 },

@@ -19,6 +19,14 @@ export const methodNotAllowed = (method: string, allowed: string[]) =>
 
 export const conflict = (message: string, code = "conflict") => new ApiError(409, code, message);
 
+/**
+ * 409 operator_suspended (issue 44): a platform admin suspended the operator. It takes no new sale
+ * (api/accounts/status.ts) and its team's console is read-only (api/members/guard.ts).
+ */
+export const operatorSuspended = (
+  message = "This operator is not taking bookings right now. Existing bookings stay valid.",
+) => conflict(message, "operator_suspended");
+
 export const payloadTooLarge = (maxBytes: number) =>
   new ApiError(413, "payload_too_large", `The request body is larger than ${Math.floor(maxBytes / 1024)} KiB.`);
 

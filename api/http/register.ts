@@ -68,7 +68,11 @@ export function handle<E extends Endpoint>(
       query: endpoint.query && c.req.valid("query" as never),
       body: endpoint.body && c.req.valid((endpoint.bodyMedia ? "form" : "json") as never),
       headers: endpoint.headers && c.req.valid("header" as never),
-      member: endpoint.member && (await provided().member(c, endpoint.member)),
+      member:
+        endpoint.member &&
+        (await provided().member(c, endpoint.member, {
+          writes: endpoint.method !== "GET" && !endpoint.whileSuspended,
+        })),
     } as RouteInput<E>;
     if (endpoint.reauth) await provided().secondStep.reauth(c);
     return answer(c, endpoint, await handler(c, input));
@@ -157,7 +161,8 @@ function answer(c: Context<AppEnv>, endpoint: Endpoint, result: unknown): Respon
 export interface RouteChecks {
   caller: Record<Exclude<EndpointAuth, "public">, MiddlewareHandler<AppEnv>>;
   tenant: MiddlewareHandler<AppEnv>;
-  member: (c: Context<AppEnv>, scope: MemberScope) => Promise<Member>;
+  /** `writes`: the call changes something (a suspended operator's console refuses it). */
+  member: (c: Context<AppEnv>, scope: MemberScope, options: { writes: boolean }) => Promise<Member>;
   /** Two-step sign-in's rules (api/two-step/policy.ts): the pending session's, and `reauth`'s. */
   secondStep: {
     pending: (c: Context<AppEnv>, endpoint: Pick<Endpoint, "auth" | "duringSecondStep">) => void;

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { MEMBER_ROLES, type MemberScope } from "~contract/operator/member-roles";
 import type { OperatorRole } from "~contract/operator/team";
 import { operatorMembers, slots, users } from "../db/schema";
-import { forbidden, notFound, unauthorized } from "../http/errors";
+import { forbidden, notFound, operatorSuspended, unauthorized } from "../http/errors";
 import type { AppEnv, Member } from "../http/types";
 import type { Actor } from "../audit/log";
 import { secondFactorRequired, teamLacksSecondFactor } from "./second-factor";
@@ -19,9 +19,16 @@ export type { Member };
  * exists to anyone else), has a second factor when the operator requires two-step sign-in (else
  * 403 `second_factor_required` on every console endpoint, whatever the role: the console opens
  * only after enrolment; ./second-factor.ts), and their role is one the declared scope allows (else
- * 403 `forbidden`). One query: the membership with the user's second-factor flag.
+ * 403 `forbidden`). A suspended operator's console is read-only (issue 44): a write (`writes`: not
+ * a GET, nor declared `whileSuspended`, such as check-in and refunds) is then 409
+ * `operator_suspended`, read from the account row the tenant check has already read. One query: the
+ * membership with the user's second-factor flag.
  */
-export async function requireMember(c: Context<AppEnv>, scope: MemberScope): Promise<Member> {
+export async function requireMember(
+  c: Context<AppEnv>,
+  scope: MemberScope,
+  options: { writes?: boolean } = {},
+): Promise<Member> {
   const roles: readonly OperatorRole[] = MEMBER_ROLES[scope];
   const identity = c.get("identity");
   if (!identity) throw unauthorized();
@@ -37,6 +44,10 @@ export async function requireMember(c: Context<AppEnv>, scope: MemberScope): Pro
   if (teamLacksSecondFactor(account, row))
     throw secondFactorRequired(`${account.name} requires two-step sign-in: set it up to continue.`);
   if (!roles.includes(row.role)) throw forbidden("Your role in this team does not allow this.");
+  if (options.writes && account.status === "suspended")
+    throw operatorSuspended(
+      `${account.name} is suspended: the console is read-only. Check-in, cancellations and refunds still work.`,
+    );
   return { account, userId: identity.uid, email: identity.email, role: row.role };
 }
 

@@ -7,6 +7,7 @@ import { handle, WithStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { enforceRateLimits } from "../rate-limit/service";
 import { readAuditLog } from "../audit/log";
+import { suspensionOf } from "../accounts/status";
 import { actorOf, seesMoney, type Member } from "../members/guard";
 import { once, requestOf } from "./idempotency";
 import { checkInRoutes } from "./check-in-routes";
@@ -59,6 +60,7 @@ handle(operatorRoutes, endpoints.operatorMe, async (c, { member }) => {
     role: member.role,
     // The guard has just read the operator's row (X-Account-Context): no further query.
     requireTwoStep: member.account.requireTwoStep,
+    suspension: suspensionOf(member.account),
     can: { ...abilitiesOf(member.role), takeBookings: mayTakeBookings(member) },
   };
 });

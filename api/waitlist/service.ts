@@ -44,6 +44,7 @@ import {
 import { kickWaitlist } from "../bookings/seats-freed";
 import { hashOfferToken } from "../bookings/waitlist-offer";
 import type { JoinWaitlistBody, WaitlistDeparture, WaitlistEntry } from "~contract/waitlist/requests";
+import { refuseSuspended, refuseSuspendedLocked } from "../accounts/status";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -89,12 +90,15 @@ export async function joinWaitlist(
   const { body } = input;
   await requireUserRow(db, input.userId);
   const context = await loadBookableService(db, body.serviceId, input.scope);
+  refuseSuspended(context.account);
   const slot = await loadOpenSlot(db, body.slotId, body.serviceId);
   if (slot.seatsLeft >= body.seats)
     throw conflict("There are enough seats left for this time: book them instead.", "seats_available");
   let entry: WaitlistEntry;
   try {
     entry = await db.transaction(async (tx) => {
+      // A place in line is a sale to come: a suspension that committed first refuses it.
+      await refuseSuspendedLocked(tx, context.account.id);
       // Back in line after an offer lapsed or the traveller left: their entry again, at the end.
       const rejoined = await rejoinWaitlist(tx, input.userId, body.slotId, body.seats, input);
       const [{ id: entryId }] = rejoined
@@ -358,7 +362,8 @@ export interface WaitlistRun {
  * 3. departures on sale with waiting entries and free seats: each locked (FOR UPDATE SKIP
  *    LOCKED: two processes never offer the same seats), its free seats offered in line order to
  *    each entry whose party fits (one that does not is skipped, not dropped), the seats taken for
- *    the offer until WAITLIST_OFFER_HOURS from now or the departure's cut-off, whichever is first.
+ *    the offer until WAITLIST_OFFER_HOURS from now or the departure's cut-off, whichever is first;
+ *    none for a suspended operator's departures (its line waits until it is reinstated).
  */
 export async function runWaitlist(db: Db): Promise<WaitlistRun> {
   const expired = await expireOffers(db);
@@ -462,6 +467,9 @@ async function makeOffers(db: Db): Promise<number> {
       where s.status = 'open' and s.starts_at > app_now() + make_interval(mins => sv.sales_cutoff_minutes)
         and s.seats_taken < s.capacity
         and exists (select 1 from waitlist_entries e where e.slot_id = s.id and e.status = 'waiting')
+        -- A suspended operator's line waits (nothing offered) until it is reinstated (issue 44).
+        and not exists (select 1 from experiences x join accounts a on a.id = x.account_id
+          where x.id = sv.experience_id and a.status = 'suspended')
       order by s.starts_at, s.id
       limit ${BATCH}
       for update of s skip locked`);

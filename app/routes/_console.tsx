@@ -6,6 +6,7 @@ import { consoleReauthAfter } from "~/features/console/console-reauth-prompt";
 import { requireConsole } from "~/features/console/console.server";
 import { consoleRefusalOf, refusalTitleKey } from "~/features/console/console-refusal";
 import { ConsoleRefusalContent } from "~/features/console/console-refusal-content";
+import { SuspendedBanner } from "~/features/console/suspended-banner";
 import { metaTranslation } from "~/platform/meta-translation";
 import { pageMeta } from "~/ui/meta";
 import { useTranslation } from "~/platform/i18n-react";
@@ -59,6 +60,7 @@ export default function ConsoleLayout() {
   const { me } = useLoaderData<typeof loader>();
   return (
     <ConsoleShell nav={<ConsoleNav can={me.can} />}>
+      <SuspendedBanner operatorName={me.account.name} suspension={me.suspension} timeZone={me.account.timeZone} />
       {/* Every console form whose post needs the fresh check shows "Confirm it's you" after it. */}
       <IntentFormAfter.Provider value={consoleReauthAfter}>
         <Outlet />

@@ -11,6 +11,8 @@ export const accountContext = z.object({
   timezone: z.string(),
   /** How guests reach the operator; each may be null. */
   contact: z.object({ email: z.string().nullable(), phone: z.string().nullable(), address: z.string().nullable() }),
+  /** False while the platform has suspended the operator (issue 44): its storefront says it is not taking bookings. */
+  takingBookings: z.boolean(),
 });
 
 export const namedSlug = z.object({ slug: z.string(), name: z.string() });
@@ -100,6 +102,8 @@ export const experienceSummary = z.object({
     logoUrl: z.string().nullable(),
     /** The operator has a waiver of its own, signed before booking with it besides the platform's. */
     ownWaiver: z.boolean(),
+    /** False while the platform has suspended the operator (issue 44): the page says so, no booking form. */
+    takingBookings: z.boolean(),
   }),
   currency: z.string().length(3),
   rating: ratingSummary.nullable(),

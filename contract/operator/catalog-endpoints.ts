@@ -207,6 +207,7 @@ export const consoleSchedulesEndpoints = domain("Operator console: schedules", {
     auth: "user",
     member: "catalog",
     tenant: true,
+    whileSuspended: true,
     reauth: true,
     params: departureParams,
     output: out.departureCancelled,

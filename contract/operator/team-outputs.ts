@@ -19,6 +19,11 @@ export const operatorMe = z.object({
   /** The owner requires two-step sign-in of every member (members without it reach only enrolment). */
   requireTwoStep: z.boolean(),
   /**
+   * A platform admin suspended the operator (issue 44): since when and why; null while active. The
+   * console is then read-only but for check-in, cancellations and refunds.
+   */
+  suspension: z.object({ since: isoTime, reason: z.string() }).nullable(),
+  /**
    * What the role opens in the console: the day's work (manifest, check-in) is every member's;
    * bookings' refunds, branding and reports are the owner's and managers'.
    */

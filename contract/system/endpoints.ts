@@ -3,6 +3,7 @@ import { changeEvent } from "./change-feed";
 import { domain, endpoint } from "../endpoint";
 import { devClockBody } from "./jobs";
 import { devOutboxParams, devOutboxQuery } from "./outbox";
+import { devOperatorStatus, devOperatorStatusBody, devOperatorStatusParams } from "./dev-operators";
 import { mediaParams } from "../photos";
 import { openApiDocument, text } from "../reference";
 import { z } from "zod";
@@ -101,6 +102,17 @@ export const developmentEndpoints = domain("Development", {
     output: out.devClockMoved,
     errors: [],
     changes: ["catalog", "seats", "user"],
+  }),
+  setDevOperatorStatus: endpoint({
+    method: "POST",
+    path: "/v1/dev/operators/:slug/status",
+    summary: "Suspend (with a reason) or reinstate an operator, as a platform admin would (outside production only)",
+    auth: "public",
+    params: devOperatorStatusParams,
+    body: devOperatorStatusBody,
+    output: devOperatorStatus,
+    errors: ["account_not_found"],
+    changes: ["catalog", "seats"],
   }),
   devJobs: endpoint({
     method: "GET",

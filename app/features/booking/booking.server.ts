@@ -11,13 +11,16 @@ import type { BookingStep, Quote } from "~contract/bookings/requests";
 
 /**
  * What the confirm step knows before it asks the API: the service, a complete selection (else
- * back to the details page, keeping what was chosen) and the session's token, if any. Who may
+ * back to the details page, keeping what was chosen; there too while the operator is suspended,
+ * where the page says it is not taking bookings) and the session's token, if any. Who may
  * book is the quote's to say (its `missing`: redirectToMissingStep).
  */
 export async function loadConfirmContext(request: Request, params: Record<string, string | undefined>) {
   const url = new URL(request.url);
   const detail = await loadServiceDetail(request, params);
   const detailsPath = `/experiences/${detail.experience.id}/${detail.service.id}`;
+  // A suspended operator takes no booking: its page says so (no form), whatever the address asks.
+  if (!detail.experience.operator.takingBookings) throw redirect(detailsPath);
   const selection = parseSelection(
     url.searchParams,
     detail.service.ticketTypes.map((type) => type.id),

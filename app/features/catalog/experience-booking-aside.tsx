@@ -6,8 +6,12 @@ import { formatMoney } from "~/ui/format";
 import { headlinePrice } from "~/features/catalog/headline-price";
 import { LabelledSection } from "~/ui/labelled-section";
 import type { loadExperienceDetails } from "~/features/catalog/experience-details.server";
+import { NotTakingBookings } from "~/features/storefront/not-taking-bookings";
 
-/** The chosen option with its booking widget, and the experience's other options. */
+/**
+ * The chosen option with its booking widget, and the experience's other options; while the
+ * operator is suspended, the notice that it is not taking bookings instead of the widget.
+ */
 export function ExperienceBookingAside() {
   const { experience, service, services, availability, selection, quantities, refusal, today } =
     useLoaderData<typeof loadExperienceDetails>();
@@ -30,26 +34,30 @@ export function ExperienceBookingAside() {
           {t("details.duration")}: <DurationText minutes={service.durationMinutes} />
         </p>
         <div className="mt-4">
-          <BookingWidget
-            key={`${service.id}:${selection.date ?? ""}`}
-            availability={availability}
-            ticketTypes={service.ticketTypes}
-            selection={selection}
-            quantities={quantities}
-            refusal={refusal}
-            waitlistPath={`/account/waitlist?service=${encodeURIComponent(service.id)}`}
-            headline={
-              // This option's own price (an adult's exactly); "From" is only ever the experience's one figure.
-              headline && {
-                price:
-                  headline.code === "adult"
-                    ? money(headline.priceMinor)
-                    : `${t("details.fromPrice")} ${money(headline.priceMinor)}`,
-                perWhom: t(headline.code === "adult" ? "details.perAdult" : "details.perPerson"),
+          {experience.operator.takingBookings ? (
+            <BookingWidget
+              key={`${service.id}:${selection.date ?? ""}`}
+              availability={availability}
+              ticketTypes={service.ticketTypes}
+              selection={selection}
+              quantities={quantities}
+              refusal={refusal}
+              waitlistPath={`/account/waitlist?service=${encodeURIComponent(service.id)}`}
+              headline={
+                // This option's own price (an adult's exactly); "From" is only ever the experience's one figure.
+                headline && {
+                  price:
+                    headline.code === "adult"
+                      ? money(headline.priceMinor)
+                      : `${t("details.fromPrice")} ${money(headline.priceMinor)}`,
+                  perWhom: t(headline.code === "adult" ? "details.perAdult" : "details.perPerson"),
+                }
               }
-            }
-            today={today}
-          />
+              today={today}
+            />
+          ) : (
+            <NotTakingBookings operatorName={experience.operator.name} headingLevel={3} />
+          )}
         </div>
       </LabelledSection>
       {services.length > 1 ? (

@@ -1,8 +1,12 @@
 import { useTranslation } from "~/platform/i18n-react";
 import { useRootData } from "~/platform/root-data";
 import { HeroLayout } from "~/features/catalog/home-layout";
+import { NotTakingBookings } from "~/features/storefront/not-taking-bookings";
 
-/** An operator's storefront: their name, logo, tagline and colours. */
+/**
+ * An operator's storefront: their name, logo, tagline and colours; while the platform has
+ * suspended the operator, the notice that it is not taking bookings above what it offers.
+ */
 export function HomeAccountDirectLayout({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const account = useRootData()?.account;
@@ -21,6 +25,11 @@ export function HomeAccountDirectLayout({ children }: { children: React.ReactNod
         </div>
       }
     >
+      {account && !account.takingBookings ? (
+        <div className="mt-8">
+          <NotTakingBookings operatorName={account.name} />
+        </div>
+      ) : null}
       {children}
     </HeroLayout>
   );

@@ -12,6 +12,8 @@ import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import { FieldFrame, fieldAria } from "~/ui/field-frame";
+import { useRootData } from "~/platform/root-data";
+import { NotTakingBookings } from "~/features/storefront/not-taking-bookings";
 
 /** The browser's time zone, once it runs: the delivery date is a day where the buyer is (UTC without JavaScript). */
 function useBrowserTimeZone(): string {
@@ -37,6 +39,17 @@ export function BuyGiftCardPage() {
     defaultValue: { amount: toMajorUnits(offer.presetsMinor[1] ?? offer.minMinor, digits), senderName },
   });
   const message = (key?: string[]) => key?.map((code) => t(code)).join(" ");
+  // A suspended operator's storefront sells no gift card (the API answers 409 operator_suspended): no form.
+  const account = useRootData()?.account;
+  if (account && !account.takingBookings)
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+        <div className="mt-6">
+          <NotTakingBookings operatorName={account.name} headingLevel={2} />
+        </div>
+      </>
+    );
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>

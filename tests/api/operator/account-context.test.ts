@@ -22,6 +22,7 @@ describe("GET /v1/account-context/{slug}", () => {
           phone: "+1 212 555 0142",
           address: "220 West 26th Street, New York, NY 10001, United States",
         },
+        takingBookings: true,
       },
     });
   });

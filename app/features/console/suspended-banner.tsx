@@ -1,0 +1,40 @@
+import { useTranslation } from "~/platform/i18n-react";
+import { formatDate } from "~/ui/date-format";
+
+/**
+ * The console of an operator the platform suspended (issue 44; operatorMe's `suspension`): since
+ * when, why, and that the console is read-only but for check-in, refunds and cancellations.
+ */
+export function SuspendedBanner({
+  operatorName,
+  suspension,
+  timeZone,
+}: {
+  operatorName: string;
+  suspension: { since: string; reason: string } | null;
+  timeZone: string;
+}) {
+  const { t, i18n } = useTranslation();
+  if (!suspension) return null;
+  return (
+    <section
+      aria-labelledby="operator-suspended"
+      className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900"
+      data-testid="operator-suspended"
+    >
+      <p id="operator-suspended" className="font-semibold">
+        {t("console.suspendedTitle", { name: operatorName })}
+      </p>
+      <p className="mt-1 text-sm">
+        {t("console.suspendedText", {
+          date: formatDate(suspension.since, { timeZone, locale: i18n.language, style: "long" }),
+        })}
+      </p>
+      {suspension.reason ? (
+        <p className="mt-1 text-sm">
+          <span className="font-medium">{t("console.suspendedReason")}:</span> {suspension.reason}
+        </p>
+      ) : null}
+    </section>
+  );
+}
