@@ -5,6 +5,7 @@ import type { AdminOperator } from "~contract/platform/outputs";
 import type { Db } from "../db/client";
 import { accounts, bookings, type AccountRow } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
+import { setOperatorStatus } from "../accounts/status";
 import { writePlatformAudit, type PlatformActor } from "./audit";
 import { pageOf } from "./paging";
 
@@ -74,41 +75,36 @@ async function adminOperator(db: Db, accountId: string): Promise<AdminOperator> 
   return toAdminOperator(row);
 }
 
-const standing = (account: AccountRow) => ({
+const standing = (account: Pick<AccountRow, "status" | "suspendedAt" | "suspensionReason">) => ({
   status: account.status,
   suspendedAt: account.suspendedAt?.toISOString() ?? null,
   suspensionReason: account.suspensionReason,
 });
 
 /**
- * Suspends (`reason` given) or reinstates (null) the operator `accountId` in one transaction: the
- * account locked, its standing changed, the change audited with the standing before and after.
+ * Suspends (`reason` given) or reinstates (null) the operator `accountId` through the one way to
+ * change an operator's standing (setOperatorStatus, api/accounts/status.ts: the row locked, every
+ * process told), the change audited in the same transaction with the standing before and after.
  * Suspending a suspended operator is 409 `operator_already_suspended`, reinstating an active one
- * 409 `operator_not_suspended`. The declarations' `changes` (catalog, seats) make every process's
- * caches forget the operator once this answers (api/http/register.ts → api/changes/feed.ts).
+ * 409 `operator_not_suspended` (thrown inside the transaction: nothing changes).
  */
 async function setStanding(db: Db, actor: PlatformActor, accountId: string, reason: string | null) {
-  await db.transaction(async (tx) => {
-    const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for("update");
-    if (!account) throw operatorNotFound();
-    if (reason !== null && account.status === "suspended")
-      throw conflict("This operator is suspended already.", "operator_already_suspended");
-    if (reason === null && account.status !== "suspended")
-      throw conflict("This operator is not suspended.", "operator_not_suspended");
-    const [changed] = await tx
-      .update(accounts)
-      .set(
-        reason === null
-          ? { status: "active", suspendedAt: null, suspensionReason: null }
-          : { status: "suspended", suspendedAt: sql`app_now()`, suspensionReason: reason },
-      )
-      .where(eq(accounts.id, accountId))
-      .returning();
-    await writePlatformAudit(tx, actor, reason === null ? "operator.reinstated" : "operator.suspended", accountId, {
-      before: { slug: account.slug, ...standing(account) },
-      after: { slug: changed.slug, ...standing(changed) },
-    });
-  });
+  const set = await setOperatorStatus(
+    db,
+    accountId,
+    reason === null ? { status: "active" } : { status: "suspended", reason },
+    async (tx, { before, after }) => {
+      if (reason !== null && before.status === "suspended")
+        throw conflict("This operator is suspended already.", "operator_already_suspended");
+      if (reason === null && before.status !== "suspended")
+        throw conflict("This operator is not suspended.", "operator_not_suspended");
+      await writePlatformAudit(tx, actor, reason === null ? "operator.reinstated" : "operator.suspended", accountId, {
+        before: { slug: after.slug, ...standing(before) },
+        after: { slug: after.slug, ...standing(after) },
+      });
+    },
+  );
+  if (!set) throw operatorNotFound();
   return adminOperator(db, accountId);
 }
 
