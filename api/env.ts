@@ -205,6 +205,11 @@ export function getApiEnv(): ApiEnv {
   return cached;
 }
 
+/** Parses process.env again on the next ask (the test files that share a process, each on its own database). */
+export function forgetApiEnv(): void {
+  cached = undefined;
+}
+
 // Production: every missing or unsafe setting in one message, before any section stops at its first.
 assertProductionReady(process.env, "api");
 

@@ -7,7 +7,12 @@
 import { afterAll, inject } from "vitest";
 
 const template = inject("postgresTemplate");
-const shared = process.env.DATABASE_URL;
+// The run's database, as the first file of this process found it: files that share a process
+// (vitest.config.ts) each set DATABASE_URL to their own copy below.
+const SHARED = Symbol.for("tests.sharedDatabaseUrl");
+const processState = globalThis as { [SHARED]?: string };
+processState[SHARED] ??= process.env.DATABASE_URL;
+const shared = processState[SHARED];
 if (template && shared) {
   // Imported here only: PGlite runs (every unit file too) load nothing more.
   const { default: pg } = await import("pg");
@@ -33,6 +38,9 @@ if (template && shared) {
   const own = new URL(shared);
   own.pathname = `/${name}`;
   process.env.DATABASE_URL = own.href;
+  // Settings parsed by an earlier file of this process named its own copy.
+  const { forgetApiEnv } = await import("~api/env");
+  forgetApiEnv();
   // The copy is the seed already: seedDbForThisFile does not seed it again.
   process.env.POSTGRES_TEMPLATE = template;
   // After the file's own afterAll hooks (closeDb). Not WITH (FORCE): a connection the file left
