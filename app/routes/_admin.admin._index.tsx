@@ -7,3 +7,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return redirect("/admin/applications");
 }
+
+/** Never shown: the loader always answers (the redirect, or the 404 page an unknown address gets). */
+export default function AdminIndex() {
+  return null;
+}

@@ -12,7 +12,8 @@ import { TextAreaField } from "~/ui/text-area-field";
 import { useFormErrors, useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
-import { APPLICATIONS_PATH, type loadApplication } from "./applications.server";
+import { APPLICATIONS_PATH } from "./admin-paths";
+import type { loadApplication } from "./applications.server";
 
 type Person = AdminApplication["applicant"];
 const personName = (person: Person) => [person.name, person.email].filter(Boolean).join(" · ") || person.userId;

@@ -4,7 +4,8 @@ import { useTranslation } from "~/platform/i18n-react";
 import { DataTable } from "~/ui/data-table";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 import { CursorPager, listHref } from "~/ui/filter-fields";
-import { APPLICATIONS_PATH, type loadApplications } from "./applications.server";
+import { APPLICATIONS_PATH } from "./admin-paths";
+import type { loadApplications } from "./applications.server";
 import { ViewLinks } from "./list-links";
 
 /** /admin/applications: one status's applications (pending, approved, rejected), each opened by its name. */

@@ -9,8 +9,6 @@ import { storefrontOrigin } from "~/platform/storefront-address.server";
 import { adminAction, listQueryOf, requireAdminPage } from "./admin.server";
 import { APPLICATION_SCHEMAS, RejectSchema } from "./admin-forms.server";
 
-export const APPLICATIONS_PATH = "/admin/applications";
-
 /** /admin/applications?status=…: the applications of one status (pending unless asked), oldest first, a page at a time. */
 export async function loadApplications({ request }: LoaderFunctionArgs) {
   const { api, t } = await requireAdminPage(request);

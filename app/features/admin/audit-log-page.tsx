@@ -3,7 +3,8 @@ import { useTranslation } from "~/platform/i18n-react";
 import { DataTable } from "~/ui/data-table";
 import { formatDateTime, TRAVELLER_TIME_ZONE } from "~/ui/date-format";
 import { CursorPager, listHref } from "~/ui/filter-fields";
-import { AUDIT_LOG_PATH, type loadPlatformAuditLog } from "./audit-log.server";
+import { AUDIT_LOG_PATH } from "./admin-paths";
+import type { loadPlatformAuditLog } from "./audit-log.server";
 
 const RECORD =
   "mt-1 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs text-slate-800";

@@ -2,8 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { orNotFound } from "~/platform/api-errors.server";
 import { listQueryOf, requireAdminPage } from "./admin.server";
 
-export const AUDIT_LOG_PATH = "/admin/audit-log";
-
 /** A record as the page shows it: its keys in order, indented (null: none). */
 const shown = (record: Record<string, unknown> | null) => (record ? JSON.stringify(record, null, 2) : null);
 

@@ -14,7 +14,8 @@ import { TextAreaField } from "~/ui/text-area-field";
 import { useFormErrors } from "~/ui/use-form-result";
 import { useIntentForm } from "~/features/console/use-intent-form";
 import { useFormValidation } from "~/ui/use-form-validation";
-import { OPERATORS_PATH, type loadOperators } from "./operators.server";
+import { OPERATORS_PATH } from "./admin-paths";
+import type { loadOperators } from "./operators.server";
 
 type Row = AdminOperator & { storefrontUrl: string };
 

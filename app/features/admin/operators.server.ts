@@ -8,7 +8,6 @@ import { storefrontOrigin } from "~/platform/storefront-address.server";
 import { adminAction, listQueryOf, requireAdminPage } from "./admin.server";
 import { OPERATOR_SCHEMAS, SuspendSchema } from "./admin-forms.server";
 
-export const OPERATORS_PATH = "/admin/operators";
 const FILTERS = ["q", "status"] as const;
 
 /**

@@ -1,6 +1,7 @@
 import { Form, useLoaderData } from "@remix-run/react";
 import { BookingFactsCard, RefundHistory } from "~/features/console/booking/booking-facts";
 import { useTranslation } from "~/platform/i18n-react";
+import { SUPPORT_PATH } from "./admin-paths";
 import { Button } from "~/ui/button";
 import { SearchFilterField } from "~/ui/filter-fields";
 import { LabelledSection } from "~/ui/labelled-section";
@@ -16,7 +17,7 @@ export function SupportPage() {
     <>
       <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
       <p className="mt-2 max-w-2xl text-sm text-slate-700">{k("intro")}</p>
-      <Form method="get" action="/admin/support" className="mt-4 space-y-3" role="search" aria-label={k("searchLabel")}>
+      <Form method="get" action={SUPPORT_PATH} className="mt-4 space-y-3" role="search" aria-label={k("searchLabel")}>
         {refused ? <AlertMessage>{k("refused")}</AlertMessage> : null}
         <SearchFilterField id="support-q" label={k("q")} hint={k("qHint")} value={q} />
         <Button type="submit">{k("find")}</Button>
