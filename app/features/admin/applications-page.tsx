@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { APPLICATION_STATUSES } from "~contract/platform/applications";
+import { APPLICATION_STATUSES } from "~contract/platform/statuses";
 import { useTranslation } from "~/platform/i18n-react";
 import { DataTable } from "~/ui/data-table";
 import { formatDate, TRAVELLER_TIME_ZONE } from "~/ui/date-format";

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Form, useLoaderData } from "@remix-run/react";
-import { OPERATOR_STATUSES } from "~contract/platform/applications";
+import { OPERATOR_STATUSES } from "~contract/platform/statuses";
 import type { AdminOperator } from "~contract/platform/outputs";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
