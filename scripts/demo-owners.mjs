@@ -1,7 +1,7 @@
-// Local start: the demo operators' owners as Firebase Auth emulator accounts (uid, email, the one
+// Local start: the demo operators' owners (and the demo platform admin) as Firebase Auth emulator accounts (uid, email, the one
 // local password, email verified), so each can sign in to /console on their storefront. Only ever
 // against the emulator: the caller passes its host, and there is no other way in.
-import { DEMO_OWNER_PASSWORD, DEMO_OWNERS } from "../api/db/seed-data/demo-owners.mjs";
+import { DEMO_OWNER_PASSWORD, DEMO_OWNERS, DEMO_PLATFORM_ADMIN } from "../api/db/seed-data/demo-owners.mjs";
 
 /**
  * Creates the owners that the emulator does not have yet (an existing one is left as it is).
@@ -10,7 +10,8 @@ import { DEMO_OWNER_PASSWORD, DEMO_OWNERS } from "../api/db/seed-data/demo-owner
  */
 export async function createDemoOwners({ host, projectId }) {
   let created = 0;
-  for (const owner of DEMO_OWNERS) {
+  // The demo platform admin too (the seed makes it one).
+  for (const owner of [...DEMO_OWNERS, DEMO_PLATFORM_ADMIN]) {
     const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts`, {
       method: "POST",
       // The emulator's administrator credentials.

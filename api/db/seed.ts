@@ -7,7 +7,7 @@ import { buildSeedBookings } from "./seed-data/bookings";
 import { buildSeedCatalog, type SeedCatalog } from "./seed-data/build";
 import { seedPromoCodes } from "./seed-data/promo-codes";
 import { seedReviews } from "./seed-data/reviews";
-import { DEMO_OWNERS } from "./seed-data/demo-owners.mjs";
+import { DEMO_OWNERS, DEMO_PLATFORM_ADMIN } from "./seed-data/demo-owners.mjs";
 
 export interface SeedSummary {
   accounts: number;
@@ -84,7 +84,7 @@ export async function seed(
   options: {
     today?: Date;
     /**
-     * Each demo operator's owner (demo-owners.mjs): the caller says, from its identity settings
+     * Each demo operator's owner, and the demo platform admin (demo-owners.mjs): the caller says, from its identity settings
      * (only with the Auth emulator, where local start creates them; production refuses the emulator).
      */
     demoOwners: boolean;
@@ -151,6 +151,19 @@ export async function seed(
           role: "owner" as const,
         })),
       );
+    // The demo platform admin (issue 44), with the owners: local only, never a real identity provider's.
+    if (options.demoOwners)
+      await tx
+        .insert(schema.users)
+        .values({
+          id: DEMO_PLATFORM_ADMIN.uid,
+          email: DEMO_PLATFORM_ADMIN.email,
+          firstName: DEMO_PLATFORM_ADMIN.firstName,
+          lastName: DEMO_PLATFORM_ADMIN.lastName,
+          signInMethod: "password",
+          isPlatformAdmin: true,
+        })
+        .onConflictDoUpdate({ target: schema.users.id, set: { isPlatformAdmin: true } });
     // Offers and ratings were kept by triggers as the rows went in; demand is refreshed here.
     await tx.execute(sql`select refresh_experience_demand()`);
   });

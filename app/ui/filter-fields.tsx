@@ -33,6 +33,15 @@ export function SearchFilterField({
   );
 }
 
+/** `path` with a list's filters (those given) and a page's cursor: the list's links keep its filters. */
+export function listHref(path: string, filters: Record<string, string | undefined>, cursor?: string | null) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) search.set(name, value);
+  if (cursor) search.set("cursor", cursor);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
 const PAGE_LINK = "text-sm font-medium text-brand-ink underline";
 
 /** A console list's cursor pages: back to the first page (when past it) and the next one (when there is one). */
@@ -40,8 +49,11 @@ export function CursorPager({
   label,
   first,
   next,
+  nextLabel,
 }: {
   label: string;
+  /** The next page's link's words, when not "Next page" (a log's "Older"). */
+  nextLabel?: string;
   /** The first page's href, when the list is past it. */
   first: string | null;
   /** The next page's href, when there is one. */
@@ -57,7 +69,7 @@ export function CursorPager({
       ) : null}
       {next ? (
         <Link rel="next" to={next} className={PAGE_LINK}>
-          {t("desk.nextPage")}
+          {nextLabel ?? t("desk.nextPage")}
         </Link>
       ) : null}
     </nav>

@@ -43,6 +43,9 @@ const FOOTER_LINKS = [
   { to: "/contact", label: "legal.footerContact" },
 ];
 
+/** The marketplace's invitation to operators (issue 44): applying to sell on it (not on a storefront). */
+const SELL_LINK = { to: "/sell", label: "footer.sell" };
+
 export function SiteFooter() {
   const { t } = useTranslation();
   const account = useRootData()?.account;
@@ -56,8 +59,8 @@ export function SiteFooter() {
           <span className="ml-2">© {year}</span>
         </p>
         <nav aria-label={t("footer.nav")}>
-          <ul className="flex gap-4">
-            {FOOTER_LINKS.map((link) => (
+          <ul className="flex flex-wrap gap-4">
+            {(account ? FOOTER_LINKS : [SELL_LINK, ...FOOTER_LINKS]).map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="underline hover:text-slate-900">
                   {t(link.label)}

@@ -5,16 +5,14 @@ import { emailAddress, said, typedLine, typedLines } from "../fields";
 import { cursorParam, emptyAsAbsent, limitParam, oneOfParam, searchParam } from "../query";
 import { TIME_ZONES } from "../time-zones";
 import { operatorSlugFormat } from "./operator-slug";
+import { APPLICATION_STATUSES, OPERATOR_STATUSES } from "./statuses";
 
 /**
  * Operators join the platform (issue 44): the application anyone signed in may send, and what the
  * platform admins' console asks. Every field has one rule, shared by the API, the web's form and
  * the `npm run admin` commands; a refusal says a message code (contract/fields.ts).
  */
-export const APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
-export const OPERATOR_STATUSES = ["active", "suspended"] as const;
+export { APPLICATION_STATUSES, OPERATOR_STATUSES, type ApplicationStatus } from "./statuses";
 
 export const BUSINESS_NAME_MAX = 100;
 export const DESCRIPTION_MAX = 2000;

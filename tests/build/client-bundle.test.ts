@@ -33,6 +33,11 @@ const FIELD_RULES = [
   "contract/operator/schedule-fields.ts",
   "contract/operator/guest-message-fields.ts",
   "contract/identity/two-step.ts",
+  // Selling on the marketplace (issue 44): the application's and the admin's reasons' rules, and
+  // the query fields their module declares beside them.
+  "contract/platform/applications.ts",
+  "contract/platform/operator-slug.ts",
+  "contract/query.ts",
 ];
 
 function clientInputs(): string[] {

@@ -155,3 +155,9 @@ export function sessionSetBy(headers: Headers): string {
   if (!cookie) throw new Error("no session cookie was set");
   return cookie.split(";")[0];
 }
+
+/** The flash message a redirect sets (its cookie's value: base64 of its JSON, signed), e.g. `"sell.sent"`. */
+export function flashOf(headers: Headers): string {
+  const value = decodeURIComponent(/flash=([^;]*)/.exec(headers.get("Set-Cookie") ?? "")?.[1] ?? "");
+  return Buffer.from(value.split(".")[0], "base64").toString("utf8");
+}

@@ -26,3 +26,15 @@ export function demoOwner(slug) {
 }
 
 export const DEMO_OWNERS = DEMO_OPERATOR_SLUGS.map(demoOwner);
+
+/**
+ * The demo platform admin (issue 44), for local use only, like the owners: the seed makes it a
+ * platform admin (users.is_platform_admin) and local start creates it in the emulator with
+ * DEMO_OWNER_PASSWORD. It has no second factor: /admin first sends it to set one up.
+ */
+export const DEMO_PLATFORM_ADMIN = {
+  uid: "demo-platform-admin",
+  email: "admin@wayfarer.example",
+  firstName: "Platform",
+  lastName: "Admin",
+};

@@ -29,7 +29,8 @@ export async function missingProfileData(
 /**
  * Where a freshly signed-in user goes: the second step (a user with a second factor: /two-step, which
  * then asks the rest), password setup, then missing data and waiver, then their page.
- * The operator console (/console…) asks nothing of a guest: its people go straight there.
+ * The operator console (/console…) and the platform admins' (/admin…) ask nothing of a guest: their
+ * people go straight there.
  */
 export function nextStepAfterSignIn(
   user: Pick<SessionUser, "requiresPasswordSetup" | "secondStepPending">,
@@ -39,7 +40,7 @@ export function nextStepAfterSignIn(
   const back = new URLSearchParams({ redirectUrl: target }).toString();
   if (user.secondStepPending) return `${SECOND_STEP_PAGE}?${back}`;
   if (user.requiresPasswordSetup) return `/set-password?${back}`;
-  if (missingData.length > 0 && !isConsolePath(target)) return `/complete-profile?${back}`;
+  if (missingData.length > 0 && !isStaffPath(target)) return `/complete-profile?${back}`;
   return target;
 }
 
@@ -47,4 +48,10 @@ export function nextStepAfterSignIn(
 export function isConsolePath(target: string): boolean {
   const { pathname } = new URL(target, "http://localhost");
   return pathname === "/console" || pathname.startsWith("/console/");
+}
+
+/** A page of the operator console or of the platform admins' (/admin and under it): no guest steps on the way. */
+export function isStaffPath(target: string): boolean {
+  const { pathname } = new URL(target, "http://localhost");
+  return isConsolePath(target) || pathname === "/admin" || pathname.startsWith("/admin/");
 }

@@ -10,7 +10,7 @@ import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
 import { loginUrl, safeRedirectPath } from "~/platform/redirects";
 import { getSession, lostSessionRedirect } from "~/features/auth/session.server";
-import { isConsolePath, missingProfileData, nextStepAfterSignIn } from "~/features/auth/sign-in-next.server";
+import { isStaffPath, missingProfileData, nextStepAfterSignIn } from "~/features/auth/sign-in-next.server";
 import { PasskeyStepSchema, RecoveryStepSchema, TotpStepSchema } from "~/features/auth/auth-forms.server";
 
 /** Where the second step leads: the page asked for (a path of this site; the home page by default). */
@@ -98,7 +98,7 @@ export async function twoStepAction({ request }: ActionFunctionArgs) {
     return apiErrorResult(error, submission, { codes: STEP_REFUSALS[step], intent: step });
   }
   const target = targetOf(request);
-  const missing = user.requiresPasswordSetup || isConsolePath(target) ? [] : await missingProfileData(request, token);
+  const missing = user.requiresPasswordSetup || isStaffPath(target) ? [] : await missingProfileData(request, token);
   const next = nextStepAfterSignIn({ ...user, secondStepPending: false }, missing, target);
   if (step !== "recovery") return redirect(next);
   // A recovery code is gone once used: the next page says so (and when few are left).

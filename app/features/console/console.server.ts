@@ -22,14 +22,15 @@ const refuse = (refusal: ConsoleRefusal, status: 403 | 404) => data(refusal, { s
 
 /**
  * Where a member sent to enrol (their team requires two-step sign-in, they have no second factor)
- * goes: /account/security, then back to the console page they asked for (its path and query; a
+ * goes, and a platform admin without one (the admin's pages: fallback /admin): /account/security,
+ * then back to the console page they asked for (its path and query; a
  * form post's page, without Remix's own `index` and `_data` parameters).
  */
-export function enrolmentUrl(request: Request): string {
+export function enrolmentUrl(request: Request, fallback = "/console"): string {
   const url = new URL(request.url);
   url.searchParams.delete("index");
   url.searchParams.delete("_data");
-  const page = safeRedirectPath(url.pathname + url.search, "/console");
+  const page = safeRedirectPath(url.pathname + url.search, fallback);
   return `/account/security?${new URLSearchParams({ redirectUrl: page })}`;
 }
 

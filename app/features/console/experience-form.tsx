@@ -1,31 +1,14 @@
 import { Link } from "@remix-run/react";
-import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/platform/i18n-react";
-import { FieldFrame, fieldAria } from "~/ui/field-frame";
 import { FieldError } from "~/ui/form-parts";
 import { SelectField } from "~/ui/select-field";
+import { TextAreaField as TextArea } from "~/ui/text-area-field";
 import { TextField } from "~/ui/text-field";
 import type { ExperienceFormOptions } from "./experience-options.server";
 
 type Field = FieldMetadata<string | undefined>;
 type Option = { value: string; label: string };
-
-const CONTROL = "mt-1 block w-full rounded-md border px-3 py-2 text-base shadow-sm";
-const border = (field: Field) => (field.errors?.length ? "border-red-600" : "border-slate-300");
-
-function TextArea({ field, label, hint, rows = 4 }: { field: Field; label: string; hint?: string; rows?: number }) {
-  return (
-    <FieldFrame field={field} label={label} hint={hint}>
-      <textarea
-        {...getTextareaProps(field, { ariaAttributes: false })}
-        key={field.key}
-        rows={rows}
-        {...fieldAria(field, Boolean(hint))}
-        className={`${CONTROL} ${border(field)}`}
-      />
-    </FieldFrame>
-  );
-}
 
 /** The languages as checkboxes (one name, several values): a fieldset with its legend and its error. */
 function Languages({ field, options }: { field: FieldMetadata<string[] | undefined>; options: Option[] }) {

@@ -18,7 +18,7 @@ import {
 import { seed } from "~api/db/seed";
 import { SEED_ACCOUNTS } from "~api/db/seed-data/accounts";
 import { DEMO_TRAVELLER_PREFIX } from "~api/db/seed-data/bookings";
-import { DEMO_OWNERS } from "~api/db/seed-data/demo-owners.mjs";
+import { DEMO_OWNERS, DEMO_PLATFORM_ADMIN } from "~api/db/seed-data/demo-owners.mjs";
 import { buildSeedCatalog, SEED_BOOKED_DAYS, SEED_DAYS, SEED_EXPERIENCES } from "~api/db/seed-data/build";
 import { seedImageFiles } from "~api/db/seed-data/images";
 import { seedDbForThisFile } from "../../support/api";
@@ -71,6 +71,16 @@ describe("seed", () => {
     expect(await db().select().from(operatorMembers)).toEqual([]);
     await seed(db(), { demoOwners: true });
     expect(await db().select().from(operatorMembers)).toHaveLength(DEMO_OWNERS.length);
+  });
+
+  it("makes the demo platform admin only with the demo owners (local: never for a real identity provider)", async () => {
+    const admins = () =>
+      db().select({ id: users.id, email: users.email }).from(users).where(eq(users.isPlatformAdmin, true));
+    await db().delete(users).where(eq(users.id, DEMO_PLATFORM_ADMIN.uid));
+    await seed(db(), { demoOwners: false });
+    expect(await admins()).toEqual([]);
+    await seed(db(), { demoOwners: true });
+    expect(await admins()).toEqual([{ id: DEMO_PLATFORM_ADMIN.uid, email: DEMO_PLATFORM_ADMIN.email }]);
   });
 
   it("creates 25+ experiences over several categories and 4+ cities, each with 1–3 services that have prices", async () => {

@@ -4,12 +4,9 @@ import type { OperatorBooking } from "~contract/operator/refunds";
 import { ReauthPrompt } from "~/features/auth/reauth-fields";
 import type { loadConsoleBookingPage, RefundConflict } from "~/features/console/console-booking.server";
 import { useTranslation } from "~/platform/i18n-react";
-import { AmountRow } from "~/ui/amount-row";
 import { BackLink } from "~/ui/back-link";
-import { HistoryTable } from "~/ui/history-table";
-import { formatDateTime, formatMoment } from "~/ui/date-format";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
-import { formatMoney, formatPhone } from "~/ui/format";
+import { formatMoney } from "~/ui/format";
 import { StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
@@ -18,6 +15,7 @@ import { useIsPending } from "~/ui/use-is-pending";
 import { CardSection } from "~/ui/labelled-section";
 import { GuestMessageForm, useMessageSent } from "../guest-message-form";
 import { BookingHistoryList } from "./booking-history";
+import { BookingFactsCard, RefundHistory } from "./booking-facts";
 import { MoveForm } from "./move-form";
 
 /**
@@ -26,40 +24,14 @@ import { MoveForm } from "./move-form";
  */
 export function ConsoleBookingPage() {
   const { page, flash, title, history } = useLoaderData<typeof loadConsoleBookingPage>();
-  const { t, i18n } = useTranslation();
-  const { booking, guest, departure } = page;
+  const { t } = useTranslation();
+  const { booking } = page;
   return (
     <>
       <BackLink to="/console">{t("refunds.back")}</BackLink>
       <h1 className="mt-2 text-2xl font-bold text-brand-ink">{title}</h1>
       {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
-      <CardSection headingId="facts-heading" heading={t("refunds.facts")} className="mt-6 max-w-2xl">
-        <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
-          <dt className="font-medium">{t("refunds.guest")}</dt>
-          <dd>
-            {guest.name}
-            {guest.email ? ` · ${guest.email}` : ""}
-            {guest.phone ? ` · ${formatPhone(guest.phone)}` : ""}
-          </dd>
-          <dt className="font-medium">{t("refunds.experience")}</dt>
-          <dd>
-            {booking.experienceTitle} — {booking.serviceName}
-          </dd>
-          <dt className="font-medium">{t("refunds.departure")}</dt>
-          <dd data-testid="booking-departure">
-            {formatMoment(departure.startsAt, { timeZone: booking.timezone, locale: i18n.language })}
-          </dd>
-          <dt className="font-medium">{t("refunds.status")}</dt>
-          <dd data-testid="booking-status">{t(`paymentsPage.status_${booking.paymentStatus}`)}</dd>
-          <dt className="font-medium">{t("refunds.tickets")}</dt>
-          <dd>
-            {booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`).join(", ")} (
-            {t("refunds.seatCount", { count: booking.seats })})
-          </dd>
-        </dl>
-        {page.source.channel === "staff" ? <StaffFacts page={page} /> : null}
-        {page.money ? <BookingMoney money={page.money} /> : null}
-      </CardSection>
+      <BookingFactsCard page={page} />
       {page.source.canMarkPaid ? <MarkPaid page={page} /> : null}
       {page.money ? <Refunds money={page.money} /> : null}
       <MoveForm />
@@ -95,36 +67,6 @@ function MessageGuest() {
 
 type Money = NonNullable<OperatorBooking["money"]>;
 
-/** A booking the team took: who, how it is paid, why its price (the reason: owner, manager). */
-function StaffFacts({ page }: { page: OperatorBooking }) {
-  const { t } = useTranslation();
-  const { source } = page;
-  return (
-    <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="staff-facts">
-      <dt className="font-medium">{t("desk.markPaid.channel")}</dt>
-      <dd>{t(`desk.channelChoices.${source.channel}`)}</dd>
-      {source.takenBy ? (
-        <>
-          <dt className="font-medium">{t("desk.markPaid.takenBy")}</dt>
-          <dd>{source.takenBy.name}</dd>
-        </>
-      ) : null}
-      {source.staffPayment ? (
-        <>
-          <dt className="font-medium">{t("desk.markPaid.staffPayment")}</dt>
-          <dd>{t(`desk.staffPaymentChoices.${source.staffPayment}`)}</dd>
-        </>
-      ) : null}
-      {page.money?.priceReason ? (
-        <>
-          <dt className="font-medium">{t("desk.markPaid.priceReason")}</dt>
-          <dd>{page.money.priceReason}</dd>
-        </>
-      ) : null}
-    </dl>
-  );
-}
-
 /** A booking that owes its price (pay on arrival): the money taken, marked (a guide sees no amount). */
 function MarkPaid({ page }: { page: OperatorBooking }) {
   const { t, i18n } = useTranslation();
@@ -146,27 +88,6 @@ function MarkPaid({ page }: { page: OperatorBooking }) {
   );
 }
 
-/** What was paid and refunded, the platform's service fee and what the operator receives (owner, manager). */
-function BookingMoney({ money }: { money: Money }) {
-  const { t, i18n } = useTranslation();
-  const amount = (minor: number) => formatMoney(minor, money.currency, i18n.language);
-  return (
-    <>
-      <dl className="mt-4 max-w-sm text-sm" data-testid="money">
-        <AmountRow label={t("refunds.paid")} value={amount(money.paidMinor)} />
-        {money.giftCardMinor ? (
-          <AmountRow label={t("refunds.giftCardPart")} value={amount(money.giftCardMinor)} />
-        ) : null}
-        <AmountRow label={t("refunds.refunded")} value={amount(money.refundedMinor)} />
-        <AmountRow label={t("refunds.serviceFee")} value={amount(money.serviceFeeMinor)} />
-        <AmountRow label={t("refunds.operatorReceives")} value={amount(money.operatorMinor)} strong />
-        <AmountRow label={t("refunds.refundable")} value={amount(money.refundableMinor)} />
-      </dl>
-      <p className="mt-2 max-w-sm text-xs text-slate-700">{t("refunds.serviceFeeHint")}</p>
-    </>
-  );
-}
-
 /** The refunds made, then the refund form (or why there is none). */
 function Refunds({ money }: { money: Money }) {
   const { canRefund, timeZone } = useLoaderData<typeof loadConsoleBookingPage>();
@@ -182,34 +103,6 @@ function Refunds({ money }: { money: Money }) {
         </p>
       )}
     </>
-  );
-}
-
-function RefundHistory({ refunds, timeZone }: { refunds: Money["refunds"]; timeZone: string }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <HistoryTable
-      headingId="history-heading"
-      heading={t("refunds.history")}
-      className="mt-6 max-w-2xl"
-      rows={refunds}
-      empty={t("refunds.noRefunds")}
-      caption={t("refunds.historyCaption")}
-      columns={[t("refunds.colDate"), t("refunds.colAmount"), t("refunds.colReason"), t("refunds.colStatus")]}
-      alignFrom={[1]}
-      data-testid="refund-history"
-      row={(refund) => (
-        <tr key={refund.id} className="border-t border-slate-200 align-top" data-testid="refund-row">
-          <td className="py-1 pr-3">{formatDateTime(refund.createdAt, { timeZone, locale: i18n.language })}</td>
-          <td className="py-1 pr-3 text-right">{formatMoney(refund.amountMinor, refund.currency, i18n.language)}</td>
-          <td className="py-1 pr-3">
-            {refund.reason}
-            {refund.releaseSeats ? ` (${t("refunds.seatsReleased")})` : ""}
-          </td>
-          <td className="py-1">{t(refund.status === "made" ? "refunds.statusMade" : "refunds.statusOwed")}</td>
-        </tr>
-      )}
-    />
   );
 }
 

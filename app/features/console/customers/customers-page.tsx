@@ -5,7 +5,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
 import { DataTable } from "~/ui/data-table";
 import { formatDate } from "~/ui/date-format";
-import { CursorPager, SearchFilterField } from "~/ui/filter-fields";
+import { CursorPager, listHref, SearchFilterField } from "~/ui/filter-fields";
 import { LabelledSelect } from "~/ui/labelled-select";
 import { formatMoney } from "~/ui/format";
 import { AlertMessage } from "~/ui/status-message";
@@ -15,13 +15,8 @@ const PATH = "/console/customers";
 const linkClass = "text-sm font-medium text-brand-ink underline";
 
 /** `path` with the filters given (and a cursor): the list's links keep the search. */
-export function customersHref(path: string, filters: Partial<CustomerFilters>, cursor?: string) {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) search.set(name, value);
-  if (cursor) search.set("cursor", cursor);
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
+export const customersHref = (path: string, filters: Partial<CustomerFilters>, cursor?: string) =>
+  listHref(path, filters, cursor);
 
 /** A choice of the list, its words `desk.customers.<name>Choices.<value>` ("" reads "any"). */
 function Select({ name, value, choices }: { name: "consented" | "sort"; value: string; choices: readonly string[] }) {
