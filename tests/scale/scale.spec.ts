@@ -290,6 +290,51 @@ test("a change through one process purges the page cache of every web within a s
   }
 });
 
+test("a suspension through one API leaves every web's sitemap and every API's catalog within a second, and comes back", async () => {
+  const slug = "olive";
+  const setStatus = async (body: { status: "active" | "suspended"; reason?: string }) => {
+    const answer = await fetch(`${apis()[0].url}/v1/dev/operators/${slug}/status`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(answer.status, await answer.text()).toBe(200);
+  };
+  const listed = async (origin: string) =>
+    (await (await fetch(`${origin}/v1/experiences?operator=${slug}&pageSize=48`)).json()).data.items as Array<{
+      id: string;
+      firstServiceId: string;
+    }>;
+  const [first] = await listed(apis()[1].url);
+  const path = `/experiences/${first.id}/${first.firstServiceId}`;
+  const everywhere = async () => [
+    ...(await Promise.all(
+      webs().map(async (web) => (await (await fetch(`${web.url}/sitemap.xml`)).text()).includes(path)),
+    )),
+    ...(await Promise.all(apis().map(async (api) => (await listed(api.url)).length > 0))),
+  ];
+  // Every web keeps its sitemap from now on.
+  expect(await everywhere()).toEqual([true, true, true, true]);
+  const until = async (shown: boolean) => {
+    const started = performance.now();
+    const seen = await pollUntil(everywhere, (each) => each.every((one) => one === shown), 5_000, 20);
+    return { seen, milliseconds: Math.round(performance.now() - started) };
+  };
+  await setStatus({ status: "suspended", reason: "Under review." });
+  let gone;
+  try {
+    gone = await until(false);
+  } finally {
+    await setStatus({ status: "active" });
+  }
+  const back = await until(true);
+  figure("suspension", { goneMs: gone.milliseconds, backMs: back.milliseconds });
+  expect(gone.seen).toEqual([false, false, false, false]);
+  expect(gone.milliseconds).toBeLessThan(1_000);
+  expect(back.seen).toEqual([true, true, true, true]);
+  expect(back.milliseconds).toBeLessThan(1_000);
+});
+
 const CLIENTS = 6;
 
 /**
