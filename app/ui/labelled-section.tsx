@@ -5,8 +5,8 @@ export type LabelledSectionProps = Omit<ComponentPropsWithoutRef<"section">, "ar
   headingId: string;
   heading: ReactNode;
   headingClassName: string;
-  /** <h2> unless told (an <h3> for a part of a section). */
-  headingLevel?: 2 | 3;
+  /** <h2> unless told (an <h3> for a part of a section; null: a <p>, above the page's own heading). */
+  headingLevel?: 2 | 3 | null;
   "data-testid"?: string;
 };
 
@@ -19,7 +19,7 @@ export function LabelledSection({
   children,
   ...section
 }: LabelledSectionProps) {
-  const Heading = headingLevel === 3 ? "h3" : "h2";
+  const Heading = headingLevel === null ? "p" : headingLevel === 3 ? "h3" : "h2";
   return (
     <section aria-labelledby={headingId} {...section}>
       <Heading id={headingId} className={headingClassName}>

@@ -12,6 +12,17 @@ import {
   operatorParams,
 } from "./applications";
 
+/**
+ * What suspending and reinstating an operator share: the admin's call on one operator, answered
+ * with it, and every process's catalog and seats forgetting it.
+ */
+const standingChange = {
+  auth: "platformAdmin",
+  params: operatorParams,
+  output: out.adminOperator,
+  changes: ["catalog", "seats"],
+} as const;
+
 /** Operators join the platform (issue 44): the application anyone signed in may send. */
 export const operatorApplicationEndpoints = domain("Selling on Wayfarer", {
   applyAsOperator: endpoint({
@@ -106,22 +117,16 @@ export const platformAdminEndpoints = domain("Platform admin", {
     path: "/v1/admin/operators/:accountId/suspend",
     summary:
       "Suspend an operator with a reason: it takes no new booking and leaves the marketplace; what it sold stays valid",
-    auth: "platformAdmin",
-    params: operatorParams,
+    ...standingChange,
     body: adminReasonBody,
-    output: out.adminOperator,
     errors: ["operator_not_found", "operator_already_suspended"],
-    changes: ["catalog", "seats"],
   }),
   adminReinstateOperator: endpoint({
     method: "POST",
     path: "/v1/admin/operators/:accountId/reinstate",
     summary: "Reinstate a suspended operator: it sells and shows on the marketplace again",
-    auth: "platformAdmin",
-    params: operatorParams,
-    output: out.adminOperator,
+    ...standingChange,
     errors: ["operator_not_found", "operator_not_suspended"],
-    changes: ["catalog", "seats"],
   }),
   adminFindBooking: endpoint({
     method: "GET",

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/platform/i18n-react";
 import { formatDate } from "~/ui/date-format";
+import { LabelledSection } from "~/ui/labelled-section";
 
 /**
  * The console of an operator the platform suspended (issue 44; operatorMe's `suspension`): since
@@ -17,14 +18,14 @@ export function SuspendedBanner({
   const { t, i18n } = useTranslation();
   if (!suspension) return null;
   return (
-    <section
-      aria-labelledby="operator-suspended"
+    <LabelledSection
+      headingId="operator-suspended"
+      heading={t("console.suspendedTitle", { name: operatorName })}
+      headingClassName="font-semibold"
+      headingLevel={null}
       className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900"
       data-testid="operator-suspended"
     >
-      <p id="operator-suspended" className="font-semibold">
-        {t("console.suspendedTitle", { name: operatorName })}
-      </p>
       <p className="mt-1 text-sm">
         {t("console.suspendedText", {
           date: formatDate(suspension.since, { timeZone, locale: i18n.language, style: "long" }),
@@ -35,6 +36,6 @@ export function SuspendedBanner({
           <span className="font-medium">{t("console.suspendedReason")}:</span> {suspension.reason}
         </p>
       ) : null}
-    </section>
+    </LabelledSection>
   );
 }

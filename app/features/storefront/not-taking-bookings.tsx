@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
+import { LabelledSection } from "~/ui/labelled-section";
 
 /**
  * What a suspended operator's storefront and experience pages show instead of a booking form
@@ -7,29 +8,28 @@ import { useTranslation } from "~/platform/i18n-react";
  */
 export function NotTakingBookings({
   operatorName,
-  headingLevel,
+  headingLevel = null,
 }: {
   operatorName: string;
   /** Its title's heading level; none (a paragraph) above the page's own heading. */
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | null;
 }) {
   const { t } = useTranslation();
-  const Heading = headingLevel === 2 ? "h2" : headingLevel === 3 ? "h3" : "p";
   return (
-    <section
-      aria-labelledby="not-taking-bookings"
+    <LabelledSection
+      headingId="not-taking-bookings"
+      heading={t("details.notTakingBookings", { name: operatorName })}
+      headingClassName="text-lg font-semibold"
+      headingLevel={headingLevel}
       className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-slate-900"
       data-testid="not-taking-bookings"
     >
-      <Heading id="not-taking-bookings" className="text-lg font-semibold">
-        {t("details.notTakingBookings", { name: operatorName })}
-      </Heading>
       <p className="mt-2 text-sm">{t("details.notTakingBookingsText")}</p>
       <p className="mt-2 text-sm">
         <Link to="/account/bookings" className="font-medium underline hover:text-slate-700">
           {t("details.notTakingBookingsLink")}
         </Link>
       </p>
-    </section>
+    </LabelledSection>
   );
 }
