@@ -342,6 +342,9 @@ export const scheduleEnv = parseScheduleEnv(process.env);
  * missing variable never turns a live site into one that accepts test cards.
  */
 
+/** The platform's commission when PLATFORM_COMMISSION_BPS is not set: 15 %. */
+export const DEFAULT_COMMISSION_BPS = 1500;
+
 const paymentSchema = z
   .object({
     PAYMENT_PROVIDER: z
@@ -361,6 +364,15 @@ const paymentSchema = z
     STRIPE_API_BASE: optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+\/?$/.test(value), {
       message: "must be an origin such as https://api.stripe.com or http://127.0.0.1:12111",
     }),
+    /** The platform's default commission, in basis points (1500 = 15 %); a platform admin sets another per operator. */
+    PLATFORM_COMMISSION_BPS: optionalText.pipe(
+      z.coerce
+        .number({ message: "must be a whole number of basis points, 0 to 10000 (1500 = 15 %)" })
+        .int("must be a whole number of basis points, 0 to 10000 (1500 = 15 %)")
+        .min(0, "must be 0 to 10000")
+        .max(10_000, "must be 0 to 10000")
+        .default(DEFAULT_COMMISSION_BPS),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER !== "stripe") return;
@@ -375,8 +387,10 @@ const paymentSchema = z
     }
   });
 
-export type PaymentEnv =
-  { provider: "sandbox" } | { provider: "stripe"; secretKey: string; webhookSecret: string; apiBase: string | null };
+export type PaymentEnv = { commissionBps: number } & (
+  | { provider: "sandbox" }
+  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiBase: string | null }
+);
 
 export function parsePaymentEnv(
   source: Record<string, string | undefined>,
@@ -394,12 +408,13 @@ export function parsePaymentEnv(
   if (env.PAYMENT_PROVIDER === "stripe") {
     return {
       provider: "stripe",
+      commissionBps: env.PLATFORM_COMMISSION_BPS,
       secretKey: env.STRIPE_SECRET_KEY!,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
       apiBase: env.STRIPE_API_BASE ?? null,
     };
   }
-  return { provider: "sandbox" };
+  return { provider: "sandbox", commissionBps: env.PLATFORM_COMMISSION_BPS };
 }
 
 export const paymentEnv = parsePaymentEnv(process.env);

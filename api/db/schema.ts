@@ -85,6 +85,8 @@ export const accounts = pgTable(
     suspensionReason: text("suspension_reason"),
     /** ISO 3166-1 alpha-2, from its application or `npm run admin -- create-operator` (migration 0051); the seed's: null. */
     country: text("country"),
+    /** The platform's commission in basis points (1500 = 15 %); null: the platform default (migration 0052). */
+    commissionBps: integer("commission_bps"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -99,6 +101,10 @@ export const accounts = pgTable(
     check("accounts_status_value", sql`${t.status} IN ('active', 'suspended')`),
     check("accounts_suspension_consistent", sql`(${t.status} = 'suspended') = (${t.suspendedAt} IS NOT NULL)`),
     check("accounts_country_format", sql`${t.country} IS NULL OR ${t.country} ~ '^[A-Z]{2}$'`),
+    check(
+      "accounts_commission_range",
+      sql`${t.commissionBps} IS NULL OR (${t.commissionBps} >= 0 AND ${t.commissionBps} <= 10000)`,
+    ),
   ],
 );
 
@@ -838,6 +844,10 @@ export const bookings = pgTable(
      * booking's reference, ticket code and guest's contact, and its holder's search text.
      */
     searchText: text("search_text").generatedAlwaysAs(sql`search_text`),
+    /** The commission it was sold at, its operator's then (migration 0052); null: made before payouts, none. */
+    commissionBps: integer("commission_bps"),
+    /** When its money became the operator's to pay out (departure plus the hold; migration 0052). */
+    fundsReleasedAt: timestamp("funds_released_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("bookings_user_idempotency_key").on(t.userId, t.idempotencyKey),
@@ -851,6 +861,10 @@ export const bookings = pgTable(
     index("bookings_account_confirmed_idx")
       .on(t.accountId, t.confirmedAt)
       .where(sql`confirmed_at IS NOT NULL`),
+    /** Paid bookings whose money is not yet released to their operator (migration 0052). */
+    index("bookings_funds_unreleased_idx")
+      .on(t.accountId, t.slotId)
+      .where(sql`funds_released_at IS NULL AND payment_status = 'paid'`),
     uniqueIndex("bookings_payment_session_id_key").on(t.paymentSessionId),
     uniqueIndex("bookings_tip_key_hash_key").on(t.tipKeyHash),
     uniqueIndex("bookings_ticket_code_key").on(t.ticketCode),
@@ -1821,3 +1835,136 @@ export const platformAuditLog = pgTable(
   ],
 );
 export type PlatformAuditLogRow = typeof platformAuditLog.$inferSelect;
+
+/** How often an operator is paid out (migration 0052). */
+export type PayoutInterval = "daily" | "weekly" | "monthly";
+export type PayoutProviderName = "sandbox" | "stripe";
+
+/**
+ * An operator's connected payout account (migration 0052, issue 45): Stripe Connect Express, or
+ * the sandbox's mirror of one; what the provider still needs, and the owner's payout schedule.
+ */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    accountId: text("account_id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<PayoutProviderName>().notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    chargesEnabled: boolean("charges_enabled").notNull().default(false),
+    payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+    detailsSubmitted: boolean("details_submitted").notNull().default(false),
+    /** The provider's codes for what it still needs (e.g. "external_account"). */
+    requirements: jsonb("requirements").$type<string[]>().notNull().default([]),
+    disabledReason: text("disabled_reason"),
+    scheduleInterval: text("schedule_interval").$type<PayoutInterval>().notNull().default("weekly"),
+    /** weekly: 1 (Monday) to 7 (Sunday); monthly: day 1 to 28; daily: 1. */
+    scheduleDay: integer("schedule_day").notNull().default(1),
+    minimumMinor: integer("minimum_minor").notNull().default(0),
+    /** Days after the departure before its money can be paid out. */
+    holdDays: integer("hold_days").notNull().default(2),
+    /** The provider's last account event applied (its time): an older one replayed late changes nothing. */
+    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payout_accounts_provider_account_key").on(t.provider, t.providerAccountId),
+    check("payout_accounts_provider_value", sql`${t.provider} IN ('sandbox', 'stripe')`),
+    check("payout_accounts_interval_value", sql`${t.scheduleInterval} IN ('daily', 'weekly', 'monthly')`),
+    check(
+      "payout_accounts_day_range",
+      sql`(${t.scheduleInterval} = 'daily' AND ${t.scheduleDay} = 1) OR (${t.scheduleInterval} = 'weekly' AND ${t.scheduleDay} BETWEEN 1 AND 7) OR (${t.scheduleInterval} = 'monthly' AND ${t.scheduleDay} BETWEEN 1 AND 28)`,
+    ),
+    check("payout_accounts_minimum_non_negative", sql`${t.minimumMinor} >= 0`),
+    check("payout_accounts_hold_range", sql`${t.holdDays} BETWEEN 0 AND 30`),
+  ],
+);
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+
+export type PayoutStatus = "pending" | "in_transit" | "paid" | "failed";
+
+/** Money sent to an operator's bank (migration 0052): the sandbox's own, or Stripe's payouts. */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<PayoutProviderName>().notNull(),
+    providerPayoutId: text("provider_payout_id"),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<PayoutStatus>().notNull().default("pending"),
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`app_now()`),
+    arrivalDate: date("arrival_date"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payouts_provider_payout_key").on(t.provider, t.providerPayoutId),
+    index("payouts_account_created_idx").on(t.accountId, t.createdAt, t.id),
+    check("payouts_id_format", sql`${t.id} ~ '^po_[A-Za-z0-9_-]{16}$'`),
+    check("payouts_provider_value", sql`${t.provider} IN ('sandbox', 'stripe')`),
+    check("payouts_status_value", sql`${t.status} IN ('pending', 'in_transit', 'paid', 'failed')`),
+    check("payouts_amount_positive", sql`${t.amountMinor} > 0`),
+    check("payouts_currency_format", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("payouts_paid_at_with_status", sql`(${t.status} = 'paid') = (${t.paidAt} IS NOT NULL)`),
+  ],
+);
+export type PayoutRow = typeof payouts.$inferSelect;
+
+export type LedgerKind =
+  | "charge"
+  | "refund"
+  | "tip"
+  | "gift_card_issue"
+  | "gift_card_spend"
+  | "gift_card_refund"
+  | "release"
+  | "payout"
+  | "payout_failed";
+
+/**
+ * The money ledger (migration 0052): each movement is one transaction (`transactionKey`) of
+ * double-entry lines that sum to zero per currency, checked by the database when the writing
+ * transaction commits. Accounts: api/ledger/accounts.ts. Lines are never changed, except that a
+ * payout marks the available lines it took (`payoutId`).
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    transactionKey: text("transaction_key").notNull(),
+    line: integer("line").notNull(),
+    kind: text("kind").$type<LedgerKind>().notNull(),
+    account: text("account").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    operatorId: text("operator_id").references(() => accounts.id, { onDelete: "cascade" }),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
+    payoutId: text("payout_id").references(() => payouts.id, { onDelete: "set null" }),
+    provider: text("provider"),
+    providerRef: text("provider_ref"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true })
+      .notNull()
+      .default(sql`app_now()`),
+  },
+  (t) => [
+    uniqueIndex("ledger_entries_transaction_line_key").on(t.transactionKey, t.line),
+    index("ledger_entries_operator_idx").on(t.operatorId, t.account, t.occurredAt),
+    index("ledger_entries_booking_idx").on(t.bookingId),
+    index("ledger_entries_payout_idx").on(t.payoutId),
+    check(
+      "ledger_entries_kind_value",
+      sql`${t.kind} IN ('charge', 'refund', 'tip', 'gift_card_issue', 'gift_card_spend', 'gift_card_refund', 'release', 'payout', 'payout_failed')`,
+    ),
+    check("ledger_entries_currency_format", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("ledger_entries_amount_non_zero", sql`${t.amountMinor} <> 0`),
+  ],
+);
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;

@@ -161,8 +161,13 @@ describe("configuration", () => {
   });
 
   it("PAYMENT_PROVIDER: sandbox by default outside production; stripe needs both keys; production names it", () => {
-    expect(parsePaymentEnv({}, false)).toEqual({ provider: "sandbox" });
-    expect(parsePaymentEnv({ PAYMENT_PROVIDER: "Sandbox" }, true)).toEqual({ provider: "sandbox" });
+    expect(parsePaymentEnv({}, false)).toEqual({ provider: "sandbox", commissionBps: 1500 });
+    expect(parsePaymentEnv({ PAYMENT_PROVIDER: "Sandbox", PLATFORM_COMMISSION_BPS: "1250" }, true)).toEqual({
+      provider: "sandbox",
+      commissionBps: 1250,
+    });
+    expect(() => parsePaymentEnv({ PLATFORM_COMMISSION_BPS: "15%" }, false)).toThrow(/PLATFORM_COMMISSION_BPS/);
+    expect(() => parsePaymentEnv({ PLATFORM_COMMISSION_BPS: "10001" }, false)).toThrow(/PLATFORM_COMMISSION_BPS/);
     expect(() => parsePaymentEnv({}, true)).toThrow(/PAYMENT_PROVIDER: required in production/);
     expect(() => parsePaymentEnv({ PAYMENT_PROVIDER: "paypal" }, false)).toThrow(/PAYMENT_PROVIDER/);
     expect(() => parsePaymentEnv({ PAYMENT_PROVIDER: "stripe" }, false)).toThrow(
@@ -186,6 +191,7 @@ describe("configuration", () => {
       ),
     ).toEqual({
       provider: "stripe",
+      commissionBps: 1500,
       secretKey: "sk_test_1",
       webhookSecret: "whsec_1",
       apiBase: "http://127.0.0.1:12111",
