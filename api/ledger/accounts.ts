@@ -10,7 +10,7 @@ export const ledgerAccounts = {
   commission: "platform:commission",
   /** The booking (service) fee, the platform's whole. */
   serviceFees: "platform:service_fees",
-  /** Marketplace gift cards sold and not yet spent (the platform's money until then). */
+  /** Gift cards sold and not yet spent, the marketplace's and operators' alike: the platform holds them until spent. */
   platformGiftCards: "platform:gift_cards",
   /** Sold, its departure and hold not yet past. */
   pending: (operatorId: string) => `operator:${operatorId}:pending`,
@@ -18,8 +18,6 @@ export const ledgerAccounts = {
   available: (operatorId: string) => `operator:${operatorId}:available`,
   /** Sent to the operator's bank. */
   paidOut: (operatorId: string) => `operator:${operatorId}:paid_out`,
-  /** The operator's own gift cards sold and not yet spent. */
-  operatorGiftCards: (operatorId: string) => `operator:${operatorId}:gift_cards`,
 } as const;
 
 /** The platform's own accounts: what it earned. */

@@ -77,9 +77,9 @@ CREATE INDEX "payouts_account_created_idx" ON "payouts" ("account_id", "created_
 --> statement-breakpoint
 -- The money ledger: every movement is one transaction (transaction_key) of lines that sum to zero.
 -- Accounts are named: "external:payments" (payers' cards, outside the platform), "platform:commission",
--- "platform:service_fees", "platform:gift_cards" (marketplace cards not yet spent), and per operator
+-- "platform:service_fees", "platform:gift_cards" (gift cards sold, not yet spent), and per operator
 -- "operator:<id>:pending" (sold, departure and hold not yet past), ":available" (to be paid out),
--- ":paid_out" (sent to its bank) and ":gift_cards" (its own cards not yet spent). Lines are never
+-- ":paid_out" (sent to its bank). Lines are never
 -- changed, except that a payout marks the available lines it took (payout_id).
 CREATE TABLE "ledger_entries" (
   "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -96,7 +96,7 @@ CREATE TABLE "ledger_entries" (
   "provider_ref" text,
   "occurred_at" timestamp with time zone DEFAULT app_now() NOT NULL,
   CONSTRAINT "ledger_entries_kind_value" CHECK ("kind" IN ('charge', 'refund', 'tip', 'gift_card_issue', 'gift_card_spend', 'gift_card_refund', 'release', 'payout', 'payout_failed')),
-  CONSTRAINT "ledger_entries_account_format" CHECK ("account" ~ '^(external:payments|platform:(commission|service_fees|gift_cards)|operator:[A-Za-z0-9_-]{1,64}:(pending|available|paid_out|gift_cards))$'),
+  CONSTRAINT "ledger_entries_account_format" CHECK ("account" ~ '^(external:payments|platform:(commission|service_fees|gift_cards)|operator:[A-Za-z0-9_-]{1,64}:(pending|available|paid_out))$'),
   CONSTRAINT "ledger_entries_currency_format" CHECK ("currency" ~ '^[A-Z]{3}$'),
   CONSTRAINT "ledger_entries_amount_non_zero" CHECK ("amount_minor" <> 0)
 );
