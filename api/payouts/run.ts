@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { payoutAccounts, payouts, type PayoutProviderName } from "../db/schema";
@@ -13,6 +13,13 @@ import { failPayout, recordSent } from "./settle";
 
 /** Operators paid at most per run, and payouts sent to the provider; the next run takes the rest. */
 const BATCH = 50;
+
+/**
+ * A payout not taken by its provider is asked for again within this many hours only: Stripe keeps
+ * an idempotency key 24 hours, after which asking again could send the money twice. One older
+ * than that (the provider unreachable for a day) waits for a person (reconciliation shows it).
+ */
+const RESEND_WITHIN_HOURS = 23;
 
 interface DueAccount {
   operatorId: string;
@@ -106,8 +113,8 @@ async function payOperator(db: Db, operatorId: string): Promise<string | null> {
 
 /**
  * Payouts made but not yet taken by their provider (just made, or the provider could not be
- * reached last time): each is asked for, idempotently by its id. A refusal fails the payout (its
- * money available again); anything else is asked again on the next run.
+ * reached last time, within RESEND_WITHIN_HOURS): each is asked for, idempotently by its id. A
+ * refusal fails the payout (its money available again); anything else is asked again next run.
  */
 async function sendPendingPayouts(db: Db): Promise<void> {
   const pending = await db
@@ -120,7 +127,13 @@ async function sendPendingPayouts(db: Db): Promise<void> {
     })
     .from(payouts)
     .innerJoin(payoutAccounts, eq(payoutAccounts.accountId, payouts.accountId))
-    .where(and(eq(payouts.status, "pending"), isNull(payouts.providerPayoutId)))
+    .where(
+      and(
+        eq(payouts.status, "pending"),
+        isNull(payouts.providerPayoutId),
+        gt(payouts.createdAt, sql`app_now() - make_interval(hours => ${RESEND_WITHIN_HOURS})`),
+      ),
+    )
     .orderBy(asc(payouts.createdAt), asc(payouts.id))
     .limit(BATCH);
   for (const payout of pending) {
