@@ -11,6 +11,8 @@ import { onCheckoutCompleted, onCheckoutExpired, onCheckoutFailed } from "./paym
 import { tipPaid } from "./tips/service";
 import { giftCardPaid } from "./gift-cards/purchase";
 import { reschedulePaid, rescheduleUnpaid } from "./bookings/reschedule-payment";
+import { onPayoutEvent } from "./payments/payout-events";
+import { settlePayoutEvent } from "./payouts/events";
 
 /**
  * Where the API's rooms meet, once, as the app is made (api/app.ts): a room lower down offers a
@@ -41,4 +43,6 @@ export function wireRooms(): void {
   onCheckoutCompleted("reschedule", reschedulePaid);
   onCheckoutFailed("reschedule", rescheduleUnpaid);
   onCheckoutExpired("reschedule", rescheduleUnpaid);
+  // The provider's payout events settle the payout engine's payouts (issue 45).
+  onPayoutEvent(settlePayoutEvent);
 }

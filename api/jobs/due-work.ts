@@ -24,6 +24,8 @@ import { materialiseDueServices } from "../schedules/materialise";
 import { sendCheckoutReminders } from "../reminders/checkout-visits";
 import { runWaitlist } from "../waitlist/service";
 import { deliverDueGiftCards } from "../gift-cards/purchase";
+import { releaseDueFunds } from "../payouts/release";
+import { runDuePayouts } from "../payouts/run";
 
 /** Bookings one step handles at most per run; the next run (a minute later) takes the rest. */
 const BATCH = 200;
@@ -43,6 +45,10 @@ export interface DueWorkResult {
   waitlistOffers: number;
   waitlistExpired: number;
   giftCards: number;
+  /** Bookings whose money became their operator's to pay out (departure plus hold; api/payouts/release.ts). */
+  released: number;
+  /** Payouts made to operators on their payout day (api/payouts/run.ts). */
+  payouts: number;
 }
 
 /**
@@ -69,6 +75,9 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
   const referralRewards = await rewardReferrals(db);
   const checkoutReminders = await sendCheckoutReminders(db);
   const giftCards = await deliverDueGiftCards(db);
+  // Money of departures past their hold becomes available, then operators due a payout get it.
+  const released = await releaseDueFunds(db);
+  const payouts = await runDuePayouts(db);
   // Weekly rules reach a new day (today + SCHEDULE_HORIZON_DAYS of each experience's zone).
   const schedules = await materialiseDueServices(db);
   if (schedules.created + schedules.removed > 0) announceChanges(["seats", "catalog"]);
@@ -86,6 +95,8 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
     waitlistOffers: waitlist.offered,
     waitlistExpired: waitlist.expired,
     giftCards,
+    released,
+    payouts,
   };
 }
 

@@ -24,7 +24,7 @@ export interface CheckoutEvent extends PaymentEvent {
 /** Idempotent: a provider may send an event twice, and two deliveries may race. */
 export type CheckoutHandler = (db: Db, event: CheckoutEvent) => Promise<CheckoutOutcome>;
 
-type Settled = Exclude<PaymentEvent["type"], "ignored">;
+type Settled = Extract<PaymentEvent["type"], `checkout.${string}`>;
 
 const handlers = new Map<`${Settled}:${CheckoutKind}`, CheckoutHandler>();
 

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { processedWebhookEvents } from "../db/schema";
 import { checkoutHandler, type CheckoutKind, type CheckoutOutcome } from "./checkout-handlers";
+import { payoutEventHandler, type PayoutOutcome } from "./payout-events";
 import type { PaymentEvent } from "./provider";
 import type { CardDetails } from "./saved-cards";
 import { providerNamed } from "./index";
@@ -10,7 +11,7 @@ import { errorFields, logger } from "../logger";
 export interface EventResult {
   /** The event id was handled before: acknowledged and ignored. */
   duplicate: boolean;
-  outcome: CheckoutOutcome;
+  outcome: CheckoutOutcome | PayoutOutcome;
 }
 
 /** The card that paid, asked of the provider when its event did not say; best effort (receipts, saving). */
@@ -24,9 +25,10 @@ async function cardOf(db: Db, event: PaymentEvent): Promise<CardDetails | null> 
   }
 }
 
-/** Hands the event to the handler of its kind (a purchase's checkout, else a booking's) and outcome. */
-async function apply(db: Db, event: PaymentEvent): Promise<CheckoutOutcome> {
+/** Hands the event to the handler of its kind (a payout's, a purchase's checkout, else a booking's) and outcome. */
+async function apply(db: Db, event: PaymentEvent): Promise<CheckoutOutcome | PayoutOutcome> {
   if (event.type === "ignored") return "ignored";
+  if (event.type === "payout.paid" || event.type === "payout.failed") return payoutEventHandler()(db, event);
   const kind: CheckoutKind = event.purchase?.kind ?? "booking";
   const handler = checkoutHandler(event.type, kind);
   if (!handler) return "ignored";

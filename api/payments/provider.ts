@@ -75,7 +75,22 @@ export interface CheckoutState {
 }
 
 /** A provider event, whatever its wire format. */
-export type PaymentEventType = "checkout.completed" | "checkout.failed" | "checkout.expired" | "ignored";
+export type PaymentEventType =
+  "checkout.completed" | "checkout.failed" | "checkout.expired" | "payout.paid" | "payout.failed" | "ignored";
+
+/** What a payout event says of one payout (Stripe's payout.paid / payout.failed). */
+export interface PayoutEventDetails {
+  /** The provider's payout id. */
+  providerPayoutId: string;
+  /** Ours, from the metadata the payout was made with (null when it was made elsewhere). */
+  payoutId: string | null;
+  /** The connected account the payout left from. */
+  providerAccountId: string | null;
+  /** Why it failed: the provider's code (e.g. "account_closed"). */
+  failureCode: string | null;
+  /** YYYY-MM-DD: the day it reaches (or reached) the bank. */
+  arrivalDate: string | null;
+}
 
 export interface PaymentEvent {
   provider: string;
@@ -90,6 +105,39 @@ export interface PaymentEvent {
   paymentIntentId: string | null;
   paymentMethodSaved: boolean;
   card: CardDetails | null;
+  /** Set on payout events. */
+  payout?: PayoutEventDetails | null;
+}
+
+/** A payout of an operator's available balance to its bank (issue 45). */
+export interface PayoutRequest {
+  /** Ours (po_…): the idempotency key, and the metadata the provider's events carry back. */
+  id: string;
+  amountMinor: number;
+  currency: string;
+  /** The operator's connected account at the provider. */
+  providerAccountId: string;
+}
+
+/** What the provider made of a payout request. */
+export interface ProviderPayout {
+  providerPayoutId: string;
+  /** paid: at once (the sandbox); in_transit: on its way, an event tells how it ended (Stripe). */
+  status: "paid" | "in_transit";
+  /** YYYY-MM-DD; null: the day it was made, in the operator's zone. */
+  arrivalDate: string | null;
+}
+
+/** The provider refused a payout for good (asking again gives the same answer): the money is available again. */
+export class PayoutRefusedError extends Error {
+  constructor(
+    /** The provider's code (e.g. "balance_insufficient"). */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PayoutRefusedError";
+  }
 }
 
 /** A webhook whose signature or body does not check out (answered 400). */
@@ -135,6 +183,12 @@ export interface PaymentProvider {
   ): Promise<{ sessionId: string; paymentIntentId: string } | null>;
   /** The card that made a payment, when the provider's event did not carry it (receipts, saving). */
   paymentCard(db: Db, paymentIntentId: string): Promise<CardDetails | null>;
+  /**
+   * Sends an operator's payout to its bank from its connected account. Idempotent by the payout's
+   * id (asked again, the same payout answers); throws PayoutRefusedError when the provider refuses
+   * it for good, anything else when it cannot be asked now (asked again later).
+   */
+  createPayout(db: Db, payout: PayoutRequest): Promise<ProviderPayout>;
   /** Verifies and decodes a webhook (throws WebhookVerificationError). */
   parseWebhook(rawBody: string, headers: Headers): PaymentEvent;
 }

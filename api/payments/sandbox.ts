@@ -15,6 +15,8 @@ import {
   type CheckoutUrls,
   type PaymentEvent,
   type PaymentProvider,
+  type PayoutRequest,
+  type ProviderPayout,
   type PurchaseCheckout,
   type PurchaseKind,
 } from "./provider";
@@ -207,6 +209,12 @@ export function createSandboxProvider(): PaymentProvider {
         .where(eq(sandboxCheckouts.paymentIntentId, paymentIntentId))
         .limit(1);
       return row ? cardOf(row) : null;
+    },
+
+    /** Paid at once, the day it is made (nothing leaves: the sandbox moves no money). */
+    async createPayout(_db: Db, payout: PayoutRequest): Promise<ProviderPayout> {
+      const providerPayoutId = `po_sandbox_${createHash("sha256").update(payout.id).digest("hex").slice(0, 24)}`;
+      return { providerPayoutId, status: "paid", arrivalDate: null };
     },
 
     parseWebhook(): PaymentEvent {

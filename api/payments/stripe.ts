@@ -3,6 +3,7 @@ import { glossary } from "~contract/glossary";
 import type { Db } from "../db/client";
 import {
   checkoutExpiry,
+  PayoutRefusedError,
   WebhookVerificationError,
   type CheckoutBooking,
   type CheckoutSession,
@@ -11,6 +12,9 @@ import {
   type PaymentEvent,
   type PaymentEventType,
   type PaymentProvider,
+  type PayoutEventDetails,
+  type PayoutRequest,
+  type ProviderPayout,
   type PurchaseCheckout,
   type PurchaseKind,
 } from "./provider";
@@ -242,6 +246,30 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       return { refundId: refund.id };
     },
 
+    /**
+     * A payout on the operator's connected account (its schedule is manual: the payout engine
+     * decides when). Our payout id is the idempotency key and travels in its metadata; Stripe's
+     * payout.paid / payout.failed events tell how it ended.
+     */
+    async createPayout(_db: Db, payout: PayoutRequest): Promise<ProviderPayout> {
+      let made: Stripe.Payout;
+      try {
+        made = await stripe.payouts.create(
+          { amount: payout.amountMinor, currency: payout.currency.toLowerCase(), metadata: { payoutId: payout.id } },
+          { stripeAccount: payout.providerAccountId, idempotencyKey: payout.id },
+        );
+      } catch (error) {
+        // Refused (no bank account, balance too low, payouts paused): the same request gets the same answer.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripePermissionError
+        )
+          throw new PayoutRefusedError(error.code ?? "payout_refused", error.message);
+        throw error;
+      }
+      return { providerPayoutId: made.id, status: "in_transit", arrivalDate: stripeDate(made.arrival_date) };
+    },
+
     parseWebhook(rawBody: string, headers: Headers): PaymentEvent {
       const signature = headers.get("Stripe-Signature");
       if (!signature) throw new WebhookVerificationError("The Stripe-Signature header is missing.");
@@ -251,6 +279,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       } catch {
         throw new WebhookVerificationError("The Stripe signature does not match this payload.");
       }
+      if (event.type === "payout.paid" || event.type === "payout.failed") return payoutEvent(event);
       const isSession = event.type.startsWith("checkout.session.");
       const session = (isSession ? event.data.object : null) as Stripe.Checkout.Session | null;
       return {
@@ -268,6 +297,36 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         card: null,
       };
     },
+  };
+}
+
+/** A Stripe date (a Unix time at midnight UTC) as YYYY-MM-DD. */
+function stripeDate(seconds: number | null | undefined): string | null {
+  return seconds ? new Date(seconds * 1000).toISOString().slice(0, 10) : null;
+}
+
+/** payout.paid / payout.failed of a connected account's payout. */
+function payoutEvent(event: Stripe.PayoutPaidEvent | Stripe.PayoutFailedEvent): PaymentEvent {
+  const payout = event.data.object;
+  const details: PayoutEventDetails = {
+    providerPayoutId: payout.id,
+    payoutId: payout.metadata?.payoutId ?? null,
+    providerAccountId: event.account ?? null,
+    failureCode: event.type === "payout.failed" ? (payout.failure_code ?? "payout_failed") : null,
+    arrivalDate: stripeDate(payout.arrival_date),
+  };
+  return {
+    provider: "stripe",
+    eventId: event.id,
+    type: event.type,
+    providerType: event.type,
+    sessionId: null,
+    bookingId: null,
+    purchase: null,
+    paymentIntentId: null,
+    paymentMethodSaved: false,
+    card: null,
+    payout: details,
   };
 }
 

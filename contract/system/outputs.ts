@@ -77,6 +77,9 @@ export const devClockMoved = z.object({
     waitlistOffers: z.number(),
     waitlistExpired: z.number(),
     giftCards: z.number(),
+    /** Bookings whose money became their operator's to pay out, and payouts made (api/payouts/). */
+    released: z.number(),
+    payouts: z.number(),
     requeued: z.number(),
   }),
 });

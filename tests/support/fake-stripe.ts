@@ -16,6 +16,8 @@ export interface RecordedRequest {
   path: string;
   idempotencyKey: string | null;
   authorization: string | null;
+  /** The Stripe-Account header: the connected account the request acts on. */
+  stripeAccount: string | null;
   params: StripeObject;
 }
 
@@ -25,6 +27,8 @@ export interface FakeStripe {
   coupons: Map<string, StripeObject>;
   refunds: StripeObject[];
   paymentIntents: Map<string, StripeObject>;
+  /** Payouts made on connected accounts (each with its `account`). */
+  payouts: Map<string, StripeObject>;
   requests: RecordedRequest[];
   /**
    * Marks a session paid (as when the guest pays on Stripe's page) with a Visa card (last 4
@@ -33,6 +37,13 @@ export interface FakeStripe {
    */
   complete(sessionId: string, options?: { paymentStatus?: "paid" | "unpaid"; last4?: string }): StripeObject;
   expire(sessionId: string): StripeObject;
+  /**
+   * Ends a payout as the bank would (paid, or failed with Stripe's `failure_code`): the payout
+   * object a payout.paid / payout.failed event carries.
+   */
+  settlePayout(payoutId: string, outcome: "paid" | "failed", failureCode?: string): StripeObject;
+  /** Refuse the next payouts with this error code (as for a connected account whose balance is too low); null: accept them. */
+  refusePayouts(code: string | null): void;
   /** Answer every request with 500 (or stop doing so). */
   failAll(on: boolean): void;
   close(): Promise<void>;
@@ -73,6 +84,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     paymentIntents.set(created.id, created);
     return created;
   };
+  const payouts = new Map<string, StripeObject>();
+  let payoutRefusal: string | null = null;
   const requests: RecordedRequest[] = [];
   const replays = new Map<string, { status: number; body: StripeObject }>();
   let failing = false;
@@ -82,7 +95,38 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     body: { error: { type: "invalid_request_error", message } },
   });
 
-  function handle(method: string, path: string, params: StripeObject): { status: number; body: StripeObject } {
+  function handle(
+    method: string,
+    path: string,
+    params: StripeObject,
+    stripeAccount: string | null,
+  ): { status: number; body: StripeObject } {
+    if (method === "POST" && path === "/v1/payouts") {
+      // The platform's own balance is never paid out here: a payout names its connected account.
+      if (!stripeAccount) return error(400, "This fake only pays out connected accounts (Stripe-Account header).");
+      if (payoutRefusal) {
+        return {
+          status: 400,
+          body: { error: { type: "invalid_request_error", code: payoutRefusal, message: "Payout refused." } },
+        };
+      }
+      const arrival = new Date();
+      arrival.setUTCHours(0, 0, 0, 0);
+      const payout = {
+        id: id("po"),
+        object: "payout",
+        amount: Number(params.amount),
+        currency: params.currency,
+        status: "pending",
+        arrival_date: arrival.getTime() / 1000 + 2 * 86_400,
+        failure_code: null,
+        failure_message: null,
+        metadata: params.metadata ?? {},
+        account: stripeAccount,
+      };
+      payouts.set(payout.id, payout);
+      return { status: 200, body: payout };
+    }
     if (method === "POST" && path === "/v1/coupons") {
       const coupon = {
         id: id("coupon"),
@@ -196,18 +240,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const raw = await readBody(request);
     const params = request.method === "GET" ? decodeForm(url.search.slice(1)) : decodeForm(raw);
     const idempotencyKey = (request.headers["idempotency-key"] as string | undefined) ?? null;
+    const stripeAccount = (request.headers["stripe-account"] as string | undefined) ?? null;
     requests.push({
       method: request.method ?? "GET",
       path: url.pathname,
       idempotencyKey,
       authorization: (request.headers.authorization as string) ?? null,
+      stripeAccount,
       params,
     });
     let answer: { status: number; body: StripeObject };
     if (failing) answer = { status: 500, body: { error: { type: "api_error", message: "fake outage" } } };
     else if (idempotencyKey && replays.has(idempotencyKey)) answer = replays.get(idempotencyKey)!;
     else {
-      answer = handle(request.method ?? "GET", url.pathname, params);
+      answer = handle(request.method ?? "GET", url.pathname, params, stripeAccount);
       if (idempotencyKey && answer.status < 500) replays.set(idempotencyKey, answer);
     }
     response.writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": id("req") });
@@ -222,6 +268,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     coupons,
     refunds,
     paymentIntents,
+    payouts,
     requests,
     complete(sessionId, options = {}) {
       const session = sessions.get(sessionId)!;
@@ -249,6 +296,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = sessions.get(sessionId)!;
       session.status = "expired";
       return session;
+    },
+    settlePayout(payoutId, outcome, failureCode = "account_closed") {
+      const payout = payouts.get(payoutId)!;
+      payout.status = outcome;
+      if (outcome === "failed") {
+        payout.failure_code = failureCode;
+        payout.failure_message = "The bank account has been closed.";
+      }
+      return payout;
+    },
+    refusePayouts(code) {
+      payoutRefusal = code;
     },
     failAll(on) {
       failing = on;
