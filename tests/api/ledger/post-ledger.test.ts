@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "~api/db/rows";
 import { ledgerEntries } from "~api/db/schema";
 import { ledgerAccounts } from "~api/ledger/accounts";
 import { postLedger, splitCommission, UnbalancedLedgerError } from "~api/ledger/post";
@@ -57,11 +58,10 @@ describe("the ledger's one way in", () => {
         (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
       );
     expect(refused).toMatch(/ledger transaction test:raw does not balance \(off by -100\)/);
-    const [{ n }] = (
-      await db().execute<{ n: number }>(
-        sql`select count(*)::int as n from ledger_entries where transaction_key like 'test:%'`,
-      )
-    ).rows;
+    const [{ n }] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from ledger_entries where transaction_key like 'test:%'`,
+    );
     expect(n).toBe(3);
   });
 
