@@ -151,7 +151,7 @@ async function bookingPayments(db: Db, window: ReconcileWindow): Promise<LedgerD
             coalesce((select sum(r.amount_minor - r.gift_card_minor) from booking_refunds r where r.booking_id = b.id
               and r.status = 'made'), 0) as card_refunds,
             coalesce((select sum(e.amount_minor) from ledger_entries e where e.booking_id = b.id
-              and e.account = ${payments}), 0) as ledger,
+              and e.account = ${payments} and e.kind in ('charge', 'refund')), 0) as ledger,
             exists (select 1 from ledger_entries e where e.booking_id = b.id and e.kind = 'charge') as charged
           from bookings b
           where b.payment_status in ('paid', 'refunded') and b.total_minor > 0
