@@ -121,6 +121,39 @@ describe("the money ledger", () => {
       expect(await balance(account, booking.id)).toBe(0);
   });
 
+  it("a dearer move's difference is a charge at the booking's rate; cancelled, every side ends at zero", async () => {
+    const { booking, guest } = await hundredDollarBooking();
+    const to = await world.createSlot(db(), acme.serviceId);
+    await world.withAdultPrice(db(), acme, 12_000, async () => {
+      const asked = await v1.rescheduleBooking({
+        params: { id: booking.id },
+        token: guest.idToken,
+        body: { slotId: to.id },
+        headers: { "Idempotency-Key": randomUUID() },
+      });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      expect((await world.pay(world.sessionIdOf(asked.body.data.pendingChange.checkoutUrl))).status).toBe(200);
+    });
+    const moved = await world.bookingRow(db(), booking.id);
+    expect(moved).toMatchObject({ slotId: to.id, totalMinor: 12_360, feesMinor: 360 });
+    const difference = (await linesOf(booking.id)).filter((line) => line.transactionKey.startsWith("reschedule:"));
+    expect(difference.map((line) => [line.kind, line.account, line.amountMinor])).toEqual([
+      ["charge", "external:payments", -2_060],
+      ["charge", pending(), 1_700],
+      ["charge", "platform:commission", 300],
+      ["charge", "platform:service_fees", 60],
+    ]);
+    expect(difference[0].providerRef).not.toBe(moved.paymentIntentId);
+    // The booking's sides are now those of $123.60 at 15 %: 102/18 and a 3.60 fee.
+    expect(await balance(pending(), booking.id)).toBe(10_200);
+    expect(await balance("platform:commission", booking.id)).toBe(1_800);
+
+    const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    for (const account of [pending(), "platform:commission", "platform:service_fees", "external:payments"])
+      expect(await balance(account, booking.id)).toBe(0);
+  });
+
   it("a tip paid is the operator's whole", async () => {
     const { booking } = await hundredDollarBooking();
     const key = newTipAccessKey();
