@@ -14,6 +14,7 @@ import { bookingReference, findBookingView, type BookingViewRow } from "./view";
 import { logger } from "../logger";
 import { saveCard, type CardDetails } from "../payments/saved-cards";
 import { releaseHoldGiftCards } from "./gift-card-payment";
+import { recordBookingPaid, recordUnearnedBookingPayment } from "../ledger/record";
 
 /** What a provider says about a completed payment. */
 export interface PaymentConfirmation {
@@ -125,6 +126,8 @@ export async function fulfilBooking(
             updatedAt: sql`app_now()`,
           })
           .where(eq(bookings.id, booking.id));
+        // The money arrived all the same (the ledger's), owed back whole by the refund recorded here.
+        if (paymentIntentId) await recordUnearnedBookingPayment(tx, { ...booking, paymentIntentId }, paymentIntentId);
         await owePaymentRemainder(tx, { ...booking, paymentIntentId }, "Late payment");
         log("info", "late payment: booking cancelled or seats sold meanwhile, refund owed", { bookingId });
         return "refund_due";
@@ -134,7 +137,7 @@ export async function fulfilBooking(
 
     const paymentStatus: PaymentStatus =
       booking.totalMinor === 0 ? "not_required" : (payment.settled?.paymentStatus ?? "paid");
-    await tx
+    const [confirmed] = await tx
       .update(bookings)
       .set({
         status: "confirmed",
@@ -147,7 +150,12 @@ export async function fulfilBooking(
         confirmedAt: sql`app_now()`,
         updatedAt: sql`app_now()`,
       })
-      .where(eq(bookings.id, booking.id));
+      .where(eq(bookings.id, booking.id))
+      .returning();
+    // Paid through the platform (a card, gift cards): the ledger's charge, in this transaction. A
+    // staff booking settled at the desk (cash, pay on arrival) moved no money through the
+    // platform and has no ledger lines; nor has a free one.
+    if (paymentStatus === "paid" && !payment.settled) await recordBookingPaid(tx, confirmed);
     if (booking.userId === null) {
       // A guest without an account keeps no card.
     } else if (payment.paymentMethodSaved && payment.card) {

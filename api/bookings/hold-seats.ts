@@ -5,7 +5,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bookings, type BookingRow } from "../db/schema";
-import { bookingEnv } from "../env";
+import { bookingEnv, paymentEnv } from "../env";
 import { conflict } from "../http/errors";
 import type { BookableService } from "../catalog/bookable-service";
 import { redeemPromo } from "../promo/service";
@@ -217,6 +217,8 @@ function bookingValues(request: HoldRequest, id: string, holdMinutes: number) {
     storefront: request.storefront,
     saveCard: body.saveCard,
     paymentStatus: price.totalMinor > 0 ? ("pending" as const) : ("not_required" as const),
+    // The commission it is sold at: its operator's rate now (a later change applies to later bookings).
+    commissionBps: context.account.commissionBps ?? paymentEnv.commissionBps,
   };
 }
 

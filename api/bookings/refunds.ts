@@ -10,6 +10,7 @@ import { formatWhen } from "./format";
 import { writeBookingEmail } from "./booking-mail";
 import { findBookingView } from "./view";
 import { giftCardsNetOf, refundToGiftCards } from "../gift-cards/ledger";
+import { recordRefundMade } from "../ledger/record";
 
 /**
  * THE refund model: every refund, of every path (the traveller cancels, the operator cancels a
@@ -232,7 +233,10 @@ export async function settleRefund(db: Db, bookingId: string): Promise<RefundOut
   return outcome;
 }
 
-/** The row made, the booking's running sum and payment status updated; a late payment's guest told. */
+/**
+ * The row made, the booking's running sum and payment status updated, the refund's ledger lines
+ * written; a late payment's guest told.
+ */
 async function markMade(db: Db, refund: BookingRefundRow): Promise<boolean> {
   return db.transaction(async (tx) => {
     const marked = await tx
@@ -242,6 +246,8 @@ async function markMade(db: Db, refund: BookingRefundRow): Promise<boolean> {
       .returning({ id: bookingRefunds.id });
     if (marked.length === 0) return false; // a concurrent settle got there first
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, refund.bookingId)).for("update");
+    // Under the booking's lock: its refunds' shares are counted one after the other.
+    await recordRefundMade(tx, booking, refund);
     const [made] = await tx
       .select({ total: sql<number>`coalesce(sum(${bookingRefunds.amountMinor}), 0)::int` })
       .from(bookingRefunds)

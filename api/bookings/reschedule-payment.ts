@@ -8,6 +8,7 @@ import { providerNamed } from "../payments";
 import { recordRefund, settleRefund } from "./refunds";
 import { closeCheckouts, dropPendingChange, moveBooking, type CheckoutToClose } from "./reschedule";
 import { checkedInGuestsSql } from "./view";
+import { recordDifferencePaid, recordUnearnedDifference } from "../ledger/record";
 
 /**
  * The checkout of a move to a dearer departure (rescheduleBooking) reaches its outcome here,
@@ -44,7 +45,14 @@ export const reschedulePaid: CheckoutHandler = async (db, event) => {
       booking.status === "confirmed" &&
       booking.slotId === change.fromSlotId &&
       !checkedIn;
+    const paid = {
+      changeId: change.id,
+      differenceMinor: change.priceDifferenceMinor,
+      provider: event.provider,
+      paymentIntentId: intentId,
+    };
     if (movable) {
+      await recordDifferencePaid(tx, booking, paid, change.newOrder!.feesMinor);
       await tx
         .update(bookingChanges)
         .set({
@@ -63,6 +71,7 @@ export const reschedulePaid: CheckoutHandler = async (db, event) => {
       return "confirmed" as const;
     }
     // Too late: its seats (if still held) go back, its payment is owed back whole.
+    await recordUnearnedDifference(tx, booking, paid);
     await dropPendingChange(tx, booking, "expired", change.id);
     await tx
       .update(bookingChanges)

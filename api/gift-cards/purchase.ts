@@ -29,6 +29,7 @@ import { errorFields, logger } from "../logger";
 import { giftCardDeliveryEmail, giftCardReceiptEmail } from "./emails";
 import { hashGiftCardCode, newGiftCardCode } from "./ledger";
 import { refuseSuspended } from "../accounts/status";
+import { recordGiftCardSold } from "../ledger/record";
 
 /** The currency of a marketplace card (good on any storefront that sells in it). */
 export const MARKETPLACE_GIFT_CARD_CURRENCY = "USD";
@@ -177,6 +178,7 @@ export const giftCardPaid: CheckoutHandler = async (db, event) => {
         idempotencyKey: "issue",
       })
       .onConflictDoNothing();
+    await recordGiftCardSold(tx, card, event.paymentIntentId);
     const [buyer] = card.purchaserId
       ? await tx.select({ email: users.email }).from(users).where(eq(users.id, card.purchaserId))
       : [];

@@ -14,6 +14,7 @@ import { refreshDemand } from "../catalog/demand";
 import { announceChanges } from "../changes/feed";
 import { materialiseDueServices } from "../schedules/materialise";
 import { setWaitlistKick } from "../bookings/seats-freed";
+import { runLedgerReconciliation } from "../ledger/reconcile-job";
 
 /**
  * Background work on pg-boss, in the API's own database (PostgreSQL, or the embedded PGlite
@@ -29,6 +30,8 @@ import { setWaitlistKick } from "../bookings/seats-freed";
  * - `schedules`, daily: every service with weekly rules materialised again up to the horizon
  *   (../schedules/materialise.ts); the due work already adds each new day's departures as the
  *   day moves on, this pass is the safety net.
+ * - `ledger-reconcile`, nightly: the money ledger checked against itself, the bookings and the
+ *   payment provider (../ledger/reconcile-job.ts); differences set a metric and an alert line.
  */
 export const QUEUES = {
   dueWork: "due-work",
@@ -36,6 +39,7 @@ export const QUEUES = {
   purge: "purge",
   demand: "catalog-demand",
   schedules: "schedules",
+  ledgerReconcile: "ledger-reconcile",
 } as const;
 
 /** A message is tried this many times in all. */
@@ -104,6 +108,12 @@ async function startRunner(): Promise<PgBoss> {
     await boss.schedule(QUEUES.demand, "*/15 * * * *");
     await boss.createQueue(QUEUES.schedules, { name: QUEUES.schedules, policy: "stately", expireInSeconds: 900 });
     await boss.schedule(QUEUES.schedules, "23 2 * * *");
+    await boss.createQueue(QUEUES.ledgerReconcile, {
+      name: QUEUES.ledgerReconcile,
+      policy: "stately",
+      expireInSeconds: 900,
+    });
+    await boss.schedule(QUEUES.ledgerReconcile, "41 3 * * *");
     // Polling is a query each time: on the embedded database it shares one connection with the
     // pages, so the queues are asked no more often than their work needs.
     await boss.work(QUEUES.dueWork, { pollingIntervalSeconds: 5 }, () => runDueWorkNow());
@@ -123,6 +133,11 @@ async function startRunner(): Promise<PgBoss> {
       );
     await boss.work(QUEUES.purge, { pollingIntervalSeconds: 60 }, async () => withDb((db) => purgeOld(db)));
     await boss.work(QUEUES.demand, { pollingIntervalSeconds: 60 }, async () => withDb((db) => refreshDemand(db)));
+    await boss.work(QUEUES.ledgerReconcile, { pollingIntervalSeconds: 60 }, async () =>
+      withDb(async (db) => {
+        await runLedgerReconciliation(db);
+      }),
+    );
     await boss.work(QUEUES.schedules, { pollingIntervalSeconds: 60 }, async () =>
       withDb(async (db) => {
         const done = await materialiseDueServices(db, { all: true });

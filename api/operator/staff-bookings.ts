@@ -97,7 +97,10 @@ function priceFor(body: StaffBookingBody, listed: PriceBreakdown, currency: stri
   return { ...listed, subtotalMinor, discountMinor: subtotalMinor - totalMinor, feesMinor: 0, taxMinor: 0, totalMinor };
 }
 
-/** How a booking settled at the desk is confirmed (null: a card payment, still to be made). */
+/**
+ * How a booking settled at the desk is confirmed (null: a card payment, still to be made). Cash and
+ * pay on arrival move no money through the platform, so fulfilment writes no ledger lines for them.
+ */
 function settlementOf(booking: BookingRow): PaymentConfirmation["settled"] | null {
   if (booking.totalMinor === 0 || booking.staffPayment === "comp")
     return { paymentStatus: "not_required", provider: null };
@@ -300,6 +303,7 @@ export async function markBookingPaid(db: Db, member: Member, actor: Actor, book
     if (booking.paymentStatus === "paid" && booking.staffPayment === "pay_on_arrival") return answer(booking);
     if (booking.paymentStatus !== "owed" || booking.status !== "confirmed")
       throw conflict("This booking owes nothing.", "booking_not_owed");
+    // Cash taken at the desk never passes through the platform: no ledger lines (api/ledger/record.ts).
     const [paid] = await tx
       .update(bookings)
       .set({ paymentStatus: "paid", paymentProvider: "cash", updatedAt: sql`app_now()` })

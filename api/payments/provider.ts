@@ -140,6 +140,12 @@ export class PayoutRefusedError extends Error {
   }
 }
 
+/** A payment as its provider keeps it, in minor units. */
+export interface PaymentTotals {
+  paidMinor: number;
+  refundedMinor: number;
+}
+
 /** A webhook whose signature or body does not check out (answered 400). */
 export class WebhookVerificationError extends Error {
   constructor(message: string) {
@@ -181,6 +187,11 @@ export interface PaymentProvider {
     booking: CheckoutBooking,
     card: CardDetails,
   ): Promise<{ sessionId: string; paymentIntentId: string } | null>;
+  /**
+   * What a payment took and what has been refunded of it, as the provider's own records say (the
+   * ledger's reconciliation); null when the provider knows no such payment.
+   */
+  paymentTotals(db: Db, paymentIntentId: string): Promise<PaymentTotals | null>;
   /** The card that made a payment, when the provider's event did not carry it (receipts, saving). */
   paymentCard(db: Db, paymentIntentId: string): Promise<CardDetails | null>;
   /**

@@ -202,6 +202,18 @@ export function createSandboxProvider(): PaymentProvider {
       return paid ? { sessionId, paymentIntentId } : null;
     },
 
+    async paymentTotals(db: Db, paymentIntentId: string) {
+      const [payment] = await db
+        .select({
+          paidMinor: sandboxCheckouts.amountMinor,
+          refundedMinor: sql<string>`(select coalesce(sum(r.amount_minor), 0) from sandbox_refunds r
+            where r.payment_intent_id = ${paymentIntentId})`,
+        })
+        .from(sandboxCheckouts)
+        .where(and(eq(sandboxCheckouts.paymentIntentId, paymentIntentId), eq(sandboxCheckouts.status, "paid")));
+      return payment ? { paidMinor: payment.paidMinor, refundedMinor: Number(payment.refundedMinor) } : null;
+    },
+
     async paymentCard(db: Db, paymentIntentId: string): Promise<CardDetails | null> {
       const [row] = await db
         .select()

@@ -204,6 +204,22 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       return cardOfPayment(paymentIntentId);
     },
 
+    /** The PaymentIntent's amount received, less its refunds that succeeded or are on their way. */
+    async paymentTotals(_db: Db, paymentIntentId: string) {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+      let refundedMinor = 0;
+      for await (const refund of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) {
+        if (refund.status === "succeeded" || refund.status === "pending") refundedMinor += refund.amount;
+      }
+      return { paidMinor: intent.amount_received, refundedMinor };
+    },
+
     /**
      * A saved card, the guest present on our page: a PaymentIntent confirmed at once with the
      * card and its Customer. Anything but an immediate success (a decline, 3-D Secure asking

@@ -13,6 +13,7 @@ import type { CheckoutHandler } from "../payments/checkout-handlers";
 import type { CardDetails } from "../payments/saved-cards";
 import { errorFields, logger } from "../logger";
 import { clockNow } from "../clock";
+import { recordTipPaid } from "../ledger/record";
 
 /** 192 random bits, URL-safe: 32 characters. */
 export function newTipAccessKey(): string {
@@ -184,6 +185,7 @@ export async function fulfilTip(
       )
       .returning();
     if (!paid) return "ignored";
+    await recordTipPaid(tx, paid, payment.paymentIntentId);
     const row = await findBookingView(tx, paid.bookingId);
     await addNotification(tx, {
       userId: paid.userId,

@@ -80,7 +80,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const paymentIntents = new Map<string, StripeObject>();
   const paymentMethods = new Map<string, StripeObject>();
   const intent = (fields: StripeObject) => {
-    const created = { id: id("pi"), object: "payment_intent", status: "succeeded", ...fields };
+    const created = {
+      id: id("pi"),
+      object: "payment_intent",
+      status: "succeeded",
+      amount_received: fields.amount,
+      ...fields,
+    };
     paymentIntents.set(created.id, created);
     return created;
   };
@@ -220,6 +226,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         metadata: params.metadata ?? {},
       });
       return { status: 200, body: created };
+    }
+    if (method === "GET" && path === "/v1/refunds") {
+      const data = refunds.filter(
+        (refund) => !params.payment_intent || refund.payment_intent === params.payment_intent,
+      );
+      return { status: 200, body: { object: "list", url: "/v1/refunds", has_more: false, data } };
     }
     if (method === "POST" && path === "/v1/refunds") {
       const refund = {

@@ -18,8 +18,10 @@ import { expectEnvelope } from "../../support/api";
 import * as world from "../../support/booking";
 import { createUser, outboxFor, syncedUser } from "../../support/identity";
 import { v1 } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 const { db, acme } = world.bookingWorld();
+checkLedgerAfterEach(db);
 
 const BOOKING_KEYS = [
   "id",

@@ -6,6 +6,7 @@ import { bookingBody, bookingUsers, createSlot, findService, type TestService } 
 import { identityWorld, type TestUser } from "../../support/identity";
 import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
 import { v1Path } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 /**
  * Seats are never oversold across processes: two app processes (child processes serving the
@@ -18,6 +19,7 @@ const CAPACITY = 12;
 
 describe.skipIf(!process.env.DATABASE_URL)("booking concurrency across processes (PostgreSQL)", () => {
   const { db } = identityWorld();
+  checkLedgerAfterEach(db);
   let service: TestService;
   let people: TestUser[];
   let processes: AppProcess[] = [];

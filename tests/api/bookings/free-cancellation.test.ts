@@ -12,12 +12,14 @@ import {
   placeBooking,
 } from "../../support/booking";
 import { v1 } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 /**
  * The free-cancellation deadline is the API's rule (the departure minus the operator's cutoff),
  * told by the quote (the pay page, the details page) and the booking (its page) as one moment.
  */
 const { db, acme } = bookingWorld();
+checkLedgerAfterEach(db);
 
 const quote = (slotId: string) =>
   v1.quote({ body: { serviceId: acme.serviceId, slotId, tickets: [{ ticketTypeId: acme.adult.id, quantity: 1 }] } });

@@ -6,6 +6,7 @@ import { bookingUsers, confirmedBooking, createSlot, findService } from "../../s
 import { randomIp, identityWorld } from "../../support/identity";
 import { withTwoAppProcesses } from "../../support/app-processes";
 import { v1Path } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 /**
  * rescheduleBooking on two app processes over one PostgreSQL database: many requests to move one
@@ -19,6 +20,7 @@ const SEATS = 2;
 
 describe.skipIf(!process.env.DATABASE_URL)("concurrent reschedules across two processes (PostgreSQL)", () => {
   const { db } = identityWorld();
+  checkLedgerAfterEach(db);
   const appProcesses = withTwoAppProcesses();
 
   it(`${REQUESTS} reschedules of one booking to ${TARGETS} departures: exactly one move, seats consistent`, async () => {

@@ -22,9 +22,11 @@ import { expireRescheduleHolds } from "~api/bookings/reschedule-payment";
 import { settleDueRefunds } from "~api/bookings/refunds";
 import { receiveEvent } from "~api/payments/events";
 import { v1 } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 /** rescheduleBooking: a confirmed booking moves to another departure of its service, in one locked step. */
 const { db, acme } = world.bookingWorld();
+checkLedgerAfterEach(db);
 
 function reschedule(user: TestUser, bookingId: string, slotId: string, key = randomUUID()) {
   return v1.rescheduleBooking({

@@ -8,6 +8,7 @@ import { type TestUser } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
 import { seatDrift } from "../../support/seats";
 import { v1 } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 /**
  * Issue 40, item 6: a departure's seats taken always equal what takes them — its held and
@@ -15,6 +16,7 @@ import { v1 } from "../../support/client";
  * through every way seats are taken and given back.
  */
 const { db, acme } = world.bookingWorld();
+checkLedgerAfterEach(db);
 
 const cancel = (user: TestUser, bookingId: string) =>
   v1.cancelBooking({ params: { id: bookingId }, token: user.idToken });

@@ -12,8 +12,10 @@ import {
 } from "../../support/booking";
 import { createUser, outboxOfKind } from "../../support/identity";
 import { v1 } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 const { db, acme: service } = bookingWorld();
+checkLedgerAfterEach(db);
 
 const tipMails = (to: string) => outboxOfKind(to, "tip_request");
 

@@ -17,8 +17,10 @@ import { accountIdOf } from "../../support/operator";
 import { issuedGiftCard } from "../../support/gift-cards";
 import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../../support/booking";
 import { v1, v1Path } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 const { db, acme } = bookingWorld();
+checkLedgerAfterEach(db);
 
 const address = () => `198.51.100.${randomInt(1, 250)}`;
 const balanceOf = (code: string, init: { account?: string; ip?: string } = {}) =>

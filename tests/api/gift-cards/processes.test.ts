@@ -9,6 +9,7 @@ import { bookingBody, bookingUsers, createSlot, findService } from "../../suppor
 import { randomIp, withEmulatorUsers } from "../../support/identity";
 import { withTwoAppProcesses } from "../../support/app-processes";
 import { v1Path } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 /**
  * One gift card, 20 travellers checking out with it at the same instant through two app processes
@@ -21,6 +22,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
   "one gift card, 20 concurrent checkouts on two processes (PostgreSQL)",
   () => {
     const { db } = seedDbForThisFile();
+    checkLedgerAfterEach(db);
     withEmulatorUsers();
     const appProcesses = withTwoAppProcesses();
 

@@ -9,8 +9,10 @@ import { outboxFor, syncedUser, uniqueEmail, type TestUser } from "../../support
 import { accountIdOf, asMember, syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
 import { issuedGiftCard } from "../../support/gift-cards";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 const { db, acme } = world.bookingWorld();
+checkLedgerAfterEach(db);
 
 const buy = (user: TestUser | null, body: Record<string, unknown>, account?: string) =>
   v1.buyGiftCard({ ...(user ? { token: user.idToken } : {}), body, ...(account ? { account } : {}) });

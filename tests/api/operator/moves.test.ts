@@ -11,9 +11,11 @@ import { outboxOfKind, type TestUser } from "../../support/identity";
 import { asMember, auditEntries, syncedMember } from "../../support/operator";
 import { seatDrift } from "../../support/seats";
 import { v1 } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 /** operatorMoveBooking and operatorMoveDeparture: the desk moves guests to another departure of their service. */
 const { db, acme } = world.bookingWorld();
+checkLedgerAfterEach(db);
 
 const manager = () => syncedMember(db(), "acme", "manager");
 

@@ -10,8 +10,10 @@ import { bookingBody, bookingRow, bookingUser, bookingWorld, createSlot, placeBo
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 const { db, acme } = bookingWorld();
+checkLedgerAfterEach(db);
 let fake: FakeStripe;
 
 beforeAll(async () => {

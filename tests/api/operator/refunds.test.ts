@@ -2,7 +2,15 @@ import "../../support/env";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, bookingRefunds, notifications, sandboxCheckouts, sandboxRefunds } from "~api/db/schema";
+import {
+  auditLog,
+  bookingRefunds,
+  bookings,
+  ledgerEntries,
+  notifications,
+  sandboxCheckouts,
+  sandboxRefunds,
+} from "~api/db/schema";
 import { settleDueRefunds } from "~api/bookings/refunds";
 import type { OperatorRole } from "~contract/operator/team";
 import { minorUnitDigits, toMajorUnits } from "~contract/money";
@@ -11,8 +19,10 @@ import * as world from "../../support/booking";
 import { outboxFor, syncedUser } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 const { db, acme } = world.bookingWorld();
+checkLedgerAfterEach(db);
 
 const member = (slug: string, role: OperatorRole) => syncedMember(db(), slug, role);
 
@@ -329,6 +339,9 @@ describe("refunds owed under the earlier model", () => {
       .delete(sandboxRefunds)
       .where(eq(sandboxRefunds.paymentIntentId, (await world.bookingRow(db(), booking.id)).paymentIntentId!));
     await db().execute(`update bookings set payment_status = 'paid', refund_minor = null where id = '${booking.id}'`);
+    // …and sold before the ledger existed: no commission snapshot, no ledger lines.
+    await db().delete(ledgerEntries).where(eq(ledgerEntries.bookingId, booking.id));
+    await db().update(bookings).set({ commissionBps: null }).where(eq(bookings.id, booking.id));
     await db().execute(`update sandbox_checkouts set refunded_minor = 0 where booking_id = '${booking.id}'`);
     expect(await settleDueRefunds(db())).toBeGreaterThanOrEqual(1);
     expect(await settleDueRefunds(db())).toBe(0);

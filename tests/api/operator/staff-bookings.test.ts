@@ -21,8 +21,10 @@ import {
 import { outboxFor, syncedUser, type OutboxMessage } from "../../support/identity";
 import { asMember, auditEntries, syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 const { db, acme } = bookingWorld();
+checkLedgerAfterEach(db);
 
 /** A departure of acme's service `days` from today at 10:00 New York time. */
 const departure = (days: number, options: { capacity?: number; guideUserId?: string | null } = {}) =>

@@ -6,8 +6,10 @@ import { expectEnvelope } from "../../support/api";
 import * as world from "../../support/booking";
 import { call, outboxFor, syncedUser, type TestUser } from "../../support/identity";
 import { v1 } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 const { db, acme } = world.bookingWorld();
+checkLedgerAfterEach(db);
 
 const cards = async (user: TestUser) => (await v1.savedCards({ token: user.idToken })).body.data;
 

@@ -21,8 +21,10 @@ import {
 import { startFakeStripe, type FakeStripe, type StripeObject } from "../../support/fake-stripe";
 import { outboxFor, type TestUser } from "../../support/identity";
 import { v1, v1Path } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
 
 const { db, acme } = bookingWorld();
+checkLedgerAfterEach(db);
 
 const WEBHOOK_SECRET = "whsec_test_fake_secret";
 const signer = new Stripe("sk_test_fake_signer");

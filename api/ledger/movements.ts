@@ -1,0 +1,177 @@
+/**
+ * The ledger lines of each money movement (issue 45, /work/notes/payouts-design.md), as pure
+ * functions of the amounts: what a booking's payment, a date change's difference, a refund, a tip
+ * and a gift card sold write. The code that records them (./record.ts) reads the rows and posts
+ * these lines with postLedger, in the transaction of the change they record.
+ */
+import { ledgerAccounts } from "./accounts";
+import type { LedgerLine } from "./post";
+import { splitCommission } from "./post";
+
+/** Who holds what of a booking's money: its operator, the platform's commission, the service fee. */
+export interface Sides {
+  operator: number;
+  commission: number;
+  serviceFee: number;
+}
+
+export const NO_SIDES: Sides = { operator: 0, commission: 0, serviceFee: 0 };
+
+const sum = (sides: Sides) => sides.operator + sides.commission + sides.serviceFee;
+
+/**
+ * How a booking's price is shared: the service fee is the platform's whole; of the rest the
+ * platform takes its commission at the rate the booking was sold at (null: sold before payouts
+ * existed, no commission); the operator gets exactly what is left.
+ */
+export function bookingSides(totalMinor: number, feesMinor: number, commissionBps: number | null): Sides {
+  const { commission, operator } = splitCommission(totalMinor - feesMinor, commissionBps ?? 0);
+  return { operator, commission, serviceFee: feesMinor };
+}
+
+/** The lines that put a booking's (or a difference's) sides in their accounts. */
+function sideLines(operatorId: string, sides: Sides, sign: 1 | -1): LedgerLine[] {
+  return [
+    { account: ledgerAccounts.pending(operatorId), amountMinor: sign * sides.operator },
+    { account: ledgerAccounts.commission, amountMinor: sign * sides.commission },
+    { account: ledgerAccounts.serviceFees, amountMinor: sign * sides.serviceFee },
+  ];
+}
+
+export interface Charge {
+  operatorId: string;
+  totalMinor: number;
+  /** The service fee within the total. */
+  feesMinor: number;
+  /** What gift cards paid of the total (the card was charged the rest). */
+  giftCardMinor: number;
+  commissionBps: number | null;
+}
+
+/**
+ * A booking paid (`charge:<bookingId>`): the payer's card gives what it was charged, the gift
+ * cards what they paid; the operator's pending part, the commission and the service fee take it.
+ * A booking paid wholly by gift card has no payments line (postLedger leaves out lines of zero).
+ */
+export function chargeLines(charge: Charge): LedgerLine[] {
+  const cardMinor = charge.totalMinor - charge.giftCardMinor;
+  return [
+    { account: ledgerAccounts.payments, amountMinor: -cardMinor },
+    { account: ledgerAccounts.platformGiftCards, amountMinor: -charge.giftCardMinor },
+    ...sideLines(charge.operatorId, bookingSides(charge.totalMinor, charge.feesMinor, charge.commissionBps), 1),
+  ];
+}
+
+/**
+ * A move to a dearer departure paid (`reschedule:<changeId>`): a charge of the difference at the
+ * booking's rate, its service fee the rise of the booking's fee (kept within the difference).
+ */
+export function rescheduleLines(move: {
+  operatorId: string;
+  differenceMinor: number;
+  feesDifferenceMinor: number;
+  commissionBps: number | null;
+}): LedgerLine[] {
+  const feesMinor = Math.min(Math.max(move.feesDifferenceMinor, 0), move.differenceMinor);
+  return chargeLines({
+    operatorId: move.operatorId,
+    totalMinor: move.differenceMinor,
+    feesMinor,
+    giftCardMinor: 0,
+    commissionBps: move.commissionBps,
+  });
+}
+
+/**
+ * A payment that arrived for nothing that stands (a booking cancelled or sold on before it was
+ * paid, a date change that could no longer be made): it is owed back whole, so it is the
+ * operator's pending money only until its refund takes it back; the platform earns nothing on it.
+ */
+export function unearnedPaymentLines(operatorId: string, amountMinor: number): LedgerLine[] {
+  return [
+    { account: ledgerAccounts.payments, amountMinor: -amountMinor },
+    { account: ledgerAccounts.pending(operatorId), amountMinor },
+  ];
+}
+
+/** Half up, exactly, for non-negative integers: round(numerator / denominator). */
+function roundedShare(part: number, numerator: number, denominator: number): number {
+  const value = (2n * BigInt(part) * BigInt(numerator) + BigInt(denominator)) / (2n * BigInt(denominator));
+  return Number(value);
+}
+
+/**
+ * How much of each side a refund takes back. The refunds of a payment are shared in proportion to
+ * what each side was charged, counted over all of them so far (`refunded`: what earlier refunds
+ * took), so that refunding the whole gives every side back exactly what it got; the largest side
+ * takes the rounding rest. Nothing charged (a booking paid before the ledger): nothing.
+ */
+export function refundSides(charged: Sides, refunded: Sides, amountMinor: number): Sides {
+  const chargedMinor = sum(charged);
+  if (chargedMinor <= 0 || amountMinor === 0) return NO_SIDES;
+  const after = sum(refunded) + amountMinor;
+  const keys = ["operator", "commission", "serviceFee"] as const;
+  const largest = keys.reduce((best, key) => (charged[key] > charged[best] ? key : best), keys[0]);
+  const parts = { ...NO_SIDES };
+  for (const key of keys) {
+    if (key === largest) continue;
+    parts[key] = roundedShare(charged[key], after, chargedMinor) - refunded[key];
+  }
+  parts[largest] = amountMinor - keys.filter((key) => key !== largest).reduce((total, key) => total + parts[key], 0);
+  return parts;
+}
+
+export interface Refund {
+  operatorId: string;
+  /** The sides the refunded payment(s) charged, and what earlier refunds of them took back. */
+  charged: Sides;
+  refunded: Sides;
+  amountMinor: number;
+  /** The part given back to gift cards (the rest goes back to the payer's card). */
+  giftCardMinor: number;
+}
+
+/**
+ * A refund made (`refund:<refundId>`): the sides give back their shares (refundSides); the gift
+ * cards get their part back, the payer's card the rest.
+ */
+export function refundLines(refund: Refund): LedgerLine[] {
+  const parts = refundSides(refund.charged, refund.refunded, refund.amountMinor);
+  if (sum(parts) === 0) return [];
+  return [
+    ...sideLines(refund.operatorId, parts, -1),
+    { account: ledgerAccounts.platformGiftCards, amountMinor: refund.giftCardMinor },
+    { account: ledgerAccounts.payments, amountMinor: refund.amountMinor - refund.giftCardMinor },
+  ];
+}
+
+/** A tip paid (`tip:<tipId>`): the operator's whole. */
+export function tipLines(operatorId: string, amountMinor: number): LedgerLine[] {
+  return [
+    { account: ledgerAccounts.payments, amountMinor: -amountMinor },
+    { account: ledgerAccounts.pending(operatorId), amountMinor },
+  ];
+}
+
+/** A gift card sold (`gift_card_issue:<cardId>`): the platform holds its money until it is spent. */
+export function giftCardIssueLines(amountMinor: number): LedgerLine[] {
+  return [
+    { account: ledgerAccounts.payments, amountMinor: -amountMinor },
+    { account: ledgerAccounts.platformGiftCards, amountMinor },
+  ];
+}
+
+/**
+ * What a payment's lines put in each side (its charge lines), or took out of them (its refund
+ * lines, as positive amounts with `sign` -1). Release and payout lines are not sides.
+ */
+export function sidesOf(lines: ReadonlyArray<{ account: string; amountMinor: number }>, sign: 1 | -1 = 1): Sides {
+  const sides = { ...NO_SIDES };
+  for (const line of lines) {
+    const amount = sign * line.amountMinor;
+    if (line.account === ledgerAccounts.commission) sides.commission += amount;
+    else if (line.account === ledgerAccounts.serviceFees) sides.serviceFee += amount;
+    else if (/^operator:.+:pending$/.test(line.account)) sides.operator += amount;
+  }
+  return sides;
+}

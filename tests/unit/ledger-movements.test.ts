@@ -1,0 +1,213 @@
+import { describe, expect, it } from "vitest";
+import {
+  bookingSides,
+  chargeLines,
+  giftCardIssueLines,
+  NO_SIDES,
+  refundLines,
+  refundSides,
+  rescheduleLines,
+  sidesOf,
+  tipLines,
+  unearnedPaymentLines,
+  type Sides,
+} from "~api/ledger/movements";
+import type { LedgerLine } from "~api/ledger/post";
+
+const OP = "acme";
+const pending = `operator:${OP}:pending`;
+
+/** The lines as postLedger writes them: zeros left out, as a map account → amount. */
+const written = (lines: LedgerLine[]) =>
+  Object.fromEntries(lines.filter((line) => line.amountMinor !== 0).map((line) => [line.account, line.amountMinor]));
+const total = (lines: LedgerLine[]) => lines.reduce((sum, line) => sum + line.amountMinor, 0);
+const add = (a: Sides, b: Sides): Sides => ({
+  operator: a.operator + b.operator,
+  commission: a.commission + b.commission,
+  serviceFee: a.serviceFee + b.serviceFee,
+});
+
+describe("a booking paid", () => {
+  it("$100 at 15 %: the card gives 100, the operator's pending 85 and the commission 15", () => {
+    const lines = chargeLines({
+      operatorId: OP,
+      totalMinor: 10_000,
+      feesMinor: 0,
+      giftCardMinor: 0,
+      commissionBps: 1500,
+    });
+    expect(written(lines)).toEqual({ "external:payments": -10_000, [pending]: 8_500, "platform:commission": 1_500 });
+    expect(total(lines)).toBe(0);
+  });
+
+  it("the service fee is the platform's whole; the commission is on the rest", () => {
+    const lines = chargeLines({
+      operatorId: OP,
+      totalMinor: 10_300,
+      feesMinor: 300,
+      giftCardMinor: 0,
+      commissionBps: 1500,
+    });
+    expect(written(lines)).toEqual({
+      "external:payments": -10_300,
+      [pending]: 8_500,
+      "platform:commission": 1_500,
+      "platform:service_fees": 300,
+    });
+  });
+
+  it("gift cards pay their part; a booking paid wholly by gift card has no payer's line", () => {
+    const part = chargeLines({
+      operatorId: OP,
+      totalMinor: 10_000,
+      feesMinor: 0,
+      giftCardMinor: 2_500,
+      commissionBps: 1500,
+    });
+    expect(written(part)).toEqual({
+      "external:payments": -7_500,
+      "platform:gift_cards": -2_500,
+      [pending]: 8_500,
+      "platform:commission": 1_500,
+    });
+    const whole = chargeLines({
+      operatorId: OP,
+      totalMinor: 4_000,
+      feesMinor: 0,
+      giftCardMinor: 4_000,
+      commissionBps: 1000,
+    });
+    expect(written(whole)).toEqual({ "platform:gift_cards": -4_000, [pending]: 3_600, "platform:commission": 400 });
+    expect(total(part)).toBe(0);
+    expect(total(whole)).toBe(0);
+  });
+
+  it("rounds the commission half up and gives the operator exactly the rest; no rate (sold before payouts): none", () => {
+    expect(bookingSides(333, 0, 1500)).toEqual({ operator: 283, commission: 50, serviceFee: 0 });
+    expect(bookingSides(1_003, 3, 1250)).toEqual({ operator: 875, commission: 125, serviceFee: 3 });
+    expect(bookingSides(5_000, 150, null)).toEqual({ operator: 4_850, commission: 0, serviceFee: 150 });
+  });
+
+  it("a dearer move's difference is a charge at the booking's rate, its fee the rise of the booking's", () => {
+    const lines = rescheduleLines({
+      operatorId: OP,
+      differenceMinor: 2_060,
+      feesDifferenceMinor: 60,
+      commissionBps: 1500,
+    });
+    expect(written(lines)).toEqual({
+      "external:payments": -2_060,
+      [pending]: 1_700,
+      "platform:commission": 300,
+      "platform:service_fees": 60,
+    });
+    // A fee that fell is no negative fee line: the difference is shared as the booking's rate says.
+    expect(
+      written(rescheduleLines({ operatorId: OP, differenceMinor: 1_000, feesDifferenceMinor: -30, commissionBps: 0 })),
+    ).toEqual({ "external:payments": -1_000, [pending]: 1_000 });
+  });
+});
+
+describe("a refund made", () => {
+  const charged = { operator: 8_500, commission: 1_500, serviceFee: 0 };
+
+  it("$100 at 15 %, $40 refunded: the operator gives back 34 and the platform 6, leaving 51 and 9", () => {
+    const lines = refundLines({ operatorId: OP, charged, refunded: NO_SIDES, amountMinor: 4_000, giftCardMinor: 0 });
+    expect(written(lines)).toEqual({ [pending]: -3_400, "platform:commission": -600, "external:payments": 4_000 });
+    expect(total(lines)).toBe(0);
+    expect(8_500 - 3_400).toBe(5_100);
+    expect(1_500 - 600).toBe(900);
+  });
+
+  it("shares the service fee as the provider refunds an application fee, in proportion", () => {
+    const withFee = { operator: 8_500, commission: 1_500, serviceFee: 300 };
+    expect(refundSides(withFee, NO_SIDES, 4_120)).toEqual({ operator: 3_400, commission: 600, serviceFee: 120 });
+  });
+
+  it("refunds in pieces give every side back exactly what it got, whatever the rounding", () => {
+    const odd = bookingSides(1_001, 31, 1_333);
+    let refunded = NO_SIDES;
+    for (const piece of [333, 333, 1, 334]) {
+      const parts = refundSides(odd, refunded, piece);
+      expect(parts.operator + parts.commission + parts.serviceFee).toBe(piece);
+      refunded = add(refunded, parts);
+    }
+    expect(refunded).toEqual(odd);
+  });
+
+  it("the largest side takes the rounding rest", () => {
+    // 1/3 of each side: 100/3 rounds to 33 for the small sides, the operator takes 34.
+    expect(refundSides({ operator: 100, commission: 100, serviceFee: 100 }, NO_SIDES, 100)).toEqual({
+      operator: 34,
+      commission: 33,
+      serviceFee: 33,
+    });
+    expect(refundSides({ operator: 10, commission: 290, serviceFee: 0 }, NO_SIDES, 1)).toEqual({
+      operator: 0,
+      commission: 1,
+      serviceFee: 0,
+    });
+  });
+
+  it("the gift cards' part goes back to them, the rest to the payer's card", () => {
+    const lines = refundLines({
+      operatorId: OP,
+      charged,
+      refunded: NO_SIDES,
+      amountMinor: 4_000,
+      giftCardMinor: 2_500,
+    });
+    expect(written(lines)).toEqual({
+      [pending]: -3_400,
+      "platform:commission": -600,
+      "platform:gift_cards": 2_500,
+      "external:payments": 1_500,
+    });
+    expect(total(lines)).toBe(0);
+  });
+
+  it("nothing charged (a booking paid before the ledger): no lines", () => {
+    expect(
+      refundLines({ operatorId: OP, charged: NO_SIDES, refunded: NO_SIDES, amountMinor: 500, giftCardMinor: 0 }),
+    ).toEqual([]);
+  });
+
+  it("a payment for nothing that stands goes to the operator's pending and comes back whole", () => {
+    const paid = unearnedPaymentLines(OP, 2_000);
+    expect(written(paid)).toEqual({ "external:payments": -2_000, [pending]: 2_000 });
+    const back = refundLines({
+      operatorId: OP,
+      charged: sidesOf(paid),
+      refunded: NO_SIDES,
+      amountMinor: 2_000,
+      giftCardMinor: 0,
+    });
+    expect(written(back)).toEqual({ [pending]: -2_000, "external:payments": 2_000 });
+  });
+});
+
+describe("tips and gift cards", () => {
+  it("a tip is the operator's whole; a gift card sold is held by the platform", () => {
+    expect(written(tipLines(OP, 1_500))).toEqual({ "external:payments": -1_500, [pending]: 1_500 });
+    expect(written(giftCardIssueLines(5_000))).toEqual({ "external:payments": -5_000, "platform:gift_cards": 5_000 });
+  });
+
+  it("reads the sides of written lines (refund lines as what they took back)", () => {
+    const charge = chargeLines({
+      operatorId: OP,
+      totalMinor: 10_300,
+      feesMinor: 300,
+      giftCardMinor: 0,
+      commissionBps: 1500,
+    });
+    expect(sidesOf(charge)).toEqual({ operator: 8_500, commission: 1_500, serviceFee: 300 });
+    const refund = refundLines({
+      operatorId: OP,
+      charged: sidesOf(charge),
+      refunded: NO_SIDES,
+      amountMinor: 4_120,
+      giftCardMinor: 0,
+    });
+    expect(sidesOf(refund, -1)).toEqual({ operator: 3_400, commission: 600, serviceFee: 120 });
+  });
+});
