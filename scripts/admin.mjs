@@ -65,6 +65,19 @@ Prints every operator as a table, oldest first: slug, name, status, currency, ti
 ${settings}
   -h, --help  this text`,
   },
+  "reconcile-ledger": {
+    summary: "check the money ledger against itself, the bookings and the payment provider",
+    usage: `
+Usage: npm run admin -- reconcile-ledger [--days N]
+
+Runs the nightly reconciliation now: every ledger transaction and the whole ledger sum to zero,
+each paid booking, tip and gift card has its entries, and each payment agrees with the payment
+provider's records. Prints "no difference" (exit 0) or each difference (exit 1). Writes nothing.
+  --days N    only movements of the last N days (1–3650; default: all of them)
+${settings}
+  -h, --help  this text`,
+    options: { days: { type: "string" } },
+  },
 };
 
 const usage = `

@@ -14,6 +14,7 @@ import { createdOperatorReport, createOperatorByCommand, readOperatorOptions } f
 import { withCommandDatabase } from "./database";
 import { listOperators, operatorTable } from "./operator-list";
 import { setPlatformAdmin } from "./platform-admins";
+import { reconcileLedgerCommand } from "./reconcile-ledger";
 
 export { ArgumentProblem } from "./arguments";
 export { CommandFailure } from "./database";
@@ -70,6 +71,7 @@ const COMMANDS: Record<string, (input: CommandInput) => Promise<string>> = {
   revoke: (input) => grantOrRevoke(input, false),
   "create-operator": createOperatorCommand,
   "list-operators": () => withCommandDatabase(async ({ db }) => operatorTable(await listOperators(db))),
+  "reconcile-ledger": ({ values }) => reconcileLedgerCommand(values),
 };
 
 /** Runs `command`; what it prints on success. */

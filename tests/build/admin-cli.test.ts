@@ -210,7 +210,7 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
     const help = await admin("--help");
     expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run admin -- <command>/);
-    for (const command of ["grant", "revoke", "create-operator", "list-operators"]) {
+    for (const command of ["grant", "revoke", "create-operator", "list-operators", "reconcile-ledger"]) {
       expect(help.stdout).toContain(`  ${command} `);
       const own = await admin(command, "--help");
       expect(own.code, own.stderr).toBe(0);
@@ -233,6 +233,8 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
       [[...operatorArgs("porto-tours", "x@example.com"), "--currency", "EURO"], /--currency: /],
       [[...operatorArgs("porto-tours", "x@example.com"), "--currency"], /Option '--currency <value>' argument missing/],
       [["list-operators", "--no-such-flag"], /Unknown option '--no-such-flag'/],
+      [["reconcile-ledger", "--days", "0"], /--days: at least 1/],
+      [["reconcile-ledger", "--days", "a week"], /--days: a whole number of days/],
     ];
     for (const [args, message] of refusals) {
       const refused = await admin(...args);
@@ -332,6 +334,23 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(await query("select id from users where is_platform_admin")).toEqual([]);
   }, 120_000);
+
+  it("reconcile-ledger: no difference on a ledger that agrees; a payer's line naming no payment is reported, exit 1", async () => {
+    const clean = await admin("reconcile-ledger");
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stdout).toContain("The ledger reconciles (all movements): no difference.");
+    // Balanced (the database takes it), but a payer's money that names no provider's payment.
+    await query(
+      `insert into ledger_entries (transaction_key, line, kind, account, amount_minor, currency)
+       values ('gift_card_issue:broken', 1, 'gift_card_issue', 'external:payments', -500, 'EUR'),
+              ('gift_card_issue:broken', 2, 'gift_card_issue', 'platform:gift_cards', 500, 'EUR')`,
+    );
+    const broken = await admin("reconcile-ledger", "--days", "7");
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/The ledger does not reconcile \(the last 7 days\): \d+ difference/);
+    expect(broken.stderr).toContain("payment_reference gift_card_issue:broken (EUR)");
+    await query("delete from ledger_entries where transaction_key = 'gift_card_issue:broken'");
+  }, 60_000);
 
   it("npm run rates: prints the rates, sets one, refuses a bad one with exit 2", async () => {
     const rates = (...args: string[]) => run("npm", ["run", "--silent", "rates", "--", ...args], production);
