@@ -10,6 +10,7 @@ import { dateTimeFormat } from "~/ui/date-format";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney } from "~/ui/format";
 import { CardSection } from "~/ui/labelled-section";
+import { LabelledSelect } from "~/ui/labelled-select";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
@@ -24,24 +25,16 @@ function ExperienceChooser({ data }: { data: PageData }) {
   const { t } = useTranslation();
   return (
     <Form method="get" action={PATH} className="mt-4 flex flex-wrap items-end gap-3">
-      <div className="min-w-0 max-w-full">
-        <label htmlFor="staff-experience" className="block text-sm font-medium text-slate-800">
-          {t("desk.newBooking.experience")}
-        </label>
-        <select
-          id="staff-experience"
-          name="experience"
-          defaultValue={data.experience?.id ?? ""}
-          className="mt-1 block max-w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-        >
-          <option value="">{t("desk.newBooking.chooseExperience")}</option>
-          {data.bookable.experiences.map((experience) => (
-            <option key={experience.id} value={experience.id}>
-              {experience.title}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        id="staff-experience"
+        name="experience"
+        label={t("desk.newBooking.experience")}
+        value={data.experience?.id ?? ""}
+        unset={t("desk.newBooking.chooseExperience")}
+        choices={data.bookable.experiences.map((experience) => ({ value: experience.id, label: experience.title }))}
+        width="max-w-full"
+        className="min-w-0 max-w-full"
+      />
       <Button type="submit">{t("desk.newBooking.showDepartures")}</Button>
     </Form>
   );
