@@ -1,7 +1,6 @@
 import { useTranslation } from "~/platform/i18n-react";
 import { CardSection } from "~/ui/labelled-section";
 import { PendingSubmit } from "~/ui/form-parts";
-import { FieldsetFrame } from "~/ui/fieldset-frame";
 import { useIsPending } from "~/ui/use-is-pending";
 import { IntentForm } from "~/ui/intent-form";
 
@@ -13,24 +12,29 @@ const STARS = [5, 4, 3, 2, 1] as const;
 export function ReviewForm({ errors }: { errors: Record<string, string[] | undefined> | undefined }) {
   const { t } = useTranslation();
   const sending = useIsPending({ intent: "review" });
+  const ratingError = errors?.rating?.[0];
   const bodyError = errors?.body?.[0];
   return (
     <CardSection id="review" headingId="review-heading" heading={t("reviews.formTitle")} plainHeading>
       <p className="mt-1 text-sm text-slate-700">{t("reviews.formHint")}</p>
       <IntentForm intent="review" className="mt-3 space-y-4" preventScrollReset>
-        <FieldsetFrame
-          field={{ errors: errors?.rating, errorId: "rating-error" }}
-          legend={t("reviews.rating")}
-          className="mt-1 flex flex-wrap gap-3"
-        >
-          {STARS.map((stars) => (
-            <label key={stars} className="flex items-center gap-1.5 text-sm">
-              <input type="radio" name="rating" value={stars} required />
-              <span aria-hidden="true">{"★".repeat(stars)}</span>
-              <span className="sr-only">{t("reviews.stars", { count: stars })}</span>
-            </label>
-          ))}
-        </FieldsetFrame>
+        <fieldset aria-describedby={ratingError ? "rating-error" : undefined}>
+          <legend className="text-sm font-medium text-slate-800">{t("reviews.rating")}</legend>
+          <div className="mt-1 flex flex-wrap gap-3">
+            {STARS.map((stars) => (
+              <label key={stars} className="flex items-center gap-1.5 text-sm">
+                <input type="radio" name="rating" value={stars} required />
+                <span aria-hidden="true">{"★".repeat(stars)}</span>
+                <span className="sr-only">{t("reviews.stars", { count: stars })}</span>
+              </label>
+            ))}
+          </div>
+          {ratingError ? (
+            <p id="rating-error" className="mt-1 text-sm text-red-700">
+              {t(ratingError)}
+            </p>
+          ) : null}
+        </fieldset>
         <div>
           <label htmlFor="review-body" className="block text-sm font-medium text-slate-800">
             {t("reviews.body")}
