@@ -13,7 +13,7 @@ import type { Db } from "../db/client";
 import { bookings, experiences, services, slots, users } from "../db/schema";
 import { bookingReference } from "../bookings/view";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
-import { guestContactColumns, guestContactOf } from "./guest-contact";
+import { guestContactColumns, guestContactOf, withDepartureAndHolder } from "./guest-contact";
 import { onLocalDays, refundedSql } from "./manifest";
 
 /** The earliest and latest local dates a one-sided range stands for. */
@@ -108,32 +108,32 @@ export async function listBookings(
     filter.cursor && !everything ? after(sort, filter.cursor.at, filter.cursor.id) : undefined,
     where,
   ];
-  const rows = await db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      channel: bookings.channel,
-      paymentStatus: bookings.paymentStatus,
-      createdAt: bookings.createdAt,
-      sortValue: sortValue(sort),
-      slotId: slots.id,
-      startsAt: slots.startsAt,
-      timezone: experiences.timezone,
-      experienceId: experiences.id,
-      experienceTitle: experiences.title,
-      serviceName: services.name,
-      seats: bookings.seats,
-      tickets: bookings.tickets,
-      currency: bookings.currency,
-      totalMinor: bookings.totalMinor,
-      refundedMinor: refundedSql,
-      ...guestContactColumns,
-    })
-    .from(bookings)
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
+  const rows = await withDepartureAndHolder(
+    db
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        channel: bookings.channel,
+        paymentStatus: bookings.paymentStatus,
+        createdAt: bookings.createdAt,
+        sortValue: sortValue(sort),
+        slotId: slots.id,
+        startsAt: slots.startsAt,
+        timezone: experiences.timezone,
+        experienceId: experiences.id,
+        experienceTitle: experiences.title,
+        serviceName: services.name,
+        seats: bookings.seats,
+        tickets: bookings.tickets,
+        currency: bookings.currency,
+        totalMinor: bookings.totalMinor,
+        refundedMinor: refundedSql,
+        ...guestContactColumns,
+      })
+      .from(bookings)
+      .$dynamic(),
+  )
     .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
-    .leftJoin(users, eq(users.id, bookings.userId))
     .where(and(...conditions))
     .orderBy(...orderOf(sort))
     .limit(limit + 1);

@@ -153,21 +153,22 @@ async function refundsOwed(db: Db, accountId: string) {
 
 /** Open waitlist offers on the operator's departures expiring within OFFER_SOON_HOURS, soonest first. */
 async function offersExpiring(db: Db, accountId: string) {
-  const rows = await db
-    .select({
-      id: waitlistOffers.id,
-      departureId: slots.id,
-      experienceTitle: experiences.title,
-      startsAt: slots.startsAt,
-      timezone: experiences.timezone,
-      seats: waitlistOffers.seats,
-      expiresAt: waitlistOffers.expiresAt,
-      total: totalSql,
-    })
-    .from(waitlistOffers)
-    .innerJoin(slots, eq(slots.id, waitlistOffers.slotId))
-    .innerJoin(services, eq(services.id, slots.serviceId))
-    .innerJoin(experiences, eq(experiences.id, services.experienceId))
+  const rows = await departureJoins(
+    db
+      .select({
+        id: waitlistOffers.id,
+        departureId: slots.id,
+        experienceTitle: experiences.title,
+        startsAt: slots.startsAt,
+        timezone: experiences.timezone,
+        seats: waitlistOffers.seats,
+        expiresAt: waitlistOffers.expiresAt,
+        total: totalSql,
+      })
+      .from(waitlistOffers)
+      .innerJoin(slots, eq(slots.id, waitlistOffers.slotId))
+      .$dynamic(),
+  )
     .where(
       and(
         eq(experiences.accountId, accountId),

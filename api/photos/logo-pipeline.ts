@@ -8,7 +8,7 @@ import {
   type LogoFormat,
 } from "~contract/operator/branding";
 import { ApiError } from "../http/errors";
-import { inspectPhoto, oneAtATime, unreadableImage } from "./pipeline";
+import { inspectPhoto, oneAtATime, rawInput, resizedEncodings, unreadableImage } from "./pipeline";
 
 export interface LogoVariant {
   /** `96.webp`, `192.png`, … */
@@ -41,24 +41,13 @@ async function writeLogo(bytes: Uint8Array): Promise<LogoVariant[]> {
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const raw = rawInput(info);
     const variants: LogoVariant[] = [];
     for (const [scale, height] of LOGO_HEIGHTS.entries()) {
-      const maxWidth = MAX_LOGO_WIDTH * (scale + 1);
-      const resized = await sharp(data, raw)
-        .resize({ height, width: maxWidth, fit: "inside" })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const pixels = {
-        raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels },
-      };
-      for (const format of LOGO_FORMATS) {
-        const encoded = await ENCODE[format](sharp(resized.data, pixels)).toBuffer();
-        variants.push({
-          file: `${height}.${format}`,
-          contentType: LOGO_CONTENT_TYPES[format],
-          bytes: new Uint8Array(encoded),
-        });
+      const resize = { height, width: MAX_LOGO_WIDTH * (scale + 1), fit: "inside" as const };
+      const { encoded } = await resizedEncodings(data, raw, resize, LOGO_FORMATS, ENCODE);
+      for (const { format, bytes } of encoded) {
+        variants.push({ file: `${height}.${format}`, contentType: LOGO_CONTENT_TYPES[format], bytes });
       }
     }
     return variants;

@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type Sharp } from "sharp";
+import sharp, { type Metadata, type OutputInfo, type ResizeOptions, type Sharp } from "sharp";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from "~contract/photos";
 import { PHOTO_CONTENT_TYPES, PHOTO_FORMATS, PHOTO_WIDTHS, type PhotoFormat } from "~contract/picture";
 import { ApiError } from "../http/errors";
@@ -86,6 +86,31 @@ export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 /** The refusal of bytes whose header reads but whose pixels do not (truncated, corrupt): 415. */
 export const unreadableImage = unsupported;
 
+/** Decoded pixels' shape, as sharp reads raw pixels back. */
+export const rawInput = (info: OutputInfo) => ({
+  raw: { width: info.width, height: info.height, channels: info.channels },
+});
+
+/**
+ * Decoded pixels (`data`, of shape `raw`) resized once by `resize`, then encoded in each of
+ * `formats` by its encoder: the resized size, and the encodings in the formats' order.
+ */
+export async function resizedEncodings<F extends string>(
+  data: Buffer,
+  raw: ReturnType<typeof rawInput>,
+  resize: ResizeOptions,
+  formats: readonly F[],
+  encoders: Record<F, (image: Sharp) => Sharp>,
+): Promise<{ info: OutputInfo; encoded: { format: F; bytes: Uint8Array }[] }> {
+  const resized = await sharp(data, raw).resize(resize).raw().toBuffer({ resolveWithObject: true });
+  const encoded: { format: F; bytes: Uint8Array }[] = [];
+  for (const format of formats) {
+    const bytes = await encoders[format](sharp(resized.data, rawInput(resized.info))).toBuffer();
+    encoded.push({ format, bytes: new Uint8Array(bytes) });
+  }
+  return { info: resized.info, encoded };
+}
+
 async function writeVariants(bytes: Uint8Array): Promise<ProcessedPhoto> {
   await inspectPhoto(bytes);
   const input = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" as const };
@@ -97,27 +122,15 @@ async function writeVariants(bytes: Uint8Array): Promise<ProcessedPhoto> {
       .flatten({ background: "#ffffff" })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const raw = rawInput(info);
     const widths: number[] = PHOTO_WIDTHS.filter((width) => width <= info.width);
     if (widths.length === 0) widths.push(info.width);
     const variants: Variant[] = [];
     for (const width of widths) {
-      const resized = await sharp(data, raw)
-        .resize({ width, withoutEnlargement: true })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const pixels = {
-        raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels },
-      };
-      for (const format of PHOTO_FORMATS) {
-        const encoded = await ENCODE[format](sharp(resized.data, pixels)).toBuffer();
-        variants.push({
-          width,
-          height: resized.info.height,
-          format,
-          contentType: PHOTO_CONTENT_TYPES[format],
-          bytes: new Uint8Array(encoded),
-        });
+      const resize = { width, withoutEnlargement: true };
+      const resized = await resizedEncodings(data, raw, resize, PHOTO_FORMATS, ENCODE);
+      for (const { format, bytes } of resized.encoded) {
+        variants.push({ width, height: resized.info.height, format, contentType: PHOTO_CONTENT_TYPES[format], bytes });
       }
     }
     const placeholder = await sharp(data, raw).resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();

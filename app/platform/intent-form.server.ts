@@ -1,9 +1,11 @@
-import { data } from "@remix-run/node";
+import { data, type ActionFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { apiErrorResult, type ApiErrorShown } from "~/platform/api-errors.server";
 import { setFlash } from "~/platform/flash.server";
 import { parseWithZod, readFormData } from "~/platform/form.server";
 import { formResult } from "~/platform/form-result.server";
+import { requireParams } from "~/platform/http.server";
+import { requireSameOrigin } from "~/platform/origin.server";
 import { redirect } from "~/platform/redirect.server";
 
 /** What the page's form posted: the request, its body, which form (`intent`) and its result's id. */
@@ -94,6 +96,44 @@ export async function answerIntent<F extends Record<string, FormSchema<never>>, 
     return apiErrorResult(error, submission, { ...shown, intent: resultIntent });
   }
   return answerOf(request, outcome);
+}
+
+/** What a guarded page's forms run with: the caller its guard let in, the post, the route's params. */
+export type GuardedContext<K, P> = K &
+  FormFacts & {
+    /** The route's params, as `params` read them. */
+    params: P;
+  };
+
+/** A guarded page's forms, and how its route's params are read. */
+export interface GuardedPage<
+  F extends Record<string, FormSchema<never>>,
+  K,
+  P extends z.ZodRawShape,
+> extends IntentForms<F, GuardedContext<K, z.infer<z.ZodObject<P>>>> {
+  /** The route's params: one validated way to read them (else the 404 page). */
+  params?: P;
+}
+
+/**
+ * THE action of a kind of page behind its guard (the console's intentAction, the admins'
+ * adminAction): the origin (a post from another site: 403), the route's params (else the 404
+ * page), the caller the guard lets in, then the page's forms (answerIntent).
+ */
+export async function guardedIntentAction<
+  F extends Record<string, FormSchema<never>>,
+  K extends object,
+  P extends z.ZodRawShape,
+>(
+  { request, params: routeParams }: ActionFunctionArgs,
+  guard: (request: Request) => Promise<K>,
+  page: GuardedPage<F, K, P>,
+): Promise<Answer> {
+  requireSameOrigin(request);
+  const params = (await requireParams(request, routeParams, page.params ?? {})) as z.infer<z.ZodObject<P>>;
+  const caller = await guard(request);
+  // The caller and the params are the context but for the post, which answerIntent adds (TS cannot see it of a generic K).
+  return answerIntent(request, { ...caller, params } as Omit<GuardedContext<K, typeof params>, keyof FormFacts>, page);
 }
 
 async function answerOf(request: Request, outcome: Outcome): Promise<Answer> {

@@ -26,6 +26,7 @@ export function LabelledSelect({
   unset,
   width,
   describedBy,
+  className,
 }: {
   id: string;
   name: string;
@@ -37,9 +38,11 @@ export function LabelledSelect({
   width?: string;
   /** The id of what describes it (a hint), when something does. */
   describedBy?: string;
+  /** The frame's classes (its place in a row), when it has any. */
+  className?: string;
 }) {
   return (
-    <FieldFrame field={{ id, errorId: `${id}-error` }} label={label}>
+    <FieldFrame field={{ id, errorId: `${id}-error` }} label={label} className={className}>
       <select
         id={id}
         name={name}

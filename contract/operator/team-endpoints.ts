@@ -24,6 +24,18 @@ import {
   updateMemberBody,
 } from "./team";
 
+/**
+ * What an owner's changes to one member of the team share: owners only, the fresh check first
+ * (reauth), the member named in the path.
+ */
+const ownerOnMember = {
+  auth: "user",
+  member: "owner",
+  tenant: true,
+  reauth: true,
+  params: memberParams,
+} as const;
+
 export const consoleEndpoints = domain("Operator console", {
   operatorMe: endpoint({
     method: "GET",
@@ -105,11 +117,7 @@ export const consoleEndpoints = domain("Operator console", {
     method: "PATCH",
     path: "/v1/operator/members/:userId",
     summary: "Change a member's role; the last owner stays an owner (owner)",
-    auth: "user",
-    member: "owner",
-    tenant: true,
-    reauth: true,
-    params: memberParams,
+    ...ownerOnMember,
     body: updateMemberBody,
     output: out.operatorMember,
     errors: ["reauthentication_required", "member_not_found", "last_owner"],
@@ -118,11 +126,7 @@ export const consoleEndpoints = domain("Operator console", {
     method: "DELETE",
     path: "/v1/operator/members/:userId",
     summary: "Remove a member from the team; the last owner cannot be removed (owner)",
-    auth: "user",
-    member: "owner",
-    tenant: true,
-    reauth: true,
-    params: memberParams,
+    ...ownerOnMember,
     output: out.nothing,
     errors: ["reauthentication_required", "member_not_found", "last_owner"],
   }),
@@ -143,11 +147,7 @@ export const consoleEndpoints = domain("Operator console", {
     path: "/v1/operator/members/:userId/second-factor/reset",
     summary:
       "Remove a member's second factors and recovery codes (they enrol again); audited, the member is emailed (owner)",
-    auth: "user",
-    member: "owner",
-    tenant: true,
-    reauth: true,
-    params: memberParams,
+    ...ownerOnMember,
     output: out.nothing,
     // Your own: 409 own_second_factor_reset (your factors are yours to remove, at /account/security);
     // a platform admin's, or one who is in another operator's team too: 409 second_factor_beyond_team.

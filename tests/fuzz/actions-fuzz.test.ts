@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { args, ORIGIN, signedInGuestForThisFile } from "../support/routes";
-import { allRoutes, answerFrom, expectRetryAfterKept, fillPath, type Route } from "./helpers";
+import { allRoutes, answerFrom, expectRetryAfterKept, fillPath, fuzzStatuses, type Route } from "./helpers";
 
 /**
  * Hostile posts at every form action of the web app: random fields and values (NUL bytes,
@@ -113,30 +113,25 @@ describe("fuzzing the form actions", () => {
   }, 300_000);
 
   it(`answers ${RUNS} hostile posts without a 500; a 429 keeps its Retry-After`, async () => {
-    const statuses = new Map<number, number>();
-    await fc.assert(
-      fc.asyncProperty(post, async (input) => {
-        const target = ACTIONS[input.target];
-        const fields = { ...input.fields, ...(input.intent ? { intent: input.intent } : {}) };
-        const params = Object.fromEntries(target.params.map((name, index) => [name, input.params[index]]));
-        const path = fillPath(target, params);
-        const headers = new Headers();
-        if (input.contentType) headers.set("Content-Type", input.contentType);
-        if (input.origin) headers.set("Origin", input.origin);
-        if (input.signedIn) headers.set("Cookie", cookie());
-        const request = new Request(new URL(path, ORIGIN), {
-          method: input.method,
-          headers,
-          body: bodyFor(input.contentType, fields),
-        });
-        const what = `${input.method} ${path}`;
-        const answer = await answerFrom(what, () => target.module.action!(args(request, params)));
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        expect(answer.status, what).toBeLessThan(500);
-        expectRetryAfterKept(what, target, answer, "action");
-      }),
-      { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
-    );
-    console.info(`fuzz actions: ${RUNS} posts, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    await fuzzStatuses(`fuzz actions: ${RUNS} posts`, RUNS, post, async (input) => {
+      const target = ACTIONS[input.target];
+      const fields = { ...input.fields, ...(input.intent ? { intent: input.intent } : {}) };
+      const params = Object.fromEntries(target.params.map((name, index) => [name, input.params[index]]));
+      const path = fillPath(target, params);
+      const headers = new Headers();
+      if (input.contentType) headers.set("Content-Type", input.contentType);
+      if (input.origin) headers.set("Origin", input.origin);
+      if (input.signedIn) headers.set("Cookie", cookie());
+      const request = new Request(new URL(path, ORIGIN), {
+        method: input.method,
+        headers,
+        body: bodyFor(input.contentType, fields),
+      });
+      const what = `${input.method} ${path}`;
+      const answer = await answerFrom(what, () => target.module.action!(args(request, params)));
+      expect(answer.status, what).toBeLessThan(500);
+      expectRetryAfterKept(what, target, answer, "action");
+      return answer.status;
+    });
   }, 600_000);
 });

@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import fc from "fast-check";
 import { expect } from "vitest";
 
 /** Percent-encodes, and sends a lone surrogate as the invalid UTF-8 a hostile client would (%ED%A0%80). */
@@ -110,4 +111,26 @@ export function expectRetryAfterKept(what: string, route: Route, answer: Answer,
     }),
   );
   expect(passed.get("Retry-After"), `${what}: ${route.file} drops Retry-After`).toBe(answer.headers.get("Retry-After"));
+}
+
+/**
+ * `runs` random inputs, each sent and checked by `check`, which answers the status it got; then how
+ * the statuses were spread (`label`: what was sent, the figures CI prints). Seeded by FUZZ_SEED to
+ * replay a failure, else by the clock.
+ */
+export async function fuzzStatuses<Input>(
+  label: string,
+  runs: number,
+  inputs: fc.Arbitrary<Input>,
+  check: (input: Input) => Promise<number>,
+): Promise<void> {
+  const statuses = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(inputs, async (input) => {
+      const status = await check(input);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }),
+    { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+  );
+  console.info(`${label}, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
 }

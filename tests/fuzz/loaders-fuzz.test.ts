@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { args, signedInGuestForThisFile } from "../support/routes";
-import { allRoutes, answerFrom, encodePart, expectRetryAfterKept, fillPath, type Route } from "./helpers";
+import { allRoutes, answerFrom, encodePart, expectRetryAfterKept, fillPath, fuzzStatuses, type Route } from "./helpers";
 
 /**
  * Hostile addresses at the loaders of the pages: odd route params, query strings full of NUL
@@ -106,25 +106,20 @@ describe("fuzzing the page loaders", () => {
   }, 300_000);
 
   it(`answers ${RUNS} hostile addresses without a 500; a 429 keeps its Retry-After`, async () => {
-    const statuses = new Map<number, number>();
-    await fc.assert(
-      fc.asyncProperty(visit, async (input) => {
-        const target = LOADERS[input.target];
-        const params = Object.fromEntries(target.params.map((name, index) => [name, input.params[index]]));
-        const search = Object.entries(input.query)
-          .map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`)
-          .join("&");
-        const headers = new Headers({ Host: input.host });
-        if (input.signedIn) headers.set("Cookie", cookie());
-        const url = new URL(`${fillPath(target, params)}${search ? `?${search}` : ""}`, `http://${input.host}`);
-        const request = new Request(url, { headers });
-        const answer = await answerFrom(`GET ${url}`, () => target.module.loader!(args(request, params)));
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        expect(answer.status, `GET ${url}`).toBeLessThan(500);
-        expectRetryAfterKept(`GET ${url}`, target, answer, "loader");
-      }),
-      { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
-    );
-    console.info(`fuzz loaders: ${RUNS} visits, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    await fuzzStatuses(`fuzz loaders: ${RUNS} visits`, RUNS, visit, async (input) => {
+      const target = LOADERS[input.target];
+      const params = Object.fromEntries(target.params.map((name, index) => [name, input.params[index]]));
+      const search = Object.entries(input.query)
+        .map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`)
+        .join("&");
+      const headers = new Headers({ Host: input.host });
+      if (input.signedIn) headers.set("Cookie", cookie());
+      const url = new URL(`${fillPath(target, params)}${search ? `?${search}` : ""}`, `http://${input.host}`);
+      const request = new Request(url, { headers });
+      const answer = await answerFrom(`GET ${url}`, () => target.module.loader!(args(request, params)));
+      expect(answer.status, `GET ${url}`).toBeLessThan(500);
+      expectRetryAfterKept(`GET ${url}`, target, answer, "loader");
+      return answer.status;
+    });
   }, 600_000);
 });

@@ -11,6 +11,7 @@ import * as support from "~/routes/_admin.admin.support";
 import * as auditLog from "~/routes/_admin.admin.audit-log";
 import * as sell from "~/routes/_default.sell";
 import * as account from "~/routes/_account.account._index";
+import { NO_SUCH_ID } from "../support/api";
 import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../support/booking";
 import { ACME, memberOf } from "../support/console-routes";
 import { applicationForm, platformAdminWithoutSecondFactor, signedInPlatformAdmin } from "../support/platform-admin";
@@ -22,13 +23,12 @@ type Route = { loader: (args: never) => unknown };
 const load = (route: Route, path: string, cookie: string | null, params: Record<string, string> = {}, host?: string) =>
   outcome(() => route.loader(args(pageRequest(path, { cookie, host }), params) as never));
 
-const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
 /** Every admin page: its route, its address and its params. */
 const PAGES: Array<[Route, string, Record<string, string>]> = [
   [layout, "/admin", {}],
   [index, "/admin", {}],
   [applications, "/admin/applications?status=pending", {}],
-  [application, `/admin/applications/${SAMPLE_ID}`, { applicationId: SAMPLE_ID }],
+  [application, `/admin/applications/${NO_SUCH_ID}`, { applicationId: NO_SUCH_ID }],
   [operators, "/admin/operators?q=acme", {}],
   [support, "/admin/support?q=WF-0000-0000", {}],
   [auditLog, "/admin/audit-log", {}],
@@ -168,10 +168,10 @@ describe("/admin: the platform admins' console (issue 44)", () => {
     // An application nobody has: the 404 page.
     const missing = await post(
       application,
-      `/admin/applications/${SAMPLE_ID}`,
+      `/admin/applications/${NO_SUCH_ID}`,
       cookie,
       { intent: "approve" },
-      { applicationId: SAMPLE_ID },
+      { applicationId: NO_SUCH_ID },
     );
     expect(missing.status).toBe(404);
   });

@@ -11,7 +11,7 @@ import * as devJobsRoute from "~/routes/_plain.dev.jobs";
 import * as mailboxRoute from "~/routes/_plain.dev.mailbox";
 import * as mailboxAttachmentRoute from "~/routes/dev.mailbox.$messageId.attachments.$index";
 import { enqueueEmail } from "~api/outbox/service";
-import { seedDbForThisFile } from "../support/api";
+import { NO_SUCH_ID, seedDbForThisFile } from "../support/api";
 import { findService } from "../support/booking";
 import { withEmulatorUsers } from "../support/identity";
 import { args, outcome, pageRequest, signedInUser } from "../support/routes";
@@ -174,7 +174,7 @@ describe("the dev mailbox's messages", () => {
     expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
     for (const params of [
       { messageId: message.id, index: "1" },
-      { messageId: "00000000-0000-4000-8000-000000000000", index: "0" },
+      { messageId: NO_SUCH_ID, index: "0" },
       { messageId: "not-a-uuid", index: "0" },
       { messageId: message.id, index: "-1" },
     ]) {

@@ -104,6 +104,9 @@ export function seedDbForThisFile(): { db: () => Db } {
 }
 
 /** Checks the error envelope and returns its error object. */
+/** A well-formed id (a v4 UUID) that names nothing: an unknown id's 404, not a malformed one's 400. */
+export const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
+
 export function expectEnvelope(result: ApiResult, status: number, code: string) {
   const { body } = result;
   if (result.status !== status || body?.error?.code !== code) {

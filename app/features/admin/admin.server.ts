@@ -4,16 +4,9 @@ import { isApiError } from "~contract/errors";
 import { enrolmentUrl } from "~/features/console/console.server";
 import { apiFor } from "~/platform/api.server";
 import { requireMarketplaceHost } from "~/platform/host.server";
-import { pageNotFound, requireParams } from "~/platform/http.server";
+import { pageNotFound } from "~/platform/http.server";
 import { i18next } from "~/platform/i18next.server";
-import {
-  answerIntent,
-  type Answer,
-  type FormFacts,
-  type FormSchema,
-  type IntentForms,
-} from "~/platform/intent-form.server";
-import { requireSameOrigin } from "~/platform/origin.server";
+import { guardedIntentAction, type Answer, type FormSchema, type GuardedPage } from "~/platform/intent-form.server";
 import { oncePerRequest } from "~/platform/per-request.server";
 import { redirect } from "~/platform/redirect.server";
 import { sessionTokenOf } from "~/platform/session-cookie.server";
@@ -54,10 +47,6 @@ export async function requireAdminPage(request: Request) {
   return { ...caller, t };
 }
 
-export interface AdminFormContext<P> extends AdminCaller, FormFacts {
-  params: P;
-}
-
 /**
  * THE action of an admin page: the origin (a post from another site: 403), the route's params
  * (else the 404 page), the admin guard, then the page's forms as every page's are (answerIntent:
@@ -65,13 +54,10 @@ export interface AdminFormContext<P> extends AdminCaller, FormFacts {
  * on that form).
  */
 export async function adminAction<F extends Record<string, FormSchema<never>>, P extends z.ZodRawShape>(
-  { request, params: routeParams }: ActionFunctionArgs,
-  page: IntentForms<F, AdminFormContext<z.infer<z.ZodObject<P>>>> & { params?: P },
+  args: ActionFunctionArgs,
+  page: GuardedPage<F, AdminCaller, P>,
 ): Promise<Answer> {
-  requireSameOrigin(request);
-  const params = (await requireParams(request, routeParams, page.params ?? {})) as z.infer<z.ZodObject<P>>;
-  const caller = await requireAdmin(request);
-  return answerIntent(request, { ...caller, params }, page);
+  return guardedIntentAction(args, requireAdmin, page);
 }
 
 /** A list's filters from the address (each named one, "" when absent) and the cursor of its page. */

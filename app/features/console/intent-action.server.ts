@@ -3,31 +3,26 @@ import type { z } from "zod";
 import { withReauth } from "~/features/auth/reauth.server";
 import { parseWithZod } from "~/platform/form.server";
 import { formResult } from "~/platform/form-result.server";
-import { requireParams } from "~/platform/http.server";
 import {
-  answerIntent,
+  guardedIntentAction,
   type Answer,
-  type FormFacts,
   type FormSchema,
+  type GuardedContext,
+  type GuardedPage,
   type IntentForms,
 } from "~/platform/intent-form.server";
-import { requireSameOrigin } from "~/platform/origin.server";
 import { readFormOrUpload } from "~/platform/upload.server";
 import type { ConsoleAbility } from "./console-refusal";
 import { experienceParams, requireConsoleAbility, type ConsoleCaller } from "./console.server";
 
-export interface FormContext<P> extends ConsoleCaller, FormFacts {
-  /** The route's params, as `params` read them. */
-  params: P;
-}
+export type FormContext<P> = GuardedContext<ConsoleCaller, P>;
 
-export interface IntentPage<F extends Record<string, FormSchema<never>>, P extends z.ZodRawShape> extends IntentForms<
+export interface IntentPage<F extends Record<string, FormSchema<never>>, P extends z.ZodRawShape> extends GuardedPage<
   F,
-  FormContext<z.infer<z.ZodObject<P>>>
+  ConsoleCaller,
+  P
 > {
   ability: ConsoleAbility;
-  /** The route's params: one validated way to read them (else the 404 page). */
-  params?: P;
 }
 
 /**
@@ -42,11 +37,9 @@ export interface IntentPage<F extends Record<string, FormSchema<never>>, P exten
 export async function intentAction<
   F extends Record<string, FormSchema<never>>,
   P extends z.ZodRawShape = Record<never, never>,
->({ request, params: routeParams }: ActionFunctionArgs, page: IntentPage<F, P>): Promise<Answer> {
-  requireSameOrigin(request);
-  const params = (await requireParams(request, routeParams, page.params ?? {})) as z.infer<z.ZodObject<P>>;
-  const caller = await requireConsoleAbility(request, page.ability);
-  return answerIntent(request, { ...caller, params }, withReauth(page));
+>(args: ActionFunctionArgs, page: IntentPage<F, P>): Promise<Answer> {
+  const guard = (request: Request) => requireConsoleAbility(request, page.ability);
+  return guardedIntentAction(args, guard, { ...withReauth(page), params: page.params });
 }
 
 /** The action of one experience's catalog pages (`/console/experiences/:experienceId/…`): manageCatalog, its id. */

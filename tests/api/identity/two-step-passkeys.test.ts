@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { userPasskeys, users, webauthnChallenges } from "~api/db/schema";
-import { expectEnvelope } from "../../support/api";
+import { expectEnvelope, NO_SUCH_ID } from "../../support/api";
 import { v1 } from "../../support/client";
 import { call, identityWorld, outboxOfKind, syncedUser, type TestUser } from "../../support/identity";
 import { newSession } from "../../support/two-step";
@@ -182,10 +182,7 @@ describe("a passkey as the second step", () => {
     const { id } = await registeredPasskey(user);
     expect((await v1.regenerateRecoveryCodes({ token: user.idToken })).status).toBe(200);
     expectEnvelope(
-      await v1.removeSecondFactor({
-        params: { factorId: "00000000-0000-4000-8000-000000000000" },
-        token: user.idToken,
-      }),
+      await v1.removeSecondFactor({ params: { factorId: NO_SUCH_ID }, token: user.idToken }),
       404,
       "second_factor_not_found",
     );

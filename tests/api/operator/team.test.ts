@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, operatorInvitations, operatorMembers } from "~api/db/schema";
 import type { OperatorRole } from "~contract/operator/team";
-import { expectEnvelope } from "../../support/api";
+import { expectEnvelope, NO_SUCH_ID } from "../../support/api";
 import { teamOf, accountIdOf, asMember, syncedMember } from "../../support/operator";
 import { leftAfterPurge } from "../../support/purge";
 import { INVITATION_LIMITS } from "~api/operator/routes";
@@ -182,7 +182,7 @@ describe("operator console: the team", () => {
     expectEnvelope(await resend(invitation.id, harborOwner, "harbor"), 404, "invitation_not_found");
     expectEnvelope(await withdraw(invitation.id, harborOwner, "harbor"), 404, "invitation_not_found");
     expectEnvelope(await resend("not-a-uuid"), 400, "validation_error");
-    expectEnvelope(await withdraw("00000000-0000-4000-8000-000000000000"), 404, "invitation_not_found");
+    expectEnvelope(await withdraw(NO_SUCH_ID), 404, "invitation_not_found");
 
     const again = await resend(invitation.id);
     expect(again.status).toBe(200);

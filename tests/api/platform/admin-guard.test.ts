@@ -3,7 +3,7 @@ import type { Endpoint } from "~contract/endpoint";
 import { endpoints } from "~contract/endpoints";
 import { v1Path } from "../../support/client";
 import { call, syncedUser, withEmulatorUsers, type CallOptions } from "../../support/identity";
-import { seedDbForThisFile, type ApiResult } from "../../support/api";
+import { NO_SUCH_ID, seedDbForThisFile, type ApiResult } from "../../support/api";
 import { syncedMember } from "../../support/operator";
 import { platformAdmin, platformAdminWithoutSecondFactor, setPlatformAdmin } from "../../support/platform-admin";
 import { newSession } from "../../support/two-step";
@@ -16,10 +16,9 @@ const adminEndpoints = Object.entries(endpoints as Record<string, Endpoint>).fil
 );
 
 /** A well-formed call of each admin endpoint (valid ids, queries and bodies): only the caller decides the answer. */
-const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
 function sampleCall(name: string, entry: Endpoint): { path: string; options: CallOptions } {
   const path = entry.path
-    .replace(":applicationId", SAMPLE_ID)
+    .replace(":applicationId", NO_SUCH_ID)
     .replace(":accountId", "acc_nobody")
     .concat(name === "adminFindBooking" ? "?q=WF-0000-0000" : "");
   const body = entry.body ? { reason: "Testing the guard." } : undefined;

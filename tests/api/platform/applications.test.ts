@@ -4,7 +4,7 @@ import { accounts, operatorApplications, operatorMembers, platformAuditLog } fro
 import { APPLY_LIMITS } from "~api/platform/routes";
 import { CHANGED_HEADER } from "~contract/system/changes";
 import { RESERVED_SLUGS } from "~contract/platform/operator-slug";
-import { expectEnvelope, seedDbForThisFile } from "../../support/api";
+import { expectEnvelope, NO_SUCH_ID, seedDbForThisFile } from "../../support/api";
 import { v1 } from "../../support/client";
 import { outboxOfKind, syncedUser, withEmulatorUsers, type TestUser } from "../../support/identity";
 import { everyPage, platformAdmin } from "../../support/platform-admin";
@@ -295,10 +295,7 @@ describe("approving and rejecting", () => {
     ).toBe(id);
     await applied(applicant);
     expectEnvelope(
-      await v1.adminApplication({
-        params: { applicationId: "00000000-0000-4000-8000-000000000000" },
-        token: admin.idToken,
-      }),
+      await v1.adminApplication({ params: { applicationId: NO_SUCH_ID }, token: admin.idToken }),
       404,
       "application_not_found",
     );

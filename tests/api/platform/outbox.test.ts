@@ -6,7 +6,7 @@ import { requestId } from "~api/http/request-id";
 import { setMailTransportForTests, type MailTransport } from "~api/outbox/mailer";
 import { devOnly, devToolsEnabled } from "~api/outbox/routes";
 import { enqueueEmail } from "~api/outbox/service";
-import { expectEnvelope, seedDbForThisFile } from "../../support/api";
+import { expectEnvelope, NO_SUCH_ID, seedDbForThisFile } from "../../support/api";
 import { bookingUser, confirmedBooking, createSlot, findService } from "../../support/booking";
 import { outboxFor, uniqueEmail, withEmulatorUsers } from "../../support/identity";
 import { v1 } from "../../support/client";
@@ -37,11 +37,7 @@ describe("dev outbox", () => {
     ]);
     expect(Buffer.from(mail.attachments[0].content, "base64").toString("utf8")).toContain("BEGIN:VALARM\r\n");
     expect(one.headers.get("Cache-Control")).toBe("no-store");
-    expectEnvelope(
-      await v1.devOutboxMessage({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
-      404,
-      "message_not_found",
-    );
+    expectEnvelope(await v1.devOutboxMessage({ params: { id: NO_SUCH_ID } }), 404, "message_not_found");
     expectEnvelope(await v1.devOutboxMessage({ params: { id: "nope" } }), 400, "validation_error");
   });
 
@@ -90,11 +86,7 @@ describe("dev outbox", () => {
   });
 
   it("404 for an unknown message, 400 for bad parameters", async () => {
-    expectEnvelope(
-      await v1.devOutboxMessage({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
-      404,
-      "message_not_found",
-    );
+    expectEnvelope(await v1.devOutboxMessage({ params: { id: NO_SUCH_ID } }), 404, "message_not_found");
     expectEnvelope(await v1.devOutboxMessage({ params: { id: "not-a-uuid" } }), 400, "validation_error");
     const error = expectEnvelope(await v1.devOutbox({ query: { limit: "0" } }), 400, "validation_error");
     expect(error.fields?.limit).toEqual(["Must be at least 1."]);

@@ -5,7 +5,8 @@ import { WEEKDAYS } from "~contract/time-zones";
 import { useTranslation } from "~/platform/i18n-react";
 import { dateTimeFormat, formatCalendarDay } from "~/ui/date-format";
 import { FieldFrame, fieldAria } from "~/ui/field-frame";
-import { FieldError, SubmitButton } from "~/ui/form-parts";
+import { SubmitButton } from "~/ui/form-parts";
+import { FieldsetFrame } from "~/ui/fieldset-frame";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
@@ -94,25 +95,25 @@ export function ScheduleForm() {
               <legend className="px-1 text-sm font-semibold text-slate-900">
                 {isNew ? t("schedules.newRule") : t("schedules.ruleN", { n: index + 1 })}
               </legend>
-              <fieldset aria-describedby={rule.weekdays.errors?.length ? rule.weekdays.errorId : undefined}>
-                <legend className="text-sm font-medium text-slate-800">{t("schedules.weekdays")}</legend>
-                <div className="mt-1 flex flex-wrap gap-3">
-                  {WEEKDAYS.map((day) => (
-                    <label key={day} className="flex items-center gap-1 text-sm">
-                      <input
-                        type="checkbox"
-                        name={rule.weekdays.name}
-                        value={String(day)}
-                        defaultChecked={((rule.weekdays.initialValue as string[] | undefined) ?? []).includes(
-                          String(day),
-                        )}
-                      />
-                      {weekdayNames[day - 1]}
-                    </label>
-                  ))}
-                </div>
-                <FieldError field={rule.weekdays} />
-              </fieldset>
+              <FieldsetFrame
+                field={rule.weekdays}
+                legend={t("schedules.weekdays")}
+                className="mt-1 flex flex-wrap gap-3"
+              >
+                {WEEKDAYS.map((day) => (
+                  <label key={day} className="flex items-center gap-1 text-sm">
+                    <input
+                      type="checkbox"
+                      name={rule.weekdays.name}
+                      value={String(day)}
+                      defaultChecked={((rule.weekdays.initialValue as string[] | undefined) ?? []).includes(
+                        String(day),
+                      )}
+                    />
+                    {weekdayNames[day - 1]}
+                  </label>
+                ))}
+              </FieldsetFrame>
               <div className="mt-3 grid gap-3 sm:grid-cols-3">
                 <TextField
                   field={rule.times as FieldMetadata<string | undefined>}

@@ -9,7 +9,9 @@ import { Button } from "~/ui/button";
 import { dateTimeFormat } from "~/ui/date-format";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney } from "~/ui/format";
+import { FieldsetFrame } from "~/ui/fieldset-frame";
 import { CardSection } from "~/ui/labelled-section";
+import { LabelledSelect } from "~/ui/labelled-select";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
@@ -24,24 +26,16 @@ function ExperienceChooser({ data }: { data: PageData }) {
   const { t } = useTranslation();
   return (
     <Form method="get" action={PATH} className="mt-4 flex flex-wrap items-end gap-3">
-      <div className="min-w-0 max-w-full">
-        <label htmlFor="staff-experience" className="block text-sm font-medium text-slate-800">
-          {t("desk.newBooking.experience")}
-        </label>
-        <select
-          id="staff-experience"
-          name="experience"
-          defaultValue={data.experience?.id ?? ""}
-          className="mt-1 block max-w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-        >
-          <option value="">{t("desk.newBooking.chooseExperience")}</option>
-          {data.bookable.experiences.map((experience) => (
-            <option key={experience.id} value={experience.id}>
-              {experience.title}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        id="staff-experience"
+        name="experience"
+        label={t("desk.newBooking.experience")}
+        value={data.experience?.id ?? ""}
+        unset={t("desk.newBooking.chooseExperience")}
+        choices={data.bookable.experiences.map((experience) => ({ value: experience.id, label: experience.title }))}
+        width="max-w-full"
+        className="min-w-0 max-w-full"
+      />
       <Button type="submit">{t("desk.newBooking.showDepartures")}</Button>
     </Form>
   );
@@ -116,7 +110,6 @@ function BookingForm({ data, departure }: { data: PageData; departure: Departure
   const when = dateTimeFormat(i18n.language, { timeZone: zone, dateStyle: "full", timeStyle: "short" }).format(
     new Date(departure.startsAt),
   );
-  const ticketErrors = fields.tickets.errors;
   return (
     <CardSection headingId="book-heading" heading={t("desk.newBooking.formTitle")} className="mt-8 max-w-2xl">
       <p className="mt-1 text-sm text-slate-700" data-testid="staff-chosen">
@@ -126,32 +119,28 @@ function BookingForm({ data, departure }: { data: PageData; departure: Departure
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name="slotId" value={departure.id} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-        <fieldset aria-describedby={ticketErrors?.length ? fields.tickets.errorId : undefined}>
-          <legend className="text-sm font-medium text-slate-800">{t("desk.newBooking.tickets")}</legend>
-          <div className="mt-1 space-y-2">
-            {data.ticketTypes.map((type, index) => (
-              <div key={type.id} className="flex items-center gap-3">
-                <input type="hidden" name={`tickets[${index}].ticketTypeId`} value={type.id} />
-                <input
-                  id={`ticket-${type.id}`}
-                  name={`tickets[${index}].quantity`}
-                  type="number"
-                  min={0}
-                  max={20}
-                  defaultValue={index === 0 ? 1 : 0}
-                  className="w-20 rounded-md border border-slate-300 px-2 py-1 text-base"
-                />
-                <label htmlFor={`ticket-${type.id}`} className="text-sm">
-                  {type.name}
-                  {money && type.priceMinor !== null
-                    ? ` (${formatMoney(type.priceMinor, money.currency, i18n.language)})`
-                    : ""}
-                </label>
-              </div>
-            ))}
-          </div>
-          <FieldError field={fields.tickets} />
-        </fieldset>
+        <FieldsetFrame field={fields.tickets} legend={t("desk.newBooking.tickets")} className="mt-1 space-y-2">
+          {data.ticketTypes.map((type, index) => (
+            <div key={type.id} className="flex items-center gap-3">
+              <input type="hidden" name={`tickets[${index}].ticketTypeId`} value={type.id} />
+              <input
+                id={`ticket-${type.id}`}
+                name={`tickets[${index}].quantity`}
+                type="number"
+                min={0}
+                max={20}
+                defaultValue={index === 0 ? 1 : 0}
+                className="w-20 rounded-md border border-slate-300 px-2 py-1 text-base"
+              />
+              <label htmlFor={`ticket-${type.id}`} className="text-sm">
+                {type.name}
+                {money && type.priceMinor !== null
+                  ? ` (${formatMoney(type.priceMinor, money.currency, i18n.language)})`
+                  : ""}
+              </label>
+            </div>
+          ))}
+        </FieldsetFrame>
         <TextField field={fields.guestName} label={t("desk.newBooking.guestName")} autoComplete="off" />
         <TextField field={fields.guestEmail} label={t("desk.newBooking.guestEmail")} type="email" autoComplete="off" />
         <TextField
@@ -161,27 +150,23 @@ function BookingForm({ data, departure }: { data: PageData; departure: Departure
           type="tel"
           autoComplete="off"
         />
-        <fieldset aria-describedby={fields.payment.errors?.length ? fields.payment.errorId : undefined}>
-          <legend className="text-sm font-medium text-slate-800">{t("desk.newBooking.payment")}</legend>
-          <div className="mt-1 space-y-1">
-            {STAFF_PAYMENTS.map((payment) => (
-              <div key={payment} className="flex items-start gap-2">
-                <input
-                  id={`payment-${payment}`}
-                  type="radio"
-                  name={fields.payment.name}
-                  value={payment}
-                  defaultChecked={(fields.payment.initialValue ?? "card_link") === payment}
-                  className="mt-1 h-4 w-4"
-                />
-                <label htmlFor={`payment-${payment}`} className="text-sm">
-                  {t(`desk.newBooking.paymentChoices.${payment}`)}
-                </label>
-              </div>
-            ))}
-          </div>
-          <FieldError field={fields.payment} />
-        </fieldset>
+        <FieldsetFrame field={fields.payment} legend={t("desk.newBooking.payment")} className="mt-1 space-y-1">
+          {STAFF_PAYMENTS.map((payment) => (
+            <div key={payment} className="flex items-start gap-2">
+              <input
+                id={`payment-${payment}`}
+                type="radio"
+                name={fields.payment.name}
+                value={payment}
+                defaultChecked={(fields.payment.initialValue ?? "card_link") === payment}
+                className="mt-1 h-4 w-4"
+              />
+              <label htmlFor={`payment-${payment}`} className="text-sm">
+                {t(`desk.newBooking.paymentChoices.${payment}`)}
+              </label>
+            </div>
+          ))}
+        </FieldsetFrame>
         {money ? (
           <TextField
             field={fields.customTotal}

@@ -41,9 +41,9 @@ export function MemberRow({ member, self }: { member: OperatorMember; self: bool
             />
             <Button>{t("console.changeRole")}</Button>
           </IntentForm>
-          <RemoveMember member={member} />
+          <AskFirst member={member} intent="remove" />
           {/* One's own factors are removed at /account/security, not reset here. */}
-          {member.twoStep && !self ? <ResetTwoStep member={member} /> : null}
+          {member.twoStep && !self ? <AskFirst member={member} intent="resetTwoStep" /> : null}
         </div>
       </td>
     </tr>
@@ -51,49 +51,37 @@ export function MemberRow({ member, self }: { member: OperatorMember; self: bool
 }
 
 /**
- * Removing a member asks first, without JavaScript too: "Remove…" opens the question (a native
- * disclosure), and only its button posts. A refusal (the last owner) shows inside, kept open.
+ * What the acts on a member that ask first say (locale keys): what opens the question, the question,
+ * and the act. Removing a member (a refusal: the last owner); resetting their two-step sign-in (their
+ * authenticator app, passkeys and recovery codes go, and they enrol again).
  */
-function RemoveMember({ member }: { member: OperatorMember }) {
-  const { t } = useTranslation();
-  const who = member.email ?? member.userId;
-  const error = useFormErrors(`remove:${member.userId}`);
-  return (
-    <details className="text-sm" open={error ? true : undefined}>
-      <summary className="cursor-pointer rounded-md border border-red-300 px-3 py-2 font-medium text-red-800">
-        {t("console.removeAsk")}
-        <span className="sr-only"> {who}</span>
-      </summary>
-      <IntentForm errors={error} intent="remove" values={{ userId: member.userId }} className="mt-2 max-w-xs space-y-2">
-        <p className="text-slate-800">{t("console.removeConfirm", { who })}</p>
-        <Button variant="dangerSolid">{t("console.removeWho", { who })}</Button>
-      </IntentForm>
-    </details>
-  );
-}
+const ASK_FIRST = {
+  remove: { ask: "console.removeAsk", question: "console.removeConfirm", act: "console.removeWho" },
+  resetTwoStep: {
+    ask: "console.twoStep.resetAsk",
+    question: "console.twoStep.resetConfirm",
+    act: "console.twoStep.resetWho",
+  },
+} as const;
 
 /**
- * Resetting a member's two-step sign-in asks first, as the removal does (a native disclosure, so
- * without JavaScript too): their authenticator app, passkeys and recovery codes go, and they enrol again.
+ * An act on a member that asks first, without JavaScript too: its button opens the question (a
+ * native disclosure), and only the question's button posts. A refusal shows inside, kept open.
  */
-function ResetTwoStep({ member }: { member: OperatorMember }) {
+function AskFirst({ member, intent }: { member: OperatorMember; intent: keyof typeof ASK_FIRST }) {
   const { t } = useTranslation();
   const who = member.email ?? member.userId;
-  const error = useFormErrors(`resetTwoStep:${member.userId}`);
+  const words = ASK_FIRST[intent];
+  const error = useFormErrors(`${intent}:${member.userId}`);
   return (
     <details className="text-sm" open={error ? true : undefined}>
       <summary className="cursor-pointer rounded-md border border-red-300 px-3 py-2 font-medium text-red-800">
-        {t("console.twoStep.resetAsk")}
+        {t(words.ask)}
         <span className="sr-only"> {who}</span>
       </summary>
-      <IntentForm
-        errors={error}
-        intent="resetTwoStep"
-        values={{ userId: member.userId }}
-        className="mt-2 max-w-xs space-y-2"
-      >
-        <p className="text-slate-800">{t("console.twoStep.resetConfirm", { who })}</p>
-        <Button variant="dangerSolid">{t("console.twoStep.resetWho", { who })}</Button>
+      <IntentForm errors={error} intent={intent} values={{ userId: member.userId }} className="mt-2 max-w-xs space-y-2">
+        <p className="text-slate-800">{t(words.question, { who })}</p>
+        <Button variant="dangerSolid">{t(words.act, { who })}</Button>
       </IntentForm>
     </details>
   );
