@@ -6,6 +6,7 @@ import type { PaymentEvent } from "./provider";
 import type { CardDetails } from "./saved-cards";
 import { providerNamed } from "./index";
 import { errorFields, logger } from "../logger";
+import { applyAccountUpdate } from "./payout-accounts";
 
 export interface EventResult {
   /** The event id was handled before: acknowledged and ignored. */
@@ -27,6 +28,13 @@ async function cardOf(db: Db, event: PaymentEvent): Promise<CardDetails | null> 
 /** Hands the event to the handler of its kind (a purchase's checkout, else a booking's) and outcome. */
 async function apply(db: Db, event: PaymentEvent): Promise<CheckoutOutcome> {
   if (event.type === "ignored") return "ignored";
+  // A connected account's news: kept unless the account has more recent news already.
+  if (event.type === "account.updated") {
+    if (!event.account || (event.provider !== "stripe" && event.provider !== "sandbox")) return "ignored";
+    return (await applyAccountUpdate(db, event.provider, event.account.state, event.account.at))
+      ? "updated"
+      : "ignored";
+  }
   const kind: CheckoutKind = event.purchase?.kind ?? "booking";
   const handler = checkoutHandler(event.type, kind);
   if (!handler) return "ignored";
