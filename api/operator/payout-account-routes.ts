@@ -25,7 +25,11 @@ export function payoutAccountRoutes(router: Hono<AppEnv>): void {
    */
   handle(router, endpoints.operatorStartPayoutOnboarding, async (c, { body, member }) => {
     await enforceRateLimits([
-      { key: `payout-onboarding:account:${member.account.id}`, limit: ONBOARDING_STARTS_PER_ACCOUNT, windowSeconds: 600 },
+      {
+        key: `payout-onboarding:account:${member.account.id}`,
+        limit: ONBOARDING_STARTS_PER_ACCOUNT,
+        windowSeconds: 600,
+      },
     ]);
     const db = c.get("db");
     const origin = requestOrigin(c);

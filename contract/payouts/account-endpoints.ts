@@ -37,7 +37,8 @@ export const payoutAccountEndpoints = domain("Payout accounts", {
   sandboxOnboarding: endpoint({
     method: "GET",
     path: "/v1/payments/sandbox/onboarding/:accountId",
-    summary: "The sandbox's onboarding page of an operator's payout account (only while the sandbox is the provider; owner)",
+    summary:
+      "The sandbox's onboarding page of an operator's payout account (only while the sandbox is the provider; owner)",
     auth: "user",
     member: "owner",
     tenant: true,

@@ -112,7 +112,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const accountLinks: StripeObject[] = [];
   /** A destination charge's refusal, as Stripe's: its account must exist and take charges; the fee at most the amount. */
   const destinationError = (transferData: StripeObject | undefined, fee: unknown, amount: number) => {
-    if (transferData === undefined) return fee === undefined ? null : error(400, "An application fee needs transfer_data.");
+    if (transferData === undefined)
+      return fee === undefined ? null : error(400, "An application fee needs transfer_data.");
     const account = accounts.get(transferData.destination);
     if (!account) return error(400, `No such destination: '${transferData.destination}'`);
     if (!account.charges_enabled) return error(400, "The destination account cannot take charges yet.");
