@@ -28,15 +28,13 @@ export const payoutAccountEndpoints = domain("Payout accounts", {
     auth: "user",
     member: "owner",
     tenant: true,
-    // A suspended operator is still paid for what it sold: it may still set up its payouts.
-    whileSuspended: true,
     body: startPayoutOnboardingBody,
     output: payoutOnboarding,
     errors: ["payment_unavailable"],
   }),
   sandboxOnboarding: endpoint({
     method: "GET",
-    path: "/v1/payments/sandbox/onboarding/:accountId",
+    path: "/v1/operator/sandbox-onboarding/:accountId",
     summary:
       "The sandbox's onboarding page of an operator's payout account (only while the sandbox is the provider; owner)",
     auth: "user",
@@ -48,12 +46,11 @@ export const payoutAccountEndpoints = domain("Payout accounts", {
   }),
   completeSandboxOnboarding: endpoint({
     method: "POST",
-    path: "/v1/payments/sandbox/onboarding/:accountId/complete",
+    path: "/v1/operator/sandbox-onboarding/:accountId/complete",
     summary: "Complete a sandbox payout account's onboarding: it takes charges and gets payouts (owner)",
     auth: "user",
     member: "owner",
     tenant: true,
-    whileSuspended: true,
     params: sandboxOnboardingParams,
     output: payoutAccount,
     errors: ["payout_account_not_found"],

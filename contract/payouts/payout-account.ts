@@ -85,7 +85,7 @@ export const sandboxOnboardingParams = z.object({
   accountId: z.string().regex(SANDBOX_ACCOUNT_PATTERN, said("id.invalid")),
 });
 
-/** GET /v1/payments/sandbox/onboarding/{accountId}: the sandbox's onboarding page. */
+/** GET /v1/operator/sandbox-onboarding/{accountId}: the sandbox's onboarding page. */
 export const sandboxOnboarding = z.object({
   providerAccountId: z.string(),
   operatorName: z.string(),
