@@ -36,14 +36,14 @@ handle(paymentRoutes, endpoints.paySandboxCheckout, { use: [sandboxOnly] }, asyn
 
 /** The sandbox's onboarding page of the owner's own payout account (another's: 404). */
 handle(paymentRoutes, endpoints.sandboxOnboarding, { use: [sandboxOnly] }, async (c, { params, member }) => {
-  const row = await findSandboxAccount(c.get("db"), params.accountId, member.account.id);
+  const row = await findSandboxAccount(c.get("db"), params.payoutAccountId, member.account.id);
   if (!row) throw payoutAccountNotFound();
   return { providerAccountId: row.providerAccountId, operatorName: member.account.name, state: payoutStateOf(row) };
 });
 
 /** The owner "completes" the sandbox's onboarding: the account takes charges and gets payouts. */
 handle(paymentRoutes, endpoints.completeSandboxOnboarding, { use: [sandboxOnly] }, async (c, { params, member }) => {
-  const row = await completeSandboxOnboarding(c.get("db"), member.account.id, params.accountId);
+  const row = await completeSandboxOnboarding(c.get("db"), member.account.id, params.payoutAccountId);
   if (!row) throw payoutAccountNotFound();
   return payoutAccountView("sandbox", row);
 });

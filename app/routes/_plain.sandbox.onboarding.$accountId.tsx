@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [account, t] = await Promise.all([
     orNotFound(
       request,
-      apiFor(request, { token }).call("sandboxOnboarding", { params: { accountId } }),
+      apiFor(request, { token }).call("sandboxOnboarding", { params: { payoutAccountId: accountId } }),
       "forbidden",
       "account_not_found",
     ),
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   await orNotFound(
     request,
-    apiFor(request, { token }).call("completeSandboxOnboarding", { params: { accountId } }),
+    apiFor(request, { token }).call("completeSandboxOnboarding", { params: { payoutAccountId: accountId } }),
     "forbidden",
     "account_not_found",
   );

@@ -34,7 +34,7 @@ export const payoutAccountEndpoints = domain("Payout accounts", {
   }),
   sandboxOnboarding: endpoint({
     method: "GET",
-    path: "/v1/operator/sandbox-onboarding/:accountId",
+    path: "/v1/operator/sandbox-onboarding/:payoutAccountId",
     summary:
       "The sandbox's onboarding page of an operator's payout account (only while the sandbox is the provider; owner)",
     auth: "user",
@@ -46,7 +46,7 @@ export const payoutAccountEndpoints = domain("Payout accounts", {
   }),
   completeSandboxOnboarding: endpoint({
     method: "POST",
-    path: "/v1/operator/sandbox-onboarding/:accountId/complete",
+    path: "/v1/operator/sandbox-onboarding/:payoutAccountId/complete",
     summary: "Complete a sandbox payout account's onboarding: it takes charges and gets payouts (owner)",
     auth: "user",
     member: "owner",

@@ -82,10 +82,10 @@ export const payoutOnboarding = z.object({
 export const SANDBOX_ACCOUNT_PATTERN = /^acct_sandbox_[A-Za-z0-9]{16}$/;
 
 export const sandboxOnboardingParams = z.object({
-  accountId: z.string().regex(SANDBOX_ACCOUNT_PATTERN, said("id.invalid")),
+  payoutAccountId: z.string().regex(SANDBOX_ACCOUNT_PATTERN, said("id.invalid")),
 });
 
-/** GET /v1/operator/sandbox-onboarding/{accountId}: the sandbox's onboarding page. */
+/** GET /v1/operator/sandbox-onboarding/{payoutAccountId}: the sandbox's onboarding page. */
 export const sandboxOnboarding = z.object({
   providerAccountId: z.string(),
   operatorName: z.string(),

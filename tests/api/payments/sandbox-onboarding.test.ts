@@ -91,33 +91,41 @@ describe("payout accounts in the sandbox", () => {
     expect(await db().select().from(payoutAccounts).where(eq(payoutAccounts.accountId, operatorId))).toHaveLength(1);
 
     // The sandbox's page: the owner's own account only.
-    const page = await v1.sandboxOnboarding({ ...asOwner, params: { accountId } });
+    const page = await v1.sandboxOnboarding({ ...asOwner, params: { payoutAccountId: accountId } });
     expect(page.body.data).toEqual({ providerAccountId: accountId, operatorName: "Fjord Kayaks", state: "onboarding" });
     const acmeOwner = await syncedMember(db(), "acme", "owner");
     expectEnvelope(
-      await v1.sandboxOnboarding({ token: acmeOwner.idToken, account: "acme", params: { accountId } }),
+      await v1.sandboxOnboarding({ token: acmeOwner.idToken, account: "acme", params: { payoutAccountId: accountId } }),
       404,
       "payout_account_not_found",
     );
     expectEnvelope(
-      await v1.completeSandboxOnboarding({ token: acmeOwner.idToken, account: "acme", params: { accountId } }),
+      await v1.completeSandboxOnboarding({
+        token: acmeOwner.idToken,
+        account: "acme",
+        params: { payoutAccountId: accountId },
+      }),
       404,
       "payout_account_not_found",
     );
     expectEnvelope(
-      await v1.completeSandboxOnboarding({ ...asOwner, params: { accountId: "acct_sandbox_../../x" } }),
+      await v1.completeSandboxOnboarding({ ...asOwner, params: { payoutAccountId: "acct_sandbox_../../x" } }),
       400,
       "validation_error",
     );
     const stranger = await syncedUser();
     expectEnvelope(
-      await v1.completeSandboxOnboarding({ token: stranger.idToken, account: "fjord-kayaks", params: { accountId } }),
+      await v1.completeSandboxOnboarding({
+        token: stranger.idToken,
+        account: "fjord-kayaks",
+        params: { payoutAccountId: accountId },
+      }),
       404,
       "not_found",
     );
     expect((await payoutAccountRow(db(), operatorId))!.chargesEnabled).toBe(false);
 
-    const completed = await v1.completeSandboxOnboarding({ ...asOwner, params: { accountId } });
+    const completed = await v1.completeSandboxOnboarding({ ...asOwner, params: { payoutAccountId: accountId } });
     expect(completed.status).toBe(200);
     expect(completed.body.data).toMatchObject({
       state: "enabled",
@@ -131,7 +139,9 @@ describe("payout accounts in the sandbox", () => {
       state: "enabled",
       providerAccountId: accountId,
     });
-    expect((await v1.sandboxOnboarding({ ...asOwner, params: { accountId } })).body.data.state).toBe("enabled");
+    expect((await v1.sandboxOnboarding({ ...asOwner, params: { payoutAccountId: accountId } })).body.data.state).toBe(
+      "enabled",
+    );
   });
 
   it("only the owner starts onboarding; a manager reads the account; a guide gets neither", async () => {

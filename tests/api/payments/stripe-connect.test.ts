@@ -172,7 +172,7 @@ describe("Stripe Connect: payout accounts and destination charges (against a fak
       await v1.completeSandboxOnboarding({
         token: owner.idToken,
         account: "harbor",
-        params: { accountId: "acct_sandbox_AAAAAAAAAAAAAAAA" },
+        params: { payoutAccountId: "acct_sandbox_AAAAAAAAAAAAAAAA" },
       }),
       404,
       "not_found",
