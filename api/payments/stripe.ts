@@ -21,6 +21,8 @@ import type { CardDetails } from "./saved-cards";
 export interface StripeProviderConfig {
   secretKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's signing secret (connected accounts' events), tried when the platform's does not match. */
+  connectWebhookSecret?: string | null;
   /** Another API origin (tests: a fake Stripe server); null = api.stripe.com. */
   apiBase: string | null;
 }
@@ -284,12 +286,17 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     parseWebhook(rawBody: string, headers: Headers): PaymentEvent {
       const signature = headers.get("Stripe-Signature");
       if (!signature) throw new WebhookVerificationError("The Stripe-Signature header is missing.");
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
-      } catch {
-        throw new WebhookVerificationError("The Stripe signature does not match this payload.");
+      // The platform's endpoint, else the Connect endpoint (the connected accounts' events).
+      let event: Stripe.Event | null = null;
+      for (const secret of [config.webhookSecret, config.connectWebhookSecret]) {
+        if (!secret || event) continue;
+        try {
+          event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+        } catch {
+          // Not this endpoint's signature: the next secret, if any.
+        }
       }
+      if (!event) throw new WebhookVerificationError("The Stripe signature does not match this payload.");
       if (event.type === "account.updated") return accountEvent(event);
       const isSession = event.type.startsWith("checkout.session.");
       const session = (isSession ? event.data.object : null) as Stripe.Checkout.Session | null;

@@ -7,6 +7,9 @@ import type { StripeObject } from "./fake-stripe";
 /** The webhook secret the tests' Stripe provider is made with. */
 export const STRIPE_WEBHOOK_SECRET = "whsec_test_fake_secret";
 
+/** The Connect endpoint's secret (the connected accounts' events), for providers made with it. */
+export const STRIPE_CONNECT_WEBHOOK_SECRET = "whsec_test_fake_connect_secret";
+
 const signer = new Stripe("sk_test_fake_signer");
 
 /** A Stripe event's JSON: `type` about `object`, made at `created` (seconds; now by default). */
@@ -26,9 +29,9 @@ export function stripeEvent(
   });
 }
 
-/** Delivers `payload` to the Stripe webhook, signed as Stripe would with the tests' secret. */
-export function sendStripeWebhook(payload: string): Promise<ApiResult> {
+/** Delivers `payload` to the Stripe webhook, signed as Stripe would with `secret` (the platform endpoint's by default). */
+export function sendStripeWebhook(payload: string, secret = STRIPE_WEBHOOK_SECRET): Promise<ApiResult> {
   const headers = new Headers({ "Content-Type": "application/json" });
-  headers.set("Stripe-Signature", signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET }));
+  headers.set("Stripe-Signature", signer.webhooks.generateTestHeaderString({ payload, secret }));
   return api(v1Path("paymentWebhook", { params: { provider: "stripe" } }), { method: "POST", headers, body: payload });
 }

@@ -22,7 +22,12 @@ import { startFakeStripe, type FakeStripe, type StripeObject } from "../../suppo
 import { outboxFor } from "../../support/identity";
 import { accountIdOf, auditEntries, syncedMember, teamOf } from "../../support/operator";
 import { connectOnStripe, payoutAccountRow } from "../../support/payout-accounts";
-import { sendStripeWebhook, STRIPE_WEBHOOK_SECRET, stripeEvent } from "../../support/stripe-events";
+import {
+  sendStripeWebhook,
+  STRIPE_CONNECT_WEBHOOK_SECRET,
+  STRIPE_WEBHOOK_SECRET,
+  stripeEvent,
+} from "../../support/stripe-events";
 
 /**
  * Stripe Connect (issue 45) against the fake Stripe API at the network edge: an owner's onboarding
@@ -38,7 +43,12 @@ const harbor = {} as TestService;
 beforeAll(async () => {
   fake = await startFakeStripe();
   setPaymentProviderForTests(
-    createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: STRIPE_WEBHOOK_SECRET, apiBase: fake.url }),
+    createStripeProvider({
+      secretKey: "sk_test_fake",
+      webhookSecret: STRIPE_WEBHOOK_SECRET,
+      connectWebhookSecret: STRIPE_CONNECT_WEBHOOK_SECRET,
+      apiBase: fake.url,
+    }),
   );
   acmeAccount = await connectOnStripe(db(), fake);
   // harbor keeps its seeded sandbox account: with Stripe configured that is no account at all.
@@ -179,7 +189,11 @@ describe("Stripe Connect: payout accounts and destination charges (against a fak
     );
 
     // Stripe enables the account: the storefront sells, each sale a destination charge to it.
-    const enabled = await sendStripeWebhook(stripeEvent("account.updated", accountObject(accountId)));
+    // Connected accounts' events come to the Connect endpoint, signed with its own secret; another secret: 400.
+    const payload = stripeEvent("account.updated", accountObject(accountId));
+    expectEnvelope(await sendStripeWebhook(payload, "whsec_someone_else"), 400, "webhook_invalid");
+    expect((await payoutAccount(manager.idToken)).body.data.chargesEnabled).toBe(false);
+    const enabled = await sendStripeWebhook(payload, STRIPE_CONNECT_WEBHOOK_SECRET);
     expect(enabled.body.data.duplicate).toBe(false);
     expect((await payoutAccount(manager.idToken)).body.data).toMatchObject({
       state: "enabled",
