@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "~api/db/schema";
 import { splitCommission } from "~api/ledger/post";
 import { setPaymentProviderForTests } from "~api/payments";
+import { bookingApplicationFee, differenceApplicationFee } from "~api/payments/payout-accounts";
 import { createStripeProvider } from "~api/payments/stripe";
 import { expectEnvelope } from "../../support/api";
 import {
@@ -335,6 +336,24 @@ describe("Stripe Connect: payout accounts and destination charges (against a fak
       refund_application_fee: "true",
     });
   }, 60_000);
+
+  it("the platform's fee: service fee + commission on the rest, never more than the card pays (a gift card paid the rest)", () => {
+    // $100.00 with a $5.00 service fee at 15 %: 5.00 + 15 % of 95.00 = 19.25.
+    expect(bookingApplicationFee({ totalMinor: 10_000, feesMinor: 500, giftCardMinor: 0, commissionBps: 1500 })).toBe(
+      1_925,
+    );
+    expect(
+      bookingApplicationFee({ totalMinor: 10_000, feesMinor: 500, giftCardMinor: 9_000, commissionBps: 1500 }),
+    ).toBe(1_000);
+    expect(bookingApplicationFee({ totalMinor: 10_000, feesMinor: 500, giftCardMinor: 0, commissionBps: null })).toBe(
+      500,
+    );
+    expect(bookingApplicationFee({ totalMinor: 0, feesMinor: 0, giftCardMinor: 0, commissionBps: 1500 })).toBe(0);
+    // A date change's $20.00 more, of which $1.00 more service fee: 1.00 + 15 % of 19.00 = 3.85.
+    expect(differenceApplicationFee(2_000, 100, 1500)).toBe(385);
+    expect(differenceApplicationFee(2_000, -300, 1500)).toBe(300);
+    expect(differenceApplicationFee(2_000, 0, null)).toBe(0);
+  });
 
   it("without a rate sold at, the platform keeps the service fee; a saved card's off-session charge is a destination charge too; a gift card is the platform's own charge", async () => {
     const user = await bookingUser(acme);
