@@ -23,12 +23,7 @@ import { startFakeStripe, type FakeStripe, type StripeObject } from "../../suppo
 import { outboxFor } from "../../support/identity";
 import { accountIdOf, auditEntries, syncedMember, teamOf } from "../../support/operator";
 import { connectOnStripe, payoutAccountRow } from "../../support/payout-accounts";
-import {
-  sendStripeWebhook,
-  STRIPE_CONNECT_WEBHOOK_SECRET,
-  STRIPE_WEBHOOK_SECRET,
-  stripeEvent,
-} from "../../support/stripe-events";
+import { sendStripeWebhook, CONNECT_WEBHOOK_SECRET, WEBHOOK_SECRET, stripeEvent } from "../../support/stripe-events";
 
 /**
  * Stripe Connect (issue 45) against the fake Stripe API at the network edge: an owner's onboarding
@@ -46,8 +41,8 @@ beforeAll(async () => {
   setPaymentProviderForTests(
     createStripeProvider({
       secretKey: "sk_test_fake",
-      webhookSecret: STRIPE_WEBHOOK_SECRET,
-      connectWebhookSecret: STRIPE_CONNECT_WEBHOOK_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      connectWebhookSecret: CONNECT_WEBHOOK_SECRET,
       apiBase: fake.url,
     }),
   );
@@ -194,7 +189,7 @@ describe("Stripe Connect: payout accounts and destination charges (against a fak
     const payload = stripeEvent("account.updated", accountObject(accountId));
     expectEnvelope(await sendStripeWebhook(payload, "whsec_someone_else"), 400, "webhook_invalid");
     expect((await payoutAccount(manager.idToken)).body.data.chargesEnabled).toBe(false);
-    const enabled = await sendStripeWebhook(payload, STRIPE_CONNECT_WEBHOOK_SECRET);
+    const enabled = await sendStripeWebhook(payload, CONNECT_WEBHOOK_SECRET);
     expect(enabled.body.data.duplicate).toBe(false);
     expect((await payoutAccount(manager.idToken)).body.data).toMatchObject({
       state: "enabled",
