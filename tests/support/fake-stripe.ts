@@ -115,6 +115,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (transferData === undefined)
       return fee === undefined ? null : error(400, "An application fee needs transfer_data.");
     const account = accounts.get(transferData.destination);
+    // (A test's connected account: fake.addAccount({ id }), or connectOnStripe in ./payout-accounts.ts.)
     if (!account) return error(400, `No such destination: '${transferData.destination}'`);
     if (!account.charges_enabled) return error(400, "The destination account cannot take charges yet.");
     if (fee !== undefined && !(Number(fee) >= 0 && Number(fee) <= amount))
