@@ -360,6 +360,14 @@ const paymentSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || /^whsec_[A-Za-z0-9_]+$/.test(value), {
       message: "must be a Stripe webhook signing secret (whsec_…)",
     }),
+    /**
+     * The signing secret of the Connect webhook endpoint (events of the operators' connected
+     * accounts: account.updated, their payouts); optional: the platform endpoint's secret is tried first.
+     */
+    STRIPE_CONNECT_WEBHOOK_SECRET: optionalText.refine(
+      (value) => value === undefined || /^whsec_[A-Za-z0-9_]+$/.test(value),
+      { message: "must be a Stripe webhook signing secret (whsec_…)" },
+    ),
     /** Another Stripe API origin, e.g. http://127.0.0.1:12111 for a fake server in tests. */
     STRIPE_API_BASE: optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+\/?$/.test(value), {
       message: "must be an origin such as https://api.stripe.com or http://127.0.0.1:12111",
@@ -389,7 +397,14 @@ const paymentSchema = z
 
 export type PaymentEnv = { commissionBps: number } & (
   | { provider: "sandbox" }
-  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiBase: string | null }
+  | {
+      provider: "stripe";
+      secretKey: string;
+      webhookSecret: string;
+      /** The Connect endpoint's signing secret, when one is set. */
+      connectWebhookSecret?: string;
+      apiBase: string | null;
+    }
 );
 
 export function parsePaymentEnv(
@@ -411,6 +426,7 @@ export function parsePaymentEnv(
       commissionBps: env.PLATFORM_COMMISSION_BPS,
       secretKey: env.STRIPE_SECRET_KEY!,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      ...(env.STRIPE_CONNECT_WEBHOOK_SECRET ? { connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET } : {}),
       apiBase: env.STRIPE_API_BASE ?? null,
     };
   }

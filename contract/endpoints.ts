@@ -40,6 +40,7 @@ import {
   consoleDayManifestEndpoints,
   consoleReportsEndpoints,
 } from "./operator/day-endpoints";
+import { payoutAccountEndpoints } from "./payouts/account-endpoints";
 
 /**
  * The v1 API: every endpoint, declared once, by name. The API registers each route from its entry
@@ -84,6 +85,7 @@ export const endpoints = {
   ...consoleMessageEndpoints,
   ...consoleMoveEndpoints,
   ...consoleStaffBookingEndpoints,
+  ...payoutAccountEndpoints,
   ...mediaEndpoints,
   ...consoleSchedulesEndpoints,
   ...developmentEndpoints,

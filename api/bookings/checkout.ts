@@ -4,7 +4,8 @@ import type { Db } from "../db/client";
 import { bookings, type BookingRow, type PaymentMethodRow } from "../db/schema";
 import { errorFields, logger } from "../logger";
 import { paymentProvider, paymentUnavailable, providerNamed } from "../payments";
-import type { CheckoutBooking } from "../payments/provider";
+import type { CheckoutBooking, DestinationCharge } from "../payments/provider";
+import { bookingApplicationFee, destinationCharge, saleDestination } from "../payments/payout-accounts";
 import { fulfilBooking } from "./fulfilment";
 import { findBookingView, toBookingView } from "./view";
 import type { BookingView, CreateBookingBody } from "~contract/bookings/requests";
@@ -14,6 +15,15 @@ export interface PlacedBooking {
   checkoutUrl: string;
   /** false: the Idempotency-Key was used before and this is that booking. */
   created: boolean;
+}
+
+/**
+ * Where a booking's payment goes: the operator's connected account, the platform keeping the
+ * service fee and the commission (at the booking's rate). With Stripe, an operator whose account
+ * cannot take charges is refused: 409 payouts_not_ready (the hold stays until it expires).
+ */
+async function connectOf(db: Db, booking: BookingRow): Promise<DestinationCharge | null> {
+  return destinationCharge(await saleDestination(db, booking.accountId), bookingApplicationFee(booking));
 }
 
 /** Where a checkout returns to: `{bookingId}` in the paths is replaced by the booking's id. */
@@ -38,7 +48,7 @@ async function ensureCheckout(
   if (booking.status !== "held") return booking.checkoutUrl ?? back;
   if (booking.checkoutUrl) return booking.checkoutUrl;
   const provider = paymentProvider();
-  const checkoutBooking = checkoutBookingOf(booking, title, email);
+  const checkoutBooking = checkoutBookingOf(booking, title, email, await connectOf(db, booking));
   let session;
   try {
     session = await provider.createCheckout(db, checkoutBooking, {
@@ -62,7 +72,12 @@ async function ensureCheckout(
   return session.url;
 }
 
-function checkoutBookingOf(booking: BookingRow, title: string, email: string | null): CheckoutBooking {
+function checkoutBookingOf(
+  booking: BookingRow,
+  title: string,
+  email: string | null,
+  connect: DestinationCharge | null,
+): CheckoutBooking {
   return {
     id: booking.id,
     title,
@@ -79,6 +94,7 @@ function checkoutBookingOf(booking: BookingRow, title: string, email: string | n
     createdAt: booking.createdAt,
     saveCard: booking.saveCard,
     customerEmail: email,
+    connect,
   };
 }
 
@@ -96,9 +112,10 @@ async function payWithSavedCard(
 ): Promise<boolean> {
   const provider = paymentProvider();
   if (booking.status !== "held" || booking.paymentSessionId || card.provider !== provider.name) return false;
+  const connect = await connectOf(db, booking);
   let charged;
   try {
-    charged = await provider.chargeSavedCard(db, checkoutBookingOf(booking, title, email), card);
+    charged = await provider.chargeSavedCard(db, checkoutBookingOf(booking, title, email, connect), card);
   } catch (error) {
     logger.warn({ bookingId: booking.id, err: errorFields(error) }, "saved card could not be charged");
     return false;

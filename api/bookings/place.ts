@@ -23,6 +23,7 @@ import { loadOpenSlot } from "./seats";
 import { refuseBookingTwice } from "./standing";
 import type { CreateBookingBody } from "~contract/bookings/requests";
 import { refuseSuspended } from "../accounts/status";
+import { refusePayoutsNotReady } from "../payments/payout-accounts";
 
 export interface CreateBookingInput {
   identity: AuthIdentity;
@@ -86,6 +87,8 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   const context = await loadBookableService(db, body.serviceId, scope);
   // A suspended operator takes no new sale; holdSeats checks again under the account row's lock.
   refuseSuspended(context.account);
+  // With Stripe, an operator whose payout account cannot take charges sells nothing (409 payouts_not_ready).
+  await refusePayoutsNotReady(db, context.account.id);
   await refuseMissingSteps(db, user, context.account);
   // 404 for an unknown or started departure; seats are judged by the update below.
   await loadOpenSlot(db, body.slotId, body.serviceId);

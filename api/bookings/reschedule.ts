@@ -17,6 +17,7 @@ import { errorFields, logger } from "../logger";
 import { addNotification } from "../notifications/service";
 import { paymentProvider, paymentUnavailable, providerNamed } from "../payments";
 import { checkoutExpiry } from "../payments/provider";
+import { destinationCharge, differenceApplicationFee, saleDestination } from "../payments/payout-accounts";
 import { guestEmailOf, writeBookingEmail } from "./booking-mail";
 import { bookingPath, dateChangedEmail } from "./emails";
 import { formatWhen } from "./format";
@@ -231,6 +232,12 @@ export async function holdDearerMove(
       holdExpiresAt: sql`app_now() + make_interval(mins => ${move.holdMinutes ?? bookingEnv.holdMinutes})`,
     })
     .returning();
+  // The difference goes to the operator like a sale (with Stripe its account must take charges:
+  // else 409 payouts_not_ready, and the caller's transaction gives the seats back).
+  const connect = destinationCharge(
+    await saleDestination(tx, booking.accountId),
+    differenceApplicationFee(move.difference, move.order.feesMinor - booking.feesMinor, booking.commissionBps),
+  );
   const guestEmail = await guestEmailOf(tx, booking);
   const provider = paymentProvider();
   const path = bookingPath(booking.id);
@@ -247,6 +254,7 @@ export async function holdDearerMove(
         currency: booking.currency,
         customerEmail: guestEmail,
         expiresAt: checkoutExpiry(change.holdExpiresAt!, change.createdAt),
+        connect,
       },
       {
         successUrl: new URL(`${path}?moved=1`, booking.origin).toString(),

@@ -6,6 +6,7 @@ import { getApiEnv } from "../env";
 import { buildSeedBookings } from "./seed-data/bookings";
 import { buildSeedCatalog, type SeedCatalog } from "./seed-data/build";
 import { seedPromoCodes } from "./seed-data/promo-codes";
+import { seedPayoutAccounts } from "./seed-data/payout-accounts";
 import { seedReviews } from "./seed-data/reviews";
 import { DEMO_OWNERS, DEMO_PLATFORM_ADMIN } from "./seed-data/demo-owners.mjs";
 
@@ -115,6 +116,10 @@ export async function seed(
     await tx.delete(schema.experiences);
     await tx.delete(schema.accounts);
     await insertInBatches(catalog.accounts, (batch) => tx.insert(schema.accounts).values(batch));
+    // The demo operators' payout accounts: onboarded sandbox accounts (the accounts' delete took the old ones).
+    await insertInBatches(seedPayoutAccounts(catalog.accounts, today), (batch) =>
+      tx.insert(schema.payoutAccounts).values(batch),
+    );
     await insertInBatches(catalog.experiences, (batch) => tx.insert(schema.experiences).values(batch));
     await insertInBatches(catalog.services, (batch) => tx.insert(schema.services).values(batch));
     await insertInBatches(catalog.ticketTypes, (batch) => tx.insert(schema.ticketTypes).values(batch));

@@ -116,6 +116,8 @@ export async function buyGiftCard(db: Db, input: BuyGiftCardInput) {
         currency,
         customerEmail: user.email,
         expiresAt: new Date(clockNow().getTime() + CHECKOUT_MINUTES * 60_000),
+        // The platform holds every gift card's money until it is spent: its own charge.
+        connect: null,
       },
       { successUrl: back, cancelUrl: new URL("/gift-cards", input.origin).toString() },
     );

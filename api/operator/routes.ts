@@ -20,6 +20,7 @@ import { customerRoutes } from "./customer-routes";
 import { messageRoutes } from "./message-routes";
 import { moveRoutes } from "./move-routes";
 import { staffBookingRoutes } from "./staff-booking-routes";
+import { payoutAccountRoutes } from "./payout-account-routes";
 import { mayTakeBookings } from "./staff-bookings";
 import { scheduleRoutes } from "./schedule-routes";
 import { createService, deleteService, listServices, updateService } from "./services";
@@ -170,6 +171,7 @@ customerRoutes(operatorRoutes);
 messageRoutes(operatorRoutes);
 moveRoutes(operatorRoutes);
 staffBookingRoutes(operatorRoutes);
+payoutAccountRoutes(operatorRoutes);
 twoStepRoutes(operatorRoutes);
 
 function notFoundInvitation() {

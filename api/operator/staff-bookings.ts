@@ -20,6 +20,7 @@ import { enforceRateLimits } from "../rate-limit/service";
 import { enqueueEmail } from "../outbox/service";
 import { guestOf } from "../bookings/booking-mail";
 import { startPayment } from "../bookings/checkout";
+import { refusePayoutsNotReady } from "../payments/payout-accounts";
 import { paymentLinkEmail } from "../bookings/emails";
 import { fulfilBooking, type PaymentConfirmation } from "../bookings/fulfilment";
 import { expireHolds } from "../bookings/hold-expiry";
@@ -204,6 +205,8 @@ export async function createStaffBooking(
   if (departure.status === "cancelled")
     throw conflict("This departure is cancelled: it takes no bookings.", "departure_cancelled");
   if (!departure.onSale && !body.allowClosed) throw departureClosed();
+  // A card payment goes to the operator's payout account: with Stripe, one that cannot take charges refuses it.
+  if (body.payment === "card_link" || body.payment === "card_now") await refusePayoutsNotReady(db, member.account.id);
 
   const context = await loadBookableService(db, departure.serviceId, member.account);
   const listed = await priceOrder(db, context, { tickets: body.tickets }, null);

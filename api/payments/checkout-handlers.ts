@@ -13,7 +13,8 @@ import type { CardDetails } from "./saved-cards";
 export type CheckoutKind = "booking" | PurchaseKind;
 
 /** What handling an event did (the answer of receiveEvent). */
-export type CheckoutOutcome = "confirmed" | "already_confirmed" | "refunded" | "failed" | "expired" | "ignored";
+export type CheckoutOutcome =
+  "confirmed" | "already_confirmed" | "refunded" | "failed" | "expired" | "updated" | "ignored";
 
 /** A provider's event, as the handler of its kind gets it. */
 export interface CheckoutEvent extends PaymentEvent {

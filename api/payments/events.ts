@@ -7,6 +7,7 @@ import type { PaymentEvent } from "./provider";
 import type { CardDetails } from "./saved-cards";
 import { providerNamed } from "./index";
 import { errorFields, logger } from "../logger";
+import { applyAccountUpdate } from "./payout-accounts";
 
 export interface EventResult {
   /** The event id was handled before: acknowledged and ignored. */
@@ -29,6 +30,13 @@ async function cardOf(db: Db, event: PaymentEvent): Promise<CardDetails | null> 
 async function apply(db: Db, event: PaymentEvent): Promise<CheckoutOutcome | PayoutOutcome> {
   if (event.type === "ignored") return "ignored";
   if (event.type === "payout.paid" || event.type === "payout.failed") return payoutEventHandler()(db, event);
+  // A connected account's news: kept unless the account has more recent news already.
+  if (event.type === "account.updated") {
+    if (!event.account || (event.provider !== "stripe" && event.provider !== "sandbox")) return "ignored";
+    return (await applyAccountUpdate(db, event.provider, event.account.state, event.account.at))
+      ? "updated"
+      : "ignored";
+  }
   const kind: CheckoutKind = event.purchase?.kind ?? "booking";
   const handler = checkoutHandler(event.type, kind);
   if (!handler) return "ignored";

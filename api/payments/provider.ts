@@ -29,6 +29,22 @@ export interface CheckoutBooking extends PricedOrder {
   /** The guest asked to keep the card for later bookings. */
   saveCard: boolean;
   customerEmail: string | null;
+  /**
+   * Where the money goes (Stripe: a destination charge); null for a charge kept by the platform
+   * (the sandbox, which moves no money, and bookings of no connected account).
+   */
+  connect: DestinationCharge | null;
+}
+
+/**
+ * A destination charge (Stripe Connect): the payment lands on the operator's connected account
+ * minus the platform's application fee (the service fee and the commission, never more than what
+ * the card is charged). A tip's has no fee: it goes to the operator whole.
+ */
+export interface DestinationCharge {
+  /** The operator's connected account (payout_accounts.provider_account_id). */
+  destination: string;
+  applicationFeeMinor: number;
 }
 
 /** What a checkout pays for, besides a booking's own order: each kind has its own room and table. */
@@ -51,6 +67,8 @@ export interface PurchaseCheckout {
   customerEmail: string | null;
   /** When the checkout stops taking payments (at least MIN_CHECKOUT_MINUTES away for Stripe). */
   expiresAt: Date;
+  /** The operator's account it is paid to (a tip, a date change); null: the platform's (a gift card). */
+  connect: DestinationCharge | null;
 }
 
 export interface CheckoutUrls {
@@ -74,9 +92,41 @@ export interface CheckoutState {
   card: CardDetails | null;
 }
 
+/** What a connected account (an operator's, to be paid out) can do and what it still needs. */
+export interface ConnectedAccountState {
+  providerAccountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** The provider's codes of what it needs now (Stripe: requirements.currently_due and past_due). */
+  requirements: string[];
+  disabledReason: string | null;
+}
+
+/** The operator a connected account is opened for. */
+export interface ConnectedAccountOwner {
+  accountId: string;
+  name: string;
+  /** ISO 3166-1 alpha-2, when the operator's country is known. */
+  country: string | null;
+  email: string | null;
+}
+
+/** Where the provider's onboarding sends the owner: done (return) or its link expired (refresh). */
+export interface OnboardingUrls {
+  returnUrl: string;
+  refreshUrl: string;
+}
+
 /** A provider event, whatever its wire format. */
 export type PaymentEventType =
-  "checkout.completed" | "checkout.failed" | "checkout.expired" | "payout.paid" | "payout.failed" | "ignored";
+  | "checkout.completed"
+  | "checkout.failed"
+  | "checkout.expired"
+  | "payout.paid"
+  | "payout.failed"
+  | "account.updated"
+  | "ignored";
 
 /** What a payout event says of one payout (Stripe's payout.paid / payout.failed). */
 export interface PayoutEventDetails {
@@ -107,6 +157,8 @@ export interface PaymentEvent {
   card: CardDetails | null;
   /** Set on payout events. */
   payout?: PayoutEventDetails | null;
+  /** account.updated: the connected account as the event tells it, and when the provider made the event. */
+  account?: { state: ConnectedAccountState; at: Date } | null;
 }
 
 /** A payout of an operator's available balance to its bank (issue 45). */
@@ -202,6 +254,15 @@ export interface PaymentProvider {
   createPayout(db: Db, payout: PayoutRequest): Promise<ProviderPayout>;
   /** Verifies and decodes a webhook (throws WebhookVerificationError). */
   parseWebhook(rawBody: string, headers: Headers): PaymentEvent;
+  /**
+   * Opens a connected account for an operator (Stripe: Connect Express, payouts on a manual
+   * schedule: the platform's payout engine decides when). Idempotent per operator.
+   */
+  createConnectedAccount(db: Db, owner: ConnectedAccountOwner): Promise<ConnectedAccountState>;
+  /** Where the owner completes (or continues) the account's onboarding: an absolute URL, or a path of this site (sandbox). */
+  onboardingLink(db: Db, providerAccountId: string, urls: OnboardingUrls): Promise<{ url: string }>;
+  /** The account as the provider has it now. */
+  connectedAccount(db: Db, providerAccountId: string): Promise<ConnectedAccountState>;
 }
 
 /** Stripe closes a Checkout Session no sooner than 30 minutes after creating it. */

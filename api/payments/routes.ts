@@ -7,7 +7,8 @@ import type { AppEnv } from "../http/types";
 import { receiveEvent } from "./events";
 import { paymentProvider } from "./index";
 import { WebhookVerificationError } from "./provider";
-import { paySandboxCheckout, sandboxCheckoutView } from "./sandbox";
+import { payoutAccountNotFound, payoutAccountView, payoutStateOf } from "./payout-accounts";
+import { completeSandboxOnboarding, findSandboxAccount, paySandboxCheckout, sandboxCheckoutView } from "./sandbox";
 
 export const paymentRoutes = new Hono<AppEnv>();
 
@@ -31,6 +32,20 @@ handle(paymentRoutes, endpoints.paySandboxCheckout, { use: [sandboxOnly] }, asyn
   const { checkout, event } = await paySandboxCheckout(db, params.sessionId, body);
   await receiveEvent(db, event);
   return { status: checkout.status, redirectUrl: checkout.successUrl };
+});
+
+/** The sandbox's onboarding page of the owner's own payout account (another's: 404). */
+handle(paymentRoutes, endpoints.sandboxOnboarding, { use: [sandboxOnly] }, async (c, { params, member }) => {
+  const row = await findSandboxAccount(c.get("db"), params.payoutAccountId, member.account.id);
+  if (!row) throw payoutAccountNotFound();
+  return { providerAccountId: row.providerAccountId, operatorName: member.account.name, state: payoutStateOf(row) };
+});
+
+/** The owner "completes" the sandbox's onboarding: the account takes charges and gets payouts. */
+handle(paymentRoutes, endpoints.completeSandboxOnboarding, { use: [sandboxOnly] }, async (c, { params, member }) => {
+  const row = await completeSandboxOnboarding(c.get("db"), member.account.id, params.payoutAccountId);
+  if (!row) throw payoutAccountNotFound();
+  return payoutAccountView("sandbox", row);
 });
 
 /**

@@ -1,14 +1,21 @@
 import { luhnValid } from "~contract/bookings/card";
-import { createHash } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sandboxCheckouts, sandboxRefunds, type SandboxCheckoutRow } from "../db/schema";
+import {
+  payoutAccounts,
+  sandboxCheckouts,
+  sandboxRefunds,
+  type PayoutAccountRow,
+  type SandboxCheckoutRow,
+} from "../db/schema";
 import { randomId } from "../ids";
 import { ApiError, conflict, notFound } from "../http/errors";
 import {
   checkoutExpiry,
   WebhookVerificationError,
   type CheckoutBooking,
+  type ConnectedAccountState,
   type CheckoutSession,
   type CheckoutState,
   type CheckoutStatus,
@@ -38,6 +45,84 @@ export const sandboxCheckoutPath = (sessionId: string) => `/sandbox/checkout/${s
 export function sitePath(url: string): string {
   const parsed = new URL(url, "http://same.invalid");
   return parsed.pathname + parsed.search + parsed.hash;
+}
+
+/** The web app's page where an owner "completes" a sandbox payout account's onboarding. */
+export const sandboxOnboardingPath = (providerAccountId: string) => `/sandbox/onboarding/${providerAccountId}`;
+
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A new sandbox connected account's id: acct_sandbox_ and 16 letters or digits. */
+export const newSandboxAccountId = () =>
+  `acct_sandbox_${Array.from({ length: 16 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join("")}`;
+
+/** What a new sandbox account needs, as a new Stripe Express account would: a bank account and the terms accepted. */
+export const SANDBOX_REQUIREMENTS = ["external_account", "tos_acceptance.date"];
+
+/**
+ * A sandbox account as the provider has it: its payout_accounts row (the sandbox keeps its
+ * connected accounts there, nowhere else).
+ */
+function sandboxAccountState(row: PayoutAccountRow): ConnectedAccountState {
+  return {
+    providerAccountId: row.providerAccountId,
+    chargesEnabled: row.chargesEnabled,
+    payoutsEnabled: row.payoutsEnabled,
+    detailsSubmitted: row.detailsSubmitted,
+    requirements: row.requirements,
+    disabledReason: row.disabledReason,
+  };
+}
+
+/** An operator's sandbox account by its id (another operator's is none). */
+export async function findSandboxAccount(
+  db: Db,
+  providerAccountId: string,
+  operatorId?: string,
+): Promise<PayoutAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(payoutAccounts)
+    .where(
+      and(
+        eq(payoutAccounts.provider, "sandbox"),
+        eq(payoutAccounts.providerAccountId, providerAccountId),
+        ...(operatorId ? [eq(payoutAccounts.accountId, operatorId)] : []),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The owner completed the sandbox's onboarding: the account takes charges and gets payouts, and
+ * needs nothing more. Null when the operator has no such sandbox account.
+ */
+export async function completeSandboxOnboarding(
+  db: Db,
+  operatorId: string,
+  providerAccountId: string,
+): Promise<PayoutAccountRow | null> {
+  const [row] = await db
+    .update(payoutAccounts)
+    .set({
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+      requirements: [],
+      disabledReason: null,
+      providerUpdatedAt: sql`app_now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(payoutAccounts.accountId, operatorId),
+        eq(payoutAccounts.provider, "sandbox"),
+        eq(payoutAccounts.providerAccountId, providerAccountId),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 /** Test cards starting with 4 are Visa; the sandbox takes no other. */
@@ -231,6 +316,31 @@ export function createSandboxProvider(): PaymentProvider {
 
     parseWebhook(): PaymentEvent {
       throw new WebhookVerificationError("The sandbox provider sends no webhooks.");
+    },
+
+    // The sandbox's connected accounts: a row of payout_accounts (kept by the caller), an id, and
+    // an onboarding page of this site that enables the account at the press of a button.
+    async createConnectedAccount(): Promise<ConnectedAccountState> {
+      return {
+        providerAccountId: newSandboxAccountId(),
+        chargesEnabled: false,
+        payoutsEnabled: false,
+        detailsSubmitted: false,
+        requirements: SANDBOX_REQUIREMENTS,
+        disabledReason: null,
+      };
+    },
+
+    async onboardingLink(_db: Db, providerAccountId: string, urls) {
+      // The page sends the owner back within this site: the path of the return URL only.
+      const query = new URLSearchParams({ returnUrl: sitePath(urls.returnUrl) });
+      return { url: `${sandboxOnboardingPath(providerAccountId)}?${query}` };
+    },
+
+    async connectedAccount(db: Db, providerAccountId: string): Promise<ConnectedAccountState> {
+      const row = await findSandboxAccount(db, providerAccountId);
+      if (!row) throw new Error(`sandbox account ${providerAccountId} not found`);
+      return sandboxAccountState(row);
     },
   };
 }

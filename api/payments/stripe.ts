@@ -9,6 +9,8 @@ import {
   type CheckoutSession,
   type CheckoutState,
   type CheckoutUrls,
+  type ConnectedAccountState,
+  type DestinationCharge,
   type PaymentEvent,
   type PaymentEventType,
   type PaymentProvider,
@@ -23,6 +25,8 @@ import type { CardDetails } from "./saved-cards";
 export interface StripeProviderConfig {
   secretKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's signing secret (connected accounts' events), tried when the platform's does not match. */
+  connectWebhookSecret?: string | null;
   /** Another API origin (tests: a fake Stripe server); null = api.stripe.com. */
   apiBase: string | null;
 }
@@ -60,6 +64,31 @@ function eventType(event: Stripe.Event, session: Stripe.Checkout.Session): Payme
     default:
       return "ignored";
   }
+}
+
+/**
+ * A destination charge's part of a PaymentIntent: the money goes to the operator's connected
+ * account, Stripe keeps the platform's application fee (none: the whole goes to the operator).
+ */
+function destinationParams(connect: DestinationCharge | null) {
+  if (!connect) return {};
+  return {
+    ...(connect.applicationFeeMinor > 0 ? { application_fee_amount: connect.applicationFeeMinor } : {}),
+    transfer_data: { destination: connect.destination },
+  };
+}
+
+/** A Connect account as the port has it: what Stripe needs now is its currently and past due codes. */
+function accountState(account: Stripe.Account): ConnectedAccountState {
+  const requirements = account.requirements;
+  return {
+    providerAccountId: account.id,
+    chargesEnabled: account.charges_enabled ?? false,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    detailsSubmitted: account.details_submitted ?? false,
+    requirements: [...new Set([...(requirements?.past_due ?? []), ...(requirements?.currently_due ?? [])])],
+    disabledReason: requirements?.disabled_reason ?? null,
+  };
 }
 
 /**
@@ -145,6 +174,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
           payment_intent_data: {
             metadata: { bookingId: booking.id },
             ...(booking.saveCard ? { setup_future_usage: "off_session" as const } : {}),
+            ...destinationParams(booking.connect),
           },
           success_url: urls.successUrl,
           ...(urls.cancelUrl ? { cancel_url: urls.cancelUrl } : {}),
@@ -178,7 +208,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
             },
           ],
           ...(purchase.customerEmail ? { customer_email: purchase.customerEmail } : {}),
-          payment_intent_data: { metadata },
+          payment_intent_data: { metadata, ...destinationParams(purchase.connect) },
           success_url: urls.successUrl,
           ...(urls.cancelUrl ? { cancel_url: urls.cancelUrl } : {}),
           expires_at: Math.floor(purchase.expiresAt.getTime() / 1000),
@@ -239,6 +269,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
             off_session: true,
             description: booking.title,
             metadata: { bookingId: booking.id },
+            ...destinationParams(booking.connect),
           },
           { idempotencyKey: `saved_${booking.id}_${card.providerRef}` },
         );
@@ -254,9 +285,19 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       if (session.status === "open") await stripe.checkout.sessions.expire(sessionId);
     },
 
+    /**
+     * A destination charge's refund takes back from both sides in proportion: the operator's
+     * transfer is reversed and the platform's fee refunded by the same share of the charge.
+     */
     async refund(_db: Db, paymentIntentId: string, amountMinor: number, options: { idempotencyKey: string }) {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      const destinationCharge = intent.transfer_data?.destination != null;
       const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntentId, amount: amountMinor },
+        {
+          payment_intent: paymentIntentId,
+          amount: amountMinor,
+          ...(destinationCharge ? { reverse_transfer: true, refund_application_fee: true } : {}),
+        },
         { idempotencyKey: options.idempotencyKey },
       );
       return { refundId: refund.id };
@@ -289,13 +330,19 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     parseWebhook(rawBody: string, headers: Headers): PaymentEvent {
       const signature = headers.get("Stripe-Signature");
       if (!signature) throw new WebhookVerificationError("The Stripe-Signature header is missing.");
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
-      } catch {
-        throw new WebhookVerificationError("The Stripe signature does not match this payload.");
+      // The platform's endpoint, else the Connect endpoint (the connected accounts' events).
+      let event: Stripe.Event | null = null;
+      for (const secret of [config.webhookSecret, config.connectWebhookSecret]) {
+        if (!secret || event) continue;
+        try {
+          event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+        } catch {
+          // Not this endpoint's signature: the next secret, if any.
+        }
       }
+      if (!event) throw new WebhookVerificationError("The Stripe signature does not match this payload.");
       if (event.type === "payout.paid" || event.type === "payout.failed") return payoutEvent(event);
+      if (event.type === "account.updated") return accountEvent(event);
       const isSession = event.type.startsWith("checkout.session.");
       const session = (isSession ? event.data.object : null) as Stripe.Checkout.Session | null;
       return {
@@ -313,6 +360,59 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         card: null,
       };
     },
+
+    /**
+     * A Connect Express account for the operator: card payments and transfers, payouts on a
+     * manual schedule (the platform's payout engine makes them). One per operator (its id is the
+     * idempotency key).
+     */
+    async createConnectedAccount(_db: Db, owner) {
+      const account = await stripe.accounts.create(
+        {
+          type: "express",
+          ...(owner.country ? { country: owner.country } : {}),
+          ...(owner.email ? { email: owner.email } : {}),
+          business_profile: { name: owner.name },
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          settings: { payouts: { schedule: { interval: "manual" } } },
+          metadata: { accountId: owner.accountId },
+        },
+        { idempotencyKey: `connect_account_${owner.accountId}` },
+      );
+      return accountState(account);
+    },
+
+    async onboardingLink(_db: Db, providerAccountId: string, urls) {
+      const link = await stripe.accountLinks.create({
+        account: providerAccountId,
+        type: "account_onboarding",
+        return_url: urls.returnUrl,
+        refresh_url: urls.refreshUrl,
+      });
+      return { url: link.url };
+    },
+
+    async connectedAccount(_db: Db, providerAccountId: string) {
+      return accountState(await stripe.accounts.retrieve(providerAccountId));
+    },
+  };
+}
+
+/** `account.updated`: a connected account's state, as of the event's time (seconds). */
+function accountEvent(event: Stripe.Event): PaymentEvent {
+  const account = event.data.object as Stripe.Account;
+  return {
+    provider: "stripe",
+    eventId: event.id,
+    type: "account.updated",
+    providerType: event.type,
+    sessionId: null,
+    bookingId: null,
+    purchase: null,
+    paymentIntentId: null,
+    paymentMethodSaved: false,
+    card: null,
+    account: { state: accountState(account), at: new Date(event.created * 1000) },
   };
 }
 

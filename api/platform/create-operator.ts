@@ -41,7 +41,9 @@ export const lockSlug = (tx: Db, slug: string) =>
 /**
  * Creates an operator in the caller's transaction `tx` (issue 44): the account (its storefront is
  * `<slug>.<base domain>`: the web finds an operator by the host's first label, nothing else to
- * make; default branding, no logo, no waiver of its own, 24 hours' cancellation), and its owner:
+ * make; default branding, no logo, no waiver of its own, 24 hours' cancellation, no payout account:
+ * its owner onboards from the console, and until then it sells only with the sandbox, which
+ * refuses nothing; with Stripe its checkout answers 409 payouts_not_ready), and its owner:
  * the user `options.ownerUserId`, or else the user whose email is `ownerEmail` (case-insensitive),
  * joins the team as owner; when no user has
  * it, an owner invitation is made and emailed (the console's invitations, through the outbox,

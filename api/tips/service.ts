@@ -9,6 +9,7 @@ import { randomId } from "../ids";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { addNotification } from "../notifications/service";
 import { paymentProvider, providerNamed } from "../payments/index";
+import { destinationCharge, saleDestination } from "../payments/payout-accounts";
 import type { CheckoutHandler } from "../payments/checkout-handlers";
 import type { CardDetails } from "../payments/saved-cards";
 import { errorFields, logger } from "../logger";
@@ -116,6 +117,8 @@ export async function startTip(db: Db, key: string, amountMinor: number): Promis
     );
   }
   const provider = paymentProvider();
+  // A tip goes to the operator whole: a destination charge without fee (with Stripe, its account must take charges).
+  const connect = destinationCharge(await saleDestination(db, row.booking.accountId), 0);
   const guestEmail = await guestEmailOf(db, row.booking);
   const path = tipPath(key);
   const origin = row.booking.origin;
@@ -142,6 +145,7 @@ export async function startTip(db: Db, key: string, amountMinor: number): Promis
         currency: row.booking.currency,
         customerEmail: guestEmail,
         expiresAt: new Date(clockNow().getTime() + TIP_CHECKOUT_MINUTES * 60_000),
+        connect,
       },
       { successUrl: new URL(`${path}?paid=1`, origin).toString(), cancelUrl: new URL(path, origin).toString() },
     );

@@ -33,8 +33,9 @@ export function contentSecurityPolicy(nonce: string): string {
     "font-src": ["'self'"],
     "connect-src": connect,
     "frame-src": frames,
-    // Form posts stay here; the booking form's answer may send the guest on to the payment page.
-    "form-action": ["'self'", "https://checkout.stripe.com"],
+    // Form posts stay here; the booking form's answer may send the guest on to the payment page,
+    // the payouts page's the owner on to Stripe's onboarding.
+    "form-action": ["'self'", "https://checkout.stripe.com", "https://connect.stripe.com"],
     "frame-ancestors": ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],

@@ -22,7 +22,7 @@ export const tipsEndpoints = domain("Tips", {
     params: tipKeyParams,
     body: tipBody,
     output: out.tipStarted,
-    errors: ["tip_not_found", "tip_already_given", "tip_amount_out_of_range"],
+    errors: ["tip_not_found", "tip_already_given", "tip_amount_out_of_range", "payouts_not_ready"],
   }),
   myTips: endpoint({
     method: "GET",

@@ -107,6 +107,8 @@ export const AUDIT_ACTIONS = {
   "branding.published": ["name", "primaryColor", "logoUrl"],
   /** email: the customer's (lower-cased); the note's text is kept with the note, not in the log. */
   "customer.note_added": ["email", "noteId"],
+  /** The owner went to the payment provider's onboarding; created: "true" when it opened the account. */
+  "payouts.onboarding_started": ["provider", "providerAccountId", "created"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -35,6 +35,7 @@ export const consoleMoveEndpoints = domain("Operator console: moving guests", {
       "difference_costs_less",
       "experience_unpublished",
       "idempotency_key_reused",
+      "payouts_not_ready",
     ],
     changes: ["seats"],
   }),

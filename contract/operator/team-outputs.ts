@@ -36,6 +36,10 @@ export const operatorMe = z.object({
     manageBranding: z.boolean(),
     readReports: z.boolean(),
     readCustomers: z.boolean(),
+    /** The payouts page (the payout account, money paid out): owner and manager. */
+    readPayouts: z.boolean(),
+    /** Set up the payout account (the provider's onboarding): the owner. */
+    managePayouts: z.boolean(),
     /** Take bookings at the desk: owner and manager; a guide when the owner allows it. */
     takeBookings: z.boolean(),
   }),

@@ -29,7 +29,16 @@ export interface FakeStripe {
   paymentIntents: Map<string, StripeObject>;
   /** Payouts made on connected accounts (each with its `account`). */
   payouts: Map<string, StripeObject>;
+  /** Connect accounts (POST /v1/accounts, or `addAccount`). */
+  accounts: Map<string, StripeObject>;
+  /** Account links made (POST /v1/account_links), oldest first. */
+  accountLinks: StripeObject[];
   requests: RecordedRequest[];
+  /**
+   * A Connect Express account as onboarding leaves it (charges and payouts enabled, nothing
+   * due), or with `fields` changed: a connected account for tests to sell through.
+   */
+  addAccount(fields?: StripeObject): StripeObject;
   /**
    * Marks a session paid (as when the guest pays on Stripe's page) with a Visa card (last 4
    * `last4`, default 4242; a card ending 0002 declines later charges), attached to a new
@@ -51,6 +60,28 @@ export interface FakeStripe {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
+/** What Stripe asks of a new Express account before it can take charges. */
+const NEW_ACCOUNT_DUE = ["business_type", "external_account", "tos_acceptance.date", "tos_acceptance.ip"];
+
+function connectAccount(fields: StripeObject = {}): StripeObject {
+  const { requirements, ...rest } = fields;
+  return {
+    id: id("acct"),
+    object: "account",
+    type: "express",
+    country: "US",
+    email: null,
+    charges_enabled: true,
+    payouts_enabled: true,
+    details_submitted: true,
+    capabilities: { card_payments: "active", transfers: "active" },
+    settings: { payouts: { schedule: { interval: "manual" } } },
+    metadata: {},
+    ...rest,
+    requirements: { currently_due: [], past_due: [], eventually_due: [], disabled_reason: null, ...requirements },
+  };
+}
+
 /** Decodes Stripe's form encoding (a[b][0][c]=v) into nested objects and arrays. */
 export function decodeForm(body: string): StripeObject {
   const root: StripeObject = {};
@@ -67,6 +98,15 @@ export function decodeForm(body: string): StripeObject {
   return root;
 }
 
+/** A PaymentIntent's destination-charge fields, from the parameters that made it (none: a platform charge). */
+function destinationOf(params: StripeObject): StripeObject {
+  if (!params.transfer_data) return {};
+  return {
+    transfer_data: { destination: params.transfer_data.destination },
+    application_fee_amount: params.application_fee_amount === undefined ? null : Number(params.application_fee_amount),
+  };
+}
+
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -79,6 +119,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds: StripeObject[] = [];
   const paymentIntents = new Map<string, StripeObject>();
   const paymentMethods = new Map<string, StripeObject>();
+  const accounts = new Map<string, StripeObject>();
+  const accountLinks: StripeObject[] = [];
+  /** A destination charge's refusal, as Stripe's: its account must exist and take charges; the fee at most the amount. */
+  const destinationError = (transferData: StripeObject | undefined, fee: unknown, amount: number) => {
+    if (transferData === undefined)
+      return fee === undefined ? null : error(400, "An application fee needs transfer_data.");
+    const account = accounts.get(transferData.destination);
+    // (A test's connected account: fake.addAccount({ id }), or connectOnStripe in ./payout-accounts.ts.)
+    if (!account) return error(400, `No such destination: '${transferData.destination}'`);
+    if (!account.charges_enabled) return error(400, "The destination account cannot take charges yet.");
+    if (fee !== undefined && !(Number(fee) >= 0 && Number(fee) <= amount))
+      return error(400, "The application fee must be between 0 and the amount.");
+    return null;
+  };
   const intent = (fields: StripeObject) => {
     const created = {
       id: id("pi"),
@@ -155,6 +209,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         (sum: number, entry: StripeObject) => sum + (coupons.get(entry.coupon)?.amount_off ?? 0),
         0,
       );
+      const refused = destinationError(
+        params.payment_intent_data?.transfer_data,
+        params.payment_intent_data?.application_fee_amount,
+        subtotal - discount,
+      );
+      if (refused) return refused;
       const sessionId = id("cs_test");
       const session = {
         id: sessionId,
@@ -216,6 +276,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           body: { error: { type: "card_error", code: "card_declined", message: "Your card was declined." } },
         };
       }
+      const refused = destinationError(params.transfer_data, params.application_fee_amount, Number(params.amount));
+      if (refused) return refused;
       const created = intent({
         amount: Number(params.amount),
         currency: params.currency,
@@ -224,6 +286,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         off_session: params.off_session,
         confirm: params.confirm,
         metadata: params.metadata ?? {},
+        ...destinationOf(params),
       });
       return { status: 200, body: created };
     }
@@ -234,15 +297,61 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { status: 200, body: { object: "list", url: "/v1/refunds", has_more: false, data } };
     }
     if (method === "POST" && path === "/v1/refunds") {
+      const paid = paymentIntents.get(params.payment_intent);
+      if (!paid) return error(400, `No such payment_intent: '${params.payment_intent}'`);
+      // Stripe refuses to reverse a transfer a charge never made.
+      if ((params.reverse_transfer === "true" || params.refund_application_fee === "true") && !paid.transfer_data)
+        return error(400, "This charge has no transfer to reverse and no application fee to refund.");
       const refund = {
         id: id("re"),
         object: "refund",
         amount: Number(params.amount),
         payment_intent: params.payment_intent,
         status: "succeeded",
+        reverse_transfer: params.reverse_transfer === "true",
+        refund_application_fee: params.refund_application_fee === "true",
       };
       refunds.push(refund);
       return { status: 200, body: refund };
+    }
+    if (method === "POST" && path === "/v1/accounts") {
+      const account = connectAccount({
+        type: params.type,
+        country: params.country ?? "US",
+        email: params.email ?? null,
+        business_profile: params.business_profile ?? {},
+        capabilities: { card_payments: "inactive", transfers: "inactive" },
+        capabilities_params: params.capabilities,
+        settings: params.settings,
+        metadata: params.metadata ?? {},
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        requirements: { currently_due: NEW_ACCOUNT_DUE, disabled_reason: "requirements.past_due" },
+      });
+      accounts.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    if (method === "GET" && accountPath) {
+      const found = accounts.get(decodeURIComponent(accountPath[1]));
+      return found ? { status: 200, body: found } : error(404, `No such account: '${accountPath[1]}'`);
+    }
+    if (method === "POST" && path === "/v1/account_links") {
+      if (!accounts.has(params.account)) return error(400, `No such account: '${params.account}'`);
+      if (params.type !== "account_onboarding" || !params.return_url || !params.refresh_url)
+        return error(400, "An onboarding link needs type account_onboarding, return_url and refresh_url.");
+      const link = {
+        object: "account_link",
+        url: `https://connect.stripe.test/setup/e/${params.account}/${randomBytes(8).toString("hex")}`,
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+        account: params.account,
+        return_url: params.return_url,
+        refresh_url: params.refresh_url,
+      };
+      accountLinks.push(link);
+      return { status: 200, body: link };
     }
     return error(404, `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -281,7 +390,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds,
     paymentIntents,
     payouts,
+    accounts,
+    accountLinks,
     requests,
+    addAccount(fields = {}) {
+      const account = connectAccount(fields);
+      accounts.set(account.id, account);
+      return account;
+    },
     complete(sessionId, options = {}) {
       const session = sessions.get(sessionId)!;
       session.status = "complete";
@@ -301,6 +417,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         currency: session.currency,
         customer,
         payment_method: card.id,
+        ...destinationOf(session.payment_intent_data_params),
       }).id;
       return session;
     },

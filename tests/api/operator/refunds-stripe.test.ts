@@ -7,6 +7,7 @@ import { settleDueRefunds } from "~api/bookings/refunds";
 import { setPaymentProviderForTests } from "~api/payments";
 import { createStripeProvider } from "~api/payments/stripe";
 import { bookingBody, bookingRow, bookingUser, bookingWorld, createSlot, placeBooking } from "../../support/booking";
+import { connectOnStripe } from "../../support/payout-accounts";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
@@ -21,6 +22,8 @@ beforeAll(async () => {
   setPaymentProviderForTests(
     createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: "whsec_test_fake_secret", apiBase: fake.url }),
   );
+  // With Stripe a storefront sells only through a connected account that takes charges.
+  await connectOnStripe(db(), fake);
 });
 
 afterAll(async () => {

@@ -18,6 +18,7 @@ import {
   seatsTaken,
   withAdultPrice,
 } from "../../support/booking";
+import { connectOnStripe } from "../../support/payout-accounts";
 import { startFakeStripe, type FakeStripe, type StripeObject } from "../../support/fake-stripe";
 import { outboxFor, type TestUser } from "../../support/identity";
 import { v1, v1Path } from "../../support/client";
@@ -35,6 +36,8 @@ beforeAll(async () => {
   setPaymentProviderForTests(
     createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }),
   );
+  // With Stripe a storefront sells only through a connected account that takes charges.
+  await connectOnStripe(db(), fake);
 });
 
 afterAll(async () => {

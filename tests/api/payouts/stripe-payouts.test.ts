@@ -33,6 +33,7 @@ let fake: FakeStripe;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
+  fake.addAccount({ id: CONNECTED });
   setPaymentProviderForTests(
     createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }),
   );
