@@ -350,15 +350,16 @@ describe("Stripe Connect: payout accounts and destination charges (against a fak
     expect(differenceApplicationFee(2_000, 0, null)).toBe(0);
   });
 
-  it("without a rate sold at, the platform keeps the service fee; a saved card's off-session charge is a destination charge too; a gift card is the platform's own charge", async () => {
+  it("the fee is the service fee and the commission at the rate the booking was sold at; a saved card's off-session charge is a destination charge too; a gift card is the platform's own charge", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId);
     const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { saveCard: true }));
     const booking = await bookingRow(db(), placed.body.data.booking.id);
     const create = sessionRequest(booking.id);
-    // No rate sold at (a booking made before payouts): the platform keeps only the service fee.
+    // Sold at the platform's default rate (acme has none of its own): 15 % of the rest and the service fee.
+    expect(booking.commissionBps).toBe(1500);
     expect(create.params.payment_intent_data).toMatchObject({
-      application_fee_amount: String(booking.feesMinor),
+      application_fee_amount: String(bookingApplicationFee(booking)),
       transfer_data: { destination: acmeAccount },
     });
     const paid = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
@@ -374,7 +375,7 @@ describe("Stripe Connect: payout accounts and destination charges (against a fak
     );
     expect(charge.at(-1)!.params).toMatchObject({
       customer: paid.customer,
-      application_fee_amount: String((await bookingRow(db(), second.body.data.booking.id)).feesMinor),
+      application_fee_amount: String(bookingApplicationFee(await bookingRow(db(), second.body.data.booking.id))),
       transfer_data: { destination: acmeAccount },
     });
 
