@@ -3,6 +3,7 @@
  * nginx in front of two webs, the webs in front of two APIs (through nginx's balancer), one
  * PostgreSQL and one Redis. Each test prints its figures as a JSON line ({"scale": …}).
  */
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -37,6 +38,29 @@ async function seatCounts(slotId: string): Promise<{ taken: number; booked: numb
     [slotId],
   );
   return counts;
+}
+
+/** `npm run admin -- reconcile-ledger` on the layout's database, as an operator of the platform runs it. */
+function reconcileLedgerCommand(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["scripts/admin.mjs", "reconcile-ledger"],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          APP_ENV: "local",
+          DATABASE_URL: layout().databaseUrl,
+          REDIS_URL: "",
+          LOG_LEVEL: "warn",
+        },
+        timeout: 120_000,
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 }
 
 /** Set up first, checked last: a hold whose time ran out, for the scheduled due work to find. */
@@ -250,6 +274,125 @@ test("staff and storefront bookings racing on two processes never oversell: exac
   );
   expect(counts.taken).toBe(CAPACITY);
   expect(counts.booked).toBe(CAPACITY);
+});
+
+test("500 bookings, payments, cancellations and refunds racing on two processes: the ledger sums to zero and reconciles", async () => {
+  const GUESTS = 150;
+  const found = await bookableDeparture(nginx());
+  const slot = { id: `scale-money-${Date.now().toString(36)}` };
+  await database().query(
+    `insert into slots (id, service_id, starts_at, ends_at, capacity, seats_taken)
+     values ($1, $2, date_trunc('second', now()) + interval '12 days 7 seconds',
+             date_trunc('second', now()) + interval '12 days 97 minutes', $3::int, 0)`,
+    [slot.id, found.serviceId, GUESTS],
+  );
+  const departure: Departure = { ...found, slotId: slot.id };
+  const entries = apis().map((api) => api.url);
+  const manager = await managerOf(entries[0], departure.operator);
+  const tokens: string[] = [];
+  for (let batch = 0; batch < GUESTS; batch += 10) {
+    tokens.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, (_, i) => bookingGuest(entries[(batch + i) % entries.length], departure.operator)),
+      )),
+    );
+  }
+  const send = async (entry: string, path: string, token: string, body: unknown) => {
+    const answer = await fetch(`${entry}${path}`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        "Idempotency-Key": randomUUID(),
+        "X-Account-Context": departure.operator,
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await answer.json()) as { data?: Record<string, unknown>; error?: { code: string } };
+    return { status: answer.status, code: json.error?.code ?? null, data: json.data };
+  };
+  const started = performance.now();
+  // Each guest books a seat on one process and pays on the other: 300 requests at once.
+  const booked = await Promise.all(
+    tokens.map(async (token, index) => {
+      const placed = await send(entries[index % 2], "/v1/bookings", token, {
+        serviceId: departure.serviceId,
+        slotId: departure.slotId,
+        tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: 1 }],
+        returnUrl: `/experiences/${departure.parentId}/${departure.serviceId}/return/{bookingId}`,
+      });
+      if (placed.status !== 201) return { placed, paid: null, bookingId: null };
+      const booking = placed.data!.booking as { id: string };
+      const sessionId = /(cs_sandbox_[A-Za-z0-9_-]+)$/.exec(String(placed.data!.checkoutUrl))![1];
+      const paid = await send(entries[(index + 1) % 2], `/v1/payments/sandbox/checkouts/${sessionId}/pay`, token, {
+        cardNumber: "4242424242424242",
+        expiry: "12/39",
+        cvc: "123",
+      });
+      return { placed, paid, bookingId: booking.id };
+    }),
+  );
+  // Then the first half of the guests cancel while the team refunds $1 of every booking but the
+  // first 25's, on both processes: 200 more at once, racing each other on 50 bookings.
+  const changed = await Promise.all([
+    ...booked
+      .slice(0, GUESTS / 2)
+      .map((one, index) => send(entries[index % 2], `/v1/bookings/${one.bookingId}/cancel`, tokens[index], {})),
+    ...booked.slice(25).map((one, index) =>
+      send(entries[(index + 1) % 2], `/v1/operator/bookings/${one.bookingId}/refunds`, manager, {
+        amountMinor: 100,
+        alreadyRefundedMinor: 0,
+        reason: "A goodwill refund",
+        releaseSeats: false,
+        idempotencyKey: randomUUID(),
+      }),
+    ),
+  ]);
+  const milliseconds = Math.round(performance.now() - started);
+  const requests = [...booked.flatMap((one) => [one.placed, ...(one.paid ? [one.paid] : [])]), ...changed];
+  const { rows: money } = await database().query<{ key: string; off: string }>(
+    `select transaction_key as key, sum(amount_minor)::text as off from ledger_entries
+     group by transaction_key, currency having sum(amount_minor) <> 0`,
+  );
+  const {
+    rows: [ledger],
+  } = await database().query<{ total: string; charges: number; refunds: number; paid: number; made: number }>(
+    `select (select coalesce(sum(amount_minor), 0)::text from ledger_entries) as total,
+            (select count(distinct e.transaction_key)::int from ledger_entries e join bookings b on b.id = e.booking_id
+              where b.slot_id = $1 and e.kind = 'charge') as charges,
+            (select count(distinct e.transaction_key)::int from ledger_entries e join bookings b on b.id = e.booking_id
+              where b.slot_id = $1 and e.kind = 'refund') as refunds,
+            (select count(*)::int from bookings where slot_id = $1 and confirmed_at is not null) as paid,
+            (select count(*)::int from booking_refunds r join bookings b on b.id = r.booking_id
+              where b.slot_id = $1 and r.status = 'made') as made`,
+    [slot.id],
+  );
+  const reconciled = await reconcileLedgerCommand();
+  figure("money-race", {
+    requests: requests.length,
+    milliseconds,
+    serverErrors: requests.filter((one) => one.status >= 500).length,
+    refusals: [...new Set(requests.filter((one) => one.status >= 400).map((one) => `${one.status}:${one.code}`))],
+    paid: ledger.paid,
+    charges: ledger.charges,
+    refundsMade: ledger.made,
+    refundTransactions: ledger.refunds,
+    ledgerTotal: Number(ledger.total),
+    unbalanced: money.length,
+    reconciliation: reconciled.stdout.trim() || reconciled.stderr.trim().split("\n").slice(0, 4).join(" | "),
+  });
+  expect(requests.length).toBe(500);
+  expect(requests.filter((one) => one.status >= 500)).toEqual([]);
+  // What may be refused: a refund that lost the race to a cancellation or another change (409).
+  expect(requests.filter((one) => one.status >= 400 && one.status !== 409)).toEqual([]);
+  expect(ledger.paid).toBe(GUESTS);
+  expect(ledger.charges).toBe(GUESTS);
+  expect(ledger.refunds).toBe(ledger.made);
+  expect(ledger.made).toBeGreaterThanOrEqual(GUESTS / 2);
+  expect(Number(ledger.total)).toBe(0);
+  expect(money).toEqual([]);
+  expect(reconciled.code, reconciled.stderr).toBe(0);
+  expect(reconciled.stdout).toContain("no difference");
 });
 
 test("a rate limit reached through some processes holds on the others (Redis)", async () => {
