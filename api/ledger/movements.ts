@@ -20,14 +20,21 @@ export const NO_SIDES: Sides = { operator: 0, commission: 0, serviceFee: 0 };
 const sum = (sides: Sides) => sides.operator + sides.commission + sides.serviceFee;
 
 /**
- * How a booking's price is shared: the service fee is the platform's whole; of the rest the
- * platform takes its commission at the rate the booking was sold at (null: sold before payouts
- * existed, no commission); the operator gets exactly what is left.
+ * How a booking's price is shared. The platform's part is its commission on what the traveller
+ * paid (the total, at the rate the booking was sold at; null: sold before payouts existed, none),
+ * and never less than the service fee, which is the platform's whole: the service fee is within
+ * that part, the commission line the rest of it. The operator gets exactly what is left. So $100.00
+ * paid at 15 % gives the operator $85.00 and the platform $15.00, whatever the service fee in it.
  */
 export function bookingSides(totalMinor: number, feesMinor: number, commissionBps: number | null): Sides {
-  const { commission, operator } = splitCommission(totalMinor - feesMinor, commissionBps ?? 0);
-  return { operator, commission, serviceFee: feesMinor };
+  const { commission: onTotal } = splitCommission(totalMinor, commissionBps ?? 0);
+  const platform = Math.min(totalMinor, Math.max(feesMinor, onTotal));
+  return { operator: totalMinor - platform, commission: platform - feesMinor, serviceFee: feesMinor };
 }
+
+/** The platform's part of a booking's price (its commission, never less than the service fee). */
+export const platformPart = (totalMinor: number, feesMinor: number, commissionBps: number | null): number =>
+  totalMinor - bookingSides(totalMinor, feesMinor, commissionBps).operator;
 
 /** The lines that put a booking's (or a difference's) sides in their accounts. */
 function sideLines(operatorId: string, sides: Sides, sign: 1 | -1): LedgerLine[] {

@@ -9,7 +9,7 @@ import {
   type PayoutProviderName,
 } from "../db/schema";
 import { ApiError, conflict } from "../http/errors";
-import { splitCommission } from "../ledger/post";
+import { platformPart } from "../ledger/movements";
 import { errorFields, logger } from "../logger";
 import { paymentProvider, paymentUnavailable } from "./index";
 import type { ConnectedAccountState, DestinationCharge, OnboardingUrls } from "./provider";
@@ -96,7 +96,7 @@ export async function refusePayoutsNotReady(db: Db, operatorId: string): Promise
   await saleDestination(db, operatorId);
 }
 
-/** What a booking's charge leaves the platform: its service fee and commission, never more than the card pays. */
+/** What a booking's charge leaves the platform: its part (api/ledger/movements.ts bookingSides), never more than the card pays. */
 export function bookingApplicationFee(booking: {
   totalMinor: number;
   feesMinor: number;
@@ -104,13 +104,12 @@ export function bookingApplicationFee(booking: {
   commissionBps: number | null;
 }): number {
   const charged = booking.totalMinor - booking.giftCardMinor;
-  const { commission } = splitCommission(booking.totalMinor - booking.feesMinor, booking.commissionBps ?? 0);
-  return Math.max(0, Math.min(charged, booking.feesMinor + commission));
+  return Math.max(0, Math.min(charged, platformPart(booking.totalMinor, booking.feesMinor, booking.commissionBps)));
 }
 
 /**
- * A date change's difference is charged like a booking of it at the booking's rate: the service
- * fee's difference (when it grew) and the commission on the rest, never more than the difference.
+ * A date change's difference is charged like a booking of it at the booking's rate (its service fee
+ * the fee's rise, when it grew): the platform's part of it, never more than the difference.
  */
 export function differenceApplicationFee(
   differenceMinor: number,
@@ -118,8 +117,7 @@ export function differenceApplicationFee(
   commissionBps: number | null,
 ): number {
   const fees = Math.max(0, Math.min(differenceMinor, feesDifferenceMinor));
-  const { commission } = splitCommission(differenceMinor - fees, commissionBps ?? 0);
-  return Math.max(0, Math.min(differenceMinor, fees + commission));
+  return Math.max(0, platformPart(differenceMinor, fees, commissionBps));
 }
 
 /** A destination charge to `destination` keeping `applicationFeeMinor`; none without a destination. */

@@ -40,20 +40,22 @@ describe("a booking paid", () => {
     expect(total(lines)).toBe(0);
   });
 
-  it("the service fee is the platform's whole; the commission is on the rest", () => {
+  it("the service fee is within the platform's part: $100.00 paid at 15 % is still 85 and 15; a fee above the commission is kept whole", () => {
     const lines = chargeLines({
       operatorId: OP,
-      totalMinor: 10_300,
-      feesMinor: 300,
+      totalMinor: 10_000,
+      feesMinor: 291,
       giftCardMinor: 0,
       commissionBps: 1500,
     });
     expect(written(lines)).toEqual({
-      "external:payments": -10_300,
+      "external:payments": -10_000,
       [pending]: 8_500,
-      "platform:commission": 1_500,
-      "platform:service_fees": 300,
+      "platform:commission": 1_209,
+      "platform:service_fees": 291,
     });
+    // At 1 % the commission ($1.03) is less than the service fee ($3.00): the platform keeps the fee.
+    expect(bookingSides(10_300, 300, 100)).toEqual({ operator: 10_000, commission: 0, serviceFee: 300 });
   });
 
   it("gift cards pay their part; a booking paid wholly by gift card has no payer's line", () => {
@@ -84,11 +86,11 @@ describe("a booking paid", () => {
 
   it("rounds the commission half up and gives the operator exactly the rest; no rate (sold before payouts): none", () => {
     expect(bookingSides(333, 0, 1500)).toEqual({ operator: 283, commission: 50, serviceFee: 0 });
-    expect(bookingSides(1_003, 3, 1250)).toEqual({ operator: 875, commission: 125, serviceFee: 3 });
+    expect(bookingSides(1_003, 3, 1250)).toEqual({ operator: 878, commission: 122, serviceFee: 3 });
     expect(bookingSides(5_000, 150, null)).toEqual({ operator: 4_850, commission: 0, serviceFee: 150 });
   });
 
-  it("a dearer move's difference is a charge at the booking's rate, its fee the rise of the booking's", () => {
+  it("a dearer move's difference is a charge at the booking's rate, its fee the rise of the booking's (within the platform's part)", () => {
     const lines = rescheduleLines({
       operatorId: OP,
       differenceMinor: 2_060,
@@ -97,8 +99,8 @@ describe("a booking paid", () => {
     });
     expect(written(lines)).toEqual({
       "external:payments": -2_060,
-      [pending]: 1_700,
-      "platform:commission": 300,
+      [pending]: 1_751,
+      "platform:commission": 249,
       "platform:service_fees": 60,
     });
     // A fee that fell is no negative fee line: the difference is shared as the booking's rate says.
@@ -195,19 +197,19 @@ describe("tips and gift cards", () => {
   it("reads the sides of written lines (refund lines as what they took back)", () => {
     const charge = chargeLines({
       operatorId: OP,
-      totalMinor: 10_300,
+      totalMinor: 10_000,
       feesMinor: 300,
       giftCardMinor: 0,
       commissionBps: 1500,
     });
-    expect(sidesOf(charge)).toEqual({ operator: 8_500, commission: 1_500, serviceFee: 300 });
+    expect(sidesOf(charge)).toEqual({ operator: 8_500, commission: 1_200, serviceFee: 300 });
     const refund = refundLines({
       operatorId: OP,
       charged: sidesOf(charge),
       refunded: NO_SIDES,
-      amountMinor: 4_120,
+      amountMinor: 4_000,
       giftCardMinor: 0,
     });
-    expect(sidesOf(refund, -1)).toEqual({ operator: 3_400, commission: 600, serviceFee: 120 });
+    expect(sidesOf(refund, -1)).toEqual({ operator: 3_400, commission: 480, serviceFee: 120 });
   });
 });

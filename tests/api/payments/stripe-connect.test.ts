@@ -332,10 +332,10 @@ describe("Stripe Connect: payout accounts and destination charges (against a fak
     });
   }, 60_000);
 
-  it("the platform's fee: service fee + commission on the rest, never more than the card pays (a gift card paid the rest)", () => {
-    // $100.00 with a $5.00 service fee at 15 %: 5.00 + 15 % of 95.00 = 19.25.
+  it("the platform's fee: its commission on what the traveller paid, never less than the service fee nor more than the card pays (a gift card paid the rest)", () => {
+    // $100.00 with a $5.00 service fee at 15 %: 15 % of 100.00, the service fee within it.
     expect(bookingApplicationFee({ totalMinor: 10_000, feesMinor: 500, giftCardMinor: 0, commissionBps: 1500 })).toBe(
-      1_925,
+      1_500,
     );
     expect(
       bookingApplicationFee({ totalMinor: 10_000, feesMinor: 500, giftCardMinor: 9_000, commissionBps: 1500 }),
@@ -344,8 +344,10 @@ describe("Stripe Connect: payout accounts and destination charges (against a fak
       500,
     );
     expect(bookingApplicationFee({ totalMinor: 0, feesMinor: 0, giftCardMinor: 0, commissionBps: 1500 })).toBe(0);
-    // A date change's $20.00 more, of which $1.00 more service fee: 1.00 + 15 % of 19.00 = 3.85.
-    expect(differenceApplicationFee(2_000, 100, 1500)).toBe(385);
+    // A date change's $20.00 more, of which $1.00 more service fee: 15 % of 20.00 = 3.00.
+    expect(differenceApplicationFee(2_000, 100, 1500)).toBe(300);
+    // At 2 % (0.40) the $1.00 more service fee is the platform's whole.
+    expect(differenceApplicationFee(2_000, 100, 200)).toBe(100);
     expect(differenceApplicationFee(2_000, -300, 1500)).toBe(300);
     expect(differenceApplicationFee(2_000, 0, null)).toBe(0);
   });
