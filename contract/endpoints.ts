@@ -40,6 +40,7 @@ import {
   consoleDayManifestEndpoints,
   consoleReportsEndpoints,
 } from "./operator/day-endpoints";
+import { adminMoneyEndpoints, consoleMoneyEndpoints } from "./payouts/money-endpoints";
 
 /**
  * The v1 API: every endpoint, declared once, by name. The API registers each route from its entry
@@ -84,6 +85,8 @@ export const endpoints = {
   ...consoleMessageEndpoints,
   ...consoleMoveEndpoints,
   ...consoleStaffBookingEndpoints,
+  ...consoleMoneyEndpoints,
+  ...adminMoneyEndpoints,
   ...mediaEndpoints,
   ...consoleSchedulesEndpoints,
   ...developmentEndpoints,

@@ -35,6 +35,7 @@ import {
 } from "./team";
 import { setTicketTypes } from "./ticket-types";
 import { twoStepRoutes } from "./two-step";
+import { moneyRoutes } from "../payouts/money-routes";
 
 /** The operator console's API: every route answers only on an operator's storefront (X-Account-Context). */
 export const operatorRoutes = new Hono<AppEnv>();
@@ -171,6 +172,7 @@ messageRoutes(operatorRoutes);
 moveRoutes(operatorRoutes);
 staffBookingRoutes(operatorRoutes);
 twoStepRoutes(operatorRoutes);
+moneyRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

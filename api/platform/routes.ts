@@ -17,6 +17,7 @@ import {
 import { readPlatformAudit } from "./audit";
 import { findBookings } from "./find-booking";
 import { listOperators, reinstateOperator, suspendOperator } from "./operators";
+import { operatorMoney, platformEarnings, setCommission } from "./money";
 
 /** Applications per user and per client address (an hour); slug checks, as a form is typed (a minute). */
 export const APPLY_LIMITS = { perUser: 10, perAddress: 30, windowSeconds: 3600 } as const;
@@ -91,3 +92,15 @@ handle(platformRoutes, endpoints.adminReinstateOperator, (c, { params }) =>
 handle(platformRoutes, endpoints.adminFindBooking, (c, { query }) => findBookings(c.get("db"), adminOf(c), query.q));
 
 handle(platformRoutes, endpoints.adminAuditLog, (c, { query }) => readPlatformAudit(c.get("db"), query));
+
+// The money (issue 45): an operator's commission and money, and what the platform earned.
+
+handle(platformRoutes, endpoints.adminSetCommission, (c, { params, body }) =>
+  setCommission(c.get("db"), adminOf(c), params.accountId, body.commissionBps),
+);
+
+handle(platformRoutes, endpoints.adminOperatorMoney, (c, { params, query }) =>
+  operatorMoney(c.get("db"), params.accountId, query),
+);
+
+handle(platformRoutes, endpoints.adminPlatformEarnings, (c, { query }) => platformEarnings(c.get("db"), query));

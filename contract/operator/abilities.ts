@@ -16,6 +16,8 @@ export const ABILITY_ENDPOINTS = {
   manageBranding: "operatorUpdateBranding",
   readReports: "operatorReport",
   readCustomers: "operatorListCustomers",
+  readPayouts: "operatorBalance",
+  managePayouts: "operatorUpdatePayoutSchedule",
 } as const satisfies Record<string, EndpointName>;
 
 export type ConsoleAbilities = Record<keyof typeof ABILITY_ENDPOINTS, boolean>;

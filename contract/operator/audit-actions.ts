@@ -107,6 +107,11 @@ export const AUDIT_ACTIONS = {
   "branding.published": ["name", "primaryColor", "logoUrl"],
   /** email: the customer's (lower-cased); the note's text is kept with the note, not in the log. */
   "customer.note_added": ["email", "noteId"],
+  /**
+   * The owner's payout schedule as set (issue 45): interval daily | weekly | monthly, day (weekly:
+   * 1 = Monday … 7; monthly: 1 to 28), amountMinor the minimum payout in `currency`, holdDays.
+   */
+  "payout_schedule.updated": ["interval", "day", "amountMinor", "currency", "holdDays"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

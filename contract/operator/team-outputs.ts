@@ -36,6 +36,10 @@ export const operatorMe = z.object({
     manageBranding: z.boolean(),
     readReports: z.boolean(),
     readCustomers: z.boolean(),
+    /** The money page (balance, payouts, statement): owner and manager; a guide does not know of it. */
+    readPayouts: z.boolean(),
+    /** The payout schedule: the owner. */
+    managePayouts: z.boolean(),
     /** Take bookings at the desk: owner and manager; a guide when the owner allows it. */
     takeBookings: z.boolean(),
   }),
