@@ -18,10 +18,13 @@ import { microTime, pageOf } from "../platform/paging";
 const paidLines = (operatorId: string) =>
   sql`l.account = ${ledgerAccounts.available(operatorId)} and l.kind not in ('payout', 'payout_failed')`;
 
-/** How many bookings each payout of the row paid: one subquery of the same statement. */
+/**
+ * How many bookings each payout of the row paid: one subquery of the same statement (the payout's
+ * id by its table's name: drizzle writes a column of the selected table bare, which `l` shares).
+ */
 const bookingsPaid = (operatorId: string) =>
   sql<number>`(select count(distinct l.booking_id) from ledger_entries l
-    where l.payout_id = ${payouts.id} and ${paidLines(operatorId)})::int`;
+    where l.payout_id = "payouts"."id" and ${paidLines(operatorId)})::int`;
 
 function toSummary(row: PayoutRow, bookings: number): PayoutSummary {
   return {

@@ -10,7 +10,15 @@ describe("the console's abilities, read from the declarations", () => {
         .filter(([, yes]) => yes)
         .map(([ability]) => ability)
         .sort();
-    const catalog = ["manageBranding", "manageCatalog", "readCustomers", "readReports", "refund", "runDay"];
+    const catalog = [
+      "manageBranding",
+      "manageCatalog",
+      "readCustomers",
+      "readPayouts",
+      "readReports",
+      "refund",
+      "runDay",
+    ];
     expect(granted("owner")).toEqual(Object.keys(ABILITY_ENDPOINTS).sort());
     expect(granted("manager")).toEqual(catalog);
     expect(granted("guide")).toEqual(["runDay"]);
