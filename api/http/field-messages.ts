@@ -225,7 +225,8 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "holdDays.invalid": `Give a whole number of days from 0 to ${MAX_HOLD_DAYS}.`,
   "payoutMinimum.invalid":
     "Write the minimum such as 50.00, with no more decimals than the operator's currency has (at most a million).",
-  "commission.invalid": "Give a whole number of basis points from 0 to 10000 (1500 = 15 %), or null for the platform's default.",
+  "commission.invalid":
+    "Give a whole number of basis points from 0 to 10000 (1500 = 15 %), or null for the platform's default.",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */

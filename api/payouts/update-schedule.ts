@@ -39,10 +39,7 @@ export async function updatePayoutSchedule(
       .where(eq(payoutAccounts.accountId, actor.accountId))
       .for("update");
     if (!before)
-      throw conflict(
-        "Set up the payout account first: the schedule is kept with it.",
-        "payout_account_missing",
-      );
+      throw conflict("Set up the payout account first: the schedule is kept with it.", "payout_account_missing");
     const changed =
       before.scheduleInterval !== wanted.scheduleInterval ||
       before.scheduleDay !== wanted.scheduleDay ||

@@ -124,7 +124,13 @@ export async function platformEarnings(db: Db, query: { from?: string; to?: stri
       .map(([currency, sums]) => ({ currency, ...sums })),
     operators: rows
       .filter((row) => row.operator_id !== null && row.slug !== null)
-      .map((row) => ({ id: row.operator_id!, slug: row.slug!, name: row.name!, currency: row.currency, ...earned(row) }))
+      .map((row) => ({
+        id: row.operator_id!,
+        slug: row.slug!,
+        name: row.name!,
+        currency: row.currency,
+        ...earned(row),
+      }))
       .sort((a, b) => b.totalMinor - a.totalMinor || a.name.localeCompare(b.name)),
   };
 }

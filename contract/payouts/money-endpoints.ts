@@ -77,7 +77,7 @@ export const consoleMoneyEndpoints = domain("Operator console: payouts", {
     method: "PUT",
     path: "/v1/operator/payout-schedule",
     summary:
-      "Set the payout schedule: daily, weekly (`day` 1 = Monday … 7 = Sunday) or monthly (`day` 1 to 28) in the operator's zone, the minimum payout (`minimum` in major units: \"50.00\") and the hold after each departure (0 to 30 days); audited. An operator without a payout account yet: 409 `payout_account_missing` (owner)",
+      'Set the payout schedule: daily, weekly (`day` 1 = Monday … 7 = Sunday) or monthly (`day` 1 to 28) in the operator\'s zone, the minimum payout (`minimum` in major units: "50.00") and the hold after each departure (0 to 30 days); audited. An operator without a payout account yet: 409 `payout_account_missing` (owner)',
     auth: "user",
     member: "owner",
     tenant: true,

@@ -15,6 +15,7 @@ export function useConsoleSections(can: OperatorMe["can"]) {
     ...(can.manageCatalog ? [{ to: "/console/experiences", label: t("console.experiences"), end: false }] : []),
     ...(can.readReports ? [{ to: "/console/reports", label: t("console.reports"), end: false }] : []),
     ...(can.readReports ? [{ to: "/console/gift-cards", label: t("console.giftCards"), end: false }] : []),
+    ...(can.readPayouts ? [{ to: "/console/payouts", label: t("console.payouts"), end: false }] : []),
     ...(can.manageBranding ? [{ to: "/console/branding", label: t("console.branding"), end: false }] : []),
     ...(can.manageTeam ? [{ to: "/console/team", label: t("console.team"), end: false }] : []),
     ...(can.readAuditLog ? [{ to: "/console/audit-log", label: t("console.auditLog"), end: false }] : []),
