@@ -26,8 +26,10 @@ export const CommissionSchema = z.object({
   percent: z
     .string()
     .trim()
-    .regex(/^\d{1,3}([.,]\d{1,2})?$/, said("commission.invalid"))
-    .refine((typed) => Number(typed.replace(",", ".")) <= 100, said("commission.invalid"))
+    .refine(
+      (typed) => /^\d{1,3}([.,]\d{1,2})?$/.test(typed) && Number(typed.replace(",", ".")) <= 100,
+      said("commission.invalid"),
+    )
     .optional(),
 });
 
