@@ -35,7 +35,7 @@ import {
 } from "./team";
 import { setTicketTypes } from "./ticket-types";
 import { twoStepRoutes } from "./two-step";
-import { moneyRoutes } from "../payouts/money-routes";
+import { moneyRoutes } from "../money/money-routes";
 
 /** The operator console's API: every route answers only on an operator's storefront (X-Account-Context). */
 export const operatorRoutes = new Hono<AppEnv>();

@@ -10,8 +10,8 @@ import { accounts } from "../db/schema";
 import { paymentEnv } from "../env";
 import { notFound } from "../http/errors";
 import { ledgerAccounts } from "../ledger/accounts";
-import { readBalance } from "../payouts/balance";
-import { listPayouts } from "../payouts/payouts-read";
+import { readBalance } from "../money/balance";
+import { listPayouts } from "../money/payouts-read";
 import { writePlatformAudit, type PlatformActor } from "./audit";
 
 const operatorNotFound = () => notFound("No such operator.", "operator_not_found");

@@ -35,7 +35,8 @@ export const platformFees = z.object({ commissionMinor: minor, serviceFeesMinor:
  * paid out, not yet arrived; `paidOutMinor`: every payout not failed, in transit included.
  * `nextPayout`: the next date of the schedule (today when today's payout is not made yet) and an
  * estimate of its amount: what is available now and what the holds of past departures release by
- * the start of that day; below the minimum it waits for a later payout (`belowMinimum`).
+ * the start of that day; below the minimum it waits for a later payout (`belowMinimum`); none is
+ * made while the payout account cannot receive payouts (`payoutsEnabled`).
  */
 export const operatorBalance = z.object({
   currency: z.string().length(3),
@@ -46,6 +47,8 @@ export const operatorBalance = z.object({
   paidOutMinor: minor,
   platformFees,
   schedule: payoutSchedule,
+  /** Whether the payout account can receive payouts (none is made until it can). */
+  payoutsEnabled: z.boolean(),
   nextPayout: z.object({ date: calendarDate, estimatedMinor: minor, belowMinimum: z.boolean() }),
 });
 export type OperatorBalance = z.infer<typeof operatorBalance>;

@@ -205,6 +205,34 @@ export async function postPayout(
   });
 }
 
+/**
+ * `payout_failed:<id>`: the payout failed (as the payout engine's failPayout records it): its money
+ * back to the available balance, on lines of no payout, for the next payout to take again.
+ */
+export async function postPayoutFailed(
+  db: Db,
+  payout: { id: string; amountMinor: number },
+  operator: { accountId: string; currency: string },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(payouts)
+      .set({ status: "failed", failureReason: "account_closed", paidAt: null })
+      .where(eq(payouts.id, payout.id));
+    await postLedger(tx, {
+      key: `payout_failed:${payout.id}`,
+      kind: "payout_failed",
+      currency: operator.currency,
+      operatorId: operator.accountId,
+      provider: "sandbox",
+      lines: [
+        { account: ledgerAccounts.paidOut(operator.accountId), amountMinor: -payout.amountMinor },
+        { account: ledgerAccounts.available(operator.accountId), amountMinor: payout.amountMinor },
+      ],
+    });
+  });
+}
+
 /** A sandbox payout account of the operator (as payout onboarding makes one), with the schedule's defaults. */
 export async function givePayoutAccount(db: Db, accountId: string): Promise<void> {
   await db

@@ -10,6 +10,7 @@ import {
   paidBooking,
   postCharge,
   postPayout,
+  postPayoutFailed,
   postRefund,
   postRelease,
   postTip,
@@ -245,6 +246,31 @@ describe("the operator's money, from the ledger", () => {
       expectEnvelope(await v1.operatorListPayouts({ query, ...asOwner() }), 400, "validation_error");
   });
 
+  it("a failed payout: its money available again, out of paid out; the next payout takes it, said apart from bookings", async () => {
+    const before = await balance();
+    const booking = await paidBooking(db(), acme, { totalMinor: 2_000, startsInHours: -100 });
+    await postCharge(db(), booking, { operatorMinor: 1_700, commissionMinor: 300 });
+    await postRelease(db(), booking);
+    const failed = await postPayout(db(), acme, "in_transit");
+    expect(failed.amountMinor).toBe(before.availableMinor + 1_700);
+    await postPayoutFailed(db(), failed, acme);
+    const after = await balance();
+    expect(after).toMatchObject({
+      availableMinor: failed.amountMinor,
+      inTransitMinor: before.inTransitMinor,
+      paidOutMinor: before.paidOutMinor,
+    });
+    const failedDetail = await v1.operatorPayout({ params: { payoutId: failed.id }, ...asOwner() });
+    expect(failedDetail.body.data).toMatchObject({ status: "failed", failureReason: "account_closed", otherMinor: 0 });
+    expect(failedDetail.body.data.lines.map((line: { bookingId: string }) => line.bookingId)).toContain(booking.id);
+
+    const again = await postPayout(db(), acme);
+    expect(again.amountMinor).toBe(failed.amountMinor);
+    const againDetail = await v1.operatorPayout({ params: { payoutId: again.id }, ...asOwner() });
+    expect(againDetail.body.data).toMatchObject({ bookings: 0, lines: [], otherMinor: failed.amountMinor });
+    expect((await balance()).paidOutMinor).toBe(before.paidOutMinor + failed.amountMinor);
+  });
+
   it("guards: a guide 403, a stranger 404, signed out 401", async () => {
     const reads = [
       ["operatorBalance", {}],
@@ -281,8 +307,9 @@ describe("the next payout", () => {
       inTransitMinor: 0,
       paidOutMinor: 0,
       platformFees: { commissionMinor: 0, serviceFeesMinor: 0, totalMinor: 0 },
-      // No payout account: the defaults.
+      // No payout account: the defaults, and no payout until there is one.
       schedule: { interval: "weekly", day: 1, minimumMinor: 0, holdDays: 2, payoutAccount: false },
+      payoutsEnabled: false,
       nextPayout: { estimatedMinor: 0, belowMinimum: false },
     });
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: summit.timezone }).format(new Date());
@@ -310,7 +337,10 @@ describe("the next payout", () => {
       body: { interval: "daily", minimum: "30", holdDays: 2 },
     });
     expect(daily.status, JSON.stringify(daily.body)).toBe(200);
-    expect((await read()).nextPayout).toEqual({ date: today, estimatedMinor: 2_550, belowMinimum: true });
+    expect(await read()).toMatchObject({
+      payoutsEnabled: true,
+      nextPayout: { date: today, estimatedMinor: 2_550, belowMinimum: true },
+    });
     await postPayout(db(), { accountId: summit.accountId, currency: "CAD" }, "in_transit");
     const afterPayout = await read();
     expect(afterPayout).toMatchObject({ availableMinor: 0, inTransitMinor: 850, paidOutMinor: 850 });

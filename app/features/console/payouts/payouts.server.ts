@@ -17,6 +17,20 @@ function pageQuery(request: Request) {
 }
 
 /**
+ * The API's answer to what the address asks (`read(true)`), or, when it refuses that as invalid
+ * (a month, a page cursor it cannot read), its answer to the default (`read(false)`), and whether
+ * it refused.
+ */
+async function askedOrDefault<T>(read: (asked: boolean) => Promise<T>): Promise<{ value: T; refused: boolean }> {
+  try {
+    return { value: await read(true), refused: false };
+  } catch (error) {
+    if (!isApiError(error, "validation_error")) throw error;
+    return { value: await read(false), refused: true };
+  }
+}
+
+/**
  * /console/payouts?month=YYYY-MM&cursor=…: the operator's money (owner and manager; a guide gets
  * the 404 page): the balance and next payout, the schedule (the owner's form; a manager reads it),
  * a page of payouts and the month's statement. A month or a page the API cannot read shows this
@@ -26,20 +40,12 @@ function pageQuery(request: Request) {
 export async function loadPayoutsPage({ request }: LoaderFunctionArgs) {
   const { api, me, t } = await requireUnlistedConsolePage(request, "readPayouts");
   const { month, cursor } = pageQuery(request);
-  const refusedAsked = <T>(read: (asked: boolean) => Promise<T>) =>
-    read(true).then(
-      (value) => ({ value, refused: false }),
-      async (error: unknown) => {
-        if (!isApiError(error, "validation_error")) throw error;
-        return { value: await read(false), refused: true };
-      },
-    );
   const [balance, payouts, statement] = await Promise.all([
     api.call("operatorBalance"),
-    refusedAsked<PayoutsPage>((asked) =>
+    askedOrDefault<PayoutsPage>((asked) =>
       api.call("operatorListPayouts", { query: { cursor: asked ? cursor : undefined } }),
     ),
-    refusedAsked<MoneyStatement>((asked) =>
+    askedOrDefault<MoneyStatement>((asked) =>
       api.call("operatorMoneyStatement", { query: { month: asked ? month : undefined } }),
     ),
   ]);

@@ -93,7 +93,7 @@ function ScheduleForm({ schedule, currency }: { schedule: PayoutSchedule; curren
     "schedule",
     constraints.schedule,
     useFormValidation(
-      () => import("~/features/console/payouts/payout-schemas"),
+      () => import("~/features/console/payouts/payout-schedule-schemas"),
       (schemas) => schemas.ScheduleSchema,
     ),
     defaults,

@@ -11,12 +11,12 @@ import { ledgerAccounts } from "../ledger/accounts";
 import { microTime, pageOf } from "../platform/paging";
 
 /**
- * The ledger lines that say what a payout paid: the operator's released money (its available
- * account) that the payout took, marked with its id, the payout's own movement (and a failure's)
- * left out.
+ * The ledger lines that say what a payout paid: the operator's available money that the payout
+ * took, marked with its id (released bookings' money, and a failed payout's given back, which
+ * names no booking), its own movement left out.
  */
 const paidLines = (operatorId: string) =>
-  sql`l.account = ${ledgerAccounts.available(operatorId)} and l.kind not in ('payout', 'payout_failed')`;
+  sql`l.account = ${ledgerAccounts.available(operatorId)} and l.kind <> 'payout'`;
 
 /**
  * How many bookings each payout of the row paid: one subquery of the same statement (the payout's

@@ -6,7 +6,7 @@ import { queryRows } from "../db/rows";
 import type { AccountRow } from "../db/schema";
 import { ledgerAccounts } from "../ledger/accounts";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
-import { nextScheduledDate, payoutScheduleOf } from "./schedule";
+import { nextScheduledDate, payoutScheduleOf } from "./schedule-read";
 
 type Operator = Pick<AccountRow, "id" | "currency" | "timezone">;
 
@@ -22,16 +22,16 @@ type Operator = Pick<AccountRow, "id" | "currency" | "timezone">;
 export async function readBalance(db: Db, operator: Operator): Promise<OperatorBalance> {
   const now = clockNow();
   const zone = operator.timezone;
-  const [schedule, [payouts]] = await Promise.all([
+  const today = localDateOf(now, zone);
+  const [{ schedule, payoutsEnabled }, [payouts]] = await Promise.all([
     payoutScheduleOf(db, operator.id),
     queryRows<{ in_transit: string | number; today: boolean }>(
       db,
       sql`select coalesce(sum(amount_minor) filter (where status in ('pending', 'in_transit')), 0) as in_transit,
-                 coalesce(bool_or((created_at at time zone ${zone})::date = ${localDateOf(now, zone)}::date), false) as today
+                 coalesce(bool_or((created_at at time zone ${zone})::date = ${today}::date), false) as today
           from payouts where account_id = ${operator.id}`,
     ),
   ]);
-  const today = localDateOf(now, zone);
   const date = nextScheduledDate(schedule, payouts.today ? addLocalDays(today, 1) : today);
   const cutoff = new Date(Math.max(now.getTime(), localToUtc(date, "00:00", zone).getTime()));
   const pending = ledgerAccounts.pending(operator.id);
@@ -74,6 +74,7 @@ export async function readBalance(db: Db, operator: Operator): Promise<OperatorB
       totalMinor: amount("commission") + amount("service_fees"),
     },
     schedule,
+    payoutsEnabled,
     nextPayout: {
       date,
       estimatedMinor,

@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { FIELD_MESSAGES } from "../http/field-messages";
 import { minorUnitsIn } from "~contract/money";
 import { MAX_PAYOUT_MINIMUM_MINOR, type UpdatePayoutScheduleBody } from "~contract/payouts/money-requests";
 import type { PayoutSchedule } from "~contract/payouts/money-outputs";
@@ -7,6 +6,7 @@ import { writeAudit, type Actor } from "../audit/log";
 import type { Db } from "../db/client";
 import { payoutAccounts } from "../db/schema";
 import { conflict, validationError } from "../http/errors";
+import { FIELD_MESSAGES } from "../http/field-messages";
 
 /**
  * PUT /v1/operator/payout-schedule: the owner's schedule on the operator's payout account, its row

@@ -24,16 +24,25 @@ export function nextScheduledDate(schedule: ScheduleDay, from: string): string {
   return (date.day <= schedule.day ? thisMonth : thisMonth.plus({ months: 1 })).toISODate()!;
 }
 
-/** The operator's payout schedule: its payout account's, or the defaults while it has none. */
-export async function payoutScheduleOf(db: Db, accountId: string): Promise<PayoutSchedule> {
+/**
+ * The operator's payout schedule: its payout account's, or the defaults while it has none; and
+ * whether that account can receive payouts.
+ */
+export async function payoutScheduleOf(
+  db: Db,
+  accountId: string,
+): Promise<{ schedule: PayoutSchedule; payoutsEnabled: boolean }> {
   const [row] = await db
     .select({
       interval: payoutAccounts.scheduleInterval,
       day: payoutAccounts.scheduleDay,
       minimumMinor: payoutAccounts.minimumMinor,
       holdDays: payoutAccounts.holdDays,
+      payoutsEnabled: payoutAccounts.payoutsEnabled,
     })
     .from(payoutAccounts)
     .where(eq(payoutAccounts.accountId, accountId));
-  return row ? { ...row, payoutAccount: true } : { ...DEFAULT_PAYOUT_SCHEDULE, payoutAccount: false };
+  if (!row) return { schedule: { ...DEFAULT_PAYOUT_SCHEDULE, payoutAccount: false }, payoutsEnabled: false };
+  const { payoutsEnabled, ...schedule } = row;
+  return { schedule: { ...schedule, payoutAccount: true }, payoutsEnabled };
 }
