@@ -1,4 +1,4 @@
-import type { Hono } from "hono";
+import { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
 import { statementCsv, statementCsvFilename } from "~contract/payouts/money-outputs";
 import { clientIp } from "../http/client-info";
@@ -6,6 +6,8 @@ import { csvAnswer, wantsCsv } from "../http/csv";
 import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { actorOf } from "../members/guard";
+import { platformActorOf } from "../platform/audit";
+import { operatorMoney, platformEarnings, setCommission } from "./admin-money";
 import { readBalance } from "./balance";
 import { listPayouts, readPayout } from "./payouts-read";
 import { readStatement } from "./statement";
@@ -33,3 +35,19 @@ export function moneyRoutes(router: Hono<AppEnv>): void {
     updatePayoutSchedule(c.get("db"), actorOf(member, clientIp(c)), member.account.currency, body),
   );
 }
+
+/**
+ * The platform admins' side of the money (issue 45): an operator's commission and money, and what
+ * the platform earned (auth `platformAdmin`: anyone else gets 404 as an unknown path).
+ */
+export const adminMoneyRoutes = new Hono<AppEnv>();
+
+handle(adminMoneyRoutes, endpoints.adminSetCommission, (c, { params, body }) =>
+  setCommission(c.get("db"), platformActorOf(c), params.accountId, body.commissionBps),
+);
+
+handle(adminMoneyRoutes, endpoints.adminOperatorMoney, (c, { params, query }) =>
+  operatorMoney(c.get("db"), params.accountId, query),
+);
+
+handle(adminMoneyRoutes, endpoints.adminPlatformEarnings, (c, { query }) => platformEarnings(c.get("db"), query));

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { endpoints } from "~contract/endpoints";
 import { clientIp, requestOrigin, UNKNOWN_IP } from "../http/client-info";
@@ -14,10 +14,9 @@ import {
   rejectApplication,
   slugAvailability,
 } from "./applications";
-import { readPlatformAudit } from "./audit";
+import { platformActorOf, readPlatformAudit } from "./audit";
 import { findBookings } from "./find-booking";
 import { listOperators, reinstateOperator, suspendOperator } from "./operators";
-import { operatorMoney, platformEarnings, setCommission } from "./money";
 
 /** Applications per user and per client address (an hour); slug checks, as a form is typed (a minute). */
 export const APPLY_LIMITS = { perUser: 10, perAddress: 30, windowSeconds: 3600 } as const;
@@ -35,13 +34,6 @@ const limitedTo = (kind: string, limits: { perUser: number; perAddress: number; 
     await enforceRateLimits(rules);
     await next();
   });
-
-/** The signed-in platform admin of this request, as the audit log names them. */
-const adminOf = (c: Context<AppEnv>) => ({
-  userId: c.get("identity").uid,
-  email: c.get("identity").email,
-  clientAddress: clientIp(c),
-});
 
 /** Operators join the platform (issue 44): applications, and the platform admins' console. */
 export const platformRoutes = new Hono<AppEnv>();
@@ -72,35 +64,25 @@ handle(platformRoutes, endpoints.adminApplication, (c, { params }) =>
 );
 
 handle(platformRoutes, endpoints.adminApproveApplication, (c, { params }) =>
-  approveApplication(c.get("db"), adminOf(c), params.applicationId),
+  approveApplication(c.get("db"), platformActorOf(c), params.applicationId),
 );
 
 handle(platformRoutes, endpoints.adminRejectApplication, (c, { params, body }) =>
-  rejectApplication(c.get("db"), adminOf(c), params.applicationId, body.reason, requestOrigin(c)),
+  rejectApplication(c.get("db"), platformActorOf(c), params.applicationId, body.reason, requestOrigin(c)),
 );
 
 handle(platformRoutes, endpoints.adminListOperators, (c, { query }) => listOperators(c.get("db"), query));
 
 handle(platformRoutes, endpoints.adminSuspendOperator, (c, { params, body }) =>
-  suspendOperator(c.get("db"), adminOf(c), params.accountId, body.reason),
+  suspendOperator(c.get("db"), platformActorOf(c), params.accountId, body.reason),
 );
 
 handle(platformRoutes, endpoints.adminReinstateOperator, (c, { params }) =>
-  reinstateOperator(c.get("db"), adminOf(c), params.accountId),
+  reinstateOperator(c.get("db"), platformActorOf(c), params.accountId),
 );
 
-handle(platformRoutes, endpoints.adminFindBooking, (c, { query }) => findBookings(c.get("db"), adminOf(c), query.q));
+handle(platformRoutes, endpoints.adminFindBooking, (c, { query }) =>
+  findBookings(c.get("db"), platformActorOf(c), query.q),
+);
 
 handle(platformRoutes, endpoints.adminAuditLog, (c, { query }) => readPlatformAudit(c.get("db"), query));
-
-// The money (issue 45): an operator's commission and money, and what the platform earned.
-
-handle(platformRoutes, endpoints.adminSetCommission, (c, { params, body }) =>
-  setCommission(c.get("db"), adminOf(c), params.accountId, body.commissionBps),
-);
-
-handle(platformRoutes, endpoints.adminOperatorMoney, (c, { params, query }) =>
-  operatorMoney(c.get("db"), params.accountId, query),
-);
-
-handle(platformRoutes, endpoints.adminPlatformEarnings, (c, { query }) => platformEarnings(c.get("db"), query));
