@@ -248,6 +248,11 @@ export async function givePayoutAccount(db: Db, accountId: string): Promise<void
     .onConflictDoNothing();
 }
 
+/** The operator has no payout account (the seed's demo operators have one): its schedule is the defaults. */
+export async function removePayoutAccount(db: Db, accountId: string): Promise<void> {
+  await db.delete(payoutAccounts).where(eq(payoutAccounts.accountId, accountId));
+}
+
 /** Every ledger line sums to zero, per currency (the money suites' check after each test). */
 export async function expectLedgerSumsToZero(db: Db): Promise<void> {
   const unbalanced = await queryRows<{ currency: string; total: string }>(

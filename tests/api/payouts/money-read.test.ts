@@ -14,6 +14,7 @@ import {
   postRefund,
   postRelease,
   postTip,
+  removePayoutAccount,
 } from "../../support/money";
 import type { TestUser } from "../../support/identity";
 import { countQueries } from "../../support/query-counter";
@@ -298,6 +299,7 @@ describe("the next payout", () => {
     // Summit (CAD, Vancouver): nothing of its own yet.
     const summit = await findService(db(), "summit");
     const owner = (await teamOf(db(), "summit")).owner;
+    await removePayoutAccount(db(), summit.accountId);
     const read = async () => (await v1.operatorBalance(asMember(owner.idToken, { account: "summit" }))).body.data;
     const empty = await read();
     expect(empty).toMatchObject({

@@ -7,7 +7,7 @@ import { bookingWorld } from "../../support/booking";
 import { v1, v1Path } from "../../support/client";
 import type { TestUser } from "../../support/identity";
 import { accountIdOf, asMember, auditEntries, teamOf } from "../../support/operator";
-import { givePayoutAccount } from "../../support/money";
+import { givePayoutAccount, removePayoutAccount } from "../../support/money";
 
 const { db, acme } = bookingWorld();
 let team: { owner: TestUser; manager: TestUser; guide: TestUser; stranger: TestUser };
@@ -62,6 +62,7 @@ describe("the payout schedule (the owner's)", () => {
     expect((await scheduleRow(acme.accountId)).scheduleInterval).not.toBe("monthly");
 
     const olive = await teamOf(db(), "olive");
+    await removePayoutAccount(db(), await accountIdOf(db(), "olive"));
     expectEnvelope(await put(olive.owner.idToken, monthly, "olive"), 409, "payout_account_missing");
     expect(await scheduleRow(await accountIdOf(db(), "olive"))).toBeUndefined();
     // Its balance still reads, with the defaults.

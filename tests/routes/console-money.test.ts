@@ -7,7 +7,15 @@ import * as payout from "~/routes/_console.console.payouts_.$payoutId";
 import * as statementCsvRoute from "~/routes/_console.console.statement[.]csv";
 import { bookingWorld, findService } from "../support/booking";
 import { consoleLoad as load, consolePost as post, expectTeamOnly, memberOf } from "../support/console-routes";
-import { givePayoutAccount, paidBooking, postCharge, postPayout, postRefund, postRelease } from "../support/money";
+import {
+  givePayoutAccount,
+  paidBooking,
+  postCharge,
+  postPayout,
+  postRefund,
+  postRelease,
+  removePayoutAccount,
+} from "../support/money";
 import { flashOf } from "../support/routes";
 
 const { db, acme } = bookingWorld();
@@ -139,6 +147,7 @@ describe("/console/payouts", () => {
 
     // An operator without a payout account: the form says to set one up first (409).
     const harbor = await findService(db(), "harbor");
+    await removePayoutAccount(db(), harbor.accountId);
     const harborOwner = await memberOf(db(), "owner", "harbor");
     const host = "harbor.app.localhost:3000";
     const missing = await post(payouts, "/console/payouts", harborOwner.cookie, SCHEDULE, {}, host);
