@@ -10,9 +10,9 @@ import { accounts } from "../db/schema";
 import { paymentEnv } from "../env";
 import { notFound } from "../http/errors";
 import { ledgerAccounts } from "../ledger/accounts";
+import { writePlatformAudit, type PlatformActor } from "../platform/audit";
 import { readBalance } from "./balance";
 import { listPayouts } from "./payouts-read";
-import { writePlatformAudit, type PlatformActor } from "../platform/audit";
 
 const operatorNotFound = () => notFound("No such operator.", "operator_not_found");
 
