@@ -41,6 +41,7 @@ import {
   consoleReportsEndpoints,
 } from "./operator/day-endpoints";
 import { payoutAccountEndpoints } from "./payouts/account-endpoints";
+import { adminMoneyEndpoints, consoleMoneyEndpoints } from "./payouts/money-endpoints";
 
 /**
  * The v1 API: every endpoint, declared once, by name. The API registers each route from its entry
@@ -86,6 +87,8 @@ export const endpoints = {
   ...consoleMoveEndpoints,
   ...consoleStaffBookingEndpoints,
   ...payoutAccountEndpoints,
+  ...consoleMoneyEndpoints,
+  ...adminMoneyEndpoints,
   ...mediaEndpoints,
   ...consoleSchedulesEndpoints,
   ...developmentEndpoints,

@@ -218,6 +218,11 @@ export const FIELD_MESSAGE_CODES = [
   "description.required",
   "website.invalid",
   "bookingLookup.invalid",
+  "month.invalid",
+  "payoutDay.invalid",
+  "holdDays.invalid",
+  "payoutMinimum.invalid",
+  "commission.invalid",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

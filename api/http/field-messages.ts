@@ -8,6 +8,7 @@ import { GIFT_CARD_MAX_MINOR, GIFT_CARD_MIN_MINOR } from "~contract/gifts/reques
 import { MAX_GUESTS } from "~contract/operator/manifest";
 import { MAX_OCCUPANCY_WEEKS, MAX_REPORT_DAYS } from "~contract/operator/reports";
 import { EXCLUDABLE_FIELDS } from "~contract/identity/users";
+import { MAX_HOLD_DAYS, MAX_MONTHLY_PAYOUT_DAY } from "~contract/payouts/money-requests";
 
 /**
  * The English of each field rule's message code (contract/fields.ts), as the error envelope
@@ -219,6 +220,13 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "description.required": "Say what you offer.",
   "website.invalid": "Give the website's address, starting with https:// or http://.",
   "bookingLookup.invalid": "Give a booking reference (WF-…), an email address or a ticket code.",
+  "month.invalid": "Give a month as YYYY-MM.",
+  "payoutDay.invalid": `Weekly: give a day from 1 (Monday) to 7 (Sunday); monthly: a day of the month from 1 to ${MAX_MONTHLY_PAYOUT_DAY}; daily: none.`,
+  "holdDays.invalid": `Give a whole number of days from 0 to ${MAX_HOLD_DAYS}.`,
+  "payoutMinimum.invalid":
+    "Write the minimum such as 50.00, with no more decimals than the operator's currency has (at most a million).",
+  "commission.invalid":
+    "Give a whole number of basis points from 0 to 10000 (1500 = 15 %), or null for the platform's default.",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */

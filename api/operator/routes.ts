@@ -36,6 +36,7 @@ import {
 } from "./team";
 import { setTicketTypes } from "./ticket-types";
 import { twoStepRoutes } from "./two-step";
+import { moneyRoutes } from "../money/money-routes";
 
 /** The operator console's API: every route answers only on an operator's storefront (X-Account-Context). */
 export const operatorRoutes = new Hono<AppEnv>();
@@ -173,6 +174,7 @@ moveRoutes(operatorRoutes);
 staffBookingRoutes(operatorRoutes);
 payoutAccountRoutes(operatorRoutes);
 twoStepRoutes(operatorRoutes);
+moneyRoutes(operatorRoutes);
 
 function notFoundInvitation() {
   return new ApiError(404, "invitation_not_found", "This invitation is not valid.");

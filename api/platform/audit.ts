@@ -2,7 +2,10 @@ import { desc, sql } from "drizzle-orm";
 import { ADMIN_PAGE_DEFAULT, encodeKeyCursor, type KeyCursor } from "~contract/platform/applications";
 import { PLATFORM_AUDIT_ACTIONS, type PlatformAuditAction } from "~contract/platform/audit-actions";
 import type { PlatformAuditEntry } from "~contract/platform/outputs";
+import type { Context } from "hono";
 import type { Db } from "../db/client";
+import { clientIp } from "../http/client-info";
+import type { AppEnv } from "../http/types";
 import { platformAuditLog } from "../db/schema";
 import { microTime, pageOf } from "./paging";
 
@@ -15,6 +18,13 @@ export interface PlatformActor {
   email: string | null;
   clientAddress: string;
 }
+
+/** The signed-in platform admin of this request, as the audit log names them. */
+export const platformActorOf = (c: Context<AppEnv>) => ({
+  userId: c.get("identity").uid,
+  email: c.get("identity").email,
+  clientAddress: clientIp(c),
+});
 
 /**
  * Writes one row of the platform audit log (platform_audit_log): call it in the transaction of the

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { endpoints } from "~contract/endpoints";
 import { clientIp, requestOrigin, UNKNOWN_IP } from "../http/client-info";
@@ -14,7 +14,7 @@ import {
   rejectApplication,
   slugAvailability,
 } from "./applications";
-import { readPlatformAudit } from "./audit";
+import { platformActorOf, readPlatformAudit } from "./audit";
 import { findBookings } from "./find-booking";
 import { listOperators, reinstateOperator, suspendOperator } from "./operators";
 
@@ -34,13 +34,6 @@ const limitedTo = (kind: string, limits: { perUser: number; perAddress: number; 
     await enforceRateLimits(rules);
     await next();
   });
-
-/** The signed-in platform admin of this request, as the audit log names them. */
-const adminOf = (c: Context<AppEnv>) => ({
-  userId: c.get("identity").uid,
-  email: c.get("identity").email,
-  clientAddress: clientIp(c),
-});
 
 /** Operators join the platform (issue 44): applications, and the platform admins' console. */
 export const platformRoutes = new Hono<AppEnv>();
@@ -71,23 +64,25 @@ handle(platformRoutes, endpoints.adminApplication, (c, { params }) =>
 );
 
 handle(platformRoutes, endpoints.adminApproveApplication, (c, { params }) =>
-  approveApplication(c.get("db"), adminOf(c), params.applicationId),
+  approveApplication(c.get("db"), platformActorOf(c), params.applicationId),
 );
 
 handle(platformRoutes, endpoints.adminRejectApplication, (c, { params, body }) =>
-  rejectApplication(c.get("db"), adminOf(c), params.applicationId, body.reason, requestOrigin(c)),
+  rejectApplication(c.get("db"), platformActorOf(c), params.applicationId, body.reason, requestOrigin(c)),
 );
 
 handle(platformRoutes, endpoints.adminListOperators, (c, { query }) => listOperators(c.get("db"), query));
 
 handle(platformRoutes, endpoints.adminSuspendOperator, (c, { params, body }) =>
-  suspendOperator(c.get("db"), adminOf(c), params.accountId, body.reason),
+  suspendOperator(c.get("db"), platformActorOf(c), params.accountId, body.reason),
 );
 
 handle(platformRoutes, endpoints.adminReinstateOperator, (c, { params }) =>
-  reinstateOperator(c.get("db"), adminOf(c), params.accountId),
+  reinstateOperator(c.get("db"), platformActorOf(c), params.accountId),
 );
 
-handle(platformRoutes, endpoints.adminFindBooking, (c, { query }) => findBookings(c.get("db"), adminOf(c), query.q));
+handle(platformRoutes, endpoints.adminFindBooking, (c, { query }) =>
+  findBookings(c.get("db"), platformActorOf(c), query.q),
+);
 
 handle(platformRoutes, endpoints.adminAuditLog, (c, { query }) => readPlatformAudit(c.get("db"), query));

@@ -210,6 +210,11 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "description.required": "validation.descriptionRequired",
   "website.invalid": "validation.websiteInvalid",
   "bookingLookup.invalid": "validation.bookingLookupInvalid",
+  "month.invalid": "validation.monthInvalid",
+  "payoutDay.invalid": "validation.payoutDayInvalid",
+  "holdDays.invalid": "validation.holdDaysInvalid",
+  "payoutMinimum.invalid": "validation.payoutMinimumInvalid",
+  "commission.invalid": "validation.commissionInvalid",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */

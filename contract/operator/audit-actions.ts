@@ -109,6 +109,11 @@ export const AUDIT_ACTIONS = {
   "customer.note_added": ["email", "noteId"],
   /** The owner went to the payment provider's onboarding; created: "true" when it opened the account. */
   "payouts.onboarding_started": ["provider", "providerAccountId", "created"],
+  /**
+   * The owner's payout schedule as set (issue 45): interval daily | weekly | monthly, day (weekly:
+   * 1 = Monday … 7; monthly: 1 to 28), amountMinor the minimum payout in `currency`, holdDays.
+   */
+  "payout_schedule.updated": ["interval", "day", "amountMinor", "currency", "holdDays"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

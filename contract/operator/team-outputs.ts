@@ -36,9 +36,9 @@ export const operatorMe = z.object({
     manageBranding: z.boolean(),
     readReports: z.boolean(),
     readCustomers: z.boolean(),
-    /** The payouts page (the payout account, money paid out): owner and manager. */
+    /** The money page (the payout account, balance, payouts, statement): owner and manager; a guide does not know of it. */
     readPayouts: z.boolean(),
-    /** Set up the payout account (the provider's onboarding): the owner. */
+    /** Set up the payout account and the payout schedule: the owner. */
     managePayouts: z.boolean(),
     /** Take bookings at the desk: owner and manager; a guide when the owner allows it. */
     takeBookings: z.boolean(),

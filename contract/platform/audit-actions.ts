@@ -8,6 +8,8 @@ export const PLATFORM_AUDIT_ACTIONS = {
   "operator.created": "operator",
   "operator.suspended": "operator",
   "operator.reinstated": "operator",
+  /** Its commission set (issue 45): before and after, `commissionBps` (null: the platform's default). */
+  "operator.commission_set": "operator",
   "booking.looked_up": "booking_lookup",
   "admin.granted": "user",
   "admin.revoked": "user",

@@ -162,6 +162,25 @@ for (const javaScriptEnabled of [true, false]) {
           "active",
         );
         await axe(admin);
+        // Its money and commission (issue 45): a rate of its own, without JavaScript too.
+        await admin
+          .locator(`[data-testid="operator-row"][data-slug="${slug}"]`)
+          .getByRole("link", { name: /^Money and commission/ })
+          .click();
+        await expect(admin.getByRole("heading", { level: 1 })).toHaveText(/: money$/);
+        await expect(admin.getByTestId("commission")).toHaveText("The platform's default: 15%.");
+        await admin.getByLabel(/^Commission of /).fill("12.5");
+        await admin.getByRole("button", { name: "Save the commission" }).click();
+        await expect(admin.getByRole("status")).toHaveText(
+          "The commission is saved: bookings made from now on are sold at it.",
+        );
+        await expect(admin.getByTestId("commission")).toHaveText(
+          "Its own rate: 12.5% (the platform's default is 15%).",
+        );
+        await axe(admin);
+        await admin.getByRole("link", { name: "Earnings" }).click();
+        await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Platform earnings");
+        await axe(admin);
         await admin.getByRole("link", { name: "Support" }).click();
         await admin.getByLabel("Reference, email or ticket code").fill(email);
         await admin.getByRole("button", { name: "Find", exact: true }).click();

@@ -199,6 +199,7 @@ test("no console page scrolls sideways at 360, 390 or 1280 px but inside a table
     customer!,
     "/console/reports",
     "/console/gift-cards",
+    "/console/payouts",
     "/console/branding",
     "/console/team",
     "/console/audit-log",

@@ -9,6 +9,8 @@ import * as application from "~/routes/_admin.admin.applications.$applicationId"
 import * as operators from "~/routes/_admin.admin.operators";
 import * as support from "~/routes/_admin.admin.support";
 import * as auditLog from "~/routes/_admin.admin.audit-log";
+import * as operatorMoney from "~/routes/_admin.admin.operators_.$accountId";
+import * as earnings from "~/routes/_admin.admin.earnings";
 import * as sell from "~/routes/_default.sell";
 import * as account from "~/routes/_account.account._index";
 import { NO_SUCH_ID } from "../support/api";
@@ -32,6 +34,8 @@ const PAGES: Array<[Route, string, Record<string, string>]> = [
   [operators, "/admin/operators?q=acme", {}],
   [support, "/admin/support?q=WF-0000-0000", {}],
   [auditLog, "/admin/audit-log", {}],
+  [operatorMoney, "/admin/operators/acc_x", { accountId: "acc_x" }],
+  [earnings, "/admin/earnings?from=2026-01-01&to=2026-01-31", {}],
 ];
 
 /** What an unknown address answers on the marketplace (the catch-all page's 404). */

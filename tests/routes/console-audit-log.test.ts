@@ -124,6 +124,7 @@ describe("/console/audit-log in words", () => {
       "booking.marked_paid": { amountMinor: null },
       "booking_settings.updated": { guidesMayBook: "false" },
       "two_step.settings_updated": { requireTwoStep: "false" },
+      "payout_schedule.updated": { interval: "weekly" },
     };
     expect(Object.keys(others).sort()).toEqual(Object.keys(AUDIT_VARIANTS).sort());
     for (const [action, change] of Object.entries(others))

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { adminFindBookingQuery, applyAsOperatorBody } from "~contract/platform/applications";
+import { adminCommissionBody, statementQuery, updatePayoutScheduleBody } from "~contract/payouts/money-requests";
 import { operatorSlug } from "~contract/platform/operator-slug";
 import { z } from "zod";
 import { fieldErrorsFrom } from "~api/http/validate";
@@ -137,6 +138,7 @@ const REFUND = {
   idempotencyKey: "key-12345678",
 };
 const CURSOR_ID = "bk_0123456789abcdef";
+const PAYOUT_SCHEDULE = { interval: "weekly", day: 1, minimum: "50.00", holdDays: 2 };
 const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [availabilityQuery, { from: ["2026-01-01", "2026-01-02"] }, "param.single"],
   [quoteBody, { ...quote, tickets: [{ ...ticket, quantity: 1.5 }] }, "number.whole"],
@@ -364,6 +366,11 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [applyAsOperatorBody.shape.description, " ", "description.required"],
   [applyAsOperatorBody.shape.website, "ftp://example.com", "website.invalid"],
   [adminFindBookingQuery, { q: " " }, "bookingLookup.invalid"],
+  [statementQuery, { month: "2026-13" }, "month.invalid"],
+  [updatePayoutScheduleBody, { ...PAYOUT_SCHEDULE, day: 8 }, "payoutDay.invalid"],
+  [updatePayoutScheduleBody, { ...PAYOUT_SCHEDULE, holdDays: 31 }, "holdDays.invalid"],
+  [updatePayoutScheduleBody, { ...PAYOUT_SCHEDULE, minimum: "-5" }, "payoutMinimum.invalid"],
+  [adminCommissionBody, { commissionBps: 10_001 }, "commission.invalid"],
   [
     bookingsListQuery,
     { cursor: encodeBookingsCursor({ sort: "created_desc", at: CURSOR_AT, id: CURSOR_ID }), sort: "departure_asc" },

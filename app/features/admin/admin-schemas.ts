@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "~contract/fields";
 import { adminReason, operatorParams } from "~contract/platform/applications";
 
 /**
@@ -15,3 +16,21 @@ export const SuspendSchema = z.object({ intent: z.literal("suspend"), accountId,
 export const ReinstateSchema = z.object({ intent: z.literal("reinstate"), accountId });
 
 export const OPERATOR_SCHEMAS = { suspend: SuspendSchema, reinstate: ReinstateSchema };
+
+/**
+ * An operator's commission as an admin types it: a percentage with at most two decimals ("15",
+ * "12.5"), 0 to 100; empty for the platform's default. The API takes basis points (commissionBps).
+ */
+export const CommissionSchema = z.object({
+  intent: z.literal("commission"),
+  percent: z
+    .string()
+    .trim()
+    .refine(
+      (typed) => /^\d{1,3}([.,]\d{1,2})?$/.test(typed) && Number(typed.replace(",", ".")) <= 100,
+      said("commission.invalid"),
+    )
+    .optional(),
+});
+
+export const OPERATOR_MONEY_SCHEMAS = { commission: CommissionSchema };

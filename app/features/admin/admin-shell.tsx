@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { LogoutForm } from "~/features/auth/logout-form";
 import { useTranslation } from "~/platform/i18n-react";
-import { APPLICATIONS_PATH, OPERATORS_PATH, SUPPORT_PATH, AUDIT_LOG_PATH } from "./admin-paths";
+import { APPLICATIONS_PATH, OPERATORS_PATH, SUPPORT_PATH, AUDIT_LOG_PATH, EARNINGS_PATH } from "./admin-paths";
 import { SectionNav } from "~/ui/section-nav";
 import { SkipLink } from "~/ui/site-chrome";
 
@@ -20,6 +20,7 @@ function AdminNav({ applicationsWaiting }: { applicationsWaiting: boolean }) {
       sections={[
         { to: APPLICATIONS_PATH, label: t("admin.nav.applications"), end: false, after: waiting },
         { to: OPERATORS_PATH, label: t("admin.nav.operators"), end: false },
+        { to: EARNINGS_PATH, label: t("admin.nav.earnings"), end: false },
         { to: SUPPORT_PATH, label: t("admin.nav.support"), end: false },
         { to: AUDIT_LOG_PATH, label: t("admin.nav.auditLog"), end: false },
       ]}

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { OPERATOR_STATUSES } from "~contract/platform/statuses";
 import type { AdminOperator } from "~contract/platform/outputs";
 import { useTranslation } from "~/platform/i18n-react";
@@ -14,7 +14,7 @@ import { TextAreaField } from "~/ui/text-area-field";
 import { useFormErrors } from "~/ui/use-form-result";
 import { useIntentForm } from "~/features/console/use-intent-form";
 import { useFormValidation } from "~/ui/use-form-validation";
-import { OPERATORS_PATH } from "./admin-paths";
+import { OPERATORS_PATH, operatorMoneyPath } from "./admin-paths";
 import type { loadOperators } from "./operators.server";
 
 type Row = AdminOperator & { storefrontUrl: string };
@@ -78,6 +78,10 @@ function OperatorRow({ operator }: { operator: Row }) {
         <a href={operator.storefrontUrl} className="block text-brand-ink underline">
           {operator.slug}
         </a>
+        <Link to={operatorMoneyPath(operator.id)} className="block text-sm text-brand-ink underline">
+          {t("admin.operators.money")}
+          <span className="sr-only"> {operator.name}</span>
+        </Link>
       </th>
       <td className="py-2 pr-4">
         {t(`admin.operators.status_${operator.status}`)}

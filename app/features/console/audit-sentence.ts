@@ -1,6 +1,6 @@
 import type { AuditEntry } from "~contract/operator/team";
 import type { Translate } from "~/platform/translate";
-import { formatMoment } from "~/ui/date-format";
+import { dateTimeFormat, formatMoment } from "~/ui/date-format";
 import { formatMoney } from "~/ui/format";
 
 /**
@@ -37,6 +37,10 @@ export const AUDIT_VARIANTS: Record<string, (target: AuditEntry["target"]) => st
   "booking.marked_paid": (target) => (target.amountMinor ? null : "noAmount"),
   "booking_settings.updated": (target) => (target.guidesMayBook === "true" ? "on" : "off"),
   "two_step.settings_updated": (target) => (target.requireTwoStep === "true" ? "on" : "off"),
+  "payout_schedule.updated": (target) =>
+    target.interval === "daily" || target.interval === "weekly" || target.interval === "monthly"
+      ? target.interval
+      : null,
 };
 
 /** A variant's name, or its `_noAmount` twin when the record's amount is kept from the reader (a guide). */
@@ -88,12 +92,19 @@ function valuesOf(entry: AuditEntry, t: Translate, locale: string, timeZone: str
         : undefined,
     figures: isRecord(after) ? serviceFigures(after, t) : undefined,
     prices: Array.isArray(after) ? priceList(after, money, t) : undefined,
+    weekday: target.interval === "weekly" && target.day ? weekdayName(Number(target.day), locale) : undefined,
     previousPrices: Array.isArray(before) ? priceList(before, money, t) : undefined,
   };
   return Object.fromEntries(
     Object.entries(all).filter((pair): pair is [string, string] => typeof pair[1] === "string" && pair[1] !== ""),
   );
 }
+
+/** A weekday (1 = Monday … 7 = Sunday) by its name; 1 January 2024 was a Monday. */
+const weekdayName = (day: number, locale: string) =>
+  day >= 1 && day <= 7
+    ? dateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day)))
+    : undefined;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

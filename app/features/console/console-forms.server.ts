@@ -23,3 +23,4 @@ export { CHECK_IN_SCHEMAS, type CheckInIntent } from "./check-in-schemas";
 export { BRANDING_SCHEMAS, type BrandingIntent } from "./branding-schemas";
 export { refundFormSchema } from "./refund-schemas";
 export { CheckInFormSchema } from "./manifest-schemas";
+export { PAYOUT_SCHEMAS, scheduleBody } from "./payouts/payout-schedule-schemas";

@@ -66,6 +66,16 @@ export async function requireConsoleAbility(request: Request, ability: ConsoleAb
 }
 
 /**
+ * A page the roles without `ability` are not told of (the money page, issue 45: a guide): for
+ * them the 404 page, as for an unknown address, where requireConsoleAbility says who may open it.
+ */
+export async function requireUnlistedConsoleAbility(request: Request, ability: ConsoleAbility): Promise<ConsoleCaller> {
+  const caller = await requireConsole(request);
+  if (!caller.me.can[ability]) throw await routeNotFound(request);
+  return caller;
+}
+
+/**
  * The operator's money (its currency) as `operatorMe` gives it to a role that sees money; a page
  * of `ability` (one only such roles have) refuses the others as its guard would.
  */
@@ -80,6 +90,12 @@ export const experienceParams = { experienceId: idParam };
 /** The loader's start of a console page: the caller (with the ability the page needs) and the page's words. */
 export async function requireConsolePage(request: Request, ability: ConsoleAbility) {
   const [caller, t] = await Promise.all([requireConsoleAbility(request, ability), i18next.getFixedT(request)]);
+  return { ...caller, t };
+}
+
+/** requireConsolePage for a page the roles without `ability` are not told of (requireUnlistedConsoleAbility). */
+export async function requireUnlistedConsolePage(request: Request, ability: ConsoleAbility) {
+  const [caller, t] = await Promise.all([requireUnlistedConsoleAbility(request, ability), i18next.getFixedT(request)]);
   return { ...caller, t };
 }
 

@@ -75,6 +75,7 @@ async function everyEndpoint(member: TestUser, departure: Departure, day: Day, r
     invitationId: randomUUID(),
     userId: day.manager.uid,
     token: "x".repeat(43),
+    payoutId: "po_0000000000000000",
     // The booking's customer: their email, as the customers list names it (base64url).
     customerId: Buffer.from(departure.traveller.email.toLowerCase()).toString("base64url"),
     payoutAccountId: "acct_sandbox_AAAAAAAAAAAAAAAA",
@@ -112,9 +113,12 @@ describe("a guide on every console endpoint", () => {
         "operatorCheckInSettings",
       ]),
     );
-    // Reports, gift cards, the catalog, branding, the team: 403 (they are members).
+    // Reports, gift cards, the money, the catalog, branding, the team: 403 (they are members).
     for (const name of [
       "operatorReport",
+      "operatorBalance",
+      "operatorListPayouts",
+      "operatorMoneyStatement",
       "operatorListGiftCards",
       "operatorListGuides",
       "operatorListExperiences",

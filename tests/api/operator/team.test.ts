@@ -49,6 +49,8 @@ describe("operator console: the guard", () => {
         manageBranding: false,
         readReports: false,
         readCustomers: false,
+        readPayouts: false,
+        managePayouts: false,
         takeBookings: false,
       },
     });
@@ -73,6 +75,8 @@ describe("operator console: the guard", () => {
       manageBranding: true,
       readReports: true,
       readCustomers: true,
+      readPayouts: true,
+      managePayouts: true,
       takeBookings: true,
     });
   });

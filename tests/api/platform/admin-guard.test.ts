@@ -21,7 +21,11 @@ function sampleCall(name: string, entry: Endpoint): { path: string; options: Cal
     .replace(":applicationId", NO_SUCH_ID)
     .replace(":accountId", "acc_nobody")
     .concat(name === "adminFindBooking" ? "?q=WF-0000-0000" : "");
-  const body = entry.body ? { reason: "Testing the guard." } : undefined;
+  const body = entry.body
+    ? name === "adminSetCommission"
+      ? { commissionBps: 1_000 }
+      : { reason: "Testing the guard." }
+    : undefined;
   return { path, options: { method: entry.method, body } };
 }
 
@@ -44,8 +48,11 @@ describe("the platform admins' guard", () => {
         "adminFindBooking",
         "adminListApplications",
         "adminListOperators",
+        "adminOperatorMoney",
+        "adminPlatformEarnings",
         "adminReinstateOperator",
         "adminRejectApplication",
+        "adminSetCommission",
         "adminSuspendOperator",
       ].sort(),
     );
