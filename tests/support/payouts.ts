@@ -5,7 +5,8 @@ import type { Db } from "~api/db/client";
 import { queryRows } from "~api/db/rows";
 import { bookings, ledgerEntries, payoutAccounts, payouts, type PayoutAccountRow } from "~api/db/schema";
 import { ledgerAccounts } from "~api/ledger/accounts";
-import { postLedger, splitCommission } from "~api/ledger/post";
+import { bookingSides } from "~api/ledger/movements";
+import { postLedger } from "~api/ledger/post";
 import { bookingUser, confirmedBooking, slotAt, type TestService } from "./booking";
 import { v1 } from "./client";
 
@@ -54,9 +55,11 @@ async function posted(db: Db, key: string): Promise<boolean> {
 export async function chargeLedger(db: Db, bookingId: string, commissionBps?: number): Promise<number> {
   if (commissionBps !== undefined) await db.update(bookings).set({ commissionBps }).where(eq(bookings.id, bookingId));
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  const fees = booking.feesMinor;
-  const { commission } = splitCommission(booking.totalMinor - fees, booking.commissionBps ?? 0);
-  const operatorPart = booking.totalMinor - fees - commission;
+  const {
+    operator: operatorPart,
+    commission,
+    serviceFee,
+  } = bookingSides(booking.totalMinor, booking.feesMinor, booking.commissionBps);
   const key = `charge:${bookingId}`;
   if (!(await posted(db, key)))
     await postLedger(db, {
@@ -72,7 +75,7 @@ export async function chargeLedger(db: Db, bookingId: string, commissionBps?: nu
         { account: ledgerAccounts.platformGiftCards, amountMinor: -booking.giftCardMinor },
         { account: ledgerAccounts.pending(booking.accountId), amountMinor: operatorPart },
         { account: ledgerAccounts.commission, amountMinor: commission },
-        { account: ledgerAccounts.serviceFees, amountMinor: fees },
+        { account: ledgerAccounts.serviceFees, amountMinor: serviceFee },
       ],
     });
   return operatorPart;
@@ -85,12 +88,11 @@ export async function chargeLedger(db: Db, bookingId: string, commissionBps?: nu
  */
 export async function refundLedger(db: Db, bookingId: string, key: string, amountMinor: number): Promise<number> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
-  const fees = booking.feesMinor;
-  const { commission } = splitCommission(booking.totalMinor - fees, booking.commissionBps ?? 0);
+  const charged = bookingSides(booking.totalMinor, booking.feesMinor, booking.commissionBps);
   const sides = [
-    { account: ledgerAccounts.pending(booking.accountId), part: booking.totalMinor - fees - commission },
-    { account: ledgerAccounts.commission, part: commission },
-    { account: ledgerAccounts.serviceFees, part: fees },
+    { account: ledgerAccounts.pending(booking.accountId), part: charged.operator },
+    { account: ledgerAccounts.commission, part: charged.commission },
+    { account: ledgerAccounts.serviceFees, part: charged.serviceFee },
   ].map((side) => ({ ...side, share: Math.floor((amountMinor * side.part) / booking.totalMinor) }));
   const largest = sides.reduce((best, side) => (side.part > best.part ? side : best));
   largest.share += amountMinor - sides.reduce((sum, side) => sum + side.share, 0);

@@ -62,8 +62,9 @@ describe("the money ledger", () => {
     const lines = await linesOf(booking.id);
     expect(lines.map((line) => [line.transactionKey, line.kind, line.account, line.amountMinor])).toEqual([
       [`charge:${booking.id}`, "charge", "external:payments", -10_300],
-      [`charge:${booking.id}`, "charge", pending(), 8_500],
-      [`charge:${booking.id}`, "charge", "platform:commission", 1_500],
+      // The platform's part is 15 % of the $103.00 paid (15.45), the $3.00 service fee within it.
+      [`charge:${booking.id}`, "charge", pending(), 8_755],
+      [`charge:${booking.id}`, "charge", "platform:commission", 1_245],
       [`charge:${booking.id}`, "charge", "platform:service_fees", 300],
     ]);
     expect(lines[0]).toMatchObject({
@@ -78,15 +79,17 @@ describe("the money ledger", () => {
     try {
       const later = await hundredDollarBooking();
       expect(later.row.commissionBps).toBe(1000);
-      expect(await balance("platform:commission", later.booking.id)).toBe(1_000);
-      expect(await balance(pending(), later.booking.id)).toBe(9_000);
+      // 10 % of $103.00 is 10.30: 7.30 commission beside the 3.00 service fee.
+      expect(await balance("platform:commission", later.booking.id)).toBe(730);
+      expect(await balance("platform:service_fees", later.booking.id)).toBe(300);
+      expect(await balance(pending(), later.booking.id)).toBe(9_270);
     } finally {
       await db().update(accounts).set({ commissionBps: null }).where(eq(accounts.id, acme.accountId));
     }
     expect((await world.bookingRow(db(), booking.id)).commissionBps).toBe(1500);
   });
 
-  it("refunded 40 %: the operator and the platform give back their shares (85/15 → 51/9), the card gets it back", async () => {
+  it("refunded 40 %: the operator and the platform give back their shares (87.55/12.45/3.00 → 52.53/7.47/1.80), the card gets it back", async () => {
     const { booking, guest } = await hundredDollarBooking();
     const owner = await syncedMember(db(), "acme", "owner");
     const refunded = await v1.operatorRefundBooking({
@@ -105,13 +108,13 @@ describe("the money ledger", () => {
     const refundId: string = refunded.body.data.refund.id;
     const lines = (await linesOf(booking.id)).filter((line) => line.kind === "refund");
     expect(lines.map((line) => [line.transactionKey, line.account, line.amountMinor])).toEqual([
-      [`refund:${refundId}`, pending(), -3_400],
-      [`refund:${refundId}`, "platform:commission", -600],
+      [`refund:${refundId}`, pending(), -3_502],
+      [`refund:${refundId}`, "platform:commission", -498],
       [`refund:${refundId}`, "platform:service_fees", -120],
       [`refund:${refundId}`, "external:payments", 4_120],
     ]);
-    expect(await balance(pending(), booking.id)).toBe(5_100);
-    expect(await balance("platform:commission", booking.id)).toBe(900);
+    expect(await balance(pending(), booking.id)).toBe(5_253);
+    expect(await balance("platform:commission", booking.id)).toBe(747);
     expect(await balance("platform:service_fees", booking.id)).toBe(180);
 
     // The traveller cancels: the rest comes back, and every side ends at zero.
@@ -139,14 +142,16 @@ describe("the money ledger", () => {
     const difference = (await linesOf(booking.id)).filter((line) => line.transactionKey.startsWith("reschedule:"));
     expect(difference.map((line) => [line.kind, line.account, line.amountMinor])).toEqual([
       ["charge", "external:payments", -2_060],
-      ["charge", pending(), 1_700],
-      ["charge", "platform:commission", 300],
+      // 15 % of the $20.60 more is 3.09, the 0.60 more service fee within it.
+      ["charge", pending(), 1_751],
+      ["charge", "platform:commission", 249],
       ["charge", "platform:service_fees", 60],
     ]);
     expect(difference[0].providerRef).not.toBe(moved.paymentIntentId);
-    // The booking's sides are now those of $123.60 at 15 %: 102/18 and a 3.60 fee.
-    expect(await balance(pending(), booking.id)).toBe(10_200);
-    expect(await balance("platform:commission", booking.id)).toBe(1_800);
+    // The booking's sides are now those of $123.60 at 15 %: 105.06 and 18.54, the 3.60 fee within it.
+    expect(await balance(pending(), booking.id)).toBe(10_506);
+    expect(await balance("platform:commission", booking.id)).toBe(1_494);
+    expect(await balance("platform:service_fees", booking.id)).toBe(360);
 
     const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
@@ -210,8 +215,8 @@ describe("the money ledger", () => {
     expect(charge.map((line) => [line.account, line.amountMinor])).toEqual([
       ["external:payments", -6_300],
       ["platform:gift_cards", -4_000],
-      [pending(), 8_500],
-      ["platform:commission", 1_500],
+      [pending(), 8_755],
+      ["platform:commission", 1_245],
       ["platform:service_fees", 300],
     ]);
     expect(await balance("platform:gift_cards")).toBe(giftCardsBefore);

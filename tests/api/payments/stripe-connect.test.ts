@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "~api/db/schema";
-import { splitCommission } from "~api/ledger/post";
+import { bookingSides } from "~api/ledger/movements";
 import { setPaymentProviderForTests } from "~api/payments";
 import { bookingApplicationFee, differenceApplicationFee } from "~api/payments/payout-accounts";
 import { createStripeProvider } from "~api/payments/stripe";
@@ -298,9 +298,11 @@ describe("Stripe Connect: payout accounts and destination charges (against a fak
     expect(placed.status).toBe(200);
     const booking = await bookingRow(db(), placed.body.data.booking.id);
     expect(booking.feesMinor).toBeGreaterThan(0);
-    const { commission } = splitCommission(booking.totalMinor - booking.feesMinor, 1500);
+    // The platform's part: 15 % of what the traveller pays, the service fee within it (the ledger's split).
+    const { commission, serviceFee } = bookingSides(booking.totalMinor, booking.feesMinor, 1500);
     expect(commission).toBeGreaterThan(0);
-    const fee = Math.min(booking.totalMinor, booking.feesMinor + commission);
+    const fee = serviceFee + commission;
+    expect(fee).toBe(Math.round((booking.totalMinor * 1500) / 10_000));
 
     const create = sessionRequest(booking.id);
     expect(create.params.payment_intent_data).toEqual({
@@ -358,7 +360,7 @@ describe("Stripe Connect: payout accounts and destination charges (against a fak
     const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { saveCard: true }));
     const booking = await bookingRow(db(), placed.body.data.booking.id);
     const create = sessionRequest(booking.id);
-    // Sold at the platform's default rate (acme has none of its own): 15 % of the rest and the service fee.
+    // Sold at the platform's default rate (acme has none of its own): 15 % of the total, the service fee within it.
     expect(booking.commissionBps).toBe(1500);
     expect(create.params.payment_intent_data).toMatchObject({
       application_fee_amount: String(bookingApplicationFee(booking)),
