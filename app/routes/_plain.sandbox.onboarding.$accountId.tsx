@@ -44,6 +44,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data, [NOINDEX]);
 
+// A refusal's status (a 429's Retry-After) stays on the page's answer.
+export { passHeaders as headers } from "~/platform/http.server";
+
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { accountId } = await requireParams(request, params, { accountId: idParam });
