@@ -11,14 +11,9 @@ import { localDate } from "../operator/schedule-fields";
 import { cursorParam, emptyAsAbsent, limitParam } from "../query";
 import { decodeKeyCursor } from "../platform/applications";
 
-/** How often an operator's available balance is paid out (payout_accounts.schedule_interval). */
-export const PAYOUT_INTERVALS = ["daily", "weekly", "monthly"] as const;
-export type PayoutInterval = (typeof PAYOUT_INTERVALS)[number];
+import { MAX_HOLD_DAYS, MAX_MONTHLY_PAYOUT_DAY, PAYOUT_INTERVALS } from "./schedule-rules";
 
-/** The last day of the month a monthly payout may fall on (every month has it). */
-export const MAX_MONTHLY_PAYOUT_DAY = 28;
-/** The longest hold after a departure before its money may be paid out, in days. */
-export const MAX_HOLD_DAYS = 30;
+export { MAX_HOLD_DAYS, MAX_MONTHLY_PAYOUT_DAY, PAYOUT_INTERVALS, type PayoutInterval } from "./schedule-rules";
 /** The highest minimum payout, in minor units (a million dollars; 100 million yen). */
 export const MAX_PAYOUT_MINIMUM_MINOR = 100_000_000;
 

@@ -86,8 +86,12 @@ function budgetOf(routeId: string): number | null {
   if (routeId.startsWith("routes/_login.")) return 125 * KIB;
   if (routeId.startsWith("routes/_account.") || routeId.startsWith("routes/_default.account.")) return 120 * KIB;
   // A booking in the console: the refund, move and message forms, and the refund's fresh check
-  // ("Confirm it's you", issue 43: its markup is needed without JavaScript, so it is not lazy).
-  if (routeId === "routes/_console.console.bookings.$bookingId") return 122 * KIB;
+  // ("Confirm it's you", issue 43: its markup is needed without JavaScript, so it is not lazy);
+  // since issue 45 the console's Payouts section in every page's navigation (122.0 KiB).
+  if (routeId === "routes/_console.console.bookings.$bookingId") return 123 * KIB;
+  // The money page (issue 45): the payout account, balance, the schedule's form, payouts and the
+  // month's statement on one page (120.7 KiB).
+  if (routeId === "routes/_console.console.payouts") return 122 * KIB;
   // The operator console (issue 28): small pages of native forms.
   if (routeId.startsWith("routes/_console.")) return 120 * KIB;
   return null;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { said } from "~contract/fields";
 import { DECIMAL_AMOUNT } from "~contract/money";
-import { MAX_HOLD_DAYS, MAX_MONTHLY_PAYOUT_DAY, PAYOUT_INTERVALS } from "~contract/payouts/money-requests";
+import { MAX_HOLD_DAYS, MAX_MONTHLY_PAYOUT_DAY, PAYOUT_INTERVALS } from "~contract/payouts/schedule-rules";
 
 const whole = (code: "payoutDay.invalid" | "holdDays.invalid", max: number, min = 1) =>
   z

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useLoaderData } from "@remix-run/react";
 import { minorUnitDigits, toMajorUnits } from "~contract/money";
-import { MAX_HOLD_DAYS, MAX_MONTHLY_PAYOUT_DAY, PAYOUT_INTERVALS } from "~contract/payouts/money-requests";
+import { MAX_HOLD_DAYS, MAX_MONTHLY_PAYOUT_DAY, PAYOUT_INTERVALS } from "~contract/payouts/schedule-rules";
 import type { PayoutSchedule } from "~contract/payouts/money-outputs";
 import { WEEKDAYS } from "~contract/time-zones";
 import { useTranslation } from "~/platform/i18n-react";
