@@ -56,9 +56,7 @@ export function EarningsPage() {
             <th scope="row" className="py-2 pr-4 text-left font-medium">
               {total.currency}
             </th>
-            <td className={MONEY_CELL}>{formatMoney(total.commissionMinor, total.currency, locale)}</td>
-            <td className={MONEY_CELL}>{formatMoney(total.serviceFeesMinor, total.currency, locale)}</td>
-            <td className={`${MONEY_CELL} font-semibold`}>{formatMoney(total.totalMinor, total.currency, locale)}</td>
+            <EarningsCells earned={total} locale={locale} />
           </tr>
         )}
       />
@@ -80,14 +78,28 @@ export function EarningsPage() {
                 {operator.name}
               </Link>
             </th>
-            <td className={MONEY_CELL}>{formatMoney(operator.commissionMinor, operator.currency, locale)}</td>
-            <td className={MONEY_CELL}>{formatMoney(operator.serviceFeesMinor, operator.currency, locale)}</td>
-            <td className={`${MONEY_CELL} font-semibold`}>
-              {formatMoney(operator.totalMinor, operator.currency, locale)}
-            </td>
+            <EarningsCells earned={operator} locale={locale} />
           </tr>
         )}
       />
+    </>
+  );
+}
+
+/** A row's earnings: commission, service fees and their total, in the row's currency. */
+function EarningsCells({
+  earned,
+  locale,
+}: {
+  earned: { commissionMinor: number; serviceFeesMinor: number; totalMinor: number; currency: string };
+  locale: string;
+}) {
+  const money = (minor: number) => formatMoney(minor, earned.currency, locale);
+  return (
+    <>
+      <td className={MONEY_CELL}>{money(earned.commissionMinor)}</td>
+      <td className={MONEY_CELL}>{money(earned.serviceFeesMinor)}</td>
+      <td className={`${MONEY_CELL} font-semibold`}>{money(earned.totalMinor)}</td>
     </>
   );
 }
