@@ -1,4 +1,5 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
 import { DataTable } from "~/ui/data-table";
@@ -40,17 +41,11 @@ export function EarningsPage() {
           <Button type="submit">{k("show")}</Button>
         </div>
       </Form>
-      <h2 id="earnings-totals-heading" className="mt-8 text-lg font-semibold text-brand-ink">
-        {k("totalsHeading")}
-      </h2>
-      <DataTable
+      <EarningsTable
+        name="totals"
         rows={earnings.totals}
-        empty={k("empty")}
-        className="mt-3"
         caption={k("totalsCaption", range)}
         columns={[k("currency"), ...columns]}
-        alignFrom={1}
-        data-testid="earnings-totals"
         row={(total) => (
           <tr key={total.currency} data-currency={total.currency}>
             <th scope="row" className="py-2 pr-4 text-left font-medium">
@@ -60,17 +55,11 @@ export function EarningsPage() {
           </tr>
         )}
       />
-      <h2 id="earnings-operators-heading" className="mt-8 text-lg font-semibold text-brand-ink">
-        {k("operatorsHeading")}
-      </h2>
-      <DataTable
+      <EarningsTable
+        name="operators"
         rows={earnings.operators}
-        empty={k("empty")}
-        className="mt-3"
         caption={k("operatorsCaption", range)}
         columns={[k("operator"), ...columns]}
-        alignFrom={1}
-        data-testid="earnings-operators"
         row={(operator) => (
           <tr key={`${operator.id}:${operator.currency}`} data-slug={operator.slug}>
             <th scope="row" className="py-2 pr-4 text-left font-normal">
@@ -81,6 +70,43 @@ export function EarningsPage() {
             <EarningsCells earned={operator} locale={locale} />
           </tr>
         )}
+      />
+    </>
+  );
+}
+
+/**
+ * One of the page's tables under its heading: `name` names both (the heading's i18n key
+ * `${name}Heading`, its id and the table's test id).
+ */
+function EarningsTable<Row>({
+  name,
+  rows,
+  caption,
+  columns,
+  row,
+}: {
+  name: "totals" | "operators";
+  rows: readonly Row[];
+  caption: string;
+  columns: string[];
+  row: (item: Row) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2 id={`earnings-${name}-heading`} className="mt-8 text-lg font-semibold text-brand-ink">
+        {t(`admin.earnings.${name}Heading`)}
+      </h2>
+      <DataTable
+        rows={rows}
+        empty={t("admin.earnings.empty")}
+        className="mt-3"
+        caption={caption}
+        columns={columns}
+        alignFrom={1}
+        data-testid={`earnings-${name}`}
+        row={row}
       />
     </>
   );
