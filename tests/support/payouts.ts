@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import { clockNow } from "~api/clock";
 import type { Db } from "~api/db/client";
 import { queryRows } from "~api/db/rows";
@@ -143,6 +143,13 @@ export async function expectLedgerSumsToZero(db: Db): Promise<void> {
   expect(off).toEqual([]);
   const [total] = await queryRows<{ sum: string | null }>(db, sql`select sum(amount_minor) as sum from ledger_entries`);
   expect(Number(total.sum ?? 0)).toBe(0);
+}
+
+/** For a payouts suite, at the top of its file: after each of its tests every transaction sums to zero. */
+export function checkLedgerSumsAfterEach(db: () => Db): void {
+  afterEach(async () => {
+    await expectLedgerSumsToZero(db());
+  });
 }
 
 /** Moves the test clock to `to` (forward only) through the dev endpoint: the due work runs at once. */

@@ -1,4 +1,5 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
 import { DataTable } from "~/ui/data-table";
@@ -40,39 +41,25 @@ export function EarningsPage() {
           <Button type="submit">{k("show")}</Button>
         </div>
       </Form>
-      <h2 id="earnings-totals-heading" className="mt-8 text-lg font-semibold text-brand-ink">
-        {k("totalsHeading")}
-      </h2>
-      <DataTable
+      <EarningsTable
+        name="totals"
         rows={earnings.totals}
-        empty={k("empty")}
-        className="mt-3"
         caption={k("totalsCaption", range)}
         columns={[k("currency"), ...columns]}
-        alignFrom={1}
-        data-testid="earnings-totals"
         row={(total) => (
           <tr key={total.currency} data-currency={total.currency}>
             <th scope="row" className="py-2 pr-4 text-left font-medium">
               {total.currency}
             </th>
-            <td className={MONEY_CELL}>{formatMoney(total.commissionMinor, total.currency, locale)}</td>
-            <td className={MONEY_CELL}>{formatMoney(total.serviceFeesMinor, total.currency, locale)}</td>
-            <td className={`${MONEY_CELL} font-semibold`}>{formatMoney(total.totalMinor, total.currency, locale)}</td>
+            <EarningsCells earned={total} locale={locale} />
           </tr>
         )}
       />
-      <h2 id="earnings-operators-heading" className="mt-8 text-lg font-semibold text-brand-ink">
-        {k("operatorsHeading")}
-      </h2>
-      <DataTable
+      <EarningsTable
+        name="operators"
         rows={earnings.operators}
-        empty={k("empty")}
-        className="mt-3"
         caption={k("operatorsCaption", range)}
         columns={[k("operator"), ...columns]}
-        alignFrom={1}
-        data-testid="earnings-operators"
         row={(operator) => (
           <tr key={`${operator.id}:${operator.currency}`} data-slug={operator.slug}>
             <th scope="row" className="py-2 pr-4 text-left font-normal">
@@ -80,14 +67,65 @@ export function EarningsPage() {
                 {operator.name}
               </Link>
             </th>
-            <td className={MONEY_CELL}>{formatMoney(operator.commissionMinor, operator.currency, locale)}</td>
-            <td className={MONEY_CELL}>{formatMoney(operator.serviceFeesMinor, operator.currency, locale)}</td>
-            <td className={`${MONEY_CELL} font-semibold`}>
-              {formatMoney(operator.totalMinor, operator.currency, locale)}
-            </td>
+            <EarningsCells earned={operator} locale={locale} />
           </tr>
         )}
       />
+    </>
+  );
+}
+
+/**
+ * One of the page's tables under its heading: `name` names both (the heading's i18n key
+ * `${name}Heading`, its id and the table's test id).
+ */
+function EarningsTable<Row>({
+  name,
+  rows,
+  caption,
+  columns,
+  row,
+}: {
+  name: "totals" | "operators";
+  rows: readonly Row[];
+  caption: string;
+  columns: string[];
+  row: (item: Row) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2 id={`earnings-${name}-heading`} className="mt-8 text-lg font-semibold text-brand-ink">
+        {t(`admin.earnings.${name}Heading`)}
+      </h2>
+      <DataTable
+        rows={rows}
+        empty={t("admin.earnings.empty")}
+        className="mt-3"
+        caption={caption}
+        columns={columns}
+        alignFrom={1}
+        data-testid={`earnings-${name}`}
+        row={row}
+      />
+    </>
+  );
+}
+
+/** A row's earnings: commission, service fees and their total, in the row's currency. */
+function EarningsCells({
+  earned,
+  locale,
+}: {
+  earned: { commissionMinor: number; serviceFeesMinor: number; totalMinor: number; currency: string };
+  locale: string;
+}) {
+  const money = (minor: number) => formatMoney(minor, earned.currency, locale);
+  return (
+    <>
+      <td className={MONEY_CELL}>{money(earned.commissionMinor)}</td>
+      <td className={MONEY_CELL}>{money(earned.serviceFeesMinor)}</td>
+      <td className={`${MONEY_CELL} font-semibold`}>{money(earned.totalMinor)}</td>
     </>
   );
 }

@@ -54,6 +54,21 @@ async function hundredDollarBooking() {
 
 const pending = () => `operator:${acme.accountId}:pending`;
 
+/** A booking's sides in the ledger: the operator's pending part, the commission and the service fees. */
+async function expectSides(bookingId: string, sides: { operator: number; commission: number; serviceFees: number }) {
+  expect(await balance(pending(), bookingId)).toBe(sides.operator);
+  expect(await balance("platform:commission", bookingId)).toBe(sides.commission);
+  expect(await balance("platform:service_fees", bookingId)).toBe(sides.serviceFees);
+}
+
+/** The traveller cancels the booking; every side of it ends at zero. */
+async function expectCancelledToZero(bookingId: string, guestToken: string) {
+  const cancelled = await v1.cancelBooking({ params: { id: bookingId }, token: guestToken });
+  expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+  for (const account of [pending(), "platform:commission", "platform:service_fees", "external:payments"])
+    expect(await balance(account, bookingId)).toBe(0);
+}
+
 describe("the money ledger", () => {
   it("a new booking carries its operator's commission rate; a booking paid writes its charge", async () => {
     const { booking, row } = await hundredDollarBooking();
@@ -80,9 +95,7 @@ describe("the money ledger", () => {
       const later = await hundredDollarBooking();
       expect(later.row.commissionBps).toBe(1000);
       // 10 % of $103.00 is 10.30: 7.30 commission beside the 3.00 service fee.
-      expect(await balance("platform:commission", later.booking.id)).toBe(730);
-      expect(await balance("platform:service_fees", later.booking.id)).toBe(300);
-      expect(await balance(pending(), later.booking.id)).toBe(9_270);
+      await expectSides(later.booking.id, { operator: 9_270, commission: 730, serviceFees: 300 });
     } finally {
       await db().update(accounts).set({ commissionBps: null }).where(eq(accounts.id, acme.accountId));
     }
@@ -113,15 +126,10 @@ describe("the money ledger", () => {
       [`refund:${refundId}`, "platform:service_fees", -120],
       [`refund:${refundId}`, "external:payments", 4_120],
     ]);
-    expect(await balance(pending(), booking.id)).toBe(5_253);
-    expect(await balance("platform:commission", booking.id)).toBe(747);
-    expect(await balance("platform:service_fees", booking.id)).toBe(180);
+    await expectSides(booking.id, { operator: 5_253, commission: 747, serviceFees: 180 });
 
     // The traveller cancels: the rest comes back, and every side ends at zero.
-    const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
-    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    for (const account of [pending(), "platform:commission", "platform:service_fees", "external:payments"])
-      expect(await balance(account, booking.id)).toBe(0);
+    await expectCancelledToZero(booking.id, guest.idToken);
   });
 
   it("a dearer move's difference is a charge at the booking's rate; cancelled, every side ends at zero", async () => {
@@ -149,14 +157,9 @@ describe("the money ledger", () => {
     ]);
     expect(difference[0].providerRef).not.toBe(moved.paymentIntentId);
     // The booking's sides are now those of $123.60 at 15 %: 105.06 and 18.54, the 3.60 fee within it.
-    expect(await balance(pending(), booking.id)).toBe(10_506);
-    expect(await balance("platform:commission", booking.id)).toBe(1_494);
-    expect(await balance("platform:service_fees", booking.id)).toBe(360);
+    await expectSides(booking.id, { operator: 10_506, commission: 1_494, serviceFees: 360 });
 
-    const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
-    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    for (const account of [pending(), "platform:commission", "platform:service_fees", "external:payments"])
-      expect(await balance(account, booking.id)).toBe(0);
+    await expectCancelledToZero(booking.id, guest.idToken);
   });
 
   it("a tip paid is the operator's whole", async () => {

@@ -34,13 +34,18 @@ afterEach(() => expectLedgerSumsToZero(db()));
 const commissionOf = async (accountId: string) =>
   (await db().select({ bps: accounts.commissionBps }).from(accounts).where(eq(accounts.id, accountId)))[0].bps;
 
+/** The platform admin sets acme's commission (the body as given, out of range or not), on `account`'s host if told. */
+const setAcmeCommission = (body: Record<string, unknown>, account?: string) =>
+  v1.adminSetCommission({
+    params: { accountId: acme.accountId },
+    token: admin.idToken,
+    ...(account ? { account } : {}),
+    body,
+  });
+
 describe("an operator's commission", () => {
   it("an admin sets it (basis points) and back to the default (null), each change audited before and after", async () => {
-    const set = await v1.adminSetCommission({
-      params: { accountId: acme.accountId },
-      token: admin.idToken,
-      body: { commissionBps: 1_200 },
-    });
+    const set = await setAcmeCommission({ commissionBps: 1_200 });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.data).toEqual({
       accountId: acme.accountId,
@@ -49,11 +54,7 @@ describe("an operator's commission", () => {
       effectiveBps: 1_200,
     });
     expect(await commissionOf(acme.accountId)).toBe(1_200);
-    const reset = await v1.adminSetCommission({
-      params: { accountId: acme.accountId },
-      token: admin.idToken,
-      body: { commissionBps: null },
-    });
+    const reset = await setAcmeCommission({ commissionBps: null });
     expect(reset.body.data).toMatchObject({ commissionBps: null, effectiveBps: paymentEnv.commissionBps });
     expect(await commissionOf(acme.accountId)).toBeNull();
     const audit = await db()
@@ -80,24 +81,8 @@ describe("an operator's commission", () => {
 
   it("refuses rates out of range and unknown operators; a booking keeps the rate it was sold at", async () => {
     for (const commissionBps of [-1, 10_001, 15.5, "1500", true, undefined])
-      expectEnvelope(
-        await v1.adminSetCommission({
-          params: { accountId: acme.accountId },
-          token: admin.idToken,
-          body: { commissionBps },
-        }),
-        400,
-        "validation_error",
-      );
-    expectEnvelope(
-      await v1.adminSetCommission({
-        params: { accountId: acme.accountId },
-        token: admin.idToken,
-        body: { commissionBps: 100, extra: 1 },
-      }),
-      400,
-      "validation_error",
-    );
+      expectEnvelope(await setAcmeCommission({ commissionBps }), 400, "validation_error");
+    expectEnvelope(await setAcmeCommission({ commissionBps: 100, extra: 1 }), 400, "validation_error");
     expectEnvelope(
       await v1.adminSetCommission({
         params: { accountId: "nobody" },
@@ -114,11 +99,7 @@ describe("an operator's commission", () => {
     );
     // A booking sold at 15 % keeps it when the operator's rate changes (its own column).
     const booking = await paidBooking(db(), acme, { commissionBps: 1_500 });
-    await v1.adminSetCommission({
-      params: { accountId: acme.accountId },
-      token: admin.idToken,
-      body: { commissionBps: 0 },
-    });
+    await setAcmeCommission({ commissionBps: 0 });
     expect(await commissionOf(acme.accountId)).toBe(0);
     const [kept] = await db().select({ bps: bookings.commissionBps }).from(bookings).where(eq(bookings.id, booking.id));
     expect(kept.bps).toBe(1_500);
@@ -142,16 +123,7 @@ describe("an operator's commission", () => {
       );
     }
     // On a storefront host, even an admin: 404.
-    expectEnvelope(
-      await v1.adminSetCommission({
-        params: { accountId: acme.accountId },
-        token: admin.idToken,
-        account: "acme",
-        body,
-      }),
-      404,
-      "not_found",
-    );
+    expectEnvelope(await setAcmeCommission(body, "acme"), 404, "not_found");
     const noFactor = await platformAdminWithoutSecondFactor(db());
     expectEnvelope(
       await v1.adminSetCommission({ params: { accountId: acme.accountId }, token: noFactor.idToken, body }),

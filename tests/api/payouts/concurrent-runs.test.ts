@@ -1,5 +1,5 @@
 import { like } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clockNow, setClock } from "~api/clock";
 import { ledgerEntries } from "~api/db/schema";
 import { ledgerAccounts } from "~api/ledger/accounts";
@@ -8,7 +8,7 @@ import { runDuePayouts } from "~api/payouts/run";
 import { bookingWorld } from "../../support/booking";
 import {
   balanceOf,
-  expectLedgerSumsToZero,
+  checkLedgerSumsAfterEach,
   paidBooking,
   payoutsOf,
   setPayoutAccount,
@@ -25,9 +25,7 @@ const { db, acme } = bookingWorld();
 const RUNS = 4;
 const DAY = 86_400_000;
 
-afterEach(async () => {
-  await expectLedgerSumsToZero(db());
-});
+checkLedgerSumsAfterEach(db);
 
 describe("the payout engine run twice at once", () => {
   it("releases each booking once and makes one payout per operator and day", async () => {

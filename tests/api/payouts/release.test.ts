@@ -1,11 +1,11 @@
 import { eq, like } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bookings, ledgerEntries, payoutAccounts } from "~api/db/schema";
 import { ledgerAccounts } from "~api/ledger/accounts";
 import { bookingWorld, findService, type TestService } from "../../support/booking";
 import {
   balanceOf,
-  expectLedgerSumsToZero,
+  checkLedgerSumsAfterEach,
   moveClockBy,
   moveClockTo,
   paidBooking,
@@ -30,9 +30,7 @@ beforeAll(async () => {
   await db().delete(payoutAccounts).where(eq(payoutAccounts.accountId, harbor.accountId));
 });
 
-afterEach(async () => {
-  await expectLedgerSumsToZero(db());
-});
+checkLedgerSumsAfterEach(db);
 
 const pending = (service: TestService, bookingId: string) =>
   balanceOf(db(), ledgerAccounts.pending(service.accountId), bookingId);

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { clockNow } from "~api/clock";
 import { ledgerEntries } from "~api/db/schema";
 import { ledgerAccounts } from "~api/ledger/accounts";
@@ -8,7 +8,7 @@ import { postLedger } from "~api/ledger/post";
 import { ACME_ZONE, bookingWorld, findService, type TestService } from "../../support/booking";
 import {
   balanceOf,
-  expectLedgerSumsToZero,
+  checkLedgerSumsAfterEach,
   moveClockBy,
   moveClockTo,
   paidBooking,
@@ -31,9 +31,7 @@ beforeAll(async () => {
   Object.assign(harbor, await findService(db(), "harbor"));
 });
 
-afterEach(async () => {
-  await expectLedgerSumsToZero(db());
-});
+checkLedgerSumsAfterEach(db);
 
 /** The first instant after `after` that is `weekday` (1 = Monday) at hour:minute in `zone`. */
 function nextLocal(after: Date, zone: string, weekday: number, hour: number, minute: number): Date {

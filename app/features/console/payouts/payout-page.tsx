@@ -1,9 +1,11 @@
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { BackLink } from "~/ui/back-link";
 import { DataTable } from "~/ui/data-table";
 import { formatCalendarDay, formatDate, formatMoment } from "~/ui/date-format";
 import { formatMoney } from "~/ui/format";
+import { BookingCell } from "./booking-cell";
+import { FactList } from "./fact-list";
 import { PayoutStatus } from "./payout-status";
 import type { loadPayoutPage } from "./payouts.server";
 
@@ -25,20 +27,14 @@ export function PayoutPage() {
       <h1 className="mt-2 text-2xl font-bold text-brand-ink">
         {t("payouts.payout.heading", { amount: money(payout.amountMinor) })}
       </h1>
-      <dl className="mt-4 grid gap-3 sm:grid-cols-4" data-testid="payout-facts">
+      <FactList facts={facts} labels="payouts.payout" className="mt-4 grid gap-3 sm:grid-cols-4" testId="payout-facts">
         <div>
           <dt className="text-sm text-slate-700">{t("payouts.list.status")}</dt>
           <dd className="mt-1">
             <PayoutStatus payout={payout} />
           </dd>
         </div>
-        {facts.map(([name, value]) => (
-          <div key={name}>
-            <dt className="text-sm text-slate-700">{t(`payouts.payout.${name}`)}</dt>
-            <dd className="font-medium text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      </FactList>
       <h2 id="payout-bookings-heading" className="mt-8 text-lg font-semibold text-brand-ink">
         {t("payouts.payout.bookingsHeading", { count: payout.lines.length })}
       </h2>
@@ -52,14 +48,7 @@ export function PayoutPage() {
         data-testid="payout-bookings"
         row={(line) => (
           <tr key={line.bookingId} data-booking={line.bookingId} className="align-top">
-            <th scope="row" className="py-2 pr-4 text-left font-normal">
-              <Link to={`/console/bookings/${line.bookingId}`} className="font-medium text-brand-ink underline">
-                {line.reference}
-              </Link>
-              <span className="block text-xs text-slate-700">
-                {line.experienceTitle} · {line.serviceName}
-              </span>
-            </th>
+            <BookingCell booking={line} className="py-2 pr-4 text-left font-normal" />
             <td className="whitespace-nowrap py-2 pr-4">
               {formatMoment(line.departureStartsAt, { timeZone: line.timezone, locale })}
             </td>

@@ -16,6 +16,7 @@ import { TextField } from "~/ui/text-field";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
 import { useIntentForm } from "../use-intent-form";
+import { FactList } from "./fact-list";
 import type { PayoutsPageData } from "./payouts-data";
 
 /** The weekdays' names (1 = Monday … 7 = Sunday) in the page's language. */
@@ -64,14 +65,12 @@ function ScheduleFacts({ schedule, currency }: { schedule: PayoutSchedule; curre
   ] as const;
   return (
     <>
-      <dl className="mt-3 grid gap-3 sm:grid-cols-3" data-testid="payout-schedule">
-        {facts.map(([name, value]) => (
-          <div key={name}>
-            <dt className="text-sm text-slate-700">{t(`payouts.schedule.${name}`)}</dt>
-            <dd className="font-medium text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList
+        facts={facts}
+        labels="payouts.schedule"
+        className="mt-3 grid gap-3 sm:grid-cols-3"
+        testId="payout-schedule"
+      />
       {schedule.payoutAccount ? null : <p className="mt-3 text-sm text-slate-700">{t("payouts.schedule.defaults")}</p>}
     </>
   );

@@ -7,6 +7,7 @@ import { LabelledSection } from "~/ui/labelled-section";
 import { ScrollRegion } from "~/ui/scroll-region";
 import { AlertMessage } from "~/ui/status-message";
 import type { PayoutsPageData } from "./payouts-data";
+import { BookingCell } from "./booking-cell";
 import { PayoutsTable } from "./payouts-table";
 
 const FIGURES = ["grossMinor", "platformFeeMinor", "refundsMinor", "tipsMinor", "netMinor"] as const;
@@ -91,14 +92,7 @@ export function StatementSection() {
             <tbody className="divide-y divide-slate-200">
               {statement.rows.map((row) => (
                 <tr key={row.bookingId} data-booking={row.bookingId} className="align-top">
-                  <th scope="row" className={`${CELL} text-left font-normal`}>
-                    <Link to={`/console/bookings/${row.bookingId}`} className="font-medium text-brand-ink underline">
-                      {row.reference}
-                    </Link>
-                    <span className="block text-xs text-slate-700">
-                      {row.experienceTitle} · {row.serviceName}
-                    </span>
-                  </th>
+                  <BookingCell booking={row} className={`${CELL} text-left font-normal`} />
                   <td className={`${CELL} whitespace-nowrap`}>
                     {formatMoment(row.departureStartsAt, { timeZone: row.timezone, locale })}
                   </td>
