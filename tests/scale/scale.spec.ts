@@ -131,14 +131,7 @@ test("a booking race across every process never oversells: exactly the seats lef
   const departure: Departure = { ...found, slotId: slot.id };
   // Every entry point takes part: nginx, each web on its own port, each API on its own.
   const entries = [nginx(), ...webs().map((web) => web.url), ...apis().map((api) => api.url)];
-  const tokens: string[] = [];
-  for (let batch = 0; batch < ATTEMPTS; batch += 10) {
-    tokens.push(
-      ...(await Promise.all(
-        Array.from({ length: 10 }, (_, i) => bookingGuest(entries[(batch + i) % entries.length], departure.operator)),
-      )),
-    );
-  }
+  const tokens = await guestsSignedIn(ATTEMPTS, entries, departure.operator);
   const started = performance.now();
   const results = await Promise.all(
     tokens.map(async (token, index) => {
@@ -172,6 +165,33 @@ test("a booking race across every process never oversells: exactly the seats lef
 });
 
 /** A new user of the Auth emulator, synced, made a manager of `operator`'s team (straight in the table): their token. */
+/** `count` guests signed in for the operator, ten at a time, each through the next of `entries`. */
+async function guestsSignedIn(count: number, entries: string[], operator: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let batch = 0; batch < count; batch += 10) {
+    tokens.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, (_, i) => bookingGuest(entries[(batch + i) % entries.length], operator)),
+      )),
+    );
+  }
+  return tokens;
+}
+
+/** A JSON POST to `entry` as the token's holder, in the operator's context, with a new idempotency key. */
+function postAs(entry: string, path: string, token: string, operator: string, body: unknown): Promise<Response> {
+  return fetch(`${entry}${path}`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/json",
+      "Idempotency-Key": randomUUID(),
+      "X-Account-Context": operator,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
 async function managerOf(origin: string, operator: string): Promise<string> {
   const token = await bookingGuest(origin, operator);
   const { sub } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8")) as { sub: string };
@@ -197,45 +217,20 @@ test("staff and storefront bookings racing on two processes never oversell: exac
   // Two processes: each API on its own port.
   const entries = apis().map((api) => api.url);
   const manager = await managerOf(entries[0], departure.operator);
-  const tokens: string[] = [];
-  for (let batch = 0; batch < EACH; batch += 10) {
-    tokens.push(
-      ...(await Promise.all(
-        Array.from({ length: 10 }, (_, i) => bookingGuest(entries[(batch + i) % entries.length], departure.operator)),
-      )),
-    );
-  }
+  const tokens = await guestsSignedIn(EACH, entries, departure.operator);
   const storefront = (token: string, entry: string) =>
-    fetch(`${entry}/v1/bookings`, {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${token}`,
-        "Content-Type": "application/json",
-        "Idempotency-Key": randomUUID(),
-        "X-Account-Context": departure.operator,
-      },
-      body: JSON.stringify({
-        serviceId: departure.serviceId,
-        slotId: departure.slotId,
-        tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: 1 }],
-        returnUrl: `/experiences/${departure.parentId}/${departure.serviceId}/return/{bookingId}`,
-      }),
+    postAs(entry, "/v1/bookings", token, departure.operator, {
+      serviceId: departure.serviceId,
+      slotId: departure.slotId,
+      tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: 1 }],
+      returnUrl: `/experiences/${departure.parentId}/${departure.serviceId}/return/{bookingId}`,
     });
   const staff = (index: number, entry: string) =>
-    fetch(`${entry}/v1/operator/bookings`, {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${manager}`,
-        "Content-Type": "application/json",
-        "Idempotency-Key": randomUUID(),
-        "X-Account-Context": departure.operator,
-      },
-      body: JSON.stringify({
-        slotId: departure.slotId,
-        tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: 1 }],
-        guest: { name: `Desk Guest ${index}`, email: `desk-${index}-${randomUUID().slice(0, 8)}@example.com` },
-        payment: "pay_on_arrival",
-      }),
+    postAs(entry, "/v1/operator/bookings", manager, departure.operator, {
+      slotId: departure.slotId,
+      tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: 1 }],
+      guest: { name: `Desk Guest ${index}`, email: `desk-${index}-${randomUUID().slice(0, 8)}@example.com` },
+      payment: "pay_on_arrival",
     });
   const started = performance.now();
   // Sent interleaved, a staff booking and a storefront booking at a time (one member's staff
@@ -289,25 +284,9 @@ test("500 bookings, payments, cancellations and refunds racing on two processes:
   const departure: Departure = { ...found, slotId: slot.id };
   const entries = apis().map((api) => api.url);
   const manager = await managerOf(entries[0], departure.operator);
-  const tokens: string[] = [];
-  for (let batch = 0; batch < GUESTS; batch += 10) {
-    tokens.push(
-      ...(await Promise.all(
-        Array.from({ length: 10 }, (_, i) => bookingGuest(entries[(batch + i) % entries.length], departure.operator)),
-      )),
-    );
-  }
+  const tokens = await guestsSignedIn(GUESTS, entries, departure.operator);
   const send = async (entry: string, path: string, token: string, body: unknown) => {
-    const answer = await fetch(`${entry}${path}`, {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${token}`,
-        "Content-Type": "application/json",
-        "Idempotency-Key": randomUUID(),
-        "X-Account-Context": departure.operator,
-      },
-      body: JSON.stringify(body),
-    });
+    const answer = await postAs(entry, path, token, departure.operator, body);
     const json = (await answer.json()) as { data?: Record<string, unknown>; error?: { code: string } };
     return { status: answer.status, code: json.error?.code ?? null, data: json.data };
   };
