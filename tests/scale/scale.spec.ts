@@ -165,6 +165,22 @@ test("a booking race across every process never oversells: exactly the seats lef
 });
 
 /** A new user of the Auth emulator, synced, made a manager of `operator`'s team (straight in the table): their token. */
+/**
+ * A departure of its own of a bookable service, all `capacity` seats free, starting and ending
+ * the given intervals from now (to the second).
+ */
+async function freeDeparture(name: string, capacity: number, startsIn: string, endsIn: string): Promise<Departure> {
+  const found = await bookableDeparture(nginx());
+  const slotId = `scale-${name}-${Date.now().toString(36)}`;
+  await database().query(
+    `insert into slots (id, service_id, starts_at, ends_at, capacity, seats_taken)
+     values ($1, $2, date_trunc('second', now()) + $4::interval,
+             date_trunc('second', now()) + $5::interval, $3::int, 0)`,
+    [slotId, found.serviceId, capacity, startsIn, endsIn],
+  );
+  return { ...found, slotId };
+}
+
 /** `count` guests signed in for the operator, ten at a time, each through the next of `entries`. */
 async function guestsSignedIn(count: number, entries: string[], operator: string): Promise<string[]> {
   const tokens: string[] = [];
@@ -205,15 +221,7 @@ async function managerOf(origin: string, operator: string): Promise<string> {
 test("staff and storefront bookings racing on two processes never oversell: exactly the seats are taken", async () => {
   const CAPACITY = 50;
   const EACH = 100;
-  const found = await bookableDeparture(nginx());
-  const slot = { id: `scale-staff-${Date.now().toString(36)}` };
-  await database().query(
-    `insert into slots (id, service_id, starts_at, ends_at, capacity, seats_taken)
-     values ($1, $2, date_trunc('second', now()) + interval '11 days 11 seconds',
-             date_trunc('second', now()) + interval '11 days 101 minutes', $3::int, 0)`,
-    [slot.id, found.serviceId, CAPACITY],
-  );
-  const departure: Departure = { ...found, slotId: slot.id };
+  const departure = await freeDeparture("staff", CAPACITY, "11 days 11 seconds", "11 days 101 minutes");
   // Two processes: each API on its own port.
   const entries = apis().map((api) => api.url);
   const manager = await managerOf(entries[0], departure.operator);
@@ -250,7 +258,7 @@ test("staff and storefront bookings racing on two processes never oversell: exac
     ]),
   );
   const milliseconds = Math.round(performance.now() - started);
-  const counts = await seatCounts(slot.id);
+  const counts = await seatCounts(departure.slotId);
   const created = results.filter((result) => result.status === 201);
   figure("staff-booking-race", {
     attempts: results.length,
@@ -273,15 +281,7 @@ test("staff and storefront bookings racing on two processes never oversell: exac
 
 test("500 bookings, payments, cancellations and refunds racing on two processes: the ledger sums to zero and reconciles", async () => {
   const GUESTS = 150;
-  const found = await bookableDeparture(nginx());
-  const slot = { id: `scale-money-${Date.now().toString(36)}` };
-  await database().query(
-    `insert into slots (id, service_id, starts_at, ends_at, capacity, seats_taken)
-     values ($1, $2, date_trunc('second', now()) + interval '12 days 7 seconds',
-             date_trunc('second', now()) + interval '12 days 97 minutes', $3::int, 0)`,
-    [slot.id, found.serviceId, GUESTS],
-  );
-  const departure: Departure = { ...found, slotId: slot.id };
+  const departure = await freeDeparture("money", GUESTS, "12 days 7 seconds", "12 days 97 minutes");
   const entries = apis().map((api) => api.url);
   const manager = await managerOf(entries[0], departure.operator);
   const tokens = await guestsSignedIn(GUESTS, entries, departure.operator);
@@ -344,7 +344,7 @@ test("500 bookings, payments, cancellations and refunds racing on two processes:
             (select count(*)::int from bookings where slot_id = $1 and confirmed_at is not null) as paid,
             (select count(*)::int from booking_refunds r join bookings b on b.id = r.booking_id
               where b.slot_id = $1 and r.status = 'made') as made`,
-    [slot.id],
+    [departure.slotId],
   );
   const reconciled = await reconcileLedgerCommand();
   figure("money-race", {
