@@ -164,7 +164,6 @@ test("a booking race across every process never oversells: exactly the seats lef
   expect(counts.booked).toBe(SEATS_LEFT);
 });
 
-/** A new user of the Auth emulator, synced, made a manager of `operator`'s team (straight in the table): their token. */
 /**
  * A departure of its own of a bookable service, all `capacity` seats free, starting and ending
  * the given intervals from now (to the second).
@@ -208,6 +207,7 @@ function postAs(entry: string, path: string, token: string, operator: string, bo
   });
 }
 
+/** A new user of the Auth emulator, synced, made a manager of `operator`'s team (straight in the table): their token. */
 async function managerOf(origin: string, operator: string): Promise<string> {
   const token = await bookingGuest(origin, operator);
   const { sub } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8")) as { sub: string };
