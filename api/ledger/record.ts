@@ -21,7 +21,7 @@ import {
   tipLines,
   unearnedPaymentLines,
 } from "./movements";
-import { postLedger } from "./post";
+import { postLedger, type LedgerLine, type LedgerTransaction } from "./post";
 
 export const ledgerKeys = {
   charge: (bookingId: string) => `charge:${bookingId}`,
@@ -54,12 +54,8 @@ export async function bookingInLedger(tx: Db, booking: Pick<BookingRow, "id" | "
  * (cash, pay on arrival: that money never passes through the platform, so it has no ledger lines).
  */
 export async function recordBookingPaid(tx: Db, booking: BookingRow): Promise<void> {
-  await postLedger(tx, {
+  await postBookingCharge(tx, booking, {
     key: ledgerKeys.charge(booking.id),
-    kind: "charge",
-    currency: booking.currency,
-    operatorId: booking.accountId,
-    bookingId: booking.id,
     provider: booking.paymentIntentId ? booking.paymentProvider : null,
     providerRef: booking.paymentIntentId,
     lines: chargeLines({
@@ -81,12 +77,8 @@ export async function recordBookingPaid(tx: Db, booking: BookingRow): Promise<vo
 export async function recordUnearnedBookingPayment(tx: Db, booking: BookingRow, paymentIntentId: string) {
   const cardMinor = booking.totalMinor - booking.giftCardMinor;
   if (cardMinor <= 0) return;
-  await postLedger(tx, {
+  await postBookingCharge(tx, booking, {
     key: ledgerKeys.charge(booking.id),
-    kind: "charge",
-    currency: booking.currency,
-    operatorId: booking.accountId,
-    bookingId: booking.id,
     provider: booking.paymentProvider,
     providerRef: paymentIntentId,
     lines: unearnedPaymentLines(booking.accountId, cardMinor),
@@ -106,36 +98,47 @@ export interface PaidChange {
  * before the move; `newFeesMinor`: the booking's fee once moved.
  */
 export async function recordDifferencePaid(tx: Db, booking: BookingRow, change: PaidChange, newFeesMinor: number) {
-  if (!(await bookingInLedger(tx, booking))) return;
-  await postLedger(tx, {
-    key: ledgerKeys.reschedule(change.changeId),
-    kind: "charge",
-    currency: booking.currency,
-    operatorId: booking.accountId,
-    bookingId: booking.id,
-    provider: change.provider,
-    providerRef: change.paymentIntentId,
-    lines: rescheduleLines({
+  await postDifferenceCharge(
+    tx,
+    booking,
+    change,
+    rescheduleLines({
       operatorId: booking.accountId,
       differenceMinor: change.differenceMinor,
       feesDifferenceMinor: newFeesMinor - booking.feesMinor,
       commissionBps: booking.commissionBps,
     }),
-  });
+  );
 }
 
 /** A difference paid once its move could no longer be made: owed back whole (its refund is `outsideTotal`). */
 export async function recordUnearnedDifference(tx: Db, booking: BookingRow, change: PaidChange) {
-  if (!(await bookingInLedger(tx, booking))) return;
-  await postLedger(tx, {
-    key: ledgerKeys.reschedule(change.changeId),
+  await postDifferenceCharge(tx, booking, change, unearnedPaymentLines(booking.accountId, change.differenceMinor));
+}
+
+/** A charge of a booking's money: its operator's, in the booking's currency. */
+function postBookingCharge(
+  tx: Db,
+  booking: BookingRow,
+  charge: Pick<LedgerTransaction, "key" | "provider" | "providerRef" | "lines">,
+): Promise<boolean> {
+  return postLedger(tx, {
+    ...charge,
     kind: "charge",
     currency: booking.currency,
     operatorId: booking.accountId,
     bookingId: booking.id,
+  });
+}
+
+/** A date change's difference paid, charged under the change's key (nothing for a booking the ledger never had). */
+async function postDifferenceCharge(tx: Db, booking: BookingRow, change: PaidChange, lines: LedgerLine[]) {
+  if (!(await bookingInLedger(tx, booking))) return;
+  await postBookingCharge(tx, booking, {
+    key: ledgerKeys.reschedule(change.changeId),
     provider: change.provider,
     providerRef: change.paymentIntentId,
-    lines: unearnedPaymentLines(booking.accountId, change.differenceMinor),
+    lines,
   });
 }
 

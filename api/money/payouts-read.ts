@@ -8,7 +8,7 @@ import { queryRows } from "../db/rows";
 import { payouts, type PayoutRow } from "../db/schema";
 import { notFound } from "../http/errors";
 import { ledgerAccounts } from "../ledger/accounts";
-import { microTime, pageOf } from "../platform/paging";
+import { microTime, newestFirst, pageOf } from "../platform/paging";
 
 /**
  * The ledger lines that say what a payout paid: the operator's available money that the payout
@@ -47,18 +47,12 @@ export async function listPayouts(
   query: { cursor?: KeyCursor; limit?: number },
 ): Promise<PayoutsPage> {
   const limit = query.limit ?? PAYOUTS_PAGE_DEFAULT;
+  const page = newestFirst(payouts.createdAt, payouts.id, query.cursor);
   const rows = await db
     .select({ row: payouts, bookings: bookingsPaid(operatorId), cursorKey: microTime(payouts.createdAt) })
     .from(payouts)
-    .where(
-      and(
-        eq(payouts.accountId, operatorId),
-        query.cursor
-          ? sql`(${payouts.createdAt}, ${payouts.id}) < (${query.cursor.key}::timestamptz, ${query.cursor.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .where(and(eq(payouts.accountId, operatorId), page.before))
+    .orderBy(...page.order)
     .limit(limit + 1);
   return pageOf(
     rows,

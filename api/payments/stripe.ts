@@ -402,16 +402,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
 function accountEvent(event: Stripe.Event): PaymentEvent {
   const account = event.data.object as Stripe.Account;
   return {
-    provider: "stripe",
-    eventId: event.id,
-    type: "account.updated",
-    providerType: event.type,
-    sessionId: null,
-    bookingId: null,
-    purchase: null,
-    paymentIntentId: null,
-    paymentMethodSaved: false,
-    card: null,
+    ...connectedAccountEvent(event, "account.updated"),
     account: { state: accountState(account), at: new Date(event.created * 1000) },
   };
 }
@@ -431,10 +422,15 @@ function payoutEvent(event: Stripe.PayoutPaidEvent | Stripe.PayoutFailedEvent): 
     failureCode: event.type === "payout.failed" ? (payout.failure_code ?? "payout_failed") : null,
     arrivalDate: stripeDate(payout.arrival_date),
   };
+  return { ...connectedAccountEvent(event, event.type), payout: details };
+}
+
+/** An event about a connected account (its state, its payouts): no checkout, booking, purchase or card. */
+function connectedAccountEvent(event: Stripe.Event, type: PaymentEventType): PaymentEvent {
   return {
     provider: "stripe",
     eventId: event.id,
-    type: event.type,
+    type,
     providerType: event.type,
     sessionId: null,
     bookingId: null,
@@ -442,7 +438,6 @@ function payoutEvent(event: Stripe.PayoutPaidEvent | Stripe.PayoutFailedEvent): 
     paymentIntentId: null,
     paymentMethodSaved: false,
     card: null,
-    payout: details,
   };
 }
 

@@ -1,4 +1,3 @@
-import { desc, sql } from "drizzle-orm";
 import { ADMIN_PAGE_DEFAULT, encodeKeyCursor, type KeyCursor } from "~contract/platform/applications";
 import { PLATFORM_AUDIT_ACTIONS, type PlatformAuditAction } from "~contract/platform/audit-actions";
 import type { PlatformAuditEntry } from "~contract/platform/outputs";
@@ -7,7 +6,7 @@ import type { Db } from "../db/client";
 import { clientIp } from "../http/client-info";
 import type { AppEnv } from "../http/types";
 import { platformAuditLog } from "../db/schema";
-import { microTime, pageOf } from "./paging";
+import { microTime, newestFirst, pageOf } from "./paging";
 
 /**
  * Who did a platform admin action, from where: a signed-in admin (their id and email then), or the
@@ -52,15 +51,12 @@ export async function writePlatformAudit(
 /** GET /v1/admin/audit-log: newest first, keyset paged by (at, id). */
 export async function readPlatformAudit(db: Db, query: { cursor?: KeyCursor; limit?: number }) {
   const limit = query.limit ?? ADMIN_PAGE_DEFAULT;
+  const page = newestFirst(platformAuditLog.at, platformAuditLog.id, query.cursor);
   const rows = await db
     .select({ row: platformAuditLog, cursorKey: microTime(platformAuditLog.at) })
     .from(platformAuditLog)
-    .where(
-      query.cursor
-        ? sql`(${platformAuditLog.at}, ${platformAuditLog.id}) < (${query.cursor.key}::timestamptz, ${query.cursor.id}::uuid)`
-        : undefined,
-    )
-    .orderBy(desc(platformAuditLog.at), desc(platformAuditLog.id))
+    .where(page.before)
+    .orderBy(...page.order)
     .limit(limit + 1);
   return pageOf(
     rows,

@@ -1,4 +1,6 @@
-import { sql, type AnyColumn } from "drizzle-orm";
+import { desc, sql, type AnyColumn } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { KeyCursor } from "~contract/platform/applications";
 
 /**
  * A timestamp as the keyset cursor's key, to the microsecond (a JavaScript Date keeps only the
@@ -21,5 +23,18 @@ export function pageOf<Row, Item>(
   return {
     items: page.map(toItem),
     nextCursor: rows.length > limit && page.length > 0 ? cursorOf(page[page.length - 1]) : null,
+  };
+}
+
+/**
+ * A newest-first keyset page by (time, id): its order, and its condition (the rows before the
+ * cursor's, none without a cursor; the cursor's id cast to the id column's type).
+ */
+export function newestFirst(time: AnyColumn, id: PgColumn, cursor: KeyCursor | undefined) {
+  return {
+    before: cursor
+      ? sql`(${time}, ${id}) < (${cursor.key}::timestamptz, ${cursor.id}::${sql.raw(id.getSQLType())})`
+      : undefined,
+    order: [desc(time), desc(id)] as const,
   };
 }

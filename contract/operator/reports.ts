@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { said } from "../fields";
 import { csvMoney, csvText, type CsvValue } from "../csv";
+import { checkDateRange, dateRangeFields } from "../date-range";
 import { emptyAsAbsent } from "../query";
-import { localDate } from "./schedule-fields";
 
 /** The longest range one report covers, in days (a leap year). */
 export const MAX_REPORT_DAYS = 366;
@@ -17,13 +17,10 @@ export const DEFAULT_REPORT_DAYS = 30;
 export const DEFAULT_OCCUPANCY_WEEKS = 6;
 export const MAX_OCCUPANCY_WEEKS = 12;
 
-const dayNumber = (date: string) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 86_400_000;
-
 /** GET /v1/operator/report?from=&to=&weeks=&format=: both dates or neither (the last 30 days). */
 export const reportQuery = z
   .object({
-    from: z.preprocess(emptyAsAbsent, localDate.optional()),
-    to: z.preprocess(emptyAsAbsent, localDate.optional()),
+    ...dateRangeFields,
     weeks: z.preprocess(
       emptyAsAbsent,
       z.coerce
@@ -39,17 +36,7 @@ export const reportQuery = z
       z.enum(["json", "csv"], { errorMap: () => ({ message: said("format.jsonOrCsv") }) }).optional(),
     ),
   })
-  .superRefine((query, ctx) => {
-    if ((query.from === undefined) !== (query.to === undefined)) {
-      const path = query.from === undefined ? "from" : "to";
-      ctx.addIssue({ code: "custom", path: [path], message: said("range.half") });
-      return;
-    }
-    if (query.from === undefined || query.to === undefined) return;
-    const days = dayNumber(query.to) - dayNumber(query.from) + 1;
-    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: said("range.reversed") });
-    else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: said("range.tooLong") });
-  });
+  .superRefine(checkDateRange(MAX_REPORT_DAYS));
 export type ReportQuery = z.input<typeof reportQuery>;
 
 const minor = z.number().int();

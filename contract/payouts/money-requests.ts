@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { said } from "../fields";
+import { checkDateRange, dateRangeFields } from "../date-range";
 import { DECIMAL_AMOUNT } from "../money";
-import { localDate } from "../operator/schedule-fields";
 import { cursorParam, emptyAsAbsent, limitParam } from "../query";
 import { decodeKeyCursor } from "../platform/applications";
 
@@ -108,24 +108,8 @@ export const MAX_EARNINGS_DAYS = 366;
 /** The range when none is asked for: the last 30 days (UTC), today included. */
 export const DEFAULT_EARNINGS_DAYS = 30;
 
-const dayNumber = (date: string) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 86_400_000;
-
 /** GET /v1/admin/earnings?from=&to=: UTC dates, both or neither (the last 30 days). */
-export const adminEarningsQuery = z
-  .object({
-    from: z.preprocess(emptyAsAbsent, localDate.optional()),
-    to: z.preprocess(emptyAsAbsent, localDate.optional()),
-  })
-  .superRefine((query, ctx) => {
-    if ((query.from === undefined) !== (query.to === undefined)) {
-      ctx.addIssue({ code: "custom", path: [query.from === undefined ? "from" : "to"], message: said("range.half") });
-      return;
-    }
-    if (query.from === undefined || query.to === undefined) return;
-    const days = dayNumber(query.to) - dayNumber(query.from) + 1;
-    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: said("range.reversed") });
-    else if (days > MAX_EARNINGS_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: said("range.tooLong") });
-  });
+export const adminEarningsQuery = z.object(dateRangeFields).superRefine(checkDateRange(MAX_EARNINGS_DAYS));
 
 /** GET /v1/admin/operators/{id}/money: its balance and a page of its payouts. */
 export const adminOperatorMoneyQuery = payoutsQuery;

@@ -131,14 +131,7 @@ test("a booking race across every process never oversells: exactly the seats lef
   const departure: Departure = { ...found, slotId: slot.id };
   // Every entry point takes part: nginx, each web on its own port, each API on its own.
   const entries = [nginx(), ...webs().map((web) => web.url), ...apis().map((api) => api.url)];
-  const tokens: string[] = [];
-  for (let batch = 0; batch < ATTEMPTS; batch += 10) {
-    tokens.push(
-      ...(await Promise.all(
-        Array.from({ length: 10 }, (_, i) => bookingGuest(entries[(batch + i) % entries.length], departure.operator)),
-      )),
-    );
-  }
+  const tokens = await guestsSignedIn(ATTEMPTS, entries, departure.operator);
   const started = performance.now();
   const results = await Promise.all(
     tokens.map(async (token, index) => {
@@ -171,6 +164,49 @@ test("a booking race across every process never oversells: exactly the seats lef
   expect(counts.booked).toBe(SEATS_LEFT);
 });
 
+/**
+ * A departure of its own of a bookable service, all `capacity` seats free, starting and ending
+ * the given intervals from now (to the second).
+ */
+async function freeDeparture(name: string, capacity: number, startsIn: string, endsIn: string): Promise<Departure> {
+  const found = await bookableDeparture(nginx());
+  const slotId = `scale-${name}-${Date.now().toString(36)}`;
+  await database().query(
+    `insert into slots (id, service_id, starts_at, ends_at, capacity, seats_taken)
+     values ($1, $2, date_trunc('second', now()) + $4::interval,
+             date_trunc('second', now()) + $5::interval, $3::int, 0)`,
+    [slotId, found.serviceId, capacity, startsIn, endsIn],
+  );
+  return { ...found, slotId };
+}
+
+/** `count` guests signed in for the operator, ten at a time, each through the next of `entries`. */
+async function guestsSignedIn(count: number, entries: string[], operator: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let batch = 0; batch < count; batch += 10) {
+    tokens.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, (_, i) => bookingGuest(entries[(batch + i) % entries.length], operator)),
+      )),
+    );
+  }
+  return tokens;
+}
+
+/** A JSON POST to `entry` as the token's holder, in the operator's context, with a new idempotency key. */
+function postAs(entry: string, path: string, token: string, operator: string, body: unknown): Promise<Response> {
+  return fetch(`${entry}${path}`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/json",
+      "Idempotency-Key": randomUUID(),
+      "X-Account-Context": operator,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
 /** A new user of the Auth emulator, synced, made a manager of `operator`'s team (straight in the table): their token. */
 async function managerOf(origin: string, operator: string): Promise<string> {
   const token = await bookingGuest(origin, operator);
@@ -185,57 +221,24 @@ async function managerOf(origin: string, operator: string): Promise<string> {
 test("staff and storefront bookings racing on two processes never oversell: exactly the seats are taken", async () => {
   const CAPACITY = 50;
   const EACH = 100;
-  const found = await bookableDeparture(nginx());
-  const slot = { id: `scale-staff-${Date.now().toString(36)}` };
-  await database().query(
-    `insert into slots (id, service_id, starts_at, ends_at, capacity, seats_taken)
-     values ($1, $2, date_trunc('second', now()) + interval '11 days 11 seconds',
-             date_trunc('second', now()) + interval '11 days 101 minutes', $3::int, 0)`,
-    [slot.id, found.serviceId, CAPACITY],
-  );
-  const departure: Departure = { ...found, slotId: slot.id };
+  const departure = await freeDeparture("staff", CAPACITY, "11 days 11 seconds", "11 days 101 minutes");
   // Two processes: each API on its own port.
   const entries = apis().map((api) => api.url);
   const manager = await managerOf(entries[0], departure.operator);
-  const tokens: string[] = [];
-  for (let batch = 0; batch < EACH; batch += 10) {
-    tokens.push(
-      ...(await Promise.all(
-        Array.from({ length: 10 }, (_, i) => bookingGuest(entries[(batch + i) % entries.length], departure.operator)),
-      )),
-    );
-  }
+  const tokens = await guestsSignedIn(EACH, entries, departure.operator);
   const storefront = (token: string, entry: string) =>
-    fetch(`${entry}/v1/bookings`, {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${token}`,
-        "Content-Type": "application/json",
-        "Idempotency-Key": randomUUID(),
-        "X-Account-Context": departure.operator,
-      },
-      body: JSON.stringify({
-        serviceId: departure.serviceId,
-        slotId: departure.slotId,
-        tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: 1 }],
-        returnUrl: `/experiences/${departure.parentId}/${departure.serviceId}/return/{bookingId}`,
-      }),
+    postAs(entry, "/v1/bookings", token, departure.operator, {
+      serviceId: departure.serviceId,
+      slotId: departure.slotId,
+      tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: 1 }],
+      returnUrl: `/experiences/${departure.parentId}/${departure.serviceId}/return/{bookingId}`,
     });
   const staff = (index: number, entry: string) =>
-    fetch(`${entry}/v1/operator/bookings`, {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${manager}`,
-        "Content-Type": "application/json",
-        "Idempotency-Key": randomUUID(),
-        "X-Account-Context": departure.operator,
-      },
-      body: JSON.stringify({
-        slotId: departure.slotId,
-        tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: 1 }],
-        guest: { name: `Desk Guest ${index}`, email: `desk-${index}-${randomUUID().slice(0, 8)}@example.com` },
-        payment: "pay_on_arrival",
-      }),
+    postAs(entry, "/v1/operator/bookings", manager, departure.operator, {
+      slotId: departure.slotId,
+      tickets: [{ ticketTypeId: departure.ticketTypeId, quantity: 1 }],
+      guest: { name: `Desk Guest ${index}`, email: `desk-${index}-${randomUUID().slice(0, 8)}@example.com` },
+      payment: "pay_on_arrival",
     });
   const started = performance.now();
   // Sent interleaved, a staff booking and a storefront booking at a time (one member's staff
@@ -255,7 +258,7 @@ test("staff and storefront bookings racing on two processes never oversell: exac
     ]),
   );
   const milliseconds = Math.round(performance.now() - started);
-  const counts = await seatCounts(slot.id);
+  const counts = await seatCounts(departure.slotId);
   const created = results.filter((result) => result.status === 201);
   figure("staff-booking-race", {
     attempts: results.length,
@@ -278,36 +281,12 @@ test("staff and storefront bookings racing on two processes never oversell: exac
 
 test("500 bookings, payments, cancellations and refunds racing on two processes: the ledger sums to zero and reconciles", async () => {
   const GUESTS = 150;
-  const found = await bookableDeparture(nginx());
-  const slot = { id: `scale-money-${Date.now().toString(36)}` };
-  await database().query(
-    `insert into slots (id, service_id, starts_at, ends_at, capacity, seats_taken)
-     values ($1, $2, date_trunc('second', now()) + interval '12 days 7 seconds',
-             date_trunc('second', now()) + interval '12 days 97 minutes', $3::int, 0)`,
-    [slot.id, found.serviceId, GUESTS],
-  );
-  const departure: Departure = { ...found, slotId: slot.id };
+  const departure = await freeDeparture("money", GUESTS, "12 days 7 seconds", "12 days 97 minutes");
   const entries = apis().map((api) => api.url);
   const manager = await managerOf(entries[0], departure.operator);
-  const tokens: string[] = [];
-  for (let batch = 0; batch < GUESTS; batch += 10) {
-    tokens.push(
-      ...(await Promise.all(
-        Array.from({ length: 10 }, (_, i) => bookingGuest(entries[(batch + i) % entries.length], departure.operator)),
-      )),
-    );
-  }
+  const tokens = await guestsSignedIn(GUESTS, entries, departure.operator);
   const send = async (entry: string, path: string, token: string, body: unknown) => {
-    const answer = await fetch(`${entry}${path}`, {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${token}`,
-        "Content-Type": "application/json",
-        "Idempotency-Key": randomUUID(),
-        "X-Account-Context": departure.operator,
-      },
-      body: JSON.stringify(body),
-    });
+    const answer = await postAs(entry, path, token, departure.operator, body);
     const json = (await answer.json()) as { data?: Record<string, unknown>; error?: { code: string } };
     return { status: answer.status, code: json.error?.code ?? null, data: json.data };
   };
@@ -365,7 +344,7 @@ test("500 bookings, payments, cancellations and refunds racing on two processes:
             (select count(*)::int from bookings where slot_id = $1 and confirmed_at is not null) as paid,
             (select count(*)::int from booking_refunds r join bookings b on b.id = r.booking_id
               where b.slot_id = $1 and r.status = 'made') as made`,
-    [slot.id],
+    [departure.slotId],
   );
   const reconciled = await reconcileLedgerCommand();
   figure("money-race", {
