@@ -252,12 +252,3 @@ export async function givePayoutAccount(db: Db, accountId: string): Promise<void
 export async function removePayoutAccount(db: Db, accountId: string): Promise<void> {
   await db.delete(payoutAccounts).where(eq(payoutAccounts.accountId, accountId));
 }
-
-/** Every ledger line sums to zero, per currency (the money suites' check after each test). */
-export async function expectLedgerSumsToZero(db: Db): Promise<void> {
-  const unbalanced = await queryRows<{ currency: string; total: string }>(
-    db,
-    sql`select currency, sum(amount_minor) as total from ledger_entries group by currency having sum(amount_minor) <> 0`,
-  );
-  expect(unbalanced).toEqual([]);
-}

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { accounts, bookings, platformAuditLog } from "~api/db/schema";
 import { paymentEnv } from "~api/env";
 import { expectEnvelope } from "../../support/api";
@@ -10,15 +10,8 @@ import { asMember, syncedMember } from "../../support/operator";
 import { platformAdmin, platformAdminWithoutSecondFactor } from "../../support/platform-admin";
 import { countQueries } from "../../support/query-counter";
 import type { EnrolledUser } from "../../support/two-step";
-import {
-  expectLedgerSumsToZero,
-  givePayoutAccount,
-  paidBooking,
-  postCharge,
-  postPayout,
-  postRefund,
-  postRelease,
-} from "../../support/money";
+import { givePayoutAccount, paidBooking, postCharge, postPayout, postRefund, postRelease } from "../../support/money";
+import { checkLedgerSumsAfterEach } from "../../support/payouts";
 
 const { db, acme } = bookingWorld();
 let admin: EnrolledUser;
@@ -29,7 +22,7 @@ beforeAll(async () => {
   harbor = await findService(db(), "harbor");
 });
 
-afterEach(() => expectLedgerSumsToZero(db()));
+checkLedgerSumsAfterEach(db);
 
 const commissionOf = async (accountId: string) =>
   (await db().select({ bps: accounts.commissionBps }).from(accounts).where(eq(accounts.id, accountId)))[0].bps;

@@ -1,11 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { statementCsv } from "~contract/payouts/money-outputs";
 import { apiText, expectEnvelope } from "../../support/api";
 import { bookingWorld, findService, type TestService } from "../../support/booking";
 import { v1, v1Path } from "../../support/client";
 import { asMember, teamOf } from "../../support/operator";
 import {
-  expectLedgerSumsToZero,
   givePayoutAccount,
   paidBooking,
   postCharge,
@@ -16,6 +15,7 @@ import {
   postTip,
   removePayoutAccount,
 } from "../../support/money";
+import { checkLedgerSumsAfterEach } from "../../support/payouts";
 import type { TestUser } from "../../support/identity";
 import { countQueries } from "../../support/query-counter";
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
   await givePayoutAccount(db(), acme.accountId);
 });
 
-afterEach(() => expectLedgerSumsToZero(db()));
+checkLedgerSumsAfterEach(db);
 
 const asOwner = () => asMember(team.owner.idToken);
 const balance = async (token = team.manager.idToken) => {

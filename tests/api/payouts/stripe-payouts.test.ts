@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clockNow } from "~api/clock";
 import { ledgerEntries, payouts } from "~api/db/schema";
 import { ledgerAccounts } from "~api/ledger/accounts";
@@ -11,7 +11,7 @@ import {
   balanceOf,
   chargeLedger,
   departureIn,
-  expectLedgerSumsToZero,
+  checkLedgerSumsAfterEach,
   moveClockTo,
   payoutsOf,
   setPayoutAccount,
@@ -51,9 +51,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-afterEach(async () => {
-  await expectLedgerSumsToZero(db());
-});
+checkLedgerSumsAfterEach(db);
 
 /** A booking paid at Stripe's checkout (its webhook), on a departure `hours` away; its operator's part. */
 async function paidAtStripe(hours: number) {
