@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { OperatorBooking, OperatorRefundBody, OperatorRefundResult } from "~contract/operator/refunds";
 import { formatMoney, minorUnitDigits, minorUnitsIn } from "~contract/money";
-import { paidSplit } from "~contract/bookings/pricing";
 import type { Db } from "../db/client";
 import { bookingRefunds, bookings, slots, users, type BookingRefundRow, type BookingRow } from "../db/schema";
 import { ApiError, conflict, validationError } from "../http/errors";
 import { errorFields, logger } from "../logger";
 import { addNotification } from "../notifications/service";
 import { writeAudit, type Actor } from "../audit/log";
+import { bookingSides, NO_SIDES, refundSides, type Sides } from "../ledger/movements";
 import { writeBookingEmail } from "../bookings/booking-mail";
 import { bookingPath, operatorRefundEmail } from "../bookings/emails";
 import { releaseBooking } from "../bookings/fulfilment";
@@ -36,25 +36,43 @@ function toOperatorRefund(refund: BookingRefundRow) {
   };
 }
 
+/**
+ * Who keeps what of a booking's price after its refunds, shared as the ledger shares them
+ * (api/ledger/movements.ts): the booking's sides at the rate it was sold at, each refund, in the
+ * order made, taking back its share of each side.
+ */
+function sidesAfterRefunds(booking: BookingRow, refunds: readonly BookingRefundRow[]): Sides {
+  const charged = bookingSides(booking.totalMinor, booking.feesMinor, booking.commissionBps);
+  let refunded = NO_SIDES;
+  for (const refund of [...refunds].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+    const part = refundSides(charged, refunded, refund.amountMinor);
+    refunded = {
+      operator: refunded.operator + part.operator,
+      commission: refunded.commission + part.commission,
+      serviceFee: refunded.serviceFee + part.serviceFee,
+    };
+  }
+  return {
+    operator: charged.operator - refunded.operator,
+    commission: charged.commission - refunded.commission,
+    serviceFee: charged.serviceFee - refunded.serviceFee,
+  };
+}
+
 /** A booking's money for its owners and managers: paid, refunded, refundable, and who keeps what of it. */
 function moneyOf(booking: BookingRow, refunds: readonly BookingRefundRow[]) {
   const paidMinor = paidStatus(booking) ? booking.totalMinor : 0;
   const refundedMinor = sum(refunds);
-  const split =
-    paidMinor > 0
-      ? paidSplit(
-          booking,
-          refunds.map((refund) => refund.amountMinor),
-        )
-      : null;
+  const sides = paidMinor > 0 ? sidesAfterRefunds(booking, refunds) : NO_SIDES;
   return {
     currency: booking.currency,
     paidMinor,
     giftCardMinor: paidMinor > 0 ? booking.giftCardMinor : 0,
     refundedMinor,
     refundableMinor: Math.max(0, paidMinor - refundedMinor),
-    serviceFeeMinor: split?.serviceFeeMinor ?? 0,
-    operatorMinor: split?.operatorMinor ?? 0,
+    serviceFeeMinor: sides.serviceFee,
+    commissionMinor: sides.commission,
+    operatorMinor: sides.operator,
   };
 }
 

@@ -50,18 +50,3 @@ export function serviceFeeRefunded(booking: { feesMinor: number; totalMinor: num
   if (booking.totalMinor <= 0) return 0;
   return Math.round((booking.feesMinor * refundMinor) / booking.totalMinor);
 }
-
-/**
- * A paid booking's money split after its refunds: the service fee the platform keeps (travellers
- * pay it on top of the operator's prices) and what the operator receives (the rest of what was
- * paid and not refunded).
- */
-export function paidSplit(
-  booking: { feesMinor: number; totalMinor: number },
-  refundsMinor: readonly number[],
-): { serviceFeeMinor: number; operatorMinor: number } {
-  const refunded = refundsMinor.reduce((sum, amount) => sum + amount, 0);
-  const feeBack = refundsMinor.reduce((sum, amount) => sum + serviceFeeRefunded(booking, amount), 0);
-  const serviceFeeMinor = Math.max(0, booking.feesMinor - feeBack);
-  return { serviceFeeMinor, operatorMinor: Math.max(0, booking.totalMinor - refunded - serviceFeeMinor) };
-}

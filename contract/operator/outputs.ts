@@ -219,11 +219,15 @@ export const operatorBookingMoney = z.object({
   refundedMinor: minor,
   refundableMinor: minor,
   /**
-   * The platform's service fee, which travellers pay on top of the operator's prices: what it
-   * keeps of it after the refunds (each refund gives back its share, contract/bookings/pricing.ts).
+   * The platform's part is its commission on what the traveller paid (at the rate the booking was
+   * sold at), never less than the service fee, which travellers pay on top of the operator's prices
+   * and which is within that part. Each refund gives back its share of every part, as the ledger
+   * does. The service fee the platform keeps after the refunds:
    */
   serviceFeeMinor: minor,
-  /** What the operator receives: paid, less refunds and the service fee kept. */
+  /** The rest of the platform's part that it keeps after the refunds (its commission beyond the service fee). */
+  commissionMinor: minor,
+  /** What the operator receives: paid, less refunds and the platform's part kept. */
   operatorMinor: minor,
 });
 

@@ -1,6 +1,6 @@
 import "../../support/env";
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -12,6 +12,7 @@ import {
   sandboxRefunds,
 } from "~api/db/schema";
 import { settleDueRefunds } from "~api/bookings/refunds";
+import { queryRows } from "~api/db/rows";
 import type { OperatorRole } from "~contract/operator/team";
 import { minorUnitDigits, toMajorUnits } from "~contract/money";
 import { expectEnvelope } from "../../support/api";
@@ -129,30 +130,61 @@ describe("operator refunds: the guard", () => {
   });
 });
 
-describe("operator booking: the service fee and what the operator receives", () => {
-  it("paid: the fee travellers paid on top and the rest the operator's; a refund gives back the fee's share; a guide sees no money", async () => {
+/** What the ledger holds of a booking, per side: the operator's pending part, the commission, the service fee. */
+async function ledgerSidesOf(bookingId: string) {
+  const rows = await queryRows<{ account: string; total: string }>(
+    db(),
+    sql`select account, sum(amount_minor)::bigint as total from ledger_entries
+        where booking_id = ${bookingId}
+          and (account in ('platform:commission', 'platform:service_fees') or account like 'operator:%:pending')
+        group by account`,
+  );
+  const of = (match: (account: string) => boolean) => Number(rows.find((row) => match(row.account))?.total ?? 0);
+  return {
+    serviceFeeMinor: of((account) => account === "platform:service_fees"),
+    commissionMinor: of((account) => account === "platform:commission"),
+    operatorMinor: of((account) => account.endsWith(":pending")),
+  };
+}
+
+describe("operator booking: the platform's part and what the operator receives", () => {
+  it("paid: the commission on the total (the service fee within it) and the rest the operator's, as the ledger holds them; a refund gives back each part's share; a guide sees no money", async () => {
     const [manager, guide] = await Promise.all([member("acme", "manager"), member("acme", "guide")]);
     const { booking, slot } = await paidBooking(2);
-    const { feesMinor, totalMinor } = await world.bookingRow(db(), booking.id);
+    const { feesMinor, totalMinor, commissionBps } = await world.bookingRow(db(), booking.id);
     expect(feesMinor).toBeGreaterThan(0);
-    const before = (await getBooking(manager.idToken, booking.id)).body.data.money;
-    expect(before).toMatchObject({
+    expect(commissionBps).toBe(1_500);
+    // By hand: 15 % of the total, rounded half up, is the platform's part; the service fee is in it.
+    const platformMinor = Math.round((totalMinor * 15) / 100);
+    expect(platformMinor).toBeGreaterThan(feesMinor);
+    const paid = {
       paidMinor: totalMinor,
       serviceFeeMinor: feesMinor,
-      operatorMinor: totalMinor - feesMinor,
-    });
+      commissionMinor: platformMinor - feesMinor,
+      operatorMinor: totalMinor - platformMinor,
+    };
+    const before = (await getBooking(manager.idToken, booking.id)).body.data.money;
+    expect(before).toMatchObject(paid);
+    const { paidMinor: _paid, ...sides } = paid;
+    expect(await ledgerSidesOf(booking.id)).toEqual(sides);
 
-    // Half refunded: half the fee goes back with it (rounded), the operator receives the rest.
+    // Half refunded: each part gives back its share (rounded; the operator's, the largest, takes the rest).
     const half = Math.floor(totalMinor / 2);
     const refunded = await refund(manager.idToken, booking.id, ask(half, 0, "Half the tour", false));
     expect(refunded.status).toBe(201);
-    const feeKept = feesMinor - Math.round((feesMinor * half) / totalMinor);
-    const split = { serviceFeeMinor: feeKept, operatorMinor: totalMinor - half - feeKept };
+    const feeBack = Math.round((feesMinor * half) / totalMinor);
+    const commissionBack = Math.round(((platformMinor - feesMinor) * half) / totalMinor);
+    const split = {
+      serviceFeeMinor: feesMinor - feeBack,
+      commissionMinor: platformMinor - feesMinor - commissionBack,
+      operatorMinor: totalMinor - platformMinor - (half - feeBack - commissionBack),
+    };
     expect(refunded.body.data.booking).toMatchObject(split);
     expect((await getBooking(manager.idToken, booking.id)).body.data.money).toMatchObject({
       refundedMinor: half,
       ...split,
     });
+    expect(await ledgerSidesOf(booking.id)).toEqual(split);
 
     // The guide leading the departure: the booking and its guests, no money.
     await db().execute(`update slots set guide_user_id = '${guide.uid}' where id = '${slot.id}'`);

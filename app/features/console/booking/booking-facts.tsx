@@ -99,6 +99,7 @@ function BookingMoney({ money }: { money: Money }) {
         ) : null}
         <AmountRow label={t("refunds.refunded")} value={amount(money.refundedMinor)} />
         <AmountRow label={t("refunds.serviceFee")} value={amount(money.serviceFeeMinor)} />
+        <AmountRow label={t("refunds.commission")} value={amount(money.commissionMinor)} />
         <AmountRow label={t("refunds.operatorReceives")} value={amount(money.operatorMinor)} strong />
         <AmountRow label={t("refunds.refundable")} value={amount(money.refundableMinor)} />
       </dl>
