@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createDemoOwners } from "../../scripts/demo-owners.mjs";
-import { expect, test, type Page } from "./guarded-test";
+import { expect, test, type Locator, type Page } from "./guarded-test";
 import { origin } from "./helpers";
 import { PROJECT, signInWithPassword } from "./identity-helpers";
 
@@ -96,4 +96,35 @@ export async function createDraftExperience(page: Page, fields: NewExperience) {
   if (fields.included) await page.getByLabel("What is included").fill(fields.included);
   await page.getByLabel("Cancellation policy").fill(fields.cancellationPolicy);
   await page.getByRole("button", { name: "Create the draft" }).click();
+}
+
+/**
+ * On an experience's console pages: its first service's ticket types set to `rows` (name, price in
+ * major units of `currency`), rows added as needed, and saved.
+ */
+export async function saveTicketPrices(page: Page, pages: Locator, rows: Array<[string, string]>, currency: string) {
+  await pages.getByRole("link", { name: "Services and prices" }).click();
+  const prices = page
+    .getByTestId("service")
+    .first()
+    .locator("form", { has: page.getByRole("button", { name: "Save the prices" }) });
+  for (const [index, [name, price]] of rows.entries()) {
+    if (index > 0) {
+      await prices.getByRole("button", { name: "Add a ticket type" }).click();
+      await expect(prices.getByTestId("ticket-row")).toHaveCount(index + 1);
+    }
+    await prices.getByLabel(`Name of row ${index + 1}`).fill(name);
+    await prices.getByLabel(`Price of row ${index + 1} in ${currency}`).fill(price);
+  }
+  await prices.getByRole("button", { name: "Save the prices" }).click();
+  await expect(page.getByRole("status")).toHaveText("The prices are saved. New bookings use them from now on.");
+}
+
+/** Publishes the experience from its Details page; answers its first service's id (from "View on the storefront"). */
+export async function publishExperience(page: Page, pages: Locator): Promise<string> {
+  await pages.getByRole("link", { name: "Details" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("The experience is published: travellers can find it and book it.");
+  const storefrontPath = await page.getByRole("link", { name: "View on the storefront" }).getAttribute("href");
+  return storefrontPath!.split("/")[3];
 }

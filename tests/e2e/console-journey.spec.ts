@@ -7,6 +7,8 @@ import {
   OWNER,
   createDraftExperience,
   inviteToTeam,
+  publishExperience,
+  saveTicketPrices,
   signInHere,
   todayIn,
   withDemoOwners,
@@ -113,19 +115,15 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(manager.getByTestId("photo")).toHaveCount(2);
 
       // 5. Two ticket types on the first service.
-      await pages.getByRole("link", { name: "Services and prices" }).click();
-      const prices = manager
-        .getByTestId("service")
-        .first()
-        .locator("form", { has: manager.getByRole("button", { name: "Save the prices" }) });
-      await prices.getByLabel("Name of row 1").fill("Adult");
-      await prices.getByLabel("Price of row 1 in USD").fill("45");
-      await prices.getByRole("button", { name: "Add a ticket type" }).click();
-      await expect(prices.getByTestId("ticket-row")).toHaveCount(2);
-      await prices.getByLabel("Name of row 2").fill("Child (6–12)");
-      await prices.getByLabel("Price of row 2 in USD").fill("20");
-      await prices.getByRole("button", { name: "Save the prices" }).click();
-      await expect(manager.getByRole("status")).toHaveText("The prices are saved. New bookings use them from now on.");
+      await saveTicketPrices(
+        manager,
+        pages,
+        [
+          ["Adult", "45"],
+          ["Child (6–12)", "20"],
+        ],
+        "USD",
+      );
 
       // 6. A weekly schedule in Lisbon: every day at 10:00.
       await pages.getByRole("link", { name: "Schedule" }).click();
@@ -140,13 +138,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(manager.getByRole("status")).toContainText(/\d+ departures added\./);
 
       // 7. Published.
-      await pages.getByRole("link", { name: "Details" }).click();
-      await manager.getByRole("button", { name: "Publish", exact: true }).click();
-      await expect(manager.getByRole("status")).toHaveText(
-        "The experience is published: travellers can find it and book it.",
-      );
-      const storefrontPath = await manager.getByRole("link", { name: "View on the storefront" }).getAttribute("href");
-      const serviceId = storefrontPath!.split("/")[3];
+      const serviceId = await publishExperience(manager, pages);
 
       // 8. A traveller finds it on the storefront, with its photos and prices, and books it.
       const traveller = await (await browser.newContext({ javaScriptEnabled })).newPage();

@@ -1,7 +1,7 @@
 import { expect, test as base } from "@playwright/test";
 
 export { expect };
-export type { APIRequestContext, Browser, Page } from "@playwright/test";
+export type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 
 /**
  * Playwright's `test`, with a watch on the Content-Security-Policy: every page a test opens

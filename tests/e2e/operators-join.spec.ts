@@ -1,7 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { generate } from "otplib/functional";
-import { DEMO_OWNER_PASSWORD, DEMO_PLATFORM_ADMIN } from "../../api/db/seed-data/demo-owners.mjs";
-import { expect, test, type Browser, type Page } from "./guarded-test";
+import { expect, test, type Page } from "./guarded-test";
+import { adminPage, adminSignsIn, approveApplication } from "./admin-helpers";
 import { createDraftExperience, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
@@ -14,59 +12,6 @@ import { createCompleteUser, latestMail, PASSWORD, signInWithPassword, uniqueEma
  * computed here from the key the page shows.
  */
 withDemoOwners();
-
-const ADMIN = DEMO_PLATFORM_ADMIN.email;
-/**
- * The admin's authenticator key once set up (the first test to need it sets it up) and its last
- * code's step, kept beside this run's database (.data-e2e, new each run) so that a test after a
- * failed one (a new worker) still has them.
- */
-const ADMIN_APP_FILE = ".data-e2e/operators-join-admin-app.json";
-const readAdminApp = (): { secret: string | null; lastStep: number } =>
-  existsSync(ADMIN_APP_FILE) ? JSON.parse(readFileSync(ADMIN_APP_FILE, "utf8")) : { secret: null, lastStep: 0 };
-const keepAdminApp = (app: { secret: string | null; lastStep: number }) =>
-  writeFileSync(ADMIN_APP_FILE, JSON.stringify(app));
-
-/** A code of the admin's app that was not used yet (a code counts once): this step's, or the next one's. */
-async function freshCode(secret: string): Promise<string> {
-  const into = (Date.now() / 1000) % 30;
-  if (30 - into < 5) await new Promise((resolve) => setTimeout(resolve, (30 - into + 1) * 1000));
-  const step = Math.max(Math.floor(Date.now() / 30_000), readAdminApp().lastStep + 1);
-  keepAdminApp({ secret, lastStep: step });
-  return generate({ secret, epoch: step * 30 });
-}
-
-/**
- * The admin signs in on their own page (/admin answers 404 until then: they go to the sign-in page
- * themselves); the first time they are sent to set up an authenticator app, after that they give a code.
- */
-async function adminSignsIn(page: Page, axe: () => Promise<void>) {
-  // Signed out, /admin is the page an unknown address gets: no sign-in redirect, no hint.
-  const response = await page.goto(`${origin()}/admin`);
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
-  await expect(page.getByTestId("error-message")).toHaveText("Page not found: /admin");
-  await page.goto(`${origin()}/login?redirectUrl=%2Fadmin`);
-  await signInWithPassword(page, ADMIN, DEMO_OWNER_PASSWORD);
-  const { secret: adminSecret } = readAdminApp();
-  if (!adminSecret) {
-    await expect(page).toHaveURL(/\/account\/security\?redirectUrl=%2Fadmin$/);
-    const section = page.getByRole("region", { name: "Two-step sign-in" });
-    await section.getByRole("button", { name: "Set up an authenticator app" }).click();
-    const secret = (await section.getByTestId("totp-secret").innerText()).trim();
-    await section.getByLabel("Code the app shows").fill(await freshCode(secret));
-    await section.getByRole("button", { name: "Confirm" }).click();
-    await expect(page.getByRole("status").first()).toHaveText("Your authenticator app is set up.");
-    await page.goto(`${origin()}/admin`);
-  } else {
-    await expect(page).toHaveURL(/\/two-step\?redirectUrl=%2Fadmin$/);
-    await page.getByLabel("6-digit code").fill(await freshCode(adminSecret));
-    await page.getByRole("button", { name: "Continue" }).click();
-  }
-  await expect(page).toHaveURL(/\/admin\/applications$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Applications to sell");
-  await axe();
-}
 
 /** The application form, filled as a person does; the address checked as it is typed (with JavaScript). */
 async function fillApplication(page: Page, slug: string, javaScriptEnabled: boolean) {
@@ -86,12 +31,6 @@ async function fillApplication(page: Page, slug: string, javaScriptEnabled: bool
   await page.getByLabel("What you offer").fill("Walking tours of Lisbon's markets and tascas, since 2015.");
   await page.getByLabel("Website (optional)").fill("https://lisbon-food-walks.example");
   await page.getByRole("button", { name: "Send the application" }).click();
-}
-
-/** The admin's own browser (JavaScript as the test's). */
-async function adminPage(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  return { admin: await context.newPage(), close: () => context.close() };
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -141,18 +80,9 @@ for (const javaScriptEnabled of [true, false]) {
       const { admin, close } = await adminPage(browser, javaScriptEnabled);
       try {
         await adminSignsIn(admin, () => axe(admin));
-        const row = admin.locator(`[data-testid="application-row"][data-slug="${slug}"]`);
-        await row.getByRole("link").click();
-        await expect(admin.getByRole("heading", { level: 1 })).toContainText("Application: Lisbon Food Walks");
-        await expect(admin.getByTestId("application-facts")).toContainText("+351 912 345 678");
-        await axe(admin);
-        await admin.getByRole("button", { name: "Approve the application" }).click();
-        await expect(admin.getByRole("status")).toHaveText(
-          "Approved: the operator and its storefront are created, and the applicant is emailed.",
+        await approveApplication(admin, { slug, business: "Lisbon Food Walks", fact: "+351 912 345 678" }, () =>
+          axe(admin),
         );
-        const storefront = origin(`${slug}.app.localhost`);
-        await expect(admin.getByTestId("storefront-link")).toHaveAttribute("href", storefront);
-        await axe(admin);
 
         await admin.getByRole("link", { name: "Operators" }).click();
         await admin.getByLabel("Name or address").fill(slug);
