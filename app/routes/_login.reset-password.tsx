@@ -10,8 +10,6 @@ import { i18next } from "~/platform/i18next.server";
 import { apiFor } from "~/platform/api.server";
 import { apiErrorResult } from "~/platform/api-errors.server";
 import { formResult } from "~/platform/form-result.server";
-import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
-import { useFormValidation } from "~/ui/use-form-validation";
 import { NewPasswordForm } from "~/features/auth/new-password-form";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { loadPasswordPolicy, newPasswordRefused } from "~/features/auth/sign-in.server";
@@ -22,6 +20,7 @@ import { passHeaders } from "~/platform/http.server";
 import { useIsPending } from "~/ui/use-is-pending";
 import { StatusMessage } from "~/ui/status-message";
 import { LinkLine } from "~/ui/link-line";
+import { useAuthFormChecks } from "~/features/auth/use-auth-form-checks";
 
 function resetCode(url: URL): string | null {
   return url.searchParams.get("mode") === "resetPassword" ? url.searchParams.get("oobCode") : null;
@@ -94,11 +93,7 @@ function RequestResetForm() {
   const [form, fields] = useForm({
     id: "reset-request",
     lastResult: result,
-    constraint: useLoginLayoutData().constraints.resetRequest,
-    ...useFormValidation(
-      () => import("~/features/auth/auth-schemas"),
-      (schemas) => schemas.ResetRequestSchema,
-    ),
+    ...useAuthFormChecks("resetRequest", (schemas) => schemas.ResetRequestSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

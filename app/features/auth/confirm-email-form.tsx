@@ -6,11 +6,11 @@ import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { useIsPending } from "~/ui/use-is-pending";
-import { useFormValidation } from "~/ui/use-form-validation";
 import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import type { loadSetPassword } from "~/features/auth/set-password.server";
+import { useAuthFormChecks } from "~/features/auth/use-auth-form-checks";
 
 /**
  * Finish an emailed sign-in link: the address this browser asked it for (local storage, as the spec
@@ -51,11 +51,7 @@ export function ConfirmEmailForm() {
     id: "confirm-email",
     lastResult: useFormResult("email-link"),
     defaultValue: { email: rememberedEmail ?? "" },
-    constraint: useLoginLayoutData().constraints.confirmEmail,
-    ...useFormValidation(
-      () => import("~/features/auth/auth-schemas"),
-      (schemas) => schemas.ConfirmEmailSchema,
-    ),
+    ...useAuthFormChecks("confirmEmail", (schemas) => schemas.ConfirmEmailSchema),
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();

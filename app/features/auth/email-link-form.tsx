@@ -5,10 +5,9 @@ import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
-import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
-import { useFormValidation } from "~/ui/use-form-validation";
 import { EMAIL_FOR_SIGN_IN_KEY } from "~/features/auth/firebase-config";
 import { StatusMessage } from "~/ui/status-message";
+import { useAuthFormChecks } from "~/features/auth/use-auth-form-checks";
 
 /** `email`: filled in (the invited one, on an invitation's sign-in). */
 type Props = { redirectUrl: string; email?: string };
@@ -19,16 +18,11 @@ export function EmailLinkForm({ redirectUrl, email }: Props) {
   // Sent: the page says where the link went (the address stays in the form).
   const sentTo = lastResult?.status === "success" ? String(lastResult.initialValue?.email) : null;
   const { t } = useTranslation();
-  const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "email-link",
     defaultValue: email ? { email } : undefined,
     lastResult,
-    constraint: constraints.emailLink,
-    ...useFormValidation(
-      () => import("~/features/auth/auth-schemas"),
-      (schemas) => schemas.EmailLinkSchema,
-    ),
+    ...useAuthFormChecks("emailLink", (schemas) => schemas.EmailLinkSchema),
     onSubmit(_event, { submission }) {
       if (submission?.status === "success") {
         try {

@@ -4,10 +4,10 @@ import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
-import { useFormValidation } from "~/ui/use-form-validation";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
 import { FirebaseClientField } from "~/features/auth/firebase-client-field";
 import { NewPasswordFields } from "~/features/auth/new-password-fields";
+import { useAuthFormChecks } from "~/features/auth/use-auth-form-checks";
 
 type Props = {
   /** The form's intent on its page (its result and pending state are its own). */
@@ -20,16 +20,12 @@ type Props = {
 /** A new password, typed twice, checked against the server's policy (set-password and reset). */
 export function NewPasswordForm({ intent, hint, submitLabel }: Props) {
   const { t } = useTranslation();
-  const { passwordPolicy, constraints } = useLoginLayoutData();
+  const { passwordPolicy } = useLoginLayoutData();
   const saving = useIsPending({ intent });
   const [form, fields] = useForm({
     id: `${intent}-password`,
     lastResult: useFormResult(intent),
-    constraint: constraints.newPassword,
-    ...useFormValidation(
-      () => import("~/features/auth/auth-schemas"),
-      (schemas) => schemas.newPasswordSchema(passwordPolicy),
-    ),
+    ...useAuthFormChecks("newPassword", (schemas) => schemas.newPasswordSchema(passwordPolicy)),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

@@ -5,10 +5,9 @@ import { useIsPending } from "~/ui/use-is-pending";
 import { useTranslation } from "~/platform/i18n-react";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
-import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
-import { useFormValidation } from "~/ui/use-form-validation";
 import type { FirebaseClientConfig } from "~/platform/firebase-client-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
+import { useAuthFormChecks } from "~/features/auth/use-auth-form-checks";
 
 /** `email`: filled in (the invited one, on an invitation's sign-in). */
 type Props = { firebase: FirebaseClientConfig; redirectUrl: string; email?: string };
@@ -21,16 +20,11 @@ export function SignInForm({ firebase, redirectUrl, email }: Props) {
   const { t } = useTranslation();
   const client = useClientSignIn(redirectUrl);
   const posting = useIsPending({ intent: "password" });
-  const { constraints } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-in",
     defaultValue: email ? { email } : undefined,
     lastResult: useFormResult("password"),
-    constraint: constraints.signIn,
-    ...useFormValidation(
-      () => import("~/features/auth/auth-schemas"),
-      (schemas) => schemas.SignInSchema,
-    ),
+    ...useAuthFormChecks("signIn", (schemas) => schemas.SignInSchema),
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();

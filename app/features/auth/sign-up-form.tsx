@@ -10,9 +10,9 @@ import { AddressFields } from "~/features/auth/address-fields";
 import { optionalLocationOf } from "~/features/auth/location";
 import { type PasswordPolicy } from "~/features/auth/password-policy";
 import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
-import { useFormValidation } from "~/ui/use-form-validation";
 import type { FirebaseClientConfig } from "~/platform/firebase-client-config";
 import { useClientSignIn } from "~/features/auth/use-client-sign-in";
+import { useAuthFormChecks } from "~/features/auth/use-auth-form-checks";
 
 type Props = {
   firebase: FirebaseClientConfig;
@@ -27,16 +27,12 @@ export function SignUpForm({ firebase, policy, redirectUrl, email }: Props) {
   const { t } = useTranslation();
   const client = useClientSignIn(redirectUrl);
   const posting = useIsPending({ intent: "signup" });
-  const { constraints, countries } = useLoginLayoutData();
+  const { countries } = useLoginLayoutData();
   const [form, fields] = useForm({
     id: "sign-up",
     defaultValue: email ? { email } : undefined,
     lastResult: useFormResult("signup"),
-    constraint: constraints.signUp,
-    ...useFormValidation(
-      () => import("~/features/auth/auth-schemas"),
-      (schemas) => schemas.signUpSchema(policy),
-    ),
+    ...useAuthFormChecks("signUp", (schemas) => schemas.signUpSchema(policy)),
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();

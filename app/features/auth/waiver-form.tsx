@@ -5,8 +5,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { TextField } from "~/ui/text-field";
 import { useIsPending } from "~/ui/use-is-pending";
-import { useLoginLayoutData } from "~/features/auth/use-login-layout-data";
-import { useFormValidation } from "~/ui/use-form-validation";
+import { useAuthFormChecks } from "~/features/auth/use-auth-form-checks";
 
 /** The signature: the traveller's own act, nothing typed or ticked for them. */
 export function WaiverForm({ textVersion, fullName }: { textVersion: number; fullName: string }) {
@@ -16,11 +15,7 @@ export function WaiverForm({ textVersion, fullName }: { textVersion: number; ful
   const [form, fields] = useForm({
     id: `waiver-${textVersion}`,
     lastResult,
-    constraint: useLoginLayoutData().constraints.waiver,
-    ...useFormValidation(
-      () => import("~/features/auth/auth-schemas"),
-      (schemas) => schemas.WaiverSignSchema,
-    ),
+    ...useAuthFormChecks("waiver", (schemas) => schemas.WaiverSignSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

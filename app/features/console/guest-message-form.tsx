@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData } from "@remix-run/react";
 import type { GuestMessageResult } from "~contract/operator/guest-messages";
 import { GUEST_MESSAGE_TEMPLATES, type GuestMessageTemplate } from "~contract/statuses";
 import { useTranslation } from "~/platform/i18n-react";
-import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { FormError, SubmitButton } from "~/ui/form-parts";
 import { LabelledSelect } from "~/ui/labelled-select";
 import { AlertMessage, StatusMessage } from "~/ui/status-message";
+import { TextAreaField } from "~/ui/text-area-field";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
@@ -88,20 +89,7 @@ export function GuestMessageForm({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <TextField field={fields.subject} label={t("desk.messages.subject")} />
-        <div>
-          <label htmlFor={fields.body.id} className="block text-sm font-medium text-slate-800">
-            {t("desk.messages.body")}
-          </label>
-          <textarea
-            {...getTextareaProps(fields.body, { ariaAttributes: false })}
-            key={fields.body.key}
-            rows={6}
-            aria-invalid={fields.body.errors?.length ? true : undefined}
-            aria-describedby={fields.body.errors?.length ? fields.body.errorId : undefined}
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-          />
-          <FieldError field={fields.body} />
-        </div>
+        <TextAreaField field={fields.body} label={t("desk.messages.body")} rows={6} plain />
         <div className="flex items-center gap-2">
           <input
             {...getInputProps(fields.sms, { type: "checkbox", value: "on", ariaAttributes: false })}

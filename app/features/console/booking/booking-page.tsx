@@ -1,13 +1,14 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { OperatorBooking } from "~contract/operator/refunds";
 import { ReauthPrompt } from "~/features/auth/reauth-fields";
 import type { loadConsoleBookingPage, RefundConflict } from "~/features/console/console-booking.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { BackLink } from "~/ui/back-link";
-import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney } from "~/ui/format";
 import { StatusMessage } from "~/ui/status-message";
+import { TextAreaField } from "~/ui/text-area-field";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
@@ -146,20 +147,7 @@ function RefundForm({ money }: { money: Money }) {
           hint={t("refunds.amountHint", { amount: formatMoney(money.refundableMinor, money.currency, i18n.language) })}
           inputMode="decimal"
         />
-        <div>
-          <label htmlFor={fields.reason.id} className="block text-sm font-medium text-slate-800">
-            {t("refunds.reason")}
-          </label>
-          <textarea
-            {...getTextareaProps(fields.reason, { ariaAttributes: false })}
-            key={fields.reason.key}
-            rows={3}
-            aria-invalid={fields.reason.errors?.length ? true : undefined}
-            aria-describedby={fields.reason.errors?.length ? fields.reason.errorId : undefined}
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-          />
-          <FieldError field={fields.reason} />
-        </div>
+        <TextAreaField field={fields.reason} label={t("refunds.reason")} rows={3} plain />
         {money.canReleaseSeats ? (
           <div className="flex items-start gap-2">
             <input

@@ -1,14 +1,14 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useLoaderData } from "@remix-run/react";
-import { MAX_NOTE_LENGTH } from "~contract/operator/note-length";
 import { useTranslation } from "~/platform/i18n-react";
 import { BackLink } from "~/ui/back-link";
 import { DataTable } from "~/ui/data-table";
 import { formatDate, formatDateTime } from "~/ui/date-format";
-import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
+import { FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney, formatPhone } from "~/ui/format";
 import { CardSection } from "~/ui/labelled-section";
 import { StatusMessage } from "~/ui/status-message";
+import { TextAreaField } from "~/ui/text-area-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
@@ -29,21 +29,7 @@ function NoteForm() {
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
       <FormError errors={form.errors} id={form.errorId} />
-      <div>
-        <label htmlFor={fields.body.id} className="block text-sm font-medium text-slate-800">
-          {t("desk.customers.noteLabel")}
-        </label>
-        <textarea
-          {...getTextareaProps(fields.body, { ariaAttributes: false })}
-          key={fields.body.key}
-          rows={3}
-          maxLength={MAX_NOTE_LENGTH}
-          aria-invalid={fields.body.errors?.length ? true : undefined}
-          aria-describedby={fields.body.errors?.length ? fields.body.errorId : undefined}
-          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-        />
-        <FieldError field={fields.body} />
-      </div>
+      <TextAreaField field={fields.body} label={t("desk.customers.noteLabel")} rows={3} plain />
       <SubmitButton
         pending={pending}
         label={t("desk.customers.addNote")}

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { OperatorHome } from "~contract/operator/week";
 import { useTranslation } from "~/platform/i18n-react";
 import { DataTable } from "~/ui/data-table";
@@ -50,70 +51,90 @@ function NewBookings({ made }: { made: OperatorHome["newBookings"] }) {
   );
 }
 
+/**
+ * One kind of decision, when any wait: its heading, the first few (each with its link) and how many
+ * more there are.
+ */
+function DecisionList<Item extends { id: string }>({
+  heading,
+  list,
+  testId,
+  item,
+}: {
+  heading: string;
+  list: { count: number; items: Item[] };
+  testId: string;
+  item: (item: Item) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (list.count === 0) return null;
+  const more = list.count - list.items.length;
+  return (
+    <>
+      <h3 className="mt-3 font-semibold">{heading}</h3>
+      <ul className="mt-1 space-y-1 text-sm" data-testid={testId}>
+        {list.items.map((entry) => (
+          <li key={entry.id}>{item(entry)}</li>
+        ))}
+        {more > 0 ? <li className="text-slate-700">{t("desk.home.andMore", { count: more })}</li> : null}
+      </ul>
+    </>
+  );
+}
+
 /** What waits for the owner's or a manager's decision, each with the link where it is decided. */
 function Decisions({ decisions }: { decisions: NonNullable<OperatorHome["decisions"]> }) {
   const { t, i18n } = useTranslation();
   const { departures, refundsOwed, offersExpiring } = decisions;
   const nothing = departures.count + refundsOwed.count + offersExpiring.count === 0;
-  const more = (count: number, shown: number) =>
-    count > shown ? <li className="text-slate-700">{t("desk.home.andMore", { count: count - shown })}</li> : null;
   return (
     <CardSection headingId="home-decisions" heading={t("desk.home.decisions")} className="mt-8">
       {nothing ? <p className="mt-1 text-sm text-slate-700">{t("desk.home.nothingToDecide")}</p> : null}
-      {departures.count > 0 ? (
-        <>
-          <h3 className="mt-3 font-semibold">{t("desk.home.departuresToDecide", { count: departures.count })}</h3>
-          <ul className="mt-1 space-y-1 text-sm" data-testid="decide-departures">
-            {departures.items.map((departure) => (
-              <li key={departure.id}>
-                <Link to={`/console/experiences/${departure.experienceId}/departures`} className={linkClass}>
-                  {departure.experienceTitle} · {departure.serviceName}
-                </Link>{" "}
-                {formatMoment(departure.startsAt, { timeZone: departure.timezone, locale: i18n.language })} —{" "}
-                {t("desk.home.seatsSold", { count: departure.seatsSold })}
-              </li>
-            ))}
-            {more(departures.count, departures.items.length)}
-          </ul>
-        </>
-      ) : null}
-      {refundsOwed.count > 0 ? (
-        <>
-          <h3 className="mt-3 font-semibold">{t("desk.home.refundsOwed", { count: refundsOwed.count })}</h3>
-          <ul className="mt-1 space-y-1 text-sm" data-testid="refunds-owed">
-            {refundsOwed.items.map((refund) => (
-              <li key={refund.id}>
-                <Link to={`/console/bookings/${refund.bookingId}`} className={linkClass}>
-                  {refund.reference}
-                </Link>{" "}
-                {refund.guestName} — {formatMoney(refund.amountMinor, refund.currency, i18n.language)}
-              </li>
-            ))}
-            {more(refundsOwed.count, refundsOwed.items.length)}
-          </ul>
-        </>
-      ) : null}
-      {offersExpiring.count > 0 ? (
-        <>
-          <h3 className="mt-3 font-semibold">{t("desk.home.offersExpiring", { count: offersExpiring.count })}</h3>
-          <ul className="mt-1 space-y-1 text-sm" data-testid="offers-expiring">
-            {offersExpiring.items.map((offer) => (
-              <li key={offer.id}>
-                <Link to={`/console/departures/${offer.departureId}/waitlist`} className={linkClass}>
-                  {offer.experienceTitle}{" "}
-                  {formatMoment(offer.startsAt, { timeZone: offer.timezone, locale: i18n.language })}
-                </Link>{" "}
-                —{" "}
-                {t("desk.home.offerEnds", {
-                  seats: offer.seats,
-                  at: formatDateTime(offer.expiresAt, { timeZone: offer.timezone, locale: i18n.language }),
-                })}
-              </li>
-            ))}
-            {more(offersExpiring.count, offersExpiring.items.length)}
-          </ul>
-        </>
-      ) : null}
+      <DecisionList
+        heading={t("desk.home.departuresToDecide", { count: departures.count })}
+        list={departures}
+        testId="decide-departures"
+        item={(departure) => (
+          <>
+            <Link to={`/console/experiences/${departure.experienceId}/departures`} className={linkClass}>
+              {departure.experienceTitle} · {departure.serviceName}
+            </Link>{" "}
+            {formatMoment(departure.startsAt, { timeZone: departure.timezone, locale: i18n.language })} —{" "}
+            {t("desk.home.seatsSold", { count: departure.seatsSold })}
+          </>
+        )}
+      />
+      <DecisionList
+        heading={t("desk.home.refundsOwed", { count: refundsOwed.count })}
+        list={refundsOwed}
+        testId="refunds-owed"
+        item={(refund) => (
+          <>
+            <Link to={`/console/bookings/${refund.bookingId}`} className={linkClass}>
+              {refund.reference}
+            </Link>{" "}
+            {refund.guestName} — {formatMoney(refund.amountMinor, refund.currency, i18n.language)}
+          </>
+        )}
+      />
+      <DecisionList
+        heading={t("desk.home.offersExpiring", { count: offersExpiring.count })}
+        list={offersExpiring}
+        testId="offers-expiring"
+        item={(offer) => (
+          <>
+            <Link to={`/console/departures/${offer.departureId}/waitlist`} className={linkClass}>
+              {offer.experienceTitle}{" "}
+              {formatMoment(offer.startsAt, { timeZone: offer.timezone, locale: i18n.language })}
+            </Link>{" "}
+            —{" "}
+            {t("desk.home.offerEnds", {
+              seats: offer.seats,
+              at: formatDateTime(offer.expiresAt, { timeZone: offer.timezone, locale: i18n.language }),
+            })}
+          </>
+        )}
+      />
     </CardSection>
   );
 }
