@@ -6,6 +6,7 @@
  */
 import { CUSTOMER_SORTS, type CustomerSort } from "./customer-sorts";
 import { z } from "zod";
+import { count, isoTime } from "../output-parts";
 import { csvLocalTime, csvMoney, csvText, type CsvValue } from "../csv";
 import { said, typedLines } from "../fields";
 import { cursorParam, limitParam, oneOfParam, refuseCursorOfOtherSort, searchParam } from "../query";
@@ -90,9 +91,6 @@ export const customersQuery = z
   });
 export type CustomersQuery = z.input<typeof customersQuery>;
 export type CustomersFilter = z.output<typeof customersQuery>;
-
-const isoTime = z.string().datetime({ offset: true });
-const count = z.number().int().min(0);
 
 export const customerRow = z.object({
   /** customerIdOf(email): the customer's page. */
