@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fromBase64UrlJson, toBase64Url } from "../base64url";
 import { isCountryCode } from "../countries";
-import { emailAddress, said, typedLine, typedLines } from "../fields";
+import { emailAddress, requiredLine, said, typedLines } from "../fields";
 import { cursorParam, emptyAsAbsent, limitParam, oneOfParam, searchParam } from "../query";
 import { TIME_ZONES } from "../time-zones";
 import { operatorSlugFormat } from "./operator-slug";
@@ -42,13 +42,7 @@ export function isWebsite(value: string): boolean {
   }
 }
 
-export const businessName = typedLine(
-  z
-    .string({ required_error: said("businessName.required"), invalid_type_error: said("businessName.required") })
-    .trim()
-    .min(1, said("businessName.required"))
-    .max(BUSINESS_NAME_MAX, said("text.tooLong")),
-);
+export const businessName = requiredLine("businessName.required", BUSINESS_NAME_MAX);
 
 export const countryCode = z
   .string({ required_error: said("country.invalid"), invalid_type_error: said("country.invalid") })
