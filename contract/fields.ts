@@ -245,9 +245,13 @@ export const typedLine = <Schema extends z.ZodTypeAny>(schema: Schema) =>
 export const typedLines = (schema: z.ZodString) =>
   schema.transform(normalizeLineBreaks).refine(isMultiLineText, said("text.invalid"));
 
-/** Trimmed text that must not be empty, at most `max` characters, one line. */
-const text = (code: FieldMessageCode, max: number) =>
+/** Trimmed text that must not be empty (else `code`), at most `max` characters, one line. */
+export const requiredLine = (code: FieldMessageCode, max: number) =>
   typedLine(z.string(required(code)).trim().min(1, said(code)).max(max, said("text.tooLong")));
+
+/** Trimmed text of several lines (a message) that must not be empty (else `code`), at most `max` characters. */
+export const requiredLines = (code: FieldMessageCode, max: number) =>
+  typedLines(z.string(required(code)).trim().min(1, said(code)).max(max, said("text.tooLong")));
 
 export const emailAddress = z
   .string(required("email.required"))
@@ -278,8 +282,8 @@ export const currentPassword = z
   .min(1, said("password.required"))
   .max(4096, said("password.tooLong"));
 
-export const firstName = text("firstName.required", 80);
-export const lastName = text("lastName.required", 80);
+export const firstName = requiredLine("firstName.required", 80);
+export const lastName = requiredLine("lastName.required", 80);
 
 /** The characters a phone number may be typed with: digits, spaces, ( ) . - and a leading +. */
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
@@ -320,8 +324,8 @@ export const typedPhoneNumber = z
  * its ISO code (US when not given: addresses saved before countries were asked).
  */
 export const locationFields = {
-  address: text("address.required", 200),
-  city: text("city.required", 100),
+  address: requiredLine("address.required", 200),
+  city: requiredLine("city.required", 100),
   state: typedLine(
     z
       .string({ invalid_type_error: said("region.invalid") })

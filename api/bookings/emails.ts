@@ -186,19 +186,41 @@ export function calendarAttachment(row: BookingViewRow, link: string, method: Ic
 }
 
 /**
+ * An email that carries the booking's ticket: the booking's page as its link and action, the map
+ * links, the calendar file attached and the ticket's QR code too when it was made; `attached` says
+ * which, with the QR code or without it.
+ */
+function ticketEmail(
+  context: BookingMailContext,
+  ticketQr: OutboxAttachment | undefined,
+  parts: Pick<Parameters<typeof bookingEmail>[1], "subject" | "heading" | "kind" | "paragraphs"> & {
+    attached: { withQr: string; withoutQr: string };
+  },
+): EmailInput {
+  const { attached, ...rest } = parts;
+  const link = bookingPage(context.row);
+  const attachment = calendarAttachment(context.row, link);
+  return bookingEmail(context, {
+    ...rest,
+    link,
+    action: { label: "See your booking", textLabel: "See or cancel your booking", href: link },
+    links: mapLinks(context.row),
+    notes: [ticketQr ? attached.withQr : attached.withoutQr],
+    attachments: ticketQr ? [attachment, ticketQr] : [attachment],
+  });
+}
+
+/**
  * The confirmation: the ticket's code as text and its QR code as `ticketQr` (ticket.png:
  * api/bookings/ticket-png.ts, made by the caller since rendering it is asynchronous), with the
  * calendar file.
  */
 export function confirmationEmail(context: BookingMailContext, ticketQr?: OutboxAttachment): EmailInput {
   const { row, firstName } = context;
-  const link = bookingPage(row);
-  const attachment = calendarAttachment(row, link);
-  return bookingEmail(context, {
+  return ticketEmail(context, ticketQr, {
     subject: `Booking confirmed: ${row.experienceTitle}`,
     heading: "Booking confirmed",
     kind: "booking_confirmed",
-    link,
     paragraphs: [
       [greeting(firstName)],
       ["Your booking is confirmed."],
@@ -210,12 +232,10 @@ export function confirmationEmail(context: BookingMailContext, ticketQr?: Outbox
       ticketParagraph(row),
       ...bookingFacts(row),
     ],
-    action: { label: "See your booking", textLabel: "See or cancel your booking", href: link },
-    links: mapLinks(row),
-    notes: [
-      ticketQr ? "Your ticket's QR code and a calendar invitation are attached." : "A calendar invitation is attached.",
-    ],
-    attachments: ticketQr ? [attachment, ticketQr] : [attachment],
+    attached: {
+      withQr: "Your ticket's QR code and a calendar invitation are attached.",
+      withoutQr: "A calendar invitation is attached.",
+    },
   });
 }
 
@@ -285,13 +305,10 @@ export function dateChangedEmail(change: DateChange) {
   return (context: BookingMailContext, ticketQr?: OutboxAttachment): EmailInput => {
     const { row, firstName } = context;
     const b = row.booking;
-    const link = bookingPage(row);
-    const attachment = calendarAttachment(row, link);
-    return bookingEmail(context, {
+    return ticketEmail(context, ticketQr, {
       subject: `Date changed: ${row.experienceTitle}`,
       heading: "Your booking has a new date",
       kind: "booking_rescheduled",
-      link,
       paragraphs: [
         [greeting(firstName)],
         [
@@ -310,14 +327,10 @@ export function dateChangedEmail(change: DateChange) {
         ],
         ...bookingFacts(row),
       ],
-      action: { label: "See your booking", textLabel: "See or cancel your booking", href: link },
-      links: mapLinks(row),
-      notes: [
-        ticketQr
-          ? "Your new ticket's QR code and the updated calendar invitation are attached."
-          : "The updated calendar invitation is attached.",
-      ],
-      attachments: ticketQr ? [attachment, ticketQr] : [attachment],
+      attached: {
+        withQr: "Your new ticket's QR code and the updated calendar invitation are attached.",
+        withoutQr: "The updated calendar invitation is attached.",
+      },
     });
   };
 }

@@ -9,6 +9,7 @@ import { nameRoute } from "~runtime/request-id.mjs";
 import { announceChanges } from "../changes/feed";
 import { dataResponse } from "./envelope";
 import { ApiError, methodNotAllowed } from "./errors";
+import { port } from "./port";
 import type { AppEnv, Member } from "./types";
 import { validate } from "./validate";
 import { withDb } from "./with-db";
@@ -169,16 +170,9 @@ export interface RouteChecks {
     reauth: (c: Context<AppEnv>) => Promise<void>;
   };
 }
-let checks: RouteChecks | undefined;
-
-export function provideRouteChecks(given: RouteChecks): void {
-  checks = given;
-}
-
-function provided(): RouteChecks {
-  if (!checks) throw new Error("The route checks were not provided (api/wiring.ts wireRooms).");
-  return checks;
-}
+const routeChecks = port<RouteChecks>("the route checks");
+export const provideRouteChecks = routeChecks.provide;
+const provided = routeChecks.provided;
 
 /** Looked up per request: routes are registered as their modules load, before the app wires them. */
 const callerCheck =

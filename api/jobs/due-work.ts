@@ -107,24 +107,30 @@ async function claimed(tx: Tx, statement: ReturnType<typeof sql>): Promise<strin
 }
 
 /**
- * A step's bookings, claimed and marked in one statement: `due` selects them (from `bookings b`,
- * in the order they are due), at most a batch of them are locked (SKIP LOCKED) and `mark` is set
- * to now on exactly those not marked yet. Answers their ids.
+ * A step over bookings, in one transaction: they are claimed and marked in one statement (`due`
+ * selects them, from `bookings b`, in the order they are due; at most a batch of them are locked,
+ * SKIP LOCKED, and `mark` is set to now on exactly those not marked yet), then `each` (if any)
+ * handles each of them. Answers how many were claimed.
  */
-async function claimDue(
-  tx: Tx,
+async function stepOverDue(
+  db: Db,
   mark: "lapse_email_sent_at" | "reminder_sent_at" | "completed_at" | "tip_email_sent_at",
   due: ReturnType<typeof sql>,
-): Promise<string[]> {
+  each?: (tx: Tx, bookingId: string) => Promise<void>,
+): Promise<number> {
   const column = sql.raw(mark);
-  return claimed(
-    tx,
-    sql`
-      with due as (${due} limit ${BATCH} for update of b skip locked)
-      update bookings b set ${column} = app_now()
-      from due where b.id = due.id and b.${column} is null
-      returning b.id`,
-  );
+  return db.transaction(async (tx) => {
+    const ids = await claimed(
+      tx,
+      sql`
+        with due as (${due} limit ${BATCH} for update of b skip locked)
+        update bookings b set ${column} = app_now()
+        from due where b.id = due.id and b.${column} is null
+        returning b.id`,
+    );
+    if (each) for (const id of ids) await each(tx, id);
+    return ids.length;
+  });
 }
 
 /** The booking's email (if the guest wants this category by email) and its in-app notification. */
@@ -159,21 +165,19 @@ async function tell(
 
 /** Holds that ran out unpaid in the last hour: the guest is told once (unless they booked the departure again). */
 async function lapsedHolds(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    const ids = await claimDue(
-      tx,
-      "lapse_email_sent_at",
-      sql`
-        select b.id from bookings b
-        where b.status = 'expired' and b.payment_status = 'expired' and b.lapse_email_sent_at is null
-          and b.hold_expires_at > app_now() - interval '1 hour'
-          and not exists (
-            select 1 from bookings o
-            where o.user_id = b.user_id and o.slot_id = b.slot_id and o.status in ('held', 'confirmed')
-          )
-        order by b.hold_expires_at`,
-    );
-    for (const id of ids) {
+  return stepOverDue(
+    db,
+    "lapse_email_sent_at",
+    sql`
+      select b.id from bookings b
+      where b.status = 'expired' and b.payment_status = 'expired' and b.lapse_email_sent_at is null
+        and b.hold_expires_at > app_now() - interval '1 hour'
+        and not exists (
+          select 1 from bookings o
+          where o.user_id = b.user_id and o.slot_id = b.slot_id and o.status in ('held', 'confirmed')
+        )
+      order by b.hold_expires_at`,
+    async (tx, id) => {
       const row = (await findBookingView(tx, id))!;
       await tell(tx, row, {
         category: "reminders",
@@ -185,9 +189,8 @@ async function lapsedHolds(db: Db): Promise<number> {
           link: `/experiences/${row.booking.experienceId}/${row.booking.serviceId}`,
         },
       });
-    }
-    return ids.length;
-  });
+    },
+  );
 }
 
 /**
@@ -195,18 +198,16 @@ async function lapsedHolds(db: Db): Promise<number> {
  * booking made within the last day already has its confirmation).
  */
 async function remind(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    const ids = await claimDue(
-      tx,
-      "reminder_sent_at",
-      sql`
-        select b.id from bookings b join slots s on s.id = b.slot_id
-        where b.status = 'confirmed' and b.reminder_sent_at is null and b.completed_at is null
-          and s.starts_at > app_now() and s.starts_at <= app_now() + interval '24 hours'
-          and b.confirmed_at <= s.starts_at - interval '24 hours'
-        order by s.starts_at`,
-    );
-    for (const id of ids) {
+  return stepOverDue(
+    db,
+    "reminder_sent_at",
+    sql`
+      select b.id from bookings b join slots s on s.id = b.slot_id
+      where b.status = 'confirmed' and b.reminder_sent_at is null and b.completed_at is null
+        and s.starts_at > app_now() and s.starts_at <= app_now() + interval '24 hours'
+        and b.confirmed_at <= s.starts_at - interval '24 hours'
+      order by s.starts_at`,
+    async (tx, id) => {
       const row = (await findBookingView(tx, id))!;
       const when = formatWhen(row.startsAt, row.endsAt, row.timezone);
       await tell(tx, row, {
@@ -220,24 +221,20 @@ async function remind(db: Db): Promise<number> {
           link: `/account/booking/${id}`,
         },
       });
-    }
-    return ids.length;
-  });
+    },
+  );
 }
 
 /** Confirmed bookings whose departure has ended are completed. */
 async function complete(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    const ids = await claimDue(
-      tx,
-      "completed_at",
-      sql`
-        select b.id from bookings b join slots s on s.id = b.slot_id
-        where b.status = 'confirmed' and b.completed_at is null and s.ends_at <= app_now()
-        order by s.ends_at`,
-    );
-    return ids.length;
-  });
+  return stepOverDue(
+    db,
+    "completed_at",
+    sql`
+      select b.id from bookings b join slots s on s.id = b.slot_id
+      where b.status = 'confirmed' and b.completed_at is null and s.ends_at <= app_now()
+      order by s.ends_at`,
+  );
 }
 
 /** Minutes after a departure ends before the guest is asked for a tip. */
@@ -250,23 +247,21 @@ export const TIP_REQUEST_AFTER_MINUTES = 30;
  * itself only travels in the messages.
  */
 async function requestTips(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    const ids = await claimDue(
-      tx,
-      "tip_email_sent_at",
-      sql`
-        select b.id from bookings b join slots s on s.id = b.slot_id
-        where b.status = 'confirmed' and b.completed_at is not null and b.tip_email_sent_at is null
-          and s.ends_at <= app_now() - make_interval(mins => ${TIP_REQUEST_AFTER_MINUTES})
-          and s.ends_at > app_now() - interval '7 days'
-          -- "Require check-in" (the operator's setting): only bookings with a guest checked in.
-          and (
-            not (select a.require_check_in from accounts a where a.id = b.account_id)
-            or exists (select 1 from booking_check_ins ci where ci.booking_id = b.id and ci.status = 'checked_in')
-          )
-        order by s.ends_at`,
-    );
-    for (const id of ids) {
+  return stepOverDue(
+    db,
+    "tip_email_sent_at",
+    sql`
+      select b.id from bookings b join slots s on s.id = b.slot_id
+      where b.status = 'confirmed' and b.completed_at is not null and b.tip_email_sent_at is null
+        and s.ends_at <= app_now() - make_interval(mins => ${TIP_REQUEST_AFTER_MINUTES})
+        and s.ends_at > app_now() - interval '7 days'
+        -- "Require check-in" (the operator's setting): only bookings with a guest checked in.
+        and (
+          not (select a.require_check_in from accounts a where a.id = b.account_id)
+          or exists (select 1 from booking_check_ins ci where ci.booking_id = b.id and ci.status = 'checked_in')
+        )
+      order by s.ends_at`,
+    async (tx, id) => {
       const key = newTipAccessKey();
       await tx
         .update(bookings)
@@ -285,9 +280,8 @@ async function requestTips(db: Db): Promise<number> {
           link: tipPath(key),
         },
       });
-    }
-    return ids.length;
-  });
+    },
+  );
 }
 
 /**

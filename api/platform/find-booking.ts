@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { accounts, bookings, users } from "../db/schema";
 import { validationError } from "../http/errors";
 import { fieldMessage } from "../http/field-messages";
+import { port } from "../http/port";
 import type { Member } from "../http/types";
 import { writePlatformAudit, type PlatformActor } from "./audit";
 
@@ -20,14 +21,9 @@ type LookupKind = (typeof BOOKING_LOOKUP_KINDS)[number];
  * operatorBooking): a port, given once by api/wiring.ts, so that this room imports no operator/.
  */
 export type ConsoleBookingView = (db: Db, member: Member, bookingId: string) => Promise<OperatorBooking>;
-let consoleBooking: ConsoleBookingView | undefined;
-export function provideConsoleBookingView(view: ConsoleBookingView): void {
-  consoleBooking = view;
-}
-function consoleBookingView(): ConsoleBookingView {
-  if (!consoleBooking) throw new Error("The console's booking view was not provided (api/wiring.ts wireRooms).");
-  return consoleBooking;
-}
+const consoleBooking = port<ConsoleBookingView>("the console's booking view");
+export const provideConsoleBookingView = consoleBooking.provide;
+const consoleBookingView = consoleBooking.provided;
 
 const REFERENCE = /^WF-?([0-9A-HJKMNP-TV-Z]{4})-?([0-9A-HJKMNP-TV-Z]{4})$/;
 

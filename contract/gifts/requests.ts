@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { typedLine, typedLines, said } from "../fields";
+import { requiredLine, said, typedLine, typedLines } from "../fields";
 
 /** POST /v1/gift-cards/balance: the code travels in the body, never in a URL. */
 export const giftCardBalanceBody = z
@@ -44,13 +44,7 @@ export const buyGiftCardBody = z
       .max(254, said("text.tooLong"))
       .email(said("email.invalid")),
     recipientName: typedLine(z.string().trim().max(80, said("text.tooLong"))).optional(),
-    senderName: typedLine(
-      z
-        .string({ required_error: said("senderName.required"), invalid_type_error: said("senderName.required") })
-        .trim()
-        .min(1, said("senderName.required"))
-        .max(80, said("text.tooLong")),
-    ),
+    senderName: requiredLine("senderName.required", 80),
     /** Several lines: line breaks kept (as \n), no other control character. */
     message: typedLines(z.string().trim().max(500, said("text.tooLong"))).optional(),
     deliverOn: z

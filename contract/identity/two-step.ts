@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { said, typedLine, verificationCode } from "../fields";
+import { requiredLine, said, verificationCode } from "../fields";
 import type * as out from "../outputs";
 
 /**
@@ -32,13 +32,7 @@ export const recoveryCode = z
   .refine((value) => /^[a-z0-9]{10}$/.test(value), said("recoveryCode.invalid"));
 
 /** A passkey's name, as its owner gives it ("Work laptop"). */
-export const passkeyName = typedLine(
-  z
-    .string({ required_error: said("passkeyName.required"), invalid_type_error: said("passkeyName.required") })
-    .trim()
-    .min(1, said("passkeyName.required"))
-    .max(60, said("text.tooLong")),
-);
+export const passkeyName = requiredLine("passkeyName.required", 60);
 
 const base64urlText = (max: number) =>
   z

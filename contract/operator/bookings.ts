@@ -4,6 +4,7 @@
  * paged by a cursor (keyset: fast however many bookings there are), and the same rows as CSV.
  */
 import { z } from "zod";
+import { count, isoTime, minor } from "../output-parts";
 import { csvLocalTime, csvMoney, csvText, type CsvValue } from "../csv";
 import { said } from "../fields";
 import { cursorParam, emptyAsAbsent, limitParam, oneOfParam, refuseCursorOfOtherSort, searchParam } from "../query";
@@ -80,10 +81,6 @@ export const bookingsListQuery = z
   });
 export type BookingsListQuery = z.input<typeof bookingsListQuery>;
 export type BookingsListFilter = z.output<typeof bookingsListQuery>;
-
-const isoTime = z.string().datetime({ offset: true });
-const minor = z.number().int();
-const count = z.number().int().min(0);
 
 export const bookingsListRow = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { count, isoTime } from "../output-parts";
 import { said } from "../fields";
 import { IDEMPOTENCY_KEY_PATTERN } from "../idempotency-key";
 import { TICKET_CODE_INPUT_MAX } from "../bookings/ticket-code";
@@ -55,9 +56,6 @@ export const checkInBody = z.object({
     .optional(),
 });
 export type CheckInBody = z.output<typeof checkInBody>;
-
-const isoTime = z.string().datetime({ offset: true });
-const count = z.number().int().min(0);
 
 /** The booking a scan found, for the person at the door (on `ok`, `already_checked_in` and `wrong_date`). */
 export const checkInBooking = z.object({

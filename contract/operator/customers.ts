@@ -6,8 +6,9 @@
  */
 import { CUSTOMER_SORTS, type CustomerSort } from "./customer-sorts";
 import { z } from "zod";
+import { count, isoTime } from "../output-parts";
 import { csvLocalTime, csvMoney, csvText, type CsvValue } from "../csv";
-import { said, typedLines } from "../fields";
+import { requiredLines, said } from "../fields";
 import { cursorParam, limitParam, oneOfParam, refuseCursorOfOtherSort, searchParam } from "../query";
 import { fromBase64Url, fromBase64UrlJson, toBase64Url } from "../base64url";
 import { bookingsListRow } from "./bookings";
@@ -91,9 +92,6 @@ export const customersQuery = z
 export type CustomersQuery = z.input<typeof customersQuery>;
 export type CustomersFilter = z.output<typeof customersQuery>;
 
-const isoTime = z.string().datetime({ offset: true });
-const count = z.number().int().min(0);
-
 export const customerRow = z.object({
   /** customerIdOf(email): the customer's page. */
   id: z.string(),
@@ -151,13 +149,7 @@ export type OperatorCustomer = z.infer<typeof operatorCustomer>;
 
 /** POST /v1/operator/customers/{customerId}/notes */
 export const customerNoteBody = z.object({
-  body: typedLines(
-    z
-      .string({ required_error: said("field.required"), invalid_type_error: said("field.required") })
-      .trim()
-      .min(1, said("field.required"))
-      .max(MAX_NOTE_LENGTH, said("text.tooLong")),
-  ),
+  body: requiredLines("field.required", MAX_NOTE_LENGTH),
 });
 export type CustomerNoteBody = z.input<typeof customerNoteBody>;
 

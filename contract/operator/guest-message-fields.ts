@@ -3,7 +3,7 @@
  * forms validate with them (field rules only: the forms load them without the contract's outputs).
  */
 import { z } from "zod";
-import { said, typedLine, typedLines } from "../fields";
+import { requiredLine, requiredLines, said } from "../fields";
 import { GUEST_MESSAGE_TEMPLATES } from "../statuses";
 
 export const GUEST_MESSAGE_SUBJECT_MAX = 150;
@@ -12,21 +12,9 @@ export const GUEST_MESSAGE_BODY_MAX = 2000;
 export const GUEST_SMS_MAX = 480;
 
 /** A message's subject: one line, required, at most GUEST_MESSAGE_SUBJECT_MAX characters. */
-export const guestMessageSubject = typedLine(
-  z
-    .string({ required_error: said("field.required"), invalid_type_error: said("field.required") })
-    .trim()
-    .min(1, said("field.required"))
-    .max(GUEST_MESSAGE_SUBJECT_MAX, said("text.tooLong")),
-);
+export const guestMessageSubject = requiredLine("field.required", GUEST_MESSAGE_SUBJECT_MAX);
 /** A message's body: lines kept, required, at most GUEST_MESSAGE_BODY_MAX characters. */
-export const guestMessageBody = typedLines(
-  z
-    .string({ required_error: said("field.required"), invalid_type_error: said("field.required") })
-    .trim()
-    .min(1, said("field.required"))
-    .max(GUEST_MESSAGE_BODY_MAX, said("text.tooLong")),
-);
+export const guestMessageBody = requiredLines("field.required", GUEST_MESSAGE_BODY_MAX);
 export const guestMessageTemplate = z.enum(GUEST_MESSAGE_TEMPLATES, {
   errorMap: () => ({ message: said("choice.invalid") }),
 });

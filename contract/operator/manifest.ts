@@ -4,16 +4,13 @@
  * (the web's download is the same function of the same answer: manifestCsv).
  */
 import { z } from "zod";
+import { count, isoTime, minor } from "../output-parts";
 import { said } from "../fields";
 import { csvLocalTime, csvMoney, csvText, type CsvValue } from "../csv";
 import { emptyAsAbsent } from "../query";
 import { localDate } from "./schedule-fields";
 import { staffMoney } from "./staff-money";
 import { DEPARTURE_STATUSES } from "../statuses";
-
-const isoTime = z.string().datetime({ offset: true });
-const minor = z.number().int();
-const count = z.number().int().min(0);
 
 /**
  * GET /v1/operator/manifest?date=&format=: a local date (default today in the operator's zone);

@@ -4,6 +4,7 @@
  * database's (api/operator/reports.ts); the CSV is one function of the same answer.
  */
 import { z } from "zod";
+import { count, minor } from "../output-parts";
 import { said } from "../fields";
 import { csvMoney, csvText, type CsvValue } from "../csv";
 import { checkDateRange, dateRangeFields } from "../date-range";
@@ -38,9 +39,6 @@ export const reportQuery = z
   })
   .superRefine(checkDateRange(MAX_REPORT_DAYS));
 export type ReportQuery = z.input<typeof reportQuery>;
-
-const minor = z.number().int();
-const count = z.number().int().min(0);
 
 /**
  * One day's figures (or the range's totals). `bookings`: bookings confirmed that day (whatever

@@ -4,7 +4,7 @@
  * price, paid by card (a link emailed, or the checkout on the spot), cash, on arrival, or comp.
  */
 import { z } from "zod";
-import { emailAddress, phoneNumber, said, typedLine, typedLines } from "../fields";
+import { emailAddress, phoneNumber, requiredLine, said, typedLines } from "../fields";
 import { catalogId } from "../catalog/requests";
 import { DECIMAL_AMOUNT } from "../money";
 import { bookingTickets } from "../bookings/requests";
@@ -23,13 +23,7 @@ export const GUEST_NAME_MAX = 120;
 /** The guest the booking is for: a name and an email (the confirmation goes there), a US phone optionally. */
 export const staffBookingGuest = z
   .object({
-    name: typedLine(
-      z
-        .string({ required_error: said("name.required"), invalid_type_error: said("name.required") })
-        .trim()
-        .min(1, said("name.required"))
-        .max(GUEST_NAME_MAX, said("text.tooLong")),
-    ),
+    name: requiredLine("name.required", GUEST_NAME_MAX),
     email: emailAddress,
     /** +1 and 10 digits (E.164). */
     phone: phoneNumber.optional(),

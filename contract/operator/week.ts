@@ -4,6 +4,7 @@
  * experiences (a week or a month), each departure on the local day of its own experience's zone.
  */
 import { z } from "zod";
+import { count, isoTime } from "../output-parts";
 import { said } from "../fields";
 import { emptyAsAbsent } from "../query";
 import { DEPARTURE_STATUSES } from "../statuses";
@@ -12,9 +13,6 @@ import { staffMoney } from "./staff-money";
 import { CALENDAR_VIEWS } from "./calendar-views";
 
 export { CALENDAR_VIEWS, type CalendarView } from "./calendar-views";
-
-const isoTime = z.string().datetime({ offset: true });
-const count = z.number().int().min(0);
 
 /**
  * GET /v1/operator/calendar?from=&view=: the week (Monday to Sunday) or the month holding `from`

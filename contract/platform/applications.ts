@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fromBase64UrlJson, toBase64Url } from "../base64url";
 import { isCountryCode } from "../countries";
-import { emailAddress, said, typedLine, typedLines } from "../fields";
+import { emailAddress, requiredLine, said, typedLines, type FieldMessageCode } from "../fields";
 import { cursorParam, emptyAsAbsent, limitParam, oneOfParam, searchParam } from "../query";
 import { TIME_ZONES } from "../time-zones";
 import { operatorSlugFormat } from "./operator-slug";
@@ -42,13 +42,7 @@ export function isWebsite(value: string): boolean {
   }
 }
 
-export const businessName = typedLine(
-  z
-    .string({ required_error: said("businessName.required"), invalid_type_error: said("businessName.required") })
-    .trim()
-    .min(1, said("businessName.required"))
-    .max(BUSINESS_NAME_MAX, said("text.tooLong")),
-);
+export const businessName = requiredLine("businessName.required", BUSINESS_NAME_MAX);
 
 export const countryCode = z
   .string({ required_error: said("country.invalid"), invalid_type_error: said("country.invalid") })
@@ -73,12 +67,19 @@ export const contactPhone = z
   .max(30, said("contactPhone.invalid"))
   .refine(isContactPhone, said("contactPhone.invalid"));
 
-export const applicationDescription = z
-  .string({ required_error: said("description.required"), invalid_type_error: said("description.required") })
-  .trim()
-  .min(1, said("description.required"))
-  .max(DESCRIPTION_MAX, said("text.tooLong"))
-  .pipe(typedLines(z.string()));
+/**
+ * Required text of one line or several, trimmed, at most `max` characters (else `tooLong`); its
+ * lines are read (typedLines) only once it passes those.
+ */
+const requiredText = (code: FieldMessageCode, max: number, tooLong: FieldMessageCode) =>
+  z
+    .string({ required_error: said(code), invalid_type_error: said(code) })
+    .trim()
+    .min(1, said(code))
+    .max(max, said(tooLong))
+    .pipe(typedLines(z.string()));
+
+export const applicationDescription = requiredText("description.required", DESCRIPTION_MAX, "text.tooLong");
 
 /** Optional: empty (a form's untouched field) is none. */
 export const website = z.preprocess(
@@ -92,12 +93,7 @@ export const website = z.preprocess(
 );
 
 /** A reason an admin gives (a rejection, a suspension): required, one line or several. */
-export const adminReason = z
-  .string({ required_error: said("reason.required"), invalid_type_error: said("reason.required") })
-  .trim()
-  .min(1, said("reason.required"))
-  .max(REASON_MAX, said("reason.tooLong"))
-  .pipe(typedLines(z.string()));
+export const adminReason = requiredText("reason.required", REASON_MAX, "reason.tooLong");
 
 /** POST /v1/operator-applications */
 export const applyAsOperatorBody = z.object({

@@ -11,9 +11,9 @@
 import { spawn } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { request, type IncomingHttpHeaders } from "node:http";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "./built-server";
+import { onPostgres } from "../support/postgres-statement";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099";
@@ -25,25 +25,10 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 
-async function onServer(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const onServer = (text: string) => onPostgres(DATABASE_URL, text);
 
-async function query<Row = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as Row[];
-  } finally {
-    await client.end();
-  }
-}
+const query = <Row = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  onPostgres<Row>(databaseUrl, text, values);
 
 /** A complete production setting (the preflight finds nothing missing) on this file's database. */
 function productionEnv(): Record<string, string> {

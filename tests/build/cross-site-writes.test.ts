@@ -153,6 +153,7 @@ async function send(
   headers: Record<string, string>,
   content: { type: string | null; payload: string },
   signedIn: boolean,
+  session = cookie,
 ) {
   const response = await fetch(origin + target, {
     method,
@@ -160,7 +161,7 @@ async function send(
     headers: {
       ...headers,
       ...(content.type ? { "Content-Type": content.type } : {}),
-      ...(signedIn ? { Cookie: cookie } : {}),
+      ...(signedIn ? { Cookie: session } : {}),
     },
     body: content.payload || undefined,
   });
@@ -277,29 +278,19 @@ describe("the same write from our own pages", () => {
         pageWrite(sameSource),
         async ({ route, path, form, method, source, body: content, signedIn }) => {
           const target = pageTarget(path, route.index, form, route.id);
-          const response = await fetch(origin + target, {
-            method,
-            redirect: "manual",
-            headers: {
-              ...source,
-              ...(content.type ? { "Content-Type": content.type } : {}),
-              ...(signedIn ? { Cookie: visitor } : {}),
-            },
-            body: content.payload || undefined,
-          });
-          const text = await response.text();
-          const what = `${method} ${target} → ${response.status}`;
+          const answer = await send(target, method, source, content, signedIn, visitor);
+          const what = `${method} ${target} → ${answer.status}`;
           if (form === "data-param") {
-            expect(response.status, what).toBe(400);
-            expect(JSON.parse(text), what).toEqual({
+            expect(answer.status, what).toBe(400);
+            expect(JSON.parse(answer.text), what).toEqual({
               ...LEGACY_DATA_REFUSAL,
-              requestId: response.headers.get("x-request-id"),
+              requestId: answer.headers.get("x-request-id"),
             });
             return;
           }
-          expect(response.status, what).toBeLessThan(500);
-          expect(text, what).not.toContain(PAGE_REFUSAL);
-          expect(text, what).not.toContain(ENVELOPE_REFUSAL);
+          expect(answer.status, what).toBeLessThan(500);
+          expect(answer.text, what).not.toContain(PAGE_REFUSAL);
+          expect(answer.text, what).not.toContain(ENVELOPE_REFUSAL);
         },
       ),
       { numRuns: RUNS },

@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startBuiltServer } from "./built-server";
+import { onPostgres } from "../support/postgres-statement";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const journal = JSON.parse(readFileSync("api/db/migrations/meta/_journal.json", "utf8")) as {
@@ -35,16 +36,6 @@ function scratchDatabase(suffix: string) {
     }
   };
   return { url: url.toString(), create: () => recreate(true), drop: () => recreate(false) };
-}
-
-async function query<Row>(url: string, text: string): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as Row[];
-  } finally {
-    await client.end();
-  }
 }
 
 interface Run {
@@ -83,7 +74,7 @@ describe.skipIf(!DATABASE_URL)("npm run db:migrate, npm run seed", () => {
     // One run applied every migration; the others, waiting on the advisory lock, found none left.
     expect(runs.map(appliedBy).flat().sort()).toEqual([...allTags].sort());
     expect(runs.filter((run) => /is current: all \d+ migrations applied before/.test(run.stdout))).toHaveLength(2);
-    const recorded = await query<{ created_at: string }>(
+    const recorded = await onPostgres<{ created_at: string }>(
       scratch.url,
       "select created_at from drizzle.__drizzle_migrations order by created_at",
     );
@@ -98,8 +89,8 @@ describe.skipIf(!DATABASE_URL)("npm run db:migrate, npm run seed", () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/seeded PostgreSQL/);
 
-    await query(scratch.url, "insert into users (id, sign_in_method) values ('real-guest', 'password')");
-    await query(
+    await onPostgres(scratch.url, "insert into users (id, sign_in_method) values ('real-guest', 'password')");
+    await onPostgres(
       scratch.url,
       `insert into bookings (id, user_id, account_id, experience_id, service_id, slot_id, status, tickets, seats,
          subtotal_minor, discount_minor, fees_minor, tax_minor, total_minor, currency, idempotency_key, origin)
@@ -110,20 +101,20 @@ describe.skipIf(!DATABASE_URL)("npm run db:migrate, npm run seed", () => {
     );
     // The seed's own bookings (the demo travellers') do not count: the one real booking does.
     const real = "select id from bookings where user_id not like 'demo-traveller-%'";
-    expect(await query(scratch.url, "select id from bookings where user_id like 'demo-traveller-%' limit 1")).toHaveLength(1);
+    expect(await onPostgres(scratch.url, "select id from bookings where user_id like 'demo-traveller-%' limit 1")).toHaveLength(1);
     const refused = await seed([]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/seed: refused: PostgreSQL \(DATABASE_URL\) holds 1 booking\(s\).*--force/);
-    expect(await query(scratch.url, real)).toEqual([{ id: "bk_realbooking00001" }]);
+    expect(await onPostgres(scratch.url, real)).toEqual([{ id: "bk_realbooking00001" }]);
 
     const production = await seed(["--force"], { APP_ENV: "production" });
     expect(production.code).toBe(1);
     expect(production.stderr).toMatch(/refused with APP_ENV=production/);
-    expect(await query(scratch.url, real)).toEqual([{ id: "bk_realbooking00001" }]);
+    expect(await onPostgres(scratch.url, real)).toEqual([{ id: "bk_realbooking00001" }]);
 
     const forced = await seed(["--force"]);
     expect(forced.code, forced.stderr).toBe(0);
-    expect(await query(scratch.url, real)).toEqual([]);
+    expect(await onPostgres(scratch.url, real)).toEqual([]);
     // Seeding again without --force: only the seed's own bookings are there, so it goes ahead.
     const again = await seed([]);
     expect(again.code, again.stderr).toBe(0);
@@ -182,7 +173,7 @@ describe.skipIf(!DATABASE_URL)("the built server with a complete production sett
       // The language cookie, signed: its value and an HMAC, which an unsigned value lacks.
       const lng = home.headers.getSetCookie().find((cookie) => cookie.startsWith("lng="));
       expect(lng).toMatch(/^lng=[^.;]+\.[^;]+;.*Secure/);
-      expect(await query(scratch.url, "select id from accounts")).toEqual([]);
+      expect(await onPostgres(scratch.url, "select id from accounts")).toEqual([]);
     } finally {
       await server.stop();
     }
@@ -218,7 +209,7 @@ describe.skipIf(!DATABASE_URL)("a production API on a database that lacks migrat
       expect(line).toMatchObject({ level: 50, pendingMigrations: allTags });
       expect(line.msg.startsWith(`the database lacks ${allTags.length} migration(s): 0000_catalog, `)).toBe(true);
       // Nothing was applied: drizzle's table is not even there.
-      expect(await query(scratch.url, "select to_regclass('drizzle.__drizzle_migrations') as t")).toEqual([{ t: null }]);
+      expect(await onPostgres(scratch.url, "select to_regclass('drizzle.__drizzle_migrations') as t")).toEqual([{ t: null }]);
     } finally {
       api.kill("SIGTERM");
       await new Promise((resolve) => (api.exitCode === null ? api.once("exit", resolve) : resolve(null)));

@@ -63,6 +63,19 @@ export async function apiText(
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
+/** A CSV download (apiText's answer): 200, UTF-8 CSV, an attachment named `filename`, exactly `text`. Answers its lines. */
+export function expectCsvAttachment(
+  answer: { status: number; headers: Headers; text: string },
+  filename: string,
+  text: string,
+): string[] {
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  expect(answer.headers.get("content-disposition")).toBe(`attachment; filename="${filename}"`);
+  expect(answer.text).toBe(text);
+  return answer.text.trimEnd().split("\r\n");
+}
+
 /** A write with a plain-text body, not JSON, as `token`'s holder on acme's storefront: refused as the caller's error (a 4xx). */
 export async function expectPlainTextRefused(
   request: { method: string; path: string },

@@ -42,11 +42,16 @@ export interface TestService {
 export function bookingWorld() {
   const { db } = seedDbForThisFile();
   withEmulatorUsers();
-  const acme = {} as TestService;
+  return { db, acme: seededService(db, "acme") };
+}
+
+/** A seeded operator's service (findService), filled in before the file's tests. */
+export function seededService(db: () => Db, accountSlug: string): TestService {
+  const service = {} as TestService;
   beforeAll(async () => {
-    Object.assign(acme, await findService(db(), "acme"));
+    Object.assign(service, await findService(db(), accountSlug));
   });
-  return { db, acme };
+  return service;
 }
 
 /** The first service (by id) of the operator that sells adult tickets. */

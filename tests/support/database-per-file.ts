@@ -15,21 +15,13 @@ processState[SHARED] ??= process.env.DATABASE_URL;
 const shared = processState[SHARED];
 if (template && shared) {
   // Imported here only: PGlite runs (every unit file too) load nothing more.
-  const { default: pg } = await import("pg");
+  const { onPostgres } = await import("./postgres-statement");
   const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
   const base = decodeURIComponent(new URL(shared).pathname.slice(1));
   // Names the global setup drops when a run was interrupted (`<base>_f_…`).
   const name = `${base}_f_${process.env.VITEST_POOL_ID ?? 0}_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async (statement: string) => {
-    // On the run's database, not the template: a template with a session on it cannot be copied.
-    const client = new pg.Client({ connectionString: shared });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  // On the run's database, not the template: a template with a session on it cannot be copied.
+  const admin = (statement: string) => onPostgres(shared, statement);
   // WAL_LOG, the default strategy: about 2 s for the 18 MB seed on a busy machine; FILE_COPY's
   // checkpoints made it 3–5 s, and its drop 2.5 s instead of 0.8 s.
   await admin(

@@ -10,7 +10,7 @@ import {
   bookingWorld,
   confirmedBooking,
   createSlot,
-  findService,
+  seededService,
   type TestService,
 } from "../../support/booking";
 import { v1 } from "../../support/client";
@@ -18,10 +18,7 @@ import { syncedUser, type TestUser } from "../../support/identity";
 import { asMember, auditEntries, syncedMember } from "../../support/operator";
 
 const { db, acme } = bookingWorld();
-const harbor = {} as TestService;
-beforeAll(async () => {
-  Object.assign(harbor, await findService(db(), "harbor"));
-});
+const harbor = seededService(db, "harbor");
 
 const listOf = (token: string | undefined, query: Record<string, string> = {}, account = "acme") =>
   v1.operatorListCustomers({ query, ...asMember(token, { account }) });

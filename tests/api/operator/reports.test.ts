@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { reportCsv } from "~contract/operator/reports";
 import { serviceFeeRefunded } from "~contract/bookings/pricing";
-import { apiText, expectEnvelope } from "../../support/api";
+import { apiText, expectCsvAttachment, expectEnvelope } from "../../support/api";
 import {
   ACME_ZONE,
   bookingUser,
@@ -208,11 +208,7 @@ describe("operatorReport", () => {
     const json = (await report(owner.idToken, `?from=${from}&to=${to}`)).body.data;
     const path = v1Path("operatorReport", { query: { from, to } });
     const byAccept = await apiText(path, { token: owner.idToken, account: "acme", headers: { Accept: "text/csv" } });
-    expect(byAccept.status).toBe(200);
-    expect(byAccept.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(byAccept.headers.get("content-disposition")).toBe(`attachment; filename="report-acme-${from}-to-${to}.csv"`);
-    expect(byAccept.text).toBe(reportCsv(json));
-    const lines = byAccept.text.trimEnd().split("\r\n");
+    const lines = expectCsvAttachment(byAccept, `report-acme-${from}-to-${to}.csv`, reportCsv(json));
     expect(lines[0]).toBe("date,bookings,guests,revenue,service_fees,refunds,tips,net");
     expect(lines).toHaveLength(1 + 40 + 1);
     // Money in major units with the currency ("40.00 USD"), never cents.

@@ -5,7 +5,7 @@ import { auditLog, operatorInvitations, operatorMembers } from "~api/db/schema";
 import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope, NO_SUCH_ID } from "../../support/api";
 import { teamOf, accountIdOf, asMember, syncedMember } from "../../support/operator";
-import { leftAfterPurge } from "../../support/purge";
+import { expectPurge } from "../../support/purge";
 import { INVITATION_LIMITS } from "~api/operator/routes";
 import { identityWorld, outboxFor, syncedUser, uniqueEmail, type TestUser } from "../../support/identity";
 import { callEndpoint, v1 } from "../../support/client";
@@ -245,9 +245,7 @@ describe("operator console: the team", () => {
       .update(operatorInvitations)
       .set({ expiresAt: sql`app_now() - interval '29 days'` })
       .where(eq(operatorInvitations.email, recent));
-    const left = await leftAfterPurge(db(), operatorInvitations, operatorInvitations.email);
-    expect(left).toContain(recent);
-    expect(left).not.toContain(old);
+    await expectPurge(db(), operatorInvitations, operatorInvitations.email, { gone: old, kept: recent });
   });
 
   it("roles change and members go; the last owner stays; another operator's member is not found", async () => {

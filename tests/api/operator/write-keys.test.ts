@@ -9,7 +9,7 @@ import { auditLog, consoleWriteKeys, experiencePhotos, operatorInvitations, serv
 import { api, expectEnvelope, type ApiResult } from "../../support/api";
 import { identityWorld, outboxFor, randomIp, uniqueEmail, type TestUser } from "../../support/identity";
 import { accountIdOf, asMember, syncedMember } from "../../support/operator";
-import { leftAfterPurge } from "../../support/purge";
+import { expectPurge } from "../../support/purge";
 import { v1, v1Path } from "../../support/client";
 
 const { db } = identityWorld();
@@ -169,9 +169,7 @@ describe("console writes with an Idempotency-Key", () => {
       .update(consoleWriteKeys)
       .set({ createdAt: sql`app_now() - interval '4 days'` })
       .where(eq(consoleWriteKeys.idempotencyKey, old));
-    const left = await leftAfterPurge(db(), consoleWriteKeys, consoleWriteKeys.idempotencyKey);
-    expect(left).toContain(recent);
-    expect(left).not.toContain(old);
+    await expectPurge(db(), consoleWriteKeys, consoleWriteKeys.idempotencyKey, { gone: old, kept: recent });
   });
 });
 

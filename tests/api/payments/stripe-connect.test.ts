@@ -13,10 +13,9 @@ import {
   bookingUser,
   bookingWorld,
   createSlot,
-  findService,
+  seededService,
   placeBooking,
   seatsTaken,
-  type TestService,
 } from "../../support/booking";
 import { v1 } from "../../support/client";
 import { startFakeStripe, type FakeStripe, type StripeObject } from "../../support/fake-stripe";
@@ -34,7 +33,8 @@ import { sendStripeWebhook, CONNECT_WEBHOOK_SECRET, WEBHOOK_SECRET, stripeEvent 
 const { db, acme } = bookingWorld();
 let fake: FakeStripe;
 let acmeAccount: string;
-const harbor = {} as TestService;
+// harbor keeps its seeded sandbox account: with Stripe configured that is no account at all.
+const harbor = seededService(db, "harbor");
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -47,8 +47,6 @@ beforeAll(async () => {
     }),
   );
   acmeAccount = await connectOnStripe(db(), fake);
-  // harbor keeps its seeded sandbox account: with Stripe configured that is no account at all.
-  Object.assign(harbor, await findService(db(), "harbor"));
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { statementCsv } from "~contract/payouts/money-outputs";
-import { apiText, expectEnvelope } from "../../support/api";
+import { apiText, expectCsvAttachment, expectEnvelope } from "../../support/api";
 import { bookingWorld, findService, type TestService } from "../../support/booking";
 import { v1, v1Path } from "../../support/client";
 import { asMember, teamOf } from "../../support/operator";
@@ -144,11 +144,7 @@ describe("the operator's money, from the ledger", () => {
 
     const path = v1Path("operatorMoneyStatement", { query: { month: json.month } });
     const csv = await apiText(path, { token: team.owner.idToken, account: "acme", headers: { Accept: "text/csv" } });
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="statement-acme-${json.month}.csv"`);
-    expect(csv.text).toBe(statementCsv(json));
-    const lines = csv.text.trimEnd().split("\r\n");
+    const lines = expectCsvAttachment(csv, `statement-acme-${json.month}.csv`, statementCsv(json));
     expect(lines[0]).toBe("booking,experience,service,departure,gross,platform_fee,refunds,tips,net");
     expect(lines).toHaveLength(rows.length + 2);
     const oneLine = lines.find((line) =>

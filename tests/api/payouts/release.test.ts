@@ -2,7 +2,7 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookings, ledgerEntries, payoutAccounts } from "~api/db/schema";
 import { ledgerAccounts } from "~api/ledger/accounts";
-import { bookingWorld, findService, type TestService } from "../../support/booking";
+import { bookingWorld, seededService, type TestService } from "../../support/booking";
 import {
   balanceOf,
   checkLedgerSumsAfterEach,
@@ -20,11 +20,10 @@ import {
  * until the ledger wiring writes them at fulfilment.
  */
 const { db, acme } = bookingWorld();
-const harbor = {} as TestService;
+const harbor = seededService(db, "harbor");
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  Object.assign(harbor, await findService(db(), "harbor"));
   // Releases only: nobody is paid out here (api/payouts/run.ts has its own tests).
   await setPayoutAccount(db(), acme.accountId, { holdDays: 3, payoutsEnabled: false });
   await db().delete(payoutAccounts).where(eq(payoutAccounts.accountId, harbor.accountId));

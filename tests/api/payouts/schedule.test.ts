@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clockNow } from "~api/clock";
 import { ledgerEntries } from "~api/db/schema";
 import { ledgerAccounts } from "~api/ledger/accounts";
 import { postLedger } from "~api/ledger/post";
-import { ACME_ZONE, bookingWorld, findService, type TestService } from "../../support/booking";
+import { ACME_ZONE, bookingWorld, seededService, type TestService } from "../../support/booking";
 import {
   balanceOf,
   checkLedgerSumsAfterEach,
@@ -24,12 +24,8 @@ import {
  * wiring writes them at fulfilment.
  */
 const { db, acme } = bookingWorld();
-const harbor = {} as TestService;
+const harbor = seededService(db, "harbor");
 const HOUR = 3_600_000;
-
-beforeAll(async () => {
-  Object.assign(harbor, await findService(db(), "harbor"));
-});
 
 checkLedgerSumsAfterEach(db);
 
