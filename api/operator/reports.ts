@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_OCCUPANCY_WEEKS,
   DEFAULT_REPORT_DAYS,
@@ -15,11 +15,33 @@ import { onLocalDays } from "./manifest";
 
 type Row = Record<string, unknown>;
 
+/**
+ * A booking's (`b`) platform part, as bookingSides (api/ledger/movements.ts) decides it: the
+ * commission on the total at the booking's rate (rounded half up; none for a booking sold before
+ * commissions), never less than the service fee, never more than the total.
+ */
+const platformPartSql = sql`least(b.total_minor, greatest(b.fees_minor,
+  floor((b.total_minor * coalesce(b.commission_bps, 0) + 5000) / 10000)))`;
+
+/** round(part × n / total), half up, exactly: the ledger's roundedShare, over each_refund's row. */
+const shareSql = (part: SQL, upto: SQL) =>
+  sql`floor((2 * (${part})::numeric * (${upto}) + total_minor) / (2 * total_minor))`;
+
+/**
+ * What one refund (a row of each_refund) gives back of the platform's part, as refundSides does:
+ * the service fee's and the commission's shares counted over the booking's refunds so far (the
+ * operator's part, the largest, takes the rounding rest).
+ */
+const platformBackSql = sql`case when total_minor > 0 then
+  ${shareSql(sql`fees_minor`, sql`upto`)} - ${shareSql(sql`fees_minor`, sql`upto - amount_minor`)}
+  + ${shareSql(sql`platform - fees_minor`, sql`upto`)} - ${shareSql(sql`platform - fees_minor`, sql`upto - amount_minor`)}
+  else 0 end`;
+
 const figures = (row: Row): ReportFigures => ({
   bookings: Number(row.bookings),
   guests: Number(row.guests),
   revenueMinor: Number(row.revenue),
-  serviceFeesMinor: Number(row.fees),
+  platformFeesMinor: Number(row.fees),
   refundsMinor: Number(row.refunds),
   tipsMinor: Number(row.tips),
   netMinor: Number(row.net),
@@ -30,9 +52,10 @@ const figures = (row: Row): ReportFigures => ({
  * and their totals, summed by the database in one statement (days without activity are zeros,
  * from generate_series), and the occupancy of the departures of the next `weeks` weeks (a second
  * statement). Each figure counts on the local day of its own moment: a booking when it was
- * confirmed, a refund when it was decided, a tip when it was paid. The service fee is the
- * platform's: its bookings' fees less the share each refund gives back (contract/bookings/pricing.ts's
- * serviceFeeRefunded, the same rounding), and net what the operator receives.
+ * confirmed, a refund when it was decided, a tip when it was paid. The platform's fees are its part
+ * of the bookings, less the share each refund gives back, by the ledger's rules in SQL (see
+ * platformPartSql and platformBackSql: tests/api/operator/reports.test.ts holds them to the
+ * ledger's functions), and net what the operator receives.
  */
 export async function readReport(
   db: Db,
@@ -53,18 +76,25 @@ export async function readReport(
     ),
     booked as (
       select (b.confirmed_at at time zone ${zone})::date as day, count(*) as bookings,
-             sum(b.seats) as guests, sum(b.total_minor) as revenue, sum(b.fees_minor) as fees
+             sum(b.seats) as guests, sum(b.total_minor) as revenue, sum(${platformPartSql}) as fees
       from bookings b
       where b.account_id = ${account.id} and b.confirmed_at >= ${start}::timestamptz
         and b.confirmed_at < ${end}::timestamptz
       group by 1
     ),
-    refunded as (
-      select (r.created_at at time zone ${zone})::date as day, sum(r.amount_minor) as refunds,
-             sum(case when b.total_minor > 0 then round(b.fees_minor::numeric * r.amount_minor / b.total_minor) else 0 end)
-               as fees_back
+    each_refund as (
+      -- Every refund of the operator's bookings up to the range's end, with what its booking's
+      -- refunds came to before it and with it (the shares are counted over all of them).
+      select r.created_at, r.amount_minor, b.total_minor, b.fees_minor, ${platformPartSql} as platform,
+             sum(r.amount_minor) over (partition by r.booking_id order by r.created_at, r.id) as upto
       from booking_refunds r join bookings b on b.id = r.booking_id
-      where r.account_id = ${account.id} and r.created_at >= ${start}::timestamptz and r.created_at < ${end}::timestamptz
+      where r.account_id = ${account.id} and r.created_at < ${end}::timestamptz
+    ),
+    refunded as (
+      select (created_at at time zone ${zone})::date as day, sum(amount_minor) as refunds,
+             sum(${platformBackSql}) as fees_back
+      from each_refund
+      where created_at >= ${start}::timestamptz
       group by 1
     ),
     tipped as (

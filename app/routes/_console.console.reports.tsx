@@ -19,7 +19,7 @@ const METRICS = [
   "bookings",
   "guests",
   "revenueMinor",
-  "serviceFeesMinor",
+  "platformFeesMinor",
   "refundsMinor",
   "tipsMinor",
   "netMinor",
@@ -27,7 +27,7 @@ const METRICS = [
 type Metric = (typeof METRICS)[number];
 const MONEY: ReadonlySet<Metric> = new Set([
   "revenueMinor",
-  "serviceFeesMinor",
+  "platformFeesMinor",
   "refundsMinor",
   "tipsMinor",
   "netMinor",

@@ -43,17 +43,18 @@ export type ReportQuery = z.input<typeof reportQuery>;
 /**
  * One day's figures (or the range's totals). `bookings`: bookings confirmed that day (whatever
  * happened to them later); `guests`: their seats; `revenueMinor`: their totals (what travellers
- * paid, the service fee included); `serviceFeesMinor`: the platform's service fee, which travellers
- * pay on top of the operator's prices: those bookings' fees less the share of it that the day's
- * refunds gave back; `refundsMinor`: refunds decided that day (owed or made, of any booking);
- * `tipsMinor`: tips paid that day (the guides'); `netMinor`: what the operator receives, revenue
- * minus the service fee and refunds (tips are not the operator's revenue).
+ * paid, the service fee included); `platformFeesMinor`: the platform's part of those bookings,
+ * its commission on what the traveller paid at the rate each was sold at, never less than the
+ * service fee within it (api/ledger/movements.ts bookingSides), less the share of it that the day's
+ * refunds gave back (refundSides); `refundsMinor`: refunds decided that day (owed or made, of any
+ * booking); `tipsMinor`: tips paid that day (the guides'); `netMinor`: what the operator receives,
+ * revenue minus the platform's part and refunds (tips are not the operator's revenue).
  */
 export const reportFigures = z.object({
   bookings: count,
   guests: count,
   revenueMinor: minor,
-  serviceFeesMinor: minor,
+  platformFeesMinor: minor,
   refundsMinor: minor,
   tipsMinor: minor,
   netMinor: minor,
@@ -104,7 +105,7 @@ export const REPORT_CSV_COLUMNS = [
   "bookings",
   "guests",
   "revenue",
-  "service_fees",
+  "platform_fees",
   "refunds",
   "tips",
   "net",
@@ -118,7 +119,7 @@ export function reportCsvRows(report: OperatorReport): CsvValue[][] {
     f.bookings,
     f.guests,
     money(f.revenueMinor),
-    money(f.serviceFeesMinor),
+    money(f.platformFeesMinor),
     money(f.refundsMinor),
     money(f.tipsMinor),
     money(f.netMinor),

@@ -33,7 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
       const table = page.getByRole("table", { name: /Bookings, guests, revenue/ });
       await expect(table.locator("tbody tr")).toHaveCount(14);
       // The platform's service fee beside revenue and what the operator receives.
-      await expect(table.getByRole("columnheader", { name: "Service fees (Wayfarer’s)" })).toBeVisible();
+      await expect(table.getByRole("columnheader", { name: "Platform fees (Wayfarer’s)" })).toBeVisible();
       await expect(table.getByRole("columnheader", { name: "Net to you" })).toBeVisible();
 
       // Another figure in the chart: a link, no JavaScript needed.

@@ -25,11 +25,11 @@ describe("/console/reports and /console/reports.csv", () => {
     // The platform's service fee is a figure of its own, the chart may show it.
     const fees = await load(
       reports,
-      "/console/reports?from=2026-01-01&to=2026-01-31&metric=serviceFeesMinor",
+      "/console/reports?from=2026-01-01&to=2026-01-31&metric=platformFeesMinor",
       manager.cookie,
     );
-    expect(fees.data.metric).toBe("serviceFeesMinor");
-    expect(fees.data.report.totals).toHaveProperty("serviceFeesMinor");
+    expect(fees.data.metric).toBe("platformFeesMinor");
+    expect(fees.data.report.totals).toHaveProperty("platformFeesMinor");
     const bad = await load(reports, "/console/reports?from=2026-02-30&to=2026-03-01&metric=nope", manager.cookie);
     expect(bad.status).toBe(200);
     expect(bad.data).toMatchObject({ metric: "revenueMinor", invalidRange: true });
@@ -50,7 +50,7 @@ describe("/console/reports and /console/reports.csv", () => {
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines).toHaveLength(1 + 7 + 1);
     // Money in major units with the currency ("40.00 USD"), never cents.
-    expect(lines[0]).toBe("date,bookings,guests,revenue,service_fees,refunds,tips,net");
+    expect(lines[0]).toBe("date,bookings,guests,revenue,platform_fees,refunds,tips,net");
     expect(lines[1]).toMatch(
       /^2026-01-01,\d+,\d+,'?-?\d+\.\d\d USD,'?-?\d+\.\d\d USD,\d+\.\d\d USD,\d+\.\d\d USD,'?-?\d+\.\d\d USD$/,
     );

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { reportCsv } from "~contract/operator/reports";
-import { serviceFeeRefunded } from "~contract/bookings/pricing";
+import { bookingSides, NO_SIDES, refundSides, type Sides } from "~api/ledger/movements";
 import { apiText, expectCsvAttachment, expectEnvelope } from "../../support/api";
 import {
   ACME_ZONE,
@@ -32,41 +32,60 @@ async function sumsOf(accountId: string, from: string, to: string) {
   const start = DateTime.fromISO(from, { zone: ACME_ZONE }).toUTC().toISO()!;
   const end = DateTime.fromISO(plus(to, 1), { zone: ACME_ZONE }).toUTC().toISO()!;
   const booked = await rows(sql`select count(*)::int as n, coalesce(sum(seats), 0)::int as guests,
-      coalesce(sum(total_minor), 0)::bigint as revenue, coalesce(sum(fees_minor), 0)::bigint as fees from bookings
+      coalesce(sum(total_minor), 0)::bigint as revenue from bookings
       where account_id = ${accountId} and confirmed_at >= ${start}::timestamptz and confirmed_at < ${end}::timestamptz`);
-  // Each refund with its booking's fee and total: the fee's share it gave back, by the contract's function.
-  const refunded = await rows(sql`select r.amount_minor, b.fees_minor, b.total_minor from booking_refunds r
-      join bookings b on b.id = r.booking_id
-      where r.account_id = ${accountId} and r.created_at >= ${start}::timestamptz and r.created_at < ${end}::timestamptz`);
+  // The platform's part of each, by the ledger's own function (the report computes it in SQL).
+  const parts = await rows(sql`select total_minor, fees_minor, commission_bps from bookings
+      where account_id = ${accountId} and confirmed_at >= ${start}::timestamptz and confirmed_at < ${end}::timestamptz`);
+  const platformOf = (sides: Sides) => sides.commission + sides.serviceFee;
+  const charged = (row: Record<string, unknown>) =>
+    bookingSides(
+      Number(row.total_minor),
+      Number(row.fees_minor),
+      row.commission_bps === null ? null : Number(row.commission_bps),
+    );
+  const platformCharged = parts.rows.reduce((sum, row) => sum + platformOf(charged(row)), 0);
+  // Every refund of the operator's bookings up to the range's end, in order: each one's share of the
+  // platform's part by the ledger's refundSides (counted over the booking's refunds so far).
+  const everyRefund =
+    await rows(sql`select r.booking_id, r.amount_minor, r.created_at >= ${start}::timestamptz as in_range,
+      b.total_minor, b.fees_minor, b.commission_bps from booking_refunds r join bookings b on b.id = r.booking_id
+      where r.account_id = ${accountId} and r.created_at < ${end}::timestamptz order by r.created_at, r.id`);
+  const refundedSoFar = new Map<string, Sides>();
+  let refunds = 0;
+  let platformBack = 0;
+  for (const row of everyRefund.rows) {
+    const before = refundedSoFar.get(String(row.booking_id)) ?? NO_SIDES;
+    const part = refundSides(charged(row), before, Number(row.amount_minor));
+    refundedSoFar.set(String(row.booking_id), {
+      operator: before.operator + part.operator,
+      commission: before.commission + part.commission,
+      serviceFee: before.serviceFee + part.serviceFee,
+    });
+    if (!row.in_range) continue;
+    refunds += Number(row.amount_minor);
+    platformBack += platformOf(part);
+  }
   const tipped = await rows(sql`select coalesce(sum(t.amount_minor), 0)::bigint as tips from tips t
       join bookings b on b.id = t.booking_id
       where b.account_id = ${accountId} and t.status = 'paid' and t.paid_at >= ${start}::timestamptz and t.paid_at < ${end}::timestamptz`);
   const revenue = Number(booked.rows[0].revenue);
-  const refunds = refunded.rows.reduce((sum, row) => sum + Number(row.amount_minor), 0);
-  const feesBack = refunded.rows.reduce(
-    (sum, row) =>
-      sum +
-      serviceFeeRefunded(
-        { feesMinor: Number(row.fees_minor), totalMinor: Number(row.total_minor) },
-        Number(row.amount_minor),
-      ),
-    0,
-  );
-  const serviceFees = Number(booked.rows[0].fees) - feesBack;
+  const platformFees = platformCharged - platformBack;
   return {
     bookings: Number(booked.rows[0].n),
     guests: Number(booked.rows[0].guests),
     revenueMinor: revenue,
-    serviceFeesMinor: serviceFees,
+    platformFeesMinor: platformFees,
     refundsMinor: refunds,
     tipsMinor: Number(tipped.rows[0].tips),
-    netMinor: revenue - serviceFees - refunds,
+    netMinor: revenue - platformFees - refunds,
   };
 }
 
 /**
  * `n` bookings cloned from `template` with confirmation times spread over [from − 2 days, to + 2
- * days] (edges included), a refund for every third and a paid tip for every fifth, dated apart.
+ * days] (edges included), sold at several commission rates, a refund for every third (a second one
+ * for every sixth) and a paid tip for every fifth, dated apart.
  */
 async function generate(template: string, n: number, from: string, to: string, tag: string) {
   const start = DateTime.fromISO(plus(from, -2), { zone: ACME_ZONE }).toUTC().toISO()!;
@@ -74,13 +93,15 @@ async function generate(template: string, n: number, from: string, to: string, t
   await db().execute(sql`
     insert into bookings (id, user_id, account_id, experience_id, service_id, slot_id, status, tickets, seats,
       subtotal_minor, discount_minor, fees_minor, tax_minor, total_minor, currency, idempotency_key, origin,
-      payment_status, confirmed_at, created_at)
+      payment_status, confirmed_at, created_at, commission_bps)
     select 'bk_' || ${tag} || lpad(i::text, 16 - length(${tag}), '0'), b.user_id, b.account_id, b.experience_id,
       b.service_id, b.slot_id, case when i % 7 = 0 then 'cancelled' else 'confirmed' end, b.tickets, 1 + i % 5,
       1000 + (i * 7919) % 20000, 0, round((1000 + (i * 7919) % 20000) * 0.03), 0,
       1000 + (i * 7919) % 20000 + round((1000 + (i * 7919) % 20000) * 0.03), b.currency, ${tag} || '-key-' || i, b.origin,
       'paid', ${start}::timestamptz + make_interval(mins => (i * 104729) % ${span}),
-      ${start}::timestamptz + make_interval(mins => (i * 104729) % ${span})
+      ${start}::timestamptz + make_interval(mins => (i * 104729) % ${span}),
+      -- Sold at 10, 15 or 20 %, or before commissions (none: the service fee alone is the platform's).
+      case when i % 4 = 0 then null else 1000 + (i % 3) * 500 end
     from bookings b, generate_series(1, ${n}) as i where b.id = ${template}`);
   await db().execute(sql`
     insert into booking_refunds (id, booking_id, account_id, amount_minor, currency, reason, idempotency_key, status,
@@ -88,6 +109,13 @@ async function generate(template: string, n: number, from: string, to: string, t
     select 'rf_' || b.id, b.id, b.account_id, 1 + b.total_minor / 3, b.currency, 'test', 'key-' || b.id, 'made',
       b.confirmed_at + interval '30 hours', b.confirmed_at + interval '30 hours'
     from bookings b where b.id like ${`bk_${tag}%`} and right(b.id, 3)::int % 3 = 0`);
+  // A second refund for every sixth, a day later: its shares are counted over both.
+  await db().execute(sql`
+    insert into booking_refunds (id, booking_id, account_id, amount_minor, currency, reason, idempotency_key, status,
+      created_at, made_at)
+    select 'rf_2_' || b.id, b.id, b.account_id, 1 + b.total_minor / 7, b.currency, 'test', 'key2-' || b.id, 'made',
+      b.confirmed_at + interval '54 hours', b.confirmed_at + interval '54 hours'
+    from bookings b where b.id like ${`bk_${tag}%`} and right(b.id, 3)::int % 6 = 0`);
   await db().execute(sql`
     insert into tips (id, booking_id, user_id, amount_minor, currency, status, paid_at)
     select 'tip_' || substr(md5(b.id), 1, 16), b.id, b.user_id, 500 + b.seats * 100, b.currency, 'paid',
@@ -148,7 +176,7 @@ describe("operatorReport", () => {
       sql`update bookings set account_id = ${harborId} where id like 'bk_gen%' and right(id, 3)::int % 11 = 0`,
     );
     await db().execute(
-      sql`update booking_refunds set account_id = ${harborId} where id like 'rf_bk_gen%' and right(id, 3)::int % 11 = 0`,
+      sql`update booking_refunds set account_id = ${harborId} where booking_id like 'bk_gen%' and right(booking_id, 3)::int % 11 = 0`,
     );
 
     const answer = await report(owner.idToken, `?from=${from}&to=${to}`);
@@ -159,7 +187,7 @@ describe("operatorReport", () => {
     expect(expected.bookings).toBeGreaterThan(200);
     expect(expected.refundsMinor).toBeGreaterThan(0);
     expect(expected.tipsMinor).toBeGreaterThan(0);
-    expect(expected.serviceFeesMinor).toBeGreaterThan(0);
+    expect(expected.platformFeesMinor).toBeGreaterThan(0);
     expect(data.totals).toEqual(expected);
     // Every day on its own equals the tables too.
     for (const day of data.days) {
@@ -172,7 +200,7 @@ describe("operatorReport", () => {
         for (const key of Object.keys(sum)) sum[key] += day[key];
         return sum;
       },
-      { bookings: 0, guests: 0, revenueMinor: 0, serviceFeesMinor: 0, refundsMinor: 0, tipsMinor: 0, netMinor: 0 },
+      { bookings: 0, guests: 0, revenueMinor: 0, platformFeesMinor: 0, refundsMinor: 0, tipsMinor: 0, netMinor: 0 },
     );
     expect(summed).toEqual(data.totals);
   });
@@ -209,7 +237,7 @@ describe("operatorReport", () => {
     const path = v1Path("operatorReport", { query: { from, to } });
     const byAccept = await apiText(path, { token: owner.idToken, account: "acme", headers: { Accept: "text/csv" } });
     const lines = expectCsvAttachment(byAccept, `report-acme-${from}-to-${to}.csv`, reportCsv(json));
-    expect(lines[0]).toBe("date,bookings,guests,revenue,service_fees,refunds,tips,net");
+    expect(lines[0]).toBe("date,bookings,guests,revenue,platform_fees,refunds,tips,net");
     expect(lines).toHaveLength(1 + 40 + 1);
     // Money in major units with the currency ("40.00 USD"), never cents.
     const usd = (minor: number) => `${minor < 0 ? "'-" : ""}${(Math.abs(minor) / 100).toFixed(2)} USD`;
@@ -218,7 +246,7 @@ describe("operatorReport", () => {
         "total",
         json.totals.bookings,
         json.totals.guests,
-        ...["revenueMinor", "serviceFeesMinor", "refundsMinor", "tipsMinor", "netMinor"].map((k) =>
+        ...["revenueMinor", "platformFeesMinor", "refundsMinor", "tipsMinor", "netMinor"].map((k) =>
           usd(json.totals[k]),
         ),
       ].join(","),
