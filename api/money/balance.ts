@@ -4,11 +4,12 @@ import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import type { AccountRow } from "../db/schema";
+import { isSuspended } from "../accounts/status";
 import { ledgerAccounts } from "../ledger/accounts";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
 import { nextScheduledDate, payoutScheduleOf } from "./schedule-read";
 
-type Operator = Pick<AccountRow, "id" | "currency" | "timezone">;
+type Operator = Pick<AccountRow, "id" | "currency" | "timezone" | "status">;
 
 /**
  * GET /v1/operator/balance: the operator's accounts in the ledger, its payout schedule and the next
@@ -75,6 +76,7 @@ export async function readBalance(db: Db, operator: Operator): Promise<OperatorB
     },
     schedule,
     payoutsEnabled,
+    payoutsPaused: isSuspended(operator),
     nextPayout: {
       date,
       estimatedMinor,

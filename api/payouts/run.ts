@@ -28,6 +28,8 @@ interface DueAccount {
 /**
  * Operators whose payout day it is (their schedule, in their zone), not paid yet today, whose
  * available balance not yet paid out (in their currency) is positive and reaches their minimum.
+ * A suspended operator is not paid while suspended: its money waits for its first payout day
+ * after it is reinstated (the platform may still owe refunds or chargebacks on what it sold).
  */
 async function dueAccounts(db: Db): Promise<DueAccount[]> {
   return queryRows<DueAccount>(
@@ -41,7 +43,7 @@ async function dueAccounts(db: Db): Promise<DueAccount[]> {
         where l.account like 'operator:%:available' and l.payout_id is null
           and l.account = 'operator:' || pa.account_id || ':available' and l.currency = a.currency
       ) unpaid on true
-      where pa.payouts_enabled and ${scheduledToday}
+      where pa.payouts_enabled and a.status = 'active' and ${scheduledToday}
         and not exists (select 1 from payouts p where p.account_id = pa.account_id and p.created_at >= ${operatorDayStart})
         and unpaid.amount > 0 and unpaid.amount >= pa.minimum_minor
       order by pa.account_id
@@ -61,7 +63,7 @@ async function payOperator(db: Db, operatorId: string): Promise<string | null> {
       tx,
       sql`
         select pa.provider, a.currency from payout_accounts pa join accounts a on a.id = pa.account_id
-        where pa.account_id = ${operatorId} and pa.payouts_enabled and ${scheduledToday}
+        where pa.account_id = ${operatorId} and pa.payouts_enabled and a.status = 'active' and ${scheduledToday}
         for update of pa skip locked`,
     );
     if (!account) return null;

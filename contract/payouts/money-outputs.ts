@@ -49,6 +49,8 @@ export const operatorBalance = z.object({
   schedule: payoutSchedule,
   /** Whether the payout account can receive payouts (none is made until it can). */
   payoutsEnabled: z.boolean(),
+  /** The platform has suspended the operator: no payout is made until it is reinstated (its money waits). */
+  payoutsPaused: z.boolean(),
   nextPayout: z.object({ date: calendarDate, estimatedMinor: minor, belowMinimum: z.boolean() }),
 });
 export type OperatorBalance = z.infer<typeof operatorBalance>;

@@ -308,6 +308,7 @@ describe("the next payout", () => {
       // No payout account: the defaults, and no payout until there is one.
       schedule: { interval: "weekly", day: 1, minimumMinor: 0, holdDays: 2, payoutAccount: false },
       payoutsEnabled: false,
+      payoutsPaused: false,
       nextPayout: { estimatedMinor: 0, belowMinimum: false },
     });
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: summit.timezone }).format(new Date());

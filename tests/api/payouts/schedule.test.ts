@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { clockNow } from "~api/clock";
-import { ledgerEntries } from "~api/db/schema";
+import { accounts, ledgerEntries } from "~api/db/schema";
 import { ledgerAccounts } from "~api/ledger/accounts";
 import { postLedger } from "~api/ledger/post";
+import { readBalance } from "~api/money/balance";
 import { ACME_ZONE, bookingWorld, seededService, type TestService } from "../../support/booking";
 import {
   balanceOf,
@@ -140,6 +141,34 @@ describe("payouts on the operator's schedule", () => {
     expect(await payoutsOf(db(), harbor.accountId)).toEqual([
       expect.objectContaining({ amountMinor: operatorPart, currency: "EUR", status: "paid" }),
     ]);
+  });
+
+  it("pays a suspended operator nothing while suspended; once reinstated, what waited is paid on its next payout day", async () => {
+    await setPayoutAccount(db(), acme.accountId, { scheduleInterval: "daily", scheduleDay: 1, holdDays: 0 });
+    const { booking, slot } = await paidBooking(db(), acme, 3);
+    const paidBefore = (await payoutsOf(db(), acme.accountId)).length;
+    await db().execute(
+      sql`update accounts set status = 'suspended', suspended_at = now(), suspension_reason = 'test' where id = ${acme.accountId}`,
+    );
+    const account = async () => (await db().select().from(accounts).where(eq(accounts.id, acme.accountId)))[0];
+
+    // Released after its departure, but not paid out, day after day; the money page says why.
+    expect((await moveClockTo(new Date(slot.startsAt.getTime() + 2 * HOUR))).released).toBeGreaterThanOrEqual(1);
+    await moveClockBy(24 * 60);
+    expect(await payoutsOf(db(), acme.accountId)).toHaveLength(paidBefore);
+    expect(await availableLineOf(acme, booking.id)).toEqual([null]);
+    expect(await readBalance(db(), await account())).toMatchObject({ payoutsEnabled: true, payoutsPaused: true });
+
+    // Reinstated: the next run pays what waited.
+    await db().execute(
+      sql`update accounts set status = 'active', suspended_at = null, suspension_reason = null where id = ${acme.accountId}`,
+    );
+    expect((await readBalance(db(), await account())).payoutsPaused).toBe(false);
+    await moveClockBy(24 * 60);
+    const payouts = await payoutsOf(db(), acme.accountId);
+    expect(payouts).toHaveLength(paidBefore + 1);
+    const [line] = await availableLineOf(acme, booking.id);
+    expect(payouts.map((payout) => payout.id)).toContain(line);
   });
 
   it("pays a monthly schedule on its day of the month in the operator's zone", async () => {

@@ -35,13 +35,15 @@ export function BalanceFigures({ balance }: { balance: OperatorBalance }) {
       <p className="mt-3 text-sm text-slate-700">{t("payouts.balance.explained", { count: schedule.holdDays })}</p>
       <p className="mt-3 font-medium text-slate-900" data-testid="next-payout">
         {t(
-          !balance.payoutsEnabled
-            ? "payouts.balance.nextNotEnabled"
-            : nextPayout.estimatedMinor === 0
-              ? "payouts.balance.nextNothing"
-              : nextPayout.belowMinimum
-                ? "payouts.balance.nextBelowMinimum"
-                : "payouts.balance.next",
+          balance.payoutsPaused
+            ? "payouts.balance.nextPaused"
+            : !balance.payoutsEnabled
+              ? "payouts.balance.nextNotEnabled"
+              : nextPayout.estimatedMinor === 0
+                ? "payouts.balance.nextNothing"
+                : nextPayout.belowMinimum
+                  ? "payouts.balance.nextBelowMinimum"
+                  : "payouts.balance.next",
           {
             date: formatCalendarDay(nextPayout.date, { locale, style: "full" }),
             amount: money(nextPayout.estimatedMinor),
