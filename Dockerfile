@@ -2,7 +2,8 @@
 # One image, two commands: the web (default) and the v1 API alone (`node server/index.mjs --api`,
 # see compose.yaml). The runtime stage holds the build, the production dependencies and the few
 # source files the built server reads at run time; scripts/check-image-layout.mjs rebuilds that
-# layout in a temporary directory and starts both commands from it (Docker does not run in CI).
+# layout in a temporary directory and starts both commands from it (Docker does not run on our
+# machines; the hosted workflow, .github/workflows/ci.yml, builds this file).
 # Node: the version in .nvmrc (every test runs on it).
 ARG NODE_VERSION=20.20.2
 
