@@ -59,7 +59,7 @@ http {
   scgi_temp_path ${temp("scgi")};
   log_format upstreams '$remote_addr "$request" $status $body_bytes_sent $request_time upstream=$upstream_addr';
   access_log ${join(logDir, "nginx-access.log")} upstreams;
-  client_max_body_size 10m;
+  client_max_body_size 11m;
   server_tokens off;
 ${upstream("webs", ports.webs)}
 ${upstream("apis", ports.apis)}
