@@ -5,6 +5,7 @@ import * as page from "~/routes/_console.console.bookings.$bookingId";
 import * as receipt from "~/routes/_default.account.receipt.$bookingId";
 import { bookingRow, bookingUser, bookingWorld, confirmedBooking, createSlot } from "../support/booking";
 import { consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
+import { ledgerSidesOf } from "../support/payouts";
 import { args, outcome, pageRequest, sessionFor } from "../support/routes";
 
 const { db, acme } = bookingWorld();
@@ -43,12 +44,22 @@ describe("/console/bookings/$bookingId", () => {
     expect(first.status).toBe(200);
     const view = first.data;
     expect(view.canRefund).toBe(true);
-    const { feesMinor } = await bookingRow(db(), booking.id);
+    // Who keeps what: the platform's commission (15 %, the service fee within it) and the operator's
+    // rest, as the ledger holds them.
+    const { feesMinor, commissionBps } = await bookingRow(db(), booking.id);
+    expect(commissionBps).toBe(1_500);
+    const platformMinor = Math.round((booking.totalMinor * 15) / 100);
     expect(view.page.money).toMatchObject({
       paidMinor: booking.totalMinor,
       refundedMinor: 0,
       serviceFeeMinor: feesMinor,
-      operatorMinor: booking.totalMinor - feesMinor,
+      commissionMinor: platformMinor - feesMinor,
+      operatorMinor: booking.totalMinor - platformMinor,
+    });
+    expect(await ledgerSidesOf(db(), booking.id)).toEqual({
+      serviceFeeMinor: feesMinor,
+      commissionMinor: platformMinor - feesMinor,
+      operatorMinor: booking.totalMinor - platformMinor,
     });
     expect(view.idempotencyKey).toMatch(/^[a-f0-9]{32}$/);
     const form = {
@@ -80,12 +91,11 @@ describe("/console/bookings/$bookingId", () => {
     const after = await consoleLoad(page, path, manager.cookie, params);
     expect(after.data.page.money.refunds).toHaveLength(1);
     expect(after.data.page.money.refundedMinor).toBe(500);
-    // The refund gave back its share of the service fee; the operator receives the rest.
-    const feeKept = feesMinor - Math.round((feesMinor * 500) / booking.totalMinor);
-    expect(after.data.page.money).toMatchObject({
-      serviceFeeMinor: feeKept,
-      operatorMinor: booking.totalMinor - 500 - feeKept,
-    });
+    // The refund gave back its share of each part: the page says what the ledger holds.
+    const kept = await ledgerSidesOf(db(), booking.id);
+    expect(kept.operatorMinor + kept.commissionMinor + kept.serviceFeeMinor).toBe(booking.totalMinor - 500);
+    expect(kept.serviceFeeMinor).toBe(feesMinor - Math.round((feesMinor * 500) / booking.totalMinor));
+    expect(after.data.page.money).toMatchObject(kept);
     expect(after.data.idempotencyKey).not.toBe(view.idempotencyKey);
 
     // Invalid input: the form again with the field's error, nothing refunded.

@@ -183,3 +183,23 @@ export async function paidBooking(db: Db, service: TestService, hours: number, c
   const operatorPart = await chargeLedger(db, booking.id, commissionBps);
   return { booking, slot, operatorPart };
 }
+
+/**
+ * What the ledger holds of a booking, per side (its charge and refund lines, before any release):
+ * the service fee, the commission and the operator's pending part; the console's money must say the same.
+ */
+export async function ledgerSidesOf(db: Db, bookingId: string) {
+  const rows = await queryRows<{ account: string; total: string }>(
+    db,
+    sql`select account, sum(amount_minor)::bigint as total from ledger_entries
+        where booking_id = ${bookingId}
+          and (account in (${ledgerAccounts.commission}, ${ledgerAccounts.serviceFees}) or account like 'operator:%:pending')
+        group by account`,
+  );
+  const of = (match: (account: string) => boolean) => Number(rows.find((row) => match(row.account))?.total ?? 0);
+  return {
+    serviceFeeMinor: of((account) => account === ledgerAccounts.serviceFees),
+    commissionMinor: of((account) => account === ledgerAccounts.commission),
+    operatorMinor: of((account) => account.endsWith(":pending")),
+  };
+}

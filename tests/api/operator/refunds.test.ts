@@ -1,6 +1,6 @@
 import "../../support/env";
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -12,7 +12,6 @@ import {
   sandboxRefunds,
 } from "~api/db/schema";
 import { settleDueRefunds } from "~api/bookings/refunds";
-import { queryRows } from "~api/db/rows";
 import type { OperatorRole } from "~contract/operator/team";
 import { minorUnitDigits, toMajorUnits } from "~contract/money";
 import { expectEnvelope } from "../../support/api";
@@ -21,6 +20,7 @@ import { outboxFor, syncedUser } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
+import { ledgerSidesOf } from "../../support/payouts";
 
 const { db, acme } = world.bookingWorld();
 checkLedgerAfterEach(db);
@@ -130,23 +130,6 @@ describe("operator refunds: the guard", () => {
   });
 });
 
-/** What the ledger holds of a booking, per side: the operator's pending part, the commission, the service fee. */
-async function ledgerSidesOf(bookingId: string) {
-  const rows = await queryRows<{ account: string; total: string }>(
-    db(),
-    sql`select account, sum(amount_minor)::bigint as total from ledger_entries
-        where booking_id = ${bookingId}
-          and (account in ('platform:commission', 'platform:service_fees') or account like 'operator:%:pending')
-        group by account`,
-  );
-  const of = (match: (account: string) => boolean) => Number(rows.find((row) => match(row.account))?.total ?? 0);
-  return {
-    serviceFeeMinor: of((account) => account === "platform:service_fees"),
-    commissionMinor: of((account) => account === "platform:commission"),
-    operatorMinor: of((account) => account.endsWith(":pending")),
-  };
-}
-
 describe("operator booking: the platform's part and what the operator receives", () => {
   it("paid: the commission on the total (the service fee within it) and the rest the operator's, as the ledger holds them; a refund gives back each part's share; a guide sees no money", async () => {
     const [manager, guide] = await Promise.all([member("acme", "manager"), member("acme", "guide")]);
@@ -166,7 +149,7 @@ describe("operator booking: the platform's part and what the operator receives",
     const before = (await getBooking(manager.idToken, booking.id)).body.data.money;
     expect(before).toMatchObject(paid);
     const { paidMinor: _paid, ...sides } = paid;
-    expect(await ledgerSidesOf(booking.id)).toEqual(sides);
+    expect(await ledgerSidesOf(db(), booking.id)).toEqual(sides);
 
     // Half refunded: each part gives back its share (rounded; the operator's, the largest, takes the rest).
     const half = Math.floor(totalMinor / 2);
@@ -184,7 +167,7 @@ describe("operator booking: the platform's part and what the operator receives",
       refundedMinor: half,
       ...split,
     });
-    expect(await ledgerSidesOf(booking.id)).toEqual(split);
+    expect(await ledgerSidesOf(db(), booking.id)).toEqual(split);
 
     // The guide leading the departure: the booking and its guests, no money.
     await db().execute(`update slots set guide_user_id = '${guide.uid}' where id = '${slot.id}'`);
