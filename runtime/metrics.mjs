@@ -66,11 +66,27 @@ export const rateLimitRefusals = once(
     }),
 );
 
-/** @typedef {number | Record<string, number> | undefined} Reading undefined: nothing to report */
+/** Payment provider webhooks the API answered with an error (api/payments/routes.ts), by provider and reason. */
+export const paymentWebhookFailures = once(
+  "payment_webhooks_failed_total",
+  () =>
+    new client.Counter({
+      name: "payment_webhooks_failed_total",
+      help: "Payment provider webhooks answered with an error: invalid (the signature did not verify, 400) or failed (handling it threw, 5xx; the provider retries).",
+      labelNames: ["provider", "reason"],
+      registers: [metricsRegistry],
+    }),
+);
 
 /**
- * A gauge read when /metrics is asked for, from what `read` returns at that moment (a number, or
- * one per label value). Registered once per name.
+ * @typedef {number | Record<string, number> | Array<{ labels: Record<string, string>, value: number }> | undefined} Reading
+ * undefined: nothing to report; a record: one value per value of the first label; an array: one
+ * value per combination of labels.
+ */
+
+/**
+ * A gauge read when /metrics is asked for, from what `read` returns at that moment (a number, one
+ * per label value, or one per combination of labels). Registered once per name.
  * @param {{ name: string, help: string, labelNames?: string[], read: () => Reading | Promise<Reading> }} spec
  */
 export function observedGauge({ name, help, labelNames = [], read }) {
@@ -91,6 +107,10 @@ export function observedGauge({ name, help, labelNames = [], read }) {
           if (value === undefined) return;
           if (typeof value === "number") {
             this.set(value);
+            return;
+          }
+          if (Array.isArray(value)) {
+            for (const { labels, value: count } of value) this.set(labels, count);
             return;
           }
           for (const [label, count] of Object.entries(value)) this.set({ [labelNames[0]]: label }, count);

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { paymentWebhookFailures } from "~runtime/metrics.mjs";
 import { endpoints } from "~contract/endpoints";
 import { ApiError, notFound } from "../http/errors";
 import { handle } from "../http/register";
@@ -50,7 +51,8 @@ handle(paymentRoutes, endpoints.completeSandboxOnboarding, { use: [sandboxOnly] 
 
 /**
  * Provider webhooks: the signature is verified on the raw body (400 when it does not match);
- * an event id handled before is acknowledged (200) and ignored.
+ * an event id handled before is acknowledged (200) and ignored. Each one answered with an error
+ * counts in `payment_webhooks_failed_total` (invalid: the signature; failed: its handling threw).
  */
 handle(paymentRoutes, endpoints.paymentWebhook, async (c, { params }) => {
   const provider = paymentProvider();
@@ -62,9 +64,16 @@ handle(paymentRoutes, endpoints.paymentWebhook, async (c, { params }) => {
   try {
     event = provider.parseWebhook(rawBody, c.req.raw.headers);
   } catch (error) {
-    if (error instanceof WebhookVerificationError) throw new ApiError(400, "webhook_invalid", error.message);
+    const invalid = error instanceof WebhookVerificationError;
+    paymentWebhookFailures.inc({ provider: provider.name, reason: invalid ? "invalid" : "failed" });
+    if (invalid) throw new ApiError(400, "webhook_invalid", error.message);
     throw error;
   }
-  const result = await receiveEvent(c.get("db"), event);
-  return { eventId: event.eventId, duplicate: result.duplicate };
+  try {
+    const result = await receiveEvent(c.get("db"), event);
+    return { eventId: event.eventId, duplicate: result.duplicate };
+  } catch (error) {
+    paymentWebhookFailures.inc({ provider: provider.name, reason: "failed" });
+    throw error;
+  }
 });
