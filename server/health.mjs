@@ -56,8 +56,8 @@ export function answerHealth(req, res, path) {
   );
 }
 
-/** @returns {Promise<Readiness>} */
-async function readiness() {
+/** What /health/ready answers (and the `health_ready` metric reads, server/metrics-server.mjs). @returns {Promise<Readiness>} */
+export async function readiness() {
   if (stopping()) return notReady("shutdown", "the process is shutting down");
   const apiBaseUrl = process.env.API_BASE_URL?.trim();
   if (apiBaseUrl) {

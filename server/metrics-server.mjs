@@ -9,6 +9,7 @@ import { createServer } from "node:http";
 import { z } from "zod";
 import { collectProcessMetrics, metricsRegistry, observedGauge } from "../runtime/metrics.mjs";
 import { admission } from "./admission.mjs";
+import { readiness } from "./health.mjs";
 import { logger } from "./logger.mjs";
 
 /** Its settings, checked as the server starts (a wrong value stops it, as api/env.ts does). */
@@ -36,6 +37,11 @@ observedGauge({
   name: "admission_active",
   help: "Requests the app is working on, of the ones admission counts.",
   read: () => admission.stats().active,
+});
+observedGauge({
+  name: "health_ready",
+  help: "1 when this process's /health/ready answers 200 (it should take traffic), 0 when not ready.",
+  read: async () => ((await readiness()).ready ? 1 : 0),
 });
 
 /**
