@@ -67,7 +67,8 @@ async function registered(): Promise<Set<string>> {
   const names = new Set<string>();
   for (const metric of await metricsRegistry.getMetricsAsJSON()) {
     names.add(metric.name);
-    if (String(metric.type) === "histogram") for (const end of ["_bucket", "_sum", "_count"]) names.add(metric.name + end);
+    if (String(metric.type) === "histogram")
+      for (const end of ["_bucket", "_sum", "_count"]) names.add(metric.name + end);
   }
   return names;
 }
@@ -94,7 +95,7 @@ describe("deploy/prometheus/prometheus.yml", () => {
 });
 
 describe("deploy/prometheus/alerts.yml", () => {
-  it("has the rules, each with a severity and a summary", () => {
+  it("has the rules docs/deploy.md lists, each with a severity and a summary", () => {
     expect(rules.map((rule) => rule.alert).sort()).toEqual([
       "HighServerErrorRate",
       "LedgerReconciliationDifferences",
@@ -110,6 +111,8 @@ describe("deploy/prometheus/alerts.yml", () => {
       expect(rule.annotations.summary, rule.alert).toBeTruthy();
       expect(rule.expr.split("(").length, `${rule.alert}: parentheses`).toBe(rule.expr.split(")").length);
     }
+    const guide = readFileSync("docs/deploy.md", "utf8");
+    for (const rule of rules) expect(guide, `docs/deploy.md lists ${rule.alert}`).toContain(`| \`${rule.alert}\` |`);
   });
 
   it("names only metrics the app registers", async () => {
@@ -119,6 +122,18 @@ describe("deploy/prometheus/alerts.yml", () => {
       expect(names.length, rule.alert).toBeGreaterThan(0);
       for (const name of names)
         expect(known.has(name) || PROMETHEUS_OWN.has(name), `${rule.alert}: ${name}`).toBe(true);
+    }
+  });
+
+  it('names metrics docs/deploy.md\'s "Watching" lists, as the app registers them', async () => {
+    const guide = readFileSync("docs/deploy.md", "utf8");
+    const watching = guide.slice(
+      guide.indexOf("## Watching"),
+      guide.indexOf("\n## ", guide.indexOf("## Watching") + 1),
+    );
+    for (const metric of await metricsRegistry.getMetricsAsJSON()) {
+      if (/^(nodejs|process)_/.test(metric.name)) continue;
+      expect(watching, metric.name).toContain(`\`${metric.name}\``);
     }
   });
 
