@@ -103,19 +103,18 @@ async function generate(template: string, n: number, from: string, to: string, t
       -- Sold at 10, 15 or 20 %, or before commissions (none: the service fee alone is the platform's).
       case when i % 4 = 0 then null else 1000 + (i % 3) * 500 end
     from bookings b, generate_series(1, ${n}) as i where b.id = ${template}`);
-  await db().execute(sql`
-    insert into booking_refunds (id, booking_id, account_id, amount_minor, currency, reason, idempotency_key, status,
-      created_at, made_at)
-    select 'rf_' || b.id, b.id, b.account_id, 1 + b.total_minor / 3, b.currency, 'test', 'key-' || b.id, 'made',
-      b.confirmed_at + interval '30 hours', b.confirmed_at + interval '30 hours'
-    from bookings b where b.id like ${`bk_${tag}%`} and right(b.id, 3)::int % 3 = 0`);
-  // A second refund for every sixth, a day later: its shares are counted over both.
-  await db().execute(sql`
-    insert into booking_refunds (id, booking_id, account_id, amount_minor, currency, reason, idempotency_key, status,
-      created_at, made_at)
-    select 'rf_2_' || b.id, b.id, b.account_id, 1 + b.total_minor / 7, b.currency, 'test', 'key2-' || b.id, 'made',
-      b.confirmed_at + interval '54 hours', b.confirmed_at + interval '54 hours'
-    from bookings b where b.id like ${`bk_${tag}%`} and right(b.id, 3)::int % 6 = 0`);
+  // A refund for every third, and a second one for every sixth a day later (its shares are counted over both).
+  for (const refund of [
+    { prefix: "rf_", every: 3, divisor: 3, afterHours: 30 },
+    { prefix: "rf_2_", every: 6, divisor: 7, afterHours: 54 },
+  ])
+    await db().execute(sql`
+      insert into booking_refunds (id, booking_id, account_id, amount_minor, currency, reason, idempotency_key, status,
+        created_at, made_at)
+      select ${refund.prefix} || b.id, b.id, b.account_id, 1 + b.total_minor / ${refund.divisor}, b.currency, 'test',
+        ${refund.prefix} || 'key-' || b.id, 'made', b.confirmed_at + make_interval(hours => ${refund.afterHours}),
+        b.confirmed_at + make_interval(hours => ${refund.afterHours})
+      from bookings b where b.id like ${`bk_${tag}%`} and right(b.id, 3)::int % ${refund.every} = 0`);
   await db().execute(sql`
     insert into tips (id, booking_id, user_id, amount_minor, currency, status, paid_at)
     select 'tip_' || substr(md5(b.id), 1, 16), b.id, b.user_id, 500 + b.seats * 100, b.currency, 'paid',
