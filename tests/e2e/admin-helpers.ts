@@ -23,11 +23,20 @@ const readAdminApp = (): { secret: string | null; lastStep: number } =>
 const keepAdminApp = (app: { secret: string | null; lastStep: number }) =>
   writeFileSync(ADMIN_APP_FILE, JSON.stringify(app));
 
-/** A code of the admin's app that was not used yet (a code counts once): this step's, or the next one's. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A code of the admin's app that was not used yet (a code counts once): the current step's, after
+ * waiting for a step later than the last one used (a code of a step ahead of the clock is refused
+ * once it is more than one step ahead, as several sign-ins in one minute would ask), and never in
+ * a step's last 5 seconds.
+ */
 async function freshCode(secret: string): Promise<string> {
-  const into = (Date.now() / 1000) % 30;
-  if (30 - into < 5) await new Promise((resolve) => setTimeout(resolve, (30 - into + 1) * 1000));
-  const step = Math.max(Math.floor(Date.now() / 30_000), readAdminApp().lastStep + 1);
+  const { lastStep } = readAdminApp();
+  const nextStart = (lastStep + 1) * 30_000;
+  if (Date.now() < nextStart) await sleep(nextStart - Date.now() + 500);
+  if (30 - ((Date.now() / 1000) % 30) < 5) await sleep((30 - ((Date.now() / 1000) % 30) + 1) * 1000);
+  const step = Math.floor(Date.now() / 30_000);
   keepAdminApp({ secret, lastStep: step });
   return generate({ secret, epoch: step * 30 });
 }

@@ -45,7 +45,8 @@ async function expectBalance(page: Page, storefront: string, figures: Record<str
 
 for (const javaScriptEnabled of [true, false]) {
   const mode = javaScriptEnabled ? "on" : "off";
-  const SLUG = javaScriptEnabled ? "hudson-kayak-tours" : "hudson-kayak-tours-nojs";
+  // Its own address each attempt (a retry applies again, as a new user).
+  const SLUG = `hudson-kayak-${mode}-${Date.now().toString(36)}`;
   const BUSINESS = `Hudson Kayak Tours${javaScriptEnabled ? "" : " (no JS)"}`;
   const STOREFRONT = origin(`${SLUG}.app.localhost`);
   test.describe(`operators get paid, JavaScript ${mode}`, () => {
