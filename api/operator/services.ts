@@ -35,14 +35,25 @@ export async function ownExperience(db: Db, accountId: string, experienceId: str
   return row;
 }
 
-/** The service with this id if it is the operator's (else 404), locked for the transaction when asked. */
-export async function ownService(db: Db, accountId: string, serviceId: string, lock = false): Promise<ServiceRow> {
+/**
+ * The service with this id if it is the operator's (else 404), locked for the transaction when
+ * asked. "no key update" for a change to it: changes wait for each other, while bookings (whose
+ * insert takes a key-share lock on the service, after their departure's row) go on; a lock that
+ * blocked them too made a capacity change and a booking deadlock (each holding what the other
+ * waited for). "update" to delete it: no booking may then reference it.
+ */
+export async function ownService(
+  db: Db,
+  accountId: string,
+  serviceId: string,
+  lock?: "no key update" | "update",
+): Promise<ServiceRow> {
   const query = db
     .select({ service: services })
     .from(services)
     .innerJoin(experiences, eq(experiences.id, services.experienceId))
     .where(and(eq(services.id, serviceId), eq(experiences.accountId, accountId)));
-  const [row] = lock ? await query.for("update", { of: services }) : await query;
+  const [row] = lock ? await query.for(lock, { of: services }) : await query;
   if (!row) throw serviceNotFound();
   return row.service;
 }
@@ -183,7 +194,7 @@ export async function updateService(
   await ownService(db, actor.accountId, serviceId);
   await expireHolds(db, { serviceId });
   const row = await db.transaction(async (tx) => {
-    const before = await ownService(tx, actor.accountId, serviceId, true);
+    const before = await ownService(tx, actor.accountId, serviceId, "no key update");
     let departures = 0;
     if (input.capacity !== undefined && input.capacity !== before.capacity) {
       const following = await tx
@@ -228,7 +239,7 @@ export async function updateService(
  */
 export async function deleteService(db: Db, actor: Actor, serviceId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const service = await ownService(tx, actor.accountId, serviceId, true);
+    const service = await ownService(tx, actor.accountId, serviceId, "update");
     const [{ booked }] = await tx.select({ booked: count() }).from(bookings).where(eq(bookings.serviceId, service.id));
     if (booked > 0)
       throw conflict(

@@ -52,7 +52,7 @@ export async function setTicketTypes(
   input: SetTicketTypesBody,
 ): Promise<OperatorService> {
   const service = await db.transaction(async (tx) => {
-    const locked = await ownService(tx, actor.accountId, serviceId, true);
+    const locked = await ownService(tx, actor.accountId, serviceId, "no key update");
     const before = await tx
       .select()
       .from(ticketTypes)
