@@ -515,52 +515,6 @@ async function killAndAwaitRestart(name: string): Promise<() => Promise<number>>
   };
 }
 
-for (const name of ["web-1", "api-1"]) {
-  test(`${name} killed mid-stream: nginx keeps every read answered from the others`, async () => {
-    const departure = await bookableDeparture(nginx());
-    const paths = ["/", "/v1/health", departure.page, "/v1/experiences?pageSize=4"];
-    let restarted: (() => Promise<number>) | undefined;
-    const { requests, failed, cut } = await streamOfReads(paths, 6_000, async () => {
-      restarted = await killAndAwaitRestart(name);
-    });
-    const backInMs = await restarted!();
-    figure("kill", {
-      process: name,
-      requests,
-      failed: failed.length,
-      cut: cut.length,
-      backInMs,
-      examples: [...failed, ...cut].slice(0, 3),
-    });
-    expect(failed).toEqual([]);
-    expect(cut.length).toBeLessThanOrEqual(CLIENTS);
-    expect(requests).toBeGreaterThan(50);
-  });
-}
-
-/**
- * The scheduled due-work jobs (pg-boss; not the waitlist's prompt runs) created since `since`, in
- * order: when each was created and whether it completed.
- */
-async function dueWorkRuns(since: Date) {
-  const { rows } = await database().query<{ created: Date; completed: boolean }>(
-    `select created_on as created, state = 'completed' as completed
-     from (select created_on, state, data from pgboss.job where name = 'due-work'
-           union all select created_on, state, data from pgboss.archive where name = 'due-work') runs
-     where created_on >= $1 and data->>'reason' is null order by created_on`,
-    [since],
-  );
-  return rows;
-}
-
-/**
- * pg-boss lets one process a minute ask for the minute's job (a lock taken at most every 30 s,
- * one job per minute's slot), and each process's cron worker polls every 5 s: two minutes' jobs
- * may be created within the same clock minute, but never closer than about 25 s. A job made by
- * each API for the same minute would come within a few seconds of the other.
- */
-const SCHEDULED_RUNS_APART_MS = 15_000;
-
 test("each scheduled job runs once across both API processes", async () => {
   // Up to two and a half minutes for the hold to lapse, as long again for two scheduled runs after.
   test.setTimeout(330_000);
@@ -620,3 +574,49 @@ test("each scheduled job runs once across both API processes", async () => {
     ).toBeGreaterThanOrEqual(SCHEDULED_RUNS_APART_MS);
   }
 });
+
+for (const name of ["web-1", "api-1"]) {
+  test(`${name} killed mid-stream: nginx keeps every read answered from the others`, async () => {
+    const departure = await bookableDeparture(nginx());
+    const paths = ["/", "/v1/health", departure.page, "/v1/experiences?pageSize=4"];
+    let restarted: (() => Promise<number>) | undefined;
+    const { requests, failed, cut } = await streamOfReads(paths, 6_000, async () => {
+      restarted = await killAndAwaitRestart(name);
+    });
+    const backInMs = await restarted!();
+    figure("kill", {
+      process: name,
+      requests,
+      failed: failed.length,
+      cut: cut.length,
+      backInMs,
+      examples: [...failed, ...cut].slice(0, 3),
+    });
+    expect(failed).toEqual([]);
+    expect(cut.length).toBeLessThanOrEqual(CLIENTS);
+    expect(requests).toBeGreaterThan(50);
+  });
+}
+
+/**
+ * The scheduled due-work jobs (pg-boss; not the waitlist's prompt runs) created since `since`, in
+ * order: when each was created and whether it completed.
+ */
+async function dueWorkRuns(since: Date) {
+  const { rows } = await database().query<{ created: Date; completed: boolean }>(
+    `select created_on as created, state = 'completed' as completed
+     from (select created_on, state, data from pgboss.job where name = 'due-work'
+           union all select created_on, state, data from pgboss.archive where name = 'due-work') runs
+     where created_on >= $1 and data->>'reason' is null order by created_on`,
+    [since],
+  );
+  return rows;
+}
+
+/**
+ * pg-boss lets one process a minute ask for the minute's job (a lock taken at most every 30 s,
+ * one job per minute's slot), and each process's cron worker polls every 5 s: two minutes' jobs
+ * may be created within the same clock minute, but never closer than about 25 s. A job made by
+ * each API for the same minute would come within a few seconds of the other.
+ */
+const SCHEDULED_RUNS_APART_MS = 15_000;
