@@ -10,7 +10,7 @@ import { formatWhen } from "./format";
 import { writeBookingEmail } from "./booking-mail";
 import { findBookingView } from "./view";
 import { giftCardsNetOf, refundToGiftCards } from "../gift-cards/ledger";
-import { recordRefundMade } from "../ledger/record";
+import { recordRefundMade, refundPartsOf } from "../ledger/record";
 
 /**
  * THE refund model: every refund, of every path (the traveller cancels, the operator cancels a
@@ -55,6 +55,11 @@ export interface RefundDecision {
   payment?: { provider: string; intentId: string };
   /** It returns a payment that never became part of the total (see the header). */
   outsideTotal?: boolean;
+  /**
+   * The operator's goodwill, beyond what the cancellation policy still promised (after the
+   * cutoff): the refund comes out of the operator's part, not in proportion (api/ledger/movements.ts).
+   */
+  goodwill?: boolean;
 }
 
 /**
@@ -84,6 +89,7 @@ export async function recordRefund(db: Db, booking: BookingRow, decision: Refund
       paymentProvider: decision.payment?.provider ?? null,
       paymentIntentId: decision.payment?.intentId ?? null,
       outsideTotal: decision.outsideTotal ?? false,
+      goodwillMinor: decision.goodwill ? decision.amountMinor : 0,
     })
     .returning();
   return row;
@@ -222,7 +228,7 @@ export async function settleRefund(db: Db, bookingId: string): Promise<RefundOut
         db,
         intentId,
         providerPart,
-        { idempotencyKey: refund.idempotencyKey },
+        { idempotencyKey: refund.idempotencyKey, platformPartMinor: await platformPartOf(db, booking, refund) },
       );
     }
     if (await markMade(db, refund)) {
@@ -231,6 +237,23 @@ export async function settleRefund(db: Db, bookingId: string): Promise<RefundOut
     }
   }
   return outcome;
+}
+
+/**
+ * What the platform gives back of a refund, when a goodwill refund of the booking (this one or an
+ * earlier one) means the shares are no longer in proportion: the provider is told it exactly
+ * (Stripe: the application fee refunded by that amount). Undefined: in proportion, as the provider
+ * shares it by itself.
+ */
+async function platformPartOf(db: Db, booking: BookingRow, refund: BookingRefundRow): Promise<number | undefined> {
+  const [goodwill] = await db
+    .select({ id: bookingRefunds.id })
+    .from(bookingRefunds)
+    .where(and(eq(bookingRefunds.bookingId, booking.id), sql`${bookingRefunds.goodwillMinor} > 0`))
+    .limit(1);
+  if (!goodwill) return undefined;
+  const parts = await refundPartsOf(db, booking, refund);
+  return parts.commission + parts.serviceFee;
 }
 
 /**

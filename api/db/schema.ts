@@ -947,6 +947,11 @@ export const bookingRefunds = pgTable(
     paymentIntentId: text("payment_intent_id"),
     /** It returns a payment that never became part of the total (a date change paid too late): not in refund_minor. */
     outsideTotal: boolean("outside_total").notNull().default(false),
+    /**
+     * The part that is the operator's goodwill, beyond what the cancellation policy still promised
+     * (migration 0054): it comes out of the operator's part, not in proportion (0: within the policy).
+     */
+    goodwillMinor: integer("goodwill_minor").notNull().default(0),
   },
   (t) => [
     uniqueIndex("booking_refunds_booking_idempotency_key").on(t.bookingId, t.idempotencyKey),
@@ -960,6 +965,7 @@ export const bookingRefunds = pgTable(
     check("booking_refunds_reason_length", sql`char_length(${t.reason}) <= 500`),
     check("booking_refunds_idempotency_key_length", sql`char_length(${t.idempotencyKey}) BETWEEN 8 AND 128`),
     check("booking_refunds_payment_pair", sql`(${t.paymentProvider} IS NULL) = (${t.paymentIntentId} IS NULL)`),
+    check("booking_refunds_goodwill_range", sql`${t.goodwillMinor} >= 0 AND ${t.goodwillMinor} <= ${t.amountMinor}`),
   ],
 );
 export type BookingRefundRow = typeof bookingRefunds.$inferSelect;

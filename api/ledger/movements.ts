@@ -128,25 +128,77 @@ export function refundSides(charged: Sides, refunded: Sides, amountMinor: number
   return parts;
 }
 
+/** What a payment's refunds came to so far: within the policy (in proportion), and as goodwill. */
+export interface RefundedSoFar {
+  proportionalMinor: number;
+  goodwillMinor: number;
+}
+
+export const NOTHING_REFUNDED: RefundedSoFar = { proportionalMinor: 0, goodwillMinor: 0 };
+
+const minus = (a: Sides, b: Sides): Sides => ({
+  operator: a.operator - b.operator,
+  commission: a.commission - b.commission,
+  serviceFee: a.serviceFee - b.serviceFee,
+});
+
+/**
+ * What refunds that came to `soFar` took back of each side, counted over all of them: what was
+ * within the policy in proportion (refundSides over their sum), the goodwill (beyond what the
+ * policy still promised) from what is left of the operator's part, and only what goes beyond it
+ * (a whole refund after the cutoff) from the platform's, its commission first. Counted over the
+ * sums, so the order of the refunds does not matter and refunding the whole gives every side back
+ * exactly what it got.
+ */
+export function refundedSides(charged: Sides, soFar: RefundedSoFar): Sides {
+  if (sum(charged) <= 0) return NO_SIDES;
+  const inProportion = refundSides(charged, NO_SIDES, soFar.proportionalMinor);
+  const left = minus(charged, inProportion);
+  const operator = Math.min(soFar.goodwillMinor, Math.max(0, left.operator));
+  const commission = Math.min(soFar.goodwillMinor - operator, Math.max(0, left.commission));
+  return {
+    operator: inProportion.operator + operator,
+    commission: inProportion.commission + commission,
+    serviceFee: inProportion.serviceFee + soFar.goodwillMinor - operator - commission,
+  };
+}
+
+const after = (soFar: RefundedSoFar, refund: { amountMinor: number; goodwillMinor: number }): RefundedSoFar => ({
+  proportionalMinor: soFar.proportionalMinor + refund.amountMinor - refund.goodwillMinor,
+  goodwillMinor: soFar.goodwillMinor + refund.goodwillMinor,
+});
+
+/** What one refund takes back of each side, after refunds that came to `before` (refundedSides). */
+export function refundParts(
+  charged: Sides,
+  before: RefundedSoFar,
+  refund: { amountMinor: number; goodwillMinor: number },
+): Sides {
+  return minus(refundedSides(charged, after(before, refund)), refundedSides(charged, before));
+}
+
+/** What is left of each side once `refunds` took their parts back. */
+export function sidesAfter(charged: Sides, refunds: ReadonlyArray<{ amountMinor: number; goodwillMinor: number }>) {
+  return minus(charged, refundedSides(charged, refunds.reduce(after, NOTHING_REFUNDED)));
+}
+
 export interface Refund {
   operatorId: string;
-  /** The sides the refunded payment(s) charged, and what earlier refunds of them took back. */
-  charged: Sides;
-  refunded: Sides;
+  /** What it takes back of each side (refundParts). */
+  parts: Sides;
   amountMinor: number;
   /** The part given back to gift cards (the rest goes back to the payer's card). */
   giftCardMinor: number;
 }
 
 /**
- * A refund made (`refund:<refundId>`): the sides give back their shares (refundSides); the gift
- * cards get their part back, the payer's card the rest.
+ * A refund made (`refund:<refundId>`): the sides give back their parts; the gift cards get their
+ * part back, the payer's card the rest. Nothing taken back (a booking paid before the ledger): no lines.
  */
 export function refundLines(refund: Refund): LedgerLine[] {
-  const parts = refundSides(refund.charged, refund.refunded, refund.amountMinor);
-  if (sum(parts) === 0) return [];
+  if (sum(refund.parts) === 0) return [];
   return [
-    ...sideLines(refund.operatorId, parts, -1),
+    ...sideLines(refund.operatorId, refund.parts, -1),
     { account: ledgerAccounts.platformGiftCards, amountMinor: refund.giftCardMinor },
     { account: ledgerAccounts.payments, amountMinor: refund.amountMinor - refund.giftCardMinor },
   ];

@@ -8,7 +8,7 @@
  * Not here: money that never passes through the platform (a staff booking paid in cash or on
  * arrival at the desk), and the payout engine's release and payout movements.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { ledgerEntries, type BookingRefundRow, type BookingRow } from "../db/schema";
@@ -16,8 +16,10 @@ import {
   chargeLines,
   giftCardIssueLines,
   refundLines,
+  refundParts,
   rescheduleLines,
   sidesOf,
+  type Sides,
   tipLines,
   unearnedPaymentLines,
 } from "./movements";
@@ -142,47 +144,52 @@ async function postDifferenceCharge(tx: Db, booking: BookingRow, change: PaidCha
   });
 }
 
-interface SideLine {
-  kind: "charge" | "refund";
-  account: string;
-  amount_minor: string | number;
+/**
+ * The sides a refund's payment(s) charged, and what the refunds made of them before it came to. A
+ * refund outside the total (a difference paid too late) returns its own payment only; any other
+ * shares the booking's charges, less those payments, with the booking's other such refunds.
+ */
+async function refundBasis(tx: Db, booking: BookingRow, refund: BookingRefundRow) {
+  const ownPayment = (alias: SQL) =>
+    refund.outsideTotal
+      ? sql`${alias} = ${refund.paymentIntentId}`
+      : sql`not exists (select 1 from booking_refunds o where o.booking_id = ${booking.id} and o.outside_total
+          and o.payment_intent_id = ${alias})`;
+  const charges = await queryRows<{ account: string; amount_minor: string | number }>(
+    tx,
+    sql`select e.account, e.amount_minor from ledger_entries e
+        where e.booking_id = ${booking.id} and e.kind = 'charge' and ${ownPayment(sql`e.provider_ref`)}`,
+  );
+  const [before] = await queryRows<{ proportional: string; goodwill: string }>(
+    tx,
+    sql`select coalesce(sum(r.amount_minor - r.goodwill_minor), 0)::text as proportional,
+            coalesce(sum(r.goodwill_minor), 0)::text as goodwill
+          from booking_refunds r
+          where r.booking_id = ${booking.id} and r.status = 'made' and r.id <> ${refund.id}
+            and r.outside_total = ${refund.outsideTotal}
+            and ${refund.outsideTotal ? sql`r.payment_intent_id = ${refund.paymentIntentId}` : sql`true`}`,
+  );
+  return {
+    charged: sidesOf(charges.map((line) => ({ account: line.account, amountMinor: Number(line.amount_minor) }))),
+    before: { proportionalMinor: Number(before.proportional), goodwillMinor: Number(before.goodwill) },
+  };
 }
 
 /**
- * The charge and refund lines of the payment(s) a refund goes back to. A refund outside the total
- * (a difference paid too late) returns its own payment only; any other shares the booking's
- * charges, less those payments.
+ * What a refund takes back of each side (api/ledger/movements.ts refundParts): within the policy
+ * in proportion to what its payment(s) charged, its goodwill from the operator's part, counted over
+ * the refunds made before it. A booking paid before the ledger existed: nothing.
  */
-async function paymentLines(tx: Db, booking: BookingRow, refund: BookingRefundRow): Promise<SideLine[]> {
-  const ownPayment = refund.outsideTotal
-    ? sql`e.provider_ref = ${refund.paymentIntentId}`
-    : sql`not exists (select 1 from booking_refunds r where r.booking_id = e.booking_id and r.outside_total
-        and r.payment_intent_id = e.provider_ref)`;
-  return queryRows<SideLine>(
-    tx,
-    sql`select e.kind, e.account, e.amount_minor from ledger_entries e
-        where e.booking_id = ${booking.id} and e.kind in ('charge', 'refund') and ${ownPayment}`,
-  );
+export async function refundPartsOf(tx: Db, booking: BookingRow, refund: BookingRefundRow): Promise<Sides> {
+  const { charged, before } = await refundBasis(tx, booking, refund);
+  return refundParts(charged, before, refund);
 }
 
 /**
  * A refund made (the row just marked made, the booking locked by the caller): each side gives back
- * its share of what it was charged (api/ledger/movements.ts refundSides), the gift cards get their
- * part back and the payer's card the rest. In proportion always: the refund code does not know
- * which part of a refund the cancellation policy owed, so an operator's goodwill beyond it is
- * shared like any other refund. A booking paid before the ledger existed: no lines.
+ * its part (refundPartsOf), the gift cards get their part back and the payer's card the rest.
  */
 export async function recordRefundMade(tx: Db, booking: BookingRow, refund: BookingRefundRow): Promise<void> {
-  const lines = (await paymentLines(tx, booking, refund)).map((line) => ({
-    kind: line.kind,
-    account: line.account,
-    amountMinor: Number(line.amount_minor),
-  }));
-  const charged = sidesOf(lines.filter((line) => line.kind === "charge"));
-  const refunded = sidesOf(
-    lines.filter((line) => line.kind === "refund"),
-    -1,
-  );
   const intentId = refund.paymentIntentId ?? booking.paymentIntentId;
   await postLedger(tx, {
     key: ledgerKeys.refund(refund.id),
@@ -194,8 +201,7 @@ export async function recordRefundMade(tx: Db, booking: BookingRow, refund: Book
     providerRef: intentId,
     lines: refundLines({
       operatorId: booking.accountId,
-      charged,
-      refunded,
+      parts: await refundPartsOf(tx, booking, refund),
       amountMinor: refund.amountMinor,
       giftCardMinor: refund.giftCardMinor,
     }),

@@ -2,12 +2,20 @@ import { and, eq, sql } from "drizzle-orm";
 import type { OperatorBooking, OperatorRefundBody, OperatorRefundResult } from "~contract/operator/refunds";
 import { formatMoney, minorUnitDigits, minorUnitsIn } from "~contract/money";
 import type { Db } from "../db/client";
-import { bookingRefunds, bookings, slots, users, type BookingRefundRow, type BookingRow } from "../db/schema";
+import {
+  bookingRefunds,
+  bookings,
+  slots,
+  users,
+  type AccountRow,
+  type BookingRefundRow,
+  type BookingRow,
+} from "../db/schema";
 import { ApiError, conflict, validationError } from "../http/errors";
 import { errorFields, logger } from "../logger";
 import { addNotification } from "../notifications/service";
 import { writeAudit, type Actor } from "../audit/log";
-import { bookingSides, NO_SIDES, refundSides, type Sides } from "../ledger/movements";
+import { bookingSides, NO_SIDES, sidesAfter } from "../ledger/movements";
 import { writeBookingEmail } from "../bookings/booking-mail";
 import { bookingPath, operatorRefundEmail } from "../bookings/emails";
 import { releaseBooking } from "../bookings/fulfilment";
@@ -18,6 +26,13 @@ import { seesMoney, type Member } from "../members/guard";
 import { guestContactOf, NO_HOLDER } from "./guest-contact";
 import { mayTakeBookings } from "./staff-bookings";
 import { seesBooking } from "./check-ins";
+
+/**
+ * The cancellation policy still promises a full refund: the departure (`slots`) starts more than
+ * the operator's free-cancellation cutoff from now. Past it, an operator's refund is goodwill.
+ */
+const withinPolicySql = (account: AccountRow) =>
+  sql<boolean>`${slots.startsAt} > app_now() + make_interval(hours => ${account.cancellationCutoffHours})`;
 
 /** The provider's key of an operator's refund: the booking's id and the console's key (unique at the provider too). */
 const operatorRefundKey = (bookingId: string, clientKey: string) => `op_${bookingId}_${clientKey}`;
@@ -33,29 +48,7 @@ function toOperatorRefund(refund: BookingRefundRow) {
     reason: refund.reason,
     requestedBy: refund.requestedBy,
     releaseSeats: refund.releaseSeats,
-  };
-}
-
-/**
- * Who keeps what of a booking's price after its refunds, shared as the ledger shares them
- * (api/ledger/movements.ts): the booking's sides at the rate it was sold at, each refund, in the
- * order made, taking back its share of each side.
- */
-function sidesAfterRefunds(booking: BookingRow, refunds: readonly BookingRefundRow[]): Sides {
-  const charged = bookingSides(booking.totalMinor, booking.feesMinor, booking.commissionBps);
-  let refunded = NO_SIDES;
-  for (const refund of [...refunds].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
-    const part = refundSides(charged, refunded, refund.amountMinor);
-    refunded = {
-      operator: refunded.operator + part.operator,
-      commission: refunded.commission + part.commission,
-      serviceFee: refunded.serviceFee + part.serviceFee,
-    };
-  }
-  return {
-    operator: charged.operator - refunded.operator,
-    commission: charged.commission - refunded.commission,
-    serviceFee: charged.serviceFee - refunded.serviceFee,
+    goodwillMinor: refund.goodwillMinor,
   };
 }
 
@@ -63,7 +56,14 @@ function sidesAfterRefunds(booking: BookingRow, refunds: readonly BookingRefundR
 function moneyOf(booking: BookingRow, refunds: readonly BookingRefundRow[]) {
   const paidMinor = paidStatus(booking) ? booking.totalMinor : 0;
   const refundedMinor = sum(refunds);
-  const sides = paidMinor > 0 ? sidesAfterRefunds(booking, refunds) : NO_SIDES;
+  // Shared as the ledger shares them: each refund, in the order made, takes its part back.
+  const sides =
+    paidMinor > 0
+      ? sidesAfter(
+          bookingSides(booking.totalMinor, booking.feesMinor, booking.commissionBps),
+          [...refunds].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+        )
+      : NO_SIDES;
   return {
     currency: booking.currency,
     paidMinor,
@@ -123,7 +123,8 @@ function amountMinorOf(body: OperatorRefundBody, currency: string): number {
  * FOR UPDATE: the same idempotency key again answers the refund it made (nothing more); otherwise
  * the refunded total the operator saw must still be the booking's (else 409 refund_stale), the
  * booking paid (409 booking_not_paid), the amount at most what is left (409 refund_exceeds_paid).
- * The refund is recorded owed, the guest told (notification and email), the seats released if
+ * The refund is recorded owed (past the free-cancellation cutoff as the operator's goodwill, which
+ * comes out of its part: api/ledger/movements.ts), the guest told (notification and email), the seats released if
  * asked (before the departure starts), the audit log written; after the commit the provider is
  * called with the refund's key and the refund marked made (or retried by the sweep).
  */
@@ -137,7 +138,12 @@ export async function refundBooking(
   const key = operatorRefundKey(bookingId, body.idempotencyKey);
   const decided = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ booking: bookings, started: sql<boolean>`${slots.startsAt} <= app_now()` })
+      .select({
+        booking: bookings,
+        started: sql<boolean>`${slots.startsAt} <= app_now()`,
+        // The policy still promises a full refund (the free-cancellation cutoff is ahead).
+        withinPolicy: withinPolicySql(member.account),
+      })
       .from(bookings)
       .innerJoin(slots, eq(slots.id, bookings.slotId))
       .where(and(eq(bookings.id, bookingId), eq(bookings.accountId, member.account.id)))
@@ -169,6 +175,8 @@ export async function refundBooking(
       requestedBy: member.userId,
       releaseSeats: body.releaseSeats,
       idempotencyKey: key,
+      // Past the cutoff the policy owes nothing more: the refund is the operator's goodwill.
+      goodwill: !row.withinPolicy,
     });
     const remainingPaidMinor = refundable - amountMinor;
     const view = (await findBookingView(tx, booking.id))!;
@@ -234,6 +242,7 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
         endsAt: slots.endsAt,
         status: slots.status,
         started: sql<boolean>`${slots.startsAt} <= app_now()`,
+        withinPolicy: withinPolicySql(member.account),
       })
       .from(slots)
       .where(eq(slots.id, booking.slotId)),
@@ -298,12 +307,16 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
       status: slot.status,
       started: Boolean(slot.started),
     },
-    money: seesMoney(member) ? bookingMoneyOf(booking, refunds, Boolean(slot.started)) : null,
+    money: seesMoney(member) ? bookingMoneyOf(booking, refunds, slot) : null,
   };
 }
 
 /** The booking page's money (owner, manager): paid, refunded, refundable, fee and share, payment, refunds, what a refund may do. */
-function bookingMoneyOf(booking: BookingRow, refunds: BookingRefundRow[], started: boolean) {
+function bookingMoneyOf(
+  booking: BookingRow,
+  refunds: BookingRefundRow[],
+  slot: { started: boolean; withinPolicy: boolean },
+) {
   const money = moneyOf(booking, refunds);
   const canRefund = paidStatus(booking) && money.refundableMinor > 0;
   return {
@@ -313,6 +326,7 @@ function bookingMoneyOf(booking: BookingRow, refunds: BookingRefundRow[], starte
     refunds: refunds.map(toOperatorRefund),
     priceReason: booking.priceReason,
     canRefund,
-    canReleaseSeats: canRefund && booking.status === "confirmed" && !started,
+    canReleaseSeats: canRefund && booking.status === "confirmed" && !slot.started,
+    refundIsGoodwill: !slot.withinPolicy,
   };
 }

@@ -28,13 +28,20 @@ const shareSql = (part: SQL, upto: SQL) =>
   sql`floor((2 * (${part})::numeric * (${upto}) + total_minor) / (2 * total_minor))`;
 
 /**
- * What one refund (a row of each_refund) gives back of the platform's part, as refundSides does:
- * the service fee's and the commission's shares counted over the booking's refunds so far (the
- * operator's part, the largest, takes the rounding rest).
+ * What refunds of a booking that came to `p` within the policy and `g` of goodwill took back of the
+ * platform's part, as refundedSides does: its shares of what was within the policy (the service fee's
+ * and the commission's; the operator's part, the largest, takes the rounding rest), and whatever
+ * goodwill went beyond what was left of the operator's part.
  */
+const platformBackAt = (p: SQL, g: SQL) => {
+  const inProportion = sql`(${shareSql(sql`fees_minor`, p)} + ${shareSql(sql`platform - fees_minor`, p)})`;
+  return sql`(${inProportion} + greatest(0, ${g} - (total_minor - platform - ((${p}) - ${inProportion}))))`;
+};
+
+/** What one refund (a row of each_refund) gives back of the platform's part: counted over the booking's refunds so far. */
 const platformBackSql = sql`case when total_minor > 0 then
-  ${shareSql(sql`fees_minor`, sql`upto`)} - ${shareSql(sql`fees_minor`, sql`upto - amount_minor`)}
-  + ${shareSql(sql`platform - fees_minor`, sql`upto`)} - ${shareSql(sql`platform - fees_minor`, sql`upto - amount_minor`)}
+  ${platformBackAt(sql`upto_p`, sql`upto_g`)}
+  - ${platformBackAt(sql`upto_p - (amount_minor - goodwill_minor)`, sql`upto_g - goodwill_minor`)}
   else 0 end`;
 
 const figures = (row: Row): ReportFigures => ({
@@ -85,8 +92,10 @@ export async function readReport(
     each_refund as (
       -- Every refund of the operator's bookings up to the range's end, with what its booking's
       -- refunds came to before it and with it (the shares are counted over all of them).
-      select r.created_at, r.amount_minor, b.total_minor, b.fees_minor, ${platformPartSql} as platform,
-             sum(r.amount_minor) over (partition by r.booking_id order by r.created_at, r.id) as upto
+      select r.created_at, r.amount_minor, r.goodwill_minor, b.total_minor, b.fees_minor,
+             ${platformPartSql} as platform,
+             sum(r.amount_minor - r.goodwill_minor) over (partition by r.booking_id order by r.created_at, r.id) as upto_p,
+             sum(r.goodwill_minor) over (partition by r.booking_id order by r.created_at, r.id) as upto_g
       from booking_refunds r join bookings b on b.id = r.booking_id
       where r.account_id = ${account.id} and r.created_at < ${end}::timestamptz
     ),

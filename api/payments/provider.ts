@@ -192,6 +192,16 @@ export class PayoutRefusedError extends Error {
   }
 }
 
+export interface RefundOptions {
+  idempotencyKey: string;
+  /**
+   * What the platform gives back of it (its application fee), when not in proportion to the
+   * refund: a goodwill refund comes out of the operator's part (api/ledger/movements.ts). Absent:
+   * in proportion, as the provider shares a refund by itself.
+   */
+  platformPartMinor?: number;
+}
+
 /** A payment as its provider keeps it, in minor units. */
 export interface PaymentTotals {
   paidMinor: number;
@@ -223,12 +233,7 @@ export interface PaymentProvider {
    */
   closeCheckout(db: Db, sessionId: string): Promise<void>;
   /** Refunds `amountMinor` of a payment; the same idempotency key never refunds twice. */
-  refund(
-    db: Db,
-    paymentIntentId: string,
-    amountMinor: number,
-    options: { idempotencyKey: string },
-  ): Promise<{ refundId: string }>;
+  refund(db: Db, paymentIntentId: string, amountMinor: number, options: RefundOptions): Promise<{ refundId: string }>;
   /**
    * Charges a saved card for a held booking, the guest present (no page to fill in). Answers
    * the payment, or null when the card cannot pay it (expired, declined, or the provider asks

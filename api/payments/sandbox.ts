@@ -26,6 +26,7 @@ import {
   type ProviderPayout,
   type PurchaseCheckout,
   type PurchaseKind,
+  type RefundOptions,
 } from "./provider";
 import type { SandboxCheckoutView, SandboxPayBody } from "~contract/bookings/payments";
 import { cardExpired, type CardDetails } from "./saved-cards";
@@ -228,7 +229,8 @@ export function createSandboxProvider(): PaymentProvider {
         .where(and(eq(sandboxCheckouts.id, sessionId), eq(sandboxCheckouts.status, "open")));
     },
 
-    async refund(db: Db, paymentIntentId: string, amountMinor: number, options: { idempotencyKey: string }) {
+    // The sandbox moves no money between accounts: who gives back what is the ledger's alone.
+    async refund(db: Db, paymentIntentId: string, amountMinor: number, options: RefundOptions) {
       // One refund per idempotency key (a repeated call refunds nothing more); partial refunds add up.
       const refundId = `re_sandbox_${createHash("sha256").update(options.idempotencyKey).digest("hex").slice(0, 24)}`;
       return db.transaction(async (tx) => {

@@ -19,6 +19,7 @@ import {
   type ProviderPayout,
   type PurchaseCheckout,
   type PurchaseKind,
+  type RefundOptions,
 } from "./provider";
 import type { CardDetails } from "./saved-cards";
 
@@ -113,6 +114,17 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       providerRef: method.id,
       providerCustomer: idOf(intent.customer),
     };
+  }
+
+  /** Gives back `platformPartMinor` of a destination charge's application fee, at most what is left of it. */
+  async function refundApplicationFee(intent: Stripe.PaymentIntent, options: RefundOptions) {
+    const chargeId = idOf(intent.latest_charge);
+    const feeId = chargeId ? idOf((await stripe.charges.retrieve(chargeId)).application_fee) : null;
+    if (!feeId) return;
+    const fee = await stripe.applicationFees.retrieve(feeId);
+    const amount = Math.min(options.platformPartMinor!, fee.amount - fee.amount_refunded);
+    if (amount > 0)
+      await stripe.applicationFees.createRefund(feeId, { amount }, { idempotencyKey: `${options.idempotencyKey}_fee` });
   }
 
   return {
@@ -286,20 +298,25 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     /**
-     * A destination charge's refund takes back from both sides in proportion: the operator's
-     * transfer is reversed and the platform's fee refunded by the same share of the charge.
+     * A destination charge's refund takes back from both sides: the operator's transfer is
+     * reversed by the amount refunded, and the platform's application fee refunded in proportion
+     * (`refund_application_fee`), or, when the ledger says otherwise (`platformPartMinor`: a
+     * goodwill refund comes out of the operator's part), by exactly that amount, as an application
+     * fee refund of its own (never more than is left of the fee).
      */
-    async refund(_db: Db, paymentIntentId: string, amountMinor: number, options: { idempotencyKey: string }) {
+    async refund(_db: Db, paymentIntentId: string, amountMinor: number, options: RefundOptions) {
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
       const destinationCharge = intent.transfer_data?.destination != null;
+      const exact = destinationCharge && options.platformPartMinor !== undefined;
       const refund = await stripe.refunds.create(
         {
           payment_intent: paymentIntentId,
           amount: amountMinor,
-          ...(destinationCharge ? { reverse_transfer: true, refund_application_fee: true } : {}),
+          ...(destinationCharge ? { reverse_transfer: true, refund_application_fee: !exact } : {}),
         },
         { idempotencyKey: options.idempotencyKey },
       );
+      if (exact && options.platformPartMinor! > 0) await refundApplicationFee(intent, options);
       return { refundId: refund.id };
     },
 

@@ -208,6 +208,8 @@ export const operatorRefund = bookingRefund.extend({
   /** The member who decided it (null: the traveller's cancellation or the system). */
   requestedBy: z.string().nullable(),
   releaseSeats: z.boolean(),
+  /** Its part that was the operator's goodwill, past the free-cancellation cutoff: it came out of the operator's part. */
+  goodwillMinor: minor,
 });
 
 /** A booking's money as the console sees it: paid, refunded so far (owed or made), what can still be refunded. */
@@ -303,6 +305,8 @@ export const operatorBooking = z.object({
       /** Whether a refund can be made now (paid, something left), and whether it may release the seats. */
       canRefund: z.boolean(),
       canReleaseSeats: z.boolean(),
+      /** Past the free-cancellation cutoff: a refund now is the operator's goodwill and comes out of its part. */
+      refundIsGoodwill: z.boolean(),
     }),
   ),
 });

@@ -31,6 +31,11 @@ export interface FakeStripe {
   payouts: Map<string, StripeObject>;
   /** Connect accounts (POST /v1/accounts, or `addAccount`). */
   accounts: Map<string, StripeObject>;
+  /**
+   * The application fees of destination charges (each charge's, with `amount_refunded`: given back
+   * by refunds with `refund_application_fee`, in proportion, or by fee refunds of their own).
+   */
+  applicationFees: Map<string, StripeObject>;
   /** Account links made (POST /v1/account_links), oldest first. */
   accountLinks: StripeObject[];
   requests: RecordedRequest[];
@@ -133,16 +138,38 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return error(400, "The application fee must be between 0 and the amount.");
     return null;
   };
+  const charges = new Map<string, StripeObject>();
+  const applicationFees = new Map<string, StripeObject>();
+  /** A PaymentIntent paid: its charge, with the application fee a destination charge keeps. */
   const intent = (fields: StripeObject) => {
-    const created = {
+    const created: StripeObject = {
       id: id("pi"),
       object: "payment_intent",
       status: "succeeded",
       amount_received: fields.amount,
       ...fields,
     };
+    const charge: StripeObject = { id: id("ch"), object: "charge", amount: fields.amount, payment_intent: created.id };
+    if (fields.transfer_data && fields.application_fee_amount != null) {
+      const fee = {
+        id: id("fee"),
+        object: "application_fee",
+        amount: fields.application_fee_amount,
+        amount_refunded: 0,
+        charge: charge.id,
+        account: fields.transfer_data.destination,
+      };
+      applicationFees.set(fee.id, fee);
+      charge.application_fee = fee.id;
+    } else charge.application_fee = null;
+    charges.set(charge.id, charge);
+    created.latest_charge = charge.id;
     paymentIntents.set(created.id, created);
     return created;
+  };
+  const feeOfIntent = (paid: StripeObject) => {
+    const charge = charges.get(paid.latest_charge);
+    return charge?.application_fee ? applicationFees.get(charge.application_fee) : undefined;
   };
   const payouts = new Map<string, StripeObject>();
   let payoutRefusal: string | null = null;
@@ -311,8 +338,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         reverse_transfer: params.reverse_transfer === "true",
         refund_application_fee: params.refund_application_fee === "true",
       };
+      // Stripe gives back the application fee in proportion to the amount refunded.
+      const fee = feeOfIntent(paid);
+      if (fee && refund.refund_application_fee)
+        fee.amount_refunded = Math.min(
+          fee.amount,
+          fee.amount_refunded + Math.round((fee.amount * refund.amount) / paid.amount),
+        );
       refunds.push(refund);
       return { status: 200, body: refund };
+    }
+    const chargePath = /^\/v1\/charges\/([^/]+)$/.exec(path);
+    if (method === "GET" && chargePath) {
+      const charge = charges.get(decodeURIComponent(chargePath[1]));
+      return charge ? { status: 200, body: charge } : error(404, `No such charge: '${chargePath[1]}'`);
+    }
+    const feePath = /^\/v1\/application_fees\/([^/]+)(\/refunds)?$/.exec(path);
+    if (feePath) {
+      const fee = applicationFees.get(decodeURIComponent(feePath[1]));
+      if (!fee) return error(404, `No such application fee: '${feePath[1]}'`);
+      if (method === "GET" && !feePath[2]) return { status: 200, body: fee };
+      if (method === "POST" && feePath[2]) {
+        const amount = params.amount === undefined ? fee.amount - fee.amount_refunded : Number(params.amount);
+        if (!(amount > 0 && amount <= fee.amount - fee.amount_refunded))
+          return error(400, "Refund amount is greater than the unrefunded amount on the application fee.");
+        fee.amount_refunded += amount;
+        return { status: 200, body: { id: id("fr"), object: "fee_refund", amount, fee: fee.id } };
+      }
     }
     if (method === "POST" && path === "/v1/accounts") {
       const account = connectAccount({
@@ -389,6 +441,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     coupons,
     refunds,
     paymentIntents,
+    applicationFees,
     payouts,
     accounts,
     accountLinks,

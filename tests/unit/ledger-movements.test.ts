@@ -5,7 +5,11 @@ import {
   giftCardIssueLines,
   NO_SIDES,
   refundLines,
+  NOTHING_REFUNDED,
+  refundedSides,
+  refundParts,
   refundSides,
+  sidesAfter,
   rescheduleLines,
   sidesOf,
   tipLines,
@@ -110,11 +114,24 @@ describe("a booking paid", () => {
   });
 });
 
+/** A payment's first refund's lines, its parts counted by refundParts (goodwill: none unless given). */
+const refundOf = (refund: {
+  operatorId: string;
+  charged: Sides;
+  amountMinor: number;
+  giftCardMinor: number;
+  goodwillMinor?: number;
+}) =>
+  refundLines({
+    ...refund,
+    parts: refundParts(refund.charged, NOTHING_REFUNDED, { goodwillMinor: 0, ...refund }),
+  });
+
 describe("a refund made", () => {
   const charged = { operator: 8_500, commission: 1_500, serviceFee: 0 };
 
   it("$100 at 15 %, $40 refunded: the operator gives back 34 and the platform 6, leaving 51 and 9", () => {
-    const lines = refundLines({ operatorId: OP, charged, refunded: NO_SIDES, amountMinor: 4_000, giftCardMinor: 0 });
+    const lines = refundOf({ operatorId: OP, charged, amountMinor: 4_000, giftCardMinor: 0 });
     expect(written(lines)).toEqual({ [pending]: -3_400, "platform:commission": -600, "external:payments": 4_000 });
     expect(total(lines)).toBe(0);
     expect(8_500 - 3_400).toBe(5_100);
@@ -152,10 +169,9 @@ describe("a refund made", () => {
   });
 
   it("the gift cards' part goes back to them, the rest to the payer's card", () => {
-    const lines = refundLines({
+    const lines = refundOf({
       operatorId: OP,
       charged,
-      refunded: NO_SIDES,
       amountMinor: 4_000,
       giftCardMinor: 2_500,
     });
@@ -168,19 +184,75 @@ describe("a refund made", () => {
     expect(total(lines)).toBe(0);
   });
 
-  it("nothing charged (a booking paid before the ledger): no lines", () => {
+  it("goodwill beyond the policy comes out of the operator's part: $40 after the cutoff leaves 45 and the platform's 15", () => {
+    const lines = refundOf({
+      operatorId: OP,
+      charged,
+      amountMinor: 4_000,
+      giftCardMinor: 0,
+      goodwillMinor: 4_000,
+    });
+    expect(written(lines)).toEqual({ [pending]: -4_000, "external:payments": 4_000 });
+    expect(sidesAfter(charged, [{ amountMinor: 4_000, goodwillMinor: 4_000 }])).toEqual({
+      operator: 4_500,
+      commission: 1_500,
+      serviceFee: 0,
+    });
+  });
+
+  it("goodwill beyond the operator's part takes the rest from the platform's, commission first; the whole refunded leaves every side at zero", () => {
+    const withFee = { operator: 8_500, commission: 1_200, serviceFee: 300 };
+    expect(refundedSides(withFee, { proportionalMinor: 0, goodwillMinor: 10_000 })).toEqual(withFee);
+    expect(refundedSides(withFee, { proportionalMinor: 0, goodwillMinor: 9_000 })).toEqual({
+      operator: 8_500,
+      commission: 500,
+      serviceFee: 0,
+    });
+    // Within the policy first (40 % in proportion), then the rest as goodwill, then nothing is left anywhere.
+    const refunds = [
+      { amountMinor: 4_000, goodwillMinor: 0 },
+      { amountMinor: 5_000, goodwillMinor: 5_000 },
+      { amountMinor: 1_000, goodwillMinor: 1_000 },
+    ];
+    expect(sidesAfter(withFee, refunds.slice(0, 1))).toEqual({ operator: 5_100, commission: 720, serviceFee: 180 });
+    expect(sidesAfter(withFee, refunds.slice(0, 2))).toEqual({ operator: 100, commission: 720, serviceFee: 180 });
+    expect(sidesAfter(withFee, refunds)).toEqual(NO_SIDES);
+    // The parts of the last: what was left of the operator's, then the platform's.
+    expect(refundParts(withFee, { proportionalMinor: 4_000, goodwillMinor: 5_000 }, refunds[2])).toEqual({
+      operator: 100,
+      commission: 720,
+      serviceFee: 180,
+    });
+    // A departure cancelled after a goodwill refund: the remainder in proportion brings every side to zero.
     expect(
-      refundLines({ operatorId: OP, charged: NO_SIDES, refunded: NO_SIDES, amountMinor: 500, giftCardMinor: 0 }),
-    ).toEqual([]);
+      sidesAfter(withFee, [
+        { amountMinor: 7_000, goodwillMinor: 7_000 },
+        { amountMinor: 3_000, goodwillMinor: 0 },
+      ]),
+    ).toEqual(NO_SIDES);
+  });
+
+  it("refunds within the policy counted over their sum are the proportional shares, whatever the pieces", () => {
+    const odd = bookingSides(1_001, 31, 1_333);
+    let before = NOTHING_REFUNDED;
+    for (const piece of [333, 333, 1, 334]) {
+      expect(refundParts(odd, before, { amountMinor: piece, goodwillMinor: 0 })).toEqual(
+        refundSides(odd, refundedSides(odd, before), piece),
+      );
+      before = { ...before, proportionalMinor: before.proportionalMinor + piece };
+    }
+  });
+
+  it("nothing charged (a booking paid before the ledger): no lines", () => {
+    expect(refundOf({ operatorId: OP, charged: NO_SIDES, amountMinor: 500, giftCardMinor: 0 })).toEqual([]);
   });
 
   it("a payment for nothing that stands goes to the operator's pending and comes back whole", () => {
     const paid = unearnedPaymentLines(OP, 2_000);
     expect(written(paid)).toEqual({ "external:payments": -2_000, [pending]: 2_000 });
-    const back = refundLines({
+    const back = refundOf({
       operatorId: OP,
       charged: sidesOf(paid),
-      refunded: NO_SIDES,
       amountMinor: 2_000,
       giftCardMinor: 0,
     });
@@ -203,10 +275,9 @@ describe("tips and gift cards", () => {
       commissionBps: 1500,
     });
     expect(sidesOf(charge)).toEqual({ operator: 8_500, commission: 1_200, serviceFee: 300 });
-    const refund = refundLines({
+    const refund = refundOf({
       operatorId: OP,
       charged: sidesOf(charge),
-      refunded: NO_SIDES,
       amountMinor: 4_000,
       giftCardMinor: 0,
     });

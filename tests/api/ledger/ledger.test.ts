@@ -132,6 +132,50 @@ describe("the money ledger", () => {
     await expectCancelledToZero(booking.id, guest.idToken);
   });
 
+  it("past the cutoff a refund is the operator's goodwill: out of its part (87.55 → 46.35), the platform keeps 12.45 and 3.00 until the operator's part is spent", async () => {
+    const guest = await world.bookingUser(acme);
+    // Ten hours away: inside acme's 24-hour free-cancellation cutoff, the policy owes nothing more.
+    const slot = await world.createSlot(db(), acme.serviceId, { startsInHours: 10 });
+    const booking = await world.withAdultPrice(db(), acme, 10_000, () =>
+      world.confirmedBooking(guest, acme, slot.id, 1),
+    );
+    const owner = await syncedMember(db(), "acme", "owner");
+    const page = async () =>
+      (await v1.operatorGetBooking({ params: { bookingId: booking.id }, account: "acme", token: owner.idToken })).body
+        .data.money;
+    expect((await page()).refundIsGoodwill).toBe(true);
+    const refund = (amountMinor: number, alreadyRefundedMinor: number, key: string) =>
+      v1.operatorRefundBooking({
+        params: { bookingId: booking.id },
+        account: "acme",
+        token: owner.idToken,
+        body: { amountMinor, alreadyRefundedMinor, reason: "Goodwill", releaseSeats: false, idempotencyKey: key },
+      });
+    const first = await refund(4_120, 0, "goodwill-one");
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.data.refund.goodwillMinor).toBe(4_120);
+    const refundId: string = first.body.data.refund.id;
+    const lines = (await linesOf(booking.id)).filter((line) => line.kind === "refund");
+    expect(lines.map((line) => [line.transactionKey, line.account, line.amountMinor])).toEqual([
+      [`refund:${refundId}`, pending(), -4_120],
+      [`refund:${refundId}`, "external:payments", 4_120],
+    ]);
+    await expectSides(booking.id, { operator: 4_635, commission: 1_245, serviceFees: 300 });
+    // The console's money panel says the same as the ledger.
+    expect(await page()).toMatchObject({ operatorMinor: 4_635, commissionMinor: 1_245, serviceFeeMinor: 300 });
+
+    // The rest, also goodwill: the operator's 46.35 first, then the platform's 15.45; nothing is left anywhere.
+    expect((await refund(6_180, 4_120, "goodwill-two")).status).toBe(201);
+    await expectSides(booking.id, { operator: 0, commission: 0, serviceFees: 0 });
+    expect(await page()).toMatchObject({
+      operatorMinor: 0,
+      commissionMinor: 0,
+      serviceFeeMinor: 0,
+      refundableMinor: 0,
+    });
+    expect(await balance("external:payments", booking.id)).toBe(0);
+  });
+
   it("a dearer move's difference is a charge at the booking's rate; cancelled, every side ends at zero", async () => {
     const { booking, guest } = await hundredDollarBooking();
     const to = await world.createSlot(db(), acme.serviceId);

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingRefunds } from "~api/db/schema";
 import { settleDueRefunds } from "~api/bookings/refunds";
+import { bookingSides } from "~api/ledger/movements";
 import { setPaymentProviderForTests } from "~api/payments";
 import { createStripeProvider } from "~api/payments/stripe";
 import { bookingBody, bookingRow, bookingUser, bookingWorld, createSlot, placeBooking } from "../../support/booking";
@@ -34,9 +35,9 @@ afterAll(async () => {
 const sessionIdOf = (checkoutUrl: string) => /\/c\/pay\/(cs_test_[a-f0-9]+)$/.exec(checkoutUrl)![1];
 
 /** A booking paid at (the fake) Stripe. */
-async function paidAtStripe() {
+async function paidAtStripe(startsInHours = 240) {
   const user = await bookingUser(acme);
-  const slot = await createSlot(db(), acme.serviceId, { startsInHours: 240 });
+  const slot = await createSlot(db(), acme.serviceId, { startsInHours });
   const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
   const id = placed.body.data.booking.id as string;
   const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
@@ -71,6 +72,57 @@ describe("operator refunds through Stripe (against a fake Stripe API)", () => {
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "refunded", refundMinor: total });
     const amounts = fake.refunds.filter((r) => r.payment_intent === intent).map((r) => r.amount);
     expect(amounts).toEqual([600, total - 600]);
+  });
+
+  it("past the cutoff, goodwill: the transfer is reversed and the fee kept; beyond the operator's part, exactly the platform's part of the fee comes back", async () => {
+    const manager = await syncedMember(db(), "acme", "manager");
+    // Ten hours away: inside acme's 24-hour cutoff, the policy owes nothing more.
+    const { id, total, intent } = await paidAtStripe(10);
+    const row = await bookingRow(db(), id);
+    const sides = bookingSides(row.totalMinor, row.feesMinor, row.commissionBps);
+    const platformPart = sides.commission + sides.serviceFee;
+    const fee = [...fake.applicationFees.values()].find(
+      (candidate) => candidate.charge === fake.paymentIntents.get(intent)!.latest_charge,
+    )!;
+    expect(fee.amount).toBe(platformPart);
+    const refundRequests = () =>
+      fake.requests.filter((r) => r.path === "/v1/refunds" && r.params.payment_intent === intent);
+    const feeRefunds = () => fake.requests.filter((r) => r.path === `/v1/application_fees/${fee.id}/refunds`);
+
+    const firstKey = randomUUID().replace(/-/g, "");
+    const first = await refund(manager.idToken, id, {
+      amountMinor: 600,
+      alreadyRefundedMinor: 0,
+      reason: "Goodwill",
+      releaseSeats: false,
+      idempotencyKey: firstKey,
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.data.refund).toMatchObject({ amountMinor: 600, goodwillMinor: 600, status: "made" });
+    expect(refundRequests().map((r) => r.params)).toEqual([
+      { payment_intent: intent, amount: "600", reverse_transfer: "true", refund_application_fee: "false" },
+    ]);
+    expect(feeRefunds()).toHaveLength(0);
+    expect(fee.amount_refunded).toBe(0);
+
+    // The rest: the operator's part is spent first, then the platform's whole fee comes back, once.
+    const secondKey = randomUUID().replace(/-/g, "");
+    const second = await refund(manager.idToken, id, {
+      amountMinor: total - 600,
+      alreadyRefundedMinor: 600,
+      reason: "Goodwill",
+      releaseSeats: false,
+      idempotencyKey: secondKey,
+    });
+    expect(second.status).toBe(201);
+    expect(refundRequests()).toHaveLength(2);
+    expect(refundRequests()[1].params).toMatchObject({ reverse_transfer: "true", refund_application_fee: "false" });
+    expect(feeRefunds().map((r) => [r.params.amount, r.idempotencyKey])).toEqual([
+      [String(platformPart), `op_${id}_${secondKey}_fee`],
+    ]);
+    expect(fee.amount_refunded).toBe(platformPart);
+    expect(await settleDueRefunds(db())).toBe(0);
+    expect(feeRefunds()).toHaveLength(1);
   });
 
   it("Stripe down: the operator's refund stays owed, then the sweep makes it once", async () => {

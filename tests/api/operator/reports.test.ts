@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { reportCsv } from "~contract/operator/reports";
-import { bookingSides, NO_SIDES, refundSides, type Sides } from "~api/ledger/movements";
+import { bookingSides, NOTHING_REFUNDED, refundParts, type RefundedSoFar, type Sides } from "~api/ledger/movements";
 import { apiText, expectCsvAttachment, expectEnvelope } from "../../support/api";
 import {
   ACME_ZONE,
@@ -45,26 +45,25 @@ async function sumsOf(accountId: string, from: string, to: string) {
       row.commission_bps === null ? null : Number(row.commission_bps),
     );
   const platformCharged = parts.rows.reduce((sum, row) => sum + platformOf(charged(row)), 0);
-  // Every refund of the operator's bookings up to the range's end, in order: each one's share of the
-  // platform's part by the ledger's refundSides (counted over the booking's refunds so far).
+  // Every refund of the operator's bookings up to the range's end, in order: each one's part of the
+  // platform's by the ledger's refundParts (counted over the booking's refunds so far).
   const everyRefund =
-    await rows(sql`select r.booking_id, r.amount_minor, r.created_at >= ${start}::timestamptz as in_range,
+    await rows(sql`select r.booking_id, r.amount_minor, r.goodwill_minor, r.created_at >= ${start}::timestamptz as in_range,
       b.total_minor, b.fees_minor, b.commission_bps from booking_refunds r join bookings b on b.id = r.booking_id
       where r.account_id = ${accountId} and r.created_at < ${end}::timestamptz order by r.created_at, r.id`);
-  const refundedSoFar = new Map<string, Sides>();
+  const refundedSoFar = new Map<string, RefundedSoFar>();
   let refunds = 0;
   let platformBack = 0;
   for (const row of everyRefund.rows) {
-    const before = refundedSoFar.get(String(row.booking_id)) ?? NO_SIDES;
-    const part = refundSides(charged(row), before, Number(row.amount_minor));
+    const before = refundedSoFar.get(String(row.booking_id)) ?? NOTHING_REFUNDED;
+    const refund = { amountMinor: Number(row.amount_minor), goodwillMinor: Number(row.goodwill_minor) };
     refundedSoFar.set(String(row.booking_id), {
-      operator: before.operator + part.operator,
-      commission: before.commission + part.commission,
-      serviceFee: before.serviceFee + part.serviceFee,
+      proportionalMinor: before.proportionalMinor + refund.amountMinor - refund.goodwillMinor,
+      goodwillMinor: before.goodwillMinor + refund.goodwillMinor,
     });
     if (!row.in_range) continue;
-    refunds += Number(row.amount_minor);
-    platformBack += platformOf(part);
+    refunds += refund.amountMinor;
+    platformBack += platformOf(refundParts(charged(row), before, refund));
   }
   const tipped = await rows(sql`select coalesce(sum(t.amount_minor), 0)::bigint as tips from tips t
       join bookings b on b.id = t.booking_id
@@ -103,18 +102,27 @@ async function generate(template: string, n: number, from: string, to: string, t
       -- Sold at 10, 15 or 20 %, or before commissions (none: the service fee alone is the platform's).
       case when i % 4 = 0 then null else 1000 + (i % 3) * 500 end
     from bookings b, generate_series(1, ${n}) as i where b.id = ${template}`);
-  // A refund for every third, and a second one for every sixth a day later (its shares are counted over both).
+  // A refund for every third, and a second one for every sixth a day later (its shares are counted over
+  // both): the goodwill of an operator past the cutoff for every ninth's second, or for the whole of
+  // every fifteenth's first (which then comes out of the operator's part), or the rest of the whole
+  // (beyond the operator's part) for every 36th.
   for (const refund of [
-    { prefix: "rf_", every: 3, divisor: 3, afterHours: 30 },
-    { prefix: "rf_2_", every: 6, divisor: 7, afterHours: 54 },
+    { prefix: "rf_", every: 3, divisor: 3, afterHours: 30, goodwillEvery: 15, wholeEvery: 0 },
+    { prefix: "rf_2_", every: 6, divisor: 7, afterHours: 54, goodwillEvery: 9, wholeEvery: 36 },
   ])
     await db().execute(sql`
-      insert into booking_refunds (id, booking_id, account_id, amount_minor, currency, reason, idempotency_key, status,
-        created_at, made_at)
-      select ${refund.prefix} || b.id, b.id, b.account_id, 1 + b.total_minor / ${refund.divisor}, b.currency, 'test',
+      insert into booking_refunds (id, booking_id, account_id, amount_minor, goodwill_minor, currency, reason,
+        idempotency_key, status, created_at, made_at)
+      select ${refund.prefix} || b.id, b.id, b.account_id, amount, case when goodwill then amount else 0 end,
+        b.currency, 'test',
         ${refund.prefix} || 'key-' || b.id, 'made', b.confirmed_at + make_interval(hours => ${refund.afterHours}),
         b.confirmed_at + make_interval(hours => ${refund.afterHours})
-      from bookings b where b.id like ${`bk_${tag}%`} and right(b.id, 3)::int % ${refund.every} = 0`);
+      from bookings b,
+        lateral (select right(b.id, 3)::int as n) i,
+        lateral (select case when ${refund.wholeEvery} > 0 and i.n % ${refund.wholeEvery} = 0
+                   then b.total_minor - (1 + b.total_minor / 3) else 1 + b.total_minor / ${refund.divisor} end as amount,
+                 i.n % ${refund.goodwillEvery} = 0 or (${refund.wholeEvery} > 0 and i.n % ${refund.wholeEvery} = 0) as goodwill) r
+      where b.id like ${`bk_${tag}%`} and i.n % ${refund.every} = 0`);
   await db().execute(sql`
     insert into tips (id, booking_id, user_id, amount_minor, currency, status, paid_at)
     select 'tip_' || substr(md5(b.id), 1, 16), b.id, b.user_id, 500 + b.seats * 100, b.currency, 'paid',

@@ -138,6 +138,7 @@ export function RefundHistory({
           <td className="py-1 pr-3">
             {refund.reason}
             {refund.releaseSeats ? ` (${t("refunds.seatsReleased")})` : ""}
+            {refund.goodwillMinor > 0 ? ` (${t("refunds.goodwill")})` : ""}
           </td>
           <td className="py-1">{t(refund.status === "made" ? "refunds.statusMade" : "refunds.statusOwed")}</td>
         </tr>

@@ -147,6 +147,11 @@ function RefundForm({ money }: { money: Money }) {
           hint={t("refunds.amountHint", { amount: formatMoney(money.refundableMinor, money.currency, i18n.language) })}
           inputMode="decimal"
         />
+        {money.refundIsGoodwill ? (
+          <p className="text-sm text-slate-700" data-testid="refund-goodwill">
+            {t("refunds.goodwillHint")}
+          </p>
+        ) : null}
         <TextAreaField field={fields.reason} label={t("refunds.reason")} rows={3} plain />
         {money.canReleaseSeats ? (
           <div className="flex items-start gap-2">
