@@ -223,6 +223,7 @@ export const FIELD_MESSAGE_CODES = [
   "holdDays.invalid",
   "payoutMinimum.invalid",
   "commission.invalid",
+  "cancellationCutoff.invalid",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

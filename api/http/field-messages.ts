@@ -1,3 +1,4 @@
+import { MAX_CANCELLATION_CUTOFF_HOURS } from "~contract/operator/check-in";
 import type { z } from "zod";
 import { BOOKING_FILTERS, MAX_SEATS } from "~contract/bookings/limits";
 import { SORTS } from "~contract/catalog/requests";
@@ -227,6 +228,7 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
     "Write the minimum such as 50.00, with no more decimals than the operator's currency has (at most a million).",
   "commission.invalid":
     "Give a whole number of basis points from 0 to 10000 (1500 = 15 %), or null for the platform's default.",
+  "cancellationCutoff.invalid": `Give the free-cancellation window as whole hours before the departure, from 0 to ${MAX_CANCELLATION_CUTOFF_HOURS}.`,
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */

@@ -162,10 +162,18 @@ async function judge(tx: Tx, member: Member, clientAddress: string, input: Check
 /** GET /v1/operator/check-in-settings */
 export async function checkInSettings(db: Db, accountId: string) {
   const [row] = await db
-    .select({ requireCheckIn: accounts.requireCheckIn, rescheduleRefunds: accounts.rescheduleRefunds })
+    .select({
+      requireCheckIn: accounts.requireCheckIn,
+      rescheduleRefunds: accounts.rescheduleRefunds,
+      cancellationCutoffHours: accounts.cancellationCutoffHours,
+    })
     .from(accounts)
     .where(eq(accounts.id, accountId));
-  return { requireCheckIn: row?.requireCheckIn ?? false, rescheduleRefunds: row?.rescheduleRefunds ?? true };
+  return {
+    requireCheckIn: row?.requireCheckIn ?? false,
+    rescheduleRefunds: row?.rescheduleRefunds ?? true,
+    cancellationCutoffHours: row?.cancellationCutoffHours ?? 24,
+  };
 }
 
 /** PUT /v1/operator/check-in-settings: audited when it changes. */
@@ -173,11 +181,12 @@ export async function updateCheckInSettings(
   db: Db,
   member: Member,
   clientAddress: string,
-  input: { requireCheckIn: boolean; rescheduleRefunds?: boolean },
+  input: { requireCheckIn: boolean; rescheduleRefunds?: boolean; cancellationCutoffHours?: number },
 ) {
   return db.transaction(async (tx) => {
     const before = await lockedAccount(tx, member.account.id);
     const rescheduleRefunds = input.rescheduleRefunds ?? before?.rescheduleRefunds ?? true;
+    const cancellationCutoffHours = input.cancellationCutoffHours ?? before?.cancellationCutoffHours ?? 24;
     if (before?.requireCheckIn !== input.requireCheckIn) {
       await tx.update(accounts).set({ requireCheckIn: input.requireCheckIn }).where(eq(accounts.id, member.account.id));
       await writeAudit(tx, actorOf(member, clientAddress), "check_in.settings_updated", {
@@ -190,6 +199,12 @@ export async function updateCheckInSettings(
         rescheduleRefunds: String(rescheduleRefunds),
       });
     }
-    return { requireCheckIn: input.requireCheckIn, rescheduleRefunds };
+    if (before?.cancellationCutoffHours !== cancellationCutoffHours) {
+      await tx.update(accounts).set({ cancellationCutoffHours }).where(eq(accounts.id, member.account.id));
+      await writeAudit(tx, actorOf(member, clientAddress), "cancellation_policy.updated", {
+        cancellationCutoffHours: String(cancellationCutoffHours),
+      });
+    }
+    return { requireCheckIn: input.requireCheckIn, rescheduleRefunds, cancellationCutoffHours };
   });
 }

@@ -215,6 +215,7 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "holdDays.invalid": "validation.holdDaysInvalid",
   "payoutMinimum.invalid": "validation.payoutMinimumInvalid",
   "commission.invalid": "validation.commissionInvalid",
+  "cancellationCutoff.invalid": "validation.cancellationCutoffInvalid",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */

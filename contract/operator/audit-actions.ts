@@ -100,6 +100,7 @@ export const AUDIT_ACTIONS = {
   "booking_settings.updated": ["guidesMayBook"],
   "check_in.settings_updated": ["requireCheckIn"],
   "reschedule.settings_updated": ["rescheduleRefunds"],
+  "cancellation_policy.updated": ["cancellationCutoffHours"],
   /** fields: the draft's fields changed, comma-separated. */
   "branding.draft_updated": ["fields", "primaryColor?"],
   "branding.logo_uploaded": ["logoUrl"],

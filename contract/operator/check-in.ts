@@ -94,10 +94,31 @@ export const checkInSettingsBody = z.object({
     invalid_type_error: said("boolean.invalid"),
   }),
 });
-/** The settings of the check-in page; `rescheduleRefunds` is left as it is when not sent. */
+/** The longest free-cancellation window an operator may offer: 30 days before the departure. */
+export const MAX_CANCELLATION_CUTOFF_HOURS = 720;
+/** The windows the console offers, in hours before the departure (0: until it starts). */
+export const CANCELLATION_CUTOFF_CHOICES = [0, 1, 2, 6, 12, 24, 48, 72, 168, 336, 720] as const;
+
+/**
+ * The settings of the check-in page, the operator's booking policies among them; `rescheduleRefunds`
+ * and `cancellationCutoffHours` are left as they are when not sent.
+ */
 export const checkInSettingsUpdate = checkInSettingsBody.extend({
   /** A traveller's move to a cheaper departure is refunded the difference (false: refused). */
   rescheduleRefunds: z.boolean({ invalid_type_error: said("boolean.invalid") }).optional(),
+  /**
+   * Free cancellation (a full refund) until this many hours before the departure; after it the
+   * policy owes nothing, and an operator's refund is its goodwill, out of its own part.
+   */
+  cancellationCutoffHours: z
+    .number({ invalid_type_error: said("cancellationCutoff.invalid") })
+    .int(said("cancellationCutoff.invalid"))
+    .min(0, said("cancellationCutoff.invalid"))
+    .max(MAX_CANCELLATION_CUTOFF_HOURS, said("cancellationCutoff.invalid"))
+    .optional(),
 });
-export const checkInSettings = checkInSettingsBody.extend({ rescheduleRefunds: z.boolean() });
+export const checkInSettings = checkInSettingsBody.extend({
+  rescheduleRefunds: z.boolean(),
+  cancellationCutoffHours: z.number().int(),
+});
 export type CheckInSettings = z.infer<typeof checkInSettings>;

@@ -44,10 +44,12 @@ export const consoleCheckInEndpoints = domain("Operator console: check-in", {
     method: "PUT",
     path: "/v1/operator/check-in-settings",
     summary:
-      "Require check-in (or not) for the tip and review emails; refund (or refuse) moves to a cheaper departure (owner, manager)",
+      "Require check-in (or not) for the tip and review emails; refund (or refuse) moves to a cheaper departure; the free-cancellation window (`cancellationCutoffHours` before the departure, 0 to 720: past it an operator's refund is goodwill, out of its own part); each change audited (owner, manager)",
     auth: "user",
     member: "catalog",
     tenant: true,
+    // The experience pages say the cancellation policy.
+    changes: ["catalog"],
     body: checkInSettingsUpdate,
     output: checkInSettings,
     errors: [],

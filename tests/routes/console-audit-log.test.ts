@@ -120,6 +120,7 @@ describe("/console/audit-log in words", () => {
       "departure.guide_assigned": { guideUserId: null },
       "check_in.settings_updated": { requireCheckIn: "false" },
       "reschedule.settings_updated": { rescheduleRefunds: "false" },
+      "cancellation_policy.updated": { cancellationCutoffHours: "0" },
       "booking.created_by_staff": { payment: "comp" },
       "booking.marked_paid": { amountMinor: null },
       "booking_settings.updated": { guidesMayBook: "false" },

@@ -29,7 +29,11 @@ describe("/console/check-in", () => {
     expect(asGuide.data).toMatchObject({ settings: null, title: "Check-in", timeZone: expect.any(String) });
     const manager = await memberOfAcme("manager");
     const asManager = await load(manager.cookie);
-    expect(asManager.data.settings).toEqual({ requireCheckIn: false, rescheduleRefunds: true });
+    expect(asManager.data.settings).toEqual({
+      requireCheckIn: false,
+      rescheduleRefunds: true,
+      cancellationCutoffHours: 24,
+    });
     // A fresh idempotency key per page view.
     const again = await load(manager.cookie);
     expect(again.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -92,6 +96,31 @@ describe("/console/check-in", () => {
     const [after] = await db().select().from(accounts).where(eq(accounts.slug, "acme"));
     expect(after.requireCheckIn).toBe(false);
     expect(after.rescheduleRefunds).toBe(true);
+    expect(after.cancellationCutoffHours).toBe(24);
+    // The free-cancellation window: a choice of the select; a value the API refuses is a 400 and changes nothing.
+    for (const bad of ["721", "two", "-3"]) {
+      const refused = await post(manager.cookie, {
+        intent: "settings",
+        rescheduleRefunds: "on",
+        cancellationCutoffHours: bad,
+      });
+      expect(refused.status, bad).toBe(400);
+    }
+    const [unchanged] = await db().select().from(accounts).where(eq(accounts.slug, "acme"));
+    expect(unchanged.cancellationCutoffHours).toBe(24);
+    try {
+      const set = await post(manager.cookie, {
+        intent: "settings",
+        rescheduleRefunds: "on",
+        cancellationCutoffHours: "2",
+      });
+      expect(set.status).toBe(302);
+      const [saved] = await db().select().from(accounts).where(eq(accounts.slug, "acme"));
+      expect(saved.cancellationCutoffHours).toBe(2);
+      expect((await load(manager.cookie)).data.settings.cancellationCutoffHours).toBe(2);
+    } finally {
+      await db().update(accounts).set({ cancellationCutoffHours: 24 }).where(eq(accounts.slug, "acme"));
+    }
   });
 });
 

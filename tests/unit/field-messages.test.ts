@@ -30,7 +30,7 @@ import { operatorRefundBody } from "~contract/operator/refunds";
 import { operatorMessageGuestsBody } from "~contract/operator/guest-messages";
 import { notificationParams } from "~contract/identity/notifications";
 import { hexColor, supportEmail, supportPhone, updateBrandingBody } from "~contract/operator/branding";
-import { checkInBody, checkInSettingsBody } from "~contract/operator/check-in";
+import { checkInBody, checkInSettingsBody, checkInSettingsUpdate } from "~contract/operator/check-in";
 import { manifestQuery, updateCheckInBody } from "~contract/operator/manifest";
 import { reportQuery } from "~contract/operator/reports";
 import { createServiceBody, setTicketTypesBody, ticketTypeInput, updateServiceBody } from "~contract/operator/services";
@@ -371,6 +371,7 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [updatePayoutScheduleBody, { ...PAYOUT_SCHEDULE, holdDays: 31 }, "holdDays.invalid"],
   [updatePayoutScheduleBody, { ...PAYOUT_SCHEDULE, minimum: "-5" }, "payoutMinimum.invalid"],
   [adminCommissionBody, { commissionBps: 10_001 }, "commission.invalid"],
+  [checkInSettingsUpdate, { requireCheckIn: true, cancellationCutoffHours: 721 }, "cancellationCutoff.invalid"],
   [
     bookingsListQuery,
     { cursor: encodeBookingsCursor({ sort: "created_desc", at: CURSOR_AT, id: CURSOR_ID }), sort: "departure_asc" },

@@ -33,6 +33,7 @@ export const AUDIT_VARIANTS: Record<string, (target: AuditEntry["target"]) => st
   "departure.guide_assigned": (target) => (target.guideUserId === null ? "none" : null),
   "check_in.settings_updated": (target) => (target.requireCheckIn === "true" ? "on" : "off"),
   "reschedule.settings_updated": (target) => (target.rescheduleRefunds === "true" ? "on" : "off"),
+  "cancellation_policy.updated": (target) => (target.cancellationCutoffHours === "0" ? "untilStart" : null),
   "booking.created_by_staff": (target) => (target.payment ? withAmount(target, target.payment) : null),
   "booking.marked_paid": (target) => (target.amountMinor ? null : "noAmount"),
   "booking_settings.updated": (target) => (target.guidesMayBook === "true" ? "on" : "off"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkInBody, MAX_GUESTS_PER_BOOKING } from "~contract/operator/check-in";
+import { checkInBody, checkInSettingsUpdate, MAX_GUESTS_PER_BOOKING } from "~contract/operator/check-in";
 import { idempotencyKey } from "./form-key";
 
 /** The check-in page's forms: a scan (typed, or decoded by the camera) and the setting. */
@@ -27,6 +27,12 @@ export const CheckInSettingsSchema = z.object({
     .literal("on")
     .optional()
     .transform((value) => value === "on"),
+  /** The API's rule (contract/operator/check-in.ts), from the select's text; not sent: left as it is. */
+  cancellationCutoffHours: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === "" ? undefined : Number(value)))
+    .pipe(checkInSettingsUpdate.shape.cancellationCutoffHours),
 });
 
 export const CHECK_IN_SCHEMAS = { scan: ScanSchema, settings: CheckInSettingsSchema } as const;

@@ -43,8 +43,10 @@ export const checkInAction = (args: ActionFunctionArgs) =>
     },
     async run(value, { api }, submission) {
       if (value.intent === "settings") {
-        const { requireCheckIn, rescheduleRefunds } = value;
-        await api.call("operatorUpdateCheckInSettings", { body: { requireCheckIn, rescheduleRefunds } });
+        const { requireCheckIn, rescheduleRefunds, cancellationCutoffHours } = value;
+        await api.call("operatorUpdateCheckInSettings", {
+          body: { requireCheckIn, rescheduleRefunds, cancellationCutoffHours },
+        });
         return { flash: "tickets.settingsSaved" };
       }
       const { code, idempotencyKey, guests } = value;

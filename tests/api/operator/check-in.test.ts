@@ -358,7 +358,7 @@ describe("check-in settings", () => {
     const guide = await syncedMember(db(), "acme", "guide");
     const manager = await syncedMember(db(), "acme", "manager");
     const read = await v1.operatorCheckInSettings({ token: guide.idToken, account: "acme" });
-    expect(read.body.data).toEqual({ requireCheckIn: false, rescheduleRefunds: true });
+    expect(read.body.data).toEqual({ requireCheckIn: false, rescheduleRefunds: true, cancellationCutoffHours: 24 });
     expectEnvelope(
       await v1.operatorUpdateCheckInSettings({ token: guide.idToken, account: "acme", body: { requireCheckIn: true } }),
       403,
@@ -378,7 +378,7 @@ describe("check-in settings", () => {
       account: "acme",
       body: { requireCheckIn: true },
     });
-    expect(set.body.data).toEqual({ requireCheckIn: true, rescheduleRefunds: true });
+    expect(set.body.data).toEqual({ requireCheckIn: true, rescheduleRefunds: true, cancellationCutoffHours: 24 });
     const audit = await auditEntries(db(), "check_in.settings_updated", manager.uid);
     expect(audit).toHaveLength(1);
     await v1.operatorUpdateCheckInSettings({
@@ -386,6 +386,38 @@ describe("check-in settings", () => {
       account: "acme",
       body: { requireCheckIn: false },
     });
+  });
+
+  it("the free-cancellation window: 0 to 720 hours (audited, the catalog told); travellers' cancellations and the operator's goodwill follow it", async () => {
+    const manager = await syncedMember(db(), "acme", "manager");
+    const update = (body: Record<string, unknown>) =>
+      v1.operatorUpdateCheckInSettings({ token: manager.idToken, account: "acme", body });
+    for (const bad of [-1, 721, 2.5, "12", null])
+      expectEnvelope(await update({ requireCheckIn: false, cancellationCutoffHours: bad }), 400, "validation_error");
+    const guest = await world.bookingUser(acme);
+    const slot = await world.createSlot(db(), acme.serviceId, { startsInHours: 10 });
+    const booking = await world.confirmedBooking(guest, acme, slot.id, 1);
+    const money = async () =>
+      (await v1.operatorGetBooking({ params: { bookingId: booking.id }, account: "acme", token: manager.idToken })).body
+        .data.money;
+    // Ten hours away, inside the default 24: the traveller cannot cancel, a refund would be goodwill.
+    expect((await v1.booking({ params: { id: booking.id }, token: guest.idToken })).body.data.canCancel).toBe(false);
+    expect((await money()).refundIsGoodwill).toBe(true);
+    try {
+      const set = await update({ requireCheckIn: false, cancellationCutoffHours: 0 });
+      expect(set.body.data).toEqual({ requireCheckIn: false, rescheduleRefunds: true, cancellationCutoffHours: 0 });
+      const audit = await auditEntries(db(), "cancellation_policy.updated", manager.uid);
+      expect(audit.map((entry) => entry.target)).toEqual([{ cancellationCutoffHours: "0" }]);
+      // Unchanged: no second entry.
+      await update({ requireCheckIn: false, cancellationCutoffHours: 0 });
+      expect(await auditEntries(db(), "cancellation_policy.updated", manager.uid)).toHaveLength(1);
+      expect((await v1.booking({ params: { id: booking.id }, token: guest.idToken })).body.data.canCancel).toBe(true);
+      expect((await money()).refundIsGoodwill).toBe(false);
+      // Not sent: left as it is.
+      expect((await update({ requireCheckIn: false })).body.data.cancellationCutoffHours).toBe(0);
+    } finally {
+      await update({ requireCheckIn: false, cancellationCutoffHours: 24 });
+    }
   });
 
   // Last in the file: it moves the test clock forward.

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { CANCELLATION_CUTOFF_CHOICES, type CheckInSettings } from "~contract/operator/check-in";
 import { CameraScanner } from "~/features/tickets/camera-scanner";
 import { CheckInResult } from "~/features/tickets/check-in-result";
 import type { getZodConstraint } from "~/platform/form.server";
@@ -75,9 +76,7 @@ export function CheckInPage() {
           ) : null}
         </div>
       </div>
-      {settings ? (
-        <SettingsForm requireCheckIn={settings.requireCheckIn} rescheduleRefunds={settings.rescheduleRefunds} />
-      ) : null}
+      {settings ? <SettingsForm settings={settings} /> : null}
     </>
   );
 }
@@ -141,7 +140,40 @@ function SettingBox({ name, checked, label }: { name: string; checked: boolean; 
   );
 }
 
-function SettingsForm({ requireCheckIn, rescheduleRefunds }: { requireCheckIn: boolean; rescheduleRefunds: boolean }) {
+/**
+ * The free-cancellation window: the console's choices, and the saved value when it is another
+ * (set before these choices, or through the API).
+ */
+function CutoffSelect({ hours }: { hours: number }) {
+  const { t } = useTranslation();
+  const choices = [...new Set<number>([...CANCELLATION_CUTOFF_CHOICES, hours])].sort((a, b) => a - b);
+  return (
+    <div>
+      <label htmlFor="cancellationCutoffHours" className="block text-sm font-medium text-slate-800">
+        {t("cancellationPolicy.label")}
+      </label>
+      <select
+        id="cancellationCutoffHours"
+        name="cancellationCutoffHours"
+        defaultValue={String(hours)}
+        key={hours}
+        aria-describedby="cancellationCutoffHours-hint"
+        className="mt-1 rounded-md border border-slate-400 px-2 py-1 text-sm"
+      >
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice === 0 ? t("cancellationPolicy.untilStart") : t("cancellationPolicy.hoursBefore", { count: choice })}
+          </option>
+        ))}
+      </select>
+      <p id="cancellationCutoffHours-hint" className="mt-1 text-sm text-slate-700">
+        {t("cancellationPolicy.hint")}
+      </p>
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: CheckInSettings }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "settings" });
   return (
@@ -152,12 +184,17 @@ function SettingsForm({ requireCheckIn, rescheduleRefunds }: { requireCheckIn: b
       className="mt-8 max-w-2xl rounded-xl border border-slate-200 p-4"
     >
       <p className="mt-1 text-sm text-slate-700" data-testid="check-in-setting">
-        {requireCheckIn ? t("tickets.settingsOn") : t("tickets.settingsOff")}
+        {settings.requireCheckIn ? t("tickets.settingsOn") : t("tickets.settingsOff")}
       </p>
       <Form method="post" className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="settings" />
-        <SettingBox name="requireCheckIn" checked={requireCheckIn} label={t("tickets.requireCheckIn")} />
-        <SettingBox name="rescheduleRefunds" checked={rescheduleRefunds} label={t("reschedule.refundsSetting")} />
+        <SettingBox name="requireCheckIn" checked={settings.requireCheckIn} label={t("tickets.requireCheckIn")} />
+        <SettingBox
+          name="rescheduleRefunds"
+          checked={settings.rescheduleRefunds}
+          label={t("reschedule.refundsSetting")}
+        />
+        <CutoffSelect hours={settings.cancellationCutoffHours} />
         <div className="w-48">
           <SubmitButton pending={pending} label={t("tickets.saveSettings")} pendingLabel={t("tickets.scanning")} />
         </div>
