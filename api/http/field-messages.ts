@@ -227,6 +227,22 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
     "Write the minimum such as 50.00, with no more decimals than the operator's currency has (at most a million).",
   "commission.invalid":
     "Give a whole number of basis points from 0 to 10000 (1500 = 15 %), or null for the platform's default.",
+  "questionId.invalid": 'Use a lower-case letter, then letters, digits or _ (at most 32).',
+  "question.label": 'Write the question.',
+  "question.kind": 'Choose what kind of answer the question takes.',
+  "question.per": 'Choose whether the question is asked once per booking or once per guest.',
+  "question.option": 'Write the choice.',
+  "question.options": 'A one-of-a-list question needs 2 to 20 choices; other kinds take none.',
+  "question.range": 'Only a number question has a range, and its minimum is not above its maximum.',
+  "question.showIf": 'A condition names an earlier question asked wherever this one is (and one of its answers), or, for a question per guest, a ticket type.',
+  "question.duplicate": 'Another question has this id.',
+  "question.tooMany": 'Ask at most 30 questions.',
+  "answer.required": 'Answer this question.',
+  "answer.invalid": 'This answer is not one the question takes.',
+  "answer.number": 'Enter a number.',
+  "answer.tooSmall": 'This number is below the smallest the question allows.',
+  "answer.tooBig": 'This number is above the largest the question allows.',
+  "answer.choice": "Choose one of the question's choices.",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */
