@@ -62,7 +62,9 @@ export function acceptedAnswers(
 }
 
 /** A booking's questions and answers as every booking answer carries them. */
-export function answersView(booking: Pick<BookingRow, "questions" | "answers"> & { tickets: Tickets }): BookingAnswersOutput {
+export function answersView(
+  booking: Pick<BookingRow, "questions" | "answers"> & { tickets: Tickets },
+): BookingAnswersOutput {
   const questions = storedQuestions.parse(booking.questions);
   const { booking: own, guests } = booking.answers;
   return { questions, booking: own, guests, lines: answerLines(questions, booking.tickets, booking.answers) };

@@ -28,7 +28,9 @@ const MAX_MAGNITUDE = 1_000_000_000;
 
 /** A question's id: lower case, digits and _ (made from its label when the operator gives none). */
 export const QUESTION_ID = /^[a-z][a-z0-9_]{0,31}$/;
-const questionId = z.string({ invalid_type_error: said("questionId.invalid") }).regex(QUESTION_ID, said("questionId.invalid"));
+const questionId = z
+  .string({ invalid_type_error: said("questionId.invalid") })
+  .regex(QUESTION_ID, said("questionId.invalid"));
 
 const bound = z
   .number({ invalid_type_error: said("question.range") })

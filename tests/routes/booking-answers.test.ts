@@ -14,8 +14,30 @@ beforeAll(async () => {
     .update(experiences)
     .set({
       bookingQuestions: [
-        { id: "height", label: "Height (cm)", kind: "number", per: "guest", required: true, serviceId: null, min: 100, max: 220, options: [], showIf: null },
-        { id: "child_age", label: "Child's age", kind: "number", per: "guest", required: true, serviceId: null, min: null, max: null, options: [], showIf: { ticketType: "child" } },
+        {
+          id: "height",
+          label: "Height (cm)",
+          kind: "number",
+          per: "guest",
+          required: true,
+          serviceId: null,
+          min: 100,
+          max: 220,
+          options: [],
+          showIf: null,
+        },
+        {
+          id: "child_age",
+          label: "Child's age",
+          kind: "number",
+          per: "guest",
+          required: true,
+          serviceId: null,
+          min: null,
+          max: null,
+          options: [],
+          showIf: { ticketType: "child" },
+        },
       ],
     })
     .where(eq(experiences.id, acme.experienceId));
@@ -54,7 +76,10 @@ describe("the pay page's booking questions", () => {
     const booked = await place(confirmPath(slot.id), cookie, { ...form, "answers.guests[2].child_age": "7" });
     expect(booked.status).toBe(302);
     const [row] = await db().select().from(bookings).where(eq(bookings.userId, user.uid));
-    expect(row.answers).toEqual({ booking: {}, guests: [{ height: 180 }, { height: 170 }, { height: 120, child_age: 7 }] });
+    expect(row.answers).toEqual({
+      booking: {},
+      guests: [{ height: 180 }, { height: 170 }, { height: 120, child_age: 7 }],
+    });
     expect(row.questions.map((question) => question.id)).toEqual(["height", "child_age"]);
   });
 });

@@ -28,7 +28,9 @@ describe("/console/experiences/:experienceId/questions", () => {
     expect((await load(manager.cookie, harbor.experienceId)).status).toBe(404);
     const guide = await memberOf(db(), "guide");
     expect((await load(guide.cookie)).status).toBe(403);
-    expect((await post(guide.cookie, { intent: "add", label: "Height", kind: "number", per: "guest" })).status).toBe(403);
+    expect((await post(guide.cookie, { intent: "add", label: "Height", kind: "number", per: "guest" })).status).toBe(
+      403,
+    );
   });
 
   it("adds a per-guest question and a child-only one, lists them, refuses a bad one on its field, removes one", async () => {

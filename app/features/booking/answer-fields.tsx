@@ -56,7 +56,11 @@ export function AnswerFields({
               return !(condition && "ticketType" in condition && condition.ticketType !== guest.code);
             });
             return asked.length ? (
-              <fieldset key={guest.guestNo} className="rounded-xl border border-slate-200 p-4" data-testid="guest-answers">
+              <fieldset
+                key={guest.guestNo}
+                className="rounded-xl border border-slate-200 p-4"
+                data-testid="guest-answers"
+              >
                 <legend className="px-1 text-sm font-semibold">
                   {t("questions.guest", { number: guest.guestNo, ticket: guest.name })}
                 </legend>

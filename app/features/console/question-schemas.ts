@@ -12,7 +12,11 @@ export const CONDITIONS = ["always", "answer", "ticket"] as const;
 
 export const AddQuestionSchema = z.object({
   intent: z.literal("add"),
-  label: z.string({ required_error: "questions.labelRequired" }).trim().min(1, "questions.labelRequired").max(200, "questions.tooLong"),
+  label: z
+    .string({ required_error: "questions.labelRequired" })
+    .trim()
+    .min(1, "questions.labelRequired")
+    .max(200, "questions.tooLong"),
   kind: z.enum(QUESTION_KINDS, { errorMap: () => ({ message: "questions.invalid" }) }),
   per: z.enum(QUESTION_SCOPES, { errorMap: () => ({ message: "questions.invalid" }) }),
   required: z.literal("on").optional(),

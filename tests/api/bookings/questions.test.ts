@@ -4,7 +4,15 @@ import { appClock, auditLog, bookings } from "~api/db/schema";
 import { forgetClock } from "~api/clock";
 import { app } from "~api/app";
 import { expectEnvelope } from "../../support/api";
-import { bookingBody, bookingUser, bookingWorld, createSlot, pay, placeBooking, sessionIdOf } from "../../support/booking";
+import {
+  bookingBody,
+  bookingUser,
+  bookingWorld,
+  createSlot,
+  pay,
+  placeBooking,
+  sessionIdOf,
+} from "../../support/booking";
 import { asMember, teamOf } from "../../support/operator";
 import { v1 } from "../../support/client";
 import type { TestUser } from "../../support/identity";
@@ -28,7 +36,14 @@ const QUESTIONS = [
     options: ["Vest", "Board"],
     showIf: { questionId: "swimmer", equals: "no" },
   },
-  { id: "child_age", label: "Child's age", kind: "number", per: "guest", required: true, showIf: { ticketType: "child" } },
+  {
+    id: "child_age",
+    label: "Child's age",
+    kind: "number",
+    per: "guest",
+    required: true,
+    showIf: { ticketType: "child" },
+  },
   { id: "hotel_phone", label: "Phone at your hotel", kind: "phone", per: "booking", required: false },
 ];
 
@@ -74,7 +89,11 @@ describe("operatorSetBookingQuestions", () => {
     expectEnvelope(await setQuestions(team.stranger.idToken, { questions: [] }), 404, "not_found");
     expectEnvelope(await setQuestions(undefined, { questions: [] }), 401, "unauthorized");
     // acme's manager on harbor's storefront is nobody; acme's experience on harbor's is not found.
-    expectEnvelope(await setQuestions(team.manager.idToken, { questions: [] }, acme.experienceId, "harbor"), 404, "not_found");
+    expectEnvelope(
+      await setQuestions(team.manager.idToken, { questions: [] }, acme.experienceId, "harbor"),
+      404,
+      "not_found",
+    );
     const harborOwner = await teamOf(db(), "harbor");
     expectEnvelope(
       await setQuestions(harborOwner.manager.idToken, { questions: [] }, acme.experienceId, "harbor"),
@@ -97,22 +116,39 @@ describe("operatorSetBookingQuestions", () => {
       [{ questions: [{ label: "", kind: "text", per: "guest" }] }, "questions.0.label"],
       [{ questions: [{ label: "A", kind: "choice", per: "guest", options: ["One"] }] }, "questions.0.options"],
       [{ questions: [{ label: "A", kind: "number", per: "guest", min: 5, max: 1 }] }, "questions.0.max"],
-      [{ questions: [{ label: "A", kind: "text", per: "booking", showIf: { ticketType: "child" } }] }, "questions.0.showIf"],
-      [{ questions: [{ label: "A", kind: "text", per: "guest", showIf: { questionId: "nope", equals: "x" } }] }, "questions.0.showIf"],
       [
-        { questions: [{ id: "a", label: "A", kind: "text", per: "guest" }, { id: "a", label: "B", kind: "text", per: "guest" }] },
+        { questions: [{ label: "A", kind: "text", per: "booking", showIf: { ticketType: "child" } }] },
+        "questions.0.showIf",
+      ],
+      [
+        { questions: [{ label: "A", kind: "text", per: "guest", showIf: { questionId: "nope", equals: "x" } }] },
+        "questions.0.showIf",
+      ],
+      [
+        {
+          questions: [
+            { id: "a", label: "A", kind: "text", per: "guest" },
+            { id: "a", label: "B", kind: "text", per: "guest" },
+          ],
+        },
         "questions.1.id",
       ],
       [{ questions: [{ label: "A", kind: "text", per: "guest", serviceId: "svc_not_ours" }] }, "questions.0.serviceId"],
       [{ questions: [{ label: "A", kind: "text", per: "guest", extra: 1 }] }, "questions.0"],
-      [{ questions: Array.from({ length: 31 }, (_, i) => ({ label: `Q${i}`, kind: "text", per: "guest" })) }, "questions"],
+      [
+        { questions: Array.from({ length: 31 }, (_, i) => ({ label: `Q${i}`, kind: "text", per: "guest" })) },
+        "questions",
+      ],
     ];
     for (const [body, field] of bad) {
       const res = await setQuestions(team.manager.idToken, body);
       expectEnvelope(res, 400, "validation_error");
       expect(Object.keys(res.body.error.fields), JSON.stringify(body)).toContain(field);
     }
-    const read = await v1.operatorGetBookingQuestions({ params: { experienceId: acme.experienceId }, ...asMember(team.owner.idToken) });
+    const read = await v1.operatorGetBookingQuestions({
+      params: { experienceId: acme.experienceId },
+      ...asMember(team.owner.idToken),
+    });
     expect(read.body.data.questions).toHaveLength(QUESTIONS.length);
   });
 
@@ -137,7 +173,9 @@ describe("createBooking with answers", () => {
   it("the quote names the questions and the guests in ticket order", async () => {
     await withQuestions();
     const slot = await createSlot(db(), acme.serviceId);
-    const quote = await v1.quote({ body: { serviceId: acme.serviceId, slotId: slot.id, tickets: family(slot.id).tickets } });
+    const quote = await v1.quote({
+      body: { serviceId: acme.serviceId, slotId: slot.id, tickets: family(slot.id).tickets },
+    });
     expect(quote.body.data.questions.map((q: { id: string }) => q.id)).toEqual(QUESTIONS.map((q) => q.id));
     expect(quote.body.data.guests.map((g: { code: string }) => g.code)).toEqual(["adult", "adult", "child"]);
   });
@@ -149,13 +187,29 @@ describe("createBooking with answers", () => {
       // Nothing answered: the first guest's height first.
       [undefined, "answers.guests[0].height", "answer.required"],
       // The child's age only for the child (guest 3), and required there.
-      [{ ...GOOD, guests: [GOOD.guests[0], GOOD.guests[1], { height: 120, swimmer: true }] }, "answers.guests[2].child_age", "answer.required"],
+      [
+        { ...GOOD, guests: [GOOD.guests[0], GOOD.guests[1], { height: 120, swimmer: true }] },
+        "answers.guests[2].child_age",
+        "answer.required",
+      ],
       // "Which swim aid?" only when the guest cannot swim: guest 2 says no and leaves it out.
-      [{ ...GOOD, guests: [GOOD.guests[0], { height: 165, swimmer: false }, GOOD.guests[2]] }, "answers.guests[1].swim_aid", "answer.required"],
+      [
+        { ...GOOD, guests: [GOOD.guests[0], { height: 165, swimmer: false }, GOOD.guests[2]] },
+        "answers.guests[1].swim_aid",
+        "answer.required",
+      ],
       // Out of the number's range.
-      [{ ...GOOD, guests: [{ height: 260, swimmer: true }, GOOD.guests[1], GOOD.guests[2]] }, "answers.guests[0].height", "answer.tooBig"],
+      [
+        { ...GOOD, guests: [{ height: 260, swimmer: true }, GOOD.guests[1], GOOD.guests[2]] },
+        "answers.guests[0].height",
+        "answer.tooBig",
+      ],
       // Not one of the list.
-      [{ ...GOOD, guests: [GOOD.guests[0], { height: 165, swimmer: false, swim_aid: "Raft" }, GOOD.guests[2]] }, "answers.guests[1].swim_aid", "answer.choice"],
+      [
+        { ...GOOD, guests: [GOOD.guests[0], { height: 165, swimmer: false, swim_aid: "Raft" }, GOOD.guests[2]] },
+        "answers.guests[1].swim_aid",
+        "answer.choice",
+      ],
       // Not a US phone.
       [{ ...GOOD, booking: { hotel_phone: "+44 20 7946 0958" } }, "answers.booking.hotel_phone", "phone.invalid"],
     ];
@@ -188,7 +242,9 @@ describe("createBooking with answers", () => {
       ],
     });
     // The operator rewrites the list: the booking keeps what it was asked.
-    await setQuestions(team.manager.idToken, { questions: [{ id: "shoe", label: "Shoe size", kind: "number", per: "guest", required: true }] });
+    await setQuestions(team.manager.idToken, {
+      questions: [{ id: "shoe", label: "Shoe size", kind: "number", per: "guest", required: true }],
+    });
     const view = await v1.booking({ params: { id }, token: traveller.idToken });
     expect(view.body.data.answers.questions.map((q: { id: string }) => q.id)).toEqual(QUESTIONS.map((q) => q.id));
     expect(view.body.data.answers.lines).toContainEqual(

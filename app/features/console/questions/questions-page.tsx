@@ -50,7 +50,8 @@ function QuestionRow({ question }: { question: BookingQuestion }) {
   const { page } = useLoaderData<typeof loadQuestionsPage>();
   const service = page.services.find((one) => one.id === question.serviceId);
   const condition = question.showIf;
-  const other = condition && "questionId" in condition ? page.questions.find((q) => q.id === condition.questionId) : null;
+  const other =
+    condition && "questionId" in condition ? page.questions.find((q) => q.id === condition.questionId) : null;
   const ticket =
     condition && "ticketType" in condition
       ? page.services.flatMap((one) => one.ticketTypes).find((type) => type.code === condition.ticketType)
@@ -148,7 +149,11 @@ function AddQuestionForm() {
         placeholder={t("questions.choose")}
         options={page.questions.map((question) => option(question.id, question.label))}
       />
-      <TextField field={asText(fields.conditionEquals)} label={t("questions.conditionEquals")} hint={t("questions.conditionEqualsHint")} />
+      <TextField
+        field={asText(fields.conditionEquals)}
+        label={t("questions.conditionEquals")}
+        hint={t("questions.conditionEqualsHint")}
+      />
       <SelectField
         field={asText(fields.conditionTicket)}
         label={t("questions.conditionTicket")}
