@@ -335,3 +335,10 @@ export const bookingAnswersOutput = z.object({
   ),
 });
 export type BookingAnswersOutput = z.infer<typeof bookingAnswersOutput>;
+
+/** The answers to these questions of these guests as one zod schema (THE rule's problems as its issues, by code). */
+export const answersSchema = (questions: readonly BookingQuestion[], guests: ReadonlyArray<{ code: string }>) =>
+  bookingAnswersInput.superRefine((input, ctx) => {
+    for (const problem of judgeAnswers(questions, guests, input).problems)
+      ctx.addIssue({ code: "custom", path: [problem.field], message: said(problem.code) });
+  });
