@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookings, experiences } from "~api/db/schema";
+import { storedQuestions } from "~contract/bookings/questions";
+import { KAYAK_QUESTIONS } from "../support/questions";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
 import { bookingWorld, bookingUser, createSlot } from "../support/booking";
 import { args, outcome, pageRequest, sessionFor } from "../support/routes";
@@ -13,32 +15,9 @@ beforeAll(async () => {
   await db()
     .update(experiences)
     .set({
-      bookingQuestions: [
-        {
-          id: "height",
-          label: "Height (cm)",
-          kind: "number",
-          per: "guest",
-          required: true,
-          serviceId: null,
-          min: 100,
-          max: 220,
-          options: [],
-          showIf: null,
-        },
-        {
-          id: "child_age",
-          label: "Child's age",
-          kind: "number",
-          per: "guest",
-          required: true,
-          serviceId: null,
-          min: null,
-          max: null,
-          options: [],
-          showIf: { ticketType: "child" },
-        },
-      ],
+      bookingQuestions: storedQuestions.parse(
+        KAYAK_QUESTIONS.filter((question) => question.id === "height" || question.id === "child_age"),
+      ),
     })
     .where(eq(experiences.id, acme.experienceId));
 });

@@ -65,28 +65,20 @@ describe("/console/experiences/:experienceId/questions", () => {
     expect(page.data.title).toBe("Booking questions: Brooklyn Bridge Sunrise Walk");
     expect(page.data.page.questions).toHaveLength(2);
 
-    // One of a list with a single choice: refused by the contract's rule, on the form's field.
-    const bad = await post(manager.cookie, {
-      intent: "add",
-      label: "Meal",
-      kind: "choice",
-      per: "booking",
-      options: "Fish",
-      condition: "always",
-    });
-    expect(bad.status).toBe(400);
-    expect(bad.data.result.error).toMatchObject({ options: ["validation.questionOptions"] });
-    // A ticket-type condition on a question per booking: refused on "condition".
-    const badCondition = await post(manager.cookie, {
-      intent: "add",
-      label: "Pickup",
-      kind: "text",
-      per: "booking",
-      condition: "ticket",
-      conditionTicket: "child",
-    });
-    expect(badCondition.status).toBe(400);
-    expect(badCondition.data.result.error).toMatchObject({ condition: ["validation.questionShowIf"] });
+    // Refused by the contract's rules, on the form's field: one of a list with a single choice; a
+    // ticket-type condition on a question per booking.
+    const refusals: Array<[Record<string, string>, Record<string, string[]>]> = [
+      [{ label: "Meal", kind: "choice", options: "Fish" }, { options: ["validation.questionOptions"] }],
+      [
+        { label: "Pickup", kind: "text", condition: "ticket", conditionTicket: "child" },
+        { condition: ["validation.questionShowIf"] },
+      ],
+    ];
+    for (const [fields, errors] of refusals) {
+      const refused = await post(manager.cookie, { intent: "add", per: "booking", condition: "always", ...fields });
+      expect(refused.status).toBe(400);
+      expect(refused.data.result.error).toMatchObject(errors);
+    }
     expect(await stored()).toHaveLength(2);
 
     const removed = await post(manager.cookie, { intent: "remove", questionId: "height_cm" });

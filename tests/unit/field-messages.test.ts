@@ -5,7 +5,12 @@ import { adminFindBookingQuery, applyAsOperatorBody } from "~contract/platform/a
 import { adminCommissionBody, statementQuery, updatePayoutScheduleBody } from "~contract/payouts/money-requests";
 import { operatorSlug } from "~contract/platform/operator-slug";
 import { z } from "zod";
-import { answersSchema, setBookingQuestionsBody, type BookingQuestion } from "~contract/bookings/questions";
+import {
+  answersSchema,
+  setBookingQuestionsBody,
+  storedQuestions,
+  type BookingQuestion,
+} from "~contract/bookings/questions";
 import { fieldErrorsFrom } from "~api/http/validate";
 import { FIELD_MESSAGES } from "~api/http/field-messages";
 import { IDEMPOTENCY_KEY_HEADER } from "~contract/idempotency-key";
@@ -142,32 +147,10 @@ const CURSOR_ID = "bk_0123456789abcdef";
 const PAYOUT_SCHEDULE = { interval: "weekly", day: 1, minimum: "50.00", holdDays: 2 };
 const question = (extra: Record<string, unknown>) => ({ label: "Height", kind: "number", per: "guest", ...extra });
 const questionsBody = (...questions: unknown[]) => ({ questions });
-const ASKED: BookingQuestion[] = [
-  {
-    id: "height",
-    label: "Height",
-    kind: "number",
-    per: "guest",
-    required: true,
-    serviceId: null,
-    min: 100,
-    max: 220,
-    options: [],
-    showIf: null,
-  },
-  {
-    id: "meal",
-    label: "Meal",
-    kind: "choice",
-    per: "booking",
-    required: false,
-    serviceId: null,
-    min: null,
-    max: null,
-    options: ["Fish", "Veg"],
-    showIf: null,
-  },
-];
+const ASKED: BookingQuestion[] = storedQuestions.parse([
+  { id: "height", label: "Height", kind: "number", per: "guest", required: true, min: 100, max: 220 },
+  { id: "meal", label: "Meal", kind: "choice", per: "booking", options: ["Fish", "Veg"] },
+]);
 const answersTo = answersSchema(ASKED, [{ code: "adult" }]);
 const QUESTION_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [setBookingQuestionsBody, questionsBody(question({ id: "Height" })), "questionId.invalid"],

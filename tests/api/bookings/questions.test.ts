@@ -16,6 +16,7 @@ import {
 import { asMember, teamOf } from "../../support/operator";
 import { v1 } from "../../support/client";
 import type { TestUser } from "../../support/identity";
+import { KAYAK_QUESTIONS as QUESTIONS } from "../../support/questions";
 
 /** Booking questions (issue 46, item 1): set in the console, answered at checkout, kept with the booking. */
 const { db, acme } = bookingWorld();
@@ -23,29 +24,6 @@ let team: Awaited<ReturnType<typeof teamOf>>;
 beforeAll(async () => {
   team = await teamOf(db());
 });
-
-const QUESTIONS = [
-  { id: "height", label: "Height (cm)", kind: "number", per: "guest", required: true, min: 100, max: 220 },
-  { id: "swimmer", label: "Can you swim?", kind: "yesNo", per: "guest", required: true },
-  {
-    id: "swim_aid",
-    label: "Which swim aid?",
-    kind: "choice",
-    per: "guest",
-    required: true,
-    options: ["Vest", "Board"],
-    showIf: { questionId: "swimmer", equals: "no" },
-  },
-  {
-    id: "child_age",
-    label: "Child's age",
-    kind: "number",
-    per: "guest",
-    required: true,
-    showIf: { ticketType: "child" },
-  },
-  { id: "hotel_phone", label: "Phone at your hotel", kind: "phone", per: "booking", required: false },
-];
 
 const setQuestions = (token: string | undefined, body: unknown, experienceId = acme.experienceId, account = "acme") =>
   v1.operatorSetBookingQuestions({ params: { experienceId }, ...asMember(token, { body, account }) });
