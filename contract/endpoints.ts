@@ -41,6 +41,7 @@ import {
   consoleReportsEndpoints,
 } from "./operator/day-endpoints";
 import { payoutAccountEndpoints } from "./payouts/account-endpoints";
+import { consoleBookingQuestionsEndpoints } from "./operator/booking-questions";
 import { adminMoneyEndpoints, consoleMoneyEndpoints } from "./payouts/money-endpoints";
 
 /**
@@ -91,6 +92,7 @@ export const endpoints = {
   ...adminMoneyEndpoints,
   ...mediaEndpoints,
   ...consoleSchedulesEndpoints,
+  ...consoleBookingQuestionsEndpoints,
   ...developmentEndpoints,
   ...referenceEndpoints,
 } as const;

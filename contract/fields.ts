@@ -224,6 +224,22 @@ export const FIELD_MESSAGE_CODES = [
   "payoutMinimum.invalid",
   "commission.invalid",
   "cancellationCutoff.invalid",
+  "questionId.invalid",
+  "question.label",
+  "question.kind",
+  "question.per",
+  "question.option",
+  "question.options",
+  "question.range",
+  "question.showIf",
+  "question.duplicate",
+  "question.tooMany",
+  "answer.required",
+  "answer.invalid",
+  "answer.number",
+  "answer.tooSmall",
+  "answer.tooBig",
+  "answer.choice",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

@@ -17,6 +17,7 @@ import { takeSeats } from "./seats";
 import { acceptOffer } from "./waitlist-offer";
 import { debitGiftCard, type GiftCardRef } from "../gift-cards/ledger";
 import type { CreateBookingBody } from "~contract/bookings/requests";
+import { NO_ANSWERS, type BookingAnswers } from "~contract/bookings/questions";
 import type { StaffPayment } from "~contract/statuses";
 import { refuseSuspendedLocked } from "../accounts/status";
 
@@ -95,6 +96,8 @@ export interface HoldRequest {
   body: Pick<CreateBookingBody, "slotId" | "serviceId" | "saveCard" | "waitlistOffer" | "utm">;
   order: PricedOrder;
   idempotencyKey: string;
+  /** The answers to the service's questions (context.questions), as judged; none: nothing answered yet. */
+  answers?: BookingAnswers;
   /** scheme://host[:port] the request was sent to. */
   origin: string;
   /** Booked in an operator's storefront. */
@@ -140,7 +143,15 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
         hold.saveCard === body.saveCard &&
         hold.giftCardMinor > 0 === Boolean(request.giftCard),
     );
-    if (reused) return { booking: reused, reused: true, replaced: [] };
+    if (reused) {
+      // The same order again (Pay pressed again, after changing an answer): its answers are the latest.
+      const [fresh] = await tx
+        .update(bookings)
+        .set({ questions: context.questions, answers: request.answers ?? NO_ANSWERS })
+        .where(eq(bookings.id, reused.id))
+        .returning();
+      return { booking: fresh, reused: true, replaced: [] };
+    }
     const replaced = await releaseOwnHolds(tx, ownHolds);
     const id = newBookingId();
     if (body.waitlistOffer) {
@@ -203,6 +214,9 @@ function bookingValues(request: HoldRequest, id: string, holdMinutes: number) {
     slotId: body.slotId,
     status: "held" as const,
     tickets: order.tickets,
+    // The questions as asked now: later changes to the experience's list do not touch this booking.
+    questions: context.questions,
+    answers: request.answers ?? NO_ANSWERS,
     seats: price.seats,
     subtotalMinor: price.subtotalMinor,
     discountMinor: price.discountMinor,

@@ -11,6 +11,7 @@ import { ownCard } from "../payments/saved-cards";
 import { enforceRateLimits } from "../rate-limit/service";
 import { requireUserRow } from "../users/service";
 import { refuseMissingSteps } from "./missing-steps";
+import { acceptedAnswers } from "./answers";
 import { limitGiftCardAttempts } from "../gift-cards/attempts";
 import { giftCardInvalid } from "../gift-cards/ledger";
 import { normalizeGiftCardCode } from "~contract/gifts/gift-cards";
@@ -95,6 +96,8 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   // A waitlist offer is itself a deliberate ask for more seats of the departure: no second question.
   if (body.bookAgain === false && !body.waitlistOffer) await refuseBookingTwice(db, user.id, body.slotId);
   const order = await priceOrder(db, context, body, user.id);
+  // THE rule of the booking questions: a missing or wrong answer is refused before any seat is taken.
+  const answers = acceptedAnswers(context.questions, order.tickets, body.answers);
   if (body.promoCode && !order.promo)
     throw conflict(`The promo code ${body.promoCode} cannot be used for this booking.`, "promo_invalid");
 
@@ -108,6 +111,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
       body,
       order,
       idempotencyKey,
+      answers,
       origin: input.origin,
       storefront: scope !== null,
       giftCard: body.giftCardCode

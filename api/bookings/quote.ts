@@ -10,6 +10,7 @@ import { findUser } from "../users/service";
 import { offerState } from "./waitlist-offer";
 import { refuseSuspended } from "../accounts/status";
 import type { Quote, QuoteBody } from "~contract/bookings/requests";
+import { guestsOf } from "~contract/bookings/questions";
 
 /** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
 export async function quoteBooking(
@@ -41,5 +42,7 @@ export async function quoteBooking(
     freeCancellationUntil: freeCancellationUntil(slot.startsAt, context.account.cancellationCutoffHours),
     missing,
     yourBookings,
+    questions: context.questions,
+    guests: guestsOf(order.tickets).map((guest, index) => ({ guestNo: index + 1, ...guest })),
   };
 }

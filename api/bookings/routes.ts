@@ -6,6 +6,7 @@ import { handle, withStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { getAvailability } from "./availability";
 import { cancelBooking } from "./cancel";
+import { changeBookingAnswers } from "./answers";
 import { refreshPayment } from "./checkout-outcome";
 import { createBooking } from "./place";
 import { quoteBooking } from "./quote";
@@ -51,6 +52,10 @@ handle(bookingRoutes, endpoints.refreshPayment, async (c, { params }) =>
 
 handle(bookingRoutes, endpoints.cancelBooking, async (c, { params }) =>
   cancelBooking(c.get("db"), c.get("identity").uid, c.get("account"), params.id),
+);
+
+handle(bookingRoutes, endpoints.changeBookingAnswers, async (c, { params, body }) =>
+  changeBookingAnswers(c.get("db"), c.get("identity").uid, c.get("account"), params.id, body.answers, clientIp(c)),
 );
 
 handle(bookingRoutes, endpoints.rescheduleBooking, async (c, { params, body, headers }) =>

@@ -7,6 +7,7 @@ import type { BookingView } from "~contract/bookings/requests";
 import { clockNow } from "../clock";
 import { READABLE } from "../ids";
 import { freeCancellationUntil } from "./cancellation-deadline";
+import { answersView } from "./answers";
 
 export const checkedInGuestsSql = sql<number>`(select count(*) from booking_check_ins ci where ci.booking_id = ${bookings.id} and ci.status = 'checked_in')::int`;
 
@@ -163,6 +164,12 @@ export function toBookingView(row: BookingViewRow, refunds: readonly BookingRefu
     ticketCode: b.status === "confirmed" ? b.ticketCode : null,
     checkedInGuests: Number(row.checkedInGuests),
     refunds: refunds.map(toBookingRefund),
+    answers: answersView(b),
+    // The same deadline as a free cancellation (held ones too, while their hold lasts).
+    canChangeAnswers:
+      b.questions.length > 0 &&
+      (held || b.status === "confirmed") &&
+      freeCancellationUntil(row.startsAt, row.cancellationCutoffHours) !== null,
   };
 }
 

@@ -12,6 +12,7 @@ import {
 } from "../db/schema";
 import { notFound } from "../http/errors";
 import { isPublished } from "./fragments";
+import { questionsFor, storedQuestions, type BookingQuestion } from "~contract/bookings/questions";
 
 /** A service with its experience, operator and ticket types, as booking (and a promo code's check) needs it. */
 export interface BookableService {
@@ -19,6 +20,8 @@ export interface BookableService {
   experience: { id: string; title: string; meetingPoint: string; timezone: string };
   account: AccountRow;
   ticketTypes: TicketTypeRow[];
+  /** The booking questions a booking of this service is asked (the experience's for it). */
+  questions: BookingQuestion[];
 }
 
 /** The service (404 when unknown, a draft's or, in account mode, another operator's) and its ticket types: two queries. */
@@ -37,6 +40,7 @@ export async function loadBookableService(
           meetingPoint: experiences.meetingPoint,
           timezone: experiences.timezone,
         },
+        bookingQuestions: experiences.bookingQuestions,
         account: accounts,
       })
       .from(services)
@@ -50,5 +54,6 @@ export async function loadBookableService(
     .from(ticketTypes)
     .where(eq(ticketTypes.serviceId, serviceId))
     .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id));
-  return { ...row, ticketTypes: types };
+  const { bookingQuestions, ...rest } = row;
+  return { ...rest, ticketTypes: types, questions: questionsFor(storedQuestions.parse(bookingQuestions), serviceId) };
 }

@@ -34,6 +34,7 @@ import {
   type GuestMessageTemplate,
 } from "~contract/statuses";
 import type { BookingTicket } from "~contract/bookings/requests";
+import { NO_ANSWERS, type BookingAnswers, type BookingQuestion } from "~contract/bookings/questions";
 import type { BrandingView as BrandingDraft } from "~contract/operator/branding";
 
 export { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES };
@@ -155,6 +156,8 @@ export const experiences = pgTable(
      */
     coverPhoto: jsonb("cover_photo").$type<StoredPicture>(),
     included: jsonb("included").$type<string[]>().notNull().default([]),
+    /** What is asked at checkout (migration 0053; contract/bookings/questions.ts judges it in and out). */
+    bookingQuestions: jsonb("booking_questions").$type<BookingQuestion[]>().notNull().default([]),
     meetingPoint: text("meeting_point").notNull(),
     /** Where the meeting point is (WGS 84 degrees), for a map link; both or neither. */
     meetingPointLat: doublePrecision("meeting_point_lat"),
@@ -242,6 +245,7 @@ export const experiences = pgTable(
     ),
     check("experiences_city_slug_format", slugCheck("city_slug")),
     check("experiences_languages_array", sql`jsonb_typeof(${t.languages}) = 'array'`),
+    check("experiences_booking_questions_list", sql`jsonb_typeof(${t.bookingQuestions}) = 'array'`),
     check("experiences_country_code_format", sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
     // The console's list: an operator's experiences, most recently changed first.
     index("experiences_account_updated_idx").on(t.accountId, sql`${t.updatedAt} desc`, t.id),
@@ -848,6 +852,10 @@ export const bookings = pgTable(
     commissionBps: integer("commission_bps"),
     /** When its money became the operator's to pay out (departure plus the hold; migration 0052). */
     fundsReleasedAt: timestamp("funds_released_at", { withTimezone: true }),
+    /** The questions it was asked (migration 0053): its service's, as they were when it was booked. */
+    questions: jsonb("questions").$type<BookingQuestion[]>().notNull().default([]),
+    /** Its answers to them, the booking's and each guest's in guest order. */
+    answers: jsonb("answers").$type<BookingAnswers>().notNull().default(NO_ANSWERS),
   },
   (t) => [
     uniqueIndex("bookings_user_idempotency_key").on(t.userId, t.idempotencyKey),

@@ -229,6 +229,23 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "commission.invalid":
     "Give a whole number of basis points from 0 to 10000 (1500 = 15 %), or null for the platform's default.",
   "cancellationCutoff.invalid": `Give the free-cancellation window as whole hours before the departure, from 0 to ${MAX_CANCELLATION_CUTOFF_HOURS}.`,
+  "questionId.invalid": "Use a lower-case letter, then letters, digits or _ (at most 32).",
+  "question.label": "Write the question.",
+  "question.kind": "Choose what kind of answer the question takes.",
+  "question.per": "Choose whether the question is asked once per booking or once per guest.",
+  "question.option": "Write the choice.",
+  "question.options": "A one-of-a-list question needs 2 to 20 choices; other kinds take none.",
+  "question.range": "Only a number question has a range, and its minimum is not above its maximum.",
+  "question.showIf":
+    "A condition names an earlier question asked wherever this one is (and one of its answers), or, for a question per guest, a ticket type.",
+  "question.duplicate": "Another question has this id.",
+  "question.tooMany": "Ask at most 30 questions.",
+  "answer.required": "Answer this question.",
+  "answer.invalid": "This answer is not one the question takes.",
+  "answer.number": "Enter a number.",
+  "answer.tooSmall": "This number is below the smallest the question allows.",
+  "answer.tooBig": "This number is above the largest the question allows.",
+  "answer.choice": "Choose one of the question's choices.",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */

@@ -1,4 +1,5 @@
 import { guestSummary } from "~contract/bookings/guest-summary";
+import { answersView } from "../bookings/answers";
 import { departureJoins } from "../db/joins";
 import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import {
@@ -175,6 +176,8 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
               holdExpiresAt: bookings.holdExpiresAt,
               seats: bookings.seats,
               tickets: bookings.tickets,
+              questions: bookings.questions,
+              answers: bookings.answers,
               currency: bookings.currency,
               totalMinor: bookings.totalMinor,
               paymentStatus: bookings.paymentStatus,
@@ -238,6 +241,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
           }
         : null,
       guests: guestsOf(row.seats, tickets, checkInsByBooking.get(row.id) ?? []),
+      answers: answersView({ ...row, tickets }),
     };
     const list = bookingsBySlot.get(row.slotId) ?? [];
     list.push(entry);

@@ -35,6 +35,7 @@ import {
   updateMember,
 } from "./team";
 import { setTicketTypes } from "./ticket-types";
+import { getBookingQuestions, setBookingQuestions } from "./booking-questions";
 import { twoStepRoutes } from "./two-step";
 import { moneyRoutes } from "../money/money-routes";
 
@@ -160,6 +161,14 @@ handle(operatorRoutes, endpoints.operatorDeleteService, async (c, { params, memb
 handle(operatorRoutes, endpoints.operatorSetTicketTypes, async (c, { params, body, member }) => {
   return setTicketTypes(c.get("db"), actorOf(member, clientIp(c)), member.account.currency, params.serviceId, body);
 });
+
+handle(operatorRoutes, endpoints.operatorGetBookingQuestions, async (c, { params, member }) =>
+  getBookingQuestions(c.get("db"), member.account.id, params.experienceId),
+);
+
+handle(operatorRoutes, endpoints.operatorSetBookingQuestions, async (c, { params, body, member }) =>
+  setBookingQuestions(c.get("db"), actorOf(member, clientIp(c)), params.experienceId, body),
+);
 
 scheduleRoutes(operatorRoutes);
 checkInRoutes(operatorRoutes);

@@ -28,7 +28,7 @@ function codeOfName(name: string): { common: string | null; slug: string } {
 }
 
 /** `base` or, when taken, base_2, base_3… (cut to fit 32 characters). */
-function firstFree(base: string, taken: ReadonlySet<string>): string {
+export function firstFree(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const suffix = `_${n}`;

@@ -216,6 +216,22 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "payoutMinimum.invalid": "validation.payoutMinimumInvalid",
   "commission.invalid": "validation.commissionInvalid",
   "cancellationCutoff.invalid": "validation.cancellationCutoffInvalid",
+  "questionId.invalid": "validation.questionIdInvalid",
+  "question.label": "validation.questionLabel",
+  "question.kind": "validation.questionKind",
+  "question.per": "validation.questionPer",
+  "question.option": "validation.questionOption",
+  "question.options": "validation.questionOptions",
+  "question.range": "validation.questionRange",
+  "question.showIf": "validation.questionShowIf",
+  "question.duplicate": "validation.questionDuplicate",
+  "question.tooMany": "validation.questionTooMany",
+  "answer.required": "validation.answerRequired",
+  "answer.invalid": "validation.answerInvalid",
+  "answer.number": "validation.answerNumber",
+  "answer.tooSmall": "validation.answerTooSmall",
+  "answer.tooBig": "validation.answerTooBig",
+  "answer.choice": "validation.answerChoice",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */

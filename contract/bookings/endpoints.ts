@@ -3,6 +3,7 @@ import {
   availabilityQuery,
   bookingListQuery,
   bookingParams,
+  changeAnswersBody,
   createBookingBody,
   idempotencyKeyHeaders,
   paymentListQuery,
@@ -152,6 +153,18 @@ export const bookingsEndpoints = domain("Bookings", {
     output: out.booking,
     errors: ["booking_not_found", "not_cancellable", "cancellation_closed", "checked_in", "payment_unavailable"],
     changes: ["seats", "user"],
+  }),
+  changeBookingAnswers: endpoint({
+    method: "PUT",
+    path: "/v1/bookings/:id/answers",
+    summary:
+      "Change the answers to one of the caller's bookings' questions (all of them, judged as at booking), until its free-cancellation deadline; each change is in the booking's history",
+    auth: "freshUser",
+    tenant: true,
+    params: bookingParams,
+    body: changeAnswersBody,
+    output: out.booking,
+    errors: ["booking_not_found", "answers_closed"],
   }),
   rescheduleBooking: endpoint({
     method: "POST",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { geoPoint } from "../catalog/outputs";
 import { bookingReference, count, isoTime, minor, paging } from "../output-parts";
+import { bookingAnswersOutput, bookingQuestionOutput } from "./questions";
 import { BOOKING_STATUSES, BOOKING_STEPS, PAYMENT_STATUSES } from "../statuses";
 
 const priceLine = z.object({
@@ -55,6 +56,10 @@ export const quote = z.object({
   yourBookings: z.array(
     z.object({ id: z.string(), status: z.enum(["held", "confirmed"]), seats: count, createdAt: isoTime }),
   ),
+  /** The questions a booking of this service is asked (createBooking's `answers`). */
+  questions: z.array(bookingQuestionOutput),
+  /** The guests of these tickets in order (guest N: `answers.guests[N - 1]`), with their ticket type. */
+  guests: z.array(z.object({ guestNo: z.number().int().positive(), code: z.string(), name: z.string() })),
 });
 
 /** One ticket line of a booking, priced when the booking was made. */
@@ -164,6 +169,10 @@ export const booking = z.object({
   checkedInGuests: count,
   /** Its refunds, oldest first (every path: cancellations, the operator's refunds, late payments). */
   refunds: z.array(bookingRefund),
+  /** The questions it was asked (as they were then) and its answers. */
+  answers: bookingAnswersOutput,
+  /** Its answers may still be changed (PUT /v1/bookings/{id}/answers): it stands, before the free-cancellation deadline. */
+  canChangeAnswers: z.boolean(),
 });
 
 export const bookingPage = z.object({ items: z.array(booking), ...paging });

@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "../idempotency-
 import { emptyAsAbsent, pageParam } from "../query";
 import { isSafeContinuePath } from "../identity/auth";
 import { catalogId } from "../catalog/requests";
+import { bookingAnswersInput } from "./questions";
 
 import { BOOKING_FILTERS, MAX_SEATS, MAX_TICKETS_PER_TYPE } from "./limits";
 import type * as out from "../outputs";
@@ -137,6 +138,12 @@ export const createBookingBody = quoteBody.extend({
     .string({ invalid_type_error: said("giftCardId.required") })
     .regex(/^gc_[A-Za-z0-9_-]{1,40}$/, said("giftCardId.invalid"))
     .optional(),
+  /**
+   * Answers to the service's booking questions (quote: `questions`, `guests`): the booking's and
+   * each guest's, in guest order. Judged by contract/bookings/questions.ts judgeAnswers: a missing
+   * required answer or a wrong one is 400 naming the field (`answers.guests[1].height`).
+   */
+  answers: bookingAnswersInput.optional(),
 });
 export type CreateBookingBody = z.output<typeof createBookingBody>;
 
@@ -180,6 +187,9 @@ export const rescheduleBody = z.object({
     .optional(),
 });
 export type RescheduleBody = z.infer<typeof rescheduleBody>;
+
+/** PUT /v1/bookings/{id}/answers: every answer (what is left out is no longer answered). */
+export const changeAnswersBody = z.object({ answers: bookingAnswersInput }).strict();
 
 export const bookingParams = z.object({ id: z.string().regex(/^bk_[A-Za-z0-9_-]{16}$/, said("bookingId.invalid")) });
 

@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = {
   "service.deleted": ["experienceId", "serviceId", "before", "futureDeparturesDeleted"],
   /** before/after: JSON lists of { code, name, priceMinor } in `currency`. */
   "ticket_types.set": ["serviceId", "before", "after", "currency"],
+  /** before/after: the experience's booking questions as JSON lists (contract/bookings/questions.ts). */
+  "booking_questions.set": ["experienceId", "before", "after"],
   "photo.uploaded": ["experienceId", "photoId", "alt"],
   "photo.alt_changed": ["experienceId", "photoId", "alt"],
   "photo.made_cover": ["experienceId", "photoId", "position"],
@@ -95,6 +97,8 @@ export const AUDIT_ACTIONS = {
     "priceReason?",
     "allowClosed?",
   ],
+  /** The guest changed their answers to the booking's questions; before/after: the answers as JSON. */
+  "booking.answers_changed": ["bookingId", "before", "after"],
   /** The money a booking owed (pay on arrival) was taken. */
   "booking.marked_paid": ["bookingId", "amountMinor", "currency"],
   "booking_settings.updated": ["guidesMayBook"],

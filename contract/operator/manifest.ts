@@ -11,6 +11,7 @@ import { emptyAsAbsent } from "../query";
 import { localDate } from "./schedule-fields";
 import { staffMoney } from "./staff-money";
 import { DEPARTURE_STATUSES } from "../statuses";
+import { answerText, bookingAnswersOutput, type AnswerLine } from "../bookings/questions";
 
 /**
  * GET /v1/operator/manifest?date=&format=: a local date (default today in the operator's zone);
@@ -83,6 +84,8 @@ export const manifestBooking = z.object({
     }),
   ),
   guests: z.array(manifestGuest),
+  /** The questions it was asked and its answers (the CSV has a column per question). */
+  answers: bookingAnswersOutput,
 });
 
 export const manifestTotals = z.object({
@@ -182,9 +185,32 @@ const MONEY_AFTER = MANIFEST_CSV_COLUMNS.indexOf("payment_status") + 1;
 const withMoneyCells = (cells: CsvValue[], money: CsvValue[] | null): CsvValue[] =>
   money ? [...cells.slice(0, MONEY_AFTER), ...money, ...cells.slice(MONEY_AFTER)] : cells;
 
-/** The CSV rows (header first) of a manifest: one per booking, its departure's columns repeated. */
+/** The questions asked by the manifest's bookings, by id, first asked first: a CSV column each, named by its label. */
+function questionColumns(manifest: Manifest): Array<{ id: string; label: string }> {
+  const columns = new Map<string, string>();
+  for (const departure of manifest.departures)
+    for (const booking of departure.bookings)
+      for (const question of booking.answers.questions)
+        if (!columns.has(question.id)) columns.set(question.id, question.label);
+  return [...columns].map(([id, label]) => ({ id, label }));
+}
+
+/** A question's cell: the booking's answer, or each guest's ("Guest 1: 170 | Guest 3: 120"). */
+function answerCell(lines: readonly AnswerLine[], questionId: string): string {
+  const words = { yes: "yes", no: "no" };
+  return lines
+    .filter((line) => line.questionId === questionId)
+    .map((line) => (line.guestNo === null ? "" : `Guest ${line.guestNo}: `) + answerText(line.value, words))
+    .join(" | ");
+}
+
+/** The CSV rows (header first) of a manifest: one per booking, its departure's columns repeated, its answers last. */
 export function manifestCsvRows(manifest: Manifest): CsvValue[][] {
-  const header = withMoneyCells([...MANIFEST_CSV_COLUMNS], manifest.money ? [...MANIFEST_CSV_MONEY_COLUMNS] : null);
+  const questions = questionColumns(manifest);
+  const header = [
+    ...withMoneyCells([...MANIFEST_CSV_COLUMNS], manifest.money ? [...MANIFEST_CSV_MONEY_COLUMNS] : null),
+    ...questions.map((question) => question.label),
+  ];
   const rows: CsvValue[][] = [header];
   for (const departure of manifest.departures) {
     const local = (at: string) => csvLocalTime(at, departure.timezone);
@@ -220,7 +246,10 @@ export function manifestCsvRows(manifest: Manifest): CsvValue[][] {
             csvMoney(minor, money.currency),
           )
         : null;
-      rows.push(withMoneyCells(cells, manifest.money ? (amounts ?? ["", "", "", ""]) : null));
+      rows.push([
+        ...withMoneyCells(cells, manifest.money ? (amounts ?? ["", "", "", ""]) : null),
+        ...questions.map((question) => answerCell(booking.answers.lines, question.id)),
+      ]);
     }
   }
   return rows;

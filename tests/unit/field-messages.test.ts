@@ -5,6 +5,12 @@ import { adminFindBookingQuery, applyAsOperatorBody } from "~contract/platform/a
 import { adminCommissionBody, statementQuery, updatePayoutScheduleBody } from "~contract/payouts/money-requests";
 import { operatorSlug } from "~contract/platform/operator-slug";
 import { z } from "zod";
+import {
+  answersSchema,
+  setBookingQuestionsBody,
+  storedQuestions,
+  type BookingQuestion,
+} from "~contract/bookings/questions";
 import { fieldErrorsFrom } from "~api/http/validate";
 import { FIELD_MESSAGES } from "~api/http/field-messages";
 import { IDEMPOTENCY_KEY_HEADER } from "~contract/idempotency-key";
@@ -139,6 +145,36 @@ const REFUND = {
 };
 const CURSOR_ID = "bk_0123456789abcdef";
 const PAYOUT_SCHEDULE = { interval: "weekly", day: 1, minimum: "50.00", holdDays: 2 };
+const question = (extra: Record<string, unknown>) => ({ label: "Height", kind: "number", per: "guest", ...extra });
+const questionsBody = (...questions: unknown[]) => ({ questions });
+const ASKED: BookingQuestion[] = storedQuestions.parse([
+  { id: "height", label: "Height", kind: "number", per: "guest", required: true, min: 100, max: 220 },
+  { id: "meal", label: "Meal", kind: "choice", per: "booking", options: ["Fish", "Veg"] },
+]);
+const answersTo = answersSchema(ASKED, [{ code: "adult" }]);
+const QUESTION_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
+  [setBookingQuestionsBody, questionsBody(question({ id: "Height" })), "questionId.invalid"],
+  [setBookingQuestionsBody, questionsBody(question({ label: " " })), "question.label"],
+  [setBookingQuestionsBody, questionsBody(question({ kind: "poem" })), "question.kind"],
+  [setBookingQuestionsBody, questionsBody(question({ per: "party" })), "question.per"],
+  [setBookingQuestionsBody, questionsBody(question({ kind: "choice", options: ["A", " "] })), "question.option"],
+  [setBookingQuestionsBody, questionsBody(question({ kind: "choice", options: ["A"] })), "question.options"],
+  [setBookingQuestionsBody, questionsBody(question({ min: 5, max: 1 })), "question.range"],
+  [
+    setBookingQuestionsBody,
+    questionsBody(question({ per: "booking", showIf: { ticketType: "child" } })),
+    "question.showIf",
+  ],
+  [setBookingQuestionsBody, questionsBody(question({ id: "a" }), question({ id: "a" })), "question.duplicate"],
+  [setBookingQuestionsBody, { questions: Array.from({ length: 31 }, () => question({})) }, "question.tooMany"],
+  [answersTo, { guests: [{}] }, "answer.required"],
+  [answersTo, { guests: [{ height: true }] }, "answer.number"],
+  [answersTo, { guests: [{ height: 99 }] }, "answer.tooSmall"],
+  [answersTo, { guests: [{ height: 221 }] }, "answer.tooBig"],
+  [answersTo, { booking: { meal: "Beef" }, guests: [{ height: 150 }] }, "answer.choice"],
+  [answersTo, { booking: { meal: {} }, guests: [{ height: 150 }] }, "answer.invalid"],
+];
+
 const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [availabilityQuery, { from: ["2026-01-01", "2026-01-02"] }, "param.single"],
   [quoteBody, { ...quote, tickets: [{ ...ticket, quantity: 1.5 }] }, "number.whole"],
@@ -372,6 +408,7 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [updatePayoutScheduleBody, { ...PAYOUT_SCHEDULE, minimum: "-5" }, "payoutMinimum.invalid"],
   [adminCommissionBody, { commissionBps: 10_001 }, "commission.invalid"],
   [checkInSettingsUpdate, { requireCheckIn: true, cancellationCutoffHours: 721 }, "cancellationCutoff.invalid"],
+  ...QUESTION_FAILURES,
   [
     bookingsListQuery,
     { cursor: encodeBookingsCursor({ sort: "created_desc", at: CURSOR_AT, id: CURSOR_ID }), sort: "departure_asc" },

@@ -27,6 +27,8 @@ import {
   walletCardFor,
 } from "~/features/gift-cards/confirm-gift-card.server";
 import { requireHostContext } from "~/platform/host.server";
+import { isApiError } from "~contract/errors";
+import { answerErrors, answersFromForm } from "~/features/booking/answers-form";
 
 /** Remembers the visit for the unfinished-booking reminder; the page never fails because of it. */
 async function recordVisit(request: Request, token: string, body: CheckoutVisitBody): Promise<void> {
@@ -202,6 +204,7 @@ export async function placeBooking({ request, params }: ActionFunctionArgs) {
         savedGiftCardId: form.giftCardCode ? undefined : form.savedGiftCardId,
         // Back to this page after paying (the back button) and Pay again: no second booking unless asked for.
         bookAgain: form.bookAgain === "yes",
+        answers: answersFromForm(formData),
       },
       headers: { "Idempotency-Key": form.idempotencyKey },
     });
@@ -211,6 +214,9 @@ export async function placeBooking({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     redirectToRefusedStep(request, error, form.operator ?? null);
     reloadOnRefusedOffer(error, here);
+    // A missing or wrong answer: shown next to its field, naming the guest (the API's words).
+    const refusedAnswers = isApiError(error, "validation_error") ? answerErrors(error.fields) : null;
+    if (refusedAnswers) return formResult(submission.reply({ fieldErrors: refusedAnswers }));
     const currencyRefused = giftCardCurrencyRefusal(error, submission);
     if (currencyRefused) return currencyRefused;
     return apiErrorResult(error, submission, {

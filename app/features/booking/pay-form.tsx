@@ -8,6 +8,8 @@ import { GiftCardField, useConfirmGiftCard, type GiftCardAnswer } from "~/featur
 import type { SerializeFrom } from "@remix-run/node";
 import type { loadConfirmPage } from "~/features/booking/confirm.server";
 import { IntentForm } from "~/ui/intent-form";
+import { AnswerFields } from "./answer-fields";
+import { sentAnswer } from "./answers-form";
 
 type ConfirmQuote = NonNullable<SerializeFrom<typeof loadConfirmPage>["quote"]>;
 type Booked = ConfirmQuote["yourBookings"][number] | undefined;
@@ -59,6 +61,12 @@ export function PayForm({ quote, booked }: { quote: ConfirmQuote; booked: Booked
           </label>
         </fieldset>
       ) : null}
+      <AnswerFields
+        questions={quote.questions}
+        guests={quote.guests}
+        errors={lastResult?.error}
+        values={(name) => sentAnswer(lastResult?.initialValue, name)}
+      />
       <GiftCardField
         gift={gift}
         currency={quote.currency}

@@ -9,6 +9,7 @@ export function ExperienceNav({ experienceId, title }: { experienceId: string; t
     { to: base, label: t("console.experienceDetails"), end: true },
     { to: `${base}/photos`, label: t("console.experiencePhotos"), end: false },
     { to: `${base}/prices`, label: t("console.experiencePrices"), end: false },
+    { to: `${base}/questions`, label: t("console.experienceQuestions"), end: false },
     { to: `${base}/schedule`, label: t("console.experienceSchedule"), end: false },
     { to: `${base}/departures`, label: t("console.experienceDepartures"), end: false },
   ];

@@ -1,0 +1,166 @@
+import { useLoaderData } from "@remix-run/react";
+import type { BookingQuestion } from "~contract/bookings/questions";
+import { QUESTION_KINDS, QUESTION_SCOPES } from "~contract/bookings/questions";
+import { ExperienceNav } from "~/features/console/experience-nav";
+import { useIntentForm } from "~/features/console/use-intent-form";
+import type { loadQuestionsPage } from "~/features/console/booking-questions.server";
+import { useTranslation } from "~/platform/i18n-react";
+import { CardSection } from "~/ui/labelled-section";
+import { SubmitButton } from "~/ui/form-parts";
+import { IntentForm } from "~/ui/intent-form";
+import { SelectField } from "~/ui/select-field";
+import { StatusMessage } from "~/ui/status-message";
+import { TextAreaField } from "~/ui/text-area-field";
+import { TextField } from "~/ui/text-field";
+import { useFormValidation } from "~/ui/use-form-validation";
+import { useIsPending } from "~/ui/use-is-pending";
+import { CONDITIONS } from "../question-schemas";
+import { asText } from "../prices/use-price-form";
+
+/** One experience's booking questions: the list (each removable) and a form to add one. No JavaScript needed. */
+export function QuestionsPage() {
+  const { page, flash, title } = useLoaderData<typeof loadQuestionsPage>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
+      <ExperienceNav experienceId={page.experience.id} title={page.experience.title} />
+      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
+      <p className="mt-2 text-sm text-slate-700">{t("questions.intro")}</p>
+      <CardSection headingId="questions-heading" heading={t("questions.listHeading")} className="mt-6">
+        {page.questions.length === 0 ? (
+          <p className="mt-2">{t("questions.none")}</p>
+        ) : (
+          <ol className="mt-2 space-y-3">
+            {page.questions.map((question) => (
+              <QuestionRow key={question.id} question={question} />
+            ))}
+          </ol>
+        )}
+      </CardSection>
+      <CardSection headingId="new-question-heading" heading={t("questions.add")} className="mt-8 max-w-xl">
+        <AddQuestionForm />
+      </CardSection>
+    </>
+  );
+}
+
+function QuestionRow({ question }: { question: BookingQuestion }) {
+  const { t } = useTranslation();
+  const { page } = useLoaderData<typeof loadQuestionsPage>();
+  const service = page.services.find((one) => one.id === question.serviceId);
+  const condition = question.showIf;
+  const other =
+    condition && "questionId" in condition ? page.questions.find((q) => q.id === condition.questionId) : null;
+  const ticket =
+    condition && "ticketType" in condition
+      ? page.services.flatMap((one) => one.ticketTypes).find((type) => type.code === condition.ticketType)
+      : null;
+  return (
+    <li className="rounded-md border border-slate-200 p-3" data-testid="question">
+      <p className="font-medium">{question.label}</p>
+      <p className="text-sm text-slate-700">
+        {[
+          t(`questions.kind_${question.kind}`),
+          t(`questions.per_${question.per}`),
+          t(question.required ? "questions.required" : "questions.optional"),
+          service ? t("questions.forService", { name: service.name }) : null,
+          other && condition && "equals" in condition
+            ? t("questions.whenAnswer", { question: other.label, answer: condition.equals })
+            : null,
+          condition && "ticketType" in condition
+            ? t("questions.whenTicket", { ticket: ticket?.name ?? condition.ticketType })
+            : null,
+          question.options.length ? question.options.join(", ") : null,
+        ]
+          .filter(Boolean)
+          .join(" · ")}
+      </p>
+      <RemoveQuestionForm question={question} />
+    </li>
+  );
+}
+
+function RemoveQuestionForm({ question }: { question: BookingQuestion }) {
+  const { t } = useTranslation();
+  const pending = useIsPending({ intent: "remove" });
+  return (
+    <IntentForm intent="remove" values={{ questionId: question.id }} className="mt-2">
+      <SubmitButton
+        pending={pending}
+        label={t("questions.remove", { label: question.label })}
+        pendingLabel={t("login.saving")}
+      />
+    </IntentForm>
+  );
+}
+
+function AddQuestionForm() {
+  const { t } = useTranslation();
+  const { page, constraints } = useLoaderData<typeof loadQuestionsPage>();
+  const validation = useFormValidation(
+    () => import("~/features/console/question-schemas"),
+    (schemas) => schemas.AddQuestionSchema,
+  );
+  const [form, fields] = useIntentForm("questions", "add", constraints.add, validation, {
+    kind: "text",
+    per: "guest",
+    condition: "always",
+  });
+  const pending = useIsPending({ intent: "add" });
+  const option = (value: string, label: string) => ({ value, label });
+  const ticketTypes = [
+    ...new Map(page.services.flatMap((service) => service.ticketTypes).map((type) => [type.code, type])).values(),
+  ];
+  return (
+    <IntentForm meta={form} intent="add" className="space-y-3" aria-labelledby="new-question-heading">
+      <TextField field={asText(fields.label)} label={t("questions.label")} />
+      <SelectField
+        field={asText(fields.kind)}
+        label={t("questions.kind")}
+        options={QUESTION_KINDS.map((kind) => option(kind, t(`questions.kind_${kind}`)))}
+      />
+      <SelectField
+        field={asText(fields.per)}
+        label={t("questions.per")}
+        options={QUESTION_SCOPES.map((per) => option(per, t(`questions.per_${per}`)))}
+      />
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name={fields.required.name} id={fields.required.id} className="h-4 w-4" />
+        {t("questions.requiredLabel")}
+      </label>
+      <SelectField
+        field={asText(fields.serviceId)}
+        label={t("questions.service")}
+        placeholder={t("questions.everyService")}
+        options={page.services.map((service) => option(service.id, service.name))}
+      />
+      <TextField field={asText(fields.min)} label={t("questions.min")} inputMode="decimal" />
+      <TextField field={asText(fields.max)} label={t("questions.max")} inputMode="decimal" />
+      <TextAreaField field={asText(fields.options)} label={t("questions.options")} hint={t("questions.optionsHint")} />
+      <SelectField
+        field={asText(fields.condition)}
+        label={t("questions.condition")}
+        options={CONDITIONS.map((condition) => option(condition, t(`questions.condition_${condition}`)))}
+      />
+      <SelectField
+        field={asText(fields.conditionQuestion)}
+        label={t("questions.conditionQuestion")}
+        placeholder={t("questions.choose")}
+        options={page.questions.map((question) => option(question.id, question.label))}
+      />
+      <TextField
+        field={asText(fields.conditionEquals)}
+        label={t("questions.conditionEquals")}
+        hint={t("questions.conditionEqualsHint")}
+      />
+      <SelectField
+        field={asText(fields.conditionTicket)}
+        label={t("questions.conditionTicket")}
+        placeholder={t("questions.choose")}
+        options={ticketTypes.map((type) => option(type.code, type.name))}
+      />
+      <SubmitButton pending={pending} label={t("questions.addButton")} pendingLabel={t("login.saving")} />
+    </IntentForm>
+  );
+}

@@ -1,0 +1,47 @@
+/** The console's booking questions of an experience (issue 46, item 1): read and set as a whole list. */
+import { z } from "zod";
+import { bookingQuestionOutput, setBookingQuestionsBody } from "../bookings/questions";
+import { domain, endpoint } from "../endpoint";
+import { experienceIdParams } from "./services";
+
+export const operatorBookingQuestions = z.object({
+  experience: z.object({ id: z.string(), title: z.string() }),
+  /** Its services (a question may be asked for one only) with their ticket types (a condition may name one). */
+  services: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      ticketTypes: z.array(z.object({ code: z.string(), name: z.string() })),
+    }),
+  ),
+  questions: z.array(bookingQuestionOutput),
+});
+export type OperatorBookingQuestions = z.infer<typeof operatorBookingQuestions>;
+
+export const consoleBookingQuestionsEndpoints = domain("Operator console: booking questions", {
+  operatorGetBookingQuestions: endpoint({
+    method: "GET",
+    path: "/v1/operator/experiences/:experienceId/booking-questions",
+    summary: "An experience's booking questions, with its services and their ticket types (owner, manager)",
+    auth: "user",
+    member: "catalog",
+    tenant: true,
+    params: experienceIdParams,
+    output: operatorBookingQuestions,
+    errors: ["experience_not_found"],
+  }),
+  operatorSetBookingQuestions: endpoint({
+    method: "PUT",
+    path: "/v1/operator/experiences/:experienceId/booking-questions",
+    summary:
+      "Set an experience's whole list of booking questions (asked per booking or per guest, required or not, shown on a condition); bookings keep the questions they were asked (owner, manager)",
+    auth: "user",
+    member: "catalog",
+    tenant: true,
+    params: experienceIdParams,
+    body: setBookingQuestionsBody,
+    output: operatorBookingQuestions,
+    errors: ["experience_not_found"],
+    changes: ["catalog"],
+  }),
+});
