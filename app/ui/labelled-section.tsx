@@ -52,7 +52,7 @@ export function CardSection({
 
 /**
  * A notice on amber that the page says before its own business (an operator suspended, a storefront
- * not taking bookings): a labelled section whose heading's id and test id are both `id`; its heading
+ * not taking bookings): a labelled section named by its heading (`${id}-heading`), its test id `id`; its heading
  * a paragraph above the page's own heading (`headingLevel` null) or an <h2>/<h3> inside the page.
  * `className` is its place on the page (a margin).
  */
@@ -63,7 +63,7 @@ export function NoticeSection({
 }: Omit<LabelledSectionProps, "headingId" | "headingClassName" | "data-testid"> & { id: string }) {
   return (
     <LabelledSection
-      headingId={id}
+      headingId={`${id}-heading`}
       data-testid={id}
       headingClassName="text-lg font-semibold"
       className={`${className ? `${className} ` : ""}rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900`}
