@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { LogoutForm } from "~/features/auth/logout-form";
+import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { SignOutButton } from "~/features/auth/logout-form";
 import { ConsoleNav } from "~/features/console/console-nav";
 import { consoleReauthAfter } from "~/features/console/console-reauth-prompt";
 import { requireConsole } from "~/features/console/console.server";
@@ -12,7 +12,8 @@ import { pageMeta } from "~/ui/meta";
 import { useTranslation } from "~/platform/i18n-react";
 import { RouteErrorContent } from "~/ui/error-page";
 import { IntentFormAfter } from "~/ui/intent-form";
-import { BrandMark, SkipLink } from "~/ui/site-chrome";
+import { SectionsShell } from "~/ui/layouts/sections-shell";
+import { BrandMark } from "~/ui/site-chrome";
 
 /** Every console page: on the operator's storefront, for members of its team only (requireConsole). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,35 +25,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function ConsoleShell({ children, nav }: { children: React.ReactNode; nav?: React.ReactNode }) {
   const { t } = useTranslation();
   return (
-    <>
-      <SkipLink />
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-          <div className="flex items-center gap-3">
-            <BrandMark />
-            <span className="rounded bg-brand px-2 py-0.5 text-xs font-semibold uppercase text-white">
-              {t("console.badge")}
-            </span>
-          </div>
-          <div className="flex items-center gap-4">
-            <Link to="/" className="text-sm font-medium text-slate-700 underline hover:text-brand">
-              {t("console.toStorefront")}
-            </Link>
-            <LogoutForm>
-              <button type="submit" className="text-sm font-medium text-slate-700 hover:text-brand">
-                {t("nav.signOut")}
-              </button>
-            </LogoutForm>
-          </div>
+    <SectionsShell
+      title={
+        <div className="flex items-center gap-3">
+          <BrandMark />
+          <span className="rounded bg-brand px-2 py-0.5 text-xs font-semibold uppercase text-white">
+            {t("console.badge")}
+          </span>
         </div>
-      </header>
-      <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-8 md:grid-cols-[14rem_minmax(0,1fr)]">
-        {nav ?? <div />}
-        <main id="main" className="min-w-0">
-          {children}
-        </main>
-      </div>
-    </>
+      }
+      backLabel={t("console.toStorefront")}
+      signOut={<SignOutButton className="font-medium text-slate-700 hover:text-brand" />}
+      nav={nav}
+    >
+      {children}
+    </SectionsShell>
   );
 }
 

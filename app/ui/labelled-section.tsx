@@ -51,6 +51,28 @@ export function CardSection({
 }
 
 /**
+ * A notice on amber that the page says before its own business (an operator suspended, a storefront
+ * not taking bookings): a labelled section named by its heading (`${id}-heading`), its test id `id`; its heading
+ * a paragraph above the page's own heading (`headingLevel` null) or an <h2>/<h3> inside the page.
+ * `className` is its place on the page (a margin).
+ */
+export function NoticeSection({
+  id,
+  className,
+  ...section
+}: Omit<LabelledSectionProps, "headingId" | "headingClassName" | "data-testid"> & { id: string }) {
+  return (
+    <LabelledSection
+      headingId={`${id}-heading`}
+      data-testid={id}
+      headingClassName="text-lg font-semibold"
+      className={`${className ? `${className} ` : ""}rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900`}
+      {...section}
+    />
+  );
+}
+
+/**
  * One of a page's parts under a rule above it, named by its heading (`${id}-heading`): an <h2> on a
  * page, an <h3> inside a section.
  */

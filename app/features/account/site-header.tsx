@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from "@remix-run/react";
-import { LogoutForm } from "~/features/auth/logout-form";
+import { SignOutButton } from "~/features/auth/logout-form";
 import { useTranslation } from "~/platform/i18n-react";
 import { useRootData } from "~/platform/root-data";
 import { BrandMark } from "~/ui/site-chrome";
@@ -28,11 +28,7 @@ export function SiteHeader() {
                 {t("nav.account")}
                 <UnreadBadge />
               </NavLink>
-              <LogoutForm>
-                <button type="submit" className={`${itemClass} text-slate-700 hover:text-brand`}>
-                  {t("nav.signOut")}
-                </button>
-              </LogoutForm>
+              <SignOutButton className={`${itemClass} text-slate-700 hover:text-brand`} />
             </>
           ) : (
             <NavLink

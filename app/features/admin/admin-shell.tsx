@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
-import { Link } from "@remix-run/react";
-import { LogoutForm } from "~/features/auth/logout-form";
+import { SignOutButton } from "~/features/auth/logout-form";
 import { useTranslation } from "~/platform/i18n-react";
 import { APPLICATIONS_PATH, OPERATORS_PATH, SUPPORT_PATH, AUDIT_LOG_PATH, EARNINGS_PATH } from "./admin-paths";
 import { SectionNav } from "~/ui/section-nav";
-import { SkipLink } from "~/ui/site-chrome";
+import { SectionsShell } from "~/ui/layouts/sections-shell";
 
 /** The admin console's sections; "Applications" marked while one waits for a decision. */
 function AdminNav({ applicationsWaiting }: { applicationsWaiting: boolean }) {
@@ -35,31 +34,18 @@ function AdminNav({ applicationsWaiting }: { applicationsWaiting: boolean }) {
 export function AdminShell({ applicationsWaiting, children }: { applicationsWaiting: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <>
-      <SkipLink />
-      <header className="bg-slate-900 text-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <p className="font-semibold">
-            {t("app.name")} <span className="font-normal text-slate-300">· {t("admin.badge")}</span>
-          </p>
-          <div className="flex items-center gap-4 text-sm">
-            <Link to="/" className="underline hover:text-slate-200">
-              {t("admin.toMarketplace")}
-            </Link>
-            <LogoutForm>
-              <button type="submit" className="font-medium underline hover:text-slate-200">
-                {t("nav.signOut")}
-              </button>
-            </LogoutForm>
-          </div>
-        </div>
-      </header>
-      <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 md:grid-cols-[13rem_minmax(0,1fr)]">
-        <AdminNav applicationsWaiting={applicationsWaiting} />
-        <main id="main" className="min-w-0">
-          {children}
-        </main>
-      </div>
-    </>
+    <SectionsShell
+      dark
+      title={
+        <p className="font-semibold">
+          {t("app.name")} <span className="font-normal text-slate-300">· {t("admin.badge")}</span>
+        </p>
+      }
+      backLabel={t("admin.toMarketplace")}
+      signOut={<SignOutButton className="font-medium underline hover:text-slate-200" />}
+      nav={<AdminNav applicationsWaiting={applicationsWaiting} />}
+    >
+      {children}
+    </SectionsShell>
   );
 }

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "~/platform/i18n-react";
 import { useRootData } from "~/platform/root-data";
 
 export const SIGN_OUT_EVERYWHERE_FIELD = "everywhere";
@@ -41,5 +42,17 @@ export function LogoutForm({
       {redirectUrl ? <input type="hidden" name="redirectUrl" value={redirectUrl} /> : null}
       {children}
     </Form>
+  );
+}
+
+/** Sign out of this browser: the site's "Sign out" button (its look, `className`) in a LogoutForm. */
+export function SignOutButton({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return (
+    <LogoutForm>
+      <button type="submit" className={className}>
+        {t("nav.signOut")}
+      </button>
+    </LogoutForm>
   );
 }

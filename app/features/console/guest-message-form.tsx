@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData } from "@remix-run/react";
 import type { GuestMessageResult } from "~contract/operator/guest-messages";
 import { GUEST_MESSAGE_TEMPLATES, type GuestMessageTemplate } from "~contract/statuses";
 import { useTranslation } from "~/platform/i18n-react";
+import { CheckboxField } from "~/ui/checkbox-field";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { LabelledSelect } from "~/ui/labelled-select";
 import { AlertMessage, StatusMessage } from "~/ui/status-message";
@@ -90,16 +91,7 @@ export function GuestMessageForm({
         ))}
         <TextField field={fields.subject} label={t("desk.messages.subject")} />
         <TextAreaField field={fields.body} label={t("desk.messages.body")} rows={6} plain />
-        <div className="flex items-center gap-2">
-          <input
-            {...getInputProps(fields.sms, { type: "checkbox", value: "on", ariaAttributes: false })}
-            key={fields.sms.key}
-            className="h-4 w-4"
-          />
-          <label htmlFor={fields.sms.id} className="text-sm text-slate-800">
-            {t("desk.messages.sms")}
-          </label>
-        </div>
+        <CheckboxField field={fields.sms} label={t("desk.messages.sms")} className="flex items-center gap-2" />
         <SubmitButton pending={pending} label={t("desk.messages.send")} pendingLabel={t("desk.messages.sending")} />
       </Form>
     </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/platform/i18n-react";
 import { formatDate } from "~/ui/date-format";
-import { LabelledSection } from "~/ui/labelled-section";
+import { NoticeSection } from "~/ui/labelled-section";
 
 /**
  * The console of an operator the platform suspended (issue 44; operatorMe's `suspension`): since
@@ -18,13 +18,11 @@ export function SuspendedBanner({
   const { t, i18n } = useTranslation();
   if (!suspension) return null;
   return (
-    <LabelledSection
-      headingId="operator-suspended"
+    <NoticeSection
+      id="operator-suspended"
       heading={t("console.suspendedTitle", { name: operatorName })}
-      headingClassName="font-semibold"
       headingLevel={null}
-      className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900"
-      data-testid="operator-suspended"
+      className="mb-6"
     >
       <p className="mt-1 text-sm">
         {t("console.suspendedText", {
@@ -36,6 +34,6 @@ export function SuspendedBanner({
           <span className="font-medium">{t("console.suspendedReason")}:</span> {suspension.reason}
         </p>
       ) : null}
-    </LabelledSection>
+    </NoticeSection>
   );
 }

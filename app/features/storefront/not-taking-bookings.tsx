@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
-import { LabelledSection } from "~/ui/labelled-section";
+import { NoticeSection } from "~/ui/labelled-section";
 
 /**
  * What a suspended operator's storefront and experience pages show instead of a booking form
@@ -16,13 +16,10 @@ export function NotTakingBookings({
 }) {
   const { t } = useTranslation();
   return (
-    <LabelledSection
-      headingId="not-taking-bookings"
+    <NoticeSection
+      id="not-taking-bookings"
       heading={t("details.notTakingBookings", { name: operatorName })}
-      headingClassName="text-lg font-semibold"
       headingLevel={headingLevel}
-      className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-slate-900"
-      data-testid="not-taking-bookings"
     >
       <p className="mt-2 text-sm">{t("details.notTakingBookingsText")}</p>
       <p className="mt-2 text-sm">
@@ -30,6 +27,6 @@ export function NotTakingBookings({
           {t("details.notTakingBookingsLink")}
         </Link>
       </p>
-    </LabelledSection>
+    </NoticeSection>
   );
 }

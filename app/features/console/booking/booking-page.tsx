@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { OperatorBooking } from "~contract/operator/refunds";
 import { ReauthPrompt } from "~/features/auth/reauth-fields";
 import type { loadConsoleBookingPage, RefundConflict } from "~/features/console/console-booking.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { BackLink } from "~/ui/back-link";
+import { CheckboxField } from "~/ui/checkbox-field";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney } from "~/ui/format";
 import { StatusMessage } from "~/ui/status-message";
@@ -154,22 +155,11 @@ function RefundForm({ money }: { money: Money }) {
         ) : null}
         <TextAreaField field={fields.reason} label={t("refunds.reason")} rows={3} plain />
         {money.canReleaseSeats ? (
-          <div className="flex items-start gap-2">
-            <input
-              {...getInputProps(fields.releaseSeats, { type: "checkbox", value: "on", ariaAttributes: false })}
-              key={fields.releaseSeats.key}
-              aria-describedby={`${fields.releaseSeats.id}-hint`}
-              className="mt-1 h-4 w-4"
-            />
-            <div>
-              <label htmlFor={fields.releaseSeats.id} className="text-sm font-medium text-slate-800">
-                {t("refunds.releaseSeats")}
-              </label>
-              <p id={`${fields.releaseSeats.id}-hint`} className="text-sm text-slate-700">
-                {t("refunds.releaseSeatsHint")}
-              </p>
-            </div>
-          </div>
+          <CheckboxField
+            field={fields.releaseSeats}
+            label={t("refunds.releaseSeats")}
+            hint={t("refunds.releaseSeatsHint")}
+          />
         ) : null}
         <SubmitButton pending={pending} label={t("refunds.submit")} pendingLabel={t("refunds.submitting")} />
       </Form>

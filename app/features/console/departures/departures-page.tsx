@@ -1,6 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { DepartureRangeControls } from "~/features/console/departure-range";
 import { ExperienceNav } from "~/features/console/experience-nav";
+import { NeedsDecision } from "~/features/console/needs-decision";
 import { useTranslation } from "~/platform/i18n-react";
 import { StatusMessage } from "~/ui/status-message";
 import { NOTICES, type DeparturesPageData } from "./departures-data";
@@ -21,17 +22,13 @@ export function DeparturesPage() {
       ) : null}
       {cancel ? <CancelStep departure={cancel} /> : null}
       {list.needsDecision.length ? (
-        <section aria-labelledby="decide-heading" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4">
-          <h2 id="decide-heading" className="text-lg font-semibold text-brand-ink">
-            {t("schedules.needsDecision")}
-          </h2>
-          <p className="mt-1 text-sm text-slate-800">{t("schedules.needsDecisionHint")}</p>
+        <NeedsDecision>
           <ul className="mt-3 space-y-3" data-testid="needs-decision">
             {list.needsDecision.map((departure) => (
               <DepartureRow key={departure.id} departure={departure} decide />
             ))}
           </ul>
-        </section>
+        </NeedsDecision>
       ) : null}
       <section aria-labelledby="upcoming-heading" className="mt-6">
         <h2 id="upcoming-heading" className="text-lg font-semibold text-brand-ink">

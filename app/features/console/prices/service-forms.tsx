@@ -1,4 +1,4 @@
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useLoaderData } from "@remix-run/react";
 import type { OperatorService } from "~contract/operator/services";
 import { useTranslation } from "~/platform/i18n-react";
@@ -10,6 +10,7 @@ import { Button } from "~/ui/button";
 import type { PricesPageData } from "./prices-data";
 import { usePriceForm, asText } from "./use-price-form";
 import { IntentForm } from "~/ui/intent-form";
+import { CheckboxField } from "~/ui/checkbox-field";
 import { FieldFrame, fieldAria } from "~/ui/field-frame";
 
 export function ServiceForm({ service }: { service: OperatorService }) {
@@ -66,8 +67,6 @@ export function DeleteServiceForm({ service }: { service: OperatorService }) {
   const { t } = useTranslation();
   const id = `delete:${service.id}`;
   const [form, fields] = usePriceForm<{ confirm?: string }>("delete", id, {});
-  const confirm = fields.confirm;
-  const invalid = Boolean(confirm.errors?.length);
   return (
     <IntentForm
       meta={form}
@@ -76,23 +75,7 @@ export function DeleteServiceForm({ service }: { service: OperatorService }) {
       values={{ serviceId: service.id }}
       className="mt-6 border-t border-slate-200 pt-4"
     >
-      <div className="flex items-start gap-2">
-        <input
-          {...getInputProps(confirm, { type: "checkbox", value: "on", ariaAttributes: false })}
-          key={confirm.key}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? confirm.errorId : undefined}
-          className="mt-1 h-4 w-4"
-        />
-        <label htmlFor={confirm.id} className="text-sm text-slate-800">
-          {t("prices.confirmDeleteLabel", { name: service.name })}
-        </label>
-      </div>
-      {invalid ? (
-        <p id={confirm.errorId} className="mt-1 text-sm text-red-700">
-          {t(confirm.errors![0])}
-        </p>
-      ) : null}
+      <CheckboxField field={fields.confirm} label={t("prices.confirmDeleteLabel", { name: service.name })} />
       <Button variant="danger" className="mt-2">
         {t("prices.deleteService", { name: service.name })}
       </Button>

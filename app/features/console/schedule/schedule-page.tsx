@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { ExperienceNav } from "~/features/console/experience-nav";
+import { NeedsDecision } from "~/features/console/needs-decision";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatMoment } from "~/ui/date-format";
 import { StatusMessage } from "~/ui/status-message";
@@ -48,14 +49,7 @@ export function SchedulePage() {
       ) : (
         <>
           {schedule.needsDecision.length ? (
-            <section
-              aria-labelledby="decide-heading"
-              className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4"
-            >
-              <h2 id="decide-heading" className="text-lg font-semibold text-brand-ink">
-                {t("schedules.needsDecision")}
-              </h2>
-              <p className="mt-1 text-sm text-slate-800">{t("schedules.needsDecisionHint")}</p>
+            <NeedsDecision>
               <ul className="mt-2 list-disc pl-5 text-sm">
                 {schedule.needsDecision.map((departure) => (
                   <li key={departure.id}>
@@ -70,7 +64,7 @@ export function SchedulePage() {
               >
                 {t("schedules.decideOnDepartures")}
               </Link>
-            </section>
+            </NeedsDecision>
           ) : null}
           {/* A saved change gives the form new defaults: it starts again from them (the new rule's block too). */}
           <ScheduleForm key={`${service.id}:${savedScheduleKey(schedule)}`} />

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { STAFF_PAYMENTS } from "~contract/statuses";
 import type { loadStaffBookingPage } from "~/features/console/staff-booking/staff-booking.server";
@@ -6,6 +6,7 @@ import type { StaffBookingFormInput } from "~/features/console/staff-booking/sta
 import { useTranslation } from "~/platform/i18n-react";
 import { BackLink } from "~/ui/back-link";
 import { Button } from "~/ui/button";
+import { CheckboxField } from "~/ui/checkbox-field";
 import { dateTimeFormat } from "~/ui/date-format";
 import { FieldError, FormError, SubmitButton } from "~/ui/form-parts";
 import { formatMoney } from "~/ui/format";
@@ -196,37 +197,18 @@ function BookingForm({ data, departure }: { data: PageData; departure: Departure
           />
           <FieldError field={fields.priceReason} />
         </div>
-        <div className="flex items-start gap-2">
-          <input
-            {...getInputProps(fields.marketingConsent, { type: "checkbox", value: "on", ariaAttributes: false })}
-            key={fields.marketingConsent.key}
-            className="mt-1 h-4 w-4"
-          />
-          <label htmlFor={fields.marketingConsent.id} className="text-sm">
-            {t("desk.newBooking.marketingConsent")}
-          </label>
-        </div>
+        <CheckboxField field={fields.marketingConsent} label={t("desk.newBooking.marketingConsent")} />
         {departure.onSale ? null : (
           <div className="rounded-md bg-amber-50 p-3" data-testid="closed-warning">
             <p className="text-sm text-amber-900" id={`${fields.allowClosed.id}-warning`}>
               {t("desk.newBooking.closedWarning")}
             </p>
-            <div className="mt-2 flex items-start gap-2">
-              <input
-                {...getInputProps(fields.allowClosed, { type: "checkbox", value: "on", ariaAttributes: false })}
-                key={fields.allowClosed.key}
-                aria-describedby={
-                  fields.allowClosed.errors?.length
-                    ? `${fields.allowClosed.id}-warning ${fields.allowClosed.errorId}`
-                    : `${fields.allowClosed.id}-warning`
-                }
-                className="mt-1 h-4 w-4"
-              />
-              <label htmlFor={fields.allowClosed.id} className="text-sm font-medium">
-                {t("desk.newBooking.allowClosed")}
-              </label>
-            </div>
-            <FieldError field={fields.allowClosed} />
+            <CheckboxField
+              field={fields.allowClosed}
+              label={t("desk.newBooking.allowClosed")}
+              describedBy={`${fields.allowClosed.id}-warning`}
+              className="mt-2 flex items-start gap-2"
+            />
           </div>
         )}
         <SubmitButton
