@@ -240,6 +240,12 @@ export const FIELD_MESSAGE_CODES = [
   "answer.tooSmall",
   "answer.tooBig",
   "answer.choice",
+  "addOn.per",
+  "addOn.stockOneOf",
+  "addOns.tooMany",
+  "addOns.duplicate",
+  "addOn.unknown",
+  "addOn.overMax",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

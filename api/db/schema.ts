@@ -35,6 +35,7 @@ import {
 } from "~contract/statuses";
 import type { BookingTicket } from "~contract/bookings/requests";
 import { NO_ANSWERS, type BookingAnswers, type BookingQuestion } from "~contract/bookings/questions";
+import type { AddOnScope, BookingAddOn } from "~contract/bookings/add-ons";
 import type { BrandingView as BrandingDraft } from "~contract/operator/branding";
 
 export { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES };
@@ -338,6 +339,61 @@ export const slots = pgTable(
     check("slots_seats_taken_in_range", sql`${t.seatsTaken} >= 0 AND ${t.seatsTaken} <= ${t.capacity}`),
     check("slots_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
   ],
+);
+
+/**
+ * What an experience sells beside its tickets (migration 0055), per booking or per guest. Its stock
+ * is taken like seats (decision 016): `taken_total` here and slot_add_ons.taken per departure count
+ * the add-on in every booking that holds seats, changed by one conditional statement each, after
+ * the slot's row lock. One left out of the operator's list is archived (bookings name it).
+ */
+export const experienceAddOns = pgTable(
+  "experience_add_ons",
+  {
+    id: text("id").primaryKey(),
+    experienceId: text("experience_id")
+      .notNull()
+      .references(() => experiences.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceMinor: integer("price_minor").notNull(),
+    per: text("per").$type<AddOnScope>().notNull(),
+    stockPerDeparture: integer("stock_per_departure"),
+    stockTotal: integer("stock_total"),
+    maxPerBooking: integer("max_per_booking"),
+    takenTotal: integer("taken_total").notNull().default(0),
+    position: integer("position").notNull().default(0),
+    archived: boolean("archived").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("experience_add_ons_experience_idx").on(t.experienceId, t.position),
+    check("experience_add_ons_id_format", idCheck("id")),
+    check("experience_add_ons_per_value", sql`${t.per} IN ('booking', 'guest')`),
+    check("experience_add_ons_price_non_negative", sql`${t.priceMinor} >= 0`),
+    check("experience_add_ons_one_stock", sql`${t.stockPerDeparture} IS NULL OR ${t.stockTotal} IS NULL`),
+    check(
+      "experience_add_ons_stock_non_negative",
+      sql`coalesce(${t.stockPerDeparture}, 0) >= 0 AND coalesce(${t.stockTotal}, 0) >= 0`,
+    ),
+    check("experience_add_ons_max_positive", sql`${t.maxPerBooking} IS NULL OR ${t.maxPerBooking} >= 1`),
+    check("experience_add_ons_taken_total_non_negative", sql`${t.takenTotal} >= 0`),
+  ],
+);
+
+/** How many of an add-on a departure's bookings that hold seats have (migration 0055); no row: none. */
+export const slotAddOns = pgTable(
+  "slot_add_ons",
+  {
+    slotId: text("slot_id")
+      .notNull()
+      .references(() => slots.id, { onDelete: "cascade" }),
+    addOnId: text("add_on_id")
+      .notNull()
+      .references(() => experienceAddOns.id, { onDelete: "cascade" }),
+    taken: integer("taken").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.slotId, t.addOnId] }), check("slot_add_ons_taken_non_negative", sql`${t.taken} >= 0`)],
 );
 
 /**
@@ -690,6 +746,7 @@ export type AccountRow = typeof accounts.$inferSelect;
 export type ExperienceRow = typeof experiences.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;
 export type TicketTypeRow = typeof ticketTypes.$inferSelect;
+export type ExperienceAddOnRow = typeof experienceAddOns.$inferSelect;
 export type SlotRow = typeof slots.$inferSelect;
 export type ScheduleRuleRow = typeof scheduleRules.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -856,6 +913,8 @@ export const bookings = pgTable(
     questions: jsonb("questions").$type<BookingQuestion[]>().notNull().default([]),
     /** Its answers to them, the booking's and each guest's in guest order. */
     answers: jsonb("answers").$type<BookingAnswers>().notNull().default(NO_ANSWERS),
+    /** The add-ons it bought (migration 0055): each one's name and unit price as sold. */
+    addOns: jsonb("add_ons").$type<BookingAddOn[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex("bookings_user_idempotency_key").on(t.userId, t.idempotencyKey),
@@ -894,6 +953,7 @@ export const bookings = pgTable(
       sql`${t.paymentStatus} IN ('pending', 'paid', 'failed', 'expired', 'refunded', 'not_required', 'owed')`,
     ),
     check("bookings_seats_range", sql`${t.seats} BETWEEN 1 AND 20`),
+    check("bookings_add_ons_list", sql`jsonb_typeof(${t.addOns}) = 'array'`),
     check("bookings_gift_card_range", sql`${t.giftCardMinor} >= 0 AND ${t.giftCardMinor} <= ${t.totalMinor}`),
     check(
       "bookings_amounts_non_negative",
@@ -1383,6 +1443,7 @@ export const customerNotes = pgTable(
 );
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
+export type ExperienceAddOnRow = typeof experienceAddOns.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;

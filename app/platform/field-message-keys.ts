@@ -232,6 +232,12 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "answer.tooSmall": "validation.answerTooSmall",
   "answer.tooBig": "validation.answerTooBig",
   "answer.choice": "validation.answerChoice",
+  "addOn.per": "validation.addOnPer",
+  "addOn.stockOneOf": "validation.addOnStockOneOf",
+  "addOns.tooMany": "validation.addOnsTooMany",
+  "addOns.duplicate": "validation.addOnsDuplicate",
+  "addOn.unknown": "validation.addOnUnknown",
+  "addOn.overMax": "validation.addOnOverMax",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */
