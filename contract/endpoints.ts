@@ -42,6 +42,7 @@ import {
 } from "./operator/day-endpoints";
 import { payoutAccountEndpoints } from "./payouts/account-endpoints";
 import { consoleBookingQuestionsEndpoints } from "./operator/booking-questions";
+import { consoleAddOnsEndpoints } from "./operator/add-ons";
 import { adminMoneyEndpoints, consoleMoneyEndpoints } from "./payouts/money-endpoints";
 
 /**
@@ -93,6 +94,7 @@ export const endpoints = {
   ...mediaEndpoints,
   ...consoleSchedulesEndpoints,
   ...consoleBookingQuestionsEndpoints,
+  ...consoleAddOnsEndpoints,
   ...developmentEndpoints,
   ...referenceEndpoints,
 } as const;

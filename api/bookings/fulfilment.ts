@@ -9,7 +9,8 @@ import { bookingPath, confirmationEmail } from "./emails";
 import { ticketQrAttachment } from "./ticket-png";
 import { owePaymentRemainder, settleRefund } from "./refunds";
 import { formatWhen } from "./format";
-import { releaseSeats, takeSeats } from "./seats";
+import { releaseSeats } from "./seats";
+import { releaseAddOns, takeSeatsAndAddOns } from "./add-on-stock";
 import { bookingReference, findBookingView, type BookingViewRow } from "./view";
 import { logger } from "../logger";
 import { saveCard, type CardDetails } from "../payments/saved-cards";
@@ -63,6 +64,7 @@ export async function releaseBooking(
     .set({ ...values, status, updatedAt: sql`app_now()` })
     .where(eq(bookings.id, booking.id));
   await releaseSeats(db, booking.slotId, booking.seats);
+  await releaseAddOns(db, [booking]);
   if (booking.promoCode) await releasePromo(db, booking.promoCode);
   // A hold never paid gives its gift card back what it took (a paid booking's go back as refunds).
   if (booking.status === "held" && booking.giftCardMinor > 0) await releaseHoldGiftCards(db, booking.id);
@@ -111,7 +113,7 @@ export async function fulfilBooking(
       const retaken =
         booking.status !== "cancelled" &&
         booking.giftCardMinor === 0 &&
-        (await takeSeats(tx, booking.slotId, booking.serviceId, booking.seats));
+        (await takeSeatsAndAddOns(tx, booking.slotId, booking));
       if (!retaken) {
         if (booking.totalMinor > 0 && !paymentIntentId) {
           throw new Error(`late payment for booking ${bookingId} has no payment id to refund`);

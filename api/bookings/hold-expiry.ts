@@ -4,6 +4,8 @@ import { queryRows } from "../db/rows";
 import { promoCodes, slots } from "../db/schema";
 import { kickWaitlist } from "./seats-freed";
 import { releaseHoldGiftCards } from "./gift-card-payment";
+import { releaseAddOns } from "./add-on-stock";
+import type { BookingAddOn } from "~contract/bookings/add-ons";
 
 export interface SweepScope {
   /** Only this departure's holds (before taking its seats). */
@@ -28,10 +30,11 @@ interface ExpiredRow {
   slot_id: string;
   seats: number;
   promo_code: string | null;
+  add_ons: BookingAddOn[];
 }
 
 /**
- * Expires held bookings whose hold has ended and gives their seats (and promo redemptions)
+ * Expires held bookings whose hold has ended and gives their seats (add-ons, promo redemptions)
  * back, in one transaction:
  *
  * 1. one statement claims the held rows with FOR UPDATE SKIP LOCKED and moves them to expired,
@@ -65,7 +68,7 @@ export async function expireHolds(db: Db, scope: SweepScope = {}): Promise<Sweep
           updated_at = app_now()
       from claimed
       where b.id = claimed.id and b.status = 'held'
-      returning b.id, b.gift_card_minor, b.slot_id, b.seats, b.promo_code
+      returning b.id, b.gift_card_minor, b.slot_id, b.seats, b.promo_code, b.add_ons
     `,
     );
     if (rows.length === 0) return { expired: 0, seatsFreed: 0 };
@@ -82,6 +85,10 @@ export async function expireHolds(db: Db, scope: SweepScope = {}): Promise<Sweep
         .set({ seatsTaken: sql`${slots.seatsTaken} - ${seatsBySlot.get(slotId)!}` })
         .where(eq(slots.id, slotId));
     }
+    await releaseAddOns(
+      tx,
+      rows.map((row) => ({ slotId: row.slot_id, addOns: row.add_ons })),
+    );
     for (const code of [...redemptionsByCode.keys()].sort()) {
       await tx
         .update(promoCodes)

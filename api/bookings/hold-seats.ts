@@ -14,6 +14,8 @@ import { releaseBooking } from "./fulfilment";
 import { newBookingId } from "./ids";
 import type { PricedOrder } from "./price";
 import { takeSeats } from "./seats";
+import type { BookingAddOn } from "~contract/bookings/add-ons";
+import { takeAddOnsOrRefuse } from "./add-on-stock";
 import { acceptOffer } from "./waitlist-offer";
 import { debitGiftCard, type GiftCardRef } from "../gift-cards/ledger";
 import type { CreateBookingBody } from "~contract/bookings/requests";
@@ -21,18 +23,25 @@ import { NO_ANSWERS, type BookingAnswers } from "~contract/bookings/questions";
 import type { StaffPayment } from "~contract/statuses";
 import { refuseSuspendedLocked } from "../accounts/status";
 
-type TicketLines = Array<{ ticketTypeId: string; quantity: number }>;
+type TicketLine = { ticketTypeId: string; quantity: number };
+
+/** Two lists of lines are the same, whatever their order (lines of quantity 0 do not count). */
+const sameLines =
+  <Line extends { quantity: number }>(idOf: (line: Line) => string) =>
+  (a: readonly Line[], b: readonly Line[]) => {
+    const key = (lines: readonly Line[]) =>
+      lines
+        .filter((line) => line.quantity > 0)
+        .map((line) => `${idOf(line)}:${line.quantity}`)
+        .sort()
+        .join(",");
+    return key(a) === key(b);
+  };
 
 /** The same tickets, whatever their order (lines of quantity 0 do not count). */
-export const sameTickets = (a: TicketLines, b: TicketLines) => {
-  const key = (lines: TicketLines) =>
-    lines
-      .filter((line) => line.quantity > 0)
-      .map((line) => `${line.ticketTypeId}:${line.quantity}`)
-      .sort()
-      .join(",");
-  return key(a) === key(b);
-};
+export const sameTickets = sameLines<TicketLine>((line) => line.ticketTypeId);
+/** The same add-ons (issue 46), likewise. */
+const sameAddOns = sameLines<BookingAddOn>((line) => line.addOnId);
 
 const soldOut = () => conflict("Not enough seats left for this time.", "sold_out");
 
@@ -138,6 +147,7 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
     const reused = ownHolds.find(
       (hold) =>
         sameTickets(hold.tickets, order.tickets) &&
+        sameAddOns(hold.addOns, order.addOns) &&
         hold.promoCode === (promo?.code ?? null) &&
         hold.totalMinor === price.totalMinor &&
         hold.saveCard === body.saveCard &&
@@ -169,6 +179,8 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
           "waitlist_offer_invalid",
         );
     } else if (!(await takeSeats(tx, body.slotId, body.serviceId, price.seats))) throw soldOut();
+    // The add-ons' stock, in the same locked step as the seats (409 add_on_sold_out rolls both back).
+    await takeAddOnsOrRefuse(tx, body.slotId, order.addOns);
     if (promo && !(await redeemPromo(tx, promo.code, context.account))) {
       throw conflict(`The promo code ${promo.code} cannot be used any more.`, "promo_invalid");
     }
@@ -214,6 +226,7 @@ function bookingValues(request: HoldRequest, id: string, holdMinutes: number) {
     slotId: body.slotId,
     status: "held" as const,
     tickets: order.tickets,
+    addOns: order.addOns,
     // The questions as asked now: later changes to the experience's list do not touch this booking.
     questions: context.questions,
     answers: request.answers ?? NO_ANSWERS,
@@ -249,6 +262,7 @@ async function holdStaffSeats(db: Db, request: HoldRequest, holder: StaffHolder)
       evenClosed: holder.evenClosed,
     });
     if (!taken) throw soldOut();
+    await takeAddOnsOrRefuse(tx, body.slotId, order.addOns);
     const [row] = await tx
       .insert(bookings)
       .values({

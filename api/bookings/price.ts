@@ -11,6 +11,8 @@ import { referralFor } from "../referrals/service";
 import { priceBreakdown, type PriceBreakdown, type PricedTicket } from "~contract/bookings/pricing";
 import type { QuoteBody } from "~contract/bookings/requests";
 import type { QuoteReferral } from "~contract/gifts/referrals";
+import type { BookingAddOn } from "~contract/bookings/add-ons";
+import { chosenAddOns } from "./add-ons";
 
 /**
  * Prices the requested tickets with the service's ticket types (400 with `fields` for a type
@@ -72,6 +74,8 @@ async function discountOf(
 
 export interface PricedOrder {
   tickets: BookingTicket[];
+  /** The add-ons asked for (issue 46), as the booking keeps them. */
+  addOns: BookingAddOn[];
   /** The promo code asked for, when it can be used with this operator now. */
   promo: PromoCodeRow | null;
   /** The invitation asked for: applied or why not (null without one, or when a promo code is used). */
@@ -83,11 +87,23 @@ export interface PricedOrder {
 export async function priceOrder(
   db: Db,
   context: BookableService,
-  order: Pick<QuoteBody, "tickets" | "promoCode" | "referralCode">,
+  order: Pick<QuoteBody, "tickets" | "promoCode" | "referralCode"> &
+    Partial<Pick<QuoteBody, "addOns">> & {
+      /** A booking's own add-ons, at the prices it paid (a move to another departure re-prices its tickets only). */
+      keptAddOns?: BookingAddOn[];
+    },
   userId: string | null,
 ): Promise<PricedOrder> {
   const { priced, tickets } = priceTickets(context.ticketTypes, order.tickets);
+  const seats = tickets.reduce((sum, ticket) => sum + ticket.quantity, 0);
+  const addOns = order.keptAddOns ?? (await chosenAddOns(db, context.experience.id, order.addOns, seats));
   const promo = order.promoCode ? await findUsablePromo(db, order.promoCode, context.account) : null;
   const discount = await discountOf(db, priced, promo, order.referralCode, userId);
-  return { tickets, promo, referral: discount.referral, price: priceBreakdown(priced, discount.pricing) };
+  return {
+    tickets,
+    addOns,
+    promo,
+    referral: discount.referral,
+    price: priceBreakdown(priced, discount.pricing, 0, addOns),
+  };
 }

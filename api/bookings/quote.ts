@@ -11,6 +11,7 @@ import { offerState } from "./waitlist-offer";
 import { refuseSuspended } from "../accounts/status";
 import type { Quote, QuoteBody } from "~contract/bookings/requests";
 import { guestsOf } from "~contract/bookings/questions";
+import { offeredAddOns } from "./add-ons";
 
 /** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
 export async function quoteBooking(
@@ -23,12 +24,13 @@ export async function quoteBooking(
   refuseSuspended(context.account);
   const slot = await loadOpenSlot(db, input.slotId, input.serviceId);
   // The price and what the caller still owes read different rows: asked together.
-  const [order, missing, offered, yourBookings] = await Promise.all([
+  const [order, missing, offered, yourBookings, addOnsOffered] = await Promise.all([
     priceOrder(db, context, input, userId),
     (userId ? findUser(db, userId) : Promise.resolve(null)).then((user) => missingSteps(db, user, context.account)),
     // A waitlist offer's seats are the caller's (and only theirs: the public sees none while people wait).
     userId && input.waitlistOffer ? offerState(db, userId, input.slotId, input.waitlistOffer) : null,
     userId ? standingBookings(db, userId, input.slotId) : [],
+    offeredAddOns(db, context.experience.id, input.slotId),
   ]);
   return {
     breakdown: order.price,
@@ -44,5 +46,6 @@ export async function quoteBooking(
     yourBookings,
     questions: context.questions,
     guests: guestsOf(order.tickets).map((guest, index) => ({ guestNo: index + 1, ...guest })),
+    addOnsOffered,
   };
 }

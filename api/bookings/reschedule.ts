@@ -24,7 +24,8 @@ import { formatWhen } from "./format";
 import { priceOrder, type PricedOrder } from "./price";
 import { bookingNotFound, getBooking, ownBooking } from "./read";
 import { hasPayment, recordRefund, refundedSoFar, settleRefund } from "./refunds";
-import { loadOpenSlot, releaseSeats, takeSeats } from "./seats";
+import { loadOpenSlot, releaseSeats } from "./seats";
+import { releaseAddOns, takeSeatsAndAddOns } from "./add-on-stock";
 import { ticketQrAttachment } from "./ticket-png";
 import { checkedInGuestsSql, findBookingView, freeCancellationOpenSql } from "./view";
 import type { BookingView } from "~contract/bookings/requests";
@@ -123,7 +124,7 @@ export async function rescheduleBooking(
     const order = await priceOrder(
       tx,
       context,
-      { tickets: booking.tickets, promoCode: booking.promoCode ?? undefined },
+      { tickets: booking.tickets, promoCode: booking.promoCode ?? undefined, keptAddOns: booking.addOns },
       userId,
     );
     const difference = order.price.totalMinor - booking.totalMinor;
@@ -141,7 +142,7 @@ export async function rescheduleBooking(
     }
     // An earlier move still waiting for its payment gives way to this one.
     const closing = await dropPendingChange(tx, booking, "expired");
-    if (!(await takeSeats(tx, slotId, booking.serviceId, booking.seats)))
+    if (!(await takeSeatsAndAddOns(tx, slotId, booking)))
       throw conflict("There are not enough seats left on this departure.", "sold_out");
     const changeId = randomId("bc_");
     if (difference > 0) {
@@ -300,7 +301,10 @@ export async function dropPendingChange(
       ),
     )
     .returning();
-  for (const change of dropped) await releaseSeats(tx, change.toSlotId, change.seats!);
+  for (const change of dropped) {
+    await releaseSeats(tx, change.toSlotId, change.seats!);
+    await releaseAddOns(tx, [{ slotId: change.toSlotId, addOns: booking.addOns }]);
+  }
   return dropped.flatMap((change) =>
     change.paymentProvider && change.paymentSessionId
       ? [{ provider: change.paymentProvider, sessionId: change.paymentSessionId }]
@@ -340,6 +344,7 @@ export async function moveBooking(
     .where(eq(slots.id, booking.slotId));
   const refundedBefore = await refundedSoFar(tx, booking.id);
   await releaseSeats(tx, booking.slotId, booking.seats);
+  await releaseAddOns(tx, [booking]);
   await tx
     .update(bookings)
     .set({

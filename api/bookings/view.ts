@@ -131,6 +131,7 @@ export function toBookingView(row: BookingViewRow, refunds: readonly BookingRefu
     meetingPointLocation: geoPointOf(row.meetingPointLat, row.meetingPointLng),
     seats: b.seats,
     tickets: b.tickets,
+    addOns: b.addOns,
     subtotalMinor: b.subtotalMinor,
     discountMinor: b.discountMinor,
     feesMinor: b.feesMinor,

@@ -1443,7 +1443,6 @@ export const customerNotes = pgTable(
 );
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
-export type ExperienceAddOnRow = typeof experienceAddOns.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -24,7 +24,8 @@ import {
   moveBooking,
   type CheckoutToClose,
 } from "../bookings/reschedule";
-import { loadOpenSlot, takeSeats, type OpenSlot } from "../bookings/seats";
+import { loadOpenSlot, type OpenSlot } from "../bookings/seats";
+import { takeSeatsAndAddOns } from "../bookings/add-on-stock";
 import { bookingReference, checkedInGuestsSql, findBookingView } from "../bookings/view";
 import { clockNow } from "../clock";
 import type { Member } from "../members/guard";
@@ -42,7 +43,7 @@ const CHARGE_HOLD_MINUTES = 23 * 60;
  * POST /v1/operator/bookings/{bookingId}/move: the booking (this operator's, confirmed, no guest
  * checked in) moved to another departure of its service that has not started and has room, in
  * one transaction under the booking's row lock; the seats taken with the traveller's own counter
- * (takeSeats: a concurrent booking of the last seat gets it or this move does, never both).
+ * (takeSeatsAndAddOns: a concurrent booking of the last seat gets it or this move does, never both).
  *
  * The difference is today's price of its tickets against what was paid. Same price, or `waive`:
  * moved at once. Cheaper with `refund`: moved, the difference owed back through the refund model
@@ -95,7 +96,7 @@ export async function operatorMoveBooking(
       const order = await priceOrder(
         tx,
         context,
-        { tickets: booking.tickets, promoCode: booking.promoCode ?? undefined },
+        { tickets: booking.tickets, promoCode: booking.promoCode ?? undefined, keptAddOns: booking.addOns },
         booking.userId,
       );
       const difference = order.price.totalMinor - booking.totalMinor;
@@ -110,7 +111,7 @@ export async function operatorMoveBooking(
           "difference_costs_less",
         );
       const closing = await dropPendingChange(tx, booking, "expired");
-      if (!(await takeSeats(tx, target.id, booking.serviceId, booking.seats)))
+      if (!(await takeSeatsAndAddOns(tx, target.id, booking)))
         throw conflict("There are not enough seats left on this departure.", "sold_out");
       const changeId = randomId("bc_");
       const base = {
@@ -345,7 +346,7 @@ export async function operatorMoveDeparture(
           .from(bookings)
           .where(eq(bookings.id, booking.id));
         if (checkedIn) return "checked_in" as const;
-        if (!(await takeSeats(tx, target.id, booking.serviceId, booking.seats))) return "no_room" as const;
+        if (!(await takeSeatsAndAddOns(tx, target.id, booking))) return "no_room" as const;
         closing.push(await dropPendingChange(tx, booking, "expired"));
         const changeId = randomId("bc_");
         await tx.insert(bookingChanges).values({

@@ -36,6 +36,7 @@ import {
 } from "./team";
 import { setTicketTypes } from "./ticket-types";
 import { getBookingQuestions, setBookingQuestions } from "./booking-questions";
+import { getAddOns, setAddOns } from "./add-ons";
 import { twoStepRoutes } from "./two-step";
 import { moneyRoutes } from "../money/money-routes";
 
@@ -168,6 +169,14 @@ handle(operatorRoutes, endpoints.operatorGetBookingQuestions, async (c, { params
 
 handle(operatorRoutes, endpoints.operatorSetBookingQuestions, async (c, { params, body, member }) =>
   setBookingQuestions(c.get("db"), actorOf(member, clientIp(c)), params.experienceId, body),
+);
+
+handle(operatorRoutes, endpoints.operatorGetAddOns, async (c, { params, member }) =>
+  getAddOns(c.get("db"), member.account.id, member.account.currency, params.experienceId),
+);
+
+handle(operatorRoutes, endpoints.operatorSetAddOns, async (c, { params, body, member }) =>
+  setAddOns(c.get("db"), actorOf(member, clientIp(c)), member.account.currency, params.experienceId, body),
 );
 
 scheduleRoutes(operatorRoutes);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { geoPoint } from "../catalog/outputs";
 import { bookingReference, count, isoTime, minor, paging } from "../output-parts";
 import { bookingAnswersOutput, bookingQuestionOutput } from "./questions";
+import { addOnPriceLine, bookingAddOn, offeredAddOn } from "./add-ons";
 import { BOOKING_STATUSES, BOOKING_STEPS, PAYMENT_STATUSES } from "../statuses";
 
 const priceLine = z.object({
@@ -33,6 +34,8 @@ const priceAmounts = {
 export const quote = z.object({
   breakdown: z.object({
     lines: z.array(priceLine),
+    /** The add-ons asked for, priced (the subtotal counts them). */
+    addOns: z.array(addOnPriceLine),
     seats: count,
     ...priceAmounts,
   }),
@@ -60,6 +63,8 @@ export const quote = z.object({
   questions: z.array(bookingQuestionOutput),
   /** The guests of these tickets in order (guest N: `answers.guests[N - 1]`), with their ticket type. */
   guests: z.array(z.object({ guestNo: z.number().int().positive(), code: z.string(), name: z.string() })),
+  /** The experience's add-ons on sale (createBooking's `addOns`), each with how many are left for this departure. */
+  addOnsOffered: z.array(offeredAddOn),
 });
 
 /** One ticket line of a booking, priced when the booking was made. */
@@ -101,6 +106,8 @@ export const booking = z.object({
   meetingPointLocation: geoPoint.nullable(),
   seats: z.number().int().positive(),
   tickets: z.array(bookingTicket),
+  /** The add-ons it bought, at their prices then. */
+  addOns: z.array(bookingAddOn),
   ...priceAmounts,
   currency: z.string().length(3),
   promoCode: z.string().nullable(),

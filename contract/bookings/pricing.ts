@@ -4,9 +4,13 @@
  */
 export type PricedTicket = { ticketTypeId: string; name: string; unitPriceMinor: number; quantity: number };
 export type Promo = { code: string; percentOff: number | null; amountOffMinor: number | null };
+/** An add-on chosen with the tickets (issue 46): part of the subtotal like the tickets. */
+export type PricedAddOn = { addOnId: string; name: string; unitPriceMinor: number; quantity: number };
 
 export type PriceBreakdown = {
   lines: Array<PricedTicket & { totalMinor: number }>;
+  /** The add-ons' lines (none: an empty list); the subtotal counts them with the tickets. */
+  addOns: Array<PricedAddOn & { totalMinor: number }>;
   seats: number;
   subtotalMinor: number;
   discountMinor: number;
@@ -18,12 +22,18 @@ export type PriceBreakdown = {
 /** The booking fee, in basis points of the discounted subtotal (3%). */
 export const SERVICE_FEE_BPS = 300;
 
-export function priceBreakdown(tickets: PricedTicket[], promo: Promo | null, taxBps = 0): PriceBreakdown {
-  const lines = tickets
-    .filter((ticket) => ticket.quantity > 0)
-    .map((ticket) => ({ ...ticket, totalMinor: ticket.unitPriceMinor * ticket.quantity }));
+export function priceBreakdown(
+  tickets: PricedTicket[],
+  promo: Promo | null,
+  taxBps = 0,
+  addOns: PricedAddOn[] = [],
+): PriceBreakdown {
+  const withTotals = <Line extends { unitPriceMinor: number; quantity: number }>(all: Line[]) =>
+    all.filter((line) => line.quantity > 0).map((line) => ({ ...line, totalMinor: line.unitPriceMinor * line.quantity }));
+  const lines = withTotals(tickets);
+  const addOnLines = withTotals(addOns);
   const seats = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const subtotalMinor = lines.reduce((sum, line) => sum + line.totalMinor, 0);
+  const subtotalMinor = [...lines, ...addOnLines].reduce((sum, line) => sum + line.totalMinor, 0);
   let discountMinor = 0;
   if (promo?.percentOff) discountMinor = Math.round((subtotalMinor * promo.percentOff) / 100);
   else if (promo?.amountOffMinor) discountMinor = promo.amountOffMinor;
@@ -33,6 +43,7 @@ export function priceBreakdown(tickets: PricedTicket[], promo: Promo | null, tax
   const taxMinor = Math.round((discounted * taxBps) / 10_000);
   return {
     lines,
+    addOns: addOnLines,
     seats,
     subtotalMinor,
     discountMinor,

@@ -7,6 +7,7 @@ import { emptyAsAbsent, pageParam } from "../query";
 import { isSafeContinuePath } from "../identity/auth";
 import { catalogId } from "../catalog/requests";
 import { bookingAnswersInput } from "./questions";
+import { addOnsRequest } from "./add-ons";
 
 import { BOOKING_FILTERS, MAX_SEATS, MAX_TICKETS_PER_TYPE } from "./limits";
 import type * as out from "../outputs";
@@ -80,6 +81,8 @@ export const quoteBody = z.object({
     .string({ invalid_type_error: said("text.notText") })
     .regex(/^[A-Za-z0-9_-]{16,64}$/, said("waitlistOffer.invalid"))
     .optional(),
+  /** The add-ons wanted with the tickets (quote: `addOnsOffered`); a per-guest one at most once a guest. */
+  addOns: addOnsRequest,
 });
 export type QuoteBody = z.output<typeof quoteBody>;
 

@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = {
   "ticket_types.set": ["serviceId", "before", "after", "currency"],
   /** before/after: the experience's booking questions as JSON lists (contract/bookings/questions.ts). */
   "booking_questions.set": ["experienceId", "before", "after"],
+  /** before/after: the experience's add-ons on sale as JSON lists (contract/bookings/add-ons.ts), prices in `currency`. */
+  "add_ons.set": ["experienceId", "before", "after", "currency"],
   "photo.uploaded": ["experienceId", "photoId", "alt"],
   "photo.alt_changed": ["experienceId", "photoId", "alt"],
   "photo.made_cover": ["experienceId", "photoId", "position"],
