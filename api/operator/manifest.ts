@@ -178,6 +178,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
               tickets: bookings.tickets,
               questions: bookings.questions,
               answers: bookings.answers,
+              addOns: bookings.addOns,
               currency: bookings.currency,
               totalMinor: bookings.totalMinor,
               paymentStatus: bookings.paymentStatus,
@@ -242,6 +243,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
         : null,
       guests: guestsOf(row.seats, tickets, checkInsByBooking.get(row.id) ?? []),
       answers: answersView({ ...row, tickets }),
+      addOns: row.addOns,
     };
     const list = bookingsBySlot.get(row.slotId) ?? [];
     list.push(entry);

@@ -12,6 +12,7 @@ import { localDate } from "./schedule-fields";
 import { staffMoney } from "./staff-money";
 import { DEPARTURE_STATUSES } from "../statuses";
 import { answerText, bookingAnswersOutput, type AnswerLine } from "../bookings/questions";
+import { bookingAddOn, type BookingAddOn } from "../bookings/add-ons";
 
 /**
  * GET /v1/operator/manifest?date=&format=: a local date (default today in the operator's zone);
@@ -86,6 +87,8 @@ export const manifestBooking = z.object({
   guests: z.array(manifestGuest),
   /** The questions it was asked and its answers (the CSV has a column per question). */
   answers: bookingAnswersOutput,
+  /** The add-ons it bought (the CSV's add_ons column). */
+  addOns: z.array(bookingAddOn),
 });
 
 export const manifestTotals = z.object({
@@ -174,6 +177,7 @@ export const MANIFEST_CSV_COLUMNS = [
   "payment_status",
   "checked_in",
   "no_shows",
+  "add_ons",
 ] as const;
 
 /** The money columns, after `payment_status`, in a manifest that has money. */
@@ -203,6 +207,10 @@ function answerCell(lines: readonly AnswerLine[], questionId: string): string {
     .map((line) => (line.guestNo === null ? "" : `Guest ${line.guestNo}: `) + answerText(line.value, words))
     .join(" | ");
 }
+
+/** A booking's add-ons in one cell: "Wetsuit x 2; Bottle x 1". */
+export const addOnsCell = (addOns: readonly BookingAddOn[]) =>
+  addOns.map((line) => `${line.name} x ${line.quantity}`).join("; ");
 
 /** The CSV rows (header first) of a manifest: one per booking, its departure's columns repeated, its answers last. */
 export function manifestCsvRows(manifest: Manifest): CsvValue[][] {
@@ -240,6 +248,7 @@ export function manifestCsvRows(manifest: Manifest): CsvValue[][] {
         booking.paymentStatus,
         booking.guests.filter((guest) => guest.status === "checked_in").length,
         booking.guests.filter((guest) => guest.status === "no_show").length,
+        addOnsCell(booking.addOns),
       ];
       const amounts = money
         ? [money.totalMinor, money.paidMinor, money.owedMinor, money.refundedMinor].map((minor) =>

@@ -203,6 +203,7 @@ export interface BookingRequest {
   paymentMethodId?: string;
   giftCardCode?: string;
   savedGiftCardId?: string;
+  addOns?: Array<{ addOnId: string; quantity: number }>;
 }
 
 export function bookingBody(
