@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings, experienceAddOns, slotAddOns, slots } from "~api/db/schema";
+import { bookingBody, bookingUsers, createSlot, findService, type TestService } from "../../support/booking";
+import { identityWorld, type TestUser } from "../../support/identity";
+import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
+import { v1Path } from "../../support/client";
+import { checkLedgerAfterEach } from "../../support/ledger";
+
+/**
+ * Add-ons are never oversold across processes (issue 46's done-when): 4 wetsuits per departure,
+ * 200 checkouts asking for one each at once through two app processes on one PostgreSQL database,
+ * on a departure with seats for all of them: exactly 4 bookings, the rest 409 add_on_sold_out.
+ * PostgreSQL only: PGlite runs one transaction at a time in one process, so it cannot show this.
+ */
+const USERS = 200;
+const WETSUITS = 4;
+const CAPACITY = 250;
+
+describe.skipIf(!process.env.DATABASE_URL)("add-on stock across processes (PostgreSQL)", () => {
+  const { db } = identityWorld();
+  checkLedgerAfterEach(db);
+  let service: TestService;
+  let people: TestUser[];
+  let processes: AppProcess[] = [];
+
+  beforeAll(async () => {
+    service = await findService(db(), "acme");
+    const started = Promise.all([startAppProcess(), startAppProcess()]);
+    people = await bookingUsers(db(), service, USERS);
+    processes = await started;
+  }, 300_000);
+
+  afterAll(async () => {
+    await stopAppProcesses(processes);
+  });
+
+  it(`${USERS} checkouts for one of ${WETSUITS} wetsuits on two processes: exactly ${WETSUITS} sold`, async () => {
+    const wetsuit = `ao_race_${randomUUID().slice(0, 8)}`;
+    await db().insert(experienceAddOns).values({
+      id: wetsuit,
+      experienceId: service.experienceId,
+      name: "Wetsuit",
+      priceMinor: 800,
+      per: "guest",
+      stockPerDeparture: WETSUITS,
+    });
+    const slot = await createSlot(db(), service.serviceId, { capacity: CAPACITY });
+    for (const { url } of processes) {
+      const warm = await fetch(`${url}${v1Path("bookings")}`, { headers: { Authorization: `Bearer ${people[0].idToken}` } });
+      expect(warm.status).toBe(200);
+    }
+
+    const results = await Promise.all(
+      people.map(async (user, index) => {
+        const { url } = processes[index % processes.length];
+        const response = await fetch(`${url}${v1Path("createBooking")}`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Authorization: `Bearer ${user.idToken}`,
+            "Idempotency-Key": randomUUID(),
+          },
+          body: JSON.stringify(bookingBody(service, slot.id, 1, { addOns: [{ addOnId: wetsuit, quantity: 1 }] })),
+        });
+        return { process: index % processes.length, status: response.status, body: await response.json() };
+      }),
+    );
+    const created = results.filter((result) => result.status === 201);
+    const refused = results.filter((result) => result.status === 409);
+    const other = results.filter((result) => result.status !== 201 && result.status !== 409);
+    expect(other.map((result) => [result.status, result.body])).toEqual([]);
+    expect(created).toHaveLength(WETSUITS);
+    expect(refused).toHaveLength(USERS - WETSUITS);
+    for (const result of refused) expect(result.body.error.code).toBe("add_on_sold_out");
+    expect(new Set(results.map((result) => result.process)).size).toBe(2);
+
+    // The counter, the seats and the bookings agree: the refused ones took nothing.
+    const [counter] = await db()
+      .select()
+      .from(slotAddOns)
+      .where(and(eq(slotAddOns.slotId, slot.id), eq(slotAddOns.addOnId, wetsuit)));
+    expect(counter.taken).toBe(WETSUITS);
+    const [row] = await db().select().from(slots).where(eq(slots.id, slot.id));
+    expect(row.seatsTaken).toBe(WETSUITS);
+    const [{ n }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(and(eq(bookings.slotId, slot.id), sql`${bookings.addOns} @> ${JSON.stringify([{ addOnId: wetsuit }])}::jsonb`));
+    expect(n).toBe(WETSUITS);
+  }, 300_000);
+});
