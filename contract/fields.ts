@@ -244,8 +244,6 @@ export const FIELD_MESSAGE_CODES = [
   "addOn.stockOneOf",
   "addOns.tooMany",
   "addOns.duplicate",
-  "addOn.unknown",
-  "addOn.overMax",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

@@ -11,9 +11,9 @@ const onSale = (experienceId: string) =>
 
 /**
  * The add-ons asked for, as the booking will keep them (name and unit price now). 400 on the line's
- * field for an add-on that is not one of the experience's on sale (addOn.unknown), or more of it
+ * field for an add-on that is not one of the experience's on sale (id.invalid), or more of it
  * than its maximum per booking, or a per-guest add-on more often than the booking has guests
- * (addOn.overMax). Lines of quantity 0 are dropped; no lines: no query.
+ * (number.atMost, naming the most). Lines of quantity 0 are dropped; no lines: no query.
  */
 export async function chosenAddOns(
   db: Db,
@@ -29,11 +29,12 @@ export async function chosenAddOns(
   const chosen = wanted.flatMap((line) => {
     const addOn = byId.get(line.addOnId);
     if (!addOn) {
-      fields[`addOns.${line.index}.addOnId`] = [FIELD_MESSAGES["addOn.unknown"]];
+      fields[`addOns.${line.index}.addOnId`] = [FIELD_MESSAGES["id.invalid"]];
       return [];
     }
     const most = Math.min(addOn.maxPerBooking ?? Infinity, addOn.per === "guest" ? seats : Infinity);
-    if (line.quantity > most) fields[`addOns.${line.index}.quantity`] = [FIELD_MESSAGES["addOn.overMax"]];
+    if (line.quantity > most)
+      fields[`addOns.${line.index}.quantity`] = [FIELD_MESSAGES["number.atMost"].replace("{maximum}", String(most))];
     return [
       { addOnId: addOn.id, name: addOn.name, per: addOn.per, quantity: line.quantity, unitPriceMinor: addOn.priceMinor },
     ];

@@ -250,8 +250,6 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "addOn.stockOneOf": "Give a stock per departure or a stock in total, not both.",
   "addOns.tooMany": "Sell at most 20 add-ons.",
   "addOns.duplicate": "This add-on is in the list twice.",
-  "addOn.unknown": "Not an add-on of this experience.",
-  "addOn.overMax": "More of this add-on than one booking may have (its maximum, or one per guest).",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */

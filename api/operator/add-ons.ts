@@ -67,7 +67,7 @@ export async function setAddOns(
     const existing = await tx.select().from(experienceAddOns).where(eq(experienceAddOns.experienceId, experience.id));
     const ids = new Set(existing.map((row) => row.id));
     const refused = body.addOns.flatMap((addOn, index) =>
-      addOn.id !== undefined && !ids.has(addOn.id) ? [[`addOns.${index}.id`, [FIELD_MESSAGES["addOn.unknown"]]]] : [],
+      addOn.id !== undefined && !ids.has(addOn.id) ? [[`addOns.${index}.id`, [FIELD_MESSAGES["id.invalid"]]]] : [],
     );
     if (refused.length > 0) throw validationError(Object.fromEntries(refused));
     const before = await addOnsOf(tx, experience.id);

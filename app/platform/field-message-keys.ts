@@ -236,8 +236,6 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "addOn.stockOneOf": "validation.addOnStockOneOf",
   "addOns.tooMany": "validation.addOnsTooMany",
   "addOns.duplicate": "validation.addOnsDuplicate",
-  "addOn.unknown": "validation.addOnUnknown",
-  "addOn.overMax": "validation.addOnOverMax",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */

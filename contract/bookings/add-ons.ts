@@ -112,8 +112,8 @@ export const addOnPriceLine = z.object({
 
 /**
  * The add-ons asked for with the tickets (quote and createBooking): one line per add-on (lines of
- * quantity 0 count as none). Judged against the experience's add-ons when priced (400 addOn.unknown,
- * addOn.overMax) and against their stock when the seats are taken (409 add_on_sold_out).
+ * quantity 0 count as none). Judged against the experience's add-ons when priced (400 id.invalid,
+ * number.atMost) and against their stock when the seats are taken (409 add_on_sold_out).
  */
 export const addOnsRequest = z
   .array(

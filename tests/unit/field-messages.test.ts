@@ -5,6 +5,7 @@ import { adminFindBookingQuery, applyAsOperatorBody } from "~contract/platform/a
 import { adminCommissionBody, statementQuery, updatePayoutScheduleBody } from "~contract/payouts/money-requests";
 import { operatorSlug } from "~contract/platform/operator-slug";
 import { z } from "zod";
+import { setAddOnsBody } from "~contract/bookings/add-ons";
 import {
   answersSchema,
   setBookingQuestionsBody,
@@ -152,6 +153,13 @@ const ASKED: BookingQuestion[] = storedQuestions.parse([
   { id: "meal", label: "Meal", kind: "choice", per: "booking", options: ["Fish", "Veg"] },
 ]);
 const answersTo = answersSchema(ASKED, [{ code: "adult" }]);
+const ADD_ON = { name: "Wetsuit", priceMinor: 800, per: "guest" };
+const ADD_ON_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
+  [setAddOnsBody, { addOns: [{ ...ADD_ON, per: "seat" }] }, "addOn.per"],
+  [setAddOnsBody, { addOns: [{ ...ADD_ON, stockPerDeparture: 4, stockTotal: 9 }] }, "addOn.stockOneOf"],
+  [setAddOnsBody, { addOns: Array.from({ length: 21 }, () => ADD_ON) }, "addOns.tooMany"],
+  [setAddOnsBody, { addOns: [{ ...ADD_ON, id: "a" }, { ...ADD_ON, id: "a" }] }, "addOns.duplicate"],
+];
 const QUESTION_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [setBookingQuestionsBody, questionsBody(question({ id: "Height" })), "questionId.invalid"],
   [setBookingQuestionsBody, questionsBody(question({ label: " " })), "question.label"],
@@ -409,6 +417,7 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [adminCommissionBody, { commissionBps: 10_001 }, "commission.invalid"],
   [checkInSettingsUpdate, { requireCheckIn: true, cancellationCutoffHours: 721 }, "cancellationCutoff.invalid"],
   ...QUESTION_FAILURES,
+  ...ADD_ON_FAILURES,
   [
     bookingsListQuery,
     { cursor: encodeBookingsCursor({ sort: "created_desc", at: CURSOR_AT, id: CURSOR_ID }), sort: "departure_asc" },

@@ -10,6 +10,7 @@ export function ExperienceNav({ experienceId, title }: { experienceId: string; t
     { to: `${base}/photos`, label: t("console.experiencePhotos"), end: false },
     { to: `${base}/prices`, label: t("console.experiencePrices"), end: false },
     { to: `${base}/questions`, label: t("console.experienceQuestions"), end: false },
+    { to: `${base}/add-ons`, label: t("console.experienceAddOns"), end: false },
     { to: `${base}/schedule`, label: t("console.experienceSchedule"), end: false },
     { to: `${base}/departures`, label: t("console.experienceDepartures"), end: false },
   ];

@@ -25,6 +25,9 @@ checkLedgerAfterEach(db);
 
 const BOOKING_KEYS = [
   "id",
+  "answers",
+  "canChangeAnswers",
+  "addOns",
   "giftCardMinor",
   "canReview",
   "reviewed",

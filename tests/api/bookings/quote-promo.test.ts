@@ -59,6 +59,13 @@ describe("POST /v1/bookings/quote", () => {
         missing: ["sign_in"],
         // Nor whose bookings of the departure to mention.
         yourBookings: [],
+        questions: [],
+        guests: [
+          { guestNo: 1, code: "adult", name: acme.adult.name },
+          { guestNo: 2, code: "adult", name: acme.adult.name },
+          ...(acme.child ? [{ guestNo: 3, code: "child", name: acme.child.name }] : []),
+        ],
+        addOnsOffered: [],
       },
     });
     const { breakdown } = res.body.data;
