@@ -1,0 +1,92 @@
+import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditLog, experienceAddOns } from "~api/db/schema";
+import * as addOns from "~/routes/_console.console.experiences.$experienceId.add-ons";
+import { findService } from "../support/booking";
+import { identityWorld } from "../support/identity";
+import { type Outcome } from "../support/routes";
+import { ACME, consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
+
+const { db } = identityWorld();
+
+const EXPERIENCE = "brooklyn-bridge-sunrise-walk";
+const PATH = `/console/experiences/${EXPERIENCE}/add-ons`;
+
+const load = (cookie: string | null, experienceId = EXPERIENCE, host = ACME): Promise<Outcome> =>
+  consoleLoad(addOns, `/console/experiences/${experienceId}/add-ons`, cookie, { experienceId }, host);
+const post = (cookie: string, form: Record<string, string>, experienceId = EXPERIENCE) =>
+  consolePost(addOns, `/console/experiences/${experienceId}/add-ons`, cookie, form, { experienceId });
+
+const onSale = () =>
+  db()
+    .select()
+    .from(experienceAddOns)
+    .where(and(eq(experienceAddOns.experienceId, EXPERIENCE), eq(experienceAddOns.archived, false)))
+    .orderBy(asc(experienceAddOns.position));
+
+describe("/console/experiences/:experienceId/add-ons", () => {
+  it("signed out: sign in; another operator's experience: 404; a guide: 403", async () => {
+    await expectTeamOnly(PATH, load);
+    const manager = await memberOf(db(), "manager");
+    const harbor = await findService(db(), "harbor");
+    expect((await load(manager.cookie, harbor.experienceId)).status).toBe(404);
+    const guide = await memberOf(db(), "guide");
+    expect((await load(guide.cookie)).status).toBe(403);
+    expect((await post(guide.cookie, { intent: "add", name: "Wetsuit", price: "8", per: "guest" })).status).toBe(403);
+  });
+
+  it("adds a wetsuit with a stock per departure and a bottle with a maximum, refuses bad ones on their field, removes one", async () => {
+    const manager = await memberOf(db(), "manager");
+    const wetsuit = await post(manager.cookie, {
+      intent: "add",
+      name: "Wetsuit",
+      price: "8.50",
+      per: "guest",
+      stockKind: "departure",
+      stock: "4",
+    });
+    expect(wetsuit.status).toBe(302);
+    const bottle = await post(manager.cookie, {
+      intent: "add",
+      name: "Bottle of wine",
+      description: "To take home.",
+      price: "25",
+      per: "booking",
+      stockKind: "total",
+      stock: "30",
+      maxPerBooking: "2",
+    });
+    expect(bottle.status).toBe(302);
+    expect(await onSale()).toMatchObject([
+      { name: "Wetsuit", priceMinor: 850, per: "guest", stockPerDeparture: 4, stockTotal: null, maxPerBooking: null },
+      { name: "Bottle of wine", priceMinor: 2500, stockPerDeparture: null, stockTotal: 30, maxPerBooking: 2 },
+    ]);
+    const page = await load(manager.cookie);
+    expect(page.status).toBe(200);
+    expect(page.data.title).toBe("Add-ons: Brooklyn Bridge Sunrise Walk");
+    expect(page.data.page.addOns).toHaveLength(2);
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "add_ons.set"), eq(auditLog.actorId, manager.user.uid)));
+    expect(entry).toBeDefined();
+
+    const refusals: Array<[Record<string, string>, Record<string, string[]>]> = [
+      [{ name: "Map", price: "1.005" }, { price: ["addOns.priceFormat"] }],
+      [{ name: "Map", price: "abc" }, { price: ["addOns.priceFormat"] }],
+      [{ name: "", price: "3" }, { name: ["addOns.nameRequired"] }],
+      [{ name: "Map", price: "3", maxPerBooking: "0" }, { maxPerBooking: ["addOns.tooSmall"] }],
+    ];
+    for (const [fields, errors] of refusals) {
+      const refused = await post(manager.cookie, { intent: "add", per: "booking", stockKind: "none", ...fields });
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(refused.data.result.error).toMatchObject(errors);
+    }
+    expect(await onSale()).toHaveLength(2);
+
+    const [first] = await onSale();
+    const removed = await post(manager.cookie, { intent: "remove", addOnId: first.id });
+    expect(removed.status).toBe(302);
+    expect((await onSale()).map((row) => row.name)).toEqual(["Bottle of wine"]);
+  });
+});
