@@ -75,6 +75,7 @@ export async function quoteBooking(
     promoCode?: string;
     referralCode?: string;
     waitlistOffer?: string;
+    addOns?: Array<{ addOnId: string; quantity: number }>;
   },
   token?: string | null,
 ): Promise<Quote | null> {

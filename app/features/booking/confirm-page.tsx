@@ -6,6 +6,7 @@ import { FunnelSteps, funnelSteps } from "~/features/booking/funnel-steps";
 import { ConfirmSummary } from "~/features/booking/confirm-summary";
 import { PromoCodeForms } from "~/features/booking/promo-code-forms";
 import { PayForm } from "~/features/booking/pay-form";
+import { AddOnsChoice } from "~/features/booking/add-ons-choice";
 import type { loadConfirmPage } from "~/features/booking/confirm.server";
 
 /** The booking's last step: what is booked, promo and gift codes, and Pay. */
@@ -48,6 +49,7 @@ export function ConfirmPage() {
       ) : null}
       <ConfirmSummary />
       <PromoCodeForms />
+      <AddOnsChoice />
       {quote && slot && formError !== "apiErrors.sold_out" ? <PayForm quote={quote} booked={booked} /> : null}
     </section>
   );

@@ -29,6 +29,7 @@ import {
 import { requireHostContext } from "~/platform/host.server";
 import { isApiError } from "~contract/errors";
 import { answerErrors, answersFromForm } from "~/features/booking/answers-form";
+import { addOnsFromParams, withAddOnParams } from "~/features/booking/add-on-params";
 
 /** Remembers the visit for the unfinished-booking reminder; the page never fails because of it. */
 async function recordVisit(request: Request, token: string, body: CheckoutVisitBody): Promise<void> {
@@ -64,7 +65,7 @@ export async function loadConfirmPage({ request, params }: LoaderFunctionArgs) {
     promoFor(request, new URL(request.url).searchParams),
     referralCodeOf(request),
   ]);
-  const [quote, cards, giftCards] = await Promise.all([
+  const quoteWith = (addOns: ReturnType<typeof addOnsFromParams>) =>
     quoteBooking(
       request,
       {
@@ -74,9 +75,14 @@ export async function loadConfirmPage({ request, params }: LoaderFunctionArgs) {
         promoCode: promoCode || undefined,
         referralCode,
         waitlistOffer: waitlistOfferOf(new URL(request.url)),
+        addOns,
       },
       token,
-    ),
+    );
+  const addOns = addOnsFromParams(new URL(request.url).searchParams);
+  const [quote, cards, giftCards] = await Promise.all([
+    // Add-ons the API refuses (more than a booking may have, or none of this experience's): priced without them.
+    quoteWith(addOns).then((quote) => quote ?? (addOns.length > 0 ? quoteWith([]) : null)),
     // A user the API does not know yet has none (the quote sends them to sign in).
     token ? orNone(apiFor(request, { token }).call("savedCards")) : null,
     // Their gift cards: one they kept or were sent pays by itself (unless they untick it).
@@ -92,7 +98,7 @@ export async function loadConfirmPage({ request, params }: LoaderFunctionArgs) {
       tickets: selection.tickets,
     });
   }
-  const query = selectionQuery(selection);
+  const query = withAddOnParams(selectionQuery(selection), quote?.breakdown.addOns ?? []);
   return {
     ...detail,
     detailsPath: context.detailsPath,
@@ -205,6 +211,7 @@ export async function placeBooking({ request, params }: ActionFunctionArgs) {
         // Back to this page after paying (the back button) and Pay again: no second booking unless asked for.
         bookAgain: form.bookAgain === "yes",
         answers: answersFromForm(formData),
+        addOns: addOnsFromParams(url.searchParams),
       },
       headers: { "Idempotency-Key": form.idempotencyKey },
     });

@@ -2,7 +2,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import type { PriceBreakdown } from "~contract/bookings/pricing";
 import { formatMoney } from "~/ui/format";
 
-/** Subtotal, promo discount, fees, taxes and total (money in minor units, the operator's currency). */
+/** The tickets and add-ons, subtotal, promo discount, fees, taxes and total (money in minor units, the operator's currency). */
 export function PriceSummary({ price, currency }: { price: PriceBreakdown; currency: string }) {
   const { t, i18n } = useTranslation();
   const money = (amount: number) => formatMoney(amount, currency, i18n.language);
@@ -12,10 +12,15 @@ export function PriceSummary({ price, currency }: { price: PriceBreakdown; curre
       <dd data-testid={testId}>{money(amount)}</dd>
     </div>
   );
+  // The tickets, then the add-ons chosen (issue 46).
+  const lines = [
+    ...price.lines.map((line) => ({ key: line.ticketTypeId, ...line })),
+    ...(price.addOns ?? []).map((line) => ({ key: line.addOnId, ...line })),
+  ];
   return (
     <dl className="text-sm" aria-live="polite">
-      {price.lines.map((line) => (
-        <div key={line.ticketTypeId} className="flex justify-between py-1 text-slate-700">
+      {lines.map((line) => (
+        <div key={line.key} className="flex justify-between py-1 text-slate-700">
           <dt>
             {line.quantity} × {line.name}
           </dt>
