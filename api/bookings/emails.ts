@@ -98,6 +98,20 @@ function ticketLines(row: BookingViewRow): string[] {
   );
 }
 
+/** The add-ons bought (issue 46) as a paragraph of their own, or none. */
+function addOnsParagraphs(row: BookingViewRow): string[][] {
+  const { addOns, currency } = row.booking;
+  if (addOns.length === 0) return [];
+  return [
+    [
+      "Add-ons:",
+      ...addOns.map(
+        (line) => `  ${line.quantity} × ${line.name} (${formatMoney(line.unitPriceMinor, currency)} each)`,
+      ),
+    ],
+  ];
+}
+
 function amountLines(row: BookingViewRow): string[] {
   const b = row.booking;
   const words = glossary.en;
@@ -227,6 +241,7 @@ export function confirmationEmail(context: BookingMailContext, ticketQr?: Outbox
       [`${row.experienceTitle} — ${row.serviceName}`, `With ${row.operatorName}`],
       [`When: ${when(row)}`, `Meeting point: ${row.meetingPoint}`],
       ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)],
+      ...addOnsParagraphs(row),
       amountLines(row),
       [`Booking reference: ${bookingReference(row.booking.id)}`],
       ticketParagraph(row),

@@ -277,6 +277,7 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
       meetingPoint: view.meetingPoint,
       seats: view.seats,
       tickets: view.tickets.map(({ ticketTypeId, code, name, quantity }) => ({ ticketTypeId, code, name, quantity })),
+      addOns: view.addOns.map(({ addOnId, name, per, quantity }) => ({ addOnId, name, per, quantity })),
       paymentStatus: view.paymentStatus,
       holdExpiresAt: view.holdExpiresAt,
       createdAt: view.createdAt,

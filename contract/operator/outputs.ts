@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { booking, bookingRefund, bookingTicket } from "../bookings/outputs";
+import { bookingAddOn } from "../bookings/add-ons";
 import { geoPoint, money, namedSlug, picture } from "../catalog/outputs";
 import { count, departureFields, isoTime, minor, paging } from "../output-parts";
 import { staffMoney } from "./staff-money";
@@ -267,7 +268,11 @@ export const operatorBookingFacts = booking
     confirmedAt: true,
     checkedInGuests: true,
   })
-  .extend({ tickets: z.array(bookingTicket.omit({ unitPriceMinor: true })) });
+  .extend({
+    tickets: z.array(bookingTicket.omit({ unitPriceMinor: true })),
+    /** The add-ons it bought, without their prices (issue 46). */
+    addOns: z.array(bookingAddOn.omit({ unitPriceMinor: true })),
+  });
 
 /** GET /v1/operator/bookings/{bookingId}: the console's booking page. */
 export const operatorBooking = z.object({

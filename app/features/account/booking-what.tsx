@@ -6,6 +6,7 @@ import { formatMoney } from "~/ui/format";
 import { formatMoment } from "~/ui/date-format";
 import { MapLinks } from "~/features/catalog/meeting-point";
 import { CardSection } from "~/ui/labelled-section";
+import { AddOnsFact } from "~/features/booking/add-ons-fact";
 
 /** What was booked: with whom, when, where, the tickets, its changes and the calendar links. */
 export function BookingWhat({ booking }: { booking: Booking }) {
@@ -29,6 +30,7 @@ export function BookingWhat({ booking }: { booking: Booking }) {
         </dd>
         <dt className="font-medium text-slate-600">{t("booking.tickets")}</dt>
         <dd>{booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`).join(", ")}</dd>
+        <AddOnsFact addOns={booking.addOns} termClassName="font-medium text-slate-600" />
         {booking.freeCancellationUntil ? (
           <>
             <dt className="font-medium text-slate-600">{t("booking.cancellation")}</dt>

@@ -8,7 +8,7 @@ import { bookingBody, bookingUser, bookingWorld, createSlot, pay, placeBooking, 
 import { asMember, teamOf } from "../../support/operator";
 import { v1 } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
-import type { TestUser } from "../../support/identity";
+import { outboxOfKind, type TestUser } from "../../support/identity";
 
 /** Add-ons (issue 46, item 2): set in the console, chosen with the tickets, stock taken with the seats. */
 const { db, acme } = bookingWorld();
@@ -158,6 +158,17 @@ describe("createBooking with addOns", () => {
       ],
     });
     expect(await wetsuitsTaken(slot.id, ids.wetsuit)).toBe(2);
+    const mails = await outboxOfKind(traveller.email, "booking_confirmed");
+    const mail = mails.find((one) => one.textBody.includes(view.body.data.reference));
+    expect(mail?.textBody).toContain("Add-ons:\n  2 × Wetsuit ($8.00 each)\n  1 × Bottle of wine ($25.00 each)");
+
+    // The console's booking page: what was bought (its facts, without prices, are what a guide would see).
+    const consoleView = await v1.operatorGetBooking({ params: { bookingId: id }, ...asMember(team.manager.idToken) });
+    expect(consoleView.status).toBe(200);
+    expect(consoleView.body.data.booking.addOns).toEqual([
+      { addOnId: ids.wetsuit, name: "Wetsuit", per: "guest", quantity: 2 },
+      { addOnId: ids.bottle, name: "Bottle of wine", per: "booking", quantity: 1 },
+    ]);
 
     const [{ timezone }] = await db()
       .select({ timezone: experiences.timezone })

@@ -5,6 +5,7 @@ import { formatDateTime, formatMoment } from "~/ui/date-format";
 import { formatMoney, formatPhone } from "~/ui/format";
 import { HistoryTable } from "~/ui/history-table";
 import { CardSection } from "~/ui/labelled-section";
+import { AddOnsFact } from "~/features/booking/add-ons-fact";
 
 type Money = NonNullable<OperatorBooking["money"]>;
 
@@ -49,6 +50,7 @@ export function BookingFactsCard({
           {booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`).join(", ")} (
           {t("refunds.seatCount", { count: booking.seats })})
         </dd>
+        <AddOnsFact addOns={booking.addOns} termClassName="font-medium" />
       </dl>
       {page.source.channel === "staff" ? <StaffFacts page={page} /> : null}
       {page.money ? <BookingMoney money={page.money} /> : null}
