@@ -17,7 +17,9 @@ import { takeSeats } from "./seats";
 type Taken = Pick<BookingAddOn, "addOnId" | "name" | "quantity">;
 
 const byId = (lines: readonly Taken[]) =>
-  lines.filter((line) => line.quantity > 0).sort((a, b) => (a.addOnId < b.addOnId ? -1 : a.addOnId > b.addOnId ? 1 : 0));
+  lines
+    .filter((line) => line.quantity > 0)
+    .sort((a, b) => (a.addOnId < b.addOnId ? -1 : a.addOnId > b.addOnId ? 1 : 0));
 
 /** 409 add_on_sold_out naming the add-on. */
 export const addOnSoldOut = (name: string) =>

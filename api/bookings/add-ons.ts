@@ -36,7 +36,13 @@ export async function chosenAddOns(
     if (line.quantity > most)
       fields[`addOns.${line.index}.quantity`] = [FIELD_MESSAGES["number.atMost"].replace("{maximum}", String(most))];
     return [
-      { addOnId: addOn.id, name: addOn.name, per: addOn.per, quantity: line.quantity, unitPriceMinor: addOn.priceMinor },
+      {
+        addOnId: addOn.id,
+        name: addOn.name,
+        per: addOn.per,
+        quantity: line.quantity,
+        unitPriceMinor: addOn.priceMinor,
+      },
     ];
   });
   if (Object.keys(fields).length > 0) throw validationError(fields);
@@ -69,4 +75,3 @@ export async function offeredAddOns(db: Db, experienceId: string, slotId: string
     .orderBy(asc(experienceAddOns.position), asc(experienceAddOns.id));
   return rows.map((row) => ({ ...row, left: row.left === null ? null : Number(row.left) }));
 }
-

@@ -105,9 +105,7 @@ function addOnsParagraphs(row: BookingViewRow): string[][] {
   return [
     [
       "Add-ons:",
-      ...addOns.map(
-        (line) => `  ${line.quantity} × ${line.name} (${formatMoney(line.unitPriceMinor, currency)} each)`,
-      ),
+      ...addOns.map((line) => `  ${line.quantity} × ${line.name} (${formatMoney(line.unitPriceMinor, currency)} each)`),
     ],
   ];
 }

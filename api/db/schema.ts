@@ -393,7 +393,10 @@ export const slotAddOns = pgTable(
       .references(() => experienceAddOns.id, { onDelete: "cascade" }),
     taken: integer("taken").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.slotId, t.addOnId] }), check("slot_add_ons_taken_non_negative", sql`${t.taken} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.slotId, t.addOnId] }),
+    check("slot_add_ons_taken_non_negative", sql`${t.taken} >= 0`),
+  ],
 );
 
 /**

@@ -46,7 +46,12 @@ async function addOnsOf(db: Db, experienceId: string): Promise<AddOn[]> {
 }
 
 /** GET /v1/operator/experiences/{experienceId}/add-ons */
-export async function getAddOns(db: Db, accountId: string, currency: string, experienceId: string): Promise<OperatorAddOns> {
+export async function getAddOns(
+  db: Db,
+  accountId: string,
+  currency: string,
+  experienceId: string,
+): Promise<OperatorAddOns> {
   const experience = await ownExperienceRow(db, accountId, experienceId);
   return { experience, currency, addOns: await addOnsOf(db, experience.id) };
 }
@@ -80,7 +85,9 @@ export async function setAddOns(
           .set({ ...fields, position, archived: false })
           .where(eq(experienceAddOns.id, id));
       } else {
-        await tx.insert(experienceAddOns).values({ id: newCatalogId("ao"), experienceId: experience.id, ...fields, position });
+        await tx
+          .insert(experienceAddOns)
+          .values({ id: newCatalogId("ao"), experienceId: experience.id, ...fields, position });
       }
     }
     for (const row of existing) {

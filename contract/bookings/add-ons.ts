@@ -34,7 +34,12 @@ export const addOnInput = z
         .min(1, said("name.required"))
         .max(80, said("text.tooLong")),
     ),
-    description: typedLines(z.string({ invalid_type_error: said("text.notText") }).trim().max(500, said("text.tooLong")))
+    description: typedLines(
+      z
+        .string({ invalid_type_error: said("text.notText") })
+        .trim()
+        .max(500, said("text.tooLong")),
+    )
       .optional()
       .default(""),
     priceMinor: z
@@ -65,7 +70,8 @@ export const setAddOnsBody = z
     const seen = new Set<string>();
     body.addOns.forEach((addOn, index) => {
       if (addOn.id === undefined) return;
-      if (seen.has(addOn.id)) ctx.addIssue({ code: "custom", path: ["addOns", index, "id"], message: said("addOns.duplicate") });
+      if (seen.has(addOn.id))
+        ctx.addIssue({ code: "custom", path: ["addOns", index, "id"], message: said("addOns.duplicate") });
       seen.add(addOn.id);
     });
   });

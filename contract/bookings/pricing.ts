@@ -29,7 +29,9 @@ export function priceBreakdown(
   addOns: PricedAddOn[] = [],
 ): PriceBreakdown {
   const withTotals = <Line extends { unitPriceMinor: number; quantity: number }>(all: Line[]) =>
-    all.filter((line) => line.quantity > 0).map((line) => ({ ...line, totalMinor: line.unitPriceMinor * line.quantity }));
+    all
+      .filter((line) => line.quantity > 0)
+      .map((line) => ({ ...line, totalMinor: line.unitPriceMinor * line.quantity }));
   const lines = withTotals(tickets);
   const addOnLines = withTotals(addOns);
   const seats = lines.reduce((sum, line) => sum + line.quantity, 0);

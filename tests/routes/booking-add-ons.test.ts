@@ -15,7 +15,14 @@ beforeAll(async () => {
   await db()
     .insert(experienceAddOns)
     .values([
-      { id: WETSUIT, experienceId: acme.experienceId, name: "Wetsuit", priceMinor: 800, per: "guest", stockPerDeparture: 1 },
+      {
+        id: WETSUIT,
+        experienceId: acme.experienceId,
+        name: "Wetsuit",
+        priceMinor: 800,
+        per: "guest",
+        stockPerDeparture: 1,
+      },
       { id: BOTTLE, experienceId: acme.experienceId, name: "Bottle", priceMinor: 2500, per: "booking", position: 1 },
     ]);
 });

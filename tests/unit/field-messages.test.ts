@@ -158,7 +158,16 @@ const ADD_ON_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [setAddOnsBody, { addOns: [{ ...ADD_ON, per: "seat" }] }, "addOn.per"],
   [setAddOnsBody, { addOns: [{ ...ADD_ON, stockPerDeparture: 4, stockTotal: 9 }] }, "addOn.stockOneOf"],
   [setAddOnsBody, { addOns: Array.from({ length: 21 }, () => ADD_ON) }, "addOns.tooMany"],
-  [setAddOnsBody, { addOns: [{ ...ADD_ON, id: "a" }, { ...ADD_ON, id: "a" }] }, "addOns.duplicate"],
+  [
+    setAddOnsBody,
+    {
+      addOns: [
+        { ...ADD_ON, id: "a" },
+        { ...ADD_ON, id: "a" },
+      ],
+    },
+    "addOns.duplicate",
+  ],
 ];
 const QUESTION_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [setBookingQuestionsBody, questionsBody(question({ id: "Height" })), "questionId.invalid"],

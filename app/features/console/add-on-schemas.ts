@@ -18,7 +18,11 @@ const whole = (min: number, max: number) =>
 
 export const AddAddOnSchema = z.object({
   intent: z.literal("add"),
-  name: z.string({ required_error: "addOns.nameRequired" }).trim().min(1, "addOns.nameRequired").max(80, "addOns.tooLong"),
+  name: z
+    .string({ required_error: "addOns.nameRequired" })
+    .trim()
+    .min(1, "addOns.nameRequired")
+    .max(80, "addOns.tooLong"),
   description: z.string().trim().max(500, "addOns.tooLong").optional(),
   price: z
     .string({ required_error: "addOns.priceRequired" })

@@ -29,7 +29,8 @@ export const addOnsAction = (args: ActionFunctionArgs) =>
       const { experienceId } = params;
       const current = await api.call("operatorGetAddOns", { params: { experienceId } });
       const kept: AddOnInput[] = current.addOns;
-      const set = (addOns: AddOnInput[]) => api.call("operatorSetAddOns", { params: { experienceId }, body: { addOns } });
+      const set = (addOns: AddOnInput[]) =>
+        api.call("operatorSetAddOns", { params: { experienceId }, body: { addOns } });
       if (value.intent === "remove") {
         await set(kept.filter((addOn) => addOn.id !== value.addOnId));
         return { flash: "addOns.removed" };

@@ -48,7 +48,9 @@ describe.skipIf(!process.env.DATABASE_URL)("add-on stock across processes (Postg
     });
     const slot = await createSlot(db(), service.serviceId, { capacity: CAPACITY });
     for (const { url } of processes) {
-      const warm = await fetch(`${url}${v1Path("bookings")}`, { headers: { Authorization: `Bearer ${people[0].idToken}` } });
+      const warm = await fetch(`${url}${v1Path("bookings")}`, {
+        headers: { Authorization: `Bearer ${people[0].idToken}` },
+      });
       expect(warm.status).toBe(200);
     }
 
@@ -87,7 +89,9 @@ describe.skipIf(!process.env.DATABASE_URL)("add-on stock across processes (Postg
     const [{ n }] = await db()
       .select({ n: sql<number>`count(*)::int` })
       .from(bookings)
-      .where(and(eq(bookings.slotId, slot.id), sql`${bookings.addOns} @> ${JSON.stringify([{ addOnId: wetsuit }])}::jsonb`));
+      .where(
+        and(eq(bookings.slotId, slot.id), sql`${bookings.addOns} @> ${JSON.stringify([{ addOnId: wetsuit }])}::jsonb`),
+      );
     expect(n).toBe(WETSUITS);
   }, 300_000);
 });

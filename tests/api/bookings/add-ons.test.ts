@@ -4,7 +4,15 @@ import { appClock, auditLog, experienceAddOns, experiences, slotAddOns } from "~
 import { forgetClock } from "~api/clock";
 import { SERVICE_FEE_BPS } from "~contract/bookings/pricing";
 import { apiText, expectEnvelope } from "../../support/api";
-import { bookingBody, bookingUser, bookingWorld, createSlot, pay, placeBooking, sessionIdOf } from "../../support/booking";
+import {
+  bookingBody,
+  bookingUser,
+  bookingWorld,
+  createSlot,
+  pay,
+  placeBooking,
+  sessionIdOf,
+} from "../../support/booking";
 import { asMember, teamOf } from "../../support/operator";
 import { v1 } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
@@ -29,7 +37,13 @@ const setAddOns = (token: string | undefined, body: unknown, experienceId = acme
   v1.operatorSetAddOns({ params: { experienceId }, ...asMember(token, { body, account }) });
 
 const WETSUIT = { name: "Wetsuit", priceMinor: 800, per: "guest", stockPerDeparture: 4 };
-const BOTTLE = { name: "Bottle of wine", description: "Ours, to take home.", priceMinor: 2500, per: "booking", maxPerBooking: 2 };
+const BOTTLE = {
+  name: "Bottle of wine",
+  description: "Ours, to take home.",
+  priceMinor: 2500,
+  per: "booking",
+  maxPerBooking: 2,
+};
 const MAP = { name: "Signed map", priceMinor: 300, per: "booking", stockTotal: 1 };
 
 /** The three add-ons set (the list replaced), answered by their names. */
@@ -54,7 +68,10 @@ const wetsuitsTaken = async (slotId: string, addOnId: string) =>
 describe("operatorSetAddOns", () => {
   it("a manager sets and reads the list; a guide 403, a stranger 404, another operator's experience 404; audited", async () => {
     const ids = await withAddOns();
-    const read = await v1.operatorGetAddOns({ params: { experienceId: acme.experienceId }, ...asMember(team.owner.idToken) });
+    const read = await v1.operatorGetAddOns({
+      params: { experienceId: acme.experienceId },
+      ...asMember(team.owner.idToken),
+    });
     expect(read.status).toBe(200);
     expect(read.body.data).toMatchObject({
       currency: acme.currency,
@@ -80,7 +97,9 @@ describe("operatorSetAddOns", () => {
     expect(JSON.parse(entry.target.after!)).toHaveLength(3);
 
     // Kept by id (renamed), the others archived: no longer listed, still in the table.
-    const kept = await setAddOns(team.manager.idToken, { addOns: [{ ...WETSUIT, id: ids.wetsuit, name: "Wetsuit 5mm" }] });
+    const kept = await setAddOns(team.manager.idToken, {
+      addOns: [{ ...WETSUIT, id: ids.wetsuit, name: "Wetsuit 5mm" }],
+    });
     expect(kept.body.data.addOns).toEqual([expect.objectContaining({ id: ids.wetsuit, name: "Wetsuit 5mm" })]);
     const [archived] = await db().select().from(experienceAddOns).where(eq(experienceAddOns.id, ids.bottle));
     expect(archived.archived).toBe(true);
@@ -97,7 +116,15 @@ describe("operatorSetAddOns", () => {
       [{ addOns: [{ ...WETSUIT, stockTotal: 10 }] }, "addOns.0.stockTotal"],
       [{ addOns: [{ ...WETSUIT, maxPerBooking: 0 }] }, "addOns.0.maxPerBooking"],
       [{ addOns: [{ ...WETSUIT, id: "not_one_of_ours" }] }, "addOns.0.id"],
-      [{ addOns: [{ ...WETSUIT, id: "a" }, { ...BOTTLE, id: "a" }] }, "addOns.1.id"],
+      [
+        {
+          addOns: [
+            { ...WETSUIT, id: "a" },
+            { ...BOTTLE, id: "a" },
+          ],
+        },
+        "addOns.1.id",
+      ],
       [{ addOns: [{ ...WETSUIT, extra: 1 }] }, "addOns.0"],
       [{ addOns: Array.from({ length: 21 }, (_, i) => ({ ...BOTTLE, name: `A${i}` })) }, "addOns"],
     ];
@@ -123,7 +150,12 @@ describe("createBooking with addOns", () => {
       { addOnId: ids.bottle, quantity: 1 },
     ];
     const quote = await v1.quote({
-      body: { serviceId: acme.serviceId, slotId: slot.id, tickets: [{ ticketTypeId: acme.adult.id, quantity: 2 }], addOns },
+      body: {
+        serviceId: acme.serviceId,
+        slotId: slot.id,
+        tickets: [{ ticketTypeId: acme.adult.id, quantity: 2 }],
+        addOns,
+      },
     });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     const subtotal = 2 * acme.adult.priceMinor + 2 * 800 + 2500;
@@ -193,9 +225,21 @@ describe("createBooking with addOns", () => {
     const slot = await createSlot(db(), acme.serviceId, { capacity: 10 });
     const refusals: Array<[Array<{ addOnId: string; quantity: number }>, string]> = [
       [[{ addOnId: ids.bottle, quantity: 3 }], "addOns.0.quantity"],
-      [[{ addOnId: ids.map, quantity: 1 }, { addOnId: ids.wetsuit, quantity: 3 }], "addOns.1.quantity"],
+      [
+        [
+          { addOnId: ids.map, quantity: 1 },
+          { addOnId: ids.wetsuit, quantity: 3 },
+        ],
+        "addOns.1.quantity",
+      ],
       [[{ addOnId: "ao_nope", quantity: 1 }], "addOns.0.addOnId"],
-      [[{ addOnId: ids.bottle, quantity: 1 }, { addOnId: ids.bottle, quantity: 1 }], "addOns.1.addOnId"],
+      [
+        [
+          { addOnId: ids.bottle, quantity: 1 },
+          { addOnId: ids.bottle, quantity: 1 },
+        ],
+        "addOns.1.addOnId",
+      ],
       [[{ addOnId: ids.bottle, quantity: -1 }], "addOns.0.quantity"],
     ];
     for (const [addOns, field] of refusals) {
@@ -235,12 +279,15 @@ describe("createBooking with addOns", () => {
     expectEnvelope(await book(other, slot.id, 1, [{ addOnId: ids.map, quantity: 1 }]), 409, "add_on_sold_out");
 
     // Cancelled (refunded in full, add-on included): the map is for sale again.
-    const cancelled = await v1.cancelBooking({ params: { id: mapBooking.body.data.booking.id }, token: traveller.idToken });
+    const cancelled = await v1.cancelBooking({
+      params: { id: mapBooking.body.data.booking.id },
+      token: traveller.idToken,
+    });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     const [map] = await db().select().from(experienceAddOns).where(eq(experienceAddOns.id, ids.map));
     expect(map.takenTotal).toBe(0);
-    const refunds = (await v1.booking({ params: { id: mapBooking.body.data.booking.id }, token: traveller.idToken })).body
-      .data.refunds;
+    const refunds = (await v1.booking({ params: { id: mapBooking.body.data.booking.id }, token: traveller.idToken }))
+      .body.data.refunds;
     expect(refunds.reduce((sum: number, refund: { amountMinor: number }) => sum + refund.amountMinor, 0)).toBe(
       mapBooking.body.data.booking.totalMinor,
     );

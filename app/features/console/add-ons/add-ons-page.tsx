@@ -69,7 +69,11 @@ function AddOnRow({ addOn, currency }: { addOn: AddOn; currency: string }) {
           .join(" · ")}
       </p>
       <IntentForm intent="remove" values={{ addOnId: addOn.id }} className="mt-2">
-        <SubmitButton pending={pending} label={t("addOns.remove", { name: addOn.name })} pendingLabel={t("login.saving")} />
+        <SubmitButton
+          pending={pending}
+          label={t("addOns.remove", { name: addOn.name })}
+          pendingLabel={t("login.saving")}
+        />
       </IntentForm>
     </li>
   );
