@@ -12,30 +12,29 @@ export const operatorAddOns = z.object({
 });
 export type OperatorAddOns = z.infer<typeof operatorAddOns>;
 
+/** What both calls share: the path, owner or manager of this experience's operator, the list as the answer. */
+const addOnsCall = {
+  path: "/v1/operator/experiences/:experienceId/add-ons",
+  auth: "user",
+  member: "catalog",
+  tenant: true,
+  params: experienceIdParams,
+  output: operatorAddOns,
+  errors: ["experience_not_found"],
+} as const;
+
 export const consoleAddOnsEndpoints = domain("Operator console: add-ons", {
   operatorGetAddOns: endpoint({
+    ...addOnsCall,
     method: "GET",
-    path: "/v1/operator/experiences/:experienceId/add-ons",
     summary: "An experience's add-ons on sale, in the order guests see them (owner, manager)",
-    auth: "user",
-    member: "catalog",
-    tenant: true,
-    params: experienceIdParams,
-    output: operatorAddOns,
-    errors: ["experience_not_found"],
   }),
   operatorSetAddOns: endpoint({
+    ...addOnsCall,
     method: "PUT",
-    path: "/v1/operator/experiences/:experienceId/add-ons",
     summary:
       "Set an experience's whole list of add-ons (price in minor units, per booking or per guest, optional stock per departure or in total, optional maximum per booking); one sent with its id is kept, one left out stops being sold (bookings keep theirs) (owner, manager)",
-    auth: "user",
-    member: "catalog",
-    tenant: true,
-    params: experienceIdParams,
     body: setAddOnsBody,
-    output: operatorAddOns,
-    errors: ["experience_not_found"],
     changes: ["catalog"],
   }),
 });

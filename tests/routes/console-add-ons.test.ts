@@ -4,18 +4,12 @@ import { auditLog, experienceAddOns } from "~api/db/schema";
 import * as addOns from "~/routes/_console.console.experiences.$experienceId.add-ons";
 import { findService } from "../support/booking";
 import { identityWorld } from "../support/identity";
-import { type Outcome } from "../support/routes";
-import { ACME, consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
+import { experiencePage, memberOf } from "../support/console-routes";
 
 const { db } = identityWorld();
 
 const EXPERIENCE = "brooklyn-bridge-sunrise-walk";
-const PATH = `/console/experiences/${EXPERIENCE}/add-ons`;
-
-const load = (cookie: string | null, experienceId = EXPERIENCE, host = ACME): Promise<Outcome> =>
-  consoleLoad(addOns, `/console/experiences/${experienceId}/add-ons`, cookie, { experienceId }, host);
-const post = (cookie: string, form: Record<string, string>, experienceId = EXPERIENCE) =>
-  consolePost(addOns, `/console/experiences/${experienceId}/add-ons`, cookie, form, { experienceId });
+const { load, post, expectGuarded } = experiencePage(addOns, "add-ons", EXPERIENCE);
 
 const onSale = () =>
   db()
@@ -26,13 +20,8 @@ const onSale = () =>
 
 describe("/console/experiences/:experienceId/add-ons", () => {
   it("signed out: sign in; another operator's experience: 404; a guide: 403", async () => {
-    await expectTeamOnly(PATH, load);
-    const manager = await memberOf(db(), "manager");
     const harbor = await findService(db(), "harbor");
-    expect((await load(manager.cookie, harbor.experienceId)).status).toBe(404);
-    const guide = await memberOf(db(), "guide");
-    expect((await load(guide.cookie)).status).toBe(403);
-    expect((await post(guide.cookie, { intent: "add", name: "Wetsuit", price: "8", per: "guest" })).status).toBe(403);
+    await expectGuarded(db(), harbor.experienceId, { intent: "add", name: "Wetsuit", price: "8", per: "guest" });
   });
 
   it("adds a wetsuit with a stock per departure and a bottle with a maximum, refuses bad ones on their field, removes one", async () => {

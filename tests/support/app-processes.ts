@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
+import { v1Path } from "./client";
 
 /**
  * App processes for the multi-process tests: each a child serving the Hono app over HTTP
@@ -60,4 +62,15 @@ export function withTwoAppProcesses(): () => AppProcess[] {
     await stopAppProcesses(processes);
   });
   return () => processes;
+}
+
+/** POST /v1/bookings on an app process, as `token`'s holder, with a fresh Idempotency-Key: its status and body. */
+export async function createBookingOn(process: AppProcess, token: string, body: unknown) {
+  const response = await fetch(`${process.url}${v1Path("createBooking")}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": randomUUID() },
+    body: JSON.stringify(body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: response.status, body: (await response.json()) as any };
 }

@@ -289,9 +289,9 @@ export async function confirmedBooking(
   service: TestService,
   slotId: string,
   adults = 1,
-  options: { account?: string } = {},
+  options: { account?: string; extra?: Partial<BookingRequest> } = {},
 ) {
-  const placed = await placeBooking(user.idToken, bookingBody(service, slotId, adults), options);
+  const placed = await placeBooking(user.idToken, bookingBody(service, slotId, adults, options.extra), options);
   if (placed.status !== 201) throw new Error(`booking failed: ${placed.status} ${JSON.stringify(placed.body)}`);
   const paid = await pay(sessionIdOf(placed.body.data.checkoutUrl));
   if (paid.status !== 200 || paid.body.data.status !== "paid")

@@ -55,3 +55,24 @@ export async function expectTeamOnly(path: string, load: (cookie: string | null)
   expect((await load(stranger.cookie)).status).toBe(404);
   return stranger;
 }
+
+/**
+ * One experience's page of the console (`/console/experiences/:experienceId/<page>`): its loader and
+ * action as a cookie's holder calls them, and THE guard of a catalog page (expectGuarded): the team
+ * only, another operator's experience 404, a guide 403 reading it and posting `form`.
+ */
+export function experiencePage(route: Loader & Action, page: string, experienceId: string) {
+  const path = (id = experienceId) => `/console/experiences/${id}/${page}`;
+  const load = (cookie: string | null, id = experienceId) => consoleLoad(route, path(id), cookie, { experienceId: id });
+  const post = (cookie: string, form: Record<string, string>, id = experienceId) =>
+    consolePost(route, path(id), cookie, form, { experienceId: id });
+  async function expectGuarded(db: Db, othersExperienceId: string, form: Record<string, string>) {
+    await expectTeamOnly(path(), (cookie) => load(cookie));
+    const manager = await memberOf(db, "manager");
+    expect((await load(manager.cookie, othersExperienceId)).status).toBe(404);
+    const guide = await memberOf(db, "guide");
+    expect((await load(guide.cookie)).status).toBe(403);
+    expect((await post(guide.cookie, form)).status).toBe(403);
+  }
+  return { path, load, post, expectGuarded };
+}

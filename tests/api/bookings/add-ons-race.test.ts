@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bookings, experienceAddOns, slotAddOns, slots } from "~api/db/schema";
 import { bookingBody, bookingUsers, createSlot, findService, type TestService } from "../../support/booking";
 import { identityWorld, type TestUser } from "../../support/identity";
-import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
+import { createBookingOn, withTwoAppProcesses } from "../../support/app-processes";
 import { v1Path } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
 
@@ -21,22 +21,15 @@ const CAPACITY = 250;
 describe.skipIf(!process.env.DATABASE_URL)("add-on stock across processes (PostgreSQL)", () => {
   const { db } = identityWorld();
   checkLedgerAfterEach(db);
-  let service: TestService;
-  let people: TestUser[];
-  let processes: AppProcess[] = [];
-
+  const processes = withTwoAppProcesses();
+  const world = { service: {} as TestService, people: [] as TestUser[] };
   beforeAll(async () => {
-    service = await findService(db(), "acme");
-    const started = Promise.all([startAppProcess(), startAppProcess()]);
-    people = await bookingUsers(db(), service, USERS);
-    processes = await started;
+    world.service = await findService(db(), "acme");
+    world.people = await bookingUsers(db(), world.service, USERS);
   }, 300_000);
 
-  afterAll(async () => {
-    await stopAppProcesses(processes);
-  });
-
   it(`${USERS} checkouts for one of ${WETSUITS} wetsuits on two processes: exactly ${WETSUITS} sold`, async () => {
+    const { service, people } = world;
     const wetsuit = `ao_race_${randomUUID().slice(0, 8)}`;
     await db().insert(experienceAddOns).values({
       id: wetsuit,
@@ -47,27 +40,19 @@ describe.skipIf(!process.env.DATABASE_URL)("add-on stock across processes (Postg
       stockPerDeparture: WETSUITS,
     });
     const slot = await createSlot(db(), service.serviceId, { capacity: CAPACITY });
-    for (const { url } of processes) {
+    for (const { url } of processes()) {
       const warm = await fetch(`${url}${v1Path("bookings")}`, {
         headers: { Authorization: `Bearer ${people[0].idToken}` },
       });
       expect(warm.status).toBe(200);
     }
 
+    const wanted = bookingBody(service, slot.id, 1, { addOns: [{ addOnId: wetsuit, quantity: 1 }] });
     const results = await Promise.all(
-      people.map(async (user, index) => {
-        const { url } = processes[index % processes.length];
-        const response = await fetch(`${url}${v1Path("createBooking")}`, {
-          method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            Authorization: `Bearer ${user.idToken}`,
-            "Idempotency-Key": randomUUID(),
-          },
-          body: JSON.stringify(bookingBody(service, slot.id, 1, { addOns: [{ addOnId: wetsuit, quantity: 1 }] })),
-        });
-        return { process: index % processes.length, status: response.status, body: await response.json() };
-      }),
+      people.map(async (user, index) => ({
+        process: index % 2,
+        ...(await createBookingOn(processes()[index % 2], user.idToken, wanted)),
+      })),
     );
     const created = results.filter((result) => result.status === 201);
     const refused = results.filter((result) => result.status === 409);

@@ -8,10 +8,9 @@ import {
   bookingBody,
   bookingUser,
   bookingWorld,
+  confirmedBooking,
   createSlot,
-  pay,
   placeBooking,
-  sessionIdOf,
 } from "../../support/booking";
 import { asMember, teamOf } from "../../support/operator";
 import { v1 } from "../../support/client";
@@ -174,12 +173,8 @@ describe("createBooking with addOns", () => {
       { id: ids.map, left: 1 },
     ]);
 
-    const placed = await book(traveller, slot.id, 2, addOns);
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    expect(placed.body.data.booking.totalMinor).toBe(total);
-    const paid = await pay(sessionIdOf(placed.body.data.checkoutUrl));
-    expect(paid.body.data.status).toBe("paid");
-    const id = placed.body.data.booking.id;
+    const { id, totalMinor } = await confirmedBooking(traveller, acme, slot.id, 2, { extra: { addOns } });
+    expect(totalMinor).toBe(total);
     const view = await v1.booking({ params: { id }, token: traveller.idToken });
     expect(view.body.data).toMatchObject({
       status: "confirmed",
@@ -273,23 +268,22 @@ describe("createBooking with addOns", () => {
 
     // A stock in total: the only signed map, on another departure, is then sold out here.
     const elsewhere = await createSlot(db(), acme.serviceId, { capacity: 10 });
-    const mapBooking = await book(traveller, elsewhere.id, 1, [{ addOnId: ids.map, quantity: 1 }]);
-    expect(mapBooking.status).toBe(201);
-    expect((await pay(sessionIdOf(mapBooking.body.data.checkoutUrl))).body.data.status).toBe("paid");
+    const mapBooking = await confirmedBooking(traveller, acme, elsewhere.id, 1, {
+      extra: { addOns: [{ addOnId: ids.map, quantity: 1 }] },
+    });
     expectEnvelope(await book(other, slot.id, 1, [{ addOnId: ids.map, quantity: 1 }]), 409, "add_on_sold_out");
 
     // Cancelled (refunded in full, add-on included): the map is for sale again.
     const cancelled = await v1.cancelBooking({
-      params: { id: mapBooking.body.data.booking.id },
+      params: { id: mapBooking.id },
       token: traveller.idToken,
     });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     const [map] = await db().select().from(experienceAddOns).where(eq(experienceAddOns.id, ids.map));
     expect(map.takenTotal).toBe(0);
-    const refunds = (await v1.booking({ params: { id: mapBooking.body.data.booking.id }, token: traveller.idToken }))
-      .body.data.refunds;
+    const refunds = (await v1.booking({ params: { id: mapBooking.id }, token: traveller.idToken })).body.data.refunds;
     expect(refunds.reduce((sum: number, refund: { amountMinor: number }) => sum + refund.amountMinor, 0)).toBe(
-      mapBooking.body.data.booking.totalMinor,
+      mapBooking.totalMinor,
     );
     const third = await book(traveller, slot.id, 1, [{ addOnId: ids.map, quantity: 1 }]);
     expect(third.status, JSON.stringify(third.body)).toBe(201);
