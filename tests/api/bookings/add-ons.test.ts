@@ -4,21 +4,16 @@ import { appClock, auditLog, experienceAddOns, experiences, slotAddOns } from "~
 import { forgetClock } from "~api/clock";
 import { SERVICE_FEE_BPS } from "~contract/bookings/pricing";
 import { apiText, expectEnvelope } from "../../support/api";
-import {
-  bookingBody,
-  bookingUser,
-  bookingWorld,
-  confirmedBooking,
-  createSlot,
-  placeBooking,
-} from "../../support/booking";
-import { asMember, teamOf } from "../../support/operator";
 import { v1 } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
 import { outboxOfKind, type TestUser } from "../../support/identity";
+import { asMember, teamOf } from "../../support/operator";
+import * as booking from "../../support/booking";
+
+const { bookingBody, bookingUser, confirmedBooking, createSlot, placeBooking } = booking;
 
 /** Add-ons (issue 46, item 2): set in the console, chosen with the tickets, stock taken with the seats. */
-const { db, acme } = bookingWorld();
+const { db, acme } = booking.bookingWorld();
 checkLedgerAfterEach(db);
 let team: Awaited<ReturnType<typeof teamOf>>;
 let traveller: TestUser;
