@@ -329,5 +329,12 @@ function bookingMoneyOf(
     canRefund,
     canReleaseSeats: canRefund && booking.status === "confirmed" && !slot.started,
     refundIsGoodwill: !slot.withinPolicy,
+    // What each add-on cost (issue 46): the refund form offers to refund one.
+    addOns: booking.addOns.map(({ addOnId, name, quantity, unitPriceMinor }) => ({
+      addOnId,
+      name,
+      quantity,
+      totalMinor: quantity * unitPriceMinor,
+    })),
   };
 }

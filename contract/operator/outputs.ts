@@ -312,6 +312,8 @@ export const operatorBooking = z.object({
       canReleaseSeats: z.boolean(),
       /** Past the free-cancellation cutoff: a refund now is the operator's goodwill and comes out of its part. */
       refundIsGoodwill: z.boolean(),
+      /** Its add-ons and what each cost in all (a partial refund may be one of them). */
+      addOns: z.array(z.object({ addOnId: z.string(), name: z.string(), quantity: count, totalMinor: minor })),
     }),
   ),
 });

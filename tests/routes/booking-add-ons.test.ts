@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookings, experienceAddOns } from "~api/db/schema";
+import { bookingRefunds, bookings, experienceAddOns } from "~api/db/schema";
 import * as confirmRoute from "~/routes/_details.experiences.$parentId.$serviceId.confirm";
-import { bookingWorld, bookingUser, createSlot } from "../support/booking";
+import * as consoleBooking from "~/routes/_console.console.bookings.$bookingId";
+import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../support/booking";
+import { consoleLoad, consolePost, memberOf } from "../support/console-routes";
 import { args, outcome, pageRequest, sessionFor } from "../support/routes";
 
 /** The pay page sells the add-ons (issue 46, item 2): a quantity each in the address, priced, booked. Without JavaScript. */
@@ -73,5 +75,37 @@ describe("the pay page's add-ons", () => {
     expect(refused.status).toBe(409);
     expect(refused.data.result.error[""]).toEqual(["apiErrors.add_on_sold_out"]);
     expect(await db().select().from(bookings).where(eq(bookings.userId, other.uid))).toEqual([]);
+  });
+});
+
+describe("the console's refund form and the add-ons", () => {
+  it("offers to refund an add-on: its link fills the amount and the reason in; sent, that much is refunded", async () => {
+    const slot = await createSlot(db(), acme.serviceId);
+    const guest = await bookingUser(acme);
+    const booked = await confirmedBooking(guest, acme, slot.id, 2, {
+      extra: { addOns: [{ addOnId: BOTTLE, quantity: 1 }] },
+    });
+    const manager = await memberOf(db(), "manager");
+    const path = `/console/bookings/${booked.id}`;
+    const params = { bookingId: booked.id };
+    const plain = await consoleLoad(consoleBooking, path, manager.cookie, params);
+    expect(plain.data.page.money.addOns).toEqual([{ addOnId: BOTTLE, name: "Bottle", quantity: 1, totalMinor: 2500 }]);
+    expect(plain.data.addOnRefund).toBeNull();
+    const filled = await consoleLoad(consoleBooking, `${path}?refundAddOn=${BOTTLE}`, manager.cookie, params);
+    expect(filled.data.addOnRefund).toEqual({ amount: "25.00", reason: "The add-on Bottle × 1 refunded" });
+    const sent = await consolePost(
+      consoleBooking,
+      path,
+      manager.cookie,
+      {
+        ...filled.data.addOnRefund,
+        alreadyRefundedMinor: "0",
+        idempotencyKey: filled.data.idempotencyKey,
+      },
+      params,
+    );
+    expect(sent.status).toBe(302);
+    const [refund] = await db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, booked.id));
+    expect(refund.amountMinor).toBe(2500);
   });
 });

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isApiError } from "~contract/errors";
-import { minorUnitDigits } from "~contract/money";
+import { minorUnitDigits, toMajorUnits } from "~contract/money";
 import { operatorBookingParams } from "~contract/operator/refunds";
 import type { OperatorBooking } from "~contract/operator/refunds";
 import { orNone, orNotFound } from "~/platform/api-errors.server";
@@ -38,6 +38,24 @@ export function refundConflictOf(error: unknown): RefundConflict | null {
   };
 }
 
+/**
+ * The refund form filled in for one add-on (`?refundAddOn=<id>`, the form's links: no JavaScript
+ * needed): its price in all, at most what can still be refunded, and a reason naming it; else null.
+ */
+function addOnRefundOf(
+  url: URL,
+  money: OperatorBooking["money"],
+  digits: number,
+  reasonOf: (line: { name: string; quantity: number }) => string,
+) {
+  const line = money?.addOns.find((addOn) => addOn.addOnId === url.searchParams.get("refundAddOn"));
+  if (!money || !line) return null;
+  return {
+    amount: toMajorUnits(Math.min(line.totalMinor, money.refundableMinor), digits),
+    reason: reasonOf(line),
+  };
+}
+
 /** Every member may view the page (a guide: the departures they lead, else the 404 page). */
 export async function loadConsoleBookingPage({ request, params }: LoaderFunctionArgs) {
   const [{ api, me }, { bookingId }, t] = await Promise.all([
@@ -62,6 +80,9 @@ export async function loadConsoleBookingPage({ request, params }: LoaderFunction
     canRefund: me.can.refund && Boolean(page.money?.canRefund),
     timeZone: me.account.timeZone,
     constraint: getZodConstraint(refundFormSchema(digits, page.money?.refundableMinor ?? 0)),
+    addOnRefund: addOnRefundOf(new URL(request.url), page.money, digits, ({ name, quantity }) =>
+      t("refunds.addOnReason", { name, quantity }),
+    ),
     // A fresh key per page view: a double click or a second tab cannot refund twice.
     idempotencyKey: newRefundKey(),
     move: me.can.manageCatalog ? await moveFormOf(api, page) : null,

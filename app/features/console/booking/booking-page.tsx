@@ -108,8 +108,29 @@ function Refunds({ money }: { money: Money }) {
   );
 }
 
+/** "Refund the add-on X": each link fills the form in with that add-on's price (a GET, no JavaScript needed). */
+function AddOnRefundLinks({ money }: { money: Money }) {
+  const { t, i18n } = useTranslation();
+  if (money.addOns.length === 0) return null;
+  return (
+    <ul className="mt-2 space-y-1 text-sm" data-testid="refund-add-ons">
+      {money.addOns.map((line) => (
+        <li key={line.addOnId}>
+          <a href={`?refundAddOn=${encodeURIComponent(line.addOnId)}#refund-heading`} className="text-brand underline">
+            {t("refunds.refundAddOn", {
+              name: line.name,
+              quantity: line.quantity,
+              amount: formatMoney(line.totalMinor, money.currency, i18n.language),
+            })}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function RefundForm({ money }: { money: Money }) {
-  const { digits, constraint, idempotencyKey } = useLoaderData<typeof loadConsoleBookingPage>();
+  const { digits, constraint, idempotencyKey, addOnRefund } = useLoaderData<typeof loadConsoleBookingPage>();
   const answer = useActionData<RefundConflict | { intent?: string }>();
   const { t, i18n } = useTranslation();
   // The move form's answers name their form (intent `move`); the refund form's name none.
@@ -123,6 +144,7 @@ function RefundForm({ money }: { money: Money }) {
     id: "refund",
     lastResult,
     constraint,
+    defaultValue: (addOnRefund ?? undefined) as Record<string, string> | undefined,
     ...validation,
   });
   const pending = useIsPending();
@@ -138,6 +160,7 @@ function RefundForm({ money }: { money: Money }) {
           {t(conflict.key, { amount: formatMoney(conflict.amountMinor, conflict.currency, i18n.language) })}
         </div>
       ) : null}
+      <AddOnRefundLinks money={money} />
       <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name="alreadyRefundedMinor" value={money.refundedMinor} />
