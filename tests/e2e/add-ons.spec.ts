@@ -1,0 +1,85 @@
+import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
+import { expect, test, type APIRequestContext } from "./guarded-test";
+import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
+import { signInWithPassword } from "./identity-helpers";
+import { payWithCard, signIn, signOperatorWaiver, type Day } from "./booking-helpers";
+import { origin } from "./helpers";
+
+/**
+ * Add-ons (issue 46, item 2), JavaScript on and off: the owner adds a wetsuit on the experience's
+ * add-ons page (axe clean), a traveller chooses one on the pay page (the total follows), pays, and
+ * the booking page lists it; the owner removes the add-on again.
+ */
+withDemoOwners();
+const EXPERIENCE = "new-york-pizza-making-class";
+
+async function bookableDeparture(request: APIRequestContext) {
+  const detail = await (await request.get(`${origin()}/v1/experiences/${EXPERIENCE}`)).json();
+  const serviceId: string = detail.data.services[0].id;
+  const earliest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const availability = await (
+    await request.get(`${origin()}/v1/experiences/${EXPERIENCE}/services/${serviceId}/availability`)
+  ).json();
+  const day = (availability.data.days as Day[]).find(
+    (one) => one.date >= earliest && one.slots.some((slot) => slot.seatsLeft >= 3),
+  )!;
+  return { serviceId, date: day.date, slotId: day.slots.find((slot) => slot.seatsLeft >= 3)!.id };
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`add-ons, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the owner adds a wetsuit; a traveller buys one with the tickets; the booking page lists it", async ({
+      page,
+      browser,
+      request,
+    }) => {
+      const path = `/console/experiences/${EXPERIENCE}/add-ons`;
+      await page.goto(`${ACME}${path}`);
+      await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Add-ons: /);
+      if (javaScriptEnabled) {
+        await page.locator("html[data-form-validation=ready]").waitFor({ state: "attached" });
+        await expectAxeClean(page);
+      }
+      const listed = await page.getByTestId("add-on").count();
+      await page.getByLabel("Name").fill("Wetsuit");
+      await page.getByLabel("Price (USD)").fill("8.50");
+      await page.getByLabel("Sold").selectOption("guest");
+      await page.getByLabel("Stock", { exact: true }).selectOption("departure");
+      await page.getByLabel("How many (the stock)").fill("4");
+      await page.getByRole("button", { name: "Add the add-on" }).click();
+      await expect(page.getByRole("status")).toHaveText("The add-on was added.");
+      await expect(page.getByTestId("add-on").last()).toContainText("$8.50 · per guest · 4 per departure");
+      if (javaScriptEnabled) await expectAxeClean(page);
+
+      const traveller = await browser.newPage({ javaScriptEnabled });
+      await signIn(traveller, request);
+      const target = await bookableDeparture(request);
+      await traveller.goto(`/experiences/${EXPERIENCE}/${target.serviceId}?date=${target.date}`);
+      await traveller.locator(`input[name="slot"][value="${target.slotId}"]`).check();
+      await traveller.locator('input[type="number"][name^="t_"]').first().fill("2");
+      await traveller.getByRole("button", { name: "Continue to booking" }).click();
+      await signOperatorWaiver(traveller);
+      const pay = traveller.getByRole("button", { name: /^Pay / });
+      const before = await pay.textContent();
+      await traveller.getByLabel(/^Wetsuit: how many/).fill("2");
+      await traveller.getByRole("button", { name: "Update the total" }).click();
+      await expect(traveller.getByText("2 × Wetsuit")).toBeVisible();
+      await expect(pay).not.toHaveText(before!);
+      if (javaScriptEnabled) await expectAxeClean(traveller);
+      await pay.click();
+      await payWithCard(traveller, "4242 4242 4242 4242");
+      await expect(traveller).toHaveURL(/\/return\/bk_/);
+      await traveller.goto(`/account/booking/${/(bk_[A-Za-z0-9_-]{16})/.exec(traveller.url())![1]}`);
+      await expect(traveller.getByTestId("booking-add-ons")).toHaveText("2 × Wetsuit");
+      await traveller.close();
+
+      await page.getByRole("button", { name: "Remove “Wetsuit”" }).last().click();
+      await expect(page.getByRole("status")).toHaveText(/^The add-on was removed/);
+      await expect(page.getByTestId("add-on")).toHaveCount(listed);
+    });
+  });
+}
