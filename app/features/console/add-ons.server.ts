@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { setAddOnsBody, type AddOnInput } from "~contract/bookings/add-ons";
 import { orNotFound } from "~/platform/api-errors.server";
-import { fieldMessageKey } from "~/platform/field-message-keys";
 import { withFlash } from "~/platform/flash.server";
 import { formResult } from "~/platform/form-result.server";
 import { getZodConstraint } from "~/platform/form.server";
 import { requireExperiencePage } from "./console.server";
 import { catalogAction } from "./intent-action.server";
+import { refusedFields } from "./list-refusal";
 import { AddAddOnSchema, RemoveAddOnSchema, addOnFieldOf, addOnOf } from "./add-on-schemas";
 
 /** /console/experiences/:experienceId/add-ons: what the experience sells beside its tickets. */
@@ -43,14 +43,7 @@ export const addOnsAction = (args: ActionFunctionArgs) =>
       const addOns = [...kept, added];
       // THE contract's rules of a list, judged here first so that a refusal shows on this form's field.
       const judged = setAddOnsBody.safeParse({ addOns });
-      if (!judged.success) {
-        const fieldErrors: Record<string, string[]> = {};
-        for (const issue of judged.error.issues) {
-          const field = issue.path[1] === kept.length ? addOnFieldOf(issue.path.slice(2)) : "name";
-          (fieldErrors[field] ??= []).push(fieldMessageKey(issue.message));
-        }
-        return refuse(fieldErrors);
-      }
+      if (!judged.success) return refuse(refusedFields(judged.error.issues, kept.length, addOnFieldOf, "name"));
       await set(addOns);
       return { flash: "addOns.added" };
     },

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { setBookingQuestionsBody, type BookingQuestionInput } from "~contract/bookings/questions";
 import { orNotFound } from "~/platform/api-errors.server";
-import { fieldMessageKey } from "~/platform/field-message-keys";
 import { withFlash } from "~/platform/flash.server";
 import { formResult } from "~/platform/form-result.server";
 import { getZodConstraint } from "~/platform/form.server";
 import { requireExperiencePage } from "./console.server";
 import { catalogAction } from "./intent-action.server";
+import { refusedFields } from "./list-refusal";
 import { AddQuestionSchema, RemoveQuestionSchema, formFieldOf, questionOf } from "./question-schemas";
 
 /** /console/experiences/:experienceId/questions: the experience's booking questions, its services and ticket types. */
@@ -38,11 +38,7 @@ export const questionsAction = (args: ActionFunctionArgs) =>
       // THE contract's rules of a list, judged here first so that a refusal shows on this form's field.
       const judged = setBookingQuestionsBody.safeParse({ questions });
       if (!judged.success) {
-        const fieldErrors: Record<string, string[]> = {};
-        for (const issue of judged.error.issues) {
-          const field = issue.path[1] === kept.length ? formFieldOf(issue.path.slice(2)) : "label";
-          (fieldErrors[field] ??= []).push(fieldMessageKey(issue.message));
-        }
+        const fieldErrors = refusedFields(judged.error.issues, kept.length, formFieldOf, "label");
         return { answer: formResult(submission.reply({ fieldErrors }), { intent: "add", status: 400 }) };
       }
       await api.call("operatorSetBookingQuestions", { params: { experienceId }, body: { questions } });
