@@ -64,6 +64,8 @@ const BOOKING_KEYS = [
   "ticketCode",
   "checkedInGuests",
   "moveOffered",
+  "answers",
+  "canChangeAnswers",
 ];
 
 describe("POST /v1/bookings and the sandbox checkout", () => {

@@ -59,6 +59,13 @@ describe("POST /v1/bookings/quote", () => {
         missing: ["sign_in"],
         // Nor whose bookings of the departure to mention.
         yourBookings: [],
+        // acme's experience asks no booking questions; its guests in ticket order.
+        questions: [],
+        guests: [
+          { guestNo: 1, code: "adult", name: acme.adult.name },
+          { guestNo: 2, code: "adult", name: acme.adult.name },
+          ...(acme.child ? [{ guestNo: 3, code: "child", name: acme.child.name }] : []),
+        ],
       },
     });
     const { breakdown } = res.body.data;
