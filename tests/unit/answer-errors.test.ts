@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { storedQuestions } from "~contract/bookings/questions";
+import { storedQuestions, type BookingAnswersInput } from "~contract/bookings/questions";
 import { ApiError } from "~contract/errors";
 import { answerErrors } from "~/features/booking/answers-form";
 import { KAYAK_QUESTIONS } from "../support/questions";
@@ -15,7 +15,10 @@ const refusal = (fields: Record<string, string[]>, details?: Record<string, stri
 
 describe("answerErrors", () => {
   it("gives each refused field THE rule's locale key, never the API's English", () => {
-    const sent = { booking: {}, guests: [{ height: "90", swimmer: "yes" }, { height: "170", swimmer: "yes" }, {}] };
+    const sent: BookingAnswersInput = {
+      booking: {},
+      guests: [{ height: "90", swimmer: "yes" }, { height: "170", swimmer: "yes" }, {}],
+    };
     const error = refusal({
       "answers.guests[0].height": ["Guest 1 (Adult), “Height (cm)”: …"],
       "answers.guests[2].child_age": ["Guest 3 (Child), “Child's age”: Answer this question."],
@@ -28,7 +31,7 @@ describe("answerErrors", () => {
   });
 
   it("a field the page's questions do not refuse: the API's code for its first field, else a general key; none when no answer was refused", () => {
-    const sent = { booking: {}, guests: [] };
+    const sent: BookingAnswersInput = { booking: {}, guests: [] };
     const error = refusal(
       { "answers.guests[0].new_one": ["…"], "answers.booking.other": ["…"] },
       { field: "answers.guests[0].new_one", guestNo: 1, questionId: "new_one", messageCode: "answer.choice" },
