@@ -5,6 +5,7 @@ import { formatDateTime, formatMoment } from "~/ui/date-format";
 import { formatMoney, formatPhone } from "~/ui/format";
 import { HistoryTable } from "~/ui/history-table";
 import { CardSection } from "~/ui/labelled-section";
+import { AnswerList } from "~/features/booking/answer-list";
 
 type Money = NonNullable<OperatorBooking["money"]>;
 
@@ -49,6 +50,14 @@ export function BookingFactsCard({
           {booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`).join(", ")} (
           {t("refunds.seatCount", { count: booking.seats })})
         </dd>
+        {booking.answers.lines.length ? (
+          <>
+            <dt className="font-medium">{t("questions.answersHeading")}</dt>
+            <dd data-testid="booking-answers">
+              <AnswerList lines={booking.answers.lines} />
+            </dd>
+          </>
+        ) : null}
       </dl>
       {page.source.channel === "staff" ? <StaffFacts page={page} /> : null}
       {page.money ? <BookingMoney money={page.money} /> : null}
