@@ -1,5 +1,5 @@
 /** Ids of rows, and codes people read aloud: for every room of the API (bookings, tips, cards, referrals, …). */
-import { randomBytes, randomInt } from "node:crypto";
+import { createHash, randomBytes, randomInt } from "node:crypto";
 
 /** Crockford's base 32 (no I, L, O, U): easy to read aloud and to type. */
 export const READABLE = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -17,4 +17,14 @@ export function randomId(prefix: string, length = 16): string {
       .toString("base64url")
       .slice(0, length)
   );
+}
+
+/** WF-XXXX-XXXX from the booking id (40 bits of its SHA-256): stable, readable aloud. */
+export function bookingReference(id: string): string {
+  const digest = createHash("sha256").update(id).digest();
+  let bits = 0n;
+  for (let i = 0; i < 5; i++) bits = (bits << 8n) | BigInt(digest[i]);
+  let text = "";
+  for (let i = 0; i < 8; i++) text = READABLE[Number((bits >> BigInt(5 * i)) & 31n)] + text;
+  return `WF-${text.slice(0, 4)}-${text.slice(4)}`;
 }

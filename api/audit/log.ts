@@ -8,7 +8,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AuditAction, AuditTarget } from "~contract/operator/audit-actions";
 import type { AuditEntry, AuditLogPage } from "~contract/operator/team";
-import { bookingReference } from "../bookings/view";
+import { bookingReference } from "../ids";
 import type { Db } from "../db/client";
 import { auditLog, bookings, experiences, services, slots, users } from "../db/schema";
 

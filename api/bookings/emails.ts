@@ -9,6 +9,8 @@ import { freeCancellationUntil } from "./cancellation-deadline";
 import { formatDepartureTime, formatMomentIn } from "./format";
 import { buildIcs, type IcsDuration, type IcsMethod } from "./ics";
 import { groupTicketCode } from "~contract/bookings/ticket-code";
+import { answerText } from "~contract/bookings/questions";
+import { answersView } from "./answers";
 import { bookingReference, type BookingViewRow } from "./view";
 
 /** How long before a departure the guest is reminded (the due work's reminder, the invite's alarm). */
@@ -131,6 +133,27 @@ function amountLines(row: BookingViewRow): string[] {
   return lines;
 }
 
+/**
+ * The answers to the booking's questions (issue 46, item 1), the booking's then each guest's
+ * ("Guest 2 (Child): Height (cm): 120; Can you swim?: yes"); none when nothing was answered.
+ */
+export function answerParagraph(row: BookingViewRow): string[] {
+  const { lines } = answersView(row.booking);
+  if (lines.length === 0) return [];
+  const rows: string[] = [];
+  let guest: number | null | undefined;
+  for (const line of lines) {
+    const answer = `${line.label}: ${answerText(line.value, { yes: "yes", no: "no" })}`;
+    if (rows.length > 0 && guest === line.guestNo) rows[rows.length - 1] += `; ${answer}`;
+    else {
+      const who = line.guestNo === null ? "For the booking" : `Guest ${line.guestNo} (${line.ticketName})`;
+      rows.push(`  ${who}: ${answer}`);
+    }
+    guest = line.guestNo;
+  }
+  return ["Your answers:", ...rows];
+}
+
 /** What every booking email shares: recipient, branding, kind and the booking in its meta. */
 function bookingEmail(
   context: BookingMailContext,
@@ -240,6 +263,7 @@ export function confirmationEmail(context: BookingMailContext, ticketQr?: Outbox
       [`When: ${when(row)}`, `Meeting point: ${row.meetingPoint}`],
       ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)],
       ...addOnsParagraphs(row),
+      ...[answerParagraph(row)].filter((lines) => lines.length > 0),
       amountLines(row),
       [`Booking reference: ${bookingReference(row.booking.id)}`],
       ticketParagraph(row),

@@ -12,9 +12,10 @@ import { formatWhen } from "./format";
 import { releaseSeats } from "./seats";
 import { releaseAddOns, takeSeatsAndAddOns } from "./add-on-stock";
 import { bookingReference, findBookingView, type BookingViewRow } from "./view";
-import { logger } from "../logger";
+import { errorFields, logger } from "../logger";
 import { saveCard, type CardDetails } from "../payments/saved-cards";
 import { releaseHoldGiftCards } from "./gift-card-payment";
+import { oweGiftCardTransfer, settleGiftCardTransfer } from "../payments/gift-card-transfers";
 import { recordBookingPaid, recordUnearnedBookingPayment } from "../ledger/record";
 
 /** What a provider says about a completed payment. */
@@ -157,7 +158,11 @@ export async function fulfilBooking(
     // Paid through the platform (a card, gift cards): the ledger's charge, in this transaction. A
     // staff booking settled at the desk (cash, pay on arrival) moved no money through the
     // platform and has no ledger lines; nor has a free one.
-    if (paymentStatus === "paid" && !payment.settled) await recordBookingPaid(tx, confirmed);
+    if (paymentStatus === "paid" && !payment.settled) {
+      await recordBookingPaid(tx, confirmed);
+      // Gift cards' part: the platform's money, owed to the operator's connected account (Stripe).
+      await oweGiftCardTransfer(tx, confirmed);
+    }
     if (booking.userId === null) {
       // A guest without an account keeps no card.
     } else if (payment.paymentMethodSaved && payment.card) {
@@ -182,6 +187,13 @@ export async function fulfilBooking(
   });
   // A failed provider call throws: the webhook is answered 5xx and retried, and the sweep retries too.
   if (outcome === "refund_due") return (await settleRefund(db, bookingId)) === "refunded" ? "refunded" : "ignored";
+  if (outcome === "confirmed") {
+    try {
+      await settleGiftCardTransfer(db, bookingId);
+    } catch (error) {
+      log("error", "gift card transfer failed; retried by the sweep", { bookingId, err: errorFields(error) });
+    }
+  }
   return outcome;
 }
 

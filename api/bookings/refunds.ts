@@ -9,8 +9,14 @@ import { bookingPath, lateRefundEmail } from "./emails";
 import { formatWhen } from "./format";
 import { writeBookingEmail } from "./booking-mail";
 import { findBookingView } from "./view";
-import { giftCardsNetOf, refundToGiftCards } from "../gift-cards/ledger";
+import { giftCardsReleasedOf, refundToGiftCards } from "../gift-cards/ledger";
 import { recordRefundMade, refundPartsOf } from "../ledger/record";
+import type { Sides } from "../ledger/movements";
+import {
+  reverseGiftCardTransfer,
+  settleGiftCardTransfer,
+  transferReversalMinor,
+} from "../payments/gift-card-transfers";
 
 /**
  * THE refund model: every refund, of every path (the traveller cancels, the operator cancels a
@@ -101,8 +107,9 @@ export async function recordRefund(db: Db, booking: BookingRow, decision: Refund
  */
 export async function owePaymentRemainder(db: Db, booking: BookingRow, reason: string): Promise<number> {
   if (!hasPayment(booking)) return 0;
-  // A gift card part given back when the hold ended (a late payment) is not owed again.
-  const released = booking.giftCardMinor > 0 ? booking.giftCardMinor - (await giftCardsNetOf(db, booking.id)) : 0;
+  // A gift card part given back when the hold ended (a late payment) is not owed again (what
+  // refunds gave back to the cards is in refundedSoFar already).
+  const released = booking.giftCardMinor > 0 ? await giftCardsReleasedOf(db, booking.id) : 0;
   const remainder = booking.totalMinor - (await refundedSoFar(db, booking.id)) - released;
   if (remainder <= 0) return 0;
   const rest = remainder - (await owePaidDifferences(db, booking, remainder, reason));
@@ -220,17 +227,32 @@ export async function settleRefund(db: Db, bookingId: string): Promise<RefundOut
   for (const { refund, booking } of owed) {
     // The gift cards' part went back to them when the refund was decided; the provider refunds the rest.
     const providerPart = refund.amountMinor - refund.giftCardMinor;
+    // A transfer of the gift cards' part made first (Stripe), so that the refund can take its share back.
+    const transfer = await settleGiftCardTransfer(db, booking.id);
+    const parts = await exactPartsOf(db, booking, refund, transfer !== null);
+    let feeBackMinor = 0;
     if (providerPart > 0) {
       // Its own payment (a date change's difference), else the booking's.
       const intentId = refund.paymentIntentId ?? booking.paymentIntentId;
       if (!intentId) throw new Error(`booking ${booking.id} owes a refund but has no payment id`);
-      await providerNamed(refund.paymentProvider ?? booking.paymentProvider ?? "sandbox").refund(
+      const made = await providerNamed(refund.paymentProvider ?? booking.paymentProvider ?? "sandbox").refund(
         db,
         intentId,
         providerPart,
-        { idempotencyKey: refund.idempotencyKey, platformPartMinor: await platformPartOf(db, booking, refund) },
+        {
+          idempotencyKey: refund.idempotencyKey,
+          platformPartMinor: parts ? parts.commission + parts.serviceFee : undefined,
+        },
       );
+      feeBackMinor = made.feeBackMinor ?? 0;
     }
+    if (transfer && parts)
+      await reverseGiftCardTransfer(
+        db,
+        transfer,
+        transferReversalMinor(parts, providerPart, feeBackMinor),
+        refund.idempotencyKey,
+      );
     if (await markMade(db, refund)) {
       outcome = "refunded";
       logger.info({ bookingId, refundId: refund.id, amountMinor: refund.amountMinor }, "refund made");
@@ -240,20 +262,26 @@ export async function settleRefund(db: Db, bookingId: string): Promise<RefundOut
 }
 
 /**
- * What the platform gives back of a refund, when a goodwill refund of the booking (this one or an
- * earlier one) means the shares are no longer in proportion: the provider is told it exactly
- * (Stripe: the application fee refunded by that amount). Undefined: in proportion, as the provider
- * shares it by itself.
+ * What a refund takes back of each side (the ledger's), when the provider must be told it exactly:
+ * a goodwill refund of the booking (this one or an earlier one) means the shares are no longer in
+ * proportion, and a gift card transfer is reversed by the operator's share. Null: in proportion,
+ * as the provider shares a refund by itself (Stripe: `refund_application_fee`).
  */
-async function platformPartOf(db: Db, booking: BookingRow, refund: BookingRefundRow): Promise<number | undefined> {
-  const [goodwill] = await db
-    .select({ id: bookingRefunds.id })
-    .from(bookingRefunds)
-    .where(and(eq(bookingRefunds.bookingId, booking.id), sql`${bookingRefunds.goodwillMinor} > 0`))
-    .limit(1);
-  if (!goodwill) return undefined;
-  const parts = await refundPartsOf(db, booking, refund);
-  return parts.commission + parts.serviceFee;
+async function exactPartsOf(
+  db: Db,
+  booking: BookingRow,
+  refund: BookingRefundRow,
+  transferred: boolean,
+): Promise<Sides | null> {
+  if (!transferred) {
+    const [goodwill] = await db
+      .select({ id: bookingRefunds.id })
+      .from(bookingRefunds)
+      .where(and(eq(bookingRefunds.bookingId, booking.id), sql`${bookingRefunds.goodwillMinor} > 0`))
+      .limit(1);
+    if (!goodwill) return null;
+  }
+  return refundPartsOf(db, booking, refund);
 }
 
 /**

@@ -1,11 +1,9 @@
 import { geoPointOf } from "~contract/catalog/geo";
-import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, bookings, experiences, services, slots, type BookingRefundRow, type BookingRow } from "../db/schema";
 import type { BookingView } from "~contract/bookings/requests";
 import { clockNow } from "../clock";
-import { READABLE } from "../ids";
 import { freeCancellationUntil } from "./cancellation-deadline";
 import { answersView } from "./answers";
 
@@ -88,15 +86,8 @@ export interface BookingViewRow {
   reviewed: boolean;
 }
 
-/** WF-XXXX-XXXX from the booking id (40 bits of its SHA-256): stable, readable aloud. */
-export function bookingReference(id: string): string {
-  const digest = createHash("sha256").update(id).digest();
-  let bits = 0n;
-  for (let i = 0; i < 5; i++) bits = (bits << 8n) | BigInt(digest[i]);
-  let text = "";
-  for (let i = 0; i < 8; i++) text = READABLE[Number((bits >> BigInt(5 * i)) & 31n)] + text;
-  return `WF-${text.slice(0, 4)}-${text.slice(4)}`;
-}
+import { bookingReference } from "../ids";
+export { bookingReference };
 
 /** A refund as the guest sees it (BookingView.refunds). */
 export function toBookingRefund(refund: BookingRefundRow): BookingView["refunds"][number] {

@@ -1041,6 +1041,47 @@ export const bookingRefunds = pgTable(
 );
 export type BookingRefundRow = typeof bookingRefunds.$inferSelect;
 
+/**
+ * What a booking paid with marketplace gift cards owes its operator's connected account from the
+ * platform's balance (Stripe Connect; migration 0056): the operator's part the card charge did not
+ * carry. `owed` in the payment's transaction, `made` once the provider's transfer exists; refunds
+ * reverse it in the ledger's share (api/payments/gift-card-transfers.ts).
+ */
+export const giftCardTransfers = pgTable(
+  "gift_card_transfers",
+  {
+    bookingId: text("booking_id")
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    provider: text("provider").notNull(),
+    /** The operator's connected account. */
+    destination: text("destination").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<RefundStatus>().notNull().default("owed"),
+    /** The provider's transfer, once made. */
+    providerRef: text("provider_ref"),
+    createdAt: createdAt(),
+    madeAt: timestamp("made_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("gift_card_transfers_owed_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'owed'`),
+    check("gift_card_transfers_amount_positive", sql`${t.amountMinor} > 0`),
+    check("gift_card_transfers_currency_format", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("gift_card_transfers_status_value", sql`${t.status} IN ('owed', 'made')`),
+    check(
+      "gift_card_transfers_made_with_ref",
+      sql`(${t.status} = 'made') = (${t.providerRef} IS NOT NULL AND ${t.madeAt} IS NOT NULL)`,
+    ),
+  ],
+);
+export type GiftCardTransferRow = typeof giftCardTransfers.$inferSelect;
+
 /** A booking's moves to another departure of its service (migration 0034): its history. */
 export const bookingChanges = pgTable(
   "booking_changes",

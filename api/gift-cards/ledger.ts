@@ -240,13 +240,13 @@ export async function refundToGiftCards(
   return back;
 }
 
-/** What a booking's gift cards hold of it now: taken, less given back (refunds and releases). */
-export async function giftCardsNetOf(tx: Queryable, bookingId: string): Promise<number> {
+/** What a booking's gift cards got back when its hold ended unpaid ("release" rows; refunds are not in it). */
+export async function giftCardsReleasedOf(tx: Queryable, bookingId: string): Promise<number> {
   const [row] = await tx
-    .select({ net: sql<string>`coalesce(-sum(${giftCardTransactions.amountMinor}), 0)` })
+    .select({ released: sql<string>`coalesce(sum(${giftCardTransactions.amountMinor}), 0)` })
     .from(giftCardTransactions)
-    .where(and(eq(giftCardTransactions.bookingId, bookingId), sql`${giftCardTransactions.kind} <> 'issue'`));
-  return Number(row?.net ?? 0);
+    .where(and(eq(giftCardTransactions.bookingId, bookingId), eq(giftCardTransactions.kind, "release")));
+  return Number(row?.released ?? 0);
 }
 
 /** The balance page's view: last 4, sum, history (oldest first). */

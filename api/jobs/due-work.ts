@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { bookings, referrals, users } from "../db/schema";
 import { settleDueRefunds } from "../bookings/refunds";
+import { settleDueGiftCardTransfers } from "../payments/gift-card-transfers";
 import { bookingReference, findBookingView, type BookingViewRow } from "../bookings/view";
 import { lapsedHoldEmail, reminderEmail, tipEmail, type BookingMailContext } from "../bookings/emails";
 import { formatWhen } from "../bookings/format";
@@ -63,6 +64,8 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
   if (holds.expired > 0) announceChanges(["seats"]);
   const rescheduleHoldsExpired = await expireRescheduleHolds(db);
   if (rescheduleHoldsExpired > 0) announceChanges(["seats", "user"]);
+  // Gift cards' parts still owed to operators (Stripe), before the refunds that may reverse them.
+  await settleDueGiftCardTransfers(db);
   const refunds = await settleDueRefunds(db);
   // Seats freed by any path (cancellations, expired holds and offers, capacity raised) go to the
   // first in line whose party fits.

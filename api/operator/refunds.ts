@@ -283,6 +283,7 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
       createdAt: view.createdAt,
       confirmedAt: view.confirmedAt,
       checkedInGuests: view.checkedInGuests,
+      answers: view.answers,
     },
     source: {
       channel: booking.channel ?? (booking.storefront ? "storefront" : "marketplace"),

@@ -192,6 +192,22 @@ export class PayoutRefusedError extends Error {
   }
 }
 
+/** A transfer of the platform's money to an operator's connected account (a gift card's part of a booking). */
+export interface OperatorTransfer {
+  bookingId: string;
+  destination: string;
+  amountMinor: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
+/** A refund made. */
+export interface ProviderRefund {
+  refundId: string;
+  /** What the platform's fee gave back to the operator's account with it, when told exactly (`platformPartMinor`). */
+  feeBackMinor?: number;
+}
+
 export interface RefundOptions {
   idempotencyKey: string;
   /**
@@ -233,7 +249,7 @@ export interface PaymentProvider {
    */
   closeCheckout(db: Db, sessionId: string): Promise<void>;
   /** Refunds `amountMinor` of a payment; the same idempotency key never refunds twice. */
-  refund(db: Db, paymentIntentId: string, amountMinor: number, options: RefundOptions): Promise<{ refundId: string }>;
+  refund(db: Db, paymentIntentId: string, amountMinor: number, options: RefundOptions): Promise<ProviderRefund>;
   /**
    * Charges a saved card for a held booking, the guest present (no page to fill in). Answers
    * the payment, or null when the card cannot pay it (expired, declined, or the provider asks
@@ -257,6 +273,16 @@ export interface PaymentProvider {
    * it for good, anything else when it cannot be asked now (asked again later).
    */
   createPayout(db: Db, payout: PayoutRequest): Promise<ProviderPayout>;
+  /**
+   * Sends an operator's part of a booking paid with marketplace gift cards from the platform's
+   * balance to its connected account. Idempotent by `idempotencyKey`.
+   */
+  transferToOperator(db: Db, transfer: OperatorTransfer): Promise<{ transferId: string }>;
+  /**
+   * Takes `amountMinor` of a transfer back (a refund of the booking). Once per `idempotencyKey`:
+   * asked again, the reversal already made answers.
+   */
+  reverseTransfer(db: Db, transferId: string, amountMinor: number, options: { idempotencyKey: string }): Promise<void>;
   /** Verifies and decodes a webhook (throws WebhookVerificationError). */
   parseWebhook(rawBody: string, headers: Headers): PaymentEvent;
   /**

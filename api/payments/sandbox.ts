@@ -27,6 +27,7 @@ import {
   type PurchaseCheckout,
   type PurchaseKind,
   type RefundOptions,
+  type OperatorTransfer,
 } from "./provider";
 import type { SandboxCheckoutView, SandboxPayBody } from "~contract/bookings/payments";
 import { cardExpired, type CardDetails } from "./saved-cards";
@@ -315,6 +316,15 @@ export function createSandboxProvider(): PaymentProvider {
       const providerPayoutId = `po_sandbox_${createHash("sha256").update(payout.id).digest("hex").slice(0, 24)}`;
       return { providerPayoutId, status: "paid", arrivalDate: null };
     },
+
+    // Gift card parts are the ledger's alone here: nothing moves between sandbox accounts.
+    async transferToOperator(_db: Db, transfer: OperatorTransfer) {
+      return {
+        transferId: `tr_sandbox_${createHash("sha256").update(transfer.idempotencyKey).digest("hex").slice(0, 24)}`,
+      };
+    },
+
+    async reverseTransfer() {},
 
     parseWebhook(): PaymentEvent {
       throw new WebhookVerificationError("The sandbox provider sends no webhooks.");

@@ -20,6 +20,7 @@ import {
   type PurchaseCheckout,
   type PurchaseKind,
   type RefundOptions,
+  type OperatorTransfer,
 } from "./provider";
 import type { CardDetails } from "./saved-cards";
 
@@ -116,15 +117,24 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     };
   }
 
-  /** Gives back `platformPartMinor` of a destination charge's application fee, at most what is left of it. */
-  async function refundApplicationFee(intent: Stripe.PaymentIntent, options: RefundOptions) {
+  /**
+   * Gives back `platformPartMinor` of a destination charge's application fee, at most what is left
+   * of it; answers what it gave back.
+   */
+  async function refundApplicationFee(intent: Stripe.PaymentIntent, options: RefundOptions): Promise<number> {
     const chargeId = idOf(intent.latest_charge);
     const feeId = chargeId ? idOf((await stripe.charges.retrieve(chargeId)).application_fee) : null;
-    if (!feeId) return;
+    if (!feeId) return 0;
+    // Once per refund: the key travels in the fee refund's metadata (what is left of the fee
+    // changes once it is made, so a retry could not repeat the same request).
+    const key = `${options.idempotencyKey}_fee`;
+    for await (const made of stripe.applicationFees.listRefunds(feeId, { limit: 100 }))
+      if (made.metadata?.key === key) return made.amount;
     const fee = await stripe.applicationFees.retrieve(feeId);
     const amount = Math.min(options.platformPartMinor!, fee.amount - fee.amount_refunded);
-    if (amount > 0)
-      await stripe.applicationFees.createRefund(feeId, { amount }, { idempotencyKey: `${options.idempotencyKey}_fee` });
+    if (amount <= 0) return 0;
+    await stripe.applicationFees.createRefund(feeId, { amount, metadata: { key } }, { idempotencyKey: key });
+    return amount;
   }
 
   return {
@@ -316,8 +326,8 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         },
         { idempotencyKey: options.idempotencyKey },
       );
-      if (exact && options.platformPartMinor! > 0) await refundApplicationFee(intent, options);
-      return { refundId: refund.id };
+      const feeBackMinor = exact && options.platformPartMinor! > 0 ? await refundApplicationFee(intent, options) : 0;
+      return { refundId: refund.id, feeBackMinor };
     },
 
     /**
@@ -342,6 +352,38 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         throw error;
       }
       return { providerPayoutId: made.id, status: "in_transit", arrivalDate: stripeDate(made.arrival_date) };
+    },
+
+    /** A transfer from the platform's balance (a gift card's part of a booking), grouped with the booking's payment. */
+    async transferToOperator(_db: Db, transfer: OperatorTransfer) {
+      const made = await stripe.transfers.create(
+        {
+          amount: transfer.amountMinor,
+          currency: transfer.currency.toLowerCase(),
+          destination: transfer.destination,
+          transfer_group: transfer.bookingId,
+          metadata: { bookingId: transfer.bookingId },
+        },
+        { idempotencyKey: transfer.idempotencyKey },
+      );
+      return { transferId: made.id };
+    },
+
+    /**
+     * A reversal of part of a transfer, once per key: the key travels in its metadata, and a
+     * reversal already made with it (a retry after a failure further on) is not made again.
+     */
+    async reverseTransfer(_db: Db, transferId: string, amountMinor: number, options: { idempotencyKey: string }) {
+      for await (const reversal of stripe.transfers.listReversals(transferId, { limit: 100 }))
+        if (reversal.metadata?.key === options.idempotencyKey) return;
+      const transfer = await stripe.transfers.retrieve(transferId);
+      const amount = Math.min(amountMinor, transfer.amount - transfer.amount_reversed);
+      if (amount <= 0) return;
+      await stripe.transfers.createReversal(
+        transferId,
+        { amount, metadata: { key: options.idempotencyKey } },
+        { idempotencyKey: options.idempotencyKey },
+      );
     },
 
     parseWebhook(rawBody: string, headers: Headers): PaymentEvent {

@@ -267,6 +267,8 @@ export const operatorBookingFacts = booking
     createdAt: true,
     confirmedAt: true,
     checkedInGuests: true,
+    // The questions it was asked and its answers (as GET /v1/bookings/{id} gives them).
+    answers: true,
   })
   .extend({
     tickets: z.array(bookingTicket.omit({ unitPriceMinor: true })),

@@ -1,3 +1,4 @@
+import type { BookingAnswersInput } from "~contract/bookings/questions";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
@@ -203,6 +204,8 @@ export interface BookingRequest {
   paymentMethodId?: string;
   giftCardCode?: string;
   savedGiftCardId?: string;
+  /** Answers to the service's booking questions (createBooking's `answers`). */
+  answers?: BookingAnswersInput;
   addOns?: Array<{ addOnId: string; quantity: number }>;
 }
 

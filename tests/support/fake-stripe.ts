@@ -36,6 +36,8 @@ export interface FakeStripe {
    * by refunds with `refund_application_fee`, in proportion, or by fee refunds of their own).
    */
   applicationFees: Map<string, StripeObject>;
+  /** Transfers from the platform's balance to connected accounts, with their `reversals`. */
+  transfers: Map<string, StripeObject>;
   /** Account links made (POST /v1/account_links), oldest first. */
   accountLinks: StripeObject[];
   requests: RecordedRequest[];
@@ -156,6 +158,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         object: "application_fee",
         amount: fields.application_fee_amount,
         amount_refunded: 0,
+        refunds: [] as StripeObject[],
         charge: charge.id,
         account: fields.transfer_data.destination,
       };
@@ -167,6 +170,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     paymentIntents.set(created.id, created);
     return created;
   };
+  const transfers = new Map<string, StripeObject>();
+  const list = (url: string, data: StripeObject[]) => ({
+    status: 200,
+    body: { object: "list", url, has_more: false, data },
+  });
   const feeOfIntent = (paid: StripeObject) => {
     const charge = charges.get(paid.latest_charge);
     return charge?.application_fee ? applicationFees.get(charge.application_fee) : undefined;
@@ -358,12 +366,55 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const fee = applicationFees.get(decodeURIComponent(feePath[1]));
       if (!fee) return error(404, `No such application fee: '${feePath[1]}'`);
       if (method === "GET" && !feePath[2]) return { status: 200, body: fee };
-      if (method === "POST" && feePath[2]) {
+      if (method === "GET") return list(path, fee.refunds);
+      if (method === "POST") {
         const amount = params.amount === undefined ? fee.amount - fee.amount_refunded : Number(params.amount);
         if (!(amount > 0 && amount <= fee.amount - fee.amount_refunded))
           return error(400, "Refund amount is greater than the unrefunded amount on the application fee.");
         fee.amount_refunded += amount;
-        return { status: 200, body: { id: id("fr"), object: "fee_refund", amount, fee: fee.id } };
+        const made = { id: id("fr"), object: "fee_refund", amount, fee: fee.id, metadata: params.metadata ?? {} };
+        fee.refunds.push(made);
+        return { status: 200, body: made };
+      }
+    }
+    if (method === "POST" && path === "/v1/transfers") {
+      const account = accounts.get(params.destination);
+      if (!account) return error(400, `No such destination: '${params.destination}'`);
+      const transfer = {
+        id: id("tr"),
+        object: "transfer",
+        amount: Number(params.amount),
+        amount_reversed: 0,
+        currency: params.currency,
+        destination: params.destination,
+        transfer_group: params.transfer_group ?? null,
+        metadata: params.metadata ?? {},
+        reversals: [] as StripeObject[],
+      };
+      if (!(transfer.amount > 0)) return error(400, "Invalid positive integer");
+      transfers.set(transfer.id, transfer);
+      return { status: 200, body: transfer };
+    }
+    const transferPath = /^\/v1\/transfers\/([^/]+)(\/reversals)?$/.exec(path);
+    if (transferPath) {
+      const transfer = transfers.get(decodeURIComponent(transferPath[1]));
+      if (!transfer) return error(404, `No such transfer: '${transferPath[1]}'`);
+      if (method === "GET" && !transferPath[2]) return { status: 200, body: transfer };
+      if (method === "GET") return list(path, transfer.reversals);
+      if (method === "POST") {
+        const amount = params.amount === undefined ? transfer.amount - transfer.amount_reversed : Number(params.amount);
+        if (!(amount > 0 && amount <= transfer.amount - transfer.amount_reversed))
+          return error(400, "The reversal amount is more than what is left of the transfer.");
+        transfer.amount_reversed += amount;
+        const reversal = {
+          id: id("trr"),
+          object: "transfer_reversal",
+          amount,
+          transfer: transfer.id,
+          metadata: params.metadata ?? {},
+        };
+        transfer.reversals.push(reversal);
+        return { status: 200, body: reversal };
       }
     }
     if (method === "POST" && path === "/v1/accounts") {
@@ -442,6 +493,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds,
     paymentIntents,
     applicationFees,
+    transfers,
     payouts,
     accounts,
     accountLinks,

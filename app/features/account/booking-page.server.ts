@@ -10,6 +10,7 @@ import { loadMyBooking } from "~/features/account/my-booking.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { parseWithZod, readFormData, z } from "~/platform/form.server";
 import { ticketQrMarkup } from "~/features/tickets/ticket-qr.server";
+import { changeAnswers } from "~/features/account/booking-answers.server";
 
 /** One booking of the signed-in user (ours: not in the spec's table), in the default layout. */
 export async function loadBookingPage({ request, params }: LoaderFunctionArgs) {
@@ -43,12 +44,15 @@ export async function loadBookingPage({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * Cancels after the confirmation step (the API checks the owner, the cutoff and refunds), or
- * posts the guest's review after the trip (the API checks that it may).
+ * Cancels after the confirmation step (the API checks the owner, the cutoff and refunds), posts
+ * the guest's review after the trip (the API checks that it may), or changes the answers to the
+ * booking's questions until the cutoff (changeAnswers).
  */
 export async function bookingAction({ request, params }: ActionFunctionArgs) {
   const BookingActionSchema = z.discriminatedUnion("intent", [
     z.object({ intent: z.literal("cancel") }),
+    // The answers' fields are the booking's own questions: read from the form (changeAnswers).
+    z.object({ intent: z.literal("answers") }),
     z.object({
       intent: z.literal("review"),
       rating: z.coerce
@@ -66,10 +70,13 @@ export async function bookingAction({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { bookingId } = await requireParams(request, params, { bookingId: idParam });
   const token = await requireToken(request);
-  const submission = parseWithZod(await readFormData(request), { schema: BookingActionSchema });
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: BookingActionSchema });
   if (submission.status !== "success") return formResult(submission.reply());
   const value = submission.value;
   const api = apiFor(request, { token });
+  if (value.intent === "answers")
+    return changeAnswers(api, bookingId, formData, submission, new URL(request.url).pathname);
   try {
     if (value.intent === "review") {
       await api.call("createReview", { params: { id: bookingId }, body: { rating: value.rating, body: value.body } });

@@ -8,13 +8,15 @@ import { BookingWhat } from "~/features/account/booking-what";
 import { BookingPayment, CancelledNotice } from "~/features/account/booking-payment";
 import { Cancellation } from "~/features/account/booking-cancellation";
 import type { loadBookingPage } from "~/features/account/booking-page.server";
+import { ANSWERS_INTENT, BookingAnswers } from "~/features/account/booking-answers";
 
 /** One booking of the signed-in user: what, its ticket, its payment, cancelling and reviewing. */
 export function BookingPage() {
   const { booking, confirmCancel, flash, movedNotice, ticketQr } = useLoaderData<typeof loadBookingPage>();
   const lastResult = useFormResult();
   const { t } = useTranslation();
-  const formError = lastResult?.error?.[""]?.[0];
+  // The answers form says its own refusals (BookingAnswers).
+  const formError = useFormResult(ANSWERS_INTENT) ? undefined : lastResult?.error?.[""]?.[0];
   return (
     <article className="space-y-6">
       <header>
@@ -24,7 +26,7 @@ export function BookingPage() {
         </h1>
         <p className="mt-1 text-sm text-slate-700">{t(`bookings.status_${booking.status}`)}</p>
       </header>
-      {flash === "reviews.thanks" || flash === "reschedule.movedNotice" ? (
+      {flash === "reviews.thanks" || flash === "reschedule.movedNotice" || flash === "questions.changed" ? (
         <StatusMessage className="">{t(flash)}</StatusMessage>
       ) : flash ? (
         <CancelledNotice booking={booking} />
@@ -33,6 +35,7 @@ export function BookingPage() {
       ) : null}
       {formError ? <AlertMessage className="">{t(formError)}</AlertMessage> : null}
       <BookingWhat booking={booking} />
+      <BookingAnswers booking={booking} />
       {booking.ticketCode && ticketQr ? <TicketCard code={booking.ticketCode} qrSvg={ticketQr} /> : null}
       <BookingPayment booking={booking} />
       {booking.canCancel ? (

@@ -31,12 +31,22 @@ export function AnswerFields({
   const forBooking = questions.filter((question) => question.per === "booking");
   const forGuests = questions.filter((question) => question.per === "guest");
   if (questions.length === 0) return null;
+  // A refusal (a locale key) in the page's words, naming the guest (or the booking) and the question.
+  const refusal = (question: BookingQuestion, guestIndex: number | null) => {
+    const key = errors?.[answerName(question, guestIndex)]?.[0];
+    if (!key) return undefined;
+    const guest = guestIndex === null ? undefined : guests[guestIndex];
+    const who = guest
+      ? t("questions.guest", { number: guest.guestNo, ticket: guest.name })
+      : t("questions.bookingAnswers");
+    return t("questions.refused", { who, question: question.label, message: t(key) });
+  };
   const field = (question: BookingQuestion, guestIndex: number | null) => (
     <AnswerField
       key={answerName(question, guestIndex)}
       question={question}
       name={answerName(question, guestIndex)}
-      error={errors?.[answerName(question, guestIndex)]?.[0]}
+      error={refusal(question, guestIndex)}
       value={values?.(answerName(question, guestIndex))}
       condition={conditionText(question, questions, t)}
     />
@@ -167,7 +177,6 @@ function AnswerField({
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {/* The API's words, naming the guest and the question. */}
           {error}
         </p>
       ) : null}

@@ -1,4 +1,6 @@
-import type { BookingAnswersInput } from "~contract/bookings/questions";
+import { judgeAnswers, type BookingAnswersInput, type BookingQuestion } from "~contract/bookings/questions";
+import type { ApiError } from "~contract/errors";
+import { FIELD_MESSAGE_KEYS, fieldMessageKey } from "~/platform/field-message-keys";
 
 const BOOKING = /^answers\.booking\.([a-z][a-z0-9_]{0,31})$/;
 const GUEST = /^answers\.guests\[(\d{1,2})\]\.([a-z][a-z0-9_]{0,31})$/;
@@ -23,10 +25,32 @@ export function answersFromForm(formData: FormData): BookingAnswersInput {
   return answers;
 }
 
-/** The API's refusals of answers (fields answers.…), as a form shows them; null when there are none. */
-export function answerErrors(fields: Record<string, string[]> | undefined): Record<string, string[]> | null {
-  const found = Object.entries(fields ?? {}).filter(([name]) => BOOKING.test(name) || GUEST.test(name));
-  return found.length ? Object.fromEntries(found) : null;
+/** A field of AnswerFields (answers.booking.<id>, answers.guests[<index>].<id>). */
+export const isAnswerField = (name: string) => BOOKING.test(name) || GUEST.test(name);
+
+/**
+ * The API's refusal of answers (a validation_error naming fields answers.…) as a form shows it: each
+ * field's locale key (never the API's English), by THE rule's code for it (judgeAnswers again, on
+ * the questions the page showed: the same rule gives the same problems), else the code the API
+ * gave for its first field, else a general one. Null when the API refused no answer.
+ */
+export function answerErrors(
+  error: ApiError,
+  questions: readonly BookingQuestion[],
+  guests: ReadonlyArray<{ code: string }>,
+  sent: BookingAnswersInput,
+): Record<string, string[]> | null {
+  if (error.code !== "validation_error") return null;
+  const names = Object.keys(error.fields ?? {}).filter(isAnswerField);
+  if (names.length === 0) return null;
+  const codes = new Map(judgeAnswers(questions, guests, sent).problems.map((problem) => [problem.field, problem.code]));
+  const { field, messageCode } = error.details ?? {};
+  const codeOf = (name: string) =>
+    codes.get(name) ??
+    (name === field && typeof messageCode === "string" && Object.hasOwn(FIELD_MESSAGE_KEYS, messageCode)
+      ? messageCode
+      : "answer.invalid");
+  return Object.fromEntries(names.map((name) => [name, [fieldMessageKey(codeOf(name))]]));
 }
 
 /** What a field was sent as, from a form's answered-again values (conform's nested initialValue). */

@@ -27,8 +27,8 @@ import {
   walletCardFor,
 } from "~/features/gift-cards/confirm-gift-card.server";
 import { requireHostContext } from "~/platform/host.server";
-import { isApiError } from "~contract/errors";
-import { answerErrors, answersFromForm } from "~/features/booking/answers-form";
+import { answersFromForm } from "~/features/booking/answers-form";
+import { refusedPayAnswers } from "~/features/booking/refused-answers.server";
 import { addOnsFromParams, withAddOnParams } from "~/features/booking/add-on-params";
 
 /** Remembers the visit for the unfinished-booking reminder; the page never fails because of it. */
@@ -221,8 +221,14 @@ export async function placeBooking({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     redirectToRefusedStep(request, error, form.operator ?? null);
     reloadOnRefusedOffer(error, here);
-    // A missing or wrong answer: shown next to its field, naming the guest (the API's words).
-    const refusedAnswers = isApiError(error, "validation_error") ? answerErrors(error.fields) : null;
+    // A missing or wrong answer: shown next to its field, naming the guest, in the page's words.
+    const refusedAnswers = await refusedPayAnswers(
+      request,
+      error,
+      { serviceId, slotId: selection.slotId, tickets: selection.tickets, promoCode: form.promoCode || undefined },
+      token,
+      answersFromForm(formData),
+    );
     if (refusedAnswers) return formResult(submission.reply({ fieldErrors: refusedAnswers }));
     const currencyRefused = giftCardCurrencyRefusal(error, submission);
     if (currencyRefused) return currencyRefused;

@@ -25,8 +25,6 @@ checkLedgerAfterEach(db);
 
 const BOOKING_KEYS = [
   "id",
-  "answers",
-  "canChangeAnswers",
   "addOns",
   "giftCardMinor",
   "canReview",
@@ -67,6 +65,8 @@ const BOOKING_KEYS = [
   "ticketCode",
   "checkedInGuests",
   "moveOffered",
+  "answers",
+  "canChangeAnswers",
 ];
 
 describe("POST /v1/bookings and the sandbox checkout", () => {

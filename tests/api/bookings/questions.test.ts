@@ -16,7 +16,7 @@ import {
 import { asMember, teamOf } from "../../support/operator";
 import { v1 } from "../../support/client";
 import type { TestUser } from "../../support/identity";
-import { KAYAK_QUESTIONS as QUESTIONS } from "../../support/questions";
+import { KAYAK_ANSWERS, KAYAK_QUESTIONS as QUESTIONS } from "../../support/questions";
 
 /** Booking questions (issue 46, item 1): set in the console, answered at checkout, kept with the booking. */
 const { db, acme } = bookingWorld();
@@ -37,14 +37,7 @@ const family = (slotId: string, answers?: unknown) =>
     ...(answers === undefined ? {} : { answers }),
   } as object);
 
-const GOOD = {
-  booking: { hotel_phone: "(555) 123-4567" },
-  guests: [
-    { height: 180, swimmer: true },
-    { height: "165", swimmer: "no", swim_aid: "Vest" },
-    { height: 120, swimmer: true, child_age: 8 },
-  ],
-};
+const GOOD = KAYAK_ANSWERS;
 
 async function withQuestions() {
   const set = await setQuestions(team.manager.idToken, { questions: QUESTIONS });

@@ -59,6 +59,7 @@ describe("POST /v1/bookings/quote", () => {
         missing: ["sign_in"],
         // Nor whose bookings of the departure to mention.
         yourBookings: [],
+        // acme's experience asks no booking questions; its guests in ticket order.
         questions: [],
         guests: [
           { guestNo: 1, code: "adult", name: acme.adult.name },

@@ -192,7 +192,7 @@ describe("rescheduleBooking", () => {
       });
     const saved = await setting(false);
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toEqual({ requireCheckIn: false, rescheduleRefunds: false });
+    expect(saved.body.data).toEqual({ requireCheckIn: false, rescheduleRefunds: false, cancellationCutoffHours: 24 });
     const audited = await auditEntries(db(), "reschedule.settings_updated", manager.uid);
     expect(audited).toHaveLength(1);
     try {

@@ -2,7 +2,7 @@ import "../../support/env";
 import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, bookings, giftCards, giftCardTransactions } from "~api/db/schema";
+import { accounts, bookings, giftCards, giftCardTransactions, sandboxCheckouts } from "~api/db/schema";
 import {
   debitGiftCard,
   giftCardBalanceMinor,
@@ -13,9 +13,19 @@ import {
 import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/attempts";
 import { GIFT_CARD_ALPHABET, groupGiftCardCode, normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import { api } from "../../support/api";
-import { accountIdOf } from "../../support/operator";
+import { accountIdOf, syncedMember } from "../../support/operator";
 import { issuedGiftCard } from "../../support/gift-cards";
-import { bookingWorld, bookingUser, confirmedBooking, createSlot } from "../../support/booking";
+import {
+  bookingBody,
+  bookingWorld,
+  bookingUser,
+  confirmedBooking,
+  createSlot,
+  pay,
+  placeBooking,
+  sessionIdOf,
+  withAdultPrice,
+} from "../../support/booking";
 import { v1, v1Path } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
 
@@ -145,6 +155,42 @@ describe("gift card ledger and balance", () => {
     expect(await db().transaction((tx) => refundToGiftCards(tx, booking.id, 5_000, "r1"))).toBe(3_000);
     expect(await db().transaction((tx) => refundToGiftCards(tx, booking.id, 5_000, "r1"))).toBe(0);
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(10_000);
+  });
+
+  it("a partial refund gives the gift card its part first; a cancellation then refunds the whole rest to the payer's card", async () => {
+    const { card, code } = await issued(4_000);
+    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 120 });
+    const guest = await bookingUser(acme);
+    const placed = await withAdultPrice(db(), acme, 10_000, () =>
+      placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { giftCardCode: code })),
+    );
+    const bookingId: string = placed.body.data.booking.id;
+    await pay(sessionIdOf(placed.body.data.checkoutUrl));
+    expect(await giftCardBalanceMinor(db(), card.id)).toBe(0);
+    const owner = await syncedMember(db(), "acme", "owner");
+    const refunded = await v1.operatorRefundBooking({
+      params: { bookingId },
+      account: "acme",
+      token: owner.idToken,
+      body: {
+        amountMinor: 4_120,
+        alreadyRefundedMinor: 0,
+        reason: "Rain",
+        releaseSeats: false,
+        idempotencyKey: "card-first",
+      },
+    });
+    expect(refunded.status).toBe(201);
+    expect(await giftCardBalanceMinor(db(), card.id)).toBe(4_000);
+    // The rest of the $103.00 (61.80) goes back to the payer's card: nothing is counted twice.
+    const cancelled = await v1.cancelBooking({ params: { id: bookingId }, token: guest.idToken });
+    expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "refunded", refundMinor: 10_300 });
+    const [{ refunded: atCheckout }] = await db()
+      .select({ refunded: sandboxCheckouts.refundedMinor })
+      .from(sandboxCheckouts)
+      .where(eq(sandboxCheckouts.bookingId, bookingId));
+    expect(atCheckout).toBe(6_300);
+    expect(await giftCardBalanceMinor(db(), card.id)).toBe(4_000);
   });
 
   it("concurrent debits for several bookings: the card pays them in turn down to zero, never below; the empty card is refused", async () => {

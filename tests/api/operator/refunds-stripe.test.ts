@@ -87,7 +87,8 @@ describe("operator refunds through Stripe (against a fake Stripe API)", () => {
     expect(fee.amount).toBe(platformPart);
     const refundRequests = () =>
       fake.requests.filter((r) => r.path === "/v1/refunds" && r.params.payment_intent === intent);
-    const feeRefunds = () => fake.requests.filter((r) => r.path === `/v1/application_fees/${fee.id}/refunds`);
+    const feeRefunds = () =>
+      fake.requests.filter((r) => r.method === "POST" && r.path === `/v1/application_fees/${fee.id}/refunds`);
 
     const firstKey = randomUUID().replace(/-/g, "");
     const first = await refund(manager.idToken, id, {

@@ -6,6 +6,7 @@ import { formatMoney, formatPhone } from "~/ui/format";
 import { HistoryTable } from "~/ui/history-table";
 import { CardSection } from "~/ui/labelled-section";
 import { AddOnsFact } from "~/features/booking/add-ons-fact";
+import { AnswerList } from "~/features/booking/answer-list";
 
 type Money = NonNullable<OperatorBooking["money"]>;
 
@@ -51,6 +52,14 @@ export function BookingFactsCard({
           {t("refunds.seatCount", { count: booking.seats })})
         </dd>
         <AddOnsFact addOns={booking.addOns} termClassName="font-medium" />
+        {booking.answers.lines.length ? (
+          <>
+            <dt className="font-medium">{t("questions.answersHeading")}</dt>
+            <dd data-testid="booking-answers">
+              <AnswerList lines={booking.answers.lines} />
+            </dd>
+          </>
+        ) : null}
       </dl>
       {page.source.channel === "staff" ? <StaffFacts page={page} /> : null}
       {page.money ? <BookingMoney money={page.money} /> : null}

@@ -11,6 +11,7 @@ import { AlertMessage, StatusMessage } from "~/ui/status-message";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useFormResult } from "~/ui/use-form-result";
 import { GuestMessageForm, useMessageSent } from "../guest-message-form";
+import { AnswerList } from "~/features/booking/answer-list";
 
 /**
  * Printing: no chrome, no forms, black on white; one departure per page when asked. No quotes or
@@ -260,6 +261,8 @@ function BookingRow({
             {t("manifest.payOnArrival")}
           </p>
         ) : null}
+        {/* The answers to its booking questions, the booking's then each guest's. */}
+        <AnswerList lines={booking.answers.lines} compact />
       </StackedCell>
       <StackedCell label={column("colLead")} className="py-2 pr-3">
         <p>{booking.lead.name}</p>

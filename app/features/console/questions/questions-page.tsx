@@ -39,7 +39,8 @@ export function QuestionsPage() {
         )}
       </CardSection>
       <CardSection headingId="new-question-heading" heading={t("questions.add")} className="mt-8 max-w-xl">
-        <AddQuestionForm />
+        {/* A new form once a question is added (with JavaScript the page stays: no values of the last one). */}
+        <AddQuestionForm key={page.questions.length} />
       </CardSection>
     </>
   );
