@@ -26,9 +26,8 @@ import {
   type ProviderPayout,
   type PurchaseCheckout,
   type PurchaseKind,
-  type RefundOptions,
-  type OperatorTransfer,
 } from "./provider";
+import type { OperatorTransfer, RefundOptions } from "./provider";
 import type { SandboxCheckoutView, SandboxPayBody } from "~contract/bookings/payments";
 import { cardExpired, type CardDetails } from "./saved-cards";
 import { clockNow } from "../clock";

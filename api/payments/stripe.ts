@@ -19,9 +19,8 @@ import {
   type ProviderPayout,
   type PurchaseCheckout,
   type PurchaseKind,
-  type RefundOptions,
-  type OperatorTransfer,
 } from "./provider";
+import type { OperatorTransfer, RefundOptions } from "./provider";
 import type { CardDetails } from "./saved-cards";
 
 export interface StripeProviderConfig {

@@ -63,3 +63,17 @@ export function auditEntries(db: Db, action: string, actorId: string) {
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.actorId, actorId)));
 }
+
+/** A refund by a member through the API, as the console sends it (acme's booking unless told; reason "Goodwill", seats kept). */
+export const operatorRefund = (
+  token: string,
+  bookingId: string,
+  body: { amountMinor: number; alreadyRefundedMinor: number; idempotencyKey: string; reason?: string },
+  account = "acme",
+) =>
+  v1.operatorRefundBooking({
+    params: { bookingId },
+    account,
+    token,
+    body: { reason: "Goodwill", releaseSeats: false, ...body },
+  });

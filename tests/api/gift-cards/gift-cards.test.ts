@@ -13,19 +13,9 @@ import {
 import { GIFT_CARD_LOOKUPS_PER_ADDRESS } from "~api/gift-cards/attempts";
 import { GIFT_CARD_ALPHABET, groupGiftCardCode, normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import { api } from "../../support/api";
-import { accountIdOf, syncedMember } from "../../support/operator";
-import { issuedGiftCard } from "../../support/gift-cards";
-import {
-  bookingBody,
-  bookingWorld,
-  bookingUser,
-  confirmedBooking,
-  createSlot,
-  pay,
-  placeBooking,
-  sessionIdOf,
-  withAdultPrice,
-} from "../../support/booking";
+import { accountIdOf, operatorRefund, syncedMember } from "../../support/operator";
+import { bookedWithGiftCard, issuedGiftCard } from "../../support/gift-cards";
+import { bookingWorld, bookingUser, confirmedBooking, createSlot, pay, sessionIdOf } from "../../support/booking";
 import { v1, v1Path } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
 
@@ -158,27 +148,14 @@ describe("gift card ledger and balance", () => {
   });
 
   it("a partial refund gives the gift card its part first; a cancellation then refunds the whole rest to the payer's card", async () => {
-    const { card, code } = await issued(4_000);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 120 });
-    const guest = await bookingUser(acme);
-    const placed = await withAdultPrice(db(), acme, 10_000, () =>
-      placeBooking(guest.idToken, bookingBody(acme, slot.id, 1, { giftCardCode: code })),
-    );
-    const bookingId: string = placed.body.data.booking.id;
+    const { card, guest, placed, bookingId } = await bookedWithGiftCard(db(), acme, 4_000);
     await pay(sessionIdOf(placed.body.data.checkoutUrl));
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(0);
     const owner = await syncedMember(db(), "acme", "owner");
-    const refunded = await v1.operatorRefundBooking({
-      params: { bookingId },
-      account: "acme",
-      token: owner.idToken,
-      body: {
-        amountMinor: 4_120,
-        alreadyRefundedMinor: 0,
-        reason: "Rain",
-        releaseSeats: false,
-        idempotencyKey: "card-first",
-      },
+    const refunded = await operatorRefund(owner.idToken, bookingId, {
+      amountMinor: 4_120,
+      alreadyRefundedMinor: 0,
+      idempotencyKey: "card-first",
     });
     expect(refunded.status).toBe(201);
     expect(await giftCardBalanceMinor(db(), card.id)).toBe(4_000);

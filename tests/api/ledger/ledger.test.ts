@@ -16,7 +16,7 @@ import * as world from "../../support/booking";
 import { v1 } from "../../support/client";
 import { outboxFor, syncedUser, uniqueEmail } from "../../support/identity";
 import { checkLedgerAfterEach } from "../../support/ledger";
-import { syncedMember } from "../../support/operator";
+import { operatorRefund, syncedMember } from "../../support/operator";
 
 const { db, acme } = world.bookingWorld();
 checkLedgerAfterEach(db);
@@ -105,17 +105,11 @@ describe("the money ledger", () => {
   it("refunded 40 %: the operator and the platform give back their shares (87.55/12.45/3.00 → 52.53/7.47/1.80), the card gets it back", async () => {
     const { booking, guest } = await hundredDollarBooking();
     const owner = await syncedMember(db(), "acme", "owner");
-    const refunded = await v1.operatorRefundBooking({
-      params: { bookingId: booking.id },
-      account: "acme",
-      token: owner.idToken,
-      body: {
-        amountMinor: 4_120,
-        alreadyRefundedMinor: 0,
-        reason: "Rain",
-        releaseSeats: false,
-        idempotencyKey: "refund-forty",
-      },
+    const refunded = await operatorRefund(owner.idToken, booking.id, {
+      amountMinor: 4_120,
+      alreadyRefundedMinor: 0,
+      idempotencyKey: "refund-forty",
+      reason: "Rain",
     });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
     const refundId: string = refunded.body.data.refund.id;
@@ -144,13 +138,8 @@ describe("the money ledger", () => {
       (await v1.operatorGetBooking({ params: { bookingId: booking.id }, account: "acme", token: owner.idToken })).body
         .data.money;
     expect((await page()).refundIsGoodwill).toBe(true);
-    const refund = (amountMinor: number, alreadyRefundedMinor: number, key: string) =>
-      v1.operatorRefundBooking({
-        params: { bookingId: booking.id },
-        account: "acme",
-        token: owner.idToken,
-        body: { amountMinor, alreadyRefundedMinor, reason: "Goodwill", releaseSeats: false, idempotencyKey: key },
-      });
+    const refund = (amountMinor: number, alreadyRefundedMinor: number, idempotencyKey: string) =>
+      operatorRefund(owner.idToken, booking.id, { amountMinor, alreadyRefundedMinor, idempotencyKey });
     const first = await refund(4_120, 0, "goodwill-one");
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body.data.refund.goodwillMinor).toBe(4_120);

@@ -9,9 +9,9 @@ import { createStripeProvider } from "~api/payments/stripe";
 import * as world from "../../support/booking";
 import { v1 } from "../../support/client";
 import { startFakeStripe, type FakeStripe, type StripeObject } from "../../support/fake-stripe";
-import { issuedGiftCard } from "../../support/gift-cards";
+import { bookedWithGiftCard as giftCardBooking } from "../../support/gift-cards";
 import { checkLedgerAfterEach } from "../../support/ledger";
-import { syncedMember } from "../../support/operator";
+import { operatorRefund, syncedMember } from "../../support/operator";
 import { connectOnStripe } from "../../support/payout-accounts";
 import { ledgerSidesOf } from "../../support/payouts";
 
@@ -41,17 +41,7 @@ afterAll(async () => {
 
 const sessionIdOf = (checkoutUrl: string) => /\/c\/pay\/(cs_test_[a-f0-9]+)$/.exec(checkoutUrl)![1];
 
-/** One adult at $100.00 (the $3.00 service fee on top: $103.00), a gift card of `cardMinor` spent on it. */
-async function bookedWithGiftCard(cardMinor: number) {
-  const { code } = await issuedGiftCard(db(), cardMinor);
-  const guest = await world.bookingUser(acme);
-  const slot = await world.createSlot(db(), acme.serviceId, { startsInHours: 240 });
-  const placed = await world.withAdultPrice(db(), acme, 10_000, () =>
-    world.placeBooking(guest.idToken, world.bookingBody(acme, slot.id, 1, { giftCardCode: code })),
-  );
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  return { guest, placed, bookingId: placed.body.data.booking.id as string };
-}
+const bookedWithGiftCard = (cardMinor: number) => giftCardBooking(db(), acme, cardMinor);
 
 const transferOf = (bookingId: string) =>
   [...fake.transfers.values()].find((transfer) => transfer.transfer_group === bookingId);
@@ -99,17 +89,11 @@ describe("gift cards on Stripe Connect", () => {
     // $41.20 refunded by the operator: the gift card gets its 40.00 back, the card 1.20; the
     // operator gives back 35.02, the platform 6.18 (in proportion).
     const owner = await syncedMember(db(), "acme", "owner");
-    const refunded = await v1.operatorRefundBooking({
-      params: { bookingId },
-      account: "acme",
-      token: owner.idToken,
-      body: {
-        amountMinor: 4_120,
-        alreadyRefundedMinor: 0,
-        reason: "Rain",
-        releaseSeats: false,
-        idempotencyKey: "gift-part",
-      },
+    const refunded = await operatorRefund(owner.idToken, bookingId, {
+      amountMinor: 4_120,
+      alreadyRefundedMinor: 0,
+      idempotencyKey: "gift-part",
+      reason: "Rain",
     });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
     expect(fake.refunds.filter((refund) => refund.payment_intent === intent.id).map((refund) => refund.amount)).toEqual(

@@ -9,6 +9,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { FieldFrame, fieldAria } from "~/ui/field-frame";
 import { FormError, SubmitButton } from "~/ui/form-parts";
 import { LabelledSection } from "~/ui/labelled-section";
+import { LabelledSelect } from "~/ui/labelled-select";
 import { StatusMessage } from "~/ui/status-message";
 import type { FormResult } from "~/platform/form-result";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -148,24 +149,20 @@ function CutoffSelect({ hours }: { hours: number }) {
   const { t } = useTranslation();
   const choices = [...new Set<number>([...CANCELLATION_CUTOFF_CHOICES, hours])].sort((a, b) => a - b);
   return (
-    <div>
-      <label htmlFor="cancellationCutoffHours" className="block text-sm font-medium text-slate-800">
-        {t("cancellationPolicy.label")}
-      </label>
-      <select
+    <div key={hours}>
+      <LabelledSelect
         id="cancellationCutoffHours"
         name="cancellationCutoffHours"
-        defaultValue={String(hours)}
-        key={hours}
-        aria-describedby="cancellationCutoffHours-hint"
-        className="mt-1 rounded-md border border-slate-400 px-2 py-1 text-sm"
-      >
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {choice === 0 ? t("cancellationPolicy.untilStart") : t("cancellationPolicy.hoursBefore", { count: choice })}
-          </option>
-        ))}
-      </select>
+        label={t("cancellationPolicy.label")}
+        value={String(hours)}
+        choices={choices.map((choice) => ({
+          value: String(choice),
+          label:
+            choice === 0 ? t("cancellationPolicy.untilStart") : t("cancellationPolicy.hoursBefore", { count: choice }),
+        }))}
+        width="w-auto"
+        describedBy="cancellationCutoffHours-hint"
+      />
       <p id="cancellationCutoffHours-hint" className="mt-1 text-sm text-slate-700">
         {t("cancellationPolicy.hint")}
       </p>
