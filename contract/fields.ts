@@ -3,6 +3,9 @@ import { DEFAULT_COUNTRY, isCountryCode } from "./countries";
 import { MAX_ALT_LENGTH } from "./picture";
 import { isMultiLineText, isSingleLineText, normalizeLineBreaks } from "./text";
 import type * as out from "./outputs";
+import { usPhoneNumber } from "./phone";
+
+export { usPhoneNumber };
 
 /**
  * Every field rule the API's bodies and the web's forms share, written once. A failing rule says
@@ -305,23 +308,6 @@ export const currentPassword = z
 
 export const firstName = requiredLine("firstName.required", 80);
 export const lastName = requiredLine("lastName.required", 80);
-
-/** The characters a phone number may be typed with: digits, spaces, ( ) . - and a leading +. */
-const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
-
-/**
- * A US number in E.164 (+1 and 10 digits) from one typed any common way ("555 123 4567",
- * "(555) 123-4567", "1-555-123-4567", "+1 555 123 4567"), or null. Plain code.
- */
-export function usPhoneNumber(typed: string): string | null {
-  const value = typed.trim();
-  if (!PHONE_CHARACTERS.test(value)) return null;
-  const digits = value.replace(/\D/g, "");
-  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
-  // Without a "+", 10 digits are a US number; with one, the country code must be there.
-  if (digits.length === 10 && !value.startsWith("+")) return `+1${digits}`;
-  return null;
-}
 
 /** A US mobile number (for text messages), as the API takes it: +1 and 10 digits (E.164). */
 export const phoneNumber = z

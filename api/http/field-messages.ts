@@ -1,4 +1,4 @@
-import { MAX_CANCELLATION_CUTOFF_HOURS } from "~contract/operator/check-in";
+import { MAX_CANCELLATION_CUTOFF_HOURS } from "~contract/operator/cancellation-rules";
 import type { z } from "zod";
 import { BOOKING_FILTERS, MAX_SEATS } from "~contract/bookings/limits";
 import { SORTS } from "~contract/catalog/requests";

@@ -8,13 +8,9 @@ import { z } from "zod";
 import { catalogId, said, typedLine, typedLines } from "../fields";
 import { count, minor } from "../output-parts";
 import { MAX_PRICE_MINOR } from "../operator/service-limits";
+import { ADD_ON_SCOPES, MAX_ADD_ONS, MAX_ADD_ON_QUANTITY, MAX_ADD_ON_STOCK } from "./add-on-rules";
 
-export const ADD_ON_SCOPES = ["booking", "guest"] as const;
-export type AddOnScope = (typeof ADD_ON_SCOPES)[number];
-export const MAX_ADD_ONS = 20;
-/** No add-on is sold more than this many times in one booking (nor stocked beyond MAX_ADD_ON_STOCK). */
-export const MAX_ADD_ON_QUANTITY = 50;
-export const MAX_ADD_ON_STOCK = 100_000;
+export * from "./add-on-rules";
 
 const whole = (min: number, max: number) =>
   z

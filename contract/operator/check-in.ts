@@ -3,6 +3,9 @@ import { count, isoTime } from "../output-parts";
 import { said } from "../fields";
 import { IDEMPOTENCY_KEY_PATTERN } from "../idempotency-key";
 import { TICKET_CODE_INPUT_MAX } from "../bookings/ticket-code";
+import { MAX_CANCELLATION_CUTOFF_HOURS } from "./cancellation-rules";
+
+export * from "./cancellation-rules";
 
 /**
  * Checking guests in by their ticket's code (POST /v1/operator/check-ins: scanned or typed in
@@ -94,10 +97,6 @@ export const checkInSettingsBody = z.object({
     invalid_type_error: said("boolean.invalid"),
   }),
 });
-/** The longest free-cancellation window an operator may offer: 30 days before the departure. */
-export const MAX_CANCELLATION_CUTOFF_HOURS = 720;
-/** The windows the console offers, in hours before the departure (0: until it starts). */
-export const CANCELLATION_CUTOFF_CHOICES = [0, 1, 2, 6, 12, 24, 48, 72, 168, 336, 720] as const;
 
 /**
  * The settings of the check-in page, the operator's booking policies among them; `rescheduleRefunds`

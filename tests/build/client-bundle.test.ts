@@ -88,7 +88,10 @@ function budgetOf(routeId: string): number | null {
   // A booking in the console: the refund, move and message forms, and the refund's fresh check
   // ("Confirm it's you", issue 43: its markup is needed without JavaScript, so it is not lazy);
   // since issue 45 the console's Payouts section in every page's navigation (122.0 KiB).
-  if (routeId === "routes/_console.console.bookings.$bookingId") return 123 * KIB;
+  // Since issue 46 the booking's answers and add-ons, and since 45 the goodwill note (124.9 KiB).
+  if (routeId === "routes/_console.console.bookings.$bookingId") return 126 * KIB;
+  // The manifest (issue 46): each booking's answers to the booking questions and its add-ons (121.3 KiB).
+  if (routeId === "routes/_console.console.manifest") return 122 * KIB;
   // The money page (issue 45): the payout account, balance, the schedule's form, payouts and the
   // month's statement on one page (120.7 KiB).
   if (routeId === "routes/_console.console.payouts") return 122 * KIB;

@@ -1,5 +1,5 @@
 import { useForm } from "@conform-to/react";
-import { guestsOf, type AnswerValue } from "~contract/bookings/questions";
+import { guestsOf, type AnswerValue } from "~contract/bookings/question-rules";
 import type { Booking } from "~/features/booking/bookings";
 import { AnswerFields, type AnswerGuest } from "~/features/booking/answer-fields";
 import { AnswerList } from "~/features/booking/answer-list";

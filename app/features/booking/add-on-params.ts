@@ -4,7 +4,7 @@
  * prices them without JavaScript; the Pay action reads the same parameters from its address.
  */
 import type { AddOnsRequest } from "~contract/bookings/add-ons";
-import { MAX_ADD_ONS, MAX_ADD_ON_QUANTITY } from "~contract/bookings/add-ons";
+import { MAX_ADD_ONS, MAX_ADD_ON_QUANTITY } from "~contract/bookings/add-on-rules";
 
 export const ADD_ON_PARAM = "addon_";
 

@@ -1,5 +1,6 @@
 import { Fragment } from "react";
-import { answerText, type BookingAnswersOutput } from "~contract/bookings/questions";
+import type { BookingAnswersOutput } from "~contract/bookings/questions";
+import { answerText } from "~contract/bookings/question-rules";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatPhone } from "~/ui/format";
 

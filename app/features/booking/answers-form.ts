@@ -1,4 +1,5 @@
-import { judgeAnswers, type BookingAnswersInput, type BookingQuestion } from "~contract/bookings/questions";
+import type { BookingAnswersInput, BookingQuestion } from "~contract/bookings/questions";
+import { judgeAnswers } from "~contract/bookings/question-rules";
 import type { ApiError } from "~contract/errors";
 import { FIELD_MESSAGE_KEYS, fieldMessageKey } from "~/platform/field-message-keys";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ADD_ON_SCOPES, MAX_ADD_ON_QUANTITY, MAX_ADD_ON_STOCK, type AddOnInput } from "~contract/bookings/add-ons";
+import type { AddOnInput } from "~contract/bookings/add-ons";
+import { ADD_ON_SCOPES, MAX_ADD_ON_QUANTITY, MAX_ADD_ON_STOCK } from "~contract/bookings/add-on-rules";
 import { minorUnitsIn } from "~contract/money";
 
 /**
@@ -7,7 +8,9 @@ import { minorUnitsIn } from "~contract/money";
  * are the contract's (setAddOnsBody): the action judges the whole new list by them and shows a
  * refusal on this form's field. The price is typed in the operator's currency ("8.50").
  */
-export const STOCK_KINDS = ["none", "departure", "total"] as const;
+import { STOCK_KINDS } from "./add-ons/stock-kinds";
+
+export { STOCK_KINDS };
 
 const whole = (min: number, max: number) =>
   z

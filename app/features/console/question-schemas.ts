@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { QUESTION_KINDS, QUESTION_SCOPES, type BookingQuestionInput } from "~contract/bookings/questions";
+import type { BookingQuestionInput } from "~contract/bookings/questions";
+import { QUESTION_KINDS, QUESTION_SCOPES } from "~contract/bookings/question-rules";
 
 /**
  * The booking questions page's forms (issue 46, item 1): add a question, remove one. The question's
@@ -8,7 +9,9 @@ import { QUESTION_KINDS, QUESTION_SCOPES, type BookingQuestionInput } from "~con
  */
 const text = (max: number) => z.string().trim().max(max, "questions.tooLong").optional();
 
-export const CONDITIONS = ["always", "answer", "ticket"] as const;
+import { CONDITIONS } from "./questions/conditions";
+
+export { CONDITIONS };
 
 export const AddQuestionSchema = z.object({
   intent: z.literal("add"),

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
-import { ADD_ON_SCOPES, type AddOn } from "~contract/bookings/add-ons";
+import type { AddOn } from "~contract/bookings/add-ons";
+import { ADD_ON_SCOPES } from "~contract/bookings/add-on-rules";
 import { ExperienceNav } from "~/features/console/experience-nav";
 import { useIntentForm } from "~/features/console/use-intent-form";
 import type { loadAddOnsPage } from "~/features/console/add-ons.server";
@@ -14,7 +15,7 @@ import { TextAreaField } from "~/ui/text-area-field";
 import { TextField } from "~/ui/text-field";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
-import { STOCK_KINDS } from "../add-on-schemas";
+import { STOCK_KINDS } from "./stock-kinds";
 import { asText } from "../prices/use-price-form";
 
 /** One experience's add-ons: the list (each removable) and a form to add one. No JavaScript needed. */

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { CANCELLATION_CUTOFF_CHOICES, type CheckInSettings } from "~contract/operator/check-in";
+import type { CheckInSettings } from "~contract/operator/check-in";
+import { CANCELLATION_CUTOFF_CHOICES } from "~contract/operator/cancellation-rules";
 import { CameraScanner } from "~/features/tickets/camera-scanner";
 import { CheckInResult } from "~/features/tickets/check-in-result";
 import type { getZodConstraint } from "~/platform/form.server";

@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import type { BookingQuestion } from "~contract/bookings/questions";
-import { QUESTION_KINDS, QUESTION_SCOPES } from "~contract/bookings/questions";
+import { QUESTION_KINDS, QUESTION_SCOPES } from "~contract/bookings/question-rules";
 import { ExperienceNav } from "~/features/console/experience-nav";
 import { useIntentForm } from "~/features/console/use-intent-form";
 import type { loadQuestionsPage } from "~/features/console/booking-questions.server";
@@ -14,7 +14,7 @@ import { TextAreaField } from "~/ui/text-area-field";
 import { TextField } from "~/ui/text-field";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
-import { CONDITIONS } from "../question-schemas";
+import { CONDITIONS } from "./conditions";
 import { asText } from "../prices/use-price-form";
 
 /** One experience's booking questions: the list (each removable) and a form to add one. No JavaScript needed. */
