@@ -48,7 +48,7 @@ export function LabelledSelect({
         name={name}
         defaultValue={value}
         aria-describedby={describedBy}
-        className={`mt-1 block ${width ? `${width} ` : ""}rounded-md border border-slate-300 px-3 py-2 text-base`}
+        className={`mt-1 block max-w-full ${width ? `${width} ` : ""}rounded-md border border-slate-300 px-3 py-2 text-base`}
       >
         {unset !== undefined ? <option value="">{unset}</option> : null}
         <SelectOptions options={choices} />

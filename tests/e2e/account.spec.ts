@@ -22,6 +22,9 @@ async function openAccountPage(page: Page, request: APIRequestContext, path: str
 async function signInElsewhere(browser: Browser, email: string, options: { javaScriptEnabled?: boolean } = {}) {
   const other = await browser.newContext(options);
   const second = await other.newPage();
+  // Two sign-ins of one user within the same second get the very same session cookie (its claims
+  // count whole seconds, and the emulator's tokens are unsigned): one second apart, they are two.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   await second.goto("/login?redirectUrl=%2Faccount%2Fnotifications");
   await signInWithPassword(second, email, PASSWORD);
   await expect(second).toHaveURL(/\/account\/notifications$/);

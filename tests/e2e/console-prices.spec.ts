@@ -35,6 +35,8 @@ for (const { javaScriptEnabled, experienceId, title } of RUNS) {
       const service = page.getByTestId("service").first();
       const serviceId = (await service.locator("input[name=serviceId]").first().getAttribute("value"))!;
       const prices = service.locator("form", { has: page.getByRole("button", { name: "Save the prices" }) });
+      // The rows are there before they are counted (count() does not wait).
+      await expect(prices.getByTestId("ticket-row").first()).toBeVisible();
       const rowsBefore = await prices.getByTestId("ticket-row").count();
       await prices.getByLabel("Price of row 1 in USD").fill("61.50");
       await prices.getByRole("button", { name: "Add a ticket type" }).click();
