@@ -46,3 +46,35 @@ export function HintedChoice({
     </div>
   );
 }
+
+/**
+ * A setting's checkbox on a settings form (posts "on" when ticked): it shows the saved value, and
+ * a new saved value from the page resets it (keyed by it), whatever was ticked before.
+ */
+export function SettingCheckbox({
+  id,
+  name,
+  checked,
+  label,
+  hint,
+}: {
+  id: string;
+  name: string;
+  checked: boolean;
+  label: string;
+  hint: string;
+}) {
+  return (
+    <HintedChoice
+      key={String(checked)}
+      id={id}
+      type="checkbox"
+      name={name}
+      value="on"
+      defaultChecked={checked}
+      label={label}
+      hint={hint}
+      hintClassName="text-sm text-slate-700"
+    />
+  );
+}

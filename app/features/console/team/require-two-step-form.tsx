@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { SubmitButton } from "~/ui/form-parts";
-import { HintedChoice } from "~/ui/hinted-choice";
+import { SettingCheckbox } from "~/ui/hinted-choice";
 import { IntentForm } from "~/ui/intent-form";
 import { useFormErrors } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
@@ -40,17 +40,12 @@ export function RequireTwoStepForm({ required }: { required: boolean }) {
       <p className="text-sm text-slate-800" data-testid="require-two-step-state">
         {t(required ? "console.twoStep.stateOn" : "console.twoStep.stateOff")}
       </p>
-      <HintedChoice
-        // A new answer from the page (saved, or refused): the box shows what is saved.
-        key={String(required)}
+      <SettingCheckbox
         id="require-two-step"
-        type="checkbox"
         name="required"
-        value="on"
-        defaultChecked={required}
+        checked={required}
         label={t("console.twoStep.require")}
         hint={t("console.twoStep.requireHint")}
-        hintClassName="text-sm text-slate-700"
       />
       <SubmitButton pending={pending} label={t("console.twoStep.save")} pendingLabel={t("console.saving")} />
     </IntentForm>

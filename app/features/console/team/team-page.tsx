@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { DataTable } from "~/ui/data-table";
 import { CardSection, LabelledSection } from "~/ui/labelled-section";
 import { SubmitButton } from "~/ui/form-parts";
-import { HintedChoice } from "~/ui/hinted-choice";
+import { SettingCheckbox } from "~/ui/hinted-choice";
+import { IntentForm } from "~/ui/intent-form";
+import { useFormErrors } from "~/ui/use-form-result";
 import { StatusMessage } from "~/ui/status-message";
 import { useIsPending } from "~/ui/use-is-pending";
 import { InvitationRow } from "./invitation-row";
@@ -72,22 +74,18 @@ export function TeamPage() {
 /** Whether guides may take bookings at the desk (on the departures they lead). */
 function BookingSettingsForm({ guidesMayBook }: { guidesMayBook: boolean }) {
   const { t } = useTranslation();
-  const pending = useIsPending();
+  const pending = useIsPending({ intent: "bookingSettings" });
   return (
-    <Form method="post" className="mt-3 space-y-3">
-      <input type="hidden" name="intent" value="bookingSettings" />
-      <HintedChoice
+    <IntentForm intent="bookingSettings" errors={useFormErrors("bookingSettings")} className="mt-3 space-y-3">
+      <SettingCheckbox
         id="guides-may-book"
-        type="checkbox"
         name="guidesMayBook"
-        value="on"
-        defaultChecked={guidesMayBook}
+        checked={guidesMayBook}
         label={t("console.guidesMayBook")}
         hint={t("console.guidesMayBookHint")}
-        hintClassName="text-sm text-slate-700"
       />
       <SubmitButton pending={pending} label={t("console.saveDeskSettings")} pendingLabel={t("console.saving")} />
-    </Form>
+    </IntentForm>
   );
 }
 
