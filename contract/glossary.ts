@@ -10,5 +10,6 @@ export const glossary = {
     promoDiscount: "Promo discount",
     serviceFee: "Service fee",
     taxes: "Taxes",
+    privateDeparture: "Private departure",
   },
 } as const;

@@ -50,3 +50,10 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 /** A departure's status: on sale; closed (no more sales, bookings stand); cancelled (bookings refunded). */
 export const DEPARTURE_STATUSES = ["open", "closed", "cancelled"] as const;
 export type DepartureStatus = (typeof DEPARTURE_STATUSES)[number];
+
+/**
+ * How a service sells its departures private (issue 46): never; both ways (by the seat, or the
+ * whole departure at a group price); or only private.
+ */
+export const PRIVATE_SALES = ["none", "both", "only"] as const;
+export type PrivateSale = (typeof PRIVATE_SALES)[number];

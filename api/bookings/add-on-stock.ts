@@ -102,17 +102,21 @@ class AddOnsGone extends Error {}
 /**
  * Takes a booking's seats and add-ons on a departure, all or nothing (a savepoint): a late payment
  * taking back what its expired hold gave up, or a move to another departure. False when either is
- * not to be had.
+ * not to be had. A private booking takes the departure whole again (only one with no seat taken).
  */
 export async function takeSeatsAndAddOns(
   tx: Db,
   slotId: string,
-  booking: { serviceId: string; seats: number; addOns: readonly Taken[] },
+  booking: { id: string; serviceId: string; seats: number; privatePriceMinor: number | null; addOns: readonly Taken[] },
 ): Promise<boolean> {
-  if (!booking.addOns.some((line) => line.quantity > 0)) return takeSeats(tx, slotId, booking.serviceId, booking.seats);
+  const seats = (db: Db) =>
+    takeSeats(db, slotId, booking.serviceId, booking.seats, {
+      privateFor: booking.privatePriceMinor === null ? undefined : booking.id,
+    });
+  if (!booking.addOns.some((line) => line.quantity > 0)) return seats(tx);
   try {
     return await tx.transaction(async (savepoint) => {
-      if (!(await takeSeats(savepoint, slotId, booking.serviceId, booking.seats))) return false;
+      if (!(await seats(savepoint))) return false;
       if (await takeAddOns(savepoint, slotId, booking.addOns)) throw new AddOnsGone();
       return true;
     });

@@ -82,6 +82,8 @@ function checkoutBookingOf(
     id: booking.id,
     title,
     tickets: booking.tickets,
+    addOns: booking.addOns,
+    privatePriceMinor: booking.privatePriceMinor,
     subtotalMinor: booking.subtotalMinor,
     discountMinor: booking.discountMinor,
     feesMinor: booking.feesMinor,

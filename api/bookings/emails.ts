@@ -94,7 +94,13 @@ const ticketParagraph = (row: BookingViewRow): string[] => [
 ];
 
 function ticketLines(row: BookingViewRow): string[] {
-  const { currency } = row.booking;
+  const { currency, privatePriceMinor } = row.booking;
+  // A private booking: the whole departure at its group price, its guests by ticket type.
+  if (privatePriceMinor !== null)
+    return [
+      `${glossary.en.privateDeparture} (${formatMoney(privatePriceMinor, currency)})`,
+      ...row.booking.tickets.map((ticket) => `${ticket.quantity} × ${ticket.name}`),
+    ];
   return row.booking.tickets.map(
     (ticket) => `${ticket.quantity} × ${ticket.name} (${formatMoney(ticket.unitPriceMinor, currency)} each)`,
   );

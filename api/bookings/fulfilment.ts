@@ -64,7 +64,7 @@ export async function releaseBooking(
     .update(bookings)
     .set({ ...values, status, updatedAt: sql`app_now()` })
     .where(eq(bookings.id, booking.id));
-  await releaseSeats(db, booking.slotId, booking.seats);
+  await releaseSeats(db, booking.slotId, booking.seats, booking.id);
   await releaseAddOns(db, [booking]);
   if (booking.promoCode) await releasePromo(db, booking.promoCode);
   // A hold never paid gives its gift card back what it took (a paid booking's go back as refunds).

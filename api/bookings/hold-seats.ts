@@ -44,6 +44,19 @@ export const sameTickets = sameLines<TicketLine>((line) => line.ticketTypeId);
 const sameAddOns = sameLines<BookingAddOn>((line) => line.addOnId);
 
 const soldOut = () => conflict("Not enough seats left for this time.", "sold_out");
+const privateUnavailable = () =>
+  conflict("This time already has guests: it cannot be booked as a private departure.", "private_unavailable");
+
+/**
+ * Takes the order's seats on its departure (THE conditional update every channel uses): a private
+ * order the whole departure, only one with no seat taken (409 private_unavailable); else 409 sold_out.
+ */
+async function takeOrderSeats(tx: Db, request: HoldRequest, id: string, options: { evenClosed?: boolean } = {}) {
+  const { body, order } = request;
+  const privateFor = order.privateMinor === null ? undefined : id;
+  if (await takeSeats(tx, body.slotId, body.serviceId, order.price.seats, { ...options, privateFor })) return;
+  throw privateFor ? privateUnavailable() : soldOut();
+}
 
 /** The guest's held bookings on a departure whose hold has not run out. */
 async function heldBy(db: Db, userId: string, slotId: string): Promise<BookingRow[]> {
@@ -150,6 +163,7 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
         sameAddOns(hold.addOns, order.addOns) &&
         hold.promoCode === (promo?.code ?? null) &&
         hold.totalMinor === price.totalMinor &&
+        hold.privatePriceMinor === order.privateMinor &&
         hold.saveCard === body.saveCard &&
         hold.giftCardMinor > 0 === Boolean(request.giftCard),
     );
@@ -164,6 +178,7 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
     }
     const replaced = await releaseOwnHolds(tx, ownHolds);
     const id = newBookingId();
+    if (body.waitlistOffer && order.privateMinor !== null) throw privateUnavailable();
     if (body.waitlistOffer) {
       // The seats held for the caller's waitlist offer become this booking's (the offer is used up).
       const accepted = await acceptOffer(tx, {
@@ -178,7 +193,7 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
           "This waitlist offer cannot be used: it has expired, was used or is for other seats.",
           "waitlist_offer_invalid",
         );
-    } else if (!(await takeSeats(tx, body.slotId, body.serviceId, price.seats))) throw soldOut();
+    } else await takeOrderSeats(tx, request, id);
     // The add-ons' stock, in the same locked step as the seats (409 add_on_sold_out rolls both back).
     await takeAddOnsOrRefuse(tx, body.slotId, order.addOns);
     if (promo && !(await redeemPromo(tx, promo.code, context.account))) {
@@ -231,6 +246,7 @@ function bookingValues(request: HoldRequest, id: string, holdMinutes: number) {
     questions: context.questions,
     answers: request.answers ?? NO_ANSWERS,
     seats: price.seats,
+    privatePriceMinor: order.privateMinor,
     subtotalMinor: price.subtotalMinor,
     discountMinor: price.discountMinor,
     feesMinor: price.feesMinor,
@@ -258,15 +274,13 @@ async function holdStaffSeats(db: Db, request: HoldRequest, holder: StaffHolder)
   const { body, order } = request;
   return db.transaction(async (tx): Promise<Hold> => {
     await refuseSuspendedLocked(tx, request.context.account.id);
-    const taken = await takeSeats(tx, body.slotId, body.serviceId, order.price.seats, {
-      evenClosed: holder.evenClosed,
-    });
-    if (!taken) throw soldOut();
+    const id = newBookingId();
+    await takeOrderSeats(tx, request, id, { evenClosed: holder.evenClosed });
     await takeAddOnsOrRefuse(tx, body.slotId, order.addOns);
     const [row] = await tx
       .insert(bookings)
       .values({
-        ...bookingValues(request, newBookingId(), holder.holdMinutes),
+        ...bookingValues(request, id, holder.holdMinutes),
         userId: null,
         guestName: holder.guest.name,
         guestEmail: holder.guest.email,

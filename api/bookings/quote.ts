@@ -12,6 +12,7 @@ import { refuseSuspended } from "../accounts/status";
 import type { Quote, QuoteBody } from "~contract/bookings/requests";
 import { guestsOf } from "~contract/bookings/questions";
 import { offeredAddOns } from "./add-ons";
+import { privateSaleOf } from "../catalog/private-sale";
 
 /** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
 export async function quoteBooking(
@@ -32,12 +33,14 @@ export async function quoteBooking(
     userId ? standingBookings(db, userId, input.slotId) : [],
     offeredAddOns(db, context.experience.id, input.slotId),
   ]);
+  const privateSale = privateSaleOf(context.service);
   return {
     breakdown: order.price,
     currency: context.account.currency,
     promo: input.promoCode ? { code: input.promoCode, valid: order.promo !== null } : null,
     referral: order.referral,
     seatsLeft: offered?.seats ?? slot.seatsLeft,
+    privateSale: privateSale && { ...privateSale, available: slot.seatsLeft === slot.capacity },
     startsAt: slot.startsAt.toISOString(),
     endsAt: slot.endsAt.toISOString(),
     timezone: context.experience.timezone,

@@ -21,7 +21,7 @@ import { destinationCharge, differenceApplicationFee, saleDestination } from "..
 import { guestEmailOf, writeBookingEmail } from "./booking-mail";
 import { bookingPath, dateChangedEmail } from "./emails";
 import { formatWhen } from "./format";
-import { priceOrder, type PricedOrder } from "./price";
+import { repriceBooking, type PricedOrder } from "./price";
 import { bookingNotFound, getBooking, ownBooking } from "./read";
 import { hasPayment, recordRefund, refundedSoFar, settleRefund } from "./refunds";
 import { loadOpenSlot, releaseSeats } from "./seats";
@@ -121,12 +121,7 @@ export async function rescheduleBooking(
     );
     await loadOpenSlot(tx, slotId, booking.serviceId);
     const context = await loadBookableService(tx, booking.serviceId, scope);
-    const order = await priceOrder(
-      tx,
-      context,
-      { tickets: booking.tickets, promoCode: booking.promoCode ?? undefined, keptAddOns: booking.addOns },
-      userId,
-    );
+    const order = await repriceBooking(tx, context, booking, userId);
     const difference = order.price.totalMinor - booking.totalMinor;
     const refund = difference < 0 && hasPayment(booking) ? -difference : 0;
     if (refund > 0) {
@@ -302,7 +297,7 @@ export async function dropPendingChange(
     )
     .returning();
   for (const change of dropped) {
-    await releaseSeats(tx, change.toSlotId, change.seats!);
+    await releaseSeats(tx, change.toSlotId, change.seats!, booking.id);
     await releaseAddOns(tx, [{ slotId: change.toSlotId, addOns: booking.addOns }]);
   }
   return dropped.flatMap((change) =>
@@ -343,7 +338,7 @@ export async function moveBooking(
     .from(slots)
     .where(eq(slots.id, booking.slotId));
   const refundedBefore = await refundedSoFar(tx, booking.id);
-  await releaseSeats(tx, booking.slotId, booking.seats);
+  await releaseSeats(tx, booking.slotId, booking.seats, booking.id);
   await releaseAddOns(tx, [booking]);
   await tx
     .update(bookings)

@@ -1,5 +1,5 @@
 /** A departure's seats: how many are left, taking them, giving them back. */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bookings, services, slots, waitlistEntries } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
@@ -17,11 +17,11 @@ export function waitlistActiveSql(slotId = slots.id) {
 /**
  * Seats a slot can still sell to the public: capacity minus seats taken, where seats of holds
  * that have expired but not been swept yet count as free (the sweep gives them back for real
- * before anybody takes seats); none while people wait on its waitlist. Use inside a select from
- * `slots`.
+ * before anybody takes seats); none while people wait on its waitlist, nor while a private
+ * booking holds it. Use inside a select from `slots`.
  */
 export function seatsLeftSql(slotId = slots.id) {
-  return sql<number>`(case when ${waitlistActiveSql(slotId)} then 0 else greatest(0, ${slots.capacity} - ${slots.seatsTaken} + coalesce((
+  return sql<number>`(case when ${waitlistActiveSql(slotId)} or ${slots.privateBookingId} is not null then 0 else greatest(0, ${slots.capacity} - ${slots.seatsTaken} + coalesce((
     select sum(${bookings.seats}) from ${bookings}
     where ${bookings.slotId} = ${slotId} and ${bookings.status} = 'held' and ${bookings.holdExpiresAt} <= app_now()
   ), 0)) end)::int`;
@@ -78,23 +78,30 @@ export const salesClosed = () =>
  * the departure's waitlist none are sold this way (a waitlist offer is the way in).
  * Returns false when there are not enough seats (or its online sales have closed meanwhile).
  * `evenClosed` (the desk's staff bookings): a departure closed for online sales, or past its
- * cut-off, still sells its seats; a cancelled or started one does not.
+ * cut-off, still sells its seats; a cancelled or started one does not. No seat is sold while a
+ * private booking holds the departure; `privateFor` (a private booking's id, issue 46) takes it
+ * whole, only while no seat of it is taken, and it names that booking until its seats come back.
  */
 export async function takeSeats(
   db: Db,
   slotId: string,
   serviceId: string,
   seats: number,
-  options: { evenClosed?: boolean } = {},
+  options: { evenClosed?: boolean; privateFor?: string } = {},
 ): Promise<boolean> {
   const rows = await db
     .update(slots)
-    .set({ seatsTaken: sql`${slots.seatsTaken} + ${seats}` })
+    .set({
+      seatsTaken: sql`${slots.seatsTaken} + ${seats}`,
+      ...(options.privateFor ? { privateBookingId: options.privateFor } : {}),
+    })
     .where(
       and(
         eq(slots.id, slotId),
         eq(slots.serviceId, serviceId),
         sql`${slots.seatsTaken} + ${seats} <= ${slots.capacity}`,
+        isNull(slots.privateBookingId),
+        options.privateFor ? eq(slots.seatsTaken, 0) : undefined,
         // The desk may book a departure closed for online sales (never a cancelled or started one).
         options.evenClosed ? sql`(${slots.status} <> 'cancelled' and ${slots.startsAt} > app_now())` : onSaleSql,
         sql`not ${waitlistActiveSql()}`,
@@ -105,13 +112,17 @@ export async function takeSeats(
 }
 
 /**
- * Gives seats back (the caller has just moved a booking out of held/confirmed, under its row
- * lock), and asks for the waitlist's offering step to run soon (it finds the freed seats itself).
+ * Gives a booking's seats back (the caller has just moved it out of held/confirmed, under its row
+ * lock; a private booking opens its departure again), and asks for the waitlist's offering step
+ * to run soon (it finds the freed seats itself).
  */
-export async function releaseSeats(db: Db, slotId: string, seats: number): Promise<void> {
+export async function releaseSeats(db: Db, slotId: string, seats: number, bookingId: string): Promise<void> {
   await db
     .update(slots)
-    .set({ seatsTaken: sql`${slots.seatsTaken} - ${seats}` })
+    .set({
+      seatsTaken: sql`${slots.seatsTaken} - ${seats}`,
+      privateBookingId: sql`nullif(${slots.privateBookingId}, ${bookingId})`,
+    })
     .where(eq(slots.id, slotId));
   kickWaitlist();
 }

@@ -123,6 +123,7 @@ export function toBookingView(row: BookingViewRow, refunds: readonly BookingRefu
     seats: b.seats,
     tickets: b.tickets,
     addOns: b.addOns,
+    privatePriceMinor: b.privatePriceMinor,
     subtotalMinor: b.subtotalMinor,
     discountMinor: b.discountMinor,
     feesMinor: b.feesMinor,

@@ -1,5 +1,6 @@
 import { geoPointOf } from "~contract/catalog/geo";
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { privateSaleOf } from "./private-sale";
 import type { Db } from "../db/client";
 import {
   accounts,
@@ -139,6 +140,7 @@ export async function getServiceDetail(
         eq(slots.status, "open"),
         gt(slots.startsAt, sql`app_now() + make_interval(mins => ${service.salesCutoffMinutes})`),
         lt(slots.seatsTaken, slots.capacity),
+        isNull(slots.privateBookingId),
       ),
     );
 
@@ -152,6 +154,7 @@ export async function getServiceDetail(
       capacity: service.capacity,
       ticketTypes: tickets,
       nextAvailableDate: next?.date ?? null,
+      privateSale: privateSaleOf(service),
     },
   };
 }

@@ -28,6 +28,7 @@ import {
   type OutboxChannel,
   type OperatorRole,
   type DepartureStatus,
+  type PrivateSale,
   type OutboxStatus,
   type PaymentStatus,
   type StaffPayment,
@@ -269,6 +270,11 @@ export const services = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     /** Online sales of a departure stop this many minutes before it starts (0: at the start). */
     salesCutoffMinutes: integer("sales_cutoff_minutes").notNull().default(0),
+    /** Sold private (the whole departure at a group price): never (none), both ways, or only so (migration 0059). */
+    privateSale: text("private_sale").$type<PrivateSale>().notNull().default("none"),
+    /** The group price of a private booking, in minor units, and the most guests it takes. */
+    privatePriceMinor: integer("private_price_minor"),
+    privateMaxGuests: integer("private_max_guests"),
     /** The last local date its weekly rules were expanded to (api/schedules/materialise.ts); null: never. */
     materialisedThrough: date("materialised_through", { mode: "string" }),
     createdAt: createdAt(),
@@ -279,6 +285,13 @@ export const services = pgTable(
     check("services_id_format", idCheck("id")),
     check("services_duration_positive", sql`${t.durationMinutes} > 0`),
     check("services_capacity_positive", sql`${t.capacity} > 0`),
+    check("services_private_sale_value", sql`${t.privateSale} IN ('none', 'both', 'only')`),
+    check(
+      "services_private_sale_priced",
+      sql`${t.privateSale} = 'none' OR (${t.privatePriceMinor} IS NOT NULL AND ${t.privateMaxGuests} IS NOT NULL)`,
+    ),
+    check("services_private_price_non_negative", sql`${t.privatePriceMinor} IS NULL OR ${t.privatePriceMinor} >= 0`),
+    check("services_private_max_guests_positive", sql`${t.privateMaxGuests} IS NULL OR ${t.privateMaxGuests} >= 1`),
   ],
 );
 
@@ -324,6 +337,8 @@ export const slots = pgTable(
     needsDecision: boolean("needs_decision").notNull().default(false),
     /** The guide who leads it (a member of the operator's team); null: not assigned. */
     guideUserId: text("guide_user_id"),
+    /** The private booking that holds the whole departure (migration 0059): no channel sells it a seat meanwhile. */
+    privateBookingId: text("private_booking_id"),
   },
   (t) => [
     uniqueIndex("slots_service_starts_at_key").on(t.serviceId, t.startsAt),
@@ -825,6 +840,8 @@ export const bookings = pgTable(
     status: text("status").$type<BookingStatus>().notNull(),
     tickets: jsonb("tickets").$type<BookingTicket[]>().notNull(),
     seats: integer("seats").notNull(),
+    /** Sold private (migration 0059): the whole departure at this group price; null: sold by the seat. */
+    privatePriceMinor: integer("private_price_minor"),
     subtotalMinor: integer("subtotal_minor").notNull(),
     discountMinor: integer("discount_minor").notNull(),
     feesMinor: integer("fees_minor").notNull(),

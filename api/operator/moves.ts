@@ -13,7 +13,7 @@ import { addNotification } from "../notifications/service";
 import { writeBookingEmail } from "../bookings/booking-mail";
 import { bookingPath, movePaymentEmail, moveOfferEmail } from "../bookings/emails";
 import { formatWhen } from "../bookings/format";
-import { priceOrder } from "../bookings/price";
+import { repriceBooking } from "../bookings/price";
 import { bookingNotFound } from "../bookings/read";
 import { hasPayment, recordRefund, settleRefund } from "../bookings/refunds";
 import {
@@ -93,12 +93,7 @@ export async function operatorMoveBooking(
           );
         throw error;
       });
-      const order = await priceOrder(
-        tx,
-        context,
-        { tickets: booking.tickets, promoCode: booking.promoCode ?? undefined, keptAddOns: booking.addOns },
-        booking.userId,
-      );
+      const order = await repriceBooking(tx, context, booking, booking.userId);
       const difference = order.price.totalMinor - booking.totalMinor;
       if (difference > 0 && body.difference === "refund")
         throw conflict(

@@ -35,6 +35,7 @@ import {
   updateMember,
 } from "./team";
 import { setTicketTypes } from "./ticket-types";
+import { setPrivateSale } from "./private-sale";
 import { getBookingQuestions, setBookingQuestions } from "./booking-questions";
 import { getAddOns, setAddOns } from "./add-ons";
 import { twoStepRoutes } from "./two-step";
@@ -154,6 +155,10 @@ handle(operatorRoutes, endpoints.operatorCreateService, async (c, { params, body
 handle(operatorRoutes, endpoints.operatorUpdateService, async (c, { params, body, member }) => {
   return updateService(c.get("db"), actorOf(member, clientIp(c)), member.account.currency, params.serviceId, body);
 });
+
+handle(operatorRoutes, endpoints.operatorSetPrivateSale, async (c, { params, body, member }) =>
+  setPrivateSale(c.get("db"), actorOf(member, clientIp(c)), member.account.currency, params.serviceId, body),
+);
 
 handle(operatorRoutes, endpoints.operatorDeleteService, async (c, { params, member }) => {
   await deleteService(c.get("db"), actorOf(member, clientIp(c)), params.serviceId);

@@ -19,6 +19,7 @@ import type { KeepAnswer } from "./idempotency";
 import { expireHolds } from "../bookings/hold-expiry";
 import { writeAudit, type Actor } from "../audit/log";
 import { capacityBelowTaken } from "./departures";
+import { privateSaleOf } from "../catalog/private-sale";
 
 /** A new row's id: a prefix and 16 random base64url characters. */
 export const newCatalogId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
@@ -106,6 +107,7 @@ async function viewsOf(db: Db, rows: ServiceRow[], currency: string): Promise<Op
       departuresAtCapacity: figures?.departures ?? 0,
       seatsTakenMax: Number(figures?.taken ?? 0),
       bookings: booked.find((entry) => entry.serviceId === row.id)?.bookings ?? 0,
+      privateSale: privateSaleOf(row),
     };
   });
 }

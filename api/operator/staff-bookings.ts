@@ -209,7 +209,9 @@ export async function createStaffBooking(
   if (body.payment === "card_link" || body.payment === "card_now") await refusePayoutsNotReady(db, member.account.id);
 
   const context = await loadBookableService(db, departure.serviceId, member.account);
-  const listed = await priceOrder(db, context, { tickets: body.tickets }, null);
+  // A service sold only private is booked so at the desk too (the whole departure).
+  const wholly = context.service.privateSale === "only";
+  const listed = await priceOrder(db, context, { tickets: body.tickets, private: wholly }, null);
   const order: PricedOrder = {
     ...listed,
     promo: null,

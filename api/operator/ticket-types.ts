@@ -19,6 +19,20 @@ const priceList = (types: Array<Pick<TicketTypeRow, "code" | "name" | "priceMino
   JSON.stringify(types.map(({ code, name, priceMinor }) => ({ code, name, priceMinor })));
 
 /**
+ * A price as typed in the operator's currency ("12.50"), in minor units: at most its minor unit's
+ * digits and at most MAX_PRICE_MINOR, else the field's message.
+ */
+export function typedPriceMinor(price: string, currency: string): { minor: number } | { refused: string } {
+  const minor = minorUnitsIn(price, currency);
+  if (minor === null) return { refused: FIELD_MESSAGES["price.invalid"] };
+  if (minor > MAX_PRICE_MINOR) {
+    const maximum = toMajorUnits(MAX_PRICE_MINOR, minorUnitDigits(currency));
+    return { refused: FIELD_MESSAGES["number.useAtMost"].replace("{maximum}", maximum) };
+  }
+  return { minor };
+}
+
+/**
  * The list's types with their prices in minor units: `priceMinor` as sent, or `price` as typed in
  * the operator's currency (at most its minor unit's digits, at most MAX_PRICE_MINOR: else a
  * validation_error on that type's `price`).
@@ -27,13 +41,9 @@ function pricedInMinorUnits(input: SetTicketTypesBody, currency: string) {
   const refused: FieldErrors = {};
   const types = input.ticketTypes.map(({ code, name, price, priceMinor }, index) => {
     if (price === undefined) return { code, name, priceMinor: priceMinor! };
-    const minor = minorUnitsIn(price, currency);
-    if (minor === null) refused[`ticketTypes.${index}.price`] = [FIELD_MESSAGES["price.invalid"]];
-    else if (minor > MAX_PRICE_MINOR) {
-      const maximum = toMajorUnits(MAX_PRICE_MINOR, minorUnitDigits(currency));
-      refused[`ticketTypes.${index}.price`] = [FIELD_MESSAGES["number.useAtMost"].replace("{maximum}", maximum)];
-    }
-    return { code, name, priceMinor: minor ?? 0 };
+    const typed = typedPriceMinor(price, currency);
+    if ("refused" in typed) refused[`ticketTypes.${index}.price`] = [typed.refused];
+    return { code, name, priceMinor: "minor" in typed ? typed.minor : 0 };
   });
   if (Object.keys(refused).length > 0) throw validationError(refused);
   return types;

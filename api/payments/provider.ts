@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { PricedOrder } from "../db/schema";
+import type { BookingAddOn } from "~contract/bookings/add-ons";
 
 /**
  * The payment-provider port. The booking code only talks to this interface; the provider is
@@ -18,6 +19,10 @@ export type { CheckoutStatus };
 /** What a provider needs to know about the booking being paid. */
 export interface CheckoutBooking extends PricedOrder {
   id: string;
+  /** The add-ons it bought (issue 46), in the subtotal with the tickets. */
+  addOns: BookingAddOn[];
+  /** A private booking's group price (its tickets then cost nothing by themselves); null: by the seat. */
+  privatePriceMinor: number | null;
   /** "<experience title> · <service name>" */
   title: string;
   /** Paid with a gift card already: the checkout charges totalMinor - giftCardMinor. */

@@ -141,14 +141,22 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
 
     async createCheckout(_db: Db, booking: CheckoutBooking, urls: CheckoutUrls): Promise<CheckoutSession> {
       const currency = booking.currency.toLowerCase();
-      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = booking.tickets
-        .filter((ticket) => ticket.quantity > 0 && ticket.unitPriceMinor > 0)
-        .map((ticket) => ({
-          quantity: ticket.quantity,
+      // What makes the subtotal: a private booking's group price, the tickets, the add-ons.
+      const sold = [
+        ...(booking.privatePriceMinor === null
+          ? []
+          : [{ name: glossary.en.privateDeparture, quantity: 1, unitPriceMinor: booking.privatePriceMinor }]),
+        ...booking.tickets,
+        ...booking.addOns,
+      ];
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = sold
+        .filter((line) => line.quantity > 0 && line.unitPriceMinor > 0)
+        .map((line) => ({
+          quantity: line.quantity,
           price_data: {
             currency,
-            unit_amount: ticket.unitPriceMinor,
-            product_data: { name: `${booking.title} — ${ticket.name}` },
+            unit_amount: line.unitPriceMinor,
+            product_data: { name: `${booking.title} — ${line.name}` },
           },
         }));
       if (booking.feesMinor > 0) {

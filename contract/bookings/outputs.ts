@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { geoPoint } from "../catalog/outputs";
+import { privateSaleOffer } from "../catalog/private-sale";
 import { bookingReference, count, isoTime, minor, paging } from "../output-parts";
 import { bookingAnswersOutput, bookingQuestionOutput } from "./questions";
 import { addOnPriceLine, bookingAddOn, offeredAddOn } from "./add-ons";
@@ -36,6 +37,8 @@ export const quote = z.object({
     lines: z.array(priceLine),
     /** The add-ons asked for, priced (the subtotal counts them). */
     addOns: z.array(addOnPriceLine),
+    /** A private booking's group price (the subtotal counts it; its tickets' lines then cost nothing); null: by the seat. */
+    privateMinor: minor.nullable(),
     seats: count,
     ...priceAmounts,
   }),
@@ -44,6 +47,11 @@ export const quote = z.object({
   /** The invitation asked for, if any: applied or why not. */
   referral: quoteReferral.nullable(),
   seatsLeft: count,
+  /**
+   * The service sold private (issue 46), and whether this departure can be: none of its seats is
+   * taken (createBooking `private: true`); null: by the seat only.
+   */
+  privateSale: privateSaleOffer.extend({ available: z.boolean() }).nullable(),
   /** The departure priced: its start and end, and the experience's IANA timezone to show them in. */
   startsAt: isoTime,
   endsAt: isoTime,
@@ -108,6 +116,8 @@ export const booking = z.object({
   tickets: z.array(bookingTicket),
   /** The add-ons it bought, at their prices then. */
   addOns: z.array(bookingAddOn),
+  /** Booked private (issue 46): the whole departure at this group price; null: by the seat. */
+  privatePriceMinor: minor.nullable(),
   ...priceAmounts,
   currency: z.string().length(3),
   promoCode: z.string().nullable(),

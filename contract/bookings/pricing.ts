@@ -11,6 +11,8 @@ export type PriceBreakdown = {
   lines: Array<PricedTicket & { totalMinor: number }>;
   /** The add-ons' lines (none: an empty list); the subtotal counts them with the tickets. */
   addOns: Array<PricedAddOn & { totalMinor: number }>;
+  /** A private booking's group price (issue 46): the whole departure, its tickets' lines then cost nothing; null: by the seat. */
+  privateMinor: number | null;
   seats: number;
   subtotalMinor: number;
   discountMinor: number;
@@ -27,15 +29,17 @@ export function priceBreakdown(
   promo: Promo | null,
   taxBps = 0,
   addOns: PricedAddOn[] = [],
+  privateMinor: number | null = null,
 ): PriceBreakdown {
   const withTotals = <Line extends { unitPriceMinor: number; quantity: number }>(all: Line[]) =>
     all
       .filter((line) => line.quantity > 0)
       .map((line) => ({ ...line, totalMinor: line.unitPriceMinor * line.quantity }));
-  const lines = withTotals(tickets);
+  // A private booking's guests are all in its group price.
+  const lines = withTotals(privateMinor === null ? tickets : tickets.map((line) => ({ ...line, unitPriceMinor: 0 })));
   const addOnLines = withTotals(addOns);
   const seats = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const subtotalMinor = [...lines, ...addOnLines].reduce((sum, line) => sum + line.totalMinor, 0);
+  const subtotalMinor = [...lines, ...addOnLines].reduce((sum, line) => sum + line.totalMinor, privateMinor ?? 0);
   let discountMinor = 0;
   if (promo?.percentOff) discountMinor = Math.round((subtotalMinor * promo.percentOff) / 100);
   else if (promo?.amountOffMinor) discountMinor = promo.amountOffMinor;
@@ -46,6 +50,7 @@ export function priceBreakdown(
   return {
     lines,
     addOns: addOnLines,
+    privateMinor,
     seats,
     subtotalMinor,
     discountMinor,

@@ -83,6 +83,12 @@ export const quoteBody = z.object({
     .optional(),
   /** The add-ons wanted with the tickets (quote: `addOnsOffered`); a per-guest one at most once a guest. */
   addOns: addOnsRequest,
+  /**
+   * The whole departure for these guests at the service's group price (issue 46; its `privateSale`
+   * says whether and up to how many guests): only a departure with no seat taken (409
+   * private_unavailable); it then closes for everyone else on every channel.
+   */
+  private: z.boolean({ invalid_type_error: said("boolean.invalid") }).default(false),
 });
 export type QuoteBody = z.output<typeof quoteBody>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDate, count, isoTime, minor, paging } from "../output-parts";
+import { privateSaleOffer } from "./private-sale";
 
 export const accountContext = z.object({
   slug: z.string(),
@@ -139,6 +140,8 @@ export const serviceDetail = z.object({
     ticketTypes: z.array(ticketTypeView),
     /** First local date (operator's timezone) with a future departure that has free seats. */
     nextAvailableDate: calendarDate.nullable(),
+    /** Sold private too, or only so (issue 46); null: by the seat only. */
+    privateSale: privateSaleOffer.nullable(),
   }),
 });
 

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   /** before/after: the service's figures as JSON (name, description, durationMinutes, capacity, sortOrder). */
   "service.created": ["experienceId", "serviceId", "after"],
   "service.updated": ["serviceId", "before", "after", "departuresChanged"],
+  "service.private_sale_set": ["serviceId", "before", "after", "currency"],
   "service.deleted": ["experienceId", "serviceId", "before", "futureDeparturesDeleted"],
   /** before/after: JSON lists of { code, name, priceMinor } in `currency`. */
   "ticket_types.set": ["serviceId", "before", "after", "currency"],

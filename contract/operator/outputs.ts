@@ -4,6 +4,7 @@ import { bookingAddOn } from "../bookings/add-ons";
 import { geoPoint, money, namedSlug, picture } from "../catalog/outputs";
 import { count, departureFields, isoTime, minor, paging } from "../output-parts";
 import { staffMoney } from "./staff-money";
+import { privateSaleOffer } from "../catalog/private-sale";
 import { BOOKING_CHANNELS, BOOKING_STATUSES, DEPARTURE_STATUSES, PAYMENT_STATUSES, STAFF_PAYMENTS } from "../statuses";
 
 export * from "./team-outputs";
@@ -29,6 +30,8 @@ export const operatorService = z.object({
   seatsTakenMax: count,
   /** Bookings ever made of it (any status): a service with bookings cannot be deleted. */
   bookings: count,
+  /** Sold private too, or only so (issue 46); null: by the seat only. */
+  privateSale: privateSaleOffer.nullable(),
 });
 
 /** GET /v1/operator/experiences/{experienceId}/services */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { typedLine, typedLines, said } from "../fields";
 import { catalogId } from "../catalog/requests";
 import { DECIMAL_AMOUNT } from "../money";
+import { PRIVATE_SALES } from "../statuses";
 import type * as out from "../outputs";
 import {
   MAX_DURATION_MINUTES,
@@ -105,6 +106,33 @@ export const setTicketTypesBody = z
       seen.add(type.code);
     });
   });
+
+/**
+ * PUT /v1/operator/services/{serviceId}/private-sale (issue 46): never, both ways or only private;
+ * sold private, its group price (`priceMinor`, or `price` as typed in the operator's currency: one
+ * of the two) and the most guests (at most the service's capacity).
+ */
+export const setPrivateSaleBody = z
+  .object({
+    sale: z.enum(PRIVATE_SALES, { errorMap: () => ({ message: said("choice.invalid") }) }),
+    priceMinor: whole(0, MAX_PRICE_MINOR, "price").optional(),
+    price: z
+      .string({ invalid_type_error: said("price.invalid") })
+      .regex(DECIMAL_AMOUNT, said("price.invalid"))
+      .optional(),
+    maxGuests: whole(1, MAX_SERVICE_CAPACITY, "capacity").optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.sale === "none") return;
+    if (body.priceMinor !== undefined && body.price !== undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: said("price.oneOf") });
+    else if (body.priceMinor === undefined && body.price === undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["price"], message: said("price.required") });
+    if (body.maxGuests === undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["maxGuests"], message: said("capacity.required") });
+  });
+export type SetPrivateSaleBody = z.infer<typeof setPrivateSaleBody>;
 
 export type CreateServiceBody = z.infer<typeof createServiceBody>;
 export type UpdateServiceBody = z.infer<typeof updateServiceBody>;

@@ -13,6 +13,7 @@ import {
   experienceIdParams,
   serviceIdParams,
   setTicketTypesBody,
+  setPrivateSaleBody,
   updateServiceBody,
 } from "./services";
 import {
@@ -252,6 +253,20 @@ export const consoleEndpoints = domain("Operator console", {
     body: updateServiceBody,
     output: out.operatorService,
     errors: ["capacity_below_taken"],
+    changes: ["catalog", "seats"],
+  }),
+  operatorSetPrivateSale: endpoint({
+    method: "PUT",
+    path: "/v1/operator/services/:serviceId/private-sale",
+    summary:
+      "Sell a service's departures private (the whole departure at a group price, up to a number of guests): never, both ways or only so; bookings keep their price (owner, manager)",
+    auth: "user",
+    member: "catalog",
+    tenant: true,
+    params: serviceIdParams,
+    body: setPrivateSaleBody,
+    output: out.operatorService,
+    errors: [],
     changes: ["catalog", "seats"],
   }),
   operatorDeleteService: endpoint({

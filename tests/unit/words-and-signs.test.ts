@@ -34,6 +34,7 @@ describe("one glossary", () => {
     expect(common.details.subtotal).toBe(glossary.en.subtotal);
     expect(common.details.discount).toBe(glossary.en.promoDiscount);
     expect(common.details.taxes).toBe(glossary.en.taxes);
+    expect(common.details.privateDeparture).toBe(glossary.en.privateDeparture);
   });
 
   it("has words for every payment and booking status, so no raw status reaches a traveller", () => {

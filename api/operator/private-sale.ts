@@ -1,0 +1,55 @@
+/**
+ * How a service is sold private (issue 46): never, both ways, or only private; its group price and
+ * the most guests. A change applies to bookings made after it: a private booking keeps its price
+ * (bookings.private_price_minor) and its departure.
+ */
+import { eq } from "drizzle-orm";
+import type { OperatorService, SetPrivateSaleBody } from "~contract/operator/services";
+import type { Db } from "../db/client";
+import { services } from "../db/schema";
+import { validationError } from "../http/errors";
+import { FIELD_MESSAGES } from "../http/field-messages";
+import { writeAudit, type Actor } from "../audit/log";
+import { ownService, serviceView } from "./services";
+import { typedPriceMinor } from "./ticket-types";
+
+/** The sale's figures as stored: none clears them; a price typed in the currency in minor units. */
+function figuresOf(input: SetPrivateSaleBody, currency: string, capacity: number) {
+  if (input.sale === "none") return { privateSale: input.sale, privatePriceMinor: null, privateMaxGuests: null };
+  const typed = input.price === undefined ? { minor: input.priceMinor! } : typedPriceMinor(input.price, currency);
+  if ("refused" in typed) throw validationError({ price: [typed.refused] });
+  if (input.maxGuests! > capacity)
+    throw validationError({
+      maxGuests: [FIELD_MESSAGES["number.useAtMost"].replace("{maximum}", String(capacity))],
+    });
+  return { privateSale: input.sale, privatePriceMinor: typed.minor, privateMaxGuests: input.maxGuests! };
+}
+
+/** PUT /v1/operator/services/{serviceId}/private-sale: audited (service.private_sale_set). */
+export async function setPrivateSale(
+  db: Db,
+  actor: Actor,
+  currency: string,
+  serviceId: string,
+  input: SetPrivateSaleBody,
+): Promise<OperatorService> {
+  const row = await db.transaction(async (tx) => {
+    const before = await ownService(tx, actor.accountId, serviceId, "no key update");
+    const figures = figuresOf(input, currency, before.capacity);
+    const [after] = await tx.update(services).set(figures).where(eq(services.id, before.id)).returning();
+    const stated = (service: typeof before) =>
+      JSON.stringify({
+        sale: service.privateSale,
+        priceMinor: service.privatePriceMinor,
+        maxGuests: service.privateMaxGuests,
+      });
+    await writeAudit(tx, actor, "service.private_sale_set", {
+      serviceId: before.id,
+      before: stated(before),
+      after: stated(after),
+      currency,
+    });
+    return after;
+  });
+  return serviceView(db, row, currency);
+}
