@@ -120,8 +120,10 @@ export async function getAvailability(
         to_char(s.starts_at at time zone 'UTC', ${sql.raw(ISO)}) as starts_at,
         to_char(s.ends_at at time zone 'UTC', ${sql.raw(ISO)}) as ends_at,
         s.capacity,
-        -- None for the public while people wait on its waitlist (api/waitlist): theirs by offer.
-        (case when exists (select 1 from waitlist_entries we where we.slot_id = s.id and we.status in ('waiting', 'offered'))
+        -- None for the public while people wait on its waitlist (api/waitlist): theirs by offer;
+        -- none while a private booking holds it (issue 46).
+        (case when s.private_booking_id is not null
+            or exists (select 1 from waitlist_entries we where we.slot_id = s.id and we.status in ('waiting', 'offered'))
           then 0 else greatest(0, s.capacity - s.seats_taken + coalesce(x.seats, 0)) end)::int as seats_left,
         s.starts_at as sort_key
       from slots s

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { promoCodes, slots } from "../db/schema";
@@ -74,15 +74,22 @@ export async function expireHolds(db: Db, scope: SweepScope = {}): Promise<Sweep
     if (rows.length === 0) return { expired: 0, seatsFreed: 0 };
 
     const seatsBySlot = new Map<string, number>();
+    const idsBySlot = new Map<string, string[]>();
     const redemptionsByCode = new Map<string, number>();
     for (const row of rows) {
       seatsBySlot.set(row.slot_id, (seatsBySlot.get(row.slot_id) ?? 0) + Number(row.seats));
+      idsBySlot.set(row.slot_id, [...(idsBySlot.get(row.slot_id) ?? []), row.id]);
       if (row.promo_code) redemptionsByCode.set(row.promo_code, (redemptionsByCode.get(row.promo_code) ?? 0) + 1);
     }
     for (const slotId of [...seatsBySlot.keys()].sort()) {
       await tx
         .update(slots)
-        .set({ seatsTaken: sql`${slots.seatsTaken} - ${seatsBySlot.get(slotId)!}` })
+        .set({
+          seatsTaken: sql`${slots.seatsTaken} - ${seatsBySlot.get(slotId)!}`,
+          // A private hold that ran out opens its departure again (issue 46).
+          privateBookingId: sql`case when ${inArray(slots.privateBookingId, idsBySlot.get(slotId)!)} then null
+            else ${slots.privateBookingId} end`,
+        })
         .where(eq(slots.id, slotId));
     }
     await releaseAddOns(

@@ -111,7 +111,7 @@ export async function sendCheckoutReminders(db: Db): Promise<number> {
           and exists (
             select 1 from slots s join services sv on sv.id = s.service_id
             where sv.experience_id = v.experience_id and s.status = 'open' and s.seats_taken < s.capacity
-              and s.starts_at > app_now() + make_interval(mins => sv.sales_cutoff_minutes))
+              and s.private_booking_id is null and s.starts_at > app_now() + make_interval(mins => sv.sales_cutoff_minutes))
         order by v.visited_at
         limit ${BATCH}
         for update of v skip locked

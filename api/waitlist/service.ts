@@ -465,7 +465,7 @@ async function makeOffers(db: Db): Promise<number> {
               s.starts_at - make_interval(mins => sv.sales_cutoff_minutes)) as expires_at
       from slots s join services sv on sv.id = s.service_id
       where s.status = 'open' and s.starts_at > app_now() + make_interval(mins => sv.sales_cutoff_minutes)
-        and s.seats_taken < s.capacity
+        and s.seats_taken < s.capacity and s.private_booking_id is null
         and exists (select 1 from waitlist_entries e where e.slot_id = s.id and e.status = 'waiting')
         -- A suspended operator's line waits (nothing offered) until it is reinstated (issue 44).
         and not exists (select 1 from experiences x join accounts a on a.id = x.account_id
