@@ -96,6 +96,7 @@ export const bookingsEndpoints = domain("Bookings", {
       "slot_not_found",
       "sales_closed",
       "sold_out",
+      "private_unavailable",
       "add_on_sold_out",
       "profile_incomplete",
       "waiver_required",

@@ -207,6 +207,8 @@ export interface BookingRequest {
   /** Answers to the service's booking questions (createBooking's `answers`). */
   answers?: BookingAnswersInput;
   addOns?: Array<{ addOnId: string; quantity: number }>;
+  /** The whole departure at the service's group price (issue 46). */
+  private?: boolean;
 }
 
 export function bookingBody(

@@ -1,6 +1,7 @@
 /**
  * The booking selection travels in the address (so it survives sign-in and works without
- * JavaScript): `date=YYYY-MM-DD&slot=<slotId>&t_<ticketTypeId>=<quantity>`.
+ * JavaScript): `date=YYYY-MM-DD&slot=<slotId>&t_<ticketTypeId>=<quantity>`, and `private=1` for
+ * the whole departure (issue 46).
  */
 import { MAX_SEATS, MAX_TICKETS_PER_TYPE } from "~contract/bookings/limits";
 
@@ -13,7 +14,12 @@ export type Selection = {
   date: string | null;
   slotId: string | null;
   tickets: Array<{ ticketTypeId: string; quantity: number }>;
+  /** The whole departure, at the service's group price. */
+  private: boolean;
 };
+
+/** The address's word for a private booking. */
+export const PRIVATE_PARAM = "private";
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -42,7 +48,7 @@ export function parseSelection(query: URLSearchParams, ticketTypeIds?: readonly 
     const quantity = raw !== null && /^\d{1,2}$/.test(raw.trim()) ? Number(raw.trim()) : 0;
     return quantity > 0 ? [{ ticketTypeId, quantity: Math.min(quantity, MAX_TICKETS_PER_TYPE) }] : [];
   });
-  return { date, slotId, tickets };
+  return { date, slotId, tickets, private: query.get(PRIVATE_PARAM) === "1" };
 }
 
 export function seatsOf(selection: Pick<Selection, "tickets">): number {
@@ -59,6 +65,7 @@ export function selectionQuery(selection: Selection): string {
   if (selection.date) params.set("date", selection.date);
   if (selection.slotId) params.set("slot", selection.slotId);
   for (const ticket of selection.tickets) params.set(ticketParam(ticket.ticketTypeId), String(ticket.quantity));
+  if (selection.private) params.set(PRIVATE_PARAM, "1");
   return params.toString();
 }
 
@@ -69,12 +76,25 @@ export function selectionQuery(selection: Selection): string {
  */
 export function selectionWithin(
   selection: Selection,
-  availability: { days: Array<{ date: string; slots: Array<{ id: string; seatsLeft: number }> }> },
-): { selection: Selection; seatsLeft: number | null } {
+  availability: { days: Array<{ date: string; slots: Array<{ id: string; seatsLeft: number; capacity: number }> }> },
+  privateSale: { only: boolean; maxGuests: number } | null = null,
+): { selection: Selection; seatsLeft: number | null; privateTaken: boolean } {
   const day = availability.days.find((candidate) => candidate.date === selection.date);
   const slot = day?.slots.find((candidate) => candidate.id === selection.slotId) ?? null;
+  // Private: asked for (or the only way it is sold) of a service sold so.
+  const privately = privateSale !== null && (selection.private || privateSale.only);
+  const room = slot && privately ? privateRoom(slot, privateSale) : null;
   return {
-    selection: { ...selection, date: day ? day.date : null, slotId: slot ? slot.id : null },
-    seatsLeft: slot ? slot.seatsLeft : null,
+    selection: { ...selection, date: day ? day.date : null, slotId: slot ? slot.id : null, private: privately },
+    seatsLeft: slot ? (room ?? slot.seatsLeft) : null,
+    privateTaken: room === 0,
   };
+}
+
+/**
+ * The guests a departure takes as a private booking: the sale's most, while none of its seats is
+ * taken; else none (the API's rule: it is then `private_unavailable`).
+ */
+export function privateRoom(slot: { seatsLeft: number; capacity: number }, sale: { maxGuests: number }): number {
+  return slot.seatsLeft === slot.capacity ? Math.min(sale.maxGuests, slot.capacity) : 0;
 }

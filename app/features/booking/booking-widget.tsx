@@ -12,7 +12,14 @@ import {
   type AvailabilitySlot,
 } from "~/features/booking/availability";
 import { takeTimesFocus } from "~/features/booking/times-focus";
-import { ticketParam, type Selection, type TicketRefusal } from "~/features/booking/booking-selection";
+import {
+  PRIVATE_PARAM,
+  privateRoom,
+  ticketParam,
+  type Selection,
+  type TicketRefusal,
+} from "~/features/booking/booking-selection";
+import type { PrivateSaleOffer } from "~contract/catalog/private-sale";
 import { StickyBookingBar, type BarStep } from "~/features/catalog/sticky-booking-bar";
 import { PriceSummary } from "~/features/booking/price-summary";
 import { formatMoment } from "~/ui/date-format";
@@ -35,6 +42,8 @@ type Props = {
   today: string;
   /** The waitlist page of this service (`?service=`): a sold-out departure links to it with `&slot=`. */
   waitlistPath?: string;
+  /** The service sold private too, or only so (issue 46); null: by the seat only. */
+  privateSale?: PrivateSaleOffer | null;
 };
 
 type Quantities = Record<string, number>;
@@ -54,6 +63,7 @@ export function BookingWidget({
   headline,
   today,
   waitlistPath,
+  privateSale = null,
 }: Props) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
@@ -66,14 +76,22 @@ export function BookingWidget({
   const [slotId, setSlotId] = useState<string | null>(selection.slotId);
   // No more tickets than the chosen departure has seats (the API checks it again when booking).
   const chosenSlot = day?.slots.find((slot) => slot.id === slotId) ?? null;
-  const seatsLeft = chosenSlot?.seatsLeft ?? null;
-  const price = useMemo(() => livePrice(ticketTypes, quantities), [ticketTypes, quantities]);
+  // The whole departure (issue 46): asked for, or the only way the service is sold.
+  const [asked, setAsked] = useState(selection.private);
+  const group = privateSale && (asked || privateSale.only) ? privateSale : null;
+  const room = chosenSlot && group ? privateRoom(chosenSlot, group) : null;
+  const seatsLeft = room ?? chosenSlot?.seatsLeft ?? null;
+  const groupPrice = group?.priceMinor ?? null;
+  const price = useMemo(() => livePrice(ticketTypes, quantities, groupPrice), [ticketTypes, quantities, groupPrice]);
   const tooMany = seatsLeft !== null && price.seats > seatsLeft;
-  const message = tooMany
-    ? { key: "details.tooManyTickets", values: { count: seatsLeft } }
-    : editedAfter === refusal
-      ? null
-      : refusal;
+  const message =
+    room === 0
+      ? { key: "details.privateTaken" }
+      : tooMany
+        ? { key: "details.tooManyTickets", values: { count: seatsLeft } }
+        : editedAfter === refusal
+          ? null
+          : refusal;
   // A day whose every time is sold out: no price, no "Continue", but the waitlist and the next day with seats.
   const soldOut = day !== null && day.slots.every((slot) => slot.seatsLeft === 0);
   const step: BarStep =
@@ -117,9 +135,21 @@ export function BookingWidget({
             <SoldOutDay availability={availability} day={day} waitlist={Boolean(waitlistPath)} />
           ) : (
             <>
+              {privateSale ? (
+                <PrivateChoice
+                  sale={privateSale}
+                  currency={availability.currency}
+                  checked={asked}
+                  onChange={(checked) => {
+                    setEditedAfter(refusal);
+                    setAsked(checked);
+                  }}
+                />
+              ) : null}
               <TicketQuantities
                 ticketTypes={ticketTypes}
                 currency={availability.currency}
+                included={group !== null}
                 quantities={quantities}
                 seatsLeft={seatsLeft}
                 invalid={message !== null}
@@ -185,7 +215,7 @@ function defaultQuantities(ticketTypes: TicketType[]): Quantities {
   return ticketTypes[0] ? { [ticketTypes[0].id]: 1 } : {};
 }
 
-function livePrice(ticketTypes: TicketType[], quantities: Quantities) {
+function livePrice(ticketTypes: TicketType[], quantities: Quantities, privateMinor: number | null) {
   return priceBreakdown(
     ticketTypes.map((type) => ({
       ticketTypeId: type.id,
@@ -194,6 +224,46 @@ function livePrice(ticketTypes: TicketType[], quantities: Quantities) {
       quantity: quantities[type.id] ?? 0,
     })),
     null,
+    0,
+    [],
+    privateMinor,
+  );
+}
+
+/**
+ * The whole departure for the group (issue 46): a box to ask for it, sent as `private=1`; a
+ * service sold only private says so (and always sends it).
+ */
+function PrivateChoice(props: {
+  sale: PrivateSaleOffer;
+  currency: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const words = {
+    price: formatMoney(props.sale.priceMinor, props.currency, i18n.language),
+    count: props.sale.maxGuests,
+  };
+  if (props.sale.only)
+    return (
+      <p className="text-sm text-slate-800" data-testid="private-only">
+        <input type="hidden" name={PRIVATE_PARAM} value="1" />
+        {t("details.privateOnly", words)}
+      </p>
+    );
+  return (
+    <label className="flex items-start gap-2 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        name={PRIVATE_PARAM}
+        value="1"
+        defaultChecked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+        className="mt-1 h-4 w-4"
+      />
+      <span>{t("details.privateChoice", words)}</span>
+    </label>
   );
 }
 
@@ -262,6 +332,8 @@ function SlotChoices(props: {
 function TicketQuantities(props: {
   ticketTypes: TicketType[];
   currency: string;
+  /** The tickets are in a private booking's group price. */
+  included: boolean;
   quantities: Quantities;
   /** Seats left on the chosen departure (null: none chosen yet). */
   seatsLeft: number | null;
@@ -285,7 +357,9 @@ function TicketQuantities(props: {
             <span>
               {t("details.quantity", {
                 name: type.name,
-                price: formatMoney(type.priceMinor, props.currency, i18n.language),
+                price: props.included
+                  ? t("details.privateIncluded")
+                  : formatMoney(type.priceMinor, props.currency, i18n.language),
               })}
             </span>
             <input

@@ -76,6 +76,7 @@ export async function quoteBooking(
     referralCode?: string;
     waitlistOffer?: string;
     addOns?: Array<{ addOnId: string; quantity: number }>;
+    private?: boolean;
   },
   token?: string | null,
 ): Promise<Quote | null> {

@@ -17,7 +17,10 @@ export function ConfirmPage() {
   const { t, i18n } = useTranslation();
   const bookedOn = (at: string) => formatDate(at, { timeZone: TRAVELLER_TIME_ZONE, locale: i18n.language });
   const unavailable = !quote || !slot;
-  const error = formError ?? (unavailable ? "confirm.selectionInvalid" : null);
+  // Asked for private, of a departure that has guests already (issue 46): not to be paid for.
+  const privateTaken = quote?.breakdown.privateMinor != null && quote.privateSale?.available === false;
+  const error =
+    formError ?? (unavailable ? "confirm.selectionInvalid" : privateTaken ? "apiErrors.private_unavailable" : null);
   // The traveller's own standing booking of this departure, said before anything else.
   const booked = quote?.yourBookings.find((booking) => booking.status === "confirmed");
   const held = booked ? undefined : quote?.yourBookings.find((booking) => booking.status === "held");
@@ -50,7 +53,9 @@ export function ConfirmPage() {
       <ConfirmSummary />
       <PromoCodeForms />
       <AddOnsChoice />
-      {quote && slot && formError !== "apiErrors.sold_out" ? <PayForm quote={quote} booked={booked} /> : null}
+      {quote && slot && !privateTaken && formError !== "apiErrors.sold_out" ? (
+        <PayForm quote={quote} booked={booked} />
+      ) : null}
     </section>
   );
 }

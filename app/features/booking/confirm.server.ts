@@ -72,6 +72,7 @@ export async function loadConfirmPage({ request, params }: LoaderFunctionArgs) {
         serviceId: detail.service.id,
         slotId: selection.slotId,
         tickets: selection.tickets,
+        private: selection.private,
         promoCode: promoCode || undefined,
         referralCode,
         waitlistOffer: waitlistOfferOf(new URL(request.url)),
@@ -179,6 +180,7 @@ export async function placeBooking({ request, params }: ActionFunctionArgs) {
         serviceId,
         slotId: selection.slotId,
         tickets: selection.tickets,
+        private: selection.private,
         promoCode: submission.value.promoCode || undefined,
       },
       token,
@@ -199,6 +201,7 @@ export async function placeBooking({ request, params }: ActionFunctionArgs) {
         serviceId,
         slotId: selection.slotId,
         tickets: selection.tickets,
+        private: selection.private,
         promoCode: form.promoCode || undefined,
         referralCode,
         utm,
@@ -225,7 +228,13 @@ export async function placeBooking({ request, params }: ActionFunctionArgs) {
     const refusedAnswers = await refusedPayAnswers(
       request,
       error,
-      { serviceId, slotId: selection.slotId, tickets: selection.tickets, promoCode: form.promoCode || undefined },
+      {
+        serviceId,
+        slotId: selection.slotId,
+        tickets: selection.tickets,
+        private: selection.private,
+        promoCode: form.promoCode || undefined,
+      },
       token,
       answersFromForm(formData),
     );

@@ -12,8 +12,12 @@ export function PriceSummary({ price, currency }: { price: PriceBreakdown; curre
       <dd data-testid={testId}>{money(amount)}</dd>
     </div>
   );
-  // The tickets, then the add-ons chosen (issue 46).
+  // A private booking's group price, the tickets (in it, then), the add-ons chosen (issue 46).
+  const whole = price.privateMinor ?? null;
   const lines = [
+    ...(whole === null
+      ? []
+      : [{ key: "private", name: t("details.privateDeparture"), quantity: 1, totalMinor: whole }]),
     ...price.lines.map((line) => ({ key: line.ticketTypeId, ...line })),
     ...(price.addOns ?? []).map((line) => ({ key: line.addOnId, ...line })),
   ];
@@ -24,7 +28,7 @@ export function PriceSummary({ price, currency }: { price: PriceBreakdown; curre
           <dt>
             {line.quantity} × {line.name}
           </dt>
-          <dd>{money(line.totalMinor)}</dd>
+          <dd>{whole !== null && line.totalMinor === 0 ? t("details.privateIncluded") : money(line.totalMinor)}</dd>
         </div>
       ))}
       {row(t("details.subtotal"), price.subtotalMinor, "price-subtotal")}

@@ -43,6 +43,7 @@ export function ExperienceBookingAside() {
               quantities={quantities}
               refusal={refusal}
               waitlistPath={`/account/waitlist?service=${encodeURIComponent(service.id)}`}
+              privateSale={service.privateSale}
               headline={
                 // This option's own price (an adult's exactly); "From" is only ever the experience's one figure.
                 headline && {

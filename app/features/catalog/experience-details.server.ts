@@ -30,9 +30,14 @@ export async function loadExperienceDetails({ request, params }: LoaderFunctionA
   const [availability, reviews] = await Promise.all([pending, pendingReviews]);
   const ticketTypeIds = detail.service.ticketTypes.map((type) => type.id);
   // A day outside the bookable window (past, too far, closed; e.g. from a catalog search) selects nothing.
-  const { selection, seatsLeft } = selectionWithin(parseSelection(query, ticketTypeIds), availability);
+  const { selection, seatsLeft, privateTaken } = selectionWithin(
+    parseSelection(query, ticketTypeIds),
+    availability,
+    detail.service.privateSale,
+  );
   const tickets = checkTicketChoice(query, ticketTypeIds, seatsLeft);
-  let refusal = tickets.refusal;
+  // A private booking of a departure that has guests already: said as such, not as seats.
+  let refusal = privateTaken ? { key: "details.privateTaken" } : tickets.refusal;
   if (query.get("intent") === "continue") {
     // The widget's "Continue" (a GET form, with or without JavaScript): on to the confirm step,
     // or back to the widget saying why not.

@@ -7,6 +7,7 @@ import {
   TICKET_CODE,
 } from "~contract/operator/service-limits";
 import { toMinorUnits } from "~contract/money";
+import { PRIVATE_SALES } from "~contract/statuses";
 import { idempotencyKey } from "./form-key";
 
 /**
@@ -83,7 +84,25 @@ export function pricesSchema(digits: number) {
   });
 }
 
-export const PRICE_INTENTS = ["service", "create", "delete", "prices"] as const;
+/** How a service is sold private (issue 46): never, both ways, or only so; sold so, its group price and most guests. */
+export function privateSaleSchema(digits: number) {
+  return z
+    .object({
+      intent: z.literal("private"),
+      serviceId,
+      sale: z.enum(PRIVATE_SALES, { errorMap: () => ({ message: "prices.invalid" }) }),
+      price: majorAmount(digits).optional(),
+      maxGuests: whole(MAX_SERVICE_CAPACITY).optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.sale === "none") return;
+      if (value.price === undefined) ctx.addIssue({ code: "custom", path: ["price"], message: "prices.priceRequired" });
+      if (value.maxGuests === undefined)
+        ctx.addIssue({ code: "custom", path: ["maxGuests"], message: "prices.wholeNumber" });
+    });
+}
+
+export const PRICE_INTENTS = ["service", "create", "delete", "prices", "private"] as const;
 export type PriceIntent = (typeof PRICE_INTENTS)[number];
 
 /** The schema of a form of the page, for a currency with `digits` decimals. */
@@ -97,5 +116,7 @@ export function priceFormSchema(intent: PriceIntent, digits: number) {
       return DeleteServiceSchema;
     case "prices":
       return pricesSchema(digits);
+    case "private":
+      return privateSaleSchema(digits);
   }
 }

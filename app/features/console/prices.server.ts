@@ -20,6 +20,7 @@ export async function loadPricesPage({ request, params }: LoaderFunctionArgs) {
       create: getZodConstraint(priceFormSchema("create", digits)),
       delete: getZodConstraint(priceFormSchema("delete", digits)),
       prices: getZodConstraint(priceFormSchema("prices", digits)),
+      private: getZodConstraint(priceFormSchema("private", digits)),
     },
     idempotencyKey: crypto.randomUUID(),
     title: t("prices.title", { title: services.experience.title }),
@@ -36,6 +37,8 @@ export const pricesAction = (args: ActionFunctionArgs) =>
       /** Typed in the operator's currency: its decimals (the guard's operatorMe says which) decide what may be typed. */
       prices: ({ me }: ConsoleCaller) =>
         priceFormSchema("prices", minorUnitDigits(moneyOf(me, "manageCatalog").currency)),
+      private: ({ me }: ConsoleCaller) =>
+        priceFormSchema("private", minorUnitDigits(moneyOf(me, "manageCatalog").currency)),
     },
     row: (intent) => (intent === "create" ? null : "serviceId"),
     shown: {
@@ -75,6 +78,14 @@ export const pricesAction = (args: ActionFunctionArgs) =>
           }));
           await api.call("operatorSetTicketTypes", { params: { serviceId: value.serviceId }, body: { ticketTypes } });
           return { flash: "prices.pricesSaved" };
+        }
+        case "private": {
+          const { sale, price, maxGuests } = value;
+          await api.call("operatorSetPrivateSale", {
+            params: { serviceId: value.serviceId },
+            body: sale === "none" ? { sale } : { sale, price: price!.replace(",", "."), maxGuests },
+          });
+          return { flash: "prices.privateSaved" };
         }
       }
     },

@@ -62,6 +62,7 @@ const BOOKING_KEYS = [
   "holdExpiresAt",
   "createdAt",
   "paymentStatus",
+  "privatePriceMinor",
   "ticketCode",
   "checkedInGuests",
   "moveOffered",

@@ -37,7 +37,8 @@ const fee = (minor: number) => Math.round((minor * SERVICE_FEE_BPS) / 10_000);
 async function seatsLeftOf(slotId: string): Promise<number | undefined> {
   const answer = await v1.availability({ params: { parentId: acme.experienceId, serviceId: acme.serviceId } });
   expect(answer.status).toBe(200);
-  const found = answer.body.data.days.flatMap((day) => day.slots).find((slot) => slot.id === slotId);
+  const days: Array<{ slots: Array<{ id: string; seatsLeft: number }> }> = answer.body.data.days;
+  const found = days.flatMap((day) => day.slots).find((slot) => slot.id === slotId);
   return found?.seatsLeft;
 }
 

@@ -51,6 +51,8 @@ describe("POST /v1/bookings/quote", () => {
         promo: null,
         referral: null,
         seatsLeft: 7,
+        // Not sold as a private departure (issue 46).
+        privateSale: null,
         startsAt: slot.startsAt.toISOString(),
         endsAt: slot.endsAt.toISOString(),
         timezone: acme.timezone,

@@ -110,6 +110,7 @@ describe("GET /v1/experiences/{parentId}/services/{serviceId}", () => {
         { id: `${serviceId}-couple`, code: "couple", name: "Couple (2 people)", priceMinor: 13500 },
       ],
       nextAvailableDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      privateSale: null,
     });
   });
 

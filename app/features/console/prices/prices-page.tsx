@@ -6,6 +6,7 @@ import { StatusMessage } from "~/ui/status-message";
 import type { PricesPageData } from "./prices-data";
 import { figuresKey } from "./use-price-form";
 import { ServiceForm, DeleteServiceForm, NewServiceForm } from "./service-forms";
+import { PrivateSaleForm, privateSaleKey } from "./private-sale-form";
 import { PricesForm } from "./prices-form";
 import { CardSection } from "~/ui/labelled-section";
 
@@ -38,6 +39,9 @@ export function ServiceSection({ service }: { service: OperatorService }) {
         {/* Saved figures remount a form: it shows them, not what was typed. */}
         <ServiceForm key={figuresKey(service)} service={service} />
         <PricesForm key={JSON.stringify(service.ticketTypes)} service={service} />
+      </div>
+      <div className="mt-6 max-w-xl border-t border-slate-200 pt-4">
+        <PrivateSaleForm key={privateSaleKey(service)} service={service} />
       </div>
       <DeleteServiceForm service={service} />
     </CardSection>
