@@ -180,6 +180,37 @@ describe("/console/experiences/:experienceId/prices", () => {
     });
   });
 
+  it("sells a service private (issue 46) without JavaScript: the group price typed in major units; refused on its field", async () => {
+    const manager = await memberOf(db(), "manager");
+    const service = await serviceOf(EXPERIENCE, 1);
+    const privateForm = (fields: Record<string, string>) => ({ intent: "private", serviceId: service.id, ...fields });
+
+    const missing = await post(manager.cookie, privateForm({ sale: "both", price: "", maxGuests: "" }));
+    expect(missing.status).toBe(400);
+    expect(missing.data.intent).toBe(`private:${service.id}`);
+    expect(missing.data.result.error).toEqual({ price: ["prices.priceRequired"], maxGuests: ["prices.wholeNumber"] });
+    expect((await post(manager.cookie, privateForm({ sale: "always" }))).data.result.error).toEqual({
+      sale: ["prices.invalid"],
+    });
+    // More guests than the service's capacity: the API's refusal, on the field.
+    const over = await post(manager.cookie, privateForm({ sale: "only", price: "450", maxGuests: "999" }));
+    expect(over.status).toBe(400);
+    expect(Object.keys(over.data.result.error)).toEqual(["maxGuests"]);
+
+    const saved = await post(manager.cookie, privateForm({ sale: "only", price: "450,50", maxGuests: "1" }));
+    expect(saved.status, JSON.stringify(saved.data)).toBe(302);
+    expect(saved.location).toBe(PATH);
+    const [row] = await db().select().from(services).where(eq(services.id, service.id));
+    expect(row).toMatchObject({ privateSale: "only", privatePriceMinor: 45_050, privateMaxGuests: 1 });
+    const page = await load(manager.cookie);
+    expect(page.data.page.services[1].privateSale).toEqual({ only: true, priceMinor: 45_050, maxGuests: 1 });
+
+    // Not sold private any more: the price and the most guests go with it.
+    expect((await post(manager.cookie, privateForm({ sale: "none", price: "", maxGuests: "" }))).status).toBe(302);
+    const [cleared] = await db().select().from(services).where(eq(services.id, service.id));
+    expect(cleared).toMatchObject({ privateSale: "none", privatePriceMinor: null, privateMaxGuests: null });
+  });
+
   it("a new service; deleting asks for confirmation; a booked service is not deleted", async () => {
     const manager = await memberOf(db(), "manager");
     const form = {
