@@ -6,7 +6,7 @@ import { createCompleteUser, signInWithPassword, signWaiver } from "./identity-h
 export type Day = {
   date: string;
   seatsLeft: number;
-  slots: Array<{ id: string; seatsLeft: number; startsAt: string; endsAt: string }>;
+  slots: Array<{ id: string; seatsLeft: number; capacity: number; startsAt: string; endsAt: string }>;
 };
 
 /**
@@ -29,6 +29,26 @@ export async function findBookableDay(request: APIRequestContext, seats = 2, now
     }
   }
   throw new Error("no bookable day in the demo data");
+}
+
+/**
+ * A departure of an experience's first service, two days ahead or later, that `fits` (its seats
+ * left and capacity): its service, day and slot.
+ */
+export async function departureOf(
+  request: APIRequestContext,
+  experienceId: string,
+  fits: (slot: { seatsLeft: number; capacity: number }) => boolean,
+) {
+  const detail = await (await request.get(`${origin()}/v1/experiences/${experienceId}`)).json();
+  const serviceId: string = detail.data.services[0].id;
+  const earliest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const availability = await (
+    await request.get(`${origin()}/v1/experiences/${experienceId}/services/${serviceId}/availability`)
+  ).json();
+  const days = availability.data.days as Day[];
+  const day = days.find((one) => one.date >= earliest && one.slots.some(fits))!;
+  return { serviceId, date: day.date, slotId: day.slots.find(fits)!.id };
 }
 
 export async function seatsLeft(request: APIRequestContext, target: Awaited<ReturnType<typeof findBookableDay>>) {

@@ -44,9 +44,9 @@ export function PrivateSaleForm({ service }: { service: OperatorService }) {
       aria-labelledby={`${id}-heading`}
       data-testid="private-sale-form"
     >
-      <h4 id={`${id}-heading`} className="font-semibold">
+      <h3 id={`${id}-heading`} className="font-semibold">
         {t("prices.privateHeading")}
-      </h4>
+      </h3>
       <p className="text-sm text-slate-700">{t("prices.privateIntro")}</p>
       {sale ? (
         <p className="text-sm text-slate-800" data-testid="private-sale-state">
