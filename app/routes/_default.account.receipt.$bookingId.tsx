@@ -12,6 +12,7 @@ import { ReceiptHeader } from "~/ui/receipt-header";
 import { formatMoney } from "~/ui/format";
 import { NOINDEX, pageMeta } from "~/ui/meta";
 import { useTravellerZone } from "~/ui/traveller-zone";
+import type { BookingView } from "~contract/bookings/requests";
 
 /** A printable receipt for one of the signed-in user's payments; none for a booking nobody paid for. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -48,12 +49,12 @@ export default function ReceiptPage() {
             alignFrom={1}
           />
           <tbody>
-            {booking.tickets.map((ticket) => (
-              <tr key={ticket.ticketTypeId}>
-                <td className="py-1">{ticket.name}</td>
-                <td className="py-1 text-right">{ticket.quantity}</td>
-                <td className="py-1 text-right">{money(ticket.unitPriceMinor)}</td>
-                <td className="py-1 text-right">{money(ticket.unitPriceMinor * ticket.quantity)}</td>
+            {receiptLines(booking, t("details.privateDeparture")).map((line) => (
+              <tr key={line.key}>
+                <td className="py-1">{line.name}</td>
+                <td className="py-1 text-right">{line.quantity}</td>
+                <td className="py-1 text-right">{money(line.unitPriceMinor)}</td>
+                <td className="py-1 text-right">{money(line.unitPriceMinor * line.quantity)}</td>
               </tr>
             ))}
           </tbody>
@@ -106,4 +107,15 @@ export default function ReceiptPage() {
       </p>
     </article>
   );
+}
+
+/** What was bought: a private booking's group price (issue 46), the tickets, the add-ons. */
+function receiptLines(booking: BookingView, privateName: string) {
+  return [
+    ...(booking.privatePriceMinor === null
+      ? []
+      : [{ key: "private", name: privateName, quantity: 1, unitPriceMinor: booking.privatePriceMinor }]),
+    ...booking.tickets.map((ticket) => ({ key: ticket.ticketTypeId, ...ticket })),
+    ...booking.addOns.map((addOn) => ({ key: addOn.addOnId, ...addOn })),
+  ];
 }

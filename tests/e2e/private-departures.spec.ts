@@ -59,6 +59,11 @@ for (const javaScriptEnabled of [true, false]) {
       await pay.click();
       await payWithCard(traveller, "4242 4242 4242 4242");
       await expect(traveller).toHaveURL(/\/return\/bk_/);
+      // The receipt names the group price, and the guests in it.
+      await traveller.goto(`/account/receipt/${/(bk_[A-Za-z0-9_-]{16})/.exec(traveller.url())![1]}`);
+      const lines = traveller.getByTestId("receipt-lines");
+      await expect(lines.getByRole("row", { name: /Private departure/ })).toContainText("$300.00");
+      await expect(lines.getByRole("row", { name: /Adult/ })).toContainText("3");
       await traveller.close();
 
       // The departure has no seat for anyone else, on the storefront's availability.
