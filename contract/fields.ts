@@ -247,6 +247,9 @@ export const FIELD_MESSAGE_CODES = [
   "addOn.stockOneOf",
   "addOns.tooMany",
   "addOns.duplicate",
+  "pickupPoints.tooMany",
+  "pickupPoints.duplicate",
+  "pickupPoint.required",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

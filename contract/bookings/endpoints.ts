@@ -97,6 +97,7 @@ export const bookingsEndpoints = domain("Bookings", {
       "sales_closed",
       "sold_out",
       "add_on_sold_out",
+      "pickup_required",
       "profile_incomplete",
       "waiver_required",
       "promo_invalid",
