@@ -207,6 +207,8 @@ export interface BookingRequest {
   /** Answers to the service's booking questions (createBooking's `answers`). */
   answers?: BookingAnswersInput;
   addOns?: Array<{ addOnId: string; quantity: number }>;
+  /** The pickup point chosen (createBooking's `pickupPointId`). */
+  pickupPointId?: string;
 }
 
 export function bookingBody(
