@@ -28,7 +28,8 @@ export const consolePickupPointsEndpoints = domain("Operator console: pickup poi
   operatorPickupPoints: endpoint({
     ...pickupPointsCall,
     method: "GET",
-    summary: "An experience's pickup points, in the order guests see them, and whether one is required (owner, manager)",
+    summary:
+      "An experience's pickup points, in the order guests see them, and whether one is required (owner, manager)",
   }),
   operatorSetPickupPoints: endpoint({
     ...pickupPointsCall,
