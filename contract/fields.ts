@@ -249,7 +249,6 @@ export const FIELD_MESSAGE_CODES = [
   "addOns.duplicate",
   "pickupPoints.tooMany",
   "pickupPoints.duplicate",
-  "pickupPoint.required",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

@@ -18,7 +18,7 @@ import { pickupPointRowsOf, toPickupPoint } from "../operator/pickup-points";
 /** 400 pickup_required: the experience requires a pickup point and none was chosen. */
 const pickupRequired = () =>
   new ApiError(400, "pickup_required", "This experience picks its guests up: choose a pickup point.", {
-    pickupPointId: [FIELD_MESSAGES["pickupPoint.required"]],
+    pickupPointId: ["Choose where you will be picked up."],
   });
 
 /**

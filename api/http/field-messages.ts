@@ -252,7 +252,6 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "addOns.duplicate": "This add-on is in the list twice.",
   "pickupPoints.tooMany": "List at most 30 pickup points.",
   "pickupPoints.duplicate": "This pickup point is in the list twice.",
-  "pickupPoint.required": "Choose where you will be picked up.",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */
