@@ -159,7 +159,10 @@ describe("createBooking with pickupPointId", () => {
     // The operator renames and moves the point afterwards: the booking keeps what it chose.
     await setPoints(team.manager.idToken, {
       required: false,
-      points: [{ ...HOTEL, id: ids.hotel, name: "Hotel Avenida Palace", minutesBefore: 60 }, { ...STATION, id: ids.station }],
+      points: [
+        { ...HOTEL, id: ids.hotel, name: "Hotel Avenida Palace", minutesBefore: 60 },
+        { ...STATION, id: ids.station },
+      ],
     });
     const view = await v1.booking({ params: { id }, token: traveller.idToken });
     expect(view.body.data.pickup).toEqual({
