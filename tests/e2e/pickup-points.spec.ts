@@ -56,6 +56,7 @@ for (const javaScriptEnabled of [true, false]) {
       browser,
       request,
     }) => {
+      test.slow(); // two browsers, a booking, axe over four pages, the manifest
       const run = javaScriptEnabled ? "on" : "off";
       const hotel = { name: `Hotel Avenida ${run}`, address: "Av. da Liberdade 1", minutes: "30" };
       const pier = { name: `Pier 17 ${run}`, address: "", minutes: "45" };
