@@ -2,7 +2,9 @@
  * The pickup point of an order (issue 46, item 3): the one chosen, as the booking keeps it; those
  * offered for a departure; a booking's pickup as it is read (its time from its departure's start).
  */
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { pickupPoints, type PickupPointRow } from "../db/schema";
 import { ApiError, validationError } from "../http/errors";
 import { FIELD_MESSAGES } from "../http/field-messages";
 import { geoPointOf } from "~contract/catalog/geo";
@@ -12,8 +14,25 @@ import {
   type BookingPickup,
   type BookingPickupPoint,
   type OfferedPickupPoint,
+  type PickupPoint,
 } from "~contract/bookings/pickup-points";
-import { pickupPointRowsOf, toPickupPoint } from "../operator/pickup-points";
+
+export const toPickupPoint = (row: PickupPointRow): PickupPoint => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  location: geoPointOf(row.latitude, row.longitude),
+  minutesBefore: row.minutesBefore,
+});
+
+/** The experience's pickup points still offered, in the operator's order. */
+export async function pickupPointRowsOf(db: Db, experienceId: string): Promise<PickupPointRow[]> {
+  return db
+    .select()
+    .from(pickupPoints)
+    .where(and(eq(pickupPoints.experienceId, experienceId), eq(pickupPoints.archived, false)))
+    .orderBy(asc(pickupPoints.sortOrder), asc(pickupPoints.id));
+}
 
 /** 400 pickup_required: the experience requires a pickup point and none was chosen. */
 const pickupRequired = () =>

@@ -3,34 +3,17 @@
  * choose one: one sent with its id is that point changed, a new one is added, one left out is
  * archived (no longer offered; bookings keep the point as they chose it).
  */
-import { and, asc, eq } from "drizzle-orm";
-import type { PickupPoint, SetPickupPointsBody } from "~contract/bookings/pickup-points";
+import { eq } from "drizzle-orm";
+import type { SetPickupPointsBody } from "~contract/bookings/pickup-points";
 import type { OperatorPickupPoints } from "~contract/operator/pickup-points";
-import { geoPointOf } from "~contract/catalog/geo";
 import type { Db } from "../db/client";
-import { experiences, pickupPoints, type PickupPointRow } from "../db/schema";
+import { experiences, pickupPoints } from "../db/schema";
 import { validationError } from "../http/errors";
 import { FIELD_MESSAGES } from "../http/field-messages";
 import { writeAudit, type Actor } from "../audit/log";
+import { pickupPointRowsOf, toPickupPoint } from "../bookings/pickup-points";
 import { ownExperienceRow } from "./add-ons";
 import { newCatalogId } from "./services";
-
-export const toPickupPoint = (row: PickupPointRow): PickupPoint => ({
-  id: row.id,
-  name: row.name,
-  address: row.address,
-  location: geoPointOf(row.latitude, row.longitude),
-  minutesBefore: row.minutesBefore,
-});
-
-/** The experience's pickup points still offered, in the operator's order. */
-export async function pickupPointRowsOf(db: Db, experienceId: string): Promise<PickupPointRow[]> {
-  return db
-    .select()
-    .from(pickupPoints)
-    .where(and(eq(pickupPoints.experienceId, experienceId), eq(pickupPoints.archived, false)))
-    .orderBy(asc(pickupPoints.sortOrder), asc(pickupPoints.id));
-}
 
 /** GET /v1/operator/experiences/{experienceId}/pickup-points */
 export async function getPickupPoints(db: Db, accountId: string, experienceId: string): Promise<OperatorPickupPoints> {
