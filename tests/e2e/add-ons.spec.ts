@@ -1,9 +1,8 @@
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
-import { expect, test, type APIRequestContext } from "./guarded-test";
+import { expect, test } from "./guarded-test";
 import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
 import { signInWithPassword } from "./identity-helpers";
-import { payWithCard, signIn, signOperatorWaiver, type Day } from "./booking-helpers";
-import { origin } from "./helpers";
+import { bookableDepartureOf, payWithCard, signIn, toPayPage } from "./booking-helpers";
 
 /**
  * Add-ons (issue 46, item 2), JavaScript on and off: the owner adds a wetsuit on the experience's
@@ -12,19 +11,6 @@ import { origin } from "./helpers";
  */
 withDemoOwners();
 const EXPERIENCE = "new-york-pizza-making-class";
-
-async function bookableDeparture(request: APIRequestContext) {
-  const detail = await (await request.get(`${origin()}/v1/experiences/${EXPERIENCE}`)).json();
-  const serviceId: string = detail.data.services[0].id;
-  const earliest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-  const availability = await (
-    await request.get(`${origin()}/v1/experiences/${EXPERIENCE}/services/${serviceId}/availability`)
-  ).json();
-  const day = (availability.data.days as Day[]).find(
-    (one) => one.date >= earliest && one.slots.some((slot) => slot.seatsLeft >= 3),
-  )!;
-  return { serviceId, date: day.date, slotId: day.slots.find((slot) => slot.seatsLeft >= 3)!.id };
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`add-ons, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -57,12 +43,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       const traveller = await browser.newPage({ javaScriptEnabled });
       await signIn(traveller, request);
-      const target = await bookableDeparture(request);
-      await traveller.goto(`/experiences/${EXPERIENCE}/${target.serviceId}?date=${target.date}`);
-      await traveller.locator(`input[name="slot"][value="${target.slotId}"]`).check();
-      await traveller.locator('input[type="number"][name^="t_"]').first().fill("2");
-      await traveller.getByRole("button", { name: "Continue to booking" }).click();
-      await signOperatorWaiver(traveller);
+      const target = await bookableDepartureOf(request, EXPERIENCE);
+      await toPayPage(traveller, EXPERIENCE, target, 2);
       const pay = traveller.getByRole("button", { name: /^Pay / });
       const before = await pay.textContent();
       await traveller.getByLabel(/^Wetsuit: how many/).fill("2");

@@ -31,6 +31,44 @@ export async function findBookableDay(request: APIRequestContext, seats = 2, now
   throw new Error("no bookable day in the demo data");
 }
 
+/**
+ * A departure of `experienceId`'s first service with at least `seats` free seats, two days from
+ * now or later, and the zone its times are in.
+ */
+export async function bookableDepartureOf(request: APIRequestContext, experienceId: string, seats = 3) {
+  const detail = await (await request.get(`${origin()}/v1/experiences/${experienceId}`)).json();
+  const serviceId: string = detail.data.services[0].id;
+  const earliest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const availability = await (
+    await request.get(`${origin()}/v1/experiences/${experienceId}/services/${serviceId}/availability`)
+  ).json();
+  const day = (availability.data.days as Day[]).find(
+    (one) => one.date >= earliest && one.slots.some((slot) => slot.seatsLeft >= seats),
+  )!;
+  const slot = day.slots.find((one) => one.seatsLeft >= seats)!;
+  return {
+    serviceId,
+    date: day.date,
+    slotId: slot.id,
+    startsAt: slot.startsAt,
+    zone: availability.data.timezone as string,
+  };
+}
+
+/** A signed-in traveller's way to the pay page: the departure chosen with `adults` tickets, the operator's waiver signed. */
+export async function toPayPage(
+  page: Page,
+  experienceId: string,
+  target: { serviceId: string; date: string; slotId: string },
+  adults: number,
+) {
+  await page.goto(`/experiences/${experienceId}/${target.serviceId}?date=${target.date}`);
+  await page.locator(`input[name="slot"][value="${target.slotId}"]`).check();
+  await page.locator('input[type="number"][name^="t_"]').first().fill(String(adults));
+  await page.getByRole("button", { name: "Continue to booking" }).click();
+  await signOperatorWaiver(page);
+}
+
 export async function seatsLeft(request: APIRequestContext, target: Awaited<ReturnType<typeof findBookableDay>>) {
   const availability = await (
     await request.get(`${origin()}/v1/experiences/${target.parentId}/services/${target.serviceId}/availability`)

@@ -1,9 +1,8 @@
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
-import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
+import { expect, test, type Page } from "./guarded-test";
 import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
 import { signInWithPassword } from "./identity-helpers";
-import { payWithCard, signIn, signOperatorWaiver, type Day } from "./booking-helpers";
-import { origin } from "./helpers";
+import { bookableDepartureOf, payWithCard, signIn, toPayPage } from "./booking-helpers";
 
 /**
  * Pickup points (issue 46, item 3), JavaScript on and off: the owner adds two pickup points on the
@@ -13,26 +12,6 @@ import { origin } from "./helpers";
  */
 withDemoOwners();
 const EXPERIENCE = "new-york-pizza-making-class";
-
-async function bookableDeparture(request: APIRequestContext) {
-  const detail = await (await request.get(`${origin()}/v1/experiences/${EXPERIENCE}`)).json();
-  const serviceId: string = detail.data.services[0].id;
-  const earliest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-  const availability = await (
-    await request.get(`${origin()}/v1/experiences/${EXPERIENCE}/services/${serviceId}/availability`)
-  ).json();
-  const day = (availability.data.days as Day[]).find(
-    (one) => one.date >= earliest && one.slots.some((slot) => slot.seatsLeft >= 3),
-  )!;
-  const slot = day.slots.find((one) => one.seatsLeft >= 3)!;
-  return {
-    serviceId,
-    date: day.date,
-    slotId: slot.id,
-    startsAt: slot.startsAt,
-    zone: availability.data.timezone as string,
-  };
-}
 
 /** "08:30": an instant's local time in a zone. */
 const clock = (at: number, timeZone: string) =>
@@ -79,12 +58,8 @@ for (const javaScriptEnabled of [true, false]) {
 
         const traveller = await browser.newPage({ javaScriptEnabled });
         await signIn(traveller, request);
-        const target = await bookableDeparture(request);
-        await traveller.goto(`/experiences/${EXPERIENCE}/${target.serviceId}?date=${target.date}`);
-        await traveller.locator(`input[name="slot"][value="${target.slotId}"]`).check();
-        await traveller.locator('input[type="number"][name^="t_"]').first().fill("2");
-        await traveller.getByRole("button", { name: "Continue to booking" }).click();
-        await signOperatorWaiver(traveller);
+        const target = await bookableDepartureOf(request, EXPERIENCE);
+        await toPayPage(traveller, EXPERIENCE, target, 2);
         const time = clock(new Date(target.startsAt).getTime() - 30 * 60_000, target.zone);
         const choice = traveller.getByRole("radio", { name: `${hotel.name}, pickup at ${time}` });
         await expect(choice).toBeVisible();
