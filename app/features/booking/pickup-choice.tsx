@@ -25,7 +25,6 @@ export function PickupChoice({
     <fieldset
       className="mb-4 rounded-xl border border-slate-200 p-4"
       aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(" ")}
-      aria-invalid={error ? true : undefined}
     >
       <legend className="px-1 text-sm font-semibold">
         {t("pickupPoints.choose")}
