@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PickupLine } from "~/features/booking/pickup-fact";
+import { PickupLine } from "~/features/booking/pickup-line";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { whenText } from "~/features/account/booking-details";

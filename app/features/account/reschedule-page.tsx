@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { PickupLine } from "~/features/booking/pickup-fact";
+import { PickupLine } from "~/features/booking/pickup-line";
 import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { whenText } from "~/features/account/booking-details";
