@@ -43,6 +43,7 @@ import {
 import { payoutAccountEndpoints } from "./payouts/account-endpoints";
 import { consoleBookingQuestionsEndpoints } from "./operator/booking-questions";
 import { consoleAddOnsEndpoints } from "./operator/add-ons";
+import { consolePickupPointsEndpoints } from "./operator/pickup-points";
 import { adminMoneyEndpoints, consoleMoneyEndpoints } from "./payouts/money-endpoints";
 
 /**
@@ -95,6 +96,7 @@ export const endpoints = {
   ...consoleSchedulesEndpoints,
   ...consoleBookingQuestionsEndpoints,
   ...consoleAddOnsEndpoints,
+  ...consolePickupPointsEndpoints,
   ...developmentEndpoints,
   ...referenceEndpoints,
 } as const;

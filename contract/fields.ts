@@ -247,6 +247,8 @@ export const FIELD_MESSAGE_CODES = [
   "addOn.stockOneOf",
   "addOns.tooMany",
   "addOns.duplicate",
+  "pickupPoints.tooMany",
+  "pickupPoints.duplicate",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

@@ -11,6 +11,8 @@ import { buildIcs, type IcsDuration, type IcsMethod } from "./ics";
 import { groupTicketCode } from "~contract/bookings/ticket-code";
 import { answerText } from "~contract/bookings/questions";
 import { answersView } from "./answers";
+import { bookingPickupOf } from "./pickup-points";
+import { pickupSentence } from "~contract/bookings/pickup-rules";
 import { bookingReference, type BookingViewRow } from "./view";
 
 /** How long before a departure the guest is reminded (the due work's reminder, the invite's alarm). */
@@ -53,6 +55,19 @@ const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},
 const pageOf = (row: BookingViewRow, path: string) => new URL(path, row.booking.origin).toString();
 const bookingPage = (row: BookingViewRow) => pageOf(row, bookingPath(row.booking.id));
 const when = (row: BookingViewRow) => formatDepartureTime(row, row.timezone);
+
+/** "Pickup at 08:30 (Europe/Lisbon) — Hotel Avenida, Av. da Liberdade 1" when the booking chose a pickup point. */
+export function pickupLines(row: BookingViewRow): string[] {
+  const pickup = bookingPickupOf(row.booking.pickup, row.startsAt, row.timezone);
+  return pickup ? [pickupSentence({ ...pickup, timezone: row.timezone })] : [];
+}
+
+/** When and where: the departure's time, the pickup (if any), the meeting point. */
+const whenAndWhere = (row: BookingViewRow) => [
+  `When: ${when(row)}`,
+  ...pickupLines(row),
+  `Meeting point: ${row.meetingPoint}`,
+];
 
 /**
  * The cancellation terms of a booking as it stands: free cancellation until the departure minus
@@ -201,6 +216,7 @@ export function bookingCalendar(
     location: row.meetingPoint,
     description: [
       `Booking ${bookingReference(row.booking.id)} with ${row.operatorName}${cancelled ? " (cancelled)" : ""}`,
+      ...pickupLines(row),
       ...ticketLines(row),
       `Total paid: ${formatMoney(row.booking.totalMinor, row.booking.currency)}`,
       ...(row.booking.status === "confirmed" ? [`Ticket code: ${groupTicketCode(row.booking.ticketCode)}`] : []),
@@ -266,7 +282,7 @@ export function confirmationEmail(context: BookingMailContext, ticketQr?: Outbox
       [greeting(firstName)],
       ["Your booking is confirmed."],
       [`${row.experienceTitle} — ${row.serviceName}`, `With ${row.operatorName}`],
-      [`When: ${when(row)}`, `Meeting point: ${row.meetingPoint}`],
+      whenAndWhere(row),
       ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)],
       ...addOnsParagraphs(row),
       ...[answerParagraph(row)].filter((lines) => lines.length > 0),
@@ -297,7 +313,7 @@ export function paymentLinkEmail(context: BookingMailContext, link: string): Ema
     paragraphs: [
       [greeting(firstName)],
       [`${row.operatorName} booked ${row.experienceTitle} — ${row.serviceName} for you.`],
-      [`When: ${when(row)}`, `Meeting point: ${row.meetingPoint}`],
+      whenAndWhere(row),
       ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)],
       amountLines(row),
       [`Booking reference: ${bookingReference(row.booking.id)}`],
@@ -360,6 +376,7 @@ export function dateChangedEmail(change: DateChange) {
         [
           `Was: ${formatDepartureTime(change.from, row.timezone)}`,
           `Now: ${when(row)}`,
+          ...pickupLines(row),
           `Meeting point: ${row.meetingPoint}`,
         ],
         ["Tickets:", ...ticketLines(row).map((line) => `  ${line}`)],
@@ -589,7 +606,7 @@ export function reminderEmail(context: BookingMailContext): EmailInput {
     paragraphs: [
       [greeting(firstName)],
       [`A reminder: ${row.experienceTitle} — ${row.serviceName} is coming up.`],
-      [`When: ${when(row)}`, `Meeting point: ${row.meetingPoint}`, `With ${row.operatorName}`],
+      [...whenAndWhere(row), `With ${row.operatorName}`],
       [`Booking reference: ${bookingReference(row.booking.id)}`],
     ],
     action: { label: "See your booking", href: link },

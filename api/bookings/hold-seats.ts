@@ -20,6 +20,7 @@ import { acceptOffer } from "./waitlist-offer";
 import { debitGiftCard, type GiftCardRef } from "../gift-cards/ledger";
 import type { CreateBookingBody } from "~contract/bookings/requests";
 import { NO_ANSWERS, type BookingAnswers } from "~contract/bookings/questions";
+import type { BookingPickupPoint } from "~contract/bookings/pickup-rules";
 import type { StaffPayment } from "~contract/statuses";
 import { refuseSuspendedLocked } from "../accounts/status";
 
@@ -120,6 +121,8 @@ export interface HoldRequest {
   idempotencyKey: string;
   /** The answers to the service's questions (context.questions), as judged; none: nothing answered yet. */
   answers?: BookingAnswers;
+  /** The pickup point chosen, as the booking keeps it (none: null or left out). */
+  pickup?: BookingPickupPoint | null;
   /** scheme://host[:port] the request was sent to. */
   origin: string;
   /** Booked in an operator's storefront. */
@@ -171,7 +174,7 @@ export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
       // The same order again (Pay pressed again, after changing an answer): its answers are the latest.
       const [fresh] = await tx
         .update(bookings)
-        .set({ questions: context.questions, answers: request.answers ?? NO_ANSWERS })
+        .set({ questions: context.questions, answers: request.answers ?? NO_ANSWERS, pickup: request.pickup ?? null })
         .where(eq(bookings.id, reused.id))
         .returning();
       return { booking: fresh, reused: true, replaced: [] };
@@ -245,6 +248,8 @@ function bookingValues(request: HoldRequest, id: string, holdMinutes: number) {
     // The questions as asked now: later changes to the experience's list do not touch this booking.
     questions: context.questions,
     answers: request.answers ?? NO_ANSWERS,
+    // The pickup point as chosen now: later edits of the experience's points do not touch this booking.
+    pickup: request.pickup ?? null,
     seats: price.seats,
     privatePriceMinor: order.privateMinor,
     subtotalMinor: price.subtotalMinor,

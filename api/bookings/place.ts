@@ -12,6 +12,7 @@ import { enforceRateLimits } from "../rate-limit/service";
 import { requireUserRow } from "../users/service";
 import { refuseMissingSteps } from "./missing-steps";
 import { acceptedAnswers } from "./answers";
+import { chosenPickupPoint } from "./pickup-points";
 import { limitGiftCardAttempts } from "../gift-cards/attempts";
 import { giftCardInvalid } from "../gift-cards/ledger";
 import { normalizeGiftCardCode } from "~contract/gifts/gift-cards";
@@ -98,6 +99,8 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   const order = await priceOrder(db, context, body, user.id);
   // THE rule of the booking questions: a missing or wrong answer is refused before any seat is taken.
   const answers = acceptedAnswers(context.questions, order.tickets, body.answers);
+  // The pickup point: one of the experience's, and one at all when it requires it (400 pickup_required).
+  const pickup = await chosenPickupPoint(db, context.experience, body.pickupPointId, true);
   if (body.promoCode && !order.promo)
     throw conflict(`The promo code ${body.promoCode} cannot be used for this booking.`, "promo_invalid");
 
@@ -112,6 +115,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
       order,
       idempotencyKey,
       answers,
+      pickup,
       origin: input.origin,
       storefront: scope !== null,
       giftCard: body.giftCardCode

@@ -13,6 +13,7 @@ import type { Quote, QuoteBody } from "~contract/bookings/requests";
 import { guestsOf } from "~contract/bookings/questions";
 import { offeredAddOns } from "./add-ons";
 import { privateSaleOf } from "../catalog/private-sale";
+import { chosenPickupPoint, offeredPickupPoints } from "./pickup-points";
 
 /** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
 export async function quoteBooking(
@@ -25,13 +26,16 @@ export async function quoteBooking(
   refuseSuspended(context.account);
   const slot = await loadOpenSlot(db, input.slotId, input.serviceId);
   // The price and what the caller still owes read different rows: asked together.
-  const [order, missing, offered, yourBookings, addOnsOffered] = await Promise.all([
+  const [order, missing, offered, yourBookings, addOnsOffered, pickupPoints] = await Promise.all([
     priceOrder(db, context, input, userId),
     (userId ? findUser(db, userId) : Promise.resolve(null)).then((user) => missingSteps(db, user, context.account)),
     // A waitlist offer's seats are the caller's (and only theirs: the public sees none while people wait).
     userId && input.waitlistOffer ? offerState(db, userId, input.slotId, input.waitlistOffer) : null,
     userId ? standingBookings(db, userId, input.slotId) : [],
     offeredAddOns(db, context.experience.id, input.slotId),
+    offeredPickupPoints(db, context.experience.id, slot.startsAt, context.experience.timezone),
+    // A pickup point asked for is one of the experience's (400 otherwise); one is required only to book.
+    chosenPickupPoint(db, context.experience, input.pickupPointId, false),
   ]);
   const privateSale = privateSaleOf(context.service);
   return {
@@ -50,5 +54,6 @@ export async function quoteBooking(
     questions: context.questions,
     guests: guestsOf(order.tickets).map((guest, index) => ({ guestNo: index + 1, ...guest })),
     addOnsOffered,
+    pickupPoints: { required: context.experience.pickupRequired && pickupPoints.length > 0, points: pickupPoints },
   };
 }

@@ -6,6 +6,7 @@ import type { BookingView } from "~contract/bookings/requests";
 import { clockNow } from "../clock";
 import { freeCancellationUntil } from "./cancellation-deadline";
 import { answersView } from "./answers";
+import { bookingPickupOf } from "./pickup-points";
 
 export const checkedInGuestsSql = sql<number>`(select count(*) from booking_check_ins ci where ci.booking_id = ${bookings.id} and ci.status = 'checked_in')::int`;
 
@@ -124,6 +125,7 @@ export function toBookingView(row: BookingViewRow, refunds: readonly BookingRefu
     tickets: b.tickets,
     addOns: b.addOns,
     privatePriceMinor: b.privatePriceMinor,
+    pickup: bookingPickupOf(b.pickup, row.startsAt, row.timezone),
     subtotalMinor: b.subtotalMinor,
     discountMinor: b.discountMinor,
     feesMinor: b.feesMinor,

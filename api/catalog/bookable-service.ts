@@ -17,7 +17,8 @@ import { questionsFor, storedQuestions, type BookingQuestion } from "~contract/b
 /** A service with its experience, operator and ticket types, as booking (and a promo code's check) needs it. */
 export interface BookableService {
   service: ServiceRow;
-  experience: { id: string; title: string; meetingPoint: string; timezone: string };
+  /** pickupRequired: a new booking must choose one of its pickup points (when it has any). */
+  experience: { id: string; title: string; meetingPoint: string; timezone: string; pickupRequired: boolean };
   account: AccountRow;
   ticketTypes: TicketTypeRow[];
   /** The booking questions a booking of this service is asked (the experience's for it). */
@@ -39,6 +40,7 @@ export async function loadBookableService(
           title: experiences.title,
           meetingPoint: experiences.meetingPoint,
           timezone: experiences.timezone,
+          pickupRequired: experiences.pickupRequired,
         },
         bookingQuestions: experiences.bookingQuestions,
         account: accounts,

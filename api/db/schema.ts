@@ -37,6 +37,7 @@ import {
 import type { BookingTicket } from "~contract/bookings/requests";
 import { NO_ANSWERS, type BookingAnswers, type BookingQuestion } from "~contract/bookings/questions";
 import type { AddOnScope, BookingAddOn } from "~contract/bookings/add-ons";
+import type { BookingPickupPoint } from "~contract/bookings/pickup-rules";
 import type { BrandingView as BrandingDraft } from "~contract/operator/branding";
 
 export { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES };
@@ -160,6 +161,8 @@ export const experiences = pgTable(
     included: jsonb("included").$type<string[]>().notNull().default([]),
     /** What is asked at checkout (migration 0053; contract/bookings/questions.ts judges it in and out). */
     bookingQuestions: jsonb("booking_questions").$type<BookingQuestion[]>().notNull().default([]),
+    /** A new booking must choose one of its pickup points (migration 0057; none listed: nothing to choose). */
+    pickupRequired: boolean("pickup_required").notNull().default(false),
     meetingPoint: text("meeting_point").notNull(),
     /** Where the meeting point is (WGS 84 degrees), for a map link; both or neither. */
     meetingPointLat: doublePrecision("meeting_point_lat"),
@@ -411,6 +414,36 @@ export const slotAddOns = pgTable(
   (t) => [
     primaryKey({ columns: [t.slotId, t.addOnId] }),
     check("slot_add_ons_taken_non_negative", sql`${t.taken} >= 0`),
+  ],
+);
+
+/**
+ * Where an experience collects its guests, so many minutes before a departure starts (migration
+ * 0057). Set as a whole list; one left out is archived (bookings keep the point they chose).
+ */
+export const pickupPoints = pgTable(
+  "pickup_points",
+  {
+    id: text("id").primaryKey(),
+    experienceId: text("experience_id")
+      .notNull()
+      .references(() => experiences.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    address: text("address").notNull().default(""),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    minutesBefore: integer("minutes_before").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    archived: boolean("archived").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("pickup_points_experience_idx").on(t.experienceId, t.sortOrder),
+    check("pickup_points_id_format", idCheck("id")),
+    check("pickup_points_minutes_before_range", sql`${t.minutesBefore} BETWEEN 0 AND 720`),
+    check("pickup_points_latitude_range", sql`${t.latitude} IS NULL OR ${t.latitude} BETWEEN -90 AND 90`),
+    check("pickup_points_longitude_range", sql`${t.longitude} IS NULL OR ${t.longitude} BETWEEN -180 AND 180`),
+    check("pickup_points_coordinates_both", sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
   ],
 );
 
@@ -765,6 +798,7 @@ export type ExperienceRow = typeof experiences.$inferSelect;
 export type ServiceRow = typeof services.$inferSelect;
 export type TicketTypeRow = typeof ticketTypes.$inferSelect;
 export type ExperienceAddOnRow = typeof experienceAddOns.$inferSelect;
+export type PickupPointRow = typeof pickupPoints.$inferSelect;
 export type SlotRow = typeof slots.$inferSelect;
 export type ScheduleRuleRow = typeof scheduleRules.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -935,6 +969,8 @@ export const bookings = pgTable(
     answers: jsonb("answers").$type<BookingAnswers>().notNull().default(NO_ANSWERS),
     /** The add-ons it bought (migration 0055): each one's name and unit price as sold. */
     addOns: jsonb("add_ons").$type<BookingAddOn[]>().notNull().default([]),
+    /** The pickup point it chose (migration 0057), as it was then; null: none. */
+    pickup: jsonb("pickup").$type<BookingPickupPoint>(),
   },
   (t) => [
     uniqueIndex("bookings_user_idempotency_key").on(t.userId, t.idempotencyKey),
@@ -974,6 +1010,7 @@ export const bookings = pgTable(
     ),
     check("bookings_seats_range", sql`${t.seats} BETWEEN 1 AND 20`),
     check("bookings_add_ons_list", sql`jsonb_typeof(${t.addOns}) = 'array'`),
+    check("bookings_pickup_object", sql`${t.pickup} IS NULL OR jsonb_typeof(${t.pickup}) = 'object'`),
     check("bookings_gift_card_range", sql`${t.giftCardMinor} >= 0 AND ${t.giftCardMinor} <= ${t.totalMinor}`),
     check(
       "bookings_amounts_non_negative",

@@ -250,6 +250,8 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "addOn.stockOneOf": "Give a stock per departure or a stock in total, not both.",
   "addOns.tooMany": "Sell at most 20 add-ons.",
   "addOns.duplicate": "This add-on is in the list twice.",
+  "pickupPoints.tooMany": "List at most 30 pickup points.",
+  "pickupPoints.duplicate": "This pickup point is in the list twice.",
 };
 
 /** An issue's message in English: a field rule's code in words, any other message as it is. */

@@ -14,10 +14,15 @@ import { writeAudit, type Actor } from "../audit/log";
 import { experienceNotFound } from "./departures";
 import { newCatalogId } from "./services";
 
-/** The experience (this operator's, else 404), locked for a change when asked. */
-async function ownExperienceRow(db: Db, accountId: string, experienceId: string, lock = false) {
+/** The experience (this operator's, else 404), locked for a change when asked (its add-ons' and pickup points' pages). */
+export async function ownExperienceRow(db: Db, accountId: string, experienceId: string, lock = false) {
   const query = db
-    .select({ id: experiences.id, title: experiences.title })
+    .select({
+      id: experiences.id,
+      title: experiences.title,
+      timezone: experiences.timezone,
+      pickupRequired: experiences.pickupRequired,
+    })
     .from(experiences)
     .where(and(eq(experiences.id, experienceId), eq(experiences.accountId, accountId)));
   const [row] = lock ? await query.for("no key update") : await query;
@@ -52,8 +57,8 @@ export async function getAddOns(
   currency: string,
   experienceId: string,
 ): Promise<OperatorAddOns> {
-  const experience = await ownExperienceRow(db, accountId, experienceId);
-  return { experience, currency, addOns: await addOnsOf(db, experience.id) };
+  const { id, title } = await ownExperienceRow(db, accountId, experienceId);
+  return { experience: { id, title }, currency, addOns: await addOnsOf(db, id) };
 }
 
 /**

@@ -8,7 +8,9 @@ import {
   type ManifestBookingMoney,
   type ManifestDeparture,
   type ManifestGuest,
+  type ManifestPickupGroup,
 } from "~contract/operator/manifest";
+import { bookingPickupOf } from "../bookings/pickup-points";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import {
@@ -179,6 +181,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
               questions: bookings.questions,
               answers: bookings.answers,
               addOns: bookings.addOns,
+              pickup: bookings.pickup,
               currency: bookings.currency,
               totalMinor: bookings.totalMinor,
               paymentStatus: bookings.paymentStatus,
@@ -215,7 +218,9 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
     checkInsByBooking.set(row.bookingId, list);
   }
   const bookingsBySlot = new Map<string, ManifestBooking[]>();
+  const departureOf = new Map(departureRows.map((row) => [row.id, row]));
   for (const row of bookingRows) {
+    const departure = departureOf.get(row.slotId)!;
     // The ticket type's current name (the operator may have renamed it), else the one booked.
     const tickets = row.tickets.map((ticket) => ({
       ticketTypeId: ticket.ticketTypeId,
@@ -244,6 +249,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       guests: guestsOf(row.seats, tickets, checkInsByBooking.get(row.id) ?? []),
       answers: answersView({ ...row, tickets }),
       addOns: row.addOns,
+      pickup: bookingPickupOf(row.pickup, departure.startsAt, departure.timezone),
     };
     const list = bookingsBySlot.get(row.slotId) ?? [];
     list.push(entry);
@@ -251,7 +257,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
   }
 
   const departures: ManifestDeparture[] = departureRows.map((row) => {
-    const list = bookingsBySlot.get(row.id) ?? [];
+    const { list, groups } = inPickupOrder(bookingsBySlot.get(row.id) ?? []);
     return {
       id: row.id,
       experienceId: row.experienceId,
@@ -266,6 +272,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       status: row.status,
       guide: row.guideUserId ? { userId: row.guideUserId, name: row.guideName ?? row.guideUserId } : null,
       bookings: list,
+      pickupGroups: groups,
       totals: totalsOf(list, withMoney),
     };
   });
@@ -276,6 +283,44 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
     previousDate: addLocalDays(day, -1),
     nextDate: addLocalDays(day, 1),
     departures,
+  };
+}
+
+/**
+ * A departure's bookings in pickup order (earliest pickup first, then those without one; booking
+ * order kept within each) and their groups: one per pickup point and time, so a point moved
+ * between two bookings makes two groups, each at its own time.
+ */
+export function inPickupOrder(bookings: readonly ManifestBooking[]): {
+  list: ManifestBooking[];
+  groups: ManifestPickupGroup[];
+} {
+  const groups = new Map<string, ManifestPickupGroup & { bookings: ManifestBooking[] }>();
+  for (const booking of bookings) {
+    const { pickup } = booking;
+    const key = pickup ? `${pickup.pickupAt} ${pickup.pickupPointId}` : "";
+    const group = groups.get(key) ?? {
+      pickupPointId: pickup?.pickupPointId ?? null,
+      name: pickup?.name ?? null,
+      address: pickup?.address ?? null,
+      pickupAt: pickup?.pickupAt ?? null,
+      localTime: pickup?.localTime ?? null,
+      bookingIds: [],
+      guests: 0,
+      bookings: [],
+    };
+    group.bookingIds.push(booking.id);
+    group.guests += booking.seats;
+    group.bookings.push(booking);
+    groups.set(key, group);
+  }
+  // ISO instants of one format sort as text; no pickup ("") last.
+  const ordered = [...groups.entries()]
+    .sort(([a], [b]) => (a === "" ? 1 : b === "" ? -1 : a.localeCompare(b)))
+    .map(([, group]) => group);
+  return {
+    list: ordered.flatMap((group) => group.bookings),
+    groups: ordered.map(({ bookings: _bookings, ...group }) => group),
   };
 }
 

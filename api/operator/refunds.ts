@@ -284,6 +284,7 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
       confirmedAt: view.confirmedAt,
       checkedInGuests: view.checkedInGuests,
       answers: view.answers,
+      pickup: view.pickup,
     },
     source: {
       channel: booking.channel ?? (booking.storefront ? "storefront" : "marketplace"),

@@ -38,6 +38,7 @@ import { setTicketTypes } from "./ticket-types";
 import { setPrivateSale } from "./private-sale";
 import { getBookingQuestions, setBookingQuestions } from "./booking-questions";
 import { getAddOns, setAddOns } from "./add-ons";
+import { getPickupPoints, setPickupPoints } from "./pickup-points";
 import { twoStepRoutes } from "./two-step";
 import { moneyRoutes } from "../money/money-routes";
 
@@ -182,6 +183,14 @@ handle(operatorRoutes, endpoints.operatorGetAddOns, async (c, { params, member }
 
 handle(operatorRoutes, endpoints.operatorSetAddOns, async (c, { params, body, member }) =>
   setAddOns(c.get("db"), actorOf(member, clientIp(c)), member.account.currency, params.experienceId, body),
+);
+
+handle(operatorRoutes, endpoints.operatorPickupPoints, async (c, { params, member }) =>
+  getPickupPoints(c.get("db"), member.account.id, params.experienceId),
+);
+
+handle(operatorRoutes, endpoints.operatorSetPickupPoints, async (c, { params, body, member }) =>
+  setPickupPoints(c.get("db"), actorOf(member, clientIp(c)), params.experienceId, body),
 );
 
 scheduleRoutes(operatorRoutes);

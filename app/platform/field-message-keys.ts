@@ -236,6 +236,8 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "addOn.stockOneOf": "validation.addOnStockOneOf",
   "addOns.tooMany": "validation.addOnsTooMany",
   "addOns.duplicate": "validation.addOnsDuplicate",
+  "pickupPoints.tooMany": "validation.pickupPointsTooMany",
+  "pickupPoints.duplicate": "validation.pickupPointsDuplicate",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PickupLine } from "~/features/booking/pickup-line";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { whenText } from "~/features/account/booking-details";
@@ -41,6 +42,7 @@ export default function ReceiptPage() {
         <p className="text-sm text-slate-700">
           <time dateTime={booking.startsAt}>{whenText(booking, i18n.language)}</time>
         </p>
+        <PickupLine pickup={booking.pickup} timezone={booking.timezone} className="text-sm text-slate-700" />
         <table className="mt-3 w-full text-left text-sm" data-testid="receipt-lines">
           <caption className="sr-only">{t("receipt.lines")}</caption>
           <ColumnHeads

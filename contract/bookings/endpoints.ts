@@ -98,6 +98,7 @@ export const bookingsEndpoints = domain("Bookings", {
       "sold_out",
       "private_unavailable",
       "add_on_sold_out",
+      "pickup_required",
       "profile_incomplete",
       "waiver_required",
       "promo_invalid",

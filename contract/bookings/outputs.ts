@@ -4,6 +4,7 @@ import { privateSaleOffer } from "../catalog/private-sale";
 import { bookingReference, count, isoTime, minor, paging } from "../output-parts";
 import { bookingAnswersOutput, bookingQuestionOutput } from "./questions";
 import { addOnPriceLine, bookingAddOn, offeredAddOn } from "./add-ons";
+import { bookingPickup, offeredPickupPoints } from "./pickup-points";
 import { BOOKING_STATUSES, BOOKING_STEPS, PAYMENT_STATUSES } from "../statuses";
 
 const priceLine = z.object({
@@ -73,6 +74,8 @@ export const quote = z.object({
   guests: z.array(z.object({ guestNo: z.number().int().positive(), code: z.string(), name: z.string() })),
   /** The experience's add-ons on sale (createBooking's `addOns`), each with how many are left for this departure. */
   addOnsOffered: z.array(offeredAddOn),
+  /** The experience's pickup points (createBooking's `pickupPointId`), each with its time at this departure, and whether one must be chosen. */
+  pickupPoints: offeredPickupPoints,
 });
 
 /** One ticket line of a booking, priced when the booking was made. */
@@ -118,6 +121,8 @@ export const booking = z.object({
   addOns: z.array(bookingAddOn),
   /** Booked private (issue 46): the whole departure at this group price; null: by the seat. */
   privatePriceMinor: minor.nullable(),
+  /** The pickup point it chose (as it was then) and the pickup's time at its departure, in `timezone`; null: none. */
+  pickup: bookingPickup.nullable(),
   ...priceAmounts,
   currency: z.string().length(3),
   promoCode: z.string().nullable(),

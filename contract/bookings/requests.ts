@@ -8,6 +8,7 @@ import { isSafeContinuePath } from "../identity/auth";
 import { catalogId } from "../catalog/requests";
 import { bookingAnswersInput } from "./questions";
 import { addOnsRequest } from "./add-ons";
+import { pickupPointRequest } from "./pickup-points";
 
 import { BOOKING_FILTERS, MAX_SEATS, MAX_TICKETS_PER_TYPE } from "./limits";
 import type * as out from "../outputs";
@@ -89,6 +90,8 @@ export const quoteBody = z.object({
    * private_unavailable); it then closes for everyone else on every channel.
    */
   private: z.boolean({ invalid_type_error: said("boolean.invalid") }).default(false),
+  /** The pickup point chosen (quote: `pickupPoints`); required to book when `pickupPoints.required` (400 pickup_required). */
+  pickupPointId: pickupPointRequest,
 });
 export type QuoteBody = z.output<typeof quoteBody>;
 

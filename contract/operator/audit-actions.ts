@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = {
   "booking_questions.set": ["experienceId", "before", "after"],
   /** before/after: the experience's add-ons on sale as JSON lists (contract/bookings/add-ons.ts), prices in `currency`. */
   "add_ons.set": ["experienceId", "before", "after", "currency"],
+  /** before/after: the experience's pickup points as JSON ({ required, points }, contract/bookings/pickup-points.ts). */
+  "pickup_points.set": ["experienceId", "before", "after"],
   "photo.uploaded": ["experienceId", "photoId", "alt"],
   "photo.alt_changed": ["experienceId", "photoId", "alt"],
   "photo.made_cover": ["experienceId", "photoId", "position"],

@@ -13,6 +13,7 @@ import { staffMoney } from "./staff-money";
 import { DEPARTURE_STATUSES } from "../statuses";
 import { answerText, bookingAnswersOutput, type AnswerLine } from "../bookings/questions";
 import { bookingAddOn, type BookingAddOn } from "../bookings/add-ons";
+import { bookingPickup } from "../bookings/pickup-points";
 
 /**
  * GET /v1/operator/manifest?date=&format=: a local date (default today in the operator's zone);
@@ -89,6 +90,23 @@ export const manifestBooking = z.object({
   answers: bookingAnswersOutput,
   /** The add-ons it bought (the CSV's add_ons column). */
   addOns: z.array(bookingAddOn),
+  /** The pickup point it chose and its pickup time (the CSV's pickup columns); null: none. */
+  pickup: bookingPickup.nullable(),
+});
+
+/**
+ * The guests of a departure by pickup: one group per point and pickup time, earliest pickup first,
+ * then the bookings without a pickup (all nulls); each lists its bookings in the manifest's order.
+ */
+export const manifestPickupGroup = z.object({
+  pickupPointId: z.string().nullable(),
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  pickupAt: isoTime.nullable(),
+  /** The pickup's local time in the departure's zone, "08:30". */
+  localTime: z.string().nullable(),
+  bookingIds: z.array(z.string()),
+  guests: count,
 });
 
 export const manifestTotals = z.object({
@@ -116,7 +134,10 @@ export const manifestDeparture = z.object({
   seatsTaken: count,
   status: z.enum(DEPARTURE_STATUSES),
   guide: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  /** In pickup order: earliest pickup first, then the bookings without a pickup (in booking order within each). */
   bookings: z.array(manifestBooking),
+  /** The guests grouped by pickup, in pickup order (one group of nulls when no booking has a pickup). */
+  pickupGroups: z.array(manifestPickupGroup),
   totals: manifestTotals,
 });
 
@@ -145,6 +166,7 @@ export type Manifest = z.infer<typeof manifest>;
 export type ManifestDeparture = z.infer<typeof manifestDeparture>;
 export type ManifestBooking = z.infer<typeof manifestBooking>;
 export type ManifestGuest = z.infer<typeof manifestGuest>;
+export type ManifestPickupGroup = z.infer<typeof manifestPickupGroup>;
 export type ManifestBookingMoney = NonNullable<ManifestBooking["money"]>;
 export type CheckInUpdate = z.infer<typeof checkInUpdate>;
 
@@ -178,6 +200,9 @@ export const MANIFEST_CSV_COLUMNS = [
   "checked_in",
   "no_shows",
   "add_ons",
+  "pickup_point",
+  "pickup_address",
+  "pickup_at",
 ] as const;
 
 /** The money columns, after `payment_status`, in a manifest that has money. */
@@ -249,6 +274,9 @@ export function manifestCsvRows(manifest: Manifest): CsvValue[][] {
         booking.guests.filter((guest) => guest.status === "checked_in").length,
         booking.guests.filter((guest) => guest.status === "no_show").length,
         addOnsCell(booking.addOns),
+        booking.pickup?.name ?? "",
+        booking.pickup?.address ?? "",
+        booking.pickup ? local(booking.pickup.pickupAt) : "",
       ];
       const amounts = money
         ? [money.totalMinor, money.paidMinor, money.owedMinor, money.refundedMinor].map((minor) =>

@@ -272,6 +272,8 @@ export const operatorBookingFacts = booking
     checkedInGuests: true,
     // The questions it was asked and its answers (as GET /v1/bookings/{id} gives them).
     answers: true,
+    // The pickup point it chose and the pickup's time (issue 46, item 3).
+    pickup: true,
   })
   .extend({
     tickets: z.array(bookingTicket.omit({ unitPriceMinor: true })),

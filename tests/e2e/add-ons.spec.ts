@@ -2,7 +2,7 @@ import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test } from "./guarded-test";
 import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
 import { signInWithPassword } from "./identity-helpers";
-import { departureOf, payWithCard, signIn, signOperatorWaiver } from "./booking-helpers";
+import { bookableDepartureOf, payWithCard, signIn, toPayPage } from "./booking-helpers";
 
 /**
  * Add-ons (issue 46, item 2), JavaScript on and off: the owner adds a wetsuit on the experience's
@@ -43,12 +43,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       const traveller = await browser.newPage({ javaScriptEnabled });
       await signIn(traveller, request);
-      const target = await departureOf(request, EXPERIENCE, (slot) => slot.seatsLeft >= 3);
-      await traveller.goto(`/experiences/${EXPERIENCE}/${target.serviceId}?date=${target.date}`);
-      await traveller.locator(`input[name="slot"][value="${target.slotId}"]`).check();
-      await traveller.locator('input[type="number"][name^="t_"]').first().fill("2");
-      await traveller.getByRole("button", { name: "Continue to booking" }).click();
-      await signOperatorWaiver(traveller);
+      const target = await bookableDepartureOf(request, EXPERIENCE);
+      await toPayPage(traveller, EXPERIENCE, target, 2);
       const pay = traveller.getByRole("button", { name: /^Pay / });
       const before = await pay.textContent();
       await traveller.getByLabel(/^Wetsuit: how many/).fill("2");

@@ -32,8 +32,8 @@ export async function findBookableDay(request: APIRequestContext, seats = 2, now
 }
 
 /**
- * A departure of an experience's first service, two days ahead or later, that `fits` (its seats
- * left and capacity): its service, day and slot.
+ * A departure of `experienceId`'s first service, two days from now or later, that `fits` (its
+ * seats left and capacity): its service, day and slot, and the zone its times are in.
  */
 export async function departureOf(
   request: APIRequestContext,
@@ -46,9 +46,33 @@ export async function departureOf(
   const availability = await (
     await request.get(`${origin()}/v1/experiences/${experienceId}/services/${serviceId}/availability`)
   ).json();
-  const days = availability.data.days as Day[];
-  const day = days.find((one) => one.date >= earliest && one.slots.some(fits))!;
-  return { serviceId, date: day.date, slotId: day.slots.find(fits)!.id };
+  const day = (availability.data.days as Day[]).find((one) => one.date >= earliest && one.slots.some(fits))!;
+  const slot = day.slots.find(fits)!;
+  return {
+    serviceId,
+    date: day.date,
+    slotId: slot.id,
+    startsAt: slot.startsAt,
+    zone: availability.data.timezone as string,
+  };
+}
+
+/** A departure of `experienceId`'s first service with at least `seats` free seats (departureOf). */
+export const bookableDepartureOf = (request: APIRequestContext, experienceId: string, seats = 3) =>
+  departureOf(request, experienceId, (slot) => slot.seatsLeft >= seats);
+
+/** A signed-in traveller's way to the pay page: the departure chosen with `adults` tickets, the operator's waiver signed. */
+export async function toPayPage(
+  page: Page,
+  experienceId: string,
+  target: { serviceId: string; date: string; slotId: string },
+  adults: number,
+) {
+  await page.goto(`/experiences/${experienceId}/${target.serviceId}?date=${target.date}`);
+  await page.locator(`input[name="slot"][value="${target.slotId}"]`).check();
+  await page.locator('input[type="number"][name^="t_"]').first().fill(String(adults));
+  await page.getByRole("button", { name: "Continue to booking" }).click();
+  await signOperatorWaiver(page);
 }
 
 export async function seatsLeft(request: APIRequestContext, target: Awaited<ReturnType<typeof findBookableDay>>) {

@@ -209,6 +209,8 @@ export interface BookingRequest {
   addOns?: Array<{ addOnId: string; quantity: number }>;
   /** The whole departure at the service's group price (issue 46). */
   private?: boolean;
+  /** The pickup point chosen (createBooking's `pickupPointId`). */
+  pickupPointId?: string;
 }
 
 export function bookingBody(

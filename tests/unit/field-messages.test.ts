@@ -6,6 +6,7 @@ import { adminCommissionBody, statementQuery, updatePayoutScheduleBody } from "~
 import { operatorSlug } from "~contract/platform/operator-slug";
 import { z } from "zod";
 import { setAddOnsBody } from "~contract/bookings/add-ons";
+import { setPickupPointsBody } from "~contract/bookings/pickup-points";
 import {
   answersSchema,
   setBookingQuestionsBody,
@@ -167,6 +168,21 @@ const ADD_ON_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
       ],
     },
     "addOns.duplicate",
+  ],
+];
+const PICKUP = { name: "Hotel Avenida", minutesBefore: 30 };
+const PICKUP_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
+  [setPickupPointsBody, { required: false, points: Array.from({ length: 31 }, () => PICKUP) }, "pickupPoints.tooMany"],
+  [
+    setPickupPointsBody,
+    {
+      required: false,
+      points: [
+        { ...PICKUP, id: "a" },
+        { ...PICKUP, id: "a" },
+      ],
+    },
+    "pickupPoints.duplicate",
   ],
 ];
 const QUESTION_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
@@ -427,6 +443,7 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [checkInSettingsUpdate, { requireCheckIn: true, cancellationCutoffHours: 721 }, "cancellationCutoff.invalid"],
   ...QUESTION_FAILURES,
   ...ADD_ON_FAILURES,
+  ...PICKUP_FAILURES,
   [
     bookingsListQuery,
     { cursor: encodeBookingsCursor({ sort: "created_desc", at: CURSOR_AT, id: CURSOR_ID }), sort: "departure_asc" },

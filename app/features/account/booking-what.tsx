@@ -7,6 +7,7 @@ import { formatMoment } from "~/ui/date-format";
 import { MapLinks } from "~/features/catalog/meeting-point";
 import { CardSection } from "~/ui/labelled-section";
 import { AddOnsFact } from "~/features/booking/add-ons-fact";
+import { PickupFact } from "~/features/booking/pickup-fact";
 
 /** What was booked: with whom, when, where, the tickets, its changes and the calendar links. */
 export function BookingWhat({ booking }: { booking: Booking }) {
@@ -23,6 +24,7 @@ export function BookingWhat({ booking }: { booking: Booking }) {
         <dd data-testid="booking-when">
           <time dateTime={booking.startsAt}>{whenText(booking, i18n.language)}</time>
         </dd>
+        <PickupFact pickup={booking.pickup} timezone={booking.timezone} termClassName="font-medium text-slate-600" />
         <dt className="font-medium text-slate-600">{t("booking.meetingPoint")}</dt>
         <dd>
           {booking.meetingPoint}

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import { PickupLine } from "~/features/booking/pickup-line";
 import { useFormResult } from "~/ui/use-form-result";
 import { useTranslation } from "~/platform/i18n-react";
 import { whenText } from "~/features/account/booking-details";
@@ -26,6 +27,7 @@ export function ReschedulePage() {
       <p className="text-sm">
         {t("reschedule.current")} <time dateTime={booking.startsAt}>{whenText(booking, i18n.language)}</time>
       </p>
+      <PickupLine pickup={booking.pickup} timezone={booking.timezone} className="text-sm text-slate-700" />
       {formError ? <AlertMessage className="">{t(formError)}</AlertMessage> : null}
       {!open ? (
         <p className="text-sm text-slate-700" data-testid="reschedule-closed">

@@ -127,6 +127,12 @@ export async function loadConfirmPage({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** The pickup point the Pay form chose (its radio), when it names one: the API judges it. */
+function pickupPointIdFromForm(formData: FormData): string | undefined {
+  const value = formData.get("pickupPointId");
+  return typeof value === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : undefined;
+}
+
 /** A selection the API cannot book as sent (a changed or made-up one): choose again. */
 const SELECTION_INVALID = { key: "confirm.selectionInvalid" };
 
@@ -215,6 +221,7 @@ export async function placeBooking({ request, params }: ActionFunctionArgs) {
         bookAgain: form.bookAgain === "yes",
         answers: answersFromForm(formData),
         addOns: addOnsFromParams(url.searchParams),
+        pickupPointId: pickupPointIdFromForm(formData),
       },
       headers: { "Idempotency-Key": form.idempotencyKey },
     });
@@ -247,6 +254,7 @@ export async function placeBooking({ request, params }: ActionFunctionArgs) {
         validation_error: SELECTION_INVALID,
         gift_card_invalid: { key: "confirm.giftCardInvalid", field: "giftCardCode" },
         already_booked: { key: "confirm.bookAgainRequired", field: "bookAgain" },
+        pickup_required: { key: "apiErrors.pickup_required", field: "pickupPointId" },
       },
     });
   }

@@ -10,6 +10,7 @@ import type { loadConfirmPage } from "~/features/booking/confirm.server";
 import { IntentForm } from "~/ui/intent-form";
 import { AnswerFields } from "./answer-fields";
 import { sentAnswer } from "./answers-form";
+import { PickupChoice } from "./pickup-choice";
 
 type ConfirmQuote = NonNullable<SerializeFrom<typeof loadConfirmPage>["quote"]>;
 type Booked = ConfirmQuote["yourBookings"][number] | undefined;
@@ -61,6 +62,12 @@ export function PayForm({ quote, booked }: { quote: ConfirmQuote; booked: Booked
           </label>
         </fieldset>
       ) : null}
+      <PickupChoice
+        offered={quote.pickupPoints}
+        timezone={quote.timezone}
+        chosen={lastResult?.initialValue?.pickupPointId as string | undefined}
+        error={lastResult?.error?.pickupPointId?.[0]}
+      />
       <AnswerFields
         questions={quote.questions}
         guests={quote.guests}

@@ -11,6 +11,7 @@ export function ExperienceNav({ experienceId, title }: { experienceId: string; t
     { to: `${base}/prices`, label: t("console.experiencePrices"), end: false },
     { to: `${base}/questions`, label: t("console.experienceQuestions"), end: false },
     { to: `${base}/add-ons`, label: t("console.experienceAddOns"), end: false },
+    { to: `${base}/pickup-points`, label: t("console.experiencePickupPoints"), end: false },
     { to: `${base}/schedule`, label: t("console.experienceSchedule"), end: false },
     { to: `${base}/departures`, label: t("console.experienceDepartures"), end: false },
   ];

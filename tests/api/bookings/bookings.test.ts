@@ -26,6 +26,7 @@ checkLedgerAfterEach(db);
 const BOOKING_KEYS = [
   "id",
   "addOns",
+  "pickup",
   "giftCardMinor",
   "canReview",
   "reviewed",

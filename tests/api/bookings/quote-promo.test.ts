@@ -69,6 +69,7 @@ describe("POST /v1/bookings/quote", () => {
           ...(acme.child ? [{ guestNo: 3, code: "child", name: acme.child.name }] : []),
         ],
         addOnsOffered: [],
+        pickupPoints: { required: false, points: [] },
       },
     });
     const { breakdown } = res.body.data;

@@ -6,6 +6,7 @@ import { formatMoney, formatPhone } from "~/ui/format";
 import { HistoryTable } from "~/ui/history-table";
 import { CardSection } from "~/ui/labelled-section";
 import { AddOnsFact } from "~/features/booking/add-ons-fact";
+import { PickupFact } from "~/features/booking/pickup-fact";
 import { AnswerList } from "~/features/booking/answer-list";
 
 type Money = NonNullable<OperatorBooking["money"]>;
@@ -44,6 +45,7 @@ export function BookingFactsCard({
         <dd data-testid="booking-departure">
           {formatMoment(departure.startsAt, { timeZone: booking.timezone, locale: i18n.language })}
         </dd>
+        <PickupFact pickup={booking.pickup} timezone={booking.timezone} termClassName="font-medium" />
         <dt className="font-medium">{t("refunds.status")}</dt>
         <dd data-testid="booking-status">{t(`paymentsPage.status_${booking.paymentStatus}`)}</dd>
         <dt className="font-medium">{t("refunds.tickets")}</dt>

@@ -155,6 +155,7 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
         </div>
       </dl>
       {cancelled ? null : <MessageDeparture departure={departure} />}
+      <PickupGroups departure={departure} />
       {departure.bookings.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">{t("manifest.noBookings")}</p>
       ) : (
@@ -180,6 +181,38 @@ function DepartureSection({ departure }: { departure: ManifestDeparture }) {
           ))}
         </StackedTable>
       )}
+    </section>
+  );
+}
+
+/** The departure's guests by pickup, earliest pickup first, then those without one (when any booking has a pickup). */
+function PickupGroups({ departure }: { departure: ManifestDeparture }) {
+  const { t } = useTranslation();
+  const groups = departure.pickupGroups;
+  if (!groups.some((group) => group.pickupPointId !== null)) return null;
+  const headingId = `pickups-${departure.id}-heading`;
+  const references = new Map(departure.bookings.map((booking) => [booking.id, booking.reference]));
+  return (
+    <section aria-labelledby={headingId} className="mt-3 text-sm" data-testid="pickup-groups">
+      <h3 id={headingId} className="font-semibold text-slate-800">
+        {t("pickupPoints.groupsHeading")}
+      </h3>
+      <ol className="mt-1 space-y-1">
+        {groups.map((group) => {
+          const guests = t("pickupPoints.guestCount", { count: group.guests });
+          return (
+            <li key={`${group.pickupPointId ?? ""}${group.pickupAt ?? ""}`} data-testid="pickup-group">
+              <span className="font-medium">
+                {group.pickupPointId === null
+                  ? t("pickupPoints.groupNone", { guests })
+                  : t("pickupPoints.group", { time: group.localTime, name: group.name, guests })}
+              </span>
+              {": "}
+              {group.bookingIds.map((id) => references.get(id) ?? id).join(", ")}
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }
@@ -255,6 +288,15 @@ function BookingRow({
       </StackedCell>
       <StackedCell label={column("colGuests")} className="py-2 pr-3">
         <span data-testid="guests-label">{booking.guestsLabel}</span>
+        {booking.pickup ? (
+          <p className="text-slate-700" data-testid="booking-pickup">
+            {t("pickupPoints.at", {
+              time: booking.pickup.localTime,
+              zone: timeZone,
+              place: booking.pickup.name,
+            })}
+          </p>
+        ) : null}
         {/* Taken at the desk, to pay on arrival: every member sees it is owed (a guide without the amount). */}
         {booking.paymentStatus === "owed" ? (
           <p className="font-medium text-amber-900" data-testid="pay-on-arrival">
