@@ -12,6 +12,7 @@ import { refuseSuspended } from "../accounts/status";
 import type { Quote, QuoteBody } from "~contract/bookings/requests";
 import { guestsOf } from "~contract/bookings/questions";
 import { offeredAddOns } from "./add-ons";
+import { quotedDeposit } from "./deposits";
 
 /** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
 export async function quoteBooking(
@@ -47,5 +48,6 @@ export async function quoteBooking(
     questions: context.questions,
     guests: guestsOf(order.tickets).map((guest, index) => ({ guestNo: index + 1, ...guest })),
     addOnsOffered,
+    deposit: quotedDeposit(context.service, order.price.totalMinor, slot.startsAt),
   };
 }

@@ -3,6 +3,7 @@ import { booking, bookingRefund, bookingTicket } from "../bookings/outputs";
 import { bookingAddOn } from "../bookings/add-ons";
 import { geoPoint, money, namedSlug, picture } from "../catalog/outputs";
 import { count, departureFields, isoTime, minor, paging } from "../output-parts";
+import { DEPOSIT_KINDS } from "../bookings/deposit-rules";
 import { staffMoney } from "./staff-money";
 import { BOOKING_CHANNELS, BOOKING_STATUSES, DEPARTURE_STATUSES, PAYMENT_STATUSES, STAFF_PAYMENTS } from "../statuses";
 
@@ -29,6 +30,15 @@ export const operatorService = z.object({
   seatsTakenMax: count,
   /** Bookings ever made of it (any status): a service with bookings cannot be deleted. */
   bookings: count,
+  /** The deposit it asks (issue 46, item 5); null: paid in full at booking. */
+  deposit: z
+    .object({
+      kind: z.enum(DEPOSIT_KINDS),
+      value: count,
+      minDaysBefore: count,
+      balanceDueDaysBefore: count,
+    })
+    .nullable(),
 });
 
 /** GET /v1/operator/experiences/{experienceId}/services */
