@@ -404,6 +404,8 @@ async function recordLegacyOwedRefunds(db: Db): Promise<void> {
     from bookings b
     where b.status in ('cancelled', 'refunded') and b.payment_status = 'paid' and b.total_minor > 0
       and b.payment_intent_id is not null
+      -- Deposit bookings came after that model (one cancelled unpaid at its cut-off may keep its deposit).
+      and b.balance_state is null
       and not exists (select 1 from booking_refunds r where r.booking_id = b.id)
     on conflict (booking_id, idempotency_key) do nothing`);
 }
