@@ -22,12 +22,7 @@ import { clockNow } from "../clock";
 import { depositPlan, type DepositSettings } from "~contract/bookings/deposit-rules";
 import type { BookingDeposit } from "~contract/bookings/requests";
 import { writeBookingEmail } from "./booking-mail";
-import {
-  balanceCancelledEmail,
-  balanceDeclinedEmail,
-  balanceReceiptEmail,
-  bookingPath,
-} from "./emails";
+import { balanceCancelledEmail, balanceDeclinedEmail, balanceReceiptEmail, bookingPath } from "./emails";
 import { releaseBooking } from "./fulfilment";
 import { bookingNotFound, ownBooking } from "./read";
 import { hasPayment, owePaymentRemainder, recordRefund, settleRefund } from "./refunds";
@@ -70,7 +65,12 @@ export async function planDeposit(
   cancellationCutoffHours: number,
 ): Promise<BookingRow> {
   if (booking.status !== "held" || booking.balanceState) return booking;
-  const plan = depositPlan(depositSettingsOf(service), booking.totalMinor - booking.giftCardMinor, startsAt, clockNow());
+  const plan = depositPlan(
+    depositSettingsOf(service),
+    booking.totalMinor - booking.giftCardMinor,
+    startsAt,
+    clockNow(),
+  );
   if (!plan) return booking;
   const deadline = startsAt.getTime() - cancellationCutoffHours * 3_600_000;
   const [planned] = await db
@@ -341,12 +341,13 @@ export async function openBalanceCheckout(
   id: string,
   returnUrl: string,
 ): Promise<{ checkoutUrl: string }> {
-  const [booking] = await db.select().from(bookings).where(ownBooking(userId, scope, id)).limit(1);
+  const [booking] = await db
+    .select()
+    .from(bookings)
+    .where(ownBooking(userId, scope, id))
+    .limit(1);
   if (!booking) throw bookingNotFound();
-  if (
-    booking.status !== "confirmed" ||
-    !(booking.balanceState === "due" || booking.balanceState === "failed")
-  )
+  if (booking.status !== "confirmed" || !(booking.balanceState === "due" || booking.balanceState === "failed"))
     throw conflict("This booking owes no balance.", "balance_not_owed");
   const row = (await findBookingView(db, id))!;
   const provider = booking.paymentProvider ? providerNamed(booking.paymentProvider) : paymentProvider();

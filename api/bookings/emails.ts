@@ -528,7 +528,9 @@ function cancelledBookingEmail(
   const paid = b.paymentStatus === "paid" || b.paymentStatus === "refunded";
   const refund =
     parts.refund ??
-    (paid && b.totalMinor > 0 && (b.paymentIntentId || b.giftCardMinor > 0) ? refundSentence(b) : "Nothing was charged.");
+    (paid && b.totalMinor > 0 && (b.paymentIntentId || b.giftCardMinor > 0)
+      ? refundSentence(b)
+      : "Nothing was charged.");
   return bookingEmail(context, {
     subject: `${parts.subject}: ${row.experienceTitle}`,
     kind: "booking_cancelled",
@@ -601,7 +603,9 @@ export function balanceCancelledEmail(context: BookingMailContext): EmailInput {
     reason: (reference) => `Your booking ${reference} is cancelled: its balance was not paid in time.`,
     // Cancelled under the policy: past the free-cancellation deadline the deposit is kept.
     ...(context.row.booking.refundMinor === 0
-      ? { refund: `Under the cancellation policy the deposit of ${formatMoney(context.row.booking.depositMinor ?? 0, context.row.booking.currency)} is not refunded.` }
+      ? {
+          refund: `Under the cancellation policy the deposit of ${formatMoney(context.row.booking.depositMinor ?? 0, context.row.booking.currency)} is not refunded.`,
+        }
       : {}),
   });
 }

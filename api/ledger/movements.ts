@@ -91,7 +91,10 @@ export function depositLines(charge: Charge, balanceMinor: number): { deposit: L
       { account: ledgerAccounts.platformGiftCards, amountMinor: -charge.giftCardMinor },
       ...sideLines(charge.operatorId, now, 1),
     ],
-    balance: [{ account: ledgerAccounts.payments, amountMinor: -balanceMinor }, ...sideLines(charge.operatorId, later, 1)],
+    balance: [
+      { account: ledgerAccounts.payments, amountMinor: -balanceMinor },
+      ...sideLines(charge.operatorId, later, 1),
+    ],
   };
 }
 

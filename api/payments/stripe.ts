@@ -362,7 +362,8 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
           ? { paid: true, paymentIntentId: intent.id }
           : { paid: false, reason: intent.status };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) return { paid: false, reason: error.code ?? "card_declined" };
+        if (error instanceof Stripe.errors.StripeCardError)
+          return { paid: false, reason: error.code ?? "card_declined" };
         throw error;
       }
     },

@@ -8,7 +8,13 @@ export interface PricesPageData {
   page: OperatorServices;
   /** The operator's currency's decimals: what a price may be typed with. */
   digits: number;
-  constraints: { service: Constraints; create: Constraints; delete: Constraints; prices: Constraints };
+  constraints: {
+    service: Constraints;
+    create: Constraints;
+    delete: Constraints;
+    prices: Constraints;
+    deposit: Constraints;
+  };
   /** A fresh key per page answer: the new-service form sent twice adds one service. */
   idempotencyKey: string;
   title: string;

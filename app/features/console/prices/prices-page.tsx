@@ -7,6 +7,7 @@ import type { PricesPageData } from "./prices-data";
 import { figuresKey } from "./use-price-form";
 import { ServiceForm, DeleteServiceForm, NewServiceForm } from "./service-forms";
 import { PricesForm } from "./prices-form";
+import { DepositForm } from "./deposit-form";
 import { CardSection } from "~/ui/labelled-section";
 
 /** One experience's services: each with its fields and its ticket types and prices; a new service. */
@@ -39,6 +40,7 @@ export function ServiceSection({ service }: { service: OperatorService }) {
         <ServiceForm key={figuresKey(service)} service={service} />
         <PricesForm key={JSON.stringify(service.ticketTypes)} service={service} />
       </div>
+      <DepositForm key={JSON.stringify(service.deposit)} service={service} />
       <DeleteServiceForm service={service} />
     </CardSection>
   );
