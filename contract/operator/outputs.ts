@@ -279,6 +279,8 @@ export const operatorBookingFacts = booking
     checkedInGuests: true,
     // The questions it was asked and its answers (as GET /v1/bookings/{id} gives them).
     answers: true,
+    // A deposit booking's paid, due and when (issue 46, item 5).
+    deposit: true,
   })
   .extend({
     tickets: z.array(bookingTicket.omit({ unitPriceMinor: true })),
