@@ -20,13 +20,7 @@ import { writeBookingEmail } from "../bookings/booking-mail";
 import { bookingPath, operatorRefundEmail } from "../bookings/emails";
 import { releaseBooking } from "../bookings/fulfilment";
 import { bookingNotFound } from "../bookings/read";
-import {
-  hasPayment,
-  recordRefundOverPayments,
-  refundsOf,
-  settleRefund,
-  unpaidBalance,
-} from "../bookings/refunds";
+import { hasPayment, recordRefundOverPayments, refundsOf, settleRefund, unpaidBalance } from "../bookings/refunds";
 import { findBookingView, toBookingRefund, toBookingView } from "../bookings/view";
 import { seesMoney, type Member } from "../members/guard";
 import { guestContactOf, NO_HOLDER } from "./guest-contact";
