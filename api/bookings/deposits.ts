@@ -99,11 +99,13 @@ export function quotedDeposit(service: ServiceRow, totalMinor: number, startsAt:
 export function depositView(booking: BookingRow): BookingDeposit | null {
   if (!booking.balanceState || booking.depositMinor === null) return null;
   const paid = booking.balanceState === "paid";
+  // A booking that no longer stands owes nothing more (a lapsed or cancelled hold keeps its plan).
+  const stands = booking.status === "confirmed" || booking.status === "held";
   return {
     depositMinor: booking.depositMinor,
     balanceMinor: booking.balanceMinor,
     paidMinor: booking.totalMinor - booking.giftCardMinor - (paid ? 0 : booking.balanceMinor),
-    dueMinor: paid || booking.balanceState === "cancelled" ? 0 : booking.balanceMinor,
+    dueMinor: paid || booking.balanceState === "cancelled" || !stands ? 0 : booking.balanceMinor,
     balanceDueAt: booking.balanceDueAt!.toISOString(),
     balanceCutoffAt: (booking.balanceCutoffAt ?? booking.balanceDueAt!).toISOString(),
     balanceState: booking.balanceState,

@@ -61,8 +61,12 @@ export async function releaseBooking(
 ): Promise<void> {
   if (!HOLDS_SEATS.includes(booking.status))
     throw new Error(`booking ${booking.id} is ${booking.status}: it holds no seats`);
-  // A deposit booking's balance not paid is no longer owed.
-  const balance = booking.balanceState && booking.balanceState !== "paid" ? { balanceState: "cancelled" as const } : {};
+  // A confirmed deposit booking's balance not paid is no longer owed (a hold keeps its plan: a late
+  // payment of its deposit may still confirm it).
+  const balance =
+    booking.status === "confirmed" && booking.balanceState && booking.balanceState !== "paid"
+      ? { balanceState: "cancelled" as const }
+      : {};
   await db
     .update(bookings)
     .set({ ...balance, ...values, status, updatedAt: sql`app_now()` })

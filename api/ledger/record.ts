@@ -95,7 +95,9 @@ export async function recordBalancePaid(tx: Db, booking: BookingRow, provider: s
  * went back to them when the hold ended).
  */
 export async function recordUnearnedBookingPayment(tx: Db, booking: BookingRow, paymentIntentId: string) {
-  const cardMinor = booking.totalMinor - booking.giftCardMinor;
+  // A deposit booking's card paid its deposit only (the balance was never charged).
+  const unpaidBalance = booking.balanceState && booking.balanceState !== "paid" ? booking.balanceMinor : 0;
+  const cardMinor = booking.totalMinor - booking.giftCardMinor - unpaidBalance;
   if (cardMinor <= 0) return;
   await postBookingCharge(tx, booking, {
     key: ledgerKeys.charge(booking.id),

@@ -217,6 +217,22 @@ describe("a deposit booking", () => {
     expect(await balanceCharges(id)).toHaveLength(0);
   });
 
+  it("a deposit paid after its hold lapsed (seats still free) confirms the booking with its balance still due", async () => {
+    const guest = await world.bookingUser(acme);
+    const slot = await departureIn(db(), acme, 80 * 24);
+    const placed = await world.withAdultPrice(db(), acme, ADULT_FOR_900, () =>
+      world.placeBooking(guest.idToken, world.bookingBody(acme, slot.id, 1)),
+    );
+    const id: string = placed.body.data.booking.id;
+    await world.expireHoldNow(db(), id);
+    await runDueWork(db());
+    expect((await world.pay(world.sessionIdOf(placed.body.data.checkoutUrl))).status).toBe(200);
+    const late = await view(guest, id);
+    expect(late.status).toBe("confirmed");
+    expect(late.deposit).toMatchObject({ paidMinor: 22_500, dueMinor: 67_500, balanceState: "due" });
+    expect(await paymentLines(id)).toEqual([{ key: `charge:${id}`, amountMinor: -22_500 }]);
+  });
+
   it("a departure within the deposit's 30 days is paid in full now", async () => {
     const { guest, id, checkout } = await depositBooking(20);
     expect(checkout.amountMinor).toBe(90_000);
