@@ -11,6 +11,7 @@ import { onCheckoutCompleted, onCheckoutExpired, onCheckoutFailed } from "./paym
 import { tipPaid } from "./tips/service";
 import { giftCardPaid } from "./gift-cards/purchase";
 import { reschedulePaid, rescheduleUnpaid } from "./bookings/reschedule-payment";
+import { balanceCheckoutPaid } from "./bookings/deposits";
 import { onPayoutEvent } from "./payments/payout-events";
 import { settlePayoutEvent } from "./payouts/events";
 
@@ -43,6 +44,7 @@ export function wireRooms(): void {
   onCheckoutCompleted("reschedule", reschedulePaid);
   onCheckoutFailed("reschedule", rescheduleUnpaid);
   onCheckoutExpired("reschedule", rescheduleUnpaid);
+  onCheckoutCompleted("balance", balanceCheckoutPaid);
   // The provider's payout events settle the payout engine's payouts (issue 45).
   onPayoutEvent(settlePayoutEvent);
 }

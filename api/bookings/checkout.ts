@@ -5,7 +5,12 @@ import { bookings, type BookingRow, type PaymentMethodRow } from "../db/schema";
 import { errorFields, logger } from "../logger";
 import { paymentProvider, paymentUnavailable, providerNamed } from "../payments";
 import type { CheckoutBooking, DestinationCharge } from "../payments/provider";
-import { bookingApplicationFee, destinationCharge, saleDestination } from "../payments/payout-accounts";
+import {
+  bookingApplicationFee,
+  depositApplicationFees,
+  destinationCharge,
+  saleDestination,
+} from "../payments/payout-accounts";
 import { fulfilBooking } from "./fulfilment";
 import { findBookingView, toBookingView } from "./view";
 import type { BookingView, CreateBookingBody } from "~contract/bookings/requests";
@@ -23,7 +28,9 @@ export interface PlacedBooking {
  * cannot take charges is refused: 409 payouts_not_ready (the hold stays until it expires).
  */
 async function connectOf(db: Db, booking: BookingRow): Promise<DestinationCharge | null> {
-  return destinationCharge(await saleDestination(db, booking.accountId), bookingApplicationFee(booking));
+  // A deposit booking's checkout charges the deposit: the platform's part of it.
+  const fee = booking.balanceState ? depositApplicationFees(booking).deposit : bookingApplicationFee(booking);
+  return destinationCharge(await saleDestination(db, booking.accountId), fee);
 }
 
 /** Where a checkout returns to: `{bookingId}` in the paths is replaced by the booking's id. */
@@ -72,7 +79,7 @@ async function ensureCheckout(
   return session.url;
 }
 
-function checkoutBookingOf(
+export function checkoutBookingOf(
   booking: BookingRow,
   title: string,
   email: string | null,
@@ -95,6 +102,7 @@ function checkoutBookingOf(
     holdExpiresAt: booking.holdExpiresAt!,
     createdAt: booking.createdAt,
     saveCard: booking.saveCard,
+    balanceMinor: booking.balanceState ? booking.balanceMinor : 0,
     customerEmail: email,
     connect,
   };

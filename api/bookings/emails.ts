@@ -14,6 +14,9 @@ import { answersView } from "./answers";
 import { bookingPickupOf } from "./pickup-points";
 import { pickupSentence } from "~contract/bookings/pickup-rules";
 import { bookingReference, type BookingViewRow } from "./view";
+import { depositSummary } from "~contract/bookings/deposit-rules";
+import { depositView } from "./deposits";
+import { unpaidBalance } from "./refunds";
 
 /** How long before a departure the guest is reminded (the due work's reminder, the invite's alarm). */
 export const REMINDER_LEAD: IcsDuration = "PT24H";
@@ -143,9 +146,16 @@ function amountLines(row: BookingViewRow): string[] {
     );
   if (b.feesMinor > 0) lines.push(`${words.serviceFee}: ${formatMoney(b.feesMinor, b.currency)}`);
   if (b.taxMinor > 0) lines.push(`${words.taxes}: ${formatMoney(b.taxMinor, b.currency)}`);
+  const deposit = depositView(b);
   const totalLabel =
-    b.paymentStatus === "owed" ? "To pay on arrival" : b.status === "held" ? "Total to pay" : "Total paid";
+    b.paymentStatus === "owed"
+      ? "To pay on arrival"
+      : b.status === "held" || (deposit && deposit.dueMinor > 0)
+        ? "Total to pay"
+        : "Total paid";
   lines.push(`${totalLabel}: ${formatMoney(b.totalMinor, b.currency)}`);
+  if (deposit && b.status !== "held")
+    lines.push(depositSummary(deposit, row.timezone, (minor) => formatMoney(minor, b.currency)));
   if (b.giftCardMinor > 0) {
     lines.push(`Paid with a gift card: ${formatMoney(b.giftCardMinor, b.currency)}`);
     if (b.totalMinor > b.giftCardMinor)
@@ -472,7 +482,9 @@ export function moveOfferEmail(offer: { suggested: { startsAt: Date; endsAt: Dat
  * What a cancelled booking's guest gets back: the whole payment, or what is left of it after the
  * operator's earlier partial refunds (`refund_minor` is what was refunded before this one).
  */
-function refundSentence(b: BookingViewRow["booking"]): string {
+function refundSentence(booking: BookingViewRow["booking"]): string {
+  // A deposit booking whose balance was never charged paid its deposit only.
+  const b = { ...booking, totalMinor: booking.totalMinor - unpaidBalance(booking) };
   const earlier = b.refundMinor ?? 0;
   if (earlier >= b.totalMinor)
     return `Your payment of ${formatMoney(b.totalMinor, b.currency)} was already refunded in full.`;
@@ -529,7 +541,7 @@ export function operatorRefundEmail(refund: { amountMinor: number; reason: strin
  */
 function cancelledBookingEmail(
   context: BookingMailContext,
-  parts: { subject: string; reason: (reference: string) => string },
+  parts: { subject: string; reason: (reference: string) => string; refund?: string },
 ): EmailInput {
   const { row, firstName } = context;
   const b = row.booking;
@@ -538,7 +550,10 @@ function cancelledBookingEmail(
   // right after, or by the sweep if the provider is down), so the email can promise it.
   const paid = b.paymentStatus === "paid" || b.paymentStatus === "refunded";
   const refund =
-    paid && b.totalMinor > 0 && (b.paymentIntentId || b.giftCardMinor > 0) ? refundSentence(b) : "Nothing was charged.";
+    parts.refund ??
+    (paid && b.totalMinor > 0 && (b.paymentIntentId || b.giftCardMinor > 0)
+      ? refundSentence(b)
+      : "Nothing was charged.");
   return bookingEmail(context, {
     subject: `${parts.subject}: ${row.experienceTitle}`,
     kind: "booking_cancelled",
@@ -552,6 +567,69 @@ function cancelledBookingEmail(
     action: { label: "See your booking", href: link },
     notes: ["The attached calendar file removes the event from your calendar."],
     attachments: [calendarAttachment(row, link, "CANCEL")],
+  });
+}
+
+/** A deposit booking's balance charged (off-session or through its link): the receipt. */
+export function balanceReceiptEmail(context: BookingMailContext): EmailInput {
+  const { row, firstName } = context;
+  const b = row.booking;
+  const link = bookingPage(row);
+  return bookingEmail(context, {
+    subject: `Balance paid: ${row.experienceTitle}`,
+    kind: "balance_paid",
+    link,
+    paragraphs: [
+      [greeting(firstName)],
+      [
+        `We charged the balance of ${formatMoney(b.balanceMinor, b.currency)} for ${row.experienceTitle} — ${row.serviceName}: your booking is paid in full.`,
+      ],
+      [`When: ${when(row)}`],
+      amountLines(row),
+      [`Booking reference: ${bookingReference(b.id)}`],
+    ],
+    action: { label: "See your booking", href: link },
+  });
+}
+
+/** The balance's off-session charge was declined: the link to pay it, and until when. */
+export function balanceDeclinedEmail(context: BookingMailContext): EmailInput {
+  const { row, firstName } = context;
+  const b = row.booking;
+  const link = pageOf(row, `${bookingPath(b.id)}#balance`);
+  const until = b.balanceCutoffAt ? formatMomentIn(b.balanceCutoffAt, row.timezone) : null;
+  return bookingEmail(context, {
+    subject: `Payment needed: ${row.experienceTitle}`,
+    heading: "Your card was declined",
+    kind: "balance_payment_link",
+    link,
+    paragraphs: [
+      [greeting(firstName)],
+      [
+        `We could not charge the balance of ${formatMoney(b.balanceMinor, b.currency)} for ${row.experienceTitle} — ${row.serviceName} to your card.`,
+      ],
+      [
+        until
+          ? `Pay it by ${until} to keep your booking; unpaid then, it is cancelled under the cancellation policy.`
+          : "Pay it to keep your booking.",
+      ],
+      [`Booking reference: ${bookingReference(b.id)}`],
+    ],
+    action: { label: "Pay the balance", textLabel: "Pay the balance", href: link },
+  });
+}
+
+/** The balance was still unpaid at its cut-off: the booking is cancelled. */
+export function balanceCancelledEmail(context: BookingMailContext): EmailInput {
+  return cancelledBookingEmail(context, {
+    subject: "Booking cancelled (balance unpaid)",
+    reason: (reference) => `Your booking ${reference} is cancelled: its balance was not paid in time.`,
+    // Cancelled under the policy: past the free-cancellation deadline the deposit is kept.
+    ...(context.row.booking.refundMinor === 0
+      ? {
+          refund: `Under the cancellation policy the deposit of ${formatMoney(context.row.booking.depositMinor ?? 0, context.row.booking.currency)} is not refunded.`,
+        }
+      : {}),
   });
 }
 

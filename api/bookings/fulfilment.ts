@@ -17,6 +17,7 @@ import { saveCard, type CardDetails } from "../payments/saved-cards";
 import { releaseHoldGiftCards } from "./gift-card-payment";
 import { oweGiftCardTransfer, settleGiftCardTransfer } from "../payments/gift-card-transfers";
 import { recordBookingPaid, recordUnearnedBookingPayment } from "../ledger/record";
+import { keptCard } from "./deposits";
 
 /** What a provider says about a completed payment. */
 export interface PaymentConfirmation {
@@ -60,9 +61,15 @@ export async function releaseBooking(
 ): Promise<void> {
   if (!HOLDS_SEATS.includes(booking.status))
     throw new Error(`booking ${booking.id} is ${booking.status}: it holds no seats`);
+  // A confirmed deposit booking's balance not paid is no longer owed (a hold keeps its plan: a late
+  // payment of its deposit may still confirm it).
+  const balance =
+    booking.status === "confirmed" && booking.balanceState && booking.balanceState !== "paid"
+      ? { balanceState: "cancelled" as const }
+      : {};
   await db
     .update(bookings)
-    .set({ ...values, status, updatedAt: sql`app_now()` })
+    .set({ ...balance, ...values, status, updatedAt: sql`app_now()` })
     .where(eq(bookings.id, booking.id));
   await releaseSeats(db, booking.slotId, booking.seats, booking.id);
   await releaseAddOns(db, [booking]);
@@ -149,6 +156,8 @@ export async function fulfilBooking(
         paymentIntentId,
         cardBrand: payment.card?.brand ?? null,
         cardLast4: payment.card?.last4 ?? null,
+        // A deposit booking keeps the card that paid the deposit for its balance (off-session).
+        ...(booking.balanceState && payment.card ? { balanceCard: keptCard(payment.card) } : {}),
         holdExpiresAt: null,
         confirmedAt: sql`app_now()`,
         updatedAt: sql`app_now()`,

@@ -18,6 +18,7 @@ import { giftCardInvalid } from "../gift-cards/ledger";
 import { normalizeGiftCardCode } from "~contract/gifts/gift-cards";
 import { closeCheckouts, startPayment, type PlacedBooking } from "./checkout";
 import { fulfilBooking } from "./fulfilment";
+import { planDeposit } from "./deposits";
 import { expireHolds } from "./hold-expiry";
 import { holdSeats, sameTickets, type Hold } from "./hold-seats";
 import { priceOrder } from "./price";
@@ -93,7 +94,7 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
   await refusePayoutsNotReady(db, context.account.id);
   await refuseMissingSteps(db, user, context.account);
   // 404 for an unknown or started departure; seats are judged by the update below.
-  await loadOpenSlot(db, body.slotId, body.serviceId);
+  const slot = await loadOpenSlot(db, body.slotId, body.serviceId);
   // A waitlist offer is itself a deliberate ask for more seats of the departure: no second question.
   if (body.bookAgain === false && !body.waitlistOffer) await refuseBookingTwice(db, user.id, body.slotId);
   const order = await priceOrder(db, context, body, user.id);
@@ -132,8 +133,15 @@ export async function createBooking(db: Db, input: CreateBookingInput): Promise<
     throw error;
   }
 
-  const { booking } = hold;
-  if (hold.reused) return startPayment(db, booking, body, user.email, false, savedCard);
+  if (hold.reused) return startPayment(db, hold.booking, body, user.email, false, savedCard);
+  // A service that asks a deposit for a departure this far away: the deposit now, the balance later.
+  const booking = await planDeposit(
+    db,
+    hold.booking,
+    context.service,
+    slot.startsAt,
+    context.account.cancellationCutoffHours,
+  );
   await closeCheckouts(db, hold.replaced);
   if (booking.totalMinor === booking.giftCardMinor) {
     // Nothing (left) to pay: free tickets only, or all paid by the gift card. Confirmed at once, no checkout.

@@ -14,6 +14,7 @@ import { guestsOf } from "~contract/bookings/questions";
 import { offeredAddOns } from "./add-ons";
 import { privateSaleOf } from "../catalog/private-sale";
 import { chosenPickupPoint, offeredPickupPoints } from "./pickup-points";
+import { quotedDeposit } from "./deposits";
 
 /** POST /v1/bookings/quote: the price and the seats left; an unusable promo code is not an error here. */
 export async function quoteBooking(
@@ -55,5 +56,6 @@ export async function quoteBooking(
     guests: guestsOf(order.tickets).map((guest, index) => ({ guestNo: index + 1, ...guest })),
     addOnsOffered,
     pickupPoints: { required: context.experience.pickupRequired && pickupPoints.length > 0, points: pickupPoints },
+    deposit: quotedDeposit(context.service, order.price.totalMinor, slot.startsAt),
   };
 }

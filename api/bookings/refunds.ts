@@ -110,7 +110,8 @@ export async function owePaymentRemainder(db: Db, booking: BookingRow, reason: s
   // A gift card part given back when the hold ended (a late payment) is not owed again (what
   // refunds gave back to the cards is in refundedSoFar already).
   const released = booking.giftCardMinor > 0 ? await giftCardsReleasedOf(db, booking.id) : 0;
-  const remainder = booking.totalMinor - (await refundedSoFar(db, booking.id)) - released;
+  // A deposit booking's balance not charged (yet) was never paid: nothing of it goes back.
+  const remainder = booking.totalMinor - (await refundedSoFar(db, booking.id)) - released - unpaidBalance(booking);
   if (remainder <= 0) return 0;
   const rest = remainder - (await owePaidDifferences(db, booking, remainder, reason));
   if (rest > 0)
@@ -124,8 +125,43 @@ export async function owePaymentRemainder(db: Db, booking: BookingRow, reason: s
   return remainder;
 }
 
-/** What is left to refund of each paid difference of the booking's moves (done, paid through a checkout), oldest first. */
+/** A deposit booking's balance still owed (not paid): it is in the total, never in what was paid. */
+export const unpaidBalance = (booking: BookingRow) =>
+  booking.balanceState && booking.balanceState !== "paid" ? booking.balanceMinor : 0;
+
+/**
+ * What is left to refund of each payment of the booking besides its own: a deposit booking's
+ * balance once paid (`balance`), then each paid difference of its moves (done, paid through a
+ * checkout), oldest first.
+ */
 async function paidDifferences(db: Db, bookingId: string) {
+  return [...(await paidBalance(db, bookingId)), ...(await paidMoveDifferences(db, bookingId))];
+}
+
+/** A deposit booking's balance, once paid, as a payment of its own to refund. */
+async function paidBalance(db: Db, bookingId: string) {
+  const [row] = await db
+    .select({
+      amountMinor: bookings.balanceMinor,
+      provider: bookings.paymentProvider,
+      intentId: bookings.balancePaymentIntentId,
+      refunded: sql<number>`coalesce((select sum(r.amount_minor) from booking_refunds r
+        where r.booking_id = bookings.id and r.payment_intent_id = bookings.balance_payment_intent_id
+          and not r.outside_total), 0)::int`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.balanceState, "paid")));
+  if (!row?.intentId) return [];
+  return [
+    {
+      changeId: "balance",
+      leftMinor: row.amountMinor - Number(row.refunded),
+      payment: { provider: row.provider ?? "sandbox", intentId: row.intentId },
+    },
+  ];
+}
+
+async function paidMoveDifferences(db: Db, bookingId: string) {
   const rows = await db
     .select({
       id: bookingChanges.id,
@@ -368,6 +404,8 @@ async function recordLegacyOwedRefunds(db: Db): Promise<void> {
     from bookings b
     where b.status in ('cancelled', 'refunded') and b.payment_status = 'paid' and b.total_minor > 0
       and b.payment_intent_id is not null
+      -- Deposit bookings came after that model (one cancelled unpaid at its cut-off may keep its deposit).
+      and b.balance_state is null
       and not exists (select 1 from booking_refunds r where r.booking_id = b.id)
     on conflict (booking_id, idempotency_key) do nothing`);
 }

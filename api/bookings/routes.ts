@@ -6,6 +6,7 @@ import { handle, withStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { getAvailability } from "./availability";
 import { cancelBooking } from "./cancel";
+import { openBalanceCheckout } from "./deposits";
 import { changeBookingAnswers } from "./answers";
 import { refreshPayment } from "./checkout-outcome";
 import { createBooking } from "./place";
@@ -52,6 +53,10 @@ handle(bookingRoutes, endpoints.refreshPayment, async (c, { params }) =>
 
 handle(bookingRoutes, endpoints.cancelBooking, async (c, { params }) =>
   cancelBooking(c.get("db"), c.get("identity").uid, c.get("account"), params.id),
+);
+
+handle(bookingRoutes, endpoints.payBookingBalance, async (c, { params, body }) =>
+  openBalanceCheckout(c.get("db"), c.get("identity").uid, c.get("account"), params.id, body.returnUrl),
 );
 
 handle(bookingRoutes, endpoints.changeBookingAnswers, async (c, { params, body }) =>

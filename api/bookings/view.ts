@@ -7,6 +7,8 @@ import { clockNow } from "../clock";
 import { freeCancellationUntil } from "./cancellation-deadline";
 import { answersView } from "./answers";
 import { bookingPickupOf } from "./pickup-points";
+import { depositView } from "./deposits";
+import { unpaidBalance } from "./refunds";
 
 export const checkedInGuestsSql = sql<number>`(select count(*) from booking_check_ins ci where ci.booking_id = ${bookings.id} and ci.status = 'checked_in')::int`;
 
@@ -148,7 +150,7 @@ export function toBookingView(row: BookingViewRow, refunds: readonly BookingRefu
     // What is left of the payment after the operator's earlier refunds, if any.
     refundIfCancelledMinor:
       row.canCancel && b.status === "confirmed" && paid
-        ? Math.max(0, b.totalMinor - refunds.reduce((sum, refund) => sum + refund.amountMinor, 0))
+        ? Math.max(0, b.totalMinor - unpaidBalance(b) - refunds.reduce((sum, refund) => sum + refund.amountMinor, 0))
         : 0,
     checkoutUrl: held ? b.checkoutUrl : null,
     holdExpiresAt: b.status === "held" && b.holdExpiresAt ? b.holdExpiresAt.toISOString() : null,
@@ -165,6 +167,7 @@ export function toBookingView(row: BookingViewRow, refunds: readonly BookingRefu
       b.questions.length > 0 &&
       (held || b.status === "confirmed") &&
       freeCancellationUntil(row.startsAt, row.cancellationCutoffHours) !== null,
+    deposit: depositView(b),
   };
 }
 

@@ -38,6 +38,8 @@ import type { BookingTicket } from "~contract/bookings/requests";
 import { NO_ANSWERS, type BookingAnswers, type BookingQuestion } from "~contract/bookings/questions";
 import type { AddOnScope, BookingAddOn } from "~contract/bookings/add-ons";
 import type { BookingPickupPoint } from "~contract/bookings/pickup-rules";
+import type { BalanceState, DepositKind } from "~contract/bookings/deposit-rules";
+import type { CardDetails } from "../payments/saved-cards";
 import type { BrandingView as BrandingDraft } from "~contract/operator/branding";
 
 export { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES };
@@ -280,10 +282,20 @@ export const services = pgTable(
     privateMaxGuests: integer("private_max_guests"),
     /** The last local date its weekly rules were expanded to (api/schedules/materialise.ts); null: never. */
     materialisedThrough: date("materialised_through", { mode: "string" }),
+    /**
+     * The deposit it asks (migration 0058): a percentage (basis points) or a fixed amount (minor
+     * units) paid at booking when the departure is more than `depositMinDays` days away, the
+     * balance charged `balanceDueDays` days before it. All four null: no deposit.
+     */
+    depositKind: text("deposit_kind").$type<DepositKind>(),
+    depositValue: integer("deposit_value"),
+    depositMinDays: integer("deposit_min_days"),
+    balanceDueDays: integer("balance_due_days"),
     createdAt: createdAt(),
   },
   (t) => [
     index("services_experience_id_idx").on(t.experienceId, t.sortOrder),
+    check("services_deposit_kind_value", sql`${t.depositKind} IS NULL OR ${t.depositKind} IN ('percent', 'fixed')`),
     check("services_sales_cutoff_range", sql`${t.salesCutoffMinutes} >= 0 AND ${t.salesCutoffMinutes} <= 10080`),
     check("services_id_format", idCheck("id")),
     check("services_duration_positive", sql`${t.durationMinutes} > 0`),
@@ -971,6 +983,20 @@ export const bookings = pgTable(
     addOns: jsonb("add_ons").$type<BookingAddOn[]>().notNull().default([]),
     /** The pickup point it chose (migration 0057), as it was then; null: none. */
     pickup: jsonb("pickup").$type<BookingPickupPoint>(),
+    /**
+     * A deposit booking (migration 0058): what the deposit paid now (null: paid in full), the
+     * balance owed, when it is charged and when, still unpaid, the booking is cancelled; its
+     * state, the card kept to charge it, and the charge's idempotency key and payment.
+     */
+    depositMinor: integer("deposit_minor"),
+    balanceMinor: integer("balance_minor").notNull().default(0),
+    balanceDueAt: timestamp("balance_due_at", { withTimezone: true }),
+    balanceCutoffAt: timestamp("balance_cutoff_at", { withTimezone: true }),
+    balanceState: text("balance_state").$type<BalanceState>(),
+    balanceCard: jsonb("balance_card").$type<CardDetails>(),
+    balanceChargeKey: text("balance_charge_key"),
+    balancePaymentIntentId: text("balance_payment_intent_id"),
+    balanceLinkSentAt: timestamp("balance_link_sent_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("bookings_user_idempotency_key").on(t.userId, t.idempotencyKey),
@@ -989,6 +1015,10 @@ export const bookings = pgTable(
       .on(t.accountId, t.slotId)
       .where(sql`funds_released_at IS NULL AND payment_status = 'paid'`),
     uniqueIndex("bookings_payment_session_id_key").on(t.paymentSessionId),
+    uniqueIndex("bookings_balance_charge_key").on(t.balanceChargeKey),
+    index("bookings_balance_due_idx")
+      .on(t.balanceDueAt)
+      .where(sql`balance_state IN ('due', 'failed')`),
     uniqueIndex("bookings_tip_key_hash_key").on(t.tipKeyHash),
     uniqueIndex("bookings_ticket_code_key").on(t.ticketCode),
     // Confirmed bookings not yet completed: what the scheduled work looks at.
@@ -1398,7 +1428,7 @@ export const sandboxCheckouts = pgTable(
     /** The booking paid for, or that a tip or date change is for; null for a gift card (migration 0036). */
     bookingId: text("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
     /** Set when the checkout pays for a purchase (tip, gift card, date change), not a booking's order. */
-    purchaseKind: text("purchase_kind").$type<"tip" | "gift_card" | "reschedule">(),
+    purchaseKind: text("purchase_kind").$type<"tip" | "gift_card" | "reschedule" | "balance">(),
     /** The purchase's own id (tip, gift card, booking change). */
     purchaseId: text("purchase_id"),
     amountMinor: integer("amount_minor").notNull(),
@@ -1428,7 +1458,7 @@ export const sandboxCheckouts = pgTable(
       "sandbox_checkouts_purchase",
       sql`(${t.purchaseKind} IS NULL) = (${t.purchaseId} IS NULL) AND (${t.purchaseKind} IS NOT NULL OR ${t.bookingId} IS NOT NULL)`,
     ),
-    check("sandbox_checkouts_purchase_kind", sql`${t.purchaseKind} IN ('tip', 'gift_card', 'reschedule')`),
+    check("sandbox_checkouts_purchase_kind", sql`${t.purchaseKind} IN ('tip', 'gift_card', 'reschedule', 'balance')`),
     uniqueIndex("sandbox_checkouts_payment_intent_id_key").on(t.paymentIntentId),
     check("sandbox_checkouts_id_format", sql`${t.id} ~ '^cs_sandbox_[A-Za-z0-9_-]{1,64}$'`),
     check("sandbox_checkouts_status_value", sql`${t.status} IN ('open', 'paid', 'failed', 'expired')`),

@@ -14,6 +14,7 @@ import { wantsMessage } from "../notifications/preferences";
 import { enqueueEmail, enqueueSms } from "../outbox/service";
 import type { EmailInput } from "~contract/system/outbox";
 import { expireHolds } from "../bookings/hold-expiry";
+import { cancelUnpaidBalances, chargeDueBalances } from "../bookings/deposits";
 import { expireRescheduleHolds } from "../bookings/reschedule-payment";
 import { unsubscribeLinks } from "../unsubscribe/service";
 import { guestOf } from "../bookings/booking-mail";
@@ -50,6 +51,10 @@ export interface DueWorkResult {
   released: number;
   /** Payouts made to operators on their payout day (api/payouts/run.ts). */
   payouts: number;
+  /** Deposit bookings' balances charged off-session, declined (payment link sent), cancelled unpaid at the cut-off. */
+  balancesCharged: number;
+  balancesDeclined: number;
+  balancesCancelled: number;
 }
 
 /**
@@ -66,6 +71,10 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
   if (rescheduleHoldsExpired > 0) announceChanges(["seats", "user"]);
   // Gift cards' parts still owed to operators (Stripe), before the refunds that may reverse them.
   await settleDueGiftCardTransfers(db);
+  // Deposit bookings: balances due are charged off-session (once), then those still unpaid at their cut-off are cancelled.
+  const balances = await chargeDueBalances(db);
+  const balancesCancelled = await cancelUnpaidBalances(db);
+  if (balancesCancelled > 0) announceChanges(["seats", "user"]);
   const refunds = await settleDueRefunds(db);
   // Seats freed by any path (cancellations, expired holds and offers, capacity raised) go to the
   // first in line whose party fits.
@@ -100,6 +109,9 @@ export async function runDueWork(db: Db): Promise<DueWorkResult> {
     giftCards,
     released,
     payouts,
+    balancesCharged: balances.charged,
+    balancesDeclined: balances.declined,
+    balancesCancelled,
   };
 }
 

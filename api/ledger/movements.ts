@@ -70,6 +70,35 @@ export function chargeLines(charge: Charge): LedgerLine[] {
 }
 
 /**
+ * A booking paid by a deposit now and its balance later (issue 46, item 5): the card's deposit
+ * (and the gift cards' part) now, under `charge:<bookingId>`, and the balance when it is charged,
+ * under `balance:<bookingId>`. The deposit's sides are those of a booking of its amount (the
+ * service fee first); the balance's are what is left of the whole booking's, so the two add up to
+ * exactly the sides of the booking paid at once.
+ */
+export function depositLines(charge: Charge, balanceMinor: number): { deposit: LedgerLine[]; balance: LedgerLine[] } {
+  const paidNow = charge.totalMinor - balanceMinor;
+  const whole = bookingSides(charge.totalMinor, charge.feesMinor, charge.commissionBps);
+  const now = bookingSides(paidNow, Math.min(charge.feesMinor, paidNow), charge.commissionBps);
+  const later: Sides = {
+    operator: whole.operator - now.operator,
+    commission: whole.commission - now.commission,
+    serviceFee: whole.serviceFee - now.serviceFee,
+  };
+  return {
+    deposit: [
+      { account: ledgerAccounts.payments, amountMinor: -(paidNow - charge.giftCardMinor) },
+      { account: ledgerAccounts.platformGiftCards, amountMinor: -charge.giftCardMinor },
+      ...sideLines(charge.operatorId, now, 1),
+    ],
+    balance: [
+      { account: ledgerAccounts.payments, amountMinor: -balanceMinor },
+      ...sideLines(charge.operatorId, later, 1),
+    ],
+  };
+}
+
+/**
  * A move to a dearer departure paid (`reschedule:<changeId>`): a charge of the difference at the
  * booking's rate, its service fee the rise of the booking's fee (kept within the difference).
  */

@@ -150,6 +150,11 @@ async function bookingPayments(db: Db, window: ReconcileWindow): Promise<LedgerD
               and c.status = 'refunded' and c.payment_intent_id is not null), 0) as late_differences,
             coalesce((select sum(r.amount_minor - r.gift_card_minor) from booking_refunds r where r.booking_id = b.id
               and r.status = 'made'), 0) as card_refunds,
+            -- A deposit booking's balance not charged is not paid; one paid when no longer owed is refunded whole.
+            case when b.balance_state is not null and b.balance_state <> 'paid' then b.balance_minor else 0 end
+              as unpaid_balance,
+            coalesce((select sum(r.amount_minor) from booking_refunds r where r.booking_id = b.id
+              and r.outside_total and r.idempotency_key like 'balance_refund_%'), 0) as late_balances,
             coalesce((select sum(e.amount_minor) from ledger_entries e where e.booking_id = b.id
               and e.account = ${payments} and e.kind in ('charge', 'refund')), 0) as ledger,
             exists (select 1 from ledger_entries e where e.booking_id = b.id and e.kind = 'charge') as charged
@@ -159,8 +164,8 @@ async function bookingPayments(db: Db, window: ReconcileWindow): Promise<LedgerD
             and ${bookingInLedger} and ${within(sql`b.updated_at`, window)}
         )
         select id, currency, charged, ledger,
-          card_refunds - late_differences - case when staff_payment in ('cash', 'pay_on_arrival')
-            then differences else total_minor - gift_card_minor end as expected
+          card_refunds - late_differences - late_balances - case when staff_payment in ('cash', 'pay_on_arrival')
+            then differences else total_minor - gift_card_minor - unpaid_balance end as expected
         from paid order by id`,
   );
   const differences: LedgerDifference[] = [];

@@ -14,6 +14,7 @@ import { queryRows } from "../db/rows";
 import { ledgerEntries, type BookingRefundRow, type BookingRow } from "../db/schema";
 import {
   chargeLines,
+  depositLines,
   giftCardIssueLines,
   refundLines,
   refundParts,
@@ -27,6 +28,7 @@ import { postLedger, type LedgerLine, type LedgerTransaction } from "./post";
 
 export const ledgerKeys = {
   charge: (bookingId: string) => `charge:${bookingId}`,
+  balance: (bookingId: string) => `balance:${bookingId}`,
   reschedule: (changeId: string) => `reschedule:${changeId}`,
   refund: (refundId: string) => `refund:${refundId}`,
   tip: (tipId: string) => `tip:${tipId}`,
@@ -56,17 +58,33 @@ export async function bookingInLedger(tx: Db, booking: Pick<BookingRow, "id" | "
  * (cash, pay on arrival: that money never passes through the platform, so it has no ledger lines).
  */
 export async function recordBookingPaid(tx: Db, booking: BookingRow): Promise<void> {
+  const charge = chargeOf(booking);
   await postBookingCharge(tx, booking, {
     key: ledgerKeys.charge(booking.id),
     provider: booking.paymentIntentId ? booking.paymentProvider : null,
     providerRef: booking.paymentIntentId,
-    lines: chargeLines({
-      operatorId: booking.accountId,
-      totalMinor: booking.totalMinor,
-      feesMinor: booking.feesMinor,
-      giftCardMinor: booking.giftCardMinor,
-      commissionBps: booking.commissionBps,
-    }),
+    // A deposit booking: the deposit now, the balance when it is charged (recordBalancePaid).
+    lines: booking.balanceState ? depositLines(charge, booking.balanceMinor).deposit : chargeLines(charge),
+  });
+}
+
+function chargeOf(booking: BookingRow) {
+  return {
+    operatorId: booking.accountId,
+    totalMinor: booking.totalMinor,
+    feesMinor: booking.feesMinor,
+    giftCardMinor: booking.giftCardMinor,
+    commissionBps: booking.commissionBps,
+  };
+}
+
+/** A deposit booking's balance charged (`balance:<bookingId>`), in the transaction that marks it paid. */
+export async function recordBalancePaid(tx: Db, booking: BookingRow, provider: string, paymentIntentId: string) {
+  await postBookingCharge(tx, booking, {
+    key: ledgerKeys.balance(booking.id),
+    provider,
+    providerRef: paymentIntentId,
+    lines: depositLines(chargeOf(booking), booking.balanceMinor).balance,
   });
 }
 
@@ -77,7 +95,9 @@ export async function recordBookingPaid(tx: Db, booking: BookingRow): Promise<vo
  * went back to them when the hold ended).
  */
 export async function recordUnearnedBookingPayment(tx: Db, booking: BookingRow, paymentIntentId: string) {
-  const cardMinor = booking.totalMinor - booking.giftCardMinor;
+  // A deposit booking's card paid its deposit only (the balance was never charged).
+  const unpaidBalance = booking.balanceState && booking.balanceState !== "paid" ? booking.balanceMinor : 0;
+  const cardMinor = booking.totalMinor - booking.giftCardMinor - unpaidBalance;
   if (cardMinor <= 0) return;
   await postBookingCharge(tx, booking, {
     key: ledgerKeys.charge(booking.id),
@@ -116,6 +136,16 @@ export async function recordDifferencePaid(tx: Db, booking: BookingRow, change: 
 /** A difference paid once its move could no longer be made: owed back whole (its refund is `outsideTotal`). */
 export async function recordUnearnedDifference(tx: Db, booking: BookingRow, change: PaidChange) {
   await postDifferenceCharge(tx, booking, change, unearnedPaymentLines(booking.accountId, change.differenceMinor));
+}
+
+/** A balance paid once it was no longer owed: owed back whole (its refund is `outsideTotal`). */
+export async function recordUnearnedBalance(tx: Db, booking: BookingRow, provider: string, paymentIntentId: string) {
+  await postBookingCharge(tx, booking, {
+    key: `${ledgerKeys.balance(booking.id)}:${paymentIntentId}`,
+    provider,
+    providerRef: paymentIntentId,
+    lines: unearnedPaymentLines(booking.accountId, booking.balanceMinor),
+  });
 }
 
 /** A charge of a booking's money: its operator's, in the booking's currency. */

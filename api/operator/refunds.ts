@@ -20,7 +20,7 @@ import { writeBookingEmail } from "../bookings/booking-mail";
 import { bookingPath, operatorRefundEmail } from "../bookings/emails";
 import { releaseBooking } from "../bookings/fulfilment";
 import { bookingNotFound } from "../bookings/read";
-import { hasPayment, recordRefundOverPayments, refundsOf, settleRefund } from "../bookings/refunds";
+import { hasPayment, recordRefundOverPayments, refundsOf, settleRefund, unpaidBalance } from "../bookings/refunds";
 import { findBookingView, toBookingRefund, toBookingView } from "../bookings/view";
 import { seesMoney, type Member } from "../members/guard";
 import { guestContactOf, NO_HOLDER } from "./guest-contact";
@@ -54,13 +54,14 @@ function toOperatorRefund(refund: BookingRefundRow) {
 
 /** A booking's money for its owners and managers: paid, refunded, refundable, and who keeps what of it. */
 function moneyOf(booking: BookingRow, refunds: readonly BookingRefundRow[]) {
-  const paidMinor = paidStatus(booking) ? booking.totalMinor : 0;
+  // A deposit booking whose balance is not charged has paid its deposit only.
+  const paidMinor = paidStatus(booking) ? booking.totalMinor - unpaidBalance(booking) : 0;
   const refundedMinor = sum(refunds);
   // Shared as the ledger shares them: each refund, in the order made, takes its part back.
   const sides =
     paidMinor > 0
       ? sidesAfter(
-          bookingSides(booking.totalMinor, booking.feesMinor, booking.commissionBps),
+          bookingSides(paidMinor, Math.min(booking.feesMinor, paidMinor), booking.commissionBps),
           [...refunds].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
         )
       : NO_SIDES;
@@ -84,7 +85,7 @@ function refundStale(booking: BookingRow, refundedMinor: number): ApiError {
   );
   error.details = {
     refundedMinor,
-    refundableMinor: Math.max(0, booking.totalMinor - refundedMinor),
+    refundableMinor: Math.max(0, booking.totalMinor - unpaidBalance(booking) - refundedMinor),
     currency: booking.currency,
   };
   return error;
@@ -159,7 +160,7 @@ export async function refundBooking(
     if (!paidStatus(booking)) throw conflict("This booking has no payment to refund.", "booking_not_paid");
     const refunded = sum((await refundsOf(tx, [booking.id])).get(booking.id) ?? []);
     if (body.alreadyRefundedMinor !== refunded) throw refundStale(booking, refunded);
-    const refundable = booking.totalMinor - refunded;
+    const refundable = booking.totalMinor - unpaidBalance(booking) - refunded;
     if (refundable <= 0 || amountMinor > refundable) throw refundExceedsPaid(booking, Math.max(0, refundable));
     if (body.releaseSeats) {
       if (booking.status !== "confirmed")
@@ -285,6 +286,8 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
       checkedInGuests: view.checkedInGuests,
       answers: view.answers,
       pickup: view.pickup,
+      // Money: owners and managers only (a guide's page has none).
+      deposit: seesMoney(member) ? view.deposit : null,
     },
     source: {
       channel: booking.channel ?? (booking.storefront ? "storefront" : "marketplace"),

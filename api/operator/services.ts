@@ -20,6 +20,8 @@ import { expireHolds } from "../bookings/hold-expiry";
 import { writeAudit, type Actor } from "../audit/log";
 import { capacityBelowTaken } from "./departures";
 import { privateSaleOf } from "../catalog/private-sale";
+import { depositSettingsOf } from "../bookings/deposits";
+import type { DepositSettings } from "~contract/bookings/deposit-rules";
 
 /** A new row's id: a prefix and 16 random base64url characters. */
 export const newCatalogId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
@@ -108,6 +110,7 @@ async function viewsOf(db: Db, rows: ServiceRow[], currency: string): Promise<Op
       seatsTakenMax: Number(figures?.taken ?? 0),
       bookings: booked.find((entry) => entry.serviceId === row.id)?.bookings ?? 0,
       privateSale: privateSaleOf(row),
+      deposit: depositSettingsOf(row),
     };
   });
 }
@@ -115,6 +118,16 @@ async function viewsOf(db: Db, rows: ServiceRow[], currency: string): Promise<Op
 export async function serviceView(db: Db, service: ServiceRow, currency: string): Promise<OperatorService> {
   const [view] = await viewsOf(db, [service], currency);
   return view;
+}
+
+/** The service's deposit columns from its settings (null: none). */
+function depositColumns(deposit: DepositSettings | null) {
+  return {
+    depositKind: deposit?.kind ?? null,
+    depositValue: deposit?.value ?? null,
+    depositMinDays: deposit?.minDaysBefore ?? null,
+    balanceDueDays: deposit?.balanceDueDaysBefore ?? null,
+  };
 }
 
 /** GET /v1/operator/experiences/{experienceId}/services */
@@ -222,14 +235,29 @@ export async function updateService(
           );
       departures = following.length;
     }
-    const [after] = await tx.update(services).set(input).where(eq(services.id, before.id)).returning();
-    const changed = (Object.keys(input) as Array<keyof UpdateServiceBody>).filter((key) => input[key] !== before[key]);
-    await writeAudit(tx, actor, "service.updated", {
-      serviceId: before.id,
-      before: JSON.stringify(Object.fromEntries(changed.map((key) => [key, before[key]]))),
-      after: JSON.stringify(Object.fromEntries(changed.map((key) => [key, after[key]]))),
-      departuresChanged: String(departures),
-    });
+    const { deposit, ...fields } = input;
+    const [after] = await tx
+      .update(services)
+      .set({ ...fields, ...(deposit === undefined ? {} : depositColumns(deposit)) })
+      .where(eq(services.id, before.id))
+      .returning();
+    const changed = (Object.keys(fields) as Array<keyof typeof fields>).filter((key) => fields[key] !== before[key]);
+    // The deposit settings, when sent and changed: their own audit entry (issue 46, item 5).
+    const depositBefore = depositSettingsOf(before);
+    const depositAfter = depositSettingsOf(after);
+    if (deposit !== undefined && JSON.stringify(depositBefore) !== JSON.stringify(depositAfter))
+      await writeAudit(tx, actor, "service.deposit_set", {
+        serviceId: before.id,
+        before: JSON.stringify(depositBefore),
+        after: JSON.stringify(depositAfter),
+      });
+    if (changed.length > 0 || deposit === undefined)
+      await writeAudit(tx, actor, "service.updated", {
+        serviceId: before.id,
+        before: JSON.stringify(Object.fromEntries(changed.map((key) => [key, before[key]]))),
+        after: JSON.stringify(Object.fromEntries(changed.map((key) => [key, after[key]]))),
+        departuresChanged: String(departures),
+      });
     return after;
   });
   return serviceView(db, row, currency);

@@ -9,7 +9,8 @@ import {
   type PayoutProviderName,
 } from "../db/schema";
 import { ApiError, conflict } from "../http/errors";
-import { platformPart } from "../ledger/movements";
+import { depositLines, platformPart, sidesOf } from "../ledger/movements";
+import type { LedgerLine } from "../ledger/post";
 import { errorFields, logger } from "../logger";
 import { paymentProvider, paymentUnavailable } from "./index";
 import type { ConnectedAccountState, DestinationCharge, OnboardingUrls } from "./provider";
@@ -105,6 +106,27 @@ export function bookingApplicationFee(booking: {
 }): number {
   const charged = booking.totalMinor - booking.giftCardMinor;
   return Math.max(0, Math.min(charged, platformPart(booking.totalMinor, booking.feesMinor, booking.commissionBps)));
+}
+
+/**
+ * A deposit booking's two charges (api/ledger/movements.ts depositLines): the platform's part of
+ * the deposit (never more than the card pays of it) and of the balance.
+ */
+export function depositApplicationFees(booking: {
+  accountId: string;
+  totalMinor: number;
+  feesMinor: number;
+  giftCardMinor: number;
+  commissionBps: number | null;
+  balanceMinor: number;
+}): { deposit: number; balance: number } {
+  const lines = depositLines({ ...booking, operatorId: booking.accountId }, booking.balanceMinor);
+  const platform = (part: LedgerLine[]) => {
+    const sides = sidesOf(part);
+    return sides.commission + sides.serviceFee;
+  };
+  const depositCard = booking.totalMinor - booking.giftCardMinor - booking.balanceMinor;
+  return { deposit: Math.max(0, Math.min(depositCard, platform(lines.deposit))), balance: platform(lines.balance) };
 }
 
 /**

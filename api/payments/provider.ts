@@ -33,6 +33,12 @@ export interface CheckoutBooking extends PricedOrder {
   createdAt: Date;
   /** The guest asked to keep the card for later bookings. */
   saveCard: boolean;
+  /**
+   * A deposit booking: the balance charged later, off-session (0: paid in full now). The checkout
+   * charges the deposit (totalMinor - giftCardMinor - balanceMinor) and keeps the card for
+   * off-session use (Stripe: setup_future_usage off_session).
+   */
+  balanceMinor: number;
   customerEmail: string | null;
   /**
    * Where the money goes (Stripe: a destination charge); null for a charge kept by the platform
@@ -53,7 +59,22 @@ export interface DestinationCharge {
 }
 
 /** What a checkout pays for, besides a booking's own order: each kind has its own room and table. */
-export type PurchaseKind = "tip" | "gift_card" | "reschedule";
+export type PurchaseKind = "tip" | "gift_card" | "reschedule" | "balance";
+
+/** A charge of a kept card with the traveller away (a deposit booking's balance). */
+export interface OffSessionCharge {
+  bookingId: string;
+  title: string;
+  amountMinor: number;
+  currency: string;
+  card: CardDetails;
+  /** The same key never charges twice: asked again, the payment made answers. */
+  idempotencyKey: string;
+  connect: DestinationCharge | null;
+}
+
+/** What an off-session charge came to: paid, or declined (the card's answer, for the traveller). */
+export type OffSessionOutcome = { paid: true; paymentIntentId: string } | { paid: false; reason: string };
 
 /**
  * A payment for something other than a booking's order: a tip for a booking that has ended, a
@@ -265,6 +286,11 @@ export interface PaymentProvider {
     booking: CheckoutBooking,
     card: CardDetails,
   ): Promise<{ sessionId: string; paymentIntentId: string } | null>;
+  /**
+   * Charges a kept card with the traveller away (a deposit's balance), once per idempotency key.
+   * A decline answers `paid: false`; anything else that fails throws (asked again later).
+   */
+  chargeOffSession(db: Db, charge: OffSessionCharge): Promise<OffSessionOutcome>;
   /**
    * What a payment took and what has been refunded of it, as the provider's own records say (the
    * ledger's reconciliation); null when the provider knows no such payment.

@@ -27,7 +27,7 @@ import {
   type PurchaseCheckout,
   type PurchaseKind,
 } from "./provider";
-import type { OperatorTransfer, RefundOptions } from "./provider";
+import type { OffSessionCharge, OffSessionOutcome, OperatorTransfer, RefundOptions } from "./provider";
 import type { SandboxCheckoutView, SandboxPayBody } from "~contract/bookings/payments";
 import { cardExpired, type CardDetails } from "./saved-cards";
 import { clockNow } from "../clock";
@@ -38,6 +38,8 @@ import { clockNow } from "../clock";
  */
 export const SANDBOX_SUCCEEDS = "4242424242424242";
 export const SANDBOX_DECLINED = "4000000000000002";
+/** Pays on the checkout page, but declines every later off-session charge (Stripe's 4000 0000 0000 0341). */
+export const SANDBOX_DECLINES_OFF_SESSION = "4000000000000341";
 
 /** The web app's page for a sandbox checkout. */
 export const sandboxCheckoutPath = (sessionId: string) => `/sandbox/checkout/${sessionId}`;
@@ -171,7 +173,7 @@ export function createSandboxProvider(): PaymentProvider {
         .values({
           id: randomId("cs_sandbox_", 24),
           bookingId: booking.id,
-          amountMinor: booking.totalMinor - booking.giftCardMinor,
+          amountMinor: booking.totalMinor - booking.giftCardMinor - booking.balanceMinor,
           currency: booking.currency,
           title: booking.title,
           saveCard: booking.saveCard,
@@ -270,7 +272,7 @@ export function createSandboxProvider(): PaymentProvider {
         .values({
           id: sessionId,
           bookingId: booking.id,
-          amountMinor: booking.totalMinor - booking.giftCardMinor,
+          amountMinor: booking.totalMinor - booking.giftCardMinor - booking.balanceMinor,
           currency: booking.currency,
           title: booking.title,
           status: "paid",
@@ -287,6 +289,38 @@ export function createSandboxProvider(): PaymentProvider {
         .onConflictDoNothing({ target: sandboxCheckouts.bookingId, where: sql`${sandboxCheckouts.purchaseId} is null` })
         .returning({ id: sandboxCheckouts.id });
       return paid ? { sessionId, paymentIntentId } : null;
+    },
+
+    /**
+     * A balance charged off-session: a paid checkout of kind "balance" whose id comes from the
+     * idempotency key (asked again, the same payment answers). The 0341 card declines.
+     */
+    async chargeOffSession(db: Db, charge: OffSessionCharge): Promise<OffSessionOutcome> {
+      if (cardExpired(charge.card)) return { paid: false, reason: "expired_card" };
+      if (charge.card.last4 === SANDBOX_DECLINES_OFF_SESSION.slice(-4)) return { paid: false, reason: "card_declined" };
+      const digest = createHash("sha256").update(charge.idempotencyKey).digest("hex").slice(0, 24);
+      const sessionId = `cs_sandbox_off_${digest}`;
+      await db
+        .insert(sandboxCheckouts)
+        .values({
+          id: sessionId,
+          bookingId: charge.bookingId,
+          purchaseKind: "balance",
+          purchaseId: charge.bookingId,
+          amountMinor: charge.amountMinor,
+          currency: charge.currency,
+          title: charge.title,
+          status: "paid",
+          cardLast4: charge.card.last4,
+          cardExpMonth: charge.card.expMonth,
+          cardExpYear: charge.card.expYear,
+          paymentIntentId: `pi_sandbox_off_${digest}`,
+          successUrl: "/",
+          expiresAt: sql`app_now()`,
+          completedAt: sql`app_now()`,
+        })
+        .onConflictDoNothing({ target: sandboxCheckouts.id });
+      return { paid: true, paymentIntentId: `pi_sandbox_off_${digest}` };
     },
 
     async paymentTotals(db: Db, paymentIntentId: string) {
@@ -394,8 +428,10 @@ export const cardDeclined = () =>
 export async function paySandboxCheckout(db: Db, sessionId: string, card: SandboxPayBody): Promise<SandboxPayment> {
   const digits = card.cardNumber;
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw cardInvalid("The card number is not valid.");
-  if (digits !== SANDBOX_SUCCEEDS && digits !== SANDBOX_DECLINED) {
-    throw cardInvalid("Use a test card: 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).");
+  if (digits !== SANDBOX_SUCCEEDS && digits !== SANDBOX_DECLINED && digits !== SANDBOX_DECLINES_OFF_SESSION) {
+    throw cardInvalid(
+      "Use a test card: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 0341 (declines later charges).",
+    );
   }
   const open = and(
     eq(sandboxCheckouts.id, sessionId),

@@ -20,7 +20,7 @@ import {
   type PurchaseCheckout,
   type PurchaseKind,
 } from "./provider";
-import type { OperatorTransfer, RefundOptions } from "./provider";
+import type { OffSessionCharge, OffSessionOutcome, OperatorTransfer, RefundOptions } from "./provider";
 import type { CardDetails } from "./saved-cards";
 
 export interface StripeProviderConfig {
@@ -136,11 +136,47 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     return amount;
   }
 
+  /** A deposit's checkout: one line, the card kept for off-session use (always: the balance needs it). */
+  async function depositCheckout(booking: CheckoutBooking, urls: CheckoutUrls): Promise<CheckoutSession> {
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        client_reference_id: booking.id,
+        metadata: { bookingId: booking.id, saveCard: String(booking.saveCard) },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: booking.currency.toLowerCase(),
+              unit_amount: booking.totalMinor - booking.giftCardMinor - booking.balanceMinor,
+              product_data: { name: `Deposit: ${booking.title}` },
+            },
+          },
+        ],
+        ...(booking.customerEmail ? { customer_email: booking.customerEmail } : {}),
+        customer_creation: "always",
+        payment_intent_data: {
+          metadata: { bookingId: booking.id },
+          setup_future_usage: "off_session",
+          ...destinationParams(booking.connect),
+        },
+        success_url: urls.successUrl,
+        ...(urls.cancelUrl ? { cancel_url: urls.cancelUrl } : {}),
+        expires_at: Math.floor(checkoutExpiry(booking.holdExpiresAt, booking.createdAt).getTime() / 1000),
+      },
+      { idempotencyKey: `checkout_${booking.id}` },
+    );
+    if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+    return { sessionId: session.id, url: session.url };
+  }
+
   return {
     name: "stripe",
 
     async createCheckout(_db: Db, booking: CheckoutBooking, urls: CheckoutUrls): Promise<CheckoutSession> {
       const currency = booking.currency.toLowerCase();
+      // A deposit booking pays its deposit here, the card kept for the balance (off-session).
+      if (booking.balanceMinor > 0) return depositCheckout(booking, urls);
       // What makes the subtotal: a private booking's group price, the tickets, the add-ons.
       const sold = [
         ...(booking.privatePriceMinor === null
@@ -290,7 +326,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       try {
         intent = await stripe.paymentIntents.create(
           {
-            amount: booking.totalMinor - booking.giftCardMinor,
+            amount: booking.totalMinor - booking.giftCardMinor - booking.balanceMinor,
             currency: booking.currency.toLowerCase(),
             customer: card.providerCustomer,
             payment_method: card.providerRef,
@@ -307,6 +343,37 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         throw error;
       }
       return intent.status === "succeeded" ? { sessionId: intent.id, paymentIntentId: intent.id } : null;
+    },
+
+    /**
+     * A deposit booking's balance, the traveller away: a PaymentIntent confirmed off-session with
+     * the card the deposit kept (its Customer). A card error is a decline; anything else throws.
+     */
+    async chargeOffSession(_db: Db, charge: OffSessionCharge): Promise<OffSessionOutcome> {
+      if (!charge.card.providerCustomer) return { paid: false, reason: "card_not_kept" };
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: charge.amountMinor,
+            currency: charge.currency.toLowerCase(),
+            customer: charge.card.providerCustomer,
+            payment_method: charge.card.providerRef,
+            confirm: true,
+            off_session: true,
+            description: charge.title,
+            metadata: { bookingId: charge.bookingId, purchaseKind: "balance" },
+            ...destinationParams(charge.connect),
+          },
+          { idempotencyKey: charge.idempotencyKey },
+        );
+        return intent.status === "succeeded"
+          ? { paid: true, paymentIntentId: intent.id }
+          : { paid: false, reason: intent.status };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError)
+          return { paid: false, reason: error.code ?? "card_declined" };
+        throw error;
+      }
     },
 
     async closeCheckout(_db: Db, sessionId: string): Promise<void> {
@@ -507,7 +574,7 @@ function connectedAccountEvent(event: Stripe.Event, type: PaymentEventType): Pay
   };
 }
 
-const PURCHASE_KINDS: readonly PurchaseKind[] = ["tip", "gift_card", "reschedule"];
+const PURCHASE_KINDS: readonly PurchaseKind[] = ["tip", "gift_card", "reschedule", "balance"];
 
 /** What a purchase's session paid for, from its metadata (sessions opened before 0036 say `tipId`). */
 function purchaseOf(session: Stripe.Checkout.Session): { kind: PurchaseKind; id: string } | null {

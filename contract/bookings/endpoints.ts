@@ -1,6 +1,7 @@
 import * as out from "../outputs";
 import {
   availabilityQuery,
+  balanceCheckoutBody,
   bookingListQuery,
   bookingParams,
   changeAnswersBody,
@@ -156,6 +157,18 @@ export const bookingsEndpoints = domain("Bookings", {
     output: out.booking,
     errors: ["booking_not_found", "not_cancellable", "cancellation_closed", "checked_in", "payment_unavailable"],
     changes: ["seats", "user"],
+  }),
+  payBookingBalance: endpoint({
+    method: "POST",
+    path: "/v1/bookings/:id/balance/checkout",
+    summary:
+      "Open a checkout for the balance a deposit booking still owes (its off-session charge was declined, or it is not due yet): pay at checkoutUrl",
+    auth: "user",
+    tenant: true,
+    params: bookingParams,
+    body: balanceCheckoutBody,
+    output: out.balanceCheckout,
+    errors: ["booking_not_found", "balance_not_owed", "payment_unavailable"],
   }),
   changeBookingAnswers: endpoint({
     method: "PUT",

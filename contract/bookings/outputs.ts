@@ -6,6 +6,7 @@ import { bookingAnswersOutput, bookingQuestionOutput } from "./questions";
 import { addOnPriceLine, bookingAddOn, offeredAddOn } from "./add-ons";
 import { bookingPickup, offeredPickupPoints } from "./pickup-points";
 import { BOOKING_STATUSES, BOOKING_STEPS, PAYMENT_STATUSES } from "../statuses";
+import { BALANCE_STATES } from "./deposit-rules";
 
 const priceLine = z.object({
   ticketTypeId: z.string(),
@@ -32,6 +33,21 @@ const priceAmounts = {
   taxMinor: minor,
   totalMinor: minor,
 };
+
+/**
+ * A deposit booking's money: the deposit paid at booking, the balance charged at `balanceDueAt`
+ * (off-session, the card kept), unpaid at `balanceCutoffAt` the booking is cancelled by the policy.
+ * `paidMinor`: what the card paid so far; `dueMinor`: what is still owed.
+ */
+export const bookingDeposit = z.object({
+  depositMinor: minor,
+  balanceMinor: minor,
+  paidMinor: minor,
+  dueMinor: minor,
+  balanceDueAt: isoTime,
+  balanceCutoffAt: isoTime,
+  balanceState: z.enum(BALANCE_STATES),
+});
 
 export const quote = z.object({
   breakdown: z.object({
@@ -76,6 +92,8 @@ export const quote = z.object({
   addOnsOffered: z.array(offeredAddOn),
   /** The experience's pickup points (createBooking's `pickupPointId`), each with its time at this departure, and whether one must be chosen. */
   pickupPoints: offeredPickupPoints,
+  /** The service asks a deposit for this departure: paid now, and the balance charged later (null: paid in full now). */
+  deposit: z.object({ depositMinor: minor, balanceMinor: minor, balanceDueAt: isoTime }).nullable(),
 });
 
 /** One ticket line of a booking, priced when the booking was made. */
@@ -195,11 +213,16 @@ export const booking = z.object({
   answers: bookingAnswersOutput,
   /** Its answers may still be changed (PUT /v1/bookings/{id}/answers): it stands, before the free-cancellation deadline. */
   canChangeAnswers: z.boolean(),
+  /** A deposit booking (issue 46, item 5): what was paid, what is due and when; null: paid in full. */
+  deposit: bookingDeposit.nullable(),
 });
 
 export const bookingPage = z.object({ items: z.array(booking), ...paging });
 
 export const placedBooking = z.object({ booking, checkoutUrl: z.string().min(1) });
+
+/** Where the traveller pays a deposit booking's balance (a path of this site or the provider's page). */
+export const balanceCheckout = z.object({ checkoutUrl: z.string().min(1) });
 
 export const promoCode = z.object({
   code: z.string(),

@@ -108,6 +108,9 @@ const sitePath = (missing: FieldMessageCode) =>
     .max(2048, said("text.tooLong"))
     .refine((value) => isSafeContinuePath(value), said("sitePath.invalid"));
 
+/** POST /v1/bookings/{id}/balance/checkout: where the provider sends the traveller back (a path of this site). */
+export const balanceCheckoutBody = z.object({ returnUrl: sitePath("returnUrl.required") }).strict();
+
 export const createBookingBody = quoteBody.extend({
   utm: z
     .object({ source: utmValue, medium: utmValue, campaign: utmValue, term: utmValue, content: utmValue })
@@ -219,5 +222,8 @@ export type Quote = z.infer<typeof out.quote>;
 
 /** A booking as every booking endpoint answers it (app/lib/bookings.ts reads it). */
 export type BookingView = z.infer<typeof out.booking>;
+
+/** A deposit booking's paid, due and when (BookingView.deposit). */
+export type BookingDeposit = z.infer<typeof out.bookingDeposit>;
 
 export type BookingPage = z.infer<typeof out.bookingPage>;

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = {
   "service.created": ["experienceId", "serviceId", "after"],
   "service.updated": ["serviceId", "before", "after", "departuresChanged"],
   "service.private_sale_set": ["serviceId", "before", "after", "currency"],
+  /** before/after: the service's deposit settings as JSON (contract/bookings/deposit-rules.ts), null: none. */
+  "service.deposit_set": ["serviceId", "before", "after"],
   "service.deleted": ["experienceId", "serviceId", "before", "futureDeparturesDeleted"],
   /** before/after: JSON lists of { code, name, priceMinor } in `currency`. */
   "ticket_types.set": ["serviceId", "before", "after", "currency"],

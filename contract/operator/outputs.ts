@@ -3,6 +3,7 @@ import { booking, bookingRefund, bookingTicket } from "../bookings/outputs";
 import { bookingAddOn } from "../bookings/add-ons";
 import { geoPoint, money, namedSlug, picture } from "../catalog/outputs";
 import { count, departureFields, isoTime, minor, paging } from "../output-parts";
+import { DEPOSIT_KINDS } from "../bookings/deposit-rules";
 import { staffMoney } from "./staff-money";
 import { privateSaleOffer } from "../catalog/private-sale";
 import { BOOKING_CHANNELS, BOOKING_STATUSES, DEPARTURE_STATUSES, PAYMENT_STATUSES, STAFF_PAYMENTS } from "../statuses";
@@ -32,6 +33,15 @@ export const operatorService = z.object({
   bookings: count,
   /** Sold private too, or only so (issue 46); null: by the seat only. */
   privateSale: privateSaleOffer.nullable(),
+  /** The deposit it asks (issue 46, item 5); null: paid in full at booking. */
+  deposit: z
+    .object({
+      kind: z.enum(DEPOSIT_KINDS),
+      value: count,
+      minDaysBefore: count,
+      balanceDueDaysBefore: count,
+    })
+    .nullable(),
 });
 
 /** GET /v1/operator/experiences/{experienceId}/services */
@@ -274,6 +284,8 @@ export const operatorBookingFacts = booking
     answers: true,
     // The pickup point it chose and the pickup's time (issue 46, item 3).
     pickup: true,
+    // A deposit booking's paid, due and when (issue 46, item 5).
+    deposit: true,
   })
   .extend({
     tickets: z.array(bookingTicket.omit({ unitPriceMinor: true })),

@@ -4,6 +4,7 @@ import { catalogId } from "../catalog/requests";
 import { DECIMAL_AMOUNT } from "../money";
 import { PRIVATE_SALES } from "../statuses";
 import type * as out from "../outputs";
+import { DEPOSIT_KINDS, MAX_DEPOSIT_DAYS } from "../bookings/deposit-rules";
 import {
   MAX_DURATION_MINUTES,
   MAX_PRICE_MINOR,
@@ -48,9 +49,55 @@ export const createServiceBody = z
   })
   .strict();
 
+/** A whole number of days, 1 to MAX_DEPOSIT_DAYS. */
+const days = z
+  .number({ invalid_type_error: said("number.whole"), required_error: said("number.whole") })
+  .int(said("number.whole"))
+  .min(1, said("number.useAtLeast"))
+  .max(MAX_DEPOSIT_DAYS, said("number.useAtMost"));
+
+/**
+ * The deposit a service asks (issue 46, item 5): `value` is basis points for a percentage (2500 =
+ * 25 %, below 100 %) or minor units for a fixed amount; asked when the departure is more than
+ * `minDaysBefore` days away, the balance charged `balanceDueDaysBefore` days before it (at most
+ * `minDaysBefore`). Null: no deposit.
+ */
+export const depositSettingsInput = z
+  .object({
+    kind: z.enum(DEPOSIT_KINDS),
+    value: z
+      .number({ invalid_type_error: said("number.whole"), required_error: said("number.whole") })
+      .int(said("number.whole"))
+      .min(1, said("number.useAtLeast")),
+    minDaysBefore: days,
+    balanceDueDaysBefore: days,
+  })
+  .strict()
+  .superRefine((deposit, ctx) => {
+    const most = deposit.kind === "percent" ? 9999 : MAX_PRICE_MINOR;
+    if (deposit.value > most)
+      ctx.addIssue({
+        code: z.ZodIssueCode.too_big,
+        maximum: most,
+        inclusive: true,
+        type: "number",
+        path: ["value"],
+        message: said("number.useAtMost"),
+      });
+    if (deposit.balanceDueDaysBefore > deposit.minDaysBefore)
+      ctx.addIssue({
+        code: z.ZodIssueCode.too_big,
+        maximum: deposit.minDaysBefore,
+        inclusive: true,
+        type: "number",
+        path: ["balanceDueDaysBefore"],
+        message: said("number.useAtMost"),
+      });
+  });
+
 /** PATCH /v1/operator/services/{serviceId}: the fields to change (at least one). */
 export const updateServiceBody = z
-  .object(serviceFields)
+  .object({ ...serviceFields, deposit: depositSettingsInput.nullable() })
   .partial()
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: said("body.empty") });

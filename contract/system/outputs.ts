@@ -80,6 +80,10 @@ export const devClockMoved = z.object({
     /** Bookings whose money became their operator's to pay out, and payouts made (api/payouts/). */
     released: z.number(),
     payouts: z.number(),
+    /** Deposit bookings' balances charged, declined (payment link sent), and cancelled unpaid at their cut-off. */
+    balancesCharged: z.number(),
+    balancesDeclined: z.number(),
+    balancesCancelled: z.number(),
     requeued: z.number(),
   }),
 });

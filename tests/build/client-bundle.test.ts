@@ -84,6 +84,9 @@ function budgetOf(routeId: string): number | null {
   if (routeId === "routes/_home._index" || routeId === "routes/_home.$") return 101 * KIB;
   if (routeId === "routes/_details.experiences.$parentId.$serviceId._index") return 125 * KIB;
   if (routeId.startsWith("routes/_login.")) return 125 * KIB;
+  // The traveller's booking page (issue 46): a deposit booking's paid, due and when, and its
+  // "Pay the balance" form (120.3 KiB).
+  if (routeId === "routes/_default.account.booking.$bookingId") return 121 * KIB;
   if (routeId.startsWith("routes/_account.") || routeId.startsWith("routes/_default.account.")) return 120 * KIB;
   // A booking in the console: the refund, move and message forms, and the refund's fresh check
   // ("Confirm it's you", issue 43: its markup is needed without JavaScript, so it is not lazy);

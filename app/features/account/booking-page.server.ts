@@ -51,6 +51,8 @@ export async function loadBookingPage({ request, params }: LoaderFunctionArgs) {
 export async function bookingAction({ request, params }: ActionFunctionArgs) {
   const BookingActionSchema = z.discriminatedUnion("intent", [
     z.object({ intent: z.literal("cancel") }),
+    // A deposit booking's balance, paid now on the provider's page (its off-session charge was declined, or early).
+    z.object({ intent: z.literal("balance") }),
     // The answers' fields are the booking's own questions: read from the form (changeAnswers).
     z.object({ intent: z.literal("answers") }),
     z.object({
@@ -78,6 +80,14 @@ export async function bookingAction({ request, params }: ActionFunctionArgs) {
   if (value.intent === "answers")
     return changeAnswers(api, bookingId, formData, submission, new URL(request.url).pathname);
   try {
+    if (value.intent === "balance") {
+      const page = new URL(request.url).pathname;
+      const { checkoutUrl } = await api.call("payBookingBalance", {
+        params: { id: bookingId },
+        body: { returnUrl: page },
+      });
+      return redirect(checkoutUrl);
+    }
     if (value.intent === "review") {
       await api.call("createReview", { params: { id: bookingId }, body: { rating: value.rating, body: value.body } });
     } else {

@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { depositLine } from "~/features/booking/deposit-line";
 import { useTranslation } from "~/platform/i18n-react";
 import { minutesLeft } from "~/features/account/booking-details";
 import type { Booking } from "~/features/booking/bookings";
@@ -29,6 +30,7 @@ export function BookingPayment({ booking }: { booking: Booking }) {
         ) : null}
         <RefundRows booking={booking} timeZone={travellerZone} />
       </dl>
+      {booking.deposit ? <DepositNotice booking={booking} /> : null}
       <p className="mt-2 text-sm text-slate-700">{t(`paymentsPage.status_${booking.paymentStatus}`)}</p>
       {booking.paymentStatus === "paid" || booking.paymentStatus === "refunded" ? (
         <Link
@@ -68,6 +70,35 @@ function ResumePayment({ booking }: { booking: Booking }) {
       >
         {t("booking.completePayment")}
       </a>
+    </div>
+  );
+}
+
+/**
+ * A deposit booking (issue 46, item 5): "Paid $225.00 · $675.00 due on 12 Mar 2027 (zone)", in the
+ * departure's zone; while the balance is owed, a button to pay it now (a native post: the booking
+ * page's action opens its checkout).
+ */
+function DepositNotice({ booking }: { booking: Booking }) {
+  const { t, i18n } = useTranslation();
+  const deposit = booking.deposit!;
+  const money = (amount: number) => formatMoney(amount, booking.currency, i18n.language);
+  const owed = booking.status === "confirmed" && deposit.dueMinor > 0;
+  const line = depositLine(t, deposit, booking, i18n.language);
+  return (
+    <div id="balance" className="mt-3 rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="deposit">
+      <p className="font-medium">{line}</p>
+      {owed && deposit.balanceState === "failed" ? (
+        <p className="mt-1 text-amber-900">{t("booking.balanceDeclined")}</p>
+      ) : null}
+      {owed ? (
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="intent" value="balance" />
+          <button type="submit" className="rounded-md bg-brand px-3 py-2 font-semibold text-white">
+            {t("booking.payBalance", { amount: money(deposit.dueMinor) })}
+          </button>
+        </Form>
+      ) : null}
     </div>
   );
 }

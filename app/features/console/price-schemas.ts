@@ -8,6 +8,7 @@ import {
 } from "~contract/operator/service-limits";
 import { toMinorUnits } from "~contract/money";
 import { PRIVATE_SALES } from "~contract/statuses";
+import { DEPOSIT_KINDS, MAX_DEPOSIT_DAYS } from "~contract/bookings/deposit-rules";
 import { idempotencyKey } from "./form-key";
 
 /**
@@ -49,6 +50,54 @@ export const DeleteServiceSchema = z.object({
   serviceId,
   confirm: z.literal("on", { errorMap: () => ({ message: "prices.confirmDelete" }) }),
 });
+
+/**
+ * A service's deposit (issue 46, item 5): none, a percentage ("25", "12.5") or a fixed amount
+ * typed in the currency; asked when the departure is more than `minDaysBefore` days away, the
+ * balance charged `balanceDueDaysBefore` days before it (at most `minDaysBefore`).
+ */
+export function depositSchema(digits: number) {
+  const days = whole(MAX_DEPOSIT_DAYS).optional();
+  return z
+    .object({
+      intent: z.literal("deposit"),
+      serviceId,
+      kind: z.enum(["none", ...DEPOSIT_KINDS], { errorMap: () => ({ message: "prices.invalid" }) }),
+      amount: z.string().trim().optional(),
+      minDaysBefore: days,
+      balanceDueDaysBefore: days,
+    })
+    .superRefine((form, ctx) => {
+      if (form.kind === "none") return;
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+      if (form.kind === "percent") {
+        const percent = Number((form.amount ?? "").replace(",", "."));
+        if (!/^\d{1,2}([.,]\d{1,2})?$/.test(form.amount ?? "") || percent <= 0 || percent >= 100)
+          issue("amount", "prices.depositPercent_invalid");
+      } else {
+        const parsed = majorAmount(digits).safeParse(form.amount);
+        if (!parsed.success || toMinorUnits(parsed.data.replace(",", "."), digits) <= 0)
+          issue("amount", digits > 0 ? "prices.priceFormat" : "prices.priceWhole");
+      }
+      if (form.minDaysBefore === undefined) issue("minDaysBefore", "prices.wholeNumber");
+      if (form.balanceDueDaysBefore === undefined) issue("balanceDueDaysBefore", "prices.wholeNumber");
+      else if (form.minDaysBefore !== undefined && form.balanceDueDaysBefore > form.minDaysBefore)
+        issue("balanceDueDaysBefore", "prices.balanceAfterDeposit");
+    });
+}
+
+/** The deposit form's settings as the API takes them (value: basis points or minor units). */
+export function depositBody(form: z.infer<ReturnType<typeof depositSchema>>, digits: number) {
+  if (form.kind === "none") return null;
+  const amount = (form.amount ?? "").replace(",", ".");
+  return {
+    kind: form.kind,
+    value: form.kind === "percent" ? Math.round(Number(amount) * 100) : toMinorUnits(amount, digits),
+    minDaysBefore: form.minDaysBefore!,
+    balanceDueDaysBefore: form.balanceDueDaysBefore!,
+  };
+}
 
 /** A price as typed, in a currency with `digits` decimals. */
 export function majorAmount(digits: number) {
@@ -102,7 +151,7 @@ export function privateSaleSchema(digits: number) {
     });
 }
 
-export const PRICE_INTENTS = ["service", "create", "delete", "prices", "private"] as const;
+export const PRICE_INTENTS = ["service", "create", "delete", "prices", "private", "deposit"] as const;
 export type PriceIntent = (typeof PRICE_INTENTS)[number];
 
 /** The schema of a form of the page, for a currency with `digits` decimals. */
@@ -118,5 +167,7 @@ export function priceFormSchema(intent: PriceIntent, digits: number) {
       return pricesSchema(digits);
     case "private":
       return privateSaleSchema(digits);
+    case "deposit":
+      return depositSchema(digits);
   }
 }

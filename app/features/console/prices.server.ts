@@ -4,6 +4,7 @@ import { orNotFound } from "~/platform/api-errors.server";
 import { withFlash } from "~/platform/flash.server";
 import { getZodConstraint } from "~/platform/form.server";
 import { priceFormSchema } from "./console-forms.server";
+import { depositBody } from "./price-schemas";
 import { moneyOf, requireExperiencePage, type ConsoleCaller } from "./console.server";
 import { catalogAction } from "./intent-action.server";
 import type { PricesPageData } from "./prices/prices-data";
@@ -21,6 +22,7 @@ export async function loadPricesPage({ request, params }: LoaderFunctionArgs) {
       delete: getZodConstraint(priceFormSchema("delete", digits)),
       prices: getZodConstraint(priceFormSchema("prices", digits)),
       private: getZodConstraint(priceFormSchema("private", digits)),
+      deposit: getZodConstraint(priceFormSchema("deposit", digits)),
     },
     idempotencyKey: crypto.randomUUID(),
     title: t("prices.title", { title: services.experience.title }),
@@ -39,6 +41,8 @@ export const pricesAction = (args: ActionFunctionArgs) =>
         priceFormSchema("prices", minorUnitDigits(moneyOf(me, "manageCatalog").currency)),
       private: ({ me }: ConsoleCaller) =>
         priceFormSchema("private", minorUnitDigits(moneyOf(me, "manageCatalog").currency)),
+      deposit: ({ me }: ConsoleCaller) =>
+        priceFormSchema("deposit", minorUnitDigits(moneyOf(me, "manageCatalog").currency)),
     },
     row: (intent) => (intent === "create" ? null : "serviceId"),
     shown: {
@@ -47,8 +51,16 @@ export const pricesAction = (args: ActionFunctionArgs) =>
         service_has_bookings: { key: "prices.hasBookings" },
       },
     },
-    async run(value, { api, params }) {
+    async run(value, { api, params, me }) {
       switch (value.intent) {
+        case "deposit": {
+          const digits = minorUnitDigits(moneyOf(me, "manageCatalog").currency);
+          await api.call("operatorUpdateService", {
+            params: { serviceId: value.serviceId },
+            body: { deposit: depositBody(value, digits) },
+          });
+          return { flash: "prices.depositSaved" };
+        }
         case "service": {
           const { name, description, durationMinutes, capacity, sortOrder } = value;
           await api.call("operatorUpdateService", {

@@ -8,6 +8,7 @@ import { CardSection } from "~/ui/labelled-section";
 import { AddOnsFact } from "~/features/booking/add-ons-fact";
 import { PickupFact } from "~/features/booking/pickup-fact";
 import { AnswerList } from "~/features/booking/answer-list";
+import { depositLine } from "~/features/booking/deposit-line";
 
 type Money = NonNullable<OperatorBooking["money"]>;
 
@@ -54,6 +55,19 @@ export function BookingFactsCard({
           {t("refunds.seatCount", { count: booking.seats })})
         </dd>
         <AddOnsFact addOns={booking.addOns} termClassName="font-medium" />
+        {booking.deposit && page.money ? (
+          <>
+            <dt className="font-medium">{t("booking.deposit")}</dt>
+            <dd data-testid="booking-deposit">
+              {depositLine(
+                t,
+                booking.deposit,
+                { currency: page.money.currency, timezone: booking.timezone },
+                i18n.language,
+              )}
+            </dd>
+          </>
+        ) : null}
         {booking.answers.lines.length ? (
           <>
             <dt className="font-medium">{t("questions.answersHeading")}</dt>

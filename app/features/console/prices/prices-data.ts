@@ -14,6 +14,7 @@ export interface PricesPageData {
     delete: Constraints;
     prices: Constraints;
     private: Constraints;
+    deposit: Constraints;
   };
   /** A fresh key per page answer: the new-service form sent twice adds one service. */
   idempotencyKey: string;

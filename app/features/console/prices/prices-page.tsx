@@ -8,6 +8,7 @@ import { figuresKey } from "./use-price-form";
 import { ServiceForm, DeleteServiceForm, NewServiceForm } from "./service-forms";
 import { PrivateSaleForm, privateSaleKey } from "./private-sale-form";
 import { PricesForm } from "./prices-form";
+import { DepositForm } from "./deposit-form";
 import { CardSection } from "~/ui/labelled-section";
 
 /** One experience's services: each with its fields and its ticket types and prices; a new service. */
@@ -40,9 +41,8 @@ export function ServiceSection({ service }: { service: OperatorService }) {
         <ServiceForm key={figuresKey(service)} service={service} />
         <PricesForm key={JSON.stringify(service.ticketTypes)} service={service} />
       </div>
-      <div className="mt-6 max-w-xl border-t border-slate-200 pt-4">
-        <PrivateSaleForm key={privateSaleKey(service)} service={service} />
-      </div>
+      <PrivateSaleForm key={privateSaleKey(service)} service={service} />
+      <DepositForm key={JSON.stringify(service.deposit)} service={service} />
       <DeleteServiceForm service={service} />
     </CardSection>
   );

@@ -40,7 +40,7 @@ export function PrivateSaleForm({ service }: { service: OperatorService }) {
       meta={form}
       intent="private"
       values={{ serviceId: service.id }}
-      className="space-y-3"
+      className="mt-6 max-w-xl space-y-3 border-t border-slate-200 pt-4"
       aria-labelledby={`${id}-heading`}
       data-testid="private-sale-form"
     >

@@ -5,7 +5,7 @@ import { useFormResult } from "~/ui/use-form-result";
 import { useFormValidation } from "~/ui/use-form-validation";
 import type { PricesPageData } from "./prices-data";
 
-export type FormName = "service" | "create" | "delete" | "prices" | "private";
+export type FormName = "service" | "create" | "delete" | "prices" | "private" | "deposit";
 
 /** One form of the page; `S`: what it holds, as typed. A new `version` resets it (conform starts it again). */
 export function usePriceForm<S extends Record<string, unknown>>(
