@@ -5,8 +5,6 @@ import { isMultiLineText, isSingleLineText, normalizeLineBreaks } from "./text";
 import type * as out from "./outputs";
 import { usPhoneNumber } from "./phone";
 
-export { usPhoneNumber };
-
 /**
  * Every field rule the API's bodies and the web's forms share, written once. A failing rule says
  * which by a message code, never in words: the API writes the code in English in its error

@@ -26,7 +26,8 @@ import { balanceCancelledEmail, balanceDeclinedEmail, balanceReceiptEmail, booki
 import { releaseBooking } from "./fulfilment";
 import { bookingNotFound, ownBooking } from "./read";
 import { hasPayment, owePaymentRemainder, recordRefund, settleRefund } from "./refunds";
-import { bookingReference, findBookingView, freeCancellationOpenSql } from "./view";
+import { findBookingView, freeCancellationOpenSql } from "./view";
+import { bookingReference } from "../ids";
 
 /** Balances one sweep charges at most; the next run takes the rest. */
 const BATCH = 50;

@@ -90,7 +90,6 @@ export interface BookingViewRow {
 }
 
 import { bookingReference } from "../ids";
-export { bookingReference };
 
 /** A refund as the guest sees it (BookingView.refunds). */
 export function toBookingRefund(refund: BookingRefundRow): BookingView["refunds"][number] {

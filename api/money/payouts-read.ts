@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { encodeKeyCursor, type KeyCursor } from "~contract/platform/applications";
 import { PAYOUTS_PAGE_DEFAULT } from "~contract/payouts/money-requests";
 import type { PayoutDetail, PayoutsPage, PayoutSummary } from "~contract/payouts/money-outputs";
-import { bookingReference } from "../bookings/view";
+import { bookingReference } from "../ids";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import { payouts, type PayoutRow } from "../db/schema";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { MoneyStatement, StatementFigures, StatementRow } from "~contract/payouts/money-outputs";
-import { bookingReference } from "../bookings/view";
+import { bookingReference } from "../ids";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";

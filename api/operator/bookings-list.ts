@@ -11,7 +11,7 @@ import {
 } from "~contract/operator/bookings";
 import type { Db } from "../db/client";
 import { bookings, experiences, services, slots, users } from "../db/schema";
-import { bookingReference } from "../bookings/view";
+import { bookingReference } from "../ids";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
 import { guestContactColumns, guestContactOf, withDepartureAndHolder } from "./guest-contact";
 import { onLocalDays, refundedSql } from "./manifest";

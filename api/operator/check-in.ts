@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { accounts, bookingCheckIns, bookings, checkInScans, experiences, services, slots, users } from "../db/schema";
 import { writeAudit } from "../audit/log";
 import { formatMomentIn } from "../bookings/format";
-import { bookingReference } from "../bookings/view";
+import { bookingReference } from "../ids";
 import { localDateOf } from "../schedules/expand";
 import { actorOf, mayRunDeparture, type Member } from "../members/guard";
 import { lockedAccount } from "./locked-account";

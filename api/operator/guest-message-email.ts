@@ -3,7 +3,8 @@ import { GUEST_SMS_MAX } from "~contract/operator/guest-messages";
 import type { GuestMessageTemplate } from "~contract/statuses";
 import { bookingPath } from "../bookings/emails";
 import { formatDepartureTime } from "../bookings/format";
-import { bookingReference, type BookingViewRow } from "../bookings/view";
+import { type BookingViewRow } from "../bookings/view";
+import { bookingReference } from "../ids";
 import { composeEmail, operatorBrand } from "../outbox/email-layout";
 
 /** What the team wrote: its case, subject and body (line breaks kept). */

@@ -13,7 +13,7 @@ import {
   users,
   waitlistOffers,
 } from "../db/schema";
-import { bookingReference } from "../bookings/view";
+import { bookingReference } from "../ids";
 import { departuresOf, seesAllDepartures, seesMoney, type Member } from "../members/guard";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
 import { byDay, glanceDepartures, seatsSoldSql } from "./calendar";

@@ -26,7 +26,7 @@ import {
   type AccountRow,
   type CheckInStatus,
 } from "../db/schema";
-import { bookingReference } from "../bookings/view";
+import { bookingReference } from "../ids";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
 import { currentWaiver } from "../waivers/service";
 import { type SelectedFields } from "drizzle-orm/pg-core";

@@ -26,7 +26,8 @@ import {
 } from "../bookings/reschedule";
 import { loadOpenSlot, type OpenSlot } from "../bookings/seats";
 import { takeSeatsAndAddOns } from "../bookings/add-on-stock";
-import { bookingReference, checkedInGuestsSql, findBookingView } from "../bookings/view";
+import { checkedInGuestsSql, findBookingView } from "../bookings/view";
+import { bookingReference } from "../ids";
 import { clockNow } from "../clock";
 import type { Member } from "../members/guard";
 import { ownedDeparture } from "./departures";

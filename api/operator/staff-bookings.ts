@@ -28,7 +28,8 @@ import { holdSeats, sameTickets } from "../bookings/hold-seats";
 import { priceOrder, type PricedOrder } from "../bookings/price";
 import { bookingNotFound } from "../bookings/read";
 import { onSaleSql, seatsLeftSql } from "../bookings/seats";
-import { bookingReference, findBookingView } from "../bookings/view";
+import { findBookingView } from "../bookings/view";
+import { bookingReference } from "../ids";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
 import { lockedAccount } from "./locked-account";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { usPhoneNumber, said, type FieldMessageCode } from "../fields";
+import { said, type FieldMessageCode } from "../fields";
+import { usPhoneNumber } from "../phone";
 import { isSingleLineText } from "../text";
 import { photoFile } from "../photos";
 

@@ -78,10 +78,10 @@ import {
   phoneNumber,
   signedName,
   typedPhoneNumber,
-  usPhoneNumber,
   verificationCode,
   type FieldMessageCode,
 } from "~contract/fields";
+import { usPhoneNumber } from "~contract/phone";
 import { FIELD_MESSAGE_KEYS, fieldMessageKey } from "~/platform/field-message-keys";
 import { parseWithZod } from "~/platform/parse-with-zod";
 import { PhoneSchema } from "~/features/account/personal-info-schemas";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { usPhoneNumber } from "~contract/fields";
+import { usPhoneNumber } from "~contract/phone";
 import { MAX_DISPLAY_NAME, MAX_TAGLINE, passesButtonContrast } from "~contract/operator/branding-rules";
 import { MAX_PHOTO_BYTES } from "~contract/picture";
 import { idempotencyKey } from "./form-key";

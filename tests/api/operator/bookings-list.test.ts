@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { app } from "~api/app";
-import { bookingReference } from "~api/bookings/view";
+import { bookingReference } from "~api/ids";
 import { bookings, slots, users } from "~api/db/schema";
 import { searchTerm } from "~api/operator/bookings-list";
 import type { BookingsListRow } from "~contract/operator/bookings";
