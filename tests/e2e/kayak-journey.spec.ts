@@ -153,6 +153,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(row.getByTestId("booking-pickup")).toHaveText(
           `Pickup at ${pickupTime} (${departure.zone}) — ${HOTEL.name}`,
         );
+        await expect(row.getByTestId("booking-add-ons")).toHaveText("Add-ons: 2 × Wetsuit");
         const csv = await manifestCsvRowOf(page, bookingId);
         expect(csv).toMatchObject({
           add_ons: "Wetsuit x 2",
