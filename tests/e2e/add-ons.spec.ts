@@ -3,6 +3,7 @@ import { expect, test } from "./guarded-test";
 import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
 import { signInWithPassword } from "./identity-helpers";
 import { bookableDepartureOf, payWithCard, signIn, toPayPage } from "./booking-helpers";
+import { addAddOn } from "./extras-helpers";
 
 /**
  * Add-ons (issue 46, item 2), JavaScript on and off: the owner adds a wetsuit on the experience's
@@ -31,13 +32,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expectAxeClean(page);
       }
       const listed = await page.getByTestId("add-on").count();
-      await page.getByLabel("Name").fill("Wetsuit");
-      await page.getByLabel("Price (USD)").fill("8.50");
-      await page.getByLabel("Sold").selectOption("guest");
-      await page.getByLabel("Stock", { exact: true }).selectOption("departure");
-      await page.getByLabel("How many (the stock)").fill("4");
-      await page.getByRole("button", { name: "Add the add-on" }).click();
-      await expect(page.getByRole("status")).toHaveText("The add-on was added.");
+      await addAddOn(page, { name: "Wetsuit", price: "8.50", stock: "4" });
       await expect(page.getByTestId("add-on").last()).toContainText("$8.50 · per guest · 4 per departure");
       if (javaScriptEnabled) await expectAxeClean(page);
 

@@ -1,8 +1,8 @@
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
-import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
-import { payWithCard, signIn, signOperatorWaiver, type Day } from "./booking-helpers";
+import { expect, test, type APIRequestContext } from "./guarded-test";
+import { bookableDepartureOf, payWithCard, signIn, signOperatorWaiver } from "./booking-helpers";
 import { ACME, OWNER, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
-import { origin } from "./helpers";
+import { addQuestion, chooseTickets, familyTicketsOf, guestGroup as guest, removeAllQuestions } from "./extras-helpers";
 
 withDemoOwners();
 
@@ -18,53 +18,11 @@ const RUNS = [
   { javaScriptEnabled: false, experienceId: "boston-harbor-sunset-sail" },
 ];
 
-type TicketType = { id: string; code: string; name: string };
-
 /** The experience's first service, its adult and child ticket types, and a departure two days on or later with room for 5. */
 async function familyDeparture(request: APIRequestContext, experienceId: string) {
-  const detail = await (await request.get(`${origin()}/v1/experiences/${experienceId}`)).json();
-  const serviceId: string = detail.data.services[0].id;
-  const service = await (await request.get(`${origin()}/v1/experiences/${experienceId}/services/${serviceId}`)).json();
-  const types = service.data.service.ticketTypes as TicketType[];
-  const adult = types.find((type) => type.code === "adult")!;
-  const child = types.find((type) => type.code === "child")!;
-  const availability = await (
-    await request.get(`${origin()}/v1/experiences/${experienceId}/services/${serviceId}/availability`)
-  ).json();
-  const earliest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-  const day = (availability.data.days as Day[]).find(
-    (candidate) => candidate.date >= earliest && candidate.slots.some((slot) => slot.seatsLeft >= 5),
-  )!;
-  const slot = day.slots.find((candidate) => candidate.seatsLeft >= 5)!;
-  return { serviceId, adult, child, date: day.date, slotId: slot.id };
+  const departure = await bookableDepartureOf(request, experienceId, 5);
+  return { ...departure, ...(await familyTicketsOf(request, experienceId, departure.serviceId)) };
 }
-
-/** On the questions page: adds one question (label, kind, required, shown only for a ticket type). */
-async function addQuestion(
-  page: Page,
-  question: { label: string; kind: string; min?: string; max?: string; ticket?: string },
-) {
-  const form = page.locator("form", { has: page.getByRole("button", { name: "Add the question" }) });
-  await form.getByLabel("Question", { exact: true }).fill(question.label);
-  await form.getByLabel("Answer", { exact: true }).selectOption({ label: question.kind });
-  await form.getByLabel("Asked", { exact: true }).selectOption({ label: "Once per guest" });
-  await form.getByLabel("An answer is required").check();
-  if (question.min) await form.getByLabel("Smallest number (number answers)").fill(question.min);
-  if (question.max) await form.getByLabel("Largest number (number answers)").fill(question.max);
-  if (question.ticket) {
-    await form.getByLabel("Shown", { exact: true }).selectOption({ label: "Only for one ticket type" });
-    await form.getByLabel("Ticket type", { exact: true }).selectOption({ label: question.ticket });
-  }
-  await form.getByRole("button", { name: "Add the question" }).click();
-  await expect(page.getByRole("status")).toHaveText("Question added.");
-  await expect(page.getByTestId("question").filter({ hasText: question.label })).toHaveCount(1);
-  // The form is empty again for the next question.
-  await expect(form.getByLabel("Question", { exact: true })).toHaveValue("");
-  await expect(form.getByLabel("Smallest number (number answers)")).toHaveValue("");
-}
-
-/** A guest's block of the form (its fieldset, named "Guest N (Ticket)"). */
-const guest = (page: Page, n: number, ticket: string) => page.getByRole("group", { name: `Guest ${n} (${ticket})` });
 
 for (const { javaScriptEnabled, experienceId } of RUNS) {
   const mode = javaScriptEnabled ? "on" : "off";
@@ -94,11 +52,7 @@ for (const { javaScriptEnabled, experienceId } of RUNS) {
         const context = await browser.newContext({ javaScriptEnabled });
         const traveller = await context.newPage();
         const user = await signIn(traveller, request);
-        await traveller.goto(`/experiences/${experienceId}/${departure.serviceId}?date=${departure.date}`);
-        await traveller.locator(`input[name="slot"][value="${departure.slotId}"]`).check();
-        await traveller.locator(`input[name="t_${adult.id}"]`).fill("2");
-        await traveller.locator(`input[name="t_${child.id}"]`).fill("1");
-        await traveller.getByRole("button", { name: "Continue to booking" }).click();
+        await chooseTickets(traveller, experienceId, departure, { [adult.id]: 2, [child.id]: 1 });
         await signOperatorWaiver(traveller);
         await expect(traveller.getByTestId("guest-answers")).toHaveCount(3);
         for (const [n, ticket, height] of [
@@ -185,15 +139,4 @@ for (const { javaScriptEnabled, experienceId } of RUNS) {
       }
     });
   });
-}
-
-/** Removes every question from the experience's questions page (its Remove buttons, one by one). */
-async function removeAllQuestions(page: Page, questionsPath: string) {
-  await page.goto(questionsPath);
-  const remove = page.getByRole("button", { name: /^Remove “/ });
-  while ((await remove.count()) > 0) {
-    const before = await remove.count();
-    await remove.first().click();
-    await expect(remove).toHaveCount(before - 1);
-  }
 }

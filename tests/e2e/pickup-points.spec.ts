@@ -1,8 +1,9 @@
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
-import { expect, test, type Page } from "./guarded-test";
+import { expect, test } from "./guarded-test";
 import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
 import { signInWithPassword } from "./identity-helpers";
 import { bookableDepartureOf, payWithCard, signIn, toPayPage } from "./booking-helpers";
+import { addPickupPoint, clock } from "./extras-helpers";
 
 /**
  * Pickup points (issue 46, item 3), JavaScript on and off: the owner adds two pickup points on the
@@ -12,19 +13,6 @@ import { bookableDepartureOf, payWithCard, signIn, toPayPage } from "./booking-h
  */
 withDemoOwners();
 const EXPERIENCE = "new-york-pizza-making-class";
-
-/** "08:30": an instant's local time in a zone. */
-const clock = (at: number, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
-
-async function addPoint(page: Page, point: { name: string; address: string; minutes: string }) {
-  const form = page.locator('form[aria-labelledby="new-pickup-point-heading"]');
-  await form.getByLabel("Name").fill(point.name);
-  await form.getByLabel("Address (optional)").fill(point.address);
-  await form.getByLabel("Minutes before the departure").fill(point.minutes);
-  await form.getByRole("button", { name: "Add the pickup point" }).click();
-  await expect(page.getByRole("status")).toHaveText("The pickup point was added.");
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`pickup points, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -49,8 +37,8 @@ for (const javaScriptEnabled of [true, false]) {
         await expectAxeClean(page);
       }
       try {
-        await addPoint(page, hotel);
-        await addPoint(page, pier);
+        await addPickupPoint(page, hotel);
+        await addPickupPoint(page, pier);
         await expect(page.getByTestId("pickup-point").filter({ hasText: hotel.name })).toContainText(
           "30 minutes before the departure",
         );

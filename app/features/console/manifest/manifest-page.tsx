@@ -297,6 +297,11 @@ function BookingRow({
             })}
           </p>
         ) : null}
+        {booking.addOns.length > 0 ? (
+          <p className="text-slate-700" data-testid="booking-add-ons">
+            {`${t("addOns.yours")}: ${booking.addOns.map((line) => `${line.quantity} × ${line.name}`).join(", ")}`}
+          </p>
+        ) : null}
         {/* Taken at the desk, to pay on arrival: every member sees it is owed (a guide without the amount). */}
         {booking.paymentStatus === "owed" ? (
           <p className="font-medium text-amber-900" data-testid="pay-on-arrival">
