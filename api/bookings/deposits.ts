@@ -16,7 +16,7 @@ import { addNotification } from "../notifications/service";
 import { paymentProvider, paymentUnavailable, providerNamed } from "../payments";
 import type { CheckoutHandler } from "../payments/checkout-handlers";
 import { depositApplicationFees, destinationCharge, saleDestination } from "../payments/payout-accounts";
-import type { CardDetails } from "../payments/saved-cards";
+import type { CardDetails } from "~contract/bookings/cards";
 import { recordBalancePaid, recordUnearnedBalance } from "../ledger/record";
 import { clockNow } from "../clock";
 import { depositPlan, type DepositSettings } from "~contract/bookings/deposit-rules";

@@ -39,7 +39,7 @@ import { NO_ANSWERS, type BookingAnswers, type BookingQuestion } from "~contract
 import type { AddOnScope, BookingAddOn } from "~contract/bookings/add-ons";
 import type { BookingPickupPoint } from "~contract/bookings/pickup-rules";
 import type { BalanceState, DepositKind } from "~contract/bookings/deposit-rules";
-import type { CardDetails } from "../payments/saved-cards";
+import type { CardDetails } from "~contract/bookings/cards";
 import type { BrandingView as BrandingDraft } from "~contract/operator/branding";
 
 export { BOOKING_STATUSES, OUTBOX_CHANNELS, OUTBOX_STATUSES, PAYMENT_STATUSES };

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import type { PaymentEvent, PurchaseKind } from "./provider";
-import type { CardDetails } from "./saved-cards";
+import type { CardDetails } from "~contract/bookings/cards";
 
 /**
  * The port through which a checkout's outcome reaches what it paid for. Payments knows checkouts,

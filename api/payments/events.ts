@@ -4,7 +4,7 @@ import { processedWebhookEvents } from "../db/schema";
 import { checkoutHandler, type CheckoutKind, type CheckoutOutcome } from "./checkout-handlers";
 import { payoutEventHandler, type PayoutOutcome } from "./payout-events";
 import type { PaymentEvent } from "./provider";
-import type { CardDetails } from "./saved-cards";
+import type { CardDetails } from "~contract/bookings/cards";
 import { providerNamed } from "./index";
 import { errorFields, logger } from "../logger";
 import { applyAccountUpdate } from "./payout-accounts";

@@ -12,7 +12,7 @@ import type { BookingAddOn } from "~contract/bookings/add-ons";
  * Stripe ignores it.
  */
 import type { CheckoutStatus } from "~contract/bookings/payments";
-import type { CardDetails } from "./saved-cards";
+import type { CardDetails } from "~contract/bookings/cards";
 
 export type { CheckoutStatus };
 

@@ -29,7 +29,8 @@ import {
 } from "./provider";
 import type { OffSessionCharge, OffSessionOutcome, OperatorTransfer, RefundOptions } from "./provider";
 import type { SandboxCheckoutView, SandboxPayBody } from "~contract/bookings/payments";
-import { cardExpired, type CardDetails } from "./saved-cards";
+import { cardExpired } from "./saved-cards";
+import type { CardDetails } from "~contract/bookings/cards";
 import { clockNow } from "../clock";
 
 /**

@@ -1,23 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { SavedCard } from "~contract/bookings/cards";
+import type { CardDetails, SavedCard } from "~contract/bookings/cards";
 import type { Db } from "../db/types";
 import { paymentMethods, users, type PaymentMethodRow } from "../db/schema";
 import { randomId } from "../ids";
 import { notFound } from "../http/errors";
 import { requireUserRow } from "../users/service";
 import { clockNow } from "../clock";
-
-/** What a provider tells about the card that paid (never its number). */
-export interface CardDetails {
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  /** The provider's reference to charge it again (sandbox: its own; Stripe: the PaymentMethod id). */
-  providerRef: string;
-  /** Stripe: the Customer it is attached to. */
-  providerCustomer?: string | null;
-}
 
 export const paymentMethodNotFound = () => notFound("No such saved card.", "payment_method_not_found");
 

@@ -21,7 +21,7 @@ import {
   type PurchaseKind,
 } from "./provider";
 import type { OffSessionCharge, OffSessionOutcome, OperatorTransfer, RefundOptions } from "./provider";
-import type { CardDetails } from "./saved-cards";
+import type { CardDetails } from "~contract/bookings/cards";
 
 export interface StripeProviderConfig {
   secretKey: string;

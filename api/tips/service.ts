@@ -12,7 +12,7 @@ import { addNotification } from "../notifications/service";
 import { paymentProvider, providerNamed } from "../payments/index";
 import { destinationCharge, saleDestination } from "../payments/payout-accounts";
 import type { CheckoutHandler } from "../payments/checkout-handlers";
-import type { CardDetails } from "../payments/saved-cards";
+import type { CardDetails } from "~contract/bookings/cards";
 import { errorFields, logger } from "../logger";
 import { clockNow } from "../clock";
 import { recordTipPaid } from "../ledger/record";

@@ -64,6 +64,7 @@ const BOOKING_KEYS = [
   "createdAt",
   "paymentStatus",
   "privatePriceMinor",
+  "deposit",
   "ticketCode",
   "checkedInGuests",
   "moveOffered",

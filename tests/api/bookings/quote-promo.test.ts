@@ -51,8 +51,9 @@ describe("POST /v1/bookings/quote", () => {
         promo: null,
         referral: null,
         seatsLeft: 7,
-        // Not sold as a private departure (issue 46).
+        // Not sold as a private departure, no deposit asked (issue 46).
         privateSale: null,
+        deposit: null,
         startsAt: slot.startsAt.toISOString(),
         endsAt: slot.endsAt.toISOString(),
         timezone: acme.timezone,
