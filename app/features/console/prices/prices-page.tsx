@@ -42,7 +42,7 @@ export function ServiceSection({ service }: { service: OperatorService }) {
         <PricesForm key={JSON.stringify(service.ticketTypes)} service={service} />
       </div>
       <PrivateSaleForm key={privateSaleKey(service)} service={service} />
-      <DepositForm key={JSON.stringify(service.deposit)} service={service} />
+      <DepositForm key={`deposit:${JSON.stringify(service.deposit)}`} service={service} />
       <DeleteServiceForm service={service} />
     </CardSection>
   );

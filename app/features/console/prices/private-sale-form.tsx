@@ -17,8 +17,11 @@ const WORDS: Record<PrivateSale, { label: string; hint: string }> = {
   only: { label: "prices.privateOnly", hint: "prices.privateOnlyHint" },
 };
 
-/** The key a saved sale remounts the form with: it shows what is saved, not what was typed. */
-export const privateSaleKey = (service: OperatorService) => JSON.stringify(service.privateSale);
+/**
+ * The key a saved sale remounts the form with: it shows what is saved, not what was typed (named,
+ * so that it is never a sibling's key: two forms keyed "null" would be one to React).
+ */
+export const privateSaleKey = (service: OperatorService) => `private:${JSON.stringify(service.privateSale)}`;
 
 /**
  * How the service is sold private (issue 46): never, both ways or only so, and sold so, the group
@@ -41,12 +44,10 @@ export function PrivateSaleForm({ service }: { service: OperatorService }) {
       intent="private"
       values={{ serviceId: service.id }}
       className="mt-6 max-w-xl space-y-3 border-t border-slate-200 pt-4"
-      aria-labelledby={`${id}-heading`}
+      aria-label={t("prices.privateForm", { name: service.name })}
       data-testid="private-sale-form"
     >
-      <h3 id={`${id}-heading`} className="font-semibold">
-        {t("prices.privateHeading")}
-      </h3>
+      <h3 className="font-semibold">{t("prices.privateHeading")}</h3>
       <p className="text-sm text-slate-700">{t("prices.privateIntro")}</p>
       {sale ? (
         <p className="text-sm text-slate-800" data-testid="private-sale-state">
