@@ -5,39 +5,20 @@
  * whole list; chosen with the tickets (quote and createBooking `addOns`).
  */
 import { z } from "zod";
-import { catalogId, said, typedLine, typedLines } from "../fields";
+import { catalogId, said } from "../fields";
+import { itemName, optionalText, wholeNumber } from "../list-fields";
 import { count, minor } from "../output-parts";
 import { MAX_PRICE_MINOR } from "../operator/service-limits";
 import { ADD_ON_SCOPES, MAX_ADD_ONS, MAX_ADD_ON_QUANTITY, MAX_ADD_ON_STOCK } from "./add-on-rules";
 
 export * from "./add-on-rules";
 
-const whole = (min: number, max: number) =>
-  z
-    .number({ invalid_type_error: said("number.whole"), required_error: said("number.whole") })
-    .int(said("number.whole"))
-    .min(min, said("number.useAtLeast"))
-    .max(max, said("number.useAtMost"));
-
 /** One add-on as the operator sets it; one with an `id` is that add-on kept (bookings name it), else a new one. */
 export const addOnInput = z
   .object({
     id: catalogId.optional(),
-    name: typedLine(
-      z
-        .string({ required_error: said("name.required"), invalid_type_error: said("name.required") })
-        .trim()
-        .min(1, said("name.required"))
-        .max(80, said("text.tooLong")),
-    ),
-    description: typedLines(
-      z
-        .string({ invalid_type_error: said("text.notText") })
-        .trim()
-        .max(500, said("text.tooLong")),
-    )
-      .optional()
-      .default(""),
+    name: itemName(),
+    description: optionalText(500, "lines"),
     priceMinor: z
       .number({ required_error: said("price.required"), invalid_type_error: said("price.whole") })
       .int(said("price.whole"))
@@ -45,11 +26,11 @@ export const addOnInput = z
       .max(MAX_PRICE_MINOR, said("number.useAtMost")),
     per: z.enum(ADD_ON_SCOPES, { errorMap: () => ({ message: said("addOn.per") }) }),
     /** How many each departure can sell (null: no limit), e.g. 4 wetsuits per departure. */
-    stockPerDeparture: whole(0, MAX_ADD_ON_STOCK).nullable().optional().default(null),
+    stockPerDeparture: wholeNumber(0, MAX_ADD_ON_STOCK).nullable().optional().default(null),
     /** How many can be sold over all departures (null: no limit); not with a stock per departure. */
-    stockTotal: whole(0, MAX_ADD_ON_STOCK).nullable().optional().default(null),
+    stockTotal: wholeNumber(0, MAX_ADD_ON_STOCK).nullable().optional().default(null),
     /** The most one booking may have (null: no maximum; a per-guest add-on: at most one per guest anyway). */
-    maxPerBooking: whole(1, MAX_ADD_ON_QUANTITY).nullable().optional().default(null),
+    maxPerBooking: wholeNumber(1, MAX_ADD_ON_QUANTITY).nullable().optional().default(null),
   })
   .strict()
   .superRefine((addOn, ctx) => {

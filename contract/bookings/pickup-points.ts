@@ -6,7 +6,8 @@
  * minus the minutes, shown in the experience's zone.
  */
 import { z } from "zod";
-import { catalogId, said, typedLine } from "../fields";
+import { catalogId, said } from "../fields";
+import { itemName, optionalText, wholeNumber } from "../list-fields";
 import { isoTime } from "../output-parts";
 import { geoPoint } from "../catalog/outputs";
 import { experienceRules } from "../operator/experience-fields";
@@ -20,21 +21,8 @@ const rules = experienceRules();
 export const pickupPointInput = z
   .object({
     id: catalogId.optional(),
-    name: typedLine(
-      z
-        .string({ required_error: said("name.required"), invalid_type_error: said("name.required") })
-        .trim()
-        .min(1, said("name.required"))
-        .max(80, said("text.tooLong")),
-    ),
-    address: typedLine(
-      z
-        .string({ invalid_type_error: said("text.notText") })
-        .trim()
-        .max(200, said("text.tooLong")),
-    )
-      .optional()
-      .default(""),
+    name: itemName(),
+    address: optionalText(200, "line"),
     /** Where it is (WGS 84 degrees), for a map link: both coordinates, or null. */
     location: z
       .object({ lat: rules.latitude, lng: rules.longitude }, { invalid_type_error: said("experience.coordinatesBoth") })
@@ -43,11 +31,7 @@ export const pickupPointInput = z
       .optional()
       .default(null),
     /** How long before the departure's start the guests are collected here (0..720). */
-    minutesBefore: z
-      .number({ required_error: said("number.whole"), invalid_type_error: said("number.whole") })
-      .int(said("number.whole"))
-      .min(0, said("number.useAtLeast"))
-      .max(MAX_MINUTES_BEFORE, said("number.useAtMost")),
+    minutesBefore: wholeNumber(0, MAX_MINUTES_BEFORE),
   })
   .strict();
 export type PickupPointInput = z.input<typeof pickupPointInput>;

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type APIRequestContext, type Page } from "./guarded-test";
 import { origin } from "./helpers";
+import { parseCsv } from "../support/csv";
 
 /**
  * What the specs of a booking's extras (issue 46) share: the owner's steps on an experience's
@@ -93,36 +94,6 @@ export async function addPickupPoint(page: Page, point: { name: string; address:
 /** "08:30": an instant's local time in a zone. */
 export const clock = (at: number, timeZone: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
-
-/** A tiny RFC 4180 reader (quoted cells, doubled quotes, CRLF). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += ch;
-  }
-  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 /** On a manifest page: downloads its CSV; answers one booking's row as column → cell. */
 export async function manifestCsvRowOf(page: Page, bookingId: string): Promise<Record<string, string>> {

@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~api/db/client";
 import { accounts, payoutAccounts } from "~api/db/schema";
-import type { FakeStripe, StripeObject } from "./fake-stripe";
+import { afterAll, beforeAll } from "vitest";
+import { setPaymentProviderForTests } from "~api/payments";
+import { createStripeProvider } from "~api/payments/stripe";
+import { startFakeStripe, type FakeStripe, type StripeObject } from "./fake-stripe";
+import { WEBHOOK_SECRET } from "./stripe-events";
 
 /**
  * Makes `slug`'s payout account a Stripe Connect account of the fake (charges and payouts enabled
@@ -37,4 +41,25 @@ export async function connectOnStripe(
 export async function payoutAccountRow(db: Db, accountId: string) {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId));
   return row ?? null;
+}
+
+/**
+ * The file's payments go to a fake Stripe, started before its tests with the storefront's
+ * connected account ready to take charges (with Stripe a storefront sells only through one), and
+ * closed after them. Answers the fake (once the tests run).
+ */
+export function onFakeStripe(db: () => Db): () => FakeStripe {
+  let fake: FakeStripe | undefined;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    setPaymentProviderForTests(
+      createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }),
+    );
+    await connectOnStripe(db(), fake);
+  });
+  afterAll(async () => {
+    setPaymentProviderForTests(undefined);
+    await fake?.close();
+  });
+  return () => fake!;
 }

@@ -22,6 +22,7 @@ import {
 import { call, syncedUser, type TestUser } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
 import { v1, v1Path } from "../../support/client";
+import { parseCsv } from "../../support/csv";
 
 const { db, acme } = bookingWorld();
 
@@ -61,36 +62,6 @@ async function familyBooking(user: TestUser, slotId: string) {
   const paid = await pay(sessionIdOf(placed.body.data.checkoutUrl));
   expect(paid.body.data.status).toBe("paid");
   return placed.body.data.booking as { id: string; totalMinor: number };
-}
-
-/** A tiny RFC 4180 reader (quoted cells, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += ch;
-  }
-  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
-  return rows;
 }
 
 async function csvOf(token: string, query: string, headers: Record<string, string> = {}) {

@@ -1,46 +1,31 @@
 import "../../support/env";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookingRefunds } from "~api/db/schema";
 import { settleDueRefunds } from "~api/bookings/refunds";
 import { bookingSides } from "~api/ledger/movements";
-import { setPaymentProviderForTests } from "~api/payments";
-import { createStripeProvider } from "~api/payments/stripe";
 import { bookingBody, bookingRow, bookingUser, bookingWorld, createSlot, placeBooking } from "../../support/booking";
-import { connectOnStripe } from "../../support/payout-accounts";
-import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
+import { onFakeStripe } from "../../support/payout-accounts";
+
 import { syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
 
 const { db, acme } = bookingWorld();
 checkLedgerAfterEach(db);
-let fake: FakeStripe;
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  setPaymentProviderForTests(
-    createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: "whsec_test_fake_secret", apiBase: fake.url }),
-  );
-  // With Stripe a storefront sells only through a connected account that takes charges.
-  await connectOnStripe(db(), fake);
-});
-
-afterAll(async () => {
-  setPaymentProviderForTests(undefined);
-  await fake?.close();
-});
+const stripe = onFakeStripe(db);
 
 const sessionIdOf = (checkoutUrl: string) => /\/c\/pay\/(cs_test_[a-f0-9]+)$/.exec(checkoutUrl)![1];
 
-/** A booking paid at (the fake) Stripe. */
+/** A booking paid at (the stripe()) Stripe. */
 async function paidAtStripe(startsInHours = 240) {
   const user = await bookingUser(acme);
   const slot = await createSlot(db(), acme.serviceId, { startsInHours });
   const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 2));
   const id = placed.body.data.booking.id as string;
-  const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+  const session = stripe().complete(sessionIdOf(placed.body.data.checkoutUrl));
   const refreshed = await v1.refreshPayment({ params: { id }, token: user.idToken });
   expect(refreshed.body.data).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
   return { user, id, total: placed.body.data.booking.totalMinor as number, intent: session.payment_intent as string };
@@ -49,7 +34,7 @@ async function paidAtStripe(startsInHours = 240) {
 const refund = (token: string, bookingId: string, body: unknown) =>
   v1.operatorRefundBooking({ params: { bookingId }, account: "acme", token, body });
 
-describe("operator refunds through Stripe (against a fake Stripe API)", () => {
+describe("operator refunds through Stripe (against a stripe() Stripe API)", () => {
   it("a partial refund sends Stripe the amount and the refund's key; a cancellation then refunds only the rest", async () => {
     const manager = await syncedMember(db(), "acme", "manager");
     const { user, id, total, intent } = await paidAtStripe();
@@ -63,14 +48,16 @@ describe("operator refunds through Stripe (against a fake Stripe API)", () => {
     });
     expect(answer.status).toBe(201);
     expect(answer.body.data.refund).toMatchObject({ amountMinor: 600, status: "made" });
-    const requests = fake.requests.filter((r) => r.path === "/v1/refunds" && r.params.payment_intent === intent);
+    const requests = stripe().requests.filter((r) => r.path === "/v1/refunds" && r.params.payment_intent === intent);
     expect(requests).toHaveLength(1);
     expect(Number(requests[0].params.amount)).toBe(600);
     expect(requests[0].idempotencyKey).toBe(`op_${id}_${clientKey}`);
 
     const cancelled = await v1.cancelBooking({ params: { id }, token: user.idToken });
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "refunded", refundMinor: total });
-    const amounts = fake.refunds.filter((r) => r.payment_intent === intent).map((r) => r.amount);
+    const amounts = stripe()
+      .refunds.filter((r) => r.payment_intent === intent)
+      .map((r) => r.amount);
     expect(amounts).toEqual([600, total - 600]);
   });
 
@@ -81,14 +68,14 @@ describe("operator refunds through Stripe (against a fake Stripe API)", () => {
     const row = await bookingRow(db(), id);
     const sides = bookingSides(row.totalMinor, row.feesMinor, row.commissionBps);
     const platformPart = sides.commission + sides.serviceFee;
-    const fee = [...fake.applicationFees.values()].find(
-      (candidate) => candidate.charge === fake.paymentIntents.get(intent)!.latest_charge,
+    const fee = [...stripe().applicationFees.values()].find(
+      (candidate) => candidate.charge === stripe().paymentIntents.get(intent)!.latest_charge,
     )!;
     expect(fee.amount).toBe(platformPart);
     const refundRequests = () =>
-      fake.requests.filter((r) => r.path === "/v1/refunds" && r.params.payment_intent === intent);
+      stripe().requests.filter((r) => r.path === "/v1/refunds" && r.params.payment_intent === intent);
     const feeRefunds = () =>
-      fake.requests.filter((r) => r.method === "POST" && r.path === `/v1/application_fees/${fee.id}/refunds`);
+      stripe().requests.filter((r) => r.method === "POST" && r.path === `/v1/application_fees/${fee.id}/refunds`);
 
     const firstKey = randomUUID().replace(/-/g, "");
     const first = await refund(manager.idToken, id, {
@@ -129,7 +116,7 @@ describe("operator refunds through Stripe (against a fake Stripe API)", () => {
   it("Stripe down: the operator's refund stays owed, then the sweep makes it once", async () => {
     const manager = await syncedMember(db(), "acme", "manager");
     const { id, intent } = await paidAtStripe();
-    fake.failAll(true);
+    stripe().failAll(true);
     const answer = await refund(manager.idToken, id, {
       amountMinor: 300,
       alreadyRefundedMinor: 0,
@@ -137,7 +124,7 @@ describe("operator refunds through Stripe (against a fake Stripe API)", () => {
       releaseSeats: false,
       idempotencyKey: randomUUID().replace(/-/g, ""),
     });
-    fake.failAll(false);
+    stripe().failAll(false);
     expect(answer.status).toBe(201);
     expect(answer.body.data.refund.status).toBe("owed");
     expect((await bookingRow(db(), id)).refundMinor).toBeNull();
@@ -146,6 +133,6 @@ describe("operator refunds through Stripe (against a fake Stripe API)", () => {
     const [row] = await db().select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, id));
     expect(row.status).toBe("made");
     expect((await bookingRow(db(), id)).refundMinor).toBe(300);
-    expect(fake.refunds.filter((r) => r.payment_intent === intent)).toHaveLength(1);
+    expect(stripe().refunds.filter((r) => r.payment_intent === intent)).toHaveLength(1);
   });
 });

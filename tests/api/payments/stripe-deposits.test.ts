@@ -1,12 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { services } from "~api/db/schema";
-import { setPaymentProviderForTests } from "~api/payments";
-import { createStripeProvider } from "~api/payments/stripe";
 import { runDueWork } from "~api/jobs/due-work";
-import { api } from "../../support/api";
 import {
   bookingWorld,
   bookingBody,
@@ -15,10 +10,10 @@ import {
   placeBooking,
   withAdultPrice,
 } from "../../support/booking";
-import { connectOnStripe } from "../../support/payout-accounts";
-import { startFakeStripe, type FakeStripe, type StripeObject } from "../../support/fake-stripe";
+import { onFakeStripe } from "../../support/payout-accounts";
+import { sendStripeWebhook, stripeEvent } from "../../support/stripe-events";
+import type { StripeObject } from "../../support/fake-stripe";
 import { outboxFor } from "../../support/identity";
-import { v1Path } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
 import { departureIn, moveClockTo } from "../../support/payouts";
 
@@ -26,45 +21,22 @@ import { departureIn, moveClockTo } from "../../support/payouts";
 const { db, acme } = bookingWorld();
 checkLedgerAfterEach(db);
 
-const WEBHOOK_SECRET = "whsec_test_fake_secret";
-const signer = new Stripe("sk_test_fake_signer");
 const DAY = 86_400_000;
-let fake: FakeStripe;
+const stripe = onFakeStripe(db);
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  setPaymentProviderForTests(
-    createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }),
-  );
-  await connectOnStripe(db(), fake);
   await db()
     .update(services)
     .set({ depositKind: "percent", depositValue: 2_500, depositMinDays: 30, balanceDueDays: 14 })
     .where(eq(services.id, acme.serviceId));
 });
 
-afterAll(async () => {
-  setPaymentProviderForTests(undefined);
-  await fake?.close();
-});
-
-function completed(session: StripeObject) {
-  const payload = JSON.stringify({
-    id: `evt_${randomUUID().replace(/-/g, "")}`,
-    object: "event",
-    type: "checkout.session.completed",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    data: { object: session },
-  });
-  const headers = new Headers({ "Content-Type": "application/json" });
-  headers.set("Stripe-Signature", signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
-  return api(v1Path("paymentWebhook", { params: { provider: "stripe" } }), { method: "POST", headers, body: payload });
-}
+/** Stripe says the Checkout completed. */
+const completed = (session: StripeObject) => sendStripeWebhook(stripeEvent("checkout.session.completed", session));
 
 const sessionIdOf = (checkoutUrl: string) => /\/c\/pay\/(cs_test_[a-f0-9]+)$/.exec(checkoutUrl)![1];
 const offSessionIntents = (bookingId: string) =>
-  fake.requests.filter(
+  stripe().requests.filter(
     (request) =>
       request.method === "POST" &&
       request.path === "/v1/payment_intents" &&
@@ -80,13 +52,13 @@ async function paidDeposit(days: number, last4 = "4242") {
   );
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const id: string = placed.body.data.booking.id;
-  const session = fake.sessions.get(sessionIdOf(placed.body.data.checkoutUrl))!;
+  const session = stripe().sessions.get(sessionIdOf(placed.body.data.checkoutUrl))!;
   expect(session).toMatchObject({
     amount_total: 22_500,
     customer_creation: "always",
     payment_intent_data_params: { setup_future_usage: "off_session" },
   });
-  expect((await completed(fake.complete(session.id as string, { last4 }))).status).toBe(200);
+  expect((await completed(stripe().complete(session.id as string, { last4 }))).status).toBe(200);
   return { user, slot, id };
 }
 

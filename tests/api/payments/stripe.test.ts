@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookings, processedWebhookEvents } from "~api/db/schema";
-import { setPaymentProviderForTests } from "~api/payments";
-import { createStripeProvider } from "~api/payments/stripe";
 import { settleDueRefunds } from "~api/bookings/refunds";
 import { api, expectEnvelope } from "../../support/api";
 import {
@@ -18,8 +16,8 @@ import {
   seatsTaken,
   withAdultPrice,
 } from "../../support/booking";
-import { connectOnStripe } from "../../support/payout-accounts";
-import { startFakeStripe, type FakeStripe, type StripeObject } from "../../support/fake-stripe";
+import { onFakeStripe } from "../../support/payout-accounts";
+import type { StripeObject } from "../../support/fake-stripe";
 import { outboxFor, type TestUser } from "../../support/identity";
 import { v1, v1Path } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
@@ -29,21 +27,8 @@ checkLedgerAfterEach(db);
 
 const WEBHOOK_SECRET = "whsec_test_fake_secret";
 const signer = new Stripe("sk_test_fake_signer");
-let fake: FakeStripe;
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  setPaymentProviderForTests(
-    createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url }),
-  );
-  // With Stripe a storefront sells only through a connected account that takes charges.
-  await connectOnStripe(db(), fake);
-});
-
-afterAll(async () => {
-  setPaymentProviderForTests(undefined);
-  await fake?.close();
-});
+const stripe = onFakeStripe(db);
 
 function event(type: string, session: StripeObject, eventId = `evt_${randomUUID().replace(/-/g, "")}`) {
   return JSON.stringify({
@@ -90,7 +75,7 @@ async function dearerMove(user: TestUser, id: string, startsInHours: number, ris
   return { to, asked };
 }
 
-describe("Stripe provider (against a fake Stripe API)", () => {
+describe("Stripe provider (against a stripe() Stripe API)", () => {
   it("opens one Checkout Session per booking with the booking's lines, amount, expiry and return URLs", async () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId);
@@ -100,7 +85,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect(placed.status).toBe(201);
     const { booking, checkoutUrl } = placed.body.data;
     expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
-    const session = fake.sessions.get(sessionIdOf(checkoutUrl))!;
+    const session = stripe().sessions.get(sessionIdOf(checkoutUrl))!;
     expect(session).toMatchObject({
       mode: "payment",
       client_reference_id: booking.id,
@@ -119,7 +104,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     });
     // The hold is 15 minutes; Stripe needs 30: the session stays open at least 30 minutes.
     expect(session.expires_at * 1000 - Date.now()).toBeGreaterThan(30 * 60_000);
-    const create = fake.requests.find(
+    const create = stripe().requests.find(
       (request) => request.path === "/v1/checkout/sessions" && request.params.client_reference_id === booking.id,
     )!;
     expect(create.idempotencyKey).toBe(`checkout_${booking.id}`);
@@ -135,7 +120,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
 
   it("checkout.session.completed replayed 10 times (also concurrently) fulfils once; signatures are verified", async () => {
     const { user, slot, placed, id } = await heldAtStripe({ capacity: 4 }, 2);
-    const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+    const session = stripe().complete(sessionIdOf(placed.body.data.checkoutUrl));
     const payload = event("checkout.session.completed", session);
 
     // Tampered, wrongly signed and unsigned deliveries are refused and change nothing.
@@ -187,13 +172,14 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const b = await placeBooking((await bookingUser(acme)).idToken, bookingBody(acme, slot.id, 1));
     expect(await seatsTaken(db(), slot.id)).toBe(3);
     expect(
-      (await sendWebhook(event("checkout.session.expired", fake.expire(sessionIdOf(a.body.data.checkoutUrl))))).status,
+      (await sendWebhook(event("checkout.session.expired", stripe().expire(sessionIdOf(a.body.data.checkoutUrl)))))
+        .status,
     ).toBe(200);
     expect(await bookingRow(db(), a.body.data.booking.id)).toMatchObject({
       status: "expired",
       paymentStatus: "expired",
     });
-    const failed = fake.complete(sessionIdOf(b.body.data.checkoutUrl), { paymentStatus: "unpaid" });
+    const failed = stripe().complete(sessionIdOf(b.body.data.checkoutUrl), { paymentStatus: "unpaid" });
     // Completed but unpaid (a bank debit still pending): nothing yet.
     expect((await sendWebhook(event("checkout.session.completed", failed))).status).toBe(200);
     expect((await bookingRow(db(), b.body.data.booking.id)).status).toBe("held");
@@ -224,7 +210,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const { user, placed, id } = await heldAtStripe({ startsInHours: 72 }, 1);
     const held = await v1.refreshPayment({ params: { id }, token: user.idToken });
     expect(held.body.data.status).toBe("held");
-    const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+    const session = stripe().complete(sessionIdOf(placed.body.data.checkoutUrl));
     const refreshed = await v1.refreshPayment({ params: { id }, token: user.idToken });
     expect(refreshed.body.data).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
 
@@ -235,10 +221,10 @@ describe("Stripe provider (against a fake Stripe API)", () => {
       refundMinor: placed.body.data.booking.totalMinor,
       paymentStatus: "refunded",
     });
-    const refund = fake.refunds.find((entry) => entry.payment_intent === session.payment_intent)!;
+    const refund = stripe().refunds.find((entry) => entry.payment_intent === session.payment_intent)!;
     expect(refund.amount).toBe(placed.body.data.booking.totalMinor);
     expect(
-      fake.requests.find(
+      stripe().requests.find(
         (request) => request.path === "/v1/refunds" && request.params.payment_intent === session.payment_intent,
       )!.idempotencyKey,
     ).toBe(`refund_${id}`);
@@ -246,15 +232,15 @@ describe("Stripe provider (against a fake Stripe API)", () => {
 
   it("Stripe down at cancellation: cancelled and seats freed at once, the refund owed and made once by the sweep", async () => {
     const { user, slot, placed, id } = await heldAtStripe({ startsInHours: 72 }, 1);
-    const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+    const session = stripe().complete(sessionIdOf(placed.body.data.checkoutUrl));
     await v1.refreshPayment({ params: { id }, token: user.idToken });
-    fake.failAll(true);
+    stripe().failAll(true);
     const cancelled = await v1.cancelBooking({ params: { id }, token: user.idToken });
-    fake.failAll(false);
+    stripe().failAll(false);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "paid", refundMinor: null });
     expect(await seatsTaken(db(), slot.id)).toBe(0);
-    expect(fake.refunds.filter((entry) => entry.payment_intent === session.payment_intent)).toHaveLength(0);
+    expect(stripe().refunds.filter((entry) => entry.payment_intent === session.payment_intent)).toHaveLength(0);
 
     expect(await settleDueRefunds(db())).toBeGreaterThanOrEqual(1);
     expect(await settleDueRefunds(db())).toBe(0);
@@ -263,18 +249,18 @@ describe("Stripe provider (against a fake Stripe API)", () => {
       paymentStatus: "refunded",
       refundMinor: placed.body.data.booking.totalMinor,
     });
-    expect(fake.refunds.filter((entry) => entry.payment_intent === session.payment_intent)).toHaveLength(1);
+    expect(stripe().refunds.filter((entry) => entry.payment_intent === session.payment_intent)).toHaveLength(1);
   });
 
   it("a late payment for an expired hold whose seats were sold is refunded through Stripe", async () => {
     const { slot, placed, id } = await lapsedHoldSoldOn(db(), acme, { capacity: 2, held: 2, sold: 2 });
-    const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+    const session = stripe().complete(sessionIdOf(placed.body.data.checkoutUrl));
     expect((await sendWebhook(event("checkout.session.completed", session))).status).toBe(200);
     expect(await bookingRow(db(), id)).toMatchObject({
       status: "refunded",
       refundMinor: placed.body.data.booking.totalMinor,
     });
-    expect(fake.refunds.filter((entry) => entry.payment_intent === session.payment_intent)).toHaveLength(1);
+    expect(stripe().refunds.filter((entry) => entry.payment_intent === session.payment_intent)).toHaveLength(1);
     expect(await seatsTaken(db(), slot.id)).toBe(2);
   });
 
@@ -282,9 +268,9 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId);
     const key = randomUUID();
-    fake.failAll(true);
+    stripe().failAll(true);
     const failed = await placeBooking(user.idToken, bookingBody(acme, slot.id), { key });
-    fake.failAll(false);
+    stripe().failAll(false);
     expectEnvelope(failed, 503, "payment_unavailable");
     const [row] = await db().select().from(bookings).where(eq(bookings.idempotencyKey, key));
     expect(row).toMatchObject({ status: "held", checkoutUrl: null });
@@ -302,16 +288,16 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const second = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
     expect(second.status).toBe(201);
     const oldSession = sessionIdOf(first.body.data.checkoutUrl);
-    expect(fake.sessions.get(oldSession)!.status).toBe("expired");
+    expect(stripe().sessions.get(oldSession)!.status).toBe("expired");
     expect(await seatsTaken(db(), slot.id)).toBe(1);
     // Paid on Stripe's page a moment before it expired: refunded, never a second booking.
-    const paid = fake.complete(oldSession);
+    const paid = stripe().complete(oldSession);
     expect((await sendWebhook(event("checkout.session.completed", paid))).status).toBe(200);
     expect(await bookingRow(db(), first.body.data.booking.id)).toMatchObject({
       status: "refunded",
       paymentStatus: "refunded",
     });
-    expect(fake.refunds.filter((refund) => refund.payment_intent === paid.payment_intent)).toHaveLength(1);
+    expect(stripe().refunds.filter((refund) => refund.payment_intent === paid.payment_intent)).toHaveLength(1);
     expect(await seatsTaken(db(), slot.id)).toBe(1);
   });
 
@@ -319,7 +305,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const user = await bookingUser(acme);
     const slot = await createSlot(db(), acme.serviceId, { capacity: 10 });
     const first = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1, { saveCard: true }));
-    const paid = fake.complete(sessionIdOf(first.body.data.checkoutUrl));
+    const paid = stripe().complete(sessionIdOf(first.body.data.checkoutUrl));
     expect((await sendWebhook(event("checkout.session.completed", paid))).status).toBe(200);
     const cards = (await v1.savedCards({ token: user.idToken })).body.data;
     expect(cards).toEqual([
@@ -332,7 +318,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const second = await placeBooking(user.idToken, bookingBody(acme, slot2.id, 2, { paymentMethodId: cards[0].id }));
     expect(second.status).toBe(201);
     expect(second.body.data.booking).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
-    const charge = fake.requests.filter(
+    const charge = stripe().requests.filter(
       (request) => request.method === "POST" && request.path === "/v1/payment_intents",
     );
     expect(charge).toHaveLength(1);
@@ -345,12 +331,12 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect(charge[0].idempotencyKey).toContain(second.body.data.booking.id);
     // Refunds of such a booking go to its PaymentIntent.
     await v1.cancelBooking({ params: { id: second.body.data.booking.id }, token: user.idToken });
-    expect(fake.refunds.at(-1)).toMatchObject({ amount: second.body.data.booking.totalMinor });
+    expect(stripe().refunds.at(-1)).toMatchObject({ amount: second.body.data.booking.totalMinor });
 
     // A card that declines: the booking stays held and goes through Checkout.
     const other = await bookingUser(acme);
     const declining = await placeBooking(other.idToken, bookingBody(acme, slot.id, 1, { saveCard: true }));
-    const paidOnce = fake.complete(sessionIdOf(declining.body.data.checkoutUrl), { last4: "0002" });
+    const paidOnce = stripe().complete(sessionIdOf(declining.body.data.checkoutUrl), { last4: "0002" });
     await sendWebhook(event("checkout.session.completed", paidOnce));
     const [card] = (await v1.savedCards({ token: other.idToken })).body.data;
     const slot3 = await createSlot(db(), acme.serviceId, { capacity: 10 });
@@ -362,7 +348,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
 
   it("a move to a dearer departure: a Checkout Session for exactly the difference; its webhook moves the booking; a cancellation refunds each payment at Stripe", async () => {
     const { user, slot, placed, id } = await heldAtStripe({ startsInHours: 96 }, 2);
-    const first = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+    const first = stripe().complete(sessionIdOf(placed.body.data.checkoutUrl));
     expect((await sendWebhook(event("checkout.session.completed", first))).status).toBe(200);
     const before = await bookingRow(db(), id);
     const { to, asked } = await dearerMove(user, id, 120, 600);
@@ -370,7 +356,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const pending = asked.body.data.pendingChange;
     const difference = pending.amountMinor as number;
     expect(difference).toBeGreaterThan(0);
-    const session = fake.sessions.get(sessionIdOf(pending.checkoutUrl))!;
+    const session = stripe().sessions.get(sessionIdOf(pending.checkoutUrl))!;
     expect(session).toMatchObject({
       mode: "payment",
       metadata: { purchaseKind: "reschedule", purchaseId: expect.stringMatching(/^bc_/), bookingId: id },
@@ -383,7 +369,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
       }),
     ]);
     expect(await seatsTaken(db(), to.id)).toBe(2);
-    const paid = fake.complete(session.id as string);
+    const paid = stripe().complete(session.id as string);
     // Back from Stripe before the webhook: refresh-payment asks Stripe and makes the move.
     const refreshed = await v1.refreshPayment({ params: { id }, token: user.idToken });
     expect(refreshed.body.data).toMatchObject({ pendingChange: null, totalMinor: before.totalMinor + difference });
@@ -400,7 +386,9 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const cancelled = await v1.cancelBooking({ params: { id }, token: user.idToken });
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
     const refunded = (intent: unknown) =>
-      fake.refunds.filter((entry) => entry.payment_intent === intent).map((entry) => entry.amount);
+      stripe()
+        .refunds.filter((entry) => entry.payment_intent === intent)
+        .map((entry) => entry.amount);
     expect(refunded(first.payment_intent)).toEqual([before.totalMinor]);
     expect(refunded(paid.payment_intent)).toEqual([difference]);
   });
@@ -408,13 +396,16 @@ describe("Stripe provider (against a fake Stripe API)", () => {
   it("a dearer move's Checkout Session expiring unpaid releases the held seats; the booking stays where it was", async () => {
     const { user, slot, placed, id } = await heldAtStripe({ startsInHours: 100 }, 1);
     expect(
-      (await sendWebhook(event("checkout.session.completed", fake.complete(sessionIdOf(placed.body.data.checkoutUrl)))))
-        .status,
+      (
+        await sendWebhook(
+          event("checkout.session.completed", stripe().complete(sessionIdOf(placed.body.data.checkoutUrl))),
+        )
+      ).status,
     ).toBe(200);
     const before = await bookingRow(db(), id);
     const { to, asked } = await dearerMove(user, id, 130, 200);
     expect(await seatsTaken(db(), to.id)).toBe(1);
-    const expired = fake.expire(sessionIdOf(asked.body.data.pendingChange.checkoutUrl));
+    const expired = stripe().expire(sessionIdOf(asked.body.data.pendingChange.checkoutUrl));
     expect((await sendWebhook(event("checkout.session.expired", expired))).status).toBe(200);
     expect(await seatsTaken(db(), to.id)).toBe(0);
     expect(await seatsTaken(db(), slot.id)).toBe(1);
@@ -433,8 +424,11 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     const placed = await placeBooking(user.idToken, bookingBody(acme, slot.id, 1));
     const bookingId = placed.body.data.booking.id;
     expect(
-      (await sendWebhook(event("checkout.session.completed", fake.complete(sessionIdOf(placed.body.data.checkoutUrl)))))
-        .status,
+      (
+        await sendWebhook(
+          event("checkout.session.completed", stripe().complete(sessionIdOf(placed.body.data.checkoutUrl))),
+        )
+      ).status,
     ).toBe(200);
     const paidBooking = await bookingRow(db(), bookingId);
     await v1.moveDevClock({ body: { now: new Date(slot.endsAt.getTime() + 31 * 60_000).toISOString() } });
@@ -443,7 +437,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
 
     const started = await v1.startTip({ params: { accessKey: key }, body: { amount: 900 } });
     expect(started.status).toBe(200);
-    const tipSession = fake.sessions.get(sessionIdOf(started.body.data.checkoutUrl))!;
+    const tipSession = stripe().sessions.get(sessionIdOf(started.body.data.checkoutUrl))!;
     expect(tipSession).toMatchObject({
       mode: "payment",
       client_reference_id: expect.stringMatching(/^tip_/),
@@ -455,7 +449,7 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     ]);
     expect(tipSession.amount_total).toBe(900);
 
-    const payload = event("checkout.session.completed", fake.complete(tipSession.id));
+    const payload = event("checkout.session.completed", stripe().complete(tipSession.id));
     expect((await sendWebhook(payload)).status).toBe(200);
     expect((await sendWebhook(payload)).body.data.duplicate).toBe(true);
     expect((await v1.tipPage({ params: { accessKey: key } })).body.data.tip).toMatchObject({
@@ -488,14 +482,14 @@ describe("Stripe provider (against a fake Stripe API)", () => {
       body: { amountMinor: 3_000, recipientEmail: to, senderName: "Alex" },
     });
     expect(started.status).toBe(201);
-    const purchase = fake.sessions.get(sessionIdOf(started.body.data.checkoutUrl))!;
+    const purchase = stripe().sessions.get(sessionIdOf(started.body.data.checkoutUrl))!;
     expect(purchase).toMatchObject({
       client_reference_id: started.body.data.id,
       metadata: { purchaseKind: "gift_card", purchaseId: started.body.data.id },
       amount_total: 3_000,
     });
     expect(purchase.metadata.bookingId).toBeUndefined();
-    expect((await sendWebhook(event("checkout.session.completed", fake.complete(purchase.id)))).status).toBe(200);
+    expect((await sendWebhook(event("checkout.session.completed", stripe().complete(purchase.id)))).status).toBe(200);
     const mail = (await outboxFor(to)).find((message) => message.kind === "gift_card");
     const code = /Your code: ([2-9A-Z-]{19})/.exec(mail.textBody)![1];
 
@@ -505,18 +499,22 @@ describe("Stripe provider (against a fake Stripe API)", () => {
     expect(placed.status).toBe(201);
     const { booking, checkoutUrl } = placed.body.data;
     expect(booking.giftCardMinor).toBe(3_000);
-    const session = fake.sessions.get(sessionIdOf(checkoutUrl))!;
+    const session = stripe().sessions.get(sessionIdOf(checkoutUrl))!;
     // Stripe charges the rest: the card's part is a coupon (with any promo discount, in one).
     expect(session.amount_total).toBe(booking.totalMinor - 3_000);
-    expect([...fake.coupons.values()].some((coupon) => coupon.amount_off === 3_000)).toBe(true);
-    expect((await sendWebhook(event("checkout.session.completed", fake.complete(session.id)))).status).toBe(200);
+    expect([...stripe().coupons.values()].some((coupon) => coupon.amount_off === 3_000)).toBe(true);
+    expect((await sendWebhook(event("checkout.session.completed", stripe().complete(session.id)))).status).toBe(200);
     expect((await bookingRow(db(), booking.id)).status).toBe("confirmed");
 
-    const refundsBefore = fake.refunds.length;
+    const refundsBefore = stripe().refunds.length;
     const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: guest.idToken });
     expect(cancelled.status).toBe(200);
     // The provider refunds only what it took; the gift card gets its part back on its ledger.
-    expect(fake.refunds.slice(refundsBefore).map((refund) => refund.amount)).toEqual([booking.totalMinor - 3_000]);
+    expect(
+      stripe()
+        .refunds.slice(refundsBefore)
+        .map((refund) => refund.amount),
+    ).toEqual([booking.totalMinor - 3_000]);
     const balance = await v1.giftCardBalance({ body: { code } });
     expect(balance.body.data.balanceMinor).toBe(3_000);
   });
