@@ -109,6 +109,12 @@ const dateFormatting = [
     selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
     message: "Use dateTimeFormat from ~/ui/date-format: its options require a timeZone.",
   },
+  {
+    // request.formData() answers a JSON or oversized body with an exception (a 500); readFormData
+    // answers 415, 413 or 400.
+    selector: "CallExpression[callee.object.name='request'][callee.property.name='formData']",
+    message: "Read a form with readFormData from ~/platform/form.server (415/413/400, never a 500).",
+  },
 ];
 
 export default tseslint.config(

@@ -20,10 +20,14 @@ const serverEnv = {
   // tested by the API suite and the scale suite, not here.
   PASSWORD_ATTEMPTS_PER_MINUTE: "1000",
   PASSWORD_ATTEMPTS_PER_HOUR: "1000",
+  // A line per request is thousands per half: warnings and errors only (E2E_LOG_LEVEL=info for all).
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
 };
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One folder per port: `npm test` runs two halves of the specs side by side.
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -1,7 +1,6 @@
 import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-
-const usingPostgres = Boolean(process.env.DATABASE_URL);
 
 /**
  * Files that change the process itself (its settings, its database's place, its bus, its jobs,
@@ -42,8 +41,10 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // One shared PostgreSQL database: files run one after another there.
-    fileParallelism: !usingPostgres,
+    // Files run side by side on PostgreSQL too: each has its own copy of the seeded template
+    // (tests/support/database-per-file.ts).
+    // A worker per core: vitest's default (cores - 1) runs one on CI's two cores (decision 047).
+    maxWorkers: availableParallelism(),
     pool: "forks",
     projects: [
       {

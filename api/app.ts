@@ -35,6 +35,9 @@ import { unsubscribeRoutes } from "./unsubscribe/routes";
 import { referralRoutes } from "./referrals/routes";
 import { reminderRoutes } from "./reminders/routes";
 import { waitlistRoutes } from "./waitlist/routes";
+import { resellerRoutes } from "./resellers/routes";
+import { webhookRoutes } from "./webhooks/routes";
+import { mountOcto } from "./octo/routes";
 import { userRoutes } from "./users/routes";
 import { waiverRoutes } from "./waivers/routes";
 import { wireRooms } from "./wiring";
@@ -43,9 +46,11 @@ wireRooms();
 
 /**
  * The v1 API. Mounted by a Remix splat resource route that passes the original
- * request (path starting with /v1) to `app.fetch`; also callable in-process.
+ * request (path starting with /v1, or /octo: the OCTO supplier API) to `app.fetch`; also callable
+ * in-process.
  */
-export const app = new Hono<AppEnv>().basePath("/v1");
+const root = new Hono<AppEnv>();
+export const app = root.basePath("/v1");
 
 app.use("*", requestId);
 // nosniff, no framing, no referrer and friends on every answer, errors included.
@@ -90,9 +95,13 @@ app.route("/", photoRoutes);
 app.route("/", mediaRoutes);
 app.route("/", brandingRoutes);
 app.route("/", operatorExperienceRoutes);
+app.route("/", resellerRoutes);
+app.route("/", webhookRoutes);
 app.route("/", devOutboxRoutes);
 app.route("/", devJobRoutes);
 app.route("/", docsRoutes);
+// The OCTO supplier API (issue 47) beside /v1, on the same router: app.fetch answers /octo too.
+mountOcto(root.basePath("/octo"), jobsAndClock);
 app.notFound(onNotFound);
 app.onError(onError);
 

@@ -61,6 +61,11 @@ const apiEnvSchema = z.object({
   /** Load the demo catalog into an empty database (locally; never in production). */
   SEED_ON_START: booleanFlag("SEED_ON_START", true),
   /**
+   * Let webhook subscriptions target loopback and private addresses (api/webhooks/target.ts): a
+   * local receiver in tests and development. Off by default; refused in production.
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag("WEBHOOK_ALLOW_PRIVATE_TARGETS", false),
+  /**
    * Apply pending migrations when the process opens its database (default: true locally, false in
    * production, where `npm run db:migrate` is a deployment step).
    */
@@ -87,6 +92,17 @@ const apiEnvSchema = z.object({
   REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\/\S+$/.test(value), {
     message: "REDIS_URL must be a redis:// or rediss:// URL",
   }),
+  /**
+   * What this deployment's Redis keys and its change bus's channel start with (default `wf:`), so
+   * that deployments (staging beside production, or test files side by side) can share one Redis.
+   */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9:._-]{1,100}$/,
+      "REDIS_KEY_PREFIX must be 1 to 100 letters, digits, colons, dots, underscores or dashes",
+    )
+    .default("wf:"),
   /** The API's own port when it runs alone (npm run start:api). */
   API_PORT: wholeNumber(3001, 1, 65_535),
   /** The address the API alone listens on: 127.0.0.1 (this machine only) unless set, e.g. 0.0.0.0 in a container. */
@@ -180,6 +196,9 @@ export function parseApiEnv(source: Record<string, string | undefined>): ApiEnv 
     throw new Error(
       "Invalid API environment: set TRUST_PROXY in production (0 when clients connect to the app directly, else the number of proxies in front of it that append to X-Forwarded-For)",
     );
+  }
+  if (production && result.data.WEBHOOK_ALLOW_PRIVATE_TARGETS) {
+    throw new Error("Invalid API environment: WEBHOOK_ALLOW_PRIVATE_TARGETS is refused in production");
   }
   const bucket = [result.data.S3_BUCKET, result.data.S3_ACCESS_KEY_ID, result.data.S3_SECRET_ACCESS_KEY];
   if (bucket.some(Boolean) && !bucket.every(Boolean)) {

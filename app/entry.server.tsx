@@ -16,6 +16,7 @@ import { NonceProvider } from "~/platform/nonce";
 import { startInProcessApi } from "~/platform/api.server";
 import { followApiChanges } from "~/platform/api-change-feed.server";
 import { errorFields, errorLogLine, logger } from "~/platform/logger.server";
+import { trackError } from "~runtime/error-tracking.mjs";
 import { nameRoute } from "~runtime/request-id.mjs";
 import { RequestIdProvider } from "~/platform/request-id";
 
@@ -112,10 +113,9 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   const line = errorLogLine(error);
-  logger[line.level](
-    { ...line.fields, requestId: request.headers.get("X-Request-Id"), path: new URL(request.url).pathname },
-    line.message,
-  );
+  const where = { requestId: request.headers.get("X-Request-Id"), path: new URL(request.url).pathname };
+  logger[line.level]({ ...line.fields, ...where }, line.message);
+  if (line.level === "error") trackError(error, { ...where, method: request.method, source: "web" });
 }
 
 // Open the database (migrations, demo data when empty) as the server starts, not on the first request.

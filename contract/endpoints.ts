@@ -45,6 +45,8 @@ import { consoleBookingQuestionsEndpoints } from "./operator/booking-questions";
 import { consoleAddOnsEndpoints } from "./operator/add-ons";
 import { consolePickupPointsEndpoints } from "./operator/pickup-points";
 import { adminMoneyEndpoints, consoleMoneyEndpoints } from "./payouts/money-endpoints";
+import { consoleResellerEndpoints } from "./operator/resellers";
+import { consoleWebhookEndpoints } from "./operator/webhooks";
 
 /**
  * The v1 API: every endpoint, declared once, by name. The API registers each route from its entry
@@ -97,6 +99,8 @@ export const endpoints = {
   ...consoleBookingQuestionsEndpoints,
   ...consoleAddOnsEndpoints,
   ...consolePickupPointsEndpoints,
+  ...consoleResellerEndpoints,
+  ...consoleWebhookEndpoints,
   ...developmentEndpoints,
   ...referenceEndpoints,
 } as const;

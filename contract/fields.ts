@@ -247,6 +247,8 @@ export const FIELD_MESSAGE_CODES = [
   "addOns.duplicate",
   "pickupPoints.tooMany",
   "pickupPoints.duplicate",
+  "webhookUrl.invalid",
+  "webhookEvents.required",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 
@@ -377,3 +379,13 @@ export const altText = z
 
 /** An id of the catalog (an experience's, a service's, a departure's): letters, digits, _ and -, 1 to 64. */
 export const catalogId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, said("id.invalid"));
+
+/**
+ * A percentage as a person types it (a commission): 0 to 100 with at most two decimals ("15",
+ * "12.5", "12,5"), else `message`; `toMinorUnits(typed, 2)` is its basis points.
+ */
+export const typedPercent = (message: string) =>
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .refine((typed) => /^\d{1,3}([.,]\d{1,2})?$/.test(typed) && Number(typed.replace(",", ".")) <= 100, message);

@@ -1,6 +1,6 @@
 /**
  * The fields an operator's lists share (add-ons, pickup points): an item's name, an optional
- * text, a whole number in a range; messages as codes.
+ * text, a whole number in a range, ids each kept once; messages as codes.
  */
 import { z } from "zod";
 import { said, typedLine, typedLines } from "./fields";
@@ -31,3 +31,18 @@ export const wholeNumber = (min: number, max: number) =>
     .int(said("number.whole"))
     .min(min, said("number.useAtLeast"))
     .max(max, said("number.useAtMost"));
+
+/** A whole list sent back (add-ons, pickup points): an id kept twice is an issue on its second item's id. */
+export function refuseRepeatedIds(
+  ctx: z.RefinementCtx,
+  list: string,
+  items: ReadonlyArray<{ id?: string }>,
+  message: string,
+): void {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (item.id === undefined) return;
+    if (seen.has(item.id)) ctx.addIssue({ code: "custom", path: [list, index, "id"], message });
+    seen.add(item.id);
+  });
+}

@@ -26,8 +26,8 @@ export type StaffPayment = (typeof STAFF_PAYMENTS)[number];
 /** The templates of a message to guests (issue 42, item 4); `custom` is the team's own words. */
 export const GUEST_MESSAGE_TEMPLATES = ["custom", "meeting_point", "running_late", "weather"] as const;
 export type GuestMessageTemplate = (typeof GUEST_MESSAGE_TEMPLATES)[number];
-/** Where a booking was made: on the marketplace, on the operator's storefront, or by the team (the desk). */
-export const BOOKING_CHANNELS = ["marketplace", "storefront", "staff"] as const;
+/** Where a booking was made: on the marketplace, on the operator's storefront, by the team (the desk), or by a reseller through /octo. */
+export const BOOKING_CHANNELS = ["marketplace", "storefront", "staff", "reseller"] as const;
 export type BookingChannel = (typeof BOOKING_CHANNELS)[number];
 
 /** What the user still owes before booking here (GET /v1/user/missing-data). */

@@ -112,6 +112,10 @@ export function productionProblems(env, role) {
     if (seed === "true" || seed === "1") {
       problems.push("SEED_ON_START: demo data is never loaded in production; unset it (or set false)");
     }
+    const privateTargets = value(env, "WEBHOOK_ALLOW_PRIVATE_TARGETS")?.toLowerCase();
+    if (privateTargets === "true" || privateTargets === "1") {
+      problems.push("WEBHOOK_ALLOW_PRIVATE_TARGETS: webhooks never reach private addresses in production; unset it");
+    }
   }
   if (web) {
     missing("APP_BASE_DOMAINS", "required (the domain(s) the app is served on, e.g. app.example.com)");

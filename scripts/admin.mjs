@@ -78,6 +78,18 @@ ${settings}
   -h, --help  this text`,
     options: { days: { type: "string" } },
   },
+  "authorized-domains": {
+    summary: "the domains the Firebase project must authorize: the app's and each storefront's",
+    usage: `
+Usage: npm run admin -- authorized-domains
+
+Prints, one a line, the hosts the Firebase project must list as authorized domains for sign-in:
+the app's (APP_PUBLIC_URL), then each operator's storefront (STOREFRONT_PUBLIC_URL with its slug),
+oldest first. Firebase takes no wildcard: add each new operator's host (docs/deploy.md, Firebase).
+Writes nothing.
+${settings}
+  -h, --help  this text`,
+  },
 };
 
 const usage = `

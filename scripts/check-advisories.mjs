@@ -1,5 +1,6 @@
 // `node scripts/check-advisories.mjs`: fails when a production dependency in package-lock.json
-// is in a known advisory's vulnerable range. Works offline from the committed list
+// is in a known advisory's vulnerable range (unless the list accepts it, with why it does not apply
+// and a date to look again by). Works offline from the committed list
 // (security/advisories.json); when the registry's audit service answers, its findings for the
 // production tree are reported too (and fail at --audit-level, default high). An unreachable
 // audit service is reported and does not fail the check.
@@ -44,8 +45,19 @@ export function listProblems(advisories) {
     else if (!semver.valid(a.fixed ?? "") || semver.satisfies(a.fixed, a.vulnerable)) {
       problems.push(`${where}: fixed is not a version outside the vulnerable range`);
     }
+    if (a.accepted !== undefined) {
+      if (typeof a.accepted !== "string" || a.accepted.length < 40)
+        problems.push(`${where}: accepted must say why it does not apply (a sentence or more)`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(a.reviewBy ?? ""))
+        problems.push(`${where}: an accepted advisory needs reviewBy (YYYY-MM-DD)`);
+    }
   }
   return problems;
+}
+
+/** An accepted advisory whose review date has passed counts as not accepted (it is looked at again). */
+export function stillAccepted(advisory, today = new Date().toISOString().slice(0, 10)) {
+  return typeof advisory.accepted === "string" && typeof advisory.reviewBy === "string" && today <= advisory.reviewBy;
 }
 
 /** Each installed production package in an advisory's vulnerable range. */
@@ -114,14 +126,19 @@ async function main() {
   const { advisories } = JSON.parse(readFileSync(resolve(values.advisories), "utf8"));
   const problems = listProblems(advisories);
   for (const problem of problems) console.log(`  ✖ ${values.advisories}: ${problem}`);
-  const findings = findAdvisories(lock, advisories);
+  const found = findAdvisories(lock, advisories);
+  const accepted = found.filter((f) => stillAccepted(f.advisory));
+  const findings = found.filter((f) => !stillAccepted(f.advisory));
   let failed = findings.length > 0 || problems.length > 0;
   console.log(
     `advisories (${values.advisories}, ${advisories.length} entries): ` +
-      `${productionPackages(lock).length} production packages, ${findings.length} vulnerable`,
+      `${productionPackages(lock).length} production packages, ${findings.length} vulnerable, ${accepted.length} accepted`,
   );
   for (const { name, version, path, advisory } of findings) {
     console.log(`  ✖ ${name}@${version} (${path}): ${advisory.id} ${advisory.summary}; fixed in ${advisory.fixed}`);
+  }
+  for (const { name, version, advisory } of accepted) {
+    console.log(`  · ${name}@${version}: ${advisory.id} accepted until ${advisory.reviewBy}: ${advisory.accepted}`);
   }
 
   if (!values["no-audit"]) {

@@ -133,7 +133,10 @@ async function main() {
         if (result.status !== 0) throw new Error(`${install} failed`);
       }
     }
-    for (const devOnly of ["vitest", "@remix-run/dev", "esbuild", "firebase-tools", "vite"]) {
+    // Tools, and what only the browser runs (the Firebase web SDK is in the client bundle already).
+    // Not TypeScript: an optional peer of @remix-run/node, react and serve, npm keeps it with
+    // --omit=dev (devOptional) unless optional packages go too, and those hold sharp's binary.
+    for (const devOnly of ["vitest", "@remix-run/dev", "esbuild", "firebase-tools", "vite", "firebase"]) {
       if (existsSync(join(root, "node_modules", devOnly))) throw new Error(`${devOnly} (development) is installed`);
     }
 
@@ -207,8 +210,10 @@ async function main() {
     await check("web page", `http://localhost:${webPort}/`);
     await check("API through the web", `http://localhost:${webPort}/v1/experiences?pageSize=1`);
     for (const line of checks) console.log(`✔ ${line}`);
+    const megabytes = (path) => Number(spawnSync("du", ["-sm", path], { encoding: "utf8" }).stdout.split("\t")[0]);
     console.log(
-      `image layout: npm ci --omit=dev ${(timings.install / 1000).toFixed(1)} s, ` +
+      `image layout: ${megabytes(root)} MB on disk (node_modules ${megabytes(join(root, "node_modules"))} MB), ` +
+        `npm ci --omit=dev ${(timings.install / 1000).toFixed(1)} s, ` +
         `API ready ${(timings.api / 1000).toFixed(1)} s, web ready ${(timings.web / 1000).toFixed(1)} s` +
         (values.keep ? ` (kept: ${root})` : ""),
     );

@@ -3,13 +3,15 @@
 // open any database (no DATABASE_URL, an unwritable PGLITE_DIR), so a stray open fails loudly.
 import { rmSync } from "node:fs";
 import { readCommandLine } from "./cli.mjs";
+import { e2eDataDir } from "./e2e-data-dir.mjs";
 
 const { values } = readCommandLine({
   usage: `
 Usage: node scripts/e2e-server.mjs [--api]
 
 The server the end-to-end tests (playwright.config.ts) run against, on a fresh embedded database
-each run (.data-e2e, or .data-e2e-api with --api), through scripts/start.mjs.
+each run (.data-e2e-PORT, or .data-e2e-api-API_PORT with --api: one per port, so that two runs can
+go side by side), through scripts/start.mjs.
   --api       the v1 API alone (split mode); with API_BASE_URL set and no --api: the web alone,
               which must open no database
   -h, --help  this text`,
@@ -21,7 +23,7 @@ if (process.env.API_BASE_URL && !apiOnly) {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = "/proc/wayfarer-web-has-no-database";
 } else {
-  const dir = apiOnly ? ".data-e2e-api" : ".data-e2e";
+  const dir = apiOnly ? `.data-e2e-api-${process.env.API_PORT}` : e2eDataDir(process.env.PORT);
   rmSync(dir, { recursive: true, force: true });
   process.env.PGLITE_DIR = `${dir}/pglite`;
   // The run's photos beside its database (fresh each run too).

@@ -37,7 +37,7 @@ export function loggedTarget(url) {
  * path. @param {string} path @param {import("../runtime/request-id.mjs").RequestContext} context
  */
 export function routeLabel(path, context) {
-  if (isApiPath(path)) return context.apiRoute ?? "/v1/*";
+  if (isApiPath(path)) return context.apiRoute ?? (path.startsWith("/octo") ? "/octo/*" : "/v1/*");
   if (context.route) return context.route;
   if (path.endsWith(".data")) return "data";
   return isStaticFile(path) ? "static" : "page";

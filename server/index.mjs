@@ -14,11 +14,13 @@
  * scale scripts and the tests of tests/build. With METRICS_ENABLED, /metrics on a port of its own
  * (server/metrics-server.mjs). On SIGTERM or SIGINT the server stops as
  * runtime/process-lifecycle.mjs says (readiness 503 at once, in-flight requests finished, then the
- * API's job runner and database closed).
+ * API's job runner and database closed). With SENTRY_DSN, unexpected errors are reported
+ * (runtime/error-tracking.mjs).
  */
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { startErrorTracking } from "../runtime/error-tracking.mjs";
 import { trackServer } from "../runtime/process-lifecycle.mjs";
 import { edge } from "./edge.mjs";
 import { logger } from "./logger.mjs";
@@ -39,6 +41,8 @@ async function whatToServe() {
   return { listener, port: Number(process.env.PORT) || 3000, host: process.env.HOST || undefined, listening };
 }
 
+// Before anything is served: an unusable SENTRY_DSN stops the start, naming it.
+await startErrorTracking(process.env, { role: apiAlone ? "api" : process.env.API_BASE_URL ? "web" : "both" });
 const served = await whatToServe();
 const server = createServer(edge(served.listener));
 trackServer(server);

@@ -22,7 +22,7 @@ import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import { z } from "zod";
 import { languageCookieOf, mayShareAnswer } from "../runtime/cache-rules.mjs";
-import { hasExtension, pathOf } from "./paths.mjs";
+import { hasExtension, isApiPath, pathOf } from "./paths.mjs";
 import { versionOf } from "../runtime/topic-versions.mjs";
 import { microCacheAnswers } from "../runtime/metrics.mjs";
 import { currentRequestContext, nameRoute } from "../runtime/request-id.mjs";
@@ -77,7 +77,7 @@ export const microCacheEnabled = settings.MICRO_CACHE === "on";
  */
 function isPageUrl(url) {
   const path = pathOf(url);
-  if (path.startsWith("/v1/") || path === "/v1" || path === "/__manifest") return false;
+  if (isApiPath(path) || path === "/__manifest") return false;
   return !path.startsWith("/build/") && !hasExtension(path);
 }
 

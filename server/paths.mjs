@@ -22,9 +22,9 @@ export function isStaticFile(path) {
   return path.startsWith("/build/") || (hasExtension(path) && !path.endsWith(".data"));
 }
 
-/** The v1 API's paths. @param {string} path */
+/** The API's paths: the v1 API, and the OCTO supplier API beside it (issue 47). @param {string} path */
 export function isApiPath(path) {
-  return path === "/v1" || path.startsWith("/v1/");
+  return path === "/v1" || path.startsWith("/v1/") || path === "/octo" || path.startsWith("/octo/");
 }
 
 /** The query of a request target ("" without one). @param {string} url */

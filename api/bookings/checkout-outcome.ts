@@ -9,7 +9,7 @@ import { errorFields, logger } from "../logger";
 import { paymentUnavailable, providerNamed } from "../payments";
 import type { CheckoutEvent, CheckoutHandler, CheckoutOutcome } from "../payments/checkout-handlers";
 import { fulfilBooking, markCheckoutExpired, markPaymentFailed } from "./fulfilment";
-import { bookingNotFound, getBooking, ownBooking } from "./read";
+import { getBooking, ownBookingRow } from "./read";
 import type { BookingView } from "~contract/bookings/requests";
 import { refreshPendingChange } from "./reschedule-payment";
 
@@ -66,12 +66,7 @@ export async function refreshPayment(
   scope: AccountRow | null,
   id: string,
 ): Promise<BookingView> {
-  const [booking] = await db
-    .select()
-    .from(bookings)
-    .where(ownBooking(userId, scope, id))
-    .limit(1);
-  if (!booking) throw bookingNotFound();
+  const booking = await ownBookingRow(db, userId, scope, id);
   if (booking.paymentSessionId && booking.paymentProvider && ["held", "expired", "failed"].includes(booking.status)) {
     let state;
     try {

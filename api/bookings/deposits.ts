@@ -24,7 +24,7 @@ import type { BookingDeposit } from "~contract/bookings/requests";
 import { writeBookingEmail } from "./booking-mail";
 import { balanceCancelledEmail, balanceDeclinedEmail, balanceReceiptEmail, bookingPath } from "./emails";
 import { releaseBooking } from "./fulfilment";
-import { bookingNotFound, ownBooking } from "./read";
+import { ownBookingRow } from "./read";
 import { hasPayment, owePaymentRemainder, recordRefund, settleRefund } from "./refunds";
 import { findBookingView, freeCancellationOpenSql } from "./view";
 import { bookingReference } from "../ids";
@@ -344,12 +344,7 @@ export async function openBalanceCheckout(
   id: string,
   returnUrl: string,
 ): Promise<{ checkoutUrl: string }> {
-  const [booking] = await db
-    .select()
-    .from(bookings)
-    .where(ownBooking(userId, scope, id))
-    .limit(1);
-  if (!booking) throw bookingNotFound();
+  const booking = await ownBookingRow(db, userId, scope, id);
   if (booking.status !== "confirmed" || !(booking.balanceState === "due" || booking.balanceState === "failed"))
     throw conflict("This booking owes no balance.", "balance_not_owed");
   const row = (await findBookingView(db, id))!;

@@ -506,18 +506,33 @@ export function refundNote(owed: number, booking: { totalMinor: number; currency
   return ` The remaining ${formatMoney(owed, booking.currency)} of your payment is refunded.`;
 }
 
+/**
+ * An email that sends the guest to their booking's page: the greeting, the paragraphs, and the
+ * "See your booking" button (`link`, the page, is handed to the parts that name it).
+ */
+function bookingPageEmail(
+  context: BookingMailContext,
+  compose: (link: string) => Omit<Parameters<typeof bookingEmail>[1], "link" | "action">,
+): EmailInput {
+  const link = bookingPage(context.row);
+  const { paragraphs, ...parts } = compose(link);
+  return bookingEmail(context, {
+    ...parts,
+    link,
+    paragraphs: [[greeting(context.firstName)], ...paragraphs],
+    action: { label: "See your booking", href: link },
+  });
+}
+
 /** The operator refunded part or all of a paid booking: how much, why, and what remains paid. */
 export function operatorRefundEmail(refund: { amountMinor: number; reason: string; remainingPaidMinor: number }) {
   return (context: BookingMailContext): EmailInput => {
-    const { row, firstName } = context;
+    const { row } = context;
     const b = row.booking;
-    const link = bookingPage(row);
-    return bookingEmail(context, {
+    return bookingPageEmail(context, (link) => ({
       subject: `Refund from ${row.operatorName}: ${row.experienceTitle}`,
       kind: "booking_refunded",
-      link,
       paragraphs: [
-        [greeting(firstName)],
         [
           `${row.operatorName} has refunded ${formatMoney(refund.amountMinor, b.currency)} of your booking ${bookingReference(b.id)}; it can take 5–10 days to show on your card.`,
         ],
@@ -529,10 +544,9 @@ export function operatorRefundEmail(refund: { amountMinor: number; reason: strin
             : "Your payment is now refunded in full.",
         ],
       ],
-      action: { label: "See your booking", href: link },
       // Refunded with its seats released: the booking is cancelled, and so is its event.
       ...(b.status === "cancelled" ? { attachments: [calendarAttachment(row, link, "CANCEL")] } : {}),
-    });
+    }));
   };
 }
 
@@ -544,9 +558,8 @@ function cancelledBookingEmail(
   context: BookingMailContext,
   parts: { subject: string; reason: (reference: string) => string; refund?: string },
 ): EmailInput {
-  const { row, firstName } = context;
+  const { row } = context;
   const b = row.booking;
-  const link = bookingPage(row);
   // Written in the cancelling transaction: a paid booking's refund is owed from then on (made
   // right after, or by the sweep if the provider is down), so the email can promise it.
   const paid = b.paymentStatus === "paid" || b.paymentStatus === "refunded";
@@ -555,33 +568,27 @@ function cancelledBookingEmail(
     (paid && b.totalMinor > 0 && (b.paymentIntentId || b.giftCardMinor > 0)
       ? refundSentence(b)
       : "Nothing was charged.");
-  return bookingEmail(context, {
+  return bookingPageEmail(context, (link) => ({
     subject: `${parts.subject}: ${row.experienceTitle}`,
     kind: "booking_cancelled",
-    link,
     paragraphs: [
-      [greeting(firstName)],
       [parts.reason(bookingReference(b.id))],
       [`${row.experienceTitle} — ${row.serviceName}`, `Was: ${when(row)}`],
       [refund],
     ],
-    action: { label: "See your booking", href: link },
     notes: ["The attached calendar file removes the event from your calendar."],
     attachments: [calendarAttachment(row, link, "CANCEL")],
-  });
+  }));
 }
 
 /** A deposit booking's balance charged (off-session or through its link): the receipt. */
 export function balanceReceiptEmail(context: BookingMailContext): EmailInput {
-  const { row, firstName } = context;
+  const { row } = context;
   const b = row.booking;
-  const link = bookingPage(row);
-  return bookingEmail(context, {
+  return bookingPageEmail(context, () => ({
     subject: `Balance paid: ${row.experienceTitle}`,
     kind: "balance_paid",
-    link,
     paragraphs: [
-      [greeting(firstName)],
       [
         `We charged the balance of ${formatMoney(b.balanceMinor, b.currency)} for ${row.experienceTitle} — ${row.serviceName}: your booking is paid in full.`,
       ],
@@ -589,8 +596,7 @@ export function balanceReceiptEmail(context: BookingMailContext): EmailInput {
       amountLines(row),
       [`Booking reference: ${bookingReference(b.id)}`],
     ],
-    action: { label: "See your booking", href: link },
-  });
+  }));
 }
 
 /** The balance's off-session charge was declined: the link to pay it, and until when. */
@@ -652,15 +658,12 @@ export function departureCancelledEmail(context: BookingMailContext): EmailInput
 
 /** A payment arrived after the hold expired and the seats had been sold meanwhile. */
 export function lateRefundEmail(context: BookingMailContext): EmailInput {
-  const { row, firstName } = context;
+  const { row } = context;
   const b = row.booking;
-  const link = bookingPage(row);
-  return bookingEmail(context, {
+  return bookingPageEmail(context, () => ({
     subject: `Payment refunded: ${row.experienceTitle}`,
     kind: "booking_refunded",
-    link,
     paragraphs: [
-      [greeting(firstName)],
       [
         b.cancelledAt
           ? `Your payment for ${row.experienceTitle} — ${row.serviceName} arrived after this booking was cancelled or replaced by a newer one.`
@@ -670,28 +673,23 @@ export function lateRefundEmail(context: BookingMailContext): EmailInput {
         `We have refunded ${formatMoney(b.refundMinor ?? b.totalMinor, b.currency)} in full (booking ${bookingReference(b.id)}); it can take 5–10 days to show.`,
       ],
     ],
-    action: { label: "See your booking", href: link },
-  });
+  }));
 }
 
 /** The day before: when, where, what to bring (the booking's page). */
 export function reminderEmail(context: BookingMailContext): EmailInput {
-  const { row, firstName } = context;
-  const link = bookingPage(row);
-  return bookingEmail(context, {
+  const { row } = context;
+  return bookingPageEmail(context, () => ({
     subject: `Reminder: ${row.experienceTitle} is coming up`,
     kind: "booking_reminder",
-    link,
     paragraphs: [
-      [greeting(firstName)],
       [`A reminder: ${row.experienceTitle} — ${row.serviceName} is coming up.`],
       [...whenAndWhere(row), `With ${row.operatorName}`],
       [`Booking reference: ${bookingReference(row.booking.id)}`],
     ],
-    action: { label: "See your booking", href: link },
     links: mapLinks(row),
     notes: ["You get this because reminders are on in your notification settings."],
-  });
+  }));
 }
 
 /** A hold ran out unpaid: the seats went back; the guest may book again. */

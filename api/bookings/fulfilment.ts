@@ -20,6 +20,7 @@ import { releaseHoldGiftCards } from "./gift-card-payment";
 import { oweGiftCardTransfer, settleGiftCardTransfer } from "../payments/gift-card-transfers";
 import { recordBookingPaid, recordUnearnedBookingPayment } from "../ledger/record";
 import { keptCard } from "./deposits";
+import { announceBookingChange } from "./webhook-events";
 
 /** What a provider says about a completed payment. */
 export interface PaymentConfirmation {
@@ -35,6 +36,8 @@ export interface PaymentConfirmation {
    * pay on arrival: owed; comp: not_required) and the provider recorded ("cash", or none).
    */
   settled?: { paymentStatus: Extract<PaymentStatus, "paid" | "owed" | "not_required">; provider: string | null };
+  /** The confirmation email to the guest (default true); a reseller sends its own unless it asks (OCTO's emailReceipt). */
+  confirmationEmail?: boolean;
 }
 
 export type FulfilmentOutcome = "confirmed" | "already_confirmed" | "refunded" | "ignored";
@@ -78,6 +81,7 @@ export async function releaseBooking(
   if (booking.promoCode) await releasePromo(db, booking.promoCode);
   // A hold never paid gives its gift card back what it took (a paid booking's go back as refunds).
   if (booking.status === "held" && booking.giftCardMinor > 0) await releaseHoldGiftCards(db, booking.id);
+  if (booking.status === "confirmed") await announceBookingChange(db, booking, "booking.cancelled");
 }
 
 const when = (row: BookingViewRow) => formatWhen(row.startsAt, row.endsAt, row.timezone);
@@ -99,6 +103,12 @@ const when = (row: BookingViewRow) => formatWhen(row.startsAt, row.endsAt, row.t
  * On confirmation: a notification (same transaction), `has_payment_method` when the card was
  * kept, and after the commit the confirmation email with an .ics invitation (outbox).
  */
+/** The booking's confirmation to its guest, with its .ics and its ticket's QR code (the outbox sends it). */
+export async function emailConfirmation(db: Db, booking: Pick<BookingRow, "id" | "ticketCode">): Promise<void> {
+  const ticketQr = await ticketQrAttachment(booking.ticketCode);
+  await writeBookingEmail(db, booking.id, (context) => confirmationEmail(context, ticketQr));
+}
+
 export async function fulfilBooking(
   db: Db,
   bookingId: string,
@@ -166,6 +176,7 @@ export async function fulfilBooking(
       })
       .where(eq(bookings.id, booking.id))
       .returning();
+    await announceBookingChange(tx, confirmed, "booking.created");
     // Paid through the platform (a card, gift cards): the ledger's charge, in this transaction. A
     // staff booking settled at the desk (cash, pay on arrival) moved no money through the
     // platform and has no ledger lines; nor has a free one.
@@ -192,8 +203,7 @@ export async function fulfilBooking(
       body: `${row.serviceName}, ${when(row)}. Booking ${bookingReference(booking.id)}.`,
       link: bookingPath(booking.id),
     });
-    const ticketQr = await ticketQrAttachment(row.booking.ticketCode);
-    await writeBookingEmail(tx, booking.id, (context) => confirmationEmail(context, ticketQr));
+    if (payment.confirmationEmail !== false) await emailConfirmation(tx, row.booking);
     return "confirmed";
   });
   // A failed provider call throws: the webhook is answered 5xx and retried, and the sweep retries too.

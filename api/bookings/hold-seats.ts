@@ -12,7 +12,7 @@ import { redeemPromo } from "../promo/service";
 import { recordReferral } from "../referrals/service";
 import { releaseBooking } from "./fulfilment";
 import { newBookingId } from "./ids";
-import type { PricedOrder } from "./price";
+import { changeOrderOf, type PricedOrder } from "./price";
 import { takeSeats } from "./seats";
 import type { BookingAddOn } from "~contract/bookings/add-ons";
 import { takeAddOnsOrRefuse } from "./add-on-stock";
@@ -23,6 +23,7 @@ import { NO_ANSWERS, type BookingAnswers } from "~contract/bookings/questions";
 import type { BookingPickupPoint } from "~contract/bookings/pickup-rules";
 import type { StaffPayment } from "~contract/statuses";
 import { refuseSuspendedLocked } from "../accounts/status";
+import type { OctoContact, OctoUnitItemRef } from "~contract/octo/bookings";
 
 type TicketLine = { ticketTypeId: string; quantity: number };
 
@@ -42,7 +43,7 @@ const sameLines =
 /** The same tickets, whatever their order (lines of quantity 0 do not count). */
 export const sameTickets = sameLines<TicketLine>((line) => line.ticketTypeId);
 /** The same add-ons (issue 46), likewise. */
-const sameAddOns = sameLines<BookingAddOn>((line) => line.addOnId);
+export const sameAddOns = sameLines<Pick<BookingAddOn, "addOnId" | "quantity">>((line) => line.addOnId);
 
 const soldOut = () => conflict("Not enough seats left for this time.", "sold_out");
 const privateUnavailable = () =>
@@ -113,8 +114,26 @@ export interface StaffHolder {
   afterInsert?: (tx: Db, booking: BookingRow) => Promise<void>;
 }
 
+/**
+ * A reseller's reservation through /octo (issue 47, channel `reseller`): no account and no team
+ * member; the OCTO uuid it reserved with (one booking per uuid per reseller), its reference, notes
+ * and contact as sent; held `holdMinutes` until the reseller confirms it.
+ */
+export interface ResellerHolder {
+  kind: "reseller";
+  resellerId: string;
+  uuid: string;
+  resellerReference: string | null;
+  notes: string | null;
+  contact: OctoContact;
+  /** The contact on the guest columns (the desk, the manifest): a US phone only (their format). */
+  guest: { name: string | null; email: string | null; phone: string | null };
+  unitItems: OctoUnitItemRef[];
+  holdMinutes: number;
+}
+
 export interface HoldRequest {
-  holder: UserHolder | StaffHolder;
+  holder: UserHolder | StaffHolder | ResellerHolder;
   context: BookableService;
   body: Pick<CreateBookingBody, "slotId" | "serviceId" | "saveCard" | "waitlistOffer" | "utm">;
   order: PricedOrder;
@@ -151,6 +170,7 @@ export interface Hold {
  */
 export async function holdSeats(db: Db, request: HoldRequest): Promise<Hold> {
   if (request.holder.kind === "staff") return holdStaffSeats(db, request, request.holder);
+  if (request.holder.kind === "reseller") return holdResellerSeats(db, request, request.holder);
   const { userId } = request.holder;
   const { context, body, order } = request;
   const { promo, price } = order;
@@ -243,7 +263,7 @@ function bookingValues(request: HoldRequest, id: string, holdMinutes: number) {
     serviceId: context.service.id,
     slotId: body.slotId,
     status: "held" as const,
-    tickets: order.tickets,
+    ...changeOrderOf(order),
     addOns: order.addOns,
     // The questions as asked now: later changes to the experience's list do not touch this booking.
     questions: context.questions,
@@ -252,11 +272,6 @@ function bookingValues(request: HoldRequest, id: string, holdMinutes: number) {
     pickup: request.pickup ?? null,
     seats: price.seats,
     privatePriceMinor: order.privateMinor,
-    subtotalMinor: price.subtotalMinor,
-    discountMinor: price.discountMinor,
-    feesMinor: price.feesMinor,
-    taxMinor: price.taxMinor,
-    totalMinor: price.totalMinor,
     currency: context.account.currency,
     utm: body.utm ?? null,
     holdExpiresAt: sql`app_now() + make_interval(mins => ${holdMinutes})`,
@@ -270,33 +285,78 @@ function bookingValues(request: HoldRequest, id: string, holdMinutes: number) {
   };
 }
 
+/** The columns of a booking for a guest without an account: who they are, as the channel names them. */
+const guestColumns = (guest: { name: string | null; email: string | null; phone: string | null }) => ({
+  userId: null,
+  guestName: guest.name,
+  guestEmail: guest.email,
+  guestPhone: guest.phone,
+});
+
 /**
- * A staff booking's seats: taken with THE conditional update every channel uses (takeSeats), so
- * the desk can never oversell a departure; the booking written held (its payment settles it next),
- * for the guest's contact, naming the member who took it. No promo code, invitation or gift card.
+ * A staff booking's seats: the desk can never oversell a departure; the booking written held (its
+ * payment settles it next), for the guest's contact, naming the member who took it. No promo code,
+ * invitation or gift card.
  */
-async function holdStaffSeats(db: Db, request: HoldRequest, holder: StaffHolder): Promise<Hold> {
+const holdStaffSeats = (db: Db, request: HoldRequest, holder: StaffHolder) =>
+  holdForGuest(db, request, {
+    holdMinutes: holder.holdMinutes,
+    evenClosed: holder.evenClosed,
+    afterInsert: holder.afterInsert,
+    columns: {
+      ...guestColumns(holder.guest),
+      takenByUserId: holder.takenByUserId,
+      staffPayment: holder.staffPayment,
+      priceReason: holder.priceReason,
+      marketingConsent: holder.marketingConsent,
+    },
+  });
+
+/**
+ * A reseller's reservation (issue 47): only while the departure is on sale, held for `holdMinutes`,
+ * naming the reseller and the OCTO uuid (the unique index bookings_reseller_uuid_key refuses a
+ * second booking of one uuid, seats rolled back with it).
+ */
+const holdResellerSeats = (db: Db, request: HoldRequest, holder: ResellerHolder) =>
+  holdForGuest(db, request, {
+    holdMinutes: holder.holdMinutes,
+    columns: {
+      ...guestColumns(holder.guest),
+      resellerId: holder.resellerId,
+      octoUuid: holder.uuid,
+      resellerReference: holder.resellerReference,
+      notes: holder.notes,
+      octoContact: holder.contact,
+      octoUnitItems: holder.unitItems,
+    },
+  });
+
+/**
+ * A booking for a guest without an account (the desk's, a reseller's): its seats taken with THE
+ * conditional update every channel uses (takeSeats), its add-ons' stock in the same step, written
+ * held with the channel's own columns, in one transaction.
+ */
+async function holdForGuest(
+  db: Db,
+  request: HoldRequest,
+  how: {
+    holdMinutes: number;
+    evenClosed?: boolean;
+    columns: Partial<typeof bookings.$inferInsert>;
+    afterInsert?: (tx: Db, row: BookingRow) => Promise<void>;
+  },
+): Promise<Hold> {
   const { body, order } = request;
   return db.transaction(async (tx): Promise<Hold> => {
     await refuseSuspendedLocked(tx, request.context.account.id);
     const id = newBookingId();
-    await takeOrderSeats(tx, request, id, { evenClosed: holder.evenClosed });
+    await takeOrderSeats(tx, request, id, { evenClosed: how.evenClosed });
     await takeAddOnsOrRefuse(tx, body.slotId, order.addOns);
     const [row] = await tx
       .insert(bookings)
-      .values({
-        ...bookingValues(request, id, holder.holdMinutes),
-        userId: null,
-        guestName: holder.guest.name,
-        guestEmail: holder.guest.email,
-        guestPhone: holder.guest.phone,
-        takenByUserId: holder.takenByUserId,
-        staffPayment: holder.staffPayment,
-        priceReason: holder.priceReason,
-        marketingConsent: holder.marketingConsent,
-      })
+      .values({ ...bookingValues(request, id, how.holdMinutes), ...how.columns })
       .returning();
-    await holder.afterInsert?.(tx, row);
+    await how.afterInsert?.(tx, row);
     return { booking: row, reused: false, replaced: [] };
   });
 }

@@ -3,7 +3,14 @@
  * or, without one, of the invitation the guest followed. A quote and a booking are priced alike.
  */
 import type { Db } from "../db/client";
-import type { BookingRow, BookingTicket, PromoCodeRow, ServiceRow, TicketTypeRow } from "../db/schema";
+import type {
+  BookingChangeOrder,
+  BookingRow,
+  BookingTicket,
+  PromoCodeRow,
+  ServiceRow,
+  TicketTypeRow,
+} from "../db/schema";
 import { validationError, type FieldErrors } from "../http/errors";
 import type { BookableService } from "../catalog/bookable-service";
 import { findUsablePromo, toPricingPromo } from "../promo/service";
@@ -102,6 +109,16 @@ export interface PricedOrder {
   /** The group price of a private order (the whole departure); null: by the seat. */
   privateMinor: number | null;
 }
+
+/** A priced order as a booking keeps it (and a booking change records it): the tickets and the price's parts. */
+export const changeOrderOf = ({ tickets, price }: Pick<PricedOrder, "tickets" | "price">): BookingChangeOrder => ({
+  tickets,
+  subtotalMinor: price.subtotalMinor,
+  discountMinor: price.discountMinor,
+  feesMinor: price.feesMinor,
+  taxMinor: price.taxMinor,
+  totalMinor: price.totalMinor,
+});
 
 /** Prices an order for this service; an unusable promo code is simply not applied (`promo` null). */
 export async function priceOrder(

@@ -27,6 +27,17 @@ export function ownBooking(userId: string, scope: AccountRow | null, id: string)
   return and(eq(bookings.id, id), ...mine(userId, scope))!;
 }
 
+/** The caller's booking row (see ownBooking); otherwise 404 booking_not_found. */
+export async function ownBookingRow(db: Db, userId: string, scope: AccountRow | null, id: string) {
+  const [booking] = await db
+    .select()
+    .from(bookings)
+    .where(ownBooking(userId, scope, id))
+    .limit(1);
+  if (!booking) throw bookingNotFound();
+  return booking;
+}
+
 export async function getBooking(db: Db, userId: string, scope: AccountRow | null, id: string): Promise<BookingView> {
   const [row] = await bookingViewQuery(db)
     .where(ownBooking(userId, scope, id))

@@ -138,6 +138,16 @@ async function paidDifferences(db: Db, bookingId: string) {
   return [...(await paidBalance(db, bookingId)), ...(await paidMoveDifferences(db, bookingId))];
 }
 
+/**
+ * What was refunded, inside the booking's total, of one payment intent of a booking: a subquery
+ * of booking_refunds on the outer row's columns, named qualified by hand (drizzle leaves a lone
+ * table's columns bare, which the subquery would read as r's).
+ */
+const refundedOfIntent = (bookingIdColumn: string, intentIdColumn: string) =>
+  sql<number>`coalesce((select sum(r.amount_minor) from booking_refunds r
+    where r.booking_id = ${sql.raw(bookingIdColumn)} and r.payment_intent_id = ${sql.raw(intentIdColumn)}
+      and not r.outside_total), 0)::int`;
+
 /** A deposit booking's balance, once paid, as a payment of its own to refund. */
 async function paidBalance(db: Db, bookingId: string) {
   const [row] = await db
@@ -145,9 +155,7 @@ async function paidBalance(db: Db, bookingId: string) {
       amountMinor: bookings.balanceMinor,
       provider: bookings.paymentProvider,
       intentId: bookings.balancePaymentIntentId,
-      refunded: sql<number>`coalesce((select sum(r.amount_minor) from booking_refunds r
-        where r.booking_id = bookings.id and r.payment_intent_id = bookings.balance_payment_intent_id
-          and not r.outside_total), 0)::int`,
+      refunded: refundedOfIntent("bookings.id", "bookings.balance_payment_intent_id"),
     })
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(bookings.balanceState, "paid")));
@@ -168,10 +176,7 @@ async function paidMoveDifferences(db: Db, bookingId: string) {
       amountMinor: bookingChanges.priceDifferenceMinor,
       provider: bookingChanges.paymentProvider,
       intentId: bookingChanges.paymentIntentId,
-      // Qualified by hand: drizzle leaves a lone table's columns bare, which the subquery would read as r's.
-      refunded: sql<number>`coalesce((select sum(r.amount_minor) from booking_refunds r
-        where r.booking_id = booking_changes.booking_id and r.payment_intent_id = booking_changes.payment_intent_id
-          and not r.outside_total), 0)::int`,
+      refunded: refundedOfIntent("booking_changes.booking_id", "booking_changes.payment_intent_id"),
     })
     .from(bookingChanges)
     .where(

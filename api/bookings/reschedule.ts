@@ -21,7 +21,7 @@ import { destinationCharge, differenceApplicationFee, saleDestination } from "..
 import { guestEmailOf, writeBookingEmail } from "./booking-mail";
 import { bookingPath, dateChangedEmail } from "./emails";
 import { formatWhen } from "./format";
-import { repriceBooking, type PricedOrder } from "./price";
+import { changeOrderOf, repriceBooking } from "./price";
 import { bookingNotFound, getBooking, ownBooking } from "./read";
 import { hasPayment, recordRefund, refundedSoFar, settleRefund } from "./refunds";
 import { loadOpenSlot, releaseSeats } from "./seats";
@@ -30,6 +30,7 @@ import { ticketQrAttachment } from "./ticket-png";
 import { checkedInGuestsSql, findBookingView, freeCancellationOpenSql } from "./view";
 import type { BookingView } from "~contract/bookings/requests";
 import { refuseSuspendedLocked } from "../accounts/status";
+import { announceBookingChange } from "./webhook-events";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -182,16 +183,6 @@ export async function rescheduleBooking(
   }
   return getBooking(db, userId, scope, id);
 }
-
-/** What a booking change records of its new order: the tickets and the price's parts. */
-export const changeOrderOf = ({ tickets, price }: Pick<PricedOrder, "tickets" | "price">): BookingChangeOrder => ({
-  tickets,
-  subtotalMinor: price.subtotalMinor,
-  discountMinor: price.discountMinor,
-  feesMinor: price.feesMinor,
-  taxMinor: price.taxMinor,
-  totalMinor: price.totalMinor,
-});
 
 /**
  * A dearer move: the new seats (taken by the caller) held under a change awaiting payment, and a
@@ -382,4 +373,5 @@ export async function moveBooking(
     waivedMinor,
   });
   await writeBookingEmail(tx, booking.id, (mail) => change(mail, ticketQr));
+  await announceBookingChange(tx, booking, "booking.changed", { slotId: booking.slotId, startsAt: from.startsAt });
 }

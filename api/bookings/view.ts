@@ -1,5 +1,6 @@
 import { geoPointOf } from "~contract/catalog/geo";
 import { eq, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { accounts, bookings, experiences, services, slots, type BookingRefundRow, type BookingRow } from "../db/schema";
 import type { BookingView } from "~contract/bookings/requests";
@@ -53,15 +54,20 @@ const viewColumns = {
   reviewed: sql<boolean>`exists (select 1 from reviews r where r.booking_id = ${bookings.id})`,
 };
 
-/** Bookings joined with their departure, service, experience and operator (one query, no N+1). */
-export function bookingViewQuery(db: Db) {
-  return db
-    .select(viewColumns)
-    .from(bookings)
+/** A query of bookings (`.$dynamic()`) joined with their departure, service and experience. */
+export function withDeparture<Query extends PgSelect>(query: Query) {
+  return query
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
-    .innerJoin(accounts, eq(accounts.id, bookings.accountId));
+    .innerJoin(experiences, eq(experiences.id, bookings.experienceId));
+}
+
+/** Bookings joined with their departure, service, experience and operator (one query, no N+1). */
+export function bookingViewQuery(db: Db) {
+  return withDeparture(db.select(viewColumns).from(bookings).$dynamic()).innerJoin(
+    accounts,
+    eq(accounts.id, bookings.accountId),
+  );
 }
 
 export interface BookingViewRow {

@@ -34,12 +34,12 @@ const THIS_PROCESS = randomUUID();
 
 export function openChangeBus(
   hear: Hearing,
-  env: Pick<ApiEnv, "REDIS_URL" | "DATABASE_URL">,
+  env: Pick<ApiEnv, "REDIS_URL" | "DATABASE_URL"> & Partial<Pick<ApiEnv, "REDIS_KEY_PREFIX">>,
   /** Tests open two buses in one process as if they were two. */
   processId: string = THIS_PROCESS,
 ): ChangeBus {
   const transport = env.REDIS_URL
-    ? redisTransport(env.REDIS_URL)
+    ? redisTransport(env.REDIS_URL, env.REDIS_KEY_PREFIX ?? "wf:")
     : env.DATABASE_URL
       ? postgresTransport(env.DATABASE_URL)
       : null;

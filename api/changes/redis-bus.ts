@@ -2,7 +2,6 @@ import { Redis, type RedisOptions } from "ioredis";
 import { errorFields, logger } from "../logger";
 import type { BusTransport } from "./transport";
 
-const CHANNEL = "wf:changes";
 /** A quiet subscription is pinged this often: a connection a proxy or NAT dropped is noticed and renewed. */
 const PING_MS = 30_000;
 
@@ -11,7 +10,9 @@ const PING_MS = 30_000;
  * ioredis reconnects both by itself (at most 2 s apart); the subscriber subscribes again each
  * time its connection is ready, which tells the bus it hears again.
  */
-export function redisTransport(url: string): BusTransport {
+export function redisTransport(url: string, keyPrefix: string): BusTransport {
+  /** The deployment's channel (REDIS_KEY_PREFIX): another deployment on the same Redis is not heard. */
+  const CHANNEL = `${keyPrefix}changes`;
   let publisher: Redis | null = null;
   let subscriber: Redis | null = null;
   let ping: NodeJS.Timeout | null = null;
@@ -21,7 +22,12 @@ export function redisTransport(url: string): BusTransport {
       await publisher.publish(CHANNEL, message);
     },
     listen(onMessage, onListening) {
-      const client = connect(url, "subscriber", { autoResubscribe: false, commandTimeout: 5_000 });
+      const client = connect(url, "subscriber", {
+        autoResubscribe: false,
+        commandTimeout: 5_000,
+        // Named for its deployment: CLIENT LIST tells which deployment's listener it is.
+        connectionName: `${keyPrefix.replace(/[^A-Za-z0-9_.-]/g, "_")}changes`,
+      });
       subscriber = client;
       client.on("message", (channel: string, message: string) => {
         if (channel === CHANNEL) onMessage(message);

@@ -10,6 +10,7 @@ import { emailAddress } from "~contract/fields";
 import type { Db } from "../db/client";
 import { writePlatformAudit, type PlatformActor } from "../platform/audit";
 import { ArgumentProblem, checkArguments } from "./arguments";
+import { authorizedDomainsCommand } from "./authorized-domains";
 import { createdOperatorReport, createOperatorByCommand, readOperatorOptions } from "./create-operator";
 import { withCommandDatabase } from "./database";
 import { listOperators, operatorTable } from "./operator-list";
@@ -72,6 +73,7 @@ const COMMANDS: Record<string, (input: CommandInput) => Promise<string>> = {
   "create-operator": createOperatorCommand,
   "list-operators": () => withCommandDatabase(async ({ db }) => operatorTable(await listOperators(db))),
   "reconcile-ledger": ({ values }) => reconcileLedgerCommand(values),
+  "authorized-domains": authorizedDomainsCommand,
 };
 
 /** Runs `command`; what it prints on success. */

@@ -15,6 +15,7 @@ import { COMMON_ERROR_CODES } from "~contract/errors";
 import { REAUTH_WINDOW_MINUTES } from "~contract/identity/two-step";
 import { MEMBER_ROLES } from "~contract/operator/member-roles";
 import { FILE_FIELD } from "~contract/photos";
+import { OCTO_TAG, registerOcto } from "./octo-paths";
 
 // The generator reads what `.openapi()` would add; nothing here calls it.
 extendZodWithOpenApi(z);
@@ -229,6 +230,7 @@ function generate() {
   });
   const declared = Object.entries(endpoints as Record<string, Declared>);
   for (const [name, entry] of declared) registry.registerPath(route(name, entry));
+  registerOcto(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
@@ -240,7 +242,7 @@ function generate() {
         "(or `{ success: true }`), failures the error envelope. Concepts, flows, idempotency and " +
         "limits: docs/api.md.",
     },
-    tags: [...new Set(declared.map(([, entry]) => entry.tag))].map((tag) => ({ name: tag })),
+    tags: [...new Set([...declared.map(([, entry]) => entry.tag), OCTO_TAG])].map((tag) => ({ name: tag })),
   });
 }
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
-import { clientIp, requestOrigin } from "../http/client-info";
+import { clientIp, signedInWrite } from "../http/client-info";
 import { limitGiftCardAttempts } from "./attempts";
 import { handle, withStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
@@ -36,15 +36,7 @@ handle(giftCardRoutes, endpoints.addGiftCardToWallet, async (c, { body }) => {
 handle(giftCardRoutes, endpoints.giftCardOffer, async (c) => giftCardOffer(c.get("account")));
 
 handle(giftCardRoutes, endpoints.buyGiftCard, async (c, { body }) =>
-  withStatus(
-    201,
-    await buyGiftCard(c.get("db"), {
-      uid: c.get("identity").uid,
-      scope: c.get("account"),
-      body,
-      origin: requestOrigin(c),
-    }),
-  ),
+  withStatus(201, await buyGiftCard(c.get("db"), signedInWrite(c, body))),
 );
 
 handle(giftCardRoutes, endpoints.operatorListGiftCards, async (c, { member }) => {

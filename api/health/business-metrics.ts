@@ -6,7 +6,7 @@ import { queryRows } from "../db/rows";
 /**
  * What the business needs watched, read from the database when /metrics is asked for, at most
  * once per FIGURES_TTL_MS and process (a scrape storm, or several scrapers, never asks more):
- * messages the outbox gave up on, failed payouts, refunds owed for more than a day by the product
+ * messages the outbox gave up on, webhook deliveries given up on, failed payouts, refunds owed for more than a day by the product
  * clock, and the bookings by status and channel. Every API process reports the same figures (take
  * their max). Failed payment webhooks are counted as they are answered
  * (`payment_webhooks_failed_total`, runtime/metrics.mjs).
@@ -15,6 +15,7 @@ export const FIGURES_TTL_MS = 15_000;
 
 interface Figures {
   outboxFailed: number;
+  webhooksFailed: number;
   payoutsFailed: number;
   refundsOwedOverADay: number;
   bookings: Array<{ labels: { status: string; channel: string }; value: number }>;
@@ -36,10 +37,11 @@ export function forgetBusinessFigures(): void {
 
 async function readFigures(db: Db): Promise<Figures> {
   const [[counts], bookings] = await Promise.all([
-    queryRows<{ outbox_failed: number; payouts_failed: number; refunds_owed: number }>(
+    queryRows<{ outbox_failed: number; webhooks_failed: number; payouts_failed: number; refunds_owed: number }>(
       db,
       sql`select
         (select count(*)::int from outbox where status = 'failed') as outbox_failed,
+        (select count(*)::int from webhook_deliveries where state = 'failed') as webhooks_failed,
         (select count(*)::int from payouts where status = 'failed') as payouts_failed,
         (select count(*)::int from booking_refunds
           where status = 'owed' and created_at < app_now() - interval '1 day') as refunds_owed`,
@@ -52,6 +54,7 @@ async function readFigures(db: Db): Promise<Figures> {
   ]);
   return {
     outboxFailed: counts.outbox_failed,
+    webhooksFailed: counts.webhooks_failed,
     payoutsFailed: counts.payouts_failed,
     refundsOwedOverADay: counts.refunds_owed,
     bookings: bookings.map((row) => ({ labels: { status: row.status, channel: row.channel }, value: row.n })),
@@ -80,6 +83,12 @@ observedGauge({
 });
 
 observedGauge({
+  name: "webhook_deliveries_failed",
+  help: "Webhook deliveries to operators' systems given up on after their last attempt, or when their subscription was disabled (state failed).",
+  read: async () => (await figures())?.webhooksFailed,
+});
+
+observedGauge({
   name: "payouts_failed",
   help: "Payouts to operators the provider reported failed.",
   read: async () => (await figures())?.payoutsFailed,
@@ -93,7 +102,7 @@ observedGauge({
 
 observedGauge({
   name: "bookings",
-  help: "Bookings by status (held, confirmed, cancelled, expired, refunded, failed) and channel (storefront, marketplace, staff).",
+  help: "Bookings by status (held, confirmed, cancelled, expired, refunded, failed) and channel (storefront, marketplace, staff, reseller).",
   labelNames: ["status", "channel"],
   read: async () => (await figures())?.bookings,
 });

@@ -55,3 +55,11 @@ export function requestOrigin(c: Context<AppEnv>, env = getApiEnv()): string {
   if (!account && env.APP_PUBLIC_URL) return new URL(env.APP_PUBLIC_URL).origin;
   return new URL(c.req.url).origin;
 }
+
+/**
+ * A signed-in caller's write as a domain takes it: who (the uid), in which storefront (the
+ * tenant, or null on the marketplace), what they sent, and the origin its links go back to.
+ */
+export function signedInWrite<B>(c: Context<AppEnv>, body: B) {
+  return { uid: c.get("identity").uid, scope: c.get("account"), body, origin: requestOrigin(c) };
+}

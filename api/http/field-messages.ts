@@ -220,6 +220,8 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "contactPhone.invalid": "Give a phone number: digits, spaces, ( ) . - and a leading +.",
   "description.required": "Say what you offer.",
   "website.invalid": "Give the website's address, starting with https:// or http://.",
+  "webhookUrl.invalid": "Give the receiver's address, starting with https:// (at most 2000 characters).",
+  "webhookEvents.required": "Choose at least one event.",
   "bookingLookup.invalid": "Give a booking reference (WF-…), an email address or a ticket code.",
   "month.invalid": "Give a month as YYYY-MM.",
   "payoutDay.invalid": `Weekly: give a day from 1 (Monday) to 7 (Sunday); monthly: a day of the month from 1 to ${MAX_MONTHLY_PAYOUT_DAY}; daily: none.`,

@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { errorResponse } from "./envelope";
 import { ApiError } from "./errors";
 import type { AppEnv } from "./types";
+import { trackError } from "~runtime/error-tracking.mjs";
 import { errorFields, logger } from "../logger";
 
 /** Connection-level failures of PostgreSQL (client codes and SQLSTATE classes 08 / 57P). */
@@ -16,11 +17,11 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/** An error no rule answered: logged, and reported when error tracking is on. */
 function logUnexpected(c: Context<AppEnv>, error: unknown): void {
-  logger.error(
-    { requestId: c.get("requestId"), method: c.req.method, path: c.req.path, err: errorFields(error) },
-    "unhandled error in v1 API",
-  );
+  const where = { requestId: c.get("requestId"), method: c.req.method, path: c.req.path };
+  logger.error({ ...where, err: errorFields(error) }, "unhandled error in v1 API");
+  trackError(error, { ...where, source: "api" });
 }
 
 export const onError: ErrorHandler<AppEnv> = (error, c) => {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { announceChanges } from "../changes/feed";
 import { syncClock } from "../clock";
 import type { Db } from "../db/client";
@@ -149,6 +149,12 @@ async function stepOverDue(
   });
 }
 
+/** Confirmed bookings (`b`, their departure `s`) that meet `where`, in `order`: a step's due query. */
+const confirmedWithDeparture = (where: SQL, order: SQL) => sql`
+  select b.id from bookings b join slots s on s.id = b.slot_id
+  where b.status = 'confirmed' and ${where}
+  order by ${order}`;
+
 /** The booking's email (if the guest wants this category by email) and its in-app notification. */
 async function tell(
   tx: Tx,
@@ -217,12 +223,12 @@ async function remind(db: Db): Promise<number> {
   return stepOverDue(
     db,
     "reminder_sent_at",
-    sql`
-      select b.id from bookings b join slots s on s.id = b.slot_id
-      where b.status = 'confirmed' and b.reminder_sent_at is null and b.completed_at is null
+    confirmedWithDeparture(
+      sql`b.reminder_sent_at is null and b.completed_at is null
         and s.starts_at > app_now() and s.starts_at <= app_now() + interval '24 hours'
-        and b.confirmed_at <= s.starts_at - interval '24 hours'
-      order by s.starts_at`,
+        and b.confirmed_at <= s.starts_at - interval '24 hours'`,
+      sql`s.starts_at`,
+    ),
     async (tx, id) => {
       const row = (await findBookingView(tx, id))!;
       const when = formatWhen(row.startsAt, row.endsAt, row.timezone);
@@ -246,10 +252,7 @@ async function complete(db: Db): Promise<number> {
   return stepOverDue(
     db,
     "completed_at",
-    sql`
-      select b.id from bookings b join slots s on s.id = b.slot_id
-      where b.status = 'confirmed' and b.completed_at is null and s.ends_at <= app_now()
-      order by s.ends_at`,
+    confirmedWithDeparture(sql`b.completed_at is null and s.ends_at <= app_now()`, sql`s.ends_at`),
   );
 }
 
@@ -266,17 +269,17 @@ async function requestTips(db: Db): Promise<number> {
   return stepOverDue(
     db,
     "tip_email_sent_at",
-    sql`
-      select b.id from bookings b join slots s on s.id = b.slot_id
-      where b.status = 'confirmed' and b.completed_at is not null and b.tip_email_sent_at is null
+    confirmedWithDeparture(
+      sql`b.completed_at is not null and b.tip_email_sent_at is null
         and s.ends_at <= app_now() - make_interval(mins => ${TIP_REQUEST_AFTER_MINUTES})
         and s.ends_at > app_now() - interval '7 days'
         -- "Require check-in" (the operator's setting): only bookings with a guest checked in.
         and (
           not (select a.require_check_in from accounts a where a.id = b.account_id)
           or exists (select 1 from booking_check_ins ci where ci.booking_id = b.id and ci.status = 'checked_in')
-        )
-      order by s.ends_at`,
+        )`,
+      sql`s.ends_at`,
+    ),
     async (tx, id) => {
       const key = newTipAccessKey();
       await tx

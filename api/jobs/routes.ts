@@ -9,6 +9,7 @@ import { handle } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { devOnly } from "../outbox/routes";
 import { runDueWorkNow, runningBoss, startJobs } from "./runner";
+import { deliverDueWebhooks } from "../webhooks/delivery";
 
 /**
  * On every request: the job runner is started with the first one (idempotent, not awaited), and
@@ -45,6 +46,8 @@ handle(devJobRoutes, endpoints.moveDevClock, async (c, { body }) => {
   const target = body.now ? new Date(body.now) : new Date(clockNow().getTime() + body.advanceMinutes! * 60_000);
   await setClock(db, target);
   const ran = await runDueWorkNow();
+  // Webhook retries the move made due are sent too (their own queue's work, here and now).
+  await deliverDueWebhooks(db);
   return { ...clockView(), ran };
 });
 

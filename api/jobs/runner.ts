@@ -15,6 +15,8 @@ import { announceChanges } from "../changes/feed";
 import { materialiseDueServices } from "../schedules/materialise";
 import { setWaitlistKick } from "../bookings/seats-freed";
 import { runLedgerReconciliation } from "../ledger/reconcile-job";
+import { deliverDueWebhooks } from "../webhooks/delivery";
+import { setWebhookKick } from "../webhooks/kick";
 
 /**
  * Background work on pg-boss, in the API's own database (PostgreSQL, or the embedded PGlite
@@ -32,6 +34,8 @@ import { runLedgerReconciliation } from "../ledger/reconcile-job";
  *   day moves on, this pass is the safety net.
  * - `ledger-reconcile`, nightly: the money ledger checked against itself, the bookings and the
  *   payment provider (../ledger/reconcile-job.ts); differences set a metric and an alert line.
+ * - `webhook-deliver`, every minute and a moment after an event is written: the operators' webhook
+ *   attempts now due, each retried on its own schedule (../webhooks/delivery.ts, decision 049).
  */
 export const QUEUES = {
   dueWork: "due-work",
@@ -40,6 +44,7 @@ export const QUEUES = {
   demand: "catalog-demand",
   schedules: "schedules",
   ledgerReconcile: "ledger-reconcile",
+  webhooks: "webhook-deliver",
 } as const;
 
 /** A message is tried this many times in all. */
@@ -114,6 +119,9 @@ async function startRunner(): Promise<PgBoss> {
       expireInSeconds: 900,
     });
     await boss.schedule(QUEUES.ledgerReconcile, "41 3 * * *");
+    // Each delivery keeps its own retry schedule in its row: the queue only says "send what is due".
+    await boss.createQueue(QUEUES.webhooks, { name: QUEUES.webhooks, policy: "stately", expireInSeconds: 600 });
+    await boss.schedule(QUEUES.webhooks, "* * * * *");
     // Polling is a query each time: on the embedded database it shares one connection with the
     // pages, so the queues are asked no more often than their work needs.
     await boss.work(QUEUES.dueWork, { pollingIntervalSeconds: 5 }, () => runDueWorkNow());
@@ -138,6 +146,11 @@ async function startRunner(): Promise<PgBoss> {
         await runLedgerReconciliation(db);
       }),
     );
+    await boss.work(QUEUES.webhooks, { pollingIntervalSeconds: 2 }, async () =>
+      withDb(async (db) => {
+        await deliverDueWebhooks(db);
+      }),
+    );
     await boss.work(QUEUES.schedules, { pollingIntervalSeconds: 60 }, async () =>
       withDb(async (db) => {
         const done = await materialiseDueServices(db, { all: true });
@@ -152,6 +165,7 @@ async function startRunner(): Promise<PgBoss> {
   state.boss = boss;
   setDeliveryRequester(requestDelivery);
   setWaitlistKick(requestDueWorkSoon);
+  setWebhookKick(requestWebhooksSoon);
   onBeforeCloseDb(stopJobs);
   logger.info({ driver: opened.driver }, "job runner started");
   return boss;
@@ -191,6 +205,7 @@ export async function stopJobs(): Promise<void> {
   state.starting = null;
   setDeliveryRequester(null);
   setWaitlistKick(null);
+  setWebhookKick(null);
   if (boss) await boss.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined);
 }
 
@@ -222,6 +237,18 @@ export function requestDueWorkSoon(): void {
   // Named in its data, so it reads apart from the minute's scheduled runs (pgboss.job.data).
   void boss.send(QUEUES.dueWork, { reason: "seats-freed" }, { startAfter: 2 }).catch((error: unknown) => {
     logger.error({ err: errorFields(error) }, "could not queue the due work");
+  });
+}
+
+/**
+ * Asks for the webhook attempts now due to be sent a second from now (an event was written: it
+ * should not wait for the minute; the writer's transaction commits meanwhile). Never awaited.
+ */
+export function requestWebhooksSoon(): void {
+  const boss = state.boss;
+  if (!boss) return;
+  void boss.send(QUEUES.webhooks, { reason: "event" }, { startAfter: 1 }).catch((error: unknown) => {
+    logger.error({ err: errorFields(error) }, "could not queue the webhook deliveries");
   });
 }
 

@@ -8,21 +8,23 @@ import type { AddOn, SetAddOnsBody } from "~contract/bookings/add-ons";
 import type { OperatorAddOns } from "~contract/operator/add-ons";
 import type { Db } from "../db/client";
 import { experienceAddOns, experiences, type ExperienceAddOnRow } from "../db/schema";
-import { validationError } from "../http/errors";
-import { FIELD_MESSAGES } from "../http/field-messages";
+import { refuseUnknownIds } from "./unknown-ids";
 import { writeAudit, type Actor } from "../audit/log";
 import { experienceNotFound } from "./departures";
 import { newCatalogId } from "./services";
 
+/** What the console's experience pages and the desk read of an experience: its id, title, zone and whether it needs a pickup. */
+export const experienceOutline = {
+  id: experiences.id,
+  title: experiences.title,
+  timezone: experiences.timezone,
+  pickupRequired: experiences.pickupRequired,
+};
+
 /** The experience (this operator's, else 404), locked for a change when asked (its add-ons' and pickup points' pages). */
 export async function ownExperienceRow(db: Db, accountId: string, experienceId: string, lock = false) {
   const query = db
-    .select({
-      id: experiences.id,
-      title: experiences.title,
-      timezone: experiences.timezone,
-      pickupRequired: experiences.pickupRequired,
-    })
+    .select(experienceOutline)
     .from(experiences)
     .where(and(eq(experiences.id, experienceId), eq(experiences.accountId, accountId)));
   const [row] = lock ? await query.for("no key update") : await query;
@@ -41,7 +43,8 @@ const toAddOn = (row: ExperienceAddOnRow): AddOn => ({
   maxPerBooking: row.maxPerBooking,
 });
 
-async function addOnsOf(db: Db, experienceId: string): Promise<AddOn[]> {
+/** The experience's add-ons on sale, in the operator's order (the desk's form reads them too). */
+export async function addOnsOf(db: Db, experienceId: string): Promise<AddOn[]> {
   const rows = await db
     .select()
     .from(experienceAddOns)
@@ -76,10 +79,7 @@ export async function setAddOns(
     const experience = await ownExperienceRow(tx, actor.accountId, experienceId, true);
     const existing = await tx.select().from(experienceAddOns).where(eq(experienceAddOns.experienceId, experience.id));
     const ids = new Set(existing.map((row) => row.id));
-    const refused = body.addOns.flatMap((addOn, index) =>
-      addOn.id !== undefined && !ids.has(addOn.id) ? [[`addOns.${index}.id`, [FIELD_MESSAGES["id.invalid"]]]] : [],
-    );
-    if (refused.length > 0) throw validationError(Object.fromEntries(refused));
+    refuseUnknownIds(body.addOns, ids, { list: "addOns", key: "id" }, (addOn) => addOn.id);
     const before = await addOnsOf(tx, experience.id);
     const kept = new Set<string>();
     for (const [position, { id, ...fields }] of body.addOns.entries()) {

@@ -8,8 +8,7 @@ import { storedQuestions, type BookingQuestion, type SetBookingQuestionsBody } f
 import type { OperatorBookingQuestions } from "~contract/operator/booking-questions";
 import type { Db } from "../db/client";
 import { experiences, services, ticketTypes } from "../db/schema";
-import { validationError } from "../http/errors";
-import { FIELD_MESSAGES } from "../http/field-messages";
+import { refuseUnknownIds } from "./unknown-ids";
 import { writeAudit, type Actor } from "../audit/log";
 import { experienceNotFound } from "./departures";
 import { slugOf } from "./experiences";
@@ -91,12 +90,12 @@ export async function setBookingQuestions(
   await db.transaction(async (tx) => {
     const before = await ownQuestions(tx, actor.accountId, experienceId, true);
     const serviceIds = new Set((await servicesOf(tx, before.id)).map((service) => service.id));
-    const refused = body.questions.flatMap((question, index) =>
-      question.serviceId !== null && !serviceIds.has(question.serviceId)
-        ? [[`questions.${index}.serviceId`, [FIELD_MESSAGES["id.invalid"]]]]
-        : [],
+    refuseUnknownIds(
+      body.questions,
+      serviceIds,
+      { list: "questions", key: "serviceId" },
+      (question) => question.serviceId,
     );
-    if (refused.length > 0) throw validationError(Object.fromEntries(refused));
     const questions = withIds(body.questions);
     await tx.update(experiences).set({ bookingQuestions: questions }).where(eq(experiences.id, before.id));
     await writeAudit(tx, actor, "booking_questions.set", {

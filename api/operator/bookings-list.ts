@@ -10,11 +10,18 @@ import {
   type BookingsListRow,
 } from "~contract/operator/bookings";
 import type { Db } from "../db/client";
-import { bookings, experiences, services, slots, users } from "../db/schema";
+import { bookings, experiences, resellers, services, slots, users } from "../db/schema";
 import { bookingReference } from "../ids";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
-import { guestContactColumns, guestContactOf, withDepartureAndHolder } from "./guest-contact";
-import { onLocalDays, refundedSql } from "./manifest";
+import {
+  guestContactColumns,
+  guestContactOf,
+  resellerColumns,
+  resellerOf,
+  withDepartureAndHolder,
+} from "./guest-contact";
+import { refundedSql } from "./manifest";
+import { onLocalDays } from "../schedules/local-days";
 
 /** The earliest and latest local dates a one-sided range stands for. */
 const EARLIEST_DAY = "1970-01-01";
@@ -129,11 +136,13 @@ export async function listBookings(
         totalMinor: bookings.totalMinor,
         refundedMinor: refundedSql,
         ...guestContactColumns,
+        ...resellerColumns,
       })
       .from(bookings)
       .$dynamic(),
   )
     .innerJoin(services, eq(services.id, bookings.serviceId))
+    .leftJoin(resellers, eq(resellers.id, bookings.resellerId))
     .where(and(...conditions))
     .orderBy(...orderOf(sort))
     .limit(limit + 1);
@@ -158,6 +167,7 @@ export async function listBookings(
         serviceName: row.serviceName,
       },
       guest: guestContactOf(row),
+      reseller: resellerOf(row),
       seats: row.seats,
       guestsLabel: guestSummary(row.tickets),
       money: withMoney

@@ -1,3 +1,4 @@
+import { withDeparture } from "../bookings/view";
 import { and, eq, sql } from "drizzle-orm";
 import type { CheckInAnswer, CheckInBody, CheckInOutcome } from "~contract/operator/check-in";
 import { guestSummary } from "~contract/bookings/guest-summary";
@@ -65,29 +66,29 @@ export async function checkIn(
 async function judge(tx: Tx, member: Member, clientAddress: string, input: CheckInBody): Promise<CheckInAnswer> {
   const code = normaliseTicketCode(input.code);
   if (!code) return answer("invalid");
-  const [row] = await tx
-    .select({
-      booking: {
-        id: bookings.id,
-        accountId: bookings.accountId,
-        status: bookings.status,
-        paymentStatus: bookings.paymentStatus,
-        totalMinor: bookings.totalMinor,
-        seats: bookings.seats,
-        tickets: bookings.tickets,
-      },
-      startsAt: slots.startsAt,
-      guideUserId: slots.guideUserId,
-      experienceTitle: experiences.title,
-      serviceName: services.name,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      timezone: experiences.timezone,
-    })
-    .from(bookings)
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
+  const [row] = await withDeparture(
+    tx
+      .select({
+        booking: {
+          id: bookings.id,
+          accountId: bookings.accountId,
+          status: bookings.status,
+          paymentStatus: bookings.paymentStatus,
+          totalMinor: bookings.totalMinor,
+          seats: bookings.seats,
+          tickets: bookings.tickets,
+        },
+        startsAt: slots.startsAt,
+        guideUserId: slots.guideUserId,
+        experienceTitle: experiences.title,
+        serviceName: services.name,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        timezone: experiences.timezone,
+      })
+      .from(bookings)
+      .$dynamic(),
+  )
     .leftJoin(users, eq(users.id, bookings.userId))
     .where(eq(bookings.ticketCode, code))
     .for("update", { of: bookings });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import { bookings, experiences, slots, users } from "../db/schema";
+import { bookings, experiences, resellers, slots, users } from "../db/schema";
 
 /**
  * Who to call about a booking: the guest's own contact when the team took the booking for them
@@ -38,6 +38,13 @@ export function guestContactOf(row: ContactRow): { name: string; email: string |
     phone: row.phone,
   };
 }
+
+/** The reseller that sold a booking (issue 47), selected with a booking left-joined to `resellers`. */
+export const resellerColumns = { resellerName: resellers.name, resellerReference: bookings.resellerReference };
+
+/** The reseller and its reference, or null for a booking no reseller sold. */
+export const resellerOf = (row: { resellerName: string | null; resellerReference: string | null }) =>
+  row.resellerName === null ? null : { name: row.resellerName, reference: row.resellerReference };
 
 /**
  * A select from bookings (made `$dynamic()`) joined to their departure, their experience and their

@@ -22,6 +22,19 @@ import { guestContactColumns, guestContactOf, withDepartureAndHolder } from "./g
 /** Every row's count beside it (one query answers the list and how many there are). */
 const totalSql = sql<number>`(count(*) over ())::int`;
 
+/** A home list: how many rows there are (their totalSql) and the first of them, each as `item` says. */
+const countedList = <Row extends { total: number }, Item>(rows: Row[], item: (row: Row) => Item) => ({
+  count: Number(rows[0]?.total ?? 0),
+  items: rows.map(item),
+});
+
+/** What a home list says of a departure (with departureJoins or withDepartureAndHolder). */
+const departureColumns = {
+  experienceTitle: experiences.title,
+  startsAt: slots.startsAt,
+  timezone: experiences.timezone,
+};
+
 /** What the home counts as a booking made: not a checkout abandoned (its hold expired, or its payment failed). */
 export const MADE_STATUSES = ["held", "confirmed", "cancelled", "refunded"] as const;
 
@@ -36,9 +49,7 @@ async function newBookings(db: Db, member: Member, since: Date) {
         currency: bookings.currency,
         totalMinor: bookings.totalMinor,
         slotId: slots.id,
-        startsAt: slots.startsAt,
-        timezone: experiences.timezone,
-        experienceTitle: experiences.title,
+        ...departureColumns,
         total: totalSql,
         ...guestContactColumns,
       })
@@ -83,10 +94,8 @@ async function departuresToDecide(db: Db, accountId: string) {
       .select({
         id: slots.id,
         experienceId: experiences.id,
-        experienceTitle: experiences.title,
         serviceName: services.name,
-        startsAt: slots.startsAt,
-        timezone: experiences.timezone,
+        ...departureColumns,
         seatsSold: seatsSoldSql,
         total: totalSql,
       })
@@ -103,14 +112,11 @@ async function departuresToDecide(db: Db, accountId: string) {
     )
     .orderBy(asc(slots.startsAt), asc(slots.id))
     .limit(HOME_LIST_SIZE);
-  return {
-    count: Number(rows[0]?.total ?? 0),
-    items: rows.map(({ total: _total, startsAt, seatsSold, ...row }) => ({
-      ...row,
-      startsAt: startsAt.toISOString(),
-      seatsSold: Number(seatsSold),
-    })),
-  };
+  return countedList(rows, ({ total: _total, startsAt, seatsSold, ...row }) => ({
+    ...row,
+    startsAt: startsAt.toISOString(),
+    seatsSold: Number(seatsSold),
+  }));
 }
 
 /** Refunds of the operator decided and not yet made, oldest first. */
@@ -137,18 +143,15 @@ async function refundsOwed(db: Db, accountId: string) {
     )
     .orderBy(asc(bookingRefunds.createdAt), asc(bookingRefunds.id))
     .limit(HOME_LIST_SIZE);
-  return {
-    count: Number(rows[0]?.total ?? 0),
-    items: rows.map((row) => ({
-      id: row.id,
-      bookingId: row.bookingId,
-      reference: bookingReference(row.bookingId),
-      guestName: guestContactOf(row).name,
-      amountMinor: row.amountMinor,
-      currency: row.currency,
-      createdAt: row.createdAt.toISOString(),
-    })),
-  };
+  return countedList(rows, (row) => ({
+    id: row.id,
+    bookingId: row.bookingId,
+    reference: bookingReference(row.bookingId),
+    guestName: guestContactOf(row).name,
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /** Open waitlist offers on the operator's departures expiring within OFFER_SOON_HOURS, soonest first. */
@@ -158,9 +161,7 @@ async function offersExpiring(db: Db, accountId: string) {
       .select({
         id: waitlistOffers.id,
         departureId: slots.id,
-        experienceTitle: experiences.title,
-        startsAt: slots.startsAt,
-        timezone: experiences.timezone,
+        ...departureColumns,
         seats: waitlistOffers.seats,
         expiresAt: waitlistOffers.expiresAt,
         total: totalSql,
@@ -179,14 +180,11 @@ async function offersExpiring(db: Db, accountId: string) {
     )
     .orderBy(asc(waitlistOffers.expiresAt), asc(waitlistOffers.id))
     .limit(HOME_LIST_SIZE);
-  return {
-    count: Number(rows[0]?.total ?? 0),
-    items: rows.map(({ total: _total, startsAt, expiresAt, ...row }) => ({
-      ...row,
-      startsAt: startsAt.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-    })),
-  };
+  return countedList(rows, ({ total: _total, startsAt, expiresAt, ...row }) => ({
+    ...row,
+    startsAt: startsAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { guestSummary } from "~contract/bookings/guest-summary";
 import { answersView } from "../bookings/answers";
 import { departureJoins } from "../db/joins";
-import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   type Manifest,
   type ManifestBooking,
@@ -18,6 +18,7 @@ import {
   bookingRefunds,
   bookings,
   experiences,
+  resellers,
   services,
   slots,
   ticketTypes,
@@ -27,11 +28,12 @@ import {
   type CheckInStatus,
 } from "../db/schema";
 import { bookingReference } from "../ids";
-import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
+import { addLocalDays, localDateOf } from "../schedules/expand";
+import { onLocalDays } from "../schedules/local-days";
 import { currentWaiver } from "../waivers/service";
 import { type SelectedFields } from "drizzle-orm/pg-core";
 import { departureSeatColumns, guideNameSql, guideUsers } from "./departures";
-import { guestContactColumns, guestContactOf } from "./guest-contact";
+import { guestContactColumns, guestContactOf, resellerColumns, resellerOf } from "./guest-contact";
 import { departuresOf, seesMoney, type Member } from "../members/guard";
 
 interface TicketLine {
@@ -89,21 +91,6 @@ export function moneyOf(row: { status: string; paymentStatus: string; totalMinor
     owedMinor: !paidOnce && row.paymentStatus !== "not_required" ? row.totalMinor : 0,
     refundedMinor,
   };
-}
-
-/** Zones are at most 14 hours ahead of UTC or 12 behind: a local day lies within these hours around its UTC day. */
-const ZONE_SPREAD_MS = 14 * 3_600_000;
-
-/**
- * Departures starting on the local dates `from`…`through` (both included), each in its own
- * experience's zone: the UTC range every zone's days lie in (for the index), then each start's
- * local date in `zone` (the experience's timezone column).
- */
-export function onLocalDays(startsAt: SQLWrapper, zone: SQLWrapper, from: string, through: string): SQL {
-  const start = new Date(localToUtc(from, "00:00", "UTC").getTime() - ZONE_SPREAD_MS);
-  const end = new Date(localToUtc(addLocalDays(through, 1), "00:00", "UTC").getTime() + ZONE_SPREAD_MS);
-  return sql`(${startsAt} >= ${start.toISOString()}::timestamptz and ${startsAt} < ${end.toISOString()}::timestamptz
-    and (${startsAt} at time zone ${zone})::date between ${from}::date and ${through}::date)`;
 }
 
 /**
@@ -187,10 +174,12 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
               paymentStatus: bookings.paymentStatus,
               refundedMinor: refundedSql,
               ...guestContactColumns,
+              ...resellerColumns,
               waiverSigned: signed,
             })
             .from(bookings)
             .leftJoin(users, eq(users.id, bookings.userId))
+            .leftJoin(resellers, eq(resellers.id, bookings.resellerId))
             .where(
               and(
                 inArray(bookings.slotId, slotIds),
@@ -237,6 +226,7 @@ export async function readManifest(db: Db, member: Member, date: string | undefi
       tickets: tickets.map(({ code, name, quantity }) => ({ code, name, quantity })),
       guestsLabel: guestSummary(tickets),
       lead: guestContactOf(row),
+      reseller: resellerOf(row),
       waiverSigned: Boolean(row.waiverSigned),
       paymentStatus: row.paymentStatus,
       money: withMoney

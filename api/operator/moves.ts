@@ -13,11 +13,10 @@ import { addNotification } from "../notifications/service";
 import { writeBookingEmail } from "../bookings/booking-mail";
 import { bookingPath, movePaymentEmail, moveOfferEmail } from "../bookings/emails";
 import { formatWhen } from "../bookings/format";
-import { repriceBooking } from "../bookings/price";
+import { changeOrderOf, repriceBooking } from "../bookings/price";
 import { bookingNotFound } from "../bookings/read";
 import { hasPayment, recordRefund, settleRefund } from "../bookings/refunds";
 import {
-  changeOrderOf,
   closeCheckouts,
   dropPendingChange,
   holdDearerMove,

@@ -8,8 +8,7 @@ import type { SetPickupPointsBody } from "~contract/bookings/pickup-points";
 import type { OperatorPickupPoints } from "~contract/operator/pickup-points";
 import type { Db } from "../db/client";
 import { experiences, pickupPoints } from "../db/schema";
-import { validationError } from "../http/errors";
-import { FIELD_MESSAGES } from "../http/field-messages";
+import { refuseUnknownIds } from "./unknown-ids";
 import { writeAudit, type Actor } from "../audit/log";
 import { pickupPointRowsOf, toPickupPoint } from "../bookings/pickup-points";
 import { ownExperienceRow } from "./add-ons";
@@ -36,10 +35,7 @@ export async function setPickupPoints(
     const experience = await ownExperienceRow(tx, actor.accountId, experienceId, true);
     const existing = await tx.select().from(pickupPoints).where(eq(pickupPoints.experienceId, experience.id));
     const ids = new Set(existing.map((row) => row.id));
-    const refused = body.points.flatMap((point, index) =>
-      point.id !== undefined && !ids.has(point.id) ? [[`points.${index}.id`, [FIELD_MESSAGES["id.invalid"]]]] : [],
-    );
-    if (refused.length > 0) throw validationError(Object.fromEntries(refused));
+    refuseUnknownIds(body.points, ids, { list: "points", key: "id" }, (point) => point.id);
     const listed = async (required: boolean) => ({
       required,
       points: (await pickupPointRowsOf(tx, experience.id)).map(toPickupPoint),

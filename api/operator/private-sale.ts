@@ -9,9 +9,8 @@ import type { Db } from "../db/client";
 import { services } from "../db/schema";
 import { validationError } from "../http/errors";
 import { FIELD_MESSAGES } from "../http/field-messages";
-import { writeAudit, type Actor } from "../audit/log";
-import { ownService, serviceView } from "./services";
-import { typedPriceMinor } from "./ticket-types";
+import type { Actor } from "../audit/log";
+import { changeServicePrices, typedPriceMinor } from "./ticket-types";
 
 /** The sale's figures as stored: none clears them; a price typed in the currency in minor units. */
 function figuresOf(input: SetPrivateSaleBody, currency: string, capacity: number) {
@@ -33,23 +32,20 @@ export async function setPrivateSale(
   serviceId: string,
   input: SetPrivateSaleBody,
 ): Promise<OperatorService> {
-  const row = await db.transaction(async (tx) => {
-    const before = await ownService(tx, actor.accountId, serviceId, "no key update");
-    const figures = figuresOf(input, currency, before.capacity);
-    const [after] = await tx.update(services).set(figures).where(eq(services.id, before.id)).returning();
-    const stated = (service: typeof before) =>
-      JSON.stringify({
-        sale: service.privateSale,
-        priceMinor: service.privatePriceMinor,
-        maxGuests: service.privateMaxGuests,
-      });
-    await writeAudit(tx, actor, "service.private_sale_set", {
-      serviceId: before.id,
-      before: stated(before),
-      after: stated(after),
-      currency,
-    });
-    return after;
-  });
-  return serviceView(db, row, currency);
+  return changeServicePrices(
+    db,
+    actor,
+    { currency, serviceId, action: "service.private_sale_set" },
+    async (tx, before) => {
+      const figures = figuresOf(input, currency, before.capacity);
+      const [after] = await tx.update(services).set(figures).where(eq(services.id, before.id)).returning();
+      const stated = (service: typeof before) =>
+        JSON.stringify({
+          sale: service.privateSale,
+          priceMinor: service.privatePriceMinor,
+          maxGuests: service.privateMaxGuests,
+        });
+      return { service: after, before: stated(before), after: stated(after) };
+    },
+  );
 }

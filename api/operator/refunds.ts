@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import {
   bookingRefunds,
   bookings,
+  resellers,
   slots,
   users,
   type AccountRow,
@@ -263,6 +264,10 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
   ]);
   const refunds = refundMap.get(bookingId) ?? [];
   const view = toBookingView(row, refunds);
+  const [seller] =
+    booking.resellerId === null
+      ? []
+      : await db.select({ name: resellers.name }).from(resellers).where(eq(resellers.id, booking.resellerId));
   return {
     booking: {
       id: view.id,
@@ -291,6 +296,7 @@ export async function operatorBooking(db: Db, member: Member, bookingId: string)
     },
     source: {
       channel: booking.channel ?? (booking.storefront ? "storefront" : "marketplace"),
+      reseller: seller ? { name: seller.name, reference: booking.resellerReference } : null,
       takenBy:
         booking.takenByUserId === null
           ? null

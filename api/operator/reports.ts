@@ -11,7 +11,7 @@ import type { Db } from "../db/client";
 import { queryRows } from "../db/rows";
 import type { AccountRow } from "../db/schema";
 import { addLocalDays, localDateOf, localToUtc } from "../schedules/expand";
-import { onLocalDays } from "./manifest";
+import { onLocalDays } from "../schedules/local-days";
 
 type Row = Record<string, unknown>;
 

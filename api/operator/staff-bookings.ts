@@ -24,7 +24,10 @@ import { refusePayoutsNotReady } from "../payments/payout-accounts";
 import { paymentLinkEmail } from "../bookings/emails";
 import { fulfilBooking, type PaymentConfirmation } from "../bookings/fulfilment";
 import { expireHolds } from "../bookings/hold-expiry";
-import { holdSeats, sameTickets } from "../bookings/hold-seats";
+import { holdSeats, sameAddOns, sameTickets } from "../bookings/hold-seats";
+import { chosenPickupPoint, pickupPointRowsOf, toPickupPoint } from "../bookings/pickup-points";
+import { privateSaleOf } from "../catalog/private-sale";
+import { addOnsOf, experienceOutline } from "./add-ons";
 import { priceOrder, type PricedOrder } from "../bookings/price";
 import { bookingNotFound } from "../bookings/read";
 import { onSaleSql, seatsLeftSql } from "../bookings/seats";
@@ -187,7 +190,9 @@ export async function createStaffBooking(
       existing.slotId !== body.slotId ||
       existing.staffPayment !== body.payment ||
       existing.guestEmail !== body.guest.email ||
-      !sameTickets(existing.tickets, body.tickets)
+      !sameTickets(existing.tickets, body.tickets) ||
+      !sameAddOns(existing.addOns, body.addOns) ||
+      (existing.pickup?.pickupPointId ?? undefined) !== body.pickupPointId
     ) {
       throw conflict(
         "This Idempotency-Key was used for another booking. Use a new key for a new booking.",
@@ -210,9 +215,11 @@ export async function createStaffBooking(
   if (body.payment === "card_link" || body.payment === "card_now") await refusePayoutsNotReady(db, member.account.id);
 
   const context = await loadBookableService(db, departure.serviceId, member.account);
-  // A service sold only private is booked so at the desk too (the whole departure).
-  const wholly = context.service.privateSale === "only";
-  const listed = await priceOrder(db, context, { tickets: body.tickets, private: wholly }, null);
+  // As the traveller's checkout: the whole departure when asked (a service sold only private: always).
+  const wholly = body.private || context.service.privateSale === "only";
+  const listed = await priceOrder(db, context, { tickets: body.tickets, addOns: body.addOns, private: wholly }, null);
+  // The pickup point: one of the experience's, and one at all when it requires it (400 pickup_required).
+  const pickup = await chosenPickupPoint(db, context.experience, body.pickupPointId, true);
   const order: PricedOrder = {
     ...listed,
     promo: null,
@@ -245,6 +252,11 @@ export async function createStaffBooking(
             currency: row.currency,
             ...(priceReason ? { priceReason } : {}),
             ...(!departure.onSale ? { allowClosed: "true" } : {}),
+            ...(row.privatePriceMinor !== null ? { private: "true" } : {}),
+            ...(pickup ? { pickupPointId: pickup.pickupPointId } : {}),
+            ...(row.addOns.length > 0
+              ? { addOns: row.addOns.map((line) => `${line.addOnId}:${line.quantity}`).join(",") }
+              : {}),
           }),
       },
       context,
@@ -257,6 +269,7 @@ export async function createStaffBooking(
       },
       order,
       idempotencyKey,
+      pickup,
       origin: input.origin,
       // On the operator's storefront: its emails carry the operator's branding (the channel is `staff`).
       storefront: true,
@@ -356,14 +369,24 @@ const BOOKABLE_MAX = 300;
 export async function bookableFor(db: Db, member: Member, experienceId: string | undefined): Promise<Bookable> {
   refuseUnlessMayBook(member);
   const list = await db
-    .select({ id: experiences.id, title: experiences.title, timezone: experiences.timezone })
+    .select(experienceOutline)
     .from(experiences)
     .where(eq(experiences.accountId, member.account.id))
     .orderBy(asc(experiences.title), asc(experiences.id));
   const money = seesMoney(member) ? { currency: member.account.currency } : null;
+  const experiencesOut = list.map(({ id, title, timezone }) => ({ id, title, timezone }));
   const chosen = list.find((experience) => experience.id === experienceId);
-  if (!chosen) return { experiences: list, departures: [], ticketTypes: [], money };
-  const [departures, types] = await Promise.all([
+  if (!chosen)
+    return {
+      experiences: experiencesOut,
+      departures: [],
+      ticketTypes: [],
+      privateSales: [],
+      pickupPoints: { required: false, points: [] },
+      addOns: [],
+      money,
+    };
+  const [departures, types, serviceRows, points, addOns] = await Promise.all([
     db
       .select({
         id: slots.id,
@@ -399,10 +422,13 @@ export async function bookableFor(db: Db, member: Member, experienceId: string |
       .innerJoin(services, eq(services.id, ticketTypes.serviceId))
       .where(eq(services.experienceId, chosen.id))
       .orderBy(asc(services.sortOrder), asc(ticketTypes.sortOrder), asc(ticketTypes.id)),
+    db.select().from(services).where(eq(services.experienceId, chosen.id)).orderBy(asc(services.sortOrder)),
+    pickupPointRowsOf(db, chosen.id),
+    addOnsOf(db, chosen.id),
   ]);
   const serviceIds = new Set(departures.map((row) => row.serviceId));
   return {
-    experiences: list,
+    experiences: experiencesOut,
     departures: departures.map((row) => ({
       ...row,
       startsAt: row.startsAt.toISOString(),
@@ -414,6 +440,13 @@ export async function bookableFor(db: Db, member: Member, experienceId: string |
     ticketTypes: types
       .filter((type) => serviceIds.has(type.serviceId))
       .map((type) => ({ ...type, priceMinor: money ? type.priceMinor : null })),
+    privateSales: serviceRows.flatMap((service) => {
+      const sale = serviceIds.has(service.id) ? privateSaleOf(service) : null;
+      return sale ? [{ ...sale, serviceId: service.id, priceMinor: money ? sale.priceMinor : null }] : [];
+    }),
+    // As the quote says it: required only when there is a point to choose.
+    pickupPoints: { required: chosen.pickupRequired && points.length > 0, points: points.map(toPickupPoint) },
+    addOns: addOns.map((addOn) => ({ ...addOn, priceMinor: money ? addOn.priceMinor : null })),
     money,
   };
 }

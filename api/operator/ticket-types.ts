@@ -9,7 +9,7 @@ import { MAX_PRICE_MINOR, type OperatorService, type SetTicketTypesBody } from "
 import { validationError, type FieldErrors } from "../http/errors";
 import { FIELD_MESSAGES } from "../http/field-messages";
 import type { Db } from "../db/client";
-import { ticketTypes, type TicketTypeRow } from "../db/schema";
+import { ticketTypes, type ServiceRow, type TicketTypeRow } from "../db/schema";
 import { writeAudit, type Actor } from "../audit/log";
 import { newCatalogId, ownService, serviceView } from "./services";
 import { withCodes } from "./ticket-codes";
@@ -61,8 +61,7 @@ export async function setTicketTypes(
   serviceId: string,
   input: SetTicketTypesBody,
 ): Promise<OperatorService> {
-  const service = await db.transaction(async (tx) => {
-    const locked = await ownService(tx, actor.accountId, serviceId, "no key update");
+  return changeServicePrices(db, actor, { currency, serviceId, action: "ticket_types.set" }, async (tx, locked) => {
     const before = await tx
       .select()
       .from(ticketTypes)
@@ -82,13 +81,27 @@ export async function setTicketTypes(
         await tx.insert(ticketTypes).values({ id: newCatalogId("tt"), serviceId: locked.id, ...type, sortOrder });
       }
     }
-    await writeAudit(tx, actor, "ticket_types.set", {
-      serviceId: locked.id,
-      before: priceList(before),
-      after: priceList(types),
-      currency,
-    });
-    return locked;
+    return { service: locked, before: priceList(before), after: priceList(types) };
+  });
+}
+
+/**
+ * A change to what a service sells at (its ticket types, its private sale), in one transaction:
+ * the service locked, the change made, its audit row (before and after, in `currency`); then the
+ * service as the console shows it.
+ */
+export async function changeServicePrices(
+  db: Db,
+  actor: Actor,
+  what: { currency: string; serviceId: string; action: "ticket_types.set" | "service.private_sale_set" },
+  change: (tx: Db, locked: ServiceRow) => Promise<{ service: ServiceRow; before: string; after: string }>,
+): Promise<OperatorService> {
+  const { currency } = what;
+  const service = await db.transaction(async (tx) => {
+    const locked = await ownService(tx, actor.accountId, what.serviceId, "no key update");
+    const { service, before, after } = await change(tx, locked);
+    await writeAudit(tx, actor, what.action, { serviceId: locked.id, before, after, currency });
+    return service;
   });
   return serviceView(db, service, currency);
 }

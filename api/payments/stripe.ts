@@ -138,26 +138,48 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
 
   /** A deposit's checkout: one line, the card kept for off-session use (always: the balance needs it). */
   async function depositCheckout(booking: CheckoutBooking, urls: CheckoutUrls): Promise<CheckoutSession> {
+    const lineItems = [
+      {
+        quantity: 1,
+        price_data: {
+          currency: booking.currency.toLowerCase(),
+          unit_amount: booking.totalMinor - booking.giftCardMinor - booking.balanceMinor,
+          product_data: { name: `Deposit: ${booking.title}` },
+        },
+      },
+    ];
+    return openBookingCheckout(booking, urls, { lineItems, keepCard: true });
+  }
+
+  /**
+   * The booking's Checkout Session (one a booking: keyed by its id), expiring with its hold; with
+   * `keepCard` the card is kept for later off-session charges.
+   */
+  async function openBookingCheckout(
+    booking: CheckoutBooking,
+    urls: CheckoutUrls,
+    {
+      lineItems,
+      discounts,
+      keepCard,
+    }: {
+      lineItems: Stripe.Checkout.SessionCreateParams.LineItem[];
+      discounts?: Stripe.Checkout.SessionCreateParams.Discount[];
+      keepCard: boolean;
+    },
+  ): Promise<CheckoutSession> {
     const session = await stripe.checkout.sessions.create(
       {
         mode: "payment",
         client_reference_id: booking.id,
         metadata: { bookingId: booking.id, saveCard: String(booking.saveCard) },
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: booking.currency.toLowerCase(),
-              unit_amount: booking.totalMinor - booking.giftCardMinor - booking.balanceMinor,
-              product_data: { name: `Deposit: ${booking.title}` },
-            },
-          },
-        ],
+        line_items: lineItems,
+        ...(discounts ? { discounts } : {}),
         ...(booking.customerEmail ? { customer_email: booking.customerEmail } : {}),
-        customer_creation: "always",
+        ...(keepCard ? { customer_creation: "always" as const } : {}),
         payment_intent_data: {
           metadata: { bookingId: booking.id },
-          setup_future_usage: "off_session",
+          ...(keepCard ? { setup_future_usage: "off_session" as const } : {}),
           ...destinationParams(booking.connect),
         },
         success_url: urls.successUrl,
@@ -227,28 +249,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         );
         discounts = [{ coupon: coupon.id }];
       }
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: "payment",
-          client_reference_id: booking.id,
-          metadata: { bookingId: booking.id, saveCard: String(booking.saveCard) },
-          line_items: lineItems,
-          ...(discounts ? { discounts } : {}),
-          ...(booking.customerEmail ? { customer_email: booking.customerEmail } : {}),
-          ...(booking.saveCard ? { customer_creation: "always" as const } : {}),
-          payment_intent_data: {
-            metadata: { bookingId: booking.id },
-            ...(booking.saveCard ? { setup_future_usage: "off_session" as const } : {}),
-            ...destinationParams(booking.connect),
-          },
-          success_url: urls.successUrl,
-          ...(urls.cancelUrl ? { cancel_url: urls.cancelUrl } : {}),
-          expires_at: Math.floor(checkoutExpiry(booking.holdExpiresAt, booking.createdAt).getTime() / 1000),
-        },
-        { idempotencyKey: `checkout_${booking.id}` },
-      );
-      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
-      return { sessionId: session.id, url: session.url };
+      return openBookingCheckout(booking, urls, { lineItems, discounts, keepCard: booking.saveCard });
     },
 
     async createPurchaseCheckout(_db: Db, purchase: PurchaseCheckout, urls: CheckoutUrls): Promise<CheckoutSession> {

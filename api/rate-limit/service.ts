@@ -39,7 +39,11 @@ function limiterFor(rule: RateLimitRule): RateLimiterAbstract {
   const id = `${rule.limit}/${rule.windowSeconds}`;
   let limiter = limiters.get(id);
   if (!limiter) {
-    const options = { points: rule.limit, duration: rule.windowSeconds, keyPrefix: `wf:limit:${id}` };
+    const options = {
+      points: rule.limit,
+      duration: rule.windowSeconds,
+      keyPrefix: `${getApiEnv().REDIS_KEY_PREFIX}limit:${id}`,
+    };
     const client = redisClient();
     limiter = client
       ? new RateLimiterRedis({ ...options, storeClient: client, insuranceLimiter: new RateLimiterMemory(options) })

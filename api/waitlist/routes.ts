@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { endpoints } from "~contract/endpoints";
-import { requestOrigin } from "../http/client-info";
+import { signedInWrite } from "../http/client-info";
 import { handle, withStatus } from "../http/register";
 import type { AppEnv } from "../http/types";
 import { offerState } from "../bookings/waitlist-offer";
@@ -10,15 +10,7 @@ import { departureWaitlist, joinWaitlist, leaveWaitlist, listWaitlist, waitlistD
 export const waitlistRoutes = new Hono<AppEnv>();
 
 handle(waitlistRoutes, endpoints.joinWaitlist, async (c, { body }) =>
-  withStatus(
-    201,
-    await joinWaitlist(c.get("db"), {
-      userId: c.get("identity").uid,
-      scope: c.get("account"),
-      body,
-      origin: requestOrigin(c),
-    }),
-  ),
+  withStatus(201, await joinWaitlist(c.get("db"), signedInWrite(c, body))),
 );
 
 handle(waitlistRoutes, endpoints.waitlistDeparture, async (c, { params, query }) =>

@@ -85,10 +85,10 @@ export const ACTIVE = ["waiting", "offered"] as const;
  */
 export async function joinWaitlist(
   db: Db,
-  input: { userId: string; scope: AccountRow | null; body: JoinWaitlistBody; origin: string },
+  input: { uid: string; scope: AccountRow | null; body: JoinWaitlistBody; origin: string },
 ): Promise<WaitlistEntry> {
   const { body } = input;
-  await requireUserRow(db, input.userId);
+  await requireUserRow(db, input.uid);
   const context = await loadBookableService(db, body.serviceId, input.scope);
   refuseSuspended(context.account);
   const slot = await loadOpenSlot(db, body.slotId, body.serviceId);
@@ -100,7 +100,7 @@ export async function joinWaitlist(
       // A place in line is a sale to come: a suspension that committed first refuses it.
       await refuseSuspendedLocked(tx, context.account.id);
       // Back in line after an offer lapsed or the traveller left: their entry again, at the end.
-      const rejoined = await rejoinWaitlist(tx, input.userId, body.slotId, body.seats, input);
+      const rejoined = await rejoinWaitlist(tx, input.uid, body.slotId, body.seats, input);
       const [{ id: entryId }] = rejoined
         ? [rejoined]
         : await tx
@@ -110,7 +110,7 @@ export async function joinWaitlist(
               slotId: body.slotId,
               serviceId: body.serviceId,
               accountId: context.account.id,
-              userId: input.userId,
+              userId: input.uid,
               seats: body.seats,
               origin: input.origin,
               storefront: input.scope !== null,
@@ -119,7 +119,7 @@ export async function joinWaitlist(
             })
             .returning({ id: waitlistEntries.id });
       // Told in the transaction that makes (or renews) the entry (the transactional outbox).
-      const [joined] = await listWaitlist(tx, input.userId, input.scope, entryId);
+      const [joined] = await listWaitlist(tx, input.uid, input.scope, entryId);
       const mail = (await entryContexts(tx, [entryId])).get(entryId)?.mail;
       if (mail) await enqueueEmail(tx, waitlistJoinedEmail(mail, joined.placeInLine ?? 1));
       return joined;

@@ -238,6 +238,8 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "addOns.duplicate": "validation.addOnsDuplicate",
   "pickupPoints.tooMany": "validation.pickupPointsTooMany",
   "pickupPoints.duplicate": "validation.pickupPointsDuplicate",
+  "webhookUrl.invalid": "validation.webhookUrlInvalid",
+  "webhookEvents.required": "validation.webhookEventsRequired",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/features/auth/session.server";
 import { apiFor } from "~/platform/api.server";
 import { orNotFound } from "~/platform/api-errors.server";
+import { readFormData } from "~/platform/form.server";
 import { idParam, requireParams } from "~/platform/http.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { i18next } from "~/platform/i18next.server";
@@ -51,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const { accountId } = await requireParams(request, params, { accountId: idParam });
   const { token } = await requireUser(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   await orNotFound(
     request,
     apiFor(request, { token }).call("completeSandboxOnboarding", { params: { payoutAccountId: accountId } }),

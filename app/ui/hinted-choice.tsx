@@ -1,3 +1,5 @@
+import { FieldsetFrame } from "~/ui/fieldset-frame";
+
 /**
  * A checkbox or radio with its label and a hint under it (the hint's id `${id}-hint` describes the
  * control): a setting or one way of several, each saying what it does.
@@ -76,5 +78,42 @@ export function SettingCheckbox({
       hint={hint}
       hintClassName="text-sm text-slate-700"
     />
+  );
+}
+
+/**
+ * One way of several as radios, each with its label and hint, under a legend (FieldsetFrame: the
+ * field's first error under them): `field` names them, `checked` is the one chosen, each radio's
+ * id `${idPrefix}-${value}`.
+ */
+export function HintedRadios({
+  field,
+  legend,
+  idPrefix,
+  checked,
+  choices,
+}: {
+  field: { name: string; errors?: string[]; errorId: string };
+  legend: string;
+  idPrefix: string;
+  checked: string;
+  choices: Array<{ value: string; label: string; hint: string }>;
+}) {
+  return (
+    <FieldsetFrame field={{ errors: field.errors, errorId: field.errorId }} legend={legend} className="mt-2 space-y-2">
+      {choices.map((choice) => (
+        <HintedChoice
+          key={choice.value}
+          id={`${idPrefix}-${choice.value}`}
+          type="radio"
+          name={field.name}
+          value={choice.value}
+          defaultChecked={checked === choice.value}
+          label={choice.label}
+          hint={choice.hint}
+          hintClassName="text-sm text-slate-700"
+        />
+      ))}
+    </FieldsetFrame>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { catalogId, said } from "../fields";
-import { itemName, optionalText, wholeNumber } from "../list-fields";
+import { itemName, optionalText, refuseRepeatedIds, wholeNumber } from "../list-fields";
 import { count, minor } from "../output-parts";
 import { MAX_PRICE_MINOR } from "../operator/service-limits";
 import { ADD_ON_SCOPES, MAX_ADD_ONS, MAX_ADD_ON_QUANTITY, MAX_ADD_ON_STOCK } from "./add-on-rules";
@@ -43,15 +43,7 @@ export type AddOnInput = z.input<typeof addOnInput>;
 export const setAddOnsBody = z
   .object({ addOns: z.array(addOnInput).max(MAX_ADD_ONS, said("addOns.tooMany")) })
   .strict()
-  .superRefine((body, ctx) => {
-    const seen = new Set<string>();
-    body.addOns.forEach((addOn, index) => {
-      if (addOn.id === undefined) return;
-      if (seen.has(addOn.id))
-        ctx.addIssue({ code: "custom", path: ["addOns", index, "id"], message: said("addOns.duplicate") });
-      seen.add(addOn.id);
-    });
-  });
+  .superRefine((body, ctx) => refuseRepeatedIds(ctx, "addOns", body.addOns, said("addOns.duplicate")));
 export type SetAddOnsBody = z.output<typeof setAddOnsBody>;
 
 const addOnFields = {

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { catalogId, said } from "../fields";
-import { itemName, optionalText, wholeNumber } from "../list-fields";
+import { itemName, optionalText, refuseRepeatedIds, wholeNumber } from "../list-fields";
 import { isoTime } from "../output-parts";
 import { geoPoint } from "../catalog/outputs";
 import { experienceRules } from "../operator/experience-fields";
@@ -45,15 +45,7 @@ export const setPickupPointsBody = z
       .max(MAX_PICKUP_POINTS, said("pickupPoints.tooMany")),
   })
   .strict()
-  .superRefine((body, ctx) => {
-    const seen = new Set<string>();
-    body.points.forEach((point, index) => {
-      if (point.id === undefined) return;
-      if (seen.has(point.id))
-        ctx.addIssue({ code: "custom", path: ["points", index, "id"], message: said("pickupPoints.duplicate") });
-      seen.add(point.id);
-    });
-  });
+  .superRefine((body, ctx) => refuseRepeatedIds(ctx, "points", body.points, said("pickupPoints.duplicate")));
 export type SetPickupPointsBody = z.output<typeof setPickupPointsBody>;
 
 export const pickupPointOutput = z.object({

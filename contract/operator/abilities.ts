@@ -18,6 +18,8 @@ export const ABILITY_ENDPOINTS = {
   readCustomers: "operatorListCustomers",
   readPayouts: "operatorPayoutAccount",
   managePayouts: "operatorStartPayoutOnboarding",
+  manageResellers: "operatorListResellers",
+  manageWebhooks: "operatorListWebhooks",
 } as const satisfies Record<string, EndpointName>;
 
 export type ConsoleAbilities = Record<keyof typeof ABILITY_ENDPOINTS, boolean>;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { addOnOutput, setAddOnsBody } from "../bookings/add-ons";
 import { domain, endpoint } from "../endpoint";
-import { experienceIdParams } from "./services";
+import { experienceListCall } from "./experience-list-call";
 
 export const operatorAddOns = z.object({
   experience: z.object({ id: z.string(), title: z.string() }),
@@ -12,16 +12,7 @@ export const operatorAddOns = z.object({
 });
 export type OperatorAddOns = z.infer<typeof operatorAddOns>;
 
-/** What both calls share: the path, owner or manager of this experience's operator, the list as the answer. */
-const addOnsCall = {
-  path: "/v1/operator/experiences/:experienceId/add-ons",
-  auth: "user",
-  member: "catalog",
-  tenant: true,
-  params: experienceIdParams,
-  output: operatorAddOns,
-  errors: ["experience_not_found"],
-} as const;
+const addOnsCall = experienceListCall("add-ons", operatorAddOns);
 
 export const consoleAddOnsEndpoints = domain("Operator console: add-ons", {
   operatorGetAddOns: endpoint({

@@ -41,6 +41,19 @@ export const AUDIT_ACTIONS = {
   "add_ons.set": ["experienceId", "before", "after", "currency"],
   /** before/after: the experience's pickup points as JSON ({ required, points }, contract/bookings/pickup-points.ts). */
   "pickup_points.set": ["experienceId", "before", "after"],
+  /** A reseller added (issue 47): commissionBps in basis points; experiences: "all" or its ids, comma-separated. */
+  "reseller.created": ["resellerId", "name", "contactEmail", "commissionBps", "experiences"],
+  /** name: the reseller's; last4: the key's last 4 characters (its text is never kept). */
+  "reseller_key.created": ["resellerId", "keyId", "name", "last4"],
+  "reseller_key.revoked": ["resellerId", "keyId", "name", "last4"],
+  /** A webhook subscription (issue 47): its URL and events (comma-separated); its secret is never kept in the log. */
+  "webhook.created": ["webhookId", "url", "events"],
+  "webhook.secret_rotated": ["webhookId", "url"],
+  /** A disabled subscription turned back on. */
+  "webhook.enabled": ["webhookId", "url"],
+  "webhook.deleted": ["webhookId", "url", "events"],
+  /** "Send again": one more attempt of a delivery (eventId: its webhook-id). */
+  "webhook.redelivered": ["webhookId", "url", "deliveryId", "eventId", "type"],
   "photo.uploaded": ["experienceId", "photoId", "alt"],
   "photo.alt_changed": ["experienceId", "photoId", "alt"],
   "photo.made_cover": ["experienceId", "photoId", "position"],

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { bookingQuestionOutput, setBookingQuestionsBody } from "../bookings/questions";
 import { domain, endpoint } from "../endpoint";
-import { experienceIdParams } from "./services";
+import { experienceListCall } from "./experience-list-call";
 
 export const operatorBookingQuestions = z.object({
   experience: z.object({ id: z.string(), title: z.string() }),
@@ -18,30 +18,20 @@ export const operatorBookingQuestions = z.object({
 });
 export type OperatorBookingQuestions = z.infer<typeof operatorBookingQuestions>;
 
+const bookingQuestionsCall = experienceListCall("booking-questions", operatorBookingQuestions);
+
 export const consoleBookingQuestionsEndpoints = domain("Operator console: booking questions", {
   operatorGetBookingQuestions: endpoint({
+    ...bookingQuestionsCall,
     method: "GET",
-    path: "/v1/operator/experiences/:experienceId/booking-questions",
     summary: "An experience's booking questions, with its services and their ticket types (owner, manager)",
-    auth: "user",
-    member: "catalog",
-    tenant: true,
-    params: experienceIdParams,
-    output: operatorBookingQuestions,
-    errors: ["experience_not_found"],
   }),
   operatorSetBookingQuestions: endpoint({
+    ...bookingQuestionsCall,
     method: "PUT",
-    path: "/v1/operator/experiences/:experienceId/booking-questions",
     summary:
       "Set an experience's whole list of booking questions (asked per booking or per guest, required or not, shown on a condition); bookings keep the questions they were asked (owner, manager)",
-    auth: "user",
-    member: "catalog",
-    tenant: true,
-    params: experienceIdParams,
     body: setBookingQuestionsBody,
-    output: operatorBookingQuestions,
-    errors: ["experience_not_found"],
     changes: ["catalog"],
   }),
 });

@@ -82,6 +82,9 @@ export const bookingsListQuery = z
 export type BookingsListQuery = z.input<typeof bookingsListQuery>;
 export type BookingsListFilter = z.output<typeof bookingsListQuery>;
 
+/** The reseller that sold a booking (channel `reseller`, issue 47) and its own reference; null: none. */
+export const bookingReseller = z.object({ name: z.string(), reference: z.string().nullable() }).nullable();
+
 export const bookingsListRow = z.object({
   id: z.string(),
   /** What the traveller sees and says on the phone: WF-XXXX-XXXX. */
@@ -101,6 +104,7 @@ export const bookingsListRow = z.object({
   }),
   /** The booking's own guest contact (taken by the team), else its account holder's. */
   guest: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  reseller: bookingReseller,
   seats: count,
   /** "2 Adults, 1 Child (5–12)" (contract/bookings/guest-summary.ts). */
   guestsLabel: z.string(),
@@ -134,6 +138,8 @@ export const BOOKINGS_CSV_COLUMNS = [
   "guest_phone",
   "seats",
   "guests",
+  "reseller",
+  "reseller_reference",
 ] as const;
 export const BOOKINGS_CSV_MONEY_COLUMNS = ["total", "refunded"] as const;
 
@@ -159,6 +165,8 @@ export function bookingsCsv({ money, bookings: rows }: Pick<BookingsList, "money
       row.guest.phone,
       row.seats,
       row.guestsLabel,
+      row.reseller?.name ?? null,
+      row.reseller?.reference ?? null,
     ];
     if (withMoney)
       cells.push(

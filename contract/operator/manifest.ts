@@ -10,6 +10,7 @@ import { csvLocalTime, csvMoney, csvText, type CsvValue } from "../csv";
 import { emptyAsAbsent } from "../query";
 import { localDate } from "./schedule-fields";
 import { staffMoney } from "./staff-money";
+import { bookingReseller } from "./bookings";
 import { DEPARTURE_STATUSES } from "../statuses";
 import { answerText, bookingAnswersOutput, type AnswerLine } from "../bookings/questions";
 import { bookingAddOn, type BookingAddOn } from "../bookings/add-ons";
@@ -70,6 +71,8 @@ export const manifestBooking = z.object({
   /** "2 Adults, 1 Child (5–12)" (contract/bookings/guest-summary.ts). */
   guestsLabel: z.string(),
   lead: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  /** The reseller that sold it (channel `reseller`) and its reference; null: none. */
+  reseller: bookingReseller,
   /** The booking's guest signed this operator's current waiver version. */
   waiverSigned: z.boolean(),
   /** Paid, pending, refunded…: whether to admit the guests, not an amount (a guide gets it too). */
@@ -203,6 +206,8 @@ export const MANIFEST_CSV_COLUMNS = [
   "pickup_point",
   "pickup_address",
   "pickup_at",
+  "reseller",
+  "reseller_reference",
 ] as const;
 
 /** The money columns, after `payment_status`, in a manifest that has money. */
@@ -277,6 +282,8 @@ export function manifestCsvRows(manifest: Manifest): CsvValue[][] {
         booking.pickup?.name ?? "",
         booking.pickup?.address ?? "",
         booking.pickup ? local(booking.pickup.pickupAt) : "",
+        booking.reseller?.name ?? "",
+        booking.reseller?.reference ?? "",
       ];
       const amounts = money
         ? [money.totalMinor, money.paidMinor, money.owedMinor, money.refundedMinor].map((minor) =>

@@ -5,6 +5,7 @@ import { geoPoint, money, namedSlug, picture } from "../catalog/outputs";
 import { count, departureFields, isoTime, minor, paging } from "../output-parts";
 import { DEPOSIT_KINDS } from "../bookings/deposit-rules";
 import { staffMoney } from "./staff-money";
+import { bookingReseller } from "./bookings";
 import { privateSaleOffer } from "../catalog/private-sale";
 import { BOOKING_CHANNELS, BOOKING_STATUSES, DEPARTURE_STATUSES, PAYMENT_STATUSES, STAFF_PAYMENTS } from "../statuses";
 
@@ -299,6 +300,8 @@ export const operatorBooking = z.object({
   /** Where it was booked, and for a booking the team took: who, how it is paid, why its price. */
   source: z.object({
     channel: z.enum(BOOKING_CHANNELS),
+    /** The reseller that sold it through /octo and its reference (channel `reseller`); null: none. */
+    reseller: bookingReseller,
     takenBy: z.object({ userId: z.string(), name: z.string() }).nullable(),
     staffPayment: z.enum(STAFF_PAYMENTS).nullable(),
     marketingConsent: z.boolean(),

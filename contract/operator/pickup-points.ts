@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { pickupPointOutput, setPickupPointsBody } from "../bookings/pickup-points";
 import { domain, endpoint } from "../endpoint";
-import { experienceIdParams } from "./services";
+import { experienceListCall } from "./experience-list-call";
 
 export const operatorPickupPoints = z.object({
   /** The experience and its IANA zone (pickup times are shown in it). */
@@ -13,16 +13,7 @@ export const operatorPickupPoints = z.object({
 });
 export type OperatorPickupPoints = z.infer<typeof operatorPickupPoints>;
 
-/** What both calls share: the path, owner or manager of this experience's operator, the list as the answer. */
-const pickupPointsCall = {
-  path: "/v1/operator/experiences/:experienceId/pickup-points",
-  auth: "user",
-  member: "catalog",
-  tenant: true,
-  params: experienceIdParams,
-  output: operatorPickupPoints,
-  errors: ["experience_not_found"],
-} as const;
+const pickupPointsCall = experienceListCall("pickup-points", operatorPickupPoints);
 
 export const consolePickupPointsEndpoints = domain("Operator console: pickup points", {
   operatorPickupPoints: endpoint({

@@ -7,8 +7,11 @@ import { z } from "zod";
 import { emailAddress, phoneNumber, requiredLine, said, typedLines } from "../fields";
 import { catalogId } from "../catalog/requests";
 import { DECIMAL_AMOUNT } from "../money";
-import { bookingTickets } from "../bookings/requests";
-import { bookingReference, departureFields, isoTime } from "../output-parts";
+import { bookingTickets, quoteBody } from "../bookings/requests";
+import { addOnOutput } from "../bookings/add-ons";
+import { pickupPointOutput } from "../bookings/pickup-points";
+import { privateSaleOffer } from "../catalog/private-sale";
+import { bookingReference, departureFields, isoTime, minor } from "../output-parts";
 import { BOOKING_CHANNELS, BOOKING_STATUSES, DEPARTURE_STATUSES, PAYMENT_STATUSES, STAFF_PAYMENTS } from "../statuses";
 import { emptyAsAbsent } from "../query";
 import { staffMoney } from "./staff-money";
@@ -64,6 +67,14 @@ export const staffBookingBody = z
       .boolean({ invalid_type_error: said("boolean.invalid") })
       .optional()
       .default(false),
+    /**
+     * As createBooking's (issue 46): the add-ons, the pickup point (400 pickup_required when the
+     * experience requires one) and the whole departure at the group price (409
+     * private_unavailable). A service sold only private is booked private whatever `private` says.
+     */
+    addOns: quoteBody.shape.addOns,
+    pickupPointId: quoteBody.shape.pickupPointId,
+    private: quoteBody.shape.private,
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -141,6 +152,15 @@ export const bookable = z.object({
   ticketTypes: z.array(
     z.object({ id: z.string(), serviceId: z.string(), name: z.string(), priceMinor: z.number().int().nullable() }),
   ),
+  /**
+   * The chosen experience's services that can be sold private (issue 46): the whole departure for
+   * up to `maxGuests` at the group price (null for a guide); `only`: never by the seat.
+   */
+  privateSales: z.array(privateSaleOffer.extend({ serviceId: z.string(), priceMinor: minor.nullable() })),
+  /** The chosen experience's pickup points, in its order, and whether a booking must choose one (none: no pickup). */
+  pickupPoints: z.object({ required: z.boolean(), points: z.array(pickupPointOutput) }),
+  /** The chosen experience's add-ons on sale, in its order (prices null for a guide). */
+  addOns: z.array(addOnOutput.extend({ priceMinor: minor.nullable() })),
   money: staffMoney(z.object({ currency: z.string().length(3) })),
 });
 export type Bookable = z.infer<typeof bookable>;

@@ -40,6 +40,9 @@ export const operatorMe = z.object({
     readPayouts: z.boolean(),
     /** Set up the payout account and the payout schedule: the owner. */
     managePayouts: z.boolean(),
+    /** The resellers (OCTO channels) and their API keys: owner and manager. */
+    manageResellers: z.boolean(),
+    manageWebhooks: z.boolean(),
     /** Take bookings at the desk: owner and manager; a guide when the owner allows it. */
     takeBookings: z.boolean(),
   }),

@@ -278,6 +278,11 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
       new RegExp(`^lisbon-food-walks\\s+Lisbon Food Walks\\s+active\\s+EUR\\s+Europe/Lisbon\\s+${ownerEmail.toLowerCase()}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`, "i"),
     );
 
+    // The hosts the Firebase project must authorize: the app's, then the storefront's.
+    const domains = await admin("authorized-domains");
+    expect(domains.code, domains.stderr).toBe(0);
+    expect(domains.stdout.trim().split("\n")).toEqual(["app.example.com", "lisbon-food-walks.app.example.com"]);
+
     // The slug is taken: refused, and nothing of the second operator (nor of its invitation) is written.
     const before = await written();
     const taken = await admin(...operatorArgs("lisbon-food-walks", newcomerEmail), "--currency", "EUR");

@@ -66,12 +66,22 @@ export async function bookableDepartures(origin: string, seats: number, count: n
 
 /** A signed-up guest's ID token, with a complete profile and the operator's waiver signed. */
 export async function bookingGuest(origin: string, operator: string): Promise<string> {
-  const signUp = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: `guest-${randomUUID()}@example.com`, password: "guest-password-1", returnSecureToken: true }),
-  });
-  const { idToken } = (await signUp.json()) as { idToken: string };
+  const account = { email: `guest-${randomUUID()}@example.com`, password: "guest-password-1", returnSecureToken: true };
+  const emulator = async (action: string) => {
+    const url = `http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:${action}?key=demo-api-key`;
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(account),
+    });
+    if (!response.ok) throw new Error(`${action}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { idToken: string };
+  };
+  await emulator("signUp");
+  // The token of a sign-in after the sign-up, not the sign-up's own: on a loaded machine the
+  // emulator can date a new account's validSince a second after its first token's auth_time,
+  // which the revocation check then refuses as revoked (tests/support/identity.ts, syncNewUser).
+  const { idToken } = await emulator("signInWithPassword");
   const headers = { Authorization: `Bearer ${idToken}`, "Content-Type": "application/json" };
   await data(
     await fetch(`${origin}/v1/user/sync`, {

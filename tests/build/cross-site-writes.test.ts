@@ -12,6 +12,9 @@ import { endpoints } from "../../contract/endpoints";
 import { signedInCookie } from "../../scripts/signed-in-session";
 import { startBuiltServer, type BuiltServer } from "./built-server";
 
+/** The route modules that hand a request to the API (api/app.ts answers /v1 and /octo). */
+const API_ROUTES = ["routes/v1.$", "routes/octo.$"];
+
 const RUNS = Number(process.env.FUZZ_CROSS_SITE_RUNS ?? 200);
 /** The page's words (app/locales/en/common.json, errors.crossSite) and the envelope's message. */
 const PAGE_REFUSAL = "This request came from another site";
@@ -43,7 +46,8 @@ function pageRoutes(): Array<{ id: string; pattern: string; index: boolean; acti
     return route.path ? `${parent}/${route.path}`.replace(/\/+/g, "/") : parent;
   };
   return Object.values(routes)
-    .filter((route) => route.id !== "root" && (route.path !== undefined || route.index) && route.id !== "routes/v1.$")
+    // Not pages: the API's own paths (/v1, and /octo for resellers' systems, with a key and no cookie).
+    .filter((route) => route.id !== "root" && (route.path !== undefined || route.index) && !API_ROUTES.includes(route.id))
     .map((route) => ({
       id: route.id,
       pattern: fullPath(route) || "/",

@@ -2,7 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { generate } from "otplib/functional";
 import { DEMO_OWNER_PASSWORD, DEMO_PLATFORM_ADMIN } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, type Browser, type Page } from "./guarded-test";
-import { origin } from "./helpers";
+import { e2eDataDir } from "../../scripts/e2e-data-dir.mjs";
+import { origin, PORT } from "./helpers";
 import { signInWithPassword } from "./identity-helpers";
 
 /**
@@ -14,10 +15,10 @@ export const ADMIN = DEMO_PLATFORM_ADMIN.email;
 
 /**
  * The admin's authenticator key once set up (the first test to need it sets it up) and its last
- * code's step, kept beside this run's database (.data-e2e, new each run) so that a test after a
+ * code's step, kept beside this run's database (.data-e2e-PORT, new each run) so that a test after a
  * failed one (a new worker), or another spec, still has them.
  */
-const ADMIN_APP_FILE = ".data-e2e/operators-join-admin-app.json";
+const ADMIN_APP_FILE = `${e2eDataDir(PORT)}/operators-join-admin-app.json`;
 const readAdminApp = (): { secret: string | null; lastStep: number } =>
   existsSync(ADMIN_APP_FILE) ? JSON.parse(readFileSync(ADMIN_APP_FILE, "utf8")) : { secret: null, lastStep: 0 };
 const keepAdminApp = (app: { secret: string | null; lastStep: number }) =>

@@ -1,8 +1,6 @@
 import sharp from "sharp";
-import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test, type Page } from "./guarded-test";
-import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
-import { signInWithPassword } from "./identity-helpers";
+import { ACME, expectAxeClean, ownerOpens, withDemoOwners } from "./console-helpers";
 
 withDemoOwners();
 
@@ -46,11 +44,7 @@ for (const { javaScriptEnabled, color } of RUNS) {
     test("a colour failing 4.5:1 is refused with its ratio; a logo and a passing colour are previewed, then published to the storefront", async ({
       page,
     }) => {
-      await page.goto(`${ACME}/console/branding`);
-      await expect(page).toHaveURL(/\/login\?redirectUrl=/);
-      await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
-      await expect(page).toHaveURL(/\/console\/branding$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Branding");
+      await ownerOpens(page, "/console/branding", "Branding");
       if (javaScriptEnabled) {
         await page.locator("html[data-form-validation=ready]").waitFor({ state: "attached" });
         await expectAxeClean(page);

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { createDemoOwners } from "../../scripts/demo-owners.mjs";
 import { expect, test, type Locator, type Page } from "./guarded-test";
 import { origin } from "./helpers";
@@ -36,6 +37,26 @@ export async function signInHere(page: Page, email: string, password: string, th
   await expect(page).toHaveURL(/\/login\?redirectUrl=/);
   await signInWithPassword(page, email, password);
   await expect(page).toHaveURL(then);
+}
+
+/**
+ * Opens a console page signed out (`path` on acme's storefront): its login, the demo owner signed in,
+ * back on the page under its heading (`heading`, the h1); `current`: the navigation that marks the
+ * page's link as the page it is on (aria-current).
+ */
+export async function ownerOpens(
+  page: Page,
+  path: string,
+  heading: string,
+  current?: { nav: string | RegExp; link: string | RegExp },
+) {
+  await page.goto(`${ACME}${path}`);
+  await signInHere(page, OWNER, DEMO_OWNER_PASSWORD, new RegExp(`${path}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  if (current)
+    await expect(
+      page.getByRole("navigation", { name: current.nav }).getByRole("link", { name: current.link }),
+    ).toHaveAttribute("aria-current", "page");
 }
 
 /** Each demo operator's owner exists in the emulator (local start made them; another suite may have cleared it). */

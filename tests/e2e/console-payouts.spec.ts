@@ -1,8 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test } from "./guarded-test";
-import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
-import { signInWithPassword } from "./identity-helpers";
+import { expectAxeClean, ownerOpens, withDemoOwners } from "./console-helpers";
 
 withDemoOwners();
 
@@ -13,14 +11,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("the money page: balance, next payout, schedule, payouts and the month's statement, its months and its CSV", async ({
       page,
     }) => {
-      await page.goto(`${ACME}/console/payouts`);
-      await expect(page).toHaveURL(/\/login\?redirectUrl=/);
-      await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
-      await expect(page).toHaveURL(/\/console\/payouts$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payouts");
-      await expect(
-        page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Payouts" }),
-      ).toHaveAttribute("aria-current", "page");
+      await ownerOpens(page, "/console/payouts", "Payouts", { nav: "Console sections", link: "Payouts" });
       const balance = page.getByRole("region", { name: "Balance" });
       await expect(balance.getByText("Pending", { exact: true })).toBeVisible();
       await expect(balance.getByTestId("next-payout")).toContainText("payout");

@@ -1,8 +1,6 @@
 import sharp from "sharp";
-import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test } from "./guarded-test";
-import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
-import { signInWithPassword } from "./identity-helpers";
+import { ACME, expectAxeClean, ownerOpens, withDemoOwners } from "./console-helpers";
 
 /** A JPEG made here: a quarter turn stored sideways (EXIF Orientation 6), as phones write them. */
 async function photo(colour: string): Promise<Buffer> {
@@ -25,14 +23,10 @@ for (const javaScriptEnabled of [true, false]) {
       request,
     }) => {
       const photos = `${ACME}/console/experiences/${experienceId}/photos`;
-      await page.goto(photos);
-      await expect(page).toHaveURL(/\/login\?redirectUrl=/);
-      await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
-      await expect(page).toHaveURL(photos);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Photos");
-      await expect(
-        page.getByRole("navigation", { name: /^Pages of / }).getByRole("link", { name: "Photos" }),
-      ).toHaveAttribute("aria-current", "page");
+      await ownerOpens(page, `/console/experiences/${experienceId}/photos`, "Photos", {
+        nav: /^Pages of /,
+        link: "Photos",
+      });
       if (javaScriptEnabled) await expectAxeClean(page);
 
       // A refusal in words, on the field: an SVG named .jpg.

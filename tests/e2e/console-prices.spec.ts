@@ -1,7 +1,5 @@
-import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test } from "./guarded-test";
-import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
-import { signInWithPassword } from "./identity-helpers";
+import { ACME, expectAxeClean, ownerOpens, withDemoOwners } from "./console-helpers";
 
 withDemoOwners();
 
@@ -19,14 +17,7 @@ for (const { javaScriptEnabled, experienceId, title } of RUNS) {
       page,
     }) => {
       const path = `/console/experiences/${experienceId}/prices`;
-      await page.goto(`${ACME}${path}`);
-      await expect(page).toHaveURL(/\/login\?redirectUrl=/);
-      await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Services and prices: ${title}`);
-      await expect(
-        page.getByRole("navigation", { name: new RegExp(title) }).getByRole("link", { name: /prices/i }),
-      ).toHaveAttribute("aria-current", "page");
+      await ownerOpens(page, path, `Services and prices: ${title}`, { nav: new RegExp(title), link: /prices/i });
       if (javaScriptEnabled) {
         await page.locator("html[data-form-validation=ready]").waitFor({ state: "attached" });
         await expectAxeClean(page);

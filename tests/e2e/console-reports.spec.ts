@@ -1,8 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test } from "./guarded-test";
-import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
-import { signInWithPassword } from "./identity-helpers";
+import { expectAxeClean, ownerOpens, withDemoOwners } from "./console-helpers";
 
 withDemoOwners();
 
@@ -13,14 +11,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("the chart is drawn on the server with a bar a day, the table's totals match the CSV, the heat map says how full", async ({
       page,
     }) => {
-      await page.goto(`${ACME}/console/reports`);
-      await expect(page).toHaveURL(/\/login\?redirectUrl=/);
-      await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
-      await expect(page).toHaveURL(/\/console\/reports$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reports");
-      await expect(
-        page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Reports" }),
-      ).toHaveAttribute("aria-current", "page");
+      await ownerOpens(page, "/console/reports", "Reports", { nav: "Console sections", link: "Reports" });
 
       // A range of 14 days through the GET form: 14 bars, 14 rows.
       await page.getByLabel("From", { exact: true }).fill("2026-11-01");

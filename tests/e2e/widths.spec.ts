@@ -200,6 +200,7 @@ test("no console page scrolls sideways at 360, 390 or 1280 px but inside a table
     "/console/reports",
     "/console/gift-cards",
     "/console/payouts",
+    "/console/resellers",
     "/console/branding",
     "/console/team",
     "/console/audit-log",

@@ -4,18 +4,13 @@ import { services, slots, ticketTypes } from "~api/db/schema";
 import * as prices from "~/routes/_console.console.experiences.$experienceId.prices";
 import { bookingUser, confirmedBooking, createSlot, findService } from "../support/booking";
 import { identityWorld } from "../support/identity";
-import { type Outcome } from "../support/routes";
-import { ACME, consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
+import { expectTeamOnly, experiencePage, memberOf } from "../support/console-routes";
 
 const { db } = identityWorld();
 
 const EXPERIENCE = "brooklyn-bridge-sunrise-walk";
-const PATH = `/console/experiences/${EXPERIENCE}/prices`;
-
-const load = (cookie: string | null, experienceId = EXPERIENCE, host = ACME): Promise<Outcome> =>
-  consoleLoad(prices, `/console/experiences/${experienceId}/prices`, cookie, { experienceId }, host);
-const post = (cookie: string, form: Record<string, string>, experienceId = EXPERIENCE) =>
-  consolePost(prices, `/console/experiences/${experienceId}/prices`, cookie, form, { experienceId });
+const { path, load, post } = experiencePage(prices, "prices", EXPERIENCE);
+const PATH = path();
 
 async function serviceOf(experienceId: string, index = 0) {
   const rows = await db()

@@ -4,18 +4,13 @@ import { experiences } from "~api/db/schema";
 import * as questions from "~/routes/_console.console.experiences.$experienceId.questions";
 import { findService } from "../support/booking";
 import { identityWorld } from "../support/identity";
-import { type Outcome } from "../support/routes";
-import { ACME, consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
+import { expectTeamOnly, experiencePage, memberOf } from "../support/console-routes";
 
 const { db } = identityWorld();
 
 const EXPERIENCE = "brooklyn-bridge-sunrise-walk";
-const PATH = `/console/experiences/${EXPERIENCE}/questions`;
-
-const load = (cookie: string | null, experienceId = EXPERIENCE, host = ACME): Promise<Outcome> =>
-  consoleLoad(questions, `/console/experiences/${experienceId}/questions`, cookie, { experienceId }, host);
-const post = (cookie: string, form: Record<string, string>, experienceId = EXPERIENCE) =>
-  consolePost(questions, `/console/experiences/${experienceId}/questions`, cookie, form, { experienceId });
+const { path, load, post } = experiencePage(questions, "questions", EXPERIENCE);
+const PATH = path();
 
 const stored = async () =>
   (await db().select({ q: experiences.bookingQuestions }).from(experiences).where(eq(experiences.id, EXPERIENCE)))[0].q;

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookings, slots } from "~api/db/schema";
@@ -12,23 +11,12 @@ import { checkoutTarget } from "~/features/console/staff-booking/staff-booking.s
 import { bookingWorld, createSlot, seatsTaken } from "../support/booking";
 import { ACME, consoleLoad as load, consolePost as post, expectTeamOnly, memberOf } from "../support/console-routes";
 import { args, outcome, pageRequest } from "../support/routes";
+import { staffBookingForm } from "../support/staff-booking-form";
 
 const { db, acme } = bookingWorld();
 const PATH = "/console/bookings/new";
 
-function form(slotId: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    slotId,
-    idempotencyKey: randomUUID(),
-    "tickets[0].ticketTypeId": acme.adult.id,
-    "tickets[0].quantity": "2",
-    guestName: "Ana Ruiz",
-    guestEmail: `ana-${randomUUID().slice(0, 6)}@example.com`,
-    guestPhone: "(555) 123-4567",
-    payment: "pay_on_arrival",
-    ...extra,
-  };
-}
+const form = (slotId: string, extra: Record<string, string> = {}) => staffBookingForm(acme.adult.id, slotId, extra);
 
 describe("/console/bookings/new", () => {
   it("the guard: signed out to sign-in, a stranger 404, a guide 403 (the owner has not let guides book)", async () => {

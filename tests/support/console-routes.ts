@@ -63,7 +63,8 @@ export async function expectTeamOnly(path: string, load: (cookie: string | null)
  */
 export function experiencePage(route: Loader & Action, page: string, experienceId: string) {
   const path = (id = experienceId) => `/console/experiences/${id}/${page}`;
-  const load = (cookie: string | null, id = experienceId) => consoleLoad(route, path(id), cookie, { experienceId: id });
+  const load = (cookie: string | null, id = experienceId, host = ACME) =>
+    consoleLoad(route, path(id), cookie, { experienceId: id }, host);
   const post = (cookie: string, form: Record<string, string>, id = experienceId) =>
     consolePost(route, path(id), cookie, form, { experienceId: id });
   async function expectGuarded(db: Db, othersExperienceId: string, form: Record<string, string>) {

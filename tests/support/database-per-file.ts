@@ -30,6 +30,8 @@ if (template && shared) {
   const own = new URL(shared);
   own.pathname = `/${name}`;
   process.env.DATABASE_URL = own.href;
+  // Its own Redis keys and change channel too: files side by side share the run's Redis.
+  process.env.REDIS_KEY_PREFIX = `${name}:`;
   // Settings parsed by an earlier file of this process named its own copy.
   const { forgetApiEnv } = await import("~api/env");
   forgetApiEnv();

@@ -7,7 +7,7 @@ import { bookings, ledgerEntries, payoutAccounts, payouts, type PayoutAccountRow
 import { ledgerAccounts } from "~api/ledger/accounts";
 import { bookingSides } from "~api/ledger/movements";
 import { postLedger } from "~api/ledger/post";
-import { bookingUser, confirmedBooking, slotAt, type TestService } from "./booking";
+import { bookingUser, bookingWorld, confirmedBooking, slotAt, type TestService } from "./booking";
 import { v1 } from "./client";
 
 /**
@@ -150,6 +150,13 @@ export function checkLedgerSumsAfterEach(db: () => Db): void {
   afterEach(async () => {
     await expectLedgerSumsToZero(db());
   });
+}
+
+/** A payouts suite's world (bookingWorld), each of its tests followed by checkLedgerSumsAfterEach's check. */
+export function payoutsWorld(): ReturnType<typeof bookingWorld> {
+  const world = bookingWorld();
+  checkLedgerSumsAfterEach(world.db);
+  return world;
 }
 
 /** Moves the test clock to `to` (forward only) through the dev endpoint: the due work runs at once. */

@@ -13,6 +13,8 @@ describe("the console's abilities, read from the declarations", () => {
     const catalog = [
       "manageBranding",
       "manageCatalog",
+      "manageResellers",
+      "manageWebhooks",
       "readCustomers",
       "readPayouts",
       "readReports",

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { adminFindBookingQuery, applyAsOperatorBody } from "~contract/platform/applications";
 import { adminCommissionBody, statementQuery, updatePayoutScheduleBody } from "~contract/payouts/money-requests";
+import { resellerStatementQuery } from "~contract/operator/reseller-statement";
 import { operatorSlug } from "~contract/platform/operator-slug";
 import { z } from "zod";
 import { setAddOnsBody } from "~contract/bookings/add-ons";
@@ -85,6 +86,7 @@ import { usPhoneNumber } from "~contract/phone";
 import { FIELD_MESSAGE_KEYS, fieldMessageKey } from "~/platform/field-message-keys";
 import { parseWithZod } from "~/platform/parse-with-zod";
 import { PhoneSchema } from "~/features/account/personal-info-schemas";
+import { createWebhookBody } from "~contract/operator/webhooks";
 
 const POLICY = {
   minLength: 8,
@@ -209,6 +211,8 @@ const QUESTION_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
 ];
 
 const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
+  [createWebhookBody, { url: "ftp://hooks.example.com/in", events: ["booking.created"] }, "webhookUrl.invalid"],
+  [createWebhookBody, { url: "https://hooks.example.com/in", events: [] }, "webhookEvents.required"],
   [availabilityQuery, { from: ["2026-01-01", "2026-01-02"] }, "param.single"],
   [quoteBody, { ...quote, tickets: [{ ...ticket, quantity: 1.5 }] }, "number.whole"],
   [
@@ -436,6 +440,8 @@ const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [applyAsOperatorBody.shape.website, "ftp://example.com", "website.invalid"],
   [adminFindBookingQuery, { q: " " }, "bookingLookup.invalid"],
   [statementQuery, { month: "2026-13" }, "month.invalid"],
+  [resellerStatementQuery, {}, "month.invalid"],
+  [resellerStatementQuery, { month: "1999-12" }, "month.invalid"],
   [updatePayoutScheduleBody, { ...PAYOUT_SCHEDULE, day: 8 }, "payoutDay.invalid"],
   [updatePayoutScheduleBody, { ...PAYOUT_SCHEDULE, holdDays: 31 }, "holdDays.invalid"],
   [updatePayoutScheduleBody, { ...PAYOUT_SCHEDULE, minimum: "-5" }, "payoutMinimum.invalid"],

@@ -24,6 +24,9 @@ const pending = `operator:${OP}:pending`;
 /** The lines as postLedger writes them: zeros left out, as a map account → amount. */
 const written = (lines: LedgerLine[]) =>
   Object.fromEntries(lines.filter((line) => line.amountMinor !== 0).map((line) => [line.account, line.amountMinor]));
+/** Acme's booking paid: chargeLines with no service fee and no gift card unless told. */
+const acmeCharge = (paid: { totalMinor: number; commissionBps: number; feesMinor?: number; giftCardMinor?: number }) =>
+  chargeLines({ operatorId: OP, feesMinor: 0, giftCardMinor: 0, ...paid });
 const total = (lines: LedgerLine[]) => lines.reduce((sum, line) => sum + line.amountMinor, 0);
 const add = (a: Sides, b: Sides): Sides => ({
   operator: a.operator + b.operator,
@@ -33,25 +36,13 @@ const add = (a: Sides, b: Sides): Sides => ({
 
 describe("a booking paid", () => {
   it("$100 at 15 %: the card gives 100, the operator's pending 85 and the commission 15", () => {
-    const lines = chargeLines({
-      operatorId: OP,
-      totalMinor: 10_000,
-      feesMinor: 0,
-      giftCardMinor: 0,
-      commissionBps: 1500,
-    });
+    const lines = acmeCharge({ totalMinor: 10_000, commissionBps: 1500 });
     expect(written(lines)).toEqual({ "external:payments": -10_000, [pending]: 8_500, "platform:commission": 1_500 });
     expect(total(lines)).toBe(0);
   });
 
   it("the service fee is within the platform's part: $100.00 paid at 15 % is still 85 and 15; a fee above the commission is kept whole", () => {
-    const lines = chargeLines({
-      operatorId: OP,
-      totalMinor: 10_000,
-      feesMinor: 291,
-      giftCardMinor: 0,
-      commissionBps: 1500,
-    });
+    const lines = acmeCharge({ totalMinor: 10_000, feesMinor: 291, commissionBps: 1500 });
     expect(written(lines)).toEqual({
       "external:payments": -10_000,
       [pending]: 8_500,
@@ -63,26 +54,14 @@ describe("a booking paid", () => {
   });
 
   it("gift cards pay their part; a booking paid wholly by gift card has no payer's line", () => {
-    const part = chargeLines({
-      operatorId: OP,
-      totalMinor: 10_000,
-      feesMinor: 0,
-      giftCardMinor: 2_500,
-      commissionBps: 1500,
-    });
+    const part = acmeCharge({ totalMinor: 10_000, giftCardMinor: 2_500, commissionBps: 1500 });
     expect(written(part)).toEqual({
       "external:payments": -7_500,
       "platform:gift_cards": -2_500,
       [pending]: 8_500,
       "platform:commission": 1_500,
     });
-    const whole = chargeLines({
-      operatorId: OP,
-      totalMinor: 4_000,
-      feesMinor: 0,
-      giftCardMinor: 4_000,
-      commissionBps: 1000,
-    });
+    const whole = acmeCharge({ totalMinor: 4_000, giftCardMinor: 4_000, commissionBps: 1000 });
     expect(written(whole)).toEqual({ "platform:gift_cards": -4_000, [pending]: 3_600, "platform:commission": 400 });
     expect(total(part)).toBe(0);
     expect(total(whole)).toBe(0);
@@ -267,13 +246,7 @@ describe("tips and gift cards", () => {
   });
 
   it("reads the sides of written lines (refund lines as what they took back)", () => {
-    const charge = chargeLines({
-      operatorId: OP,
-      totalMinor: 10_000,
-      feesMinor: 300,
-      giftCardMinor: 0,
-      commissionBps: 1500,
-    });
+    const charge = acmeCharge({ totalMinor: 10_000, feesMinor: 300, commissionBps: 1500 });
     expect(sidesOf(charge)).toEqual({ operator: 8_500, commission: 1_200, serviceFee: 300 });
     const refund = refundOf({
       operatorId: OP,

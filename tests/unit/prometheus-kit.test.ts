@@ -105,6 +105,7 @@ describe("deploy/prometheus/alerts.yml", () => {
       "ProcessDown",
       "ProcessNotReady",
       "RefundsOwedOverADay",
+      "WebhookDeliveryFailed",
     ]);
     for (const rule of rules) {
       expect(["warning", "critical"], rule.alert).toContain(rule.labels.severity);

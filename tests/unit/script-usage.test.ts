@@ -18,6 +18,8 @@ const SCRIPTS: Array<[string, string[]]> = [
   ["admin revoke", ["scripts/admin.mjs", "revoke"]],
   ["admin create-operator", ["scripts/admin.mjs", "create-operator"]],
   ["admin list-operators", ["scripts/admin.mjs", "list-operators"]],
+  ["backup", ["scripts/backup.mjs"]],
+  ["restore", ["scripts/restore.mjs"]],
   ["bench", ["--import", "tsx", "scripts/bench.ts"]],
   ["bench:catalog", ["--import", "tsx", "scripts/bench-catalog.ts"]],
 ];

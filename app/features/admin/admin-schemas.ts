@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { said } from "~contract/fields";
+import { said, typedPercent } from "~contract/fields";
 import { adminReason, operatorParams } from "~contract/platform/applications";
 
 /**
@@ -23,14 +23,7 @@ export const OPERATOR_SCHEMAS = { suspend: SuspendSchema, reinstate: ReinstateSc
  */
 export const CommissionSchema = z.object({
   intent: z.literal("commission"),
-  percent: z
-    .string()
-    .trim()
-    .refine(
-      (typed) => /^\d{1,3}([.,]\d{1,2})?$/.test(typed) && Number(typed.replace(",", ".")) <= 100,
-      said("commission.invalid"),
-    )
-    .optional(),
+  percent: typedPercent(said("commission.invalid")).optional(),
 });
 
 export const OPERATOR_MONEY_SCHEMAS = { commission: CommissionSchema };

@@ -13,6 +13,8 @@ export function useConsoleSections(can: OperatorMe["can"]) {
     { to: "/console/calendar", label: t("console.calendar"), end: false },
     ...(can.readCustomers ? [{ to: "/console/customers", label: t("console.customers"), end: false }] : []),
     ...(can.manageCatalog ? [{ to: "/console/experiences", label: t("console.experiences"), end: false }] : []),
+    ...(can.manageResellers ? [{ to: "/console/resellers", label: t("console.resellers"), end: false }] : []),
+    ...(can.manageWebhooks ? [{ to: "/console/webhooks", label: t("console.webhooks"), end: false }] : []),
     ...(can.readReports ? [{ to: "/console/reports", label: t("console.reports"), end: false }] : []),
     ...(can.readReports ? [{ to: "/console/gift-cards", label: t("console.giftCards"), end: false }] : []),
     ...(can.readPayouts ? [{ to: "/console/payouts", label: t("console.payouts"), end: false }] : []),

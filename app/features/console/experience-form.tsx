@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/platform/i18n-react";
-import { FieldError } from "~/ui/form-parts";
+import { CheckboxList } from "~/ui/checkbox-list";
 import { SelectField } from "~/ui/select-field";
 import { TextAreaField as TextArea } from "~/ui/text-area-field";
 import { TextField } from "~/ui/text-field";
@@ -10,34 +10,16 @@ import type { ExperienceFormOptions } from "./experience-options.server";
 type Field = FieldMetadata<string | undefined>;
 type Option = { value: string; label: string };
 
-/** The languages as checkboxes (one name, several values): a fieldset with its legend and its error. */
+/** The languages as checkboxes (one name, several values). */
 function Languages({ field, options }: { field: FieldMetadata<string[] | undefined>; options: Option[] }) {
   const { t } = useTranslation();
-  const initial = field.initialValue;
-  const checked = new Set(Array.isArray(initial) ? initial : initial ? [initial] : []);
   return (
-    <fieldset
-      aria-describedby={field.errors?.length ? field.errorId : undefined}
-      aria-invalid={field.errors?.length ? true : undefined}
-    >
-      <legend className="text-sm font-medium text-slate-800">{t("operatorExperiences.languages")}</legend>
-      <div className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
-        {options.map((option) => (
-          <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              name={field.name}
-              value={option.value}
-              defaultChecked={checked.has(option.value)}
-              key={`${field.key ?? ""}-${option.value}`}
-              className="h-4 w-4"
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-      <FieldError field={field as unknown as Field} />
-    </fieldset>
+    <CheckboxList
+      field={field}
+      legend={t("operatorExperiences.languages")}
+      options={options}
+      className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4"
+    />
   );
 }
 

@@ -41,6 +41,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
           tickets: [{ ticketTypeId: service.adult.id, quantity: 1 }],
         }),
       }).then((response) => response.json());
+      expect(quote.data, JSON.stringify(quote)).toBeDefined();
       const total: number = quote.data.breakdown.totalMinor;
       const funded = Math.round(total * 7.5);
       const { card, code } = await issueGiftCard(db(), {

@@ -172,16 +172,9 @@ describe("operator customers: only this operator's bookings, CSV only the consen
   it("the CSV holds only the consenting customers of acme, even when asked for the others", async () => {
     for (const query of ["", "&consented=false"]) {
       const [header, ...rows] = await csvOf(world.owner.idToken, query);
-      expect(header).toEqual([
-        "email",
-        "name",
-        "phone",
-        "bookings",
-        "last_booked_at",
-        "last_visit",
-        "total_spent",
-        "marketing_consent",
-      ]);
+      expect(header.join(",")).toBe(
+        "email,name,phone,bookings,last_booked_at,last_visit,total_spent,marketing_consent",
+      );
       const inCsv = rows.map((row) => row[0]);
       expect(inCsv).toContain(world.both.email.toLowerCase());
       expect(inCsv).toContain(world.guestEmail.toLowerCase());

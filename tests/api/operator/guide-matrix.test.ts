@@ -79,6 +79,10 @@ async function everyEndpoint(member: TestUser, departure: Departure, day: Day, r
     // The booking's customer: their email, as the customers list names it (base64url).
     customerId: Buffer.from(departure.traveller.email.toLowerCase()).toString("base64url"),
     payoutAccountId: "acct_sandbox_AAAAAAAAAAAAAAAA",
+    resellerId: "rs_AAAAAAAAAAAAAAAA",
+    keyId: "rk_AAAAAAAAAAAAAAAA",
+    webhookId: "wh_AAAAAAAAAAAAAAAA",
+    deliveryId: "whd_AAAAAAAAAAAAAAAA",
   };
   const answers: Array<{ name: string; result: ApiResult }> = [];
   for (const [name, entry] of OPERATOR_ENDPOINTS) {

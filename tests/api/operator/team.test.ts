@@ -51,6 +51,8 @@ describe("operator console: the guard", () => {
         readCustomers: false,
         readPayouts: false,
         managePayouts: false,
+        manageResellers: false,
+        manageWebhooks: false,
         takeBookings: false,
       },
     });
@@ -77,6 +79,8 @@ describe("operator console: the guard", () => {
       readCustomers: true,
       readPayouts: true,
       managePayouts: true,
+      manageResellers: true,
+      manageWebhooks: true,
       takeBookings: true,
     });
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { accounts, bookings, platformAuditLog } from "~api/db/schema";
 import { paymentEnv } from "~api/env";
 import { expectEnvelope } from "../../support/api";
-import { bookingWorld, findService, type TestService } from "../../support/booking";
+import { findService, type TestService } from "../../support/booking";
 import { v1 } from "../../support/client";
 import { syncedUser } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
@@ -11,9 +11,9 @@ import { platformAdmin, platformAdminWithoutSecondFactor } from "../../support/p
 import { countQueries } from "../../support/query-counter";
 import type { EnrolledUser } from "../../support/two-step";
 import { givePayoutAccount, paidBooking, postCharge, postPayout, postRefund, postRelease } from "../../support/money";
-import { checkLedgerSumsAfterEach } from "../../support/payouts";
+import { payoutsWorld } from "../../support/payouts";
 
-const { db, acme } = bookingWorld();
+const { db, acme } = payoutsWorld();
 let admin: EnrolledUser;
 let harbor: TestService;
 
@@ -21,8 +21,6 @@ beforeAll(async () => {
   admin = await platformAdmin(db());
   harbor = await findService(db(), "harbor");
 });
-
-checkLedgerSumsAfterEach(db);
 
 const commissionOf = async (accountId: string) =>
   (await db().select({ bps: accounts.commissionBps }).from(accounts).where(eq(accounts.id, accountId)))[0].bps;

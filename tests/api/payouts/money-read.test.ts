@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { statementCsv } from "~contract/payouts/money-outputs";
 import { apiText, expectCsvAttachment, expectEnvelope } from "../../support/api";
-import { bookingWorld, findService, type TestService } from "../../support/booking";
+import { findService, type TestService } from "../../support/booking";
 import { v1, v1Path } from "../../support/client";
 import { asMember, teamOf } from "../../support/operator";
 import {
@@ -15,11 +15,11 @@ import {
   postTip,
   removePayoutAccount,
 } from "../../support/money";
-import { checkLedgerSumsAfterEach } from "../../support/payouts";
+import { payoutsWorld } from "../../support/payouts";
 import type { TestUser } from "../../support/identity";
 import { countQueries } from "../../support/query-counter";
 
-const { db, acme } = bookingWorld();
+const { db, acme } = payoutsWorld();
 let team: { owner: TestUser; manager: TestUser; guide: TestUser; stranger: TestUser };
 let harbor: TestService;
 
@@ -28,8 +28,6 @@ beforeAll(async () => {
   harbor = await findService(db(), "harbor");
   await givePayoutAccount(db(), acme.accountId);
 });
-
-checkLedgerSumsAfterEach(db);
 
 const asOwner = () => asMember(team.owner.idToken);
 const balance = async (token = team.manager.idToken) => {

@@ -2,10 +2,10 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookings, ledgerEntries, payoutAccounts } from "~api/db/schema";
 import { ledgerAccounts } from "~api/ledger/accounts";
-import { bookingWorld, seededService, type TestService } from "../../support/booking";
+import { seededService, type TestService } from "../../support/booking";
 import {
   balanceOf,
-  checkLedgerSumsAfterEach,
+  payoutsWorld,
   moveClockBy,
   moveClockTo,
   paidBooking,
@@ -19,7 +19,7 @@ import {
  * refund is released too. The `charge:` lines are written by the test (tests/support/payouts.ts)
  * until the ledger wiring writes them at fulfilment.
  */
-const { db, acme } = bookingWorld();
+const { db, acme } = payoutsWorld();
 const harbor = seededService(db, "harbor");
 const DAY = 86_400_000;
 
@@ -28,8 +28,6 @@ beforeAll(async () => {
   await setPayoutAccount(db(), acme.accountId, { holdDays: 3, payoutsEnabled: false });
   await db().delete(payoutAccounts).where(eq(payoutAccounts.accountId, harbor.accountId));
 });
-
-checkLedgerSumsAfterEach(db);
 
 const pending = (service: TestService, bookingId: string) =>
   balanceOf(db(), ledgerAccounts.pending(service.accountId), bookingId);

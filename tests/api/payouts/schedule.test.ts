@@ -6,10 +6,10 @@ import { accounts, ledgerEntries } from "~api/db/schema";
 import { ledgerAccounts } from "~api/ledger/accounts";
 import { postLedger } from "~api/ledger/post";
 import { readBalance } from "~api/money/balance";
-import { ACME_ZONE, bookingWorld, seededService, type TestService } from "../../support/booking";
+import { ACME_ZONE, seededService, type TestService } from "../../support/booking";
 import {
   balanceOf,
-  checkLedgerSumsAfterEach,
+  payoutsWorld,
   moveClockBy,
   moveClockTo,
   paidBooking,
@@ -24,11 +24,9 @@ import {
  * in the sandbox paid at once. The `charge:` lines are written by the test until the ledger
  * wiring writes them at fulfilment.
  */
-const { db, acme } = bookingWorld();
+const { db, acme } = payoutsWorld();
 const harbor = seededService(db, "harbor");
 const HOUR = 3_600_000;
-
-checkLedgerSumsAfterEach(db);
 
 /** The first instant after `after` that is `weekday` (1 = Monday) at hour:minute in `zone`. */
 function nextLocal(after: Date, zone: string, weekday: number, hour: number, minute: number): Date {

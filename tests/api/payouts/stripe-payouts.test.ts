@@ -5,13 +5,13 @@ import { ledgerEntries, payouts } from "~api/db/schema";
 import { ledgerAccounts } from "~api/ledger/accounts";
 import { setPaymentProviderForTests } from "~api/payments";
 import { createStripeProvider } from "~api/payments/stripe";
-import { bookingBody, bookingUser, bookingWorld, placeBooking } from "../../support/booking";
+import { bookingBody, bookingUser, placeBooking } from "../../support/booking";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import {
   balanceOf,
   chargeLedger,
   departureIn,
-  checkLedgerSumsAfterEach,
+  payoutsWorld,
   moveClockTo,
   payoutsOf,
   setPayoutAccount,
@@ -26,7 +26,7 @@ import { sendStripeWebhook, stripeEvent, WEBHOOK_SECRET } from "../../support/st
  * The bookings are paid through Stripe's checkout and webhook; their `charge:` lines are written
  * by the test until the ledger wiring writes them at fulfilment.
  */
-const { db, acme } = bookingWorld();
+const { db, acme } = payoutsWorld();
 const CONNECTED = "acct_1TestAcmeConnected";
 const DAY = 86_400_000;
 let fake: FakeStripe;
@@ -50,8 +50,6 @@ afterAll(async () => {
   setPaymentProviderForTests(undefined);
   await fake?.close();
 });
-
-checkLedgerSumsAfterEach(db);
 
 /** A booking paid at Stripe's checkout (its webhook), on a departure `hours` away; its operator's part. */
 async function paidAtStripe(hours: number) {

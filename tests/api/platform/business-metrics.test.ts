@@ -49,6 +49,21 @@ describe("business figures on /metrics", () => {
     expect((await scrape()).get("outbox_messages_failed")).toBe(before + 2);
   });
 
+  it("counts webhook deliveries given up on, not the waiting or delivered ones", async () => {
+    const before = (await scrape()).get("webhook_deliveries_failed")!;
+    expect(before).toBeGreaterThanOrEqual(0);
+    const subscription = `wh_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+    await db().execute(sql`insert into webhook_subscriptions (id, account_id, url, events, secret_sealed)
+      values (${subscription}, ${acme.accountId}, 'https://hooks.example.com/in', array['booking.created'], 'sealed')`);
+    for (const state of ["failed", "pending", "succeeded", "failed", "sending"]) {
+      await db()
+        .execute(sql`insert into webhook_deliveries (id, subscription_id, account_id, event_id, event_type, payload, state)
+        values (${`wd_${randomUUID().replace(/-/g, "").slice(0, 16)}`}, ${subscription}, ${acme.accountId},
+          ${`msg_${randomUUID()}`}, 'booking.created', '{}'::jsonb, ${state})`);
+    }
+    expect((await scrape()).get("webhook_deliveries_failed")).toBe(before + 2);
+  });
+
   it("counts failed payouts, not the paid ones", async () => {
     const before = (await scrape()).get("payouts_failed")!;
     expect(before).toBeGreaterThanOrEqual(0);

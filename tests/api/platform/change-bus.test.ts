@@ -12,8 +12,11 @@ import type { ChangeTopic } from "~contract/system/changes";
  */
 const { db } = seedDbForThisFile();
 
+/** Where a bus is: PostgreSQL or Redis (with this file's key prefix, tests/support/database-per-file.ts). */
+type BusEnv = { DATABASE_URL?: string; REDIS_URL?: string; REDIS_KEY_PREFIX?: string };
+
 /** A bus as one process has it, with what it heard. */
-function processOnBus(env: { DATABASE_URL?: string; REDIS_URL?: string }, id: string) {
+function processOnBus(env: BusEnv, id: string) {
   const heard: ChangeTopic[][] = [];
   let missed = 0;
   const bus = openChangeBus({ changed: (topics) => heard.push(topics), missed: () => missed++ }, env, id);
@@ -37,7 +40,7 @@ async function until(condition: () => boolean, ms: number): Promise<number> {
 /** Cuts every connection the bus listens on; it must open them again by itself. */
 type Cut = () => Promise<void>;
 
-function busTests(env: { DATABASE_URL?: string; REDIS_URL?: string }, cut: Cut) {
+function busTests(env: BusEnv, cut: Cut) {
   it("another process hears a change at once; the one that announced it ignores its echo", async () => {
     const [a, b] = [processOnBus(env, "a"), processOnBus(env, "b")];
     await Promise.all([a.bus.listen(), b.bus.listen()]);
@@ -73,12 +76,31 @@ describe.skipIf(!process.env.DATABASE_URL)("the change bus on PostgreSQL (LISTEN
 });
 
 describe.skipIf(!process.env.REDIS_URL)("the change bus on Redis (pub/sub)", () => {
-  busTests({ REDIS_URL: process.env.REDIS_URL }, async () => {
+  const env = { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: process.env.REDIS_KEY_PREFIX };
+  busTests(env, async () => {
     const admin = new Redis(process.env.REDIS_URL!);
     try {
-      await admin.call("CLIENT", "KILL", "TYPE", "pubsub");
+      // This file's listeners only (by their name): other files side by side keep theirs.
+      const name = `${(env.REDIS_KEY_PREFIX ?? "wf:").replace(/[^A-Za-z0-9_.-]/g, "_")}changes`;
+      const clients = String(await admin.call("CLIENT", "LIST", "TYPE", "pubsub")).split("\n");
+      for (const line of clients.filter((client) => client.includes(` name=${name} `)))
+        await admin.call("CLIENT", "KILL", "ID", /id=(\d+)/.exec(line)![1]);
     } finally {
       await admin.quit();
     }
+  });
+
+  it("another deployment on the same Redis (another REDIS_KEY_PREFIX) is not heard", async () => {
+    const ours = processOnBus(env, "a");
+    const theirs = processOnBus({ ...env, REDIS_KEY_PREFIX: `${env.REDIS_KEY_PREFIX ?? "wf:"}staging:` }, "b");
+    const neighbour = processOnBus(env, "c");
+    await Promise.all([ours.bus.listen(), theirs.bus.listen(), neighbour.bus.listen()]);
+    theirs.bus.publish(["seats"]);
+    ours.bus.publish(["catalog"]);
+    await until(() => neighbour.heard.length > 0, 1_000);
+    // Published after theirs on the same server: had theirs reached us, it would be here already.
+    expect(neighbour.heard).toEqual([["catalog"]]);
+    expect(ours.heard).toEqual([]);
+    expect(theirs.heard).toEqual([]);
   });
 });

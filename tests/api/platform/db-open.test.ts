@@ -58,7 +58,11 @@ describe("parseApiEnv", () => {
       LOG_LEVEL: "info",
       MEDIA_DIR: "./data/media",
       S3_REGION: "us-east-1",
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
+      REDIS_KEY_PREFIX: "wf:",
     });
+    expect(parseApiEnv({ REDIS_KEY_PREFIX: "staging:wf:" }).REDIS_KEY_PREFIX).toBe("staging:wf:");
+    expect(() => parseApiEnv({ REDIS_KEY_PREFIX: "a b" })).toThrow(/REDIS_KEY_PREFIX/);
   });
 
   it("listens on this machine only unless API_HOST says otherwise, and refuses what is not an address", () => {

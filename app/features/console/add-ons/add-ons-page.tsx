@@ -1,16 +1,14 @@
 import { useLoaderData } from "@remix-run/react";
 import type { AddOn } from "~contract/bookings/add-ons";
 import { ADD_ON_SCOPES } from "~contract/bookings/add-on-rules";
-import { ExperienceNav } from "~/features/console/experience-nav";
+import { ExperienceListPage, RemoveItemForm } from "~/features/console/experience-list-page";
 import { useIntentForm } from "~/features/console/use-intent-form";
 import type { loadAddOnsPage } from "~/features/console/add-ons.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatMoney } from "~/ui/format";
-import { CardSection } from "~/ui/labelled-section";
 import { SubmitButton } from "~/ui/form-parts";
 import { IntentForm } from "~/ui/intent-form";
 import { SelectField } from "~/ui/select-field";
-import { StatusMessage } from "~/ui/status-message";
 import { TextAreaField } from "~/ui/text-area-field";
 import { TextField } from "~/ui/text-field";
 import { useFormValidation } from "~/ui/use-form-validation";
@@ -20,35 +18,25 @@ import { asText } from "../prices/use-price-form";
 
 /** One experience's add-ons: the list (each removable) and a form to add one. No JavaScript needed. */
 export function AddOnsPage() {
-  const { page, flash, title } = useLoaderData<typeof loadAddOnsPage>();
+  const { page } = useLoaderData<typeof loadAddOnsPage>();
   const { t } = useTranslation();
   return (
-    <>
-      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      <ExperienceNav experienceId={page.experience.id} title={page.experience.title} />
-      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
-      <p className="mt-2 text-sm text-slate-700">{t("addOns.intro")}</p>
-      <CardSection headingId="add-ons-heading" heading={t("addOns.listHeading")} className="mt-6">
-        {page.addOns.length === 0 ? (
-          <p className="mt-2">{t("addOns.none")}</p>
-        ) : (
-          <ol className="mt-2 space-y-3">
-            {page.addOns.map((addOn) => (
-              <AddOnRow key={addOn.id} addOn={addOn} currency={page.currency} />
-            ))}
-          </ol>
-        )}
-      </CardSection>
-      <CardSection headingId="new-add-on-heading" heading={t("addOns.add")} className="mt-8 max-w-xl">
-        <AddAddOnForm />
-      </CardSection>
-    </>
+    <ExperienceListPage
+      intro={t("addOns.intro")}
+      list={{
+        headingId: "add-ons-heading",
+        heading: t("addOns.listHeading"),
+        none: t("addOns.none"),
+        items: page.addOns,
+        row: (addOn) => <AddOnRow key={addOn.id} addOn={addOn} currency={page.currency} />,
+      }}
+      add={{ headingId: "new-add-on-heading", heading: t("addOns.add"), form: <AddAddOnForm /> }}
+    />
   );
 }
 
 function AddOnRow({ addOn, currency }: { addOn: AddOn; currency: string }) {
   const { t } = useTranslation();
-  const pending = useIsPending({ intent: "remove" });
   const stock =
     addOn.stockPerDeparture !== null
       ? t("addOns.stockPerDepartureIs", { count: addOn.stockPerDeparture })
@@ -69,13 +57,7 @@ function AddOnRow({ addOn, currency }: { addOn: AddOn; currency: string }) {
           .filter(Boolean)
           .join(" · ")}
       </p>
-      <IntentForm intent="remove" values={{ addOnId: addOn.id }} className="mt-2">
-        <SubmitButton
-          pending={pending}
-          label={t("addOns.remove", { name: addOn.name })}
-          pendingLabel={t("login.saving")}
-        />
-      </IntentForm>
+      <RemoveItemForm values={{ addOnId: addOn.id }} label={t("addOns.remove", { name: addOn.name })} />
     </li>
   );
 }

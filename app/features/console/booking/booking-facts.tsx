@@ -78,6 +78,14 @@ export function BookingFactsCard({
         ) : null}
       </dl>
       {page.source.channel === "staff" ? <StaffFacts page={page} /> : null}
+      {page.source.reseller ? (
+        <p className="mt-4 text-sm" data-testid="booking-reseller">
+          {t("manifest.soldBy", {
+            name: page.source.reseller.name,
+            reference: page.source.reseller.reference ?? "—",
+          })}
+        </p>
+      ) : null}
       {page.money ? <BookingMoney money={page.money} /> : null}
     </CardSection>
   );

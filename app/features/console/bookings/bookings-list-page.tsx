@@ -73,7 +73,17 @@ function BookingRow({ row, withMoney }: { row: Row; withMoney: boolean }) {
         <br />
         <span className="text-slate-700">{t(`desk.paymentChoices.${row.paymentStatus}`)}</span>
       </td>
-      <td className="whitespace-nowrap py-2 pr-4">{t(`desk.channelChoices.${row.channel}`)}</td>
+      <td className="whitespace-nowrap py-2 pr-4">
+        {t(`desk.channelChoices.${row.channel}`)}
+        {row.reseller ? (
+          <>
+            <br />
+            <span className="text-slate-700" data-testid="booking-reseller">
+              {t("desk.soldBy", { name: row.reseller.name, reference: row.reseller.reference ?? "—" })}
+            </span>
+          </>
+        ) : null}
+      </td>
       {withMoney ? <TotalCell money={row.money} /> : null}
     </tr>
   );

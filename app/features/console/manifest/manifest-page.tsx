@@ -315,6 +315,15 @@ function BookingRow({
         <p>{booking.lead.name}</p>
         {booking.lead.phone ? <p>{formatPhone(booking.lead.phone)}</p> : null}
         {booking.lead.email ? <p className="break-all">{booking.lead.email}</p> : null}
+        {/* Sold by a reseller (OCTO): its name and its own reference for the booking. */}
+        {booking.reseller ? (
+          <p className="text-slate-700" data-testid="booking-reseller">
+            {t("manifest.soldBy", {
+              name: booking.reseller.name,
+              reference: booking.reseller.reference ?? "—",
+            })}
+          </p>
+        ) : null}
       </StackedCell>
       <StackedCell label={column("colWaiver")} className="py-2 pr-3">
         {booking.waiverSigned ? t("manifest.waiverSigned") : t("manifest.waiverMissing")}

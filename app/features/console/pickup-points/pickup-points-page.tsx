@@ -1,13 +1,12 @@
 import { useLoaderData } from "@remix-run/react";
 import type { PickupPoint } from "~contract/bookings/pickup-points";
-import { ExperienceNav } from "~/features/console/experience-nav";
+import { ExperienceListPage, RemoveItemForm } from "~/features/console/experience-list-page";
 import { useIntentForm } from "~/features/console/use-intent-form";
 import type { loadPickupPointsPage } from "~/features/console/pickup-points.server";
 import { useTranslation } from "~/platform/i18n-react";
 import { CardSection } from "~/ui/labelled-section";
 import { SubmitButton } from "~/ui/form-parts";
 import { IntentForm } from "~/ui/intent-form";
-import { StatusMessage } from "~/ui/status-message";
 import { TextField } from "~/ui/text-field";
 import { useFormValidation } from "~/ui/use-form-validation";
 import { useIsPending } from "~/ui/use-is-pending";
@@ -15,32 +14,25 @@ import { asText } from "../prices/use-price-form";
 
 /** One experience's pickup points: whether one is required, the list (each changed or removed) and a form to add one. No JavaScript needed. */
 export function PickupPointsPage() {
-  const { page, flash, title } = useLoaderData<typeof loadPickupPointsPage>();
+  const { page } = useLoaderData<typeof loadPickupPointsPage>();
   const { t } = useTranslation();
   return (
-    <>
-      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      <ExperienceNav experienceId={page.experience.id} title={page.experience.title} />
-      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
-      <p className="mt-2 text-sm text-slate-700">{t("pickupPoints.intro", { zone: page.experience.timezone })}</p>
-      <CardSection headingId="pickup-required-heading" heading={t("pickupPoints.requiredHeading")} className="mt-6">
-        <RequiredForm required={page.required} />
-      </CardSection>
-      <CardSection headingId="pickup-points-heading" heading={t("pickupPoints.listHeading")} className="mt-6">
-        {page.points.length === 0 ? (
-          <p className="mt-2">{t("pickupPoints.none")}</p>
-        ) : (
-          <ol className="mt-2 space-y-3">
-            {page.points.map((point) => (
-              <PickupPointRow key={point.id} point={point} />
-            ))}
-          </ol>
-        )}
-      </CardSection>
-      <CardSection headingId="new-pickup-point-heading" heading={t("pickupPoints.add")} className="mt-8 max-w-xl">
-        <PointForm />
-      </CardSection>
-    </>
+    <ExperienceListPage
+      intro={t("pickupPoints.intro", { zone: page.experience.timezone })}
+      before={
+        <CardSection headingId="pickup-required-heading" heading={t("pickupPoints.requiredHeading")} className="mt-6">
+          <RequiredForm required={page.required} />
+        </CardSection>
+      }
+      list={{
+        headingId: "pickup-points-heading",
+        heading: t("pickupPoints.listHeading"),
+        none: t("pickupPoints.none"),
+        items: page.points,
+        row: (point) => <PickupPointRow key={point.id} point={point} />,
+      }}
+      add={{ headingId: "new-pickup-point-heading", heading: t("pickupPoints.add"), form: <PointForm /> }}
+    />
   );
 }
 
@@ -60,7 +52,6 @@ function RequiredForm({ required }: { required: boolean }) {
 
 function PickupPointRow({ point }: { point: PickupPoint }) {
   const { t } = useTranslation();
-  const pending = useIsPending({ intent: "remove" });
   return (
     <li className="rounded-md border border-slate-200 p-3" data-testid="pickup-point">
       <p className="font-medium">{point.name}</p>
@@ -72,13 +63,7 @@ function PickupPointRow({ point }: { point: PickupPoint }) {
         </summary>
         <PointForm point={point} />
       </details>
-      <IntentForm intent="remove" values={{ pickupPointId: point.id }} className="mt-2">
-        <SubmitButton
-          pending={pending}
-          label={t("pickupPoints.remove", { name: point.name })}
-          pendingLabel={t("login.saving")}
-        />
-      </IntentForm>
+      <RemoveItemForm values={{ pickupPointId: point.id }} label={t("pickupPoints.remove", { name: point.name })} />
     </li>
   );
 }

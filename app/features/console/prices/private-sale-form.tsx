@@ -2,13 +2,10 @@ import type { OperatorService } from "~contract/operator/services";
 import { PRIVATE_SALES, type PrivateSale } from "~contract/statuses";
 import { minorUnitDigits, toMajorUnits } from "~contract/money";
 import { useTranslation } from "~/platform/i18n-react";
-import { FieldsetFrame } from "~/ui/fieldset-frame";
-import { SubmitButton } from "~/ui/form-parts";
-import { HintedChoice } from "~/ui/hinted-choice";
-import { IntentForm } from "~/ui/intent-form";
+import { HintedRadios } from "~/ui/hinted-choice";
 import { TextField } from "~/ui/text-field";
-import { useIsPending } from "~/ui/use-is-pending";
 import { formatMoney } from "~/ui/format";
+import { ServicePartForm } from "./service-part-form";
 import { asText, usePriceForm } from "./use-price-form";
 
 const WORDS: Record<PrivateSale, { label: string; hint: string }> = {
@@ -37,18 +34,18 @@ export function PrivateSaleForm({ service }: { service: OperatorService }) {
     price: sale ? toMajorUnits(sale.priceMinor, minorUnitDigits(service.currency)) : "",
     maxGuests: sale ? String(sale.maxGuests) : "",
   });
-  const pending = useIsPending({ intent: "private" });
   return (
-    <IntentForm
+    <ServicePartForm
       meta={form}
       intent="private"
-      values={{ serviceId: service.id }}
-      className="mt-6 max-w-xl space-y-3 border-t border-slate-200 pt-4"
-      aria-label={t("prices.privateForm", { name: service.name })}
+      service={service}
+      label={t("prices.privateForm", { name: service.name })}
+      heading={t("prices.privateHeading")}
+      intro={t("prices.privateIntro")}
+      save={t("prices.privateSave")}
+      className="max-w-xl"
       data-testid="private-sale-form"
     >
-      <h3 className="font-semibold">{t("prices.privateHeading")}</h3>
-      <p className="text-sm text-slate-700">{t("prices.privateIntro")}</p>
       {sale ? (
         <p className="text-sm text-slate-800" data-testid="private-sale-state">
           {t("prices.privateState", {
@@ -57,25 +54,17 @@ export function PrivateSaleForm({ service }: { service: OperatorService }) {
           })}
         </p>
       ) : null}
-      <FieldsetFrame
-        field={{ errors: fields.sale.errors, errorId: fields.sale.errorId }}
+      <HintedRadios
+        field={fields.sale}
         legend={t("prices.privateHeading")}
-        className="mt-2 space-y-2"
-      >
-        {PRIVATE_SALES.map((choice) => (
-          <HintedChoice
-            key={choice}
-            id={`${id}-${choice}`}
-            type="radio"
-            name={fields.sale.name}
-            value={choice}
-            defaultChecked={saved === choice}
-            label={t(WORDS[choice].label)}
-            hint={t(WORDS[choice].hint)}
-            hintClassName="text-sm text-slate-700"
-          />
-        ))}
-      </FieldsetFrame>
+        idPrefix={id}
+        checked={saved}
+        choices={PRIVATE_SALES.map((choice) => ({
+          value: choice,
+          label: t(WORDS[choice].label),
+          hint: t(WORDS[choice].hint),
+        }))}
+      />
       <TextField
         field={asText(fields.price)}
         label={t("prices.privatePrice", { currency: service.currency })}
@@ -87,7 +76,6 @@ export function PrivateSaleForm({ service }: { service: OperatorService }) {
         hint={t("prices.privateMaxGuestsHint", { count: service.capacity })}
         inputMode="numeric"
       />
-      <SubmitButton pending={pending} label={t("prices.privateSave")} pendingLabel={t("login.saving")} />
-    </IntentForm>
+    </ServicePartForm>
   );
 }

@@ -1,15 +1,13 @@
 import { useLoaderData } from "@remix-run/react";
 import type { BookingQuestion } from "~contract/bookings/questions";
 import { QUESTION_KINDS, QUESTION_SCOPES } from "~contract/bookings/question-rules";
-import { ExperienceNav } from "~/features/console/experience-nav";
+import { ExperienceListPage, RemoveItemForm } from "~/features/console/experience-list-page";
 import { useIntentForm } from "~/features/console/use-intent-form";
 import type { loadQuestionsPage } from "~/features/console/booking-questions.server";
 import { useTranslation } from "~/platform/i18n-react";
-import { CardSection } from "~/ui/labelled-section";
 import { SubmitButton } from "~/ui/form-parts";
 import { IntentForm } from "~/ui/intent-form";
 import { SelectField } from "~/ui/select-field";
-import { StatusMessage } from "~/ui/status-message";
 import { TextAreaField } from "~/ui/text-area-field";
 import { TextField } from "~/ui/text-field";
 import { useFormValidation } from "~/ui/use-form-validation";
@@ -19,30 +17,25 @@ import { asText } from "../prices/use-price-form";
 
 /** One experience's booking questions: the list (each removable) and a form to add one. No JavaScript needed. */
 export function QuestionsPage() {
-  const { page, flash, title } = useLoaderData<typeof loadQuestionsPage>();
+  const { page } = useLoaderData<typeof loadQuestionsPage>();
   const { t } = useTranslation();
   return (
-    <>
-      <h1 className="text-2xl font-bold text-brand-ink">{title}</h1>
-      <ExperienceNav experienceId={page.experience.id} title={page.experience.title} />
-      {flash ? <StatusMessage>{t(flash)}</StatusMessage> : null}
-      <p className="mt-2 text-sm text-slate-700">{t("questions.intro")}</p>
-      <CardSection headingId="questions-heading" heading={t("questions.listHeading")} className="mt-6">
-        {page.questions.length === 0 ? (
-          <p className="mt-2">{t("questions.none")}</p>
-        ) : (
-          <ol className="mt-2 space-y-3">
-            {page.questions.map((question) => (
-              <QuestionRow key={question.id} question={question} />
-            ))}
-          </ol>
-        )}
-      </CardSection>
-      <CardSection headingId="new-question-heading" heading={t("questions.add")} className="mt-8 max-w-xl">
-        {/* A new form once a question is added (with JavaScript the page stays: no values of the last one). */}
-        <AddQuestionForm key={page.questions.length} />
-      </CardSection>
-    </>
+    <ExperienceListPage
+      intro={t("questions.intro")}
+      list={{
+        headingId: "questions-heading",
+        heading: t("questions.listHeading"),
+        none: t("questions.none"),
+        items: page.questions,
+        row: (question) => <QuestionRow key={question.id} question={question} />,
+      }}
+      add={{
+        headingId: "new-question-heading",
+        heading: t("questions.add"),
+        // A new form once a question is added (with JavaScript the page stays: no values of the last one).
+        form: <AddQuestionForm key={page.questions.length} />,
+      }}
+    />
   );
 }
 
@@ -77,22 +70,8 @@ function QuestionRow({ question }: { question: BookingQuestion }) {
           .filter(Boolean)
           .join(" · ")}
       </p>
-      <RemoveQuestionForm question={question} />
+      <RemoveItemForm values={{ questionId: question.id }} label={t("questions.remove", { label: question.label })} />
     </li>
-  );
-}
-
-function RemoveQuestionForm({ question }: { question: BookingQuestion }) {
-  const { t } = useTranslation();
-  const pending = useIsPending({ intent: "remove" });
-  return (
-    <IntentForm intent="remove" values={{ questionId: question.id }} className="mt-2">
-      <SubmitButton
-        pending={pending}
-        label={t("questions.remove", { label: question.label })}
-        pendingLabel={t("login.saving")}
-      />
-    </IntentForm>
   );
 }
 

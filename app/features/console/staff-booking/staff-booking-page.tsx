@@ -1,6 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { STAFF_PAYMENTS } from "~contract/statuses";
+import { localClockTime, pickupInstant } from "~contract/bookings/pickup-rules";
 import type { loadStaffBookingPage } from "~/features/console/staff-booking/staff-booking.server";
 import type { StaffBookingFormInput } from "~/features/console/staff-booking/staff-booking-schemas";
 import { useTranslation } from "~/platform/i18n-react";
@@ -13,12 +14,14 @@ import { formatMoney } from "~/ui/format";
 import { FieldsetFrame } from "~/ui/fieldset-frame";
 import { CardSection } from "~/ui/labelled-section";
 import { LabelledSelect } from "~/ui/labelled-select";
+import { SelectField } from "~/ui/select-field";
 import { TextField } from "~/ui/text-field";
 import { useFormResult } from "~/ui/use-form-result";
 import { useIsPending } from "~/ui/use-is-pending";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loadStaffBookingPage>>;
 type Departure = PageData["bookable"]["departures"][number];
+type BookingFields = ReturnType<typeof useForm<StaffBookingFormInput>>[1];
 
 const PATH = "/console/bookings/new";
 
@@ -95,7 +98,89 @@ function DepartureList({ data }: { data: PageData }) {
   );
 }
 
-/** The booking's form for the chosen departure: tickets, guest, payment, price. */
+/** The experience's pickup points (issue 46), each with its time at this departure in the experience's zone. */
+function PickupSelect({ data, departure, fields }: { data: PageData; departure: Departure; fields: BookingFields }) {
+  const { t } = useTranslation();
+  const { required, points } = data.bookable.pickupPoints;
+  if (points.length === 0) return null;
+  return (
+    <SelectField
+      field={fields.pickupPointId}
+      label={t("desk.newBooking.pickup")}
+      hint={t("desk.newBooking.pickupHint", { zone: departure.timezone })}
+      placeholder={t(required ? "desk.newBooking.choosePickup" : "desk.newBooking.noPickup")}
+      options={points.map((point) => ({
+        value: point.id,
+        label: t("desk.newBooking.pickupOption", {
+          name: point.name,
+          time: localClockTime(pickupInstant(departure.startsAt, point.minutesBefore), departure.timezone),
+        }),
+      }))}
+    />
+  );
+}
+
+/** The whole departure at the group price (issue 46): a checkbox for a service sold both ways, a note for one sold only so. */
+function PrivateChoice({ data, fields }: { data: PageData; fields: BookingFields }) {
+  const { t, i18n } = useTranslation();
+  const sale = data.privateSale;
+  if (!sale) return null;
+  const money = data.bookable.money;
+  const price = money && sale.priceMinor !== null ? formatMoney(sale.priceMinor, money.currency, i18n.language) : null;
+  const words = { count: sale.maxGuests, price };
+  if (sale.only)
+    return (
+      <p className="text-sm text-slate-700" data-testid="private-only">
+        {t(price ? "desk.newBooking.privateOnly" : "desk.newBooking.privateOnlyNoPrice", words)}
+      </p>
+    );
+  const hintId = `${fields.private.id}-hint`;
+  return (
+    <div>
+      <CheckboxField field={fields.private} label={t("desk.newBooking.private")} describedBy={hintId} />
+      <p id={hintId} className="ml-6 text-sm text-slate-700">
+        {t(price ? "desk.newBooking.privateHint" : "desk.newBooking.privateHintNoPrice", words)}
+      </p>
+    </div>
+  );
+}
+
+/** The experience's add-ons (issue 46): a quantity each, at its price (per guest or per booking). */
+function AddOnQuantities({ data, fields }: { data: PageData; fields: BookingFields }) {
+  const { t, i18n } = useTranslation();
+  const money = data.bookable.money;
+  if (data.bookable.addOns.length === 0) return null;
+  return (
+    <FieldsetFrame field={fields.addOns} legend={t("desk.newBooking.addOns")} className="mt-1 space-y-2">
+      {data.bookable.addOns.map((addOn, index) => (
+        <div key={addOn.id} className="flex items-center gap-3" data-testid="staff-add-on">
+          <input type="hidden" name={`addOns[${index}].addOnId`} value={addOn.id} />
+          <input
+            id={`add-on-${addOn.id}`}
+            name={`addOns[${index}].quantity`}
+            type="number"
+            min={0}
+            max={addOn.maxPerBooking ?? 50}
+            defaultValue={0}
+            className="w-20 rounded-md border border-slate-300 px-2 py-1 text-base"
+          />
+          <label htmlFor={`add-on-${addOn.id}`} className="text-sm">
+            {t("desk.newBooking.addOnQuantity", {
+              name: addOn.name,
+              price:
+                money && addOn.priceMinor !== null
+                  ? ` (${formatMoney(addOn.priceMinor, money.currency, i18n.language)})`
+                  : "",
+              per: addOn.per === "guest" ? t("addOns.perGuestNote") : "",
+            })}
+          </label>
+        </div>
+      ))}
+    </FieldsetFrame>
+  );
+}
+
+/** The booking's form for the chosen departure: tickets, pickup, private, add-ons, guest, payment, price. */
 function BookingForm({ data, departure }: { data: PageData; departure: Departure }) {
   const { t, i18n } = useTranslation();
   const lastResult = useFormResult();
@@ -142,6 +227,9 @@ function BookingForm({ data, departure }: { data: PageData; departure: Departure
             </div>
           ))}
         </FieldsetFrame>
+        <PrivateChoice data={data} fields={fields} />
+        <PickupSelect data={data} departure={departure} fields={fields} />
+        <AddOnQuantities data={data} fields={fields} />
         <TextField field={fields.guestName} label={t("desk.newBooking.guestName")} autoComplete="off" />
         <TextField field={fields.guestEmail} label={t("desk.newBooking.guestEmail")} type="email" autoComplete="off" />
         <TextField

@@ -4,10 +4,23 @@ import { DECIMAL_AMOUNT } from "~contract/money";
 import { emailAddress, said, typedLine, typedPhoneNumber } from "~contract/fields";
 import { GUEST_NAME_MAX, PRICE_REASON_MAX, STAFF_PAYMENTS } from "~contract/operator/staff-bookings";
 import { MAX_SEATS, MAX_TICKETS_PER_TYPE } from "~contract/bookings/limits";
+import { MAX_ADD_ON_QUANTITY, MAX_ADD_ONS } from "~contract/bookings/add-on-rules";
+
+/** A line's quantity as typed: a whole number from 0 to `most`, empty as 0. */
+const quantityUpTo = (most: number) =>
+  z
+    .number({ invalid_type_error: said("number.whole") })
+    .int(said("number.whole"))
+    .min(0, said("number.atLeast"))
+    .max(most, said("number.atMost"))
+    .optional()
+    .default(0);
 
 /**
  * The desk's new-booking form (conform + zod): one quantity per ticket type of the departure's
- * service, the guest's contact, how it is paid, an optional custom price with its reason.
+ * service, the guest's contact, how it is paid, an optional custom price with its reason; the
+ * pickup point, the whole departure privately and the add-ons' quantities (issue 46) as the API
+ * judges them (a pickup the experience requires: the page marks the select required).
  */
 export const StaffBookingFormSchema = z
   .object({
@@ -17,13 +30,7 @@ export const StaffBookingFormSchema = z
       .array(
         z.object({
           ticketTypeId: z.string().min(1),
-          quantity: z
-            .number({ invalid_type_error: said("number.whole") })
-            .int(said("number.whole"))
-            .min(0, said("number.atLeast"))
-            .max(MAX_TICKETS_PER_TYPE, said("number.atMost"))
-            .optional()
-            .default(0),
+          quantity: quantityUpTo(MAX_TICKETS_PER_TYPE),
         }),
       )
       .max(20)
@@ -42,6 +49,17 @@ export const StaffBookingFormSchema = z
     priceReason: z.string().trim().max(PRICE_REASON_MAX, said("reason.tooLong")).optional(),
     marketingConsent: z.literal("on").optional(),
     allowClosed: z.literal("on").optional(),
+    pickupPointId: z.string().max(64).optional(),
+    private: z.literal("on").optional(),
+    addOns: z
+      .array(
+        z.object({
+          addOnId: z.string().min(1),
+          quantity: quantityUpTo(MAX_ADD_ON_QUANTITY),
+        }),
+      )
+      .max(MAX_ADD_ONS)
+      .default([]),
   })
   .superRefine((form, ctx) => {
     const seats = form.tickets.reduce((sum, line) => sum + line.quantity, 0);
@@ -66,4 +84,7 @@ export type StaffBookingFormInput = {
   priceReason?: string;
   marketingConsent?: string;
   allowClosed?: string;
+  pickupPointId?: string;
+  private?: string;
+  addOns: Array<{ addOnId: string; quantity: string }>;
 };

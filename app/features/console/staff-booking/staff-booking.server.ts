@@ -22,14 +22,20 @@ export async function loadStaffBookingPage({ request }: LoaderFunctionArgs) {
   const bookable: Bookable = await api.call("operatorBookable", { query: { experienceId } });
   const experience = bookable.experiences.find((row) => row.id === experienceId) ?? null;
   const departure = bookable.departures.find((row) => row.id === choice(url.searchParams.get("departure"))) ?? null;
+  const constraint = getZodConstraint(StaffBookingFormSchema);
   return {
     bookable,
     experience,
     departure,
     ticketTypes: departure ? bookable.ticketTypes.filter((type) => type.serviceId === departure.serviceId) : [],
+    // The departure's service sold private (issue 46): the page offers the whole departure.
+    privateSale: (departure && bookable.privateSales.find((sale) => sale.serviceId === departure.serviceId)) ?? null,
     // A fresh key per page view: the form sent twice books once.
     idempotencyKey: crypto.randomUUID(),
-    constraint: getZodConstraint(StaffBookingFormSchema),
+    // The browser asks for a pickup point when the experience requires one (no JavaScript needed).
+    constraint: bookable.pickupPoints.required
+      ? { ...constraint, pickupPointId: { ...constraint.pickupPointId, required: true } }
+      : constraint,
     zone: me.account.timeZone,
     title: t("desk.newBooking.title"),
   };
@@ -65,10 +71,15 @@ export const staffBookingAction = (args: ActionFunctionArgs) =>
         slot_not_found: { key: "desk.newBooking.slotNotFound" },
         sold_out: { key: "desk.newBooking.soldOut" },
         idempotency_key_reused: { key: "desk.newBooking.keyReused" },
+        pickup_required: { field: "pickupPointId", key: "desk.newBooking.pickupRequired" },
+        private_unavailable: { field: "private", key: "desk.newBooking.privateUnavailable" },
+        add_on_sold_out: { key: "desk.newBooking.addOnSoldOut" },
       },
       fields: {
         customTotal: "desk.newBooking.customTotalInvalid",
         priceReason: "validation.reasonRequired",
+        pickupPointId: "desk.newBooking.pickupInvalid",
+        private: "desk.newBooking.privateRefused",
       },
     },
     async run(form, { api }) {
@@ -83,6 +94,9 @@ export const staffBookingAction = (args: ActionFunctionArgs) =>
           priceReason: form.priceReason,
           marketingConsent: form.marketingConsent === "on",
           allowClosed: form.allowClosed === "on",
+          pickupPointId: form.pickupPointId || undefined,
+          private: form.private === "on",
+          addOns: form.addOns.filter((line) => line.quantity > 0),
         },
       });
       const page = `/console/bookings/${placed.booking.id}`;

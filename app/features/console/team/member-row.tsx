@@ -3,7 +3,7 @@ import type { OperatorMember } from "~contract/operator/team";
 import type { OperatorRole } from "~contract/statuses";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
-import { useFormErrors } from "~/ui/use-form-result";
+import { AskFirst } from "~/ui/ask-first";
 import { RoleSelect } from "./role-select";
 import { useTeamForm } from "./use-team-form";
 import { IntentForm } from "~/ui/intent-form";
@@ -41,9 +41,9 @@ export function MemberRow({ member, self }: { member: OperatorMember; self: bool
             />
             <Button>{t("console.changeRole")}</Button>
           </IntentForm>
-          <AskFirst member={member} intent="remove" />
+          <AskFirstOf member={member} intent="remove" />
           {/* One's own factors are removed at /account/security, not reset here. */}
-          {member.twoStep && !self ? <AskFirst member={member} intent="resetTwoStep" /> : null}
+          {member.twoStep && !self ? <AskFirstOf member={member} intent="resetTwoStep" /> : null}
         </div>
       </td>
     </tr>
@@ -64,25 +64,20 @@ const ASK_FIRST = {
   },
 } as const;
 
-/**
- * An act on a member that asks first, without JavaScript too: its button opens the question (a
- * native disclosure), and only the question's button posts. A refusal shows inside, kept open.
- */
-function AskFirst({ member, intent }: { member: OperatorMember; intent: keyof typeof ASK_FIRST }) {
+/** An act on a member that asks first (AskFirst), in the words ASK_FIRST gives it. */
+function AskFirstOf({ member, intent }: { member: OperatorMember; intent: keyof typeof ASK_FIRST }) {
   const { t } = useTranslation();
   const who = member.email ?? member.userId;
   const words = ASK_FIRST[intent];
-  const error = useFormErrors(`${intent}:${member.userId}`);
   return (
-    <details className="text-sm" open={error ? true : undefined}>
-      <summary className="cursor-pointer rounded-md border border-red-300 px-3 py-2 font-medium text-red-800">
-        {t(words.ask)}
-        <span className="sr-only"> {who}</span>
-      </summary>
-      <IntentForm errors={error} intent={intent} values={{ userId: member.userId }} className="mt-2 max-w-xs space-y-2">
-        <p className="text-slate-800">{t(words.question, { who })}</p>
-        <Button variant="dangerSolid">{t(words.act, { who })}</Button>
-      </IntentForm>
-    </details>
+    <AskFirst
+      intent={intent}
+      values={{ userId: member.userId }}
+      formId={`${intent}:${member.userId}`}
+      ask={t(words.ask)}
+      about={who}
+      question={t(words.question, { who })}
+      act={t(words.act, { who })}
+    />
   );
 }

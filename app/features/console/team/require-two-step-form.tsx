@@ -1,10 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
-import { SubmitButton } from "~/ui/form-parts";
-import { SettingCheckbox } from "~/ui/hinted-choice";
-import { IntentForm } from "~/ui/intent-form";
+import { SettingForm } from "~/ui/setting-form";
 import { useFormErrors } from "~/ui/use-form-result";
-import { useIsPending } from "~/ui/use-is-pending";
 
 /** The refusal of an owner turning it on without a second factor of their own (the action's key). */
 export const OWNER_NEEDS_FACTOR = "console.twoStep.ownerNeedsFactor";
@@ -21,13 +18,21 @@ export function RequireTwoStepForm({ required }: { required: boolean }) {
   const { t } = useTranslation();
   const errors = useFormErrors("requireTwoStep");
   const needsFactor = errors?.includes(OWNER_NEEDS_FACTOR) ?? false;
-  const pending = useIsPending({ intent: "requireTwoStep" });
   return (
-    <IntentForm
+    <SettingForm
       intent="requireTwoStep"
       errors={needsFactor ? undefined : errors}
       className="mt-3 space-y-3"
       data-testid="require-two-step"
+      setting={{
+        id: "require-two-step",
+        name: "required",
+        checked: required,
+        label: t("console.twoStep.require"),
+        hint: t("console.twoStep.requireHint"),
+      }}
+      save={t("console.twoStep.save")}
+      saving={t("console.saving")}
     >
       {needsFactor ? (
         <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
@@ -40,14 +45,6 @@ export function RequireTwoStepForm({ required }: { required: boolean }) {
       <p className="text-sm text-slate-800" data-testid="require-two-step-state">
         {t(required ? "console.twoStep.stateOn" : "console.twoStep.stateOff")}
       </p>
-      <SettingCheckbox
-        id="require-two-step"
-        name="required"
-        checked={required}
-        label={t("console.twoStep.require")}
-        hint={t("console.twoStep.requireHint")}
-      />
-      <SubmitButton pending={pending} label={t("console.twoStep.save")} pendingLabel={t("console.saving")} />
-    </IntentForm>
+    </SettingForm>
   );
 }

@@ -3,12 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/platform/i18n-react";
 import { DataTable } from "~/ui/data-table";
 import { CardSection, LabelledSection } from "~/ui/labelled-section";
-import { SubmitButton } from "~/ui/form-parts";
-import { SettingCheckbox } from "~/ui/hinted-choice";
-import { IntentForm } from "~/ui/intent-form";
+import { SettingForm } from "~/ui/setting-form";
 import { useFormErrors } from "~/ui/use-form-result";
 import { StatusMessage } from "~/ui/status-message";
-import { useIsPending } from "~/ui/use-is-pending";
 import { InvitationRow } from "./invitation-row";
 import { InviteForm } from "./invite-form";
 import { MemberRow } from "./member-row";
@@ -74,18 +71,21 @@ export function TeamPage() {
 /** Whether guides may take bookings at the desk (on the departures they lead). */
 function BookingSettingsForm({ guidesMayBook }: { guidesMayBook: boolean }) {
   const { t } = useTranslation();
-  const pending = useIsPending({ intent: "bookingSettings" });
   return (
-    <IntentForm intent="bookingSettings" errors={useFormErrors("bookingSettings")} className="mt-3 space-y-3">
-      <SettingCheckbox
-        id="guides-may-book"
-        name="guidesMayBook"
-        checked={guidesMayBook}
-        label={t("console.guidesMayBook")}
-        hint={t("console.guidesMayBookHint")}
-      />
-      <SubmitButton pending={pending} label={t("console.saveDeskSettings")} pendingLabel={t("console.saving")} />
-    </IntentForm>
+    <SettingForm
+      intent="bookingSettings"
+      errors={useFormErrors("bookingSettings")}
+      className="mt-3 space-y-3"
+      setting={{
+        id: "guides-may-book",
+        name: "guidesMayBook",
+        checked: guidesMayBook,
+        label: t("console.guidesMayBook"),
+        hint: t("console.guidesMayBookHint"),
+      }}
+      save={t("console.saveDeskSettings")}
+      saving={t("console.saving")}
+    />
   );
 }
 

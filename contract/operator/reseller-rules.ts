@@ -1,0 +1,4 @@
+/** The resellers' rules both sides read (a plain module: the add form's schema loads it in the browser). */
+
+/** The longest reseller name. */
+export const RESELLER_NAME_MAX = 120;
