@@ -15,8 +15,8 @@ import { resellerWithKey, type TestReseller } from "../../support/octo";
  * a small departure, from two app processes on one PostgreSQL database, never oversell it.
  * PostgreSQL only: PGlite runs one transaction at a time in one process, so it cannot show this.
  */
-const RESERVATIONS = 60;
-const HOLDS = 60;
+const RESERVATIONS = 500;
+const HOLDS = 500;
 const CAPACITY = 10;
 
 describe.skipIf(!process.env.DATABASE_URL)("OCTO reservations racing storefront holds (PostgreSQL)", () => {
