@@ -249,6 +249,9 @@ export const FIELD_MESSAGE_CODES = [
   "pickupPoints.duplicate",
   "webhookUrl.invalid",
   "webhookEvents.required",
+  "netRate.invalid",
+  "netRate.aboveRetail",
+  "ticketTypeId.notSold",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

@@ -97,10 +97,10 @@ function statusOf(departure: Departure, wanted: number): { status: OctoAvailabil
   return { status: departure.seatsLeft <= FEW_SEATS ? "LIMITED" : "AVAILABLE", available: true };
 }
 
+/** Each unit's price as the product gives it (read with `octo/pricing`: its net is the reseller's). */
 function unitPricing(caller: OctoCaller, option: Option) {
-  const { account, reseller } = caller;
   return option.units.map((unit) => ({
-    ...pricingOf(unit.pricingFrom?.[0]?.retail ?? 0, account.currency, reseller.commissionBps),
+    ...(unit.pricingFrom?.[0] ?? pricingOf(0, caller.account.currency, 0)),
     unitId: unit.id,
   }));
 }
@@ -164,14 +164,11 @@ function totalOf(caller: OctoCaller, prices: ReturnType<typeof unitPricing>, bod
       (total, unit) => total + unit.quantity * pick(prices.find((price) => price.unitId === unit.id)!),
       0,
     );
-  return {
-    ...pricingOf(
-      sum((price) => price.retail),
-      caller.account.currency,
-      0,
-    ),
-    net: sum((price) => price.net ?? 0),
-  };
+  return pricingOf(
+    sum((price) => price.retail),
+    caller.account.currency,
+    sum((price) => price.net ?? 0),
+  );
 }
 
 /** POST /octo/availability/calendar: every local day asked, a day without departures CLOSED. */

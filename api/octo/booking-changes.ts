@@ -5,6 +5,7 @@
  * first lets the hold sweep expire the departure's holds that ran out, so a hold left to run out
  * answers EXPIRED and can be neither confirmed nor extended.
  */
+import { orderNetMinor, type ResellerTerms } from "../resellers/commission";
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import {
@@ -125,6 +126,16 @@ async function changedUnits(
   return orderColumns(order, sent);
 }
 
+type Order = Pick<BookingRow, "totalMinor" | "tickets">;
+
+/** A change's columns re-priced the booking (a new total and tickets). */
+const repriced = (columns: object): columns is Order => "totalMinor" in columns;
+
+/** What the reseller owes for an order, as the booking keeps it. */
+const netColumn = (terms: ResellerTerms, order: Order) => ({
+  resellerNetMinor: orderNetMinor(terms, order.totalMinor, order.tickets),
+});
+
 /** A re-priced order's columns, with its unit items (a new uuid for each one sent without). */
 function orderColumns(order: PricedOrder, sent: readonly OctoUnitItemSent[]) {
   return {
@@ -201,14 +212,18 @@ export async function confirmBooking(caller: OctoCaller, uuid: string, body: Oct
   const { db } = caller;
   const booking = await sweptBooking(caller, uuid);
   await checkUnits(caller, booking, body.unitItems);
+  const terms = await caller.terms();
   const status = await db.transaction(async (tx) => {
     const row = await locked(tx, booking.id);
     const current = octoStatusOf(row);
     if (current !== "ON_HOLD" && current !== "CONFIRMED")
       throw unprocessable(`This booking is ${current}: it cannot be confirmed.`);
+    const order = await unitItemChanges(tx, caller, row.booking, body.unitItems);
     const changes = {
       ...contactChanges(row.booking, body),
-      ...(await unitItemChanges(tx, caller, row.booking, body.unitItems)),
+      ...order,
+      // What the reseller owes, fixed as it confirms (and again when a confirmed one's units change).
+      ...(repriced(order) ? netColumn(terms, order) : current === "ON_HOLD" ? netColumn(terms, row.booking) : {}),
     };
     if (Object.keys(changes).length > 0)
       await tx
@@ -243,6 +258,7 @@ export async function updateBooking(caller: OctoCaller, uuid: string, body: Octo
   const booking = await sweptBooking(caller, uuid);
   const target = await moveTarget(caller, booking, body);
   if (!target) await checkUnits(caller, booking, body.unitItems);
+  const terms = await caller.terms();
   await caller.db.transaction(async (tx) => {
     const row = await locked(tx, booking.id);
     const current = octoStatusOf(row);
@@ -254,13 +270,15 @@ export async function updateBooking(caller: OctoCaller, uuid: string, body: Octo
       throw unprocessable("Only a booking ON_HOLD has an expiry to change.");
     // Where a move leaves from (its webhook event names it): read before the booking moves.
     const from = target ? { slotId: kept.slotId, startsAt: new Date(await startOf(tx, kept.slotId)) } : null;
+    const order = target
+      ? await movedColumns(tx, caller, kept, target)
+      : await unitItemChanges(tx, caller, kept, body.unitItems);
     await tx
       .update(bookings)
       .set({
         ...contactChanges(kept, body),
-        ...(target
-          ? await movedColumns(tx, caller, kept, target)
-          : await unitItemChanges(tx, caller, kept, body.unitItems)),
+        ...order,
+        ...(current === "CONFIRMED" && repriced(order) ? netColumn(terms, order) : {}),
         ...(body.expirationMinutes !== undefined
           ? { holdExpiresAt: sql`app_now() + make_interval(mins => ${body.expirationMinutes})` }
           : {}),

@@ -16,6 +16,7 @@ import { bookingReference } from "../ids";
 import { onLocalDays } from "../schedules/local-days";
 import { availabilityOf, departureColumns, octoLocal } from "./availability";
 import { invalidBookingUuid } from "./errors";
+import { orderNetMinor, unitNetMinor, type ResellerTerms } from "../resellers/commission";
 import { pricingOf } from "./products";
 import type { OctoCaller } from "./register";
 
@@ -87,8 +88,11 @@ export function octoStatusOf(row: Pick<ResellerBookingRow, "booking" | "holdRanO
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
-/** A booking row as OCTO's booking (`octo/pricing`: prices in minor units, net after the reseller's commission). */
-export function toOctoBooking(caller: OctoCaller, row: ResellerBookingRow): OctoBooking {
+/**
+ * A booking row as OCTO's booking; with `terms` (`octo/pricing`), its prices in minor units, `net`
+ * what the reseller owes: a confirmed booking's as fixed at its confirmation.
+ */
+export function toOctoBooking(row: ResellerBookingRow, terms: ResellerTerms | null): OctoBooking {
   const { booking } = row;
   const status = octoStatusOf(row);
   const reference = bookingReference(booking.id);
@@ -109,9 +113,10 @@ export function toOctoBooking(caller: OctoCaller, row: ResellerBookingRow): Octo
     onSale: Boolean(row.onSale),
     cutoffMinutes: row.cutoffMinutes,
   };
-  const commission = caller.reseller.commissionBps;
   const unitPrice = (unitId: string) =>
     booking.tickets.find((line) => line.ticketTypeId === unitId)?.unitPriceMinor ?? 0;
+  const unitPricing = (terms: ResellerTerms, unitId: string) =>
+    pricingOf(unitPrice(unitId), booking.currency, unitNetMinor(terms, unitId, unitPrice(unitId)));
   return {
     id: booking.id,
     uuid: booking.octoUuid!,
@@ -153,15 +158,16 @@ export function toOctoBooking(caller: OctoCaller, row: ResellerBookingRow): Octo
       utcRedeemedAt: status === "REDEEMED" ? redeemedAt : null,
       contact,
       ticket,
-      ...(caller.pricing ? { pricing: pricingOf(unitPrice(item.unitId), booking.currency, commission) } : {}),
+      ...(terms ? { pricing: unitPricing(terms, item.unitId) } : {}),
     })),
-    ...(caller.pricing ? { pricing: totalPricing(booking, commission) } : {}),
+    ...(terms ? { pricing: totalPricing(booking, terms) } : {}),
   };
 }
 
 /** What the booking costs in all (its fees and taxes in it), and the taxes it includes. */
-function totalPricing(booking: BookingRow, commissionBps: number) {
-  const total = pricingOf(booking.totalMinor, booking.currency, commissionBps);
+function totalPricing(booking: BookingRow, terms: ResellerTerms) {
+  const net = booking.resellerNetMinor ?? orderNetMinor(terms, booking.totalMinor, booking.tickets);
+  const total = pricingOf(booking.totalMinor, booking.currency, net);
   const taxes =
     booking.taxMinor > 0
       ? [{ name: "Taxes", retail: booking.taxMinor, original: booking.taxMinor, net: booking.taxMinor }]
@@ -177,7 +183,7 @@ export async function octoBookingView(caller: OctoCaller, uuid: string): Promise
     1,
   );
   if (!row) throw invalidBookingUuid(uuid);
-  return toOctoBooking(caller, row);
+  return toOctoBooking(row, caller.pricing ? await caller.terms() : null);
 }
 
 /** GET /octo/bookings: the caller's bookings by reference or by their departures' local dates, oldest first. */
@@ -198,5 +204,6 @@ export async function octoListBookings(caller: OctoCaller, query: OctoListQuery)
     ),
     OCTO_MAX_LISTED_BOOKINGS,
   );
-  return rows.map((row) => toOctoBooking(caller, row));
+  const terms = caller.pricing ? await caller.terms() : null;
+  return rows.map((row) => toOctoBooking(row, terms));
 }

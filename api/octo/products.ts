@@ -20,7 +20,7 @@ import {
   type ResellerRow,
 } from "../db/schema";
 import { isPublished } from "../catalog/fragments";
-import { resellerNetMinor } from "../resellers/commission";
+import { unitNetMinor } from "../resellers/commission";
 import type { OctoCaller } from "./register";
 import { invalidProductId } from "./errors";
 
@@ -53,12 +53,12 @@ export function sellable(reseller: ResellerRow, account: AccountRow) {
   );
 }
 
-/** A price in OCTO's terms: `net` is the retail price less the reseller's commission. */
-export function pricingOf(retail: number, currency: string, commissionBps: number): OctoPricing {
+/** A price in OCTO's terms: `net`, what the reseller owes of it (api/resellers/commission.ts). */
+export function pricingOf(retail: number, currency: string, net: number): OctoPricing {
   return {
     original: retail,
     retail,
-    net: resellerNetMinor(retail, commissionBps),
+    net,
     currency,
     currencyPrecision: minorUnitDigits(currency),
     includedTaxes: [],
@@ -82,10 +82,13 @@ export async function octoProducts(caller: OctoCaller, productId?: string): Prom
     .where(and(sellable(reseller, account), productId === undefined ? undefined : eq(experiences.id, productId)))
     .orderBy(asc(experiences.title), asc(experiences.id));
   if (productId !== undefined && rows.length === 0) throw invalidProductId(productId);
-  const options = await optionsOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const [options, terms] = await Promise.all([
+    optionsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    caller.pricing ? caller.terms() : null,
+  ]);
   const products = rows.map((row): OctoProduct => ({
     id: row.id,
     internalName: row.title,
@@ -126,8 +129,12 @@ export async function octoProducts(caller: OctoCaller, productId?: string): Prom
           accompaniedBy: [],
         },
         requiredContactFields: [],
-        ...(caller.pricing
-          ? { pricingFrom: [pricingOf(unit.priceMinor, account.currency, reseller.commissionBps)] }
+        ...(terms
+          ? {
+              pricingFrom: [
+                pricingOf(unit.priceMinor, account.currency, unitNetMinor(terms, unit.id, unit.priceMinor)),
+              ],
+            }
           : {}),
       })),
     })),

@@ -4,6 +4,8 @@
  * declaration's zod schemas (BAD_REQUEST otherwise), the handler's answer sent as is. Every failure
  * is an OCTO error (api/octo/errors.ts); nothing a reseller sends is a 500.
  */
+import type { ResellerTerms } from "../resellers/commission";
+import { resellerTerms } from "../resellers/net-rates";
 import { createHash } from "node:crypto";
 import type { Context, Hono } from "hono";
 import type { z } from "zod";
@@ -41,6 +43,8 @@ export interface OctoCaller {
   pricing: boolean;
   /** This API's own address (…/octo), as the reseller reached it. */
   endpoint: string;
+  /** The reseller's terms (commission, net rates), read once a call when first asked for. */
+  terms: () => Promise<ResellerTerms>;
 }
 
 type Input<E extends OctoEndpoint> = {
@@ -96,12 +100,14 @@ async function callerOf(c: Context<AppEnv>): Promise<OctoCaller> {
   if (found.account.status !== "active") throw forbidden("This supplier does not take bookings at the moment.");
   const asked = (c.req.header(OCTO_CAPABILITIES_HEADER) ?? "").split(",").map((name) => name.trim());
   const url = new URL(c.req.url);
+  let terms: Promise<ResellerTerms> | undefined;
   return {
     db,
     reseller: found.reseller,
     account: found.account,
     pricing: asked.includes("octo/pricing"),
     endpoint: `${url.origin}/octo`,
+    terms: () => (terms ??= resellerTerms(db, found.reseller)),
   };
 }
 

@@ -6,6 +6,7 @@ import type { AppEnv } from "../http/types";
 import { actorOf } from "../members/guard";
 import { createResellerKey, revokeResellerKey } from "./keys";
 import { createReseller, listResellers } from "./resellers";
+import { readResellerNetRates, setResellerNetRates } from "./net-rates";
 import { readResellerStatement } from "./statement";
 
 /** The console's resellers (owner, manager of the operator named by X-Account-Context). */
@@ -31,4 +32,12 @@ handle(resellerRoutes, endpoints.operatorRevokeResellerKey, async (c, { params, 
 
 handle(resellerRoutes, endpoints.operatorResellerStatement, async (c, { params, query, member }) =>
   readResellerStatement(c.get("db"), member.account, params.resellerId, query.month),
+);
+
+handle(resellerRoutes, endpoints.operatorResellerNetRates, async (c, { params, member }) =>
+  readResellerNetRates(c.get("db"), member.account, params.resellerId),
+);
+
+handle(resellerRoutes, endpoints.operatorSetResellerNetRates, async (c, { params, body, member }) =>
+  setResellerNetRates(c.get("db"), actorOf(member, clientIp(c)), member.account, params.resellerId, body),
 );

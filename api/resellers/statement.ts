@@ -3,14 +3,16 @@
  * owes the operator for a month. A booking is in the month its departure starts in, in the
  * experience's own zone (the date both sides reconcile against), whenever it was booked; only
  * bookings that were confirmed (a hold that expired never was); a cancelled or refunded one is
- * listed owing 0. The commission is the reseller's as it is now (resellers.commission_bps).
+ * listed owing 0. What a booking owes is the net fixed when it was confirmed (the reseller's terms
+ * then: bookings.reseller_net_minor); one confirmed before those were kept, by the terms now.
  */
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { ResellerStatement, ResellerStatementLine } from "~contract/operator/reseller-statement";
 import type { Db } from "../db/client";
 import { bookings, experiences, slots, type AccountRow } from "../db/schema";
 import { bookingReference } from "../ids";
-import { resellerCommissionMinor, resellerNetMinor } from "./commission";
+import { orderNetMinor } from "./commission";
+import { resellerTerms } from "./net-rates";
 import { ownReseller } from "./resellers";
 
 type Operator = Pick<AccountRow, "id" | "currency">;
@@ -30,6 +32,8 @@ export async function readResellerStatement(
       status: bookings.status,
       seats: bookings.seats,
       totalMinor: bookings.totalMinor,
+      tickets: bookings.tickets,
+      netMinor: bookings.resellerNetMinor,
       title: experiences.title,
       timezone: experiences.timezone,
       startsAt: slots.startsAt,
@@ -46,8 +50,11 @@ export async function readResellerStatement(
       ),
     )
     .orderBy(asc(slots.startsAt), asc(bookings.id));
+  const terms = await resellerTerms(db, reseller);
   const lines = rows.map((row): ResellerStatementLine => {
-    const retail = row.status === "confirmed" ? row.totalMinor : 0;
+    const owes = row.status === "confirmed";
+    const retail = owes ? row.totalMinor : 0;
+    const net = owes ? (row.netMinor ?? orderNetMinor(terms, row.totalMinor, row.tickets)) : 0;
     return {
       bookingId: row.id,
       reference: bookingReference(row.id),
@@ -59,8 +66,8 @@ export async function readResellerStatement(
       status: row.status,
       bookedMinor: row.totalMinor,
       retailMinor: retail,
-      commissionMinor: resellerCommissionMinor(retail, reseller.commissionBps),
-      netMinor: resellerNetMinor(retail, reseller.commissionBps),
+      commissionMinor: retail - net,
+      netMinor: net,
     };
   });
   const sum = (pick: (line: ResellerStatementLine) => number) => lines.reduce((total, line) => total + pick(line), 0);

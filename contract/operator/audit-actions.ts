@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = {
   /** name: the reseller's; last4: the key's last 4 characters (its text is never kept). */
   "reseller_key.created": ["resellerId", "keyId", "name", "last4"],
   "reseller_key.revoked": ["resellerId", "keyId", "name", "last4"],
+  /** A reseller's net rates set (all at once): count, how many ticket types have one; rates: "ticketTypeId=netMinor", comma-separated. */
+  "reseller.net_rates_set": ["resellerId", "name", "count", "rates"],
   /** A webhook subscription (issue 47): its URL and events (comma-separated); its secret is never kept in the log. */
   "webhook.created": ["webhookId", "url", "events"],
   "webhook.secret_rotated": ["webhookId", "url"],

@@ -8,6 +8,7 @@ import { catalogId, emailAddress, requiredLine, said } from "../fields";
 import { isoTime } from "../output-parts";
 import { domain, endpoint } from "../endpoint";
 import { RESELLER_NAME_MAX } from "./reseller-rules";
+import { resellerNetRates, setResellerNetRatesBody } from "./reseller-net-rates";
 import { resellerStatement, resellerStatementQuery } from "./reseller-statement";
 
 export const createResellerBody = z
@@ -114,6 +115,27 @@ export const consoleResellerEndpoints = domain("Operator console: resellers", {
     params: resellerParams,
     query: resellerStatementQuery,
     output: resellerStatement,
+    errors: ["reseller_not_found"],
+  }),
+  operatorResellerNetRates: endpoint({
+    ...resellerCall,
+    method: "GET",
+    path: "/v1/operator/resellers/:resellerId/net-rates",
+    summary:
+      "Every ticket type the reseller may sell (by experience and service) with its retail price and the reseller's net rate, if it has one (null: the retail less its commission); money in minor units (owner, manager)",
+    params: resellerParams,
+    output: resellerNetRates,
+    errors: ["reseller_not_found"],
+  }),
+  operatorSetResellerNetRates: endpoint({
+    ...resellerCall,
+    method: "PUT",
+    path: "/v1/operator/resellers/:resellerId/net-rates",
+    summary:
+      "Set the reseller's net rates, all at once (a ticket type left out has none: the retail less the commission): what it owes a ticket, at most the ticket's price; OCTO's `net` prices and the statement use them, a booking keeping the terms it was confirmed under; audited (owner, manager)",
+    params: resellerParams,
+    body: setResellerNetRatesBody,
+    output: resellerNetRates,
     errors: ["reseller_not_found"],
   }),
 });

@@ -1,0 +1,56 @@
+/**
+ * A reseller's net rates (issue 47): for a ticket type, a fixed net price a ticket the reseller
+ * owes the operator instead of the retail less its commission. The console lists every ticket type
+ * of what the reseller may sell, with its retail price and its net rate if it has one, and sets
+ * them all at once.
+ */
+import { z } from "zod";
+import { catalogId, said } from "../fields";
+import { minor } from "../output-parts";
+
+/** The most ticket types one call sets. */
+export const MAX_NET_RATES = 1_000;
+
+/** PUT /v1/operator/resellers/{resellerId}/net-rates: every rate the reseller has (one not listed is removed). */
+export const setResellerNetRatesBody = z
+  .object({
+    rates: z
+      .array(
+        z
+          .object({
+            ticketTypeId: catalogId,
+            /** Minor units a ticket; at most the ticket type's price. */
+            netMinor: z
+              .number({ required_error: said("netRate.invalid"), invalid_type_error: said("netRate.invalid") })
+              .int(said("netRate.invalid"))
+              .min(0, said("netRate.invalid"))
+              .max(100_000_000, said("netRate.invalid")),
+          })
+          .strict(),
+      )
+      .max(MAX_NET_RATES, said("text.tooLong")),
+  })
+  .strict();
+export type SetResellerNetRatesBody = z.infer<typeof setResellerNetRatesBody>;
+
+/** One ticket type the reseller may sell: where it belongs, its retail price and its net rate. */
+export const resellerNetRateLine = z.object({
+  ticketTypeId: z.string(),
+  experienceId: z.string(),
+  experienceTitle: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  ticketTypeName: z.string(),
+  retailMinor: minor,
+  /** Its net rate; null: the retail less the reseller's commission. */
+  netMinor: minor.nullable(),
+});
+export type ResellerNetRateLine = z.infer<typeof resellerNetRateLine>;
+
+export const resellerNetRates = z.object({
+  reseller: z.object({ id: z.string(), name: z.string(), commissionBps: z.number().int() }),
+  currency: z.string().length(3),
+  /** By experience, service and ticket type, as the catalog orders them. */
+  lines: z.array(resellerNetRateLine),
+});
+export type ResellerNetRates = z.infer<typeof resellerNetRates>;
