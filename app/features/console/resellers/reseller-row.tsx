@@ -1,4 +1,4 @@
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { ResellerOutput } from "~contract/operator/resellers";
 import type { loadResellersPage } from "~/features/console/resellers.server";
 import { useTranslation } from "~/platform/i18n-react";
@@ -28,6 +28,13 @@ export function ResellerRow({ reseller }: { reseller: ResellerOutput }) {
       </th>
       <td className={`${CELL} text-right text-slate-800`} data-testid="reseller-commission">
         {formatPercent(reseller.commissionBps / 100, i18n.language)}
+        <Link
+          to={`/console/resellers/${reseller.id}/net-rates`}
+          aria-label={t("resellers.netRatesOf", { name: reseller.name })}
+          className="mt-1 block font-medium text-brand underline"
+        >
+          {t("resellers.netRates")}
+        </Link>
       </td>
       <td className={`${CELL} text-slate-800`} data-testid="reseller-sells">
         {reseller.experiences === null ? (
