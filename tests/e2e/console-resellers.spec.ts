@@ -43,6 +43,24 @@ for (const [said, javaScriptEnabled] of Object.entries(JAVASCRIPT)) {
       await expect(row.getByTestId("reseller-sells")).toHaveText("Brooklyn Bridge Sunrise Walk");
       await expect(row).toContainText("No keys yet.");
 
+      // Net rates: a ticket type's net price above its price is refused on its field; one below it is kept.
+      await row.getByRole("link", { name: `Net rates of ${name}` }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Net rates: ${name}`);
+      const rate = page.getByTestId("net-rate").first();
+      await expect(rate).toContainText("Brooklyn Bridge Sunrise Walk");
+      const net = rate.getByRole("textbox");
+      await net.fill("99999");
+      await page.getByRole("button", { name: "Save the net rates" }).click();
+      await expect(rate).toContainText("A net price cannot be above the ticket's price.");
+      await expect(net).toHaveAttribute("aria-invalid", "true");
+      await net.fill("1");
+      await page.getByRole("button", { name: "Save the net rates" }).click();
+      await expect(page.getByRole("status")).toHaveText("The net rates have been saved.");
+      await expect(page.getByTestId("net-rate").first().getByRole("textbox")).toHaveValue("1.00");
+      if (javaScriptEnabled) await expectAxeClean(page);
+      await page.getByRole("link", { name: "Back to the resellers" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Resellers");
+
       // A key: shown on this answer, with the address to give; listed by its last 4 only.
       await row.getByRole("button", { name: `Create an API key for ${name}` }).click();
       const made = page.getByTestId("new-key");

@@ -6,6 +6,7 @@ import type { NetRatesValue } from "~/features/console/net-rate-schemas";
 import { useTranslation } from "~/platform/i18n-react";
 import { BackLink } from "~/ui/back-link";
 import { formatPercent } from "~/ui/format";
+import { formVersion } from "~/ui/form-version";
 import { SubmitButton } from "~/ui/form-parts";
 import { IntentForm } from "~/ui/intent-form";
 import { StatusMessage } from "~/ui/status-message";
@@ -32,7 +33,8 @@ export function NetRatesPage() {
     (schemas) => schemas.netRatesSchema(digits),
   ) as Partial<Parameters<typeof useForm<NetRatesValue>>[0]>;
   const [form, fields] = useForm<NetRatesValue>({
-    id: "net-rates",
+    // Saved, the form starts again from the rates as kept (with JavaScript too); a refusal keeps what was typed.
+    id: `net-rates-${formVersion(lines.map((line) => `${line.ticketTypeId}=${line.netMinor ?? ""}`))}`,
     lastResult: useFormResult("netRates"),
     defaultValue: {
       rates: lines.map((line) => ({

@@ -26,8 +26,8 @@ export function ResellerRow({ reseller }: { reseller: ResellerOutput }) {
         {reseller.name}
         <span className="block break-all font-normal text-slate-700">{reseller.contactEmail}</span>
       </th>
-      <td className={`${CELL} text-right text-slate-800`} data-testid="reseller-commission">
-        {formatPercent(reseller.commissionBps / 100, i18n.language)}
+      <td className={`${CELL} text-right text-slate-800`}>
+        <span data-testid="reseller-commission">{formatPercent(reseller.commissionBps / 100, i18n.language)}</span>
         <Link
           to={`/console/resellers/${reseller.id}/net-rates`}
           aria-label={t("resellers.netRatesOf", { name: reseller.name })}
