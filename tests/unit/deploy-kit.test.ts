@@ -2,6 +2,7 @@
 // service's logs; the hosted workflow runs .ci/run on compose.yaml's PostgreSQL and the Node of
 // .nvmrc, then builds the image from the Dockerfile, pushing it only from main.
 import { existsSync, readFileSync } from "node:fs";
+import semver from "semver";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 
@@ -97,5 +98,27 @@ describe(WORKFLOW, () => {
     const uses = jobs.flatMap(([, job]) => job.steps.flatMap((step) => (step.uses ? [step.uses] : [])));
     expect(uses.length).toBeGreaterThan(0);
     for (const action of uses) expect(action).toMatch(/^[\w-]+\/[\w-]+@v\d+$/);
+  });
+});
+
+describe(".nvmrc, the one Node version (decision 052)", () => {
+  const nvmrc = readFileSync(".nvmrc", "utf8").trim();
+  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { engines: { node: string } };
+
+  it("is an exact version that package.json's engines and the Dockerfile's NODE_VERSION agree with", () => {
+    expect(semver.valid(nvmrc), nvmrc).toBe(nvmrc);
+    expect(semver.satisfies(nvmrc, pkg.engines.node), pkg.engines.node).toBe(true);
+    expect(readFileSync("Dockerfile", "utf8")).toMatch(
+      new RegExp(`^ARG NODE_VERSION=${nvmrc.replaceAll(".", "\\.")}$`, "m"),
+    );
+  });
+
+  it("is the Node .ci/run runs on: it fetches .nvmrc's version from the npm registry when the machine's node is another", () => {
+    const run = readFileSync(".ci/run", "utf8");
+    const switched = run.indexOf("<.nvmrc");
+    expect(switched, "reads .nvmrc").toBeGreaterThan(-1);
+    expect(run).toMatch(/npm install [^\n]*--prefix [^\n]*"\$node_package@/);
+    // Before anything runs on node: npm ci included.
+    expect(switched).toBeLessThan(run.indexOf(`stage "npm ci"`));
   });
 });
