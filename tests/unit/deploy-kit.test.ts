@@ -2,7 +2,6 @@
 // service's logs; the hosted workflow runs .ci/run on compose.yaml's PostgreSQL and the Node of
 // .nvmrc, then builds the image from the Dockerfile, pushing it only from main.
 import { existsSync, readFileSync } from "node:fs";
-import semver from "semver";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 
@@ -106,8 +105,15 @@ describe(".nvmrc, the one Node version (decision 052)", () => {
   const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { engines: { node: string } };
 
   it("is an exact version that package.json's engines and the Dockerfile's NODE_VERSION agree with", () => {
-    expect(semver.valid(nvmrc), nvmrc).toBe(nvmrc);
-    expect(semver.satisfies(nvmrc, pkg.engines.node), pkg.engines.node).toBe(true);
+    const version = /^(\d+)\.(\d+)\.(\d+)$/.exec(nvmrc)?.slice(1).map(Number);
+    expect(version, nvmrc).toHaveLength(3);
+    // engines.node is one LTS line, `^major.minor.patch`, that .nvmrc's version is in.
+    const floor = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(pkg.engines.node)?.slice(1).map(Number);
+    expect(floor, pkg.engines.node).toHaveLength(3);
+    const [major, minor, patch] = version ?? [];
+    const [fMajor, fMinor, fPatch] = floor ?? [];
+    expect(major).toBe(fMajor);
+    expect(minor * 1e6 + patch).toBeGreaterThanOrEqual(fMinor * 1e6 + fPatch);
     expect(readFileSync("Dockerfile", "utf8")).toMatch(
       new RegExp(`^ARG NODE_VERSION=${nvmrc.replaceAll(".", "\\.")}$`, "m"),
     );
