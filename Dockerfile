@@ -5,7 +5,7 @@
 # layout in a temporary directory and starts both commands from it (Docker does not run on our
 # machines; the hosted workflow, .github/workflows/ci.yml, builds this file).
 # Node: the version in .nvmrc (every test runs on it).
-ARG NODE_VERSION=20.20.2
+ARG NODE_VERSION=24.22.3
 
 # --- build: every dependency, then `npm run build` (build/index.js, build/api/server.js, public/build)
 FROM node:${NODE_VERSION}-bookworm-slim AS build

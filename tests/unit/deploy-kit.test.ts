@@ -99,3 +99,32 @@ describe(WORKFLOW, () => {
     for (const action of uses) expect(action).toMatch(/^[\w-]+\/[\w-]+@v\d+$/);
   });
 });
+
+describe(".nvmrc, the one Node version (decision 052)", () => {
+  const nvmrc = readFileSync(".nvmrc", "utf8").trim();
+  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { engines: { node: string } };
+
+  it("is an exact version that package.json's engines and the Dockerfile's NODE_VERSION agree with", () => {
+    const version = /^(\d+)\.(\d+)\.(\d+)$/.exec(nvmrc)?.slice(1).map(Number);
+    expect(version, nvmrc).toHaveLength(3);
+    // engines.node is one LTS line, `^major.minor.patch`, that .nvmrc's version is in.
+    const floor = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(pkg.engines.node)?.slice(1).map(Number);
+    expect(floor, pkg.engines.node).toHaveLength(3);
+    const [major, minor, patch] = version ?? [];
+    const [fMajor, fMinor, fPatch] = floor ?? [];
+    expect(major).toBe(fMajor);
+    expect(minor * 1e6 + patch).toBeGreaterThanOrEqual(fMinor * 1e6 + fPatch);
+    expect(readFileSync("Dockerfile", "utf8")).toMatch(
+      new RegExp(`^ARG NODE_VERSION=${nvmrc.replaceAll(".", "\\.")}$`, "m"),
+    );
+  });
+
+  it("is the Node .ci/run runs on: it fetches .nvmrc's version from the npm registry when the machine's node is another", () => {
+    const run = readFileSync(".ci/run", "utf8");
+    const switched = run.indexOf("<.nvmrc");
+    expect(switched, "reads .nvmrc").toBeGreaterThan(-1);
+    expect(run).toMatch(/npm install [^\n]*--prefix [^\n]*"\$node_package@/);
+    // Before anything runs on node: npm ci included.
+    expect(switched).toBeLessThan(run.indexOf(`stage "npm ci"`));
+  });
+});
