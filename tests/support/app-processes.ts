@@ -50,13 +50,14 @@ export function stopAppProcesses(processes: AppProcess[]): Promise<unknown> {
 }
 
 /**
- * Two app processes for the describe block it is called in: started before its tests, stopped
- * after. Answers a getter (the processes exist only once beforeAll has run).
+ * Two app processes for the describe block it is called in (each with `env`, as startAppProcess):
+ * started before its tests, stopped after. Answers a getter (the processes exist only once
+ * beforeAll has run).
  */
-export function withTwoAppProcesses(): () => AppProcess[] {
+export function withTwoAppProcesses(env: Record<string, string> = {}): () => AppProcess[] {
   let processes: AppProcess[] = [];
   beforeAll(async () => {
-    processes = await Promise.all([startAppProcess(), startAppProcess()]);
+    processes = await Promise.all([startAppProcess(env), startAppProcess(env)]);
   }, 120_000);
   afterAll(async () => {
     await stopAppProcesses(processes);
