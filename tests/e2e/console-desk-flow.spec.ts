@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
-import { ACME, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
+import { ACME, axeWhenScripted, signInHere, withDemoOwners } from "./console-helpers";
 import { EXPERIENCE, ownerToken, todaysBooking, uidOf } from "./day-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, PASSWORD, uniqueEmail } from "./identity-helpers";
@@ -79,9 +79,7 @@ for (const javaScriptEnabled of [true, false]) {
       request,
     }) => {
       test.setTimeout(180_000);
-      const axe = async (on: Page) => {
-        if (javaScriptEnabled) await expectAxeClean(on);
-      };
+      const axe = axeWhenScripted(javaScriptEnabled);
       const stamp = `${mode}${Date.now().toString(36)}`;
       const owner = { Authorization: `Bearer ${await ownerToken(request)}`, "X-Account-Context": "acme" };
 

@@ -32,6 +32,11 @@ export async function expectAxeClean(page: Page) {
   ).toEqual([]);
 }
 
+/** expectAxeClean for a run with `javaScriptEnabled`, nothing for one without (axe runs in the page). */
+export const axeWhenScripted = (javaScriptEnabled: boolean) => async (page: Page) => {
+  if (javaScriptEnabled) await expectAxeClean(page);
+};
+
 /** Signs in on the login page it is on: straight on to the console (no guest steps, no waiver). */
 export async function signInHere(page: Page, email: string, password: string, then: RegExp) {
   await expect(page).toHaveURL(/\/login\?redirectUrl=/);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./guarded-test";
 import { adminPage, adminSignsIn, approveApplication } from "./admin-helpers";
-import { createDraftExperience, expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
+import { axeWhenScripted, createDraftExperience, signInHere, withDemoOwners } from "./console-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
 
@@ -45,9 +45,7 @@ for (const javaScriptEnabled of [true, false]) {
       browser,
     }) => {
       test.setTimeout(240_000);
-      const axe = async (on: Page = page) => {
-        if (javaScriptEnabled) await expectAxeClean(on);
-      };
+      const axe = axeWhenScripted(javaScriptEnabled);
       const { email } = await createCompleteUser(request, uniqueEmail(`applicant-${mode}`), PASSWORD);
 
       // The marketplace's footer leads to "Sell your experiences", which asks to sign in first.
@@ -57,14 +55,14 @@ for (const javaScriptEnabled of [true, false]) {
       await signInWithPassword(page, email, PASSWORD);
       await expect(page).toHaveURL(/\/sell$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sell your experiences");
-      await axe();
+      await axe(page);
 
       // Refused in words first (the browser's own checks bypassed to reach ours): a reserved address.
       await page.locator("form#apply").evaluate((form) => form.setAttribute("novalidate", ""));
       await page.getByLabel("Storefront address").fill("admin");
       await page.getByRole("button", { name: "Send the application" }).click();
       await expect(page.getByText("This address is reserved: choose another.")).toBeVisible();
-      await axe();
+      await axe(page);
 
       await fillApplication(page, slug, javaScriptEnabled);
       await expect(page.getByRole("status")).toHaveText(
@@ -72,7 +70,7 @@ for (const javaScriptEnabled of [true, false]) {
       );
       await expect(page.getByTestId("application-status-text")).toHaveText("Waiting for a decision.");
       await expect(page.getByRole("button", { name: "Send the application" })).toHaveCount(0);
-      await axe();
+      await axe(page);
       await page.goto(`${origin()}/account`);
       await expect(page.getByTestId("application-status-text")).toHaveText("Waiting for a decision.");
 

@@ -3,8 +3,8 @@ import { zonedParts } from "../../contract/time-zones";
 import { adminPage, adminSignsIn, approveApplication } from "./admin-helpers";
 import { payWithCard, toCheckout, type Day } from "./booking-helpers";
 import {
+  axeWhenScripted,
   createDraftExperience,
-  expectAxeClean,
   publishExperience,
   saveTicketPrices,
   signInHere,
@@ -58,9 +58,7 @@ for (const javaScriptEnabled of [true, false]) {
       request,
     }) => {
       test.setTimeout(300_000);
-      const axe = async (on: Page) => {
-        if (javaScriptEnabled) await expectAxeClean(on);
-      };
+      const axe = axeWhenScripted(javaScriptEnabled);
 
       // 1. A new operator: its application (the form is operators-join's), approved by the platform admin.
       const owner = await createCompleteUser(request, uniqueEmail("payouts-owner"), PASSWORD);

@@ -1,22 +1,17 @@
-import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, experienceAddOns } from "~api/db/schema";
 import * as addOns from "~/routes/_console.console.experiences.$experienceId.add-ons";
 import { findService } from "../support/booking";
 import { identityWorld } from "../support/identity";
 import { experiencePage, memberOf } from "../support/console-routes";
+import { addOnsOnSale } from "../support/experience-extras";
+import { auditEntries } from "../support/operator";
 
 const { db } = identityWorld();
 
 const EXPERIENCE = "brooklyn-bridge-sunrise-walk";
 const { load, post, expectGuarded } = experiencePage(addOns, "add-ons", EXPERIENCE);
 
-const onSale = () =>
-  db()
-    .select()
-    .from(experienceAddOns)
-    .where(and(eq(experienceAddOns.experienceId, EXPERIENCE), eq(experienceAddOns.archived, false)))
-    .orderBy(asc(experienceAddOns.position));
+const onSale = () => addOnsOnSale(db(), EXPERIENCE);
 
 describe("/console/experiences/:experienceId/add-ons", () => {
   it("signed out: sign in; another operator's experience: 404; a guide: 403", async () => {
@@ -39,10 +34,7 @@ describe("/console/experiences/:experienceId/add-ons", () => {
     expect(page.status).toBe(200);
     expect(page.data.title).toBe("Add-ons: Brooklyn Bridge Sunrise Walk");
     expect(page.data.page.addOns).toHaveLength(2);
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "add_ons.set"), eq(auditLog.actorId, manager.user.uid)));
+    const [entry] = await auditEntries(db(), "add_ons.set", manager.user.uid);
     expect(entry).toBeDefined();
 
     const refusals: Array<[Record<string, string>, Record<string, string[]>]> = [

@@ -1,22 +1,19 @@
-import { and, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, experiences, pickupPoints } from "~api/db/schema";
+import { experiences } from "~api/db/schema";
 import * as pickups from "~/routes/_console.console.experiences.$experienceId.pickup-points";
 import { findService } from "../support/booking";
 import { identityWorld } from "../support/identity";
 import { experiencePage, memberOf } from "../support/console-routes";
+import { pickupPointsOffered } from "../support/experience-extras";
+import { auditEntries } from "../support/operator";
 
 const { db } = identityWorld();
 
 const EXPERIENCE = "brooklyn-bridge-sunrise-walk";
 const { load, post, expectGuarded } = experiencePage(pickups, "pickup-points", EXPERIENCE);
 
-const offered = () =>
-  db()
-    .select()
-    .from(pickupPoints)
-    .where(and(eq(pickupPoints.experienceId, EXPERIENCE), eq(pickupPoints.archived, false)))
-    .orderBy(asc(pickupPoints.sortOrder));
+const offered = () => pickupPointsOffered(db(), EXPERIENCE);
 
 const required = async () =>
   (await db().select({ on: experiences.pickupRequired }).from(experiences).where(eq(experiences.id, EXPERIENCE)))[0].on;
@@ -53,10 +50,7 @@ describe("/console/experiences/:experienceId/pickup-points", () => {
     expect(page.status).toBe(200);
     expect(page.data.title).toBe("Pickup points: Brooklyn Bridge Sunrise Walk");
     expect(page.data.page).toMatchObject({ required: false, points: [{ name: "Hotel Avenida" }, {}] });
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "pickup_points.set"), eq(auditLog.actorId, manager.user.uid)));
+    const [entry] = await auditEntries(db(), "pickup_points.set", manager.user.uid);
     expect(entry).toBeDefined();
 
     const refusals: Array<[Record<string, string>, Record<string, string[]>]> = [

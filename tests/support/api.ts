@@ -116,10 +116,10 @@ export function seedDbForThisFile(): { db: () => Db } {
   };
 }
 
-/** Checks the error envelope and returns its error object. */
 /** A well-formed id (a v4 UUID) that names nothing: an unknown id's 404, not a malformed one's 400. */
 export const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
 
+/** Checks the error envelope and returns its error object. */
 export function expectEnvelope(result: ApiResult, status: number, code: string) {
   const { body } = result;
   if (result.status !== status || body?.error?.code !== code) {
@@ -135,4 +135,14 @@ export function expectEnvelope(result: ApiResult, status: number, code: string) 
     fields?: Record<string, string[]>;
     details?: Record<string, string | number>;
   };
+}
+
+/**
+ * A refusal of input: 400 validation_error (expectEnvelope) naming `field` among its error's fields.
+ * `message` tells which try failed when several are checked in a loop. Returns the error.
+ */
+export function expectRefusedOn(result: ApiResult, field: string, message?: string) {
+  const error = expectEnvelope(result, 400, "validation_error");
+  expect(Object.keys(error.fields ?? {}), message).toContain(field);
+  return error;
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { v1Path } from "./client";
 
 /**
@@ -50,18 +50,31 @@ export function stopAppProcesses(processes: AppProcess[]): Promise<unknown> {
 }
 
 /**
- * Two app processes for the describe block it is called in: started before its tests, stopped
- * after. Answers a getter (the processes exist only once beforeAll has run).
+ * Two app processes for the describe block it is called in (each with `env`, as startAppProcess):
+ * started before its tests, stopped after. Answers a getter (the processes exist only once
+ * beforeAll has run).
  */
-export function withTwoAppProcesses(): () => AppProcess[] {
+export function withTwoAppProcesses(env: Record<string, string> = {}): () => AppProcess[] {
   let processes: AppProcess[] = [];
   beforeAll(async () => {
-    processes = await Promise.all([startAppProcess(), startAppProcess()]);
+    processes = await Promise.all([startAppProcess(env), startAppProcess(env)]);
   }, 120_000);
   afterAll(async () => {
     await stopAppProcesses(processes);
   });
   return () => processes;
+}
+
+/**
+ * Every process answers, and token verification is warm on each before a race: a signed-in read of
+ * `token`'s bookings, 200 on each.
+ */
+export async function expectWarm(processes: AppProcess[], token: string) {
+  for (const { url } of processes) {
+    expect((await fetch(`${url}${v1Path("health")}`)).status).toBe(200);
+    const warm = await fetch(`${url}${v1Path("bookings")}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(warm.status).toBe(200);
+  }
 }
 
 /** POST /v1/bookings on an app process, as `token`'s holder, with a fresh Idempotency-Key: its status and body. */

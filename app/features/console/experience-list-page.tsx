@@ -56,8 +56,39 @@ export function ExperienceListPage<Item>({
   );
 }
 
+/**
+ * An item of an experience's list: its name, its description (when it has one), a line of its
+ * facts (those given, joined by " · "), what more it shows (`children`, such as its edit form) and
+ * its remove form (`remove`: the item named by hidden values, the button by its label).
+ */
+export function ExperienceListItem({
+  testId,
+  name,
+  description,
+  facts,
+  remove,
+  children,
+}: {
+  testId: string;
+  name: string;
+  description?: string | null;
+  facts: Array<string | null>;
+  remove: { values: Record<string, string>; label: string };
+  children?: ReactNode;
+}) {
+  return (
+    <li className="rounded-md border border-slate-200 p-3" data-testid={testId}>
+      <p className="font-medium">{name}</p>
+      {description ? <p className="text-sm">{description}</p> : null}
+      <p className="text-sm text-slate-700">{facts.filter(Boolean).join(" · ")}</p>
+      {children}
+      <RemoveItemForm values={remove.values} label={remove.label} />
+    </li>
+  );
+}
+
 /** An item's remove form (intent "remove"): the item named by its hidden `values`, the button by `label`. */
-export function RemoveItemForm({ values, label }: { values: Record<string, string>; label: string }) {
+function RemoveItemForm({ values, label }: { values: Record<string, string>; label: string }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "remove" });
   return (

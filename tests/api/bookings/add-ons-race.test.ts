@@ -4,8 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { bookings, experienceAddOns, slotAddOns, slots } from "~api/db/schema";
 import { bookingBody, bookingUsers, createSlot, findService, type TestService } from "../../support/booking";
 import { identityWorld, type TestUser } from "../../support/identity";
-import { createBookingOn, withTwoAppProcesses } from "../../support/app-processes";
-import { v1Path } from "../../support/client";
+import { createBookingOn, expectWarm, withTwoAppProcesses } from "../../support/app-processes";
 import { checkLedgerAfterEach } from "../../support/ledger";
 
 /**
@@ -40,12 +39,7 @@ describe.skipIf(!process.env.DATABASE_URL)("add-on stock across processes (Postg
       stockPerDeparture: WETSUITS,
     });
     const slot = await createSlot(db(), service.serviceId, { capacity: CAPACITY });
-    for (const { url } of processes()) {
-      const warm = await fetch(`${url}${v1Path("bookings")}`, {
-        headers: { Authorization: `Bearer ${people[0].idToken}` },
-      });
-      expect(warm.status).toBe(200);
-    }
+    await expectWarm(processes(), people[0].idToken);
 
     const wanted = bookingBody(service, slot.id, 1, { addOns: [{ addOnId: wetsuit, quantity: 1 }] });
     const results = await Promise.all(

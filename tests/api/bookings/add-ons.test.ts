@@ -1,14 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appClock, auditLog, experienceAddOns, experiences, slotAddOns } from "~api/db/schema";
+import { appClock, experienceAddOns, experiences, slotAddOns } from "~api/db/schema";
 import { forgetClock } from "~api/clock";
 import { SERVICE_FEE_BPS } from "~contract/bookings/pricing";
-import { apiText, expectEnvelope } from "../../support/api";
+import { apiText, expectEnvelope, expectRefusedOn } from "../../support/api";
 import { v1 } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
 import { outboxOfKind, type TestUser } from "../../support/identity";
-import { asMember, teamOf } from "../../support/operator";
+import { asMember, auditEntries, teamOf } from "../../support/operator";
 import * as booking from "../../support/booking";
+import { addOnsOnSale } from "../../support/experience-extras";
 
 const { bookingBody, bookingUser, confirmedBooking, createSlot, placeBooking } = booking;
 
@@ -84,10 +85,7 @@ describe("operatorSetAddOns", () => {
       404,
       "experience_not_found",
     );
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "add_ons.set"), eq(auditLog.actorId, team.manager.uid)));
+    const [entry] = await auditEntries(db(), "add_ons.set", team.manager.uid);
     expect(JSON.parse(entry.target.after!)).toHaveLength(3);
 
     // Kept by id (renamed), the others archived: no longer listed, still in the table.
@@ -123,15 +121,9 @@ describe("operatorSetAddOns", () => {
       [{ addOns: Array.from({ length: 21 }, (_, i) => ({ ...BOTTLE, name: `A${i}` })) }, "addOns"],
     ];
     for (const [body, field] of bad) {
-      const refused = await setAddOns(team.manager.idToken, body);
-      expectEnvelope(refused, 400, "validation_error");
-      expect(Object.keys(refused.body.error.fields), JSON.stringify(body)).toContain(field);
+      expectRefusedOn(await setAddOns(team.manager.idToken, body), field, JSON.stringify(body));
     }
-    const listed = await db()
-      .select()
-      .from(experienceAddOns)
-      .where(and(eq(experienceAddOns.experienceId, acme.experienceId), eq(experienceAddOns.archived, false)));
-    expect(listed).toHaveLength(3);
+    expect(await addOnsOnSale(db(), acme.experienceId)).toHaveLength(3);
   });
 });
 
@@ -233,9 +225,7 @@ describe("createBooking with addOns", () => {
       [[{ addOnId: ids.bottle, quantity: -1 }], "addOns.0.quantity"],
     ];
     for (const [addOns, field] of refusals) {
-      const refused = await book(traveller, slot.id, 2, addOns);
-      expectEnvelope(refused, 400, "validation_error");
-      expect(Object.keys(refused.body.error.fields), JSON.stringify(addOns)).toContain(field);
+      expectRefusedOn(await book(traveller, slot.id, 2, addOns), field, JSON.stringify(addOns));
     }
     expect(await wetsuitsTaken(slot.id, ids.wetsuit)).toBe(0);
   });

@@ -1,11 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bookings, slots } from "~api/db/schema";
 import { bookingBody, bookingUsers, createSlot, findService, type TestService } from "../../support/booking";
 import { identityWorld, type TestUser } from "../../support/identity";
-import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
-import { v1Path } from "../../support/client";
+import { createBookingOn, expectWarm, withTwoAppProcesses } from "../../support/app-processes";
 import { checkLedgerAfterEach } from "../../support/ledger";
 
 /**
@@ -20,31 +18,20 @@ const CAPACITY = 12;
 describe.skipIf(!process.env.DATABASE_URL)("booking concurrency across processes (PostgreSQL)", () => {
   const { db } = identityWorld();
   checkLedgerAfterEach(db);
+  const appProcesses = withTwoAppProcesses();
   let service: TestService;
   let people: TestUser[];
-  let processes: AppProcess[] = [];
 
   beforeAll(async () => {
     service = await findService(db(), "acme");
-    const started = Promise.all([startAppProcess(), startAppProcess()]);
     people = await bookingUsers(db(), service, USERS);
-    processes = await started;
   }, 120_000);
-
-  afterAll(async () => {
-    await stopAppProcesses(processes);
-  });
 
   it(`${USERS} users on two processes for the last ${SEATS_LEFT} seats: exactly ${SEATS_LEFT} bookings, the rest 409 sold_out`, async () => {
     const slot = await createSlot(db(), service.serviceId, { capacity: CAPACITY, seatsLeft: SEATS_LEFT });
+    const processes = appProcesses();
     // Both processes answer and share the database; a signed-in read warms up token verification.
-    for (const { url } of processes) {
-      expect((await fetch(`${url}${v1Path("health")}`)).status).toBe(200);
-      const warm = await fetch(`${url}${v1Path("bookings")}`, {
-        headers: { Authorization: `Bearer ${people[0].idToken}` },
-      });
-      expect(warm.status).toBe(200);
-    }
+    await expectWarm(processes, people[0].idToken);
 
     let maxSeen = 0;
     let sampling = true;
@@ -58,19 +45,10 @@ describe.skipIf(!process.env.DATABASE_URL)("booking concurrency across processes
 
     const started = performance.now();
     const results = await Promise.all(
-      people.map(async (user, index) => {
-        const { url } = processes[index % processes.length];
-        const response = await fetch(`${url}${v1Path("createBooking")}`, {
-          method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            Authorization: `Bearer ${user.idToken}`,
-            "Idempotency-Key": randomUUID(),
-          },
-          body: JSON.stringify(bookingBody(service, slot.id, 1)),
-        });
-        return { process: index % processes.length, status: response.status, body: await response.json() };
-      }),
+      people.map(async (user, index) => ({
+        process: index % processes.length,
+        ...(await createBookingOn(processes[index % processes.length], user.idToken, bookingBody(service, slot.id, 1))),
+      })),
     );
     const elapsed = Math.round(performance.now() - started);
     sampling = false;

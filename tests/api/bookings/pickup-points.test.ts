@@ -1,12 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, bookings, experiences, pickupPoints } from "~api/db/schema";
-import { apiText, expectEnvelope } from "../../support/api";
+import { bookings, experiences, pickupPoints } from "~api/db/schema";
+import { apiText, expectEnvelope, expectRefusedOn } from "../../support/api";
 import { v1 } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
 import { outboxOfKind, type TestUser } from "../../support/identity";
-import { asMember, teamOf } from "../../support/operator";
+import { asMember, auditEntries, teamOf } from "../../support/operator";
 import * as booking from "../../support/booking";
+import { pickupPointsOffered } from "../../support/experience-extras";
 
 const { bookingBody, bookingUser, confirmedBooking, createSlot, inExperienceZone, placeBooking, slotAt } = booking;
 
@@ -80,10 +81,7 @@ describe("operatorSetPickupPoints", () => {
       }),
     ])
       expectEnvelope(await call, 404, "experience_not_found");
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "pickup_points.set"), eq(auditLog.actorId, team.manager.uid)));
+    const [entry] = await auditEntries(db(), "pickup_points.set", team.manager.uid);
     expect(JSON.parse(entry.target.after!)).toMatchObject({ required: true, points: [{ name: "Hotel Avenida" }, {}] });
 
     // Kept by id (moved), the other archived: no longer listed, still in the table.
@@ -128,15 +126,9 @@ describe("operatorSetPickupPoints", () => {
       [{ required: false, points: Array.from({ length: 31 }, (_, i) => ({ ...STATION, name: `P${i}` })) }, "points"],
     ];
     for (const [body, field] of bad) {
-      const refused = await setPoints(team.manager.idToken, body);
-      expectEnvelope(refused, 400, "validation_error");
-      expect(Object.keys(refused.body.error.fields), JSON.stringify(body)).toContain(field);
+      expectRefusedOn(await setPoints(team.manager.idToken, body), field, JSON.stringify(body));
     }
-    const listed = await db()
-      .select()
-      .from(pickupPoints)
-      .where(and(eq(pickupPoints.experienceId, acme.experienceId), eq(pickupPoints.archived, false)));
-    expect(listed).toHaveLength(2);
+    expect(await pickupPointsOffered(db(), acme.experienceId)).toHaveLength(2);
   });
 });
 

@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, bookings, services, slots } from "~api/db/schema";
+import { bookings, services, slots } from "~api/db/schema";
 import { SERVICE_FEE_BPS } from "~contract/bookings/pricing";
 import { expectEnvelope } from "../../support/api";
 import { v1 } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
 import type { TestUser } from "../../support/identity";
-import { asMember, teamOf } from "../../support/operator";
+import { asMember, auditEntries, teamOf } from "../../support/operator";
 import * as booking from "../../support/booking";
 
 const { bookingBody, bookingUser, confirmedBooking, createSlot, expireHoldNow, placeBooking } = booking;
@@ -59,10 +59,7 @@ describe("operatorSetPrivateSale", () => {
     expectEnvelope(await setSale(team.stranger.idToken, GROUP), 404, "not_found");
     expectEnvelope(await setSale(undefined, GROUP), 401, "unauthorized");
 
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "service.private_sale_set"), eq(auditLog.actorId, team.manager.uid)));
+    const [entry] = await auditEntries(db(), "service.private_sale_set", team.manager.uid);
     expect(JSON.parse(entry.target.after!)).toEqual({ sale: "both", priceMinor: 90_000, maxGuests: 8 });
     expect(JSON.parse(entry.target.before!)).toMatchObject({ sale: "none", priceMinor: null });
 

@@ -1,9 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appClock, auditLog, bookings } from "~api/db/schema";
+import { appClock, bookings } from "~api/db/schema";
 import { forgetClock } from "~api/clock";
 import { app } from "~api/app";
-import { expectEnvelope } from "../../support/api";
+import { expectEnvelope, expectRefusedOn } from "../../support/api";
 import {
   bookingBody,
   bookingUser,
@@ -13,7 +13,7 @@ import {
   placeBooking,
   sessionIdOf,
 } from "../../support/booking";
-import { asMember, teamOf } from "../../support/operator";
+import { asMember, auditEntries, teamOf } from "../../support/operator";
 import { v1 } from "../../support/client";
 import type { TestUser } from "../../support/identity";
 import { KAYAK_ANSWERS, KAYAK_QUESTIONS as QUESTIONS } from "../../support/questions";
@@ -72,10 +72,7 @@ describe("operatorSetBookingQuestions", () => {
       "experience_not_found",
     );
     // The change is in the audit log, before and after.
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "booking_questions.set"), eq(auditLog.actorId, team.manager.uid)));
+    const [entry] = await auditEntries(db(), "booking_questions.set", team.manager.uid);
     expect(JSON.parse(entry.target.after!)).toHaveLength(QUESTIONS.length);
   });
 
@@ -112,9 +109,7 @@ describe("operatorSetBookingQuestions", () => {
       ],
     ];
     for (const [body, field] of bad) {
-      const res = await setQuestions(team.manager.idToken, body);
-      expectEnvelope(res, 400, "validation_error");
-      expect(Object.keys(res.body.error.fields), JSON.stringify(body)).toContain(field);
+      expectRefusedOn(await setQuestions(team.manager.idToken, body), field, JSON.stringify(body));
     }
     const read = await v1.operatorGetBookingQuestions({
       params: { experienceId: acme.experienceId },
@@ -186,8 +181,7 @@ describe("createBooking with answers", () => {
     ];
     for (const [answers, field, code] of cases) {
       const res = await placeBooking(traveller.idToken, family(slot.id, answers));
-      expectEnvelope(res, 400, "validation_error");
-      expect(Object.keys(res.body.error.fields), field).toContain(field);
+      expectRefusedOn(res, field, field);
       expect(res.body.error.details).toMatchObject({ field, messageCode: code });
       if (field.startsWith("answers.guests")) {
         const guestNo = Number(/\[(\d+)\]/.exec(field)![1]) + 1;
@@ -222,9 +216,10 @@ describe("createBooking with answers", () => {
       expect.objectContaining({ guestNo: 3, ticketName: acme.child!.name, questionId: "child_age", value: 8 }),
     );
     // A new booking is asked the new list.
-    const other = await placeBooking(traveller.idToken, family((await createSlot(db(), acme.serviceId)).id, GOOD));
-    expectEnvelope(other, 400, "validation_error");
-    expect(Object.keys(other.body.error.fields)).toContain("answers.guests[0].shoe");
+    expectRefusedOn(
+      await placeBooking(traveller.idToken, family((await createSlot(db(), acme.serviceId)).id, GOOD)),
+      "answers.guests[0].shoe",
+    );
   });
 
   it("the manifest and its CSV carry the answers", async () => {
@@ -264,9 +259,10 @@ describe("changeBookingAnswers", () => {
     const change = (answers: unknown, token = traveller.idToken) =>
       v1.changeBookingAnswers({ params: { id }, body: { answers }, token });
 
-    const wrong = await change({ ...GOOD, guests: [GOOD.guests[0], GOOD.guests[1], { height: 120, swimmer: true }] });
-    expectEnvelope(wrong, 400, "validation_error");
-    expect(Object.keys(wrong.body.error.fields)).toContain("answers.guests[2].child_age");
+    expectRefusedOn(
+      await change({ ...GOOD, guests: [GOOD.guests[0], GOOD.guests[1], { height: 120, swimmer: true }] }),
+      "answers.guests[2].child_age",
+    );
     // Another traveller's booking is not found.
     const stranger = await bookingUser(acme);
     expectEnvelope(await change(GOOD, stranger.idToken), 404, "booking_not_found");

@@ -1,12 +1,12 @@
 import "../../support/env";
 import { randomInt, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bookingCheckIns, bookings, slots } from "~api/db/schema";
 import { bookingWorld, todaysBooking as todaysBookingOf } from "../../support/booking";
 import { type TestUser } from "../../support/identity";
 import { syncedMember } from "../../support/operator";
-import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
+import { withTwoAppProcesses } from "../../support/app-processes";
 import { v1, v1Path } from "../../support/client";
 
 /**
@@ -37,17 +37,11 @@ async function scanOver(url: string, token: string, code: string) {
 }
 
 describe.skipIf(!process.env.DATABASE_URL)("check-in race across processes (PostgreSQL)", () => {
-  let processes: AppProcess[] = [];
+  const processes = withTwoAppProcesses();
   let scanners: TestUser[] = [];
 
   beforeAll(async () => {
-    const started = Promise.all([startAppProcess(), startAppProcess()]);
     scanners = [await syncedMember(db(), "acme", "guide"), await syncedMember(db(), "acme", "manager")];
-    processes = await started;
-  }, 120_000);
-
-  afterAll(async () => {
-    await stopAppProcesses(processes);
   });
 
   it(`${SCANS} scans of one ticket at once on two processes: exactly one ok, the rest already_checked_in`, async () => {
@@ -55,12 +49,12 @@ describe.skipIf(!process.env.DATABASE_URL)("check-in race across processes (Post
     // The guide scans their own departure (any other would be not_assigned).
     await db().update(slots).set({ guideUserId: scanners[0].uid }).where(eq(slots.id, slot.id));
     // Both processes answer, and token verification is warm on each.
-    for (const { url } of processes)
+    for (const { url } of processes())
       for (const scanner of scanners) expect((await scanOver(url, scanner.idToken, "0000")).status).toBe(200);
 
     const answers = await Promise.all(
       Array.from({ length: SCANS }, (_, i) =>
-        scanOver(processes[i % 2].url, scanners[Math.floor(i / 2) % 2].idToken, code),
+        scanOver(processes()[i % 2].url, scanners[Math.floor(i / 2) % 2].idToken, code),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(SCANS).fill(200));
@@ -81,7 +75,7 @@ describe.skipIf(!process.env.DATABASE_URL)("check-in race across processes (Post
     // the refunds part's; here the booking is cancelled as the traveller's cancel would leave it.
     await v1.cancelBooking({ params: { id: booking.id }, token: traveller.idToken });
     await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, booking.id));
-    for (const { url } of processes) {
+    for (const { url } of processes()) {
       const answer = await scanOver(url, scanners[1].idToken, code);
       expect(answer.body.data).toMatchObject({ outcome: "cancelled", booking: null });
     }

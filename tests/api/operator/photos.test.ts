@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { app } from "~api/app";
@@ -17,7 +17,7 @@ import { s3Storage } from "~api/photos/s3-storage";
 import { getApiEnv } from "~api/env";
 import { api, expectEnvelope, type ApiResult } from "../../support/api";
 import { identityWorld, randomIp, syncedUser } from "../../support/identity";
-import { syncedMember } from "../../support/operator";
+import { auditEntries, syncedMember } from "../../support/operator";
 import { iphoneStyleJpeg, pricedExperienceOf } from "../../support/photos";
 import { callEndpoint, v1, v1Path } from "../../support/client";
 import type { EndpointName } from "~contract/endpoints";
@@ -112,10 +112,7 @@ describe("operator photos: upload", () => {
     expect(others.every((item: { cover: unknown }) => item.cover === null)).toBe(true);
     const details = await v1.experience({ params: { parentId: experienceId }, account: "acme" });
     expect(details.body.data.photos).toEqual([photo.picture]);
-    const [audit] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.actorId, manager.uid), eq(auditLog.action, "photo.uploaded")));
+    const [audit] = await auditEntries(db(), "photo.uploaded", manager.uid);
     expect(audit.target).toEqual({ experienceId, photoId: photo.id, alt: "A kayak on the bay at dawn" });
     expect(audit.clientAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
   });

@@ -2,13 +2,13 @@ import "../../support/env";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { auditLog, experiences, sandboxCheckouts, services, slots } from "~api/db/schema";
+import { experiences, sandboxCheckouts, services, slots } from "~api/db/schema";
 import { CHANGED_HEADER } from "~contract/system/changes";
 import type { OperatorRole } from "~contract/operator/team";
 import { expectEnvelope, expectPlainTextRefused } from "../../support/api";
 import * as world from "../../support/booking";
 import { call, outboxFor, syncedUser } from "../../support/identity";
-import { asMember, syncedMember } from "../../support/operator";
+import { asMember, auditEntries, syncedMember } from "../../support/operator";
 import { callEndpoint, declared, v1, v1Path } from "../../support/client";
 import type { EndpointName } from "~contract/endpoints";
 
@@ -211,10 +211,7 @@ describe("operator schedules: materialised departures", () => {
     );
     expect(blacked.body.data).toMatchObject({ created: 0, removed: 1, kept: 0 });
     expect(blacked.body.data.schedule.blackouts).toEqual([{ date: blackout, reason: "Holiday" }]);
-    const audit = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.actorId, manager.uid), eq(auditLog.action, "schedule.set")));
+    const audit = await auditEntries(db(), "schedule.set", manager.uid);
     expect(audit).toHaveLength(3);
     expect(audit[2].target).toMatchObject({ serviceId, removed: "1", timezone: zone });
   });
@@ -310,10 +307,7 @@ describe("operator schedules: materialised departures", () => {
     );
     expect(mails).toHaveLength(1);
     expect(mails[0].body ?? mails[0].text ?? JSON.stringify(mails[0])).toContain("refunding");
-    const audit = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.actorId, manager.uid), eq(auditLog.action, "departure.cancelled")));
+    const audit = await auditEntries(db(), "departure.cancelled", manager.uid);
     expect(audit).toHaveLength(1);
     // A cancelled departure is not bookable.
     const refused = await v1.quote({
@@ -344,10 +338,7 @@ describe("operator departures: capacity, closing, one-offs, cut-off", () => {
     // Full now: nobody else gets a seat.
     const late = await world.bookingUser(acme);
     expectEnvelope(await world.placeBooking(late.idToken, world.bookingBody(acme, slot.id, 1)), 409, "sold_out");
-    const audit = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.actorId, manager.uid), eq(auditLog.action, "departure.updated")));
+    const audit = await auditEntries(db(), "departure.updated", manager.uid);
     expect(audit.map((row) => row.target.capacity)).toEqual(["10 → 5"]);
   });
 
@@ -524,10 +515,7 @@ describe("the experience's zone, set on the experience", () => {
     const schedulePage = await v1.operatorGetSchedule({ params: { experienceId }, ...asMember(manager.idToken) });
     expect(schedulePage.body.data.experience.timezone).toBe(newYork);
     expect(schedulePage.body.data.needsDecision.map((d: { id: string }) => d.id)).toEqual([held.id]);
-    const [audit] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.actorId, manager.uid), eq(auditLog.action, "experience.timezone_set")));
+    const [audit] = await auditEntries(db(), "experience.timezone_set", manager.uid);
     expect(audit.target).toMatchObject({ experienceId, before: denver, after: newYork, kept: "1" });
     expect(Number(audit.target.created)).toBe(after.length);
     expect(Number(audit.target.removed)).toBe(before.length - 1);
@@ -538,10 +526,7 @@ describe("the experience's zone, set on the experience", () => {
       ...asMember(manager.idToken, { body: { timezone: newYork } }),
     });
     expect(same.status).toBe(200);
-    const audits = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.actorId, manager.uid), eq(auditLog.action, "experience.timezone_set")));
+    const audits = await auditEntries(db(), "experience.timezone_set", manager.uid);
     expect(audits).toHaveLength(1);
     // A zone that is not one: 400, nothing changed.
     for (const timezone of ["Mars/Olympus", "america/denver", "US/Mountain", "x".repeat(10_000), 7]) {

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outbox, bookings } from "~api/db/schema";
 import { seedDbForThisFile } from "../../support/api";
 import { bookingUsers, confirmedBooking, createSlot, findService } from "../../support/booking";
 import { withEmulatorUsers } from "../../support/identity";
-import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
+import { withTwoAppProcesses } from "../../support/app-processes";
 import { v1Path } from "../../support/client";
 
 /**
@@ -18,20 +18,10 @@ const GUESTS = 12;
 describe.skipIf(!process.env.DATABASE_URL)("due work across two processes (PostgreSQL)", () => {
   const { db } = seedDbForThisFile();
   withEmulatorUsers();
-  let processes: AppProcess[] = [];
-
-  beforeAll(async () => {
-    processes = await Promise.all([
-      startAppProcess({ JOBS_ENABLED: "true" }),
-      startAppProcess({ JOBS_ENABLED: "true" }),
-    ]);
-  }, 120_000);
-
-  afterAll(async () => {
-    await stopAppProcesses(processes);
-  });
+  const appProcesses = withTwoAppProcesses({ JOBS_ENABLED: "true" });
 
   it(`${GUESTS} bookings, the clock moved on both processes at once: one reminder, one completion and one tip request each`, async () => {
+    const processes = appProcesses();
     const service = await findService(db(), "acme");
     const slot = await createSlot(db(), service.serviceId, { capacity: GUESTS + 2, startsInHours: 72 });
     const guests = await bookingUsers(db(), service, GUESTS);

@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import type { AddOn } from "~contract/bookings/add-ons";
 import { ADD_ON_SCOPES } from "~contract/bookings/add-on-rules";
-import { ExperienceListPage, RemoveItemForm } from "~/features/console/experience-list-page";
+import { ExperienceListItem, ExperienceListPage } from "~/features/console/experience-list-page";
 import { useIntentForm } from "~/features/console/use-intent-form";
 import type { loadAddOnsPage } from "~/features/console/add-ons.server";
 import { useTranslation } from "~/platform/i18n-react";
@@ -44,21 +44,18 @@ function AddOnRow({ addOn, currency }: { addOn: AddOn; currency: string }) {
         ? t("addOns.stockTotalIs", { count: addOn.stockTotal })
         : t("addOns.noStock");
   return (
-    <li className="rounded-md border border-slate-200 p-3" data-testid="add-on">
-      <p className="font-medium">{addOn.name}</p>
-      {addOn.description ? <p className="text-sm">{addOn.description}</p> : null}
-      <p className="text-sm text-slate-700">
-        {[
-          formatMoney(addOn.priceMinor, currency),
-          t(`addOns.per_${addOn.per}`),
-          stock,
-          addOn.maxPerBooking !== null ? t("addOns.maxIs", { count: addOn.maxPerBooking }) : null,
-        ]
-          .filter(Boolean)
-          .join(" · ")}
-      </p>
-      <RemoveItemForm values={{ addOnId: addOn.id }} label={t("addOns.remove", { name: addOn.name })} />
-    </li>
+    <ExperienceListItem
+      testId="add-on"
+      name={addOn.name}
+      description={addOn.description}
+      facts={[
+        formatMoney(addOn.priceMinor, currency),
+        t(`addOns.per_${addOn.per}`),
+        stock,
+        addOn.maxPerBooking !== null ? t("addOns.maxIs", { count: addOn.maxPerBooking }) : null,
+      ]}
+      remove={{ values: { addOnId: addOn.id }, label: t("addOns.remove", { name: addOn.name }) }}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import type { PickupPoint } from "~contract/bookings/pickup-points";
-import { ExperienceListPage, RemoveItemForm } from "~/features/console/experience-list-page";
+import { ExperienceListItem, ExperienceListPage } from "~/features/console/experience-list-page";
 import { useIntentForm } from "~/features/console/use-intent-form";
 import type { loadPickupPointsPage } from "~/features/console/pickup-points.server";
 import { useTranslation } from "~/platform/i18n-react";
@@ -53,18 +53,20 @@ function RequiredForm({ required }: { required: boolean }) {
 function PickupPointRow({ point }: { point: PickupPoint }) {
   const { t } = useTranslation();
   return (
-    <li className="rounded-md border border-slate-200 p-3" data-testid="pickup-point">
-      <p className="font-medium">{point.name}</p>
-      {point.address ? <p className="text-sm">{point.address}</p> : null}
-      <p className="text-sm text-slate-700">{t("pickupPoints.minutesBeforeIs", { count: point.minutesBefore })}</p>
+    <ExperienceListItem
+      testId="pickup-point"
+      name={point.name}
+      description={point.address}
+      facts={[t("pickupPoints.minutesBeforeIs", { count: point.minutesBefore })]}
+      remove={{ values: { pickupPointId: point.id }, label: t("pickupPoints.remove", { name: point.name }) }}
+    >
       <details className="mt-2">
         <summary className="cursor-pointer text-sm font-medium text-brand-ink">
           {t("pickupPoints.edit", { name: point.name })}
         </summary>
         <PointForm point={point} />
       </details>
-      <RemoveItemForm values={{ pickupPointId: point.id }} label={t("pickupPoints.remove", { name: point.name })} />
-    </li>
+    </ExperienceListItem>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import type { BookingQuestion } from "~contract/bookings/questions";
 import { QUESTION_KINDS, QUESTION_SCOPES } from "~contract/bookings/question-rules";
-import { ExperienceListPage, RemoveItemForm } from "~/features/console/experience-list-page";
+import { ExperienceListItem, ExperienceListPage } from "~/features/console/experience-list-page";
 import { useIntentForm } from "~/features/console/use-intent-form";
 import type { loadQuestionsPage } from "~/features/console/booking-questions.server";
 import { useTranslation } from "~/platform/i18n-react";
@@ -51,27 +51,24 @@ function QuestionRow({ question }: { question: BookingQuestion }) {
       ? page.services.flatMap((one) => one.ticketTypes).find((type) => type.code === condition.ticketType)
       : null;
   return (
-    <li className="rounded-md border border-slate-200 p-3" data-testid="question">
-      <p className="font-medium">{question.label}</p>
-      <p className="text-sm text-slate-700">
-        {[
-          t(`questions.kind_${question.kind}`),
-          t(`questions.per_${question.per}`),
-          t(question.required ? "questions.required" : "questions.optional"),
-          service ? t("questions.forService", { name: service.name }) : null,
-          other && condition && "equals" in condition
-            ? t("questions.whenAnswer", { question: other.label, answer: condition.equals })
-            : null,
-          condition && "ticketType" in condition
-            ? t("questions.whenTicket", { ticket: ticket?.name ?? condition.ticketType })
-            : null,
-          question.options.length ? question.options.join(", ") : null,
-        ]
-          .filter(Boolean)
-          .join(" · ")}
-      </p>
-      <RemoveItemForm values={{ questionId: question.id }} label={t("questions.remove", { label: question.label })} />
-    </li>
+    <ExperienceListItem
+      testId="question"
+      name={question.label}
+      facts={[
+        t(`questions.kind_${question.kind}`),
+        t(`questions.per_${question.per}`),
+        t(question.required ? "questions.required" : "questions.optional"),
+        service ? t("questions.forService", { name: service.name }) : null,
+        other && condition && "equals" in condition
+          ? t("questions.whenAnswer", { question: other.label, answer: condition.equals })
+          : null,
+        condition && "ticketType" in condition
+          ? t("questions.whenTicket", { ticket: ticket?.name ?? condition.ticketType })
+          : null,
+        question.options.length ? question.options.join(", ") : null,
+      ]}
+      remove={{ values: { questionId: question.id }, label: t("questions.remove", { label: question.label }) }}
+    />
   );
 }
 
