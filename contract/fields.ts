@@ -250,8 +250,6 @@ export const FIELD_MESSAGE_CODES = [
   "webhookUrl.invalid",
   "webhookEvents.required",
   "netRate.invalid",
-  "netRate.aboveRetail",
-  "ticketTypeId.notSold",
 ] as const;
 export type FieldMessageCode = (typeof FIELD_MESSAGE_CODES)[number];
 

@@ -223,8 +223,6 @@ export const FIELD_MESSAGES: Record<FieldMessageCode, string> = {
   "webhookUrl.invalid": "Give the receiver's address, starting with https:// (at most 2000 characters).",
   "webhookEvents.required": "Choose at least one event.",
   "netRate.invalid": "Give a net price of 0 or more, in minor units.",
-  "netRate.aboveRetail": "A net price cannot be above the ticket's price.",
-  "ticketTypeId.notSold": "Not a ticket type this reseller may sell.",
   "bookingLookup.invalid": "Give a booking reference (WF-…), an email address or a ticket code.",
   "month.invalid": "Give a month as YYYY-MM.",
   "payoutDay.invalid": `Weekly: give a day from 1 (Monday) to 7 (Sunday); monthly: a day of the month from 1 to ${MAX_MONTHLY_PAYOUT_DAY}; daily: none.`,

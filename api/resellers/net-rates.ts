@@ -97,7 +97,8 @@ export async function readResellerNetRates(
 
 /**
  * PUT /v1/operator/resellers/{resellerId}/net-rates: the reseller's rates become exactly these. A
- * ticket type it may not sell, or a rate above the ticket's price, is 400 on its field.
+ * ticket type it may not sell (or given twice) is 400 on its field ("Not a valid id."), and so is a
+ * rate above the ticket's price ("Use at most <price in minor units>.").
  */
 export async function setResellerNetRates(
   db: Db,
@@ -114,9 +115,12 @@ export async function setResellerNetRates(
     body.rates.forEach((rate, index) => {
       const line = carried.get(rate.ticketTypeId);
       if (!line || seen.has(rate.ticketTypeId))
-        refused.push([`rates.${index}.ticketTypeId`, [FIELD_MESSAGES["ticketTypeId.notSold"]]]);
+        refused.push([`rates.${index}.ticketTypeId`, [FIELD_MESSAGES["id.invalid"]]]);
       else if (rate.netMinor > line.retailMinor)
-        refused.push([`rates.${index}.netMinor`, [FIELD_MESSAGES["netRate.aboveRetail"]]]);
+        refused.push([
+          `rates.${index}.netMinor`,
+          [FIELD_MESSAGES["number.useAtMost"].replace("{maximum}", String(line.retailMinor))],
+        ]);
       seen.add(rate.ticketTypeId);
     });
     if (refused.length > 0) throw validationError(Object.fromEntries(refused));

@@ -241,8 +241,6 @@ export const FIELD_MESSAGE_KEYS: Record<FieldMessageCode, string> = {
   "webhookUrl.invalid": "validation.webhookUrlInvalid",
   "webhookEvents.required": "validation.webhookEventsRequired",
   "netRate.invalid": "validation.netRateInvalid",
-  "netRate.aboveRetail": "validation.netRateAboveRetail",
-  "ticketTypeId.notSold": "validation.ticketTypeIdNotSold",
 };
 
 /** The locale key of a form error: a field rule's code by the table, a locale key as it is. */

@@ -18,7 +18,8 @@ export const resellerStatementQuery = z.object({
 
 /**
  * One booking of the reseller: `retailMinor` what the guest paid (the booking's total), the
- * reseller's `commissionMinor` and the `netMinor` it owes (retail − commission). A booking
+ * `netMinor` it owes (by the terms the booking was confirmed under: net rates per ticket type, the
+ * rest less the commission) and its `commissionMinor` (retail − net). A booking
  * cancelled (or refunded) owes nothing: all three 0, what it was sold for in `bookedMinor`.
  */
 export const resellerStatementLine = z.object({

@@ -84,7 +84,7 @@ describe("/console/resellers/{id}/net-rates", () => {
       formOf(lines, { [acme.adult.id]: toMajorUnits(acme.adult.priceMinor + 1, digits) }),
     );
     expect(above.status).toBe(400);
-    expect(above.data.result.error).toEqual({ [`rates[${index}].net`]: ["validation.netRateAboveRetail"] });
+    expect(above.data.result.error).toEqual({ [`rates[${index}].net`]: ["netRates.aboveRetail"] });
     const badFormat = await post(manager.cookie, formOf(lines, { [acme.adult.id]: "12.345" }));
     expect(badFormat.status).toBe(400);
     expect(badFormat.data.result.error[`rates[${index}].net`]).toEqual(["prices.priceFormat"]);

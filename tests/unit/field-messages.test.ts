@@ -87,6 +87,7 @@ import { FIELD_MESSAGE_KEYS, fieldMessageKey } from "~/platform/field-message-ke
 import { parseWithZod } from "~/platform/parse-with-zod";
 import { PhoneSchema } from "~/features/account/personal-info-schemas";
 import { createWebhookBody } from "~contract/operator/webhooks";
+import { setResellerNetRatesBody } from "~contract/operator/reseller-net-rates";
 
 const POLICY = {
   minLength: 8,
@@ -213,6 +214,7 @@ const QUESTION_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
 const CONTRACT_FAILURES: Array<[z.ZodTypeAny, unknown, FieldMessageCode]> = [
   [createWebhookBody, { url: "ftp://hooks.example.com/in", events: ["booking.created"] }, "webhookUrl.invalid"],
   [createWebhookBody, { url: "https://hooks.example.com/in", events: [] }, "webhookEvents.required"],
+  [setResellerNetRatesBody, { rates: [{ ticketTypeId: "tt_adult", netMinor: -1 }] }, "netRate.invalid"],
   [availabilityQuery, { from: ["2026-01-01", "2026-01-02"] }, "param.single"],
   [quoteBody, { ...quote, tickets: [{ ...ticket, quantity: 1.5 }] }, "number.whole"],
   [

@@ -51,7 +51,7 @@ export const netRatesAction = (args: ActionFunctionArgs) =>
         if (row.net === undefined) return [];
         const netMinor = toMinorUnits(row.net, digits);
         if (netMinor > (retail.get(row.ticketTypeId) ?? 0))
-          fieldErrors[`rates[${index}].net`] = ["validation.netRateAboveRetail"];
+          fieldErrors[`rates[${index}].net`] = ["netRates.aboveRetail"];
         return [{ ticketTypeId: row.ticketTypeId, netMinor }];
       });
       if (Object.keys(fieldErrors).length > 0)
