@@ -7,9 +7,7 @@
 import { z } from "zod";
 import { catalogId, said } from "../fields";
 import { minor } from "../output-parts";
-
-/** The most ticket types one call sets. */
-export const MAX_NET_RATES = 1_000;
+import { MAX_NET_RATES } from "./reseller-rules";
 
 /** PUT /v1/operator/resellers/{resellerId}/net-rates: every rate the reseller has (one not listed is removed). */
 export const setResellerNetRatesBody = z

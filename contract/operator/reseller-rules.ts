@@ -2,3 +2,6 @@
 
 /** The longest reseller name. */
 export const RESELLER_NAME_MAX = 120;
+
+/** The most net rates one call sets (a reseller's ticket types). */
+export const MAX_NET_RATES = 1_000;

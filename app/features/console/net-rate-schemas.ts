@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { catalogId } from "~contract/fields";
-import { MAX_NET_RATES } from "~contract/operator/reseller-net-rates";
+import { MAX_NET_RATES } from "~contract/operator/reseller-rules";
 import { majorAmount } from "./price-schemas";
 
 /**
