@@ -142,10 +142,21 @@ export function forgetVerifiedToken(token: string): void {
  * checked) again. Other processes notice within SESSION_REVOCATION_CHECK_SECONDS.
  */
 export function forgetVerifiedSessions(uid: string): void {
+  if (forgottenAt.size >= MAX_TRACKED) forgottenAt.clear();
+  forgottenAt.set(uid, ++forgets);
   for (const [token, entry] of verified) if (entry.identity.uid === uid) verified.delete(token);
 }
 
-function remember(token: string, identity: AuthIdentity, now: number, expiresAt: number) {
+/**
+ * The forgets so far, and each user's last: a verification that began before its user's sessions
+ * were forgotten (it read the cut-off before it moved) answers its own request but is not kept,
+ * or it would keep an ended session alive until the next check.
+ */
+let forgets = 0;
+const forgottenAt = new Map<string, number>();
+
+function remember(token: string, identity: AuthIdentity, now: number, expiresAt: number, begunAt: number) {
+  if ((forgottenAt.get(identity.uid) ?? 0) > begunAt) return;
   if (verified.size >= MAX_TRACKED) verified.clear();
   verified.set(token, { identity, checkedAt: now, expiresAt });
 }
@@ -162,6 +173,7 @@ export async function verifyFirebaseToken(
   options: { forceRevocationCheck?: boolean } = {},
 ): Promise<AuthIdentity> {
   const now = Date.now();
+  const begunAt = forgets;
   if (!options.forceRevocationCheck) {
     const known = await stillVerified(token, now);
     if (known) return known;
@@ -201,6 +213,6 @@ export async function verifyFirebaseToken(
     secondStepAt: state.secondStepAt,
     platformAdmin: state.platformAdmin,
   };
-  remember(token, identity, now, decoded.exp * 1000);
+  remember(token, identity, now, decoded.exp * 1000, begunAt);
   return identity;
 }

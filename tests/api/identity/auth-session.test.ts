@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "~api/db/schema";
+import { forgetVerifiedSessions, InvalidTokenError, verifyFirebaseToken } from "~api/auth/verify";
 import { expectEnvelope, expectRefusedOn } from "../../support/api";
 import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "../../support/booking";
 import { identityWorld, testProfile, call, createUser, signInWithPassword } from "../../support/identity";
@@ -119,6 +120,22 @@ describe("POST /v1/auth/sign-out-everywhere", () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expectEnvelope(await v1.userInfo({ token: b }), 401, "unauthorized");
     expect((await v1.userInfo({ token: await newSession(user) })).status).toBe(200);
+  });
+
+  it("a check under way while the sessions end answers its request but is not kept (the next one checks again)", async () => {
+    const user = await createUser();
+    const a = (await v1.createSession({ body: { idToken: user.idToken } })).body.data.sessionCookie;
+    // The check begins (it read the cut-off before it moved), and the user's sessions end meanwhile.
+    const underWay = verifyFirebaseToken(a);
+    forgetVerifiedSessions(user.uid);
+    expect((await underWay).uid).toBe(user.uid);
+    await db()
+      .update(users)
+      .set({ sessionsValidAfter: new Date(Date.now() + 2_000) })
+      .where(eq(users.id, user.uid));
+    // Kept, that answer would sign `a` in until the next check was due (a minute).
+    await expect(verifyFirebaseToken(a)).rejects.toThrow(InvalidTokenError);
+    expectEnvelope(await v1.userInfo({ token: a }), 401, "unauthorized");
   });
 
   it("the cut-off lives in the database: one written by another process is honoured at the next check", async () => {
