@@ -131,6 +131,12 @@ for (const javaScriptEnabled of [true, false]) {
     test("signing out on all devices ends the session in a second browser too", async ({ page, request, browser }) => {
       const email = await openAccountPage(page, request, "/account/security");
       const { other, second } = await signInElsewhere(browser, email, { javaScriptEnabled });
+      // The form's post alone: the page's own Firebase sign-out must not post a plain sign-out that
+      // could end this session before the form's post used it to end the others.
+      const posts: string[] = [];
+      page.on("request", (sent) => {
+        if (sent.method() === "POST" && new URL(sent.url()).pathname.startsWith("/auth/logout")) posts.push(sent.url());
+      });
       // No waiting: a session signed in during the same second as the sign-out ends too.
       await page.getByRole("button", { name: "Sign out on all devices" }).click();
       await expect(page).toHaveURL(/\/(login)?(\?.*)?$/);
@@ -138,6 +144,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(second).toHaveURL(/\/login\?redirectUrl=%2Faccount%2Fpayments&errorCode=440$/);
       await expect(second.getByRole("alert")).toContainText("Your session has ended");
       await other.close();
+      expect(posts).toHaveLength(1);
     });
 
     test("notification preferences are saved as ticked (news off at first)", async ({ page, request }) => {

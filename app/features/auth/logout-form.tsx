@@ -2,13 +2,15 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { useRootData } from "~/platform/root-data";
+import { markSigningOut } from "./signing-out";
 
 export const SIGN_OUT_EVERYWHERE_FIELD = "everywhere";
 
 /**
  * Sign out: a native form post to /auth/logout. The server ends this browser's session, or with
  * `everywhere` every session of the user. With JavaScript the Firebase client is signed out too,
- * so the browser does not keep a Firebase user around.
+ * so the browser does not keep a Firebase user around (and SessionSync, told, posts no sign-out of
+ * its own for it).
  */
 export function LogoutForm({
   className,
@@ -30,6 +32,7 @@ export function LogoutForm({
       action="/auth/logout"
       className={className}
       onSubmit={() => {
+        markSigningOut();
         if (!config) return;
         void import("~/features/auth/firebase-auth.client")
           .then((fb) => fb.clientSignOut(config))

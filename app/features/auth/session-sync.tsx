@@ -1,11 +1,13 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { useRootData } from "~/platform/root-data";
+import { isSigningOut } from "./signing-out";
 
 /**
  * While a signed-in user has the account area open, Firebase keeps their ID token fresh (renewed
- * 5 minutes before expiry) and a Firebase sign-out ends the server session too. Loaded after the
- * page is interactive, so it never delays the page.
+ * 5 minutes before expiry) and a Firebase sign-out ends the server session too (not the one this
+ * page's own sign-out form makes: its post does that). Loaded after the page is interactive, so it
+ * never delays the page.
  */
 export function SessionSync() {
   const root = useRootData();
@@ -19,7 +21,9 @@ export function SessionSync() {
     const start = () =>
       import("~/features/auth/firebase-auth.client").then((fb) => {
         if (!cancelled)
-          stop = fb.keepSessionInStep(config, () => submit(null, { method: "post", action: "/auth/logout" }));
+          stop = fb.keepSessionInStep(config, () => {
+            if (!isSigningOut()) submit(null, { method: "post", action: "/auth/logout" });
+          });
       });
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1000));
     idle(() => void start());
