@@ -258,6 +258,10 @@ export const said = (code: FieldMessageCode) => code;
 /** A missing value and a value of another type read the same to a person. */
 const required = (code: FieldMessageCode) => ({ required_error: said(code), invalid_type_error: said(code) });
 
+/** A whole number from `min` to `max` (a commission in basis points, a net rate), every failure said as `code`. */
+export const wholeNumberIn = (code: FieldMessageCode, min: number, max: number) =>
+  z.number(required(code)).int(said(code)).min(min, said(code)).max(max, said(code));
+
 /**
  * One line a person types, held to THE text rule (contract/text.ts: no control or bidirectional
  * characters): every human-entered field's schema ends with this, in the API and in the forms.

@@ -5,7 +5,7 @@
  * them all at once.
  */
 import { z } from "zod";
-import { catalogId, said } from "../fields";
+import { catalogId, said, wholeNumberIn } from "../fields";
 import { minor } from "../output-parts";
 import { MAX_NET_RATES } from "./reseller-rules";
 
@@ -18,11 +18,7 @@ export const setResellerNetRatesBody = z
           .object({
             ticketTypeId: catalogId,
             /** Minor units a ticket; at most the ticket type's price. */
-            netMinor: z
-              .number({ required_error: said("netRate.invalid"), invalid_type_error: said("netRate.invalid") })
-              .int(said("netRate.invalid"))
-              .min(0, said("netRate.invalid"))
-              .max(100_000_000, said("netRate.invalid")),
+            netMinor: wholeNumberIn("netRate.invalid", 0, 100_000_000),
           })
           .strict(),
       )
@@ -34,14 +30,14 @@ export type SetResellerNetRatesBody = z.infer<typeof setResellerNetRatesBody>;
 /** One ticket type the reseller may sell: where it belongs, its retail price and its net rate. */
 export const resellerNetRateLine = z.object({
   ticketTypeId: z.string(),
-  experienceId: z.string(),
-  experienceTitle: z.string(),
-  serviceId: z.string(),
-  serviceName: z.string(),
   ticketTypeName: z.string(),
   retailMinor: minor,
   /** Its net rate; null: the retail less the reseller's commission. */
   netMinor: minor.nullable(),
+  experienceId: z.string(),
+  experienceTitle: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
 });
 export type ResellerNetRateLine = z.infer<typeof resellerNetRateLine>;
 

@@ -4,7 +4,7 @@
  * is made; then only its last 4 characters).
  */
 import { z } from "zod";
-import { catalogId, emailAddress, requiredLine, said } from "../fields";
+import { catalogId, emailAddress, requiredLine, said, wholeNumberIn } from "../fields";
 import { isoTime } from "../output-parts";
 import { domain, endpoint } from "../endpoint";
 import { RESELLER_NAME_MAX } from "./reseller-rules";
@@ -16,11 +16,7 @@ export const createResellerBody = z
     name: requiredLine("name.required", RESELLER_NAME_MAX),
     contactEmail: emailAddress,
     /** The reseller's commission in basis points (1500 = 15 %), 0 to 10 000. */
-    commissionBps: z
-      .number({ required_error: said("commission.invalid"), invalid_type_error: said("commission.invalid") })
-      .int(said("commission.invalid"))
-      .min(0, said("commission.invalid"))
-      .max(10_000, said("commission.invalid")),
+    commissionBps: wholeNumberIn("commission.invalid", 0, 10_000),
     /** The experiences it may sell (ids of this operator's), or null: every published one. */
     experienceIds: z.array(catalogId).min(1, said("id.invalid")).max(500, said("text.tooLong")).nullable(),
   })

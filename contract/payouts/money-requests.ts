@@ -5,7 +5,7 @@
  * major units (contract/money.ts DECIMAL_AMOUNT), turned into minor units by the API.
  */
 import { z } from "zod";
-import { said } from "../fields";
+import { said, wholeNumberIn } from "../fields";
 import { checkDateRange, dateRangeFields } from "../date-range";
 import { DECIMAL_AMOUNT } from "../money";
 import { cursorParam, emptyAsAbsent, limitParam } from "../query";
@@ -94,12 +94,7 @@ export type UpdatePayoutScheduleBody = z.infer<typeof updatePayoutScheduleBody>;
 /** PUT /v1/admin/operators/{id}/commission: basis points (1500 = 15 %), or null for the platform's default. */
 export const adminCommissionBody = z
   .object({
-    commissionBps: z
-      .number({ required_error: said("commission.invalid"), invalid_type_error: said("commission.invalid") })
-      .int(said("commission.invalid"))
-      .min(0, said("commission.invalid"))
-      .max(10_000, said("commission.invalid"))
-      .nullable(),
+    commissionBps: wholeNumberIn("commission.invalid", 0, 10_000).nullable(),
   })
   .strict();
 
