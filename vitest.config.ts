@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
+import { stretched } from "./tests/support/time-limits";
 
 /**
  * Files that change the process itself (its settings, its database's place, its bus, its jobs,
@@ -39,8 +40,8 @@ export default defineConfig({
   test: {
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: stretched(30_000),
+    hookTimeout: stretched(60_000),
     // Files run side by side on PostgreSQL too: each has its own copy of the seeded template
     // (tests/support/database-per-file.ts).
     // A worker per core: vitest's default (cores - 1) runs one on CI's two cores (decision 047).

@@ -14,6 +14,7 @@ import { request, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "./built-server";
 import { onPostgres } from "../support/postgres-statement";
+import { stretched } from "../support/time-limits";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099";
@@ -184,12 +185,12 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
         LOG_LEVEL: "warn",
       },
     });
-  }, 120_000);
+  }, stretched(120_000));
 
   afterAll(async () => {
     await server?.stop();
     await onServer(`drop database if exists wayfarer_admin_cli with (force)`);
-  }, 30_000);
+  }, stretched(30_000));
 
   it("answers --help, refuses a bad or missing argument with exit 2 and an unknown email with exit 1, writing nothing", async () => {
     const help = await admin("--help");
@@ -231,7 +232,7 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/no user has the email nobody@example\.com: they must sign up and sign in once/);
     expect(await written()).toEqual(before);
-  }, 180_000);
+  }, stretched(180_000));
 
   it("grant, then create-operator: a working storefront and an owner who signs in to its /console", async () => {
     // Two people sign up and sign in once on the marketplace: their users rows.
@@ -304,7 +305,7 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
       headers: { Cookie: await sessionCookie(storefront, (await emulator("signInWithPassword", adminEmail)).idToken) },
     });
     expect(stranger.status).not.toBe(200);
-  }, 180_000);
+  }, stretched(180_000));
 
   it("create-operator for an email with no account: an owner invitation, emailed", async () => {
     const created = await admin(...operatorArgs("porto-boat-tours", newcomerEmail), "--currency", "EUR");
@@ -323,7 +324,7 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
     const revoked = await admin("revoke", adminEmail);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(await query("select id from users where is_platform_admin")).toEqual([]);
-  }, 120_000);
+  }, stretched(120_000));
 
   it("reconcile-ledger: no difference on a ledger that agrees; a payer's line naming no payment is reported, exit 1", async () => {
     const clean = await admin("reconcile-ledger");
@@ -340,7 +341,7 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
     expect(broken.stderr).toMatch(/The ledger does not reconcile \(the last 7 days\): \d+ difference/);
     expect(broken.stderr).toContain("payment_reference gift_card_issue:broken (EUR)");
     await query("delete from ledger_entries where transaction_key = 'gift_card_issue:broken'");
-  }, 60_000);
+  }, stretched(60_000));
 
   it("npm run rates: prints the rates, sets one, refuses a bad one with exit 2", async () => {
     const rates = (...args: string[]) => run("npm", ["run", "--silent", "rates", "--", ...args], production);
@@ -354,7 +355,7 @@ describe.skipIf(!DATABASE_URL)("npm run admin on a fresh production database", (
     expect(await query("select usd_minor_micros from exchange_rates where currency = 'EUR'")).toEqual([
       { usd_minor_micros: 1_250_000 },
     ]);
-  }, 60_000);
+  }, stretched(60_000));
 });
 
 /** create-operator's arguments but the currency. */

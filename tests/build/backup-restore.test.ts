@@ -15,6 +15,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer } from "./built-server";
 import { onPostgres } from "../support/postgres-statement";
+import { stretched } from "../support/time-limits";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const DATABASES = ["src", "dst", "tampered", "old", "old_dst"].map((name) => `wayfarer_backup_${name}`);
@@ -93,12 +94,12 @@ describe.skipIf(!DATABASE_URL)("npm run backup, then npm run restore into a new 
     mkdirSync(join(media, "photos/exp_backup_drill/ph_backup_drill"), { recursive: true });
     writeFileSync(join(media, PHOTO_KEY), photo);
     writeFileSync(join(media, `${PHOTO_KEY}.123.partial`), "half");
-  }, 240_000);
+  }, stretched(240_000));
 
   afterAll(async () => {
     for (const database of DATABASES) await onPostgres(DATABASE_URL, `drop database if exists ${database} with (force)`);
     rmSync(work, { recursive: true, force: true });
-  }, 60_000);
+  }, stretched(60_000));
 
   it("backs up the database and the photos into one folder with a manifest of sha256s, printing no secret", async () => {
     const source = await counts("wayfarer_backup_src");
@@ -130,7 +131,7 @@ describe.skipIf(!DATABASE_URL)("npm run backup, then npm run restore into a new 
     const checked = await run("scripts/restore.mjs", [archive, "--check"], {});
     expect(checked.code, checked.stderr).toBe(0);
     expect(checked.stdout).toContain("every file matches the manifest (2 files");
-  }, 120_000);
+  }, stretched(120_000));
 
   it("refuses a backup whose photo was changed, writing nothing", async () => {
     const file = join(archive, "media", PHOTO_KEY);
@@ -151,7 +152,7 @@ describe.skipIf(!DATABASE_URL)("npm run backup, then npm run restore into a new 
     } finally {
       writeFileSync(file, photo);
     }
-  }, 60_000);
+  }, stretched(60_000));
 
   it("restores into the new database and media folder: the same operators, bookings and photo; the app is ready on it", async () => {
     const restoredMedia = join(work, "restored-media");
@@ -190,7 +191,7 @@ describe.skipIf(!DATABASE_URL)("npm run backup, then npm run restore into a new 
     } finally {
       await server.stop();
     }
-  }, 180_000);
+  }, stretched(180_000));
 
   it("brings a backup of an older migration level up to date", async () => {
     // An older release: this one's migrations less the last two.
@@ -227,5 +228,5 @@ describe.skipIf(!DATABASE_URL)("npm run backup, then npm run restore into a new 
       "select count(*)::int as applied from drizzle.__drizzle_migrations",
     );
     expect(applied).toBe(journal.entries.length + 2);
-  }, 120_000);
+  }, stretched(120_000));
 });

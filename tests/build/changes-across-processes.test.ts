@@ -14,6 +14,7 @@ import {
   waitForSeatsShown,
 } from "./booking-over-http";
 import { startBuiltServer, type BuiltServer } from "./built-server";
+import { stretched } from "../support/time-limits";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
@@ -24,7 +25,7 @@ function servers(start: () => Promise<BuiltServer[]>): () => BuiltServer[] {
   let started: BuiltServer[] = [];
   beforeAll(async () => {
     started = await start();
-  }, 180_000);
+  }, stretched(180_000));
   afterAll(() => Promise.all(started.map((server) => server.stop())), 30_000);
   return () => started;
 }
@@ -52,7 +53,7 @@ describe.skipIf(!DATABASE_URL)("two processes on one PostgreSQL, told through LI
   it("a booking through one shows on the other's page within a second", async () => {
     const [a, b] = started();
     expect(await bookingShownAcross(a, b, "postgres")).toBeLessThan(WITHIN_MS);
-  }, 60_000);
+  }, stretched(60_000));
 });
 
 describe.skipIf(!DATABASE_URL || !REDIS_URL)("two processes on one PostgreSQL, told through Redis", () => {
@@ -63,7 +64,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)("two processes on one PostgreSQL, t
   it("a booking through one shows on the other's page within a second", async () => {
     const [a, b] = started();
     expect(await bookingShownAcross(a, b, "redis")).toBeLessThan(WITHIN_MS);
-  }, 60_000);
+  }, stretched(60_000));
 });
 
 describe.skipIf(!DATABASE_URL)("a web without a database, behind an API process (split mode)", () => {
@@ -84,5 +85,5 @@ describe.skipIf(!DATABASE_URL)("a web without a database, behind an API process 
   it("hears a booking made through another process within a second, through its API's change feed", async () => {
     const [single, , web] = started();
     expect(await bookingShownAcross(single, web, "split")).toBeLessThan(WITHIN_MS);
-  }, 60_000);
+  }, stretched(60_000));
 });

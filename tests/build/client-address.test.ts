@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverArgs } from "../../scripts/server-args.mjs";
 import { CONNECTION_ADDRESS_HEADER } from "../../runtime/edge-headers.mjs";
+import { stretched } from "../support/time-limits";
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -60,7 +61,7 @@ afterAll(async () => {
     }),
   );
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-}, 30_000);
+}, stretched(30_000));
 
 /** Headers a client would forge: another address every time, in X-Forwarded-For and in the edge's header. */
 function forged(i: number, origin: string): Record<string, string> {
@@ -115,7 +116,7 @@ beforeAll(async () => {
   });
   await Promise.all([ready(`${oneOrigin}/v1/health`), ready(`http://127.0.0.1:${api}/v1/health`)]);
   await ready(`${webOrigin}/v1/health`);
-}, 200_000);
+}, stretched(200_000));
 
 checkLimits("one process", () => oneOrigin);
 checkLimits("the web and the API apart", () => webOrigin);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { signedInCookie } from "../../scripts/signed-in-session";
 import { startBuiltServer, type BuiltServer } from "./built-server";
+import { stretched } from "../support/time-limits";
 
 /** The route modules that hand a request to the API (api/app.ts answers /v1 and /octo). */
 const API_ROUTES = ["routes/v1.$", "routes/octo.$"];
@@ -30,7 +31,7 @@ beforeAll(async () => {
   server = await startBuiltServer();
   origin = server.origin;
   cookie = await signedInCookie(origin, "crosser");
-}, 120_000);
+}, stretched(120_000));
 
 afterAll(() => server?.stop(), 20_000);
 

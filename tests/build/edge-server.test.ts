@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInCookie } from "../../scripts/signed-in-session";
 import { bookableDeparture, bookingGuest, placeBooking, seatsShown } from "./booking-over-http";
 import { startBuiltServer, type BuiltServer } from "./built-server";
+import { stretched } from "../support/time-limits";
 
 let PORT = 0;
 let origin = "";
@@ -22,7 +23,7 @@ beforeAll(async () => {
     },
   });
   ({ port: PORT, origin } = server);
-}, 90_000);
+}, stretched(90_000));
 
 afterAll(() => server?.stop(), 20_000);
 

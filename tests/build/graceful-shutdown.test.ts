@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { bookableDepartures, bookingGuest, placeBooking, type Departure } from "./booking-over-http";
 import { startBuiltServer, type BuiltServer } from "./built-server";
+import { stretched } from "../support/time-limits";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const DEPARTURES = 3;
@@ -33,7 +34,7 @@ const servers: BuiltServer[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
   rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+}, stretched(60_000));
 
 interface Outcome {
   status: number | "no answer";
@@ -201,5 +202,5 @@ describe("SIGTERM during a stream of bookings", () => {
       const taken = created.filter((outcome) => outcome.departure === index).length;
       expect(await seatsLeft(again.origin, departure), `departure ${index}`).toBe(before[index] - taken);
     }
-  }, 180_000);
+  }, stretched(180_000));
 });

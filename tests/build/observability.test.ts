@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startBuiltServer, type BuiltServer } from "./built-server";
+import { stretched } from "../support/time-limits";
 
 const NO_DATABASE = "/proc/wayfarer-web-has-no-database";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -56,7 +57,7 @@ beforeAll(async () => {
       }),
     ),
   ]);
-}, 120_000);
+}, stretched(120_000));
 
 afterAll(() => Promise.all([web?.stop(), orphan?.stop(), api?.stop()]), 20_000);
 

@@ -12,6 +12,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startBuiltServer } from "./built-server";
 import { onPostgres } from "../support/postgres-statement";
+import { stretched } from "../support/time-limits";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const journal = JSON.parse(readFileSync("api/db/migrations/meta/_journal.json", "utf8")) as {
@@ -80,7 +81,7 @@ describe.skipIf(!DATABASE_URL)("npm run db:migrate, npm run seed", () => {
     );
     expect(recorded.map((row) => Number(row.created_at))).toEqual(journal.entries.map((entry) => entry.when));
     console.log(JSON.stringify({ dbMigrateAtOnce: 3, migrations: recorded.length }));
-  }, 120_000);
+  }, stretched(120_000));
 
   it("seed: fills a database without bookings, refuses one with a real booking unless --force, and production always", async () => {
     const seed = (args: string[], env: Record<string, string> = {}) =>
@@ -118,7 +119,7 @@ describe.skipIf(!DATABASE_URL)("npm run db:migrate, npm run seed", () => {
     // Seeding again without --force: only the seed's own bookings are there, so it goes ahead.
     const again = await seed([]);
     expect(again.code, again.stderr).toBe(0);
-  }, 120_000);
+  }, stretched(120_000));
 });
 
 /** A complete production setting (the preflight finds nothing missing), on `databaseUrl`. */
@@ -161,7 +162,7 @@ describe.skipIf(!DATABASE_URL)("the built server with a complete production sett
     await scratch.create();
     const migrated = await runScript(["scripts/db-migrate.mjs"], productionEnv(scratch.url));
     expect(migrated.code, migrated.stderr).toBe(0);
-  }, 60_000);
+  }, stretched(60_000));
   afterAll(() => scratch.drop(), 30_000);
 
   it("serves, loads no demo data, and signs its own cookies", async () => {
@@ -177,7 +178,7 @@ describe.skipIf(!DATABASE_URL)("the built server with a complete production sett
     } finally {
       await server.stop();
     }
-  }, 120_000);
+  }, stretched(120_000));
 });
 
 describe.skipIf(!DATABASE_URL)("a production API on a database that lacks migrations", () => {
@@ -214,5 +215,5 @@ describe.skipIf(!DATABASE_URL)("a production API on a database that lacks migrat
       api.kill("SIGTERM");
       await new Promise((resolve) => (api.exitCode === null ? api.once("exit", resolve) : resolve(null)));
     }
-  }, 60_000);
+  }, stretched(60_000));
 });

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NGINX, startShippedNginx, type ShippedNginx, type UpstreamAnswer } from "./shipped-nginx-layout";
+import { stretched } from "../support/time-limits";
 
 const BASE = "app.wayfarer.test";
 let layout: ShippedNginx;
@@ -65,11 +66,11 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)("the shipped TLS settings
     const tls = makeWildcardCertificate(certDir);
     ca = readFileSync(tls.cert);
     layout = await startShippedNginx({ tls });
-  }, 30_000);
+  }, stretched(30_000));
   afterAll(async () => {
     await layout?.stop();
     rmSync(certDir, { recursive: true, force: true });
-  }, 20_000);
+  }, stretched(20_000));
 
   it("serves every storefront and the base domain with the one certificate, telling the web it was HTTPS", async () => {
     for (const host of [`acme.${BASE}`, `harbor-tours.${BASE}`, BASE]) {
@@ -90,7 +91,7 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)("the shipped TLS settings
     const { status, text } = await https(`acme.${BASE}`, "/console/experiences/e1/photos", Buffer.alloc(bytes, 0x61));
     expect(status, text).toBe(200);
     expect((JSON.parse(text) as UpstreamAnswer).bytes).toBe(bytes);
-  }, 60_000);
+  }, stretched(60_000));
 
   it("sends plain HTTP on to the same address over HTTPS (308: a POST stays a POST), reaching no process", async () => {
     const before = layout.allReceived().length;

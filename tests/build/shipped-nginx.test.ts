@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Endpoint } from "../../contract/endpoint";
 import { endpoints } from "../../contract/endpoints";
 import { NGINX, startShippedNginx, type ShippedNginx, type UpstreamAnswer } from "./shipped-nginx-layout";
+import { stretched } from "../support/time-limits";
 
 const MiB = 1024 * 1024;
 /** The largest body an upload route of the API accepts (its declared maxBodyBytes: a 10 MiB file and the form around it). */
@@ -29,7 +30,7 @@ async function post(port: number, bytes: number): Promise<{ status: number; text
 describe.skipIf(!existsSync(NGINX) && !process.env.CI)("the shipped deploy/nginx.conf", () => {
   beforeAll(async () => {
     layout = await startShippedNginx();
-  }, 30_000);
+  }, stretched(30_000));
   afterAll(() => layout?.stop(), 20_000);
 
   it("is tried with the bodies that matter: the API's largest upload lies between 10 and 12 MiB", () => {
@@ -51,7 +52,7 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)("the shipped deploy/nginx
         expect(answer.bytes).toBe(bytes);
         expect(layout.upstreams.get(answer.name)?.received.at(-1)).toBe(bytes);
       }
-    }, 60_000);
+    }, stretched(60_000));
 
     it(`answers a 12 MiB body with its own 413 on the ${listener} listener, and no process sees it`, async () => {
       const port = listener.startsWith("public") ? layout.publicPort : layout.internalPort;
@@ -60,6 +61,6 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)("the shipped deploy/nginx
       expect(status).toBe(413);
       expect(text).toContain("413 Request Entity Too Large");
       expect(layout.allReceived().length).toBe(before);
-    }, 60_000);
+    }, stretched(60_000));
   }
 });

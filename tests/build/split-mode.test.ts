@@ -15,6 +15,7 @@ import {
   waitForSeatsShown,
 } from "./booking-over-http";
 import { freePort, startBuiltServer, type BuiltServer } from "./built-server";
+import { stretched } from "../support/time-limits";
 
 let api: BuiltServer;
 let web: BuiltServer;
@@ -35,7 +36,7 @@ beforeAll(async () => {
       }),
     ),
   ]);
-}, 120_000);
+}, stretched(120_000));
 
 afterAll(() => Promise.all([web?.stop(), orphan?.stop(), api?.stop()]), 20_000);
 

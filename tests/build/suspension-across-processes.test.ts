@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "./built-server";
+import { stretched } from "../support/time-limits";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const WITHIN_MS = 1_000;
@@ -48,7 +49,7 @@ describe.skipIf(!DATABASE_URL)("a suspension across two processes on one Postgre
     servers = await Promise.all(
       [0, 1].map(() => startBuiltServer({ env: { DATABASE_URL: DATABASE_URL!, REDIS_URL: "" } })),
     );
-  }, 180_000);
+  }, stretched(180_000));
   afterAll(() => Promise.all(servers.map((server) => server.stop())), 30_000);
 
   it("gone from the other process's catalog and sitemap within a second, and back after reinstating", async () => {
@@ -71,5 +72,5 @@ describe.skipIf(!DATABASE_URL)("a suspension across two processes on one Postgre
     console.log(JSON.stringify({ suspension: "back", milliseconds: back }));
     expect(back).toBeLessThan(WITHIN_MS);
     expect((await listed(b.origin)).length).toBeGreaterThan(0);
-  }, 60_000);
+  }, stretched(60_000));
 });

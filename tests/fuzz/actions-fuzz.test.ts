@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { args, ORIGIN, signedInGuestForThisFile } from "../support/routes";
 import { allRoutes, answerFrom, expectRetryAfterKept, fillPath, fuzzStatuses, type Route } from "./helpers";
+import { stretched } from "../support/time-limits";
 
 /**
  * Hostile posts at every form action of the web app: random fields and values (NUL bytes,
@@ -90,48 +91,56 @@ describe("fuzzing the form actions", () => {
     expect(ACTIONS.length).toBeGreaterThanOrEqual(18);
   });
 
-  it("answers each hostile value in every param and every field at once without a 500", async () => {
-    // Deterministic beside the random posts: a same-origin form post, each value in every field.
-    const HOSTILE = ["\u0000", "a\u0000b", "x".repeat(20_000), "9999-12-31", "-1", "//evil.com", ""];
-    for (const target of ACTIONS) {
-      for (const value of HOSTILE) {
-        for (const signedIn of [false, true]) {
-          const params = Object.fromEntries(target.params.map((name) => [name, value]));
-          const search = `redirectUrl=${encodeURIComponent(value)}&account=${encodeURIComponent(value)}`;
-          const path = `${fillPath(target, params)}?${search}`;
-          const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN });
-          if (signedIn) headers.set("Cookie", cookie());
-          const body = new URLSearchParams(FIELDS.map((field) => [field, value]));
-          const request = new Request(new URL(path, ORIGIN), { method: "POST", headers, body });
-          const what = `POST ${path}`.slice(0, 300);
-          const answer = await answerFrom(what, () => target.module.action!(args(request, params)));
-          expect(answer.status, what).toBeLessThan(500);
-          expectRetryAfterKept(what, target, answer, "action");
+  it(
+    "answers each hostile value in every param and every field at once without a 500",
+    async () => {
+      // Deterministic beside the random posts: a same-origin form post, each value in every field.
+      const HOSTILE = ["\u0000", "a\u0000b", "x".repeat(20_000), "9999-12-31", "-1", "//evil.com", ""];
+      for (const target of ACTIONS) {
+        for (const value of HOSTILE) {
+          for (const signedIn of [false, true]) {
+            const params = Object.fromEntries(target.params.map((name) => [name, value]));
+            const search = `redirectUrl=${encodeURIComponent(value)}&account=${encodeURIComponent(value)}`;
+            const path = `${fillPath(target, params)}?${search}`;
+            const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN });
+            if (signedIn) headers.set("Cookie", cookie());
+            const body = new URLSearchParams(FIELDS.map((field) => [field, value]));
+            const request = new Request(new URL(path, ORIGIN), { method: "POST", headers, body });
+            const what = `POST ${path}`.slice(0, 300);
+            const answer = await answerFrom(what, () => target.module.action!(args(request, params)));
+            expect(answer.status, what).toBeLessThan(500);
+            expectRetryAfterKept(what, target, answer, "action");
+          }
         }
       }
-    }
-  }, 300_000);
+    },
+    stretched(300_000),
+  );
 
-  it(`answers ${RUNS} hostile posts without a 500; a 429 keeps its Retry-After`, async () => {
-    await fuzzStatuses(`fuzz actions: ${RUNS} posts`, RUNS, post, async (input) => {
-      const target = ACTIONS[input.target];
-      const fields = { ...input.fields, ...(input.intent ? { intent: input.intent } : {}) };
-      const params = Object.fromEntries(target.params.map((name, index) => [name, input.params[index]]));
-      const path = fillPath(target, params);
-      const headers = new Headers();
-      if (input.contentType) headers.set("Content-Type", input.contentType);
-      if (input.origin) headers.set("Origin", input.origin);
-      if (input.signedIn) headers.set("Cookie", cookie());
-      const request = new Request(new URL(path, ORIGIN), {
-        method: input.method,
-        headers,
-        body: bodyFor(input.contentType, fields),
+  it(
+    `answers ${RUNS} hostile posts without a 500; a 429 keeps its Retry-After`,
+    async () => {
+      await fuzzStatuses(`fuzz actions: ${RUNS} posts`, RUNS, post, async (input) => {
+        const target = ACTIONS[input.target];
+        const fields = { ...input.fields, ...(input.intent ? { intent: input.intent } : {}) };
+        const params = Object.fromEntries(target.params.map((name, index) => [name, input.params[index]]));
+        const path = fillPath(target, params);
+        const headers = new Headers();
+        if (input.contentType) headers.set("Content-Type", input.contentType);
+        if (input.origin) headers.set("Origin", input.origin);
+        if (input.signedIn) headers.set("Cookie", cookie());
+        const request = new Request(new URL(path, ORIGIN), {
+          method: input.method,
+          headers,
+          body: bodyFor(input.contentType, fields),
+        });
+        const what = `${input.method} ${path}`;
+        const answer = await answerFrom(what, () => target.module.action!(args(request, params)));
+        expect(answer.status, what).toBeLessThan(500);
+        expectRetryAfterKept(what, target, answer, "action");
+        return answer.status;
       });
-      const what = `${input.method} ${path}`;
-      const answer = await answerFrom(what, () => target.module.action!(args(request, params)));
-      expect(answer.status, what).toBeLessThan(500);
-      expectRetryAfterKept(what, target, answer, "action");
-      return answer.status;
-    });
-  }, 600_000);
+    },
+    stretched(600_000),
+  );
 });

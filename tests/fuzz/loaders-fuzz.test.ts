@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { args, signedInGuestForThisFile } from "../support/routes";
 import { allRoutes, answerFrom, encodePart, expectRetryAfterKept, fillPath, fuzzStatuses, type Route } from "./helpers";
+import { stretched } from "../support/time-limits";
 
 /**
  * Hostile addresses at the loaders of the pages: odd route params, query strings full of NUL
@@ -85,41 +86,49 @@ describe("fuzzing the page loaders", () => {
     expect(LOADERS.length).toBeGreaterThanOrEqual(35);
   });
 
-  it("answers each hostile value in every param and every query key at once without a 500", async () => {
-    // Deterministic beside the random visits: each loader meets each value in every key it may read.
-    const HOSTILE = ["\u0000", "a\u0000b", "\ud800", "x".repeat(5000), "9999-12-31", "-1", "//evil.com", ""];
-    for (const target of LOADERS) {
-      for (const value of HOSTILE) {
-        for (const signedIn of [false, true]) {
-          const params = Object.fromEntries(target.params.map((name) => [name, value]));
-          const search = QUERY_KEYS.map((key) => `${key}=${encodePart(value)}`).join("&");
-          const url = new URL(`${fillPath(target, params)}?${search}`, "http://localhost:3000");
-          const request = new Request(url, { headers: signedIn ? { Cookie: cookie() } : {} });
-          const answer = await answerFrom(`GET ${url}`.slice(0, 300), () =>
-            target.module.loader!(args(request, params)),
-          );
-          expect(answer.status, `GET ${url}`.slice(0, 300)).toBeLessThan(500);
-          expectRetryAfterKept(`GET ${target.path}`, target, answer, "loader");
+  it(
+    "answers each hostile value in every param and every query key at once without a 500",
+    async () => {
+      // Deterministic beside the random visits: each loader meets each value in every key it may read.
+      const HOSTILE = ["\u0000", "a\u0000b", "\ud800", "x".repeat(5000), "9999-12-31", "-1", "//evil.com", ""];
+      for (const target of LOADERS) {
+        for (const value of HOSTILE) {
+          for (const signedIn of [false, true]) {
+            const params = Object.fromEntries(target.params.map((name) => [name, value]));
+            const search = QUERY_KEYS.map((key) => `${key}=${encodePart(value)}`).join("&");
+            const url = new URL(`${fillPath(target, params)}?${search}`, "http://localhost:3000");
+            const request = new Request(url, { headers: signedIn ? { Cookie: cookie() } : {} });
+            const answer = await answerFrom(`GET ${url}`.slice(0, 300), () =>
+              target.module.loader!(args(request, params)),
+            );
+            expect(answer.status, `GET ${url}`.slice(0, 300)).toBeLessThan(500);
+            expectRetryAfterKept(`GET ${target.path}`, target, answer, "loader");
+          }
         }
       }
-    }
-  }, 300_000);
+    },
+    stretched(300_000),
+  );
 
-  it(`answers ${RUNS} hostile addresses without a 500; a 429 keeps its Retry-After`, async () => {
-    await fuzzStatuses(`fuzz loaders: ${RUNS} visits`, RUNS, visit, async (input) => {
-      const target = LOADERS[input.target];
-      const params = Object.fromEntries(target.params.map((name, index) => [name, input.params[index]]));
-      const search = Object.entries(input.query)
-        .map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`)
-        .join("&");
-      const headers = new Headers({ Host: input.host });
-      if (input.signedIn) headers.set("Cookie", cookie());
-      const url = new URL(`${fillPath(target, params)}${search ? `?${search}` : ""}`, `http://${input.host}`);
-      const request = new Request(url, { headers });
-      const answer = await answerFrom(`GET ${url}`, () => target.module.loader!(args(request, params)));
-      expect(answer.status, `GET ${url}`).toBeLessThan(500);
-      expectRetryAfterKept(`GET ${url}`, target, answer, "loader");
-      return answer.status;
-    });
-  }, 600_000);
+  it(
+    `answers ${RUNS} hostile addresses without a 500; a 429 keeps its Retry-After`,
+    async () => {
+      await fuzzStatuses(`fuzz loaders: ${RUNS} visits`, RUNS, visit, async (input) => {
+        const target = LOADERS[input.target];
+        const params = Object.fromEntries(target.params.map((name, index) => [name, input.params[index]]));
+        const search = Object.entries(input.query)
+          .map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`)
+          .join("&");
+        const headers = new Headers({ Host: input.host });
+        if (input.signedIn) headers.set("Cookie", cookie());
+        const url = new URL(`${fillPath(target, params)}${search ? `?${search}` : ""}`, `http://${input.host}`);
+        const request = new Request(url, { headers });
+        const answer = await answerFrom(`GET ${url}`, () => target.module.loader!(args(request, params)));
+        expect(answer.status, `GET ${url}`).toBeLessThan(500);
+        expectRetryAfterKept(`GET ${url}`, target, answer, "loader");
+        return answer.status;
+      });
+    },
+    stretched(600_000),
+  );
 });

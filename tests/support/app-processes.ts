@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect } from "vitest";
 import { v1Path } from "./client";
+import { stretched } from "./time-limits";
 
 /**
  * App processes for the multi-process tests: each a child serving the Hono app over HTTP
@@ -58,7 +59,7 @@ export function withTwoAppProcesses(env: Record<string, string> = {}): () => App
   let processes: AppProcess[] = [];
   beforeAll(async () => {
     processes = await Promise.all([startAppProcess(env), startAppProcess(env)]);
-  }, 120_000);
+  }, stretched(120_000));
   afterAll(async () => {
     await stopAppProcesses(processes);
   });

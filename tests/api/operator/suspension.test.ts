@@ -17,6 +17,7 @@ import * as world from "../../support/booking";
 import { syncedUser, type TestUser } from "../../support/identity";
 import { asMember, syncedMember } from "../../support/operator";
 import { v1 } from "../../support/client";
+import { stretched } from "../../support/time-limits";
 
 /**
  * Suspension loses nothing (issue 44, point 4): a suspended operator takes no new sale (409
@@ -70,7 +71,7 @@ beforeAll(async () => {
   const set = await suspend();
   expect(set?.before.status).toBe("active");
   expect(set?.after).toMatchObject({ status: "suspended", suspensionReason: REASON });
-}, 120_000);
+}, stretched(120_000));
 
 describe("a suspended operator takes no new sale", () => {
   it(`${ATTEMPTS} booking attempts at once on its departures book nothing: all 409 operator_suspended, no seat taken, no 5xx`, async () => {

@@ -23,6 +23,7 @@ import { outboxFor } from "../../support/identity";
 import { accountIdOf, auditEntries, syncedMember, teamOf } from "../../support/operator";
 import { connectOnStripe, payoutAccountRow } from "../../support/payout-accounts";
 import { sendStripeWebhook, CONNECT_WEBHOOK_SECRET, WEBHOOK_SECRET, stripeEvent } from "../../support/stripe-events";
+import { stretched } from "../../support/time-limits";
 
 /**
  * Stripe Connect (issue 45) against the fake Stripe API at the network edge: an owner's onboarding
@@ -281,56 +282,60 @@ describe("Stripe Connect: payout accounts and destination charges (against a fak
     expect(stranger.status).toBe(200);
   });
 
-  it("a booking's Checkout Session is a destination charge: application_fee_amount = service fee + commission, transfer_data.destination = the operator's account; its refund reverses the transfer and the fee", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200 });
-    const key = randomUUID();
-    const body = bookingBody(acme, slot.id, 2);
-    // The booking is held while Stripe is down; its rate is then set (as the ledger's snapshot
-    // does when a booking is made) before the checkout opens on the retry.
-    fake.failAll(true);
-    expectEnvelope(await placeBooking(user.idToken, body, { key }), 503, "payment_unavailable");
-    fake.failAll(false);
-    await db().update(bookings).set({ commissionBps: 1500 }).where(eq(bookings.idempotencyKey, key));
-    const placed = await placeBooking(user.idToken, body, { key });
-    expect(placed.status).toBe(200);
-    const booking = await bookingRow(db(), placed.body.data.booking.id);
-    expect(booking.feesMinor).toBeGreaterThan(0);
-    // The platform's part: 15 % of what the traveller pays, the service fee within it (the ledger's split).
-    const { commission, serviceFee } = bookingSides(booking.totalMinor, booking.feesMinor, 1500);
-    expect(commission).toBeGreaterThan(0);
-    const fee = serviceFee + commission;
-    expect(fee).toBe(Math.round((booking.totalMinor * 1500) / 10_000));
+  it(
+    "a booking's Checkout Session is a destination charge: application_fee_amount = service fee + commission, transfer_data.destination = the operator's account; its refund reverses the transfer and the fee",
+    async () => {
+      const user = await bookingUser(acme);
+      const slot = await createSlot(db(), acme.serviceId, { startsInHours: 200 });
+      const key = randomUUID();
+      const body = bookingBody(acme, slot.id, 2);
+      // The booking is held while Stripe is down; its rate is then set (as the ledger's snapshot
+      // does when a booking is made) before the checkout opens on the retry.
+      fake.failAll(true);
+      expectEnvelope(await placeBooking(user.idToken, body, { key }), 503, "payment_unavailable");
+      fake.failAll(false);
+      await db().update(bookings).set({ commissionBps: 1500 }).where(eq(bookings.idempotencyKey, key));
+      const placed = await placeBooking(user.idToken, body, { key });
+      expect(placed.status).toBe(200);
+      const booking = await bookingRow(db(), placed.body.data.booking.id);
+      expect(booking.feesMinor).toBeGreaterThan(0);
+      // The platform's part: 15 % of what the traveller pays, the service fee within it (the ledger's split).
+      const { commission, serviceFee } = bookingSides(booking.totalMinor, booking.feesMinor, 1500);
+      expect(commission).toBeGreaterThan(0);
+      const fee = serviceFee + commission;
+      expect(fee).toBe(Math.round((booking.totalMinor * 1500) / 10_000));
 
-    const create = sessionRequest(booking.id);
-    expect(create.params.payment_intent_data).toEqual({
-      metadata: { bookingId: booking.id },
-      application_fee_amount: String(fee),
-      transfer_data: { destination: acmeAccount },
-    });
-    const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
-    expect(fake.paymentIntents.get(session.payment_intent)).toMatchObject({
-      amount: booking.totalMinor,
-      application_fee_amount: fee,
-      transfer_data: { destination: acmeAccount },
-    });
-    expect((await v1.refreshPayment({ params: { id: booking.id }, token: user.idToken })).body.data.status).toBe(
-      "confirmed",
-    );
+      const create = sessionRequest(booking.id);
+      expect(create.params.payment_intent_data).toEqual({
+        metadata: { bookingId: booking.id },
+        application_fee_amount: String(fee),
+        transfer_data: { destination: acmeAccount },
+      });
+      const session = fake.complete(sessionIdOf(placed.body.data.checkoutUrl));
+      expect(fake.paymentIntents.get(session.payment_intent)).toMatchObject({
+        amount: booking.totalMinor,
+        application_fee_amount: fee,
+        transfer_data: { destination: acmeAccount },
+      });
+      expect((await v1.refreshPayment({ params: { id: booking.id }, token: user.idToken })).body.data.status).toBe(
+        "confirmed",
+      );
 
-    const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: user.idToken });
-    expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
-    const refunds = fake.requests.filter(
-      (request) => request.path === "/v1/refunds" && request.params.payment_intent === session.payment_intent,
-    );
-    expect(refunds).toHaveLength(1);
-    expect(refunds[0].params).toEqual({
-      payment_intent: session.payment_intent,
-      amount: String(booking.totalMinor),
-      reverse_transfer: "true",
-      refund_application_fee: "true",
-    });
-  }, 60_000);
+      const cancelled = await v1.cancelBooking({ params: { id: booking.id }, token: user.idToken });
+      expect(cancelled.body.data).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+      const refunds = fake.requests.filter(
+        (request) => request.path === "/v1/refunds" && request.params.payment_intent === session.payment_intent,
+      );
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0].params).toEqual({
+        payment_intent: session.payment_intent,
+        amount: String(booking.totalMinor),
+        reverse_transfer: "true",
+        refund_application_fee: "true",
+      });
+    },
+    stretched(60_000),
+  );
 
   it("the platform's fee: its commission on what the traveller paid, never less than the service fee nor more than the card pays (a gift card paid the rest)", () => {
     // $100.00 with a $5.00 service fee at 15 %: 15 % of 100.00, the service fee within it.

@@ -21,6 +21,7 @@ import type { StripeObject } from "../../support/fake-stripe";
 import { outboxFor, type TestUser } from "../../support/identity";
 import { v1, v1Path } from "../../support/client";
 import { checkLedgerAfterEach } from "../../support/ledger";
+import { stretched } from "../../support/time-limits";
 
 const { db, acme } = bookingWorld();
 checkLedgerAfterEach(db);
@@ -264,22 +265,26 @@ describe("Stripe provider (against a stripe() Stripe API)", () => {
     expect(await seatsTaken(db(), slot.id)).toBe(2);
   });
 
-  it("Stripe unreachable: 503 payment_unavailable, the hold stays, and the same key retries the checkout", async () => {
-    const user = await bookingUser(acme);
-    const slot = await createSlot(db(), acme.serviceId);
-    const key = randomUUID();
-    stripe().failAll(true);
-    const failed = await placeBooking(user.idToken, bookingBody(acme, slot.id), { key });
-    stripe().failAll(false);
-    expectEnvelope(failed, 503, "payment_unavailable");
-    const [row] = await db().select().from(bookings).where(eq(bookings.idempotencyKey, key));
-    expect(row).toMatchObject({ status: "held", checkoutUrl: null });
-    const retried = await placeBooking(user.idToken, bookingBody(acme, slot.id), { key });
-    expect(retried.status).toBe(200);
-    expect(retried.body.data.booking.id).toBe(row.id);
-    expect(retried.body.data.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
-    expect(await seatsTaken(db(), slot.id)).toBe(1);
-  }, 60_000);
+  it(
+    "Stripe unreachable: 503 payment_unavailable, the hold stays, and the same key retries the checkout",
+    async () => {
+      const user = await bookingUser(acme);
+      const slot = await createSlot(db(), acme.serviceId);
+      const key = randomUUID();
+      stripe().failAll(true);
+      const failed = await placeBooking(user.idToken, bookingBody(acme, slot.id), { key });
+      stripe().failAll(false);
+      expectEnvelope(failed, 503, "payment_unavailable");
+      const [row] = await db().select().from(bookings).where(eq(bookings.idempotencyKey, key));
+      expect(row).toMatchObject({ status: "held", checkoutUrl: null });
+      const retried = await placeBooking(user.idToken, bookingBody(acme, slot.id), { key });
+      expect(retried.status).toBe(200);
+      expect(retried.body.data.booking.id).toBe(row.id);
+      expect(retried.body.data.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+      expect(await seatsTaken(db(), slot.id)).toBe(1);
+    },
+    stretched(60_000),
+  );
 
   it("a changed order replaces the guest's hold and expires its Checkout Session; a payment that still lands is refunded", async () => {
     const user = await bookingUser(acme);

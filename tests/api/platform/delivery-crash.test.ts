@@ -7,6 +7,7 @@ import { seedDbForThisFile } from "../../support/api";
 import { uniqueEmail, withEmulatorUsers } from "../../support/identity";
 import { startAppProcess, stopAppProcesses, type AppProcess } from "../../support/app-processes";
 import { v1Path } from "../../support/client";
+import { stretched } from "../../support/time-limits";
 
 /**
  * A process killed (SIGKILL) in the middle of an SMTP delivery: after a restart the message is
@@ -53,42 +54,46 @@ describe.skipIf(!process.env.DATABASE_URL)("delivery across a crash (PostgreSQL)
     ]);
   });
 
-  it("killed mid-delivery, then restarted: the message is sent once", async () => {
-    const env = { JOBS_ENABLED: "true", SMTP_URL: `smtp://127.0.0.1:${port}`, AUTH_EMAIL_LIMIT_PER_IP: "1000" };
-    const first = await startAppProcess(env);
-    processes.push(first);
-    const email = uniqueEmail("crash");
-    const asked = await fetch(`${first.url}${v1Path("sendAuthLink")}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email }),
-    });
-    expect(asked.status).toBe(200);
-    for (let i = 0; i < 100 && dataSeen === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(dataSeen).toBe(1);
-    const [inFlight] = await db().select().from(outbox).where(eq(outbox.recipient, email));
-    expect(inFlight.status).toBe("sending");
-    const exited = new Promise((resolve) => first.child.once("exit", resolve));
-    first.child.kill("SIGKILL");
-    await exited;
-    // Gone: nothing to stop at the end (a killed child has no exit code to wait for).
-    processes.splice(processes.indexOf(first), 1);
+  it(
+    "killed mid-delivery, then restarted: the message is sent once",
+    async () => {
+      const env = { JOBS_ENABLED: "true", SMTP_URL: `smtp://127.0.0.1:${port}`, AUTH_EMAIL_LIMIT_PER_IP: "1000" };
+      const first = await startAppProcess(env);
+      processes.push(first);
+      const email = uniqueEmail("crash");
+      const asked = await fetch(`${first.url}${v1Path("sendAuthLink")}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email }),
+      });
+      expect(asked.status).toBe(200);
+      for (let i = 0; i < 100 && dataSeen === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(dataSeen).toBe(1);
+      const [inFlight] = await db().select().from(outbox).where(eq(outbox.recipient, email));
+      expect(inFlight.status).toBe("sending");
+      const exited = new Promise((resolve) => first.child.once("exit", resolve));
+      first.child.kill("SIGKILL");
+      await exited;
+      // Gone: nothing to stop at the end (a killed child has no exit code to wait for).
+      processes.splice(processes.indexOf(first), 1);
 
-    const second = await startAppProcess(env);
-    processes.push(second);
-    // The dead attempt's lease (2 minutes) runs out on the test clock; the due work queues it again.
-    const moved = await fetch(`${second.url}${v1Path("moveDevClock")}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ advanceMinutes: 3 }),
-    });
-    expect(moved.status).toBe(200);
-    let row = inFlight;
-    for (let i = 0; i < 150 && row.status !== "sent"; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      [row] = await db().select().from(outbox).where(eq(outbox.id, inFlight.id));
-    }
-    expect(row).toMatchObject({ status: "sent", attempts: 2 });
-    expect(accepted.filter((text) => text.includes(email))).toHaveLength(1);
-  }, 60_000);
+      const second = await startAppProcess(env);
+      processes.push(second);
+      // The dead attempt's lease (2 minutes) runs out on the test clock; the due work queues it again.
+      const moved = await fetch(`${second.url}${v1Path("moveDevClock")}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ advanceMinutes: 3 }),
+      });
+      expect(moved.status).toBe(200);
+      let row = inFlight;
+      for (let i = 0; i < 150 && row.status !== "sent"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        [row] = await db().select().from(outbox).where(eq(outbox.id, inFlight.id));
+      }
+      expect(row).toMatchObject({ status: "sent", attempts: 2 });
+      expect(accepted.filter((text) => text.includes(email))).toHaveLength(1);
+    },
+    stretched(60_000),
+  );
 });

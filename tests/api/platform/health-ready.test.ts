@@ -11,6 +11,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { usingPostgres } from "../../support/env";
+import { stretched } from "../../support/time-limits";
 
 const dir = mkdtempSync(path.join(tmpdir(), "api-health-ready-"));
 const pgliteDir = path.join(dir, "pglite");
@@ -34,7 +35,7 @@ const { logger } = await import("~api/logger");
 
 beforeAll(async () => {
   await getOpenedDb();
-}, 60_000);
+}, stretched(60_000));
 
 afterAll(async () => {
   await closeDb();

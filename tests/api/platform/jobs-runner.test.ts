@@ -8,6 +8,7 @@ import { enqueueEmail } from "~api/outbox/service";
 import { seedDbForThisFile } from "../../support/api";
 import { uniqueEmail } from "../../support/identity";
 import { v1 } from "../../support/client";
+import { stretched } from "../../support/time-limits";
 
 const { db } = seedDbForThisFile();
 const sent: Array<Parameters<MailTransport["sendMail"]>[0]> = [];
@@ -22,7 +23,7 @@ beforeAll(async () => {
   });
   process.env.JOBS_ENABLED = "true";
   expect(await startJobs()).not.toBeNull();
-}, 60_000);
+}, stretched(60_000));
 
 afterAll(async () => {
   await stopJobs();
