@@ -2,7 +2,8 @@
  * What a booking's change tells the operator's webhooks (issue 47, item 4), written in the
  * change's own transaction from its few central places: the confirmation (fulfilment.ts), the
  * release of a confirmed booking (cancellations of every kind), and the move to another departure
- * (reschedule.ts). Each also says how the departures' seats stand (`availability.changed`).
+ * (reschedule.ts). Each also says how the departures' seats stand (`availability.changed`), and
+ * tells the listeners added with `onBookingChange`.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -43,6 +44,17 @@ async function announceAvailability(tx: Db, accountId: string, experienceId: str
   if (data) await enqueueWebhookEvent(tx, accountId, "availability.changed", { ...data, experienceId });
 }
 
+type BookingChange = "booking.created" | "booking.cancelled" | "booking.changed";
+
+/** Told of every booking change in its transaction, beside the operator's webhooks (OCTO's notices: api/octo/webhooks.ts). */
+export type BookingChangeListener = (tx: Db, bookingId: string, type: BookingChange) => Promise<void>;
+const listeners = new Set<BookingChangeListener>();
+
+/** Adds a listener to every booking change (once however often it is added). */
+export function onBookingChange(listener: BookingChangeListener): void {
+  listeners.add(listener);
+}
+
 /**
  * `booking.created` (confirmed), `booking.cancelled` or `booking.changed` (moved from the
  * departure `from`) for the booking, then `availability.changed` for each departure it touched.
@@ -50,9 +62,10 @@ async function announceAvailability(tx: Db, accountId: string, experienceId: str
 export async function announceBookingChange(
   tx: Db,
   booking: { id: string; accountId: string },
-  type: "booking.created" | "booking.cancelled" | "booking.changed",
+  type: BookingChange,
   from?: { slotId: string; startsAt: Date },
 ): Promise<void> {
+  for (const listener of listeners) await listener(tx, booking.id, type);
   // Most operators have no webhooks: one small query and nothing else.
   if ((await subscribedEvents(tx, booking.accountId)).size === 0) return;
   const bookingId = booking.id;

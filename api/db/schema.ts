@@ -2309,10 +2309,24 @@ export const webhookSubscriptions = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     disabledReason: text("disabled_reason"),
     failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** A reseller's OCTO subscription (POST /octo/webhooks): its own bookings, in OCTO's shape. Null: the operator's. */
+    resellerId: text("reseller_id").references(() => resellers.id, { onDelete: "cascade" }),
+    /** The OCTO capabilities the reseller asked for when it subscribed (`octo/pricing`). */
+    capabilities: text("capabilities")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
   },
   (t) => [
     index("webhook_subscriptions_account_idx").on(t.accountId, t.createdAt),
+    index("webhook_subscriptions_reseller_idx")
+      .on(t.resellerId)
+      .where(sql`reseller_id IS NOT NULL`),
+    check(
+      "webhook_subscriptions_reseller_events",
+      sql`${t.resellerId} IS NULL OR ${t.events} = ARRAY['booking.created', 'booking.cancelled', 'booking.changed']::text[]`,
+    ),
     check("webhook_subscriptions_id_format", idCheck("id")),
     check(
       "webhook_subscriptions_events_value",

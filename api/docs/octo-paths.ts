@@ -25,7 +25,8 @@ function octoRoute(name: string, entry: OctoEndpoint): RouteConfig {
     summary: entry.summary,
     description:
       "A reseller's API key (Authorization: Bearer); the answer is OCTO's shape, without the v1 envelope. " +
-      `${OCTO_CAPABILITIES_HEADER}: ${OCTO_CAPABILITIES.join(", ")} adds prices in minor units.`,
+      `${OCTO_CAPABILITIES_HEADER} names the optional capabilities asked for (${OCTO_CAPABILITIES.join(", ")}): ` +
+      "octo/pricing adds prices in minor units; the answer's header names those granted.",
     tags: [OCTO_TAG],
     security: [{ octoKey: [] }],
     "x-error-codes": [...entry.errors],
@@ -41,6 +42,9 @@ function octoRoute(name: string, entry: OctoEndpoint): RouteConfig {
         description: `\`BAD_REQUEST\`: the request does not parse${own ? `; ${own} with the refused id echoed` : ""}.`,
         content: errorContent,
       },
+      ...(entry.errors.includes("NOT_FOUND")
+        ? { "404": { description: "`NOT_FOUND`: no such one of this reseller's.", content: errorContent } }
+        : {}),
       "401": { description: "`UNAUTHORIZED`: no key, or an unknown or revoked one.", content: errorContent },
       "403": { description: "`FORBIDDEN`: the supplier takes no bookings at the moment.", content: errorContent },
       "429": { description: "`TOO_MANY_REQUESTS`: this key's limit; see Retry-After.", content: errorContent },

@@ -47,7 +47,8 @@ const viewColumns = {
 /** A reseller's booking with what its OCTO answer reads. */
 export type ResellerBookingRow = Awaited<ReturnType<typeof readBookings>>[number];
 
-function readBookings(db: Db, where: SQL | undefined, limit: number) {
+/** Bookings with what their OCTO answers read, oldest first. */
+export function readBookings(db: Db, where: SQL | undefined, limit: number) {
   return withDeparture(db.select(viewColumns).from(bookings).$dynamic())
     .where(where)
     .orderBy(asc(bookings.createdAt), asc(bookings.id))

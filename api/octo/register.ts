@@ -41,6 +41,8 @@ export interface OctoCaller {
   account: AccountRow;
   /** `octo/pricing` asked for (Octo-Capabilities). */
   pricing: boolean;
+  /** The optional capabilities asked for (Octo-Capabilities) that this supplier offers. */
+  capabilities: string[];
   /** This API's own address (…/octo), as the reseller reached it. */
   endpoint: string;
   /** The reseller's terms (commission, net rates), read once a call when first asked for. */
@@ -99,13 +101,15 @@ async function callerOf(c: Context<AppEnv>): Promise<OctoCaller> {
   if (!found) throw unauthorizedKey();
   if (found.account.status !== "active") throw forbidden("This supplier does not take bookings at the moment.");
   const asked = (c.req.header(OCTO_CAPABILITIES_HEADER) ?? "").split(",").map((name) => name.trim());
+  const capabilities = OCTO_CAPABILITIES.filter((name) => asked.includes(name));
   const url = new URL(c.req.url);
   let terms: Promise<ResellerTerms> | undefined;
   return {
     db,
     reseller: found.reseller,
     account: found.account,
-    pricing: asked.includes("octo/pricing"),
+    pricing: capabilities.includes("octo/pricing"),
+    capabilities,
     endpoint: `${url.origin}/octo`,
     terms: () => (terms ??= resellerTerms(db, found.reseller)),
   };
@@ -146,8 +150,10 @@ export function handleOcto<E extends OctoEndpoint>(router: Hono<AppEnv>, endpoin
       const caller = await callerOf(c);
       const input = (await inputOf(c, endpoint)) as Input<E>;
       const output = await handler(caller, input);
-      const capabilities = caller.pricing ? OCTO_CAPABILITIES.join(", ") : "";
-      return c.json(output as object, 200, { [OCTO_CAPABILITIES_HEADER]: capabilities, "Cache-Control": "no-store" });
+      return c.json(output as object, 200, {
+        [OCTO_CAPABILITIES_HEADER]: caller.capabilities.join(", "),
+        "Cache-Control": "no-store",
+      });
     } catch (error) {
       return errorAnswer(c, error);
     }

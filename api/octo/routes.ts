@@ -16,6 +16,8 @@ import { badRequest } from "./errors";
 import { reserveBooking } from "./reserve";
 import { octoProducts } from "./products";
 import { handleOcto, octoFallback } from "./register";
+import { onBookingChange } from "../bookings/webhook-events";
+import { createOctoWebhook, deleteOctoWebhook, listOctoWebhooks, notifyResellerOfChange } from "./webhooks";
 
 /**
  * Registers every OCTO endpoint on `octo` (a Hono whose base path is /octo), after `jobsAndClock`
@@ -25,6 +27,8 @@ export function mountOcto(octo: Hono<AppEnv>, jobsAndClock: MiddlewareHandler<Ap
   octo.use("*", requestId);
   octo.use("*", secureHeaders({ strictTransportSecurity: "max-age=31536000; includeSubDomains" }));
   octo.use("*", jobsAndClock);
+  // Resellers' booking_update notices: every booking change, wherever it is made, in its transaction.
+  onBookingChange(notifyResellerOfChange);
   handleOcto(octo, octoEndpoints.octoGetSupplier, async ({ account, endpoint }) => ({
     id: account.id,
     name: account.name,
@@ -64,6 +68,11 @@ export function mountOcto(octo: Hono<AppEnv>, jobsAndClock: MiddlewareHandler<Ap
   );
   handleOcto(octo, octoEndpoints.octoCancelBooking, (caller, { params, body }) =>
     cancelBooking(caller, params.uuid, body),
+  );
+  handleOcto(octo, octoEndpoints.octoCreateWebhook, (caller, { body }) => createOctoWebhook(caller, body));
+  handleOcto(octo, octoEndpoints.octoListWebhooks, (caller) => listOctoWebhooks(caller));
+  handleOcto(octo, octoEndpoints.octoDeleteWebhook, (caller, { params }) =>
+    deleteOctoWebhook(caller, params.webhookId),
   );
   octoFallback(octo);
 }

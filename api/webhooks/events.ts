@@ -2,7 +2,8 @@
  * Webhook events (issue 47, item 4): written in the transaction of the change they announce (a
  * transactional outbox), one delivery for each enabled subscription of the operator that asked
  * for the event's type, all with the event's one message id. The body is Standard Webhooks'
- * `{ type, timestamp, data }`.
+ * `{ type, timestamp, data }`. A reseller's OCTO subscriptions get their own bodies
+ * (api/octo/webhooks.ts) through `writeDeliveries`.
  */
 import { and, arrayContains, eq } from "drizzle-orm";
 import type { WebhookEventType } from "~contract/operator/webhook-rules";
@@ -11,13 +12,14 @@ import type { Db } from "../db/client";
 import { webhookDeliveries, webhookSubscriptions } from "../db/schema";
 import { randomId } from "../ids";
 import { kickWebhooks } from "./kick";
+import { operatorsOwn } from "./subscriptions";
 
 /** The event types the operator's enabled subscriptions ask for (empty: it has none). */
 export async function subscribedEvents(tx: Db, accountId: string): Promise<Set<WebhookEventType>> {
   const rows = await tx
     .select({ events: webhookSubscriptions.events })
     .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.accountId, accountId), eq(webhookSubscriptions.enabled, true)));
+    .where(and(operatorsOwn(accountId), eq(webhookSubscriptions.enabled, true)));
   return new Set(rows.flatMap((row) => row.events));
 }
 
@@ -33,19 +35,36 @@ export async function enqueueWebhookEvent(
     .from(webhookSubscriptions)
     .where(
       and(
-        eq(webhookSubscriptions.accountId, accountId),
+        operatorsOwn(accountId),
         eq(webhookSubscriptions.enabled, true),
         arrayContains(webhookSubscriptions.events, [type]),
       ),
     );
   if (subscribed.length === 0) return 0;
+  const payload = { type, timestamp: clockNow().toISOString(), data };
+  await writeDeliveries(
+    tx,
+    accountId,
+    type,
+    subscribed.map((subscription) => ({ subscriptionId: subscription.id, payload })),
+  );
+  return subscribed.length;
+}
+
+/** Writes one event's deliveries (one message id for all of them) and wakes the sender. */
+export async function writeDeliveries(
+  tx: Db,
+  accountId: string,
+  type: WebhookEventType,
+  deliveries: { subscriptionId: string; payload: Record<string, unknown> }[],
+): Promise<void> {
+  if (deliveries.length === 0) return;
   const now = clockNow();
   const eventId = randomId("msg_", 24);
-  const payload = { type, timestamp: now.toISOString(), data };
   await tx.insert(webhookDeliveries).values(
-    subscribed.map((subscription) => ({
+    deliveries.map(({ subscriptionId, payload }) => ({
       id: randomId("whd_"),
-      subscriptionId: subscription.id,
+      subscriptionId,
       accountId,
       eventId,
       eventType: type,
@@ -54,5 +73,4 @@ export async function enqueueWebhookEvent(
     })),
   );
   kickWebhooks();
-  return subscribed.length;
 }

@@ -3,7 +3,7 @@
  * deleted by the console (owner, manager), each change audited in its transaction. The target is
  * checked (api/webhooks/target.ts) before it is kept; a refusal is 400 with its code on `url`.
  */
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
 import type { CreateWebhookBody, WebhookList, WebhookOutput, WebhookWithSecret } from "~contract/operator/webhooks";
 import { WEBHOOKS_PER_OPERATOR } from "~contract/operator/webhook-rules";
 import { clockNow } from "../clock";
@@ -29,6 +29,10 @@ export const webhookOutputOf = (row: WebhookSubscriptionRow): WebhookOutput => (
   secretRotatedAt: iso(row.secretRotatedAt),
 });
 
+/** The operator's own subscriptions (its resellers' OCTO ones are theirs: api/octo/webhooks.ts). */
+export const operatorsOwn = (accountId: string) =>
+  and(eq(webhookSubscriptions.accountId, accountId), isNull(webhookSubscriptions.resellerId));
+
 /** The subscription `webhookId` of this operator, locked when `lock`; another operator's or none: 404 webhook_not_found. */
 export async function ownWebhook(
   db: Db,
@@ -39,7 +43,7 @@ export async function ownWebhook(
   const query = db
     .select()
     .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.id, webhookId), eq(webhookSubscriptions.accountId, accountId)))
+    .where(and(eq(webhookSubscriptions.id, webhookId), operatorsOwn(accountId)))
     .limit(1);
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw notFound(`No webhook "${webhookId}".`, "webhook_not_found");
@@ -51,13 +55,13 @@ export async function listWebhooks(db: Db, accountId: string): Promise<WebhookLi
   const rows = await db
     .select()
     .from(webhookSubscriptions)
-    .where(eq(webhookSubscriptions.accountId, accountId))
+    .where(operatorsOwn(accountId))
     .orderBy(desc(webhookSubscriptions.createdAt), asc(webhookSubscriptions.id));
   return { webhooks: rows.map(webhookOutputOf) };
 }
 
 /** The target's refusal as a 400 on the `url` field, with its own code. */
-async function checkedUrl(url: string): Promise<string> {
+export async function checkedUrl(url: string): Promise<string> {
   try {
     return (await checkTarget(url)).url.toString();
   } catch (error) {
@@ -71,10 +75,7 @@ export async function createWebhook(db: Db, actor: Actor, body: CreateWebhookBod
   const url = await checkedUrl(body.url);
   const { secret, sealed } = newWebhookSecret();
   return db.transaction(async (tx) => {
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(webhookSubscriptions)
-      .where(eq(webhookSubscriptions.accountId, actor.accountId));
+    const [{ n }] = await tx.select({ n: count() }).from(webhookSubscriptions).where(operatorsOwn(actor.accountId));
     if (n >= WEBHOOKS_PER_OPERATOR)
       throw conflict(`An operator may have ${WEBHOOKS_PER_OPERATOR} webhooks.`, "webhook_limit_reached");
     const [row] = await tx

@@ -25,14 +25,15 @@ import {
   type OctoErrorName,
   OCTO_UNIT_ERRORS,
 } from "./outputs";
+import { octoWebhook, octoWebhookBody, octoWebhookParams, octoWebhookWithSecret } from "./webhooks";
 
 /** The header a reseller names the optional capabilities it wants by (comma-separated). */
 export const OCTO_CAPABILITIES_HEADER = "Octo-Capabilities";
 /** The capabilities this supplier offers. */
-export const OCTO_CAPABILITIES = ["octo/pricing"] as const;
+export const OCTO_CAPABILITIES = ["octo/pricing", "octo/webhooks"] as const;
 
 export interface OctoEndpoint {
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   path: `/octo/${string}`;
   summary: string;
   params?: z.AnyZodObject;
@@ -190,5 +191,30 @@ export const octoEndpoints = {
     body: octoCancelBody,
     output: octoBooking,
     errors: ["INVALID_BOOKING_UUID", "UNPROCESSABLE_ENTITY"],
+  },
+  octoCreateWebhook: {
+    method: "POST",
+    path: "/octo/webhooks",
+    summary:
+      "Subscribe a URL to booking_update (octo/webhooks): the reseller's bookings confirmed, changed or cancelled, sent as { webhook, booking } with the capabilities named now, signed as Standard Webhooks with the secret answered here once. Private, loopback and (in production) plain-http targets: BAD_REQUEST",
+    body: octoWebhookBody,
+    output: octoWebhookWithSecret,
+    errors: [],
+  },
+  octoListWebhooks: {
+    method: "GET",
+    path: "/octo/webhooks",
+    summary: "The reseller's webhooks (octo/webhooks), oldest first",
+    output: z.array(octoWebhook),
+    errors: [],
+  },
+  octoDeleteWebhook: {
+    method: "DELETE",
+    path: "/octo/webhooks/:webhookId",
+    summary:
+      "Delete one of the reseller's webhooks (octo/webhooks); its waiting deliveries go with it. Another's: NOT_FOUND",
+    params: octoWebhookParams,
+    output: octoWebhook,
+    errors: ["NOT_FOUND"],
   },
 } as const satisfies Record<string, OctoEndpoint>;
