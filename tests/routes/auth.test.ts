@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as sessionRoute from "~/routes/auth.session";
 import * as logoutRoute from "~/routes/auth.logout";
+import * as securityRoute from "~/routes/_default.account.security";
 import * as loginRoute from "~/routes/_login.login";
 import * as profileRoute from "~/routes/_login.complete-profile";
 import * as waiverRoute from "~/routes/_login.waiver";
@@ -99,6 +100,35 @@ describe("POST /auth/logout", () => {
     expect(result.headers.get("Set-Cookie")).toMatch(/^__session=;.*Max-Age=0/);
     expect((await v1.userInfo({ token: cookie.slice("__session=".length) })).status).toBe(401);
     expect((await v1.userInfo({ token: other.slice("__session=".length) })).status).toBe(401);
+  });
+
+  it('"Sign out on all devices" that the identity provider fails: nothing is ended, the security page says so', async () => {
+    const { user, cookie } = await signedInUser();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const other = await sessionFor(user);
+    // The identity provider's edge (Firebase Auth) fails this once.
+    let flashCookie = "";
+    const failing = vi
+      .spyOn(adminAuth(), "revokeRefreshTokens")
+      .mockRejectedValueOnce(Object.assign(new Error("unavailable"), { code: "auth/internal-error" }));
+    try {
+      const result = await logout(cookie, { everywhere: "1", redirectUrl: "/" });
+      expect(result.status).toBe(302);
+      expect(result.location).toBe("/account/security");
+      flashCookie = result.headers.get("Set-Cookie") ?? "";
+      expect(flashCookie).not.toMatch(/__session=/);
+      expect(flashCookie).toMatch(/^flash=/);
+      expect(failing).toHaveBeenCalledTimes(1);
+    } finally {
+      failing.mockRestore();
+    }
+    // Both devices are still signed in, so the user can try again…
+    expect((await v1.userInfo({ token: cookie.slice("__session=".length) })).status).toBe(200);
+    expect((await v1.userInfo({ token: other.slice("__session=".length) })).status).toBe(200);
+    // …and the security page shows why (the flash cookie the redirect set).
+    const page = await loaded(securityRoute, "/account/security", `${cookie}; ${flashCookie.split(";")[0]}`);
+    expect(page.status).toBe(200);
+    expect(page.data.flash).toBe("security.signOutEverywhereFailed");
   });
 });
 

@@ -12,9 +12,10 @@ import { i18next } from "~/platform/i18next.server";
 import { requireSameOrigin } from "~/platform/origin.server";
 import { getZodConstraint, parseWithZod, readFormData, z } from "~/platform/form.server";
 import { addPasswordSchema, changePasswordSchema } from "~/features/account/account-forms.server";
+import { SECURITY_PAGE } from "./security-path";
 import { isTwoStepIntent, twoStepSection, twoStepSecurityAction } from "~/features/account/two-step-security.server";
 
-const PAGE = "/account/security";
+const PAGE = SECURITY_PAGE;
 
 export async function loadSecurity({ request }: LoaderFunctionArgs) {
   const { token } = await requireUser(request);

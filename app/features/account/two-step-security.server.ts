@@ -15,8 +15,9 @@ import { safeRedirectPath } from "~/platform/redirects";
 import { withReauth } from "~/features/auth/reauth.server";
 import { PasskeyNameSchema, TotpConfirmSchema, TWO_STEP_FORMS } from "~/features/account/account-forms.server";
 import type { CodesAnswer, Enrolment, EnrolmentAnswer } from "~/features/account/two-step-answers";
+import { SECURITY_PAGE } from "./security-path";
 
-const PAGE = "/account/security";
+const PAGE = SECURITY_PAGE;
 
 /**
  * Where the page was asked from (`?redirectUrl=`: the console sends a member whose team requires

@@ -101,16 +101,22 @@ export function sessionOpened(
 
 /**
  * Sign out: this browser's session ends (the API refuses it from now on), or with `everywhere`
- * every session of the user (their refresh tokens are revoked: all devices); the cookie is cleared.
+ * every session of the user (their refresh tokens are revoked: all devices); the cookie is
+ * cleared. Answers null, and clears nothing, when the other devices could not be signed out (the
+ * API failed or is down): the page says so and the user stays signed in to try again.
  */
-export async function destroySession(request: Request, options: { everywhere?: boolean } = {}): Promise<string> {
+export async function destroySession(request: Request, options: { everywhere?: boolean } = {}): Promise<string | null> {
   const token = sessionTokenOf(request);
   if (token) {
-    await apiFor(request, { token, onSessionLost: "throw" })
+    const ended = await apiFor(request, { token, onSessionLost: "throw" })
       .call(options.everywhere ? "signOutEverywhere" : "signOut")
-      .catch(() => {
-        // An invalid or already revoked session has nothing left to end.
-      });
+      .then(
+        () => true,
+        // An invalid or already revoked session has nothing left to end; this browser's alone is
+        // forgotten by its cookie (the API refuses it once it expires).
+        (error: unknown) => (isApiError(error) && error.status === 401) || !options.everywhere,
+      );
+    if (!ended) return null;
   }
   return clearedSessionCookie();
 }
