@@ -14,7 +14,7 @@ import { bookings, experiences, slots, type BookingRow } from "../db/schema";
 import { checkedInGuestsSql, freeCancellationOpenSql, withDeparture } from "../bookings/view";
 import { bookingReference } from "../ids";
 import { onLocalDays } from "../schedules/local-days";
-import { availabilityOf, departureColumns, octoLocal } from "./availability";
+import { availabilityOf, departureColumns, octoLocal, octoUtc } from "./availability";
 import { invalidBookingUuid } from "./errors";
 import { orderNetMinor, unitNetMinor, type ResellerTerms } from "../resellers/commission";
 import { pricingOf } from "./products";
@@ -87,7 +87,8 @@ export function octoStatusOf(row: Pick<ResellerBookingRow, "booking" | "holdRanO
   }
 }
 
-const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
+/** OCTO's UTC times: whole seconds, as its examples and octoUtc write them. */
+const iso = (at: Date | string | null) => (at === null ? null : octoUtc(new Date(at)));
 
 /**
  * A booking row as OCTO's booking; with `terms` (`octo/pricing`), its prices in minor units, `net`
@@ -125,8 +126,8 @@ export function toOctoBooking(row: ResellerBookingRow, terms: ResellerTerms | nu
     resellerReference: booking.resellerReference,
     supplierReference: reference,
     status,
-    utcCreatedAt: booking.createdAt.toISOString(),
-    utcUpdatedAt: booking.updatedAt.toISOString(),
+    utcCreatedAt: octoUtc(booking.createdAt),
+    utcUpdatedAt: octoUtc(booking.updatedAt),
     utcExpiresAt: status === "ON_HOLD" ? iso(booking.holdExpiresAt) : null,
     utcRedeemedAt: status === "REDEEMED" ? redeemedAt : null,
     utcConfirmedAt: iso(booking.confirmedAt),
@@ -140,7 +141,7 @@ export function toOctoBooking(row: ResellerBookingRow, terms: ResellerTerms | nu
             // A confirmed booking cancelled is not billed to the reseller at all; a hold never was.
             refund: booking.confirmedAt ? "FULL" : "NONE",
             reason: booking.cancellationReason,
-            utcCancelledAt: (booking.cancelledAt ?? booking.updatedAt).toISOString(),
+            utcCancelledAt: octoUtc(booking.cancelledAt ?? booking.updatedAt),
           }
         : null,
     freesale: false,

@@ -83,6 +83,9 @@ describe("OCTO webhooks", () => {
       expect(parsed.success, JSON.stringify(parsed.error?.issues?.slice(0, 3))).toBe(true);
       expect(notice.booking).toMatchObject({ uuid: booking.uuid, resellerReference: "R-77" });
       expect(notice.booking.pricing).toMatchObject({ currency: expect.any(String) });
+      // OCTO's UTC times in whole seconds, as its examples write them.
+      for (const field of ["utcCreatedAt", "utcUpdatedAt", "utcConfirmedAt"])
+        expect(notice.booking[field], field).toMatch(/T\d{2}:\d{2}:\d{2}Z$/);
     }
     expect(confirmedNotice.booking.status).toBe("CONFIRMED");
     expect(cancelledNotice.booking.status).toBe("CANCELLED");
