@@ -6,7 +6,7 @@
 import "../../support/env";
 import { zBooking } from "@octocloud/types";
 import { Webhook } from "standardwebhooks";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clockNow, setClock } from "~api/clock";
 import { forgetApiEnv } from "~api/env";
 import { deliverDueWebhooks, RETRY_DELAYS_SECONDS } from "~api/webhooks/delivery";
@@ -22,14 +22,16 @@ const receivers = receiversForThisFile();
 allowPrivateWebhookTargets();
 const BOTH = { "Octo-Capabilities": "octo/pricing, octo/webhooks" };
 
-let reseller: TestReseller;
-let other: TestReseller;
-let zone: string;
-beforeAll(async () => {
-  reseller = await resellerWithKey(db());
-  other = await resellerWithKey(db());
-  zone = (await octo(reseller.key, `/products/${acme.experienceId}`)).body.timeZone;
-});
+let sellers: Promise<{ reseller: TestReseller; other: TestReseller; zone: string }> | undefined;
+/** Two resellers of acme with a key each, and its experience's zone: made once, by the first test that asks. */
+function resellers() {
+  sellers ??= (async () => {
+    const [reseller, other] = [await resellerWithKey(db()), await resellerWithKey(db())];
+    const zone: string = (await octo(reseller.key, `/products/${acme.experienceId}`)).body.timeZone;
+    return { reseller, other, zone };
+  })();
+  return sellers;
+}
 
 async function subscribe(key: string, url: string, headers: Record<string, string> = BOTH) {
   const made = await octo(key, "/webhooks", { body: { url, event: "booking_update" }, headers });
@@ -39,7 +41,7 @@ async function subscribe(key: string, url: string, headers: Record<string, strin
 
 async function departure() {
   const slot = await createSlot(db(), acme.serviceId, { capacity: 10 });
-  return octoAvailabilityId(slot.startsAt, zone);
+  return octoAvailabilityId(slot.startsAt, (await resellers()).zone);
 }
 
 /** The notice's body, its Standard Webhooks signature verified with `secret`. */
@@ -53,6 +55,7 @@ function verified(secret: string, request: Receiver["received"][number]) {
 
 describe("OCTO webhooks", () => {
   it("booking_update: the reseller's booking confirmed, then cancelled, as OCTO bookings with its prices, signed", async () => {
+    const { reseller } = await resellers();
     const receiver = await receivers.start();
     const hook = await subscribe(reseller.key, receiver.url);
     expect(hook).toMatchObject({
@@ -94,6 +97,7 @@ describe("OCTO webhooks", () => {
   });
 
   it("tells no one of another reseller's bookings or of the storefront's; without octo/pricing, no prices", async () => {
+    const { reseller, other } = await resellers();
     const mine = await receivers.start();
     const theirs = await receivers.start();
     await subscribe(reseller.key, mine.url, {});
@@ -131,6 +135,7 @@ describe("OCTO webhooks", () => {
   });
 
   it("lists and deletes only the caller's own; the operator's webhooks do not list them", async () => {
+    const { reseller, other } = await resellers();
     const receiver = await receivers.start();
     const hook = await subscribe(reseller.key, receiver.url);
     const listed = await octo(reseller.key, "/webhooks");
@@ -159,6 +164,7 @@ describe("OCTO webhooks", () => {
   });
 
   it("refuses private and metadata targets, other events and bodies, and more than five", async () => {
+    const { reseller } = await resellers();
     delete process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS;
     forgetApiEnv();
     try {
