@@ -6,9 +6,9 @@ import { AskFirst } from "~/ui/ask-first";
 import { formatDate, formatDateTime } from "~/ui/date-format";
 import { formatPercent } from "~/ui/format";
 import { IntentButton } from "~/ui/intent-button";
+import { RowHeader, ROW_CELL } from "~/ui/row-header";
 import { StatementForm } from "./statement-form";
 
-const CELL = "py-3 pr-4 align-top";
 type Key = ResellerOutput["keys"][number];
 
 /**
@@ -22,11 +22,8 @@ export function ResellerRow({ reseller }: { reseller: ResellerOutput }) {
   const { timeZone } = useLoaderData<typeof loadResellersPage>();
   return (
     <tr data-testid="reseller">
-      <th scope="row" className={`${CELL} text-left font-medium text-slate-900`}>
-        {reseller.name}
-        <span className="block break-all font-normal text-slate-700">{reseller.contactEmail}</span>
-      </th>
-      <td className={`${CELL} text-right text-slate-800`}>
+      <RowHeader sub={reseller.contactEmail}>{reseller.name}</RowHeader>
+      <td className={`${ROW_CELL} text-right text-slate-800`}>
         <span data-testid="reseller-commission">{formatPercent(reseller.commissionBps / 100, i18n.language)}</span>
         <Link
           to={`/console/resellers/${reseller.id}/net-rates`}
@@ -36,7 +33,7 @@ export function ResellerRow({ reseller }: { reseller: ResellerOutput }) {
           {t("resellers.netRates")}
         </Link>
       </td>
-      <td className={`${CELL} text-slate-800`} data-testid="reseller-sells">
+      <td className={`${ROW_CELL} text-slate-800`} data-testid="reseller-sells">
         {reseller.experiences === null ? (
           t("resellers.sellsAll")
         ) : (
@@ -48,7 +45,7 @@ export function ResellerRow({ reseller }: { reseller: ResellerOutput }) {
         )}
       </td>
       {/* relative: the revocation's hidden words (sr-only, absolute) stay in the table's scroll box. */}
-      <td className={`${CELL} relative min-w-[16rem]`}>
+      <td className={`${ROW_CELL} relative min-w-[16rem]`}>
         {reseller.keys.length === 0 ? (
           <p className="text-slate-700">{t("resellers.noKeys")}</p>
         ) : (
@@ -68,10 +65,10 @@ export function ResellerRow({ reseller }: { reseller: ResellerOutput }) {
           {t("resellers.createKey")}
         </IntentButton>
       </td>
-      <td className={`${CELL} whitespace-nowrap text-slate-700`}>
+      <td className={`${ROW_CELL} whitespace-nowrap text-slate-700`}>
         {formatDate(reseller.createdAt, { timeZone, locale: i18n.language })}
       </td>
-      <td className={CELL}>
+      <td className={ROW_CELL}>
         <StatementForm reseller={reseller} />
       </td>
     </tr>

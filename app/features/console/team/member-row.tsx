@@ -7,8 +7,7 @@ import { AskFirst } from "~/ui/ask-first";
 import { RoleSelect } from "./role-select";
 import { useTeamForm } from "./use-team-form";
 import { IntentForm } from "~/ui/intent-form";
-
-const CELL = "py-3 pr-4 align-top";
+import { RowHeader, ROW_CELL } from "~/ui/row-header";
 
 /**
  * A member's row: who, their role, whether they sign in in two steps; a form to change the role,
@@ -21,18 +20,18 @@ export function MemberRow({ member, self }: { member: OperatorMember; self: bool
   const who = member.name ? `${member.name} (${member.email ?? ""})` : (member.email ?? member.userId);
   return (
     <tr data-testid="member">
-      <th scope="row" className={`${CELL} text-left font-medium text-slate-900`}>
+      <RowHeader>
         {who}
         {self ? ` ${t("console.you")}` : ""}
-      </th>
-      <td className={`${CELL} text-slate-700`} data-testid="member-role">
+      </RowHeader>
+      <td className={`${ROW_CELL} text-slate-700`} data-testid="member-role">
         {t(`console.role_${member.role as OperatorRole}`)}
       </td>
-      <td className={`${CELL} text-slate-700`} data-testid="member-two-step">
+      <td className={`${ROW_CELL} text-slate-700`} data-testid="member-two-step">
         {t(member.twoStep ? "console.twoStep.on" : "console.twoStep.off")}
       </td>
       {/* relative: the removal's and the reset's hidden words (sr-only, absolute) stay in the table's scroll box. */}
-      <td className={`${CELL} relative`}>
+      <td className={`${ROW_CELL} relative`}>
         <div className="flex flex-wrap items-end gap-3">
           <IntentForm meta={form} intent="role" values={{ userId: member.userId }} className="flex items-end gap-2">
             <RoleSelect

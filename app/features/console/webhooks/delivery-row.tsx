@@ -2,8 +2,7 @@ import type { WebhookDeliveryOutput } from "~contract/operator/webhooks";
 import { useTranslation } from "~/platform/i18n-react";
 import { formatDateTime } from "~/ui/date-format";
 import { IntentButton } from "~/ui/intent-button";
-
-const CELL = "py-3 pr-4 align-top";
+import { RowHeader, ROW_CELL } from "~/ui/row-header";
 
 /**
  * One delivery of a webhook: its event (type and message id), when it was made, its state and next
@@ -25,12 +24,11 @@ export function DeliveryRow({
   const at = (instant: string) => formatDateTime(instant, { timeZone, locale: i18n.language });
   return (
     <tr data-testid="webhook-delivery">
-      <th scope="row" className={`${CELL} text-left font-medium text-slate-900`}>
+      <RowHeader sub={delivery.eventId} subClassName="font-mono text-xs">
         {delivery.type}
-        <span className="block break-all font-mono text-xs font-normal text-slate-700">{delivery.eventId}</span>
-      </th>
-      <td className={`${CELL} whitespace-nowrap text-slate-700`}>{at(delivery.createdAt)}</td>
-      <td className={`${CELL} text-slate-800`} data-testid="webhook-delivery-state">
+      </RowHeader>
+      <td className={`${ROW_CELL} whitespace-nowrap text-slate-700`}>{at(delivery.createdAt)}</td>
+      <td className={`${ROW_CELL} text-slate-800`} data-testid="webhook-delivery-state">
         {t(`webhooks.state_${delivery.state}`)}
         {delivery.nextAttemptAt ? (
           <span className="block text-slate-700">
@@ -38,7 +36,7 @@ export function DeliveryRow({
           </span>
         ) : null}
       </td>
-      <td className={CELL}>
+      <td className={ROW_CELL}>
         {delivery.attempts.length === 0 ? (
           <p className="text-slate-700">{t("webhooks.noAttempts")}</p>
         ) : (
@@ -59,7 +57,7 @@ export function DeliveryRow({
           </ol>
         )}
       </td>
-      <td className={CELL}>
+      <td className={ROW_CELL}>
         {enabled ? (
           <IntentButton
             intent="redeliver"
