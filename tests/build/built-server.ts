@@ -8,6 +8,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serverArgs } from "../../scripts/server-args.mjs";
+import { stretched } from "../support/time-limits";
 
 /** A port nothing listens on now (the system's pick), so a server of an earlier run cannot answer. */
 export async function freePort(): Promise<number> {
@@ -75,7 +76,7 @@ export async function startBuiltServer({
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let attempt = 0; attempt < 120; attempt++) {
+  for (let attempt = 0; attempt < stretched(120); attempt++) {
     const ready = await fetch(origin + readyPath).then(
       (response) => response.ok,
       () => false,

@@ -18,7 +18,7 @@ import { stretched } from "../support/time-limits";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
-const WITHIN_MS = 1_000;
+const WITHIN_MS = stretched(1_000);
 
 /** Starts the servers of a describe block before its test, and stops them after. */
 function servers(start: () => Promise<BuiltServer[]>): () => BuiltServer[] {
@@ -26,7 +26,7 @@ function servers(start: () => Promise<BuiltServer[]>): () => BuiltServer[] {
   beforeAll(async () => {
     started = await start();
   }, stretched(180_000));
-  afterAll(() => Promise.all(started.map((server) => server.stop())), 30_000);
+  afterAll(() => Promise.all(started.map((server) => server.stop())), stretched(30_000));
   return () => started;
 }
 

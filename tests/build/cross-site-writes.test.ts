@@ -21,7 +21,7 @@ const RUNS = Number(process.env.FUZZ_CROSS_SITE_RUNS ?? 200);
 const PAGE_REFUSAL = "This request came from another site";
 const ENVELOPE_REFUSAL = "Cross-site request refused: nothing was changed.";
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: stretched(60_000) });
 
 let server: BuiltServer;
 let origin = "";
@@ -33,7 +33,7 @@ beforeAll(async () => {
   cookie = await signedInCookie(origin, "crosser");
 }, stretched(120_000));
 
-afterAll(() => server?.stop(), 20_000);
+afterAll(() => server?.stop(), stretched(20_000));
 
 /** Every page route of the build (its client manifest): full path pattern and whether it has an action. */
 function pageRoutes(): Array<{ id: string; pattern: string; index: boolean; action: boolean }> {

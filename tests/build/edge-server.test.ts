@@ -25,7 +25,7 @@ beforeAll(async () => {
   ({ port: PORT, origin } = server);
 }, stretched(90_000));
 
-afterAll(() => server?.stop(), 20_000);
+afterAll(() => server?.stop(), stretched(20_000));
 
 /** One raw HTTP/1.1 exchange: the answer's head and whether the server closed the connection. */
 function rawExchange(head: string, body = ""): Promise<{ head: string; closed: boolean }> {

@@ -59,7 +59,7 @@ beforeAll(async () => {
   ]);
 }, stretched(120_000));
 
-afterAll(() => Promise.all([web?.stop(), orphan?.stop(), api?.stop()]), 20_000);
+afterAll(() => Promise.all([web?.stop(), orphan?.stop(), api?.stop()]), stretched(20_000));
 
 /** The access lines a process wrote for a request id, once there are at least `count`. */
 async function accessLines(lines: string[], requestId: string, count = 1): Promise<Line[]> {

@@ -64,8 +64,8 @@ const appliedBy = (run: Run) => [...run.stdout.matchAll(/^ {2}(\d{4}_\S+)$/gm)].
 
 describe.skipIf(!DATABASE_URL)("npm run db:migrate, npm run seed", () => {
   const scratch = scratchDatabase("1");
-  beforeAll(() => scratch.create(), 30_000);
-  afterAll(() => scratch.drop(), 30_000);
+  beforeAll(() => scratch.create(), stretched(30_000));
+  afterAll(() => scratch.drop(), stretched(30_000));
 
   it("three runs at once on an empty database: all succeed, each migration applied exactly once", async () => {
     const runs = await Promise.all(
@@ -163,7 +163,7 @@ describe.skipIf(!DATABASE_URL)("the built server with a complete production sett
     const migrated = await runScript(["scripts/db-migrate.mjs"], productionEnv(scratch.url));
     expect(migrated.code, migrated.stderr).toBe(0);
   }, stretched(60_000));
-  afterAll(() => scratch.drop(), 30_000);
+  afterAll(() => scratch.drop(), stretched(30_000));
 
   it("serves, loads no demo data, and signs its own cookies", async () => {
     const server = await startBuiltServer({ env: productionEnv(scratch.url) });
@@ -183,8 +183,8 @@ describe.skipIf(!DATABASE_URL)("the built server with a complete production sett
 
 describe.skipIf(!DATABASE_URL)("a production API on a database that lacks migrations", () => {
   const scratch = scratchDatabase("3");
-  beforeAll(() => scratch.create(), 30_000);
-  afterAll(() => scratch.drop(), 30_000);
+  beforeAll(() => scratch.create(), stretched(30_000));
+  afterAll(() => scratch.drop(), stretched(30_000));
 
   it("does not migrate on start, and logs an error naming every missing migration", async () => {
     const api = spawn(process.execPath, ["server/index.mjs", "--api"], {
@@ -201,7 +201,7 @@ describe.skipIf(!DATABASE_URL)("a production API on a database that lacks migrat
     api.stdout.on("data", (chunk: Buffer) => (logged += chunk.toString()));
     api.stderr.on("data", (chunk: Buffer) => (logged += chunk.toString()));
     try {
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + stretched(30_000);
       while (!logged.includes("run npm run db:migrate") && Date.now() < deadline && api.exitCode === null) {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }

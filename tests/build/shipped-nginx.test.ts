@@ -31,7 +31,7 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)("the shipped deploy/nginx
   beforeAll(async () => {
     layout = await startShippedNginx();
   }, stretched(30_000));
-  afterAll(() => layout?.stop(), 20_000);
+  afterAll(() => layout?.stop(), stretched(20_000));
 
   it("is tried with the bodies that matter: the API's largest upload lies between 10 and 12 MiB", () => {
     expect(LARGEST_UPLOAD).toBeGreaterThan(10 * MiB);

@@ -38,7 +38,7 @@ beforeAll(async () => {
   ]);
 }, stretched(120_000));
 
-afterAll(() => Promise.all([web?.stop(), orphan?.stop(), api?.stop()]), 20_000);
+afterAll(() => Promise.all([web?.stop(), orphan?.stop(), api?.stop()]), stretched(20_000));
 
 const REFUSED = { error: { code: "forbidden", message: "Cross-site request refused: nothing was changed." } };
 
@@ -123,7 +123,7 @@ describe("split mode: what the API changed", () => {
     const token = await bookingGuest(api.origin, departure.operator);
     const before = await cachedSeatsShown(web.origin, departure);
     expect((await placeBooking(api.origin, token, departure, 2)).status).toBe(201);
-    expect((await waitForSeatsShown(web.origin, departure, before - 2, 1_000)).shown).toBe(before - 2);
+    expect((await waitForSeatsShown(web.origin, departure, before - 2, stretched(1_000))).shown).toBe(before - 2);
   });
 
   it("drops the web's pages at once for a booking made through the web (the answer's header)", async () => {

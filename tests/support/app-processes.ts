@@ -20,7 +20,7 @@ export function startAppProcess(env: Record<string, string> = {}): Promise<AppPr
   });
   return new Promise((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`app process did not start: ${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`app process did not start: ${output}`)), stretched(60_000));
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening (\d+)/.exec(output);

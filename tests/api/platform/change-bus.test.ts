@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openChangeBus, type ChangeBus } from "~api/changes/bus";
 import { LISTENER_NAME } from "~api/changes/postgres-bus";
 import type { ChangeTopic } from "~contract/system/changes";
+import { stretched } from "../../support/time-limits";
 
 /**
  * The bus between the API's processes (api/changes/bus.ts) on a real PostgreSQL (LISTEN/NOTIFY)
@@ -45,11 +46,11 @@ function busTests(env: BusEnv, cut: Cut) {
     const [a, b] = [processOnBus(env, "a"), processOnBus(env, "b")];
     await Promise.all([a.bus.listen(), b.bus.listen()]);
     a.bus.publish(["seats"]);
-    const elapsed = await until(() => b.heard.length > 0, 1_000);
+    const elapsed = await until(() => b.heard.length > 0, stretched(1_000));
     console.log(JSON.stringify({ bus: env.REDIS_URL ? "redis" : "postgres", heardInMs: Math.round(elapsed) }));
     expect(b.heard).toEqual([["seats"]]);
     b.bus.publish(["catalog", "user"]);
-    await until(() => a.heard.length > 0, 1_000);
+    await until(() => a.heard.length > 0, stretched(1_000));
     expect(a.heard).toEqual([["catalog", "user"]]);
     expect(b.heard).toEqual([["seats"]]);
   });
@@ -59,9 +60,9 @@ function busTests(env: BusEnv, cut: Cut) {
     await b.bus.listen();
     expect(b.missed()).toBe(1);
     await cut();
-    await until(() => b.missed() === 2, 10_000);
+    await until(() => b.missed() === 2, stretched(10_000));
     a.bus.publish(["catalog"]);
-    await until(() => b.heard.length > 0, 1_000);
+    await until(() => b.heard.length > 0, stretched(1_000));
     expect(b.heard).toEqual([["catalog"]]);
   });
 }
@@ -97,7 +98,7 @@ describe.skipIf(!process.env.REDIS_URL)("the change bus on Redis (pub/sub)", () 
     await Promise.all([ours.bus.listen(), theirs.bus.listen(), neighbour.bus.listen()]);
     theirs.bus.publish(["seats"]);
     ours.bus.publish(["catalog"]);
-    await until(() => neighbour.heard.length > 0, 1_000);
+    await until(() => neighbour.heard.length > 0, stretched(1_000));
     // Published after theirs on the same server: had theirs reached us, it would be here already.
     expect(neighbour.heard).toEqual([["catalog"]]);
     expect(ours.heard).toEqual([]);

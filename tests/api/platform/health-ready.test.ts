@@ -92,7 +92,7 @@ describe("GET /v1/health/ready", () => {
   });
 
   it("answers 200 with every check named when all answer", async () => {
-    const { answer } = await readyTurns(200, 2_000);
+    const { answer } = await readyTurns(200, stretched(2_000));
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
     expect(answer.body.data).toEqual({
@@ -118,10 +118,10 @@ describe("GET /v1/health/ready", () => {
     const error = expectEnvelope(down.answer, 503, "service_unavailable");
     expect(error.message).toMatch(/^Not ready: database \(/);
     expect(error.fields?.database).toHaveLength(1);
-    expect(down.ms).toBeLessThan(2_000);
+    expect(down.ms).toBeLessThan(stretched(2_000));
 
     await admin!.query(`alter database "${ownName}" with allow_connections true`);
-    const back = await readyTurns(200, 10_000);
+    const back = await readyTurns(200, stretched(10_000));
     expect(back.answer.status).toBe(200);
   });
 
@@ -136,12 +136,12 @@ describe("GET /v1/health/ready", () => {
       const error = expectEnvelope(answer, 503, "service_unavailable");
       // Migrations found applied once are not asked again.
       expect(error.message).toMatch(/^Not ready: database \(.+\)\.$/);
-      expect(ms).toBeLessThan(2_000);
+      expect(ms).toBeLessThan(stretched(2_000));
     } finally {
       holder.kill();
       rmSync(`${pgliteDir}.lock`, { force: true });
     }
-    const back = await readyTurns(200, 10_000);
+    const back = await readyTurns(200, stretched(10_000));
     expect(back.answer.status).toBe(200);
   });
 });
