@@ -38,6 +38,8 @@ import { waitlistRoutes } from "./waitlist/routes";
 import { resellerRoutes } from "./resellers/routes";
 import { webhookRoutes } from "./webhooks/routes";
 import { mountOcto } from "./octo/routes";
+import { notifyResellerOfChange } from "./octo/webhooks";
+import { onBookingChange } from "./bookings/webhook-events";
 import { userRoutes } from "./users/routes";
 import { waiverRoutes } from "./waivers/routes";
 import { wireRooms } from "./wiring";
@@ -102,6 +104,8 @@ app.route("/", devJobRoutes);
 app.route("/", docsRoutes);
 // The OCTO supplier API (issue 47) beside /v1, on the same router: app.fetch answers /octo too.
 mountOcto(root.basePath("/octo"), jobsAndClock);
+// Resellers' booking_update notices: every booking change, wherever it is made, in its transaction.
+onBookingChange(notifyResellerOfChange);
 app.notFound(onNotFound);
 app.onError(onError);
 

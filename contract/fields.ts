@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DEFAULT_COUNTRY, isCountryCode } from "./countries";
 import { MAX_ALT_LENGTH } from "./picture";
 import { isMultiLineText, isSingleLineText, normalizeLineBreaks } from "./text";
-import type * as out from "./outputs";
+import type { passwordPolicy } from "./identity/outputs";
 import { usPhoneNumber } from "./phone";
 
 /**
@@ -292,7 +292,7 @@ export const emailAddress = z
   .email(said("email.invalid"));
 
 /** The password rules announced by GET /v1/auth/password-policy. */
-export type PasswordPolicy = z.infer<typeof out.passwordPolicy>;
+export type PasswordPolicy = z.infer<typeof passwordPolicy>;
 
 /** A new password, held to the policy. */
 export function newPassword(policy: PasswordPolicy) {

@@ -15,6 +15,8 @@ in split mode. The Firebase Auth emulator runs for the whole suite (started, or 
 With TEST_PROGRESS_FILE set, the name of each step that passed is appended to that file as a line,
 and "end" once the run is over (CI starts other suites when the CPU-bound steps are done). With
 TEST_DATABASE_URL (and TEST_REDIS_URL) set, the unit and API tests run on that PostgreSQL (and Redis).
+With TEST_BUILT_CHECKS_BESIDE=1, the checks of the built app are left to the caller (CI runs them
+beside the browser tests).
   -h, --help  this text`,
 });
 
@@ -37,7 +39,10 @@ const steps = [
   // copy of the run's seeded template, files side by side). The other stages keep their own databases.
   ["unit and API tests", "vitest", ["run"], unitDatabase()],
   ["build", "npm", ["run", "build"]],
-  ["client bundle checks", "vitest", ["run", "--config", "vitest.build.config.ts"]],
+  // TEST_BUILT_CHECKS_BESIDE=1: the caller runs these itself, beside the browser tests (CI does).
+  ...(process.env.TEST_BUILT_CHECKS_BESIDE === "1"
+    ? []
+    : [["client bundle checks", "vitest", ["run", "--config", "vitest.build.config.ts"]]]),
   // One browser against one server (decision 047: two halves side by side on two cores were slower
   // and timed out; the PostgreSQL suite runs beside this at the lowest priority in CI).
   ["end-to-end tests", "playwright", ["test"]],

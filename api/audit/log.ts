@@ -22,10 +22,13 @@ export interface Actor {
   clientAddress: string;
 }
 
+/** Who acted: a member (Actor), or a reseller with its OCTO key (no user: `userId` null, its contact's email). */
+export type AuditActor = Omit<Actor, "userId"> & { userId: string | null };
+
 /** Writes one row of the operator's audit log: call it in the transaction of the change it records. */
 export async function writeAudit<A extends AuditAction>(
   db: Db,
-  actor: Actor,
+  actor: AuditActor,
   action: A,
   target: AuditTarget<A>,
 ): Promise<void> {

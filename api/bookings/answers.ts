@@ -6,26 +6,23 @@
  */
 import { eq, sql } from "drizzle-orm";
 import {
-  answerLines,
   guestsOf,
   judgeAnswers,
   storedQuestions,
   type AnswerProblem,
   type BookingAnswers,
   type BookingAnswersInput,
-  type BookingAnswersOutput,
   type BookingQuestion,
 } from "~contract/bookings/questions";
 import type { BookingView } from "~contract/bookings/requests";
 import type { Db } from "../db/client";
-import { bookings, slots, users, type AccountRow, type BookingRow } from "../db/schema";
+import { bookings, slots, users, type AccountRow } from "../db/schema";
 import { ApiError, conflict } from "../http/errors";
 import { FIELD_MESSAGES } from "../http/field-messages";
 import { writeAudit } from "../audit/log";
+import type { Tickets } from "./booking-parts";
 import { bookingNotFound, getBooking, ownBooking } from "./read";
 import { freeCancellationOpenSql } from "./view";
-
-type Tickets = ReadonlyArray<{ code: string; name: string; quantity: number }>;
 
 /** Who a problem is about, in words: "Guest 2 (Child)" or "The booking". */
 function whose(problem: AnswerProblem, tickets: Tickets): string {
@@ -59,15 +56,6 @@ export function acceptedAnswers(
     messageCode: first.code,
   };
   throw error;
-}
-
-/** A booking's questions and answers as every booking answer carries them. */
-export function answersView(
-  booking: Pick<BookingRow, "questions" | "answers"> & { tickets: Tickets },
-): BookingAnswersOutput {
-  const questions = storedQuestions.parse(booking.questions);
-  const { booking: own, guests } = booking.answers;
-  return { questions, booking: own, guests, lines: answerLines(questions, booking.tickets, booking.answers) };
 }
 
 /**

@@ -16,11 +16,9 @@ import { addNotification } from "../notifications/service";
 import { paymentProvider, paymentUnavailable, providerNamed } from "../payments";
 import type { CheckoutHandler } from "../payments/checkout-handlers";
 import { depositApplicationFees, destinationCharge, saleDestination } from "../payments/payout-accounts";
-import type { CardDetails } from "~contract/bookings/cards";
 import { recordBalancePaid, recordUnearnedBalance } from "../ledger/record";
 import { clockNow } from "../clock";
 import { depositPlan, type DepositSettings } from "~contract/bookings/deposit-rules";
-import type { BookingDeposit } from "~contract/bookings/requests";
 import { writeBookingEmail } from "./booking-mail";
 import { balanceCancelledEmail, balanceDeclinedEmail, balanceReceiptEmail, bookingPath } from "./emails";
 import { releaseBooking } from "./fulfilment";
@@ -94,35 +92,6 @@ export async function planDeposit(
 export function quotedDeposit(service: ServiceRow, totalMinor: number, startsAt: Date) {
   const plan = depositPlan(depositSettingsOf(service), totalMinor, startsAt, clockNow());
   return plan && { ...plan, balanceDueAt: plan.balanceDueAt.toISOString() };
-}
-
-/** What a booking's view tells of its deposit (null: paid in full). */
-export function depositView(booking: BookingRow): BookingDeposit | null {
-  if (!booking.balanceState || booking.depositMinor === null) return null;
-  const paid = booking.balanceState === "paid";
-  // A booking that no longer stands owes nothing more (a lapsed or cancelled hold keeps its plan).
-  const stands = booking.status === "confirmed" || booking.status === "held";
-  return {
-    depositMinor: booking.depositMinor,
-    balanceMinor: booking.balanceMinor,
-    paidMinor: booking.totalMinor - booking.giftCardMinor - (paid ? 0 : booking.balanceMinor),
-    dueMinor: paid || booking.balanceState === "cancelled" || !stands ? 0 : booking.balanceMinor,
-    balanceDueAt: booking.balanceDueAt!.toISOString(),
-    balanceCutoffAt: (booking.balanceCutoffAt ?? booking.balanceDueAt!).toISOString(),
-    balanceState: booking.balanceState,
-  };
-}
-
-/** The card a deposit kept for its balance: the provider's details only (a saved card's row has more). */
-export function keptCard(card: CardDetails): CardDetails {
-  return {
-    brand: card.brand,
-    last4: card.last4,
-    expMonth: card.expMonth,
-    expYear: card.expYear,
-    providerRef: card.providerRef,
-    providerCustomer: card.providerCustomer ?? null,
-  };
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -10,14 +10,13 @@ import { formatDepartureTime, formatMomentIn } from "./format";
 import { buildIcs, type IcsDuration, type IcsMethod } from "./ics";
 import { groupTicketCode } from "~contract/bookings/ticket-code";
 import { answerText } from "~contract/bookings/questions";
-import { answersView } from "./answers";
 import { bookingPickupOf } from "./pickup-points";
 import { pickupSentence } from "~contract/bookings/pickup-rules";
 import { type BookingViewRow } from "./view";
 import { bookingReference } from "../ids";
 import { depositSummary } from "~contract/bookings/deposit-rules";
-import { depositView } from "./deposits";
-import { unpaidBalance } from "./refunds";
+import { unpaidBalance } from "~contract/bookings/deposit-rules";
+import { answersView, depositView } from "./booking-parts";
 
 /** How long before a departure the guest is reminded (the due work's reminder, the invite's alarm). */
 export const REMINDER_LEAD: IcsDuration = "PT24H";

@@ -19,7 +19,7 @@ import type { CardDetails } from "~contract/bookings/cards";
 import { releaseHoldGiftCards } from "./gift-card-payment";
 import { oweGiftCardTransfer, settleGiftCardTransfer } from "../payments/gift-card-transfers";
 import { recordBookingPaid, recordUnearnedBookingPayment } from "../ledger/record";
-import { keptCard } from "./deposits";
+import { keptCard } from "./booking-parts";
 import { announceBookingChange } from "./webhook-events";
 
 /** What a provider says about a completed payment. */

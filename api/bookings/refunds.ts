@@ -8,6 +8,7 @@ import { providerNamed } from "../payments";
 import { bookingPath, lateRefundEmail } from "./emails";
 import { formatWhen } from "./format";
 import { writeBookingEmail } from "./booking-mail";
+import { unpaidBalance } from "~contract/bookings/deposit-rules";
 import { findBookingView } from "./view";
 import { giftCardsReleasedOf, refundToGiftCards } from "../gift-cards/ledger";
 import { recordRefundMade, refundPartsOf } from "../ledger/record";
@@ -124,10 +125,6 @@ export async function owePaymentRemainder(db: Db, booking: BookingRow, reason: s
     });
   return remainder;
 }
-
-/** A deposit booking's balance still owed (not paid): it is in the total, never in what was paid. */
-export const unpaidBalance = (booking: BookingRow) =>
-  booking.balanceState && booking.balanceState !== "paid" ? booking.balanceMinor : 0;
 
 /**
  * What is left to refund of each payment of the booking besides its own: a deposit booking's

@@ -6,10 +6,9 @@ import { accounts, bookings, experiences, services, slots, type BookingRefundRow
 import type { BookingView } from "~contract/bookings/requests";
 import { clockNow } from "../clock";
 import { freeCancellationUntil } from "./cancellation-deadline";
-import { answersView } from "./answers";
+import { unpaidBalance } from "~contract/bookings/deposit-rules";
+import { answersView, depositView } from "./booking-parts";
 import { bookingPickupOf } from "./pickup-points";
-import { depositView } from "./deposits";
-import { unpaidBalance } from "./refunds";
 
 export const checkedInGuestsSql = sql<number>`(select count(*) from booking_check_ins ci where ci.booking_id = ${bookings.id} and ci.status = 'checked_in')::int`;
 

@@ -46,8 +46,11 @@ async function announceAvailability(tx: Db, accountId: string, experienceId: str
 
 type BookingChange = "booking.created" | "booking.cancelled" | "booking.changed";
 
+/** The booking a change is about: its reseller's, if any, is told too (api/octo/webhooks.ts). */
+type ChangedBooking = { id: string; accountId: string; resellerId: string | null };
+
 /** Told of every booking change in its transaction, beside the operator's webhooks (OCTO's notices: api/octo/webhooks.ts). */
-export type BookingChangeListener = (tx: Db, bookingId: string, type: BookingChange) => Promise<void>;
+export type BookingChangeListener = (tx: Db, booking: ChangedBooking, type: BookingChange) => Promise<void>;
 const listeners = new Set<BookingChangeListener>();
 
 /** Adds a listener to every booking change (once however often it is added). */
@@ -61,11 +64,11 @@ export function onBookingChange(listener: BookingChangeListener): void {
  */
 export async function announceBookingChange(
   tx: Db,
-  booking: { id: string; accountId: string },
+  booking: ChangedBooking,
   type: BookingChange,
   from?: { slotId: string; startsAt: Date },
 ): Promise<void> {
-  for (const listener of listeners) await listener(tx, booking.id, type);
+  for (const listener of listeners) await listener(tx, booking, type);
   // Most operators have no webhooks: one small query and nothing else.
   if ((await subscribedEvents(tx, booking.accountId)).size === 0) return;
   const bookingId = booking.id;

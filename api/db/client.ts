@@ -16,9 +16,9 @@ import { defaultMigrationsFolder, pendingMigrations, pendingMigrationsIn } from 
 import { watchPool } from "./pool-metrics";
 import * as schema from "./schema";
 import { seed } from "./seed";
-import type { Db } from "./types";
+import type { Db, OpenedDb, SqlExecutor } from "./types";
 
-export type { Db } from "./types";
+export type { Db, OpenedDb, SqlExecutor } from "./types";
 export { defaultMigrationsFolder } from "./migration-status";
 
 export interface OpenDbOptions {
@@ -34,22 +34,6 @@ export interface OpenDbOptions {
   migrationsFolder?: string;
   /** An in-memory PGlite starts from this data-directory dump (PGLITE_TEMPLATE) instead of empty. */
   template?: Blob;
-}
-
-/** Plain SQL on the same database, for pg-boss (its `db` option). */
-export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-export interface OpenedDb {
-  db: Db;
-  driver: "pg" | "pglite";
-  sql: SqlExecutor;
-  close(): Promise<void>;
-  /** PGlite: its whole data directory as a tar (what PGLITE_TEMPLATE loads). */
-  dump?: () => Promise<Blob>;
-  /** The migrations this open applied, oldest first (tags of the journal). */
-  applied: string[];
 }
 
 /** Key of the advisory lock that serialises migrations and the first seed across processes. */

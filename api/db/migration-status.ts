@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { OpenedDb, SqlExecutor } from "./client";
+import type { OpenedDb, SqlExecutor } from "./types";
 
 /**
  * Which migrations a database still lacks, the way drizzle's migrator decides it: drizzle records

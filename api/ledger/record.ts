@@ -25,6 +25,7 @@ import {
   unearnedPaymentLines,
 } from "./movements";
 import { postLedger, type LedgerLine, type LedgerTransaction } from "./post";
+import { unpaidBalance } from "~contract/bookings/deposit-rules";
 
 export const ledgerKeys = {
   charge: (bookingId: string) => `charge:${bookingId}`,
@@ -96,8 +97,7 @@ export async function recordBalancePaid(tx: Db, booking: BookingRow, provider: s
  */
 export async function recordUnearnedBookingPayment(tx: Db, booking: BookingRow, paymentIntentId: string) {
   // A deposit booking's card paid its deposit only (the balance was never charged).
-  const unpaidBalance = booking.balanceState && booking.balanceState !== "paid" ? booking.balanceMinor : 0;
-  const cardMinor = booking.totalMinor - booking.giftCardMinor - unpaidBalance;
+  const cardMinor = booking.totalMinor - booking.giftCardMinor - unpaidBalance(booking);
   if (cardMinor <= 0) return;
   await postBookingCharge(tx, booking, {
     key: ledgerKeys.charge(booking.id),

@@ -24,12 +24,15 @@ export async function readBalance(db: Db, operator: Operator): Promise<OperatorB
   const now = clockNow();
   const zone = operator.timezone;
   const today = localDateOf(now, zone);
+  // Today's bounds in Node's zone rules, the ones `today` was read in (api/db/zone-rules.ts).
+  const todayFrom = localToUtc(today, "00:00", zone).toISOString();
+  const todayUntil = localToUtc(addLocalDays(today, 1), "00:00", zone).toISOString();
   const [{ schedule, payoutsEnabled }, [payouts]] = await Promise.all([
     payoutScheduleOf(db, operator.id),
     queryRows<{ in_transit: string | number; today: boolean }>(
       db,
       sql`select coalesce(sum(amount_minor) filter (where status in ('pending', 'in_transit')), 0) as in_transit,
-                 coalesce(bool_or((created_at at time zone ${zone})::date = ${today}::date), false) as today
+                 coalesce(bool_or(created_at >= ${todayFrom}::timestamptz and created_at < ${todayUntil}::timestamptz), false) as today
           from payouts where account_id = ${operator.id}`,
     ),
   ]);

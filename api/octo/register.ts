@@ -14,6 +14,7 @@ import { OCTO_CAPABILITIES, OCTO_CAPABILITIES_HEADER, type OctoEndpoint } from "
 import type { Db } from "../db/client";
 import { getDb } from "../db/client";
 import type { AccountRow, ResellerRow } from "../db/schema";
+import { clientIp } from "../http/client-info";
 import { ApiError } from "../http/errors";
 import type { AppEnv } from "../http/types";
 import { errorFields, logger } from "../logger";
@@ -45,6 +46,8 @@ export interface OctoCaller {
   capabilities: string[];
   /** This API's own address (…/octo), as the reseller reached it. */
   endpoint: string;
+  /** The caller's address, as the audit log keeps it. */
+  clientAddress: string;
   /** The reseller's terms (commission, net rates), read once a call when first asked for. */
   terms: () => Promise<ResellerTerms>;
 }
@@ -111,6 +114,7 @@ async function callerOf(c: Context<AppEnv>): Promise<OctoCaller> {
     pricing: capabilities.includes("octo/pricing"),
     capabilities,
     endpoint: `${url.origin}/octo`,
+    clientAddress: clientIp(c),
     terms: () => (terms ??= resellerTerms(db, found.reseller)),
   };
 }

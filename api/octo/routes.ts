@@ -16,8 +16,7 @@ import { badRequest } from "./errors";
 import { reserveBooking } from "./reserve";
 import { octoProducts } from "./products";
 import { handleOcto, octoFallback } from "./register";
-import { onBookingChange } from "../bookings/webhook-events";
-import { createOctoWebhook, deleteOctoWebhook, listOctoWebhooks, notifyResellerOfChange } from "./webhooks";
+import { createOctoWebhook, deleteOctoWebhook, listOctoWebhooks } from "./webhooks";
 
 /**
  * Registers every OCTO endpoint on `octo` (a Hono whose base path is /octo), after `jobsAndClock`
@@ -27,8 +26,6 @@ export function mountOcto(octo: Hono<AppEnv>, jobsAndClock: MiddlewareHandler<Ap
   octo.use("*", requestId);
   octo.use("*", secureHeaders({ strictTransportSecurity: "max-age=31536000; includeSubDomains" }));
   octo.use("*", jobsAndClock);
-  // Resellers' booking_update notices: every booking change, wherever it is made, in its transaction.
-  onBookingChange(notifyResellerOfChange);
   handleOcto(octo, octoEndpoints.octoGetSupplier, async ({ account, endpoint }) => ({
     id: account.id,
     name: account.name,

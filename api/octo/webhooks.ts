@@ -11,16 +11,16 @@ import { and, asc, count, eq } from "drizzle-orm";
 import type { OctoWebhook, OctoWebhookBody } from "~contract/octo/webhooks";
 import { OCTO_WEBHOOKS_PER_RESELLER } from "~contract/octo/webhooks";
 import type { WebhookEventType } from "~contract/operator/webhook-rules";
+import { writeAudit } from "../audit/log";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
 import { bookings, resellers, webhookSubscriptions, type WebhookSubscriptionRow } from "../db/schema";
-import { ApiError } from "../http/errors";
 import { randomId } from "../ids";
 import { logger } from "../logger";
 import { resellerTerms } from "../resellers/net-rates";
 import { writeDeliveries } from "../webhooks/events";
 import { newWebhookSecret } from "../webhooks/secrets";
-import { checkedUrl } from "../webhooks/subscriptions";
+import { checkedTargetUrl } from "../webhooks/target";
 import { readBookings, toOctoBooking } from "./booking-view";
 import { badRequest, OctoError } from "./errors";
 import type { OctoCaller } from "./register";
@@ -39,14 +39,7 @@ const resellersOwn = (caller: OctoCaller) =>
   and(eq(webhookSubscriptions.accountId, caller.account.id), eq(webhookSubscriptions.resellerId, caller.reseller.id));
 
 /** The target refused (private, loopback, plain http in production…): OCTO's BAD_REQUEST with the reason. */
-async function checkedTarget(url: string): Promise<string> {
-  try {
-    return await checkedUrl(url);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) throw badRequest(`url: ${error.message}`);
-    throw error;
-  }
-}
+const checkedTarget = (url: string) => checkedTargetUrl(url, (refusal) => badRequest(`url: ${refusal.message}`));
 
 /** POST /octo/webhooks: the secret is answered here only. */
 export async function createOctoWebhook(caller: OctoCaller, body: OctoWebhookBody) {
@@ -70,6 +63,7 @@ export async function createOctoWebhook(caller: OctoCaller, body: OctoWebhookBod
       })
       .returning();
     logger.info({ resellerId: caller.reseller.id, webhookId: row.id }, "octo webhook created");
+    await auditResellerWebhook(tx, caller, "reseller_webhook.created", row);
     return { ...octoWebhookOf(row), secret };
   });
 }
@@ -86,29 +80,53 @@ export async function listOctoWebhooks(caller: OctoCaller): Promise<OctoWebhook[
 
 /** DELETE /octo/webhooks/{webhookId}: another reseller's (or an operator's) is NOT_FOUND. */
 export async function deleteOctoWebhook(caller: OctoCaller, webhookId: string): Promise<OctoWebhook> {
-  const [row] = await caller.db
-    .delete(webhookSubscriptions)
-    .where(and(resellersOwn(caller), eq(webhookSubscriptions.id, webhookId)))
-    .returning();
+  const row = await caller.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(webhookSubscriptions)
+      .where(and(resellersOwn(caller), eq(webhookSubscriptions.id, webhookId)))
+      .returning();
+    if (deleted) await auditResellerWebhook(tx, caller, "reseller_webhook.deleted", deleted);
+    return deleted;
+  });
   if (!row) throw new OctoError(404, { error: "NOT_FOUND", errorMessage: `No webhook "${webhookId}".` });
   logger.info({ resellerId: caller.reseller.id, webhookId: row.id }, "octo webhook deleted");
   return octoWebhookOf(row);
 }
 
+/** The operator's audit log says which reseller subscribed or unsubscribed which address (no user acted: its key). */
+function auditResellerWebhook(
+  tx: Db,
+  caller: OctoCaller,
+  action: "reseller_webhook.created" | "reseller_webhook.deleted",
+  row: WebhookSubscriptionRow,
+): Promise<void> {
+  const { reseller } = caller;
+  return writeAudit(
+    tx,
+    { accountId: caller.account.id, userId: null, email: reseller.contactEmail, clientAddress: caller.clientAddress },
+    action,
+    { webhookId: row.id, url: row.url, resellerId: reseller.id, name: reseller.name },
+  );
+}
+
 /**
- * `booking_update` for the booking's reseller's enabled subscriptions (none, or not a reseller's
- * booking: one small query and nothing else), in the change's transaction.
+ * `booking_update` for the booking's reseller's enabled subscriptions, in the change's transaction.
+ * Not a reseller's booking: nothing is read; a reseller without webhooks: one small query.
  */
-export async function notifyResellerOfChange(tx: Db, bookingId: string, type: WebhookEventType): Promise<void> {
+export async function notifyResellerOfChange(
+  tx: Db,
+  { id: bookingId, resellerId }: { id: string; resellerId: string | null },
+  type: WebhookEventType,
+): Promise<void> {
+  if (!resellerId) return;
   const subscriptions = await tx
     .select({
       subscription: webhookSubscriptions,
       reseller: { id: resellers.id, commissionBps: resellers.commissionBps },
     })
     .from(webhookSubscriptions)
-    .innerJoin(bookings, eq(bookings.resellerId, webhookSubscriptions.resellerId))
     .innerJoin(resellers, eq(resellers.id, webhookSubscriptions.resellerId))
-    .where(and(eq(bookings.id, bookingId), eq(webhookSubscriptions.enabled, true)))
+    .where(and(eq(webhookSubscriptions.resellerId, resellerId), eq(webhookSubscriptions.enabled, true)))
     .orderBy(asc(webhookSubscriptions.createdAt));
   if (subscriptions.length === 0) return;
   const [row] = await readBookings(tx, eq(bookings.id, bookingId), 1);

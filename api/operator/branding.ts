@@ -14,7 +14,7 @@ import { accounts, type AccountRow } from "../db/schema";
 import { ApiError } from "../http/errors";
 import { randomId } from "../ids";
 import { processLogo } from "../photos/logo-pipeline";
-import type { PhotoStorage } from "../photos/storage";
+import type { PhotoStorage } from "../photos/storage-port";
 import type { KeepAnswer } from "./idempotency";
 import { lockedAccount } from "./locked-account";
 

@@ -1,5 +1,5 @@
 import { guestSummary } from "~contract/bookings/guest-summary";
-import { answersView } from "../bookings/answers";
+import { answersView } from "../bookings/booking-parts";
 import { departureJoins } from "../db/joins";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { Readable } from "node:stream";
-import { apiMediaUrl, assertSafeKey, type PhotoStorage } from "./storage";
+import { apiMediaUrl, assertSafeKey, type PhotoStorage } from "./storage-port";
 
 /**
  * Photos on the local disk, under `root` (MEDIA_DIR): the default. Fine for one API process, or

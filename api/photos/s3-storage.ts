@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
-import { apiMediaUrl, assertSafeKey, type PhotoStorage } from "./storage";
+import { apiMediaUrl, assertSafeKey, type PhotoStorage } from "./storage-port";
 
 export interface S3Settings {
   bucket: string;

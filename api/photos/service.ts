@@ -9,7 +9,7 @@ import { writeAudit, type Actor } from "../audit/log";
 import { pictureOf } from "./picture";
 import { storedOf } from "./stored";
 import { processPhoto, type ProcessedPhoto } from "./pipeline";
-import type { PhotoStorage } from "./storage";
+import type { PhotoStorage } from "./storage-port";
 
 type PhotoRow = typeof experiencePhotos.$inferSelect;
 

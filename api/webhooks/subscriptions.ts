@@ -8,12 +8,12 @@ import type { CreateWebhookBody, WebhookList, WebhookOutput, WebhookWithSecret }
 import { WEBHOOKS_PER_OPERATOR } from "~contract/operator/webhook-rules";
 import { clockNow } from "../clock";
 import type { Db } from "../db/client";
-import { webhookSubscriptions, type WebhookSubscriptionRow } from "../db/schema";
+import { resellers, webhookSubscriptions, type WebhookSubscriptionRow } from "../db/schema";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { writeAudit, type Actor } from "../audit/log";
 import { randomId } from "../ids";
 import { newWebhookSecret } from "./secrets";
-import { checkTarget, TargetRefused } from "./target";
+import { checkedTargetUrl } from "./target";
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
@@ -50,25 +50,34 @@ export async function ownWebhook(
   return row;
 }
 
-/** GET /v1/operator/webhooks: newest first. */
+/** GET /v1/operator/webhooks: its own, newest first; its resellers' OCTO ones, by reseller then newest first. */
 export async function listWebhooks(db: Db, accountId: string): Promise<WebhookList> {
-  const rows = await db
-    .select()
-    .from(webhookSubscriptions)
-    .where(operatorsOwn(accountId))
-    .orderBy(desc(webhookSubscriptions.createdAt), asc(webhookSubscriptions.id));
-  return { webhooks: rows.map(webhookOutputOf) };
+  const [rows, resellersRows] = await Promise.all([
+    db
+      .select()
+      .from(webhookSubscriptions)
+      .where(operatorsOwn(accountId))
+      .orderBy(desc(webhookSubscriptions.createdAt), asc(webhookSubscriptions.id)),
+    db
+      .select({ subscription: webhookSubscriptions, resellerName: resellers.name })
+      .from(webhookSubscriptions)
+      .innerJoin(resellers, eq(resellers.id, webhookSubscriptions.resellerId))
+      .where(and(eq(webhookSubscriptions.accountId, accountId), eq(resellers.accountId, accountId)))
+      .orderBy(asc(resellers.name), desc(webhookSubscriptions.createdAt), asc(webhookSubscriptions.id)),
+  ]);
+  return {
+    webhooks: rows.map(webhookOutputOf),
+    // The same fields as its own, but the events (always booking_update's) and the secret's rotation (the reseller's).
+    resellerWebhooks: resellersRows.map(({ subscription, resellerName }) => {
+      const { events: _events, secretRotatedAt: _rotated, ...shown } = webhookOutputOf(subscription);
+      return { ...shown, resellerId: subscription.resellerId!, resellerName };
+    }),
+  };
 }
 
 /** The target's refusal as a 400 on the `url` field, with its own code. */
-export async function checkedUrl(url: string): Promise<string> {
-  try {
-    return (await checkTarget(url)).url.toString();
-  } catch (error) {
-    if (error instanceof TargetRefused) throw new ApiError(400, error.code, error.message, { url: [error.message] });
-    throw error;
-  }
-}
+export const checkedUrl = (url: string): Promise<string> =>
+  checkedTargetUrl(url, (refusal) => new ApiError(400, refusal.code, refusal.message, { url: [refusal.message] }));
 
 /** POST /v1/operator/webhooks: the secret is answered here only. */
 export async function createWebhook(db: Db, actor: Actor, body: CreateWebhookBody): Promise<WebhookWithSecret> {

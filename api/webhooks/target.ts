@@ -142,6 +142,18 @@ export async function checkTarget(text: string, env: TargetRules = currentRules(
 }
 
 /**
+ * A subscription's address as it will be kept (checkTarget's URL), or the error `refused` makes of
+ * the refusal: each API answers a refused target in its own envelope (/v1's 400, OCTO's BAD_REQUEST).
+ */
+export async function checkedTargetUrl(text: string, refused: (refusal: TargetRefused) => Error): Promise<string> {
+  try {
+    return (await checkTarget(text)).url.toString();
+  } catch (error) {
+    throw error instanceof TargetRefused ? refused(error) : error;
+  }
+}
+
+/**
  * A `lookup` for node:http that answers the addresses already checked, never asking DNS again:
  * the connection goes where the check said it may.
  */

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { csvHeaders } from "~contract/csv";
-import { isApiError } from "~/platform/api.server";
 import { manifestCsv, manifestCsvFilename } from "~contract/operator/manifest";
 import { requireConsoleAbility } from "~/features/console/console.server";
+import { csvDownload } from "~/features/console/csv-download.server";
 
 /**
  * GET /console/manifest.csv?date=: the day manifest as a CSV download. The API is asked through
@@ -12,19 +11,9 @@ import { requireConsoleAbility } from "~/features/console/console.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, me } = await requireConsoleAbility(request, "runDay");
-  const date = new URL(request.url).searchParams.get("date") || undefined;
-  let manifest;
-  try {
-    manifest = await api.call("operatorManifest", { query: { date } });
-  } catch (error) {
-    if (isApiError(error, "validation_error"))
-      return new Response("Give a date as YYYY-MM-DD that exists.", {
-        status: 400,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
-    throw error;
-  }
-  return new Response(manifestCsv(manifest), {
-    headers: csvHeaders(manifestCsvFilename(me.account.slug, manifest.date)),
-  });
+  return csvDownload(async () => {
+    const date = new URL(request.url).searchParams.get("date") || undefined;
+    const manifest = await api.call("operatorManifest", { query: { date } });
+    return { csv: manifestCsv(manifest), filename: manifestCsvFilename(me.account.slug, manifest.date) };
+  }, "Give a date as YYYY-MM-DD that exists.");
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { csvHeaders } from "~contract/csv";
 import { resellerStatementCsv, resellerStatementFilename } from "~contract/operator/reseller-statement";
 import { requireConsoleAbility } from "~/features/console/console.server";
+import { csvDownload } from "~/features/console/csv-download.server";
 import { isApiError } from "~/platform/api.server";
 import { idParam, requireParams, routeNotFound } from "~/platform/http.server";
 
@@ -17,15 +17,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     requireConsoleAbility(request, "manageResellers"),
   ]);
   const month = new URL(request.url).searchParams.get("month") ?? "";
-  try {
-    const statement = await api.call("operatorResellerStatement", { params: { resellerId }, query: { month } });
-    return new Response(resellerStatementCsv(statement), { headers: csvHeaders(resellerStatementFilename(statement)) });
-  } catch (error) {
-    if (isApiError(error, "reseller_not_found")) throw await routeNotFound(request);
-    if (!isApiError(error, "validation_error")) throw error;
-    return new Response("Give a month as YYYY-MM.", {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
+  return csvDownload(async () => {
+    const statement = await api
+      .call("operatorResellerStatement", { params: { resellerId }, query: { month } })
+      .catch(async (error: unknown) => {
+        throw isApiError(error, "reseller_not_found") ? await routeNotFound(request) : error;
+      });
+    return { csv: resellerStatementCsv(statement), filename: resellerStatementFilename(statement) };
+  }, "Give a month as YYYY-MM.");
 }

@@ -11,6 +11,10 @@ export type DepositKind = (typeof DEPOSIT_KINDS)[number];
 export const BALANCE_STATES = ["due", "charging", "paid", "failed", "cancelled"] as const;
 export type BalanceState = (typeof BALANCE_STATES)[number];
 
+/** A deposit booking's balance still owed (not paid): it is in the total, never in what was paid. */
+export const unpaidBalance = (booking: { balanceState: BalanceState | null; balanceMinor: number }) =>
+  booking.balanceState && booking.balanceState !== "paid" ? booking.balanceMinor : 0;
+
 /** The most days ahead a deposit rule may look. */
 export const MAX_DEPOSIT_DAYS = 365;
 

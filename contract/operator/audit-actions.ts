@@ -56,6 +56,9 @@ export const AUDIT_ACTIONS = {
   "webhook.deleted": ["webhookId", "url", "events"],
   /** "Send again": one more attempt of a delivery (eventId: its webhook-id). */
   "webhook.redelivered": ["webhookId", "url", "deliveryId", "eventId", "type"],
+  /** A reseller's own OCTO subscription, made or deleted with its key (the row's actor: no user, the reseller's contact). */
+  "reseller_webhook.created": ["webhookId", "url", "resellerId", "name"],
+  "reseller_webhook.deleted": ["webhookId", "url", "resellerId", "name"],
   "photo.uploaded": ["experienceId", "photoId", "alt"],
   "photo.alt_changed": ["experienceId", "photoId", "alt"],
   "photo.made_cover": ["experienceId", "photoId", "position"],

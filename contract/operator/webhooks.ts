@@ -49,7 +49,28 @@ export const webhookOutput = z.object({
 });
 export type WebhookOutput = z.infer<typeof webhookOutput>;
 
-export const webhookList = z.object({ webhooks: z.array(webhookOutput) });
+/**
+ * A reseller's subscription to this operator's booking updates (made by the reseller through OCTO
+ * with its key, deleted there too): the console shows it, read-only, beside the operator's own.
+ */
+export const resellerWebhookOutput = webhookOutput
+  .pick({
+    id: true,
+    url: true,
+    enabled: true,
+    disabledAt: true,
+    disabledReason: true,
+    failingSince: true,
+    createdAt: true,
+  })
+  .extend({ resellerId: z.string(), resellerName: z.string() });
+export type ResellerWebhookOutput = z.infer<typeof resellerWebhookOutput>;
+
+export const webhookList = z.object({
+  webhooks: z.array(webhookOutput),
+  /** Its resellers' OCTO subscriptions, by reseller then newest first. */
+  resellerWebhooks: z.array(resellerWebhookOutput),
+});
 export type WebhookList = z.infer<typeof webhookList>;
 
 /** A new subscription, or one with a new secret: the secret (whsec_…) is in this answer only. */
@@ -94,7 +115,7 @@ export const consoleWebhookEndpoints = domain("Operator console: webhooks", {
     method: "GET",
     path: "/v1/operator/webhooks",
     summary:
-      "The operator's webhook subscriptions: target URL, events, enabled or disabled (when, why), failing since (owner, manager)",
+      "The operator's webhook subscriptions: target URL, events, enabled or disabled (when, why), failing since; and its resellers' OCTO subscriptions, read-only (owner, manager)",
     output: webhookList,
     errors: [],
   }),

@@ -1,5 +1,7 @@
 import { expect, test } from "./guarded-test";
 import { ACME, expectAxeClean, ownerOpens, withDemoOwners } from "./console-helpers";
+import { ownerToken } from "./day-helpers";
+import { origin } from "./helpers";
 
 withDemoOwners();
 
@@ -54,3 +56,42 @@ for (const [said, javaScriptEnabled] of Object.entries(JAVASCRIPT)) {
     });
   });
 }
+
+test("its resellers' OCTO subscriptions are listed apart from its own, read-only", async ({ page, request }) => {
+  // A reseller of acme with a key (the API, as the resellers page does), subscribed through OCTO.
+  const headers = { Authorization: `Bearer ${await ownerToken(request)}`, "X-Account-Context": "acme" };
+  const name = `Lobby Desk ${Date.now()}`;
+  const reseller = await request.post(`${origin()}/v1/operator/resellers`, {
+    headers,
+    data: { name, contactEmail: "lobby@desk.example", commissionBps: 1000, experienceIds: null },
+  });
+  expect(reseller.status(), await reseller.text()).toBe(201);
+  const resellerId = (await reseller.json()).data.id as string;
+  const key = await request.post(`${origin()}/v1/operator/resellers/${resellerId}/keys`, { headers });
+  expect(key.status(), await key.text()).toBe(201);
+  const octo = { Authorization: `Bearer ${(await key.json()).data.key}` };
+  // A public address literal: no DNS asked, and no booking of this reseller is ever sent to it.
+  const url = `https://93.184.215.14/octo-hooks/${Date.now()}`;
+  const made = await request.post(`${origin()}/octo/webhooks`, {
+    headers: { ...octo, "Octo-Capabilities": "octo/webhooks" },
+    data: { url, event: "booking_update" },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const { id, secret } = (await made.json()) as { id: string; secret: string };
+
+  await ownerOpens(page, "/console/webhooks", "Webhooks");
+  const theirs = page.getByRole("region", { name: "Your resellers' webhooks" });
+  const row = theirs.getByTestId("reseller-webhook").filter({ hasText: name });
+  await expect(row).toContainText(url);
+  await expect(row).toContainText("Enabled");
+  // Read-only: nothing to press on it, and never its secret.
+  await expect(row.getByRole("button")).toHaveCount(0);
+  expect(await page.content()).not.toContain(secret);
+  await expect(page.getByTestId("webhook").filter({ hasText: url })).toHaveCount(0);
+  await expectAxeClean(page);
+
+  // The reseller deletes it (OCTO): gone from the page.
+  expect((await request.delete(`${origin()}/octo/webhooks/${id}`, { headers: octo })).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId("reseller-webhook").filter({ hasText: name })).toHaveCount(0);
+});

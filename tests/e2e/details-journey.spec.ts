@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
 import type { Day } from "./booking-helpers";
+import { expectAxeClean } from "./console-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
 
@@ -54,11 +54,6 @@ async function findTarget(request: APIRequestContext, wantChild = false): Promis
 const detailsPath = (target: Target, query = "") =>
   `/experiences/${target.parentId}/${target.serviceId}${query ? `?${query}` : ""}`;
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
-}
-
 /** The element at the middle of `locator` on screen is that element (not something over it). */
 async function expectUncovered(page: Page, testId: string) {
   const uncovered = await page.getByTestId(testId).evaluate((element) => {
@@ -86,7 +81,7 @@ test.describe("the details page on a desktop", () => {
     // Beside the title: above the photos, in the first screen.
     expect((await facts.boundingBox())!.y).toBeLessThan(300);
     await expect(page.getByTestId("sticky-booking-bar")).toBeHidden();
-    await expectNoAxeViolations(page);
+    await expectAxeClean(page);
   });
 });
 

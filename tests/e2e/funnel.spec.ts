@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./guarded-test";
 import { findBookableDay } from "./booking-helpers";
+import { expectAxeClean } from "./console-helpers";
 import { PASSWORD, signWaiver, uniqueEmail } from "./identity-helpers";
 
 /**
@@ -26,12 +26,6 @@ async function expectStep(page: Page, step: number, name: string, summary: Summa
   await expect(box).toContainText(`2 × ${summary.ticket}`);
   await expect(box).toContainText(summary.total);
   await expect(box.locator("time")).toHaveText(new RegExp(`^${DATE_TIME}$`));
-}
-
-/** axe-core on the page as it is now (the spec disables zoom: `meta-viewport` left out). */
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).disableRules(["meta-viewport"]).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(" ")}`)).toEqual([]);
 }
 
 test("a new visitor signs up, signs the waivers and reaches the pay page, told the step and the booking each time", async ({

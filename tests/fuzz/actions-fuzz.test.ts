@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { args, ORIGIN, signedInGuestForThisFile } from "../support/routes";
-import { allRoutes, answerFrom, expectRetryAfterKept, fillPath, fuzzStatuses, type Route } from "./helpers";
+import { ORIGIN, signedInGuestForThisFile } from "../support/routes";
+import { allRoutes, fillPath, type Route } from "./helpers";
+import { expectEachValueEverywhere, expectNo500Fuzzed } from "./expect-no-500";
 import { stretched } from "../support/time-limits";
 
 /**
@@ -96,23 +97,13 @@ describe("fuzzing the form actions", () => {
     async () => {
       // Deterministic beside the random posts: a same-origin form post, each value in every field.
       const HOSTILE = ["\u0000", "a\u0000b", "x".repeat(20_000), "9999-12-31", "-1", "//evil.com", ""];
-      for (const target of ACTIONS) {
-        for (const value of HOSTILE) {
-          for (const signedIn of [false, true]) {
-            const params = Object.fromEntries(target.params.map((name) => [name, value]));
-            const search = `redirectUrl=${encodeURIComponent(value)}&account=${encodeURIComponent(value)}`;
-            const path = `${fillPath(target, params)}?${search}`;
-            const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN });
-            if (signedIn) headers.set("Cookie", cookie());
-            const body = new URLSearchParams(FIELDS.map((field) => [field, value]));
-            const request = new Request(new URL(path, ORIGIN), { method: "POST", headers, body });
-            const what = `POST ${path}`.slice(0, 300);
-            const answer = await answerFrom(what, () => target.module.action!(args(request, params)));
-            expect(answer.status, what).toBeLessThan(500);
-            expectRetryAfterKept(what, target, answer, "action");
-          }
-        }
-      }
+      await expectEachValueEverywhere(ACTIONS, HOSTILE, "action", (target, value, params, signedIn) => {
+        const search = `redirectUrl=${encodeURIComponent(value)}&account=${encodeURIComponent(value)}`;
+        const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN });
+        if (signedIn) headers.set("Cookie", cookie());
+        const body = new URLSearchParams(FIELDS.map((field) => [field, value]));
+        return new Request(new URL(`${fillPath(target, params)}?${search}`, ORIGIN), { method: "POST", headers, body });
+      });
     },
     stretched(300_000),
   );
@@ -120,25 +111,17 @@ describe("fuzzing the form actions", () => {
   it(
     `answers ${RUNS} hostile posts without a 500; a 429 keeps its Retry-After`,
     async () => {
-      await fuzzStatuses(`fuzz actions: ${RUNS} posts`, RUNS, post, async (input) => {
-        const target = ACTIONS[input.target];
+      await expectNo500Fuzzed(`fuzz actions: ${RUNS} posts`, RUNS, post, ACTIONS, "action", (input, target, params) => {
         const fields = { ...input.fields, ...(input.intent ? { intent: input.intent } : {}) };
-        const params = Object.fromEntries(target.params.map((name, index) => [name, input.params[index]]));
-        const path = fillPath(target, params);
         const headers = new Headers();
         if (input.contentType) headers.set("Content-Type", input.contentType);
         if (input.origin) headers.set("Origin", input.origin);
         if (input.signedIn) headers.set("Cookie", cookie());
-        const request = new Request(new URL(path, ORIGIN), {
+        return new Request(new URL(fillPath(target, params), ORIGIN), {
           method: input.method,
           headers,
           body: bodyFor(input.contentType, fields),
         });
-        const what = `${input.method} ${path}`;
-        const answer = await answerFrom(what, () => target.module.action!(args(request, params)));
-        expect(answer.status, what).toBeLessThan(500);
-        expectRetryAfterKept(what, target, answer, "action");
-        return answer.status;
       });
     },
     stretched(600_000),

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { args, signedInGuestForThisFile } from "../support/routes";
-import { allRoutes, answerFrom, encodePart, expectRetryAfterKept, fillPath, fuzzStatuses, type Route } from "./helpers";
+import { signedInGuestForThisFile } from "../support/routes";
+import { allRoutes, encodePart, fillPath, type Route } from "./helpers";
+import { expectEachValueEverywhere, expectNo500Fuzzed } from "./expect-no-500";
 import { stretched } from "../support/time-limits";
 
 /**
@@ -91,21 +92,11 @@ describe("fuzzing the page loaders", () => {
     async () => {
       // Deterministic beside the random visits: each loader meets each value in every key it may read.
       const HOSTILE = ["\u0000", "a\u0000b", "\ud800", "x".repeat(5000), "9999-12-31", "-1", "//evil.com", ""];
-      for (const target of LOADERS) {
-        for (const value of HOSTILE) {
-          for (const signedIn of [false, true]) {
-            const params = Object.fromEntries(target.params.map((name) => [name, value]));
-            const search = QUERY_KEYS.map((key) => `${key}=${encodePart(value)}`).join("&");
-            const url = new URL(`${fillPath(target, params)}?${search}`, "http://localhost:3000");
-            const request = new Request(url, { headers: signedIn ? { Cookie: cookie() } : {} });
-            const answer = await answerFrom(`GET ${url}`.slice(0, 300), () =>
-              target.module.loader!(args(request, params)),
-            );
-            expect(answer.status, `GET ${url}`.slice(0, 300)).toBeLessThan(500);
-            expectRetryAfterKept(`GET ${target.path}`, target, answer, "loader");
-          }
-        }
-      }
+      await expectEachValueEverywhere(LOADERS, HOSTILE, "loader", (target, value, params, signedIn) => {
+        const search = QUERY_KEYS.map((key) => `${key}=${encodePart(value)}`).join("&");
+        const url = new URL(`${fillPath(target, params)}?${search}`, "http://localhost:3000");
+        return new Request(url, { headers: signedIn ? { Cookie: cookie() } : {} });
+      });
     },
     stretched(300_000),
   );
@@ -113,21 +104,22 @@ describe("fuzzing the page loaders", () => {
   it(
     `answers ${RUNS} hostile addresses without a 500; a 429 keeps its Retry-After`,
     async () => {
-      await fuzzStatuses(`fuzz loaders: ${RUNS} visits`, RUNS, visit, async (input) => {
-        const target = LOADERS[input.target];
-        const params = Object.fromEntries(target.params.map((name, index) => [name, input.params[index]]));
-        const search = Object.entries(input.query)
-          .map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`)
-          .join("&");
-        const headers = new Headers({ Host: input.host });
-        if (input.signedIn) headers.set("Cookie", cookie());
-        const url = new URL(`${fillPath(target, params)}${search ? `?${search}` : ""}`, `http://${input.host}`);
-        const request = new Request(url, { headers });
-        const answer = await answerFrom(`GET ${url}`, () => target.module.loader!(args(request, params)));
-        expect(answer.status, `GET ${url}`).toBeLessThan(500);
-        expectRetryAfterKept(`GET ${url}`, target, answer, "loader");
-        return answer.status;
-      });
+      await expectNo500Fuzzed(
+        `fuzz loaders: ${RUNS} visits`,
+        RUNS,
+        visit,
+        LOADERS,
+        "loader",
+        (input, target, params) => {
+          const search = Object.entries(input.query)
+            .map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`)
+            .join("&");
+          const headers = new Headers({ Host: input.host });
+          if (input.signedIn) headers.set("Cookie", cookie());
+          const url = new URL(`${fillPath(target, params)}${search ? `?${search}` : ""}`, `http://${input.host}`);
+          return new Request(url, { headers });
+        },
+      );
     },
     stretched(600_000),
   );

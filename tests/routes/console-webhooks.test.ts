@@ -8,6 +8,7 @@ import { accountIdOf, auditEntries } from "../support/operator";
 import { identityWorld } from "../support/identity";
 import { ACME, consoleLoad, consolePost, expectTeamOnly, memberOf } from "../support/console-routes";
 import { allowPrivateWebhookTargets } from "../support/private-webhook-targets";
+import { octo, resellerWithKey } from "../support/octo";
 import { signedInMinutesAgo } from "../support/two-step";
 
 const { db } = identityWorld();
@@ -34,6 +35,28 @@ describe("/console/webhooks", () => {
     expect((await post(guide.cookie, addForm("http://127.0.0.1:9/hooks", ["booking.created"]))).status).toBe(403);
     const owner = await memberOf(db(), "owner");
     expect((await load(owner.cookie, "localhost:3000")).status).toBe(404);
+  });
+
+  it("lists its resellers' OCTO subscriptions apart from its own, read-only, with the reseller's name", async () => {
+    const reseller = await resellerWithKey(db());
+    const made = await octo(reseller.key, "/webhooks", {
+      body: { url: "http://127.0.0.1:9/octo-hooks", event: "booking_update" },
+      headers: { "Octo-Capabilities": "octo/webhooks" },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const manager = await memberOf(db(), "manager");
+    const shown = await load(manager.cookie);
+    expect(shown.status).toBe(200);
+    expect(shown.data.resellerWebhooks).toEqual([
+      expect.objectContaining({
+        id: made.body.id,
+        resellerName: "Harbour Concierge",
+        url: "http://127.0.0.1:9/octo-hooks",
+        enabled: true,
+      }),
+    ]);
+    expect(shown.data.webhooks.map((webhook: { id: string }) => webhook.id)).not.toContain(made.body.id);
+    expect(JSON.stringify(shown.data)).not.toContain(made.body.secret);
   });
 
   it("a manager adds a webhook: its secret in that answer only; listed with its delivery log; refusals on their field", async () => {

@@ -7,7 +7,16 @@ import * as route from "~/routes/_default.account.security";
 import * as rootRoute from "~/root";
 import { seedDbForThisFile } from "../support/api";
 import { createEmailLinkUser, outboxFor, signInWithPassword, withEmulatorUsers } from "../support/identity";
-import { args, outcome, pageRequest, sessionFor, sessionSetBy, signedInUser, loaded } from "../support/routes";
+import {
+  args,
+  outcome,
+  pageRequest,
+  sessionFor,
+  sessionSetBy,
+  sessionStatus,
+  signedInUser,
+  loaded,
+} from "../support/routes";
 import { v1 } from "../support/client";
 import { SoftAuthenticator } from "../support/webauthn";
 import * as twoStepRoute from "~/routes/_login.two-step";
@@ -44,10 +53,10 @@ describe("/account/security", () => {
     // Posted without JavaScript: no Firebase client to hand a custom token to.
     expect(changed.headers.getSetCookie().some((c) => c.startsWith("fbresync="))).toBe(false);
     const fresh = sessionSetBy(changed.headers);
-    expect((await v1.userInfo({ token: cookie.slice("__session=".length) })).status).toBe(401);
+    expect(await sessionStatus(cookie)).toBe(401);
     expect((await signInWithPassword(user.email, "a-new-password-2")).idToken).toBeTruthy();
-    expect((await v1.userInfo({ token: fresh.slice("__session=".length) })).status).toBe(200);
-    expect((await v1.userInfo({ token: other.slice("__session=".length) })).status).toBe(401);
+    expect(await sessionStatus(fresh)).toBe(200);
+    expect(await sessionStatus(other)).toBe(401);
   });
 
   it("a user without a password (not kept on /set-password) adds a first password", async () => {

@@ -6,6 +6,7 @@
 import "./env";
 import { beforeAll } from "vitest";
 import type { Db } from "~api/db/client";
+import { v1 } from "./client";
 import { bookingUser, confirmedBooking, createSlot, findService, type TestService } from "./booking";
 import {
   createUser,
@@ -108,6 +109,10 @@ export function posted(
 ): Promise<Outcome> {
   return outcome(() => route.action(args(pageRequest(path, { cookie, form })) as never));
 }
+
+/** The API's answer (its status) to a session cookie `__session=…`: 200 while it stands, 401 once it is ended. */
+export const sessionStatus = async (cookie: string) =>
+  (await v1.userInfo({ token: cookie.slice("__session=".length) })).status;
 
 /** The Cookie header of a signed-in browser for a user (a real session cookie from the emulator). */
 export async function sessionFor(user: Pick<TestUser, "email" | "password"> & { idToken?: string }): Promise<string> {

@@ -148,12 +148,7 @@ describe("a refund made", () => {
   });
 
   it("the gift cards' part goes back to them, the rest to the payer's card", () => {
-    const lines = refundOf({
-      operatorId: OP,
-      charged,
-      amountMinor: 4_000,
-      giftCardMinor: 2_500,
-    });
+    const lines = refundOf({ operatorId: OP, charged, amountMinor: 4_000, giftCardMinor: 2_500 });
     expect(written(lines)).toEqual({
       [pending]: -3_400,
       "platform:commission": -600,
@@ -164,13 +159,7 @@ describe("a refund made", () => {
   });
 
   it("goodwill beyond the policy comes out of the operator's part: $40 after the cutoff leaves 45 and the platform's 15", () => {
-    const lines = refundOf({
-      operatorId: OP,
-      charged,
-      amountMinor: 4_000,
-      giftCardMinor: 0,
-      goodwillMinor: 4_000,
-    });
+    const lines = refundOf({ operatorId: OP, charged, amountMinor: 4_000, giftCardMinor: 0, goodwillMinor: 4_000 });
     expect(written(lines)).toEqual({ [pending]: -4_000, "external:payments": 4_000 });
     expect(sidesAfter(charged, [{ amountMinor: 4_000, goodwillMinor: 4_000 }])).toEqual({
       operator: 4_500,
@@ -229,12 +218,7 @@ describe("a refund made", () => {
   it("a payment for nothing that stands goes to the operator's pending and comes back whole", () => {
     const paid = unearnedPaymentLines(OP, 2_000);
     expect(written(paid)).toEqual({ "external:payments": -2_000, [pending]: 2_000 });
-    const back = refundOf({
-      operatorId: OP,
-      charged: sidesOf(paid),
-      amountMinor: 2_000,
-      giftCardMinor: 0,
-    });
+    const back = refundOf({ operatorId: OP, charged: sidesOf(paid), amountMinor: 2_000, giftCardMinor: 0 });
     expect(written(back)).toEqual({ [pending]: -2_000, "external:payments": 2_000 });
   });
 });
@@ -248,12 +232,7 @@ describe("tips and gift cards", () => {
   it("reads the sides of written lines (refund lines as what they took back)", () => {
     const charge = acmeCharge({ totalMinor: 10_000, feesMinor: 300, commissionBps: 1500 });
     expect(sidesOf(charge)).toEqual({ operator: 8_500, commission: 1_200, serviceFee: 300 });
-    const refund = refundOf({
-      operatorId: OP,
-      charged: sidesOf(charge),
-      amountMinor: 4_000,
-      giftCardMinor: 0,
-    });
+    const refund = refundOf({ operatorId: OP, charged: sidesOf(charge), amountMinor: 4_000, giftCardMinor: 0 });
     expect(sidesOf(refund, -1)).toEqual({ operator: 3_400, commission: 480, serviceFee: 120 });
   });
 });

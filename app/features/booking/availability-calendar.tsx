@@ -2,11 +2,10 @@ import { useNavigate, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { DatePicker } from "~/features/booking/date-picker/date-picker";
-import type { Availability } from "~/features/booking/availability";
+import type { Availability, DayChoice } from "~/features/booking/availability";
 import { addDays, compareDates } from "~/features/booking/date-picker/dates";
 import type { DayMarker } from "~/features/booking/date-picker/rules";
 import { focusTimesNext } from "~/features/booking/times-focus";
-import type { DayChoice } from "~/features/booking/day-chooser";
 
 const COLORS = { available: "#15803d", few: "#b45309", sold_out: "#b91c1c" } as const;
 

@@ -1,6 +1,14 @@
 import { dateTimeFormat } from "~/ui/date-format";
+import type { Availability } from "~contract/bookings/requests";
 /** GET /v1/experiences/{parentId}/services/{serviceId}/availability (docs/api.md). */
 export type { Availability, AvailabilityDay, AvailabilitySlot } from "~contract/bookings/requests";
+
+/** The days to choose from, the chosen one, and today in the experience's zone (from the server). */
+export interface DayChoice {
+  availability: Availability;
+  selected: string | null;
+  today: string;
+}
 
 /** The widest window the availability endpoint answers in one call (days). */
 export const AVAILABILITY_WINDOW_DAYS = 62;

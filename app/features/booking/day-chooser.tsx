@@ -2,16 +2,9 @@ import { Form, useLocation } from "@remix-run/react";
 import { Suspense } from "react";
 import { useTranslation } from "~/platform/i18n-react";
 import { Button } from "~/ui/button";
-import { dayLabel, type Availability } from "~/features/booking/availability";
+import { dayLabel, type Availability, type DayChoice } from "~/features/booking/availability";
 import { LazyAvailabilityCalendar } from "~/features/booking/lazy-availability-calendar";
 import { useHydrated } from "~/ui/use-hydrated";
-
-/** The days to choose from, the chosen one, and today in the experience's zone (from the server). */
-export interface DayChoice {
-  availability: Availability;
-  selected: string | null;
-  today: string;
-}
 
 /** "3 seats left" or "Sold out": a day's or a departure's seats, as the choosers say them. */
 export function useSeatsText() {

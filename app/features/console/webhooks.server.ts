@@ -8,16 +8,17 @@ import type { NewSecretAnswer } from "./webhooks/new-secret";
 
 /**
  * /console/webhooks (owner, manager): the operator's webhook subscriptions, each with its delivery
- * log (every attempt's answer), and the form to add one.
+ * log (every attempt's answer), its resellers' OCTO subscriptions, and the form to add one.
  */
 export async function loadWebhooksPage({ request }: LoaderFunctionArgs) {
   const { api, me, t } = await requireConsolePage(request, "manageWebhooks");
-  const { webhooks } = await api.call("operatorListWebhooks");
+  const { webhooks, resellerWebhooks } = await api.call("operatorListWebhooks");
   const logs = await Promise.all(
     webhooks.map((webhook) => api.call("operatorListWebhookDeliveries", { params: { webhookId: webhook.id } })),
   );
   return withFlash(request, {
     webhooks: webhooks.map((webhook, index) => ({ ...webhook, deliveries: logs[index].deliveries })),
+    resellerWebhooks,
     timeZone: me.account.timeZone,
     constraints: { add: getZodConstraint(AddWebhookSchema) },
     title: t("webhooks.title"),

@@ -1,7 +1,7 @@
 /**
  * OCTO's webhooks capability (issue 47, item 4): a reseller subscribes with its key, is told of its
  * own bookings' changes as OCTO bookings (signed as Standard Webhooks), never of another's, and
- * manages only its own subscriptions; the operator's webhooks do not list them.
+ * manages only its own subscriptions; the operator's console lists them apart, read-only.
  */
 import "../../support/env";
 import { zBooking } from "@octocloud/types";
@@ -13,7 +13,7 @@ import { deliverDueWebhooks, RETRY_DELAYS_SECONDS } from "~api/webhooks/delivery
 import { bookingUser, bookingWorld, confirmedBooking, createSlot } from "../../support/booking";
 import { v1 } from "../../support/client";
 import { octo, octoAvailabilityId, octoBooking, resellerWithKey, type TestReseller } from "../../support/octo";
-import { asMember } from "../../support/operator";
+import { asMember, syncedMember } from "../../support/operator";
 import { allowPrivateWebhookTargets } from "../../support/private-webhook-targets";
 import { receiversForThisFile, type Receiver } from "../../support/webhook-receiver";
 
@@ -134,7 +134,7 @@ describe("OCTO webhooks", () => {
     for (const request of receiver.received) expect(verified(hook.secret, request).booking.status).toBe("CONFIRMED");
   });
 
-  it("lists and deletes only the caller's own; the operator's webhooks do not list them", async () => {
+  it("lists and deletes only the caller's own; the operator sees them apart from its own, read-only", async () => {
     const { reseller, other } = await resellers();
     const receiver = await receivers.start();
     const hook = await subscribe(reseller.key, receiver.url);
@@ -148,6 +148,23 @@ describe("OCTO webhooks", () => {
     const operators = await v1.operatorListWebhooks(asMember(reseller.ownerToken));
     expect(operators.status).toBe(200);
     expect(operators.body.data.webhooks.map((webhook: { id: string }) => webhook.id)).not.toContain(hook.id);
+    // Its own resellers' subscriptions are listed apart, with the reseller's name and no secret.
+    const shown = operators.body.data.resellerWebhooks.find((webhook: { id: string }) => webhook.id === hook.id);
+    expect(shown).toEqual({
+      id: hook.id,
+      resellerId: reseller.id,
+      resellerName: "Harbour Concierge",
+      url: receiver.url,
+      enabled: true,
+      disabledAt: null,
+      disabledReason: null,
+      failingSince: null,
+      createdAt: expect.any(String),
+    });
+    const harbor = await syncedMember(db(), "harbor", "owner");
+    const elsewhere = await v1.operatorListWebhooks(asMember(harbor.idToken, { account: "harbor" }));
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.data.resellerWebhooks.map((webhook: { id: string }) => webhook.id)).not.toContain(hook.id);
     const theirs = await v1.operatorListWebhookDeliveries({
       params: { webhookId: hook.id },
       ...asMember(reseller.ownerToken),
@@ -161,6 +178,22 @@ describe("OCTO webhooks", () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body.id).toBe(hook.id);
     expect((await octo(reseller.key, `/webhooks/${hook.id}`, { method: "DELETE" })).status).toBe(404);
+
+    // The operator's audit log says which reseller did it (no user: its key; the row names its contact).
+    const log = await v1.operatorAuditLog(asMember(reseller.ownerToken));
+    expect(log.status).toBe(200);
+    const rows = log.body.data.items.filter(
+      (entry: { target: Record<string, string> }) => entry.target.webhookId === hook.id,
+    );
+    expect(rows.map((entry: { action: string }) => entry.action)).toEqual([
+      "reseller_webhook.deleted",
+      "reseller_webhook.created",
+    ]);
+    for (const entry of rows)
+      expect(entry).toMatchObject({
+        actor: { id: null, email: "desk@concierge.example" },
+        target: { url: receiver.url, resellerId: reseller.id, name: "Harbour Concierge" },
+      });
   });
 
   it("refuses private and metadata targets, other events and bodies, and more than five", async () => {

@@ -113,7 +113,7 @@ describe("GET /v1/health/ready", () => {
     vi.spyOn(logger, "error").mockImplementation(() => undefined);
     await admin!.query(`alter database "${ownName}" with allow_connections false`);
     await admin!.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [ownName]);
-    const down = await readyTurns(503, 5_000, "database");
+    const down = await readyTurns(503, stretched(5_000), "database");
     console.log(JSON.stringify({ readinessAfterDatabaseStopped: { ms: Math.round(down.ms) } }));
     const error = expectEnvelope(down.answer, 503, "service_unavailable");
     expect(error.message).toMatch(/^Not ready: database \(/);
@@ -132,7 +132,7 @@ describe("GET /v1/health/ready", () => {
     const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
     writeFileSync(`${pgliteDir}.lock`, String(holder.pid));
     try {
-      const { answer, ms } = await readyTurns(503, 5_000, "database");
+      const { answer, ms } = await readyTurns(503, stretched(5_000), "database");
       const error = expectEnvelope(answer, 503, "service_unavailable");
       // Migrations found applied once are not asked again.
       expect(error.message).toMatch(/^Not ready: database \(.+\)\.$/);

@@ -1,6 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { csvHeaders } from "~contract/csv";
-import { zonedParts } from "~contract/time-zones";
 import {
   bookingsCsv,
   bookingsCsvFilename,
@@ -8,6 +6,8 @@ import {
   MAX_BOOKINGS_PAGE_SIZE,
   type BookingsList,
 } from "~contract/operator/bookings";
+import { todayIn } from "~/features/booking/availability";
+import { csvDownload, everyPage } from "~/features/console/csv-download.server";
 import { requireConsoleAbility } from "~/features/console/console.server";
 import { isApiError } from "~/platform/api.server";
 import { i18next } from "~/platform/i18next.server";
@@ -69,28 +69,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function csvLoader({ request }: LoaderFunctionArgs) {
   const { api, me } = await requireConsoleAbility(request, "runDay");
   const query = queryOf(filtersOf(new URL(request.url)));
-  const rows: BookingsList["bookings"] = [];
-  let money: BookingsList["money"] = null;
-  let cursor: string | undefined;
-  try {
-    do {
+  return csvDownload(async () => {
+    let money: BookingsList["money"] = null;
+    const bookings = await everyPage(async (cursor) => {
       const page = await api.call("operatorListBookings", {
         query: { ...query, limit: String(MAX_BOOKINGS_PAGE_SIZE), cursor },
       });
-      rows.push(...page.bookings);
       money = page.money;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor && rows.length < MAX_BOOKINGS_CSV_ROWS);
-  } catch (error) {
-    if (!refusedFields(error)) throw error;
-    return new Response("Some filters could not be read: check the dates (YYYY-MM-DD) and choices.", {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
-  const { year, month, day } = zonedParts(new Date(), me.account.timeZone);
-  const today = `${year}-${month}-${day}`;
-  return new Response(bookingsCsv({ money, bookings: rows.slice(0, MAX_BOOKINGS_CSV_ROWS) }), {
-    headers: csvHeaders(bookingsCsvFilename(me.account.slug, today)),
-  });
+      return { rows: page.bookings, nextCursor: page.nextCursor };
+    }, MAX_BOOKINGS_CSV_ROWS);
+    const filename = bookingsCsvFilename(me.account.slug, todayIn(me.account.timeZone));
+    return { csv: bookingsCsv({ money, bookings }), filename };
+  }, "Some filters could not be read: check the dates (YYYY-MM-DD) and choices.");
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { csvHeaders } from "~contract/csv";
 import { isApiError } from "~contract/errors";
 import {
   customerParams,
@@ -9,7 +8,8 @@ import {
   MAX_CUSTOMERS_PAGE_SIZE,
   type CustomersList,
 } from "~contract/operator/customers";
-import { zonedParts } from "~contract/time-zones";
+import { todayIn } from "~/features/booking/availability";
+import { csvDownload, everyPage } from "~/features/console/csv-download.server";
 import { requireConsoleAbility, requireConsolePage } from "~/features/console/console.server";
 import { intentAction } from "~/features/console/intent-action.server";
 import { orNotFound } from "~/platform/api-errors.server";
@@ -57,27 +57,16 @@ export async function csvLoader({ request }: LoaderFunctionArgs) {
   const { api, me } = await requireConsoleAbility(request, "readCustomers");
   const { q, sort } = filtersOf(new URL(request.url));
   const query = { ...queryOf({ q, sort }), consented: "true" };
-  const rows: CustomersList["customers"] = [];
-  let cursor: string | undefined;
-  try {
-    do {
+  return csvDownload(async () => {
+    const rows = await everyPage(async (cursor) => {
       const page = await api.call("operatorListCustomers", {
         query: { ...query, limit: String(MAX_CUSTOMERS_PAGE_SIZE), cursor },
       });
-      rows.push(...page.customers.filter((row) => row.marketingConsent));
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor && rows.length < MAX_CUSTOMERS_CSV_ROWS);
-  } catch (error) {
-    if (!isApiError(error, "validation_error")) throw error;
-    return new Response("The search could not be read.", {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
-  const { year, month, day } = zonedParts(new Date(), me.account.timeZone);
-  return new Response(customersCsv(rows.slice(0, MAX_CUSTOMERS_CSV_ROWS), me.account.timeZone), {
-    headers: csvHeaders(customersCsvFilename(me.account.slug, `${year}-${month}-${day}`)),
-  });
+      return { rows: page.customers.filter((row) => row.marketingConsent), nextCursor: page.nextCursor };
+    }, MAX_CUSTOMERS_CSV_ROWS);
+    const filename = customersCsvFilename(me.account.slug, todayIn(me.account.timeZone));
+    return { csv: customersCsv(rows, me.account.timeZone), filename };
+  }, "The search could not be read.");
 }
 
 /** /console/customers/$customerId: the customer's bookings with this operator and the team's notes. */

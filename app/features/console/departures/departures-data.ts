@@ -1,13 +1,17 @@
 import type { getZodConstraint } from "@conform-to/zod";
 import type { z } from "zod";
 import type { guideChoices } from "~contract/operator/manifest";
-import type { OperatorDeparture } from "~contract/operator/schedules";
-import type { loadDepartures } from "../departures.server";
-
-type Loaded = Awaited<ReturnType<typeof loadDepartures>>;
+import type { OperatorDeparture, OperatorDepartures } from "~contract/operator/schedules";
+import type { DepartureRange } from "../departure-range";
 
 /** The Departures page's data, as its loader gives it (and the page's parts read it). */
-export interface DeparturesPageData extends Loaded {
+export interface DeparturesPageData {
+  /** The departures of the range shown (the asked one, or the default window when it was invalid). */
+  list: OperatorDepartures;
+  range: DepartureRange;
+  invalidRange: boolean;
+  /** The most days one range may hold. */
+  maxDays: number;
   /** The cancel step: only a departure of this experience, not cancelled yet. */
   cancel: OperatorDeparture | null;
   notice: string | null;

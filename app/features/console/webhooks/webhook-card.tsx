@@ -7,6 +7,7 @@ import { formatDateTime } from "~/ui/date-format";
 import { IntentButton } from "~/ui/intent-button";
 import { CardSection } from "~/ui/labelled-section";
 import { DeliveryRow } from "./delivery-row";
+import { webhookState } from "./webhook-state";
 
 type Webhook = Awaited<ReturnType<typeof loadWebhooksPage>>["data"]["webhooks"][number];
 
@@ -27,14 +28,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
     <CardSection headingId={headingId} heading={webhook.url} className="mt-4 break-all" data-testid="webhook">
       <p className="mt-1 text-sm text-slate-800">{t("webhooks.eventsList", { events: webhook.events.join(", ") })}</p>
       <p className="mt-1 text-sm text-slate-800" data-testid="webhook-state">
-        {webhook.enabled
-          ? webhook.failingSince
-            ? t("webhooks.failingSince", { date: at(webhook.failingSince) })
-            : t("webhooks.enabled")
-          : t("webhooks.disabled", {
-              date: at(webhook.disabledAt ?? webhook.createdAt),
-              reason: webhook.disabledReason ?? "",
-            })}
+        {webhookState(t, at, webhook)}
       </p>
       <p className="mt-1 text-sm text-slate-700">
         {[

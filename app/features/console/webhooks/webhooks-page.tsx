@@ -5,11 +5,13 @@ import { CardSection, LabelledSection } from "~/ui/labelled-section";
 import { StatusMessage } from "~/ui/status-message";
 import { AddWebhookForm } from "./add-webhook-form";
 import { NewSecretPanel } from "./new-secret-panel";
+import { ResellerWebhooks } from "./reseller-webhooks";
 import { WebhookCard } from "./webhook-card";
 
 /**
  * The operator's webhooks (issue 47, item 4): a secret just made (shown this once), each webhook
- * with its delivery log, and the form to add one. No JavaScript needed.
+ * with its delivery log, its resellers' OCTO subscriptions (read-only), and the form to add one.
+ * No JavaScript needed.
  */
 export function WebhooksPage() {
   const { webhooks, flash, title } = useLoaderData<typeof loadWebhooksPage>();
@@ -32,6 +34,7 @@ export function WebhooksPage() {
           <WebhookCard key={webhook.id} webhook={webhook} />
         ))}
       </LabelledSection>
+      <ResellerWebhooks />
       <CardSection headingId="new-webhook-heading" heading={t("webhooks.add")} className="mt-8 max-w-xl">
         <AddWebhookForm />
       </CardSection>
