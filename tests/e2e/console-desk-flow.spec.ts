@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
 import { ACME, axeWhenScripted, signInHere, withDemoOwners } from "./console-helpers";
-import { EXPERIENCE, ownerToken, todaysBooking, uidOf } from "./day-helpers";
+import { EXPERIENCE, newDeparture, ownerToken, todaysBooking, uidOf } from "./day-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, PASSWORD, uniqueEmail } from "./identity-helpers";
 
@@ -42,13 +42,11 @@ async function nextDayDeparture(request: APIRequestContext, owner: Headers, date
   const next = new Date(`${date}T12:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   const day = next.toISOString().slice(0, 10);
-  const time = `${String(9 + Math.floor(Math.random() * 8)).padStart(2, "0")}:${String(1 + 2 * Math.floor(Math.random() * 29)).padStart(2, "0")}`;
-  const created = await request.post(`${origin()}/v1/operator/services/${serviceId}/departures`, {
-    headers: owner,
-    data: { date: day, time },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return { slotId: (await created.json()).data.id as string, date: day, time };
+  const created = await newDeparture(request, owner, serviceId, () => ({
+    date: day,
+    time: `${String(9 + Math.floor(Math.random() * 8)).padStart(2, "0")}:${String(1 + 2 * Math.floor(Math.random() * 29)).padStart(2, "0")}`,
+  }));
+  return { slotId: created.id, date: day, time: created.time };
 }
 
 /** The emails the dev outbox holds for an address, newest first. */

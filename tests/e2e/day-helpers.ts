@@ -155,6 +155,39 @@ export async function typeCode(page: Page, code: string, guests?: number) {
   await page.getByRole("button", { name: "Check in", exact: true }).click();
 }
 
+/** `at`'s day and time in `zone` (YYYY-MM-DD, HH:MM), moved to an odd minute of its hour: never a schedule's. */
+export function zonedAtOddMinute(at: Date, zone: string) {
+  const local = new Date(at);
+  local.setUTCMinutes(1 + 2 * Math.floor(Math.random() * 29));
+  const parts = zonedParts(local, zone);
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/**
+ * A new one-off departure of `serviceId` (the owner's `headers`) at the day and time `draw` picks,
+ * drawn again while an earlier spec's departure holds that minute (409 departure_exists): what the
+ * API answered, with the day and time.
+ */
+export async function newDeparture(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  serviceId: string,
+  draw: () => { date: string; time: string },
+  capacity?: number,
+) {
+  for (let attempt = 1; ; attempt++) {
+    const at = draw();
+    const created = await request.post(`${origin()}/v1/operator/services/${serviceId}/departures`, {
+      headers,
+      data: capacity === undefined ? at : { ...at, capacity },
+    });
+    if (created.status() === 409 && attempt < 5) continue;
+    expect(created.status(), await created.text()).toBe(201);
+    const { id, startsAt } = (await created.json()).data as { id: string; startsAt: string };
+    return { ...at, id, startsAt };
+  }
+}
+
 /**
  * A departure of acme's sold out: a one-off `hoursAhead` from the product's clock (by default a few
  * days on, an odd minute) with the seats of `parties`, each party a paid booking of one traveller.
@@ -175,18 +208,18 @@ export async function soldOutDeparture(
   const zone = listed.data.experience.timezone as string;
   // From the product's clock (other specs may have moved it on): a day or more ahead, an odd minute.
   const now = (await productNow(request)).getTime();
-  const hours = hoursAhead ?? (5 + Math.floor(Math.random() * 20)) * 24 + Math.floor(Math.random() * 12);
-  const local = new Date(now + hours * 3_600_000);
-  local.setUTCMinutes(1 + 2 * Math.floor(Math.random() * 29));
-  const parts = zonedParts(local, zone);
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
   const capacity = parties.reduce((sum, seats) => sum + seats, 0);
-  const created = await request.post(`${origin()}/v1/operator/services/${service.id}/departures`, {
+  const created = await newDeparture(
+    request,
     headers,
-    data: { date, time: `${parts.hour}:${parts.minute}`, capacity },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const slotId = (await created.json()).data.id as string;
+    service.id,
+    () => {
+      const hours = hoursAhead ?? (5 + Math.floor(Math.random() * 20)) * 24 + Math.floor(Math.random() * 12);
+      return zonedAtOddMinute(new Date(now + hours * 3_600_000), zone);
+    },
+    capacity,
+  );
+  const { date, id: slotId } = created;
 
   const seller = await createCompleteUser(request, uniqueEmail("wl-seller"), PASSWORD, { operators: ["acme"] });
   const bookings: string[] = [];
@@ -199,6 +232,6 @@ export async function soldOutDeparture(
     });
     bookings.push(booking.id as string);
   }
-  const startsAt = (await created.json()).data.startsAt as string;
+  const startsAt = created.startsAt;
   return { serviceId: service.id as string, adult: adult.id as string, slotId, date, startsAt, seller, bookings };
 }

@@ -2,7 +2,16 @@ import type { Page } from "@playwright/test";
 import { expect, test, type APIRequestContext } from "./guarded-test";
 import { payWithCard } from "./booking-helpers";
 import { expectAxeClean, withDemoOwners } from "./console-helpers";
-import { EXPERIENCE, ownerToken, paidBooking, productNow, todaysBooking, zonedParts } from "./day-helpers";
+import {
+  EXPERIENCE,
+  newDeparture,
+  ownerToken,
+  paidBooking,
+  productNow,
+  todaysBooking,
+  zonedAtOddMinute,
+  zonedParts,
+} from "./day-helpers";
 import { origin } from "./helpers";
 import { createCompleteUser, PASSWORD, signInWithPassword, uniqueEmail } from "./identity-helpers";
 
@@ -35,16 +44,14 @@ async function newDepartures(request: APIRequestContext, n: number) {
   const now = (await productNow(request)).getTime();
   const made: Array<{ id: string; startsAt: string }> = [];
   for (let i = 0; i < n; i++) {
-    const local = new Date(now + (3 * 24 + i * 20 + Math.floor(Math.random() * 12)) * 3_600_000);
-    local.setUTCMinutes(1 + 2 * Math.floor(Math.random() * 29));
-    const parts = zonedParts(local, zone);
-    const created = await request.post(`${origin()}/v1/operator/services/${service.id}/departures`, {
+    const { id, startsAt } = await newDeparture(
+      request,
       headers,
-      data: { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, capacity: 6 },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const data = (await created.json()).data;
-    made.push({ id: data.id as string, startsAt: data.startsAt as string });
+      service.id,
+      () => zonedAtOddMinute(new Date(now + (3 * 24 + i * 20 + Math.floor(Math.random() * 12)) * 3_600_000), zone),
+      6,
+    );
+    made.push({ id, startsAt });
   }
   return { headers, service, zone, departures: made };
 }
