@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { experiences } from "~api/db/schema";
 import * as pickups from "~/routes/_console.console.experiences.$experienceId.pickup-points";
-import { findService } from "../support/booking";
 import { identityWorld } from "../support/identity";
 import { experiencePage, memberOf } from "../support/console-routes";
 import { pickupPointsOffered } from "../support/experience-extras";
@@ -20,8 +19,7 @@ const required = async () =>
 
 describe("/console/experiences/:experienceId/pickup-points", () => {
   it("signed out: sign in; another operator's experience: 404; a guide: 403", async () => {
-    const harbor = await findService(db(), "harbor");
-    await expectGuarded(db(), harbor.experienceId, { intent: "add", name: "Hotel", minutesBefore: "30" });
+    await expectGuarded(db(), { intent: "add", name: "Hotel", minutesBefore: "30" });
   });
 
   it("adds two points, refuses bad ones on their field, changes one, requires a point, removes one", async () => {

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { experiences } from "~api/db/schema";
 import * as questions from "~/routes/_console.console.experiences.$experienceId.questions";
-import { findService } from "../support/booking";
 import { identityWorld } from "../support/identity";
 import { experiencePage, memberOf } from "../support/console-routes";
 
@@ -16,8 +15,7 @@ const stored = async () =>
 
 describe("/console/experiences/:experienceId/questions", () => {
   it("signed out: sign in; another operator's experience: 404; a guide: 403", async () => {
-    const harbor = await findService(db(), "harbor");
-    await expectGuarded(db(), harbor.experienceId, { intent: "add", label: "Height", kind: "number", per: "guest" });
+    await expectGuarded(db(), { intent: "add", label: "Height", kind: "number", per: "guest" });
   });
 
   it("adds a per-guest question and a child-only one, lists them, refuses a bad one on its field, removes one", async () => {

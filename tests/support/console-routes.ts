@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { Db } from "~api/db/client";
 import type { OperatorRole } from "~contract/operator/team";
+import { findService } from "./booking";
 import { addTeamMember } from "./operator";
 import { args, outcome, pageRequest, signedInUser, type Outcome } from "./routes";
 
@@ -57,9 +58,32 @@ export async function expectTeamOnly(path: string, load: (cookie: string | null)
 }
 
 /**
+ * THE guard of a console page only owners and managers open, at `path` (`load` opens it as a
+ * cookie's holder, on acme's storefront unless given a host; `post` posts a form of the page as
+ * that holder): expectTeamOnly; a guide refused reading it (403, naming the `ability` a guide
+ * lacks) and posting; an owner on the marketplace's host, 404.
+ */
+export async function expectManagersOnly(
+  db: Db,
+  path: string,
+  ability: string,
+  load: (cookie: string | null, host?: string) => Promise<Outcome>,
+  post: (cookie: string) => Promise<Outcome>,
+) {
+  await expectTeamOnly(path, (cookie) => load(cookie));
+  const guide = await memberOf(db, "guide");
+  const refused = await load(guide.cookie);
+  expect(refused.status).toBe(403);
+  expect(refused.data).toEqual({ refused: "role", ability, role: "guide" });
+  expect((await post(guide.cookie)).status).toBe(403);
+  const owner = await memberOf(db, "owner");
+  expect((await load(owner.cookie, "localhost:3000")).status).toBe(404);
+}
+
+/**
  * One experience's page of the console (`/console/experiences/:experienceId/<page>`): its loader and
  * action as a cookie's holder calls them, and THE guard of a catalog page (expectGuarded): the team
- * only, another operator's experience 404, a guide 403 reading it and posting `form`.
+ * only, another operator's experience (harbor's) 404, a guide 403 reading it and posting `form`.
  */
 export function experiencePage(route: Loader & Action, page: string, experienceId: string) {
   const path = (id = experienceId) => `/console/experiences/${id}/${page}`;
@@ -67,10 +91,11 @@ export function experiencePage(route: Loader & Action, page: string, experienceI
     consoleLoad(route, path(id), cookie, { experienceId: id }, host);
   const post = (cookie: string, form: Record<string, string>, id = experienceId) =>
     consolePost(route, path(id), cookie, form, { experienceId: id });
-  async function expectGuarded(db: Db, othersExperienceId: string, form: Record<string, string>) {
+  async function expectGuarded(db: Db, form: Record<string, string>) {
+    const harbor = await findService(db, "harbor");
     await expectTeamOnly(path(), (cookie) => load(cookie));
     const manager = await memberOf(db, "manager");
-    expect((await load(manager.cookie, othersExperienceId)).status).toBe(404);
+    expect((await load(manager.cookie, harbor.experienceId)).status).toBe(404);
     const guide = await memberOf(db, "guide");
     expect((await load(guide.cookie)).status).toBe(403);
     expect((await post(guide.cookie, form)).status).toBe(403);

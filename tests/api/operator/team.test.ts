@@ -24,6 +24,14 @@ async function invite(owner: TestUser, email: string, role = "manager"): Promise
   return link.pathname.split("/").pop()!;
 }
 
+/** Ends the invitation to `email` `ago` (an SQL interval, such as '1 day') before the database's now. */
+async function expireInvitation(email: string, ago: string) {
+  await db()
+    .update(operatorInvitations)
+    .set({ expiresAt: sql`app_now() - interval '${sql.raw(ago)}'` })
+    .where(eq(operatorInvitations.email, email));
+}
+
 describe("operator console: the guard", () => {
   it("signed out 401, no operator or a non-member 404, a role that does not allow it 403", async () => {
     const { owner, guide, stranger } = await teamOf(db());
@@ -154,10 +162,7 @@ describe("operator console: the team", () => {
     const owner = await member("acme", "owner");
     const invitee = await syncedUser();
     const token = await invite(owner, invitee.email, "guide");
-    await db()
-      .update(operatorInvitations)
-      .set({ expiresAt: sql`app_now() - interval '1 minute'` })
-      .where(eq(operatorInvitations.email, invitee.email));
+    await expireInvitation(invitee.email, "1 minute");
     expectEnvelope(
       await v1.operatorAcceptInvitation({ params: { token }, ...asMember(invitee.idToken) }),
       410,
@@ -170,10 +175,7 @@ describe("operator console: the team", () => {
     const invitee = await syncedUser();
     const firstToken = await invite(owner, invitee.email, "guide");
     // Expired: still listed, marked, and it can be sent again.
-    await db()
-      .update(operatorInvitations)
-      .set({ expiresAt: sql`app_now() - interval '1 day'` })
-      .where(eq(operatorInvitations.email, invitee.email));
+    await expireInvitation(invitee.email, "1 day");
     const listed = await v1.operatorListMembers(asMember(owner.idToken));
     const [invitation] = listed.body.data.invitations.filter((i: { email: string }) => i.email === invitee.email);
     expect(invitation).toMatchObject({ role: "guide", expired: true });
@@ -241,14 +243,8 @@ describe("operator console: the team", () => {
     const [old, recent] = [uniqueEmail("old"), uniqueEmail("recent")];
     await invite(owner, old);
     await invite(owner, recent);
-    await db()
-      .update(operatorInvitations)
-      .set({ expiresAt: sql`app_now() - interval '31 days'` })
-      .where(eq(operatorInvitations.email, old));
-    await db()
-      .update(operatorInvitations)
-      .set({ expiresAt: sql`app_now() - interval '29 days'` })
-      .where(eq(operatorInvitations.email, recent));
+    await expireInvitation(old, "31 days");
+    await expireInvitation(recent, "29 days");
     await expectPurge(db(), operatorInvitations, operatorInvitations.email, { gone: old, kept: recent });
   });
 
