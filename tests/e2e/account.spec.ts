@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "./guarded-test";
+import { expect, test, type APIRequestContext, type Browser, type Page, withJavaScriptOnAndOff } from "./guarded-test";
 import { origin } from "./helpers";
 import { createCompleteUser, latestMail, PASSWORD, signInWithPassword } from "./identity-helpers";
 
@@ -31,167 +31,163 @@ async function signInElsewhere(browser: Browser, email: string, options: { javaS
   return { other, second };
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`personal info, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
+withJavaScriptOnAndOff("personal info", (javaScriptEnabled) => {
+  test("name and phone (with the code from the outbox) change and survive a reload", async ({ page, request }) => {
+    await openAccountPage(page, request, "/account/personal-info");
+    const nav = page.getByRole("navigation", { name: "Account sections" });
+    await expect(nav.getByRole("link", { name: "Personal info" })).toHaveAttribute("aria-current", "page");
 
-    test("name and phone (with the code from the outbox) change and survive a reload", async ({ page, request }) => {
-      await openAccountPage(page, request, "/account/personal-info");
-      const nav = page.getByRole("navigation", { name: "Account sections" });
-      await expect(nav.getByRole("link", { name: "Personal info" })).toHaveAttribute("aria-current", "page");
+    await page.getByLabel("First name").fill("Grace");
+    await page.getByLabel("Last name").fill("Hopper");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your name is saved.");
 
-      await page.getByLabel("First name").fill("Grace");
-      await page.getByLabel("Last name").fill("Hopper");
-      await page.getByRole("button", { name: "Save name" }).click();
-      await expect(page.getByRole("status")).toHaveText("Your name is saved.");
+    const digits = `555${String(Date.now()).slice(-7)}`;
+    const phone = page.getByRole("region", { name: "Mobile phone (US)" });
+    await phone.getByLabel("New phone number").fill(digits);
+    await phone.getByRole("button", { name: "Send a code" }).click();
+    // Shown as people read it, the leading +1 stripped (the spec), not as bare digits.
+    const shown = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+    await expect(page.getByText(`We sent a 6-digit code by text message to ${shown}.`)).toBeVisible();
+    const code = await codeSentTo(request, `+1${digits}`);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    await phone.getByLabel("6-digit code").fill(wrong);
+    await phone.getByRole("button", { name: "Confirm" }).click();
+    await expect(phone.getByText("This code is not right. Check it and try again.")).toBeVisible();
+    await phone.getByLabel("6-digit code").fill(code);
+    await phone.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your phone number is changed.");
 
-      const digits = `555${String(Date.now()).slice(-7)}`;
-      const phone = page.getByRole("region", { name: "Mobile phone (US)" });
-      await phone.getByLabel("New phone number").fill(digits);
-      await phone.getByRole("button", { name: "Send a code" }).click();
-      // Shown as people read it, the leading +1 stripped (the spec), not as bare digits.
-      const shown = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-      await expect(page.getByText(`We sent a 6-digit code by text message to ${shown}.`)).toBeVisible();
-      const code = await codeSentTo(request, `+1${digits}`);
-      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    await page.reload();
+    await expect(page.getByLabel("First name")).toHaveValue("Grace");
+    await expect(phone.getByText(shown, { exact: true })).toBeVisible();
+  });
+
+  test("change the password, then sign in with the new one", async ({ page, request }) => {
+    const email = await openAccountPage(page, request, "/account/security");
+    // The whole policy of the API, not only its length.
+    await expect(page.getByText("At least 8 characters, including a number")).toBeVisible();
+    await page.getByLabel("Current password").fill("not-my-password-9");
+    await page.getByLabel("New password").fill("brand-new-pass-77");
+    await page.getByLabel("Confirm password").fill("brand-new-pass-77");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("This is not your current password.")).toBeVisible();
+    await page.getByLabel("Current password").fill(PASSWORD);
+    await page.getByLabel("New password").fill("brand-new-pass-77");
+    await page.getByLabel("Confirm password").fill("brand-new-pass-77");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your password is changed. Other devices are signed out.");
+
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    // Wait for the sign-out to finish before going on (with JavaScript it is a fetch).
+    await expect(page.getByRole("button", { name: "Sign out", exact: true })).toHaveCount(0);
+    await page.goto("/login?redirectUrl=%2Faccount");
+    await signInWithPassword(page, email, "brand-new-pass-77");
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test("email change with the code from the outbox, then sign in with the new address", async ({ page, request }) => {
+    await openAccountPage(page, request, "/account/personal-info");
+    const newEmail = `moved-${Date.now().toString(36)}-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
+    const email = page.getByRole("region", { name: "Email" });
+    await email.getByLabel("New email address").fill(newEmail);
+    await email.getByRole("button", { name: "Send a code" }).click();
+    await expect(email.getByText(`We sent a 6-digit code to ${newEmail}`)).toBeVisible();
+    const code = await codeSentTo(request, newEmail);
+    await email.getByLabel("6-digit code").fill(code);
+    await email.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your email address is changed. Sign in with it from now on.");
+    await page.reload();
+    await expect(email.getByText(newEmail)).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    // Wait for the sign-out to finish before going on (with JavaScript it is a fetch).
+    await expect(page.getByRole("button", { name: "Sign out", exact: true })).toHaveCount(0);
+    await page.goto("/login?redirectUrl=%2Faccount");
+    await signInWithPassword(page, newEmail, PASSWORD);
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test("the address changes (any country's format) and survives a reload", async ({ page, request }) => {
+    await openAccountPage(page, request, "/account/personal-info");
+    const section = page.getByRole("region", { name: "Address" });
+    await section.getByLabel("Street address").fill("221B Baker Street");
+    await section.getByLabel("City").fill("London");
+    await section.getByLabel("State, province or region (optional)").fill("");
+    await section.getByLabel("Postal code (optional)").fill("NW1 6XE");
+    await section.getByLabel("Country").selectOption("GB");
+    await section.getByRole("button", { name: "Save address" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your address is saved.");
+    await page.reload();
+    await expect(section.getByLabel("Street address")).toHaveValue("221B Baker Street");
+    await expect(section.getByLabel("City")).toHaveValue("London");
+    await expect(section.getByLabel("Postal code (optional)")).toHaveValue("NW1 6XE");
+    await expect(section.getByLabel("Country")).toHaveValue("GB");
+  });
+
+  test("signing out on all devices ends the session in a second browser too", async ({ page, request, browser }) => {
+    const email = await openAccountPage(page, request, "/account/security");
+    const { other, second } = await signInElsewhere(browser, email, { javaScriptEnabled });
+    // The form's post alone: the page's own Firebase sign-out must not post a plain sign-out that
+    // could end this session before the form's post used it to end the others.
+    const posts: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.method() === "POST" && new URL(sent.url()).pathname.startsWith("/auth/logout")) posts.push(sent.url());
+    });
+    // No waiting: a session signed in during the same second as the sign-out ends too.
+    await page.getByRole("button", { name: "Sign out on all devices" }).click();
+    await expect(page).toHaveURL(/\/(login)?(\?.*)?$/);
+    await second.goto("/account/payments");
+    await expect(second).toHaveURL(/\/login\?redirectUrl=%2Faccount%2Fpayments&errorCode=440$/);
+    await expect(second.getByRole("alert")).toContainText("Your session has ended");
+    await other.close();
+    expect(posts).toHaveLength(1);
+  });
+
+  test("notification preferences are saved as ticked (news off at first)", async ({ page, request }) => {
+    await openAccountPage(page, request, "/account/notifications");
+    // Personal pages are never kept by a browser or a shared cache.
+    const answer = await page.request.get("/account/notifications");
+    expect(answer.headers()["cache-control"]).toBe("private, no-store");
+    const news = page.getByLabel("Email: News and offers");
+    const booking = page.getByLabel("Email: Booking updates");
+    await expect(news).not.toBeChecked();
+    await expect(booking).toBeChecked();
+    await news.check();
+    await booking.uncheck();
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your preferences are saved.");
+    await page.reload();
+    await expect(news).toBeChecked();
+    await expect(booking).not.toBeChecked();
+  });
+
+  test("after five wrong codes even the right one is refused", async ({ page, request }) => {
+    await openAccountPage(page, request, "/account/personal-info");
+    const digits = `555${String(Date.now() + 7).slice(-7)}`;
+    const phone = page.getByRole("region", { name: "Mobile phone (US)" });
+    await phone.getByLabel("New phone number").fill(digits);
+    await phone.getByRole("button", { name: "Send a code" }).click();
+    const code = await codeSentTo(request, `+1${digits}`);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < 5; i++) {
       await phone.getByLabel("6-digit code").fill(wrong);
       await phone.getByRole("button", { name: "Confirm" }).click();
-      await expect(phone.getByText("This code is not right. Check it and try again.")).toBeVisible();
-      await phone.getByLabel("6-digit code").fill(code);
-      await phone.getByRole("button", { name: "Confirm" }).click();
-      await expect(page.getByRole("status")).toHaveText("Your phone number is changed.");
-
-      await page.reload();
-      await expect(page.getByLabel("First name")).toHaveValue("Grace");
-      await expect(phone.getByText(shown, { exact: true })).toBeVisible();
+      const message = i < 4 ? "This code is not right." : "Too many wrong codes";
+      await expect(phone.getByText(message, { exact: false })).toBeVisible();
+    }
+    // The change is cancelled: the code step is gone, and even the right code is refused.
+    await expect(phone.getByLabel("6-digit code")).toHaveCount(0);
+    const late = await page.request.put(`${origin()}/v1/user/settings/phone/confirm`, {
+      headers: { Origin: origin() },
+      data: { code },
     });
-
-    test("change the password, then sign in with the new one", async ({ page, request }) => {
-      const email = await openAccountPage(page, request, "/account/security");
-      // The whole policy of the API, not only its length.
-      await expect(page.getByText("At least 8 characters, including a number")).toBeVisible();
-      await page.getByLabel("Current password").fill("not-my-password-9");
-      await page.getByLabel("New password").fill("brand-new-pass-77");
-      await page.getByLabel("Confirm password").fill("brand-new-pass-77");
-      await page.getByRole("button", { name: "Change password" }).click();
-      await expect(page.getByText("This is not your current password.")).toBeVisible();
-      await page.getByLabel("Current password").fill(PASSWORD);
-      await page.getByLabel("New password").fill("brand-new-pass-77");
-      await page.getByLabel("Confirm password").fill("brand-new-pass-77");
-      await page.getByRole("button", { name: "Change password" }).click();
-      await expect(page.getByRole("status")).toHaveText("Your password is changed. Other devices are signed out.");
-
-      await page.getByRole("button", { name: "Sign out", exact: true }).click();
-      // Wait for the sign-out to finish before going on (with JavaScript it is a fetch).
-      await expect(page.getByRole("button", { name: "Sign out", exact: true })).toHaveCount(0);
-      await page.goto("/login?redirectUrl=%2Faccount");
-      await signInWithPassword(page, email, "brand-new-pass-77");
-      await expect(page).toHaveURL(/\/account$/);
-    });
-
-    test("email change with the code from the outbox, then sign in with the new address", async ({ page, request }) => {
-      await openAccountPage(page, request, "/account/personal-info");
-      const newEmail = `moved-${Date.now().toString(36)}-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
-      const email = page.getByRole("region", { name: "Email" });
-      await email.getByLabel("New email address").fill(newEmail);
-      await email.getByRole("button", { name: "Send a code" }).click();
-      await expect(email.getByText(`We sent a 6-digit code to ${newEmail}`)).toBeVisible();
-      const code = await codeSentTo(request, newEmail);
-      await email.getByLabel("6-digit code").fill(code);
-      await email.getByRole("button", { name: "Confirm" }).click();
-      await expect(page.getByRole("status")).toHaveText("Your email address is changed. Sign in with it from now on.");
-      await page.reload();
-      await expect(email.getByText(newEmail)).toBeVisible();
-
-      await page.getByRole("button", { name: "Sign out", exact: true }).click();
-      // Wait for the sign-out to finish before going on (with JavaScript it is a fetch).
-      await expect(page.getByRole("button", { name: "Sign out", exact: true })).toHaveCount(0);
-      await page.goto("/login?redirectUrl=%2Faccount");
-      await signInWithPassword(page, newEmail, PASSWORD);
-      await expect(page).toHaveURL(/\/account$/);
-    });
-
-    test("the address changes (any country's format) and survives a reload", async ({ page, request }) => {
-      await openAccountPage(page, request, "/account/personal-info");
-      const section = page.getByRole("region", { name: "Address" });
-      await section.getByLabel("Street address").fill("221B Baker Street");
-      await section.getByLabel("City").fill("London");
-      await section.getByLabel("State, province or region (optional)").fill("");
-      await section.getByLabel("Postal code (optional)").fill("NW1 6XE");
-      await section.getByLabel("Country").selectOption("GB");
-      await section.getByRole("button", { name: "Save address" }).click();
-      await expect(page.getByRole("status")).toHaveText("Your address is saved.");
-      await page.reload();
-      await expect(section.getByLabel("Street address")).toHaveValue("221B Baker Street");
-      await expect(section.getByLabel("City")).toHaveValue("London");
-      await expect(section.getByLabel("Postal code (optional)")).toHaveValue("NW1 6XE");
-      await expect(section.getByLabel("Country")).toHaveValue("GB");
-    });
-
-    test("signing out on all devices ends the session in a second browser too", async ({ page, request, browser }) => {
-      const email = await openAccountPage(page, request, "/account/security");
-      const { other, second } = await signInElsewhere(browser, email, { javaScriptEnabled });
-      // The form's post alone: the page's own Firebase sign-out must not post a plain sign-out that
-      // could end this session before the form's post used it to end the others.
-      const posts: string[] = [];
-      page.on("request", (sent) => {
-        if (sent.method() === "POST" && new URL(sent.url()).pathname.startsWith("/auth/logout")) posts.push(sent.url());
-      });
-      // No waiting: a session signed in during the same second as the sign-out ends too.
-      await page.getByRole("button", { name: "Sign out on all devices" }).click();
-      await expect(page).toHaveURL(/\/(login)?(\?.*)?$/);
-      await second.goto("/account/payments");
-      await expect(second).toHaveURL(/\/login\?redirectUrl=%2Faccount%2Fpayments&errorCode=440$/);
-      await expect(second.getByRole("alert")).toContainText("Your session has ended");
-      await other.close();
-      expect(posts).toHaveLength(1);
-    });
-
-    test("notification preferences are saved as ticked (news off at first)", async ({ page, request }) => {
-      await openAccountPage(page, request, "/account/notifications");
-      // Personal pages are never kept by a browser or a shared cache.
-      const answer = await page.request.get("/account/notifications");
-      expect(answer.headers()["cache-control"]).toBe("private, no-store");
-      const news = page.getByLabel("Email: News and offers");
-      const booking = page.getByLabel("Email: Booking updates");
-      await expect(news).not.toBeChecked();
-      await expect(booking).toBeChecked();
-      await news.check();
-      await booking.uncheck();
-      await page.getByRole("button", { name: "Save preferences" }).click();
-      await expect(page.getByRole("status")).toHaveText("Your preferences are saved.");
-      await page.reload();
-      await expect(news).toBeChecked();
-      await expect(booking).not.toBeChecked();
-    });
-
-    test("after five wrong codes even the right one is refused", async ({ page, request }) => {
-      await openAccountPage(page, request, "/account/personal-info");
-      const digits = `555${String(Date.now() + 7).slice(-7)}`;
-      const phone = page.getByRole("region", { name: "Mobile phone (US)" });
-      await phone.getByLabel("New phone number").fill(digits);
-      await phone.getByRole("button", { name: "Send a code" }).click();
-      const code = await codeSentTo(request, `+1${digits}`);
-      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-      for (let i = 0; i < 5; i++) {
-        await phone.getByLabel("6-digit code").fill(wrong);
-        await phone.getByRole("button", { name: "Confirm" }).click();
-        const message = i < 4 ? "This code is not right." : "Too many wrong codes";
-        await expect(phone.getByText(message, { exact: false })).toBeVisible();
-      }
-      // The change is cancelled: the code step is gone, and even the right code is refused.
-      await expect(phone.getByLabel("6-digit code")).toHaveCount(0);
-      const late = await page.request.put(`${origin()}/v1/user/settings/phone/confirm`, {
-        headers: { Origin: origin() },
-        data: { code },
-      });
-      expect(late.status()).toBe(400);
-      expect((await late.json()).error.code).toBe("too_many_attempts");
-      await page.reload();
-      await expect(phone.getByText(digits)).toHaveCount(0);
-    });
+    expect(late.status()).toBe(400);
+    expect((await late.json()).error.code).toBe("too_many_attempts");
+    await page.reload();
+    await expect(phone.getByText(digits)).toHaveCount(0);
   });
-}
+});
 
 /**
  * The page's own Firebase client (the module the app loaded, found among the page's scripts):

@@ -1,5 +1,5 @@
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
-import { expect, test } from "./guarded-test";
+import { expect, test, withJavaScriptOnAndOff } from "./guarded-test";
 import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
 import { signInWithPassword } from "./identity-helpers";
 import { bookableDepartureOf, payWithCard, signIn, toPayPage } from "./booking-helpers";
@@ -13,50 +13,46 @@ import { addAddOn } from "./extras-helpers";
 withDemoOwners();
 const EXPERIENCE = "new-york-pizza-making-class";
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`add-ons, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
+withJavaScriptOnAndOff("add-ons", (javaScriptEnabled) => {
+  test("the owner adds a wetsuit; a traveller buys one with the tickets; the booking page lists it", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const path = `/console/experiences/${EXPERIENCE}/add-ons`;
+    await page.goto(`${ACME}${path}`);
+    await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Add-ons: /);
+    if (javaScriptEnabled) {
+      await page.locator("html[data-form-validation=ready]").waitFor({ state: "attached" });
+      await expectAxeClean(page);
+    }
+    const listed = await page.getByTestId("add-on").count();
+    await addAddOn(page, { name: "Wetsuit", price: "8.50", stock: "4" });
+    await expect(page.getByTestId("add-on").last()).toContainText("$8.50 · per guest · 4 per departure");
+    if (javaScriptEnabled) await expectAxeClean(page);
 
-    test("the owner adds a wetsuit; a traveller buys one with the tickets; the booking page lists it", async ({
-      page,
-      browser,
-      request,
-    }) => {
-      const path = `/console/experiences/${EXPERIENCE}/add-ons`;
-      await page.goto(`${ACME}${path}`);
-      await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Add-ons: /);
-      if (javaScriptEnabled) {
-        await page.locator("html[data-form-validation=ready]").waitFor({ state: "attached" });
-        await expectAxeClean(page);
-      }
-      const listed = await page.getByTestId("add-on").count();
-      await addAddOn(page, { name: "Wetsuit", price: "8.50", stock: "4" });
-      await expect(page.getByTestId("add-on").last()).toContainText("$8.50 · per guest · 4 per departure");
-      if (javaScriptEnabled) await expectAxeClean(page);
+    const traveller = await browser.newPage({ javaScriptEnabled });
+    await signIn(traveller, request);
+    const target = await bookableDepartureOf(request, EXPERIENCE);
+    await toPayPage(traveller, EXPERIENCE, target, 2);
+    const pay = traveller.getByRole("button", { name: /^Pay / });
+    const before = await pay.textContent();
+    await traveller.getByLabel(/^Wetsuit: how many/).fill("2");
+    await traveller.getByRole("button", { name: "Update the total" }).click();
+    await expect(traveller.getByText("2 × Wetsuit")).toBeVisible();
+    await expect(pay).not.toHaveText(before!);
+    if (javaScriptEnabled) await expectAxeClean(traveller);
+    await pay.click();
+    await payWithCard(traveller, "4242 4242 4242 4242");
+    await expect(traveller).toHaveURL(/\/return\/bk_/);
+    await traveller.goto(`/account/booking/${/(bk_[A-Za-z0-9_-]{16})/.exec(traveller.url())![1]}`);
+    await expect(traveller.getByTestId("booking-add-ons")).toHaveText("2 × Wetsuit");
+    await traveller.close();
 
-      const traveller = await browser.newPage({ javaScriptEnabled });
-      await signIn(traveller, request);
-      const target = await bookableDepartureOf(request, EXPERIENCE);
-      await toPayPage(traveller, EXPERIENCE, target, 2);
-      const pay = traveller.getByRole("button", { name: /^Pay / });
-      const before = await pay.textContent();
-      await traveller.getByLabel(/^Wetsuit: how many/).fill("2");
-      await traveller.getByRole("button", { name: "Update the total" }).click();
-      await expect(traveller.getByText("2 × Wetsuit")).toBeVisible();
-      await expect(pay).not.toHaveText(before!);
-      if (javaScriptEnabled) await expectAxeClean(traveller);
-      await pay.click();
-      await payWithCard(traveller, "4242 4242 4242 4242");
-      await expect(traveller).toHaveURL(/\/return\/bk_/);
-      await traveller.goto(`/account/booking/${/(bk_[A-Za-z0-9_-]{16})/.exec(traveller.url())![1]}`);
-      await expect(traveller.getByTestId("booking-add-ons")).toHaveText("2 × Wetsuit");
-      await traveller.close();
-
-      await page.getByRole("button", { name: "Remove “Wetsuit”" }).last().click();
-      await expect(page.getByRole("status")).toHaveText(/^The add-on was removed/);
-      await expect(page.getByTestId("add-on")).toHaveCount(listed);
-    });
+    await page.getByRole("button", { name: "Remove “Wetsuit”" }).last().click();
+    await expect(page.getByRole("status")).toHaveText(/^The add-on was removed/);
+    await expect(page.getByTestId("add-on")).toHaveCount(listed);
   });
-}
+});

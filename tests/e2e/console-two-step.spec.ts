@@ -1,6 +1,6 @@
 import { generate } from "otplib/functional";
 import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
-import { expect, test, type APIRequestContext, type Page } from "./guarded-test";
+import { expect, test, type APIRequestContext, type Page, withJavaScriptOnAndOff } from "./guarded-test";
 import { expectAxeClean, signInHere, withDemoOwners } from "./console-helpers";
 import { origin, PORT } from "./helpers";
 import { createCompleteUser, EMULATOR, latestMail, PASSWORD, uniqueEmail } from "./identity-helpers";
@@ -100,96 +100,93 @@ async function asBrowser(page: Page, path: string) {
 /** The Team page's row of one member. */
 const memberRow = (page: Page, email: string) => page.getByTestId("member").filter({ hasText: email });
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`console: two-step sign-in for the team, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
-    // The owner who may have turned it on, and a recovery code left to turn it off with.
-    let cleanup: { email: string; recoveryCode: string } | null = null;
+withJavaScriptOnAndOff("console: two-step sign-in for the team", (javaScriptEnabled) => {
+  // The owner who may have turned it on, and a recovery code left to turn it off with.
+  let cleanup: { email: string; recoveryCode: string } | null = null;
 
-    test.afterEach(async ({ request }) => {
-      if (cleanup) await stopRequiring(request, cleanup);
-      cleanup = null;
-    });
-
-    test("an enrolled owner requires it; a guide without it reaches only enrolment, and the API refuses them; the owner resets a member's", async ({
-      page,
-      browser,
-      request,
-    }) => {
-      const tag = javaScriptEnabled ? "js" : "nojs";
-      const owner = await joinOlive(request, "owner", `owner2fa-${tag}`);
-      const manager = await joinOlive(request, "manager", `manager2fa-${tag}`);
-      const guide = await joinOlive(request, "guide", `guide2fa-${tag}`);
-      const ownerCodes = await enrolAuthenticator(request, owner.idToken);
-      await enrolAuthenticator(request, manager.idToken);
-      cleanup = { email: owner.email, recoveryCode: ownerCodes[ownerCodes.length - 1] };
-
-      // The owner signs in to the console: the second step first (a recovery code), then the team.
-      await page.goto(`${OLIVE}/console/team`);
-      await signInHere(page, owner.email, PASSWORD, /\/two-step\?/);
-      await page.getByRole("textbox", { name: "Recovery code" }).fill(ownerCodes[0]);
-      await page.getByRole("button", { name: "Use this recovery code" }).click();
-      await expect(page).toHaveURL(/\/console\/team$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Team");
-
-      // Who signs in in two steps: a column of the members' table.
-      await expect(memberRow(page, owner.email).getByTestId("member-two-step")).toHaveText("On");
-      await expect(memberRow(page, manager.email).getByTestId("member-two-step")).toHaveText("On");
-      await expect(memberRow(page, guide.email).getByTestId("member-two-step")).toHaveText("Off");
-      // No reset for a member who has nothing to reset.
-      await expect(memberRow(page, guide.email).getByText("Reset two-step sign-in…")).toHaveCount(0);
-      if (javaScriptEnabled) await expectAxeClean(page);
-
-      // The owner requires it of the team.
-      const form = page.getByTestId("require-two-step");
-      await expect(form.getByLabel("Require two-step sign-in")).not.toBeChecked();
-      await form.getByLabel("Require two-step sign-in").check();
-      await form.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByRole("status")).toHaveText("Two-step sign-in is now required of every member.");
-      await expect(form.getByLabel("Require two-step sign-in")).toBeChecked();
-      if (javaScriptEnabled) await expectAxeClean(page);
-
-      // The guide, without a second factor: every console page sends them to enrolment, and back.
-      const guideContext = await browser.newContext({ javaScriptEnabled });
-      const guidePage = await guideContext.newPage();
-      await guidePage.goto(`${OLIVE}/console`);
-      await signInHere(guidePage, guide.email, PASSWORD, /\/account\/security\?redirectUrl=%2Fconsole$/);
-      for (const path of ["/console", "/console/manifest", "/console/bookings", "/console/calendar", "/console/team"]) {
-        await guidePage.goto(`${OLIVE}${path}`);
-        await expect(guidePage).toHaveURL(`${OLIVE}/account/security?${new URLSearchParams({ redirectUrl: path })}`);
-      }
-      // The console's API too, called as the web calls it (the browser's cookie, the team's context).
-      for (const path of ["/v1/operator/me", "/v1/operator/home", "/v1/operator/calendar"]) {
-        const answer = await asBrowser(guidePage, path);
-        expect(answer.status(), path).toBe(403);
-        expect((await answer.json()).error.code, path).toBe("second_factor_required");
-      }
-      // The traveller side is not theirs to lose.
-      expect((await guidePage.goto(`${OLIVE}/account`))?.status()).toBe(200);
-
-      // The owner resets the manager's two-step sign-in: asked first, then done.
-      const row = memberRow(page, manager.email);
-      const reset = row.getByRole("button", { name: `Reset two-step sign-in for ${manager.email}` });
-      await expect(reset).toBeHidden();
-      await row.getByText("Reset two-step sign-in…").click();
-      await expect(reset).toBeVisible();
-      if (javaScriptEnabled) await expectAxeClean(page);
-      await reset.click();
-      await expect(page.getByRole("status")).toHaveText(
-        "Their two-step sign-in has been reset. They will set it up again.",
-      );
-      await expect(memberRow(page, manager.email).getByTestId("member-two-step")).toHaveText("Off");
-      const mail = await latestMail(request, manager.email);
-      expect(mail.subject).toMatch(/two-step sign-in was reset/i);
-
-      // Off again: the guide opens the console.
-      await form.getByLabel("Require two-step sign-in").uncheck();
-      await form.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByRole("status")).toHaveText("Two-step sign-in is no longer required.");
-      cleanup = null;
-      await guidePage.goto(`${OLIVE}/console`);
-      await expect(guidePage).toHaveURL(`${OLIVE}/console`);
-      await guideContext.close();
-    });
+  test.afterEach(async ({ request }) => {
+    if (cleanup) await stopRequiring(request, cleanup);
+    cleanup = null;
   });
-}
+
+  test("an enrolled owner requires it; a guide without it reaches only enrolment, and the API refuses them; the owner resets a member's", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const tag = javaScriptEnabled ? "js" : "nojs";
+    const owner = await joinOlive(request, "owner", `owner2fa-${tag}`);
+    const manager = await joinOlive(request, "manager", `manager2fa-${tag}`);
+    const guide = await joinOlive(request, "guide", `guide2fa-${tag}`);
+    const ownerCodes = await enrolAuthenticator(request, owner.idToken);
+    await enrolAuthenticator(request, manager.idToken);
+    cleanup = { email: owner.email, recoveryCode: ownerCodes[ownerCodes.length - 1] };
+
+    // The owner signs in to the console: the second step first (a recovery code), then the team.
+    await page.goto(`${OLIVE}/console/team`);
+    await signInHere(page, owner.email, PASSWORD, /\/two-step\?/);
+    await page.getByRole("textbox", { name: "Recovery code" }).fill(ownerCodes[0]);
+    await page.getByRole("button", { name: "Use this recovery code" }).click();
+    await expect(page).toHaveURL(/\/console\/team$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Team");
+
+    // Who signs in in two steps: a column of the members' table.
+    await expect(memberRow(page, owner.email).getByTestId("member-two-step")).toHaveText("On");
+    await expect(memberRow(page, manager.email).getByTestId("member-two-step")).toHaveText("On");
+    await expect(memberRow(page, guide.email).getByTestId("member-two-step")).toHaveText("Off");
+    // No reset for a member who has nothing to reset.
+    await expect(memberRow(page, guide.email).getByText("Reset two-step sign-in…")).toHaveCount(0);
+    if (javaScriptEnabled) await expectAxeClean(page);
+
+    // The owner requires it of the team.
+    const form = page.getByTestId("require-two-step");
+    await expect(form.getByLabel("Require two-step sign-in")).not.toBeChecked();
+    await form.getByLabel("Require two-step sign-in").check();
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status")).toHaveText("Two-step sign-in is now required of every member.");
+    await expect(form.getByLabel("Require two-step sign-in")).toBeChecked();
+    if (javaScriptEnabled) await expectAxeClean(page);
+
+    // The guide, without a second factor: every console page sends them to enrolment, and back.
+    const guideContext = await browser.newContext({ javaScriptEnabled });
+    const guidePage = await guideContext.newPage();
+    await guidePage.goto(`${OLIVE}/console`);
+    await signInHere(guidePage, guide.email, PASSWORD, /\/account\/security\?redirectUrl=%2Fconsole$/);
+    for (const path of ["/console", "/console/manifest", "/console/bookings", "/console/calendar", "/console/team"]) {
+      await guidePage.goto(`${OLIVE}${path}`);
+      await expect(guidePage).toHaveURL(`${OLIVE}/account/security?${new URLSearchParams({ redirectUrl: path })}`);
+    }
+    // The console's API too, called as the web calls it (the browser's cookie, the team's context).
+    for (const path of ["/v1/operator/me", "/v1/operator/home", "/v1/operator/calendar"]) {
+      const answer = await asBrowser(guidePage, path);
+      expect(answer.status(), path).toBe(403);
+      expect((await answer.json()).error.code, path).toBe("second_factor_required");
+    }
+    // The traveller side is not theirs to lose.
+    expect((await guidePage.goto(`${OLIVE}/account`))?.status()).toBe(200);
+
+    // The owner resets the manager's two-step sign-in: asked first, then done.
+    const row = memberRow(page, manager.email);
+    const reset = row.getByRole("button", { name: `Reset two-step sign-in for ${manager.email}` });
+    await expect(reset).toBeHidden();
+    await row.getByText("Reset two-step sign-in…").click();
+    await expect(reset).toBeVisible();
+    if (javaScriptEnabled) await expectAxeClean(page);
+    await reset.click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Their two-step sign-in has been reset. They will set it up again.",
+    );
+    await expect(memberRow(page, manager.email).getByTestId("member-two-step")).toHaveText("Off");
+    const mail = await latestMail(request, manager.email);
+    expect(mail.subject).toMatch(/two-step sign-in was reset/i);
+
+    // Off again: the guide opens the console.
+    await form.getByLabel("Require two-step sign-in").uncheck();
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status")).toHaveText("Two-step sign-in is no longer required.");
+    cleanup = null;
+    await guidePage.goto(`${OLIVE}/console`);
+    await expect(guidePage).toHaveURL(`${OLIVE}/console`);
+    await guideContext.close();
+  });
+});

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./guarded-test";
+import { expect, test, type Page, withJavaScriptOnAndOff } from "./guarded-test";
 import { expectAxeClean } from "./console-helpers";
 import { origin } from "./helpers";
 
@@ -26,27 +26,23 @@ async function postFromAnotherSite(page: Page, path: string) {
   return answer;
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`a form post from another site, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
-
-    test("shows the 403 page in the layout, says nothing was changed and leads home", async ({ page }) => {
-      const answer = await postFromAnotherSite(page, "/login");
-      expect(answer.status()).toBe(403);
-      expect(answer.request().method()).toBe("POST");
-      await expect(page).toHaveURL(`${origin()}/login`);
-      await expect(page).toHaveTitle("Forbidden · Wayfarer");
-      await expect(page.getByRole("banner")).toBeVisible();
-      await expect(page.getByRole("heading", { level: 1 })).toContainText("Forbidden");
-      await expect(page.getByText("This request came from another site")).toContainText("nothing was changed");
-      await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
-      // It stays (no script on it to take the address over and show the sign-in page instead).
-      await page.waitForTimeout(500);
-      await expect(page.getByText("This request came from another site")).toBeVisible();
-      if (javaScriptEnabled) {
-        // axe runs as a script in the page: only with JavaScript on.
-        await expectAxeClean(page);
-      }
-    });
+withJavaScriptOnAndOff("a form post from another site", (javaScriptEnabled) => {
+  test("shows the 403 page in the layout, says nothing was changed and leads home", async ({ page }) => {
+    const answer = await postFromAnotherSite(page, "/login");
+    expect(answer.status()).toBe(403);
+    expect(answer.request().method()).toBe("POST");
+    await expect(page).toHaveURL(`${origin()}/login`);
+    await expect(page).toHaveTitle("Forbidden · Wayfarer");
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Forbidden");
+    await expect(page.getByText("This request came from another site")).toContainText("nothing was changed");
+    await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
+    // It stays (no script on it to take the address over and show the sign-in page instead).
+    await page.waitForTimeout(500);
+    await expect(page.getByText("This request came from another site")).toBeVisible();
+    if (javaScriptEnabled) {
+      // axe runs as a script in the page: only with JavaScript on.
+      await expectAxeClean(page);
+    }
   });
-}
+});

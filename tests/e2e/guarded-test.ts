@@ -17,3 +17,18 @@ export const test = base.extend({
     expect(violations, "CSP violations").toEqual([]);
   },
 });
+
+/**
+ * The tests `body` declares, twice: in a describe with JavaScript on, then in one with it off, each
+ * titled "`title`, JavaScript on|off" (or "JavaScript on|off" alone without a title). `body` is told
+ * which run it declares.
+ */
+export function withJavaScriptOnAndOff(title: string, body: (javaScriptEnabled: boolean) => void) {
+  for (const javaScriptEnabled of [true, false]) {
+    const mode = `JavaScript ${javaScriptEnabled ? "on" : "off"}`;
+    test.describe(title ? `${title}, ${mode}` : mode, () => {
+      test.use({ javaScriptEnabled });
+      body(javaScriptEnabled);
+    });
+  }
+}

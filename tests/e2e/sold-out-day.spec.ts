@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "./guarded-test";
+import { expect, test, type APIRequestContext, withJavaScriptOnAndOff } from "./guarded-test";
 import { withDemoOwners } from "./console-helpers";
 import { EXPERIENCE, ownerToken, soldOutDeparture } from "./day-helpers";
 import { origin } from "./helpers";
@@ -34,29 +34,25 @@ async function closeOthers(request: APIRequestContext, departure: { serviceId: s
   return () => setStatus("open");
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
-
-    test("a sold-out day says so, offers the waitlist and the next day with seats", async ({ page, request }) => {
-      const departure = await soldOutDeparture(request, { parties: [1], hoursAhead: 24 * 9 + 3 });
-      const reopen = await closeOthers(request, departure);
-      try {
-        await page.goto(`/experiences/${EXPERIENCE}/${departure.serviceId}?date=${departure.date}`);
-        const soldOut = page.getByTestId("day-sold-out");
-        await expect(soldOut).toContainText("is sold out");
-        await expect(page.getByRole("button", { name: "Continue to booking" })).toHaveCount(0);
-        await expect(page.getByTestId("price-total")).toHaveCount(0);
-        await expect(page.getByTestId("join-waitlist")).toHaveCount(1);
-        // The next day with seats, one click away, with its times to book.
-        await soldOut.getByTestId("next-open-day").click();
-        await expect(page).not.toHaveURL(new RegExp(`date=${departure.date}`));
-        await expect(page).toHaveURL(/date=\d{4}-\d\d-\d\d/);
-        await expect(page.getByTestId("day-sold-out")).toHaveCount(0);
-        await expect(page.getByRole("button", { name: "Continue to booking" })).toBeVisible();
-      } finally {
-        await reopen();
-      }
-    });
+withJavaScriptOnAndOff("", () => {
+  test("a sold-out day says so, offers the waitlist and the next day with seats", async ({ page, request }) => {
+    const departure = await soldOutDeparture(request, { parties: [1], hoursAhead: 24 * 9 + 3 });
+    const reopen = await closeOthers(request, departure);
+    try {
+      await page.goto(`/experiences/${EXPERIENCE}/${departure.serviceId}?date=${departure.date}`);
+      const soldOut = page.getByTestId("day-sold-out");
+      await expect(soldOut).toContainText("is sold out");
+      await expect(page.getByRole("button", { name: "Continue to booking" })).toHaveCount(0);
+      await expect(page.getByTestId("price-total")).toHaveCount(0);
+      await expect(page.getByTestId("join-waitlist")).toHaveCount(1);
+      // The next day with seats, one click away, with its times to book.
+      await soldOut.getByTestId("next-open-day").click();
+      await expect(page).not.toHaveURL(new RegExp(`date=${departure.date}`));
+      await expect(page).toHaveURL(/date=\d{4}-\d\d-\d\d/);
+      await expect(page.getByTestId("day-sold-out")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Continue to booking" })).toBeVisible();
+    } finally {
+      await reopen();
+    }
   });
-}
+});
