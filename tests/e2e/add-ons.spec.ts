@@ -1,7 +1,5 @@
-import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test, withJavaScriptOnAndOff } from "./guarded-test";
-import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
-import { signInWithPassword } from "./identity-helpers";
+import { expectAxeClean, withDemoOwners, ownerOpens } from "./console-helpers";
 import { bookableDepartureOf, payWithCard, signIn, toPayPage } from "./booking-helpers";
 import { addAddOn } from "./extras-helpers";
 
@@ -20,10 +18,7 @@ withJavaScriptOnAndOff("add-ons", (javaScriptEnabled) => {
     request,
   }) => {
     const path = `/console/experiences/${EXPERIENCE}/add-ons`;
-    await page.goto(`${ACME}${path}`);
-    await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Add-ons: /);
+    await ownerOpens(page, path, /^Add-ons: /);
     if (javaScriptEnabled) {
       await page.locator("html[data-form-validation=ready]").waitFor({ state: "attached" });
       await expectAxeClean(page);

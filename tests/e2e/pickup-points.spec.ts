@@ -1,7 +1,5 @@
-import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test, withJavaScriptOnAndOff } from "./guarded-test";
-import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
-import { signInWithPassword } from "./identity-helpers";
+import { ACME, expectAxeClean, withDemoOwners, ownerOpens } from "./console-helpers";
 import { bookableDepartureOf, payWithCard, signIn, toPayPage } from "./booking-helpers";
 import { addPickupPoint, clock } from "./extras-helpers";
 
@@ -25,10 +23,7 @@ withJavaScriptOnAndOff("pickup points", (javaScriptEnabled) => {
     const hotel = { name: `Hotel Avenida ${run}`, address: "Av. da Liberdade 1", minutes: "30" };
     const pier = { name: `Pier 17 ${run}`, address: "", minutes: "45" };
     const path = `/console/experiences/${EXPERIENCE}/pickup-points`;
-    await page.goto(`${ACME}${path}`);
-    await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Pickup points: /);
+    await ownerOpens(page, path, /^Pickup points: /);
     if (javaScriptEnabled) {
       await page.locator("html[data-form-validation=ready]").waitFor({ state: "attached" });
       await expectAxeClean(page);

@@ -1,7 +1,5 @@
-import { DEMO_OWNER_PASSWORD } from "../../api/db/seed-data/demo-owners.mjs";
 import { expect, test, withJavaScriptOnAndOff } from "./guarded-test";
-import { ACME, OWNER, expectAxeClean, withDemoOwners } from "./console-helpers";
-import { signInWithPassword } from "./identity-helpers";
+import { expectAxeClean, withDemoOwners, ownerOpens } from "./console-helpers";
 import { departureOf, payWithCard, signIn, signOperatorWaiver } from "./booking-helpers";
 import { origin } from "./helpers";
 
@@ -21,9 +19,7 @@ withJavaScriptOnAndOff("private departures", (javaScriptEnabled) => {
     request,
   }) => {
     const path = `/console/experiences/${EXPERIENCE}/prices`;
-    await page.goto(`${ACME}${path}`);
-    await signInWithPassword(page, OWNER, DEMO_OWNER_PASSWORD);
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await ownerOpens(page, path);
     const form = page.getByTestId("private-sale-form").first();
     await form.getByLabel("Privately or by the seat").check();
     await form.getByLabel("Group price (USD)").fill("300.00");
