@@ -9,20 +9,29 @@ readCommandLine({
   usage: `
 Usage: npm test     (node scripts/test.mjs)
 
-Every check, in order, stopping at the first failure: typecheck, lint, unit and API tests (vitest),
-build, checks of the built app, end-to-end tests (Playwright + Chromium), then the end-to-end tests
+Every check, in order, stopping at the first failure: typecheck, lint, build, unit and API tests
+(vitest), checks of the built app, end-to-end tests (Playwright + Chromium), then the end-to-end tests
 in split mode. The Firebase Auth emulator runs for the whole suite (started, or the running one reused).
 With TEST_PROGRESS_FILE set, the name of each step that passed is appended to that file as a line,
 and "end" once the run is over (CI starts other suites when the CPU-bound steps are done). With
 TEST_DATABASE_URL (and TEST_REDIS_URL) set, the unit and API tests run on that PostgreSQL (and Redis).
-With TEST_BUILT_CHECKS_BESIDE=1, the checks of the built app are left to the caller (CI runs them
-beside the browser tests).
+With TEST_BESIDE=1, the checks of the built app and the split mode's end-to-end tests are left to
+the caller (CI runs them beside the other tests).
   -h, --help  this text`,
 });
 
 const env = { ...process.env };
 env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_EMULATOR_HOST;
 env.FIREBASE_PROJECT_ID ??= DEFAULT_PROJECT_ID;
+
+/** TEST_BESIDE=1: the built app's checks and the split mode's browser tests are the caller's. */
+const BESIDE = process.env.TEST_BESIDE === "1";
+const SPLIT_MODE = [
+  "end-to-end tests, split mode (web and API in two processes, the web without a database)",
+  "playwright",
+  ["test", "tests/e2e/identity.spec.ts", "tests/e2e/booking.spec.ts"],
+  { E2E_SPLIT: "1", E2E_PORT: "3230" },
+];
 
 const steps = [
   ["known advisories in production dependencies", "node", ["scripts/check-advisories.mjs"]],
@@ -35,23 +44,18 @@ const steps = [
       ["formatting", "prettier", ["--check", "."]],
     ],
   ],
+  // The build before the unit and API tests: a caller that runs the built app's suites beside them
+  // (CI, TEST_PROGRESS_FILE's "build") can start once it is there.
+  ["build", "npm", ["run", "build"]],
   // TEST_DATABASE_URL (and TEST_REDIS_URL): this stage on that PostgreSQL (CI does; each file on a
   // copy of the run's seeded template, files side by side). The other stages keep their own databases.
   ["unit and API tests", "vitest", ["run"], unitDatabase()],
-  ["build", "npm", ["run", "build"]],
-  // TEST_BUILT_CHECKS_BESIDE=1: the caller runs these itself, beside the browser tests (CI does).
-  ...(process.env.TEST_BUILT_CHECKS_BESIDE === "1"
-    ? []
-    : [["client bundle checks", "vitest", ["run", "--config", "vitest.build.config.ts"]]]),
+  // TEST_BESIDE=1: the caller runs these itself, beside the other tests (CI does).
+  ...(BESIDE ? [] : [["client bundle checks", "vitest", ["run", "--config", "vitest.build.config.ts"]]]),
   // One browser against one server (decision 047: two halves side by side on two cores were slower
   // and timed out; the PostgreSQL suite runs beside this at the lowest priority in CI).
   ["end-to-end tests", "playwright", ["test"]],
-  [
-    "end-to-end tests, split mode (web and API in two processes, the web without a database)",
-    "playwright",
-    ["test", "tests/e2e/identity.spec.ts", "tests/e2e/booking.spec.ts"],
-    { E2E_SPLIT: "1", E2E_PORT: "3230" },
-  ],
+  ...(BESIDE ? [] : [SPLIT_MODE]),
 ];
 
 /** The unit and API tests' database: TEST_DATABASE_URL's PostgreSQL when set, else each file's embedded one. */
