@@ -241,9 +241,12 @@ test.describe("a change that ends every session keeps this browser signed in (Ja
       const email = await openAccountPage(page, request, path);
       const { other, second } = await signInElsewhere(browser, email);
 
-      // The browser's Firebase client signed in with the page (the JavaScript sign-in).
+      // The browser's Firebase client signed in with the page (the JavaScript sign-in). Its module
+      // loads after the page: on a machine busy with other suites (CI) that took over 10 s once.
       let before: string | null = null;
-      await expect.poll(async () => (before = await firebaseClient(page, "refreshToken"))).toBeTruthy();
+      await expect
+        .poll(async () => (before = await firebaseClient(page, "refreshToken")), { timeout: 30_000 })
+        .toBeTruthy();
       await refuseRefreshToken(page, before!);
 
       if (change === "password") {

@@ -82,6 +82,8 @@ test("its resellers' OCTO subscriptions are listed apart from its own, read-only
   await ownerOpens(page, "/console/webhooks", "Webhooks");
   const theirs = page.getByRole("region", { name: "Your resellers' webhooks" });
   const row = theirs.getByTestId("reseller-webhook").filter({ hasText: name });
+  // The reseller names its row (its header cell, as in the console's other tables).
+  await expect(row.getByRole("rowheader")).toHaveText(name);
   await expect(row).toContainText(url);
   await expect(row).toContainText("Enabled");
   // Read-only: nothing to press on it, and never its secret.

@@ -4,6 +4,7 @@ import { useTranslation } from "~/platform/i18n-react";
 import { DataTable } from "~/ui/data-table";
 import { formatDateTime } from "~/ui/date-format";
 import { LabelledSection } from "~/ui/labelled-section";
+import { RowHeader, ROW_CELL } from "~/ui/row-header";
 import { webhookState } from "./webhook-state";
 
 /** The table's columns (locale keys `webhooks.reseller<Column>Column`). */
@@ -33,10 +34,10 @@ export function ResellerWebhooks() {
         rows={resellerWebhooks}
         row={(webhook) => (
           <tr key={webhook.id} data-testid="reseller-webhook">
-            <td className="py-2 pr-4 font-medium text-slate-900">{webhook.resellerName}</td>
-            <td className="break-all py-2 pr-4 text-slate-800">{webhook.url}</td>
-            <td className="py-2 pr-4 text-slate-800">{webhookState(t, at, webhook)}</td>
-            <td className="py-2 pr-4 text-slate-800">{at(webhook.createdAt)}</td>
+            <RowHeader>{webhook.resellerName}</RowHeader>
+            <td className={`${ROW_CELL} break-all text-slate-800`}>{webhook.url}</td>
+            <td className={`${ROW_CELL} text-slate-800`}>{webhookState(t, at, webhook)}</td>
+            <td className={`${ROW_CELL} text-slate-800`}>{at(webhook.createdAt)}</td>
           </tr>
         )}
         empty=""
