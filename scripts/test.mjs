@@ -9,14 +9,14 @@ readCommandLine({
   usage: `
 Usage: npm test     (node scripts/test.mjs)
 
-Every check, in order, stopping at the first failure: typecheck, lint, build, unit and API tests
-(vitest), checks of the built app, end-to-end tests (Playwright + Chromium), then the end-to-end tests
+Every check, in order, stopping at the first failure: typecheck, lint, unit and API tests (vitest),
+build, checks of the built app, end-to-end tests (Playwright + Chromium), then the end-to-end tests
 in split mode. The Firebase Auth emulator runs for the whole suite (started, or the running one reused).
 With TEST_PROGRESS_FILE set, the name of each step that passed is appended to that file as a line,
 and "end" once the run is over (CI starts other suites when the CPU-bound steps are done). With
 TEST_DATABASE_URL (and TEST_REDIS_URL) set, the unit and API tests run on that PostgreSQL (and Redis).
 With TEST_BESIDE=1, the checks of the built app and the split mode's end-to-end tests are left to
-the caller (CI runs them beside the other tests).
+the caller (CI runs them beside the browser tests).
   -h, --help  this text`,
 });
 
@@ -44,13 +44,11 @@ const steps = [
       ["formatting", "prettier", ["--check", "."]],
     ],
   ],
-  // The build before the unit and API tests: a caller that runs the built app's suites beside them
-  // (CI, TEST_PROGRESS_FILE's "build") can start once it is there.
-  ["build", "npm", ["run", "build"]],
   // TEST_DATABASE_URL (and TEST_REDIS_URL): this stage on that PostgreSQL (CI does; each file on a
   // copy of the run's seeded template, files side by side). The other stages keep their own databases.
   ["unit and API tests", "vitest", ["run"], unitDatabase()],
-  // TEST_BESIDE=1: the caller runs these itself, beside the other tests (CI does).
+  ["build", "npm", ["run", "build"]],
+  // TEST_BESIDE=1: the caller runs these itself, beside the browser tests (CI does).
   ...(BESIDE ? [] : [["client bundle checks", "vitest", ["run", "--config", "vitest.build.config.ts"]]]),
   // One browser against one server (decision 047: two halves side by side on two cores were slower
   // and timed out; the PostgreSQL suite runs beside this at the lowest priority in CI).
